@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run over every package: each folder below owns a vitest.config.ts
+// that names its project (unit tests beside the code, integration suites in test/).
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts', 'reference-server/vitest.config.ts', 'examples/*/vitest.config.ts', 'test/vitest.config.ts'],
+  },
+});
