@@ -1,6 +1,6 @@
-// Builds the static API reference pages (Redoc) into dist/docs, with the Redoc bundle served
-// beside them instead of from a CDN, so /docs works on a machine without internet access.
-import { execFileSync } from 'node:child_process';
+// Builds the static API reference pages (Redoc) into dist/docs. The Redoc bundle is copied beside
+// the pages instead of loaded from a CDN, and each page inlines its bundled OpenAPI document, so
+// /docs works on a machine without internet access.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,21 +10,40 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'docs');
 mkdirSync(out, { recursive: true });
 const require = createRequire(import.meta.url);
-const bundle = require.resolve('redoc/bundles/redoc.standalone.js');
-copyFileSync(bundle, join(out, 'redoc.standalone.js'));
+copyFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));
 
-const redocly = join(root, 'node_modules', '.bin', 'redocly');
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 for (const name of ['asset-api', 'review-auth']) {
-  const target = join(out, `${name}.html`);
-  execFileSync(redocly, ['build-docs', join(root, `${name}.yaml`), '-o', target], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const html = readFileSync(target, 'utf8').replace(
-    /https:\/\/cdn\.redocly\.com\/redoc\/[^"']*\/redoc\.standalone\.js/g,
-    'redoc.standalone.js',
-  );
-  if (html.includes('cdn.redocly.com'))
-    throw new Error(`[assetloom/openapi] ${name}.html still loads Redoc from a CDN`);
-  writeFileSync(target, html);
+  const doc = JSON.parse(readFileSync(join(root, 'generated', `${name}.json`), 'utf8'));
+  // JSON inside <script>: escape "<" so no "</script>" or "<!--" can close or confuse the element.
+  const inline = JSON.stringify(doc).replace(/</g, '\\u003c');
+  const title = escapeHtml(`${doc.info.title} ${doc.info.version}`);
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body { margin: 0; } noscript { display: block; padding: 2rem; font-family: system-ui, sans-serif; }</style>
+</head>
+<body>
+<noscript>This API reference needs JavaScript. The raw description is the OpenAPI document ${escapeHtml(name)}.json.</noscript>
+<div id="redoc"></div>
+<script src="./redoc.standalone.js"></script>
+<script id="openapi-document" type="application/json">${inline}</script>
+<script>
+  Redoc.init(JSON.parse(document.getElementById('openapi-document').textContent), {
+    expandResponses: '200,201',
+    jsonSampleExpandLevel: 3,
+    hideDownloadButton: true,
+    sortPropsAlphabetically: false,
+  }, document.getElementById('redoc'));
+</script>
+</body>
+</html>
+`;
+  writeFileSync(join(out, `${name}.html`), html);
+  writeFileSync(join(out, `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
 }
 console.log(`[assetloom/openapi] API reference pages written to ${out}`);
