@@ -1,0 +1,29 @@
+import { copyFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    // The package tsconfig is a composite project (for tsc -b); the declaration build is a plain one.
+    dts: { compilerOptions: { composite: false, incremental: false } },
+    clean: false,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    // The JSON Schema is published too, for tools that want the file rather than the constant.
+    onSuccess: async () => {
+      copyFileSync('../../openapi/schemas/question-set.schema.json', 'dist/question-set.schema.json');
+    },
+  },
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    dts: false,
+    clean: false,
+    sourcemap: true,
+    target: 'node20',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
