@@ -1,0 +1,118 @@
+/** Envelope error codes; the HTTP status always equals the envelope code. */
+export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
+
+/** The messages the spec (and openapi/asset-api.yaml) fixes, in one place. */
+export const MESSAGES = {
+  badRequest: '参数错误',
+  unauthenticated: '未登录或 Token 已过期',
+  forbidden: '无权访问该资源',
+  projectForbidden: '无权访问该工程',
+  taskForbidden: '无权访问该任务',
+  projectNotFound: '工程不存在',
+  taskNotFound: '任务不存在',
+  assetNotFound: '资源不存在',
+  routeNotFound: '接口不存在',
+  methodNotAllowed: '请求方法不允许',
+  usernameTaken: '用户名已被注册',
+  emailTaken: '邮箱已被注册',
+  wrongOldPassword: '原密码不正确',
+  emptyPrompt: 'prompt 不能为空',
+  badCredentials: '用户名或密码错误',
+  payloadTooLarge: '请求体过大',
+  unsupportedMediaType: '请求体必须是 JSON',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  internal: '服务器内部错误',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+const ERROR_CODES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 409, 413, 415, 429, 500]);
+
+export interface AssetloomErrorOptions {
+  cause?: unknown;
+  /** Seconds until a rate-limited caller may retry (429 only); sent as `Retry-After`. */
+  retryAfter?: number;
+  /** Diagnostic details such as validation errors; for logs, never sent to clients. */
+  details?: unknown;
+}
+
+/**
+ * The one error class of the domain layer. `code` is the envelope code and the HTTP status;
+ * `message` is the client-facing message (one of MESSAGES for everything the service throws).
+ */
+export class AssetloomError extends Error {
+  override readonly name = 'AssetloomError';
+  readonly retryAfter?: number;
+  readonly details?: unknown;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AssetloomErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (options.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter));
+    if (options.details !== undefined) this.details = options.details;
+  }
+}
+
+export function isAssetloomError(value: unknown): value is AssetloomError {
+  return value instanceof AssetloomError;
+}
+
+/** Factories for every error the domain raises. */
+export const errors = {
+  badRequest: (details?: unknown) => new AssetloomError(400, MESSAGES.badRequest, { details }),
+  emptyPrompt: (details?: unknown) => new AssetloomError(400, MESSAGES.emptyPrompt, { details }),
+  wrongOldPassword: () => new AssetloomError(400, MESSAGES.wrongOldPassword),
+  unauthenticated: () => new AssetloomError(401, MESSAGES.unauthenticated),
+  badCredentials: () => new AssetloomError(401, MESSAGES.badCredentials),
+  forbidden: () => new AssetloomError(403, MESSAGES.forbidden),
+  projectForbidden: () => new AssetloomError(403, MESSAGES.projectForbidden),
+  taskForbidden: () => new AssetloomError(403, MESSAGES.taskForbidden),
+  projectNotFound: () => new AssetloomError(404, MESSAGES.projectNotFound),
+  taskNotFound: () => new AssetloomError(404, MESSAGES.taskNotFound),
+  assetNotFound: () => new AssetloomError(404, MESSAGES.assetNotFound),
+  routeNotFound: () => new AssetloomError(404, MESSAGES.routeNotFound),
+  methodNotAllowed: () => new AssetloomError(405, MESSAGES.methodNotAllowed),
+  usernameTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.usernameTaken, { cause }),
+  emailTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.emailTaken, { cause }),
+  payloadTooLarge: () => new AssetloomError(413, MESSAGES.payloadTooLarge),
+  unsupportedMediaType: () => new AssetloomError(415, MESSAGES.unsupportedMediaType),
+  tooManyRequests: (retryAfter: number) => new AssetloomError(429, MESSAGES.tooManyRequests, { retryAfter }),
+  internal: (cause?: unknown) => new AssetloomError(500, MESSAGES.internal, { cause }),
+} as const;
+
+/** The success envelope. */
+export interface OkEnvelope<T> {
+  code: 0;
+  message: 'ok';
+  data: T;
+}
+
+/** The error envelope (`data` is always null). */
+export interface FailEnvelope {
+  code: ErrorCode;
+  message: string;
+  data: null;
+}
+
+export function ok<T>(data: T): OkEnvelope<T> {
+  return { code: 0, message: 'ok', data };
+}
+
+/**
+ * The error envelope for anything thrown. An AssetloomError keeps its code and message; anything
+ * else becomes 500 服务器内部错误, so internal details never reach a client.
+ */
+export function fail(err: unknown): FailEnvelope {
+  if (err instanceof AssetloomError && ERROR_CODES.has(err.code)) {
+    return { code: err.code, message: err.message, data: null };
+  }
+  return { code: 500, message: MESSAGES.internal, data: null };
+}
+
+/** Turns anything thrown into an AssetloomError (non-domain errors become 500 with the original as cause). */
+export function toAssetloomError(err: unknown): AssetloomError {
+  return err instanceof AssetloomError ? err : errors.internal(err);
+}

@@ -1,0 +1,56 @@
+export {
+  AssetloomError,
+  type AssetloomErrorOptions,
+  type ErrorCode,
+  errors,
+  type FailEnvelope,
+  fail,
+  isAssetloomError,
+  MESSAGES,
+  type MessageKey,
+  type OkEnvelope,
+  ok,
+  toAssetloomError,
+} from './errors.js';
+export { ID_PATTERN, randomId, randomIds, systemClock } from './internal/defaults.js';
+export { normalizeParams, PARAM_DEFAULTS } from './internal/normalize.js';
+export type {
+  Clock,
+  IdGenerator,
+  IssuedToken,
+  PasswordHasher,
+  RateLimiter,
+  RateLimitResult,
+  TokenClaims,
+  TokenService,
+} from './ports.js';
+export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limit.js';
+export {
+  type AssetService,
+  type AssetServiceDeps,
+  createAssetService,
+  type LoginContext,
+  type SubmitOptions,
+} from './service.js';
+export {
+  type AssetRecord,
+  type AssetRepository,
+  DuplicateKeyError,
+  type DuplicateField,
+  type EventRecord,
+  type EventRepository,
+  type Page,
+  type PageWindow,
+  type ProjectPatch,
+  type ProjectRecord,
+  type ProjectRepository,
+  type ProjectTouch,
+  type Store,
+  type TaskLease,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskRepository,
+  type UserRecord,
+  type UserRepository,
+} from './store.js';
+export * from './types.js';

@@ -1,0 +1,36 @@
+import type { Clock, IdGenerator } from '../ports.js';
+
+/** The wall clock. */
+export const systemClock: Clock = { now: () => new Date() };
+
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function webCrypto(): Crypto {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (!c || typeof c.getRandomValues !== 'function') {
+    throw new Error('[assetloom/core] globalThis.crypto.getRandomValues is missing; run on Node ≥ 20 or a modern browser');
+  }
+  return c;
+}
+
+/** 22 URL-safe characters, each from 6 uniform random bits (132 bits in all). */
+export function randomId(): string {
+  const bytes = webCrypto().getRandomValues(new Uint8Array(22));
+  let out = '';
+  for (const b of bytes) out += URL_SAFE[b & 63];
+  return out;
+}
+
+/** Opaque URL-safe ids: 22 characters of base64url alphabet, 132 random bits. */
+export const randomIds: IdGenerator = { id: randomId };
+
+/** The shape of every id this package issues (and the only shape lookups accept). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Lower-case hex SHA-256 of a string through Web Crypto (Node ≥ 20 and browsers). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let hex = '';
+  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}

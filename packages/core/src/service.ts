@@ -1,0 +1,447 @@
+import { AssetloomError, errors } from './errors.js';
+import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
+import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './internal/defaults.js';
+import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } from './ports.js';
+import {
+  type AssetRecord,
+  DuplicateKeyError,
+  type ProjectRecord,
+  type Store,
+  type TaskRecord,
+  type UserRecord,
+} from './store.js';
+import type {
+  AuthUser,
+  ChangePasswordInput,
+  CreateProjectInput,
+  DeleteProjectResult,
+  GenerateInput,
+  LoginInput,
+  LoginResult,
+  MeResult,
+  PageInput,
+  Project,
+  ProjectDetail,
+  ProjectList,
+  ProjectListItem,
+  RegisterInput,
+  RegisterResult,
+  Style,
+  StyleInput,
+  SubmitResult,
+  Task,
+  TaskList,
+  TaskListItem,
+  TokenResult,
+  UpdateProjectInput,
+} from './types.js';
+
+export interface AssetServiceDeps {
+  store: Store;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Failed logins per `${username}|${ip}` (and wrong old passwords per `password|${userId}`). */
+  loginLimiter?: RateLimiter;
+  /** Task submissions per user id (checked on every submission, counted when a task is created). */
+  generateLimiter?: RateLimiter;
+  /** How long an Idempotency-Key maps to its task (default 24 h). */
+  idempotencyTtlMs?: number;
+}
+
+export interface SubmitOptions {
+  idempotencyKey?: string;
+}
+
+export interface LoginContext {
+  ip: string;
+}
+
+export interface AssetService {
+  register(input: RegisterInput): Promise<RegisterResult>;
+  login(input: LoginInput, ctx: LoginContext): Promise<LoginResult>;
+  authenticate(token: string | undefined | null): Promise<AuthUser>;
+  me(user: AuthUser): Promise<MeResult>;
+  changePassword(user: AuthUser, input: ChangePasswordInput): Promise<TokenResult>;
+  listProjects(user: AuthUser, page: PageInput): Promise<ProjectList>;
+  createProject(user: AuthUser, input: CreateProjectInput): Promise<Project>;
+  getProject(user: AuthUser, id: string): Promise<ProjectDetail>;
+  updateProject(user: AuthUser, id: string, input: UpdateProjectInput): Promise<ProjectDetail>;
+  deleteProject(user: AuthUser, id: string): Promise<DeleteProjectResult>;
+  listProjectTasks(user: AuthUser, id: string, page: PageInput): Promise<TaskList>;
+  getStyle(user: AuthUser, id: string): Promise<Style>;
+  putStyle(user: AuthUser, id: string, input: StyleInput): Promise<Style>;
+  submitTask(user: AuthUser, body: GenerateInput, opts?: SubmitOptions): Promise<SubmitResult>;
+  getTask(user: AuthUser, id: string): Promise<Task>;
+  /** [] unless the task is completed; URL signing is the caller's job. */
+  getTaskAssets(user: AuthUser, id: string): Promise<AssetRecord[]>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (d: Date): string => d.toISOString();
+
+function toAuthUser(u: UserRecord): AuthUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    tokenVersion: u.tokenVersion,
+    createdAt: iso(u.createdAt),
+    updatedAt: iso(u.updatedAt),
+  };
+}
+
+function toProjectListItem(p: ProjectRecord): ProjectListItem {
+  return {
+    id: p.id,
+    name: p.name,
+    createdAt: iso(p.createdAt),
+    taskCount: p.taskCount,
+    lastActivityAt: iso(p.lastActivityAt),
+  };
+}
+
+function toProjectDetail(p: ProjectRecord): ProjectDetail {
+  return { id: p.id, name: p.name, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) };
+}
+
+function toTaskListItem(t: TaskRecord): TaskListItem {
+  return { id: t.id, prompt: t.prompt, assetType: t.assetType, status: t.status, createdAt: iso(t.createdAt) };
+}
+
+function toTask(t: TaskRecord): Task {
+  return {
+    taskId: t.id,
+    projectId: t.projectId,
+    prompt: t.prompt,
+    assetType: t.assetType,
+    taskStyle: t.taskStyle === null ? null : { ...t.taskStyle },
+    params: structuredCloneParams(t.params),
+    status: t.status,
+    stage: t.stage,
+    progress: t.progress,
+    retryCount: t.retryCount,
+    error: t.error,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}
+
+function structuredCloneParams(p: TaskRecord['params']): TaskRecord['params'] {
+  return p.frames ? { resolution: p.resolution, frames: { ...p.frames }, format: p.format } : { ...p };
+}
+
+/** A page request turned into skip/limit (the validator already bounds pageSize to 1-100). */
+function windowOf(page: PageInput): { skip: number; limit: number } {
+  const p = Number.isSafeInteger(page?.page) && page.page >= 1 ? page.page : 1;
+  const size = Number.isSafeInteger(page?.pageSize) && page.pageSize >= 1 ? Math.min(page.pageSize, 100) : 20;
+  const skip = (p - 1) * size;
+  return { skip: Number.isSafeInteger(skip) ? skip : Number.MAX_SAFE_INTEGER, limit: size };
+}
+
+/** True for an id this package could have issued; anything else is "never issued" → 404. */
+function isIssuedIdShape(id: unknown): id is string {
+  return typeof id === 'string' && ID_PATTERN.test(id);
+}
+
+/**
+ * The domain layer: every rule of spec 000 (ownership, pagination, dedupe, task state, counters,
+ * cascade, token invalidation) in one place, called by the Koa server and the msw mock alike.
+ */
+export function createAssetService(deps: AssetServiceDeps): AssetService {
+  const { store, hasher, tokens } = deps;
+  const clock = deps.clock ?? systemClock;
+  const ids = deps.ids ?? randomIds;
+  const idempotencyTtlMs = deps.idempotencyTtlMs ?? DAY_MS;
+  let dummyHash: Promise<string> | undefined;
+
+  /** A real hash of a random password, so unknown users cost one verify like known ones. */
+  function getDummyHash(): Promise<string> {
+    if (!dummyHash) {
+      dummyHash = hasher.hash(randomId());
+      dummyHash.catch(() => {
+        dummyHash = undefined;
+      });
+    }
+    return dummyHash;
+  }
+
+  async function ownedProject(user: AuthUser, id: string): Promise<ProjectRecord> {
+    if (!isIssuedIdShape(id)) throw errors.projectNotFound();
+    const project = await store.projects.byId(id);
+    if (!project) throw errors.projectNotFound();
+    if (project.ownerId !== user.id) throw errors.projectForbidden();
+    return project;
+  }
+
+  async function ownedTask(user: AuthUser, id: string): Promise<TaskRecord> {
+    if (!isIssuedIdShape(id)) throw errors.taskNotFound();
+    const task = await store.tasks.byId(id);
+    if (!task) throw errors.taskNotFound();
+    if (task.ownerId !== user.id) throw errors.taskForbidden();
+    return task;
+  }
+
+  async function limited(limiter: RateLimiter | undefined, key: string, count: boolean): Promise<void> {
+    if (!limiter) return;
+    const result = count ? await limiter.hit(key) : await limiter.check(key);
+    if (!result.allowed) throw errors.tooManyRequests(result.retryAfterSeconds);
+  }
+
+  async function existingIdempotent(user: AuthUser, key: string): Promise<TaskRecord | null> {
+    const task = await store.tasks.findByIdempotencyKey(user.id, key);
+    if (!task) return null;
+    if (clock.now().getTime() - task.createdAt.getTime() < idempotencyTtlMs) return task;
+    // Expired: release the key so it can name a new task.
+    await store.tasks.update(task.id, { idempotencyKey: null, updatedAt: task.updatedAt });
+    return null;
+  }
+
+  return {
+    async register(input) {
+      const username = input.username;
+      const email = input.email === undefined || input.email === null ? null : input.email;
+      if (await store.users.byUsername(username)) throw errors.usernameTaken();
+      const passwordHash = await hasher.hash(input.password);
+      const id = await store.users.nextId();
+      const now = clock.now();
+      try {
+        await store.users.insert({
+          id,
+          username,
+          email,
+          passwordHash,
+          tokenVersion: 0,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) {
+          throw err.field === 'email' ? errors.emailTaken(err) : errors.usernameTaken(err);
+        }
+        throw err;
+      }
+      return { id, username };
+    },
+
+    async login(input, ctx) {
+      const limitKey = `${input.username}|${ctx?.ip ?? ''}`;
+      await limited(deps.loginLimiter, limitKey, false);
+      const user = await store.users.byUsername(input.username);
+      const valid = user
+        ? await hasher.verify(input.password, user.passwordHash)
+        : (await hasher.verify(input.password, await getDummyHash())) && false;
+      if (!user || !valid) {
+        if (deps.loginLimiter) await deps.loginLimiter.hit(limitKey);
+        throw errors.badCredentials();
+      }
+      if (deps.loginLimiter) await deps.loginLimiter.reset(limitKey);
+      const issued = await tokens.issue({ sub: user.id, tv: user.tokenVersion });
+      return {
+        token: issued.token,
+        expiresIn: issued.expiresIn,
+        user: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          createdAt: iso(user.createdAt),
+          updatedAt: iso(user.updatedAt),
+        },
+      };
+    },
+
+    async authenticate(token) {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 8192) throw errors.unauthenticated();
+      let claims: Awaited<ReturnType<TokenService['verify']>>;
+      try {
+        claims = await tokens.verify(token);
+      } catch {
+        throw errors.unauthenticated();
+      }
+      if (
+        !claims ||
+        !Number.isSafeInteger(claims.sub) ||
+        claims.sub < 1 ||
+        !Number.isSafeInteger(claims.tv) ||
+        claims.tv < 0
+      ) {
+        throw errors.unauthenticated();
+      }
+      const user = await store.users.byId(claims.sub);
+      if (!user || user.tokenVersion !== claims.tv) throw errors.unauthenticated();
+      return toAuthUser(user);
+    },
+
+    async me(user) {
+      const fresh = await store.users.byId(user.id);
+      if (!fresh) throw errors.unauthenticated();
+      return { id: String(fresh.id), username: fresh.username, email: fresh.email, createdAt: iso(fresh.createdAt) };
+    },
+
+    async changePassword(user, input) {
+      const limitKey = `password|${user.id}`;
+      await limited(deps.loginLimiter, limitKey, false);
+      const fresh = await store.users.byId(user.id);
+      if (!fresh || fresh.tokenVersion !== user.tokenVersion) throw errors.unauthenticated();
+      if (!(await hasher.verify(input.oldPassword, fresh.passwordHash))) {
+        if (deps.loginLimiter) await deps.loginLimiter.hit(limitKey);
+        throw errors.wrongOldPassword();
+      }
+      if (deps.loginLimiter) await deps.loginLimiter.reset(limitKey);
+      const hash = await hasher.hash(input.newPassword);
+      const tokenVersion = fresh.tokenVersion + 1;
+      await store.users.updatePassword(fresh.id, hash, tokenVersion, clock.now());
+      return tokens.issue({ sub: fresh.id, tv: tokenVersion });
+    },
+
+    async listProjects(user, page) {
+      const { total, items } = await store.projects.listByOwner(user.id, windowOf(page));
+      return { total, projects: items.map(toProjectListItem) };
+    },
+
+    async createProject(user, input) {
+      const now = clock.now();
+      const record: ProjectRecord = {
+        id: ids.id(),
+        ownerId: user.id,
+        name: input.name,
+        style: { ...(input.style ?? {}) },
+        taskCount: 0,
+        lastActivityAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.projects.insert(record);
+      return {
+        id: record.id,
+        name: record.name,
+        style: { kvPairs: { ...record.style } },
+        createdAt: iso(now),
+        taskCount: 0,
+        lastActivityAt: iso(now),
+      };
+    },
+
+    async getProject(user, id) {
+      return toProjectDetail(await ownedProject(user, id));
+    },
+
+    async updateProject(user, id, input) {
+      await ownedProject(user, id);
+      const updated = await store.projects.update(id, { name: input.name, updatedAt: clock.now() });
+      if (!updated) throw errors.projectNotFound();
+      return toProjectDetail(updated);
+    },
+
+    async deleteProject(user, id) {
+      await ownedProject(user, id);
+      // The project goes first, so it disappears at once; its dependents follow. A submission racing
+      // with the delete notices the missing project (touch → false) and removes its own task.
+      await store.projects.delete(id);
+      const taskIds = await store.tasks.idsByProject(id);
+      await store.events.deleteByTask(taskIds);
+      const deletedKeys = await store.assets.deleteByProject(id);
+      await store.tasks.deleteByProject(id);
+      return { deletedKeys };
+    },
+
+    async listProjectTasks(user, id, page) {
+      await ownedProject(user, id);
+      const { total, items } = await store.tasks.listByProject(id, windowOf(page));
+      return { total, tasks: items.map(toTaskListItem) };
+    },
+
+    async getStyle(user, id) {
+      const project = await ownedProject(user, id);
+      return { kvPairs: { ...project.style } };
+    },
+
+    async putStyle(user, id, input) {
+      await ownedProject(user, id);
+      const updated = await store.projects.update(id, { style: { ...input.kvPairs }, updatedAt: clock.now() });
+      if (!updated) throw errors.projectNotFound();
+      return { kvPairs: { ...updated.style } };
+    },
+
+    async submitTask(user, body, opts = {}) {
+      const prompt = body?.prompt;
+      if (typeof prompt !== 'string' || prompt.trim() === '') throw errors.emptyPrompt();
+      await limited(deps.generateLimiter, String(user.id), false);
+      const projectId = body.projectId;
+      if (!isIssuedIdShape(projectId)) throw errors.projectForbidden();
+      const project = await store.projects.byId(projectId);
+      if (!project || project.ownerId !== user.id) throw errors.projectForbidden();
+
+      const idempotencyKey = typeof opts.idempotencyKey === 'string' ? opts.idempotencyKey : null;
+      if (idempotencyKey !== null) {
+        const previous = await existingIdempotent(user, idempotencyKey);
+        if (previous) return { taskId: previous.id, created: false };
+      }
+
+      const params = normalizeParams(body.assetType, body.params);
+      const taskStyle = body.taskStyle ? { ...body.taskStyle } : null;
+      const dedupeKey = await sha256Hex(
+        dedupeMaterial({ ownerId: user.id, projectId, prompt, assetType: body.assetType, params, taskStyle }),
+      );
+
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const active = await store.tasks.findActiveByDedupeKey(user.id, dedupeKey);
+        if (active) return { taskId: active.id, created: false };
+        const now = clock.now();
+        const record: TaskRecord = {
+          id: ids.id(),
+          ownerId: user.id,
+          projectId,
+          prompt,
+          assetType: body.assetType,
+          taskStyle,
+          params,
+          status: 'running',
+          stage: 'prompt_builder',
+          progress: 0,
+          retryCount: 0,
+          error: null,
+          dedupeKey,
+          idempotencyKey,
+          lastSeq: 0,
+          lease: null,
+          attempts: 0,
+          createdAt: now,
+          updatedAt: now,
+        };
+        try {
+          await store.tasks.insert(record);
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          if (err.field === 'idempotencyKey' && idempotencyKey !== null) {
+            const winner = await store.tasks.findByIdempotencyKey(user.id, idempotencyKey);
+            if (winner) return { taskId: winner.id, created: false };
+          }
+          // An identical task became active meanwhile (or finished between the two reads): look again.
+          continue;
+        }
+        if (deps.generateLimiter) await deps.generateLimiter.hit(String(user.id));
+        const touched = await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now });
+        if (!touched) {
+          await store.tasks.deleteByProject(projectId);
+          throw errors.projectForbidden();
+        }
+        return { taskId: record.id, created: true };
+      }
+      throw new AssetloomError(500, '服务器内部错误', {
+        details: { reason: 'dedupe insert kept colliding', dedupeKey },
+      });
+    },
+
+    async getTask(user, id) {
+      return toTask(await ownedTask(user, id));
+    },
+
+    async getTaskAssets(user, id) {
+      const task = await ownedTask(user, id);
+      if (task.status !== 'completed') return [];
+      return store.assets.listByTask(task.id);
+    },
+  };
+}

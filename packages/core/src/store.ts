@@ -1,0 +1,282 @@
+import { errors } from './errors.js';
+import type { AssetType, StyleMap, TaskParams, TaskStage, TaskStatus } from './types.js';
+
+/** Storage records (not database documents): what the domain reads and writes. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string | null;
+  passwordHash: string;
+  /** Bumped on every password change; tokens carry it and older ones stop working. */
+  tokenVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProjectRecord {
+  id: string;
+  ownerId: number;
+  name: string;
+  style: StyleMap;
+  /** Maintained with $inc on task insert / project cascade — lists never need $lookup. */
+  taskCount: number;
+  /** Maintained with $max on task activity. */
+  lastActivityAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TaskLease {
+  owner: string;
+  until: Date;
+}
+
+export interface TaskRecord {
+  id: string;
+  ownerId: number;
+  projectId: string;
+  prompt: string;
+  assetType: AssetType;
+  taskStyle: StyleMap | null;
+  params: TaskParams;
+  status: TaskStatus;
+  stage: TaskStage;
+  progress: number;
+  retryCount: number;
+  error: string | null;
+  /**
+   * The dedupe key (a hash of user + project + prompt + assetType + normalized params + taskStyle).
+   * Adapters keep a unique "active key" derived from it while the task is running or saving, so two
+   * concurrent identical submissions can never both insert.
+   */
+  dedupeKey: string;
+  idempotencyKey: string | null;
+  lastSeq: number;
+  lease: TaskLease | null;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EventRecord {
+  taskId: string;
+  seq: number;
+  /** A PipelineProgress message (stored opaque). */
+  event: object;
+  at: Date;
+}
+
+export interface AssetRecord {
+  taskId: string;
+  projectId: string;
+  ownerId: number;
+  key: string;
+  format: string;
+  width: number;
+  height: number;
+  metadata: Record<string, unknown>;
+  contentType: string;
+  createdAt: Date;
+}
+
+export interface PageWindow {
+  skip: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+export interface ProjectPatch {
+  name?: string;
+  style?: StyleMap;
+  updatedAt: Date;
+}
+
+export interface ProjectTouch {
+  taskCountDelta: number;
+  lastActivityAt: Date;
+}
+
+/** Fields of a task that may change after insert. Setting `idempotencyKey` to null releases the key. */
+export interface TaskPatch {
+  status?: TaskStatus;
+  stage?: TaskStage;
+  progress?: number;
+  retryCount?: number;
+  error?: string | null;
+  lastSeq?: number;
+  lease?: TaskLease | null;
+  attempts?: number;
+  idempotencyKey?: null;
+  updatedAt: Date;
+}
+
+/** Unique fields whose violation an adapter reports as DuplicateKeyError. */
+export type DuplicateField = 'username' | 'email' | 'dedupeKey' | 'idempotencyKey' | 'seq' | 'key' | 'id';
+
+/** A unique index rejected a write (E11000 in MongoDB, uniqueViolated in NeDB). */
+export class DuplicateKeyError extends Error {
+  override readonly name = 'DuplicateKeyError';
+  constructor(
+    readonly field: DuplicateField | (string & {}),
+    options?: { cause?: unknown },
+  ) {
+    super(`[assetloom/core] duplicate value for unique field "${field}"`, options);
+  }
+}
+
+export interface UserRepository {
+  nextId(): Promise<number>;
+  /** Throws DuplicateKeyError with field 'username' or 'email'. */
+  insert(user: UserRecord): Promise<void>;
+  byId(id: number): Promise<UserRecord | null>;
+  byUsername(username: string): Promise<UserRecord | null>;
+  updatePassword(id: number, passwordHash: string, tokenVersion: number, at: Date): Promise<void>;
+}
+
+export interface ProjectRepository {
+  insert(project: ProjectRecord): Promise<void>;
+  byId(id: string): Promise<ProjectRecord | null>;
+  /** Newest first: createdAt desc, then id desc. */
+  listByOwner(ownerId: number, window: PageWindow): Promise<Page<ProjectRecord>>;
+  /** The updated record, or null when no project has that id. */
+  update(id: string, patch: ProjectPatch): Promise<ProjectRecord | null>;
+  /** true when a project was deleted. */
+  delete(id: string): Promise<boolean>;
+  /** $inc taskCount and $max lastActivityAt; false when no project has that id. */
+  touch(id: string, touch: ProjectTouch): Promise<boolean>;
+}
+
+export interface TaskRepository {
+  /** Throws DuplicateKeyError 'dedupeKey' (an identical task is active) or 'idempotencyKey'. */
+  insert(task: TaskRecord): Promise<void>;
+  byId(id: string): Promise<TaskRecord | null>;
+  /** Newest first: createdAt desc, then id desc. */
+  listByProject(projectId: string, window: PageWindow): Promise<Page<TaskRecord>>;
+  /** The running or saving task of that user with that dedupe key, if any. */
+  findActiveByDedupeKey(ownerId: number, dedupeKey: string): Promise<TaskRecord | null>;
+  findByIdempotencyKey(ownerId: number, idempotencyKey: string): Promise<TaskRecord | null>;
+  /** The updated record, or null when no task has that id. */
+  update(id: string, patch: TaskPatch): Promise<TaskRecord | null>;
+  idsByProject(projectId: string): Promise<string[]>;
+  /** The number of tasks deleted. */
+  deleteByProject(projectId: string): Promise<number>;
+}
+
+export interface EventRepository {
+  /** Throws DuplicateKeyError 'seq' when (taskId, seq) exists. */
+  append(event: EventRecord): Promise<void>;
+  /** Events with seq > afterSeq, in seq order. */
+  list(taskId: string, afterSeq: number): Promise<EventRecord[]>;
+  deleteByTask(taskIds: readonly string[]): Promise<number>;
+}
+
+export interface AssetRepository {
+  /** Throws DuplicateKeyError 'key' when a key exists. */
+  insertMany(assets: readonly AssetRecord[]): Promise<void>;
+  /** In insertion order (createdAt asc, then key asc). */
+  listByTask(taskId: string): Promise<AssetRecord[]>;
+  byKey(key: string): Promise<AssetRecord | null>;
+  /** Deletes a project's asset records and answers their keys (for object-storage cleanup). */
+  deleteByProject(projectId: string): Promise<string[]>;
+}
+
+/**
+ * The storage port. Filters are built only from the typed primitives passed in, as explicit
+ * equality; every repository method rejects non-primitive arguments (400 参数错误), so no client
+ * object can ever become a query operator.
+ */
+export interface Store {
+  readonly kind: 'embedded' | 'mongodb' | 'memory';
+  /** Opens the store and creates its indexes; idempotent. */
+  init(): Promise<void>;
+  close(): Promise<void>;
+  readonly users: UserRepository;
+  readonly projects: ProjectRepository;
+  readonly tasks: TaskRepository;
+  readonly events: EventRepository;
+  readonly assets: AssetRepository;
+}
+
+// ---- guards shared by the adapters ----
+
+/** A string id/key argument; anything else (objects such as {$gt:""} included) is rejected. */
+export function requireString(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw errors.badRequest({ reason: `${what} must be a string`, got: typeof value });
+  return value;
+}
+
+/** A safe-integer argument; anything else is rejected. */
+export function requireInt(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw errors.badRequest({ reason: `${what} must be a safe integer`, got: typeof value });
+  }
+  return value;
+}
+
+export function requireDate(value: unknown, what: string): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw errors.badRequest({ reason: `${what} must be a valid Date` });
+  }
+  return value;
+}
+
+/** Skip/limit sanitised for the adapters (limit 1-1000, skip a non-negative safe integer). */
+export function sanitizeWindow(window: PageWindow): PageWindow {
+  const skip = requireInt(window?.skip, 'skip');
+  const limit = requireInt(window?.limit, 'limit');
+  if (skip < 0 || limit < 1 || limit > 1000) throw errors.badRequest({ reason: 'skip/limit out of range' });
+  return { skip, limit };
+}
+
+/** Skips past this are answered with an empty page without asking the database. */
+export const MAX_SKIP = 2_147_483_647;
+
+/** Style maps are stored as [key, value] pairs so keys like "a.b", "$x" or "__proto__" stay plain data. */
+export function styleToPairs(style: StyleMap): [string, string][] {
+  return Object.entries(style).map(([k, v]) => [k, v]);
+}
+
+export function pairsToStyle(pairs: unknown): StyleMap {
+  const out: StyleMap = {};
+  if (!Array.isArray(pairs)) return out;
+  const entries: [string, string][] = [];
+  for (const pair of pairs) {
+    if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') {
+      entries.push([pair[0], pair[1]]);
+    }
+  }
+  // fromEntries defines own data properties: "__proto__" stays a key, never the prototype.
+  return Object.assign(out, Object.fromEntries(entries));
+}
+
+/** The unique "active key" of a task: the dedupe key while running/saving, a per-task value after. */
+export function activeKeyOf(task: Pick<TaskRecord, 'id' | 'ownerId' | 'dedupeKey' | 'status'>): string {
+  return task.status === 'running' || task.status === 'saving'
+    ? `a:${task.ownerId}:${task.dedupeKey}`
+    : `d:${task.id}`;
+}
+
+export function activeKeyFor(ownerId: number, dedupeKey: string): string {
+  return `a:${ownerId}:${dedupeKey}`;
+}
+
+/** The unique idempotency slot of a task (a per-task value when it has no key). */
+export function idemKeyOf(task: Pick<TaskRecord, 'id' | 'ownerId' | 'idempotencyKey'>): string {
+  return task.idempotencyKey === null ? `n:${task.id}` : idemKeyFor(task.ownerId, task.idempotencyKey);
+}
+
+export function idemKeyFor(ownerId: number, idempotencyKey: string): string {
+  return `i:${ownerId}:${idempotencyKey}`;
+}
+
+/**
+ * The unique e-mail slot of a user: the lower-cased e-mail when present, `u:<id>` otherwise. This
+ * emulates "unique e-mail where present" without partial indexes (FerretDB v1 lacks them).
+ */
+export function emailKeyOf(user: Pick<UserRecord, 'id' | 'email'>): string {
+  return user.email === null ? `u:${user.id}` : `e:${user.email.toLowerCase()}`;
+}

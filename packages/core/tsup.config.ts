@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', mongodb: 'src/mongodb.ts' },
+  format: ['esm', 'cjs'],
+  dts: { compilerOptions: { composite: false } },
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+  external: ['mongodb', '@seald-io/nedb', 'ajv', 'ajv-formats', '@assetloom/openapi'],
+});
