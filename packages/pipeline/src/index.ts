@@ -1,0 +1,33 @@
+export { PipelineError } from './errors.js';
+export {
+  composeSheet,
+  FRAMES_PER_SECOND,
+  type FrameRect,
+  godotSpriteFrames,
+  texturePackerAtlas,
+} from './format.js';
+export { DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
+export { NAMED_PALETTES, parseHex, parsePalette, type Rgb, toHex } from './palette.js';
+export { type RunPipelineOptions, runPipeline } from './pipeline.js';
+export { type DecodePngResult, decodePng, type EncodePngOptions, encodePng } from './png.js';
+export { overallProgress, taskStageOf } from './progress.js';
+export {
+  buildMetaPrompt,
+  type LlmConfig,
+  normalizeSections,
+  type OptimizedPrompt,
+  type OptimizePromptInput,
+  optimizePrompt,
+  type PromptOptimizerOptions,
+  SECTION_MARKERS,
+  templatePrompt,
+} from './prompt.js';
+export { createOpenAIImageProvider, type OpenAIImageProviderOptions } from './providers/openai-images.js';
+export { createProceduralProvider, renderProcedural } from './providers/procedural.js';
+export type { GeneratedAsset, ImageProvider, ImageRequest } from './providers/types.js';
+export { inspectQuality, type QualityInput } from './quality.js';
+export { deriveSeed, type SeedInput } from './seed.js';
+export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
+export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';
+export * from './types.js';
+export { validateRequest } from './validate.js';

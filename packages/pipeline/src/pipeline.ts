@@ -1,0 +1,260 @@
+import { errorMessage, PipelineError } from './errors.js';
+import { formatAssets } from './format.js';
+import { expectedLayout } from './layout.js';
+import { parsePalette } from './palette.js';
+import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
+import { createProceduralProvider, subjectText } from './providers/procedural.js';
+import type { GeneratedAsset, ImageProvider } from './providers/types.js';
+import { inspectQuality } from './quality.js';
+import { deriveSeed } from './seed.js';
+import { mergeStyles } from './style.js';
+import type {
+  PipelineErrorCode,
+  PipelineProgressEvent,
+  PipelineRequest,
+  PipelineResult,
+  PipelineStage,
+  Provenance,
+  QualityReport,
+  StageStatus,
+  StoragePort,
+} from './types.js';
+import { validateRequest } from './validate.js';
+
+export interface RunPipelineOptions {
+  providers?: {
+    /** LLM settings for the prompt optimizer; absent → template. */
+    prompt?: Omit<PromptOptimizerOptions, 'signal'> | null;
+    /** Image generator; default: the built-in procedural provider. */
+    image?: ImageProvider | null;
+  };
+  storage: StoragePort;
+  signal?: AbortSignal;
+  /** Called for every progress event, awaited in order. A throw ends the run (event_sink_failed). */
+  onEvent?: (event: PipelineProgressEvent) => void | Promise<void>;
+  /** Quality retries before the task fails; default 2. */
+  maxRetries?: number;
+  /** First sequence number (so a resumed task continues its numbering); default 1. */
+  startSeq?: number;
+  now?: () => Date;
+}
+
+const STAGE_MESSAGES: Record<PipelineStage, string> = {
+  prompt_optimizer: 'optimizing prompt',
+  asset_generator: 'generating asset',
+  quality_supervisor: 'checking quality',
+  format_adapter: 'encoding and storing files',
+};
+
+class SinkError extends Error {}
+
+/**
+ * Runs prompt_optimizer → asset_generator → quality_supervisor (→ retry) → format_adapter and
+ * emits PipelineProgress events as spec 000 lists them. Never rejects: failures come back as
+ * `{ ok: false, code, error }` after a final `failed` event carrying `error`.
+ */
+export async function runPipeline(
+  request: PipelineRequest,
+  options: RunPipelineOptions,
+): Promise<PipelineResult> {
+  let seq = Number.isInteger(options?.startSeq) ? (options.startSeq as number) : 1;
+  const now = options?.now ?? (() => new Date());
+  const signal = options?.signal;
+  const maxRetries = Math.max(0, Math.min(10, Math.floor(options?.maxRetries ?? 2)));
+  let retryCount = 0;
+  let stage: PipelineStage = 'prompt_optimizer';
+
+  const emit = async (
+    s: PipelineStage,
+    status: StageStatus,
+    progress: number,
+    extra: Partial<PipelineProgressEvent> = {},
+  ): Promise<void> => {
+    stage = s;
+    const event: PipelineProgressEvent = {
+      seq: seq++,
+      at: now().toISOString(),
+      stage: s,
+      status,
+      progress,
+      message: extra.message ?? STAGE_MESSAGES[s],
+      ...extra,
+    };
+    if (!options?.onEvent) return;
+    try {
+      await options.onEvent(event);
+    } catch (error) {
+      throw new SinkError(errorMessage(error), { cause: error });
+    }
+  };
+
+  const failWith = async (
+    code: PipelineErrorCode,
+    message: string,
+    extra: Partial<PipelineProgressEvent> = {},
+  ): Promise<PipelineResult> => {
+    const error = message.startsWith('[assetloom/pipeline]') ? message : `[assetloom/pipeline] ${message}`;
+    if (code !== 'event_sink_failed') {
+      try {
+        await emit(stage, 'failed', 0, {
+          ...extra,
+          error,
+          message: extra.message ?? `${STAGE_MESSAGES[stage]} failed`,
+        });
+      } catch {
+        // the sink is broken as well; the result still carries the error
+      }
+    }
+    return { ok: false, code, error, retryCount };
+  };
+
+  if (
+    !options ||
+    typeof options !== 'object' ||
+    !options.storage ||
+    typeof options.storage.put !== 'function'
+  ) {
+    return {
+      ok: false,
+      code: 'invalid_request',
+      error: '[assetloom/pipeline] options.storage with a put() method is required',
+      retryCount,
+    };
+  }
+  const problems = validateRequest(request);
+  if (problems.length) return failWith('invalid_request', `invalid request: ${problems.join('; ')}`);
+
+  const style = mergeStyles(request.projectStyle, request.taskStyle);
+  const tags = request.tags?.length ? request.tags : Object.values(style).filter(Boolean).slice(0, 16);
+  const provider = options.providers?.image ?? createProceduralProvider();
+  const layout = expectedLayout(
+    request.assetType,
+    request.params,
+    subjectText({ userPrompt: request.prompt, tags, style }),
+  );
+  const enforced = parsePalette(style.palette);
+
+  try {
+    let lastReject: string | undefined;
+    for (let attempt = 0; ; attempt++) {
+      // prompt_optimizer
+      await emit('prompt_optimizer', 'running', 0);
+      signal?.throwIfAborted();
+      const optimized = await optimizePrompt(
+        {
+          tags,
+          assetType: request.assetType,
+          prompt: request.prompt,
+          style,
+          params: request.params,
+          ...(lastReject ? { userNote: `上次结果未通过质检 (${lastReject}), 请规避` } : {}),
+        },
+        { llm: options.providers?.prompt?.llm ?? null, ...(signal ? { signal } : {}) },
+      );
+      await emit('prompt_optimizer', 'completed', 100, {
+        message: optimized.source === 'llm' ? 'prompt optimized by LLM' : 'prompt built from template',
+      });
+
+      // asset_generator
+      await emit('asset_generator', 'running', 0);
+      signal?.throwIfAborted();
+      const seed = deriveSeed(
+        { prompt: request.prompt, assetType: request.assetType, style, params: request.params },
+        attempt,
+      );
+      let generated: GeneratedAsset;
+      try {
+        generated = await provider.generate(
+          {
+            assetType: request.assetType,
+            prompt: optimized.prompt,
+            userPrompt: request.prompt,
+            tags,
+            style,
+            resolution: request.params.resolution,
+            directions: layout.directions,
+            framesPerDirection: layout.framesPerDirection,
+            seed,
+            attempt,
+          },
+          signal ? { signal } : {},
+        );
+        if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new PipelineError(
+          'provider_failed',
+          `image provider "${provider.name}" failed: ${errorMessage(error)}`,
+          { cause: error },
+        );
+      }
+      await emit('asset_generator', 'completed', 100);
+
+      // quality_supervisor
+      await emit('quality_supervisor', 'running', 0, { retryCount });
+      signal?.throwIfAborted();
+      const quality: QualityReport = inspectQuality({
+        frames: generated.frames,
+        expected: layout,
+        palette: enforced?.colors ?? null,
+      });
+      if (!quality.passed) {
+        lastReject = quality.rejectReason ?? 'quality check failed';
+        if (retryCount >= maxRetries) {
+          return await failWith(
+            'quality_rejected',
+            `quality check failed after ${retryCount} retries: ${lastReject}`,
+            { retryCount, rejectReason: lastReject },
+          );
+        }
+        retryCount++;
+        await emit('quality_supervisor', 'failed', 0, {
+          retryCount,
+          rejectReason: lastReject,
+          message: 'quality check rejected the asset; retrying',
+        });
+        continue;
+      }
+      await emit('quality_supervisor', 'completed', 100, { retryCount });
+
+      // format_adapter
+      await emit('format_adapter', 'running', 0);
+      signal?.throwIfAborted();
+      const provenance: Provenance = {
+        seed,
+        provider: provider.name,
+        optimizedPrompt: optimized.prompt,
+        templateUsed: optimized.source === 'template',
+        style,
+        quality,
+        attempt,
+      };
+      const assets = await formatAssets({
+        generated,
+        layout,
+        assetType: request.assetType,
+        format: request.params.format,
+        keyPrefix: request.keyPrefix,
+        provenance,
+        storage: options.storage,
+        ...(signal ? { signal } : {}),
+      });
+      await emit('format_adapter', 'completed', 100, { result: { assets } });
+      return { ok: true, assets, provenance, retryCount };
+    }
+  } catch (error) {
+    if (error instanceof SinkError) {
+      return {
+        ok: false,
+        code: 'event_sink_failed',
+        error: `[assetloom/pipeline] onEvent threw: ${error.message}`,
+        retryCount,
+      };
+    }
+    if (signal?.aborted) {
+      return failWith('aborted', `run aborted: ${errorMessage(signal.reason ?? error)}`);
+    }
+    if (error instanceof PipelineError) return failWith(error.code, error.message);
+    return failWith('provider_failed', `unexpected failure in ${stage}: ${errorMessage(error)}`);
+  }
+}

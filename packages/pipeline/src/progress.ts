@@ -1,0 +1,15 @@
+import { PIPELINE_STAGES, type PipelineProgressEvent, type PipelineStage, type TaskStage } from './types.js';
+
+/** The task's `stage` value for a pipeline stage (prompt_optimizer is prompt_builder there). */
+export function taskStageOf(stage: PipelineStage): TaskStage {
+  return stage === 'prompt_optimizer' ? 'prompt_builder' : stage;
+}
+
+/** 0–100 across the four stages (each worth 25), for the task's `progress` field. */
+export function overallProgress(event: Pick<PipelineProgressEvent, 'stage' | 'status' | 'progress'>): number {
+  const index = PIPELINE_STAGES.indexOf(event.stage);
+  if (index < 0) return 0;
+  const within = Math.max(0, Math.min(100, Number.isFinite(event.progress) ? event.progress : 0));
+  if (event.status === 'failed') return index * 25;
+  return Math.round(index * 25 + within / 4);
+}

@@ -1,0 +1,68 @@
+import { drawBackground } from '../internal/art/background.js';
+import { Painter } from '../internal/art/canvas.js';
+import { drawSpriteFrames } from '../internal/art/sprite.js';
+import { drawUi } from '../internal/art/ui.js';
+import { Rng } from '../internal/random.js';
+import { PaletteMatcher } from '../palette.js';
+import { resolveStyle } from '../style.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
+
+/** Lower-cased text the generator reads subjects from: raw prompt, tags and scene-like style values. */
+export function subjectText(request: Pick<ImageRequest, 'userPrompt' | 'tags' | 'style'>): string {
+  const { style } = request;
+  const extra = ['scene', 'subject', 'mood', 'theme', 'biome'].map((k) => style[k] ?? '').join(' ');
+  return `${request.userPrompt} ${request.tags.join(' ')} ${extra}`.toLowerCase();
+}
+
+/** Renders one asset synchronously; deterministic in (seed, request). */
+export function renderProcedural(request: ImageRequest): GeneratedAsset {
+  const text = subjectText(request);
+  const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
+  const rng = new Rng(request.seed);
+  const painter = new Painter(style.palette, new PaletteMatcher(style.palette));
+  switch (request.assetType) {
+    case 'background': {
+      const out = drawBackground({ rng, style, painter, text, size: request.resolution });
+      return { frames: [out.image], animation: 'background', subject: out.subject, tileable: out.tileable };
+    }
+    case 'ui': {
+      const out = drawUi({ rng, style, painter, text, resolution: request.resolution });
+      return {
+        frames: out.frames,
+        animation: out.kind,
+        frameNames: out.frameNames,
+        subject: `${out.kind} ui piece`,
+        nineSlice: out.nineSlice,
+        uiKind: out.kind,
+      };
+    }
+    default: {
+      const out = drawSpriteFrames({
+        rng,
+        style,
+        painter,
+        text,
+        width: request.resolution,
+        height: request.resolution,
+        directions: request.directions,
+        framesPerDirection: request.framesPerDirection,
+        animate: request.assetType === 'animation' ? 'motion' : 'idle',
+      });
+      return { frames: out.frames, animation: out.motion, subject: out.subject };
+    }
+  }
+}
+
+/**
+ * The built-in provider: procedural, deterministic pixel art (characters, creatures and items;
+ * layered landscapes and tileable textures; 9-slice UI pieces; motion cycles). Browser-safe.
+ */
+export function createProceduralProvider(): ImageProvider {
+  return {
+    name: 'procedural',
+    async generate(request, { signal }) {
+      signal?.throwIfAborted();
+      return renderProcedural(request);
+    },
+  };
+}

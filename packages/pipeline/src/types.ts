@@ -1,0 +1,166 @@
+/** The four pipeline stages as they appear in PipelineProgress events (spec 000). */
+export type PipelineStage = 'prompt_optimizer' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
+/** The stage names used in a task's `stage` field (prompt_optimizer is called prompt_builder there). */
+export type TaskStage = 'prompt_builder' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
+export type StageStatus = 'running' | 'completed' | 'failed';
+export type AssetType = 'sprite' | 'background' | 'ui' | 'animation';
+export type OutputFormat = 'spritesheet' | 'individual';
+export type Directions = 1 | 4 | 8;
+export type StyleMap = Record<string, string>;
+
+export const ASSET_TYPES: readonly AssetType[] = ['sprite', 'background', 'ui', 'animation'];
+export const PIPELINE_STAGES: readonly PipelineStage[] = [
+  'prompt_optimizer',
+  'asset_generator',
+  'quality_supervisor',
+  'format_adapter',
+];
+
+/** An 8-bit RGBA raster, row-major, `data.length === width * height * 4`, not premultiplied. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface FramesParams {
+  directions: Directions;
+  framesPerDirection: number;
+}
+
+export interface GenerationParams {
+  /** Integer 16–1024: the edge of one frame in pixels (UI buttons and bars are shorter, see README). */
+  resolution: number;
+  /** Sprite and animation only; defaults to 4 directions × 4 frames for animation, 1 × 1 for sprite. */
+  frames?: FramesParams | null;
+  format: OutputFormat;
+}
+
+export interface PipelineRequest {
+  prompt: string;
+  assetType: AssetType;
+  projectStyle: StyleMap;
+  taskStyle?: StyleMap | null;
+  params: GenerationParams;
+  /** Storage key prefix such as `projects/<pid>/tasks/<tid>/`. */
+  keyPrefix: string;
+  /** Style tags for the prompt optimizer; defaults to the merged style's values. */
+  tags?: string[];
+}
+
+/** Where the pipeline writes its files. `put` must be idempotent for the same key. */
+export interface StoragePort {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+}
+
+export interface QualityCheck {
+  name:
+    | 'size'
+    | 'frame_count'
+    | 'not_blank'
+    | 'alpha_coverage'
+    | 'palette'
+    | 'frames_distinct'
+    | 'frames_consistent';
+  passed: boolean;
+  /** The measured value (ratio, count or pixels), for the report. */
+  value: number;
+  /** What the value was compared against, in words. */
+  expected: string;
+  detail?: string;
+}
+
+export interface QualityReport {
+  passed: boolean;
+  /** 0–1: share of checks passed. */
+  score: number;
+  checks: QualityCheck[];
+  /** Set when `passed` is false: the first failed check, in words. */
+  rejectReason?: string;
+}
+
+export interface Provenance {
+  seed: number;
+  provider: string;
+  optimizedPrompt: string;
+  templateUsed: boolean;
+  /** Merged style (project style overridden by task style). */
+  style: StyleMap;
+  quality: QualityReport;
+  /** Zero-based attempt that produced the asset (equals retryCount). */
+  attempt: number;
+}
+
+export interface AtlasKeys {
+  /** TexturePacker "JSON (Hash)" file for Phaser and PixiJS; only for spritesheet layout. */
+  texturePacker?: string;
+  /** Godot 4 SpriteFrames resource (.tres). */
+  godot?: string;
+}
+
+export interface NineSlice {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface AssetMetadata {
+  frameWidth: number;
+  frameHeight: number;
+  frameCount: number;
+  directions: number;
+  framesPerDirection: number;
+  layout: OutputFormat;
+  /** For individual frames: index in direction-major order. */
+  frameIndex?: number;
+  /** Direction name of this frame (individual layout), e.g. `down`. */
+  direction?: string;
+  /** Animation names in the atlas files, e.g. `walk_down`. */
+  animations?: string[];
+  atlas?: AtlasKeys;
+  /** UI pieces: 9-slice insets in pixels. */
+  nineSlice?: NineSlice;
+  /** UI pieces: panel, button or bar. */
+  uiKind?: string;
+  /** Backgrounds: whether the image tiles seamlessly (horizontally for landscapes, both ways for textures). */
+  tileable?: boolean;
+  provenance: Provenance;
+}
+
+export interface PipelineAsset {
+  key: string;
+  format: 'png';
+  width: number;
+  height: number;
+  contentType: 'image/png';
+  metadata: AssetMetadata;
+}
+
+export interface PipelineProgressEvent {
+  /** Integer, increasing by 1 from `startSeq` (default 1). */
+  seq: number;
+  /** ISO 8601 UTC timestamp. */
+  at: string;
+  stage: PipelineStage;
+  status: StageStatus;
+  /** 0–100 within the stage. */
+  progress: number;
+  message?: string;
+  retryCount?: number;
+  rejectReason?: string;
+  result?: { assets: PipelineAsset[] };
+  error?: string;
+}
+
+export type PipelineErrorCode =
+  | 'invalid_request'
+  | 'quality_rejected'
+  | 'provider_failed'
+  | 'aborted'
+  | 'storage_failed'
+  | 'event_sink_failed';
+
+export type PipelineResult =
+  | { ok: true; assets: PipelineAsset[]; provenance: Provenance; retryCount: number }
+  | { ok: false; error: string; code: PipelineErrorCode; retryCount: number };
