@@ -86,6 +86,9 @@ export function scanJson(text: string, wanted?: ReadonlySet<string>): ScanResult
         if (e === undefined) break;
         return { offset: i, message: `invalid escape sequence '\\${e}' in string` };
       }
+      if (c === 0x0a || c === 0x0d) {
+        return { offset: i, message: 'line break inside a string: unterminated string, or escape it as \\n' };
+      }
       if (c < 0x20) {
         return {
           offset: i,
