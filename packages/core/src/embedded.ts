@@ -1,0 +1,349 @@
+import Datastore from '@seald-io/nedb';
+import {
+  type AssetDoc,
+  assetToDoc,
+  docToAsset,
+  docToEvent,
+  docToProject,
+  docToTask,
+  docToUser,
+  type EventDoc,
+  eventToDoc,
+  type ProjectDoc,
+  projectToDoc,
+  type TaskDoc,
+  taskPatchToSet,
+  taskToDoc,
+  type UserDoc,
+  userToDoc,
+} from './internal/documents.js';
+import {
+  activeKeyFor,
+  DuplicateKeyError,
+  idemKeyFor,
+  MAX_SKIP,
+  requireDate,
+  requireInt,
+  requireString,
+  type Store,
+  sanitizeWindow,
+  styleToPairs,
+} from './store.js';
+
+export interface EmbeddedStoreOptions {
+  /**
+   * Folder holding one append-only file per collection (created when missing, compacted on open
+   * and on close). Without it the store lives in memory only (the mock and browsers use that).
+   */
+  dir?: string;
+  /** Compact a collection's file after this many writes to it (default 20 000). */
+  compactEvery?: number;
+}
+
+type Doc = Record<string, unknown>;
+
+interface Collection {
+  db: Datastore<Doc>;
+  /** Unique fields, in the order a duplicate is attributed to them. */
+  unique: ReadonlyArray<readonly [field: string, reported: string]>;
+  writes: number;
+}
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/**
+ * The embedded store on @seald-io/nedb: Mongo-like queries, unique indexes, one file-backed append
+ * log per collection under `dir` (or memory only). Every operation runs through NeDB's own queue,
+ * so a unique-index check and its insert are atomic within the process. One process per `dir`.
+ */
+export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
+  const dir = options.dir === undefined ? undefined : String(options.dir).replace(/[\\/]+$/, '');
+  if (dir !== undefined && dir.length === 0) {
+    throw new TypeError('[assetloom/core] createEmbeddedStore: dir must be a non-empty path, or omitted for memory');
+  }
+  const compactEvery = Math.max(100, Math.floor(options.compactEvery ?? 20_000));
+
+  function open(name: string, unique: Collection['unique']): Collection {
+    const db =
+      dir === undefined
+        ? new Datastore<Doc>({ inMemoryOnly: true })
+        : new Datastore<Doc>({ filename: `${dir}/${name}.db` });
+    return { db, unique, writes: 0 };
+  }
+
+  const users = open('users', [
+    ['username', 'username'],
+    ['emailKey', 'email'],
+  ]);
+  const projects = open('projects', []);
+  const tasks = open('tasks', [
+    ['activeKey', 'dedupeKey'],
+    ['idemKey', 'idempotencyKey'],
+  ]);
+  const events = open('events', [['evKey', 'seq']]);
+  const assets = open('assets', [['key', 'key']]);
+  const counters = open('counters', []);
+  const all = [users, projects, tasks, events, assets, counters];
+
+  let ready: Promise<void> | undefined;
+  let closed = false;
+
+  async function doInit(): Promise<void> {
+    for (const c of all) await c.db.loadDatabaseAsync();
+    await users.db.ensureIndexAsync({ fieldName: 'username', unique: true });
+    await users.db.ensureIndexAsync({ fieldName: 'emailKey', unique: true });
+    await projects.db.ensureIndexAsync({ fieldName: 'ownerId' });
+    await tasks.db.ensureIndexAsync({ fieldName: 'projectId' });
+    await tasks.db.ensureIndexAsync({ fieldName: 'activeKey', unique: true });
+    await tasks.db.ensureIndexAsync({ fieldName: 'idemKey', unique: true });
+    await events.db.ensureIndexAsync({ fieldName: 'evKey', unique: true });
+    await events.db.ensureIndexAsync({ fieldName: 'taskId' });
+    await assets.db.ensureIndexAsync({ fieldName: 'key', unique: true });
+    await assets.db.ensureIndexAsync({ fieldName: 'taskId' });
+    await assets.db.ensureIndexAsync({ fieldName: 'projectId' });
+  }
+
+  function use(): Promise<void> {
+    if (closed) return Promise.reject(new Error('[assetloom/core] the embedded store is closed; create a new one'));
+    if (!ready) {
+      ready = doInit();
+      ready.catch(() => {
+        ready = undefined;
+      });
+    }
+    return ready;
+  }
+
+  /** Counts a write and compacts the file now and then (queued behind the write in NeDB's executor). */
+  function wrote(c: Collection, n = 1): void {
+    if (dir === undefined) return;
+    c.writes += n;
+    if (c.writes >= compactEvery) {
+      c.writes = 0;
+      c.db.compactDatafileAsync().catch(() => undefined);
+    }
+  }
+
+  function mapDuplicate(c: Collection, err: unknown, doc: Doc | readonly Doc[]): never {
+    const e = err as { errorType?: string; key?: unknown };
+    if (e?.errorType === 'uniqueViolated') {
+      const docs = Array.isArray(doc) ? doc : [doc];
+      for (const [field, reported] of c.unique) {
+        if (docs.some((d) => d[field] === e.key)) throw new DuplicateKeyError(reported, { cause: err });
+      }
+      throw new DuplicateKeyError('id', { cause: err });
+    }
+    throw err;
+  }
+
+  async function insert(c: Collection, doc: Doc | Doc[]): Promise<void> {
+    await use();
+    try {
+      await c.db.insertAsync(doc as Doc);
+    } catch (err) {
+      mapDuplicate(c, err, doc);
+    }
+    wrote(c, Array.isArray(doc) ? doc.length : 1);
+  }
+
+  async function page<D, R>(
+    c: Collection,
+    query: Doc,
+    window: { skip: number; limit: number },
+    map: (d: D) => R,
+  ): Promise<{ total: number; items: R[] }> {
+    await use();
+    const { skip, limit } = sanitizeWindow(window);
+    const total = await c.db.countAsync(query);
+    if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
+    const docs = await c.db.findAsync(query).sort(NEWEST_FIRST).skip(skip).limit(limit);
+    return { total, items: (docs as unknown as D[]).map(map) };
+  }
+
+  async function one<D, R>(c: Collection, query: Doc, map: (d: D) => R): Promise<R | null> {
+    await use();
+    const doc = await c.db.findOneAsync(query);
+    return doc ? map(doc as unknown as D) : null;
+  }
+
+  async function updateOne<D, R>(c: Collection, id: unknown, update: Doc, map: (d: D) => R): Promise<R | null> {
+    await use();
+    const res = await c.db.updateAsync({ _id: id }, update, { multi: false, returnUpdatedDocs: true });
+    if (res.numAffected === 0 || !res.affectedDocuments) return null;
+    wrote(c);
+    return map(res.affectedDocuments as unknown as D);
+  }
+
+  async function remove(c: Collection, query: Doc): Promise<number> {
+    await use();
+    const n = await c.db.removeAsync(query, { multi: true });
+    if (n > 0) wrote(c, n);
+    return n;
+  }
+
+  return {
+    kind: dir === undefined ? 'memory' : 'embedded',
+    init: use,
+    async close() {
+      if (closed) return;
+      const wasReady = ready;
+      closed = true;
+      if (wasReady && dir !== undefined) {
+        await wasReady.catch(() => undefined);
+        for (const c of all) await c.db.compactDatafileAsync();
+      }
+    },
+
+    users: {
+      async nextId() {
+        await use();
+        const res = await counters.db.updateAsync(
+          { _id: 'users' },
+          { $inc: { seq: 1 } },
+          { upsert: true, returnUpdatedDocs: true, multi: false },
+        );
+        wrote(counters);
+        const doc = res.affectedDocuments as unknown as { seq: number } | null;
+        if (!doc || !Number.isSafeInteger(doc.seq)) throw new Error('[assetloom/core] the user id counter is corrupt');
+        return doc.seq;
+      },
+      async insert(user) {
+        requireInt(user.id, 'user id');
+        requireString(user.username, 'username');
+        await insert(users, userToDoc(user) as unknown as Doc);
+      },
+      byId: async (id) => one<UserDoc, ReturnType<typeof docToUser>>(users, { _id: requireInt(id, 'user id') }, docToUser),
+      byUsername: async (name) => one(users, { username: requireString(name, 'username') }, docToUser),
+      async updatePassword(id, passwordHash, tokenVersion, at) {
+        await updateOne(
+          users,
+          requireInt(id, 'user id'),
+          {
+            $set: {
+              passwordHash: requireString(passwordHash, 'password hash'),
+              tokenVersion: requireInt(tokenVersion, 'token version'),
+              updatedAt: requireDate(at, 'updatedAt'),
+            },
+          },
+          (d) => d,
+        );
+      },
+    },
+
+    projects: {
+      async insert(project) {
+        requireString(project.id, 'project id');
+        requireInt(project.ownerId, 'owner id');
+        await insert(projects, projectToDoc(project) as unknown as Doc);
+      },
+      byId: async (id) => one<ProjectDoc, ReturnType<typeof docToProject>>(projects, { _id: requireString(id, 'project id') }, docToProject),
+      listByOwner: async (ownerId, window) =>
+        page(projects, { ownerId: requireInt(ownerId, 'owner id') }, window, docToProject),
+      async update(id, patch) {
+        const set: Doc = { updatedAt: requireDate(patch.updatedAt, 'updatedAt') };
+        if (patch.name !== undefined) set.name = requireString(patch.name, 'name');
+        if (patch.style !== undefined) set.style = styleToPairs(patch.style);
+        return updateOne(projects, requireString(id, 'project id'), { $set: set }, docToProject);
+      },
+      async delete(id) {
+        return (await remove(projects, { _id: requireString(id, 'project id') })) > 0;
+      },
+      async touch(id, touch) {
+        const res = await updateOne(
+          projects,
+          requireString(id, 'project id'),
+          {
+            $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
+            $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
+          },
+          () => true,
+        );
+        return res === true;
+      },
+    },
+
+    tasks: {
+      async insert(task) {
+        requireString(task.id, 'task id');
+        requireInt(task.ownerId, 'owner id');
+        requireString(task.projectId, 'project id');
+        requireString(task.dedupeKey, 'dedupe key');
+        await insert(tasks, taskToDoc(task) as unknown as Doc);
+      },
+      byId: async (id) => one<TaskDoc, ReturnType<typeof docToTask>>(tasks, { _id: requireString(id, 'task id') }, docToTask),
+      listByProject: async (projectId, window) =>
+        page(tasks, { projectId: requireString(projectId, 'project id') }, window, docToTask),
+      findActiveByDedupeKey: async (ownerId, key) =>
+        one(
+          tasks,
+          { activeKey: activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key')) },
+          docToTask,
+        ),
+      findByIdempotencyKey: async (ownerId, key) =>
+        one(
+          tasks,
+          { idemKey: idemKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'idempotency key')) },
+          docToTask,
+        ),
+      async update(id, patch) {
+        const taskId = requireString(id, 'task id');
+        requireDate(patch?.updatedAt, 'updatedAt');
+        return updateOne(tasks, taskId, { $set: taskPatchToSet(taskId, patch) }, docToTask);
+      },
+      async idsByProject(projectId) {
+        await use();
+        const docs = await tasks.db.findAsync({ projectId: requireString(projectId, 'project id') }, { _id: 1 });
+        return docs.map((d) => String(d._id));
+      },
+      deleteByProject: async (projectId) => remove(tasks, { projectId: requireString(projectId, 'project id') }),
+    },
+
+    events: {
+      async append(event) {
+        requireString(event.taskId, 'task id');
+        requireInt(event.seq, 'seq');
+        requireDate(event.at, 'at');
+        await insert(events, eventToDoc(event) as unknown as Doc);
+      },
+      async list(taskId, afterSeq) {
+        await use();
+        const docs = await events.db
+          .findAsync({ taskId: requireString(taskId, 'task id'), seq: { $gt: requireInt(afterSeq, 'afterSeq') } })
+          .sort({ seq: 1 });
+        return (docs as unknown as EventDoc[]).map(docToEvent);
+      },
+      async deleteByTask(taskIds) {
+        if (!Array.isArray(taskIds)) throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (taskIds.length === 0) return 0;
+        return remove(events, { taskId: { $in: taskIds.map((id) => requireString(id, 'task id')) } });
+      },
+    },
+
+    assets: {
+      async insertMany(list) {
+        if (!Array.isArray(list)) throw new TypeError('[assetloom/core] insertMany expects an array of assets');
+        if (list.length === 0) return;
+        const docs = list.map((a) => {
+          requireString(a.key, 'asset key');
+          requireString(a.taskId, 'task id');
+          requireString(a.projectId, 'project id');
+          return assetToDoc(a) as unknown as Doc;
+        });
+        await insert(assets, docs);
+      },
+      async listByTask(taskId) {
+        await use();
+        const docs = await assets.db.findAsync({ taskId: requireString(taskId, 'task id') }).sort({ createdAt: 1, key: 1 });
+        return (docs as unknown as AssetDoc[]).map(docToAsset);
+      },
+      byKey: async (key) => one(assets, { key: requireString(key, 'asset key') }, docToAsset),
+      async deleteByProject(projectId) {
+        await use();
+        const query = { projectId: requireString(projectId, 'project id') };
+        const docs = await assets.db.findAsync(query, { key: 1 });
+        await remove(assets, query);
+        return docs.map((d) => String(d.key));
+      },
+    },
+  };
+}

@@ -1,0 +1,389 @@
+import { type Collection, type Db, type Filter, MongoClient, type MongoClientOptions, MongoServerError } from 'mongodb';
+import {
+  type AssetDoc,
+  assetToDoc,
+  docToAsset,
+  docToEvent,
+  docToProject,
+  docToTask,
+  docToUser,
+  type EventDoc,
+  eventToDoc,
+  type ProjectDoc,
+  projectToDoc,
+  type TaskDoc,
+  taskPatchToSet,
+  taskToDoc,
+  type UserDoc,
+  userToDoc,
+} from './internal/documents.js';
+import {
+  activeKeyFor,
+  DuplicateKeyError,
+  idemKeyFor,
+  MAX_SKIP,
+  requireDate,
+  requireInt,
+  requireString,
+  type Store,
+  sanitizeWindow,
+  styleToPairs,
+} from './store.js';
+
+export interface MongoStoreOptions {
+  /** A mongodb:// or mongodb+srv:// connection string. */
+  uri: string;
+  /** Database name (default: the one in the URI, else "assetloom"). */
+  dbName?: string;
+  /** Extra driver options (timeouts, TLS, pool size). */
+  clientOptions?: MongoClientOptions;
+  /** Use an existing client instead of `uri` (the store then never closes it). */
+  client?: MongoClient;
+}
+
+interface CounterDoc {
+  _id: string;
+  seq: number;
+}
+
+/** Index name → the field a duplicate of it is reported as. Names are fixed so E11000 maps reliably. */
+const UNIQUE_INDEXES: Record<string, string> = {
+  users_username_unique: 'username',
+  users_emailKey_unique: 'email',
+  tasks_activeKey_unique: 'dedupeKey',
+  tasks_idemKey_unique: 'idempotencyKey',
+  events_taskId_seq_unique: 'seq',
+  assets_key_unique: 'key',
+};
+
+/** Which reported field a key pattern's first field belongs to, when the server names no index. */
+const FIELD_OF_KEY: Record<string, string> = {
+  username: 'username',
+  emailKey: 'email',
+  activeKey: 'dedupeKey',
+  idemKey: 'idempotencyKey',
+  seq: 'seq',
+  key: 'key',
+  _id: 'id',
+};
+
+function isDuplicate(err: unknown): err is MongoServerError {
+  return err instanceof MongoServerError && (err.code === 11000 || err.code === 11001);
+}
+
+/** E11000 → DuplicateKeyError named after the index (from keyPattern, or the index name in the message). */
+export function mapDuplicateKey(err: unknown): never {
+  if (!isDuplicate(err)) throw err;
+  const message = String(err.message ?? '');
+  const named = /index:\s+(\S+)/.exec(message)?.[1];
+  if (named && UNIQUE_INDEXES[named]) throw new DuplicateKeyError(UNIQUE_INDEXES[named], { cause: err });
+  const pattern = (err as { keyPattern?: Record<string, unknown> }).keyPattern;
+  const keys = pattern ? Object.keys(pattern) : [];
+  if (keys.includes('seq')) throw new DuplicateKeyError('seq', { cause: err });
+  const first = keys[0];
+  if (first && FIELD_OF_KEY[first]) throw new DuplicateKeyError(FIELD_OF_KEY[first], { cause: err });
+  for (const [index, field] of Object.entries(UNIQUE_INDEXES)) {
+    if (message.includes(index)) throw new DuplicateKeyError(field, { cause: err });
+  }
+  throw new DuplicateKeyError('id', { cause: err });
+}
+
+function databaseNameOf(uri: string): string | undefined {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(uri);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  return name && name.length > 0 ? name : undefined;
+}
+
+/**
+ * The MongoDB adapter (official driver). Works on MongoDB ≥ 6 and on FerretDB v1: no $lookup, no
+ * transactions, no change streams, no partial indexes (unique e-mail "where present" and the dedupe
+ * slot are plain unique indexes over derived string fields, see store.ts). Every filter is an
+ * explicit `$eq` over a value the domain typed and checked.
+ */
+export function createMongoStore(options: MongoStoreOptions): Store {
+  if (!options || (typeof options.uri !== 'string' && !options.client)) {
+    throw new TypeError('[assetloom/core] createMongoStore: pass { uri } (a mongodb:// connection string) or { client }');
+  }
+  const ownsClient = !options.client;
+  const client =
+    options.client ??
+    new MongoClient(options.uri, { serverSelectionTimeoutMS: 10_000, ...options.clientOptions });
+  const dbName = options.dbName ?? databaseNameOf(options.uri ?? '') ?? 'assetloom';
+
+  let db: Db | undefined;
+  let ready: Promise<Db> | undefined;
+  let closed = false;
+
+  async function doInit(): Promise<Db> {
+    if (ownsClient) await client.connect();
+    const d = client.db(dbName);
+    await d.collection('users').createIndexes([
+      { key: { username: 1 }, name: 'users_username_unique', unique: true },
+      { key: { emailKey: 1 }, name: 'users_emailKey_unique', unique: true },
+    ]);
+    await d
+      .collection('projects')
+      .createIndexes([{ key: { ownerId: 1, createdAt: -1, _id: -1 }, name: 'projects_owner_newest' }]);
+    await d.collection('tasks').createIndexes([
+      { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'tasks_project_newest' },
+      { key: { activeKey: 1 }, name: 'tasks_activeKey_unique', unique: true },
+      { key: { idemKey: 1 }, name: 'tasks_idemKey_unique', unique: true },
+      { key: { status: 1, 'lease.until': 1 }, name: 'tasks_status_lease' },
+    ]);
+    await d
+      .collection('events')
+      .createIndexes([{ key: { taskId: 1, seq: 1 }, name: 'events_taskId_seq_unique', unique: true }]);
+    await d.collection('assets').createIndexes([
+      { key: { key: 1 }, name: 'assets_key_unique', unique: true },
+      { key: { taskId: 1, createdAt: 1 }, name: 'assets_task' },
+      { key: { projectId: 1 }, name: 'assets_project' },
+    ]);
+    db = d;
+    return d;
+  }
+
+  function use(): Promise<Db> {
+    if (closed) return Promise.reject(new Error('[assetloom/core] the MongoDB store is closed; create a new one'));
+    if (db) return Promise.resolve(db);
+    if (!ready) {
+      ready = doInit();
+      ready.catch(() => {
+        ready = undefined;
+      });
+    }
+    return ready;
+  }
+
+  async function col<T extends object>(name: string): Promise<Collection<T>> {
+    return (await use()).collection<T>(name);
+  }
+
+  const users = () => col<UserDoc>('users');
+  const projects = () => col<ProjectDoc>('projects');
+  const tasks = () => col<TaskDoc>('tasks');
+  const events = () => col<EventDoc>('events');
+  const assets = () => col<AssetDoc>('assets');
+  const counters = () => col<CounterDoc>('counters');
+
+  async function page<D extends object, R>(
+    c: Collection<D>,
+    filter: Filter<D>,
+    window: { skip: number; limit: number },
+    map: (d: D) => R,
+  ): Promise<{ total: number; items: R[] }> {
+    const { skip, limit } = sanitizeWindow(window);
+    const total = await c.countDocuments(filter);
+    if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
+    const docs = await c
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(skip)
+      .limit(limit)
+      .toArray();
+    return { total, items: (docs as D[]).map(map) };
+  }
+
+  return {
+    kind: 'mongodb',
+    async init() {
+      await use();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await ready?.catch(() => undefined);
+      if (ownsClient) await client.close();
+    },
+
+    users: {
+      async nextId() {
+        const c = await counters();
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const doc = await c.findOneAndUpdate(
+              { _id: { $eq: 'users' } },
+              { $inc: { seq: 1 } },
+              { upsert: true, returnDocument: 'after' },
+            );
+            if (!doc || !Number.isSafeInteger(doc.seq)) throw new Error('[assetloom/core] the user id counter is corrupt');
+            return doc.seq;
+          } catch (err) {
+            // Two first-ever upserts can race on _id; the loser simply retries.
+            if (isDuplicate(err) && attempt < 3) continue;
+            throw err;
+          }
+        }
+      },
+      async insert(user) {
+        requireInt(user.id, 'user id');
+        requireString(user.username, 'username');
+        const c = await users();
+        await c.insertOne(userToDoc(user)).catch(mapDuplicateKey);
+      },
+      async byId(id) {
+        const doc = await (await users()).findOne({ _id: { $eq: requireInt(id, 'user id') } });
+        return doc ? docToUser(doc as UserDoc) : null;
+      },
+      async byUsername(name) {
+        const doc = await (await users()).findOne({ username: { $eq: requireString(name, 'username') } });
+        return doc ? docToUser(doc as UserDoc) : null;
+      },
+      async updatePassword(id, passwordHash, tokenVersion, at) {
+        await (await users()).updateOne(
+          { _id: { $eq: requireInt(id, 'user id') } },
+          {
+            $set: {
+              passwordHash: requireString(passwordHash, 'password hash'),
+              tokenVersion: requireInt(tokenVersion, 'token version'),
+              updatedAt: requireDate(at, 'updatedAt'),
+            },
+          },
+        );
+      },
+    },
+
+    projects: {
+      async insert(project) {
+        requireString(project.id, 'project id');
+        requireInt(project.ownerId, 'owner id');
+        await (await projects()).insertOne(projectToDoc(project)).catch(mapDuplicateKey);
+      },
+      async byId(id) {
+        const doc = await (await projects()).findOne({ _id: { $eq: requireString(id, 'project id') } });
+        return doc ? docToProject(doc as ProjectDoc) : null;
+      },
+      async listByOwner(ownerId, window) {
+        return page(await projects(), { ownerId: { $eq: requireInt(ownerId, 'owner id') } }, window, docToProject);
+      },
+      async update(id, patch) {
+        const set: Partial<ProjectDoc> = { updatedAt: requireDate(patch.updatedAt, 'updatedAt') };
+        if (patch.name !== undefined) set.name = requireString(patch.name, 'name');
+        if (patch.style !== undefined) set.style = styleToPairs(patch.style);
+        const doc = await (await projects()).findOneAndUpdate(
+          { _id: { $eq: requireString(id, 'project id') } },
+          { $set: set },
+          { returnDocument: 'after' },
+        );
+        return doc ? docToProject(doc as ProjectDoc) : null;
+      },
+      async delete(id) {
+        const res = await (await projects()).deleteOne({ _id: { $eq: requireString(id, 'project id') } });
+        return res.deletedCount > 0;
+      },
+      async touch(id, touch) {
+        const res = await (await projects()).updateOne(
+          { _id: { $eq: requireString(id, 'project id') } },
+          {
+            $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
+            $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
+          },
+        );
+        return res.matchedCount > 0;
+      },
+    },
+
+    tasks: {
+      async insert(task) {
+        requireString(task.id, 'task id');
+        requireInt(task.ownerId, 'owner id');
+        requireString(task.projectId, 'project id');
+        requireString(task.dedupeKey, 'dedupe key');
+        await (await tasks()).insertOne(taskToDoc(task)).catch(mapDuplicateKey);
+      },
+      async byId(id) {
+        const doc = await (await tasks()).findOne({ _id: { $eq: requireString(id, 'task id') } });
+        return doc ? docToTask(doc as TaskDoc) : null;
+      },
+      async listByProject(projectId, window) {
+        return page(await tasks(), { projectId: { $eq: requireString(projectId, 'project id') } }, window, docToTask);
+      },
+      async findActiveByDedupeKey(ownerId, key) {
+        const activeKey = activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key'));
+        const doc = await (await tasks()).findOne({ activeKey: { $eq: activeKey } });
+        return doc ? docToTask(doc as TaskDoc) : null;
+      },
+      async findByIdempotencyKey(ownerId, key) {
+        const idemKey = idemKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'idempotency key'));
+        const doc = await (await tasks()).findOne({ idemKey: { $eq: idemKey } });
+        return doc ? docToTask(doc as TaskDoc) : null;
+      },
+      async update(id, patch) {
+        const taskId = requireString(id, 'task id');
+        requireDate(patch?.updatedAt, 'updatedAt');
+        const doc = await (await tasks())
+          .findOneAndUpdate(
+            { _id: { $eq: taskId } },
+            { $set: taskPatchToSet(taskId, patch) as Partial<TaskDoc> },
+            { returnDocument: 'after' },
+          )
+          .catch(mapDuplicateKey);
+        return doc ? docToTask(doc as TaskDoc) : null;
+      },
+      async idsByProject(projectId) {
+        const docs = await (await tasks())
+          .find({ projectId: { $eq: requireString(projectId, 'project id') } }, { projection: { _id: 1 } })
+          .toArray();
+        return docs.map((d) => String(d._id));
+      },
+      async deleteByProject(projectId) {
+        const res = await (await tasks()).deleteMany({ projectId: { $eq: requireString(projectId, 'project id') } });
+        return res.deletedCount;
+      },
+    },
+
+    events: {
+      async append(event) {
+        requireString(event.taskId, 'task id');
+        requireInt(event.seq, 'seq');
+        requireDate(event.at, 'at');
+        await (await events()).insertOne(eventToDoc(event)).catch(mapDuplicateKey);
+      },
+      async list(taskId, afterSeq) {
+        const docs = await (await events())
+          .find({ taskId: { $eq: requireString(taskId, 'task id') }, seq: { $gt: requireInt(afterSeq, 'afterSeq') } })
+          .sort({ seq: 1 })
+          .toArray();
+        return (docs as EventDoc[]).map(docToEvent);
+      },
+      async deleteByTask(taskIds) {
+        if (!Array.isArray(taskIds)) throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (taskIds.length === 0) return 0;
+        const ids = taskIds.map((id) => requireString(id, 'task id'));
+        const res = await (await events()).deleteMany({ taskId: { $in: ids } });
+        return res.deletedCount;
+      },
+    },
+
+    assets: {
+      async insertMany(list) {
+        if (!Array.isArray(list)) throw new TypeError('[assetloom/core] insertMany expects an array of assets');
+        if (list.length === 0) return;
+        const docs = list.map((a) => {
+          requireString(a.key, 'asset key');
+          requireString(a.taskId, 'task id');
+          requireString(a.projectId, 'project id');
+          return assetToDoc(a);
+        });
+        await (await assets()).insertMany(docs, { ordered: true }).catch(mapDuplicateKey);
+      },
+      async listByTask(taskId) {
+        const docs = await (await assets())
+          .find({ taskId: { $eq: requireString(taskId, 'task id') } })
+          .sort({ createdAt: 1, key: 1 })
+          .toArray();
+        return (docs as AssetDoc[]).map(docToAsset);
+      },
+      async byKey(key) {
+        const doc = await (await assets()).findOne({ key: { $eq: requireString(key, 'asset key') } });
+        return doc ? docToAsset(doc as AssetDoc) : null;
+      },
+      async deleteByProject(projectId) {
+        const c = await assets();
+        const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
+        const docs = await c.find(filter, { projection: { key: 1 } }).toArray();
+        await c.deleteMany(filter);
+        return docs.map((d) => String(d.key));
+      },
+    },
+  };
+}
