@@ -1,0 +1,57 @@
+import { inject } from 'vitest';
+import type { MongoProvidedContext } from './provided-context.js';
+
+export type { Browser } from 'playwright-core';
+export {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  type ChromiumLookup,
+  findChromium,
+  type LaunchChromiumOptions,
+  launchChromium,
+} from './internal/chromium.js';
+export { MAX_DB_NAME_LENGTH, uniqueDbName } from './internal/db-name.js';
+export { TestingError, type TestingErrorCode } from './internal/errors.js';
+export {
+  ensureFerretDB,
+  type FerretDBBinary,
+  type FerretDBBuildOptions,
+  ferretdbCacheRoot,
+  PINNED_FERRETDB_TAG,
+  type RunningFerretDB,
+  resolveFerretDBTag,
+  startFerretDB,
+} from './internal/ferretdb.js';
+export { getFreePort } from './internal/free-port.js';
+export {
+  isCI,
+  type MongoTarget,
+  type MongoTargetKind,
+  type MongoTargetUnavailable,
+  type ResolveMongoTargetOptions,
+  resolveMongoTarget,
+} from './internal/mongo-target.js';
+export { type PingResult, pingMongo } from './internal/ping.js';
+export { type WaitForOptions, waitFor } from './internal/wait-for.js';
+export type { MongoProvidedContext };
+
+/**
+ * The URI the global setup provided, for use at the top of a test file. When there is none
+ * (outside CI only), warns loudly naming `suite` and the reason, and returns null: pair it with
+ * `describe.skipIf(!uri)`.
+ */
+export function injectMongoUri(suite: string): string | null {
+  const uri = inject('mongoUri');
+  if (uri === undefined) {
+    console.warn(
+      `[assetloom/testing] ⚠ SKIPPING "${suite}": nothing provided "mongoUri". Add globalSetup: ['@assetloom/testing/mongo-global-setup'] to this vitest project.`,
+    );
+    return null;
+  }
+  if (uri === null) {
+    console.warn(
+      `[assetloom/testing] ⚠ SKIPPING "${suite}": MongoDB test target ${inject('mongoUnavailableReason')}`,
+    );
+  }
+  return uri;
+}
