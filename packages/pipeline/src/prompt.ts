@@ -227,7 +227,7 @@ export async function optimizePrompt(
     return { prompt: text, rawText: text, source: 'template', ...(fallbackReason ? { fallbackReason } : {}) };
   };
   const llm = options.llm;
-  if (!llm || !llm.apiKey) return template(llm ? 'no API key configured' : undefined);
+  if (!llm?.apiKey) return template(llm ? 'no API key configured' : undefined);
   try {
     const raw = await callChat(llm, safe, options.signal);
     const normalized = normalizeSections(raw);

@@ -208,8 +208,8 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       let d = dist[i]!;
       d = Math.min(d, x > 0 && same(i, i - 1) ? dist[i - 1]! + 1 : 1);
       d = Math.min(d, y > 0 && same(i, i - w) ? dist[i - w]! + 1 : 1);
-      d = Math.min(d, x > 0 && y > 0 && same(i, i - w - 1) ? dist[i - w - 1]! + 1.4142 : 1);
-      d = Math.min(d, x < w - 1 && y > 0 && same(i, i - w + 1) ? dist[i - w + 1]! + 1.4142 : 1);
+      d = Math.min(d, x > 0 && y > 0 && same(i, i - w - 1) ? dist[i - w - 1]! + Math.SQRT2 : 1);
+      d = Math.min(d, x < w - 1 && y > 0 && same(i, i - w + 1) ? dist[i - w + 1]! + Math.SQRT2 : 1);
       dist[i] = d;
     }
   }
@@ -220,8 +220,8 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       let d = dist[i]!;
       d = Math.min(d, x < w - 1 && same(i, i + 1) ? dist[i + 1]! + 1 : 1);
       d = Math.min(d, y < h - 1 && same(i, i + w) ? dist[i + w]! + 1 : 1);
-      d = Math.min(d, x < w - 1 && y < h - 1 && same(i, i + w + 1) ? dist[i + w + 1]! + 1.4142 : 1);
-      d = Math.min(d, x > 0 && y < h - 1 && same(i, i + w - 1) ? dist[i + w - 1]! + 1.4142 : 1);
+      d = Math.min(d, x < w - 1 && y < h - 1 && same(i, i + w + 1) ? dist[i + w + 1]! + Math.SQRT2 : 1);
+      d = Math.min(d, x > 0 && y < h - 1 && same(i, i + w - 1) ? dist[i + w - 1]! + Math.SQRT2 : 1);
       dist[i] = d;
     }
   }

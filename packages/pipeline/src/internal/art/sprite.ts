@@ -59,7 +59,6 @@ function viewOf(direction: string): View {
   }
 }
 
-const has = (text: string, words: readonly string[]) => words.some((w) => text.includes(w));
 const KNIGHT = [
   'knight',
   'warrior',
@@ -221,7 +220,8 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   for (const name of names) {
     const view = viewOf(name);
     for (let f = 0; f < fpd; f++) {
-      const phase = fpd > 1 ? f / fpd : 0;
+      // a quarter-step offset keeps two-frame cycles from landing on the two identical zero crossings
+      const phase = fpd > 1 ? (f + 0.25) / fpd : 0;
       const grid = new Grid(gw, gh);
       draw.paint(grid, view, phase, job.animate === 'idle', f, fpd);
       if (view.mirror) flipGrid(grid);

@@ -1,0 +1,361 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryStorage,
+  createProceduralProvider,
+  decodePng,
+  type ImageProvider,
+  type PipelineProgressEvent,
+  type PipelineRequest,
+  renderProcedural,
+  runPipeline,
+} from '../src/index.js';
+
+const request = (over: Partial<PipelineRequest> = {}): PipelineRequest => ({
+  prompt: 'a brave knight with a sword',
+  assetType: 'sprite',
+  projectStyle: { palette: 'sweetie16', lineWeight: 'thin', lighting: 'top-left', artStyle: 'pixel' },
+  taskStyle: { mood: 'heroic' },
+  params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+  keyPrefix: 'projects/p1/tasks/t1/',
+  ...over,
+});
+
+const brief = (events: PipelineProgressEvent[]) => events.map((e) => `${e.stage}:${e.status}:${e.progress}`);
+
+/** Produces blank frames `failures` times, then delegates to the procedural provider. */
+function flakyProvider(failures: number): ImageProvider & { calls: number } {
+  const real = createProceduralProvider();
+  const p = {
+    name: 'flaky',
+    calls: 0,
+    async generate(req: Parameters<ImageProvider['generate']>[0], ctx: { signal?: AbortSignal }) {
+      p.calls++;
+      if (p.calls <= failures) {
+        const frames = Array.from({ length: req.directions * req.framesPerDirection }, () => ({
+          width: req.resolution,
+          height: req.resolution,
+          data: new Uint8Array(req.resolution * req.resolution * 4),
+        }));
+        return { frames, animation: 'idle' };
+      }
+      return real.generate(req, ctx);
+    },
+  };
+  return p;
+}
+
+const HAPPY = [
+  'prompt_optimizer:running:0',
+  'prompt_optimizer:completed:100',
+  'asset_generator:running:0',
+  'asset_generator:completed:100',
+  'quality_supervisor:running:0',
+  'quality_supervisor:completed:100',
+  'format_adapter:running:0',
+  'format_adapter:completed:100',
+];
+
+describe('runPipeline', () => {
+  it('emits the spec order on the normal path and stores decodable PNG + atlases', async () => {
+    const storage = createMemoryStorage();
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), { storage, onEvent: (e) => void events.push(e) });
+    expect(result.ok).toBe(true);
+    expect(brief(events)).toEqual(HAPPY);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const e of events) expect(new Date(e.at).toISOString()).toBe(e.at);
+    const last = events.at(-1)!;
+    expect(last.result?.assets).toHaveLength(1);
+    if (!result.ok) return;
+    const [asset] = result.assets;
+    expect(asset!.key).toBe('projects/p1/tasks/t1/sprite.png');
+    expect(asset!.metadata).toMatchObject({
+      frameWidth: 64,
+      frameHeight: 64,
+      frameCount: 16,
+      directions: 4,
+      layout: 'spritesheet',
+    });
+    const png = decodePng(storage.get(asset!.key)!.bytes);
+    expect(png.ok && [png.image.width, png.image.height]).toEqual([256, 256]);
+    expect([asset!.width, asset!.height]).toEqual([256, 256]);
+    expect(storage.get(asset!.metadata.atlas!.texturePacker!)?.contentType).toBe('application/json');
+    expect(storage.get(asset!.metadata.atlas!.godot!)).toBeDefined();
+    const prov = asset!.metadata.provenance;
+    expect(prov).toMatchObject({ provider: 'procedural', templateUsed: true, attempt: 0 });
+    expect(prov.style).toEqual({
+      palette: 'sweetie16',
+      lineWeight: 'thin',
+      lighting: 'top-left',
+      artStyle: 'pixel',
+      mood: 'heroic',
+    });
+    expect(prov.optimizedPrompt).toMatch(/^【主题】.+\n【风格】.+\n【技术】.+$/);
+    expect(prov.quality.passed).toBe(true);
+    expect(prov.quality.checks.map((c) => c.name)).toContain('palette');
+  });
+
+  it('continues numbering from startSeq and uses the injected clock', async () => {
+    const events: PipelineProgressEvent[] = [];
+    await runPipeline(request({ assetType: 'ui', prompt: 'stone panel' }), {
+      storage: createMemoryStorage(),
+      startSeq: 41,
+      now: () => new Date('2030-01-02T03:04:05.000Z'),
+      onEvent: async (e) => {
+        await new Promise((r) => setTimeout(r, 1));
+        events.push(e);
+      },
+    });
+    expect(events.map((e) => e.seq)).toEqual([41, 42, 43, 44, 45, 46, 47, 48]);
+    expect(new Set(events.map((e) => e.at))).toEqual(new Set(['2030-01-02T03:04:05.000Z']));
+  });
+
+  it('goes round the retry loop when the provider produces blank frames, then succeeds', async () => {
+    const provider = flakyProvider(2);
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      providers: { image: provider },
+      maxRetries: 2,
+      onEvent: (e) => void events.push(e),
+    });
+    expect(result.ok).toBe(true);
+    expect(result.retryCount).toBe(2);
+    const failure = [
+      'prompt_optimizer:running:0',
+      'prompt_optimizer:completed:100',
+      'asset_generator:running:0',
+      'asset_generator:completed:100',
+      'quality_supervisor:running:0',
+      'quality_supervisor:failed:0',
+    ];
+    expect(brief(events)).toEqual([...failure, ...failure, ...HAPPY]);
+    const rejections = events.filter((e) => e.status === 'failed');
+    expect(rejections.map((e) => e.retryCount)).toEqual([1, 2]);
+    for (const r of rejections) expect(r.rejectReason).toMatch(/not_blank|alpha_coverage/);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    if (result.ok) expect(result.provenance.attempt).toBe(2);
+  });
+
+  it('fails with the last reject reason once retries are exhausted', async () => {
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      providers: { image: flakyProvider(10) },
+      maxRetries: 1,
+      onEvent: (e) => void events.push(e),
+    });
+    expect(result).toMatchObject({ ok: false, code: 'quality_rejected', retryCount: 1 });
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ stage: 'quality_supervisor', status: 'failed', retryCount: 1 });
+    expect(last.error).toMatch(/^\[assetloom\/pipeline\] quality check failed/);
+    expect(last.rejectReason).toBeTruthy();
+    expect(events.filter((e) => e.stage === 'asset_generator' && e.status === 'running')).toHaveLength(2);
+  });
+
+  it('reports a throwing provider as provider_failed with a failed event', async () => {
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      providers: {
+        image: {
+          name: 'broken',
+          generate: async () => {
+            throw new Error('GPU on fire');
+          },
+        },
+      },
+      onEvent: (e) => void events.push(e),
+    });
+    expect(result).toMatchObject({ ok: false, code: 'provider_failed' });
+    expect(events.at(-1)).toMatchObject({ stage: 'asset_generator', status: 'failed' });
+    expect(events.at(-1)!.error).toContain('GPU on fire');
+  });
+
+  it('stops on abort with code aborted', async () => {
+    const controller = new AbortController();
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      signal: controller.signal,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.stage === 'asset_generator' && e.status === 'completed')
+          controller.abort(new Error('user cancelled'));
+      },
+    });
+    expect(result).toMatchObject({ ok: false, code: 'aborted' });
+    expect(events.at(-1)).toMatchObject({ stage: 'quality_supervisor', status: 'failed' });
+    expect(events.at(-1)!.error).toContain('user cancelled');
+  });
+
+  it('reports storage failures', async () => {
+    const result = await runPipeline(request(), {
+      storage: {
+        put: async () => {
+          throw new Error('bucket gone');
+        },
+      },
+    });
+    expect(result).toMatchObject({ ok: false, code: 'storage_failed' });
+    if (!result.ok) expect(result.error).toContain('bucket gone');
+  });
+
+  it.each([
+    ['empty prompt', { prompt: '  ' }],
+    ['bad assetType', { assetType: 'video' as never }],
+    ['resolution too big', { params: { resolution: 4096, format: 'spritesheet' as const } }],
+    [
+      'bad directions',
+      {
+        params: {
+          resolution: 64,
+          format: 'spritesheet' as const,
+          frames: { directions: 3 as never, framesPerDirection: 2 },
+        },
+      },
+    ],
+    ['non-string style', { taskStyle: { x: 1 as unknown as string } }],
+  ])('rejects %s without throwing', async (_name, over) => {
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(over), {
+      storage: createMemoryStorage(),
+      onEvent: (e) => void events.push(e),
+    });
+    expect(result).toMatchObject({ ok: false, code: 'invalid_request' });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it('survives garbage input', async () => {
+    const r = await runPipeline(null as never, { storage: createMemoryStorage() });
+    expect(r.ok).toBe(false);
+    const r2 = await runPipeline(request(), undefined as never);
+    expect(r2.ok).toBe(false);
+  });
+
+  it('returns event_sink_failed when onEvent throws', async () => {
+    const r = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      onEvent: () => {
+        throw new Error('db down');
+      },
+    });
+    expect(r).toMatchObject({ ok: false, code: 'event_sink_failed' });
+  });
+
+  it('writes individual frames with a Godot resource referencing each file', async () => {
+    const storage = createMemoryStorage();
+    const result = await runPipeline(
+      request({
+        assetType: 'animation',
+        params: { resolution: 32, frames: { directions: 8, framesPerDirection: 2 }, format: 'individual' },
+      }),
+      { storage },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.assets).toHaveLength(16);
+    expect(result.assets.map((a) => a.metadata.frameIndex)).toEqual([...Array(16).keys()]);
+    expect(result.assets[2]!.key).toBe('projects/p1/tasks/t1/animation_down_left_0.png');
+    for (const a of result.assets) {
+      const png = decodePng(storage.get(a.key)!.bytes);
+      expect(png.ok && [png.image.width, png.image.height]).toEqual([32, 32]);
+    }
+    const tres = new TextDecoder().decode(storage.get(result.assets[0]!.metadata.atlas!.godot!)!.bytes);
+    expect(tres.match(/\[ext_resource /g)).toHaveLength(16);
+  });
+
+  it.each([
+    ['sprite', 'a slime'],
+    ['animation', 'a walking wizard'],
+    ['background', 'a snowy mountain landscape'],
+    ['background', 'seamless grass texture'],
+    ['ui', 'wooden button'],
+    ['ui', 'health bar'],
+    ['ui', 'inventory panel'],
+  ] as const)(
+    'passes its own quality check for %s "%s" at several resolutions',
+    async (assetType, prompt) => {
+      for (const resolution of [16, 48, 100]) {
+        const r = await runPipeline(
+          request({ assetType, prompt, params: { resolution, format: 'spritesheet' } }),
+          {
+            storage: createMemoryStorage(),
+            maxRetries: 0,
+          },
+        );
+        expect(r.ok, `${assetType} ${prompt} @${resolution}: ${r.ok ? '' : r.error}`).toBe(true);
+      }
+    },
+  );
+});
+
+describe('determinism', () => {
+  it('gives byte-identical files for the same request and different ones for another prompt', async () => {
+    const run = async (prompt: string) => {
+      const storage = createMemoryStorage();
+      const r = await runPipeline(request({ assetType: 'animation', prompt }), { storage });
+      expect(r.ok).toBe(true);
+      return storage;
+    };
+    const a = await run('a robot');
+    const b = await run('a robot');
+    expect(a.keys()).toEqual(b.keys());
+    for (const k of a.keys())
+      expect(Buffer.from(a.get(k)!.bytes).equals(Buffer.from(b.get(k)!.bytes))).toBe(true);
+    const c = await run('a ghost');
+    const key = 'projects/p1/tasks/t1/animation.png';
+    expect(Buffer.from(a.get(key)!.bytes).equals(Buffer.from(c.get(key)!.bytes))).toBe(false);
+  });
+
+  it('makes tileable textures whose opposite edges match', () => {
+    const out = renderProcedural({
+      assetType: 'background',
+      prompt: '',
+      userPrompt: 'stone floor texture',
+      tags: [],
+      style: {},
+      resolution: 64,
+      directions: 1,
+      framesPerDirection: 1,
+      seed: 7,
+      attempt: 0,
+    });
+    expect(out.tileable).toBe(true);
+    const { data, width } = out.frames[0]!;
+    // compare the colour statistics of the wrap seam with an interior seam: a tiling texture has no jump
+    let seam = 0;
+    let inner = 0;
+    for (let y = 0; y < width; y++) {
+      const diff = (a: number, b: number) =>
+        Math.abs(data[a]! - data[b]!) +
+        Math.abs(data[a + 1]! - data[b + 1]!) +
+        Math.abs(data[a + 2]! - data[b + 2]!);
+      seam += diff((y * width + width - 1) * 4, y * width * 4);
+      inner += diff((y * width + 31) * 4, (y * width + 32) * 4);
+    }
+    expect(seam).toBeLessThan(inner * 3 + 2000);
+  });
+});
+
+describe('browser safety', () => {
+  it('has no node: imports or Node globals in library sources', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('.test-d.ts')) files.push(p);
+      }
+    };
+    walk(join(__dirname, '../src'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(text, f).not.toMatch(/from ['"]node:|require\(|\bBuffer\.|\bprocess\./);
+    }
+  });
+});
