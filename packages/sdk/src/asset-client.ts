@@ -1,0 +1,603 @@
+import createClient, {
+  type Client,
+  type FetchOptions,
+  type MaybeOptionalInit,
+  mergeHeaders,
+} from 'openapi-fetch';
+import type {
+  HttpMethod,
+  PathsWithMethod,
+  RequiredKeysOf,
+  SuccessResponseJSON,
+} from 'openapi-typescript-helpers';
+import { AssetloomApiError } from './errors.js';
+import {
+  type ApiResult,
+  errorFromAnswer,
+  errorFromThrown,
+  fail,
+  fromEnvelope,
+  ok,
+} from './internal/envelope.js';
+import {
+  createTransport,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  mergeRetry,
+  type RetryOptions,
+  validateTransportOptions,
+} from './internal/transport.js';
+import { isRecord, randomUuid, resolveUrl, sleep } from './internal/util.js';
+import type {
+  AssetApiPaths,
+  ChangePasswordData,
+  ChangePasswordRequest,
+  GenerateRequest,
+  LoginData,
+  LoginRequest,
+  ProjectListItem,
+  Task,
+  TaskListItem,
+} from './types.js';
+
+type Paths = AssetApiPaths;
+
+/** Paths that do not answer the JSON envelope: use `downloadAsset()` for files; the WebSocket comes with issue #6. */
+export type NonEnvelopePath = '/api/v1/assets/download' | '/files/{key}' | '/api/v1/tasks/{taskId}/ws';
+
+/** The paths callable with `M` that answer the `{code, message, data}` envelope. */
+export type EnvelopePath<M extends HttpMethod> = Exclude<PathsWithMethod<Paths, M>, NonEnvelopePath>;
+
+/** The `data` of the success envelope of `M P`. */
+export type EnvelopeData<P extends keyof Paths, M extends HttpMethod> =
+  // biome-ignore lint/suspicious/noExplicitAny: the constraint of openapi-typescript-helpers' SuccessResponseJSON
+  Paths[P][M] extends Record<string | number, any>
+    ? SuccessResponseJSON<Paths[P][M]> extends infer E
+      ? E extends { data: infer D }
+        ? D
+        : never
+      : never
+    : never;
+
+/** As in openapi-fetch: the init argument is optional unless the operation has required params or a body. */
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never
+    ? [(Init & { [key: string]: unknown })?]
+    : [Init & { [key: string]: unknown }];
+
+/** Per-call options on top of openapi-fetch's (`params`, `body`, `headers`, `signal`, …). */
+export interface CallOptions {
+  /** Per-attempt timeout in ms for this call; `false` for none. */
+  timeoutMs?: number | false;
+  /** Retry options merged over the client's for this call; `false` for a single attempt. */
+  retry?: RetryOptions | false;
+  /** Sent as `X-Request-Id` (1-128 visible ASCII). A fresh UUID by default, the same across retries. */
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+/** `data` in the throwing style, the {@link ApiResult} union otherwise. */
+export type Outcome<T, Throw extends boolean> = Throw extends true ? T : ApiResult<T>;
+
+type EnvelopeMethod<M extends HttpMethod, Throw extends boolean> = <
+  P extends EnvelopePath<M>,
+  I extends MaybeOptionalInit<Paths[P], M>,
+>(
+  url: P,
+  ...init: InitParam<I & CallOptions>
+) => Promise<Outcome<EnvelopeData<P, M>, Throw>>;
+
+export type TokenSource = () => string | undefined | null | Promise<string | undefined | null>;
+
+export interface AssetClientOptions<Throw extends boolean = false> {
+  /** Origin (and optional prefix) of the API, e.g. `http://127.0.0.1:8080`. May be relative in browsers ('' = same origin). */
+  baseUrl: string;
+  /** A fixed token (or use `login()`). */
+  token?: string;
+  /** Called before each authenticated request when no token is stored (e.g. read from your own store). */
+  getToken?: TokenSource;
+  /** The fetch to send requests with (tests inject one; defaults to globalThis.fetch). */
+  fetch?: FetchLike;
+  /** Retry policy; `false` for single attempts. Defaults: 2 retries, 300 ms base, full jitter, Retry-After ≤ 60 s honoured. */
+  retry?: RetryOptions | false;
+  /** Per-attempt timeout in ms (default 30 000); `false` for none. */
+  timeoutMs?: number | false;
+  /** Opt-in throwing style: methods resolve to `data` and reject with {@link AssetloomApiError}. */
+  throwOnError?: Throw;
+}
+
+export interface PaginateOptions {
+  /** Items per request, 1-100 (default 100: fewest round trips). */
+  pageSize?: number;
+  signal?: AbortSignal;
+  timeoutMs?: number | false;
+  retry?: RetryOptions | false;
+}
+
+export interface WaitForTaskOptions {
+  signal?: AbortSignal;
+  /** Called with the task on the first poll and whenever its status, stage, progress or retryCount changes. */
+  onProgress?: (task: Task) => void;
+  /** Give up after this many ms (an error with code `timeout`). Default: wait until the task ends. */
+  timeoutMs?: number;
+  /** First delay between polls in ms (default 1000); it grows ×1.5 while nothing changes. */
+  pollIntervalMs?: number;
+  /** Upper bound of the delay between polls in ms (default 5000). */
+  maxPollIntervalMs?: number;
+  /**
+   * How progress is observed. Only `'poll'` exists today; `'auto'` (the default) polls now and will
+   * prefer the WebSocket stream once the generation runtime ships it (issue #6).
+   */
+  transport?: 'auto' | 'poll';
+}
+
+export interface GenerateOptions extends CallOptions {
+  /** Sent as `Idempotency-Key` and reused on every retry. Default: a fresh UUID per `generate()` call. */
+  idempotencyKey?: string;
+}
+
+export interface GenerateResult {
+  taskId: string;
+  /** The key that was sent: keep it to resubmit safely after a crash (same key → same task for 24 h). */
+  idempotencyKey: string;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number | false;
+  retry?: RetryOptions | false;
+}
+
+export interface DownloadedAsset {
+  bytes: Uint8Array;
+  /** `Content-Type` of the file (`application/octet-stream` when the server sent none). */
+  contentType: string;
+  /** The URL the bytes finally came from (after redirects). */
+  url: string;
+}
+
+/** An asset from `GET /api/v1/tasks/{taskId}/assets`, or just its key. */
+export type AssetRef = string | { key: string; url?: string };
+
+export interface AssetClient<Throw extends boolean = false> {
+  GET: EnvelopeMethod<'get', Throw>;
+  POST: EnvelopeMethod<'post', Throw>;
+  PUT: EnvelopeMethod<'put', Throw>;
+  DELETE: EnvelopeMethod<'delete', Throw>;
+  /** The underlying openapi-fetch client (auth, retries and timeouts applied, envelope not unwrapped). */
+  readonly raw: Client<Paths>;
+  /** The token sent as `Authorization: Bearer`, if one is stored. */
+  readonly token: string | undefined;
+  /** Stores (or with `undefined` forgets) the token. */
+  setToken(token: string | undefined): void;
+  /** `POST /auth/login`; on success the token is stored and sent with every later call. */
+  login(body: LoginRequest, options?: CallOptions): Promise<Outcome<LoginData, Throw>>;
+  /** Forgets the stored token (spec 000 has no server-side logout; tokens expire after `expiresIn` s). */
+  logout(): void;
+  /** `PUT /api/v1/auth/password` (never retried: a repeat would fail on the old password); stores the fresh token. */
+  changePassword(
+    body: ChangePasswordRequest,
+    options?: CallOptions,
+  ): Promise<Outcome<ChangePasswordData, Throw>>;
+  /** Every project of the caller, newest first, page after page. Throws {@link AssetloomApiError}. */
+  paginate(path: '/api/v1/projects', options?: PaginateOptions): AsyncIterableIterator<ProjectListItem>;
+  /** Every task of a project, newest first, page after page. Throws {@link AssetloomApiError}. */
+  paginate(
+    path: '/api/v1/projects/{projectId}/tasks',
+    options: PaginateOptions & { projectId: string },
+  ): AsyncIterableIterator<TaskListItem>;
+  /** `POST /api/v1/generate` with an `Idempotency-Key`, retried safely with the same key. */
+  generate(body: GenerateRequest, options?: GenerateOptions): Promise<Outcome<GenerateResult, Throw>>;
+  /**
+   * Polls `GET /api/v1/tasks/{taskId}` with backoff until the task is `completed` (→ the task) or
+   * `failed` (→ an error with code `task_failed`, the task in `error.task`).
+   */
+  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<Outcome<Task, Throw>>;
+  /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
+  downloadAsset(asset: AssetRef, options?: DownloadOptions): Promise<Outcome<DownloadedAsset, Throw>>;
+}
+
+/** Endpoints without `security` (no token is attached, even when one is stored). */
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/api/v1/health',
+  '/auth/register',
+  '/auth/login',
+  '/api/v1/assets/download',
+  '/files/{key}',
+]);
+
+const REQUEST_ID_RE = /^[\x21-\x7e]{1,128}$/;
+const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Creates the typed client of the asset generation API (spec 000).
+ *
+ * ```ts
+ * const api = createAssetClient({ baseUrl: 'http://127.0.0.1:8080' });
+ * await api.login({ username: 'ada', password: 'secret1' });
+ * const { data, error } = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
+ * ```
+ */
+export function createAssetClient<Throw extends boolean = false>(
+  options: AssetClientOptions<Throw>,
+): AssetClient<Throw> {
+  if (!isRecord(options) || typeof options.baseUrl !== 'string') {
+    throw new TypeError(
+      "[assetloom/sdk] createAssetClient needs { baseUrl: string }, e.g. 'http://127.0.0.1:8080'.",
+    );
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new TypeError('[assetloom/sdk] fetch must be a function (Request) => Promise<Response>.');
+  }
+  if (options.getToken !== undefined && typeof options.getToken !== 'function') {
+    throw new TypeError(
+      '[assetloom/sdk] getToken must be a function returning the token (or a promise of it).',
+    );
+  }
+  validateTransportOptions(options);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const throwOnError = options.throwOnError === true;
+  const clientRetry = options.retry;
+  const clientTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let token = typeof options.token === 'string' && options.token !== '' ? options.token : undefined;
+
+  const isRetryable = (request: Request) =>
+    !(
+      request.method === 'PUT' && new URL(request.url, 'http://x').pathname.endsWith('/api/v1/auth/password')
+    );
+  const makeTransport = (retry: RetryOptions | false | undefined, timeoutMs: number | false) =>
+    createTransport({ fetch: options.fetch, retry, timeoutMs, isRetryable });
+  const transport = makeTransport(clientRetry, clientTimeout);
+  const transportFor = (call: { retry?: RetryOptions | false; timeoutMs?: number | false }) => {
+    if (call.retry === undefined && call.timeoutMs === undefined) return transport;
+    validateTransportOptions(call);
+    return makeTransport(mergeRetry(clientRetry, call.retry), call.timeoutMs ?? clientTimeout);
+  };
+
+  const raw = createClient<Paths>({ baseUrl, fetch: transport });
+  raw.use({
+    async onRequest({ request, schemaPath }) {
+      if (PUBLIC_PATHS.has(schemaPath) || request.headers.has('authorization')) return undefined;
+      let bearer = token;
+      if (bearer === undefined && options.getToken) {
+        try {
+          bearer = (await options.getToken()) ?? undefined;
+        } catch (error) {
+          throw new AssetloomApiError({
+            code: 'token_unavailable',
+            message: `[assetloom/sdk] getToken() threw, so ${request.method} ${schemaPath} was not sent; fix the token source or call login().`,
+            requestId: request.headers.get('x-request-id') ?? undefined,
+            cause: error,
+          });
+        }
+      }
+      if (typeof bearer !== 'string' || bearer === '') return undefined;
+      request.headers.set('authorization', `Bearer ${bearer}`);
+      return request;
+    },
+  });
+
+  function finish<T>(result: ApiResult<T>): Outcome<T, Throw> {
+    if (!throwOnError) return result as Outcome<T, Throw>;
+    if (result.error) throw result.error;
+    return result.data as Outcome<T, Throw>;
+  }
+
+  async function call<T>(
+    method: string,
+    path: string,
+    init: Record<string, unknown> = {},
+  ): Promise<ApiResult<T>> {
+    const { timeoutMs, retry, requestId: givenId, ...rest } = isRecord(init) ? init : {};
+    const requestId = typeof givenId === 'string' && REQUEST_ID_RE.test(givenId) ? givenId : randomUuid();
+    const signal = rest.signal instanceof AbortSignal ? rest.signal : undefined;
+    const effectiveTimeout = (timeoutMs as number | false | undefined) ?? clientTimeout;
+    try {
+      const fetch = transportFor({
+        retry: retry as RetryOptions | false | undefined,
+        timeoutMs: timeoutMs as number | false | undefined,
+      });
+      const headers = mergeHeaders(
+        { 'X-Request-Id': requestId },
+        rest.headers as FetchOptions<unknown>['headers'],
+      );
+      const out = await (raw.request as (m: string, p: string, i: object) => Promise<{ response: Response }>)(
+        method,
+        path,
+        { ...rest, headers, fetch },
+      );
+      return fromEnvelope<T>(out, requestId);
+    } catch (error) {
+      return fail(
+        errorFromThrown(error, {
+          method,
+          url: `${baseUrl}${path}`,
+          requestId,
+          signal,
+          timeoutMs: effectiveTimeout,
+        }),
+      );
+    }
+  }
+
+  const method =
+    (name: string) =>
+    (path: string, init?: Record<string, unknown>): Promise<unknown> =>
+      call(name, path, init).then(finish);
+
+  async function login(body: LoginRequest, callOptions?: CallOptions) {
+    const result = await call<LoginData>('POST', '/auth/login', { ...callOptions, body });
+    if (result.data && typeof result.data.token === 'string') token = result.data.token;
+    return finish(result);
+  }
+
+  async function changePassword(body: ChangePasswordRequest, callOptions?: CallOptions) {
+    const result = await call<ChangePasswordData>('PUT', '/api/v1/auth/password', { ...callOptions, body });
+    if (result.data && typeof result.data.token === 'string') token = result.data.token;
+    return finish(result);
+  }
+
+  async function* paginate(
+    path: string,
+    paginateOptions: PaginateOptions & { projectId?: string } = {},
+  ): AsyncGenerator<ProjectListItem | TaskListItem> {
+    const { pageSize = 100, projectId, signal, timeoutMs, retry } = paginateOptions;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+      throw new RangeError(
+        `[assetloom/sdk] pageSize must be an integer from 1 to 100; got ${String(pageSize)}.`,
+      );
+    }
+    const isTasks = path === '/api/v1/projects/{projectId}/tasks';
+    if (!isTasks && path !== '/api/v1/projects') {
+      throw new TypeError(
+        `[assetloom/sdk] paginate() knows '/api/v1/projects' and '/api/v1/projects/{projectId}/tasks'; got '${path}'.`,
+      );
+    }
+    if (isTasks && (typeof projectId !== 'string' || projectId === '')) {
+      throw new TypeError(
+        "[assetloom/sdk] paginate('/api/v1/projects/{projectId}/tasks') needs { projectId }.",
+      );
+    }
+    // Pages are offsets over a newest-first list: an item created meanwhile pushes others one page on,
+    // so ids already yielded are skipped rather than repeated.
+    const seen = new Set<string>();
+    for (let page = 1; ; page++) {
+      const result = await call<{ total: number; projects?: ProjectListItem[]; tasks?: TaskListItem[] }>(
+        'GET',
+        path,
+        {
+          params: { path: isTasks ? { projectId } : undefined, query: { page, pageSize } },
+          signal,
+          timeoutMs,
+          retry,
+        },
+      );
+      if (result.error) throw result.error;
+      const items = (isTasks ? result.data.tasks : result.data.projects) ?? [];
+      if (!Array.isArray(items)) {
+        throw new AssetloomApiError({
+          code: 'invalid_response',
+          httpStatus: result.response.status,
+          message: `[assetloom/sdk] GET ${path} answered data without a list; check that baseUrl points at an Assetloom API.`,
+        });
+      }
+      for (const item of items) {
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        yield item;
+      }
+      const total = typeof result.data.total === 'number' ? result.data.total : 0;
+      if (items.length < pageSize || page * pageSize >= total) return;
+    }
+  }
+
+  async function generate(body: GenerateRequest, generateOptions: GenerateOptions = {}) {
+    const { idempotencyKey = randomUuid(), ...rest } = generateOptions;
+    if (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
+      return finish<GenerateResult>(
+        fail(
+          new AssetloomApiError({
+            code: 400,
+            message:
+              '[assetloom/sdk] idempotencyKey must be 1-255 visible ASCII characters (no spaces); the task was not submitted.',
+          }),
+        ),
+      );
+    }
+    const result = await call<{ taskId: string }>('POST', '/api/v1/generate', {
+      ...rest,
+      body,
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    });
+    if (result.error) return finish<GenerateResult>(result);
+    return finish<GenerateResult>(ok({ taskId: result.data.taskId, idempotencyKey }, result.response));
+  }
+
+  async function waitForTask(taskId: string, waitOptions: WaitForTaskOptions = {}) {
+    const {
+      signal,
+      onProgress,
+      timeoutMs,
+      pollIntervalMs = 1000,
+      maxPollIntervalMs = 5000,
+      transport: mode = 'auto',
+    } = waitOptions;
+    if (mode !== 'auto' && mode !== 'poll') {
+      throw new TypeError(
+        `[assetloom/sdk] waitForTask transport must be 'auto' or 'poll'; got '${String(mode)}'.`,
+      );
+    }
+    for (const [name, value] of [
+      ['pollIntervalMs', pollIntervalMs],
+      ['maxPollIntervalMs', maxPollIntervalMs],
+      ['timeoutMs', timeoutMs ?? 1],
+    ] as const) {
+      if (typeof value !== 'number' || !(value > 0)) {
+        throw new RangeError(
+          `[assetloom/sdk] waitForTask ${name} must be a positive number of ms; got ${String(value)}.`,
+        );
+      }
+    }
+    const deadline = new AbortController();
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => deadline.abort(), timeoutMs);
+    const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    const ended = (response?: Response): ApiResult<Task> | undefined => {
+      if (signal?.aborted) {
+        return fail(
+          new AssetloomApiError({
+            code: 'aborted',
+            message: `[assetloom/sdk] waitForTask(${taskId}) was aborted by the caller's signal.`,
+            cause: signal.reason,
+          }),
+          response,
+        );
+      }
+      if (deadline.signal.aborted) {
+        return fail(
+          new AssetloomApiError({
+            code: 'timeout',
+            message: `[assetloom/sdk] task ${taskId} did not finish within ${timeoutMs} ms; call waitForTask again to keep waiting.`,
+          }),
+          response,
+        );
+      }
+      return undefined;
+    };
+    try {
+      let interval = pollIntervalMs;
+      let last: string | undefined;
+      for (;;) {
+        const result = await call<Task>('GET', '/api/v1/tasks/{taskId}', {
+          params: { path: { taskId } },
+          signal: stop,
+        });
+        if (result.error) return finish(ended(result.response) ?? result);
+        const task = result.data;
+        const fingerprint = `${task.status}|${task.stage}|${task.progress}|${task.retryCount}`;
+        const changed = fingerprint !== last;
+        last = fingerprint;
+        if (changed) onProgress?.(task);
+        if (task.status === 'completed') return finish(ok(task, result.response));
+        if (task.status === 'failed') {
+          return finish<Task>(
+            fail(
+              new AssetloomApiError({
+                code: 'task_failed',
+                message: task.error ?? `[assetloom/sdk] task ${taskId} failed without a reason.`,
+                httpStatus: result.response.status,
+                requestId: result.response.headers.get('x-request-id') ?? undefined,
+                task,
+              }),
+              result.response,
+            ),
+          );
+        }
+        interval = changed ? pollIntervalMs : Math.min(maxPollIntervalMs, interval * 1.5);
+        try {
+          await sleep(Math.min(interval, maxPollIntervalMs), stop);
+        } catch {
+          return finish(ended()!);
+        }
+      }
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  async function downloadAsset(asset: AssetRef, downloadOptions: DownloadOptions = {}) {
+    const key = typeof asset === 'string' ? asset : isRecord(asset) ? asset.key : undefined;
+    if (typeof key !== 'string' || key === '') {
+      return finish<DownloadedAsset>(
+        fail(
+          new AssetloomApiError({
+            code: 400,
+            message: '[assetloom/sdk] downloadAsset needs an asset { key, url } or a non-empty key.',
+          }),
+        ),
+      );
+    }
+    const { signal, timeoutMs, retry } = downloadOptions;
+    const fetch = transportFor({ retry, timeoutMs });
+    const byKey = `${baseUrl}/api/v1/assets/download?key=${encodeURIComponent(key)}`;
+    const signed = typeof asset === 'object' && typeof asset.url === 'string' ? asset.url : undefined;
+    const urls = signed && !isExpired(signed) ? [resolveUrl(signed, baseUrl), byKey] : [byKey];
+    let result: ApiResult<DownloadedAsset> | undefined;
+    for (const url of urls) {
+      result = await fetchBytes(fetch, url, signal, timeoutMs ?? clientTimeout);
+      // A signed URL that stopped working (expired or revoked: 403/404) gets one more try by key.
+      if (
+        !(
+          result.error &&
+          url !== byKey &&
+          (result.error.httpStatus === 403 || result.error.httpStatus === 404)
+        )
+      ) {
+        break;
+      }
+    }
+    return finish(result!);
+  }
+
+  return {
+    GET: method('GET') as EnvelopeMethod<'get', Throw>,
+    POST: method('POST') as EnvelopeMethod<'post', Throw>,
+    PUT: method('PUT') as EnvelopeMethod<'put', Throw>,
+    DELETE: method('DELETE') as EnvelopeMethod<'delete', Throw>,
+    raw,
+    get token() {
+      return token;
+    },
+    setToken(next: string | undefined) {
+      token = typeof next === 'string' && next !== '' ? next : undefined;
+    },
+    login,
+    logout() {
+      token = undefined;
+    },
+    changePassword,
+    paginate: paginate as AssetClient<Throw>['paginate'],
+    generate,
+    waitForTask,
+    downloadAsset,
+  };
+}
+
+/** True when a signed URL's `e` (unix seconds) is less than 5 s away. Unparsable URLs count as valid. */
+function isExpired(url: string, now: number = Date.now()): boolean {
+  const match = /[?&]e=(\d+)/.exec(url);
+  if (!match) return false;
+  return Number(match[1]) * 1000 < now + 5000;
+}
+
+/**
+ * Downloads without custom headers or credentials: the download endpoint is public and its redirect
+ * may lead to another origin (an S3 bucket), where an `Authorization` or `X-Request-Id` header would
+ * break the presigned request or force a CORS preflight.
+ */
+async function fetchBytes(
+  fetch: FetchLike,
+  url: string,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | false,
+): Promise<ApiResult<DownloadedAsset>> {
+  try {
+    const response = await fetch(
+      new Request(url, { method: 'GET', redirect: 'follow', signal: signal ?? null }),
+    );
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: reported as invalid_response below
+      }
+      return fail(errorFromAnswer(response, body, undefined), response);
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+    return ok({ bytes, contentType, url: response.url || url }, response);
+  } catch (error) {
+    return fail(errorFromThrown(error, { method: 'GET', url, requestId: undefined, signal, timeoutMs }));
+  }
+}

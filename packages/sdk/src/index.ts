@@ -1,0 +1,35 @@
+export {
+  type AssetClient,
+  type AssetClientOptions,
+  type AssetRef,
+  type CallOptions,
+  createAssetClient,
+  type DownloadedAsset,
+  type DownloadOptions,
+  type EnvelopeData,
+  type EnvelopePath,
+  type GenerateOptions,
+  type GenerateResult,
+  type NonEnvelopePath,
+  type Outcome,
+  type PaginateOptions,
+  type TokenSource,
+  type WaitForTaskOptions,
+} from './asset-client.js';
+export {
+  AssetloomApiError,
+  type AssetloomApiErrorInit,
+  type AssetloomErrorCode,
+  type ClientErrorCode,
+} from './errors.js';
+export type { CookieJarLike } from './internal/cookies.js';
+export type { ApiResult } from './internal/envelope.js';
+export type { FetchLike, RetryEvent, RetryOptions, RetryReason } from './internal/transport.js';
+export { orThrow } from './or-throw.js';
+export {
+  createReviewAuthClient,
+  type ReviewAuthClient,
+  type ReviewAuthClientOptions,
+  type ReviewLogoutData,
+} from './review-auth-client.js';
+export type * from './types.js';
