@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const SECRET = 's'.repeat(32);
+
+describe('loadConfig', () => {
+  it('starts on the embedded defaults in development with a generated secret and a warning', () => {
+    const result = loadConfig({}, '/srv/app');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      mongodbUri: null,
+      jwtSecretGenerated: true,
+      tokenTtlSeconds: 86_400,
+      bodyLimitBytes: 65_536,
+      maxQualityRetries: 2,
+      scryptLogN: 17,
+      secureCookies: false,
+    });
+    expect(Buffer.byteLength(result.value.jwtSecret)).toBeGreaterThanOrEqual(32);
+    expect(result.warnings.join('\n')).toContain('JWT_SECRET');
+  });
+
+  it('reads every variable', () => {
+    const result = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/assetloom',
+        MONGODB_URI: 'mongodb://db:27017',
+        MONGODB_DB: 'prod_db',
+        JWT_SECRET: SECRET,
+        TOKEN_TTL_SECONDS: '3600',
+        BODY_LIMIT_BYTES: '131072',
+        LOG_LEVEL: 'warn',
+        MAX_QUALITY_RETRIES: '3',
+        TRUST_PROXY: 'true',
+      },
+      '/x',
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toMatchObject({
+      nodeEnv: 'production',
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/assetloom',
+      mongodbUri: 'mongodb://db:27017',
+      mongodbDb: 'prod_db',
+      jwtSecret: SECRET,
+      jwtSecretGenerated: false,
+      tokenTtlSeconds: 3600,
+      bodyLimitBytes: 131_072,
+      logLevel: 'warn',
+      maxQualityRetries: 3,
+      trustProxy: true,
+      secureCookies: true,
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it.each([
+    ['a missing secret in production', { NODE_ENV: 'production' }, 'JWT_SECRET'],
+    ['a missing secret in test', { NODE_ENV: 'test' }, 'JWT_SECRET'],
+    ['a short secret', { JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    ['a non-numeric port', { PORT: 'eighty' }, 'PORT'],
+    ['a port out of range', { PORT: '70000' }, 'PORT'],
+    ['a bad MONGODB_URI', { MONGODB_URI: 'http://db' }, 'MONGODB_URI'],
+    ['a bad MONGODB_DB', { MONGODB_DB: 'a/b' }, 'MONGODB_DB'],
+    ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
+    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['a tiny body limit', { BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
+    [
+      'a weak scrypt cost in production',
+      { NODE_ENV: 'production', JWT_SECRET: SECRET, SCRYPT_COST: '10' },
+      'SCRYPT_COST',
+    ],
+    ['a non-boolean TRUST_PROXY', { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('refuses %s, naming the variable', (_case, env, variable) => {
+    const result = loadConfig(env as Record<string, string>);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.issues.map((issue) => issue.variable)).toContain(variable);
+    expect(result.error.message).toMatch(/^\[assetloom\/server\] invalid configuration/);
+  });
+
+  it('reports every problem at once', () => {
+    const result = loadConfig({ NODE_ENV: 'production', PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.issues.map((issue) => issue.variable).sort()).toEqual([
+      'JWT_SECRET',
+      'LOG_LEVEL',
+      'PORT',
+    ]);
+  });
+
+  it('allows a lower scrypt cost outside production, with a warning', () => {
+    const result = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, SCRYPT_COST: '10' });
+    expect(result.ok && result.value.scryptLogN).toBe(10);
+    expect(result.ok && result.warnings.join()).toContain('SCRYPT_COST');
+  });
+});

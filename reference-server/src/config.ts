@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/** The environments the server knows. Anything but `development` is treated as production-like. */
+export type NodeEnv = 'development' | 'test' | 'production';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The validated server configuration (from the environment, see {@link loadConfig}). */
+export interface ServerConfig {
+  nodeEnv: NodeEnv;
+  /** TCP port; 0 picks a free port (tests). */
+  port: number;
+  host: string;
+  /** Folder of the embedded store (absolute). Used when `mongodbUri` is null. */
+  dataDir: string;
+  mongodbUri: string | null;
+  mongodbDb: string;
+  /** HS256 secret (≥ 32 bytes). */
+  jwtSecret: string;
+  /** True when no JWT_SECRET was given and one was generated (development only). */
+  jwtSecretGenerated: boolean;
+  tokenTtlSeconds: number;
+  bodyLimitBytes: number;
+  logLevel: LogLevel;
+  maxQualityRetries: number;
+  signedUrlTtlSeconds: number;
+  /** log2 of the scrypt cost N. 17 (OWASP) by default; lower values only outside production. */
+  scryptLogN: number;
+  /** Failed logins per username + IP allowed within `loginWindowSeconds`. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  /** Task submissions per user allowed within `generateWindowSeconds`. */
+  generateMaxRequests: number;
+  generateWindowSeconds: number;
+  /** Trust `X-Forwarded-For` for the client IP (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** Whether the login cookie carries `Secure` (everywhere but development). */
+  secureCookies: boolean;
+  /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
+  shutdownGraceMs: number;
+}
+
+/** One problem found in the environment. */
+export interface ConfigIssue {
+  variable: string;
+  message: string;
+}
+
+export type ConfigResult =
+  | { ok: true; value: ServerConfig; warnings: string[] }
+  | { ok: false; error: ConfigError };
+
+/** Raised (or returned) when the environment does not describe a usable server. */
+export class ConfigError extends Error {
+  readonly code = 'config' as const;
+  constructor(readonly issues: ConfigIssue[]) {
+    super(
+      `[assetloom/server] invalid configuration:\n${issues
+        .map((issue) => `  - ${issue.variable}: ${issue.message}`)
+        .join('\n')}\nFix the environment variables above and start again.`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** The OWASP scrypt cost (N = 2^17, r = 8, p = 1). */
+export const OWASP_SCRYPT_LOG_N = 17;
+export const MIN_JWT_SECRET_BYTES = 32;
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+class Reader {
+  readonly issues: ConfigIssue[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    if (value === undefined) return undefined;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value)) {
+      this.issues.push({
+        variable: name,
+        message: `must be an integer from ${min} to ${max} (got "${value}")`,
+      });
+      return fallback;
+    }
+    const parsed = Number(value);
+    if (parsed < min || parsed > max) {
+      this.issues.push({
+        variable: name,
+        message: `must be an integer from ${min} to ${max} (got ${value})`,
+      });
+      return fallback;
+    }
+    return parsed;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    this.issues.push({ variable: name, message: `must be true or false (got "${value}")` });
+    return fallback;
+  }
+}
+
+/**
+ * Reads and validates the server configuration from environment variables. Never throws: every
+ * problem is collected into one {@link ConfigError} so the operator sees them all at once.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ConfigResult {
+  const read = new Reader(env);
+  const warnings: string[] = [];
+
+  const nodeEnvRaw = read.raw('NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if (nodeEnvRaw === 'development' || nodeEnvRaw === 'test' || nodeEnvRaw === 'production') {
+    nodeEnv = nodeEnvRaw;
+  } else {
+    read.issues.push({
+      variable: 'NODE_ENV',
+      message: `must be development, test or production (got "${nodeEnvRaw}")`,
+    });
+  }
+  const production = nodeEnv !== 'development';
+
+  const port = read.int('PORT', 8080, 0, 65535);
+  const host = read.raw('HOST') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) {
+    read.issues.push({ variable: 'HOST', message: `is not a host name or IP address (got "${host}")` });
+  }
+
+  const dataDir = resolve(cwd, read.raw('DATA_DIR') ?? './data');
+
+  const mongodbUri = read.raw('MONGODB_URI') ?? null;
+  if (mongodbUri !== null && !/^mongodb(\+srv)?:\/\/.+/.test(mongodbUri)) {
+    read.issues.push({ variable: 'MONGODB_URI', message: 'must start with mongodb:// or mongodb+srv://' });
+  }
+  const mongodbDb = read.raw('MONGODB_DB') ?? 'assetloom';
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongodbDb)) {
+    read.issues.push({
+      variable: 'MONGODB_DB',
+      message: 'must be 1-63 letters, digits, "_" or "-"',
+    });
+  }
+
+  let jwtSecret = read.raw('JWT_SECRET');
+  let jwtSecretGenerated = false;
+  if (jwtSecret === undefined) {
+    if (production) {
+      read.issues.push({
+        variable: 'JWT_SECRET',
+        message: `is required when NODE_ENV=${nodeEnv}; set at least ${MIN_JWT_SECRET_BYTES} random bytes, e.g. \`openssl rand -base64 48\``,
+      });
+    } else {
+      jwtSecret = randomBytes(48).toString('base64url');
+      jwtSecretGenerated = true;
+      warnings.push(
+        'JWT_SECRET is not set: using a random secret for this process (development only); tokens will not survive a restart',
+      );
+    }
+  } else if (Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    read.issues.push({
+      variable: 'JWT_SECRET',
+      message: `must be at least ${MIN_JWT_SECRET_BYTES} bytes long (got ${Buffer.byteLength(jwtSecret, 'utf8')})`,
+    });
+  }
+
+  const tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400);
+  const bodyLimitBytes = read.int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024);
+
+  const logLevelRaw = (read.raw('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
+  let logLevel: LogLevel = 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
+    logLevel = logLevelRaw as LogLevel;
+  } else {
+    read.issues.push({ variable: 'LOG_LEVEL', message: `must be one of ${LOG_LEVELS.join(', ')}` });
+  }
+
+  const maxQualityRetries = read.int('MAX_QUALITY_RETRIES', 2, 0, 10);
+  const signedUrlTtlSeconds = read.int('SIGNED_URL_TTL_SECONDS', 3600, 1, 7 * 86_400);
+
+  const scryptLogN = read.int('SCRYPT_COST', OWASP_SCRYPT_LOG_N, 4, 20);
+  if (nodeEnv === 'production' && scryptLogN < OWASP_SCRYPT_LOG_N) {
+    read.issues.push({
+      variable: 'SCRYPT_COST',
+      message: `must be at least ${OWASP_SCRYPT_LOG_N} (OWASP) in production; lower costs are for tests only`,
+    });
+  } else if (scryptLogN < OWASP_SCRYPT_LOG_N) {
+    warnings.push(
+      `SCRYPT_COST=${scryptLogN} is below the OWASP cost ${OWASP_SCRYPT_LOG_N}: use it for tests only`,
+    );
+  }
+
+  const loginMaxFailures = read.int('LOGIN_MAX_FAILURES', 5, 1, 10_000);
+  const loginWindowSeconds = read.int('LOGIN_WINDOW_SECONDS', 900, 1, 86_400);
+  const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS', 30, 1, 100_000);
+  const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS', 60, 1, 86_400);
+  const trustProxy = read.bool('TRUST_PROXY', false);
+  const shutdownGraceMs = read.int('SHUTDOWN_GRACE_MS', 10_000, 0, 120_000);
+
+  if (read.issues.length > 0 || jwtSecret === undefined) {
+    return { ok: false, error: new ConfigError(read.issues) };
+  }
+  return {
+    ok: true,
+    warnings,
+    value: {
+      nodeEnv,
+      port,
+      host,
+      dataDir,
+      mongodbUri,
+      mongodbDb,
+      jwtSecret,
+      jwtSecretGenerated,
+      tokenTtlSeconds,
+      bodyLimitBytes,
+      logLevel,
+      maxQualityRetries,
+      signedUrlTtlSeconds,
+      scryptLogN,
+      loginMaxFailures,
+      loginWindowSeconds,
+      generateMaxRequests,
+      generateWindowSeconds,
+      trustProxy,
+      secureCookies: nodeEnv !== 'development',
+      shutdownGraceMs,
+    },
+  };
+}

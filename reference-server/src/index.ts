@@ -1,0 +1,19 @@
+export { type AssetAppDeps, type AssetState, createAssetApp, type RequestValidator } from './app.js';
+export {
+  ConfigError,
+  type ConfigIssue,
+  type ConfigResult,
+  type LogLevel,
+  loadConfig,
+  MIN_JWT_SECRET_BYTES,
+  type NodeEnv,
+  OWASP_SCRYPT_LOG_N,
+  type ServerConfig,
+} from './config.js';
+export { TOKEN_COOKIE } from './internal/cookies.js';
+export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './internal/docs.js';
+export { type ScryptParams, ScryptPasswordHasher } from './internal/password.js';
+export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.js';
+export { createLogger } from './logger.js';
+export { openStore, type RunningServer, type StartOptions, startServer } from './server.js';
+export { SERVER_VERSION } from './version.js';

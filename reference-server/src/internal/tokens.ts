@@ -1,0 +1,76 @@
+import jwt from 'jsonwebtoken';
+
+export interface TokenClaims {
+  sub: number;
+  tv: number;
+}
+
+export interface JwtTokenServiceOptions {
+  secret: string;
+  ttlSeconds: number;
+  /** Seconds since the epoch; injectable for tests. */
+  now?: () => number;
+}
+
+const ISSUER = 'assetloom';
+const AUDIENCE = 'assetloom-api';
+const ALGORITHM = 'HS256' as const;
+/** A JWT longer than this is refused before any parsing. */
+const MAX_TOKEN_LENGTH = 4096;
+
+/**
+ * HS256 access tokens (jsonwebtoken). The algorithm is pinned on both sides (an `alg: none` or RS/ES
+ * token is refused), `exp` is required and checked, and the `tv` claim carries the user's token
+ * version so that a password change invalidates older tokens (the service compares it).
+ */
+export class JwtTokenService {
+  private readonly secret: string;
+  private readonly ttlSeconds: number;
+  private readonly now: () => number;
+
+  constructor(options: JwtTokenServiceOptions) {
+    if (Buffer.byteLength(options.secret, 'utf8') < 32) {
+      throw new RangeError('[assetloom/server] the JWT secret must be at least 32 bytes');
+    }
+    if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
+      throw new RangeError('[assetloom/server] the token lifetime must be a positive integer of seconds');
+    }
+    this.secret = options.secret;
+    this.ttlSeconds = options.ttlSeconds;
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  async issue(claims: TokenClaims): Promise<{ token: string; expiresIn: number }> {
+    const iat = this.now();
+    const token = jwt.sign({ tv: claims.tv, iat, exp: iat + this.ttlSeconds }, this.secret, {
+      algorithm: ALGORITHM,
+      subject: String(claims.sub),
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    return { token, expiresIn: this.ttlSeconds };
+  }
+
+  async verify(token: string): Promise<TokenClaims | null> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        clockTimestamp: this.now(),
+      });
+    } catch {
+      return null;
+    }
+    if (typeof payload !== 'object' || payload === null) return null;
+    if (typeof payload.exp !== 'number') return null;
+    const sub =
+      typeof payload.sub === 'string' && /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
+    const tv = payload.tv;
+    if (!Number.isSafeInteger(sub) || typeof tv !== 'number' || !Number.isSafeInteger(tv) || tv < 0)
+      return null;
+    return { sub, tv };
+  }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * The CLI entry: reads the configuration from the environment, starts the server and shuts it down
+ * gracefully on SIGTERM or SIGINT (a second signal exits at once).
+ */
+import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  const loaded = loadConfig();
+  if (!loaded.ok) {
+    process.stderr.write(`${loaded.error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const config = loaded.value;
+  const logger = createLogger(config.logLevel);
+  for (const warning of loaded.warnings) logger.warn(warning);
+
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(config, { logger });
+  } catch (error) {
+    logger.fatal(
+      { err: error, store: config.mongodbUri === null ? `embedded (${config.dataDir})` : 'mongodb' },
+      '[assetloom/server] could not start; check the store settings (MONGODB_URI, DATA_DIR) and that PORT is free',
+    );
+    process.exitCode = 1;
+    return;
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'signal received, closing');
+    running.close().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
+}
+
+void main();
