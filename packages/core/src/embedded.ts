@@ -59,7 +59,9 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const dir = options.dir === undefined ? undefined : String(options.dir).replace(/[\\/]+$/, '');
   if (dir !== undefined && dir.length === 0) {
-    throw new TypeError('[assetloom/core] createEmbeddedStore: dir must be a non-empty path, or omitted for memory');
+    throw new TypeError(
+      '[assetloom/core] createEmbeddedStore: dir must be a non-empty path, or omitted for memory',
+    );
   }
   const compactEvery = Math.max(100, Math.floor(options.compactEvery ?? 20_000));
 
@@ -104,7 +106,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   }
 
   function use(): Promise<void> {
-    if (closed) return Promise.reject(new Error('[assetloom/core] the embedded store is closed; create a new one'));
+    if (closed)
+      return Promise.reject(new Error('[assetloom/core] the embedded store is closed; create a new one'));
     if (!ready) {
       ready = doInit();
       ready.catch(() => {
@@ -166,7 +169,12 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     return doc ? map(doc as unknown as D) : null;
   }
 
-  async function updateOne<D, R>(c: Collection, id: unknown, update: Doc, map: (d: D) => R): Promise<R | null> {
+  async function updateOne<D, R>(
+    c: Collection,
+    id: unknown,
+    update: Doc,
+    map: (d: D) => R,
+  ): Promise<R | null> {
     await use();
     const res = await c.db.updateAsync({ _id: id }, update, { multi: false, returnUpdatedDocs: true });
     if (res.numAffected === 0 || !res.affectedDocuments) return null;
@@ -204,7 +212,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         );
         wrote(counters);
         const doc = res.affectedDocuments as unknown as { seq: number } | null;
-        if (!doc || !Number.isSafeInteger(doc.seq)) throw new Error('[assetloom/core] the user id counter is corrupt');
+        if (!doc || !Number.isSafeInteger(doc.seq))
+          throw new Error('[assetloom/core] the user id counter is corrupt');
         return doc.seq;
       },
       async insert(user) {
@@ -212,7 +221,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireString(user.username, 'username');
         await insert(users, userToDoc(user) as unknown as Doc);
       },
-      byId: async (id) => one<UserDoc, ReturnType<typeof docToUser>>(users, { _id: requireInt(id, 'user id') }, docToUser),
+      byId: async (id) =>
+        one<UserDoc, ReturnType<typeof docToUser>>(users, { _id: requireInt(id, 'user id') }, docToUser),
       byUsername: async (name) => one(users, { username: requireString(name, 'username') }, docToUser),
       async updatePassword(id, passwordHash, tokenVersion, at) {
         await updateOne(
@@ -236,7 +246,12 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireInt(project.ownerId, 'owner id');
         await insert(projects, projectToDoc(project) as unknown as Doc);
       },
-      byId: async (id) => one<ProjectDoc, ReturnType<typeof docToProject>>(projects, { _id: requireString(id, 'project id') }, docToProject),
+      byId: async (id) =>
+        one<ProjectDoc, ReturnType<typeof docToProject>>(
+          projects,
+          { _id: requireString(id, 'project id') },
+          docToProject,
+        ),
       listByOwner: async (ownerId, window) =>
         page(projects, { ownerId: requireInt(ownerId, 'owner id') }, window, docToProject),
       async update(id, patch) {
@@ -270,7 +285,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireString(task.dedupeKey, 'dedupe key');
         await insert(tasks, taskToDoc(task) as unknown as Doc);
       },
-      byId: async (id) => one<TaskDoc, ReturnType<typeof docToTask>>(tasks, { _id: requireString(id, 'task id') }, docToTask),
+      byId: async (id) =>
+        one<TaskDoc, ReturnType<typeof docToTask>>(tasks, { _id: requireString(id, 'task id') }, docToTask),
       listByProject: async (projectId, window) =>
         page(tasks, { projectId: requireString(projectId, 'project id') }, window, docToTask),
       findActiveByDedupeKey: async (ownerId, key) =>
@@ -292,10 +308,14 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       },
       async idsByProject(projectId) {
         await use();
-        const docs = await tasks.db.findAsync({ projectId: requireString(projectId, 'project id') }, { _id: 1 });
+        const docs = await tasks.db.findAsync(
+          { projectId: requireString(projectId, 'project id') },
+          { _id: 1 },
+        );
         return docs.map((d) => String(d._id));
       },
-      deleteByProject: async (projectId) => remove(tasks, { projectId: requireString(projectId, 'project id') }),
+      deleteByProject: async (projectId) =>
+        remove(tasks, { projectId: requireString(projectId, 'project id') }),
     },
 
     events: {
@@ -308,12 +328,16 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       async list(taskId, afterSeq) {
         await use();
         const docs = await events.db
-          .findAsync({ taskId: requireString(taskId, 'task id'), seq: { $gt: requireInt(afterSeq, 'afterSeq') } })
+          .findAsync({
+            taskId: requireString(taskId, 'task id'),
+            seq: { $gt: requireInt(afterSeq, 'afterSeq') },
+          })
           .sort({ seq: 1 });
         return (docs as unknown as EventDoc[]).map(docToEvent);
       },
       async deleteByTask(taskIds) {
-        if (!Array.isArray(taskIds)) throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (!Array.isArray(taskIds))
+          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
         if (taskIds.length === 0) return 0;
         return remove(events, { taskId: { $in: taskIds.map((id) => requireString(id, 'task id')) } });
       },
@@ -321,7 +345,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
 
     assets: {
       async insertMany(list) {
-        if (!Array.isArray(list)) throw new TypeError('[assetloom/core] insertMany expects an array of assets');
+        if (!Array.isArray(list))
+          throw new TypeError('[assetloom/core] insertMany expects an array of assets');
         if (list.length === 0) return;
         const docs = list.map((a) => {
           requireString(a.key, 'asset key');
@@ -333,7 +358,9 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       },
       async listByTask(taskId) {
         await use();
-        const docs = await assets.db.findAsync({ taskId: requireString(taskId, 'task id') }).sort({ createdAt: 1, key: 1 });
+        const docs = await assets.db
+          .findAsync({ taskId: requireString(taskId, 'task id') })
+          .sort({ createdAt: 1, key: 1 });
         return (docs as unknown as AssetDoc[]).map(docToAsset);
       },
       byKey: async (key) => one(assets, { key: requireString(key, 'asset key') }, docToAsset),

@@ -1,4 +1,11 @@
-import { type Collection, type Db, type Filter, MongoClient, type MongoClientOptions, MongoServerError } from 'mongodb';
+import {
+  type Collection,
+  type Db,
+  type Filter,
+  MongoClient,
+  type MongoClientOptions,
+  MongoServerError,
+} from 'mongodb';
 import {
   type AssetDoc,
   assetToDoc,
@@ -71,21 +78,64 @@ function isDuplicate(err: unknown): err is MongoServerError {
   return err instanceof MongoServerError && (err.code === 11000 || err.code === 11001);
 }
 
-/** E11000 → DuplicateKeyError named after the index (from keyPattern, or the index name in the message). */
-export function mapDuplicateKey(err: unknown): never {
-  if (!isDuplicate(err)) throw err;
+/**
+ * The field an E11000 names: from the index name in the message (MongoDB), else from keyPattern.
+ * undefined when the server says neither (FerretDB v1 answers only "E11000 duplicate key error
+ * collection: db.coll"); the adapter then finds the colliding field with equality lookups.
+ */
+export function duplicateFieldOf(err: unknown): string | undefined {
+  if (!isDuplicate(err)) return undefined;
   const message = String(err.message ?? '');
   const named = /index:\s+(\S+)/.exec(message)?.[1];
-  if (named && UNIQUE_INDEXES[named]) throw new DuplicateKeyError(UNIQUE_INDEXES[named], { cause: err });
+  if (named && UNIQUE_INDEXES[named]) return UNIQUE_INDEXES[named];
   const pattern = (err as { keyPattern?: Record<string, unknown> }).keyPattern;
   const keys = pattern ? Object.keys(pattern) : [];
-  if (keys.includes('seq')) throw new DuplicateKeyError('seq', { cause: err });
+  if (keys.includes('seq')) return 'seq';
   const first = keys[0];
-  if (first && FIELD_OF_KEY[first]) throw new DuplicateKeyError(FIELD_OF_KEY[first], { cause: err });
+  if (first && FIELD_OF_KEY[first]) return FIELD_OF_KEY[first];
   for (const [index, field] of Object.entries(UNIQUE_INDEXES)) {
-    if (message.includes(index)) throw new DuplicateKeyError(field, { cause: err });
+    if (message.includes(index)) return field;
+  }
+  return undefined;
+}
+
+/** E11000 → DuplicateKeyError (field from the error, else 'id'); anything else is rethrown. */
+export function mapDuplicateKey(err: unknown): never {
+  if (!isDuplicate(err)) throw err;
+  throw new DuplicateKeyError(duplicateFieldOf(err) ?? 'id', { cause: err });
+}
+
+type Probe = readonly [field: string, exists: () => Promise<boolean>];
+
+/** Like mapDuplicateKey, but when the server names no index, asks which unique value already exists. */
+async function mapDuplicateKeyBy(err: unknown, probes: readonly Probe[]): Promise<never> {
+  if (!isDuplicate(err)) throw err;
+  const known = duplicateFieldOf(err);
+  if (known) throw new DuplicateKeyError(known, { cause: err });
+  for (const [field, exists] of probes) {
+    if (await exists().catch(() => false)) throw new DuplicateKeyError(field, { cause: err });
   }
   throw new DuplicateKeyError('id', { cause: err });
+}
+
+/**
+ * Runs read-modify-write updates of one document one at a time within this process. MongoDB's
+ * $inc is atomic anyway; FerretDB v1 (SQLite) loses concurrent $inc updates of one document, and
+ * this keeps a single server process correct there too.
+ */
+function keyedSerial() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async function serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
 }
 
 function databaseNameOf(uri: string): string | undefined {
@@ -102,7 +152,9 @@ function databaseNameOf(uri: string): string | undefined {
  */
 export function createMongoStore(options: MongoStoreOptions): Store {
   if (!options || (typeof options.uri !== 'string' && !options.client)) {
-    throw new TypeError('[assetloom/core] createMongoStore: pass { uri } (a mongodb:// connection string) or { client }');
+    throw new TypeError(
+      '[assetloom/core] createMongoStore: pass { uri } (a mongodb:// connection string) or { client }',
+    );
   }
   const ownsClient = !options.client;
   const client =
@@ -110,6 +162,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     new MongoClient(options.uri, { serverSelectionTimeoutMS: 10_000, ...options.clientOptions });
   const dbName = options.dbName ?? databaseNameOf(options.uri ?? '') ?? 'assetloom';
 
+  const serial = keyedSerial();
   let db: Db | undefined;
   let ready: Promise<Db> | undefined;
   let closed = false;
@@ -143,7 +196,8 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   }
 
   function use(): Promise<Db> {
-    if (closed) return Promise.reject(new Error('[assetloom/core] the MongoDB store is closed; create a new one'));
+    if (closed)
+      return Promise.reject(new Error('[assetloom/core] the MongoDB store is closed; create a new one'));
     if (db) return Promise.resolve(db);
     if (!ready) {
       ready = doInit();
@@ -174,12 +228,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     const { skip, limit } = sanitizeWindow(window);
     const total = await c.countDocuments(filter);
     if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
-    const docs = await c
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(skip)
-      .limit(limit)
-      .toArray();
+    const docs = await c.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).toArray();
     return { total, items: (docs as D[]).map(map) };
   }
 
@@ -198,27 +247,42 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     users: {
       async nextId() {
         const c = await counters();
-        for (let attempt = 0; ; attempt++) {
-          try {
-            const doc = await c.findOneAndUpdate(
-              { _id: { $eq: 'users' } },
-              { $inc: { seq: 1 } },
-              { upsert: true, returnDocument: 'after' },
-            );
-            if (!doc || !Number.isSafeInteger(doc.seq)) throw new Error('[assetloom/core] the user id counter is corrupt');
-            return doc.seq;
-          } catch (err) {
-            // Two first-ever upserts can race on _id; the loser simply retries.
-            if (isDuplicate(err) && attempt < 3) continue;
-            throw err;
+        return serial('counter:users', async () => {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              const doc = await c.findOneAndUpdate(
+                { _id: { $eq: 'users' } },
+                { $inc: { seq: 1 } },
+                { upsert: true, returnDocument: 'after' },
+              );
+              if (!doc || !Number.isSafeInteger(doc.seq))
+                throw new Error('[assetloom/core] the user id counter is corrupt');
+              return doc.seq;
+            } catch (err) {
+              // Two first-ever upserts can race on _id; the loser simply retries.
+              if (isDuplicate(err) && attempt < 3) continue;
+              throw err;
+            }
           }
-        }
+        });
       },
       async insert(user) {
         requireInt(user.id, 'user id');
         requireString(user.username, 'username');
         const c = await users();
-        await c.insertOne(userToDoc(user)).catch(mapDuplicateKey);
+        const doc = userToDoc(user);
+        await c.insertOne(doc).catch((err: unknown) =>
+          mapDuplicateKeyBy(err, [
+            [
+              'username',
+              async () => (await c.countDocuments({ username: { $eq: doc.username } }, { limit: 1 })) > 0,
+            ],
+            [
+              'email',
+              async () => (await c.countDocuments({ emailKey: { $eq: doc.emailKey } }, { limit: 1 })) > 0,
+            ],
+          ]),
+        );
       },
       async byId(id) {
         const doc = await (await users()).findOne({ _id: { $eq: requireInt(id, 'user id') } });
@@ -253,7 +317,12 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         return doc ? docToProject(doc as ProjectDoc) : null;
       },
       async listByOwner(ownerId, window) {
-        return page(await projects(), { ownerId: { $eq: requireInt(ownerId, 'owner id') } }, window, docToProject);
+        return page(
+          await projects(),
+          { ownerId: { $eq: requireInt(ownerId, 'owner id') } },
+          window,
+          docToProject,
+        );
       },
       async update(id, patch) {
         const set: Partial<ProjectDoc> = { updatedAt: requireDate(patch.updatedAt, 'updatedAt') };
@@ -271,12 +340,14 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         return res.deletedCount > 0;
       },
       async touch(id, touch) {
-        const res = await (await projects()).updateOne(
-          { _id: { $eq: requireString(id, 'project id') } },
-          {
-            $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
-            $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
-          },
+        const projectId = requireString(id, 'project id');
+        const update = {
+          $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
+          $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
+        };
+        const c = await projects();
+        const res = await serial(`project:${projectId}`, () =>
+          c.updateOne({ _id: { $eq: projectId } }, update),
         );
         return res.matchedCount > 0;
       },
@@ -288,14 +359,32 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         requireInt(task.ownerId, 'owner id');
         requireString(task.projectId, 'project id');
         requireString(task.dedupeKey, 'dedupe key');
-        await (await tasks()).insertOne(taskToDoc(task)).catch(mapDuplicateKey);
+        const c = await tasks();
+        const doc = taskToDoc(task);
+        await c.insertOne(doc).catch((err: unknown) =>
+          mapDuplicateKeyBy(err, [
+            [
+              'dedupeKey',
+              async () => (await c.countDocuments({ activeKey: { $eq: doc.activeKey } }, { limit: 1 })) > 0,
+            ],
+            [
+              'idempotencyKey',
+              async () => (await c.countDocuments({ idemKey: { $eq: doc.idemKey } }, { limit: 1 })) > 0,
+            ],
+          ]),
+        );
       },
       async byId(id) {
         const doc = await (await tasks()).findOne({ _id: { $eq: requireString(id, 'task id') } });
         return doc ? docToTask(doc as TaskDoc) : null;
       },
       async listByProject(projectId, window) {
-        return page(await tasks(), { projectId: { $eq: requireString(projectId, 'project id') } }, window, docToTask);
+        return page(
+          await tasks(),
+          { projectId: { $eq: requireString(projectId, 'project id') } },
+          window,
+          docToTask,
+        );
       },
       async findActiveByDedupeKey(ownerId, key) {
         const activeKey = activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key'));
@@ -326,7 +415,9 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         return docs.map((d) => String(d._id));
       },
       async deleteByProject(projectId) {
-        const res = await (await tasks()).deleteMany({ projectId: { $eq: requireString(projectId, 'project id') } });
+        const res = await (await tasks()).deleteMany({
+          projectId: { $eq: requireString(projectId, 'project id') },
+        });
         return res.deletedCount;
       },
     },
@@ -336,17 +427,35 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         requireString(event.taskId, 'task id');
         requireInt(event.seq, 'seq');
         requireDate(event.at, 'at');
-        await (await events()).insertOne(eventToDoc(event)).catch(mapDuplicateKey);
+        const c = await events();
+        await c
+          .insertOne(eventToDoc(event))
+          .catch((err: unknown) =>
+            mapDuplicateKeyBy(err, [
+              [
+                'seq',
+                async () =>
+                  (await c.countDocuments(
+                    { taskId: { $eq: event.taskId }, seq: { $eq: event.seq } },
+                    { limit: 1 },
+                  )) > 0,
+              ],
+            ]),
+          );
       },
       async list(taskId, afterSeq) {
         const docs = await (await events())
-          .find({ taskId: { $eq: requireString(taskId, 'task id') }, seq: { $gt: requireInt(afterSeq, 'afterSeq') } })
+          .find({
+            taskId: { $eq: requireString(taskId, 'task id') },
+            seq: { $gt: requireInt(afterSeq, 'afterSeq') },
+          })
           .sort({ seq: 1 })
           .toArray();
         return (docs as EventDoc[]).map(docToEvent);
       },
       async deleteByTask(taskIds) {
-        if (!Array.isArray(taskIds)) throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (!Array.isArray(taskIds))
+          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
         if (taskIds.length === 0) return 0;
         const ids = taskIds.map((id) => requireString(id, 'task id'));
         const res = await (await events()).deleteMany({ taskId: { $in: ids } });
@@ -356,7 +465,8 @@ export function createMongoStore(options: MongoStoreOptions): Store {
 
     assets: {
       async insertMany(list) {
-        if (!Array.isArray(list)) throw new TypeError('[assetloom/core] insertMany expects an array of assets');
+        if (!Array.isArray(list))
+          throw new TypeError('[assetloom/core] insertMany expects an array of assets');
         if (list.length === 0) return;
         const docs = list.map((a) => {
           requireString(a.key, 'asset key');
@@ -364,7 +474,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
           requireString(a.projectId, 'project id');
           return assetToDoc(a);
         });
-        await (await assets()).insertMany(docs, { ordered: true }).catch(mapDuplicateKey);
+        const c = await assets();
+        await c
+          .insertMany(docs, { ordered: true })
+          .catch((err: unknown) =>
+            mapDuplicateKeyBy(err, [
+              [
+                'key',
+                async () =>
+                  (await c.countDocuments({ key: { $in: docs.map((d) => d.key) } }, { limit: 1 })) > 0,
+              ],
+            ]),
+          );
       },
       async listByTask(taskId) {
         const docs = await (await assets())

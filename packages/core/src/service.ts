@@ -107,7 +107,13 @@ function toProjectDetail(p: ProjectRecord): ProjectDetail {
 }
 
 function toTaskListItem(t: TaskRecord): TaskListItem {
-  return { id: t.id, prompt: t.prompt, assetType: t.assetType, status: t.status, createdAt: iso(t.createdAt) };
+  return {
+    id: t.id,
+    prompt: t.prompt,
+    assetType: t.assetType,
+    status: t.status,
+    createdAt: iso(t.createdAt),
+  };
 }
 
 function toTask(t: TaskRecord): Task {
@@ -252,7 +258,8 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     },
 
     async authenticate(token) {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 8192) throw errors.unauthenticated();
+      if (typeof token !== 'string' || token.length === 0 || token.length > 8192)
+        throw errors.unauthenticated();
       let claims: Awaited<ReturnType<TokenService['verify']>>;
       try {
         claims = await tokens.verify(token);
@@ -276,7 +283,12 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     async me(user) {
       const fresh = await store.users.byId(user.id);
       if (!fresh) throw errors.unauthenticated();
-      return { id: String(fresh.id), username: fresh.username, email: fresh.email, createdAt: iso(fresh.createdAt) };
+      return {
+        id: String(fresh.id),
+        username: fresh.username,
+        email: fresh.email,
+        createdAt: iso(fresh.createdAt),
+      };
     },
 
     async changePassword(user, input) {
@@ -359,7 +371,10 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
 
     async putStyle(user, id, input) {
       await ownedProject(user, id);
-      const updated = await store.projects.update(id, { style: { ...input.kvPairs }, updatedAt: clock.now() });
+      const updated = await store.projects.update(id, {
+        style: { ...input.kvPairs },
+        updatedAt: clock.now(),
+      });
       if (!updated) throw errors.projectNotFound();
       return { kvPairs: { ...updated.style } };
     },

@@ -205,7 +205,8 @@ export interface Store {
 
 /** A string id/key argument; anything else (objects such as {$gt:""} included) is rejected. */
 export function requireString(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw errors.badRequest({ reason: `${what} must be a string`, got: typeof value });
+  if (typeof value !== 'string')
+    throw errors.badRequest({ reason: `${what} must be a string`, got: typeof value });
   return value;
 }
 
@@ -235,22 +236,29 @@ export function sanitizeWindow(window: PageWindow): PageWindow {
 /** Skips past this are answered with an empty page without asking the database. */
 export const MAX_SKIP = 2_147_483_647;
 
-/** Style maps are stored as [key, value] pairs so keys like "a.b", "$x" or "__proto__" stay plain data. */
-export function styleToPairs(style: StyleMap): [string, string][] {
-  return Object.entries(style).map(([k, v]) => [k, v]);
+/** One entry of a stored style map. */
+export interface StylePair {
+  k: string;
+  v: string;
+}
+
+/**
+ * Style maps are stored as a list of {k, v} entries, so keys like "a.b", "$x" or "__proto__" stay
+ * plain data and never become field names (nested arrays would be simpler but FerretDB v1 rejects them).
+ */
+export function styleToPairs(style: StyleMap): StylePair[] {
+  return Object.entries(style).map(([k, v]) => ({ k, v }));
 }
 
 export function pairsToStyle(pairs: unknown): StyleMap {
-  const out: StyleMap = {};
-  if (!Array.isArray(pairs)) return out;
+  if (!Array.isArray(pairs)) return {};
   const entries: [string, string][] = [];
   for (const pair of pairs) {
-    if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') {
-      entries.push([pair[0], pair[1]]);
-    }
+    const p = pair as Partial<StylePair> | null;
+    if (p && typeof p.k === 'string' && typeof p.v === 'string') entries.push([p.k, p.v]);
   }
   // fromEntries defines own data properties: "__proto__" stays a key, never the prototype.
-  return Object.assign(out, Object.fromEntries(entries));
+  return Object.fromEntries(entries);
 }
 
 /** The unique "active key" of a task: the dedupe key while running/saving, a per-task value after. */

@@ -9,7 +9,12 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Statuses in which a task still counts for dedupe. */
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['running', 'saving'];
 
-export const TASK_STAGES = ['prompt_builder', 'asset_generator', 'quality_supervisor', 'format_adapter'] as const;
+export const TASK_STAGES = [
+  'prompt_builder',
+  'asset_generator',
+  'quality_supervisor',
+  'format_adapter',
+] as const;
 export type TaskStage = (typeof TASK_STAGES)[number];
 
 export type OutputFormat = 'spritesheet' | 'individual';

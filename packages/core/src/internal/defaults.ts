@@ -8,7 +8,9 @@ const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 function webCrypto(): Crypto {
   const c = (globalThis as { crypto?: Crypto }).crypto;
   if (!c || typeof c.getRandomValues !== 'function') {
-    throw new Error('[assetloom/core] globalThis.crypto.getRandomValues is missing; run on Node ≥ 20 or a modern browser');
+    throw new Error(
+      '[assetloom/core] globalThis.crypto.getRandomValues is missing; run on Node ≥ 20 or a modern browser',
+    );
   }
   return c;
 }

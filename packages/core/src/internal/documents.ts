@@ -6,6 +6,7 @@ import {
   idemKeyOf,
   type ProjectRecord,
   pairsToStyle,
+  type StylePair,
   styleToPairs,
   type TaskPatch,
   type TaskRecord,
@@ -33,7 +34,7 @@ export interface ProjectDoc {
   _id: string;
   ownerId: number;
   name: string;
-  style: [string, string][];
+  style: StylePair[];
   taskCount: number;
   lastActivityAt: Date;
   createdAt: Date;
@@ -42,7 +43,7 @@ export interface ProjectDoc {
 
 export interface TaskDoc extends Omit<TaskRecord, 'id' | 'taskStyle'> {
   _id: string;
-  taskStyle: [string, string][] | null;
+  taskStyle: StylePair[] | null;
   activeKey: string;
   idemKey: string;
 }
@@ -123,7 +124,8 @@ export function docToProject(d: ProjectDoc): ProjectRecord {
 
 function cloneParams(p: TaskParams): TaskParams {
   const out: TaskParams = { resolution: p.resolution, format: p.format };
-  if (p.frames) out.frames = { directions: p.frames.directions, framesPerDirection: p.frames.framesPerDirection };
+  if (p.frames)
+    out.frames = { directions: p.frames.directions, framesPerDirection: p.frames.framesPerDirection };
   return out;
 }
 
@@ -200,7 +202,13 @@ export function taskPatchToSet(id: string, patch: TaskPatch): Record<string, unk
 }
 
 export function eventToDoc(e: EventRecord): EventDoc {
-  return { evKey: `${e.taskId}#${e.seq}`, taskId: e.taskId, seq: e.seq, eventJson: JSON.stringify(e.event), at: e.at };
+  return {
+    evKey: `${e.taskId}#${e.seq}`,
+    taskId: e.taskId,
+    seq: e.seq,
+    eventJson: JSON.stringify(e.event),
+    at: e.at,
+  };
 }
 
 export function docToEvent(d: EventDoc): EventRecord {

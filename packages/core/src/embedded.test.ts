@@ -1,0 +1,84 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEmbeddedStore } from './embedded.js';
+import { describeStoreContract } from './store.contract.js';
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'assetloom-core-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describeStoreContract('embedded (memory)', () => createEmbeddedStore());
+describeStoreContract('embedded (files)', async () => createEmbeddedStore({ dir: await tempDir() }));
+
+describe('embedded store on disk', () => {
+  it('reports its kind', async () => {
+    expect(createEmbeddedStore().kind).toBe('memory');
+    expect(createEmbeddedStore({ dir: await tempDir() }).kind).toBe('embedded');
+  });
+
+  it('survives a close and reopen: records, counters and unique indexes', async () => {
+    const dir = join(await tempDir(), 'nested', 'data');
+    const first = createEmbeddedStore({ dir });
+    await first.init();
+    const id = await first.users.nextId();
+    const now = new Date('2026-02-01T00:00:00.000Z');
+    await first.users.insert({
+      id,
+      username: 'persisted',
+      email: 'p@example.com',
+      passwordHash: 'h',
+      tokenVersion: 2,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await first.projects.insert({
+      id: 'proj_1',
+      ownerId: id,
+      name: 'Kept',
+      style: { 'a.b': 'c' },
+      taskCount: 0,
+      lastActivityAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await first.projects.touch('proj_1', {
+      taskCountDelta: 4,
+      lastActivityAt: new Date(now.getTime() + 1000),
+    });
+    await first.events.append({ taskId: 't1', seq: 1, event: { stage: 'prompt_optimizer' }, at: now });
+    await first.close();
+    await expect(first.users.byId(id)).rejects.toThrow(/closed/);
+    expect((await readdir(dir)).sort()).toEqual(
+      ['assets.db', 'counters.db', 'events.db', 'projects.db', 'tasks.db', 'users.db'].sort(),
+    );
+
+    const second = createEmbeddedStore({ dir });
+    await second.init();
+    expect(await second.users.byUsername('persisted')).toMatchObject({
+      id,
+      email: 'p@example.com',
+      tokenVersion: 2,
+    });
+    expect(await second.projects.byId('proj_1')).toMatchObject({
+      style: { 'a.b': 'c' },
+      taskCount: 4,
+      lastActivityAt: new Date(now.getTime() + 1000),
+    });
+    expect(await second.users.nextId()).toBe(id + 1);
+    await expect(
+      second.users.insert({ ...(await second.users.byId(id))!, id: id + 1, email: null }),
+    ).rejects.toMatchObject({ field: 'username' });
+    await expect(second.events.append({ taskId: 't1', seq: 1, event: {}, at: now })).rejects.toMatchObject({
+      field: 'seq',
+    });
+    await second.close();
+  });
+});

@@ -1,0 +1,96 @@
+import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
+import { MongoClient, MongoServerError } from 'mongodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMongoStore, mapDuplicateKey } from './mongodb.js';
+import { DuplicateKeyError } from './store.js';
+import { describeStoreContract } from './store.contract.js';
+
+const uri = injectMongoUri('@assetloom/core MongoDB store contract');
+const dbNames: string[] = [];
+
+function freshStore() {
+  const dbName = uniqueDbName('core_contract');
+  dbNames.push(dbName);
+  return createMongoStore({ uri: uri!, dbName });
+}
+
+afterAll(async () => {
+  if (!uri || dbNames.length === 0) return;
+  const client = new MongoClient(uri);
+  try {
+    await client.connect();
+    for (const name of dbNames)
+      await client
+        .db(name)
+        .dropDatabase()
+        .catch(() => undefined);
+  } finally {
+    await client.close();
+  }
+});
+
+describe.skipIf(!uri)('MongoDB store', () => {
+  describeStoreContract('mongodb', freshStore);
+
+  it('creates its indexes at init, including the unique ones', async () => {
+    const store = freshStore();
+    await store.init();
+    const client = new MongoClient(uri!);
+    try {
+      await client.connect();
+      const db = client.db(dbNames.at(-1)!);
+      const names = async (c: string) => (await db.collection(c).indexes()).map((i) => i.name).sort();
+      expect(await names('users')).toEqual(['_id_', 'users_emailKey_unique', 'users_username_unique']);
+      expect(await names('tasks')).toEqual(
+        expect.arrayContaining(['tasks_activeKey_unique', 'tasks_idemKey_unique', 'tasks_project_newest']),
+      );
+      expect(await names('events')).toContain('events_taskId_seq_unique');
+      expect(await names('assets')).toContain('assets_key_unique');
+      const unique = (await db.collection('users').indexes()).filter((i) => i.unique).map((i) => i.name);
+      expect(unique.sort()).toEqual(['users_emailKey_unique', 'users_username_unique']);
+    } finally {
+      await client.close();
+      await store.close();
+    }
+  });
+});
+
+describe('E11000 mapping', () => {
+  const dup = (message: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new MongoServerError({ message, code: 11000 }), extra);
+  it.each([
+    [
+      'username index by name',
+      dup(
+        'E11000 duplicate key error collection: db.users index: users_username_unique dup key: { username: "a" }',
+      ),
+      'username',
+    ],
+    [
+      'email slot by name',
+      dup('E11000 duplicate key error collection: db.users index: users_emailKey_unique dup key'),
+      'email',
+    ],
+    [
+      'dedupe slot by key pattern',
+      dup('E11000 duplicate key error', { keyPattern: { activeKey: 1 } }),
+      'dedupeKey',
+    ],
+    ['event seq by key pattern', dup('E11000', { keyPattern: { taskId: 1, seq: 1 } }), 'seq'],
+    ['unknown index', dup('E11000 duplicate key error'), 'id'],
+  ])('%s', (_name, err, field) => {
+    let thrown: unknown;
+    try {
+      mapDuplicateKey(err);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(DuplicateKeyError);
+    expect((thrown as DuplicateKeyError).field).toBe(field);
+  });
+
+  it('passes other errors through', () => {
+    const other = new MongoServerError({ message: 'not master', code: 10107 });
+    expect(() => mapDuplicateKey(other)).toThrow(other);
+  });
+});
