@@ -237,11 +237,8 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
     out[i * 4 + 2] = c[2];
     out[i * 4 + 3] = 255;
   };
-  const dAt = (x: number, y: number, m: number) => {
-    if (x < 0 || y < 0 || x >= w || y >= h) return 0;
-    const i = y * w + x;
-    return mat[i] === m ? dist[i]! : 0;
-  };
+  const outside = (x: number, y: number, m: number) =>
+    x < 0 || y < 0 || x >= w || y >= h || mat[y * w + x] !== m;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -257,13 +254,12 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       // classic pixel-art shading: a highlight on the edges facing the light, a shadow band on the
       // edges facing away, and a dithered core shadow on big parts
       const d = dist[i]!;
-      const out1 = (ox: number, oy: number) => dAt(x + ox, y + oy, m) === 0;
-      const litEdge = (sx !== 0 && out1(sx, 0)) || (sy !== 0 && out1(0, sy));
+      const litEdge = (sx !== 0 && outside(x + sx, y, m)) || (sy !== 0 && outside(x, y + sy, m));
       const band = Math.max(1, Math.round(scale * (mood === 'dramatic' ? 1.6 : 1)));
       let darkEdge = false;
       let deepEdge = false;
       for (let k = 1; k <= band + 1; k++) {
-        if ((sx !== 0 && out1(-sx * k, 0)) || (sy !== 0 && out1(0, -sy * k))) {
+        if ((sx !== 0 && outside(x - sx * k, y, m)) || (sy !== 0 && outside(x, y - sy * k, m))) {
           if (k <= band) darkEdge = true;
           if (k === 1 && d >= 1) deepEdge = mood === 'dramatic' || mood === 'night';
           break;
@@ -274,7 +270,15 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       else if (deepEdge) c = r.shadow;
       else if (darkEdge) c = r.dark;
       else if (mood === 'night' && bayer(x, y) < 0.5) c = r.dark;
-      if (material.shiny && !litEdge && !darkEdge && d >= 1.9 && d < 2.9 && out1(sx * 2, sy * 2)) c = r.light;
+      if (
+        material.shiny &&
+        !litEdge &&
+        !darkEdge &&
+        d >= 1.9 &&
+        d < 2.9 &&
+        outside(x + sx * 2, y + sy * 2, m)
+      )
+        c = r.light;
       put(i, c);
     }
   }
@@ -289,15 +293,10 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
           const i = y * w + x;
           if (out[i * 4 + 3]) continue;
           let neighbour = -1;
-          const tryN = (nx: number, ny: number) => {
-            if (neighbour >= 0 || nx < 0 || ny < 0 || nx >= w || ny >= h) return;
-            const j = ny * w + nx;
-            if (out[j * 4 + 3]) neighbour = j;
-          };
-          tryN(x - 1, y);
-          tryN(x + 1, y);
-          tryN(x, y - 1);
-          tryN(x, y + 1);
+          if (x > 0 && out[(i - 1) * 4 + 3]) neighbour = i - 1;
+          else if (x < w - 1 && out[(i + 1) * 4 + 3]) neighbour = i + 1;
+          else if (y > 0 && out[(i - w) * 4 + 3]) neighbour = i - w;
+          else if (y < h - 1 && out[(i + w) * 4 + 3]) neighbour = i + w;
           if (neighbour < 0) continue;
           const m = src[neighbour]!;
           const material = m ? materials[m - 1] : undefined;

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildMetaPrompt, normalizeSections, optimizePrompt, templatePrompt } from '../src/index.js';
+import { type FakeServer, json, startFakeServer } from './helpers.js';
+
+const input = {
+  tags: ['pixel art', 'dark fantasy'],
+  assetType: 'sprite' as const,
+  prompt: 'a skeleton archer',
+  userNote: 'bright eyes',
+};
+const GOOD =
+  '**【主题】** 骷髅弓箭手, 手持长弓\n\n### 【风格】: 像素风, 暗黑奇幻配色\n【技术】64×64, 透明背景';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const llm = (url: string, over: Record<string, unknown> = {}) => ({
+  baseUrl: `${url}/v1`,
+  apiKey: 'sk-test',
+  model: 'test-model',
+  timeoutMs: 2000,
+  retries: 0,
+  ...over,
+});
+
+describe('optimizePrompt over a local OpenAI-compatible fake', () => {
+  it('uses a good reply, normalised to the three sections', async () => {
+    server = await startFakeServer((_req, _body, res) =>
+      json(res, 200, { choices: [{ message: { role: 'assistant', content: GOOD } }] }),
+    );
+    const out = await optimizePrompt(input, { llm: llm(server.url) });
+    expect(out.source).toBe('llm');
+    expect(out.rawText).toBe(GOOD);
+    expect(out.prompt).toBe(
+      '【主题】骷髅弓箭手, 手持长弓\n【风格】像素风, 暗黑奇幻配色\n【技术】64×64, 透明背景',
+    );
+    const req = server.requests[0]!;
+    expect(req.url).toBe('/v1/chat/completions');
+    expect(req.headers.authorization).toBe('Bearer sk-test');
+    const body = JSON.parse(req.body);
+    expect(body.model).toBe('test-model');
+    expect(body.messages[0].role).toBe('system');
+    expect(body.messages[1].content).toContain('a skeleton archer');
+    expect(body.messages[1].content).toContain('dark fantasy');
+    expect(body.messages[1].content).toContain('bright eyes');
+  });
+
+  it.each([
+    [
+      'malformed reply',
+      (res: Parameters<typeof json>[0]) =>
+        json(res, 200, { choices: [{ message: { content: 'Sure! Here is a prompt: skeleton' } }] }),
+      /sections/,
+    ],
+    ['non-JSON reply', (res: Parameters<typeof json>[0]) => res.end('<html>oops</html>'), /not JSON/],
+    ['HTTP 500', (res: Parameters<typeof json>[0]) => json(res, 500, { error: 'boom' }), /HTTP 500/],
+    ['HTTP 401', (res: Parameters<typeof json>[0]) => json(res, 401, { error: 'bad key' }), /HTTP 401/],
+  ])('falls back to the template on a %s', async (_name, answer, reason) => {
+    server = await startFakeServer((_req, _body, res) => answer(res));
+    const out = await optimizePrompt(input, { llm: llm(server.url) });
+    expect(out.source).toBe('template');
+    expect(out.prompt).toBe(templatePrompt(input));
+    expect(out.fallbackReason).toMatch(reason);
+  });
+
+  it('falls back on a timeout', async () => {
+    server = await startFakeServer(() => {
+      // never answers
+    });
+    const out = await optimizePrompt(input, { llm: llm(server.url, { timeoutMs: 150 }) });
+    expect(out.source).toBe('template');
+    expect(out.fallbackReason).toMatch(/timed out/);
+  });
+
+  it('retries a 500 and then uses the good reply', async () => {
+    server = await startFakeServer((_req, _body, res, i) =>
+      i === 0 ? json(res, 503, {}) : json(res, 200, { choices: [{ message: { content: GOOD } }] }),
+    );
+    const out = await optimizePrompt(input, { llm: llm(server.url, { retries: 2 }) });
+    expect(out.source).toBe('llm');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('falls back when the server is unreachable', async () => {
+    server = await startFakeServer(() => undefined);
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const out = await optimizePrompt(input, { llm: llm(url) });
+    expect(out.source).toBe('template');
+  });
+
+  it('uses the template without an API key and says so', async () => {
+    const out = await optimizePrompt(input, {
+      llm: { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'm' },
+    });
+    expect(out).toMatchObject({ source: 'template', fallbackReason: 'no API key configured' });
+    const none = await optimizePrompt(input);
+    expect(none.source).toBe('template');
+    expect(none.fallbackReason).toBeUndefined();
+  });
+
+  it('rethrows an abort instead of falling back', async () => {
+    server = await startFakeServer(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    await expect(optimizePrompt(input, { llm: llm(server.url), signal: controller.signal })).rejects.toThrow(
+      'stop',
+    );
+  });
+});
+
+describe('template and normalisation', () => {
+  it('builds all three sections from the inputs', () => {
+    const t = templatePrompt({ ...input, style: { palette: 'pico8' }, params: { resolution: 32 } });
+    const lines = t.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^【主题】.*a skeleton archer.*bright eyes/);
+    expect(lines[1]).toMatch(/^【风格】pixel art, dark fantasy; palette: pico8/);
+    expect(lines[2]).toMatch(/^【技术】32×32/);
+  });
+
+  it('handles hostile input', () => {
+    expect(templatePrompt({ tags: null as never, assetType: 'ui' })).toMatch(/^【主题】/);
+    expect(normalizeSections(42 as never)).toBeNull();
+    expect(normalizeSections('【技术】a【风格】b【主题】c')).toBeNull();
+    expect(normalizeSections('【主题】\n【风格】b【技术】c')).toBeNull();
+    expect(buildMetaPrompt({ tags: [], assetType: 'background' })[1]!.content).toContain('background');
+  });
+});
