@@ -310,11 +310,20 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       ['page=abc', 'page=abc'],
       ['page=1.5', 'page=1.5'],
       ['a repeated page', 'page=1&page=2'],
-      ['an operator-looking key', 'page[$gt]=1'],
+      ['a repeated pageSize', 'pageSize=1&pageSize=1'],
     ])('rejects a list with %s (400 参数错误)', async (_case, query) => {
       const res = await api.get(`/api/v1/projects?${query}`, { token: alice.token });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('参数错误');
+    });
+
+    it('ignores unknown and operator-looking query parameters (they never reach the store)', async () => {
+      const plain = await api.get('/api/v1/projects', { token: alice.token });
+      const odd = await api.get('/api/v1/projects?page[$gt]=0&pageSize[$ne]=1&$where=1&sort=-name', {
+        token: alice.token,
+      });
+      expect(odd.status).toBe(200);
+      expect(odd.body.data).toEqual(plain.body.data);
     });
 
     it('accepts pageSize at the bounds 1 and 100', async () => {

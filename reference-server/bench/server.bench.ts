@@ -1,0 +1,158 @@
+/**
+ * `pnpm bench`: requests per second and p99 latency of authenticated GET /api/v1/tasks/:id and
+ * GET /api/v1/projects, against a bare Koa hello-world measured in the same run (autocannon on
+ * loopback, every server in its own process). Runs on the embedded store, then on MongoDB
+ * (MONGODB_URI, else the FerretDB that @assetloom/testing prepares; skipped with a note when none).
+ * Goal: each endpoint at least 50% of the hello-world rate on the embedded store.
+ *
+ * BENCH_DURATION (seconds per run, default 5) and BENCH_CONNECTIONS (default 10) tune it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+interface Target {
+  url: string;
+  child: ChildProcess;
+}
+
+async function spawnTarget(kind: 'hello' | 'asset', env: Record<string, string> = {}): Promise<Target> {
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'bench', 'target.ts'), kind], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: SECRET, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    const parsed = JSON.parse(line) as { url?: string };
+    if (parsed.url) return { url: parsed.url, child };
+  }
+  throw new Error(`[assetloom/server] bench target ${kind} exited before listening`);
+}
+
+async function stopTarget(target: Target): Promise<void> {
+  const exited = new Promise((resolveExit) => target.child.once('exit', resolveExit));
+  target.child.kill('SIGTERM');
+  await exited;
+}
+
+interface Measure {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  // A short warm-up (JIT, connection pool), then the measured run.
+  await autocannon({ url, connections, duration: 1, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors: non2xx };
+}
+
+async function json(
+  url: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ data: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const body = (await response.json()) as { code: number; data: Record<string, unknown> };
+  if (body.code !== 0)
+    throw new Error(`[assetloom/server] bench setup failed at ${url}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A user with 20 projects (each with one task), as a realistic first page of the list. */
+async function seed(base: string): Promise<{ token: string; taskId: string }> {
+  await json(`${base}/auth/register`, {
+    method: 'POST',
+    json: { username: 'bench-user', password: 'bench-pass' },
+  });
+  const login = await json(`${base}/auth/login`, {
+    method: 'POST',
+    json: { username: 'bench-user', password: 'bench-pass' },
+  });
+  const token = login.data.token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  let taskId = '';
+  for (let i = 0; i < 20; i++) {
+    const project = await json(`${base}/api/v1/projects`, {
+      method: 'POST',
+      headers: auth,
+      json: { name: `Project ${i}`, style: { artStyle: 'pixel', palette: 'sweetie16' } },
+    });
+    const task = await json(`${base}/api/v1/generate`, {
+      method: 'POST',
+      headers: auth,
+      json: { projectId: project.data.id, prompt: `knight ${i}`, assetType: 'sprite' },
+    });
+    taskId = task.data.taskId as string;
+  }
+  return { token, taskId };
+}
+
+async function benchStore(label: string, env: Record<string, string>): Promise<Measure[]> {
+  const target = await spawnTarget('asset', env);
+  try {
+    const { token, taskId } = await seed(target.url);
+    const headers = { authorization: `Bearer ${token}` };
+    return [
+      await measure(`${label}: GET /api/v1/tasks/:id`, `${target.url}/api/v1/tasks/${taskId}`, headers),
+      await measure(`${label}: GET /api/v1/projects`, `${target.url}/api/v1/projects`, headers),
+    ];
+  } finally {
+    await stopTarget(target);
+  }
+}
+
+const results: Measure[] = [];
+const hello = await spawnTarget('hello');
+const baseline = await measure('bare Koa hello-world', hello.url);
+await stopTarget(hello);
+results.push(baseline);
+
+const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-bench-'));
+try {
+  results.push(...(await benchStore('embedded', { DATA_DIR: dataDir })));
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const mongo = await resolveMongoTarget({ log: (line) => console.error(`[bench] ${line}`) });
+if (mongo.kind === 'unavailable') {
+  console.error(`[bench] no MongoDB target (${mongo.reason}); MongoDB rows skipped`);
+} else {
+  try {
+    const label = mongo.kind === 'ferretdb' ? 'FerretDB' : 'MongoDB';
+    results.push(...(await benchStore(label, { MONGODB_URI: mongo.uri, MONGODB_DB: uniqueDbName('bench') })));
+  } finally {
+    await mongo.stop();
+  }
+}
+
+console.log(`\n${duration}s per run, ${connections} connections, loopback, Node ${process.version}\n`);
+console.log('| run | req/s | p99 (ms) | vs hello-world | non-2xx/errors |');
+console.log('|---|---:|---:|---:|---:|');
+for (const m of results) {
+  const ratio = m === baseline ? '1.00' : (m.rps / baseline.rps).toFixed(2);
+  console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${ratio} | ${m.errors} |`);
+}
+const embedded = results.filter((m) => m.name.startsWith('embedded'));
+const worst = Math.min(...embedded.map((m) => m.rps / baseline.rps));
+console.log(
+  `\nGoal (embedded ≥ 0.50 of hello-world): ${worst >= 0.5 ? 'met' : 'NOT met'} (worst ratio ${worst.toFixed(2)})`,
+);
