@@ -400,6 +400,35 @@ describe.skipIf(!uri)(`MongoDB capabilities (${kind ?? 'no target'})`, () => {
       },
     );
 
+    it('a unique-key insert is an atomic claim on every target: exactly one of many racers wins', async () => {
+      const claims = db.collection('claims');
+      await claims.createIndex({ task: 1, epoch: 1 }, { unique: true });
+      const clients = await Promise.all(
+        Array.from({ length: 6 }, () => new MongoClient(uri ?? '').connect()),
+      );
+      try {
+        const winners = new Map<number, string[]>();
+        await Promise.all(
+          clients.map(async (c, worker) => {
+            const col = c.db(db.databaseName).collection('claims');
+            for (let task = 0; task < 15; task += 1) {
+              try {
+                await col.insertOne({ task, epoch: 1, worker: `w${worker}` });
+                winners.set(task, [...(winners.get(task) ?? []), `w${worker}`]);
+              } catch (error) {
+                expect(error).toMatchObject({ code: 11000 });
+              }
+            }
+          }),
+        );
+        expect([...winners.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i));
+        for (const workers of winners.values()) expect(workers).toHaveLength(1);
+        expect(await claims.countDocuments()).toBe(15);
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+      }
+    });
+
     it.runIf(isFerret)(
       'FerretDB v1 note: concurrent read-modify-write is not atomic (see the decision doc)',
       () => {

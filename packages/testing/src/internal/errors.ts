@@ -23,9 +23,9 @@ export class TestingError extends Error {
   }
 }
 
-/** A readable one-line description of anything thrown. */
+/** A readable description of anything thrown (without this package's own message prefix). */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return error.message.replace(/^\[assetloom\/testing\] /, '');
   if (typeof error === 'string') return error;
   try {
     return JSON.stringify(error) ?? String(error);

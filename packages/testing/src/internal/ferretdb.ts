@@ -13,6 +13,7 @@ import {
   rm,
   writeFile,
 } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeError, TestingError } from './errors.js';
@@ -325,6 +326,21 @@ export interface RunningFerretDB {
   stop(): Promise<void>;
 }
 
+/** Resolves once something accepts a TCP connection on 127.0.0.1:`port`. */
+function tcpConnect(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once('error', (error) => {
+      socket.destroy();
+      reject(error);
+    });
+  });
+}
+
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -411,7 +427,9 @@ export async function startFerretDB(
     try {
       await waitFor(
         async () => {
-          const ping = await Promise.race([pingMongo(uri, 1_000), exited]);
+          // A plain TCP probe first: the driver waits ~500 ms between server checks after a refusal.
+          await Promise.race([tcpConnect(port), exited]);
+          const ping = await Promise.race([pingMongo(uri, 2_000), exited]);
           if (!ping.ok) throw new Error(ping.error);
           return true;
         },

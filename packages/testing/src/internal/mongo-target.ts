@@ -53,7 +53,7 @@ export async function resolveMongoTarget(
   const ci = options.ci ?? isCI(env);
   const log = options.log ?? (() => undefined);
   const unavailable = (why: string, cause?: unknown): MongoTargetUnavailable => {
-    const reason = `unavailable: ${why}`;
+    const reason = `unavailable: ${why.replace(/[.\s]+$/, '')}`;
     if (ci) {
       throw new TestingError(
         'MONGO_UNAVAILABLE',
