@@ -1,3 +1,4 @@
+export { createEmbeddedStore, type EmbeddedStoreOptions } from './embedded.js';
 export {
   AssetloomError,
   type AssetloomErrorOptions,
@@ -35,8 +36,8 @@ export {
 export {
   type AssetRecord,
   type AssetRepository,
-  DuplicateKeyError,
   type DuplicateField,
+  DuplicateKeyError,
   type EventRecord,
   type EventRepository,
   type Page,
@@ -54,3 +55,10 @@ export {
   type UserRepository,
 } from './store.js';
 export * from './types.js';
+export {
+  createRequestValidator,
+  type OperationInputs,
+  type RawRequest,
+  type RequestValidator,
+  type ValidatedRequest,
+} from './validation.js';

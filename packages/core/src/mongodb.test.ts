@@ -2,8 +2,8 @@ import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMongoStore, mapDuplicateKey } from './mongodb.js';
-import { DuplicateKeyError } from './store.js';
 import { describeStoreContract } from './store.contract.js';
+import { DuplicateKeyError } from './store.js';
 
 const uri = injectMongoUri('@assetloom/core MongoDB store contract');
 const dbNames: string[] = [];

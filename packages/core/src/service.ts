@@ -1,6 +1,6 @@
 import { AssetloomError, errors } from './errors.js';
-import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './internal/defaults.js';
+import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
 import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } from './ports.js';
 import {
   type AssetRecord,

@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import { AssetloomError, MESSAGES } from './errors.js';
+import { createRequestValidator, type RawRequest } from './validation.js';
+
+const validator = createRequestValidator();
+
+function rejection(operationId: string, raw: RawRequest): AssetloomError {
+  try {
+    validator.validate(operationId, raw);
+  } catch (err) {
+    expect(err).toBeInstanceOf(AssetloomError);
+    return err as AssetloomError;
+  }
+  throw new Error(`expected ${operationId} to be rejected`);
+}
+
+describe('createRequestValidator', () => {
+  it('knows every operation of the asset API', () => {
+    expect(validator.operations).toEqual(
+      expect.arrayContaining([
+        'getHealth',
+        'register',
+        'login',
+        'getMe',
+        'changePassword',
+        'optimizePrompt',
+        'listProjects',
+        'createProject',
+        'getProject',
+        'updateProject',
+        'deleteProject',
+        'listProjectTasks',
+        'getProjectStyle',
+        'replaceProjectStyle',
+        'generate',
+        'getTask',
+        'getTaskAssets',
+        'streamTaskProgress',
+        'downloadAsset',
+      ]),
+    );
+    expect(() => validator.validate('nope', {})).toThrow(/unknown operationId/);
+  });
+
+  const badRequests: [string, { op: string; raw: RawRequest; message?: string }][] = [
+    [
+      'register: username too short',
+      { op: 'register', raw: { body: { username: 'ab', password: 'secret1' } } },
+    ],
+    [
+      'register: username too long',
+      { op: 'register', raw: { body: { username: 'a'.repeat(33), password: 'secret1' } } },
+    ],
+    [
+      'register: password too short',
+      { op: 'register', raw: { body: { username: 'alice', password: '12345' } } },
+    ],
+    [
+      'register: password too long',
+      { op: 'register', raw: { body: { username: 'alice', password: 'x'.repeat(65) } } },
+    ],
+    [
+      'register: e-mail invalid',
+      { op: 'register', raw: { body: { username: 'alice', password: 'secret1', email: 'nope' } } },
+    ],
+    [
+      'register: unknown field',
+      { op: 'register', raw: { body: { username: 'alice', password: 'secret1', isAdmin: true } } },
+    ],
+    [
+      'register: operator object as username',
+      { op: 'register', raw: { body: { username: { $gt: '' }, password: 'secret1' } } },
+    ],
+    ['register: body missing', { op: 'register', raw: {} }],
+    ['register: body an array', { op: 'register', raw: { body: [] } }],
+    [
+      'login: operator object as username',
+      { op: 'login', raw: { body: { username: { $gt: '' }, password: 'x' } } },
+    ],
+    [
+      'login: operator object as password',
+      { op: 'login', raw: { body: { username: 'alice', password: { $ne: null } } } },
+    ],
+    [
+      'login: __proto__ field',
+      { op: 'login', raw: { body: JSON.parse('{"username":"a","password":"b","__proto__":{"x":1}}') } },
+    ],
+    [
+      'changePassword: new password too short',
+      { op: 'changePassword', raw: { body: { oldPassword: 'x', newPassword: '123' } } },
+    ],
+    ['listProjects: pageSize 0', { op: 'listProjects', raw: { query: { pageSize: '0' } } }],
+    ['listProjects: pageSize 101', { op: 'listProjects', raw: { query: { pageSize: '101' } } }],
+    ['listProjects: page 0', { op: 'listProjects', raw: { query: { page: '0' } } }],
+    ['listProjects: page not a number', { op: 'listProjects', raw: { query: { page: 'abc' } } }],
+    ['listProjects: page fractional', { op: 'listProjects', raw: { query: { page: '1.5' } } }],
+    ['listProjects: page hex', { op: 'listProjects', raw: { query: { page: '0x10' } } }],
+    ['listProjects: repeated key', { op: 'listProjects', raw: { query: { page: ['1', '2'] } } }],
+    [
+      'listProjects: repeated key (URLSearchParams)',
+      { op: 'listProjects', raw: { query: new URLSearchParams('page=1&page=2') } },
+    ],
+    ['listProjects: object in query', { op: 'listProjects', raw: { query: { page: { $gt: '' } } } }],
+    ['createProject: blank name', { op: 'createProject', raw: { body: { name: '   ' } } }],
+    ['createProject: name too long', { op: 'createProject', raw: { body: { name: 'n'.repeat(101) } } }],
+    [
+      'createProject: non-string style value',
+      { op: 'createProject', raw: { body: { name: 'P', style: { a: 1 } } } },
+    ],
+    [
+      'createProject: style value too long',
+      { op: 'createProject', raw: { body: { name: 'P', style: { a: 'v'.repeat(257) } } } },
+    ],
+    [
+      'createProject: style key too long',
+      { op: 'createProject', raw: { body: { name: 'P', style: { ['k'.repeat(65)]: 'v' } } } },
+    ],
+    [
+      'createProject: 33 style pairs',
+      {
+        op: 'createProject',
+        raw: {
+          body: {
+            name: 'P',
+            style: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, 'v'])),
+          },
+        },
+      },
+    ],
+    [
+      'updateProject: unknown field',
+      { op: 'updateProject', raw: { params: { projectId: 'p1' }, body: { name: 'x', ownerId: 2 } } },
+    ],
+    [
+      'replaceProjectStyle: kvPairs missing',
+      { op: 'replaceProjectStyle', raw: { params: { projectId: 'p1' }, body: {} } },
+    ],
+    [
+      'replaceProjectStyle: nested value',
+      {
+        op: 'replaceProjectStyle',
+        raw: { params: { projectId: 'p1' }, body: { kvPairs: { a: { b: 'c' } } } },
+      },
+    ],
+    ['getProject: id too long', { op: 'getProject', raw: { params: { projectId: 'x'.repeat(65) } } }],
+    [
+      'generate: bad assetType',
+      { op: 'generate', raw: { body: { projectId: 'p', prompt: 'x', assetType: 'tile' } } },
+    ],
+    [
+      'generate: resolution below 16',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'ui', params: { resolution: 8 } } },
+      },
+    ],
+    [
+      'generate: resolution above 1024',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'ui', params: { resolution: 2048 } } },
+      },
+    ],
+    [
+      'generate: directions 3',
+      {
+        op: 'generate',
+        raw: {
+          body: { projectId: 'p', prompt: 'x', assetType: 'sprite', params: { frames: { directions: 3 } } },
+        },
+      },
+    ],
+    [
+      'generate: framesPerDirection 17',
+      {
+        op: 'generate',
+        raw: {
+          body: {
+            projectId: 'p',
+            prompt: 'x',
+            assetType: 'sprite',
+            params: { frames: { framesPerDirection: 17 } },
+          },
+        },
+      },
+    ],
+    [
+      'generate: format gif',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'sprite', params: { format: 'gif' } } },
+      },
+    ],
+    [
+      'generate: prompt a number',
+      { op: 'generate', raw: { body: { projectId: 'p', prompt: 5, assetType: 'sprite' } } },
+    ],
+    [
+      'generate: prompt too long',
+      { op: 'generate', raw: { body: { projectId: 'p', prompt: 'x'.repeat(2001), assetType: 'sprite' } } },
+    ],
+    [
+      'generate: projectId an operator',
+      { op: 'generate', raw: { body: { projectId: { $ne: '' }, prompt: 'x', assetType: 'sprite' } } },
+    ],
+    [
+      'generate: bad Idempotency-Key',
+      {
+        op: 'generate',
+        raw: {
+          headers: { 'Idempotency-Key': 'has space' },
+          body: { projectId: 'p', prompt: 'x', assetType: 'ui' },
+        },
+      },
+    ],
+    ['optimizePrompt: empty tags', { op: 'optimizePrompt', raw: { body: { tags: [], assetType: 'ui' } } }],
+    ['downloadAsset: key missing', { op: 'downloadAsset', raw: { query: {} } }],
+    [
+      'deeply nested body',
+      {
+        op: 'createProject',
+        raw: { body: { name: 'P', style: JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`) } },
+      },
+    ],
+  ];
+
+  it.each(badRequests)('400 参数错误: %s', (_name, { op, raw, message }) => {
+    const err = rejection(op, raw);
+    expect(err.code).toBe(400);
+    expect(err.message).toBe(message ?? MESSAGES.badRequest);
+  });
+
+  const emptyPrompts: [string, unknown][] = [
+    ['missing', undefined],
+    ['empty', ''],
+    ['blank', ' \t\n '],
+    ['null', null],
+  ];
+  it.each(emptyPrompts)(
+    '400 prompt 不能为空 when the prompt is %s (before other errors)',
+    (_name, prompt) => {
+      const body: Record<string, unknown> = { projectId: 'p', assetType: 'nonsense', extra: 1 };
+      if (prompt !== undefined) body.prompt = prompt;
+      const err = rejection('generate', { body });
+      expect(err.code).toBe(400);
+      expect(err.message).toBe(MESSAGES.emptyPrompt);
+    },
+  );
+
+  it('applies page defaults and coerces query integers', () => {
+    expect(validator.validate('listProjects', {}).query).toEqual({ page: 1, pageSize: 20 });
+    expect(
+      validator.validate('listProjects', { query: { page: '3', pageSize: '100', extra: 'dropped' } }).query,
+    ).toEqual({
+      page: 3,
+      pageSize: 100,
+    });
+    expect(
+      validator.validate('listProjectTasks', {
+        params: { projectId: 'abc' },
+        query: new URLSearchParams('page=2'),
+      }),
+    ).toEqual({
+      params: { projectId: 'abc' },
+      query: { page: 2, pageSize: 20 },
+      headers: {},
+      body: undefined,
+    });
+  });
+
+  const generateDefaults: [string, { body: Record<string, unknown>; params: unknown }][] = [
+    [
+      'sprite without params',
+      {
+        body: { assetType: 'sprite' },
+        params: { resolution: 64, format: 'spritesheet', frames: { directions: 4, framesPerDirection: 4 } },
+      },
+    ],
+    [
+      'animation with partial frames',
+      {
+        body: { assetType: 'animation', params: { frames: { directions: 8 } } },
+        params: { resolution: 64, format: 'spritesheet', frames: { directions: 8, framesPerDirection: 4 } },
+      },
+    ],
+    [
+      'background ignores frames',
+      {
+        body: { assetType: 'background', params: { resolution: 256, frames: { directions: 8 } } },
+        params: { resolution: 256, format: 'spritesheet' },
+      },
+    ],
+    [
+      'ui with format',
+      {
+        body: { assetType: 'ui', params: { format: 'individual' } },
+        params: { resolution: 64, format: 'individual' },
+      },
+    ],
+  ];
+  it.each(generateDefaults)('generate normalizes params: %s', (_name, { body, params }) => {
+    const out = validator.validate('generate', { body: { projectId: 'p1', prompt: 'knight', ...body } });
+    expect(out.body.params).toEqual(params);
+  });
+
+  it('reads declared headers case-insensitively and leaves the caller’s body untouched', () => {
+    const body = { projectId: 'p1', prompt: 'knight', assetType: 'sprite' };
+    const out = validator.validate('generate', {
+      headers: { 'IDEMPOTENCY-KEY': 'abc-123', cookie: 'x' },
+      body,
+    });
+    expect(out.headers).toEqual({ 'idempotency-key': 'abc-123' });
+    expect(body).toEqual({ projectId: 'p1', prompt: 'knight', assetType: 'sprite' });
+    expect(out.body.taskStyle).toBeUndefined();
+  });
+
+  it('accepts valid bodies as they are', () => {
+    expect(
+      validator.validate('register', {
+        body: { username: 'alice', password: 'secret1', email: 'a@example.com' },
+      }).body,
+    ).toEqual({
+      username: 'alice',
+      password: 'secret1',
+      email: 'a@example.com',
+    });
+    expect(
+      validator.validate('replaceProjectStyle', { params: { projectId: 'p' }, body: { kvPairs: {} } }).body,
+    ).toEqual({ kvPairs: {} });
+    expect(
+      validator.validate('generate', {
+        body: { projectId: 'p', prompt: 'x', assetType: 'ui', taskStyle: null },
+      }).body.taskStyle,
+    ).toBeNull();
+    expect(validator.validate('getHealth', { body: { ignored: true } }).body).toBeUndefined();
+  });
+});
