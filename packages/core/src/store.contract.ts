@@ -194,7 +194,7 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
         const got = await store.projects.byId(p.id);
         expect(got).toEqual(p);
         expect(Object.keys(got!.style).sort()).toEqual(['', '$gt', '__proto__', 'a.b', 'constructor']);
-        expect(got!.style.__proto__).toBe('proto');
+        expect(Object.getOwnPropertyDescriptor(got!.style, '__proto__')?.value).toBe('proto');
         expect(Object.getPrototypeOf(got!.style)).toBe(Object.prototype);
         expect(await store.projects.byId(randomId())).toBeNull();
       });
