@@ -149,7 +149,7 @@ describe('throwing style', () => {
       envelope({ status: 'ok', version: '1', time: 'now' }),
       errorEnvelope(404, '工程不存在'),
     );
-    const api = client(fetch, { throwOnError: true, retry: false });
+    const api = createAssetClient({ baseUrl, fetch, throwOnError: true, retry: false });
     await expect(api.GET('/api/v1/health')).resolves.toEqual({ status: 'ok', version: '1', time: 'now' });
     await expect(
       api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId: 'x' } } }),
@@ -402,7 +402,7 @@ describe('waitForTask()', () => {
 
   test('throwing style rejects a failed task', async () => {
     const failed = task({ status: 'failed', error: 'boom' });
-    const api = client(sequence(envelope(failed)), { throwOnError: true });
+    const api = createAssetClient({ baseUrl, fetch: sequence(envelope(failed)), throwOnError: true });
     await expect(api.waitForTask('t1')).rejects.toMatchObject({ code: 'task_failed', message: 'boom' });
   });
 
