@@ -98,7 +98,7 @@ export function resolveStyle(style: StyleMap, prompt = ''): ResolvedStyle {
     light: { x: lx / n, y: ly / n },
     mood,
     artStyle: smooth ? 'smooth' : 'pixel',
-    gridHint: smooth ? 128 : retro ? 16 : 32,
+    gridHint: smooth ? 128 : retro ? 24 : 32,
     tileable,
   };
 }

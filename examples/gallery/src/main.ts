@@ -1,0 +1,10 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeGallery } from './gallery.js';
+
+const outDir = resolve(process.argv[2] ?? fileURLToPath(new URL('../out', import.meta.url)));
+const files = await writeGallery(outDir);
+for (const f of files) console.log(`${f.path}  ${f.width}×${f.height}`);
+console.log(
+  `[assetloom/example-gallery] wrote ${files.length} previews (and the raw PNG + atlas files under raw/) to ${outDir}`,
+);
