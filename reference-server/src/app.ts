@@ -3,11 +3,11 @@ import {
   AssetloomError,
   type AssetService,
   type AuthUser,
-  type createRequestValidator,
   errors,
   fail,
   MESSAGES,
   ok,
+  type RequestValidator,
 } from '@assetloom/core';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import Router from '@koa/router';
@@ -18,8 +18,6 @@ import { tokenCookie } from './internal/cookies.js';
 import type { DocFiles } from './internal/docs.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { type RouteSpec, routesOf } from './internal/routes.js';
-
-export type RequestValidator = ReturnType<typeof createRequestValidator>;
 
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {

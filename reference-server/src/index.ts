@@ -1,4 +1,4 @@
-export { type AssetAppDeps, type AssetState, createAssetApp, type RequestValidator } from './app.js';
+export { type AssetAppDeps, type AssetState, createAssetApp } from './app.js';
 export {
   ConfigError,
   type ConfigIssue,

@@ -10,6 +10,17 @@ import { call, client, newUser, startTestServer, TEST_SECRET, type TestServer } 
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Polls `probe` until it returns something (at most `timeoutMs`). */
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 25));
+  }
+}
+
 describe('embedded store persistence', () => {
   const servers: TestServer[] = [];
   afterAll(async () => {
@@ -120,17 +131,18 @@ describe('graceful shutdown', () => {
 describe('the CLI entry (src/main.ts)', () => {
   const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
-  function startCli(env: Record<string, string>): {
-    child: ChildProcess;
-    lines: AsyncIterableIterator<string>;
-  } {
+  /** Starts `tsx src/main.ts`; its stdout JSON log lines are collected into `logs` as they come. */
+  function startCli(env: Record<string, string>): { child: ChildProcess; logs: Record<string, unknown>[] } {
     const child = spawn(tsx, [join(root, 'src', 'main.ts')], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
-    return { child, lines };
+    const logs: Record<string, unknown>[] = [];
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    return { child, logs };
   }
 
   function exitCode(child: ChildProcess): Promise<number | null> {
@@ -142,7 +154,7 @@ describe('the CLI entry (src/main.ts)', () => {
 
   it('starts on the embedded store, serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-'));
-    const { child, lines } = startCli({
+    const { child, logs } = startCli({
       NODE_ENV: 'test',
       PORT: '0',
       JWT_SECRET: TEST_SECRET,
@@ -151,16 +163,8 @@ describe('the CLI entry (src/main.ts)', () => {
       SCRYPT_COST: '10',
     });
     try {
-      const logs: Record<string, unknown>[] = [];
-      let url: string | undefined;
-      for await (const line of { [Symbol.asyncIterator]: () => lines }) {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (entry.msg === 'listening') {
-          url = entry.url as string;
-          break;
-        }
-      }
+      const listening = await waitFor(() => logs.find((entry) => entry.msg === 'listening'));
+      const url = listening.url as string;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await call(url as string, 'GET', '/api/v1/health', {
         headers: { 'x-request-id': 'cli-check' },
@@ -168,7 +172,6 @@ describe('the CLI entry (src/main.ts)', () => {
       expect(health.status).toBe(200);
 
       child.kill('SIGTERM');
-      for await (const line of { [Symbol.asyncIterator]: () => lines }) logs.push(JSON.parse(line));
       expect(await exitCode(child)).toBe(0);
       const requestLine = logs.find((entry) => entry.reqId === 'cli-check');
       expect(requestLine).toMatchObject({ method: 'GET', path: '/api/v1/health', status: 200 });
