@@ -35,7 +35,6 @@ export function generate(): Record<string, string> {
     allErrors: true,
     strict: true,
     strictRequired: false,
-    inlineRefs: false,
     code: { source: true, esm: true, formats: _`fullFormats`, optimize: true },
   });
   addFormats(ajv, { formats: ['date-time'], keywords: false });
