@@ -3,11 +3,13 @@
 // FerretDB upgrade that closes one fails here and the decision doc gets updated.
 import { type Collection, type Db, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { injectMongoUri, uniqueDbName } from '../src/index.js';
+import { injectMongoUri, pingMongo, uniqueDbName } from '../src/index.js';
 
 const uri = injectMongoUri('mongo capabilities');
 const kind = inject('mongoKind');
-const isFerret = kind === 'ferretdb';
+// Asked of the server itself, so a MONGODB_URI that points at a FerretDB is recognised too.
+const ping = uri ? await pingMongo(uri, 10_000) : null;
+const isFerret = ping?.ok ? ping.ferretdb !== null : kind === 'ferretdb';
 
 let client: MongoClient;
 let db: Db;
@@ -433,7 +435,7 @@ describe.skipIf(!uri)(`MongoDB capabilities (${kind ?? 'no target'})`, () => {
       'FerretDB v1 note: concurrent read-modify-write is not atomic (see the decision doc)',
       () => {
         console.warn(
-          '[assetloom/testing] ⚠ FerretDB v1 does not make findOneAndUpdate/$inc atomic across concurrent clients; the concurrency test runs only against MONGODB_URI targets.',
+          '[assetloom/testing] ⚠ FerretDB v1 does not make findOneAndUpdate/$inc atomic across concurrent clients; the concurrency test runs only against real MongoDB.',
         );
       },
     );

@@ -73,7 +73,7 @@ export async function resolveMongoTarget(
     return {
       uri: fromEnv,
       kind: 'env',
-      description: `MONGODB_URI ${redactUri(fromEnv)} (server ${ping.version ?? 'version unknown'})`,
+      description: `MONGODB_URI ${redactUri(fromEnv)} (${ping.ferretdb ? `FerretDB ${ping.ferretdb}, ` : ''}MongoDB ${ping.version ?? 'version unknown'})`,
       stop: nothingToStop,
     };
   }
