@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkAndGrade, renderReports } from './app.js';
 
-const data = new URL('../data/', import.meta.url);
+const data = new URL('../sets/', import.meta.url);
 const attempt = JSON.parse(readFileSync(new URL('attempt.json', data), 'utf8')) as Record<
   string,
   Record<string, unknown>

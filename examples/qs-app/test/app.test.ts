@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkAndGrade, renderReports } from '../src/app.js';
 
-const data = new URL('../data/', import.meta.url);
+const data = new URL('../sets/', import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, data), 'utf8');
 const attempt = JSON.parse(read('attempt.json')) as Record<string, Record<string, unknown>>;
 
