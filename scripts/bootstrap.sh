@@ -29,4 +29,6 @@ if [ -n "${CI:-}" ]; then
 else
   pnpm install
 fi
+log "building the FerretDB test database (cached after the first run; skipped when MONGODB_URI is set)"
+pnpm --filter @assetloom/testing run prepare-mongo
 log "ready"
