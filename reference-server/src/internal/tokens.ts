@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export interface TokenClaims {
@@ -24,7 +25,11 @@ const MAX_TOKEN_LENGTH = 4096;
  * version so that a password change invalidates older tokens (the service compares it).
  */
 export class JwtTokenService {
-  private readonly secret: string;
+  /**
+   * The secret as a KeyObject, made once: given a string, jsonwebtoken builds a KeyObject on every
+   * call, which costs ~20× the HMAC itself (measured by `pnpm bench`).
+   */
+  private readonly secret: KeyObject;
   private readonly ttlSeconds: number;
   private readonly now: () => number;
 
@@ -35,7 +40,7 @@ export class JwtTokenService {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
       throw new RangeError('[assetloom/server] the token lifetime must be a positive integer of seconds');
     }
-    this.secret = options.secret;
+    this.secret = createSecretKey(Buffer.from(options.secret, 'utf8'));
     this.ttlSeconds = options.ttlSeconds;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
   }
