@@ -40,7 +40,21 @@ export interface AssetloomErrorOptions {
  * The one error class of the domain layer. `code` is the envelope code and the HTTP status;
  * `message` is the client-facing message (one of MESSAGES for everything the service throws).
  */
+const ASSETLOOM_ERROR = Symbol.for('assetloom.core.AssetloomError');
+
 export class AssetloomError extends Error {
+  /**
+   * `instanceof` works across copies of this package (the ESM and CJS builds, or the "." and
+   * "./mongodb" entries of the CJS build) through a registered brand.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[ASSETLOOM_ERROR] === true
+    );
+  }
+  readonly [ASSETLOOM_ERROR] = true;
   override readonly name = 'AssetloomError';
   readonly retryAfter?: number;
   readonly details?: unknown;

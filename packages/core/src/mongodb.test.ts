@@ -94,3 +94,26 @@ describe('E11000 mapping', () => {
     expect(() => mapDuplicateKey(other)).toThrow(other);
   });
 });
+
+describe('MongoDB store argument guards', () => {
+  it('rejects operator objects before any I/O (no server needed)', async () => {
+    const store = createMongoStore({
+      uri: 'mongodb://127.0.0.1:9/none',
+      clientOptions: { serverSelectionTimeoutMS: 100, connectTimeoutMS: 100 },
+    });
+    const attempts: Promise<unknown>[] = [
+      store.users.byUsername({ $gt: '' } as unknown as string),
+      store.users.byId({ $ne: null } as unknown as number),
+      store.projects.byId({ $regex: '.*' } as unknown as string),
+      store.projects.listByOwner(1, { skip: -1, limit: 10 }),
+      store.tasks.byId(['a'] as unknown as string),
+      store.tasks.findActiveByDedupeKey(1, { $exists: true } as unknown as string),
+      store.events.list('t', { $gt: 0 } as unknown as number),
+      store.assets.byKey({ $ne: '' } as unknown as string),
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt).rejects.toMatchObject({ name: 'AssetloomError', code: 400 });
+    }
+    await store.close();
+  });
+});

@@ -285,24 +285,25 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         );
       },
       async byId(id) {
-        const doc = await (await users()).findOne({ _id: { $eq: requireInt(id, 'user id') } });
+        const filter = { _id: { $eq: requireInt(id, 'user id') } };
+        const doc = await (await users()).findOne(filter);
         return doc ? docToUser(doc as UserDoc) : null;
       },
       async byUsername(name) {
-        const doc = await (await users()).findOne({ username: { $eq: requireString(name, 'username') } });
+        const filter = { username: { $eq: requireString(name, 'username') } };
+        const doc = await (await users()).findOne(filter);
         return doc ? docToUser(doc as UserDoc) : null;
       },
       async updatePassword(id, passwordHash, tokenVersion, at) {
-        await (await users()).updateOne(
-          { _id: { $eq: requireInt(id, 'user id') } },
-          {
-            $set: {
-              passwordHash: requireString(passwordHash, 'password hash'),
-              tokenVersion: requireInt(tokenVersion, 'token version'),
-              updatedAt: requireDate(at, 'updatedAt'),
-            },
+        const filter = { _id: { $eq: requireInt(id, 'user id') } };
+        const update = {
+          $set: {
+            passwordHash: requireString(passwordHash, 'password hash'),
+            tokenVersion: requireInt(tokenVersion, 'token version'),
+            updatedAt: requireDate(at, 'updatedAt'),
           },
-        );
+        };
+        await (await users()).updateOne(filter, update);
       },
     },
 
@@ -313,30 +314,30 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         await (await projects()).insertOne(projectToDoc(project)).catch(mapDuplicateKey);
       },
       async byId(id) {
-        const doc = await (await projects()).findOne({ _id: { $eq: requireString(id, 'project id') } });
+        const filter = { _id: { $eq: requireString(id, 'project id') } };
+        const doc = await (await projects()).findOne(filter);
         return doc ? docToProject(doc as ProjectDoc) : null;
       },
       async listByOwner(ownerId, window) {
-        return page(
-          await projects(),
-          { ownerId: { $eq: requireInt(ownerId, 'owner id') } },
-          window,
-          docToProject,
-        );
+        const filter = { ownerId: { $eq: requireInt(ownerId, 'owner id') } };
+        const win = sanitizeWindow(window);
+        return page(await projects(), filter, win, docToProject);
       },
       async update(id, patch) {
         const set: Partial<ProjectDoc> = { updatedAt: requireDate(patch.updatedAt, 'updatedAt') };
         if (patch.name !== undefined) set.name = requireString(patch.name, 'name');
         if (patch.style !== undefined) set.style = styleToPairs(patch.style);
+        const filter = { _id: { $eq: requireString(id, 'project id') } };
         const doc = await (await projects()).findOneAndUpdate(
-          { _id: { $eq: requireString(id, 'project id') } },
+          filter,
           { $set: set },
           { returnDocument: 'after' },
         );
         return doc ? docToProject(doc as ProjectDoc) : null;
       },
       async delete(id) {
-        const res = await (await projects()).deleteOne({ _id: { $eq: requireString(id, 'project id') } });
+        const filter = { _id: { $eq: requireString(id, 'project id') } };
+        const res = await (await projects()).deleteOne(filter);
         return res.deletedCount > 0;
       },
       async touch(id, touch) {
@@ -375,16 +376,14 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         );
       },
       async byId(id) {
-        const doc = await (await tasks()).findOne({ _id: { $eq: requireString(id, 'task id') } });
+        const filter = { _id: { $eq: requireString(id, 'task id') } };
+        const doc = await (await tasks()).findOne(filter);
         return doc ? docToTask(doc as TaskDoc) : null;
       },
       async listByProject(projectId, window) {
-        return page(
-          await tasks(),
-          { projectId: { $eq: requireString(projectId, 'project id') } },
-          window,
-          docToTask,
-        );
+        const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
+        const win = sanitizeWindow(window);
+        return page(await tasks(), filter, win, docToTask);
       },
       async findActiveByDedupeKey(ownerId, key) {
         const activeKey = activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key'));
@@ -399,25 +398,20 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       async update(id, patch) {
         const taskId = requireString(id, 'task id');
         requireDate(patch?.updatedAt, 'updatedAt');
+        const set = taskPatchToSet(taskId, patch) as Partial<TaskDoc>;
         const doc = await (await tasks())
-          .findOneAndUpdate(
-            { _id: { $eq: taskId } },
-            { $set: taskPatchToSet(taskId, patch) as Partial<TaskDoc> },
-            { returnDocument: 'after' },
-          )
+          .findOneAndUpdate({ _id: { $eq: taskId } }, { $set: set }, { returnDocument: 'after' })
           .catch(mapDuplicateKey);
         return doc ? docToTask(doc as TaskDoc) : null;
       },
       async idsByProject(projectId) {
-        const docs = await (await tasks())
-          .find({ projectId: { $eq: requireString(projectId, 'project id') } }, { projection: { _id: 1 } })
-          .toArray();
+        const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
+        const docs = await (await tasks()).find(filter, { projection: { _id: 1 } }).toArray();
         return docs.map((d) => String(d._id));
       },
       async deleteByProject(projectId) {
-        const res = await (await tasks()).deleteMany({
-          projectId: { $eq: requireString(projectId, 'project id') },
-        });
+        const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
+        const res = await (await tasks()).deleteMany(filter);
         return res.deletedCount;
       },
     },
@@ -444,13 +438,11 @@ export function createMongoStore(options: MongoStoreOptions): Store {
           );
       },
       async list(taskId, afterSeq) {
-        const docs = await (await events())
-          .find({
-            taskId: { $eq: requireString(taskId, 'task id') },
-            seq: { $gt: requireInt(afterSeq, 'afterSeq') },
-          })
-          .sort({ seq: 1 })
-          .toArray();
+        const filter = {
+          taskId: { $eq: requireString(taskId, 'task id') },
+          seq: { $gt: requireInt(afterSeq, 'afterSeq') },
+        };
+        const docs = await (await events()).find(filter).sort({ seq: 1 }).toArray();
         return (docs as EventDoc[]).map(docToEvent);
       },
       async deleteByTask(taskIds) {
@@ -488,19 +480,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
           );
       },
       async listByTask(taskId) {
-        const docs = await (await assets())
-          .find({ taskId: { $eq: requireString(taskId, 'task id') } })
-          .sort({ createdAt: 1, key: 1 })
-          .toArray();
+        const filter = { taskId: { $eq: requireString(taskId, 'task id') } };
+        const docs = await (await assets()).find(filter).sort({ createdAt: 1, key: 1 }).toArray();
         return (docs as AssetDoc[]).map(docToAsset);
       },
       async byKey(key) {
-        const doc = await (await assets()).findOne({ key: { $eq: requireString(key, 'asset key') } });
+        const filter = { key: { $eq: requireString(key, 'asset key') } };
+        const doc = await (await assets()).findOne(filter);
         return doc ? docToAsset(doc as AssetDoc) : null;
       },
       async deleteByProject(projectId) {
-        const c = await assets();
         const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
+        const c = await assets();
         const docs = await c.find(filter, { projection: { key: 1 } }).toArray();
         await c.deleteMany(filter);
         return docs.map((d) => String(d.key));

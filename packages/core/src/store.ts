@@ -118,7 +118,18 @@ export interface TaskPatch {
 export type DuplicateField = 'username' | 'email' | 'dedupeKey' | 'idempotencyKey' | 'seq' | 'key' | 'id';
 
 /** A unique index rejected a write (E11000 in MongoDB, uniqueViolated in NeDB). */
+const DUPLICATE_KEY_ERROR = Symbol.for('assetloom.core.DuplicateKeyError');
+
 export class DuplicateKeyError extends Error {
+  /** `instanceof` works across copies of this package (ESM/CJS builds, "." and "./mongodb" entries). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[DUPLICATE_KEY_ERROR] === true
+    );
+  }
+  readonly [DUPLICATE_KEY_ERROR] = true;
   override readonly name = 'DuplicateKeyError';
   constructor(
     readonly field: DuplicateField | (string & {}),

@@ -14,6 +14,7 @@ import type {
   PromptOptimizeInput,
   RegisterInput,
   StyleInput,
+  TaskParams,
   UpdateProjectInput,
 } from './types.js';
 
@@ -55,7 +56,11 @@ export interface OperationInputs {
   listProjectTasks: ValidatedRequest<undefined, PageInput, { projectId: string }>;
   getProjectStyle: ValidatedRequest<undefined, NoQuery, { projectId: string }>;
   replaceProjectStyle: ValidatedRequest<StyleInput, NoQuery, { projectId: string }>;
-  generate: ValidatedRequest<GenerateInput & { params: NonNullable<GenerateInput['params']> }, NoQuery>;
+  generate: ValidatedRequest<
+    Omit<GenerateInput, 'params'> & { params: TaskParams },
+    NoQuery,
+    Record<string, never>
+  >;
   getTask: ValidatedRequest<undefined, NoQuery, { taskId: string }>;
   getTaskAssets: ValidatedRequest<undefined, NoQuery, { taskId: string }>;
   streamTaskProgress: ValidatedRequest<undefined, { since?: number }, { taskId: string }>;

@@ -1,0 +1,32 @@
+import { expectTypeOf, test } from 'vitest';
+import {
+  type AssetService,
+  createRequestValidator,
+  type ErrorCode,
+  type FailEnvelope,
+  fail,
+  type OkEnvelope,
+  ok,
+  type Project,
+  type Store,
+  type Task,
+} from './index.js';
+
+test('envelope helpers', () => {
+  expectTypeOf(ok({ a: 1 })).toEqualTypeOf<OkEnvelope<{ a: number }>>();
+  expectTypeOf(fail(new Error('x'))).toEqualTypeOf<FailEnvelope>();
+  expectTypeOf<FailEnvelope['code']>().toEqualTypeOf<ErrorCode>();
+});
+
+test('validator inputs are typed per operation', () => {
+  const v = createRequestValidator();
+  expectTypeOf(v.validate('listProjects', {}).query).toEqualTypeOf<{ page: number; pageSize: number }>();
+  expectTypeOf(v.validate('getTask', {}).params).toEqualTypeOf<{ taskId: string }>();
+  expectTypeOf(v.validate('generate', {}).body.params.resolution).toEqualTypeOf<number>();
+});
+
+test('service results are the OpenAPI data shapes', () => {
+  expectTypeOf<Awaited<ReturnType<AssetService['createProject']>>>().toEqualTypeOf<Project>();
+  expectTypeOf<Awaited<ReturnType<AssetService['getTask']>>>().toEqualTypeOf<Task>();
+  expectTypeOf<Store['kind']>().toEqualTypeOf<'embedded' | 'mongodb' | 'memory'>();
+});
