@@ -5,7 +5,7 @@ export default defineConfig({
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  dts: { entry: 'src/index.ts' },
+  dts: { entry: 'src/index.ts', compilerOptions: { composite: false } },
   sourcemap: true,
   clean: true,
 });
