@@ -210,25 +210,29 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const email = input.email === undefined || input.email === null ? null : input.email;
       if (await store.users.byUsername(username)) throw errors.usernameTaken();
       const passwordHash = await hasher.hash(input.password);
-      const id = await store.users.nextId();
-      const now = clock.now();
-      try {
-        await store.users.insert({
-          id,
-          username,
-          email,
-          passwordHash,
-          tokenVersion: 0,
-          createdAt: now,
-          updatedAt: now,
-        });
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) {
-          throw err.field === 'email' ? errors.emailTaken(err) : errors.usernameTaken(err);
+      for (let attempt = 0; ; attempt++) {
+        const id = await store.users.nextId();
+        const now = clock.now();
+        try {
+          await store.users.insert({
+            id,
+            username,
+            email,
+            passwordHash,
+            tokenVersion: 0,
+            createdAt: now,
+            updatedAt: now,
+          });
+          return { id, username };
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          if (err.field === 'email') throw errors.emailTaken(err);
+          if (err.field === 'username') throw errors.usernameTaken(err);
+          // The id itself collided (a counter shared by processes on a store without atomic $inc):
+          // draw another one.
+          if (attempt >= 4) throw errors.internal(err);
         }
-        throw err;
       }
-      return { id, username };
     },
 
     async login(input, ctx) {

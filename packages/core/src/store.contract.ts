@@ -456,6 +456,26 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
     });
 
     describe('service over this store', () => {
+      it('registers concurrently: one winner per username, distinct ids, 409 for the rest', async () => {
+        const clock = steppingClock();
+        const service = createAssetService({ store, hasher: fakeHasher(), tokens: fakeTokens(clock), clock });
+        const base = `cr_${randomId().slice(0, 8)}`;
+        const same = await Promise.allSettled(
+          Array.from({ length: 20 }, () => service.register({ username: base, password: 'secret-1' })),
+        );
+        expect(same.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of same) {
+          if (r.status === 'rejected')
+            expect(r.reason).toMatchObject({ code: 409, message: '用户名已被注册' });
+        }
+        const distinct = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            service.register({ username: `${base}_${i}`, password: 'secret-1' }),
+          ),
+        );
+        expect(new Set(distinct.map((r) => r.id)).size).toBe(20);
+      });
+
       it('dedupes 200 concurrent identical submissions into one task with one taskId', async () => {
         const clock = steppingClock();
         const service = createAssetService({ store, hasher: fakeHasher(), tokens: fakeTokens(clock), clock });
