@@ -7,7 +7,9 @@ import { checkAndGrade, renderReports } from '../src/app.js';
 
 const data = new URL('../sets/', import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, data), 'utf8');
-const attempt = JSON.parse(read('attempt.json')) as Record<string, Record<string, unknown>>;
+const attempt = JSON.parse(
+  readFileSync(new URL('../responses/attempt.json', import.meta.url), 'utf8'),
+) as Record<string, Record<string, unknown>>;
 
 describe('example: question-set validator and grader embedded in an app', () => {
   it('grades a code_reading set sub-question by sub-question', () => {

@@ -177,7 +177,10 @@ export function schemaIssues(data: unknown, errors: readonly AjvErrorLike[]): Va
         pointer: err.instancePath,
         rule: `${scope.kind}.${missing}/required`,
         source: 'schema',
-        message: `${prefix}missing required field "${missing}"${requiredHint(scope, missing)}`,
+        message:
+          scope.kind === 'set'
+            ? `the question set is missing required field "${missing}"`
+            : `${prefix}missing required field "${missing}"${requiredHint(scope, missing)}`,
       };
     } else {
       const field = scope.rest[0];
