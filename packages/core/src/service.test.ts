@@ -604,7 +604,7 @@ describe('asset service: behaviour', () => {
     ]);
 
     const { deletedKeys } = await w.service.deleteProject(w.alice, p.id);
-    expect(deletedKeys.sort()).toEqual([`${p.id}/${t1.taskId}/a.png`, `${p.id}/${t2.taskId}/b.png`]);
+    expect(deletedKeys.sort()).toEqual([`${p.id}/${t1.taskId}/a.png`, `${p.id}/${t2.taskId}/b.png`].sort());
     expect((await rejection(w.service.getProject(w.alice, p.id))).code).toBe(404);
     expect((await rejection(w.service.getTask(w.alice, t1.taskId))).code).toBe(404);
     expect(await w.store.events.list(t1.taskId, 0)).toEqual([]);
