@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // that names its project (unit tests beside the code, integration suites in test/).
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'reference-server/vitest.config.ts', 'examples/*/vitest.config.ts', 'test/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'reference-server/vitest.config.ts',
+      'examples/*/vitest.config.ts',
+      'test/vitest.config.ts',
+    ],
   },
 });

@@ -12,7 +12,8 @@ mkdirSync(out, { recursive: true });
 const require = createRequire(import.meta.url);
 copyFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));
 
-const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const escapeHtml = (s) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 for (const name of ['asset-api', 'review-auth']) {
   const doc = JSON.parse(readFileSync(join(root, 'generated', `${name}.json`), 'utf8'));
