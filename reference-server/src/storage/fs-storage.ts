@@ -1,0 +1,443 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import {
+  type FileHandle,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+} from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
+import { assertObjectKey, assertObjectPrefix } from './keys.js';
+import { assertTtlSeconds, FileUrlSigner, normalizeBaseUrl } from './signing.js';
+import { type ObjectStorage, ObjectStorageError, type SignedUrlOptions, type StoredObject } from './types.js';
+
+/** Options of {@link createFsStorage}. */
+export interface FsStorageOptions {
+  /** The folder holding the objects (DATA_DIR/objects by default in the server); created when missing. */
+  root: string;
+  /** The HMAC secret of download tokens (≥ 32 bytes), or a ready signer. */
+  secret: string | Uint8Array | FileUrlSigner;
+  /** Fixed origin (and path prefix) of signed URLs, e.g. `https://assets.example.com`; wins over `baseUrl`. */
+  publicBaseUrl?: string | null;
+  /** Lifetime of signed URLs when the caller gives none (seconds, default 3600). */
+  defaultTtlSeconds?: number;
+  /** Flush each object to disk before it becomes visible (default true). */
+  fsync?: boolean;
+  /** The clock, in milliseconds (tests move it). */
+  now?: () => number;
+}
+
+/** An object opened for streaming (the files router uses it); call `close()` or consume `stream()`. */
+export interface OpenedObject {
+  size: number;
+  contentType: string;
+  /** A strong ETag from the stored SHA-256, or a weak one from size and modification time. */
+  etag: string;
+  lastModified: Date;
+  /** The bytes; the file handle closes when the stream ends or is destroyed. */
+  stream(): Readable;
+  close(): Promise<void>;
+}
+
+/** The filesystem driver: also signs and checks `/files/<key>?e=&token=` URLs and opens objects for streaming. */
+export interface FsObjectStorage extends ObjectStorage {
+  readonly kind: 'fs';
+  /** The absolute storage folder. */
+  readonly root: string;
+  readonly signer: FileUrlSigner;
+  /** The clock the driver signs with (milliseconds). */
+  now(): number;
+  /** Opens an object for streaming, or null when there is none (or the path would leave the root). */
+  open(key: string): Promise<OpenedObject | null>;
+}
+
+interface MetaFile {
+  v: 1;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+const META_DIR = '.meta';
+const TMP_DIR = '.tmp';
+const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+const DEFAULT_TTL_SECONDS = 3600;
+
+/**
+ * Objects as plain files under `root`: `<root>/<key>` holds the bytes and `<root>/.meta/<key>.json`
+ * the content type, size and SHA-256 (keys start with a letter or digit, so no key reaches `.meta`
+ * or `.tmp`). Writes go to `<root>/.tmp` first and are renamed into place. Every path is resolved
+ * under the root and re-checked after resolving symlinks; a file reached through a link that leaves
+ * the root does not exist as far as this driver is concerned.
+ */
+export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
+  const root = resolve(options.root);
+  const signer = options.secret instanceof FileUrlSigner ? options.secret : new FileUrlSigner(options.secret);
+  const defaultTtl = assertTtlSeconds(options.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
+  let publicBase: string | null = null;
+  if (options.publicBaseUrl !== undefined && options.publicBaseUrl !== null) {
+    publicBase = normalizeBaseUrl(options.publicBaseUrl);
+    if (publicBase === null) {
+      throw new ObjectStorageError(
+        'invalid_argument',
+        `publicBaseUrl must be an absolute http(s) URL without query or fragment (got ${JSON.stringify(options.publicBaseUrl)})`,
+      );
+    }
+  }
+  const fsync = options.fsync ?? true;
+  const now = options.now ?? Date.now;
+
+  let ready: Promise<string> | undefined;
+  /** Creates the folders once and answers the real path of the root. */
+  const realRoot = (): Promise<string> => {
+    ready ??= (async () => {
+      await mkdir(join(root, TMP_DIR), { recursive: true });
+      await mkdir(join(root, META_DIR), { recursive: true });
+      return realpath(root);
+    })().catch((error: unknown) => {
+      ready = undefined;
+      throw new ObjectStorageError(
+        'io',
+        `cannot use the storage folder ${root}: ${messageOf(error)}; point DATA_DIR at a writable folder`,
+        { cause: error },
+      );
+    });
+    return ready;
+  };
+
+  const objectPath = (key: string) => join(root, ...key.split('/'));
+  const metaPath = (key: string) => `${join(root, META_DIR, ...key.split('/'))}.json`;
+
+  /** Throws when `dir` (which exists) resolves outside the root. */
+  async function assertInside(dir: string, real: string, key: string): Promise<void> {
+    const resolved = await realpath(dir);
+    if (!isInside(real, resolved)) {
+      throw new ObjectStorageError(
+        'invalid_key',
+        `object key ${JSON.stringify(key)} leaves the storage root`,
+      );
+    }
+  }
+
+  async function writeAtomically(
+    target: string,
+    bytes: Uint8Array,
+    real: string,
+    key: string,
+  ): Promise<void> {
+    const temp = join(root, TMP_DIR, `${randomUUID()}.part`);
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(temp, 'wx', 0o644);
+      await handle.writeFile(bytes);
+      if (fsync) await handle.datasync();
+      await handle.close();
+      handle = undefined;
+      for (let attempt = 0; ; attempt++) {
+        const parent = dirname(target);
+        await mkdir(parent, { recursive: true });
+        await assertInside(parent, real, key);
+        try {
+          await rename(temp, target);
+          return;
+        } catch (error) {
+          // The folder was removed by a concurrent deletePrefix between mkdir and rename: once more.
+          if (codeOf(error) === 'ENOENT' && attempt === 0) continue;
+          throw error;
+        }
+      }
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function readMeta(key: string): Promise<MetaFile | null> {
+    try {
+      const text = await readFile(metaPath(key), { encoding: 'utf8', flag: fsConstants.O_RDONLY | NOFOLLOW });
+      if (text.length > 4096) return null;
+      const parsed = JSON.parse(text) as Partial<MetaFile> | null;
+      if (
+        parsed === null ||
+        typeof parsed !== 'object' ||
+        parsed.v !== 1 ||
+        !isValidContentType(parsed.contentType) ||
+        typeof parsed.size !== 'number' ||
+        typeof parsed.sha256 !== 'string' ||
+        !/^[A-Za-z0-9_-]{43}$/.test(parsed.sha256)
+      ) {
+        return null;
+      }
+      return parsed as MetaFile;
+    } catch {
+      return null;
+    }
+  }
+
+  async function openObject(key: string): Promise<OpenedObject | null> {
+    assertObjectKey(key);
+    const real = await realRoot();
+    const path = objectPath(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(path, fsConstants.O_RDONLY | NOFOLLOW);
+    } catch (error) {
+      if (isAbsentCode(codeOf(error))) return null;
+      throw ioError(`reading ${JSON.stringify(key)}`, error);
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) {
+        await handle.close();
+        return null;
+      }
+      // The file opened must be the one the resolved path names, and that path must lie inside the root.
+      const resolved = await realpath(path);
+      const named = await stat(resolved);
+      if (!isInside(real, resolved) || named.ino !== st.ino || named.dev !== st.dev) {
+        await handle.close();
+        return null;
+      }
+      const meta = await readMeta(key);
+      const consistent = meta !== null && meta.size === st.size;
+      const opened = handle;
+      let closed = false;
+      return {
+        size: st.size,
+        contentType: consistent ? meta.contentType : contentTypeFromKey(key),
+        etag: consistent
+          ? `"${meta.sha256}"`
+          : `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`,
+        lastModified: st.mtime,
+        stream() {
+          closed = true;
+          // The handle pins the inode: a concurrent put renames a new file into place and never
+          // writes into this one, so reading to its end yields exactly the object opened.
+          return opened.createReadStream({ start: 0, autoClose: true });
+        },
+        async close() {
+          if (closed) return;
+          closed = true;
+          await opened.close();
+        },
+      };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      if (isAbsentCode(codeOf(error))) return null;
+      throw ioError(`reading ${JSON.stringify(key)}`, error);
+    }
+  }
+
+  /** Removes empty folders from `dir` up to (not including) the root of its tree. */
+  async function prune(dir: string, top: string): Promise<void> {
+    let current = dir;
+    while (current !== top && isInside(top, current)) {
+      try {
+        await rmdir(current);
+      } catch {
+        return;
+      }
+      current = dirname(current);
+    }
+  }
+
+  const storage: FsObjectStorage = {
+    kind: 'fs',
+    root,
+    signer,
+    now: () => now(),
+
+    async put(key, bytes, contentType) {
+      assertObjectKey(key);
+      if (!(bytes instanceof Uint8Array)) {
+        throw new ObjectStorageError('invalid_argument', 'put needs the bytes as a Uint8Array');
+      }
+      if (!isValidContentType(contentType)) {
+        throw new ObjectStorageError(
+          'invalid_argument',
+          `content type ${JSON.stringify(String(contentType)).slice(0, 100)} is not a media type such as image/png`,
+        );
+      }
+      const real = await realRoot();
+      const meta: MetaFile = {
+        v: 1,
+        contentType,
+        size: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('base64url'),
+      };
+      try {
+        // Metadata first: a crash between the two renames leaves a readable object or none.
+        await writeAtomically(metaPath(key), Buffer.from(JSON.stringify(meta), 'utf8'), real, key);
+        await writeAtomically(objectPath(key), bytes, real, key);
+      } catch (error) {
+        if (error instanceof ObjectStorageError) throw error;
+        const code = codeOf(error);
+        if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
+          throw new ObjectStorageError(
+            'invalid_key',
+            `object key ${JSON.stringify(key)} collides with a folder of other objects (or one of its folders is an object)`,
+            { cause: error },
+          );
+        }
+        throw ioError(`writing ${JSON.stringify(key)}`, error);
+      }
+    },
+
+    async get(key): Promise<StoredObject | null> {
+      const opened = await openObject(key);
+      if (opened === null) return null;
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of opened.stream()) chunks.push(chunk as Buffer);
+        return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: opened.contentType };
+      } catch (error) {
+        throw ioError(`reading ${JSON.stringify(key)}`, error);
+      }
+    },
+
+    async exists(key) {
+      const opened = await openObject(key);
+      if (opened === null) return false;
+      await opened.close();
+      return true;
+    },
+
+    async delete(keys) {
+      if (!Array.isArray(keys))
+        throw new ObjectStorageError('invalid_argument', 'delete needs an array of keys');
+      for (const key of keys) assertObjectKey(key);
+      const real = await realRoot();
+      for (const key of new Set(keys)) {
+        for (const [path, top] of [
+          [objectPath(key), root],
+          [metaPath(key), join(root, META_DIR)],
+        ] as const) {
+          try {
+            await assertInside(dirname(path), real, key);
+            await unlink(path);
+            await prune(dirname(path), top);
+          } catch (error) {
+            if (error instanceof ObjectStorageError) continue; // outside the root: nothing of ours
+            const code = codeOf(error);
+            if (isAbsentCode(code) || code === 'EISDIR' || code === 'EPERM') continue;
+            throw ioError(`deleting ${JSON.stringify(key)}`, error);
+          }
+        }
+      }
+    },
+
+    async deletePrefix(prefix) {
+      const folder = assertObjectPrefix(prefix);
+      const real = await realRoot();
+      const segments = folder.slice(0, -1).split('/');
+      for (const [dir, top] of [
+        [join(root, ...segments), root],
+        [join(root, META_DIR, ...segments), join(root, META_DIR)],
+      ] as const) {
+        try {
+          await assertInside(dirname(dir), real, folder);
+          // rm never follows a link it meets: a linked folder is unlinked, its target untouched.
+          await rm(dir, { recursive: true, force: true });
+          await prune(dirname(dir), top);
+        } catch (error) {
+          if (error instanceof ObjectStorageError) continue;
+          if (isAbsentCode(codeOf(error))) continue;
+          throw ioError(`deleting the prefix ${JSON.stringify(folder)}`, error);
+        }
+      }
+    },
+
+    async signedUrl(key, options: SignedUrlOptions = {}) {
+      assertObjectKey(key);
+      const ttl = assertTtlSeconds(options.ttlSeconds ?? defaultTtl);
+      let base = publicBase;
+      if (base === null && options.baseUrl !== undefined) {
+        base = normalizeBaseUrl(options.baseUrl);
+        if (base === null) {
+          throw new ObjectStorageError(
+            'invalid_argument',
+            `baseUrl must be an absolute http(s) URL without query or fragment (got ${JSON.stringify(String(options.baseUrl)).slice(0, 120)})`,
+          );
+        }
+      }
+      const expiresAt = Math.floor(now() / 1000) + ttl;
+      // Keys hold only URL-safe characters, so the key is its own path.
+      return `${base ?? ''}/files/${key}?e=${expiresAt}&token=${signer.token(key, expiresAt)}`;
+    },
+
+    async check() {
+      const real = await realRoot();
+      await sweepTemp(join(real, TMP_DIR), now());
+      const probe = join(real, TMP_DIR, `probe-${randomUUID()}`);
+      try {
+        await writeAtomically(probe, new Uint8Array([0]), real, 'probe');
+        await unlink(probe);
+      } catch (error) {
+        throw new ObjectStorageError(
+          'io',
+          `the storage folder ${root} is not writable: ${messageOf(error)}; point DATA_DIR at a writable folder`,
+          { cause: error },
+        );
+      }
+    },
+
+    open: openObject,
+  };
+  return storage;
+}
+
+/** Removes temporary files older than an hour, left behind by a process killed mid-write. */
+async function sweepTemp(dir: string, nowMs: number): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const path = join(dir, name);
+    try {
+      const st = await lstat(path);
+      if (st.isFile() && nowMs - st.mtimeMs > 3_600_000) await unlink(path);
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
+
+function isInside(parent: string, child: string): boolean {
+  if (child === parent) return true;
+  const rel = relative(parent, child);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isAbsentCode(code: string | undefined): boolean {
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'EISDIR';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function ioError(what: string, error: unknown): ObjectStorageError {
+  return new ObjectStorageError('io', `${what} in the storage folder failed: ${messageOf(error)}`, {
+    cause: error,
+  });
+}

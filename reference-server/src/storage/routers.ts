@@ -1,0 +1,204 @@
+import { type AssetloomError, errors, fail, ok, toAssetloomError } from '@assetloom/core';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { FsObjectStorage } from './fs-storage.js';
+import { isValidObjectKey } from './keys.js';
+import { normalizeBaseUrl } from './signing.js';
+import type { ObjectStorage } from './types.js';
+
+/** Where the routers report failures: the request's logger (`ctx.state.log`) wins when the app set one. */
+export interface StorageRouteLogger {
+  error(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+export interface FilesRouterOptions {
+  /** Used when the request carries no `ctx.state.log`. */
+  logger?: StorageRouteLogger;
+}
+
+export interface DownloadRouterOptions {
+  /** Used when the request carries no `ctx.state.log`. */
+  logger?: StorageRouteLogger;
+  /** Lifetime of the URL redirected to (seconds); the storage's default (SIGNED_URL_TTL_SECONDS) otherwise. */
+  ttlSeconds?: number;
+}
+
+export const FILES_PATH_PREFIX = '/files/';
+export const DOWNLOAD_PATH = '/api/v1/assets/download';
+
+const ALLOWED = 'GET, HEAD';
+
+/**
+ * The origin signed URLs of a request should use: `ctx.origin` (the Host header, or
+ * X-Forwarded-Host/-Proto when the app trusts its proxy) when it is a plain http(s) origin,
+ * else undefined (the URL is then root-relative). PUBLIC_BASE_URL, when configured, wins in the driver.
+ */
+export function requestBaseUrl(ctx: Koa.Context | Koa.ParameterizedContext): string | undefined {
+  try {
+    const origin = normalizeBaseUrl(ctx.origin);
+    return origin !== null && new URL(origin).origin === origin ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves `GET|HEAD /files/<key>?e=<unix seconds>&token=<HMAC>` from the filesystem driver.
+ * Checks, in order: the key (malformed or leaving the root → 404 资源不存在), the credential
+ * (missing, malformed, tampered or expired → 403 无权访问该资源; constant-time comparison), then
+ * the object (absent → 404). Errors are the `{code, message, data}` envelope of @assetloom/core.
+ */
+export function createFilesRouter(storage: FsObjectStorage, options: FilesRouterOptions = {}): Router {
+  if (storage?.kind !== 'fs' || typeof storage.open !== 'function') {
+    throw new TypeError(
+      '[assetloom/server] createFilesRouter needs the filesystem storage driver; with STORAGE_DRIVER=s3 the files are served by the bucket, so do not mount /files',
+    );
+  }
+  const router = new Router();
+  router.all('/files/{*key}', async (ctx) => {
+    try {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+        ctx.set('Allow', ALLOWED);
+        throw errors.methodNotAllowed();
+      }
+      const key = keyFromPath(ctx.path.slice(FILES_PATH_PREFIX.length));
+      if (key === null) throw errors.assetNotFound();
+      const nowSeconds = Math.floor(storage.now() / 1000);
+      const verdict = storage.signer.verify(key, ctx.query.e, ctx.query.token, nowSeconds);
+      if (!verdict.ok) throw errors.forbidden();
+      let opened: Awaited<ReturnType<FsObjectStorage['open']>>;
+      try {
+        opened = await storage.open(key);
+      } catch (error) {
+        throw errors.internal(error);
+      }
+      if (opened === null) throw errors.assetNotFound();
+
+      const maxAge = Math.max(0, verdict.expiresAt - nowSeconds);
+      ctx.status = 200;
+      ctx.set('Cache-Control', `private, max-age=${maxAge}`);
+      ctx.set('ETag', opened.etag);
+      ctx.set('Last-Modified', opened.lastModified.toUTCString());
+      securityHeaders(ctx);
+      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+      ctx.set('Content-Disposition', `inline; filename="${key.slice(key.lastIndexOf('/') + 1)}"`);
+      if (ctx.fresh) {
+        await opened.close();
+        ctx.status = 304;
+        // A body that is not null keeps an enclosing envelope middleware from answering 404; Koa sends none for 304.
+        ctx.body = '';
+        return;
+      }
+      // The stream is destroyed (and the file closed) by Koa when the response ends, HEAD included.
+      ctx.body = opened.stream();
+      ctx.type = opened.contentType;
+      ctx.length = opened.size;
+    } catch (error) {
+      respondWithError(ctx, error, options.logger, 'serving a stored file failed');
+    }
+  });
+  return router;
+}
+
+/**
+ * `GET /api/v1/assets/download?key=<object key>` → 302 with `Location:` a freshly signed URL
+ * (both drivers). 400 参数错误 when `key` is missing, repeated or not a valid key; 404 资源不存在
+ * when there is no such object; 500 服务器内部错误 when the storage cannot be asked or the link
+ * cannot be signed. Public: object keys embed random project and task ids and act as capabilities.
+ */
+export function createDownloadRouter(storage: ObjectStorage, options: DownloadRouterOptions = {}): Router {
+  const router = new Router();
+  router.all(DOWNLOAD_PATH, async (ctx) => {
+    try {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+        ctx.set('Allow', ALLOWED);
+        throw errors.methodNotAllowed();
+      }
+      const key = ctx.query.key;
+      if (typeof key !== 'string' || !isValidObjectKey(key)) {
+        throw errors.badRequest({
+          key: Array.isArray(key) ? 'repeated' : key === undefined ? 'missing' : 'invalid',
+        });
+      }
+      let present: boolean;
+      try {
+        present = await storage.exists(key);
+      } catch (error) {
+        throw errors.internal(error);
+      }
+      if (!present) throw errors.assetNotFound();
+      let url: string;
+      try {
+        const baseUrl = requestBaseUrl(ctx);
+        url = await storage.signedUrl(key, {
+          ...(options.ttlSeconds === undefined ? {} : { ttlSeconds: options.ttlSeconds }),
+          ...(baseUrl === undefined ? {} : { baseUrl }),
+        });
+        if (typeof url !== 'string' || url.length === 0 || /[\r\n]/.test(url)) {
+          throw new TypeError(
+            `signedUrl returned ${typeof url === 'string' ? 'an unusable string' : typeof url}`,
+          );
+        }
+      } catch (error) {
+        throw errors.internal(error);
+      }
+      ctx.status = 302;
+      ctx.set('Location', url);
+      ctx.set('Cache-Control', 'no-store');
+      securityHeaders(ctx);
+      ctx.body = ok({ url });
+    } catch (error) {
+      respondWithError(ctx, error, options.logger, 'producing a download link failed');
+    }
+  });
+  return router;
+}
+
+/**
+ * The key a `/files/` path names, or null. Each segment is percent-decoded on its own; a segment
+ * that decodes to `/`, `\` or NUL, malformed escapes, and anything the key rules refuse
+ * (`..`, `.`, empty segments) give null.
+ */
+export function keyFromPath(rawPath: string): string | null {
+  if (rawPath.length === 0 || rawPath.length > 3 * 1024) return null;
+  const segments: string[] = [];
+  for (const segment of rawPath.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('/') || decoded.includes('\\') || decoded.includes('\0')) return null;
+    segments.push(decoded);
+  }
+  const key = segments.join('/');
+  return isValidObjectKey(key) ? key : null;
+}
+
+function securityHeaders(ctx: Koa.Context | Koa.ParameterizedContext): void {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'no-referrer');
+}
+
+function respondWithError(
+  ctx: Koa.ParameterizedContext,
+  error: unknown,
+  fallback: StorageRouteLogger | undefined,
+  what: string,
+): void {
+  const failure: AssetloomError = toAssetloomError(error);
+  if (failure.code === 500) {
+    const log = (ctx.state as { log?: StorageRouteLogger } | undefined)?.log ?? fallback;
+    log?.error({ err: failure.cause ?? failure, path: ctx.path }, what);
+  }
+  ctx.status = failure.code;
+  ctx.remove('ETag');
+  ctx.remove('Last-Modified');
+  ctx.remove('Content-Disposition');
+  ctx.remove('Content-Security-Policy');
+  ctx.set('Cache-Control', 'no-store');
+  securityHeaders(ctx);
+  ctx.body = fail(failure);
+}
