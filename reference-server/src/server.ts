@@ -16,6 +16,7 @@ import { loadDocs } from './internal/docs.js';
 import { ScryptPasswordHasher } from './internal/password.js';
 import { JwtTokenService } from './internal/tokens.js';
 import { createLogger } from './logger.js';
+import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { SERVER_VERSION } from './version.js';
 
 export interface StartOptions {
@@ -23,6 +24,8 @@ export interface StartOptions {
   logger?: Logger;
   /** A store to use instead of the one the configuration names (tests, embedding). */
   store?: Store;
+  /** Options of the review helper mounted beside the asset API (its store, hasher, session store). */
+  review?: Omit<ReviewPartsOptions, 'logger'>;
 }
 
 /** A running server. */
@@ -33,6 +36,8 @@ export interface RunningServer {
   store: Store;
   service: AssetService;
   logger: Logger;
+  /** The review helper (spec 001) served by the same listener: /, /login, /register, /api/auth/*. */
+  review: ReviewParts;
   /**
    * Graceful shutdown: stops accepting connections, lets in-flight requests finish (at most
    * `config.shutdownGraceMs`), closes the remaining connections, then the store. Idempotent.
@@ -84,8 +89,15 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     trustProxy: config.trustProxy,
     docs: () => loadDocs(),
   });
+  let review: ReviewParts;
+  try {
+    review = await createReviewParts(config, { ...options.review, logger });
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
 
-  const server: Server = createServer(app.callback());
+  const server: Server = createServer(combineApps(review.app.callback(), app.callback()));
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   server.keepAliveTimeout = 5_000;
@@ -109,6 +121,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     });
   } catch (error) {
     await store.close().catch(() => {});
+    await review.close().catch(() => {});
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -133,10 +146,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       for (const socket of sockets) socket.destroy();
       await drained;
       await store.close();
+      await review.close();
       logger.info('stopped');
     })();
     return closing;
   };
 
-  return { url, port: address.port, store, service, logger, close };
+  return { url, port: address.port, store, service, logger, review, close };
 }

@@ -1,0 +1,126 @@
+import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type Clock,
+  createEmbeddedReviewStore,
+  createMemoryRateLimiter,
+  createReviewAuthService,
+  type PasswordHasher,
+  type ReviewAuthService,
+  type ReviewStore,
+} from '@assetloom/core/review';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config.js';
+import { ScryptPasswordHasher } from '../internal/password.js';
+import { createReviewApp, REVIEW_PATHS, type ReviewState } from './app.js';
+import { createSessionStore, type KoaSessionStore } from './session-store.js';
+
+/** Opens the review store the configuration names: MongoDB when MONGODB_URI is set, else NeDB files in DATA_DIR. */
+export async function openReviewStore(config: ServerConfig): Promise<ReviewStore> {
+  if (config.mongodbUri !== null) {
+    const { createMongoReviewStore } = await import('@assetloom/core/review/mongodb');
+    return createMongoReviewStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  return createEmbeddedReviewStore({ dir: config.dataDir });
+}
+
+export interface ReviewPartsOptions {
+  logger: Logger;
+  /** A store instead of the one the configuration names (tests inject failing ones). */
+  store?: ReviewStore;
+  /** The password hasher (the server's scrypt hasher at `config.scryptLogN` by default). */
+  hasher?: PasswordHasher;
+  /** Wraps the database-backed session store (tests inject one whose `set` fails). */
+  sessionStore?: (store: KoaSessionStore) => KoaSessionStore;
+  clock?: Clock;
+  /** How often expired sessions are deleted (default hourly; 0 = never). */
+  purgeEveryMs?: number;
+}
+
+export interface ReviewParts {
+  app: Koa<ReviewState>;
+  store: ReviewStore;
+  service: ReviewAuthService;
+  /** Stops the purge timer and closes the store. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Assembles the review helper: its store (initialised), the domain service with the server's scrypt
+ * hasher and a login throttle (LOGIN_MAX_FAILURES per LOGIN_WINDOW_SECONDS, per e-mail + IP), the
+ * database-backed session store, the Koa app, and an hourly purge of expired sessions.
+ */
+export async function createReviewParts(
+  config: ServerConfig,
+  options: ReviewPartsOptions,
+): Promise<ReviewParts> {
+  const clock = options.clock ?? { now: () => new Date() };
+  const store = options.store ?? (await openReviewStore(config));
+  try {
+    await store.init();
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const service = createReviewAuthService({
+    store,
+    hasher: options.hasher ?? new ScryptPasswordHasher({ logN: config.scryptLogN }),
+    clock,
+    loginLimiter: createMemoryRateLimiter({
+      limit: config.loginMaxFailures,
+      windowMs: config.loginWindowSeconds * 1000,
+      clock,
+    }),
+  });
+  const databaseSessions = createSessionStore(store.sessions, clock);
+  const app = createReviewApp({
+    service,
+    sessionStore: options.sessionStore ? options.sessionStore(databaseSessions) : databaseSessions,
+    logger: options.logger,
+    secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
+  });
+
+  const purge = () =>
+    store.sessions.purgeExpired(clock.now()).catch((err: unknown) => {
+      options.logger.warn({ err }, 'purging expired review sessions failed');
+      return 0;
+    });
+  void purge();
+  const every = options.purgeEveryMs ?? 60 * 60 * 1000;
+  const timer = every > 0 ? setInterval(purge, every) : undefined;
+  timer?.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    store,
+    service,
+    close() {
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Whether a request URL belongs to the review helper (its exact paths, any query). */
+export function isReviewPath(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  const end = url.search(/[?#]/);
+  return REVIEW_PATHS.has(end === -1 ? url : url.slice(0, end));
+}
+
+/**
+ * One Node request handler for both apps: the review helper's paths (/, /login, /register,
+ * /api/auth/*, /assets/review-auth.*) go to `review`, everything else to `other` (the asset API).
+ */
+export function combineApps(review: NodeHandler, other: NodeHandler): NodeHandler {
+  return (req, res) => (isReviewPath(req.url) ? review(req, res) : other(req, res));
+}
