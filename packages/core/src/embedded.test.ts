@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from './embedded.js';
+import { describeQueueContract } from './queue.contract.js';
 import { describeStoreContract } from './store.contract.js';
 
 const dirs: string[] = [];
@@ -17,6 +18,8 @@ afterAll(async () => {
 
 describeStoreContract('embedded (memory)', () => createEmbeddedStore());
 describeStoreContract('embedded (files)', async () => createEmbeddedStore({ dir: await tempDir() }));
+describeQueueContract('embedded (memory)', () => createEmbeddedStore());
+describeQueueContract('embedded (files)', async () => createEmbeddedStore({ dir: await tempDir() }));
 
 describe('embedded store on disk', () => {
   it('reports its kind', async () => {
@@ -57,7 +60,15 @@ describe('embedded store on disk', () => {
     await first.close();
     await expect(first.users.byId(id)).rejects.toThrow(/closed/);
     expect((await readdir(dir)).sort()).toEqual(
-      ['assets.db', 'counters.db', 'events.db', 'projects.db', 'tasks.db', 'users.db'].sort(),
+      [
+        'assets.db',
+        'counters.db',
+        'events.db',
+        'projects.db',
+        'task_claims.db',
+        'tasks.db',
+        'users.db',
+      ].sort(),
     );
 
     const second = createEmbeddedStore({ dir });

@@ -2,7 +2,10 @@ import Datastore from '@seald-io/nedb';
 import {
   type AssetDoc,
   assetToDoc,
+  type ClaimDoc,
+  claimToDoc,
   docToAsset,
+  docToClaim,
   docToEvent,
   docToProject,
   docToTask,
@@ -19,6 +22,7 @@ import {
 } from './internal/documents.js';
 import {
   activeKeyFor,
+  claimKeyOf,
   DuplicateKeyError,
   idemKeyFor,
   MAX_SKIP,
@@ -85,7 +89,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const events = open('events', [['evKey', 'seq']]);
   const assets = open('assets', [['key', 'key']]);
   const counters = open('counters', []);
-  const all = [users, projects, tasks, events, assets, counters];
+  const claims = open('task_claims', [['_id', 'claim']]);
+  const all = [users, projects, tasks, events, assets, counters, claims];
 
   let ready: Promise<void> | undefined;
   let closed = false;
@@ -103,6 +108,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     await assets.db.ensureIndexAsync({ fieldName: 'key', unique: true });
     await assets.db.ensureIndexAsync({ fieldName: 'taskId' });
     await assets.db.ensureIndexAsync({ fieldName: 'projectId' });
+    await tasks.db.ensureIndexAsync({ fieldName: 'status' });
+    await claims.db.ensureIndexAsync({ fieldName: 'taskId' });
   }
 
   function use(): Promise<void> {
@@ -306,6 +313,19 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireDate(patch?.updatedAt, 'updatedAt');
         return updateOne(tasks, taskId, { $set: taskPatchToSet(taskId, patch) }, docToTask);
       },
+      async updateIfClaimed(id, attempts, patch) {
+        const taskId = requireString(id, 'task id');
+        requireDate(patch?.updatedAt, 'updatedAt');
+        await use();
+        const res = await tasks.db.updateAsync(
+          { _id: taskId, attempts: requireInt(attempts, 'attempts'), status: { $in: ['running', 'saving'] } },
+          { $set: taskPatchToSet(taskId, patch) },
+          { multi: false, returnUpdatedDocs: true },
+        );
+        if (res.numAffected === 0 || !res.affectedDocuments) return null;
+        wrote(tasks);
+        return docToTask(res.affectedDocuments as unknown as TaskDoc);
+      },
       async idsByProject(projectId) {
         await use();
         const docs = await tasks.db.findAsync(
@@ -314,8 +334,65 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         );
         return docs.map((d) => String(d._id));
       },
+      async listClaimable(now, limit) {
+        await use();
+        const at = requireDate(now, 'now');
+        const n = requireInt(limit, 'limit');
+        if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
+        const docs = await tasks.db
+          .findAsync({
+            status: { $in: ['running', 'saving'] },
+            $or: [{ lease: null }, { 'lease.until': { $lte: at } }],
+          })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(n);
+        return (docs as unknown as TaskDoc[]).map(docToTask);
+      },
       deleteByProject: async (projectId) =>
         remove(tasks, { projectId: requireString(projectId, 'project id') }),
+    },
+
+    claims: {
+      async insert(claim) {
+        requireString(claim.taskId, 'task id');
+        requireInt(claim.attempt, 'attempt');
+        requireString(claim.owner, 'owner');
+        requireDate(claim.until, 'until');
+        requireDate(claim.at, 'at');
+        await insert(claims, claimToDoc(claim) as unknown as Doc);
+      },
+      get: async (taskId, attempt) =>
+        one<ClaimDoc, ReturnType<typeof docToClaim>>(
+          claims,
+          { _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')) },
+          docToClaim,
+        ),
+      async latest(taskId) {
+        await use();
+        const docs = await claims.db
+          .findAsync({ taskId: requireString(taskId, 'task id') })
+          .sort({ attempt: -1 })
+          .limit(1);
+        const doc = docs[0] as unknown as ClaimDoc | undefined;
+        return doc ? docToClaim(doc) : null;
+      },
+      async renew(taskId, attempt, owner, until) {
+        await use();
+        const id = claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt'));
+        const res = await claims.db.updateAsync(
+          { _id: id, owner: requireString(owner, 'owner') },
+          { $set: { until: requireDate(until, 'until') } },
+          { multi: false },
+        );
+        if (res.numAffected > 0) wrote(claims);
+        return res.numAffected > 0;
+      },
+      async deleteByTask(taskIds) {
+        if (!Array.isArray(taskIds))
+          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (taskIds.length === 0) return 0;
+        return remove(claims, { taskId: { $in: taskIds.map((id) => requireString(id, 'task id')) } });
+      },
     },
 
     events: {

@@ -25,6 +25,18 @@ export type {
   TokenClaims,
   TokenService,
 } from './ports.js';
+export {
+  type ClaimedTask,
+  createTaskQueue,
+  isTerminalEvent,
+  type ProgressPatch,
+  type QueueEvent,
+  TaskLeaseLostError,
+  type TaskOutcome,
+  type TaskQueue,
+  type TaskQueueOptions,
+  terminalEventFor,
+} from './queue.js';
 export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limit.js';
 export {
   type AssetService,
@@ -36,6 +48,8 @@ export {
 export {
   type AssetRecord,
   type AssetRepository,
+  type ClaimRecord,
+  type ClaimRepository,
   type DuplicateField,
   DuplicateKeyError,
   type EventRecord,

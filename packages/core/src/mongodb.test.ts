@@ -2,6 +2,7 @@ import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMongoStore, mapDuplicateKey } from './mongodb.js';
+import { describeQueueContract } from './queue.contract.js';
 import { describeStoreContract } from './store.contract.js';
 import { DuplicateKeyError } from './store.js';
 
@@ -31,6 +32,7 @@ afterAll(async () => {
 
 describe.skipIf(!uri)('MongoDB store', () => {
   describeStoreContract('mongodb', freshStore);
+  describeQueueContract('mongodb', freshStore);
 
   it('creates its indexes at init, including the unique ones', async () => {
     const store = freshStore();

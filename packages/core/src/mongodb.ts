@@ -9,7 +9,10 @@ import {
 import {
   type AssetDoc,
   assetToDoc,
+  type ClaimDoc,
+  claimToDoc,
   docToAsset,
+  docToClaim,
   docToEvent,
   docToProject,
   docToTask,
@@ -26,6 +29,7 @@ import {
 } from './internal/documents.js';
 import {
   activeKeyFor,
+  claimKeyOf,
   DuplicateKeyError,
   idemKeyFor,
   MAX_SKIP,
@@ -191,6 +195,9 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       { key: { taskId: 1, createdAt: 1 }, name: 'assets_task' },
       { key: { projectId: 1 }, name: 'assets_project' },
     ]);
+    await d
+      .collection('task_claims')
+      .createIndexes([{ key: { taskId: 1, attempt: -1 }, name: 'task_claims_task_attempt' }]);
     db = d;
     return d;
   }
@@ -218,6 +225,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   const events = () => col<EventDoc>('events');
   const assets = () => col<AssetDoc>('assets');
   const counters = () => col<CounterDoc>('counters');
+  const claims = () => col<ClaimDoc>('task_claims');
 
   async function page<D extends object, R>(
     c: Collection<D>,
@@ -404,14 +412,84 @@ export function createMongoStore(options: MongoStoreOptions): Store {
           .catch(mapDuplicateKey);
         return doc ? docToTask(doc as TaskDoc) : null;
       },
+      async updateIfClaimed(id, attempts, patch) {
+        const taskId = requireString(id, 'task id');
+        requireDate(patch?.updatedAt, 'updatedAt');
+        const filter = {
+          _id: { $eq: taskId },
+          attempts: { $eq: requireInt(attempts, 'attempts') },
+          status: { $in: ['running', 'saving'] as TaskDoc['status'][] },
+        };
+        const set = taskPatchToSet(taskId, patch) as Partial<TaskDoc>;
+        const doc = await (await tasks())
+          .findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' })
+          .catch(mapDuplicateKey);
+        return doc ? docToTask(doc as TaskDoc) : null;
+      },
       async idsByProject(projectId) {
         const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
         const docs = await (await tasks()).find(filter, { projection: { _id: 1 } }).toArray();
         return docs.map((d) => String(d._id));
       },
+      async listClaimable(now, limit) {
+        const at = requireDate(now, 'now');
+        const n = requireInt(limit, 'limit');
+        if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
+        const docs = await (await tasks())
+          .find({
+            status: { $in: ['running', 'saving'] },
+            $or: [{ lease: { $eq: null } }, { 'lease.until': { $lte: at } }],
+          })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(n)
+          .toArray();
+        return (docs as TaskDoc[]).map(docToTask);
+      },
       async deleteByProject(projectId) {
         const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
         const res = await (await tasks()).deleteMany(filter);
+        return res.deletedCount;
+      },
+    },
+
+    claims: {
+      async insert(claim) {
+        requireString(claim.taskId, 'task id');
+        requireInt(claim.attempt, 'attempt');
+        requireString(claim.owner, 'owner');
+        requireDate(claim.until, 'until');
+        requireDate(claim.at, 'at');
+        // The only unique key of the collection is _id, so any E11000 means "already claimed".
+        await (await claims()).insertOne(claimToDoc(claim)).catch((err: unknown) => {
+          if (isDuplicate(err)) throw new DuplicateKeyError('claim', { cause: err });
+          throw err;
+        });
+      },
+      async get(taskId, attempt) {
+        const id = claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt'));
+        const doc = await (await claims()).findOne({ _id: { $eq: id } });
+        return doc ? docToClaim(doc as ClaimDoc) : null;
+      },
+      async latest(taskId) {
+        const filter = { taskId: { $eq: requireString(taskId, 'task id') } };
+        const docs = await (await claims()).find(filter).sort({ attempt: -1 }).limit(1).toArray();
+        const doc = docs[0];
+        return doc ? docToClaim(doc as ClaimDoc) : null;
+      },
+      async renew(taskId, attempt, owner, until) {
+        const id = claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt'));
+        const res = await (await claims()).updateOne(
+          { _id: { $eq: id }, owner: { $eq: requireString(owner, 'owner') } },
+          { $set: { until: requireDate(until, 'until') } },
+        );
+        return res.matchedCount > 0;
+      },
+      async deleteByTask(taskIds) {
+        if (!Array.isArray(taskIds))
+          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (taskIds.length === 0) return 0;
+        const ids = taskIds.map((id) => requireString(id, 'task id'));
+        const res = await (await claims()).deleteMany({ taskId: { $in: ids } });
         return res.deletedCount;
       },
     },

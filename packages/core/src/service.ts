@@ -357,6 +357,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       await store.projects.delete(id);
       const taskIds = await store.tasks.idsByProject(id);
       await store.events.deleteByTask(taskIds);
+      await store.claims.deleteByTask(taskIds);
       const deletedKeys = await store.assets.deleteByProject(id);
       await store.tasks.deleteByProject(id);
       return { deletedKeys };

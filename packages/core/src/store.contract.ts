@@ -432,6 +432,76 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
       });
     });
 
+    describe('claims and the claimable scan', () => {
+      it('inserts a claim once per (taskId, attempt), renews only for its owner, finds the latest', async () => {
+        const taskId = randomId();
+        const claim = { taskId, attempt: 1, owner: 'w1', until: at(30_000), at: at(0) };
+        await store.claims.insert(claim);
+        await expectDuplicate(store.claims.insert({ ...claim, owner: 'w2' }), 'claim');
+        expect(await store.claims.get(taskId, 1)).toEqual(claim);
+        expect(await store.claims.get(taskId, 2)).toBeNull();
+        expect(await store.claims.renew(taskId, 1, 'w2', at(90_000))).toBe(false);
+        expect(await store.claims.renew(taskId, 1, 'w1', at(60_000))).toBe(true);
+        expect((await store.claims.get(taskId, 1))?.until).toEqual(at(60_000));
+        await store.claims.insert({ taskId, attempt: 2, owner: 'w2', until: at(120_000), at: at(61_000) });
+        expect((await store.claims.latest(taskId))?.attempt).toBe(2);
+        expect(await store.claims.latest(randomId())).toBeNull();
+        expect(await store.claims.deleteByTask([taskId])).toBe(2);
+        expect(await store.claims.deleteByTask([])).toBe(0);
+        await expectRejectedArgument(store.claims.get({ $gt: '' } as unknown as string, 1));
+      });
+
+      it('lets exactly one of 30 concurrent claimers of the same attempt win', async () => {
+        const taskId = randomId();
+        const results = await Promise.allSettled(
+          Array.from({ length: 30 }, (_, i) =>
+            store.claims.insert({ taskId, attempt: 1, owner: `w${i}`, until: at(1000), at: at(0) }),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results) {
+          if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(DuplicateKeyError);
+        }
+      });
+
+      it('lists running/saving tasks without a live lease, oldest first', async () => {
+        const owner = nextOwner();
+        const p = project(owner);
+        const free = task(owner, p.id, { createdAt: at(-3_000_000_000) });
+        const expired = task(owner, p.id, {
+          createdAt: at(-2_999_999_000),
+          status: 'saving',
+          lease: { owner: 'w', until: at(-1) },
+        });
+        const held = task(owner, p.id, {
+          createdAt: at(-2_999_998_000),
+          lease: { owner: 'w', until: at(5000) },
+        });
+        const done = task(owner, p.id, { createdAt: at(-2_999_997_000), status: 'completed' });
+        for (const t of [done, held, expired, free]) await store.tasks.insert(t);
+        const mine = new Set([free.id, expired.id, held.id, done.id]);
+        const listed = (await store.tasks.listClaimable(at(0), 1000)).filter((t) => mine.has(t.id));
+        expect(listed.map((t) => t.id)).toEqual([free.id, expired.id]);
+        await expect(store.tasks.listClaimable(at(0), 0)).rejects.toThrow(/limit/);
+      });
+
+      it('applies a guarded update only while attempts match and the task is active', async () => {
+        const owner = nextOwner();
+        const p = project(owner);
+        const t = task(owner, p.id, { attempts: 2 });
+        await store.tasks.insert(t);
+        expect(await store.tasks.updateIfClaimed(t.id, 1, { progress: 50, updatedAt: at(1) })).toBeNull();
+        const moved = await store.tasks.updateIfClaimed(t.id, 2, { progress: 50, updatedAt: at(1) });
+        expect(moved?.progress).toBe(50);
+        await store.tasks.updateIfClaimed(t.id, 2, { status: 'completed', updatedAt: at(2) });
+        expect(await store.tasks.updateIfClaimed(t.id, 2, { progress: 60, updatedAt: at(3) })).toBeNull();
+        expect((await store.tasks.byId(t.id))?.progress).toBe(50);
+        expect(
+          await store.tasks.updateIfClaimed(randomId(), 2, { progress: 1, updatedAt: at(3) }),
+        ).toBeNull();
+      });
+    });
+
     describe('assets', () => {
       it('stores asset records, lists them by task, finds by key and cascades by project', async () => {
         const p = project(nextOwner());

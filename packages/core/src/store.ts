@@ -66,6 +66,19 @@ export interface EventRecord {
   at: Date;
 }
 
+/**
+ * A worker's claim on one attempt of a task. Claims are made by INSERTING this record under the
+ * unique key (taskId, attempt): exactly one racer wins on every target, including FerretDB v1 whose
+ * concurrent findOneAndUpdate is not atomic. `until` is moved forward only by the claim's owner.
+ */
+export interface ClaimRecord {
+  taskId: string;
+  attempt: number;
+  owner: string;
+  until: Date;
+  at: Date;
+}
+
 export interface AssetRecord {
   taskId: string;
   projectId: string;
@@ -115,7 +128,15 @@ export interface TaskPatch {
 }
 
 /** Unique fields whose violation an adapter reports as DuplicateKeyError. */
-export type DuplicateField = 'username' | 'email' | 'dedupeKey' | 'idempotencyKey' | 'seq' | 'key' | 'id';
+export type DuplicateField =
+  | 'username'
+  | 'email'
+  | 'dedupeKey'
+  | 'idempotencyKey'
+  | 'seq'
+  | 'key'
+  | 'claim'
+  | 'id';
 
 /** A unique index rejected a write (E11000 in MongoDB, uniqueViolated in NeDB). */
 const DUPLICATE_KEY_ERROR = Symbol.for('assetloom.core.DuplicateKeyError');
@@ -172,7 +193,18 @@ export interface TaskRepository {
   findByIdempotencyKey(ownerId: number, idempotencyKey: string): Promise<TaskRecord | null>;
   /** The updated record, or null when no task has that id. */
   update(id: string, patch: TaskPatch): Promise<TaskRecord | null>;
+  /**
+   * A guarded update for the worker holding a claim: applied only while the task's `attempts`
+   * equals `attempts` and its status is running or saving. null otherwise (the claim was taken over,
+   * or the task already ended), so a worker that lost its lease can never overwrite the new owner.
+   */
+  updateIfClaimed(id: string, attempts: number, patch: TaskPatch): Promise<TaskRecord | null>;
   idsByProject(projectId: string): Promise<string[]>;
+  /**
+   * Tasks a worker may try to claim: status running or saving with no lease or a lease that ended
+   * at or before `now`; oldest first, at most `limit` (1-1000).
+   */
+  listClaimable(now: Date, limit: number): Promise<TaskRecord[]>;
   /** The number of tasks deleted. */
   deleteByProject(projectId: string): Promise<number>;
 }
@@ -182,6 +214,17 @@ export interface EventRepository {
   append(event: EventRecord): Promise<void>;
   /** Events with seq > afterSeq, in seq order. */
   list(taskId: string, afterSeq: number): Promise<EventRecord[]>;
+  deleteByTask(taskIds: readonly string[]): Promise<number>;
+}
+
+export interface ClaimRepository {
+  /** Throws DuplicateKeyError 'claim' when (taskId, attempt) is already claimed. */
+  insert(claim: ClaimRecord): Promise<void>;
+  get(taskId: string, attempt: number): Promise<ClaimRecord | null>;
+  /** The newest claim of a task (highest attempt), or null. */
+  latest(taskId: string): Promise<ClaimRecord | null>;
+  /** Moves `until` of a claim the caller owns (single writer); false when it is not the owner's. */
+  renew(taskId: string, attempt: number, owner: string, until: Date): Promise<boolean>;
   deleteByTask(taskIds: readonly string[]): Promise<number>;
 }
 
@@ -210,6 +253,7 @@ export interface Store {
   readonly tasks: TaskRepository;
   readonly events: EventRepository;
   readonly assets: AssetRepository;
+  readonly claims: ClaimRepository;
 }
 
 // ---- guards shared by the adapters ----
@@ -242,6 +286,11 @@ export function sanitizeWindow(window: PageWindow): PageWindow {
   const limit = requireInt(window?.limit, 'limit');
   if (skip < 0 || limit < 1 || limit > 1000) throw errors.badRequest({ reason: 'skip/limit out of range' });
   return { skip, limit };
+}
+
+/** The unique key of a claim: `<taskId>:<attempt>`. */
+export function claimKeyOf(taskId: string, attempt: number): string {
+  return `${taskId}:${attempt}`;
 }
 
 /** Skips past this are answered with an empty page without asking the database. */

@@ -1,6 +1,8 @@
 import {
   type AssetRecord,
   activeKeyOf,
+  type ClaimRecord,
+  claimKeyOf,
   type EventRecord,
   emailKeyOf,
   idemKeyOf,
@@ -242,5 +244,35 @@ export function docToAsset(d: AssetDoc): AssetRecord {
     metadata: JSON.parse(d.metadataJson) as Record<string, unknown>,
     contentType: d.contentType,
     createdAt: asDate(d.createdAt),
+  };
+}
+
+export interface ClaimDoc {
+  _id: string;
+  taskId: string;
+  attempt: number;
+  owner: string;
+  until: Date;
+  at: Date;
+}
+
+export function claimToDoc(c: ClaimRecord): ClaimDoc {
+  return {
+    _id: claimKeyOf(c.taskId, c.attempt),
+    taskId: c.taskId,
+    attempt: c.attempt,
+    owner: c.owner,
+    until: c.until,
+    at: c.at,
+  };
+}
+
+export function docToClaim(d: ClaimDoc): ClaimRecord {
+  return {
+    taskId: d.taskId,
+    attempt: d.attempt,
+    owner: d.owner,
+    until: asDate(d.until),
+    at: asDate(d.at),
   };
 }

@@ -1,0 +1,270 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { steppingClock } from '../test/fakes.js';
+import { randomId } from './internal/defaults.js';
+import { createTaskQueue, isTerminalEvent, TaskLeaseLostError, terminalEventFor } from './queue.js';
+import type { AssetRecord, Store, TaskRecord } from './store.js';
+
+const T0 = Date.parse('2026-03-01T08:00:00.000Z');
+
+function taskRecord(over: Partial<TaskRecord> = {}): TaskRecord {
+  const at = new Date(T0 - 60_000);
+  return {
+    id: randomId(),
+    ownerId: 7,
+    projectId: 'proj',
+    prompt: 'a knight',
+    assetType: 'sprite',
+    taskStyle: null,
+    params: { resolution: 16, frames: { directions: 1, framesPerDirection: 1 }, format: 'spritesheet' },
+    status: 'running',
+    stage: 'prompt_builder',
+    progress: 0,
+    retryCount: 0,
+    error: null,
+    dedupeKey: randomId(),
+    idempotencyKey: null,
+    lastSeq: 0,
+    lease: null,
+    attempts: 0,
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  };
+}
+
+function assetOf(t: TaskRecord, name: string): AssetRecord {
+  return {
+    taskId: t.id,
+    projectId: t.projectId,
+    ownerId: t.ownerId,
+    key: `projects/${t.projectId}/tasks/${t.id}/${name}`,
+    format: 'png',
+    width: 16,
+    height: 16,
+    metadata: { frameWidth: 16, frameHeight: 16, frameCount: 1, directions: 1 },
+    contentType: 'image/png',
+    createdAt: new Date(T0),
+  };
+}
+
+const ev = (seq: number, stage: string, status: string, extra: Record<string, unknown> = {}) => ({
+  seq,
+  at: new Date(T0).toISOString(),
+  stage,
+  status,
+  progress: status === 'completed' ? 100 : 0,
+  ...extra,
+});
+
+/**
+ * The durable-queue contract over a Store adapter: claims by unique insert, lease renewal,
+ * takeover after expiry, guarded writes, terminal events. `makeStore` must answer a FRESH, empty
+ * store on every call (the scan is global).
+ */
+export function describeQueueContract(name: string, makeStore: () => Store | Promise<Store>): void {
+  describe(`Task queue contract: ${name}`, () => {
+    const opened: Store[] = [];
+    async function fresh(): Promise<Store> {
+      const store = await makeStore();
+      await store.init();
+      opened.push(store);
+      return store;
+    }
+    afterEach(async () => {
+      for (const s of opened.splice(0)) await s.close();
+    });
+
+    it('claims a task once; others see nothing while the lease lives', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const a = createTaskQueue({ store, owner: 'worker-a', leaseMs: 10_000, clock });
+      const b = createTaskQueue({ store, owner: 'worker-b', leaseMs: 10_000, clock });
+      const [claimed] = await a.claim(4);
+      expect(claimed?.attempt).toBe(1);
+      expect(claimed?.startSeq).toBe(1);
+      expect(await b.claim(4)).toEqual([]);
+      const stored = await store.tasks.byId(t.id);
+      expect(stored).toMatchObject({ attempts: 1, status: 'running', lease: { owner: 'worker-a' } });
+      expect(await a.claim(4)).toEqual([]);
+    });
+
+    it('gives each of 6 tasks to exactly one of 12 racing workers', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const tasks = Array.from({ length: 6 }, (_, i) => taskRecord({ createdAt: new Date(T0 - 60_000 + i) }));
+      for (const t of tasks) await store.tasks.insert(t);
+      const queues = Array.from({ length: 12 }, (_, i) =>
+        createTaskQueue({ store, owner: `w${i}`, leaseMs: 10_000, clock }),
+      );
+      const claimed = (await Promise.all(queues.map((q) => q.claim(2)))).flat();
+      const ids = claimed.map((c) => c.task.id).sort();
+      expect(ids).toEqual(tasks.map((t) => t.id).sort());
+    });
+
+    it('records events and progress, keeps the task current, then completes with its assets', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'w', leaseMs: 10_000, clock });
+      const [c] = await q.claim(1);
+      if (!c) throw new Error('no claim');
+      await c.record(ev(1, 'prompt_optimizer', 'running'), { stage: 'prompt_builder', progress: 0 });
+      await c.record(ev(2, 'asset_generator', 'running'), { stage: 'asset_generator', progress: 25 });
+      await c.record(ev(3, 'quality_supervisor', 'failed', { retryCount: 1, rejectReason: 'blank' }), {
+        stage: 'quality_supervisor',
+        progress: 50,
+        retryCount: 1,
+      });
+      await c.record(ev(4, 'format_adapter', 'running'), {
+        stage: 'format_adapter',
+        progress: 75,
+        status: 'saving',
+      });
+      expect(await store.tasks.byId(t.id)).toMatchObject({
+        status: 'saving',
+        stage: 'format_adapter',
+        progress: 75,
+        retryCount: 1,
+        lastSeq: 4,
+      });
+      await expect(c.record(ev(4, 'format_adapter', 'running'), {})).rejects.toThrow(/seq/);
+      expect(await c.renew()).toBe(true);
+      const done = await c.finish(
+        { status: 'completed', assets: [assetOf(t, 'sprite.png'), assetOf(t, 'sprite.json')] },
+        ev(5, 'format_adapter', 'completed', { result: { assets: [] } }),
+      );
+      expect(done).toMatchObject({ status: 'completed', progress: 100, lease: null, lastSeq: 5 });
+      expect((await store.assets.listByTask(t.id)).map((a) => a.key).sort()).toEqual([
+        assetOf(t, 'sprite.json').key,
+        assetOf(t, 'sprite.png').key,
+      ]);
+      const events = await store.events.list(t.id, 0);
+      expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(isTerminalEvent(events[4]?.event)).toBe(true);
+      expect(c.lost).toBe(true);
+      await expect(c.record(ev(6, 'x', 'running'), {})).rejects.toBeInstanceOf(TaskLeaseLostError);
+      // the dedupe slot is free again: an identical task may now be inserted
+      await store.tasks.insert({ ...taskRecord(), dedupeKey: t.dedupeKey });
+    });
+
+    it('takes over an expired lease as attempt 2; the old owner can no longer write', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const a = createTaskQueue({ store, owner: 'a', leaseMs: 1000, clock });
+      const b = createTaskQueue({ store, owner: 'b', leaseMs: 1000, clock });
+      const [old] = await a.claim(1);
+      if (!old) throw new Error('no claim');
+      await old.record(ev(1, 'prompt_optimizer', 'running'), { stage: 'prompt_builder', progress: 0 });
+      // the worker "dies": an event got persisted but the task never heard of it
+      await store.events.append({
+        taskId: t.id,
+        seq: 2,
+        event: ev(2, 'prompt_optimizer', 'completed'),
+        at: clock.now(),
+      });
+      clock.advance(5000);
+      const [next] = await b.claim(1);
+      expect(next?.attempt).toBe(2);
+      expect(next?.startSeq).toBe(3);
+      expect(await old.renew()).toBe(false);
+      await expect(
+        old.record(ev(3, 'asset_generator', 'running'), { stage: 'asset_generator' }),
+      ).rejects.toBeInstanceOf(TaskLeaseLostError);
+      await expect(old.finish({ status: 'failed', error: 'stale' })).rejects.toBeInstanceOf(
+        TaskLeaseLostError,
+      );
+      expect(await store.tasks.byId(t.id)).toMatchObject({ status: 'running', attempts: 2, error: null });
+    });
+
+    it('recovers a claim whose worker died before mirroring it onto the task', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      await store.claims.insert({
+        taskId: t.id,
+        attempt: 1,
+        owner: 'dead',
+        until: new Date(T0 + 1000),
+        at: new Date(T0),
+      });
+      const q = createTaskQueue({ store, owner: 'q', leaseMs: 1000, clock });
+      expect(await q.claim(1)).toEqual([]); // the dead worker's claim still looks alive
+      clock.advance(2000);
+      const [c] = await q.claim(1);
+      expect(c?.attempt).toBe(2);
+    });
+
+    it('fails a task whose workers keep dying after maxAttempts, with a terminal event', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord({ stage: 'asset_generator' });
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'q', leaseMs: 1000, clock, maxAttempts: 2 });
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const [c] = await q.claim(1);
+        expect(c?.attempt).toBe(attempt);
+        clock.advance(2000);
+      }
+      expect(await q.claim(1)).toEqual([]);
+      const failed = await store.tasks.byId(t.id);
+      expect(failed).toMatchObject({ status: 'failed', lease: null });
+      expect(failed?.error).toMatch(/giving up after 2 attempts/);
+      const events = await store.events.list(t.id, 0);
+      expect(events).toHaveLength(1);
+      expect(isTerminalEvent(events[0]?.event)).toBe(true);
+      expect(await store.tasks.listClaimable(clock.now(), 10)).toEqual([]);
+    });
+
+    it('a re-run after a crash between assets and completion records no duplicate asset', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      await store.assets.insertMany([assetOf(t, 'sprite.png')]);
+      const q = createTaskQueue({ store, owner: 'q', leaseMs: 1000, clock });
+      const [c] = await q.claim(1);
+      if (!c) throw new Error('no claim');
+      await c.finish({ status: 'completed', assets: [assetOf(t, 'sprite.png'), assetOf(t, 'sprite.json')] });
+      expect(await store.assets.listByTask(t.id)).toHaveLength(2);
+    });
+
+    it('fails a task with its error and a terminal event; terminalEventFor repairs a missing one', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'q', leaseMs: 1000, clock });
+      const [c] = await q.claim(1);
+      if (!c) throw new Error('no claim');
+      const ended = await c.finish(
+        { status: 'failed', error: 'quality check failed', retryCount: 2, stage: 'quality_supervisor' },
+        ev(1, 'quality_supervisor', 'failed', { error: 'quality check failed' }),
+      );
+      expect(ended).toMatchObject({ status: 'failed', error: 'quality check failed', retryCount: 2 });
+      const repaired = terminalEventFor(ended, 9);
+      expect(repaired).toMatchObject({
+        seq: 9,
+        stage: 'quality_supervisor',
+        status: 'failed',
+        error: 'quality check failed',
+      });
+      expect(isTerminalEvent(repaired)).toBe(true);
+      expect(isTerminalEvent({ stage: 'format_adapter', status: 'running' })).toBe(false);
+      expect(isTerminalEvent(null)).toBe(false);
+    });
+
+    it('rejects bad options', () => {
+      expect(() => createTaskQueue({ store: {} as Store, owner: '' })).toThrow(/owner/);
+      expect(() => createTaskQueue({ store: {} as Store, owner: 'x', leaseMs: 5 })).toThrow(/leaseMs/);
+      expect(() => createTaskQueue({ store: {} as Store, owner: 'x', maxAttempts: 0 })).toThrow(
+        /maxAttempts/,
+      );
+    });
+  });
+}

@@ -1,0 +1,403 @@
+import { systemClock } from './internal/defaults.js';
+import type { Clock } from './ports.js';
+import { type AssetRecord, DuplicateKeyError, type Store, type TaskPatch, type TaskRecord } from './store.js';
+import type { TaskStage } from './types.js';
+
+/**
+ * The durable task queue over the storage port. The queue IS the tasks collection: every task that
+ * is running or saving without a live lease is claimable. A worker claims one attempt of a task by
+ * INSERTING the claim record (taskId, attempt) — exactly one racer wins on MongoDB and on FerretDB v1,
+ * whose concurrent findOneAndUpdate is not atomic (decision 0002). The winner mirrors the lease on the
+ * task (`attempts`, `lease`), renews it while it runs (single writer), and writes the task only
+ * through guarded updates (`attempts` unchanged, status still running or saving), so a worker that
+ * lost its lease can never overwrite the new owner. A task whose worker died is claimable again once
+ * its lease ends: the next claim is attempt + 1.
+ */
+export interface TaskQueueOptions {
+  store: Store;
+  /** This worker's id (process + random), recorded on claims and leases. */
+  owner: string;
+  /** How long a claim lasts without renewal (default 30 000 ms). */
+  leaseMs?: number;
+  /** Attempts before a task whose workers keep dying is failed (default 3). */
+  maxAttempts?: number;
+  clock?: Clock;
+}
+
+/** The part of a progress event the queue reads (the rest is stored as given). */
+export interface QueueEvent {
+  seq: number;
+  stage: string;
+  status: string;
+  [field: string]: unknown;
+}
+
+/** The task fields an event moves (computed by the caller from the event). */
+export interface ProgressPatch {
+  stage?: TaskStage;
+  progress?: number;
+  retryCount?: number;
+  /** 'saving' while files are stored; never 'completed' or 'failed' (use finish). */
+  status?: 'running' | 'saving';
+}
+
+export type TaskOutcome =
+  | { status: 'completed'; assets: readonly AssetRecord[]; retryCount?: number }
+  | { status: 'failed'; error: string; retryCount?: number; stage?: TaskStage; progress?: number };
+
+/** Raised when a claimed task was taken over by another worker (or deleted); stop working on it. */
+export class TaskLeaseLostError extends Error {
+  override readonly name = 'TaskLeaseLostError';
+  constructor(
+    readonly taskId: string,
+    readonly attempt: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `[assetloom/core] task ${taskId}: attempt ${attempt} lost its lease (taken over, ended or deleted); stop working on it`,
+      options,
+    );
+  }
+}
+
+/** One attempt of a task held by this worker. */
+export interface ClaimedTask {
+  /** The task as it was when claimed (status running, stage prompt_builder, progress 0). */
+  readonly task: TaskRecord;
+  readonly attempt: number;
+  /** The first sequence number this attempt's events use (after every persisted event). */
+  readonly startSeq: number;
+  /** True once the claim is known to be lost. */
+  readonly lost: boolean;
+  /** Extends the lease; false (and `lost`) when another worker took the task over. */
+  renew(): Promise<boolean>;
+  /**
+   * Persists one progress event (unique (taskId, seq)) and moves the task's stage/progress/retryCount
+   * and lastSeq. Throws TaskLeaseLostError when the seq is taken or the task moved on.
+   */
+  record(event: QueueEvent, patch: ProgressPatch): Promise<void>;
+  /**
+   * Ends the task: for completed, records the assets first (a re-run after a crash skips the keys
+   * already recorded), then the status; then appends the terminal event, so a subscriber that sees it
+   * finds the task ended and its assets listed. Throws TaskLeaseLostError when the claim is lost.
+   */
+  finish(outcome: TaskOutcome, terminalEvent?: QueueEvent): Promise<TaskRecord>;
+}
+
+export interface TaskQueue {
+  readonly owner: string;
+  readonly leaseMs: number;
+  /**
+   * Claims up to `limit` claimable tasks (oldest first). Tasks past `maxAttempts` are failed
+   * (with a terminal event) instead of being returned.
+   */
+  claim(limit: number): Promise<ClaimedTask[]>;
+}
+
+const PIPELINE_STAGE_OF: Record<TaskStage, string> = {
+  prompt_builder: 'prompt_optimizer',
+  asset_generator: 'asset_generator',
+  quality_supervisor: 'quality_supervisor',
+  format_adapter: 'format_adapter',
+};
+
+export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
+  const { store } = options;
+  if (typeof options.owner !== 'string' || options.owner.length === 0 || options.owner.length > 200) {
+    throw new TypeError('[assetloom/core] createTaskQueue: owner must be a non-empty string (≤ 200 chars)');
+  }
+  const owner = options.owner;
+  const leaseMs = Math.floor(options.leaseMs ?? 30_000);
+  if (!Number.isSafeInteger(leaseMs) || leaseMs < 100) {
+    throw new TypeError('[assetloom/core] createTaskQueue: leaseMs must be an integer ≥ 100');
+  }
+  const maxAttempts = Math.floor(options.maxAttempts ?? 3);
+  if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
+    throw new TypeError('[assetloom/core] createTaskQueue: maxAttempts must be an integer ≥ 1');
+  }
+  const clock = options.clock ?? systemClock;
+  const later = (from: Date) => new Date(from.getTime() + leaseMs);
+
+  /** The highest persisted seq of a task (events may run ahead of task.lastSeq after a crash). */
+  async function lastPersistedSeq(task: TaskRecord): Promise<number> {
+    const newer = await store.events.list(task.id, task.lastSeq);
+    return newer.reduce((max, e) => Math.max(max, e.seq), task.lastSeq);
+  }
+
+  /** Inserts the next claim of a task; the attempt number, or null when someone holds it. */
+  async function insertClaim(task: TaskRecord, now: Date): Promise<number | null> {
+    let attempt = task.attempts + 1;
+    for (let round = 0; round < 4; round++) {
+      try {
+        await store.claims.insert({ taskId: task.id, attempt, owner, until: later(now), at: now });
+        return attempt;
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        const latest = await store.claims.latest(task.id);
+        if (latest === null) return null;
+        if (latest.until.getTime() > now.getTime()) return null;
+        attempt = latest.attempt + 1;
+      }
+    }
+    return null;
+  }
+
+  function handle(claimed: TaskRecord, attempt: number, startSeq: number): ClaimedTask {
+    let lost = false;
+    /** The last seq handed in by the caller and the last seq stored (they differ by `offset`). */
+    let lastSeq = startSeq - 1;
+    let storedSeq = startSeq - 1;
+    /** Bumped when a seq turns out to be taken by a stale writer while this claim still holds. */
+    let offset = 0;
+    let retryCount = claimed.retryCount;
+
+    const markLost = (cause?: unknown): never => {
+      lost = true;
+      throw new TaskLeaseLostError(claimed.id, attempt, { cause });
+    };
+
+    async function guarded(patch: Omit<TaskPatch, 'updatedAt'>): Promise<TaskRecord> {
+      if (lost) markLost();
+      const updated = await store.tasks.updateIfClaimed(claimed.id, attempt, {
+        ...patch,
+        updatedAt: clock.now(),
+      });
+      if (updated === null) return markLost();
+      return updated;
+    }
+
+    async function stillOwned(): Promise<boolean> {
+      const current = await store.tasks.byId(claimed.id);
+      return current !== null && current.attempts === attempt;
+    }
+
+    /**
+     * Appends an event under the next free seq. A taken seq while the claim still holds means a
+     * stale writer (a worker that lost its lease) slipped one in: numbering moves past it.
+     */
+    async function append(event: QueueEvent): Promise<number> {
+      for (let round = 0; round < 64; round++) {
+        const seq = event.seq + offset;
+        try {
+          await store.events.append({ taskId: claimed.id, seq, event: { ...event, seq }, at: clock.now() });
+          storedSeq = seq;
+          return seq;
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          if (!(await stillOwned())) markLost(err);
+          offset++;
+        }
+      }
+      return markLost();
+    }
+
+    function checkSeq(event: QueueEvent): void {
+      if (!Number.isSafeInteger(event?.seq) || event.seq <= lastSeq) {
+        throw new TypeError(
+          `[assetloom/core] task ${claimed.id}: event seq ${String(event?.seq)} must be an integer above ${lastSeq}`,
+        );
+      }
+    }
+
+    return {
+      task: claimed,
+      attempt,
+      startSeq,
+      get lost() {
+        return lost;
+      },
+      async renew() {
+        if (lost) return false;
+        const now = clock.now();
+        // A claim for the next attempt means the lease ran out and someone took the task over.
+        if ((await store.claims.get(claimed.id, attempt + 1)) !== null) {
+          lost = true;
+          return false;
+        }
+        const until = later(now);
+        const renewed = await store.claims.renew(claimed.id, attempt, owner, until);
+        if (!renewed) {
+          lost = true;
+          return false;
+        }
+        const updated = await store.tasks.updateIfClaimed(claimed.id, attempt, {
+          lease: { owner, until },
+          updatedAt: now,
+        });
+        if (updated === null) {
+          lost = true;
+          return false;
+        }
+        return true;
+      },
+      async record(event, patch) {
+        if (lost) markLost();
+        checkSeq(event);
+        lastSeq = event.seq;
+        if (patch.retryCount !== undefined) retryCount = patch.retryCount;
+        // The guarded update first: a worker that lost its claim stops here and writes no event.
+        await guarded({
+          ...(patch.stage === undefined ? {} : { stage: patch.stage }),
+          ...(patch.progress === undefined
+            ? {}
+            : { progress: Math.max(0, Math.min(100, Math.round(patch.progress))) }),
+          ...(patch.status === undefined ? {} : { status: patch.status }),
+          retryCount,
+          lastSeq: event.seq + offset,
+        });
+        await append(event);
+      },
+      async finish(outcome, terminalEvent) {
+        if (lost) markLost();
+        if (terminalEvent !== undefined) checkSeq(terminalEvent);
+        if (outcome.retryCount !== undefined) retryCount = outcome.retryCount;
+        const seqAfter = terminalEvent === undefined ? storedSeq : terminalEvent.seq + offset;
+        let ended: TaskRecord;
+        if (outcome.status === 'completed') {
+          // A re-run after a crash produces the same keys; skip those a dead attempt recorded.
+          const known = new Set((await store.assets.listByTask(claimed.id)).map((a) => a.key));
+          const fresh = outcome.assets.filter((a) => !known.has(a.key));
+          if (fresh.length > 0) {
+            try {
+              await store.assets.insertMany(fresh);
+            } catch (err) {
+              if (!(err instanceof DuplicateKeyError)) throw err;
+              // Another attempt recorded the same files meanwhile; the guarded update decides.
+            }
+          }
+          ended = await guarded({
+            status: 'completed',
+            stage: 'format_adapter',
+            progress: 100,
+            retryCount,
+            error: null,
+            lease: null,
+            lastSeq: seqAfter,
+          });
+        } else {
+          ended = await guarded({
+            status: 'failed',
+            error: String(outcome.error).slice(0, 2000),
+            retryCount,
+            lease: null,
+            lastSeq: seqAfter,
+            ...(outcome.stage === undefined ? {} : { stage: outcome.stage }),
+            ...(outcome.progress === undefined ? {} : { progress: outcome.progress }),
+          });
+        }
+        lost = true; // the claim is spent
+        if (terminalEvent !== undefined) {
+          lastSeq = terminalEvent.seq;
+          // The task has ended; should this append fail, readers repair the log (terminalEventFor).
+          await append(terminalEvent).catch(() => undefined);
+        }
+        return ended;
+      },
+    };
+  }
+
+  return {
+    owner,
+    leaseMs,
+    async claim(limit) {
+      const n = Math.floor(limit);
+      if (!Number.isSafeInteger(n) || n < 1) return [];
+      const now = clock.now();
+      // Look a little further than `limit`: other workers race for the same oldest tasks.
+      const candidates = await store.tasks.listClaimable(now, Math.min(1000, n * 3));
+      const out: ClaimedTask[] = [];
+      for (const candidate of candidates) {
+        if (out.length >= n) break;
+        const attempt = await insertClaim(candidate, now);
+        if (attempt === null) continue;
+        const fresh = await store.tasks.byId(candidate.id);
+        if (fresh === null || (fresh.status !== 'running' && fresh.status !== 'saving')) continue;
+        const startSeq = (await lastPersistedSeq(fresh)) + 1;
+        const until = later(now);
+        if (attempt > maxAttempts) {
+          const failed = await store.tasks.updateIfClaimed(fresh.id, fresh.attempts, {
+            attempts: attempt,
+            status: 'failed',
+            error: `[assetloom/server] the task was abandoned by ${attempt - 1} workers (crash or lost lease); giving up after ${maxAttempts} attempts`,
+            lease: null,
+            lastSeq: startSeq,
+            updatedAt: clock.now(),
+          });
+          if (failed !== null) {
+            await store.events
+              .append({
+                taskId: fresh.id,
+                seq: startSeq,
+                at: clock.now(),
+                event: {
+                  seq: startSeq,
+                  at: clock.now().toISOString(),
+                  stage: PIPELINE_STAGE_OF[fresh.stage] ?? 'prompt_optimizer',
+                  status: 'failed',
+                  progress: 0,
+                  message: 'task abandoned',
+                  error: failed.error,
+                },
+              })
+              .catch((err: unknown) => {
+                if (!(err instanceof DuplicateKeyError)) throw err;
+              });
+          }
+          continue;
+        }
+        // Guarded on the attempts value read: if the previous owner ended the task meanwhile, or
+        // another worker got further, this update matches nothing and the claim is dropped.
+        const started = await store.tasks.updateIfClaimed(fresh.id, fresh.attempts, {
+          attempts: attempt,
+          lease: { owner, until },
+          status: 'running',
+          stage: 'prompt_builder',
+          progress: 0,
+          error: null,
+          lastSeq: startSeq - 1,
+          updatedAt: clock.now(),
+        });
+        if (started === null) continue;
+        out.push(handle(started, attempt, startSeq));
+      }
+      return out;
+    },
+  };
+}
+
+/** Whether a stored progress event ends its task's stream (format_adapter completed, or failed with error). */
+export function isTerminalEvent(event: unknown): boolean {
+  if (event === null || typeof event !== 'object') return false;
+  const e = event as { stage?: unknown; status?: unknown; error?: unknown };
+  if (e.stage === 'format_adapter' && e.status === 'completed') return true;
+  return e.status === 'failed' && typeof e.error === 'string';
+}
+
+/**
+ * The terminal event a task that has ended should have, for a reader that finds none in the log (a
+ * worker died between ending the task and appending the event). `assets` are the task's assets as the
+ * event carries them (the caller signs the URLs).
+ */
+export function terminalEventFor(task: TaskRecord, seq: number, assets: readonly object[] = []): QueueEvent {
+  const at = task.updatedAt.toISOString();
+  if (task.status === 'completed') {
+    return {
+      seq,
+      at,
+      stage: 'format_adapter',
+      status: 'completed',
+      progress: 100,
+      message: 'encoding and storing files',
+      result: { assets: [...assets] },
+    };
+  }
+  return {
+    seq,
+    at,
+    stage: PIPELINE_STAGE_OF[task.stage] ?? 'prompt_optimizer',
+    status: 'failed',
+    progress: 0,
+    message: 'task failed',
+    error: task.error ?? 'task failed',
+  };
+}
