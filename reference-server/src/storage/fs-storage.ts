@@ -7,14 +7,14 @@ import {
   open,
   readdir,
   readFile,
+  readlink,
   realpath,
   rename,
   rm,
   rmdir,
-  stat,
   unlink,
 } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
 import { assertObjectKey, assertObjectPrefix } from './keys.js';
@@ -202,10 +202,8 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
         await handle.close();
         return null;
       }
-      // The file opened must be the one the resolved path names, and that path must lie inside the root.
-      const resolved = await realpath(path);
-      const named = await stat(resolved);
-      if (!isInside(real, resolved) || named.ino !== st.ino || named.dev !== st.dev) {
+      // The file was opened without following a final symlink; where it really lies must be inside the root.
+      if (!isInside(real, await openedPath(handle, path))) {
         await handle.close();
         return null;
       }
@@ -395,6 +393,23 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     open: openObject,
   };
   return storage;
+}
+
+/**
+ * The real path of an opened file: on Linux the kernel's own answer for the descriptor (immune to
+ * renames and link swaps after the open), elsewhere the resolved folder plus the file name (the
+ * file itself was opened with O_NOFOLLOW).
+ */
+async function openedPath(handle: FileHandle, path: string): Promise<string> {
+  try {
+    const linked = await readlink(`/proc/self/fd/${handle.fd}`);
+    // A file replaced by a concurrent put is unlinked; the kernel then appends " (deleted)".
+    // Keys hold no spaces, so the suffix cannot be part of a real name.
+    if (isAbsolute(linked)) return linked.endsWith(' (deleted)') ? linked.slice(0, -10) : linked;
+  } catch {
+    // No /proc: fall through.
+  }
+  return join(await realpath(dirname(path)), basename(path));
 }
 
 /** Removes temporary files older than an hour, left behind by a process killed mid-write. */

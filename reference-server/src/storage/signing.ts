@@ -9,7 +9,7 @@ export const MAX_SIGNED_URL_TTL_SECONDS = 7 * 86_400;
 const HKDF_SALT = 'assetloom/files-signing';
 const HKDF_INFO = 'assetloom files download token v1';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const EXPIRY_PATTERN = /^[0-9]{1,12}$/;
+const EXPIRY_PATTERN = /^(?:0|[1-9][0-9]{0,11})$/;
 
 /**
  * The files signing key derived from the JWT secret with HKDF-SHA256, so that a download token
