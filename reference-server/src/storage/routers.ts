@@ -30,17 +30,21 @@ export const DOWNLOAD_PATH = '/api/v1/assets/download';
 const ALLOWED = 'GET, HEAD';
 
 /**
- * The origin signed URLs of a request should use: `ctx.origin` (the Host header, or
+ * The origin signed URLs of a request should use: protocol and Host header (or
  * X-Forwarded-Host/-Proto when the app trusts its proxy) when it is a plain http(s) origin,
  * else undefined (the URL is then root-relative). PUBLIC_BASE_URL, when configured, wins in the driver.
  */
 export function requestBaseUrl(ctx: Koa.Context | Koa.ParameterizedContext): string | undefined {
-  try {
-    const origin = normalizeBaseUrl(ctx.origin);
-    return origin !== null && new URL(origin).origin === origin ? origin : undefined;
-  } catch {
+  const host = ctx.host;
+  const protocol = ctx.protocol;
+  if (
+    typeof host !== 'string' ||
+    !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)
+  ) {
     return undefined;
   }
+  if (protocol !== 'http' && protocol !== 'https') return undefined;
+  return normalizeBaseUrl(`${protocol}://${host}`) ?? undefined;
 }
 
 /**
@@ -92,7 +96,8 @@ export function createFilesRouter(storage: FsObjectStorage, options: FilesRouter
       }
       // The stream is destroyed (and the file closed) by Koa when the response ends, HEAD included.
       ctx.body = opened.stream();
-      ctx.type = opened.contentType;
+      // Set as stored: Koa's `ctx.type` would append a charset of its own.
+      ctx.set('Content-Type', opened.contentType);
       ctx.length = opened.size;
     } catch (error) {
       respondWithError(ctx, error, options.logger, 'serving a stored file failed');

@@ -30,6 +30,8 @@ export interface S3StorageOptions {
   defaultTtlSeconds?: number;
   /** The clock, in milliseconds: presigned URLs are dated with it (tests move it). */
   now?: () => number;
+  /** Keys per DeleteObjects call (1 to 1000, default 1000). */
+  batchSize?: number;
   /** A ready client (its configuration then wins over the fields above except `bucket`). */
   client?: S3Client;
 }
@@ -56,6 +58,13 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
   const bucket = options.bucket;
   const defaultTtl = assertTtlSeconds(options.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
   const now = options.now ?? Date.now;
+  const batchSize = options.batchSize ?? DELETE_BATCH;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > DELETE_BATCH) {
+    throw new ObjectStorageError(
+      'invalid_argument',
+      `batchSize must be an integer from 1 to ${DELETE_BATCH}`,
+    );
+  }
   const config: S3ClientConfig = {
     region: options.region ?? 'us-east-1',
     forcePathStyle: options.forcePathStyle ?? false,
@@ -76,8 +85,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     });
 
   async function deleteBatch(keys: string[]): Promise<void> {
-    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
-      const batch = keys.slice(start, start + DELETE_BATCH);
+    for (let start = 0; start < keys.length; start += batchSize) {
+      const batch = keys.slice(start, start + batchSize);
       let result: DeleteObjectsCommandOutput;
       try {
         result = await client.send(
@@ -167,27 +176,31 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
 
     async deletePrefix(prefix) {
       const folder = assertObjectPrefix(prefix);
-      let token: string | undefined;
-      do {
+      // Each page is deleted before the next listing, so the listing always restarts at the front:
+      // no continuation token can point at a key that is already gone.
+      let previousFirst: string | undefined;
+      for (;;) {
         let page: ListObjectsV2CommandOutput;
         try {
           page = await client.send(
-            new ListObjectsV2Command({
-              Bucket: bucket,
-              Prefix: folder,
-              MaxKeys: DELETE_BATCH,
-              ContinuationToken: token,
-            }),
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: folder, MaxKeys: DELETE_BATCH }),
           );
         } catch (error) {
           throw fail(`listing ${JSON.stringify(folder)}`, error);
         }
         const keys = (page.Contents ?? [])
           .map((entry) => entry.Key)
-          .filter((key): key is string => typeof key === 'string');
-        if (keys.length > 0) await deleteBatch(keys);
-        token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
-      } while (token !== undefined);
+          .filter((key): key is string => typeof key === 'string' && key.startsWith(folder));
+        if (keys.length === 0) return;
+        if (keys[0] === previousFirst) {
+          throw new ObjectStorageError(
+            'io',
+            `S3 keeps listing ${JSON.stringify(keys[0])} under ${JSON.stringify(folder)} after deleting it (bucket ${JSON.stringify(bucket)}); check the delete permission`,
+          );
+        }
+        previousFirst = keys[0];
+        await deleteBatch(keys);
+      }
     },
 
     async signedUrl(key, options: SignedUrlOptions = {}) {
