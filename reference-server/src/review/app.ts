@@ -9,6 +9,8 @@ import { isCrossSite } from './csrf.js';
 import {
   CONTENT_SECURITY_POLICY,
   errorPage,
+  ICON_PATH,
+  ICON_SVG,
   landingPage,
   loginPage,
   PAGE_SCRIPT,
@@ -68,6 +70,7 @@ export const REVIEW_PATHS: ReadonlySet<string> = new Set([
   '/api/auth/logout',
   SCRIPT_PATH,
   STYLE_PATH,
+  ICON_PATH,
 ]);
 
 const METHOD_NOT_ALLOWED = '请求方法不允许';
@@ -267,6 +270,16 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
           ctx.type = 'text/javascript; charset=utf-8';
           ctx.set('Cache-Control', 'no-cache');
           ctx.body = PAGE_SCRIPT;
+        },
+      },
+    },
+    [ICON_PATH]: {
+      kind: 'asset',
+      methods: {
+        GET: async (ctx) => {
+          ctx.type = 'image/svg+xml';
+          ctx.set('Cache-Control', 'public, max-age=86400');
+          ctx.body = ICON_SVG;
         },
       },
     },

@@ -6,6 +6,7 @@
 
 export const SCRIPT_PATH = '/assets/review-auth.js';
 export const STYLE_PATH = '/assets/review-auth.css';
+export const ICON_PATH = '/assets/review-auth.svg';
 
 /** The policy every review-helper response carries. */
 export const CONTENT_SECURITY_POLICY = [
@@ -39,6 +40,7 @@ function layout(title: string, main: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · 代码评审助手</title>
+<link rel="icon" href="${ICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLE_PATH}">
 <script src="${SCRIPT_PATH}" defer></script>
 </head>
@@ -147,6 +149,7 @@ button{width:100%;font:inherit;font-weight:600;padding:.6rem;border:0;border-rad
 button[disabled]{opacity:.6;cursor:progress}
 .switch{margin:1.5rem 0 0;text-align:center}
 a{color:#0969da}
+strong{overflow-wrap:anywhere}
 `;
 
 /** The page script (served from /assets/review-auth.js, so `script-src 'self'` suffices). */
@@ -192,4 +195,8 @@ export const PAGE_SCRIPT = `'use strict';
       });
   });
 })();
+`;
+
+/** The tab icon (a same-origin SVG, so browsers do not ask the asset API for /favicon.ico). */
+export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f883d"/><path d="M9 17l5 5 9-11" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>
 `;

@@ -321,15 +321,32 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
   });
 
   suite('rolling session', () => {
-    it('refreshes the expiry of a live session on every page and keeps the id', async () => {
+    it('re-sends the cookie with a fresh 7-day expiry on every page and keeps the id', async () => {
       const { cookie } = await registered();
-      const before = await store.sessions.get(digest(cookie), new Date());
-      await new Promise((r) => setTimeout(r, 20));
       const res = await get('/', cookie);
       expect(res.status).toBe(200);
       expect(res.cookie).toBe(cookie);
-      const after = await store.sessions.get(digest(cookie), new Date());
-      expect(after?.expiresAt.getTime()).toBeGreaterThan(before?.expiresAt.getTime() as number);
+      const expires = Date.parse(/expires=([^;]+)/i.exec(res.setCookie ?? '')?.[1] ?? '');
+      expect(expires - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    });
+
+    it('moves the server-side expiry forward once the last write is a minute old', async () => {
+      const { cookie } = await registered();
+      const id = digest(cookie);
+      const stored = await store.sessions.get(id, new Date());
+      const old = new Date(Date.now() - 2 * 60_000);
+      const soon = new Date(Date.now() + 60 * 60_000);
+      await store.sessions.set({
+        ...(stored as NonNullable<typeof stored>),
+        updatedAt: old,
+        expiresAt: soon,
+      });
+      expect((await get('/', cookie)).status).toBe(200);
+      const refreshed = await store.sessions.get(id, new Date());
+      expect(refreshed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000 - 60_000);
+      // A second view within the minute does not write again.
+      expect((await get('/', cookie)).status).toBe(200);
+      expect((await store.sessions.get(id, new Date()))?.updatedAt).toEqual(refreshed?.updatedAt);
     });
   });
 
