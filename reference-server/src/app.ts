@@ -10,6 +10,7 @@ import {
   type RequestValidator,
 } from '@assetloom/core';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
+import { type LlmConfig, optimizePrompt } from '@assetloom/pipeline';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
@@ -18,6 +19,12 @@ import { tokenCookie } from './internal/cookies.js';
 import type { DocFiles } from './internal/docs.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { type RouteSpec, routesOf } from './internal/routes.js';
+import {
+  createDownloadRouter,
+  createFilesRouter,
+  type ObjectStorage,
+  requestBaseUrl,
+} from './storage/index.js';
 
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {
@@ -36,8 +43,22 @@ export interface AssetAppDeps {
   docs?: DocFiles | (() => Promise<DocFiles>);
   /** The contract whose operations are routed; the bundled asset API document by default. */
   document?: OpenApiDocument;
-  /** Called with the object keys a project deletion released (object storage arrives with issue #6). */
-  onObjectsReleased?: (keys: string[]) => Promise<void>;
+  /**
+   * Called after a project deletion with the object keys it released and the project id (the
+   * server removes the objects and the project's folder from object storage).
+   */
+  onObjectsReleased?: (keys: string[], projectId: string) => Promise<void>;
+  /**
+   * Object storage: signs the URLs of GET /api/v1/tasks/:taskId/assets, and backs the download
+   * redirect and (filesystem driver) the signed /files/* route. Without it those routes answer 404.
+   */
+  storage?: ObjectStorage;
+  /** Lifetime of signed URLs in seconds (SIGNED_URL_TTL_SECONDS); the storage's default otherwise. */
+  signedUrlTtlSeconds?: number;
+  /** The prompt optimizer's LLM (LLM_* settings); null or absent → the template. */
+  llm?: LlmConfig | null;
+  /** Told about every newly created task (an in-process worker starts on it at once). */
+  onTaskCreated?: (taskId: string) => void;
 }
 
 /** The per-request state the middleware shares. */
@@ -159,9 +180,10 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       data: await service.updateProject(user, input.params.projectId as string, body),
     }),
     deleteProject: async ({ user, input, ctx }) => {
-      const { deletedKeys } = await service.deleteProject(user, input.params.projectId as string);
-      if (deletedKeys.length > 0 && deps.onObjectsReleased !== undefined) {
-        await deps.onObjectsReleased(deletedKeys).catch((error: unknown) => {
+      const projectId = input.params.projectId as string;
+      const { deletedKeys } = await service.deleteProject(user, projectId);
+      if (deps.onObjectsReleased !== undefined) {
+        await deps.onObjectsReleased(deletedKeys, projectId).catch((error: unknown) => {
           ctx.state.log.error({ err: error, keys: deletedKeys.length }, 'releasing stored objects failed');
         });
       }
@@ -187,11 +209,56 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         body,
         typeof key === 'string' ? { idempotencyKey: key } : {},
       );
+      if (result.created) deps.onTaskCreated?.(result.taskId);
       return { data: { taskId: result.taskId } };
     },
     getTask: async ({ user, input }) => ({
       data: await service.getTask(user, input.params.taskId as string),
     }),
+    optimizePrompt: async ({ body, ctx }) => {
+      const result = await optimizePrompt(
+        {
+          tags: body.tags,
+          assetType: body.assetType,
+          ...(typeof body.prompt === 'string' ? { prompt: body.prompt } : {}),
+          ...(typeof body.userNote === 'string' ? { userNote: body.userNote } : {}),
+        },
+        { llm: deps.llm ?? null },
+      );
+      ctx.set('X-Prompt-Source', result.source);
+      if (result.fallbackReason !== undefined && deps.llm) {
+        ctx.state.log.warn(
+          { reason: result.fallbackReason },
+          'LLM unavailable; prompt built from the template',
+        );
+      }
+      return { data: { prompt: result.prompt, rawText: result.rawText } };
+    },
+    getTaskAssets: async ({ user, input, ctx }) => {
+      const records = await service.getTaskAssets(user, input.params.taskId as string);
+      const storage = deps.storage;
+      if (records.length > 0 && storage === undefined) throw errors.internal(new Error('no object storage'));
+      const baseUrl = requestBaseUrl(ctx);
+      const assets = await Promise.all(
+        records.map(async (a) => ({
+          key: a.key,
+          url: await (storage as ObjectStorage).signedUrl(a.key, {
+            ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
+            ...(baseUrl === undefined ? {} : { baseUrl }),
+          }),
+          format: a.format,
+          width: a.width,
+          height: a.height,
+          metadata: a.metadata,
+        })),
+      );
+      return { data: { assets } };
+    },
+    // A plain GET of the WebSocket path (no Upgrade header): the same checks as the upgrade, then 400.
+    streamTaskProgress: async ({ user, input }) => {
+      await service.getTask(user, input.params.taskId as string);
+      throw errors.badRequest({ reason: 'this endpoint is a WebSocket: send an Upgrade request' });
+    },
   };
 
   // --- outermost: request id, logging, headers and the envelope for every failure ---
@@ -259,6 +326,19 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ctx.type = file.contentType;
     ctx.body = file.body;
   });
+
+  // --- object storage: signed files (filesystem driver) and the download redirect ---
+  if (deps.storage !== undefined) {
+    const storage = deps.storage;
+    if (storage.kind === 'fs' && 'open' in storage) {
+      app.use(createFilesRouter(storage as Parameters<typeof createFilesRouter>[0]).routes());
+    }
+    app.use(
+      createDownloadRouter(storage, {
+        ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
+      }).routes(),
+    );
+  }
 
   // --- the operations of the OpenAPI document ---
   const router = new Router<AssetState>();

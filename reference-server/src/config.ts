@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { loadStorageConfig, type StorageConfig } from './storage/config.js';
 
 /** The environments the server knows. Anything but `development` is treated as production-like. */
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -39,6 +40,30 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
   shutdownGraceMs: number;
+  /** Run generation workers inside the API process (WORKER_IN_PROCESS, default true). */
+  workerInProcess: boolean;
+  /** Tasks one worker process runs at once (WORKER_CONCURRENCY, default 2). */
+  workerConcurrency: number;
+  /** How long a task claim lasts without renewal (TASK_LEASE_MS, default 30000); renewed every third of it. */
+  taskLeaseMs: number;
+  /** How often an idle worker looks for claimable tasks (WORKER_POLL_MS, default 500). */
+  workerPollMs: number;
+  /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS, default 3). */
+  taskMaxAttempts: number;
+  /** How often a WebSocket stream reads new events from the store (EVENT_POLL_MS, default 200). */
+  eventPollMs: number;
+  /** The OpenAI-compatible chat-completions endpoint for prompt optimization; null → template. */
+  llm: LlmSettings | null;
+  /** Object storage (STORAGE_DRIVER fs | s3 and the driver's variables; see storage/config.ts). */
+  storage: StorageConfig;
+}
+
+/** LLM settings from LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS. */
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
 }
 
 /** One problem found in the environment. */
@@ -209,7 +234,40 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const trustProxy = read.bool('TRUST_PROXY', false);
   const shutdownGraceMs = read.int('SHUTDOWN_GRACE_MS', 10_000, 0, 120_000);
 
-  if (read.issues.length > 0 || jwtSecret === undefined) {
+  const workerInProcess = read.bool('WORKER_IN_PROCESS', true);
+  const workerConcurrency = read.int('WORKER_CONCURRENCY', 2, 1, 64);
+  const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
+  const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
+  const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
+  const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
+
+  const llmKey = read.raw('LLM_API_KEY');
+  const llmBaseUrl = read.raw('LLM_BASE_URL') ?? 'https://api.openai.com/v1';
+  const llmModel = read.raw('LLM_MODEL') ?? 'gpt-4o-mini';
+  const llmTimeoutMs = read.int('LLM_TIMEOUT_MS', 15_000, 100, 300_000);
+  if (!/^https?:\/\/[^\s]+$/.test(llmBaseUrl)) {
+    read.issues.push({
+      variable: 'LLM_BASE_URL',
+      message: 'must be an http(s) URL such as https://api.openai.com/v1',
+    });
+  }
+  const llm: LlmSettings | null =
+    llmKey === undefined
+      ? null
+      : { baseUrl: llmBaseUrl.replace(/\/+$/, ''), apiKey: llmKey, model: llmModel, timeoutMs: llmTimeoutMs };
+
+  let storage: StorageConfig | undefined;
+  if (jwtSecret !== undefined) {
+    const loadedStorage = loadStorageConfig(env, { nodeEnv, dataDir, jwtSecret, signedUrlTtlSeconds });
+    if (loadedStorage.ok) {
+      storage = loadedStorage.value;
+      warnings.push(...loadedStorage.warnings);
+    } else {
+      read.issues.push(...loadedStorage.error.issues);
+    }
+  }
+
+  if (read.issues.length > 0 || jwtSecret === undefined || storage === undefined) {
     return { ok: false, error: new ConfigError(read.issues) };
   }
   return {
@@ -237,6 +295,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       trustProxy,
       secureCookies: nodeEnv !== 'development',
       shutdownGraceMs,
+      workerInProcess,
+      workerConcurrency,
+      taskLeaseMs,
+      workerPollMs,
+      taskMaxAttempts,
+      eventPollMs,
+      llm,
+      storage,
     },
   };
 }

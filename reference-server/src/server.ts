@@ -9,6 +9,7 @@ import {
   createRequestValidator,
   type Store,
 } from '@assetloom/core';
+import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -17,6 +18,10 @@ import { ScryptPasswordHasher } from './internal/password.js';
 import { JwtTokenService } from './internal/tokens.js';
 import { createLogger } from './logger.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
+import { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
+import { attachProgressSocket, type ProgressSocket } from './runtime/progress-socket.js';
+import { createGenerationWorker, type GenerationWorker } from './runtime/worker.js';
+import { createObjectStorage, type ObjectStorage } from './storage/index.js';
 import { SERVER_VERSION } from './version.js';
 
 export interface StartOptions {
@@ -26,6 +31,10 @@ export interface StartOptions {
   store?: Store;
   /** Options of the review helper mounted beside the asset API (its store, hasher, session store). */
   review?: Omit<ReviewPartsOptions, 'logger'>;
+  /** Object storage to use instead of the one the configuration names. */
+  storage?: ObjectStorage;
+  /** Image provider for the in-process worker (the procedural one by default). */
+  imageProvider?: ImageProvider;
 }
 
 /** A running server. */
@@ -34,8 +43,13 @@ export interface RunningServer {
   url: string;
   port: number;
   store: Store;
+  storage: ObjectStorage;
   service: AssetService;
   logger: Logger;
+  /** The in-process generation worker, or null with WORKER_IN_PROCESS=false. */
+  worker: GenerationWorker | null;
+  /** The WebSocket progress endpoint. */
+  progress: ProgressSocket;
   /** The review helper (spec 001) served by the same listener: /, /login, /register, /api/auth/*. */
   review: ReviewParts;
   /**
@@ -55,7 +69,60 @@ export async function openStore(config: ServerConfig): Promise<Store> {
   return createEmbeddedStore({ dir: config.dataDir });
 }
 
-/** Assembles the store, the Node-only ports, the domain service and the Koa app, and listens. */
+/** The pipeline's LLM settings from the server configuration (null → template prompts). */
+export function llmOf(config: ServerConfig): LlmConfig | null {
+  return config.llm === null
+    ? null
+    : {
+        baseUrl: config.llm.baseUrl,
+        apiKey: config.llm.apiKey,
+        model: config.llm.model,
+        timeoutMs: config.llm.timeoutMs,
+      };
+}
+
+/** Opens the object storage the configuration names and checks it is usable. */
+export async function openObjectStorage(config: ServerConfig): Promise<ObjectStorage> {
+  const storage = createObjectStorage(config.storage);
+  await storage.check();
+  return storage;
+}
+
+function closeStorage(storage: ObjectStorage): void {
+  const closable = storage as ObjectStorage & { close?: () => void };
+  if (typeof closable.close === 'function') closable.close();
+}
+
+/** Builds a generation worker from the configuration (used by the API process and worker-main). */
+export function workerFor(
+  config: ServerConfig,
+  deps: {
+    store: Store;
+    storage: ObjectStorage;
+    logger: Logger;
+    notifier?: TaskNotifier;
+    imageProvider?: ImageProvider;
+  },
+): GenerationWorker {
+  return createGenerationWorker({
+    store: deps.store,
+    storage: deps.storage,
+    logger: deps.logger,
+    concurrency: config.workerConcurrency,
+    leaseMs: config.taskLeaseMs,
+    pollMs: config.workerPollMs,
+    maxAttempts: config.taskMaxAttempts,
+    maxQualityRetries: config.maxQualityRetries,
+    llm: llmOf(config),
+    ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
+    ...(deps.imageProvider === undefined ? {} : { imageProvider: deps.imageProvider }),
+  });
+}
+
+/**
+ * Assembles the store, object storage, the Node-only ports, the domain service, the Koa app, the
+ * WebSocket progress endpoint and (WORKER_IN_PROCESS) a generation worker, and listens.
+ */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = options.store ?? (await openStore(config));
@@ -65,6 +132,23 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await store.close().catch(() => {});
     throw error;
   }
+  let storage: ObjectStorage;
+  try {
+    storage = options.storage ?? (await openObjectStorage(config));
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const notifier = createTaskNotifier();
+  const worker = config.workerInProcess
+    ? workerFor(config, {
+        store,
+        storage,
+        logger,
+        notifier,
+        ...(options.imageProvider === undefined ? {} : { imageProvider: options.imageProvider }),
+      })
+    : null;
 
   const service = createAssetService({
     store,
@@ -88,11 +172,21 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
     docs: () => loadDocs(),
+    storage,
+    signedUrlTtlSeconds: config.signedUrlTtlSeconds,
+    llm: llmOf(config),
+    onTaskCreated: () => worker?.wake(),
+    onObjectsReleased: async (keys, projectId) => {
+      if (keys.length > 0) await storage.delete(keys);
+      // Files of attempts that never recorded their assets live under the same folder.
+      await storage.deletePrefix(`projects/${projectId}/`);
+    },
   });
   let review: ReviewParts;
   try {
     review = await createReviewParts(config, { ...options.review, logger });
   } catch (error) {
+    closeStorage(storage);
     await store.close().catch(() => {});
     throw error;
   }
@@ -110,6 +204,19 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  const progress = attachProgressSocket(server, {
+    service,
+    store,
+    logger,
+    notifier,
+    pollMs: config.eventPollMs,
+    trustProxy: config.trustProxy,
+    signUrl: (key, baseUrl) =>
+      storage.signedUrl(key, {
+        ttlSeconds: config.signedUrlTtlSeconds,
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+      }),
+  });
 
   try {
     await new Promise<void>((resolveListen, reject) => {
@@ -120,14 +227,26 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       });
     });
   } catch (error) {
+    await progress.close().catch(() => {});
+    closeStorage(storage);
     await store.close().catch(() => {});
     await review.close().catch(() => {});
     throw error;
   }
+  worker?.start();
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
-  logger.info({ url, store: store.kind, version: SERVER_VERSION }, 'listening');
+  logger.info(
+    {
+      url,
+      store: store.kind,
+      storage: storage.kind,
+      worker: worker === null ? 'off' : { owner: worker.owner, concurrency: config.workerConcurrency },
+      version: SERVER_VERSION,
+    },
+    'listening',
+  );
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -135,6 +254,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       logger.info({ inFlight: sockets.size }, 'shutting down');
       const drained = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       server.closeIdleConnections();
+      // WebSocket streams are long-lived: close them now (1001) rather than wait out the grace.
+      const streamsClosed = progress.close();
+      const workerStopped = worker?.stop(config.shutdownGraceMs) ?? Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolveDeadline) => {
         timer = setTimeout(resolveDeadline, config.shutdownGraceMs);
@@ -145,6 +267,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       server.closeAllConnections();
       for (const socket of sockets) socket.destroy();
       await drained;
+      await streamsClosed;
+      await workerStopped;
+      closeStorage(storage);
       await store.close();
       await review.close();
       logger.info('stopped');
@@ -152,5 +277,5 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     return closing;
   };
 
-  return { url, port: address.port, store, service, logger, review, close };
+  return { url, port: address.port, store, storage, service, logger, worker, progress, review, close };
 }

@@ -181,6 +181,22 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       expect(await store.tasks.byId(t.id)).toMatchObject({ status: 'running', attempts: 2, error: null });
     });
 
+    it('release hands the task back at once: the next claim is attempt 2', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const a = createTaskQueue({ store, owner: 'a', leaseMs: 60_000, clock });
+      const b = createTaskQueue({ store, owner: 'b', leaseMs: 60_000, clock });
+      const [held] = await a.claim(1);
+      if (!held) throw new Error('no claim');
+      expect(await b.claim(1)).toEqual([]);
+      await held.release();
+      expect(held.lost).toBe(true);
+      const [next] = await b.claim(1);
+      expect(next?.attempt).toBe(2);
+    });
+
     it('recovers a claim whose worker died before mirroring it onto the task', async () => {
       const store = await fresh();
       const clock = steppingClock(T0);

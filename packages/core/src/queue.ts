@@ -72,6 +72,11 @@ export interface ClaimedTask {
   /** Extends the lease; false (and `lost`) when another worker took the task over. */
   renew(): Promise<boolean>;
   /**
+   * Gives the task back without ending it (a worker shutting down): the lease ends now, so the
+   * next claim (attempt + 1) can start at once. Never throws; the handle is spent afterwards.
+   */
+  release(): Promise<void>;
+  /**
    * Persists one progress event (unique (taskId, seq)) and moves the task's stage/progress/retryCount
    * and lastSeq. Throws TaskLeaseLostError when the seq is taken or the task moved on.
    */
@@ -229,6 +234,15 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
           return false;
         }
         return true;
+      },
+      async release() {
+        if (lost) return;
+        lost = true;
+        const now = clock.now();
+        await store.claims.renew(claimed.id, attempt, owner, now).catch(() => false);
+        await store.tasks
+          .updateIfClaimed(claimed.id, attempt, { lease: { owner, until: now }, updatedAt: now })
+          .catch(() => null);
       },
       async record(event, patch) {
         if (lost) markLost();

@@ -1,0 +1,57 @@
+/**
+ * In-process wake-ups keyed by task id: the worker calls `notify(taskId)` after persisting an event,
+ * and WebSocket streams of the same process read the store at once instead of waiting for their next
+ * poll. Streams in other processes still find the event by polling, so this is a latency shortcut,
+ * never the source of truth.
+ */
+export interface TaskNotifier {
+  notify(taskId: string): void;
+  /** Resolves on the next notify(taskId), after `timeoutMs`, or when `signal` aborts, whichever is first. */
+  wait(taskId: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /** Number of pending waits (for tests and metrics). */
+  readonly waiting: number;
+}
+
+export function createTaskNotifier(): TaskNotifier {
+  const waiters = new Map<string, Set<() => void>>();
+  let waiting = 0;
+  return {
+    get waiting() {
+      return waiting;
+    },
+    notify(taskId) {
+      const set = waiters.get(taskId);
+      if (set === undefined) return;
+      waiters.delete(taskId);
+      for (const wake of set) wake();
+    },
+    wait(taskId, timeoutMs, signal) {
+      return new Promise<void>((resolve) => {
+        if (signal?.aborted) {
+          resolve();
+          return;
+        }
+        let set = waiters.get(taskId);
+        if (set === undefined) {
+          set = new Set();
+          waiters.set(taskId, set);
+        }
+        waiting++;
+        let settled = false;
+        const done = () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          const current = waiters.get(taskId);
+          if (current?.delete(done) && current.size === 0) waiters.delete(taskId);
+          waiting--;
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, timeoutMs));
+        signal?.addEventListener('abort', done, { once: true });
+        set.add(done);
+      });
+    },
+  };
+}

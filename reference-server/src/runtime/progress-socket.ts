@@ -1,0 +1,347 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  type AssetloomError,
+  type AssetService,
+  errors,
+  fail,
+  isTerminalEvent,
+  type Store,
+  type TaskRecord,
+  terminalEventFor,
+  toAssetloomError,
+} from '@assetloom/core';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { TOKEN_COOKIE } from '../internal/cookies.js';
+import type { TaskNotifier } from './notifier.js';
+
+/** Signs an asset key into a download URL (ObjectStorage.signedUrl with the request's origin). */
+export type UrlSigner = (key: string, baseUrl: string | undefined) => Promise<string>;
+
+export interface ProgressSocketOptions {
+  service: AssetService;
+  store: Store;
+  logger: Logger;
+  signUrl: UrlSigner;
+  /** How often a stream reads new events from the store (EVENT_POLL_MS). */
+  pollMs: number;
+  notifier?: TaskNotifier;
+  /** Trust X-Forwarded-Proto/-Host for the origin of signed URLs (TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Ping interval; a peer that misses one pong is dropped (default 30 000 ms). */
+  heartbeatMs?: number;
+}
+
+export interface ProgressSocket {
+  /** Open streams. */
+  readonly connections: number;
+  /** Closes every stream with 1001 and stops accepting upgrades. */
+  close(): Promise<void>;
+}
+
+const WS_PATH = /^\/api\/v1\/tasks\/([^/]+)\/ws\/?$/;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const HOST_PATTERN = /^[A-Za-z0-9.:\-[\]]{1,255}$/;
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  500: 'Internal Server Error',
+};
+
+function bearer(header: string | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  return /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header)?.[1];
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === TOKEN_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Answers a refused upgrade with the envelope over the raw socket, then closes it. */
+function refuse(socket: Duplex, error: AssetloomError, requestId: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(fail(error));
+  const head = [
+    `HTTP/1.1 ${error.code} ${REASONS[error.code] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+  ];
+  if (error.code === 405) head.push('Allow: GET');
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/**
+ * WS /api/v1/tasks/:taskId/ws on the server's own HTTP listener (the `ws` library, noServer mode).
+ * The upgrade is checked first — credential (Bearer header or the httpOnly `assetloom_token` cookie;
+ * a cookie from a foreign Origin is refused), task id, ownership, `since` — and refused with the
+ * envelope (401/403/404/400) before any WebSocket exists. An accepted stream replays the persisted
+ * events after `since`, then follows the events collection by polling (woken at once by in-process
+ * workers), so a client connected to one server process sees tasks run by another. It closes with
+ * 1000 after the terminal event. Asset URLs in `result.assets` are signed when sent.
+ */
+export function attachProgressSocket(server: Server, options: ProgressSocketOptions): ProgressSocket {
+  const { service, store, logger } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, clientTracking: true });
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const streams = new Set<AbortController>();
+  let closing = false;
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      const alive = (ws as WebSocket & { alive?: boolean }).alive;
+      if (alive === false) {
+        ws.terminate();
+        continue;
+      }
+      (ws as WebSocket & { alive?: boolean }).alive = false;
+      ws.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  function originOf(req: IncomingMessage): string | undefined {
+    let proto = 'http';
+    let host = first(req.headers.host);
+    if (options.trustProxy) {
+      const fProto = first(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim();
+      const fHost = first(req.headers['x-forwarded-host'])?.split(',')[0]?.trim();
+      if (fProto === 'https' || fProto === 'http') proto = fProto;
+      if (fHost) host = fHost;
+    } else if ((req.socket as { encrypted?: boolean }).encrypted) {
+      proto = 'https';
+    }
+    if (host === undefined || !HOST_PATTERN.test(host)) return undefined;
+    return `${proto}://${host}`;
+  }
+
+  async function admit(req: IncomingMessage): Promise<{ task: TaskRecord; since: number }> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = WS_PATH.exec(url.pathname);
+    if (match === null) throw errors.routeNotFound();
+    if (req.method !== 'GET') throw errors.methodNotAllowed();
+    const headerToken = bearer(first(req.headers.authorization));
+    const viaCookie = headerToken === undefined;
+    const token = headerToken ?? cookieToken(first(req.headers.cookie));
+    const user = await service.authenticate(token);
+    if (viaCookie) {
+      // Cross-site WebSocket hijacking: a browser sends the cookie from any page; accept it only
+      // from pages of this host (or from clients that send no Origin at all).
+      const origin = first(req.headers.origin);
+      if (origin !== undefined && origin !== 'null') {
+        let originHost: string | undefined;
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          originHost = undefined;
+        }
+        const ownHost = options.trustProxy
+          ? (first(req.headers['x-forwarded-host']) ?? first(req.headers.host))
+          : first(req.headers.host);
+        if (originHost === undefined || originHost !== ownHost) throw errors.forbidden();
+      }
+    }
+    const taskId = decodeURIComponentSafe(match[1] ?? '');
+    if (taskId === null || !ID_PATTERN.test(taskId)) throw errors.taskNotFound();
+    await service.getTask(user, taskId); // 404 / 403
+    const sinceRaw = url.searchParams.getAll('since');
+    let since = 0;
+    if (sinceRaw.length > 1) throw errors.badRequest({ since: 'given more than once' });
+    if (sinceRaw.length === 1) {
+      const raw = sinceRaw[0] as string;
+      if (!/^\d{1,15}$/.test(raw)) throw errors.badRequest({ since: 'must be an integer ≥ 0' });
+      since = Number(raw);
+    }
+    const task = await store.tasks.byId(taskId);
+    if (task === null) throw errors.taskNotFound();
+    return { task, since };
+  }
+
+  async function present(event: object, baseUrl: string | undefined): Promise<object> {
+    const e = event as { result?: { assets?: unknown } };
+    if (!e.result || !Array.isArray(e.result.assets)) return event;
+    const assets = await Promise.all(
+      (
+        e.result.assets as { key: string; format: string; width: number; height: number; metadata: object }[]
+      ).map(async (a) => ({
+        key: a.key,
+        url: await options.signUrl(a.key, baseUrl),
+        format: a.format,
+        width: a.width,
+        height: a.height,
+        metadata: a.metadata,
+      })),
+    );
+    return { ...event, result: { assets } };
+  }
+
+  function send(ws: WebSocket, message: object): Promise<void> {
+    return new Promise((resolve, reject) => {
+      ws.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async function stream(ws: WebSocket, task: TaskRecord, since: number, baseUrl: string | undefined) {
+    const abort = new AbortController();
+    streams.add(abort);
+    const log = logger.child({ taskId: task.id, ws: true });
+    ws.on('close', () => abort.abort());
+    ws.on('error', (error) => {
+      log.debug({ err: error }, 'websocket error');
+      abort.abort();
+    });
+    ws.on('pong', () => {
+      (ws as WebSocket & { alive?: boolean }).alive = true;
+    });
+    // Clients have nothing to say; anything they send is ignored.
+    ws.on('message', () => undefined);
+    let last = since;
+    let repaired = false;
+    try {
+      while (!abort.signal.aborted) {
+        const events = await store.events.list(task.id, last);
+        for (const record of events) {
+          if (abort.signal.aborted) return;
+          await send(ws, await present(record.event, baseUrl));
+          last = record.seq;
+          if (isTerminalEvent(record.event)) {
+            ws.close(1000, 'task ended');
+            return;
+          }
+        }
+        if (events.length === 0) {
+          const current = await store.tasks.byId(task.id);
+          if (current === null) {
+            ws.close(4404, 'task deleted');
+            return;
+          }
+          if (current.status === 'completed' || current.status === 'failed') {
+            const all = await store.events.list(task.id, 0);
+            const terminal = all.find((r) => isTerminalEvent(r.event));
+            if (terminal !== undefined && terminal.seq <= last) {
+              // The client saw the end before reconnecting.
+              ws.close(1000, 'task ended');
+              return;
+            }
+            if (terminal === undefined && !repaired) {
+              // The worker ended the task but died before appending its terminal event: add it once
+              // (unique (taskId, seq) keeps concurrent repairs from doubling it).
+              repaired = true;
+              const top = all.reduce((max, r) => Math.max(max, r.seq), current.lastSeq);
+              const assets = current.status === 'completed' ? await store.assets.listByTask(task.id) : [];
+              const event = terminalEventFor(
+                current,
+                top + 1,
+                assets.map((a) => ({
+                  key: a.key,
+                  format: a.format,
+                  width: a.width,
+                  height: a.height,
+                  metadata: a.metadata,
+                })),
+              );
+              await store.events
+                .append({ taskId: task.id, seq: top + 1, event, at: new Date() })
+                .catch(() => undefined);
+              continue;
+            }
+          }
+          await (options.notifier?.wait(task.id, options.pollMs, abort.signal) ??
+            new Promise<void>((resolve) => setTimeout(resolve, options.pollMs)));
+        }
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) {
+        log.error({ err: error }, 'progress stream failed');
+        ws.close(1011, 'internal error');
+      }
+    } finally {
+      streams.delete(abort);
+    }
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const requestId =
+      (first(req.headers['x-request-id']) ?? '').match(/^[\x21-\x7e]{1,128}$/)?.[0] ?? cryptoId();
+    socket.on('error', () => socket.destroy());
+    if (closing) {
+      refuse(socket, errors.internal(), requestId);
+      return;
+    }
+    admit(req).then(
+      ({ task, since }) => {
+        if (closing || socket.destroyed) {
+          socket.destroy();
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          (ws as WebSocket & { alive?: boolean }).alive = true;
+          void stream(ws, task, since, originOf(req));
+        });
+      },
+      (error: unknown) => {
+        const failure = toAssetloomError(error);
+        if (failure.code === 500) logger.error({ err: error, reqId: requestId }, 'websocket upgrade failed');
+        refuse(socket, failure, requestId);
+      },
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    get connections() {
+      return wss.clients.size;
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(heartbeat);
+      for (const s of streams) s.abort();
+      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          for (const ws of wss.clients) ws.terminate();
+          resolve();
+        }, 1000);
+        timer.unref();
+        wss.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+function decodeURIComponentSafe(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+function cryptoId(): string {
+  return globalThis.crypto.randomUUID();
+}

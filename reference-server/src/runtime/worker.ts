@@ -1,0 +1,323 @@
+import { hostname } from 'node:os';
+import {
+  type AssetRecord,
+  type ClaimedTask,
+  createTaskQueue,
+  randomId,
+  type Store,
+  TaskLeaseLostError,
+} from '@assetloom/core';
+import {
+  type ImageProvider,
+  type LlmConfig,
+  overallProgress,
+  type PipelineAsset,
+  type PipelineProgressEvent,
+  runPipeline,
+  type StoragePort,
+  taskStageOf,
+} from '@assetloom/pipeline';
+import type { Logger } from 'pino';
+import type { TaskNotifier } from './notifier.js';
+
+export interface GenerationWorkerOptions {
+  store: Store;
+  /** Where the pipeline writes files (the ObjectStorage satisfies it). */
+  storage: StoragePort;
+  logger: Logger;
+  /** Tasks run at once (WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** Claim lifetime without renewal (TASK_LEASE_MS); renewed every third of it. */
+  leaseMs: number;
+  /** Idle poll interval (WORKER_POLL_MS). */
+  pollMs: number;
+  /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Quality retries per attempt (MAX_QUALITY_RETRIES). */
+  maxQualityRetries: number;
+  /** Prompt optimizer LLM; null → template. */
+  llm: LlmConfig | null;
+  /** Image provider; the procedural one by default. */
+  imageProvider?: ImageProvider;
+  /** Told about every persisted event (in-process WebSocket streams wake up at once). */
+  notifier?: TaskNotifier;
+  /** This worker's id; `<host>:<pid>:<random>` by default. */
+  owner?: string;
+}
+
+export interface GenerationWorker {
+  readonly owner: string;
+  /** Tasks running now. */
+  readonly active: number;
+  /** Starts the claim loop (idempotent). */
+  start(): void;
+  /** Looks for work now (called after a submission in the same process). */
+  wake(): void;
+  /**
+   * Stops claiming, lets running tasks finish for at most `graceMs`, then aborts the rest. Aborted
+   * tasks write nothing more and release their claims, so another worker takes them over at once.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The asset as events and the assets endpoint present it (the URL is signed when sent). */
+export interface StoredAssetView {
+  key: string;
+  format: string;
+  width: number;
+  height: number;
+  metadata: Record<string, unknown>;
+}
+
+function toAssetRecord(asset: PipelineAsset, claimed: ClaimedTask, at: Date): AssetRecord {
+  return {
+    taskId: claimed.task.id,
+    projectId: claimed.task.projectId,
+    ownerId: claimed.task.ownerId,
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+    contentType: asset.contentType,
+    createdAt: at,
+  };
+}
+
+function toView(asset: PipelineAsset): StoredAssetView {
+  return {
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+  };
+}
+
+class StoppedError extends Error {}
+
+/**
+ * A generation worker: claims tasks from the store's durable queue (claims by unique insert, see
+ * @assetloom/core createTaskQueue), runs @assetloom/pipeline for each with the lease renewed while it
+ * runs, persists every progress event with its sequence number and keeps the task record current
+ * (status running → saving → completed | failed, stage, progress, retryCount, error).
+ */
+export function createGenerationWorker(options: GenerationWorkerOptions): GenerationWorker {
+  const { store, logger } = options;
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomId().slice(0, 8)}`;
+  const queue = createTaskQueue({
+    store,
+    owner,
+    leaseMs: options.leaseMs,
+    maxAttempts: options.maxAttempts,
+  });
+  const log = logger.child({ worker: owner });
+  const running = new Map<string, { claimed: ClaimedTask; abort: AbortController; done: Promise<void> }>();
+  let started = false;
+  let stopping = false;
+  let wakeUp: (() => void) | undefined;
+  let loopDone: Promise<void> = Promise.resolve();
+
+  function wake(): void {
+    const w = wakeUp;
+    wakeUp = undefined;
+    w?.();
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wakeUp = undefined;
+        resolve();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  async function runOne(claimed: ClaimedTask, abort: AbortController): Promise<void> {
+    const task = claimed.task;
+    const taskLog = log.child({ taskId: task.id, attempt: claimed.attempt });
+    let lastRenewOk = Date.now();
+    const renewEvery = Math.max(50, Math.floor(options.leaseMs / 3));
+    const renewTimer = setInterval(() => {
+      claimed.renew().then(
+        (ok) => {
+          if (ok) {
+            lastRenewOk = Date.now();
+            return;
+          }
+          taskLog.warn('lease lost (another worker took the task over); stopping this attempt');
+          abort.abort(new StoppedError('lease lost'));
+        },
+        (error: unknown) => {
+          taskLog.warn({ err: error }, 'lease renewal failed');
+          if (Date.now() - lastRenewOk > options.leaseMs * 0.8) {
+            abort.abort(new StoppedError('lease could not be renewed'));
+          }
+        },
+      );
+    }, renewEvery);
+    renewTimer.unref();
+
+    try {
+      const project = await store.projects.byId(task.projectId);
+      if (project === null) {
+        // The project was deleted: its tasks go with it; nothing to produce.
+        await claimed
+          .finish({ status: 'failed', error: '[assetloom/server] the project was deleted' })
+          .catch(() => undefined);
+        return;
+      }
+      let retryCount = task.retryCount;
+      const result = await runPipeline(
+        {
+          prompt: task.prompt,
+          assetType: task.assetType,
+          projectStyle: project.style,
+          taskStyle: task.taskStyle,
+          params: task.params,
+          keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
+        },
+        {
+          storage: options.storage,
+          signal: abort.signal,
+          maxRetries: options.maxQualityRetries,
+          startSeq: claimed.startSeq,
+          providers: {
+            prompt: options.llm === null ? null : { llm: options.llm },
+            image: options.imageProvider ?? null,
+          },
+          onEvent: async (event: PipelineProgressEvent) => {
+            // Stopping or lease lost: write nothing more; the next owner re-runs the task.
+            if (abort.signal.aborted) throw new StoppedError('stopped');
+            if (event.retryCount !== undefined) retryCount = event.retryCount;
+            if (event.stage === 'format_adapter' && event.status === 'completed') {
+              const assets = event.result?.assets ?? [];
+              const now = new Date();
+              await claimed.finish(
+                {
+                  status: 'completed',
+                  assets: assets.map((a) => toAssetRecord(a, claimed, now)),
+                  retryCount,
+                },
+                { ...event, result: { assets: assets.map(toView) } },
+              );
+            } else if (event.status === 'failed' && typeof event.error === 'string') {
+              await claimed.finish(
+                {
+                  status: 'failed',
+                  error: event.error,
+                  retryCount,
+                  stage: taskStageOf(event.stage),
+                  progress: overallProgress(event),
+                },
+                { ...event },
+              );
+            } else {
+              await claimed.record(
+                { ...event },
+                {
+                  stage: taskStageOf(event.stage),
+                  progress: overallProgress(event),
+                  retryCount,
+                  status: event.stage === 'format_adapter' ? 'saving' : 'running',
+                },
+              );
+            }
+            options.notifier?.notify(task.id);
+          },
+        },
+      );
+      if (result.ok) {
+        taskLog.info({ assets: result.assets.length, retryCount: result.retryCount }, 'task completed');
+      } else if (result.code === 'event_sink_failed') {
+        if (abort.signal.aborted || claimed.lost) {
+          taskLog.info({ reason: String(abort.signal.reason ?? 'lease lost') }, 'attempt stopped');
+        } else {
+          // The store failed under us: leave the task to the lease; it is claimed again when it ends.
+          taskLog.error({ error: result.error }, 'could not persist progress; the task will be retried');
+        }
+      } else {
+        taskLog.info({ code: result.code, error: result.error }, 'task failed');
+      }
+    } catch (error) {
+      if (error instanceof TaskLeaseLostError) taskLog.info('lease lost; stopping this attempt');
+      else taskLog.error({ err: error }, 'task attempt crashed; it will be retried when its lease ends');
+    } finally {
+      clearInterval(renewTimer);
+      // Stopped by shutdown mid-run: hand the task back so another worker starts it at once.
+      if (stopping && abort.signal.aborted && !claimed.lost) await claimed.release();
+      options.notifier?.notify(task.id);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      const free = options.concurrency - running.size;
+      let claimedAny = false;
+      if (free > 0) {
+        try {
+          const claimed = await queue.claim(free);
+          for (const c of claimed) {
+            if (stopping) break;
+            claimedAny = true;
+            const abort = new AbortController();
+            const entry = { claimed: c, abort, done: Promise.resolve() };
+            entry.done = runOne(c, abort).finally(() => {
+              running.delete(c.task.id);
+              wake();
+            });
+            running.set(c.task.id, entry);
+          }
+        } catch (error) {
+          log.error({ err: error }, 'claiming tasks failed; retrying after the poll interval');
+        }
+      }
+      if (stopping) break;
+      // More may be waiting when this round filled every free slot.
+      if (claimedAny && running.size < options.concurrency) continue;
+      await idle(options.pollMs);
+    }
+  }
+
+  return {
+    owner,
+    get active() {
+      return running.size;
+    },
+    start() {
+      if (started) return;
+      started = true;
+      loopDone = loop().catch((error: unknown) => {
+        log.fatal({ err: error }, 'worker loop crashed');
+      });
+      log.info({ concurrency: options.concurrency, leaseMs: options.leaseMs }, 'worker started');
+    },
+    wake,
+    async stop(graceMs = 10_000) {
+      if (stopping) {
+        await loopDone;
+        return;
+      }
+      stopping = true;
+      wake();
+      await loopDone;
+      const all = [...running.values()];
+      if (all.length > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+          timer.unref();
+        });
+        await Promise.race([Promise.all(all.map((r) => r.done)), deadline]);
+        clearTimeout(timer);
+        for (const r of running.values()) r.abort.abort(new StoppedError('worker stopping'));
+        await Promise.all(all.map((r) => r.done));
+      }
+      log.info('worker stopped');
+    },
+  };
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * The separate worker entry: claims and runs generation tasks from the shared store, with no HTTP
+ * listener. Run any number of these beside API processes started with WORKER_IN_PROCESS=false
+ * (MongoDB store; the embedded store belongs to one process). SIGTERM/SIGINT stop claiming, let the
+ * running tasks finish for up to SHUTDOWN_GRACE_MS and hand the rest back (a second signal exits).
+ */
+import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { openObjectStorage, openStore, workerFor } from './server.js';
+
+async function main(): Promise<void> {
+  const loaded = loadConfig();
+  if (!loaded.ok) {
+    process.stderr.write(`${loaded.error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const config = loaded.value;
+  const logger = createLogger(config.logLevel).child({ role: 'worker' });
+  for (const warning of loaded.warnings) logger.warn(warning);
+
+  const store = await openStore(config);
+  let storage: Awaited<ReturnType<typeof openObjectStorage>>;
+  try {
+    await store.init();
+    storage = await openObjectStorage(config);
+  } catch (error) {
+    logger.fatal(
+      { err: error },
+      '[assetloom/server] the worker could not start; check MONGODB_URI / DATA_DIR and the object storage settings',
+    );
+    await store.close().catch(() => {});
+    process.exitCode = 1;
+    return;
+  }
+  const worker = workerFor(config, { store, storage, logger });
+  worker.start();
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal, active: worker.active }, 'signal received, stopping the worker');
+    worker
+      .stop(config.shutdownGraceMs)
+      .then(async () => {
+        (storage as { close?: () => void }).close?.();
+        await store.close();
+        process.exitCode = 0;
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'worker shutdown failed');
+        process.exitCode = 1;
+      });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
+}
+
+void main();
