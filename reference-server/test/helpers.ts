@@ -8,7 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { routesOf } from '../src/internal/routes.js';
-import { type RunningServer, startServer } from '../src/server.js';
+import { type RunningServer, type StartOptions, startServer } from '../src/server.js';
 
 // ajv-formats is CommonJS; under ESM its function may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -50,19 +50,20 @@ export function testEnv(extra: Record<string, string> = {}): Record<string, stri
 export async function startTestServer(
   target: StoreTarget,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<TestServer> {
   const storeEnv: Record<string, string> =
     target.kind === 'embedded'
       ? { DATA_DIR: await mkdtemp(join(tmpdir(), 'assetloom-server-')) }
       : { MONGODB_URI: target.uri, MONGODB_DB: uniqueDbName('server') };
-  return startOn(testEnv({ ...storeEnv, ...env }));
+  return startOn(testEnv({ ...storeEnv, ...env }), options);
 }
 
-async function startOn(env: Record<string, string>): Promise<TestServer> {
+async function startOn(env: Record<string, string>, options: StartOptions = {}): Promise<TestServer> {
   const loaded = loadConfig(env);
   if (!loaded.ok) throw loaded.error;
   const config = loaded.value;
-  const running = await startServer(config);
+  const running = await startServer(config, options);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -90,7 +91,7 @@ async function startOn(env: Record<string, string>): Promise<TestServer> {
     },
     async restart() {
       await stop();
-      return startOn(env);
+      return startOn(env, options);
     },
   };
 }
@@ -106,6 +107,8 @@ interface ResponseSchemas {
   byOperation: Map<string, Map<number, ValidateFunction | null>>;
   errorResponse: ValidateFunction;
   matchers: { method: string; regex: RegExp; operationId: string }[];
+  /** The compiler holding the document's components (`urn:assetloom:asset-api#/components/...`). */
+  ajv: Ajv2020;
 }
 
 let compiled: ResponseSchemas | undefined;
@@ -159,7 +162,7 @@ export function responseSchemas(): ResponseSchemas {
     });
   }
   const errorResponse = ajv.compile({ $ref: `${SCHEMA_ID}#/components/schemas/ErrorResponse` });
-  compiled = { byOperation, errorResponse, matchers };
+  compiled = { byOperation, errorResponse, matchers, ajv };
   return compiled;
 }
 
