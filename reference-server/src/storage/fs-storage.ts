@@ -41,11 +41,13 @@ export interface FsStorageOptions {
 export interface OpenedObject {
   size: number;
   contentType: string;
-  /** A strong ETag from the stored SHA-256, or a weak one from size and modification time. */
+  /** A strong ETag from the sidecar's SHA-256, else a weak one from inode, size and modification time. */
   etag: string;
   lastModified: Date;
-  /** The bytes; the file handle closes when the stream ends or is destroyed. */
+  /** The bytes as a stream; the file handle closes when the stream ends or is destroyed. */
   stream(): Readable;
+  /** All the bytes at once (closes the file). */
+  read(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -72,11 +74,14 @@ const META_DIR = '.meta';
 const TMP_DIR = '.tmp';
 const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
 const DEFAULT_TTL_SECONDS = 3600;
+const META_CACHE_ENTRIES = 4096;
+const KNOWN_DIRS_ENTRIES = 4096;
 
 /**
- * Objects as plain files under `root`: `<root>/<key>` holds the bytes and `<root>/.meta/<key>.json`
- * the content type, size and SHA-256 (keys start with a letter or digit, so no key reaches `.meta`
- * or `.tmp`). Writes go to `<root>/.tmp` first and are renamed into place. Every path is resolved
+ * Objects as plain files under `root`: `<root>/<key>` holds the bytes. The content type is the one
+ * the extension implies (png, jpg, gif, webp, json, tres, txt); any other type given to `put` is
+ * kept in the sidecar `<root>/.meta/<key>.json` with the size and SHA-256 (keys start with a letter
+ * or digit, so no key reaches `.meta` or `.tmp`). Writes go to `<root>/.tmp` first and are renamed into place. Every path is resolved
  * under the root and re-checked after resolving symlinks; a file reached through a link that leaves
  * the root does not exist as far as this driver is concerned.
  */
@@ -129,6 +134,26 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     }
   }
 
+  /**
+   * Folders already created and found inside the root. A put into a known folder goes straight to
+   * the rename; deletions forget what they remove.
+   */
+  const knownDirs = new Set<string>();
+
+  async function prepareDir(parent: string, real: string, key: string): Promise<void> {
+    if (knownDirs.has(parent)) return;
+    await mkdir(parent, { recursive: true });
+    await assertInside(parent, real, key);
+    if (knownDirs.size >= KNOWN_DIRS_ENTRIES) knownDirs.clear();
+    knownDirs.add(parent);
+  }
+
+  function forgetDirs(under: string): void {
+    for (const dir of knownDirs) {
+      if (dir === under || dir.startsWith(`${under}${sep}`)) knownDirs.delete(dir);
+    }
+  }
+
   async function writeAtomically(
     target: string,
     bytes: Uint8Array,
@@ -143,16 +168,18 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       if (fsync) await handle.datasync();
       await handle.close();
       handle = undefined;
+      const parent = dirname(target);
       for (let attempt = 0; ; attempt++) {
-        const parent = dirname(target);
-        await mkdir(parent, { recursive: true });
-        await assertInside(parent, real, key);
+        await prepareDir(parent, real, key);
         try {
           await rename(temp, target);
           return;
         } catch (error) {
-          // The folder was removed by a concurrent deletePrefix between mkdir and rename: once more.
-          if (codeOf(error) === 'ENOENT' && attempt === 0) continue;
+          // The folder was removed (a concurrent deletePrefix) after it was known: once more.
+          if (codeOf(error) === 'ENOENT' && attempt === 0) {
+            knownDirs.delete(parent);
+            continue;
+          }
           throw error;
         }
       }
@@ -161,6 +188,25 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       await unlink(temp).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Sidecars of recently read objects, keyed by key and validated by the object's inode, size and
+   * modification time: every put renames a new file (a new inode) into place, so a hit is current.
+   */
+  const metaCache = new Map<string, { ino: number; size: number; mtimeMs: number; meta: MetaFile | null }>();
+  async function cachedMeta(key: string, st: { ino: number; size: number; mtimeMs: number }) {
+    const hit = metaCache.get(key);
+    if (hit !== undefined && hit.ino === st.ino && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
+      return hit.meta;
+    }
+    const meta = await readMeta(key);
+    if (metaCache.size >= META_CACHE_ENTRIES) {
+      const oldest = metaCache.keys().next();
+      if (oldest.done !== true) metaCache.delete(oldest.value);
+    }
+    metaCache.set(key, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, meta });
+    return meta;
   }
 
   async function readMeta(key: string): Promise<MetaFile | null> {
@@ -207,7 +253,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
         await handle.close();
         return null;
       }
-      const meta = await readMeta(key);
+      const meta = await cachedMeta(key, st);
       const consistent = meta !== null && meta.size === st.size;
       const opened = handle;
       let closed = false;
@@ -216,13 +262,30 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
         contentType: consistent ? meta.contentType : contentTypeFromKey(key),
         etag: consistent
           ? `"${meta.sha256}"`
-          : `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`,
+          : `W/"${st.ino.toString(36)}-${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`,
         lastModified: st.mtime,
         stream() {
           closed = true;
           // The handle pins the inode: a concurrent put renames a new file into place and never
           // writes into this one, so reading to its end yields exactly the object opened.
           return opened.createReadStream({ start: 0, autoClose: true });
+        },
+        async read() {
+          if (closed)
+            throw new ObjectStorageError('invalid_argument', 'this opened object was already consumed');
+          closed = true;
+          try {
+            const bytes = new Uint8Array(st.size);
+            let offset = 0;
+            while (offset < bytes.length) {
+              const { bytesRead } = await opened.read(bytes, offset, bytes.length - offset, offset);
+              if (bytesRead === 0) break;
+              offset += bytesRead;
+            }
+            return offset === bytes.length ? bytes : bytes.subarray(0, offset);
+          } finally {
+            await opened.close();
+          }
         },
         async close() {
           if (closed) return;
@@ -242,6 +305,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     let current = dir;
     while (current !== top && isInside(top, current)) {
       try {
+        knownDirs.delete(current);
         await rmdir(current);
       } catch {
         return;
@@ -268,16 +332,25 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
         );
       }
       const real = await realRoot();
-      const meta: MetaFile = {
-        v: 1,
-        contentType,
-        size: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('base64url'),
-      };
       try {
-        // Metadata first: a crash between the two renames leaves a readable object or none.
-        await writeAtomically(metaPath(key), Buffer.from(JSON.stringify(meta), 'utf8'), real, key);
-        await writeAtomically(objectPath(key), bytes, real, key);
+        if (contentType === contentTypeFromKey(key)) {
+          // The extension says it all (image/png for .png…): no sidecar, one rename. A sidecar
+          // left by an earlier put with another type goes first, so it never describes these bytes.
+          await unlink(metaPath(key)).catch((error: unknown) => {
+            if (!isAbsentCode(codeOf(error))) throw error;
+          });
+          await writeAtomically(objectPath(key), bytes, real, key);
+        } else {
+          const meta: MetaFile = {
+            v: 1,
+            contentType,
+            size: bytes.byteLength,
+            sha256: createHash('sha256').update(bytes).digest('base64url'),
+          };
+          // Sidecar first: a crash between the two renames leaves a readable object or none.
+          await writeAtomically(metaPath(key), Buffer.from(JSON.stringify(meta), 'utf8'), real, key);
+          await writeAtomically(objectPath(key), bytes, real, key);
+        }
       } catch (error) {
         if (error instanceof ObjectStorageError) throw error;
         const code = codeOf(error);
@@ -296,9 +369,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       const opened = await openObject(key);
       if (opened === null) return null;
       try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of opened.stream()) chunks.push(chunk as Buffer);
-        return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: opened.contentType };
+        return { bytes: await opened.read(), contentType: opened.contentType };
       } catch (error) {
         throw ioError(`reading ${JSON.stringify(key)}`, error);
       }
@@ -346,6 +417,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
         try {
           await assertInside(dirname(dir), real, folder);
           // rm never follows a link it meets: a linked folder is unlinked, its target untouched.
+          forgetDirs(dir);
           await rm(dir, { recursive: true, force: true });
           await prune(dirname(dir), top);
         } catch (error) {

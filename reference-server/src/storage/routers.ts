@@ -28,6 +28,8 @@ export const FILES_PATH_PREFIX = '/files/';
 export const DOWNLOAD_PATH = '/api/v1/assets/download';
 
 const ALLOWED = 'GET, HEAD';
+/** Files up to this size are read at once; larger ones are streamed. */
+const BUFFERED_MAX_BYTES = 1024 * 1024;
 
 /**
  * The origin signed URLs of a request should use: protocol and Host header (or
@@ -94,11 +96,20 @@ export function createFilesRouter(storage: FsObjectStorage, options: FilesRouter
         ctx.body = '';
         return;
       }
-      // The stream is destroyed (and the file closed) by Koa when the response ends, HEAD included.
-      ctx.body = opened.stream();
+      if (ctx.method === 'HEAD') {
+        await opened.close();
+        ctx.body = ''; // Koa sends no body for HEAD; Content-Length is set below.
+      } else if (opened.size <= BUFFERED_MAX_BYTES) {
+        // Small files (sprites, atlases) in one read: cheaper than a stream.
+        const bytes = await opened.read();
+        ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } else {
+        // The stream is destroyed (and the file closed) by Koa when the response ends.
+        ctx.body = opened.stream();
+      }
       // Set as stored: Koa's `ctx.type` would append a charset of its own.
       ctx.set('Content-Type', opened.contentType);
-      ctx.length = opened.size;
+      if (!Buffer.isBuffer(ctx.body)) ctx.length = opened.size;
     } catch (error) {
       respondWithError(ctx, error, options.logger, 'serving a stored file failed');
     }

@@ -43,9 +43,18 @@ describe('filesystem driver: objects', () => {
     const got = await storage.get(key);
     expect(got?.contentType).toBe('image/png');
     expect(Buffer.from(got?.bytes ?? []).equals(Buffer.from(PNG_1X1))).toBe(true);
-    // The bytes are a plain file at <root>/<key>; the content type lives in the sidecar tree.
+    // The bytes are a plain file at <root>/<key>; .png implies the type, so there is no sidecar.
     expect(Buffer.from(await readFile(join(root(), key))).equals(Buffer.from(PNG_1X1))).toBe(true);
-    expect(await filesUnder(root())).toEqual([`.meta/${key}.json`, key]);
+    expect(await filesUnder(root())).toEqual([key]);
+    // A type the extension does not imply goes to the sidecar tree.
+    await storage.put('projects/p1/tasks/t1/notes', PNG_1X1, 'application/x-custom');
+    expect((await storage.get('projects/p1/tasks/t1/notes'))?.contentType).toBe('application/x-custom');
+    expect(await filesUnder(root())).toEqual([
+      '.meta/projects/p1/tasks/t1/notes.json',
+      'projects/p1/tasks/t1/notes',
+      key,
+    ]);
+    await storage.delete(['projects/p1/tasks/t1/notes']);
 
     await storage.delete([key, 'projects/p1/never-stored.png', key]);
     expect(await storage.exists(key)).toBe(false);
@@ -61,6 +70,10 @@ describe('filesystem driver: objects', () => {
     const got = await storage.get(key);
     expect(got?.contentType).toBe('application/json');
     expect(new TextDecoder().decode(got?.bytes)).toBe('{"a":1}');
+    // Back to the type .tres implies: the sidecar of the previous put is gone, not stale.
+    await storage.put(key, new TextEncoder().encode('[gd_resource]'), 'text/plain; charset=utf-8');
+    expect((await storage.get(key))?.contentType).toBe('text/plain; charset=utf-8');
+    expect(await filesUnder(root())).toEqual([key]);
     expect(await readdir(join(root(), '.tmp'))).toEqual([]);
   });
 
@@ -111,12 +124,7 @@ describe('filesystem driver: objects', () => {
     expect(await storage.exists('projects/p1/tasks/t2/b.png')).toBe(false);
     expect(await storage.exists('projects/p10/tasks/t3/c.png')).toBe(true);
     expect(await storage.exists('projects/p1.png')).toBe(true);
-    expect(await filesUnder(root())).toEqual([
-      '.meta/projects/p1.png.json',
-      '.meta/projects/p10/tasks/t3/c.png.json',
-      'projects/p1.png',
-      'projects/p10/tasks/t3/c.png',
-    ]);
+    expect(await filesUnder(root())).toEqual(['projects/p1.png', 'projects/p10/tasks/t3/c.png']);
     await storage.deletePrefix('projects/never/'); // nothing there: no error
     await expect(storage.deletePrefix('')).rejects.toThrow(/object prefix/);
     await expect(storage.deletePrefix('../')).rejects.toMatchObject({ code: 'invalid_key' });
