@@ -55,6 +55,19 @@ describe.skipIf(!uri)('MongoDB store', () => {
       await store.close();
     }
   });
+
+  it('opens a database that already holds its indexes and data (a restart, a second process)', async () => {
+    const first = freshStore();
+    await first.init();
+    const dbName = dbNames.at(-1)!;
+    await first.close();
+    for (let i = 0; i < 2; i++) {
+      const again = createMongoStore({ uri: uri!, dbName });
+      await again.init();
+      expect(await again.tasks.byId('nothing')).toBeNull();
+      await again.close();
+    }
+  });
 });
 
 describe('E11000 mapping', () => {

@@ -2,6 +2,7 @@ import {
   type Collection,
   type Db,
   type Filter,
+  type IndexDescription,
   MongoClient,
   type MongoClientOptions,
   MongoServerError,
@@ -149,6 +150,32 @@ function databaseNameOf(uri: string): string | undefined {
 }
 
 /**
+ * Creates the indexes a collection lacks, by name. Asking again for indexes that exist is a no-op
+ * on MongoDB, but FerretDB v1 drops the connection when one createIndexes call repeats several
+ * existing unique indexes (a second process or a restart on the same database), so only the
+ * missing ones are sent.
+ */
+async function ensureIndexes(d: Db, name: string, specs: IndexDescription[]): Promise<void> {
+  const existing = await d
+    .collection(name)
+    .indexes()
+    .then(
+      (list) => new Set(list.map((index) => index.name)),
+      (err: unknown) => {
+        // NamespaceNotFound: the collection does not exist yet, so no index does either.
+        if (
+          err instanceof MongoServerError &&
+          (err.code === 26 || /not found|does not exist/i.test(err.message))
+        )
+          return new Set<string | undefined>();
+        throw err;
+      },
+    );
+  const missing = specs.filter((spec) => !existing.has(spec.name));
+  if (missing.length > 0) await d.collection(name).createIndexes(missing);
+}
+
+/**
  * The MongoDB adapter (official driver). Works on MongoDB ≥ 6 and on FerretDB v1: no $lookup, no
  * transactions, no change streams, no partial indexes (unique e-mail "where present" and the dedupe
  * slot are plain unique indexes over derived string fields, see store.ts). Every filter is an
@@ -174,30 +201,30 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   async function doInit(): Promise<Db> {
     if (ownsClient) await client.connect();
     const d = client.db(dbName);
-    await d.collection('users').createIndexes([
+    await ensureIndexes(d, 'users', [
       { key: { username: 1 }, name: 'users_username_unique', unique: true },
       { key: { emailKey: 1 }, name: 'users_emailKey_unique', unique: true },
     ]);
-    await d
-      .collection('projects')
-      .createIndexes([{ key: { ownerId: 1, createdAt: -1, _id: -1 }, name: 'projects_owner_newest' }]);
-    await d.collection('tasks').createIndexes([
+    await ensureIndexes(d, 'projects', [
+      { key: { ownerId: 1, createdAt: -1, _id: -1 }, name: 'projects_owner_newest' },
+    ]);
+    await ensureIndexes(d, 'tasks', [
       { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'tasks_project_newest' },
       { key: { activeKey: 1 }, name: 'tasks_activeKey_unique', unique: true },
       { key: { idemKey: 1 }, name: 'tasks_idemKey_unique', unique: true },
       { key: { status: 1, 'lease.until': 1 }, name: 'tasks_status_lease' },
     ]);
-    await d
-      .collection('events')
-      .createIndexes([{ key: { taskId: 1, seq: 1 }, name: 'events_taskId_seq_unique', unique: true }]);
-    await d.collection('assets').createIndexes([
+    await ensureIndexes(d, 'events', [
+      { key: { taskId: 1, seq: 1 }, name: 'events_taskId_seq_unique', unique: true },
+    ]);
+    await ensureIndexes(d, 'assets', [
       { key: { key: 1 }, name: 'assets_key_unique', unique: true },
       { key: { taskId: 1, createdAt: 1 }, name: 'assets_task' },
       { key: { projectId: 1 }, name: 'assets_project' },
     ]);
-    await d
-      .collection('task_claims')
-      .createIndexes([{ key: { taskId: 1, attempt: -1 }, name: 'task_claims_task_attempt' }]);
+    await ensureIndexes(d, 'task_claims', [
+      { key: { taskId: 1, attempt: -1 }, name: 'task_claims_task_attempt' },
+    ]);
     db = d;
     return d;
   }
