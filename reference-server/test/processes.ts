@@ -19,10 +19,14 @@ export interface ServerProcess {
  * Spawns the real server (`src/main.ts` through tsx's loader) on 127.0.0.1 with a free port and resolves once it logs
  * `listening` (its JSON log lines on stdout are parsed as they come).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  entry: 'main.ts' | 'worker-main.ts' = 'main.ts',
+): Promise<ServerProcess> {
   // `node --import tsx` rather than the tsx CLI: the CLI runs the program in a child process, so a
   // SIGKILL would hit the wrapper and leave the server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', entry)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...testEnv({ LOG_LEVEL: 'info', ...env }) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,10 +44,13 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'listening' && typeof entry.url === 'string') {
+        const record = JSON.parse(line) as { msg?: string; url?: string };
+        if (record.msg === 'listening' && typeof record.url === 'string') {
           clearTimeout(timer);
-          resolve(entry.url);
+          resolve(record.url);
+        } else if (entry === 'worker-main.ts' && record.msg === 'worker started') {
+          clearTimeout(timer);
+          resolve('');
         }
       } catch {
         // not a log line
