@@ -175,8 +175,8 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
           await rename(temp, target);
           return;
         } catch (error) {
-          // The folder was removed (a concurrent deletePrefix) after it was known: once more.
-          if (codeOf(error) === 'ENOENT' && attempt === 0) {
+          // The folder was removed (a concurrent deletePrefix) after it was known: again, a few times.
+          if (codeOf(error) === 'ENOENT' && attempt < 3) {
             knownDirs.delete(parent);
             continue;
           }

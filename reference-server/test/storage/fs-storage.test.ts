@@ -130,6 +130,25 @@ describe('filesystem driver: objects', () => {
     await expect(storage.deletePrefix('../')).rejects.toMatchObject({ code: 'invalid_key' });
   });
 
+  it('puts racing deletePrefix of their folder never fail and leave whole objects or none', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `projects/p9/tasks/t${i % 5}/f${i}.png`);
+    const work: Promise<unknown>[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (const key of keys) work.push(storage.put(key, PNG_1X1, 'image/png'));
+      work.push(storage.deletePrefix('projects/p9/'));
+    }
+    await Promise.all(work);
+    for (const key of keys) {
+      const got = await storage.get(key);
+      if (got !== null) expect(Buffer.from(got.bytes).equals(Buffer.from(PNG_1X1)), key).toBe(true);
+    }
+    // And a put after the dust settles lands, even though its folder was removed and recreated.
+    await storage.deletePrefix('projects/p9/');
+    await storage.put(keys[0] as string, PNG_1X1, 'image/png');
+    expect(await storage.exists(keys[0] as string)).toBe(true);
+    expect(await readdir(join(root(), '.tmp'))).toEqual([]);
+  });
+
   it('a key that is also a folder of other keys is refused with a clear error', async () => {
     await storage.put('projects/p1/x/y.png', PNG_1X1, 'image/png');
     await expect(storage.put('projects/p1/x', PNG_1X1, 'image/png')).rejects.toMatchObject({
