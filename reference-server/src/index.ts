@@ -17,3 +17,4 @@ export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.
 export { createLogger } from './logger.js';
 export { openStore, type RunningServer, type StartOptions, startServer } from './server.js';
 export { SERVER_VERSION } from './version.js';
+export * from './review/index.js';
