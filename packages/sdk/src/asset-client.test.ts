@@ -348,6 +348,7 @@ describe('waitForTask()', () => {
     const fetch = sequence(...states.map((t) => () => envelope(t)));
     const progress: string[] = [];
     const pending = client(fetch).waitForTask('t1', {
+      transport: 'poll',
       pollIntervalMs: 100,
       maxPollIntervalMs: 1000,
       onProgress: (t) => progress.push(`${t.status}:${t.stage}:${t.progress}`),
@@ -386,12 +387,16 @@ describe('waitForTask()', () => {
   test('timeoutMs → timeout; signal → aborted; envelope errors end the wait', async () => {
     vi.useFakeTimers();
     const running = sequence(envelope(task()));
-    const timedOut = client(running).waitForTask('t1', { timeoutMs: 2500, pollIntervalMs: 1000 });
+    const timedOut = client(running).waitForTask('t1', {
+      transport: 'poll',
+      timeoutMs: 2500,
+      pollIntervalMs: 1000,
+    });
     await vi.advanceTimersByTimeAsync(2500);
     expect((await timedOut).error?.code).toBe('timeout');
 
     const controller = new AbortController();
-    const aborted = client(running).waitForTask('t1', { signal: controller.signal });
+    const aborted = client(running).waitForTask('t1', { transport: 'poll', signal: controller.signal });
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();
     expect((await aborted).error?.code).toBe('aborted');
@@ -409,8 +414,8 @@ describe('waitForTask()', () => {
   test('bad options are refused', async () => {
     const api = client(sequence(envelope(task())));
     await expect(api.waitForTask('t1', { pollIntervalMs: 0 })).rejects.toThrow(/pollIntervalMs/);
-    // @ts-expect-error 'ws' arrives with issue #6
-    await expect(api.waitForTask('t1', { transport: 'ws' })).rejects.toThrow(/transport/);
+    // @ts-expect-error only 'auto', 'ws' and 'poll' exist
+    await expect(api.waitForTask('t1', { transport: 'sse' })).rejects.toThrow(/transport/);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   fromEnvelope,
   ok,
 } from './internal/envelope.js';
+import { followSocket, resolveWebSocket, socketUrl, type WebSocketConstructor } from './internal/socket.js';
 import {
   createTransport,
   DEFAULT_TIMEOUT_MS,
@@ -35,6 +36,7 @@ import type {
   GenerateRequest,
   LoginData,
   LoginRequest,
+  PipelineProgress,
   ProjectListItem,
   Task,
   TaskListItem,
@@ -42,7 +44,7 @@ import type {
 
 type Paths = AssetApiPaths;
 
-/** Paths that do not answer the JSON envelope: use `downloadAsset()` for files; the WebSocket comes with issue #6. */
+/** Paths that do not answer the JSON envelope: use `downloadAsset()` for files and `waitForTask()` for the WebSocket. */
 export type NonEnvelopePath = '/api/v1/assets/download' | '/files/{key}' | '/api/v1/tasks/{taskId}/ws';
 
 /** The paths callable with `M` that answer the `{code, message, data}` envelope. */
@@ -98,6 +100,12 @@ export interface AssetClientOptions<Throw extends boolean = false> {
   getToken?: TokenSource;
   /** The fetch to send requests with (tests inject one; defaults to globalThis.fetch). */
   fetch?: FetchLike;
+  /**
+   * The WebSocket constructor `waitForTask` uses. Default: the `ws` package in Node (an optional
+   * peer dependency, imported on first use; it sends `Authorization: Bearer`), the global
+   * `WebSocket` in browsers (which sends the httpOnly `assetloom_token` cookie set at login).
+   */
+  WebSocket?: WebSocketConstructor;
   /** Retry policy; `false` for single attempts. Defaults: 2 retries, 300 ms base, full jitter, Retry-After ≤ 60 s honoured. */
   retry?: RetryOptions | false;
   /** Per-attempt timeout in ms (default 30 000); `false` for none. */
@@ -124,11 +132,14 @@ export interface WaitForTaskOptions {
   pollIntervalMs?: number;
   /** Upper bound of the delay between polls in ms (default 5000). */
   maxPollIntervalMs?: number;
+  /** Called with every PipelineProgress event when the WebSocket stream is used. */
+  onEvent?: (event: PipelineProgress) => void;
   /**
-   * How progress is observed. Only `'poll'` exists today; `'auto'` (the default) polls now and will
-   * prefer the WebSocket stream once the generation runtime ships it (issue #6).
+   * How progress is observed. `'auto'` (default): the WebSocket stream
+   * (`/api/v1/tasks/:taskId/ws`, reconnecting with `?since=` after a drop), falling back to polling
+   * when no socket can be opened; `'ws'`: the stream only; `'poll'`: polling only.
    */
-  transport?: 'auto' | 'poll';
+  transport?: 'auto' | 'ws' | 'poll';
 }
 
 export interface GenerateOptions extends CallOptions {
@@ -422,9 +433,9 @@ export function createAssetClient<Throw extends boolean = false>(
       maxPollIntervalMs = 5000,
       transport: mode = 'auto',
     } = waitOptions;
-    if (mode !== 'auto' && mode !== 'poll') {
+    if (mode !== 'auto' && mode !== 'poll' && mode !== 'ws') {
       throw new TypeError(
-        `[assetloom/sdk] waitForTask transport must be 'auto' or 'poll'; got '${String(mode)}'.`,
+        `[assetloom/sdk] waitForTask transport must be 'auto', 'ws' or 'poll'; got '${String(mode)}'.`,
       );
     }
     for (const [name, value] of [
@@ -463,7 +474,34 @@ export function createAssetClient<Throw extends boolean = false>(
       }
       return undefined;
     };
+    const outcome = (task: Task, response: Response): ApiResult<Task> =>
+      task.status === 'failed'
+        ? fail(
+            new AssetloomApiError({
+              code: 'task_failed',
+              message: task.error ?? `[assetloom/sdk] task ${taskId} failed without a reason.`,
+              httpStatus: response.status,
+              requestId: response.headers.get('x-request-id') ?? undefined,
+              task,
+            }),
+            response,
+          )
+        : ok(task, response);
     try {
+      if (mode !== 'poll') {
+        const streamed = await waitOverSocket(taskId, stop, waitOptions.onEvent, onProgress, outcome, ended);
+        if (streamed !== 'unavailable') return finish(streamed);
+        if (mode === 'ws') {
+          return finish<Task>(
+            fail(
+              new AssetloomApiError({
+                code: 'network_error',
+                message: `[assetloom/sdk] could not open the progress WebSocket of task ${taskId}; install the \`ws\` package in Node, pass { WebSocket } to createAssetClient, or use transport 'auto' or 'poll'.`,
+              }),
+            ),
+          );
+        }
+      }
       let interval = pollIntervalMs;
       let last: string | undefined;
       for (;;) {
@@ -502,6 +540,91 @@ export function createAssetClient<Throw extends boolean = false>(
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
+  }
+
+  /**
+   * Follows the WebSocket stream: reads the task first (auth, ownership, already ended), then the
+   * events, reconnecting with `?since=<last seq>` after a drop (at most 5 times in a row). Answers
+   * 'unavailable' when no socket could be opened at all, so the caller can poll instead.
+   */
+  async function waitOverSocket(
+    taskId: string,
+    stop: AbortSignal,
+    onEvent: ((event: PipelineProgress) => void) | undefined,
+    onProgress: ((task: Task) => void) | undefined,
+    outcome: (task: Task, response: Response) => ApiResult<Task>,
+    ended: (response?: Response) => ApiResult<Task> | undefined,
+  ): Promise<ApiResult<Task> | 'unavailable'> {
+    const read = () =>
+      call<Task>('GET', '/api/v1/tasks/{taskId}', { params: { path: { taskId } }, signal: stop });
+    const first = await read();
+    if (first.error) return ended(first.response) ?? first;
+    const snapshot: Task = { ...first.data };
+    onProgress?.({ ...snapshot });
+    if (snapshot.status === 'completed' || snapshot.status === 'failed')
+      return outcome(snapshot, first.response);
+    const socket = await resolveWebSocket(options.WebSocket);
+    if (socket === null) return 'unavailable';
+    let bearer = token;
+    if (bearer === undefined && options.getToken) {
+      try {
+        bearer = (await options.getToken()) ?? undefined;
+      } catch {
+        bearer = undefined; // the cookie may still do; the server answers 401 otherwise
+      }
+    }
+    let headers: Record<string, string> | undefined;
+    if (socket.headers) headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
+    let since = 0;
+    let everOpened = false;
+    for (let drops = 0; drops <= 5; ) {
+      const end = await followSocket(
+        socket.ctor,
+        socketUrl(baseUrl, taskId, since),
+        headers,
+        stop,
+        (event) => {
+          everOpened = true;
+          since = Math.max(since, event.seq);
+          onEvent?.(event);
+          const stage = event.stage === 'prompt_optimizer' ? 'prompt_builder' : event.stage;
+          const index = [
+            'prompt_optimizer',
+            'asset_generator',
+            'quality_supervisor',
+            'format_adapter',
+          ].indexOf(event.stage);
+          snapshot.stage = stage;
+          snapshot.progress =
+            event.status === 'failed'
+              ? index * 25
+              : Math.round(index * 25 + Math.max(0, Math.min(100, event.progress)) / 4);
+          if (typeof event.retryCount === 'number') snapshot.retryCount = event.retryCount;
+          snapshot.status = event.stage === 'format_adapter' ? 'saving' : 'running';
+          onProgress?.({ ...snapshot });
+        },
+      );
+      if (end.kind === 'aborted') return ended() as ApiResult<Task>;
+      if (end.kind === 'terminal' || end.kind === 'closed') {
+        const final = await read();
+        if (final.error) return ended(final.response) ?? final;
+        if (final.data.status === 'completed' || final.data.status === 'failed') {
+          onProgress?.(final.data);
+          return outcome(final.data, final.response);
+        }
+        drops++;
+      } else if (end.kind === 'unavailable' && !everOpened && drops === 0) {
+        return 'unavailable';
+      } else {
+        drops++;
+      }
+      try {
+        await sleep(Math.min(4000, 250 * 2 ** drops), stop);
+      } catch {
+        return ended() as ApiResult<Task>;
+      }
+    }
+    return 'unavailable';
   }
 
   async function downloadAsset(asset: AssetRef, downloadOptions: DownloadOptions = {}) {
