@@ -55,6 +55,20 @@ describe('JwtTokenService', () => {
     expect(await tokens.verify(jwt.sign({ sub: '1', tv: 0 }, SECRET, options))).toEqual({ sub: 1, tv: 0 });
   });
 
+  it('remembers verified tokens, still checking exp on every hit, and forgets the oldest past its size', async () => {
+    let now = 1_000_000;
+    const tokens = new JwtTokenService({ secret: SECRET, ttlSeconds: 60, now: () => now, cacheSize: 2 });
+    const a = (await tokens.issue({ sub: 1, tv: 0 })).token;
+    const b = (await tokens.issue({ sub: 2, tv: 0 })).token;
+    const c = (await tokens.issue({ sub: 3, tv: 0 })).token;
+    for (const t of [a, b, c, a]) expect(await tokens.verify(t)).not.toBeNull();
+    // A token differing in one signature byte never hits the cache entry of the original.
+    const tampered = `${a.slice(0, -2)}${a.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verify(tampered)).toBeNull();
+    now += 60;
+    for (const t of [a, b, c]) expect(await tokens.verify(t)).toBeNull();
+  });
+
   it('refuses a short secret', () => {
     expect(() => new JwtTokenService({ secret: 'short', ttlSeconds: 60 })).toThrow(/32 bytes/);
   });

@@ -11,6 +11,12 @@ export interface JwtTokenServiceOptions {
   ttlSeconds: number;
   /** Seconds since the epoch; injectable for tests. */
   now?: () => number;
+  /**
+   * How many verified tokens to remember until their `exp` (0 turns the cache off). A hit skips the
+   * HMAC and the JSON parsing: the key is the whole token string, so only the exact bytes that were
+   * verified before can hit, and `exp` is still checked against the clock on every hit.
+   */
+  cacheSize?: number;
 }
 
 const ISSUER = 'assetloom';
@@ -18,6 +24,12 @@ const AUDIENCE = 'assetloom-api';
 const ALGORITHM = 'HS256' as const;
 /** A JWT longer than this is refused before any parsing. */
 const MAX_TOKEN_LENGTH = 4096;
+/** How many verified tokens are remembered (oldest forgotten first). */
+const DEFAULT_CACHE_SIZE = 10_000;
+
+interface CachedClaims extends TokenClaims {
+  exp: number;
+}
 
 /**
  * HS256 access tokens (jsonwebtoken). The algorithm is pinned on both sides (an `alg: none` or RS/ES
@@ -32,6 +44,8 @@ export class JwtTokenService {
   private readonly secret: KeyObject;
   private readonly ttlSeconds: number;
   private readonly now: () => number;
+  private readonly cacheSize: number;
+  private readonly verified = new Map<string, CachedClaims>();
 
   constructor(options: JwtTokenServiceOptions) {
     if (Buffer.byteLength(options.secret, 'utf8') < 32) {
@@ -43,6 +57,7 @@ export class JwtTokenService {
     this.secret = createSecretKey(Buffer.from(options.secret, 'utf8'));
     this.ttlSeconds = options.ttlSeconds;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
   }
 
   async issue(claims: TokenClaims): Promise<{ token: string; expiresIn: number }> {
@@ -58,13 +73,19 @@ export class JwtTokenService {
 
   async verify(token: string): Promise<TokenClaims | null> {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    const now = this.now();
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (now < cached.exp) return { sub: cached.sub, tv: cached.tv };
+      this.verified.delete(token);
+    }
     let payload: string | jwt.JwtPayload;
     try {
       payload = jwt.verify(token, this.secret, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
-        clockTimestamp: this.now(),
+        clockTimestamp: now,
       });
     } catch {
       return null;
@@ -76,6 +97,16 @@ export class JwtTokenService {
     const tv = payload.tv;
     if (!Number.isSafeInteger(sub) || typeof tv !== 'number' || !Number.isSafeInteger(tv) || tv < 0)
       return null;
+    this.remember(token, { sub, tv, exp: payload.exp });
     return { sub, tv };
+  }
+
+  private remember(token: string, claims: CachedClaims): void {
+    if (this.cacheSize <= 0) return;
+    if (this.verified.size >= this.cacheSize) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, claims);
   }
 }
