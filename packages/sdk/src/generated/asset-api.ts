@@ -759,6 +759,16 @@ export interface components {
                 assets: components["schemas"]["Asset"][];
             };
         };
+        DownloadRedirectResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: {
+                /** @description The signed temporary URL (the same as `Location`). */
+                url: string;
+            };
+        };
         /** @enum {string} */
         PipelineStage: "prompt_optimizer" | "asset_generator" | "quality_supervisor" | "format_adapter";
         /**
@@ -1520,7 +1530,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect to the signed URL. */
+            /** @description Redirect to the signed URL. The body repeats the URL in the envelope, for clients that do not follow redirects. */
             302: {
                 headers: {
                     /** @description The signed temporary URL. */
@@ -1528,7 +1538,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DownloadRedirectResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["AssetNotFound"];
