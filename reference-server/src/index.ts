@@ -15,6 +15,25 @@ export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './internal
 export { type ScryptParams, ScryptPasswordHasher } from './internal/password.js';
 export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.js';
 export { createLogger } from './logger.js';
-export { openStore, type RunningServer, type StartOptions, startServer } from './server.js';
-export { SERVER_VERSION } from './version.js';
 export * from './review/index.js';
+export { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
+export {
+  attachProgressSocket,
+  type ProgressSocket,
+  type ProgressSocketOptions,
+} from './runtime/progress-socket.js';
+export {
+  createGenerationWorker,
+  type GenerationWorker,
+  type GenerationWorkerOptions,
+} from './runtime/worker.js';
+export {
+  llmOf,
+  openObjectStorage,
+  openStore,
+  type RunningServer,
+  type StartOptions,
+  startServer,
+  workerFor,
+} from './server.js';
+export { SERVER_VERSION } from './version.js';

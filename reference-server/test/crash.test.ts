@@ -151,5 +151,6 @@ describe.each([
         await after.close();
       }
     },
+    180_000,
   );
 });

@@ -80,8 +80,9 @@ describe.skipIf(mongoUri === null)('two API processes and a worker process on on
         x.key.endsWith('.png'),
       );
       // served by the other API process: both derive the same signing key from JWT_SECRET
-      const file = await fetch((sheet?.url as string).replace(b.url, a.url));
+      expect(sheet).toBeDefined();
+      const file = await fetch(String(sheet?.url).replace(b.url, a.url));
       expect(file.status).toBe(200);
     }
-  });
+  }, 120_000);
 });

@@ -217,6 +217,7 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
     ws.on('message', () => undefined);
     let last = since;
     let repaired = false;
+    let emptyPolls = 0;
     try {
       while (!abort.signal.aborted) {
         const events = await store.events.list(task.id, last);
@@ -228,6 +229,14 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
             ws.close(1000, 'task ended');
             return;
           }
+        }
+        if (events.length > 0) emptyPolls = 0;
+        // The task itself is read on the first empty poll and every fifth after: it only matters when
+        // the task ended without a terminal event (a worker died at that instant) or was deleted.
+        if (events.length === 0 && emptyPolls++ % 5 !== 0) {
+          await (options.notifier?.wait(task.id, options.pollMs, abort.signal) ??
+            new Promise<void>((resolve) => setTimeout(resolve, options.pollMs)));
+          continue;
         }
         if (events.length === 0) {
           const current = await store.tasks.byId(task.id);

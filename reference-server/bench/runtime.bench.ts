@@ -1,0 +1,181 @@
+/**
+ * `pnpm bench:runtime`: the generation runtime under load. With WORKER_CONCURRENCY=4 and 64 px
+ * sprite spritesheets (4 directions × 4 frames), measures
+ *   - tasks completed per second through the whole server (HTTP submit → durable queue → pipeline →
+ *     object storage → persisted events), against the bare pipeline (runPipeline with 4 concurrent
+ *     runs into memory storage) measured in the same run: the ratio is the runtime's overhead;
+ *   - submit-to-completed latency p50/p95 (POST /generate until the terminal WebSocket event);
+ *   - WebSocket event latency p50/p95 (event `at`, stamped by the worker, to arrival at the client).
+ * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
+ * skipped with a note when none). BENCH_TASKS (default 40) sets the batch size.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMemoryStorage, runPipeline } from '@assetloom/pipeline';
+import { resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { loadConfig } from '../src/config.js';
+import { startServer } from '../src/server.js';
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 40);
+const CONCURRENCY = 4;
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+
+async function barePipeline(): Promise<number> {
+  const storage = createMemoryStorage();
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= TASKS) return;
+      const result = await runPipeline(
+        {
+          prompt: `bench knight ${i}`,
+          assetType: 'sprite',
+          projectStyle: {},
+          params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+          keyPrefix: `bench/${i}/`,
+        },
+        { storage, onEvent: async () => undefined },
+      );
+      if (!result.ok) throw new Error(result.error);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  return TASKS / ((performance.now() - started) / 1000);
+}
+
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ data: Record<string, unknown> }> {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { data: Record<string, unknown> };
+}
+
+/** Opens the stream; resolves at the terminal event with the per-event latencies. */
+function follow(url: string, taskId: string, token: string): Promise<{ end: number; lags: number[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/v1/tasks/${taskId}/ws`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const lags: number[] = [];
+    let end = Number.NaN;
+    ws.on('message', (data) => {
+      const now = Date.now();
+      const event = JSON.parse(String(data)) as { at: string; stage: string; status: string; error?: string };
+      lags.push(now - Date.parse(event.at));
+      if ((event.stage === 'format_adapter' && event.status === 'completed') || event.error)
+        end = performance.now();
+    });
+    ws.on('close', () => resolve({ end, lags }));
+    ws.on('error', reject);
+  });
+}
+
+async function serverRun(label: string, storeEnv: Record<string, string>, cleanup: () => Promise<void>) {
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    JWT_SECRET: SECRET,
+    SCRYPT_COST: '10',
+    WORKER_CONCURRENCY: String(CONCURRENCY),
+    GENERATE_MAX_REQUESTS: '100000',
+    EVENT_POLL_MS: process.env.BENCH_EVENT_POLL_MS ?? '200',
+    ...storeEnv,
+  });
+  if (!loaded.ok) throw loaded.error;
+  const logger = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  const server = await startServer(loaded.value, { logger });
+  try {
+    const username = `bench${Date.now().toString(36)}`;
+    await post(server.url, '/auth/register', { username, password: 'secret-pass' });
+    const login = await post(server.url, '/auth/login', { username, password: 'secret-pass' });
+    const token = login.data.token as string;
+    const project = await post(server.url, '/api/v1/projects', { name: 'bench' }, token);
+    const started = performance.now();
+    const runs = await Promise.all(
+      Array.from({ length: TASKS }, async (_, i) => {
+        const submitted = performance.now();
+        const res = await post(
+          server.url,
+          '/api/v1/generate',
+          { projectId: project.data.id, prompt: `bench knight ${i}`, assetType: 'sprite' },
+          token,
+        );
+        const followed = await follow(server.url, res.data.taskId as string, token);
+        return { latency: followed.end - submitted, lags: followed.lags, end: followed.end };
+      }),
+    );
+    const last = Math.max(...runs.map((r) => r.end));
+    const rate = TASKS / ((last - started) / 1000);
+    const latencies = runs.map((r) => r.latency);
+    const lags = runs.flatMap((r) => r.lags);
+    return {
+      label,
+      rate,
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      lag50: quantile(lags, 0.5),
+      lag95: quantile(lags, 0.95),
+    };
+  } finally {
+    await server.close();
+    await cleanup();
+  }
+}
+
+const bare = await barePipeline();
+console.log(
+  `bare pipeline, ${CONCURRENCY} concurrent runs, ${TASKS} × 64 px sprite sheets: ${fmt(bare)} tasks/s`,
+);
+
+const results = [];
+const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-runtime-'));
+results.push(await serverRun('embedded', { DATA_DIR: dir }, () => rm(dir, { recursive: true, force: true })));
+
+const mongo = await resolveMongoTarget().catch((error: unknown) => ({
+  kind: 'unavailable' as const,
+  reason: String(error),
+}));
+if (mongo.kind === 'unavailable') {
+  console.log(`MongoDB run skipped: ${'reason' in mongo ? mongo.reason : 'no target'}`);
+} else {
+  const objects = await mkdtemp(join(tmpdir(), 'assetloom-bench-objects-'));
+  results.push(
+    await serverRun(
+      `mongodb (${mongo.kind})`,
+      { MONGODB_URI: mongo.uri, MONGODB_DB: uniqueDbName('bench_rt'), DATA_DIR: objects },
+      async () => {
+        await rm(objects, { recursive: true, force: true });
+      },
+    ),
+  );
+  await (mongo as { stop?: () => Promise<void> }).stop?.();
+}
+
+console.log(
+  '\n| store | tasks/s (4 workers) | vs bare pipeline | submit→completed p50 | p95 | WS event latency p50 | p95 |',
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.label} | ${fmt(r.rate)} | ${(r.rate / bare).toFixed(2)}× | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.lag50)} ms | ${fmt(r.lag95)} ms |`,
+  );
+}
+process.exit(0);
