@@ -1,0 +1,11 @@
+export {
+  type AssetMock,
+  type AssetMockControls,
+  type AssetMockOptions,
+  createAssetMock,
+  type FailureRule,
+  installWebSocketGlobal,
+  type Latency,
+  type MockSeed,
+  type MockWebSocketConstructor,
+} from './mock.js';

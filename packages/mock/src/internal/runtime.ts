@@ -1,0 +1,275 @@
+import {
+  type AssetRecord,
+  type ClaimedTask,
+  createTaskQueue,
+  type Store,
+  TaskLeaseLostError,
+} from '@assetloom/core';
+import {
+  createProceduralProvider,
+  type ImageProvider,
+  type MemoryStorage,
+  overallProgress,
+  type PipelineAsset,
+  type PipelineProgressEvent,
+  runPipeline,
+  taskStageOf,
+} from '@assetloom/pipeline';
+import type { MockClock } from './clock.js';
+
+export interface RuntimeOptions {
+  store: Store;
+  storage: MemoryStorage;
+  clock: MockClock;
+  /** Virtual ms between two pipeline events of one task. */
+  stepMs: () => number;
+  maxQualityRetries: number;
+  /** Told after every persisted event of a task. */
+  notify: (taskId: string) => void;
+  onError: (error: unknown, taskId: string) => void;
+}
+
+export interface TaskRuntime {
+  /** Claims and starts every claimable task (called after a submission). */
+  kick(): void;
+  /** Tasks running now. */
+  readonly active: number;
+  /** True while some task is computing (not sleeping on the clock) or a claim is in flight. */
+  readonly busy: boolean;
+  /** Resolves when no task runs (real clock), or at once when none runs. */
+  idle(): Promise<void>;
+  /** The next `n` generated images are blank, so the quality supervisor rejects them. */
+  rejectQualityNext(n: number): void;
+  /** The next `n` generations throw in the image provider (`provider_failed`) with `message`. */
+  failGenerationNext(n: number, message: string): void;
+  /** Stops every running task (no more writes) and waits for them. */
+  stop(): Promise<void>;
+}
+
+function toAssetRecord(asset: PipelineAsset, claimed: ClaimedTask, at: Date): AssetRecord {
+  return {
+    taskId: claimed.task.id,
+    projectId: claimed.task.projectId,
+    ownerId: claimed.task.ownerId,
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+    contentType: asset.contentType,
+    createdAt: at,
+  };
+}
+
+function toView(asset: PipelineAsset) {
+  return {
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+  };
+}
+
+class StoppedError extends Error {}
+
+/**
+ * The mock's generation worker: core's durable task queue over the in-memory store and the real
+ * @assetloom/pipeline, with the same task-record moves as the server's worker (running → saving →
+ * completed | failed; stage, progress, retryCount; every event persisted with its seq). Between two
+ * events a task sleeps `stepMs` on the mock's clock, so tests can walk it stage by stage.
+ */
+export function createTaskRuntime(options: RuntimeOptions): TaskRuntime {
+  const { store, clock } = options;
+  const queue = createTaskQueue({
+    store,
+    owner: 'assetloom-mock',
+    // Virtual time may jump far ahead; leases are renewed on every event and never lapse in practice.
+    leaseMs: 24 * 60 * 60 * 1000,
+    maxAttempts: 3,
+    clock: { now: () => clock.now() },
+  });
+  const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  let computing = 0;
+  let claiming = 0;
+  let rejectBudget = 0;
+  let failBudget = 0;
+  let failMessage = 'injected provider failure';
+  let idleWaiters: Array<() => void> = [];
+  let stopped = false;
+
+  const procedural = createProceduralProvider();
+  const provider: ImageProvider = {
+    name: 'procedural',
+    async generate(request, ctx) {
+      if (failBudget > 0) {
+        failBudget--;
+        throw new Error(failMessage);
+      }
+      const generated = await procedural.generate(request, ctx);
+      if (rejectBudget > 0) {
+        rejectBudget--;
+        // A blank (fully transparent) image: the real quality supervisor rejects it (not_blank).
+        return {
+          ...generated,
+          frames: generated.frames.map((f) => ({
+            width: f.width,
+            height: f.height,
+            data: new Uint8Array(f.data.length),
+          })),
+        };
+      }
+      return generated;
+    },
+  };
+
+  function settleIdle() {
+    if (running.size > 0 || claiming > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  async function runOne(claimed: ClaimedTask, abort: AbortController): Promise<void> {
+    const task = claimed.task;
+    computing++;
+    let first = true;
+    try {
+      const project = await store.projects.byId(task.projectId);
+      if (project === null) {
+        await claimed
+          .finish({ status: 'failed', error: '[assetloom/mock] the project was deleted' })
+          .catch(() => undefined);
+        return;
+      }
+      let retryCount = task.retryCount;
+      await runPipeline(
+        {
+          prompt: task.prompt,
+          assetType: task.assetType,
+          projectStyle: project.style,
+          taskStyle: task.taskStyle,
+          params: task.params,
+          keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
+        },
+        {
+          storage: options.storage,
+          signal: abort.signal,
+          maxRetries: options.maxQualityRetries,
+          startSeq: claimed.startSeq,
+          providers: { prompt: null, image: provider },
+          onEvent: async (event: PipelineProgressEvent) => {
+            if (!first) {
+              // Time passes between two events; the task is "sleeping", not computing.
+              computing--;
+              try {
+                await clock.sleep(options.stepMs(), abort.signal);
+              } finally {
+                computing++;
+              }
+            }
+            first = false;
+            if (abort.signal.aborted) throw new StoppedError('stopped');
+            const at = clock.now().toISOString();
+            const stamped = { ...event, at };
+            if (event.retryCount !== undefined) retryCount = event.retryCount;
+            if (event.stage === 'format_adapter' && event.status === 'completed') {
+              const assets = event.result?.assets ?? [];
+              await claimed.finish(
+                {
+                  status: 'completed',
+                  assets: assets.map((a) => toAssetRecord(a, claimed, clock.now())),
+                  retryCount,
+                },
+                { ...stamped, result: { assets: assets.map(toView) } },
+              );
+            } else if (event.status === 'failed' && typeof event.error === 'string') {
+              await claimed.finish(
+                {
+                  status: 'failed',
+                  error: event.error,
+                  retryCount,
+                  stage: taskStageOf(event.stage),
+                  progress: overallProgress(event),
+                },
+                stamped,
+              );
+            } else {
+              await claimed.record(stamped, {
+                stage: taskStageOf(event.stage),
+                progress: overallProgress(event),
+                retryCount,
+                status: event.stage === 'format_adapter' ? 'saving' : 'running',
+              });
+              await claimed.renew();
+            }
+            options.notify(task.id);
+          },
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof TaskLeaseLostError) && !(error instanceof StoppedError)) {
+        options.onError(error, task.id);
+      }
+    } finally {
+      computing--;
+      options.notify(task.id);
+    }
+  }
+
+  async function claimAll(): Promise<void> {
+    claiming++;
+    try {
+      for (;;) {
+        if (stopped) return;
+        const claimed = await queue.claim(8);
+        if (claimed.length === 0) return;
+        for (const c of claimed) {
+          const abort = new AbortController();
+          const entry = { abort, done: Promise.resolve() };
+          entry.done = runOne(c, abort).finally(() => {
+            running.delete(c.task.id);
+            settleIdle();
+          });
+          running.set(c.task.id, entry);
+        }
+      }
+    } catch (error) {
+      options.onError(error, '(claim)');
+    } finally {
+      claiming--;
+      settleIdle();
+    }
+  }
+
+  return {
+    kick() {
+      void claimAll();
+    },
+    get active() {
+      return running.size;
+    },
+    get busy() {
+      return computing > 0 || claiming > 0;
+    },
+    idle() {
+      if (running.size === 0 && claiming === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
+    },
+    rejectQualityNext(n) {
+      rejectBudget += Math.max(0, Math.floor(n));
+    },
+    failGenerationNext(n, message) {
+      failBudget += Math.max(0, Math.floor(n));
+      failMessage = message;
+    },
+    async stop() {
+      stopped = true;
+      for (const r of running.values()) r.abort.abort();
+      await Promise.all([...running.values()].map((r) => r.done));
+      rejectBudget = 0;
+      failBudget = 0;
+      stopped = false;
+    },
+  };
+}
