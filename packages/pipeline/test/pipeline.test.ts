@@ -293,6 +293,44 @@ describe('runPipeline', () => {
   );
 });
 
+describe('procedural art passes its own quality checks on the first attempt', () => {
+  // Every subject the procedural provider draws, with the spec's defaults (4 directions x 4 frames),
+  // at small and default resolutions: a user's first generation must not fail a retry loop.
+  const subjects = [
+    'a brave knight',
+    'a wise mage',
+    'a sneaky rogue',
+    'a robot',
+    'a green slime',
+    'a ghost',
+    'a masked monster',
+    'a healing potion',
+    'a sword',
+    'a ruby gem',
+    'a gold coin',
+    'a round shield',
+  ];
+  const cases = subjects.flatMap((prompt) =>
+    (['sprite', 'animation'] as const).flatMap((assetType) =>
+      [16, 32, 64].map(
+        (resolution) =>
+          [`${assetType} "${prompt}" at ${resolution} px`, { prompt, assetType, resolution }] as const,
+      ),
+    ),
+  );
+  it.each(cases)('%s', async (_name, { prompt, assetType, resolution }) => {
+    const result = await runPipeline(
+      request({
+        prompt,
+        assetType,
+        params: { resolution, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+      }),
+      { storage: createMemoryStorage(), maxRetries: 0 },
+    );
+    expect(result.ok ? 'ok' : result.error).toBe('ok');
+  });
+});
+
 describe('determinism', () => {
   it('gives byte-identical files for the same request and different ones for another prompt', async () => {
     const run = async (prompt: string) => {

@@ -708,7 +708,9 @@ function itemDrawer(
     paint(g, view, phase, idle) {
       const s = Math.sin(phase * Math.PI * 2);
       const cx = gw / 2;
-      const cy = gh / 2 - Math.round((idle ? (s > 0 ? 0.5 : 0) : s) * 1.5 * u);
+      // idle: a bob of at least one grid pixel, so an item's idle cycle moves at every resolution
+      const lift = idle ? (s > 0 ? Math.max(1, Math.round(0.75 * u)) : 0) : Math.round(s * 1.5 * u);
+      const cy = gh / 2 - lift;
       const facing = view.fy < 0 ? -1 : 1;
       switch (subject) {
         case 'potion':
@@ -754,7 +756,7 @@ function itemDrawer(
           );
           break;
         case 'coin': {
-          const squeeze = idle ? 1 : Math.max(0.18, Math.abs(Math.cos(phase * Math.PI)));
+          const squeeze = idle ? 1 : Math.max(0.45, Math.abs(Math.cos(phase * Math.PI)));
           g.ellipse(cx, cy, 10 * u * squeeze, 10 * u, 4);
           g.ellipse(cx, cy, 7 * u * squeeze, 7 * u, 1);
           if (squeeze > 0.5) g.rect(cx - u * squeeze, cy - 4 * u, cx + u * squeeze, cy + 4 * u, 4);
