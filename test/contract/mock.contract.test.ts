@@ -1,0 +1,5 @@
+import { defineContractSuite } from './suite.js';
+import { hasRuntime, mockTarget } from './targets.js';
+
+const target = await mockTarget();
+defineContractSuite(target, await hasRuntime(target.baseUrl));
