@@ -1,0 +1,340 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  type AssetClient,
+  type AssetClientOptions,
+  createAssetClient,
+  type PipelineProgress,
+  type Task,
+} from '@assetloom/sdk';
+
+/** Exit codes of `assetloom generate`. */
+export const EXIT = {
+  ok: 0,
+  /** The generation ran and failed (quality retries exhausted, provider failure). */
+  taskFailed: 1,
+  /** Bad arguments (see --help). */
+  usage: 2,
+  /** Not logged in: no token, wrong username or password, expired token. */
+  auth: 3,
+  /** The API refused or could not be reached (network, 4xx/5xx other than auth). */
+  api: 4,
+  /** The files could not be written. */
+  io: 5,
+} as const;
+
+export const HELP = `assetloom generate — generate 2D game assets through an Assetloom server
+
+Usage:
+  assetloom generate --project <id|name> --prompt <text> [options]
+
+Options:
+  --project <id|name>        project id, or the name of one of your projects (required)
+  --prompt <text>            what to draw (required)
+  --type <type>              sprite | animation | background | ui (default sprite)
+  --out <dir>                where to write the files (default ./sprites)
+  --resolution <px>          frame size, 16-1024 (default 64)
+  --directions <n>           1, 4 or 8 (default 4; sprite and animation)
+  --frames <n>               frames per direction, 1-16 (default 4; sprite and animation)
+  --format <f>               spritesheet | individual (default spritesheet)
+  --base-url <url>           API origin (default $ASSETLOOM_BASE_URL or http://127.0.0.1:8080)
+  --username <name>          log in with these credentials ...
+  --password <pw>            ... (or $ASSETLOOM_PASSWORD)
+  --token <token>            ... or use a token (default $ASSETLOOM_TOKEN)
+  --poll                     follow progress by polling instead of the WebSocket
+  -h, --help                 show this help
+
+Exit codes: 0 done, 1 the task failed, 2 bad arguments, 3 not logged in, 4 API or network error, 5 cannot write files.
+`;
+
+export interface CliIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** What the CLI passes to createAssetClient beyond the base URL (tests inject fetch and WebSocket). */
+export type ClientOverrides = Partial<Omit<AssetClientOptions, 'baseUrl'>>;
+
+export interface GenerateArgs {
+  project: string;
+  prompt: string;
+  type: 'sprite' | 'animation' | 'background' | 'ui';
+  out: string;
+  resolution?: number;
+  directions?: 1 | 4 | 8;
+  frames?: number;
+  format?: 'spritesheet' | 'individual';
+  baseUrl: string;
+  username?: string;
+  password?: string;
+  token?: string;
+  poll: boolean;
+}
+
+class UsageError extends Error {}
+
+function intOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+/** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
+export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateArgs | 'help' {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      project: { type: 'string' },
+      prompt: { type: 'string' },
+      type: { type: 'string' },
+      out: { type: 'string' },
+      resolution: { type: 'string' },
+      directions: { type: 'string' },
+      frames: { type: 'string' },
+      format: { type: 'string' },
+      'base-url': { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      token: { type: 'string' },
+      poll: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') return 'help';
+  if (positionals[0] !== 'generate' || positionals.length > 1) {
+    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}; the command is "generate"`);
+  }
+  if (!values.project) throw new UsageError('--project is required (a project id or name)');
+  if (!values.prompt || values.prompt.trim() === '') throw new UsageError('--prompt is required');
+  const type = values.type ?? 'sprite';
+  if (!['sprite', 'animation', 'background', 'ui'].includes(type)) {
+    throw new UsageError(`--type must be sprite, animation, background or ui; got ${JSON.stringify(type)}`);
+  }
+  const format = values.format;
+  if (format !== undefined && format !== 'spritesheet' && format !== 'individual') {
+    throw new UsageError(`--format must be spritesheet or individual; got ${JSON.stringify(format)}`);
+  }
+  const directions = intOption('directions', values.directions, 1, 8);
+  if (directions !== undefined && ![1, 4, 8].includes(directions)) {
+    throw new UsageError(`--directions must be 1, 4 or 8; got ${directions}`);
+  }
+  const baseUrl = values['base-url'] ?? env.ASSETLOOM_BASE_URL ?? 'http://127.0.0.1:8080';
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
+    throw new UsageError(`--base-url must be an http(s) URL such as http://127.0.0.1:8080; got ${JSON.stringify(baseUrl)}`);
+  }
+  const password = values.password ?? env.ASSETLOOM_PASSWORD;
+  const token = values.token ?? env.ASSETLOOM_TOKEN;
+  if (values.username !== undefined && !password) {
+    throw new UsageError('--username needs --password (or $ASSETLOOM_PASSWORD)');
+  }
+  if (values.username === undefined && !token) {
+    throw new UsageError('log in with --username and --password, or pass --token (or $ASSETLOOM_TOKEN)');
+  }
+  const args: GenerateArgs = {
+    project: values.project,
+    prompt: values.prompt,
+    type: type as GenerateArgs['type'],
+    out: values.out ?? './sprites',
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    poll: values.poll === true,
+  };
+  const resolution = intOption('resolution', values.resolution, 16, 1024);
+  if (resolution !== undefined) args.resolution = resolution;
+  if (directions !== undefined) args.directions = directions as 1 | 4 | 8;
+  const frames = intOption('frames', values.frames, 1, 16);
+  if (frames !== undefined) args.frames = frames;
+  if (format !== undefined) args.format = format;
+  if (values.username !== undefined) args.username = values.username;
+  if (password) args.password = password;
+  if (token) args.token = token;
+  return args;
+}
+
+/** A progress display: a bar on a terminal, one line per stage change otherwise (logs, CI). */
+export interface ProgressView {
+  /** The task as it moves (every poll that changed something, and after every stream event). */
+  update(task: Task): void;
+  /** One event of the progress WebSocket (before the matching `update`). */
+  event(event: PipelineProgress): void;
+  stop(): void;
+}
+
+const STAGES = ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter'];
+
+/** The task's overall progress after an event (the SDK's and the server's mapping: 25 per stage). */
+export function overallOf(event: PipelineProgress): number {
+  const index = Math.max(0, STAGES.indexOf(event.stage));
+  if (event.status === 'failed') return index * 25;
+  return Math.round(index * 25 + Math.max(0, Math.min(100, event.progress)) / 4);
+}
+
+export type ProgressFactory = (io: CliIo) => ProgressView;
+
+/** Lines for non-TTY output: a line per stage and status change, never a redraw. */
+export function lineProgress(io: CliIo): ProgressView {
+  let last = '';
+  let streamed = false;
+  const print = (line: string) => {
+    if (line === last) return;
+    last = line;
+    io.stderr.write(`${line}\n`);
+  };
+  return {
+    update(task) {
+      // With the stream, events say more; the task line is printed when polling, and at the end.
+      if (streamed && task.status !== 'completed' && task.status !== 'failed') return;
+      print(`${task.status} ${task.stage} — ${task.progress}%`);
+    },
+    event(event) {
+      streamed = true;
+      const retry = event.retryCount ? ` (retry ${event.retryCount})` : '';
+      const reason = event.rejectReason ? `: ${event.rejectReason}` : '';
+      print(`${event.stage} ${event.status}${retry}${reason} — ${overallOf(event)}%`);
+    },
+    stop() {},
+  };
+}
+
+async function resolveProject(api: AssetClient, wanted: string): Promise<string> {
+  const byId = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId: wanted } } });
+  if (byId.data) return byId.data.id;
+  if (byId.error && byId.error.code !== 404 && byId.error.code !== 403) throw byId.error;
+  const matches: string[] = [];
+  for await (const p of api.paginate('/api/v1/projects')) if (p.name === wanted) matches.push(p.id);
+  if (matches.length === 1) return matches[0] as string;
+  throw new UsageError(
+    matches.length === 0
+      ? `no project with id or name ${JSON.stringify(wanted)}; create one or check the spelling`
+      : `${matches.length} projects are named ${JSON.stringify(wanted)}; pass the project id instead`,
+  );
+}
+
+function exitForApiError(error: { code: unknown }): number {
+  if (error.code === 401) return EXIT.auth;
+  if (error.code === 'task_failed') return EXIT.taskFailed;
+  return EXIT.api;
+}
+
+/**
+ * `assetloom generate …`: logs in, submits the generation, follows it over the WebSocket with a
+ * progress display, then downloads every asset file (PNGs, TexturePacker JSON, Godot .tres) into
+ * `--out`. Resolves with the exit code; never throws.
+ */
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  options: { client?: ClientOverrides; progress?: ProgressFactory } = {},
+): Promise<number> {
+  let args: GenerateArgs | 'help';
+  try {
+    args = parseGenerateArgs(argv, io.env);
+  } catch (error) {
+    io.stderr.write(`assetloom: ${(error as Error).message}\nRun "assetloom --help" for the options.\n`);
+    return EXIT.usage;
+  }
+  if (args === 'help') {
+    io.stdout.write(HELP);
+    return EXIT.ok;
+  }
+  const api = createAssetClient({
+    baseUrl: args.baseUrl,
+    ...(args.token ? { token: args.token } : {}),
+    ...options.client,
+  });
+  const fail = (message: string, code: number) => {
+    io.stderr.write(`assetloom: ${message}\n`);
+    return code;
+  };
+  try {
+    if (args.username !== undefined) {
+      const login = await api.login({ username: args.username, password: args.password as string });
+      if (login.error) {
+        return fail(`login failed: ${login.error.message} (${String(login.error.code)})`, exitForApiError(login.error));
+      }
+    }
+    let projectId: string;
+    try {
+      projectId = await resolveProject(api, args.project);
+    } catch (error) {
+      if (error instanceof UsageError) return fail(error.message, EXIT.usage);
+      const e = error as { code: unknown; message: string };
+      return fail(`could not read your projects: ${e.message}`, exitForApiError(e));
+    }
+    const params: Record<string, unknown> = {};
+    if (args.resolution !== undefined) params.resolution = args.resolution;
+    if (args.format !== undefined) params.format = args.format;
+    if ((args.type === 'sprite' || args.type === 'animation') && (args.directions || args.frames)) {
+      params.frames = { directions: args.directions ?? 4, framesPerDirection: args.frames ?? 4 };
+    }
+    const submitted = await api.generate({
+      projectId,
+      prompt: args.prompt,
+      assetType: args.type,
+      ...(Object.keys(params).length > 0 ? { params: params as never } : {}),
+    });
+    if (submitted.error) {
+      return fail(`the server refused the generation: ${submitted.error.message}`, exitForApiError(submitted.error));
+    }
+    const { taskId } = submitted.data;
+    io.stderr.write(`task ${taskId}\n`);
+    const view = (options.progress ?? lineProgress)(io);
+    const done = await api.waitForTask(taskId, {
+      transport: args.poll ? 'poll' : 'auto',
+      pollIntervalMs: 300,
+      onProgress: (task) => view.update(task),
+      onEvent: (event) => view.event(event),
+    });
+    view.stop();
+    if (done.error) {
+      if (done.error.code === 'task_failed') {
+        return fail(`the generation failed: ${done.error.task?.error ?? done.error.message}`, EXIT.taskFailed);
+      }
+      return fail(`lost the task: ${done.error.message}`, exitForApiError(done.error));
+    }
+    const listed = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (listed.error) return fail(`could not list the assets: ${listed.error.message}`, exitForApiError(listed.error));
+    const outDir = resolve(io.cwd, args.out);
+    try {
+      await mkdir(outDir, { recursive: true });
+    } catch (error) {
+      return fail(`cannot create ${outDir}: ${(error as Error).message}`, EXIT.io);
+    }
+    // Every asset file, plus the atlas files its metadata names.
+    const keys = new Set<string>();
+    const byKey = new Map<string, { key: string; url?: string }>();
+    for (const asset of listed.data.assets) {
+      keys.add(asset.key);
+      byKey.set(asset.key, asset);
+      const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
+      for (const value of Object.values(atlas)) if (typeof value === 'string') keys.add(value);
+    }
+    const written: string[] = [];
+    for (const key of keys) {
+      const file = await api.downloadAsset(byKey.get(key) ?? key);
+      if (file.error) return fail(`could not download ${key}: ${file.error.message}`, exitForApiError(file.error));
+      const name = basename(key);
+      if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) {
+        return fail(`refusing to write a file named ${JSON.stringify(name)}`, EXIT.io);
+      }
+      try {
+        await writeFile(resolve(outDir, name), file.data.bytes);
+      } catch (error) {
+        return fail(`cannot write ${name}: ${(error as Error).message}`, EXIT.io);
+      }
+      written.push(name);
+    }
+    written.sort();
+    io.stdout.write(`${written.map((name) => resolve(outDir, name)).join('\n')}\n`);
+    io.stderr.write(`done: ${written.length} files in ${outDir}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    return fail(`unexpected error: ${(error as Error).message}`, EXIT.api);
+  }
+}

