@@ -55,6 +55,16 @@ interface Collection {
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
+/** The same order as NEWEST_FIRST, as a comparator over stored documents. */
+function newestFirst(a: Doc, b: Doc): number {
+  const ta = (a.createdAt as Date).getTime();
+  const tb = (b.createdAt as Date).getTime();
+  if (ta !== tb) return tb - ta;
+  const ia = a._id as string;
+  const ib = b._id as string;
+  return ia < ib ? 1 : ia > ib ? -1 : 0;
+}
+
 /**
  * The embedded store on @seald-io/nedb: Mongo-like queries, unique indexes, one file-backed append
  * log per collection under `dir` (or memory only). Every operation runs through NeDB's own queue,
@@ -170,6 +180,31 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     return { total, items: (docs as unknown as D[]).map(map) };
   }
 
+  /**
+   * A newest-first page of the documents whose indexed `field` equals `value`, read straight from
+   * NeDB's in-memory index: no query matching, no deep copies (the mappers build fresh records),
+   * and the total without a second scan. NeDB applies each write to its indexes synchronously, so
+   * the read sees every write that has resolved. Falls back to a query when the index is missing.
+   */
+  async function pageByIndex<D, R>(
+    c: Collection,
+    field: string,
+    value: string | number,
+    window: { skip: number; limit: number },
+    map: (d: D) => R,
+  ): Promise<{ total: number; items: R[] }> {
+    await use();
+    const index = (c.db as unknown as { indexes?: Record<string, { getMatching(v: unknown): Doc[] }> })
+      .indexes?.[field];
+    if (!index || typeof index.getMatching !== 'function') return page(c, { [field]: value }, window, map);
+    const { skip, limit } = sanitizeWindow(window);
+    const matching = index.getMatching(value);
+    const total = matching.length;
+    if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
+    const sorted = matching.slice().sort(newestFirst);
+    return { total, items: (sorted.slice(skip, skip + limit) as unknown as D[]).map(map) };
+  }
+
   async function one<D, R>(c: Collection, query: Doc, map: (d: D) => R): Promise<R | null> {
     await use();
     const doc = await c.db.findOneAsync(query);
@@ -260,7 +295,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
           docToProject,
         ),
       listByOwner: async (ownerId, window) =>
-        page(projects, { ownerId: requireInt(ownerId, 'owner id') }, window, docToProject),
+        pageByIndex(projects, 'ownerId', requireInt(ownerId, 'owner id'), window, docToProject),
       async update(id, patch) {
         const set: Doc = { updatedAt: requireDate(patch.updatedAt, 'updatedAt') };
         if (patch.name !== undefined) set.name = requireString(patch.name, 'name');
@@ -295,7 +330,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       byId: async (id) =>
         one<TaskDoc, ReturnType<typeof docToTask>>(tasks, { _id: requireString(id, 'task id') }, docToTask),
       listByProject: async (projectId, window) =>
-        page(tasks, { projectId: requireString(projectId, 'project id') }, window, docToTask),
+        pageByIndex(tasks, 'projectId', requireString(projectId, 'project id'), window, docToTask),
       findActiveByDedupeKey: async (ownerId, key) =>
         one(
           tasks,

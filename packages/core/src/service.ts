@@ -79,7 +79,23 @@ export interface AssetService {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const iso = (d: Date): string => d.toISOString();
+/**
+ * Timestamps as ISO strings, remembered by their millisecond value: a read-heavy workload formats
+ * the same createdAt/updatedAt values again and again, and Date#toISOString was the largest single
+ * cost of a project list in the server's CPU profile (docs/benchmarks/server.md).
+ */
+const ISO_CACHE_MAX = 8192;
+const isoCache = new Map<number, string>();
+const iso = (d: Date): string => {
+  const ms = d.getTime();
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    text = d.toISOString(); // throws RangeError for an invalid date, as before
+    if (isoCache.size >= ISO_CACHE_MAX) isoCache.delete(isoCache.keys().next().value as number);
+    isoCache.set(ms, text);
+  }
+  return text;
+};
 
 function toAuthUser(u: UserRecord): AuthUser {
   return {

@@ -71,7 +71,9 @@ export interface AssetDoc {
   createdAt: Date;
 }
 
-const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string | number));
+// Always a fresh Date: records must never share a mutable object with the stored document.
+const asDate = (v: unknown): Date =>
+  v instanceof Date ? new Date(v.getTime()) : new Date(v as string | number);
 
 export function userToDoc(u: UserRecord): UserDoc {
   return {
