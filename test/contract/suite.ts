@@ -98,7 +98,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         const again = await api.POST('/auth/register', { body: { username, password: PASSWORD } });
         expect(again.error?.code).toBe(409);
         expect(again.error?.message).toBe('用户名已被注册');
-        const short = await api.POST('/auth/register', { body: { username: uniqueName('s'), password: '1' } });
+        const short = await api.POST('/auth/register', {
+          body: { username: uniqueName('s'), password: '1' },
+        });
         expect(short.error?.code).toBe(400);
       });
 
@@ -147,7 +149,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         });
         expect(renamed.data).toMatchObject({ id, name: 'Keep' });
         const { api: stranger } = await signedUp('stranger');
-        const foreign = await stranger.GET('/api/v1/projects/{projectId}', { params: { path: { projectId: id } } });
+        const foreign = await stranger.GET('/api/v1/projects/{projectId}', {
+          params: { path: { projectId: id } },
+        });
         expect(foreign.error?.code).toBe(403);
         expect(foreign.error?.message).toBe('无权访问该工程');
         for (const projectId of ['unknown-project-id', 'bad.id']) {
@@ -155,7 +159,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
           expect(missing.error?.code).toBe(404);
           expect(missing.error?.message).toBe('工程不存在');
         }
-        const removed = await api.DELETE('/api/v1/projects/{projectId}', { params: { path: { projectId: id } } });
+        const removed = await api.DELETE('/api/v1/projects/{projectId}', {
+          params: { path: { projectId: id } },
+        });
         expect(removed.error).toBeUndefined();
         const gone = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId: id } } });
         expect(gone.error?.code).toBe(404);
@@ -187,7 +193,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
           body: { kvPairs: { palette: 'gameboy', lineWeight: 'thick' } },
         });
         expect(put.error).toBeUndefined();
-        const got = await api.GET('/api/v1/projects/{projectId}/style', { params: { path: { projectId: id } } });
+        const got = await api.GET('/api/v1/projects/{projectId}/style', {
+          params: { path: { projectId: id } },
+        });
         expect(got.data).toEqual({ kvPairs: { palette: 'gameboy', lineWeight: 'thick' } });
         const numeric = await api.PUT('/api/v1/projects/{projectId}/style', {
           params: { path: { projectId: id } },
@@ -207,17 +215,27 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
       it.each([
         ['an empty prompt', { prompt: '   ', assetType: 'sprite' }, 'prompt 不能为空'],
         ['an unknown asset type', { prompt: 'a knight', assetType: 'statue' }, '参数错误'],
-        ['a resolution below 16', { prompt: 'a knight', assetType: 'sprite', params: { resolution: 8 } }, '参数错误'],
+        [
+          'a resolution below 16',
+          { prompt: 'a knight', assetType: 'sprite', params: { resolution: 8 } },
+          '参数错误',
+        ],
         [
           '3 directions',
-          { prompt: 'a knight', assetType: 'sprite', params: { frames: { directions: 3, framesPerDirection: 2 } } },
+          {
+            prompt: 'a knight',
+            assetType: 'sprite',
+            params: { frames: { directions: 3, framesPerDirection: 2 } },
+          },
           '参数错误',
         ],
         ['an unknown field', { prompt: 'a knight', assetType: 'sprite', colour: 'red' }, '参数错误'],
       ])('refuses %s with 400', async (_name, body, message) => {
         const { api } = await signedUp('gen400');
         const projectId = await project(api);
-        const res = await api.generate({ projectId, ...(body as object) } as Parameters<AssetClient['generate']>[0]);
+        const res = await api.generate({ projectId, ...(body as object) } as Parameters<
+          AssetClient['generate']
+        >[0]);
         expect(res.error?.code).toBe(400);
         expect(res.error?.message).toBe(message);
       });
@@ -228,7 +246,11 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         const { api: other } = await signedUp('intruder');
         const foreign = await other.generate({ projectId, prompt: 'a knight', assetType: 'sprite' });
         expect(foreign.error?.code).toBe(403);
-        const missing = await other.generate({ projectId: 'no-such-project', prompt: 'a knight', assetType: 'sprite' });
+        const missing = await other.generate({
+          projectId: 'no-such-project',
+          prompt: 'a knight',
+          assetType: 'sprite',
+        });
         // The domain does not tell an unknown project from a foreign one here.
         expect(missing.error?.code).toBe(403);
         expect(missing.error?.message).toBe('无权访问该工程');
@@ -242,7 +264,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         if (first.error) throw first.error;
         const same = await api.generate(body, { idempotencyKey: 'contract-key-1' });
         expect(same.data?.taskId).toBe(first.data.taskId);
-        const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: first.data.taskId } } });
+        const task = await api.GET('/api/v1/tasks/{taskId}', {
+          params: { path: { taskId: first.data.taskId } },
+        });
         expect(task.data).toMatchObject({
           taskId: first.data.taskId,
           projectId,
@@ -254,7 +278,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         expect(['running', 'saving', 'completed']).toContain(task.data?.status);
         // A repeat of a task still running (new key) is the same task; once it ended it is a new one.
         const repeat = await api.generate(body);
-        const current = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: first.data.taskId } } });
+        const current = await api.GET('/api/v1/tasks/{taskId}', {
+          params: { path: { taskId: first.data.taskId } },
+        });
         if (current.data?.status === 'running' || current.data?.status === 'saving') {
           expect(repeat.data?.taskId).toBe(first.data.taskId);
         } else {
@@ -266,7 +292,9 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         });
         expect(foreignTask.error?.code).toBe(403);
         expect(foreignTask.error?.message).toBe('无权访问该任务');
-        const unknown = await other.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: 'no-such-task' } } });
+        const unknown = await other.GET('/api/v1/tasks/{taskId}', {
+          params: { path: { taskId: 'no-such-task' } },
+        });
         expect(unknown.error?.code).toBe(404);
         expect(unknown.error?.message).toBe('任务不存在');
       });
@@ -324,7 +352,11 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         });
         if (submitted.error) throw submitted.error;
         const taskId = submitted.data.taskId;
-        const done = await api.waitForTask(taskId, { transport: 'poll', pollIntervalMs: 20, timeoutMs: 60_000 });
+        const done = await api.waitForTask(taskId, {
+          transport: 'poll',
+          pollIntervalMs: 20,
+          timeoutMs: 60_000,
+        });
         if (done.error) throw done.error;
         expect(done.data.status).toBe('completed');
 
@@ -340,7 +372,8 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         const decoded = decodePng(file.data.bytes);
         if (!decoded.ok) throw new Error(`not a PNG: ${decoded.error}`);
         expect([decoded.image.width, decoded.image.height]).toEqual([64, 128]);
-        const atlasKey = (sheet?.metadata as { atlas?: { texturePacker?: string } } | undefined)?.atlas?.texturePacker;
+        const atlasKey = (sheet?.metadata as { atlas?: { texturePacker?: string } } | undefined)?.atlas
+          ?.texturePacker;
         if (atlasKey !== undefined) {
           const atlas = await api.downloadAsset(atlasKey);
           if (atlas.error) throw atlas.error;
@@ -351,11 +384,14 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         // by key through the download redirect; a tampered signature is 403, an unknown key 404
         const byKey = await api.downloadAsset(sheet?.key as string);
         expect(byKey.data?.bytes).toEqual(file.data.bytes);
-        const tampered = await fetch(`${(sheet?.url as string).slice(0, -4)}AAAA`);
+        const tampered = await fetch(`${String(sheet?.url).slice(0, -4)}AAAA`);
         expect(tampered.status).toBe(403);
-        const unknown = await fetch(`${base}/api/v1/assets/download?key=projects/none/tasks/none/sprite.png`, {
-          redirect: 'manual',
-        });
+        const unknown = await fetch(
+          `${base}/api/v1/assets/download?key=projects/none/tasks/none/sprite.png`,
+          {
+            redirect: 'manual',
+          },
+        );
         expect(unknown.status).toBe(404);
         const noKey = await fetch(`${base}/api/v1/assets/download`, { redirect: 'manual' });
         expect(noKey.status).toBe(400);
@@ -375,10 +411,20 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
           params: { resolution: 32 },
         });
         if (submitted.error) throw submitted.error;
-        await api.waitForTask(submitted.data.taskId, { transport: 'poll', pollIntervalMs: 20, timeoutMs: 60_000 });
-        const tasks = await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId } } });
+        await api.waitForTask(submitted.data.taskId, {
+          transport: 'poll',
+          pollIntervalMs: 20,
+          timeoutMs: 60_000,
+        });
+        const tasks = await api.GET('/api/v1/projects/{projectId}/tasks', {
+          params: { path: { projectId } },
+        });
         expect(tasks.data?.tasks).toEqual([
-          expect.objectContaining({ id: submitted.data.taskId, assetType: 'background', status: 'completed' }),
+          expect.objectContaining({
+            id: submitted.data.taskId,
+            assetType: 'background',
+            status: 'completed',
+          }),
         ]);
         const listed = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } });
         expect(listed.error).toBeUndefined();

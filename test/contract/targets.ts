@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AssetMockControls, createAssetMock, installWebSocketGlobal } from '@assetloom/mock';
-import { type AssetClientOptions, createAssetClient, type AssetClient } from '@assetloom/sdk';
+import { type AssetClient, type AssetClientOptions, createAssetClient } from '@assetloom/sdk';
 import { loadConfig, startServer } from '@assetloom/server';
 import { setupServer } from 'msw/node';
 import WebSocket from 'ws';
@@ -39,9 +39,9 @@ export const mockTarget: TargetFactory = async () => {
   return {
     name: 'mock',
     baseUrl,
-    WebSocket: controls.WebSocket as unknown as WebSocketCtor,
+    WebSocket: controls.WebSocket,
     controls,
-    client: clientFor(baseUrl, controls.WebSocket as unknown as WebSocketCtor),
+    client: clientFor(baseUrl, controls.WebSocket),
     async stop() {
       await controls.close();
       server.close();

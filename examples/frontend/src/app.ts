@@ -29,7 +29,10 @@ export function startApp(baseUrl: string): AssetClient {
     event.preventDefault();
     const data = new FormData(loginForm);
     $('login-error').textContent = '';
-    const result = await api.login({ username: String(data.get('username')), password: String(data.get('password')) });
+    const result = await api.login({
+      username: String(data.get('username')),
+      password: String(data.get('password')),
+    });
     if (result.error) {
       $('login-error').textContent = result.error.message;
       return;
@@ -83,7 +86,9 @@ export function startApp(baseUrl: string): AssetClient {
       const file = await api.downloadAsset(png);
       if (file.error) throw file.error;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
-      objectUrl = URL.createObjectURL(new Blob([file.data.bytes as BlobPart], { type: file.data.contentType }));
+      objectUrl = URL.createObjectURL(
+        new Blob([file.data.bytes as BlobPart], { type: file.data.contentType }),
+      );
       const img = $<HTMLImageElement>('result-img');
       img.src = objectUrl;
       await img.decode();

@@ -21,7 +21,11 @@ describe.skipIf(!chromium.ok)('the sprite studio in Chromium on the msw mock', (
 
   beforeAll(async () => {
     await build({ root, logLevel: 'error', build: { outDir: 'dist', emptyOutDir: true } });
-    server = await preview({ root, logLevel: 'error', preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+    server = await preview({
+      root,
+      logLevel: 'error',
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
     const address = server.httpServer.address();
     if (address === null || typeof address === 'string') throw new Error('vite preview has no port');
     url = `http://127.0.0.1:${address.port}/`;
@@ -49,10 +53,9 @@ describe.skipIf(!chromium.ok)('the sprite studio in Chromium on the msw mock', (
     await page.fill('input[name=password]', 'demo-pass-1');
     await page.click('#login-form button');
     await page.waitForSelector('#studio-view:not([hidden])');
-    await expect.poll(() => page.locator('#projects li').allTextContents()).toEqual([
-      'Space Miner — 0 task(s)',
-      'Forest Quest — 0 task(s)',
-    ]);
+    await expect
+      .poll(() => page.locator('#projects li').allTextContents())
+      .toEqual(['Space Miner — 0 task(s)', 'Forest Quest — 0 task(s)']);
 
     await page.selectOption('#project-select', { label: 'Forest Quest' });
     await page.fill('input[name=prompt]', 'a brave knight');
@@ -67,11 +70,16 @@ describe.skipIf(!chromium.ok)('the sprite studio in Chromium on the msw mock', (
     const events = await page.locator('#task-events li').allTextContents();
     expect(events[0]).toBe('prompt_optimizer running');
     expect(events.at(-1)).toBe('format_adapter completed');
-    const size = await page.$eval('#result-img', (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    const size = await page.$eval('#result-img', (img) => [
+      (img as HTMLImageElement).naturalWidth,
+      (img as HTMLImageElement).naturalHeight,
+    ]);
     expect(size).toEqual([256, 256]);
     expect(await page.textContent('#result-caption')).toBe('sprite.png · 256×256');
     expect(await page.textContent('#task-status')).toBe('completed · format_adapter · 100%');
-    await expect.poll(() => page.locator('#projects li').allTextContents()).toContain('Forest Quest — 1 task(s)');
+    await expect
+      .poll(() => page.locator('#projects li').allTextContents())
+      .toContain('Forest Quest — 1 task(s)');
     await page.screenshot({ path: `${artifacts}result.png` });
     expect(errors).toEqual([]);
   });

@@ -109,7 +109,9 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   });
   if (values.help || positionals.length === 0 || positionals[0] === 'help') return 'help';
   if (positionals[0] !== 'generate' || positionals.length > 1) {
-    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}; the command is "generate"`);
+    throw new UsageError(
+      `unknown command ${JSON.stringify(positionals.join(' '))}; the command is "generate"`,
+    );
   }
   if (!values.project) throw new UsageError('--project is required (a project id or name)');
   if (!values.prompt || values.prompt.trim() === '') throw new UsageError('--prompt is required');
@@ -127,7 +129,9 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   }
   const baseUrl = values['base-url'] ?? env.ASSETLOOM_BASE_URL ?? 'http://127.0.0.1:8080';
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
-    throw new UsageError(`--base-url must be an http(s) URL such as http://127.0.0.1:8080; got ${JSON.stringify(baseUrl)}`);
+    throw new UsageError(
+      `--base-url must be an http(s) URL such as http://127.0.0.1:8080; got ${JSON.stringify(baseUrl)}`,
+    );
   }
   const password = values.password ?? env.ASSETLOOM_PASSWORD;
   const token = values.token ?? env.ASSETLOOM_TOKEN;
@@ -256,7 +260,10 @@ export async function runCli(
     if (args.username !== undefined) {
       const login = await api.login({ username: args.username, password: args.password as string });
       if (login.error) {
-        return fail(`login failed: ${login.error.message} (${String(login.error.code)})`, exitForApiError(login.error));
+        return fail(
+          `login failed: ${login.error.message} (${String(login.error.code)})`,
+          exitForApiError(login.error),
+        );
       }
     }
     let projectId: string;
@@ -280,7 +287,10 @@ export async function runCli(
       ...(Object.keys(params).length > 0 ? { params: params as never } : {}),
     });
     if (submitted.error) {
-      return fail(`the server refused the generation: ${submitted.error.message}`, exitForApiError(submitted.error));
+      return fail(
+        `the server refused the generation: ${submitted.error.message}`,
+        exitForApiError(submitted.error),
+      );
     }
     const { taskId } = submitted.data;
     io.stderr.write(`task ${taskId}\n`);
@@ -294,12 +304,16 @@ export async function runCli(
     view.stop();
     if (done.error) {
       if (done.error.code === 'task_failed') {
-        return fail(`the generation failed: ${done.error.task?.error ?? done.error.message}`, EXIT.taskFailed);
+        return fail(
+          `the generation failed: ${done.error.task?.error ?? done.error.message}`,
+          EXIT.taskFailed,
+        );
       }
       return fail(`lost the task: ${done.error.message}`, exitForApiError(done.error));
     }
     const listed = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
-    if (listed.error) return fail(`could not list the assets: ${listed.error.message}`, exitForApiError(listed.error));
+    if (listed.error)
+      return fail(`could not list the assets: ${listed.error.message}`, exitForApiError(listed.error));
     const outDir = resolve(io.cwd, args.out);
     try {
       await mkdir(outDir, { recursive: true });
@@ -318,7 +332,8 @@ export async function runCli(
     const written: string[] = [];
     for (const key of keys) {
       const file = await api.downloadAsset(byKey.get(key) ?? key);
-      if (file.error) return fail(`could not download ${key}: ${file.error.message}`, exitForApiError(file.error));
+      if (file.error)
+        return fail(`could not download ${key}: ${file.error.message}`, exitForApiError(file.error));
       const name = basename(key);
       if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) {
         return fail(`refusing to write a file named ${JSON.stringify(name)}`, EXIT.io);

@@ -29,11 +29,17 @@ export function terminalProgress(io: CliIo): ProgressView {
   return {
     update(task: Task) {
       const retry = task.retryCount > 0 ? `(retry ${task.retryCount})` : '';
-      bar.update(task.progress, { stage: `${STAGE_LABEL[task.stage] ?? task.stage} (${task.status})`, retry });
+      bar.update(task.progress, {
+        stage: `${STAGE_LABEL[task.stage] ?? task.stage} (${task.status})`,
+        retry,
+      });
     },
     event(event: PipelineProgress) {
       const retry = event.retryCount ? `(retry ${event.retryCount})` : '';
-      bar.update(overallOf(event), { stage: `${STAGE_LABEL[event.stage] ?? event.stage} ${event.status}`, retry });
+      bar.update(overallOf(event), {
+        stage: `${STAGE_LABEL[event.stage] ?? event.stage} ${event.status}`,
+        retry,
+      });
     },
     stop() {
       bar.stop();

@@ -51,8 +51,14 @@ describe('arguments', () => {
     [['generate', '--prompt', 'x', '--token', 't'], '--project is required'],
     [['generate', '--project', 'p', '--token', 't'], '--prompt is required'],
     [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--type', 'statue'], '--type must be'],
-    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--directions', '3'], '--directions must be 1, 4 or 8'],
-    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--resolution', '8'], '--resolution must be'],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--directions', '3'],
+      '--directions must be 1, 4 or 8',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--resolution', '8'],
+      '--resolution must be',
+    ],
     [['generate', '--project', 'p', '--prompt', 'x'], 'log in with --username'],
     [['generate', '--project', 'p', '--prompt', 'x', '--username', 'u'], '--username needs --password'],
     [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
@@ -76,7 +82,7 @@ describe('against the msw mock', () => {
     },
   });
   const server = setupServer(...mock.handlers);
-  const client: ClientOverrides = { WebSocket: mock.controls.WebSocket as never };
+  const client: ClientOverrides = { WebSocket: mock.controls.WebSocket };
   const login = ['--base-url', baseUrl, '--username', 'ada', '--password', 'secret123'];
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
@@ -90,8 +96,24 @@ describe('against the msw mock', () => {
   it('generates a sprite sheet by project name, shows progress from the WebSocket and writes the PNG and atlases', async () => {
     const c = capture(work);
     const code = await runCli(
-      ['generate', '--project', 'Dungeon', '--type', 'sprite', '--prompt', 'a knight', '--out', 'mock-sprites',
-       '--resolution', '32', '--directions', '4', '--frames', '2', ...login],
+      [
+        'generate',
+        '--project',
+        'Dungeon',
+        '--type',
+        'sprite',
+        '--prompt',
+        'a knight',
+        '--out',
+        'mock-sprites',
+        '--resolution',
+        '32',
+        '--directions',
+        '4',
+        '--frames',
+        '2',
+        ...login,
+      ],
       c.io,
       { client },
     );
@@ -107,8 +129,23 @@ describe('against the msw mock', () => {
   it('takes the project id and a token from the environment, and polls when asked', async () => {
     const c0 = capture(work);
     const ok = await runCli(
-      ['generate', '--project', mock.controls.seeded.projects.Dungeon as string, '--prompt', 'a slime',
-       '--out', 'by-id', '--resolution', '16', '--frames', '1', '--directions', '1', '--poll', ...login],
+      [
+        'generate',
+        '--project',
+        mock.controls.seeded.projects.Dungeon as string,
+        '--prompt',
+        'a slime',
+        '--out',
+        'by-id',
+        '--resolution',
+        '16',
+        '--frames',
+        '1',
+        '--directions',
+        '1',
+        '--poll',
+        ...login,
+      ],
       c0.io,
       { client },
     );
@@ -119,26 +156,58 @@ describe('against the msw mock', () => {
   it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
     const wrong = capture(work);
     expect(
-      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl, '--username', 'ada', '--password', 'nope-nope'], wrong.io, { client }),
+      await runCli(
+        [
+          'generate',
+          '--project',
+          'Dungeon',
+          '--prompt',
+          'x',
+          '--base-url',
+          baseUrl,
+          '--username',
+          'ada',
+          '--password',
+          'nope-nope',
+        ],
+        wrong.io,
+        { client },
+      ),
     ).toBe(EXIT.auth);
     expect(wrong.err()).toContain('用户名或密码错误');
 
     const unknown = capture(work);
-    expect(await runCli(['generate', '--project', 'Nowhere', '--prompt', 'x', ...login], unknown.io, { client })).toBe(EXIT.usage);
+    expect(
+      await runCli(['generate', '--project', 'Nowhere', '--prompt', 'x', ...login], unknown.io, { client }),
+    ).toBe(EXIT.usage);
     expect(unknown.err()).toContain('no project with id or name "Nowhere"');
 
     mock.controls.rejectQualityNext(3);
     const failed = capture(work);
-    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'a ghost', '--out', 'never', ...login], failed.io, { client })).toBe(EXIT.taskFailed);
+    expect(
+      await runCli(
+        ['generate', '--project', 'Dungeon', '--prompt', 'a ghost', '--out', 'never', ...login],
+        failed.io,
+        { client },
+      ),
+    ).toBe(EXIT.taskFailed);
     expect(failed.err()).toContain('the generation failed');
 
     mock.controls.failNext({ operationId: 'generate', status: 500, times: 3 });
     const broken = capture(work);
-    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'a gem', ...login], broken.io, { client: { ...client, retry: false } })).toBe(EXIT.api);
+    expect(
+      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'a gem', ...login], broken.io, {
+        client: { ...client, retry: false },
+      }),
+    ).toBe(EXIT.api);
     expect(broken.err()).toContain('服务器内部错误');
 
     const expired = capture(work, { ASSETLOOM_TOKEN: 'mock.not-a-live-token' });
-    expect(await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl], expired.io, { client })).toBe(EXIT.auth);
+    expect(
+      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl], expired.io, {
+        client,
+      }),
+    ).toBe(EXIT.auth);
   });
 });
 
@@ -149,8 +218,15 @@ describe('against the reference server', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-server-'));
     const loaded = loadConfig({
-      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRYPT_COST: '10', LOG_LEVEL: 'silent',
-      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn', WORKER_POLL_MS: '50', EVENT_POLL_MS: '20',
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SCRYPT_COST: '10',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
+      WORKER_POLL_MS: '50',
+      EVENT_POLL_MS: '20',
     });
     if (!loaded.ok) throw loaded.error;
     const running = await startServer(loaded.value);
@@ -173,11 +249,13 @@ describe('against the reference server', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'tool', password: 'secret123' }),
     });
-    const login = await (await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'tool', password: 'secret123' }),
-    })).json();
+    const login = await (
+      await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'tool', password: 'secret123' }),
+      })
+    ).json();
     await fetch(`${url}/api/v1/projects`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
@@ -185,8 +263,21 @@ describe('against the reference server', () => {
     });
     const c = capture(work, { ASSETLOOM_TOKEN: login.data.token });
     const code = await runCli(
-      ['generate', '--project', 'Real', '--prompt', 'a robot', '--out', 'server-sprites', '--resolution', '16',
-       '--frames', '2', '--base-url', url],
+      [
+        'generate',
+        '--project',
+        'Real',
+        '--prompt',
+        'a robot',
+        '--out',
+        'server-sprites',
+        '--resolution',
+        '16',
+        '--frames',
+        '2',
+        '--base-url',
+        url,
+      ],
       c.io,
       { client: { WebSocket: WebSocket as never } },
     );

@@ -7,5 +7,6 @@ export {
   installWebSocketGlobal,
   type Latency,
   type MockSeed,
+  type MockSocket,
   type MockWebSocketConstructor,
 } from './mock.js';

@@ -100,12 +100,23 @@ export interface FailureRule {
   times?: number;
 }
 
+/** The socket `controls.WebSocket` returns (msw's WebSocket, typed as the SDK uses it). */
+export interface MockSocket {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number; reason?: string }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
 /** A Node client's WebSocket constructor that carries `Authorization` through msw's interceptor. */
 export type MockWebSocketConstructor = new (
-  url: string | URL,
+  url: string,
   protocols?: string | string[],
   options?: { headers?: Record<string, string> },
-) => WebSocket;
+) => MockSocket;
 
 export interface AssetMockControls {
   /** Resolves once the seed is loaded (every handler waits for it too). */
@@ -243,7 +254,7 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
   if (clockMode !== 'real' && clockMode !== 'manual') {
     throw new TypeError(`[assetloom/mock] clock must be 'real' or 'manual'; got ${String(clockMode)}.`);
   }
-  let stepMs = positiveInt(options.stepMs, 150, 'stepMs');
+  const stepMs = positiveInt(options.stepMs, 150, 'stepMs');
   const tokenTtl = positiveInt(options.tokenTtlSeconds, 86_400, 'tokenTtlSeconds') || 86_400;
   const urlTtl = positiveInt(options.signedUrlTtlSeconds, 3600, 'signedUrlTtlSeconds') || 3600;
   const bodyLimit = positiveInt(options.bodyLimitBytes, 65_536, 'bodyLimitBytes');
@@ -397,8 +408,7 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
       (f) =>
         (f.method === undefined || f.method.toUpperCase() === method) &&
         (f.operationId === undefined || f.operationId === operationId) &&
-        (f.path === undefined ||
-          (typeof f.path === 'string' ? f.path === pathname : f.path.test(pathname))),
+        (f.path === undefined || (typeof f.path === 'string' ? f.path === pathname : f.path.test(pathname))),
     );
     if (index < 0) return undefined;
     const rule = failures[index] as FailureRule & { left: number };
@@ -415,7 +425,12 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
 
   type Handler = (args: {
     s: State;
-    input: { params: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, unknown>; body: unknown };
+    input: {
+      params: Record<string, unknown>;
+      query: Record<string, unknown>;
+      headers: Record<string, unknown>;
+      body: unknown;
+    };
     // biome-ignore lint/suspicious/noExplicitAny: validated input is typed by the validator per operation
     body: any;
     user: AuthUser;
@@ -473,7 +488,11 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     }),
     generate: async ({ s, user, body, input }) => {
       const key = input.headers['idempotency-key'];
-      const result = await s.service.submitTask(user, body, typeof key === 'string' ? { idempotencyKey: key } : {});
+      const result = await s.service.submitTask(
+        user,
+        body,
+        typeof key === 'string' ? { idempotencyKey: key } : {},
+      );
       if (result.created) s.runtime.kick();
       return { data: { taskId: result.taskId } };
     },
@@ -525,7 +544,9 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     const keys = url.searchParams.getAll('key');
     const key = keys[0];
     if (keys.length !== 1 || !isValidObjectKey(key)) {
-      throw errors.badRequest({ key: keys.length > 1 ? 'repeated' : keys.length === 0 ? 'missing' : 'invalid' });
+      throw errors.badRequest({
+        key: keys.length > 1 ? 'repeated' : keys.length === 0 ? 'missing' : 'invalid',
+      });
     }
     if (s.files.get(key) === undefined) throw errors.assetNotFound();
     const location = await signedUrl(s, key);
@@ -568,14 +589,14 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     try {
       const s = await state();
       const found = matchRoute(routes, method, url.pathname);
-      const operationId =
-        found !== null && 'match' in found ? found.match.route.operationId : undefined;
+      const operationId = found !== null && 'match' in found ? found.match.route.operationId : undefined;
       const failure = takeFailure(method, url.pathname, operationId);
       if (failure !== undefined) {
         if (failure.status === 'network') return Response.error();
         throw failure.status === 429 ? errors.tooManyRequests(failure.retryAfter ?? 1) : errors.internal();
       }
-      if (url.pathname === '/api/v1/assets/download') return await serveDownload(s, request, url, headers, head);
+      if (url.pathname === '/api/v1/assets/download')
+        return await serveDownload(s, request, url, headers, head);
       if (url.pathname.startsWith('/files/')) return await serveFile(s, request, url, headers, head);
       if (url.pathname === '/docs/asset-api.json') {
         if (method !== 'GET' && method !== 'HEAD') {
@@ -599,7 +620,8 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
         user = await s.service.authenticate(bearerToken(request.headers.get('authorization')));
       }
       for (const name of route.pathParams) {
-        const notFound = name === 'projectId' ? errors.projectNotFound : name === 'taskId' ? errors.taskNotFound : undefined;
+        const notFound =
+          name === 'projectId' ? errors.projectNotFound : name === 'taskId' ? errors.taskNotFound : undefined;
         if (notFound !== undefined && !ID_PATTERN.test(params[name] ?? '')) throw notFound();
       }
       let body: unknown;
@@ -673,16 +695,22 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     const e = event as { result?: { assets?: unknown } };
     if (!e.result || !Array.isArray(e.result.assets)) return event;
     const assets = await Promise.all(
-      (e.result.assets as Array<{ key: string; format: string; width: number; height: number; metadata: object }>).map(
-        async (a) => ({
-          key: a.key,
-          url: await signedUrl(s, a.key),
-          format: a.format,
-          width: a.width,
-          height: a.height,
-          metadata: a.metadata,
-        }),
-      ),
+      (
+        e.result.assets as Array<{
+          key: string;
+          format: string;
+          width: number;
+          height: number;
+          metadata: object;
+        }>
+      ).map(async (a) => ({
+        key: a.key,
+        url: await signedUrl(s, a.key),
+        format: a.format,
+        width: a.width,
+        height: a.height,
+        metadata: a.metadata,
+      })),
     );
     return { ...event, result: { assets } };
   }
@@ -710,7 +738,8 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
       const sinceRaw = client.url.searchParams.getAll('since');
       if (sinceRaw.length > 1) throw errors.badRequest({ since: 'given more than once' });
       if (sinceRaw.length === 1) {
-        if (!/^\d{1,15}$/.test(sinceRaw[0] as string)) throw errors.badRequest({ since: 'must be an integer ≥ 0' });
+        if (!/^\d{1,15}$/.test(sinceRaw[0] as string))
+          throw errors.badRequest({ since: 'must be an integer ≥ 0' });
         since = Number(sinceRaw[0]);
       }
       const record = await s.store.tasks.byId(taskIdParam);
@@ -753,13 +782,22 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
             if (terminal === undefined && !repaired) {
               repaired = true;
               const top = all.reduce((max, r) => Math.max(max, r.seq), currentTask.lastSeq);
-              const assets = currentTask.status === 'completed' ? await s.store.assets.listByTask(task.id) : [];
+              const assets =
+                currentTask.status === 'completed' ? await s.store.assets.listByTask(task.id) : [];
               const event = terminalEventFor(
                 currentTask,
                 top + 1,
-                assets.map((a) => ({ key: a.key, format: a.format, width: a.width, height: a.height, metadata: a.metadata })),
+                assets.map((a) => ({
+                  key: a.key,
+                  format: a.format,
+                  width: a.width,
+                  height: a.height,
+                  metadata: a.metadata,
+                })),
               );
-              await s.store.events.append({ taskId: task.id, seq: top + 1, event, at: s.clock.now() }).catch(() => undefined);
+              await s.store.events
+                .append({ taskId: task.id, seq: top + 1, event, at: s.clock.now() })
+                .catch(() => undefined);
               continue;
             }
           }
@@ -782,10 +820,12 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     const bearer = queue?.shift();
     if (queue !== undefined && queue.length === 0) pendingHeaders.delete(key);
     const taskId = String(params.taskId ?? '');
-    void stream(client as unknown as Client, taskId, bearer === '' ? undefined : bearer).catch((error: unknown) => {
-      onError(error, 'progress stream');
-      client.close(1011, 'internal error');
-    });
+    void stream(client as unknown as Client, taskId, bearer === '' ? undefined : bearer).catch(
+      (error: unknown) => {
+        onError(error, 'progress stream');
+        client.close(1011, 'internal error');
+      },
+    );
   });
 
   const httpHandlers: HttpHandler[] =
@@ -800,11 +840,12 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
   // A WebSocket class for Node clients: msw's interceptor sees no headers, so the Authorization
   // header the SDK passes rides beside the connection (first in, first out per URL).
   const MockWebSocket = function MockWebSocket(
-    url: string | URL,
+    url: string,
     protocols?: string | string[],
     init?: { headers?: Record<string, string> },
   ) {
-    const Global = (globalThis as { WebSocket?: new (u: string | URL, p?: string | string[]) => WebSocket }).WebSocket;
+    const Global = (globalThis as { WebSocket?: new (u: string | URL, p?: string | string[]) => WebSocket })
+      .WebSocket;
     if (Global === undefined) {
       throw new TypeError(
         '[assetloom/mock] there is no global WebSocket for msw to intercept; on Node 20 call installWebSocketGlobal() before server.listen().',
@@ -885,10 +926,14 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     },
     failNext(rule) {
       if (rule === null || typeof rule !== 'object' || ![429, 500, 'network'].includes(rule.status)) {
-        throw new TypeError("[assetloom/mock] failNext needs { status: 429 | 500 | 'network' } and optionally operationId, path, method, times.");
+        throw new TypeError(
+          "[assetloom/mock] failNext needs { status: 429 | 500 | 'network' } and optionally operationId, path, method, times.",
+        );
       }
       if (rule.operationId !== undefined && !routes.some((r) => r.operationId === rule.operationId)) {
-        throw new TypeError(`[assetloom/mock] failNext: unknown operationId ${JSON.stringify(rule.operationId)} (see asset-api.yaml).`);
+        throw new TypeError(
+          `[assetloom/mock] failNext: unknown operationId ${JSON.stringify(rule.operationId)} (see asset-api.yaml).`,
+        );
       }
       failures.push({ ...rule, left: Math.max(1, Math.floor(rule.times ?? 1)) });
     },

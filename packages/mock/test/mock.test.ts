@@ -23,7 +23,11 @@ const server = setupServer(...mock.handlers);
 const { controls } = mock;
 
 function client(): AssetClient {
-  return createAssetClient({ baseUrl: BASE, WebSocket: controls.WebSocket, retry: { limit: 2, backoff: () => 0 } });
+  return createAssetClient({
+    baseUrl: BASE,
+    WebSocket: controls.WebSocket,
+    retry: { limit: 2, backoff: () => 0 },
+  });
 }
 
 async function loggedIn(username = 'ada', password = 'secret123'): Promise<AssetClient> {
@@ -170,7 +174,9 @@ describe('tasks under the manual clock', () => {
     const once = await api.generate({ projectId, prompt: 'a ghost', assetType: 'sprite' });
     if (once.error) throw once.error;
     await controls.runToCompletion(once.data.taskId);
-    const retried = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: once.data.taskId } } });
+    const retried = await api.GET('/api/v1/tasks/{taskId}', {
+      params: { path: { taskId: once.data.taskId } },
+    });
     expect(retried.data).toMatchObject({ status: 'completed', retryCount: 1 });
 
     controls.rejectQualityNext(3);
@@ -194,7 +200,9 @@ describe('tasks under the manual clock', () => {
     });
     if (submitted.error) throw submitted.error;
     await controls.runToCompletion(submitted.data.taskId);
-    const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: submitted.data.taskId } } });
+    const task = await api.GET('/api/v1/tasks/{taskId}', {
+      params: { path: { taskId: submitted.data.taskId } },
+    });
     expect(task.data?.status).toBe('failed');
     expect(task.data?.error).toContain('the GPU caught fire');
   });
@@ -205,7 +213,9 @@ describe('injected failures', () => {
     const api = await loggedIn();
     controls.failNext({ operationId: 'listProjects', status: 429, retryAfter: 0 });
     const retries: unknown[] = [];
-    const list = await api.GET('/api/v1/projects', { retry: { limit: 2, backoff: () => 0, onRetry: (e) => retries.push(e) } });
+    const list = await api.GET('/api/v1/projects', {
+      retry: { limit: 2, backoff: () => 0, onRetry: (e) => retries.push(e) },
+    });
     expect(list.error).toBeUndefined();
     expect(retries).toHaveLength(1);
 
@@ -253,7 +263,11 @@ describe('review-helper authentication', () => {
     const landing = await fetch(`${BASE}/`, { headers: { cookie: sid }, redirect: 'manual' });
     expect(landing.status).toBe(200);
     expect(await landing.text()).toContain('rev@example.com');
-    const out = await fetch(`${BASE}/api/auth/logout`, { method: 'POST', headers: { cookie: sid }, redirect: 'manual' });
+    const out = await fetch(`${BASE}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: sid },
+      redirect: 'manual',
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/login');
     const after = await fetch(`${BASE}/`, { headers: { cookie: sid }, redirect: 'manual' });

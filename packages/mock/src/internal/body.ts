@@ -9,7 +9,7 @@ export function isJsonContentType(header: string | null): boolean {
   // msw's fetch interception can repeat a header that a client re-wrapped in a new Request
   // ("application/json, application/json"); one value sent twice is still that value.
   const copies = new Set(header.split(',').map((part) => part.trim()));
-  const single = copies.size === 1 ? [...copies][0] as string : header;
+  const single = copies.size === 1 ? ([...copies][0] as string) : header;
   const [typePart, ...params] = single.split(';');
   const type = (typePart ?? '').trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) return false;

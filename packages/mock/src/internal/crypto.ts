@@ -105,7 +105,11 @@ export function createUrlSigner(): UrlSigner {
     return keyPromise;
   };
   async function token(key: string, expiresAt: number): Promise<string> {
-    const mac = await globalThis.crypto.subtle.sign('HMAC', await cryptoKey(), encoder.encode(`${key}\n${expiresAt}`));
+    const mac = await globalThis.crypto.subtle.sign(
+      'HMAC',
+      await cryptoKey(),
+      encoder.encode(`${key}\n${expiresAt}`),
+    );
     return base64url(new Uint8Array(mac));
   }
   return {

@@ -86,7 +86,11 @@ export function matchRoute(
         else params[name] = value;
       });
       // @koa/router leaves an undecodable parameter as it came; the id check then answers 404
-      if (bad) route.pathParams.forEach((name, i) => (params[name] ??= found[i + 1] ?? ''));
+      if (bad) {
+        route.pathParams.forEach((name, i) => {
+          params[name] ??= found[i + 1] ?? '';
+        });
+      }
       return { match: { route, params } };
     }
     if (route.method === 'GET') allow.push('HEAD', 'GET');
