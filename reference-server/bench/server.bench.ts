@@ -106,7 +106,7 @@ async function seed(base: string): Promise<{ token: string; taskId: string }> {
 }
 
 async function benchStore(label: string, env: Record<string, string>): Promise<Measure[]> {
-  const target = await spawnTarget('asset', env);
+  const target = await spawnTarget('asset', { WORKER_IN_PROCESS: 'false', ...env });
   try {
     const { token, taskId } = await seed(target.url);
     const headers = { authorization: `Bearer ${token}` };
@@ -119,16 +119,39 @@ async function benchStore(label: string, env: Record<string, string>): Promise<M
   }
 }
 
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+/**
+ * The hello-world and the embedded server run side by side and are measured in interleaved rounds
+ * (hello, task read, project list, then again), keeping each one's best round: a load spike from
+ * elsewhere on the machine then hits every contender alike instead of skewing one ratio.
+ */
 const results: Measure[] = [];
 const hello = await spawnTarget('hello');
-const baseline = await measure('bare Koa hello-world', hello.url);
-await stopTarget(hello);
-results.push(baseline);
-
 const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-bench-'));
+const embeddedTarget = await spawnTarget('asset', { DATA_DIR: dataDir, WORKER_IN_PROCESS: 'false' });
+let baseline: Measure;
 try {
-  results.push(...(await benchStore('embedded', { DATA_DIR: dataDir })));
+  const { token, taskId } = await seed(embeddedTarget.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const contenders: [string, string, Record<string, string>][] = [
+    ['bare Koa hello-world', hello.url, {}],
+    ['embedded: GET /api/v1/tasks/:id', `${embeddedTarget.url}/api/v1/tasks/${taskId}`, headers],
+    ['embedded: GET /api/v1/projects', `${embeddedTarget.url}/api/v1/projects`, headers],
+  ];
+  const best = new Map<string, Measure>();
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, url, h] of contenders) {
+      const m = await measure(name, url, h);
+      const prev = best.get(name);
+      if (!prev || m.rps > prev.rps) best.set(name, m);
+    }
+  }
+  baseline = best.get('bare Koa hello-world') as Measure;
+  results.push(...contenders.map(([name]) => best.get(name) as Measure));
 } finally {
+  await stopTarget(hello);
+  await stopTarget(embeddedTarget);
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -144,7 +167,9 @@ if (mongo.kind === 'unavailable') {
   }
 }
 
-console.log(`\n${duration}s per run, ${connections} connections, loopback, Node ${process.version}\n`);
+console.log(
+  `\n${duration}s per run, ${connections} connections, best of ${rounds} interleaved rounds (embedded), loopback, Node ${process.version}\n`,
+);
 console.log('| run | req/s | p99 (ms) | vs hello-world | non-2xx/errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const m of results) {
