@@ -5,6 +5,7 @@ import {
   type AuthUser,
   errors,
   fail,
+  ID_PATTERN,
   MESSAGES,
   ok,
   type RequestValidator,
@@ -93,7 +94,6 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
   projectId: errors.projectNotFound,
   taskId: errors.taskNotFound,
 };
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Maps an HTTP status raised by Koa or a middleware (http-errors) to the envelope error. */
 function fromHttpStatus(status: number): AssetloomError {

@@ -149,7 +149,7 @@ describe('against the msw mock', () => {
       c0.io,
       { client },
     );
-    expect(ok).toBe(EXIT.ok);
+    expect(ok, c0.err()).toBe(EXIT.ok);
     expect(c0.err()).toContain('running');
   });
 

@@ -8,6 +8,7 @@ import {
   createRequestValidator,
   errors,
   fail,
+  ID_PATTERN,
   isTerminalEvent,
   ok,
   type RequestValidator,
@@ -176,7 +177,6 @@ interface State {
   streams: Set<AbortController>;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const CLIENT_REQUEST_ID = /^[\x21-\x7E]{1,128}$/;
 const OBJECT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,1023}$/;
 const DEFAULT_BASE = 'http://assetloom.mock';

@@ -5,6 +5,7 @@ import {
   type AssetService,
   errors,
   fail,
+  ID_PATTERN,
   isTerminalEvent,
   type Store,
   type TaskRecord,
@@ -41,7 +42,6 @@ export interface ProgressSocket {
 }
 
 const WS_PATH = /^\/api\/v1\/tasks\/([^/]+)\/ws\/?$/;
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const HOST_PATTERN = /^[A-Za-z0-9.:\-[\]]{1,255}$/;
 
 const REASONS: Record<number, string> = {

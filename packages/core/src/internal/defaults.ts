@@ -15,11 +15,19 @@ function webCrypto(): Crypto {
   return c;
 }
 
-/** 22 URL-safe characters, each from 6 uniform random bits (132 bits in all). */
+/**
+ * 22 URL-safe characters, each uniform (about 131.9 random bits in all). The first is a letter or a
+ * digit, never `-` or `_`, so an id can follow a command-line option (`--project <id>`) without
+ * being taken for an option itself.
+ */
 export function randomId(): string {
-  const bytes = webCrypto().getRandomValues(new Uint8Array(22));
-  let out = '';
-  for (const b of bytes) out += URL_SAFE[b & 63];
+  const c = webCrypto();
+  const bytes = c.getRandomValues(new Uint8Array(22));
+  // rejection sampling keeps the first character uniform over the 62 alphanumerics
+  let first = (bytes[0] as number) & 63;
+  while (first >= 62) first = (c.getRandomValues(new Uint8Array(1))[0] as number) & 63;
+  let out = URL_SAFE[first] as string;
+  for (let i = 1; i < bytes.length; i++) out += URL_SAFE[(bytes[i] as number) & 63];
   return out;
 }
 
