@@ -194,9 +194,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     map: (d: D) => R,
   ): Promise<{ total: number; items: R[] }> {
     await use();
-    const index = (c.db as unknown as { indexes?: Record<string, { getMatching(v: unknown): Doc[] }> })
-      .indexes?.[field];
-    if (!index || typeof index.getMatching !== 'function') return page(c, { [field]: value }, window, map);
+    const index = indexOf(c, field);
+    if (!index) return page(c, { [field]: value }, window, map);
     const { skip, limit } = sanitizeWindow(window);
     const matching = index.getMatching(value);
     const total = matching.length;
@@ -205,10 +204,35 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     return { total, items: (sorted.slice(skip, skip + limit) as unknown as D[]).map(map) };
   }
 
+  /**
+   * The document whose indexed field equals a value. Every lookup here is one equality on an
+   * indexed field, so it reads NeDB's in-memory index directly (no queue round, no deep copy: the
+   * mappers build fresh records); a query without a usable index goes through NeDB as usual.
+   */
   async function one<D, R>(c: Collection, query: Doc, map: (d: D) => R): Promise<R | null> {
     await use();
+    const fields = Object.keys(query);
+    const field = fields.length === 1 ? (fields[0] as string) : undefined;
+    const value = field === undefined ? undefined : query[field];
+    const index =
+      field !== undefined && (typeof value === 'string' || typeof value === 'number')
+        ? indexOf(c, field)
+        : undefined;
+    if (index) {
+      const doc = index.getMatching(value)[0];
+      return doc ? map(doc as unknown as D) : null;
+    }
     const doc = await c.db.findOneAsync(query);
     return doc ? map(doc as unknown as D) : null;
+  }
+
+  function indexOf(c: Collection, field: string): { getMatching(v: unknown): Doc[] } | undefined {
+    const index = (c.db as unknown as { indexes?: Record<string, { getMatching?: unknown }> }).indexes?.[
+      field
+    ];
+    return index && typeof index.getMatching === 'function'
+      ? (index as { getMatching(v: unknown): Doc[] })
+      : undefined;
   }
 
   async function updateOne<D, R>(
