@@ -86,8 +86,10 @@ function intOption(name: string, raw: string | undefined, min: number, max: numb
 
 /** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
 export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateArgs | 'help' {
+  // `pnpm start -- generate …` hands the separator through: a leading `--` is not an argument.
+  const rest = argv[0] === '--' ? argv.slice(1) : argv;
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: rest,
     allowPositionals: true,
     strict: true,
     options: {

@@ -41,6 +41,12 @@ afterAll(async () => {
 });
 
 describe('arguments', () => {
+  it('ignores a leading -- (pnpm start -- generate … passes it through)', async () => {
+    const c = capture(work);
+    expect(await runCli(['--', 'generate', '--prompt', 'x', '--token', 't'], c.io)).toBe(EXIT.usage);
+    expect(c.err()).toContain('--project is required');
+  });
+
   it('prints the help with exit 0', async () => {
     const c = capture(work);
     expect(await runCli(['--help'], c.io)).toBe(EXIT.ok);
