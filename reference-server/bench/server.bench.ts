@@ -26,7 +26,10 @@ interface Target {
   child: ChildProcess;
 }
 
-async function spawnTarget(kind: 'hello' | 'asset', env: Record<string, string> = {}): Promise<Target> {
+async function spawnTarget(
+  kind: 'hello' | 'hello-list' | 'asset',
+  env: Record<string, string> = {},
+): Promise<Target> {
   const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'bench', 'target.ts'), kind], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: SECRET, PORT: '0', ...env },
@@ -128,6 +131,7 @@ const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
  */
 const results: Measure[] = [];
 const hello = await spawnTarget('hello');
+const helloList = await spawnTarget('hello-list');
 const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-bench-'));
 const embeddedTarget = await spawnTarget('asset', { DATA_DIR: dataDir, WORKER_IN_PROCESS: 'false' });
 let baseline: Measure;
@@ -136,6 +140,7 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   const contenders: [string, string, Record<string, string>][] = [
     ['bare Koa hello-world', hello.url, {}],
+    ['bare Koa, fixed body of a 20-project list', helloList.url, {}],
     ['embedded: GET /api/v1/tasks/:id', `${embeddedTarget.url}/api/v1/tasks/${taskId}`, headers],
     ['embedded: GET /api/v1/projects', `${embeddedTarget.url}/api/v1/projects`, headers],
   ];
@@ -151,6 +156,7 @@ try {
   results.push(...contenders.map(([name]) => best.get(name) as Measure));
 } finally {
   await stopTarget(hello);
+  await stopTarget(helloList);
   await stopTarget(embeddedTarget);
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -181,3 +187,11 @@ const worst = Math.min(...embedded.map((m) => m.rps / baseline.rps));
 console.log(
   `\nGoal (embedded ≥ 0.50 of hello-world): ${worst >= 0.5 ? 'met' : 'NOT met'} (worst ratio ${worst.toFixed(2)})`,
 );
+const list = results.find((m) => m.name === 'embedded: GET /api/v1/projects');
+const fixedList = results.find((m) => m.name.startsWith('bare Koa, fixed body'));
+if (list && fixedList) {
+  console.log(
+    `The list against a bare Koa app answering the same-size body: ${(list.rps / fixedList.rps).toFixed(2)} ` +
+      `(that bare app alone reaches ${(fixedList.rps / baseline.rps).toFixed(2)} of hello-world)`,
+  );
+}

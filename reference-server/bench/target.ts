@@ -1,6 +1,7 @@
 /**
  * A benchmark target, run in its own process so the load generator does not share its event loop:
- * `tsx bench/target.ts hello` (a bare Koa hello-world) or `tsx bench/target.ts asset` (the asset
+ * `tsx bench/target.ts hello` (a bare Koa hello-world), `hello-list` (a bare Koa app answering a
+ * fixed body of the list endpoint's shape and size) or `tsx bench/target.ts asset` (the asset
  * API on the configuration in the environment, logging at info level to /dev/null as production
  * would log to a file). Prints one JSON line `{"url": ...}` when listening; exits on SIGTERM.
  */
@@ -11,10 +12,26 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 
-async function hello(): Promise<{ url: string; close: () => Promise<void> }> {
+/** A first page of 20 projects as the list endpoint answers it (same fields, same sizes). */
+const LIST_BODY = {
+  code: 0,
+  message: 'ok',
+  data: {
+    total: 20,
+    projects: Array.from({ length: 20 }, (_, i) => ({
+      id: `Bench${String(i).padStart(2, '0')}AbCdEfGhIjKlMnOp`,
+      name: `Project ${i}`,
+      createdAt: '2026-11-21T21:36:11.602Z',
+      taskCount: 1,
+      lastActivityAt: '2026-11-21T21:36:11.602Z',
+    })),
+  },
+};
+
+async function hello(body: unknown): Promise<{ url: string; close: () => Promise<void> }> {
   const app = new Koa();
   app.use((ctx) => {
-    ctx.body = { code: 0, message: 'ok', data: { hello: 'world' } };
+    ctx.body = body;
   });
   const server = createServer(app.callback());
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
@@ -33,9 +50,16 @@ async function asset(): Promise<{ url: string; close: () => Promise<void> }> {
 }
 
 const kind = process.argv[2];
-const running = kind === 'hello' ? await hello() : kind === 'asset' ? await asset() : undefined;
+const running =
+  kind === 'hello'
+    ? await hello({ code: 0, message: 'ok', data: { hello: 'world' } })
+    : kind === 'hello-list'
+      ? await hello(LIST_BODY)
+      : kind === 'asset'
+        ? await asset()
+        : undefined;
 if (running === undefined) {
-  process.stderr.write('usage: tsx bench/target.ts hello|asset\n');
+  process.stderr.write('usage: tsx bench/target.ts hello|hello-list|asset\n');
   process.exit(2);
 }
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
