@@ -26,6 +26,11 @@ export type {
   TokenService,
 } from './ports.js';
 export {
+  type FollowTaskEventsOptions,
+  followTaskEvents,
+  type TaskStreamItem,
+} from './progress-stream.js';
+export {
   type ClaimedTask,
   createTaskQueue,
   isTerminalEvent,
@@ -38,6 +43,17 @@ export {
   terminalEventFor,
 } from './queue.js';
 export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limit.js';
+export {
+  type ClaimedTaskResult,
+  type RunClaimedTaskOptions,
+  runClaimedTask,
+  type StoredAssetView,
+  type TaskEventUpdate,
+  TaskStoppedError,
+  taskUpdateFor,
+  toAssetRecord,
+  toAssetView,
+} from './runtime.js';
 export {
   type AssetService,
   type AssetServiceDeps,

@@ -1,0 +1,203 @@
+import {
+  type ImageProvider,
+  type LlmConfig,
+  overallProgress,
+  type PipelineAsset,
+  type PipelineProgressEvent,
+  type PipelineResult,
+  runPipeline,
+  type StoragePort,
+  taskStageOf,
+} from '@assetloom/pipeline';
+import type { ClaimedTask, ProgressPatch, QueueEvent, TaskOutcome } from './queue.js';
+import type { AssetRecord, Store, TaskRecord } from './store.js';
+
+/** The asset as events and the assets endpoint present it (the URL is signed when sent). */
+export interface StoredAssetView {
+  key: string;
+  format: string;
+  width: number;
+  height: number;
+  metadata: Record<string, unknown>;
+}
+
+/** Raised (or used as an abort reason) when a task attempt is stopped: shutdown, lease lost, mock stop. */
+export class TaskStoppedError extends Error {
+  override readonly name = 'TaskStoppedError';
+}
+
+/** The asset record a finished task stores for one pipeline asset. */
+export function toAssetRecord(
+  asset: PipelineAsset,
+  task: Pick<TaskRecord, 'id' | 'projectId' | 'ownerId'>,
+  at: Date,
+): AssetRecord {
+  return {
+    taskId: task.id,
+    projectId: task.projectId,
+    ownerId: task.ownerId,
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+    contentType: asset.contentType,
+    createdAt: at,
+  };
+}
+
+/** The asset as the terminal event carries it. */
+export function toAssetView(asset: Pick<PipelineAsset, 'key' | 'format' | 'width' | 'height' | 'metadata'>) {
+  const view: StoredAssetView = {
+    key: asset.key,
+    format: asset.format,
+    width: asset.width,
+    height: asset.height,
+    metadata: asset.metadata as unknown as Record<string, unknown>,
+  };
+  return view;
+}
+
+/** What one pipeline event does to its task: a progress record, or the end of the task. */
+export type TaskEventUpdate =
+  | { kind: 'progress'; event: QueueEvent; patch: ProgressPatch }
+  | { kind: 'finish'; event: QueueEvent; outcome: TaskOutcome };
+
+/**
+ * The one rule mapping a pipeline event to the task record (server worker and mock alike): the
+ * format_adapter completion finishes the task with its assets; a failed event carrying `error` fails
+ * it (stage and progress where it stopped); every other event moves stage and progress, with status
+ * `saving` while format_adapter runs and `running` before. `retryCount` is the attempt's count so far
+ * (the caller keeps it from `event.retryCount`).
+ */
+export function taskUpdateFor(
+  event: PipelineProgressEvent,
+  context: { task: Pick<TaskRecord, 'id' | 'projectId' | 'ownerId'>; retryCount: number; at: Date },
+): TaskEventUpdate {
+  const { retryCount } = context;
+  if (event.stage === 'format_adapter' && event.status === 'completed') {
+    const assets = event.result?.assets ?? [];
+    return {
+      kind: 'finish',
+      event: { ...event, result: { assets: assets.map(toAssetView) } },
+      outcome: {
+        status: 'completed',
+        assets: assets.map((a) => toAssetRecord(a, context.task, context.at)),
+        retryCount,
+      },
+    };
+  }
+  if (event.status === 'failed' && typeof event.error === 'string') {
+    return {
+      kind: 'finish',
+      event: { ...event },
+      outcome: {
+        status: 'failed',
+        error: event.error,
+        retryCount,
+        stage: taskStageOf(event.stage),
+        progress: overallProgress(event),
+      },
+    };
+  }
+  return {
+    kind: 'progress',
+    event: { ...event },
+    patch: {
+      stage: taskStageOf(event.stage),
+      progress: overallProgress(event),
+      retryCount,
+      status: event.stage === 'format_adapter' ? 'saving' : 'running',
+    },
+  };
+}
+
+export interface RunClaimedTaskOptions {
+  /** Where the project (its style) is read. */
+  store: Pick<Store, 'projects'>;
+  /** Where the pipeline writes files. */
+  storage: StoragePort;
+  /** Aborting stops the attempt: nothing more is written (the pipeline ends with event_sink_failed). */
+  signal: AbortSignal;
+  /** Quality retries per attempt. */
+  maxQualityRetries: number;
+  /** Prompt optimizer LLM; null → template. */
+  llm: LlmConfig | null;
+  /** Image provider; null → the procedural one. */
+  imageProvider: ImageProvider | null;
+  /** The task's error when its project was deleted before it ran (name the package in it). */
+  projectDeletedError: string;
+  /**
+   * Waits between two events of the attempt (before every event but the first); the mock sleeps on
+   * its virtual clock here. A throw ends the attempt like a failed write.
+   */
+  pause?: (signal: AbortSignal) => Promise<void>;
+  /** When given, every event's `at` and the assets' `createdAt` come from it (virtual time). */
+  now?: () => Date;
+  /** Renew the lease after every progress record (a clock that jumps far ahead). */
+  renewEachEvent?: boolean;
+  /** Told after every persisted event. */
+  notify?: (taskId: string) => void;
+}
+
+/** How an attempt ended: the pipeline's result, or `project_deleted` when there was nothing to run. */
+export type ClaimedTaskResult = PipelineResult | { ok: false; code: 'project_deleted'; error: string };
+
+/**
+ * Runs one claimed attempt of a task: reads the project, runs @assetloom/pipeline with the attempt's
+ * first seq, and persists every event with the task record moves of `taskUpdateFor` (running →
+ * saving → completed | failed; stage, progress, retryCount). Once `signal` aborts, nothing more is
+ * written. Store failures end the pipeline (`event_sink_failed`); a lost lease is thrown by the
+ * claim's writes as TaskLeaseLostError (reported through the result's `event_sink_failed` as well).
+ */
+export async function runClaimedTask(
+  claimed: ClaimedTask,
+  options: RunClaimedTaskOptions,
+): Promise<ClaimedTaskResult> {
+  const task = claimed.task;
+  const { signal } = options;
+  const project = await options.store.projects.byId(task.projectId);
+  if (project === null) {
+    // The project was deleted: its tasks go with it; nothing to produce.
+    await claimed.finish({ status: 'failed', error: options.projectDeletedError }).catch(() => undefined);
+    return { ok: false, code: 'project_deleted', error: options.projectDeletedError };
+  }
+  let retryCount = task.retryCount;
+  let first = true;
+  return runPipeline(
+    {
+      prompt: task.prompt,
+      assetType: task.assetType,
+      projectStyle: project.style,
+      taskStyle: task.taskStyle,
+      params: task.params,
+      keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
+    },
+    {
+      storage: options.storage,
+      signal,
+      maxRetries: options.maxQualityRetries,
+      startSeq: claimed.startSeq,
+      providers: {
+        prompt: options.llm === null ? null : { llm: options.llm },
+        image: options.imageProvider,
+      },
+      onEvent: async (raw: PipelineProgressEvent) => {
+        if (!first && options.pause !== undefined) await options.pause(signal);
+        first = false;
+        // Stopping or lease lost: write nothing more; the next owner re-runs the task.
+        if (signal.aborted) throw new TaskStoppedError('stopped');
+        const event = options.now === undefined ? raw : { ...raw, at: options.now().toISOString() };
+        if (event.retryCount !== undefined) retryCount = event.retryCount;
+        const update = taskUpdateFor(event, { task, retryCount, at: options.now?.() ?? new Date() });
+        if (update.kind === 'finish') {
+          await claimed.finish(update.outcome, update.event);
+        } else {
+          await claimed.record(update.event, update.patch);
+          if (options.renewEachEvent) await claimed.renew();
+        }
+        options.notify?.(task.id);
+      },
+    },
+  );
+}
