@@ -8,13 +8,12 @@ import {
   createRequestValidator,
   errors,
   fail,
+  followTaskEvents,
   ID_PATTERN,
-  isTerminalEvent,
   ok,
   type RequestValidator,
   type Store,
   type TaskRecord,
-  terminalEventFor,
   toAssetloomError,
 } from '@assetloom/core';
 import { assetApiDocument } from '@assetloom/openapi';
@@ -751,57 +750,28 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
       client.close(4000 + failure.code, failure.message);
       return;
     }
-    let last = since;
-    let repaired = false;
     try {
-      while (!abort.signal.aborted) {
-        const events = await s.store.events.list(task.id, last);
-        for (const record of events) {
-          if (abort.signal.aborted) return;
-          client.send(JSON.stringify(await present(s, record.event)));
-          last = record.seq;
-          if (isTerminalEvent(record.event)) {
-            await tick(); // msw delivers a sent message on a later microtask; close after it
-            client.close(1000, 'task ended');
-            return;
-          }
+      const items = followTaskEvents(s.store, task.id, {
+        since,
+        pollMs: 250,
+        wait: (ms, signal) => waitForEvent(task.id, signal, ms),
+        now: () => s.clock.now(),
+        signal: abort.signal,
+      });
+      for await (const item of items) {
+        if (item.kind === 'deleted') {
+          client.close(4404, 'task deleted');
+          return;
         }
-        if (events.length === 0) {
-          const currentTask = await s.store.tasks.byId(task.id);
-          if (currentTask === null) {
-            client.close(4404, 'task deleted');
-            return;
-          }
-          if (currentTask.status === 'completed' || currentTask.status === 'failed') {
-            const all = await s.store.events.list(task.id, 0);
-            const terminal = all.find((r) => isTerminalEvent(r.event));
-            if (terminal !== undefined && terminal.seq <= last) {
-              client.close(1000, 'task ended');
-              return;
-            }
-            if (terminal === undefined && !repaired) {
-              repaired = true;
-              const top = all.reduce((max, r) => Math.max(max, r.seq), currentTask.lastSeq);
-              const assets =
-                currentTask.status === 'completed' ? await s.store.assets.listByTask(task.id) : [];
-              const event = terminalEventFor(
-                currentTask,
-                top + 1,
-                assets.map((a) => ({
-                  key: a.key,
-                  format: a.format,
-                  width: a.width,
-                  height: a.height,
-                  metadata: a.metadata,
-                })),
-              );
-              await s.store.events
-                .append({ taskId: task.id, seq: top + 1, event, at: s.clock.now() })
-                .catch(() => undefined);
-              continue;
-            }
-          }
-          await waitForEvent(task.id, abort.signal, 250);
+        if (item.kind === 'ended') {
+          client.close(1000, 'task ended');
+          return;
+        }
+        client.send(JSON.stringify(await present(s, item.event as object)));
+        if (item.terminal) {
+          await tick(); // msw delivers a sent message on a later microtask; close after it
+          client.close(1000, 'task ended');
+          return;
         }
       }
     } catch (error) {

@@ -5,11 +5,10 @@ import {
   type AssetService,
   errors,
   fail,
+  followTaskEvents,
   ID_PATTERN,
-  isTerminalEvent,
   type Store,
   type TaskRecord,
-  terminalEventFor,
   toAssetloomError,
 } from '@assetloom/core';
 import type { Logger } from 'pino';
@@ -215,68 +214,32 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
     });
     // Clients have nothing to say; anything they send is ignored.
     ws.on('message', () => undefined);
-    let last = since;
-    let repaired = false;
-    let emptyPolls = 0;
     try {
-      while (!abort.signal.aborted) {
-        const events = await store.events.list(task.id, last);
-        for (const record of events) {
-          if (abort.signal.aborted) return;
-          await send(ws, await present(record.event, baseUrl));
-          last = record.seq;
-          if (isTerminalEvent(record.event)) {
-            ws.close(1000, 'task ended');
-            return;
-          }
-        }
-        if (events.length > 0) emptyPolls = 0;
+      const items = followTaskEvents(store, task.id, {
+        since,
+        pollMs: options.pollMs,
+        wait: (ms, signal) =>
+          options.notifier?.wait(task.id, ms, signal) ??
+          new Promise<void>((resolve) => setTimeout(resolve, ms)),
         // The task itself is read on the first empty poll and every fifth after: it only matters when
         // the task ended without a terminal event (a worker died at that instant) or was deleted.
-        if (events.length === 0 && emptyPolls++ % 5 !== 0) {
-          await (options.notifier?.wait(task.id, options.pollMs, abort.signal) ??
-            new Promise<void>((resolve) => setTimeout(resolve, options.pollMs)));
-          continue;
+        checkTaskEvery: 5,
+        signal: abort.signal,
+      });
+      for await (const item of items) {
+        if (item.kind === 'deleted') {
+          ws.close(4404, 'task deleted');
+          return;
         }
-        if (events.length === 0) {
-          const current = await store.tasks.byId(task.id);
-          if (current === null) {
-            ws.close(4404, 'task deleted');
-            return;
-          }
-          if (current.status === 'completed' || current.status === 'failed') {
-            const all = await store.events.list(task.id, 0);
-            const terminal = all.find((r) => isTerminalEvent(r.event));
-            if (terminal !== undefined && terminal.seq <= last) {
-              // The client saw the end before reconnecting.
-              ws.close(1000, 'task ended');
-              return;
-            }
-            if (terminal === undefined && !repaired) {
-              // The worker ended the task but died before appending its terminal event: add it once
-              // (unique (taskId, seq) keeps concurrent repairs from doubling it).
-              repaired = true;
-              const top = all.reduce((max, r) => Math.max(max, r.seq), current.lastSeq);
-              const assets = current.status === 'completed' ? await store.assets.listByTask(task.id) : [];
-              const event = terminalEventFor(
-                current,
-                top + 1,
-                assets.map((a) => ({
-                  key: a.key,
-                  format: a.format,
-                  width: a.width,
-                  height: a.height,
-                  metadata: a.metadata,
-                })),
-              );
-              await store.events
-                .append({ taskId: task.id, seq: top + 1, event, at: new Date() })
-                .catch(() => undefined);
-              continue;
-            }
-          }
-          await (options.notifier?.wait(task.id, options.pollMs, abort.signal) ??
-            new Promise<void>((resolve) => setTimeout(resolve, options.pollMs)));
+        if (item.kind === 'ended') {
+          // The client saw the end before reconnecting.
+          ws.close(1000, 'task ended');
+          return;
+        }
+        await send(ws, await present(item.event as object, baseUrl));
+        if (item.terminal) {
+          ws.close(1000, 'task ended');
+          return;
         }
       }
     } catch (error) {

@@ -1,24 +1,19 @@
 import { hostname } from 'node:os';
 import {
-  type AssetRecord,
   type ClaimedTask,
   createTaskQueue,
   randomId,
+  runClaimedTask,
   type Store,
   TaskLeaseLostError,
+  TaskStoppedError,
 } from '@assetloom/core';
-import {
-  type ImageProvider,
-  type LlmConfig,
-  overallProgress,
-  type PipelineAsset,
-  type PipelineProgressEvent,
-  runPipeline,
-  type StoragePort,
-  taskStageOf,
-} from '@assetloom/pipeline';
+import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import type { TaskNotifier } from './notifier.js';
+
+/** The asset as events and the assets endpoint present it (the URL is signed when sent). */
+export type { StoredAssetView } from '@assetloom/core';
 
 export interface GenerationWorkerOptions {
   store: Store;
@@ -59,42 +54,6 @@ export interface GenerationWorker {
    */
   stop(graceMs?: number): Promise<void>;
 }
-
-/** The asset as events and the assets endpoint present it (the URL is signed when sent). */
-export interface StoredAssetView {
-  key: string;
-  format: string;
-  width: number;
-  height: number;
-  metadata: Record<string, unknown>;
-}
-
-function toAssetRecord(asset: PipelineAsset, claimed: ClaimedTask, at: Date): AssetRecord {
-  return {
-    taskId: claimed.task.id,
-    projectId: claimed.task.projectId,
-    ownerId: claimed.task.ownerId,
-    key: asset.key,
-    format: asset.format,
-    width: asset.width,
-    height: asset.height,
-    metadata: asset.metadata as unknown as Record<string, unknown>,
-    contentType: asset.contentType,
-    createdAt: at,
-  };
-}
-
-function toView(asset: PipelineAsset): StoredAssetView {
-  return {
-    key: asset.key,
-    format: asset.format,
-    width: asset.width,
-    height: asset.height,
-    metadata: asset.metadata as unknown as Record<string, unknown>,
-  };
-}
-
-class StoppedError extends Error {}
 
 /**
  * A generation worker: claims tasks from the store's durable queue (claims by unique insert, see
@@ -150,12 +109,12 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
             return;
           }
           taskLog.warn('lease lost (another worker took the task over); stopping this attempt');
-          abort.abort(new StoppedError('lease lost'));
+          abort.abort(new TaskStoppedError('lease lost'));
         },
         (error: unknown) => {
           taskLog.warn({ err: error }, 'lease renewal failed');
           if (Date.now() - lastRenewOk > options.leaseMs * 0.8) {
-            abort.abort(new StoppedError('lease could not be renewed'));
+            abort.abort(new TaskStoppedError('lease could not be renewed'));
           }
         },
       );
@@ -163,75 +122,19 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     renewTimer.unref();
 
     try {
-      const project = await store.projects.byId(task.projectId);
-      if (project === null) {
-        // The project was deleted: its tasks go with it; nothing to produce.
-        await claimed
-          .finish({ status: 'failed', error: '[assetloom/server] the project was deleted' })
-          .catch(() => undefined);
-        return;
-      }
-      let retryCount = task.retryCount;
-      const result = await runPipeline(
-        {
-          prompt: task.prompt,
-          assetType: task.assetType,
-          projectStyle: project.style,
-          taskStyle: task.taskStyle,
-          params: task.params,
-          keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
-        },
-        {
-          storage: options.storage,
-          signal: abort.signal,
-          maxRetries: options.maxQualityRetries,
-          startSeq: claimed.startSeq,
-          providers: {
-            prompt: options.llm === null ? null : { llm: options.llm },
-            image: options.imageProvider ?? null,
-          },
-          onEvent: async (event: PipelineProgressEvent) => {
-            // Stopping or lease lost: write nothing more; the next owner re-runs the task.
-            if (abort.signal.aborted) throw new StoppedError('stopped');
-            if (event.retryCount !== undefined) retryCount = event.retryCount;
-            if (event.stage === 'format_adapter' && event.status === 'completed') {
-              const assets = event.result?.assets ?? [];
-              const now = new Date();
-              await claimed.finish(
-                {
-                  status: 'completed',
-                  assets: assets.map((a) => toAssetRecord(a, claimed, now)),
-                  retryCount,
-                },
-                { ...event, result: { assets: assets.map(toView) } },
-              );
-            } else if (event.status === 'failed' && typeof event.error === 'string') {
-              await claimed.finish(
-                {
-                  status: 'failed',
-                  error: event.error,
-                  retryCount,
-                  stage: taskStageOf(event.stage),
-                  progress: overallProgress(event),
-                },
-                { ...event },
-              );
-            } else {
-              await claimed.record(
-                { ...event },
-                {
-                  stage: taskStageOf(event.stage),
-                  progress: overallProgress(event),
-                  retryCount,
-                  status: event.stage === 'format_adapter' ? 'saving' : 'running',
-                },
-              );
-            }
-            options.notifier?.notify(task.id);
-          },
-        },
-      );
-      if (result.ok) {
+      const result = await runClaimedTask(claimed, {
+        store,
+        storage: options.storage,
+        signal: abort.signal,
+        maxQualityRetries: options.maxQualityRetries,
+        llm: options.llm,
+        imageProvider: options.imageProvider ?? null,
+        projectDeletedError: '[assetloom/server] the project was deleted',
+        notify: (taskId) => options.notifier?.notify(taskId),
+      });
+      if (!result.ok && result.code === 'project_deleted') {
+        taskLog.info('the project was deleted; task failed');
+      } else if (result.ok) {
         taskLog.info({ assets: result.assets.length, retryCount: result.retryCount }, 'task completed');
       } else if (result.code === 'event_sink_failed') {
         if (abort.signal.aborted || claimed.lost) {
@@ -314,7 +217,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         });
         await Promise.race([Promise.all(all.map((r) => r.done)), deadline]);
         clearTimeout(timer);
-        for (const r of running.values()) r.abort.abort(new StoppedError('worker stopping'));
+        for (const r of running.values()) r.abort.abort(new TaskStoppedError('worker stopping'));
         await Promise.all(all.map((r) => r.done));
       }
       log.info('worker stopped');

@@ -1,20 +1,12 @@
 import {
-  type AssetRecord,
   type ClaimedTask,
   createTaskQueue,
+  runClaimedTask,
   type Store,
   TaskLeaseLostError,
+  TaskStoppedError,
 } from '@assetloom/core';
-import {
-  createProceduralProvider,
-  type ImageProvider,
-  type MemoryStorage,
-  overallProgress,
-  type PipelineAsset,
-  type PipelineProgressEvent,
-  runPipeline,
-  taskStageOf,
-} from '@assetloom/pipeline';
+import { createProceduralProvider, type ImageProvider, type MemoryStorage } from '@assetloom/pipeline';
 import type { MockClock } from './clock.js';
 
 export interface RuntimeOptions {
@@ -45,33 +37,6 @@ export interface TaskRuntime {
   /** Stops every running task (no more writes) and waits for them. */
   stop(): Promise<void>;
 }
-
-function toAssetRecord(asset: PipelineAsset, claimed: ClaimedTask, at: Date): AssetRecord {
-  return {
-    taskId: claimed.task.id,
-    projectId: claimed.task.projectId,
-    ownerId: claimed.task.ownerId,
-    key: asset.key,
-    format: asset.format,
-    width: asset.width,
-    height: asset.height,
-    metadata: asset.metadata as unknown as Record<string, unknown>,
-    contentType: asset.contentType,
-    createdAt: at,
-  };
-}
-
-function toView(asset: PipelineAsset) {
-  return {
-    key: asset.key,
-    format: asset.format,
-    width: asset.width,
-    height: asset.height,
-    metadata: asset.metadata as unknown as Record<string, unknown>,
-  };
-}
-
-class StoppedError extends Error {}
 
 /**
  * The mock's generation worker: core's durable task queue over the in-memory store and the real
@@ -133,82 +98,31 @@ export function createTaskRuntime(options: RuntimeOptions): TaskRuntime {
   async function runOne(claimed: ClaimedTask, abort: AbortController): Promise<void> {
     const task = claimed.task;
     computing++;
-    let first = true;
     try {
-      const project = await store.projects.byId(task.projectId);
-      if (project === null) {
-        await claimed
-          .finish({ status: 'failed', error: '[assetloom/mock] the project was deleted' })
-          .catch(() => undefined);
-        return;
-      }
-      let retryCount = task.retryCount;
-      await runPipeline(
-        {
-          prompt: task.prompt,
-          assetType: task.assetType,
-          projectStyle: project.style,
-          taskStyle: task.taskStyle,
-          params: task.params,
-          keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
+      await runClaimedTask(claimed, {
+        store,
+        storage: options.storage,
+        signal: abort.signal,
+        maxQualityRetries: options.maxQualityRetries,
+        llm: null,
+        imageProvider: provider,
+        projectDeletedError: '[assetloom/mock] the project was deleted',
+        // Time passes between two events; the task is "sleeping", not computing.
+        pause: async (signal) => {
+          computing--;
+          try {
+            await clock.sleep(options.stepMs(), signal);
+          } finally {
+            computing++;
+          }
         },
-        {
-          storage: options.storage,
-          signal: abort.signal,
-          maxRetries: options.maxQualityRetries,
-          startSeq: claimed.startSeq,
-          providers: { prompt: null, image: provider },
-          onEvent: async (event: PipelineProgressEvent) => {
-            if (!first) {
-              // Time passes between two events; the task is "sleeping", not computing.
-              computing--;
-              try {
-                await clock.sleep(options.stepMs(), abort.signal);
-              } finally {
-                computing++;
-              }
-            }
-            first = false;
-            if (abort.signal.aborted) throw new StoppedError('stopped');
-            const at = clock.now().toISOString();
-            const stamped = { ...event, at };
-            if (event.retryCount !== undefined) retryCount = event.retryCount;
-            if (event.stage === 'format_adapter' && event.status === 'completed') {
-              const assets = event.result?.assets ?? [];
-              await claimed.finish(
-                {
-                  status: 'completed',
-                  assets: assets.map((a) => toAssetRecord(a, claimed, clock.now())),
-                  retryCount,
-                },
-                { ...stamped, result: { assets: assets.map(toView) } },
-              );
-            } else if (event.status === 'failed' && typeof event.error === 'string') {
-              await claimed.finish(
-                {
-                  status: 'failed',
-                  error: event.error,
-                  retryCount,
-                  stage: taskStageOf(event.stage),
-                  progress: overallProgress(event),
-                },
-                stamped,
-              );
-            } else {
-              await claimed.record(stamped, {
-                stage: taskStageOf(event.stage),
-                progress: overallProgress(event),
-                retryCount,
-                status: event.stage === 'format_adapter' ? 'saving' : 'running',
-              });
-              await claimed.renew();
-            }
-            options.notify(task.id);
-          },
-        },
-      );
+        now: () => clock.now(),
+        // Virtual time may jump far past the lease; renew it on every event.
+        renewEachEvent: true,
+        notify: options.notify,
+      });
     } catch (error) {
-      if (!(error instanceof TaskLeaseLostError) && !(error instanceof StoppedError)) {
+      if (!(error instanceof TaskLeaseLostError) && !(error instanceof TaskStoppedError)) {
         options.onError(error, task.id);
       }
     } finally {
