@@ -15,6 +15,13 @@ export {
 } from './errors.js';
 export { ID_PATTERN, randomId, randomIds, systemClock } from './internal/defaults.js';
 export { normalizeParams, PARAM_DEFAULTS } from './internal/normalize.js';
+export {
+  checkDeclaredLength,
+  isJsonContentType,
+  type JsonBodyFailure,
+  type JsonBodyResult,
+  parseJsonBytes,
+} from './json-body.js';
 export type {
   Clock,
   IdGenerator,

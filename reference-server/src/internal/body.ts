@@ -1,24 +1,16 @@
 import type { IncomingMessage } from 'node:http';
+import {
+  checkDeclaredLength,
+  isJsonContentType,
+  type JsonBodyFailure,
+  type JsonBodyResult,
+  parseJsonBytes,
+} from '@assetloom/core';
 
 /** Why a body could not be read; the HTTP layer maps each to its envelope error. */
-export type BodyFailure = 'unsupported-media-type' | 'too-large' | 'malformed';
+export type BodyFailure = JsonBodyFailure;
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; error: BodyFailure };
-
-/** `application/json` or any `application/<x>+json`, with optional parameters (charset must be UTF-8). */
-function isJsonContentType(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  const [typePart, ...params] = header.split(';');
-  const type = (typePart ?? '').trim().toLowerCase();
-  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) return false;
-  for (const param of params) {
-    const [name, rawValue] = param.split('=');
-    if ((name ?? '').trim().toLowerCase() !== 'charset') continue;
-    const value = (rawValue ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
-    if (value !== 'utf-8' && value !== 'utf8') return false;
-  }
-  return true;
-}
+export type BodyResult = JsonBodyResult;
 
 /** Drains the rest of a request so the connection can be reused (bounded, errors ignored). */
 function discard(req: IncomingMessage): void {
@@ -42,16 +34,10 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     discard(req);
     return Promise.resolve({ ok: false, error: 'unsupported-media-type' });
   }
-  if (lengthHeader !== undefined) {
-    const declared = /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : NaN;
-    if (!Number.isFinite(declared)) {
-      discard(req);
-      return Promise.resolve({ ok: false, error: 'malformed' });
-    }
-    if (declared > limit) {
-      discard(req);
-      return Promise.resolve({ ok: false, error: 'too-large' });
-    }
+  const declared = checkDeclaredLength(lengthHeader, limit);
+  if (declared !== undefined) {
+    discard(req);
+    return Promise.resolve({ ok: false, error: declared });
   }
 
   return new Promise((resolvePromise) => {
@@ -79,7 +65,7 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     };
     const onEnd = () => {
       const buffer = Buffer.concat(chunks, received);
-      finish(parseJson(buffer));
+      finish(parseJsonBytes(buffer));
     };
     const onError = () => finish({ ok: false, error: 'malformed' });
     req.on('data', onData);
@@ -87,21 +73,4 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     req.on('error', onError);
     req.on('aborted', onError);
   });
-}
-
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-function parseJson(buffer: Buffer): BodyResult {
-  if (buffer.length === 0) return { ok: false, error: 'malformed' };
-  let text: string;
-  try {
-    text = decoder.decode(buffer);
-  } catch {
-    return { ok: false, error: 'malformed' };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, error: 'malformed' };
-  }
 }
