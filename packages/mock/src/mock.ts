@@ -295,7 +295,12 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
 
   async function buildState(): Promise<State> {
     const clock = createClock(clockMode);
-    const clockPort = { now: () => clock.now() };
+    // While seeding, records are stamped a few milliseconds in the past, one apart in seed order, so
+    // newest-first lists show the seed in a fixed order even when the clock stands still.
+    let seedShiftMs = 0;
+    const clockPort = {
+      now: () => (seedShiftMs === 0 ? clock.now() : new Date(clock.now().getTime() - seedShiftMs)),
+    };
     const store = createEmbeddedStore();
     await store.init();
     const hasher = createFastHasher();
@@ -339,18 +344,24 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
       users.set(u.username, await service.authenticate(login.token));
       seeded.users[u.username] = registered.id;
     }
-    for (const p of options.seed?.projects ?? []) {
+    const seedProjects = options.seed?.projects ?? [];
+    for (const [i, p] of seedProjects.entries()) {
       const owner = users.get(p.owner);
       if (owner === undefined) {
         throw new TypeError(
           `[assetloom/mock] seed project ${JSON.stringify(p.name)} names owner ${JSON.stringify(p.owner)}, who is not among seed.users.`,
         );
       }
-      const created = await service.createProject(owner, {
-        name: p.name,
-        ...(p.style === undefined ? {} : { style: p.style }),
-      });
-      seeded.projects[p.name] = created.id;
+      seedShiftMs = seedProjects.length - i;
+      try {
+        const created = await service.createProject(owner, {
+          name: p.name,
+          ...(p.style === undefined ? {} : { style: p.style }),
+        });
+        seeded.projects[p.name] = created.id;
+      } finally {
+        seedShiftMs = 0;
+      }
     }
     tokens.clear(); // seeding logins are not the client's
     return {
