@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
-import { randomId } from './internal/defaults.js';
 import { type FollowTaskEventsOptions, followTaskEvents, type TaskStreamItem } from './progress-stream.js';
 import type { AssetRecord, Store, TaskRecord } from './store.js';
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
 
-function taskRecord(over: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    id: randomId(),
-    ownerId: 7,
-    projectId: 'proj',
-    prompt: 'a knight',
-    assetType: 'sprite',
-    taskStyle: null,
-    params: { resolution: 16, frames: { directions: 1, framesPerDirection: 1 }, format: 'spritesheet' },
-    status: 'running',
-    stage: 'prompt_builder',
-    progress: 0,
-    retryCount: 0,
-    error: null,
-    dedupeKey: randomId(),
-    idempotencyKey: null,
-    lastSeq: 0,
-    lease: null,
-    attempts: 0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
+const taskRecord = (over: Partial<TaskRecord> = {}): TaskRecord => makeTaskRecord(over, T0);
 
 const running = (seq: number) => ({ seq, stage: 'asset_generator', status: 'running', progress: seq });
 const completed = (seq: number) => ({

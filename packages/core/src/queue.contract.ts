@@ -1,36 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { steppingClock } from '../test/fakes.js';
-import { randomId } from './internal/defaults.js';
+import { makeTaskRecord, steppingClock } from '../test/fakes.js';
 import { createTaskQueue, isTerminalEvent, TaskLeaseLostError, terminalEventFor } from './queue.js';
 import type { AssetRecord, Store, TaskRecord } from './store.js';
 
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
-function taskRecord(over: Partial<TaskRecord> = {}): TaskRecord {
-  const at = new Date(T0 - 60_000);
-  return {
-    id: randomId(),
-    ownerId: 7,
-    projectId: 'proj',
-    prompt: 'a knight',
-    assetType: 'sprite',
-    taskStyle: null,
-    params: { resolution: 16, frames: { directions: 1, framesPerDirection: 1 }, format: 'spritesheet' },
-    status: 'running',
-    stage: 'prompt_builder',
-    progress: 0,
-    retryCount: 0,
-    error: null,
-    dedupeKey: randomId(),
-    idempotencyKey: null,
-    lastSeq: 0,
-    lease: null,
-    attempts: 0,
-    createdAt: at,
-    updatedAt: at,
-    ...over,
-  };
-}
+const taskRecord = (over: Partial<TaskRecord> = {}): TaskRecord =>
+  makeTaskRecord(over, new Date(T0 - 60_000));
 
 function assetOf(t: TaskRecord, name: string): AssetRecord {
   return {

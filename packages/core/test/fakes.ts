@@ -1,4 +1,6 @@
+import { randomId } from '../src/internal/defaults.js';
 import type { Clock, IdGenerator, PasswordHasher, TokenClaims, TokenService } from '../src/ports.js';
+import type { TaskRecord } from '../src/store.js';
 
 /** A fast, deterministic hasher for tests (the server uses scrypt). */
 export function fakeHasher(): PasswordHasher & { calls: { hash: number; verify: number } } {
@@ -62,4 +64,33 @@ export function fixedClock(at = Date.parse('2026-01-31T12:00:00.000Z')): Clock {
 export function sequentialIds(prefix = 'id'): IdGenerator {
   let n = 0;
   return { id: () => `${prefix}${String(++n).padStart(6, '0')}` };
+}
+
+/** A running task record as a fresh submission stores it; `over` replaces any field. */
+export function makeTaskRecord(
+  over: Partial<TaskRecord> = {},
+  at = new Date('2026-03-01T08:00:00.000Z'),
+): TaskRecord {
+  return {
+    id: randomId(),
+    ownerId: 7,
+    projectId: 'proj',
+    prompt: 'a knight',
+    assetType: 'sprite',
+    taskStyle: null,
+    params: { resolution: 16, frames: { directions: 1, framesPerDirection: 1 }, format: 'spritesheet' },
+    status: 'running',
+    stage: 'prompt_builder',
+    progress: 0,
+    retryCount: 0,
+    error: null,
+    dedupeKey: randomId(),
+    idempotencyKey: null,
+    lastSeq: 0,
+    lease: null,
+    attempts: 0,
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  };
 }
