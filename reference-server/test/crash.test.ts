@@ -135,6 +135,17 @@ describe.each([
         expect(file.status).toBe(200);
         expect(pngSize(new Uint8Array(await file.arrayBuffer())).width).toBeGreaterThan(0);
       }
+      // Every task's full history replays and ends with its terminal event. A kill between ending
+      // a task and appending that event leaves the log without it; the reader repairs the log
+      // (terminalEventFor) and stores the repair, so the raw log below ends with it too.
+      for (const id of ids) {
+        const replay = await openStream(second.url, id, { token: user.token, since: 0, timeoutMs: 30_000 });
+        expect(replay.closeCode).toBe(1000);
+        const seqs = replay.messages.map((m) => m.seq);
+        expect(seqs, 'seqs strictly increase').toEqual([...seqs].sort((x, y) => x - y));
+        expect(new Set(seqs).size).toBe(seqs.length);
+        expect(replay.messages.at(-1)).toMatchObject({ stage: 'format_adapter', status: 'completed' });
+      }
       await second.stop();
       const after = await openDirect(target);
       try {

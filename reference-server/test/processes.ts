@@ -36,13 +36,17 @@ export async function spawnServer(
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk);
   });
+  /** The last log lines before `listening`: a start-up failure is logged (fatal) on stdout. */
+  const early: string[] = [];
+  const output = () => [...early, stderr].join('\n').slice(-4000);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${timeoutMs} ms: ${stderr.slice(-2000)}`));
+      reject(new Error(`server did not start within ${timeoutMs} ms: ${output()}`));
     }, timeoutMs);
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
+      if (early.length < 50) early.push(line);
       try {
         const record = JSON.parse(line) as { msg?: string; url?: string };
         if (record.msg === 'listening' && typeof record.url === 'string') {
@@ -58,7 +62,7 @@ export async function spawnServer(
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening: ${stderr.slice(-2000)}`));
+      reject(new Error(`server exited with ${code} before listening: ${output()}`));
     });
   });
   return {

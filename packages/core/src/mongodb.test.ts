@@ -68,6 +68,29 @@ describe.skipIf(!uri)('MongoDB store', () => {
       await again.close();
     }
   });
+
+  it('starts several processes at once on a fresh database (they race for the same indexes)', async () => {
+    const dbName = uniqueDbName('core_race');
+    // Separate clients, like separate processes: each lists the missing indexes and creates them.
+    for (let round = 0; round < 3; round++) {
+      const name = `${dbName}_${round}`;
+      dbNames.push(name);
+      const stores = Array.from({ length: 4 }, () => createMongoStore({ uri: uri!, dbName: name }));
+      try {
+        await Promise.all(stores.map((s) => s.init()));
+        for (const s of stores) expect(await s.tasks.byId('nothing')).toBeNull();
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+      const client = new MongoClient(uri!);
+      try {
+        const names = (await client.db(name).collection('tasks').indexes()).map((i) => i.name);
+        expect(names).toEqual(expect.arrayContaining(['tasks_activeKey_unique', 'tasks_idemKey_unique']));
+      } finally {
+        await client.close();
+      }
+    }
+  });
 });
 
 describe('E11000 mapping', () => {

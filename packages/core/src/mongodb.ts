@@ -153,13 +153,14 @@ function databaseNameOf(uri: string): string | undefined {
  * Creates the indexes a collection lacks, by name. Asking again for indexes that exist is a no-op
  * on MongoDB, but FerretDB v1 drops the connection when one createIndexes call repeats several
  * existing unique indexes (a second process or a restart on the same database), so only the
- * missing ones are sent.
+ * missing ones are sent, one per call. Processes that start together on a fresh database race for
+ * the same indexes: a failed call is retried (a few times, jittered) after listing again, and
+ * counts as done once the index exists, whoever created it.
  */
 async function ensureIndexes(d: Db, name: string, specs: IndexDescription[]): Promise<void> {
-  const existing = await d
-    .collection(name)
-    .indexes()
-    .then(
+  const collection = d.collection(name);
+  const existingNames = () =>
+    collection.indexes().then(
       (list) => new Set(list.map((index) => index.name)),
       (err: unknown) => {
         // NamespaceNotFound: the collection does not exist yet, so no index does either.
@@ -171,8 +172,21 @@ async function ensureIndexes(d: Db, name: string, specs: IndexDescription[]): Pr
         throw err;
       },
     );
-  const missing = specs.filter((spec) => !existing.has(spec.name));
-  if (missing.length > 0) await d.collection(name).createIndexes(missing);
+  const attempts = 6;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = await existingNames();
+      for (const spec of specs) {
+        if (!existing.has(spec.name)) await collection.createIndexes([spec]);
+      }
+      return;
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      // Another process is creating the same indexes (or the server dropped the connection on a
+      // repeat): wait a little and look again.
+      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
 }
 
 /**
