@@ -141,7 +141,7 @@ describe.each([
       for (const id of ids) {
         const replay = await openStream(second.url, id, { token: user.token, since: 0, timeoutMs: 30_000 });
         expect(replay.closeCode).toBe(1000);
-        const seqs = replay.messages.map((m) => m.seq);
+        const seqs = replay.messages.map((m) => Number(m.seq));
         expect(seqs, 'seqs strictly increase').toEqual([...seqs].sort((x, y) => x - y));
         expect(new Set(seqs).size).toBe(seqs.length);
         expect(replay.messages.at(-1)).toMatchObject({ stage: 'format_adapter', status: 'completed' });
