@@ -112,6 +112,14 @@ function fromHttpStatus(status: number): AssetloomError {
   }
 }
 
+/** Runs `middleware` for paths matching `pattern`; other requests go straight on. */
+function onlyFor(
+  pattern: RegExp,
+  middleware: (ctx: never, next: Koa.Next) => unknown,
+): Koa.Middleware<AssetState> {
+  return (ctx, next) => (pattern.test(ctx.path) ? (middleware(ctx as never, next) as Promise<void>) : next());
+}
+
 function toEnvelopeError(err: unknown): AssetloomError {
   if (err instanceof AssetloomError) return err;
   const status = (err as { status?: unknown; expose?: unknown } | null)?.status;
@@ -124,10 +132,6 @@ function bearerToken(header: string | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
   return match?.[1];
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -266,7 +270,17 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     const started = performance.now();
     const requestId = requestIdFrom(ctx.get('X-Request-Id') || undefined);
     ctx.state.requestId = requestId;
-    ctx.state.log = deps.logger.child({ reqId: requestId });
+    // The request's child logger is made on first use: most requests log one line, written below
+    // with the request id, and never need one (a pino child per request costs more than the line).
+    let log: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        log ??= deps.logger.child({ reqId: requestId });
+        return log;
+      },
+    });
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -289,6 +303,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       const line = {
+        reqId: requestId,
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
@@ -296,11 +311,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         userId: ctx.state.user?.id,
       };
       if (failure !== undefined && failure.code === 500) {
-        ctx.state.log.error({ ...line, err: failure.cause ?? failure }, 'request failed');
+        deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
       } else if (failure?.details !== undefined) {
-        ctx.state.log.info({ ...line, validation: failure.details }, 'request rejected');
+        deps.logger.info({ ...line, validation: failure.details }, 'request rejected');
       } else {
-        ctx.state.log.info(line, 'request completed');
+        deps.logger.info(line, 'request completed');
       }
     }
   });
@@ -330,13 +345,23 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
   // --- object storage: signed files (filesystem driver) and the download redirect ---
   if (deps.storage !== undefined) {
     const storage = deps.storage;
+    // Each router is entered only for its own paths (matched case-insensitively, as the routers
+    // match): every other request skips them instead of running their matchers.
     if (storage.kind === 'fs' && 'open' in storage) {
-      app.use(createFilesRouter(storage as Parameters<typeof createFilesRouter>[0]).routes());
+      app.use(
+        onlyFor(
+          /^\/files\//i,
+          createFilesRouter(storage as Parameters<typeof createFilesRouter>[0]).routes(),
+        ),
+      );
     }
     app.use(
-      createDownloadRouter(storage, {
-        ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
-      }).routes(),
+      onlyFor(
+        /^\/api\/v1\/assets\/download\/?$/i,
+        createDownloadRouter(storage, {
+          ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
+        }).routes(),
+      ),
     );
   }
 
@@ -379,15 +404,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         }
         body = read.value;
       }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(ctx.headers)) {
-        const first = firstHeader(value);
-        if (first !== undefined) headers[name] = first;
-      }
+      // The validator reads only what the operation declares and never writes into its input.
       const input = validator.validate(route.operationId, {
-        params: { ...params },
-        query: { ...ctx.query },
-        headers,
+        params,
+        query: ctx.query,
+        headers: ctx.headers,
         body,
       }) as OperationInput;
       const result = await handler({
