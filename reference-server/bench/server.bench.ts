@@ -8,6 +8,7 @@
  * BENCH_DURATION (seconds per run, default 5) and BENCH_CONNECTIONS (default 10) tune it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,9 @@ async function spawnTarget(
   kind: 'hello' | 'hello-list' | 'asset',
   env: Record<string, string> = {},
 ): Promise<Target> {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'bench', 'target.ts'), kind], {
+  // `node --import tsx` (not the tsx CLI, which runs the program in a child): the pid is the server's,
+  // so its CPU time can be read.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'target.ts'), kind], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: SECRET, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -54,14 +57,42 @@ interface Measure {
   rps: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system, all threads) per request, in µs; null off Linux. */
+  cpuUs: number | null;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+/** CPU time of a process so far in clock ticks (Linux /proc), or null where there is none. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks per second (USER_HZ); 100 on every Linux build Node supports. */
+const TICKS_PER_SECOND = 100;
+
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  pid?: number,
+): Promise<Measure> {
   // A short warm-up (JIT, connection pool), then the measured run.
   await autocannon({ url, connections, duration: 1, headers });
+  const before = cpuTicks(pid);
   const result = await autocannon({ url, connections, duration, headers });
+  const after = cpuTicks(pid);
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: non2xx };
+  const cpuUs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) / TICKS_PER_SECOND / result.requests.total) * 1e6;
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors: non2xx, cpuUs };
 }
 
 async function json(
@@ -114,8 +145,18 @@ async function benchStore(label: string, env: Record<string, string>): Promise<M
     const { token, taskId } = await seed(target.url);
     const headers = { authorization: `Bearer ${token}` };
     return [
-      await measure(`${label}: GET /api/v1/tasks/:id`, `${target.url}/api/v1/tasks/${taskId}`, headers),
-      await measure(`${label}: GET /api/v1/projects`, `${target.url}/api/v1/projects`, headers),
+      await measure(
+        `${label}: GET /api/v1/tasks/:id`,
+        `${target.url}/api/v1/tasks/${taskId}`,
+        headers,
+        target.child.pid,
+      ),
+      await measure(
+        `${label}: GET /api/v1/projects`,
+        `${target.url}/api/v1/projects`,
+        headers,
+        target.child.pid,
+      ),
     ];
   } finally {
     await stopTarget(target);
@@ -138,16 +179,26 @@ let baseline: Measure;
 try {
   const { token, taskId } = await seed(embeddedTarget.url);
   const headers = { authorization: `Bearer ${token}` };
-  const contenders: [string, string, Record<string, string>][] = [
-    ['bare Koa hello-world', hello.url, {}],
-    ['bare Koa, fixed body of a 20-project list', helloList.url, {}],
-    ['embedded: GET /api/v1/tasks/:id', `${embeddedTarget.url}/api/v1/tasks/${taskId}`, headers],
-    ['embedded: GET /api/v1/projects', `${embeddedTarget.url}/api/v1/projects`, headers],
+  const contenders: [string, string, Record<string, string>, number | undefined][] = [
+    ['bare Koa hello-world', hello.url, {}, hello.child.pid],
+    ['bare Koa, fixed body of a 20-project list', helloList.url, {}, helloList.child.pid],
+    [
+      'embedded: GET /api/v1/tasks/:id',
+      `${embeddedTarget.url}/api/v1/tasks/${taskId}`,
+      headers,
+      embeddedTarget.child.pid,
+    ],
+    [
+      'embedded: GET /api/v1/projects',
+      `${embeddedTarget.url}/api/v1/projects`,
+      headers,
+      embeddedTarget.child.pid,
+    ],
   ];
   const best = new Map<string, Measure>();
   for (let round = 0; round < rounds; round++) {
-    for (const [name, url, h] of contenders) {
-      const m = await measure(name, url, h);
+    for (const [name, url, h, pid] of contenders) {
+      const m = await measure(name, url, h, pid);
       const prev = best.get(name);
       if (!prev || m.rps > prev.rps) best.set(name, m);
     }
@@ -176,11 +227,12 @@ if (mongo.kind === 'unavailable') {
 console.log(
   `\n${duration}s per run, ${connections} connections, best of ${rounds} interleaved rounds (embedded), loopback, Node ${process.version}\n`,
 );
-console.log('| run | req/s | p99 (ms) | vs hello-world | non-2xx/errors |');
-console.log('|---|---:|---:|---:|---:|');
+console.log('| run | req/s | p99 (ms) | vs hello-world | server CPU µs/request | non-2xx/errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
 for (const m of results) {
   const ratio = m === baseline ? '1.00' : (m.rps / baseline.rps).toFixed(2);
-  console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${ratio} | ${m.errors} |`);
+  const cpu = m.cpuUs === null ? '—' : m.cpuUs.toFixed(1);
+  console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${ratio} | ${cpu} | ${m.errors} |`);
 }
 const embedded = results.filter((m) => m.name.startsWith('embedded'));
 const worst = Math.min(...embedded.map((m) => m.rps / baseline.rps));
