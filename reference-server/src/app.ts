@@ -23,6 +23,8 @@ import { type RouteSpec, routesOf } from './internal/routes.js';
 import {
   createDownloadRouter,
   createFilesRouter,
+  DOWNLOAD_PATH,
+  FILES_PATH_PREFIX,
   type ObjectStorage,
   requestBaseUrl,
 } from './storage/index.js';
@@ -112,12 +114,17 @@ function fromHttpStatus(status: number): AssetloomError {
   }
 }
 
-/** Runs `middleware` for paths matching `pattern`; other requests go straight on. */
+/** Runs `middleware` for paths `accepts`; other requests go straight on. */
 function onlyFor(
-  pattern: RegExp,
+  accepts: (path: string) => boolean,
   middleware: (ctx: never, next: Koa.Next) => unknown,
 ): Koa.Middleware<AssetState> {
-  return (ctx, next) => (pattern.test(ctx.path) ? (middleware(ctx as never, next) as Promise<void>) : next());
+  return (ctx, next) => (accepts(ctx.path) ? (middleware(ctx as never, next) as Promise<void>) : next());
+}
+
+/** Whether `path` starts with the lower-case `prefix`, ignoring case (as @koa/router matches). */
+function hasPrefixFolded(path: string, prefix: string): boolean {
+  return path.length >= prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix;
 }
 
 function toEnvelopeError(err: unknown): AssetloomError {
@@ -270,17 +277,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     const started = performance.now();
     const requestId = requestIdFrom(ctx.get('X-Request-Id') || undefined);
     ctx.state.requestId = requestId;
-    // The request's child logger is made on first use: most requests log one line, written below
-    // with the request id, and never need one (a pino child per request costs more than the line).
-    let log: Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        log ??= deps.logger.child({ reqId: requestId });
-        return log;
-      },
-    });
+    ctx.state.log = deps.logger.child({ reqId: requestId });
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -303,7 +300,6 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       const line = {
-        reqId: requestId,
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
@@ -311,11 +307,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         userId: ctx.state.user?.id,
       };
       if (failure !== undefined && failure.code === 500) {
-        deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
+        ctx.state.log.error({ ...line, err: failure.cause ?? failure }, 'request failed');
       } else if (failure?.details !== undefined) {
-        deps.logger.info({ ...line, validation: failure.details }, 'request rejected');
+        ctx.state.log.info({ ...line, validation: failure.details }, 'request rejected');
       } else {
-        deps.logger.info(line, 'request completed');
+        ctx.state.log.info(line, 'request completed');
       }
     }
   });
@@ -350,14 +346,15 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     if (storage.kind === 'fs' && 'open' in storage) {
       app.use(
         onlyFor(
-          /^\/files\//i,
+          (path) => hasPrefixFolded(path, FILES_PATH_PREFIX),
           createFilesRouter(storage as Parameters<typeof createFilesRouter>[0]).routes(),
         ),
       );
     }
     app.use(
       onlyFor(
-        /^\/api\/v1\/assets\/download\/?$/i,
+        // the path itself, with or without a trailing slash (the router is not strict)
+        (path) => hasPrefixFolded(path, DOWNLOAD_PATH) && path.length <= DOWNLOAD_PATH.length + 1,
         createDownloadRouter(storage, {
           ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
         }).routes(),
