@@ -93,3 +93,61 @@ describe('embedded store on disk', () => {
     await second.close();
   });
 });
+
+describe('embedded reads of unchanged documents', () => {
+  const now = new Date('2026-03-01T00:00:00.000Z');
+  const project = (id: string, minutes: number) => ({
+    id,
+    ownerId: 1,
+    name: `Project ${id}`,
+    style: { palette: 'sweetie16' },
+    taskCount: 0,
+    lastActivityAt: new Date(now.getTime() + minutes * 60_000),
+    createdAt: new Date(now.getTime() + minutes * 60_000),
+    updatedAt: new Date(now.getTime() + minutes * 60_000),
+  });
+
+  it('share one frozen record per stored version; an update makes a new one with the new values', async () => {
+    const store = createEmbeddedStore();
+    await store.init();
+    await store.projects.insert(project('p1', 0));
+    await store.projects.insert(project('p2', 1));
+
+    const first = await store.projects.listByOwner(1, { skip: 0, limit: 20 });
+    const again = await store.projects.listByOwner(1, { skip: 0, limit: 20 });
+    expect(first.items.map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect(again.items[0]).toBe(first.items[0]);
+    expect(await store.projects.byId('p1')).toBe(first.items[1]);
+    const record = first.items[0] as { name: string; style: Record<string, string> };
+    expect(Object.isFrozen(record) && Object.isFrozen(record.style)).toBe(true);
+    expect(() => {
+      record.name = 'changed in place';
+    }).toThrow(TypeError);
+
+    await store.projects.touch('p2', { taskCountDelta: 1, lastActivityAt: new Date(now.getTime() + 9e6) });
+    const touched = await store.projects.listByOwner(1, { skip: 0, limit: 20 });
+    expect(touched.items[0]).not.toBe(first.items[0]);
+    expect(touched.items[0]).toMatchObject({ id: 'p2', taskCount: 1 });
+    expect(touched.items[1]).toBe(first.items[1]); // p1 unchanged: still the same record
+    await store.close();
+  });
+
+  it('list newest first whatever order the documents were stored in', async () => {
+    const store = createEmbeddedStore();
+    await store.init();
+    // stored out of order, then one replaced (an update moves it to the end of its index key)
+    for (const [id, minutes] of [
+      ['b', 2],
+      ['a', 1],
+      ['d', 4],
+      ['c', 3],
+    ] as const) {
+      await store.projects.insert(project(id, minutes));
+    }
+    await store.projects.update('a', { name: 'renamed', updatedAt: new Date(now.getTime() + 1e7) });
+    const listed = await store.projects.listByOwner(1, { skip: 0, limit: 20 });
+    expect(listed.items.map((p) => p.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(listed.items[3]).toMatchObject({ name: 'renamed' });
+    await store.close();
+  });
+});

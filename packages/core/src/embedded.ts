@@ -20,6 +20,7 @@ import {
   type UserDoc,
   userToDoc,
 } from './internal/documents.js';
+import { mapOnce } from './internal/frozen.js';
 import {
   activeKeyFor,
   claimKeyOf,
@@ -56,6 +57,18 @@ interface Collection {
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** The same order as NEWEST_FIRST, as a comparator over stored documents. */
+/**
+ * `docs` newest first, as a new array. NeDB keeps the documents of one index key in the order they
+ * were stored, which for documents that are created and not since replaced is oldest first: one
+ * pass checks that and the copy is reversed; any other order is sorted.
+ */
+function newestFirstCopy(docs: readonly Doc[]): Doc[] {
+  for (let i = 1; i < docs.length; i++) {
+    if (newestFirst(docs[i - 1] as Doc, docs[i] as Doc) < 0) return docs.slice().sort(newestFirst);
+  }
+  return docs.slice().reverse();
+}
+
 function newestFirst(a: Doc, b: Doc): number {
   const ta = (a.createdAt as Date).getTime();
   const tb = (b.createdAt as Date).getTime();
@@ -127,12 +140,21 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       return Promise.reject(new Error('[assetloom/core] the embedded store is closed; create a new one'));
     if (!ready) {
       ready = doInit();
-      ready.catch(() => {
-        ready = undefined;
-      });
+      ready.then(
+        () => {
+          initialized = true;
+        },
+        () => {
+          ready = undefined;
+        },
+      );
     }
     return ready;
   }
+
+  /** True once the store is loaded and while it is open: the index reads then skip the await of `use()`. */
+  let initialized = false;
+  const usable = (): boolean => initialized && !closed;
 
   /** Counts a write and compacts the file now and then (queued behind the write in NeDB's executor). */
   function wrote(c: Collection, n = 1): void {
@@ -182,10 +204,25 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
 
   /**
    * A newest-first page of the documents whose indexed `field` equals `value`, read straight from
-   * NeDB's in-memory index: no query matching, no deep copies (the mappers build fresh records),
+   * NeDB's in-memory index: no query matching, no deep copies (each stored document version is mapped once, to a frozen record),
    * and the total without a second scan. NeDB applies each write to its indexes synchronously, so
    * the read sees every write that has resolved. Falls back to a query when the index is missing.
    */
+  /**
+   * The mappers of the index reads, remembered per stored document: NeDB replaces a document
+   * object on every update and never changes one in place, so each document version maps to one
+   * frozen record (see internal/frozen.ts). Reads through a query (copies) map afresh.
+   */
+  const onceMappers = new Map<unknown, unknown>();
+  function once<D, R>(map: (d: D) => R): (d: D) => R {
+    let memo = onceMappers.get(map) as ((d: D) => R) | undefined;
+    if (memo === undefined) {
+      memo = mapOnce(map as (d: D & object) => R) as (d: D) => R;
+      onceMappers.set(map, memo);
+    }
+    return memo;
+  }
+
   async function pageByIndex<D, R>(
     c: Collection,
     field: string,
@@ -193,24 +230,24 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     window: { skip: number; limit: number },
     map: (d: D) => R,
   ): Promise<{ total: number; items: R[] }> {
-    await use();
+    if (!usable()) await use();
     const index = indexOf(c, field);
     if (!index) return page(c, { [field]: value }, window, map);
     const { skip, limit } = sanitizeWindow(window);
     const matching = index.getMatching(value);
     const total = matching.length;
     if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
-    const sorted = matching.slice().sort(newestFirst);
-    return { total, items: (sorted.slice(skip, skip + limit) as unknown as D[]).map(map) };
+    const sorted = newestFirstCopy(matching);
+    return { total, items: (sorted.slice(skip, skip + limit) as unknown as D[]).map(once(map)) };
   }
 
   /**
    * The document whose indexed field equals a value. Every lookup here is one equality on an
-   * indexed field, so it reads NeDB's in-memory index directly (no queue round, no deep copy: the
-   * mappers build fresh records); a query without a usable index goes through NeDB as usual.
+   * indexed field, so it reads NeDB's in-memory index directly (no queue round, no deep copy: each
+   * document version maps to one frozen record); a query without a usable index goes through NeDB as usual.
    */
   async function one<D, R>(c: Collection, query: Doc, map: (d: D) => R): Promise<R | null> {
-    await use();
+    if (!usable()) await use();
     const fields = Object.keys(query);
     const field = fields.length === 1 ? (fields[0] as string) : undefined;
     const value = field === undefined ? undefined : query[field];
@@ -220,7 +257,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         : undefined;
     if (index) {
       const doc = index.getMatching(value)[0];
-      return doc ? map(doc as unknown as D) : null;
+      return doc ? once(map)(doc as unknown as D) : null;
     }
     const doc = await c.db.findOneAsync(query);
     return doc ? map(doc as unknown as D) : null;

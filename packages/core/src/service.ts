@@ -1,5 +1,6 @@
 import { AssetloomError, errors } from './errors.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './internal/defaults.js';
+import { mapFrozen } from './internal/frozen.js';
 import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
 import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } from './ports.js';
 import {
@@ -108,7 +109,7 @@ function toAuthUser(u: UserRecord): AuthUser {
   };
 }
 
-function toProjectListItem(p: ProjectRecord): ProjectListItem {
+const toProjectListItem = mapFrozen(function toProjectListItem(p: ProjectRecord): ProjectListItem {
   return {
     id: p.id,
     name: p.name,
@@ -116,13 +117,13 @@ function toProjectListItem(p: ProjectRecord): ProjectListItem {
     taskCount: p.taskCount,
     lastActivityAt: iso(p.lastActivityAt),
   };
-}
+});
 
-function toProjectDetail(p: ProjectRecord): ProjectDetail {
+const toProjectDetail = mapFrozen(function toProjectDetail(p: ProjectRecord): ProjectDetail {
   return { id: p.id, name: p.name, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) };
-}
+});
 
-function toTaskListItem(t: TaskRecord): TaskListItem {
+const toTaskListItem = mapFrozen(function toTaskListItem(t: TaskRecord): TaskListItem {
   return {
     id: t.id,
     prompt: t.prompt,
@@ -130,9 +131,9 @@ function toTaskListItem(t: TaskRecord): TaskListItem {
     status: t.status,
     createdAt: iso(t.createdAt),
   };
-}
+});
 
-function toTask(t: TaskRecord): Task {
+const toTask = mapFrozen(function toTask(t: TaskRecord): Task {
   return {
     taskId: t.id,
     projectId: t.projectId,
@@ -148,7 +149,7 @@ function toTask(t: TaskRecord): Task {
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
-}
+});
 
 function structuredCloneParams(p: TaskRecord['params']): TaskRecord['params'] {
   return p.frames ? { resolution: p.resolution, frames: { ...p.frames }, format: p.format } : { ...p };
