@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       taskLeaseMs: 30_000,
       taskMaxAttempts: 3,
       signedUrlTtlSeconds: 3600,
+      logFlushMs: 100,
       llm: null,
       storage: { driver: 'fs', root: '/srv/app/data/objects' },
     });
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         WORKER_POLL_MS: '250',
         TASK_MAX_ATTEMPTS: '5',
         EVENT_POLL_MS: '100',
+        LOG_FLUSH_MS: '0',
         SIGNED_URL_TTL_SECONDS: '600',
         LLM_BASE_URL: 'http://llm.internal/v1/',
         LLM_API_KEY: 'sk-test',
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       workerPollMs: 250,
       taskMaxAttempts: 5,
       eventPollMs: 100,
+      logFlushMs: 0,
       signedUrlTtlSeconds: 600,
       llm: { baseUrl: 'http://llm.internal/v1', apiKey: 'sk-test', model: 'qwen-plus', timeoutMs: 5000 },
       storage: { driver: 'fs', root: '/var/lib/assetloom/objects', signedUrlTtlSeconds: 600 },
@@ -108,6 +111,8 @@ describe('loadConfig', () => {
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     ['a tiny body limit', { BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
+    ['a negative LOG_FLUSH_MS', { LOG_FLUSH_MS: '-1' }, 'LOG_FLUSH_MS'],
+    ['a non-numeric LOG_FLUSH_MS', { LOG_FLUSH_MS: 'soon' }, 'LOG_FLUSH_MS'],
     [
       'a weak scrypt cost in production',
       { NODE_ENV: 'production', JWT_SECRET: SECRET, SCRYPT_COST: '10' },

@@ -24,6 +24,12 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   bodyLimitBytes: number;
   logLevel: LogLevel;
+  /**
+   * How often buffered log lines are written out (LOG_FLUSH_MS, default 100). Lines are gathered
+   * in memory and written 4 KB at a time or every this many milliseconds, whichever comes first,
+   * and on exit; 0 writes every line at once (synchronously).
+   */
+  logFlushMs: number;
   maxQualityRetries: number;
   signedUrlTtlSeconds: number;
   /** log2 of the scrypt cost N. 17 (OWASP) by default; lower values only outside production. */
@@ -240,6 +246,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
   const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
+  const logFlushMs = read.int('LOG_FLUSH_MS', 100, 0, 10_000);
 
   const llmKey = read.raw('LLM_API_KEY');
   const llmBaseUrl = read.raw('LLM_BASE_URL') ?? 'https://api.openai.com/v1';
@@ -285,6 +292,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       tokenTtlSeconds,
       bodyLimitBytes,
       logLevel,
+      logFlushMs,
       maxQualityRetries,
       signedUrlTtlSeconds,
       scryptLogN,

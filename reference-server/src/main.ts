@@ -4,7 +4,7 @@
  * gracefully on SIGTERM or SIGINT (a second signal exits at once).
  */
 import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogDestination, createLogger } from './logger.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loaded.value;
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, createLogDestination(config.logFlushMs));
   for (const warning of loaded.warnings) logger.warn(warning);
 
   let running: Awaited<ReturnType<typeof startServer>>;

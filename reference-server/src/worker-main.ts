@@ -6,7 +6,7 @@
  * running tasks finish for up to SHUTDOWN_GRACE_MS and hand the rest back (a second signal exits).
  */
 import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogDestination, createLogger } from './logger.js';
 import { openObjectStorage, openStore, workerFor } from './server.js';
 
 async function main(): Promise<void> {
@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     return;
   }
   const config = loaded.value;
-  const logger = createLogger(config.logLevel).child({ role: 'worker' });
+  const logger = createLogger(config.logLevel, createLogDestination(config.logFlushMs)).child({
+    role: 'worker',
+  });
   for (const warning of loaded.warnings) logger.warn(warning);
 
   const store = await openStore(config);

@@ -198,6 +198,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         log.fatal({ err: error }, 'worker loop crashed');
       });
       log.info({ concurrency: options.concurrency, leaseMs: options.leaseMs }, 'worker started');
+      log.flush();
     },
     wake,
     async stop(graceMs = 10_000) {
