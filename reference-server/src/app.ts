@@ -18,7 +18,9 @@ import type { Logger } from 'pino';
 import { readJsonBody } from './internal/body.js';
 import { tokenCookie } from './internal/cookies.js';
 import type { DocFiles } from './internal/docs.js';
+import { jsonText } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
+import { RequestState } from './internal/request-state.js';
 import { type RouteSpec, routesOf } from './internal/routes.js';
 import {
   createDownloadRouter,
@@ -64,11 +66,24 @@ export interface AssetAppDeps {
   onTaskCreated?: (taskId: string) => void;
 }
 
-/** The per-request state the middleware shares. */
+/** The per-request state the middleware shares (a {@link RequestState}). */
 export interface AssetState {
-  requestId: string;
-  log: Logger;
+  readonly requestId: string;
+  /** The request's logger (bound to its request id; made on first use). */
+  readonly log: Logger;
   user?: AuthUser;
+}
+
+/** The Content-Type of every envelope. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The success envelope as JSON text, byte for byte `JSON.stringify(ok(data))`: the app sets the
+ * body as text with its Content-Type, so Koa neither looks the type up nor stringifies again, and
+ * frozen domain values reuse their remembered text (internal/json.ts).
+ */
+function okJson(data: unknown): string {
+  return `{"code":0,"message":"ok","data":${jsonText(data)}}`;
 }
 
 type AppContext = Koa.ParameterizedContext<AssetState>;
@@ -112,14 +127,6 @@ function fromHttpStatus(status: number): AssetloomError {
     default:
       return status >= 400 && status < 500 ? errors.badRequest() : errors.internal();
   }
-}
-
-/** Runs `middleware` for paths `accepts`; other requests go straight on. */
-function onlyFor(
-  accepts: (path: string) => boolean,
-  middleware: (ctx: never, next: Koa.Next) => unknown,
-): Koa.Middleware<AssetState> {
-  return (ctx, next) => (accepts(ctx.path) ? (middleware(ctx as never, next) as Promise<void>) : next());
 }
 
 /** Whether `path` starts with the lower-case `prefix`, ignoring case (as @koa/router matches). */
@@ -275,13 +282,15 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
   // --- outermost: request id, logging, headers and the envelope for every failure ---
   app.use(async (ctx, next) => {
     const started = performance.now();
-    const requestId = requestIdFrom(ctx.get('X-Request-Id') || undefined);
-    ctx.state.requestId = requestId;
-    ctx.state.log = deps.logger.child({ reqId: requestId });
-    ctx.set('X-Request-Id', requestId);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Frame-Options', 'DENY');
+    const requestId = requestIdFrom(ctx.req.headers['x-request-id']);
+    ctx.state = new RequestState(requestId, deps.logger);
+    // Fixed, valid header values: set on the Node response directly (Koa's ctx.set would only
+    // forward them after its own checks).
+    const res = ctx.res;
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
     let failure: AssetloomError | undefined;
     try {
       await next();
@@ -299,7 +308,10 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       if (failure.retryAfter !== undefined) ctx.set('Retry-After', String(failure.retryAfter));
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
+      // The request line goes through the root logger with the request id as a field: most
+      // requests then never make a child logger.
       const line = {
+        reqId: requestId,
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
@@ -307,18 +319,46 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         userId: ctx.state.user?.id,
       };
       if (failure !== undefined && failure.code === 500) {
-        ctx.state.log.error({ ...line, err: failure.cause ?? failure }, 'request failed');
+        deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
       } else if (failure?.details !== undefined) {
-        ctx.state.log.info({ ...line, validation: failure.details }, 'request rejected');
+        deps.logger.info({ ...line, validation: failure.details }, 'request rejected');
       } else {
-        ctx.state.log.info(line, 'request completed');
+        deps.logger.info(line, 'request completed');
       }
     }
   });
 
-  // --- the API reference (HTML, not the envelope) ---
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/docs' && !ctx.path.startsWith('/docs/')) return next();
+  // --- paths beside the operations: the API reference (HTML) and object storage ---
+  // One middleware looks at the path once and enters the part it belongs to; every other request
+  // goes straight on to the operations. Paths match case-insensitively where the storage routers do.
+  const besides: [accepts: (path: string) => boolean, middleware: Koa.Middleware<AssetState>][] = [
+    [(path) => path === '/docs' || path.startsWith('/docs/'), serveDocs],
+  ];
+  if (deps.storage !== undefined) {
+    const storage = deps.storage;
+    if (storage.kind === 'fs' && 'open' in storage) {
+      besides.push([
+        (path) => hasPrefixFolded(path, FILES_PATH_PREFIX),
+        createFilesRouter(
+          storage as Parameters<typeof createFilesRouter>[0],
+        ).routes() as Koa.Middleware<AssetState>,
+      ]);
+    }
+    besides.push([
+      // the path itself, with or without a trailing slash (the router is not strict)
+      (path) => hasPrefixFolded(path, DOWNLOAD_PATH) && path.length <= DOWNLOAD_PATH.length + 1,
+      createDownloadRouter(storage, {
+        ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
+      }).routes() as Koa.Middleware<AssetState>,
+    ]);
+  }
+  app.use((ctx, next) => {
+    const path = ctx.path;
+    for (const [accepts, middleware] of besides) if (accepts(path)) return middleware(ctx, next);
+    return next();
+  });
+
+  async function serveDocs(ctx: AppContext, next: Koa.Next): Promise<void> {
     if (ctx.path === '/docs/asset-api.json') {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return methodNotAllowedForDocs(ctx);
       ctx.set('Cache-Control', 'no-cache');
@@ -336,30 +376,6 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = file.contentType;
     ctx.body = file.body;
-  });
-
-  // --- object storage: signed files (filesystem driver) and the download redirect ---
-  if (deps.storage !== undefined) {
-    const storage = deps.storage;
-    // Each router is entered only for its own paths (matched case-insensitively, as the routers
-    // match): every other request skips them instead of running their matchers.
-    if (storage.kind === 'fs' && 'open' in storage) {
-      app.use(
-        onlyFor(
-          (path) => hasPrefixFolded(path, FILES_PATH_PREFIX),
-          createFilesRouter(storage as Parameters<typeof createFilesRouter>[0]).routes(),
-        ),
-      );
-    }
-    app.use(
-      onlyFor(
-        // the path itself, with or without a trailing slash (the router is not strict)
-        (path) => hasPrefixFolded(path, DOWNLOAD_PATH) && path.length <= DOWNLOAD_PATH.length + 1,
-        createDownloadRouter(storage, {
-          ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
-        }).routes(),
-      ),
-    );
   }
 
   // --- the operations of the OpenAPI document ---
@@ -415,8 +431,9 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         ctx,
       });
       ctx.status = result.status ?? 200;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = ok(result.data);
+      ctx.res.setHeader('Cache-Control', 'no-store');
+      ctx.res.setHeader('Content-Type', JSON_TYPE);
+      ctx.body = okJson(result.data);
     };
   }
 

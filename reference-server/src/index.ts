@@ -14,7 +14,7 @@ export { TOKEN_COOKIE } from './internal/cookies.js';
 export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './internal/docs.js';
 export { type ScryptParams, ScryptPasswordHasher } from './internal/password.js';
 export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.js';
-export { createLogger } from './logger.js';
+export { createLogDestination, createLogger } from './logger.js';
 export * from './review/index.js';
 export { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
 export {

@@ -16,7 +16,7 @@ import type { ServerConfig } from './config.js';
 import { loadDocs } from './internal/docs.js';
 import { ScryptPasswordHasher } from './internal/password.js';
 import { JwtTokenService } from './internal/tokens.js';
-import { createLogger } from './logger.js';
+import { createLogDestination, createLogger } from './logger.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
 import { attachProgressSocket, type ProgressSocket } from './runtime/progress-socket.js';
@@ -41,6 +41,8 @@ export interface StartOptions {
 export interface RunningServer {
   /** `http://host:port` as actually bound. */
   url: string;
+  /** The Node HTTP server (its `request` listener is the combined app; the WebSocket upgrade is attached). */
+  httpServer: Server;
   port: number;
   store: Store;
   storage: ObjectStorage;
@@ -124,7 +126,7 @@ export function workerFor(
  * WebSocket progress endpoint and (WORKER_IN_PROCESS) a generation worker, and listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, createLogDestination(config.logFlushMs));
   const store = options.store ?? (await openStore(config));
   try {
     await store.init();
@@ -247,6 +249,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     },
     'listening',
   );
+  // Buffered log lines (LOG_FLUSH_MS) would reach a supervisor waiting for this one a moment late.
+  logger.flush();
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -277,5 +281,17 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     return closing;
   };
 
-  return { url, port: address.port, store, storage, service, logger, worker, progress, review, close };
+  return {
+    url,
+    httpServer: server,
+    port: address.port,
+    store,
+    storage,
+    service,
+    logger,
+    worker,
+    progress,
+    review,
+    close,
+  };
 }

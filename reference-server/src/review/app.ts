@@ -5,6 +5,7 @@ import createSession from 'koa-session';
 import type { Logger } from 'pino';
 import { readJsonBody } from '../internal/body.js';
 import { requestIdFrom } from '../internal/request-id.js';
+import { RequestState } from '../internal/request-state.js';
 import { isCrossSite } from './csrf.js';
 import {
   CONTENT_SECURITY_POLICY,
@@ -40,8 +41,8 @@ export interface ReviewAppDeps {
 }
 
 export interface ReviewState {
-  requestId: string;
-  log: Logger;
+  readonly requestId: string;
+  readonly log: Logger;
 }
 
 type ReviewContext = Koa.ParameterizedContext<ReviewState>;
@@ -298,8 +299,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
   app.use(async (ctx) => {
     const started = performance.now();
     const requestId = requestIdFrom(ctx.get('X-Request-Id') || undefined);
-    ctx.state.requestId = requestId;
-    ctx.state.log = deps.logger.child({ reqId: requestId, app: 'review' });
+    ctx.state = new RequestState(requestId, deps.logger, { app: 'review' });
     ctx.set('X-Request-Id', requestId);
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -338,14 +338,17 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
         fail(ctx, err);
       }
     } finally {
+      // The request line goes through the root logger with the ids as fields: no child per request.
       const line = {
+        reqId: requestId,
+        app: 'review',
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       };
-      if (ctx.status >= 500) ctx.state.log.error(line, 'request completed');
-      else ctx.state.log.info(line, 'request completed');
+      if (ctx.status >= 500) deps.logger.error(line, 'request completed');
+      else deps.logger.info(line, 'request completed');
     }
   });
 
