@@ -5,7 +5,8 @@
  * (MONGODB_URI, else the FerretDB that @assetloom/testing prepares; skipped with a note when none).
  * Goal: each endpoint at least 50% of the hello-world rate on the embedded store.
  *
- * BENCH_DURATION (seconds per run, default 5) and BENCH_CONNECTIONS (default 10) tune it.
+ * BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (default 10) and BENCH_ROUNDS
+ * (default 3) tune it; BENCH_MONGODB=off leaves out the MongoDB rows.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -212,7 +213,10 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const mongo = await resolveMongoTarget({ log: (line) => console.error(`[bench] ${line}`) });
+const mongo =
+  process.env.BENCH_MONGODB === 'off'
+    ? ({ kind: 'unavailable', reason: 'BENCH_MONGODB=off' } as const)
+    : await resolveMongoTarget({ log: (line) => console.error(`[bench] ${line}`) });
 if (mongo.kind === 'unavailable') {
   console.error(`[bench] no MongoDB target (${mongo.reason}); MongoDB rows skipped`);
 } else {

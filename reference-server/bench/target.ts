@@ -2,14 +2,14 @@
  * A benchmark target, run in its own process so the load generator does not share its event loop:
  * `tsx bench/target.ts hello` (a bare Koa hello-world), `hello-list` (a bare Koa app answering a
  * fixed body of the list endpoint's shape and size) or `tsx bench/target.ts asset` (the asset
- * API on the configuration in the environment, logging at info level to /dev/null as production
- * would log to a file). Prints one JSON line `{"url": ...}` when listening; exits on SIGTERM.
+ * API on the configuration in the environment, logging at info level through the server's logger to /dev/null). Prints one JSON line `{"url": ...}` when listening; exits on SIGTERM.
  */
+import { openSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import pino from 'pino';
 import { loadConfig } from '../src/config.js';
+import { createLogDestination, createLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
 
 /** A first page of 20 projects as the list endpoint answers it (same fields, same sizes). */
@@ -45,7 +45,10 @@ async function hello(body: unknown): Promise<{ url: string; close: () => Promise
 async function asset(): Promise<{ url: string; close: () => Promise<void> }> {
   const loaded = loadConfig();
   if (!loaded.ok) throw loaded.error;
-  const logger = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  // The server's own logger and log destination (its redaction, timestamps and buffering by
+  // LOG_FLUSH_MS), writing to /dev/null instead of stdout.
+  const devNull = openSync('/dev/null', 'w');
+  const logger = createLogger('info', createLogDestination(loaded.value.logFlushMs, devNull));
   return startServer(loaded.value, { logger });
 }
 
