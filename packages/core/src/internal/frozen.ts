@@ -16,23 +16,6 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * `map`, remembered per input object for frozen inputs (the result is frozen as well); other
- * inputs are mapped afresh on every call. `map` must be a pure function of its input.
- */
-export function mapFrozen<A extends object, R>(map: (input: A) => R): (input: A) => R {
-  const results = new WeakMap<A, R>();
-  return (input) => {
-    if (!Object.isFrozen(input)) return map(input);
-    let result = results.get(input);
-    if (result === undefined) {
-      result = deepFreeze(map(input));
-      results.set(input, result);
-    }
-    return result;
-  };
-}
-
-/**
  * `map`, remembered per input object; every result is deep-frozen. For inputs that are never
  * changed in place (NeDB's stored documents: an update replaces the object).
  */
@@ -46,4 +29,13 @@ export function mapOnce<A extends object, R>(map: (input: A) => R): (input: A) =
     }
     return result;
   };
+}
+
+/**
+ * `map`, remembered per input object for frozen inputs (the result is frozen as well); other
+ * inputs are mapped afresh on every call. `map` must be a pure function of its input.
+ */
+export function mapFrozen<A extends object, R>(map: (input: A) => R): (input: A) => R {
+  const remembered = mapOnce(map);
+  return (input) => (Object.isFrozen(input) ? remembered(input) : map(input));
 }
