@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from './embedded.js';
 import { describeQueueContract } from './queue.contract.js';
 import { describeStoreContract } from './store.contract.js';
+import type { TaskRecord } from './store.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -129,6 +130,99 @@ describe('embedded reads of unchanged documents', () => {
     expect(touched.items[0]).not.toBe(first.items[0]);
     expect(touched.items[0]).toMatchObject({ id: 'p2', taskCount: 1 });
     expect(touched.items[1]).toBe(first.items[1]); // p1 unchanged: still the same record
+    await store.close();
+  });
+
+  it('answer the same frozen page while its key is unchanged, and a new one after any write to it', async () => {
+    const store = createEmbeddedStore();
+    await store.init();
+    await store.projects.insert(project('p1', 0));
+    await store.projects.insert(project('p2', 1));
+    await store.projects.insert({ ...project('q1', 2), ownerId: 2 });
+    const window = { skip: 0, limit: 20 };
+    const names = async (owner: number, w = window) =>
+      (await store.projects.listByOwner(owner, w)).items.map((p) => `${p.id}:${p.name}:${p.taskCount}`);
+
+    const first = await store.projects.listByOwner(1, window);
+    expect(await store.projects.listByOwner(1, window)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.items)).toBe(true);
+    expect(() => first.items.push(first.items[0] as never)).toThrow(TypeError);
+    // another key, and another window of this key, answer their own pages
+    expect(await names(2)).toEqual(['q1:Project q1:0']);
+    expect(await names(1, { skip: 1, limit: 1 })).toEqual(['p1:Project p1:0']);
+    expect(await store.projects.listByOwner(1, window)).toEqual(first);
+    // a write under another key leaves this key's page as it was
+    const unchanged = await store.projects.listByOwner(1, window);
+    await store.projects.insert({ ...project('q2', 3), ownerId: 2 });
+    expect(await store.projects.listByOwner(1, window)).toBe(unchanged);
+
+    // every kind of write under the key shows in the next read
+    await store.projects.insert(project('p3', 4));
+    expect(await names(1)).toEqual(['p3:Project p3:0', 'p2:Project p2:0', 'p1:Project p1:0']);
+    await store.projects.touch('p1', { taskCountDelta: 1, lastActivityAt: new Date(now.getTime() + 9e6) });
+    expect(await names(1)).toEqual(['p3:Project p3:0', 'p2:Project p2:0', 'p1:Project p1:1']);
+    await store.projects.update('p2', { name: '改名', updatedAt: new Date(now.getTime() + 9e6) });
+    expect(await names(1)).toEqual(['p3:Project p3:0', 'p2:改名:0', 'p1:Project p1:1']);
+    await store.projects.delete('p3');
+    expect(await store.projects.listByOwner(1, window)).toMatchObject({ total: 2 });
+    expect(await names(1)).toEqual(['p2:改名:0', 'p1:Project p1:1']);
+    expect(await names(2)).toEqual(['q2:Project q2:0', 'q1:Project q1:0']);
+    await store.close();
+  });
+
+  it('keep task pages of a project in step with task updates', async () => {
+    const store = createEmbeddedStore();
+    await store.init();
+    const task = (id: string, minutes: number): TaskRecord => ({
+      id,
+      ownerId: 1,
+      projectId: 'p1',
+      prompt: `task ${id}`,
+      assetType: 'sprite',
+      taskStyle: null,
+      params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+      status: 'running',
+      stage: 'prompt_builder',
+      progress: 0,
+      retryCount: 0,
+      error: null,
+      dedupeKey: `key-${id}`,
+      idempotencyKey: null,
+      lastSeq: 0,
+      lease: null,
+      attempts: 0,
+      createdAt: new Date(now.getTime() + minutes * 60_000),
+      updatedAt: new Date(now.getTime() + minutes * 60_000),
+    });
+    await store.tasks.insert(task('t1', 0));
+    await store.tasks.insert(task('t2', 1));
+    const statuses = async () =>
+      (await store.tasks.listByProject('p1', { skip: 0, limit: 10 })).items.map((t) => `${t.id}:${t.status}`);
+    expect(await statuses()).toEqual(['t2:running', 't1:running']);
+    await store.tasks.update('t1', { status: 'completed', progress: 100, updatedAt: new Date() });
+    expect(await statuses()).toEqual(['t2:running', 't1:completed']);
+    await store.tasks.deleteByProject('p1');
+    expect(await store.tasks.listByProject('p1', { skip: 0, limit: 10 })).toEqual({ total: 0, items: [] });
+    await store.close();
+  });
+
+  it('stay correct when more keys are read than it remembers pages', async () => {
+    const store = createEmbeddedStore();
+    await store.init();
+    const owners = 1100; // past the 1024 pages one store remembers
+    for (let owner = 1; owner <= owners; owner++) {
+      await store.projects.insert({ ...project(`o${owner}`, owner), ownerId: owner });
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      for (let owner = 1; owner <= owners; owner++) {
+        const page = await store.projects.listByOwner(owner, { skip: 0, limit: 20 });
+        expect(page.items.map((p) => p.id)).toEqual([`o${owner}`]);
+      }
+    }
+    await store.projects.update('o1', { name: 'renamed', updatedAt: new Date(now.getTime() + 9e9) });
+    expect((await store.projects.listByOwner(1, { skip: 0, limit: 20 })).items[0]).toMatchObject({
+      name: 'renamed',
+    });
     await store.close();
   });
 

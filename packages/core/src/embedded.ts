@@ -48,6 +48,7 @@ export interface EmbeddedStoreOptions {
 type Doc = Record<string, unknown>;
 
 interface Collection {
+  name: string;
   db: Datastore<Doc>;
   /** Unique fields, in the order a duplicate is attributed to them. */
   unique: ReadonlyArray<readonly [field: string, reported: string]>;
@@ -56,7 +57,6 @@ interface Collection {
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-/** The same order as NEWEST_FIRST, as a comparator over stored documents. */
 /**
  * `docs` newest first, as a new array. NeDB keeps the documents of one index key in the order they
  * were stored, which for documents that are created and not since replaced is oldest first: one
@@ -69,6 +69,26 @@ function newestFirstCopy(docs: readonly Doc[]): Doc[] {
   return docs.slice().reverse();
 }
 
+/** Pages remembered by one embedded store (see `pageByIndex`). */
+const MAX_PAGE_MEMOS = 1024;
+
+interface PageMemo {
+  map: unknown;
+  skip: number;
+  limit: number;
+  /** The documents of the index key when the page was made, in NeDB's order. */
+  docs: readonly Doc[];
+  page: { total: number; items: readonly unknown[] };
+}
+
+/** Whether `now` holds the same document objects as `before`, in the same order. */
+function sameDocuments(before: readonly Doc[], now: readonly Doc[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) if (before[i] !== now[i]) return false;
+  return true;
+}
+
+/** The same order as NEWEST_FIRST, as a comparator over stored documents. */
 function newestFirst(a: Doc, b: Doc): number {
   const ta = (a.createdAt as Date).getTime();
   const tb = (b.createdAt as Date).getTime();
@@ -97,7 +117,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       dir === undefined
         ? new Datastore<Doc>({ inMemoryOnly: true })
         : new Datastore<Doc>({ filename: `${dir}/${name}.db` });
-    return { db, unique, writes: 0 };
+    return { name, db, unique, writes: 0 };
   }
 
   const users = open('users', [
@@ -223,6 +243,16 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     return memo;
   }
 
+  /**
+   * The last page read per collection, field and value. A page is a function of the stored
+   * document versions under that index key (NeDB replaces a document object on every write and
+   * never edits one in place) and of the window, so when the key still holds the very same document
+   * objects, in the same order, the frozen page made last time is the answer: no copy, no sort, no
+   * mapping. The check compares every document of the key by identity, which the sort needed to
+   * walk anyway. At most {@link MAX_PAGE_MEMOS} keys are remembered (the oldest goes first).
+   */
+  const pageMemos = new Map<string, PageMemo>();
+
   async function pageByIndex<D, R>(
     c: Collection,
     field: string,
@@ -237,8 +267,25 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     const matching = index.getMatching(value);
     const total = matching.length;
     if (skip >= total || skip > MAX_SKIP) return { total, items: [] };
+    const key = `${c.name}\u0000${field}\u0000${typeof value}\u0000${value}`;
+    const memo = pageMemos.get(key);
+    if (
+      memo !== undefined &&
+      memo.map === map &&
+      memo.skip === skip &&
+      memo.limit === limit &&
+      sameDocuments(memo.docs, matching)
+    ) {
+      return memo.page as { total: number; items: R[] };
+    }
     const sorted = newestFirstCopy(matching);
-    return { total, items: (sorted.slice(skip, skip + limit) as unknown as D[]).map(once(map)) };
+    const items = (sorted.slice(skip, skip + limit) as unknown as D[]).map(once(map));
+    const result = Object.freeze({ total, items: Object.freeze(items) as R[] });
+    if (memo === undefined && pageMemos.size >= MAX_PAGE_MEMOS) {
+      pageMemos.delete(pageMemos.keys().next().value as string);
+    }
+    pageMemos.set(key, { map, skip, limit, docs: matching.slice(), page: result });
+    return result;
   }
 
   /**

@@ -431,6 +431,26 @@ describe('asset service: behaviour', () => {
     expect(await w.service.getStyle(w.alice, id)).toEqual({ kvPairs: { palette: 'sweetie16', 'a.b': '$x' } });
   });
 
+  it('answers a repeated list of unchanged projects with the same frozen value, and follows changes', async () => {
+    const w = await world();
+    const p = await w.service.createProject(w.alice, { name: 'P' });
+    await w.service.submitTask(w.alice, gen(p.id));
+    const first = await w.service.listProjects(w.alice, { page: 1, pageSize: 20 });
+    // the HTTP layer keeps the bytes of a frozen value, so it must be frozen and shared
+    expect(await w.service.listProjects(w.alice, { page: 1, pageSize: 20 })).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.projects)).toBe(true);
+    const tasks = await w.service.listProjectTasks(w.alice, p.id, { page: 1, pageSize: 20 });
+    expect(await w.service.listProjectTasks(w.alice, p.id, { page: 1, pageSize: 20 })).toBe(tasks);
+
+    await w.service.submitTask(w.alice, gen(p.id, { prompt: 'a second knight' }));
+    const after = await w.service.listProjects(w.alice, { page: 1, pageSize: 20 });
+    expect(after).not.toBe(first);
+    expect(after.projects[0]).toMatchObject({ name: 'P', taskCount: 2 });
+    expect((await w.service.listProjectTasks(w.alice, p.id, { page: 1, pageSize: 20 })).total).toBe(2);
+    await w.service.updateProject(w.alice, p.id, { name: 'Q' });
+    expect((await w.service.listProjects(w.alice, { page: 1, pageSize: 20 })).projects[0]?.name).toBe('Q');
+  });
+
   it('new tasks start running at prompt_builder with progress 0 and normalized params', async () => {
     const w = await world();
     const p = await w.service.createProject(w.alice, { name: 'P' });

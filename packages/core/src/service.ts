@@ -6,6 +6,7 @@ import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } fr
 import {
   type AssetRecord,
   DuplicateKeyError,
+  type Page,
   type ProjectRecord,
   type Store,
   type TaskRecord,
@@ -117,6 +118,15 @@ const toProjectListItem = mapFrozen(function toProjectListItem(p: ProjectRecord)
     taskCount: p.taskCount,
     lastActivityAt: iso(p.lastActivityAt),
   };
+});
+
+/** A page of the store as the list endpoint answers it (one result per frozen page, see internal/frozen.ts). */
+const toProjectList = mapFrozen(function toProjectList(page: Page<ProjectRecord>): ProjectList {
+  return { total: page.total, projects: page.items.map(toProjectListItem) };
+});
+
+const toTaskList = mapFrozen(function toTaskList(page: Page<TaskRecord>): TaskList {
+  return { total: page.total, tasks: page.items.map(toTaskListItem) };
 });
 
 const toProjectDetail = mapFrozen(function toProjectDetail(p: ProjectRecord): ProjectDetail {
@@ -329,8 +339,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     },
 
     async listProjects(user, page) {
-      const { total, items } = await store.projects.listByOwner(user.id, windowOf(page));
-      return { total, projects: items.map(toProjectListItem) };
+      return toProjectList(await store.projects.listByOwner(user.id, windowOf(page)));
     },
 
     async createProject(user, input) {
@@ -382,8 +391,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
 
     async listProjectTasks(user, id, page) {
       await ownedProject(user, id);
-      const { total, items } = await store.tasks.listByProject(id, windowOf(page));
-      return { total, tasks: items.map(toTaskListItem) };
+      return toTaskList(await store.tasks.listByProject(id, windowOf(page)));
     },
 
     async getStyle(user, id) {
