@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import { readJsonBody } from './internal/body.js';
 import { tokenCookie } from './internal/cookies.js';
 import type { DocFiles } from './internal/docs.js';
-import { jsonText } from './internal/json.js';
+import { okEnvelope } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { RequestState } from './internal/request-state.js';
 import { type RouteSpec, routesOf } from './internal/routes.js';
@@ -76,15 +76,6 @@ export interface AssetState {
 
 /** The Content-Type of every envelope. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * The success envelope as JSON text, byte for byte `JSON.stringify(ok(data))`: the app sets the
- * body as text with its Content-Type, so Koa neither looks the type up nor stringifies again, and
- * frozen domain values reuse their remembered text (internal/json.ts).
- */
-function okJson(data: unknown): string {
-  return `{"code":0,"message":"ok","data":${jsonText(data)}}`;
-}
 
 type AppContext = Koa.ParameterizedContext<AssetState>;
 
@@ -433,7 +424,9 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       ctx.status = result.status ?? 200;
       ctx.res.setHeader('Cache-Control', 'no-store');
       ctx.res.setHeader('Content-Type', JSON_TYPE);
-      ctx.body = okJson(result.data);
+      // Text, or for frozen data its remembered bytes (internal/json.ts): either way Koa neither
+      // stringifies nor looks the type up, as the Content-Type is set.
+      ctx.body = okEnvelope(result.data);
     };
   }
 

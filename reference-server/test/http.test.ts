@@ -283,6 +283,63 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       expect((await api.get('/api/v1/projects', { token: owner.token })).body.data.total).toBe(1);
     });
 
+    it('answers repeated reads byte-exact and follows every change between them', async () => {
+      const owner = await newUser(server.url);
+      const created = await api.post('/api/v1/projects', { name: '骑士工程' }, { token: owner.token });
+      const id = created.body.data.id as string;
+      const exact = (res: { headers: Headers; text: string; body: unknown }) => {
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+        expect(res.text).toBe(JSON.stringify(res.body));
+        return res.body as { data: { projects: { name: string; taskCount: number }[] } };
+      };
+      const first = await api.get('/api/v1/projects', { token: owner.token });
+      const again = await api.get('/api/v1/projects', { token: owner.token });
+      expect(exact(again)).toEqual(exact(first));
+      expect(first.body.data.projects[0]).toMatchObject({ name: '骑士工程', taskCount: 0 });
+
+      await api.put(`/api/v1/projects/${id}`, { name: '改名后的工程 "quoted"' }, { token: owner.token });
+      const renamed = exact(await api.get('/api/v1/projects', { token: owner.token }));
+      expect(renamed.data.projects[0]?.name).toBe('改名后的工程 "quoted"');
+
+      const generated = await api.post(
+        '/api/v1/generate',
+        { projectId: id, prompt: '一个像素骑士', assetType: 'sprite' },
+        { token: owner.token },
+      );
+      const taskId = generated.body.data.taskId as string;
+      expect(
+        exact(await api.get('/api/v1/projects', { token: owner.token })).data.projects[0]?.taskCount,
+      ).toBe(1);
+      // the in-process worker moves the task on: every read shows where it is, never an older state
+      type TaskBody = { data: { taskId: string; status: string; progress: number } };
+      let task = exact(
+        await api.get(`/api/v1/tasks/${taskId}`, { token: owner.token }),
+      ) as unknown as TaskBody;
+      for (let i = 0; i < 400 && (task.data.status === 'running' || task.data.status === 'saving'); i++) {
+        await new Promise((resolveWait) => setTimeout(resolveWait, 25));
+        const next = exact(
+          await api.get(`/api/v1/tasks/${taskId}`, { token: owner.token }),
+        ) as unknown as TaskBody;
+        expect(next.data.taskId).toBe(taskId);
+        expect(next.data.progress).toBeGreaterThanOrEqual(task.data.progress);
+        task = next;
+      }
+      expect(task.data).toMatchObject({ status: 'completed', progress: 100 });
+      expect(exact(await api.get(`/api/v1/tasks/${taskId}`, { token: owner.token }))).toEqual(task);
+
+      // another user reads neither the list nor the task, however often it was answered before
+      const other = await newUser(server.url);
+      expect((await api.get(`/api/v1/tasks/${taskId}`, { token: other.token })).status).toBe(403);
+      expect((await api.get('/api/v1/projects', { token: other.token })).body.data).toEqual({
+        total: 0,
+        projects: [],
+      });
+
+      await api.del(`/api/v1/projects/${id}`, { token: owner.token });
+      expect(exact(await api.get('/api/v1/projects', { token: owner.token })).data.projects).toEqual([]);
+      expect((await api.get(`/api/v1/tasks/${taskId}`, { token: owner.token })).status).toBe(404);
+    });
+
     it.each([
       ['missing name', {}],
       ['blank name', { name: '   ' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonText } from './json.js';
+import { jsonText, okEnvelope } from './json.js';
 
 class Point {
   constructor(
@@ -82,5 +82,52 @@ describe('jsonText', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(() => jsonText(cyclic)).toThrow();
+  });
+});
+
+describe('okEnvelope', () => {
+  const envelopeOf = (data: unknown) => JSON.stringify({ code: 0, message: 'ok', data });
+  const bytesOf = (body: string | Buffer) => (typeof body === 'string' ? Buffer.from(body) : body);
+
+  it.each([
+    ['null', null],
+    ['a number', 7],
+    ['an unfrozen object', { id: 'p1', name: '骑士 "quoted"', at: new Date(0) }],
+    ['a frozen task', deepFrozen({ taskId: 't1', prompt: '像素风格的骑士 \u2028', params: { n: [1, 2] } })],
+    [
+      'a frozen page of frozen items',
+      deepFrozen({
+        total: 2,
+        projects: [
+          { id: 'a', name: '工程' },
+          { id: 'b', name: 'B' },
+        ],
+      }),
+    ],
+    ['a frozen empty list', deepFrozen({ total: 0, projects: [] })],
+  ])('answers %s with the bytes of JSON.stringify(ok(data))', (_name, data) => {
+    expect(bytesOf(okEnvelope(data)).equals(Buffer.from(envelopeOf(data)))).toBe(true);
+  });
+
+  it('makes the bytes of frozen data once, in memory of their own, and shares them', () => {
+    const page = deepFrozen({ total: 1, projects: [{ id: 'p1', name: '工程一' }] });
+    const first = okEnvelope(page);
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(okEnvelope(page)).toBe(first);
+    const bytes = first as Buffer;
+    // not a slice of Node's shared 8 KB pool, which a remembered slice would keep alive whole
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+    // an equal but distinct value gets its own bytes
+    const again = deepFrozen({ total: 1, projects: [{ id: 'p1', name: '工程一' }] });
+    expect(okEnvelope(again)).not.toBe(first);
+    expect((okEnvelope(again) as Buffer).equals(bytes)).toBe(true);
+  });
+
+  it('writes unfrozen data afresh on every call, so changes show', () => {
+    const data = { taskCount: 1 };
+    expect(okEnvelope(data)).toBe('{"code":0,"message":"ok","data":{"taskCount":1}}');
+    data.taskCount = 2;
+    expect(okEnvelope(data)).toBe('{"code":0,"message":"ok","data":{"taskCount":2}}');
   });
 });

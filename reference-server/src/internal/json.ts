@@ -20,36 +20,64 @@ export function jsonText(value: unknown): string {
 
 function textOf(value: unknown, depth: number): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const frozen = Object.isFrozen(value);
-  if (frozen) {
-    const known = texts.get(value);
-    if (known !== undefined) return known;
+  if (!Object.isFrozen(value)) return compose(value, depth);
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = compose(value, depth);
+    texts.set(value, text);
   }
-  let text: string;
+  return text;
+}
+
+/** The text of an object or array, its members through `textOf`. */
+function compose(value: object, depth: number): string {
   if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    text = JSON.stringify(value);
-  } else if (Array.isArray(value)) {
-    text = '[';
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    let text = '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) text += ',';
       text += textOf(value[i], depth + 1) ?? 'null';
     }
-    text += ']';
-  } else {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      text = JSON.stringify(value);
-    } else {
-      text = '{';
-      for (const key of Object.keys(value)) {
-        const item = textOf((value as Record<string, unknown>)[key], depth + 1);
-        if (item === undefined) continue; // undefined, a function or a symbol: left out
-        if (text.length > 1) text += ',';
-        text += `${JSON.stringify(key)}:${item}`;
-      }
-      text += '}';
-    }
+    return `${text}]`;
   }
-  if (frozen) texts.set(value, text);
-  return text;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
+  let text = '{';
+  for (const key of Object.keys(value)) {
+    const item = textOf((value as Record<string, unknown>)[key], depth + 1);
+    if (item === undefined) continue; // undefined, a function or a symbol: left out
+    if (text.length > 1) text += ',';
+    text += `${JSON.stringify(key)}:${item}`;
+  }
+  return `${text}}`;
+}
+
+const ENVELOPE_START = '{"code":0,"message":"ok","data":';
+
+/** The UTF-8 bytes of the success envelope of frozen data, made once per data value. */
+const envelopes = new WeakMap<object, Buffer>();
+
+/**
+ * The success envelope `{"code":0,"message":"ok","data":…}`, byte for byte
+ * `JSON.stringify(ok(data))`. For frozen data (a read of unchanged records: a task, a project, a
+ * page of a list) it is the envelope's UTF-8 bytes, made once and shared by every later response
+ * with that data, so a repeated read neither joins, measures nor encodes any text; the buffer is
+ * never written to. Other data gets the text, as `jsonText` makes it.
+ */
+export function okEnvelope(data: unknown): string | Buffer {
+  if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) {
+    return `${ENVELOPE_START}${jsonText(data)}}`;
+  }
+  let bytes = envelopes.get(data);
+  if (bytes === undefined) {
+    // The data's own text is not remembered as well: these bytes stand for it.
+    const text = `${ENVELOPE_START}${compose(data, 0)}}`;
+    // Its own memory, not a slice of Node's shared pool (a kept slice would keep the whole 8 KB slab).
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    envelopes.set(data, bytes);
+  }
+  return bytes;
 }
