@@ -1,8 +1,9 @@
 /**
  * JSON text of response data, byte for byte `JSON.stringify(value)`, with the text of every frozen
  * plain object or array remembered. Frozen values come from the domain service's reads of the
- * embedded store (one frozen value per stored document version, see @assetloom/core), so a list of
- * unchanged projects is stringified once and afterwards only joined.
+ * embedded store (one frozen value per stored document version, and one frozen page per unchanged
+ * index key, see @assetloom/core), so unchanged records are stringified once and afterwards only
+ * joined; `okEnvelope` goes one step further and keeps the response bytes of a frozen value.
  *
  * The walk reproduces JSON.stringify for plain objects and arrays (own enumerable string keys in
  * order; `undefined`, functions and symbols left out of objects and written as `null` in arrays)
