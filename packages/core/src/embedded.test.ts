@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
 import { describeQueueContract } from './queue.contract.js';
 import { describeStoreContract } from './store.contract.js';
-import type { TaskRecord } from './store.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -173,27 +173,11 @@ describe('embedded reads of unchanged documents', () => {
   it('keep task pages of a project in step with task updates', async () => {
     const store = createEmbeddedStore();
     await store.init();
-    const task = (id: string, minutes: number): TaskRecord => ({
-      id,
-      ownerId: 1,
-      projectId: 'p1',
-      prompt: `task ${id}`,
-      assetType: 'sprite',
-      taskStyle: null,
-      params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
-      status: 'running',
-      stage: 'prompt_builder',
-      progress: 0,
-      retryCount: 0,
-      error: null,
-      dedupeKey: `key-${id}`,
-      idempotencyKey: null,
-      lastSeq: 0,
-      lease: null,
-      attempts: 0,
-      createdAt: new Date(now.getTime() + minutes * 60_000),
-      updatedAt: new Date(now.getTime() + minutes * 60_000),
-    });
+    const task = (id: string, minutes: number) =>
+      makeTaskRecord(
+        { id, ownerId: 1, projectId: 'p1', prompt: `task ${id}`, dedupeKey: `key-${id}` },
+        new Date(now.getTime() + minutes * 60_000),
+      );
     await store.tasks.insert(task('t1', 0));
     await store.tasks.insert(task('t2', 1));
     const statuses = async () =>

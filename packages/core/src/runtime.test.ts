@@ -1,5 +1,6 @@
 import { createMemoryStorage, type PipelineAsset, type PipelineProgressEvent } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
+import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
 import { randomId } from './internal/defaults.js';
 import { createTaskQueue, isTerminalEvent } from './queue.js';
@@ -162,27 +163,7 @@ async function seed(store: Store, style: Record<string, string> = {}): Promise<T
     updatedAt: T0,
   };
   await store.projects.insert(project);
-  const record: TaskRecord = {
-    id: randomId(),
-    ownerId: 7,
-    projectId: project.id,
-    prompt: 'a small knight',
-    assetType: 'sprite',
-    taskStyle: null,
-    params: { resolution: 16, frames: { directions: 1, framesPerDirection: 1 }, format: 'spritesheet' },
-    status: 'running',
-    stage: 'prompt_builder',
-    progress: 0,
-    retryCount: 0,
-    error: null,
-    dedupeKey: randomId(),
-    idempotencyKey: null,
-    lastSeq: 0,
-    lease: null,
-    attempts: 0,
-    createdAt: T0,
-    updatedAt: T0,
-  };
+  const record = makeTaskRecord({ projectId: project.id, prompt: 'a small knight' }, T0);
   await store.tasks.insert(record);
   return record;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHasher, fakeTokens, steppingClock } from '../test/fakes.js';
+import { fakeHasher, fakeTokens, makeTaskRecord, steppingClock } from '../test/fakes.js';
 import { AssetloomError } from './errors.js';
 import { randomId } from './internal/defaults.js';
 import { createAssetService } from './service.js';
@@ -46,28 +46,15 @@ function project(ownerId: number, over: Partial<ProjectRecord> = {}): ProjectRec
 }
 
 function task(ownerId: number, projectId: string, over: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    id: randomId(),
-    ownerId,
-    projectId,
-    prompt: 'a knight',
-    assetType: 'sprite',
-    taskStyle: null,
-    params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
-    status: 'running',
-    stage: 'prompt_builder',
-    progress: 0,
-    retryCount: 0,
-    error: null,
-    dedupeKey: randomId(),
-    idempotencyKey: null,
-    lastSeq: 0,
-    lease: null,
-    attempts: 0,
-    createdAt: at(0),
-    updatedAt: at(0),
-    ...over,
-  };
+  return makeTaskRecord(
+    {
+      ownerId,
+      projectId,
+      params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+      ...over,
+    },
+    at(0),
+  );
 }
 
 function asset(p: ProjectRecord, taskId: string, key: string, ms = 0): AssetRecord {
