@@ -1,34 +1,113 @@
 #!/usr/bin/env bash
-# Installs everything Assetloom needs on a fresh machine: pnpm (the version pinned in
-# package.json), the workspace dependencies, and the system packages the browser tests use.
-# Safe to run again: each step is skipped when already done.
+# Sets Assetloom up on a machine that has only Node.js (>= 20.19) and npm.
+#
+#   bash scripts/bootstrap.sh          pnpm, the workspace dependencies, a build of what `npm start` runs
+#   bash scripts/bootstrap.sh --test   the same, plus what `npm test` needs: FerretDB (built with Go),
+#                                      Chromium (Debian package, as root) and the Python test tools
+#
+# Nothing is written outside the project except the package managers' own caches under $HOME
+# (npm, pnpm store, Go): pnpm is installed into .tools/ by npm, never globally and never through
+# corepack (corepack checks registry signatures that some registries do not serve, see
+# docs/decisions/0012-bare-machine-setup.md). No PATH change is needed: the README's commands are
+# `npm start` and `npm test`, which find the project's pnpm in node_modules/.bin.
+# Safe to run again: every step is skipped when it is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 
 log() { printf '[assetloom/bootstrap] %s\n' "$*"; }
+fail() {
+  printf '[assetloom/bootstrap] error: %s\n' "$*" >&2
+  exit 1
+}
 
+with_test=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) with_test=1 ;;
+    -h | --help)
+      sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *) fail "unknown argument '$arg' (use --test or nothing)" ;;
+  esac
+done
+
+command -v node >/dev/null 2>&1 || fail "Node.js >= 20.19 is required (node is not on PATH)"
+command -v npm >/dev/null 2>&1 || fail "npm is required (it comes with Node.js)"
+node -e '
+const [maj, min] = process.versions.node.split(".").map(Number);
+if (maj < 20 || (maj === 20 && min < 19)) {
+  console.error(`[assetloom/bootstrap] error: Node.js >= 20.19 is required, this is ${process.version}`);
+  process.exit(1);
+}' || exit 1
+
+# 1. pnpm, the version pinned in package.json, project-local.
 want_pnpm=$(node -p "require('./package.json').packageManager.split('@')[1]")
-if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$want_pnpm" ]; then
-  log "installing pnpm $want_pnpm"
-  if ! (corepack enable pnpm >/dev/null 2>&1 && corepack prepare "pnpm@$want_pnpm" --activate >/dev/null 2>&1 && [ "$(pnpm --version 2>/dev/null)" = "$want_pnpm" ]); then
-    npm install --global --no-fund --no-audit "pnpm@$want_pnpm" >/dev/null
+pnpm_version_of() { "$1" --version 2>/dev/null || true; }
+pnpm_bin=""
+for candidate in "$root/node_modules/.bin/pnpm" "$root/.tools/pnpm/$want_pnpm/node_modules/.bin/pnpm"; do
+  if [ -x "$candidate" ] && [ "$(pnpm_version_of "$candidate")" = "$want_pnpm" ]; then
+    pnpm_bin=$candidate
+    break
+  fi
+done
+if [ -z "$pnpm_bin" ]; then
+  log "installing pnpm $want_pnpm into .tools/pnpm (project-local, with npm)"
+  rm -rf "$root/.tools/pnpm/$want_pnpm"
+  mkdir -p "$root/.tools/pnpm/$want_pnpm"
+  npm install --prefix "$root/.tools/pnpm/$want_pnpm" --no-save --no-package-lock --no-fund --no-audit \
+    --loglevel=error "pnpm@$want_pnpm" >/dev/null ||
+    fail "npm could not install pnpm@$want_pnpm (is the npm registry reachable? see npm's message above)"
+  pnpm_bin="$root/.tools/pnpm/$want_pnpm/node_modules/.bin/pnpm"
+  [ "$(pnpm_version_of "$pnpm_bin")" = "$want_pnpm" ] || fail "pnpm $want_pnpm did not install into .tools/pnpm"
+fi
+export PATH="$(dirname "$pnpm_bin"):$PATH"
+
+# 2. Workspace dependencies (skipped when the lockfile and manifests are what was last installed).
+install_stamp="$root/node_modules/.assetloom-install"
+install_inputs=$(cat pnpm-lock.yaml pnpm-workspace.yaml package.json openapi/package.json packages/*/package.json \
+  reference-server/package.json examples/*/package.json test/package.json 2>/dev/null |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(require("crypto").createHash("sha256").update(s).digest("hex")))')
+if [ -f "$install_stamp" ] && [ "$(cat "$install_stamp")" = "$install_inputs" ] && [ -x "$root/node_modules/.bin/pnpm" ]; then
+  log "workspace dependencies up to date"
+else
+  log "installing workspace dependencies (pnpm $want_pnpm)"
+  if [ -n "${CI:-}" ]; then
+    pnpm install --frozen-lockfile --reporter=append-only
+  else
+    pnpm install --reporter=append-only
+  fi
+  printf '%s\n' "$install_inputs" >"$install_stamp"
+fi
+
+# 3. Build what the server runs (once; later starts rebuild only what changed).
+node scripts/ensure-built.mjs --deps-of @assetloom/server
+
+if [ "$with_test" = 1 ]; then
+  # 4. Chromium for the browser tests: Debian's package, only as root with apt.
+  if [ -x /usr/bin/chromium ]; then
+    log "chromium present"
+  elif [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    log "installing chromium from Debian packages (browser tests)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+  else
+    log "chromium missing and not root: install Debian's 'chromium' package (sudo apt-get install chromium) for the browser tests"
+  fi
+  # 5. The MongoDB test target: FerretDB v1 built with Go and cached (not needed when MONGODB_URI is set).
+  if [ -n "${MONGODB_URI:-}" ]; then
+    log "MONGODB_URI is set: the MongoDB suites use it, FerretDB is not built"
+  elif command -v go >/dev/null 2>&1; then
+    log "building the FerretDB test database (cached after the first run)"
+    pnpm --filter @assetloom/testing run prepare-mongo
+  else
+    log "Go is not on PATH: the MongoDB suites need Go to build FerretDB, or MONGODB_URI (they fail in CI without one)"
+  fi
+  # 6. Python test tools (Schemathesis) in a project-local virtual environment.
+  if [ -f scripts/python-tools.sh ]; then
+    bash scripts/python-tools.sh
   fi
 fi
-
-# System packages (Debian): Chromium drives the browser tests. Only with root and apt.
-if [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
-  log "installing chromium from Debian packages (browser tests)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null
-  apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
-fi
-
-log "installing workspace dependencies"
-if [ -n "${CI:-}" ]; then
-  pnpm install --frozen-lockfile
-else
-  pnpm install
-fi
-log "building the FerretDB test database (cached after the first run; skipped when MONGODB_URI is set)"
-pnpm --filter @assetloom/testing run prepare-mongo
 log "ready"

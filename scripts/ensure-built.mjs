@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+/**
+ * Builds workspace packages only when their inputs changed since their last build.
+ *
+ *   node scripts/ensure-built.mjs                      every package that has a build script
+ *   node scripts/ensure-built.mjs --deps-of <name>     the workspace packages <name> needs at run time (transitively)
+ *   node scripts/ensure-built.mjs <name> [<name> …]    these packages and their workspace dependencies
+ *   add --check to only report what is stale (exit 1 when anything is)
+ *
+ * A package is fresh when (a) the hash of its inputs (its files outside dist/, node_modules/ and tests,
+ * the lockfile, and the input hashes of the workspace packages it depends on) equals the hash recorded at
+ * its last build, and (b) every file its package.json points into dist/ (exports, main, types, bin)
+ * exists. Stale packages are built in dependency order with their own `build` script, so a warm
+ * `pnpm start` costs a few file hashes instead of a rebuild of everything.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line) => process.stderr.write(`[assetloom/build] ${line}\n`);
+
+/** Folders and files that are outputs, caches or tests, never build inputs. */
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'test',
+  'tests',
+  'bench',
+  'coverage',
+  'out',
+  'data',
+  'test-artifacts',
+  '.turbo',
+  '.cache',
+  '.tsbuild',
+]);
+const SKIP_FILE = /(\.test\.[cm]?tsx?|\.test-d\.ts|\.tsbuildinfo|\.log|README\.md|CHANGELOG\.md)$/;
+
+function workspacePackages() {
+  const dirs = ['openapi', 'reference-server', 'test'];
+  for (const group of ['packages', 'examples']) {
+    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
+      if (entry.isDirectory()) dirs.push(join(group, entry.name));
+    }
+  }
+  const packages = new Map();
+  for (const dir of dirs) {
+    const file = join(root, dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    packages.set(manifest.name, { name: manifest.name, dir: join(root, dir), manifest });
+  }
+  return packages;
+}
+
+/** Workspace packages this one needs at build and run time (dependencies and peer/dev links to the workspace). */
+function workspaceDeps(pkg, packages, { runtimeOnly = false } = {}) {
+  const { dependencies = {}, devDependencies = {}, peerDependencies = {} } = pkg.manifest;
+  const all = runtimeOnly
+    ? { ...peerDependencies, ...dependencies }
+    : { ...peerDependencies, ...devDependencies, ...dependencies };
+  return Object.entries(all)
+    .filter(([name, range]) => String(range).startsWith('workspace:') && packages.has(name))
+    .map(([name]) => name);
+}
+
+function filesOf(dir) {
+  const out = [];
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') && entry.name !== '.npmignore') continue;
+      const full = join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name)) walk(full);
+      } else if (entry.isFile() && !SKIP_FILE.test(entry.name)) {
+        out.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Files under dist/ that package.json promises (exports, main, module, types, bin). */
+function promisedOutputs(pkg) {
+  const found = new Set();
+  const visit = (value) => {
+    if (typeof value === 'string') {
+      if (value.startsWith('./dist/') || value.startsWith('dist/')) found.add(value.replace(/^\.\//, ''));
+    } else if (value && typeof value === 'object') {
+      for (const inner of Object.values(value)) visit(inner);
+    }
+  };
+  const { exports, main, module, types, typings, bin } = pkg.manifest;
+  visit([exports, main, module, types, typings, bin]);
+  return [...found].filter((file) => !file.includes('*'));
+}
+
+const lockHash = createHash('sha256')
+  .update(existsSync(join(root, 'pnpm-lock.yaml')) ? readFileSync(join(root, 'pnpm-lock.yaml')) : '')
+  .digest('hex');
+
+function inputHashes(packages) {
+  const memo = new Map();
+  const hashOf = (name, trail = []) => {
+    if (memo.has(name)) return memo.get(name);
+    if (trail.includes(name)) throw new Error(`workspace dependency cycle: ${[...trail, name].join(' → ')}`);
+    const pkg = packages.get(name);
+    const hash = createHash('sha256').update(lockHash);
+    for (const dep of workspaceDeps(pkg, packages).sort()) hash.update(`dep ${dep} ${hashOf(dep, [...trail, name])}\n`);
+    for (const file of filesOf(pkg.dir)) {
+      hash.update(`file ${relative(pkg.dir, file)}\n`);
+      hash.update(readFileSync(file));
+    }
+    const digest = hash.digest('hex');
+    memo.set(name, digest);
+    return digest;
+  };
+  return hashOf;
+}
+
+const stampFile = (pkg) => join(pkg.dir, 'node_modules', '.cache', 'assetloom-build.json');
+
+function isFresh(pkg, hash) {
+  const file = stampFile(pkg);
+  if (!existsSync(file)) return { fresh: false, why: 'never built by this script' };
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return { fresh: false, why: 'unreadable build stamp' };
+  }
+  if (stamp.inputs !== hash) return { fresh: false, why: 'inputs changed' };
+  const missing = promisedOutputs(pkg).filter((out) => !existsSync(join(pkg.dir, out)));
+  if (missing.length > 0) return { fresh: false, why: `missing ${missing.join(', ')}` };
+  return { fresh: true };
+}
+
+function order(targets, packages, options) {
+  const sorted = [];
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const dep of workspaceDeps(packages.get(name), packages, options)) visit(dep);
+    sorted.push(name);
+  };
+  for (const name of targets) visit(name);
+  return sorted;
+}
+
+function main(argv) {
+  const packages = workspacePackages();
+  const check = argv.includes('--check');
+  const args = argv.filter((arg) => arg !== '--check');
+  let targets;
+  if (args[0] === '--deps-of') {
+    const of = args[1];
+    if (!of || !packages.has(of)) {
+      log(`--deps-of needs a workspace package name (known: ${[...packages.keys()].join(', ')})`);
+      return 2;
+    }
+    // What <of> needs to run: its runtime workspace dependencies and theirs (not its dev tools).
+    const runtime = { runtimeOnly: true };
+    targets = order(workspaceDeps(packages.get(of), packages, runtime), packages, runtime);
+  } else if (args.length > 0) {
+    const unknown = args.filter((name) => !packages.has(name));
+    if (unknown.length > 0) {
+      log(`unknown package(s): ${unknown.join(', ')} (known: ${[...packages.keys()].join(', ')})`);
+      return 2;
+    }
+    targets = order(args, packages);
+  } else {
+    targets = order([...packages.keys()], packages);
+  }
+  const buildable = targets.filter((name) => packages.get(name).manifest.scripts?.build);
+  const hashOf = inputHashes(packages);
+  const pnpm = process.env.npm_execpath?.includes('pnpm') ? process.env.npm_execpath : null;
+  let stale = 0;
+  for (const name of buildable) {
+    const pkg = packages.get(name);
+    const hash = hashOf(name);
+    const state = isFresh(pkg, hash);
+    if (state.fresh) continue;
+    stale += 1;
+    if (check) {
+      log(`${name}: stale (${state.why})`);
+      continue;
+    }
+    log(`${name}: building (${state.why})`);
+    const started = performance.now();
+    const result = pnpm
+      ? spawnSync(process.execPath, [pnpm, 'run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] })
+      : spawnSync('pnpm', ['run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) {
+      log(`${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`);
+      return 1;
+    }
+    mkdirSync(dirname(stampFile(pkg)), { recursive: true });
+    writeFileSync(stampFile(pkg), `${JSON.stringify({ inputs: hash, builtAt: new Date().toISOString() })}\n`);
+    log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (stale === 0) log(`${buildable.length} package(s) up to date`);
+  return check && stale > 0 ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
