@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'dist', 'docs');
+// ASSETLOOM_BUILD_DIR: the temporary dist/ of scripts/build-swap.mjs
+const out = join(root, process.env.ASSETLOOM_BUILD_DIR ?? 'dist', 'docs');
 mkdirSync(out, { recursive: true });
 const require = createRequire(import.meta.url);
 copyFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));

@@ -1,5 +1,8 @@
 import { defineConfig } from 'tsup';
 
+// scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
+const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -7,6 +10,7 @@ export default defineConfig({
     'review/index': 'src/review/index.ts',
     'review/mongodb': 'src/review/mongodb.ts',
   },
+  outDir,
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { composite: false } },
   clean: true,

@@ -1,9 +1,13 @@
 import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
+// scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
+const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
+    outDir,
     format: ['esm', 'cjs'],
     // The package tsconfig is a composite project (for tsc -b); the declaration build is a plain one.
     dts: { compilerOptions: { composite: false, incremental: false } },
@@ -16,11 +20,12 @@ export default defineConfig([
     noExternal: ['ajv-formats'],
     // The JSON Schema is published too, for tools that want the file rather than the constant.
     onSuccess: async () => {
-      copyFileSync('../../openapi/schemas/question-set.schema.json', 'dist/question-set.schema.json');
+      copyFileSync('../../openapi/schemas/question-set.schema.json', `${outDir}/question-set.schema.json`);
     },
   },
   {
     entry: { cli: 'src/cli.ts' },
+    outDir,
     format: ['esm'],
     dts: false,
     clean: false,

@@ -1,11 +1,26 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
+// scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
+const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
+
+const common: Options = {
   entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
+  outDir,
   dts: { compilerOptions: { composite: false } },
-  clean: true,
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
-});
+};
+
+export default defineConfig([
+  { ...common, format: ['esm'], clean: true },
+  {
+    ...common,
+    format: ['cjs'],
+    // ky is ESM-only and openapi-fetch's CommonJS build puts createClient on `exports.default`;
+    // from a "type": "module" source esbuild imports both the way Node's ESM would (default = the
+    // whole module), so `require('@assetloom/sdk')` broke at the first call (issue #21). The CommonJS
+    // build carries its own copy of both instead; the ESM build keeps them as dependencies.
+    noExternal: ['ky', 'openapi-fetch'],
+  },
+]);
