@@ -1,11 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
+import { StoreWriteError } from './internal/nedb-atomic.js';
 import { describeQueueContract } from './queue.contract.js';
 import { describeStoreContract } from './store.contract.js';
+import type { AssetRecord } from './store.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -227,5 +229,196 @@ describe('embedded reads of unchanged documents', () => {
     expect(listed.items.map((p) => p.id)).toEqual(['d', 'c', 'b', 'a']);
     expect(listed.items[3]).toMatchObject({ name: 'renamed' });
     await store.close();
+  });
+});
+
+/**
+ * Faults at the append: a collection's data file is swapped for a folder, so NeDB's append fails
+ * with EISDIR — a real filesystem fault that stops root as well (chmod does not). `heal` puts the
+ * file back, as when permissions come back after a read-only spell.
+ */
+async function breakFile(dir: string, collection: string): Promise<() => Promise<void>> {
+  const file = join(dir, `${collection}.db`);
+  await rename(file, `${file}.aside`);
+  await mkdir(file);
+  return async () => {
+    await rmdir(file);
+    await rename(`${file}.aside`, file);
+  };
+}
+
+describe('embedded store when appending to its data file fails', () => {
+  const at = new Date('2026-04-01T00:00:00.000Z');
+  const project = (id: string, ownerId = 1) => ({
+    id,
+    ownerId,
+    name: `Project ${id}`,
+    style: { palette: 'sweetie16' },
+    taskCount: 0,
+    lastActivityAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
+  async function opened() {
+    const dir = await tempDir();
+    const store = createEmbeddedStore({ dir });
+    await store.init();
+    return { dir, store };
+  }
+
+  it('rejects a failed insert and leaves no trace of it, now or after a restart', async () => {
+    const { dir, store } = await opened();
+    await store.projects.insert(project('kept'));
+    const heal = await breakFile(dir, 'projects');
+    const failed = await store.projects.insert(project('lost')).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(StoreWriteError);
+    expect((failed as Error).message).toMatch(/projects\.db.*not applied/);
+    expect(((failed as Error).cause as NodeJS.ErrnoException).code).toBe('EISDIR');
+    expect(await store.projects.byId('lost')).toBeNull();
+    expect((await store.projects.listByOwner(1, { skip: 0, limit: 20 })).items.map((p) => p.id)).toEqual([
+      'kept',
+    ]);
+    await heal();
+    expect(await store.projects.byId('lost')).toBeNull();
+    // the id is free again, and the next write goes to the file
+    await store.projects.insert({ ...project('lost'), name: 'second try' });
+    await store.close();
+
+    const reopened = createEmbeddedStore({ dir });
+    await reopened.init();
+    const listed = await reopened.projects.listByOwner(1, { skip: 0, limit: 20 });
+    expect(listed.items.map((p) => `${p.id}:${p.name}`).sort()).toEqual([
+      'kept:Project kept',
+      'lost:second try',
+    ]);
+    await reopened.close();
+  });
+
+  it('keeps the old values when an update, a counter move or a delete cannot be written', async () => {
+    const { dir, store } = await opened();
+    await store.projects.insert(project('p1'));
+    expect(await store.users.nextId()).toBe(1);
+    const healProjects = await breakFile(dir, 'projects');
+    const healCounters = await breakFile(dir, 'counters');
+    await expect(
+      store.projects.update('p1', { name: 'renamed', updatedAt: new Date(at.getTime() + 1000) }),
+    ).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(
+      store.projects.touch('p1', { taskCountDelta: 1, lastActivityAt: new Date(at.getTime() + 2000) }),
+    ).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(store.projects.delete('p1')).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(store.users.nextId()).rejects.toBeInstanceOf(StoreWriteError);
+    expect(await store.projects.byId('p1')).toMatchObject({
+      name: 'Project p1',
+      taskCount: 0,
+      lastActivityAt: at,
+    });
+    await healProjects();
+    await healCounters();
+    expect(await store.projects.byId('p1')).toMatchObject({ name: 'Project p1', taskCount: 0 });
+    expect(await store.users.nextId()).toBe(2); // the failed move of the counter skipped nothing
+    await store.close();
+
+    const reopened = createEmbeddedStore({ dir });
+    await reopened.init();
+    expect(await reopened.projects.byId('p1')).toMatchObject({ name: 'Project p1', taskCount: 0 });
+    expect(await reopened.users.nextId()).toBe(3);
+    await reopened.close();
+  });
+
+  it('never offers a task whose insert failed to the queue, and frees its unique keys', async () => {
+    const { dir, store } = await opened();
+    const task = makeTaskRecord(
+      {
+        id: 't-lost',
+        ownerId: 1,
+        projectId: 'p1',
+        prompt: 'a knight',
+        dedupeKey: 'k1',
+        idempotencyKey: 'i1',
+      },
+      at,
+    );
+    const heal = await breakFile(dir, 'tasks');
+    await expect(store.tasks.insert(task)).rejects.toBeInstanceOf(StoreWriteError);
+    await heal();
+    expect(await store.tasks.listClaimable(new Date(at.getTime() + 60_000), 10)).toEqual([]);
+    expect(await store.tasks.byId('t-lost')).toBeNull();
+    expect(await store.tasks.findActiveByDedupeKey(1, 'k1')).toBeNull();
+    expect(await store.tasks.findByIdempotencyKey(1, 'i1')).toBeNull();
+    // the same dedupe and idempotency keys insert cleanly afterwards
+    await store.tasks.insert({ ...task, id: 't-kept' });
+    expect((await store.tasks.listClaimable(new Date(at.getTime() + 60_000), 10)).map((t) => t.id)).toEqual([
+      't-kept',
+    ]);
+    await store.close();
+  });
+
+  it('rolls back every document of a failed batch insert', async () => {
+    const { dir, store } = await opened();
+    const asset = (key: string): AssetRecord => ({
+      key,
+      taskId: 't1',
+      projectId: 'p1',
+      ownerId: 1,
+      format: 'png',
+      width: 16,
+      height: 16,
+      metadata: {},
+      contentType: 'image/png',
+      createdAt: at,
+    });
+    const heal = await breakFile(dir, 'assets');
+    await expect(store.assets.insertMany([asset('a.png'), asset('b.png')])).rejects.toBeInstanceOf(
+      StoreWriteError,
+    );
+    await heal();
+    expect(await store.assets.listByTask('t1')).toEqual([]);
+    expect(await store.assets.byKey('a.png')).toBeNull();
+    await store.assets.insertMany([asset('a.png'), asset('b.png')]);
+    expect((await store.assets.listByTask('t1')).map((a) => a.key)).toEqual(['a.png', 'b.png']);
+    await store.close();
+  });
+
+  it('never shows readers a write that is still being appended and then fails', async () => {
+    const { dir, store } = await opened();
+    const heal = await breakFile(dir, 'projects');
+    let settled = false;
+    const insert = store.projects.insert(project('maybe')).finally(() => {
+      settled = true;
+    });
+    insert.catch(() => undefined);
+    const seen: string[] = [];
+    for (let round = 0; round < 10_000 && !settled; round++) {
+      if ((await store.projects.byId('maybe')) !== null) seen.push('byId');
+      if ((await store.projects.listByOwner(1, { skip: 0, limit: 20 })).total > 0) seen.push('list');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(insert).rejects.toBeInstanceOf(StoreWriteError);
+    expect(seen).toEqual([]);
+    await heal();
+    await store.close();
+  });
+
+  it('rewrites the file on the next write after a failed append, so a torn line cannot spoil it', async () => {
+    const { dir, store } = await opened();
+    for (let i = 0; i < 3; i++) await store.projects.insert(project(`p${i}`));
+    const heal = await breakFile(dir, 'projects');
+    await expect(store.projects.insert(project('torn'))).rejects.toBeInstanceOf(StoreWriteError);
+    await heal();
+    // what an append cut short by a full disk leaves behind: part of a line, no newline
+    await appendFile(join(dir, 'projects.db'), '{"_id":"torn","ownerId":1,"na');
+    await store.projects.insert(project('after'));
+    const text = await readFile(join(dir, 'projects.db'), 'utf8');
+    expect(text).not.toContain('"torn"');
+    expect(text.endsWith('\n')).toBe(true);
+    await store.close();
+
+    const reopened = createEmbeddedStore({ dir });
+    await reopened.init(); // NeDB refuses to load a file with more than 10 % corrupt lines
+    expect(
+      (await reopened.projects.listByOwner(1, { skip: 0, limit: 20 })).items.map((p) => p.id).sort(),
+    ).toEqual(['after', 'p0', 'p1', 'p2']);
+    await reopened.close();
   });
 });

@@ -21,6 +21,7 @@ import {
   userToDoc,
 } from './internal/documents.js';
 import { mapOnce } from './internal/frozen.js';
+import { type AtomicWrites, makeWritesAtomic } from './internal/nedb-atomic.js';
 import {
   activeKeyFor,
   claimKeyOf,
@@ -53,6 +54,8 @@ interface Collection {
   /** Unique fields, in the order a duplicate is attributed to them. */
   unique: ReadonlyArray<readonly [field: string, reported: string]>;
   writes: number;
+  /** File-backed collections only: a write whose append fails is undone (see internal/nedb-atomic.ts). */
+  atomic: AtomicWrites | undefined;
 }
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
@@ -102,6 +105,8 @@ function newestFirst(a: Doc, b: Doc): number {
  * The embedded store on @seald-io/nedb: Mongo-like queries, unique indexes, one file-backed append
  * log per collection under `dir` (or memory only). Every operation runs through NeDB's own queue,
  * so a unique-index check and its insert are atomic within the process. One process per `dir`.
+ * A write is applied only if its append to the data file succeeds: when the append fails the
+ * change is undone in memory and the call rejects, so an operation that fails leaves no trace.
  */
 export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const dir = options.dir === undefined ? undefined : String(options.dir).replace(/[\\/]+$/, '');
@@ -113,11 +118,11 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const compactEvery = Math.max(100, Math.floor(options.compactEvery ?? 20_000));
 
   function open(name: string, unique: Collection['unique']): Collection {
-    const db =
-      dir === undefined
-        ? new Datastore<Doc>({ inMemoryOnly: true })
-        : new Datastore<Doc>({ filename: `${dir}/${name}.db` });
-    return { name, db, unique, writes: 0 };
+    if (dir === undefined) {
+      return { name, db: new Datastore<Doc>({ inMemoryOnly: true }), unique, writes: 0, atomic: undefined };
+    }
+    const db = new Datastore<Doc>({ filename: `${dir}/${name}.db` });
+    return { name, db, unique, writes: 0, atomic: makeWritesAtomic(db, `${name}.db`) };
   }
 
   const users = open('users', [
@@ -175,6 +180,11 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   /** True once the store is loaded and while it is open: the index reads then skip the await of `use()`. */
   let initialized = false;
   const usable = (): boolean => initialized && !closed;
+  /**
+   * Whether the index reads may look at `c`'s indexes now: not while a write is between its
+   * in-memory change and the end of its append (it may yet be undone). Reads then queue behind it.
+   */
+  const settled = (c: Collection): boolean => c.atomic === undefined || !c.atomic.writing;
 
   /** Counts a write and compacts the file now and then (queued behind the write in NeDB's executor). */
   function wrote(c: Collection, n = 1): void {
@@ -261,7 +271,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     map: (d: D) => R,
   ): Promise<{ total: number; items: R[] }> {
     if (!usable()) await use();
-    const index = indexOf(c, field);
+    const index = settled(c) ? indexOf(c, field) : undefined;
     if (!index) return page(c, { [field]: value }, window, map);
     const { skip, limit } = sanitizeWindow(window);
     const matching = index.getMatching(value);
@@ -299,7 +309,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     const field = fields.length === 1 ? (fields[0] as string) : undefined;
     const value = field === undefined ? undefined : query[field];
     const index =
-      field !== undefined && (typeof value === 'string' || typeof value === 'number')
+      field !== undefined && (typeof value === 'string' || typeof value === 'number') && settled(c)
         ? indexOf(c, field)
         : undefined;
     if (index) {

@@ -14,6 +14,7 @@ export {
   toAssetloomError,
 } from './errors.js';
 export { ID_PATTERN, randomId, randomIds, systemClock } from './internal/defaults.js';
+export { StoreWriteError } from './internal/nedb-atomic.js';
 export { normalizeParams, PARAM_DEFAULTS } from './internal/normalize.js';
 export {
   checkDeclaredLength,

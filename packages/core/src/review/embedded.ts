@@ -1,4 +1,5 @@
 import Datastore from '@seald-io/nedb';
+import { makeWritesAtomic } from '../internal/nedb-atomic.js';
 import { requireDate, requireInt, requireString } from '../store.js';
 import {
   checkNewUser,
@@ -57,6 +58,8 @@ export function createEmbeddedReviewStore(options: EmbeddedReviewStoreOptions = 
       dir === undefined
         ? new Datastore<Doc>({ inMemoryOnly: true })
         : new Datastore<Doc>({ filename: `${dir}/${name}.db` });
+    // A write whose append to the file fails is undone in memory (see ../internal/nedb-atomic.ts).
+    if (dir !== undefined) makeWritesAtomic(db, `${name}.db`);
     return { db, writes: 0 };
   }
 
