@@ -56,7 +56,7 @@ if [ -z "$pnpm_bin" ]; then
   log "installing pnpm $want_pnpm into .tools/pnpm (project-local, with npm)"
   rm -rf "$root/.tools/pnpm/$want_pnpm"
   mkdir -p "$root/.tools/pnpm/$want_pnpm"
-  npm install --prefix "$root/.tools/pnpm/$want_pnpm" --no-save --no-package-lock --no-fund --no-audit \
+  npm install --prefix "$root/.tools/pnpm/$want_pnpm" --no-save --no-package-lock --no-fund --no-audit --no-update-notifier \
     --loglevel=error "pnpm@$want_pnpm" >/dev/null ||
     fail "npm could not install pnpm@$want_pnpm (is the npm registry reachable? see npm's message above)"
   pnpm_bin="$root/.tools/pnpm/$want_pnpm/node_modules/.bin/pnpm"
@@ -66,10 +66,12 @@ export PATH="$(dirname "$pnpm_bin"):$PATH"
 
 # 2. Workspace dependencies (skipped when the lockfile and manifests are what was last installed).
 install_stamp="$root/node_modules/.assetloom-install"
-install_inputs=$(cat pnpm-lock.yaml pnpm-workspace.yaml package.json openapi/package.json packages/*/package.json \
-  reference-server/package.json examples/*/package.json test/package.json 2>/dev/null |
-  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(require("crypto").createHash("sha256").update(s).digest("hex")))')
-if [ -f "$install_stamp" ] && [ "$(cat "$install_stamp")" = "$install_inputs" ] && [ -x "$root/node_modules/.bin/pnpm" ]; then
+install_inputs() {
+  cat pnpm-lock.yaml pnpm-workspace.yaml package.json openapi/package.json packages/*/package.json \
+    reference-server/package.json examples/*/package.json test/package.json 2>/dev/null |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(require("crypto").createHash("sha256").update(s).digest("hex")))'
+}
+if [ -f "$install_stamp" ] && [ "$(cat "$install_stamp")" = "$(install_inputs)" ] && [ -x "$root/node_modules/.bin/pnpm" ]; then
   log "workspace dependencies up to date"
 else
   log "installing workspace dependencies (pnpm $want_pnpm)"
@@ -78,7 +80,7 @@ else
   else
     pnpm install --reporter=append-only
   fi
-  printf '%s\n' "$install_inputs" >"$install_stamp"
+  install_inputs >"$install_stamp" # after the install: pnpm may have rewritten the lockfile
 fi
 
 # 3. Build what the server runs (once; later starts rebuild only what changed).

@@ -65,7 +65,7 @@ log "clone of $(git -C "$tmp/repo" rev-parse --short HEAD) as user '$user' in $t
 # The environment: nothing from ours but the machine-wide certificate settings and CI.
 bare_env=(env -i "PATH=$tmp/bin" "HOME=$tmp/home" "USER=$user" "LANG=C.UTF-8" "TMPDIR=$tmp"
   "NPM_CONFIG_PREFIX=$tmp/npm-prefix" "NPM_CONFIG_CACHE=$tmp/home/.npm"
-  "npm_config_store_dir=$tmp/pnpm-store" "XDG_CACHE_HOME=$tmp/home/.cache" "XDG_DATA_HOME=$tmp/home/.local/share"
+  "XDG_CACHE_HOME=$tmp/home/.cache" "XDG_DATA_HOME=$tmp/home/.local/share"
   "XDG_CONFIG_HOME=$tmp/home/.config" "XDG_STATE_HOME=$tmp/home/.local/state"
   "GOPATH=$tmp/go" "GOCACHE=$tmp/go/cache" "GOMODCACHE=$tmp/go/mod")
 for var in CI NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR GIT_SSL_CAINFO CURL_CA_BUNDLE; do
