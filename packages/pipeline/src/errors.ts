@@ -1,13 +1,32 @@
 import type { PipelineErrorCode } from './types.js';
 
-/** The one error class of @assetloom/pipeline. Library edges return results; this travels inside them. */
+/**
+ * The one error class of @assetloom/pipeline. Library edges return results; this travels inside them.
+ * `message` is fit to show an end user; `detail` holds the underlying error's text for logs.
+ */
 export class PipelineError extends Error {
   override readonly name = 'PipelineError';
   readonly code: PipelineErrorCode;
-  constructor(code: PipelineErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message.startsWith('[assetloom/pipeline]') ? message : `[assetloom/pipeline] ${message}`, options);
+  readonly detail?: string;
+  constructor(code: PipelineErrorCode, message: string, options?: { cause?: unknown; detail?: string }) {
+    super(
+      message.startsWith('[assetloom/pipeline]') ? message : `[assetloom/pipeline] ${message}`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.code = code;
+    if (options?.detail !== undefined) this.detail = options.detail;
   }
+}
+
+/**
+ * An error's message when its thrower marked it fit for end users (`expose: true`, the convention
+ * of http-errors and Koa), else undefined. Raw errors — a file system's EACCES with its path, a
+ * fetch failure with a host, a provider's reply body — are never shown to end users.
+ */
+export function exposedMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { expose, message } = error as { expose?: unknown; message?: unknown };
+  return expose === true && typeof message === 'string' && message.length > 0 ? message : undefined;
 }
 
 export function errorMessage(error: unknown): string {

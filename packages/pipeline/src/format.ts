@@ -230,13 +230,10 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
     try {
       await storage.put(key, bytes, type);
     } catch (error) {
-      throw new PipelineError(
-        'storage_failed',
-        `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
-        {
-          cause: error,
-        },
-      );
+      throw new PipelineError('storage_failed', 'the generated files could not be stored', {
+        cause: error,
+        detail: `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
+      });
     }
   }
   return assets;

@@ -1,4 +1,4 @@
-import { errorMessage, PipelineError } from './errors.js';
+import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
@@ -88,10 +88,12 @@ export async function runPipeline(
     }
   };
 
+  /** Ends the run: `message` goes to the failed event and the result; `detail` only to the result. */
   const failWith = async (
     code: PipelineErrorCode,
     message: string,
     extra: Partial<PipelineProgressEvent> = {},
+    detail?: string,
   ): Promise<PipelineResult> => {
     const error = message.startsWith('[assetloom/pipeline]') ? message : `[assetloom/pipeline] ${message}`;
     if (code !== 'event_sink_failed') {
@@ -105,7 +107,7 @@ export async function runPipeline(
         // the sink is broken as well; the result still carries the error
       }
     }
-    return { ok: false, code, error, retryCount };
+    return { ok: false, code, error, retryCount, ...(detail === undefined ? {} : { detail }) };
   };
 
   if (
@@ -182,10 +184,11 @@ export async function runPipeline(
         if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
       } catch (error) {
         if (signal?.aborted) throw error;
+        const exposed = exposedMessage(error);
         throw new PipelineError(
           'provider_failed',
-          `image provider "${provider.name}" failed: ${errorMessage(error)}`,
-          { cause: error },
+          `image provider "${provider.name}" failed${exposed === undefined ? '' : `: ${exposed}`}`,
+          { cause: error, detail: errorMessage(error) },
         );
       }
       await emit('asset_generator', 'completed', 100);
@@ -247,14 +250,22 @@ export async function runPipeline(
       return {
         ok: false,
         code: 'event_sink_failed',
-        error: `[assetloom/pipeline] onEvent threw: ${error.message}`,
+        error: '[assetloom/pipeline] the progress events could not be recorded',
         retryCount,
+        detail: `onEvent threw: ${error.message}`,
       };
     }
     if (signal?.aborted) {
-      return failWith('aborted', `run aborted: ${errorMessage(signal.reason ?? error)}`);
+      const reason = signal.reason ?? error;
+      const exposed = exposedMessage(reason);
+      return failWith(
+        'aborted',
+        `run aborted${exposed === undefined ? '' : `: ${exposed}`}`,
+        {},
+        errorMessage(reason),
+      );
     }
-    if (error instanceof PipelineError) return failWith(error.code, error.message);
-    return failWith('provider_failed', `unexpected failure in ${stage}: ${errorMessage(error)}`);
+    if (error instanceof PipelineError) return failWith(error.code, error.message, {}, error.detail);
+    return failWith('provider_failed', `unexpected failure in ${stage}`, {}, errorMessage(error));
   }
 }

@@ -163,4 +163,16 @@ export type PipelineErrorCode =
 
 export type PipelineResult =
   | { ok: true; assets: PipelineAsset[]; provenance: Provenance; retryCount: number }
-  | { ok: false; error: string; code: PipelineErrorCode; retryCount: number };
+  | {
+      ok: false;
+      /**
+       * Why the run failed, fit to show an end user: the same text as the failed progress event's
+       * `error`. It never carries a raw exception's message (file paths, hosts, provider replies)
+       * unless that error set `expose: true`; such details are in `detail`.
+       */
+      error: string;
+      code: PipelineErrorCode;
+      retryCount: number;
+      /** The underlying error's own message, for logs only (absent when there is nothing more to say). */
+      detail?: string;
+    };

@@ -126,7 +126,11 @@ describe('OpenAI-compatible images provider', () => {
       },
       { storage: createMemoryStorage(), providers: { image: provider } },
     );
-    expect(r).toMatchObject({ ok: false, code: 'provider_failed' });
-    if (!r.ok) expect(r.error).toMatch(message);
+    expect(r).toMatchObject({
+      ok: false,
+      code: 'provider_failed',
+      error: '[assetloom/pipeline] image provider "openai-images:m" failed',
+    });
+    if (!r.ok) expect(r.detail).toMatch(message);
   });
 });

@@ -169,9 +169,33 @@ describe('runPipeline', () => {
       },
       onEvent: (e) => void events.push(e),
     });
+    expect(result).toMatchObject({ ok: false, code: 'provider_failed', detail: 'GPU on fire' });
+    expect(events.at(-1)).toMatchObject({
+      stage: 'asset_generator',
+      status: 'failed',
+      error: '[assetloom/pipeline] image provider "broken" failed',
+    });
+    if (!result.ok) expect(result.error).toBe(events.at(-1)!.error);
+  });
+
+  it('shows a provider error that marks itself fit for end users (expose: true)', async () => {
+    const events: PipelineProgressEvent[] = [];
+    const result = await runPipeline(request(), {
+      storage: createMemoryStorage(),
+      providers: {
+        image: {
+          name: 'picky',
+          generate: async () => {
+            throw Object.assign(new Error('the prompt was refused by the content policy'), { expose: true });
+          },
+        },
+      },
+      onEvent: (e) => void events.push(e),
+    });
+    expect(events.at(-1)!.error).toBe(
+      '[assetloom/pipeline] image provider "picky" failed: the prompt was refused by the content policy',
+    );
     expect(result).toMatchObject({ ok: false, code: 'provider_failed' });
-    expect(events.at(-1)).toMatchObject({ stage: 'asset_generator', status: 'failed' });
-    expect(events.at(-1)!.error).toContain('GPU on fire');
   });
 
   it('stops on abort with code aborted', async () => {
@@ -186,21 +210,41 @@ describe('runPipeline', () => {
           controller.abort(new Error('user cancelled'));
       },
     });
-    expect(result).toMatchObject({ ok: false, code: 'aborted' });
-    expect(events.at(-1)).toMatchObject({ stage: 'quality_supervisor', status: 'failed' });
-    expect(events.at(-1)!.error).toContain('user cancelled');
+    expect(result).toMatchObject({ ok: false, code: 'aborted', detail: 'user cancelled' });
+    expect(events.at(-1)).toMatchObject({
+      stage: 'quality_supervisor',
+      status: 'failed',
+      error: '[assetloom/pipeline] run aborted',
+    });
   });
 
-  it('reports storage failures', async () => {
+  it('reports storage failures without the storage error in the end-user text', async () => {
+    const events: PipelineProgressEvent[] = [];
     const result = await runPipeline(request(), {
       storage: {
         put: async () => {
-          throw new Error('bucket gone');
+          throw new Error("EACCES: permission denied, open '/srv/data/objects/.tmp/x.part'");
         },
       },
+      onEvent: (e) => void events.push(e),
     });
-    expect(result).toMatchObject({ ok: false, code: 'storage_failed' });
-    if (!result.ok) expect(result.error).toContain('bucket gone');
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'storage_failed',
+      error: '[assetloom/pipeline] the generated files could not be stored',
+    });
+    expect(events.at(-1)).toMatchObject({
+      stage: 'format_adapter',
+      status: 'failed',
+      error: (result as { error: string }).error,
+    });
+    if (!result.ok) {
+      expect(result.detail).toMatch(
+        /^storage\.put\(".+"\) failed: EACCES: permission denied, open '\/srv\/data/,
+      );
+      expect(result.detail).toContain('check the storage adapter');
+    }
+    expect(JSON.stringify(events)).not.toContain('/srv/data');
   });
 
   it.each([
