@@ -1,0 +1,51 @@
+// The mock, core, pipeline, openapi and question-set CommonJS builds: required and called.
+// msw's own CommonJS build requires ESM-only packages (rettime), so this file runs on Node's require(esm).
+const assert = require('node:assert/strict');
+const { createAssetMock, installWebSocketGlobal } = require('@assetloom/mock');
+const { createAssetClient } = require('@assetloom/sdk');
+const { setupServer } = require('msw/node');
+const { createEmbeddedStore, errors } = require('@assetloom/core');
+const { assetApiDocument } = require('@assetloom/openapi');
+const { createProceduralProvider } = require('@assetloom/pipeline');
+const { validateQuestionSet } = require('@assetloom/question-set');
+
+async function main() {
+  installWebSocketGlobal();
+  const { handlers, controls } = createAssetMock({
+    baseUrl: 'http://api.test',
+    clock: 'manual',
+    seed: {
+      users: [{ username: 'ada', password: 'secret123' }],
+      projects: [{ owner: 'ada', name: 'Forest' }],
+    },
+  });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    await controls.ready;
+    const api = createAssetClient({ baseUrl: 'http://api.test', WebSocket: controls.WebSocket });
+    assert.equal((await api.login({ username: 'ada', password: 'secret123' })).error, undefined);
+    const { data } = await api.generate({
+      projectId: controls.seeded.projects.Forest,
+      prompt: 'a knight',
+      assetType: 'sprite',
+    });
+    await controls.runToCompletion(data.taskId);
+    const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: data.taskId } } });
+    assert.equal(task.data.status, 'completed');
+  } finally {
+    server.close();
+    controls.close();
+  }
+  assert.equal(typeof createEmbeddedStore, 'function');
+  assert.equal(errors.taskNotFound().code, 404);
+  assert.ok(assetApiDocument.paths['/api/v1/generate']);
+  assert.equal(typeof createProceduralProvider, 'function');
+  assert.equal(validateQuestionSet({}).ok, false);
+  console.log('node-cjs: mock, core, openapi, pipeline and question-set required and called');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

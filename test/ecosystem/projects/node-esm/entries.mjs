@@ -1,0 +1,33 @@
+// Every public package's ESM entry point loads from the installed tarballs and exports what its README says.
+import { createAssetService, createEmbeddedStore } from '@assetloom/core';
+import { createReviewAuthService } from '@assetloom/core/review';
+import { createAssetMock } from '@assetloom/mock';
+import { assetApiDocument } from '@assetloom/openapi';
+import { createProceduralProvider } from '@assetloom/pipeline';
+import { validateQuestionSet } from '@assetloom/question-set';
+import { check } from './project-helpers.mjs';
+
+for (const [name, value] of Object.entries({
+  createAssetService,
+  createEmbeddedStore,
+  createReviewAuthService,
+  createAssetMock,
+  createProceduralProvider,
+  validateQuestionSet,
+})) {
+  check(typeof value === 'function', `${name} is a function`);
+}
+check(assetApiDocument.openapi.startsWith('3.1'), 'the bundled OpenAPI document');
+const result = validateQuestionSet({});
+check(result.ok === false && result.errors.length > 0, 'an empty object is not a question set');
+// A mock user never loads a database driver: @assetloom/core imports no mongodb unless asked.
+const { createRequire } = await import('node:module');
+const require = createRequire(import.meta.url);
+let mongodbInstalled = true;
+try {
+  require.resolve('mongodb');
+} catch {
+  mongodbInstalled = false;
+}
+check(!mongodbInstalled, 'mongodb is not installed with @assetloom/core and @assetloom/mock');
+console.log('node-esm: every ESM entry loads');

@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+/**
+ * Ecosystem tests (issue #21): small real projects that install the packed tarballs of the public
+ * packages (plus registry packages, never workspace links) and run their quick start.
+ *
+ *   node test/ecosystem/run.mjs                       every project but bun and deno
+ *   node test/ecosystem/run.mjs --only bun,deno       just these
+ *   node test/ecosystem/run.mjs --all                 every project
+ *   node test/ecosystem/run.mjs --keep                keep the temp directory (printed) for a look
+ *   node test/ecosystem/run.mjs --tarballs <file>     reuse the tarballs.json of a kept run (no packing)
+ *
+ * Each project lives in projects/<name>/ with a package.json whose "@assetloom/*" dependencies say
+ * "tarball"; the runner copies the project to a temp directory, points those at the tarballs (plus
+ * the @assetloom packages they depend on, which a registry install would bring), runs
+ * `npm install`, then `npm test`. Projects that talk to a real server get ASSETLOOM_BASE_URL: the
+ * reference server installed from its own tarball and started on 127.0.0.1.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, packAll, root } from './lib/pack.mjs';
+import { extractReadmeBlocks } from './lib/readme-blocks.mjs';
+
+const here = join(root, 'test', 'ecosystem');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+/** Bun and Deno download their own runtimes (tens of MB): a separate step, `--only bun,deno`. */
+const SEPARATE = ['bun', 'deno'];
+const allProjects = readdirSync(join(here, 'projects')).sort();
+const only = option('--only')?.split(',');
+for (const name of only ?? []) {
+  if (!allProjects.includes(name)) {
+    log(`unknown project "${name}"; the projects are: ${allProjects.join(', ')}`);
+    process.exit(2);
+  }
+}
+const selected = only ?? (flag('--all') ? allProjects : allProjects.filter((p) => !SEPARATE.includes(p)));
+
+const work = mkdtempSync(join(tmpdir(), 'assetloom-ecosystem-'));
+const started = Date.now();
+const results = [];
+let server;
+
+function run(command, commandArgs, { cwd, env, timeoutMs = 300_000 } = {}) {
+  const t0 = Date.now();
+  const result = spawnSync(command, commandArgs, {
+    cwd,
+    env: { ...process.env, CI: 'true', npm_config_update_notifier: 'false', ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (Date.now() - t0) / 1000;
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.error) return { ok: false, seconds, output: `${output}\n${result.error.message}` };
+  return { ok: result.status === 0, seconds, output };
+}
+
+/** The @assetloom packages a project needs: its own plus everything they depend on. */
+function closure(names, manifests) {
+  const out = new Set();
+  const visit = (name) => {
+    if (out.has(name)) return;
+    out.add(name);
+    for (const dep of Object.keys(manifests[name]?.dependencies ?? {})) {
+      if (dep.startsWith('@assetloom/')) visit(dep);
+    }
+  };
+  for (const name of names) visit(name);
+  return [...out];
+}
+
+function tarballManifest(tarball) {
+  const result = spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cannot read package.json in ${tarball}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** Copies projects/<name> to the work dir with its tarball dependencies resolved; answers its dir. */
+function prepare(name, tarballs, manifests) {
+  const dir = join(work, name);
+  cpSync(join(here, 'projects', name), dir, { recursive: true });
+  cpSync(join(here, 'lib', 'project-helpers.mjs'), join(dir, 'project-helpers.mjs'));
+  const manifestPath = join(dir, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const wanted = Object.entries(manifest.dependencies ?? {})
+    .filter(([, spec]) => spec === 'tarball')
+    .map(([dep]) => dep);
+  for (const dep of closure(wanted, manifests)) {
+    if (!tarballs[dep]) throw new Error(`${name} needs ${dep}, which is not a packed public package`);
+    manifest.dependencies[dep] = `file:${tarballs[dep]}`;
+  }
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  return dir;
+}
+
+function install(dir) {
+  return run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd: dir,
+  });
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The reference server from its tarball, on 127.0.0.1 with the embedded store in the work dir. */
+async function startServer(tarballs, manifests) {
+  const dir = prepare('server', tarballs, manifests);
+  const installed = install(dir);
+  if (!installed.ok) throw new Error(`installing the server tarball failed:\n${installed.output}`);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(dir, 'node_modules', '@assetloom', 'server', 'bin', 'assetloom-server.js')],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(dir, 'data'),
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        SCRYPT_COST: '12',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) return { child, baseUrl, installSeconds: installed.seconds, output: () => output };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`the server did not answer /api/v1/health within 20 s:\n${output}`);
+}
+
+try {
+  log(`work dir ${work}; projects: ${selected.join(', ')}`);
+  const reuse = option('--tarballs');
+  const tarballs = reuse ? JSON.parse(readFileSync(reuse, 'utf8')) : packAll(join(work, 'tarballs'));
+  const manifests = Object.fromEntries(
+    Object.entries(tarballs).map(([name, file]) => [name, tarballManifest(file)]),
+  );
+  writeFileSync(join(work, 'tarballs.json'), `${JSON.stringify(tarballs, null, 2)}\n`);
+  // README code blocks, written where the TypeScript projects pick them up.
+  const blocks = extractReadmeBlocks(join(work, 'readme-blocks'));
+  log(`${blocks.length} README code blocks extracted`);
+
+  const needsServer = selected.some((name) => {
+    const manifest = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
+    return manifest.assetloomEcosystem?.server === true;
+  });
+  if (needsServer) {
+    server = await startServer(tarballs, manifests);
+    log(
+      `reference server (from its tarball) on ${server.baseUrl}, installed in ${server.installSeconds.toFixed(1)} s`,
+    );
+  }
+  for (const name of selected) {
+    if (name === 'server') continue;
+    const t0 = Date.now();
+    const dir = prepare(name, tarballs, manifests);
+    const installed = install(dir);
+    let tested = { ok: false, seconds: 0, output: '' };
+    if (installed.ok) {
+      tested = run('npm', ['test'], {
+        cwd: dir,
+        env: {
+          ASSETLOOM_BASE_URL: server?.baseUrl ?? '',
+          ASSETLOOM_README_BLOCKS: join(work, 'readme-blocks'),
+        },
+      });
+    }
+    const ok = installed.ok && tested.ok;
+    results.push({
+      name,
+      ok,
+      install: installed.seconds,
+      test: tested.seconds,
+      total: (Date.now() - t0) / 1000,
+    });
+    log(
+      `${ok ? 'ok  ' : 'FAIL'} ${name} (install ${installed.seconds.toFixed(1)} s, test ${tested.seconds.toFixed(1)} s)`,
+    );
+    if (!ok) process.stderr.write(`${(installed.ok ? tested : installed).output}\n`);
+    else if (flag('--verbose')) process.stderr.write(`${tested.output}\n`);
+  }
+} catch (error) {
+  log(`stopped: ${error?.stack ?? error}`);
+  results.push({ name: 'setup', ok: false });
+} finally {
+  if (server) {
+    server.child.kill('SIGTERM');
+    if (results.some((r) => !r.ok)) process.stderr.write(`--- server output ---\n${server.output()}\n`);
+  }
+  if (flag('--keep')) log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r.ok);
+log(
+  `${results.length - failed.length}/${results.length} passed in ${((Date.now() - started) / 1000).toFixed(0)} s` +
+    (failed.length ? `; failed: ${failed.map((r) => r.name).join(', ')}` : ''),
+);
+process.exit(failed.length ? 1 : 0);
