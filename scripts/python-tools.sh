@@ -4,6 +4,7 @@
 # server. Idempotent: when the pinned versions are already installed it does nothing.
 #
 #   bash scripts/python-tools.sh            # install or confirm
+#   bash scripts/python-tools.sh --check    # exit 0 when the pinned versions are there, 1 otherwise
 #   PYTHON=python3.12 bash scripts/python-tools.sh
 #
 # Needs Python ≥ 3.10 with the venv module and pip (Debian: apt-get install python3-venv).
@@ -26,9 +27,10 @@ EOF
 }
 
 if [ "$(installed_version || true)" = "$SCHEMATHESIS_VERSION" ] && [ -x "$VENV/bin/st" ]; then
-  say "schemathesis $SCHEMATHESIS_VERSION already in .tools/venv"
+  [ "${1:-}" = "--check" ] || say "schemathesis $SCHEMATHESIS_VERSION already in .tools/venv"
   exit 0
 fi
+[ "${1:-}" = "--check" ] && exit 1
 
 command -v "$PY" >/dev/null 2>&1 || die "no $PY on PATH; install Python 3.10 or newer (or set PYTHON)"
 "$PY" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' \

@@ -354,6 +354,13 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       } catch (error) {
         if (error instanceof ObjectStorageError) throw error;
         const code = codeOf(error);
+        if (code === 'ENAMETOOLONG') {
+          throw new ObjectStorageError(
+            'invalid_key',
+            `object key ${JSON.stringify(key.slice(0, 80))} makes a path longer than the filesystem under ${root} can hold`,
+            { cause: error },
+          );
+        }
         if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
           throw new ObjectStorageError(
             'invalid_key',
@@ -515,8 +522,18 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Codes that mean "no such object here". ENAMETOOLONG too: a path the filesystem cannot hold (a
+ * very deep DATA_DIR plus a long key) can hold no object, so reads answer 404, never 500.
+ */
 function isAbsentCode(code: string | undefined): boolean {
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'EISDIR';
+  return (
+    code === 'ENOENT' ||
+    code === 'ENOTDIR' ||
+    code === 'ELOOP' ||
+    code === 'EISDIR' ||
+    code === 'ENAMETOOLONG'
+  );
 }
 
 function messageOf(error: unknown): string {

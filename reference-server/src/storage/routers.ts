@@ -172,24 +172,19 @@ export function createDownloadRouter(storage: ObjectStorage, options: DownloadRo
 }
 
 /**
- * The key a `/files/` path names, or null. Each segment is percent-decoded on its own; a segment
- * that decodes to `/`, `\` or NUL, malformed escapes, and anything the key rules refuse
- * (`..`, `.`, empty segments) give null.
+ * The key a `/files/` path names, or null. The path is percent-decoded once, so a key's slashes may
+ * come as `/` or as `%2F` (a client that sends the key as one path parameter encodes them); the
+ * result must then be a valid object key: malformed escapes, `\`, NUL, `..`, `.` and empty
+ * segments, a leading slash or anything the key rules refuse give null (404), whatever the encoding.
  */
 export function keyFromPath(rawPath: string): string | null {
   if (rawPath.length === 0 || rawPath.length > 3 * 1024) return null;
-  const segments: string[] = [];
-  for (const segment of rawPath.split('/')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return null;
-    }
-    if (decoded.includes('/') || decoded.includes('\\') || decoded.includes('\0')) return null;
-    segments.push(decoded);
+  let key: string;
+  try {
+    key = decodeURIComponent(rawPath);
+  } catch {
+    return null;
   }
-  const key = segments.join('/');
   return isValidObjectKey(key) ? key : null;
 }
 

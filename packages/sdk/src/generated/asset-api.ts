@@ -348,8 +348,10 @@ export interface paths {
          * Redirect to a signed download URL
          * @description Public. Answers 302 with a `Location` header pointing at a temporary signed URL (query `e`:
          *     expiry in unix seconds, `token`: the download credential). Object keys embed the random
-         *     project and task ids, so a key works as a capability. 400 when `key` is missing; 404 when no
-         *     object has that key; 500 when the link cannot be produced.
+         *     project and task ids, so a key works as a capability. 400 when `key` is missing, repeated or
+         *     is not a valid object key (`ObjectKey`); 404 when no object has that key, on every storage
+         *     driver, including keys a driver could never hold (a segment longer than the filesystem's
+         *     file-name limit); 500 when the link cannot be produced.
          */
         get: operations["downloadAsset"];
         put?: never;
@@ -371,7 +373,9 @@ export interface paths {
          * Signed file (filesystem storage driver)
          * @description Public, served by the reference server when objects are stored on its filesystem (the default).
          *     `token` is an HMAC-SHA256 over the key and `e`, compared in constant time. An expired or
-         *     tampered URL answers 403; a key that leaves the storage root is impossible (404).
+         *     tampered URL answers 403; a key that is not a valid object key (or leaves the storage root)
+         *     answers 404, as does a valid key with no object. The key's slashes may be sent as they are or
+         *     percent-encoded (`%2F`).
          */
         get: operations["getSignedFile"];
         put?: never;
@@ -419,6 +423,11 @@ export interface components {
         Timestamp: string;
         /** @description 3-32 characters. */
         Username: string;
+        /**
+         * @description An object-storage key: segments of letters, digits, `.`, `_` and `-` joined by `/`, starting with a letter or digit; no empty, `.` or `..` segment; at most 1024 characters.
+         * @example projects/p1/tasks/t1/sprite.png
+         */
+        ObjectKey: string;
         /** @enum {string} */
         AssetType: "sprite" | "background" | "ui" | "animation";
         /**
@@ -562,7 +571,7 @@ export interface components {
                 projects: components["schemas"]["ProjectListItem"][];
             };
         };
-        /** @description 1-100 characters, not blank. */
+        /** @description 1-100 characters, not blank (at least one character that is not white space). */
         ProjectName: string;
         CreateProjectRequest: {
             name: components["schemas"]["ProjectName"];
@@ -654,7 +663,7 @@ export interface components {
         GenerateRequest: {
             /** @description The project whose style is used. */
             projectId: string;
-            /** @description Must not be empty or blank (400 `prompt 不能为空`). */
+            /** @description Must not be empty or blank: at least one character that is not white space (else 400 `prompt 不能为空`). */
             prompt: string;
             assetType: components["schemas"]["AssetType"];
             /** @description Overrides same-named project style keys (examples use scene, mood). */
@@ -960,7 +969,7 @@ export interface components {
         ProjectId: string;
         /** @description Task id. Ids the server never issued answer 404. */
         TaskId: string;
-        /** @description 1-based page number. */
+        /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
         Page: number;
         /** @description Items per page, 1-100; outside → 400 `参数错误`. */
         PageSize: number;
@@ -1153,7 +1162,7 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1-100; outside → 400 `参数错误`. */
                 pageSize?: components["parameters"]["PageSize"];
@@ -1303,7 +1312,7 @@ export interface operations {
     listProjectTasks: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1-100; outside → 400 `参数错误`. */
                 pageSize?: components["parameters"]["PageSize"];
@@ -1521,8 +1530,8 @@ export interface operations {
     downloadAsset: {
         parameters: {
             query: {
-                /** @description Object-storage key, as in `Asset.key`. */
-                key: string;
+                /** @description Object-storage key, as in `Asset.key` (see `ObjectKey`). */
+                key: components["schemas"]["ObjectKey"];
             };
             header?: never;
             path?: never;
@@ -1557,8 +1566,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Object-storage key (slashes kept as path segments). */
-                key: string;
+                /** @description Object-storage key (slashes kept as path segments, or percent-encoded). */
+                key: components["schemas"]["ObjectKey"];
             };
             cookie?: never;
         };

@@ -110,10 +110,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Login. Any e-mail that is not blank; an unknown one answers 401. */
         Credentials: {
-            /** @description Trimmed and lower-cased; valid only with both `@` and `.`. */
+            /** @description Trimmed and lower-cased before the lookup; must not be empty or only white space. */
             email: string;
-            /** @description At least 6 bytes (UTF-8), at most 1024 bytes. */
+            /** @description Not empty, at most 1024 bytes (UTF-8); longer → 400 `邮箱和密码为必填项`. */
+            password: string;
+        };
+        /** @description Registration. The same body as login, with the registration rules of spec 001. */
+        RegistrationCredentials: {
+            /** @description Trimmed and lower-cased; valid only with both `@` and `.` (else 400 `邮箱格式不正确`), at most 254 characters. */
+            email: string;
+            /** @description At least 6 bytes (UTF-8; fewer → 400 `密码长度至少为 6 位`) and at most 1024 bytes (more → 400 `邮箱和密码为必填项`). */
             password: string;
         };
         Ok: {
@@ -223,7 +231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Missing or unparsable e-mail or password. */
+            /** @description Missing, empty or unparsable e-mail or password, or a password longer than 1024 bytes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -263,7 +271,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Credentials"];
+                "application/json": components["schemas"]["RegistrationCredentials"];
             };
         };
         responses: {
@@ -277,7 +285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Missing fields, invalid e-mail, or a password shorter than 6 bytes. */
+            /** @description Missing or empty fields, an invalid e-mail, or a password shorter than 6 bytes or longer than 1024 bytes. */
             400: {
                 headers: {
                     [name: string]: unknown;
