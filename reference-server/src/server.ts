@@ -164,6 +164,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       limit: config.generateMaxRequests,
       windowMs: config.generateWindowSeconds * 1000,
     }),
+    onBackgroundError: (err, { what, ...context }) => logger.warn({ err, ...context }, what),
   });
   const app = createAssetApp({
     service,

@@ -50,6 +50,11 @@ export interface AssetServiceDeps {
   generateLimiter?: RateLimiter;
   /** How long an Idempotency-Key maps to its task (default 24 h). */
   idempotencyTtlMs?: number;
+  /**
+   * Told about a store failure the service rode over without failing the call (the server logs it):
+   * today only a project's task counter that could not be moved after its task was stored.
+   */
+  onBackgroundError?: (error: unknown, context: { what: string; [field: string]: unknown }) => void;
 }
 
 export interface SubmitOptions {
@@ -467,7 +472,19 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
           continue;
         }
         if (deps.generateLimiter) await deps.generateLimiter.hit(String(user.id));
-        const touched = await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now });
+        // The task is stored and will run: from here the call succeeds (an error answer would make a
+        // retrying client submit it twice). Only the project's counter may lag if the store fails now.
+        let touched: boolean;
+        try {
+          touched = await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now });
+        } catch (error) {
+          deps.onBackgroundError?.(error, {
+            what: 'project task counter not moved',
+            projectId,
+            taskId: record.id,
+          });
+          return { taskId: record.id, created: true };
+        }
         if (!touched) {
           await store.tasks.deleteByProject(projectId);
           throw errors.projectForbidden();

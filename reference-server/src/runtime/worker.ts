@@ -141,10 +141,17 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
           taskLog.info({ reason: String(abort.signal.reason ?? 'lease lost') }, 'attempt stopped');
         } else {
           // The store failed under us: leave the task to the lease; it is claimed again when it ends.
-          taskLog.error({ error: result.error }, 'could not persist progress; the task will be retried');
+          taskLog.error(
+            { error: result.error, detail: result.detail },
+            'could not persist progress; the task will be retried',
+          );
         }
       } else {
-        taskLog.info({ code: result.code, error: result.error }, 'task failed');
+        // The task's error is what clients see; the underlying error (paths, hosts, replies) is logged here.
+        const failure = { code: result.code, error: result.error, detail: result.detail };
+        if (result.code === 'storage_failed' || result.code === 'provider_failed') {
+          taskLog.warn(failure, 'task failed');
+        } else taskLog.info(failure, 'task failed');
       }
     } catch (error) {
       if (error instanceof TaskLeaseLostError) taskLog.info('lease lost; stopping this attempt');

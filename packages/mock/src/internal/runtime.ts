@@ -69,7 +69,8 @@ export function createTaskRuntime(options: RuntimeOptions): TaskRuntime {
     async generate(request, ctx) {
       if (failBudget > 0) {
         failBudget--;
-        throw new Error(failMessage);
+        // Marked fit for end users, so the task's error shows the message the test chose.
+        throw Object.assign(new Error(failMessage), { expose: true });
       }
       const generated = await procedural.generate(request, ctx);
       if (rejectBudget > 0) {
