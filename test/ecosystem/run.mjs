@@ -51,7 +51,7 @@ function run(command, commandArgs, { cwd, env, timeoutMs = 300_000 } = {}) {
   const t0 = Date.now();
   const result = spawnSync(command, commandArgs, {
     cwd,
-    env: { ...process.env, CI: 'true', npm_config_update_notifier: 'false', ...env },
+    env: { ...process.env, CI: 'true', NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: timeoutMs,

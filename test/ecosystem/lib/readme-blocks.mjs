@@ -6,12 +6,13 @@
 //   <!-- ecosystem: run -->                  type-checked and run against a real server
 //                                             ('http://127.0.0.1:8080' becomes ASSETLOOM_BASE_URL)
 //   <!-- ecosystem: declare <ts> -->          declarations the fragment assumes (`declare const x: T;`)
-// Every other ```ts / ```js block is type-checked as its own module.
+// Every other ```ts / ```js block is type-checked as its own module; ```json blocks are written as
+// <name>.json files (the question-set CLI project validates those of its README).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PUBLIC_PACKAGES, root } from './pack.mjs';
 
-const FENCE = /(?:<!--\s*ecosystem:\s*([\s\S]*?)-->\s*\n)?```(ts|typescript|js|javascript)\n([\s\S]*?)```/g;
+const FENCE = /(?:<!--\s*ecosystem:\s*([\s\S]*?)-->\s*\n)?```(ts|typescript|js|javascript|json)\n([\s\S]*?)```/g;
 const BASE = /'http:\/\/127\.0\.0\.1:8080'/g;
 
 /** Parses one README; answers [{ index, line, mode, code }]. */
@@ -26,7 +27,7 @@ export function parseReadme(text) {
     else if (directive.startsWith('run')) mode = 'run';
     else if (directive.startsWith('declare')) declare = directive.slice('declare'.length).trim();
     else if (directive) throw new Error(`unknown ecosystem directive "${directive}" at line ${line}`);
-    blocks.push({ index: blocks.length + 1, line, mode, declare, code: match[3] });
+    blocks.push({ index: blocks.length + 1, line, lang: match[2], mode, declare, code: match[3] });
   }
   return blocks;
 }
@@ -44,6 +45,11 @@ export function extractReadmeBlocks(out) {
     for (const block of parseReadme(text)) {
       if (block.mode === 'skip') continue;
       const stem = `${pkg.dir.split('/').pop()}-${block.index}`;
+      if (block.lang === 'json') {
+        // JSON examples (a whole question set, say): written as they are, for the CLI project.
+        writeFileSync(join(out, `${stem}.json`), block.code);
+        continue;
+      }
       let code = block.code;
       if (block.mode === 'run') {
         code = code.replace(BASE, "(process.env.ASSETLOOM_BASE_URL || 'http://127.0.0.1:8080')");
