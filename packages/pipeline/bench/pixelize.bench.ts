@@ -1,0 +1,160 @@
+// pixelize accuracy and speed on real pixel art (see pixel-corpus.ts): % of right pixels per
+// scale and ms per 1024² picture, beside two reference readers measured in the same run:
+//  - told-grid median: is given the true grid and takes the median of each whole cell;
+//  - naive grid search: tries integer scales 2–32 and integer offsets, keeps the lattice that
+//    gathers the most colour steps and reads each cell's centre pixel.
+// Both references get the same backdrop removal as pixelize, so alpha is compared fairly.
+// Goals (issue #15): ≥ 95 % at 4×, ≥ 99 % at integer scales from 6×, ≥ 97 % at 7.5×, < 60 ms.
+import { pixelize, removeBackdrop, sampleCells } from '../src/pixelize.js';
+import type { RgbaImage } from '../src/types.js';
+import {
+  type CorpusImage,
+  CRAWL_TILES,
+  corpusAvailable,
+  loadSprites,
+  makeCorpusImage,
+  scoreRecovery,
+} from './pixel-corpus.js';
+
+const SCALES = [4, 6, 7.5, 8, 12, 16];
+const PER_SCALE = Number(process.env.PIXELIZE_BENCH_IMAGES ?? 8);
+const GOALS: Record<number, number> = { 4: 95, 6: 99, 7.5: 97, 8: 99, 12: 99, 16: 99 };
+
+function naiveGrid(img: RgbaImage): { scale: number; offset: { x: number; y: number } } {
+  const { width: w, height: h, data: d } = img;
+  const px = new Float64Array(w);
+  const py = new Float64Array(h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 1; x < w; x++) {
+      const i = (y * w + x) * 4;
+      px[x]! +=
+        Math.abs(d[i]! - d[i - 4]!) + Math.abs(d[i + 1]! - d[i - 3]!) + Math.abs(d[i + 2]! - d[i - 2]!);
+    }
+  }
+  for (let y = 1; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      const j = i - w * 4;
+      py[y]! += Math.abs(d[i]! - d[j]!) + Math.abs(d[i + 1]! - d[j + 1]!) + Math.abs(d[i + 2]! - d[j + 2]!);
+    }
+  }
+  const best = (p: Float64Array) => {
+    let bs = 2;
+    let bo = 0;
+    let bv = -1;
+    let mean = 0;
+    for (const v of p) mean += v;
+    mean /= p.length;
+    for (let s = 2; s <= 32; s++) {
+      for (let o = 0; o < s; o++) {
+        let v = 0;
+        let n = 0;
+        for (let x = o; x < p.length; x += s) {
+          v += p[x]!;
+          n++;
+        }
+        const score = v / n - mean;
+        if (score > bv) {
+          bv = score;
+          bs = s;
+          bo = o;
+        }
+      }
+    }
+    return { s: bs, o: bo };
+  };
+  const bx = best(px);
+  const by = best(py);
+  return { scale: bx.s, offset: { x: bx.o, y: by.o } };
+}
+
+function centreReader(img: RgbaImage, grid: { scale: number; offset: { x: number; y: number } }) {
+  const s = grid.scale;
+  const cols = Math.floor((img.width - grid.offset.x) / s);
+  const rows = Math.floor((img.height - grid.offset.y) / s);
+  const data = new Uint8Array(cols * rows * 4);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const sx = Math.floor(grid.offset.x + (x + 0.5) * s);
+      const sy = Math.floor(grid.offset.y + (y + 0.5) * s);
+      data.set(
+        img.data.subarray((sy * img.width + sx) * 4, (sy * img.width + sx) * 4 + 4),
+        (y * cols + x) * 4,
+      );
+    }
+  }
+  const cells = { width: cols, height: rows, data };
+  removeBackdrop(cells);
+  return cells;
+}
+
+function toldGridMedian(c: CorpusImage) {
+  const { cells, offset } = sampleCells(c.image, { scale: c.scale, offset: c.offset }, { margin: 0 });
+  removeBackdrop(cells);
+  return { cells, grid: { scale: c.scale, offset } };
+}
+
+async function main() {
+  if (!corpusAvailable()) {
+    console.error(
+      `pixelize bench: ${CRAWL_TILES} is missing. Install Debian's crawl-tiles-data (apt-get install crawl-tiles-data; scripts/bootstrap.sh does) or set CRAWL_TILES.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const sprites = loadSprites(64);
+  console.log(
+    `pixelize bench: ${sprites.length} CC0 sprites from ${CRAWL_TILES}, ${PER_SCALE} pictures of 1024² per scale`,
+  );
+  // warm-up (JIT) on one picture
+  const warm = makeCorpusImage(sprites, 0, 6, 999);
+  for (let i = 0; i < 3; i++) pixelize(warm.image);
+  const rows: string[] = [];
+  rows.push(
+    '| scale | pixelize % right | scale found | told-grid median % | naive search % | pixelize ms / 1024² (median) |',
+  );
+  rows.push('| --- | --- | --- | --- | --- | --- |');
+  const allMs: number[] = [];
+  let met = true;
+  for (const s of SCALES) {
+    let right = 0;
+    let total = 0;
+    let toldR = 0;
+    let naiveR = 0;
+    let scaleOk = 0;
+    const ms: number[] = [];
+    for (let k = 0; k < PER_SCALE; k++) {
+      const c = makeCorpusImage(sprites, k * 5 + Math.round(s * 2), s, 1000 + Math.round(s * 10) * 31 + k);
+      const t0 = performance.now();
+      const r = pixelize(c.image);
+      ms.push(performance.now() - t0);
+      if (Math.abs(r.scale - s) < 0.01) scaleOk++;
+      const sc = scoreRecovery(c, r.image, r);
+      right += sc.right;
+      total += sc.total;
+      const told = toldGridMedian(c);
+      toldR += scoreRecovery(c, told.cells, told.grid).right;
+      const ng = naiveGrid(c.image);
+      naiveR += scoreRecovery(c, centreReader(c.image, ng), ng).right;
+    }
+    ms.sort((a, b) => a - b);
+    const med = ms[Math.floor(ms.length / 2)]!;
+    allMs.push(...ms);
+    const pct = (100 * right) / total;
+    if (pct < GOALS[s]!) met = false;
+    rows.push(
+      `| ${s}× | ${pct.toFixed(2)} (goal ≥ ${GOALS[s]}) | ${scaleOk}/${PER_SCALE} | ${((100 * toldR) / total).toFixed(2)} | ${((100 * naiveR) / total).toFixed(2)} | ${med.toFixed(1)} |`,
+    );
+  }
+  allMs.sort((a, b) => a - b);
+  const medAll = allMs[Math.floor(allMs.length / 2)]!;
+  const p95 = allMs[Math.min(allMs.length - 1, Math.floor(allMs.length * 0.95))]!;
+  console.log(rows.join('\n'));
+  console.log(
+    `\npixelize time per 1024² picture: median ${medAll.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal < 60 ms)`,
+  );
+  if (medAll >= 60) met = false;
+  console.log(met ? 'all pixelize goals met' : 'some pixelize goals NOT met (see the table)');
+}
+
+await main();
