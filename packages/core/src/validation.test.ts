@@ -234,6 +234,7 @@ describe('createRequestValidator', () => {
     ['missing', undefined],
     ['empty', ''],
     ['blank', ' \t\n '],
+    ['only a byte-order mark and no-break spaces', '\ufeff\u00a0\u3000'],
     ['null', null],
   ];
   it.each(emptyPrompts)(
@@ -246,6 +247,25 @@ describe('createRequestValidator', () => {
       expect(err.message).toBe(MESSAGES.emptyPrompt);
     },
   );
+
+  it('page is 1-1000000 (the contract maximum): above it, and above 2^53 where numbers lose precision, 400', () => {
+    expect(validator.validate('listProjects', { query: { page: '1000000' } }).query).toEqual({
+      page: 1000000,
+      pageSize: 20,
+    });
+    for (const page of ['1000001', '9007199254740993', '412058479339830837248']) {
+      const err = rejection('listProjects', { query: { page } });
+      expect(err.code, page).toBe(400);
+      expect(err.message).toBe(MESSAGES.badRequest);
+      const tasks = rejection('listProjectTasks', { params: { projectId: 'abc' }, query: { page } });
+      expect(tasks.code, page).toBe(400);
+    }
+  });
+
+  it('a prompt with one character that is not white space is not blank', () => {
+    const body = { projectId: 'p', prompt: '\u00a0x', assetType: 'sprite' };
+    expect(validator.validate('generate', { body }).body).toMatchObject({ prompt: '\u00a0x' });
+  });
 
   it('applies page defaults and coerces query integers', () => {
     expect(validator.validate('listProjects', {}).query).toEqual({ page: 1, pageSize: 20 });

@@ -2,6 +2,13 @@ import { ObjectStorageError } from './types.js';
 
 /** The characters and length of an object key (both drivers). */
 export const OBJECT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,1023}$/;
+/**
+ * The longest segment of a key: 255 characters, the longest file name of common filesystems
+ * (NAME_MAX). The filesystem driver and file-backed S3 servers cannot hold a longer one, so no
+ * driver accepts it: a download of such a key is 400 everywhere, never a 500 from below.
+ * openapi/asset-api.yaml `ObjectKey` states the whole key rule as one pattern.
+ */
+export const MAX_SEGMENT_LENGTH = 255;
 
 /** Why a key is refused, or null when it is valid. */
 export function objectKeyProblem(key: unknown): string | null {
@@ -16,6 +23,9 @@ export function objectKeyProblem(key: unknown): string | null {
   if (key.endsWith('/')) return 'must not end with a slash';
   for (const segment of key.split('/')) {
     if (segment === '.' || segment === '..') return 'must not contain a "." or ".." segment';
+    if (segment.length > MAX_SEGMENT_LENGTH) {
+      return `must not have a segment longer than ${MAX_SEGMENT_LENGTH} characters (the longest file name filesystems and file-backed S3 servers hold)`;
+    }
   }
   return null;
 }

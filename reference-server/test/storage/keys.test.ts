@@ -12,7 +12,8 @@ describe('object keys', () => {
     ['a pipeline sheet', 'projects/p_1/tasks/t-2/sprite.png'],
     ['one character', 'a'],
     ['dots inside names', 'projects/p1/a..b/.hidden/x.y.z'],
-    ['1024 characters', `a${'b'.repeat(1023)}`],
+    ['1024 characters', ['a'.repeat(255), 'b'.repeat(255), 'c'.repeat(255), 'd'.repeat(254), 'x'].join('/')],
+    ['a 255-character segment', `projects/${'a'.repeat(255)}`],
   ];
   it.each(valid)('accepts %s', (_name, key) => {
     expect(objectKeyProblem(key)).toBeNull();
@@ -24,6 +25,7 @@ describe('object keys', () => {
     ['not a string', { given: 42, want: /string/ }],
     ['null', { given: null, want: /string/ }],
     ['1025 characters', { given: `a${'b'.repeat(1024)}`, want: /1024/ }],
+    ['a 256-character segment', { given: `projects/${'a'.repeat(256)}/x.png`, want: /255/ }],
     ['a leading slash', { given: '/etc/passwd', want: /slash/ }],
     ['a parent segment', { given: 'projects/../../etc/passwd', want: /"\.\."/ }],
     ['a trailing parent segment', { given: 'projects/..', want: /"\.\."/ }],
@@ -74,7 +76,9 @@ describe('keyFromPath', () => {
     ['a parent segment', { given: 'projects/../x', want: null }],
     ['an encoded parent segment', { given: 'projects/%2e%2e/x', want: null }],
     ['an upper-case encoded parent segment', { given: '%2E%2E/%2E%2E/etc/passwd', want: null }],
-    ['an encoded slash', { given: 'projects%2F..%2Fx', want: null }],
+    ['an encoded slash around a parent segment', { given: 'projects%2F..%2Fx', want: null }],
+    ['encoded slashes between valid segments', { given: 'projects%2Fp1%2Fa.png', want: 'projects/p1/a.png' }],
+    ['a double-encoded slash', { given: 'projects%252Fp1', want: null }],
     ['an encoded backslash', { given: 'projects/..%5Cx', want: null }],
     ['an encoded NUL', { given: 'a%00.png', want: null }],
     ['a double slash (absolute path)', { given: '/etc/passwd', want: null }],

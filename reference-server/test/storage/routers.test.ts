@@ -141,6 +141,23 @@ describe('GET /files/<key> (filesystem driver)', () => {
     expect(envelopeOf(response)).toEqual(NOT_FOUND);
   });
 
+  it('a key sent as one path parameter (slashes as %2F) serves the same object', async () => {
+    const path = pathOf(await storage.signedUrl(KEY));
+    const encoded = path.replace(`/files/${KEY}`, `/files/${encodeURIComponent(KEY)}`);
+    expect(encoded).toContain('%2F');
+    const response = await rawRequest(app.port, encoded);
+    expect(response.status).toBe(200);
+    expect(response.body.equals(Buffer.from(PNG_1X1))).toBe(true);
+  });
+
+  it('a key with a segment longer than a file name answers 404, not 500', async () => {
+    const key = `projects/p1/${'a'.repeat(300)}.png`;
+    const e = Math.floor(now / 1000) + 60;
+    const response = await rawRequest(app.port, `/files/${key}?e=${e}&token=${storage.signer.token(key, e)}`);
+    expect(response.status).toBe(404);
+    expect(envelopeOf(response)).toEqual(NOT_FOUND);
+  });
+
   it('no path leaves the root: ../, encoded dots and slashes, absolute paths answer 404 and serve nothing', async () => {
     await writeFile(join(dir.path, 'outside.txt'), 'SECRET-OUTSIDE');
     const attempts = [
@@ -260,6 +277,54 @@ describe('GET /api/v1/assets/download', () => {
     const response = await rawRequest(app.port, '/api/v1/assets/download?key=projects/p1/tasks/t1/none.png');
     expect(response.status).toBe(404);
     expect(envelopeOf(response)).toEqual(NOT_FOUND);
+  });
+
+  it('answers 400 for keys with a segment longer than 255 characters (the issue-14 500), and logs no error', async () => {
+    const errors: unknown[] = [];
+    const logger: StorageRouteLogger = { error: (o) => errors.push(o), warn: () => undefined };
+    const logged = await serveRouters(createDownloadRouter(storage, { logger }));
+    try {
+      for (const key of ['0'.repeat(256), `projects/p1/${'x'.repeat(256)}/a.png`, 'a'.repeat(1024)]) {
+        const response = await rawRequest(logged.port, `/api/v1/assets/download?key=${key}`);
+        expect(response.status, key.slice(0, 20)).toBe(400);
+        expect(envelopeOf(response)).toEqual(BAD_REQUEST);
+      }
+      // 255 characters is a valid segment: an unknown object.
+      const longest = await rawRequest(logged.port, `/api/v1/assets/download?key=${'0'.repeat(255)}`);
+      expect(longest.status).toBe(404);
+      expect(envelopeOf(longest)).toEqual(NOT_FOUND);
+      expect(errors).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('answers 404, not 500, when a valid key makes a path the filesystem cannot hold (a very deep root)', async () => {
+    const deep = join(dir.path, ...Array.from({ length: 16 }, () => 'd'.repeat(250)));
+    const deepStorage = createFsStorage({ root: deep, secret: SECRET });
+    const deepApp = await serveRouters(createDownloadRouter(deepStorage));
+    try {
+      const response = await rawRequest(
+        deepApp.port,
+        `/api/v1/assets/download?key=projects/${'p'.repeat(250)}/a.png`,
+      );
+      expect(response.status).toBe(404);
+      expect(envelopeOf(response)).toEqual(NOT_FOUND);
+    } finally {
+      await deepApp.close();
+    }
+  });
+
+  it('refuses to store a key whose path the filesystem cannot hold, with an invalid_key error', async () => {
+    const deep = createFsStorage({
+      root: join(dir.path, ...Array.from({ length: 16 }, () => 'd'.repeat(250))),
+      secret: SECRET,
+    });
+    const error = await deep
+      .put(`projects/${'p'.repeat(250)}/a.png`, PNG_1X1, 'image/png')
+      .catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('invalid_key');
+    expect(String((error as Error).message)).toMatch(/longer than the filesystem/);
   });
 
   it('answers 500 服务器内部错误 when signing fails, and logs the cause', async () => {

@@ -349,9 +349,8 @@ export interface paths {
          * @description Public. Answers 302 with a `Location` header pointing at a temporary signed URL (query `e`:
          *     expiry in unix seconds, `token`: the download credential). Object keys embed the random
          *     project and task ids, so a key works as a capability. 400 when `key` is missing, repeated or
-         *     is not a valid object key (`ObjectKey`); 404 when no object has that key, on every storage
-         *     driver, including keys a driver could never hold (a segment longer than the filesystem's
-         *     file-name limit); 500 when the link cannot be produced.
+         *     is not a valid object key (`ObjectKey`, e.g. a segment longer than 255 characters, on every
+         *     storage driver); 404 when no object has that key; 500 when the link cannot be produced.
          */
         get: operations["downloadAsset"];
         put?: never;
@@ -424,7 +423,7 @@ export interface components {
         /** @description 3-32 characters. */
         Username: string;
         /**
-         * @description An object-storage key: segments of letters, digits, `.`, `_` and `-` joined by `/`, starting with a letter or digit; no empty, `.` or `..` segment; at most 1024 characters.
+         * @description An object-storage key: segments of 1-255 letters, digits, `.`, `_` and `-` joined by `/`, starting with a letter or digit; no `.` or `..` segment; at most 1024 characters in all. Every storage driver accepts exactly these keys (255 is the longest file name a filesystem holds).
          * @example projects/p1/tasks/t1/sprite.png
          */
         ObjectKey: string;
