@@ -13,6 +13,7 @@ import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { createClientErrorHandler } from './internal/client-error.js';
 import { loadDocs } from './internal/docs.js';
 import { ScryptPasswordHasher } from './internal/password.js';
 import { JwtTokenService } from './internal/tokens.js';
@@ -194,7 +195,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     throw error;
   }
 
-  const server: Server = createServer(combineApps(review.app.callback(), app.callback()));
+  // Timeouts are checked every second (Node's default is 30 s), so a request over requestTimeout or
+  // headersTimeout gets its 408 close to the limit.
+  const server: Server = createServer(
+    { connectionsCheckingInterval: 1_000 },
+    combineApps(review.app.callback(), app.callback()),
+  );
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   server.keepAliveTimeout = 5_000;
@@ -203,10 +209,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  // Oversized headers (431), timeouts (408), unparsable requests (400): JSON with X-Request-Id.
+  server.on('clientError', createClientErrorHandler(logger));
   const progress = attachProgressSocket(server, {
     service,
     store,

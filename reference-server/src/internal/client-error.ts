@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MESSAGES } from '@assetloom/core';
+import type { Logger } from 'pino';
+import { isReviewPath } from '../review/setup.js';
+
+/**
+ * What Node's HTTP parser and timers report on `clientError` (before, or instead of, the apps'
+ * answer), the status each one gets — Node's own defaults — and the message of its body.
+ */
+const ANSWERS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: '请求头过大' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: MESSAGES.payloadTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: '请求超时' },
+};
+const BAD_REQUEST = { status: 400, message: MESSAGES.badRequest };
+
+/** The response of the request the error interrupted, if one is in flight on the socket (Node's own field). */
+function inFlight(socket: Duplex): ServerResponse | undefined {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+/**
+ * The server's `clientError` listener. Node answers a request it cannot hand to the apps — headers
+ * too large, a request line it cannot parse, a request that did not arrive within `requestTimeout`
+ * (headers or body) — with a bare status line; this answers like the apps do instead: JSON with
+ * `X-Request-Id` (the id the interrupted request already got, else a new one), the asset API's
+ * envelope `{code, message, data: null}`, or `{error}` on the review helper's paths. Nothing is
+ * written once a response has started (it would corrupt it) or when the peer is gone (ECONNRESET).
+ */
+export function createClientErrorHandler(logger: Logger): (err: Error, socket: Duplex) => void {
+  return (err, socket) => {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    const response = inFlight(socket);
+    const answer = ANSWERS[code] ?? (code.startsWith('HPE_') ? BAD_REQUEST : undefined);
+    const sent = response?.headersSent === true;
+    const header = response?.getHeader('x-request-id');
+    const requestId = typeof header === 'string' ? header : randomUUID();
+    logger.info(
+      { reqId: requestId, err, code, status: answer?.status, url: response?.req?.url },
+      answer === undefined || sent || !socket.writable ? 'client connection error' : 'client error answered',
+    );
+    if (answer === undefined || sent || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const review = isReviewPath(response?.req?.url);
+    const body = JSON.stringify(
+      review ? { error: answer.message } : { code: answer.status, message: answer.message, data: null },
+    );
+    const head = [
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Request-Id: ${requestId}`,
+      'X-Content-Type-Options: nosniff',
+      'Cache-Control: no-store',
+      'Connection: close',
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+    // A peer that never reads must not hold the socket open.
+    setTimeout(() => socket.destroy(), 5_000).unref();
+  };
+}
