@@ -9,6 +9,14 @@ export {
 export { DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
 export { NAMED_PALETTES, parseHex, parsePalette, type Rgb, toHex } from './palette.js';
 export { type RunPipelineOptions, runPipeline } from './pipeline.js';
+export {
+  detectGrid,
+  type PixelGrid,
+  type PixelizeOptions,
+  type PixelizeResult,
+  pixelize,
+} from './pixelize.js';
+export { type PixelizedFrames, type PixelizeFramesOptions, pixelizeFrames } from './pixelize-frames.js';
 export { type DecodePngResult, decodePng, type EncodePngOptions, encodePng } from './png.js';
 export { overallProgress, taskStageOf } from './progress.js';
 export {
@@ -22,10 +30,23 @@ export {
   SECTION_MARKERS,
   templatePrompt,
 } from './prompt.js';
+export { type A1111ProviderOptions, createA1111Provider } from './providers/a1111.js';
+export {
+  type ComfyUIProviderOptions,
+  createComfyUIProvider,
+  DEFAULT_COMFYUI_WORKFLOW,
+} from './providers/comfyui.js';
 export { createOpenAIImageProvider, type OpenAIImageProviderOptions } from './providers/openai-images.js';
 export { createProceduralProvider, renderProcedural } from './providers/procedural.js';
 export type { GeneratedAsset, ImageProvider, ImageRequest } from './providers/types.js';
 export { inspectQuality, type QualityInput } from './quality.js';
+export {
+  DEFAULT_MODEL_THRESHOLDS,
+  gridError,
+  inspectModelOutput,
+  type ModelQualityInput,
+  type ModelQualityThresholds,
+} from './quality-model.js';
 export { deriveSeed, type SeedInput } from './seed.js';
 export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
 export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';

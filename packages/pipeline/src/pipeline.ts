@@ -2,10 +2,12 @@ import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
+import { pixelizeFrames } from './pixelize-frames.js';
 import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
 import { createProceduralProvider, subjectText } from './providers/procedural.js';
 import type { GeneratedAsset, ImageProvider } from './providers/types.js';
 import { inspectQuality } from './quality.js';
+import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
 import { deriveSeed } from './seed.js';
 import { mergeStyles } from './style.js';
 import type {
@@ -32,6 +34,8 @@ export interface RunPipelineOptions {
   signal?: AbortSignal;
   /** Called for every progress event, awaited in order. A throw ends the run (event_sink_failed). */
   onEvent?: (event: PipelineProgressEvent) => void | Promise<void>;
+  /** Thresholds of the model-output quality checks (defaults: DEFAULT_MODEL_THRESHOLDS). */
+  modelQuality?: Partial<ModelQualityThresholds> | null;
   /** Quality retries before the task fails; default 2. */
   maxRetries?: number;
   /** First sequence number (so a resumed task continues its numbering); default 1. */
@@ -165,6 +169,18 @@ export async function runPipeline(
         attempt,
       );
       let generated: GeneratedAsset;
+      // provider progress → asset_generator running events, in order, awaited below
+      let progressChain: Promise<void> = Promise.resolve();
+      let lastProgress = 0;
+      const onProgress = (p: number, message?: string) => {
+        const value = Math.max(1, Math.min(99, Math.round(Number.isFinite(p) ? p : 0)));
+        if (value <= lastProgress) return;
+        lastProgress = value;
+        progressChain = progressChain.then(() =>
+          emit('asset_generator', 'running', value, message ? { message } : {}),
+        );
+      };
+      let modelSources: Parameters<typeof inspectModelOutput>[0]['sources'];
       try {
         generated = await provider.generate(
           {
@@ -179,10 +195,28 @@ export async function runPipeline(
             seed,
             attempt,
           },
-          signal ? { signal } : {},
+          signal ? { signal, onProgress } : { onProgress },
         );
         if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
+        if (provider.kind === 'model') {
+          // model pictures → native pixel art: one scale, one palette, one baseline for the sheet
+          const pictures = generated.frames;
+          const px = pixelizeFrames(pictures, {
+            frameWidth: layout.frameWidth,
+            frameHeight: layout.frameHeight,
+            palette: enforced?.colors ?? null,
+            opaque: layout.opaque,
+          });
+          generated = { ...generated, frames: px.frames };
+          modelSources = pictures.map((picture, i) => ({
+            picture,
+            native: px.native[i]!,
+            scale: px.scale,
+            offset: px.offsets[i]!,
+          }));
+        }
       } catch (error) {
+        await progressChain.catch(() => {});
         if (signal?.aborted) throw error;
         const exposed = exposedMessage(error);
         throw new PipelineError(
@@ -191,16 +225,29 @@ export async function runPipeline(
           { cause: error, detail: errorMessage(error) },
         );
       }
+      await progressChain;
       await emit('asset_generator', 'completed', 100);
 
       // quality_supervisor
       await emit('quality_supervisor', 'running', 0, { retryCount });
       signal?.throwIfAborted();
-      const quality: QualityReport = inspectQuality({
+      let quality: QualityReport = inspectQuality({
         frames: generated.frames,
         expected: layout,
         palette: enforced?.colors ?? null,
       });
+      if (provider.kind === 'model') {
+        quality = withChecks(
+          quality,
+          inspectModelOutput({
+            frames: generated.frames,
+            ...(modelSources ? { sources: modelSources } : {}),
+            opaque: layout.opaque,
+            tileable: generated.tileable ? (request.assetType === 'background' ? 'x' : 'xy') : null,
+            thresholds: options.modelQuality ?? null,
+          }),
+        );
+      }
       if (!quality.passed) {
         lastReject = quality.rejectReason ?? 'quality check failed';
         if (retryCount >= maxRetries) {

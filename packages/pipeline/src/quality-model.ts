@@ -1,4 +1,4 @@
-import type { QualityCheck, RgbaImage } from './types.js';
+import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
 
 /** Thresholds of the model-output checks (every one can be set in configuration). */
 export interface ModelQualityThresholds {
@@ -275,4 +275,19 @@ function seamRatio(f: RgbaImage, axes: 'x' | 'xy'): number {
   const mi = innerN ? inner / innerN : 0;
   const ms = seamN ? seam / seamN : 0;
   return ms / Math.max(1, mi);
+}
+
+/** Adds model-output checks to a quality report (pass, score and the named first failure). */
+export function withChecks(report: QualityReport, extra: QualityCheck[]): QualityReport {
+  if (!extra.length) return report;
+  const checks = [...report.checks, ...extra];
+  const failed = checks.find((c) => !c.passed);
+  const out: QualityReport = {
+    passed: !failed,
+    score: checks.filter((c) => c.passed).length / checks.length,
+    checks,
+  };
+  if (failed)
+    out.rejectReason = `${failed.name}: ${failed.detail ?? `expected ${failed.expected}, measured ${failed.value}`}`;
+  return out;
 }

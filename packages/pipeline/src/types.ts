@@ -61,7 +61,14 @@ export interface QualityCheck {
     | 'alpha_coverage'
     | 'palette'
     | 'frames_distinct'
-    | 'frames_consistent';
+    | 'frames_consistent'
+    // model output (after pixelize): see quality-model.ts
+    | 'grid_fidelity'
+    | 'transparency'
+    | 'stray_alpha'
+    | 'orphan_pixels'
+    | 'silhouette'
+    | 'seams';
   passed: boolean;
   /** The measured value (ratio, count or pixels), for the report. */
   value: number;

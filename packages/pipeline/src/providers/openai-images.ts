@@ -1,158 +1,131 @@
-import { errorMessage, isAbortError } from '../errors.js';
-import { removeFlatBackground, resizeCover } from '../internal/resample.js';
-import { expectedLayout } from '../layout.js';
-import { decodePng } from '../png.js';
-import { subjectText } from './procedural.js';
+import {
+  assetFrom,
+  base64ToBytes,
+  callRaw,
+  decodeModelPng,
+  ProviderError,
+  planSheet,
+  splitSheet,
+} from './model-common.js';
 import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
 export interface OpenAIImageProviderOptions {
   /** OpenAI-compatible base URL including the version, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
   apiKey: string;
+  /** e.g. `gpt-image-1`, `dall-e-3`, `dall-e-2`. */
   model: string;
-  /** Size asked of the service; default `1024x1024`. */
+  /** Size asked of the service; default: the sheet's shape mapped to a size the model accepts. */
   size?: string;
   /** Per request; default 120000. */
   timeoutMs?: number;
   /** Extra attempts after a network error, timeout, 429 or 5xx; default 1. */
   retries?: number;
-  /** Images per request (the service's `n`); default 1. */
-  batch?: number;
+  /** gpt-image models: `low` | `medium` | `high` | `auto` (sent only when set). */
+  quality?: string;
   fetch?: typeof fetch;
 }
 
-const DIRECTION_WORDS: Record<string, string> = {
-  down: 'facing the viewer',
-  up: 'seen from behind',
-  left: 'facing left, side view',
-  right: 'facing right, side view',
-  down_left: 'three-quarter view facing down-left',
-  down_right: 'three-quarter view facing down-right',
-  up_left: 'three-quarter back view facing up-left',
-  up_right: 'three-quarter back view facing up-right',
-};
+/** Whether a model is of the gpt-image family (b64 always, `background`, `output_format`, no `response_format`). */
+export function isGptImageModel(model: string): boolean {
+  return /^gpt-image/i.test(model) || /^chatgpt-image/i.test(model);
+}
 
 /**
- * An ImageProvider over `POST {baseUrl}/images/generations` with `response_format: b64_json`.
- * Each frame is one image (direction and frame index are added to the prompt); replies are
- * decoded, flat backdrops of sprites and UI pieces made transparent, and resized to the frame.
+ * The body of `POST /images/generations` with only the fields the chosen model accepts:
+ * gpt-image models get `background: transparent` and `output_format: png` (they always answer
+ * b64_json and reject `response_format`); DALL·E models get `response_format: b64_json` and no
+ * `background`/`output_format`; dall-e-3 draws one image per request (`n` is 1 everywhere).
+ */
+export function openAIImageBody(
+  model: string,
+  prompt: string,
+  size: string,
+  extra: { quality?: string | undefined } = {},
+): Record<string, unknown> {
+  if (isGptImageModel(model)) {
+    return {
+      model,
+      prompt,
+      n: 1,
+      size,
+      background: 'transparent',
+      output_format: 'png',
+      ...(extra.quality ? { quality: extra.quality } : {}),
+    };
+  }
+  return { model, prompt, n: 1, size, response_format: 'b64_json' };
+}
+
+function sizeFor(model: string, width: number, height: number): string {
+  const wide = width > height * 1.2;
+  const tall = height > width * 1.2;
+  if (isGptImageModel(model)) return wide ? '1536x1024' : tall ? '1024x1536' : '1024x1024';
+  if (/dall-e-3/i.test(model)) return wide ? '1792x1024' : tall ? '1024x1792' : '1024x1024';
+  return '1024x1024';
+}
+
+/**
+ * An ImageProvider over `POST {baseUrl}/images/generations` (OpenAI Images and compatible
+ * services). The whole sheet is ONE request: the model draws every frame in one picture (a grid
+ * the provider cuts again), so the character stays the same from frame to frame. Pictures go
+ * through pixelize in the pipeline (kind: 'model').
  */
 export function createOpenAIImageProvider(options: OpenAIImageProviderOptions): ImageProvider {
   const doFetch = options.fetch ?? globalThis.fetch;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/images/generations`;
   const attempts = 1 + Math.max(0, Math.min(5, Math.floor(options.retries ?? 1)));
+  const who = 'the image service';
 
-  async function request(prompt: string, n: number, signal?: AbortSignal): Promise<Uint8Array[]> {
+  async function request(body: Record<string, unknown>, signal?: AbortSignal): Promise<Uint8Array> {
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       signal?.throwIfAborted();
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(
-        () => controller.abort(new DOMException('image request timed out', 'TimeoutError')),
-        Math.max(1, options.timeoutMs ?? 120000),
-      );
       try {
-        const res = await doFetch(url, {
+        const res = await callRaw(doFetch, url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify({
-            model: options.model,
-            prompt,
-            n,
-            size: options.size ?? '1024x1024',
-            response_format: 'b64_json',
-          }),
-          signal: controller.signal,
+          body: JSON.stringify(body),
+          timeoutMs: Math.max(1, options.timeoutMs ?? 120000),
+          signal,
+          who,
         });
-        const text = await res.text();
-        if (res.status === 429 || res.status >= 500) {
-          lastError = new Error(`HTTP ${res.status}`);
-          continue;
+        let json: { data?: Array<{ b64_json?: unknown }> } | null;
+        try {
+          json = JSON.parse(await res.text());
+        } catch {
+          throw new ProviderError('the image service sent a reply that is not JSON');
         }
-        if (!res.ok) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
-        const json = JSON.parse(text) as { data?: Array<{ b64_json?: unknown }> };
-        const items = Array.isArray(json?.data) ? json.data : [];
-        const images = items.map((d) => (typeof d?.b64_json === 'string' ? base64ToBytes(d.b64_json) : null));
-        if (images.length < n || images.some((b) => !b))
-          throw new Error(`expected ${n} b64_json images, got ${images.filter(Boolean).length}`);
-        return images as Uint8Array[];
+        const bytes = base64ToBytes(Array.isArray(json?.data) ? json.data[0]?.b64_json : undefined);
+        if (!bytes) throw new ProviderError('the image service replied without a b64_json image');
+        return bytes;
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
-        if (isAbortError(error) || error instanceof TypeError) {
-          lastError = error;
-          continue;
-        }
-        throw error;
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        lastError = error;
+        const msg = error instanceof Error ? error.message : '';
+        const retryable = /HTTP (429|5\d\d)|did not answer|could not be reached/.test(msg);
+        if (!retryable) throw error;
       }
     }
-    throw new Error(`images endpoint failed after ${attempts} attempts: ${errorMessage(lastError)}`);
+    throw lastError instanceof ProviderError
+      ? new ProviderError(`${lastError.message} (after ${attempts} attempts)`)
+      : new ProviderError(`the image service failed after ${attempts} attempts`);
   }
 
   return {
     name: `openai-images:${options.model}`,
-    async generate(req: ImageRequest, { signal }): Promise<GeneratedAsset> {
-      const layout = expectedLayout(
-        req.assetType,
-        {
-          resolution: req.resolution,
-          frames: { directions: req.directions, framesPerDirection: req.framesPerDirection },
-          format: 'spritesheet',
-        },
-        subjectText(req),
+    kind: 'model',
+    async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
+      const plan = planSheet(req);
+      const size = options.size ?? sizeFor(options.model, plan.width, plan.height);
+      const prompt = `${plan.prompt}\nAvoid: ${plan.negativePrompt}.`;
+      onProgress?.(5, 'drawing the sheet');
+      const bytes = await request(
+        openAIImageBody(options.model, prompt, size, { quality: options.quality }),
+        signal,
       );
-      const prompts: string[] = [];
-      for (let d = 0; d < layout.directions; d++) {
-        for (let f = 0; f < layout.framesPerDirection; f++) {
-          const dir = layout.directionNames[d] ?? 'down';
-          const parts = [req.prompt];
-          if (req.assetType === 'sprite' || req.assetType === 'animation') {
-            parts.push(`Single character on a plain white background, ${DIRECTION_WORDS[dir] ?? dir}.`);
-            if (layout.framesPerDirection > 1)
-              parts.push(`Frame ${f + 1} of ${layout.framesPerDirection} of a looping motion.`);
-          } else if (req.assetType === 'ui') {
-            parts.push(
-              `A single ${layout.uiKind ?? 'panel'} UI element on a plain white background, state ${f + 1}.`,
-            );
-          }
-          prompts.push(parts.join('\n'));
-        }
-      }
-      const batch = Math.max(1, Math.min(10, options.batch ?? 1));
-      const frames = [];
-      for (const prompt of prompts) {
-        const [bytes] = await request(prompt, batch, signal);
-        const decoded = decodePng(bytes!);
-        if (!decoded.ok) throw new Error(decoded.error);
-        let img = decoded.image;
-        if (req.assetType !== 'background') img = removeFlatBackground(img);
-        frames.push(resizeCover(img, layout.frameWidth, layout.frameHeight));
-      }
-      return {
-        frames,
-        animation:
-          req.assetType === 'ui'
-            ? (layout.uiKind ?? 'panel')
-            : req.assetType === 'animation'
-              ? 'anim'
-              : req.assetType,
-        ...(layout.uiKind ? { uiKind: layout.uiKind, frameNames: prompts.map((_, i) => `state${i}`) } : {}),
-      };
+      const picture = decodeModelPng(bytes, who);
+      return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
     },
   };
-}
-
-function base64ToBytes(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64.replace(/\s+/g, ''));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  } catch {
-    return null;
-  }
 }

@@ -1,3 +1,4 @@
+import type { Interpretation } from '../interpret/index.js';
 import type { AssetType, Directions, NineSlice, RgbaImage, StyleMap } from '../types.js';
 
 export interface ImageRequest {
@@ -29,12 +30,24 @@ export interface GeneratedAsset {
   nineSlice?: NineSlice;
   uiKind?: string;
   tileable?: boolean;
+  /** How the provider read the prompt (the procedural provider: what it drew, and what it did not). */
+  interpretation?: Interpretation;
 }
 
 /** An image generator. Throwing (or rejecting) fails the task with code provider_failed. */
 export interface ImageProvider {
   readonly name: string;
-  generate(request: ImageRequest, context: { signal?: AbortSignal }): Promise<GeneratedAsset>;
+  /**
+   * 'model' for image models (ComfyUI, AUTOMATIC1111, OpenAI Images): their pictures of fat,
+   * soft pixels go through pixelize (one scale, one palette, one baseline for the sheet) before
+   * the quality check, and the model-output checks run. Absent: frames are used as they are.
+   */
+  readonly kind?: 'procedural' | 'model';
+  /** `onProgress` (0–100 within asset_generator) is forwarded as asset_generator progress events. */
+  generate(
+    request: ImageRequest,
+    context: { signal?: AbortSignal; onProgress?: (progress: number, message?: string) => void },
+  ): Promise<GeneratedAsset>;
 }
 
 export type { Directions };

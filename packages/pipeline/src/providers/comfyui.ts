@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import {
+  assetFrom,
+  callJson,
+  callRaw,
+  decodeModelPng,
+  ProviderError,
+  planSheet,
+  splitSheet,
+} from './model-common.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
+
+/** A ComfyUI workflow in API format: node id → { class_type, inputs }. */
+export type ComfyWorkflow = Record<
+  string,
+  { class_type: string; inputs: Record<string, unknown>; _meta?: unknown }
+>;
+
+export interface ComfyUIProviderOptions {
+  /** e.g. `http://127.0.0.1:8188`. */
+  baseUrl: string;
+  /** API-format workflow (ComfyUI "Export (API)"); default {@link DEFAULT_COMFYUI_WORKFLOW}. */
+  workflow?: ComfyWorkflow;
+  /** Checkpoint file for CheckpointLoaderSimple nodes (the default workflow needs one). */
+  checkpoint?: string;
+  steps?: number;
+  cfg?: number;
+  /** Longest edge of the picture asked for; default 1024. */
+  maxEdge?: number;
+  /** The whole generation; default 300000. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The default txt2img workflow (API format), the graph ComfyUI's own default workflow exports:
+ * checkpoint → CLIP text encoders (positive, negative) → KSampler on an empty latent → VAE
+ * decode → SaveImage.
+ */
+export const DEFAULT_COMFYUI_WORKFLOW: ComfyWorkflow = Object.freeze({
+  '3': {
+    class_type: 'KSampler',
+    inputs: {
+      seed: 0,
+      steps: 25,
+      cfg: 7,
+      sampler_name: 'euler',
+      scheduler: 'normal',
+      denoise: 1,
+      model: ['4', 0],
+      positive: ['6', 0],
+      negative: ['7', 0],
+      latent_image: ['5', 0],
+    },
+  },
+  '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' } },
+  '5': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
+  '6': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['4', 1] } },
+  '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['4', 1] } },
+  '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
+  '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'assetloom', images: ['8', 0] } },
+}) as ComfyWorkflow;
+
+/**
+ * Fills a workflow: the CLIPTextEncode nodes wired to a sampler's `positive` / `negative` get the
+ * prompts, samplers get the seed (and steps/cfg when given), EmptyLatentImage nodes the size and
+ * batch, CheckpointLoaderSimple the checkpoint. Throws when the workflow has no sampler or no
+ * latent image (so a wrong file fails at start-up, not on the first task).
+ */
+export function fillWorkflow(
+  workflow: ComfyWorkflow,
+  v: {
+    prompt: string;
+    negativePrompt: string;
+    seed: number;
+    width: number;
+    height: number;
+    batch: number;
+    checkpoint?: string | undefined;
+    steps?: number | undefined;
+    cfg?: number | undefined;
+  },
+): ComfyWorkflow {
+  const wf = JSON.parse(JSON.stringify(workflow)) as ComfyWorkflow;
+  const nodes = Object.entries(wf);
+  const samplers = nodes.filter(([, n]) => /KSampler/.test(n?.class_type ?? ''));
+  const latents = nodes.filter(
+    ([, n]) => n?.class_type === 'EmptyLatentImage' || n?.class_type === 'EmptySD3LatentImage',
+  );
+  if (!samplers.length) throw new Error('the ComfyUI workflow has no KSampler node');
+  if (!latents.length) throw new Error('the ComfyUI workflow has no EmptyLatentImage node');
+  const textNode = (ref: unknown) =>
+    Array.isArray(ref) && typeof ref[0] === 'string' ? wf[ref[0]] : undefined;
+  for (const [, s] of samplers) {
+    if ('seed' in s.inputs) s.inputs.seed = v.seed;
+    if ('noise_seed' in s.inputs) s.inputs.noise_seed = v.seed;
+    if (v.steps !== undefined && 'steps' in s.inputs) s.inputs.steps = v.steps;
+    if (v.cfg !== undefined && 'cfg' in s.inputs) s.inputs.cfg = v.cfg;
+    const pos = textNode(s.inputs.positive);
+    const neg = textNode(s.inputs.negative);
+    if (pos && 'text' in pos.inputs) pos.inputs.text = v.prompt;
+    if (neg && 'text' in neg.inputs) neg.inputs.text = v.negativePrompt;
+  }
+  for (const [, l] of latents) {
+    l.inputs.width = v.width;
+    l.inputs.height = v.height;
+    l.inputs.batch_size = v.batch;
+  }
+  if (v.checkpoint) {
+    for (const [, n] of nodes)
+      if (n.class_type === 'CheckpointLoaderSimple') n.inputs.ckpt_name = v.checkpoint;
+  }
+  return wf;
+}
+
+interface ImageRef {
+  filename: string;
+  subfolder: string;
+  type: string;
+}
+
+/**
+ * An ImageProvider for a ComfyUI server (https://github.com/comfyanonymous/ComfyUI, server.py):
+ * listens on `/ws?clientId=…`, queues the filled workflow with `POST /prompt`, forwards
+ * `progress` / `executing` messages as asset_generator progress, collects the images of
+ * `executed` messages and fetches them through `GET /view`; an abort or time-out sends
+ * `POST /interrupt`. One picture holds the whole sheet.
+ */
+export function createComfyUIProvider(options: ComfyUIProviderOptions): ImageProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = Math.max(1, options.timeoutMs ?? 300000);
+  const workflow = options.workflow ?? DEFAULT_COMFYUI_WORKFLOW;
+  // validate the workflow once, now
+  fillWorkflow(workflow, { prompt: '', negativePrompt: '', seed: 0, width: 64, height: 64, batch: 1 });
+  const who = 'ComfyUI';
+
+  return {
+    name: 'comfyui',
+    kind: 'model',
+    async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
+      signal?.throwIfAborted();
+      const plan = planSheet(req, options.maxEdge ?? 1024);
+      const clientId = randomUUID();
+      const deadline = Date.now() + timeoutMs;
+      const wsUrl = `${base.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
+      const ws = new WebSocket(wsUrl);
+      let promptId: string | undefined;
+      const early: unknown[] = [];
+      let settle: { resolve: (refs: ImageRef[]) => void; reject: (e: unknown) => void } | undefined;
+      const refs: ImageRef[] = [];
+      let failure: unknown;
+      const fail = (e: unknown) => {
+        failure ??= e;
+        settle?.reject(e);
+      };
+      const handle = (msg: unknown) => {
+        const m = msg as { type?: unknown; data?: Record<string, unknown> } | null;
+        if (!m || typeof m.type !== 'string' || !m.data || typeof m.data !== 'object') return;
+        if (m.data.prompt_id !== undefined && m.data.prompt_id !== promptId) return;
+        switch (m.type) {
+          case 'progress': {
+            const value = Number(m.data.value);
+            const max = Number(m.data.max);
+            if (max > 0 && Number.isFinite(value))
+              onProgress?.((value / max) * 90, `sampling ${value}/${max}`);
+            break;
+          }
+          case 'executed': {
+            const images = (m.data.output as { images?: unknown } | undefined)?.images;
+            if (Array.isArray(images)) {
+              for (const im of images as Array<Record<string, unknown>>) {
+                if (im && typeof im.filename === 'string' && im.type !== 'temp') {
+                  refs.push({
+                    filename: im.filename,
+                    subfolder: typeof im.subfolder === 'string' ? im.subfolder : '',
+                    type: typeof im.type === 'string' ? im.type : 'output',
+                  });
+                }
+              }
+            }
+            break;
+          }
+          case 'executing':
+            if (m.data.node === null) settle?.resolve(refs);
+            break;
+          case 'execution_success':
+            settle?.resolve(refs);
+            break;
+          case 'execution_error':
+            fail(
+              new ProviderError(
+                `ComfyUI failed in node ${String(m.data.node_type ?? m.data.node_id ?? '?')}`,
+              ),
+            );
+            break;
+          case 'execution_interrupted':
+            fail(new ProviderError('ComfyUI interrupted the generation'));
+            break;
+        }
+      };
+      ws.on('message', (raw: WebSocket.RawData, isBinary: boolean) => {
+        if (isBinary) return; // previews
+        let msg: unknown;
+        try {
+          msg = JSON.parse(raw.toString());
+        } catch {
+          return fail(new ProviderError('ComfyUI sent a WebSocket message that is not JSON'));
+        }
+        if (promptId === undefined) early.push(msg);
+        else handle(msg);
+      });
+      ws.on('error', () => fail(new ProviderError('ComfyUI WebSocket failed')));
+      ws.on('close', () =>
+        fail(new ProviderError('ComfyUI closed the WebSocket before the images were ready')),
+      );
+      const interrupt = () =>
+        callRaw(doFetch, `${base}/interrupt`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt_id: promptId }),
+          timeoutMs: 5000,
+          who,
+        }).catch(() => undefined);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const onAbort = () => reject(signal?.reason);
+          signal?.addEventListener('abort', onAbort, { once: true });
+          const timer = setTimeout(
+            () => reject(new ProviderError('ComfyUI WebSocket did not open in time')),
+            Math.min(timeoutMs, 15000),
+          );
+          ws.once('open', () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          });
+          ws.once('error', () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            reject(new ProviderError('ComfyUI could not be reached (WebSocket)'));
+          });
+        });
+        const filled = fillWorkflow(workflow, {
+          prompt: plan.prompt,
+          negativePrompt: plan.negativePrompt,
+          seed: req.seed,
+          width: plan.width,
+          height: plan.height,
+          batch: 1,
+          checkpoint: options.checkpoint,
+          steps: options.steps,
+          cfg: options.cfg,
+        });
+        const queued = (await callJson(doFetch, `${base}/prompt`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: filled, client_id: clientId }),
+          timeoutMs: Math.max(1, deadline - Date.now()),
+          signal,
+          who,
+        })) as { prompt_id?: unknown } | null;
+        if (!queued || typeof queued.prompt_id !== 'string')
+          throw new ProviderError('ComfyUI did not return a prompt_id');
+        promptId = queued.prompt_id;
+        onProgress?.(2, 'queued in ComfyUI');
+        const done = new Promise<ImageRef[]>((resolve, reject) => {
+          settle = { resolve, reject };
+        });
+        if (failure) throw failure;
+        for (const msg of early.splice(0)) handle(msg);
+        const found = await raceLimits(done, signal, Math.max(1, deadline - Date.now()));
+        if (!found.length)
+          throw new ProviderError('ComfyUI finished without an output image (is there a SaveImage node?)');
+        onProgress?.(92, 'downloading images');
+        const ref = found[0]!;
+        const qs = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
+        const res = await callRaw(doFetch, `${base}/view?${qs}`, {
+          method: 'GET',
+          timeoutMs: Math.max(1, deadline - Date.now()),
+          signal,
+          who,
+        });
+        const picture = decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
+        return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
+      } catch (error) {
+        if (promptId !== undefined || signal?.aborted) await interrupt();
+        throw error;
+      } finally {
+        ws.removeAllListeners('close');
+        ws.on('error', () => {});
+        ws.terminate();
+      }
+    },
+  };
+}
+
+function raceLimits<T>(p: Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ProviderError(`ComfyUI did not finish within the time limit`)),
+      ms,
+    );
+    const onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    });
+  });
+}

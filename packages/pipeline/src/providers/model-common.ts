@@ -1,0 +1,195 @@
+import { type ExpectedLayout, expectedLayout } from '../layout.js';
+import { decodePng } from '../png.js';
+import type { RgbaImage } from '../types.js';
+import { subjectText } from './procedural.js';
+import type { GeneratedAsset, ImageRequest } from './types.js';
+
+/** An error whose message is fit for end users (the pipeline shows it in provider_failed). */
+export class ProviderError extends Error {
+  readonly expose = true;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}
+
+const DIRECTION_WORDS: Record<string, string> = {
+  down: 'facing the viewer',
+  up: 'seen from behind',
+  left: 'facing left',
+  right: 'facing right',
+  down_left: 'facing down-left',
+  down_right: 'facing down-right',
+  up_left: 'facing up-left',
+  up_right: 'facing up-right',
+};
+
+export const DEFAULT_NEGATIVE_PROMPT =
+  'blurry, soft, anti-aliasing, gradient background, text, watermark, signature, photo, 3d render, jpeg artifacts, cropped';
+
+export interface SheetPlan {
+  layout: ExpectedLayout;
+  /** Grid of the one picture asked for: columns = frames per direction, rows = directions (or UI states). */
+  cols: number;
+  rows: number;
+  /** Picture size in pixels (multiples of 64). */
+  width: number;
+  height: number;
+  prompt: string;
+  negativePrompt: string;
+}
+
+/**
+ * One picture for the whole sheet (the model draws every frame side by side in one go, which
+ * keeps the character the same across frames), laid out as a grid the provider splits again.
+ */
+export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
+  const layout = expectedLayout(
+    req.assetType,
+    {
+      resolution: req.resolution,
+      frames: { directions: req.directions, framesPerDirection: req.framesPerDirection },
+      format: 'spritesheet',
+    },
+    subjectText(req),
+  );
+  const total = layout.frameCount;
+  const cols = layout.uiKind ? total : Math.max(1, layout.framesPerDirection);
+  const rows = layout.uiKind ? 1 : Math.max(1, Math.ceil(total / cols));
+  const aspect = layout.frameWidth / layout.frameHeight;
+  const cell = Math.max(128, Math.floor(maxEdge / Math.max(cols * Math.max(1, aspect), rows) / 64) * 64);
+  const width = Math.min(2048, Math.max(256, Math.round((cols * cell * Math.max(1, aspect)) / 64) * 64));
+  const height = Math.min(2048, Math.max(256, Math.round((rows * cell) / Math.min(1, aspect) / 64) * 64));
+  const parts = [
+    req.prompt,
+    'Pixel art with a clear pixel grid, flat colours, hard edges, no anti-aliasing.',
+  ];
+  if (req.assetType === 'sprite' || req.assetType === 'animation') {
+    parts.push('Plain flat white background.');
+    if (total > 1) {
+      const dirs = layout.directionNames.map((d) => DIRECTION_WORDS[d] ?? d);
+      parts.push(
+        `A sprite sheet of the SAME character, same size and proportions in every cell: a grid of ${cols} columns × ${rows} rows of equal cells, one pose per cell, nothing crossing cell borders.`,
+        rows > 1 ? `Row by row: ${dirs.join('; ')}.` : `${dirs[0] ?? ''}.`,
+        cols > 1 ? `Left to right: ${cols} consecutive frames of a looping motion.` : '',
+      );
+    } else {
+      parts.push(`A single character, centred, ${DIRECTION_WORDS[layout.directionNames[0] ?? 'down']}.`);
+    }
+  } else if (req.assetType === 'ui') {
+    parts.push(
+      `A row of ${cols} ${layout.uiKind ?? 'panel'} UI elements of equal size in equal cells on a plain flat white background (states left to right).`,
+    );
+  } else {
+    parts.push('A full scene filling the whole picture, no border.');
+  }
+  return {
+    layout,
+    cols,
+    rows,
+    width,
+    height,
+    prompt: parts.filter(Boolean).join('\n'),
+    negativePrompt: DEFAULT_NEGATIVE_PROMPT,
+  };
+}
+
+/** Cuts a picture into `cols × rows` equal cells (direction-major order). */
+export function splitSheet(img: RgbaImage, cols: number, rows: number): RgbaImage[] {
+  if (cols === 1 && rows === 1) return [img];
+  const out: RgbaImage[] = [];
+  const cw = Math.floor(img.width / cols);
+  const ch = Math.floor(img.height / rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const data = new Uint8Array(cw * ch * 4);
+      for (let y = 0; y < ch; y++) {
+        const from = ((r * ch + y) * img.width + c * cw) * 4;
+        data.set(img.data.subarray(from, from + cw * 4), y * cw * 4);
+      }
+      out.push({ width: cw, height: ch, data });
+    }
+  }
+  return out;
+}
+
+/** Decodes a model's PNG; a broken one is a provider failure with a clear message. */
+export function decodeModelPng(bytes: Uint8Array, who: string): RgbaImage {
+  const decoded = decodePng(bytes);
+  if (!decoded.ok) throw new ProviderError(`${who} sent an image that is not a readable PNG`);
+  return decoded.image;
+}
+
+export function assetFrom(plan: SheetPlan, pictures: RgbaImage[]): GeneratedAsset {
+  const frames = pictures.slice(0, plan.layout.frameCount);
+  if (frames.length < plan.layout.frameCount) {
+    throw new ProviderError(`expected ${plan.layout.frameCount} frames, the model gave ${frames.length}`);
+  }
+  const { layout } = plan;
+  return {
+    frames,
+    animation: layout.uiKind ? layout.uiKind : layout.frameCount > 1 ? 'anim' : 'sprite',
+    ...(layout.uiKind ? { uiKind: layout.uiKind, frameNames: frames.map((_, i) => `state${i}`) } : {}),
+  };
+}
+
+export function base64ToBytes(b64: unknown): Uint8Array | null {
+  if (typeof b64 !== 'string' || b64.length === 0) return null;
+  try {
+    const clean = b64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return null;
+    return new Uint8Array(Buffer.from(clean, 'base64'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * fetch with a time limit and the run's abort signal. Network failures, time-outs, HTTP errors
+ * and unreadable JSON become ProviderErrors naming what happened (never the raw reply).
+ */
+export async function callJson(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit & { timeoutMs: number; signal?: AbortSignal | undefined; who: string },
+): Promise<unknown> {
+  const res = await callRaw(doFetch, url, init);
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    throw new ProviderError(`${init.who} sent a reply that is not JSON`);
+  }
+}
+
+export async function callRaw(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit & { timeoutMs: number; signal?: AbortSignal | undefined; who: string },
+): Promise<Response> {
+  const { timeoutMs, signal, who, ...rest } = init;
+  signal?.throwIfAborted();
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`${who} did not answer within ${timeoutMs} ms`, 'TimeoutError')),
+    Math.max(1, timeoutMs),
+  );
+  try {
+    const res = await doFetch(url, { ...rest, signal: controller.signal });
+    if (!res.ok) {
+      await res.arrayBuffer().catch(() => undefined);
+      throw new ProviderError(`${who} answered HTTP ${res.status}`);
+    }
+    return res;
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    if (error instanceof ProviderError) throw error;
+    if (controller.signal.aborted) throw new ProviderError(`${who} did not answer within ${timeoutMs} ms`);
+    throw new ProviderError(`${who} could not be reached`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
