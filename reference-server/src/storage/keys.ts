@@ -3,12 +3,15 @@ import { ObjectStorageError } from './types.js';
 /** The characters and length of an object key (both drivers). */
 export const OBJECT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,1023}$/;
 /**
- * The longest segment of a key: 255 characters, the longest file name of common filesystems
- * (NAME_MAX). The filesystem driver and file-backed S3 servers cannot hold a longer one, so no
- * driver accepts it: a download of such a key is 400 everywhere, never a 500 from below.
- * openapi/asset-api.yaml `ObjectKey` states the whole key rule as one pattern.
+ * The longest segment of a key and the most segments: 127 characters and 8 segments (1023
+ * characters at most in all). File names stay far below the 255 that filesystems and file-backed
+ * S3 servers hold, so every driver holds every valid key: a download of anything longer is 400 on
+ * every driver, never a 500 from below. Pipeline keys have 5 short segments
+ * (`projects/<pid>/tasks/<tid>/<file>`). openapi/asset-api.yaml `ObjectKey` states the whole rule
+ * as one pattern, which these bounds keep free of lookarounds.
  */
-export const MAX_SEGMENT_LENGTH = 255;
+export const MAX_SEGMENT_LENGTH = 127;
+export const MAX_SEGMENTS = 8;
 
 /** Why a key is refused, or null when it is valid. */
 export function objectKeyProblem(key: unknown): string | null {
@@ -21,10 +24,12 @@ export function objectKeyProblem(key: unknown): string | null {
   if (!OBJECT_KEY_PATTERN.test(key)) return 'may only hold letters, digits, ".", "_", "-" and "/"';
   if (key.includes('//')) return 'must not contain an empty segment ("//")';
   if (key.endsWith('/')) return 'must not end with a slash';
-  for (const segment of key.split('/')) {
+  const segments = key.split('/');
+  if (segments.length > MAX_SEGMENTS) return `must not have more than ${MAX_SEGMENTS} segments`;
+  for (const segment of segments) {
     if (segment === '.' || segment === '..') return 'must not contain a "." or ".." segment';
     if (segment.length > MAX_SEGMENT_LENGTH) {
-      return `must not have a segment longer than ${MAX_SEGMENT_LENGTH} characters (the longest file name filesystems and file-backed S3 servers hold)`;
+      return `must not have a segment longer than ${MAX_SEGMENT_LENGTH} characters`;
     }
   }
   return null;

@@ -150,8 +150,8 @@ describe('GET /files/<key> (filesystem driver)', () => {
     expect(response.body.equals(Buffer.from(PNG_1X1))).toBe(true);
   });
 
-  it('a key with a segment longer than a file name answers 404, not 500', async () => {
-    const key = `projects/p1/${'a'.repeat(300)}.png`;
+  it('a key with a segment longer than 127 characters answers 404, not 500', async () => {
+    const key = `projects/p1/${'a'.repeat(128)}.png`;
     const e = Math.floor(now / 1000) + 60;
     const response = await rawRequest(app.port, `/files/${key}?e=${e}&token=${storage.signer.token(key, e)}`);
     expect(response.status).toBe(404);
@@ -279,18 +279,18 @@ describe('GET /api/v1/assets/download', () => {
     expect(envelopeOf(response)).toEqual(NOT_FOUND);
   });
 
-  it('answers 400 for keys with a segment longer than 255 characters (the issue-14 500), and logs no error', async () => {
+  it('answers 400 for keys with a segment longer than 127 characters (the issue-14 500), and logs no error', async () => {
     const errors: unknown[] = [];
     const logger: StorageRouteLogger = { error: (o) => errors.push(o), warn: () => undefined };
     const logged = await serveRouters(createDownloadRouter(storage, { logger }));
     try {
-      for (const key of ['0'.repeat(256), `projects/p1/${'x'.repeat(256)}/a.png`, 'a'.repeat(1024)]) {
+      for (const key of ['0'.repeat(256), `projects/p1/${'x'.repeat(128)}/a.png`, 'a'.repeat(1024)]) {
         const response = await rawRequest(logged.port, `/api/v1/assets/download?key=${key}`);
         expect(response.status, key.slice(0, 20)).toBe(400);
         expect(envelopeOf(response)).toEqual(BAD_REQUEST);
       }
-      // 255 characters is a valid segment: an unknown object.
-      const longest = await rawRequest(logged.port, `/api/v1/assets/download?key=${'0'.repeat(255)}`);
+      // 127 characters is a valid segment: an unknown object.
+      const longest = await rawRequest(logged.port, `/api/v1/assets/download?key=${'0'.repeat(127)}`);
       expect(longest.status).toBe(404);
       expect(envelopeOf(longest)).toEqual(NOT_FOUND);
       expect(errors).toEqual([]);
@@ -306,7 +306,7 @@ describe('GET /api/v1/assets/download', () => {
     try {
       const response = await rawRequest(
         deepApp.port,
-        `/api/v1/assets/download?key=projects/${'p'.repeat(250)}/a.png`,
+        `/api/v1/assets/download?key=projects/${'p'.repeat(120)}/${'q'.repeat(120)}/a.png`,
       );
       expect(response.status).toBe(404);
       expect(envelopeOf(response)).toEqual(NOT_FOUND);
@@ -321,7 +321,7 @@ describe('GET /api/v1/assets/download', () => {
       secret: SECRET,
     });
     const error = await deep
-      .put(`projects/${'p'.repeat(250)}/a.png`, PNG_1X1, 'image/png')
+      .put(`projects/${'p'.repeat(120)}/${'q'.repeat(120)}/a.png`, PNG_1X1, 'image/png')
       .catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe('invalid_key');
     expect(String((error as Error).message)).toMatch(/longer than the filesystem/);

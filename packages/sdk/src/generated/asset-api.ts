@@ -349,7 +349,7 @@ export interface paths {
          * @description Public. Answers 302 with a `Location` header pointing at a temporary signed URL (query `e`:
          *     expiry in unix seconds, `token`: the download credential). Object keys embed the random
          *     project and task ids, so a key works as a capability. 400 when `key` is missing, repeated or
-         *     is not a valid object key (`ObjectKey`, e.g. a segment longer than 255 characters, on every
+         *     is not a valid object key (`ObjectKey`, e.g. a segment longer than 127 characters, on every
          *     storage driver); 404 when no object has that key; 500 when the link cannot be produced.
          */
         get: operations["downloadAsset"];
@@ -423,7 +423,7 @@ export interface components {
         /** @description 3-32 characters. */
         Username: string;
         /**
-         * @description An object-storage key: segments of 1-255 letters, digits, `.`, `_` and `-` joined by `/`, starting with a letter or digit; no `.` or `..` segment; at most 1024 characters in all. Every storage driver accepts exactly these keys (255 is the longest file name a filesystem holds).
+         * @description An object-storage key: 1-8 segments of 1-127 letters, digits, `.`, `_` and `-` joined by `/`, the first starting with a letter or digit; no `.` or `..` segment (so at most 1023 characters). Every storage driver accepts exactly these keys; file names stay well below the 255 characters filesystems and file-backed S3 servers hold.
          * @example projects/p1/tasks/t1/sprite.png
          */
         ObjectKey: string;
