@@ -217,7 +217,9 @@ try {
   results.push({ name: 'setup', ok: false });
 } finally {
   if (server) {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (results.some((r) => !r.ok)) process.stderr.write(`--- server output ---\n${server.output()}\n`);
   }
   if (flag('--keep')) log(`kept ${work}`);

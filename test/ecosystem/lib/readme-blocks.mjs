@@ -12,7 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PUBLIC_PACKAGES, root } from './pack.mjs';
 
-const FENCE = /(?:<!--\s*ecosystem:\s*([\s\S]*?)-->\s*\n)?```(ts|typescript|js|javascript|json)\n([\s\S]*?)```/g;
+const FENCE =
+  /(?:<!--\s*ecosystem:\s*([\s\S]*?)-->\s*\n)?```(ts|typescript|js|javascript|json)\n([\s\S]*?)```/g;
 const BASE = /'http:\/\/127\.0\.0\.1:8080'/g;
 
 /** Parses one README; answers [{ index, line, mode, code }]. */

@@ -3,12 +3,19 @@ import type { PipelineProgress } from '../types.js';
 /** The part of a WebSocket the SDK uses (the browser's, undici's in newer Node, or the `ws` package's). */
 export interface WebSocketLike {
   readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onclose: ((event: { code: number; reason?: string }) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onerror: Handler<unknown> | null;
+  onclose: Handler<{ code: number; reason?: string }> | null;
   close(code?: number, reason?: string): void;
 }
+
+/**
+ * An event handler checked bivariantly (method syntax), as the DOM's own handler types are: the
+ * `ws` package's handlers take its richer event classes, and `createAssetClient({ WebSocket })` with
+ * `import WebSocket from 'ws'` has to type-check (found by the ecosystem test, issue #21).
+ */
+type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
 
 /**
  * A WebSocket constructor. Browsers' takes `(url)` and sends the `assetloom_token` cookie; the `ws`

@@ -34,12 +34,17 @@ describe('@assetloom/mock installed from its tarball', () => {
       assetType: 'sprite',
     });
     const events = [];
-    const waiting = client.waitForTask(data.taskId, { transport: 'ws', onEvent: (e) => events.push(e.stage) });
+    const waiting = client.waitForTask(data.taskId, {
+      transport: 'ws',
+      onEvent: (e) => events.push(e.stage),
+    });
     await controls.runToCompletion(data.taskId);
     const done = await waiting;
     expect(done.data.status).toBe('completed');
     expect(events).toContain('asset_generator');
-    const assets = await client.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId: data.taskId } } });
+    const assets = await client.GET('/api/v1/tasks/{taskId}/assets', {
+      params: { path: { taskId: data.taskId } },
+    });
     const file = await client.downloadAsset(assets.data.assets[0]);
     expect(file.data.bytes.length).toBeGreaterThan(0);
   });
