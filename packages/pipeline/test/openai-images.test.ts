@@ -1,30 +1,15 @@
+// The OpenAI Images provider through the whole pipeline, against a loopback stand-in that answers
+// like POST /v1/images/generations ({ created, data: [{ b64_json }] }).
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createMemoryStorage,
   createOpenAIImageProvider,
   decodePng,
-  encodePng,
+  NAMED_PALETTES,
   runPipeline,
 } from '../src/index.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
-
-/** A 200×100 RGB picture: a red disc on a flat white ground, as an image model would paint it. */
-function fakePicture(): string {
-  const w = 200;
-  const h = 100;
-  const d = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      const inside = (x - 100) ** 2 + (y - 50) ** 2 < 35 ** 2;
-      d[i] = inside ? 200 : 255;
-      d[i + 1] = inside ? (x % 7) * 20 : 255;
-      d[i + 2] = inside ? 40 : 255;
-      d[i + 3] = 255;
-    }
-  }
-  return Buffer.from(encodePng(d, w, h)).toString('base64');
-}
+import { figure, hconcat, modelPicture, pngOf } from './pixel-art.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -32,105 +17,101 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('OpenAI-compatible images provider', () => {
-  it('requests b64_json images, decodes, removes the backdrop and resizes', async () => {
-    const picture = fakePicture();
+// what a model sends for "a 2-frame walk sheet in pixel art": fat 8-px pixels, off-grid, noisy
+const sheet = Buffer.from(
+  pngOf(
+    hconcat([
+      modelPicture(figure(0), 8, { x: 3, y: 5 }, { jitter: 9, pad: 6 }),
+      modelPicture(figure(1), 8, { x: 3, y: 5 }, { jitter: 9, pad: 6 }),
+    ]),
+  ),
+).toString('base64');
+
+describe('OpenAI Images provider in the pipeline', () => {
+  it('turns one sheet picture into palette-locked, aligned pixel-art frames that pass the model checks', async () => {
     server = await startFakeServer((_req, _body, res) =>
-      json(res, 200, { created: 1, data: [{ b64_json: picture }] }),
+      json(res, 200, { created: 1, data: [{ b64_json: sheet }] }),
     );
     const provider = createOpenAIImageProvider({
       baseUrl: `${server.url}/v1`,
       apiKey: 'sk-img',
-      model: 'img-1',
-      retries: 0,
+      model: 'gpt-image-1',
     });
     const storage = createMemoryStorage();
     const result = await runPipeline(
       {
-        prompt: 'a red ball',
+        prompt: 'a walking knight',
         assetType: 'animation',
-        projectStyle: {},
-        params: { resolution: 48, frames: { directions: 1, framesPerDirection: 2 }, format: 'spritesheet' },
+        projectStyle: { palette: 'sweetie16' },
+        params: { resolution: 32, frames: { directions: 1, framesPerDirection: 2 }, format: 'individual' },
         keyPrefix: 'k/',
       },
       { storage, providers: { image: provider }, maxRetries: 0 },
     );
-    // two identical replies make a cycle that does not move: the quality supervisor says so
-    expect(result).toMatchObject({ ok: false, code: 'quality_rejected' });
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(1); // one request for the whole sheet
     const body = JSON.parse(server.requests[0]!.body);
-    expect(body).toMatchObject({ model: 'img-1', n: 1, response_format: 'b64_json', size: '1024x1024' });
-    expect(server.requests[0]!.url).toBe('/v1/images/generations');
+    expect(body).toMatchObject({ model: 'gpt-image-1', background: 'transparent', output_format: 'png' });
+    expect(body).not.toHaveProperty('response_format');
     expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-img');
-
-    const frame = await provider.generate(
-      {
-        assetType: 'sprite',
-        prompt: 'p',
-        userPrompt: 'p',
-        tags: [],
-        style: {},
-        resolution: 48,
-        directions: 1,
-        framesPerDirection: 1,
-        seed: 1,
-        attempt: 0,
-      },
-      {},
+    if (!result.ok) throw new Error(`${result.code}: ${result.error}`);
+    const names = result.provenance.quality.checks.map((c) => c.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'palette',
+        'grid_fidelity',
+        'transparency',
+        'stray_alpha',
+        'orphan_pixels',
+        'silhouette',
+      ]),
     );
-    const img = frame.frames[0]!;
-    expect([img.width, img.height]).toEqual([48, 48]);
-    expect(img.data[3]).toBe(0); // corner made transparent
-    expect(img.data[(24 * 48 + 24) * 4 + 3]).toBe(255); // the disc stays
-    const png = decodePng(encodePng(img.data, 48, 48));
-    expect(png.ok).toBe(true);
-  });
-
-  it('passes a background through the whole pipeline', async () => {
-    const picture = fakePicture();
-    server = await startFakeServer((_req, _body, res) => json(res, 200, { data: [{ b64_json: picture }] }));
-    const provider = createOpenAIImageProvider({ baseUrl: server.url, apiKey: 'k', model: 'm' });
-    const storage = createMemoryStorage();
-    const r = await runPipeline(
-      {
-        prompt: 'sky',
-        assetType: 'background',
-        projectStyle: {},
-        params: { resolution: 64, format: 'spritesheet' },
-        keyPrefix: '',
-      },
-      { storage, providers: { image: provider } },
-    );
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(r.provenance.provider).toBe('openai-images:m');
+    expect(result.assets[0]!.metadata.provenance.quality.passed).toBe(true);
+    const pal = NAMED_PALETTES.sweetie16!;
+    const bottoms: number[] = [];
+    for (const asset of result.assets.filter((a) => a.key.endsWith('.png'))) {
+      const png = decodePng(storage.get(asset.key)!.bytes);
+      if (!png.ok) throw new Error(png.error);
+      let bottom = -1;
+      for (let i = 0; i < png.image.data.length; i += 4) {
+        const a = png.image.data[i + 3]!;
+        expect(a === 0 || a === 255).toBe(true);
+        if (!a) continue;
+        bottom = Math.floor(i / 4 / png.image.width);
+        const [r, g, b] = [png.image.data[i]!, png.image.data[i + 1]!, png.image.data[i + 2]!];
+        expect(pal.some((c) => c[0] === r && c[1] === g && c[2] === b)).toBe(true);
+      }
+      bottoms.push(bottom);
+    }
+    expect(bottoms).toHaveLength(2);
+    expect(bottoms[0]).toBe(bottoms[1]); // one baseline
   });
 
   it.each([
-    ['HTTP 500 twice', (res: Parameters<typeof json>[0]) => json(res, 500, {}), /HTTP 500/],
-    ['no images', (res: Parameters<typeof json>[0]) => json(res, 200, { data: [] }), /expected 1 b64_json/],
-    [
-      'not a PNG',
-      (res: Parameters<typeof json>[0]) => json(res, 200, { data: [{ b64_json: 'aGVsbG8=' }] }),
-      /decodePng/,
-    ],
-  ])('fails the task as provider_failed on %s', async (_name, answer, message) => {
-    server = await startFakeServer((_req, _body, res) => answer(res));
-    const provider = createOpenAIImageProvider({ baseUrl: server.url, apiKey: 'k', model: 'm', retries: 1 });
-    const r = await runPipeline(
-      {
-        prompt: 'x',
-        assetType: 'background',
-        projectStyle: {},
-        params: { resolution: 32, format: 'spritesheet' },
-        keyPrefix: '',
-      },
-      { storage: createMemoryStorage(), providers: { image: provider } },
-    );
-    expect(r).toMatchObject({
-      ok: false,
-      code: 'provider_failed',
-      error: '[assetloom/pipeline] image provider "openai-images:m" failed',
-    });
-    if (!r.ok) expect(r.detail).toMatch(message);
-  });
+    ['HTTP 500 twice', 500, {}, /HTTP 500/],
+    ['no images', 200, { data: [] }, /without a b64_json image/],
+    ['not a PNG', 200, { data: [{ b64_json: 'aGVsbG8=' }] }, /not a readable PNG/],
+  ] as const)(
+    'fails the task as provider_failed on %s, saying why',
+    async (_name, status, reply, message) => {
+      server = await startFakeServer((_req, _body, res) => json(res, status, reply));
+      const provider = createOpenAIImageProvider({
+        baseUrl: server.url,
+        apiKey: 'k',
+        model: 'dall-e-3',
+        retries: 1,
+      });
+      const r = await runPipeline(
+        {
+          prompt: 'x',
+          assetType: 'background',
+          projectStyle: {},
+          params: { resolution: 32, format: 'spritesheet' },
+          keyPrefix: '',
+        },
+        { storage: createMemoryStorage(), providers: { image: provider } },
+      );
+      expect(r).toMatchObject({ ok: false, code: 'provider_failed' });
+      if (!r.ok) expect(r.error).toMatch(message);
+    },
+  );
 });

@@ -298,6 +298,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
 
 function raceLimits<T>(p: Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(
       () => reject(new ProviderError(`ComfyUI did not finish within the time limit`)),
       ms,

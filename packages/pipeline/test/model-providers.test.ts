@@ -1,0 +1,310 @@
+// The model providers against loopback fakes that speak each project's real wire format:
+// - ComfyUI: server.py (comfyanonymous/ComfyUI) — POST /prompt → { prompt_id, number, node_errors },
+//   GET /ws?clientId= messages { type, data } ('progress' {value,max,prompt_id,node}, 'executing'
+//   {node: null, prompt_id} when done, 'executed' {node, output: {images: [{filename, subfolder,
+//   type}]}, prompt_id}), GET /view?filename&subfolder&type, POST /interrupt.
+// - AUTOMATIC1111 / Forge: modules/api/api.py — POST /sdapi/v1/txt2img → { images: [base64 PNG],
+//   parameters, info }, GET /sdapi/v1/progress → { progress, eta_relative, state, current_image,
+//   textinfo }, POST /sdapi/v1/interrupt.
+// - OpenAI Images: POST /v1/images/generations → { created, data: [{ b64_json }] }.
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { createA1111Provider } from '../src/providers/a1111.js';
+import { createComfyUIProvider, DEFAULT_COMFYUI_WORKFLOW } from '../src/providers/comfyui.js';
+import { createOpenAIImageProvider, openAIImageBody } from '../src/providers/openai-images.js';
+import type { ImageRequest } from '../src/providers/types.js';
+import { type FakeServer, json, startFakeServer } from './helpers.js';
+import { figure, hconcat, modelPicture, pngOf } from './pixel-art.js';
+
+const sprite: ImageRequest = {
+  assetType: 'sprite',
+  prompt: 'a knight',
+  userPrompt: 'a knight',
+  tags: [],
+  style: {},
+  resolution: 32,
+  directions: 1,
+  framesPerDirection: 1,
+  seed: 1234,
+  attempt: 0,
+};
+const walk: ImageRequest = { ...sprite, assetType: 'animation', framesPerDirection: 2 };
+
+const onePng = Buffer.from(pngOf(modelPicture(figure(0), 8, { x: 3, y: 1 }))).toString('base64');
+const sheetPng = pngOf(
+  hconcat([modelPicture(figure(0), 8, { x: 0, y: 0 }), modelPicture(figure(1), 8, { x: 0, y: 0 })]),
+);
+
+let server: FakeServer | undefined;
+let wss: WebSocketServer | undefined;
+afterEach(async () => {
+  for (const c of wss?.clients ?? []) c.terminate();
+  await new Promise<void>((r) => (wss ? wss.close(() => r()) : r()));
+  wss = undefined;
+  await server?.close();
+  server = undefined;
+});
+
+describe('ComfyUI provider', () => {
+  // ComfyUI serves HTTP and /ws on one port: a dedicated fake with both
+  async function start(mode: 'ok' | 'hang' | 'error500' | 'badpng' | 'exec_error') {
+    const { createServer } = await import('node:http');
+    const requests: Array<{ method: string; url: string; body: string }> = [];
+    let socket: import('ws').WebSocket | undefined;
+    const http = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString();
+        requests.push({ method: req.method ?? '', url: req.url ?? '', body });
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (req.method === 'POST' && url.pathname === '/prompt') {
+          if (mode === 'error500') return json(res, 500, { error: 'boom' });
+          json(res, 200, { prompt_id: 'p-1', number: 0, node_errors: {} });
+          const send = (m: unknown) => socket?.send(JSON.stringify(m));
+          setTimeout(() => {
+            send({ type: 'execution_start', data: { prompt_id: 'p-1' } });
+            send({ type: 'executing', data: { node: '3', display_node: '3', prompt_id: 'p-1' } });
+            for (let v = 1; v <= 3; v++)
+              send({ type: 'progress', data: { value: v, max: 3, prompt_id: 'p-1', node: '3' } });
+            if (mode === 'hang') return;
+            if (mode === 'exec_error') {
+              send({
+                type: 'execution_error',
+                data: { prompt_id: 'p-1', node_id: '3', node_type: 'KSampler' },
+              });
+              return;
+            }
+            send({
+              type: 'executed',
+              data: {
+                node: '9',
+                display_node: '9',
+                output: { images: [{ filename: 'assetloom_00001_.png', subfolder: '', type: 'output' }] },
+                prompt_id: 'p-1',
+              },
+            });
+            send({ type: 'executing', data: { node: null, prompt_id: 'p-1' } });
+          }, 20);
+          return;
+        }
+        if (req.method === 'GET' && url.pathname === '/view') {
+          res.writeHead(200, { 'content-type': 'image/png' });
+          return res.end(mode === 'badpng' ? Buffer.from('not a png') : Buffer.from(sheetPng));
+        }
+        if (req.method === 'POST' && url.pathname === '/interrupt') return json(res, 200, {});
+        json(res, 404, {});
+      });
+    });
+    wss = new WebSocketServer({ server: http, path: '/ws' });
+    wss.on('connection', (ws) => {
+      socket = ws;
+      ws.send(
+        JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid: 'x' } }),
+      );
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const { port } = http.address() as AddressInfo;
+    server = {
+      url: `http://127.0.0.1:${port}`,
+      requests: [],
+      close: () =>
+        new Promise<void>((r) => {
+          http.closeAllConnections();
+          http.close(() => r());
+        }),
+    };
+    return { url: `http://127.0.0.1:${port}`, requests };
+  }
+
+  it('queues the filled workflow, forwards progress, fetches the sheet through /view and splits it', async () => {
+    const fake = await start('ok');
+    const provider = createComfyUIProvider({ baseUrl: fake.url, checkpoint: 'pixel.safetensors' });
+    const progress: number[] = [];
+    const out = await provider.generate(walk, { onProgress: (p) => progress.push(p) });
+    expect(provider.kind).toBe('model');
+    expect(out.frames).toHaveLength(2);
+    const queued = JSON.parse(fake.requests.find((r) => r.url === '/prompt')!.body);
+    expect(queued.client_id).toBeTruthy();
+    expect(queued.prompt['3'].inputs.seed).toBe(1234);
+    expect(queued.prompt['6'].inputs.text).toContain('a knight');
+    expect(queued.prompt['7'].inputs.text).toContain('blurry');
+    expect(queued.prompt['5'].inputs).toMatchObject({ batch_size: 1 });
+    expect(queued.prompt['5'].inputs.width).toBeGreaterThan(queued.prompt['5'].inputs.height);
+    expect(queued.prompt['4'].inputs.ckpt_name).toBe('pixel.safetensors');
+    expect(fake.requests.some((r) => r.url.startsWith('/view?filename=assetloom_00001_.png'))).toBe(true);
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...progress)).toBeGreaterThanOrEqual(90);
+  });
+
+  it('rejects a workflow without a sampler at creation', () => {
+    const { '3': _sampler, ...rest } = DEFAULT_COMFYUI_WORKFLOW;
+    expect(() => createComfyUIProvider({ baseUrl: 'http://127.0.0.1:1', workflow: rest })).toThrow(
+      /KSampler/,
+    );
+  });
+
+  it.each([
+    ['error500', /HTTP 500/],
+    ['badpng', /not a readable PNG/],
+    ['exec_error', /KSampler/],
+  ] as const)('%s → a clear provider error', async (mode, message) => {
+    const fake = await start(mode);
+    const provider = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 5000 });
+    await expect(provider.generate(sprite, {})).rejects.toThrow(message);
+  });
+
+  it('interrupts on time-out and on abort', async () => {
+    let fake = await start('hang');
+    const slow = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 300 });
+    await expect(slow.generate(sprite, {})).rejects.toThrow(/time limit/);
+    expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
+    await server?.close();
+    for (const c of wss?.clients ?? []) c.terminate();
+    fake = await start('hang');
+    const ac = new AbortController();
+    const p = createComfyUIProvider({ baseUrl: fake.url }).generate(sprite, {
+      signal: ac.signal,
+      onProgress: () => ac.abort(new Error('user cancelled')),
+    });
+    await expect(p).rejects.toThrow(/user cancelled/);
+    expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
+  });
+
+  it('a server that is not there is a clean error', async () => {
+    const provider = createComfyUIProvider({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    await expect(provider.generate(sprite, {})).rejects.toThrow(/could not be reached|WebSocket/);
+  });
+});
+
+describe('AUTOMATIC1111 provider', () => {
+  it('posts txt2img with the sheet size and seed, reads progress, splits the sheet', async () => {
+    server = await startFakeServer((req, _body, res) => {
+      if (req.url?.startsWith('/sdapi/v1/progress'))
+        return json(res, 200, {
+          progress: 0.5,
+          eta_relative: 1,
+          state: {},
+          current_image: null,
+          textinfo: null,
+        });
+      if (req.url === '/sdapi/v1/txt2img') {
+        setTimeout(
+          () =>
+            json(res, 200, {
+              images: [Buffer.from(sheetPng).toString('base64')],
+              parameters: {},
+              info: '{}',
+            }),
+          150,
+        );
+        return;
+      }
+      json(res, 404, {});
+    });
+    const progress: number[] = [];
+    const out = await createA1111Provider({ baseUrl: server.url, pollMs: 30 }).generate(walk, {
+      onProgress: (p) => progress.push(p),
+    });
+    expect(out.frames).toHaveLength(2);
+    const body = JSON.parse(server.requests.find((r) => r.url === '/sdapi/v1/txt2img')!.body);
+    expect(body).toMatchObject({ seed: 1234, batch_size: 1 });
+    expect(body.prompt).toContain('a knight');
+    expect(body.negative_prompt).toContain('blurry');
+    expect(progress.some((p) => p > 40 && p < 50)).toBe(true);
+  });
+
+  it.each([
+    ['5xx', (res: import('node:http').ServerResponse) => json(res, 503, { detail: 'busy' }), /HTTP 503/],
+    ['malformed', (res: import('node:http').ServerResponse) => res.end('<html>'), /not JSON/],
+    [
+      'no images',
+      (res: import('node:http').ServerResponse) => json(res, 200, { images: [] }),
+      /without images/,
+    ],
+    [
+      'bad base64',
+      (res: import('node:http').ServerResponse) => json(res, 200, { images: ['%%%'] }),
+      /not base64/,
+    ],
+  ] as const)('%s → a clear provider error and an interrupt', async (_n, answer, message) => {
+    server = await startFakeServer((req, _b, res) => {
+      if (req.url === '/sdapi/v1/txt2img') return answer(res);
+      json(res, 200, {});
+    });
+    await expect(createA1111Provider({ baseUrl: server.url }).generate(sprite, {})).rejects.toThrow(message);
+    expect(server.requests.some((r) => r.url === '/sdapi/v1/interrupt')).toBe(true);
+  });
+
+  it('times out and interrupts', async () => {
+    server = await startFakeServer((req, _b, res) => {
+      if (req.url === '/sdapi/v1/txt2img') return; // never answers
+      json(res, 200, {});
+    });
+    await expect(
+      createA1111Provider({ baseUrl: server.url, timeoutMs: 200 }).generate(sprite, {}),
+    ).rejects.toThrow(/did not answer within 200 ms/);
+    expect(server.requests.some((r) => r.url === '/sdapi/v1/interrupt')).toBe(true);
+  });
+});
+
+describe('OpenAI Images provider', () => {
+  it('sends gpt-image models background + output_format and never response_format', () => {
+    const g = openAIImageBody('gpt-image-1', 'p', '1024x1024');
+    expect(g).toMatchObject({ background: 'transparent', output_format: 'png', n: 1 });
+    expect(g).not.toHaveProperty('response_format');
+    const d = openAIImageBody('dall-e-3', 'p', '1024x1024');
+    expect(d).toMatchObject({ response_format: 'b64_json' });
+    expect(d).not.toHaveProperty('background');
+  });
+
+  it('draws a whole animation sheet in ONE request', async () => {
+    const b64 = Buffer.from(sheetPng).toString('base64');
+    server = await startFakeServer((_req, _b, res) =>
+      json(res, 200, { created: 1, data: [{ b64_json: b64 }] }),
+    );
+    const provider = createOpenAIImageProvider({
+      baseUrl: `${server.url}/v1`,
+      apiKey: 'k',
+      model: 'gpt-image-1',
+    });
+    const out = await provider.generate(walk, {});
+    expect(out.frames).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
+    const body = JSON.parse(server.requests[0]!.body);
+    expect(body.prompt).toMatch(/2 columns × 1 rows/);
+    expect(body.size).toBe('1536x1024');
+    expect(body).not.toHaveProperty('response_format');
+  });
+
+  it.each([
+    ['5xx twice', () => [503, { error: {} }] as const, /HTTP 503/],
+    ['no image', () => [200, { data: [] }] as const, /without a b64_json/],
+    [
+      'not a png',
+      () => [200, { data: [{ b64_json: Buffer.from('nope').toString('base64') }] }] as const,
+      /PNG/,
+    ],
+  ] as const)('%s → a clear provider error', async (_n, answer, message) => {
+    server = await startFakeServer((_req, _b, res) => {
+      const [status, body] = answer();
+      json(res, status, body);
+    });
+    const provider = createOpenAIImageProvider({
+      baseUrl: server.url,
+      apiKey: 'k',
+      model: 'gpt-image-1',
+      retries: 1,
+    });
+    await expect(provider.generate(sprite, {})).rejects.toThrow(message);
+  });
+
+  it('uses the single picture of a one-frame sprite', async () => {
+    server = await startFakeServer((_req, _b, res) => json(res, 200, { data: [{ b64_json: onePng }] }));
+    const provider = createOpenAIImageProvider({ baseUrl: server.url, apiKey: 'k', model: 'dall-e-3' });
+    const out = await provider.generate(sprite, {});
+    expect(out.frames).toHaveLength(1);
+    expect(JSON.parse(server.requests[0]!.body).response_format).toBe('b64_json');
+  });
+});
