@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
 import { loadStorageConfig, type StorageConfig } from './storage/config.js';
 
 /** The environments the server knows. Anything but `development` is treated as production-like. */
@@ -62,6 +63,8 @@ export interface ServerConfig {
   llm: LlmSettings | null;
   /** Object storage (STORAGE_DRIVER fs | s3 and the driver's variables; see storage/config.ts). */
   storage: StorageConfig;
+  /** The image generator (IMAGE_PROVIDER procedural | openai | comfyui | a1111; see image-provider.ts). */
+  imageProvider: ImageProviderSettings;
 }
 
 /** LLM settings from LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS. */
@@ -263,6 +266,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ? null
       : { baseUrl: llmBaseUrl.replace(/\/+$/, ''), apiKey: llmKey, model: llmModel, timeoutMs: llmTimeoutMs };
 
+  const imageProviderRead = readImageProviderSettings(env, cwd);
+  read.issues.push(...imageProviderRead.issues);
+
   let storage: StorageConfig | undefined;
   if (jwtSecret !== undefined) {
     const loadedStorage = loadStorageConfig(env, { nodeEnv, dataDir, jwtSecret, signedUrlTtlSeconds });
@@ -311,6 +317,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       eventPollMs,
       llm,
       storage,
+      imageProvider: imageProviderRead.value,
     },
   };
 }

@@ -13,6 +13,7 @@ import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
 import { loadDocs } from './internal/docs.js';
 import { ScryptPasswordHasher } from './internal/password.js';
@@ -118,8 +119,17 @@ export function workerFor(
     maxQualityRetries: config.maxQualityRetries,
     llm: llmOf(config),
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
-    ...(deps.imageProvider === undefined ? {} : { imageProvider: deps.imageProvider }),
+    ...(imageProviderOf(config, deps.imageProvider) ?? {}),
   });
+}
+
+/** The injected provider, else the one IMAGE_PROVIDER names (none: the pipeline's procedural default). */
+function imageProviderOf(
+  config: ServerConfig,
+  injected: ImageProvider | undefined,
+): { imageProvider: ImageProvider } | null {
+  const provider = injected ?? (config.imageProvider ? createImageProvider(config.imageProvider) : undefined);
+  return provider ? { imageProvider: provider } : null;
 }
 
 /**
