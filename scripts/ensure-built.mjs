@@ -4,7 +4,7 @@
  *
  *   node scripts/ensure-built.mjs                      every package that has a build script
  *   node scripts/ensure-built.mjs --deps-of <name>     the workspace packages <name> needs at run time (transitively)
- *   node scripts/ensure-built.mjs <name> [<name> …]    these packages and their workspace dependencies
+ *   node scripts/ensure-built.mjs <name> [<name> …]    these packages and what they need at run time
  *   add --check to only report what is stale (exit 1 when anything is)
  *
  * A package is fresh when (a) the hash of its inputs (its files outside dist/, node_modules/ and tests,
@@ -110,7 +110,8 @@ function inputHashes(packages) {
     if (trail.includes(name)) throw new Error(`workspace dependency cycle: ${[...trail, name].join(' → ')}`);
     const pkg = packages.get(name);
     const hash = createHash('sha256').update(lockHash);
-    for (const dep of workspaceDeps(pkg, packages).sort()) hash.update(`dep ${dep} ${hashOf(dep, [...trail, name])}\n`);
+    for (const dep of workspaceDeps(pkg, packages).sort())
+      hash.update(`dep ${dep} ${hashOf(dep, [...trail, name])}\n`);
     for (const file of filesOf(pkg.dir)) {
       hash.update(`file ${relative(pkg.dir, file)}\n`);
       hash.update(readFileSync(file));
@@ -172,7 +173,7 @@ function main(argv) {
       log(`unknown package(s): ${unknown.join(', ')} (known: ${[...packages.keys()].join(', ')})`);
       return 2;
     }
-    targets = order(args, packages);
+    targets = order(args, packages, { runtimeOnly: true });
   } else {
     targets = order([...packages.keys()], packages);
   }
@@ -193,10 +194,15 @@ function main(argv) {
     log(`${name}: building (${state.why})`);
     const started = performance.now();
     const result = pnpm
-      ? spawnSync(process.execPath, [pnpm, 'run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] })
+      ? spawnSync(process.execPath, [pnpm, 'run', 'build'], {
+          cwd: pkg.dir,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
       : spawnSync('pnpm', ['run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.status !== 0) {
-      log(`${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`);
+      log(
+        `${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`,
+      );
       return 1;
     }
     mkdirSync(dirname(stampFile(pkg)), { recursive: true });
