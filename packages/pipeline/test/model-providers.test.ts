@@ -230,7 +230,10 @@ describe('AUTOMATIC1111 provider', () => {
     ],
   ] as const)('%s → a clear provider error and an interrupt', async (_n, answer, message) => {
     server = await startFakeServer((req, _b, res) => {
-      if (req.url === '/sdapi/v1/txt2img') return answer(res);
+      if (req.url === '/sdapi/v1/txt2img') {
+        answer(res);
+        return;
+      }
       json(res, 200, {});
     });
     await expect(createA1111Provider({ baseUrl: server.url }).generate(sprite, {})).rejects.toThrow(message);
