@@ -59,13 +59,13 @@ describe('a write the embedded store cannot append (HTTP)', () => {
     const created = await api.post('/api/v1/projects', { name: 'Real' }, auth);
     expect(created.status).toBe(200);
     const projectId = created.body.data.id as string;
-    const body = { projectId, prompt: 'a brave knight', assetType: 'sprite', params: { resolution: 16 } };
+    const body = { projectId, prompt: 'wooden button', assetType: 'ui' };
 
     heal = await breakDataFile(dataDir, 'tasks');
     const plain = await api.post('/api/v1/generate', body, auth);
     const keyed = await api.call('POST', '/api/v1/generate', {
       ...auth,
-      json: { ...body, prompt: 'a wise mage' },
+      json: { ...body, prompt: 'health bar' },
       headers: { 'idempotency-key': 'retry-me' },
     });
     expect([plain.status, keyed.status]).toEqual([500, 500]);
@@ -89,7 +89,7 @@ describe('a write the embedded store cannot append (HTTP)', () => {
     const retried = await again.post('/api/v1/generate', body, auth);
     const retriedKeyed = await again.call('POST', '/api/v1/generate', {
       ...auth,
-      json: { ...body, prompt: 'a wise mage' },
+      json: { ...body, prompt: 'health bar' },
       headers: { 'idempotency-key': 'retry-me' },
     });
     expect([retried.status, retriedKeyed.status]).toEqual([200, 200]);
@@ -139,7 +139,7 @@ describe('a failed task tells the client why without server internals', () => {
     await writeFile(join(root as string, '.tmp'), 'not a folder');
     const submitted = await api.post(
       '/api/v1/generate',
-      { projectId, prompt: 'a treasure chest', assetType: 'sprite', params: { resolution: 16 } },
+      { projectId, prompt: 'wooden button', assetType: 'ui' },
       auth,
     );
     const taskId = submitted.body.data.taskId as string;
