@@ -111,16 +111,16 @@ if [ "$with_test" = 1 ]; then
   if [ -f scripts/python-tools.sh ]; then
     bash scripts/python-tools.sh
   fi
-fi
-# CC0 pixel art for the pixelize corpus (a pipeline test and `pnpm bench`): Dungeon Crawl's tiles.
-if [ -f /usr/share/crawl/dat/tiles/main.png ]; then
-  :
-elif [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
-  log "installing crawl-tiles-data (CC0 sprites for the pixelize corpus)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends crawl-tiles-data >/dev/null 2>&1 \
-    || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends crawl-tiles-data >/dev/null 2>&1; } \
-    || log "crawl-tiles-data not installed: the pixelize corpus test is skipped"
-else
-  log "crawl-tiles-data missing and not root: apt-get install crawl-tiles-data for the pixelize corpus"
+  # 7. CC0 pixel art for the pixelize corpus (a pipeline test and `pnpm bench`): Dungeon Crawl's tiles.
+  if [ -f /usr/share/crawl/dat/tiles/main.png ]; then
+    :
+  elif [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    log "installing crawl-tiles-data (CC0 sprites for the pixelize corpus)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends crawl-tiles-data >/dev/null 2>&1 \
+      || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends crawl-tiles-data >/dev/null 2>&1; } \
+      || log "crawl-tiles-data not installed: the pixelize corpus test is skipped"
+  else
+    log "crawl-tiles-data missing and not root: apt-get install crawl-tiles-data for the pixelize corpus"
+  fi
 fi
 log "ready"
