@@ -38,12 +38,14 @@ for (const line of readFileSync(`${wnDir}/data.noun`, 'latin1').split('\n')) {
   let k = 4 + wc * 2;
   const pc = Number(p[k++]);
   const hyper = [];
+  const hypo = [];
   for (let i = 0; i < pc; i++) {
+    if (p[k] === '~' && p[k + 2] === 'n') hypo.push(p[k + 1]);
     // '@' only: instance hypernyms ('@i') lead to proper names (cities, people)
     if (p[k] === '@' && p[k + 2] === 'n') hyper.push(p[k + 1]);
     k += 4;
   }
-  synsets.set(p[0], { words, hyper, gloss: line.slice(bar + 3) });
+  synsets.set(p[0], { words, hyper, hypo, gloss: line.slice(bar + 3) });
 }
 const index = new Map();
 for (const line of readFileSync(`${wnDir}/index.noun`, 'latin1').split('\n')) {
@@ -88,8 +90,9 @@ function classify(offset, anchors) {
   return null;
 }
 
-// creatures and people first: "turtle" is the reptile before the sweater, "octopus" the animal before the dish
-const priority = (kind) => (/^(person|creature|animal)\b/.test(kind.split('.')[0]) ? 0 : 1);
+// creatures first: "turtle" is the reptile before the sweater, "octopus" the animal before the dish
+// (only animals and imaginary beings: a rare "person" sense must not win over a thing — "rock", "gem", "chair")
+const priority = (kind) => (/^(creature|animal)$/.test(kind.split('.')[0]) ? 0 : 1);
 const GLOSS_COLORS = [
   ['reddish', 'red'],
   ['brownish', 'brown'],
@@ -130,6 +133,19 @@ function glossColor(gloss) {
     }
   }
   return best;
+}
+
+/** A colour named by the first kind of the noun that carries one: "gray_wolf" under wolf, "red_fox" under fox. */
+function hyponymColor(offset, lemma) {
+  for (const h of synsets.get(offset).hypo) {
+    for (const w of synsets.get(h)?.words ?? []) {
+      const m = /^([a-z]+)_(.+)$/.exec(w);
+      if (!m || m[2] !== lemma) continue;
+      const hit = GLOSS_COLORS.find(([word]) => word === m[1]);
+      if (hit) return hit[1];
+    }
+  }
+  return null;
 }
 
 // commonness: a lemma tagged in WordNet's sense-tagged corpus, or an exact gloss of a CC-CEDICT entry
@@ -173,7 +189,9 @@ for (const [lemma, { offsets, tagged }] of index) {
   });
   if (!best) continue;
   nouns.set(lemma, best.kind);
-  const c = glossColor(synsets.get(best.off).gloss);
+  const c =
+    glossColor(synsets.get(best.off).gloss) ??
+    (/^(animal|creature)\./.test(best.kind) ? hyponymColor(best.off, lemma) : null);
   if (c) colorOf.set(lemma, c);
 }
 for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);

@@ -219,6 +219,8 @@ export const WORDS = {
     ['ghost', 'creature.ghost'],
     ['spirit', 'creature.ghost'],
     ['knight', 'person.knight'],
+    ['pirate', 'person.pirate'],
+    ['buccaneer', 'person.pirate'],
     ['castle', 'building.castle'],
     ['mushroom', 'plant.mushroom'],
     ['turtle', 'animal.turtle'],

@@ -164,6 +164,7 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
     ...(generated.nineSlice ? { nineSlice: generated.nineSlice } : {}),
     ...(generated.uiKind ? { uiKind: generated.uiKind } : {}),
     ...(generated.tileable !== undefined ? { tileable: generated.tileable } : {}),
+    ...(generated.interpretation ? { interpretation: generated.interpretation } : {}),
     provenance,
   };
   const text = { Software: 'assetloom', Comment: `seed ${provenance.seed}` };

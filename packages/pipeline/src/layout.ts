@@ -1,4 +1,4 @@
-import { DIRECTION_NAMES } from './internal/art/sprite.js';
+import { DIRECTION_NAMES } from './directions.js';
 import { type UiKind, uiFrameSize, uiKindOf } from './internal/art/ui.js';
 import type { AssetType, Directions, GenerationParams } from './types.js';
 

@@ -4,7 +4,8 @@ import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
 import { pixelizeFrames } from './pixelize-frames.js';
 import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
-import { createProceduralProvider, subjectText } from './providers/procedural.js';
+import { subjectText } from './interpret/index.js';
+import { createProceduralProvider } from './providers/procedural.js';
 import type { GeneratedAsset, ImageProvider } from './providers/types.js';
 import { inspectQuality } from './quality.js';
 import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
@@ -235,6 +236,7 @@ export async function runPipeline(
         frames: generated.frames,
         expected: layout,
         palette: enforced?.colors ?? null,
+        interpretation: generated.interpretation ?? null,
       });
       if (provider.kind === 'model') {
         quality = withChecks(

@@ -1,5 +1,6 @@
+import type { Interpretation } from './interpret/index.js';
 import type { ExpectedLayout } from './layout.js';
-import { colorDistance2, type Rgb } from './palette.js';
+import { colorDistance2, parseHex, type Rgb } from './palette.js';
 import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
 
 export interface QualityInput {
@@ -7,6 +8,8 @@ export interface QualityInput {
   expected: ExpectedLayout;
   /** When set, opaque pixels must come from this palette. */
   palette?: readonly Rgb[] | null;
+  /** How the generator read the prompt; adds the `prompt_adherence` check (colour asked, night). */
+  interpretation?: Interpretation | null;
 }
 
 interface FrameStats {
@@ -187,7 +190,98 @@ export function inspectQuality(input: QualityInput): QualityReport {
       detail: worst < 0.35 ? `frame ${worstAt} looks unrelated to frame 0` : undefined,
     });
   }
+  if (input.interpretation) {
+    const adherence = promptAdherence(frames, input.interpretation, input.palette ?? null, expected);
+    if (adherence) checks.push(adherence);
+  }
   return finish(checks);
+}
+
+function hsvOf(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r) h = ((g - b) / d + 6) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+  }
+  return [h * 60, max ? d / max : 0, max / 255];
+}
+
+/**
+ * Compares the drawing with what the prompt asked and the generator understood: for a sprite with a
+ * colour word, the share of opaque pixels in the asked hue (or, for white, grey and black, in its
+ * lightness) — the colour mapped onto the palette first when one is enforced; for a background at
+ * night, the mean brightness (night must be clearly dark).
+ */
+export function promptAdherence(
+  frames: readonly RgbaImage[],
+  interpretation: Interpretation,
+  palette: readonly Rgb[] | null,
+  expected: ExpectedLayout,
+): QualityCheck | null {
+  if (expected.opaque) {
+    if (interpretation.time !== 'night') return null;
+    let sum = 0;
+    let n = 0;
+    for (const f of frames) {
+      const d = f.data;
+      for (let i = 0; i < d.length; i += 4) {
+        sum += (0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!) / 255;
+        n++;
+      }
+    }
+    const mean = n ? sum / n : 0;
+    return {
+      name: 'prompt_adherence',
+      passed: mean <= 0.32,
+      value: Math.round(mean * 1000) / 1000,
+      expected: 'night: mean brightness ≤ 0.32',
+      ...(mean > 0.32 ? { detail: `asked for night, but the mean brightness is ${mean.toFixed(2)}` } : {}),
+    };
+  }
+  if (expected.uiKind) return null;
+  const asked = interpretation.colors[0];
+  const rgb = asked ? parseHex(asked.hex) : null;
+  if (!asked || !rgb || !interpretation.subject) return null;
+  let target: Rgb = rgb;
+  if (palette?.length) {
+    let best = Number.POSITIVE_INFINITY;
+    for (const c of palette) {
+      const dd = colorDistance2(rgb[0], rgb[1], rgb[2], c[0], c[1], c[2]);
+      if (dd < best) {
+        best = dd;
+        target = c;
+      }
+    }
+  }
+  const [th, ts, tv] = hsvOf(target[0], target[1], target[2]);
+  const chromatic = ts >= 0.25 && tv >= 0.15;
+  let total = 0;
+  let hits = 0;
+  for (const f of frames) {
+    const d = f.data;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3]! < 128) continue;
+      total++;
+      const [h, s, v] = hsvOf(d[i]!, d[i + 1]!, d[i + 2]!);
+      if (chromatic) {
+        const dh = Math.min(Math.abs(h - th), 360 - Math.abs(h - th));
+        if (dh <= 32 && s >= 0.2 && v >= 0.12) hits++;
+      } else if (s < 0.3 && Math.abs(v - tv) <= 0.3) hits++;
+    }
+  }
+  const share = total ? hits / total : 0;
+  const passed = share >= 0.2;
+  return {
+    name: 'prompt_adherence',
+    passed,
+    value: Math.round(share * 1000) / 1000,
+    expected: `≥ 0.2 of the subject's pixels in the asked colour "${asked.word}" (${chromatic ? `hue ${Math.round(th)}°` : `lightness ${tv.toFixed(2)}`})`,
+    ...(passed ? {} : { detail: `only ${(share * 100).toFixed(1)}% of the pixels are ${asked.word}` }),
+  };
 }
 
 function finish(checks: QualityCheck[]): QualityReport {

@@ -1,3 +1,5 @@
+import type { Interpretation } from './interpret/index.js';
+
 /** The four pipeline stages as they appear in PipelineProgress events (spec 000). */
 export type PipelineStage = 'prompt_optimizer' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
 /** The stage names used in a task's `stage` field (prompt_optimizer is called prompt_builder there). */
@@ -62,6 +64,7 @@ export interface QualityCheck {
     | 'palette'
     | 'frames_distinct'
     | 'frames_consistent'
+    | 'prompt_adherence'
     // model output (after pixelize): see quality-model.ts
     | 'grid_fidelity'
     | 'transparency'
@@ -132,6 +135,8 @@ export interface AssetMetadata {
   uiKind?: string;
   /** Backgrounds: whether the image tiles seamlessly (horizontally for landscapes, both ways for textures). */
   tileable?: boolean;
+  /** How the built-in generator read the prompt: what it drew and which words it did not honour. */
+  interpretation?: Interpretation;
   provenance: Provenance;
 }
 

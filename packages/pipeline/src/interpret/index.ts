@@ -58,6 +58,8 @@ export interface Interpretation {
   subject: string | null;
   /** The lexicon kind of the subject (e.g. `animal.canine`), when there is one. */
   kind?: string;
+  /** The English lemma of the subject (for a Chinese subject, the word CC-CEDICT glosses it with). */
+  lemma?: string;
   /** Words the drawing honours. */
   understood: string[];
   /** Words the drawing does not honour (unknown, or known but not drawable for this asset type). */
@@ -200,6 +202,8 @@ const STOP = new Set(
     'frame frames animation animated cycle loop character-sprite x'
   ).split(' '),
 );
+const UI_WORDS =
+  /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
 const PHRASE_END = new Set([
@@ -535,6 +539,7 @@ export function interpret(input: InterpretInput): Interpretation {
     if (head) {
       result.subject = head.text;
       result.kind = head.kind;
+      result.lemma = head.lemma;
       understood.push(head.text);
     }
     if (heldNoun && head && head.spec.plan === 'biped') {
@@ -565,10 +570,14 @@ export function interpret(input: InterpretInput): Interpretation {
     delete result.material;
     delete result.action;
   } else {
-    // ui pieces: the kind comes from the prompt's UI words; colours tint the piece
-    ignored.push(...sceneWords.map((s) => s.text), ...timeWords, ...weatherWords, ...actionWords);
-    for (const n of nouns) ignored.push(n.text);
+    // ui pieces: the kind comes from the prompt's UI words; colours and materials tint the piece
+    for (const word of [...sceneWords.map((s) => s.text), ...nouns.map((n) => n.text)])
+      (UI_WORDS.test(word) ? understood : ignored).push(word);
+    for (let i = ignored.length - 1; i >= 0; i--)
+      if (UI_WORDS.test(ignored[i]!)) understood.push(...ignored.splice(i, 1));
+    ignored.push(...timeWords, ...weatherWords, ...actionWords);
     delete result.action;
+    delete result.scene;
   }
   if (!sprite) {
     delete result.size;

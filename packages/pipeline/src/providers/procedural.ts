@@ -3,30 +3,42 @@ import { Painter } from '../internal/art/canvas.js';
 import { drawSpriteFrames } from '../internal/art/sprite.js';
 import { drawUi } from '../internal/art/ui.js';
 import { Rng } from '../internal/random.js';
-import { PaletteMatcher } from '../palette.js';
+import { interpret, subjectText } from '../interpret/index.js';
+import { PaletteMatcher, parseHex } from '../palette.js';
 import { resolveStyle } from '../style.js';
 import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
-/** Lower-cased text the generator reads subjects from: raw prompt, tags and scene-like style values. */
-export function subjectText(request: Pick<ImageRequest, 'userPrompt' | 'tags' | 'style'>): string {
-  const { style } = request;
-  const extra = ['scene', 'subject', 'mood', 'theme', 'biome'].map((k) => style[k] ?? '').join(' ');
-  return `${request.userPrompt} ${request.tags.join(' ')} ${extra}`.toLowerCase();
-}
+/** @deprecated import `subjectText` from the package root (it lives in the interpretation core now). */
+export { subjectText };
 
 /** Renders one asset synchronously; deterministic in (seed, request). */
 export function renderProcedural(request: ImageRequest): GeneratedAsset {
   const text = subjectText(request);
+  const interpretation = interpret(request);
   const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
   const rng = new Rng(request.seed);
   const painter = new Painter(style.palette, new PaletteMatcher(style.palette));
   switch (request.assetType) {
     case 'background': {
-      const out = drawBackground({ rng, style, painter, text, size: request.resolution });
-      return { frames: [out.image], animation: 'background', subject: out.subject, tileable: out.tileable };
+      const out = drawBackground({ rng, style, painter, text, interpretation, size: request.resolution });
+      return {
+        frames: [out.image],
+        animation: 'background',
+        subject: out.subject,
+        tileable: out.tileable,
+        interpretation,
+      };
     }
     case 'ui': {
-      const out = drawUi({ rng, style, painter, text, resolution: request.resolution });
+      const color = interpretation.colors[0] ? parseHex(interpretation.colors[0].hex) : null;
+      const out = drawUi({
+        rng,
+        style,
+        painter,
+        text,
+        resolution: request.resolution,
+        ...(color ? { color } : {}),
+      });
       return {
         frames: out.frames,
         animation: out.kind,
@@ -34,6 +46,7 @@ export function renderProcedural(request: ImageRequest): GeneratedAsset {
         subject: `${out.kind} ui piece`,
         nineSlice: out.nineSlice,
         uiKind: out.kind,
+        interpretation,
       };
     }
     default: {
@@ -41,14 +54,14 @@ export function renderProcedural(request: ImageRequest): GeneratedAsset {
         rng,
         style,
         painter,
-        text,
+        interpretation,
         width: request.resolution,
         height: request.resolution,
         directions: request.directions,
         framesPerDirection: request.framesPerDirection,
         animate: request.assetType === 'animation' ? 'motion' : 'idle',
       });
-      return { frames: out.frames, animation: out.motion, subject: out.subject };
+      return { frames: out.frames, animation: out.motion, subject: out.subject, interpretation };
     }
   }
 }

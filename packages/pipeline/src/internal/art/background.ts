@@ -1,14 +1,28 @@
+import type { Interpretation, Scene } from '../../interpret/index.js';
 import type { Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { RgbaImage } from '../../types.js';
 import { Noise1D, Noise2D, type Rng } from '../random.js';
 import { bayer, type Painter, upscale } from './canvas.js';
+import {
+  drawCastleHall,
+  drawCave,
+  drawDungeon,
+  drawSpace,
+  drawTavern,
+  drawTown,
+  drawUnderwater,
+  type SceneCanvas,
+  shade,
+  weather,
+} from './scenes/index.js';
 
 export interface BackgroundJob {
   rng: Rng;
   style: ResolvedStyle;
   painter: Painter;
   text: string;
+  interpretation: Interpretation;
   size: number;
 }
 
@@ -18,15 +32,28 @@ export interface BackgroundOutput {
   tileable: boolean;
 }
 
-type Biome = 'grassland' | 'forest' | 'desert' | 'snow' | 'ocean' | 'volcano';
-const BIOMES: Array<[Biome, string[]]> = [
-  ['forest', ['forest', 'wood', 'jungle', '森林', '树林', '丛林']],
-  ['desert', ['desert', 'dune', 'sand', 'canyon', '沙漠', '沙丘']],
-  ['snow', ['snow', 'winter', 'ice', 'frozen', 'arctic', '雪', '冰', '冬']],
-  ['ocean', ['ocean', 'sea', 'beach', 'coast', 'lake', 'water', 'island', '海', '湖', '岛']],
-  ['volcano', ['volcano', 'lava', 'hell', 'magma', 'fire', '火山', '熔岩', '地狱']],
-  ['grassland', ['grass', 'meadow', 'field', 'plain', 'hill', '草', '平原', '山丘']],
-];
+type Biome = 'grassland' | 'forest' | 'desert' | 'snow' | 'ocean' | 'volcano' | 'swamp';
+/** Open-air scenes drawn as layered landscapes, and the biome each is drawn on. */
+const LANDSCAPE: Partial<Record<Scene, Biome>> = {
+  grassland: 'grassland',
+  forest: 'forest',
+  desert: 'desert',
+  snow: 'snow',
+  ocean: 'ocean',
+  beach: 'ocean',
+  volcano: 'volcano',
+  swamp: 'swamp',
+  city: 'grassland',
+  village: 'grassland',
+};
+const INTERIOR: Partial<Record<Scene, (s: SceneCanvas) => void>> = {
+  dungeon: drawDungeon,
+  cave: drawCave,
+  castle_hall: drawCastleHall,
+  tavern: drawTavern,
+  underwater: drawUnderwater,
+  space: drawSpace,
+};
 const TEXTURE_WORDS = [
   'texture',
   'tile',
@@ -45,32 +72,54 @@ const TEXTURE_WORDS = [
 
 /** Landscapes (side view, parallax layers) and top-down textures (always tileable both ways). */
 export function drawBackground(job: BackgroundJob): BackgroundOutput {
-  const { text, size, style } = job;
-  let biome: Biome = 'grassland';
-  let at = Number.POSITIVE_INFINITY;
-  for (const [b, words] of BIOMES) {
-    for (const w of words) {
-      const i = text.indexOf(w);
-      if (i >= 0 && i < at) {
-        at = i;
-        biome = b;
-      }
-    }
-  }
-  if (at === Number.POSITIVE_INFINITY)
-    biome = job.rng.pick<Biome>(['grassland', 'forest', 'desert', 'snow', 'ocean']);
+  const { text, size, interpretation: it } = job;
+  // time of day from the prompt overrides the style's lighting mood
+  const mood: ResolvedStyle['mood'] =
+    it.time === 'night'
+      ? 'night'
+      : it.time === 'dusk' || it.time === 'dawn'
+        ? 'sunset'
+        : it.time === 'day'
+          ? 'day'
+          : job.style.mood;
+  const style = { ...job.style, mood };
+  job = { ...job, style };
+  // no scene word: a plain meadow (the interpretation says no scene was understood), never a random one
+  const scene: Scene = it.scene ?? 'grassland';
+  const biome: Biome = LANDSCAPE[scene] ?? 'grassland';
   const factor = style.artStyle === 'pixel' ? Math.max(1, Math.round(size / 256)) : 1;
   const g = Math.max(16, Math.floor(size / factor));
   const texture = TEXTURE_WORDS.some((w) => text.includes(w));
-  const rgba = texture ? drawTexture(job, biome, g) : drawLandscape(job, biome, g);
+  const interior = INTERIOR[scene];
+  let rgba: Uint8Array;
+  if (texture) rgba = drawTexture(job, biome, g);
+  else if (interior) {
+    const canvas: SceneCanvas = {
+      g,
+      out: new Uint32Array(g * g),
+      painter: job.painter,
+      rng: job.rng,
+      night: mood === 'night',
+    };
+    interior(canvas);
+    if (mood === 'night' && (scene === 'underwater' || scene === 'castle_hall')) shade(canvas, 0.55);
+    finishScene(canvas, it);
+    rgba = new Uint8Array(canvas.out.buffer);
+  } else rgba = drawLandscape(job, biome, g, scene);
   const image = upscale(rgba, g, g, factor, size, size);
   // a size that is not a multiple of the factor leaves a margin: extend the edge pixels into it
   fillMargins(image, g * factor);
   return {
     image,
-    subject: texture ? `${biome} texture` : `${biome} landscape`,
+    subject: texture ? `${biome} texture` : interior ? scene.replace('_', ' ') : `${scene} landscape`,
     tileable: texture || style.tileable,
   };
+}
+
+/** Weather and a "dark" prompt, over any scene. */
+function finishScene(canvas: SceneCanvas, it: Interpretation): void {
+  if (it.weather) weather(canvas, it.weather);
+  if (it.dark) shade(canvas, 0.7);
 }
 
 function fillMargins(image: RgbaImage, inner: number): void {
@@ -167,6 +216,13 @@ function schemeFor(biome: Biome, mood: ResolvedStyle['mood']): Scheme {
       ground: [230, 205, 140],
       accent: [60, 150, 80],
     },
+    swamp: {
+      far: [80, 100, 95],
+      mid: [55, 85, 60],
+      near: [40, 65, 45],
+      ground: [70, 75, 45],
+      accent: [120, 140, 60],
+    },
     volcano: {
       far: [70, 40, 50],
       mid: [60, 40, 45],
@@ -188,7 +244,7 @@ function schemeFor(biome: Biome, mood: ResolvedStyle['mood']): Scheme {
   };
 }
 
-function drawLandscape(job: BackgroundJob, biome: Biome, g: number): Uint8Array {
+function drawLandscape(job: BackgroundJob, biome: Biome, g: number, scene: Scene): Uint8Array {
   const { rng, painter, style } = job;
   const tileable = style.tileable;
   const scheme = schemeFor(biome, style.mood);
@@ -322,8 +378,8 @@ function drawLandscape(job: BackgroundJob, biome: Biome, g: number): Uint8Array 
       }
     }
   }
-  // ground strip: grass or sand lip, soil with speckles and strata
-  const groundTop = Math.floor(g * (biome === 'ocean' ? 0.86 : 0.88));
+  // ground strip: grass or sand lip, soil with speckles and strata (a beach is mostly sand)
+  const groundTop = Math.floor(g * (scene === 'beach' ? 0.76 : biome === 'ocean' ? 0.86 : 0.88));
   const groundNoise = new Noise1D(rng.fork('ground'), 16);
   const soil = P(scheme.ground);
   const soilDark = painter.step(soil, -1, 0.3);
@@ -356,6 +412,37 @@ function drawLandscape(job: BackgroundJob, biome: Biome, g: number): Uint8Array 
       for (let yy = y; yy < g; yy++) out[yy * g + x] = glow;
     }
   }
+  const canvas: SceneCanvas = { g, out, painter, rng, night: style.mood === 'night' };
+  if (biome === 'swamp') {
+    // murky pools in the ground and bare, dead trees
+    const pool = pack(P([50, 70, 60]));
+    const poolLit = pack(P([80, 110, 90]));
+    for (let k = 0; k < 3; k++) {
+      const cx = ((k + 0.3 + rng.range(0, 0.4)) / 3) * g;
+      for (let y = groundTop + 2; y < g; y++)
+        for (let x = 0; x < g; x++) {
+          const d = ((x - cx) / (g * 0.13)) ** 2 + ((y - g * 0.94) / (g * 0.035)) ** 2;
+          if (d < 1) out[y * g + x] = d < 0.15 && bayer(x, y) > 0.5 ? poolLit : pool;
+        }
+    }
+    const bark = pack(P([60, 50, 45]));
+    for (let k = 0; k < 3; k++) {
+      const tx = rng.range(0.1, 0.9) * g;
+      const th = rng.range(0.2, 0.32) * g;
+      for (let y = 0; y < th; y++) {
+        const yy = groundTop - y;
+        for (let x = Math.floor(tx - 1); x <= tx + 1; x++) if (yy >= 0) out[yy * g + x] = bark;
+        if (y > th * 0.5 && y % Math.max(3, Math.round(g / 20)) === 0)
+          for (let b = 0; b < th * 0.18; b++) {
+            const bx = Math.floor(tx + (y % 2 ? b : -b));
+            const by = Math.floor(yy - b * 0.6);
+            if (bx >= 0 && bx < g && by >= 0) out[by * g + bx] = bark;
+          }
+      }
+    }
+  }
+  if (scene === 'city' || scene === 'village') drawTown(canvas, groundTop + 1, scene === 'city');
+  finishScene(canvas, job.interpretation);
   return new Uint8Array(out.buffer);
 }
 
@@ -403,6 +490,12 @@ function drawTexture(job: BackgroundJob, biome: Biome, g: number): Uint8Array {
       [35, 95, 170],
       [70, 150, 210],
       [210, 240, 250],
+    ],
+    swamp: [
+      [40, 55, 40],
+      [60, 80, 50],
+      [85, 105, 60],
+      [50, 70, 60],
     ],
     volcano: [
       [40, 25, 30],

@@ -12,6 +12,8 @@ export interface UiJob {
   painter: Painter;
   text: string;
   resolution: number;
+  /** A colour the prompt asked for: the piece's face. */
+  color?: Rgb;
 }
 
 export interface UiOutput {
@@ -55,7 +57,9 @@ export function drawUi(job: UiJob): UiOutput {
   const wood = /wood|木/.test(job.text);
   const metal = /metal|steel|iron|sci-?fi|金属|科幻/.test(job.text);
   const hue = rng.next();
-  const face = painter.choose(wood ? [150, 100, 60] : metal ? [120, 130, 150] : hsv(hue, 0.5, 0.55));
+  const face = painter.choose(
+    job.color ?? (wood ? [150, 100, 60] : metal ? [120, 130, 150] : hsv(hue, 0.5, 0.55)),
+  );
   const accent = painter.choose(
     kind === 'bar'
       ? /mana|蓝/.test(job.text)

@@ -1,0 +1,239 @@
+import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.js';
+
+/** Birds and bats: round body, wings that beat, thin legs (birds) or none (bats fly). */
+export function bird(b: Build, pose: Pose): Parts {
+  const F = b.features;
+  const p = new Parts(b.u * b.scale);
+  const bat = !F.has('beak');
+  const hop =
+    pose.action === 'walk' || pose.action === 'run'
+      ? Math.max(0, Math.sin(pose.phase * Math.PI * 2)) * 1.5
+      : 0;
+  const baseU = (bat ? 9 : 5.5) + pose.rise + hop + (bat ? Math.sin(pose.phase * Math.PI * 2) : 0);
+  const bodyR = 3.6 + b.vary[0] * 0.4;
+  const headC: V3 = [2.6, 0, baseU + bodyR + 1.4];
+  if (!bat) {
+    for (const side of [-1, 1]) {
+      p.stick(
+        [0, side * 1.2, baseU - bodyR * 0.6],
+        [side * pose.stride * 0.3, side * 1.3, pose.rise + hop + 0.5],
+        0.45,
+        M.GOLD,
+      );
+    }
+    p.poly(
+      [
+        [-bodyR + 0.5, -1.2, baseU + 0.5],
+        [-bodyR + 0.5, 1.2, baseU + 0.5],
+        [-bodyR - 3.5, 1.6, baseU + 2.5],
+        [-bodyR - 3.5, -1.6, baseU + 2.5],
+      ],
+      M.BODY2,
+      -0.2,
+    );
+  }
+  const span = bat ? 9 : 7;
+  const flap = bat || pose.action !== 'idle' ? pose.flap : pose.flap * 0.3;
+  wing(p, [0, -bodyR * 0.7, baseU + 1], -1, span, flap, bat ? M.BODY2 : M.BODY);
+  wing(p, [0, bodyR * 0.7, baseU + 1], 1, span, flap, bat ? M.BODY2 : M.BODY);
+  p.ball([0, 0, baseU], bodyR, M.BODY, undefined, 0.1);
+  p.ball([0.8, 0, baseU - 0.5], bodyR * 0.7, M.BODY2, undefined, 0.12);
+  p.ball(headC, 2.5, M.BODY, undefined, 0.3);
+  if (!bat)
+    p.stick([headC[0] + 2, 0, headC[2] - 0.2], [headC[0] + 3.8, 0, headC[2] - 0.8], 0.8, M.GOLD, 0.36);
+  if (F.has('ears'))
+    for (const side of [-1, 1])
+      p.stick(
+        [headC[0], side * 1.3, headC[2] + 1.5],
+        [headC[0] - 0.4, side * 1.9, headC[2] + 4],
+        0.7,
+        M.BODY,
+        0.25,
+      );
+  eyes(p, headC, 2.5, 0.6, 0.5);
+  return p;
+}
+
+/** Fish and whales: a body of balls along the facing that sways, a tail fin that beats. */
+export function fish(b: Build, pose: Pose): Parts {
+  const p = new Parts(b.u * b.scale);
+  const t = pose.phase * Math.PI * 2;
+  const u0 = 8 + Math.sin(t) * 0.6 + pose.rise;
+  const sway = (k: number) => Math.sin(t + k * 0.5) * (pose.action === 'idle' ? 0.5 : 1.1) * (1 - k * 0.15);
+  const rs = [2.2, 3.4, 3.8, 3.2, 2] as const;
+  const fs = [-5, -2.2, 0.6, 3.2, 5.4] as const;
+  p.poly(
+    [
+      [-6, sway(0), u0],
+      [-9.5, sway(0) * 2, u0 + 3.4],
+      [-9.5, sway(0) * 2, u0 - 3.4],
+    ],
+    M.BODY2,
+    -0.1,
+  );
+  p.poly(
+    [
+      [-1, 0, u0 + 3],
+      [2.5, 0, u0 + 3.2],
+      [-2.5, 0, u0 + 6],
+    ],
+    M.BODY2,
+    -0.05,
+  );
+  fs.forEach((f, i) => {
+    p.ball([f, sway(4 - i) * 0.6, u0], rs[i]! * (1 + b.vary[0] * 0.08), M.BODY, rs[i]! * 0.9, 0.1 + i * 0.01);
+  });
+  p.ball([1.5, 0, u0 - 1.4], 2.6, M.LIGHT, 1.4, 0.12);
+  for (const side of [-1, 1])
+    p.poly(
+      [
+        [1, side * 3, u0 - 1],
+        [-1.5, side * 4.5, u0 - 3],
+        [-2, side * 3, u0 - 0.5],
+      ],
+      M.BODY2,
+      0.2,
+    );
+  eyes(p, [4.4, 0, u0 + 0.6], 2.2, 0.6, 0.75);
+  return p;
+}
+
+/** Snakes and worms: segments along a wave on the ground, the head raised. */
+export function serpent(b: Build, pose: Pose): Parts {
+  const F = b.features;
+  const p = new Parts(b.u * b.scale);
+  const t = pose.phase * Math.PI * 2;
+  const n = 9;
+  const amp = pose.action === 'idle' ? 1.4 : 2.4;
+  let head: V3 = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const f = -9 + i * 1.8;
+    const s = Math.sin(t + i * 0.9) * amp * (1 - i / (n + 3));
+    const u = i >= n - 2 ? 2 + (i - (n - 3)) * 2.2 + pose.rise : 1.6 + pose.rise;
+    const r = 1.5 + Math.min(i, n - 1 - i) * 0.18 + b.vary[0] * 0.15;
+    p.ball([f, s, u], r, i % 2 ? M.BODY : M.BODY, r * 0.9, i * 0.001);
+    head = [f + 1.2, s, u + 1.4];
+  }
+  p.ball(head, 2.3, M.BODY, 1.9, 0.2);
+  if (F.has('long-hair')) p.ball([head[0] - 1.2, head[1], head[2] + 0.8], 2.5, M.DARK, undefined, 0.15);
+  eyes(p, head, 2.2, 0.55, 0.5);
+  return p;
+}
+
+/** Insects, spiders and crabs: segmented body low on the ground, jointed legs that step. */
+export function manyLegged(b: Build, pose: Pose): Parts {
+  const F = b.features;
+  const p = new Parts(b.u * b.scale);
+  const pairs = F.has('eight-legs') ? 4 : 3;
+  const crab = F.has('claws');
+  const u0 = 4.2 + pose.rise + pose.bob * 0.4;
+  const t = pose.phase * Math.PI * 2;
+  for (let i = 0; i < pairs; i++) {
+    const f = (crab ? 1.5 : 2.2) - i * (crab ? 1.6 : 1.6);
+    for (const side of [-1, 1]) {
+      const step = Math.sin(t + i * 1.6 + (side > 0 ? Math.PI : 0)) * (pose.action === 'idle' ? 0.2 : 1.4);
+      const lift =
+        Math.max(0, Math.cos(t + i * 1.6 + (side > 0 ? Math.PI : 0))) * (pose.action === 'idle' ? 0 : 1.2);
+      const hip: V3 = [f, side * (crab ? 3 : 1.8), u0];
+      const knee: V3 = [f + step * 0.5 + (i - pairs / 2) * 0.4, side * (crab ? 6.5 : 5), u0 + 3 + lift];
+      const foot: V3 = [
+        f + step + (i - pairs / 2) * 1,
+        side * (crab ? 8.5 : 7.5),
+        pose.rise + lift * 0.7 + 0.4,
+      ];
+      p.stick(hip, knee, 0.55, M.DARK);
+      p.stick(knee, foot, 0.5, M.DARK);
+    }
+  }
+  if (F.has('wings')) {
+    wing(p, [-0.5, -1, u0 + 2], -1, 7, pose.flap, M.LIGHT);
+    wing(p, [-0.5, 1, u0 + 2], 1, 7, pose.flap, M.LIGHT);
+  }
+  if (crab) {
+    p.ball([0, 0, u0 + 0.8], 5, M.BODY, 3, 0.1);
+    for (const side of [-1, 1]) {
+      const open = pose.strike < 0 ? 1.5 : 0;
+      p.stick([3, side * 3.2, u0 + 1], [5.5, side * 5.2, u0 + 3.5], 0.8, M.BODY);
+      p.ball([7, side * 5.5, u0 + 4 + open * 0.3], 1.9, M.BODY, 1.5, 0.3);
+    }
+    eyes(p, [3.5, 0, u0 + 2.4], 1.8, 0.6, 0.8);
+    for (const side of [-1, 1])
+      p.stick([3.2, side * 1.2, u0 + 2], [4.2, side * 1.4, u0 + 4.3], 0.35, M.DARK, 0.2);
+    return p;
+  }
+  const spider = pairs === 4;
+  p.ball([-3.4, 0, u0 + 1.2], spider ? 4.2 : 3.2, M.BODY, spider ? 3.6 : 2.6, 0.1);
+  if (!spider) p.ball([0.3, 0, u0 + 0.8], 2.2, M.BODY2, undefined, 0.12);
+  p.ball([spider ? 1.4 : 2.7, 0, u0 + 0.8], spider ? 2.4 : 1.9, spider ? M.BODY : M.DARK, undefined, 0.14);
+  eyes(p, [spider ? 1.4 : 2.7, 0, u0 + 1.2], spider ? 2.4 : 1.9, 0.55, 0.45);
+  if (!spider)
+    for (const side of [-1, 1])
+      p.stick([3.6, side * 0.8, u0 + 2], [5.4, side * 2, u0 + 4.4], 0.35, M.DARK, 0.2);
+  return p;
+}
+
+/** Slimes, octopuses and snails: a soft body that squashes and stretches. */
+export function blob(b: Build, pose: Pose): Parts {
+  const F = b.features;
+  const p = new Parts(b.u * b.scale);
+  const t = pose.phase * Math.PI * 2;
+  const squash = pose.action === 'idle' ? Math.sin(t) * 0.06 : Math.sin(t) * 0.16;
+  const hop = pose.action === 'idle' ? 0 : Math.max(0, -Math.sin(t)) * 3;
+  const rise = pose.rise + hop;
+  if (F.has('tentacles')) {
+    const u0 = 9 + rise;
+    for (let i = 0; i < 6; i++) {
+      const a = (i / 6) * Math.PI * 2;
+      const wave = Math.sin(t + i) * 1.2;
+      p.stick(
+        [Math.cos(a) * 2, Math.sin(a) * 2, u0 - 2],
+        [Math.cos(a) * 5.5 + wave, Math.sin(a) * 5.5, rise + 0.6],
+        0.9,
+        M.BODY,
+      );
+    }
+    p.ball([0, 0, u0 + 1.5], 5 * (1 + squash), M.BODY, 5.4 * (1 - squash), 0.2);
+    eyes(p, [0, 0, u0 + 0.5], 4.8, 0.8, 0.45);
+    return p;
+  }
+  if (F.has('shell')) {
+    const crawl = pose.action === 'idle' ? 0 : Math.sin(t) * 0.8;
+    p.stick([-4, 0, rise + 1.2], [4 + crawl, 0, rise + 1.2], 1.4, M.BODY2);
+    p.stick([4 + crawl, 0, rise + 1.5], [5 + crawl, 0, rise + 4], 1.2, M.BODY2, 0.1);
+    p.ball([-0.8, 0, rise + 5], 4.2, M.BODY, undefined, 0.2);
+    p.ball([-0.4, 0, rise + 5.2], 2.4, M.BODY2, undefined, 0.21);
+    eyes(p, [5 + crawl, 0, rise + 4.2], 1.2, 0.5, 0.6);
+    return p;
+  }
+  const rx = (7 + b.vary[0] * 0.6) * (1 + squash);
+  const ry = (5.5 + b.vary[1] * 0.5) * (1 - squash);
+  p.ball([0, 0, rise + ry * 0.75], rx, M.BODY, ry * 0.8, 0.1);
+  p.ball([0, 0, rise + ry * 1.1], rx * 0.8, M.BODY, ry, 0.11);
+  p.ball([-1, -rx * 0.35, rise + ry * 1.65], 1.2, M.LIGHT, 1, 0.12);
+  eyes(p, [0, 0, rise + ry * 1.05], rx * 0.85, 0.9, 0.35);
+  return p;
+}
+
+/** Ghosts and spirits: a head and a tapering, rippling body that floats above the ground. */
+export function floating(b: Build, pose: Pose): Parts {
+  const p = new Parts(b.u * b.scale);
+  const t = pose.phase * Math.PI * 2;
+  const lift = 4 + (pose.action === 'idle' ? 0.6 : 1.4) * (Math.sin(t) + 1) + pose.rise;
+  const headC: V3 = [0, 0, lift + 11];
+  for (let i = 0; i < 4; i++) {
+    const u = lift + 8 - i * 2.6;
+    p.ball([-i * 0.6, Math.sin(t + i) * 0.6 * i * 0.4, u], 4.6 - i * 0.7, M.BODY, undefined, 0.05 - i * 0.01);
+  }
+  for (const side of [-1, 1])
+    p.stick(
+      [0.5, side * 4, lift + 8.5],
+      [2.5 + pose.swing * 0.3, side * 5.5, lift + 6 - pose.strike * 2],
+      0.9,
+      M.BODY,
+      0.1,
+    );
+  p.ball(headC, 4.6 + b.vary[0] * 0.3, M.BODY, undefined, 0.2);
+  eyes(p, headC, 4.6, 0.9, 0.4);
+  p.ball([headC[0] + 4.2, 0, headC[2] - 2], 0.8, M.EYE, 1.1, 0.45);
+  return p;
+}

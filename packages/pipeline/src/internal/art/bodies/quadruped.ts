@@ -1,0 +1,129 @@
+import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.js';
+
+/** Four-legged animals and beasts: body along the facing, legs in diagonal pairs, neck and head forward. */
+export function quadruped(b: Build, pose: Pose): Parts {
+  const F = b.features;
+  const p = new Parts(b.u * b.scale);
+  const low = F.has('low');
+  const tall = F.has('tall');
+  const heavy = F.has('heavy');
+  const legH = (low ? 2.6 : tall ? 7 : 5) + b.vary[0] * 0.5;
+  const half = (tall ? 4.4 : 4.6) + b.vary[1] * 0.5;
+  const bodyR = (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.3;
+  const rise = pose.rise;
+  const bodyU = legH + bodyR * 0.7 + rise + pose.bob * 0.5;
+  const neck = F.has('long-neck') ? 4.5 : 2.2;
+  const headR = (heavy ? 3.4 : 3.1) + b.vary[3] * 0.2;
+  const headC: V3 = [half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6), 0, bodyU + neck + (low ? 0 : 1)];
+  // legs: front-left with back-right (a trot)
+  const legs: Array<[number, number, number]> = [
+    [half - 1, -1, 1],
+    [half - 1, 1, -1],
+    [-half + 1, -1, -1],
+    [-half + 1, 1, 1],
+  ];
+  for (const [f, side, sign] of legs) {
+    const lift = sign > 0 ? pose.liftL : pose.liftR;
+    const hip: V3 = [f, side * bodyR * 0.62, bodyU - bodyR * 0.3];
+    const foot: V3 = [f + sign * pose.stride * 0.8, side * bodyR * 0.7, rise + lift + 0.7];
+    p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY);
+    p.ball(foot, heavy ? 1.3 : 0.95, M.DARK, 0.8, 0.02);
+  }
+  // tail
+  if (F.has('tail') || F.has('bushy-tail')) {
+    const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
+    const bushy = F.has('bushy-tail');
+    p.stick(
+      [-half - 0.5, 0, bodyU + 0.5],
+      [-half - (bushy ? 3.6 : 4.5), sway, bodyU + (bushy ? 2.2 : 1.6)],
+      bushy ? 1.9 : 0.7,
+      M.BODY,
+    );
+    if (bushy) p.ball([-half - 4.2, sway, bodyU + 2.6], 1.4, M.LIGHT, undefined, 0.05);
+  }
+  if (F.has('wings')) {
+    wing(p, [half * 0.2, -bodyR * 0.6, bodyU + bodyR * 0.6], -1, 10, pose.flap, M.BODY2);
+    wing(p, [half * 0.2, bodyR * 0.6, bodyU + bodyR * 0.6], 1, 10, pose.flap, M.BODY2);
+  }
+  // body: a capsule along the facing, a lighter belly
+  p.stick([-half, 0, bodyU], [half, 0, bodyU], bodyR, M.BODY, 0.1);
+  if (F.has('shell')) p.ball([0, 0, bodyU + bodyR * 0.5], half + 1, M.BODY2, bodyR * 1.1, 0.15);
+  if (F.has('mane')) p.stick([half, 0, bodyU + bodyR], headC, 1.4, M.DARK, 0.12);
+  // neck and head
+  p.stick([half - 0.5, 0, bodyU + 0.5], [headC[0] - 0.5, 0, headC[2] - 0.5], heavy ? 2.6 : 1.7, M.BODY, 0.2);
+  p.ball(headC, headR, M.BODY, undefined, 0.3);
+  if (F.has('snout')) {
+    p.ball([headC[0] + headR * 0.95, 0, headC[2] - headR * 0.35], headR * 0.6, M.BODY2, undefined, 0.33);
+    p.ball([headC[0] + headR * 1.5, 0, headC[2] - headR * 0.25], 0.6, M.EYE, undefined, 0.36);
+  }
+  if (F.has('beak'))
+    p.stick(
+      [headC[0] + headR * 0.7, 0, headC[2] - 0.3],
+      [headC[0] + headR + 2, 0, headC[2] - 1],
+      0.9,
+      M.GOLD,
+      0.34,
+    );
+  if (F.has('trunk'))
+    p.stick(
+      [headC[0] + headR * 0.8, 0, headC[2] - 0.5],
+      [headC[0] + headR + 1.5, 0, rise + 2],
+      1,
+      M.BODY,
+      0.34,
+    );
+  eyes(p, [headC[0], 0, headC[2] + 0.4], headR, 0.6, 0.5);
+  if (F.has('ears'))
+    for (const side of [-1, 1])
+      p.stick(
+        [headC[0] - 0.6, side * headR * 0.5, headC[2] + headR * 0.6],
+        [headC[0] - 0.9, side * headR * 0.75, headC[2] + headR + 1.8],
+        0.8,
+        M.BODY,
+        0.25,
+      );
+  if (F.has('trunk'))
+    for (const side of [-1, 1])
+      p.ball([headC[0] - 1.2, side * (headR + 0.6), headC[2] + 0.3], 2.8, M.BODY, 3.2, 0.2);
+  if (F.has('round-ears') && !F.has('trunk'))
+    for (const side of [-1, 1])
+      p.ball(
+        [headC[0] - 0.6, side * headR * 0.8, headC[2] + headR * 0.6],
+        heavy ? 1.5 : 1.1,
+        M.BODY,
+        undefined,
+        0.25,
+      );
+  if (F.has('long-ears'))
+    for (const side of [-1, 1])
+      p.stick(
+        [headC[0] - 0.6, side * headR * 0.35, headC[2] + headR * 0.6],
+        [headC[0] - 1.6, side * headR * 0.45, headC[2] + headR + 4.2],
+        0.9,
+        M.BODY,
+        0.25,
+      );
+  if (F.has('horns'))
+    for (const side of [-1, 1])
+      p.stick(
+        [headC[0] - 0.2, side * headR * 0.4, headC[2] + headR * 0.7],
+        [headC[0] - 1.8, side * headR * 0.75, headC[2] + headR + 2.4],
+        0.65,
+        M.HORN,
+        0.35,
+      );
+  if (F.has('antlers'))
+    for (const side of [-1, 1]) {
+      const base: V3 = [headC[0] - 0.5, side * headR * 0.4, headC[2] + headR * 0.7];
+      const tip: V3 = [headC[0] - 1.5, side * headR * 1.3, headC[2] + headR + 4];
+      p.stick(base, tip, 0.5, M.HORN, 0.35);
+      p.stick(
+        [base[0] - 0.5, base[1] * 1.6, base[2] + 2],
+        [base[0] + 1, base[1] * 2, base[2] + 3.5],
+        0.45,
+        M.HORN,
+        0.35,
+      );
+    }
+  return p;
+}
