@@ -6,6 +6,7 @@ import {
   createOpenAIImageProvider,
   type ImageProvider,
 } from '@assetloom/pipeline';
+import { WebSocket } from 'ws';
 
 /** IMAGE_PROVIDER and its variables (see the README, "Run with a real image model"). */
 export type ImageProviderSettings =
@@ -159,6 +160,8 @@ export function createImageProvider(s: ImageProviderSettings): ImageProvider | u
     case 'comfyui':
       return createComfyUIProvider({
         baseUrl: s.baseUrl,
+        // the pipeline imports nothing Node-only; Node 20 has no global WebSocket, ws is ours
+        WebSocket,
         timeoutMs: s.timeoutMs,
         ...(s.workflow ? { workflow: s.workflow } : {}),
         ...(s.checkpoint ? { checkpoint: s.checkpoint } : {}),

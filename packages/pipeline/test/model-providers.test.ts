@@ -9,7 +9,7 @@
 // - OpenAI Images: POST /v1/images/generations → { created, data: [{ b64_json }] }.
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { createComfyUIProvider, DEFAULT_COMFYUI_WORKFLOW } from '../src/providers/comfyui.js';
 import { createOpenAIImageProvider, openAIImageBody } from '../src/providers/openai-images.js';
@@ -120,7 +120,7 @@ describe('ComfyUI provider', () => {
 
   it('queues the filled workflow, forwards progress, fetches the sheet through /view and splits it', async () => {
     const fake = await start('ok');
-    const provider = createComfyUIProvider({ baseUrl: fake.url, checkpoint: 'pixel.safetensors' });
+    const provider = createComfyUIProvider({ baseUrl: fake.url, checkpoint: 'pixel.safetensors', WebSocket });
     const progress: number[] = [];
     const out = await provider.generate(walk, { onProgress: (p) => progress.push(p) });
     expect(provider.kind).toBe('model');
@@ -140,7 +140,7 @@ describe('ComfyUI provider', () => {
 
   it('rejects a workflow without a sampler at creation', () => {
     const { '3': _sampler, ...rest } = DEFAULT_COMFYUI_WORKFLOW;
-    expect(() => createComfyUIProvider({ baseUrl: 'http://127.0.0.1:1', workflow: rest })).toThrow(
+    expect(() => createComfyUIProvider({ baseUrl: 'http://127.0.0.1:1', workflow: rest, WebSocket })).toThrow(
       /KSampler/,
     );
   });
@@ -151,20 +151,20 @@ describe('ComfyUI provider', () => {
     ['exec_error', /KSampler/],
   ] as const)('%s → a clear provider error', async (mode, message) => {
     const fake = await start(mode);
-    const provider = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 5000 });
+    const provider = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 5000, WebSocket });
     await expect(provider.generate(sprite, {})).rejects.toThrow(message);
   });
 
   it('interrupts on time-out and on abort', async () => {
     let fake = await start('hang');
-    const slow = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 300 });
+    const slow = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 300, WebSocket });
     await expect(slow.generate(sprite, {})).rejects.toThrow(/time limit/);
     expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
     await server?.close();
     for (const c of wss?.clients ?? []) c.terminate();
     fake = await start('hang');
     const ac = new AbortController();
-    const p = createComfyUIProvider({ baseUrl: fake.url }).generate(sprite, {
+    const p = createComfyUIProvider({ baseUrl: fake.url, WebSocket }).generate(sprite, {
       signal: ac.signal,
       onProgress: () => ac.abort(new Error('user cancelled')),
     });
@@ -172,8 +172,20 @@ describe('ComfyUI provider', () => {
     expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
   });
 
+  it('without a global WebSocket and no WebSocket option, creation says what to pass', () => {
+    const original = (globalThis as { WebSocket?: unknown }).WebSocket;
+    (globalThis as { WebSocket?: unknown }).WebSocket = undefined;
+    try {
+      expect(() => createComfyUIProvider({ baseUrl: 'http://127.0.0.1:1' })).toThrow(
+        /options\.WebSocket.*'ws'/,
+      );
+    } finally {
+      (globalThis as { WebSocket?: unknown }).WebSocket = original;
+    }
+  });
+
   it('a server that is not there is a clean error', async () => {
-    const provider = createComfyUIProvider({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const provider = createComfyUIProvider({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000, WebSocket });
     await expect(provider.generate(sprite, {})).rejects.toThrow(/could not be reached|WebSocket/);
   });
 });
@@ -309,5 +321,30 @@ describe('OpenAI Images provider', () => {
     const out = await provider.generate(sprite, {});
     expect(out.frames).toHaveLength(1);
     expect(JSON.parse(server.requests[0]!.body).response_format).toBe('b64_json');
+  });
+});
+
+describe('browser safety of the model providers', () => {
+  it('library sources import only relative modules and fflate (no ws, no node:)', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const bad: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('.test-d.ts')) {
+          const text = readFileSync(p, 'utf8');
+          const statics = /^(?:import|export)\b[^;]*?from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm;
+          const dynamics = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+          for (const m of [...text.matchAll(statics), ...text.matchAll(dynamics)]) {
+            const spec = (m[1] ?? m[2])!;
+            if (!spec.startsWith('.') && spec !== 'fflate') bad.push(`${p}: ${spec}`);
+          }
+        }
+      }
+    };
+    walk(join(__dirname, '../src'));
+    expect(bad).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
 import {
   assetFrom,
   callJson,
@@ -31,7 +29,21 @@ export interface ComfyUIProviderOptions {
   /** The whole generation; default 300000. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * A WHATWG WebSocket constructor for ComfyUI's `/ws`; default `globalThis.WebSocket` (browsers,
+   * Deno, Bun, Node ≥ 22). On Node 20 pass the `ws` package's: `import { WebSocket } from 'ws'`.
+   * The pipeline itself imports nothing Node-only, so it stays usable in a browser.
+   */
+  WebSocket?: WebSocketConstructor;
 }
+
+/** The part of the WHATWG WebSocket API the ComfyUI provider uses (browsers' and `ws`'s fit). */
+export interface WebSocketLike {
+  addEventListener(type: 'open' | 'error' | 'close', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /**
  * The default txt2img workflow (API format), the graph ComfyUI's own default workflow exports:
@@ -132,6 +144,14 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = Math.max(1, options.timeoutMs ?? 300000);
   const workflow = options.workflow ?? DEFAULT_COMFYUI_WORKFLOW;
+  const WebSocketImpl =
+    options.WebSocket ??
+    (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ??
+    (() => {
+      throw new TypeError(
+        "[assetloom/pipeline] createComfyUIProvider: this runtime has no global WebSocket (Node < 22); pass options.WebSocket, e.g. import { WebSocket } from 'ws'",
+      );
+    })();
   // validate the workflow once, now
   fillWorkflow(workflow, { prompt: '', negativePrompt: '', seed: 0, width: 64, height: 64, batch: 1 });
   const who = 'ComfyUI';
@@ -142,10 +162,11 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
       signal?.throwIfAborted();
       const plan = planSheet(req, options.maxEdge ?? 1024);
-      const clientId = randomUUID();
+      const clientId = globalThis.crypto.randomUUID();
       const deadline = Date.now() + timeoutMs;
       const wsUrl = `${base.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
-      const ws = new WebSocket(wsUrl);
+      let closed = false;
+      const ws = new WebSocketImpl(wsUrl);
       let promptId: string | undefined;
       const early: unknown[] = [];
       let settle: { resolve: (refs: ImageRef[]) => void; reject: (e: unknown) => void } | undefined;
@@ -200,21 +221,23 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
             break;
         }
       };
-      ws.on('message', (raw: WebSocket.RawData, isBinary: boolean) => {
-        if (isBinary) return; // previews
+      ws.addEventListener('message', (event: { data: unknown }) => {
+        if (closed || typeof event.data !== 'string') return; // binary frames are previews
         let msg: unknown;
         try {
-          msg = JSON.parse(raw.toString());
+          msg = JSON.parse(event.data);
         } catch {
           return fail(new ProviderError('ComfyUI sent a WebSocket message that is not JSON'));
         }
         if (promptId === undefined) early.push(msg);
         else handle(msg);
       });
-      ws.on('error', () => fail(new ProviderError('ComfyUI WebSocket failed')));
-      ws.on('close', () =>
-        fail(new ProviderError('ComfyUI closed the WebSocket before the images were ready')),
-      );
+      ws.addEventListener('error', () => {
+        if (!closed) fail(new ProviderError('ComfyUI WebSocket failed'));
+      });
+      ws.addEventListener('close', () => {
+        if (!closed) fail(new ProviderError('ComfyUI closed the WebSocket before the images were ready'));
+      });
       const interrupt = () =>
         callRaw(doFetch, `${base}/interrupt`, {
           method: 'POST',
@@ -231,12 +254,12 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
             () => reject(new ProviderError('ComfyUI WebSocket did not open in time')),
             Math.min(timeoutMs, 15000),
           );
-          ws.once('open', () => {
+          ws.addEventListener('open', () => {
             clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
             resolve();
           });
-          ws.once('error', () => {
+          ws.addEventListener('error', () => {
             clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
             reject(new ProviderError('ComfyUI could not be reached (WebSocket)'));
@@ -288,9 +311,12 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
         if (promptId !== undefined || signal?.aborted) await interrupt();
         throw error;
       } finally {
-        ws.removeAllListeners('close');
-        ws.on('error', () => {});
-        ws.terminate();
+        closed = true;
+        try {
+          ws.close();
+        } catch {
+          // closing a socket that never opened may throw in some implementations
+        }
       }
     },
   };

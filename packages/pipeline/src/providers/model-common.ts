@@ -138,7 +138,10 @@ export function base64ToBytes(b64: unknown): Uint8Array | null {
   try {
     const clean = b64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return null;
-    return new Uint8Array(Buffer.from(clean, 'base64'));
+    const bin = atob(clean);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
   } catch {
     return null;
   }
