@@ -491,6 +491,24 @@ describe('asset service: behaviour', () => {
     expect(projects.projects[0]).toMatchObject({ taskCount: 1, lastActivityAt: task.createdAt });
   });
 
+  it('params.seed selects a variation: kept on the task, part of the dedupe key', async () => {
+    const w = await world();
+    const p = await w.service.createProject(w.alice, { name: 'P' });
+    const unseeded = await w.service.submitTask(w.alice, gen(p.id));
+    const one = await w.service.submitTask(w.alice, gen(p.id, { params: { seed: 1 } }));
+    expect(one.created).toBe(true);
+    expect(one.taskId).not.toBe(unseeded.taskId);
+    expect(await w.service.submitTask(w.alice, gen(p.id, { params: { seed: 1 } }))).toEqual({
+      taskId: one.taskId,
+      created: false,
+    });
+    expect((await w.service.submitTask(w.alice, gen(p.id, { params: { seed: 2 } }))).created).toBe(true);
+    const task = await w.service.getTask(w.alice, one.taskId);
+    expect(task.params.seed).toBe(1);
+    expectResponse('TaskResponse', task);
+    expect((await w.service.getTask(w.alice, unseeded.taskId)).params).not.toHaveProperty('seed');
+  });
+
   it('dedupes identical active submissions per user only, and not after the task ends', async () => {
     const w = await world();
     const p = await w.service.createProject(w.alice, { name: 'P' });

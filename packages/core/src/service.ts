@@ -167,7 +167,7 @@ const toTask = mapFrozen(function toTask(t: TaskRecord): Task {
 });
 
 function structuredCloneParams(p: TaskRecord['params']): TaskRecord['params'] {
-  return p.frames ? { resolution: p.resolution, frames: { ...p.frames }, format: p.format } : { ...p };
+  return p.frames ? { ...p, frames: { ...p.frames } } : { ...p };
 }
 
 /** A page request turned into skip/limit (the validator already bounds pageSize to 1-100). */

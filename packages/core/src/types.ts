@@ -28,6 +28,8 @@ export interface TaskParams {
   resolution: number;
   frames?: { directions: Directions; framesPerDirection: number };
   format: OutputFormat;
+  /** Variation selector; present only when the client sent one. */
+  seed?: number;
 }
 
 /** Params as a client may send them (every field optional). */
@@ -35,6 +37,7 @@ export interface GenerateParamsInput {
   resolution?: number;
   frames?: { directions?: Directions; framesPerDirection?: number };
   format?: OutputFormat;
+  seed?: number;
 }
 
 // ---- request inputs (after validation) ----

@@ -1,3 +1,4 @@
+export { DIRECTION_NAMES } from './directions.js';
 export { PipelineError } from './errors.js';
 export {
   composeSheet,
@@ -6,6 +7,23 @@ export {
   godotSpriteFrames,
   texturePackerAtlas,
 } from './format.js';
+export {
+  ACTIONS,
+  type Action,
+  type BodyPlan,
+  type ColorWord,
+  type Feature,
+  type Interpretation,
+  type InterpretInput,
+  interpret,
+  KINDS,
+  type KindSpec,
+  SCENE_NAMES,
+  type Scene,
+  subjectText,
+  type TimeOfDay,
+  type Weather,
+} from './interpret/index.js';
 export { DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
 export { NAMED_PALETTES, parseHex, parsePalette, type Rgb, toHex } from './palette.js';
 export { type RunPipelineOptions, runPipeline } from './pipeline.js';

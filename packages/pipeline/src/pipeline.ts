@@ -1,10 +1,10 @@
 import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
+import { subjectText } from './interpret/index.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
 import { pixelizeFrames } from './pixelize-frames.js';
 import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
-import { subjectText } from './interpret/index.js';
 import { createProceduralProvider } from './providers/procedural.js';
 import type { GeneratedAsset, ImageProvider } from './providers/types.js';
 import { inspectQuality } from './quality.js';

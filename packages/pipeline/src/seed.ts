@@ -21,6 +21,8 @@ export function deriveSeed(input: SeedInput, attempt = 0): number {
       resolution: input.params.resolution,
       frames: input.params.frames ?? null,
       format: input.params.format,
+      // absent (undefined) leaves the seed of a request without one unchanged
+      seed: input.params.seed ?? undefined,
     },
   });
   return hash53(attempt ? `${base}#${attempt}` : base);

@@ -36,6 +36,8 @@ export interface GenerationParams {
   /** Sprite and animation only; defaults to 4 directions × 4 frames for animation, 1 × 1 for sprite. */
   frames?: FramesParams | null;
   format: OutputFormat;
+  /** Integer 0–4294967295 selecting a variation: the same seed and request give the same bytes. */
+  seed?: number | null;
 }
 
 export interface PipelineRequest {

@@ -35,6 +35,12 @@ export function validateRequest(request: unknown): string[] {
       errors.push('params.resolution must be an integer from 16 to 1024');
     if (p.format !== 'spritesheet' && p.format !== 'individual')
       errors.push('params.format must be spritesheet or individual');
+    if (
+      p.seed !== undefined &&
+      p.seed !== null &&
+      (!Number.isInteger(p.seed) || p.seed < 0 || p.seed > 4294967295)
+    )
+      errors.push('params.seed must be an integer from 0 to 4294967295');
     if (p.frames !== undefined && p.frames !== null) {
       const f = p.frames;
       if (typeof f !== 'object') errors.push('params.frames must be an object');

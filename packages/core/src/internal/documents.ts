@@ -130,6 +130,7 @@ function cloneParams(p: TaskParams): TaskParams {
   const out: TaskParams = { resolution: p.resolution, format: p.format };
   if (p.frames)
     out.frames = { directions: p.frames.directions, framesPerDirection: p.frames.framesPerDirection };
+  if (p.seed !== undefined) out.seed = p.seed;
   return out;
 }
 

@@ -25,6 +25,7 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
       framesPerDirection: p.frames?.framesPerDirection ?? PARAM_DEFAULTS.framesPerDirection,
     };
   }
+  if (p.seed !== undefined) out.seed = p.seed;
   return out;
 }
 
@@ -54,6 +55,8 @@ export function dedupeMaterial(input: {
       params.resolution,
       params.format,
       params.frames ? [params.frames.directions, params.frames.framesPerDirection] : null,
+      // a seed selects another variation: another task (keys of requests without one are unchanged)
+      ...(params.seed !== undefined ? [params.seed] : []),
     ],
     sortedPairs(input.taskStyle),
   ]);

@@ -644,10 +644,17 @@ export interface components {
          * @enum {string}
          */
         OutputFormat: "spritesheet" | "individual";
+        /**
+         * @description Selects a variation (Assetloom extension). The same seed and request give the same files;
+         *     another seed gives another drawing. Absent: the variation is derived from the request alone.
+         *     Part of the dedupe key when given.
+         */
+        Seed: number;
         GenerateParams: {
             resolution?: components["schemas"]["Resolution"];
             frames?: components["schemas"]["Frames"];
             format?: components["schemas"]["OutputFormat"];
+            seed?: components["schemas"]["Seed"];
         };
         /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation). */
         TaskParams: {
@@ -658,6 +665,7 @@ export interface components {
                 framesPerDirection: number;
             };
             format: components["schemas"]["OutputFormat"];
+            seed?: components["schemas"]["Seed"];
         };
         GenerateRequest: {
             /** @description The project whose style is used. */

@@ -12,6 +12,7 @@ import {
   drawTavern,
   drawTown,
   drawUnderwater,
+  drawVolcanoCone,
   type SceneCanvas,
   shade,
   weather,
@@ -86,7 +87,9 @@ export function drawBackground(job: BackgroundJob): BackgroundOutput {
   job = { ...job, style };
   // no scene word: a plain meadow (the interpretation says no scene was understood), never a random one
   const scene: Scene = it.scene ?? 'grassland';
-  const biome: Biome = LANDSCAPE[scene] ?? 'grassland';
+  // falling snow covers green land
+  const land: Biome = LANDSCAPE[scene] ?? 'grassland';
+  const biome: Biome = it.weather === 'snow' && (land === 'grassland' || land === 'forest') ? 'snow' : land;
   const factor = style.artStyle === 'pixel' ? Math.max(1, Math.round(size / 256)) : 1;
   const g = Math.max(16, Math.floor(size / factor));
   const texture = TEXTURE_WORDS.some((w) => text.includes(w));
@@ -405,6 +408,8 @@ function drawLandscape(job: BackgroundJob, biome: Biome, g: number, scene: Scene
       out[y * g + x] = pack(c);
     }
   }
+  if (biome === 'volcano')
+    drawVolcanoCone({ g, out, painter, rng, night: style.mood === 'night' }, Math.floor(g * 0.66));
   if (biome === 'volcano') {
     const glow = pack(P(scheme.accent));
     for (let x = 0; x < g; x++) {

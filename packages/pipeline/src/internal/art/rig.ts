@@ -26,7 +26,7 @@ export const FACING: Readonly<Record<string, number>> = {
   down_left: 315,
 };
 
-const TILT = 0.42; // radians: how much of the ground plane the camera sees
+export const TILT = 0.42; // radians: how much of the ground plane the camera sees
 
 export interface Camera {
   /** Screen position of the local origin (the subject's feet). */
@@ -34,7 +34,7 @@ export interface Camera {
   oy: number;
   /** Facing in degrees (see FACING). */
   facing: number;
-  /** Death/knock-back: rotation about the subject's side axis in radians (positive falls backwards). */
+  /** Hurt and death: rotation in the picture plane about the feet, in radians. */
   fall?: number;
 }
 
@@ -53,16 +53,17 @@ export function projector(cam: Camera): (p: V3) => [number, number, number] {
   const sz = Math.sin(th);
   const ce = Math.cos(TILT);
   const se = Math.sin(TILT);
+  // falling (hurt, death) turns the figure in the picture plane about its feet, so it lies down
+  // across the frame whichever way it faces
   const fall = cam.fall ?? 0;
   const cf = Math.cos(fall);
   const sf = Math.sin(fall);
-  return ([f0, s, u0]) => {
-    // falling rotates forward/up about the side axis through the feet
-    const f = f0 * cf - u0 * sf;
-    const u = f0 * sf + u0 * cf;
+  return ([f, s, u]) => {
     const X = f * fx + s * sx;
     const Z = f * fz + s * sz;
-    return [cam.ox + X, cam.oy - u * ce + Z * se, Z * ce + u * se];
+    const x = X;
+    const y = -u * ce + Z * se;
+    return [cam.ox + x * cf - y * sf, cam.oy + x * sf + y * cf, Z * ce + u * se];
   };
 }
 

@@ -17,7 +17,7 @@ import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatu
 import { quadruped } from './bodies/quadruped.js';
 import { Grid, gridFor, type Material, type Painter, type Ramp, shadeGrid, upscale } from './canvas.js';
 import { objectParts } from './objects/index.js';
-import { FACING, projector, renderParts } from './rig.js';
+import { FACING, projector, renderParts, TILT } from './rig.js';
 
 export { DIRECTION_NAMES };
 
@@ -71,7 +71,12 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
 ];
 
 function buildPlan(b: Build, action: Action, phase: number, fpd: number, facing: number): Parts {
-  const pose = poseOf(action, phase, fpd);
+  const th = (facing * Math.PI) / 180;
+  const pose = {
+    ...poseOf(action, phase, fpd),
+    ground: Math.cos(th) * Math.tan(TILT),
+    groundS: Math.sin(th) * Math.tan(TILT),
+  };
   switch (b.spec.plan) {
     case 'biped':
       return biped(b, pose);

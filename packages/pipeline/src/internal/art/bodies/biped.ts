@@ -46,7 +46,8 @@ export function biped(b: Build, pose: Pose): Parts {
     [1, -1, pose.liftR],
   ] as const) {
     const hip: V3 = [0, side * 1.7, hipU];
-    const foot: V3 = [sign * pose.stride, side * 1.9, rise + lift + 0.9];
+    const fwd = sign * pose.stride;
+    const foot: V3 = [fwd, side * 1.9, rise + lift + 0.9 + fwd * pose.ground + side * 1.9 * pose.groundS];
     p.stick(hip, foot, 1.5, isCreatureSkin(b) ? M.BODY : legM);
     p.stick(
       [foot[0] - 0.3, foot[1], foot[2] - 0.1],

@@ -61,6 +61,13 @@ export interface Pose {
   fall: number;
   /** Wing beat −1…1. */
   flap: number;
+  /**
+   * Raise of a ground contact per unit it steps forward, so a planted foot stays on the baseline in
+   * every view (the tilted camera would otherwise draw a foot stepping towards the viewer lower).
+   */
+  ground: number;
+  /** The same for a sideways offset (feet left and right of the centre line stay on one line too). */
+  groundS: number;
 }
 
 /** The pose of `action` at `phase` (0–1) of a cycle of `fpd` frames. */
@@ -81,6 +88,8 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
     strike: 0,
     fall: 0,
     flap: s,
+    ground: 0,
+    groundS: 0,
   };
   switch (action) {
     case 'walk':

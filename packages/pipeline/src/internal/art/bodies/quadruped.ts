@@ -25,7 +25,12 @@ export function quadruped(b: Build, pose: Pose): Parts {
   for (const [f, side, sign] of legs) {
     const lift = sign > 0 ? pose.liftL : pose.liftR;
     const hip: V3 = [f, side * bodyR * 0.62, bodyU - bodyR * 0.3];
-    const foot: V3 = [f + sign * pose.stride * 0.8, side * bodyR * 0.7, rise + lift + 0.7];
+    const fwd = sign * pose.stride * 0.8;
+    const foot: V3 = [
+      f + fwd,
+      side * bodyR * 0.7,
+      rise + lift + 0.7 + (f + fwd) * pose.ground + side * bodyR * 0.7 * pose.groundS,
+    ];
     p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY);
     p.ball(foot, heavy ? 1.3 : 0.95, M.DARK, 0.8, 0.02);
   }

@@ -106,8 +106,8 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       break;
     case 'bottle':
     case 'potion':
-      p.ball(at(0, 0, 4.8), 4.8 + v[0] * 0.3, M.LIGHT, undefined, -10);
-      p.ball(at(0, 0, 4.3), 4.1 + v[0] * 0.3, M.BODY, 3.8, -9);
+      p.ball(at(0, 0, 4.6), 4.5 + v[0] * 0.3, M.LIGHT, undefined, -10);
+      p.ball(at(0, 0, 4.5), 4.2 + v[0] * 0.3, M.BODY, 4.3, -9);
       p.stick(at(0, 0, 8.5), at(0, 0, 11.5), 1.6, M.LIGHT, -8);
       p.stick(at(0, 0, 11.5), at(0, 0, 13), 1.8, M.WOOD, -7);
       p.ball(at(0, -1.6, 6.4), 0.9, M.LIGHT, undefined, -6);

@@ -128,10 +128,10 @@ export function drawDungeon(s: SceneCanvas): void {
   const chain = pack(painter.choose([95, 95, 105]));
   for (const cx of [g * 0.12, g * 0.88])
     for (let y = 0; y < g * 0.22; y += 2) fillRect(s, cx, y, cx + 1, y + 1, chain);
+  // everything is dim but the torches
+  shade(s, 0.62);
   torch(s, g * 0.28, g * 0.36);
   torch(s, g * 0.72, g * 0.36);
-  // everything is dim: darken by the stone's own ramp away from the torches
-  shade(s, 0.62);
 }
 
 export function drawCave(s: SceneCanvas): void {
@@ -166,14 +166,13 @@ export function drawCave(s: SceneCanvas): void {
       fillRect(s, x - w, y, x + w, y + 1, top ? rock : rockDark);
     }
   }
-  // glowing crystals give the only light
+  shade(s, 0.7);
   for (let i = 0; i < 3; i++) {
-    const x = rng.range(0.2, 0.8) * g;
-    const y = g * rng.range(0.74, 0.8);
+    const x = (0.25 + i * 0.25) * g;
+    const y = g * 0.76;
     glow(s, x, y, g * 0.12, [120, 200, 255]);
     disc(s, x, y, g * 0.02, pack(painter.choose([140, 220, 255])));
   }
-  shade(s, 0.7);
 }
 
 export function drawCastleHall(s: SceneCanvas): void {
@@ -384,6 +383,32 @@ export function drawTown(s: SceneCanvas, groundY: number, city: boolean): void {
     x += w + (city ? 0 : rng.range(0.02, 0.08) * g);
     i++;
   }
+}
+
+/** A volcano cone on the horizon with a glowing crater and a smoke plume. */
+export function drawVolcanoCone(s: SceneCanvas, baseY: number): void {
+  const { g, painter, rng } = s;
+  const cx = g * rng.range(0.4, 0.6);
+  const rock = painter.choose([70, 45, 45]);
+  const lava = pack(painter.choose([255, 110, 30]));
+  const lavaHot = pack(painter.choose([255, 210, 80]));
+  const top = baseY - g * 0.38;
+  for (let y = Math.max(0, Math.floor(top)); y < baseY; y++) {
+    const half = g * 0.05 + (y - top) * 0.9;
+    for (let x = Math.floor(cx - half); x < cx + half; x++) {
+      if (x < 0 || x >= g) continue;
+      const lit = x < cx - half * 0.3;
+      s.out[y * g + x] = pack(lit ? painter.step(rock, 1, 0.2) : rock);
+    }
+    // lava runs down from the crater
+    const run = Math.sin((y - top) * 0.15) * g * 0.02;
+    if (y < top + g * 0.3)
+      fillRect(s, cx + run - 1, y, cx + run + 1, y + 1, bayer(0, y) > 0.3 ? lava : lavaHot);
+  }
+  disc(s, cx, top, g * 0.06, lavaHot);
+  const smoke = pack(painter.choose([90, 80, 85]));
+  for (let k = 0; k < 6; k++)
+    disc(s, cx + k * g * 0.03, top - g * 0.05 - k * g * 0.05, g * (0.04 + k * 0.008), smoke, 1);
 }
 
 /** Darkens the whole canvas towards the palette's darker steps (interiors, "dark", night). */

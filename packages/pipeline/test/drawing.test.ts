@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryStorage,
+  type ImageProvider,
+  type ImageRequest,
+  interpret,
+  type RgbaImage,
+  renderProcedural,
+  runPipeline,
+} from '../src/index.js';
+
+const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
+  assetType: 'sprite',
+  prompt,
+  userPrompt: prompt,
+  tags: [],
+  style: {},
+  resolution: 64,
+  directions: 4,
+  framesPerDirection: 4,
+  seed: 11,
+  attempt: 0,
+  ...over,
+});
+
+function hsv(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d) h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return [h * 60, max ? d / max : 0, max / 255];
+}
+/** Share of opaque pixels whose hue lies within ±tol° of `hue` (saturated ones only). */
+function hueShare(img: RgbaImage, hue: number, tol = 30, minV = 0.15): number {
+  let n = 0;
+  let hit = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (img.data[i + 3]! < 128) continue;
+    n++;
+    const [h, s, v] = hsv(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
+    const dh = Math.min(Math.abs(h - hue), 360 - Math.abs(h - hue));
+    if (s > 0.25 && v > minV && dh <= tol) hit++;
+  }
+  return n ? hit / n : 0;
+}
+const meanLuma = (img: RgbaImage) => {
+  let s = 0;
+  for (let i = 0; i < img.data.length; i += 4)
+    s += 0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]!;
+  return s / (img.data.length / 4) / 255;
+};
+const same = (a: RgbaImage, b: RgbaImage) => a.data.every((v, i) => v === b.data[i]);
+/** Opaque cells of a band of rows. */
+function rows(img: RgbaImage, y0: number, y1: number): string {
+  let out = '';
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < img.width; x++) out += img.data[(y * img.width + x) * 4 + 3]! > 0 ? '#' : '.';
+  return out;
+}
+function bbox(img: RgbaImage): [number, number, number, number] {
+  let x0 = img.width;
+  let y0 = img.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++)
+      if (img.data[(y * img.width + x) * 4 + 3]! > 0) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return [x0, y0, x1, y1];
+}
+
+describe('the procedural provider draws what was asked', () => {
+  it.each([
+    ['a red fox', 0],
+    ['a red dragon', 0],
+    ['a green slime', 120],
+    ['a blue potion', 240],
+    ['一只红色的狐狸', 0],
+  ])('%s: the dominant hue is the asked one', (prompt, hue) => {
+    const out = renderProcedural(request(prompt, { framesPerDirection: 1 }));
+    for (const f of out.frames) {
+      // the 30° hue sector holding most saturated pixels (outlines aside), against the asked hue
+      const share = Array.from({ length: 12 }, (_, k) => hueShare(f, k * 30 + 15, 15, 0.25));
+      const top = share.indexOf(Math.max(...share)) * 30 + 15;
+      expect(Math.min(Math.abs(top - hue), 360 - Math.abs(top - hue))).toBeLessThanOrEqual(30);
+      expect(hueShare(f, hue)).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('an unknown subject is not drawn as a random one, and says so', () => {
+    const out = renderProcedural(request('a blorptastic zibber'));
+    expect(out.interpretation?.subject).toBeNull();
+    expect(out.interpretation?.ignored).toEqual(['blorptastic', 'zibber']);
+    const again = renderProcedural(request('a snorgle wobbit'));
+    expect(again.interpretation?.subject).toBeNull();
+    // the same neutral figure: the same silhouette whatever the unknown words
+    expect(rows(out.frames[0]!, 0, 64)).toBe(rows(again.frames[0]!, 0, 64));
+  });
+
+  it('a night background is clearly darker than the same scene at noon; rain, snow and fog change it', () => {
+    const bg = (p: string) =>
+      renderProcedural(request(p, { assetType: 'background', resolution: 128 })).frames[0]!;
+    const noon = meanLuma(bg('a city at noon'));
+    const night = meanLuma(bg('a city at night'));
+    expect(night).toBeLessThan(noon * 0.6);
+    expect(night).toBeLessThan(0.32);
+    const plain = bg('a forest');
+    for (const w of ['a rainy forest', 'a snowy forest', 'a foggy forest'])
+      expect(same(bg(w), plain)).toBe(false);
+    // interiors have no sky: the top rows of a dungeon are dark stone, not blue
+    const dungeon = bg('a dark stone dungeon interior');
+    expect(
+      hueShare({ ...dungeon, data: dungeon.data.slice(0, 128 * 20 * 4), height: 20 }, 210, 25),
+    ).toBeLessThan(0.2);
+    expect(meanLuma(dungeon)).toBeLessThan(0.3);
+  });
+
+  it('8 directions are 8 different drawings with true diagonals', () => {
+    for (const prompt of ['a knight', 'a red fox', 'a wooden treasure chest', 'a spider']) {
+      const out = renderProcedural(request(prompt, { directions: 8, framesPerDirection: 1 }));
+      expect(out.frames).toHaveLength(8);
+      for (let i = 0; i < 8; i++)
+        for (let j = i + 1; j < 8; j++)
+          expect(same(out.frames[i]!, out.frames[j]!), `${prompt} ${i}/${j}`).toBe(false);
+    }
+  });
+
+  it('a walk cycle steps: the legs move between frames while the feet stay on one baseline and the head does not sway', () => {
+    for (const prompt of ['a knight walking', 'a wolf walking', 'a person walking']) {
+      const out = renderProcedural(
+        request(prompt, { assetType: 'animation', directions: 4, framesPerDirection: 4 }),
+      );
+      expect(out.animation).toBe('walk');
+      const left = out.frames.slice(4, 8); // direction row "left": a side view
+      const legBands = new Set(left.map((f) => rows(f, 48, 62)));
+      expect(legBands.size).toBeGreaterThan(1);
+      // the baseline: within each direction's cycle the lowest row never moves
+      for (let d = 0; d < 4; d++) {
+        const bottoms = new Set(out.frames.slice(d * 4, d * 4 + 4).map((f) => bbox(f)[3]));
+        expect(bottoms.size, `direction ${d}`).toBe(1);
+      }
+      if (prompt.includes('person')) {
+        // head: the horizontal centre of the head rows (below the helmet's plume) moves at most 1 px
+        const centres = left.map((f) => {
+          const [, top] = bbox(f);
+          let x0 = 64;
+          let x1 = -1;
+          for (let y = top + 4; y < top + 12; y++)
+            for (let x = 0; x < 64; x++)
+              if (f.data[(y * 64 + x) * 4 + 3]! > 0) {
+                x0 = Math.min(x0, x);
+                x1 = Math.max(x1, x);
+              }
+          return (x0 + x1) / 2;
+        });
+        expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('actions from the prompt are distinct cycles', () => {
+    const sheet = (p: string) =>
+      renderProcedural(request(p, { assetType: 'animation', directions: 1, framesPerDirection: 4 }));
+    const names = ['idle', 'walk', 'run', 'attack', 'jump', 'hurt', 'death'];
+    const words = ['idle', 'walking', 'running', 'attacking', 'jumping', 'hurt', 'dying'];
+    const drawn = words.map((w) => sheet(`a knight ${w}`));
+    expect(drawn.map((d) => d.animation)).toEqual(names);
+    for (let i = 0; i < names.length; i++)
+      for (let j = i + 1; j < names.length; j++)
+        expect(same(drawn[i]!.frames[1]!, drawn[j]!.frames[1]!)).toBe(false);
+    // death ends lying down: the last frame is wider than it is tall
+    const [x0, y0, x1, y1] = bbox(drawn[6]!.frames[3]!);
+    expect(x1 - x0).toBeGreaterThan(y1 - y0);
+  });
+});
+
+describe('params.seed selects a variation', () => {
+  const run = async (seed: number | undefined) => {
+    const storage = createMemoryStorage();
+    const result = await runPipeline(
+      {
+        prompt: 'a red fox',
+        assetType: 'sprite',
+        projectStyle: {},
+        params: { resolution: 32, format: 'spritesheet', ...(seed === undefined ? {} : { seed }) },
+        keyPrefix: 't/',
+      },
+      { storage },
+    );
+    if (!result.ok) throw new Error(result.error);
+    return { result, png: storage.objects.get('t/sprite.png')!.bytes };
+  };
+
+  it('gives the same bytes for the same seed and another drawing for another seed', async () => {
+    const a = await run(5);
+    const b = await run(5);
+    const c = await run(6);
+    expect(Buffer.from(a.png).equals(Buffer.from(b.png))).toBe(true);
+    expect(Buffer.from(a.png).equals(Buffer.from(c.png))).toBe(false);
+    expect(a.result.provenance.seed).not.toBe(c.result.provenance.seed);
+    const meta = a.result.assets[0]!.metadata;
+    expect(meta.interpretation?.subject).toBe('fox');
+    expect(meta.provenance.quality.checks.find((k) => k.name === 'prompt_adherence')?.passed).toBe(true);
+  });
+
+  it('rejects a seed that is not an integer in range', async () => {
+    for (const seed of [-1, 1.5, 2 ** 32]) {
+      const result = await runPipeline(
+        {
+          prompt: 'a fox',
+          assetType: 'sprite',
+          projectStyle: {},
+          params: { resolution: 32, format: 'spritesheet', seed },
+          keyPrefix: 't/',
+        },
+        { storage: createMemoryStorage() },
+      );
+      expect(result.ok ? 'ok' : result.code).toBe('invalid_request');
+    }
+  });
+});
+
+describe('prompt_adherence', () => {
+  it('retries a drawing that misses the colour it understood, like any rejection', async () => {
+    const asked = interpret({ assetType: 'sprite', userPrompt: 'a red fox', tags: [], style: {} });
+    const seen: number[] = [];
+    const fill = (rgb: [number, number, number]): RgbaImage => {
+      const data = new Uint8Array(32 * 32 * 4);
+      for (let y = 8; y < 24; y++) for (let x = 8; x < 24; x++) data.set([...rgb, 255], (y * 32 + x) * 4 + 0);
+      data.set([250, 250, 250, 255], (10 * 32 + 10) * 4);
+      return { width: 32, height: 32, data };
+    };
+    const provider: ImageProvider = {
+      name: 'blue-then-red',
+      async generate(req) {
+        seen.push(req.attempt);
+        const frame = fill(req.attempt === 0 ? [40, 60, 220] : [220, 40, 40]);
+        return { frames: [frame], animation: 'idle', interpretation: asked };
+      },
+    };
+    const result = await runPipeline(
+      {
+        prompt: 'a red fox',
+        assetType: 'sprite',
+        projectStyle: {},
+        params: { resolution: 32, format: 'spritesheet', frames: { directions: 1, framesPerDirection: 1 } },
+        keyPrefix: 't/',
+      },
+      { storage: createMemoryStorage(), providers: { image: provider } },
+    );
+    expect(result.ok).toBe(true);
+    expect(seen).toEqual([0, 1]);
+    expect(result.retryCount).toBe(1);
+  });
+});
