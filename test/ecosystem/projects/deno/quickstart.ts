@@ -26,5 +26,5 @@ check(!(await auth.register({ email, password: 'secret1' })).error, 'review regi
 check(!(await auth.login({ email, password: 'secret1' })).error, 'review login (cookie jar)');
 check(!(await auth.logout()).error, 'review logout');
 console.log(
-  `runtime ${'Deno' in globalThis ? `deno ${(globalThis as any).Deno.version.deno}` : 'not deno'}: task ${taskId} completed, ${events.length} events`,
+  `runtime ${'Deno' in globalThis ? `deno ${(globalThis as unknown as { Deno: { version: { deno: string } } }).Deno.version.deno}` : 'not deno'}: task ${taskId} completed, ${events.length} events`,
 );
