@@ -141,6 +141,8 @@ function hyponymColor(offset, lemma) {
     for (const w of synsets.get(h)?.words ?? []) {
       const m = /^([a-z]+)_(.+)$/.exec(w);
       if (!m || m[2] !== lemma) continue;
+      // only the natural colour words (red fox, gray wolf, brown bear): "black sheep" is the exception
+      if (!['red', 'gray', 'grey', 'brown', 'golden', 'tawny'].includes(m[1])) continue;
       const hit = GLOSS_COLORS.find(([word]) => word === m[1]);
       if (hit) return hit[1];
     }
@@ -175,6 +177,47 @@ for (const zh of Object.keys(cedictSimplified)) {
 
 /** Common enough to keep: tagged in WordNet's sense-tagged corpus, or the first gloss of a Chinese word. */
 const isCommon = (lemma, tagged) => tagged >= 1 || (cedictGlosses.get(lemma) ?? []).some((c) => c.rank === 0);
+// features a gloss states ("large … feline … with a shaggy mane", "short-legged flightless birds")
+const GLOSS_FEATURES = [
+  [/\b(large|big|huge|massive|giant)\b/, 'big'],
+  [/\b(small|little|tiny|minute)\b/, 'small'],
+  [/\blong[- ]necked|long neck/, 'long-neck'],
+  [/\bshort[- ]legged|short legs/, 'low'],
+  [/\blong[- ]legged|long legs|slender legs/, 'tall'],
+  [/\bhorns?\b|hollow-horned/, 'horns'],
+  [/\bantlers?\b/, 'antlers'],
+  [/\bmane\b/, 'mane'],
+  [/\btrunk\b|\btusks?\b/, 'trunk'],
+  [/\bwings?\b|winged/, 'wings'],
+  [/\bflightless\b/, 'flightless'],
+  [/\bstripe[sd]?\b/, 'stripes'],
+  [/\bspot(s|ted)\b/, 'spots'],
+  [/\b(hooked|heavy|powerful|broad|long) (beak|bill)s?\b|\bbills?\b/, 'big-beak'],
+  [/\bcrest(ed)?\b/, 'crest'],
+  [/\blong tail|long-tailed/, 'long-tail'],
+  [/\b(short|no) tail|tailless|short-tailed/, 'short-tail'],
+  [/\bclaws?\b|pincers?/, 'claws'],
+  [/\bshell\b/, 'shell'],
+  [/\bhump(ed)?\b/, 'hump'],
+  [/\b(woolly|wooly|shaggy|fleecy)\b/, 'fluffy'],
+  [/\blong ears\b|long-eared/, 'long-ears'],
+  [/\blarge head|big head/, 'big-head'],
+  [/\bslender|lithe|thin\b/, 'slender'],
+  [/\bstout|heavy|thickset|bulky\b/, 'heavy'],
+  [/\bflat(tened)?\b/, 'flat'],
+  [/\bshort\b/, 'short'],
+  [/\blong\b|elongate/, 'long'],
+  [/\bcurved\b/, 'curved'],
+  [/\bround(ed)?\b/, 'round'],
+  [/\bpointed\b/, 'pointed'],
+  [/\bhandle\b/, 'handle'],
+];
+function glossFeatures(gloss) {
+  const text = gloss.split('"')[0].toLowerCase();
+  return GLOSS_FEATURES.filter(([re]) => re.test(text)).map(([, f]) => f);
+}
+const featuresOf = new Map(); // lemma → features stated by the gloss of the sense drawn
+
 const nouns = new Map(); // lemma → kind
 const colorOf = new Map(); // lemma → css colour from the gloss
 for (const [lemma, { offsets, tagged }] of index) {
@@ -189,9 +232,18 @@ for (const [lemma, { offsets, tagged }] of index) {
   });
   if (!best) continue;
   nouns.set(lemma, best.kind);
+  const feats = glossFeatures(synsets.get(best.off).gloss);
+  if (feats.length) featuresOf.set(lemma, feats.join('+'));
   const c =
     glossColor(synsets.get(best.off).gloss) ??
-    (/^(animal|creature)\./.test(best.kind) ? hyponymColor(best.off, lemma) : null);
+    (/^(animal|creature)\./.test(best.kind) ? hyponymColor(best.off, lemma) : null) ??
+    // gems, fruit and flowers named for a colour: the colour another sense's gloss gives ("ruby: deep red")
+    (/^(item\.gem|food\.fruit|plant\.flower)$/.test(best.kind)
+      ? (offsets
+          .slice(0, 6)
+          .map((o) => glossColor(synsets.get(o).gloss))
+          .find(Boolean) ?? null)
+      : null);
   if (c) colorOf.set(lemma, c);
 }
 for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);
@@ -295,6 +347,8 @@ export const NOUNS = ${JSON.stringify(group(nouns))};
 export const SCENES = ${JSON.stringify(group(scenes))};
 /** lemma=css,… — a default colour taken from the WordNet gloss of the sense drawn. */
 export const GLOSS_COLORS = ${JSON.stringify(pairs(colorOf))};
+/** lemma=feature+feature,… — shape features the WordNet gloss of the sense drawn states. */
+export const GLOSS_FEATURES = ${JSON.stringify(pairs(featuresOf))};
 /** plural=lemma,… — irregular plurals of the nouns kept. */
 export const PLURALS = ${JSON.stringify(pairs(exceptions))};
 /** 中文=english,… — CC-CEDICT words whose gloss is one of the English words above. */

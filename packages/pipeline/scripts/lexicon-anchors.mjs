@@ -248,6 +248,13 @@ export const WORDS = {
     ['snake', 'animal.snake'],
     ['lamb', 'animal.bovid'],
     ['goat', 'animal.bovid'],
+    ['vampire', 'creature.vampire'],
+    ['crocodile', 'animal.lizard'],
+    ['alligator', 'animal.lizard'],
+    ['boot', 'item.boot'],
+    ['ring', 'item.ring'],
+    ['amulet', 'item.ring'],
+    ['necklace', 'item.ring'],
   ],
   irregularPlurals: [],
   sceneExtras: [

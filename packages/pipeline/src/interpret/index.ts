@@ -1,5 +1,13 @@
 import type { AssetType, StyleMap } from '../types.js';
-import { CHINESE, COLORS, GLOSS_COLORS, NOUNS, PLURALS, SCENES } from './generated/lexicon.js';
+import {
+  CHINESE,
+  COLORS,
+  GLOSS_COLORS,
+  GLOSS_FEATURES,
+  NOUNS,
+  PLURALS,
+  SCENES,
+} from './generated/lexicon.js';
 import { KINDS, type KindSpec } from './kinds.js';
 import { regularSingulars } from './morph.js';
 
@@ -235,6 +243,7 @@ interface Lexicon {
   nouns: Map<string, string>;
   scenes: Map<string, Scene>;
   glossColors: Map<string, string>;
+  glossFeatures: Map<string, string>;
   plurals: Map<string, string>;
   chinese: Map<string, string>;
   colors: Map<string, string>;
@@ -270,6 +279,7 @@ function lex(): Lexicon {
     nouns: grouped(NOUNS),
     scenes,
     glossColors: pairs(GLOSS_COLORS),
+    glossFeatures: pairs(GLOSS_FEATURES),
     plurals: pairs(PLURALS),
     chinese,
     colors: pairs(COLORS),
@@ -298,6 +308,11 @@ export function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
 export function glossColorOf(lemma: string): string | null {
   const css = lex().glossColors.get(lemma);
   return css ? `#${lex().colors.get(css) ?? ''}` : null;
+}
+
+/** Shape words WordNet's gloss states for a noun ("big", "mane", "long-neck", "short", …). */
+export function glossFeaturesOf(lemma: string): string[] {
+  return lex().glossFeatures.get(lemma)?.split('+') ?? [];
 }
 
 /** `#rrggbb` of a CSS colour name, or null. */
@@ -546,7 +561,17 @@ export function interpret(input: InterpretInput): Interpretation {
       result.held = heldNoun.lemma;
       understood.push(heldNoun.text);
     }
-    for (const n of nouns) if (n !== head && n !== heldNoun) ignored.push(n.text);
+    for (const n of nouns) {
+      if (n === head || n === heldNoun) continue;
+      // a gem, fruit or flower before the head whose gloss names a colour colours it ("an emerald dragon")
+      const namesColor = /^(item\.gem|food\.fruit|plant\.flower)$/.test(n.kind);
+      const hex =
+        head && namesColor && n.phrase === head.phrase && !colors.length ? glossColorOf(n.lemma) : null;
+      if (hex) {
+        colors.push({ word: n.text, hex });
+        understood.push(n.text);
+      } else ignored.push(n.text);
+    }
     if (heldNoun && !(head && head.spec.plan === 'biped')) ignored.push(heldNoun.text);
     for (const s of sceneWords) ignored.push(s.text);
     // time of day shades the sprite (night is darker); weather needs a background

@@ -120,9 +120,12 @@ export function drawBackground(job: BackgroundJob): BackgroundOutput {
 }
 
 /** Weather and a "dark" prompt, over any scene. */
-function finishScene(canvas: SceneCanvas, it: Interpretation): void {
+function finishScene(canvas: SceneCanvas, it: Interpretation, outdoor = false): void {
   if (it.weather) weather(canvas, it.weather);
   if (it.dark) shade(canvas, 0.7);
+  // night outdoors: everything under the sky dims too (snow and lit walls included), stars and
+  // lit windows stay brightest
+  if (outdoor && canvas.night) shade(canvas, 0.72);
 }
 
 function fillMargins(image: RgbaImage, inner: number): void {
@@ -447,7 +450,7 @@ function drawLandscape(job: BackgroundJob, biome: Biome, g: number, scene: Scene
     }
   }
   if (scene === 'city' || scene === 'village') drawTown(canvas, groundTop + 1, scene === 'city');
-  finishScene(canvas, job.interpretation);
+  finishScene(canvas, job.interpretation, true);
   return new Uint8Array(out.buffer);
 }
 

@@ -3,6 +3,7 @@ import {
   type Action,
   type Feature,
   glossColorOf,
+  glossFeaturesOf,
   type Interpretation,
   KINDS,
   type KindSpec,
@@ -10,7 +11,7 @@ import {
 import { parseHex, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { Directions, RgbaImage } from '../../types.js';
-import type { Rng } from '../random.js';
+import { hash53, Rng } from '../random.js';
 import { biped } from './bodies/biped.js';
 import { type Build, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
@@ -74,8 +75,9 @@ function buildPlan(b: Build, action: Action, phase: number, fpd: number, facing:
   const th = (facing * Math.PI) / 180;
   const pose = {
     ...poseOf(action, phase, fpd),
-    ground: Math.cos(th) * Math.tan(TILT),
-    groundS: Math.sin(th) * Math.tan(TILT),
+    // in the noun's own stretch: a forward or sideways step is scaled by aspect[0] or [1], height by [2]
+    ground: (Math.cos(th) * Math.tan(TILT) * b.aspect[0]) / b.aspect[2],
+    groundS: (Math.sin(th) * Math.tan(TILT) * b.aspect[1]) / b.aspect[2],
   };
   switch (b.spec.plan) {
     case 'biped':
@@ -112,6 +114,23 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const kind = it.kind && KINDS[it.kind] ? it.kind : FALLBACK_KIND;
   const spec = KINDS[kind]!;
   const features = new Set<Feature>(spec.features);
+  // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
+  const stated = it.lemma ? glossFeaturesOf(it.lemma) : [];
+  for (const f of stated) features.add(f as Feature);
+  if (features.has('flightless' as Feature)) features.delete('wings');
+  // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
+  const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));
+  const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
+  const stretch = (k: number, more: string, less: string) =>
+    1 +
+    shape[k]! * 0.16 +
+    (features.has(more as Feature) ? 0.22 : 0) -
+    (features.has(less as Feature) ? 0.22 : 0);
+  const aspect: [number, number, number] = [
+    stretch(5, 'long', 'short'),
+    stretch(6, 'heavy', 'slender'),
+    stretch(7, 'tall', 'flat'),
+  ];
   if (it.size !== undefined && it.size < 1) features.add('small');
   const action: Action =
     job.animate === 'idle'
@@ -167,6 +186,8 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     features,
     scale: sizeK,
     vary,
+    shape,
+    aspect,
     ...(it.held ? { held: it.held } : {}),
   });
 

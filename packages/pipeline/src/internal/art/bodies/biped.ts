@@ -21,14 +21,15 @@ function weaponOf(b: Build): string | null {
 /** People, humanoid creatures and robots: legs, torso, arms, head, then hats, capes, wings and weapons. */
 export function biped(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const robot = b.spec.plan === 'biped' && F.has('armor') && b.spec.shiny && !F.has('hat:helmet');
   const heavy = F.has('heavy');
   const small = F.has('small');
-  const legL = 4.8 + b.vary[0] * 0.5 - (small ? 0.8 : 0);
-  const torsoH = 5 + b.vary[1] * 0.4;
-  const torsoR = (heavy ? 4.2 : 3.5) + b.vary[2] * 0.25;
-  const headR = (small ? 5.2 : 4.8) + b.vary[3] * 0.3;
+  const sh = b.shape;
+  const legL = 4.8 + b.vary[0] * 0.4 + sh[0]! * 1.3 - (small ? 0.8 : 0);
+  const torsoH = 5 + b.vary[1] * 0.3 + sh[1]! * 1.1;
+  const torsoR = (heavy ? 4.2 : 3.5) + b.vary[2] * 0.2 + sh[2]! * 0.8;
+  const headR = (small ? 5.2 : 4.8) + b.vary[3] * 0.2 + sh[3]! * 0.7;
   const rise = pose.rise;
   const hipU = legL + rise + pose.bob * 0.5;
   const shoulderU = hipU + torsoH + pose.bob * 0.5;
@@ -62,8 +63,14 @@ export function biped(b: Build, pose: Pose): Parts {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.2;
     p.stick([-torsoR * 0.7, 0, hipU + 0.5], [-torsoR - 3.5, sway, hipU + 2.5], 0.8, M.BODY);
   }
+  // people whose kind states no outfit wear one of their own (stable per noun): a cape, a robe or a pack
+  const outfit = /^person\./.test(b.kind) && !F.has('robe') && !F.has('cape') ? sh[4]! : 0;
+  const cape = F.has('cape') || outfit > 0.45;
+  const robe = F.has('robe') || outfit < -0.55;
+  if (outfit > 0.1 && outfit <= 0.45)
+    p.stick([-torsoR - 0.6, 0, hipU + torsoH * 0.3], [-torsoR - 0.8, 0, shoulderU - 0.8], 2.2, M.WOOD, -0.3);
   // cape behind the back
-  if (F.has('cape')) {
+  if (cape) {
     const flow = pose.action === 'run' || pose.action === 'walk' ? 1.2 : 0.4;
     p.poly(
       [
@@ -81,7 +88,7 @@ export function biped(b: Build, pose: Pose): Parts {
     wing(p, [-torsoR * 0.8, 1, shoulderU - 1], 1, 9, pose.flap, M.BODY2);
   }
   // torso (a robe flares to the ground)
-  if (F.has('robe')) {
+  if (robe) {
     p.stick([lean * 0.5, 0, shoulderU - 1], [0, 0, rise + 2.8], torsoR + 0.9, bodyM, 0.1);
     p.ball([0, 0, rise + 2.6], torsoR + 1.5, bodyM, 2.2, 0.1);
   } else {
@@ -109,7 +116,7 @@ export function biped(b: Build, pose: Pose): Parts {
     p.ball([lean * 0.6 + 1, 0, shoulderU - 2.5], torsoR * 0.75, M.METAL, undefined, 0.15);
 
   // arms: the left swings with the gait, the right carries the weapon and strikes
-  const shoulderW = torsoR + 0.6;
+  const shoulderW = torsoR + 0.6 + Math.max(0, sh[5]!) * 1.2;
   const weapon = weaponOf(b);
   const strike = pose.strike;
   const handL: V3 = [pose.swing + lean, -shoulderW - 0.5, shoulderU - 4.4];
@@ -157,8 +164,22 @@ export function biped(b: Build, pose: Pose): Parts {
   // hair (behind the face, on top) unless a hat covers it
   const hat = [...F].find((f) => f.startsWith('hat:'));
   if (!robot && !isCreatureSkin(b) && hat !== 'hat:helmet' && hat !== 'hat:hood' && hat !== 'hat:space') {
-    p.ball([headC[0] - 0.9, 0, headC[2] + 0.6], headR * 1.02, M.DARK, undefined, 0.29);
-    if (F.has('long-hair'))
+    // at the head's own height: a higher centre would sort it over the face in side views
+    p.ball([headC[0] - 0.9, 0, headC[2]], headR * 1.02, M.DARK, headR * 1.12, 0.29);
+    // a hair style of the noun's own: a top knot, spikes or long hair change the outline
+    const style = sh[6]!;
+    if (style > 0.5)
+      p.ball([headC[0] - 1.2, 0, headC[2] + headR + 0.6], headR * 0.45, M.DARK, undefined, 0.28);
+    else if (style < -0.5)
+      for (const s of [-0.6, 0, 0.6])
+        p.stick(
+          [headC[0] - 0.5, s * headR, headC[2] + headR * 0.6],
+          [headC[0] - 1.2, s * headR * 1.3, headC[2] + headR + 1.8],
+          0.7,
+          M.DARK,
+          0.28,
+        );
+    if (F.has('long-hair') || (style > 0.1 && style <= 0.5))
       p.stick(
         [headC[0] - 1.6, 0, headC[2]],
         [headC[0] - 2, 0, headC[2] - headR - 2],

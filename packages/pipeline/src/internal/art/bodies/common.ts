@@ -34,6 +34,10 @@ export interface Build {
   scale: number;
   /** Seed-chosen proportions in [-1, 1]. */
   vary: [number, number, number, number];
+  /** The noun's own proportions in [-1, 1], stable for a noun whatever the seed (its identity). */
+  shape: readonly number[];
+  /** The noun's own stretch along forward, side and up. */
+  aspect: V3;
   held?: string;
 }
 
@@ -147,11 +151,20 @@ export const scaleV = (a: V3, k: number): V3 => [a[0] * k, a[1] * k, a[2] * k];
 /** A part list with helpers in units of `u × scale`. */
 export class Parts {
   readonly list: Part[] = [];
-  constructor(readonly k: number) {}
+  private readonly a: V3;
+  constructor(
+    readonly k: number,
+    aspect: V3 = [1, 1, 1],
+  ) {
+    this.a = [k * aspect[0], k * aspect[1], k * aspect[2]];
+  }
+  private at(p: V3): V3 {
+    return [p[0] * this.a[0], p[1] * this.a[1], p[2] * this.a[2]];
+  }
   ball(c: V3, r: number, m: number, ry?: number, bias = 0): void {
     this.list.push({
       t: 'ball',
-      c: scaleV(c, this.k),
+      c: this.at(c),
       r: r * this.k,
       m,
       bias,
@@ -161,19 +174,19 @@ export class Parts {
   stick(a: V3, b: V3, r: number, m: number, bias = 0): void {
     this.list.push({
       t: 'stick',
-      a: scaleV(a, this.k),
-      b: scaleV(b, this.k),
+      a: this.at(a),
+      b: this.at(b),
       r: Math.max(0.5, r * this.k),
       m,
       bias,
     });
   }
   poly(p: V3[], m: number, bias = 0): void {
-    this.list.push({ t: 'poly', p: p.map((q) => scaleV(q, this.k)), m, bias });
+    this.list.push({ t: 'poly', p: p.map((q) => this.at(q)), m, bias });
   }
   /** An axis-aligned box seen from `facing` (only the faces towards the viewer). */
   box(c: V3, half: V3, m: number, top: number, facing: number, bias = 0): void {
-    this.list.push(...box(scaleV(c, this.k), scaleV(half, this.k), m, top, facing, bias));
+    this.list.push(...box(this.at(c), this.at(half), m, top, facing, bias));
   }
   raw(parts: Part[]): void {
     this.list.push(...parts);

@@ -3,8 +3,10 @@ import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.j
 /** Birds and bats: round body, wings that beat, thin legs (birds) or none (bats fly). */
 export function bird(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const bat = !F.has('beak');
+  // flightless birds stand upright on short legs (penguins), others perch leaning forward
+  const upright = F.has('flightless' as never);
   const hop =
     pose.action === 'walk' || pose.action === 'run'
       ? Math.max(0, Math.sin(pose.phase * Math.PI * 2)) * 1.5
@@ -34,8 +36,29 @@ export function bird(b: Build, pose: Pose): Parts {
   }
   const span = bat ? 9 : 7;
   const flap = bat || pose.action !== 'idle' ? pose.flap : pose.flap * 0.3;
-  wing(p, [0, -bodyR * 0.7, baseU + 1], -1, span, flap, bat ? M.BODY2 : M.BODY);
-  wing(p, [0, bodyR * 0.7, baseU + 1], 1, span, flap, bat ? M.BODY2 : M.BODY);
+  if (!upright) {
+    wing(p, [0, -bodyR * 0.7, baseU + 1], -1, span, flap, bat ? M.BODY2 : M.BODY);
+    wing(p, [0, bodyR * 0.7, baseU + 1], 1, span, flap, bat ? M.BODY2 : M.BODY);
+  }
+  if (upright) {
+    // a tall egg of a body, the head right on top, flippers at the sides
+    p.stick([0, 0, pose.rise + bodyR * 0.8], [0, 0, pose.rise + bodyR * 2.6], bodyR, M.BODY, 0.1);
+    p.ball([bodyR * 0.35, 0, pose.rise + bodyR * 1.5], bodyR * 0.75, M.LIGHT, bodyR * 1.1, 0.12);
+    for (const side of [-1, 1])
+      p.stick(
+        [0, side * bodyR, pose.rise + bodyR * 2.2],
+        [0.3, side * (bodyR + 1.5), pose.rise + bodyR * 1.1 + pose.flap],
+        0.7,
+        M.BODY,
+        0.13,
+      );
+    const head: V3 = [0.4, 0, pose.rise + bodyR * 3.3];
+    p.ball(head, 2.3, M.BODY, undefined, 0.3);
+    p.stick([head[0] + 1.8, 0, head[2] - 0.3], [head[0] + 3.2, 0, head[2] - 0.7], 0.6, M.GOLD, 0.36);
+    eyes(p, head, 2.3, 0.55, 0.5);
+    for (const side of [-1, 1]) p.ball([0.8, side * 1.4, pose.rise + 0.4], 0.9, M.GOLD, 0.6, 0.02);
+    return p;
+  }
   p.ball([0, 0, baseU], bodyR, M.BODY, undefined, 0.1);
   p.ball([0.8, 0, baseU - 0.5], bodyR * 0.7, M.BODY2, undefined, 0.12);
   p.ball(headC, 2.5, M.BODY, undefined, 0.3);
@@ -56,7 +79,7 @@ export function bird(b: Build, pose: Pose): Parts {
 
 /** Fish and whales: a body of balls along the facing that sways, a tail fin that beats. */
 export function fish(b: Build, pose: Pose): Parts {
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const t = pose.phase * Math.PI * 2;
   const u0 = 8 + Math.sin(t) * 0.6 + pose.rise;
   const sway = (k: number) => Math.sin(t + k * 0.5) * (pose.action === 'idle' ? 0.5 : 1.1) * (1 - k * 0.15);
@@ -101,7 +124,7 @@ export function fish(b: Build, pose: Pose): Parts {
 /** Snakes and worms: segments along a wave on the ground, the head raised. */
 export function serpent(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const t = pose.phase * Math.PI * 2;
   const n = 9;
   const amp = pose.action === 'idle' ? 1.4 : 2.4;
@@ -123,7 +146,7 @@ export function serpent(b: Build, pose: Pose): Parts {
 /** Insects, spiders and crabs: segmented body low on the ground, jointed legs that step. */
 export function manyLegged(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const pairs = F.has('eight-legs') ? 4 : 3;
   const crab = F.has('claws');
   const u0 = 4.2 + pose.rise + pose.bob * 0.4;
@@ -175,7 +198,7 @@ export function manyLegged(b: Build, pose: Pose): Parts {
 /** Slimes, octopuses and snails: a soft body that squashes and stretches. */
 export function blob(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const t = pose.phase * Math.PI * 2;
   const squash = pose.action === 'idle' ? Math.sin(t) * 0.06 : Math.sin(t) * 0.16;
   const hop = pose.action === 'idle' ? 0 : Math.max(0, -Math.sin(t)) * 3;
@@ -216,7 +239,7 @@ export function blob(b: Build, pose: Pose): Parts {
 
 /** Ghosts and spirits: a head and a tapering, rippling body that floats above the ground. */
 export function floating(b: Build, pose: Pose): Parts {
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const t = pose.phase * Math.PI * 2;
   const lift = 4 + (pose.action === 'idle' ? 0.6 : 1.4) * (Math.sin(t) + 1) + pose.rise;
   const headC: V3 = [0, 0, lift + 11];

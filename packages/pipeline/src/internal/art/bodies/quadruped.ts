@@ -3,17 +3,18 @@ import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.j
 /** Four-legged animals and beasts: body along the facing, legs in diagonal pairs, neck and head forward. */
 export function quadruped(b: Build, pose: Pose): Parts {
   const F = b.features;
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const low = F.has('low');
   const tall = F.has('tall');
   const heavy = F.has('heavy');
-  const legH = (low ? 2.6 : tall ? 7 : 5) + b.vary[0] * 0.5;
-  const half = (tall ? 4.4 : 4.6) + b.vary[1] * 0.5;
-  const bodyR = (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.3;
+  const sh = b.shape;
+  const legH = (low ? 2.6 : tall ? 7 : 5) + b.vary[0] * 0.4 + sh[0]! * 1.5;
+  const half = (tall ? 4.4 : 4.6) + b.vary[1] * 0.4 + sh[1]! * 1.2;
+  const bodyR = (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.2 + sh[2]! * 0.6;
   const rise = pose.rise;
   const bodyU = legH + bodyR * 0.7 + rise + pose.bob * 0.5;
-  const neck = F.has('long-neck') ? 4.5 : 2.2;
-  const headR = (heavy ? 3.4 : 3.1) + b.vary[3] * 0.2;
+  const neck = (F.has('long-neck') ? 4.5 : 2.2) + sh[4]! * 1.4;
+  const headR = (heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5;
   const headC: V3 = [half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6), 0, bodyU + neck + (low ? 0 : 1)];
   // legs: front-left with back-right (a trot)
   const legs: Array<[number, number, number]> = [
@@ -52,6 +53,10 @@ export function quadruped(b: Build, pose: Pose): Parts {
   }
   // body: a capsule along the facing, a lighter belly
   p.stick([-half, 0, bodyU], [half, 0, bodyU], bodyR, M.BODY, 0.1);
+  if (F.has('fluffy' as never))
+    for (const f of [-half * 0.7, 0, half * 0.7])
+      p.ball([f, 0, bodyU + bodyR * 0.6], bodyR * 0.95, M.BODY, undefined, 0.11);
+  if (F.has('hump' as never)) p.ball([0, 0, bodyU + bodyR * 0.9], bodyR * 0.8, M.BODY, undefined, 0.11);
   if (F.has('shell')) p.ball([0, 0, bodyU + bodyR * 0.5], half + 1, M.BODY2, bodyR * 1.1, 0.15);
   if (F.has('mane')) p.stick([half, 0, bodyU + bodyR], headC, 1.4, M.DARK, 0.12);
   // neck and head

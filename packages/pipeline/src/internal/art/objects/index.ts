@@ -6,7 +6,7 @@ import { type Build, M, Parts, type Pose, type V3 } from '../bodies/common.js';
  * so it turns with the facing. Small items float and bob; big things stand on the ground.
  */
 export function objectParts(b: Build, pose: Pose, facing: number): Parts {
-  const p = new Parts(b.u * b.scale);
+  const p = new Parts(b.u * b.scale, b.aspect);
   const t = pose.phase * Math.PI * 2;
   const kind = b.spec.object ?? 'gem';
   const bob = GROUNDED.has(kind)
@@ -23,6 +23,8 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
   const box = (c: V3, half: V3, m: number, top: number = M.TOP, bias = 0) =>
     p.box(c, half, m, top, facing, bias);
   const v = b.vary;
+  const sh = b.shape;
+  const F = b.features;
   switch (kind) {
     // ---- weapons and tools: a shaft and a head, shown upright and leaning
     case 'blade':
@@ -95,9 +97,11 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       p.ball(at(3.4, 1, 8), 0.5, M.GOLD, undefined, 0.3);
       break;
     case 'barrel':
-      p.stick(at(0, 0, 2.5), at(0, 0, 10), 4.6 + v[0] * 0.3, M.BODY);
-      p.ball(at(0, 0, 12.4), 4.4, M.TOP, 1.3, 0.2);
-      for (const h of [3.5, 9]) p.ball(at(0, 0, h), 4.9, M.DARK, 0.8, -0.05);
+      // squat and bellied: wider in the middle than at the ends
+      p.stick(at(0, 0, 3), at(0, 0, 9.5), 4.3 + v[0] * 0.2, M.BODY);
+      p.ball(at(0, 0, 6.2), 5.2, M.BODY, 4.2, 0.01);
+      p.ball(at(0, 0, 13.2), 4, M.TOP, 1.2, 0.2);
+      for (const h of [2.6, 10]) p.ball(at(0, 0, h), 4.6, M.DARK, 0.9, -0.05);
       break;
     case 'bag':
       p.ball(at(0, 0, 4.5), 5 + v[0] * 0.4, M.BODY, 4.8, 0);
@@ -105,6 +109,11 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       p.stick(at(0, -1.8, 9.2), at(0, 1.8, 9.2), 0.6, M.DARK, 0.2);
       break;
     case 'bottle':
+      p.stick(at(0, 0, 1.5), at(0, 0, 9), 3.2, M.LIGHT, -10);
+      p.stick(at(0, 0, 1.8), at(0, 0, 7), 2.8, M.BODY, -9);
+      p.stick(at(0, 0, 9), at(0, 0, 13), 1.2, M.LIGHT, -8);
+      p.stick(at(0, 0, 13), at(0, 0, 14.5), 1.4, M.WOOD, -7);
+      break;
     case 'potion':
       p.ball(at(0, 0, 4.6), 4.5 + v[0] * 0.3, M.LIGHT, undefined, -10);
       p.ball(at(0, 0, 4.5), 4.2 + v[0] * 0.3, M.BODY, 4.3, -9);
@@ -168,10 +177,22 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       p.ball(at(1.5, -1.5, 7), 0.8, M.LIGHT, undefined, 0.3);
       break;
     case 'coin': {
-      const spin = pose.action === 'idle' ? 1 : Math.max(0.35, Math.abs(Math.cos(t / 2)));
-      p.ball(at(0, 0, 5), 5 * spin, M.GOLD, 5, 0);
-      p.ball(at(0.1, 0, 5), 3.6 * spin, M.BODY, 3.6, 0.1);
-      p.stick(at(0.2, 0, 3), at(0.2, 0, 7), 0.6 * spin, M.GOLD, 0.2);
+      // a flat disc facing forward: round from the front, a thin edge from the side; it spins when animated
+      const spin = pose.action === 'idle' ? 1 : Math.max(0.3, Math.abs(Math.cos(t / 2)));
+      const disc = (r: number, m: number, bias: number) =>
+        p.poly(
+          Array.from({ length: 16 }, (_, i) => {
+            const a = (i / 16) * Math.PI * 2;
+            // tilted a little off the picture plane, so a side view still shows a narrow face
+            return at(Math.cos(a) * r * 0.35, Math.cos(a) * r * spin, 5 + Math.sin(a) * r);
+          }),
+          m,
+          bias,
+        );
+      disc(5, M.GOLD, 0);
+      disc(3.6, M.BODY, 0.05);
+      p.stick(at(-0.3, 0, 0.4), at(-0.3, 0, 9.6), 1, M.GOLD, -0.1);
+      p.stick(at(0.2, 0, 3), at(0.2, 0, 7), 0.6, M.GOLD, 0.2);
       break;
     }
     case 'ring':
@@ -301,12 +322,16 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       box(at(-6, 0, 5.5), [0.6, 4, 3.5], M.WOOD, M.WOOD, 0.05);
       break;
     // ---- buildings
-    case 'house':
     case 'hut':
+      p.stick(at(0, 0, 0), at(0, 0, 6), 5.5, M.BODY);
+      for (let i = 0; i < 5; i++) p.ball(at(0, 0, 7 + i * 1.7), 8.5 - i * 1.9, M.STRAW, 1.8, 0.1 + i * 0.01);
+      p.box(at(5, 0, 2.3), [0.3, 1.3, 2.3], M.DARK, M.DARK, facing, 0.2);
+      break;
+    case 'house':
     case 'temple': {
       const w = kind === 'temple' ? 7 : 5.5;
       box(at(0, 0, 4.5), [w - 1, w, 4.5], M.BODY, M.BODY);
-      const roof = kind === 'hut' ? M.STRAW : kind === 'temple' ? M.TOP : M.ACCENT;
+      const roof = kind === 'temple' ? M.TOP : M.ACCENT;
       p.poly([at(-w, -w - 0.8, 9), at(-w, w + 0.8, 9), at(0, w + 0.8, 14), at(0, -w - 0.8, 14)], roof, 0.1);
       p.poly([at(w, -w - 0.8, 9), at(w, w + 0.8, 9), at(0, w + 0.8, 14), at(0, -w - 0.8, 14)], roof, 0.12);
       p.box(at(w - 0.9, 0, 2.2), [0.3, 1.3, 2.2], M.DARK, M.DARK, facing, 0.2);
@@ -317,7 +342,12 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
     case 'tower':
       p.stick(at(0, 0, 0), at(0, 0, 16), 4, M.BODY);
       p.ball(at(0, 0, 17), 5, M.TOP, 1.4, 0.1);
-      for (let i = 0; i < 4; i++) p.ball(at(0, 0, 20 + i * 1.6), 4 - i, M.ACCENT, undefined, 0.2 + i * 0.01);
+      if (sh[1]! > -0.3)
+        for (let i = 0; i < 4; i++)
+          p.ball(at(0, 0, 20 + i * 1.6), 4 - i, M.ACCENT, undefined, 0.2 + i * 0.01);
+      else
+        for (let i = 0; i < 4; i++)
+          p.box(at(0, (i - 1.5) * 2.6, 18.8), [0.8, 0.8, 1.2], M.BODY, M.TOP, facing, 0.2);
       p.ball(at(3.6, 0, 11), 0.9, M.EYE, 1.4, 0.3);
       break;
     case 'castle':
@@ -352,7 +382,17 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
           );
         }
       box(at(0, 0, 4), [len, 3.4, 1.8], M.BODY, kind === 'cart' ? M.WOOD : M.TOP, 0.1);
-      if (kind === 'car') box(at(-1, 0, 7), [3.6, 3, 1.6], M.LIGHT, M.BODY, 0.15);
+      if (kind === 'car') {
+        // where the cabin sits and how long it is: a car's, a van's, a truck's
+        const cab = 2.2 + (sh[2]! + 1) * 1.6;
+        box(
+          at(len - cab - 0.5 + sh[3]! * 2.5 * (sh[2]! < 0 ? 1 : 0) - (sh[2]! < 0 ? 3 : 0), 0, 7.2),
+          [cab, 3, 1.8],
+          M.LIGHT,
+          M.BODY,
+          0.15,
+        );
+      }
       if (kind === 'train') {
         box(at(-4, 0, 8), [3, 3.2, 2.4], M.BODY, M.TOP, 0.15);
         p.stick(at(5, 0, 5.5), at(5, 0, 10), 1.2, M.DARK, 0.2);
@@ -374,8 +414,19 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       p.poly([at(-7, -3.5, 4), at(7, -3.5, 4), at(9, 0, 4.5), at(5, 0, 0), at(-6, 0, 0.5)], M.BODY, 0.1);
       p.poly([at(-7, 3.5, 4), at(7, 3.5, 4), at(9, 0, 4.5), at(5, 0, 0), at(-6, 0, 0.5)], M.BODY, 0.1);
       p.poly([at(-7, -3.5, 4), at(7, -3.5, 4), at(9, 0, 4.5), at(7, 3.5, 4), at(-7, 3.5, 4)], M.TOP, 0.11);
-      p.stick(at(0, 0, 4), at(0, 0, 17), 0.5, M.WOOD, 0.2);
-      p.poly([at(0.3, 0, 16.5), at(0.3, 0, 6.5), at(-5.5 + Math.sin(t) * 0.5, 0, 7.5)], M.LIGHT, 0.25);
+      if (F.has('small')) {
+        // a rowboat: oars, no mast
+        for (const side of [-1, 1])
+          p.stick(at(0, side * 2, 5), at(1 + Math.sin(t), side * 7, 1), 0.4, M.WOOD, 0.2);
+      } else
+        for (const mast of sh[0]! > 0 ? [-3, 3] : [0]) {
+          p.stick(at(mast, 0, 4), at(mast, 0, 17), 0.5, M.WOOD, 0.2);
+          p.poly(
+            [at(mast + 0.3, 0, 16.5), at(mast + 0.3, 0, 6.5), at(mast - 5 + Math.sin(t) * 0.5, 0, 7.5)],
+            M.LIGHT,
+            0.25,
+          );
+        }
       break;
     case 'plane':
       p.stick(at(-7, 0, 6), at(7, 0, 6), 2.2, M.BODY);
