@@ -5,7 +5,11 @@
 //    gathers the most colour steps and reads each cell's centre pixel.
 // Both references get the same backdrop removal as pixelize, so alpha is compared fairly.
 // Goals (issue #15): ≥ 95 % at 4×, ≥ 99 % at integer scales from 6×, ≥ 97 % at 7.5×, < 60 ms.
-import { pixelize, removeBackdrop, sampleCells } from '../src/pixelize.js';
+// A second table measures the colour step alone: pixelize's own quantizer against image-q's
+// (Wu, RGBQuant, NeuQuant; nearest colour, no dithering) on the very same cells (grid, reading
+// and backdrop removal of pixelize), scored the same way.
+import { applyPaletteSync, buildPaletteSync, utils as iq } from 'image-q';
+import { detectGrid, pixelize, quantizeAdaptive, removeBackdrop, sampleCells } from '../src/pixelize.js';
 import type { RgbaImage } from '../src/types.js';
 import {
   type CorpusImage,
@@ -94,6 +98,40 @@ function toldGridMedian(c: CorpusImage) {
   return { cells, grid: { scale: c.scale, offset } };
 }
 
+type Quantizer = (cells: RgbaImage, maxColors: number) => void;
+const QUANTIZERS: Array<[string, Quantizer]> = [
+  ['own (leader + Ward + k-means)', (cells, n) => void quantizeAdaptive(cells, n)],
+  ...(['wuquant', 'rgbquant', 'neuquant'] as const).map((q): [string, Quantizer] => [
+    `image-q ${q}`,
+    (cells, n) => imageQ(cells, n, q),
+  ]),
+];
+
+/** image-q on the opaque cells (one row of points), written back in place. */
+function imageQ(cells: RgbaImage, maxColors: number, q: 'wuquant' | 'rgbquant' | 'neuquant'): void {
+  const d = cells.data;
+  const idx: number[] = [];
+  for (let i = 0; i < d.length; i += 4) if (d[i + 3]! >= 128) idx.push(i);
+  if (!idx.length) return;
+  const row = new Uint8Array(idx.length * 4);
+  for (let k = 0; k < idx.length; k++) row.set(d.subarray(idx[k]!, idx[k]! + 4), k * 4);
+  const pc = iq.PointContainer.fromUint8Array(row, idx.length, 1);
+  const palette = buildPaletteSync([pc], {
+    colors: maxColors,
+    paletteQuantization: q,
+    colorDistanceFormula: 'euclidean',
+  });
+  const out = applyPaletteSync(pc, palette, {
+    colorDistanceFormula: 'euclidean',
+    imageQuantization: 'nearest',
+  }).toUint8Array();
+  idx.forEach((i, k) => {
+    d[i] = out[k * 4]!;
+    d[i + 1] = out[k * 4 + 1]!;
+    d[i + 2] = out[k * 4 + 2]!;
+  });
+}
+
 async function main() {
   if (!corpusAvailable()) {
     console.error(
@@ -116,6 +154,10 @@ async function main() {
   rows.push('| --- | --- | --- | --- | --- | --- |');
   const allMs: number[] = [];
   let met = true;
+  const qRows: string[] = [
+    `| scale | ${QUANTIZERS.map(([n]) => `${n} % / ms`).join(' | ')} |`,
+    `| --- | ${QUANTIZERS.map(() => '---').join(' | ')} |`,
+  ];
   for (const s of SCALES) {
     let right = 0;
     let total = 0;
@@ -123,6 +165,8 @@ async function main() {
     let naiveR = 0;
     let scaleOk = 0;
     const ms: number[] = [];
+    const qRight = QUANTIZERS.map(() => 0);
+    const qMs = QUANTIZERS.map(() => [] as number[]);
     for (let k = 0; k < PER_SCALE; k++) {
       const c = makeCorpusImage(sprites, k * 5 + Math.round(s * 2), s, 1000 + Math.round(s * 10) * 31 + k);
       const t0 = performance.now();
@@ -136,7 +180,24 @@ async function main() {
       toldR += scoreRecovery(c, told.cells, told.grid).right;
       const ng = naiveGrid(c.image);
       naiveR += scoreRecovery(c, centreReader(c.image, ng), ng).right;
+      // the colour step alone, on the same cells
+      const g = detectGrid(c.image);
+      const base = sampleCells(c.image, g);
+      removeBackdrop(base.cells);
+      QUANTIZERS.forEach(([, quantize], qi) => {
+        const cells = { ...base.cells, data: base.cells.data.slice() };
+        const t1 = performance.now();
+        quantize(cells, 32);
+        qMs[qi]!.push(performance.now() - t1);
+        qRight[qi]! += scoreRecovery(c, cells, { scale: g.scale, offset: base.offset }).right;
+      });
     }
+    qRows.push(
+      `| ${s}× | ${QUANTIZERS.map((_, qi) => {
+        const m = qMs[qi]!.sort((a, b) => a - b);
+        return `${((100 * qRight[qi]!) / total).toFixed(2)} / ${m[Math.floor(m.length / 2)]!.toFixed(1)}`;
+      }).join(' | ')} |`,
+    );
     ms.sort((a, b) => a - b);
     const med = ms[Math.floor(ms.length / 2)]!;
     allMs.push(...ms);
@@ -150,6 +211,8 @@ async function main() {
   const medAll = allMs[Math.floor(allMs.length / 2)]!;
   const p95 = allMs[Math.min(allMs.length - 1, Math.floor(allMs.length * 0.95))]!;
   console.log(rows.join('\n'));
+  console.log('\ncolour step alone (32 colours, same cells), % right / ms (median):');
+  console.log(qRows.join('\n'));
   console.log(
     `\npixelize time per 1024² picture: median ${medAll.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal < 60 ms)`,
   );

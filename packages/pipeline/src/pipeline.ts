@@ -245,6 +245,7 @@ export async function runPipeline(
             frames: generated.frames,
             ...(modelSources ? { sources: modelSources } : {}),
             opaque: layout.opaque,
+            palette: enforced?.colors ?? null,
             tileable: generated.tileable ? (request.assetType === 'background' ? 'x' : 'xy') : null,
             thresholds: options.modelQuality ?? null,
           }),

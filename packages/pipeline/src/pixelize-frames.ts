@@ -1,5 +1,12 @@
 import type { Rgb } from './palette.js';
-import { detectGrid, mapToPalette, quantizeAdaptive, removeBackdrop, sampleCells } from './pixelize.js';
+import {
+  detectGrid,
+  detectGridWithStrength,
+  mapToPalette,
+  quantizeAdaptive,
+  removeBackdrop,
+  sampleCells,
+} from './pixelize.js';
 import type { RgbaImage } from './types.js';
 
 export interface PixelizeFramesOptions {
@@ -25,7 +32,7 @@ export interface PixelizedFrames {
 
 /**
  * pixelize for a whole sheet: every model picture is read with ONE scale (the median of the
- * detected ones), all frames share ONE palette (the enforced one, or an adaptive palette built
+ * detected ones, weighted by how much detail each picture holds), all frames share ONE palette (the enforced one, or an adaptive palette built
  * from every frame's cells at once: palette lock), and the sprites are placed in their frames on
  * ONE baseline (their lowest opaque row) and ONE centre (the horizontal centre of mass of their
  * pixels), so an animation does not jitter. Sprites larger than the frame are reduced by one
@@ -37,8 +44,22 @@ export function pixelizeFrames(
 ): PixelizedFrames {
   const { frameWidth: fw, frameHeight: fh } = options;
   if (pictures.length === 0) return { frames: [], native: [], scale: 1, offsets: [], palette: [] };
-  const scales = pictures.map((p) => detectGrid(p).scale).sort((a, b) => a - b);
-  const scale = scales[Math.floor(scales.length / 2)]!;
+  // the one scale: the median of the detected scales weighted by each picture's boundary
+  // strength (a picture with little detail cannot outvote the detailed ones)
+  const found = pictures
+    .map((p) => detectGridWithStrength(p))
+    .map((r) => ({ scale: r.grid.scale, w: r.strength }))
+    .sort((a, b) => a.scale - b.scale);
+  const half = found.reduce((a, f) => a + f.w, 0) / 2;
+  let scale = found[found.length - 1]!.scale;
+  let acc = 0;
+  for (const f of found) {
+    acc += f.w;
+    if (acc >= half) {
+      scale = f.scale;
+      break;
+    }
+  }
   const sampled = pictures.map((p) => sampleCells(p, detectGrid(p, scale)));
   const cells = sampled.map((s) => s.cells);
   if (!options.opaque) for (const c of cells) removeBackdrop(c);

@@ -133,10 +133,42 @@ function profiles(img: RgbaImage): { px: Float64Array; py: Float64Array } {
   }
   // a step must clearly exceed the noise of two independent pixels (3 channels summed)
   const t = Math.max(24, median * 3);
-  // every other row for the column profile and every other column for the row profile: the
-  // profiles sum hundreds of rows, half of them find the same boundaries at half the cost
-  const rs = h >= 64 ? 2 : 1;
-  const cs = w >= 64 ? 2 : 1;
+  // a sample of rows for the column profile and of columns for the row profile (about 256 of
+  // each): the profiles sum hundreds of rows, a quarter of them finds the same boundaries
+  const rs = Math.max(1, Math.floor(h / 256));
+  const cs = Math.max(1, Math.floor(w / 256));
+  let opaque = true;
+  for (let i = 3; i < d.length; i += 4) {
+    if (d[i] !== 255) {
+      opaque = false;
+      break;
+    }
+  }
+  if (opaque) {
+    // the common case (a model's picture has no alpha): plain colour steps, no alpha weighting
+    for (let y = 0; y < h; y += rs) {
+      const row = y * w * 4;
+      for (let x = 1; x < w; x++) {
+        const i = row + x * 4;
+        const st =
+          Math.abs(d[i - 4]! - d[i]!) + Math.abs(d[i - 3]! - d[i + 1]!) + Math.abs(d[i - 2]! - d[i + 2]!);
+        if (st > t) px[x]! += st - t;
+      }
+    }
+    const up = w * 4;
+    for (let y = 1; y < h; y++) {
+      const row = y * w * 4;
+      for (let x = 0; x < w; x += cs) {
+        const i = row + x * 4;
+        const st =
+          Math.abs(d[i - up]! - d[i]!) +
+          Math.abs(d[i - up + 1]! - d[i + 1]!) +
+          Math.abs(d[i - up + 2]! - d[i + 2]!);
+        if (st > t) py[y]! += st - t;
+      }
+    }
+    return { px, py };
+  }
   for (let y = 0; y < h; y += rs) {
     const row = y * w * 4;
     for (let x = 1; x < w; x++) {
@@ -259,9 +291,15 @@ function activeSpan(p: Float64Array): [number, number] {
   return lo < 0 ? [1, p.length - 1] : [lo, hi];
 }
 
+/**
+ * The q-th percentile of the boundary values that stand out (above 5 % of the strongest one):
+ * noise that passed the step threshold here and there must not set the price of a line.
+ */
 function percentileOfPositive(p: Float64Array, q: number): number {
+  let max = 0;
+  for (let i = 1; i < p.length; i++) if (p[i]! > max) max = p[i]!;
   const vals: number[] = [];
-  for (let i = 1; i < p.length; i++) if (p[i]! > 0) vals.push(p[i]!);
+  for (let i = 1; i < p.length; i++) if (p[i]! > max * 0.05) vals.push(p[i]!);
   if (!vals.length) return 0;
   vals.sort((a, b) => a - b);
   return vals[Math.min(vals.length - 1, Math.floor(q * vals.length))]!;
@@ -274,17 +312,43 @@ function percentileOfPositive(p: Float64Array, q: number): number {
  * well its lines explain the boundaries. With `scale` given only the offset is fitted.
  */
 export function detectGrid(image: RgbaImage, knownScale?: number): PixelGrid {
+  return detectGridWithStrength(image, knownScale).grid;
+}
+
+/**
+ * {@link detectGrid} and the total boundary strength it worked from (how much pixel-art detail
+ * the picture holds), so a sheet can trust its most detailed pictures most.
+ */
+export function detectGridWithStrength(
+  image: RgbaImage,
+  knownScale?: number,
+): { grid: PixelGrid; strength: number } {
   checkImage(image);
   const { px, py } = profiles(image);
   const ex = edgesOf(px);
   const ey = edgesOf(py);
+  const strength = sumW(ex) + sumW(ey);
+  const grid = findGrid(image, px, py, ex, ey, knownScale);
+  return { grid, strength };
+}
+
+function findGrid(
+  image: RgbaImage,
+  px: Float64Array,
+  py: Float64Array,
+  ex: Edge[],
+  ey: Edge[],
+  knownScale: number | undefined,
+): PixelGrid {
   const spanX = activeSpan(px);
   const spanY = activeSpan(py);
+  const wx = sumW(ex);
+  const wy = sumW(ey);
   const fit = (s: number) => {
     const cx = coherence(ex, s);
     const cy = coherence(ey, s);
     return {
-      c: (cx.c * sumW(ex) + cy.c * sumW(ey)) / Math.max(1e-9, sumW(ex) + sumW(ey)),
+      c: (cx.c * wx + cy.c * wy) / Math.max(1e-9, wx + wy),
       ox: offsetOf(cx.phase, s),
       oy: offsetOf(cy.phase, s),
     };
@@ -326,7 +390,15 @@ export function detectGrid(image: RgbaImage, knownScale?: number): PixelGrid {
     for (let j = -15; j <= 15; j++) if ((k0 + j) * STEP >= 2 && (k0 + j) * STEP <= maxS) keys.add(k0 + j);
   }
   const sorted = [...keys].sort((a, b) => a - b);
-  const coarse = sorted.map((k) => fit(k * STEP).c);
+  // the coarse pass only looks for peaks: the strongest edges (at most 192 per axis) suffice
+  const cx0 = strongest(ex, 96);
+  const cy0 = strongest(ey, 96);
+  const wx0 = sumW(cx0);
+  const wy0 = sumW(cy0);
+  const coarse = sorted.map((k) => {
+    const s = k * STEP;
+    return (coherence(cx0, s).c * wx0 + coherence(cy0, s).c * wy0) / Math.max(1e-9, wx0 + wy0);
+  });
   const coarseTop = Math.max(...coarse);
   const refined = new Map<number, { s: number; c: number; ox: number; oy: number }>();
   for (let i = 0; i < sorted.length; i++) {
@@ -367,6 +439,11 @@ export function detectGrid(image: RgbaImage, knownScale?: number): PixelGrid {
   if (Math.abs(snapped - scale) < 0.02) scale = snapped;
   const f = fit(scale);
   return { scale: round3(scale), offset: { x: round3(f.ox), y: round3(f.oy) } };
+}
+
+function strongest(edges: Edge[], k: number): Edge[] {
+  if (edges.length <= k) return edges;
+  return [...edges].sort((a, b) => b.w - a.w).slice(0, k);
 }
 
 function sumW(edges: Edge[]): number {
@@ -446,10 +523,44 @@ export function sampleCells(
       }
       const o = (cy * cols + cx) * 4;
       if (n * 2 <= all || n === 0) continue; // transparent
-      out[o] = median(rs, n);
-      out[o + 1] = median(gs, n);
-      out[o + 2] = median(bs, n);
       out[o + 3] = 255;
+      // the mean of the samples near the first mean (noise averages out, a stray colour from a
+      // neighbouring cell is left out); the median when most samples disagree with the mean
+      let mr = 0;
+      let mg = 0;
+      let mb = 0;
+      for (let k = 0; k < n; k++) {
+        mr += rs[k]!;
+        mg += gs[k]!;
+        mb += bs[k]!;
+      }
+      mr /= n;
+      mg /= n;
+      mb /= n;
+      let ar = 0;
+      let ag = 0;
+      let ab = 0;
+      let an = 0;
+      for (let k = 0; k < n; k++) {
+        const r = rs[k]!;
+        const g = gs[k]!;
+        const b = bs[k]!;
+        if (Math.abs(r - mr) + Math.abs(g - mg) + Math.abs(b - mb) <= NEAR_MEAN) {
+          ar += r;
+          ag += g;
+          ab += b;
+          an++;
+        }
+      }
+      if (an * 4 >= n * 3) {
+        out[o] = Math.round(ar / an);
+        out[o + 1] = Math.round(ag / an);
+        out[o + 2] = Math.round(ab / an);
+      } else {
+        out[o] = median(rs, n);
+        out[o + 1] = median(gs, n);
+        out[o + 2] = median(bs, n);
+      }
     }
   }
   return {
@@ -458,19 +569,44 @@ export function sampleCells(
   };
 }
 
-/** Median of the first n values (sorted in place by insertion; n ≤ 64). */
+/** L1 distance (3 channels) within which a sample agrees with its cell's mean. */
+const NEAR_MEAN = 54;
+
+/** Median of the first n values (partially reordered in place; quickselect, n ≤ 64). */
 function median(v: Uint8Array, n: number): number {
   if (n <= 2) return n === 1 ? v[0]! : (v[0]! + v[1]! + 1) >> 1;
-  for (let i = 1; i < n; i++) {
-    const x = v[i]!;
-    let j = i - 1;
-    while (j >= 0 && v[j]! > x) {
-      v[j + 1] = v[j]!;
-      j--;
+  const hi = select(v, n, n >> 1);
+  if (n & 1) return hi;
+  // the lower middle is the largest value left of the upper one
+  let lo = v[0]!;
+  for (let i = 1; i < n >> 1; i++) if (v[i]! > lo) lo = v[i]!;
+  return (lo + hi + 1) >> 1;
+}
+
+/** The k-th smallest of the first n values (Hoare's quickselect, in place). */
+function select(v: Uint8Array, n: number, k: number): number {
+  let l = 0;
+  let r = n - 1;
+  while (l < r) {
+    const pivot = v[(l + r) >> 1]!;
+    let i = l;
+    let j = r;
+    while (i <= j) {
+      while (v[i]! < pivot) i++;
+      while (v[j]! > pivot) j--;
+      if (i <= j) {
+        const t = v[i]!;
+        v[i] = v[j]!;
+        v[j] = t;
+        i++;
+        j--;
+      }
     }
-    v[j + 1] = x;
+    if (k <= j) r = j;
+    else if (k >= i) l = i;
+    else return v[k]!;
   }
-  return n & 1 ? v[n >> 1]! : (v[(n >> 1) - 1]! + v[n >> 1]! + 1) >> 1;
+  return v[k]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,85 +622,152 @@ function median(v: Uint8Array, n: number): number {
  */
 export function removeBackdrop(cells: RgbaImage): void {
   const { width: w, height: h, data: d } = cells;
+  const n = w * h;
   const border: number[] = [];
   for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
   for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
   const opaqueBorder = border.filter((p) => d[p * 4 + 3]! >= 128);
   if (opaqueBorder.length < border.length * 0.5) return; // already transparent around
   // dominant border colour by 4-bit bins, then the mean of that bin
-  const bins = new Map<number, number[]>();
+  const binCount = new Int32Array(4096);
+  let bestKey = 0;
   for (const p of opaqueBorder) {
     const i = p * 4;
     const key = ((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4);
-    const list = bins.get(key);
-    if (list) list.push(p);
-    else bins.set(key, [p]);
+    if (++binCount[key]! > binCount[bestKey]!) bestKey = key;
   }
-  let bestKey = -1;
-  let bestN = 0;
-  for (const [k, list] of bins) {
-    if (list.length > bestN) {
-      bestN = list.length;
-      bestKey = k;
-    }
+  let rr = 0;
+  let rg = 0;
+  let rb = 0;
+  let members = 0;
+  for (const p of opaqueBorder) {
+    const i = p * 4;
+    if ((((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4)) !== bestKey) continue;
+    rr += d[i]!;
+    rg += d[i + 1]!;
+    rb += d[i + 2]!;
+    members++;
   }
-  const members = bins.get(bestKey)!;
-  const ref = [0, 0, 0];
-  for (const p of members) for (let c = 0; c < 3; c++) ref[c]! += d[p * 4 + c]!;
-  for (let c = 0; c < 3; c++) ref[c] = ref[c]! / members.length;
+  rr /= members;
+  rg /= members;
+  rb /= members;
   const TOL = 40 * 40 * 9; // redmean distance² ≈ 40 per channel
   const STEP = 14 * 14 * 9;
-  const dist = (p: number, r: readonly number[]) =>
-    colorDistance2(d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!, r[0]!, r[1]!, r[2]!);
-  const near = opaqueBorder.filter((p) => dist(p, ref) <= TOL).length;
+  const TIGHT = 20 * 20 * 9;
+  // distance of every opaque cell to the backdrop colour (−1: transparent)
+  const toRef = new Float64Array(n);
+  for (let p = 0, i = 0; p < n; p++, i += 4) {
+    toRef[p] = d[i + 3]! < 128 ? -1 : colorDistance2(d[i]!, d[i + 1]!, d[i + 2]!, rr, rg, rb);
+  }
+  let near = 0;
+  for (const p of opaqueBorder) if (toRef[p]! <= TOL) near++;
   if (near < opaqueBorder.length * 0.4) return; // not a flat backdrop: a scene, keep it
-  const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let top = 0;
   for (const p of opaqueBorder) {
-    if (dist(p, ref) <= TOL && !seen[p]) {
+    if (toRef[p]! <= TOL && !seen[p]) {
       seen[p] = 1;
-      stack.push(p);
+      stack[top++] = p;
     }
   }
-  while (stack.length) {
-    const p = stack.pop()!;
+  while (top > 0) {
+    const p = stack[--top]!;
     const x = p % w;
-    const here = [d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!];
-    const visit = (q: number) => {
-      if (seen[q] || d[q * 4 + 3]! < 128) return;
-      const dq = dist(q, ref);
-      if (dq <= TOL / 4 || (dq <= TOL * 2 && dist(q, here) <= STEP)) {
-        seen[q] = 1;
-        stack.push(q);
+    const pi = p * 4;
+    const hr = d[pi]!;
+    const hg = d[pi + 1]!;
+    const hb = d[pi + 2]!;
+    for (let k = 0; k < 4; k++) {
+      let q: number;
+      if (k === 0) {
+        if (x === 0) continue;
+        q = p - 1;
+      } else if (k === 1) {
+        if (x === w - 1) continue;
+        q = p + 1;
+      } else if (k === 2) {
+        if (p < w) continue;
+        q = p - w;
+      } else {
+        if (p >= w * (h - 1)) continue;
+        q = p + w;
       }
-    };
-    if (x > 0) visit(p - 1);
-    if (x < w - 1) visit(p + 1);
-    if (p >= w) visit(p - w);
-    if (p < w * (h - 1)) visit(p + w);
+      if (seen[q]) continue;
+      const dq = toRef[q]!;
+      if (dq < 0) continue;
+      const qi = q * 4;
+      // close to the backdrop, or a little farther along a slow gradient
+      if (
+        dq <= TOL / 4 ||
+        (dq <= TOL * 2 && colorDistance2(d[qi]!, d[qi + 1]!, d[qi + 2]!, hr, hg, hb) <= STEP)
+      ) {
+        seen[q] = 1;
+        stack[top++] = q;
+      }
+    }
   }
   // enclosed areas of the backdrop colour, at least 2 cells large
-  const TIGHT = 20 * 20 * 9;
-  const comp = new Uint8Array(w * h);
-  for (let p = 0; p < w * h; p++) {
-    if (seen[p] || comp[p] || d[p * 4 + 3]! < 128 || dist(p, ref) > TIGHT) continue;
-    const members2: number[] = [];
-    const st = [p];
+  const comp = new Uint8Array(n);
+  const inside = (q: number) => !seen[q] && !comp[q] && toRef[q]! >= 0 && toRef[q]! <= TIGHT;
+  for (let p = 0; p < n; p++) {
+    if (!inside(p)) continue;
+    let size = 0;
+    top = 0;
+    stack[top++] = p;
     comp[p] = 1;
-    while (st.length) {
-      const q = st.pop()!;
-      members2.push(q);
+    const start = p;
+    while (top > 0) {
+      const q = stack[--top]!;
+      size++;
       const x = q % w;
-      for (const n of [x > 0 ? q - 1 : -1, x < w - 1 ? q + 1 : -1, q - w, q + w]) {
-        if (n < 0 || n >= w * h || comp[n] || seen[n] || d[n * 4 + 3]! < 128 || dist(n, ref) > TIGHT)
-          continue;
-        comp[n] = 1;
-        st.push(n);
+      if (x > 0 && inside(q - 1)) {
+        comp[q - 1] = 1;
+        stack[top++] = q - 1;
+      }
+      if (x < w - 1 && inside(q + 1)) {
+        comp[q + 1] = 1;
+        stack[top++] = q + 1;
+      }
+      if (q >= w && inside(q - w)) {
+        comp[q - w] = 1;
+        stack[top++] = q - w;
+      }
+      if (q < n - w && inside(q + w)) {
+        comp[q + w] = 1;
+        stack[top++] = q + w;
       }
     }
-    if (members2.length >= 2) for (const q of members2) seen[q] = 1;
+    if (size >= 2) markComponent(start);
   }
-  for (let p = 0; p < w * h; p++) {
+  function markComponent(p0: number): void {
+    // second walk over the component just found (comp = 1) marking it as backdrop (comp = 2)
+    top = 0;
+    stack[top++] = p0;
+    comp[p0] = 2;
+    while (top > 0) {
+      const q = stack[--top]!;
+      seen[q] = 1;
+      const x = q % w;
+      if (x > 0 && comp[q - 1] === 1) {
+        comp[q - 1] = 2;
+        stack[top++] = q - 1;
+      }
+      if (x < w - 1 && comp[q + 1] === 1) {
+        comp[q + 1] = 2;
+        stack[top++] = q + 1;
+      }
+      if (q >= w && comp[q - w] === 1) {
+        comp[q - w] = 2;
+        stack[top++] = q - w;
+      }
+      if (q < n - w && comp[q + w] === 1) {
+        comp[q + w] = 2;
+        stack[top++] = q + w;
+      }
+    }
+  }
+  for (let p = 0; p < n; p++) {
     if (seen[p]) {
       d[p * 4] = 0;
       d[p * 4 + 1] = 0;
@@ -618,149 +821,165 @@ function nearestIndex(palette: readonly Rgb[], r: number, g: number, b: number):
 }
 
 /**
- * Builds an adaptive palette of at most `maxColors` colours from the opaque cells (median cut that
- * stops splitting once every box is tight, then k-means refinement) and maps the cells to it.
- * Cells of one true colour that noise spread apart collapse to one clean colour.
+ * Builds an adaptive palette of at most `maxColors` colours from the opaque cells and maps the
+ * cells to it. The cells are already robust medians, so each true colour is a tight cloud: a
+ * 15-bit histogram is grouped into clouds (leader clustering, radius {@link CLOUD_RADIUS}), the
+ * clouds are merged by Ward's rule (the merge that adds the least squared error first) while
+ * there are more than `maxColors` or two are closer than the radius, and two k-means passes
+ * settle the centres. Cells of one true colour that noise spread apart collapse to one clean
+ * colour; distinct colours stay apart until the palette is full.
  */
 export function quantizeAdaptive(cells: RgbaImage, maxColors: number): Rgb[] {
   const d = cells.data;
-  // histogram of 5-bit-per-channel colours with exact sums
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3]! < 128) continue;
+  const hn = new Int32Array(32768);
+  const hr = new Float64Array(32768);
+  const hg = new Float64Array(32768);
+  const hb = new Float64Array(32768);
+  const keyOf = new Int32Array(d.length >> 2);
+  const keys: number[] = [];
+  for (let i = 0, p = 0; i < d.length; i += 4, p++) {
+    if (d[i + 3]! < 128) {
+      keyOf[p] = -1;
+      continue;
+    }
     const key = ((d[i]! >> 3) << 10) | ((d[i + 1]! >> 3) << 5) | (d[i + 2]! >> 3);
-    let e = counts.get(key);
-    if (!e) {
-      e = { n: 0, r: 0, g: 0, b: 0 };
-      counts.set(key, e);
-    }
-    e.n++;
-    e.r += d[i]!;
-    e.g += d[i + 1]!;
-    e.b += d[i + 2]!;
+    keyOf[p] = key;
+    if (hn[key] === 0) keys.push(key);
+    hn[key]!++;
+    hr[key]! += d[i]!;
+    hg[key]! += d[i + 1]!;
+    hb[key]! += d[i + 2]!;
   }
-  const pts = [...counts.values()].map((e) => ({ n: e.n, c: [e.r / e.n, e.g / e.n, e.b / e.n] }));
-  if (pts.length === 0) return [];
-  // median cut
-  type Box = { items: typeof pts; sse: number; axis: number; range: number };
-  const makeBox = (items: typeof pts): Box => {
-    let n = 0;
-    const mean = [0, 0, 0];
-    const lo = [255, 255, 255];
-    const hi = [0, 0, 0];
-    for (const p of items) {
-      n += p.n;
-      for (let c = 0; c < 3; c++) {
-        mean[c]! += p.c[c]! * p.n;
-        if (p.c[c]! < lo[c]!) lo[c] = p.c[c]!;
-        if (p.c[c]! > hi[c]!) hi[c] = p.c[c]!;
+  if (keys.length === 0) return [];
+  // leader clustering, most frequent colours first
+  keys.sort((a, b) => hn[b]! - hn[a]!);
+  const R2 = CLOUD_RADIUS * CLOUD_RADIUS;
+  const cl: Array<{ n: number; r: number; g: number; b: number; sse: number }> = [];
+  for (const k of keys) {
+    const n = hn[k]!;
+    const r = hr[k]! / n;
+    const g = hg[k]! / n;
+    const b = hb[k]! / n;
+    let best = -1;
+    let bestD = R2;
+    for (let j = 0; j < cl.length; j++) {
+      const c = cl[j]!;
+      const dd = (c.r - r) ** 2 + (c.g - g) ** 2 + (c.b - b) ** 2;
+      if (dd <= bestD) {
+        bestD = dd;
+        best = j;
       }
     }
-    for (let c = 0; c < 3; c++) mean[c] = mean[c]! / n;
-    let sse = 0;
-    for (const p of items) {
-      for (let c = 0; c < 3; c++) sse += p.n * (p.c[c]! - mean[c]!) ** 2;
+    if (best < 0) cl.push({ n, r, g, b, sse: 0 });
+    else {
+      const c = cl[best]!;
+      const t = c.n + n;
+      c.sse += ((c.n * n) / t) * bestD;
+      c.r = (c.r * c.n + r * n) / t;
+      c.g = (c.g * c.n + g * n) / t;
+      c.b = (c.b * c.n + b * n) / t;
+      c.n = t;
     }
-    let axis = 0;
-    for (let c = 1; c < 3; c++) if (hi[c]! - lo[c]! > hi[axis]! - lo[axis]!) axis = c;
-    return { items, sse, axis, range: hi[axis]! - lo[axis]! };
-  };
-  const boxes: Box[] = [makeBox(pts)];
-  while (boxes.length < maxColors) {
-    let pick = -1;
-    for (let i = 0; i < boxes.length; i++) {
-      const b = boxes[i]!;
-      if (b.items.length < 2 || b.range <= 14) continue;
-      if (pick < 0 || b.sse > boxes[pick]!.sse) pick = i;
-    }
-    if (pick < 0) break;
-    const box = boxes[pick]!;
-    const items = [...box.items].sort((a, b) => a.c[box.axis]! - b.c[box.axis]!);
-    let total = 0;
-    for (const p of items) total += p.n;
-    let acc = 0;
-    let cut = 1;
-    for (let i = 0; i < items.length - 1; i++) {
-      acc += items[i]!.n;
-      if (acc * 2 >= total) {
-        cut = i + 1;
-        break;
+  }
+  // Ward merges: while too many clusters, or two closer than the radius
+  while (cl.length > 1) {
+    let bi = -1;
+    let bj = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    let close = false;
+    for (let i = 0; i < cl.length; i++) {
+      const a = cl[i]!;
+      for (let j = i + 1; j < cl.length; j++) {
+        const c = cl[j]!;
+        const dd = (a.r - c.r) ** 2 + (a.g - c.g) ** 2 + (a.b - c.b) ** 2;
+        const cost = ((a.n * c.n) / (a.n + c.n)) * dd;
+        if (dd <= R2 && !close) {
+          // a pair closer than the radius goes first
+          close = true;
+          bestCost = Number.POSITIVE_INFINITY;
+        }
+        if ((close ? dd <= R2 : true) && cost < bestCost) {
+          bestCost = cost;
+          bi = i;
+          bj = j;
+        }
       }
     }
-    boxes.splice(pick, 1, makeBox(items.slice(0, cut)), makeBox(items.slice(cut)));
+    if (!close && cl.length <= maxColors) break;
+    const a = cl[bi]!;
+    const c = cl[bj]!;
+    const t = a.n + c.n;
+    a.sse += c.sse + bestCost;
+    a.r = (a.r * a.n + c.r * c.n) / t;
+    a.g = (a.g * a.n + c.g * c.n) / t;
+    a.b = (a.b * a.n + c.b * c.n) / t;
+    a.n = t;
+    cl.splice(bj, 1);
   }
-  let centres = boxes.map((b) => {
-    let n = 0;
-    const m = [0, 0, 0];
-    for (const p of b.items) {
-      n += p.n;
-      for (let c = 0; c < 3; c++) m[c]! += p.c[c]! * p.n;
-    }
-    return m.map((v) => v / n);
-  });
-  // k-means refinement over the histogram
-  const assign = new Int32Array(pts.length);
-  for (let iter = 0; iter < 8; iter++) {
-    const sums = centres.map(() => [0, 0, 0, 0]);
-    let moved = false;
-    for (let i = 0; i < pts.length; i++) {
-      const p = pts[i]!;
+  // two k-means passes over the histogram settle the centres
+  const k = cl.length;
+  let cr = Float64Array.from(cl, (c) => c.r);
+  let cg = Float64Array.from(cl, (c) => c.g);
+  let cb = Float64Array.from(cl, (c) => c.b);
+  const assign = new Int32Array(32768);
+  for (let iter = 0; iter < 3; iter++) {
+    const sn = new Float64Array(k);
+    const sr = new Float64Array(k);
+    const sg = new Float64Array(k);
+    const sb = new Float64Array(k);
+    for (const key of keys) {
+      const n = hn[key]!;
+      const r = hr[key]! / n;
+      const g = hg[key]! / n;
+      const b = hb[key]! / n;
       let best = 0;
       let bestD = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < centres.length; k++) {
-        const c = centres[k]!;
-        const dd = (p.c[0]! - c[0]!) ** 2 + (p.c[1]! - c[1]!) ** 2 + (p.c[2]! - c[2]!) ** 2;
+      for (let j = 0; j < k; j++) {
+        const dd = (cr[j]! - r) ** 2 + (cg[j]! - g) ** 2 + (cb[j]! - b) ** 2;
         if (dd < bestD) {
           bestD = dd;
-          best = k;
+          best = j;
         }
       }
-      if (assign[i] !== best) moved = true;
-      assign[i] = best;
-      const s = sums[best]!;
-      s[0]! += p.c[0]! * p.n;
-      s[1]! += p.c[1]! * p.n;
-      s[2]! += p.c[2]! * p.n;
-      s[3]! += p.n;
+      assign[key] = best;
+      sn[best]! += n;
+      sr[best]! += hr[key]!;
+      sg[best]! += hg[key]!;
+      sb[best]! += hb[key]!;
     }
-    centres = centres.map((c, k) => {
-      const s = sums[k]!;
-      return s[3]! > 0 ? [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!] : c;
-    });
-    if (!moved && iter > 0) break;
+    if (iter === 2) break;
+    const nr = new Float64Array(k);
+    const ng = new Float64Array(k);
+    const nb = new Float64Array(k);
+    for (let j = 0; j < k; j++) {
+      nr[j] = sn[j]! > 0 ? sr[j]! / sn[j]! : cr[j]!;
+      ng[j] = sn[j]! > 0 ? sg[j]! / sn[j]! : cg[j]!;
+      nb[j] = sn[j]! > 0 ? sb[j]! / sn[j]! : cb[j]!;
+    }
+    cr = nr;
+    cg = ng;
+    cb = nb;
   }
-  const palette: Rgb[] = centres.map((c) => [Math.round(c[0]!), Math.round(c[1]!), Math.round(c[2]!)] as Rgb);
-  // deduplicate identical colours
-  const unique: Rgb[] = [];
-  for (const c of palette)
-    if (!unique.some((u) => u[0] === c[0] && u[1] === c[1] && u[2] === c[2])) unique.push(c);
-  mapToPaletteEuclid(cells, unique);
-  return unique;
+  const palette: Rgb[] = [];
+  const index = new Int32Array(k).fill(-1);
+  for (let j = 0; j < k; j++) {
+    const c: Rgb = [Math.round(cr[j]!), Math.round(cg[j]!), Math.round(cb[j]!)];
+    const same = palette.findIndex((u) => u[0] === c[0] && u[1] === c[1] && u[2] === c[2]);
+    index[j] = same >= 0 ? same : palette.push(c) - 1;
+  }
+  const used = new Uint8Array(palette.length);
+  for (let p = 0; p < keyOf.length; p++) {
+    const key = keyOf[p]!;
+    if (key < 0) continue;
+    const ci = index[assign[key]!]!;
+    used[ci] = 1;
+    const c = palette[ci]!;
+    d[p * 4] = c[0];
+    d[p * 4 + 1] = c[1];
+    d[p * 4 + 2] = c[2];
+  }
+  return palette.filter((_, i) => used[i]);
 }
 
-function mapToPaletteEuclid(cells: RgbaImage, palette: readonly Rgb[]): void {
-  const d = cells.data;
-  const cache = new Map<number, number>();
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3]! < 128) continue;
-    const key = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!;
-    let idx = cache.get(key);
-    if (idx === undefined) {
-      idx = 0;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < palette.length; k++) {
-        const c = palette[k]!;
-        const dd = (d[i]! - c[0]) ** 2 + (d[i + 1]! - c[1]) ** 2 + (d[i + 2]! - c[2]) ** 2;
-        if (dd < bestD) {
-          bestD = dd;
-          idx = k;
-        }
-      }
-      cache.set(key, idx);
-    }
-    const c = palette[idx]!;
-    d[i] = c[0];
-    d[i + 1] = c[1];
-    d[i + 2] = c[2];
-  }
-}
+/** Colours of an adaptive palette closer than this (Euclidean RGB) are one colour plus noise. */
+const CLOUD_RADIUS = 12;

@@ -1,7 +1,10 @@
+import type { Rgb } from './palette.js';
 import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
 
 /** Thresholds of the model-output checks (every one can be set in configuration). */
 export interface ModelQualityThresholds {
+  /** palette_adherence: share of opaque pixels that are exactly a colour of the enforced palette. */
+  minPaletteShare: number;
   /** grid_fidelity: mean absolute channel error (0–255) between the model picture and the result upscaled again. */
   maxGridError: number;
   /** transparency: share of a sprite frame that is transparent, [min, max]. */
@@ -21,6 +24,7 @@ export interface ModelQualityThresholds {
 }
 
 export const DEFAULT_MODEL_THRESHOLDS: Readonly<ModelQualityThresholds> = Object.freeze({
+  minPaletteShare: 1,
   maxGridError: 28,
   minTransparent: 0.08,
   maxTransparent: 0.97,
@@ -44,6 +48,8 @@ export interface ModelQualityInput {
   }>;
   /** Opaque assets (backgrounds): no transparency, orphan or silhouette checks. */
   opaque: boolean;
+  /** The enforced palette (project or request); adds palette_adherence (exact colours). */
+  palette?: readonly Rgb[] | null;
   /** Check the seams: 'x' for landscapes (left/right), 'xy' for textures. */
   tileable?: 'x' | 'xy' | null;
   thresholds?: Partial<ModelQualityThresholds> | null;
@@ -60,6 +66,36 @@ export function inspectModelOutput(input: ModelQualityInput): QualityCheck[] {
   const t = { ...DEFAULT_MODEL_THRESHOLDS, ...(input.thresholds ?? {}) };
   const checks: QualityCheck[] = [];
   const { frames } = input;
+  if (input.palette?.length && frames.length) {
+    const allowed = new Set(input.palette.map((c) => (c[0] << 16) | (c[1] << 8) | c[2]));
+    let opaque = 0;
+    let inside = 0;
+    let worstAt = -1;
+    frames.forEach((f, i) => {
+      const d = f.data;
+      let off = 0;
+      for (let p = 0; p < d.length; p += 4) {
+        if (d[p + 3]! < 128) continue;
+        opaque++;
+        if (allowed.has((d[p]! << 16) | (d[p + 1]! << 8) | d[p + 2]!)) inside++;
+        else off++;
+      }
+      if (off && worstAt < 0) worstAt = i;
+    });
+    const share = opaque ? inside / opaque : 1;
+    const ok = share >= t.minPaletteShare;
+    checks.push({
+      name: 'palette_adherence',
+      passed: ok,
+      value: r3(share),
+      expected: `≥ ${t.minPaletteShare} of opaque pixels exactly a colour of the palette`,
+      ...(!ok
+        ? {
+            detail: `${opaque - inside} opaque pixels (${((1 - share) * 100).toFixed(1)}%) are off the palette, first in frame ${worstAt}`,
+          }
+        : {}),
+    });
+  }
   if (input.sources?.length) {
     let worst = 0;
     let at = 0;

@@ -68,6 +68,7 @@ export interface QualityCheck {
     | 'frames_consistent'
     | 'prompt_adherence'
     // model output (after pixelize): see quality-model.ts
+    | 'palette_adherence'
     | 'grid_fidelity'
     | 'transparency'
     | 'stray_alpha'
