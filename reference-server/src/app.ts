@@ -3,33 +3,26 @@ import {
   AssetloomError,
   type AssetService,
   type AuthUser,
+  createOperationTable,
   errors,
   fail,
-  ID_PATTERN,
-  MESSAGES,
+  type OperationContext,
+  type OperationHandler,
+  type OperationRequest,
   ok,
   type RequestValidator,
+  routesOf,
 } from '@assetloom/core';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
-import { type LlmConfig, optimizePrompt } from '@assetloom/pipeline';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { readJsonBody } from './internal/body.js';
-import { tokenCookie } from './internal/cookies.js';
 import type { DocFiles } from './internal/docs.js';
 import { okEnvelope } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { RequestState } from './internal/request-state.js';
-import { type RouteSpec, routesOf } from './internal/routes.js';
-import {
-  createDownloadRouter,
-  createFilesRouter,
-  DOWNLOAD_PATH,
-  FILES_PATH_PREFIX,
-  type ObjectStorage,
-  requestBaseUrl,
-} from './storage/index.js';
+import { createFilesRouter, FILES_PATH_PREFIX, type ObjectStorage, requestBaseUrl } from './storage/index.js';
 
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {
@@ -60,8 +53,6 @@ export interface AssetAppDeps {
   storage?: ObjectStorage;
   /** Lifetime of signed URLs in seconds (SIGNED_URL_TTL_SECONDS); the storage's default otherwise. */
   signedUrlTtlSeconds?: number;
-  /** The prompt optimizer's LLM (LLM_* settings); null or absent → the template. */
-  llm?: LlmConfig | null;
   /** Told about every newly created task (an in-process worker starts on it at once). */
   onTaskCreated?: (taskId: string) => void;
 }
@@ -79,29 +70,47 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 type AppContext = Koa.ParameterizedContext<AssetState>;
 
-/** The validated, normalized input of one request. */
-interface OperationInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, unknown>;
-  body: unknown;
+/**
+ * One request as the operation table sees it (both its request and its context, in one object per
+ * request): Koa's parsed path parameters, query and headers, the body read on demand by the strict
+ * reader, and the user the table authenticated, kept on `ctx.state` for the request line.
+ */
+class KoaOperationCall implements OperationRequest, OperationContext {
+  readonly params: Record<string, string>;
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+    this.params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
+  }
+  get query() {
+    return this.#ctx.query;
+  }
+  get headers() {
+    return this.#ctx.headers;
+  }
+  get authorization() {
+    return this.#ctx.req.headers.authorization;
+  }
+  readBody(limit: number) {
+    return readJsonBody(this.#ctx.req, limit);
+  }
+  get user() {
+    return this.#ctx.state.user;
+  }
+  set user(user: AuthUser | undefined) {
+    this.#ctx.state.user = user;
+  }
+  get log() {
+    return this.#ctx.state.log;
+  }
+  ip() {
+    return this.#ctx.ip;
+  }
+  baseUrl() {
+    return requestBaseUrl(this.#ctx);
+  }
 }
-
-interface HandlerArgs {
-  input: OperationInput;
-  // biome-ignore lint/suspicious/noExplicitAny: validated input is typed by the validator per operation
-  body: any;
-  user: AuthUser;
-  ctx: AppContext;
-}
-
-type Handler = (args: HandlerArgs) => Promise<{ status?: number; data: unknown }>;
-
-/** Path parameters that name a resource, with the error a malformed or unknown value answers. */
-const RESOURCE_IDS: Record<string, () => AssetloomError> = {
-  projectId: errors.projectNotFound,
-  taskId: errors.taskNotFound,
-};
 
 /** Maps an HTTP status raised by Koa or a middleware (http-errors) to the envelope error. */
 function fromHttpStatus(status: number): AssetloomError {
@@ -133,20 +142,13 @@ function toEnvelopeError(err: unknown): AssetloomError {
   return errors.internal(err);
 }
 
-function bearerToken(header: string | undefined): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
-  return match?.[1];
-}
-
 /**
- * The Koa app of the asset API (spec 000): HTTP ↔ domain-service glue. Routes come from the
- * OpenAPI document (operationId → handler); every request is validated by core's validator; every
- * response, errors, unknown routes (404) and wrong methods (405) included, is the envelope
- * `{code, message, data}`. Mountable alone: it holds no process-wide state.
+ * The Koa app of the asset API (spec 000): a thin adapter that mounts @assetloom/core's operation
+ * table (auth → ids → body → validation → service) on the routes of the OpenAPI document and
+ * writes its answers. Every response, errors, unknown routes (404) and wrong methods (405)
+ * included, is the envelope `{code, message, data}`. Mountable alone: it holds no process-wide state.
  */
 export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
-  const { service, validator } = deps;
   const document = deps.document ?? assetApiDocument;
   const app = new Koa<AssetState>({ proxy: deps.trustProxy ?? false });
   app.silent = true;
@@ -162,113 +164,26 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     return docsPromise;
   };
 
-  const handlers: Record<string, Handler> = {
-    getHealth: async () => ({
-      data: { status: 'ok', version: deps.version, time: new Date().toISOString() },
-    }),
-    register: async ({ body }) => ({ status: 201, data: await service.register(body) }),
-    login: async ({ body, ctx }) => {
-      const result = await service.login(body, { ip: ctx.ip || 'unknown' });
-      ctx.append('Set-Cookie', tokenCookie(result.token, result.expiresIn, deps.secureCookies));
-      return { data: result };
-    },
-    getMe: async ({ user }) => ({ data: await service.me(user) }),
-    changePassword: async ({ user, body, ctx }) => {
-      const result = await service.changePassword(user, body);
-      ctx.append('Set-Cookie', tokenCookie(result.token, result.expiresIn, deps.secureCookies));
-      return { data: result };
-    },
-    listProjects: async ({ user, input }) => ({
-      data: await service.listProjects(user, input.query as { page: number; pageSize: number }),
-    }),
-    createProject: async ({ user, body }) => ({ data: await service.createProject(user, body) }),
-    getProject: async ({ user, input }) => ({
-      data: await service.getProject(user, input.params.projectId as string),
-    }),
-    updateProject: async ({ user, input, body }) => ({
-      data: await service.updateProject(user, input.params.projectId as string, body),
-    }),
-    deleteProject: async ({ user, input, ctx }) => {
-      const projectId = input.params.projectId as string;
-      const { deletedKeys } = await service.deleteProject(user, projectId);
-      if (deps.onObjectsReleased !== undefined) {
-        await deps.onObjectsReleased(deletedKeys, projectId).catch((error: unknown) => {
-          ctx.state.log.error({ err: error, keys: deletedKeys.length }, 'releasing stored objects failed');
-        });
-      }
-      return { data: null };
-    },
-    listProjectTasks: async ({ user, input }) => ({
-      data: await service.listProjectTasks(
-        user,
-        input.params.projectId as string,
-        input.query as { page: number; pageSize: number },
-      ),
-    }),
-    getProjectStyle: async ({ user, input }) => ({
-      data: await service.getStyle(user, input.params.projectId as string),
-    }),
-    replaceProjectStyle: async ({ user, input, body }) => ({
-      data: await service.putStyle(user, input.params.projectId as string, body),
-    }),
-    generate: async ({ user, body, input }) => {
-      const key = input.headers['idempotency-key'];
-      const result = await service.submitTask(
-        user,
-        body,
-        typeof key === 'string' ? { idempotencyKey: key } : {},
-      );
-      if (result.created) deps.onTaskCreated?.(result.taskId);
-      return { data: { taskId: result.taskId } };
-    },
-    getTask: async ({ user, input }) => ({
-      data: await service.getTask(user, input.params.taskId as string),
-    }),
-    optimizePrompt: async ({ body, ctx }) => {
-      const result = await optimizePrompt(
-        {
-          tags: body.tags,
-          assetType: body.assetType,
-          ...(typeof body.prompt === 'string' ? { prompt: body.prompt } : {}),
-          ...(typeof body.userNote === 'string' ? { userNote: body.userNote } : {}),
-        },
-        { llm: deps.llm ?? null },
-      );
-      ctx.set('X-Prompt-Source', result.source);
-      if (result.fallbackReason !== undefined && deps.llm) {
-        ctx.state.log.warn(
-          { reason: result.fallbackReason },
-          'LLM unavailable; prompt built from the template',
-        );
-      }
-      return { data: { prompt: result.prompt, rawText: result.rawText } };
-    },
-    getTaskAssets: async ({ user, input, ctx }) => {
-      const records = await service.getTaskAssets(user, input.params.taskId as string);
-      const storage = deps.storage;
-      if (records.length > 0 && storage === undefined) throw errors.internal(new Error('no object storage'));
-      const baseUrl = requestBaseUrl(ctx);
-      const assets = await Promise.all(
-        records.map(async (a) => ({
-          key: a.key,
-          url: await (storage as ObjectStorage).signedUrl(a.key, {
-            ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
-            ...(baseUrl === undefined ? {} : { baseUrl }),
-          }),
-          format: a.format,
-          width: a.width,
-          height: a.height,
-          metadata: a.metadata,
-        })),
-      );
-      return { data: { assets } };
-    },
-    // A plain GET of the WebSocket path (no Upgrade header): the same checks as the upgrade, then 400.
-    streamTaskProgress: async ({ user, input }) => {
-      await service.getTask(user, input.params.taskId as string);
-      throw errors.badRequest({ reason: 'this endpoint is a WebSocket: send an Upgrade request' });
-    },
-  };
+  const ttl = deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds };
+  const storage = deps.storage;
+  const table = createOperationTable({
+    service: deps.service,
+    validator: deps.validator,
+    version: deps.version,
+    bodyLimitBytes: deps.bodyLimitBytes,
+    secureCookies: deps.secureCookies,
+    ...(storage === undefined
+      ? {}
+      : {
+          storage: {
+            exists: (key) => storage.exists(key),
+            signedUrl: (key, baseUrl) =>
+              storage.signedUrl(key, baseUrl === undefined ? ttl : { ...ttl, baseUrl }),
+          },
+        }),
+    ...(deps.onTaskCreated === undefined ? {} : { onTaskCreated: deps.onTaskCreated }),
+    ...(deps.onObjectsReleased === undefined ? {} : { onObjectsReleased: deps.onObjectsReleased }),
+  });
 
   // --- outermost: request id, logging, headers and the envelope for every failure ---
   app.use(async (ctx, next) => {
@@ -335,13 +250,6 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         ).routes() as Koa.Middleware<AssetState>,
       ]);
     }
-    besides.push([
-      // the path itself, with or without a trailing slash (the router is not strict)
-      (path) => hasPrefixFolded(path, DOWNLOAD_PATH) && path.length <= DOWNLOAD_PATH.length + 1,
-      createDownloadRouter(storage, {
-        ...(deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds }),
-      }).routes() as Koa.Middleware<AssetState>,
-    ]);
   }
   app.use((ctx, next) => {
     const path = ctx.path;
@@ -369,12 +277,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ctx.body = file.body;
   }
 
-  // --- the operations of the OpenAPI document ---
+  // --- the operations of the OpenAPI document, as the table answers them ---
   const router = new Router<AssetState>();
   for (const route of routesOf(document)) {
-    const handler = handlers[route.operationId];
-    if (handler === undefined) continue;
-    router[route.method](route.routerPath, operation(route, handler));
+    const handler = table.handler(route);
+    if (handler !== undefined) router[route.method](route.routerPath, operation(handler));
   }
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -384,59 +291,19 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     throw errors.methodNotAllowed();
   }
 
-  function operation(route: RouteSpec, handler: Handler): Koa.Middleware<AssetState> {
+  function operation(handler: OperationHandler): Koa.Middleware<AssetState> {
     return async (ctx) => {
-      const params = (ctx as unknown as { params: Record<string, string> }).params ?? {};
-      // Authentication first, so an anonymous caller learns nothing about bodies or ids.
-      let user: AuthUser | undefined;
-      if (route.authenticated) {
-        user = await service.authenticate(bearerToken(ctx.get('Authorization') || undefined));
-        ctx.state.user = user;
-      }
-      // Ids the server could never have issued answer 404 like unknown ones.
-      for (const name of route.pathParams) {
-        const notFound = RESOURCE_IDS[name];
-        if (notFound !== undefined && !ID_PATTERN.test(params[name] ?? '')) throw notFound();
-      }
-      let body: unknown;
-      if (route.hasBody) {
-        const read = await readJsonBody(ctx.req, deps.bodyLimitBytes);
-        if (!read.ok) {
-          if (read.error === 'too-large') throw errors.payloadTooLarge();
-          if (read.error === 'unsupported-media-type') throw errors.unsupportedMediaType();
-          throw errors.badRequest({ body: 'malformed JSON' });
-        }
-        body = read.value;
-      }
-      // The validator reads only what the operation declares and never writes into its input.
-      const input = validator.validate(route.operationId, {
-        params,
-        query: ctx.query,
-        headers: ctx.headers,
-        body,
-      }) as OperationInput;
-      const result = await handler({
-        input,
-        body: input.body,
-        user: user as AuthUser,
-        ctx,
-      });
-      ctx.status = result.status ?? 200;
+      const call = new KoaOperationCall(ctx);
+      const answer = await handler(call, call);
+      ctx.status = answer.status;
+      if (answer.headers !== undefined) for (const [name, value] of answer.headers) ctx.append(name, value);
       ctx.res.setHeader('Cache-Control', 'no-store');
       ctx.res.setHeader('Content-Type', JSON_TYPE);
       // Text, or for frozen data its remembered bytes (internal/json.ts): either way Koa neither
       // stringifies nor looks the type up, as the Content-Type is set.
-      ctx.body = okEnvelope(result.data);
+      ctx.body = okEnvelope(answer.data);
     };
   }
 
   return app;
 }
-
-/** The messages used by the HTTP layer itself (re-exported for tests and second apps). */
-export const HTTP_MESSAGES = {
-  routeNotFound: MESSAGES.routeNotFound,
-  methodNotAllowed: MESSAGES.methodNotAllowed,
-  payloadTooLarge: MESSAGES.payloadTooLarge,
-  unsupportedMediaType: MESSAGES.unsupportedMediaType,
-} as const;

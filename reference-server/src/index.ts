@@ -1,3 +1,4 @@
+export { TOKEN_COOKIE } from '@assetloom/core';
 export { type AssetAppDeps, type AssetState, createAssetApp } from './app.js';
 export {
   ConfigError,
@@ -10,7 +11,6 @@ export {
   OWASP_SCRYPT_LOG_N,
   type ServerConfig,
 } from './config.js';
-export { TOKEN_COOKIE } from './internal/cookies.js';
 export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './internal/docs.js';
 export { type ScryptParams, ScryptPasswordHasher } from './internal/password.js';
 export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.js';

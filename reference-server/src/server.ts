@@ -176,6 +176,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       windowMs: config.generateWindowSeconds * 1000,
     }),
     onBackgroundError: (err, { what, ...context }) => logger.warn({ err, ...context }, what),
+    llm: llmOf(config),
   });
   const app = createAssetApp({
     service,
@@ -188,7 +189,6 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     docs: () => loadDocs(),
     storage,
     signedUrlTtlSeconds: config.signedUrlTtlSeconds,
-    llm: llmOf(config),
     onTaskCreated: () => worker?.wake(),
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);

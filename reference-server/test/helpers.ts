@@ -7,7 +7,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
-import { routesOf } from '../src/internal/routes.js';
+import { routesOf } from '@assetloom/core';
 import { type RunningServer, type StartOptions, startServer } from '../src/server.js';
 
 // ajv-formats is CommonJS; under ESM its function may sit on `.default`.

@@ -13,6 +13,33 @@ export {
   ok,
   toAssetloomError,
 } from './errors.js';
+export { createOkEnvelope, jsonText, okEnvelopeText } from './http/envelope.js';
+export {
+  bearerToken,
+  createOperationTable,
+  downloadAnswer,
+  type OperationAnswer,
+  type OperationContext,
+  type OperationHandler,
+  type OperationLog,
+  type OperationRequest,
+  type Operations,
+  type OperationTable,
+  type OperationTableDeps,
+  type SignedAsset,
+  type SigningStorage,
+  signAssets,
+  TOKEN_COOKIE,
+  tokenCookie,
+} from './http/operations.js';
+export {
+  admitProgressStream,
+  type PipeProgressOptions,
+  type ProgressAdmission,
+  type ProgressSink,
+  pipeProgress,
+} from './http/progress.js';
+export { type HttpMethod, matchRoute, type RouteMatch, type RouteSpec, routesOf } from './http/routes.js';
 export { ID_PATTERN, randomId, randomIds, systemClock } from './internal/defaults.js';
 export { StoreWriteError } from './internal/nedb-atomic.js';
 export { normalizeParams, PARAM_DEFAULTS } from './internal/normalize.js';
@@ -23,6 +50,13 @@ export {
   type JsonBodyResult,
   parseJsonBytes,
 } from './json-body.js';
+export {
+  isValidObjectKey,
+  MAX_SEGMENT_LENGTH,
+  MAX_SEGMENTS,
+  OBJECT_KEY_PATTERN,
+  objectKeyProblem,
+} from './object-keys.js';
 export type {
   Clock,
   IdGenerator,

@@ -1,4 +1,5 @@
-import { AssetloomError, errors } from './errors.js';
+import { type LlmConfig, type OptimizedPrompt, optimizePrompt } from '@assetloom/pipeline';
+import { AssetloomError, errors, MESSAGES } from './errors.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './internal/defaults.js';
 import { mapFrozen } from './internal/frozen.js';
 import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
@@ -26,6 +27,7 @@ import type {
   ProjectDetail,
   ProjectList,
   ProjectListItem,
+  PromptOptimizeInput,
   RegisterInput,
   RegisterResult,
   Style,
@@ -55,6 +57,8 @@ export interface AssetServiceDeps {
    * today only a project's task counter that could not be moved after its task was stored.
    */
   onBackgroundError?: (error: unknown, context: { what: string; [field: string]: unknown }) => void;
+  /** The prompt optimizer's LLM (the server's LLM_* settings); null or absent → the template. */
+  llm?: LlmConfig | null;
 }
 
 export interface SubmitOptions {
@@ -83,6 +87,11 @@ export interface AssetService {
   getTask(user: AuthUser, id: string): Promise<Task>;
   /** [] unless the task is completed; URL signing is the caller's job. */
   getTaskAssets(user: AuthUser, id: string): Promise<AssetRecord[]>;
+  /**
+   * Builds a 【主题】【风格】【技术】 prompt: through the configured LLM, or from the template when there is
+   * none or it fails (`source` and `fallbackReason` say which and why).
+   */
+  optimizePrompt(input: PromptOptimizeInput): Promise<OptimizedPrompt>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -491,7 +500,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
         }
         return { taskId: record.id, created: true };
       }
-      throw new AssetloomError(500, '服务器内部错误', {
+      throw new AssetloomError(500, MESSAGES.internal, {
         details: { reason: 'dedupe insert kept colliding', dedupeKey },
       });
     },
@@ -504,6 +513,18 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const task = await ownedTask(user, id);
       if (task.status !== 'completed') return [];
       return store.assets.listByTask(task.id);
+    },
+
+    optimizePrompt(input) {
+      return optimizePrompt(
+        {
+          tags: input.tags,
+          assetType: input.assetType,
+          ...(typeof input.prompt === 'string' ? { prompt: input.prompt } : {}),
+          ...(typeof input.userNote === 'string' ? { userNote: input.userNote } : {}),
+        },
+        { llm: deps.llm ?? null },
+      );
     },
   };
 }

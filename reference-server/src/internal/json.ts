@@ -1,84 +1,15 @@
-/**
- * JSON text of response data, byte for byte `JSON.stringify(value)`, with the text of every frozen
- * plain object or array remembered. Frozen values come from the domain service's reads of the
- * embedded store (one frozen value per stored document version, and one frozen page per unchanged
- * index key, see @assetloom/core), so unchanged records are stringified once and afterwards only
- * joined; `okEnvelope` goes one step further and keeps the response bytes of a frozen value.
- *
- * The walk reproduces JSON.stringify for plain objects and arrays (own enumerable string keys in
- * order; `undefined`, functions and symbols left out of objects and written as `null` in arrays)
- * and descends at most {@link MAX_DEPTH} levels: data → list → item is where frozen values sit.
- * Anything deeper, and anything that is not a plain object or array (dates, `toJSON`), goes to
- * `JSON.stringify` whole, so unfrozen data costs about what it did.
- */
-const texts = new WeakMap<object, string>();
+import { createOkEnvelope, jsonText } from '@assetloom/core';
 
-const MAX_DEPTH = 2;
-
-export function jsonText(value: unknown): string {
-  return textOf(value, 0) ?? 'null';
-}
-
-function textOf(value: unknown, depth: number): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (!Object.isFrozen(value)) return compose(value, depth);
-  let text = texts.get(value);
-  if (text === undefined) {
-    text = compose(value, depth);
-    texts.set(value, text);
-  }
-  return text;
-}
-
-/** The text of an object or array, its members through `textOf`. */
-function compose(value: object, depth: number): string {
-  if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) text += ',';
-      text += textOf(value[i], depth + 1) ?? 'null';
-    }
-    return `${text}]`;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
-  let text = '{';
-  for (const key of Object.keys(value)) {
-    const item = textOf((value as Record<string, unknown>)[key], depth + 1);
-    if (item === undefined) continue; // undefined, a function or a symbol: left out
-    if (text.length > 1) text += ',';
-    text += `${JSON.stringify(key)}:${item}`;
-  }
-  return `${text}}`;
-}
-
-const ENVELOPE_START = '{"code":0,"message":"ok","data":';
-
-/** The UTF-8 bytes of the success envelope of frozen data, made once per data value. */
-const envelopes = new WeakMap<object, Buffer>();
+export { jsonText };
 
 /**
- * The success envelope `{"code":0,"message":"ok","data":…}`, byte for byte
- * `JSON.stringify(ok(data))`. For frozen data (a read of unchanged records: a task, a project, a
- * page of a list) it is the envelope's UTF-8 bytes, made once and shared by every later response
- * with that data, so a repeated read neither joins, measures nor encodes any text; the buffer is
- * never written to. Other data gets the text, as `jsonText` makes it.
+ * The success envelope of `data` as the Koa app writes it: core's envelope text, and for frozen data
+ * (a read of unchanged records) its UTF-8 bytes, made once per value (decision 0011). Each buffer has
+ * its own memory (`Buffer.allocUnsafeSlow`): a remembered slice of Node's 8 KB pool would keep the
+ * whole slab alive.
  */
-export function okEnvelope(data: unknown): string | Buffer {
-  if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) {
-    return `${ENVELOPE_START}${jsonText(data)}}`;
-  }
-  let bytes = envelopes.get(data);
-  if (bytes === undefined) {
-    // The data's own text is not remembered as well: these bytes stand for it.
-    const text = `${ENVELOPE_START}${compose(data, 0)}}`;
-    // Its own memory, not a slice of Node's shared pool (a kept slice would keep the whole 8 KB slab).
-    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    bytes.write(text);
-    envelopes.set(data, bytes);
-  }
+export const okEnvelope: (data: unknown) => string | Buffer = createOkEnvelope((text) => {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
   return bytes;
-}
+});

@@ -3,17 +3,18 @@ import type { Duplex } from 'node:stream';
 import {
   type AssetloomError,
   type AssetService,
+  admitProgressStream,
+  bearerToken,
   errors,
   fail,
-  followTaskEvents,
-  ID_PATTERN,
+  pipeProgress,
   type Store,
   type TaskRecord,
+  TOKEN_COOKIE,
   toAssetloomError,
 } from '@assetloom/core';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { TOKEN_COOKIE } from '../internal/cookies.js';
 import type { TaskNotifier } from './notifier.js';
 
 /** Signs an asset key into a download URL (ObjectStorage.signedUrl with the request's origin). */
@@ -51,11 +52,6 @@ const REASONS: Record<number, string> = {
   405: 'Method Not Allowed',
   500: 'Internal Server Error',
 };
-
-function bearer(header: string | undefined): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  return /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header)?.[1];
-}
 
 function cookieToken(header: string | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
@@ -139,15 +135,17 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
     const match = WS_PATH.exec(url.pathname);
     if (match === null) throw errors.routeNotFound();
     if (req.method !== 'GET') throw errors.methodNotAllowed();
-    const headerToken = bearer(first(req.headers.authorization));
+    const headerToken = bearerToken(first(req.headers.authorization));
     const viaCookie = headerToken === undefined;
-    const token = headerToken ?? cookieToken(first(req.headers.cookie));
-    const user = await service.authenticate(token);
-    if (viaCookie) {
-      // Cross-site WebSocket hijacking: a browser sends the cookie from any page; accept it only
-      // from pages of this host (or from clients that send no Origin at all).
-      const origin = first(req.headers.origin);
-      if (origin !== undefined && origin !== 'null') {
+    return admitProgressStream(service, store, {
+      token: headerToken ?? cookieToken(first(req.headers.cookie)),
+      taskId: decodeURIComponentSafe(match[1] ?? ''),
+      since: url.searchParams.getAll('since'),
+      afterAuth: () => {
+        // Cross-site WebSocket hijacking: a browser sends the cookie from any page; accept it only
+        // from pages of this host (or from clients that send no Origin at all).
+        const origin = first(req.headers.origin);
+        if (!viaCookie || origin === undefined || origin === 'null') return;
         let originHost: string | undefined;
         try {
           originHost = new URL(origin).host;
@@ -158,45 +156,13 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
           ? (first(req.headers['x-forwarded-host']) ?? first(req.headers.host))
           : first(req.headers.host);
         if (originHost === undefined || originHost !== ownHost) throw errors.forbidden();
-      }
-    }
-    const taskId = decodeURIComponentSafe(match[1] ?? '');
-    if (taskId === null || !ID_PATTERN.test(taskId)) throw errors.taskNotFound();
-    await service.getTask(user, taskId); // 404 / 403
-    const sinceRaw = url.searchParams.getAll('since');
-    let since = 0;
-    if (sinceRaw.length > 1) throw errors.badRequest({ since: 'given more than once' });
-    if (sinceRaw.length === 1) {
-      const raw = sinceRaw[0] as string;
-      if (!/^\d{1,15}$/.test(raw)) throw errors.badRequest({ since: 'must be an integer ≥ 0' });
-      since = Number(raw);
-    }
-    const task = await store.tasks.byId(taskId);
-    if (task === null) throw errors.taskNotFound();
-    return { task, since };
+      },
+    });
   }
 
-  async function present(event: object, baseUrl: string | undefined): Promise<object> {
-    const e = event as { result?: { assets?: unknown } };
-    if (!e.result || !Array.isArray(e.result.assets)) return event;
-    const assets = await Promise.all(
-      (
-        e.result.assets as { key: string; format: string; width: number; height: number; metadata: object }[]
-      ).map(async (a) => ({
-        key: a.key,
-        url: await options.signUrl(a.key, baseUrl),
-        format: a.format,
-        width: a.width,
-        height: a.height,
-        metadata: a.metadata,
-      })),
-    );
-    return { ...event, result: { assets } };
-  }
-
-  function send(ws: WebSocket, message: object): Promise<void> {
+  function send(ws: WebSocket, text: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      ws.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve()));
+      ws.send(text, (error) => (error ? reject(error) : resolve()));
     });
   }
 
@@ -215,8 +181,13 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
     // Clients have nothing to say; anything they send is ignored.
     ws.on('message', () => undefined);
     try {
-      const items = followTaskEvents(store, task.id, {
+      await pipeProgress({
+        store,
+        task,
         since,
+        sink: { send: (text) => send(ws, text), close: (code, reason) => ws.close(code, reason) },
+        sign: (key) => options.signUrl(key, baseUrl),
+        signal: abort.signal,
         pollMs: options.pollMs,
         wait: (ms, signal) =>
           options.notifier?.wait(task.id, ms, signal) ??
@@ -224,29 +195,8 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
         // The task itself is read on the first empty poll and every fifth after: it only matters when
         // the task ended without a terminal event (a worker died at that instant) or was deleted.
         checkTaskEvery: 5,
-        signal: abort.signal,
+        onError: (error) => log.error({ err: error }, 'progress stream failed'),
       });
-      for await (const item of items) {
-        if (item.kind === 'deleted') {
-          ws.close(4404, 'task deleted');
-          return;
-        }
-        if (item.kind === 'ended') {
-          // The client saw the end before reconnecting.
-          ws.close(1000, 'task ended');
-          return;
-        }
-        await send(ws, await present(item.event as object, baseUrl));
-        if (item.terminal) {
-          ws.close(1000, 'task ended');
-          return;
-        }
-      }
-    } catch (error) {
-      if (!abort.signal.aborted) {
-        log.error({ err: error }, 'progress stream failed');
-        ws.close(1011, 'internal error');
-      }
     } finally {
       streams.delete(abort);
     }

@@ -1,4 +1,4 @@
-import { type AssetloomError, errors, fail, ok, toAssetloomError } from '@assetloom/core';
+import { type AssetloomError, downloadAnswer, errors, fail, ok, toAssetloomError } from '@assetloom/core';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { FsObjectStorage } from './fs-storage.js';
@@ -131,34 +131,21 @@ export function createDownloadRouter(storage: ObjectStorage, options: DownloadRo
         ctx.set('Allow', ALLOWED);
         throw errors.methodNotAllowed();
       }
-      const key = ctx.query.key;
-      if (typeof key !== 'string' || !isValidObjectKey(key)) {
-        throw errors.badRequest({
-          key: Array.isArray(key) ? 'repeated' : key === undefined ? 'missing' : 'invalid',
-        });
-      }
-      let present: boolean;
-      try {
-        present = await storage.exists(key);
-      } catch (error) {
-        throw errors.internal(error);
-      }
-      if (!present) throw errors.assetNotFound();
-      let url: string;
-      try {
-        const baseUrl = requestBaseUrl(ctx);
-        url = await storage.signedUrl(key, {
-          ...(options.ttlSeconds === undefined ? {} : { ttlSeconds: options.ttlSeconds }),
-          ...(baseUrl === undefined ? {} : { baseUrl }),
-        });
-        if (typeof url !== 'string' || url.length === 0 || /[\r\n]/.test(url)) {
-          throw new TypeError(
-            `signedUrl returned ${typeof url === 'string' ? 'an unusable string' : typeof url}`,
-          );
-        }
-      } catch (error) {
-        throw errors.internal(error);
-      }
+      const baseUrl = requestBaseUrl(ctx);
+      // The download operation of @assetloom/core's table (the app mounts it from there).
+      const answer = await downloadAnswer(
+        {
+          exists: (key) => storage.exists(key),
+          signedUrl: (key, base) =>
+            storage.signedUrl(key, {
+              ...(options.ttlSeconds === undefined ? {} : { ttlSeconds: options.ttlSeconds }),
+              ...(base === undefined ? {} : { baseUrl: base }),
+            }),
+        },
+        ctx.query.key,
+        baseUrl,
+      );
+      const { url } = answer.data as { url: string };
       ctx.status = 302;
       ctx.set('Location', url);
       ctx.set('Cache-Control', 'no-store');

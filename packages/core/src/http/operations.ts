@@ -1,0 +1,341 @@
+import { type AssetloomError, errors } from '../errors.js';
+import { ID_PATTERN } from '../internal/defaults.js';
+import type { JsonBodyResult } from '../json-body.js';
+import { isValidObjectKey } from '../object-keys.js';
+import type { StoredAssetView } from '../runtime.js';
+import type { AssetService } from '../service.js';
+import type { AuthUser } from '../types.js';
+import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
+import type { RouteSpec } from './routes.js';
+
+/**
+ * Signs object keys into download URLs and tells whether an object exists: what the operations need
+ * from object storage (the server wraps its driver with the configured TTL, the mock its memory
+ * storage and Web Crypto signer). `baseUrl` is the request's origin when the transport knows one.
+ */
+export interface SigningStorage {
+  exists(key: string): Promise<boolean>;
+  signedUrl(key: string, baseUrl: string | undefined): Promise<string>;
+}
+
+/** Where an operation reports what it rode over (the server: the request's pino logger). */
+export interface OperationLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** What a transport tells the operations about the request beyond its input; per request. */
+export interface OperationContext {
+  /** Set by the table once the caller is authenticated (the server logs its id). */
+  user?: AuthUser;
+  readonly log: OperationLog;
+  /** The client's address (rate-limit key of logins). */
+  ip(): string;
+  /** The origin signed URLs of this request use, when it has a usable one. */
+  baseUrl(): string | undefined;
+}
+
+/** One request as a transport hands it over: nothing parsed yet but the path parameters. */
+export interface OperationRequest {
+  /** Path parameters by name, percent-decoded. */
+  params: Record<string, string>;
+  query: RawRequest['query'];
+  headers: RawRequest['headers'];
+  /** The `Authorization` header. */
+  authorization: string | null | undefined;
+  /** Reads the JSON body (the transport's strict reader over core's rules: 415, 413, 400). */
+  readBody(limit: number): Promise<JsonBodyResult>;
+}
+
+/** What an operation answers: the status, the envelope's `data`, and headers to add (appended in order). */
+export interface OperationAnswer {
+  status: number;
+  data: unknown;
+  headers?: ReadonlyArray<readonly [name: string, value: string]>;
+}
+
+/** Runs one operation through every step: auth → id check → body → validation → service. */
+export type OperationHandler = (request: OperationRequest, ctx: OperationContext) => Promise<OperationAnswer>;
+
+type Operation<K extends keyof OperationInputs> = (
+  input: OperationInputs[K],
+  user: AuthUser,
+  ctx: OperationContext,
+) => Promise<OperationAnswer>;
+
+/** The operations of the asset API by operationId (a transport mounts exactly these). */
+export type Operations = { [K in keyof OperationInputs]?: Operation<K> };
+
+export interface OperationTableDeps {
+  service: AssetService;
+  validator: RequestValidator;
+  /** Reported by the health check. */
+  version: string;
+  /** Largest accepted request body (bytes); larger → 413. */
+  bodyLimitBytes: number;
+  /** Adds `Secure` to the token cookie (the server everywhere but development). */
+  secureCookies?: boolean;
+  /** Signs asset URLs and backs the download redirect; without it a download answers 404 接口不存在. */
+  storage?: SigningStorage;
+  /** Told about every newly created task (an in-process worker or the mock's runtime starts on it). */
+  onTaskCreated?: (taskId: string) => void;
+  /** Told about every token the login cookie carries (the mock's WebSocket reads it as a browser would). */
+  onTokenIssued?: (token: string) => void;
+  /** After a project deletion: the object keys it released; a failure is logged, the answer stands. */
+  onObjectsReleased?: (keys: string[], projectId: string) => Promise<void>;
+}
+
+export interface OperationTable {
+  /** The handler of a route, or undefined when the table has no operation for it (not mounted). */
+  handler(route: RouteSpec): OperationHandler | undefined;
+  /** The operationIds the table answers. */
+  readonly operationIds: ReadonlySet<string>;
+}
+
+/** The httpOnly cookie holding the access token for the WebSocket endpoint. */
+export const TOKEN_COOKIE = 'assetloom_token';
+
+/**
+ * The `Set-Cookie` value of the token cookie: `Path=/; HttpOnly; SameSite=Lax`, `Max-Age` the token
+ * lifetime, `Secure` when asked. Written by hand: Koa's `ctx.cookies` refuses Secure cookies on a
+ * plain-HTTP socket behind a TLS-terminating proxy unless the proxy is trusted.
+ */
+export function tokenCookie(token: string, maxAgeSeconds: number, secure = false): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(token)) {
+    throw new TypeError('[assetloom/core] a token cookie value must be URL-safe (base64url and dots)');
+  }
+  const cookie = `${TOKEN_COOKIE}=${token}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; HttpOnly; SameSite=Lax`;
+  return secure ? `${cookie}; Secure` : cookie;
+}
+
+/** The token of an `Authorization: Bearer <token>` header (any case, surrounding blanks allowed). */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  return /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header)?.[1];
+}
+
+/** Path parameters that name a resource, with the error a malformed value answers. */
+const RESOURCE_IDS: Record<string, () => AssetloomError> = {
+  projectId: errors.projectNotFound,
+  taskId: errors.taskNotFound,
+};
+
+function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
+  if (failure === 'too-large') return errors.payloadTooLarge();
+  if (failure === 'unsupported-media-type') return errors.unsupportedMediaType();
+  return errors.badRequest({ body: 'malformed JSON' });
+}
+
+/** An asset as the API answers it: the stored view and a freshly signed download URL. */
+export interface SignedAsset extends StoredAssetView {
+  url: string;
+}
+
+/** A task's assets (or a terminal event's) with a freshly signed URL each. */
+export function signAssets(
+  assets: ReadonlyArray<StoredAssetView>,
+  sign: (key: string) => Promise<string>,
+): Promise<SignedAsset[]> {
+  return Promise.all(
+    assets.map(async (a) => ({
+      key: a.key,
+      url: await sign(a.key),
+      format: a.format,
+      width: a.width,
+      height: a.height,
+      metadata: a.metadata,
+    })),
+  );
+}
+
+/**
+ * `GET /api/v1/assets/download?key=…`: 400 for a key that breaks the key rules, 404 for no such
+ * object, 500 when the storage cannot be asked or signs something unusable, else 302 to a freshly
+ * signed URL (in `Location` and the envelope).
+ */
+export async function downloadAnswer(
+  storage: SigningStorage,
+  key: unknown,
+  baseUrl: string | undefined,
+): Promise<OperationAnswer> {
+  if (typeof key !== 'string' || !isValidObjectKey(key)) {
+    throw errors.badRequest({
+      key: Array.isArray(key) ? 'repeated' : key === undefined ? 'missing' : 'invalid',
+    });
+  }
+  let present: boolean;
+  try {
+    present = await storage.exists(key);
+  } catch (error) {
+    throw errors.internal(error);
+  }
+  if (!present) throw errors.assetNotFound();
+  let url: string;
+  try {
+    url = await storage.signedUrl(key, baseUrl);
+    if (typeof url !== 'string' || url.length === 0 || /[\r\n]/.test(url)) {
+      throw new TypeError(
+        `signedUrl returned ${typeof url === 'string' ? 'an unusable string' : typeof url}`,
+      );
+    }
+  } catch (error) {
+    throw errors.internal(error);
+  }
+  return { status: 302, data: { url }, headers: [['Location', url]] };
+}
+
+/**
+ * The asset API's operation table, keyed by the contract's operationIds, and the one order of steps
+ * every transport runs: authentication (401 before anything else), the shape of resource ids (404),
+ * the body (415, 413, 400), the contract's validation (400), then the operation over the domain
+ * service. Errors are thrown as AssetloomError; the transport writes them with `fail`.
+ */
+export function createOperationTable(deps: OperationTableDeps): OperationTable {
+  const { service, validator } = deps;
+  const secure = deps.secureCookies ?? false;
+  const withCookie = (result: { token: string; expiresIn: number }): OperationAnswer => {
+    deps.onTokenIssued?.(result.token);
+    return {
+      status: 200,
+      data: result,
+      headers: [['Set-Cookie', tokenCookie(result.token, result.expiresIn, secure)]],
+    };
+  };
+
+  const operations: Operations = {
+    getHealth: async () => ({
+      status: 200,
+      data: { status: 'ok', version: deps.version, time: new Date().toISOString() },
+    }),
+    register: async ({ body }) => ({ status: 201, data: await service.register(body) }),
+    login: async ({ body }, _user, ctx) =>
+      withCookie(await service.login(body, { ip: ctx.ip() || 'unknown' })),
+    getMe: async (_input, user) => ({ status: 200, data: await service.me(user) }),
+    changePassword: async ({ body }, user) => withCookie(await service.changePassword(user, body)),
+    listProjects: async ({ query }, user) => ({ status: 200, data: await service.listProjects(user, query) }),
+    createProject: async ({ body }, user) => ({ status: 200, data: await service.createProject(user, body) }),
+    getProject: async ({ params }, user) => ({
+      status: 200,
+      data: await service.getProject(user, params.projectId),
+    }),
+    updateProject: async ({ params, body }, user) => ({
+      status: 200,
+      data: await service.updateProject(user, params.projectId, body),
+    }),
+    deleteProject: async ({ params }, user, ctx) => {
+      const { deletedKeys } = await service.deleteProject(user, params.projectId);
+      if (deps.onObjectsReleased !== undefined) {
+        await deps.onObjectsReleased(deletedKeys, params.projectId).catch((error: unknown) => {
+          ctx.log.error({ err: error, keys: deletedKeys.length }, 'releasing stored objects failed');
+        });
+      }
+      return { status: 200, data: null };
+    },
+    listProjectTasks: async ({ params, query }, user) => ({
+      status: 200,
+      data: await service.listProjectTasks(user, params.projectId, query),
+    }),
+    getProjectStyle: async ({ params }, user) => ({
+      status: 200,
+      data: await service.getStyle(user, params.projectId),
+    }),
+    replaceProjectStyle: async ({ params, body }, user) => ({
+      status: 200,
+      data: await service.putStyle(user, params.projectId, body),
+    }),
+    generate: async ({ body, headers }, user) => {
+      const key = headers['idempotency-key'];
+      const result = await service.submitTask(
+        user,
+        body,
+        typeof key === 'string' ? { idempotencyKey: key } : {},
+      );
+      if (result.created) deps.onTaskCreated?.(result.taskId);
+      return { status: 200, data: { taskId: result.taskId } };
+    },
+    getTask: async ({ params }, user) => ({ status: 200, data: await service.getTask(user, params.taskId) }),
+    optimizePrompt: async ({ body }, _user, ctx) => {
+      const result = await service.optimizePrompt(body);
+      // A reason is given only when an LLM is configured and was not used.
+      if (result.fallbackReason !== undefined) {
+        ctx.log.warn({ reason: result.fallbackReason }, 'LLM unavailable; prompt built from the template');
+      }
+      return {
+        status: 200,
+        data: { prompt: result.prompt, rawText: result.rawText },
+        headers: [['X-Prompt-Source', result.source]],
+      };
+    },
+    getTaskAssets: async ({ params }, user, ctx) => {
+      const records = await service.getTaskAssets(user, params.taskId);
+      if (records.length === 0) return { status: 200, data: { assets: [] } };
+      const storage = deps.storage;
+      if (storage === undefined) throw errors.internal(new Error('no object storage'));
+      const baseUrl = ctx.baseUrl();
+      return {
+        status: 200,
+        data: { assets: await signAssets(records, (key) => storage.signedUrl(key, baseUrl)) },
+      };
+    },
+    // A plain GET of the WebSocket path (no Upgrade header): the same checks as the upgrade, then 400.
+    streamTaskProgress: async ({ params }, user) => {
+      await service.getTask(user, params.taskId);
+      throw errors.badRequest({ reason: 'this endpoint is a WebSocket: send an Upgrade request' });
+    },
+    downloadAsset: async ({ query }, _user, ctx) => {
+      if (deps.storage === undefined) throw errors.routeNotFound();
+      return downloadAnswer(deps.storage, query.key, ctx.baseUrl());
+    },
+  };
+
+  const table = operations as Record<string, Operation<keyof OperationInputs> | undefined>;
+  const handlers = new Map<RouteSpec, OperationHandler>();
+
+  function compile(route: RouteSpec, operation: Operation<keyof OperationInputs>): OperationHandler {
+    const { operationId, authenticated, hasBody, pathParams } = route;
+    const idChecks = pathParams.flatMap((name) => {
+      const notFound = RESOURCE_IDS[name];
+      return notFound === undefined ? [] : [[name, notFound] as const];
+    });
+    return async (request, ctx) => {
+      // Authentication first, so an anonymous caller learns nothing about bodies or ids.
+      let user: AuthUser | undefined;
+      if (authenticated) {
+        user = await service.authenticate(bearerToken(request.authorization));
+        ctx.user = user;
+      }
+      // Ids the server could never have issued answer 404 like unknown ones.
+      for (const [name, notFound] of idChecks) {
+        if (!ID_PATTERN.test(request.params[name] ?? '')) throw notFound();
+      }
+      let body: unknown;
+      if (hasBody) {
+        const read = await request.readBody(deps.bodyLimitBytes);
+        if (!read.ok) throw bodyError(read.error);
+        body = read.value;
+      }
+      // The validator reads only what the operation declares and never writes into its input.
+      const input = validator.validate(operationId, {
+        params: request.params,
+        query: request.query,
+        headers: request.headers,
+        body,
+      }) as OperationInputs[keyof OperationInputs];
+      return operation(input as never, user as AuthUser, ctx);
+    };
+  }
+
+  return {
+    operationIds: new Set(Object.keys(operations)),
+    handler(route) {
+      let handler = handlers.get(route);
+      if (handler === undefined) {
+        const operation = table[route.operationId];
+        if (operation === undefined) return undefined;
+        handler = compile(route, operation);
+        handlers.set(route, handler);
+      }
+      return handler;
+    },
+  };
+}
