@@ -1,7 +1,7 @@
 // The pixelize corpus, built at run time from real pixel art this project did not draw: the
 // Dungeon Crawl Stone Soup tiles of Debian's `crawl-tiles-data` package (32×32 monster tiles of
 // /usr/share/crawl/dat/tiles/main.png, released by their artists under CC0; see
-// docs/decisions/0012-pixelize-and-model-providers.md). Each picture imitates what an image model
+// docs/decisions/0015-pixelize-and-model-providers.md). Each picture imitates what an image model
 // sends back: sprites upscaled by s with a random offset on a flat backdrop, cell edges blurred
 // slightly, Gaussian noise σ = 6, and 8×8 DCT quantization (JPEG-like, quality 80, 4:4:4).
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,25 @@ export const TILE = 32;
 
 export function corpusAvailable(): boolean {
   return existsSync(CRAWL_TILES);
+}
+
+/**
+ * Whether the corpus tests run: yes when the atlas is there; on a developer machine without it
+ * they are skipped; in CI (CI set) a missing atlas is an error naming the step that installs it,
+ * so the accuracy floor is never skipped silently where it must hold.
+ */
+export function corpusStatus(
+  env: Record<string, string | undefined> = process.env,
+  atlas: string = CRAWL_TILES,
+): { run: boolean; error?: string } {
+  if (existsSync(atlas)) return { run: true };
+  if (env.CI && env.CI !== 'false' && env.CI !== '0') {
+    return {
+      run: true,
+      error: `the pixelize corpus ${atlas} is missing in CI: run \`bash scripts/bootstrap.sh --test\` as root (it installs Debian's crawl-tiles-data), or set CRAWL_TILES to the atlas`,
+    };
+  }
+  return { run: false };
 }
 
 /** A deterministic PRNG (mulberry32). */
