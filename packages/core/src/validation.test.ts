@@ -185,6 +185,27 @@ describe('createRequestValidator', () => {
       },
     ],
     [
+      'generate: seed negative',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'sprite', params: { seed: -1 } } },
+      },
+    ],
+    [
+      'generate: seed not an integer',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'sprite', params: { seed: 1.5 } } },
+      },
+    ],
+    [
+      'generate: seed above 2^32 - 1',
+      {
+        op: 'generate',
+        raw: { body: { projectId: 'p', prompt: 'x', assetType: 'sprite', params: { seed: 2 ** 32 } } },
+      },
+    ],
+    [
       'generate: format gif',
       {
         op: 'generate',
