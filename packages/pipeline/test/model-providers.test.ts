@@ -48,7 +48,7 @@ afterEach(async () => {
 
 describe('ComfyUI provider', () => {
   // ComfyUI serves HTTP and /ws on one port: a dedicated fake with both
-  async function start(mode: 'ok' | 'hang' | 'error500' | 'badpng' | 'exec_error') {
+  async function start(mode: 'ok' | 'hang' | 'error500' | 'badpng' | 'exec_error' | 'badworkflow') {
     const { createServer } = await import('node:http');
     const requests: Array<{ method: string; url: string; body: string }> = [];
     let socket: import('ws').WebSocket | undefined;
@@ -61,6 +61,30 @@ describe('ComfyUI provider', () => {
         const url = new URL(req.url ?? '/', 'http://x');
         if (req.method === 'POST' && url.pathname === '/prompt') {
           if (mode === 'error500') return json(res, 500, { error: 'boom' });
+          // server.py post_prompt: a workflow that does not validate is a 400 with node_errors
+          if (mode === 'badworkflow')
+            return json(res, 400, {
+              error: {
+                type: 'prompt_outputs_failed_validation',
+                message: 'Prompt outputs failed validation',
+                details: '',
+                extra_info: {},
+              },
+              node_errors: {
+                '4': {
+                  errors: [
+                    {
+                      type: 'value_not_in_list',
+                      message: 'Value not in list',
+                      details: "ckpt_name: 'pixel.safetensors' not in ['sd_xl_base_1.0.safetensors']",
+                      extra_info: {},
+                    },
+                  ],
+                  dependent_outputs: ['9'],
+                  class_type: 'CheckpointLoaderSimple',
+                },
+              },
+            });
           json(res, 200, { prompt_id: 'p-1', number: 0, node_errors: {} });
           const send = (m: unknown) => socket?.send(JSON.stringify(m));
           setTimeout(() => {
@@ -149,6 +173,10 @@ describe('ComfyUI provider', () => {
     ['error500', /HTTP 500/],
     ['badpng', /not a readable PNG/],
     ['exec_error', /KSampler/],
+    [
+      'badworkflow',
+      /HTTP 400: the workflow does not validate in node CheckpointLoaderSimple \(Value not in list: ckpt_name: 'pixel\.safetensors' not in/,
+    ],
   ] as const)('%s → a clear provider error', async (mode, message) => {
     const fake = await start(mode);
     const provider = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 5000, WebSocket });
@@ -229,6 +257,15 @@ describe('AUTOMATIC1111 provider', () => {
 
   it.each([
     ['5xx', (res: import('node:http').ServerResponse) => json(res, 503, { detail: 'busy' }), /HTTP 503/],
+    [
+      // FastAPI's validation error shape (modules/api/api.py models are pydantic)
+      '422',
+      (res: import('node:http').ServerResponse) =>
+        json(res, 422, {
+          detail: [{ loc: ['body', 'sampler_name'], msg: 'field required', type: 'value_error.missing' }],
+        }),
+      /HTTP 422: the request was refused at sampler_name: field required/,
+    ],
     ['malformed', (res: import('node:http').ServerResponse) => res.end('<html>'), /not JSON/],
     [
       'no images',
@@ -295,6 +332,38 @@ describe('OpenAI Images provider', () => {
 
   it.each([
     ['5xx twice', () => [503, { error: {} }] as const, /HTTP 503/],
+    [
+      // the Images API's error object for a refused prompt (dall-e-3: content_policy_violation)
+      'a content-policy refusal',
+      () =>
+        [
+          400,
+          {
+            error: {
+              code: 'content_policy_violation',
+              message: 'Your request was rejected as a result of our safety system.',
+              param: null,
+              type: 'invalid_request_error',
+            },
+          },
+        ] as const,
+      /HTTP 400: the service refused the prompt under its content policy/,
+    ],
+    [
+      'gpt-image-1 moderation',
+      () =>
+        [
+          400,
+          { error: { code: 'moderation_blocked', message: 'blocked', type: 'image_generation_user_error' } },
+        ] as const,
+      /content policy/,
+    ],
+    [
+      'a wrong key',
+      () =>
+        [401, { error: { code: 'invalid_api_key', message: 'Incorrect API key provided: sk-…' } }] as const,
+      /HTTP 401: the service rejected the API key/,
+    ],
     ['no image', () => [200, { data: [] }] as const, /without a b64_json/],
     [
       'not a png',

@@ -165,6 +165,49 @@ export async function callJson(
   }
 }
 
+const clip = (v: unknown, n = 160): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim().replace(/\s+/g, ' ').slice(0, n) : undefined;
+
+/**
+ * What a user should know about a refused request, from the documented error shapes of the
+ * services (never the raw reply):
+ * - OpenAI Images: `{ error: { code, type, message } }`; a content-policy refusal
+ *   (`content_policy_violation`, `moderation_blocked`) or an invalid API key (401);
+ * - ComfyUI `POST /prompt` (server.py): 400 `{ error: { type, message }, node_errors: { id:
+ *   { class_type, errors: [{ message, details }] } } }` when the workflow does not validate;
+ * - AUTOMATIC1111 / Forge (FastAPI): 422 `{ detail: [{ loc, msg }] }` for fields it rejects.
+ */
+export function explainHttpError(status: number, body: unknown): string | undefined {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const err = (b.error && typeof b.error === 'object' ? b.error : {}) as Record<string, unknown>;
+  const code = `${String(err.code ?? '')} ${String(err.type ?? '')}`;
+  if (/content_policy|moderation|safety/.test(code)) {
+    return 'the service refused the prompt under its content policy; change the prompt';
+  }
+  if (status === 401 || status === 403) return 'the service rejected the API key or its permissions';
+  if (b.node_errors && typeof b.node_errors === 'object') {
+    // ComfyUI: the workflow did not validate; name the node class and ComfyUI's own reason
+    for (const node of Object.values(b.node_errors as Record<string, unknown>)) {
+      const n = node as { class_type?: unknown; errors?: Array<{ message?: unknown; details?: unknown }> };
+      const first = Array.isArray(n?.errors) ? n.errors[0] : undefined;
+      const reason = [clip(first?.message, 80), clip(first?.details, 120)].filter(Boolean).join(': ');
+      if (reason)
+        return `the workflow does not validate in node ${clip(n.class_type, 60) ?? '?'} (${reason})`;
+    }
+  }
+  if (err.type === 'prompt_outputs_failed_validation' || err.type === 'invalid_prompt') {
+    return `the workflow does not validate (${clip(err.message) ?? String(err.type)})`;
+  }
+  if (Array.isArray(b.detail)) {
+    const first = b.detail[0] as { loc?: unknown; msg?: unknown } | undefined;
+    const where = Array.isArray(first?.loc) ? first.loc.filter((x) => x !== 'body').join('.') : '';
+    const msg = clip(first?.msg, 120);
+    if (msg) return `the request was refused${where ? ` at ${where}` : ''}: ${msg}`;
+  }
+  if (status === 400 && clip(err.message)) return `the request was refused: ${clip(err.message)}`;
+  return undefined;
+}
+
 export async function callRaw(
   doFetch: typeof fetch,
   url: string,
@@ -182,8 +225,15 @@ export async function callRaw(
   try {
     const res = await doFetch(url, { ...rest, signal: controller.signal });
     if (!res.ok) {
-      await res.arrayBuffer().catch(() => undefined);
-      throw new ProviderError(`${who} answered HTTP ${res.status}`);
+      const text = await res.text().catch(() => '');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      const why = explainHttpError(res.status, body);
+      throw new ProviderError(`${who} answered HTTP ${res.status}${why ? `: ${why}` : ''}`);
     }
     return res;
   } catch (error) {
