@@ -555,6 +555,41 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       expect(withFrames.body.data.taskId).toBe([...ids][0]);
     });
 
+    it('params.seed: kept on the task, a separate task per seed, and the drawing records how it read the prompt', async () => {
+      const body = (seed: number) => ({
+        projectId,
+        prompt: 'a red fox',
+        assetType: 'sprite',
+        params: { resolution: 32, seed, frames: { directions: 1, framesPerDirection: 1 } },
+      });
+      const a = await api.post('/api/v1/generate', body(7), { token: alice.token });
+      const b = await api.post('/api/v1/generate', body(8), { token: alice.token });
+      expect(a.status).toBe(200);
+      expect(b.body.data.taskId).not.toBe(a.body.data.taskId);
+      const again = await api.post('/api/v1/generate', body(7), { token: alice.token });
+      expect(again.body.data.taskId).toBe(a.body.data.taskId);
+      const taskId = a.body.data.taskId as string;
+      let task = await api.get(`/api/v1/tasks/${taskId}`, { token: alice.token });
+      expect(task.body.data.params.seed).toBe(7);
+      for (
+        let i = 0;
+        i < 400 && task.body.data.status !== 'completed' && task.body.data.status !== 'failed';
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 25));
+        task = await api.get(`/api/v1/tasks/${taskId}`, { token: alice.token });
+      }
+      expect(task.body.data.status).toBe('completed');
+      const assets = await api.get(`/api/v1/tasks/${taskId}/assets`, { token: alice.token });
+      const meta = assets.body.data.assets[0].metadata;
+      expect(meta.interpretation).toMatchObject({ subject: 'fox', understood: ['red', 'fox'], ignored: [] });
+      expect(
+        meta.provenance.quality.checks.find((c: { name: string }) => c.name === 'prompt_adherence').passed,
+      ).toBe(true);
+      const bad = await api.post('/api/v1/generate', body(-1), { token: alice.token });
+      expect(bad.status).toBe(400);
+    });
+
     it('honours Idempotency-Key', async () => {
       const headers = { 'idempotency-key': `key-${uniqueName()}` };
       const a = await api.post(
