@@ -1,32 +1,7 @@
-import { assetApiDocument } from '@assetloom/openapi';
 import { describe, expect, it } from 'vitest';
 import { isJsonContentType, readJsonBody } from './body.js';
 import { createClock } from './clock.js';
 import { createUrlSigner } from './crypto.js';
-import { matchRoute, routesOf } from './routes.js';
-
-const routes = routesOf(assetApiDocument);
-
-describe('matchRoute', () => {
-  it.each([
-    ['GET', '/api/v1/projects', { op: 'listProjects' }],
-    ['HEAD', '/api/v1/projects/', { op: 'listProjects' }],
-    ['GET', '/api/v1/projects/p1/style', { op: 'getProjectStyle', params: { projectId: 'p1' } }],
-    ['GET', '/api/v1/tasks/a%2Fb', { op: 'getTask', params: { taskId: 'a/b' } }],
-    ['GET', '/api/v1/tasks/%E0%A4%A', { op: 'getTask', params: { taskId: '%E0%A4%A' } }],
-    ['PATCH', '/api/v1/projects', { allow: ['HEAD', 'GET', 'POST'] }],
-    ['GET', '/api/v1/nothing', null],
-  ] as Array<[string, string, { op?: string; params?: Record<string, string>; allow?: string[] } | null]>)(
-    '%s %s',
-    (method, path, want) => {
-      const found = matchRoute(routes, method, path);
-      if (want === null) return expect(found).toBeNull();
-      if (want.allow !== undefined) return expect(found).toEqual({ allow: want.allow });
-      expect(found !== null && 'match' in found && found.match.route.operationId).toBe(want.op);
-      if (want.params && found && 'match' in found) expect(found.match.params).toEqual(want.params);
-    },
-  );
-});
 
 describe('body reader', () => {
   it.each([
