@@ -8,6 +8,7 @@ import {
   type PipelineProgress,
   type Task,
 } from '@assetloom/sdk';
+import { runPixelize } from './pixelize-command.js';
 
 /** Exit codes of `assetloom generate`. */
 export const EXIT = {
@@ -28,6 +29,8 @@ export const HELP = `assetloom generate — generate 2D game assets through an A
 
 Usage:
   assetloom generate --project <id|name> --prompt <text> [options]
+  assetloom pixelize <in.png> -o <out.png> [--palette <name>] [--colors <n>] [--scale <px>] [--keep-background]
+                             (model output → native pixel art; assetloom pixelize --help)
 
 Options:
   --project <id|name>        project id, or the name of one of your projects (required)
@@ -238,6 +241,9 @@ export async function runCli(
   io: CliIo,
   options: { client?: ClientOverrides; progress?: ProgressFactory } = {},
 ): Promise<number> {
+  // `assetloom pixelize …` is its own command (local files, no server)
+  const rest = argv[0] === '--' ? argv.slice(1) : argv;
+  if (rest[0] === 'pixelize') return runPixelize(rest.slice(1), io);
   let args: GenerateArgs | 'help';
   try {
     args = parseGenerateArgs(argv, io.env);
