@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeBeforeAfter } from './before-after.js';
 import { writeContactSheets } from './contact-sheets.js';
 import { writeGallery } from './gallery.js';
 
@@ -8,6 +9,13 @@ const files = await writeGallery(outDir);
 for (const f of files) console.log(`${f.path}  ${f.width}×${f.height}`);
 for (const s of await writeContactSheets(outDir))
   console.log(`${s.path}  ${s.width}×${s.height}  (${s.cells.length} prompts)`);
+const pixelized = await writeBeforeAfter(outDir);
+for (const b of pixelized)
+  console.log(
+    `${b.path}  ${b.width}×${b.height}  (pixelize: scale ${b.scale}, ${b.colors} colours, ${(b.right * 100).toFixed(1)} % of pixels right)`,
+  );
+if (!pixelized.length)
+  console.log('pixelize before/after skipped: install crawl-tiles-data (the CC0 sprites it starts from)');
 console.log(
   `[assetloom/example-gallery] wrote ${files.length} previews (and the raw PNG + atlas files under raw/) to ${outDir}`,
 );
