@@ -2,7 +2,7 @@
 // AUTOMATIC1111 / Forge. The stand-in speaks the wire format of the webui's API
 // (modules/api/api.py: POST /sdapi/v1/txt2img → { images: [base64 PNG], parameters, info },
 // GET /sdapi/v1/progress, POST /sdapi/v1/interrupt) and paints what a model sends back for
-// "pixel art": the sheet's cells with one figure each in fat, noisy, off-grid pixels (7.5 px) and
+// "pixel art": the sheet's cells with one walking figure each (two poses) in fat, noisy, off-grid pixels (7.5 px) and
 // off-palette colours on a white backdrop. Through HTTP, a generate must reach `completed` with a
 // pixelized, palette-locked sheet on one baseline, and a provider failure must reach `failed` with
 // a clean error: no server paths, no raw provider text.
@@ -27,6 +27,8 @@ const FIGURE = [
   '....obbo....',
   '....oooo....',
 ];
+// the second pose of the walk: legs apart
+const STRIDE = [...FIGURE.slice(0, 10), '...ob..bo...', '...oo..oo...'];
 // colours near, not on, sweetie16: the palette lock has to map them
 const INK: Record<string, [number, number, number]> = {
   o: [30, 36, 58],
@@ -55,7 +57,7 @@ function modelSheet(width: number, height: number, cols: number, rows: number): 
       // the figure sits 3.3 cells in (an offset off the picture's grid), one frame bobbing a cell
       const fx = Math.floor((x - col * cw - 3.3 * scale) / scale);
       const fy = Math.floor((y - row * ch - (3.3 + (col % 2)) * scale) / scale);
-      const ch0 = FIGURE[fy]?.[fx];
+      const ch0 = (col % 2 ? STRIDE : FIGURE)[fy]?.[fx];
       const c = ch0 && ch0 !== '.' ? INK[ch0]! : ([255, 255, 255] as const);
       const i = (y * width + x) * 4;
       for (let k = 0; k < 3; k++) data[i + k] = Math.max(0, Math.min(255, c[k]! + noise()));

@@ -93,7 +93,11 @@ function centreReader(img: RgbaImage, grid: { scale: number; offset: { x: number
 }
 
 function toldGridMedian(c: CorpusImage) {
-  const { cells, offset } = sampleCells(c.image, { scale: c.scale, offset: c.offset }, { margin: 0 });
+  const { cells, offset } = sampleCells(
+    c.image,
+    { scale: c.scale, offset: c.offset },
+    { margin: 0, median: true },
+  );
   removeBackdrop(cells);
   return { cells, grid: { scale: c.scale, offset } };
 }

@@ -460,14 +460,15 @@ function round3(v: number): number {
 // Cell sampling
 
 /**
- * Reads every cell of the grid: the per-channel median of the pixels whose centres lie in the
- * inner part of the cell (a fifth of the scale is left out at each side, where blur and ringing
- * live). A cell is transparent when most of its inner pixels are.
+ * Reads every cell of the grid from the pixels whose centres lie in its inner part (a fifth of the
+ * scale is left out at each side, where blur and ringing live): the mean of the samples near their
+ * first mean, or the per-channel median when a quarter of them disagree (always with `median`).
+ * A cell is transparent when most of its inner pixels are.
  */
 export function sampleCells(
   image: RgbaImage,
   grid: PixelGrid,
-  options: { margin?: number } = {},
+  options: { margin?: number; median?: boolean } = {},
 ): { cells: RgbaImage; offset: { x: number; y: number } } {
   const { width: w, height: h, data: d } = image;
   const s = grid.scale;
@@ -552,7 +553,7 @@ export function sampleCells(
           an++;
         }
       }
-      if (an * 4 >= n * 3) {
+      if (an * 4 >= n * 3 && !options.median) {
         out[o] = Math.round(ar / an);
         out[o + 1] = Math.round(ag / an);
         out[o + 2] = Math.round(ab / an);
@@ -780,11 +781,16 @@ export function removeBackdrop(cells: RgbaImage): void {
 // ---------------------------------------------------------------------------------------------
 // Colour
 
-/** Maps every opaque cell to its nearest palette colour (in place); returns the colours used. */
+/**
+ * Maps every opaque cell to its nearest palette colour in OKLab (perceptual: a dark teal goes to
+ * the palette's dark teal, not to a green of similar RGB distance), in place; returns the colours
+ * used, in palette order.
+ */
 export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
   const d = cells.data;
   const used = new Set<number>();
   const cache = new Map<number, number>();
+  const labs = palette.map((c) => oklab(c[0], c[1], c[2]));
   for (let i = 0; i < d.length; i += 4) {
     if (d[i + 3]! < 128) {
       d[i] = d[i + 1] = d[i + 2] = d[i + 3] = 0;
@@ -793,7 +799,17 @@ export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
     const key = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!;
     let idx = cache.get(key);
     if (idx === undefined) {
-      idx = nearestIndex(palette, d[i]!, d[i + 1]!, d[i + 2]!);
+      const [l, a, b] = oklab(d[i]!, d[i + 1]!, d[i + 2]!);
+      idx = 0;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < labs.length; k++) {
+        const c = labs[k]!;
+        const dd = (l - c[0]) ** 2 + (a - c[1]) ** 2 + (b - c[2]) ** 2;
+        if (dd < bestD) {
+          bestD = dd;
+          idx = k;
+        }
+      }
       cache.set(key, idx);
     }
     const c = palette[idx]!;
@@ -806,18 +822,24 @@ export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
   return [...used].sort((a, b) => a - b).map((i) => [palette[i]![0], palette[i]![1], palette[i]![2]] as Rgb);
 }
 
-function nearestIndex(palette: readonly Rgb[], r: number, g: number, b: number): number {
-  let best = 0;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < palette.length; k++) {
-    const c = palette[k]!;
-    const dd = colorDistance2(r, g, b, c[0], c[1], c[2]);
-    if (dd < bestD) {
-      bestD = dd;
-      best = k;
-    }
-  }
-  return best;
+const LINEAR = Float64Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+/** sRGB (0–255) → OKLab (Björn Ottosson's matrices). */
+function oklab(r: number, g: number, b: number): [number, number, number] {
+  const lr = LINEAR[r]!;
+  const lg = LINEAR[g]!;
+  const lb = LINEAR[b]!;
+  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  return [
+    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+  ];
 }
 
 /**
