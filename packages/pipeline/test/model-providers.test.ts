@@ -96,7 +96,14 @@ describe('ComfyUI provider', () => {
             if (mode === 'exec_error') {
               send({
                 type: 'execution_error',
-                data: { prompt_id: 'p-1', node_id: '3', node_type: 'KSampler' },
+                data: {
+                  prompt_id: 'p-1',
+                  node_id: '3',
+                  node_type: 'KSampler',
+                  exception_type: 'torch.OutOfMemoryError',
+                  exception_message: 'CUDA out of memory. /home/gpu/ComfyUI/comfy/sample.py',
+                  traceback: ['  File "/home/gpu/ComfyUI/execution.py", line 151'],
+                },
               });
               return;
             }
@@ -172,7 +179,7 @@ describe('ComfyUI provider', () => {
   it.each([
     ['error500', /HTTP 500/],
     ['badpng', /not a readable PNG/],
-    ['exec_error', /KSampler/],
+    ['exec_error', /^ComfyUI failed in node KSampler \(torch\.OutOfMemoryError\)$/],
     [
       'badworkflow',
       /HTTP 400: the workflow does not validate in node CheckpointLoaderSimple \(Value not in list: ckpt_name: 'pixel\.safetensors' not in/,

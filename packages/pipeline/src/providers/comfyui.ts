@@ -209,13 +209,18 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
           case 'execution_success':
             settle?.resolve(refs);
             break;
-          case 'execution_error':
+          case 'execution_error': {
+            // execution.py sends node_type and exception_type (a class name such as
+            // torch.OutOfMemoryError: safe to show); exception_message may hold the GPU box's
+            // paths and is left out
+            const type = typeof m.data.exception_type === 'string' ? m.data.exception_type.slice(0, 80) : '';
             fail(
               new ProviderError(
-                `ComfyUI failed in node ${String(m.data.node_type ?? m.data.node_id ?? '?')}`,
+                `ComfyUI failed in node ${String(m.data.node_type ?? m.data.node_id ?? '?')}${type ? ` (${type})` : ''}`,
               ),
             );
             break;
+          }
           case 'execution_interrupted':
             fail(new ProviderError('ComfyUI interrupted the generation'));
             break;
