@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routesOf } from '@assetloom/core';
 import { assetApiDocument } from '@assetloom/openapi';
 import { uniqueDbName } from '@assetloom/testing';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
-import { routesOf } from '@assetloom/core';
 import { type RunningServer, type StartOptions, startServer } from '../src/server.js';
 
 // ajv-formats is CommonJS; under ESM its function may sit on `.default`.
