@@ -1,6 +1,6 @@
 // The pixelize corpus, built at run time from real pixel art this project did not draw: the
-// Dungeon Crawl Stone Soup tiles of Debian's `crawl-tiles-data` package (32×32 monster tiles of
-// /usr/share/crawl/dat/tiles/main.png, released by their artists under CC0; see
+// Dungeon Crawl Stone Soup tiles of Debian's `crawl-tiles-data` package (whole sprites of
+// /usr/share/crawl/dat/tiles/main.png, most released by their artists under CC0; see
 // docs/decisions/0015-pixelize-and-model-providers.md). Each picture imitates what an image model
 // sends back: sprites upscaled by s with a random offset on a flat backdrop, cell edges blurred
 // slightly, Gaussian noise σ = 6, and 8×8 DCT quantization (JPEG-like, quality 80, 4:4:4).
@@ -52,47 +52,76 @@ function gauss(rand: () => number): number {
 }
 
 /**
- * Cuts the 32×32 tiles of the atlas and keeps sprites: 15–75 % opaque, nearly binary alpha,
- * 4–32 colours (shaded tiles of 100+ colours are paintings a 32-colour result cannot match). Alpha is made binary (≥ 128 → 255) so the truth is well defined.
+ * Whole sprites of the atlas. Crawl's atlases pack trimmed tiles of different sizes, off any
+ * 32 px grid (a 32 × 32 cut is often parts of two or three tiles), so a sprite is a connected
+ * opaque area (8-neighbours) whose box is 14–32 px on each side, centred in a 32 × 32 tile. Kept:
+ * 15–75 % of its box opaque, nearly binary alpha, 4–32 colours (shaded tiles of 100+ colours are
+ * paintings a 32-colour result cannot match). Alpha is made binary (≥ 128 → 255) so the truth is
+ * well defined. Spread over the atlas (its many artists and kinds) by taking every k-th one.
  */
 export function loadSprites(limit = 48): RgbaImage[] {
   const decoded = decodePng(new Uint8Array(readFileSync(CRAWL_TILES)));
   if (!decoded.ok) throw new Error(`cannot read ${CRAWL_TILES}: ${decoded.error}`);
-  const atlas = decoded.image;
-  const out: RgbaImage[] = [];
-  const cols = Math.floor(atlas.width / TILE);
-  const rows = Math.floor(atlas.height / TILE);
-  // walk the atlas with a stride so the corpus spreads over its many artists and kinds
-  const total = cols * rows;
-  for (let n = 0; n < total && out.length < limit; n++) {
-    const idx = (n * 37) % total;
-    const tx = idx % cols;
-    const ty = Math.floor(idx / cols);
-    const data = new Uint8Array(TILE * TILE * 4);
+  const { width: w, height: h, data: d } = decoded.image;
+  const seen = new Uint8Array(w * h);
+  const all: RgbaImage[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || d[start * 4 + 3]! < 128) continue;
+    let x0 = w;
+    let y0 = h;
+    let x1 = -1;
+    let y1 = -1;
     let opaque = 0;
     let partial = 0;
-    const colours = new Set<number>();
-    for (let y = 0; y < TILE; y++) {
-      for (let x = 0; x < TILE; x++) {
-        const s = ((ty * TILE + y) * atlas.width + tx * TILE + x) * 4;
-        const o = (y * TILE + x) * 4;
-        const a = atlas.data[s + 3]!;
-        if (a > 0 && a < 255) partial++;
-        if (a >= 128) {
-          opaque++;
-          data[o] = atlas.data[s]!;
-          data[o + 1] = atlas.data[s + 1]!;
-          data[o + 2] = atlas.data[s + 2]!;
-          data[o + 3] = 255;
-          colours.add((data[o]! << 16) | (data[o + 1]! << 8) | data[o + 2]!);
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      opaque++;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          const a = d[q * 4 + 3]!;
+          if (a > 0 && a < 255 && !seen[q]) partial++;
+          if (seen[q] || a < 128) continue;
+          seen[q] = 1;
+          stack.push(q);
         }
       }
     }
-    const cov = opaque / (TILE * TILE);
-    // limited-palette pixel art: at most 32 colours, the default size of pixelize's palette
-    if (cov < 0.15 || cov > 0.75 || partial > 8 || colours.size < 4 || colours.size > 32) continue;
-    out.push({ width: TILE, height: TILE, data });
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bw < 14 || bh < 14 || bw > TILE || bh > TILE || partial > 8) continue;
+    const cov = opaque / (bw * bh);
+    if (cov < 0.15 || cov > 0.75) continue;
+    const data = new Uint8Array(TILE * TILE * 4);
+    const colours = new Set<number>();
+    const ox = Math.floor((TILE - bw) / 2);
+    const oy = Math.floor((TILE - bh) / 2);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        const s = ((y0 + y) * w + x0 + x) * 4;
+        if (d[s + 3]! < 128) continue;
+        data.set([d[s]!, d[s + 1]!, d[s + 2]!, 255], ((oy + y) * TILE + ox + x) * 4);
+        colours.add((d[s]! << 16) | (d[s + 1]! << 8) | d[s + 2]!);
+      }
+    }
+    if (colours.size < 4 || colours.size > 32) continue;
+    all.push({ width: TILE, height: TILE, data });
   }
+  if (all.length <= limit) return all;
+  const out: RgbaImage[] = [];
+  for (let k = 0; k < limit; k++) out.push(all[Math.floor((k * all.length) / limit)]!);
   return out;
 }
 
