@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { MESSAGES } from '@assetloom/core';
 import { AssetloomError, type ReviewAuthService, reviewErrors, reviewFailure } from '@assetloom/core/review';
 import Koa from 'koa';
 import createSession from 'koa-session';
@@ -74,7 +75,7 @@ export const REVIEW_PATHS: ReadonlySet<string> = new Set([
   ICON_PATH,
 ]);
 
-const METHOD_NOT_ALLOWED = '请求方法不允许';
+const METHOD_NOT_ALLOWED = MESSAGES.methodNotAllowed;
 const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 function sessionOf(ctx: ReviewContext): SessionHandle | null {
@@ -311,7 +312,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
     const route = routes[ctx.path];
     try {
       if (route === undefined) {
-        json(ctx, 404, { error: '接口不存在' });
+        json(ctx, 404, { error: MESSAGES.routeNotFound });
         return;
       }
       const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;

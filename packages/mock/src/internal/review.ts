@@ -1,3 +1,4 @@
+import { MESSAGES } from '@assetloom/core';
 import {
   createEmbeddedReviewStore,
   createMemoryRateLimiter,
@@ -123,7 +124,7 @@ export async function createReviewMock(hasher: PasswordHasher, clock: MockClock)
       const allowed = isApi ? 'POST' : 'GET, HEAD';
       if ((isApi && method !== 'POST') || (!isApi && method !== 'GET')) {
         headers.set('Allow', allowed);
-        return json(405, { error: '请求方法不允许' }, headers);
+        return json(405, { error: MESSAGES.methodNotAllowed }, headers);
       }
       try {
         if (isApi && isCrossSite(request, url.host)) {
@@ -167,7 +168,7 @@ export async function createReviewMock(hasher: PasswordHasher, clock: MockClock)
             return redirect('/login', headers);
           }
           default:
-            return json(404, { error: '接口不存在' }, headers);
+            return json(404, { error: MESSAGES.routeNotFound }, headers);
         }
       } catch (error) {
         const failure = reviewFailure(error);
