@@ -39,6 +39,8 @@
  * body is the envelope `{code: 0, message: 'ok', data: {url}}` (the enclosing app's middleware
  * requires a body).
  */
+
+export { isValidObjectKey, OBJECT_KEY_PATTERN, objectKeyProblem } from '@assetloom/core';
 export {
   type CreateObjectStorageOptions,
   createObjectStorage,
@@ -55,13 +57,7 @@ export {
   type FsStorageOptions,
   type OpenedObject,
 } from './fs-storage.js';
-export {
-  assertObjectKey,
-  assertObjectPrefix,
-  isValidObjectKey,
-  OBJECT_KEY_PATTERN,
-  objectKeyProblem,
-} from './keys.js';
+export { assertObjectKey, assertObjectPrefix } from './keys.js';
 export {
   createDownloadRouter,
   createFilesRouter,

@@ -1,14 +1,8 @@
 import { objectKeyProblem } from '@assetloom/core';
 import { ObjectStorageError } from './types.js';
 
-// The key rules live in @assetloom/core (the download operation checks keys before any driver does).
-export {
-  isValidObjectKey,
-  MAX_SEGMENT_LENGTH,
-  MAX_SEGMENTS,
-  OBJECT_KEY_PATTERN,
-  objectKeyProblem,
-} from '@assetloom/core';
+// The key rules (OBJECT_KEY_PATTERN, objectKeyProblem, isValidObjectKey) live in @assetloom/core: the
+// download operation checks keys before any driver does.
 
 /** Returns the key, or throws ObjectStorageError `invalid_key`. */
 export function assertObjectKey(key: unknown): string {

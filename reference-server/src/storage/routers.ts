@@ -1,8 +1,15 @@
-import { type AssetloomError, downloadAnswer, errors, fail, ok, toAssetloomError } from '@assetloom/core';
+import {
+  type AssetloomError,
+  downloadAnswer,
+  errors,
+  fail,
+  isValidObjectKey,
+  ok,
+  toAssetloomError,
+} from '@assetloom/core';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { FsObjectStorage } from './fs-storage.js';
-import { isValidObjectKey } from './keys.js';
 import { normalizeBaseUrl } from './signing.js';
 import type { ObjectStorage } from './types.js';
 
