@@ -43,6 +43,8 @@ export type Feature =
   | 'weapon:bow'
   | 'weapon:dagger'
   | 'weapon:club'
+  | 'weapon:cutlass'
+  | 'weapon:pitchfork'
   | 'robe'
   | 'cape'
   | 'armor'
@@ -123,7 +125,7 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'creature.angel': k('biped', [245, 240, 225], ['wings', 'halo', 'robe']),
   'creature.fairy': k('biped', [160, 230, 150], ['wings', 'ears', 'small']),
   'creature.skeleton': k('biped', [235, 230, 210], ['weapon:sword']),
-  'creature.zombie': k('biped', [120, 160, 110], []),
+  'creature.zombie': k('biped', [110, 170, 60], []),
   'creature.vampire': k('biped', [60, 50, 70], ['cape']),
   'creature.werewolf': k('biped', [110, 100, 100], ['ears', 'snout', 'tail', 'claws', 'big']),
   'creature.slime': k('blob', [90, 200, 90], []),
@@ -133,7 +135,7 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'creature.griffin': k('quadruped', [200, 160, 90], ['wings', 'beak', 'tail']),
   'creature.mermaid': k('serpent', [60, 170, 170], ['long-hair', 'fins']),
   'person.person': k('biped', [70, 110, 190], []),
-  'person.knight': k('biped', [175, 185, 200], ['hat:helmet', 'weapon:sword', 'armor', 'cape'], {
+  'person.knight': k('biped', [135, 150, 165], ['hat:helmet', 'weapon:sword', 'armor', 'cape'], {
     shiny: true,
   }),
   'person.mage': k('biped', [80, 70, 170], ['hat:wizard', 'weapon:staff', 'robe']),
@@ -141,8 +143,8 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'person.archer': k('biped', [70, 130, 60], ['hat:hood', 'weapon:bow']),
   'person.rogue': k('biped', [70, 70, 90], ['hat:hood', 'weapon:dagger', 'cape']),
   'person.king': k('biped', [170, 40, 60], ['hat:crown', 'cape']),
-  'person.pirate': k('biped', [150, 40, 40], ['hat:tricorn', 'weapon:sword']),
-  'person.farmer': k('biped', [110, 140, 70], ['hat:straw']),
+  'person.pirate': k('biped', [150, 40, 40], ['hat:tricorn', 'weapon:cutlass']),
+  'person.farmer': k('biped', [70, 110, 190], ['hat:straw', 'weapon:pitchfork']),
   'person.chef': k('biped', [240, 240, 240], ['hat:chef']),
   'person.child': k('biped', [230, 140, 60], ['small']),
   'person.woman': k('biped', [200, 80, 130], ['long-hair']),

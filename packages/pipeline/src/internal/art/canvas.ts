@@ -76,6 +76,59 @@ export class Painter {
     return best ?? base;
   }
 
+  /**
+   * A palette colour lighter (dir 1) or darker (dir -1) than `base` that keeps its hue, the way a
+   * pixel artist builds a ramp: compared in OKLab, with hue and chroma weighed well above
+   * lightness, lights leaning a little to yellow and shadows to blue (hue shifting). A grey's light is
+   * a lighter grey, never a pink that happens to be near in RGB.
+   */
+  shade(base: Rgb, dir: -1 | 1, amount = 0.45): Rgb {
+    const [L, a, b] = oklab(base);
+    const tL = dir > 0 ? L + (1 - L) * amount * 0.75 : L * (1 - amount * 0.8);
+    const ta = a * (dir > 0 ? 0.9 : 1);
+    const tb = b + (dir > 0 ? 0.015 : -0.02);
+    let best: Rgb | null = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const c of this.palette) {
+      const [cl, ca, cb] = oklab(c);
+      if (dir > 0 ? cl <= L + 0.04 : cl >= L - 0.04) continue;
+      const d = 0.5 * (cl - tL) ** 2 + 6 * ((ca - ta) ** 2 + (cb - tb) ** 2);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    return best ?? (dir > 0 ? base : this.step(base, -1, amount));
+  }
+
+  /** The palette colour nearest to `target` in OKLab (hue and chroma weighed double), avoiding `avoid`. */
+  chooseLab(target: Rgb, avoid: readonly Rgb[] = []): Rgb {
+    const [L, a, b] = oklab(target);
+    let best: Rgb = this.palette[0]!;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const c of this.palette) {
+      const [cl, ca, cb] = oklab(c);
+      const penalty = avoid.some((x) => x[0] === c[0] && x[1] === c[1] && x[2] === c[2]) ? 4 : 1;
+      const d = ((cl - L) ** 2 + 2 * ((ca - a) ** 2 + (cb - b) ** 2)) * penalty + 1e-6;
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** A hue-keeping ramp (see `shade`) for sprites' materials. */
+  spriteRamp(target: Rgb, avoid: readonly Rgb[] = []): Ramp {
+    const base = this.chooseLab(target, avoid);
+    const dark = this.shade(base, -1, 0.35);
+    const shadow = this.shade(dark, -1, 0.35);
+    const light = this.shade(base, 1, 0.45);
+    const outlineCandidate = this.shade(shadow, -1, 0.5);
+    const outline = oklab(outlineCandidate)[0] < oklab(shadow)[0] - 0.02 ? outlineCandidate : this.darkest;
+    return { shadow, dark, base, light, outline };
+  }
+
   ramp(target: Rgb, avoid: readonly Rgb[] = []): Ramp {
     const base = this.choose(target, avoid);
     const dark = this.step(base, -1);
@@ -85,6 +138,25 @@ export class Painter {
     const outline = luminance(outlineCandidate) < luminance(base) ? outlineCandidate : this.darkest;
     return { shadow, dark, base, light, outline };
   }
+}
+
+/** sRGB → OKLab [L, a, b]. */
+export function oklab([r8, g8, b8]: Rgb): [number, number, number] {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const r = lin(r8);
+  const g = lin(g8);
+  const b = lin(b8);
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  return [
+    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+  ];
 }
 
 /** A material-index grid: 0 is empty, 1–255 index into a Material list. */
@@ -237,6 +309,7 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
     out[i * 4 + 2] = c[2];
     out[i * 4 + 3] = 255;
   };
+  const empty = (x: number, y: number) => x < 0 || y < 0 || x >= w || y >= h || mat[y * w + x] === 0;
   const outside = (x: number, y: number, m: number) =>
     x < 0 || y < 0 || x >= w || y >= h || mat[y * w + x] !== m;
   for (let y = 0; y < h; y++) {
@@ -254,7 +327,9 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       // classic pixel-art shading: a highlight on the edges facing the light, a shadow band on the
       // edges facing away, and a dithered core shadow on big parts
       const d = dist[i]!;
-      const litEdge = (sx !== 0 && outside(x + sx, y, m)) || (sy !== 0 && outside(x, y + sy, m));
+      // the highlight follows the silhouette's lit rim only: a part's edge against another part is
+      // told apart by the shadow band below it, not by a second highlight (that reads as noise)
+      const litEdge = (sx !== 0 && empty(x + sx, y)) || (sy !== 0 && empty(x, y + sy));
       const band = Math.max(1, Math.round(scale * (mood === 'dramatic' ? 1.6 : 1)));
       let darkEdge = false;
       let deepEdge = false;
@@ -270,14 +345,7 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
       else if (deepEdge) c = r.shadow;
       else if (darkEdge) c = r.dark;
       else if (mood === 'night' && bayer(x, y) < 0.5) c = r.dark;
-      if (
-        material.shiny &&
-        !litEdge &&
-        !darkEdge &&
-        d >= 1.9 &&
-        d < 2.9 &&
-        outside(x + sx * 2, y + sy * 2, m)
-      )
+      if (material.shiny && !litEdge && !darkEdge && d >= 1.9 && d < 2.9 && empty(x + sx * 2, y + sy * 2))
         c = r.light;
       put(i, c);
     }

@@ -12,7 +12,9 @@ export type V3 = readonly [number, number, number]; // local: [forward, side (ri
 export type Part =
   | { t: 'ball'; c: V3; r: number; m: number; ry?: number; bias?: number }
   | { t: 'stick'; a: V3; b: V3; r: number; m: number; bias?: number }
-  | { t: 'poly'; p: readonly V3[]; m: number; bias?: number };
+  | { t: 'poly'; p: readonly V3[]; m: number; bias?: number }
+  /** A cone standing on a level disc of radius r at `a`, its tip at `b` (pointed hats, spikes). */
+  | { t: 'cone'; a: V3; b: V3; r: number; m: number; bias?: number };
 
 /** Facing angle in degrees: 0 towards the viewer (down), 90 to the viewer's right, 180 away (up). */
 export const FACING: Readonly<Record<string, number>> = {
@@ -83,6 +85,26 @@ export function renderParts(grid: Grid, parts: readonly Part[], cam: Camera): vo
           depth: (d0 + d1) / 2 + (part.bias ?? 0),
           order,
           draw: (g) => g.capsule(x0, y0, x1, y1, part.r, part.m),
+        };
+      }
+      case 'cone': {
+        const [x0, y0, d0] = P(part.a);
+        const [x1, y1, d1] = P(part.b);
+        const ry = Math.max(0.5, part.r * Math.sin(TILT));
+        return {
+          depth: (d0 + d1) / 2 + (part.bias ?? 0),
+          order,
+          draw: (g) => {
+            g.ellipse(x0, y0, part.r, ry, part.m);
+            g.polygon(
+              [
+                [x0 - part.r, y0],
+                [x1, y1],
+                [x0 + part.r, y0],
+              ],
+              part.m,
+            );
+          },
         };
       }
       default: {

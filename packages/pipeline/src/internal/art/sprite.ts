@@ -13,7 +13,7 @@ import type { ResolvedStyle } from '../../style.js';
 import type { Directions, RgbaImage } from '../../types.js';
 import { hash53, Rng } from '../random.js';
 import { biped } from './bodies/biped.js';
-import { type Build, M, type Parts, poseOf } from './bodies/common.js';
+import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
 import { quadruped } from './bodies/quadruped.js';
 import { Grid, gridFor, type Material, type Painter, type Ramp, shadeGrid, upscale } from './canvas.js';
@@ -75,6 +75,7 @@ function buildPlan(b: Build, action: Action, phase: number, fpd: number, facing:
   const th = (facing * Math.PI) / 180;
   const pose = {
     ...poseOf(action, phase, fpd),
+    facing,
     // in the noun's own stretch: a forward or sideways step is scaled by aspect[0] or [1], height by [2]
     ground: (Math.cos(th) * Math.tan(TILT) * b.aspect[0]) / b.aspect[2],
     groundS: (Math.sin(th) * Math.tan(TILT) * b.aspect[1]) / b.aspect[2],
@@ -149,10 +150,10 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const [h0] = rgbToHsv(main);
   const accentHue = (h0 + 0.5 + rng.range(-0.12, 0.12)) % 1;
   const skinTones: Rgb[] = [
-    [240, 190, 150],
-    [222, 160, 120],
-    [180, 120, 85],
-    [130, 85, 60],
+    [215, 170, 150],
+    [205, 160, 135],
+    [165, 105, 80],
+    [125, 78, 62],
   ];
   const shiny =
     spec.shiny || /gold|silver|iron|steel|metal|bronze|copper|crystal|glass|ice/.test(it.material ?? '');
@@ -163,7 +164,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     [hsvToRgb(rng.pick([0.07, 0.09, 0.6, 0.02]), rng.range(0.35, 0.6), rng.range(0.22, 0.4))],
     [painter.darkest],
     [rng.pick(skinTones)],
-    [[175, 185, 200], { shiny: true }],
+    [[150, 162, 178], { shiny: true }],
     [[130, 85, 50]],
     [hsvToRgb(accentHue, 0.65, 0.7)],
     [[240, 240, 232]],
@@ -175,6 +176,25 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   ]);
   materials[M.EYE - 1] = flat(painter.darkest);
   materials[M.GLOW - 1] = flat(materials[M.GLOW - 1]!.ramp.base);
+  // slot + FAR: the same material a shade darker, for limbs on the far side
+  while (materials.length < FAR) materials.push(materials[0]!);
+  for (let i = 0; i < FAR; i++) {
+    const { ramp, flat: isFlat, shiny: isShiny } = materials[i]!;
+    materials.push(
+      isFlat
+        ? materials[i]!
+        : {
+            ramp: {
+              shadow: ramp.shadow,
+              dark: ramp.shadow,
+              base: ramp.dark,
+              light: ramp.base,
+              outline: ramp.outline,
+            },
+            ...(isShiny ? { shiny: true } : {}),
+          },
+    );
+  }
   // proportions from the seed
   const vary: Build['vary'] = [rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1)];
   const sizeK = (it.size ?? 1) * (features.has('big') && spec.plan !== 'quadruped' ? 1.12 : 1);
@@ -194,54 +214,90 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
   const names = DIRECTION_NAMES[job.directions];
   const fpd = job.framesPerDirection;
-  const phaseOf = (f: number) => (fpd > 1 ? (f + 0.25) / fpd : action === 'idle' ? 0 : 0.3);
-  const fallOf = (a: Action) => (a === 'death' || a === 'hurt' ? poseOf(a, 0, fpd) : null);
+  // walk and run cycles start on a contact pose, so frames 0 and fpd/2 are the two contacts
+  const cyclic = action === 'walk' || action === 'run';
+  const phaseOf = (f: number) =>
+    fpd > 1 ? (cyclic ? f / fpd : (f + 0.25) / fpd) : action === 'idle' || cyclic ? 0 : 0.3;
 
-  // fit: one scale for every direction and frame; one origin per direction (no jitter inside a cycle)
-  const boxes = names.map((name) => {
-    const facing = FACING[name] ?? 0;
-    const bb = [
+  // the box of every frame of a direction, at unit 1 with the feet at the origin
+  const boxOf = (facing: number, act: Action, frames: number): [number, number, number, number] => {
+    const bb: [number, number, number, number] = [
       Number.POSITIVE_INFINITY,
       Number.POSITIVE_INFINITY,
       Number.NEGATIVE_INFINITY,
       Number.NEGATIVE_INFINITY,
     ];
-    for (let f = 0; f < fpd; f++) {
-      const phase = phaseOf(f);
-      const pose = poseOf(action, phase, fpd);
+    for (let f = 0; f < frames; f++) {
+      const phase = act === action ? phaseOf(f) : 0;
+      const pose = poseOf(act, phase, fpd);
       const P = projector({ ox: 0, oy: 0, facing, fall: pose.fall });
-      const parts = buildPlan(build(1), action, phase, fpd, facing).list;
-      for (const part of parts) {
-        const pts = part.t === 'ball' ? [part.c] : part.t === 'stick' ? [part.a, part.b] : part.p;
+      for (const part of buildPlan(build(1), act, phase, fpd, facing).list) {
+        const pts =
+          part.t === 'ball' ? [part.c] : part.t === 'stick' || part.t === 'cone' ? [part.a, part.b] : part.p;
+        // the drawn extent: a ball's own vertical radius, a cone's flat base
         const r = part.t === 'poly' ? 0 : part.r;
-        for (const q of pts) {
+        const ry =
+          part.t === 'ball'
+            ? (part.ry ?? part.r) * Math.cos(TILT) + part.r * Math.sin(TILT) * 0.2
+            : part.t === 'cone'
+              ? part.r * Math.sin(TILT)
+              : r;
+        pts.forEach((q, k) => {
           const [x, y] = P(q);
-          bb[0] = Math.min(bb[0]!, x - r);
-          bb[1] = Math.min(bb[1]!, y - r);
-          bb[2] = Math.max(bb[2]!, x + r);
-          bb[3] = Math.max(bb[3]!, y + r);
-        }
+          const rx = part.t === 'cone' && k === 1 ? 0 : r;
+          const rY = part.t === 'cone' && k === 1 ? 0 : ry;
+          bb[0] = Math.min(bb[0], x - rx);
+          bb[1] = Math.min(bb[1], y - rY);
+          bb[2] = Math.max(bb[2], x + rx);
+          bb[3] = Math.max(bb[3], y + rY);
+        });
       }
     }
-    return bb as [number, number, number, number];
-  });
-  void fallOf;
+    return bb;
+  };
+  // Game sprites fill their frame: the subject standing idle sets one scale for every action, so a
+  // character's walk, jump and attack sheets match; a standing figure is ~80 % of the frame's height
+  // with its feet on a baseline a few cells above the bottom, centred. Things lying or flying keep
+  // to the frame's width; objects are a little smaller, still reading at a glance.
+  const facings = names.map((name) => FACING[name] ?? 0);
+  const rest = facings.map((fc) => boxOf(fc, 'idle', 1));
+  const boxes = facings.map((fc) => boxOf(fc, action, fpd));
   const margin = 1 + Math.max(1, job.style.lineWeight);
-  let maxW = 1;
-  let maxH = 1;
-  for (const [x0, y0, x1, y1] of boxes) {
-    maxW = Math.max(maxW, x1 - x0);
-    maxH = Math.max(maxH, y1 - y0);
+  const baseline = gh - Math.max(margin, Math.round(gh * 0.07));
+  let restW = 1;
+  let restH = 1;
+  for (const [x0, y0, x1, y1] of rest) {
+    restW = Math.max(restW, x1 - x0);
+    restH = Math.max(restH, y1 - y0);
   }
-  const unit = Math.min(gw / 32, (gw - 2 * margin) / maxW, (gh - 2 * margin) / maxH);
+  const upright = spec.plan === 'biped' || (spec.plan === 'bird' && features.has('flightless' as Feature));
+  const fill = spec.plan === 'object' ? 0.74 : upright ? 0.8 : 0.86;
+  let unit = upright
+    ? Math.min((gh * fill) / restH, (gw * 0.94) / restW)
+    : Math.min((gh * fill) / restH, (gw * fill) / restW);
+  // every frame of the action must stay inside the frame (a jump's top, a fall's length)
+  const falls = action === 'death' || action === 'hurt';
+  const centreOf = (d: number) => {
+    const [x0, , x1] = falls ? boxes[d]! : rest[d]!;
+    return (x0 + x1) / 2;
+  };
+  boxes.forEach(([x0, y0, x1], d) => {
+    const cx = centreOf(d);
+    unit = Math.min(
+      unit,
+      (gw / 2 - margin + 1) / Math.max(1e-6, cx - x0, x1 - cx),
+      (baseline - margin + 1) / Math.max(1e-6, -y0),
+    );
+  });
 
   const frames: RgbaImage[] = [];
   const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
   names.forEach((name, d) => {
     const facing = FACING[name] ?? 0;
-    const [x0, , x1, y1] = boxes[d]!;
-    const ox = Math.round(gw / 2 - ((x0 + x1) / 2) * unit);
-    const oy = Math.round(gh - margin - y1 * unit);
+    // centred on the resting figure (a fall may reach further to one side), feet on the baseline
+    const ry1 = rest[d]![3];
+    const ox = Math.round(gw / 2 - centreOf(d) * unit);
+    const oy = Math.round(baseline - Math.max(0, ry1) * unit);
     for (let f = 0; f < fpd; f++) {
       const phase = phaseOf(f);
       const pose = poseOf(action, phase, fpd);
@@ -268,8 +324,9 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
 function materialSet(painter: Painter, targets: ReadonlyArray<[Rgb, Partial<Material>?]>): Material[] {
   const used: Rgb[] = [];
   return targets.map(([t, extra], i) => {
-    // the main body colour is matched exactly (no avoidance), so "red" stays the palette's red
-    const ramp: Ramp = painter.ramp(t, i === 0 ? [] : used.slice(0, 1));
+    // the main body colour is matched exactly (no avoidance), so "red" stays the palette's red;
+    // steel may equal it (a knight's armour is the main body)
+    const ramp: Ramp = painter.spriteRamp(t, i === 0 || i === M.METAL - 1 ? [] : used.slice(0, 1));
     used.push(ramp.base);
     return { ramp, ...(extra ?? {}) };
   });

@@ -1,4 +1,4 @@
-import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.js';
+import { type Build, eyes, FAR, farSide, M, Parts, type Pose, type V3, wing } from './common.js';
 
 /** Which weapon a biped holds: the prompt's held item first, then the kind's own. */
 function weaponOf(b: Build): string | null {
@@ -7,304 +7,678 @@ function weaponOf(b: Build): string | null {
     if (/bow/.test(held)) return 'bow';
     if (/axe|ax$|hatchet/.test(held)) return 'axe';
     if (/hammer|mace|club/.test(held)) return 'club';
+    if (/pitchfork|fork/.test(held)) return 'pitchfork';
     if (/spear|lance|pike|trident/.test(held)) return 'spear';
     if (/staff|wand|rod|scepter/.test(held)) return 'staff';
     if (/dagger|knife/.test(held)) return 'dagger';
     if (/shield/.test(held)) return 'shield';
     if (/gun|rifle|pistol/.test(held)) return 'gun';
+    if (/cutlass|sabre|saber|scimitar/.test(held)) return 'cutlass';
     return 'sword';
   }
   for (const f of b.features) if (f.startsWith('weapon:')) return f.slice(7);
   return null;
 }
 
-/** People, humanoid creatures and robots: legs, torso, arms, head, then hats, capes, wings and weapons. */
+/** The class a person or humanoid reads as: what they wear, from their kind and features. */
+type Look =
+  | 'plain'
+  | 'knight'
+  | 'mage'
+  | 'priest'
+  | 'archer'
+  | 'rogue'
+  | 'king'
+  | 'pirate'
+  | 'farmer'
+  | 'chef'
+  | 'astronaut'
+  | 'skeleton'
+  | 'zombie'
+  | 'robot'
+  | 'creature';
+
+function lookOf(b: Build): Look {
+  const k = b.kind;
+  const F = b.features;
+  if (
+    k === 'creature.robot' ||
+    (F.has('armor') && b.spec.shiny && !F.has('hat:helmet') && !/^person/.test(k))
+  )
+    return 'robot';
+  if (k === 'creature.skeleton') return 'skeleton';
+  if (k === 'creature.zombie') return 'zombie';
+  const byKind: Record<string, Look> = {
+    'person.knight': 'knight',
+    'person.mage': 'mage',
+    'person.priest': 'priest',
+    'person.archer': 'archer',
+    'person.rogue': 'rogue',
+    'person.king': 'king',
+    'person.pirate': 'pirate',
+    'person.farmer': 'farmer',
+    'person.chef': 'chef',
+    'person.astronaut': 'astronaut',
+  };
+  if (byKind[k]) return byKind[k]!;
+  if (/^creature\.|^animal\./.test(k)) return 'creature';
+  return 'plain';
+}
+
+/**
+ * People, humanoid creatures and robots, chibi-proportioned (about 2.5 heads): boots, legs that bend
+ * at the knee, a torso, arms with hands, a big head; then the class's own outfit (helmet and plume,
+ * pointed hat and beard, hood and quiver, crown and cape, …) and weapon. Limbs on the far side are a
+ * shade darker so the two legs of a walk read apart.
+ */
 export function biped(b: Build, pose: Pose): Parts {
   const F = b.features;
   const p = new Parts(b.u * b.scale, b.aspect);
-  const robot = b.spec.plan === 'biped' && F.has('armor') && b.spec.shiny && !F.has('hat:helmet');
+  const look = lookOf(b);
+  const robot = look === 'robot';
+  const bones = look === 'skeleton';
   const heavy = F.has('heavy');
   const small = F.has('small');
   const sh = b.shape;
-  const legL = 4.8 + b.vary[0] * 0.4 + sh[0]! * 1.3 - (small ? 0.8 : 0);
-  const torsoH = 5 + b.vary[1] * 0.3 + sh[1]! * 1.1;
-  const torsoR = (heavy ? 4.2 : 3.5) + b.vary[2] * 0.2 + sh[2]! * 0.8;
-  const headR = (small ? 5.2 : 4.8) + b.vary[3] * 0.2 + sh[3]! * 0.7;
+  const far = farSide(pose.facing);
+  const shade = (side: number, m: number) => (side === far ? m + FAR : m);
+
+  const legL = 5.6 + b.vary[0] * 0.3 + sh[0]! * 0.9 - (small ? 1 : 0) + (heavy ? 0.4 : 0);
+  const torsoH = 5.6 + b.vary[1] * 0.3 + sh[1]! * 0.8 + (heavy ? 0.6 : 0);
+  const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.45;
+  const headR = (small ? 4.3 : 4) + b.vary[3] * 0.15 + sh[3]! * 0.4 - (heavy ? 0.2 : 0);
   const rise = pose.rise;
   const hipU = legL + rise + pose.bob * 0.5;
   const shoulderU = hipU + torsoH + pose.bob * 0.5;
   const lean = pose.lean * 4;
-  const headC: V3 = [lean, 0, shoulderU + headR * 0.85];
-  const skin = robot ? M.METAL : isCreatureSkin(b) ? M.BODY : M.SKIN;
-  const cloth = M.BODY;
-  const legM = robot ? M.METAL : M.DARK;
-  const bodyM = cloth;
-  const limbM = isCreatureSkin(b) ? M.BODY : robot ? M.METAL : cloth;
+  const headC: V3 = [lean, 0, shoulderU + headR * 0.72];
+  const creatureSkin = look === 'creature' || look === 'zombie';
 
-  // legs: hip to foot, the stride swings them along the facing
+  // materials of the outfit
+  const skin = robot || bones ? M.BODY : creatureSkin ? M.BODY : M.SKIN;
+  let shirt: number = M.BODY;
+  let sleeve: number = M.BODY;
+  let pants: number = M.DARK;
+  let boots: number = M.WOOD;
+  let hands: number = skin;
+  let belt: number = M.WOOD;
+  switch (look) {
+    case 'knight':
+      pants = M.BODY;
+      boots = M.BODY;
+      hands = M.BODY;
+      belt = M.DARK;
+      break;
+    case 'mage':
+    case 'priest':
+      belt = M.GOLD;
+      break;
+    case 'archer':
+      pants = M.WOOD;
+      boots = M.DARK;
+      belt = M.WOOD;
+      break;
+    case 'rogue':
+      pants = M.BODY;
+      boots = M.DARK;
+      hands = M.DARK;
+      belt = M.WOOD;
+      break;
+    case 'king':
+      belt = M.GOLD;
+      break;
+    case 'pirate':
+      shirt = M.LIGHT;
+      sleeve = M.LIGHT;
+      belt = M.BODY;
+      boots = M.DARK;
+      break;
+    case 'farmer':
+      shirt = M.ACCENT;
+      sleeve = M.ACCENT;
+      pants = M.BODY;
+      belt = M.BODY;
+      break;
+    case 'chef':
+      pants = M.DARK;
+      boots = M.DARK;
+      belt = M.LIGHT;
+      break;
+    case 'astronaut':
+      pants = M.BODY;
+      boots = M.BODY2;
+      hands = M.BODY2;
+      belt = M.ACCENT;
+      break;
+    case 'skeleton':
+    case 'robot':
+      shirt = M.BODY;
+      sleeve = M.BODY;
+      pants = M.BODY;
+      boots = robot ? M.DARK : M.BODY;
+      hands = M.BODY;
+      belt = M.DARK;
+      break;
+    case 'zombie':
+      shirt = M.ACCENT;
+      sleeve = M.BODY;
+      pants = M.DARK;
+      boots = M.DARK;
+      hands = M.BODY;
+      break;
+    case 'creature':
+      shirt = M.BODY;
+      sleeve = M.BODY;
+      pants = M.BODY;
+      boots = M.BODY2;
+      hands = M.BODY;
+      belt = M.WOOD;
+      break;
+  }
+  const robe = F.has('robe') || look === 'mage' || look === 'priest';
+  const cape = F.has('cape') || look === 'king';
+  const limbR = bones ? 0.6 : heavy ? 1.45 : 1.2;
+
+  // legs: hip → knee → foot; a lifted foot bends its knee forward
   for (const [side, sign, lift] of [
     [-1, 1, pose.liftL],
     [1, -1, pose.liftR],
   ] as const) {
-    const hip: V3 = [0, side * 1.7, hipU];
+    const hip: V3 = [0, side * 1.5, hipU];
     const fwd = sign * pose.stride;
-    const foot: V3 = [fwd, side * 1.9, rise + lift + 0.9 + fwd * pose.ground + side * 1.9 * pose.groundS];
-    p.stick(hip, foot, 1.5, isCreatureSkin(b) ? M.BODY : legM);
+    const footU = rise + lift + 1 + fwd * pose.ground + side * 1.7 * pose.groundS;
+    const foot: V3 = [fwd, side * 1.7, footU];
+    const knee: V3 = [fwd * 0.5 + lift * 0.9 + 0.2, side * 1.6, (hipU + footU) / 2 + lift * 0.3];
+    const leg = shade(side, pants);
+    if (!robe || pose.action === 'death') {
+      // the shin ends above the sole: the boot's flat bottom is the lowest thing, so a planted foot
+      // covers the same pixel row whatever its x (a round end would flicker by a row)
+      p.stick(hip, knee, limbR + 0.1, leg, side === far ? -0.2 : 0);
+      p.stick(knee, [foot[0], foot[1], foot[2] + limbR * 0.6], limbR, leg, side === far ? -0.2 : 0);
+      if (bones) p.ball(knee, 0.9, leg, undefined, 0.01);
+    }
+    // boots: a toe pointing forward and a heel
     p.stick(
-      [foot[0] - 0.3, foot[1], foot[2] - 0.1],
-      [foot[0] + 1.2, foot[1], foot[2] - 0.1],
-      1.1,
-      isCreatureSkin(b) ? M.BODY2 : M.WOOD,
-      0.05,
+      [foot[0] - 0.4, foot[1], foot[2] - 0.05],
+      [foot[0] + (bones ? 1.2 : 1.5), foot[1], foot[2] - 0.05],
+      bones ? 0.7 : 1.05,
+      shade(side, boots),
+      side === far ? -0.19 : 0.01,
     );
   }
   // tail
   if (F.has('tail')) {
-    const sway = Math.sin(pose.phase * Math.PI * 2) * 1.2;
-    p.stick([-torsoR * 0.7, 0, hipU + 0.5], [-torsoR - 3.5, sway, hipU + 2.5], 0.8, M.BODY);
+    const sway = Math.sin(pose.phase * Math.PI * 2) * 1;
+    p.stick([-torsoR * 0.7, 0, hipU + 0.5], [-torsoR - 3, sway, hipU + 2.6], 0.8, M.BODY, -0.3);
   }
-  // people whose kind states no outfit wear one of their own (stable per noun): a cape, a robe or a pack
-  const outfit = /^person\./.test(b.kind) && !F.has('robe') && !F.has('cape') ? sh[4]! : 0;
-  const cape = F.has('cape') || outfit > 0.45;
-  const robe = F.has('robe') || outfit < -0.55;
-  if (outfit > 0.1 && outfit <= 0.45)
-    p.stick([-torsoR - 0.6, 0, hipU + torsoH * 0.3], [-torsoR - 0.8, 0, shoulderU - 0.8], 2.2, M.WOOD, -0.3);
-  // cape behind the back
+  // cape behind the back, flaring to the ground
   if (cape) {
-    const flow = pose.action === 'run' || pose.action === 'walk' ? 1.2 : 0.4;
+    const flow = pose.action === 'run' || pose.action === 'walk' ? 1.4 : 0.5;
     p.poly(
       [
-        [-torsoR * 0.8, -torsoR * 0.9, shoulderU - 0.3],
-        [-torsoR * 0.8, torsoR * 0.9, shoulderU - 0.3],
-        [-torsoR - flow, torsoR * 1.25, rise + 1.2],
-        [-torsoR - flow, -torsoR * 1.25, rise + 1.2],
+        [-torsoR * 0.6, -torsoR * 0.95, shoulderU + 0.2],
+        [-torsoR * 0.6, torsoR * 0.95, shoulderU + 0.2],
+        // the hem's corners are raised like planted feet, so the cape never hangs below the baseline
+        [
+          -torsoR - flow,
+          torsoR * 1.45,
+          rise + 1.6 + Math.max(0, (-torsoR - flow) * pose.ground + torsoR * 1.45 * pose.groundS),
+        ],
+        [
+          -torsoR - flow,
+          -torsoR * 1.45,
+          rise + 1.6 + Math.max(0, (-torsoR - flow) * pose.ground - torsoR * 1.45 * pose.groundS),
+        ],
       ],
-      M.ACCENT,
-      -0.5,
+      look === 'rogue' ? M.DARK : M.ACCENT,
+      -0.6,
     );
   }
   if (F.has('wings')) {
     wing(p, [-torsoR * 0.8, -1, shoulderU - 1], -1, 9, pose.flap, M.BODY2);
     wing(p, [-torsoR * 0.8, 1, shoulderU - 1], 1, 9, pose.flap, M.BODY2);
   }
-  // torso (a robe flares to the ground)
-  if (robe) {
-    p.stick([lean * 0.5, 0, shoulderU - 1], [0, 0, rise + 2.8], torsoR + 0.9, bodyM, 0.1);
-    p.ball([0, 0, rise + 2.6], torsoR + 1.5, bodyM, 2.2, 0.1);
-  } else {
-    p.stick([lean * 0.6, 0, shoulderU - torsoR * 0.6], [0, 0, hipU + 0.4], torsoR, bodyM, 0.1);
-    p.stick(
-      [0, -torsoR * 0.8, hipU + 0.3],
-      [0, torsoR * 0.8, hipU + 0.3],
-      1.1,
-      robot ? M.DARK : M.ACCENT,
-      0.12,
-    );
-  }
-  if (b.kind === 'creature.skeleton') {
-    // ribs and a spine across the chest, dark eye sockets below
-    for (let k = 0; k < 3; k++)
+  // packs on the back: a quiver of arrows, an astronaut's life support, a traveller's pack
+  if (look === 'archer') {
+    p.stick([-torsoR - 0.6, -1.2, hipU + 1.5], [-torsoR - 0.9, 1.4, shoulderU + 2.2], 1.15, M.WOOD, -0.4);
+    for (const d of [-0.5, 0.5])
       p.stick(
-        [lean + torsoR * 0.8, -torsoR * 0.7, shoulderU - 1.6 - k * 1.4],
-        [lean + torsoR * 0.8, torsoR * 0.7, shoulderU - 1.6 - k * 1.4],
-        0.35,
-        M.DARK,
-        0.16,
+        [-torsoR - 0.9, 1.3 + d, shoulderU + 2],
+        [-torsoR - 1, 1.6 + d, shoulderU + 3.4],
+        0.5,
+        M.LIGHT,
+        -0.39,
       );
   }
-  if (F.has('armor') && !robot)
-    p.ball([lean * 0.6 + 1, 0, shoulderU - 2.5], torsoR * 0.75, M.METAL, undefined, 0.15);
+  if (look === 'astronaut')
+    p.box([-torsoR - 0.8, 0, hipU + torsoH * 0.6], [1.3, 2.6, 2.8], M.BODY2, M.BODY2, pose.facing, -0.2);
+  if (look === 'robot')
+    p.box([-torsoR - 0.4, 0, hipU + torsoH * 0.6], [0.8, 1.8, 1.8], M.DARK, M.DARK, pose.facing, -0.2);
 
-  // arms: the left swings with the gait, the right carries the weapon and strikes
-  const shoulderW = torsoR + 0.6 + Math.max(0, sh[5]!) * 1.2;
+  // torso
+  if (bones) {
+    // a spine, ribs with gaps between them, a pelvis: bones, not a body
+    p.stick([lean * 0.6, 0, shoulderU - 0.4], [0, 0, hipU + 0.3], 0.55, M.BODY, 0.1);
+    for (let k = 0; k < 3; k++) {
+      const u = shoulderU - 1 - k * 1.5;
+      const w = torsoR * (1 - k * 0.12);
+      p.stick([lean * 0.6 + 0.6, -w, u], [lean * 0.6 + 1.4, 0, u - 0.3], 0.45, M.BODY, 0.12);
+      p.stick([lean * 0.6 + 0.6, w, u], [lean * 0.6 + 1.4, 0, u - 0.3], 0.45, M.BODY, 0.12);
+    }
+    p.stick([0, -1.8, hipU + 0.4], [0, 1.8, hipU + 0.4], 0.8, M.BODY, 0.11);
+    p.stick([lean * 0.6, -torsoR, shoulderU - 0.4], [lean * 0.6, torsoR, shoulderU - 0.4], 0.5, M.BODY, 0.11);
+  } else if (robot) {
+    p.box(
+      [lean * 0.5, 0, hipU + torsoH / 2],
+      [torsoR * 0.85, torsoR * 1.05, torsoH / 2 + 0.3],
+      M.BODY,
+      M.TOP,
+      pose.facing,
+      0.1,
+    );
+    p.ball([lean * 0.5 + torsoR * 0.85, 0, hipU + torsoH * 0.6], 1, M.GLOW, undefined, 0.25);
+    p.stick([0, -1.6, hipU - 0.2], [0, 1.6, hipU - 0.2], 1, M.DARK, 0.05);
+  } else if (robe) {
+    p.stick([lean * 0.5, 0, shoulderU - torsoR * 0.5], [0, 0, rise + 3], torsoR, shirt, 0.1);
+    p.cone([0, 0, rise + 1], [lean * 0.5, 0, shoulderU + 1.5], torsoR + 1.5, shirt, 0.09);
+    p.ball([0, 0, rise + 1.2], torsoR + 1.5, shirt, 1.3, 0.095);
+    p.stick([lean * 0.5, -torsoR * 0.9, hipU + 1], [lean * 0.5, torsoR * 0.9, hipU + 1], 0.6, belt, 0.13);
+  } else {
+    p.stick([lean * 0.6, 0, shoulderU - torsoR * 0.55], [0, 0, hipU + torsoR * 0.35], torsoR, shirt, 0.1);
+    // a belt round the waist (a flat disc reads as a band from every side; biased over the torso,
+    // whose depth is taken at its middle, higher up)
+    p.ball([0, 0, hipU + 0.6], torsoR * 1.04, belt, 0.62, 1);
+    if (look === 'knight') {
+      // a breastplate over the chest and a buckle
+      p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.8, M.METAL, torsoR * 0.7, 0.11);
+      p.ball([torsoR * 0.85, 0, hipU + 0.5], 0.55, M.GOLD, undefined, 0.13);
+    }
+    if (look === 'chef')
+      // an apron from the chest to the knees
+      p.poly(
+        [
+          [lean * 0.6 + torsoR * 0.98, -torsoR * 0.6, shoulderU - 1.2],
+          [lean * 0.6 + torsoR * 0.98, torsoR * 0.6, shoulderU - 1.2],
+          [torsoR * 0.98, torsoR * 0.8, hipU - 2.4],
+          [torsoR * 0.98, -torsoR * 0.8, hipU - 2.4],
+        ],
+        M.LIGHT,
+        0.14,
+      );
+    if (look === 'farmer')
+      // overall straps and a bib
+      for (const side of [-1, 1])
+        p.stick(
+          [lean * 0.6 + torsoR * 0.9, side * torsoR * 0.5, shoulderU - 0.8],
+          [torsoR * 0.9, side * torsoR * 0.5, hipU + 1],
+          0.55,
+          M.BODY,
+          0.13,
+        );
+    if (look === 'zombie') {
+      // a torn hem: ragged teeth below the shirt, skin showing through a tear
+      for (const s of [-0.7, 0, 0.7])
+        p.poly(
+          [
+            [torsoR * 0.8, s * torsoR - 0.8, hipU + 0.2],
+            [torsoR * 0.8, s * torsoR + 0.8, hipU + 0.2],
+            [torsoR * 0.85, s * torsoR + 0.2, hipU - 1.5],
+          ],
+          M.ACCENT,
+          0.13,
+        );
+      p.ball([lean * 0.6 + torsoR * 0.8, torsoR * 0.3, shoulderU - 2.6], 1, M.BODY, 1.4, 0.14);
+    }
+    if (look === 'pirate')
+      // a sash across the chest
+      p.stick(
+        [lean * 0.6 + torsoR * 0.9, -torsoR * 0.8, shoulderU - 0.8],
+        [torsoR * 0.9, torsoR * 0.8, hipU + 1],
+        0.7,
+        M.BODY,
+        0.13,
+      );
+  }
+  if (look === 'king' || look === 'mage')
+    // a fur or cloth collar over the shoulders
+    p.stick(
+      [lean * 0.6, -torsoR * 0.9, shoulderU + 0.1],
+      [lean * 0.6, torsoR * 0.9, shoulderU + 0.1],
+      1.1,
+      look === 'king' ? M.LIGHT : M.BODY2,
+      0.2,
+    );
+
+  // arms: the left swings against the legs, the right carries the weapon and strikes
+  const shoulderW = torsoR + (bones ? 0.4 : 0.9);
   const weapon = weaponOf(b);
   const strike = pose.strike;
-  const handL: V3 = [pose.swing + lean, -shoulderW - 0.5, shoulderU - 4.4];
-  let handR: V3 = [-pose.swing + lean + (weapon ? 1.2 : 0), shoulderW + 0.5, shoulderU - 4.2];
-  if (strike > 0) handR = [lean - 1.5 * strike, shoulderW + 0.4, shoulderU - 5 + 7 * strike];
-  else if (strike < 0) handR = [lean + 5 * -strike, shoulderW + 0.2, shoulderU - 3.5];
-  p.stick([lean, -shoulderW, shoulderU - 0.6], handL, 1.25, limbM, 0.2);
-  p.ball(handL, 1.2, skin, undefined, 0.21);
-  p.stick([lean, shoulderW, shoulderU - 0.6], handR, 1.25, limbM, 0.2);
-  p.ball(handR, 1.2, skin, undefined, 0.21);
-  if (weapon) held(p, weapon, handR, strike);
-
-  // head
-  p.ball(headC, headR, skin, undefined, 0.3);
-  if (robot) {
-    p.stick([headC[0], 0, headC[2] + headR * 0.8], [headC[0], 0, headC[2] + headR + 2], 0.45, M.METAL, 0.31);
-    p.ball([headC[0], 0, headC[2] + headR + 2.4], 0.9, M.GLOW, undefined, 0.32);
-  }
-  // snout, ears, horns
-  if (F.has('snout')) p.ball([headC[0] + headR * 0.9, 0, headC[2] - 0.8], 1.8, M.BODY2, undefined, 0.36);
-  if (F.has('ears')) {
-    for (const side of [-1, 1])
-      p.stick(
-        [headC[0] - 0.5, side * headR * 0.65, headC[2] + headR * 0.5],
-        [headC[0] - 0.9, side * (headR * 0.95 + 1.2), headC[2] + headR + 1.6],
-        0.8,
-        isCreatureSkin(b) ? M.BODY : M.SKIN,
-        0.25,
+  const handU = hipU + 0.8;
+  // a zombie reaches forward at chest height, below its chin
+  const reach = look === 'zombie' ? 4.5 : 0;
+  const handL: V3 = [
+    pose.swing * (reach ? 0.3 : 1) + lean + reach,
+    -shoulderW - 0.3,
+    handU + (reach ? 2.2 : 0),
+  ];
+  let handR: V3 = [
+    -pose.swing * (weapon ? 0.5 : reach ? 0.3 : 1) + lean + (weapon ? 1.4 : 0) + reach,
+    shoulderW + 0.3,
+    handU + 0.4 + (reach ? 1.8 : 0),
+  ];
+  if (strike > 0) handR = [lean - 1.5 * strike, shoulderW + 0.4, shoulderU - 3 + 6 * strike];
+  else if (strike < 0) handR = [lean + 5 * -strike, shoulderW + 0.2, shoulderU - 2];
+  if (pose.action === 'hurt') handR = [lean - 1, shoulderW + 1.2, shoulderU + 1];
+  for (const [side, hand] of [
+    [-1, handL],
+    [1, handR],
+  ] as const) {
+    const shoulder: V3 = [lean, side * shoulderW, shoulderU - 0.7];
+    const elbow: V3 = [
+      (shoulder[0] + hand[0]) / 2 - 0.4,
+      side * (shoulderW + 0.5),
+      (shoulder[2] + hand[2]) / 2,
+    ];
+    const bias = side === far ? -0.3 : 0.2;
+    if (side !== far && !bones) {
+      // a darker rim round the near arm, so it reads over a torso of the same cloth
+      p.stick(shoulder, elbow, limbR + 0.55, sleeve + FAR, bias - 0.01);
+      p.stick(elbow, hand, limbR + 0.5, sleeve + FAR, bias - 0.01);
+    }
+    p.stick(shoulder, elbow, limbR + 0.05, shade(side, sleeve), bias);
+    p.stick(elbow, hand, limbR, shade(side, sleeve), bias);
+    p.ball(hand, bones ? 0.8 : 1.15, shade(side, hands), undefined, bias + 1);
+    if (look === 'knight' || robot)
+      p.ball(
+        shoulder,
+        torsoR * 0.55,
+        shade(side, look === 'knight' ? M.METAL : M.BODY),
+        undefined,
+        bias + 0.02,
       );
   }
-  if (F.has('round-ears')) {
+  if (weapon) held(p, weapon, handR, strike, far === 1 ? -0.4 : 0.5);
+  if (look === 'knight' || F.has('shield' as never)) shield(p, handL, far === -1 ? -0.35 : 0.55);
+
+  // head
+  if (robot) {
+    p.box([headC[0], 0, headC[2]], [headR * 0.8, headR * 0.95, headR * 0.8], M.BODY, M.TOP, pose.facing, 0.3);
+    p.stick([headC[0], 0, headC[2] + headR * 0.7], [headC[0], 0, headC[2] + headR + 1.6], 0.4, M.DARK, 0.31);
+    p.ball([headC[0], 0, headC[2] + headR + 2], 0.9, M.GLOW, undefined, 0.32);
+    for (const side of [-1, 1])
+      p.ball([headC[0] + headR * 0.82, side * headR * 0.4, headC[2] + 0.3], 0.9, M.GLOW, 0.8, 0.4);
+    p.stick(
+      [headC[0] + headR * 0.82, -1.2, headC[2] - 1.7],
+      [headC[0] + headR * 0.82, 1.2, headC[2] - 1.7],
+      0.35,
+      M.DARK,
+      0.4,
+    );
+    return p;
+  }
+  const hat = [...F].find((f) => f.startsWith('hat:'));
+  // a hood replaces the head: its face opening is drawn over it
+  if (hat !== 'hat:hood') p.ball(headC, headR, skin, undefined, 0.3);
+  if (bones) {
+    // a skull: big dark sockets, a nose hole, teeth
+    for (const side of [-1, 1])
+      p.ball([headC[0] + headR * 0.8, side * headR * 0.38, headC[2] + 0.2], 1.15, M.EYE, 1.25, 0.4);
+    p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1.3], 0.5, M.EYE, undefined, 0.4);
+    p.stick(
+      [headC[0] + headR * 0.75, -1.2, headC[2] - 2.6],
+      [headC[0] + headR * 0.75, 1.2, headC[2] - 2.6],
+      0.3,
+      M.EYE,
+      0.4,
+    );
+    return p;
+  }
+  // snout, ears, horns
+  if (F.has('snout')) p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1], 1.8, M.BODY2, undefined, 0.36);
+  if (F.has('ears'))
+    for (const side of [-1, 1])
+      p.cone(
+        [headC[0] - 0.4, side * headR * 0.85, headC[2] + 0.6],
+        [headC[0] - 0.8, side * (headR + 2.4), headC[2] + 2.2],
+        1,
+        creatureSkin ? M.BODY : M.SKIN,
+        0.25,
+      );
+  if (F.has('round-ears'))
     for (const side of [-1, 1])
       p.ball([headC[0] - 0.3, side * headR * 0.95, headC[2] + headR * 0.6], 1.4, M.BODY, undefined, 0.25);
-  }
-  if (F.has('horns')) {
+  if (F.has('horns'))
     for (const side of [-1, 1])
-      p.stick(
-        [headC[0], side * headR * 0.45, headC[2] + headR * 0.75],
-        [headC[0] - 0.8, side * (headR * 0.8), headC[2] + headR + 2.6],
-        0.7,
+      p.cone(
+        [headC[0], side * headR * 0.5, headC[2] + headR * 0.7],
+        [headC[0] - 0.8, side * (headR * 0.85), headC[2] + headR + 3],
+        0.9,
         M.HORN,
         0.33,
       );
-  }
-  // hair (behind the face, on top) unless a hat covers it
-  const hat = [...F].find((f) => f.startsWith('hat:'));
-  if (!robot && !isCreatureSkin(b) && hat !== 'hat:helmet' && hat !== 'hat:hood' && hat !== 'hat:space') {
-    // at the head's own height: a higher centre would sort it over the face in side views
-    p.ball([headC[0] - 0.9, 0, headC[2]], headR * 1.02, M.DARK, headR * 1.12, 0.29);
-    // a hair style of the noun's own: a top knot, spikes or long hair change the outline
+  // hair (behind the face, on top) unless a hat or hood covers it
+  const covered = hat === 'hat:helmet' || hat === 'hat:hood' || hat === 'hat:space';
+  if (look === 'zombie')
+    // a few lank tufts
+    for (const s of [-0.5, 0.1, 0.6])
+      p.cone(
+        [headC[0] - 0.8, s * headR, headC[2] + headR * 0.7],
+        [headC[0] - 1.8, s * headR * 1.3, headC[2] + headR + 1.2],
+        1.1,
+        M.DARK,
+        0.28,
+      );
+  if (!creatureSkin && !covered) {
+    // biased behind the face: in a side view the face stays in front, from behind the hair covers it
+    p.ball([headC[0] - 2, 0, headC[2] + 0.7], headR * 0.97, M.DARK, headR * 1.02, -0.1);
     const style = sh[6]!;
-    if (style > 0.5)
-      p.ball([headC[0] - 1.2, 0, headC[2] + headR + 0.6], headR * 0.45, M.DARK, undefined, 0.28);
-    else if (style < -0.5)
-      for (const s of [-0.6, 0, 0.6])
-        p.stick(
-          [headC[0] - 0.5, s * headR, headC[2] + headR * 0.6],
-          [headC[0] - 1.2, s * headR * 1.3, headC[2] + headR + 1.8],
-          0.7,
-          M.DARK,
-          0.28,
-        );
-    if (F.has('long-hair') || (style > 0.1 && style <= 0.5))
+    if (F.has('long-hair') || style > 0.3)
       p.stick(
-        [headC[0] - 1.6, 0, headC[2]],
-        [headC[0] - 2, 0, headC[2] - headR - 2],
+        [headC[0] - 1.4, 0, headC[2]],
+        [headC[0] - 1.8, 0, headC[2] - headR - 1.5],
         headR * 0.8,
         M.DARK,
         0.05,
       );
+    else if (style < -0.5 && !hat)
+      for (const s of [-0.6, 0, 0.6])
+        p.cone(
+          [headC[0] - 0.5, s * headR * 0.8, headC[2] + headR * 0.6],
+          [headC[0] - 1.2, s * headR * 1.2, headC[2] + headR + 1.8],
+          1,
+          M.DARK,
+          0.28,
+        );
+    // a fringe over the forehead, so the face reads as a face under the hair
+    p.ball([headC[0] + headR * 0.4, 0, headC[2] + headR * 0.78], headR * 0.72, M.DARK, headR * 0.26, 0.35);
   }
-  eyes(p, headC, headR, robot ? 0.8 : 0.7);
-  if (hat) hatOn(p, hat, headC, headR);
+  if (look === 'zombie') {
+    // sunken eyes, a gaping mouth
+    for (const side of [-1, 1])
+      p.ball([headC[0] + headR * 0.82, side * headR * 0.38, headC[2] + 0.2], 1, M.EYE, 0.9, 0.4);
+    p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1.7], 0.8, M.EYE, 0.5, 0.4);
+  } else if (hat !== 'hat:helmet' && hat !== 'hat:space') {
+    eyes(p, [headC[0] - headR * 0.1, 0, headC[2] - 0.2], headR, 0.8, 0.38);
+  }
+  if (look === 'pirate')
+    // an eyepatch and its strap
+    p.ball([headC[0] + headR * 0.86, -headR * 0.38, headC[2] - 0.1], 1.1, M.EYE, 1, 0.42);
+  if (look === 'rogue')
+    // a mask over the lower face
+    p.ball([headC[0] + headR * 0.45, 0, headC[2] - headR * 0.45], headR * 0.75, M.BODY, headR * 0.45, 0.41);
+  if (look === 'mage' || look === 'king') {
+    // a long beard (white for a wizard)
+    p.ball(
+      [headC[0] + headR * 0.7, 0, headC[2] - headR * 0.55],
+      headR * 0.6,
+      look === 'mage' ? M.LIGHT : M.DARK,
+      headR * 0.55,
+      0.41,
+    );
+    if (look === 'mage')
+      p.cone(
+        [headC[0] + headR * 0.75, 0, headC[2] - headR * 0.5],
+        [headC[0] + headR * 0.9, 0, shoulderU - 3.5],
+        headR * 0.55,
+        M.LIGHT,
+        0.41,
+      );
+  }
+  if (hat) hatOn(p, hat, headC, headR, look);
   if (F.has('halo')) p.ball([headC[0], 0, headC[2] + headR + 1.8], 2.6, M.GLOW, 0.7, 0.5);
   return p;
 }
 
-/** Creatures whose body is their own skin colour (zombies, goblins, demons) rather than clothes. */
-function isCreatureSkin(b: Build): boolean {
-  return /^creature\.|^animal\./.test(b.kind ?? '') && !b.features.has('armor');
-}
-
-function hatOn(p: Parts, hat: string, c: V3, r: number): void {
+function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
   const top = c[2] + r;
   switch (hat) {
     case 'hat:helmet':
-      p.ball([c[0] - 0.3, 0, c[2] + 0.3], r * 1.08, M.METAL, undefined, 0.33);
-      p.ball([c[0] + r * 0.7, 0, c[2] - 0.2], r * 0.55, M.SKIN, undefined, 0.34);
-      p.stick([c[0] - 0.5, 0, top + 0.2], [c[0] - 2, 0, top + 2.2], 0.9, M.ACCENT, 0.35);
-      for (const side of [-1, 1]) p.ball([c[0] + r * 0.98, side * r * 0.3, c[2]], 0.6, M.EYE, 0.8, 0.45);
+      // a great helm: steel over the whole head, a dark visor slit, a plume
+      p.ball([c[0] - 0.1, 0, c[2] + 0.1], r * 1.06, M.BODY, undefined, 0.33);
+      p.ball([c[0] - 0.1, 0, c[2] + r * 0.45], r * 0.95, M.METAL, r * 0.6, 0.335);
+      p.stick(
+        [c[0] + r * 0.96, -r * 0.55, c[2] - 0.1],
+        [c[0] + r * 0.96, r * 0.55, c[2] - 0.1],
+        0.5,
+        M.EYE,
+        0.45,
+      );
+      p.stick([c[0] + r * 0.98, 0, c[2] - 0.4], [c[0] + r * 0.9, 0, c[2] - r * 0.8], 0.35, M.DARK, 0.44);
+      p.stick([c[0] - 0.2, 0, top + 0.3], [c[0] - 1.6, 0, top + 1.8], 1, M.ACCENT, 0.36);
+      p.stick([c[0] - 1.6, 0, top + 1.8], [c[0] - 3.6, 0, top - 0.6], 0.9, M.ACCENT, 0.36);
       break;
     case 'hat:hood':
-      p.ball([c[0] - 0.5, 0, c[2] + 0.4], r * 1.14, M.BODY2, undefined, 0.33);
-      p.ball([c[0] + r * 0.62, 0, c[2] - 0.3], r * 0.62, M.SKIN, undefined, 0.34);
-      for (const side of [-1, 1]) p.ball([c[0] + r * 0.95, side * r * 0.3, c[2]], 0.6, M.EYE, 0.8, 0.45);
+      // a hood framing the face, its point falling behind
+      p.ball([c[0] - 0.6, 0, c[2] + 0.5], r * 1.12, M.BODY, undefined, -0.15);
+      p.cone([c[0] - 1.2, 0, c[2] + r * 0.3], [c[0] - r - 1.8, 0, c[2] + r * 0.7], r * 0.6, M.BODY, -0.2);
+      p.ball([c[0] + r * 0.45, 0, c[2] - 0.3], r * 0.78, M.SKIN, r * 0.72, 0.335);
+      for (const side of [-1, 1])
+        p.ball([c[0] + r * 0.92, side * r * 0.3, c[2] - 0.3], 0.6, M.EYE, 0.8, 0.45);
       break;
     case 'hat:wizard':
-      p.ball([c[0], 0, top - 1.2], r * 1.45, M.BODY, 0.6, 0.4);
-      p.ball([c[0] - 0.2, 0, top], r * 0.8, M.BODY, 0.5, 0.41);
-      p.ball([c[0] - 0.4, 0, top + 1.2], r * 0.62, M.BODY, undefined, 0.42);
-      p.ball([c[0] - 0.9, 0, top + 2.8], r * 0.42, M.BODY, undefined, 0.43);
-      p.ball([c[0] - 1.6, 0, top + 4], r * 0.26, M.BODY, undefined, 0.44);
-      p.ball([c[0], 0, top - 0.4], r * 0.85, M.GOLD, 0.35, 0.415);
+      // a wide brim and a tall pointed cone, its tip bent back, a band
+      p.ball([c[0] + 0.2, 0, top - 1.4], r * 1.55, M.BODY, 0.9, 0.4);
+      p.cone([c[0] - 0.2, 0, top - 1.3], [c[0] - 2.2, 0, top + 5.5], r * 0.9, M.BODY, 0.41);
+      p.ball([c[0] - 0.2, 0, top - 0.7], r * 0.9, M.GOLD, 0.55, 0.415);
       break;
     case 'hat:crown':
-      p.stick([c[0], -r * 0.75, top - 0.2], [c[0], r * 0.75, top - 0.2], 1.2, M.GOLD, 0.4);
-      for (const s of [-0.6, 0, 0.6])
-        p.stick([c[0] + 0.4, s * r, top], [c[0] + 0.4, s * r, top + 2], 0.6, M.GOLD, 0.41);
+      p.stick([c[0], -r * 0.72, top - 0.1], [c[0], r * 0.72, top - 0.1], 1.1, M.GOLD, 0.4);
+      for (const s of [-0.7, 0, 0.7])
+        p.cone([c[0] + 0.3, s * r * 0.9, top + 0.3], [c[0] + 0.3, s * r * 0.9, top + 2.6], 0.8, M.GOLD, 0.41);
+      p.ball([c[0] + r * 0.75, 0, top - 0.1], 0.6, M.ACCENT, undefined, 0.42);
       break;
     case 'hat:straw':
-      p.ball([c[0], 0, top - 1], r * 1.7, M.STRAW, 0.6, 0.4);
-      p.ball([c[0] - 0.3, 0, top], r * 0.85, M.STRAW, 0.75, 0.41);
+      p.ball([c[0], 0, top - 1.1], r * 1.8, M.STRAW, 0.9, 0.4);
+      p.ball([c[0] - 0.3, 0, top - 0.2], r * 0.85, M.STRAW, 0.8, 0.41);
+      p.ball([c[0] - 0.3, 0, top - 0.9], r * 0.88, M.ACCENT, 0.4, 0.415);
       break;
     case 'hat:tricorn':
-      p.ball([c[0], 0, top - 0.8], r * 1.45, M.DARK, 0.8, 0.4);
-      p.ball([c[0] - 0.3, 0, top + 0.2], r * 0.9, M.DARK, 0.8, 0.41);
+      p.ball([c[0], 0, top - 0.9], r * 1.5, M.DARK, 1.1, 0.4);
+      p.ball([c[0] - 0.3, 0, top + 0.2], r * 0.95, M.DARK, 1.1, 0.41);
+      for (const side of [-1, 1])
+        p.cone([c[0], side * r * 0.9, top - 1], [c[0] + 0.3, side * r * 1.45, top + 1], 1.1, M.DARK, 0.41);
+      p.ball([c[0] + r * 0.6, 0, top - 0.2], 0.7, M.LIGHT, undefined, 0.42);
       break;
     case 'hat:chef':
-      p.stick([c[0] - 0.3, 0, top - 0.8], [c[0] - 0.3, 0, top + 2.5], r * 0.75, M.LIGHT, 0.4);
-      p.ball([c[0] - 0.3, 0, top + 3], r * 0.95, M.LIGHT, undefined, 0.41);
+      p.stick([c[0] - 0.3, 0, top - 1.2], [c[0] - 0.3, 0, top + 2.4], r * 0.7, M.LIGHT, 0.4);
+      p.ball([c[0] - 0.3, 0, top + 3.2], r * 0.95, M.LIGHT, r * 0.75, 0.41);
       break;
     case 'hat:space':
-      p.ball([c[0], 0, c[2]], r * 1.3, M.TOP, undefined, 0.33);
-      p.ball([c[0] + r * 0.55, 0, c[2]], r * 0.8, M.SKIN, undefined, 0.34);
-      for (const side of [-1, 1]) p.ball([c[0] + r * 1.15, side * r * 0.3, c[2]], 0.6, M.EYE, 0.8, 0.45);
+      // a glass dome over the head, a dark visor with a glint
+      p.ball([c[0], 0, c[2]], r * 1.25, M.BODY, undefined, 0.33);
+      p.ball([c[0] + r * 0.5, 0, c[2] + 0.2], r * 0.85, M.ACCENT, r * 0.7, 0.34);
+      p.ball([c[0] + r * 0.95, r * 0.3, c[2] + 1.2], 0.6, M.LIGHT, undefined, 0.45);
       break;
   }
 }
 
+/** A kite shield on the left arm, facing forward and out. */
+function shield(p: Parts, hand: V3, bias: number): void {
+  const c: V3 = [hand[0] + 1.3, hand[1] - 0.6, hand[2] + 2];
+  const e: V3 = [0.55, 0.83, 0]; // across the shield
+  const n: V3 = [0.83, -0.55, 0]; // its face points forward and to the left
+  const at = (a: number, u: number, out = 0): V3 => [
+    c[0] + e[0] * a + n[0] * out,
+    c[1] + e[1] * a + n[1] * out,
+    c[2] + u,
+  ];
+  p.poly([at(-2.6, 2.6), at(2.6, 2.6), at(2.5, -0.8), at(0, -3.6), at(-2.5, -0.8)], M.ACCENT, bias);
+  p.poly([at(-0.5, 2.2, 0.1), at(0.5, 2.2, 0.1), at(0.5, -3, 0.1), at(-0.5, -3, 0.1)], M.GOLD, bias + 0.01);
+  p.poly([at(-2, 1.1, 0.1), at(2, 1.1, 0.1), at(2, 0.2, 0.1), at(-2, 0.2, 0.1)], M.GOLD, bias + 0.01);
+}
+
 /** A weapon in the hand; its blade points up and forward, and swings down on a strike. */
-function held(p: Parts, weapon: string, hand: V3, strike: number): void {
+function held(p: Parts, weapon: string, hand: V3, strike: number, bias: number): void {
   // direction of the weapon: up-forward at rest, back over the shoulder winding up, forward striking
-  const ang = strike > 0 ? -0.6 * strike : strike < 0 ? 1.3 : 0.35;
+  const ang = strike > 0 ? -0.7 * strike : strike < 0 ? 1.45 : 0.3;
   const dir: V3 = [Math.sin(ang), 0, Math.cos(ang)];
   const at = (k: number): V3 => [hand[0] + dir[0] * k, hand[1], hand[2] + dir[2] * k];
+  const cross = (k: number, w: number, m: number, r = 0.45) =>
+    p.stick(
+      [hand[0] + dir[0] * k - dir[2] * w, hand[1], hand[2] + dir[2] * k + dir[0] * w],
+      [hand[0] + dir[0] * k + dir[2] * w, hand[1], hand[2] + dir[2] * k - dir[0] * w],
+      r,
+      m,
+      bias + 0.01,
+    );
   switch (weapon) {
-    case 'bow':
-      p.stick([hand[0] + 0.8, hand[1], hand[2] + 6], [hand[0] + 2, hand[1], hand[2]], 0.55, M.WOOD, 0.5);
-      p.stick([hand[0] + 2, hand[1], hand[2]], [hand[0] + 0.8, hand[1], hand[2] - 6], 0.55, M.WOOD, 0.5);
-      p.stick(
-        [hand[0] + 0.7, hand[1], hand[2] + 6],
-        [hand[0] + 0.7, hand[1], hand[2] - 6],
-        0.3,
-        M.LIGHT,
-        0.49,
-      );
+    case 'bow': {
+      const u = hand[2] + 1.2;
+      const f = hand[0] + 0.6;
+      p.stick([f - 0.2, hand[1], u + 4.8], [f + 1.4, hand[1], u + 2.2], 0.55, M.WOOD, bias);
+      p.stick([f + 1.4, hand[1], u + 2.2], [f + 1.4, hand[1], u - 2.2], 0.55, M.WOOD, bias);
+      p.stick([f + 1.4, hand[1], u - 2.2], [f - 0.2, hand[1], u - 4.8], 0.55, M.WOOD, bias);
+      p.stick([f - 0.3, hand[1], u + 4.8], [f - 0.3, hand[1], u - 4.8], 0.25, M.LIGHT, bias - 0.01);
       break;
+    }
     case 'staff':
-      p.stick([hand[0], hand[1], hand[2] - 5], [hand[0], hand[1], hand[2] + 11], 0.6, M.WOOD, 0.5);
-      p.ball([hand[0], hand[1], hand[2] + 12], 1.5, M.GLOW, undefined, 0.51);
+      p.stick([hand[0], hand[1], hand[2] - 3.8], [hand[0], hand[1], hand[2] + 7.5], 0.55, M.WOOD, bias);
+      p.stick([hand[0], hand[1], hand[2] + 7.5], [hand[0] - 0.8, hand[1], hand[2] + 9], 0.55, M.WOOD, bias);
+      p.ball([hand[0] + 0.2, hand[1], hand[2] + 9.4], 1.4, M.GLOW, undefined, bias + 0.01);
       break;
     case 'spear':
-      p.stick(at(-5), at(12), 0.5, M.WOOD, 0.5);
-      p.stick(at(12), at(14.5), 0.9, M.METAL, 0.51);
+      p.stick(at(-3.5), at(11), 0.45, M.WOOD, bias);
+      p.cone(at(11), at(14), 0.9, M.METAL, bias + 0.01);
+      break;
+    case 'pitchfork':
+      p.stick(at(-3.5), at(10), 0.45, M.WOOD, bias);
+      cross(10, 1.3, M.METAL, 0.35);
+      for (const w of [-1.3, 0, 1.3])
+        p.stick(
+          [hand[0] + dir[0] * 10 + dir[2] * w, hand[1], hand[2] + dir[2] * 10 - dir[0] * w],
+          [hand[0] + dir[0] * 12.5 + dir[2] * w, hand[1], hand[2] + dir[2] * 12.5 - dir[0] * w],
+          0.3,
+          M.METAL,
+          bias + 0.01,
+        );
       break;
     case 'axe':
-      p.stick(at(-1), at(9), 0.6, M.WOOD, 0.5);
-      p.ball(at(8), 2.2, M.METAL, 1.6, 0.51);
+      p.stick(at(-1), at(8.5), 0.55, M.WOOD, bias);
+      p.ball(at(7.5), 2.1, M.METAL, 1.6, bias + 0.01);
       break;
     case 'club':
-      p.stick(at(-1), at(7), 0.8, M.WOOD, 0.5);
-      p.ball(at(7.5), 2, M.WOOD, undefined, 0.51);
+      p.stick(at(-1), at(6.5), 0.8, M.WOOD, bias);
+      p.ball(at(7), 2, M.WOOD, undefined, bias + 0.01);
       break;
     case 'shield':
-      p.ball([hand[0] + 1.2, hand[1] + 0.8, hand[2] + 1], 3.6, M.METAL, undefined, 0.5);
-      p.ball([hand[0] + 1.6, hand[1] + 0.9, hand[2] + 1], 2.4, M.ACCENT, undefined, 0.51);
+      shield(p, hand, bias);
       break;
     case 'gun':
-      p.stick(hand, [hand[0] + 4, hand[1], hand[2] + 0.5], 0.8, M.METAL, 0.5);
+      p.stick(hand, [hand[0] + 4, hand[1], hand[2] + 0.5], 0.8, M.METAL, bias);
       break;
     case 'dagger':
-      p.stick(at(0.5), at(4.5), 0.6, M.METAL, 0.5);
-      p.stick(
-        [hand[0] - 0.9, hand[1], hand[2] + 0.4],
-        [hand[0] + 0.9, hand[1], hand[2] + 0.4],
-        0.45,
-        M.WOOD,
-        0.51,
-      );
+      p.stick(at(0.8), at(4.2), 0.5, M.METAL, bias);
+      cross(0.6, 0.9, M.WOOD, 0.4);
+      break;
+    case 'cutlass':
+      p.stick(at(1), at(6), 0.55, M.METAL, bias);
+      p.stick(at(6), [hand[0] + dir[0] * 8 + 1, hand[1], hand[2] + dir[2] * 8], 0.55, M.METAL, bias);
+      cross(0.8, 1.1, M.GOLD);
       break;
     default:
-      p.stick(at(1), at(10), 0.7, M.METAL, 0.5);
-      p.stick(
-        [hand[0] - 1.6, hand[1], hand[2] + 0.9],
-        [hand[0] + 1.6, hand[1], hand[2] + 0.9],
-        0.5,
-        M.GOLD,
-        0.51,
-      );
+      // a sword: blade, cross-guard, pommel
+      p.stick(at(1.2), at(9.5), 0.6, M.METAL, bias);
+      cross(1, 1.6, M.GOLD);
+      p.ball(at(-0.9), 0.55, M.GOLD, undefined, bias + 0.01);
   }
 }

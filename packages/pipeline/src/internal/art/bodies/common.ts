@@ -22,6 +22,19 @@ export const M = {
   STRAW: 14,
 } as const;
 
+/**
+ * Added to a material slot: the same material one shade darker. Limbs on the far side of a body in
+ * side and diagonal views use it, as a pixel artist shades the far arm and leg, so the legs of a
+ * walk read as two legs swapping places rather than one blob.
+ */
+export const FAR = 16;
+
+/** Which side (−1 left, 1 right, 0 none) of a subject turned to `facing` degrees is away from the viewer. */
+export function farSide(facing: number): number {
+  const s = Math.sin((facing * Math.PI) / 180);
+  return s > 0.2 ? -1 : s < -0.2 ? 1 : 0;
+}
+
 /** Proportions a seed varies, drawn once per asset (all frames and directions share them). */
 export interface Build {
   u: number;
@@ -72,6 +85,8 @@ export interface Pose {
   ground: number;
   /** The same for a sideways offset (feet left and right of the centre line stay on one line too). */
   groundS: number;
+  /** The facing in degrees (see rig FACING), for far-side shading. */
+  facing: number;
 }
 
 /** The pose of `action` at `phase` (0–1) of a cycle of `fpd` frames. */
@@ -94,25 +109,28 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
     flap: s,
     ground: 0,
     groundS: 0,
+    facing: 0,
   };
   switch (action) {
+    // contact (phase 0: left foot forward) → passing (right foot lifted past) → contact (right foot
+    // forward) → passing (left foot lifted); the arms swing against the legs
     case 'walk':
       return {
         ...base,
-        stride: s * 2.6,
-        liftL: Math.max(0, c) * 1.4,
-        liftR: Math.max(0, -c) * 1.4,
-        swing: -s * 2,
-        bob: Math.abs(s) > 0.7 ? 0 : 0.5,
+        stride: c * 2.4,
+        liftL: Math.max(0, -s) * 1.5,
+        liftR: Math.max(0, s) * 1.5,
+        swing: -c * 2.2,
+        bob: Math.abs(c) > 0.7 ? 0 : 0.5,
       };
     case 'run':
       return {
         ...base,
-        stride: s * 4,
-        liftL: Math.max(0, c) * 2.6,
-        liftR: Math.max(0, -c) * 2.6,
-        swing: -s * 3.2,
-        bob: Math.abs(c) < 0.5 ? 1 : 0,
+        stride: c * 3.4,
+        liftL: Math.max(0, -s) * 2.6,
+        liftR: Math.max(0, s) * 2.6,
+        swing: -c * 3,
+        bob: Math.abs(c) > 0.7 ? 0 : 1,
         lean: 0.18,
       };
     case 'attack': {
@@ -125,7 +143,7 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
       const h = Math.max(0, Math.sin(phase * Math.PI * 2 - Math.PI / 2) * 0.5 + 0.5);
       return {
         ...base,
-        rise: h * 6,
+        rise: h * 4.5,
         bob: phase < 0.15 || phase > 0.9 ? -1 : 0,
         liftL: h * 1.2,
         liftR: h * 1.2,
@@ -187,6 +205,10 @@ export class Parts {
   /** An axis-aligned box seen from `facing` (only the faces towards the viewer). */
   box(c: V3, half: V3, m: number, top: number, facing: number, bias = 0): void {
     this.list.push(...box(this.at(c), this.at(half), m, top, facing, bias));
+  }
+  /** A cone on a level disc of radius r at `a`, pointing to `b`. */
+  cone(a: V3, b: V3, r: number, m: number, bias = 0): void {
+    this.list.push({ t: 'cone', a: this.at(a), b: this.at(b), r: r * this.k, m, bias });
   }
   raw(parts: Part[]): void {
     this.list.push(...parts);
