@@ -1,6 +1,22 @@
 import assetApi from '../generated/asset-api.json' with { type: 'json' };
 import reviewAuth from '../generated/review-auth.json' with { type: 'json' };
 
+/**
+ * The TypeScript types of the documents, generated once by openapi-typescript (`pnpm gen`): core's
+ * domain types and the SDK's types derive from these, and a type test in core fails when the two disagree.
+ */
+export type {
+  components as AssetApiComponents,
+  operations as AssetApiOperations,
+  paths as AssetApiPaths,
+} from '../generated/asset-api.js';
+export type {
+  components as ReviewAuthComponents,
+  paths as ReviewAuthPaths,
+} from '../generated/review-auth.js';
+/** The schemas of the asset API (`components.schemas` of asset-api.yaml) by name. */
+export type AssetApiSchemas = import('../generated/asset-api.js').components['schemas'];
+
 /** A JSON Schema object as found in an OpenAPI 3.1 document. */
 export type JsonSchema = { [key: string]: unknown };
 

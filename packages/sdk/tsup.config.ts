@@ -6,7 +6,9 @@ const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 const common: Options = {
   entry: ['src/index.ts'],
   outDir,
-  dts: { compilerOptions: { composite: false } },
+  // The API's types come from @assetloom/openapi (a dev dependency): they are written into the
+  // declarations, so the published types need no other package.
+  dts: { compilerOptions: { composite: false }, resolve: ['@assetloom/openapi'] },
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',

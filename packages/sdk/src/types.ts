@@ -1,5 +1,9 @@
-import type { components as AssetComponents, paths as AssetPaths } from './generated/asset-api.js';
-import type { components as ReviewComponents, paths as ReviewPaths } from './generated/review-auth.js';
+import type {
+  AssetApiComponents as AssetComponents,
+  AssetApiPaths as AssetPaths,
+  ReviewAuthComponents as ReviewComponents,
+  ReviewAuthPaths as ReviewPaths,
+} from '@assetloom/openapi';
 
 /** Every path of the asset generation API (spec 000), as generated from openapi/asset-api.yaml. */
 export type AssetApiPaths = AssetPaths;
