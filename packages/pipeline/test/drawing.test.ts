@@ -258,3 +258,103 @@ describe('prompt_adherence', () => {
     expect(result.retryCount).toBe(1);
   });
 });
+
+describe('sprites read as game sprites (frame filling, stepping legs)', () => {
+  const lum = (img: RgbaImage, i: number) =>
+    0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]!;
+
+  it('a standing figure fills ≥ 70 % of the frame height, centred, feet a few pixels above the bottom', () => {
+    for (const prompt of ['a knight', 'a wizard', 'a person', 'a zombie', 'a farmer']) {
+      for (const resolution of [32, 64, 128]) {
+        const out = renderProcedural(request(prompt, { resolution, framesPerDirection: 1 }));
+        for (const f of out.frames) {
+          const [x0, y0, x1, y1] = bbox(f);
+          expect((y1 - y0 + 1) / resolution, `${prompt} ${resolution}`).toBeGreaterThanOrEqual(0.7);
+          expect(resolution - 1 - y1, `${prompt} ${resolution} baseline`).toBeGreaterThan(0);
+          expect(resolution - 1 - y1).toBeLessThanOrEqual(Math.ceil(resolution * 0.1));
+          expect(Math.abs((x0 + x1) / 2 - resolution / 2), `${prompt} centred`).toBeLessThanOrEqual(
+            resolution * 0.12,
+          );
+        }
+      }
+    }
+  });
+
+  it('the same character has one scale in every action, so its sheets match', () => {
+    const height = (p: string) => {
+      const f = renderProcedural(request(p, { assetType: 'animation', directions: 1, framesPerDirection: 4 }))
+        .frames[0]!;
+      const [, y0, , y1] = bbox(f);
+      return y1 - y0;
+    };
+    const idle = height('a knight idle');
+    expect(Math.abs(height('a knight walking') - idle)).toBeLessThanOrEqual(4);
+  });
+
+  it('walking, the feet swap between the two contact frames (the far leg is the darker one)', () => {
+    for (const prompt of ['a person walking', 'a knight walking', 'a farmer running']) {
+      const out = renderProcedural(
+        request(prompt, { assetType: 'animation', directions: 4, framesPerDirection: 4 }),
+      );
+      // direction "right": frames 8–11; 8 and 10 are the contacts (left foot forward, then right)
+      const feet = [out.frames[8]!, out.frames[10]!].map((f) => {
+        const [, , , y1] = bbox(f);
+        // the feet: separate runs of opaque pixels on the bottom row
+        const runs: Array<[number, number]> = [];
+        for (let x = 0; x < 64; x++) {
+          if (!f.data[(y1 * 64 + x) * 4 + 3]) continue;
+          if (runs.length && runs[runs.length - 1]![1] === x - 1) runs[runs.length - 1]![1] = x;
+          else runs.push([x, x]);
+        }
+        // how light each leg is: its columns over the shins and boots, outline pixels included
+        const shade = (r: [number, number]) => {
+          let sum = 0;
+          let n = 0;
+          for (let y = y1 - 12; y < y1; y++)
+            for (let x = r[0]; x <= r[1]; x++)
+              if (f.data[(y * 64 + x) * 4 + 3]) {
+                sum += lum(f, (y * 64 + x) * 4);
+                n++;
+              }
+          return sum / Math.max(1, n);
+        };
+        // facing right: the front foot is the rightmost run
+        return { runs: runs.length, front: shade(runs[runs.length - 1]!), back: shade(runs[0]!) };
+      });
+      for (const c of feet) expect(c.runs, `${prompt}: feet apart at contact`).toBe(2);
+      // first contact: the far (left) foot leads, darker in front; second: the near foot leads
+      expect(feet[0]!.front, prompt).toBeLessThan(feet[0]!.back);
+      expect(feet[1]!.front, prompt).toBeGreaterThan(feet[1]!.back);
+    }
+  });
+
+  it('a quadruped seen from the front shows its width and four legs, not a pillar', () => {
+    const out = renderProcedural(request('a red fox', { framesPerDirection: 1 }));
+    const [x0, y0, x1, y1] = bbox(out.frames[0]!);
+    expect((x1 - x0 + 1) / (y1 - y0 + 1)).toBeGreaterThan(0.55);
+  });
+
+  it('default colours follow the animal: a penguin is black and white, a brown bear is brown', () => {
+    const penguin = renderProcedural(request('a penguin', { framesPerDirection: 1 })).frames[0]!;
+    let dark = 0;
+    let light = 0;
+    let blue = 0;
+    for (let i = 0; i < penguin.data.length; i += 4) {
+      if (!penguin.data[i + 3]) continue;
+      const l = lum(penguin, i) / 255;
+      if (l < 0.25) dark++;
+      if (l > 0.75) light++;
+      const [h, s] = hsv(penguin.data[i]!, penguin.data[i + 1]!, penguin.data[i + 2]!);
+      if (s > 0.4 && h > 190 && h < 250 && l > 0.35) blue++;
+    }
+    expect(dark).toBeGreaterThan(light * 0.8);
+    expect(light).toBeGreaterThan(20);
+    expect(blue).toBeLessThan(10);
+    expect(
+      interpret({ assetType: 'sprite', userPrompt: 'a brown bear', tags: [], style: {} }).colors[0]?.hex,
+    ).toBe('#8b5a2b');
+    // brown is a brown, not the palette's red
+    const bear = renderProcedural(request('a brown bear', { framesPerDirection: 1 })).frames[1]!;
+    expect(hueShare(bear, 25, 20)).toBeGreaterThan(0.4);
+  });
+});

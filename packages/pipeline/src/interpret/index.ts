@@ -304,10 +304,49 @@ export function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
   return kind && spec ? { kind, spec } : null;
 }
 
+/**
+ * Where a CSS colour name is not what the word means in a prompt: CSS "brown" (#a52a2a) is a
+ * maroon that a palette maps to red, so "a brown bear" came out red.
+ */
+const COLOR_WORD_FIXES: Readonly<Record<string, string>> = {
+  brown: '8b5a2b',
+};
+
+/**
+ * Animals whose gloss colour errs or is missing: the commonest coloured kind is not the animal's
+ * colour ("red deer" made every deer red), or the gloss names none (penguins are black and white,
+ * drawn with a white belly).
+ */
+const ANIMAL_COLOR_FIXES: Readonly<Record<string, string>> = {
+  deer: '9a6a3c',
+  penguin: '23232e',
+  chicken: 'f2efe6',
+  hen: 'f2efe6',
+  duck: 'e8e4d8',
+  goose: 'f2efe6',
+  swan: 'ffffff',
+  shark: '7d8a99',
+  dolphin: '7f95ad',
+  whale: '4d6a8c',
+  parrot: '3cb043',
+  eagle: '7a5230',
+  owl: '9a7048',
+  sheep: 'ece6d6',
+  cow: 'f0ece4',
+  pig: 'f2b6b6',
+  horse: '8b5a2b',
+  wolf: '8a8a92',
+  raccoon: '85807a',
+  squirrel: 'a0643c',
+  bear: '7a4e2d',
+};
+
 /** The default colour WordNet's gloss gives a noun ("apple: fruit with red or yellow … skin"). */
 export function glossColorOf(lemma: string): string | null {
+  const fixed = ANIMAL_COLOR_FIXES[lemma];
+  if (fixed) return `#${fixed}`;
   const css = lex().glossColors.get(lemma);
-  return css ? `#${lex().colors.get(css) ?? ''}` : null;
+  return css ? `#${COLOR_WORD_FIXES[css] ?? lex().colors.get(css) ?? ''}` : null;
 }
 
 /** Shape words WordNet's gloss states for a noun ("big", "mane", "long-neck", "short", …). */
@@ -317,7 +356,7 @@ export function glossFeaturesOf(lemma: string): string[] {
 
 /** `#rrggbb` of a CSS colour name, or null. */
 export function cssColor(name: string): string | null {
-  const hex = lex().colors.get(name);
+  const hex = COLOR_WORD_FIXES[name] ?? lex().colors.get(name);
   return hex ? `#${hex}` : null;
 }
 
@@ -470,11 +509,11 @@ export function interpret(input: InterpretInput): Interpretation {
     if (material) {
       // a material word is a colour (and, for a sprite, the subject's material)
       if (!result.material) result.material = w;
-      colors.push({ word: token.text, hex: `#${css.get(material[0])}` });
+      colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
       understood.push(token.text);
       continue;
     }
-    const c = css.get(w);
+    const c = COLOR_WORD_FIXES[w] ?? css.get(w);
     if (c && !nounLemma(w)?.length) {
       colors.push({ word: token.text, hex: tone ? toned(`#${c}`, tone) : `#${c}` });
       tone = 0;

@@ -16,7 +16,16 @@ import { biped } from './bodies/biped.js';
 import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
 import { quadruped } from './bodies/quadruped.js';
-import { Grid, gridFor, type Material, type Painter, type Ramp, shadeGrid, upscale } from './canvas.js';
+import {
+  Grid,
+  gridFor,
+  type Material,
+  oklab,
+  type Painter,
+  type Ramp,
+  shadeGrid,
+  upscale,
+} from './canvas.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
@@ -124,7 +133,8 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
   const stretch = (k: number, more: string, less: string) =>
     1 +
-    shape[k]! * 0.16 +
+    // people and beasts vary more: filling the frame, their outlines would otherwise converge
+    shape[k]! * (spec.plan === 'biped' ? 0.3 : spec.plan === 'quadruped' ? 0.24 : 0.16) +
     (features.has(more as Feature) ? 0.22 : 0) -
     (features.has(less as Feature) ? 0.22 : 0);
   const aspect: [number, number, number] = [
@@ -175,6 +185,13 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     [[225, 195, 110]],
   ]);
   materials[M.EYE - 1] = flat(painter.darkest);
+  const body = materials[0]!.ramp;
+  if (oklab(body.base)[0] < 0.32) {
+    // a black body: a brighter rim light so its shape reads against its own outline, and eyes that
+    // shine (a black cat's yellow eyes) instead of vanishing into it
+    materials[0] = { ...materials[0]!, ramp: { ...body, light: painter.shade(body.base, 1, 0.8) } };
+    materials[M.EYE - 1] = flat(painter.chooseLab([250, 220, 90]));
+  }
   materials[M.GLOW - 1] = flat(materials[M.GLOW - 1]!.ramp.base);
   // slot + FAR: the same material a shade darker, for limbs on the far side
   while (materials.length < FAR) materials.push(materials[0]!);

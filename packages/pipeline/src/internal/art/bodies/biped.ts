@@ -83,10 +83,10 @@ export function biped(b: Build, pose: Pose): Parts {
   const far = farSide(pose.facing);
   const shade = (side: number, m: number) => (side === far ? m + FAR : m);
 
-  const legL = 5.6 + b.vary[0] * 0.3 + sh[0]! * 0.9 - (small ? 1 : 0) + (heavy ? 0.4 : 0);
-  const torsoH = 5.6 + b.vary[1] * 0.3 + sh[1]! * 0.8 + (heavy ? 0.6 : 0);
-  const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.45;
-  const headR = (small ? 4.3 : 4) + b.vary[3] * 0.15 + sh[3]! * 0.4 - (heavy ? 0.2 : 0);
+  const legL = 5.6 + b.vary[0] * 0.3 + sh[0]! * 1.4 - (small ? 1 : 0) + (heavy ? 0.4 : 0);
+  const torsoH = 5.6 + b.vary[1] * 0.3 + sh[1]! * 1.1 + (heavy ? 0.6 : 0);
+  const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.75;
+  const headR = (small ? 4.3 : 4) + b.vary[3] * 0.15 + sh[3]! * 0.6 - (heavy ? 0.2 : 0);
   const rise = pose.rise;
   const hipU = legL + rise + pose.bob * 0.5;
   const shoulderU = hipU + torsoH + pose.bob * 0.5;
@@ -175,8 +175,15 @@ export function biped(b: Build, pose: Pose): Parts {
       belt = M.WOOD;
       break;
   }
-  const robe = F.has('robe') || look === 'mage' || look === 'priest';
-  const cape = F.has('cape') || look === 'king';
+  // people and creatures whose kind states no outfit wear one of their own (stable per noun, so a
+  // merchant is not a villager): a cape, a robe or a pack
+  const own = (look === 'plain' || look === 'creature') && !F.has('robe') && !F.has('cape') ? sh[4]! : 0;
+  const robe = F.has('robe') || look === 'mage' || look === 'priest' || own < -0.55;
+  // a knight reads by helm, plume and shield, a thief by hood and mask: their capes only blurred them
+  // into one caped shape with the vampire
+  const cape = (F.has('cape') && look !== 'knight' && look !== 'rogue') || look === 'king' || own > 0.45;
+  if (own > 0.1 && own <= 0.45)
+    p.box([-torsoR - 0.9, 0, hipU + torsoH * 0.55], [1.2, 2.2, 2.4], M.WOOD, M.WOOD, pose.facing, -0.2);
   const limbR = bones ? 0.6 : heavy ? 1.45 : 1.2;
 
   // legs: hip → knee → foot; a lifted foot bends its knee forward
@@ -480,7 +487,10 @@ export function biped(b: Build, pose: Pose): Parts {
         M.DARK,
         0.05,
       );
-    else if (style < -0.5 && !hat)
+    else if (style < -0.2 && style > -0.5 && !hat)
+      // a top knot
+      p.ball([headC[0] - 1.2, 0, headC[2] + headR + 0.5], headR * 0.42, M.DARK, undefined, 0.28);
+    else if (style <= -0.5 && !hat)
       for (const s of [-0.6, 0, 0.6])
         p.cone(
           [headC[0] - 0.5, s * headR * 0.8, headC[2] + headR * 0.6],

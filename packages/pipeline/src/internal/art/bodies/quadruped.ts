@@ -1,4 +1,4 @@
-import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.js';
+import { type Build, eyes, FAR, farSide, M, Parts, type Pose, type V3, wing } from './common.js';
 
 /** Four-legged animals and beasts: body along the facing, legs in diagonal pairs, neck and head forward. */
 export function quadruped(b: Build, pose: Pose): Parts {
@@ -23,36 +23,53 @@ export function quadruped(b: Build, pose: Pose): Parts {
     [-half + 1, -1, -1],
     [-half + 1, 1, 1],
   ];
+  const canine = b.kind === 'animal.canine';
+  const far = farSide(pose.facing);
+  // legs set wide under a wide body, so a front or back view shows four legs, not a pillar
+  const legS = bodyR * 0.95;
   for (const [f, side, sign] of legs) {
     const lift = sign > 0 ? pose.liftL : pose.liftR;
-    const hip: V3 = [f, side * bodyR * 0.62, bodyU - bodyR * 0.3];
+    const hip: V3 = [f, side * legS * 0.9, bodyU - bodyR * 0.3];
     const fwd = sign * pose.stride * 0.8;
     const foot: V3 = [
       f + fwd,
-      side * bodyR * 0.7,
-      rise + lift + 0.7 + (f + fwd) * pose.ground + side * bodyR * 0.7 * pose.groundS,
+      side * legS,
+      rise + lift + 0.7 + (f + fwd) * pose.ground + side * legS * pose.groundS,
     ];
-    p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY);
-    p.ball(foot, heavy ? 1.3 : 0.95, M.DARK, 0.8, 0.02);
+    const shade = side === far ? FAR : 0;
+    p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY + shade, side === far ? -0.3 : 0);
+    // dark socks (a fox's black legs) or plain hooves and paws
+    if (canine)
+      p.stick(
+        [foot[0], foot[1], foot[2] + 2.2],
+        foot,
+        heavy ? 1.35 : 1,
+        M.DARK + shade,
+        side === far ? -0.29 : 0.01,
+      );
+    p.ball(foot, heavy ? 1.3 : 0.95, M.DARK + shade, 0.8, side === far ? -0.28 : 0.02);
   }
   // tail
   if (F.has('tail') || F.has('bushy-tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
     const bushy = F.has('bushy-tail');
-    p.stick(
-      [-half - 0.5, 0, bodyU + 0.5],
-      [-half - (bushy ? 3.6 : 4.5), sway, bodyU + (bushy ? 2.2 : 1.6)],
-      bushy ? 1.9 : 0.7,
-      M.BODY,
-    );
-    if (bushy) p.ball([-half - 4.2, sway, bodyU + 2.6], 1.4, M.LIGHT, undefined, 0.05);
+    if (bushy) {
+      // a big brush with a white tip
+      p.stick([-half - 0.5, 0, bodyU + 0.3], [-half - 3.2, sway * 0.6, bodyU + 0.9], 1.8, M.BODY);
+      p.stick([-half - 3.2, sway * 0.6, bodyU + 0.9], [-half - 5.4, sway, bodyU + 0.2], 2, M.BODY, 0.01);
+      p.ball([-half - 6.4, sway, bodyU - 0.1], 1.6, M.LIGHT, undefined, 0.05);
+    } else p.stick([-half - 0.5, 0, bodyU + 0.5], [-half - 4.5, sway, bodyU + 1.6], 0.7, M.BODY);
   }
   if (F.has('wings')) {
     wing(p, [half * 0.2, -bodyR * 0.6, bodyU + bodyR * 0.6], -1, 10, pose.flap, M.BODY2);
     wing(p, [half * 0.2, bodyR * 0.6, bodyU + bodyR * 0.6], 1, 10, pose.flap, M.BODY2);
   }
   // body: a capsule along the facing, a lighter belly
-  p.stick([-half, 0, bodyU], [half, 0, bodyU], bodyR, M.BODY, 0.1);
+  // two bodies side by side: wider than tall seen end-on, a rump and a chest seen from behind and before
+  for (const side of [-1, 1])
+    p.stick([-half, side * bodyR * 0.3, bodyU], [half, side * bodyR * 0.3, bodyU], bodyR, M.BODY, 0.1);
+  // a white chest and belly
+  if (canine) p.ball([half * 0.85, 0, bodyU - bodyR * 0.25], bodyR * 0.8, M.LIGHT, bodyR * 0.85, 0.15);
   if (F.has('fluffy' as never))
     for (const f of [-half * 0.7, 0, half * 0.7])
       p.ball([f, 0, bodyU + bodyR * 0.6], bodyR * 0.95, M.BODY, undefined, 0.11);
@@ -62,7 +79,18 @@ export function quadruped(b: Build, pose: Pose): Parts {
   // neck and head
   p.stick([half - 0.5, 0, bodyU + 0.5], [headC[0] - 0.5, 0, headC[2] - 0.5], heavy ? 2.6 : 1.7, M.BODY, 0.2);
   p.ball(headC, headR, M.BODY, undefined, 0.3);
-  if (F.has('snout')) {
+  if (F.has('snout') && canine) {
+    // a long pointed muzzle, white below, a black nose
+    p.cone(
+      [headC[0] + headR * 0.3, 0, headC[2] - headR * 0.3],
+      [headC[0] + headR + 2.8, 0, headC[2] - headR * 0.4],
+      headR * 0.62,
+      M.BODY,
+      0.33,
+    );
+    p.ball([headC[0] + headR * 0.7, 0, headC[2] - headR * 0.6], headR * 0.55, M.LIGHT, headR * 0.4, 0.34);
+    p.ball([headC[0] + headR + 2.5, 0, headC[2] - headR * 0.4], 0.75, M.EYE, undefined, 0.36);
+  } else if (F.has('snout')) {
     p.ball([headC[0] + headR * 0.95, 0, headC[2] - headR * 0.35], headR * 0.6, M.BODY2, undefined, 0.33);
     p.ball([headC[0] + headR * 1.5, 0, headC[2] - headR * 0.25], 0.6, M.EYE, undefined, 0.36);
   }
@@ -84,11 +112,12 @@ export function quadruped(b: Build, pose: Pose): Parts {
     );
   eyes(p, [headC[0], 0, headC[2] + 0.4], headR, 0.6, 0.5);
   if (F.has('ears'))
+    // pointed ears: cones
     for (const side of [-1, 1])
-      p.stick(
-        [headC[0] - 0.6, side * headR * 0.5, headC[2] + headR * 0.6],
-        [headC[0] - 0.9, side * headR * 0.75, headC[2] + headR + 1.8],
-        0.8,
+      p.cone(
+        [headC[0] - 0.4, side * headR * 0.55, headC[2] + headR * 0.55],
+        [headC[0] - 0.7, side * headR * 0.8, headC[2] + headR + 2.6],
+        1.3,
         M.BODY,
         0.25,
       );
