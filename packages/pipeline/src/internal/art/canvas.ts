@@ -119,10 +119,18 @@ export class Painter {
   }
 
   /** A hue-keeping ramp (see `shade`) for sprites' materials. */
-  spriteRamp(target: Rgb, avoid: readonly Rgb[] = []): Ramp {
-    const base = this.chooseLab(target, avoid);
+  spriteRamp(target: Rgb, avoid: readonly Rgb[] = [], byRgb = false): Ramp {
+    // the asked body colour is matched as `choose` matches it (what prompt_adherence checks: a dark CSS
+    // "green" stays the palette's green, not a teal of equal lightness)
+    const base = byRgb ? this.choose(target, avoid) : this.chooseLab(target, avoid);
     const dark = this.shade(base, -1, 0.35);
-    const shadow = this.shade(dark, -1, 0.35);
+    // a saturated colour keeps its hue into the shadow: a shadow of another hue (a green's teal-grey)
+    // would read as another material, so the dark tone doubles as the shadow then
+    const deeper = this.shade(dark, -1, 0.35);
+    const hue = ([, a, b]: readonly number[]) => Math.atan2(b!, a!);
+    const [, ba, bb] = oklab(base);
+    const turn = Math.abs(((hue(oklab(deeper)) - hue(oklab(base)) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+    const shadow = Math.hypot(ba, bb) > 0.08 && turn > 0.9 ? dark : deeper;
     const light = this.shade(base, 1, 0.45);
     const outlineCandidate = this.shade(shadow, -1, 0.5);
     const outline = oklab(outlineCandidate)[0] < oklab(shadow)[0] - 0.02 ? outlineCandidate : this.darkest;

@@ -343,7 +343,7 @@ function materialSet(painter: Painter, targets: ReadonlyArray<[Rgb, Partial<Mate
   return targets.map(([t, extra], i) => {
     // the main body colour is matched exactly (no avoidance), so "red" stays the palette's red;
     // steel may equal it (a knight's armour is the main body)
-    const ramp: Ramp = painter.spriteRamp(t, i === 0 || i === M.METAL - 1 ? [] : used.slice(0, 1));
+    const ramp: Ramp = painter.spriteRamp(t, i === 0 || i === M.METAL - 1 ? [] : used.slice(0, 1), i === 0);
     used.push(ramp.base);
     return { ramp, ...(extra ?? {}) };
   });
