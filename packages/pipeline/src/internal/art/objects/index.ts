@@ -82,37 +82,35 @@ export function objectParts(b: Build, pose: Pose, facing: number): Parts {
       p.stick(at(0, 0, 3), at(0, 1.6, 3), 0.6, M.BODY);
       break;
     // ---- containers and vessels
-    case 'chest':
-      {
-        // a treasure chest: a wooden box, a rounded lid (a half-barrel along its width), iron bands over
-        // box and lid, metal corners, a lock plate with a keyhole under the lid's lip
-        const hf = 4 + v[0] * 0.3;
-        const hs = 6 + v[1] * 0.4;
-        box(at(0, 0, 3), [hf, hs, 3], M.BODY, M.BODY);
-        // the lid: a pill whose round ends stop at the box's sides, so it reads as a domed lid
-        p.stick(at(0, -(hs - hf * 0.9), 6), at(0, hs - hf * 0.9, 6), hf, M.BODY, 0.1);
-        for (const s of [-hs * 0.55, hs * 0.55]) {
-          box(at(0, s, 3), [hf + 0.15, 0.6, 3.05], M.METAL, M.METAL, 0.2);
-          // an iron band over the lid's curve
-          const arc = [0, 0.5, 1, 1.5, 2, 2.5, 3].map((k): V3 => {
-            const a = (k / 3) * Math.PI;
-            return at(Math.cos(a) * (hf + 0.1), s, 6 + Math.sin(a) * (hf + 0.1));
-          });
-          for (let k = 0; k + 1 < arc.length; k++) p.stick(arc[k]!, arc[k + 1]!, 0.55, M.METAL, 0.6);
-        }
-        for (const s of [-hs, hs])
-          for (const f of [-hf, hf]) {
-            p.ball(at(f, s, 0.9), 0.9, M.METAL, undefined, 0.3);
-            p.ball(at(f, s, 5.2), 0.9, M.METAL, undefined, 0.3);
-          }
-        // the seam under the lid's lip, all round
-        p.stick(at(hf + 0.1, -hs + 0.3, 6), at(hf + 0.1, hs - 0.3, 6), 0.4, M.DARK, 0.35);
-        p.stick(at(-hf - 0.1, -hs + 0.3, 6), at(-hf - 0.1, hs - 0.3, 6), 0.4, M.DARK, 0.35);
-        box(at(hf, 0, 5), [0.3, 1.4, 1.6], M.GOLD, M.GOLD, 0.4);
-        p.ball(at(hf + 0.5, 0, 4.7), 0.5, M.EYE, 0.8, 0.6);
-        break;
+    case 'chest': {
+      // a treasure chest: a wooden box, a rounded lid (a half-barrel along its width), iron bands over
+      // box and lid, metal corners, a lock plate with a keyhole under the lid's lip
+      const hf = 4 + v[0] * 0.3;
+      const hs = 6 + v[1] * 0.4;
+      box(at(0, 0, 3), [hf, hs, 3], M.BODY, M.BODY);
+      // the lid: a pill whose round ends stop at the box's sides, so it reads as a domed lid
+      p.stick(at(0, -(hs - hf * 0.9), 6), at(0, hs - hf * 0.9, 6), hf, M.BODY, 0.1);
+      for (const s of [-hs * 0.55, hs * 0.55]) {
+        box(at(0, s, 3), [hf + 0.15, 0.6, 3.05], M.METAL, M.METAL, 0.2);
+        // an iron band over the lid's curve
+        const arc = [0, 0.5, 1, 1.5, 2, 2.5, 3].map((k): V3 => {
+          const a = (k / 3) * Math.PI;
+          return at(Math.cos(a) * (hf + 0.1), s, 6 + Math.sin(a) * (hf + 0.1));
+        });
+        for (let k = 0; k + 1 < arc.length; k++) p.stick(arc[k]!, arc[k + 1]!, 0.55, M.METAL, 0.6);
       }
+      for (const s of [-hs, hs])
+        for (const f of [-hf, hf]) {
+          p.ball(at(f, s, 0.9), 0.9, M.METAL, undefined, 0.3);
+          p.ball(at(f, s, 5.2), 0.9, M.METAL, undefined, 0.3);
+        }
+      // the seam under the lid's lip, all round
+      p.stick(at(hf + 0.1, -hs + 0.3, 6), at(hf + 0.1, hs - 0.3, 6), 0.4, M.DARK, 0.35);
+      p.stick(at(-hf - 0.1, -hs + 0.3, 6), at(-hf - 0.1, hs - 0.3, 6), 0.4, M.DARK, 0.35);
+      box(at(hf, 0, 5), [0.3, 1.4, 1.6], M.GOLD, M.GOLD, 0.4);
+      p.ball(at(hf + 0.5, 0, 4.7), 0.5, M.EYE, 0.8, 0.6);
       break;
+    }
     case 'cabinet':
       box(at(0, 0, 8), [3, 5, 8], M.BODY, M.TOP);
       p.stick(at(3.2, 0, 2), at(3.2, 0, 14.5), 0.3, M.DARK, 0.2);
