@@ -1,4 +1,8 @@
-/** Domain and response types; the response shapes are exactly the OpenAPI `data` shapes. */
+/**
+ * Domain and response types. Request bodies and response data are the contract's own types
+ * (openapi-typescript, generated once in @assetloom/openapi); `contract.test-d.ts` checks the rest.
+ */
+import type { AssetApiSchemas as Schemas } from '@assetloom/openapi';
 
 export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -17,73 +21,36 @@ export const TASK_STAGES = [
 ] as const;
 export type TaskStage = (typeof TASK_STAGES)[number];
 
-export type OutputFormat = 'spritesheet' | 'individual';
+export type OutputFormat = Schemas['OutputFormat'];
 export type Directions = 1 | 4 | 8;
 
 /** A flat map of string keys to string values (project style, task style). */
 export type StyleMap = Record<string, string>;
 
-/** Params as normalized at submission: defaults filled in, frames only for sprite and animation. */
-export interface TaskParams {
-  resolution: number;
-  frames?: { directions: Directions; framesPerDirection: number };
-  format: OutputFormat;
-  /** Variation selector; present only when the client sent one. */
-  seed?: number;
-}
+/** Params as normalized at submission: defaults filled in, frames only for sprite and animation (the contract's `TaskParams`). */
+export type TaskParams = Schemas['TaskParams'];
 
 /** Params as a client may send them (every field optional). */
-export interface GenerateParamsInput {
-  resolution?: number;
-  frames?: { directions?: Directions; framesPerDirection?: number };
-  format?: OutputFormat;
-  seed?: number;
-}
+export type GenerateParamsInput = Schemas['GenerateParams'];
 
 // ---- request inputs (after validation) ----
+// Bodies are the contract's types as openapi-typescript generates them in @assetloom/openapi.
 
-export interface RegisterInput {
-  username: string;
-  email?: string;
-  password: string;
-}
-export interface LoginInput {
-  username: string;
-  password: string;
-}
-export interface ChangePasswordInput {
-  oldPassword: string;
-  newPassword: string;
-}
+export type RegisterInput = Schemas['RegisterRequest'];
+export type LoginInput = Schemas['LoginRequest'];
+export type ChangePasswordInput = Schemas['ChangePasswordRequest'];
+/** `page` and `pageSize` after the validator filled in their defaults. */
 export interface PageInput {
   page: number;
   pageSize: number;
 }
-export interface CreateProjectInput {
-  name: string;
-  style?: StyleMap;
-}
-export interface UpdateProjectInput {
-  name: string;
-}
-export interface StyleInput {
-  kvPairs: StyleMap;
-}
-export interface GenerateInput {
-  projectId: string;
-  prompt: string;
-  assetType: AssetType;
-  taskStyle?: StyleMap | null;
-  params?: GenerateParamsInput;
-}
-export interface PromptOptimizeInput {
-  tags: string[];
-  assetType: AssetType;
-  prompt?: string;
-  userNote?: string;
-}
+export type CreateProjectInput = Schemas['CreateProjectRequest'];
+export type UpdateProjectInput = Schemas['UpdateProjectRequest'];
+export type StyleInput = Schemas['Style'];
+export type GenerateInput = Schemas['GenerateRequest'];
+export type PromptOptimizeInput = Schemas['PromptOptimizeRequest'];
 
-// ---- response data ----
+// ---- response data (the contract's `data` shapes) ----
 
 /** The authenticated caller, as `authenticate` resolves it. */
 export interface AuthUser {
@@ -95,86 +62,19 @@ export interface AuthUser {
   updatedAt: string;
 }
 
-export interface RegisterResult {
-  id: number;
-  username: string;
-}
-export interface LoginUser {
-  id: number;
-  username: string;
-  email: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface LoginResult {
-  token: string;
-  expiresIn: number;
-  user: LoginUser;
-}
-export interface MeResult {
-  id: string;
-  username: string;
-  email: string | null;
-  createdAt: string;
-}
-export interface TokenResult {
-  token: string;
-  expiresIn: number;
-}
-export interface Style {
-  kvPairs: StyleMap;
-}
-export interface ProjectListItem {
-  id: string;
-  name: string;
-  createdAt: string;
-  taskCount: number;
-  lastActivityAt: string;
-}
-export interface Project {
-  id: string;
-  name: string;
-  style: Style;
-  createdAt: string;
-  taskCount: number;
-  lastActivityAt: string;
-}
-export interface ProjectDetail {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface ProjectList {
-  total: number;
-  projects: ProjectListItem[];
-}
-export interface TaskListItem {
-  id: string;
-  prompt: string;
-  assetType: AssetType;
-  status: TaskStatus;
-  createdAt: string;
-}
-export interface TaskList {
-  total: number;
-  tasks: TaskListItem[];
-}
-export interface Task {
-  taskId: string;
-  projectId: string;
-  prompt: string;
-  assetType: AssetType;
-  taskStyle: StyleMap | null;
-  params: TaskParams;
-  status: TaskStatus;
-  stage: TaskStage;
-  progress: number;
-  retryCount: number;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type RegisterResult = Schemas['RegisterResponse']['data'];
+export type LoginUser = Schemas['LoginUser'];
+export type LoginResult = Schemas['LoginResponse']['data'];
+export type MeResult = Schemas['MeResponse']['data'];
+export type TokenResult = Schemas['ChangePasswordResponse']['data'];
+export type Style = Schemas['Style'];
+export type ProjectListItem = Schemas['ProjectListItem'];
+export type Project = Schemas['Project'];
+export type ProjectDetail = Schemas['ProjectDetail'];
+export type ProjectList = Schemas['ProjectListResponse']['data'];
+export type TaskListItem = Schemas['TaskListItem'];
+export type TaskList = Schemas['TaskListResponse']['data'];
+export type Task = Schemas['Task'];
 export interface SubmitResult {
   taskId: string;
   /** false when an existing task was returned (dedupe or Idempotency-Key). */

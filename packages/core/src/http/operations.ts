@@ -1,3 +1,4 @@
+import type { AssetApiSchemas } from '@assetloom/openapi';
 import { type AssetloomError, errors } from '../errors.js';
 import { ID_PATTERN } from '../internal/defaults.js';
 import type { JsonBodyResult } from '../json-body.js';
@@ -126,10 +127,8 @@ function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): Ass
   return errors.badRequest({ body: 'malformed JSON' });
 }
 
-/** An asset as the API answers it: the stored view and a freshly signed download URL. */
-export interface SignedAsset extends StoredAssetView {
-  url: string;
-}
+/** An asset as the API answers it (the contract's `Asset`): the stored view and a freshly signed URL. */
+export type SignedAsset = AssetApiSchemas['Asset'];
 
 /** A task's assets (or a terminal event's) with a freshly signed URL each. */
 export function signAssets(
@@ -143,7 +142,8 @@ export function signAssets(
       format: a.format,
       width: a.width,
       height: a.height,
-      metadata: a.metadata,
+      // Written by the pipeline in the contract's AssetMetadata shape (runtime.ts toAssetView).
+      metadata: a.metadata as SignedAsset['metadata'],
     })),
   );
 }
