@@ -1,11 +1,56 @@
-import type { AssetType, Directions, GenerateParamsInput, StyleMap, TaskParams } from '../types.js';
+import { assetApiDocument } from '@assetloom/openapi';
+import type {
+  AssetType,
+  Directions,
+  GenerateParamsInput,
+  OutputFormat,
+  StyleMap,
+  TaskParams,
+} from '../types.js';
 
-export const PARAM_DEFAULTS = {
-  resolution: 64,
-  directions: 4 as Directions,
-  framesPerDirection: 4,
-  format: 'spritesheet',
-} as const;
+type Schema = { default?: unknown; properties?: Record<string, Schema> };
+
+/** The `default` the contract states for a schema (openapi/asset-api.yaml), checked against `accepts`. */
+function contractDefault<T>(
+  schema: Schema | undefined,
+  where: string,
+  accepts: (value: unknown) => boolean,
+): T {
+  const value = schema?.default;
+  if (!accepts(value)) {
+    throw new Error(
+      `[assetloom/core] the contract states no usable default for ${where}: ${JSON.stringify(value)}`,
+    );
+  }
+  return value as T;
+}
+
+const schemas = assetApiDocument.components.schemas as Record<string, Schema>;
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+
+/**
+ * The defaults of a generation's params, as the contract states them (`Resolution`, `Frames`,
+ * `OutputFormat` in openapi/asset-api.yaml): read from the document once, written nowhere else.
+ */
+export const PARAM_DEFAULTS: Readonly<{
+  resolution: number;
+  directions: Directions;
+  framesPerDirection: number;
+  format: OutputFormat;
+}> = Object.freeze({
+  resolution: contractDefault<number>(schemas.Resolution, 'Resolution', isCount),
+  directions: contractDefault<Directions>(schemas.Frames?.properties?.directions, 'Frames.directions', (v) =>
+    [1, 4, 8].includes(v as number),
+  ),
+  framesPerDirection: contractDefault<number>(
+    schemas.Frames?.properties?.framesPerDirection,
+    'Frames.framesPerDirection',
+    isCount,
+  ),
+  format: contractDefault<OutputFormat>(schemas.OutputFormat, 'OutputFormat', (v) =>
+    ['spritesheet', 'individual'].includes(v as string),
+  ),
+});
 
 /** Sprite and animation carry frames; background and ui ignore them (not stored). */
 export function hasFrames(assetType: AssetType): boolean {
