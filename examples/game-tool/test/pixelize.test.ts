@@ -59,7 +59,14 @@ function modelPicture(): Uint8Array {
 }
 
 function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  // INIT_CWD is where a user ran `pnpm start -- …`; the CLI resolves paths against it. Under `npm test`
+  // it names the repository root, so the child gets the folder it runs in.
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, INIT_CWD: cwd },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
