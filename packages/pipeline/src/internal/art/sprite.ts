@@ -220,6 +220,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     rng,
     spec,
     kind,
+    ...(it.lemma ? { lemma: it.lemma } : {}),
     features,
     scale: sizeK,
     vary,

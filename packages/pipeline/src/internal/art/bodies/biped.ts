@@ -36,6 +36,7 @@ type Look =
   | 'skeleton'
   | 'zombie'
   | 'robot'
+  | 'vampire'
   | 'creature';
 
 function lookOf(b: Build): Look {
@@ -48,6 +49,7 @@ function lookOf(b: Build): Look {
     return 'robot';
   if (k === 'creature.skeleton') return 'skeleton';
   if (k === 'creature.zombie') return 'zombie';
+  if (k === 'creature.vampire') return 'vampire';
   const byKind: Record<string, Look> = {
     'person.knight': 'knight',
     'person.mage': 'mage',
@@ -88,14 +90,16 @@ export function biped(b: Build, pose: Pose): Parts {
   const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.75;
   const headR = (small ? 4.3 : 4) + b.vary[3] * 0.15 + sh[3]! * 0.6 - (heavy ? 0.2 : 0);
   const rise = pose.rise;
-  const hipU = legL + rise + pose.bob * 0.5;
+  // a thief stands in a crouch, feet apart, daggers out: a silhouette of its own
+  const crouch = look === 'rogue' ? 1.2 : 0;
+  const hipU = legL + rise + pose.bob * 0.5 - crouch;
   const shoulderU = hipU + torsoH + pose.bob * 0.5;
   const lean = pose.lean * 4;
   const headC: V3 = [lean, 0, shoulderU + headR * 0.72];
   const creatureSkin = look === 'creature' || look === 'zombie';
 
   // materials of the outfit
-  const skin = robot || bones ? M.BODY : creatureSkin ? M.BODY : M.SKIN;
+  const skin = robot || bones ? M.BODY : creatureSkin ? M.BODY : look === 'vampire' ? M.LIGHT : M.SKIN;
   let shirt: number = M.BODY;
   let sleeve: number = M.BODY;
   let pants: number = M.DARK;
@@ -159,6 +163,13 @@ export function biped(b: Build, pose: Pose): Parts {
       hands = M.BODY;
       belt = M.DARK;
       break;
+    case 'vampire':
+      // a pale face over dark clothes
+      hands = M.LIGHT;
+      pants = M.BODY;
+      boots = M.DARK;
+      belt = M.DARK;
+      break;
     case 'zombie':
       shirt = M.ACCENT;
       sleeve = M.BODY;
@@ -193,8 +204,9 @@ export function biped(b: Build, pose: Pose): Parts {
   ] as const) {
     const hip: V3 = [0, side * 1.5, hipU];
     const fwd = sign * pose.stride;
-    const footU = rise + lift + 1 + fwd * pose.ground + side * 1.7 * pose.groundS;
-    const foot: V3 = [fwd, side * 1.7, footU];
+    const footS = side * (1.7 + crouch * 0.9);
+    const footU = rise + lift + 1 + fwd * pose.ground + footS * pose.groundS;
+    const foot: V3 = [fwd, footS, footU];
     const knee: V3 = [fwd * 0.5 + lift * 0.9 + 0.2, side * 1.6, (hipU + footU) / 2 + lift * 0.3];
     const leg = shade(side, pants);
     if (!robe || pose.action === 'death') {
@@ -346,6 +358,16 @@ export function biped(b: Build, pose: Pose): Parts {
         0.13,
       );
   }
+  if (look === 'vampire')
+    // a vampire's high stand-up collar, flaring behind the head
+    for (const side of [-1, 1])
+      p.cone(
+        [lean * 0.6 - 0.8, side * torsoR * 0.7, shoulderU - 0.5],
+        [lean * 0.6 - 1.6, side * (torsoR + 2.6), shoulderU + 4.2],
+        1.6,
+        M.ACCENT,
+        0.05,
+      );
   if (look === 'king' || look === 'mage')
     // a fur or cloth collar over the shoulders
     p.stick(
@@ -364,14 +386,14 @@ export function biped(b: Build, pose: Pose): Parts {
   // a zombie reaches forward at chest height, below its chin
   const reach = look === 'zombie' ? 4.5 : 0;
   const handL: V3 = [
-    pose.swing * (reach ? 0.3 : 1) + lean + reach,
-    -shoulderW - 0.3,
-    handU + (reach ? 2.2 : 0),
+    pose.swing * (reach ? 0.3 : 1) + lean + reach + crouch,
+    -shoulderW - 0.3 - crouch * 1.2,
+    handU + (reach ? 2.2 : 0) + crouch,
   ];
   let handR: V3 = [
     -pose.swing * (weapon ? 0.5 : reach ? 0.3 : 1) + lean + (weapon ? 1.4 : 0) + reach,
-    shoulderW + 0.3,
-    handU + 0.4 + (reach ? 1.8 : 0),
+    shoulderW + 0.3 + crouch * 1.2,
+    handU + 0.4 + (reach ? 1.8 : 0) + crouch,
   ];
   if (strike > 0) handR = [lean - 1.5 * strike, shoulderW + 0.4, shoulderU - 3 + 6 * strike];
   else if (strike < 0) handR = [lean + 5 * -strike, shoulderW + 0.2, shoulderU - 2];
@@ -502,6 +524,11 @@ export function biped(b: Build, pose: Pose): Parts {
     // a fringe over the forehead, so the face reads as a face under the hair
     p.ball([headC[0] + headR * 0.4, 0, headC[2] + headR * 0.78], headR * 0.72, M.DARK, headR * 0.26, 0.35);
   }
+  if (look === 'creature' && !F.has('snout') && !bones) {
+    // a lighter face and belly (a monkey's, a goblin's) so the head is not one lump of fur
+    p.ball([headC[0] + headR * 0.5, 0, headC[2] - headR * 0.2], headR * 0.72, M.BODY2, headR * 0.62, 0.33);
+    p.ball([lean * 0.6 + torsoR * 0.55, 0, hipU + torsoH * 0.45], torsoR * 0.7, M.BODY2, torsoH * 0.42, 0.15);
+  }
   if (look === 'zombie') {
     // sunken eyes, a gaping mouth
     for (const side of [-1, 1])
@@ -513,9 +540,6 @@ export function biped(b: Build, pose: Pose): Parts {
   if (look === 'pirate')
     // an eyepatch and its strap
     p.ball([headC[0] + headR * 0.86, -headR * 0.38, headC[2] - 0.1], 1.1, M.EYE, 1, 0.42);
-  if (look === 'rogue')
-    // a mask over the lower face
-    p.ball([headC[0] + headR * 0.45, 0, headC[2] - headR * 0.45], headR * 0.75, M.BODY, headR * 0.45, 0.41);
   if (look === 'mage' || look === 'king') {
     // a long beard (white for a wizard)
     p.ball(
@@ -561,9 +585,11 @@ function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
       // a hood framing the face, its point falling behind
       p.ball([c[0] - 0.6, 0, c[2] + 0.5], r * 1.12, M.BODY, undefined, -0.15);
       p.cone([c[0] - 1.2, 0, c[2] + r * 0.3], [c[0] - r - 1.8, 0, c[2] + r * 0.7], r * 0.6, M.BODY, -0.2);
-      p.ball([c[0] + r * 0.45, 0, c[2] - 0.3], r * 0.78, M.SKIN, r * 0.72, 0.335);
+      // a thief's mask leaves only a slit for the eyes
+      if (look === 'rogue') p.ball([c[0] + r * 0.55, 0, c[2] - 0.2], r * 0.72, M.SKIN, r * 0.3, 0.335);
+      else p.ball([c[0] + r * 0.45, 0, c[2] - 0.3], r * 0.78, M.SKIN, r * 0.72, 0.335);
       for (const side of [-1, 1])
-        p.ball([c[0] + r * 0.92, side * r * 0.3, c[2] - 0.3], 0.6, M.EYE, 0.8, 0.45);
+        p.ball([c[0] + r * 0.8, side * r * 0.3, c[2] - 0.2], 0.65, M.EYE, 0.8, 0.45);
       break;
     case 'hat:wizard':
       // a wide brim and a tall pointed cone, its tip bent back, a band

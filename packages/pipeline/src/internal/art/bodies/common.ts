@@ -42,6 +42,8 @@ export interface Build {
   spec: KindSpec;
   /** The lexicon kind, e.g. `creature.goblin`. */
   kind: string;
+  /** The noun drawn (its lemma), for the few touches a kind does not give (a cow's patches). */
+  lemma?: string;
   features: ReadonlySet<Feature>;
   /** Overall scale from size words and the kind (small, big). */
   scale: number;

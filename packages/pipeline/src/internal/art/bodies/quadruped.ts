@@ -15,7 +15,10 @@ export function quadruped(b: Build, pose: Pose): Parts {
   const bodyU = legH + bodyR * 0.7 + rise + pose.bob * 0.5;
   const neck = (F.has('long-neck') ? 4.5 : 2.2) + sh[4]! * 1.4;
   const headR = (heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5;
-  const headC: V3 = [half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6), 0, bodyU + neck + (low ? 0 : 1)];
+  const headF = half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6);
+  // seen from the front the tilted camera would draw the head, nearest the viewer, low over the chest:
+  // it is raised by what the tilt lowers it, so it sits on top of the body as a sprite artist draws it
+  const headC: V3 = [headF, 0, bodyU + neck + (low ? 0 : 1) + Math.max(0, headF * pose.ground) * 0.8];
   // legs: front-left with back-right (a trot)
   const legs: Array<[number, number, number]> = [
     [half - 1, -1, 1],
@@ -64,21 +67,77 @@ export function quadruped(b: Build, pose: Pose): Parts {
     wing(p, [half * 0.2, -bodyR * 0.6, bodyU + bodyR * 0.6], -1, 10, pose.flap, M.BODY2);
     wing(p, [half * 0.2, bodyR * 0.6, bodyU + bodyR * 0.6], 1, 10, pose.flap, M.BODY2);
   }
-  // body: a capsule along the facing, a lighter belly
   // two bodies side by side: wider than tall seen end-on, a rump and a chest seen from behind and before
   for (const side of [-1, 1])
     p.stick([-half, side * bodyR * 0.3, bodyU], [half, side * bodyR * 0.3, bodyU], bodyR, M.BODY, 0.1);
   // a white chest and belly
   if (canine) p.ball([half * 0.85, 0, bodyU - bodyR * 0.25], bodyR * 0.8, M.LIGHT, bodyR * 0.85, 0.15);
-  if (F.has('fluffy' as never))
+  if (F.has('fluffy' as never) && b.kind !== 'animal.feline')
+    // a woolly or shaggy coat: a lumpy back
     for (const f of [-half * 0.7, 0, half * 0.7])
-      p.ball([f, 0, bodyU + bodyR * 0.6], bodyR * 0.95, M.BODY, undefined, 0.11);
+      for (const side of [-1, 1])
+        p.ball(
+          [f + side * 0.6, side * bodyR * 0.45, bodyU + bodyR * 0.6],
+          bodyR * 0.85,
+          M.BODY,
+          undefined,
+          0.11,
+        );
   if (F.has('hump' as never)) p.ball([0, 0, bodyU + bodyR * 0.9], bodyR * 0.8, M.BODY, undefined, 0.11);
   if (F.has('shell')) p.ball([0, 0, bodyU + bodyR * 0.5], half + 1, M.BODY2, bodyR * 1.1, 0.15);
-  if (F.has('mane')) p.stick([half, 0, bodyU + bodyR], headC, 1.4, M.DARK, 0.12);
-  // neck and head
-  p.stick([half - 0.5, 0, bodyU + 0.5], [headC[0] - 0.5, 0, headC[2] - 0.5], heavy ? 2.6 : 1.7, M.BODY, 0.2);
-  p.ball(headC, headR, M.BODY, undefined, 0.3);
+  // coat patterns the gloss names: stripes over the back and flanks (tiger, zebra), spots (leopard,
+  // giraffe; a cow's patches)
+  const coat = F.has('stripes' as never)
+    ? 'stripes'
+    : F.has('spots' as never) || b.lemma === 'cow'
+      ? 'spots'
+      : null;
+  if (coat === 'stripes')
+    for (let k = -2; k <= 2; k++) {
+      const f = (k / 2.5) * half;
+      for (const side of [-1, 1])
+        p.stick(
+          [f, side * bodyR * 1.22, bodyU - bodyR * 0.2],
+          [f + 0.6, side * bodyR * 0.5, bodyU + bodyR * 0.95],
+          0.45,
+          M.DARK,
+          0.4,
+        );
+    }
+  if (coat === 'spots') {
+    const big = b.lemma === 'cow';
+    for (let k = 0; k < (big ? 4 : 7); k++) {
+      const f = ((k * 0.618 + (b.shape[7] ?? 0) * 0.2) % 1) * 2 * half * 0.8 - half * 0.8;
+      const side = k % 2 ? 1 : -1;
+      const up = ((k * 0.37) % 1) * 0.9;
+      p.ball([f, side * bodyR * 1.05, bodyU + bodyR * up], big ? 1.8 : 0.8, M.DARK, big ? 1.5 : 0.7, 0.4);
+    }
+  }
+  // neck and head; a darker rim round the head so it reads over the body from the front
+  const neckR = heavy ? 2.6 : 1.7;
+  const neckA: V3 = [half - 0.5, 0, bodyU + 0.5];
+  const neckB: V3 = [headC[0] - 0.5, 0, headC[2] - 0.5];
+  p.stick(neckA, neckB, neckR, M.BODY, 0.2);
+  if (F.has('mane')) {
+    if (b.kind === 'animal.feline')
+      // a lion's mane: a great ruff round the face
+      p.ball([headC[0] - 0.6, 0, headC[2] - 0.2], headR * 1.6, M.WOOD, headR * 1.55, 0.27);
+    else p.stick([half, 0, bodyU + bodyR], [headC[0] - 0.8, 0, headC[2] + headR * 0.6], 1.3, M.DARK, 0.21);
+  }
+  p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
+  // a sheep's face and a horse's long head
+  const face = F.has('fluffy' as never) && b.kind === 'animal.bovid' ? M.DARK : M.BODY;
+  p.ball(headC, headR, face, undefined, 0.3);
+  if (b.kind === 'animal.equine' || b.kind === 'creature.unicorn') {
+    p.stick(
+      headC,
+      [headC[0] + headR + 1.8, 0, headC[2] - headR * 1.1],
+      headR * 0.58 + 0.45,
+      M.BODY + FAR,
+      0.305,
+    );
+    p.stick(headC, [headC[0] + headR + 1.8, 0, headC[2] - headR * 1.1], headR * 0.58, face, 0.31);
+  }
   if (F.has('snout') && canine) {
     // a long pointed muzzle, white below, a black nose
     p.cone(
@@ -110,7 +169,7 @@ export function quadruped(b: Build, pose: Pose): Parts {
       M.BODY,
       0.34,
     );
-  eyes(p, [headC[0], 0, headC[2] + 0.4], headR, 0.6, 0.5);
+  eyes(p, [headC[0] - headR * 0.1, 0, headC[2] + 0.4], headR, 0.75, 0.5);
   if (F.has('ears'))
     // pointed ears: cones
     for (const side of [-1, 1])
@@ -123,7 +182,7 @@ export function quadruped(b: Build, pose: Pose): Parts {
       );
   if (F.has('trunk'))
     for (const side of [-1, 1])
-      p.ball([headC[0] - 1.2, side * (headR + 0.6), headC[2] + 0.3], 2.8, M.BODY, 3.2, 0.2);
+      p.ball([headC[0] - 1.2, side * (headR + 0.6), headC[2] + 0.3], 2.8, M.BODY, 3.2, 0.295);
   if (F.has('round-ears') && !F.has('trunk'))
     for (const side of [-1, 1])
       p.ball(
