@@ -89,8 +89,6 @@ export interface OperationTableDeps {
 export interface OperationTable {
   /** The handler of a route, or undefined when the table has no operation for it (not mounted). */
   handler(route: RouteSpec): OperationHandler | undefined;
-  /** The operationIds the table answers. */
-  readonly operationIds: ReadonlySet<string>;
 }
 
 /** The httpOnly cookie holding the access token for the WebSocket endpoint. */
@@ -326,7 +324,6 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
   }
 
   return {
-    operationIds: new Set(Object.keys(operations)),
     handler(route) {
       let handler = handlers.get(route);
       if (handler === undefined) {

@@ -154,7 +154,6 @@ export function createHttpHandlers(ctx: HttpContext, scope: 'origin' | 'api'): H
         config.onError(failure.cause ?? err, `${method} ${url.pathname}`);
       }
       if (failure.retryAfter !== undefined) headers.set('Retry-After', String(failure.retryAfter));
-      headers.delete('Location');
       return respond(failure.code, JSON.stringify(fail(failure)), headers, head);
     }
   }
