@@ -47,11 +47,25 @@ const started = Date.now();
 const results = [];
 let server;
 
+/**
+ * The environment of an outside project: ours without what the workspace's package managers add
+ * (pnpm's NODE_PATH points into the workspace store, so `mongodb` would resolve from a project that
+ * never installed it; npm_config_* carries pnpm's settings, such as another global config file).
+ */
+function outsideEnv() {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === 'NODE_PATH' || key === 'INIT_CWD' || /^(npm_|pnpm_)/i.test(key)) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
 function run(command, commandArgs, { cwd, env, timeoutMs = 300_000 } = {}) {
   const t0 = Date.now();
   const result = spawnSync(command, commandArgs, {
     cwd,
-    env: { ...process.env, CI: 'true', NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
+    env: { ...outsideEnv(), CI: 'true', NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: timeoutMs,
@@ -130,7 +144,7 @@ async function startServer(tarballs, manifests) {
     {
       cwd: dir,
       env: {
-        ...process.env,
+        ...outsideEnv(),
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: join(dir, 'data'),
