@@ -1,7 +1,7 @@
+import { subjectText } from '../interpret/index.js';
 import { type ExpectedLayout, expectedLayout } from '../layout.js';
 import { decodePng } from '../png.js';
 import type { RgbaImage } from '../types.js';
-import { subjectText } from './procedural.js';
 import type { GeneratedAsset, ImageRequest } from './types.js';
 
 /** An error whose message is fit for end users (the pipeline shows it in provider_failed). */

@@ -8,9 +8,6 @@ import { PaletteMatcher, parseHex } from '../palette.js';
 import { resolveStyle } from '../style.js';
 import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
-/** @deprecated import `subjectText` from the package root (it lives in the interpretation core now). */
-export { subjectText };
-
 /** Renders one asset synchronously; deterministic in (seed, request). */
 export function renderProcedural(request: ImageRequest): GeneratedAsset {
   const text = subjectText(request);
