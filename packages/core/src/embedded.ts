@@ -35,6 +35,7 @@ import {
   sanitizeWindow,
   styleToPairs,
 } from './store.js';
+import { ACTIVE_TASK_STATUSES } from './types.js';
 
 export interface EmbeddedStoreOptions {
   /**
@@ -471,7 +472,11 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireDate(patch?.updatedAt, 'updatedAt');
         await use();
         const res = await tasks.db.updateAsync(
-          { _id: taskId, attempts: requireInt(attempts, 'attempts'), status: { $in: ['running', 'saving'] } },
+          {
+            _id: taskId,
+            attempts: requireInt(attempts, 'attempts'),
+            status: { $in: [...ACTIVE_TASK_STATUSES] },
+          },
           { $set: taskPatchToSet(taskId, patch) },
           { multi: false, returnUpdatedDocs: true },
         );
@@ -494,7 +499,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
         const docs = await tasks.db
           .findAsync({
-            status: { $in: ['running', 'saving'] },
+            status: { $in: [...ACTIVE_TASK_STATUSES] },
             $or: [{ lease: null }, { 'lease.until': { $lte: at } }],
           })
           .sort({ createdAt: 1, _id: 1 })

@@ -41,6 +41,7 @@ import {
   sanitizeWindow,
   styleToPairs,
 } from './store.js';
+import { ACTIVE_TASK_STATUSES } from './types.js';
 
 export interface MongoStoreOptions {
   /** A mongodb:// or mongodb+srv:// connection string. */
@@ -459,7 +460,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const filter = {
           _id: { $eq: taskId },
           attempts: { $eq: requireInt(attempts, 'attempts') },
-          status: { $in: ['running', 'saving'] as TaskDoc['status'][] },
+          status: { $in: [...ACTIVE_TASK_STATUSES] as TaskDoc['status'][] },
         };
         const set = taskPatchToSet(taskId, patch) as Partial<TaskDoc>;
         const doc = await (await tasks())
@@ -478,7 +479,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
         const docs = await (await tasks())
           .find({
-            status: { $in: ['running', 'saving'] },
+            status: { $in: [...ACTIVE_TASK_STATUSES] },
             $or: [{ lease: { $eq: null } }, { 'lease.until': { $lte: at } }],
           })
           .sort({ createdAt: 1, _id: 1 })
