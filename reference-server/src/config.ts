@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { ConfigError, type ConfigIssue, type NodeEnv } from './config-error.js';
 import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
 import { loadStorageConfig, type StorageConfig } from './storage/config.js';
 
-/** The environments the server knows. Anything but `development` is treated as production-like. */
-export type NodeEnv = 'development' | 'test' | 'production';
+export { ConfigError, type ConfigIssue, type NodeEnv };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -75,28 +75,9 @@ export interface LlmSettings {
   timeoutMs: number;
 }
 
-/** One problem found in the environment. */
-export interface ConfigIssue {
-  variable: string;
-  message: string;
-}
-
 export type ConfigResult =
   | { ok: true; value: ServerConfig; warnings: string[] }
   | { ok: false; error: ConfigError };
-
-/** Raised (or returned) when the environment does not describe a usable server. */
-export class ConfigError extends Error {
-  readonly code = 'config' as const;
-  constructor(readonly issues: ConfigIssue[]) {
-    super(
-      `[assetloom/server] invalid configuration:\n${issues
-        .map((issue) => `  - ${issue.variable}: ${issue.message}`)
-        .join('\n')}\nFix the environment variables above and start again.`,
-    );
-    this.name = 'ConfigError';
-  }
-}
 
 /** The OWASP scrypt cost (N = 2^17, r = 8, p = 1). */
 export const OWASP_SCRYPT_LOG_N = 17;

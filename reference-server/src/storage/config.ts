@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ConfigError, type ConfigIssue, type NodeEnv } from '../config.js';
+import { ConfigError, type ConfigIssue, type NodeEnv } from '../config-error.js';
 import { createFsStorage, type FsObjectStorage } from './fs-storage.js';
 import { createS3Storage, type S3ObjectStorage } from './s3-storage.js';
 import {
