@@ -2,11 +2,11 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeQueueContract } from '../test/contracts/queue.contract.js';
+import { describeStoreContract } from '../test/contracts/store.contract.js';
 import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
 import { StoreWriteError } from './internal/nedb-atomic.js';
-import { describeQueueContract } from './queue.contract.js';
-import { describeStoreContract } from './store.contract.js';
 import type { AssetRecord } from './store.js';
 
 const dirs: string[] = [];

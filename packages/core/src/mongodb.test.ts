@@ -1,9 +1,9 @@
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeQueueContract } from '../test/contracts/queue.contract.js';
+import { describeStoreContract } from '../test/contracts/store.contract.js';
 import { createMongoStore, mapDuplicateKey } from './mongodb.js';
-import { describeQueueContract } from './queue.contract.js';
-import { describeStoreContract } from './store.contract.js';
 import { DuplicateKeyError } from './store.js';
 
 const uri = injectMongoUri('@assetloom/core MongoDB store contract');

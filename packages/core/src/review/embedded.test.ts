@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeReviewStoreContract } from '../../test/contracts/review-store.contract.js';
 import { createEmbeddedReviewStore } from './embedded.js';
-import { describeReviewStoreContract } from './store.contract.js';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeReviewStoreContract } from '../../test/contracts/review-store.contract.js';
 import { createMongoReviewStore } from './mongodb.js';
-import { describeReviewStoreContract } from './store.contract.js';
 
 const uri = injectMongoUri('@assetloom/core review store on MongoDB');
 const dbNames: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AssetloomError } from '../errors.js';
-import { DuplicateKeyError } from '../store.js';
-import type { ReviewStore } from './store.js';
+import { AssetloomError } from '../../src/errors.js';
+import type { ReviewStore } from '../../src/review/store.js';
+import { DuplicateKeyError } from '../../src/store.js';
 
 const at = new Date('2026-02-01T10:00:00.000Z');
 const user = (email: string) => ({ email, passwordHash: `hash-of-${email}`, createdAt: at, updatedAt: at });

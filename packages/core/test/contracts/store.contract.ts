@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHasher, fakeTokens, makeTaskRecord, steppingClock } from '../test/fakes.js';
-import { AssetloomError } from './errors.js';
-import { randomId } from './internal/defaults.js';
-import { createAssetService } from './service.js';
+import { AssetloomError } from '../../src/errors.js';
+import { randomId } from '../../src/internal/defaults.js';
+import { createAssetService } from '../../src/service.js';
 import {
   type AssetRecord,
   DuplicateKeyError,
@@ -10,7 +9,8 @@ import {
   type Store,
   type TaskRecord,
   type UserRecord,
-} from './store.js';
+} from '../../src/store.js';
+import { fakeHasher, fakeTokens, makeTaskRecord, steppingClock } from '../fakes.js';
 
 const T0 = Date.parse('2026-01-31T12:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTaskRecord, steppingClock } from '../test/fakes.js';
-import { createTaskQueue, isTerminalEvent, TaskLeaseLostError, terminalEventFor } from './queue.js';
-import type { AssetRecord, Store, TaskRecord } from './store.js';
+import { createTaskQueue, isTerminalEvent, TaskLeaseLostError, terminalEventFor } from '../../src/queue.js';
+import type { AssetRecord, Store, TaskRecord } from '../../src/store.js';
+import { makeTaskRecord, steppingClock } from '../fakes.js';
 
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
