@@ -11,10 +11,9 @@ export {
   OWASP_SCRYPT_LOG_N,
   type ServerConfig,
 } from './config.js';
-export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './internal/docs.js';
-export { type ScryptParams, ScryptPasswordHasher } from './internal/password.js';
-export { JwtTokenService, type JwtTokenServiceOptions } from './internal/tokens.js';
+export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './docs.js';
 export { createLogDestination, createLogger } from './logger.js';
+export { type ScryptParams, ScryptPasswordHasher } from './password.js';
 export * from './review/index.js';
 export { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
 export {
@@ -36,4 +35,5 @@ export {
   startServer,
   workerFor,
 } from './server.js';
+export { JwtTokenService, type JwtTokenServiceOptions } from './tokens.js';
 export { SERVER_VERSION } from './version.js';

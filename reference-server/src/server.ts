@@ -13,17 +13,17 @@ import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { loadDocs } from './docs.js';
 import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
-import { loadDocs } from './internal/docs.js';
-import { ScryptPasswordHasher } from './internal/password.js';
-import { JwtTokenService } from './internal/tokens.js';
 import { createLogDestination, createLogger } from './logger.js';
+import { ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
 import { attachProgressSocket, type ProgressSocket } from './runtime/progress-socket.js';
 import { createGenerationWorker, type GenerationWorker } from './runtime/worker.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
+import { JwtTokenService } from './tokens.js';
 import { SERVER_VERSION } from './version.js';
 
 export interface StartOptions {

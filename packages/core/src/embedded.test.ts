@@ -6,8 +6,8 @@ import { describeQueueContract } from '../test/contracts/queue.contract.js';
 import { describeStoreContract } from '../test/contracts/store.contract.js';
 import { makeTaskRecord } from '../test/fakes.js';
 import { createEmbeddedStore } from './embedded.js';
-import { StoreWriteError } from './internal/nedb-atomic.js';
 import type { AssetRecord } from './store.js';
+import { StoreWriteError } from './store.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {

@@ -1,3 +1,4 @@
+export { ID_PATTERN, randomId, randomIds, systemClock } from './defaults.js';
 export { createEmbeddedStore, type EmbeddedStoreOptions } from './embedded.js';
 export {
   AssetloomError,
@@ -40,9 +41,6 @@ export {
   pipeProgress,
 } from './http/progress.js';
 export { type HttpMethod, matchRoute, type RouteMatch, type RouteSpec, routesOf } from './http/routes.js';
-export { ID_PATTERN, randomId, randomIds, systemClock } from './internal/defaults.js';
-export { StoreWriteError } from './internal/nedb-atomic.js';
-export { normalizeParams, PARAM_DEFAULTS } from './internal/normalize.js';
 export {
   checkDeclaredLength,
   isJsonContentType,
@@ -57,6 +55,7 @@ export {
   OBJECT_KEY_PATTERN,
   objectKeyProblem,
 } from './object-keys.js';
+export { normalizeParams, PARAM_DEFAULTS } from './params.js';
 export type {
   Clock,
   IdGenerator,
@@ -119,6 +118,7 @@ export {
   type ProjectRepository,
   type ProjectTouch,
   type Store,
+  StoreWriteError,
   type TaskLease,
   type TaskPatch,
   type TaskRecord,

@@ -1,4 +1,4 @@
-import { systemClock } from './internal/defaults.js';
+import { systemClock } from './defaults.js';
 import type { Clock } from './ports.js';
 import { type AssetRecord, DuplicateKeyError, type Store, type TaskPatch, type TaskRecord } from './store.js';
 import type { TaskStage } from './types.js';

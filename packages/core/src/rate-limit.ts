@@ -1,4 +1,4 @@
-import { systemClock } from './internal/defaults.js';
+import { systemClock } from './defaults.js';
 import type { Clock, RateLimiter, RateLimitResult } from './ports.js';
 
 export interface MemoryRateLimiterOptions {

@@ -1,8 +1,8 @@
 import { createMemoryStorage, type PipelineAsset, type PipelineProgressEvent } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { makeTaskRecord } from '../test/fakes.js';
+import { randomId } from './defaults.js';
 import { createEmbeddedStore } from './embedded.js';
-import { randomId } from './internal/defaults.js';
 import { createTaskQueue, isTerminalEvent } from './queue.js';
 import { runClaimedTask, TaskStoppedError, taskUpdateFor, toAssetRecord, toAssetView } from './runtime.js';
 import type { ProjectRecord, Store, TaskRecord } from './store.js';

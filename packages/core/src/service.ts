@@ -1,8 +1,8 @@
 import { type LlmConfig, type OptimizedPrompt, optimizePrompt } from '@assetloom/pipeline';
+import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './defaults.js';
 import { AssetloomError, errors, MESSAGES } from './errors.js';
-import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './internal/defaults.js';
 import { mapFrozen } from './internal/frozen.js';
-import { dedupeMaterial, normalizeParams } from './internal/normalize.js';
+import { dedupeMaterial, normalizeParams } from './params.js';
 import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } from './ports.js';
 import {
   type AssetRecord,

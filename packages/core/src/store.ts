@@ -138,6 +138,16 @@ export type DuplicateField =
   | 'claim'
   | 'id';
 
+/** A write the embedded store could not append to its data file; it was undone in memory (not applied). */
+export class StoreWriteError extends Error {
+  constructor(collection: string, cause: unknown) {
+    super(`[assetloom/core] the embedded store could not write ${collection}; the write was not applied`, {
+      cause,
+    });
+    this.name = 'StoreWriteError';
+  }
+}
+
 /** A unique index rejected a write (E11000 in MongoDB, uniqueViolated in NeDB). */
 const DUPLICATE_KEY_ERROR = Symbol.for('assetloom.core.DuplicateKeyError');
 

@@ -3,7 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { errors } from './errors.js';
-import { normalizeParams } from './internal/normalize.js';
+import { normalizeParams } from './params.js';
 import type {
   AssetType,
   ChangePasswordInput,

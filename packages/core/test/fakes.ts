@@ -1,4 +1,4 @@
-import { randomId } from '../src/internal/defaults.js';
+import { randomId } from '../src/defaults.js';
 import type { Clock, IdGenerator, PasswordHasher, TokenClaims, TokenService } from '../src/ports.js';
 import type { TaskRecord } from '../src/store.js';
 

@@ -12,7 +12,7 @@ import {
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
-import { ScryptPasswordHasher } from '../internal/password.js';
+import { ScryptPasswordHasher } from '../password.js';
 import { createReviewApp, REVIEW_PATHS, type ReviewState } from './app.js';
 import { createSessionStore, type KoaSessionStore } from './session-store.js';
 

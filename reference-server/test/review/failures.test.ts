@@ -5,7 +5,7 @@ import {
   type ReviewStore,
 } from '@assetloom/core/review';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScryptPasswordHasher } from '../../src/internal/password.js';
+import { ScryptPasswordHasher } from '../../src/password.js';
 import type { KoaSessionStore } from '../../src/review/session-store.js';
 import type { ReviewPartsOptions } from '../../src/review/setup.js';
 import { type ReviewTestServer, send, startReviewServer, uniqueEmail } from './helpers.js';

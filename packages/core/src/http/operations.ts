@@ -1,6 +1,6 @@
 import type { AssetApiSchemas } from '@assetloom/openapi';
+import { ID_PATTERN } from '../defaults.js';
 import { type AssetloomError, errors } from '../errors.js';
-import { ID_PATTERN } from '../internal/defaults.js';
 import type { JsonBodyResult } from '../json-body.js';
 import { isValidObjectKey } from '../object-keys.js';
 import type { StoredAssetView } from '../runtime.js';

@@ -1,5 +1,5 @@
+import { ID_PATTERN } from '../defaults.js';
 import { errors } from '../errors.js';
-import { ID_PATTERN } from '../internal/defaults.js';
 import { followTaskEvents } from '../progress-stream.js';
 import type { StoredAssetView } from '../runtime.js';
 import type { AssetService } from '../service.js';

@@ -1,4 +1,5 @@
 import type Datastore from '@seald-io/nedb';
+import { StoreWriteError } from '../store.js';
 
 /**
  * NeDB (4.x) applies every insert, update and remove to its in-memory indexes first and appends
@@ -20,15 +21,6 @@ import type Datastore from '@seald-io/nedb';
  */
 
 /** A write whose append to the data file failed; nothing of it was applied. `cause` is the I/O error. */
-export class StoreWriteError extends Error {
-  constructor(collection: string, cause: unknown) {
-    super(`[assetloom/core] the embedded store could not write ${collection}; the write was not applied`, {
-      cause,
-    });
-    this.name = 'StoreWriteError';
-  }
-}
-
 type Doc = Record<string, unknown>;
 type Pair = { oldDoc: Doc; newDoc: Doc };
 

@@ -1,5 +1,5 @@
+import { randomId, systemClock } from '../defaults.js';
 import { AssetloomError } from '../errors.js';
-import { randomId, systemClock } from '../internal/defaults.js';
 import type { Clock, PasswordHasher, RateLimiter } from '../ports.js';
 import { DuplicateKeyError } from '../store.js';
 import { reviewErrors } from './messages.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomId } from '../../src/defaults.js';
 import { AssetloomError } from '../../src/errors.js';
-import { randomId } from '../../src/internal/defaults.js';
 import { createAssetService } from '../../src/service.js';
 import {
   type AssetRecord,

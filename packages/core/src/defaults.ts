@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator } from '../ports.js';
+import type { Clock, IdGenerator } from './ports.js';
 
 /** The wall clock. */
 export const systemClock: Clock = { now: () => new Date() };

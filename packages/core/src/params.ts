@@ -6,7 +6,7 @@ import type {
   OutputFormat,
   StyleMap,
   TaskParams,
-} from '../types.js';
+} from './types.js';
 
 type Schema = { default?: unknown; properties?: Record<string, Schema> };
 

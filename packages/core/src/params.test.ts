@@ -1,7 +1,7 @@
 import { assetApiDocument } from '@assetloom/openapi';
 import { describe, expect, it } from 'vitest';
-import { createRequestValidator } from '../validation.js';
-import { normalizeParams, PARAM_DEFAULTS } from './normalize.js';
+import { normalizeParams, PARAM_DEFAULTS } from './params.js';
+import { createRequestValidator } from './validation.js';
 
 type Schema = { default?: unknown; properties?: Record<string, Schema> };
 const schemas = assetApiDocument.components.schemas as Record<string, Schema>;
