@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { ensureFerretDB, startFerretDB } from '../src/internal/ferretdb.js';
+import { ensureFerretDB, startFerretDB } from '../src/ferretdb.js';
 import { run } from '../src/internal/process.js';
 
 const STARTS = 7;

@@ -9,9 +9,9 @@ export {
   findChromium,
   type LaunchChromiumOptions,
   launchChromium,
-} from './internal/chromium.js';
-export { MAX_DB_NAME_LENGTH, uniqueDbName } from './internal/db-name.js';
-export { TestingError, type TestingErrorCode } from './internal/errors.js';
+} from './chromium.js';
+export { MAX_DB_NAME_LENGTH, uniqueDbName } from './db-name.js';
+export { TestingError, type TestingErrorCode } from './errors.js';
 export {
   ensureFerretDB,
   type FerretDBBinary,
@@ -21,8 +21,8 @@ export {
   type RunningFerretDB,
   resolveFerretDBTag,
   startFerretDB,
-} from './internal/ferretdb.js';
-export { getFreePort } from './internal/free-port.js';
+} from './ferretdb.js';
+export { getFreePort } from './free-port.js';
 export {
   isCI,
   type MongoTarget,
@@ -30,9 +30,9 @@ export {
   type MongoTargetUnavailable,
   type ResolveMongoTargetOptions,
   resolveMongoTarget,
-} from './internal/mongo-target.js';
-export { type PingResult, pingMongo } from './internal/ping.js';
-export { type WaitForOptions, waitFor } from './internal/wait-for.js';
+} from './mongo-target.js';
+export { type PingResult, pingMongo } from './ping.js';
+export { type WaitForOptions, waitFor } from './wait-for.js';
 export type { MongoProvidedContext };
 
 /**

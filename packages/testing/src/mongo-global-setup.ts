@@ -4,11 +4,7 @@
  * teardown. Use in a vitest config: `globalSetup: ['@assetloom/testing/mongo-global-setup']`.
  */
 import type { TestProject } from 'vitest/node';
-import {
-  type MongoTarget,
-  type MongoTargetUnavailable,
-  resolveMongoTarget,
-} from './internal/mongo-target.js';
+import { type MongoTarget, type MongoTargetUnavailable, resolveMongoTarget } from './mongo-target.js';
 import type { MongoProvidedContext } from './provided-context.js';
 
 interface SharedState {

@@ -1,4 +1,4 @@
-import type { MongoTargetKind } from './internal/mongo-target.js';
+import type { MongoTargetKind } from './mongo-target.js';
 
 /** What `@assetloom/testing/mongo-global-setup` hands to tests through vitest's `inject`. */
 export interface MongoProvidedContext {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, CHROMIUM_ARGS, findChromium, getFreePort, launchChromium } from '../src/index.js';
-import { isCI } from '../src/internal/mongo-target.js';
+import { isCI } from '../src/mongo-target.js';
 
 const found = findChromium();
 if (!found.ok) {

@@ -1,9 +1,9 @@
 import { access } from 'node:fs/promises';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { ensureFerretDB, ferretdbCacheRoot, startFerretDB } from '../src/internal/ferretdb.js';
-import { isCI } from '../src/internal/mongo-target.js';
-import { pingMongo } from '../src/internal/ping.js';
+import { ensureFerretDB, ferretdbCacheRoot, startFerretDB } from '../src/ferretdb.js';
+import { isCI } from '../src/mongo-target.js';
+import { pingMongo } from '../src/ping.js';
 
 // Starts a second, private FerretDB (beside the run's shared target) to check start and stop.
 // Needs a cached binary; CI builds it in bootstrap (prepare-mongo), so there it must exist.

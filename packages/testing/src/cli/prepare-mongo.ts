@@ -5,9 +5,9 @@
  * build. With --start it also starts it once and prints the spawn-to-ping time. Skipped (exit 0)
  * when MONGODB_URI is set: the tests use that server instead.
  */
-import { TestingError } from '../internal/errors.js';
-import { ensureFerretDB, ferretdbCacheRoot, startFerretDB } from '../internal/ferretdb.js';
-import { isCI } from '../internal/mongo-target.js';
+import { TestingError } from '../errors.js';
+import { ensureFerretDB, ferretdbCacheRoot, startFerretDB } from '../ferretdb.js';
+import { isCI } from '../mongo-target.js';
 
 const log = (line: string) => console.log(`[assetloom/testing] ${line}`);
 

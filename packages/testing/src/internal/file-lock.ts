@@ -1,7 +1,7 @@
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { describeError, TestingError } from './errors.js';
+import { describeError, TestingError } from '../errors.js';
 
 export interface FileLockOptions {
   /** Give up waiting for another holder after this long (default 15 minutes). */

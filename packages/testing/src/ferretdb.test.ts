@@ -11,7 +11,7 @@ import {
   resolveFerretDBTag,
   startFerretDB,
 } from './ferretdb.js';
-import { run } from './process.js';
+import { run } from './internal/process.js';
 
 // A stand-in for the go tool: enough of `version`, `list -m -versions`, `mod download -json` and
 // `build -o OUT ./cmd/ferretdb` to drive ensureFerretDB through success and every failure.

@@ -17,10 +17,10 @@ import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeError, TestingError } from './errors.js';
-import { acquireFileLock } from './file-lock.js';
 import { getFreePort } from './free-port.js';
+import { acquireFileLock } from './internal/file-lock.js';
+import { run } from './internal/process.js';
 import { pingMongo } from './ping.js';
-import { run } from './process.js';
 import { waitFor } from './wait-for.js';
 
 export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
