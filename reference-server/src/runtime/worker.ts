@@ -13,7 +13,6 @@ import type { Logger } from 'pino';
 import type { TaskNotifier } from './notifier.js';
 
 /** The asset as events and the assets endpoint present it (the URL is signed when sent). */
-export type { StoredAssetView } from '@assetloom/core';
 
 export interface GenerationWorkerOptions {
   store: Store;
