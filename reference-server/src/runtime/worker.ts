@@ -12,8 +12,6 @@ import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline'
 import type { Logger } from 'pino';
 import type { TaskNotifier } from './notifier.js';
 
-/** The asset as events and the assets endpoint present it (the URL is signed when sent). */
-
 export interface GenerationWorkerOptions {
   store: Store;
   /** Where the pipeline writes files (the ObjectStorage satisfies it). */
