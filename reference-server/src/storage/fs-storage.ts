@@ -425,7 +425,9 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
           await assertInside(dirname(dir), real, folder);
           // rm never follows a link it meets: a linked folder is unlinked, its target untouched.
           forgetDirs(dir);
-          await rm(dir, { recursive: true, force: true });
+          // A put racing the delete (a worker still writing a task of a deleted project) can add a
+          // file between rm's listing and its rmdir (ENOTEMPTY): rm then lists and removes again.
+          await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 10 });
           await prune(dirname(dir), top);
         } catch (error) {
           if (error instanceof ObjectStorageError) continue;

@@ -1,5 +1,6 @@
 import { chmod, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFsStorage,
@@ -147,6 +148,39 @@ describe('filesystem driver: objects', () => {
     await storage.put(keys[0] as string, PNG_1X1, 'image/png');
     expect(await storage.exists(keys[0] as string)).toBe(true);
     expect(await readdir(join(root(), '.tmp'))).toEqual([]);
+  });
+
+  it('deletePrefix succeeds while another thread keeps writing files under the prefix', async () => {
+    // The fuzzer's case: a project deleted while the worker still writes its task's files. Another
+    // thread creates files under the folder between rm's listing and its rmdir (ENOTEMPTY).
+    const folder = join(root(), 'projects', 'p7', 'tasks');
+    const writer = new Worker(
+      `const { mkdirSync, writeFileSync } = require('node:fs');
+      const { workerData } = require('node:worker_threads');
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      const until = Date.now() + 400;
+      for (let i = 0; Date.now() < until; i++) {
+        try {
+          mkdirSync(workerData + '/t' + (i % 7), { recursive: true });
+          writeFileSync(workerData + '/t' + (i % 7) + '/f' + i + '.png', 'x');
+        } catch {}
+        if (i % 4 === 3) Atomics.wait(pause, 0, 0, 1); // a file every ~0.25 ms, like a busy worker
+      }`,
+      { eval: true, workerData: folder },
+    );
+    let running = true;
+    writer.once('exit', () => {
+      running = false;
+    });
+    const failures: unknown[] = [];
+    let deletes = 0;
+    while (running && deletes < 5_000) {
+      deletes += 1;
+      await storage.deletePrefix('projects/p7/').catch((error: unknown) => failures.push(error));
+    }
+    expect(failures).toEqual([]);
+    await storage.deletePrefix('projects/p7/');
+    expect(await filesUnder(root())).toEqual([]);
   });
 
   it('a key that is also a folder of other keys is refused with a clear error', async () => {
