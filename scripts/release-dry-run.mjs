@@ -3,7 +3,7 @@
  * A release rehearsal (issue #21): what `changeset version` + `pnpm publish -r` would publish, done
  * on a throwaway copy of the working tree so nothing here changes.
  *
- *   node scripts/release-dry-run.mjs          (pnpm release:dry-run)
+ *   node scripts/release-dry-run.mjs [--verbose] [--keep]   (pnpm release:dry-run)
  *
  * 1. copies the tracked and untracked-but-not-ignored files to a temp directory; node_modules are
  *    linked (the root one) and copied as link farms (the packages'), so builds run offline;
@@ -96,7 +96,9 @@ try {
     const hasLicense = section ? /\bLICENSE\b/.test(section) : false;
     summary.push({ name: pkg.name, was, version: pkg.version, files, size, hasLicense, listed: !!section });
   }
-  process.stdout.write(`${output.replace(/^\s+$/gm, '').trim()}\n\nwould publish:\n`);
+  // The full npm listing only on request: CI keeps the tail of its output, and that tail belongs to the tests.
+  if (process.argv.includes('--verbose')) process.stdout.write(`${output.replace(/^\s+$/gm, '').trim()}\n\n`);
+  process.stdout.write('would publish:\n');
   for (const s of summary) {
     process.stdout.write(
       `  ${s.name.padEnd(26)} ${s.was.padStart(7)} → ${s.version.padEnd(7)} ${s.listed ? `${s.files} files, ${s.size}${s.hasLicense ? ', LICENSE' : ', NO LICENSE'}` : 'NOT LISTED by pnpm publish'}\n`,
