@@ -15,17 +15,6 @@ export { type DocFile, type DocFiles, docsDirectory, loadDocs } from './docs.js'
 export { createLogDestination, createLogger } from './logger.js';
 export { type ScryptParams, ScryptPasswordHasher } from './password.js';
 export * from './review/index.js';
-export { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
-export {
-  attachProgressSocket,
-  type ProgressSocket,
-  type ProgressSocketOptions,
-} from './runtime/progress-socket.js';
-export {
-  createGenerationWorker,
-  type GenerationWorker,
-  type GenerationWorkerOptions,
-} from './runtime/worker.js';
 export {
   llmOf,
   openObjectStorage,
@@ -35,5 +24,16 @@ export {
   startServer,
   workerFor,
 } from './server.js';
+export { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
+export {
+  attachProgressSocket,
+  type ProgressSocket,
+  type ProgressSocketOptions,
+} from './tasks/progress-socket.js';
+export {
+  createGenerationWorker,
+  type GenerationWorker,
+  type GenerationWorkerOptions,
+} from './tasks/worker.js';
 export { JwtTokenService, type JwtTokenServiceOptions } from './tokens.js';
 export { SERVER_VERSION } from './version.js';

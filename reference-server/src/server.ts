@@ -19,10 +19,10 @@ import { createClientErrorHandler } from './internal/client-error.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
-import { createTaskNotifier, type TaskNotifier } from './runtime/notifier.js';
-import { attachProgressSocket, type ProgressSocket } from './runtime/progress-socket.js';
-import { createGenerationWorker, type GenerationWorker } from './runtime/worker.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
+import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
+import { attachProgressSocket, type ProgressSocket } from './tasks/progress-socket.js';
+import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
 import { JwtTokenService } from './tokens.js';
 import { SERVER_VERSION } from './version.js';
 

@@ -8,7 +8,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, newUser } from './helpers.js';
 import { type ServerProcess, spawnServer } from './processes.js';
-import { openStream, pngSize, waitForTaskEnd } from './runtime-helpers.js';
+import { openStream, pngSize, waitForTaskEnd } from './task-helpers.js';
 
 /**
  * Crash safety: the real server process is killed with SIGKILL while tasks are in flight and started

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { decodePng, encodePng, NAMED_PALETTES } from '@assetloom/pipeline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, newUser, startTestServer, type TestServer } from './helpers.js';
-import { openStream, waitForTaskEnd } from './runtime-helpers.js';
+import { openStream, waitForTaskEnd } from './task-helpers.js';
 
 const FIGURE = [
   '....oooo....',

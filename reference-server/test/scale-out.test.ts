@@ -6,7 +6,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, newUser } from './helpers.js';
 import { type ServerProcess, spawnServer } from './processes.js';
-import { expectPipelineProgress, openStream, waitForTaskEnd } from './runtime-helpers.js';
+import { expectPipelineProgress, openStream, waitForTaskEnd } from './task-helpers.js';
 
 /**
  * Scale-out on one MongoDB database (MONGODB_URI, else FerretDB): two API processes without

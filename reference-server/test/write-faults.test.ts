@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, newUser, startTestServer, type TestServer } from './helpers.js';
-import { openStream, waitForTaskEnd } from './runtime-helpers.js';
+import { openStream, waitForTaskEnd } from './task-helpers.js';
 
 /**
  * Faults injected into the real files of a running server on the embedded store. A data file is

@@ -85,17 +85,6 @@ export {
 } from './queue.js';
 export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limit.js';
 export {
-  type ClaimedTaskResult,
-  type RunClaimedTaskOptions,
-  runClaimedTask,
-  type StoredAssetView,
-  type TaskEventUpdate,
-  TaskStoppedError,
-  taskUpdateFor,
-  toAssetRecord,
-  toAssetView,
-} from './runtime.js';
-export {
   type AssetService,
   type AssetServiceDeps,
   createAssetService,
@@ -126,6 +115,17 @@ export {
   type UserRecord,
   type UserRepository,
 } from './store.js';
+export {
+  type ClaimedTaskResult,
+  type RunClaimedTaskOptions,
+  runClaimedTask,
+  type StoredAssetView,
+  type TaskEventUpdate,
+  TaskStoppedError,
+  taskUpdateFor,
+  toAssetRecord,
+  toAssetView,
+} from './task-run.js';
 export * from './types.js';
 export {
   createRequestValidator,

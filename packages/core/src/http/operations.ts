@@ -3,8 +3,8 @@ import { ID_PATTERN } from '../defaults.js';
 import { type AssetloomError, errors } from '../errors.js';
 import type { JsonBodyResult } from '../json-body.js';
 import { isValidObjectKey } from '../object-keys.js';
-import type { StoredAssetView } from '../runtime.js';
 import type { AssetService } from '../service.js';
+import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
 import type { RouteSpec } from './routes.js';
@@ -78,7 +78,7 @@ export interface OperationTableDeps {
   secureCookies?: boolean;
   /** Signs asset URLs and backs the download redirect; without it a download answers 404 接口不存在. */
   storage?: SigningStorage;
-  /** Told about every newly created task (an in-process worker or the mock's runtime starts on it). */
+  /** Told about every newly created task (an in-process worker or the mock's task runner starts on it). */
   onTaskCreated?: (taskId: string) => void;
   /** Told about every token the login cookie carries (the mock's WebSocket reads it as a browser would). */
   onTokenIssued?: (token: string) => void;
@@ -140,7 +140,7 @@ export function signAssets(
       format: a.format,
       width: a.width,
       height: a.height,
-      // Written by the pipeline in the contract's AssetMetadata shape (runtime.ts toAssetView).
+      // Written by the pipeline in the contract's AssetMetadata shape (task-run.ts toAssetView).
       metadata: a.metadata as SignedAsset['metadata'],
     })),
   );

@@ -1,9 +1,9 @@
 import { ID_PATTERN } from '../defaults.js';
 import { errors } from '../errors.js';
 import { followTaskEvents } from '../progress-stream.js';
-import type { StoredAssetView } from '../runtime.js';
 import type { AssetService } from '../service.js';
 import type { Store, TaskRecord } from '../store.js';
+import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
 import { signAssets } from './operations.js';
 

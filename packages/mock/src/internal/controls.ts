@@ -18,19 +18,19 @@ export interface ControlsContext {
   baseUrl: string;
 }
 
-/** Lets the runtime's microtasks run until nothing is busy (bounded). */
+/** Lets the task runner's microtasks run until nothing is busy (bounded). */
 async function settle(s: State) {
   for (let i = 0; i < 10_000; i++) {
     await tick();
-    if (!s.runtime.busy) {
+    if (!s.runner.busy) {
       await tick();
-      if (!s.runtime.busy) return;
+      if (!s.runner.busy) return;
     }
   }
 }
 
 async function taskEnded(s: State, taskId: string | undefined): Promise<boolean> {
-  if (taskId === undefined) return s.runtime.active === 0;
+  if (taskId === undefined) return s.runner.active === 0;
   const task = await s.store.tasks.byId(taskId);
   return task === null || task.status === 'completed' || task.status === 'failed';
 }
@@ -77,7 +77,7 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
           const due = s.clock.nextDue();
           if (due === undefined) {
             await settle(s);
-            if (s.clock.nextDue() === undefined && !(await taskEnded(s, taskId)) && s.runtime.active === 0) {
+            if (s.clock.nextDue() === undefined && !(await taskEnded(s, taskId)) && s.runner.active === 0) {
               throw new Error(
                 `[assetloom/mock] runToCompletion: ${taskId === undefined ? 'no task' : `task ${taskId}`} is running; was it submitted to this mock?`,
               );
@@ -106,13 +106,13 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
     },
     rejectQualityNext(n = 1) {
       const current = ctx.current();
-      if (current !== undefined) current.runtime.rejectQualityNext(n);
-      else void state().then((s) => s.runtime.rejectQualityNext(n));
+      if (current !== undefined) current.runner.rejectQualityNext(n);
+      else void state().then((s) => s.runner.rejectQualityNext(n));
     },
     failGenerationNext(n = 1, message = '[assetloom/mock] injected image provider failure') {
       const current = ctx.current();
-      if (current !== undefined) current.runtime.failGenerationNext(n, message);
-      else void state().then((s) => s.runtime.failGenerationNext(n, message));
+      if (current !== undefined) current.runner.failGenerationNext(n, message);
+      else void state().then((s) => s.runner.failGenerationNext(n, message));
     },
     setLatency(next) {
       ctx.setLatency(next);
@@ -120,7 +120,7 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
     async reset() {
       const old = await state();
       for (const a of old.streams) a.abort();
-      await old.runtime.stop();
+      await old.runner.stop();
       ctx.failures.length = 0;
       ctx.pendingHeaders.clear();
       await ctx.rebuild();
@@ -130,7 +130,7 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
     async close() {
       const s = await state();
       for (const a of s.streams) a.abort();
-      await s.runtime.stop();
+      await s.runner.stop();
     },
     get store() {
       return requireState().store;

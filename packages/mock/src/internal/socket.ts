@@ -11,7 +11,7 @@ type Client = {
   addEventListener(type: 'close', listener: () => void): void;
 };
 
-/** Wakes a task's streams when the mock's runtime stores an event; streams wait on it between polls. */
+/** Wakes a task's streams when the mock's task runner stores an event; streams wait on it between polls. */
 export function createWaiters() {
   const waiters = new Map<string, Set<() => void>>();
   return {

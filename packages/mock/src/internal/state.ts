@@ -15,7 +15,7 @@ import type { AssetMockOptions } from '../types.js';
 import { createClock, type MockClock } from './clock.js';
 import { createFastHasher, createOpaqueTokens, createUrlSigner, type UrlSigner } from './crypto.js';
 import { createReviewMock, type ReviewMock } from './review.js';
-import { createTaskRuntime, type TaskRuntime } from './runtime.js';
+import { createTaskRunner, type TaskRunner } from './task-runner.js';
 
 /** Everything one life of the mock holds (a `reset()` builds a new one). */
 export interface State {
@@ -24,7 +24,7 @@ export interface State {
   /** The asset API's operations over this state's service (core's table, as the server mounts it). */
   table: OperationTable;
   files: MemoryStorage;
-  runtime: TaskRuntime;
+  runner: TaskRunner;
   review: ReviewMock;
   clock: MockClock;
   signer: UrlSigner;
@@ -93,7 +93,7 @@ export async function buildState(config: StateConfig): Promise<State> {
     }),
   });
   const files = createMemoryStorage();
-  const runtime = createTaskRuntime({
+  const runner = createTaskRunner({
     store,
     storage: files,
     clock,
@@ -146,7 +146,7 @@ export async function buildState(config: StateConfig): Promise<State> {
       exists: async (key) => files.get(key) !== undefined,
       signedUrl: (key) => signedUrl(state, config, key),
     },
-    onTaskCreated: () => runtime.kick(),
+    onTaskCreated: () => runner.kick(),
     onTokenIssued: (token) => {
       state.cookieToken = token;
     },
@@ -161,7 +161,7 @@ export async function buildState(config: StateConfig): Promise<State> {
     service,
     table,
     files,
-    runtime,
+    runner,
     review,
     clock,
     signer: createUrlSigner(),

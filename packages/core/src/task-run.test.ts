@@ -4,8 +4,8 @@ import { makeTaskRecord } from '../test/fakes.js';
 import { randomId } from './defaults.js';
 import { createEmbeddedStore } from './embedded.js';
 import { createTaskQueue, isTerminalEvent } from './queue.js';
-import { runClaimedTask, TaskStoppedError, taskUpdateFor, toAssetRecord, toAssetView } from './runtime.js';
 import type { ProjectRecord, Store, TaskRecord } from './store.js';
+import { runClaimedTask, TaskStoppedError, taskUpdateFor, toAssetRecord, toAssetView } from './task-run.js';
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
 

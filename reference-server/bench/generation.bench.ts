@@ -1,9 +1,9 @@
 /**
- * `pnpm bench:runtime`: the generation runtime under load. With WORKER_CONCURRENCY=4 and 64 px
+ * `pnpm bench:generation`: generation (queue, workers, pipeline, storage, events) under load. With WORKER_CONCURRENCY=4 and 64 px
  * sprite spritesheets (4 directions × 4 frames), measures
  *   - tasks completed per second through the whole server (HTTP submit → durable queue → pipeline →
  *     object storage → persisted events), against the bare pipeline (runPipeline with 4 concurrent
- *     runs into memory storage) measured in the same run: the ratio is the runtime's overhead;
+ *     runs into memory storage) measured in the same run: the ratio is the server's overhead around the pipeline;
  *   - submit-to-completed latency p50/p95 (POST /generate until the terminal WebSocket event);
  *   - WebSocket event latency p50/p95 (event `at`, stamped by the worker, to arrival at the client).
  * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
@@ -146,7 +146,7 @@ console.log(
 );
 
 const results = [];
-const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-runtime-'));
+const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
 results.push(await serverRun('embedded', { DATA_DIR: dir }, () => rm(dir, { recursive: true, force: true })));
 
 const mongo = await resolveMongoTarget().catch((error: unknown) => ({

@@ -3,14 +3,14 @@ import { injectMongoUri } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type StoreTarget, startTestServer, type TestServer, uniqueName } from './helpers.js';
-import { pngSize } from './runtime-helpers.js';
+import { pngSize } from './task-helpers.js';
 
 /**
  * The README walk-through through the SDK against a real server: register, log in, create a
  * project, generate, waitForTask over the WebSocket (Bearer header through `ws`), list the assets and
  * download a real PNG.
  */
-const mongoUri = injectMongoUri('reference-server SDK runtime walk-through on MongoDB');
+const mongoUri = injectMongoUri('reference-server SDK walk-through on MongoDB');
 const targets: [string, StoreTarget | null][] = [
   ['embedded', { kind: 'embedded' }],
   ['mongodb', mongoUri === null ? null : { kind: 'mongodb', uri: mongoUri }],

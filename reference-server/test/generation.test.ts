@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { injectMongoUri } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newUser, type StoreTarget, startTestServer, type TestServer } from './helpers.js';
-import { expectPipelineProgress, openStream, pngSize, waitForTaskEnd } from './runtime-helpers.js';
+import { expectPipelineProgress, openStream, pngSize, waitForTaskEnd } from './task-helpers.js';
 
 /**
- * The generation runtime of issue #6 end to end over real sockets, on the embedded store and on
+ * The generation path of issue #6 (queue, worker, events, assets) end to end over real sockets, on the embedded store and on
  * MongoDB (MONGODB_URI or the FerretDB the global setup starts): generate → worker → persisted
  * events → WebSocket → signed assets → download; optimize; dedupe under 200 concurrent requests;
  * project deletion removing stored objects. Small resolutions keep it quick.
  */
-const mongoUri = injectMongoUri('reference-server runtime suite on MongoDB');
+const mongoUri = injectMongoUri('reference-server generation suite on MongoDB');
 const targets: [string, StoreTarget | null][] = [
   ['embedded', { kind: 'embedded' }],
   ['mongodb', mongoUri === null ? null : { kind: 'mongodb', uri: mongoUri }],
@@ -59,7 +59,7 @@ async function fakeLlm(): Promise<{ url: string; calls: number; close(): Promise
   };
 }
 
-describe.each(targets)('generation runtime on the %s store', (_name, target) => {
+describe.each(targets)('generation on the %s store', (_name, target) => {
   let server: TestServer;
   let idle: TestServer; // same kind of store, no worker: tasks stay running
   let llm: Awaited<ReturnType<typeof fakeLlm>>;

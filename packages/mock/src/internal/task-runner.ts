@@ -9,7 +9,7 @@ import {
 import { createProceduralProvider, type ImageProvider, type MemoryStorage } from '@assetloom/pipeline';
 import type { MockClock } from './clock.js';
 
-export interface RuntimeOptions {
+export interface TaskRunnerOptions {
   store: Store;
   storage: MemoryStorage;
   clock: MockClock;
@@ -21,7 +21,7 @@ export interface RuntimeOptions {
   onError: (error: unknown, taskId: string) => void;
 }
 
-export interface TaskRuntime {
+export interface TaskRunner {
   /** Claims and starts every claimable task (called after a submission). */
   kick(): void;
   /** Tasks running now. */
@@ -44,7 +44,7 @@ export interface TaskRuntime {
  * completed | failed; stage, progress, retryCount; every event persisted with its seq). Between two
  * events a task sleeps `stepMs` on the mock's clock, so tests can walk it stage by stage.
  */
-export function createTaskRuntime(options: RuntimeOptions): TaskRuntime {
+export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   const { store, clock } = options;
   const queue = createTaskQueue({
     store,
