@@ -14,6 +14,13 @@ export {
   ok,
   toAssetloomError,
 } from './errors.js';
+export {
+  createSharedEventPoller,
+  type PolledEvents,
+  type SharedEventPoller,
+  type SharedEventPollerOptions,
+  type TaskEventSource,
+} from './event-poller.js';
 export { createOkEnvelope, jsonText, okEnvelopeText } from './http/envelope.js';
 export {
   bearerToken,
@@ -98,6 +105,7 @@ export {
   type ClaimRepository,
   type DuplicateField,
   DuplicateKeyError,
+  type EventCursor,
   type EventRecord,
   type EventRepository,
   type Page,

@@ -504,6 +504,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         // The only unique key of the collection is _id, so any E11000 means "already claimed".
         await (await claims()).insertOne(claimToDoc(claim)).catch((err: unknown) => {
           if (isDuplicate(err)) throw new DuplicateKeyError('claim', { cause: err });
+      async statusByIds(ids) {
+        if (!Array.isArray(ids))
+          throw new TypeError('[assetloom/core] statusByIds expects an array of task ids');
+        const out = new Map<string, TaskDoc['status']>();
+        if (ids.length === 0) return out;
+        const list = ids.map((id) => requireString(id, 'task id'));
+        const docs = await (await tasks())
+          .find({ _id: { $in: list } }, { projection: { _id: 1, status: 1 } })
+          .toArray();
+        for (const d of docs) out.set(String(d._id), d.status);
+        return out;
+      },
           throw err;
         });
       },
@@ -577,6 +589,27 @@ export function createMongoStore(options: MongoStoreOptions): Store {
 
     assets: {
       async insertMany(list) {
+      async listForTasks(cursors) {
+        if (!Array.isArray(cursors))
+          throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
+        if (cursors.length === 0) return [];
+        // One branch per distinct seq (followers mostly stand at a few), each over the tasks there.
+        const bySeq = new Map<number, string[]>();
+        for (const c of cursors) {
+          const after = requireInt(c?.afterSeq, 'afterSeq');
+          const id = requireString(c?.taskId, 'task id');
+          const list = bySeq.get(after);
+          if (list === undefined) bySeq.set(after, [id]);
+          else list.push(id);
+        }
+        const branches = [...bySeq].map(([after, ids]) => ({
+          taskId: ids.length === 1 ? { $eq: ids[0] as string } : { $in: ids },
+          seq: { $gt: after },
+        }));
+        const filter = branches.length === 1 ? (branches[0] as Filter<EventDoc>) : { $or: branches };
+        const docs = await (await events()).find(filter).sort({ taskId: 1, seq: 1 }).toArray();
+        return (docs as EventDoc[]).map(docToEvent);
+      },
         if (!Array.isArray(list))
           throw new TypeError('[assetloom/core] insertMany expects an array of assets');
         if (list.length === 0) return;

@@ -1,5 +1,6 @@
+import type { TaskEventSource } from './event-poller.js';
 import { isTerminalEvent, terminalEventFor } from './queue.js';
-import type { Store } from './store.js';
+import type { EventRecord, Store } from './store.js';
 
 /** One step of a followed task's progress. */
 export type TaskStreamItem =
@@ -26,6 +27,13 @@ export interface FollowTaskEventsOptions {
   now?: () => Date;
   /** Ends the stream (no more items; the iterator returns). */
   signal?: AbortSignal;
+  /**
+   * The process's shared poller (createSharedEventPoller): after the first read, new events come
+   * from its one-command-per-interval rounds instead of this stream's own reads, and the task is
+   * looked at only when the poller reports it ended or gone. `wait`, `pollMs` and `checkTaskEvery`
+   * then only pace the rare re-check after such a report.
+   */
+  poller?: TaskEventSource;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -65,8 +73,20 @@ export async function* followTaskEvents(
   let last = Number.isSafeInteger(since) && since > 0 ? since : 0;
   let repaired = false;
   let emptyPolls = 0;
+  const poller = options.poller;
+  let firstRead = true;
   while (!signal.aborted) {
-    const events = await store.events.list(taskId, last);
+    let reportedEnded = false;
+    let events: EventRecord[];
+    if (poller !== undefined && !firstRead) {
+      const polled = await poller.next(taskId, last, signal);
+      events = polled.events;
+      reportedEnded = polled.ended;
+    } else {
+      events = await store.events.list(taskId, last);
+    }
+    const wasFirst = firstRead;
+    firstRead = false;
     for (const record of events) {
       if (signal.aborted) return;
       const terminal = isTerminalEvent(record.event);
@@ -78,7 +98,11 @@ export async function* followTaskEvents(
       emptyPolls = 0;
       continue;
     }
-    if (emptyPolls++ % checkEvery !== 0) {
+    if (signal.aborted) return;
+    if (poller !== undefined) {
+      // The task itself is read when the stream starts quiet and when the poller reports it ended.
+      if (!wasFirst && !reportedEnded) continue;
+    } else if (emptyPolls++ % checkEvery !== 0) {
       await wait(pollMs, signal);
       continue;
     }

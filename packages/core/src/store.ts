@@ -218,6 +218,17 @@ export interface TaskRepository {
   /** The number of tasks deleted. */
   deleteByProject(projectId: string): Promise<number>;
 }
+  /**
+   * The status of each of these tasks that exists, in ONE database command (the shared poller's
+   * check for tasks that ended without a terminal event or were deleted). Optional.
+   */
+  statusByIds?(ids: readonly string[]): Promise<Map<string, TaskStatus>>;
+}
+
+/** Where a follower of a task's events stands: it has seen every event up to `afterSeq`. */
+export interface EventCursor {
+  taskId: string;
+  afterSeq: number;
 
 export interface EventRepository {
   /** Throws DuplicateKeyError 'seq' when (taskId, seq) exists. */
@@ -225,6 +236,12 @@ export interface EventRepository {
   /** Events with seq > afterSeq, in seq order. */
   list(taskId: string, afterSeq: number): Promise<EventRecord[]>;
   deleteByTask(taskIds: readonly string[]): Promise<number>;
+  /**
+   * The events of several tasks, each after its own seq, in ONE database command (the shared poller
+   * of a process's progress streams); ordered by task, then seq. Optional: without it the poller
+   * reads each task with `list`.
+   */
+  listForTasks?(cursors: readonly EventCursor[]): Promise<EventRecord[]>;
 }
 
 export interface ClaimRepository {

@@ -10,6 +10,12 @@ export {
   type LaunchChromiumOptions,
   launchChromium,
 } from './chromium.js';
+export {
+  type CommandCounter,
+  type CommandTally,
+  countCommands,
+  WRITE_COMMANDS,
+} from './command-counter.js';
 export { MAX_DB_NAME_LENGTH, uniqueDbName } from './db-name.js';
 export { TestingError, type TestingErrorCode } from './errors.js';
 export {

@@ -10,16 +10,26 @@ export interface TaskNotifier {
   wait(taskId: string, timeoutMs: number, signal?: AbortSignal): Promise<void>;
   /** Number of pending waits (for tests and metrics). */
   readonly waiting: number;
+  /** Calls `listener` on every notify (the shared event poller reads the task at once); returns the unsubscribe. */
+  subscribe(listener: (taskId: string) => void): () => void;
 }
 
 export function createTaskNotifier(): TaskNotifier {
   const waiters = new Map<string, Set<() => void>>();
+  const listeners = new Set<(taskId: string) => void>();
   let waiting = 0;
   return {
     get waiting() {
       return waiting;
     },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     notify(taskId) {
+      for (const listener of listeners) listener(taskId);
       const set = waiters.get(taskId);
       if (set === undefined) return;
       waiters.delete(taskId);

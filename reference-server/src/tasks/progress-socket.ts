@@ -5,6 +5,7 @@ import {
   type AssetService,
   admitProgressStream,
   bearerToken,
+  createSharedEventPoller,
   errors,
   fail,
   pipeProgress,
@@ -101,6 +102,9 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const streams = new Set<AbortController>();
   let closing = false;
+  // One read of the events collection per interval for every task this process streams.
+  const poller = createSharedEventPoller({ store, intervalMs: options.pollMs, checkTasksEvery: 5 });
+  const unsubscribe = options.notifier?.subscribe((taskId) => poller.wake(taskId));
 
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {
@@ -192,9 +196,11 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
         wait: (ms, signal) =>
           options.notifier?.wait(task.id, ms, signal) ??
           new Promise<void>((resolve) => setTimeout(resolve, ms)),
-        // The task itself is read on the first empty poll and every fifth after: it only matters when
-        // the task ended without a terminal event (a worker died at that instant) or was deleted.
+        // The task itself is read on the first empty poll and when the shared poller's status round
+        // (every fifth) finds it ended or gone: that only matters when the task ended without a
+        // terminal event (a worker died at that instant) or was deleted.
         checkTaskEvery: 5,
+        poller,
         onError: (error) => log.error({ err: error }, 'progress stream failed'),
       });
     } finally {
@@ -240,6 +246,8 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
       server.off('upgrade', onUpgrade);
       clearInterval(heartbeat);
       for (const s of streams) s.abort();
+      unsubscribe?.();
+      poller.close();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

@@ -1,5 +1,6 @@
 import { ID_PATTERN } from '../defaults.js';
 import { errors } from '../errors.js';
+import type { TaskEventSource } from '../event-poller.js';
 import { followTaskEvents } from '../progress-stream.js';
 import type { AssetService } from '../service.js';
 import type { Store, TaskRecord } from '../store.js';
@@ -63,6 +64,8 @@ export interface PipeProgressOptions {
   pollMs: number;
   wait: (ms: number, signal: AbortSignal) => Promise<void>;
   checkTaskEvery?: number;
+  /** The process's shared poller (see followTaskEvents' `poller`). */
+  poller?: TaskEventSource;
   now?: () => Date;
   /** Told about an unexpected failure (the stream is then closed with 1011). */
   onError: (error: unknown) => void;
@@ -81,6 +84,7 @@ export async function pipeProgress(options: PipeProgressOptions): Promise<void> 
       wait: options.wait,
       ...(options.checkTaskEvery === undefined ? {} : { checkTaskEvery: options.checkTaskEvery }),
       ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.poller === undefined ? {} : { poller: options.poller }),
       signal,
     });
     for await (const item of items) {
