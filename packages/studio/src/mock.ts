@@ -1,0 +1,27 @@
+import { createAssetMock } from '@assetloom/mock';
+import { setupWorker } from 'msw/browser';
+
+/** The demo account and projects the studio starts with on the mock. */
+export const DEMO = { username: 'demo', password: 'demo-pass-1' } as const;
+
+/** Starts msw's service worker (served at /studio/mockServiceWorker.js) with the Assetloom mock. */
+export async function startMock() {
+  const mock = createAssetMock({
+    stepMs: 200,
+    seed: {
+      users: [DEMO],
+      projects: [
+        { owner: DEMO.username, name: 'Forest Quest', style: { artStyle: 'pixel', palette: 'sweetie16' } },
+        { owner: DEMO.username, name: 'Space Miner', style: { palette: 'pico8' } },
+      ],
+    },
+  });
+  const worker = setupWorker(...mock.handlers);
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+  });
+  await mock.controls.ready;
+  return mock;
+}

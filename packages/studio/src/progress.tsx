@@ -1,0 +1,154 @@
+import type { PipelineProgress, Task } from '@assetloom/sdk';
+import { useEffect, useState } from 'preact/hooks';
+import { href, useStudio } from './context.js';
+import type { MessageKey } from './i18n.js';
+
+const STAGES = ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter'] as const;
+type Stage = (typeof STAGES)[number];
+type StageState = 'pending' | 'running' | 'completed' | 'failed';
+
+export interface ProgressState {
+  task: Task | null;
+  events: PipelineProgress[];
+  done: 'completed' | 'failed' | null;
+  error: string;
+}
+
+/**
+ * Follows a task over the progress WebSocket (the SDK's waitForTask: it reconnects with `?since=`
+ * the last seq it saw, so a drop loses no event; events are also de-duplicated by seq here).
+ */
+export function useTaskProgress(taskId: string, onEnd?: (task: Task | null) => void): ProgressState {
+  const { api, onApiError } = useStudio();
+  const [state, setState] = useState<ProgressState>({ task: null, events: [], done: null, error: '' });
+  useEffect(() => {
+    const stop = new AbortController();
+    setState({ task: null, events: [], done: null, error: '' });
+    void api
+      .waitForTask(taskId, {
+        signal: stop.signal,
+        onProgress: (task) => setState((s) => ({ ...s, task })),
+        onEvent: (event) =>
+          setState((s) =>
+            s.events.some((e) => e.seq === event.seq)
+              ? s
+              : { ...s, events: [...s.events, event].sort((a, b) => a.seq - b.seq) },
+          ),
+      })
+      .then((result) => {
+        if (stop.signal.aborted) return;
+        if (result.error) {
+          onApiError(result.error);
+          const task = result.error.task ?? null;
+          setState((s) => ({
+            ...s,
+            task: task ?? s.task,
+            done: task ? 'failed' : null,
+            error: result.error.message,
+          }));
+          onEnd?.(task);
+        } else {
+          setState((s) => ({ ...s, task: result.data, done: 'completed' }));
+          onEnd?.(result.data);
+        }
+      });
+    return () => stop.abort();
+  }, [api, taskId]);
+  return state;
+}
+
+function stageStates(events: PipelineProgress[], task: Task | null): Record<Stage, StageState> {
+  const states = Object.fromEntries(STAGES.map((s) => [s, 'pending'])) as Record<Stage, StageState>;
+  for (const event of events) {
+    const index = STAGES.indexOf(event.stage);
+    // A quality retry runs the earlier stages again: later stages go back to waiting.
+    if (event.status === 'running') for (const later of STAGES.slice(index + 1)) states[later] = 'pending';
+    states[event.stage] = event.status;
+  }
+  if (events.length === 0 && task) {
+    const reached = task.stage === 'prompt_builder' ? 0 : STAGES.indexOf(task.stage as Stage);
+    STAGES.forEach((stage, i) => {
+      if (task.status === 'completed' || i < reached) states[stage] = 'completed';
+      else if (i === reached) states[stage] = task.status === 'failed' ? 'failed' : 'running';
+    });
+  }
+  return states;
+}
+
+export function TaskProgress({
+  taskId,
+  state,
+  showLink,
+}: {
+  taskId: string;
+  state: ProgressState;
+  showLink?: boolean;
+}) {
+  const { t, lang } = useStudio();
+  const { task, events, done, error } = state;
+  const states = stageStates(events, task);
+  const retries = events.filter((e) => e.stage === 'quality_supervisor' && e.status === 'failed');
+  const percent = done === 'completed' ? 100 : (task?.progress ?? 0);
+  return (
+    <section class="progress panel" aria-labelledby={`progress-${taskId}`} data-testid="task-progress">
+      <div class="progress-head">
+        <h2 id={`progress-${taskId}`}>{t('progress')}</h2>
+        <span class={`badge status-${task?.status ?? 'running'}`} data-testid="task-status">
+          {t(`status_${task?.status ?? 'running'}` as MessageKey)}
+        </span>
+        <span class="mono" data-testid="task-percent">
+          {percent}%
+        </span>
+      </div>
+      <progress max={100} value={percent} aria-label={t('progress')} />
+      <ol class="stages">
+        {STAGES.map((stage) => (
+          <li key={stage} class={`stage stage-${states[stage]}`} data-testid={`stage-${stage}`}>
+            <span class="dot" aria-hidden="true" />
+            <span>{t(`stage_${stage}` as MessageKey)}</span>
+            <span class="sr-only">: </span>
+            <span class="stage-state">{t(`status_${states[stage]}` as MessageKey)}</span>
+          </li>
+        ))}
+      </ol>
+      {retries.length > 0 && (
+        <div class="retries" data-testid="retries">
+          <h3>{t('retries')}</h3>
+          <ul>
+            {retries.map((event) => (
+              <li key={event.seq}>
+                <strong>{t('retry', { n: event.retryCount ?? retries.indexOf(event) + 1 })}</strong>{' '}
+                {event.rejectReason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(error || task?.error) && (
+        <p class="error" role="alert" data-testid="task-error">
+          {task?.error ?? error}
+        </p>
+      )}
+      <details class="events">
+        <summary>
+          {t('events')} ({events.length})
+        </summary>
+        <ol class="mono">
+          {events.map((event) => (
+            <li key={event.seq}>
+              #{event.seq} {new Date(event.at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB')}{' '}
+              {event.stage} {event.status}
+              {event.message ? ` · ${event.message}` : ''}
+              {event.rejectReason ? ` · ${event.rejectReason}` : ''}
+            </li>
+          ))}
+        </ol>
+      </details>
+      {showLink && done === 'completed' && task && (
+        <a class="button primary" href={href('projects', task.projectId, 'tasks', taskId)}>
+          {t('openViewer')} →
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,482 @@
+import type { AssetType, Project, TaskListItem } from '@assetloom/sdk';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { href, useStudio } from './context.js';
+import type { MessageKey } from './i18n.js';
+import { TaskProgress, useTaskProgress } from './progress.js';
+import { emptyPair, mapOf, type Pair, pairProblems, pairsOf, StyleEditor } from './style-editor.js';
+import { Thumbnail } from './thumbnail.js';
+import { formatTime } from './util.js';
+
+const TABS = ['generate', 'history', 'style'] as const;
+
+export function ProjectView({ projectId, tab }: { projectId: string; tab: string }) {
+  const { api, t, onApiError } = useStudio();
+  const [project, setProject] = useState<Project | null>(null);
+  const [error, setError] = useState('');
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    void api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } }).then((result) => {
+      if (result.error) {
+        onApiError(result.error);
+        setError(result.error.message);
+      } else setProject(result.data as unknown as Project);
+    });
+  }, [api, projectId, version]);
+
+  const active = (TABS as readonly string[]).includes(tab) ? tab : 'generate';
+  if (error) {
+    return (
+      <section class="page">
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <a href={href('projects')}>← {t('projects')}</a>
+      </section>
+    );
+  }
+  if (project === null) return <p role="status">{t('loading')}</p>;
+  return (
+    <section class="page">
+      <div class="page-head">
+        <p class="crumbs">
+          <a href={href('projects')}>{t('projects')}</a> /
+        </p>
+        <h1>{project.name}</h1>
+      </div>
+      <nav class="tabs" aria-label={project.name}>
+        {TABS.map((name) => (
+          <a
+            key={name}
+            href={`${href('projects', projectId)}?tab=${name}`}
+            aria-current={active === name ? 'page' : undefined}
+          >
+            {t(name as MessageKey)}
+          </a>
+        ))}
+      </nav>
+      {active === 'generate' && (
+        <GeneratePanel project={project} onSubmitted={() => setVersion((v) => v + 1)} />
+      )}
+      {active === 'history' && <History projectId={projectId} />}
+      {active === 'style' && <StylePanel project={project} onSaved={() => setVersion((v) => v + 1)} />}
+    </section>
+  );
+}
+
+const ASSET_TYPES: AssetType[] = ['sprite', 'animation', 'background', 'ui'];
+const SECTIONS = [
+  ['【主题】', 'sectionSubject'],
+  ['【风格】', 'sectionStyle'],
+  ['【技术】', 'sectionTech'],
+] as const;
+
+/** Splits an optimized prompt into its three sections (null when it does not have them in order). */
+export function splitSections(prompt: string): [string, string, string] | null {
+  const positions = SECTIONS.map(([head]) => prompt.indexOf(head));
+  if (positions.some((p) => p < 0) || !(positions[0]! < positions[1]! && positions[1]! < positions[2]!))
+    return null;
+  const body = (i: number) =>
+    prompt.slice(positions[i]! + SECTIONS[i]![0].length, i < 2 ? positions[i + 1] : undefined).trim();
+  return [body(0), body(1), body(2)];
+}
+
+function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted: () => void }) {
+  const { api, t, onApiError } = useStudio();
+  const [assetType, setAssetType] = useState<AssetType>('sprite');
+  const [description, setDescription] = useState('');
+  const [tags, setTags] = useState(() => Object.values(project.style.kvPairs).join(', '));
+  const [note, setNote] = useState('');
+  const [optimized, setOptimized] = useState<{
+    sections: [string, string, string] | null;
+    text: string;
+    source: string;
+  } | null>(null);
+  const [optimizing, setOptimizing] = useState(false);
+  const [resolution, setResolution] = useState(64);
+  const [directions, setDirections] = useState<1 | 4 | 8>(4);
+  const [frames, setFrames] = useState(4);
+  const [format, setFormat] = useState<'spritesheet' | 'individual'>('spritesheet');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [historyTick, setHistoryTick] = useState(0);
+  const hasFrames = assetType === 'sprite' || assetType === 'animation';
+
+  const finalPrompt = optimized
+    ? optimized.sections
+      ? SECTIONS.map(([head], i) => `${head}${optimized.sections![i]}`).join('\n')
+      : optimized.text
+    : description;
+  const params = {
+    resolution,
+    format,
+    ...(hasFrames ? { frames: { directions, framesPerDirection: frames } } : {}),
+  };
+  // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
+  // same key and the server answers the same task.
+  const fingerprint = JSON.stringify([project.id, finalPrompt, assetType, params]);
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), [fingerprint]);
+
+  async function optimize() {
+    setOptimizing(true);
+    setError('');
+    const tagList = tags
+      .split(/[,，]/)
+      .map((tag) => tag.trim())
+      .filter(Boolean);
+    const result = await api.POST('/api/v1/prompt/optimize', {
+      body: {
+        tags: tagList,
+        assetType,
+        ...(description.trim() ? { prompt: description } : {}),
+        ...(note.trim() ? { userNote: note } : {}),
+      },
+    });
+    setOptimizing(false);
+    if (result.error) {
+      onApiError(result.error);
+      setError(result.error.message);
+      return;
+    }
+    setOptimized({
+      sections: splitSections(result.data.prompt),
+      text: result.data.prompt,
+      source: result.response.headers.get('x-prompt-source') ?? 'template',
+    });
+  }
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setError('');
+    setSubmitting(true);
+    const sending = api.generate(
+      { projectId: project.id, prompt: finalPrompt, assetType, params },
+      { idempotencyKey },
+    );
+    const result = await sending;
+    setSubmitting(false);
+    if (result.error) {
+      onApiError(result.error);
+      setError(result.error.message);
+      return;
+    }
+    setTaskId(result.data.taskId);
+    setHistoryTick((n) => n + 1);
+    onSubmitted();
+  }
+
+  return (
+    <div class="workspace">
+      <form class="panel stack generate-form" onSubmit={submit} aria-labelledby="generate-title">
+        <h2 id="generate-title">{t('generate')}</h2>
+        <label>
+          {t('prompt')}
+          <textarea
+            name="prompt"
+            rows={3}
+            value={description}
+            placeholder={t('promptPlaceholder')}
+            onInput={(e) => setDescription((e.currentTarget as HTMLTextAreaElement).value)}
+          />
+        </label>
+        <div class="grid2">
+          <label>
+            {t('tags')}
+            <input
+              name="tags"
+              value={tags}
+              aria-describedby="tags-hint"
+              onInput={(e) => setTags((e.currentTarget as HTMLInputElement).value)}
+            />
+            <span class="hint" id="tags-hint">
+              {t('tagsHint')}
+            </span>
+          </label>
+          <label>
+            {t('userNote')}
+            <input
+              name="userNote"
+              value={note}
+              onInput={(e) => setNote((e.currentTarget as HTMLInputElement).value)}
+            />
+          </label>
+        </div>
+        <div class="row">
+          <button type="button" class="ghost" onClick={optimize} disabled={optimizing}>
+            ✦ {optimizing ? t('optimizing') : t('optimize')}
+          </button>
+          {optimized && (
+            <button type="button" class="ghost" onClick={() => setOptimized(null)}>
+              {t('useOriginal')}
+            </button>
+          )}
+        </div>
+        {optimized && (
+          <fieldset class="optimized" data-testid="optimized">
+            <legend>
+              {t('optimized')}{' '}
+              <span class={`badge source-${optimized.source}`} data-testid="prompt-source">
+                {t('source')}: {optimized.source === 'llm' ? t('sourceLlm') : t('sourceTemplate')}{' '}
+                (X-Prompt-Source: {optimized.source})
+              </span>
+            </legend>
+            {optimized.sections ? (
+              SECTIONS.map(([head, key], i) => (
+                <label key={head}>
+                  {t(key)}
+                  <textarea
+                    rows={2}
+                    data-section={head}
+                    value={optimized.sections![i]}
+                    onInput={(e) => {
+                      const sections = [...optimized.sections!] as [string, string, string];
+                      sections[i] = (e.currentTarget as HTMLTextAreaElement).value;
+                      setOptimized({ ...optimized, sections });
+                    }}
+                  />
+                </label>
+              ))
+            ) : (
+              <textarea
+                rows={5}
+                aria-label={t('optimized')}
+                value={optimized.text}
+                onInput={(e) =>
+                  setOptimized({ ...optimized, text: (e.currentTarget as HTMLTextAreaElement).value })
+                }
+              />
+            )}
+          </fieldset>
+        )}
+        <div class="grid3">
+          <label>
+            {t('assetType')}
+            <select
+              name="assetType"
+              value={assetType}
+              onChange={(e) => setAssetType((e.currentTarget as HTMLSelectElement).value as AssetType)}
+            >
+              {ASSET_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`type_${type}` as MessageKey)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('resolution')}
+            <input
+              name="resolution"
+              type="number"
+              min={16}
+              max={1024}
+              step={1}
+              value={resolution}
+              onInput={(e) => setResolution(Number((e.currentTarget as HTMLInputElement).value))}
+            />
+          </label>
+          <label>
+            {t('format')}
+            <select
+              name="format"
+              value={format}
+              onChange={(e) =>
+                setFormat((e.currentTarget as HTMLSelectElement).value as 'spritesheet' | 'individual')
+              }
+            >
+              <option value="spritesheet">{t('format_spritesheet')}</option>
+              <option value="individual">{t('format_individual')}</option>
+            </select>
+          </label>
+          {hasFrames && (
+            <label>
+              {t('directions')}
+              <select
+                name="directions"
+                value={String(directions)}
+                onChange={(e) =>
+                  setDirections(Number((e.currentTarget as HTMLSelectElement).value) as 1 | 4 | 8)
+                }
+              >
+                {[1, 4, 8].map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {hasFrames && (
+            <label>
+              {t('framesPerDirection')}
+              <input
+                name="framesPerDirection"
+                type="number"
+                min={1}
+                max={16}
+                step={1}
+                value={frames}
+                onInput={(e) => setFrames(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            </label>
+          )}
+        </div>
+        {error && (
+          <p class="error" role="alert" data-testid="generate-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary big" disabled={submitting} data-testid="generate">
+          {submitting ? t('submitting') : t('generate')}
+        </button>
+      </form>
+      <div class="side">
+        {taskId && (
+          <LiveTask
+            key={taskId}
+            taskId={taskId}
+            onEnd={() => {
+              setHistoryTick((n) => n + 1);
+              onSubmitted();
+            }}
+          />
+        )}
+        <History projectId={project.id} compact refresh={historyTick} />
+      </div>
+    </div>
+  );
+}
+
+function LiveTask({ taskId, onEnd }: { taskId: string; onEnd: () => void }) {
+  const state = useTaskProgress(taskId, onEnd);
+  return <TaskProgress taskId={taskId} state={state} showLink />;
+}
+
+const HISTORY_PAGE = 12;
+
+export function History({
+  projectId,
+  compact,
+  refresh = 0,
+}: {
+  projectId: string;
+  compact?: boolean;
+  refresh?: number;
+}) {
+  const { api, t, lang, onApiError } = useStudio();
+  const [tasks, setTasks] = useState<TaskListItem[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState('');
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    void api
+      .GET('/api/v1/projects/{projectId}/tasks', {
+        params: { path: { projectId }, query: { page, pageSize: HISTORY_PAGE } },
+      })
+      .then((result) => {
+        if (!live) return;
+        if (result.error) {
+          onApiError(result.error);
+          setError(result.error.message);
+          return;
+        }
+        setTotal(result.data.total);
+        setTasks((old) => (page === 1 ? result.data.tasks : [...(old ?? []), ...result.data.tasks]));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, projectId, page, tick, refresh]);
+
+  // While a task of the list still runs, look again every 2 s (status and thumbnail follow).
+  const running = tasks?.some((task) => task.status === 'running' || task.status === 'saving') ?? false;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => {
+      setPage(1);
+      setTick((n) => n + 1);
+    }, 2000);
+    return () => clearTimeout(timer);
+  }, [running, tasks]);
+
+  return (
+    <section class={`history ${compact ? 'compact' : ''}`} aria-labelledby={`history-${projectId}`}>
+      <h2 id={`history-${projectId}`}>{t('history')}</h2>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {tasks !== null && tasks.length === 0 && <p class="empty">{t('noTasks')}</p>}
+      <ul class="task-grid">
+        {tasks?.map((task) => (
+          <li key={task.id} data-testid="history-item" data-status={task.status}>
+            <a class="task-card" href={href('projects', projectId, 'tasks', task.id)}>
+              <Thumbnail taskId={task.id} status={task.status} />
+              <span class="task-prompt">{task.prompt}</span>
+              <span class="task-meta">
+                <span class={`badge status-${task.status}`}>{t(`status_${task.status}` as MessageKey)}</span>
+                <span>{t(`type_${task.assetType}` as MessageKey)}</span>
+                <time dateTime={task.createdAt}>{formatTime(task.createdAt, lang)}</time>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {tasks !== null && tasks.length < total && (
+        <button type="button" class="ghost" onClick={() => setPage((p) => p + 1)}>
+          {t('next')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function StylePanel({ project, onSaved }: { project: Project; onSaved: () => void }) {
+  const { api, t, onApiError } = useStudio();
+  const [pairs, setPairs] = useState<Pair[]>(() => {
+    const list = pairsOf(project.style.kvPairs);
+    return list.length > 0 ? list : [emptyPair()];
+  });
+  const [apiError, setApiError] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+
+  async function save(event: Event) {
+    event.preventDefault();
+    setSaved(false);
+    // Duplicate keys cannot be sent as a map at all: say so before asking the API.
+    if ([...pairProblems(pairs).values()].some((p) => p.reason === 'keyDuplicate')) {
+      setApiError(undefined);
+      return;
+    }
+    const result = await api.PUT('/api/v1/projects/{projectId}/style', {
+      params: { path: { projectId: project.id } },
+      body: { kvPairs: mapOf(pairs) },
+    });
+    if (result.error) {
+      onApiError(result.error);
+      setApiError(result.error.message);
+      return;
+    }
+    setApiError(undefined);
+    setPairs(pairsOf(result.data.kvPairs));
+    setSaved(true);
+    onSaved();
+  }
+
+  return (
+    <form class="panel stack narrow-panel" onSubmit={save}>
+      <StyleEditor idPrefix="style" pairs={pairs} onChange={setPairs} apiError={apiError} />
+      <p class="success" role="status">
+        {saved ? t('styleSaved') : ''}
+      </p>
+      <button type="submit" class="primary">
+        {t('saveStyle')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'preact/hooks';
+import { useStudio } from './context.js';
+import type { MessageKey } from './i18n.js';
+
+export interface Pair {
+  id: number;
+  key: string;
+  value: string;
+}
+
+let nextId = 1;
+export const pairsOf = (map: Record<string, string>): Pair[] =>
+  Object.entries(map).map(([key, value]) => ({ id: nextId++, key, value }));
+export const emptyPair = (): Pair => ({ id: nextId++, key: '', value: '' });
+
+/** Rows that break the StyleMap rules of the API (key 1-64, value ≤ 256, ≤ 32 pairs, keys unique). */
+export function pairProblems(pairs: Pair[]): Map<number, { field: 'key' | 'value'; reason: MessageKey }> {
+  const problems = new Map<number, { field: 'key' | 'value'; reason: MessageKey }>();
+  const seen = new Set<string>();
+  pairs.forEach((pair, index) => {
+    if (pair.key === '' && pair.value === '') return;
+    if (pair.key === '') problems.set(pair.id, { field: 'key', reason: 'keyRequired' });
+    else if ([...pair.key].length > 64) problems.set(pair.id, { field: 'key', reason: 'keyTooLong' });
+    else if (seen.has(pair.key)) problems.set(pair.id, { field: 'key', reason: 'keyDuplicate' });
+    else if ([...pair.value].length > 256) problems.set(pair.id, { field: 'value', reason: 'valueTooLong' });
+    else if (index >= 32) problems.set(pair.id, { field: 'key', reason: 'tooManyPairs' });
+    seen.add(pair.key);
+  });
+  return problems;
+}
+
+/** The pairs as the API's `kvPairs` (empty rows dropped). */
+export function mapOf(pairs: Pair[]): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of pairs) if (pair.key !== '' || pair.value !== '') map[pair.key] = pair.value;
+  return map;
+}
+
+/**
+ * The key/value editor. `apiError` is the message of the API's last refusal: it is shown beside the
+ * field(s) the API's rules point at (the envelope carries no field path), else under the editor.
+ */
+export function StyleEditor(props: {
+  pairs: Pair[];
+  onChange: (pairs: Pair[]) => void;
+  apiError?: string | undefined;
+  idPrefix: string;
+}) {
+  const { t } = useStudio();
+  const { pairs, onChange, apiError, idPrefix } = props;
+  const [touched, setTouched] = useState(false);
+  const problems = pairProblems(pairs);
+  const update = (id: number, patch: Partial<Pair>) => {
+    setTouched(true);
+    onChange(pairs.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  };
+  const showLocal = touched || apiError !== undefined;
+  return (
+    <fieldset class="style-editor">
+      <legend>{t('style')}</legend>
+      <p class="hint">{t('styleHint')}</p>
+      <div class="kv-head" aria-hidden="true">
+        <span>{t('styleKey')}</span>
+        <span>{t('styleValue')}</span>
+      </div>
+      {pairs.map((pair, index) => {
+        const problem = showLocal ? problems.get(pair.id) : undefined;
+        const errorId = `${idPrefix}-err-${pair.id}`;
+        const keyInvalid = problem?.field === 'key';
+        const valueInvalid = problem?.field === 'value';
+        return (
+          <div class="kv-row" key={pair.id} data-testid="kv-row">
+            <input
+              aria-label={`${t('styleKey')} ${index + 1}`}
+              value={pair.key}
+              aria-invalid={keyInvalid}
+              aria-describedby={problem ? errorId : undefined}
+              onInput={(e) => update(pair.id, { key: (e.currentTarget as HTMLInputElement).value })}
+            />
+            <input
+              aria-label={`${t('styleValue')} ${index + 1}`}
+              value={pair.value}
+              aria-invalid={valueInvalid}
+              aria-describedby={problem ? errorId : undefined}
+              onInput={(e) => update(pair.id, { value: (e.currentTarget as HTMLInputElement).value })}
+            />
+            <button
+              type="button"
+              class="icon"
+              aria-label={`${t('removePair')} ${index + 1}`}
+              onClick={() => onChange(pairs.filter((p) => p.id !== pair.id))}
+            >
+              ×
+            </button>
+            {problem && (
+              <p class="field-error" id={errorId} data-testid="field-error">
+                {apiError ? `${apiError}：` : ''}
+                {t(problem.reason)}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {apiError !== undefined && problems.size === 0 && (
+        <p class="field-error" role="alert">
+          {apiError}
+        </p>
+      )}
+      <button type="button" class="ghost" onClick={() => onChange([...pairs, emptyPair()])}>
+        + {t('addPair')}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,472 @@
+import type { Asset, Task } from '@assetloom/sdk';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { href, useStudio } from './context.js';
+import type { MessageKey } from './i18n.js';
+import { TaskProgress, useTaskProgress } from './progress.js';
+import { taskAssets } from './thumbnail.js';
+import { baseName, fileBytes, formatTime, imageUrl, loadImage, saveFile } from './util.js';
+
+interface Frame {
+  image: HTMLImageElement;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** ms */
+  duration: number;
+}
+interface Animation {
+  name: string;
+  frames: Frame[];
+}
+interface Loaded {
+  assets: Asset[];
+  images: Map<string, { url: string; image: HTMLImageElement }>;
+  animations: Animation[];
+  files: { name: string; key: string; kind: 'png' | 'json' | 'tres'; type: string }[];
+}
+
+const DEFAULT_FPS = 8;
+
+interface QualityCheck {
+  name: string;
+  passed: boolean;
+  value: number;
+  expected: string;
+  detail?: string;
+}
+interface Provenance {
+  seed?: number;
+  provider?: string;
+  optimizedPrompt?: string;
+  templateUsed?: boolean;
+  attempt?: number;
+  quality?: { passed: boolean; score: number; checks: QualityCheck[]; rejectReason?: string };
+}
+
+export function ViewerView({ projectId, taskId }: { projectId: string; taskId: string }) {
+  const { api, t, lang, onApiError } = useStudio();
+  const [finished, setFinished] = useState<Task | null>(null);
+  const progress = useTaskProgress(taskId, (task) => setFinished(task));
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (finished?.status !== 'completed') return;
+    let live = true;
+    loadTask(api, taskId)
+      .then((result) => live && setLoaded(result))
+      .catch((e: Error & { httpStatus?: number }) => {
+        if (!live) return;
+        if ('httpStatus' in e) onApiError(e as never);
+        setError(e.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, taskId, finished?.status]);
+
+  const task = progress.task;
+  const sheetAsset = loaded?.assets.find((a) => a.metadata.layout !== 'individual') ?? loaded?.assets[0];
+  const provenance = (sheetAsset?.metadata.provenance ?? {}) as Provenance;
+  return (
+    <section class="page viewer">
+      <div class="page-head">
+        <p class="crumbs">
+          <a href={href('projects')}>{t('projects')}</a> /{' '}
+          <a href={`${href('projects', projectId)}?tab=history`}>{t('history')}</a> /
+        </p>
+        <h1 class="ellipsis">{task?.prompt ?? t('viewer')}</h1>
+        {task && (
+          <p class="muted">
+            {t(`type_${task.assetType}` as MessageKey)} · {task.params.resolution}px ·{' '}
+            {task.params.frames
+              ? `${task.params.frames.directions}×${task.params.frames.framesPerDirection} · `
+              : ''}
+            {t(`format_${task.params.format}` as MessageKey)} · {t('generatedAt')}{' '}
+            {formatTime(task.createdAt, lang)}
+          </p>
+        )}
+      </div>
+      {progress.done !== 'completed' && <TaskProgress taskId={taskId} state={progress} />}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {progress.done === 'completed' && loaded === null && !error && <p role="status">{t('loading')}</p>}
+      {loaded && (
+        <div class="viewer-grid">
+          <SheetView loaded={loaded} />
+          <div class="viewer-side">
+            <Preview animations={loaded.animations} />
+            <Downloads loaded={loaded} task={task} />
+          </div>
+          <QualityReport provenance={provenance} retryCount={task?.retryCount ?? 0} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string): Promise<Loaded> {
+  const assets = await taskAssets(api, taskId);
+  const pngs = assets.filter((a) => a.format === 'png');
+  const images = new Map<string, { url: string; image: HTMLImageElement }>();
+  await Promise.all(
+    pngs.map(async (asset) => {
+      const url = await imageUrl(api, asset);
+      images.set(asset.key, { url, image: await loadImage(url) });
+    }),
+  );
+  const files: Loaded['files'] = pngs.map((a) => ({
+    name: baseName(a.key),
+    key: a.key,
+    kind: 'png',
+    type: 'image/png',
+  }));
+  const atlasKeys = new Map<string, 'json' | 'tres'>();
+  for (const asset of pngs) {
+    const atlas = asset.metadata.atlas as { texturePacker?: string; godot?: string } | undefined;
+    if (atlas?.texturePacker) atlasKeys.set(atlas.texturePacker, 'json');
+    if (atlas?.godot) atlasKeys.set(atlas.godot, 'tres');
+  }
+  for (const [key, kind] of atlasKeys) {
+    files.push({ name: baseName(key), key, kind, type: kind === 'json' ? 'application/json' : 'text/plain' });
+  }
+
+  const animations: Animation[] = [];
+  const sheet = pngs.find((a) => a.metadata.layout !== 'individual');
+  const jsonKey = [...atlasKeys].find(([, kind]) => kind === 'json')?.[0];
+  const tresKey = [...atlasKeys].find(([, kind]) => kind === 'tres')?.[0];
+  let fps = DEFAULT_FPS;
+  if (tresKey) {
+    const tres = new TextDecoder().decode(await fileBytes(api, tresKey));
+    const speed = /"speed":\s*([\d.]+)/.exec(tres);
+    if (speed && Number(speed[1]) > 0) fps = Number(speed[1]);
+  }
+  if (sheet && jsonKey) {
+    // The TexturePacker atlas: frame rectangles, animations and per-frame durations.
+    const atlas = JSON.parse(new TextDecoder().decode(await fileBytes(api, jsonKey))) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; duration?: number }>;
+      animations?: Record<string, string[]>;
+    };
+    const image = images.get(sheet.key)!.image;
+    const groups = atlas.animations ?? { [sheet.key]: Object.keys(atlas.frames) };
+    for (const [name, frameNames] of Object.entries(groups)) {
+      const frames = frameNames
+        .map((frameName) => atlas.frames[frameName])
+        .filter((f) => f !== undefined)
+        .map((f) => ({ image, ...f.frame, duration: f.duration ?? 1000 / fps }));
+      if (frames.length > 0) animations.push({ name, frames });
+    }
+  } else if (sheet) {
+    // No atlas (a background): the sheet is one frame, or a grid of directions × frames.
+    const m = sheet.metadata as {
+      frameWidth: number;
+      frameHeight: number;
+      directions: number;
+      framesPerDirection?: number;
+    };
+    const image = images.get(sheet.key)!.image;
+    const columns = Math.max(1, Math.floor(image.naturalWidth / m.frameWidth));
+    for (let d = 0; d < Math.max(1, Math.floor(image.naturalHeight / m.frameHeight)); d++) {
+      const frames: Frame[] = [];
+      for (let c = 0; c < columns; c++)
+        frames.push({
+          image,
+          x: c * m.frameWidth,
+          y: d * m.frameHeight,
+          w: m.frameWidth,
+          h: m.frameHeight,
+          duration: 1000 / fps,
+        });
+      animations.push({ name: `${d}`, frames });
+    }
+  } else {
+    // Individual frames: one PNG per frame, grouped by direction in frame order.
+    const byDirection = new Map<string, Frame[]>();
+    const ordered = [...pngs].sort(
+      (a, b) => Number(a.metadata.frameIndex ?? 0) - Number(b.metadata.frameIndex ?? 0),
+    );
+    for (const asset of ordered) {
+      const direction = String(asset.metadata.direction ?? 'default');
+      const image = images.get(asset.key)!.image;
+      const list = byDirection.get(direction) ?? [];
+      list.push({ image, x: 0, y: 0, w: image.naturalWidth, h: image.naturalHeight, duration: 1000 / fps });
+      byDirection.set(direction, list);
+    }
+    for (const [name, frames] of byDirection) animations.push({ name, frames });
+  }
+  return { assets, images, animations, files };
+}
+
+const ZOOMS = [1, 2, 3, 4, 6, 8];
+
+function SheetView({ loaded }: { loaded: Loaded }) {
+  const { t } = useStudio();
+  const first = [...loaded.images.values()][0]?.image;
+  const fit = first
+    ? Math.max(1, Math.min(8, Math.floor(560 / Math.max(first.naturalWidth, first.naturalHeight))))
+    : 1;
+  const [zoom, setZoom] = useState(ZOOMS.includes(fit) ? fit : 1);
+  return (
+    <section class="panel sheet-panel" aria-labelledby="sheet-title">
+      <div class="panel-head">
+        <h2 id="sheet-title">{t('sheet')}</h2>
+        <fieldset class="segmented">
+          <legend class="sr-only">{t('zoom')}</legend>
+          {ZOOMS.map((z) => (
+            <button key={z} type="button" aria-pressed={zoom === z} onClick={() => setZoom(z)}>
+              {z}×
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (it scrolls with the arrow keys) */}
+      <section class="sheet-scroll checker" tabIndex={0} aria-label={t('sheet')}>
+        <div class="sheet-strip">
+          {loaded.assets
+            .filter((a) => a.format === 'png')
+            .map((asset) => {
+              const entry = loaded.images.get(asset.key)!;
+              return (
+                <img
+                  key={asset.key}
+                  class="pixelated"
+                  src={entry.url}
+                  alt={baseName(asset.key)}
+                  width={entry.image.naturalWidth * zoom}
+                  height={entry.image.naturalHeight * zoom}
+                  data-testid="sheet-image"
+                />
+              );
+            })}
+        </div>
+      </section>
+      <p class="muted mono">
+        {loaded.assets[0] ? `${loaded.assets[0].width}×${loaded.assets[0].height}px · ${zoom}×` : ''}
+      </p>
+    </section>
+  );
+}
+
+function Preview({ animations }: { animations: Animation[] }) {
+  const { t } = useStudio();
+  const [playing, setPlaying] = useState(true);
+  const [index, setIndex] = useState(0);
+  const longest = Math.max(1, ...animations.map((a) => a.frames.length));
+  const duration =
+    animations[0]?.frames[index % (animations[0]?.frames.length || 1)]?.duration ?? 1000 / DEFAULT_FPS;
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % longest), duration);
+    return () => clearTimeout(timer);
+  }, [playing, index, longest, duration]);
+  const fps = Math.round((1000 / duration) * 10) / 10;
+  return (
+    <section class="panel preview-panel" aria-labelledby="preview-title">
+      <div class="panel-head">
+        <h2 id="preview-title">{t('preview')}</h2>
+        <span class="muted mono" data-testid="fps">
+          {t('fps', { fps })}
+        </span>
+      </div>
+      <div class="previews">
+        {animations.map((animation) => (
+          <figure key={animation.name}>
+            <FrameCanvas frame={animation.frames[index % animation.frames.length]!} label={animation.name} />
+            <figcaption class="mono">{animation.name}</figcaption>
+          </figure>
+        ))}
+      </div>
+      <fieldset class="row player">
+        <legend class="sr-only">{t('preview')}</legend>
+        <button
+          type="button"
+          class="ghost"
+          aria-label={t('stepBack')}
+          onClick={() => {
+            setPlaying(false);
+            setIndex((i) => (i - 1 + longest) % longest);
+          }}
+        >
+          ⏮
+        </button>
+        <button type="button" class="primary" onClick={() => setPlaying(!playing)} data-testid="play-pause">
+          {playing ? `⏸ ${t('pause')}` : `▶ ${t('play')}`}
+        </button>
+        <button
+          type="button"
+          class="ghost"
+          aria-label={t('stepForward')}
+          onClick={() => {
+            setPlaying(false);
+            setIndex((i) => (i + 1) % longest);
+          }}
+        >
+          ⏭
+        </button>
+        <span class="mono" data-testid="frame-index" aria-live="polite">
+          {playing ? '' : t('frame', { i: index + 1, n: longest })}
+        </span>
+      </fieldset>
+    </section>
+  );
+}
+
+function FrameCanvas({ frame, label }: { frame: Frame; label: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const zoom = Math.max(1, Math.floor(128 / Math.max(frame.w, frame.h)));
+  useEffect(() => {
+    const ctx = ref.current?.getContext('2d');
+    if (!ctx) return;
+    ctx.imageSmoothingEnabled = false;
+    ctx.clearRect(0, 0, frame.w * zoom, frame.h * zoom);
+    ctx.drawImage(frame.image, frame.x, frame.y, frame.w, frame.h, 0, 0, frame.w * zoom, frame.h * zoom);
+  }, [frame, zoom]);
+  return (
+    <canvas
+      ref={ref}
+      class="checker pixelated"
+      width={frame.w * zoom}
+      height={frame.h * zoom}
+      role="img"
+      aria-label={label}
+      data-testid="preview-canvas"
+    />
+  );
+}
+
+function QualityReport({ provenance, retryCount }: { provenance: Provenance; retryCount: number }) {
+  const { t } = useStudio();
+  const quality = provenance.quality;
+  return (
+    <section class="panel quality-panel" aria-labelledby="quality-title">
+      <div class="panel-head">
+        <h2 id="quality-title">{t('quality')}</h2>
+        {quality && (
+          <span
+            class={`badge ${quality.passed ? 'status-completed' : 'status-failed'}`}
+            data-testid="quality-verdict"
+          >
+            {quality.passed ? t('qualityPassed') : t('qualityFailed')} · {t('score')}{' '}
+            {Math.round(quality.score * 100)}%
+          </span>
+        )}
+      </div>
+      {quality && (
+        <table class="checks">
+          <thead>
+            <tr>
+              <th scope="col">{t('check')}</th>
+              <th scope="col">{t('value')}</th>
+              <th scope="col">{t('expected')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {quality.checks.map((check) => (
+              <tr key={check.name} class={check.passed ? 'pass' : 'fail'} data-testid="quality-check">
+                <th scope="row">
+                  <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.name}
+                  <span class="sr-only">{check.passed ? t('qualityPassed') : t('qualityFailed')}</span>
+                </th>
+                <td class="mono">{Number.isInteger(check.value) ? check.value : check.value.toFixed(3)}</td>
+                <td>{check.expected}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl class="facts">
+        <div>
+          <dt>{t('retries')}</dt>
+          <dd class="mono">{retryCount}</dd>
+        </div>
+        <div>
+          <dt>{t('seed')}</dt>
+          <dd class="mono">{provenance.seed ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('provider')}</dt>
+          <dd class="mono">{provenance.provider ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('source')}</dt>
+          <dd>{provenance.templateUsed ? t('sourceTemplate') : t('sourceLlm')}</dd>
+        </div>
+      </dl>
+      {provenance.optimizedPrompt && (
+        <details>
+          <summary>{t('optimizedPrompt')}</summary>
+          <pre class="prompt-text">{provenance.optimizedPrompt}</pre>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
+  const { api, t, onApiError } = useStudio();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function one(file: Loaded['files'][number]) {
+    try {
+      saveFile(file.name, await fileBytes(api, file.key), file.type);
+    } catch (e) {
+      fail(e);
+    }
+  }
+  function fail(e: unknown) {
+    if (e && typeof e === 'object' && 'httpStatus' in e) onApiError(e as never);
+    setError((e as Error).message);
+  }
+  async function zip() {
+    setBusy(true);
+    try {
+      const [{ zipSync }, contents] = await Promise.all([
+        import('fflate'),
+        Promise.all(loaded.files.map(async (f) => [f.name, await fileBytes(api, f.key)] as const)),
+      ]);
+      const archive = zipSync(Object.fromEntries(contents), { level: 6 });
+      saveFile(`${task?.assetType ?? 'asset'}-${task?.taskId ?? 'task'}.zip`, archive, 'application/zip');
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const labels: Record<Loaded['files'][number]['kind'], MessageKey> = {
+    png: 'downloadPng',
+    json: 'downloadJson',
+    tres: 'downloadTres',
+  };
+  return (
+    <section class="panel downloads" aria-labelledby="downloads-title">
+      <h2 id="downloads-title">{t('downloads')}</h2>
+      <ul>
+        {loaded.files.map((file) => (
+          <li key={file.key}>
+            <button
+              type="button"
+              class="ghost file"
+              onClick={() => one(file)}
+              data-testid={`download-${file.kind}`}
+            >
+              <span>{t(labels[file.kind])}</span>
+              <span class="mono muted">{file.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" class="primary" disabled={busy} onClick={zip} data-testid="download-zip">
+        ⇩ {t('downloadZip')}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

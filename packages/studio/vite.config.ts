@@ -1,0 +1,28 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The studio is served by the reference server at /studio/ (hashed assets under /studio/assets/).
+ * `--mode mock` builds the msw mock into the page (dev and the mock browser test); the default
+ * build talks to its own origin and contains no mock code.
+ */
+export default defineConfig(({ mode }) => ({
+  base: '/studio/',
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  build: {
+    target: 'es2022',
+    outDir: mode === 'mock' ? 'dist-mock' : 'dist',
+    emptyOutDir: true,
+    // No inline modulepreload polyfill: the CSP forbids inline scripts, and every target browser has modulepreload.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 2048,
+  },
+  // The mock runs core's embedded store (NeDB) in the page; NeDB's browser build imports Node's
+  // `events` and `util`, so mock builds get their npm polyfills (as in examples/frontend).
+  resolve:
+    mode === 'mock' ? { alias: { events: require.resolve('events/'), util: require.resolve('util/') } } : {},
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+}));
