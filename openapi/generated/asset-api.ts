@@ -22,6 +22,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check
+         * @description Public. Answers 200 when this process can serve requests: its database answers a ping and
+         *     its object storage is reachable (each check has a deadline of a few seconds). Answers 503
+         *     `服务未就绪` otherwise; the failing check is logged under the request id. Use
+         *     `/api/v1/health` for liveness (the process is up) and this path for readiness (send it
+         *     traffic), e.g. in a load balancer or a Kubernetes `readinessProbe`.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -393,10 +417,10 @@ export interface components {
          * @description Envelope error codes (equal to the HTTP status): 400 bad request, 401 unauthenticated,
          *     403 forbidden, 404 not found (also unknown routes: `接口不存在`), 405 method not allowed
          *     (`请求方法不允许`), 409 conflict, 413 body too large, 415 body not JSON, 429 too many
-         *     requests, 500 internal error.
+         *     requests, 500 internal error, 503 not ready (`服务未就绪`, the readiness check only).
          * @enum {integer}
          */
-        ErrorCode: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
+        ErrorCode: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
         /** @description The envelope of every error. */
         ErrorResponse: {
             code: components["schemas"]["ErrorCode"];
@@ -456,6 +480,27 @@ export interface components {
                 version: string;
                 time: components["schemas"]["Timestamp"];
             };
+        };
+        ReadinessResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: {
+                /** @constant */
+                status: "ready";
+                /** @description Each dependency checked and how long its check took. */
+                checks: {
+                    database: components["schemas"]["ReadinessCheck"];
+                    storage: components["schemas"]["ReadinessCheck"];
+                };
+            };
+        };
+        ReadinessCheck: {
+            /** @constant */
+            status: "ok";
+            /** @description Milliseconds the check took. */
+            ms: number;
         };
         RegisterRequest: {
             username: components["schemas"]["Username"];
@@ -1014,6 +1059,38 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is ready. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description A dependency (database or object storage) does not answer. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     register: {

@@ -1,5 +1,7 @@
 import { assetApiDocument } from '@assetloom/openapi';
+import { errors } from './errors.js';
 import type {
+  AnimationLoop,
   AssetType,
   Directions,
   GenerateParamsInput,
@@ -52,6 +54,45 @@ export const PARAM_DEFAULTS: Readonly<{
   ),
 });
 
+/** The defaults of `params.animation` (the contract's `Animation`), read from the document once. */
+export const ANIMATION_DEFAULTS: Readonly<{ fps: number; loop: AnimationLoop }> = Object.freeze({
+  fps: contractDefault<number>(schemas.Animation?.properties?.fps, 'Animation.fps', isCount),
+  loop: contractDefault<AnimationLoop>(schemas.AnimationLoop, 'AnimationLoop', (v) =>
+    ['forward', 'reverse', 'pingpong'].includes(v as string),
+  ),
+});
+
+/**
+ * `params.animation` with its defaults filled in, or undefined when the request gave none. Its
+ * `frameDurations` must have one entry per frame of a direction (400 参数错误 otherwise).
+ */
+function normalizeAnimation(
+  animation: GenerateParamsInput['animation'],
+  framesPerDirection: number,
+): TaskParams['animation'] {
+  if (animation === undefined) return undefined;
+  const out: NonNullable<TaskParams['animation']> = {
+    fps: animation.fps ?? ANIMATION_DEFAULTS.fps,
+    loop: animation.loop ?? ANIMATION_DEFAULTS.loop,
+  };
+  if (animation.frameDurations !== undefined) {
+    if (animation.frameDurations.length !== framesPerDirection) {
+      throw errors.badRequest({
+        where: 'body',
+        errors: [
+          {
+            path: '/params/animation/frameDurations',
+            keyword: 'frameDurations',
+            message: `must have one duration per frame of a direction (${framesPerDirection}), not ${animation.frameDurations.length}`,
+          },
+        ],
+      });
+    }
+    out.frameDurations = [...animation.frameDurations];
+  }
+  return out;
+}
+
 /** Sprite and animation carry frames; background and ui ignore them (not stored). */
 export function hasFrames(assetType: AssetType): boolean {
   return assetType === 'sprite' || assetType === 'animation';
@@ -71,7 +112,19 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
     };
   }
   if (p.seed !== undefined) out.seed = p.seed;
+  const animation = out.frames ? normalizeAnimation(p.animation, out.frames.framesPerDirection) : undefined;
+  if (animation !== undefined) out.animation = animation;
   return out;
+}
+
+/** Non-default playback options as dedupe material; undefined when the defaults apply. */
+function animationMaterial(animation: TaskParams['animation']): [unknown] | undefined {
+  if (animation === undefined) return undefined;
+  const { fps, loop, frameDurations } = animation;
+  if (fps === ANIMATION_DEFAULTS.fps && loop === ANIMATION_DEFAULTS.loop && frameDurations === undefined) {
+    return undefined;
+  }
+  return [{ animation: [fps, loop, frameDurations ?? null] }];
 }
 
 /** A style map as sorted [key, value] pairs: the same map always serializes the same way. */
@@ -102,6 +155,8 @@ export function dedupeMaterial(input: {
       params.frames ? [params.frames.directions, params.frames.framesPerDirection] : null,
       // a seed selects another variation: another task (keys of requests without one are unchanged)
       ...(params.seed !== undefined ? [params.seed] : []),
+      // playback options other than the defaults make another task (keys without them are unchanged)
+      ...(animationMaterial(params.animation) ?? []),
     ],
     sortedPairs(input.taskStyle),
   ]);

@@ -22,6 +22,8 @@ export const TASK_STAGES = [
 export type TaskStage = (typeof TASK_STAGES)[number];
 
 export type OutputFormat = Schemas['OutputFormat'];
+/** How each direction's frames play: forward, reverse or pingpong (`params.animation.loop`). */
+export type AnimationLoop = Schemas['AnimationLoop'];
 export type Directions = 1 | 4 | 8;
 
 /** A flat map of string keys to string values (project style, task style). */

@@ -1,20 +1,26 @@
 import { errorMessage, PipelineError } from './errors.js';
+import { godotSpriteFrames } from './formats/godot.js';
+import { ANIMATION_DEFAULTS, resolvePlayback } from './formats/playback.js';
+import { sheetFiles } from './formats/sheets.js';
+import type { FrameRect } from './formats/texturepacker.js';
 import type { ExpectedLayout } from './layout.js';
 import { encodePng } from './png.js';
 import type { GeneratedAsset } from './providers/types.js';
-import type { AssetType, OutputFormat, PipelineAsset, Provenance, RgbaImage, StoragePort } from './types.js';
+import type {
+  AnimationParams,
+  AssetType,
+  OutputFormat,
+  PipelineAsset,
+  Provenance,
+  RgbaImage,
+  StoragePort,
+} from './types.js';
 
-/** Default playback rate written into the atlas files. */
-export const FRAMES_PER_SECOND = 8;
+export { godotSpriteFrames } from './formats/godot.js';
+export { type FrameRect, type TexturePackerOptions, texturePackerAtlas } from './formats/texturepacker.js';
 
-export interface FrameRect {
-  name: string;
-  animation: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** Default playback rate written into the atlas files (the contract's `Animation.fps` default). */
+export const FRAMES_PER_SECOND = ANIMATION_DEFAULTS.fps;
 
 /** Places direction-major frames on a sheet: rows are directions, columns are frames. */
 export function composeSheet(frames: readonly RgbaImage[], columns: number, rows: number): RgbaImage {
@@ -33,85 +39,6 @@ export function composeSheet(frames: readonly RgbaImage[], columns: number, rows
   return { width, height, data };
 }
 
-/** The TexturePacker "JSON (Hash)" atlas that Phaser (`load.atlas`) and PixiJS (`Spritesheet`) read. */
-export function texturePackerAtlas(
-  image: string,
-  size: { w: number; h: number },
-  rects: readonly FrameRect[],
-): string {
-  const frames: Record<string, unknown> = {};
-  const animations: Record<string, string[]> = {};
-  for (const r of rects) {
-    frames[r.name] = {
-      frame: { x: r.x, y: r.y, w: r.w, h: r.h },
-      rotated: false,
-      trimmed: false,
-      spriteSourceSize: { x: 0, y: 0, w: r.w, h: r.h },
-      sourceSize: { w: r.w, h: r.h },
-      pivot: { x: 0.5, y: 0.5 },
-      duration: Math.round(1000 / FRAMES_PER_SECOND),
-    };
-    const list = animations[r.animation] ?? [];
-    list.push(r.name);
-    animations[r.animation] = list;
-  }
-  return `${JSON.stringify(
-    {
-      frames,
-      animations,
-      meta: {
-        app: 'https://github.com/assetloom/assetloom',
-        version: '1.0',
-        image,
-        format: 'RGBA8888',
-        size,
-        scale: '1',
-      },
-    },
-    null,
-    2,
-  )}\n`;
-}
-
-/** A Godot 4 SpriteFrames resource (text .tres). `images` are file names beside the .tres. */
-export function godotSpriteFrames(
-  images: readonly string[],
-  rects: ReadonlyArray<FrameRect & { image: number }>,
-  atlas: boolean,
-): string {
-  const lines: string[] = [];
-  const subCount = atlas ? rects.length : 0;
-  lines.push(`[gd_resource type="SpriteFrames" load_steps=${images.length + subCount + 1} format=3]`, '');
-  images.forEach((img, i) => {
-    lines.push(`[ext_resource type="Texture2D" path="res://${img.replace(/"/g, '')}" id="${i + 1}_tex"]`);
-  });
-  lines.push('');
-  if (atlas) {
-    rects.forEach((r, i) => {
-      lines.push(`[sub_resource type="AtlasTexture" id="AtlasTexture_${i}"]`);
-      lines.push(`atlas = ExtResource("${r.image + 1}_tex")`);
-      lines.push(`region = Rect2(${r.x}, ${r.y}, ${r.w}, ${r.h})`, '');
-    });
-  }
-  const byAnim = new Map<string, number[]>();
-  rects.forEach((r, i) => {
-    const list = byAnim.get(r.animation) ?? [];
-    list.push(i);
-    byAnim.set(r.animation, list);
-  });
-  const anims = [...byAnim.entries()].map(([name, idx]) => {
-    const frames = idx
-      .map((i) => {
-        const tex = atlas ? `SubResource("AtlasTexture_${i}")` : `ExtResource("${rects[i]!.image + 1}_tex")`;
-        return `{\n"duration": 1.0,\n"texture": ${tex}\n}`;
-      })
-      .join(', ');
-    return `{\n"frames": [${frames}],\n"loop": true,\n"name": &"${name}",\n"speed": ${FRAMES_PER_SECOND.toFixed(1)}\n}`;
-  });
-  lines.push('[resource]', `animations = [${anims.join(', ')}]`, '');
-  return lines.join('\n');
-}
-
 export interface FormatInput {
   generated: GeneratedAsset;
   layout: ExpectedLayout;
@@ -121,6 +48,8 @@ export interface FormatInput {
   provenance: Provenance;
   storage: StoragePort;
   signal?: AbortSignal;
+  /** Sprite and animation: the request's `params.animation` (durations, loop), written into every atlas. */
+  animation?: AnimationParams | null;
 }
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -169,40 +98,37 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
   };
   const text = { Software: 'assetloom', Comment: `seed ${provenance.seed}` };
   const encoder = new TextEncoder();
-  if (layoutKind === 'spritesheet') {
-    const sheet = single ? frames[0]! : composeSheet(frames, cols, rows);
+  const animated = assetType === 'sprite' || assetType === 'animation';
+  const playback = resolvePlayback(animated ? input.animation : undefined, cols);
+  if (layoutKind === 'spritesheet' && !single) {
+    // the sheet, wrapped onto pages past 4096 px, with every engine's atlas (formats/sheets.ts)
+    const sheet = sheetFiles({
+      frames,
+      names,
+      frameWidth: fw,
+      frameHeight: fh,
+      directions: rows,
+      framesPerDirection: cols,
+      stem,
+      keyPrefix,
+      playback,
+      metadata: meta,
+      text,
+    });
+    writes.push(...sheet.writes);
+    assets.push(...sheet.assets);
+  } else if (layoutKind === 'spritesheet') {
+    // a background: one picture, no atlas
+    const image = frames[0]!;
     const pngKey = `${keyPrefix}${stem}.png`;
-    writes.push([pngKey, encodePng(sheet.data, sheet.width, sheet.height, { text }), 'image/png']);
-    let atlas: PipelineAsset['metadata']['atlas'];
-    if (!single) {
-      const tpKey = `${keyPrefix}${stem}.json`;
-      const gdKey = `${keyPrefix}${stem}.tres`;
-      const png = baseName(pngKey);
-      writes.push([
-        tpKey,
-        encoder.encode(texturePackerAtlas(png, { w: sheet.width, h: sheet.height }, names)),
-        'application/json',
-      ]);
-      writes.push([
-        gdKey,
-        encoder.encode(
-          godotSpriteFrames(
-            [png],
-            names.map((n) => ({ ...n, image: 0 })),
-            true,
-          ),
-        ),
-        'text/plain; charset=utf-8',
-      ]);
-      atlas = { texturePacker: tpKey, godot: gdKey };
-    }
+    writes.push([pngKey, encodePng(image.data, image.width, image.height, { text }), 'image/png']);
     assets.push({
       key: pngKey,
       format: 'png',
-      width: sheet.width,
-      height: sheet.height,
+      width: image.width,
+      height: image.height,
       contentType: 'image/png',
-      metadata: { ...meta, ...(atlas ? { atlas } : {}) },
+      metadata: meta,
     });
   } else {
     const gdKey = `${keyPrefix}${stem}.tres`;
@@ -223,8 +149,18 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
         metadata: { ...meta, frameIndex: i, direction: dir, atlas: { godot: gdKey } },
       });
     });
-    const rects = names.map((n, i) => ({ ...n, x: 0, y: 0, image: i }));
-    writes.push([gdKey, encoder.encode(godotSpriteFrames(files, rects, false)), 'text/plain; charset=utf-8']);
+    const rects = names.map((n, i) => ({
+      ...n,
+      x: 0,
+      y: 0,
+      image: i,
+      duration: playback.durations[i % cols],
+    }));
+    writes.push([
+      gdKey,
+      encoder.encode(godotSpriteFrames(files, rects, false, playback)),
+      'text/plain; charset=utf-8',
+    ]);
   }
   for (const [key, bytes, type] of writes) {
     signal?.throwIfAborted();

@@ -287,6 +287,7 @@ export async function runPipeline(
         layout,
         assetType: request.assetType,
         format: request.params.format,
+        animation: request.params.animation ?? null,
         keyPrefix: request.keyPrefix,
         provenance,
         storage: options.storage,

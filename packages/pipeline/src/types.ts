@@ -38,6 +38,20 @@ export interface GenerationParams {
   format: OutputFormat;
   /** Integer 0–4294967295 selecting a variation: the same seed and request give the same bytes. */
   seed?: number | null;
+  /** Sprite and animation: playback written into every atlas file (see AnimationParams). */
+  animation?: AnimationParams | null;
+}
+
+/** How each direction's frames play: 0,1,2,3… (`forward`), 3,2,1,0… (`reverse`), 0,1,2,3,2,1… (`pingpong`). */
+export type AnimationLoop = 'forward' | 'reverse' | 'pingpong';
+
+/** Playback of a sheet's animations; every field optional (defaults: 8 fps, forward). */
+export interface AnimationParams {
+  /** Integer 1–60: frames per second; each frame shows round(1000 / fps) ms unless frameDurations says otherwise. */
+  fps?: number;
+  /** Milliseconds (integers 1–65535) each frame of a direction shows: one entry per frame of a direction. */
+  frameDurations?: number[];
+  loop?: AnimationLoop;
 }
 
 export interface PipelineRequest {
@@ -107,8 +121,16 @@ export interface Provenance {
 export interface AtlasKeys {
   /** TexturePacker "JSON (Hash)" file for Phaser and PixiJS; only for spritesheet layout. */
   texturePacker?: string;
-  /** Godot 4 SpriteFrames resource (.tres). */
+  /** Godot 4 SpriteFrames resource (.tres), over every page. */
   godot?: string;
+  /** Aseprite JSON export (array of frames, `meta.frameTags` per direction); one per page. */
+  aseprite?: string;
+  /** Phaser 3 multi-atlas JSON (`textures: [...]`, one per page) for `load.multiatlas`. */
+  phaser?: string;
+  /** Phaser 3 animation JSON for `this.anims.fromJSON`. */
+  phaserAnimations?: string;
+  /** Unity `.meta` beside the PNG: TextureImporter, sprite mode Multiple, one rect per frame. */
+  unity?: string;
 }
 
 export interface NineSlice {
@@ -129,6 +151,10 @@ export interface AssetMetadata {
   frameIndex?: number;
   /** Direction name of this frame (individual layout), e.g. `down`. */
   direction?: string;
+  /** Wrapped sheets (wider or taller than 4096 px): this PNG's page index, from 0. */
+  page?: number;
+  /** Wrapped sheets: how many pages the sheet has. */
+  pageCount?: number;
   /** Animation names in the atlas files, e.g. `walk_down`. */
   animations?: string[];
   atlas?: AtlasKeys;

@@ -1,3 +1,5 @@
+import { animationProblems } from './formats/playback.js';
+import { DEFAULT_FRAMES } from './layout.js';
 import { ASSET_TYPES, type PipelineRequest } from './types.js';
 
 /** Checks a request's shape and ranges; returns the problems in words (empty when valid). */
@@ -50,6 +52,12 @@ export function validateRequest(request: unknown): string[] {
           errors.push('params.frames.framesPerDirection must be an integer from 1 to 16');
       }
     }
+  }
+  if (p && typeof p === 'object') {
+    // params.animation: its durations count the frames of one direction (sprite and animation only)
+    const framed = r.assetType === 'sprite' || r.assetType === 'animation';
+    const perDirection = p.frames?.framesPerDirection ?? DEFAULT_FRAMES.framesPerDirection;
+    errors.push(...animationProblems(p.animation, framed ? perDirection : undefined));
   }
   if (typeof r.keyPrefix !== 'string') errors.push('keyPrefix must be a string');
   else if (r.keyPrefix.includes('..') || r.keyPrefix.startsWith('/'))
