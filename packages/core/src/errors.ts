@@ -1,5 +1,5 @@
 /** Envelope error codes; the HTTP status always equals the envelope code. */
-export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
+export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** The messages the spec (and openapi/asset-api.yaml) fixes, in one place. */
 export const MESSAGES = {
@@ -22,11 +22,12 @@ export const MESSAGES = {
   unsupportedMediaType: '请求体必须是 JSON',
   tooManyRequests: '请求过于频繁，请稍后再试',
   internal: '服务器内部错误',
+  notReady: '服务未就绪',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-const ERROR_CODES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 409, 413, 415, 429, 500]);
+const ERROR_CODES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503]);
 
 export interface AssetloomErrorOptions {
   cause?: unknown;
@@ -95,6 +96,8 @@ export const errors = {
   unsupportedMediaType: () => new AssetloomError(415, MESSAGES.unsupportedMediaType),
   tooManyRequests: (retryAfter: number) => new AssetloomError(429, MESSAGES.tooManyRequests, { retryAfter }),
   internal: (cause?: unknown) => new AssetloomError(500, MESSAGES.internal, { cause }),
+  /** The readiness check failed (`details` names the failing checks, for the log). */
+  notReady: (details?: unknown) => new AssetloomError(503, MESSAGES.notReady, { details }),
 } as const;
 
 /** The success envelope. */

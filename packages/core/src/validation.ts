@@ -43,6 +43,7 @@ type NoQuery = Record<string, never>;
 /** Typed inputs of the operations the asset service consumes. */
 export interface OperationInputs {
   getHealth: ValidatedRequest<undefined, NoQuery>;
+  getReadiness: ValidatedRequest<undefined, NoQuery>;
   register: ValidatedRequest<RegisterInput, NoQuery>;
   login: ValidatedRequest<LoginInput, NoQuery>;
   getMe: ValidatedRequest<undefined, NoQuery>;

@@ -84,6 +84,45 @@ export interface OperationTableDeps {
   onTokenIssued?: (token: string) => void;
   /** After a project deletion: the object keys it released; a failure is logged, the answer stands. */
   onObjectsReleased?: (keys: string[], projectId: string) => Promise<void>;
+  /**
+   * The checks of GET /api/v1/ready: each resolves when its dependency answers (the server pings
+   * its database and its object storage). Without them (the mock, in memory) the table is ready.
+   */
+  readiness?: ReadinessChecks;
+  /** Deadline of each readiness check in milliseconds (default 3000); a slower check fails. */
+  readinessTimeoutMs?: number;
+}
+
+/** What GET /api/v1/ready checks. */
+export interface ReadinessChecks {
+  database: () => Promise<void>;
+  storage: () => Promise<void>;
+}
+
+/** Runs one readiness check with a deadline: its duration, or why it failed. */
+async function timedCheck(
+  check: () => Promise<void>,
+  timeoutMs: number,
+): Promise<{ ok: true; ms: number } | { ok: false; ms: number; error: string }> {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true, ms: Date.now() - started };
+  } catch (error) {
+    return {
+      ok: false,
+      ms: Date.now() - started,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface OperationTable {
@@ -205,6 +244,22 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       status: 200,
       data: { status: 'ok', version: deps.version, time: new Date().toISOString() },
     }),
+    getReadiness: async () => {
+      const timeoutMs = deps.readinessTimeoutMs ?? 3000;
+      const none = async () => {};
+      const [database, storage] = await Promise.all([
+        timedCheck(deps.readiness?.database ?? none, timeoutMs),
+        timedCheck(deps.readiness?.storage ?? none, timeoutMs),
+      ]);
+      if (!database.ok || !storage.ok) throw errors.notReady({ database, storage });
+      return {
+        status: 200,
+        data: {
+          status: 'ready',
+          checks: { database: { status: 'ok', ms: database.ms }, storage: { status: 'ok', ms: storage.ms } },
+        },
+      };
+    },
     register: async ({ body }) => ({ status: 201, data: await service.register(body) }),
     login: async ({ body }, _user, ctx) =>
       withCookie(await service.login(body, { ip: ctx.ip() || 'unknown' })),
