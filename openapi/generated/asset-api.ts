@@ -690,6 +690,33 @@ export interface components {
          */
         OutputFormat: "spritesheet" | "individual";
         /**
+         * @description How each direction's frames play (Assetloom extension): `forward` 0,1,2,3,0…; `reverse`
+         *     3,2,1,0,3…; `pingpong` 0,1,2,3,2,1,0… Written as Aseprite's tag `direction`, Phaser's `yoyo`
+         *     (reverse as the frame order), and, for formats without such a flag (TexturePacker
+         *     `animations`, Godot SpriteFrames), as the played frame sequence.
+         * @default forward
+         * @enum {string}
+         */
+        AnimationLoop: "forward" | "reverse" | "pingpong";
+        /**
+         * @description Playback of sprite and animation sheets (Assetloom extension), carried into every atlas file
+         *     (TexturePacker, Godot, Aseprite, Phaser). Ignored for background and ui. Each direction plays
+         *     the same timing.
+         */
+        Animation: {
+            /**
+             * @description Frames per second; every frame shows for 1000/fps ms (rounded to whole ms) unless `frameDurations` says otherwise.
+             * @default 8
+             */
+            fps?: number;
+            /**
+             * @description Milliseconds each frame of a direction shows, in order; one entry per frame, so its length must
+             *     equal `frames.framesPerDirection` (else 400 参数错误). Overrides `fps` for the durations.
+             */
+            frameDurations?: number[];
+            loop?: components["schemas"]["AnimationLoop"];
+        };
+        /**
          * @description Selects a variation (Assetloom extension). The same seed and request give the same files;
          *     another seed gives another drawing. Absent: the variation is derived from the request alone.
          *     Part of the dedupe key when given.
@@ -700,6 +727,7 @@ export interface components {
             frames?: components["schemas"]["Frames"];
             format?: components["schemas"]["OutputFormat"];
             seed?: components["schemas"]["Seed"];
+            animation?: components["schemas"]["Animation"];
         };
         /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation). */
         TaskParams: {
@@ -711,6 +739,12 @@ export interface components {
             };
             format: components["schemas"]["OutputFormat"];
             seed?: components["schemas"]["Seed"];
+            /** @description Sprite and animation only, when the request gave `animation` (defaults filled in). */
+            animation?: {
+                fps: number;
+                frameDurations?: number[];
+                loop: components["schemas"]["AnimationLoop"];
+            };
         };
         GenerateRequest: {
             /** @description The project whose style is used. */
@@ -789,9 +823,28 @@ export interface components {
             /** @enum {string} */
             layout?: "spritesheet" | "individual";
             frameIndex?: number;
+            /**
+             * @description Storage keys of the engine files beside this PNG (download them like the PNG). Sheets:
+             *     `texturePacker` (TexturePacker JSON hash; one per page, with `meta.related_multi_packs`),
+             *     `godot` (Godot 4 SpriteFrames .tres over all pages), `aseprite` (Aseprite JSON export, one per
+             *     page), `phaser` (Phaser 3 multi-atlas over all pages), `phaserAnimations` (Phaser 3 animation
+             *     JSON for `this.anims.fromJSON`), `unity` (the PNG's Unity `.meta`: TextureImporter, sprite
+             *     mode Multiple, one rect per frame). Individual frames: `godot`.
+             */
             atlas?: {
+                texturePacker?: string;
+                godot?: string;
+                aseprite?: string;
+                phaser?: string;
+                phaserAnimations?: string;
+                unity?: string;
+            } & {
                 [key: string]: string;
             };
+            /** @description Sheets wider or taller than 4096 px wrap onto several PNG pages (`<type>-0.png`, `<type>-1.png`…), each listed as an asset; this is its index. */
+            page?: number;
+            /** @description How many pages the sheet has (present on wrapped sheets). */
+            pageCount?: number;
             provenance?: {
                 [key: string]: unknown;
             };
