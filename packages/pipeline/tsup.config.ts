@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // progress.ts is its own entry (`@assetloom/pipeline/progress`): the SDK bundles it without the rest.
+  entry: ['src/index.ts', 'src/progress.ts'],
   outDir,
   format: ['esm', 'cjs'],
   // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one

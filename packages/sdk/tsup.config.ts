@@ -8,10 +8,13 @@ const common: Options = {
   outDir,
   // The API's types come from @assetloom/openapi (a dev dependency): they are written into the
   // declarations, so the published types need no other package.
-  dts: { compilerOptions: { composite: false }, resolve: ['@assetloom/openapi'] },
+  dts: { compilerOptions: { composite: false }, resolve: ['@assetloom/openapi', '@assetloom/pipeline'] },
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
+  // The stage → progress formula has one home, @assetloom/pipeline/progress (a dev dependency):
+  // both builds carry that small module, so the SDK installs without the pipeline.
+  noExternal: ['@assetloom/pipeline'],
 };
 
 export default defineConfig([
@@ -23,6 +26,6 @@ export default defineConfig([
     // from a "type": "module" source esbuild imports both the way Node's ESM would (default = the
     // whole module), so `require('@assetloom/sdk')` broke at the first call (issue #21). The CommonJS
     // build carries its own copy of both instead; the ESM build keeps them as dependencies.
-    noExternal: ['ky', 'openapi-fetch'],
+    noExternal: ['ky', 'openapi-fetch', '@assetloom/pipeline'],
   },
 ]);

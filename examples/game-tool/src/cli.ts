@@ -5,6 +5,7 @@ import {
   type AssetClient,
   type AssetClientOptions,
   createAssetClient,
+  overallProgress,
   type PipelineProgress,
   type Task,
 } from '@assetloom/sdk';
@@ -175,15 +176,6 @@ export interface ProgressView {
   stop(): void;
 }
 
-const STAGES = ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter'];
-
-/** The task's overall progress after an event (the SDK's and the server's mapping: 25 per stage). */
-export function overallOf(event: PipelineProgress): number {
-  const index = Math.max(0, STAGES.indexOf(event.stage));
-  if (event.status === 'failed') return index * 25;
-  return Math.round(index * 25 + Math.max(0, Math.min(100, event.progress)) / 4);
-}
-
 export type ProgressFactory = (io: CliIo) => ProgressView;
 
 /** Lines for non-TTY output: a line per stage and status change, never a redraw. */
@@ -205,7 +197,7 @@ export function lineProgress(io: CliIo): ProgressView {
       streamed = true;
       const retry = event.retryCount ? ` (retry ${event.retryCount})` : '';
       const reason = event.rejectReason ? `: ${event.rejectReason}` : '';
-      print(`${event.stage} ${event.status}${retry}${reason} — ${overallOf(event)}%`);
+      print(`${event.stage} ${event.status}${retry}${reason} — ${overallProgress(event)}%`);
     },
     stop() {},
   };

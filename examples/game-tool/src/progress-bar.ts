@@ -1,6 +1,7 @@
 import type { PipelineProgress, Task } from '@assetloom/sdk';
+import { overallProgress } from '@assetloom/sdk';
 import cliProgress from 'cli-progress';
-import { type CliIo, lineProgress, overallOf, type ProgressView } from './cli.js';
+import { type CliIo, lineProgress, type ProgressView } from './cli.js';
 
 const STAGE_LABEL: Record<string, string> = {
   prompt_builder: 'prompt',
@@ -36,7 +37,7 @@ export function terminalProgress(io: CliIo): ProgressView {
     },
     event(event: PipelineProgress) {
       const retry = event.retryCount ? `(retry ${event.retryCount})` : '';
-      bar.update(overallOf(event), {
+      bar.update(overallProgress(event), {
         stage: `${STAGE_LABEL[event.stage] ?? event.stage} ${event.status}`,
         retry,
       });

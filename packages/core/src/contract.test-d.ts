@@ -10,6 +10,7 @@ import type {
   TASK_STAGES,
   TASK_STATUSES,
 } from './index.js';
+import type { normalizeParams } from './params.js';
 import type { OperationInputs } from './validation.js';
 
 /**
@@ -59,10 +60,9 @@ test("the validator's typed inputs are the contract's bodies and parameters", ()
   expectTypeOf<OperationInputs['createProject']['body']>().toEqualTypeOf<Body<'createProject'>>();
   expectTypeOf<OperationInputs['updateProject']['body']>().toEqualTypeOf<Body<'updateProject'>>();
   expectTypeOf<OperationInputs['replaceProjectStyle']['body']>().toEqualTypeOf<Body<'replaceProjectStyle'>>();
-  // After validation, generate's params are normalized: the contract's TaskParams.
-  expectTypeOf<OperationInputs['generate']['body']>().toEqualTypeOf<
-    Omit<Body<'generate'>, 'params'> & { params: S['TaskParams'] }
-  >();
+  // The validator checks generate's body; the service normalizes its params (one place).
+  expectTypeOf<OperationInputs['generate']['body']>().toEqualTypeOf<Body<'generate'>>();
+  expectTypeOf<ReturnType<typeof normalizeParams>>().toEqualTypeOf<S['TaskParams']>();
   expectTypeOf<OperationInputs['getTask']['params']>().toEqualTypeOf<Ops['getTask']['parameters']['path']>();
   expectTypeOf<OperationInputs['getProject']['params']>().toEqualTypeOf<
     Ops['getProject']['parameters']['path']

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type FailEnvelope,
   fail,
+  type GenerateInput,
   type OkEnvelope,
   ok,
   type Project,
@@ -22,7 +23,7 @@ test('validator inputs are typed per operation', () => {
   const v = createRequestValidator();
   expectTypeOf(v.validate('listProjects', {}).query).toEqualTypeOf<{ page: number; pageSize: number }>();
   expectTypeOf(v.validate('getTask', {}).params).toEqualTypeOf<{ taskId: string }>();
-  expectTypeOf(v.validate('generate', {}).body.params.resolution).toEqualTypeOf<number>();
+  expectTypeOf(v.validate('generate', {}).body.params).toEqualTypeOf<GenerateInput['params']>();
 });
 
 test('service results are the OpenAPI data shapes', () => {

@@ -1,4 +1,5 @@
 import { assetApiDocument } from '@assetloom/openapi';
+import { PARAM_LIMITS, PARAM_DEFAULTS as PIPELINE_PARAM_DEFAULTS } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { normalizeParams, PARAM_DEFAULTS } from './params.js';
 import { createRequestValidator } from './validation.js';
@@ -16,7 +17,13 @@ describe('parameter defaults', () => {
     });
   });
 
-  it('fill a generate request the same way in the validator and in the service', () => {
+  it('are the ones the pipeline validates and defaults with (its generated copy of the contract)', () => {
+    expect(PIPELINE_PARAM_DEFAULTS).toEqual(PARAM_DEFAULTS);
+    const res = schemas.Resolution as { minimum?: number; maximum?: number };
+    expect(PARAM_LIMITS.resolution).toEqual({ min: res.minimum, max: res.maximum });
+  });
+
+  it('are filled in once, by the service: a validated body normalizes as the raw one does', () => {
     const validator = createRequestValidator();
     for (const assetType of ['sprite', 'animation', 'background', 'ui'] as const) {
       for (const params of [undefined, {}, { frames: { directions: 8 } }, { resolution: 32, seed: 7 }]) {
@@ -27,9 +34,10 @@ describe('parameter defaults', () => {
           ...(params ? { params } : {}),
         };
         const validated = validator.validate('generate', { body }).body as { params: unknown };
-        expect(validated.params, `${assetType} ${JSON.stringify(params)}`).toEqual(
-          normalizeParams(assetType, params as never),
-        );
+        expect(
+          normalizeParams(assetType, validated.params as never),
+          `${assetType} ${JSON.stringify(params)}`,
+        ).toEqual(normalizeParams(assetType, params as never));
       }
     }
     expect(normalizeParams('sprite', undefined)).toEqual({

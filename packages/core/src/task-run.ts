@@ -8,6 +8,7 @@ import {
   runPipeline,
   type StoragePort,
   taskStageOf,
+  taskStatusOf,
 } from '@assetloom/pipeline';
 import type { ClaimedTask, ProgressPatch, QueueEvent, TaskOutcome } from './queue.js';
 import type { AssetRecord, Store, TaskRecord } from './store.js';
@@ -107,7 +108,7 @@ export function taskUpdateFor(
       stage: taskStageOf(event.stage),
       progress: overallProgress(event),
       retryCount,
-      status: event.stage === 'format_adapter' ? 'saving' : 'running',
+      status: taskStatusOf(event.stage),
     },
   };
 }

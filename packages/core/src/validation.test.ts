@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AssetloomError, MESSAGES } from './errors.js';
+import { normalizeParams } from './params.js';
 import { createRequestValidator, type RawRequest } from './validation.js';
 
 const validator = createRequestValidator();
@@ -339,10 +340,14 @@ describe('createRequestValidator', () => {
       },
     ],
   ];
-  it.each(generateDefaults)('generate normalizes params: %s', (_name, { body, params }) => {
-    const out = validator.validate('generate', { body: { projectId: 'p1', prompt: 'knight', ...body } });
-    expect(out.body.params).toEqual(params);
-  });
+  it.each(generateDefaults)(
+    'a valid generate body normalizes to the contract defaults: %s',
+    (_name, { body, params }) => {
+      // the validator checks the body; the service normalizes it once (normalizeParams)
+      const out = validator.validate('generate', { body: { projectId: 'p1', prompt: 'knight', ...body } });
+      expect(normalizeParams(out.body.assetType, out.body.params)).toEqual(params);
+    },
+  );
 
   it('reads declared headers case-insensitively and leaves the caller’s body untouched', () => {
     const body = { projectId: 'p1', prompt: 'knight', assetType: 'sprite' };

@@ -3,9 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { errors } from './errors.js';
-import { normalizeParams } from './params.js';
 import type {
-  AssetType,
   ChangePasswordInput,
   CreateProjectInput,
   GenerateInput,
@@ -14,7 +12,6 @@ import type {
   PromptOptimizeInput,
   RegisterInput,
   StyleInput,
-  TaskParams,
   UpdateProjectInput,
 } from './types.js';
 
@@ -57,11 +54,7 @@ export interface OperationInputs {
   listProjectTasks: ValidatedRequest<undefined, PageInput, { projectId: string }>;
   getProjectStyle: ValidatedRequest<undefined, NoQuery, { projectId: string }>;
   replaceProjectStyle: ValidatedRequest<StyleInput, NoQuery, { projectId: string }>;
-  generate: ValidatedRequest<
-    Omit<GenerateInput, 'params'> & { params: TaskParams },
-    NoQuery,
-    Record<string, never>
-  >;
+  generate: ValidatedRequest<GenerateInput, NoQuery, Record<string, never>>;
   getTask: ValidatedRequest<undefined, NoQuery, { taskId: string }>;
   getTaskAssets: ValidatedRequest<undefined, NoQuery, { taskId: string }>;
   streamTaskProgress: ValidatedRequest<undefined, { since?: number }, { taskId: string }>;
@@ -328,10 +321,8 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
         // Validate a private copy: defaults are written into it, never into the caller's object.
         body = structuredCloneJson(body);
         if (!op.body.validate(body)) fail400('body', op.body.validate.errors);
-        if (operationId === 'generate') {
-          const g = body as GenerateInput;
-          (body as Json).params = normalizeParams(g.assetType as AssetType, g.params);
-        }
+        // Params are validated here, by the contract's schema, and normalised once, by the service
+        // (submitTask → normalizeParams): the validator does not repeat the service's rules.
       }
     } else {
       body = undefined;

@@ -7,6 +7,7 @@ export {
   godotSpriteFrames,
   texturePackerAtlas,
 } from './format.js';
+export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
 export {
   ACTIONS,
   type Action,
@@ -26,7 +27,7 @@ export {
 } from './interpret/index.js';
 export { DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
 export { NAMED_PALETTES, parseHex, parsePalette, type Rgb, toHex } from './palette.js';
-export { type RunPipelineOptions, runPipeline } from './pipeline.js';
+export type { RunPipelineOptions } from './pipeline.js';
 export {
   detectGrid,
   type PixelGrid,
@@ -36,7 +37,7 @@ export {
 } from './pixelize.js';
 export { type PixelizedFrames, type PixelizeFramesOptions, pixelizeFrames } from './pixelize-frames.js';
 export { type DecodePngResult, decodePng, type EncodePngOptions, encodePng } from './png.js';
-export { overallProgress, taskStageOf } from './progress.js';
+export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 export {
   buildMetaPrompt,
   type LlmConfig,
@@ -65,6 +66,7 @@ export {
   type ModelQualityInput,
   type ModelQualityThresholds,
 } from './quality-model.js';
+export { runPipeline } from './run.js';
 export { deriveSeed, type SeedInput } from './seed.js';
 export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
 export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';

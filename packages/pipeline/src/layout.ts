@@ -1,6 +1,23 @@
 import { DIRECTION_NAMES } from './directions.js';
-import { type UiKind, uiFrameSize, uiKindOf } from './internal/art/ui.js';
+import { PARAM_DEFAULTS } from './generated/params.js';
 import type { AssetType, Directions, GenerationParams } from './types.js';
+
+/** The three UI pieces the generator draws, told apart by the prompt. */
+export type UiKind = 'panel' | 'button' | 'bar';
+
+/** Which UI piece a prompt asks for (lower-case text). */
+export function uiKindOf(text: string): UiKind {
+  if (/button|btn|按钮/.test(text)) return 'button';
+  if (/\bbar\b|health|hp|mana|progress|slider|血条|进度|条/.test(text)) return 'bar';
+  return 'panel';
+}
+
+/** The frame size of a UI piece: panels are square, buttons 2:1, bars 4:1 (at least 8 px tall). */
+export function uiFrameSize(kind: UiKind, resolution: number): { width: number; height: number } {
+  if (kind === 'button') return { width: resolution, height: Math.max(8, Math.round(resolution / 2)) };
+  if (kind === 'bar') return { width: resolution, height: Math.max(8, Math.round(resolution / 4)) };
+  return { width: resolution, height: resolution };
+}
 
 /** What a request asks for, frame by frame: the contract between providers and the quality supervisor. */
 export interface ExpectedLayout {
@@ -15,7 +32,11 @@ export interface ExpectedLayout {
   opaque: boolean;
 }
 
-export const DEFAULT_FRAMES = { directions: 4, framesPerDirection: 4 } as const;
+/** The frames a sprite or animation gets when its request names none (the contract's defaults). */
+export const DEFAULT_FRAMES = {
+  directions: PARAM_DEFAULTS.directions,
+  framesPerDirection: PARAM_DEFAULTS.framesPerDirection,
+} as const;
 
 export function expectedLayout(assetType: AssetType, params: GenerationParams, text: string): ExpectedLayout {
   const res = params.resolution;

@@ -5,7 +5,6 @@ import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
 import { pixelizeFrames } from './pixelize-frames.js';
 import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
-import { createProceduralProvider } from './providers/procedural.js';
 import type { GeneratedAsset, ImageProvider } from './providers/types.js';
 import { inspectQuality } from './quality.js';
 import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
@@ -57,8 +56,12 @@ class SinkError extends Error {}
  * Runs prompt_optimizer → asset_generator → quality_supervisor (→ retry) → format_adapter and
  * emits PipelineProgress events as spec 000 lists them. Never rejects: failures come back as
  * `{ ok: false, code, error }` after a final `failed` event carrying `error`.
+ *
+ * The pipeline's core: it draws with the provider it is given and knows none itself (providers
+ * depend on the core, never the reverse). `runPipeline` (run.ts) picks the default provider.
  */
-export async function runPipeline(
+export async function runPipelineWith(
+  provider: ImageProvider,
   request: PipelineRequest,
   options: RunPipelineOptions,
 ): Promise<PipelineResult> {
@@ -133,7 +136,6 @@ export async function runPipeline(
 
   const style = mergeStyles(request.projectStyle, request.taskStyle);
   const tags = request.tags?.length ? request.tags : Object.values(style).filter(Boolean).slice(0, 16);
-  const provider = options.providers?.image ?? createProceduralProvider();
   const layout = expectedLayout(
     request.assetType,
     request.params,

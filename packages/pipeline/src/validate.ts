@@ -1,6 +1,11 @@
 import { animationProblems } from './formats/playback.js';
+import { PARAM_LIMITS } from './generated/params.js';
 import { DEFAULT_FRAMES } from './layout.js';
 import { ASSET_TYPES, type PipelineRequest } from './types.js';
+
+const { resolution, directions, framesPerDirection, formats, seed } = PARAM_LIMITS;
+const isIn = (value: unknown, range: { min: number; max: number }) =>
+  Number.isInteger(value) && (value as number) >= range.min && (value as number) <= range.max;
 
 /** Checks a request's shape and ranges; returns the problems in words (empty when valid). */
 export function validateRequest(request: unknown): string[] {
@@ -33,23 +38,24 @@ export function validateRequest(request: unknown): string[] {
   const p = r.params;
   if (!p || typeof p !== 'object') errors.push('params must be an object');
   else {
-    if (!Number.isInteger(p.resolution) || p.resolution < 16 || p.resolution > 1024)
-      errors.push('params.resolution must be an integer from 16 to 1024');
-    if (p.format !== 'spritesheet' && p.format !== 'individual')
-      errors.push('params.format must be spritesheet or individual');
-    if (
-      p.seed !== undefined &&
-      p.seed !== null &&
-      (!Number.isInteger(p.seed) || p.seed < 0 || p.seed > 4294967295)
-    )
-      errors.push('params.seed must be an integer from 0 to 4294967295');
+    if (!isIn(p.resolution, resolution))
+      errors.push(`params.resolution must be an integer from ${resolution.min} to ${resolution.max}`);
+    if (!(formats as readonly unknown[]).includes(p.format))
+      errors.push(`params.format must be ${formats.join(' or ')}`);
+    if (p.seed !== undefined && p.seed !== null && !isIn(p.seed, seed))
+      errors.push(`params.seed must be an integer from ${seed.min} to ${seed.max}`);
     if (p.frames !== undefined && p.frames !== null) {
       const f = p.frames;
       if (typeof f !== 'object') errors.push('params.frames must be an object');
       else {
-        if (![1, 4, 8].includes(f.directions)) errors.push('params.frames.directions must be 1, 4 or 8');
-        if (!Number.isInteger(f.framesPerDirection) || f.framesPerDirection < 1 || f.framesPerDirection > 16)
-          errors.push('params.frames.framesPerDirection must be an integer from 1 to 16');
+        if (!(directions as readonly unknown[]).includes(f.directions))
+          errors.push(
+            `params.frames.directions must be ${directions.slice(0, -1).join(', ')} or ${directions.at(-1)}`,
+          );
+        if (!isIn(f.framesPerDirection, framesPerDirection))
+          errors.push(
+            `params.frames.framesPerDirection must be an integer from ${framesPerDirection.min} to ${framesPerDirection.max}`,
+          );
       }
     }
   }

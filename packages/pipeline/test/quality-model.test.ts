@@ -4,9 +4,9 @@
 // that check's name in the task error.
 import { describe, expect, it } from 'vitest';
 import { NAMED_PALETTES, type Rgb } from '../src/palette.js';
-import { runPipeline } from '../src/pipeline.js';
 import type { ImageProvider } from '../src/providers/types.js';
 import { inspectModelOutput, type ModelQualityInput, withChecks } from '../src/quality-model.js';
+import { runPipeline } from '../src/run.js';
 import { createMemoryStorage } from '../src/storage.js';
 import type { QualityReport, RgbaImage } from '../src/types.js';
 import { figure, modelPicture } from './pixel-art.js';

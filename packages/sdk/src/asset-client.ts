@@ -29,6 +29,7 @@ import {
   validateTransportOptions,
 } from './internal/transport.js';
 import { isRecord, randomUuid, resolveUrl, sleep } from './internal/util.js';
+import { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 import type {
   AssetApiPaths,
   ChangePasswordData,
@@ -587,20 +588,10 @@ export function createAssetClient<Throw extends boolean = false>(
           everOpened = true;
           since = Math.max(since, event.seq);
           onEvent?.(event);
-          const stage = event.stage === 'prompt_optimizer' ? 'prompt_builder' : event.stage;
-          const index = [
-            'prompt_optimizer',
-            'asset_generator',
-            'quality_supervisor',
-            'format_adapter',
-          ].indexOf(event.stage);
-          snapshot.stage = stage;
-          snapshot.progress =
-            event.status === 'failed'
-              ? index * 25
-              : Math.round(index * 25 + Math.max(0, Math.min(100, event.progress)) / 4);
+          snapshot.stage = taskStageOf(event.stage);
+          snapshot.progress = overallProgress(event);
           if (typeof event.retryCount === 'number') snapshot.retryCount = event.retryCount;
-          snapshot.status = event.stage === 'format_adapter' ? 'saving' : 'running';
+          snapshot.status = taskStatusOf(event.stage);
           onProgress?.({ ...snapshot });
         },
       );

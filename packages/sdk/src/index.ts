@@ -26,6 +26,7 @@ export type { CookieJarLike } from './internal/cookies.js';
 export type { ApiResult } from './internal/envelope.js';
 export type { FetchLike, RetryEvent, RetryOptions, RetryReason } from './internal/transport.js';
 export { orThrow } from './or-throw.js';
+export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 export {
   createReviewAuthClient,
   type ReviewAuthClient,

@@ -1,10 +1,9 @@
+import { type UiKind, uiFrameSize, uiKindOf } from '../../layout.js';
 import type { Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { NineSlice, RgbaImage } from '../../types.js';
 import type { Rng } from '../random.js';
 import { bayer, gridFor, type Painter, upscale } from './canvas.js';
-
-export type UiKind = 'panel' | 'button' | 'bar';
 
 export interface UiJob {
   rng: Rng;
@@ -24,19 +23,6 @@ export interface UiOutput {
   width: number;
   height: number;
   nineSlice: NineSlice;
-}
-
-export function uiKindOf(text: string): UiKind {
-  if (/button|btn|按钮/.test(text)) return 'button';
-  if (/\bbar\b|health|hp|mana|progress|slider|血条|进度|条/.test(text)) return 'bar';
-  return 'panel';
-}
-
-/** The frame size of a UI piece: panels are square, buttons 2:1, bars 4:1 (at least 8 px tall). */
-export function uiFrameSize(kind: UiKind, resolution: number): { width: number; height: number } {
-  if (kind === 'button') return { width: resolution, height: Math.max(8, Math.round(resolution / 2)) };
-  if (kind === 'bar') return { width: resolution, height: Math.max(8, Math.round(resolution / 4)) };
-  return { width: resolution, height: resolution };
 }
 
 function hsv(h: number, s: number, v: number): Rgb {
