@@ -1,3 +1,4 @@
+import { cpSync, existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
@@ -12,4 +13,11 @@ export default defineConfig({
   dts: { entry: 'src/index.ts', compilerOptions: { composite: false } },
   sourcemap: true,
   clean: true,
+  // The published server carries the built web studio (packages/studio) as dist/studio, served at
+  // /studio; without a studio build the server answers /studio with a 503 naming the build command.
+  onSuccess: async () => {
+    const studio = '../packages/studio/dist';
+    if (existsSync(`${studio}/index.html`)) cpSync(studio, `${outDir}/studio`, { recursive: true });
+    else console.warn('[assetloom/server] packages/studio/dist is missing: the build carries no studio');
+  },
 });

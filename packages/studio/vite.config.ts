@@ -10,6 +10,8 @@ const require = createRequire(import.meta.url);
  */
 export default defineConfig(({ mode }) => ({
   base: '/studio/',
+  // mockServiceWorker.js (public/) only ships in mock builds.
+  publicDir: mode === 'mock' ? 'public' : false,
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   build: {
     target: 'es2022',

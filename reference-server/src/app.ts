@@ -9,6 +9,7 @@ import {
   type OperationContext,
   type OperationHandler,
   type OperationRequest,
+  type OperationTableDeps,
   ok,
   type RequestValidator,
   routesOf,
@@ -55,6 +56,13 @@ export interface AssetAppDeps {
   signedUrlTtlSeconds?: number;
   /** Told about every newly created task (an in-process worker starts on it at once). */
   onTaskCreated?: (taskId: string) => void;
+  /**
+   * Told about every answered request (the server's Prometheus metrics): `route` is the route
+   * template of the contract (`/api/v1/tasks/:taskId`), `/docs`, `/files` or `unmatched`.
+   */
+  onRequestEnd?: (method: string, route: string, status: number, seconds: number) => void;
+  /** The checks of GET /api/v1/ready (database ping, object storage reachable); ready without them. */
+  readiness?: OperationTableDeps['readiness'];
 }
 
 /** The per-request state the middleware shares (a {@link RequestState}). */
@@ -134,6 +142,16 @@ function hasPrefixFolded(path: string, prefix: string): boolean {
   return path.length >= prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix;
 }
 
+/** A bounded label for a request's route: the router's template, else the part of the app it reached. */
+function routeLabel(ctx: AppContext): string {
+  const matched = (ctx as unknown as { _matchedRoute?: unknown })._matchedRoute;
+  if (typeof matched === 'string') return matched;
+  const path = ctx.path;
+  if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
+  if (hasPrefixFolded(path, FILES_PATH_PREFIX)) return FILES_PATH_PREFIX;
+  return 'unmatched';
+}
+
 function toEnvelopeError(err: unknown): AssetloomError {
   if (err instanceof AssetloomError) return err;
   const status = (err as { status?: unknown; expose?: unknown } | null)?.status;
@@ -183,6 +201,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         }),
     ...(deps.onTaskCreated === undefined ? {} : { onTaskCreated: deps.onTaskCreated }),
     ...(deps.onObjectsReleased === undefined ? {} : { onObjectsReleased: deps.onObjectsReleased }),
+    ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
   });
 
   // --- outermost: request id, logging, headers and the envelope for every failure ---
@@ -224,6 +243,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         ms,
         userId: ctx.state.user?.id,
       };
+      deps.onRequestEnd?.(ctx.method, routeLabel(ctx), ctx.status, ms / 1000);
       if (failure !== undefined && failure.code === 500) {
         deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
       } else if (failure?.details !== undefined) {

@@ -20,6 +20,11 @@ export interface ServerConfig {
   mongodbDb: string;
   /** HS256 secret (≥ 32 bytes). */
   jwtSecret: string;
+  /**
+   * Secrets tokens signed before a key rotation are still accepted with (JWT_SECRET_PREVIOUS,
+   * comma-separated, each ≥ 32 bytes); new tokens are always signed with `jwtSecret`.
+   */
+  jwtPreviousSecrets: string[];
   /** True when no JWT_SECRET was given and one was generated (development only). */
   jwtSecretGenerated: boolean;
   tokenTtlSeconds: number;
@@ -65,7 +70,22 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** The image generator (IMAGE_PROVIDER procedural | openai | comfyui | a1111; see image-provider.ts). */
   imageProvider: ImageProviderSettings;
+  /** Prometheus metrics (METRICS_ENABLED, METRICS_TOKEN, METRICS_PORT); off by default. */
+  metrics: MetricsSettings;
 }
+
+/** Where and how the Prometheus exposition is served. */
+export interface MetricsSettings {
+  /** Serve GET /metrics (METRICS_ENABLED, default false). */
+  enabled: boolean;
+  /** Bearer token a scrape must send (METRICS_TOKEN); required in production when enabled. */
+  token: string | null;
+  /** The worker process's metrics listener port on HOST (METRICS_PORT, default 9464; 0 picks one). */
+  workerPort: number;
+}
+
+/** Bytes a METRICS_TOKEN must have at least. */
+export const MIN_METRICS_TOKEN_BYTES = 16;
 
 /** LLM settings from LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS. */
 export interface LlmSettings {
@@ -191,6 +211,40 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     });
   }
 
+  const jwtPreviousSecrets = (read.raw('JWT_SECRET_PREVIOUS') ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
+  for (const [index, secret] of jwtPreviousSecrets.entries()) {
+    if (Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+      read.issues.push({
+        variable: 'JWT_SECRET_PREVIOUS',
+        message: `secret ${index + 1} must be at least ${MIN_JWT_SECRET_BYTES} bytes long (got ${Buffer.byteLength(secret, 'utf8')})`,
+      });
+    } else if (secret === jwtSecret) {
+      read.issues.push({
+        variable: 'JWT_SECRET_PREVIOUS',
+        message: `secret ${index + 1} equals JWT_SECRET; list only the secrets being retired`,
+      });
+    }
+  }
+
+  const metricsEnabled = read.bool('METRICS_ENABLED', false);
+  const metricsToken = read.raw('METRICS_TOKEN') ?? null;
+  const metricsPort = read.int('METRICS_PORT', 9464, 0, 65535);
+  if (metricsToken !== null && Buffer.byteLength(metricsToken, 'utf8') < MIN_METRICS_TOKEN_BYTES) {
+    read.issues.push({
+      variable: 'METRICS_TOKEN',
+      message: `must be at least ${MIN_METRICS_TOKEN_BYTES} bytes long; e.g. \`openssl rand -hex 24\``,
+    });
+  } else if (metricsEnabled && metricsToken === null && nodeEnv === 'production') {
+    read.issues.push({
+      variable: 'METRICS_TOKEN',
+      message:
+        'is required when METRICS_ENABLED=true and NODE_ENV=production (scrapes send Authorization: Bearer <token>)',
+    });
+  }
+
   const tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400);
   const bodyLimitBytes = read.int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024);
 
@@ -252,7 +306,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   let storage: StorageConfig | undefined;
   if (jwtSecret !== undefined) {
-    const loadedStorage = loadStorageConfig(env, { nodeEnv, dataDir, jwtSecret, signedUrlTtlSeconds });
+    const loadedStorage = loadStorageConfig(env, {
+      nodeEnv,
+      dataDir,
+      jwtSecret,
+      jwtPreviousSecrets,
+      signedUrlTtlSeconds,
+    });
     if (loadedStorage.ok) {
       storage = loadedStorage.value;
       warnings.push(...loadedStorage.warnings);
@@ -276,6 +336,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       mongodbDb,
       jwtSecret,
       jwtSecretGenerated,
+      jwtPreviousSecrets,
       tokenTtlSeconds,
       bodyLimitBytes,
       logLevel,
@@ -299,6 +360,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       llm,
       storage,
       imageProvider: imageProviderRead.value,
+      metrics: { enabled: metricsEnabled, token: metricsToken, workerPort: metricsPort },
     },
   };
 }

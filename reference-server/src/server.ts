@@ -20,6 +20,7 @@ import { createLogDestination, createLogger } from './logger.js';
 import { ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
+import { loadStudio, studioConnectSources } from './studio.js';
 import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
 import { attachProgressSocket, type ProgressSocket } from './tasks/progress-socket.js';
 import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
@@ -187,6 +188,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
     docs: () => loadDocs(),
+    studio: () => loadStudio(),
+    studioConnectSources: studioConnectSources(config),
     storage,
     signedUrlTtlSeconds: config.signedUrlTtlSeconds,
     onTaskCreated: () => worker?.wake(),

@@ -10,6 +10,7 @@ import {
 } from '@assetloom/core';
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
+import type { ServerMetrics } from '../metrics.js';
 import type { TaskNotifier } from './notifier.js';
 
 export interface GenerationWorkerOptions {
@@ -35,6 +36,8 @@ export interface GenerationWorkerOptions {
   notifier?: TaskNotifier;
   /** This worker's id; `<host>:<pid>:<random>` by default. */
   owner?: string;
+  /** Times stages and counts task outcomes (METRICS_ENABLED). */
+  metrics?: ServerMetrics;
 }
 
 export interface GenerationWorker {
@@ -93,7 +96,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     });
   }
 
-  async function runOne(claimed: ClaimedTask, abort: AbortController): Promise<void> {
+  async function runOne(claimedTask: ClaimedTask, abort: AbortController): Promise<void> {
+    const claimed = options.metrics?.observeClaimed(claimedTask) ?? claimedTask;
     const task = claimed.task;
     const taskLog = log.child({ taskId: task.id, attempt: claimed.attempt });
     let lastRenewOk = Date.now();
