@@ -17,6 +17,7 @@ import { loadDocs } from './docs.js';
 import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
 import { createLogDestination, createLogger } from './logger.js';
+import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
 import { ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
@@ -57,6 +58,8 @@ export interface RunningServer {
   progress: ProgressSocket;
   /** The review helper (spec 001) served by the same listener: /, /login, /register, /api/auth/*. */
   review: ReviewParts;
+  /** Prometheus metrics served at /metrics (METRICS_ENABLED), or null. */
+  metrics: ServerMetrics | null;
   /**
    * Graceful shutdown: stops accepting connections, lets in-flight requests finish (at most
    * `config.shutdownGraceMs`), closes the remaining connections, then the store. Idempotent.
@@ -107,6 +110,7 @@ export function workerFor(
     logger: Logger;
     notifier?: TaskNotifier;
     imageProvider?: ImageProvider;
+    metrics?: ServerMetrics | null;
   },
 ): GenerationWorker {
   return createGenerationWorker({
@@ -120,8 +124,14 @@ export function workerFor(
     maxQualityRetries: config.maxQualityRetries,
     llm: llmOf(config),
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(imageProviderOf(config, deps.imageProvider) ?? {}),
   });
+}
+
+/** Tasks claimable now (waiting for a worker, or whose lease ended), counted up to 1000. */
+export async function queueDepthOf(store: Store): Promise<number> {
+  return (await store.tasks.listClaimable(new Date(), 1000)).length;
 }
 
 /** The injected provider, else the one IMAGE_PROVIDER names (none: the pipeline's procedural default). */
@@ -154,12 +164,23 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     throw error;
   }
   const notifier = createTaskNotifier();
-  const worker = config.workerInProcess
+  // The metrics read the progress socket and the worker, made below.
+  let progressRef: ProgressSocket | undefined;
+  let worker: GenerationWorker | null = null;
+  const metrics = config.metrics.enabled
+    ? new ServerMetrics('api', {
+        queueDepth: () => queueDepthOf(store),
+        websocketConnections: () => progressRef?.connections ?? 0,
+        ...(config.workerInProcess ? { workerActive: () => worker?.active ?? 0 } : {}),
+      })
+    : null;
+  worker = config.workerInProcess
     ? workerFor(config, {
         store,
         storage,
         logger,
         notifier,
+        metrics,
         ...(options.imageProvider === undefined ? {} : { imageProvider: options.imageProvider }),
       })
     : null;
@@ -167,7 +188,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const service = createAssetService({
     store,
     hasher: new ScryptPasswordHasher({ logN: config.scryptLogN }),
-    tokens: new JwtTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds }),
+    tokens: new JwtTokenService({
+      secret: config.jwtSecret,
+      previousSecrets: config.jwtPreviousSecrets,
+      ttlSeconds: config.tokenTtlSeconds,
+    }),
     loginLimiter: createMemoryRateLimiter({
       limit: config.loginMaxFailures,
       windowMs: config.loginWindowSeconds * 1000,
@@ -193,6 +218,20 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     storage,
     signedUrlTtlSeconds: config.signedUrlTtlSeconds,
     onTaskCreated: () => worker?.wake(),
+    readiness: {
+      // One real round trip to the database (a read by id that finds nothing).
+      database: async () => {
+        await store.tasks.byId('readiness-probe');
+      },
+      // fs: a probe file written and removed; s3: HeadBucket.
+      storage: () => storage.check(),
+    },
+    ...(metrics === null
+      ? {}
+      : {
+          onRequestEnd: (method: string, route: string, status: number, seconds: number) =>
+            metrics.observeRequest(method, route, status, seconds),
+        }),
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);
       // Files of attempts that never recorded their assets live under the same folder.
@@ -210,9 +249,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
   // Timeouts are checked every second (Node's default is 30 s), so a request over requestTimeout or
   // headersTimeout gets its 408 close to the limit.
+  const apps = combineApps(review.app.callback(), app.callback());
+  const metricsHandler = metrics === null ? null : createMetricsHandler(metrics, config.metrics.token);
   const server: Server = createServer(
     { connectionsCheckingInterval: 1_000 },
-    combineApps(review.app.callback(), app.callback()),
+    metricsHandler === null
+      ? apps
+      : (req, res) => (isMetricsPath(req.url) ? metricsHandler(req, res) : apps(req, res)),
   );
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -237,6 +280,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         ...(baseUrl === undefined ? {} : { baseUrl }),
       }),
   });
+  progressRef = progress;
 
   try {
     await new Promise<void>((resolveListen, reject) => {
@@ -310,6 +354,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     worker,
     progress,
     review,
+    metrics,
     close,
   };
 }

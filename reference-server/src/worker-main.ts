@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 /**
  * The separate worker entry: claims and runs generation tasks from the shared store, with no HTTP
  * listener. Run any number of these beside API processes started with WORKER_IN_PROCESS=false
@@ -7,7 +9,8 @@
  */
 import { loadConfig } from './config.js';
 import { createLogDestination, createLogger } from './logger.js';
-import { openObjectStorage, openStore, workerFor } from './server.js';
+import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
+import { openObjectStorage, openStore, queueDepthOf, workerFor } from './server.js';
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
@@ -36,7 +39,42 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const worker = workerFor(config, { store, storage, logger });
+  let worker: ReturnType<typeof workerFor> | undefined;
+  const metrics = config.metrics.enabled
+    ? new ServerMetrics('worker', {
+        queueDepth: () => queueDepthOf(store),
+        workerActive: () => worker?.active ?? 0,
+      })
+    : null;
+  worker = workerFor(config, { store, storage, logger, metrics });
+  // METRICS_ENABLED: a listener of its own on HOST:METRICS_PORT that serves /metrics only.
+  let metricsServer: Server | undefined;
+  if (metrics !== null) {
+    const handler = createMetricsHandler(metrics, config.metrics.token);
+    const listener = createServer((req, res) => {
+      if (isMetricsPath(req.url)) return handler(req, res);
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ code: 404, message: '接口不存在', data: null }));
+    });
+    try {
+      await new Promise<void>((resolveListen, reject) => {
+        listener.once('error', reject);
+        listener.listen(config.metrics.workerPort, config.host, () => resolveListen());
+      });
+    } catch (error) {
+      logger.fatal(
+        { err: error, port: config.metrics.workerPort },
+        'the metrics listener could not start (METRICS_PORT)',
+      );
+      (storage as { close?: () => void }).close?.();
+      await store.close().catch(() => {});
+      process.exitCode = 1;
+      return;
+    }
+    metricsServer = listener;
+    const address = listener.address() as AddressInfo;
+    logger.info({ url: `http://${config.host}:${address.port}/metrics` }, 'metrics listening');
+  }
   worker.start();
 
   let stopping = false;
@@ -46,8 +84,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal, active: worker.active }, 'signal received, stopping the worker');
-    worker
+    logger.info({ signal, active: worker?.active }, 'signal received, stopping the worker');
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
+    (worker as NonNullable<typeof worker>)
       .stop(config.shutdownGraceMs)
       .then(async () => {
         (storage as { close?: () => void }).close?.();

@@ -26,6 +26,11 @@ export interface FsStorageConfig extends CommonStorageConfig {
   signingSecret: Uint8Array;
   /** True when the secret was derived from JWT_SECRET. */
   signingSecretDerived: boolean;
+  /**
+   * Keys being retired: FILES_SIGNING_SECRET_PREVIOUS, or (secret derived) the keys derived from
+   * JWT_SECRET_PREVIOUS. URLs they signed verify until they expire; nothing new is signed with them.
+   */
+  previousSigningSecrets: Uint8Array[];
   /** PUBLIC_BASE_URL without trailing slash, or null (signed URLs then use the request origin). */
   publicBaseUrl: string | null;
 }
@@ -45,6 +50,8 @@ export interface StorageConfigBase {
   /** Absolute DATA_DIR. */
   dataDir: string;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS, already validated by loadConfig (the derived files keys of a rotation). */
+  jwtPreviousSecrets?: readonly string[];
   /** Already validated by loadConfig (1 to 604800); read from the environment when absent. */
   signedUrlTtlSeconds?: number;
 }
@@ -135,12 +142,35 @@ export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageCon
         signingSecret = new Uint8Array(Buffer.from(secretRaw, 'utf8'));
       }
     }
+    const previousRaw = (raw('FILES_SIGNING_SECRET_PREVIOUS') ?? '')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret !== '');
+    const previousSigningSecrets: Uint8Array[] = [];
+    for (const [index, secret] of previousRaw.entries()) {
+      const bytes = Buffer.byteLength(secret, 'utf8');
+      if (bytes < MIN_FILES_SIGNING_SECRET_BYTES) {
+        issues.push({
+          variable: 'FILES_SIGNING_SECRET_PREVIOUS',
+          message: `secret ${index + 1} must be at least ${MIN_FILES_SIGNING_SECRET_BYTES} bytes long (got ${bytes})`,
+        });
+      } else {
+        previousSigningSecrets.push(new Uint8Array(Buffer.from(secret, 'utf8')));
+      }
+    }
+    // A derived key rotates with JWT_SECRET: the keys of the retiring JWT secrets stay valid with them.
+    if (secretRaw === undefined) {
+      for (const previous of base.jwtPreviousSecrets ?? []) {
+        previousSigningSecrets.push(deriveFilesSigningSecret(previous));
+      }
+    }
     value = {
       driver: 'fs',
       signedUrlTtlSeconds,
       root: join(base.dataDir, 'objects'),
       signingSecret: signingSecret ?? deriveFilesSigningSecret(base.jwtSecret),
       signingSecretDerived: secretRaw === undefined,
+      previousSigningSecrets,
       publicBaseUrl,
     };
   } else if (driver === 's3') {
@@ -228,7 +258,7 @@ export function createObjectStorage(
   if (config.driver === 'fs') {
     return createFsStorage({
       root: config.root,
-      secret: new FileUrlSigner(config.signingSecret),
+      secret: new FileUrlSigner(config.signingSecret, config.previousSigningSecrets),
       publicBaseUrl: config.publicBaseUrl,
       defaultTtlSeconds: config.signedUrlTtlSeconds,
       ...clock,

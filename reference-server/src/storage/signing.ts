@@ -28,21 +28,22 @@ export type SignatureProblem = 'missing' | 'malformed' | 'expired' | 'mismatch';
  */
 export class FileUrlSigner {
   readonly #key: KeyObject;
+  /** Keys being retired (key rotation): their tokens still verify until they expire; none is signed with. */
+  readonly #previous: KeyObject[];
 
-  constructor(secret: string | Uint8Array) {
-    const bytes = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
-    if (bytes.length < MIN_FILES_SIGNING_SECRET_BYTES) {
-      throw new ObjectStorageError(
-        'invalid_argument',
-        `the files signing secret must be at least ${MIN_FILES_SIGNING_SECRET_BYTES} bytes (got ${bytes.length})`,
-      );
-    }
-    this.#key = createSecretKey(bytes);
+  /**
+   * @param secret the key new tokens are signed with.
+   * @param previous keys of a rotation in progress (FILES_SIGNING_SECRET_PREVIOUS): URLs signed with
+   *   them keep working until they expire, so a rotation breaks no link already handed out.
+   */
+  constructor(secret: string | Uint8Array, previous: ReadonlyArray<string | Uint8Array> = []) {
+    this.#key = signingKey(secret);
+    this.#previous = previous.map(signingKey);
   }
 
   /** The token of `key` valid until `expiresAt` (unix seconds). */
   token(key: string, expiresAt: number): string {
-    return createHmac('sha256', this.#key).update(`${key}\n${expiresAt}`, 'utf8').digest('base64url');
+    return tokenWith(this.#key, key, expiresAt);
   }
 
   /**
@@ -59,16 +60,35 @@ export class FileUrlSigner {
     if (typeof e !== 'string' || typeof token !== 'string') return { ok: false, problem: 'malformed' };
     if (!EXPIRY_PATTERN.test(e) || !TOKEN_PATTERN.test(token)) return { ok: false, problem: 'malformed' };
     const expiresAt = Number(e);
-    const expected = Buffer.from(this.token(key, expiresAt), 'ascii');
     const given = Buffer.from(token, 'ascii');
     // Both are 43 ASCII characters here (TOKEN_PATTERN), so the buffers have equal length. The
     // canonical string is compared rather than decoded bytes, so no second spelling of a token passes.
-    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    // Every key is tried (current first, then the retiring ones) without stopping at a match.
+    let matches = false;
+    for (const candidate of [this.#key, ...this.#previous]) {
+      const expected = Buffer.from(tokenWith(candidate, key, expiresAt), 'ascii');
+      if (expected.length === given.length && timingSafeEqual(expected, given)) matches = true;
+    }
     if (!matches) return { ok: false, problem: 'mismatch' };
     // Expiry is judged after the MAC so an attacker learns nothing from the order of checks.
     if (nowSeconds > expiresAt) return { ok: false, problem: 'expired' };
     return { ok: true, expiresAt };
   }
+}
+
+function signingKey(secret: string | Uint8Array): KeyObject {
+  const bytes = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
+  if (bytes.length < MIN_FILES_SIGNING_SECRET_BYTES) {
+    throw new ObjectStorageError(
+      'invalid_argument',
+      `the files signing secret must be at least ${MIN_FILES_SIGNING_SECRET_BYTES} bytes (got ${bytes.length})`,
+    );
+  }
+  return createSecretKey(bytes);
+}
+
+function tokenWith(secret: KeyObject, key: string, expiresAt: number): string {
+  return createHmac('sha256', secret).update(`${key}\n${expiresAt}`, 'utf8').digest('base64url');
 }
 
 /** Checks a TTL argument: an integer from 1 to 604800 seconds. */
