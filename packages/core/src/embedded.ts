@@ -467,6 +467,18 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireDate(patch?.updatedAt, 'updatedAt');
         return updateOne(tasks, taskId, { $set: taskPatchToSet(taskId, patch) }, docToTask);
       },
+      async statusByIds(ids) {
+        if (!Array.isArray(ids))
+          throw new TypeError('[assetloom/core] statusByIds expects an array of task ids');
+        const out = new Map<string, TaskDoc['status']>();
+        if (ids.length === 0) return out;
+        await use();
+        const list = ids.map((id) => requireString(id, 'task id'));
+        const docs = await tasks.db.findAsync({ _id: { $in: list } }, { _id: 1, status: 1 });
+        for (const d of docs as unknown as Pick<TaskDoc, '_id' | 'status'>[])
+          out.set(String(d._id), d.status);
+        return out;
+      },
       async updateIfClaimed(id, attempts, patch) {
         const taskId = requireString(id, 'task id');
         requireDate(patch?.updatedAt, 'updatedAt');
@@ -483,18 +495,6 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         if (res.numAffected === 0 || !res.affectedDocuments) return null;
         wrote(tasks);
         return docToTask(res.affectedDocuments as unknown as TaskDoc);
-      },
-      async statusByIds(ids) {
-        if (!Array.isArray(ids))
-          throw new TypeError('[assetloom/core] statusByIds expects an array of task ids');
-        const out = new Map<string, TaskDoc['status']>();
-        if (ids.length === 0) return out;
-        await use();
-        const list = ids.map((id) => requireString(id, 'task id'));
-        const docs = await tasks.db.findAsync({ _id: { $in: list } }, { _id: 1, status: 1 });
-        for (const d of docs as unknown as Pick<TaskDoc, '_id' | 'status'>[])
-          out.set(String(d._id), d.status);
-        return out;
       },
       async idsByProject(projectId) {
         await use();
@@ -572,6 +572,18 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         requireDate(event.at, 'at');
         await insert(events, eventToDoc(event) as unknown as Doc);
       },
+      async appendMany(list) {
+        if (!Array.isArray(list))
+          throw new TypeError('[assetloom/core] appendMany expects an array of events');
+        if (list.length === 0) return;
+        const docs = list.map((event) => {
+          requireString(event.taskId, 'task id');
+          requireInt(event.seq, 'seq');
+          requireDate(event.at, 'at');
+          return eventToDoc(event) as unknown as Doc;
+        });
+        await insert(events, docs);
+      },
       async list(taskId, afterSeq) {
         await use();
         const docs = await events.db
@@ -580,6 +592,20 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
             seq: { $gt: requireInt(afterSeq, 'afterSeq') },
           })
           .sort({ seq: 1 });
+        return (docs as unknown as EventDoc[]).map(docToEvent);
+      },
+      async listForTasks(cursors) {
+        if (!Array.isArray(cursors))
+          throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
+        if (cursors.length === 0) return [];
+        await use();
+        const branches = cursors.map((c) => ({
+          taskId: requireString(c?.taskId, 'task id'),
+          seq: { $gt: requireInt(c?.afterSeq, 'afterSeq') },
+        }));
+        const docs = await events.db
+          .findAsync(branches.length === 1 ? (branches[0] as Doc) : { $or: branches })
+          .sort({ taskId: 1, seq: 1 });
         return (docs as unknown as EventDoc[]).map(docToEvent);
       },
       async deleteByTask(taskIds) {
@@ -599,20 +625,6 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
           requireString(a.key, 'asset key');
           requireString(a.taskId, 'task id');
           requireString(a.projectId, 'project id');
-      async listForTasks(cursors) {
-        if (!Array.isArray(cursors))
-          throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
-        if (cursors.length === 0) return [];
-        await use();
-        const branches = cursors.map((c) => ({
-          taskId: requireString(c?.taskId, 'task id'),
-          seq: { $gt: requireInt(c?.afterSeq, 'afterSeq') },
-        }));
-        const docs = await events.db
-          .findAsync(branches.length === 1 ? (branches[0] as Doc) : { $or: branches })
-          .sort({ taskId: 1, seq: 1 });
-        return (docs as unknown as EventDoc[]).map(docToEvent);
-      },
           return assetToDoc(a) as unknown as Doc;
         });
         await insert(assets, docs);

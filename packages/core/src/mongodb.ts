@@ -492,18 +492,6 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const res = await (await tasks()).deleteMany(filter);
         return res.deletedCount;
       },
-    },
-
-    claims: {
-      async insert(claim) {
-        requireString(claim.taskId, 'task id');
-        requireInt(claim.attempt, 'attempt');
-        requireString(claim.owner, 'owner');
-        requireDate(claim.until, 'until');
-        requireDate(claim.at, 'at');
-        // The only unique key of the collection is _id, so any E11000 means "already claimed".
-        await (await claims()).insertOne(claimToDoc(claim)).catch((err: unknown) => {
-          if (isDuplicate(err)) throw new DuplicateKeyError('claim', { cause: err });
       async statusByIds(ids) {
         if (!Array.isArray(ids))
           throw new TypeError('[assetloom/core] statusByIds expects an array of task ids');
@@ -516,6 +504,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         for (const d of docs) out.set(String(d._id), d.status);
         return out;
       },
+    },
+
+    claims: {
+      async insert(claim) {
+        requireString(claim.taskId, 'task id');
+        requireInt(claim.attempt, 'attempt');
+        requireString(claim.owner, 'owner');
+        requireDate(claim.until, 'until');
+        requireDate(claim.at, 'at');
+        // The only unique key of the collection is _id, so any E11000 means "already claimed".
+        await (await claims()).insertOne(claimToDoc(claim)).catch((err: unknown) => {
+          if (isDuplicate(err)) throw new DuplicateKeyError('claim', { cause: err });
           throw err;
         });
       },
@@ -569,6 +569,22 @@ export function createMongoStore(options: MongoStoreOptions): Store {
             ]),
           );
       },
+      async appendMany(list) {
+        if (!Array.isArray(list))
+          throw new TypeError('[assetloom/core] appendMany expects an array of events');
+        if (list.length === 0) return;
+        const docs = list.map((event) => {
+          requireString(event.taskId, 'task id');
+          requireInt(event.seq, 'seq');
+          requireDate(event.at, 'at');
+          return eventToDoc(event);
+        });
+        // The collection's only unique index is (taskId, seq) (_id is generated).
+        await (await events()).insertMany(docs, { ordered: true }).catch((err: unknown) => {
+          if (isDuplicate(err)) throw new DuplicateKeyError('seq', { cause: err });
+          throw err;
+        });
+      },
       async list(taskId, afterSeq) {
         const filter = {
           taskId: { $eq: requireString(taskId, 'task id') },
@@ -577,18 +593,6 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const docs = await (await events()).find(filter).sort({ seq: 1 }).toArray();
         return (docs as EventDoc[]).map(docToEvent);
       },
-      async deleteByTask(taskIds) {
-        if (!Array.isArray(taskIds))
-          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
-        if (taskIds.length === 0) return 0;
-        const ids = taskIds.map((id) => requireString(id, 'task id'));
-        const res = await (await events()).deleteMany({ taskId: { $in: ids } });
-        return res.deletedCount;
-      },
-    },
-
-    assets: {
-      async insertMany(list) {
       async listForTasks(cursors) {
         if (!Array.isArray(cursors))
           throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
@@ -610,6 +614,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const docs = await (await events()).find(filter).sort({ taskId: 1, seq: 1 }).toArray();
         return (docs as EventDoc[]).map(docToEvent);
       },
+      async deleteByTask(taskIds) {
+        if (!Array.isArray(taskIds))
+          throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');
+        if (taskIds.length === 0) return 0;
+        const ids = taskIds.map((id) => requireString(id, 'task id'));
+        const res = await (await events()).deleteMany({ taskId: { $in: ids } });
+        return res.deletedCount;
+      },
+    },
+
+    assets: {
+      async insertMany(list) {
         if (!Array.isArray(list))
           throw new TypeError('[assetloom/core] insertMany expects an array of assets');
         if (list.length === 0) return;

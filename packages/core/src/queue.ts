@@ -22,6 +22,17 @@ export interface TaskQueueOptions {
   /** Attempts before a task whose workers keep dying is failed (default 3). */
   maxAttempts?: number;
   clock?: Clock;
+  /**
+   * Gather the progress events of a claim for up to this many ms and write them together: one
+   * guarded task update and one events insert per batch instead of two writes per event (the
+   * pipeline's "stage completed" and the next "stage started" come back to back). `record` then
+   * returns once the event is queued; a failed batch is thrown by the next `record` or `finish`, and
+   * `finish` writes what is pending first. 0 (the default): every event is written before `record`
+   * returns.
+   */
+  batchMs?: number;
+  /** Told after events of a task were persisted (in-process progress streams read them at once). */
+  onPersisted?: (taskId: string) => void;
 }
 
 /** The part of a progress event the queue reads (the rest is stored as given). */
@@ -122,6 +133,17 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   }
   const clock = options.clock ?? systemClock;
   const later = (from: Date) => new Date(from.getTime() + leaseMs);
+  const batchMs = Math.max(0, Math.floor(options.batchMs ?? 0));
+  if (!Number.isSafeInteger(batchMs)) {
+    throw new TypeError('[assetloom/core] createTaskQueue: batchMs must be an integer ≥ 0');
+  }
+  const persisted = (taskId: string) => {
+    try {
+      options.onPersisted?.(taskId);
+    } catch {
+      // a listener's failure is not the queue's
+    }
+  };
 
   /** The highest persisted seq of a task (events may run ahead of task.lastSeq after a crash). */
   async function lastPersistedSeq(task: TaskRecord): Promise<number> {
@@ -196,6 +218,85 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       return markLost();
     }
 
+    /**
+     * Appends several events at the next free seqs with one command when the store can; when a seq
+     * turns out taken, the events of the batch that did land are found and the rest go one by one.
+     */
+    async function appendBatch(events: readonly QueueEvent[]): Promise<void> {
+      const appendMany = store.events.appendMany;
+      if (appendMany === undefined || events.length === 1) {
+        for (const e of events) await append(e);
+        return;
+      }
+      const records = events.map((event) => {
+        const seq = event.seq + offset;
+        return { taskId: claimed.id, seq, event: { ...event, seq }, at: clock.now() };
+      });
+      try {
+        await appendMany.call(store.events, records);
+        storedSeq = (records.at(-1) as (typeof records)[number]).seq;
+        return;
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        if (!(await stillOwned())) markLost(err);
+      }
+      const first = (records[0] as (typeof records)[number]).seq;
+      const stored = await store.events.list(claimed.id, first - 1);
+      const storedText = new Map(stored.map((r) => [r.seq, JSON.stringify(r.event)]));
+      for (let i = 0; i < events.length; i++) {
+        const record = records[i] as (typeof records)[number];
+        if (storedText.get(record.seq) === JSON.stringify(record.event)) {
+          storedSeq = record.seq;
+          continue;
+        }
+        await append(events[i] as QueueEvent);
+      }
+    }
+
+    /** Events recorded but not yet written (batchMs > 0), with the task fields they move. */
+    let pendingEvents: QueueEvent[] = [];
+    let pendingPatch: Omit<TaskPatch, 'updatedAt'> = {};
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let flushing: Promise<void> = Promise.resolve();
+    /** The first failure of a background batch; thrown by the next record or finish. */
+    let failure: { error: unknown } | undefined;
+
+    async function writeBatch(events: QueueEvent[], patch: Omit<TaskPatch, 'updatedAt'>): Promise<void> {
+      const lastEvent = events.at(-1) as QueueEvent;
+      // The guarded update first: a worker that lost its claim stops here and writes no event.
+      await guarded({ ...patch, lastSeq: lastEvent.seq + offset });
+      await appendBatch(events);
+      persisted(claimed.id);
+    }
+
+    function flush(): Promise<void> {
+      if (flushTimer !== undefined) {
+        clearTimeout(flushTimer);
+        flushTimer = undefined;
+      }
+      if (pendingEvents.length === 0) return flushing;
+      const events = pendingEvents;
+      const patch = pendingPatch;
+      pendingEvents = [];
+      pendingPatch = {};
+      flushing = flushing.then(async () => {
+        if (failure !== undefined || lost) return;
+        try {
+          await writeBatch(events, patch);
+        } catch (error) {
+          failure = { error };
+        }
+      });
+      return flushing;
+    }
+
+    function dropPending(): void {
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pendingEvents = [];
+      pendingPatch = {};
+    }
+
     function checkSeq(event: QueueEvent): void {
       if (!Number.isSafeInteger(event?.seq) || event.seq <= lastSeq) {
         throw new TypeError(
@@ -238,6 +339,9 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       async release() {
         if (lost) return;
         lost = true;
+        // Events not written yet are dropped: the next attempt starts after the last stored one.
+        dropPending();
+        await flushing;
         const now = clock.now();
         await store.claims.renew(claimed.id, attempt, owner, now).catch(() => false);
         await store.tasks
@@ -245,10 +349,28 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
           .catch(() => null);
       },
       async record(event, patch) {
+        if (failure !== undefined) throw failure.error;
         if (lost) markLost();
         checkSeq(event);
         lastSeq = event.seq;
         if (patch.retryCount !== undefined) retryCount = patch.retryCount;
+        if (batchMs > 0) {
+          pendingEvents.push(event);
+          pendingPatch = {
+            ...pendingPatch,
+            ...(patch.stage === undefined ? {} : { stage: patch.stage }),
+            ...(patch.progress === undefined
+              ? {}
+              : { progress: Math.max(0, Math.min(100, Math.round(patch.progress))) }),
+            ...(patch.status === undefined ? {} : { status: patch.status }),
+            retryCount,
+          };
+          if (flushTimer === undefined) {
+            flushTimer = setTimeout(() => void flush(), batchMs);
+            flushTimer.unref?.();
+          }
+          return;
+        }
         // The guarded update first: a worker that lost its claim stops here and writes no event.
         await guarded({
           ...(patch.stage === undefined ? {} : { stage: patch.stage }),
@@ -260,24 +382,34 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
           lastSeq: event.seq + offset,
         });
         await append(event);
+        persisted(claimed.id);
       },
       async finish(outcome, terminalEvent) {
+        // What is pending goes first (its own guarded update), so the log stays in seq order.
+        await flush();
+        if (failure !== undefined) throw failure.error;
         if (lost) markLost();
         if (terminalEvent !== undefined) checkSeq(terminalEvent);
         if (outcome.retryCount !== undefined) retryCount = outcome.retryCount;
         const seqAfter = terminalEvent === undefined ? storedSeq : terminalEvent.seq + offset;
         let ended: TaskRecord;
         if (outcome.status === 'completed') {
-          // A re-run after a crash produces the same keys; skip those a dead attempt recorded.
-          const known = new Set((await store.assets.listByTask(claimed.id)).map((a) => a.key));
-          const fresh = outcome.assets.filter((a) => !known.has(a.key));
-          if (fresh.length > 0) {
-            try {
-              await store.assets.insertMany(fresh);
-            } catch (err) {
-              if (!(err instanceof DuplicateKeyError)) throw err;
-              // Another attempt recorded the same files meanwhile; the guarded update decides.
-            }
+          // A re-run after a crash produces the same keys; skip those a dead attempt recorded (the
+          // first attempt has no predecessor, so it need not look unless a key turns out taken).
+          const knownKeys = async () =>
+            new Set((await store.assets.listByTask(claimed.id)).map((a) => a.key));
+          const insertFresh = async (known: Set<string>) => {
+            const fresh = outcome.assets.filter((a) => !known.has(a.key));
+            if (fresh.length > 0) await store.assets.insertMany(fresh);
+          };
+          try {
+            await insertFresh(attempt === 1 ? new Set() : await knownKeys());
+          } catch (err) {
+            if (!(err instanceof DuplicateKeyError)) throw err;
+            // Another attempt recorded some of the same files: record the rest; the guarded update decides.
+            await insertFresh(await knownKeys()).catch((again: unknown) => {
+              if (!(again instanceof DuplicateKeyError)) throw again;
+            });
           }
           ended = await guarded({
             status: 'completed',
@@ -305,6 +437,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
           // The task has ended; should this append fail, readers repair the log (terminalEventFor).
           await append(terminalEvent).catch(() => undefined);
         }
+        persisted(claimed.id);
         return ended;
       },
     };

@@ -217,7 +217,6 @@ export interface TaskRepository {
   listClaimable(now: Date, limit: number): Promise<TaskRecord[]>;
   /** The number of tasks deleted. */
   deleteByProject(projectId: string): Promise<number>;
-}
   /**
    * The status of each of these tasks that exists, in ONE database command (the shared poller's
    * check for tasks that ended without a terminal event or were deleted). Optional.
@@ -229,19 +228,26 @@ export interface TaskRepository {
 export interface EventCursor {
   taskId: string;
   afterSeq: number;
+}
 
 export interface EventRepository {
   /** Throws DuplicateKeyError 'seq' when (taskId, seq) exists. */
   append(event: EventRecord): Promise<void>;
+  /**
+   * Several events in ONE database command, in order (a worker's batched progress). Throws
+   * DuplicateKeyError 'seq' when one's (taskId, seq) exists; the events before it may have been
+   * stored. Optional: the queue appends one by one without it.
+   */
+  appendMany?(events: readonly EventRecord[]): Promise<void>;
   /** Events with seq > afterSeq, in seq order. */
   list(taskId: string, afterSeq: number): Promise<EventRecord[]>;
-  deleteByTask(taskIds: readonly string[]): Promise<number>;
   /**
    * The events of several tasks, each after its own seq, in ONE database command (the shared poller
    * of a process's progress streams); ordered by task, then seq. Optional: without it the poller
    * reads each task with `list`.
    */
   listForTasks?(cursors: readonly EventCursor[]): Promise<EventRecord[]>;
+  deleteByTask(taskIds: readonly string[]): Promise<number>;
 }
 
 export interface ClaimRepository {

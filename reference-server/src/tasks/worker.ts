@@ -36,6 +36,12 @@ export interface GenerationWorkerOptions {
   notifier?: TaskNotifier;
   /** This worker's id; `<host>:<pid>:<random>` by default. */
   owner?: string;
+  /**
+   * Progress events of a task arriving within this many ms are written together (one guarded task
+   * update and one events insert per batch; see createTaskQueue's batchMs). Default 25; 0 writes
+   * each event before the pipeline goes on.
+   */
+  eventBatchMs?: number;
   /** Times stages and counts task outcomes (METRICS_ENABLED). */
   metrics?: ServerMetrics;
 }
@@ -69,6 +75,9 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     owner,
     leaseMs: options.leaseMs,
     maxAttempts: options.maxAttempts,
+    batchMs: options.eventBatchMs ?? 25,
+    // In-process streams read a task's events as soon as they are stored.
+    onPersisted: (taskId) => options.notifier?.notify(taskId),
   });
   const log = logger.child({ worker: owner });
   const running = new Map<string, { claimed: ClaimedTask; abort: AbortController; done: Promise<void> }>();
@@ -131,7 +140,6 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         llm: options.llm,
         imageProvider: options.imageProvider ?? null,
         projectDeletedError: '[assetloom/server] the project was deleted',
-        notify: (taskId) => options.notifier?.notify(taskId),
       });
       if (!result.ok && result.code === 'project_deleted') {
         taskLog.info('the project was deleted; task failed');

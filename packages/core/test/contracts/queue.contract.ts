@@ -251,6 +251,102 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       expect(isTerminalEvent(null)).toBe(false);
     });
 
+    const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('batchMs: events recorded together are stored in order with the task moved to the last one', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'w', leaseMs: 10_000, clock, batchMs: 20 });
+      const [c] = await q.claim(1);
+      if (!c) throw new Error('no claim');
+      await c.record(ev(1, 'prompt_optimizer', 'running'), { stage: 'prompt_builder', progress: 0 });
+      await c.record(ev(2, 'prompt_optimizer', 'completed'), { stage: 'prompt_builder', progress: 10 });
+      await c.record(ev(3, 'asset_generator', 'running'), { stage: 'asset_generator', progress: 25 });
+      await expect(c.record(ev(3, 'asset_generator', 'running'), {})).rejects.toThrow(/seq/);
+      await settle(120);
+      expect(await store.tasks.byId(t.id)).toMatchObject({
+        stage: 'asset_generator',
+        progress: 25,
+        lastSeq: 3,
+      });
+      expect((await store.events.list(t.id, 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+      // finish writes what is pending first, then ends the task
+      await c.record(ev(4, 'format_adapter', 'running'), {
+        stage: 'format_adapter',
+        progress: 75,
+        status: 'saving',
+      });
+      const done = await c.finish(
+        { status: 'completed', assets: [assetOf(t, 'sprite.png')] },
+        ev(5, 'format_adapter', 'completed', { result: { assets: [] } }),
+      );
+      expect(done).toMatchObject({ status: 'completed', lastSeq: 5 });
+      const events = await store.events.list(t.id, 0);
+      expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(events.map((e) => (e.event as { stage: string }).stage)).toEqual([
+        'prompt_optimizer',
+        'prompt_optimizer',
+        'asset_generator',
+        'format_adapter',
+        'format_adapter',
+      ]);
+    });
+
+    it('batchMs: a batch whose claim was taken over writes nothing; record and finish then throw', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const a = createTaskQueue({ store, owner: 'a', leaseMs: 1000, clock, batchMs: 30 });
+      const b = createTaskQueue({ store, owner: 'b', leaseMs: 1000, clock });
+      const [old] = await a.claim(1);
+      if (!old) throw new Error('no claim');
+      await old.record(ev(1, 'prompt_optimizer', 'running'), { stage: 'prompt_builder', progress: 0 });
+      clock.advance(5000);
+      const [next] = await b.claim(1);
+      expect(next?.attempt).toBe(2);
+      expect(next?.startSeq).toBe(1);
+      await settle(150);
+      expect(await store.events.list(t.id, 0)).toEqual([]);
+      await expect(
+        old.record(ev(2, 'asset_generator', 'running'), { stage: 'asset_generator' }),
+      ).rejects.toBeInstanceOf(TaskLeaseLostError);
+      await expect(old.finish({ status: 'failed', error: 'stale' })).rejects.toBeInstanceOf(
+        TaskLeaseLostError,
+      );
+      expect(await store.tasks.byId(t.id)).toMatchObject({ status: 'running', attempts: 2 });
+    });
+
+    it('batchMs: a batch meeting a seq a stale writer took keeps every event, numbered past it', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'w', leaseMs: 10_000, clock, batchMs: 20 });
+      const [c] = await q.claim(1);
+      if (!c) throw new Error('no claim');
+      // a stale writer slipped seq 2 in
+      await store.events.append({ taskId: t.id, seq: 2, event: ev(2, 'stale', 'running'), at: clock.now() });
+      await c.record(ev(1, 'prompt_optimizer', 'running'), { stage: 'prompt_builder', progress: 0 });
+      await c.record(ev(2, 'prompt_optimizer', 'completed'), { stage: 'prompt_builder', progress: 10 });
+      await c.record(ev(3, 'asset_generator', 'running'), { stage: 'asset_generator', progress: 25 });
+      await c.finish({ status: 'failed', error: 'x' }, ev(4, 'asset_generator', 'failed', { error: 'x' }));
+      const events = await store.events.list(t.id, 0);
+      const stages = events.map(
+        (e) =>
+          `${e.seq}:${(e.event as { stage: string; status: string }).stage}/${(e.event as { status: string }).status}`,
+      );
+      expect(stages).toEqual([
+        '1:prompt_optimizer/running',
+        '2:stale/running',
+        '3:prompt_optimizer/completed',
+        '4:asset_generator/running',
+        '5:asset_generator/failed',
+      ]);
+    });
+
     it('rejects bad options', () => {
       expect(() => createTaskQueue({ store: {} as Store, owner: '' })).toThrow(/owner/);
       expect(() => createTaskQueue({ store: {} as Store, owner: 'x', leaseMs: 5 })).toThrow(/leaseMs/);
