@@ -6,6 +6,7 @@ import type { FrameRect } from './formats/texturepacker.js';
 import type { ExpectedLayout } from './layout.js';
 import { encodePng } from './png.js';
 import type { GeneratedAsset } from './providers/types.js';
+import { tilesetFiles } from './tileset/files.js';
 import type {
   AnimationParams,
   AssetType,
@@ -100,7 +101,19 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
   const encoder = new TextEncoder();
   const animated = assetType === 'sprite' || assetType === 'animation';
   const playback = resolvePlayback(animated ? input.animation : undefined, cols);
-  if (layoutKind === 'spritesheet' && !single) {
+  if (assetType === 'tileset' && layout.tileset) {
+    // a tileset: the tiles on the set's grid with Godot, Tiled and JSON files (tileset/files.ts)
+    const set = tilesetFiles({
+      generated,
+      layout,
+      keyPrefix,
+      metadata: meta,
+      text,
+      quality: provenance.quality,
+    });
+    writes.push(...set.writes);
+    assets.push(...set.assets);
+  } else if (layoutKind === 'spritesheet' && !single) {
     // the sheet, wrapped onto pages past 4096 px, with every engine's atlas (formats/sheets.ts)
     const sheet = sheetFiles({
       frames,

@@ -70,5 +70,46 @@ export { runPipeline } from './run.js';
 export { deriveSeed, type SeedInput } from './seed.js';
 export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
 export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';
+export {
+  godotTileSet,
+  type TilesetDescription,
+  type TilesetFileInput,
+  tiledTileset,
+  tilesetDescription,
+} from './tileset/formats.js';
+export { type RenderedTileset, renderTileset, type TilesetJob } from './tileset/generate.js';
+export {
+  type PaintedMap,
+  paintMap,
+} from './tileset/map.js';
+export { TILESET_DEFAULTS, TILESET_LIMITS, tilesetParams } from './tileset/params.js';
+export {
+  BLOB_MASKS,
+  blobTileFor,
+  mayTouch,
+  type PeeringBit,
+  TILESET_KINDS,
+  type TileRule,
+  type TilesetRules,
+  tilesetRules,
+  touchingPairs,
+  wangTileFor,
+} from './tileset/rules.js';
+export {
+  innerDifference,
+  jointDifference,
+  measureSeams,
+  SEAM_GOALS,
+  type SeamPair,
+  type SeamReport,
+  seamScore,
+} from './tileset/seams.js';
+export {
+  chooseTerrains,
+  TERRAINS,
+  type TerrainChoice,
+  type TerrainName,
+  type TerrainSpec,
+} from './tileset/terrains.js';
 export * from './types.js';
 export { validateRequest } from './validate.js';

@@ -1,5 +1,7 @@
 import { DIRECTION_NAMES } from './directions.js';
 import { PARAM_DEFAULTS } from './generated/params.js';
+import { tilesetParams } from './tileset/params.js';
+import { type TilesetKind, tilesetRules } from './tileset/rules.js';
 import type { AssetType, Directions, GenerationParams } from './types.js';
 
 /** The three UI pieces the generator draws, told apart by the prompt. */
@@ -30,6 +32,8 @@ export interface ExpectedLayout {
   uiKind?: UiKind;
   /** Backgrounds are opaque; sprites, animation frames and UI pieces have transparent surroundings. */
   opaque: boolean;
+  /** Tilesets: the kind of set and its sheet grid (frames are the tiles, row-major). */
+  tileset?: { kind: TilesetKind; columns: number; rows: number };
 }
 
 /** The frames a sprite or animation gets when its request names none (the contract's defaults). */
@@ -40,6 +44,20 @@ export const DEFAULT_FRAMES = {
 
 export function expectedLayout(assetType: AssetType, params: GenerationParams, text: string): ExpectedLayout {
   const res = params.resolution;
+  if (assetType === 'tileset') {
+    const { kind, tileSize } = tilesetParams(params.tileset);
+    const rules = tilesetRules(kind);
+    return {
+      frameWidth: tileSize,
+      frameHeight: tileSize,
+      directions: 1,
+      framesPerDirection: rules.tiles.length,
+      frameCount: rules.tiles.length,
+      directionNames: ['down'],
+      opaque: true,
+      tileset: { kind, columns: rules.columns, rows: rules.rows },
+    };
+  }
   if (assetType === 'background') {
     return {
       frameWidth: res,

@@ -10,6 +10,7 @@ import { inspectQuality } from './quality.js';
 import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
 import { deriveSeed } from './seed.js';
 import { mergeStyles } from './style.js';
+import { tilesetParams } from './tileset/params.js';
 import type {
   PipelineErrorCode,
   PipelineProgressEvent,
@@ -197,6 +198,7 @@ export async function runPipelineWith(
             framesPerDirection: layout.framesPerDirection,
             seed,
             attempt,
+            ...(request.assetType === 'tileset' ? { tileset: tilesetParams(request.params.tileset) } : {}),
           },
           signal ? { signal, onProgress } : { onProgress },
         );

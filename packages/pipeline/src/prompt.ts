@@ -48,6 +48,7 @@ const TYPE_NAMES: Record<AssetType, string> = {
   background: '2D 游戏场景背景 (background)',
   ui: '2D 游戏界面元素 (UI)',
   animation: '2D 游戏帧动画 (animation)',
+  tileset: '2D 游戏地形图块集 (tileset)',
 };
 
 const clean = (s: string | undefined, max = 2000) =>
@@ -64,8 +65,25 @@ function styleLine(style: StyleMap | undefined): string {
 function technical(input: OptimizePromptInput): string {
   const p = input.params ?? {};
   const res = p.resolution ?? 64;
-  const parts: string[] = [`${res}×${res} 像素`];
-  if (input.assetType === 'sprite' || input.assetType === 'animation') {
+  const tile = p.tileset;
+  const parts: string[] = [
+    input.assetType === 'tileset' && tile
+      ? `每块 ${tile.tileSize}×${tile.tileSize} 像素`
+      : `${res}×${res} 像素`,
+  ];
+  if (input.assetType === 'tileset') {
+    const kind = tile?.kind ?? 'wang16';
+    parts.push(
+      '俯视地形',
+      kind === 'seamless'
+        ? '单块四向无缝平铺'
+        : kind === 'blob47'
+          ? '47 块 8 邻接自动图块 (blob) + 1 块底色'
+          : '16 块 Wang 角点过渡图块',
+      '图块边缘无缝衔接',
+      '不透明',
+    );
+  } else if (input.assetType === 'sprite' || input.assetType === 'animation') {
     parts.push('透明背景', '主体居中', '清晰轮廓', '统一光源');
     const f = p.frames;
     if (f) parts.push(`${f.directions} 个方向 × 每方向 ${f.framesPerDirection} 帧`);

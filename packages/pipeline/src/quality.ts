@@ -1,6 +1,7 @@
 import type { Interpretation } from './interpret/index.js';
 import type { ExpectedLayout } from './layout.js';
 import { colorDistance2, parseHex, type Rgb } from './palette.js';
+import { tilesetSeamChecks } from './tileset/quality.js';
 import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
 
 export interface QualityInput {
@@ -144,7 +145,7 @@ export function inspectQuality(input: QualityInput): QualityReport {
       detail: ratio < 0.98 ? `${((1 - ratio) * 100).toFixed(1)}% of pixels are off-palette` : undefined,
     });
   }
-  if (frames.length > 1) {
+  if (frames.length > 1 && !expected.tileset) {
     // distinct: within each direction's cycle, not every frame may be identical
     const fpd = expected.framesPerDirection;
     let staticCycles = 0;
@@ -193,6 +194,12 @@ export function inspectQuality(input: QualityInput): QualityReport {
   if (input.interpretation) {
     const adherence = promptAdherence(frames, input.interpretation, input.palette ?? null, expected);
     if (adherence) checks.push(adherence);
+  }
+  if (expected.tileset) {
+    // tilesets: the tiles differ on purpose; what matters is that every allowed joint is seamless
+    const tiles = tilesetSeamChecks(frames, expected.tileset.kind);
+    checks.push(...tiles.checks);
+    return { ...finish(checks), seams: tiles.seams };
   }
   return finish(checks);
 }

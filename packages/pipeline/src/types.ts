@@ -1,16 +1,20 @@
 import type { Interpretation } from './interpret/index.js';
+import type { TilesetKind } from './tileset/rules.js';
+
+export type { TilesetKind };
 
 /** The four pipeline stages as they appear in PipelineProgress events (spec 000). */
 export type PipelineStage = 'prompt_optimizer' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
 /** The stage names used in a task's `stage` field (prompt_optimizer is called prompt_builder there). */
 export type TaskStage = 'prompt_builder' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
 export type StageStatus = 'running' | 'completed' | 'failed';
-export type AssetType = 'sprite' | 'background' | 'ui' | 'animation';
+/** The four asset types of spec 000, then `tileset` (an Assetloom extension). */
+export type AssetType = 'sprite' | 'background' | 'ui' | 'animation' | 'tileset';
 export type OutputFormat = 'spritesheet' | 'individual';
 export type Directions = 1 | 4 | 8;
 export type StyleMap = Record<string, string>;
 
-export const ASSET_TYPES: readonly AssetType[] = ['sprite', 'background', 'ui', 'animation'];
+export const ASSET_TYPES: readonly AssetType[] = ['sprite', 'background', 'ui', 'animation', 'tileset'];
 export const PIPELINE_STAGES: readonly PipelineStage[] = [
   'prompt_optimizer',
   'asset_generator',
@@ -40,6 +44,8 @@ export interface GenerationParams {
   seed?: number | null;
   /** Sprite and animation: playback written into every atlas file (see AnimationParams). */
   animation?: AnimationParams | null;
+  /** Tileset only: which set and the tile edge (defaults: wang16, 16 px). */
+  tileset?: TilesetParams | null;
 }
 
 /** How each direction's frames play: 0,1,2,3… (`forward`), 3,2,1,0… (`reverse`), 0,1,2,3,2,1… (`pingpong`). */
@@ -88,7 +94,10 @@ export interface QualityCheck {
     | 'stray_alpha'
     | 'orphan_pixels'
     | 'silhouette'
-    | 'seams';
+    | 'seams'
+    // tilesets: every pair of tiles the rules allow to touch, joined
+    | 'tile_seams_worst'
+    | 'tile_seams_mean';
   passed: boolean;
   /** The measured value (ratio, count or pixels), for the report. */
   value: number;
@@ -104,6 +113,13 @@ export interface QualityReport {
   checks: QualityCheck[];
   /** Set when `passed` is false: the first failed check, in words. */
   rejectReason?: string;
+  /** Tilesets: the seam check — worst pair (tile indices, axis x = side by side, y = stacked) and mean. */
+  seams?: {
+    worst: number;
+    mean: number;
+    pairs: number;
+    worstPair: { a: number; b: number; axis: 'x' | 'y' } | null;
+  };
 }
 
 export interface Provenance {
@@ -116,6 +132,27 @@ export interface Provenance {
   quality: QualityReport;
   /** Zero-based attempt that produced the asset (equals retryCount). */
   attempt: number;
+}
+
+/** `params.tileset`: the kind of set and the edge of one tile. */
+export interface TilesetParams {
+  /** wang16 (16 corner tiles), blob47 (47 blob tiles + one plain tile) or seamless (one wrapping tile). */
+  kind: TilesetKind;
+  /** Integer 8–64. */
+  tileSize: number;
+}
+
+/** What a tileset asset carries in its metadata. */
+export interface TilesetMetadata {
+  kind: TilesetKind;
+  tileSize: number;
+  columns: number;
+  rows: number;
+  tileCount: number;
+  /** The first and second terrain (one for seamless). */
+  terrains: string[];
+  /** Worst and mean seam score over every pair of tiles the rules allow to touch. */
+  seams: { worst: number; mean: number; pairs: number };
 }
 
 export interface AtlasKeys {
@@ -131,6 +168,10 @@ export interface AtlasKeys {
   phaserAnimations?: string;
   /** Unity `.meta` beside the PNG: TextureImporter, sprite mode Multiple, one rect per frame. */
   unity?: string;
+  /** Tilesets: Tiled tileset (.tsx) with its Wang set. */
+  tiled?: string;
+  /** Tilesets: JSON description of tiles, terrains and rules for other engines. */
+  tileset?: string;
 }
 
 export interface NineSlice {
@@ -166,6 +207,8 @@ export interface AssetMetadata {
   tileable?: boolean;
   /** How the built-in generator read the prompt: what it drew and which words it did not honour. */
   interpretation?: Interpretation;
+  /** Tilesets: kind, tile size, grid, terrains and seam scores (engine files in `atlas`). */
+  tileset?: TilesetMetadata;
   provenance: Provenance;
 }
 

@@ -1,6 +1,7 @@
 import { animationProblems } from './formats/playback.js';
 import { PARAM_LIMITS } from './generated/params.js';
 import { DEFAULT_FRAMES } from './layout.js';
+import { tilesetProblems } from './tileset/params.js';
 import { ASSET_TYPES, type PipelineRequest } from './types.js';
 
 const { resolution, directions, framesPerDirection, formats, seed } = PARAM_LIMITS;
@@ -64,6 +65,7 @@ export function validateRequest(request: unknown): string[] {
     const framed = r.assetType === 'sprite' || r.assetType === 'animation';
     const perDirection = p.frames?.framesPerDirection ?? DEFAULT_FRAMES.framesPerDirection;
     errors.push(...animationProblems(p.animation, framed ? perDirection : undefined));
+    errors.push(...tilesetProblems(p.tileset));
   }
   if (typeof r.keyPrefix !== 'string') errors.push('keyPrefix must be a string');
   else if (r.keyPrefix.includes('..') || r.keyPrefix.startsWith('/'))

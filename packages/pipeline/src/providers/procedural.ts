@@ -6,6 +6,8 @@ import { Rng } from '../internal/random.js';
 import { interpret, subjectText } from '../interpret/index.js';
 import { PaletteMatcher, parseHex } from '../palette.js';
 import { resolveStyle } from '../style.js';
+import { renderTileset } from '../tileset/generate.js';
+import { tilesetParams } from '../tileset/params.js';
 import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
 /** Renders one asset synchronously; deterministic in (seed, request). */
@@ -44,6 +46,23 @@ export function renderProcedural(request: ImageRequest): GeneratedAsset {
         nineSlice: out.nineSlice,
         uiKind: out.kind,
         interpretation,
+      };
+    }
+    case 'tileset': {
+      const params = tilesetParams(request.tileset);
+      const out = renderTileset({
+        ...params,
+        userPrompt: request.userPrompt,
+        tags: request.tags,
+        style: request.style,
+        seed: request.seed,
+      });
+      return {
+        frames: out.tiles,
+        animation: 'tileset',
+        subject: out.interpretation.subject ?? 'tileset',
+        interpretation: out.interpretation,
+        tileset: { kind: params.kind, terrains: out.terrains.map((t) => t.name), colors: out.colors },
       };
     }
     default: {

@@ -1,5 +1,6 @@
 import type { Interpretation } from '../interpret/index.js';
-import type { AssetType, Directions, NineSlice, RgbaImage, StyleMap } from '../types.js';
+import type { Rgb } from '../palette.js';
+import type { AssetType, Directions, NineSlice, RgbaImage, StyleMap, TilesetParams } from '../types.js';
 
 export interface ImageRequest {
   assetType: AssetType;
@@ -17,6 +18,8 @@ export interface ImageRequest {
   seed: number;
   /** Zero-based attempt number (0 for the first try, then one per quality retry). */
   attempt: number;
+  /** Tilesets: the kind of set and the tile edge (frames are the tiles, row-major). */
+  tileset?: TilesetParams;
 }
 
 export interface GeneratedAsset {
@@ -32,6 +35,8 @@ export interface GeneratedAsset {
   tileable?: boolean;
   /** How the provider read the prompt (the procedural provider: what it drew, and what it did not). */
   interpretation?: Interpretation;
+  /** Tilesets: the kind, the terrain names (first, second) and a representative colour of each. */
+  tileset?: { kind: TilesetParams['kind']; terrains: string[]; colors: Rgb[] };
 }
 
 /** An image generator. Throwing (or rejecting) fails the task with code provider_failed. */
