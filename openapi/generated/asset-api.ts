@@ -451,8 +451,15 @@ export interface components {
          * @example projects/p1/tasks/t1/sprite.png
          */
         ObjectKey: string;
-        /** @enum {string} */
-        AssetType: "sprite" | "background" | "ui" | "animation";
+        /**
+         * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0019): terrain
+         *     tiles that join without seams — a 16-tile Wang corner set, a 47-tile blob set or one seamless
+         *     tile (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
+         *     the PNG. A client that knows only the four spec types keeps working: it never has to send
+         *     `tileset`, and only tasks that asked for one carry it.
+         * @enum {string}
+         */
+        AssetType: "sprite" | "background" | "ui" | "animation" | "tileset";
         /**
          * @description A flat map of string keys (1-64 characters) to string values (≤ 256 characters), at most 32 pairs. Examples use artStyle, palette, lineWeight, lighting (project) and scene, mood (task).
          * @example {
@@ -717,6 +724,28 @@ export interface components {
             loop?: components["schemas"]["AnimationLoop"];
         };
         /**
+         * @description `wang16`: 16 tiles, one per combination of two terrains at the four corners (Tiled corner set,
+         *     Godot "match corners"). `blob47`: the 47 tiles of the 8-neighbour blob autotile (the second
+         *     terrain over the first; Tiled mixed set, Godot "match corners and sides") plus one plain tile
+         *     of the first terrain, 48 in all. `seamless`: one tile of one terrain that wraps on both axes.
+         * @default wang16
+         * @enum {string}
+         */
+        TilesetKind: "wang16" | "blob47" | "seamless";
+        /**
+         * @description Tilesets only (Assetloom extension): which set and the edge of one tile. The two terrains of
+         *     wang16 and blob47 (one for seamless) come from the prompt ("grass and water", "sand and lava")
+         *     and the style; `resolution` and `frames` are ignored for tilesets.
+         */
+        Tileset: {
+            kind?: components["schemas"]["TilesetKind"];
+            /**
+             * @description Edge of one square tile in pixels, 8-64.
+             * @default 16
+             */
+            tileSize?: number;
+        };
+        /**
          * @description Selects a variation (Assetloom extension). The same seed and request give the same files;
          *     another seed gives another drawing. Absent: the variation is derived from the request alone.
          *     Part of the dedupe key when given.
@@ -728,6 +757,7 @@ export interface components {
             format?: components["schemas"]["OutputFormat"];
             seed?: components["schemas"]["Seed"];
             animation?: components["schemas"]["Animation"];
+            tileset?: components["schemas"]["Tileset"];
         };
         /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation). */
         TaskParams: {
@@ -744,6 +774,11 @@ export interface components {
                 fps: number;
                 frameDurations?: number[];
                 loop: components["schemas"]["AnimationLoop"];
+            };
+            /** @description Tilesets only, defaults filled in. */
+            tileset?: {
+                kind: components["schemas"]["TilesetKind"];
+                tileSize: number;
             };
         };
         GenerateRequest: {
@@ -838,6 +873,10 @@ export interface components {
                 phaser?: string;
                 phaserAnimations?: string;
                 unity?: string;
+                /** @description Tilesets: the Tiled tileset (.tsx) with its Wang set. */
+                tiled?: string;
+                /** @description Tilesets: the JSON description for other engines (tiles, terrains, rules). */
+                tileset?: string;
             } & {
                 [key: string]: string;
             };
@@ -845,6 +884,21 @@ export interface components {
             page?: number;
             /** @description How many pages the sheet has (present on wrapped sheets). */
             pageCount?: number;
+            /**
+             * @description Tilesets (extension): the set's kind, tile size, sheet grid, terrains (first, second) and the
+             *     seam check (worst and mean seam score over every pair of tiles its rules allow to touch).
+             *     `atlas.godot` is then a Godot 4 TileSet resource with a terrain set and peering bits.
+             */
+            tileset?: {
+                kind?: components["schemas"]["TilesetKind"];
+                tileSize?: number;
+                columns?: number;
+                rows?: number;
+                tileCount?: number;
+                terrains?: string[];
+            } & {
+                [key: string]: unknown;
+            };
             provenance?: {
                 [key: string]: unknown;
             };

@@ -112,10 +112,27 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
     };
   }
   if (p.seed !== undefined) out.seed = p.seed;
+  if (assetType === 'tileset') {
+    out.tileset = {
+      kind: p.tileset?.kind ?? TILESET_DEFAULTS.kind,
+      tileSize: p.tileset?.tileSize ?? TILESET_DEFAULTS.tileSize,
+    };
+  }
   const animation = out.frames ? normalizeAnimation(p.animation, out.frames.framesPerDirection) : undefined;
   if (animation !== undefined) out.animation = animation;
   return out;
 }
+
+/** The defaults of `params.tileset` (the contract's `Tileset`, `TilesetKind`), read from the document once. */
+export const TILESET_DEFAULTS: Readonly<{
+  kind: NonNullable<TaskParams['tileset']>['kind'];
+  tileSize: number;
+}> = Object.freeze({
+  kind: contractDefault<NonNullable<TaskParams['tileset']>['kind']>(schemas.TilesetKind, 'TilesetKind', (v) =>
+    ['wang16', 'blob47', 'seamless'].includes(v as string),
+  ),
+  tileSize: contractDefault<number>(schemas.Tileset?.properties?.tileSize, 'Tileset.tileSize', isCount),
+});
 
 /** Non-default playback options as dedupe material; undefined when the defaults apply. */
 function animationMaterial(animation: TaskParams['animation']): [unknown] | undefined {
@@ -157,6 +174,8 @@ export function dedupeMaterial(input: {
       ...(params.seed !== undefined ? [params.seed] : []),
       // playback options other than the defaults make another task (keys without them are unchanged)
       ...(animationMaterial(params.animation) ?? []),
+      // tilesets: kind and tile size (keys of the four spec types are unchanged)
+      ...(params.tileset ? [{ tileset: [params.tileset.kind, params.tileset.tileSize] }] : []),
     ],
     sortedPairs(input.taskStyle),
   ]);

@@ -4,7 +4,8 @@
  */
 import type { AssetApiSchemas as Schemas } from '@assetloom/openapi';
 
-export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation'] as const;
+/** The four asset types of spec 000, then `tileset` (an Assetloom extension, decision 0019). */
+export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation', 'tileset'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 export const TASK_STATUSES = ['running', 'completed', 'failed', 'saving'] as const;
