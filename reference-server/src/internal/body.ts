@@ -1,16 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  checkDeclaredLength,
-  isJsonContentType,
-  type JsonBodyFailure,
-  type JsonBodyResult,
-  parseJsonBytes,
-} from '@assetloom/core';
-
-/** Why a body could not be read; the HTTP layer maps each to its envelope error. */
-export type BodyFailure = JsonBodyFailure;
-
-export type BodyResult = JsonBodyResult;
+import { checkDeclaredLength, isJsonContentType, type JsonBodyResult, parseJsonBytes } from '@assetloom/core';
 
 /** Drains the rest of a request so the connection can be reused (bounded, errors ignored). */
 function discard(req: IncomingMessage): void {
@@ -24,7 +13,7 @@ function discard(req: IncomingMessage): void {
  * not one well-formed UTF-8 JSON value (→ 400). An absent body (no Content-Length and no
  * Transfer-Encoding, or Content-Length 0) reads as `undefined`.
  */
-export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+export function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonBodyResult> {
   const lengthHeader = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
   const hasBody = chunked || (lengthHeader !== undefined && lengthHeader !== '0');
@@ -44,7 +33,7 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     const chunks: Buffer[] = [];
     let received = 0;
     let settled = false;
-    const finish = (result: BodyResult) => {
+    const finish = (result: JsonBodyResult) => {
       if (settled) return;
       settled = true;
       req.off('data', onData);

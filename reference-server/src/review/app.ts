@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { MESSAGES } from '@assetloom/core';
-import { AssetloomError, type ReviewAuthService, reviewErrors, reviewFailure } from '@assetloom/core/review';
+import {
+  AssetloomError,
+  REVIEW_ROUTE_PATHS,
+  type ReviewAuthService,
+  reviewErrors,
+  reviewFailure,
+} from '@assetloom/core/review';
 import Koa from 'koa';
 import createSession from 'koa-session';
 import type { Logger } from 'pino';
@@ -64,12 +70,7 @@ interface Route {
 
 /** The paths this app answers; everything else belongs to the asset API when both are mounted. */
 export const REVIEW_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/login',
-  '/register',
-  '/api/auth/login',
-  '/api/auth/register',
-  '/api/auth/logout',
+  ...REVIEW_ROUTE_PATHS,
   SCRIPT_PATH,
   STYLE_PATH,
   ICON_PATH,

@@ -26,6 +26,7 @@ export {
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_BYTES,
   normalizeEmail,
+  REVIEW_ROUTE_PATHS,
   type Result,
   readCredentials,
   utf8Length,

@@ -95,3 +95,13 @@ export function checkRegistration(body: unknown): Result<Credentials> {
 export function checkLogin(body: unknown): Result<Credentials> {
   return readCredentials(body);
 }
+
+/** The paths spec 001 gives the review helper: its pages and its JSON endpoints. */
+export const REVIEW_ROUTE_PATHS: readonly string[] = Object.freeze([
+  '/',
+  '/login',
+  '/register',
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/logout',
+]);

@@ -1,15 +1,9 @@
 import {
   checkDeclaredLength,
   isJsonContentType as isJsonMediaType,
-  type JsonBodyFailure,
   type JsonBodyResult,
   parseJsonBytes,
 } from '@assetloom/core';
-
-/** Why a body could not be read; each maps to the server's envelope error (415, 413, 400). */
-export type BodyFailure = JsonBodyFailure;
-
-export type BodyResult = JsonBodyResult;
 
 /**
  * `application/json` or `application/<x>+json`, charset UTF-8 when given (the server's rule). msw's
@@ -24,7 +18,7 @@ export function isJsonContentType(header: string | null): boolean {
  * Reads a request body the way the server's strict reader does: no body → undefined; a non-JSON
  * content type → 415; more than `limit` bytes → 413; anything but one well-formed UTF-8 JSON value → 400.
  */
-export async function readJsonBody(request: Request, limit: number): Promise<BodyResult> {
+export async function readJsonBody(request: Request, limit: number): Promise<JsonBodyResult> {
   const lengthHeader = request.headers.get('content-length');
   if (request.body === null || lengthHeader === '0') return { ok: true, value: undefined };
   if (!isJsonContentType(request.headers.get('content-type'))) {

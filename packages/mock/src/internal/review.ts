@@ -4,6 +4,7 @@ import {
   createMemoryRateLimiter,
   createReviewAuthService,
   type PasswordHasher,
+  REVIEW_ROUTE_PATHS,
   type ReviewAuthService,
   type ReviewStore,
   reviewErrors,
@@ -18,14 +19,7 @@ const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 const BODY_LIMIT = 16 * 1024;
 
 /** The paths of the review helper (spec 001); everything else belongs to the asset API. */
-export const REVIEW_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/login',
-  '/register',
-  '/api/auth/login',
-  '/api/auth/register',
-  '/api/auth/logout',
-]);
+export const REVIEW_PATHS: ReadonlySet<string> = new Set(REVIEW_ROUTE_PATHS);
 
 export interface ReviewMock {
   readonly store: ReviewStore;
