@@ -29,15 +29,13 @@ export function phaserMultiAtlas(sheet: SheetDescription): string {
 /**
  * Phaser 3 animations for `this.anims.fromJSON(json)` (the shape `AnimationManager#toJSON`
  * writes): one per animation, each frame `{key, frame, duration}` of the atlas loaded under
- * `textureKey`. Phaser shows a frame for `1000 / frameRate + duration` ms, so `frameRate` is set
- * by the shortest frame and `duration` adds the rest; `reverse` lists the frames backwards and
- * `pingpong` is Phaser's `yoyo`. Every animation repeats forever (`repeat: -1`).
+ * `textureKey`, `frameRate` the request's fps. Since Phaser 3.80 a frame's `duration` is its whole
+ * time on screen (0: 1000 / frameRate), so durations of the request's own are written as they are
+ * and plain fps as 0. `reverse` lists the frames backwards; `pingpong` is Phaser's `yoyo`. Every
+ * animation repeats forever (`repeat: -1`).
  */
 export function phaserAnimations(sheet: SheetDescription, textureKey: string): string {
   const { playback } = sheet;
-  // without durations of its own every frame shows 1000 / fps ms: Phaser's frameRate alone
-  const shortest = Math.min(...sheet.frames.map((f) => f.duration));
-  const frameRate = playback.custom ? 1000 / shortest : playback.fps;
   const anims = sheet.animations.map((a) => {
     const order = playback.loop === 'reverse' ? [...a.frames].reverse() : a.frames;
     return {
@@ -45,9 +43,9 @@ export function phaserAnimations(sheet: SheetDescription, textureKey: string): s
       type: 'frame',
       frames: order.map((i) => {
         const f = sheet.frames[i]!;
-        return { key: textureKey, frame: f.name, duration: playback.custom ? f.duration - shortest : 0 };
+        return { key: textureKey, frame: f.name, duration: playback.custom ? f.duration : 0 };
       }),
-      frameRate,
+      frameRate: playback.fps,
       delay: 0,
       repeat: -1,
       repeatDelay: 0,
