@@ -257,6 +257,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{projectId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's webhooks
+         * @description The project's webhooks, newest first (at most 10 per project). Secrets are never listed.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook
+         * @description Registers an HTTPS (or HTTP) endpoint that receives the project's task events, signed with
+         *     the Standard Webhooks scheme. The answer carries the signing `secret` (`whsec_` + base64 of
+         *     24 random bytes) — the only time it is shown. The URL must not carry credentials, and its host
+         *     must resolve only to public addresses (no loopback, private, link-local, unique-local,
+         *     multicast or reserved ones) unless the server allows private targets for development; else
+         *     400 `参数错误`. At most 10 webhooks per project (400 beyond).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** Read a webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; pending deliveries are dropped. `data` is null.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes the fields sent (url, events, description, enabled); at least one. A new URL is checked as at registration.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.ping` event to the webhook (even when it is disabled or does not subscribe
+         *     to any event) and answers its delivery; its outcome appears in the delivery log. Rate limited
+         *     per user (429 + `Retry-After`).
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the delivery log
+         * @description The webhook's deliveries, newest first: each event's id (the `webhook-id` header, the same on
+         *     every retry), status, attempts with their HTTP status codes or errors, and the next retry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/generate": {
         parameters: {
             query?: never;
@@ -410,7 +525,56 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    taskEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task event sent to a registered webhook
+         * @description Sent by the workers to every enabled webhook of the task's project that subscribes to the
+         *     event type. Any 2xx answer is a success; anything else (or no answer within the timeout) is
+         *     retried with exponential backoff and jitter. Deliveries are at least once: drop duplicates by
+         *     `webhook-id`. Verify with `verifyWebhook` from `@assetloom/sdk` or any Standard Webhooks library.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -969,6 +1133,134 @@ export interface components {
             /** @description Only when failed. */
             error?: string;
         };
+        /**
+         * @description Task events a webhook subscribes to: `task.completed`, `task.failed`, and `task.stage` (every progress event). `webhook.ping` is sent by the ping operation only.
+         * @enum {string}
+         */
+        WebhookEventType: "task.completed" | "task.failed" | "task.stage";
+        /**
+         * Format: uri
+         * @description An absolute http(s) URL without credentials whose host resolves to public addresses only.
+         * @example https://hooks.example.com/assetloom
+         */
+        WebhookUrl: string;
+        CreateWebhookRequest: {
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @default true */
+            enabled?: boolean;
+        };
+        UpdateWebhookRequest: {
+            url?: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            enabled?: boolean;
+        };
+        Webhook: {
+            id: string;
+            projectId: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string;
+            /** @description A disabled webhook receives only pings. */
+            enabled: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WebhookCreated: {
+            id: string;
+            projectId: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string;
+            enabled: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @description The signing secret (Standard Webhooks `whsec_` + base64). Shown only here; keep it. */
+            secret: string;
+        };
+        WebhookResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["Webhook"];
+        };
+        WebhookCreatedResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["WebhookCreated"];
+        };
+        WebhookListResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: {
+                webhooks: components["schemas"]["Webhook"][];
+            };
+        };
+        WebhookDeliveryAttempt: {
+            at: components["schemas"]["Timestamp"];
+            /** @description The receiver's HTTP status, null when no answer came. */
+            statusCode: number | null;
+            /** @description Why the attempt failed: timeout, refused target, connection error or a non-2xx answer. */
+            error: string | null;
+            durationMs: number;
+        };
+        WebhookDelivery: {
+            /** @description The event id sent as `webhook-id`: the same on every retry, so receivers can drop duplicates. */
+            id: string;
+            webhookId: string;
+            /** @enum {string} */
+            type: "task.completed" | "task.failed" | "task.stage" | "webhook.ping";
+            taskId: string | null;
+            /**
+             * @description `pending` (waiting for its next attempt), `delivered` (a 2xx answer), `failed` (attempts exhausted), `cancelled` (the task did not end that way, or the webhook was disabled).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            attempts: number;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            /** @description The attempts, oldest first (the last 20). */
+            log: components["schemas"]["WebhookDeliveryAttempt"][];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookDeliveryListResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: {
+                total: number;
+                deliveries: components["schemas"]["WebhookDelivery"][];
+            };
+        };
+        /**
+         * @description The JSON body of every webhook request (Standard Webhooks shape). Headers: `webhook-id` (the
+         *     delivery id, the same on retries), `webhook-timestamp` (unix seconds of this attempt) and
+         *     `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the secret).
+         */
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "task.completed" | "task.failed" | "task.stage" | "webhook.ping";
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description Task events: `taskId`, `projectId`, `status`, `stage`, `progress`, `retryCount`, `error`, and for task.completed `assets` (key, format, width, height; signed URLs come from the task's assets endpoint); task.stage adds `event` (the PipelineProgress). webhook.ping: `webhookId`, `projectId`. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: {
         /** @description Invalid request (missing required field, invalid format, unknown field, out-of-range value). */
@@ -1122,6 +1414,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description No project has that id, or the project has no webhook with that id. */
+        WebhookOrProjectNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description Project id. Ids the server never issued answer 404. */
@@ -1134,6 +1436,8 @@ export interface components {
         PageSize: number;
         /** @description A client-chosen key (1-255 visible ASCII characters). The same key from the same user returns the same task for 24 hours. */
         IdempotencyKey: string;
+        /** @description Webhook id. Ids the server never issued answer 404. */
+        WebhookId: string;
     };
     requestBodies: never;
     headers: {
@@ -1594,6 +1898,233 @@ export interface operations {
             404: components["responses"]["ProjectNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with its secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook (without its secret). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["WebhookOrProjectNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NullResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["WebhookOrProjectNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["WebhookOrProjectNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["WebhookOrProjectNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1-100; outside → 400 `参数错误`. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Webhook id. Ids the server never issued answer 404. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["WebhookOrProjectNotFound"];
             500: components["responses"]["InternalError"];
         };
     };

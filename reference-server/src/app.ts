@@ -13,6 +13,7 @@ import {
   ok,
   type RequestValidator,
   routesOf,
+  type WebhookService,
 } from '@assetloom/core';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import Router from '@koa/router';
@@ -56,6 +57,8 @@ export interface AssetAppDeps {
   signedUrlTtlSeconds?: number;
   /** Told about every newly created task (an in-process worker starts on it at once). */
   onTaskCreated?: (taskId: string) => void;
+  /** Webhook registration and delivery log (the table's webhook operations answer 404 without it). */
+  webhooks?: WebhookService;
   /**
    * Told about every answered request (the server's Prometheus metrics): `route` is the route
    * template of the contract (`/api/v1/tasks/:taskId`), `/docs`, `/files` or `unmatched`.
@@ -201,6 +204,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
         }),
     ...(deps.onTaskCreated === undefined ? {} : { onTaskCreated: deps.onTaskCreated }),
     ...(deps.onObjectsReleased === undefined ? {} : { onObjectsReleased: deps.onObjectsReleased }),
+    ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
   });
 

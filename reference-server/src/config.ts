@@ -8,6 +8,25 @@ export { ConfigError, type ConfigIssue, type NodeEnv };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** Webhook delivery settings. */
+export interface WebhookSettings {
+  /**
+   * Let webhooks target loopback, private, link-local and other non-public addresses
+   * (WEBHOOK_ALLOW_PRIVATE_TARGETS, default false; refused with NODE_ENV=production). Development and tests only.
+   */
+  allowPrivateTargets: boolean;
+  /** One delivery attempt's deadline (WEBHOOK_TIMEOUT_MS, default 10000). */
+  timeoutMs: number;
+  /** Attempts before a delivery is given up (WEBHOOK_MAX_ATTEMPTS, default 10). */
+  maxAttempts: number;
+  /** The first retry's delay, doubled on each next one, with jitter (WEBHOOK_RETRY_BASE_MS, default 10000). */
+  retryBaseMs: number;
+  /** How often an idle worker looks for due deliveries (WEBHOOK_POLL_MS, default 1000). */
+  pollMs: number;
+  /** Test pings per user and minute (WEBHOOK_PINGS_PER_MINUTE, default 10). */
+  pingsPerMinute: number;
+}
+
 /** The validated server configuration (from the environment, see {@link loadConfig}). */
 export interface ServerConfig {
   nodeEnv: NodeEnv;
@@ -64,6 +83,8 @@ export interface ServerConfig {
   taskMaxAttempts: number;
   /** How often a WebSocket stream reads new events from the store (EVENT_POLL_MS, default 200). */
   eventPollMs: number;
+  /** Webhook delivery (WEBHOOK_* variables). */
+  webhooks: WebhookSettings;
   /** The OpenAI-compatible chat-completions endpoint for prompt optimization; null → template. */
   llm: LlmSettings | null;
   /** Object storage (STORAGE_DRIVER fs | s3 and the driver's variables; see storage/config.ts). */
@@ -284,6 +305,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
   const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
+  const webhooks: WebhookSettings = {
+    allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 10, 1, 50),
+    retryBaseMs: read.int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    pollMs: read.int('WEBHOOK_POLL_MS', 1_000, 10, 60_000),
+    pingsPerMinute: read.int('WEBHOOK_PINGS_PER_MINUTE', 10, 1, 10_000),
+  };
+  if (webhooks.allowPrivateTargets && nodeEnv === 'production') {
+    read.issues.push({
+      variable: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      message: 'must not be true when NODE_ENV=production (it lets webhooks reach internal addresses)',
+    });
+  }
   const logFlushMs = read.int('LOG_FLUSH_MS', 100, 0, 10_000);
 
   const llmKey = read.raw('LLM_API_KEY');
@@ -357,6 +392,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       workerPollMs,
       taskMaxAttempts,
       eventPollMs,
+      webhooks,
       llm,
       storage,
       imageProvider: imageProviderRead.value,

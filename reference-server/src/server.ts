@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { hostname } from 'node:os';
 import {
   type AssetService,
   createAssetService,
   createEmbeddedStore,
   createMemoryRateLimiter,
   createRequestValidator,
+  randomId,
   type Store,
 } from '@assetloom/core';
 import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
@@ -27,6 +29,7 @@ import { attachProgressSocket, type ProgressSocket } from './tasks/progress-sock
 import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
 import { JwtTokenService } from './tokens.js';
 import { SERVER_VERSION } from './version.js';
+import { webhookDispatcherFor, webhookOutboxFor, webhookServiceFor } from './webhooks/index.js';
 
 export interface StartOptions {
   /** The logger to use; one at `config.logLevel` on stdout by default. */
@@ -125,8 +128,19 @@ export function workerFor(
     llm: llmOf(config),
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    webhooks: webhooksOf(config, deps.store, deps.logger),
     ...(imageProviderOf(config, deps.imageProvider) ?? {}),
   });
+}
+
+/** A worker's webhook outbox and delivery loop (the outbox wakes the loop of the same process). */
+function webhooksOf(config: ServerConfig, store: Store, logger: Logger) {
+  const dispatcher = webhookDispatcherFor(config, {
+    store,
+    logger,
+    owner: `${hostname()}:${process.pid}:webhooks:${randomId().slice(0, 8)}`,
+  });
+  return { dispatcher, outbox: webhookOutboxFor(store, () => dispatcher.wake()) };
 }
 
 /** Tasks claimable now (waiting for a worker, or whose lease ended), counted up to 1000. */
@@ -218,6 +232,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     storage,
     signedUrlTtlSeconds: config.signedUrlTtlSeconds,
     onTaskCreated: () => worker?.wake(),
+    webhooks: webhookServiceFor(config, { store, onQueued: () => worker?.webhooks?.wake() }),
     readiness: {
       // One real round trip to the database (a read by id that finds nothing).
       database: async () => {

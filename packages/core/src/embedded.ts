@@ -36,6 +36,11 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import {
+  embeddedWebhookRepositories,
+  ensureEmbeddedWebhookIndexes,
+  type NedbCollectionOps,
+} from './webhooks/embedded.js';
 
 export interface EmbeddedStoreOptions {
   /**
@@ -139,7 +144,9 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const assets = open('assets', [['key', 'key']]);
   const counters = open('counters', []);
   const claims = open('task_claims', [['_id', 'claim']]);
-  const all = [users, projects, tasks, events, assets, counters, claims];
+  const webhookHooks = open('webhooks', []);
+  const webhookDeliveries = open('webhook_deliveries', [['_id', 'id']]);
+  const all = [users, projects, tasks, events, assets, counters, claims, webhookHooks, webhookDeliveries];
 
   let ready: Promise<void> | undefined;
   let closed = false;
@@ -159,6 +166,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     await assets.db.ensureIndexAsync({ fieldName: 'projectId' });
     await tasks.db.ensureIndexAsync({ fieldName: 'status' });
     await claims.db.ensureIndexAsync({ fieldName: 'taskId' });
+    await ensureEmbeddedWebhookIndexes(webhookHooks.db, webhookDeliveries.db);
   }
 
   function use(): Promise<void> {
@@ -350,8 +358,17 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     return n;
   }
 
+  const opsOf = (c: Collection): NedbCollectionOps => ({
+    db: c.db,
+    insert: (doc) => insert(c, doc),
+    wrote: (n) => wrote(c, n),
+  });
+  const webhookRepositories = embeddedWebhookRepositories(use, opsOf(webhookHooks), opsOf(webhookDeliveries));
+
   return {
     kind: dir === undefined ? 'memory' : 'embedded',
+    webhooks: webhookRepositories.webhooks,
+    webhookDeliveries: webhookRepositories.webhookDeliveries,
     init: use,
     async close() {
       if (closed) return;

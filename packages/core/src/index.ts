@@ -142,3 +142,4 @@ export {
   type RequestValidator,
   type ValidatedRequest,
 } from './validation.js';
+export * from './webhooks/index.js';

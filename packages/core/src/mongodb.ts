@@ -42,6 +42,12 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import {
+  mongoWebhookRepositories,
+  WEBHOOK_DELIVERIES_COLLECTION,
+  WEBHOOK_INDEXES,
+  WEBHOOKS_COLLECTION,
+} from './webhooks/mongodb.js';
 
 export interface MongoStoreOptions {
   /** A mongodb:// or mongodb+srv:// connection string. */
@@ -240,6 +246,10 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     await ensureIndexes(d, 'task_claims', [
       { key: { taskId: 1, attempt: -1 }, name: 'task_claims_task_attempt' },
     ]);
+    await ensureIndexes(d, WEBHOOKS_COLLECTION, [...WEBHOOK_INDEXES[WEBHOOKS_COLLECTION]]);
+    await ensureIndexes(d, WEBHOOK_DELIVERIES_COLLECTION, [
+      ...WEBHOOK_INDEXES[WEBHOOK_DELIVERIES_COLLECTION],
+    ]);
     db = d;
     return d;
   }
@@ -282,8 +292,12 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     return { total, items: (docs as D[]).map(map) };
   }
 
+  const webhookRepositories = mongoWebhookRepositories(use, mapDuplicateKey);
+
   return {
     kind: 'mongodb',
+    webhooks: webhookRepositories.webhooks,
+    webhookDeliveries: webhookRepositories.webhookDeliveries,
     async init() {
       await use();
     },

@@ -1,5 +1,6 @@
 import { errors } from './errors.js';
 import type { AssetType, StyleMap, TaskParams, TaskStage, TaskStatus } from './types.js';
+import type { WebhookDeliveryRepository, WebhookRepository } from './webhooks/records.js';
 
 /** Storage records (not database documents): what the domain reads and writes. */
 export interface UserRecord {
@@ -287,6 +288,10 @@ export interface Store {
   readonly events: EventRepository;
   readonly assets: AssetRepository;
   readonly claims: ClaimRepository;
+  /** Registered webhooks of projects (collection `webhooks`). */
+  readonly webhooks: WebhookRepository;
+  /** The webhook outbox: one record per event and webhook (collection `webhook_deliveries`). */
+  readonly webhookDeliveries: WebhookDeliveryRepository;
 }
 
 // ---- guards shared by the adapters ----

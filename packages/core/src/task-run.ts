@@ -12,6 +12,7 @@ import {
 } from '@assetloom/pipeline';
 import type { ClaimedTask, ProgressPatch, QueueEvent, TaskOutcome } from './queue.js';
 import type { AssetRecord, Store, TaskRecord } from './store.js';
+import type { TaskWebhookOutbox } from './webhooks/outbox.js';
 
 /** The asset as events and the assets endpoint present it (the URL is signed when sent). */
 export interface StoredAssetView {
@@ -139,6 +140,11 @@ export interface RunClaimedTaskOptions {
   renewEachEvent?: boolean;
   /** Told after every persisted event. */
   notify?: (taskId: string) => void;
+  /**
+   * Queues webhook deliveries of the task's events: the terminal one before the task is ended (so a
+   * crash in between loses nothing), task.stage ones after each progress record.
+   */
+  webhooks?: TaskWebhookOutbox;
 }
 
 /** How an attempt ended: the pipeline's result, or `project_deleted` when there was nothing to run. */
@@ -165,6 +171,7 @@ export async function runClaimedTask(
   }
   let retryCount = task.retryCount;
   let first = true;
+  const hooks = options.webhooks?.forTask(task);
   return runPipeline(
     {
       prompt: task.prompt,
@@ -192,9 +199,11 @@ export async function runClaimedTask(
         if (event.retryCount !== undefined) retryCount = event.retryCount;
         const update = taskUpdateFor(event, { task, retryCount, at: options.now?.() ?? new Date() });
         if (update.kind === 'finish') {
+          await hooks?.finishing(update.outcome);
           await claimed.finish(update.outcome, update.event);
         } else {
           await claimed.record(update.event, update.patch);
+          await hooks?.recorded(update.event);
           if (options.renewEachEvent) await claimed.renew();
         }
         options.notify?.(task.id);

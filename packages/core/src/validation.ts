@@ -14,6 +14,7 @@ import type {
   StyleInput,
   UpdateProjectInput,
 } from './types.js';
+import type { CreateWebhookInput, UpdateWebhookInput } from './webhooks/service.js';
 
 type Json = Record<string, unknown>;
 
@@ -60,6 +61,13 @@ export interface OperationInputs {
   streamTaskProgress: ValidatedRequest<undefined, { since?: number }, { taskId: string }>;
   downloadAsset: ValidatedRequest<undefined, { key: string }>;
   getSignedFile: ValidatedRequest<undefined, { e: number; token: string }, { key: string }>;
+  listWebhooks: ValidatedRequest<undefined, NoQuery, { projectId: string }>;
+  createWebhook: ValidatedRequest<CreateWebhookInput, NoQuery, { projectId: string }>;
+  getWebhook: ValidatedRequest<undefined, NoQuery, { projectId: string; webhookId: string }>;
+  updateWebhook: ValidatedRequest<UpdateWebhookInput, NoQuery, { projectId: string; webhookId: string }>;
+  deleteWebhook: ValidatedRequest<undefined, NoQuery, { projectId: string; webhookId: string }>;
+  pingWebhook: ValidatedRequest<undefined, NoQuery, { projectId: string; webhookId: string }>;
+  listWebhookDeliveries: ValidatedRequest<undefined, PageInput, { projectId: string; webhookId: string }>;
 }
 
 export interface RequestValidator {

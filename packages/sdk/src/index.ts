@@ -34,3 +34,9 @@ export {
   type ReviewLogoutData,
 } from './review-auth-client.js';
 export type * from './types.js';
+export {
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks.js';

@@ -7,6 +7,8 @@ import {
   type Store,
   TaskLeaseLostError,
   TaskStoppedError,
+  type TaskWebhookOutbox,
+  type WebhookDispatcher,
 } from '@assetloom/core';
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
@@ -36,6 +38,8 @@ export interface GenerationWorkerOptions {
   notifier?: TaskNotifier;
   /** This worker's id; `<host>:<pid>:<random>` by default. */
   owner?: string;
+  /** Webhooks: the outbox the tasks' events are queued in, and the loop that delivers them (started and stopped with the worker). */
+  webhooks?: { outbox: TaskWebhookOutbox; dispatcher: WebhookDispatcher };
   /**
    * Progress events of a task arriving within this many ms are written together (one guarded task
    * update and one events insert per batch; see createTaskQueue's batchMs). Default 25; 0 writes
@@ -50,6 +54,8 @@ export interface GenerationWorker {
   readonly owner: string;
   /** Tasks running now. */
   readonly active: number;
+  /** The webhook delivery loop this worker runs, if any. */
+  readonly webhooks: WebhookDispatcher | null;
   /** Starts the claim loop (idempotent). */
   start(): void;
   /** Looks for work now (called after a submission in the same process). */
@@ -140,6 +146,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         llm: options.llm,
         imageProvider: options.imageProvider ?? null,
         projectDeletedError: '[assetloom/server] the project was deleted',
+        ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
       });
       if (!result.ok && result.code === 'project_deleted') {
         taskLog.info('the project was deleted; task failed');
@@ -207,12 +214,14 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     get active() {
       return running.size;
     },
+    webhooks: options.webhooks?.dispatcher ?? null,
     start() {
       if (started) return;
       started = true;
       loopDone = loop().catch((error: unknown) => {
         log.fatal({ err: error }, 'worker loop crashed');
       });
+      options.webhooks?.dispatcher.start();
       log.info({ concurrency: options.concurrency, leaseMs: options.leaseMs }, 'worker started');
       log.flush();
     },
@@ -224,6 +233,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       }
       stopping = true;
       wake();
+      const webhooksStopped = options.webhooks?.dispatcher.stop(graceMs) ?? Promise.resolve();
       await loopDone;
       const all = [...running.values()];
       if (all.length > 0) {
@@ -237,6 +247,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         for (const r of running.values()) r.abort.abort(new TaskStoppedError('worker stopping'));
         await Promise.all(all.map((r) => r.done));
       }
+      await webhooksStopped;
       log.info('worker stopped');
     },
   };

@@ -7,6 +7,7 @@ import type { AssetService } from '../service.js';
 import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
+import type { WebhookService } from '../webhooks/service.js';
 import type { RouteSpec } from './routes.js';
 
 /**
@@ -84,6 +85,8 @@ export interface OperationTableDeps {
   onTokenIssued?: (token: string) => void;
   /** After a project deletion: the object keys it released; a failure is logged, the answer stands. */
   onObjectsReleased?: (keys: string[], projectId: string) => Promise<void>;
+  /** Webhook registration and delivery log; without it the webhook operations answer 404 接口不存在. */
+  webhooks?: WebhookService;
   /**
    * The checks of GET /api/v1/ready: each resolves when its dependency answers (the server pings
    * its database and its object storage). Without them (the mock, in memory) the table is ready.
@@ -156,6 +159,7 @@ export function bearerToken(header: string | null | undefined): string | undefin
 const RESOURCE_IDS: Record<string, () => AssetloomError> = {
   projectId: errors.projectNotFound,
   taskId: errors.taskNotFound,
+  webhookId: errors.webhookNotFound,
 };
 
 function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
@@ -239,6 +243,13 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     };
   };
 
+  /** The webhook service once the project is known to be the caller's (404 / 403 otherwise). */
+  const webhooksOf = async (user: AuthUser, projectId: string): Promise<WebhookService> => {
+    if (deps.webhooks === undefined) throw errors.routeNotFound();
+    await service.getProject(user, projectId);
+    return deps.webhooks;
+  };
+
   const operations: Operations = {
     getHealth: async () => ({
       status: 200,
@@ -277,6 +288,7 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     }),
     deleteProject: async ({ params }, user, ctx) => {
       const { deletedKeys } = await service.deleteProject(user, params.projectId);
+      await deps.webhooks?.deleteProject(params.projectId);
       if (deps.onObjectsReleased !== undefined) {
         await deps.onObjectsReleased(deletedKeys, params.projectId).catch((error: unknown) => {
           ctx.log.error({ err: error, keys: deletedKeys.length }, 'releasing stored objects failed');
@@ -335,6 +347,43 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       await service.getTask(user, params.taskId);
       throw errors.badRequest({ reason: 'this endpoint is a WebSocket: send an Upgrade request' });
     },
+    listWebhooks: async ({ params }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) => w.list(user, params.projectId)),
+    }),
+    createWebhook: async ({ params, body }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) => w.create(user, params.projectId, body)),
+    }),
+    getWebhook: async ({ params }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) =>
+        w.get(user, params.projectId, params.webhookId),
+      ),
+    }),
+    updateWebhook: async ({ params, body }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) =>
+        w.update(user, params.projectId, params.webhookId, body),
+      ),
+    }),
+    deleteWebhook: async ({ params }, user) => {
+      const w = await webhooksOf(user, params.projectId);
+      await w.delete(user, params.projectId, params.webhookId);
+      return { status: 200, data: null };
+    },
+    pingWebhook: async ({ params }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) =>
+        w.ping(user, params.projectId, params.webhookId),
+      ),
+    }),
+    listWebhookDeliveries: async ({ params, query }, user) => ({
+      status: 200,
+      data: await webhooksOf(user, params.projectId).then((w) =>
+        w.deliveries(user, params.projectId, params.webhookId, query),
+      ),
+    }),
     downloadAsset: async ({ query }, _user, ctx) => {
       if (deps.storage === undefined) throw errors.routeNotFound();
       return downloadAnswer(deps.storage, query.key, ctx.baseUrl());

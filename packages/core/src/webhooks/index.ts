@@ -1,0 +1,46 @@
+export {
+  createWebhookDispatcher,
+  retryDelayMs,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+  type WebhookRequest,
+  type WebhookSend,
+} from './dispatcher.js';
+export {
+  createTaskWebhookOutbox,
+  type TaskWebhookOutbox,
+  type TaskWebhookOutboxOptions,
+  type TaskWebhookRun,
+  taskEventId,
+} from './outbox.js';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookAttempt,
+  type WebhookDeliveryPatch,
+  type WebhookDeliveryRecord,
+  type WebhookDeliveryRepository,
+  type WebhookDeliveryStatus,
+  type WebhookDeliveryType,
+  type WebhookEventType,
+  type WebhookLease,
+  type WebhookPatch,
+  type WebhookRecord,
+  type WebhookRepository,
+} from './records.js';
+export {
+  type CreateWebhookInput,
+  createWebhookService,
+  DELIVERY_LOG_LENGTH,
+  MAX_WEBHOOKS_PER_PROJECT,
+  toWebhook,
+  toWebhookDelivery,
+  type UpdateWebhookInput,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookService,
+  type WebhookServiceDeps,
+} from './service.js';
+export { newWebhookSecret, randomEventId, signWebhook, type WebhookSignatureHeaders } from './signing.js';
+export { addressProblem, isIpLiteral, type WebhookTargetPolicy, webhookUrlProblem } from './targets.js';

@@ -1,0 +1,63 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Where webhooks may point. By default only public unicast addresses are allowed: loopback, private
+ * (RFC 1918), carrier-grade NAT, link-local, unique-local, multicast, unspecified, broadcast,
+ * benchmarking, reserved and the IPv6 ranges that embed or translate IPv4 addresses are refused
+ * (classification by ipaddr.js; IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry).
+ */
+export interface WebhookTargetPolicy {
+  /** Allow every address (development and tests on loopback). Default false. */
+  allowPrivateTargets?: boolean;
+}
+
+/** Why an IP address may not receive webhooks, or undefined when it may. */
+export function addressProblem(address: string, policy: WebhookTargetPolicy = {}): string | undefined {
+  if (policy.allowPrivateTargets === true) return undefined;
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  // A zone id (fe80::1%eth0) is link-local anyway; ipaddr.js parses it.
+  if (!ipaddr.isValid(bare)) return `not an IP address: ${address}`;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = parsed.range();
+  return range === 'unicast' ? undefined : `${range} address ${parsed.toString()} is not allowed`;
+}
+
+/** Whether a URL host (as `URL#hostname` gives it, IPv6 in brackets) is an IP literal. */
+export function isIpLiteral(hostname: string): boolean {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return ipaddr.isValid(bare) && (bare.includes(':') || ipaddr.IPv4.isValidFourPartDecimal(bare));
+}
+
+/**
+ * Why a URL may not be a webhook target, judged without DNS: an absolute http(s) URL of at most 2048
+ * characters, no credentials, no fragment; an IP-literal host must pass {@link addressProblem}, and
+ * `localhost` names are refused unless private targets are allowed. Undefined when it may (a named
+ * host is then resolved and every address checked by the deployment, at registration and again at
+ * every delivery).
+ */
+export function webhookUrlProblem(url: string, policy: WebhookTargetPolicy = {}): string | undefined {
+  if (typeof url !== 'string' || url.length > 2048)
+    return 'the URL must be a string of at most 2048 characters';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return 'only http and https URLs are allowed';
+  if (parsed.username !== '' || parsed.password !== '') return 'the URL must not carry credentials';
+  if (parsed.hash !== '') return 'the URL must not carry a fragment';
+  const host = parsed.hostname.toLowerCase();
+  if (host === '') return 'the URL has no host';
+  if (policy.allowPrivateTargets === true) return undefined;
+  if (isIpLiteral(host)) return addressProblem(host, policy);
+  if (host === 'localhost' || host.endsWith('.localhost') || host === 'localhost.') {
+    return 'localhost is not allowed';
+  }
+  if (!host.includes('.')) return 'the host must be a fully qualified domain name';
+  return undefined;
+}
