@@ -131,6 +131,10 @@ function cloneParams(p: TaskParams): TaskParams {
   if (p.frames)
     out.frames = { directions: p.frames.directions, framesPerDirection: p.frames.framesPerDirection };
   if (p.seed !== undefined) out.seed = p.seed;
+  if (p.animation) {
+    const { fps, loop, frameDurations } = p.animation;
+    out.animation = { fps, loop, ...(frameDurations ? { frameDurations: [...frameDurations] } : {}) };
+  }
   return out;
 }
 
