@@ -61,9 +61,6 @@ const WORDS: Record<string, TerrainName> = {
   dirt: 'dirt',
   soil: 'dirt',
   earth: 'dirt',
-  path: 'dirt',
-  road: 'dirt',
-  ground: 'dirt',
   mud: 'mud',
   muddy: 'mud',
   swamp: 'mud',
@@ -91,6 +88,27 @@ const WORDS: Record<string, TerrainName> = {
   icy: 'ice',
   frozen: 'ice',
 };
+
+/** Chinese terrain words the lexicon does not gloss (沙 has no entry of its own, 岩浆 is missing). */
+const ZH_WORDS: ReadonlyArray<[string, TerrainName]> = [
+  ['沙漠', 'sand'],
+  ['沙滩', 'sand'],
+  ['沙子', 'sand'],
+  ['沙', 'sand'],
+  ['岩浆', 'lava'],
+  ['熔岩', 'lava'],
+  ['泥', 'mud'],
+  ['沼泽', 'mud'],
+  ['海', 'water'],
+  ['河', 'water'],
+  ['水', 'water'],
+  ['草', 'grass'],
+  ['土', 'dirt'],
+  ['岩石', 'rock'],
+  ['石', 'stone'],
+  ['雪', 'snow'],
+  ['冰', 'ice'],
+];
 
 /** What goes with a terrain named alone. */
 const PARTNER: Record<TerrainName, TerrainName> = {
@@ -150,13 +168,29 @@ export function chooseTerrains(
 ): TerrainChoice {
   const base = interpret({ assetType: 'background', ...input });
   const text = `${input.userPrompt} ${input.tags.join(' ')} ${input.style.scene ?? ''} ${input.style.biome ?? ''}`;
+  const lower = text.toLowerCase();
+  const hits: Array<{ at: number; name: TerrainName; word: string }> = [];
+  let cursor = 0;
+  for (const token of tokenize(text)) {
+    const at = lower.indexOf(token.text, cursor);
+    if (at >= 0) cursor = at + token.text.length;
+    if (token.zh) continue;
+    const name = WORDS[singular(token.en)];
+    if (name) hits.push({ at, name, word: token.text });
+  }
+  // Chinese: longest terrain word first at each position
+  for (let i = 0; i < lower.length; i++) {
+    const hit = ZH_WORDS.find(([w]) => lower.startsWith(w, i));
+    if (!hit) continue;
+    hits.push({ at: i, name: hit[1], word: hit[0] });
+    i += hit[0].length - 1;
+  }
+  hits.sort((a, b) => a.at - b.at);
   const found: TerrainName[] = [];
   const words: string[] = [];
-  for (const token of tokenize(text)) {
-    const name = WORDS[singular(token.en)];
-    if (!name) continue;
-    words.push(token.text);
-    if (!found.includes(name)) found.push(name);
+  for (const h of hits) {
+    words.push(h.word);
+    if (!found.includes(h.name)) found.push(h.name);
   }
   let names: TerrainName[] = found.slice(0, count);
   if (names.length < count) {
@@ -166,7 +200,9 @@ export function chooseTerrains(
     names = names.slice(0, count);
   }
   const understood = [...new Set([...base.understood, ...words])];
-  const ignored = base.ignored.filter((w) => !words.includes(w));
+  const ignored = base.ignored.filter(
+    (w) => !words.some((x) => x === w || (x.includes(w) && /[\u3400-\u9fff]/.test(w))),
+  );
   const interpretation: Interpretation = {
     ...base,
     subject: `${names.join(' and ')} tileset`,
