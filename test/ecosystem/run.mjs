@@ -46,6 +46,7 @@ const work = mkdtempSync(join(tmpdir(), 'assetloom-ecosystem-'));
 const started = Date.now();
 const results = [];
 let server;
+let mongo;
 
 /**
  * The environment of an outside project: ours without what the workspace's package managers add
@@ -132,6 +133,53 @@ async function freePort() {
   });
 }
 
+/**
+ * A MongoDB-wire server for projects that say `"assetloomEcosystem": { "mongodb": true }`:
+ * MONGODB_URI when set, else FerretDB started by @assetloom/testing (its cached binary; the same
+ * helpers the vitest global setup uses, run through tsx in that package).
+ */
+async function startMongo() {
+  const given = process.env.MONGODB_URI?.trim();
+  if (given) return { uri: given, stop: async () => {} };
+  const script = [
+    "import { ensureFerretDB, startFerretDB } from './src/ferretdb.ts';",
+    'const built = await ensureFerretDB();',
+    'const server = await startFerretDB(built.binary);',
+    "process.stdout.write(JSON.stringify({ uri: server.uri }) + '\\n');",
+    "process.stdin.on('end', () => server.stop().then(() => process.exit(0)));",
+    'process.stdin.resume();',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: join(root, 'packages', 'testing'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const uri = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('FerretDB did not start within 300 s')), 300_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line).uri);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the FerretDB helper exited with ${code}`));
+    });
+  });
+  return {
+    uri,
+    stop: async () => {
+      child.stdin.end();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
 /** The reference server from its tarball, on 127.0.0.1 with the embedded store in the work dir. */
 async function startServer(tarballs, manifests) {
   const dir = prepare('server', tarballs, manifests);
@@ -197,6 +245,14 @@ try {
       `reference server (from its tarball) on ${server.baseUrl}, installed in ${server.installSeconds.toFixed(1)} s`,
     );
   }
+  const needsMongo = selected.some((name) => {
+    const manifest = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
+    return manifest.assetloomEcosystem?.mongodb === true;
+  });
+  if (needsMongo) {
+    mongo = await startMongo();
+    log(`MongoDB-wire server for the projects that ask for one: ${mongo.uri}`);
+  }
   for (const name of selected) {
     if (name === 'server') continue;
     const t0 = Date.now();
@@ -209,6 +265,7 @@ try {
         env: {
           ASSETLOOM_BASE_URL: server?.baseUrl ?? '',
           ASSETLOOM_README_BLOCKS: join(work, 'readme-blocks'),
+          ...(mongo ? { MONGODB_URI: mongo.uri } : {}),
         },
       });
     }
@@ -236,6 +293,7 @@ try {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (results.some((r) => !r.ok)) process.stderr.write(`--- server output ---\n${server.output()}\n`);
   }
+  await mongo?.stop();
   if (flag('--keep')) log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,184 @@
+// Production start from the packed tarballs (issue #17): `npx assetloom-server` and
+// `npx assetloom-worker` as installed by `npm install ./assetloom-server-*.tgz …` into this folder,
+// run with node on the built JavaScript (no tsx, no workspace). The runner gives MONGODB_URI (a
+// MongoDB-wire server shared by the processes; FerretDB when nothing else is set).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { check, isPng, uniqueName } from './project-helpers.mjs';
+
+const here = process.cwd();
+const children = new Set();
+
+// What the installed package is: built JS only, no dev tooling at run time.
+const installed = JSON.parse(readFileSync(join(here, 'node_modules/@assetloom/server/package.json'), 'utf8'));
+check(installed.bin['assetloom-server'] && installed.bin['assetloom-worker'], 'both bins are declared');
+check(
+  existsSync(join(here, 'node_modules/@assetloom/server/dist/main.js')),
+  'dist/main.js is in the tarball',
+);
+check(!existsSync(join(here, 'node_modules/tsx')), 'tsx is not installed with the server');
+check(!existsSync(join(here, 'node_modules/@assetloom/server/src')), 'no TypeScript sources in the tarball');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npx <bin>` in this folder; resolves once the JSON log says `waitFor` (lines kept for errors). */
+function npx(bin, env, waitFor) {
+  const child = spawn('npx', ['--no-install', bin], {
+    cwd: here,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      JWT_SECRET: 'ecosystem-secret-0123456789-abcdefghijklmn',
+      SCRYPT_COST: '10',
+      LOG_FLUSH_MS: '0',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.add(child);
+  let output = '';
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${bin} did not log "${waitFor}" within 30 s:\n${output}`)),
+      30_000,
+    );
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      for (const line of output.split('\n')) {
+        try {
+          const record = JSON.parse(line);
+          if (record.msg === waitFor) {
+            clearTimeout(timer);
+            resolve(record);
+          }
+        } catch {}
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${bin} exited with ${code}:\n${output}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  };
+  return { child, ready, stop, output: () => output };
+}
+
+async function api(base, method, path, { token, json } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function generateAndWait(base, label) {
+  const username = uniqueName('bin');
+  check(
+    (await api(base, 'POST', '/auth/register', { json: { username, password: 'secret-pass' } })).status ===
+      201,
+    `${label}: register`,
+  );
+  const login = await api(base, 'POST', '/auth/login', { json: { username, password: 'secret-pass' } });
+  const token = login.body.data.token;
+  const project = await api(base, 'POST', '/api/v1/projects', { token, json: { name: 'Bins' } });
+  const task = await api(base, 'POST', '/api/v1/generate', {
+    token,
+    json: {
+      projectId: project.body.data.id,
+      prompt: 'a brave knight',
+      assetType: 'sprite',
+      params: { resolution: 16 },
+    },
+  });
+  check(task.status === 200, `${label}: generate answered ${task.status}`);
+  const taskId = task.body.data.taskId;
+  for (let i = 0; i < 600; i++) {
+    const read = await api(base, 'GET', `/api/v1/tasks/${taskId}`, { token });
+    if (read.body.data.status === 'completed') {
+      const assets = await api(base, 'GET', `/api/v1/tasks/${taskId}/assets`, { token });
+      const sheet = assets.body.data.assets.find((a) => a.key.endsWith('sprite.png'));
+      const png = new Uint8Array(await (await fetch(sheet.url)).arrayBuffer());
+      check(isPng(png), `${label}: the sprite sheet downloads as a PNG`);
+      return taskId;
+    }
+    check(read.body.data.status !== 'failed', `${label}: task failed: ${read.body.data.error}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${label}: task ${taskId} did not complete within 30 s`);
+}
+
+try {
+  // 1. `npx assetloom-server` on its embedded defaults (embedded store, files, in-process worker).
+  const dataDir = mkdtempSync(join(tmpdir(), 'assetloom-bins-'));
+  const port = await freePort();
+  const embedded = npx('assetloom-server', { PORT: String(port), DATA_DIR: dataDir }, 'listening');
+  const listening = await embedded.ready;
+  const base = `http://127.0.0.1:${port}`;
+  check(listening.url === base, `listening on ${base}`);
+  const health = await api(base, 'GET', '/api/v1/health');
+  check(health.status === 200 && health.body.data.status === 'ok', 'GET /api/v1/health answers ok');
+  check((await api(base, 'GET', '/api/v1/ready')).status === 200, 'GET /api/v1/ready answers 200');
+  await generateAndWait(base, 'embedded');
+  await embedded.stop();
+  console.log('ok: npx assetloom-server on the embedded defaults answered health and generated a sprite');
+
+  // 2. On a shared MongoDB: an API process without a worker, and `npx assetloom-worker` claims its tasks.
+  const mongoUri = process.env.MONGODB_URI;
+  check(mongoUri, 'the runner gives MONGODB_URI');
+  const shared = {
+    MONGODB_URI: mongoUri,
+    MONGODB_DB: `bins_${Date.now().toString(36)}`,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'assetloom-bins-objects-')),
+    WORKER_POLL_MS: '50',
+  };
+  const apiPort = await freePort();
+  const apiOnly = npx(
+    'assetloom-server',
+    { ...shared, PORT: String(apiPort), WORKER_IN_PROCESS: 'false' },
+    'listening',
+  );
+  const worker = npx('assetloom-worker', shared, 'worker started');
+  await Promise.all([apiOnly.ready, worker.ready]);
+  const apiBase = `http://127.0.0.1:${apiPort}`;
+  await generateAndWait(apiBase, 'worker');
+  check(/"msg":"task completed"/.test(worker.output()), 'the worker process ran the task');
+  check(!/"msg":"task completed"/.test(apiOnly.output()), 'the API process ran no task');
+  await Promise.all([apiOnly.stop(), worker.stop()]);
+  console.log('ok: npx assetloom-worker claimed and ran the task submitted to the API process on MongoDB');
+} finally {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }
+}
