@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { injectMongoUri } from '@assetloom/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
 import { client, startTestServer, type TestServer } from '../helpers.js';
 import { startS3rver, type TestS3 } from '../storage/helpers.js';
 
@@ -31,6 +33,13 @@ describe('GET /api/v1/ready', () => {
 
   it('answers 503 服务未就绪 while the S3 endpoint is down; health stays 200', async () => {
     s3 = await startS3rver('ready-bucket');
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
     server = await startTestServer(
       { kind: 'embedded' },
       {
@@ -40,6 +49,7 @@ describe('GET /api/v1/ready', () => {
         S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
         S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
       },
+      { logger: createLogger('info', sink) },
     );
     const api = client(server.url);
     expect((await api.get('/api/v1/ready')).status).toBe(200);
@@ -48,6 +58,19 @@ describe('GET /api/v1/ready', () => {
     const down = await api.get('/api/v1/ready');
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: null });
+    // The operator learns which check failed from the log line of the request (the client does not).
+    const logged = lines.find((l) => l.msg === 'not ready') as
+      | {
+          level: number;
+          reqId: string;
+          checks: { database: { ok: boolean }; storage: { ok: boolean; error: string } };
+        }
+      | undefined;
+    expect(logged?.level).toBe(40);
+    expect(logged?.reqId).toBe(down.headers.get('x-request-id'));
+    expect(logged?.checks.database.ok).toBe(true);
+    expect(logged?.checks.storage.ok).toBe(false);
+    expect(logged?.checks.storage.error).toMatch(/not reachable/);
     expect((await api.get('/api/v1/health')).status).toBe(200);
     const post = await api.post('/api/v1/ready', {});
     expect(post.status).toBe(405);
