@@ -7,6 +7,8 @@ export {
   godotSpriteFrames,
   texturePackerAtlas,
 } from './format.js';
+export { layoutPages, MAX_PAGE_SIZE, type PageLayout, type SheetPage } from './formats/pages.js';
+export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
 export {
   ACTIONS,
