@@ -55,7 +55,7 @@ export function App({ api }: { api: AssetClient }) {
       type="button"
       class="ghost"
       lang={lang === 'zh' ? 'en' : 'zh-CN'}
-      aria-label={t('languageLabel')}
+      title={t('languageLabel')}
       onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}
     >
       {t('language')}

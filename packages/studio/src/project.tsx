@@ -1,4 +1,4 @@
-import type { AssetType, Project, TaskListItem } from '@assetloom/sdk';
+import type { AssetType, TaskListItem } from '@assetloom/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
@@ -9,6 +9,13 @@ import { formatTime } from './util.js';
 
 const TABS = ['generate', 'history', 'style'] as const;
 
+/** What the project screens need: the detail (name) and the style (kvPairs). */
+interface Project {
+  id: string;
+  name: string;
+  kvPairs: Record<string, string>;
+}
+
 export function ProjectView({ projectId, tab }: { projectId: string; tab: string }) {
   const { api, t, onApiError } = useStudio();
   const [project, setProject] = useState<Project | null>(null);
@@ -16,11 +23,16 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } }).then((result) => {
-      if (result.error) {
-        onApiError(result.error);
-        setError(result.error.message);
-      } else setProject(result.data as unknown as Project);
+    const path = { params: { path: { projectId } } };
+    void Promise.all([
+      api.GET('/api/v1/projects/{projectId}', path),
+      api.GET('/api/v1/projects/{projectId}/style', path),
+    ]).then(([detail, style]) => {
+      const failed = detail.error ?? style.error;
+      if (failed) {
+        onApiError(failed);
+        setError(failed.message);
+      } else setProject({ id: detail.data!.id, name: detail.data!.name, kvPairs: style.data!.kvPairs });
     });
   }, [api, projectId, version]);
 
@@ -85,7 +97,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const { api, t, onApiError } = useStudio();
   const [assetType, setAssetType] = useState<AssetType>('sprite');
   const [description, setDescription] = useState('');
-  const [tags, setTags] = useState(() => Object.values(project.style.kvPairs).join(', '));
+  const [tags, setTags] = useState(() => Object.values(project.kvPairs).join(', '));
   const [note, setNote] = useState('');
   const [optimized, setOptimized] = useState<{
     sections: [string, string, string] | null;
@@ -417,7 +429,7 @@ export function History({
           <li key={task.id} data-testid="history-item" data-status={task.status}>
             <a class="task-card" href={href('projects', projectId, 'tasks', task.id)}>
               <Thumbnail taskId={task.id} status={task.status} />
-              <span class="task-prompt">{task.prompt}</span>
+              <span class="task-prompt">{splitSections(task.prompt)?.[0] || task.prompt}</span>
               <span class="task-meta">
                 <span class={`badge status-${task.status}`}>{t(`status_${task.status}` as MessageKey)}</span>
                 <span>{t(`type_${task.assetType}` as MessageKey)}</span>
@@ -439,7 +451,7 @@ export function History({
 function StylePanel({ project, onSaved }: { project: Project; onSaved: () => void }) {
   const { api, t, onApiError } = useStudio();
   const [pairs, setPairs] = useState<Pair[]>(() => {
-    const list = pairsOf(project.style.kvPairs);
+    const list = pairsOf(project.kvPairs);
     return list.length > 0 ? list : [emptyPair()];
   });
   const [apiError, setApiError] = useState<string | undefined>();

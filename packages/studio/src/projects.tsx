@@ -105,7 +105,7 @@ export function ProjectsView({ page }: { page: number }) {
       {list !== null && list.total > PAGE_SIZE && (
         <nav class="pager" aria-label={t('page', { page, pages })}>
           {page > 1 ? <a href={`${href('projects')}?page=${page - 1}`}>← {t('prev')}</a> : <span />}
-          <span>{t('page', { page, pages })}</span>
+          <span class="pager-label">{t('page', { page, pages })}</span>
           {page < pages ? <a href={`${href('projects')}?page=${page + 1}`}>{t('next')} →</a> : <span />}
         </nav>
       )}

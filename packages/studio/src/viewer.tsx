@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
+import { splitSections } from './project.js';
 import { taskAssets } from './thumbnail.js';
 import { baseName, fileBytes, formatTime, imageUrl, loadImage, saveFile } from './util.js';
 
@@ -76,7 +77,7 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
           <a href={href('projects')}>{t('projects')}</a> /{' '}
           <a href={`${href('projects', projectId)}?tab=history`}>{t('history')}</a> /
         </p>
-        <h1 class="ellipsis">{task?.prompt ?? t('viewer')}</h1>
+        <h1 class="ellipsis">{task ? titleOf(task.prompt) : t('viewer')}</h1>
         {task && (
           <p class="muted">
             {t(`type_${task.assetType}` as MessageKey)} · {task.params.resolution}px ·{' '}
@@ -107,6 +108,11 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
       )}
     </section>
   );
+}
+
+/** The subject section of an optimized prompt, else the prompt itself. */
+function titleOf(prompt: string): string {
+  return splitSections(prompt)?.[0] || prompt;
 }
 
 async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string): Promise<Loaded> {
@@ -207,7 +213,15 @@ function SheetView({ loaded }: { loaded: Loaded }) {
   const { t } = useStudio();
   const first = [...loaded.images.values()][0]?.image;
   const fit = first
-    ? Math.max(1, Math.min(8, Math.floor(560 / Math.max(first.naturalWidth, first.naturalHeight))))
+    ? Math.max(
+        1,
+        Math.min(
+          8,
+          Math.floor(
+            Math.min(560, window.innerWidth - 80) / Math.max(first.naturalWidth, first.naturalHeight),
+          ),
+        ),
+      )
     : 1;
   const [zoom, setZoom] = useState(ZOOMS.includes(fit) ? fit : 1);
   return (
@@ -291,10 +305,10 @@ function Preview({ animations }: { animations: Animation[] }) {
             setIndex((i) => (i - 1 + longest) % longest);
           }}
         >
-          ⏮
+          |◀
         </button>
         <button type="button" class="primary" onClick={() => setPlaying(!playing)} data-testid="play-pause">
-          {playing ? `⏸ ${t('pause')}` : `▶ ${t('play')}`}
+          {playing ? `‖ ${t('pause')}` : `▶ ${t('play')}`}
         </button>
         <button
           type="button"
@@ -305,7 +319,7 @@ function Preview({ animations }: { animations: Animation[] }) {
             setIndex((i) => (i + 1) % longest);
           }}
         >
-          ⏭
+          ▶|
         </button>
         <span class="mono" data-testid="frame-index" aria-live="polite">
           {playing ? '' : t('frame', { i: index + 1, n: longest })}

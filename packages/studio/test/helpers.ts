@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import type { Download, Page } from 'playwright-core';
+import { build } from 'vite';
+import { expect } from 'vitest';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+
+/** Builds the studio (production or `mock` mode) into `outDir`. */
+export async function buildStudio(outDir: string, mode: 'production' | 'mock' = 'production'): Promise<void> {
+  await build({ root, mode, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page (evaluated over the DevTools protocol, so the studio's CSP stays on)
+ * and answers the serious and critical violations as readable lines.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResult> } }).axe;
+    return axe.run(document);
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+/** Asserts that axe finds nothing serious or critical on the current screen. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${screen}`).toEqual([]);
+}
+
+/** Reads a downloaded zip and answers its files by name. */
+export async function unzipDownload(download: Download, saveAs: string): Promise<Record<string, Uint8Array>> {
+  await download.saveAs(saveAs);
+  return unzipSync(new Uint8Array(await readFile(saveAs)));
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The width and height of a PNG (its IHDR), after checking the signature. */
+export function pngSize(bytes: Uint8Array): [number, number] {
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return [view.getUint32(16), view.getUint32(20)];
+}
+
+/**
+ * Presses Tab until the focused element matches `selector` (at most `limit` presses): the
+ * keyboard-only pass reaches controls the way a user without a mouse does.
+ */
+export async function tabTo(page: Page, selector: string, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    const matches = await page.evaluate((s) => document.activeElement?.matches(s) === true, selector);
+    if (matches) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector} within ${limit} presses`);
+}
+
+/** Collects page errors and console errors, except the HTTP error answers a test provokes on purpose. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    problems.push(`console: ${text}`);
+  });
+  return problems;
+}

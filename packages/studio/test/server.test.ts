@@ -1,0 +1,374 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAssetClient } from '@assetloom/sdk';
+import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
+import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  artifacts,
+  buildStudio,
+  expectAccessible,
+  pngSize,
+  tabTo,
+  unzipDownload,
+  watchProblems,
+} from './helpers.js';
+
+const chromium = findChromium();
+if (!chromium.ok) console.warn(`[studio browser test] ⚠ SKIPPING: ${chromium.reason}`);
+const shots = join(artifacts, 'server');
+
+/**
+ * The built studio served by the real reference server (embedded store, filesystem storage,
+ * procedural generator, template prompts) on 127.0.0.1, driven in Debian Chromium.
+ */
+describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let work: string;
+  let url: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'assetloom-studio-'));
+    await mkdir(shots, { recursive: true });
+    const studioDir = join(work, 'studio');
+    await buildStudio(studioDir);
+    process.env.STUDIO_DIR = studioDir;
+    const loaded = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'studio-test-secret-0123456789-abcdefghijklmnop',
+      SCRYPT_COST: '10',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(work, 'data'),
+    });
+    if (!loaded.ok) throw loaded.error;
+    server = await startServer(loaded.value);
+    url = `${server.url}/studio/`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    delete process.env.STUDIO_DIR;
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('serves the files with immutable hashed assets, a no-cache page and a CSP without unsafe-inline', async () => {
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await page.text();
+    const script = /src="(\/studio\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${server.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const bare = await fetch(`${server.url}/studio`, { redirect: 'manual' });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.get('location')).toBe('/studio/');
+    const missing = await fetch(`${server.url}/studio/assets/nope.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ code: 404, message: '接口不存在', data: null });
+  });
+
+  it('goes from sign-up to the downloaded zip, every screen axe-clean', async () => {
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+
+    // Sign up: a too-short password shows the API's own message.
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('登录到 Assetloom 工作室');
+    await expectAccessible(page, 'login');
+    await shot('01-login');
+    await page.getByRole('link', { name: '还没有账号？注册' }).click();
+    await page.getByLabel('用户名').fill('artist');
+    await page.getByLabel('密码').fill('12345');
+    await page.getByRole('button', { name: '注册并登录' }).click();
+    await expect.poll(() => page.locator('#auth-error').textContent()).toBe('参数错误');
+    await expectAccessible(page, 'register');
+    await shot('02-register-error');
+    await page.getByLabel('密码').fill('pixel-pass-1');
+    await page.getByRole('button', { name: '注册并登录' }).click();
+
+    // Projects: empty, then a new one whose style has a key the API refuses.
+    await expect.poll(() => page.locator('h1').textContent()).toBe('工程');
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('还没有工程。先创建一个吧。');
+    const cookie = (await context.cookies()).find((c) => c.name === 'assetloom_token');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('ey');
+    await expectAccessible(page, 'projects (empty)');
+    await shot('03-projects-empty');
+    await page.getByRole('button', { name: '+ 新建工程' }).click();
+    await page.getByLabel('工程名称').fill('Dungeon Crawl');
+    await page.getByLabel('键 1').fill('k'.repeat(65));
+    await page.getByLabel('值 1').fill('pixel');
+    await page.getByRole('button', { name: '创建' }).click();
+    const fieldError = page.getByTestId('field-error');
+    await expect.poll(() => fieldError.textContent()).toBe('参数错误：键最多 64 个字符');
+    expect(await page.getByLabel('键 1').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'create project with an API error');
+    await shot('04-style-error');
+    await page.getByLabel('键 1').fill('artStyle');
+    await page.getByRole('button', { name: '+ 添加一行' }).click();
+    await page.getByLabel('键 2').fill('palette');
+    await page.getByLabel('值 2').fill('sweetie16');
+    await page.getByRole('button', { name: '创建' }).click();
+
+    // The project: prompt optimizer preview (template, as no LLM is configured), edited.
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Dungeon Crawl');
+    expect(await page.getByLabel('风格标签').inputValue()).toBe('pixel, sweetie16');
+    await page.getByLabel('描述').fill('a knight with a long sword');
+    await page.getByRole('button', { name: '✦ 优化提示词' }).click();
+    await page.getByTestId('optimized').waitFor();
+    expect(await page.getByTestId('prompt-source').textContent()).toBe(
+      '来源: 模板生成 (X-Prompt-Source: template)',
+    );
+    const subject = page.getByLabel('【主题】');
+    expect(await subject.inputValue()).not.toBe('');
+    expect(await page.getByLabel('【风格】').inputValue()).not.toBe('');
+    expect(await page.getByLabel('【技术】').inputValue()).not.toBe('');
+    await subject.fill('a knight with a long sword, red cape');
+    await expectAccessible(page, 'generate with the optimized prompt');
+    await shot('05-optimized');
+
+    // Generate: 32 px, 4 directions × 4 frames; a double click is one task.
+    await page.getByLabel('分辨率（像素）').fill('32');
+    await page.getByTestId('generate').dblclick();
+    await page.getByTestId('task-progress').waitFor();
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
+    for (const stage of ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter']) {
+      expect(await page.getByTestId(`stage-${stage}`).getAttribute('class')).toContain('stage-completed');
+    }
+    expect(await page.getByTestId('task-percent').textContent()).toBe('100%');
+    await page.locator('.events summary').click();
+    const events = await page.locator('.events li').allTextContents();
+    expect(events[0]).toMatch(/^#1 .* prompt_optimizer running/);
+    expect(events.at(-1)).toMatch(/ format_adapter completed( · .+)?$/);
+    expect(events.map((e) => Number(/^#(\d+)/.exec(e)?.[1]))).toEqual(events.map((_, i) => i + 1));
+    await expect.poll(() => page.getByTestId('history-item').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="thumbnail"].drawn').count()).toBe(1);
+    await expectAccessible(page, 'generate with progress');
+    await shot('06-progress-done');
+
+    // History tab: newest first, status and thumbnail.
+    await page.getByRole('link', { name: '历史' }).click();
+    await expect
+      .poll(() => page.locator('.history:not(.compact) [data-testid="history-item"]').count())
+      .toBe(1);
+    expect(await page.getByTestId('history-item').getAttribute('data-status')).toBe('completed');
+    await expectAccessible(page, 'history');
+    await shot('07-history');
+
+    // Viewer: the 4×4 sheet of 32 px frames, 4 direction previews at the atlas' 8 fps.
+    await page.getByTestId('history-item').locator('a').click();
+    await page.getByTestId('sheet-image').waitFor();
+    const sheet = page.getByTestId('sheet-image');
+    const natural = await sheet.evaluate((img) => [
+      (img as HTMLImageElement).naturalWidth,
+      (img as HTMLImageElement).naturalHeight,
+    ]);
+    expect(natural).toEqual([128, 128]);
+    expect(await sheet.evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
+    await page.getByRole('button', { name: '3×' }).click();
+    expect(await sheet.getAttribute('width')).toBe('384');
+    expect(await page.getByTestId('preview-canvas').count()).toBe(4);
+    expect(await page.getByTestId('fps').textContent()).toBe('8 帧/秒');
+    await page.getByTestId('play-pause').click();
+    const before = await page.getByTestId('frame-index').textContent();
+    await page.getByRole('button', { name: '下一帧' }).click();
+    const after = await page.getByTestId('frame-index').textContent();
+    const indexOf = (text: string | null) => Number(/第 (\d+) \/ 4 帧/.exec(text ?? '')?.[1]);
+    expect(indexOf(after)).toBe((indexOf(before) % 4) + 1);
+    expect(await page.getByTestId('quality-verdict').textContent()).toMatch(/^通过 · 得分 \d+%$/);
+    expect(await page.getByTestId('quality-check').count()).toBeGreaterThan(3);
+    await expectAccessible(page, 'viewer');
+    await shot('08-viewer');
+
+    // Downloads: the PNG alone, then everything as one zip.
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-png').click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('sprite.png');
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-zip').click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/^sprite-.+\.zip$/);
+    const files = await unzipDownload(zip, join(shots, 'everything.zip'));
+    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(pngSize(files['sprite.png']!)).toEqual([128, 128]);
+    const atlas = JSON.parse(new TextDecoder().decode(files['sprite.json']));
+    expect(Object.keys(atlas.frames)).toHaveLength(16);
+    expect(atlas.meta.image).toBe('sprite.png');
+    expect(new TextDecoder().decode(files['sprite.tres'])).toContain('SpriteFrames');
+
+    // Back on the list: the task count, a rename, and a second page once there are 13 projects.
+    await page.getByRole('link', { name: '工程', exact: true }).first().click();
+    await expect.poll(() => page.getByTestId('task-count').first().textContent()).toBe('1 个任务');
+    await page.getByRole('button', { name: '重命名 Dungeon Crawl' }).click();
+    await page.getByLabel('工程名称').fill('Dungeon Crawl II');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.project-card h2').first().textContent()).toBe('Dungeon Crawl II');
+    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
+    await api.login({ username: 'artist', password: 'pixel-pass-1' });
+    for (let i = 1; i <= 12; i++) await api.POST('/api/v1/projects', { body: { name: `Batch ${i}` } });
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await expect.poll(() => page.getByTestId('project-card').count()).toBe(12);
+    expect(await page.locator('.pager-label').textContent()).toBe('第 1 / 2 页');
+    await page.getByRole('link', { name: '下一页 →' }).click();
+    await expect.poll(() => page.locator('.project-card h2').allTextContents()).toEqual(['Dungeon Crawl II']);
+    await expectAccessible(page, 'projects page 2');
+    await shot('09-projects-page-2');
+
+    // Delete with a confirmation: cancel keeps it, confirm removes it.
+    await page.getByRole('link', { name: '← 上一页' }).click();
+    await page.getByRole('button', { name: '删除 Batch 12' }).click();
+    await expect.poll(() => page.locator('dialog[open] h2').textContent()).toBe('删除工程');
+    await expectAccessible(page, 'delete confirmation');
+    await shot('10-delete-confirm');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await page.getByRole('button', { name: '删除 Batch 12' }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.locator('.project-card h2').allTextContents()).not.toContain('Batch 12');
+    expect((await api.GET('/api/v1/projects')).total).toBe(12);
+
+    // Account: a wrong old password shows the API's message; the right one keeps the session.
+    await page.getByRole('link', { name: '账号' }).click();
+    await page.getByLabel('原密码').fill('not-my-password');
+    await page.getByLabel('新密码').fill('pixel-pass-2');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect.poll(() => page.locator('#password-message').textContent()).toBe('原密码不正确');
+    await page.getByLabel('原密码').fill('pixel-pass-1');
+    await page.getByLabel('新密码').fill('pixel-pass-2');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect
+      .poll(() => page.locator('#password-message').textContent())
+      .toBe('密码已修改，其他设备上的登录已失效。');
+    await expectAccessible(page, 'account');
+    await shot('11-account');
+
+    // English, a reload that keeps the session (sessionStorage), log out, log in with the new password.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Account');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await expect.poll(() => page.getByTestId('who').textContent()).toBe('artist');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Log in to Assetloom Studio');
+    await page.getByLabel('Username').fill('artist');
+    await page.getByLabel('Password').fill('pixel-pass-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.locator('#auth-error').textContent()).toBe('用户名或密码错误');
+    await shot('12-login-error-en');
+    await page.getByLabel('Password').fill('pixel-pass-2');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Projects');
+    await shot('13-projects-en');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('works by keyboard alone: log in, generate, open the viewer, download the zip', async () => {
+    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
+    await api.POST('/auth/register', { body: { username: 'keys', password: 'keyboard-1' } });
+    await api.login({ username: 'keys', password: 'keyboard-1' });
+    await api.POST('/api/v1/projects', { body: { name: 'Keyboard Land', style: { artStyle: 'pixel' } } });
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await tabTo(page, 'input[name=username]');
+    await page.keyboard.type('keys');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('keyboard-1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Projects');
+    // The skip link is the first stop and moves focus to the content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await tabTo(page, '.project-card h2 a');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Keyboard Land');
+    await tabTo(page, 'textarea[name=prompt]');
+    await page.keyboard.type('a slime monster');
+    await tabTo(page, 'select[name=directions]');
+    await page.keyboard.press('ArrowUp'); // 4 → 1 direction
+    await tabTo(page, '[data-testid=generate]');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('completed');
+    await tabTo(page, '.progress a.button');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sheet-image').waitFor();
+    expect(await page.getByTestId('preview-canvas').count()).toBe(1);
+    await tabTo(page, '[data-testid=play-pause]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'button[aria-label="Next frame"]');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('frame-index').textContent()).toMatch(/^Frame \d of 4$/);
+    await tabTo(page, '[data-testid=download-zip]');
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const files = await unzipDownload(zip, join(shots, 'keyboard.zip'));
+    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(pngSize(files['sprite.png']!)).toEqual([256, 64]);
+    await page.screenshot({ path: join(shots, '20-keyboard-viewer.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // Uses the account and task of the keyboard test.
+  it('fits a narrow phone screen', async () => {
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 375, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page: Page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.getByLabel('用户名').fill('keys');
+    await page.getByLabel('密码').fill('keyboard-1');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.locator('.project-card h2 a').first().click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Keyboard Land');
+    await expect.poll(() => page.locator('[data-testid="thumbnail"].drawn').count()).toBe(1);
+    // Nothing wider than the screen: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, '30-mobile-project.png'), fullPage: true });
+    await page.getByTestId('history-item').first().locator('a').click();
+    await page.getByTestId('sheet-image').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, '31-mobile-viewer.png'), fullPage: true });
+    await context.close();
+  });
+});
