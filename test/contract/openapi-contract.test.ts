@@ -90,12 +90,13 @@ describe('asset-api.yaml states spec 000', () => {
     expect(has(method, path)).toBe(true);
   });
 
-  it('marks exactly health, register, login, download (and the signed file route) as public', () => {
+  it('marks exactly health, readiness, register, login, download (and the signed file route) as public', () => {
     const pub = ops.filter((o) => Array.isArray(o.op.security) && (o.op.security as unknown[]).length === 0);
     expect(pub.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
       [
         'get /api/v1/assets/download',
         'get /api/v1/health',
+        'get /api/v1/ready',
         'get /files/{key}',
         'post /auth/login',
         'post /auth/register',
