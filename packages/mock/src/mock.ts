@@ -91,6 +91,13 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
       options.onError ??
       ((error: unknown, context: string) => console.error(`[assetloom/mock] ${context}:`, error)),
     notify: waiters.notify,
+    webhooks: {
+      ...(options.webhooks?.fetch === undefined ? {} : { fetch: options.webhooks.fetch }),
+      allowPrivateTargets: options.webhooks?.allowPrivateTargets === true,
+      retryBaseMs: positiveInt(options.webhooks?.retryBaseMs, 10_000, 'webhooks.retryBaseMs') || 10_000,
+      maxAttempts: positiveInt(options.webhooks?.maxAttempts, 10, 'webhooks.maxAttempts') || 10,
+      timeoutMs: positiveInt(options.webhooks?.timeoutMs, 10_000, 'webhooks.timeoutMs') || 10_000,
+    },
   };
   const routes = routesOf(assetApiDocument);
   const failures: Array<FailureRule & { left: number }> = [];

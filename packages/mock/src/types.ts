@@ -52,6 +52,22 @@ export interface AssetMockOptions {
   };
   /** Told about unexpected errors inside the mock (default: console.error). */
   onError?: (error: unknown, context: string) => void;
+  /**
+   * Webhook delivery. Registered webhooks receive signed task events and pings as from the server
+   * (core's outbox and dispatcher), sent with `fetch` (default: the global fetch when sending).
+   * Loopback, private and localhost targets are refused as on the server unless `allowPrivateTargets`;
+   * retries follow the mock's clock.
+   */
+  webhooks?: {
+    fetch?: typeof fetch;
+    allowPrivateTargets?: boolean;
+    /** First retry delay in ms, doubled on each next one (default 10 000). */
+    retryBaseMs?: number;
+    /** Attempts before a delivery is given up (default 10). */
+    maxAttempts?: number;
+    /** One attempt's deadline in real ms (default 10 000). */
+    timeoutMs?: number;
+  };
 }
 
 /** One injected failure: the next matching request answers it instead of being served. */

@@ -121,6 +121,7 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
       const old = await state();
       for (const a of old.streams) a.abort();
       await old.runner.stop();
+      await old.webhooks.stop();
       ctx.failures.length = 0;
       ctx.pendingHeaders.clear();
       await ctx.rebuild();
@@ -131,6 +132,7 @@ export function createControls(ctx: ControlsContext): AssetMockControls {
       const s = await state();
       for (const a of s.streams) a.abort();
       await s.runner.stop();
+      await s.webhooks.stop();
     },
     get store() {
       return requireState().store;

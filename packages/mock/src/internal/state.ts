@@ -16,6 +16,7 @@ import { createClock, type MockClock } from './clock.js';
 import { createFastHasher, createOpaqueTokens, createUrlSigner, type UrlSigner } from './crypto.js';
 import { createReviewMock, type ReviewMock } from './review.js';
 import { createTaskRunner, type TaskRunner } from './task-runner.js';
+import { createMockWebhooks, type MockWebhooks, type MockWebhooksConfig } from './webhooks.js';
 
 /** Everything one life of the mock holds (a `reset()` builds a new one). */
 export interface State {
@@ -32,6 +33,8 @@ export interface State {
   /** The token of the latest `assetloom_token` cookie the mock set: what a browser would send on a WebSocket. */
   cookieToken: string | undefined;
   streams: Set<AbortController>;
+  /** Webhook registration and delivery (core's, sending through the configured fetch). */
+  webhooks: MockWebhooks;
 }
 
 /** The checked options a state is built from. */
@@ -48,6 +51,7 @@ export interface StateConfig {
   onError: (error: unknown, context: string) => void;
   /** Wakes the progress streams of a task (a pipeline event was stored). */
   notify: (taskId: string) => void;
+  webhooks: MockWebhooksConfig;
 }
 
 let sharedValidator: RequestValidator | undefined;
@@ -93,7 +97,9 @@ export async function buildState(config: StateConfig): Promise<State> {
     }),
   });
   const files = createMemoryStorage();
+  const webhooks = createMockWebhooks(store, clock, config.webhooks, config.onError);
   const runner = createTaskRunner({
+    webhooks: webhooks.outbox,
     store,
     storage: files,
     clock,
@@ -147,6 +153,7 @@ export async function buildState(config: StateConfig): Promise<State> {
       signedUrl: (key) => signedUrl(state, config, key),
     },
     onTaskCreated: () => runner.kick(),
+    webhooks: webhooks.service,
     onTokenIssued: (token) => {
       state.cookieToken = token;
     },
@@ -168,6 +175,7 @@ export async function buildState(config: StateConfig): Promise<State> {
     seeded,
     cookieToken: undefined,
     streams: new Set(),
+    webhooks,
   };
   return state;
 }

@@ -5,6 +5,7 @@ import {
   type Store,
   TaskLeaseLostError,
   TaskStoppedError,
+  type TaskWebhookOutbox,
 } from '@assetloom/core';
 import { createProceduralProvider, type ImageProvider, type MemoryStorage } from '@assetloom/pipeline';
 import type { MockClock } from './clock.js';
@@ -19,6 +20,8 @@ export interface TaskRunnerOptions {
   /** Told after every persisted event of a task. */
   notify: (taskId: string) => void;
   onError: (error: unknown, taskId: string) => void;
+  /** Where the tasks' webhook events are queued. */
+  webhooks?: TaskWebhookOutbox;
 }
 
 export interface TaskRunner {
@@ -121,6 +124,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
         // Virtual time may jump far past the lease; renew it on every event.
         renewEachEvent: true,
         notify: options.notify,
+        ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
       });
     } catch (error) {
       if (!(error instanceof TaskLeaseLostError) && !(error instanceof TaskStoppedError)) {
