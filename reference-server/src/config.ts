@@ -81,6 +81,10 @@ export interface ServerConfig {
   workerPollMs: number;
   /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS, default 3). */
   taskMaxAttempts: number;
+  /** A worker writes a task's progress events arriving within this many ms together (EVENT_BATCH_MS, default 25; 0: each at once). */
+  eventBatchMs: number;
+  /** How long a request may trust a user record read before (USER_CACHE_MS, default 1000; 0: always read). */
+  userCacheMs: number;
   /** How often a WebSocket stream reads new events from the store (EVENT_POLL_MS, default 200). */
   eventPollMs: number;
   /** Webhook delivery (WEBHOOK_* variables). */
@@ -304,6 +308,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
+  const eventBatchMs = read.int('EVENT_BATCH_MS', 25, 0, 1_000);
+  const userCacheMs = read.int('USER_CACHE_MS', 1_000, 0, 60_000);
   const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
   const webhooks: WebhookSettings = {
     allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
@@ -391,6 +397,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       taskLeaseMs,
       workerPollMs,
       taskMaxAttempts,
+      eventBatchMs,
+      userCacheMs,
       eventPollMs,
       webhooks,
       llm,

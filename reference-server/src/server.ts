@@ -124,6 +124,7 @@ export function workerFor(
     leaseMs: config.taskLeaseMs,
     pollMs: config.workerPollMs,
     maxAttempts: config.taskMaxAttempts,
+    eventBatchMs: config.eventBatchMs,
     maxQualityRetries: config.maxQualityRetries,
     llm: llmOf(config),
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
@@ -216,6 +217,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       windowMs: config.generateWindowSeconds * 1000,
     }),
     onBackgroundError: (err, { what, ...context }) => logger.warn({ err, ...context }, what),
+    userCacheMs: config.userCacheMs,
     llm: llmOf(config),
   });
   const app = createAssetApp({

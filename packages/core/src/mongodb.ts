@@ -58,6 +58,11 @@ export interface MongoStoreOptions {
   clientOptions?: MongoClientOptions;
   /** Use an existing client instead of `uri` (the store then never closes it). */
   client?: MongoClient;
+  /**
+   * Whether the server applies $inc atomically across connections (default: asked once through
+   * buildInfo: false on FerretDB, true otherwise). When false, task counters are recounted.
+   */
+  atomicIncrements?: boolean;
 }
 
 interface CounterDoc {
@@ -215,6 +220,23 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   const dbName = options.dbName ?? databaseNameOf(options.uri ?? '') ?? 'assetloom';
 
   const serial = keyedSerial();
+  let atomic: Promise<boolean> | undefined;
+  /**
+   * Whether the server applies $inc atomically: MongoDB does; FerretDB (its buildInfo names a
+   * ferretdbVersion) does not. Asked once; `atomicIncrements` in the options overrides.
+   */
+  function atomicIncrements(): Promise<boolean> {
+    if (options.atomicIncrements !== undefined) return Promise.resolve(options.atomicIncrements);
+    if (atomic === undefined) {
+      atomic = use()
+        .then((d) => d.admin().command({ buildInfo: 1 }))
+        .then((info) => typeof info.ferretdbVersion !== 'string');
+      atomic.catch(() => {
+        atomic = undefined;
+      });
+    }
+    return atomic;
+  }
   let db: Db | undefined;
   let ready: Promise<Db> | undefined;
   let closed = false;
@@ -415,6 +437,40 @@ export function createMongoStore(options: MongoStoreOptions): Store {
           c.updateOne({ _id: { $eq: projectId } }, update),
         );
         return res.matchedCount > 0;
+      },
+      async countNewTask(id, lastActivityAt) {
+        const projectId = requireString(id, 'project id');
+        const at = requireDate(lastActivityAt, 'lastActivityAt');
+        if (await atomicIncrements()) {
+          const c = await projects();
+          const res = await c.updateOne(
+            { _id: { $eq: projectId } },
+            { $inc: { taskCount: 1 }, $max: { lastActivityAt: at } },
+          );
+          return res.matchedCount > 0;
+        }
+        // FerretDB v1 applies an update as read-modify-write, so concurrent $inc from two processes
+        // can lose one. The count of the project's tasks is the truth: write it with $max, then count
+        // again; a writer whose value is below the new count (another process raced it, or wrote a
+        // smaller count over it) writes again. The last writer always checks after its write, so the
+        // value ends at least at the number of tasks, and $max never writes it lower on MongoDB.
+        const t = await tasks();
+        const p = await projects();
+        const filter = { projectId: { $eq: projectId } };
+        let count = await t.countDocuments(filter);
+        for (let round = 0; round < 8; round++) {
+          const doc = await p.findOneAndUpdate(
+            { _id: { $eq: projectId } },
+            { $max: { taskCount: count, lastActivityAt: at } },
+            // (no projection: FerretDB v1 does not implement one on findAndModify)
+            { returnDocument: 'after' },
+          );
+          if (!doc) return false;
+          const again = await t.countDocuments(filter);
+          if ((doc.taskCount as number) >= again) return true;
+          count = again;
+        }
+        return true;
       },
     },
 

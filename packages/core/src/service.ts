@@ -39,6 +39,7 @@ import type {
   TokenResult,
   UpdateProjectInput,
 } from './types.js';
+import { createUserCache } from './user-cache.js';
 
 export interface AssetServiceDeps {
   store: Store;
@@ -59,6 +60,11 @@ export interface AssetServiceDeps {
   onBackgroundError?: (error: unknown, context: { what: string; [field: string]: unknown }) => void;
   /** The prompt optimizer's LLM (the server's LLM_* settings); null or absent → the template. */
   llm?: LlmConfig | null;
+  /**
+   * How long an authenticated request may trust a user record read before (ms, default 0: never).
+   * See createUserCache: a token revoked on another process stays valid here that long at most.
+   */
+  userCacheMs?: number;
 }
 
 export interface SubmitOptions {
@@ -201,6 +207,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
   const clock = deps.clock ?? systemClock;
   const ids = deps.ids ?? randomIds;
   const idempotencyTtlMs = deps.idempotencyTtlMs ?? DAY_MS;
+  const userCache = createUserCache(store, deps.userCacheMs ?? 0, clock);
   let dummyHash: Promise<string> | undefined;
 
   /** A real hash of a random password, so unknown users cost one verify like known ones. */
@@ -320,7 +327,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       ) {
         throw errors.unauthenticated();
       }
-      const user = await store.users.byId(claims.sub);
+      const user = await userCache.forToken(claims.sub, claims.tv);
       if (!user || user.tokenVersion !== claims.tv) throw errors.unauthenticated();
       return toAuthUser(user);
     },
@@ -349,6 +356,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const hash = await hasher.hash(input.newPassword);
       const tokenVersion = fresh.tokenVersion + 1;
       await store.users.updatePassword(fresh.id, hash, tokenVersion, clock.now());
+      userCache.forget(fresh.id);
       return tokens.issue({ sub: fresh.id, tv: tokenVersion });
     },
 
@@ -485,7 +493,10 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
         // retrying client submit it twice). Only the project's counter may lag if the store fails now.
         let touched: boolean;
         try {
-          touched = await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now });
+          touched =
+            store.projects.countNewTask === undefined
+              ? await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now })
+              : await store.projects.countNewTask(projectId, now);
         } catch (error) {
           deps.onBackgroundError?.(error, {
             what: 'project task counter not moved',

@@ -191,6 +191,13 @@ export interface ProjectRepository {
   delete(id: string): Promise<boolean>;
   /** $inc taskCount and $max lastActivityAt; false when no project has that id. */
   touch(id: string, touch: ProjectTouch): Promise<boolean>;
+  /**
+   * Counts one newly inserted task of the project in its taskCount and moves lastActivityAt
+   * forward, correctly when API processes on several machines do it at once on any target (MongoDB
+   * applies $inc atomically; FerretDB v1 does not, so the MongoDB adapter recounts the project's
+   * tasks there). false when no project has that id. Optional: `touch` with delta 1 otherwise.
+   */
+  countNewTask?(id: string, lastActivityAt: Date): Promise<boolean>;
 }
 
 export interface TaskRepository {

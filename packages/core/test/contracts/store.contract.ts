@@ -406,6 +406,57 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
         expect(await store.events.list(taskId, 3)).toEqual([]);
       });
 
+      it('appendMany stores several events in order; a taken seq is a DuplicateKeyError(seq)', async () => {
+        const taskId = randomId();
+        const many = store.events.appendMany?.bind(store.events);
+        if (many === undefined) return;
+        await many([1, 2, 3].map((seq) => ({ taskId, seq, event: { seq, stage: 'x' }, at: at(seq) })));
+        expect((await store.events.list(taskId, 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+        await expectDuplicate(many([{ taskId, seq: 3, event: {}, at: at(0) }]), 'seq');
+        await many([]);
+        await expectRejectedArgument(
+          many([{ taskId: { $ne: '' } as unknown as string, seq: 9, event: {}, at: at(0) }]),
+        );
+      });
+
+      it('listForTasks answers each task’s events after its own seq, by task then seq', async () => {
+        const list = store.events.listForTasks?.bind(store.events);
+        if (list === undefined) return;
+        const [a, b, c, quiet] = [randomId(), randomId(), randomId(), randomId()];
+        for (const taskId of [a, b, c]) {
+          for (const seq of [1, 2, 3, 4])
+            await store.events.append({ taskId, seq, event: { seq }, at: at(seq) });
+        }
+        const found = await list([
+          { taskId: a, afterSeq: 0 },
+          { taskId: b, afterSeq: 2 },
+          { taskId: c, afterSeq: 2 },
+          { taskId: quiet, afterSeq: 0 },
+        ]);
+        const got = found.map((e) => `${e.taskId === a ? 'a' : e.taskId === b ? 'b' : 'c'}${e.seq}`);
+        expect([...got].sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b3', 'b4', 'c3', 'c4']);
+        for (const id of [a, b, c]) {
+          const seqs = found.filter((e) => e.taskId === id).map((e) => e.seq);
+          expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+        }
+        expect(await list([{ taskId: a, afterSeq: 4 }])).toEqual([]);
+        expect(await list([])).toEqual([]);
+        await expectRejectedArgument(list([{ taskId: a, afterSeq: { $gt: 0 } as unknown as number }]));
+      });
+
+      it('statusByIds answers the status of each existing task', async () => {
+        const statuses = store.tasks.statusByIds?.bind(store.tasks);
+        if (statuses === undefined) return;
+        const running = makeTaskRecord();
+        const failed = makeTaskRecord({ status: 'failed', error: 'x' });
+        await store.tasks.insert(running);
+        await store.tasks.insert(failed);
+        const got = await statuses([running.id, failed.id, randomId()]);
+        expect(Object.fromEntries(got)).toEqual({ [running.id]: 'running', [failed.id]: 'failed' });
+        expect((await statuses([])).size).toBe(0);
+        await expectRejectedArgument(statuses([{ $ne: '' } as unknown as string]));
+      });
+
       it('deletes the events of the given tasks', async () => {
         const a = randomId();
         const b = randomId();
