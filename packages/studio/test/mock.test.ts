@@ -1,0 +1,101 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
+import { type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, buildStudio, expectAccessible, pngSize, root, unzipDownload, watchProblems } from './helpers.js';
+
+const chromium = findChromium();
+const shots = join(artifacts, 'mock');
+
+/**
+ * The mock build (`vite build --mode mock`): msw's service worker runs @assetloom/mock inside the
+ * page, so the same studio code goes through the SDK to the mock's handlers and WebSocket.
+ */
+describe.skipIf(!chromium.ok)('the studio on the msw mock', () => {
+  let server: PreviewServer;
+  let browser: Browser;
+  let work: string;
+  let url: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'assetloom-studio-mock-'));
+    await mkdir(shots, { recursive: true });
+    const outDir = join(work, 'dist-mock');
+    await buildStudio(outDir, 'mock');
+    server = await preview({
+      root,
+      mode: 'mock',
+      logLevel: 'error',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
+    const address = server.httpServer.address();
+    if (address === null || typeof address === 'string') throw new Error('vite preview has no port');
+    url = `http://127.0.0.1:${address.port}/studio/`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('logs in, generates through a quality retry with its reason, and downloads the zip', async () => {
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+
+    await page.getByLabel('用户名').fill('demo');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.locator('#auth-error').textContent()).toBe('用户名或密码错误');
+    await page.getByLabel('密码').fill('demo-pass-1');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect
+      .poll(() => page.locator('.project-card h2').allTextContents())
+      .toEqual(['Space Miner', 'Forest Quest']);
+    await expectAccessible(page, 'projects on the mock');
+    await shot('01-projects');
+
+    await page.getByRole('link', { name: 'Forest Quest' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Forest Quest');
+    await page.getByLabel('描述').fill('a green slime');
+    await page.getByRole('button', { name: '✦ 优化提示词' }).click();
+    await page.getByTestId('optimized').waitFor();
+    expect(await page.getByTestId('prompt-source').textContent()).toMatch(/X-Prompt-Source: (template|llm)\)$/);
+
+    // The mock's next image is blank: the real quality supervisor rejects it once, with its reason.
+    await page.evaluate(() =>
+      (window as unknown as { assetloomMock: { rejectQualityNext(n: number): void } }).assetloomMock.rejectQualityNext(1),
+    );
+    await page.getByTestId('generate').click();
+    await page.getByTestId('retries').waitFor({ timeout: 60_000 });
+    const retry = await page.locator('[data-testid="retries"] li').first().textContent();
+    expect(retry).toMatch(/^质量重试 #1 \S/);
+    await shot('02-quality-retry');
+    await expect.poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 }).toBe('已完成');
+    await expectAccessible(page, 'generate with a retry on the mock');
+    await shot('03-completed');
+
+    await page.getByRole('link', { name: '打开查看器 →' }).click();
+    await page.getByTestId('sheet-image').waitFor();
+    expect(await page.getByTestId('preview-canvas').count()).toBe(4);
+    await expectAccessible(page, 'viewer on the mock');
+    await shot('04-viewer');
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-zip').click()]);
+    const files = await unzipDownload(zip, join(shots, 'everything.zip'));
+    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(pngSize(files['sprite.png']!)).toEqual([256, 256]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
