@@ -135,6 +135,7 @@ function cloneParams(p: TaskParams): TaskParams {
     const { fps, loop, frameDurations } = p.animation;
     out.animation = { fps, loop, ...(frameDurations ? { frameDurations: [...frameDurations] } : {}) };
   }
+  if (p.tileset) out.tileset = { kind: p.tileset.kind, tileSize: p.tileset.tileSize };
   return out;
 }
 
