@@ -21,6 +21,14 @@ describe('gallery example', () => {
       if (png.ok) expect([png.image.width, png.image.height]).toEqual([f.width, f.height]);
     }
     const raw = await readdir(join(dir, 'raw', 'animation-knight-walk'));
-    expect(raw.sort()).toEqual(['animation.json', 'animation.png', 'animation.tres']);
+    expect(raw.sort()).toEqual([
+      'animation.aseprite.json',
+      'animation.json',
+      'animation.phaser-anims.json',
+      'animation.phaser.json',
+      'animation.png',
+      'animation.png.meta',
+      'animation.tres',
+    ]);
   }, 60_000);
 });

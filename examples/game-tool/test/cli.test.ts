@@ -23,7 +23,16 @@ function capture(cwd: string, env: Record<string, string> = {}) {
 
 async function expectSpriteFiles(dir: string, frames: number) {
   const names = (await readdir(dir)).sort();
-  expect(names).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+  // the PNG and every engine file its metadata names (TexturePacker, Aseprite, Phaser ×2, Unity, Godot)
+  expect(names).toEqual([
+    'sprite.aseprite.json',
+    'sprite.json',
+    'sprite.phaser-anims.json',
+    'sprite.phaser.json',
+    'sprite.png',
+    'sprite.png.meta',
+    'sprite.tres',
+  ]);
   const png = decodePng(new Uint8Array(await readFile(join(dir, 'sprite.png'))));
   if (!png.ok) throw new Error(`sprite.png is not a PNG: ${png.error}`);
   const atlas = JSON.parse(await readFile(join(dir, 'sprite.json'), 'utf8'));
@@ -123,13 +132,13 @@ describe('against the msw mock', () => {
       c.io,
       { client },
     );
-    expect(c.err()).toContain('done: 3 files');
+    expect(c.err()).toContain('done: 7 files');
     expect(code).toBe(EXIT.ok);
     // one line per event of the stream, ending with the format adapter
     expect(c.err()).toContain('prompt_optimizer running');
     expect(c.err()).toContain('format_adapter completed — 100%');
     await expectSpriteFiles(join(work, 'mock-sprites'), 8);
-    expect(c.out().trim().split('\n')).toHaveLength(3);
+    expect(c.out().trim().split('\n')).toHaveLength(7);
   });
 
   it('takes the project id and a token from the environment, and polls when asked', async () => {
