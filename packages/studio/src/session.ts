@@ -3,7 +3,7 @@ import { safeStorage } from './i18n.js';
 
 /**
  * The API token lives in memory (the SDK) and in sessionStorage, so a reload of the tab keeps the
- * user logged in while closing the tab forgets it; never in localStorage (decision 0019). The
+ * user logged in while closing the tab forgets it; never in localStorage (decision 0022). The
  * WebSocket authenticates with the httpOnly `assetloom_token` cookie the server sets at login.
  */
 const TOKEN_KEY = 'assetloom.studio.session';
