@@ -72,7 +72,7 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   const layers = job.layers;
   const noiseCells = n >= 16 ? 4 : 2;
   const shore = new Noise2D(job.rng.fork('shore'), noiseCells);
-  const amp = 1.0;
+  const amp = 2.0;
   const upper =
     layers.length > 1 && layers[1]!.spec.height > layers[0]!.spec.height ? 1 : layers.length > 1 ? 0 : 0;
   const lower = 1 - upper;
@@ -89,12 +89,12 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
         const f = sampleLattice(tile.lattice, s, t);
         let value = f;
         if (f > 0 && f < 1) {
-          const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, 2, 0.5) - 0.5;
+          const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, 2, 0.35) - 0.5;
           const w = Math.min(interiorWeight(x, n), interiorWeight(y, n));
           const local = w > 0 ? (own.at((x / n) * 3, (y / n) * 3) - 0.5) * w : 0;
           // the shared shoreline runs calmer where it crosses a joint (the damping is the same on
           // both sides of every edge), and wanders freely inside the tile
-          value = f + amp * (0.45 + 0.55 * w) * g + 0.6 * local;
+          value = f + amp * (0.45 + 0.55 * w) * g + 1.2 * local;
         }
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }

@@ -76,23 +76,25 @@ export function terrainTexture(
       break;
     }
     case 'water': {
-      patches(0.3, 0.06, ramp.dark);
-      // glints: short horizontal strokes of light with a darker trough under their middle
+      // deeper water in soft dithered patches
+      patches(0.33, 0.1, ramp.dark);
+      // ripples: short lit dashes, a few darker troughs
       scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
         const len = rng.int(2, Math.max(2, Math.min(4, Math.floor(n / 5))));
         for (let i = 0; i < len; i++) set(x + i, y, ramp.light);
-        set(x + Math.floor(len / 2), y + 1, ramp.dark);
+      });
+      scatter(Math.max(1, Math.round(area / 90)), (x, y) => {
+        set(x, y, ramp.dark);
+        set(x + 1, y, ramp.dark);
       });
       break;
     }
     case 'sand': {
-      // wind ripples: short wavy dashes (a lit crest over a dark trough), spread evenly
-      scatter(Math.max(2, Math.round(area / 28)), (x, y) => {
-        const len = rng.int(2, 3);
-        for (let i = 0; i < len; i++) set(x + i, y + (i === 1 ? -1 : 0), ramp.dark);
-        set(x + 1, y - 2, ramp.light);
-      });
-      scatter(Math.max(2, Math.round(area / 48)), (x, y) => set(x, y, ramp.light));
+      // low dunes as a sparse dither of the darker tone (one pixel in four), grains of light and dark
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) if (patch(x, y) < 0.4 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
+      scatter(Math.max(2, Math.round(area / 36)), (x, y) => set(x, y, ramp.light));
+      scatter(Math.max(1, Math.round(area / 80)), (x, y) => set(x, y, ramp.dark));
       break;
     }
     case 'dirt':
