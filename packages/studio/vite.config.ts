@@ -25,6 +25,19 @@ export default defineConfig(({ mode }) => ({
   // `events` and `util`, so mock builds get their npm polyfills (as in examples/frontend).
   resolve:
     mode === 'mock' ? { alias: { events: require.resolve('events/'), util: require.resolve('util/') } } : {},
-  server: { host: '127.0.0.1' },
+  // `vite` (not mock): the API, its WebSocket and the signed files come from a running server.
+  server: {
+    host: '127.0.0.1',
+    ...(mode === 'mock'
+      ? {}
+      : {
+          proxy: Object.fromEntries(
+            ['/api', '/auth', '/files'].map((path) => [
+              path,
+              { target: process.env.ASSETLOOM_API ?? 'http://127.0.0.1:8080', ws: path === '/api' },
+            ]),
+          ),
+        }),
+  },
   preview: { host: '127.0.0.1' },
 }));
