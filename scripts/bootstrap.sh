@@ -83,8 +83,9 @@ else
   install_inputs >"$install_stamp" # after the install: pnpm may have rewritten the lockfile
 fi
 
-# 3. Build the server and what it runs (once; later starts rebuild only what changed).
-node scripts/ensure-built.mjs @assetloom/server
+# 3. Build the server, what it runs and the studio it serves at /studio (once; later starts rebuild
+#    only what changed).
+node scripts/ensure-built.mjs @assetloom/server @assetloom/studio
 
 if [ "$with_test" = 1 ]; then
   # 4. Chromium for the browser tests: Debian's package, only as root with apt.
