@@ -92,6 +92,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let woken = false;
   let loopDone: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
+  /** Attempts of the current round that failed with an error of our own (store down): then idle. */
+  let roundErrors = 0;
 
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
@@ -169,9 +171,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         if (stopping) return;
-        const run = attempt(next).catch((error: unknown) =>
-          report(error, { what: 'webhook delivery failed', deliveryId: next?.id }),
-        );
+        const run = attempt(next).catch((error: unknown) => {
+          roundErrors++;
+          report(error, { what: 'webhook delivery failed', deliveryId: next?.id });
+        });
         inFlight.add(run);
         await run;
         inFlight.delete(run);
@@ -201,13 +204,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function loop(): Promise<void> {
     while (!stopping) {
       let seen = 0;
+      roundErrors = 0;
       try {
         seen = await runOnce();
       } catch (error) {
         report(error, { what: 'listing due webhook deliveries failed' });
       }
       if (stopping) break;
-      if (seen > 0) continue;
+      // More may be due; but a round whose writes failed waits, so a store outage is not hammered.
+      if (seen > 0 && roundErrors === 0) continue;
       await idle(pollMs);
     }
   }
