@@ -1,4 +1,5 @@
 import { assetApiDocument } from '@assetloom/openapi';
+import { ANIMATION_DEFAULTS as PIPELINE_ANIMATION_DEFAULTS } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { AssetloomError } from './errors.js';
 import { ANIMATION_DEFAULTS, dedupeMaterial, normalizeParams } from './params.js';
@@ -14,6 +15,10 @@ describe('params.animation', () => {
       fps: schemas.Animation?.properties?.fps?.default,
       loop: schemas.AnimationLoop?.default,
     });
+  });
+
+  it('defaults in the pipeline to the same values (its generated copy of the contract)', () => {
+    expect(PIPELINE_ANIMATION_DEFAULTS).toEqual(ANIMATION_DEFAULTS);
   });
 
   it('is kept, with its defaults filled in, for sprites and animations only', () => {

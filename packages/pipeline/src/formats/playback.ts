@@ -1,12 +1,13 @@
+import { ANIMATION_PARAMS } from '../generated/params.js';
 import type { AnimationLoop, AnimationParams } from '../types.js';
 
-/** What `params.animation` defaults to (the contract's `Animation`: 8 fps, forward). */
+/** What `params.animation` defaults to: the contract's `Animation.fps` and `AnimationLoop` defaults. */
 export const ANIMATION_DEFAULTS: Readonly<{ fps: number; loop: AnimationLoop }> = Object.freeze({
-  fps: 8,
-  loop: 'forward',
+  ...ANIMATION_PARAMS.defaults,
 });
 
-export const ANIMATION_LOOPS: readonly AnimationLoop[] = ['forward', 'reverse', 'pingpong'];
+export const ANIMATION_LOOPS: readonly AnimationLoop[] = ANIMATION_PARAMS.loops;
+const { fps: FPS, frameDuration: MS } = ANIMATION_PARAMS;
 
 /** The playback of every direction of a sheet, resolved: one duration per frame of a direction. */
 export interface Playback {
@@ -29,15 +30,18 @@ export function animationProblems(animation: unknown, framesPerDirection: number
     if (key !== 'fps' && key !== 'frameDurations' && key !== 'loop')
       errors.push(`params.animation.${key} is not known`);
   }
-  if (a.fps !== undefined && (!Number.isInteger(a.fps) || (a.fps as number) < 1 || (a.fps as number) > 60))
-    errors.push('params.animation.fps must be an integer from 1 to 60');
+  if (
+    a.fps !== undefined &&
+    (!Number.isInteger(a.fps) || (a.fps as number) < FPS.min || (a.fps as number) > FPS.max)
+  )
+    errors.push(`params.animation.fps must be an integer from ${FPS.min} to ${FPS.max}`);
   if (a.loop !== undefined && !ANIMATION_LOOPS.includes(a.loop as AnimationLoop))
     errors.push(`params.animation.loop must be ${ANIMATION_LOOPS.join(', ')}`);
   if (a.frameDurations !== undefined) {
     const d = a.frameDurations;
-    if (!Array.isArray(d) || d.some((ms) => !Number.isInteger(ms) || ms < 1 || ms > 65535))
+    if (!Array.isArray(d) || d.some((ms) => !Number.isInteger(ms) || ms < MS.min || ms > MS.max))
       errors.push(
-        'params.animation.frameDurations must be an array of integers from 1 to 65535 (milliseconds)',
+        `params.animation.frameDurations must be an array of integers from ${MS.min} to ${MS.max} (milliseconds)`,
       );
     else if (framesPerDirection !== undefined && d.length !== framesPerDirection)
       errors.push(
