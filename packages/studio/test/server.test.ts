@@ -167,6 +167,21 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await expectAccessible(page, 'generate with progress');
     await shot('06-progress-done');
 
+    // Style tab: the stored pairs; a value the API refuses gets its message beside that field.
+    await page.getByRole('link', { name: '风格' }).click();
+    expect(await page.getByLabel('值 2').inputValue()).toBe('sweetie16');
+    await page.getByLabel('值 2').fill('x'.repeat(257));
+    await page.getByRole('button', { name: '保存风格' }).click();
+    await expect.poll(() => page.getByTestId('field-error').textContent()).toBe('参数错误：值最多 256 个字符');
+    expect(await page.getByLabel('值 2').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('键 2').getAttribute('aria-invalid')).toBe('false');
+    await expectAccessible(page, 'style with an API error');
+    await shot('06b-style-error');
+    await page.getByLabel('值 2').fill('pico8');
+    await page.getByRole('button', { name: '保存风格' }).click();
+    await expect.poll(() => page.locator('.success').textContent()).toBe('风格已保存');
+    expect(await page.getByTestId('field-error').count()).toBe(0);
+
     // History tab: newest first, status and thumbnail.
     await page.getByRole('link', { name: '历史' }).click();
     await expect
