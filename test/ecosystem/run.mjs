@@ -213,10 +213,22 @@ async function startServer(tarballs, manifests) {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    let healthy = false;
     try {
-      const res = await fetch(`${baseUrl}/api/v1/health`);
-      if (res.ok) return { child, baseUrl, installSeconds: installed.seconds, output: () => output };
+      healthy = (await fetch(`${baseUrl}/api/v1/health`)).ok;
     } catch {}
+    if (healthy) {
+      // The tarball carries the built studio (dist/studio), which the server answers at /studio/.
+      const studio = await fetch(`${baseUrl}/studio/`);
+      const type = studio.headers.get('content-type') ?? '';
+      if (studio.status !== 200 || !type.startsWith('text/html')) {
+        child.kill();
+        throw new Error(
+          `GET /studio/ of the installed server answered ${studio.status} ${type}:\n${await studio.text()}`,
+        );
+      }
+      return { child, baseUrl, installSeconds: installed.seconds, output: () => output };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
