@@ -99,6 +99,44 @@ describe.each([
     expect(Object.keys(tp.frames)).toHaveLength(12);
   });
 
+  it('a sheet past 4096 px comes back as one asset per page, each with its own engine files', async () => {
+    const submitted = await api.generate({
+      projectId,
+      prompt: 'a walking knight',
+      assetType: 'animation',
+      params: { resolution: 600, frames: { directions: 8, framesPerDirection: 2 } },
+    });
+    if (submitted.error) throw submitted.error;
+    const taskId = submitted.data.taskId;
+    const done = await api.waitForTask(taskId, { transport: 'poll', pollIntervalMs: 50, timeoutMs: 120_000 });
+    if (done.error) throw done.error;
+    expect(done.data.status).toBe('completed');
+    const listed = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (listed.error) throw listed.error;
+    const pages = listed.data.assets;
+    expect(pages.map((a) => [a.key.slice(a.key.lastIndexOf('/') + 1), a.width, a.height])).toEqual([
+      ['animation-0.png', 1200, 3600],
+      ['animation-1.png', 1200, 1200],
+    ]);
+    for (const [page, asset] of pages.entries()) {
+      expect(asset.metadata).toMatchObject({ page, pageCount: 2 });
+      const atlas = asset.metadata.atlas!;
+      const tp = await api.downloadAsset(atlas.texturePacker!);
+      if (tp.error) throw tp.error;
+      const json = JSON.parse(new TextDecoder().decode(tp.data.bytes));
+      expect(json.meta.image).toBe(`animation-${page}.png`);
+      expect(json.meta.related_multi_packs).toEqual([`animation-${1 - page}.json`]);
+      const meta = await api.downloadAsset(atlas.unity!);
+      if (meta.error) throw meta.error;
+      expect(atlas.unity).toBe(`${asset.key}.meta`);
+    }
+    // the files over all pages are the same for both
+    expect(pages[0]!.metadata.atlas!.phaser).toBe(pages[1]!.metadata.atlas!.phaser);
+    const png = await api.downloadAsset(pages[1]!);
+    if (png.error) throw png.error;
+    expect(png.data.contentType).toMatch(/^image\/png/);
+  }, 120_000);
+
   it('a request without animation keeps none on its task; one with other playback is another task', async () => {
     const body = {
       projectId,

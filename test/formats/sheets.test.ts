@@ -320,6 +320,43 @@ describe('Godot SpriteFrames and TexturePacker carry the playback', () => {
   });
 });
 
+describe('individual frames', () => {
+  it('get the playback in their Godot SpriteFrames', async () => {
+    const storage = createMemoryStorage();
+    const r = await runPipeline(
+      {
+        prompt: 'a walking knight',
+        assetType: 'animation',
+        projectStyle: {},
+        params: {
+          resolution: 16,
+          frames: { directions: 1, framesPerDirection: 3 },
+          format: 'individual',
+          animation: { fps: 5, frameDurations: [200, 400, 600], loop: 'reverse' },
+        },
+        keyPrefix: 'i/',
+      },
+      { storage },
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(r.assets).toHaveLength(3);
+    const tres = new TextDecoder().decode(storage.get(r.assets[0]!.metadata.atlas!.godot!)!.bytes);
+    const animations = JSON.parse(
+      /^animations = (.*)$/ms
+        .exec(tres)![1]!
+        .replace(/&"/g, '"')
+        .replace(/ExtResource\("([^"]+)"\)/g, '"$1"'),
+    ) as Array<{ speed: number; frames: Array<{ duration: number; texture: string }> }>;
+    expect(animations[0]!.speed).toBe(5);
+    // reverse: frame 2, 1, 0 — each d × fps / 1000
+    expect(animations[0]!.frames).toEqual([
+      { duration: 3, texture: '3_tex' },
+      { duration: 2, texture: '2_tex' },
+      { duration: 1, texture: '1_tex' },
+    ]);
+  });
+});
+
 describe('the pipeline’s own request check', () => {
   const request = (animation: unknown, framesPerDirection = 4) => ({
     prompt: 'a knight',
