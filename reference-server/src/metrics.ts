@@ -104,11 +104,27 @@ export class ServerMetrics {
     }
   }
 
+  /**
+   * The counter and histogram children of each (method, route, status), made once: prom-client
+   * hashes a labels object on every call otherwise (most of the per-request cost of the metrics,
+   * bench/metrics.bench.ts). The key set is bounded: routes are templates, methods and statuses few.
+   */
+  readonly #requestSeries = new Map<
+    string,
+    { count: { inc(): void }; latency: { observe(v: number): void } }
+  >();
+
   /** One answered request; `route` is the route template (never the raw path: bounded labels). */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.#requests.inc(labels);
-    this.#latency.observe(labels, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.#requestSeries.get(key);
+    if (series === undefined) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.#requests.labels(labels), latency: this.#latency.labels(labels) };
+      this.#requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
   }
 
   /** One task attempt ended. */
