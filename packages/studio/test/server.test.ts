@@ -172,7 +172,9 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     expect(await page.getByLabel('值 2').inputValue()).toBe('sweetie16');
     await page.getByLabel('值 2').fill('x'.repeat(257));
     await page.getByRole('button', { name: '保存风格' }).click();
-    await expect.poll(() => page.getByTestId('field-error').textContent()).toBe('参数错误：值最多 256 个字符');
+    await expect
+      .poll(() => page.getByTestId('field-error').textContent())
+      .toBe('参数错误：值最多 256 个字符');
     expect(await page.getByLabel('值 2').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('键 2').getAttribute('aria-invalid')).toBe('false');
     await expectAccessible(page, 'style with an API error');
@@ -355,6 +357,75 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 64]);
     await page.screenshot({ path: join(shots, '20-keyboard-viewer.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('views and zips individual frames and a background (no atlas)', async () => {
+    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
+    await api.POST('/auth/register', { body: { username: 'layouts', password: 'layouts-1' } });
+    await api.login({ username: 'layouts', password: 'layouts-1' });
+    const project = await api.POST('/api/v1/projects', { body: { name: 'Layouts' } });
+    const frames = await api.generate({
+      projectId: project.id,
+      prompt: 'a bee',
+      assetType: 'sprite',
+      params: { resolution: 16, format: 'individual', frames: { directions: 1, framesPerDirection: 3 } },
+    });
+    const background = await api.generate({
+      projectId: project.id,
+      prompt: 'a meadow',
+      assetType: 'background',
+      params: { resolution: 64 },
+    });
+    await api.waitForTask(frames.taskId, { transport: 'poll', pollIntervalMs: 100 });
+    await api.waitForTask(background.taskId, { transport: 'poll', pollIntervalMs: 100 });
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.getByLabel('Username').fill('layouts');
+    await page.getByLabel('Password').fill('layouts-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForSelector('.project-card');
+
+    await page.goto(`${url}#/projects/${project.id}/tasks/${frames.taskId}`);
+    await expect.poll(() => page.getByTestId('sheet-image').count()).toBe(3);
+    expect(await page.getByTestId('preview-canvas').count()).toBe(1);
+    await page.getByTestId('play-pause').click();
+    expect(await page.getByTestId('frame-index').textContent()).toMatch(/^Frame \d of 3$/);
+    await expectAccessible(page, 'viewer of individual frames');
+    await page.screenshot({ path: join(shots, '40-individual.png'), fullPage: true });
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-zip').click(),
+    ]);
+    const files = await unzipDownload(zip, join(shots, 'individual.zip'));
+    expect(Object.keys(files).sort()).toEqual([
+      'sprite.tres',
+      'sprite_0.png',
+      'sprite_1.png',
+      'sprite_2.png',
+    ]);
+    for (const name of ['sprite_0.png', 'sprite_1.png', 'sprite_2.png'])
+      expect(pngSize(files[name]!)).toEqual([16, 16]);
+
+    await page.goto(`${url}#/projects/${project.id}/tasks/${background.taskId}`);
+    await expect.poll(() => page.getByTestId('sheet-image').count()).toBe(1);
+    expect(await page.getByTestId('preview-canvas').count()).toBe(1);
+    expect(await page.getByTestId('download-json').count()).toBe(0);
+    await page.screenshot({ path: join(shots, '41-background.png'), fullPage: true });
+    const [bgZip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-zip').click(),
+    ]);
+    const bgFiles = await unzipDownload(bgZip, join(shots, 'background.zip'));
+    expect(Object.keys(bgFiles)).toEqual(['background.png']);
     expect(problems).toEqual([]);
     await context.close();
   });
