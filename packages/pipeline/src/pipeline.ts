@@ -10,6 +10,7 @@ import { inspectQuality } from './quality.js';
 import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
 import { deriveSeed } from './seed.js';
 import { mergeStyles } from './style.js';
+import { tilesetFromModel } from './tileset/model.js';
 import { tilesetParams } from './tileset/params.js';
 import type {
   PipelineErrorCode,
@@ -203,7 +204,24 @@ export async function runPipelineWith(
           signal ? { signal, onProgress } : { onProgress },
         );
         if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
-        if (provider.kind === 'model') {
+        if (provider.kind === 'model' && request.assetType === 'tileset') {
+          // terrain pictures → a tileset: cut, blended to wrap, read as native pixels (tileset/model.ts)
+          const params = tilesetParams(request.params.tileset);
+          const set = tilesetFromModel(generated.frames, {
+            ...params,
+            userPrompt: request.prompt,
+            tags,
+            style,
+            seed,
+            palette: enforced?.colors ?? null,
+          });
+          generated = {
+            frames: set.tiles,
+            animation: 'tileset',
+            interpretation: set.interpretation,
+            tileset: { kind: params.kind, terrains: set.terrains.map((t) => t.name), colors: set.colors },
+          };
+        } else if (provider.kind === 'model') {
           // model pictures → native pixel art: one scale, one palette, one baseline for the sheet
           const pictures = generated.frames;
           const px = pixelizeFrames(pictures, {
@@ -242,7 +260,8 @@ export async function runPipelineWith(
         palette: enforced?.colors ?? null,
         interpretation: generated.interpretation ?? null,
       });
-      if (provider.kind === 'model') {
+      if (provider.kind === 'model' && request.assetType !== 'tileset') {
+        // (a tileset's own model check is the seam check: its tiles are drawn, not cut from the picture)
         quality = withChecks(
           quality,
           inspectModelOutput({

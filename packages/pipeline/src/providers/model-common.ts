@@ -1,6 +1,7 @@
 import { subjectText } from '../interpret/index.js';
 import { type ExpectedLayout, expectedLayout } from '../layout.js';
 import { decodePng } from '../png.js';
+import { chooseTerrains } from '../tileset/terrains.js';
 import type { RgbaImage } from '../types.js';
 import type { GeneratedAsset, ImageRequest } from './types.js';
 
@@ -50,12 +51,18 @@ export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
       resolution: req.resolution,
       frames: { directions: req.directions, framesPerDirection: req.framesPerDirection },
       format: 'spritesheet',
+      ...(req.tileset ? { tileset: req.tileset } : {}),
     },
     subjectText(req),
   );
-  const total = layout.frameCount;
-  const cols = layout.uiKind ? total : Math.max(1, layout.framesPerDirection);
-  const rows = layout.uiKind ? 1 : Math.max(1, Math.ceil(total / cols));
+  // a tileset: one picture per terrain, side by side; the pipeline cuts, blends and pixelizes them
+  const terrainCount = layout.tileset ? (layout.tileset.kind === 'seamless' ? 1 : 2) : 0;
+  const terrainNames = terrainCount
+    ? chooseTerrains(req, terrainCount === 1 ? 1 : 2).terrains.map((t) => t.name)
+    : [];
+  const total = layout.tileset ? terrainCount : layout.frameCount;
+  const cols = layout.uiKind || layout.tileset ? total : Math.max(1, layout.framesPerDirection);
+  const rows = layout.uiKind || layout.tileset ? 1 : Math.max(1, Math.ceil(total / cols));
   const aspect = layout.frameWidth / layout.frameHeight;
   const cell = Math.max(128, Math.floor(maxEdge / Math.max(cols * Math.max(1, aspect), rows) / 64) * 64);
   const width = Math.min(2048, Math.max(256, Math.round((cols * cell * Math.max(1, aspect)) / 64) * 64));
@@ -76,6 +83,12 @@ export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
     } else {
       parts.push(`A single character, centred, ${DIRECTION_WORDS[layout.directionNames[0] ?? 'down']}.`);
     }
+  } else if (req.assetType === 'tileset') {
+    parts.push(
+      terrainCount > 1
+        ? `Two square top-down ground textures side by side, each filling its half edge to edge: left ${terrainNames[0]}, right ${terrainNames[1]}. Flat even lighting, no objects, no border.`
+        : `One square top-down ${terrainNames[0]} ground texture filling the whole picture edge to edge. Flat even lighting, no objects, no border.`,
+    );
   } else if (req.assetType === 'ui') {
     parts.push(
       `A row of ${cols} ${layout.uiKind ?? 'panel'} UI elements of equal size in equal cells on a plain flat white background (states left to right).`,
@@ -121,11 +134,16 @@ export function decodeModelPng(bytes: Uint8Array, who: string): RgbaImage {
 }
 
 export function assetFrom(plan: SheetPlan, pictures: RgbaImage[]): GeneratedAsset {
+  const { layout } = plan;
+  if (layout.tileset) {
+    // the terrain pictures themselves: the pipeline makes the tiles (tileset/model.ts)
+    if (pictures.length < plan.cols) throw new ProviderError(`expected ${plan.cols} terrain pictures`);
+    return { frames: pictures.slice(0, plan.cols), animation: 'tileset' };
+  }
   const frames = pictures.slice(0, plan.layout.frameCount);
   if (frames.length < plan.layout.frameCount) {
     throw new ProviderError(`expected ${plan.layout.frameCount} frames, the model gave ${frames.length}`);
   }
-  const { layout } = plan;
   return {
     frames,
     animation: layout.uiKind ? layout.uiKind : layout.frameCount > 1 ? 'anim' : 'sprite',

@@ -225,7 +225,7 @@ export function terrainTexture(
 const diff = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** The shift that puts the tile edge between the two most alike neighbouring columns (rows). */
-function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y'): number {
+export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y'): number {
   let best = 0;
   let bestD = Number.POSITIVE_INFINITY;
   for (let k = 0; k < n; k++) {
