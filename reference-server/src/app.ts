@@ -25,6 +25,7 @@ import { okEnvelope } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { RequestState } from './internal/request-state.js';
 import { createFilesRouter, FILES_PATH_PREFIX, type ObjectStorage, requestBaseUrl } from './storage/index.js';
+import { createStudioMiddleware, STUDIO_PREFIX, type StudioFiles } from './studio.js';
 
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {
@@ -59,6 +60,10 @@ export interface AssetAppDeps {
   onTaskCreated?: (taskId: string) => void;
   /** Webhook registration and delivery log (the table's webhook operations answer 404 without it). */
   webhooks?: WebhookService;
+  /** The web studio served at /studio (packages/studio's build; a loader is called once, on first use). */
+  studio?: StudioFiles | (() => Promise<StudioFiles>);
+  /** Origins besides the server's own the studio may connect to (the S3 bucket of signed URLs). */
+  studioConnectSources?: readonly string[];
   /**
    * Told about every answered request (the server's Prometheus metrics): `route` is the route
    * template of the contract (`/api/v1/tasks/:taskId`), `/docs`, `/files` or `unmatched`.
@@ -267,6 +272,13 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
   const besides: [accepts: (path: string) => boolean, middleware: Koa.Middleware<AssetState>][] = [
     [(path) => path === '/docs' || path.startsWith('/docs/'), serveDocs],
   ];
+  if (deps.studio !== undefined) {
+    const connectSources = deps.studioConnectSources ?? [];
+    besides.push([
+      (path) => path === STUDIO_PREFIX || path.startsWith(`${STUDIO_PREFIX}/`),
+      createStudioMiddleware(deps.studio, { connectSources }) as Koa.Middleware<AssetState>,
+    ]);
+  }
   if (deps.storage !== undefined) {
     const storage = deps.storage;
     if (storage.kind === 'fs' && 'open' in storage) {
