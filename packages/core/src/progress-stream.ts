@@ -74,19 +74,22 @@ export async function* followTaskEvents(
   let repaired = false;
   let emptyPolls = 0;
   const poller = options.poller;
-  let firstRead = true;
+  /** Read the store directly this round (at the start, and after a wait of the stream's own). */
+  let direct = true;
+  /** Look at the task when this round finds nothing (the first quiet read; the poller says it ended). */
+  let checkTask = true;
   while (!signal.aborted) {
-    let reportedEnded = false;
     let events: EventRecord[];
-    if (poller !== undefined && !firstRead) {
+    // A wake-up that came while the stream was not registered with the poller would otherwise wait
+    // for the poller's next round: after its own waits the stream reads directly.
+    if (poller !== undefined && !direct) {
       const polled = await poller.next(taskId, last, signal);
       events = polled.events;
-      reportedEnded = polled.ended;
+      if (polled.ended) checkTask = true;
     } else {
       events = await store.events.list(taskId, last);
     }
-    const wasFirst = firstRead;
-    firstRead = false;
+    direct = false;
     for (const record of events) {
       if (signal.aborted) return;
       const terminal = isTerminalEvent(record.event);
@@ -100,8 +103,8 @@ export async function* followTaskEvents(
     }
     if (signal.aborted) return;
     if (poller !== undefined) {
-      // The task itself is read when the stream starts quiet and when the poller reports it ended.
-      if (!wasFirst && !reportedEnded) continue;
+      if (!checkTask) continue;
+      checkTask = false;
     } else if (emptyPolls++ % checkEvery !== 0) {
       await wait(pollMs, signal);
       continue;
@@ -140,5 +143,6 @@ export async function* followTaskEvents(
       }
     }
     await wait(pollMs, signal);
+    direct = true;
   }
 }
