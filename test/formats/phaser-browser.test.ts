@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import {
-  type AnimationParams,
-  createMemoryStorage,
-  type MemoryStorage,
-  runPipeline,
-} from '@assetloom/pipeline';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GeneratedSheet, generateSheet, type ServedFile, serveFiles } from './sheet-server.js';
 
 /**
  * Phaser 3's own loader and animation manager read the Phaser files, in Debian's Chromium: a tiny
@@ -20,52 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const chromium = findChromium();
 const phaserJs = readFileSync(createRequire(import.meta.url).resolve('phaser/dist/phaser.min.js'));
-
-interface Sheet {
-  name: string;
-  storage: MemoryStorage;
-  files: Map<string, { bytes: Uint8Array; type: string }>;
-  animations: string[];
-  frames: number;
-}
-
-async function sheet(
-  name: string,
-  resolution: number,
-  directions: 1 | 4 | 8,
-  framesPerDirection: number,
-  animation?: AnimationParams,
-): Promise<Sheet> {
-  const storage = createMemoryStorage();
-  const r = await runPipeline(
-    {
-      prompt: 'a walking knight',
-      assetType: 'animation',
-      projectStyle: {},
-      params: {
-        resolution,
-        frames: { directions, framesPerDirection },
-        format: 'spritesheet',
-        ...(animation ? { animation } : {}),
-      },
-      keyPrefix: `${name}/`,
-    },
-    { storage },
-  );
-  if (!r.ok) throw new Error(r.error);
-  const files = new Map<string, { bytes: Uint8Array; type: string }>();
-  for (const key of storage.keys()) {
-    const object = storage.get(key)!;
-    files.set(`/files/${key}`, { bytes: object.bytes, type: object.contentType });
-  }
-  return {
-    name,
-    storage,
-    files,
-    animations: r.assets[0]!.metadata.animations ?? [],
-    frames: r.assets[0]!.metadata.frameCount,
-  };
-}
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><script src="/phaser.js"></script></head>
@@ -133,47 +80,32 @@ interface Result {
 }
 
 describe.skipIf(!chromium.ok)('Phaser 3 reads the multi-atlas and the animation JSON (Chromium)', () => {
-  let server: Server;
+  let server: { base: string; close(): Promise<void> };
   let browser: Browser;
   let base: string;
-  const sheets = new Map<string, Sheet>();
+  const sheets = new Map<string, GeneratedSheet>();
 
   beforeAll(async () => {
     // wrapped onto 2 pages (8 directions × 2 frames of 600 px), custom durations, ping-pong
-    sheets.set('paged', await sheet('paged', 600, 8, 2, { frameDurations: [100, 300], loop: 'pingpong' }));
+    sheets.set(
+      'paged',
+      await generateSheet('paged', 600, 8, 2, { frameDurations: [100, 300], loop: 'pingpong' }),
+    );
     // one page, 12 fps, reverse
-    sheets.set('plain', await sheet('plain', 32, 4, 4, { fps: 12, loop: 'reverse' }));
-    server = createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      if (path === '/') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-        return;
-      }
-      if (path === '/favicon.ico') {
-        res.writeHead(204).end();
-        return;
-      }
-      if (path === '/phaser.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript' }).end(phaserJs);
-        return;
-      }
-      for (const s of sheets.values()) {
-        const file = s.files.get(path);
-        if (file) {
-          res.writeHead(200, { 'content-type': file.type }).end(file.bytes);
-          return;
-        }
-      }
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    sheets.set('plain', await generateSheet('plain', 32, 4, 4, { fps: 12, loop: 'reverse' }));
+    const files = new Map<string, ServedFile>([
+      ['/', { bytes: PAGE, type: 'text/html; charset=utf-8' }],
+      ['/phaser.js', { bytes: phaserJs, type: 'text/javascript' }],
+    ]);
+    for (const s of sheets.values()) for (const [path, file] of s.files) files.set(path, file);
+    server = await serveFiles(files);
+    base = server.base;
     browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await server?.close();
   });
 
   async function probe(name: string, step: number): Promise<Result> {
