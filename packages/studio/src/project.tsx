@@ -97,7 +97,8 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const { api, t, onApiError } = useStudio();
   const [assetType, setAssetType] = useState<AssetType>('sprite');
   const [description, setDescription] = useState('');
-  const [tags, setTags] = useState(() => Object.values(project.kvPairs).join(', '));
+  // The optimizer needs at least one tag: the project's style values, else a pixel-art default.
+  const [tags, setTags] = useState(() => Object.values(project.kvPairs).join(', ') || 'pixel art');
   const [note, setNote] = useState('');
   const [optimized, setOptimized] = useState<{
     sections: [string, string, string] | null;
@@ -109,6 +110,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [directions, setDirections] = useState<1 | 4 | 8>(4);
   const [frames, setFrames] = useState(4);
   const [format, setFormat] = useState<'spritesheet' | 'individual'>('spritesheet');
+  const [seed, setSeed] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -124,6 +126,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     resolution,
     format,
     ...(hasFrames ? { frames: { directions, framesPerDirection: frames } } : {}),
+    ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
   };
   // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
   // same key and the server answers the same task.
@@ -333,6 +336,26 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               />
             </label>
           )}
+          <div class="field">
+            <label for="seed">{t('seedOptional')}</label>
+            <span class="with-button">
+              <input
+                id="seed"
+                name="seed"
+                inputMode="numeric"
+                value={seed}
+                placeholder={t('seedRandom')}
+                onInput={(e) => setSeed((e.currentTarget as HTMLInputElement).value)}
+              />
+              <button
+                type="button"
+                class="ghost small"
+                onClick={() => setSeed(String(crypto.getRandomValues(new Uint32Array(1))[0]))}
+              >
+                {t('seedDice')}
+              </button>
+            </span>
+          </div>
         </div>
         {error && (
           <p class="error" role="alert" data-testid="generate-error">

@@ -209,6 +209,18 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
 
 const ZOOMS = [1, 2, 3, 4, 6, 8];
 
+/** Keys typed into a field, or pressed on a button or link, are theirs. */
+function ignoredTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLButtonElement ||
+    target instanceof HTMLAnchorElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
 function SheetView({ loaded }: { loaded: Loaded }) {
   const { t } = useStudio();
   const first = [...loaded.images.values()][0]?.image;
@@ -224,6 +236,18 @@ function SheetView({ loaded }: { loaded: Loaded }) {
       )
     : 1;
   const [zoom, setZoom] = useState(ZOOMS.includes(fit) ? fit : 1);
+  // + and − change the zoom (not while typing).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (ignoredTarget(event.target) && !(event.target instanceof HTMLButtonElement)) return;
+      const step = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
+      if (step === 0) return;
+      setZoom((z) => ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(z) + step))] ?? z);
+      event.preventDefault();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
   return (
     <section class="panel sheet-panel" aria-labelledby="sheet-title">
       <div class="panel-head">
@@ -278,6 +302,21 @@ function Preview({ animations }: { animations: Animation[] }) {
     return () => clearTimeout(timer);
   }, [playing, index, longest, duration]);
   const fps = Math.round((1000 / duration) * 10) / 10;
+  // Aseprite-style keys: Space plays/pauses, ← and → step (not while typing or on a button).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (ignoredTarget(event.target)) return;
+      if (event.key === ' ') setPlaying((p) => !p);
+      else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+        setPlaying(false);
+        const delta = event.key === 'ArrowLeft' ? -1 : 1;
+        setIndex((i) => (i + delta + longest) % longest);
+      } else return;
+      event.preventDefault();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [longest]);
   return (
     <section class="panel preview-panel" aria-labelledby="preview-title">
       <div class="panel-head">
@@ -324,6 +363,7 @@ function Preview({ animations }: { animations: Animation[] }) {
         <span class="mono" data-testid="frame-index" aria-live="polite">
           {playing ? '' : t('frame', { i: index + 1, n: longest })}
         </span>
+        <span class="hint keys">{t('keys')}</span>
       </fieldset>
     </section>
   );

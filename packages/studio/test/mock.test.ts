@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import { type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildStudio, expectAccessible, pngSize, root, unzipDownload, watchProblems } from './helpers.js';
+import {
+  artifacts,
+  buildStudio,
+  expectAccessible,
+  pngSize,
+  root,
+  unzipDownload,
+  watchProblems,
+} from './helpers.js';
 
 const chromium = findChromium();
 const shots = join(artifacts, 'mock');
@@ -71,18 +79,24 @@ describe.skipIf(!chromium.ok)('the studio on the msw mock', () => {
     await page.getByLabel('描述').fill('a green slime');
     await page.getByRole('button', { name: '✦ 优化提示词' }).click();
     await page.getByTestId('optimized').waitFor();
-    expect(await page.getByTestId('prompt-source').textContent()).toMatch(/X-Prompt-Source: (template|llm)\)$/);
+    expect(await page.getByTestId('prompt-source').textContent()).toMatch(
+      /X-Prompt-Source: (template|llm)\)$/,
+    );
 
     // The mock's next image is blank: the real quality supervisor rejects it once, with its reason.
     await page.evaluate(() =>
-      (window as unknown as { assetloomMock: { rejectQualityNext(n: number): void } }).assetloomMock.rejectQualityNext(1),
+      (
+        window as unknown as { assetloomMock: { rejectQualityNext(n: number): void } }
+      ).assetloomMock.rejectQualityNext(1),
     );
     await page.getByTestId('generate').click();
     await page.getByTestId('retries').waitFor({ timeout: 60_000 });
     const retry = await page.locator('[data-testid="retries"] li').first().textContent();
     expect(retry).toMatch(/^质量重试 #1 \S/);
     await shot('02-quality-retry');
-    await expect.poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 }).toBe('已完成');
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
     await expectAccessible(page, 'generate with a retry on the mock');
     await shot('03-completed');
 
@@ -91,7 +105,10 @@ describe.skipIf(!chromium.ok)('the studio on the msw mock', () => {
     expect(await page.getByTestId('preview-canvas').count()).toBe(4);
     await expectAccessible(page, 'viewer on the mock');
     await shot('04-viewer');
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-zip').click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-zip').click(),
+    ]);
     const files = await unzipDownload(zip, join(shots, 'everything.zip'));
     expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 256]);

@@ -346,6 +346,20 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('sheet-image').waitFor();
     expect(await page.getByTestId('preview-canvas').count()).toBe(1);
+    // The viewer's keys: Space pauses, → steps, + zooms in.
+    const width = Number(await page.getByTestId('sheet-image').getAttribute('width'));
+    await page.keyboard.press(' ');
+    const paused = await page.getByTestId('frame-index').textContent();
+    expect(paused).toMatch(/^Frame \d of 4$/);
+    await page.keyboard.press('ArrowRight');
+    const stepped = Number(
+      /Frame (\d)/.exec((await page.getByTestId('frame-index').textContent()) ?? '')?.[1],
+    );
+    expect(stepped).toBe((Number(/Frame (\d)/.exec(paused ?? '')?.[1]) % 4) + 1);
+    await page.keyboard.press('+');
+    expect(Number(await page.getByTestId('sheet-image').getAttribute('width'))).toBeGreaterThan(width);
+    await page.keyboard.press(' ');
+    expect(await page.getByTestId('frame-index').textContent()).toBe('');
     await tabTo(page, '[data-testid=play-pause]');
     await page.keyboard.press('Enter');
     await tabTo(page, 'button[aria-label="Next frame"]');
