@@ -3,12 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { writeBeforeAfter } from './before-after.js';
 import { writeContactSheets } from './contact-sheets.js';
 import { writeGallery } from './gallery.js';
+import { writeTilesetMaps } from './tilesets.js';
 
 const outDir = resolve(process.argv[2] ?? fileURLToPath(new URL('../out', import.meta.url)));
 const files = await writeGallery(outDir);
 for (const f of files) console.log(`${f.path}  ${f.width}×${f.height}`);
 for (const s of await writeContactSheets(outDir))
   console.log(`${s.path}  ${s.width}×${s.height}  (${s.cells.length} prompts)`);
+for (const t of await writeTilesetMaps(outDir))
+  console.log(
+    `${t.map}  (map painted by the rules; worst seam ${t.seams.worst.toFixed(2)}, mean ${t.seams.mean.toFixed(2)})`,
+  );
 const pixelized = await writeBeforeAfter(outDir);
 for (const b of pixelized)
   console.log(

@@ -117,8 +117,15 @@ export function terrainTexture(
     }
     case 'stone': {
       // cobbles: a wrapped Voronoi of stones, mortar dark, each stone lit at its top-left
-      const count = Math.max(3, Math.round(area / 24));
-      const seeds = Array.from({ length: count }, () => [rng.range(0, n), rng.range(0, n)] as const);
+      // stones on a jittered grid, so they come out even in size like laid cobbles
+      const k = Math.max(2, Math.round(n / 6));
+      const seeds: Array<readonly [number, number]> = [];
+      for (let j = 0; j < k; j++)
+        for (let i = 0; i < k; i++)
+          seeds.push([
+            ((i + 0.5 + rng.range(-0.25, 0.25) + (j % 2) * 0.5) * n) / k,
+            ((j + 0.5 + rng.range(-0.2, 0.2)) * n) / k,
+          ]);
       const nearest = (x: number, y: number) => {
         let d1 = Number.POSITIVE_INFINITY;
         let d2 = Number.POSITIVE_INFINITY;
@@ -185,12 +192,14 @@ export function terrainTexture(
       break;
     }
     case 'snow': {
-      patches(0.34, 0.06, ramp.dark);
-      // drift shadows under small mounds and sparkles
-      scatter(Math.max(2, Math.round(area / 48)), (x, y) => {
-        set(x, y, ramp.dark);
-        set(x + 1, y, ramp.dark);
-        set(x, y - 1, ramp.light);
+      // soft blue-grey hollows as a sparse dither, a few small drifts (a lit crest over its shadow)
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) if (patch(x, y) < 0.38 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
+      scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
+        set(x, y, ramp.light);
+        set(x + 1, y, ramp.light);
+        set(x + 1, y + 1, ramp.dark);
+        set(x + 2, y + 1, ramp.dark);
       });
       break;
     }
