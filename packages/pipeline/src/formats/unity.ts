@@ -27,6 +27,11 @@ function stableInternalId(text: string): bigint {
   return id === 0n ? 1n : id;
 }
 
+/** A YAML scalar: plain when it is a simple name, else double-quoted with JSON escapes (YAML accepts them). */
+function yamlScalar(text: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(text) ? text : JSON.stringify(text);
+}
+
 /** Power of two ≥ the page's longer edge (Unity's importer would shrink a texture above `maxTextureSize`). */
 function maxTextureSize(width: number, height: number): number {
   let size = 32;
@@ -57,7 +62,7 @@ export function unityTextureMeta(sheet: SheetDescription, page: number, guidSour
   const size = maxTextureSize(image.width, image.height);
   const sprites = frames.flatMap((f, i) => [
     '    - serializedVersion: 2',
-    `      name: ${f.name}`,
+    `      name: ${yamlScalar(f.name)}`,
     '      rect:',
     '        serializedVersion: 2',
     `        x: ${f.x}`,
@@ -184,7 +189,7 @@ export function unityTextureMeta(sheet: SheetDescription, page: number, guidSour
     '    spriteCustomMetadata:',
     '      entries: []',
     '    nameFileIdTable:',
-    ...frames.map((f, i) => `      ${f.name}: ${ids[i]}`),
+    ...frames.map((f, i) => `      ${yamlScalar(f.name)}: ${ids[i]}`),
     '  mipmapLimitGroupName: ',
     '  pSDRemoveMatte: 0',
     '  userData: ',
