@@ -131,7 +131,9 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
   // same key and the server answers the same task.
   const fingerprint = JSON.stringify([project.id, finalPrompt, assetType, params]);
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), [fingerprint]);
+  // Once the task has ended, the same form is a new request (a new key).
+  const [round, setRound] = useState(0);
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), [fingerprint, round]);
 
   async function optimize() {
     setOptimizing(true);
@@ -372,6 +374,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             key={taskId}
             taskId={taskId}
             onEnd={() => {
+              setRound((n) => n + 1);
               setHistoryTick((n) => n + 1);
               onSubmitted();
             }}

@@ -112,6 +112,33 @@ describe.skipIf(!chromium.ok)('the studio on the msw mock', () => {
     const files = await unzipDownload(zip, join(shots, 'everything.zip'));
     expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 256]);
+
+    // Back to the form: once a task has ended the same form is a new task; a failing one shows why.
+    await page.getByRole('link', { name: '工程', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Forest Quest' }).click();
+    await page.getByLabel('描述').fill('a blue slime');
+    await page.getByLabel('种子（可选）').fill('7');
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
+    await page.getByTestId('generate').click();
+    await expect.poll(() => page.getByTestId('history-item').count(), { timeout: 30_000 }).toBe(3);
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
+    await page.evaluate(() =>
+      (
+        window as unknown as { assetloomMock: { failGenerationNext(n: number, message: string): void } }
+      ).assetloomMock.failGenerationNext(1, 'GPU out of memory'),
+    );
+    await page.getByLabel('描述').fill('a red slime');
+    await page.getByTestId('generate').click();
+    await expect.poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 }).toBe('失败');
+    expect(await page.getByTestId('task-error').textContent()).toContain('GPU out of memory');
+    expect(await page.getByTestId('stage-asset_generator').getAttribute('class')).toContain('stage-failed');
+    await expectAccessible(page, 'a failed task on the mock');
+    await shot('05-failed');
     expect(problems).toEqual([]);
     await context.close();
   });
