@@ -277,10 +277,13 @@ export interface paths {
          * Register a webhook
          * @description Registers an HTTPS (or HTTP) endpoint that receives the project's task events, signed with
          *     the Standard Webhooks scheme. The answer carries the signing `secret` (`whsec_` + base64 of
-         *     24 random bytes) — the only time it is shown. The URL must not carry credentials, and its host
-         *     must resolve only to public addresses (no loopback, private, link-local, unique-local,
-         *     multicast or reserved ones) unless the server allows private targets for development; else
-         *     400 `参数错误`. At most 10 webhooks per project (400 beyond).
+         *     24 random bytes) — the only time it is shown. The URL must not carry credentials or a
+         *     fragment (400 `参数错误`). Its target must be public (SSRF guard): an IP literal, a `localhost`
+         *     name, a single-label host, or a name resolving to ANY loopback, private, link-local,
+         *     unique-local, multicast or reserved address answers 403 `不允许的 Webhook 地址`, unless the
+         *     server allows private targets for development. A name that does not resolve now is accepted:
+         *     every delivery resolves it again and checks each address before connecting. At most 10
+         *     webhooks per project (400 beyond).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -314,7 +317,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook
-         * @description Changes the fields sent (url, events, description, enabled); at least one. A new URL is checked as at registration.
+         * @description Changes the fields sent (url, events, description, enabled); at least one. A new URL is checked as at registration (400, or 403 `不允许的 Webhook 地址`).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -1140,7 +1143,7 @@ export interface components {
         WebhookEventType: "task.completed" | "task.failed" | "task.stage";
         /**
          * Format: uri
-         * @description An absolute http(s) URL without credentials whose host resolves to public addresses only.
+         * @description An absolute http(s) URL without credentials or fragment whose host resolves to public addresses only.
          * @example https://hooks.example.com/assetloom
          */
         WebhookUrl: string;
@@ -1406,6 +1409,16 @@ export interface components {
         };
         /** @description Unexpected failure (details are in the server log under the request id). */
         InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The project belongs to another user, or the webhook's target is refused by the SSRF guard. */
+        ProjectOrWebhookTargetForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1957,7 +1970,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ProjectForbidden"];
+            403: components["responses"]["ProjectOrWebhookTargetForbidden"];
             404: components["responses"]["ProjectNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2054,7 +2067,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ProjectForbidden"];
+            403: components["responses"]["ProjectOrWebhookTargetForbidden"];
             404: components["responses"]["WebhookOrProjectNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -242,6 +242,7 @@ describe('webhooks on the embedded store (private targets allowed for the test)'
       { url: 'https://example.com/x', events: [] },
       { url: 'https://example.com/x', events: ['task.deleted'] },
       { url: 'https://user:pw@example.com/x', events: ['task.failed'] },
+      { url: 'https://example.com/x#frag', events: ['task.failed'] },
       { url: 'https://example.com/x', events: ['task.failed'], secret: 'mine' },
     ]) {
       const res = await api.post(`/api/v1/projects/${projectId}/webhooks`, body, { token: alice.token });
@@ -285,8 +286,40 @@ describe('SSRF guard (default settings)', () => {
         { url, events: ['task.completed'] },
         { token: user.token },
       );
-      expect(res.status, url).toBe(400);
+      expect(res.status, url).toBe(403);
+      expect(res.body.message).toBe('不允许的 Webhook 地址');
     }
+  });
+
+  it('accepts a name that does not resolve now, and each delivery resolves it again', async () => {
+    const api = client(server.url);
+    const user = await newUser(server.url);
+    const project = await api.post('/api/v1/projects', { name: 'Later' }, { token: user.token });
+    const projectId = project.body.data.id as string;
+    const hook = await api.post(
+      `/api/v1/projects/${projectId}/webhooks`,
+      { url: 'https://hooks.assetloom.invalid/x', events: ['task.completed'] },
+      { token: user.token },
+    );
+    expect(hook.status).toBe(200);
+    await api.post(`/api/v1/projects/${projectId}/webhooks/${hook.body.data.id}/ping`, undefined, {
+      token: user.token,
+    });
+    const path = `/api/v1/projects/${projectId}/webhooks/${hook.body.data.id}/deliveries`;
+    let log = await api.get(path, { token: user.token });
+    for (let i = 0; i < 100 && log.body.data.deliveries[0]?.attempts !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = await api.get(path, { token: user.token });
+    }
+    for (let i = 0; i < 100 && log.body.data.deliveries[0]?.log.length !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = await api.get(path, { token: user.token });
+    }
+    // No answer (the name does not resolve): logged, and retried later with backoff.
+    expect(log.body.data.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(log.body.data.deliveries[0].log[0]).toMatchObject({ statusCode: null });
+    expect(log.body.data.deliveries[0].log[0].error).toMatch(/ENOTFOUND|EAI_AGAIN|resolve/);
+    expect(Date.parse(log.body.data.deliveries[0].nextAttemptAt)).toBeGreaterThan(Date.now());
   });
 
   it('re-checks at delivery time: literal and resolved private addresses are refused', async () => {

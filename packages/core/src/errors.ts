@@ -12,6 +12,7 @@ export const MESSAGES = {
   taskNotFound: '任务不存在',
   assetNotFound: '资源不存在',
   webhookNotFound: 'Webhook 不存在',
+  webhookTargetRefused: '不允许的 Webhook 地址',
   routeNotFound: '接口不存在',
   methodNotAllowed: '请求方法不允许',
   usernameTaken: '用户名已被注册',
@@ -90,6 +91,9 @@ export const errors = {
   taskNotFound: () => new AssetloomError(404, MESSAGES.taskNotFound),
   assetNotFound: () => new AssetloomError(404, MESSAGES.assetNotFound),
   webhookNotFound: () => new AssetloomError(404, MESSAGES.webhookNotFound),
+  /** A webhook URL whose target the SSRF guard refuses (`details` says why, for the log). */
+  webhookTargetRefused: (details?: unknown) =>
+    new AssetloomError(403, MESSAGES.webhookTargetRefused, { details }),
   routeNotFound: () => new AssetloomError(404, MESSAGES.routeNotFound),
   methodNotAllowed: () => new AssetloomError(405, MESSAGES.methodNotAllowed),
   usernameTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.usernameTaken, { cause }),

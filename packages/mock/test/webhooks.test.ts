@@ -110,7 +110,7 @@ describe('webhooks in the mock', () => {
         params: { path: { projectId } },
         body: { url, events: ['task.failed'] },
       });
-      expect(res.error?.code, url).toBe(400);
+      expect(res.error?.code, url).toBe(403);
     }
   });
 });

@@ -21,8 +21,10 @@ function resolveAll(hostname: string): Promise<LookupAddress[]> {
 }
 
 /**
- * Why a named host may not receive webhooks: it does not resolve, or ANY address it resolves to is
- * refused by the policy (loopback, private, link-local, unique-local, multicast, reserved …).
+ * Why a named host may not receive webhooks: ANY address it resolves to is refused by the policy
+ * (loopback, private, link-local, unique-local, multicast, reserved …). A host that does not resolve
+ * now is not refused here: nothing can be reached through it, and every delivery resolves it again
+ * and checks each address in the connection's own lookup.
  */
 export async function hostProblem(
   hostname: string,
@@ -34,10 +36,9 @@ export async function hostProblem(
   let addresses: LookupAddress[];
   try {
     addresses = await resolveAll(host);
-  } catch (error) {
-    return `the host does not resolve (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`;
+  } catch {
+    return undefined;
   }
-  if (addresses.length === 0) return 'the host does not resolve';
   for (const a of addresses) {
     const problem = addressProblem(a.address, policy);
     if (problem !== undefined) return `${host} resolves to a refused address: ${problem}`;

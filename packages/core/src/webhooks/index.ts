@@ -43,4 +43,11 @@ export {
   type WebhookServiceDeps,
 } from './service.js';
 export { newWebhookSecret, randomEventId, signWebhook, type WebhookSignatureHeaders } from './signing.js';
-export { addressProblem, isIpLiteral, type WebhookTargetPolicy, webhookUrlProblem } from './targets.js';
+export {
+  addressProblem,
+  isIpLiteral,
+  type WebhookTargetPolicy,
+  webhookTargetProblem,
+  webhookUrlProblem,
+  webhookUrlSyntaxProblem,
+} from './targets.js';

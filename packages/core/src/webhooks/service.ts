@@ -6,7 +6,7 @@ import type { Store } from '../store.js';
 import type { AuthUser, PageInput } from '../types.js';
 import type { WebhookDeliveryRecord, WebhookEventType, WebhookPatch, WebhookRecord } from './records.js';
 import { newWebhookSecret, randomEventId } from './signing.js';
-import { type WebhookTargetPolicy, webhookUrlProblem } from './targets.js';
+import { type WebhookTargetPolicy, webhookTargetProblem, webhookUrlSyntaxProblem } from './targets.js';
 
 export type Webhook = AssetApiSchemas['Webhook'];
 export type WebhookCreated = AssetApiSchemas['WebhookCreated'];
@@ -27,7 +27,8 @@ export interface WebhookServiceDeps {
   policy?: WebhookTargetPolicy;
   /**
    * Resolves a named host and answers why it may not receive webhooks (the server: every address
-   * DNS gives must pass `addressProblem`); undefined when it may. Without it only the URL is judged.
+   * DNS gives must pass `addressProblem`); undefined when it may — also when it does not resolve
+   * now (each delivery resolves and checks again). Without it only the URL is judged.
    */
   checkHost?: (hostname: string) => Promise<string | undefined>;
   /** Pings per user (429 beyond). */
@@ -98,12 +99,15 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const ids = deps.ids ?? randomIds;
   const policy = deps.policy ?? {};
 
+  /** 400 for a URL that is not one; 403 for a target the policy refuses (SSRF guard). */
   async function checkUrl(url: string): Promise<void> {
-    const problem = webhookUrlProblem(url, policy);
-    if (problem !== undefined) throw errors.badRequest({ url: problem });
+    const invalid = webhookUrlSyntaxProblem(url);
+    if (invalid !== undefined) throw errors.badRequest({ url: invalid });
+    const refused = webhookTargetProblem(url, policy);
+    if (refused !== undefined) throw errors.webhookTargetRefused({ url: refused });
     if (deps.checkHost !== undefined && policy.allowPrivateTargets !== true) {
       const hostProblem = await deps.checkHost(new URL(url).hostname);
-      if (hostProblem !== undefined) throw errors.badRequest({ url: hostProblem });
+      if (hostProblem !== undefined) throw errors.webhookTargetRefused({ url: hostProblem });
     }
   }
 

@@ -32,13 +32,11 @@ export function isIpLiteral(hostname: string): boolean {
 }
 
 /**
- * Why a URL may not be a webhook target, judged without DNS: an absolute http(s) URL of at most 2048
- * characters, no credentials, no fragment; an IP-literal host must pass {@link addressProblem}, and
- * `localhost` names are refused unless private targets are allowed. Undefined when it may (a named
- * host is then resolved and every address checked by the deployment, at registration and again at
- * every delivery).
+ * Why a string is not a usable webhook URL (400 参数错误): an absolute http(s) URL of at most 2048
+ * characters, with a host, without credentials or a fragment. The contract's `WebhookUrl` pattern
+ * states the same.
  */
-export function webhookUrlProblem(url: string, policy: WebhookTargetPolicy = {}): string | undefined {
+export function webhookUrlSyntaxProblem(url: string): string | undefined {
   if (typeof url !== 'string' || url.length > 2048)
     return 'the URL must be a string of at most 2048 characters';
   let parsed: URL;
@@ -50,14 +48,33 @@ export function webhookUrlProblem(url: string, policy: WebhookTargetPolicy = {})
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
     return 'only http and https URLs are allowed';
   if (parsed.username !== '' || parsed.password !== '') return 'the URL must not carry credentials';
-  if (parsed.hash !== '') return 'the URL must not carry a fragment';
-  const host = parsed.hostname.toLowerCase();
-  if (host === '') return 'the URL has no host';
-  if (policy.allowPrivateTargets === true) return undefined;
-  if (isIpLiteral(host)) return addressProblem(host, policy);
-  if (host === 'localhost' || host.endsWith('.localhost') || host === 'localhost.') {
-    return 'localhost is not allowed';
-  }
-  if (!host.includes('.')) return 'the host must be a fully qualified domain name';
+  if (parsed.hash !== '' || url.includes('#')) return 'the URL must not carry a fragment';
+  if (parsed.hostname === '') return 'the URL has no host';
   return undefined;
+}
+
+/**
+ * Why a well-formed URL's target is refused by the policy, judged without DNS (403): an IP-literal
+ * host must pass {@link addressProblem}; `localhost` names and single-label hosts (`http://intranet/`)
+ * are refused unless private targets are allowed. A named host is then resolved and every address
+ * checked by the deployment, at registration and again at every delivery.
+ */
+export function webhookTargetProblem(url: string, policy: WebhookTargetPolicy = {}): string | undefined {
+  if (policy.allowPrivateTargets === true) return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (isIpLiteral(host)) return addressProblem(host, policy);
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name === 'localhost' || name.endsWith('.localhost')) return 'localhost is not allowed';
+  if (!name.includes('.')) return 'the host must be a fully qualified domain name';
+  return undefined;
+}
+
+/** {@link webhookUrlSyntaxProblem}, then {@link webhookTargetProblem}: why a URL may not be a webhook target. */
+export function webhookUrlProblem(url: string, policy: WebhookTargetPolicy = {}): string | undefined {
+  return webhookUrlSyntaxProblem(url) ?? webhookTargetProblem(url, policy);
 }
