@@ -619,7 +619,7 @@ export interface components {
          */
         ObjectKey: string;
         /**
-         * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0019): terrain
+         * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0023): terrain
          *     tiles that join without seams — a 16-tile Wang corner set, a 47-tile blob set or one seamless
          *     tile (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
          *     the PNG. A client that knows only the four spec types keeps working: it never has to send

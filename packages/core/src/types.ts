@@ -4,7 +4,7 @@
  */
 import type { AssetApiSchemas as Schemas } from '@assetloom/openapi';
 
-/** The four asset types of spec 000, then `tileset` (an Assetloom extension, decision 0019). */
+/** The four asset types of spec 000, then `tileset` (an Assetloom extension, decision 0023). */
 export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation', 'tileset'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
