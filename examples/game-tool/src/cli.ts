@@ -42,6 +42,9 @@ Options:
   --directions <n>           1, 4 or 8 (default 4; sprite and animation)
   --frames <n>               frames per direction, 1-16 (default 4; sprite and animation)
   --format <f>               spritesheet | individual (default spritesheet)
+  --fps <n>                  playback frames per second, 1-60 (default 8; sprite and animation)
+  --durations <ms,ms,…>      milliseconds of each frame of a direction, one per frame (overrides --fps)
+  --loop <mode>              forward | reverse | pingpong (default forward)
   --base-url <url>           API origin (default $ASSETLOOM_BASE_URL or http://127.0.0.1:8080)
   --username <name>          log in with these credentials ...
   --password <pw>            ... (or $ASSETLOOM_PASSWORD)
@@ -71,6 +74,8 @@ export interface GenerateArgs {
   directions?: 1 | 4 | 8;
   frames?: number;
   format?: 'spritesheet' | 'individual';
+  /** Playback written into every atlas file (`params.animation`). */
+  animation?: { fps?: number; frameDurations?: number[]; loop?: 'forward' | 'reverse' | 'pingpong' };
   baseUrl: string;
   username?: string;
   password?: string;
@@ -86,6 +91,37 @@ function intOption(name: string, raw: string | undefined, min: number, max: numb
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(raw)}`);
   }
   return Number(raw);
+}
+
+/** `--fps`, `--durations` and `--loop` as `params.animation` (undefined when none is given). */
+function parseAnimation(
+  values: { fps?: string; durations?: string; loop?: string },
+  framesPerDirection: number,
+): GenerateArgs['animation'] {
+  const out: NonNullable<GenerateArgs['animation']> = {};
+  const fps = intOption('fps', values.fps, 1, 60);
+  if (fps !== undefined) out.fps = fps;
+  if (values.durations !== undefined) {
+    const parts = values.durations.split(',').map((part) => part.trim());
+    if (parts.some((part) => !/^\d+$/.test(part) || Number(part) < 1 || Number(part) > 65535)) {
+      throw new UsageError(
+        `--durations must be milliseconds from 1 to 65535, separated by commas; got ${JSON.stringify(values.durations)}`,
+      );
+    }
+    if (parts.length !== framesPerDirection) {
+      throw new UsageError(
+        `--durations needs one value per frame of a direction (${framesPerDirection}); got ${parts.length}`,
+      );
+    }
+    out.frameDurations = parts.map(Number);
+  }
+  if (values.loop !== undefined) {
+    if (values.loop !== 'forward' && values.loop !== 'reverse' && values.loop !== 'pingpong') {
+      throw new UsageError(`--loop must be forward, reverse or pingpong; got ${JSON.stringify(values.loop)}`);
+    }
+    out.loop = values.loop;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
@@ -105,6 +141,9 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
       directions: { type: 'string' },
       frames: { type: 'string' },
       format: { type: 'string' },
+      fps: { type: 'string' },
+      durations: { type: 'string' },
+      loop: { type: 'string' },
       'base-url': { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
@@ -161,6 +200,8 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   const frames = intOption('frames', values.frames, 1, 16);
   if (frames !== undefined) args.frames = frames;
   if (format !== undefined) args.format = format;
+  const animation = parseAnimation(values, frames ?? 4);
+  if (animation !== undefined) args.animation = animation;
   if (values.username !== undefined) args.username = values.username;
   if (password) args.password = password;
   if (token) args.token = token;
@@ -280,6 +321,8 @@ export async function runCli(
     if ((args.type === 'sprite' || args.type === 'animation') && (args.directions || args.frames)) {
       params.frames = { directions: args.directions ?? 4, framesPerDirection: args.frames ?? 4 };
     }
+    if ((args.type === 'sprite' || args.type === 'animation') && args.animation)
+      params.animation = args.animation;
     const submitted = await api.generate({
       projectId,
       prompt: args.prompt,

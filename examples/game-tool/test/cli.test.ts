@@ -78,6 +78,28 @@ describe('arguments', () => {
     [['generate', '--project', 'p', '--prompt', 'x', '--username', 'u'], '--username needs --password'],
     [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
     [['fly', '--token', 't'], 'unknown command'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--fps', '0'], '--fps must be'],
+    [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--loop', 'yoyo'], '--loop must be'],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--durations', '100,200'],
+      '--durations needs one value per frame of a direction (4); got 2',
+    ],
+    [
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--frames',
+        '2',
+        '--durations',
+        '100,0',
+      ],
+      '--durations must be milliseconds',
+    ],
   ])('refuses %j with exit 2', async (argv, message) => {
     const c = capture(work);
     expect(await runCli(argv, c.io)).toBe(EXIT.usage);
@@ -166,6 +188,45 @@ describe('against the msw mock', () => {
     );
     expect(ok, c0.err()).toBe(EXIT.ok);
     expect(c0.err()).toContain('running');
+  });
+
+  it('sends --durations and --loop as params.animation: the atlas files carry them', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      [
+        'generate',
+        '--project',
+        'Dungeon',
+        '--prompt',
+        'a walking knight',
+        '--type',
+        'animation',
+        '--out',
+        'timed',
+        '--resolution',
+        '32',
+        '--directions',
+        '1',
+        '--frames',
+        '2',
+        '--durations',
+        '100,300',
+        '--loop',
+        'pingpong',
+        '--poll',
+        ...login,
+      ],
+      c.io,
+      { client },
+    );
+    expect(code, c.err()).toBe(EXIT.ok);
+    const aseprite = JSON.parse(await readFile(join(work, 'timed', 'animation.aseprite.json'), 'utf8'));
+    expect(aseprite.frames.map((f: { duration: number }) => f.duration)).toEqual([100, 300]);
+    expect(aseprite.meta.frameTags).toEqual([
+      { name: expect.any(String), from: 0, to: 1, direction: 'pingpong' },
+    ]);
+    const anims = JSON.parse(await readFile(join(work, 'timed', 'animation.phaser-anims.json'), 'utf8'));
+    expect(anims.anims[0]).toMatchObject({ yoyo: true });
   });
 
   it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
