@@ -359,6 +359,10 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const doc = userToDoc(user);
         await c.insertOne(doc).catch((err: unknown) =>
           mapDuplicateKeyBy(err, [
+            // First: an id drawn twice (processes sharing a counter FerretDB does not increment
+            // atomically) also collides on the e-mail slot derived from it (`u:<id>`); the service
+            // then draws another id instead of answering "e-mail taken".
+            ['id', async () => (await c.countDocuments({ _id: { $eq: doc._id } }, { limit: 1 })) > 0],
             [
               'username',
               async () => (await c.countDocuments({ username: { $eq: doc.username } }, { limit: 1 })) > 0,
