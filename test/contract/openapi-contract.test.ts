@@ -158,7 +158,8 @@ describe('asset-api.yaml states spec 000', () => {
     ['Username', { minLength: 3, maxLength: 32 }],
     ['Resolution', { minimum: 16, maximum: 1024, default: 64 }],
     ['OutputFormat', { enum: ['spritesheet', 'individual'], default: 'spritesheet' }],
-    ['AssetType', { enum: ['sprite', 'background', 'ui', 'animation'] }],
+    // spec 000's four types, then the tileset extension (decision 0023)
+    ['AssetType', { enum: ['sprite', 'background', 'ui', 'animation', 'tileset'] }],
     ['TaskStatus', { enum: ['running', 'completed', 'failed', 'saving'] }],
     ['TaskStage', { enum: ['prompt_builder', 'asset_generator', 'quality_supervisor', 'format_adapter'] }],
     [
@@ -167,6 +168,18 @@ describe('asset-api.yaml states spec 000', () => {
     ],
   ])('states the limits of %s', (name, want) => {
     expect(assetApiDocument.components.schemas[name]).toMatchObject(want);
+  });
+
+  it('documents tileset as an extension of spec 000 with its own params, absent from the four spec types', () => {
+    const s = assetApiDocument.components.schemas as Json;
+    expect((s.AssetType as Json).description).toMatch(
+      /four asset types of spec 000, plus `tileset` \(Assetloom extension/,
+    );
+    expect(s.TilesetKind).toMatchObject({ enum: ['wang16', 'blob47', 'seamless'], default: 'wang16' });
+    expect(s.Tileset).toMatchObject({ properties: { tileSize: { minimum: 8, maximum: 64, default: 16 } } });
+    expect(((s.GenerateParams as Json).properties as Json).tileset).toEqual({
+      $ref: '#/components/schemas/Tileset',
+    });
   });
 
   it('states the frame defaults, the page limits and the password rule', () => {
