@@ -19,7 +19,12 @@ export function App({ api }: { api: AssetClient }) {
   const t = useMemo(() => translator(lang), [lang]);
   const route = useRoute();
 
-  useEffect(() => saveLang(lang), [lang]);
+  // Saved at once (not in an effect), so a reload right after the switch keeps it.
+  const switchLang = (next: Lang) => {
+    saveLang(next);
+    setLang(next);
+  };
+  useEffect(() => saveLang(lang), []);
 
   // A token kept from before a reload: ask the server who it belongs to (or drop it).
   useEffect(() => {
@@ -56,7 +61,7 @@ export function App({ api }: { api: AssetClient }) {
       class="ghost"
       lang={lang === 'zh' ? 'en' : 'zh-CN'}
       title={t('languageLabel')}
-      onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}
+      onClick={() => switchLang(lang === 'zh' ? 'en' : 'zh')}
     >
       {t('language')}
     </button>

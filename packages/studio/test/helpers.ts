@@ -72,13 +72,14 @@ export async function tabTo(page: Page, selector: string, limit = 60): Promise<v
 }
 
 /** Collects page errors and console errors, except the HTTP error answers a test provokes on purpose. */
-export function watchProblems(page: Page): string[] {
+export function watchProblems(page: Page, expected: readonly RegExp[] = []): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
     if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    if (expected.some((pattern) => pattern.test(text))) return;
     problems.push(`console: ${text}`);
   });
   return problems;
