@@ -902,7 +902,8 @@ export interface components {
         /**
          * @description Tilesets only (Assetloom extension): which set and the edge of one tile. The two terrains of
          *     wang16 and blob47 (one for seamless) come from the prompt ("grass and water", "sand and lava")
-         *     and the style; `resolution` and `frames` are ignored for tilesets.
+         *     and the style; `resolution`, `frames` and `format` are ignored for tilesets (a tileset is
+         *     always one sheet, `tileset.png`, with its engine files).
          */
         Tileset: {
             kind?: components["schemas"]["TilesetKind"];

@@ -55,6 +55,8 @@ export function tilesetFiles(input: TilesetFilesInput): {
     ],
   ];
   const seams = input.quality.seams;
+  // a tileset has tiles, not animations: the sheets' `animations` list does not apply
+  const { animations: _animations, ...metadata } = input.metadata;
   const asset: PipelineAsset = {
     key: `${stem}.png`,
     format: 'png',
@@ -62,7 +64,7 @@ export function tilesetFiles(input: TilesetFilesInput): {
     height: sheet.height,
     contentType: 'image/png',
     metadata: {
-      ...input.metadata,
+      ...metadata,
       layout: 'spritesheet',
       atlas: { godot: `${stem}.tres`, tiled: `${stem}.tsx`, tileset: `${stem}.json` },
       tileset: {
