@@ -99,7 +99,8 @@ export function terrainTexture(
     }
     case 'dirt':
     case 'mud': {
-      patches(0.35, 0.05, ramp.dark);
+      // small packed patches of the darker tone with a wide dithered fringe
+      patches(0.27, 0.08, ramp.dark);
       // pebbles: a lit pixel with its shadow below-right
       scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
         set(x, y, ramp.light);
