@@ -42,6 +42,8 @@ export interface S3StorageConfig extends CommonStorageConfig {
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   forcePathStyle: boolean;
+  /** S3_PUBLIC_ENDPOINT: the endpoint presigned URLs carry; null → `endpoint`. */
+  publicEndpoint: string | null;
 }
 
 /** What the storage configuration takes from the server configuration (`loadConfig`). */
@@ -72,7 +74,8 @@ const REGION_PATTERN = /^[a-z0-9-]{1,32}$/;
  * fs: PUBLIC_BASE_URL, FILES_SIGNING_SECRET (≥ 32 bytes; derived from JWT_SECRET with HKDF when absent).
  * s3: S3_BUCKET (required), S3_ENDPOINT, S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and
  * S3_SECRET_ACCESS_KEY (both or neither: the AWS default credential chain), S3_FORCE_PATH_STYLE
- * (default true when S3_ENDPOINT is set, else false).
+ * (default true when S3_ENDPOINT is set, else false), S3_PUBLIC_ENDPOINT (the origin presigned URLs
+ * carry when clients reach the bucket by another name; S3_ENDPOINT by default).
  */
 export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageConfigResult {
   const issues: ConfigIssue[] = [];
@@ -207,10 +210,21 @@ export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageCon
           'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credential chain',
       });
     }
+    const publicEndpointRaw = raw('S3_PUBLIC_ENDPOINT');
+    let publicEndpoint: string | null = null;
+    if (publicEndpointRaw !== undefined) {
+      publicEndpoint = normalizeBaseUrl(publicEndpointRaw);
+      if (publicEndpoint === null) {
+        issues.push({
+          variable: 'S3_PUBLIC_ENDPOINT',
+          message: `must be an absolute http(s) URL such as https://assets.example.com (got "${publicEndpointRaw}")`,
+        });
+      }
+    }
     const forcePathStyle = bool('S3_FORCE_PATH_STYLE', endpointRaw !== undefined);
     if (raw('PUBLIC_BASE_URL') !== undefined) {
       warnings.push(
-        'PUBLIC_BASE_URL does not apply to STORAGE_DRIVER=s3: presigned URLs point at the bucket',
+        'PUBLIC_BASE_URL does not apply to STORAGE_DRIVER=s3: presigned URLs point at the bucket (S3_PUBLIC_ENDPOINT sets their origin)',
       );
     }
     value = {
@@ -222,6 +236,7 @@ export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageCon
       credentials:
         accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : null,
       forcePathStyle,
+      publicEndpoint,
     };
   } else {
     issues.push({ variable: 'STORAGE_DRIVER', message: `must be fs or s3 (got "${driver}")` });
@@ -270,6 +285,7 @@ export function createObjectStorage(
     region: config.region,
     credentials: config.credentials,
     forcePathStyle: config.forcePathStyle,
+    publicEndpoint: config.publicEndpoint,
     defaultTtlSeconds: config.signedUrlTtlSeconds,
     ...clock,
   });

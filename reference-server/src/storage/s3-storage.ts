@@ -26,6 +26,12 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string } | null;
   /** Path-style addressing (`<endpoint>/<bucket>/<key>`), which most S3-compatible services need. */
   forcePathStyle?: boolean;
+  /**
+   * The endpoint presigned URLs carry when clients reach the bucket by another name than the server
+   * does (a MinIO container `http://minio:9000` behind `https://assets.example.com`); `endpoint` by
+   * default. Only signing uses it: the server never connects to it.
+   */
+  publicEndpoint?: string | null;
   /** Lifetime of presigned URLs when the caller gives none (seconds, default 3600, at most 7 days). */
   defaultTtlSeconds?: number;
   /** The clock, in milliseconds: presigned URLs are dated with it (tests move it). */
@@ -78,6 +84,11 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     config.credentials = options.credentials;
   }
   const client = options.client ?? new S3Client(config);
+  // Presigning is local (no request is sent): a second client differing only in its endpoint.
+  const signingClient =
+    options.publicEndpoint === undefined || options.publicEndpoint === null || options.client !== undefined
+      ? client
+      : new S3Client({ ...config, endpoint: options.publicEndpoint });
 
   const fail = (what: string, error: unknown): ObjectStorageError =>
     new ObjectStorageError('io', `S3 ${what} (bucket ${JSON.stringify(bucket)}) failed: ${describe(error)}`, {
@@ -207,7 +218,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       assertObjectKey(key);
       const ttl = assertTtlSeconds(options.ttlSeconds ?? defaultTtl);
       try {
-        return await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), {
+        return await getSignedUrl(signingClient, new GetObjectCommand({ Bucket: bucket, Key: key }), {
           expiresIn: ttl,
           signingDate: new Date(now()),
         });
@@ -236,6 +247,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
 
     close() {
       client.destroy();
+      if (signingClient !== client) signingClient.destroy();
     },
   };
 }

@@ -82,6 +82,7 @@ describe('loadStorageConfig', () => {
         region: 'eu-west-1',
         credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' },
         forcePathStyle: true,
+        publicEndpoint: null,
       },
     });
     const aws = loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'assets' }, base);
