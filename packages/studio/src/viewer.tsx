@@ -51,6 +51,7 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
   const progress = useTaskProgress(taskId, (task) => setFinished(task));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState('');
+  const [backdrop, setBackdrop] = useState<Backdrop>('checker');
 
   useEffect(() => {
     if (finished?.status !== 'completed') return;
@@ -98,9 +99,9 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
       {progress.done === 'completed' && loaded === null && !error && <p role="status">{t('loading')}</p>}
       {loaded && (
         <div class="viewer-grid">
-          <SheetView loaded={loaded} />
+          <SheetView loaded={loaded} backdrop={backdrop} onBackdrop={setBackdrop} />
           <div class="viewer-side">
-            <Preview animations={loaded.animations} />
+            <Preview animations={loaded.animations} backdrop={backdrop} />
             <Downloads loaded={loaded} task={task} />
           </div>
           <QualityReport provenance={provenance} retryCount={task?.retryCount ?? 0} />
@@ -208,6 +209,9 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
 }
 
 const ZOOMS = [1, 2, 3, 4, 6, 8];
+/** What the pixels are shown on: a transparency checkerboard, or a flat dark or light ground. */
+const BACKDROPS = ['checker', 'dark', 'light'] as const;
+type Backdrop = (typeof BACKDROPS)[number];
 
 /** Keys typed into a field, or pressed on a button or link, are theirs. */
 function ignoredTarget(target: EventTarget | null): boolean {
@@ -221,8 +225,17 @@ function ignoredTarget(target: EventTarget | null): boolean {
   );
 }
 
-function SheetView({ loaded }: { loaded: Loaded }) {
+function SheetView({
+  loaded,
+  backdrop,
+  onBackdrop,
+}: {
+  loaded: Loaded;
+  backdrop: Backdrop;
+  onBackdrop: (backdrop: Backdrop) => void;
+}) {
   const { t } = useStudio();
+  const [grid, setGrid] = useState(false);
   const first = [...loaded.images.values()][0]?.image;
   const fit = first
     ? Math.max(
@@ -260,24 +273,45 @@ function SheetView({ loaded }: { loaded: Loaded }) {
             </button>
           ))}
         </fieldset>
+        <fieldset class="segmented">
+          <legend class="sr-only">{t('backdrop')}</legend>
+          {BACKDROPS.map((b) => (
+            <button key={b} type="button" aria-pressed={backdrop === b} onClick={() => onBackdrop(b)}>
+              {t(`backdrop_${b}` as MessageKey)}
+            </button>
+          ))}
+        </fieldset>
+        <button type="button" class="ghost small" aria-pressed={grid} onClick={() => setGrid(!grid)}>
+          {t('frameGrid')}
+        </button>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (it scrolls with the arrow keys) */}
-      <section class="sheet-scroll checker" tabIndex={0} aria-label={t('sheet')}>
+      <section class={`sheet-scroll bg-${backdrop}`} tabIndex={0} aria-label={t('sheet')}>
         <div class="sheet-strip">
           {loaded.assets
             .filter((a) => a.format === 'png')
             .map((asset) => {
               const entry = loaded.images.get(asset.key)!;
+              const m = asset.metadata;
               return (
-                <img
-                  key={asset.key}
-                  class="pixelated"
-                  src={entry.url}
-                  alt={baseName(asset.key)}
-                  width={entry.image.naturalWidth * zoom}
-                  height={entry.image.naturalHeight * zoom}
-                  data-testid="sheet-image"
-                />
+                <div class="sheet-cell" key={asset.key}>
+                  <img
+                    class="pixelated"
+                    src={entry.url}
+                    alt={baseName(asset.key)}
+                    width={entry.image.naturalWidth * zoom}
+                    height={entry.image.naturalHeight * zoom}
+                    data-testid="sheet-image"
+                  />
+                  {grid && (
+                    // Set through the CSSOM (allowed by the CSP), one cell per frame.
+                    <div
+                      class="frame-grid"
+                      data-testid="frame-grid"
+                      style={{ backgroundSize: `${m.frameWidth * zoom}px ${m.frameHeight * zoom}px` }}
+                    />
+                  )}
+                </div>
               );
             })}
         </div>
@@ -289,7 +323,7 @@ function SheetView({ loaded }: { loaded: Loaded }) {
   );
 }
 
-function Preview({ animations }: { animations: Animation[] }) {
+function Preview({ animations, backdrop }: { animations: Animation[]; backdrop: Backdrop }) {
   const { t } = useStudio();
   const [playing, setPlaying] = useState(true);
   const [index, setIndex] = useState(0);
@@ -328,7 +362,11 @@ function Preview({ animations }: { animations: Animation[] }) {
       <div class="previews">
         {animations.map((animation) => (
           <figure key={animation.name}>
-            <FrameCanvas frame={animation.frames[index % animation.frames.length]!} label={animation.name} />
+            <FrameCanvas
+              frame={animation.frames[index % animation.frames.length]!}
+              label={animation.name}
+              backdrop={backdrop}
+            />
             <figcaption class="mono">{animation.name}</figcaption>
           </figure>
         ))}
@@ -369,7 +407,7 @@ function Preview({ animations }: { animations: Animation[] }) {
   );
 }
 
-function FrameCanvas({ frame, label }: { frame: Frame; label: string }) {
+function FrameCanvas({ frame, label, backdrop }: { frame: Frame; label: string; backdrop: Backdrop }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const zoom = Math.max(1, Math.floor(128 / Math.max(frame.w, frame.h)));
   useEffect(() => {
@@ -382,7 +420,7 @@ function FrameCanvas({ frame, label }: { frame: Frame; label: string }) {
   return (
     <canvas
       ref={ref}
-      class="checker pixelated"
+      class={`bg-${backdrop} pixelated`}
       width={frame.w * zoom}
       height={frame.h * zoom}
       role="img"

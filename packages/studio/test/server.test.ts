@@ -217,6 +217,16 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     expect(await sheet.evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
     await page.getByRole('button', { name: '3×' }).click();
     expect(await sheet.getAttribute('width')).toBe('384');
+    // The frame grid (cells of 32 px × 3, styled through the CSSOM under the CSP) and a light backdrop.
+    await page.getByRole('button', { name: '帧网格' }).click();
+    expect(await page.getByTestId('frame-grid').evaluate((el) => getComputedStyle(el).backgroundSize)).toBe(
+      '96px 96px, 96px 96px',
+    );
+    await page.getByRole('button', { name: '浅色' }).click();
+    expect(await page.locator('.sheet-scroll').getAttribute('class')).toContain('bg-light');
+    await shot('08a-viewer-grid-light');
+    await page.getByRole('button', { name: '棋盘格' }).click();
+    await page.getByRole('button', { name: '帧网格' }).click();
     expect(await page.getByTestId('preview-canvas').count()).toBe(4);
     expect(await page.getByTestId('fps').textContent()).toBe('8 帧/秒');
     await page.getByTestId('play-pause').click();
