@@ -283,7 +283,7 @@ export interface paths {
          *     unique-local, multicast or reserved address answers 403 `不允许的 Webhook 地址`, unless the
          *     server allows private targets for development. A name that does not resolve now is accepted:
          *     every delivery resolves it again and checks each address before connecting. At most 10
-         *     webhooks per project (400 beyond).
+         *     webhooks per project (409 `Webhook 数量已达上限` beyond).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1428,6 +1428,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The project already has the most webhooks it may hold (10). */
+        WebhookLimit: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description No project has that id, or the project has no webhook with that id. */
         WebhookOrProjectNotFound: {
             headers: {
@@ -1973,6 +1983,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ProjectOrWebhookTargetForbidden"];
             404: components["responses"]["ProjectNotFound"];
+            409: components["responses"]["WebhookLimit"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

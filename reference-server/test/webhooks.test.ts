@@ -249,6 +249,24 @@ describe('webhooks on the embedded store (private targets allowed for the test)'
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe('参数错误');
     }
+    // At most 10 webhooks per project: the 11th is a conflict.
+    for (let i = 1; i < 10; i++) {
+      const more = await api.post(
+        `/api/v1/projects/${projectId}/webhooks`,
+        { url: `http://127.0.0.1:9/${i}`, events: ['task.failed'] },
+        { token: alice.token },
+      );
+      expect(more.status).toBe(200);
+    }
+    const eleventh = await api.post(
+      `/api/v1/projects/${projectId}/webhooks`,
+      { url: 'http://127.0.0.1:9/11', events: ['task.failed'] },
+      { token: alice.token },
+    );
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.message).toBe('Webhook 数量已达上限');
+    const all = await api.get(`/api/v1/projects/${projectId}/webhooks`, { token: alice.token });
+    expect(all.body.data.webhooks).toHaveLength(10);
     // Deleting the project drops its webhooks.
     expect((await api.del(`/api/v1/projects/${projectId}`, { token: alice.token })).status).toBe(200);
     expect(await server.running.store.webhooks.byId(hook.body.data.id)).toBeNull();

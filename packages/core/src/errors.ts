@@ -13,6 +13,7 @@ export const MESSAGES = {
   assetNotFound: '资源不存在',
   webhookNotFound: 'Webhook 不存在',
   webhookTargetRefused: '不允许的 Webhook 地址',
+  webhookLimit: 'Webhook 数量已达上限',
   routeNotFound: '接口不存在',
   methodNotAllowed: '请求方法不允许',
   usernameTaken: '用户名已被注册',
@@ -92,6 +93,7 @@ export const errors = {
   assetNotFound: () => new AssetloomError(404, MESSAGES.assetNotFound),
   webhookNotFound: () => new AssetloomError(404, MESSAGES.webhookNotFound),
   /** A webhook URL whose target the SSRF guard refuses (`details` says why, for the log). */
+  webhookLimit: () => new AssetloomError(409, MESSAGES.webhookLimit),
   webhookTargetRefused: (details?: unknown) =>
     new AssetloomError(403, MESSAGES.webhookTargetRefused, { details }),
   routeNotFound: () => new AssetloomError(404, MESSAGES.routeNotFound),

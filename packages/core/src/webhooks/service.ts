@@ -129,7 +129,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       await checkUrl(input.url);
       const existing = await store.webhooks.listByProject(projectId, MAX_WEBHOOKS_PER_PROJECT);
       if (existing.length >= MAX_WEBHOOKS_PER_PROJECT) {
-        throw errors.badRequest({ reason: `at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks per project` });
+        throw errors.webhookLimit();
       }
       const now = clock.now();
       const record: WebhookRecord = {
