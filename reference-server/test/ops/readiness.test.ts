@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { injectMongoUri } from '@assetloom/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { ensureFerretDB, injectMongoUri, type RunningFerretDB, startFerretDB } from '@assetloom/testing';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { client, startTestServer, type TestServer } from '../helpers.js';
 import { startS3rver, type TestS3 } from '../storage/helpers.js';
@@ -75,6 +75,33 @@ describe('GET /api/v1/ready', () => {
     const post = await api.post('/api/v1/ready', {});
     expect(post.status).toBe(405);
   });
+
+  // A FerretDB of its own (the run's target is FerretDB, so its binary is built): stopped under the server.
+  it.skipIf(mongoUri === null || inject('mongoKind') !== 'ferretdb')(
+    'answers 503 while the database is down; health stays 200',
+    async () => {
+      const built = await ensureFerretDB();
+      let db: RunningFerretDB | undefined = await startFerretDB(built.binary);
+      try {
+        server = await startTestServer({ kind: 'mongodb', uri: db.uri });
+        const api = client(server.url);
+        expect((await api.get('/api/v1/ready')).status).toBe(200);
+        await db.stop();
+        db = undefined;
+        const started = Date.now();
+        const down = await api.get('/api/v1/ready');
+        expect(down.status).toBe(503);
+        expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: null });
+        // Within the checks' 3 s deadline (plus slack), not the driver's 30 s server selection.
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect((await api.get('/api/v1/health')).status).toBe(200);
+        await server.stop();
+        server = undefined;
+      } finally {
+        await db?.stop();
+      }
+    },
+  );
 
   it.skipIf(mongoUri === null)('pings MongoDB', async () => {
     server = await startTestServer({ kind: 'mongodb', uri: mongoUri as string });
