@@ -467,7 +467,7 @@ export function History({
       </ul>
       {tasks !== null && tasks.length < total && (
         <button type="button" class="ghost" onClick={() => setPage((p) => p + 1)}>
-          {t('next')}
+          {t('loadMore')}
         </button>
       )}
     </section>
