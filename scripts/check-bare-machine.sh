@@ -119,6 +119,10 @@ find /usr/bin /usr/local/bin -maxdepth 1 -newer "$tmp/repo/package.json" -name '
 log "2/4 npm start (first start) until $health answers"
 start_and_wait first-start 300
 log "    health answered after $((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000))) s"
+studio="http://127.0.0.1:$port/studio/"
+node -e "fetch('$studio').then(r=>process.exit(r.status===200&&(r.headers.get('content-type')||'').startsWith('text/html')?0:1),()=>process.exit(1))" ||
+  fail "first start: $studio did not answer the studio's page"
+log "    $studio answers the studio"
 stop_server
 
 log "3/4 bash scripts/bootstrap.sh again: must install and build nothing"
