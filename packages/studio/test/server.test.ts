@@ -466,6 +466,43 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await context.close();
   });
 
+  it('pages the history newest first', async () => {
+    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
+    await api.POST('/auth/register', { body: { username: 'history', password: 'history-1' } });
+    await api.login({ username: 'history', password: 'history-1' });
+    const project = await api.POST('/api/v1/projects', { body: { name: 'Many Tasks' } });
+    const ids: string[] = [];
+    for (let i = 1; i <= 13; i++) {
+      const { taskId } = await api.generate({
+        projectId: project.id,
+        prompt: `tile ${i}`,
+        assetType: 'background',
+        params: { resolution: 16 },
+      });
+      ids.push(taskId);
+    }
+    for (const id of ids) await api.waitForTask(id, { transport: 'poll', pollIntervalMs: 100 });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.getByLabel('Username').fill('history');
+    await page.getByLabel('Password').fill('history-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Many Tasks' }).click();
+    await page.getByRole('link', { name: 'History' }).click();
+    const prompts = () => page.locator('.history:not(.compact) .task-prompt').allTextContents();
+    await expect.poll(prompts).toEqual(Array.from({ length: 12 }, (_, i) => `tile ${13 - i}`));
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(prompts).toEqual(Array.from({ length: 13 }, (_, i) => `tile ${13 - i}`));
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.history:not(.compact) [data-testid="thumbnail"].drawn').count())
+      .toBe(13);
+    await page.screenshot({ path: join(shots, '50-history-paged.png'), fullPage: true });
+    await context.close();
+  });
+
   // Uses the account and task of the keyboard test.
   it('fits a narrow phone screen', async () => {
     const context = await browser.newContext({
