@@ -66,7 +66,7 @@ export interface AssetAppDeps {
   studioConnectSources?: readonly string[];
   /**
    * Told about every answered request (the server's Prometheus metrics): `route` is the route
-   * template of the contract (`/api/v1/tasks/:taskId`), `/docs`, `/files` or `unmatched`.
+   * template of the contract (`/api/v1/tasks/:taskId`), `/docs`, `/studio`, `/files/` or `unmatched`.
    */
   onRequestEnd?: (method: string, route: string, status: number, seconds: number) => void;
   /** The checks of GET /api/v1/ready (database ping, object storage reachable); ready without them. */
@@ -156,6 +156,7 @@ function routeLabel(ctx: AppContext): string {
   if (typeof matched === 'string') return matched;
   const path = ctx.path;
   if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
+  if (path === STUDIO_PREFIX || path.startsWith(`${STUDIO_PREFIX}/`)) return STUDIO_PREFIX;
   if (hasPrefixFolded(path, FILES_PATH_PREFIX)) return FILES_PATH_PREFIX;
   return 'unmatched';
 }

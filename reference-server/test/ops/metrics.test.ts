@@ -107,6 +107,9 @@ describe('GET /metrics', () => {
     expect(await waitForTaskEnd(server.url, user.token, taskId)).toMatchObject({ status: 'completed' });
     for (let i = 0; i < 3; i++) await api.get(`/api/v1/tasks/${taskId}`, { token: user.token });
     await api.get('/api/v1/tasks/nope', { token: user.token });
+    // Paths beside the contract get one label each, never the raw path.
+    for (const path of ['/docs/', '/studio/', '/studio/assets/x-123.js', '/nowhere/abc123'])
+      await fetch(`${server.url}${path}`);
 
     const families = await scrape(server.url);
     const requests = family(families, 'assetloom_http_requests_total');
@@ -124,6 +127,10 @@ describe('GET /metrics', () => {
       status: '201',
       role: 'api',
     });
+
+    const routes = new Set(requests.metrics.map((m) => m.labels?.route));
+    for (const label of ['/docs', '/studio', 'unmatched']) expect(routes.has(label), label).toBe(true);
+    for (const route of routes) expect(route).not.toMatch(/abc123|x-123|nowhere/);
 
     const latency = family(families, 'assetloom_http_request_duration_seconds');
     expect(latency.type).toBe('HISTOGRAM');
