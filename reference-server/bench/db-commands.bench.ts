@@ -34,7 +34,7 @@ try {
     ['authenticated task read (GET /api/v1/tasks/{id})', counts.taskRead],
     ['project list (GET /api/v1/projects)', counts.projectList],
     ['generate (POST /api/v1/generate)', counts.generate],
-    ['complete task run (claim, events, assets, status moves)', counts.taskRun],
+    ['complete task run, 64 px 4×4 sheet (claim, events, assets, status moves)', counts.taskRun],
     ['one lease renewal', counts.renewal],
   ];
   for (const [label, t] of rows)

@@ -40,7 +40,7 @@ describe.skipIf(mongoUri === null)('database commands per operation (budgets)', 
   });
 });
 
-describe.skipIf(mongoUri === null)('a whole task run on a full-size sheet', () => {
+describe.skipIf(mongoUri === null)('a whole task run on a small sprite, followed', () => {
   let s: CountedSetup;
   beforeAll(async () => {
     s = await startCounted(mongoUri as string, { WORKER_POLL_MS: '60000' });
@@ -56,9 +56,9 @@ describe.skipIf(mongoUri === null)('a whole task run on a full-size sheet', () =
       '/api/v1/generate',
       {
         projectId: s.projectId,
-        prompt: 'a knight walking',
+        prompt: 'a small slime',
         assetType: 'sprite',
-        params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+        params: { resolution: 16 },
       },
       s.token,
     );

@@ -116,12 +116,23 @@ export async function call(
   return { status: res.status, data: json.data };
 }
 
-export async function submit(s: CountedSetup, prompt: string): Promise<string> {
+/** A 64 px sprite sheet, 4 directions × 4 frames (the spec's defaults). */
+export const SHEET = {
+  resolution: 64,
+  frames: { directions: 4, framesPerDirection: 4 },
+  format: 'spritesheet',
+};
+
+export async function submit(
+  s: CountedSetup,
+  prompt: string,
+  params: object = { resolution: 16 },
+): Promise<string> {
   const res = await call(
     s.server.url,
     'POST',
     '/api/v1/generate',
-    { projectId: s.projectId, prompt, assetType: 'sprite', params: { resolution: 16 } },
+    { projectId: s.projectId, prompt, assetType: 'sprite', params },
     s.token,
   );
   return res.data.taskId as string;
@@ -161,7 +172,7 @@ export interface OperationCounts {
   taskRead: CommandTally;
   projectList: CommandTally;
   generate: CommandTally;
-  /** One task run by the worker: claim, events, assets, status moves (no idle polls). */
+  /** One task run by the worker (a 64 px 4 × 4 sheet): claim, events, assets, status moves (no idle polls). */
   taskRun: CommandTally;
   /** One lease renewal. */
   renewal: CommandTally;
@@ -174,7 +185,7 @@ export async function measureOperations(
   s: CountedSetup,
   options: { streams: number; seconds: number },
 ): Promise<OperationCounts> {
-  const generated = await s.api.measure(() => submit(s, 'a counted knight'));
+  const generated = await s.api.measure(() => submit(s, 'a counted knight', SHEET));
   const taskId = generated.result;
   const taskRead = (
     await s.api.measure(() => call(s.server.url, 'GET', `/api/v1/tasks/${taskId}`, undefined, s.token))
