@@ -53,6 +53,13 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     logger.error({ err: reason }, 'unhandled promise rejection');
   });
+  // A thrown error nothing caught: one fatal JSON line (with the stack) instead of Node's plain-text
+  // trace on stderr, then exit 1 as Node would — the process state is unknown past this point.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception; exiting');
+    logger.flush();
+    process.exit(1);
+  });
 }
 
 void main();
