@@ -25,6 +25,14 @@ export default defineConfig(({ mode }) => ({
   // `events` and `util`, so mock builds get their npm polyfills (as in examples/frontend).
   resolve:
     mode === 'mock' ? { alias: { events: require.resolve('events/'), util: require.resolve('util/') } } : {},
+  // The `util` polyfill reads process.env.NODE_DEBUG at load; the dev server's pre-bundling leaves
+  // `process` undefined in the page, so mock mode defines it away (the build already does).
+  ...(mode === 'mock'
+    ? {
+        define: { 'process.env.NODE_DEBUG': 'false' },
+        optimizeDeps: { esbuildOptions: { define: { 'process.env.NODE_DEBUG': 'false' } } },
+      }
+    : {}),
   // `vite` (not mock): the API, its WebSocket and the signed files come from a running server.
   server: {
     host: '127.0.0.1',

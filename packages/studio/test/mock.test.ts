@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
-import { type PreviewServer, preview } from 'vite';
+import { createServer, type PreviewServer, preview, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifacts,
@@ -15,38 +15,50 @@ import {
 } from './helpers.js';
 
 const chromium = findChromium();
-const shots = join(artifacts, 'mock');
 
 /**
  * The mock build (`vite build --mode mock`): msw's service worker runs @assetloom/mock inside the
  * page, so the same studio code goes through the SDK to the mock's handlers and WebSocket.
  */
-describe.skipIf(!chromium.ok)('the studio on the msw mock', () => {
-  let server: PreviewServer;
+// `dev`: the Vite dev server in mock mode (`pnpm dev:mock`); `build`: the mock build under `vite preview`.
+describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the msw mock (%s)', (kind) => {
+  let server: PreviewServer | ViteDevServer;
   let browser: Browser;
   let work: string;
   let url: string;
+  const shots = join(artifacts, `mock-${kind}`);
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'assetloom-studio-mock-'));
     await mkdir(shots, { recursive: true });
-    const outDir = join(work, 'dist-mock');
-    await buildStudio(outDir, 'mock');
-    server = await preview({
-      root,
-      mode: 'mock',
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    });
-    const address = server.httpServer.address();
-    if (address === null || typeof address === 'string') throw new Error('vite preview has no port');
+    if (kind === 'dev') {
+      const dev = await createServer({
+        root,
+        mode: 'mock',
+        logLevel: 'error',
+        server: { host: '127.0.0.1', port: 0, strictPort: false },
+      });
+      server = await dev.listen();
+    } else {
+      const outDir = join(work, 'dist-mock');
+      await buildStudio(outDir, 'mock');
+      server = await preview({
+        root,
+        mode: 'mock',
+        logLevel: 'error',
+        build: { outDir },
+        preview: { host: '127.0.0.1', port: 0, strictPort: false },
+      });
+    }
+    const address = server.httpServer?.address();
+    if (address === null || address === undefined || typeof address === 'string')
+      throw new Error('vite has no port');
     url = `http://127.0.0.1:${address.port}/studio/`;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
+    await server?.close();
     if (work) await rm(work, { recursive: true, force: true });
   });
 
