@@ -1,6 +1,6 @@
 import type { Asset, Task } from '@assetloom/sdk';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { href, useStudio } from './context.js';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { href, navigate, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
@@ -103,6 +103,7 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
           <div class="viewer-side">
             <Preview animations={loaded.animations} backdrop={backdrop} />
             <Downloads loaded={loaded} task={task} />
+            {task && <Variation task={task} />}
           </div>
           <QualityReport provenance={provenance} retryCount={task?.retryCount ?? 0} />
         </div>
@@ -493,6 +494,52 @@ function QualityReport({ provenance, retryCount }: { provenance: Provenance; ret
           <summary>{t('optimizedPrompt')}</summary>
           <pre class="prompt-text">{provenance.optimizedPrompt}</pre>
         </details>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The same request with another seed: a new drawing of the same subject, followed in a new viewer.
+ * One Idempotency-Key per seed, so a double click is one task.
+ */
+function Variation({ task }: { task: Task }) {
+  const { api, t, onApiError } = useStudio();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const seed = useMemo(() => crypto.getRandomValues(new Uint32Array(1))[0]!, []);
+  const key = useMemo(() => crypto.randomUUID(), []);
+  async function submit() {
+    setBusy(true);
+    const result = await api.generate(
+      {
+        projectId: task.projectId,
+        prompt: task.prompt,
+        assetType: task.assetType,
+        taskStyle: task.taskStyle,
+        params: { ...task.params, seed },
+      },
+      { idempotencyKey: key },
+    );
+    setBusy(false);
+    if (result.error) {
+      onApiError(result.error);
+      setError(result.error.message);
+      return;
+    }
+    navigate(href('projects', task.projectId, 'tasks', result.data.taskId));
+  }
+  return (
+    <section class="panel" aria-labelledby="variation-title">
+      <h2 id="variation-title">{t('variation')}</h2>
+      <p class="hint">{t('variationHint', { seed })}</p>
+      <button type="button" class="ghost" disabled={busy} onClick={submit} data-testid="variation">
+        ↻ {t('variation')}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
       )}
     </section>
   );

@@ -462,6 +462,19 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     ]);
     const bgFiles = await unzipDownload(bgZip, join(shots, 'background.zip'));
     expect(Object.keys(bgFiles)).toEqual(['background.png']);
+
+    // A variation: the same request with another seed, followed in its own viewer.
+    await page.getByTestId('variation').click();
+    await page.waitForURL((u) => u.hash.includes('/tasks/') && !u.hash.endsWith(background.taskId));
+    await expect.poll(() => page.getByTestId('sheet-image').count(), { timeout: 30_000 }).toBe(1);
+    const variationId = new URL(page.url()).hash.split('/').at(-1)!;
+    const variation = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: variationId } } });
+    const original = await api.GET('/api/v1/tasks/{taskId}', {
+      params: { path: { taskId: background.taskId } },
+    });
+    expect(variation.prompt).toBe('a meadow');
+    expect(variation.params.resolution).toBe(64);
+    expect(variation.params.seed).not.toBe(original.params.seed);
     expect(problems).toEqual([]);
     await context.close();
   });
