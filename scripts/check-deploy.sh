@@ -56,7 +56,8 @@ if [ "${1:-}" = "--replay" ]; then
   say "runtime stage: npm install --omit=dev of $(ls "$WORK/tarballs" | tr '\n' ' ')"
   (cd "$WORK/app" && env -u NODE_PATH npm install --omit=dev --no-audit --no-fund --loglevel=error "$WORK"/tarballs/*.tgz)
   PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-  (cd "$WORK/app" && env -i PATH="$PATH" NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$WORK/data" \
+  # exec: $! is then the server itself, so the EXIT trap stops it (not just a subshell).
+  (cd "$WORK/app" && exec env -i PATH="$PATH" NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$WORK/data" \
     JWT_SECRET=replay-only-0123456789-abcdefghijklmnopq \
     node --enable-source-maps node_modules/@assetloom/server/bin/assetloom-server.js >"$WORK/server.log" 2>&1) &
   PID=$!
