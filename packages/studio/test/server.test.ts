@@ -327,11 +327,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await context.close();
   });
 
-  it('works by keyboard alone: log in, generate, open the viewer, download the zip', async () => {
-    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
-    await api.POST('/auth/register', { body: { username: 'keys', password: 'keyboard-1' } });
-    await api.login({ username: 'keys', password: 'keyboard-1' });
-    await api.POST('/api/v1/projects', { body: { name: 'Keyboard Land', style: { artStyle: 'pixel' } } });
+  it('works by keyboard alone: sign up, create a project, generate, open the viewer, download the zip', async () => {
     const context = await browser.newContext({
       locale: 'en-US',
       viewport: { width: 1280, height: 900 },
@@ -341,9 +337,11 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     const problems = watchProblems(page);
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]');
+    await tabTo(page, 'a[href="#/register"]');
+    await page.keyboard.press('Enter');
     await tabTo(page, 'input[name=username]');
     await page.keyboard.type('keys');
-    await page.keyboard.press('Tab');
+    await tabTo(page, 'input[name=password]');
     await page.keyboard.type('keyboard-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Projects');
@@ -352,9 +350,18 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    await tabTo(page, '.project-card h2 a');
+    // New project: the button opens the form with the name focused; Tab reaches the style pair.
+    await tabTo(page, 'button[aria-expanded]');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.keyboard.type('Keyboard Land');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('artStyle');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('pixel');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Keyboard Land');
+    expect(await page.getByLabel('Style tags').inputValue()).toBe('pixel');
     await tabTo(page, 'textarea[name=prompt]');
     await page.keyboard.type('a slime monster');
     await tabTo(page, 'select[name=directions]');
