@@ -1,8 +1,13 @@
 import { systemClock } from '../defaults.js';
 import type { Clock } from '../ports.js';
 import type { Store } from '../store.js';
-import { ACTIVE_TASK_STATUSES } from '../types.js';
-import type { WebhookAttempt, WebhookDeliveryPatch, WebhookDeliveryRecord } from './records.js';
+import { ACTIVE_TASK_STATUSES, type TaskStatus } from '../types.js';
+import type {
+  WebhookAttempt,
+  WebhookDeliveryPatch,
+  WebhookDeliveryRecord,
+  WebhookRecord,
+} from './records.js';
 import { DELIVERY_LOG_LENGTH } from './service.js';
 import { signWebhook } from './signing.js';
 
@@ -104,20 +109,31 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     await store.webhookDeliveries.updateIfAttempts(d.id, d.attempts, { ...patch, updatedAt: clock.now() });
   }
 
-  async function attempt(due: WebhookDeliveryRecord): Promise<void> {
-    const webhook = await store.webhooks.byId(due.webhookId);
+  async function attempt(
+    due: WebhookDeliveryRecord,
+    webhooks: Map<string, Promise<WebhookRecord | null>>,
+    statuses: (taskId: string) => Promise<TaskStatus | undefined>,
+  ): Promise<void> {
+    // One read per webhook and round: a burst of events to one endpoint reads it once.
+    let read = webhooks.get(due.webhookId);
+    if (read === undefined) {
+      read = store.webhooks.byId(due.webhookId);
+      webhooks.set(due.webhookId, read);
+      read.catch(() => webhooks.delete(due.webhookId));
+    }
+    const webhook = await read;
     if (webhook === null) return settle(due, { status: 'cancelled', nextAttemptAt: null, lease: null });
     if (!webhook.enabled && due.type !== 'webhook.ping') {
       return settle(due, { status: 'cancelled', nextAttemptAt: null, lease: null });
     }
     if ((due.type === 'task.completed' || due.type === 'task.failed') && due.taskId !== null) {
-      const task = await store.tasks.byId(due.taskId);
-      if (task !== null && ACTIVE_TASK_STATUSES.includes(task.status)) {
+      const status = await statuses(due.taskId);
+      if (status !== undefined && ACTIVE_TASK_STATUSES.includes(status)) {
         // Queued just before the task ends (or by a worker that died): look again shortly.
         return settle(due, { nextAttemptAt: later(Math.min(1_000, retryBaseMs)), lease: null });
       }
       const expected = due.type === 'task.completed' ? 'completed' : 'failed';
-      if (task === null || task.status !== expected) {
+      if (status !== expected) {
         return settle(due, { status: 'cancelled', nextAttemptAt: null, lease: null });
       }
     }
@@ -168,10 +184,26 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function runOnce(): Promise<number> {
     const due = await store.webhookDeliveries.listDue(clock.now(), concurrency * 2);
     const queue = [...due];
+    const webhooks = new Map<string, Promise<WebhookRecord | null>>();
+    // The statuses of the round's terminal events' tasks: one command where the store can (statusByIds).
+    const taskIds = [
+      ...new Set(
+        due.flatMap((d) =>
+          d.taskId !== null && (d.type === 'task.completed' || d.type === 'task.failed') ? [d.taskId] : [],
+        ),
+      ),
+    ];
+    const batch =
+      taskIds.length > 1 && store.tasks.statusByIds ? store.tasks.statusByIds(taskIds) : undefined;
+    batch?.catch(() => undefined);
+    const statuses = async (taskId: string): Promise<TaskStatus | undefined> => {
+      if (batch !== undefined) return (await batch).get(taskId);
+      return (await store.tasks.byId(taskId))?.status;
+    };
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         if (stopping) return;
-        const run = attempt(next).catch((error: unknown) => {
+        const run = attempt(next, webhooks, statuses).catch((error: unknown) => {
           roundErrors++;
           report(error, { what: 'webhook delivery failed', deliveryId: next?.id });
         });

@@ -199,6 +199,32 @@ describe('dispatcher and outbox over a real receiver', () => {
     expect(page.items[0]).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it("reads the statuses of a round's tasks together and sends only the ended ones", async () => {
+    received.length = 0;
+    status = 200;
+    const { store } = await setup();
+    const ended = task({ id: 'taskDone', status: 'completed', dedupeKey: 'k1' });
+    const running = task({ id: 'taskRunning', dedupeKey: 'k2' });
+    await store.tasks.insert(ended);
+    await store.tasks.insert(running);
+    const outbox = createTaskWebhookOutbox({ store });
+    for (const t of [ended, running]) await outbox.forTask(t).finishing({ status: 'completed', assets: [] });
+    let batches = 0;
+    const counting: Store = {
+      ...store,
+      tasks: {
+        ...store.tasks,
+        statusByIds: (ids) => {
+          batches++;
+          return store.tasks.statusByIds?.(ids) ?? Promise.resolve(new Map());
+        },
+      },
+    };
+    await createWebhookDispatcher({ store: counting, send, owner: 'd1' }).runOnce();
+    expect(batches).toBe(1);
+    expect(received.map((r) => JSON.parse(r.body).data.taskId)).toEqual(['taskDone']);
+  });
+
   it('cancels a terminal event when the task ended the other way, or the webhook is gone', async () => {
     received.length = 0;
     const { store } = await setup();
