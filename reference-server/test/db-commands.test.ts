@@ -109,7 +109,7 @@ describe.skipIf(mongoUri === null)('counters with two API processes on one datab
     // Users registered on both processes at once draw ids from one counter FerretDB does not
     // increment atomically: a collision is an id drawn twice (another is drawn), never "e-mail taken".
     const registered = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
+      Array.from({ length: 40 }, (_, i) =>
         client(((i % 2 === 0 ? a : b) as ServerProcess).url).post('/auth/register', {
           username: `counted${i}x${Date.now().toString(36)}`,
           password: 'secret-pass',
@@ -117,7 +117,7 @@ describe.skipIf(mongoUri === null)('counters with two API processes on one datab
       ),
     );
     expect(registered.map((r) => r.status)).toEqual(registered.map(() => 201));
-    expect(new Set(registered.map((r) => r.body.data.id)).size).toBe(16);
+    expect(new Set(registered.map((r) => r.body.data.id)).size).toBe(40);
     const user = await newUser((a as ServerProcess).url);
     const project = await client((a as ServerProcess).url).post(
       '/api/v1/projects',

@@ -333,6 +333,32 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     users: {
       async nextId() {
         const c = await counters();
+        if (!(await atomicIncrements())) {
+          // FerretDB: concurrent $inc from several processes hands the same id out twice, again and
+          // again under load. An id is taken by INSERTING its reservation (`users#<id>`, unique by
+          // _id), which exactly one racer wins; the counter only says where to start looking.
+          return serial('counter:users', async () => {
+            const start = (await c.findOne({ _id: { $eq: 'users' } }))?.seq ?? 0;
+            if (!Number.isSafeInteger(start))
+              throw new Error('[assetloom/core] the user id counter is corrupt');
+            for (let id = start + 1; id <= start + 1000; id++) {
+              try {
+                await c.insertOne({ _id: `users#${id}`, seq: id });
+              } catch (err) {
+                if (isDuplicate(err)) continue;
+                throw err;
+              }
+              await c
+                .updateOne({ _id: { $eq: 'users' } }, { $max: { seq: id } }, { upsert: true })
+                .catch((err: unknown) => {
+                  // two first-ever upserts race on _id: the other one wrote the counter
+                  if (!isDuplicate(err)) throw err;
+                });
+              return id;
+            }
+            throw new Error('[assetloom/core] could not reserve a user id (1000 taken in a row)');
+          });
+        }
         return serial('counter:users', async () => {
           for (let attempt = 0; ; attempt++) {
             try {
