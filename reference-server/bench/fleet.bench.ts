@@ -380,6 +380,12 @@ try {
   };
   const commandsBefore = proxy.total;
   const started = Date.now();
+  const progress = setInterval(() => {
+    log(
+      `${((Date.now() - started) / 1000).toFixed(0)} s: ${ended} ended, ${proxy.total - commandsBefore} DB commands`,
+    );
+  }, 30_000);
+  progress.unref();
   log(`submitting ${TASKS} tasks (${RESOLUTION} px), one stream each on the other API process`);
   const perUser = Math.ceil(TASKS / USERS);
   let submitted = 0;
@@ -424,6 +430,7 @@ try {
     Promise.all(followed.map((f) => f.done)).then(() => 'done' as const),
     deadline,
   ]);
+  clearInterval(progress);
   if (outcome === 'timeout') log(`timed out after ${TIMEOUT_MS / 1000} s`);
   const lastEnd = Math.max(...followed.map((f) => (Number.isNaN(f.terminalAt) ? 0 : f.terminalAt)));
   const seconds = (lastEnd - started) / 1000;
@@ -513,6 +520,7 @@ try {
 } catch (error) {
   exitCode = 1;
   console.error(error);
+  for (const p of procs) for (const line of p.errors.slice(-3)) log(`error logged: ${line}`);
 } finally {
   await Promise.all(procs.map((p) => p.stop().catch(() => undefined)));
   await receiver.close();
