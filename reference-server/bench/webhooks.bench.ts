@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   const target = await resolveMongoTarget({ log: () => undefined });
-  if (!('uri' in target)) {
+  if (target.kind === 'unavailable') {
     console.log(`mongodb: skipped (${target.reason})`);
     return;
   }
