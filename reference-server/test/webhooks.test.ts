@@ -7,8 +7,9 @@ import { verifyWebhook, WebhookVerificationError } from '@assetloom/sdk';
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createWebhookSender, WebhookTargetError } from '../src/webhooks/index.js';
-import { client, newUser, startTestServer, type TestServer } from './helpers.js';
+import { client, newUser, startTestServer, type TestServer, testEnv } from './helpers.js';
 import { type ServerProcess, spawnServer } from './processes.js';
 
 /**
@@ -270,6 +271,23 @@ describe('webhooks on the embedded store (private targets allowed for the test)'
     // Deleting the project drops its webhooks.
     expect((await api.del(`/api/v1/projects/${projectId}`, { token: alice.token })).status).toBe(200);
     expect(await server.running.store.webhooks.byId(hook.body.data.id)).toBeNull();
+  });
+});
+
+describe('settings', () => {
+  it('refuses WEBHOOK_ALLOW_PRIVATE_TARGETS in production, naming the variable', () => {
+    const loaded = loadConfig(
+      testEnv({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', SCRYPT_COST: '17' }),
+    );
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error.message).toContain('WEBHOOK_ALLOW_PRIVATE_TARGETS');
+    const dev = loadConfig(testEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_MAX_ATTEMPTS: '3' }));
+    expect(dev.ok && dev.value.webhooks).toMatchObject({
+      allowPrivateTargets: true,
+      maxAttempts: 3,
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig(testEnv({ WEBHOOK_TIMEOUT_MS: 'soon' })).ok).toBe(false);
   });
 });
 
