@@ -71,6 +71,8 @@ describe('embedded store on disk', () => {
         'task_claims.db',
         'tasks.db',
         'users.db',
+        'webhook_deliveries.db',
+        'webhooks.db',
       ].sort(),
     );
 
