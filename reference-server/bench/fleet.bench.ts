@@ -11,7 +11,10 @@
  * the webhook tally (deliveries, distinct webhook-ids, tasks without one), and as its LAST line:
  *   fleet: <completed>/<submitted> completed, <lost> lost, <dup> duplicate assets, <streams> streams ok
  *
- * FLEET_USERS (50), FLEET_TASKS (1000), FLEET_RESOLUTION (16), FLEET_TIMEOUT_S (900) scale it.
+ * FLEET_USERS (50), FLEET_TASKS (1000), FLEET_RESOLUTION (16), FLEET_TIMEOUT_S (900) scale it;
+ * FLEET_PACED=1 makes each user wait for its task's end before the next submission (at most
+ * FLEET_USERS streams live at once instead of all of them; FerretDB v1 scans whole collections for
+ * `$in` filters, so 1,000 queued tasks with 1,000 live streams saturate it on a small machine).
  * Exits 1 when a task is lost, an asset doubled, a stream broke or a webhook never came.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,6 +33,8 @@ const USERS = Number(process.env.FLEET_USERS ?? 50);
 const TASKS = Number(process.env.FLEET_TASKS ?? 1000);
 const RESOLUTION = Number(process.env.FLEET_RESOLUTION ?? 16);
 const TIMEOUT_MS = Number(process.env.FLEET_TIMEOUT_S ?? 900) * 1000;
+/** FLEET_PACED=1: each user submits its next task when the previous one's stream ended (≤ USERS live streams). */
+const PACED = process.env.FLEET_PACED === '1';
 const SECRET = 'fleet-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -418,7 +423,10 @@ try {
           continue;
         }
         submitted++;
-        followed.push(follow(streamOn.url, res.taskId as string, user.token, submittedAt, onEnd));
+        const f = follow(streamOn.url, res.taskId as string, user.token, submittedAt, onEnd);
+        followed.push(f);
+        // Paced: each user waits for its task's stream to end before the next submission.
+        if (PACED) await Promise.race([f.done, new Promise((r) => setTimeout(r, TIMEOUT_MS).unref())]);
       }
     }),
   );
@@ -485,7 +493,7 @@ try {
     .map((f) => f.terminalAt - f.submittedAt);
   const lags = followed.flatMap((f) => f.lags);
   console.log(
-    `\nfleet on ${target.kind}: 2 API processes, 2 workers (4 tasks each), ${USERS} users, ${RESOLUTION} px sprites`,
+    `\nfleet on ${target.kind}: 2 API processes, 2 workers (4 tasks each), ${USERS} users, ${RESOLUTION} px sprites, ${PACED ? `paced (≤ ${USERS} live streams)` : 'all submitted at once'}`,
   );
   console.log(
     `worker 1 killed with SIGKILL after ${((killedAt - started) / 1000).toFixed(1)} s (${Math.round(TASKS / 2)} tasks ended)`,

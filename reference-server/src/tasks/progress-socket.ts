@@ -103,7 +103,13 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
   const streams = new Set<AbortController>();
   let closing = false;
   // One read of the events collection per interval for every task this process streams.
-  const poller = createSharedEventPoller({ store, intervalMs: options.pollMs, checkTasksEvery: 5 });
+  // The followed tasks' statuses (for tasks deleted or ended without a terminal event, both rare)
+  // are read about every 2 s, at least every fifth round: on FerretDB each such read scans the tasks.
+  const poller = createSharedEventPoller({
+    store,
+    intervalMs: options.pollMs,
+    checkTasksEvery: Math.max(5, Math.round(2000 / options.pollMs)),
+  });
   const unsubscribe = options.notifier?.subscribe((taskId) => poller.wake(taskId));
 
   const heartbeat = setInterval(() => {
