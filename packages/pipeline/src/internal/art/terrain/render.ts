@@ -8,9 +8,11 @@ import { checker, type TerrainTexture } from './textures.js';
 /**
  * Pixels next to a tile edge that depend on the edge alone. The shore is drawn from the terrain
  * mask of a 2-pixel neighbourhood, the mask is cleaned over 1 more: so 3 pixels on each side of
- * an edge must see the same mask from both tiles.
+ * an edge must see the same mask from both tiles. Tiles under 16 px keep 2 (no cleaning), or their
+ * inside would be too narrow for a shore to pass through.
  */
 export const EDGE_BAND = 3;
+const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
 
 export interface TerrainLayer {
   spec: TerrainSpec;
@@ -32,7 +34,7 @@ export interface TerrainRenderJob {
  */
 function latticeCoord(p: number, n: number): number {
   const u = (p + 0.5) / n;
-  const a = EDGE_BAND / n;
+  const a = bandFor(n) / n;
   const span = 0.5 - a;
   if (u < 0.5) return Math.max(0, Math.min(1, (u - a) / span));
   return 1 + Math.max(0, Math.min(1, (u - 0.5) / span));
@@ -72,11 +74,14 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   const layers = job.layers;
   const noiseCells = n >= 16 ? 4 : 2;
   const shore = new Noise2D(job.rng.fork('shore'), noiseCells);
-  const amp = 2.0;
+  // the shore wanders less on small tiles: a few pixels of wobble is all an 8 px tile can hold
+  const amp = 2.0 * Math.min(1, n / 16);
+  const octaves = n >= 16 ? 2 : 1;
   const upper =
     layers.length > 1 && layers[1]!.spec.height > layers[0]!.spec.height ? 1 : layers.length > 1 ? 0 : 0;
   const lower = 1 - upper;
-  const band = EDGE_BAND;
+  const band = bandFor(n);
+  const clean = band === EDGE_BAND;
   const span = n + 2 * band;
   return job.tiles.map((tile) => {
     const own = new Noise2D(job.rng.fork(`tile-${tile.index}`), 3);
@@ -89,7 +94,7 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
         const f = sampleLattice(tile.lattice, s, t);
         let value = f;
         if (f > 0 && f < 1) {
-          const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, 2, 0.35) - 0.5;
+          const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, octaves, 0.35) - 0.5;
           const w = Math.min(interiorWeight(x, n), interiorWeight(y, n));
           const local = w > 0 ? (own.at((x / n) * 3, (y / n) * 3) - 0.5) * w : 0;
           // the shared shoreline runs calmer where it crosses a joint (the damping is the same on
@@ -99,19 +104,23 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }
     }
-    // cleaned mask: no single-pixel spurs or pits (a pixel with 3+ of 4 neighbours of the other terrain flips)
+    // cleaned mask: no single-pixel spurs or pits (a pixel with 3+ of 4 neighbours of the other
+    // terrain flips); tiles under 16 px keep the raw mask (their edge band is 2 px)
     const rawAt = (x: number, y: number) => raw[(y + band) * span + x + band]!;
-    const mask = new Uint8Array(span * span);
-    const inner = band - 1;
-    for (let y = -inner; y < n + inner; y++) {
-      for (let x = -inner; x < n + inner; x++) {
-        const v = rawAt(x, y);
-        const other =
-          (rawAt(x - 1, y) !== v ? 1 : 0) +
-          (rawAt(x + 1, y) !== v ? 1 : 0) +
-          (rawAt(x, y - 1) !== v ? 1 : 0) +
-          (rawAt(x, y + 1) !== v ? 1 : 0);
-        mask[(y + band) * span + x + band] = other >= 3 ? 1 - v : v;
+    let mask = raw;
+    if (clean) {
+      mask = new Uint8Array(span * span);
+      const inner = band - 1;
+      for (let y = -inner; y < n + inner; y++) {
+        for (let x = -inner; x < n + inner; x++) {
+          const v = rawAt(x, y);
+          const other =
+            (rawAt(x - 1, y) !== v ? 1 : 0) +
+            (rawAt(x + 1, y) !== v ? 1 : 0) +
+            (rawAt(x, y - 1) !== v ? 1 : 0) +
+            (rawAt(x, y + 1) !== v ? 1 : 0);
+          mask[(y + band) * span + x + band] = other >= 3 ? 1 - v : v;
+        }
       }
     }
     const at = (x: number, y: number) => mask[(y + band) * span + x + band]!;
