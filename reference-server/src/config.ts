@@ -25,6 +25,8 @@ export interface WebhookSettings {
   pollMs: number;
   /** Test pings per user and minute (WEBHOOK_PINGS_PER_MINUTE, default 10). */
   pingsPerMinute: number;
+  /** Days settled deliveries stay in the delivery log (WEBHOOK_LOG_RETENTION_DAYS, default 30; 0 keeps them). */
+  logRetentionDays: number;
 }
 
 /** The validated server configuration (from the environment, see {@link loadConfig}). */
@@ -318,6 +320,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     retryBaseMs: read.int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     pollMs: read.int('WEBHOOK_POLL_MS', 1_000, 10, 60_000),
     pingsPerMinute: read.int('WEBHOOK_PINGS_PER_MINUTE', 10, 1, 10_000),
+    logRetentionDays: read.int('WEBHOOK_LOG_RETENTION_DAYS', 30, 0, 3650),
   };
   if (webhooks.allowPrivateTargets && nodeEnv === 'production') {
     read.issues.push({

@@ -57,6 +57,7 @@ export function webhookDispatcherFor(
     maxAttempts: config.webhooks.maxAttempts,
     retryBaseMs: config.webhooks.retryBaseMs,
     pollMs: config.webhooks.pollMs,
+    retentionMs: config.webhooks.logRetentionDays * 24 * 60 * 60 * 1000,
     onError: (error, context) => log.warn({ err: error, ...context }, context.what),
   });
 }

@@ -46,6 +46,11 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
   /** Idle poll interval (default 1 000 ms). */
   pollMs?: number;
+  /**
+   * How long settled deliveries (delivered, failed, cancelled) stay in the log (default 30 days);
+   * older ones are deleted by the loop, at most once an hour. 0 keeps them.
+   */
+  retentionMs?: number;
   /** [0, 1) random numbers for the jitter (Math.random by default). */
   random?: () => number;
   /** Told about failures of the loop itself (store errors); attempts' failures go to the delivery log. */
@@ -90,6 +95,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const pollMs = Math.max(10, Math.floor(options.pollMs ?? 1_000));
   const random = options.random ?? Math.random;
   const report = options.onError ?? (() => {});
+  const retentionMs = Math.max(0, Math.floor(options.retentionMs ?? 30 * 24 * 60 * 60 * 1000));
+  /** When the loop last pruned the log (0: not yet; the first prune runs at the first round). */
+  let prunedAt = 0;
 
   let started = false;
   let stopping = false;
@@ -233,8 +241,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
+  /** Deletes settled deliveries past the retention, at most once an hour per dispatcher. */
+  async function prune(): Promise<void> {
+    const now = clock.now().getTime();
+    if (retentionMs === 0 || now - prunedAt < 60 * 60 * 1000) return;
+    prunedAt = now;
+    await store.webhookDeliveries
+      .deleteSettledBefore(new Date(now - retentionMs))
+      .catch((error: unknown) => report(error, { what: 'pruning the webhook delivery log failed' }));
+  }
+
   async function loop(): Promise<void> {
     while (!stopping) {
+      await prune();
       let seen = 0;
       roundErrors = 0;
       try {

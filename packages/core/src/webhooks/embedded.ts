@@ -140,6 +140,11 @@ export function embeddedWebhookRepositories(
       remove(deliveries, { webhookId: requireString(webhookId, 'webhook id') }),
     deleteByProject: async (projectId) =>
       remove(deliveries, { projectId: requireString(projectId, 'project id') }),
+    deleteSettledBefore: async (before) =>
+      remove(deliveries, {
+        status: { $in: ['delivered', 'failed', 'cancelled'] },
+        updatedAt: { $lt: requireDate(before, 'before') },
+      }),
   };
 
   return { webhooks, webhookDeliveries };

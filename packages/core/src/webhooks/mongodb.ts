@@ -142,6 +142,13 @@ export function mongoWebhookRepositories(
       });
       return res.deletedCount;
     },
+    async deleteSettledBefore(before) {
+      const res = await (await deliveries()).deleteMany({
+        status: { $in: ['delivered', 'failed', 'cancelled'] },
+        updatedAt: { $lt: requireDate(before, 'before') },
+      });
+      return res.deletedCount;
+    },
   };
 
   return { webhooks, webhookDeliveries };

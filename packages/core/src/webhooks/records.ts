@@ -119,4 +119,6 @@ export interface WebhookDeliveryRepository {
   ): Promise<WebhookDeliveryRecord | null>;
   deleteByWebhook(webhookId: string): Promise<number>;
   deleteByProject(projectId: string): Promise<number>;
+  /** Deletes settled deliveries (delivered, failed, cancelled) last updated before `before`; how many. */
+  deleteSettledBefore(before: Date): Promise<number>;
 }

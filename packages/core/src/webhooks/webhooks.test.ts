@@ -237,6 +237,41 @@ describe('dispatcher and outbox over a real receiver', () => {
     expect(cancelled?.status).toBe('cancelled');
   });
 
+  it('the loop delivers what is due and prunes settled deliveries past the retention', async () => {
+    received.length = 0;
+    status = 200;
+    const { store } = await setup();
+    const old = new Date(Date.now() - 10_000);
+    await store.webhookDeliveries.insert(
+      deliveryRecord({
+        id: 'msg_settled',
+        webhookId: 'wh1',
+        status: 'delivered',
+        nextAttemptAt: null,
+        updatedAt: old,
+      }),
+    );
+    await store.webhookDeliveries.insert(
+      deliveryRecord({
+        id: 'msg_due',
+        webhookId: 'wh1',
+        taskId: null,
+        type: 'webhook.ping',
+        nextAttemptAt: new Date(),
+      }),
+    );
+    const dispatcher = createWebhookDispatcher({ store, send, owner: 'd1', retentionMs: 5_000, pollMs: 20 });
+    dispatcher.start();
+    try {
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await dispatcher.stop(1000);
+    }
+    expect(received).toHaveLength(1);
+    expect(await store.webhookDeliveries.byId('msg_settled')).toBeNull();
+    expect((await store.webhookDeliveries.byId('msg_due'))?.status).toBe('delivered');
+  });
+
   it('retries failures with backoff, gives up after maxAttempts, and takes over a dead attempt', async () => {
     received.length = 0;
     status = 500;

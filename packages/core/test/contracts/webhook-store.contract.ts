@@ -133,6 +133,24 @@ export function describeWebhookStoreContract(name: string, create: () => Store |
       expect(await store.webhookDeliveries.deleteByWebhook('wh1')).toBe(5);
       await store.webhookDeliveries.insert(deliveryRecord({ id: 'msg_p', projectId: 'p9' }));
       expect(await store.webhookDeliveries.deleteByProject('p9')).toBe(1);
+
+      // Retention: settled deliveries last updated before the cut go; pending ones stay whatever their age.
+      await store.webhookDeliveries.insert(
+        deliveryRecord({ id: 'msg_old', status: 'delivered', updatedAt: at(1) }),
+      );
+      await store.webhookDeliveries.insert(
+        deliveryRecord({ id: 'msg_oldfail', status: 'failed', updatedAt: at(2) }),
+      );
+      await store.webhookDeliveries.insert(
+        deliveryRecord({ id: 'msg_new', status: 'delivered', updatedAt: at(9_000) }),
+      );
+      await store.webhookDeliveries.insert(
+        deliveryRecord({ id: 'msg_pend', status: 'pending', updatedAt: at(1) }),
+      );
+      expect(await store.webhookDeliveries.deleteSettledBefore(at(5_000))).toBe(2);
+      expect(await store.webhookDeliveries.byId('msg_old')).toBeNull();
+      expect(await store.webhookDeliveries.byId('msg_new')).not.toBeNull();
+      expect(await store.webhookDeliveries.byId('msg_pend')).not.toBeNull();
       await store.close();
     });
   });
