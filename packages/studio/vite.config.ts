@@ -30,7 +30,20 @@ export default defineConfig(({ mode }) => ({
   ...(mode === 'mock'
     ? {
         define: { 'process.env.NODE_DEBUG': 'false' },
-        optimizeDeps: { esbuildOptions: { define: { 'process.env.NODE_DEBUG': 'false' } } },
+        // Every dependency pre-bundled at start-up, so the dev server never re-optimizes (and
+        // reloads the page) when a lazily imported one is first met.
+        optimizeDeps: {
+          include: [
+            'preact',
+            'preact/hooks',
+            'preact/jsx-runtime',
+            'msw/browser',
+            '@assetloom/mock',
+            '@assetloom/sdk',
+            'fflate',
+          ],
+          esbuildOptions: { define: { 'process.env.NODE_DEBUG': 'false' } },
+        },
       }
     : {}),
   // `vite` (not mock): the API, its WebSocket and the signed files come from a running server.

@@ -129,21 +129,25 @@ export function TaskProgress({
           {task?.error ?? error}
         </p>
       )}
-      <details class="events">
-        <summary>
-          {t('events')} ({events.length})
-        </summary>
-        <ol class="mono">
-          {events.map((event) => (
-            <li key={event.seq}>
-              #{event.seq} {new Date(event.at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB')}{' '}
-              {event.stage} {event.status}
-              {event.message ? ` · ${event.message}` : ''}
-              {event.rejectReason ? ` · ${event.rejectReason}` : ''}
-            </li>
-          ))}
-        </ol>
-      </details>
+      {/* A task that ended before the stream opened has no events to show (its stages come from the task). */}
+      {events.length > 0 && (
+        <details class="events">
+          <summary>
+            {t('events')} ({events.length})
+          </summary>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so it must be reachable by keyboard */}
+          <ol class="mono" tabIndex={0} aria-label={t('events')}>
+            {events.map((event) => (
+              <li key={event.seq}>
+                #{event.seq} {new Date(event.at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB')}{' '}
+                {event.stage} {event.status}
+                {event.message ? ` · ${event.message}` : ''}
+                {event.rejectReason ? ` · ${event.rejectReason}` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {showLink && done === 'completed' && task && (
         <a class="button primary" href={href('projects', task.projectId, 'tasks', taskId)}>
           {t('openViewer')} →

@@ -36,6 +36,7 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
         root,
         mode: 'mock',
         logLevel: 'error',
+        cacheDir: join(work, 'vite-cache'),
         server: { host: '127.0.0.1', port: 0, strictPort: false },
       });
       server = await dev.listen();

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ImageProvider, renderProcedural } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
 import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
@@ -15,6 +16,22 @@ import {
   unzipDownload,
   watchProblems,
 } from './helpers.js';
+
+/**
+ * The procedural drawing, paced to ~400 ms with progress on the way: a bare procedural task can end
+ * before the page has opened its progress stream, and the journey is meant to watch it live.
+ */
+const pacedProvider: ImageProvider = {
+  name: 'procedural',
+  async generate(request, { signal, onProgress }) {
+    for (let step = 1; step <= 4; step++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      signal?.throwIfAborted();
+      onProgress?.(step * 20, 'drawing');
+    }
+    return renderProcedural(request);
+  },
+};
 
 const chromium = findChromium();
 if (!chromium.ok) console.warn(`[studio browser test] ⚠ SKIPPING: ${chromium.reason}`);
@@ -46,7 +63,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
       DATA_DIR: join(work, 'data'),
     });
     if (!loaded.ok) throw loaded.error;
-    server = await startServer(loaded.value);
+    server = await startServer(loaded.value, { imageProvider: pacedProvider });
     url = `${server.url}/studio/`;
     browser = await launchChromium();
   });
