@@ -33,7 +33,10 @@ export async function admitProgressStream(
   request.afterAuth?.(user);
   const taskId = request.taskId;
   if (taskId === null || !ID_PATTERN.test(taskId)) throw errors.taskNotFound();
-  await service.getTask(user, taskId); // 404 / 403
+  // One read gives the record the stream follows and answers ownership (404 / 403, as getTask).
+  const task = await store.tasks.byId(taskId);
+  if (task === null) throw errors.taskNotFound();
+  if (task.ownerId !== user.id) throw errors.taskForbidden();
   let since = 0;
   if (request.since.length > 1) throw errors.badRequest({ since: 'given more than once' });
   if (request.since.length === 1) {
@@ -41,8 +44,6 @@ export async function admitProgressStream(
     if (!/^\d{1,15}$/.test(raw)) throw errors.badRequest({ since: 'must be an integer ≥ 0' });
     since = Number(raw);
   }
-  const task = await store.tasks.byId(taskId);
-  if (task === null) throw errors.taskNotFound();
   return { task, since };
 }
 
