@@ -119,7 +119,9 @@ export function tilesetFromModel(pictures: readonly RgbaImage[], job: ModelTiles
   if (job.palette?.length) palette = [...job.palette];
   else {
     const both: RgbaImage = { width: n, height: n * count, data: new Uint8Array(n * n * 4 * count) };
-    cells.forEach((c, i) => both.data.set(c.data, i * n * n * 4));
+    cells.forEach((c, i) => {
+      both.data.set(c.data, i * n * n * 4);
+    });
     palette = quantizeAdaptive(both, 12);
     // the shore needs lighter and darker steps than the textures hold: add the default ramp colours
     palette.push(...NAMED_PALETTES.default!);
