@@ -36,7 +36,7 @@ Usage:
 Options:
   --project <id|name>        project id, or the name of one of your projects (required)
   --prompt <text>            what to draw (required)
-  --type <type>              sprite | animation | background | ui (default sprite)
+  --type <type>              sprite | animation | background | ui | tileset (default sprite)
   --out <dir>                where to write the files (default ./sprites)
   --resolution <px>          frame size, 16-1024 (default 64)
   --directions <n>           1, 4 or 8 (default 4; sprite and animation)
@@ -45,6 +45,9 @@ Options:
   --fps <n>                  playback frames per second, 1-60 (default 8; sprite and animation)
   --durations <ms,ms,…>      milliseconds of each frame of a direction, one per frame (overrides --fps)
   --loop <mode>              forward | reverse | pingpong (default forward)
+  --tileset-kind <kind>      wang16 | blob47 | seamless (default wang16; --type tileset); the two
+                             terrains come from the prompt, e.g. "grass and water"
+  --tile-size <px>           tile size, 8-64 (default 16; --type tileset)
   --base-url <url>           API origin (default $ASSETLOOM_BASE_URL or http://127.0.0.1:8080)
   --username <name>          log in with these credentials ...
   --password <pw>            ... (or $ASSETLOOM_PASSWORD)
@@ -68,8 +71,10 @@ export type ClientOverrides = Partial<Omit<AssetClientOptions, 'baseUrl'>>;
 export interface GenerateArgs {
   project: string;
   prompt: string;
-  type: 'sprite' | 'animation' | 'background' | 'ui';
+  type: 'sprite' | 'animation' | 'background' | 'ui' | 'tileset';
   out: string;
+  /** `params.tileset` (only with type tileset). */
+  tileset?: { kind?: 'wang16' | 'blob47' | 'seamless'; tileSize?: number };
   resolution?: number;
   directions?: 1 | 4 | 8;
   frames?: number;
@@ -124,6 +129,37 @@ function parseAnimation(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** Options that shape sheets of frames, which a tileset (always one sheet of tiles) does not take. */
+const SHEET_OPTIONS = ['resolution', 'directions', 'frames', 'format', 'fps', 'durations', 'loop'] as const;
+
+/** `--tileset-kind` and `--tile-size` as `params.tileset`; refused with any other `--type`. */
+function parseTileset(
+  values: Partial<Record<'tileset-kind' | 'tile-size' | (typeof SHEET_OPTIONS)[number], string>>,
+  type: string,
+): GenerateArgs['tileset'] {
+  const kind = values['tileset-kind'];
+  const size = values['tile-size'];
+  if (type !== 'tileset') {
+    const given = kind !== undefined ? '--tileset-kind' : size !== undefined ? '--tile-size' : undefined;
+    if (given) throw new UsageError(`${given} applies only to --type tileset; got --type ${type}`);
+    return undefined;
+  }
+  const sheetOption = SHEET_OPTIONS.find((name) => values[name] !== undefined);
+  if (sheetOption) {
+    throw new UsageError(
+      `--${sheetOption} does not apply to --type tileset (a tileset is one sheet of tiles: use --tileset-kind and --tile-size)`,
+    );
+  }
+  if (kind !== undefined && kind !== 'wang16' && kind !== 'blob47' && kind !== 'seamless') {
+    throw new UsageError(`--tileset-kind must be wang16, blob47 or seamless; got ${JSON.stringify(kind)}`);
+  }
+  const tileSize = intOption('tile-size', size, 8, 64);
+  return {
+    ...(kind !== undefined ? { kind } : {}),
+    ...(tileSize !== undefined ? { tileSize } : {}),
+  };
+}
+
 /** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
 export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateArgs | 'help' {
   // `pnpm start -- generate …` hands the separator through: a leading `--` is not an argument.
@@ -144,6 +180,8 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
       fps: { type: 'string' },
       durations: { type: 'string' },
       loop: { type: 'string' },
+      'tileset-kind': { type: 'string' },
+      'tile-size': { type: 'string' },
       'base-url': { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
@@ -161,9 +199,12 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   if (!values.project) throw new UsageError('--project is required (a project id or name)');
   if (!values.prompt || values.prompt.trim() === '') throw new UsageError('--prompt is required');
   const type = values.type ?? 'sprite';
-  if (!['sprite', 'animation', 'background', 'ui'].includes(type)) {
-    throw new UsageError(`--type must be sprite, animation, background or ui; got ${JSON.stringify(type)}`);
+  if (!['sprite', 'animation', 'background', 'ui', 'tileset'].includes(type)) {
+    throw new UsageError(
+      `--type must be sprite, animation, background, ui or tileset; got ${JSON.stringify(type)}`,
+    );
   }
+  const tileset = parseTileset(values, type);
   const format = values.format;
   if (format !== undefined && format !== 'spritesheet' && format !== 'individual') {
     throw new UsageError(`--format must be spritesheet or individual; got ${JSON.stringify(format)}`);
@@ -200,6 +241,7 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   const frames = intOption('frames', values.frames, 1, 16);
   if (frames !== undefined) args.frames = frames;
   if (format !== undefined) args.format = format;
+  if (tileset !== undefined) args.tileset = tileset;
   const animation = parseAnimation(values, frames ?? 4);
   if (animation !== undefined) args.animation = animation;
   if (values.username !== undefined) args.username = values.username;
@@ -266,7 +308,8 @@ function exitForApiError(error: { code: unknown }): number {
 
 /**
  * `assetloom generate …`: logs in, submits the generation, follows it over the WebSocket with a
- * progress display, then downloads every asset file (PNGs, TexturePacker JSON, Godot .tres) into
+ * progress display, then downloads every asset file (PNGs and every engine file their
+ * `metadata.atlas` names: TexturePacker, Godot, Aseprite, Phaser, Unity, Tiled, tileset JSON) into
  * `--out`. Resolves with the exit code; never throws.
  */
 export async function runCli(
@@ -323,6 +366,8 @@ export async function runCli(
     }
     if ((args.type === 'sprite' || args.type === 'animation') && args.animation)
       params.animation = args.animation;
+    if (args.type === 'tileset' && args.tileset && Object.keys(args.tileset).length > 0)
+      params.tileset = args.tileset;
     const submitted = await api.generate({
       projectId,
       prompt: args.prompt,

@@ -41,6 +41,26 @@ async function expectSpriteFiles(dir: string, frames: number) {
   expect(await readFile(join(dir, 'sprite.tres'), 'utf8')).toMatch(/^\[gd_resource type="SpriteFrames"/);
 }
 
+/** A tileset's four files (decision 0023), each checked for what an engine reads from it. */
+async function expectTilesetFiles(dir: string, kind: string, tileSize: number, tiles: number) {
+  expect((await readdir(dir)).sort()).toEqual(['tileset.json', 'tileset.png', 'tileset.tres', 'tileset.tsx']);
+  const png = decodePng(new Uint8Array(await readFile(join(dir, 'tileset.png'))));
+  if (!png.ok) throw new Error(`tileset.png is not a PNG: ${png.error}`);
+  const description = JSON.parse(await readFile(join(dir, 'tileset.json'), 'utf8'));
+  expect(description).toMatchObject({ format: 'assetloom-tileset', kind, tileSize, image: 'tileset.png' });
+  expect(description.tiles).toHaveLength(tiles);
+  expect([png.image.width, png.image.height]).toEqual([
+    description.columns * tileSize,
+    description.rows * tileSize,
+  ]);
+  const tres = await readFile(join(dir, 'tileset.tres'), 'utf8');
+  expect(tres).toMatch(/^\[gd_resource type="TileSet"/);
+  expect(tres).toContain(`tile_size = Vector2i(${tileSize}, ${tileSize})`);
+  const tsx = await readFile(join(dir, 'tileset.tsx'), 'utf8');
+  expect(tsx).toContain(`tilewidth="${tileSize}"`);
+  expect(tsx).toContain(`tilecount="${tiles}"`);
+}
+
 let work: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'assetloom-cli-'));
@@ -99,6 +119,78 @@ describe('arguments', () => {
         '100,0',
       ],
       '--durations must be milliseconds',
+    ],
+    [
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--type',
+        'tileset',
+        '--tileset-kind',
+        'hex',
+      ],
+      '--tileset-kind must be wang16, blob47 or seamless; got "hex"',
+    ],
+    [
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--type',
+        'tileset',
+        '--tile-size',
+        '65',
+      ],
+      '--tile-size must be an integer from 8 to 64; got "65"',
+    ],
+    [
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--type',
+        'tileset',
+        '--tile-size',
+        '7',
+      ],
+      '--tile-size must be an integer from 8 to 64; got "7"',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--tile-size', '16'],
+      '--tile-size applies only to --type tileset; got --type sprite',
+    ],
+    [
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--type',
+        'ui',
+        '--tileset-kind',
+        'blob47',
+      ],
+      '--tileset-kind applies only to --type tileset; got --type ui',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--type', 'tileset', '--frames', '2'],
+      '--frames does not apply to --type tileset',
     ],
   ])('refuses %j with exit 2', async (argv, message) => {
     const c = capture(work);
@@ -227,6 +319,33 @@ describe('against the msw mock', () => {
     ]);
     const anims = JSON.parse(await readFile(join(work, 'timed', 'animation.phaser-anims.json'), 'utf8'));
     expect(anims.anims[0]).toMatchObject({ yoyo: true });
+  });
+
+  it('generates a blob47 tileset and writes the PNG, the Godot TileSet, the Tiled .tsx and the JSON', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      [
+        'generate',
+        '--project',
+        'Dungeon',
+        '--prompt',
+        'sand and water',
+        '--type',
+        'tileset',
+        '--tileset-kind',
+        'blob47',
+        '--tile-size',
+        '16',
+        '--out',
+        'tiles-mock',
+        '--poll',
+        ...login,
+      ],
+      c.io,
+      { client },
+    );
+    expect(code, c.err()).toBe(EXIT.ok);
+    await expectTilesetFiles(join(work, 'tiles-mock'), 'blob47', 16, 48);
   });
 
   it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
@@ -360,5 +479,29 @@ describe('against the reference server', () => {
     expect(c.err()).toContain('format_adapter completed — 100%');
     expect(code).toBe(EXIT.ok);
     await expectSpriteFiles(join(work, 'server-sprites'), 8);
+
+    const t = capture(work, { ASSETLOOM_TOKEN: login.data.token });
+    const tiles = await runCli(
+      [
+        'generate',
+        '--project',
+        'Real',
+        '--prompt',
+        'grass and water',
+        '--type',
+        'tileset',
+        '--tile-size',
+        '8',
+        '--out',
+        'server-tiles',
+        '--base-url',
+        url,
+      ],
+      t.io,
+      { client: { WebSocket: WebSocket as never } },
+    );
+    expect(tiles, t.err()).toBe(EXIT.ok);
+    // no --tileset-kind: the contract's default, wang16
+    await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 16);
   });
 });
