@@ -76,7 +76,22 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
   );
 }
 
-const ASSET_TYPES: AssetType[] = ['sprite', 'animation', 'background', 'ui'];
+const ASSET_TYPES: AssetType[] = ['sprite', 'animation', 'background', 'ui', 'tileset'];
+const TILESET_KINDS = ['wang16', 'blob47', 'seamless'] as const;
+type TilesetKind = (typeof TILESET_KINDS)[number];
+const LOOPS = ['forward', 'reverse', 'pingpong'] as const;
+type Loop = (typeof LOOPS)[number];
+/** The contract's playback defaults (decision 0020): a request that keeps them sends no `animation`. */
+const DEFAULT_FPS = 8;
+
+/** "100, 100, 200" → [100, 100, 200]; empty → undefined; anything else is sent as typed for the API to refuse. */
+export function parseDurations(text: string): number[] | undefined {
+  const parts = text
+    .split(/[,，\s]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.length === 0 ? undefined : parts.map(Number);
+}
 const SECTIONS = [
   ['【主题】', 'sectionSubject'],
   ['【风格】', 'sectionStyle'],
@@ -111,21 +126,34 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [frames, setFrames] = useState(4);
   const [format, setFormat] = useState<'spritesheet' | 'individual'>('spritesheet');
   const [seed, setSeed] = useState('');
+  const [tilesetKind, setTilesetKind] = useState<TilesetKind>('wang16');
+  const [tileSize, setTileSize] = useState(16);
+  const [fps, setFps] = useState(DEFAULT_FPS);
+  const [loop, setLoop] = useState<Loop>('forward');
+  const [durations, setDurations] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
+  const isTileset = assetType === 'tileset';
 
   const finalPrompt = optimized
     ? optimized.sections
       ? SECTIONS.map(([head], i) => `${head}${optimized.sections![i]}`).join('\n')
       : optimized.text
     : description;
+  const frameDurations = parseDurations(durations);
+  const animation =
+    fps !== DEFAULT_FPS || loop !== 'forward' || frameDurations
+      ? { fps, loop, ...(frameDurations ? { frameDurations } : {}) }
+      : undefined;
   const params = {
     resolution,
     format,
     ...(hasFrames ? { frames: { directions, framesPerDirection: frames } } : {}),
+    ...(hasFrames && animation ? { animation } : {}),
+    ...(isTileset ? { tileset: { kind: tilesetKind, tileSize } } : {}),
     ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
   };
   // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
@@ -281,31 +309,69 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               ))}
             </select>
           </label>
-          <label>
-            {t('resolution')}
-            <input
-              name="resolution"
-              type="number"
-              min={16}
-              max={1024}
-              step={1}
-              value={resolution}
-              onInput={(e) => setResolution(Number((e.currentTarget as HTMLInputElement).value))}
-            />
-          </label>
-          <label>
-            {t('format')}
-            <select
-              name="format"
-              value={format}
-              onChange={(e) =>
-                setFormat((e.currentTarget as HTMLSelectElement).value as 'spritesheet' | 'individual')
-              }
-            >
-              <option value="spritesheet">{t('format_spritesheet')}</option>
-              <option value="individual">{t('format_individual')}</option>
-            </select>
-          </label>
+          {!isTileset && (
+            <label>
+              {t('resolution')}
+              <input
+                name="resolution"
+                type="number"
+                min={16}
+                max={1024}
+                step={1}
+                value={resolution}
+                onInput={(e) => setResolution(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            </label>
+          )}
+          {isTileset && (
+            <label>
+              {t('tilesetKind')}
+              <select
+                name="tilesetKind"
+                value={tilesetKind}
+                onChange={(e) => setTilesetKind((e.currentTarget as HTMLSelectElement).value as TilesetKind)}
+              >
+                {TILESET_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`kind_${kind}` as MessageKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {isTileset && (
+            <label>
+              {t('tileSize')}
+              <input
+                name="tileSize"
+                type="number"
+                min={8}
+                max={64}
+                step={1}
+                value={tileSize}
+                aria-describedby="tile-size-hint"
+                onInput={(e) => setTileSize(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+              <span class="hint" id="tile-size-hint">
+                {t('tileSizeHint')}
+              </span>
+            </label>
+          )}
+          {!isTileset && (
+            <label>
+              {t('format')}
+              <select
+                name="format"
+                value={format}
+                onChange={(e) =>
+                  setFormat((e.currentTarget as HTMLSelectElement).value as 'spritesheet' | 'individual')
+                }
+              >
+                <option value="spritesheet">{t('format_spritesheet')}</option>
+                <option value="individual">{t('format_individual')}</option>
+              </select>
+            </label>
+          )}
           {hasFrames && (
             <label>
               {t('directions')}
@@ -336,6 +402,51 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 value={frames}
                 onInput={(e) => setFrames(Number((e.currentTarget as HTMLInputElement).value))}
               />
+            </label>
+          )}
+          {hasFrames && (
+            <label>
+              {t('animFps')}
+              <input
+                name="fps"
+                type="number"
+                min={1}
+                max={60}
+                step={1}
+                value={fps}
+                onInput={(e) => setFps(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            </label>
+          )}
+          {hasFrames && (
+            <label>
+              {t('loop')}
+              <select
+                name="loop"
+                value={loop}
+                onChange={(e) => setLoop((e.currentTarget as HTMLSelectElement).value as Loop)}
+              >
+                {LOOPS.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {t(`loop_${mode}` as MessageKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {hasFrames && (
+            <label>
+              {t('frameDurations')}
+              <input
+                name="frameDurations"
+                inputMode="numeric"
+                value={durations}
+                aria-describedby="durations-hint"
+                onInput={(e) => setDurations((e.currentTarget as HTMLInputElement).value)}
+              />
+              <span class="hint" id="durations-hint">
+                {t('frameDurationsHint')}
+              </span>
             </label>
           )}
           <div class="field">

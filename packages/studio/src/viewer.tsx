@@ -5,6 +5,7 @@ import type { MessageKey } from './i18n.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
 import { taskAssets } from './thumbnail.js';
+import { paintCells } from './tilemap.js';
 import { baseName, fileBytes, formatTime, imageUrl, loadImage, saveFile } from './util.js';
 
 interface Frame {
@@ -20,12 +21,49 @@ interface Animation {
   name: string;
   frames: Frame[];
 }
+/** A file the viewer offers: the PNGs, then every engine file named in their `metadata.atlas`. */
+interface FileEntry {
+  name: string;
+  key: string;
+  /** `png`, `json` (TexturePacker), `tres` (Godot) or the other `metadata.atlas` key (aseprite, phaser, …). */
+  kind: string;
+  label: MessageKey;
+  type: string;
+}
 interface Loaded {
   assets: Asset[];
   images: Map<string, { url: string; image: HTMLImageElement }>;
   animations: Animation[];
-  files: { name: string; key: string; kind: 'png' | 'json' | 'tres'; type: string }[];
+  /** The playback rate the sheet was made for (Godot's `speed`), else the default. */
+  fps: number;
+  files: FileEntry[];
+  /** A tileset's JSON description (`metadata.atlas.tileset`) with its image. */
+  tileset?: { description: TilesetDescription; image: HTMLImageElement };
 }
+
+/** The parts of `tileset.json` (format assetloom-tileset, decision 0023) the viewer paints with. */
+export interface TilesetDescription {
+  kind: 'wang16' | 'blob47' | 'seamless';
+  tileSize: number;
+  columns: number;
+  rows: number;
+  terrains: { id: number; name: string; color: string }[];
+  tiles: { id: number; x: number; y: number; corners: number[]; center: number; blobMask?: number }[];
+}
+
+/** `metadata.atlas` keys in the order the downloads list them, with their labels. */
+const ATLAS_FILES: [string, MessageKey][] = [
+  ['texturePacker', 'downloadJson'],
+  ['godot', 'downloadTres'],
+  ['aseprite', 'downloadAseprite'],
+  ['phaser', 'downloadPhaser'],
+  ['phaserAnimations', 'downloadPhaserAnimations'],
+  ['unity', 'downloadUnity'],
+  ['tiled', 'downloadTiled'],
+  ['tileset', 'downloadTileset'],
+];
+const contentTypeOf = (key: string) =>
+  key.endsWith('.json') ? 'application/json' : key.endsWith('.tsx') ? 'application/xml' : 'text/plain';
 
 const DEFAULT_FPS = 8;
 
@@ -81,12 +119,18 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
         <h1 class="ellipsis">{task ? titleOf(task.prompt) : t('viewer')}</h1>
         {task && (
           <p class="muted">
-            {t(`type_${task.assetType}` as MessageKey)} · {task.params.resolution}px ·{' '}
+            {t(`type_${task.assetType}` as MessageKey)} ·{' '}
+            {task.params.tileset
+              ? `${t(`kind_${task.params.tileset.kind}` as MessageKey)} · ${task.params.tileset.tileSize}px · `
+              : `${task.params.resolution}px · `}
             {task.params.frames
               ? `${task.params.frames.directions}×${task.params.frames.framesPerDirection} · `
               : ''}
-            {t(`format_${task.params.format}` as MessageKey)} · {t('generatedAt')}{' '}
-            {formatTime(task.createdAt, lang)}
+            {task.params.animation
+              ? `${task.params.animation.fps} fps · ${t(`loop_${task.params.animation.loop}` as MessageKey)} · `
+              : ''}
+            {task.params.tileset ? '' : `${t(`format_${task.params.format}` as MessageKey)} · `}
+            {t('generatedAt')} {formatTime(task.createdAt, lang)}
           </p>
         )}
       </div>
@@ -101,7 +145,16 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
         <div class="viewer-grid">
           <SheetView loaded={loaded} backdrop={backdrop} onBackdrop={setBackdrop} />
           <div class="viewer-side">
-            <Preview animations={loaded.animations} backdrop={backdrop} />
+            {loaded.tileset ? (
+              <MapPreview tileset={loaded.tileset} />
+            ) : (
+              <Preview
+                animations={loaded.animations}
+                fps={loaded.fps}
+                backdrop={backdrop}
+                loop={task?.params.animation?.loop}
+              />
+            )}
             <Downloads loaded={loaded} task={task} />
             {task && <Variation task={task} />}
           </div>
@@ -127,26 +180,55 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
       images.set(asset.key, { url, image: await loadImage(url) });
     }),
   );
-  const files: Loaded['files'] = pngs.map((a) => ({
+  const files: FileEntry[] = pngs.map((a) => ({
     name: baseName(a.key),
     key: a.key,
     kind: 'png',
+    label: 'downloadPng',
     type: 'image/png',
   }));
-  const atlasKeys = new Map<string, 'json' | 'tres'>();
+  const isTileset = pngs.some((a) => a.metadata.tileset !== undefined);
+  const seen = new Set<string>();
   for (const asset of pngs) {
-    const atlas = asset.metadata.atlas as { texturePacker?: string; godot?: string } | undefined;
-    if (atlas?.texturePacker) atlasKeys.set(atlas.texturePacker, 'json');
-    if (atlas?.godot) atlasKeys.set(atlas.godot, 'tres');
-  }
-  for (const [key, kind] of atlasKeys) {
-    files.push({ name: baseName(key), key, kind, type: kind === 'json' ? 'application/json' : 'text/plain' });
+    const atlas = (asset.metadata.atlas ?? {}) as Record<string, string | undefined>;
+    for (const [name, label] of ATLAS_FILES) {
+      const key = atlas[name];
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      files.push({
+        name: baseName(key),
+        key,
+        kind: name === 'texturePacker' ? 'json' : name === 'godot' ? 'tres' : name,
+        label: isTileset && name === 'godot' ? 'downloadGodotTileSet' : label,
+        type: contentTypeOf(key),
+      });
+    }
   }
 
   const animations: Animation[] = [];
-  const sheet = pngs.find((a) => a.metadata.layout !== 'individual');
-  const jsonKey = [...atlasKeys].find(([, kind]) => kind === 'json')?.[0];
-  const tresKey = [...atlasKeys].find(([, kind]) => kind === 'tres')?.[0];
+  const sheets = pngs
+    .filter((a) => a.metadata.layout !== 'individual')
+    .sort((a, b) => Number(a.metadata.page ?? 0) - Number(b.metadata.page ?? 0));
+  const sheet = sheets[0];
+  const atlasOf = (asset: Asset) =>
+    (asset.metadata.atlas ?? {}) as { texturePacker?: string; godot?: string; tileset?: string };
+  const tilesetKey = sheet ? atlasOf(sheet).tileset : undefined;
+  if (sheet && tilesetKey) {
+    // A tileset: no animation; its JSON description paints the map preview.
+    const description = JSON.parse(
+      new TextDecoder().decode(await fileBytes(api, tilesetKey)),
+    ) as TilesetDescription;
+    return {
+      assets,
+      images,
+      animations,
+      fps: DEFAULT_FPS,
+      files,
+      tileset: { description, image: images.get(sheet.key)!.image },
+    };
+  }
+  const jsonKey = sheet ? atlasOf(sheet).texturePacker : undefined;
+  const tresKey = pngs.map((a) => atlasOf(a).godot).find(Boolean);
   let fps = DEFAULT_FPS;
   if (tresKey) {
     const tres = new TextDecoder().decode(await fileBytes(api, tresKey));
@@ -154,19 +236,24 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
     if (speed && Number(speed[1]) > 0) fps = Number(speed[1]);
   }
   if (sheet && jsonKey) {
-    // The TexturePacker atlas: frame rectangles, animations and per-frame durations.
-    const atlas = JSON.parse(new TextDecoder().decode(await fileBytes(api, jsonKey))) as {
-      frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; duration?: number }>;
-      animations?: Record<string, string[]>;
-    };
-    const image = images.get(sheet.key)!.image;
-    const groups = atlas.animations ?? { [sheet.key]: Object.keys(atlas.frames) };
-    for (const [name, frameNames] of Object.entries(groups)) {
-      const frames = frameNames
-        .map((frameName) => atlas.frames[frameName])
-        .filter((f) => f !== undefined)
-        .map((f) => ({ image, ...f.frame, duration: f.duration ?? 1000 / fps }));
-      if (frames.length > 0) animations.push({ name, frames });
+    // The TexturePacker atlas of each page: frame rectangles, animations (in playing order, so
+    // reverse and ping-pong play as asked) and per-frame durations. An animation lies on one page.
+    for (const page of sheets) {
+      const key = atlasOf(page).texturePacker;
+      if (!key) continue;
+      const atlas = JSON.parse(new TextDecoder().decode(await fileBytes(api, key))) as {
+        frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; duration?: number }>;
+        animations?: Record<string, string[]>;
+      };
+      const image = images.get(page.key)!.image;
+      const groups = atlas.animations ?? { [page.key]: Object.keys(atlas.frames) };
+      for (const [name, frameNames] of Object.entries(groups)) {
+        const frames = frameNames
+          .map((frameName) => atlas.frames[frameName])
+          .filter((f) => f !== undefined)
+          .map((f) => ({ image, ...f.frame, duration: f.duration ?? 1000 / fps }));
+        if (frames.length > 0) animations.push({ name, frames });
+      }
     }
   } else if (sheet) {
     // No atlas (a background): the sheet is one frame, or a grid of directions × frames.
@@ -206,7 +293,7 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
     }
     for (const [name, frames] of byDirection) animations.push({ name, frames });
   }
-  return { assets, images, animations, files };
+  return { assets, images, animations, fps, files };
 }
 
 const ZOOMS = [1, 2, 3, 4, 6, 8];
@@ -237,7 +324,15 @@ function SheetView({
 }) {
   const { t } = useStudio();
   const [grid, setGrid] = useState(false);
-  const first = [...loaded.images.values()][0]?.image;
+  const pngs = loaded.assets.filter((a) => a.format === 'png');
+  // A sheet wrapped past 4096 px is one asset per page: shown one page at a time.
+  const pages = pngs
+    .filter((a) => Number(a.metadata.pageCount ?? 1) > 1)
+    .sort((a, b) => Number(a.metadata.page ?? 0) - Number(b.metadata.page ?? 0));
+  const [pageIndex, setPageIndex] = useState(0);
+  const shown = pages.length > 1 ? [pages[Math.min(pageIndex, pages.length - 1)]!] : pngs;
+  const tileSize = loaded.tileset?.description.tileSize;
+  const first = shown[0] ? loaded.images.get(shown[0].key)?.image : undefined;
   const fit = first
     ? Math.max(
         1,
@@ -283,48 +378,78 @@ function SheetView({
           ))}
         </fieldset>
         <button type="button" class="ghost small" aria-pressed={grid} onClick={() => setGrid(!grid)}>
-          {t('frameGrid')}
+          {tileSize ? t('tileGrid') : t('frameGrid')}
         </button>
+        {pages.length > 1 && (
+          <fieldset class="segmented" data-testid="page-switcher">
+            <legend class="sr-only">{t('pageOf', { i: pageIndex + 1, n: pages.length })}</legend>
+            {pages.map((page, i) => (
+              <button
+                key={page.key}
+                type="button"
+                aria-pressed={pageIndex === i}
+                aria-label={t('pageOf', { i: i + 1, n: pages.length })}
+                onClick={() => setPageIndex(i)}
+              >
+                {i + 1}
+              </button>
+            ))}
+          </fieldset>
+        )}
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (it scrolls with the arrow keys) */}
       <section class={`sheet-scroll bg-${backdrop}`} tabIndex={0} aria-label={t('sheet')}>
         <div class="sheet-strip">
-          {loaded.assets
-            .filter((a) => a.format === 'png')
-            .map((asset) => {
-              const entry = loaded.images.get(asset.key)!;
-              const m = asset.metadata;
-              return (
-                <div class="sheet-cell" key={asset.key}>
-                  <img
-                    class="pixelated"
-                    src={entry.url}
-                    alt={baseName(asset.key)}
-                    width={entry.image.naturalWidth * zoom}
-                    height={entry.image.naturalHeight * zoom}
-                    data-testid="sheet-image"
+          {shown.map((asset) => {
+            const entry = loaded.images.get(asset.key)!;
+            const m = asset.metadata;
+            return (
+              <div class="sheet-cell" key={asset.key}>
+                <img
+                  class="pixelated"
+                  src={entry.url}
+                  alt={baseName(asset.key)}
+                  width={entry.image.naturalWidth * zoom}
+                  height={entry.image.naturalHeight * zoom}
+                  data-testid="sheet-image"
+                />
+                {grid && (
+                  // Set through the CSSOM (allowed by the CSP), one cell per frame.
+                  <div
+                    class="frame-grid"
+                    data-testid="frame-grid"
+                    style={{
+                      backgroundSize: `${(tileSize ?? m.frameWidth) * zoom}px ${(tileSize ?? m.frameHeight) * zoom}px`,
+                    }}
                   />
-                  {grid && (
-                    // Set through the CSSOM (allowed by the CSP), one cell per frame.
-                    <div
-                      class="frame-grid"
-                      data-testid="frame-grid"
-                      style={{ backgroundSize: `${m.frameWidth * zoom}px ${m.frameHeight * zoom}px` }}
-                    />
-                  )}
-                </div>
-              );
-            })}
+                )}
+              </div>
+            );
+          })}
         </div>
       </section>
       <p class="muted mono">
-        {loaded.assets[0] ? `${loaded.assets[0].width}×${loaded.assets[0].height}px · ${zoom}×` : ''}
+        {shown[0] ? `${shown[0].width}×${shown[0].height}px · ${zoom}×` : ''}
+        {pages.length > 1 ? ` · ${t('pageOf', { i: pageIndex + 1, n: pages.length })}` : ''}
+        {loaded.tileset
+          ? ` · ${loaded.tileset.description.kind} · ${loaded.tileset.description.tiles.length} × ${tileSize}px · ${t('terrains')}: ${loaded.tileset.description.terrains.map((x) => x.name).join(' / ')}`
+          : ''}
       </p>
     </section>
   );
 }
 
-function Preview({ animations, backdrop }: { animations: Animation[]; backdrop: Backdrop }) {
+function Preview({
+  animations,
+  fps,
+  backdrop,
+  loop,
+}: {
+  animations: Animation[];
+  fps: number;
+  backdrop: Backdrop;
+  loop?: 'forward' | 'reverse' | 'pingpong';
+}) {
   const { t } = useStudio();
   const [playing, setPlaying] = useState(true);
   const [index, setIndex] = useState(0);
@@ -336,7 +461,6 @@ function Preview({ animations, backdrop }: { animations: Animation[]; backdrop: 
     const timer = setTimeout(() => setIndex((i) => (i + 1) % longest), duration);
     return () => clearTimeout(timer);
   }, [playing, index, longest, duration]);
-  const fps = Math.round((1000 / duration) * 10) / 10;
   // Aseprite-style keys: Space plays/pauses, ← and → step (not while typing or on a button).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -359,6 +483,14 @@ function Preview({ animations, backdrop }: { animations: Animation[]; backdrop: 
         <span class="muted mono" data-testid="fps">
           {t('fps', { fps })}
         </span>
+        <span class="muted mono" data-testid="frame-ms">
+          {t('frameMs', { ms: Math.round(duration) })}
+        </span>
+        {loop && loop !== 'forward' && (
+          <span class="badge" data-testid="loop-mode">
+            {t(`loop_${loop}` as MessageKey)}
+          </span>
+        )}
       </div>
       <div class="previews">
         {animations.map((animation) => (
@@ -404,6 +536,60 @@ function Preview({ animations, backdrop }: { animations: Animation[]; backdrop: 
         </span>
         <span class="hint keys">{t('keys')}</span>
       </fieldset>
+    </section>
+  );
+}
+
+const MAP_COLUMNS = 12;
+const MAP_ROWS = 8;
+
+/** A small map painted from random terrain by the set's own autotile rules (its tileset.json). */
+function MapPreview({ tileset }: { tileset: NonNullable<Loaded['tileset']> }) {
+  const { t } = useStudio();
+  const ref = useRef<HTMLCanvasElement>(null);
+  const [seed, setSeed] = useState(1);
+  const { description, image } = tileset;
+  const size = description.tileSize;
+  const painted = useMemo(() => paintCells(description, MAP_COLUMNS, MAP_ROWS, seed), [description, seed]);
+  useEffect(() => {
+    const ctx = ref.current?.getContext('2d');
+    if (!ctx) return;
+    ctx.imageSmoothingEnabled = false;
+    ctx.clearRect(0, 0, MAP_COLUMNS * size, MAP_ROWS * size);
+    const byId = new Map(description.tiles.map((tile) => [tile.id, tile]));
+    painted.tiles.forEach((id, i) => {
+      const tile = byId.get(id);
+      if (!tile) return;
+      const x = (i % MAP_COLUMNS) * size;
+      const y = Math.floor(i / MAP_COLUMNS) * size;
+      ctx.drawImage(image, tile.x, tile.y, size, size, x, y, size, size);
+    });
+  }, [painted, image, size, description]);
+  return (
+    <section class="panel preview-panel" aria-labelledby="map-title">
+      <div class="panel-head">
+        <h2 id="map-title">{t('mapPreview')}</h2>
+        <button
+          type="button"
+          class="ghost small"
+          onClick={() => setSeed((n) => n + 1)}
+          data-testid="map-repaint"
+        >
+          ↻ {t('mapRepaint')}
+        </button>
+      </div>
+      <canvas
+        ref={ref}
+        class="pixelated map-canvas"
+        width={MAP_COLUMNS * size}
+        height={MAP_ROWS * size}
+        role="img"
+        aria-label={t('mapPreview')}
+        data-testid="map-canvas"
+        data-columns={MAP_COLUMNS}
+        data-tiles={painted.tiles.join(',')}
+      />
+      <p class="hint">{t('mapHint')}</p>
     </section>
   );
 }
@@ -575,11 +761,6 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
       setBusy(false);
     }
   }
-  const labels: Record<Loaded['files'][number]['kind'], MessageKey> = {
-    png: 'downloadPng',
-    json: 'downloadJson',
-    tres: 'downloadTres',
-  };
   return (
     <section class="panel downloads" aria-labelledby="downloads-title">
       <h2 id="downloads-title">{t('downloads')}</h2>
@@ -592,7 +773,7 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
               onClick={() => one(file)}
               data-testid={`download-${file.kind}`}
             >
-              <span>{t(labels[file.kind])}</span>
+              <span>{t(file.label)}</span>
               <span class="mono muted">{file.name}</span>
             </button>
           </li>

@@ -84,3 +84,14 @@ export function watchProblems(page: Page, expected: readonly RegExp[] = []): str
   });
   return problems;
 }
+
+/** A one-page sheet's files (decision 0020): the PNG and every engine file its metadata.atlas names. */
+export const SPRITE_FILES = [
+  'sprite.aseprite.json',
+  'sprite.json',
+  'sprite.phaser-anims.json',
+  'sprite.phaser.json',
+  'sprite.png',
+  'sprite.png.meta',
+  'sprite.tres',
+];

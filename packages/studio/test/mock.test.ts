@@ -10,6 +10,7 @@ import {
   expectAccessible,
   pngSize,
   root,
+  SPRITE_FILES,
   unzipDownload,
   watchProblems,
 } from './helpers.js';
@@ -123,7 +124,7 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
       page.getByTestId('download-zip').click(),
     ]);
     const files = await unzipDownload(zip, join(shots, 'everything.zip'));
-    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(Object.keys(files).sort()).toEqual(SPRITE_FILES);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 256]);
 
     // Back to the form: once a task has ended the same form is a new task; a failing one shows why.

@@ -12,6 +12,7 @@ import {
   buildStudio,
   expectAccessible,
   pngSize,
+  SPRITE_FILES,
   tabTo,
   unzipDownload,
   watchProblems,
@@ -269,7 +270,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     ]);
     expect(zip.suggestedFilename()).toMatch(/^sprite-.+\.zip$/);
     const files = await unzipDownload(zip, join(shots, 'everything.zip'));
-    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(Object.keys(files).sort()).toEqual(SPRITE_FILES);
     expect(pngSize(files['sprite.png']!)).toEqual([128, 128]);
     const atlas = JSON.parse(new TextDecoder().decode(files['sprite.json']));
     expect(Object.keys(atlas.frames)).toHaveLength(16);
@@ -370,7 +371,8 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     // New project: the button opens the form with the name focused; Tab reaches the style pair.
     await tabTo(page, 'button[aria-expanded]');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    // The form focuses its name field once it has rendered (an effect): wait for it, do not race it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await page.keyboard.type('Keyboard Land');
     await page.keyboard.press('Tab');
     await page.keyboard.type('artStyle');
@@ -414,7 +416,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await tabTo(page, '[data-testid=download-zip]');
     const [zip] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     const files = await unzipDownload(zip, join(shots, 'keyboard.zip'));
-    expect(Object.keys(files).sort()).toEqual(['sprite.json', 'sprite.png', 'sprite.tres']);
+    expect(Object.keys(files).sort()).toEqual(SPRITE_FILES);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 64]);
     await page.screenshot({ path: join(shots, '20-keyboard-viewer.png'), fullPage: true });
     expect(problems).toEqual([]);
