@@ -95,3 +95,39 @@ export const SPRITE_FILES = [
   'sprite.png.meta',
   'sprite.tres',
 ];
+
+interface TilesetJson {
+  kind: string;
+  tiles: { id: number; corners: number[]; sides?: number[] }[];
+}
+
+/**
+ * Checks the studio's painted map (`data-tiles`, row-major) against the rules of the set's own
+ * tileset.json: every cell has a tile, and every joint joins the same terrains on both sides — the
+ * shared corners (TL, TR, BR, BL order) and, for blob47, the shared side too. Answers the cells.
+ */
+export async function expectMapFollowsRules(page: Page, set: TilesetJson): Promise<number[]> {
+  const map = page.getByTestId('map-canvas');
+  const columns = Number(await map.getAttribute('data-columns'));
+  const cells = (await map.getAttribute('data-tiles'))!.split(',').map(Number);
+  expect(cells.length).toBeGreaterThan(columns);
+  expect(cells.every((id) => id >= 0)).toBe(true);
+  const tile = (id: number) => set.tiles.find((t) => t.id === id)!;
+  for (let i = 0; i < cells.length; i++) {
+    const a = tile(cells[i]!);
+    const [, tr, br, bl] = a.corners;
+    if ((i + 1) % columns !== 0) {
+      const b = tile(cells[i + 1]!);
+      expect([b.corners[0], b.corners[3]], `cell ${i} → right`).toEqual([tr, br]);
+      if (set.kind === 'blob47') expect(b.sides![3], `cell ${i} → right side`).toBe(a.sides![1]);
+    }
+    if (i + columns < cells.length) {
+      const b = tile(cells[i + columns]!);
+      expect([b.corners[0], b.corners[1]], `cell ${i} → below`).toEqual([bl, br]);
+      if (set.kind === 'blob47') expect(b.sides![0], `cell ${i} → lower side`).toBe(a.sides![2]);
+    }
+  }
+  // Both terrains and their transitions appear: a map of one tile would prove nothing.
+  expect(new Set(cells).size).toBeGreaterThan(2);
+  return cells;
+}

@@ -8,6 +8,7 @@ import {
   artifacts,
   buildStudio,
   expectAccessible,
+  expectMapFollowsRules,
   pngSize,
   root,
   SPRITE_FILES,
@@ -153,6 +154,34 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
     expect(await page.getByTestId('stage-asset_generator').getAttribute('class')).toContain('stage-failed');
     await expectAccessible(page, 'a failed task on the mock');
     await shot('05-failed');
+
+    // A blob47 tileset on the mock: the viewer paints a map by the set's rules and zips its four files.
+    await page.getByLabel('描述').fill('sand and water');
+    await page.getByLabel('资源类型').selectOption('tileset');
+    await page.getByLabel('图块类型').selectOption('blob47');
+    await page.getByLabel('图块尺寸（像素）').fill('16');
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
+    await page.getByRole('link', { name: '打开查看器 →' }).click();
+    await page.getByTestId('map-canvas').waitFor({ timeout: 30_000 });
+    const tileFiles = await unzipDownload(
+      (await Promise.all([page.waitForEvent('download'), page.getByTestId('download-zip').click()]))[0],
+      join(shots, 'tileset.zip'),
+    );
+    expect(Object.keys(tileFiles).sort()).toEqual([
+      'tileset.json',
+      'tileset.png',
+      'tileset.tres',
+      'tileset.tsx',
+    ]);
+    const set = JSON.parse(new TextDecoder().decode(tileFiles['tileset.json']));
+    expect(set).toMatchObject({ kind: 'blob47', tileSize: 16 });
+    expect(set.tiles).toHaveLength(48);
+    await expectMapFollowsRules(page, set);
+    await expectAccessible(page, 'a tileset on the mock');
+    await shot('06-tileset');
     expect(problems).toEqual([]);
     await context.close();
   });
