@@ -89,6 +89,7 @@ const zh = {
   frameDurations: '每帧时长（毫秒，可选）',
   frameDurationsHint: '用逗号分隔，每方向每帧一个，如 100, 100, 200, 100',
   frameMs: '{ms} 毫秒',
+  durationsInvalid: '每帧时长需为 1–65535 的整数毫秒，每方向每帧一个（{n} 个）；现在是 {got} 个',
   tileGrid: '图块网格',
   mapPreview: '按规则绘制的地图',
   mapRepaint: '重新绘制',
@@ -266,6 +267,8 @@ const en: Dictionary = {
   frameDurations: 'Frame durations (ms, optional)',
   frameDurationsHint: 'Comma-separated, one per frame of a direction, e.g. 100, 100, 200, 100',
   frameMs: '{ms} ms',
+  durationsInvalid:
+    'Frame durations must be whole milliseconds from 1 to 65535, one per frame of a direction ({n}); got {got}',
   tileGrid: 'Tile grid',
   mapPreview: 'Map painted by the rules',
   mapRepaint: 'Paint again',

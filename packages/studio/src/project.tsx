@@ -144,6 +144,12 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
       : optimized.text
     : description;
   const frameDurations = parseDurations(durations);
+  // Checked here so the message can say what is wrong (the API answers a bare 参数错误).
+  const durationsWrong =
+    hasFrames &&
+    frameDurations !== undefined &&
+    (frameDurations.length !== frames ||
+      frameDurations.some((ms) => !Number.isInteger(ms) || ms < 1 || ms > 65535));
   const animation =
     fps !== DEFAULT_FPS || loop !== 'forward' || frameDurations
       ? { fps, loop, ...(frameDurations ? { frameDurations } : {}) }
@@ -194,6 +200,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   async function submit(event: Event) {
     event.preventDefault();
     setError('');
+    if (durationsWrong) {
+      setError(t('durationsInvalid', { n: frames, got: frameDurations!.length }));
+      return;
+    }
     setSubmitting(true);
     const sending = api.generate(
       { projectId: project.id, prompt: finalPrompt, assetType, params },
@@ -441,6 +451,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 name="frameDurations"
                 inputMode="numeric"
                 value={durations}
+                aria-invalid={durationsWrong && error !== ''}
                 aria-describedby="durations-hint"
                 onInput={(e) => setDurations((e.currentTarget as HTMLInputElement).value)}
               />
