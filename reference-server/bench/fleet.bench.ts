@@ -336,7 +336,9 @@ try {
     // shared machine) and end tasks as abandoned. Polls stay at their defaults: on FerretDB every
     // idle poll is a scan, and they compete with the work.
     TASK_LEASE_MS: '10000',
-    EVENT_POLL_MS: '200',
+    // FerretDB v1 answers the shared poll by scanning the whole events collection (no index for
+    // $in/$or), so polling it every 200 ms from two API processes saturates it as the log grows.
+    EVENT_POLL_MS: process.env.FLEET_EVENT_POLL_MS ?? '500',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_BASE_MS: '1000',
   };
