@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTaskQueue } from '@assetloom/core';
 import { verifyWebhook, WebhookVerificationError } from '@assetloom/sdk';
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { workerFor } from '../src/server.js';
 import { createWebhookSender, WebhookTargetError } from '../src/webhooks/index.js';
 import { client, newUser, startTestServer, type TestServer, testEnv } from './helpers.js';
 import { type ServerProcess, spawnServer } from './processes.js';
@@ -475,5 +477,83 @@ describe.each([
       expect(log.body.data.deliveries[0].log.map((a: { statusCode: number }) => a.statusCode)).toEqual([200]);
     },
     120_000,
+  );
+});
+
+describe.each([
+  ['embedded', true],
+  ['mongodb', mongoUri !== null],
+] as const)('a task abandoned by its workers (%s store)', (kind, available) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  });
+
+  it.skipIf(!available)(
+    'is failed by the claim after the last attempt, and its webhook receives a signed task.failed',
+    async () => {
+      // The API alone (no worker yet), so the test can play the workers that die.
+      const server = await startTestServer(
+        kind === 'embedded' ? { kind } : { kind, uri: mongoUri as string },
+        {
+          WORKER_IN_PROCESS: 'false',
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          WEBHOOK_POLL_MS: '50',
+          WORKER_POLL_MS: '50',
+          TASK_LEASE_MS: '500',
+          TASK_MAX_ATTEMPTS: '2',
+        },
+      );
+      cleanups.push(() => server.destroy());
+      const receiver = await startReceiver();
+      cleanups.push(() => receiver.close());
+      const api = client(server.url);
+      const user = await newUser(server.url);
+      const project = await api.post('/api/v1/projects', { name: 'Abandoned' }, { token: user.token });
+      const projectId = project.body.data.id as string;
+      const hook = await api.post(
+        `/api/v1/projects/${projectId}/webhooks`,
+        { url: receiver.url, events: ['task.failed'] },
+        { token: user.token },
+      );
+      expect(hook.status).toBe(200);
+      const taskId = await generate(server.url, user.token, projectId, 'a knight nobody finishes');
+
+      // Two workers claim the task in turn and die: no renewal, their 500 ms leases run out.
+      const { store, storage, logger } = server.running;
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const dying = createTaskQueue({ store, owner: `dying-${attempt}`, leaseMs: 500, maxAttempts: 2 });
+        const [claimed] = await dying.claim(1);
+        expect(claimed?.task.id).toBe(taskId);
+        expect(claimed?.attempt).toBe(attempt);
+        await new Promise((r) => setTimeout(r, 600));
+      }
+
+      // The server's worker (its queue and delivery loop as configured) gives up on the third claim.
+      const worker = workerFor(server.config, { store, storage, logger });
+      worker.start();
+      cleanups.push(() => worker.stop(1000));
+      await receiver.until((r) => r.some((x) => x.answered === 200), 20_000);
+
+      const task = await api.get(`/api/v1/tasks/${taskId}`, { token: user.token });
+      expect(task.body.data).toMatchObject({ status: 'failed' });
+      expect(task.body.data.error).toMatch(/abandoned by 2 workers.*giving up after 2 attempts/);
+      expect(receiver.received).toHaveLength(1);
+      const [delivery] = receiver.received as [Received];
+      const event = verifyWebhook(
+        delivery.body,
+        delivery.headers as Record<string, string>,
+        hook.body.data.secret,
+      );
+      expect(event.type).toBe('task.failed');
+      expect(event.data).toMatchObject({ taskId, projectId, status: 'failed', error: task.body.data.error });
+
+      const log = await api.get(`/api/v1/projects/${projectId}/webhooks/${hook.body.data.id}/deliveries`, {
+        token: user.token,
+      });
+      expect(log.body.data.deliveries).toHaveLength(1);
+      expect(log.body.data.deliveries[0]).toMatchObject({ type: 'task.failed', attempts: 1 });
+    },
+    60_000,
   );
 });

@@ -2,6 +2,7 @@ import { systemClock } from './defaults.js';
 import type { Clock } from './ports.js';
 import { type AssetRecord, DuplicateKeyError, type Store, type TaskPatch, type TaskRecord } from './store.js';
 import type { TaskStage } from './types.js';
+import type { TaskWebhookOutbox } from './webhooks/outbox.js';
 
 /**
  * The durable task queue over the storage port. The queue IS the tasks collection: every task that
@@ -33,6 +34,13 @@ export interface TaskQueueOptions {
   batchMs?: number;
   /** Told after events of a task were persisted (in-process progress streams read them at once). */
   onPersisted?: (taskId: string) => void;
+  /**
+   * Queues the task.failed webhook deliveries of a task the claim fails as abandoned (attempts run
+   * out), BEFORE the task is failed: a worker that dies in between loses nothing (the next claim
+   * queues the same ids again, stored once). Should queuing fail, the task is left as it is and
+   * tried again once this claim's lease ends.
+   */
+  webhooks?: TaskWebhookOutbox;
 }
 
 /** The part of a progress event the queue reads (the rest is stored as given). */
@@ -462,10 +470,26 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         const startSeq = (await lastPersistedSeq(fresh)) + 1;
         const until = later(now);
         if (attempt > maxAttempts) {
+          const error = `[assetloom/server] the task was abandoned by ${attempt - 1} workers (crash or lost lease); giving up after ${maxAttempts} attempts`;
+          if (options.webhooks !== undefined) {
+            try {
+              // The same event id as a task.failed queued by a run (stored once); sent once failed.
+              await options.webhooks.forTask(fresh).finishing({
+                status: 'failed',
+                error,
+                retryCount: fresh.retryCount,
+                stage: fresh.stage,
+                progress: fresh.progress,
+              });
+            } catch {
+              // Not failed without its event: this claim's lease ends and a later claim tries again.
+              continue;
+            }
+          }
           const failed = await store.tasks.updateIfClaimed(fresh.id, fresh.attempts, {
             attempts: attempt,
             status: 'failed',
-            error: `[assetloom/server] the task was abandoned by ${attempt - 1} workers (crash or lost lease); giving up after ${maxAttempts} attempts`,
+            error,
             lease: null,
             lastSeq: startSeq,
             updatedAt: clock.now(),

@@ -84,6 +84,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     batchMs: options.eventBatchMs ?? 25,
     // In-process streams read a task's events as soon as they are stored.
     onPersisted: (taskId) => options.notifier?.notify(taskId),
+    // A task failed as abandoned (attempts run out) gets its task.failed delivery too.
+    ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
   });
   const log = logger.child({ worker: owner });
   const running = new Map<string, { claimed: ClaimedTask; abort: AbortController; done: Promise<void> }>();

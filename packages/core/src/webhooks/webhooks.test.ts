@@ -9,8 +9,10 @@ import {
   describeWebhookStoreContract,
   webhookRecord,
 } from '../../test/contracts/webhook-store.contract.js';
+import { makeTaskRecord, steppingClock } from '../../test/fakes.js';
 import { createEmbeddedStore } from '../embedded.js';
 import { createMongoStore } from '../mongodb.js';
+import { createTaskQueue } from '../queue.js';
 import type { Store, TaskRecord } from '../store.js';
 import { createWebhookDispatcher, retryDelayMs, type WebhookSend } from './dispatcher.js';
 import { createTaskWebhookOutbox } from './outbox.js';
@@ -332,4 +334,111 @@ describe('dispatcher and outbox over a real receiver', () => {
       lease: null,
     });
   });
+});
+
+describe.each([
+  ['embedded', true],
+  ['mongodb', uri !== null],
+] as const)('a task failed as abandoned gets its task.failed delivery (%s store)', (kind, available) => {
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end();
+    });
+  });
+  let url = '';
+  const opened: Store[] = [];
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    for (const s of opened.splice(0)) await s.close().catch(() => undefined);
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  const send: WebhookSend = async ({ url: target, headers, body, signal }) => {
+    const res = await fetch(target, { method: 'POST', headers, body, signal });
+    await res.arrayBuffer();
+    return { status: res.status };
+  };
+
+  it.skipIf(!available)(
+    'attempts run out → the task is failed and a signed task.failed is delivered once',
+    async () => {
+      let store: Store;
+      if (kind === 'embedded') store = createEmbeddedStore();
+      else {
+        const dbName = uniqueDbName('core_abandoned');
+        dbNames.push(dbName);
+        store = createMongoStore({ uri: uri as string, dbName });
+      }
+      await store.init();
+      opened.push(store);
+      const hook = webhookRecord({ id: 'whAbandon', projectId: 'pAbandon', url, events: ['task.failed'] });
+      await store.webhooks.insert(hook);
+      const t = makeTaskRecord({ projectId: 'pAbandon' });
+      await store.tasks.insert(t);
+
+      const clock = steppingClock(Date.now());
+      const outbox = createTaskWebhookOutbox({ store });
+      const queueOf = (owner: string) =>
+        createTaskQueue({ store, owner, leaseMs: 1000, maxAttempts: 2, clock, webhooks: outbox });
+      const a = queueOf('worker-a');
+      const b = queueOf('worker-b');
+      // Two workers claim the task in turn and die: their leases run out without renewal.
+      expect((await a.claim(1))[0]?.attempt).toBe(1);
+      clock.advance(2000);
+      const [second] = await b.claim(1);
+      expect(second?.attempt).toBe(2);
+      // The second got as far as the generator before it died.
+      await second?.record(
+        { seq: second.startSeq, stage: 'asset_generator', status: 'started', progress: 0 },
+        { stage: 'asset_generator', progress: 40 },
+      );
+      clock.advance(2000);
+      // The third claim gives up: the task is failed, nothing is handed out.
+      expect(await a.claim(1)).toEqual([]);
+      const failed = await store.tasks.byId(t.id);
+      expect(failed).toMatchObject({ status: 'failed', lease: null });
+      expect(failed?.error).toMatch(/giving up after 2 attempts/);
+
+      // The claim that failed it queued the task.failed delivery.
+      const queued = await store.webhookDeliveries.listByWebhook(hook.id, { skip: 0, limit: 10 });
+      expect(queued.total).toBe(1);
+      expect(queued.items[0]).toMatchObject({ type: 'task.failed', taskId: t.id, status: 'pending' });
+      // Queuing the same event again (a claimer that died after queuing, a racing one) is stored once.
+      await outbox.forTask(t).finishing({ status: 'failed', error: 'again' });
+      const again = await store.webhookDeliveries.listByWebhook(hook.id, { skip: 0, limit: 10 });
+      expect(again.total).toBe(1);
+      expect(again.items[0]?.payload).toBe(queued.items[0]?.payload);
+
+      await createWebhookDispatcher({ store, send, owner: 'd-abandon' }).runOnce();
+      expect(received).toHaveLength(1);
+      const payload = new Webhook(hook.secret).verify(
+        received[0]?.body as string,
+        received[0]?.headers as Record<string, string>,
+      );
+      expect(payload).toMatchObject({
+        type: 'task.failed',
+        data: {
+          taskId: t.id,
+          projectId: 'pAbandon',
+          status: 'failed',
+          stage: 'asset_generator',
+          progress: 40,
+        },
+      });
+      expect((payload as { data: { error: string } }).data.error).toBe(failed?.error);
+      expect(received[0]?.headers['webhook-id']).toBe(queued.items[0]?.id);
+      expect(await store.webhookDeliveries.byId(queued.items[0]?.id as string)).toMatchObject({
+        status: 'delivered',
+        attempts: 1,
+      });
+    },
+  );
 });

@@ -56,6 +56,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
     leaseMs: 24 * 60 * 60 * 1000,
     maxAttempts: 3,
     clock: { now: () => clock.now() },
+    ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
   });
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   let computing = 0;
