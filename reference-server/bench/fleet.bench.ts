@@ -15,17 +15,22 @@
  * FLEET_PACED=1 makes each user wait for its task's end before the next submission (at most
  * FLEET_USERS streams live at once instead of all of them; FerretDB v1 scans whole collections for
  * `$in` filters, so 1,000 queued tasks with 1,000 live streams saturate it on a small machine).
+ * FLEET_BACKEND=postgresql runs FerretDB v1 on its PostgreSQL backend instead (a throwaway cluster
+ * initdb/pg_ctl start on loopback in a temporary directory, fsync off; the binaries come from
+ * FLEET_PG_BIN or `pg_config --bindir`; as root it runs them as the `postgres` user). PostgreSQL
+ * evaluates FerretDB's pushed-down filters with its jsonb operators, where the SQLite backend
+ * scans and decodes every document in Go: the 1,000-task run finishes there (docs/benchmarks/database.md).
  * Exits 1 when a task is lost, an asset doubled, a stream broke or a webhook never came.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
+import { ensureFerretDB, getFreePort, pingMongo, resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
 import { BSON, MongoClient } from 'mongodb';
 import WebSocket from 'ws';
 
@@ -120,6 +125,85 @@ async function countingProxy(target: { host: string; port: number }) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+// ---- FerretDB on PostgreSQL (FLEET_BACKEND=postgresql) ------------------------------------------
+
+async function startFerretDBOnPostgres(): Promise<{
+  kind: 'FerretDB (PostgreSQL backend)';
+  uri: string;
+  stop(): Promise<void>;
+}> {
+  const bin =
+    process.env.FLEET_PG_BIN ?? execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  const asRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: run the PostgreSQL tools as the postgres user then.
+  const run = (tool: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { stdio: 'pipe' })
+      : execFileSync(join(bin, tool), args, { stdio: 'pipe' });
+  const dir = await mkdtemp(join(tmpdir(), 'assetloom-fleet-pg-'));
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    await chown(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const pgPort = await getFreePort();
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+  const options = `-h 127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'postgres.log'), '-w', 'start']);
+  const stopPostgres = () => {
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    } catch {
+      // already stopped
+    }
+  };
+  let ferret: ChildProcess | undefined;
+  try {
+    run('createdb', ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', 'ferretdb']);
+    const { binary } = await ensureFerretDB();
+    const port = await getFreePort();
+    ferret = spawn(
+      binary,
+      [
+        '--handler=pg',
+        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/ferretdb`,
+        `--state-dir=${dir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--telemetry=disable',
+        '--debug-addr=-',
+        '--log-level=warn',
+        '--no-log-uuid',
+      ],
+      { cwd: dir, stdio: 'ignore', env: { ...process.env, FERRETDB_TELEMETRY: 'disable' } },
+    );
+    const uri = `mongodb://127.0.0.1:${port}/?directConnection=true`;
+    let up = false;
+    for (let i = 0; i < 60 && !up && ferret.exitCode === null; i++) {
+      up = (await pingMongo(uri, 1_000)).ok;
+      if (!up) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!up) throw new Error(`FerretDB on PostgreSQL did not answer ping (${uri})`);
+    const started = ferret;
+    return {
+      kind: 'FerretDB (PostgreSQL backend)',
+      uri,
+      async stop() {
+        started.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 500));
+        started.kill('SIGKILL');
+        stopPostgres();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    ferret?.kill('SIGKILL');
+    stopPostgres();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 // ---- processes ---------------------------------------------------------------------------------
@@ -307,7 +391,8 @@ function follow(
   return f;
 }
 
-const target = await resolveMongoTarget();
+const target =
+  process.env.FLEET_BACKEND === 'postgresql' ? await startFerretDBOnPostgres() : await resolveMongoTarget();
 if (target.kind === 'unavailable') {
   console.log(`fleet bench skipped: ${target.reason}`);
   process.exit(0);
