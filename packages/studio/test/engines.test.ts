@@ -1,18 +1,17 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAssetClient } from '@assetloom/sdk';
-import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
+import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifacts,
-  buildStudio,
   expectAccessible,
   expectMapFollowsRules,
   pngSize,
   SPRITE_FILES,
+  type StudioServer,
+  startStudioServer,
   unzipDownload,
   watchProblems,
 } from './helpers.js';
@@ -30,34 +29,18 @@ const shots = join(artifacts, 'engines');
 describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () => {
   let server: RunningServer;
   let browser: Browser;
-  let work: string;
+  let studio: StudioServer;
   let url: string;
 
   beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'assetloom-studio-engines-'));
-    await mkdir(shots, { recursive: true });
-    const studioDir = join(work, 'studio');
-    await buildStudio(studioDir);
-    process.env.STUDIO_DIR = studioDir;
-    const loaded = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'studio-test-secret-0123456789-abcdefghijklmnop',
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(work, 'data'),
-    });
-    if (!loaded.ok) throw loaded.error;
-    server = await startServer(loaded.value);
+    studio = await startStudioServer('assetloom-studio-engines-', shots);
+    server = studio.server;
     url = `${server.url}/studio/`;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    delete process.env.STUDIO_DIR;
-    if (work) await rm(work, { recursive: true, force: true });
+    await studio?.close();
   });
 
   /** A user with one project, logged in in a new page. */

@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
 import { unzipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
 import { build } from 'vite';
@@ -130,4 +133,48 @@ export async function expectMapFollowsRules(page: Page, set: TilesetJson): Promi
   // Both terrains and their transitions appear: a map of one tile would prove nothing.
   expect(new Set(cells).size).toBeGreaterThan(2);
   return cells;
+}
+
+export interface StudioServer {
+  server: RunningServer;
+  /** The temporary folder holding the studio build and the server's data. */
+  work: string;
+  /** Stops the server and removes the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * The built studio on a real reference server (embedded store, filesystem storage, 127.0.0.1, port
+ * 0) in a temporary folder; `shots` is created for the screenshots.
+ */
+export async function startStudioServer(
+  prefix: string,
+  shots: string,
+  options: Parameters<typeof startServer>[1] = {},
+): Promise<StudioServer> {
+  const work = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(shots, { recursive: true });
+  const studioDir = join(work, 'studio');
+  await buildStudio(studioDir);
+  process.env.STUDIO_DIR = studioDir;
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'studio-test-secret-0123456789-abcdefghijklmnop',
+    SCRYPT_COST: '10',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(work, 'data'),
+  });
+  if (!loaded.ok) throw loaded.error;
+  const server = await startServer(loaded.value, options);
+  return {
+    server,
+    work,
+    async close() {
+      await server.close();
+      delete process.env.STUDIO_DIR;
+      await rm(work, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,13 +1,11 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ImageProvider, renderProcedural } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
-import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
+import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, buildStudio, watchProblems } from './helpers.js';
+import { artifacts, type StudioServer, startStudioServer, watchProblems } from './helpers.js';
 
 const chromium = findChromium();
 const shots = join(artifacts, 'reconnect');
@@ -75,34 +73,18 @@ describe.skipIf(!chromium.ok)('the studio when the progress WebSocket drops', ()
   let server: RunningServer;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let browser: Browser;
-  let work: string;
+  let studio: StudioServer;
 
   beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'assetloom-studio-ws-'));
-    await mkdir(shots, { recursive: true });
-    const studioDir = join(work, 'studio');
-    await buildStudio(studioDir);
-    process.env.STUDIO_DIR = studioDir;
-    const loaded = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'studio-test-secret-0123456789-abcdefghijklmnop',
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(work, 'data'),
-    });
-    if (!loaded.ok) throw loaded.error;
-    server = await startServer(loaded.value, { imageProvider: slowProvider });
+    studio = await startStudioServer('assetloom-studio-ws-', shots, { imageProvider: slowProvider });
+    server = studio.server;
     proxy = await startProxy({ host: '127.0.0.1', port: server.port });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await proxy?.close();
-    await server?.close();
-    delete process.env.STUDIO_DIR;
-    if (work) await rm(work, { recursive: true, force: true });
+    await studio?.close();
   });
 
   it('resumes with ?since= the last event it saw and shows every event exactly once', async () => {

@@ -1,18 +1,17 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ImageProvider, renderProcedural } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
-import { loadConfig, type RunningServer, startServer } from '@assetloom/server';
+import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifacts,
-  buildStudio,
   expectAccessible,
   pngSize,
   SPRITE_FILES,
+  type StudioServer,
+  startStudioServer,
   tabTo,
   unzipDownload,
   watchProblems,
@@ -45,34 +44,18 @@ const shots = join(artifacts, 'server');
 describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
   let server: RunningServer;
   let browser: Browser;
-  let work: string;
+  let studio: StudioServer;
   let url: string;
 
   beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'assetloom-studio-'));
-    await mkdir(shots, { recursive: true });
-    const studioDir = join(work, 'studio');
-    await buildStudio(studioDir);
-    process.env.STUDIO_DIR = studioDir;
-    const loaded = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'studio-test-secret-0123456789-abcdefghijklmnop',
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(work, 'data'),
-    });
-    if (!loaded.ok) throw loaded.error;
-    server = await startServer(loaded.value, { imageProvider: pacedProvider });
+    studio = await startStudioServer('assetloom-studio-', shots, { imageProvider: pacedProvider });
+    server = studio.server;
     url = `${server.url}/studio/`;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    delete process.env.STUDIO_DIR;
-    if (work) await rm(work, { recursive: true, force: true });
+    await studio?.close();
   });
 
   it('serves the files with immutable hashed assets, a no-cache page and a CSP without unsafe-inline', async () => {
