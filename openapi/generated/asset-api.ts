@@ -281,8 +281,9 @@ export interface paths {
          *     fragment (400 `参数错误`). Its target must be public (SSRF guard): an IP literal, a `localhost`
          *     name, a single-label host, or a name resolving to ANY loopback, private, link-local,
          *     unique-local, multicast or reserved address answers 403 `不允许的 Webhook 地址`, unless the
-         *     server allows private targets for development. A name that does not resolve now is accepted:
-         *     every delivery resolves it again and checks each address before connecting. At most 10
+         *     server allows private targets for development. A server may also keep an allowlist of
+         *     target hosts; any other host then answers the same 403. A name that does not resolve now is
+         *     accepted: every delivery resolves it again and checks each address before connecting. At most 10
          *     webhooks per project (409 `Webhook 数量已达上限` beyond).
          */
         post: operations["createWebhook"];

@@ -15,6 +15,11 @@ export interface WebhookSettings {
    * (WEBHOOK_ALLOW_PRIVATE_TARGETS, default false; refused with NODE_ENV=production). Development and tests only.
    */
   allowPrivateTargets: boolean;
+  /**
+   * An egress allowlist of webhook hosts (WEBHOOK_ALLOWED_HOSTS, comma-separated host names or IP
+   * literals, `*.example.com` for subdomains; default empty: any host the address rules allow).
+   */
+  allowedHosts: string[];
   /** One delivery attempt's deadline (WEBHOOK_TIMEOUT_MS, default 10000). */
   timeoutMs: number;
   /** Attempts before a delivery is given up (WEBHOOK_MAX_ATTEMPTS, default 10). */
@@ -315,6 +320,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
   const webhooks: WebhookSettings = {
     allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    allowedHosts: (read.raw('WEBHOOK_ALLOWED_HOSTS') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 10, 1, 50),
     retryBaseMs: read.int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
@@ -327,6 +336,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       variable: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
       message: 'must not be true when NODE_ENV=production (it lets webhooks reach internal addresses)',
     });
+  }
+  for (const entry of webhooks.allowedHosts) {
+    if (!/^(\*\.)?[A-Za-z0-9.:[\]_-]+$/.test(entry) || entry.startsWith('*.*') || entry.length > 253) {
+      read.issues.push({
+        variable: 'WEBHOOK_ALLOWED_HOSTS',
+        message: `must list host names or IP literals (optionally *.domain), separated by commas; ${JSON.stringify(entry)} is not one`,
+      });
+    }
   }
   const logFlushMs = read.int('LOG_FLUSH_MS', 100, 0, 10_000);
 

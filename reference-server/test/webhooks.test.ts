@@ -290,6 +290,17 @@ describe('settings', () => {
       timeoutMs: 10_000,
     });
     expect(loadConfig(testEnv({ WEBHOOK_TIMEOUT_MS: 'soon' })).ok).toBe(false);
+    const listed = loadConfig(
+      testEnv({ WEBHOOK_ALLOWED_HOSTS: ' hooks.example.com, *.partner.example ,127.0.0.1' }),
+    );
+    expect(listed.ok && listed.value.webhooks.allowedHosts).toEqual([
+      'hooks.example.com',
+      '*.partner.example',
+      '127.0.0.1',
+    ]);
+    const bad = loadConfig(testEnv({ WEBHOOK_ALLOWED_HOSTS: 'https://hooks.example.com/' }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toContain('WEBHOOK_ALLOWED_HOSTS');
   });
 });
 
@@ -377,6 +388,12 @@ describe('SSRF guard (default settings)', () => {
       ).resolves.toEqual({
         status: 200,
       });
+      // An allowlist (WEBHOOK_ALLOWED_HOSTS) is judged before the connection, private targets or not.
+      const listed = createWebhookSender({ allowPrivateTargets: true, allowedHosts: ['hooks.example.com'] });
+      await expect(
+        listed({ url: receiver.url, headers: {}, body: '{}', signal: AbortSignal.timeout(2000) }),
+      ).rejects.toThrow(/not in the allowed webhook hosts/);
+      expect(receiver.received).toHaveLength(1);
     } finally {
       await receiver.close();
     }

@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -70,7 +71,7 @@ function ensureTools() {
 }
 
 /** Spawns the real server (src/main.ts through tsx) and resolves with its URL once it logs `listening`. */
-async function startServer(dataDir, logFile) {
+async function startServer(dataDir, logFile, receiverHost) {
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dataDir,
@@ -88,6 +89,12 @@ async function startServer(dataDir, logFile) {
     GENERATE_MAX_REQUESTS: '100000',
     // Generation kept small and quick: tasks the fuzzer submits finish while it runs.
     WORKER_CONCURRENCY: '2',
+    // Webhooks the fuzzer registers may only reach the loopback receiver this run starts: every
+    // other host is refused at registration (403) and at delivery, before any DNS lookup, so the
+    // run sends nothing off this machine.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_ALLOWED_HOSTS: receiverHost,
+    WEBHOOK_RETRY_BASE_MS: '1000',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src', 'main.ts')], {
     cwd: serverDir,
@@ -166,8 +173,29 @@ async function expectOk(what, promise, status = 200) {
   return res;
 }
 
+/** A loopback receiver for the webhooks the run registers: it answers every delivery 204. */
+async function startReceiver() {
+  let count = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count += 1;
+      res.statusCode = 204;
+      res.end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    host: '127.0.0.1',
+    url: `http://127.0.0.1:${port}/assetloom-webhooks`,
+    received: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Real resources of the asset API, made through the API itself. */
-async function seedAssetApi(base) {
+async function seedAssetApi(base, receiverUrl) {
   const suffix = randomBytes(4).toString('hex');
   const password = `fuzz-${randomBytes(9).toString('base64url')}`;
   const user = async (name) => {
@@ -220,7 +248,16 @@ async function seedAssetApi(base) {
   const asset = assets.json.data.assets[0];
   if (asset === undefined) throw new Error('the seed task completed without assets');
   const signed = new URL(asset.url, base);
+  const webhook = await expectOk(
+    'register a webhook',
+    call(base, 'POST', `/api/v1/projects/${projectId}/webhooks`, {
+      headers: auth,
+      body: { url: receiverUrl, events: ['task.completed', 'task.failed'], description: 'fuzz receiver' },
+    }),
+  );
   return {
+    webhookId: webhook.json.data.id,
+    receiverUrl,
     token,
     passwordToken,
     password,
@@ -293,10 +330,14 @@ function assetApiConfig(url, seed, reportDir, data) {
     `filetokens = { values = [${toml(data.fileToken)}] }`,
     `passwords = { values = [${toml(data.password)}] }`,
     `doomed = { values = [${toml(data.doomedProjectId)}] }`,
+    `webhooks = { values = [${toml(data.webhookId)}] }`,
+    `receivers = { values = [${toml(data.receiverUrl)}] }`,
     '',
     '[parameters]',
     '"path.projectId" = { dictionary = "projects", probability = 0.8 }',
     '"path.taskId" = { dictionary = "tasks", probability = 0.8 }',
+    '"path.webhookId" = { dictionary = "webhooks", probability = 0.8 }',
+    '"body.url" = { dictionary = "receivers", probability = 0.5 }',
     '"query.key" = { dictionary = "keys", probability = 0.6 }',
     '"path.key" = { dictionary = "filekeys", probability = 0.9 }',
     '"query.e" = { dictionary = "expiries", probability = 0.9 }',
@@ -391,6 +432,9 @@ async function runSchemathesis(name, spec, configFile, reportDir) {
       PATH: `${venvBin}:${process.env.PATH ?? ''}`,
       NO_COLOR: '1',
       SCHEMATHESIS_TELEMETRY: 'false',
+      // Generation hooks for the rules the schema cannot state (assetloom_hooks.py beside this file).
+      SCHEMATHESIS_HOOKS: 'assetloom_hooks',
+      PYTHONPATH: [here, process.env.PYTHONPATH].filter(Boolean).join(':'),
     },
   });
   const code = await new Promise((resolve) =>
@@ -407,12 +451,13 @@ async function main() {
   const logFile = join(work, 'server.log');
   let server;
   let failed = false;
+  const receiver = await startReceiver();
   try {
-    server = await startServer(dataDir, logFile);
+    server = await startServer(dataDir, logFile, receiver.host);
     say(`server listening at ${server.url} (embedded store, data in ${dataDir})`);
     const targets = [];
     if (ONLY === '' || ONLY === 'asset-api') {
-      const data = await seedAssetApi(server.url);
+      const data = await seedAssetApi(server.url, receiver.url);
       say(`asset API seeded: project ${data.projectId}, completed task ${data.taskId}, asset ${data.key}`);
       targets.push({
         name: 'asset-api',
@@ -445,6 +490,8 @@ async function main() {
     }
   } finally {
     const result = await server?.stop();
+    await receiver.close();
+    say(`the loopback webhook receiver took ${receiver.received()} deliveries`);
     if (server !== undefined && server.errors.length > 0) {
       failed = true;
       say(`the server logged ${server.errors.length} error line(s); the first ones:`);

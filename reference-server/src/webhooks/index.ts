@@ -15,9 +15,12 @@ import { createWebhookSender, hostProblem } from './sender.js';
 
 export { createWebhookSender, hostProblem, WebhookTargetError } from './sender.js';
 
-/** The SSRF policy of the configuration (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+/** The SSRF policy of the configuration (WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_ALLOWED_HOSTS). */
 export function webhookPolicyOf(config: Pick<ServerConfig, 'webhooks'>): WebhookTargetPolicy {
-  return { allowPrivateTargets: config.webhooks.allowPrivateTargets };
+  return {
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    allowedHosts: config.webhooks.allowedHosts ?? [],
+  };
 }
 
 /** The registration service the API's operation table serves (hosts resolved and checked at registration). */

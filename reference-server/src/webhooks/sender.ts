@@ -2,7 +2,13 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { addressProblem, isIpLiteral, type WebhookSend, type WebhookTargetPolicy } from '@assetloom/core';
+import {
+  addressProblem,
+  allowlistProblem,
+  isIpLiteral,
+  type WebhookSend,
+  type WebhookTargetPolicy,
+} from '@assetloom/core';
 
 /** A target refused by the SSRF guard (the attempt's log shows the message). */
 export class WebhookTargetError extends Error {
@@ -92,6 +98,12 @@ export function createWebhookSender(policy: WebhookTargetPolicy): WebhookSend {
       }
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         reject(new WebhookTargetError('refused target: only http and https are allowed'));
+        return;
+      }
+      // The allowlist (WEBHOOK_ALLOWED_HOSTS) is judged before any DNS lookup or connection.
+      const outside = allowlistProblem(target.hostname, policy);
+      if (outside !== undefined) {
+        reject(new WebhookTargetError(`refused target: ${outside}`));
         return;
       }
       if (isIpLiteral(target.hostname)) {

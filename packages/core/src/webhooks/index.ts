@@ -45,6 +45,7 @@ export {
 export { newWebhookSecret, randomEventId, signWebhook, type WebhookSignatureHeaders } from './signing.js';
 export {
   addressProblem,
+  allowlistProblem,
   isIpLiteral,
   type WebhookTargetPolicy,
   webhookTargetProblem,

@@ -17,7 +17,7 @@ import type { Store, TaskRecord } from '../store.js';
 import { createWebhookDispatcher, retryDelayMs, type WebhookSend } from './dispatcher.js';
 import { createTaskWebhookOutbox } from './outbox.js';
 import { newWebhookSecret, signWebhook } from './signing.js';
-import { addressProblem, webhookUrlProblem } from './targets.js';
+import { addressProblem, allowlistProblem, webhookUrlProblem } from './targets.js';
 
 describeWebhookStoreContract('memory', () => createEmbeddedStore());
 
@@ -87,6 +87,36 @@ describe('targets', () => {
     const found = webhookUrlProblem(url);
     if (problem === undefined) expect(found).toBeUndefined();
     else expect(found).toContain(problem);
+  });
+});
+
+describe('allowed hosts (WEBHOOK_ALLOWED_HOSTS)', () => {
+  const policy = { allowedHosts: ['hooks.example.com', '*.partner.example', '127.0.0.1', '[::1]'] };
+
+  it.each([
+    ['https://hooks.example.com/a', undefined],
+    ['https://HOOKS.example.com./a', undefined],
+    ['https://a.partner.example/x', undefined],
+    ['https://a.b.partner.example/x', undefined],
+    ['https://partner.example/x', 'not in the allowed webhook hosts'],
+    ['https://evilpartner.example/x', 'not in the allowed webhook hosts'],
+    ['https://example.com/x', 'not in the allowed webhook hosts'],
+    ['http://8.8.8.8/x', 'not in the allowed webhook hosts'],
+    // In the list, but the address rules still apply unless private targets are allowed.
+    ['http://127.0.0.1:9/x', 'loopback'],
+  ])('%s → %s', (url, problem) => {
+    const found = webhookUrlProblem(url, policy);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
+  });
+
+  it('keeps its say when private targets are allowed, and is off when empty', () => {
+    const dev = { ...policy, allowPrivateTargets: true };
+    expect(webhookUrlProblem('http://127.0.0.1:9/x', dev)).toBeUndefined();
+    expect(webhookUrlProblem('http://[::1]:9/x', dev)).toBeUndefined();
+    expect(webhookUrlProblem('http://10.0.0.1/x', dev)).toContain('not in the allowed webhook hosts');
+    expect(allowlistProblem('anything.example', { allowedHosts: [] })).toBeUndefined();
+    expect(allowlistProblem('anything.example', {})).toBeUndefined();
   });
 });
 
