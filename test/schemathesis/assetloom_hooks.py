@@ -39,10 +39,13 @@ def durations_match_frames(body: object, default_frames: int) -> bool:
     if not isinstance(durations, list):
         return True
     expected = _frames_per_direction(params, default_frames)
-    # A non-integer frame count is the schema's business (its own 400), not this rule's.
-    if not isinstance(expected, int) or isinstance(expected, bool):
+    # JSON Schema counts 3.0 as the integer 3 (and so does the server); a count that is not an
+    # integer at all is the schema's business (its own 400), not this rule's.
+    if isinstance(expected, bool) or not isinstance(expected, (int, float)):
         return True
-    return len(durations) == expected
+    if isinstance(expected, float) and not expected.is_integer():
+        return True
+    return len(durations) == int(expected)
 
 
 def _default_frames(ctx) -> int:
