@@ -5,7 +5,14 @@ import { defineConfig } from 'tsup';
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts', 'src/worker-main.ts'],
+  // The pipeline thread's code is an entry of its own: dist/pipeline-thread.js, beside the chunk
+  // that starts the threads (src/tasks/pipeline-threads.ts looks for it there).
+  entry: {
+    index: 'src/index.ts',
+    main: 'src/main.ts',
+    'worker-main': 'src/worker-main.ts',
+    'pipeline-thread': 'src/tasks/pipeline-thread.ts',
+  },
   outDir,
   format: ['esm'],
   platform: 'node',

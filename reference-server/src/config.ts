@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, type ConfigIssue, type NodeEnv } from './config-error.js';
 import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
@@ -82,6 +83,11 @@ export interface ServerConfig {
   workerInProcess: boolean;
   /** Tasks one worker process runs at once (WORKER_CONCURRENCY, default 2). */
   workerConcurrency: number;
+  /**
+   * Worker threads that draw a worker process's tasks (PIPELINE_THREADS, default `auto`: one fewer
+   * than the cores, at least 1 and at most WORKER_CONCURRENCY; 0 draws on the event loop).
+   */
+  pipelineThreads: number;
   /** How long a task claim lasts without renewal (TASK_LEASE_MS, default 30000); renewed every third of it. */
   taskLeaseMs: number;
   /** How often an idle worker looks for claimable tasks (WORKER_POLL_MS, default 500). */
@@ -312,6 +318,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const workerInProcess = read.bool('WORKER_IN_PROCESS', true);
   const workerConcurrency = read.int('WORKER_CONCURRENCY', 2, 1, 64);
+  const pipelineThreadsRaw = read.raw('PIPELINE_THREADS');
+  const pipelineThreads =
+    pipelineThreadsRaw === undefined || pipelineThreadsRaw.toLowerCase() === 'auto'
+      ? Math.max(1, Math.min(workerConcurrency, availableParallelism() - 1))
+      : read.int('PIPELINE_THREADS', 1, 0, 64);
   const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
@@ -414,6 +425,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       shutdownGraceMs,
       workerInProcess,
       workerConcurrency,
+      pipelineThreads,
       taskLeaseMs,
       workerPollMs,
       taskMaxAttempts,

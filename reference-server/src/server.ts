@@ -25,6 +25,7 @@ import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptio
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
 import { loadStudio, studioConnectSources } from './studio.js';
 import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
+import { createPipelineThreadPool, type PipelineThreadPool } from './tasks/pipeline-threads.js';
 import { attachProgressSocket, type ProgressSocket } from './tasks/progress-socket.js';
 import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
 import { JwtTokenService } from './tokens.js';
@@ -131,7 +132,28 @@ export function workerFor(
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     webhooks: webhooksOf(config, deps.store, deps.logger),
     ...(imageProviderOf(config, deps.imageProvider) ?? {}),
+    ...(threadsOf(config, deps) ?? {}),
   });
+}
+
+/**
+ * The pipeline threads of a worker (PIPELINE_THREADS > 0), unless a provider object was injected
+ * (tests, embedders): a thread can only build its provider from the settings.
+ */
+function threadsOf(
+  config: ServerConfig,
+  deps: { imageProvider?: ImageProvider; logger: Logger },
+): { threads: PipelineThreadPool } | null {
+  if (config.pipelineThreads === 0 || deps.imageProvider !== undefined) return null;
+  const log = deps.logger.child({ component: 'pipeline-threads' });
+  return {
+    threads: createPipelineThreadPool({
+      size: config.pipelineThreads,
+      imageProvider: config.imageProvider ?? null,
+      onThreadError: (error) =>
+        log.error({ err: error }, 'a pipeline thread died; its tasks are retried when their leases end'),
+    }),
+  };
 }
 
 /** A worker's webhook outbox and delivery loop (the outbox wakes the loop of the same process). */

@@ -4,7 +4,9 @@ import {
   overallProgress,
   type PipelineAsset,
   type PipelineProgressEvent,
+  type PipelineRequest,
   type PipelineResult,
+  type RunPipelineOptions,
   runPipeline,
   type StoragePort,
   taskStageOf,
@@ -127,6 +129,11 @@ export interface RunClaimedTaskOptions {
   llm: LlmConfig | null;
   /** Image provider; null → the procedural one. */
   imageProvider: ImageProvider | null;
+  /**
+   * Runs the pipeline; default `runPipeline` of @assetloom/pipeline on this thread. The server passes
+   * its pipeline threads here (the runner then builds the image provider from its own settings).
+   */
+  runPipeline?: (request: PipelineRequest, options: RunPipelineOptions) => Promise<PipelineResult>;
   /** The task's error when its project was deleted before it ran (name the package in it). */
   projectDeletedError: string;
   /**
@@ -172,7 +179,8 @@ export async function runClaimedTask(
   let retryCount = task.retryCount;
   let first = true;
   const hooks = options.webhooks?.forTask(task);
-  return runPipeline(
+  const run = options.runPipeline ?? runPipeline;
+  return run(
     {
       prompt: task.prompt,
       assetType: task.assetType,

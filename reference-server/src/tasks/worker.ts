@@ -14,6 +14,7 @@ import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline'
 import type { Logger } from 'pino';
 import type { ServerMetrics } from '../metrics.js';
 import type { TaskNotifier } from './notifier.js';
+import type { PipelineThreadPool } from './pipeline-threads.js';
 
 export interface GenerationWorkerOptions {
   store: Store;
@@ -48,6 +49,11 @@ export interface GenerationWorkerOptions {
   eventBatchMs?: number;
   /** Times stages and counts task outcomes (METRICS_ENABLED). */
   metrics?: ServerMetrics;
+  /**
+   * Pipeline threads (PIPELINE_THREADS) that draw the tasks off the event loop; closed when the
+   * worker stops. Absent: the pipeline runs on the event loop with `imageProvider`.
+   */
+  threads?: PipelineThreadPool;
 }
 
 export interface GenerationWorker {
@@ -146,7 +152,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         signal: abort.signal,
         maxQualityRetries: options.maxQualityRetries,
         llm: options.llm,
-        imageProvider: options.imageProvider ?? null,
+        imageProvider: options.threads === undefined ? (options.imageProvider ?? null) : null,
+        ...(options.threads === undefined ? {} : { runPipeline: options.threads.run }),
         projectDeletedError: '[assetloom/server] the project was deleted',
         ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
       });
@@ -250,6 +257,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         await Promise.all(all.map((r) => r.done));
       }
       await webhooksStopped;
+      await options.threads?.close();
       log.info('worker stopped');
     },
   };

@@ -1,0 +1,50 @@
+/** Messages between the main thread and a pipeline thread (pipeline-threads.ts, pipeline-thread.ts). */
+import type { LlmConfig, PipelineProgressEvent, PipelineRequest, PipelineResult } from '@assetloom/pipeline';
+import type { ImageProviderSettings } from '../image-provider.js';
+
+/** What a thread is started with (its `workerData`). */
+export interface ThreadSettings {
+  /** The server's IMAGE_PROVIDER settings; null: the procedural provider. */
+  imageProvider: ImageProviderSettings | null;
+}
+
+/** An error as it crosses threads: what the pipeline reads of one (message, `expose`, `code`). */
+export interface WireError {
+  name: string;
+  message: string;
+  expose?: boolean;
+  code?: string;
+}
+
+export interface RunOptionsOnWire {
+  maxRetries?: number;
+  startSeq?: number;
+  /** LLM settings without an injected fetch (the pool is not used when one is injected). */
+  llm: LlmConfig | null;
+}
+
+/** Main thread → pipeline thread. */
+export type MainMessage =
+  | { t: 'run'; id: number; request: PipelineRequest; options: RunOptionsOnWire }
+  | { t: 'abort'; id: number; reason: WireError }
+  | { t: 'answer'; callId: number; error?: WireError };
+
+/** Pipeline thread → main thread. */
+export type ThreadMessage =
+  | { t: 'put'; id: number; callId: number; key: string; bytes: Uint8Array; contentType: string }
+  | { t: 'event'; id: number; callId: number; event: PipelineProgressEvent }
+  | { t: 'done'; id: number; result: PipelineResult }
+  | { t: 'crashed'; id: number; error: WireError };
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof Error) {
+    const { expose, code } = error as Error & { expose?: unknown; code?: unknown };
+    return {
+      name: error.name,
+      message: error.message,
+      ...(expose === true ? { expose: true } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
+  }
+  return { name: 'Error', message: String(error) };
+}

@@ -1,0 +1,90 @@
+/**
+ * The body of one pipeline thread (see pipeline-threads.ts): runs @assetloom/pipeline for the main
+ * thread's tasks, several at once, with the image provider built from the server's settings. Files
+ * and progress events go back to the main thread, which owns the object storage and the database;
+ * each one waits for the main thread's answer, so the order and back-pressure of the in-process run
+ * are kept.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { runPipeline } from '@assetloom/pipeline';
+import { createImageProvider } from '../image-provider.js';
+import type { MainMessage, ThreadMessage, ThreadSettings, WireError } from './pipeline-thread-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs only as a worker thread');
+
+const settings = workerData as ThreadSettings;
+const provider =
+  settings.imageProvider === null ? null : (createImageProvider(settings.imageProvider) ?? null);
+
+const runs = new Map<number, AbortController>();
+const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+let nextCall = 1;
+
+const send = (message: ThreadMessage) => port.postMessage(message);
+
+function toError(wire: WireError): Error {
+  const error = new Error(wire.message) as Error & { expose?: boolean; code?: string };
+  error.name = wire.name;
+  if (wire.expose) error.expose = true;
+  if (wire.code !== undefined) error.code = wire.code;
+  return error;
+}
+
+/** Asks the main thread to do something for run `id` and waits for its answer. */
+function ask(message: (callId: number) => ThreadMessage): Promise<void> {
+  const callId = nextCall++;
+  return new Promise<void>((resolve, reject) => {
+    calls.set(callId, { resolve, reject });
+    send(message(callId));
+  });
+}
+
+port.on('message', (message: MainMessage) => {
+  switch (message.t) {
+    case 'answer': {
+      const call = calls.get(message.callId);
+      if (call === undefined) return;
+      calls.delete(message.callId);
+      if (message.error === undefined) call.resolve();
+      else call.reject(toError(message.error));
+      return;
+    }
+    case 'abort':
+      runs.get(message.id)?.abort(toError(message.reason));
+      return;
+    case 'run': {
+      const { id, request, options } = message;
+      const abort = new AbortController();
+      runs.set(id, abort);
+      runPipeline(request, {
+        signal: abort.signal,
+        maxRetries: options.maxRetries,
+        startSeq: options.startSeq,
+        providers: { prompt: options.llm === null ? null : { llm: options.llm }, image: provider },
+        storage: {
+          // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
+          // pipeline may hand the same bytes to more than one key.
+          put: (key, bytes, contentType) =>
+            ask((callId) => ({ t: 'put', id, callId, key, bytes, contentType })),
+        },
+        onEvent: (event) => ask((callId) => ({ t: 'event', id, callId, event })),
+      }).then(
+        (result) => {
+          runs.delete(id);
+          send({ t: 'done', id, result });
+        },
+        (error: unknown) => {
+          // runPipeline never rejects; a throw here is a defect worth a crash report.
+          runs.delete(id);
+          send({
+            t: 'crashed',
+            id,
+            error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+          });
+        },
+      );
+      return;
+    }
+  }
+});

@@ -1,0 +1,228 @@
+/**
+ * Pipeline threads: the generation worker's CPU work (drawing, quality checks, pixelize, PNG
+ * encoding) runs on worker threads, so the process's event loop keeps serving HTTP, WebSocket
+ * streams and database writes while tasks are drawn, and a worker process uses more than one core.
+ * Object storage and progress events stay on the main thread: a thread asks for each file write and
+ * each event and waits for the answer, so durability, ordering and back-pressure are those of an
+ * in-process run. See docs/decisions/0025-pipeline-threads.md.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PipelineRequest, PipelineResult, RunPipelineOptions } from '@assetloom/pipeline';
+import type { ImageProviderSettings } from '../image-provider.js';
+import {
+  type MainMessage,
+  type ThreadMessage,
+  type ThreadSettings,
+  toWireError,
+  type WireError,
+} from './pipeline-thread-protocol.js';
+
+/** Runs the pipeline the way `runPipeline` does, on a pipeline thread. */
+export type PipelineRunner = (
+  request: PipelineRequest,
+  options: RunPipelineOptions,
+) => Promise<PipelineResult>;
+
+export interface PipelineThreadPool {
+  run: PipelineRunner;
+  /** Threads started so far (they start with the first runs, up to the pool's size). */
+  readonly started: number;
+  readonly size: number;
+  /** Ends every thread; runs still in flight reject. */
+  close(): Promise<void>;
+}
+
+export interface PipelineThreadPoolOptions {
+  /** Threads at most (≥ 1). */
+  size: number;
+  /** The server's IMAGE_PROVIDER settings (a thread builds its own provider from them). */
+  imageProvider: ImageProviderSettings | null;
+  /** Told when a thread dies (its runs reject; the next run starts a new thread). */
+  onThreadError?: (error: Error) => void;
+}
+
+/** A thread ended or failed while runs were in flight on it. */
+export class PipelineThreadError extends Error {
+  override readonly name = 'PipelineThreadError';
+}
+
+interface Run {
+  resolve: (result: PipelineResult) => void;
+  reject: (error: Error) => void;
+  options: RunPipelineOptions;
+  detach: () => void;
+}
+
+interface Thread {
+  worker: Worker;
+  runs: Map<number, Run>;
+  dead: boolean;
+}
+
+/**
+ * Where the thread's code is: `pipeline-thread.js` beside the built server (dist/), or the
+ * TypeScript source when the server runs from src/ (tsx, vitest), loaded through tsx's ESM hooks.
+ */
+function threadEntry(): { code: URL | string; eval: boolean } {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return { code: new URL('./pipeline-thread.js', here), eval: false };
+  const tsxPackage = createRequire(here).resolve('tsx/package.json');
+  const api = pathToFileURL(join(dirname(tsxPackage), 'dist', 'esm', 'api', 'index.mjs')).href;
+  const source = new URL('./pipeline-thread.ts', here).href;
+  return {
+    eval: true,
+    code: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); }).catch((error) => { console.error(error); process.exit(1); });`,
+  };
+}
+
+export function createPipelineThreadPool(options: PipelineThreadPoolOptions): PipelineThreadPool {
+  if (!Number.isSafeInteger(options.size) || options.size < 1) {
+    throw new RangeError(
+      `[assetloom/server] a pipeline thread pool needs at least one thread (got ${options.size})`,
+    );
+  }
+  const threads: Thread[] = [];
+  let nextRun = 1;
+  let closed = false;
+  let started = 0;
+  const settings: ThreadSettings = { imageProvider: options.imageProvider };
+
+  function fail(thread: Thread, error: Error): void {
+    if (thread.dead) return;
+    thread.dead = true;
+    const index = threads.indexOf(thread);
+    if (index >= 0) threads.splice(index, 1);
+    for (const run of thread.runs.values()) {
+      run.detach();
+      run.reject(error);
+    }
+    thread.runs.clear();
+    if (!closed) options.onThreadError?.(error);
+  }
+
+  function answer(thread: Thread, callId: number, work: () => void | Promise<void>): void {
+    Promise.resolve()
+      .then(work)
+      .then(
+        () => post(thread, { t: 'answer', callId }),
+        (error: unknown) => post(thread, { t: 'answer', callId, error: toWireError(error) }),
+      );
+  }
+
+  function post(thread: Thread, message: MainMessage): void {
+    if (!thread.dead) thread.worker.postMessage(message);
+  }
+
+  function spawn(): Thread {
+    const entry = threadEntry();
+    const worker = new Worker(entry.code, {
+      eval: entry.eval,
+      workerData: settings,
+    });
+    const thread: Thread = { worker, runs: new Map(), dead: false };
+    started += 1;
+    worker.on('message', (message: ThreadMessage) => {
+      const run = thread.runs.get(message.id);
+      if (run === undefined) return;
+      switch (message.t) {
+        case 'put':
+          answer(thread, message.callId, () =>
+            run.options.storage.put(message.key, message.bytes, message.contentType),
+          );
+          return;
+        case 'event':
+          answer(thread, message.callId, () => run.options.onEvent?.(message.event));
+          return;
+        case 'done':
+          thread.runs.delete(message.id);
+          run.detach();
+          run.resolve(message.result);
+          return;
+        case 'crashed':
+          thread.runs.delete(message.id);
+          run.detach();
+          run.reject(new PipelineThreadError(`the pipeline thread's run failed: ${message.error.message}`));
+          return;
+      }
+    });
+    worker.on('error', (error) =>
+      fail(thread, new PipelineThreadError(`a pipeline thread failed: ${error.message}`)),
+    );
+    worker.on('exit', (code) =>
+      fail(thread, new PipelineThreadError(`a pipeline thread exited (code ${code})`)),
+    );
+    threads.push(thread);
+    return thread;
+  }
+
+  /** The least busy live thread, or a new one while the pool is below its size. */
+  function pick(): Thread {
+    let best: Thread | undefined;
+    for (const t of threads) if (best === undefined || t.runs.size < best.runs.size) best = t;
+    if (best === undefined || (best.runs.size > 0 && threads.length < options.size)) return spawn();
+    return best;
+  }
+
+  const run: PipelineRunner = (request, runOptions) =>
+    new Promise<PipelineResult>((resolve, reject) => {
+      if (closed) {
+        reject(new PipelineThreadError('the pipeline thread pool is closed'));
+        return;
+      }
+      const llm = runOptions.providers?.prompt?.llm ?? null;
+      if (llm?.fetch !== undefined || runOptions.providers?.image != null || runOptions.now !== undefined) {
+        reject(
+          new RangeError(
+            '[assetloom/server] pipeline threads take providers from the settings only: run injected providers, fetch or clocks in the event loop',
+          ),
+        );
+        return;
+      }
+      const thread = pick();
+      const id = nextRun++;
+      const signal = runOptions.signal;
+      const onAbort = () => {
+        const reason: WireError = toWireError(signal?.reason ?? new Error('aborted'));
+        post(thread, { t: 'abort', id, reason });
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      thread.runs.set(id, {
+        resolve,
+        reject,
+        options: runOptions,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      });
+      post(thread, {
+        t: 'run',
+        id,
+        request,
+        options: {
+          ...(runOptions.maxRetries === undefined ? {} : { maxRetries: runOptions.maxRetries }),
+          ...(runOptions.startSeq === undefined ? {} : { startSeq: runOptions.startSeq }),
+          llm,
+        },
+      });
+      if (signal?.aborted) onAbort();
+    });
+
+  return {
+    run,
+    get started() {
+      return started;
+    },
+    size: options.size,
+    async close() {
+      closed = true;
+      const all = [...threads];
+      await Promise.all(
+        all.map(async (t) => {
+          fail(t, new PipelineThreadError('the pipeline thread pool was closed'));
+          await t.worker.terminate();
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Pipeline threads (PIPELINE_THREADS): the pipeline drawn on a worker thread gives what it gives on
+ * the event loop, byte for byte, while files and events are handled by the main thread; aborts,
+ * failing sinks and dead threads end runs as the in-process pipeline's callers expect.
+ */
+import {
+  createMemoryStorage,
+  type PipelineProgressEvent,
+  type PipelineRequest,
+  runPipeline,
+} from '@assetloom/pipeline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import {
+  createPipelineThreadPool,
+  PipelineThreadError,
+  type PipelineThreadPool,
+} from '../src/tasks/pipeline-threads.js';
+import { testEnv } from './helpers.js';
+
+const request = (prompt: string, seed = 7): PipelineRequest => ({
+  prompt,
+  assetType: 'sprite',
+  projectStyle: { palette: 'pico-8' },
+  params: { resolution: 32, frames: { directions: 4, framesPerDirection: 2 }, format: 'spritesheet', seed },
+  keyPrefix: `t/${prompt.replace(/\W/g, '-')}/`,
+});
+
+const pools: PipelineThreadPool[] = [];
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close();
+});
+function pool(
+  size = 1,
+  imageProvider: Parameters<typeof createPipelineThreadPool>[0]['imageProvider'] = null,
+) {
+  const errors: Error[] = [];
+  const p = createPipelineThreadPool({ size, imageProvider, onThreadError: (e) => errors.push(e) });
+  pools.push(p);
+  return { pool: p, errors };
+}
+
+describe('pipeline threads', () => {
+  it('draw the same files and events as the pipeline on the event loop', async () => {
+    const { pool: threads } = pool(2);
+    for (const prompt of ['red fox', 'wizard with a staff']) {
+      const here = createMemoryStorage();
+      const hereEvents: PipelineProgressEvent[] = [];
+      const local = await runPipeline(request(prompt), {
+        storage: here,
+        startSeq: 5,
+        onEvent: (e) => void hereEvents.push(e),
+      });
+      const there = createMemoryStorage();
+      const thereEvents: PipelineProgressEvent[] = [];
+      const threaded = await threads.run(request(prompt), {
+        storage: there,
+        startSeq: 5,
+        onEvent: (e) => void thereEvents.push(e),
+      });
+      expect(threaded, JSON.stringify(threaded)).toMatchObject({ ok: true });
+      expect(threaded).toEqual(local);
+      expect(there.keys().sort()).toEqual(here.keys().sort());
+      for (const key of here.keys()) {
+        expect(
+          Buffer.from(there.get(key)?.bytes ?? []).equals(Buffer.from(here.get(key)?.bytes ?? [])),
+          key,
+        ).toBe(true);
+        expect(there.get(key)?.contentType).toBe(here.get(key)?.contentType);
+      }
+      const strip = (events: PipelineProgressEvent[]) => events.map(({ at: _at, ...rest }) => rest);
+      expect(strip(thereEvents)).toEqual(strip(hereEvents));
+      expect(thereEvents[0]?.seq).toBe(5);
+    }
+    expect(threads.started).toBeGreaterThanOrEqual(1);
+  });
+
+  it('run tasks at once on up to `size` threads, each waiting for the main thread to store its files', async () => {
+    const { pool: threads } = pool(2);
+    let inFlight = 0;
+    let most = 0;
+    const storage = {
+      async put() {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+      },
+    };
+    const results = await Promise.all(
+      ['slime', 'bat', 'ghost', 'crab'].map((p) => threads.run(request(p), { storage })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(threads.started).toBe(2);
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it('end a run as the in-process pipeline does when the sink throws, storage fails or the caller aborts', async () => {
+    const { pool: threads } = pool(1);
+    const sinkFails = await threads.run(request('wolf'), {
+      storage: createMemoryStorage(),
+      onEvent: (e) => {
+        if (e.stage === 'asset_generator') throw new Error('lease lost');
+      },
+    });
+    expect(sinkFails).toMatchObject({ ok: false, code: 'event_sink_failed' });
+    if (!sinkFails.ok) expect(sinkFails.detail).toContain('lease lost');
+
+    const storageFails = await threads.run(request('wolf'), {
+      storage: {
+        put: async () => {
+          throw new Error("EACCES: permission denied, open '/srv/x.part'");
+        },
+      },
+    });
+    expect(storageFails).toMatchObject({
+      ok: false,
+      code: 'storage_failed',
+      error: '[assetloom/pipeline] the generated files could not be stored',
+    });
+    if (!storageFails.ok) expect(storageFails.detail).toContain('EACCES');
+
+    const abort = new AbortController();
+    const aborted = await threads.run(request('wolf'), {
+      storage: createMemoryStorage(),
+      signal: abort.signal,
+      onEvent: async (e) => {
+        if (e.stage === 'prompt_optimizer' && e.status === 'completed')
+          abort.abort(new Error('worker stopping'));
+      },
+    });
+    expect(aborted.ok).toBe(false);
+    if (!aborted.ok) expect(['aborted', 'event_sink_failed']).toContain(aborted.code);
+
+    // The thread is still good for the next task.
+    expect((await threads.run(request('owl'), { storage: createMemoryStorage() })).ok).toBe(true);
+    expect(threads.started).toBe(1);
+  });
+
+  it('reject the runs of a thread that dies, report it, and start a new thread for the next run', async () => {
+    // A ComfyUI workflow without the nodes the provider fills: building the provider throws in the thread.
+    const { pool: threads, errors } = pool(1, {
+      kind: 'comfyui',
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 1000,
+      workflow: { '1': { class_type: 'Nothing', inputs: {} } },
+    });
+    await expect(threads.run(request('imp'), { storage: createMemoryStorage() })).rejects.toThrow(
+      PipelineThreadError,
+    );
+    expect(errors.length).toBeGreaterThan(0);
+    await expect(threads.run(request('imp'), { storage: createMemoryStorage() })).rejects.toThrow(
+      PipelineThreadError,
+    );
+    expect(threads.started).toBe(2);
+  });
+
+  it('refuse injected providers, fetch and clocks (a thread builds its own from the settings)', async () => {
+    const { pool: threads } = pool(1);
+    await expect(
+      threads.run(request('x'), {
+        storage: createMemoryStorage(),
+        providers: { image: { name: 'fake', generate: async () => ({}) } as never },
+      }),
+    ).rejects.toThrow(/settings only/);
+    expect(threads.started).toBe(0);
+  });
+
+  it('are closed with their runs rejected', async () => {
+    const { pool: threads } = pool(1);
+    const running = expect(
+      threads.run(request('dragon'), { storage: createMemoryStorage() }),
+    ).rejects.toThrow(PipelineThreadError);
+    await threads.close();
+    await running;
+    await expect(threads.run(request('dragon'), { storage: createMemoryStorage() })).rejects.toThrow(
+      /closed/,
+    );
+  });
+});
+
+describe('PIPELINE_THREADS', () => {
+  it('defaults to auto (cores − 1, within 1..WORKER_CONCURRENCY), takes 0 for the event loop, refuses junk', () => {
+    const auto = loadConfig(testEnv({ WORKER_CONCURRENCY: '64' }));
+    expect(auto.ok && auto.value.pipelineThreads).toBeGreaterThanOrEqual(1);
+    const one = loadConfig(testEnv({ WORKER_CONCURRENCY: '1', PIPELINE_THREADS: 'auto' }));
+    expect(one.ok && one.value.pipelineThreads).toBe(1);
+    const off = loadConfig(testEnv({ PIPELINE_THREADS: '0' }));
+    expect(off.ok && off.value.pipelineThreads).toBe(0);
+    const bad = loadConfig(testEnv({ PIPELINE_THREADS: 'many' }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toContain('PIPELINE_THREADS');
+  });
+});
