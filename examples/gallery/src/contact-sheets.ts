@@ -102,6 +102,23 @@ export const SHEET_SCENES = [
   'a foggy meadow at dawn',
 ] as const;
 
+/** 12 colour words × 4 subjects (colours.png): each subject drawn in the colour its prompt names. */
+export const SHEET_COLOURS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'cyan',
+  'blue',
+  'purple',
+  'pink',
+  'brown',
+  'white',
+  'grey',
+  'black',
+] as const;
+export const SHEET_COLOUR_SUBJECTS = ['knight', 'dragon', 'slime', 'fox'] as const;
+
 export interface ContactSheet {
   path: string;
   width: number;
@@ -137,7 +154,7 @@ function tile(cells: RgbaImage[], columns: number, scale: number, gap: number): 
 
 const base = { tags: [], style: {}, seed: 1, attempt: 0 };
 
-/** Writes subjects.png (every subject × 4 directions) and scenes.png, plus a JSON index of each. */
+/** Writes subjects.png (every subject × 4 directions), scenes.png and colours.png, plus a JSON index of each. */
 export async function writeContactSheets(outDir: string): Promise<ContactSheet[]> {
   await mkdir(outDir, { recursive: true });
   const subjects: RgbaImage[] = [];
@@ -170,10 +187,30 @@ export async function writeContactSheets(outDir: string): Promise<ContactSheet[]
     scenes.push(out.frames[0]!);
     sceneCells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
   }
+  const colours: RgbaImage[] = [];
+  const colourCells: ContactSheet['cells'] = [];
+  for (const colour of SHEET_COLOURS) {
+    for (const subject of SHEET_COLOUR_SUBJECTS) {
+      const prompt = `a ${colour} ${subject}`;
+      const out = renderProcedural({
+        ...base,
+        assetType: 'sprite',
+        prompt,
+        userPrompt: prompt,
+        resolution: 64,
+        directions: 1,
+        framesPerDirection: 1,
+      });
+      colours.push(out.frames[0]!);
+      colourCells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
+    }
+  }
   const sheets: Array<[string, RgbaImage, ContactSheet['cells']]> = [
     // 4 subjects per row, each as down, left, right, up
     ['subjects', tile(subjects, 16, 2, 2), subjectCells],
     ['scenes', tile(scenes, 4, 2, 4), sceneCells],
+    // one colour per row: knight, dragon, slime, fox
+    ['colours', tile(colours, SHEET_COLOUR_SUBJECTS.length, 2, 2), colourCells],
   ];
   const written: ContactSheet[] = [];
   for (const [name, img, cells] of sheets) {

@@ -277,7 +277,11 @@ export function promptAdherence(
       if (chromatic) {
         const dh = Math.min(Math.abs(h - th), 360 - Math.abs(h - th));
         if (dh <= 32 && s >= 0.2 && v >= 0.12) hits++;
-      } else if (s < 0.3 && Math.abs(v - tv) <= 0.3) hits++;
+      } else if (Math.abs(v - tv) <= 0.3 && (s < 0.3 || v < 0.3)) {
+        // white, grey, black: judged by lightness. Below 30 % value a pixel reads as black whatever
+        // its saturation (pixel artists shade black with a deep blue or purple, as palettes do).
+        hits++;
+      }
     }
   }
   const share = total ? hits / total : 0;

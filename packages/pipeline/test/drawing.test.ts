@@ -259,6 +259,70 @@ describe('prompt_adherence', () => {
   });
 });
 
+describe('colour words come out in the asked colour (tasks do not fail on them)', () => {
+  const colours = [
+    'red',
+    'blue',
+    'green',
+    'yellow',
+    'purple',
+    'orange',
+    'white',
+    'black',
+    'pink',
+    'brown',
+    'grey',
+    'cyan',
+  ];
+  const subjects = ['knight', 'fox', 'slime', 'dragon', 'treasure chest', 'wizard'];
+  // Before session 7: 45 of 504 such prompts failed after every retry ("blue knight" grey steel with
+  // blue legs, "purple X" brown in the default palette, "black slime" judged by saturation).
+  it.each([
+    ['no palette', {}],
+    ['an enforced palette (endesga32)', { palette: 'endesga32' }],
+  ] as const)(
+    '%s: the first drawing of every colour × subject passes prompt_adherence',
+    async (_name, style) => {
+      const misses: string[] = [];
+      for (const colour of colours) {
+        for (const subject of subjects) {
+          const prompt = `${colour} ${subject}`;
+          const result = await runPipeline(
+            {
+              prompt,
+              assetType: 'sprite',
+              projectStyle: { ...style },
+              params: {
+                resolution: 32,
+                format: 'spritesheet',
+                frames: { directions: 1, framesPerDirection: 1 },
+                seed: 3,
+              },
+              keyPrefix: 't/',
+            },
+            { storage: createMemoryStorage(), maxRetries: 0 },
+          );
+          if (!result.ok) misses.push(`${prompt}: ${result.error}`);
+        }
+      }
+      expect(misses).toEqual([]);
+    },
+  );
+
+  it('a knight wears the asked colour on its armour and shield, and plain steel otherwise', () => {
+    const share = (prompt: string, hue: number) =>
+      hueShare(
+        renderProcedural(request(prompt, { resolution: 32, directions: 1, framesPerDirection: 1 }))
+          .frames[0]!,
+        hue,
+        32,
+      );
+    expect(share('a blue knight', 240)).toBeGreaterThanOrEqual(0.4);
+    expect(share('a knight with a blue shield', 240)).toBeGreaterThanOrEqual(0.4);
+    expect(share('a knight', 240)).toBeLessThan(0.2);
+  });
+});
+
 describe('sprites read as game sprites (frame filling, stepping legs)', () => {
   const lum = (img: RgbaImage, i: number) =>
     0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]!;

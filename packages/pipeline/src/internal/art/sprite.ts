@@ -118,6 +118,9 @@ function motionLabel(spec: KindSpec, action: Action): string {
   return action;
 }
 
+/** Plain steel (weapons, and armour of no asked colour). */
+const STEEL: Rgb = [150, 162, 178];
+
 /** Draws every frame (direction-major) for the sprite and animation asset types. */
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { interpretation: it, painter, rng } = job;
@@ -174,7 +177,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     [hsvToRgb(rng.pick([0.07, 0.09, 0.6, 0.02]), rng.range(0.35, 0.6), rng.range(0.22, 0.4))],
     [painter.darkest],
     [rng.pick(skinTones)],
-    [[150, 162, 178], { shiny: true }],
+    [STEEL, { shiny: true }],
     [[130, 85, 50]],
     [hsvToRgb(accentHue, 0.65, 0.7)],
     [[240, 240, 232]],
@@ -183,6 +186,9 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     [[235, 225, 200]],
     [[240, 200, 60], { shiny: true }],
     [[225, 195, 110]],
+    // a knight's armour: steel, enamelled in the asked colour ("a blue knight" is blue, not grey);
+    // under an enforced palette mostly the colour itself, or the mix would snap to the palette's grey
+    [asked ? mix(STEEL, asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL, { shiny: true }],
   ]);
   materials[M.EYE - 1] = flat(painter.darkest);
   const body = materials[0]!.ramp;
@@ -227,6 +233,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     shape,
     aspect,
     ...(it.held ? { held: it.held } : {}),
+    ...(asked ? { coloured: true } : {}),
   });
 
   const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
@@ -344,7 +351,11 @@ function materialSet(painter: Painter, targets: ReadonlyArray<[Rgb, Partial<Mate
   return targets.map(([t, extra], i) => {
     // the main body colour is matched exactly (no avoidance), so "red" stays the palette's red;
     // steel may equal it (a knight's armour is the main body)
-    const ramp: Ramp = painter.spriteRamp(t, i === 0 || i === M.METAL - 1 ? [] : used.slice(0, 1), i === 0);
+    const ramp: Ramp = painter.spriteRamp(
+      t,
+      i === 0 || i === M.METAL - 1 || i === M.ARMOR - 1 ? [] : used.slice(0, 1),
+      i === 0,
+    );
     used.push(ramp.base);
     return { ramp, ...(extra ?? {}) };
   });

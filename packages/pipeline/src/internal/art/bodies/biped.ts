@@ -309,7 +309,7 @@ export function biped(b: Build, pose: Pose): Parts {
     p.ball([0, 0, hipU + 0.6], torsoR * 1.04, belt, 0.62, 1);
     if (look === 'knight') {
       // a breastplate over the chest and a buckle
-      p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.8, M.METAL, torsoR * 0.7, 0.11);
+      p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.8, M.ARMOR, torsoR * 0.7, 0.11);
       p.ball([torsoR * 0.85, 0, hipU + 0.5], 0.55, M.GOLD, undefined, 0.13);
     }
     if (look === 'chef')
@@ -421,13 +421,14 @@ export function biped(b: Build, pose: Pose): Parts {
       p.ball(
         shoulder,
         torsoR * 0.55,
-        shade(side, look === 'knight' ? M.METAL : M.BODY),
+        shade(side, look === 'knight' ? M.ARMOR : M.BODY),
         undefined,
         bias + 0.02,
       );
   }
-  if (weapon) held(p, weapon, handR, strike, far === 1 ? -0.4 : 0.5);
-  if (look === 'knight' || F.has('shield' as never)) shield(p, handL, far === -1 ? -0.35 : 0.55);
+  const heraldry = b.coloured ? M.BODY : M.ACCENT;
+  if (weapon) held(p, weapon, handR, strike, far === 1 ? -0.4 : 0.5, heraldry);
+  if (look === 'knight' || F.has('shield' as never)) shield(p, handL, far === -1 ? -0.35 : 0.55, heraldry);
 
   // head
   if (robot) {
@@ -569,7 +570,7 @@ function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
     case 'hat:helmet':
       // a great helm: steel over the whole head, a dark visor slit, a plume
       p.ball([c[0] - 0.1, 0, c[2] + 0.1], r * 1.06, M.BODY, undefined, 0.33);
-      p.ball([c[0] - 0.1, 0, c[2] + r * 0.45], r * 0.95, M.METAL, r * 0.6, 0.335);
+      p.ball([c[0] - 0.1, 0, c[2] + r * 0.45], r * 0.95, M.ARMOR, r * 0.6, 0.335);
       p.stick(
         [c[0] + r * 0.96, -r * 0.55, c[2] - 0.1],
         [c[0] + r * 0.96, r * 0.55, c[2] - 0.1],
@@ -629,7 +630,7 @@ function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
 }
 
 /** A kite shield on the left arm, facing forward and out. */
-function shield(p: Parts, hand: V3, bias: number): void {
+function shield(p: Parts, hand: V3, bias: number, face: number = M.ACCENT): void {
   const c: V3 = [hand[0] + 1.3, hand[1] - 0.6, hand[2] + 2];
   const e: V3 = [0.55, 0.83, 0]; // across the shield
   const n: V3 = [0.83, -0.55, 0]; // its face points forward and to the left
@@ -638,13 +639,13 @@ function shield(p: Parts, hand: V3, bias: number): void {
     c[1] + e[1] * a + n[1] * out,
     c[2] + u,
   ];
-  p.poly([at(-2.6, 2.6), at(2.6, 2.6), at(2.5, -0.8), at(0, -3.6), at(-2.5, -0.8)], M.ACCENT, bias);
+  p.poly([at(-2.6, 2.6), at(2.6, 2.6), at(2.5, -0.8), at(0, -3.6), at(-2.5, -0.8)], face, bias);
   p.poly([at(-0.5, 2.2, 0.1), at(0.5, 2.2, 0.1), at(0.5, -3, 0.1), at(-0.5, -3, 0.1)], M.GOLD, bias + 0.01);
   p.poly([at(-2, 1.1, 0.1), at(2, 1.1, 0.1), at(2, 0.2, 0.1), at(-2, 0.2, 0.1)], M.GOLD, bias + 0.01);
 }
 
 /** A weapon in the hand; its blade points up and forward, and swings down on a strike. */
-function held(p: Parts, weapon: string, hand: V3, strike: number, bias: number): void {
+function held(p: Parts, weapon: string, hand: V3, strike: number, bias: number, heraldry: number): void {
   // direction of the weapon: up-forward at rest, back over the shoulder winding up, forward striking
   const ang = strike > 0 ? -0.7 * strike : strike < 0 ? 1.45 : 0.3;
   const dir: V3 = [Math.sin(ang), 0, Math.cos(ang)];
@@ -697,7 +698,7 @@ function held(p: Parts, weapon: string, hand: V3, strike: number, bias: number):
       p.ball(at(7), 2, M.WOOD, undefined, bias + 0.01);
       break;
     case 'shield':
-      shield(p, hand, bias);
+      shield(p, hand, bias, heraldry);
       break;
     case 'gun':
       p.stick(hand, [hand[0] + 4, hand[1], hand[2] + 0.5], 0.8, M.METAL, bias);

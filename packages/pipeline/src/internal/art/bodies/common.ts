@@ -20,6 +20,8 @@ export const M = {
   HORN: 12,
   GOLD: 13,
   STRAW: 14,
+  /** A knight's armour: steel, enamelled in the asked colour when the prompt names one ("a blue knight"). */
+  ARMOR: 15,
 } as const;
 
 /**
@@ -54,6 +56,8 @@ export interface Build {
   /** The noun's own stretch along forward, side and up. */
   aspect: V3;
   held?: string;
+  /** The prompt named the main colour ("a blue knight"): heraldry (a knight's shield) wears it. */
+  coloured?: boolean;
 }
 
 /** One frame's pose. Feet stay on the ground line (u = 0) unless the action lifts them. */
