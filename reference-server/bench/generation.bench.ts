@@ -18,6 +18,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { startBuiltServer } from './built-server.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
 const CONCURRENCY = 4;
@@ -88,9 +89,16 @@ function follow(url: string, taskId: string, token: string): Promise<{ end: numb
   });
 }
 
-async function serverRun(label: string, storeEnv: Record<string, string>, cleanup: () => Promise<void>) {
-  const loaded = loadConfig({
+/** A server to measure: its URL and how to stop it. */
+interface Target {
+  url: string;
+  close(): Promise<void>;
+}
+
+function envFor(storeEnv: Record<string, string>): Record<string, string> {
+  return {
     NODE_ENV: 'test',
+    HOST: '127.0.0.1',
     PORT: '0',
     JWT_SECRET: SECRET,
     SCRYPT_COST: '10',
@@ -98,27 +106,42 @@ async function serverRun(label: string, storeEnv: Record<string, string>, cleanu
     GENERATE_MAX_REQUESTS: '100000',
     EVENT_POLL_MS: process.env.BENCH_EVENT_POLL_MS ?? '200',
     ...storeEnv,
-  });
+  };
+}
+
+/** The server inside this process: its CPU is shared with the bench's own client (requests, sockets). */
+async function inProcess(storeEnv: Record<string, string>): Promise<Target> {
+  const loaded = loadConfig(envFor(storeEnv));
   if (!loaded.ok) throw loaded.error;
   const logger = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
   const server = await startServer(loaded.value, { logger });
+  return { url: server.url, close: () => server.close() };
+}
+
+/** The built server (dist/main.js) as a child process, as it is deployed: the client is not in its loop. */
+function childProcess(storeEnv: Record<string, string>): Promise<Target> {
+  return startBuiltServer(envFor(storeEnv));
+}
+
+async function serverRun(label: string, target: Target, cleanup: () => Promise<void>) {
   try {
+    const { url } = target;
     const username = `bench${Date.now().toString(36)}`;
-    await post(server.url, '/auth/register', { username, password: 'secret-pass' });
-    const login = await post(server.url, '/auth/login', { username, password: 'secret-pass' });
+    await post(url, '/auth/register', { username, password: 'secret-pass' });
+    const login = await post(url, '/auth/login', { username, password: 'secret-pass' });
     const token = login.data.token as string;
-    const project = await post(server.url, '/api/v1/projects', { name: 'bench' }, token);
+    const project = await post(url, '/api/v1/projects', { name: 'bench' }, token);
     const started = performance.now();
     const runs = await Promise.all(
       Array.from({ length: TASKS }, async (_, i) => {
         const submitted = performance.now();
         const res = await post(
-          server.url,
+          url,
           '/api/v1/generate',
           { projectId: project.data.id, prompt: `bench knight ${i}`, assetType: 'sprite' },
           token,
         );
-        const followed = await follow(server.url, res.data.taskId as string, token);
+        const followed = await follow(url, res.data.taskId as string, token);
         return { latency: followed.end - submitted, lags: followed.lags, end: followed.end };
       }),
     );
@@ -135,7 +158,7 @@ async function serverRun(label: string, storeEnv: Record<string, string>, cleanu
       lag95: quantile(lags, 0.95),
     };
   } finally {
-    await server.close();
+    await target.close();
     await cleanup();
   }
 }
@@ -146,18 +169,18 @@ console.log(
 );
 
 const results = [];
-// The embedded store twice: the pipeline on the event loop (PIPELINE_THREADS=0, as before decision
-// 0025) and on pipeline threads (the default, `auto`), so the threads' gain is measured in this run.
-for (const [label, threads] of [
-  ['embedded, pipeline on the event loop', '0'],
-  ['embedded, pipeline threads (auto)', 'auto'],
+// The embedded store: the pipeline on the event loop (PIPELINE_THREADS=0, as before decision 0025)
+// and on pipeline threads (the default, `auto`), with the server in this process (sharing its CPU
+// with the bench's client, as before) and as the built server in a child process, as deployed.
+for (const [label, threads, start] of [
+  ['embedded, in this process, pipeline on the event loop', '0', inProcess],
+  ['embedded, in this process, pipeline threads (auto)', 'auto', inProcess],
+  ['embedded, own process (dist/main.js), pipeline on the event loop', '0', childProcess],
+  ['embedded, own process (dist/main.js), pipeline threads (auto)', 'auto', childProcess],
 ] as const) {
   const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
-  results.push(
-    await serverRun(label, { DATA_DIR: dir, PIPELINE_THREADS: threads }, () =>
-      rm(dir, { recursive: true, force: true }),
-    ),
-  );
+  const target = await start({ DATA_DIR: dir, PIPELINE_THREADS: threads });
+  results.push(await serverRun(label, target, () => rm(dir, { recursive: true, force: true })));
 }
 
 const mongo = await resolveMongoTarget().catch((error: unknown) => ({
@@ -168,14 +191,15 @@ if (mongo.kind === 'unavailable') {
   console.log(`MongoDB run skipped: ${'reason' in mongo ? mongo.reason : 'no target'}`);
 } else {
   const objects = await mkdtemp(join(tmpdir(), 'assetloom-bench-objects-'));
+  const target = await inProcess({
+    MONGODB_URI: mongo.uri,
+    MONGODB_DB: uniqueDbName('bench_rt'),
+    DATA_DIR: objects,
+  });
   results.push(
-    await serverRun(
-      `mongodb (${mongo.kind})`,
-      { MONGODB_URI: mongo.uri, MONGODB_DB: uniqueDbName('bench_rt'), DATA_DIR: objects },
-      async () => {
-        await rm(objects, { recursive: true, force: true });
-      },
-    ),
+    await serverRun(`mongodb (${mongo.kind}), in this process`, target, async () => {
+      await rm(objects, { recursive: true, force: true });
+    }),
   );
   await (mongo as { stop?: () => Promise<void> }).stop?.();
 }

@@ -9,62 +9,30 @@
  *
  * Build first (`pnpm build`); the bench refuses to run without dist/main.js.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startBuiltServer } from './built-server.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 8);
 const RESOLUTION = Number(process.env.BENCH_RESOLUTION ?? 256);
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const main = join(serverDir, 'dist', 'main.js');
-if (!existsSync(main)) {
-  console.error('[assetloom/server] bench:responsiveness needs the built server: run `pnpm build` first');
-  process.exit(2);
-}
-
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
-async function start(threads: string): Promise<{ url: string; child: ChildProcess; dir: string }> {
+async function start(threads: string): Promise<{ url: string; close: () => Promise<void>; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-resp-'));
-  const child = spawn(process.execPath, [main], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dir,
-      JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'info',
-      WORKER_CONCURRENCY: '4',
-      GENERATE_MAX_REQUESTS: '100000',
-      PIPELINE_THREADS: threads,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startBuiltServer({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dir,
+    JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    SCRYPT_COST: '10',
+    WORKER_CONCURRENCY: '4',
+    GENERATE_MAX_REQUESTS: '100000',
+    PIPELINE_THREADS: threads,
   });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
-    lines.on('line', (line) => {
-      try {
-        const record = JSON.parse(line) as { msg?: string; url?: string };
-        if (record.msg === 'listening' && record.url) {
-          clearTimeout(timer);
-          resolve(record.url);
-        }
-      } catch {
-        // not a log line
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-  return { url, child, dir };
+  return { ...server, dir };
 }
 
 async function call(url: string, path: string, body?: unknown, token?: string) {
@@ -130,8 +98,7 @@ async function run(label: string, threads: string) {
       max: latencies.at(-1) ?? Number.NaN,
     };
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.close();
     await rm(server.dir, { recursive: true, force: true });
   }
 }

@@ -157,60 +157,44 @@ const base = { tags: [], style: {}, seed: 1, attempt: 0 };
 /** Writes subjects.png (every subject × 4 directions), scenes.png and colours.png, plus a JSON index of each. */
 export async function writeContactSheets(outDir: string): Promise<ContactSheet[]> {
   await mkdir(outDir, { recursive: true });
-  const subjects: RgbaImage[] = [];
-  const subjectCells: ContactSheet['cells'] = [];
-  for (const prompt of SHEET_SUBJECTS) {
-    const out = renderProcedural({
-      ...base,
-      assetType: 'sprite',
-      prompt,
-      userPrompt: prompt,
-      resolution: 64,
-      directions: 4,
-      framesPerDirection: 1,
-    });
-    subjects.push(...out.frames);
-    subjectCells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
-  }
-  const scenes: RgbaImage[] = [];
-  const sceneCells: ContactSheet['cells'] = [];
-  for (const prompt of SHEET_SCENES) {
-    const out = renderProcedural({
-      ...base,
-      assetType: 'background',
-      prompt,
-      userPrompt: prompt,
-      resolution: 128,
-      directions: 1,
-      framesPerDirection: 1,
-    });
-    scenes.push(out.frames[0]!);
-    sceneCells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
-  }
-  const colours: RgbaImage[] = [];
-  const colourCells: ContactSheet['cells'] = [];
-  for (const colour of SHEET_COLOURS) {
-    for (const subject of SHEET_COLOUR_SUBJECTS) {
-      const prompt = `a ${colour} ${subject}`;
+  /** Draws each prompt: every frame goes into the sheet, and the cell records how it was read. */
+  const draw = (
+    prompts: readonly string[],
+    assetType: 'sprite' | 'background',
+    resolution: number,
+    directions: 1 | 4,
+  ) => {
+    const frames: RgbaImage[] = [];
+    const cells: ContactSheet['cells'] = [];
+    for (const prompt of prompts) {
       const out = renderProcedural({
         ...base,
-        assetType: 'sprite',
+        assetType,
         prompt,
         userPrompt: prompt,
-        resolution: 64,
-        directions: 1,
+        resolution,
+        directions,
         framesPerDirection: 1,
       });
-      colours.push(out.frames[0]!);
-      colourCells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
+      frames.push(...out.frames);
+      cells.push({ prompt, ...(out.interpretation ? { interpretation: out.interpretation } : {}) });
     }
-  }
+    return { frames, cells };
+  };
+  const subjects = draw(SHEET_SUBJECTS, 'sprite', 64, 4);
+  const scenes = draw(SHEET_SCENES, 'background', 128, 1);
+  const colours = draw(
+    SHEET_COLOURS.flatMap((colour) => SHEET_COLOUR_SUBJECTS.map((subject) => `a ${colour} ${subject}`)),
+    'sprite',
+    64,
+    1,
+  );
   const sheets: Array<[string, RgbaImage, ContactSheet['cells']]> = [
     // 4 subjects per row, each as down, left, right, up
-    ['subjects', tile(subjects, 16, 2, 2), subjectCells],
-    ['scenes', tile(scenes, 4, 2, 4), sceneCells],
+    ['subjects', tile(subjects.frames, 16, 2, 2), subjects.cells],
+    ['scenes', tile(scenes.frames, 4, 2, 4), scenes.cells],
     // one colour per row: knight, dragon, slime, fox
-    ['colours', tile(colours, SHEET_COLOUR_SUBJECTS.length, 2, 2), colourCells],
+    ['colours', tile(colours.frames, SHEET_COLOUR_SUBJECTS.length, 2, 2), colours.cells],
   ];
   const written: ContactSheet[] = [];
   for (const [name, img, cells] of sheets) {

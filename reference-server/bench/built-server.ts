@@ -1,0 +1,58 @@
+/**
+ * The built server (dist/main.js) as a child process, as it is deployed: for benchmarks whose client
+ * must not share the server's event loop or CPU accounting.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuiltServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts dist/main.js with `env` (plus PATH) and resolves once it logs `listening`. */
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+  const main = join(serverDir, 'dist', 'main.js');
+  if (!existsSync(main)) {
+    throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
+  }
+  const child = spawn(process.execPath, [main], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      try {
+        const record = JSON.parse(line) as { msg?: string; url?: string };
+        if (record.msg === 'listening' && record.url) {
+          clearTimeout(timer);
+          resolve(record.url);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before listening`));
+    });
+  });
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
