@@ -309,17 +309,27 @@ describe('colour words come out in the asked colour (tasks do not fail on them)'
     },
   );
 
-  it('a knight wears the asked colour on its armour and shield, and plain steel otherwise', () => {
-    const share = (prompt: string, hue: number) =>
+  it('a knight wears the asked colour on armour and shield; a colour of another noun stays on it', () => {
+    const share = (prompt: string) =>
       hueShare(
         renderProcedural(request(prompt, { resolution: 32, directions: 1, framesPerDirection: 1 }))
           .frames[0]!,
-        hue,
+        240,
         32,
       );
-    expect(share('a blue knight', 240)).toBeGreaterThanOrEqual(0.4);
-    expect(share('a knight with a blue shield', 240)).toBeGreaterThanOrEqual(0.4);
-    expect(share('a knight', 240)).toBeLessThan(0.2);
+    const blueKnight = share('a blue knight');
+    expect(blueKnight).toBeGreaterThanOrEqual(0.35);
+    expect(share('a knight in blue armour')).toBeGreaterThanOrEqual(0.35);
+    // the shield and the cloth are blue, the armour stays steel
+    const blueShield = share('a knight with a blue shield');
+    expect(blueShield).toBeGreaterThanOrEqual(0.15);
+    expect(blueShield).toBeLessThan(blueKnight - 0.1);
+    expect(share('a knight')).toBeLessThan(0.1);
+    const read = (prompt: string) =>
+      interpret({ assetType: 'sprite', userPrompt: prompt, tags: [], style: {} }).colors;
+    expect(read('a knight with a blue shield')).toEqual([{ word: 'blue', hex: '#0000ff', of: 'shield' }]);
+    expect(read('a knight with a long sword, red cape')[0]?.of).toBe('cape');
+    expect(read('a red fox with a white tail').map((c) => c.of)).toEqual([undefined, 'tail']);
   });
 });
 

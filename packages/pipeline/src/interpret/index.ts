@@ -58,6 +58,11 @@ export interface ColorWord {
   word: string;
   /** sRGB hex, `#rrggbb`, before any palette mapping. */
   hex: string;
+  /**
+   * The noun the colour word stands before when that noun is not the subject ("a knight with a red
+   * cape" → `cape`, "a knight with a blue shield" → `shield`); absent when it colours the subject.
+   */
+  of?: string;
 }
 
 /** What the prompt asks for, as far as the built-in generator reads it (`metadata.interpretation`). */
@@ -474,6 +479,9 @@ export function interpret(input: InterpretInput): Interpretation {
   let phrase = 0;
   let holding = false;
   let tone = 0;
+  // the colour words waiting for the noun they stand before (English word order), and what they found
+  let pendingColours: ColorWord[] = [];
+  const colourNoun = new Map<ColorWord, string>();
   const sceneWords: Array<{ text: string; scene: Scene }> = [];
   const timeWords: string[] = [];
   const weatherWords: string[] = [];
@@ -491,11 +499,13 @@ export function interpret(input: InterpretInput): Interpretation {
     if (!token.zh && HOLD.has(w)) {
       holding = true;
       phrase++;
+      pendingColours = [];
       continue;
     }
     if (!token.zh && PHRASE_END.has(w)) {
       holding = false;
       phrase++;
+      pendingColours = [];
       continue;
     }
     if (STOP.has(w)) continue;
@@ -510,12 +520,14 @@ export function interpret(input: InterpretInput): Interpretation {
       // a material word is a colour (and, for a sprite, the subject's material)
       if (!result.material) result.material = w;
       colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
+      if (!token.zh) pendingColours.push(colors.at(-1)!);
       understood.push(token.text);
       continue;
     }
     const c = COLOR_WORD_FIXES[w] ?? css.get(w);
     if (c && !nounLemma(w)?.length) {
       colors.push({ word: token.text, hex: tone ? toned(`#${c}`, tone) : `#${c}` });
+      if (!token.zh) pendingColours.push(colors.at(-1)!);
       tone = 0;
       understood.push(token.text);
       continue;
@@ -523,6 +535,7 @@ export function interpret(input: InterpretInput): Interpretation {
     if (c) {
       // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun
       colors.push({ word: token.text, hex: `#${c}` });
+      if (!token.zh) pendingColours.push(colors.at(-1)!);
       understood.push(token.text);
       continue;
     }
@@ -548,6 +561,10 @@ export function interpret(input: InterpretInput): Interpretation {
     }
     const scene = scenes.get(w);
     const lemma = nounLemma(w);
+    if (lemma && pendingColours.length > 0) {
+      for (const c of pendingColours) colourNoun.set(c, lemma);
+      pendingColours = [];
+    }
     if (scene && (!sprite || !lemma)) {
       sceneWords.push({ text: token.text, scene });
       continue;
@@ -590,6 +607,11 @@ export function interpret(input: InterpretInput): Interpretation {
   );
 
   if (sprite) {
+    // a colour word standing before another noun than the subject describes that noun
+    for (const c of colors) {
+      const noun = colourNoun.get(c);
+      if (noun !== undefined && head !== undefined && noun !== head.lemma) c.of = noun;
+    }
     if (head) {
       result.subject = head.text;
       result.kind = head.kind;

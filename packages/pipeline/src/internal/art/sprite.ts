@@ -120,6 +120,8 @@ function motionLabel(spec: KindSpec, action: Action): string {
 
 /** Plain steel (weapons, and armour of no asked colour). */
 const STEEL: Rgb = [150, 162, 178];
+/** Nouns after a colour word that mean the armour itself ("in blue armour"). */
+const ARMOUR_WORDS = new Set(['armor', 'armour', 'plate', 'mail', 'helmet', 'helm']);
 
 /** Draws every frame (direction-major) for the sprite and animation asset types. */
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
@@ -152,6 +154,11 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
       : (it.action ?? (spec.plan === 'object' ? 'idle' : spec.plan === 'blob' ? 'jump' : 'walk'));
   // colours: the asked colour (or material) colours the main body; else the gloss's or the kind's
   const asked = it.colors[0] ? parseHex(it.colors[0].hex) : null;
+  // what else the asked colour names: "a blue knight" and "a knight in blue armour" enamel the armour,
+  // "a knight with a blue shield" the shield; "a knight with a red cape" neither
+  const of = it.colors[0]?.of;
+  const armourAsked = asked !== null && (of === undefined || ARMOUR_WORDS.has(of));
+  const shieldAsked = asked !== null && (of === undefined || of === 'shield');
   const gloss = !asked && it.lemma ? glossColorOf(it.lemma) : null;
   let main: Rgb = asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color;
   if (!asked) {
@@ -188,7 +195,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     [[225, 195, 110]],
     // a knight's armour: steel, enamelled in the asked colour ("a blue knight" is blue, not grey);
     // under an enforced palette mostly the colour itself, or the mix would snap to the palette's grey
-    [asked ? mix(STEEL, asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL, { shiny: true }],
+    [armourAsked ? mix(STEEL, asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL, { shiny: true }],
   ]);
   materials[M.EYE - 1] = flat(painter.darkest);
   const body = materials[0]!.ramp;
@@ -233,7 +240,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     shape,
     aspect,
     ...(it.held ? { held: it.held } : {}),
-    ...(asked ? { coloured: true } : {}),
+    ...(shieldAsked ? { coloured: true } : {}),
   });
 
   const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
