@@ -333,6 +333,49 @@ describe('colour words come out in the asked colour (tasks do not fail on them)'
   });
 });
 
+describe('two-frame cycles move in every direction', () => {
+  // Before session 7, 76 of 300 direction strips of this sweep were one picture twice (a white
+  // horse seen from the front: its two contact poses mirror each other), and such animations failed
+  // frames_distinct after every retry.
+  it('walk and run with 2 frames per direction: the two frames differ in all 4 directions', () => {
+    const same: string[] = [];
+    const subjects = [
+      'brown dog',
+      'white horse',
+      'golden dragon',
+      'white sheep',
+      'white deer',
+      'knight',
+      'slime',
+      'white spider',
+      'bat',
+      'cow',
+    ];
+    for (const seed of [1, 2, 3]) {
+      for (const subject of subjects) {
+        for (const action of ['walking', 'running']) {
+          const prompt = `a ${subject} ${action}`;
+          const out = renderProcedural(
+            request(prompt, {
+              assetType: 'animation',
+              resolution: 32,
+              directions: 4,
+              framesPerDirection: 2,
+              seed,
+            }),
+          );
+          for (let d = 0; d < 4; d++) {
+            const a = Buffer.from(out.frames[d * 2]!.data);
+            if (a.equals(Buffer.from(out.frames[d * 2 + 1]!.data)))
+              same.push(`${prompt} seed ${seed} direction ${d}`);
+          }
+        }
+      }
+    }
+    expect(same).toEqual([]);
+  });
+});
+
 describe('sprites read as game sprites (frame filling, stepping legs)', () => {
   const lum = (img: RgbaImage, i: number) =>
     0.2126 * img.data[i]! + 0.7152 * img.data[i + 1]! + 0.0722 * img.data[i + 2]!;

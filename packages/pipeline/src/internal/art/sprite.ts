@@ -246,10 +246,19 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
   const names = DIRECTION_NAMES[job.directions];
   const fpd = job.framesPerDirection;
-  // walk and run cycles start on a contact pose, so frames 0 and fpd/2 are the two contacts
+  // walk and run cycles start on a contact pose, so frames 0 and fpd/2 are the two contacts. A
+  // two-frame cycle is drawn an eighth later: its two contacts differ only in depth, which a front or
+  // back view cannot show (a light body's far-side shade can map to its own colour), so both frames
+  // would be one picture; an eighth on, one foot is lifted and the legs are still apart.
   const cyclic = action === 'walk' || action === 'run';
   const phaseOf = (f: number) =>
-    fpd > 1 ? (cyclic ? f / fpd : (f + 0.25) / fpd) : action === 'idle' || cyclic ? 0 : 0.3;
+    fpd > 1
+      ? cyclic
+        ? f / fpd + (fpd === 2 ? 0.125 : 0)
+        : (f + 0.25) / fpd
+      : action === 'idle' || cyclic
+        ? 0
+        : 0.3;
 
   // the box of every frame of a direction, at unit 1 with the feet at the origin
   const boxOf = (facing: number, act: Action, frames: number): [number, number, number, number] => {

@@ -127,7 +127,9 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
         liftL: Math.max(0, -s) * 1.5,
         liftR: Math.max(0, s) * 1.5,
         swing: -c * 2.2,
-        bob: Math.abs(c) > 0.7 ? 0 : 0.5,
+        // a two-frame cycle bounces between its frames: its two poses mirror each other, which a
+        // front or back view cannot tell apart
+        bob: fpd === 2 ? (phase >= 0.5 ? 1 : 0) : Math.abs(c) > 0.7 ? 0 : 0.5,
       };
     case 'run':
       return {
@@ -136,7 +138,7 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
         liftL: Math.max(0, -s) * 2.6,
         liftR: Math.max(0, s) * 2.6,
         swing: -c * 3,
-        bob: Math.abs(c) > 0.7 ? 0 : 1,
+        bob: fpd === 2 ? (phase >= 0.5 ? 1.5 : 0) : Math.abs(c) > 0.7 ? 0 : 1,
         lean: 0.18,
       };
     case 'attack': {
