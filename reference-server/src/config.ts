@@ -319,10 +319,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const workerInProcess = read.bool('WORKER_IN_PROCESS', true);
   const workerConcurrency = read.int('WORKER_CONCURRENCY', 2, 1, 64);
   const pipelineThreadsRaw = read.raw('PIPELINE_THREADS');
-  const pipelineThreads =
-    pipelineThreadsRaw === undefined || pipelineThreadsRaw.toLowerCase() === 'auto'
-      ? Math.max(1, Math.min(workerConcurrency, availableParallelism() - 1))
-      : read.int('PIPELINE_THREADS', 1, 0, 64);
+  const autoThreads = Math.max(1, Math.min(workerConcurrency, availableParallelism() - 1));
+  let pipelineThreads = autoThreads;
+  if (pipelineThreadsRaw !== undefined && pipelineThreadsRaw.toLowerCase() !== 'auto') {
+    if (/^\d+$/.test(pipelineThreadsRaw) && Number(pipelineThreadsRaw) <= 64) {
+      pipelineThreads = Number(pipelineThreadsRaw);
+    } else {
+      read.issues.push({
+        variable: 'PIPELINE_THREADS',
+        message: `must be auto or an integer from 0 (draw on the event loop) to 64 (got "${pipelineThreadsRaw}")`,
+      });
+    }
+  }
   const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);

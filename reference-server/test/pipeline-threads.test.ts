@@ -190,5 +190,9 @@ describe('PIPELINE_THREADS', () => {
     const bad = loadConfig(testEnv({ PIPELINE_THREADS: 'many' }));
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.message).toContain('PIPELINE_THREADS');
+    if (!bad.ok) expect(bad.error.message).toContain('must be auto or an integer from 0');
+    expect(loadConfig(testEnv({ PIPELINE_THREADS: '65' })).ok).toBe(false);
+    const three = loadConfig(testEnv({ PIPELINE_THREADS: '3' }));
+    expect(three.ok && three.value.pipelineThreads).toBe(3);
   });
 });
