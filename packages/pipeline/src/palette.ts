@@ -96,6 +96,59 @@ export function colorDistance2(
   return (2 + rm / 256) * dr * dr + 4 * dg * dg + (2 + (255 - rm) / 256) * db * db;
 }
 
+/** Hue in degrees (0–360), saturation and value (0–1) of an sRGB colour. */
+export function hsvOf(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r) h = ((g - b) / d + 6) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+  }
+  return [h * 60, max ? d / max : 0, max / 255];
+}
+
+/** Whether an sRGB colour reads as a hue at all (not white, grey or black). */
+export function isChromatic(c: Rgb): boolean {
+  const [, s, v] = hsvOf(c[0], c[1], c[2]);
+  return s >= 0.25 && v >= 0.15;
+}
+
+/**
+ * Whether a pixel is in the hue of a chromatic target: within 32° of it, with some saturation and
+ * light. What `prompt_adherence` counts, and what {@link matchColourWord} picks from.
+ */
+export function inHueOf(target: Rgb, r: number, g: number, b: number): boolean {
+  const [th] = hsvOf(target[0], target[1], target[2]);
+  const [h, s, v] = hsvOf(r, g, b);
+  const dh = Math.min(Math.abs(h - th), 360 - Math.abs(h - th));
+  return dh <= 32 && s >= 0.2 && v >= 0.12;
+}
+
+/**
+ * The palette colour a colour word becomes: for a chromatic word the nearest colour (by
+ * {@link colorDistance2}) among those in its hue, so "green" under sweetie16 is one of its greens
+ * rather than the dark blue-grey that is nearer in plain RGB distance; the nearest colour otherwise
+ * (white, grey, black, or a palette with no colour of that hue). `avoid` colours cost 4× distance.
+ */
+export function matchColourWord(palette: readonly Rgb[], target: Rgb, avoid: readonly Rgb[] = []): Rgb {
+  const inHue = isChromatic(target) ? palette.filter((c) => inHueOf(target, c[0], c[1], c[2])) : [];
+  const pool = inHue.length > 0 ? inHue : palette;
+  let best: Rgb = pool[0]!;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of pool) {
+    const penalty = avoid.some((a) => a[0] === c[0] && a[1] === c[1] && a[2] === c[2]) ? 4 : 1;
+    const d = colorDistance2(target[0], target[1], target[2], c[0], c[1], c[2]) * penalty;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** Nearest-colour lookup with a small cache keyed by 15-bit colour. */
 export class PaletteMatcher {
   private readonly cache = new Int16Array(32768).fill(-1);

@@ -1,6 +1,14 @@
 import type { Interpretation } from './interpret/index.js';
 import type { ExpectedLayout } from './layout.js';
-import { colorDistance2, parseHex, type Rgb } from './palette.js';
+import {
+  colorDistance2,
+  hsvOf,
+  inHueOf,
+  isChromatic,
+  matchColourWord,
+  parseHex,
+  type Rgb,
+} from './palette.js';
 import { tilesetSeamChecks } from './tileset/quality.js';
 import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
 
@@ -204,19 +212,6 @@ export function inspectQuality(input: QualityInput): QualityReport {
   return finish(checks);
 }
 
-function hsvOf(r: number, g: number, b: number): [number, number, number] {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const d = max - min;
-  let h = 0;
-  if (d > 0) {
-    if (max === r) h = ((g - b) / d + 6) % 6;
-    else if (max === g) h = (b - r) / d + 2;
-    else h = (r - g) / d + 4;
-  }
-  return [h * 60, max ? d / max : 0, max / 255];
-}
-
 /**
  * Compares the drawing with what the prompt asked and the generator understood: for a sprite with a
  * colour word, the share of opaque pixels in the asked hue (or, for white, grey and black, in its
@@ -253,19 +248,10 @@ export function promptAdherence(
   const asked = interpretation.colors[0];
   const rgb = asked ? parseHex(asked.hex) : null;
   if (!asked || !rgb || !interpretation.subject) return null;
-  let target: Rgb = rgb;
-  if (palette?.length) {
-    let best = Number.POSITIVE_INFINITY;
-    for (const c of palette) {
-      const dd = colorDistance2(rgb[0], rgb[1], rgb[2], c[0], c[1], c[2]);
-      if (dd < best) {
-        best = dd;
-        target = c;
-      }
-    }
-  }
-  const [th, ts, tv] = hsvOf(target[0], target[1], target[2]);
-  const chromatic = ts >= 0.25 && tv >= 0.15;
+  // the colour the drawing was asked to use: the palette's colour for the word, as the painter picks it
+  const target: Rgb = palette?.length ? matchColourWord(palette, rgb) : rgb;
+  const chromatic = isChromatic(target);
+  const [th, , tv] = hsvOf(target[0], target[1], target[2]);
   let total = 0;
   let hits = 0;
   for (const f of frames) {
@@ -273,11 +259,12 @@ export function promptAdherence(
     for (let i = 0; i < d.length; i += 4) {
       if (d[i + 3]! < 128) continue;
       total++;
-      const [h, s, v] = hsvOf(d[i]!, d[i + 1]!, d[i + 2]!);
       if (chromatic) {
-        const dh = Math.min(Math.abs(h - th), 360 - Math.abs(h - th));
-        if (dh <= 32 && s >= 0.2 && v >= 0.12) hits++;
-      } else if (Math.abs(v - tv) <= 0.3 && (s < 0.3 || v < 0.3)) {
+        if (inHueOf(target, d[i]!, d[i + 1]!, d[i + 2]!)) hits++;
+        continue;
+      }
+      const [, s, v] = hsvOf(d[i]!, d[i + 1]!, d[i + 2]!);
+      if (Math.abs(v - tv) <= 0.3 && (s < 0.3 || v < 0.3)) {
         // white, grey, black: judged by lightness. Below 30 % value a pixel reads as black whatever
         // its saturation (pixel artists shade black with a deep blue or purple, as palettes do).
         hits++;

@@ -4,10 +4,13 @@ import {
   type ImageProvider,
   type ImageRequest,
   interpret,
+  NAMED_PALETTES,
   type RgbaImage,
   renderProcedural,
   runPipeline,
+  toHex,
 } from '../src/index.js';
+import { matchColourWord } from '../src/palette.js';
 
 const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
   assetType: 'sprite',
@@ -308,6 +311,22 @@ describe('colour words come out in the asked colour (tasks do not fail on them)'
       expect(misses).toEqual([]);
     },
   );
+
+  it('an enforced palette gives a colour word its own hue: "green" under sweetie16 is a green, not its blue-grey', () => {
+    const sweetie = NAMED_PALETTES.sweetie16!;
+    // plain RGB distance puts CSS green (#008000) nearest to sweetie16's #333c57
+    expect(toHex(matchColourWord(sweetie, [0, 128, 0]))).toBe('#38b764');
+    expect(toHex(matchColourWord(sweetie, [255, 255, 255]))).toBe('#f4f4f4');
+    const slime = renderProcedural(
+      request('a green slime', {
+        style: { palette: 'sweetie16' },
+        resolution: 32,
+        directions: 1,
+        framesPerDirection: 1,
+      }),
+    ).frames[0]!;
+    expect(hueShare(slime, 140, 32)).toBeGreaterThanOrEqual(0.5);
+  });
 
   it('a knight wears the asked colour on armour and shield; a colour of another noun stays on it', () => {
     const share = (prompt: string) =>

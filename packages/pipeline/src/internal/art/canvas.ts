@@ -1,4 +1,4 @@
-import { colorDistance2, luminance, type PaletteMatcher, type Rgb } from '../../palette.js';
+import { colorDistance2, luminance, matchColourWord, type PaletteMatcher, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { RgbaImage } from '../../types.js';
 
@@ -120,9 +120,9 @@ export class Painter {
 
   /** A hue-keeping ramp (see `shade`) for sprites' materials. */
   spriteRamp(target: Rgb, avoid: readonly Rgb[] = [], byRgb = false): Ramp {
-    // the asked body colour is matched as `choose` matches it (what prompt_adherence checks: a dark CSS
-    // "green" stays the palette's green, not a teal of equal lightness)
-    const base = byRgb ? this.choose(target, avoid) : this.chooseLab(target, avoid);
+    // the asked body colour is matched as a colour word (what prompt_adherence checks): the nearest
+    // palette colour in its hue, so "green" is the palette's green, not a teal or a blue-grey nearer in RGB
+    const base = byRgb ? matchColourWord(this.palette, target, avoid) : this.chooseLab(target, avoid);
     const dark = this.shade(base, -1, 0.35);
     // a saturated colour keeps its hue into the shadow: a shadow of another hue (a green's teal-grey)
     // would read as another material, so the dark tone doubles as the shadow then
