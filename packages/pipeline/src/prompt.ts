@@ -98,6 +98,33 @@ function technical(input: OptimizePromptInput): string {
   return parts.join(', ');
 }
 
+/**
+ * What a prompt asks to be drawn: for a three-section prompt (an optimized one, as the studio lets a
+ * user edit and submit), the 【主题】 and 【风格】 sections without the 【技术】 one, whose fixed
+ * words (像素, 透明背景, 方向 …) name no subject, and without the template's asset-type lead
+ * ("2D 游戏角色/物品精灵图 (sprite):", whose 精灵 would read as an elf); any other prompt as it is.
+ */
+export function promptSubjectPart(prompt: string): string {
+  const [theme, style, tech] = SECTION_MARKERS;
+  const at = prompt.indexOf(theme);
+  if (at < 0 || !prompt.includes(tech)) return prompt;
+  const section = (marker: string): string => {
+    const start = prompt.indexOf(marker);
+    if (start < 0) return '';
+    const from = start + marker.length;
+    const ends = SECTION_MARKERS.map((m) => prompt.indexOf(m, from)).filter((i) => i >= 0);
+    return prompt.slice(from, ends.length ? Math.min(...ends) : prompt.length).trim();
+  };
+  let subject = section(theme);
+  for (const lead of Object.values(TYPE_NAMES)) {
+    if (subject.startsWith(`${lead}:`)) {
+      subject = subject.slice(lead.length + 1).trim();
+      break;
+    }
+  }
+  return `${subject}\n${section(style)}`.trim();
+}
+
 /** The deterministic template: the same three sections, built from the inputs alone. */
 export function templatePrompt(input: OptimizePromptInput): string {
   const tags = (Array.isArray(input.tags) ? input.tags : []).map((t) => clean(String(t), 64)).filter(Boolean);

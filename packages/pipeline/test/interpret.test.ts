@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../src/interpret/generated/lexicon.js';
 import { interpret, KINDS, tokenize } from '../src/interpret/index.js';
+import { promptSubjectPart, templatePrompt } from '../src/prompt.js';
 import type { AssetType } from '../src/types.js';
 
 const read = (prompt: string, assetType: AssetType = 'sprite', style: Record<string, string> = {}) =>
@@ -92,5 +93,35 @@ describe('interpret: English and Chinese prompts into a structured request', () 
     const kinds = NOUNS.split('|').map((g) => g.split(':')[0]!);
     expect(kinds.length).toBeGreaterThan(50);
     for (const k of kinds) expect(KINDS[k], k).toBeDefined();
+  });
+});
+
+describe('interpret: an optimized three-section prompt submitted as the task prompt', () => {
+  // The studio lets a user edit the optimizer's 【主题】【风格】【技术】 text and generate with it. Before
+  // session 7 the 【技术】 section's fixed words were read too: "a green slime" became a person (方).
+  it.each([
+    ['a green slime', 'sprite', 'slime', 'green'],
+    ['a red fox', 'animation', 'fox', 'red'],
+    ['一只蓝色的猫', 'sprite', '猫', '蓝色'],
+  ] as const)(
+    '%s (%s): the subject and colour of its theme section',
+    (prompt, assetType, subject, colour) => {
+      const optimized = templatePrompt({
+        tags: ['pixel', 'sweetie16'],
+        assetType,
+        prompt,
+        params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+      });
+      expect(optimized).toContain('【技术】');
+      const it = interpret({ assetType, userPrompt: optimized, tags: [], style: { palette: 'sweetie16' } });
+      expect(it.subject).toBe(subject);
+      expect(it.colors[0]?.word).toBe(colour);
+    },
+  );
+
+  it('leaves a plain prompt as it is', () => {
+    expect(promptSubjectPart('a knight 【主题】 without the other markers')).toBe(
+      'a knight 【主题】 without the other markers',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { promptSubjectPart } from '../prompt.js';
 import type { AssetType, StyleMap } from '../types.js';
 import {
   CHINESE,
@@ -423,7 +424,7 @@ export function subjectText(request: {
 }): string {
   const { style } = request;
   const extra = SCENE_KEYS.map((k) => style[k] ?? '').join(' ');
-  return `${request.userPrompt} ${request.tags.join(' ')} ${extra}`.toLowerCase();
+  return `${promptSubjectPart(request.userPrompt)} ${request.tags.join(' ')} ${extra}`.toLowerCase();
 }
 
 export interface InterpretInput {
