@@ -10,5 +10,7 @@ export default defineConfig({
       'examples/*/vitest.config.ts',
       'test/vitest.config.ts',
     ],
+    // Vitest's own output, then one plain `tests: N passed, N failed, N skipped` line (the run's last).
+    reporters: ['default', './test/reporters/closing-line.ts'],
   },
 });
