@@ -37,8 +37,26 @@ export const randomIds: IdGenerator = { id: randomId };
 /** The shape of every id this package issues (and the only shape lookups accept). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Lower-case hex SHA-256 of a string through Web Crypto (Node ≥ 20 and browsers). */
+type NodeCrypto = typeof import('node:crypto');
+let nodeCrypto: NodeCrypto | null | undefined;
+
+/** node:crypto under Node (no static import: core stays importable in browsers), else null. */
+function nodeCryptoModule(): NodeCrypto | null {
+  if (nodeCrypto === undefined) {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    nodeCrypto = (proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
+  }
+  return nodeCrypto;
+}
+
+/**
+ * Lower-case hex SHA-256 of a string: Node's synchronous hash where there is one (Web Crypto's
+ * digest runs on libuv's thread pool, a cross-thread round trip that costs far more than hashing a
+ * prompt; decision 0026), else Web Crypto (browsers, Deno). Same digest either way.
+ */
 export async function sha256Hex(text: string): Promise<string> {
+  const node = nodeCryptoModule();
+  if (node !== null) return node.createHash('sha256').update(text, 'utf8').digest('hex');
   const digest = await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(text));
   let hex = '';
   for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');

@@ -1,4 +1,14 @@
-import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +38,49 @@ describe('embedded store on disk', () => {
   it('reports its kind', async () => {
     expect(createEmbeddedStore().kind).toBe('memory');
     expect(createEmbeddedStore({ dir: await tempDir() }).kind).toBe('embedded');
+  });
+
+  it('keeps every write in its data file without a close (a killed process loses nothing written)', async () => {
+    const dir = await tempDir();
+    const live = createEmbeddedStore({ dir });
+    await live.init();
+    const at = new Date('2026-03-01T00:00:00.000Z');
+    const id = await live.users.nextId();
+    await live.users.insert({
+      id,
+      username: 'unclosed',
+      email: 'u@example.com',
+      passwordHash: 'h',
+      tokenVersion: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await live.projects.insert({
+      id: 'p_unclosed',
+      ownerId: id,
+      name: 'Written',
+      style: {},
+      taskCount: 0,
+      lastActivityAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await live.projects.touch('p_unclosed', { taskCountDelta: 2, lastActivityAt: at });
+    // Every line appended so far is a whole NeDB document (no compaction has run since the open).
+    for (const name of ['users', 'projects', 'counters']) {
+      const lines = (await readFile(join(dir, `${name}.db`), 'utf8')).split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(JSON.parse(line)).toBeTypeOf('object');
+    }
+    // A copy of the folder taken now is what a kill -9 leaves: it opens with every write in it.
+    const copy = await tempDir();
+    for (const file of await readdir(dir)) await writeFile(join(copy, file), await readFile(join(dir, file)));
+    const reopened = createEmbeddedStore({ dir: copy });
+    await reopened.init();
+    expect((await reopened.users.byUsername('unclosed'))?.id).toBe(id);
+    expect((await reopened.projects.byId('p_unclosed'))?.taskCount).toBe(2);
+    await reopened.close();
+    await live.close();
   });
 
   it('survives a close and reopen: records, counters and unique indexes', async () => {

@@ -616,14 +616,25 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
           throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
         if (cursors.length === 0) return [];
         await use();
-        const branches = cursors.map((c) => ({
-          taskId: requireString(c?.taskId, 'task id'),
-          seq: { $gt: requireInt(c?.afterSeq, 'afterSeq') },
-        }));
-        const docs = await events.db
-          .findAsync(branches.length === 1 ? (branches[0] as Doc) : { $or: branches })
+        // One indexed read of the tasks' events, filtered by each task's seq here: NeDB answers a
+        // top-level $or by testing every document of the collection against every branch, a cost
+        // that grows with all the events ever stored times the streams open (decision 0026).
+        const after = new Map<string, number>();
+        for (const c of cursors) {
+          const taskId = requireString(c?.taskId, 'task id');
+          const afterSeq = requireInt(c?.afterSeq, 'afterSeq');
+          const known = after.get(taskId);
+          if (known === undefined || afterSeq < known) after.set(taskId, afterSeq);
+        }
+        const found = await events.db
+          .findAsync(
+            after.size === 1 ? { taskId: [...after.keys()][0] } : { taskId: { $in: [...after.keys()] } },
+          )
           .sort({ taskId: 1, seq: 1 });
-        return (docs as unknown as EventDoc[]).map(docToEvent);
+        const docs = (found as unknown as EventDoc[]).filter(
+          (d) => d.seq > (after.get(d.taskId) ?? Infinity),
+        );
+        return docs.map(docToEvent);
       },
       async deleteByTask(taskIds) {
         if (!Array.isArray(taskIds))
