@@ -22,6 +22,7 @@ import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
 import { ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
+import { isFsDriver } from './storage/fs-storage.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
 import { loadStudio, studioConnectSources } from './studio.js';
 import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
@@ -142,7 +143,7 @@ export function workerFor(
  */
 function threadsOf(
   config: ServerConfig,
-  deps: { imageProvider?: ImageProvider; logger: Logger },
+  deps: { imageProvider?: ImageProvider; logger: Logger; storage: ObjectStorage },
 ): { threads: PipelineThreadPool } | null {
   if (config.pipelineThreads === 0 || deps.imageProvider !== undefined) return null;
   const log = deps.logger.child({ component: 'pipeline-threads' });
@@ -150,6 +151,15 @@ function threadsOf(
     threads: createPipelineThreadPool({
       size: config.pipelineThreads,
       imageProvider: config.imageProvider ?? null,
+      // Files for the filesystem driver are written on the threads (decision 0026).
+      ...(isFsDriver(deps.storage)
+        ? {
+            files: {
+              storage: deps.storage,
+              settings: { root: deps.storage.root, fsync: deps.storage.fsync },
+            },
+          }
+        : {}),
       onThreadError: (error) =>
         log.error({ err: error }, 'a pipeline thread died; its tasks are retried when their leases end'),
     }),

@@ -1,8 +1,13 @@
 /**
  * Pipeline threads (PIPELINE_THREADS): the pipeline drawn on a worker thread gives what it gives on
- * the event loop, byte for byte, while files and events are handled by the main thread; aborts,
+ * the event loop, byte for byte, while events (and files, unless they go to the filesystem driver,
+ * which the thread writes itself) are handled by the main thread; aborts,
  * failing sinks and dead threads end runs as the in-process pipeline's callers expect.
  */
+
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createMemoryStorage,
   type PipelineProgressEvent,
@@ -11,6 +16,7 @@ import {
 } from '@assetloom/pipeline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { createFsStorage } from '../src/storage/index.js';
 import {
   createPipelineThreadPool,
   PipelineThreadError,
@@ -93,6 +99,51 @@ describe('pipeline threads', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(threads.started).toBe(2);
     expect(most).toBeGreaterThan(1);
+  });
+
+  it('write the files of the server’s filesystem driver on the thread; any other storage is asked on the main thread', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'assetloom-thread-files-'));
+    try {
+      const driver = createFsStorage({
+        root: join(folder, 'objects'),
+        secret: 'thread-files-secret-0123456789-abcdef',
+      });
+      await driver.check();
+      const own = createPipelineThreadPool({
+        size: 1,
+        imageProvider: null,
+        files: { storage: driver, settings: { root: driver.root, fsync: driver.fsync } },
+      });
+      pools.push(own);
+      // The same object, its put watched: the thread writes, the main thread is never asked.
+      const mainThreadPuts: string[] = [];
+      const put = driver.put.bind(driver);
+      driver.put = async (key, bytes, contentType) => {
+        mainThreadPuts.push(key);
+        return put(key, bytes, contentType);
+      };
+      const here = createMemoryStorage();
+      const local = await runPipeline(request('lantern'), { storage: here });
+      const threaded = await own.run(request('lantern'), { storage: driver });
+      expect(threaded).toEqual(local);
+      expect(mainThreadPuts).toEqual([]);
+      expect(here.keys().length).toBeGreaterThan(1);
+      for (const key of here.keys()) {
+        const stored = await driver.get(key);
+        expect(stored?.contentType, key).toBe(here.get(key)?.contentType);
+        expect(Buffer.from(stored?.bytes ?? []).equals(Buffer.from(here.get(key)?.bytes ?? [])), key).toBe(
+          true,
+        );
+      }
+      // A wrapper of the driver (a copy with its own put) is not the driver: its put runs, on this thread.
+      const wrapped = { ...driver, put: driver.put };
+      const again = await own.run(request('lantern', 8), { storage: wrapped });
+      expect(again.ok).toBe(true);
+      expect(mainThreadPuts.length).toBe(here.keys().length);
+      expect(await readdir(join(driver.root, '.tmp'))).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('end a run as the in-process pipeline does when the sink throws, storage fails or the caller aborts', async () => {

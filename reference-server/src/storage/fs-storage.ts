@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import {
   type FileHandle,
@@ -14,9 +14,26 @@ import {
   rmdir,
   unlink,
 } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
+import {
+  assertPutArguments,
+  codeOf,
+  ioError,
+  isAbsentCode,
+  isInside,
+  KNOWN_DIRS_ENTRIES,
+  leavesRoot,
+  META_DIR,
+  type MetaFile,
+  messageOf,
+  metaPathOf,
+  objectPathOf,
+  putError,
+  sidecarFor,
+  TMP_DIR,
+} from './internal/fs-layout.js';
 import { assertObjectKey, assertObjectPrefix } from './keys.js';
 import { assertTtlSeconds, FileUrlSigner, normalizeBaseUrl } from './signing.js';
 import { type ObjectStorage, ObjectStorageError, type SignedUrlOptions, type StoredObject } from './types.js';
@@ -56,6 +73,8 @@ export interface FsObjectStorage extends ObjectStorage {
   readonly kind: 'fs';
   /** The absolute storage folder. */
   readonly root: string;
+  /** Whether each object is flushed to disk before it becomes visible. */
+  readonly fsync: boolean;
   readonly signer: FileUrlSigner;
   /** The clock the driver signs with (milliseconds). */
   now(): number;
@@ -63,19 +82,20 @@ export interface FsObjectStorage extends ObjectStorage {
   open(key: string): Promise<OpenedObject | null>;
 }
 
-interface MetaFile {
-  v: 1;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
-
-const META_DIR = '.meta';
-const TMP_DIR = '.tmp';
 const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
 const DEFAULT_TTL_SECONDS = 3600;
 const META_CACHE_ENTRIES = 4096;
-const KNOWN_DIRS_ENTRIES = 4096;
+
+/** The objects createFsStorage made (not copies or wrappers of one). */
+const drivers = new WeakSet<object>();
+
+/**
+ * True for a filesystem driver made by {@link createFsStorage} itself: its puts can be done by
+ * fs-writer.ts elsewhere with the same result. A copy or wrapper (a test's failing put) is not one.
+ */
+export function isFsDriver(storage: unknown): storage is FsObjectStorage {
+  return typeof storage === 'object' && storage !== null && drivers.has(storage);
+}
 
 /**
  * Objects as plain files under `root`: `<root>/<key>` holds the bytes. The content type is the one
@@ -120,18 +140,13 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     return ready;
   };
 
-  const objectPath = (key: string) => join(root, ...key.split('/'));
-  const metaPath = (key: string) => `${join(root, META_DIR, ...key.split('/'))}.json`;
+  const objectPath = (key: string) => objectPathOf(root, key);
+  const metaPath = (key: string) => metaPathOf(root, key);
 
   /** Throws when `dir` (which exists) resolves outside the root. */
   async function assertInside(dir: string, real: string, key: string): Promise<void> {
     const resolved = await realpath(dir);
-    if (!isInside(real, resolved)) {
-      throw new ObjectStorageError(
-        'invalid_key',
-        `object key ${JSON.stringify(key)} leaves the storage root`,
-      );
-    }
+    if (!isInside(real, resolved)) throw leavesRoot(key);
   }
 
   /**
@@ -317,23 +332,16 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
   const storage: FsObjectStorage = {
     kind: 'fs',
     root,
+    fsync,
     signer,
     now: () => now(),
 
     async put(key, bytes, contentType) {
-      assertObjectKey(key);
-      if (!(bytes instanceof Uint8Array)) {
-        throw new ObjectStorageError('invalid_argument', 'put needs the bytes as a Uint8Array');
-      }
-      if (!isValidContentType(contentType)) {
-        throw new ObjectStorageError(
-          'invalid_argument',
-          `content type ${JSON.stringify(String(contentType)).slice(0, 100)} is not a media type such as image/png`,
-        );
-      }
+      assertPutArguments(key, bytes, contentType);
       const real = await realRoot();
       try {
-        if (contentType === contentTypeFromKey(key)) {
+        const meta = sidecarFor(key, bytes, contentType);
+        if (meta === null) {
           // The extension says it all (image/png for .png…): no sidecar, one rename. A sidecar
           // left by an earlier put with another type goes first, so it never describes these bytes.
           await unlink(metaPath(key)).catch((error: unknown) => {
@@ -341,34 +349,12 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
           });
           await writeAtomically(objectPath(key), bytes, real, key);
         } else {
-          const meta: MetaFile = {
-            v: 1,
-            contentType,
-            size: bytes.byteLength,
-            sha256: createHash('sha256').update(bytes).digest('base64url'),
-          };
           // Sidecar first: a crash between the two renames leaves a readable object or none.
           await writeAtomically(metaPath(key), Buffer.from(JSON.stringify(meta), 'utf8'), real, key);
           await writeAtomically(objectPath(key), bytes, real, key);
         }
       } catch (error) {
-        if (error instanceof ObjectStorageError) throw error;
-        const code = codeOf(error);
-        if (code === 'ENAMETOOLONG') {
-          throw new ObjectStorageError(
-            'invalid_key',
-            `object key ${JSON.stringify(key.slice(0, 80))} makes a path longer than the filesystem under ${root} can hold`,
-            { cause: error },
-          );
-        }
-        if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
-          throw new ObjectStorageError(
-            'invalid_key',
-            `object key ${JSON.stringify(key)} collides with a folder of other objects (or one of its folders is an object)`,
-            { cause: error },
-          );
-        }
-        throw ioError(`writing ${JSON.stringify(key)}`, error);
+        throw putError(error, key, root);
       }
     },
 
@@ -473,6 +459,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
 
     open: openObject,
   };
+  drivers.add(storage);
   return storage;
 }
 
@@ -511,39 +498,4 @@ async function sweepTemp(dir: string, nowMs: number): Promise<void> {
       // Gone already, or not ours to remove.
     }
   }
-}
-
-function isInside(parent: string, child: string): boolean {
-  if (child === parent) return true;
-  const rel = relative(parent, child);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-}
-
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * Codes that mean "no such object here". ENAMETOOLONG too: a path the filesystem cannot hold (a
- * very deep DATA_DIR plus a long key) can hold no object, so reads answer 404, never 500.
- */
-function isAbsentCode(code: string | undefined): boolean {
-  return (
-    code === 'ENOENT' ||
-    code === 'ENOTDIR' ||
-    code === 'ELOOP' ||
-    code === 'EISDIR' ||
-    code === 'ENAMETOOLONG'
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function ioError(what: string, error: unknown): ObjectStorageError {
-  return new ObjectStorageError('io', `${what} in the storage folder failed: ${messageOf(error)}`, {
-    cause: error,
-  });
 }

@@ -1,11 +1,17 @@
 /** Messages between the main thread and a pipeline thread (pipeline-threads.ts, pipeline-thread.ts). */
 import type { LlmConfig, PipelineProgressEvent, PipelineRequest, PipelineResult } from '@assetloom/pipeline';
 import type { ImageProviderSettings } from '../image-provider.js';
+import type { FsWriterSettings } from '../storage/fs-writer.js';
 
 /** What a thread is started with (its `workerData`). */
 export interface ThreadSettings {
   /** The server's IMAGE_PROVIDER settings; null: the procedural provider. */
   imageProvider: ImageProviderSettings | null;
+  /**
+   * The filesystem driver's folder when the server stores objects there: runs marked `localFiles`
+   * write their files on the thread (storage/fs-writer.ts) instead of asking the main thread.
+   */
+  files: FsWriterSettings | null;
 }
 
 /** An error as it crosses threads: what the pipeline reads of one (message, `expose`, `code`). */
@@ -21,6 +27,8 @@ export interface RunOptionsOnWire {
   startSeq?: number;
   /** LLM settings without an injected fetch (the pool is not used when one is injected). */
   llm: LlmConfig | null;
+  /** Write the run's files on the thread (its storage is the server's filesystem driver). */
+  localFiles?: boolean;
 }
 
 /** Main thread → pipeline thread. */

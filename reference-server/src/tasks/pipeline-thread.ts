@@ -1,13 +1,15 @@
 /**
  * The body of one pipeline thread (see pipeline-threads.ts): runs @assetloom/pipeline for the main
- * thread's tasks, several at once, with the image provider built from the server's settings. Files
- * and progress events go back to the main thread, which owns the object storage and the database;
- * each one waits for the main thread's answer, so the order and back-pressure of the in-process run
+ * thread's tasks, several at once, with the image provider built from the server's settings.
+ * Progress events go back to the main thread, which owns the database, and so do files unless the
+ * server stores them in a folder (the filesystem driver), which this thread then writes itself; each
+ * event and file waits for its answer or write, so the order and back-pressure of the in-process run
  * are kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runPipeline } from '@assetloom/pipeline';
 import { createImageProvider } from '../image-provider.js';
+import { createFsObjectWriter } from '../storage/fs-writer.js';
 import type { MainMessage, ThreadMessage, ThreadSettings, WireError } from './pipeline-thread-protocol.js';
 
 const port = parentPort;
@@ -16,6 +18,8 @@ if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs o
 const settings = workerData as ThreadSettings;
 const provider =
   settings.imageProvider === null ? null : (createImageProvider(settings.imageProvider) ?? null);
+
+const files = settings.files === null ? null : createFsObjectWriter(settings.files);
 
 const runs = new Map<number, AbortController>();
 const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -62,12 +66,16 @@ port.on('message', (message: MainMessage) => {
         maxRetries: options.maxRetries,
         startSeq: options.startSeq,
         providers: { prompt: options.llm === null ? null : { llm: options.llm }, image: provider },
-        storage: {
-          // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
-          // pipeline may hand the same bytes to more than one key.
-          put: (key, bytes, contentType) =>
-            ask((callId) => ({ t: 'put', id, callId, key, bytes, contentType })),
-        },
+        storage:
+          options.localFiles === true && files !== null
+            ? // The server's filesystem driver: written from this thread (storage/fs-writer.ts).
+              { put: (key, bytes, contentType) => files.put(key, bytes, contentType) }
+            : {
+                // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
+                // pipeline may hand the same bytes to more than one key.
+                put: (key, bytes, contentType) =>
+                  ask((callId) => ({ t: 'put', id, callId, key, bytes, contentType })),
+              },
         onEvent: (event) => ask((callId) => ({ t: 'event', id, callId, event })),
       }).then(
         (result) => {

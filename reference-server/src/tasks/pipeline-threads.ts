@@ -2,16 +2,18 @@
  * Pipeline threads: the generation worker's CPU work (drawing, quality checks, pixelize, PNG
  * encoding) runs on worker threads, so the process's event loop keeps serving HTTP, WebSocket
  * streams and database writes while tasks are drawn, and a worker process uses more than one core.
- * Object storage and progress events stay on the main thread: a thread asks for each file write and
- * each event and waits for the answer, so durability, ordering and back-pressure are those of an
- * in-process run. See docs/decisions/0025-pipeline-threads.md.
+ * Progress events stay on the main thread: a thread asks for each event and waits for the answer, so
+ * durability, ordering and back-pressure are those of an in-process run. Files do too, except when
+ * they go to the server's filesystem driver: a thread then writes them itself with the driver's rules
+ * (storage/fs-writer.ts). See docs/decisions/0025-pipeline-threads.md and 0026.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PipelineRequest, PipelineResult, RunPipelineOptions } from '@assetloom/pipeline';
+import type { PipelineRequest, PipelineResult, RunPipelineOptions, StoragePort } from '@assetloom/pipeline';
 import type { ImageProviderSettings } from '../image-provider.js';
+import type { FsWriterSettings } from '../storage/fs-writer.js';
 import {
   type MainMessage,
   type ThreadMessage,
@@ -40,6 +42,12 @@ export interface PipelineThreadPoolOptions {
   size: number;
   /** The server's IMAGE_PROVIDER settings (a thread builds its own provider from them). */
   imageProvider: ImageProviderSettings | null;
+  /**
+   * The server's filesystem driver and its folder: runs whose `storage` is this very object write
+   * their files on the thread. Any other storage (S3, a wrapper, a test double) is asked for on the
+   * main thread.
+   */
+  files?: { storage: StoragePort; settings: FsWriterSettings };
   /** Told when a thread dies (its runs reject; the next run starts a new thread). */
   onThreadError?: (error: Error) => void;
 }
@@ -88,7 +96,10 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
   let nextRun = 1;
   let closed = false;
   let started = 0;
-  const settings: ThreadSettings = { imageProvider: options.imageProvider };
+  const settings: ThreadSettings = {
+    imageProvider: options.imageProvider,
+    files: options.files?.settings ?? null,
+  };
 
   function fail(thread: Thread, error: Error): void {
     if (thread.dead) return;
@@ -203,6 +214,9 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
           ...(runOptions.maxRetries === undefined ? {} : { maxRetries: runOptions.maxRetries }),
           ...(runOptions.startSeq === undefined ? {} : { startSeq: runOptions.startSeq }),
           llm,
+          ...(options.files !== undefined && runOptions.storage === options.files.storage
+            ? { localFiles: true }
+            : {}),
         },
       });
       if (signal?.aborted) onAbort();
