@@ -12,6 +12,8 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuiltServer {
   url: string;
+  /** The server's process id (to attach tools such as strace). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   });
   return {
     url,
+    pid: child.pid as number,
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

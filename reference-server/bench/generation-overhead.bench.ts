@@ -19,13 +19,13 @@ import { join } from 'node:path';
 import { createAssetService, createEmbeddedStore, type Store } from '@assetloom/core';
 import { createMemoryStorage, runPipeline, type StoragePort } from '@assetloom/pipeline';
 import pino from 'pino';
-import WebSocket from 'ws';
 import { loadConfig } from '../src/config.js';
 import { ScryptPasswordHasher } from '../src/password.js';
 import { startServer } from '../src/server.js';
 import { createFsStorage } from '../src/storage/index.js';
 import { createGenerationWorker } from '../src/tasks/worker.js';
 import { JwtTokenService } from '../src/tokens.js';
+import { benchUser, generateBatch } from './generation-client.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
 const CONCURRENCY = 4;
@@ -142,25 +142,6 @@ async function queueOnly(eventBatchMs: number): Promise<Measured> {
   });
 }
 
-async function post(url: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { data: Record<string, unknown> };
-}
-
-function follow(url: string, taskId: string, token: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/v1/tasks/${taskId}/ws`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    ws.on('close', () => resolve());
-    ws.on('error', reject);
-  });
-}
-
 /** The whole server on the embedded store (as bench:generation), fsync on or off. */
 async function wholeServer(fsync: boolean): Promise<Measured> {
   return withDir(async (dir) => {
@@ -176,27 +157,10 @@ async function wholeServer(fsync: boolean): Promise<Measured> {
     if (!loaded.ok) throw loaded.error;
     const server = await startServer(loaded.value, { logger: silent, storage: fsStorage(dir, fsync) });
     try {
-      await post(server.url, '/auth/register', { username: 'bench', password: 'secret-pass' });
-      const login = await post(server.url, '/auth/login', { username: 'bench', password: 'secret-pass' });
-      const token = login.data.token as string;
-      const project = await post(server.url, '/api/v1/projects', { name: 'bench' }, token);
+      const user = await benchUser(server.url);
+      // The spec's defaults are PARAMS (64 px, 4 directions × 4 frames, a sheet).
       return await timed(async () => {
-        await Promise.all(
-          Array.from({ length: TASKS }, async (_, i) => {
-            const res = await post(
-              server.url,
-              '/api/v1/generate',
-              {
-                projectId: project.data.id,
-                prompt: `bench knight ${i}`,
-                assetType: 'sprite',
-                params: PARAMS,
-              },
-              token,
-            );
-            await follow(server.url, res.data.taskId as string, token);
-          }),
-        );
+        await generateBatch(server.url, user, TASKS);
       });
     } finally {
       await server.close();
