@@ -105,12 +105,13 @@ async function run(label: string, threads: string) {
 
 const baseline = await run('pipeline on the event loop (PIPELINE_THREADS=0)', '0');
 const threaded = await run('pipeline threads (PIPELINE_THREADS=auto)', 'auto');
+const extra = process.env.BENCH_THREADS ? await run(`pipeline threads (PIPELINE_THREADS=${process.env.BENCH_THREADS})`, process.env.BENCH_THREADS) : undefined;
 console.log(
   `\n${TASKS} × ${RESOLUTION} px sprite sheets (4 × 4 frames), WORKER_CONCURRENCY=4, one task read every 10 ms until all ended\n`,
 );
 console.log('| run | all ended after | reads answered | p50 | p95 | p99 | max |');
 console.log('|---|---|---|---|---|---|---|');
-for (const r of [baseline, threaded]) {
+for (const r of [baseline, threaded, ...(extra ? [extra] : [])]) {
   console.log(
     `| ${r.label} | ${r.seconds.toFixed(1)} s | ${r.reads} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.max.toFixed(1)} ms |`,
   );

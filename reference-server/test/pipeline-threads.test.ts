@@ -6,7 +6,7 @@
  */
 
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createMemoryStorage,
@@ -231,9 +231,9 @@ describe('pipeline threads', () => {
 });
 
 describe('PIPELINE_THREADS', () => {
-  it('defaults to auto (cores − 1, within 1..WORKER_CONCURRENCY), takes 0 for the event loop, refuses junk', () => {
+  it('defaults to auto (one per core, within 1..WORKER_CONCURRENCY), takes 0 for the event loop, refuses junk', () => {
     const auto = loadConfig(testEnv({ WORKER_CONCURRENCY: '64' }));
-    expect(auto.ok && auto.value.pipelineThreads).toBeGreaterThanOrEqual(1);
+    expect(auto.ok && auto.value.pipelineThreads).toBe(Math.min(64, availableParallelism()));
     const one = loadConfig(testEnv({ WORKER_CONCURRENCY: '1', PIPELINE_THREADS: 'auto' }));
     expect(one.ok && one.value.pipelineThreads).toBe(1);
     const off = loadConfig(testEnv({ PIPELINE_THREADS: '0' }));
