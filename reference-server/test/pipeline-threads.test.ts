@@ -146,48 +146,6 @@ describe('pipeline threads', () => {
     }
   });
 
-  it('record progress events in order without waiting on each, end only once all are recorded, and record nothing after a failure', async () => {
-    const { pool: threads } = pool(1);
-    const inProcess: PipelineProgressEvent[] = [];
-    await runPipeline(request('moth'), {
-      storage: createMemoryStorage(),
-      onEvent: (e) => void inProcess.push(e),
-    });
-    // A slow sink: every event takes a while to record, yet they are recorded one after another.
-    const recorded: PipelineProgressEvent[] = [];
-    let recording = 0;
-    let overlapped = false;
-    const slow = await threads.run(request('moth'), {
-      storage: createMemoryStorage(),
-      onEvent: async (e) => {
-        recording += 1;
-        if (recording > 1) overlapped = true;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        recorded.push(e);
-        recording -= 1;
-      },
-    });
-    expect(slow.ok).toBe(true);
-    expect(overlapped).toBe(false);
-    const strip = (events: PipelineProgressEvent[]) => events.map(({ at: _at, ...rest }) => rest);
-    // Resolved after the last one was recorded, all of them, in the in-process order.
-    expect(strip(recorded)).toEqual(strip(inProcess));
-
-    // A failed progress event: the run ends as event_sink_failed and nothing after it is recorded.
-    const seen: string[] = [];
-    const failed = await threads.run(request('moth'), {
-      storage: createMemoryStorage(),
-      onEvent: async (e) => {
-        seen.push(`${e.stage}:${e.status}`);
-        if (e.stage === 'prompt_optimizer' && e.status === 'completed') throw new Error('database down');
-      },
-    });
-    expect(failed).toMatchObject({ ok: false, code: 'event_sink_failed' });
-    if (!failed.ok) expect(failed.detail).toContain('database down');
-    expect(seen.at(-1)).toBe('prompt_optimizer:completed');
-    expect(seen.filter((s) => s.startsWith('format_adapter'))).toEqual([]);
-  });
-
   it('end a run as the in-process pipeline does when the sink throws, storage fails or the caller aborts', async () => {
     const { pool: threads } = pool(1);
     const sinkFails = await threads.run(request('wolf'), {

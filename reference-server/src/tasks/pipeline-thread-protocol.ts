@@ -35,18 +35,12 @@ export interface RunOptionsOnWire {
 export type MainMessage =
   | { t: 'run'; id: number; request: PipelineRequest; options: RunOptionsOnWire }
   | { t: 'abort'; id: number; reason: WireError }
-  | { t: 'answer'; callId: number; error?: WireError }
-  /** A progress event sent without `callId` could not be recorded: the run's next event or ask fails. */
-  | { t: 'failed'; id: number; error: WireError };
+  | { t: 'answer'; callId: number; error?: WireError };
 
 /** Pipeline thread → main thread. */
 export type ThreadMessage =
   | { t: 'put'; id: number; callId: number; key: string; bytes: Uint8Array; contentType: string }
-  /**
-   * A progress event. A final one (the task's completion or failure) carries `callId` and waits for
-   * its answer; the others are recorded in order without an answer (`failed` reports a failure).
-   */
-  | { t: 'event'; id: number; callId?: number; event: PipelineProgressEvent }
+  | { t: 'event'; id: number; callId: number; event: PipelineProgressEvent }
   | { t: 'done'; id: number; result: PipelineResult }
   | { t: 'crashed'; id: number; error: WireError };
 
@@ -61,12 +55,4 @@ export function toWireError(error: unknown): WireError {
     };
   }
   return { name: 'Error', message: String(error) };
-}
-
-/** The event that ends a task (completed with its assets, or failed with its error): always answered. */
-export function isFinalEvent(event: PipelineProgressEvent): boolean {
-  return (
-    (event.stage === 'format_adapter' && event.status === 'completed') ||
-    (event.status === 'failed' && typeof event.error === 'string')
-  );
 }

@@ -2,22 +2,15 @@
  * The body of one pipeline thread (see pipeline-threads.ts): runs @assetloom/pipeline for the main
  * thread's tasks, several at once, with the image provider built from the server's settings.
  * Progress events go back to the main thread, which owns the database, and so do files unless the
- * server stores them in a folder (the filesystem driver), which this thread then writes itself.
- * Progress events are recorded in order without an answer each (a failure comes back as `failed`
- * and ends the run at its next event); the final event and files sent to the main thread wait for
- * their answer, so a run ends only once its task's end is stored.
+ * server stores them in a folder (the filesystem driver), which this thread then writes itself; each
+ * event and file waits for its answer or write, so the order and back-pressure of the in-process run
+ * are kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runPipeline } from '@assetloom/pipeline';
 import { createImageProvider } from '../image-provider.js';
 import { createFsObjectWriter } from '../storage/fs-writer.js';
-import {
-  isFinalEvent,
-  type MainMessage,
-  type ThreadMessage,
-  type ThreadSettings,
-  type WireError,
-} from './pipeline-thread-protocol.js';
+import type { MainMessage, ThreadMessage, ThreadSettings, WireError } from './pipeline-thread-protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs only as a worker thread');
@@ -29,8 +22,6 @@ const provider =
 const files = settings.files === null ? null : createFsObjectWriter(settings.files);
 
 const runs = new Map<number, AbortController>();
-/** The first progress event of a run that the main thread could not record. */
-const failures = new Map<number, Error>();
 const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 let nextCall = 1;
 
@@ -66,9 +57,6 @@ port.on('message', (message: MainMessage) => {
     case 'abort':
       runs.get(message.id)?.abort(toError(message.reason));
       return;
-    case 'failed':
-      if (runs.has(message.id) && !failures.has(message.id)) failures.set(message.id, toError(message.error));
-      return;
     case 'run': {
       const { id, request, options } = message;
       const abort = new AbortController();
@@ -88,26 +76,15 @@ port.on('message', (message: MainMessage) => {
                 put: (key, bytes, contentType) =>
                   ask((callId) => ({ t: 'put', id, callId, key, bytes, contentType })),
               },
-        onEvent: (event) => {
-          // A progress event goes without waiting (the main thread records them in order, and with
-          // EVENT_BATCH_MS the record only queues it); the final one waits, so the run ends only once
-          // the task's end is stored. A failure seen meanwhile ends the run here, as a throwing sink does.
-          const failure = failures.get(id);
-          if (failure !== undefined) return Promise.reject(failure);
-          if (isFinalEvent(event)) return ask((callId) => ({ t: 'event', id, callId, event }));
-          send({ t: 'event', id, event });
-          return undefined;
-        },
+        onEvent: (event) => ask((callId) => ({ t: 'event', id, callId, event })),
       }).then(
         (result) => {
           runs.delete(id);
-          failures.delete(id);
           send({ t: 'done', id, result });
         },
         (error: unknown) => {
           // runPipeline never rejects; a throw here is a defect worth a crash report.
           runs.delete(id);
-          failures.delete(id);
           send({
             t: 'crashed',
             id,

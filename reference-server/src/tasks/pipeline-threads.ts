@@ -2,11 +2,10 @@
  * Pipeline threads: the generation worker's CPU work (drawing, quality checks, pixelize, PNG
  * encoding) runs on worker threads, so the process's event loop keeps serving HTTP, WebSocket
  * streams and database writes while tasks are drawn, and a worker process uses more than one core.
- * Progress events stay on the main thread, recorded in the order the thread sent them; the thread
- * waits for the final event's answer only (a failed progress event is reported back and ends the
- * run at its next event), so a run ends once its task's end is stored. Files go to the main thread
- * too, except when they go to the server's filesystem driver: a thread then writes them itself with
- * the driver's rules (storage/fs-writer.ts). See docs/decisions/0025-pipeline-threads.md and 0026.
+ * Progress events stay on the main thread: a thread asks for each event and waits for the answer, so
+ * durability, ordering and back-pressure are those of an in-process run. Files do too, except when
+ * they go to the server's filesystem driver: a thread then writes them itself with the driver's rules
+ * (storage/fs-writer.ts). See docs/decisions/0025-pipeline-threads.md and 0026.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -63,10 +62,6 @@ interface Run {
   reject: (error: Error) => void;
   options: RunPipelineOptions;
   detach: () => void;
-  /** The run's events, recorded one after another in the order the thread sent them. */
-  events: Promise<void>;
-  /** The first event that could not be recorded; nothing after it is recorded. */
-  failure?: unknown;
 }
 
 interface Thread {
@@ -149,30 +144,13 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
             run.options.storage.put(message.key, message.bytes, message.contentType),
           );
           return;
-        case 'event': {
-          const { callId, event } = message;
-          const recorded = run.events.then(async () => {
-            if (run.failure !== undefined) throw run.failure;
-            await run.options.onEvent?.(event);
-          });
-          run.events = recorded.catch((error: unknown) => {
-            if (run.failure !== undefined) return;
-            run.failure = error;
-            // An unanswered event failed: the thread ends the run at its next event.
-            if (callId === undefined)
-              post(thread, { t: 'failed', id: message.id, error: toWireError(error) });
-          });
-          if (callId !== undefined) answer(thread, callId, () => recorded);
+        case 'event':
+          answer(thread, message.callId, () => run.options.onEvent?.(message.event));
           return;
-        }
         case 'done':
-          // Answered once the run's events are all recorded (the final one was waited for already).
-          void run.events.then(() => {
-            if (thread.runs.get(message.id) !== run) return;
-            thread.runs.delete(message.id);
-            run.detach();
-            run.resolve(message.result);
-          });
+          thread.runs.delete(message.id);
+          run.detach();
+          run.resolve(message.result);
           return;
         case 'crashed':
           thread.runs.delete(message.id);
@@ -227,7 +205,6 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         reject,
         options: runOptions,
         detach: () => signal?.removeEventListener('abort', onAbort),
-        events: Promise.resolve(),
       });
       post(thread, {
         t: 'run',
