@@ -7,8 +7,10 @@
  *   - submit-to-completed latency p50/p95 (POST /generate until the terminal WebSocket event);
  *   - WebSocket event latency p50/p95 (event `at`, stamped by the worker, to arrival at the client).
  * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
- * skipped with a note when none). BENCH_TASKS (default 40) sets the batch size. Each server run
- * starts with an untimed warm-up batch of the same size.
+ * skipped with a note when none). BENCH_TASKS (default 40) sets the batch size (BENCH_MONGO_TASKS,
+ * default 40, the MongoDB run's). Each server run starts with an untimed warm-up batch of the same
+ * size. BENCH_ROUNDS (default 3) rounds alternate the bare pipeline and the embedded servers; the
+ * table shows each server's median ratio to the bare pipeline of its own round, and the range.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,18 +92,18 @@ function childProcess(storeEnv: Record<string, string>): Promise<Target> {
   return startBuiltServer(envFor(storeEnv));
 }
 
-async function serverRun(label: string, target: Target, cleanup: () => Promise<void>) {
+async function serverRun(label: string, target: Target, cleanup: () => Promise<void>, tasks: number) {
   try {
     const { url } = target;
     const user = await benchUser(url);
     // A warm-up batch first, as the bare pipeline's ratio takes the better (warm) of its two runs:
     // a fresh process spends a fifth of its CPU compiling (V8's optimizing compiler) in the first
     // seconds, which a server that has been up for a while does not.
-    await generateBatch(url, user, TASKS, 'warm');
+    await generateBatch(url, user, tasks, 'warm');
     const started = performance.now();
-    const runs = await generateBatch(url, user, TASKS);
+    const runs = await generateBatch(url, user, tasks);
     const last = Math.max(...runs.map((r) => r.end));
-    const rate = TASKS / ((last - started) / 1000);
+    const rate = tasks / ((last - started) / 1000);
     const latencies = runs.map((r) => r.latency);
     const lags = runs.flatMap((r) => r.lags);
     return {
@@ -118,30 +120,46 @@ async function serverRun(label: string, target: Target, cleanup: () => Promise<v
   }
 }
 
-const bareFirst = await barePipeline();
-console.log(
-  `bare pipeline, ${CONCURRENCY} concurrent runs, ${TASKS} × 64 px sprite sheets: ${fmt(bareFirst)} tasks/s`,
-);
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)));
+const MONGO_TASKS = Number(process.env.BENCH_MONGO_TASKS ?? 40);
+const median = (values: number[]) => quantile(values, 0.5);
 
-const results = [];
 // The embedded store: the pipeline on the event loop (PIPELINE_THREADS=0, as before decision 0025)
 // and on pipeline threads (the default, `auto`), with the server in this process (sharing its CPU
 // with the bench's client, as before) and as the built server in a child process, as deployed.
-for (const [label, threads, start] of [
+const CONFIGS = [
   ['embedded, in this process, pipeline on the event loop', '0', inProcess],
   ['embedded, in this process, pipeline threads (auto)', 'auto', inProcess],
   ['embedded, own process (dist/main.js), pipeline on the event loop', '0', childProcess],
   ['embedded, own process (dist/main.js), pipeline threads (auto)', 'auto', childProcess],
-] as const) {
-  const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
-  const target = await start({ DATA_DIR: dir, PIPELINE_THREADS: threads });
-  results.push(await serverRun(label, target, () => rm(dir, { recursive: true, force: true })));
+] as const;
+
+type Result = Awaited<ReturnType<typeof serverRun>>;
+// An untimed bare run first, so that no round compares a warm server with a cold bare pipeline.
+await barePipeline();
+// Rounds alternate the bare pipeline and the servers; each server's ratio is taken against the bare
+// pipeline of its own round, and the table shows the median round (this VM's speed drifts by tens
+// of percent within minutes).
+const rounds: Array<{ bare: number; runs: Result[] }> = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const bare = await barePipeline();
+  const runs: Result[] = [];
+  for (const [label, threads, start] of CONFIGS) {
+    const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
+    const target = await start({ DATA_DIR: dir, PIPELINE_THREADS: threads });
+    runs.push(await serverRun(label, target, () => rm(dir, { recursive: true, force: true }), TASKS));
+  }
+  rounds.push({ bare, runs });
+  console.log(
+    `round ${round}/${ROUNDS}: bare pipeline (${CONCURRENCY} at once, ${TASKS} × 64 px sheets) ${fmt(bare)} tasks/s; servers ${runs.map((r) => `${(r.rate / bare).toFixed(2)}×`).join(', ')}`,
+  );
 }
 
 const mongo = await resolveMongoTarget().catch((error: unknown) => ({
   kind: 'unavailable' as const,
   reason: String(error),
 }));
+let mongoRun: Result | undefined;
 if (mongo.kind === 'unavailable') {
   console.log(`MongoDB run skipped: ${'reason' in mongo ? mongo.reason : 'no target'}`);
 } else {
@@ -151,25 +169,37 @@ if (mongo.kind === 'unavailable') {
     MONGODB_DB: uniqueDbName('bench_rt'),
     DATA_DIR: objects,
   });
-  results.push(
-    await serverRun(`mongodb (${mongo.kind}), in this process`, target, async () => {
-      await rm(objects, { recursive: true, force: true });
-    }),
+  mongoRun = await serverRun(
+    `mongodb (${mongo.kind}), in this process, ${MONGO_TASKS} tasks`,
+    target,
+    () => rm(objects, { recursive: true, force: true }),
+    MONGO_TASKS,
   );
   await (mongo as { stop?: () => Promise<void> }).stop?.();
 }
 
-// The bare pipeline again after the server runs: the ratio is against the better of the two.
-const bareLast = await barePipeline();
-const bare = Math.max(bareFirst, bareLast);
-console.log(`bare pipeline again: ${fmt(bareLast)} tasks/s; ratios below are against ${fmt(bare)}`);
+const bareMedian = median(rounds.map((r) => r.bare));
 console.log(
-  '\n| store | tasks/s (4 workers) | vs bare pipeline | submit→completed p50 | p95 | WS event latency p50 | p95 |',
+  `\nmedian of ${ROUNDS} rounds (ratio: against the bare pipeline of the same round; range over rounds)\n`,
 );
-console.log('|---|---|---|---|---|---|---|');
-for (const r of results) {
+console.log(
+  '| store | tasks/s (4 workers) | vs bare pipeline | range | submit→completed p50 | p95 | WS event latency p50 | p95 |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+CONFIGS.forEach(([label], i) => {
+  const ratios = rounds.map((r) => (r.runs[i] as Result).rate / r.bare);
+  const mid = median(ratios);
+  const round = rounds[ratios.indexOf(mid)] as (typeof rounds)[number];
+  const r = round.runs[i] as Result;
   console.log(
-    `| ${r.label} | ${fmt(r.rate)} | ${(r.rate / bare).toFixed(2)}× | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.lag50)} ms | ${fmt(r.lag95)} ms |`,
+    `| ${label} | ${fmt(r.rate)} | ${mid.toFixed(2)}× | ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.lag50)} ms | ${fmt(r.lag95)} ms |`,
+  );
+});
+if (mongoRun !== undefined) {
+  const r = mongoRun;
+  console.log(
+    `| ${r.label} | ${fmt(r.rate)} | ${(r.rate / bareMedian).toFixed(2)}× | | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.lag50)} ms | ${fmt(r.lag95)} ms |`,
   );
 }
+console.log(`\nbare pipeline: median ${fmt(bareMedian)} tasks/s over the rounds`);
 process.exit(0);

@@ -105,7 +105,9 @@ async function run(label: string, threads: string) {
 
 const baseline = await run('pipeline on the event loop (PIPELINE_THREADS=0)', '0');
 const threaded = await run('pipeline threads (PIPELINE_THREADS=auto)', 'auto');
-const extra = process.env.BENCH_THREADS ? await run(`pipeline threads (PIPELINE_THREADS=${process.env.BENCH_THREADS})`, process.env.BENCH_THREADS) : undefined;
+const extra = process.env.BENCH_THREADS
+  ? await run(`pipeline threads (PIPELINE_THREADS=${process.env.BENCH_THREADS})`, process.env.BENCH_THREADS)
+  : undefined;
 console.log(
   `\n${TASKS} × ${RESOLUTION} px sprite sheets (4 × 4 frames), WORKER_CONCURRENCY=4, one task read every 10 ms until all ended\n`,
 );
