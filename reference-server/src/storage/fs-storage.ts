@@ -18,7 +18,6 @@ import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
 import {
-  assertPutArguments,
   codeOf,
   ioError,
   isAbsentCode,
@@ -34,6 +33,7 @@ import {
   sidecarFor,
   TMP_DIR,
 } from './internal/fs-layout.js';
+import { assertPutArguments } from './internal/put-arguments.js';
 import { assertObjectKey, assertObjectPrefix } from './keys.js';
 import { assertTtlSeconds, FileUrlSigner, normalizeBaseUrl } from './signing.js';
 import { type ObjectStorage, ObjectStorageError, type SignedUrlOptions, type StoredObject } from './types.js';

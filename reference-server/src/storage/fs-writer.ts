@@ -23,7 +23,6 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
-  assertPutArguments,
   codeOf,
   isAbsentCode,
   isInside,
@@ -35,6 +34,7 @@ import {
   sidecarFor,
   TMP_DIR,
 } from './internal/fs-layout.js';
+import { assertPutArguments } from './internal/put-arguments.js';
 
 /** What a thread needs to write into a filesystem driver's folder. */
 export interface FsWriterSettings {

@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
+import { assertPutArguments } from './internal/put-arguments.js';
 import { assertObjectKey, assertObjectPrefix } from './keys.js';
 import { assertTtlSeconds } from './signing.js';
 import { type ObjectStorage, ObjectStorageError, type SignedUrlOptions, type StoredObject } from './types.js';
@@ -126,16 +127,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     client,
 
     async put(key, bytes, contentType) {
-      assertObjectKey(key);
-      if (!(bytes instanceof Uint8Array)) {
-        throw new ObjectStorageError('invalid_argument', 'put needs the bytes as a Uint8Array');
-      }
-      if (!isValidContentType(contentType)) {
-        throw new ObjectStorageError(
-          'invalid_argument',
-          `content type ${JSON.stringify(String(contentType)).slice(0, 100)} is not a media type such as image/png`,
-        );
-      }
+      assertPutArguments(key, bytes, contentType);
       try {
         await client.send(
           new PutObjectCommand({

@@ -8,7 +8,7 @@ import {
   type FsObjectStorage,
   ObjectStorageError,
 } from '../../src/storage/index.js';
-import { PNG_1X1, SECRET, tempDir } from './helpers.js';
+import { filesUnder, PNG_1X1, SECRET, tempDir } from './helpers.js';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let outside: Awaited<ReturnType<typeof tempDir>>;
@@ -24,13 +24,6 @@ afterEach(async () => {
   await dir.remove();
   await outside.remove();
 });
-
-async function filesUnder(path: string): Promise<string[]> {
-  return (await readdir(path, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(path.length + 1))
-    .sort();
-}
 
 describe('filesystem driver: objects', () => {
   it('puts, gets, checks and deletes objects as plain files under the root', async () => {

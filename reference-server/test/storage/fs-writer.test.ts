@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFsObjectWriter, type FsObjectWriter } from '../../src/storage/fs-writer.js';
 import { createFsStorage, type FsObjectStorage, ObjectStorageError } from '../../src/storage/index.js';
-import { PNG_1X1, SECRET, tempDir } from './helpers.js';
+import { filesUnder, PNG_1X1, SECRET, tempDir } from './helpers.js';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let outside: Awaited<ReturnType<typeof tempDir>>;
@@ -27,13 +27,6 @@ afterEach(async () => {
   await dir.remove();
   await outside.remove();
 });
-
-async function filesUnder(path: string): Promise<string[]> {
-  return (await readdir(path, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(path.length + 1))
-    .sort();
-}
 
 describe('the pipeline threads’ file writer', () => {
   it('writes what the driver reads back: bytes, types, sidecars and their removal', async () => {

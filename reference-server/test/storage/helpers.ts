@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,14 @@ import { join } from 'node:path';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import S3rver from 's3rver';
+
+/** The files under `path` (recursively), as sorted paths relative to it. */
+export async function filesUnder(path: string): Promise<string[]> {
+  return (await readdir(path, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(path.length + 1))
+    .sort();
+}
 
 /** A fresh temporary folder; `remove()` deletes it. */
 export async function tempDir(label: string): Promise<{ path: string; remove(): Promise<void> }> {

@@ -5,9 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { assertObjectKey } from '../keys.js';
 import { ObjectStorageError } from '../types.js';
-import { contentTypeFromKey, isValidContentType } from './content-type.js';
+import { contentTypeFromKey } from './content-type.js';
 
 /** A sidecar: `<root>/.meta/<key>.json`, for a content type the key's extension does not imply. */
 export interface MetaFile {
@@ -25,20 +24,6 @@ export const KNOWN_DIRS_ENTRIES = 4096;
 export const objectPathOf = (root: string, key: string): string => join(root, ...key.split('/'));
 export const metaPathOf = (root: string, key: string): string =>
   `${join(root, META_DIR, ...key.split('/'))}.json`;
-
-/** Checks a put's arguments (the same answers on every thread). */
-export function assertPutArguments(key: string, bytes: unknown, contentType: unknown): void {
-  assertObjectKey(key);
-  if (!(bytes instanceof Uint8Array)) {
-    throw new ObjectStorageError('invalid_argument', 'put needs the bytes as a Uint8Array');
-  }
-  if (!isValidContentType(contentType)) {
-    throw new ObjectStorageError(
-      'invalid_argument',
-      `content type ${JSON.stringify(String(contentType)).slice(0, 100)} is not a media type such as image/png`,
-    );
-  }
-}
 
 /**
  * The sidecar a put writes, or null when the key's extension says the content type (png, json…):
