@@ -9,7 +9,8 @@
  * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
  * skipped with a note when none). BENCH_TASKS (default 40) sets the batch size (BENCH_MONGO_TASKS,
  * default 40, the MongoDB run's). Each server run starts with an untimed warm-up batch of the same
- * size. BENCH_ROUNDS (default 3) rounds alternate the bare pipeline and the embedded servers; the
+ * size. BENCH_ROUNDS (default 3) rounds alternate the bare pipeline and the embedded servers
+ * (BENCH_ONLY=<text>: only the rows whose label contains it); the
  * table shows each server's median ratio to the bare pipeline of its own round, and the range.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -127,12 +128,14 @@ const median = (values: number[]) => quantile(values, 0.5);
 // The embedded store: the pipeline on the event loop (PIPELINE_THREADS=0, as before decision 0025)
 // and on pipeline threads (the default, `auto`), with the server in this process (sharing its CPU
 // with the bench's client, as before) and as the built server in a child process, as deployed.
-const CONFIGS = [
+const ALL_CONFIGS = [
   ['embedded, in this process, pipeline on the event loop', '0', inProcess],
   ['embedded, in this process, pipeline threads (auto)', 'auto', inProcess],
   ['embedded, own process (dist/main.js), pipeline on the event loop', '0', childProcess],
   ['embedded, own process (dist/main.js), pipeline threads (auto)', 'auto', childProcess],
 ] as const;
+// BENCH_ONLY=<text> keeps the rows whose label contains it (e.g. "own process").
+const CONFIGS = ALL_CONFIGS.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
 
 type Result = Awaited<ReturnType<typeof serverRun>>;
 // An untimed bare run first, so that no round compares a warm server with a cold bare pipeline.
