@@ -10,6 +10,19 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The settings every bench server starts with (loopback, a random port, cheap password hashing). */
+export function benchServerEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    SCRYPT_COST: '10',
+    ...extra,
+  };
+}
+
 export interface BuiltServer {
   url: string;
   /** The server's process id (to attach tools such as strace). */

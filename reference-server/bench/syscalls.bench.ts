@@ -20,12 +20,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startBuiltServer } from './built-server.js';
+import { benchServerEnv, startBuiltServer } from './built-server.js';
 import { benchUser, generateBatch } from './generation-client.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 80);
 const here = dirname(fileURLToPath(import.meta.url));
-const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 if (spawnSync('strace', ['-V'], { stdio: 'ignore' }).status !== 0) {
   console.log('bench:syscalls needs strace on PATH (Debian: apt-get install strace); skipped');
@@ -98,17 +97,13 @@ async function bare(): Promise<Counts> {
 /** The built server: warm it with one batch, then count the next. */
 async function server(threads: string): Promise<Counts> {
   const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-syscalls-'));
-  const target = await startBuiltServer({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    JWT_SECRET: SECRET,
-    SCRYPT_COST: '10',
-    WORKER_CONCURRENCY: '4',
-    GENERATE_MAX_REQUESTS: '100000',
-    DATA_DIR: dir,
-    PIPELINE_THREADS: threads,
-  });
+  const target = await startBuiltServer(
+    benchServerEnv(dir, {
+      WORKER_CONCURRENCY: '4',
+      GENERATE_MAX_REQUESTS: '100000',
+      PIPELINE_THREADS: threads,
+    }),
+  );
   try {
     const user = await benchUser(target.url);
     await generateBatch(target.url, user, TASKS, 'warm');

@@ -1,3 +1,4 @@
+import { nodeBuiltin } from './internal/node-builtin.js';
 import type { Clock, IdGenerator } from './ports.js';
 
 /** The wall clock. */
@@ -37,17 +38,8 @@ export const randomIds: IdGenerator = { id: randomId };
 /** The shape of every id this package issues (and the only shape lookups accept). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-type NodeCrypto = typeof import('node:crypto');
-let nodeCrypto: NodeCrypto | null | undefined;
-
-/** node:crypto under Node (no static import: core stays importable in browsers), else null. */
-function nodeCryptoModule(): NodeCrypto | null {
-  if (nodeCrypto === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    nodeCrypto = (proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
-  }
-  return nodeCrypto;
-}
+/** node:crypto under Node, looked up once (null elsewhere). */
+let nodeCrypto: typeof import('node:crypto') | null | undefined;
 
 /**
  * Lower-case hex SHA-256 of a string: Node's synchronous hash where there is one (Web Crypto's
@@ -55,7 +47,8 @@ function nodeCryptoModule(): NodeCrypto | null {
  * prompt; decision 0026), else Web Crypto (browsers, Deno). Same digest either way.
  */
 export async function sha256Hex(text: string): Promise<string> {
-  const node = nodeCryptoModule();
+  if (nodeCrypto === undefined) nodeCrypto = nodeBuiltin<typeof import('node:crypto')>('node:crypto') ?? null;
+  const node = nodeCrypto;
   if (node !== null) return node.createHash('sha256').update(text, 'utf8').digest('hex');
   const digest = await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(text));
   let hex = '';

@@ -29,8 +29,8 @@ import {
   messageOf,
   metaPathOf,
   objectPathOf,
-  putError,
-  sidecarFor,
+  putObjectFiles,
+  renameIntoPlace,
   TMP_DIR,
 } from './internal/fs-layout.js';
 import { assertPutArguments } from './internal/put-arguments.js';
@@ -183,21 +183,11 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       if (fsync) await handle.datasync();
       await handle.close();
       handle = undefined;
-      const parent = dirname(target);
-      for (let attempt = 0; ; attempt++) {
-        await prepareDir(parent, real, key);
-        try {
-          await rename(temp, target);
-          return;
-        } catch (error) {
-          // The folder was removed (a concurrent deletePrefix) after it was known: again, a few times.
-          if (codeOf(error) === 'ENOENT' && attempt < 3) {
-            knownDirs.delete(parent);
-            continue;
-          }
-          throw error;
-        }
-      }
+      await renameIntoPlace(temp, target, {
+        prepareDir: (parent) => prepareDir(parent, real, key),
+        forgetDir: (parent) => knownDirs.delete(parent),
+        rename,
+      });
     } catch (error) {
       await handle?.close().catch(() => undefined);
       await unlink(temp).catch(() => undefined);
@@ -339,23 +329,13 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     async put(key, bytes, contentType) {
       assertPutArguments(key, bytes, contentType);
       const real = await realRoot();
-      try {
-        const meta = sidecarFor(key, bytes, contentType);
-        if (meta === null) {
-          // The extension says it all (image/png for .png…): no sidecar, one rename. A sidecar
-          // left by an earlier put with another type goes first, so it never describes these bytes.
-          await unlink(metaPath(key)).catch((error: unknown) => {
+      await putObjectFiles(root, key, bytes, contentType, {
+        removeSidecar: (path) =>
+          unlink(path).catch((error: unknown) => {
             if (!isAbsentCode(codeOf(error))) throw error;
-          });
-          await writeAtomically(objectPath(key), bytes, real, key);
-        } else {
-          // Sidecar first: a crash between the two renames leaves a readable object or none.
-          await writeAtomically(metaPath(key), Buffer.from(JSON.stringify(meta), 'utf8'), real, key);
-          await writeAtomically(objectPath(key), bytes, real, key);
-        }
-      } catch (error) {
-        throw putError(error, key, root);
-      }
+          }),
+        writeAtomically: (target, data) => writeAtomically(target, data, real, key),
+      });
     },
 
     async get(key): Promise<StoredObject | null> {

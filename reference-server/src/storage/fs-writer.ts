@@ -21,17 +21,16 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   codeOf,
   isAbsentCode,
   isInside,
   KNOWN_DIRS_ENTRIES,
   leavesRoot,
-  metaPathOf,
-  objectPathOf,
   putError,
-  sidecarFor,
+  putObjectFiles,
+  renameIntoPlace,
   TMP_DIR,
 } from './internal/fs-layout.js';
 import { assertPutArguments } from './internal/put-arguments.js';
@@ -79,21 +78,11 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
       if (settings.fsync) await dataSync(fd);
       closeSync(fd);
       fd = undefined;
-      const parent = dirname(target);
-      for (let attempt = 0; ; attempt++) {
-        prepareDir(parent, key);
-        try {
-          renameSync(temp, target);
-          return;
-        } catch (error) {
-          // The folder was removed (a concurrent deletePrefix) after it was known: again, a few times.
-          if (codeOf(error) === 'ENOENT' && attempt < 3) {
-            knownDirs.delete(parent);
-            continue;
-          }
-          throw error;
-        }
-      }
+      await renameIntoPlace(temp, target, {
+        prepareDir: (parent) => prepareDir(parent, key),
+        forgetDir: (parent) => knownDirs.delete(parent),
+        rename: renameSync,
+      });
     } catch (error) {
       if (fd !== undefined) closeQuietly(fd);
       unlinkQuietly(temp);
@@ -106,21 +95,19 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
       assertPutArguments(key, bytes, contentType);
       try {
         realRoot();
-        const meta = sidecarFor(key, bytes, contentType);
-        if (meta === null) {
-          try {
-            unlinkSync(metaPathOf(root, key));
-          } catch (error) {
-            if (!isAbsentCode(codeOf(error))) throw error;
-          }
-          await writeAtomically(objectPathOf(root, key), bytes, key);
-        } else {
-          await writeAtomically(metaPathOf(root, key), Buffer.from(JSON.stringify(meta), 'utf8'), key);
-          await writeAtomically(objectPathOf(root, key), bytes, key);
-        }
       } catch (error) {
         throw putError(error, key, root);
       }
+      await putObjectFiles(root, key, bytes, contentType, {
+        removeSidecar: (path) => {
+          try {
+            unlinkSync(path);
+          } catch (error) {
+            if (!isAbsentCode(codeOf(error))) throw error;
+          }
+        },
+        writeAtomically: (target, data) => writeAtomically(target, data, key),
+      });
     },
   };
 }

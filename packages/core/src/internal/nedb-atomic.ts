@@ -1,6 +1,7 @@
 import type Datastore from '@seald-io/nedb';
 import { serialize } from '@seald-io/nedb/lib/model.js';
 import { StoreWriteError } from '../store.js';
+import { nodeBuiltin } from './node-builtin.js';
 
 /**
  * NeDB (4.x) applies every insert, update and remove to its in-memory indexes first and appends
@@ -69,14 +70,6 @@ export interface AtomicWrites {
   readonly writing: boolean;
 }
 
-type NodeFs = typeof import('node:fs');
-
-/** node:fs when running under Node (core stays importable in browsers: no static import). */
-function nodeFs(): NodeFs | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return proc?.getBuiltinModule?.('node:fs') as NodeFs | undefined;
-}
-
 export function makeWritesAtomic(db: Datastore<Doc>, collection: string): AtomicWrites {
   const raw = db as unknown as NedbInternals;
   const persistence = raw.persistence;
@@ -139,7 +132,7 @@ export function makeWritesAtomic(db: Datastore<Doc>, collection: string): Atomic
 
   const nedbAppend = persistence.persistNewStateAsync.bind(persistence);
   const rewriteAll = persistence.persistCachedDatabaseAsync.bind(persistence);
-  const fs = nodeFs();
+  const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
   const filename = persistence.filename;
   const fileMode = typeof persistence.modes?.fileMode === 'number' ? persistence.modes.fileMode : 0o644;
   const encoder = new TextEncoder();

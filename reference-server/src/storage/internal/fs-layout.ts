@@ -4,7 +4,7 @@
  * temporary files live, what a put accepts, and how its failures are named.
  */
 import { createHash } from 'node:crypto';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ObjectStorageError } from '../types.js';
 import { contentTypeFromKey } from './content-type.js';
 
@@ -37,6 +37,70 @@ export function sidecarFor(key: string, bytes: Uint8Array, contentType: string):
     size: bytes.byteLength,
     sha256: createHash('sha256').update(bytes).digest('base64url'),
   };
+}
+
+/** The file steps of a put, as a driver takes them (awaited either way: sync or async). */
+export interface PutSteps {
+  /** Removes the sidecar at `path` if there is one (absent is not an error). */
+  removeSidecar(path: string): void | Promise<void>;
+  /** Writes `bytes` to `target` through a temporary file renamed into place. */
+  writeAtomically(target: string, bytes: Uint8Array): void | Promise<void>;
+}
+
+/**
+ * The files of one put (arguments already checked): the object alone when its extension names the
+ * content type (an earlier put's sidecar removed first, so it never describes these bytes), else the
+ * sidecar first, then the object (a crash between the two renames leaves a readable object or none).
+ * Failures come out as {@link putError}.
+ */
+export async function putObjectFiles(
+  root: string,
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+  steps: PutSteps,
+): Promise<void> {
+  try {
+    const meta = sidecarFor(key, bytes, contentType);
+    if (meta === null) {
+      await steps.removeSidecar(metaPathOf(root, key));
+    } else {
+      await steps.writeAtomically(metaPathOf(root, key), Buffer.from(JSON.stringify(meta), 'utf8'));
+    }
+    await steps.writeAtomically(objectPathOf(root, key), bytes);
+  } catch (error) {
+    throw putError(error, key, root);
+  }
+}
+
+/** How a driver makes a folder ready and renames a file into it (sync or async). */
+export interface RenameSteps {
+  /** Creates `parent` if needed and checks it is inside the root (a driver may remember it). */
+  prepareDir(parent: string): void | Promise<void>;
+  /** Forgets that `parent` was prepared. */
+  forgetDir(parent: string): void;
+  rename(from: string, to: string): void | Promise<void>;
+}
+
+/**
+ * Renames the finished temporary file onto `target`. When the folder was removed after it was
+ * prepared (a concurrent deletePrefix), it is prepared again, a few times.
+ */
+export async function renameIntoPlace(temp: string, target: string, steps: RenameSteps): Promise<void> {
+  const parent = dirname(target);
+  for (let attempt = 0; ; attempt++) {
+    await steps.prepareDir(parent);
+    try {
+      await steps.rename(temp, target);
+      return;
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT' && attempt < 3) {
+        steps.forgetDir(parent);
+        continue;
+      }
+      throw error;
+    }
+  }
 }
 
 /** A put's failure as the driver reports it: bad keys as `invalid_key`, the rest as `io`. */
