@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { restateBanner } from './banner.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -426,7 +427,7 @@ async function runSchemathesis(name, spec, configFile, reportDir) {
   const child = spawn(st, args, {
     // Schemathesis keeps a cache folder where it runs: the temporary folder, not the checkout.
     cwd: dirname(configFile),
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PATH: `${venvBin}:${process.env.PATH ?? ''}`,
@@ -437,10 +438,21 @@ async function runSchemathesis(name, spec, configFile, reportDir) {
       PYTHONPATH: [here, process.env.PYTHONPATH].filter(Boolean).join(':'),
     },
   });
+  const relayed = [
+    relayLines(child.stdout, process.stdout, name),
+    relayLines(child.stderr, process.stderr, name),
+  ];
   const code = await new Promise((resolve) =>
     child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
   );
+  await Promise.all(relayed);
   return code;
+}
+
+async function relayLines(input, output, name) {
+  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    output.write(`${restateBanner(line, name)}\n`);
+  }
 }
 
 async function main() {
