@@ -175,16 +175,47 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
       'text/plain; charset=utf-8',
     ]);
   }
-  for (const [key, bytes, type] of writes) {
-    signal?.throwIfAborted();
-    try {
-      await storage.put(key, bytes, type);
-    } catch (error) {
-      throw new PipelineError('storage_failed', 'the generated files could not be stored', {
-        cause: error,
-        detail: `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
-      });
-    }
-  }
+  await putAll(storage, writes, signal);
   return assets;
+}
+
+/** How many of a task's files are handed to the storage port at once. */
+const PUTS_IN_FLIGHT = 8;
+
+/**
+ * Writes a task's files through the storage port, up to PUTS_IN_FLIGHT at a time, started in order.
+ * A durable store makes each file durable before it becomes visible (the filesystem driver syncs
+ * each one); one after another, every file of a sheet waited for its own disk flush, while flushes
+ * that overlap are merged by the filesystem's journal, and an object store's uploads overlap too.
+ * The first failure stops starting new writes, waits for those in flight, and is the one reported;
+ * an abort is checked before each write starts.
+ */
+async function putAll(
+  storage: FormatInput['storage'],
+  writes: ReadonlyArray<[string, Uint8Array, string]>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    while (failure === undefined && next < writes.length) {
+      if (signal?.aborted) {
+        failure ??= { error: signal.reason };
+        return;
+      }
+      const [key, bytes, type] = writes[next++] as [string, Uint8Array, string];
+      try {
+        await storage.put(key, bytes, type);
+      } catch (error) {
+        failure ??= {
+          error: new PipelineError('storage_failed', 'the generated files could not be stored', {
+            cause: error,
+            detail: `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
+          }),
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PUTS_IN_FLIGHT, writes.length) }, lane));
+  if (failure !== undefined) throw failure.error;
 }

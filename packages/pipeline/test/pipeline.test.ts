@@ -273,6 +273,94 @@ describe('runPipeline', () => {
     expect(events[0]).toMatchObject({ status: 'failed' });
   });
 
+  describe("writing a task's files", () => {
+    /** A storage port whose puts finish only when the test lets them, recording what it was given. */
+    function gatedStorage(fail?: (key: string) => Error | undefined) {
+      const memory = createMemoryStorage();
+      const started: string[] = [];
+      const waiting: Array<() => void> = [];
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const storage = {
+        async put(key: string, bytes: Uint8Array, contentType: string) {
+          started.push(key);
+          inFlight += 1;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          inFlight -= 1;
+          const error = fail?.(key);
+          if (error !== undefined) throw error;
+          await memory.put(key, bytes, contentType);
+        },
+      };
+      /** Lets every waiting put finish, round after round, until the run settles. */
+      const drive = async <T>(run: Promise<T>): Promise<T> => {
+        let settled = false;
+        const result = run.finally(() => {
+          settled = true;
+        });
+        while (!settled) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          for (const release of waiting.splice(0)) release();
+        }
+        return result;
+      };
+      return { storage, memory, started, drive, maxInFlight: () => maxInFlight };
+    }
+
+    const individual = request({
+      params: { resolution: 32, frames: { directions: 4, framesPerDirection: 4 }, format: 'individual' },
+    });
+
+    it('hands up to 8 files to storage at once, started in the order of the assets', async () => {
+      const sequential = createMemoryStorage();
+      const reference = await runPipeline(individual, { storage: sequential });
+      const gated = gatedStorage();
+      const result = await gated.drive(runPipeline(individual, { storage: gated.storage }));
+      expect(result.ok).toBe(true);
+      if (!result.ok || !reference.ok) return;
+      // 16 frame files and a Godot resource: more than 8, so the limit is what holds them back.
+      expect(gated.started.length).toBeGreaterThan(8);
+      expect(gated.maxInFlight()).toBe(8);
+      expect(gated.started.slice(0, 16)).toEqual(result.assets.slice(0, 16).map((a) => a.key));
+      expect([...gated.started].sort()).toEqual(sequential.keys().sort());
+      for (const key of sequential.keys()) expect(gated.memory.get(key)).toEqual(sequential.get(key));
+    });
+
+    it('reports the first failed file and starts no file after it', async () => {
+      const gated = gatedStorage((key) =>
+        key.endsWith('_1.png') && key.includes('down')
+          ? new Error('ENOSPC: no space left on device')
+          : undefined,
+      );
+      const events: PipelineProgressEvent[] = [];
+      const result = await gated.drive(
+        runPipeline(individual, { storage: gated.storage, onEvent: (e) => void events.push(e) }),
+      );
+      expect(result).toMatchObject({ ok: false, code: 'storage_failed' });
+      if (result.ok) return;
+      expect(result.detail).toMatch(/^storage\.put\(".+down_1\.png"\) failed: ENOSPC/);
+      // The first 8 started together; the failure stopped the rest from starting.
+      expect(gated.started.length).toBe(8);
+      expect(events.at(-1)).toMatchObject({ stage: 'format_adapter', status: 'failed' });
+    });
+
+    it('starts no file once the run is aborted', async () => {
+      const controller = new AbortController();
+      const gated = gatedStorage();
+      const storage = {
+        put: (key: string, bytes: Uint8Array, type: string) => {
+          if (gated.started.length === 3) controller.abort(new Error('user cancelled'));
+          return gated.storage.put(key, bytes, type);
+        },
+      };
+      const result = await gated.drive(runPipeline(individual, { storage, signal: controller.signal }));
+      expect(result).toMatchObject({ ok: false, code: 'aborted', detail: 'user cancelled' });
+      // Puts 1-4 started before the abort was seen; none after.
+      expect(gated.started.length).toBe(4);
+    });
+  });
+
   it('survives garbage input', async () => {
     const r = await runPipeline(null as never, { storage: createMemoryStorage() });
     expect(r.ok).toBe(false);
