@@ -30,13 +30,19 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
-/** Starts dist/main.js with `env` (plus PATH) and resolves once it logs `listening`. */
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+/**
+ * Starts dist/main.js with `env` (plus PATH) and `nodeArgs` before the script (e.g. `--cpu-prof`),
+ * and resolves once it logs `listening`.
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<BuiltServer> {
   const main = join(serverDir, 'dist', 'main.js');
   if (!existsSync(main)) {
     throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
   }
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,6 +56,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
         const record = JSON.parse(line) as { msg?: string; url?: string };
         if (record.msg === 'listening' && record.url) {
           clearTimeout(timer);
+          // From here on the logs are drained unread: parsing them would spend the client's CPU,
+          // which the bench's client shares with the server on a small machine.
+          lines.close();
+          child.stdout?.resume();
           resolve(record.url);
         }
       } catch {

@@ -3,28 +3,31 @@
  * sprite spritesheets (4 directions × 4 frames), measures
  *   - tasks completed per second through the whole server (HTTP submit → durable queue → pipeline →
  *     object storage → persisted events), against the bare pipeline (runPipeline with 4 concurrent
- *     runs into memory storage) measured in the same run: the ratio is the server's overhead around the pipeline;
+ *     runs into memory storage, in a process of its own: bench/bare-pipeline.ts) measured in the
+ *     same run: the ratio is the server's overhead around the pipeline;
  *   - submit-to-completed latency p50/p95 (POST /generate until the terminal WebSocket event);
  *   - WebSocket event latency p50/p95 (event `at`, stamped by the worker, to arrival at the client).
  * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
- * skipped with a note when none). BENCH_TASKS (default 40) sets the batch size (BENCH_MONGO_TASKS,
- * default 40, the MongoDB run's). Each server run starts with an untimed warm-up batch of the same
- * size. BENCH_ROUNDS (default 3) rounds alternate the bare pipeline and the embedded servers
+ * skipped with a note when none or when BENCH_MONGO_TASKS=0). BENCH_TASKS (default 40) sets the batch size (BENCH_MONGO_TASKS,
+ * default 40, the MongoDB run's). Each server run, and the bare pipeline, starts with BENCH_WARMUP
+ * (default 2) untimed batches of the same size. BENCH_ROUNDS (default 5) rounds alternate the bare pipeline and the embedded servers
  * (BENCH_ONLY=<text>: only the rows whose label contains it); the
  * table shows each server's median ratio to the bare pipeline of its own round, and the range.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStorage, runPipeline } from '@assetloom/pipeline';
 import { resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { type BarePipeline, startBarePipeline } from './bare-pipeline.js';
 import { startBuiltServer } from './built-server.js';
 import { benchUser, generateBatch } from './generation-client.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
+/** Untimed batches before the timed one, for every server and the bare pipeline alike. */
+const WARMUP = Math.max(1, Math.floor(Number(process.env.BENCH_WARMUP ?? 2)));
 const CONCURRENCY = 4;
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -34,29 +37,9 @@ const quantile = (values: number[], q: number): number => {
 };
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
-async function barePipeline(): Promise<number> {
-  const storage = createMemoryStorage();
-  let next = 0;
-  const started = performance.now();
-  const lane = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= TASKS) return;
-      const result = await runPipeline(
-        {
-          prompt: `bench knight ${i}`,
-          assetType: 'sprite',
-          projectStyle: {},
-          params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
-          keyPrefix: `bench/${i}/`,
-        },
-        { storage, onEvent: async () => undefined },
-      );
-      if (!result.ok) throw new Error(result.error);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
-  return TASKS / ((performance.now() - started) / 1000);
+/** Tasks per second of the bare pipeline's own process (bench/bare-pipeline.ts). */
+async function barePipeline(pipeline: BarePipeline): Promise<number> {
+  return TASKS / ((await pipeline.run(TASKS)) / 1000);
 }
 
 /** A server to measure: its URL and how to stop it. */
@@ -97,10 +80,10 @@ async function serverRun(label: string, target: Target, cleanup: () => Promise<v
   try {
     const { url } = target;
     const user = await benchUser(url);
-    // A warm-up batch first, as the bare pipeline's ratio takes the better (warm) of its two runs:
-    // a fresh process spends a fifth of its CPU compiling (V8's optimizing compiler) in the first
-    // seconds, which a server that has been up for a while does not.
-    await generateBatch(url, user, tasks, 'warm');
+    // Warm-up batches first (BENCH_WARMUP), as for the bare pipeline: V8 keeps optimizing for several
+    // batches (each pipeline thread is an isolate of its own and compiles the pipeline again), and
+    // a server is measured as it runs for hours, not in its first minute.
+    for (let batch = 0; batch < WARMUP; batch++) await generateBatch(url, user, tasks, `warm${batch}`);
     const started = performance.now();
     const runs = await generateBatch(url, user, tasks);
     const last = Math.max(...runs.map((r) => r.end));
@@ -121,7 +104,7 @@ async function serverRun(label: string, target: Target, cleanup: () => Promise<v
   }
 }
 
-const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)));
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5)));
 const MONGO_TASKS = Number(process.env.BENCH_MONGO_TASKS ?? 40);
 const median = (values: number[]) => quantile(values, 0.5);
 
@@ -138,30 +121,41 @@ const ALL_CONFIGS = [
 const CONFIGS = ALL_CONFIGS.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
 
 type Result = Awaited<ReturnType<typeof serverRun>>;
-// An untimed bare run first, so that no round compares a warm server with a cold bare pipeline.
-await barePipeline();
+// The bare pipeline in a process of its own, with BENCH_WARMUP untimed runs first, so that no round compares a
+// warm server with a cold bare pipeline.
+const bare = await startBarePipeline();
+for (let batch = 0; batch < WARMUP; batch++) await barePipeline(bare);
+// Data folders are removed when the bench ends, not after each run: on ext4 without a journal (this
+// VM's disk) every new file scans the inodes freed in the last minutes (the kernel's
+// recently_deleted()), so removing one run's thousands of files made the next runs' file creation
+// the largest cost in the profile (decision 0026, "Later").
+const dataDirs: string[] = [];
 // Rounds alternate the bare pipeline and the servers; each server's ratio is taken against the bare
 // pipeline of its own round, and the table shows the median round (this VM's speed drifts by tens
 // of percent within minutes).
 const rounds: Array<{ bare: number; runs: Result[] }> = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  const bare = await barePipeline();
+  const bareRate = await barePipeline(bare);
   const runs: Result[] = [];
   for (const [label, threads, start] of CONFIGS) {
     const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
+    dataDirs.push(dir);
     const target = await start({ DATA_DIR: dir, PIPELINE_THREADS: threads });
-    runs.push(await serverRun(label, target, () => rm(dir, { recursive: true, force: true }), TASKS));
+    runs.push(await serverRun(label, target, async () => undefined, TASKS));
   }
-  rounds.push({ bare, runs });
+  rounds.push({ bare: bareRate, runs });
   console.log(
-    `round ${round}/${ROUNDS}: bare pipeline (${CONCURRENCY} at once, ${TASKS} × 64 px sheets) ${fmt(bare)} tasks/s; servers ${runs.map((r) => `${(r.rate / bare).toFixed(2)}×`).join(', ')}`,
+    `round ${round}/${ROUNDS}: bare pipeline (own process, ${CONCURRENCY} at once, ${TASKS} × 64 px sheets) ${fmt(bareRate)} tasks/s; servers ${runs.map((r) => `${(r.rate / bareRate).toFixed(2)}×`).join(', ')}`,
   );
 }
 
-const mongo = await resolveMongoTarget().catch((error: unknown) => ({
-  kind: 'unavailable' as const,
-  reason: String(error),
-}));
+const mongo =
+  MONGO_TASKS < 1
+    ? { kind: 'unavailable' as const, reason: 'BENCH_MONGO_TASKS=0' }
+    : await resolveMongoTarget().catch((error: unknown) => ({
+        kind: 'unavailable' as const,
+        reason: String(error),
+      }));
 let mongoRun: Result | undefined;
 if (mongo.kind === 'unavailable') {
   console.log(`MongoDB run skipped: ${'reason' in mongo ? mongo.reason : 'no target'}`);
@@ -204,5 +198,7 @@ if (mongoRun !== undefined) {
     `| ${r.label} | ${fmt(r.rate)} | ${(r.rate / bareMedian).toFixed(2)}× | | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.lag50)} ms | ${fmt(r.lag95)} ms |`,
   );
 }
-console.log(`\nbare pipeline: median ${fmt(bareMedian)} tasks/s over the rounds`);
+console.log(`\nbare pipeline (own process): median ${fmt(bareMedian)} tasks/s over the rounds`);
+bare.close();
+for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 process.exit(0);

@@ -14,17 +14,15 @@
  *     submitted over HTTP and followed over WebSocket.
  * Needs strace (Debian: apt-get install strace); without it the bench says so and exits 0.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startBarePipeline } from './bare-pipeline.js';
 import { benchServerEnv, startBuiltServer } from './built-server.js';
 import { benchUser, generateBatch } from './generation-client.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 80);
-const here = dirname(fileURLToPath(import.meta.url));
 
 if (spawnSync('strace', ['-V'], { stdio: 'ignore' }).status !== 0) {
   console.log('bench:syscalls needs strace on PATH (Debian: apt-get install strace); skipped');
@@ -71,26 +69,14 @@ async function traced(pid: number): Promise<{ stop(): Promise<Counts> }> {
 
 /** The bare pipeline's process: warm it, then count one batch. */
 async function bare(): Promise<Counts> {
-  const child: ChildProcess = spawn(process.execPath, [join(here, 'bare-pipeline-child.mjs')], {
-    cwd: join(here, '..'),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
-  const expect = async (word: string) => {
-    const next = await lines.next();
-    if (next.done || next.value !== word) throw new Error(`bare pipeline child: expected ${word}`);
-  };
+  const pipeline = await startBarePipeline();
   try {
-    await expect('ready');
-    child.stdin?.write(`run ${TASKS}\n`);
-    await expect('done');
-    const trace = await traced(child.pid as number);
-    child.stdin?.write(`run ${TASKS}\n`);
-    await expect('done');
+    await pipeline.run(TASKS);
+    const trace = await traced(pipeline.pid);
+    await pipeline.run(TASKS);
     return await trace.stop();
   } finally {
-    child.stdin?.end();
-    child.kill();
+    pipeline.close();
   }
 }
 
