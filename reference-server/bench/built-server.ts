@@ -23,6 +23,20 @@ export function benchServerEnv(dataDir: string, extra: Record<string, string> = 
   };
 }
 
+/**
+ * The generation benches' server: 4 workers, no submission limit, `threads` pipeline threads
+ * (PIPELINE_THREADS: `auto`, `0`, a count).
+ */
+export function startGenerationServer(dataDir: string, threads: string): Promise<BuiltServer> {
+  return startBuiltServer(
+    benchServerEnv(dataDir, {
+      WORKER_CONCURRENCY: '4',
+      GENERATE_MAX_REQUESTS: '100000',
+      PIPELINE_THREADS: threads,
+    }),
+  );
+}
+
 export interface BuiltServer {
   url: string;
   /** The server's process id (to attach tools such as strace). */
@@ -30,19 +44,13 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
-/**
- * Starts dist/main.js with `env` (plus PATH) and `nodeArgs` before the script (e.g. `--cpu-prof`),
- * and resolves once it logs `listening`.
- */
-export async function startBuiltServer(
-  env: Record<string, string>,
-  nodeArgs: readonly string[] = [],
-): Promise<BuiltServer> {
+/** Starts dist/main.js with `env` (plus PATH) and resolves once it logs `listening`. */
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const main = join(serverDir, 'dist', 'main.js');
   if (!existsSync(main)) {
     throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
   }
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const child = spawn(process.execPath, [main], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,11 +8,12 @@
  *   - submit-to-completed latency p50/p95 (POST /generate until the terminal WebSocket event);
  *   - WebSocket event latency p50/p95 (event `at`, stamped by the worker, to arrival at the client).
  * On the embedded store, then on MongoDB (MONGODB_URI, else the FerretDB @assetloom/testing prepares;
- * skipped with a note when none or when BENCH_MONGO_TASKS=0). BENCH_TASKS (default 40) sets the batch size (BENCH_MONGO_TASKS,
- * default 40, the MongoDB run's). Each server run, and the bare pipeline, starts with BENCH_WARMUP
- * untimed batches of the same size (default: 320 tasks' worth, at least 2). BENCH_ROUNDS (default 5) rounds alternate the bare pipeline and the embedded servers
- * (BENCH_ONLY=<text>: only the rows whose label contains it); the
- * table shows each server's median ratio to the bare pipeline of its own round, and the range.
+ * skipped with a note when none or when BENCH_MONGO_TASKS=0). BENCH_TASKS (default 40) sets the
+ * batch size (BENCH_MONGO_TASKS, default 40, the MongoDB run's). Each server run, and the bare
+ * pipeline, starts with BENCH_WARMUP untimed batches of the same size (default: 320 tasks' worth, at
+ * least 2). BENCH_ROUNDS (default 5) rounds alternate the bare pipeline and the embedded servers
+ * (BENCH_ONLY=<text>: only the rows whose label contains it); the table shows each server's median
+ * ratio to the bare pipeline of its own round, and the range.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,10 +86,10 @@ function childProcess(storeEnv: Record<string, string>): Promise<Target> {
 async function serverRun(
   label: string,
   target: Target,
-  cleanup: () => Promise<void>,
   tasks: number,
-  warmup = WARMUP,
+  options: { warmup?: number; cleanup?: () => Promise<void> } = {},
 ) {
+  const { warmup = WARMUP, cleanup } = options;
   try {
     const { url } = target;
     const user = await benchUser(url);
@@ -112,7 +113,7 @@ async function serverRun(
     };
   } finally {
     await target.close();
-    await cleanup();
+    await cleanup?.();
   }
 }
 
@@ -133,8 +134,8 @@ const ALL_CONFIGS = [
 const CONFIGS = ALL_CONFIGS.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
 
 type Result = Awaited<ReturnType<typeof serverRun>>;
-// The bare pipeline in a process of its own, with BENCH_WARMUP untimed runs first, so that no round compares a
-// warm server with a cold bare pipeline.
+// The bare pipeline in a process of its own, with BENCH_WARMUP untimed runs first, so that no round
+// compares a warm server with a cold bare pipeline.
 const bare = await startBarePipeline();
 for (let batch = 0; batch < WARMUP; batch++) await barePipeline(bare);
 // Data folders are removed when the bench ends, not after each run: on ext4 without a journal (this
@@ -153,7 +154,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-generation-'));
     dataDirs.push(dir);
     const target = await start({ DATA_DIR: dir, PIPELINE_THREADS: threads });
-    runs.push(await serverRun(label, target, async () => undefined, TASKS));
+    runs.push(await serverRun(label, target, TASKS));
   }
   rounds.push({ bare: bareRate, runs });
   console.log(
@@ -181,10 +182,9 @@ if (mongo.kind === 'unavailable') {
   mongoRun = await serverRun(
     `mongodb (${mongo.kind}), in this process, ${MONGO_TASKS} tasks`,
     target,
-    () => rm(objects, { recursive: true, force: true }),
     MONGO_TASKS,
     // One warm-up batch: this row shows the database's cost, not a ratio, and FerretDB is slow.
-    1,
+    { warmup: 1, cleanup: () => rm(objects, { recursive: true, force: true }) },
   );
   await (mongo as { stop?: () => Promise<void> }).stop?.();
 }

@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchServerEnv, startBuiltServer } from './built-server.js';
+import { startGenerationServer } from './built-server.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 8);
 const RESOLUTION = Number(process.env.BENCH_RESOLUTION ?? 256);
@@ -21,13 +21,7 @@ const quantile = (sorted: number[], q: number) =>
 
 async function start(threads: string): Promise<{ url: string; close: () => Promise<void>; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-resp-'));
-  const server = await startBuiltServer(
-    benchServerEnv(dir, {
-      WORKER_CONCURRENCY: '4',
-      GENERATE_MAX_REQUESTS: '100000',
-      PIPELINE_THREADS: threads,
-    }),
-  );
+  const server = await startGenerationServer(dir, threads);
   return { ...server, dir };
 }
 

@@ -19,7 +19,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBarePipeline } from './bare-pipeline.js';
-import { benchServerEnv, startBuiltServer } from './built-server.js';
+import { startGenerationServer } from './built-server.js';
 import { benchUser, generateBatch } from './generation-client.js';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 80);
@@ -83,13 +83,7 @@ async function bare(): Promise<Counts> {
 /** The built server: warm it with one batch, then count the next. */
 async function server(threads: string): Promise<Counts> {
   const dir = await mkdtemp(join(tmpdir(), 'assetloom-bench-syscalls-'));
-  const target = await startBuiltServer(
-    benchServerEnv(dir, {
-      WORKER_CONCURRENCY: '4',
-      GENERATE_MAX_REQUESTS: '100000',
-      PIPELINE_THREADS: threads,
-    }),
-  );
+  const target = await startGenerationServer(dir, threads);
   try {
     const user = await benchUser(target.url);
     await generateBatch(target.url, user, TASKS, 'warm');

@@ -186,7 +186,8 @@ const PUTS_IN_FLIGHT = 8;
  * Writes a task's files through the storage port, up to PUTS_IN_FLIGHT at a time, started in order.
  * A durable store makes each file durable before it becomes visible (the filesystem driver syncs
  * each one); one after another, every file of a sheet waited for its own disk flush, while flushes
- * that overlap are merged by the filesystem's journal, and an object store's uploads overlap too.
+ * that overlap share the device (a journal merges them into one commit), and an object store's
+ * uploads overlap too.
  * The first failure stops starting new writes, waits for those in flight, and is the one reported;
  * an abort is checked before each write starts.
  */
