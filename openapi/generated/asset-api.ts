@@ -1466,7 +1466,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The request id (echoed from the request or generated), also present in the server logs. */
+        /** @description The request id (echoed from the request when it is 1-64 of `[A-Za-z0-9._:-]` starting with a letter or digit, else generated), also present in the server logs. */
         "X-Request-Id": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
