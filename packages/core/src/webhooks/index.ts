@@ -44,6 +44,14 @@ export {
 } from './service.js';
 export { newWebhookSecret, randomEventId, signWebhook, type WebhookSignatureHeaders } from './signing.js';
 export {
+  describeSpecialRange,
+  SPECIAL_IPV4_RANGES,
+  SPECIAL_IPV6_RANGES,
+  type SpecialRange,
+  type SpecialRangeMatch,
+  specialRangeOf,
+} from './special-ranges.js';
+export {
   addressProblem,
   allowlistProblem,
   isIpLiteral,

@@ -1,10 +1,11 @@
 import ipaddr from 'ipaddr.js';
+import { describeSpecialRange, specialRangeOf } from './special-ranges.js';
 
 /**
- * Where webhooks may point. By default only public unicast addresses are allowed: loopback, private
- * (RFC 1918), carrier-grade NAT, link-local, unique-local, multicast, unspecified, broadcast,
- * benchmarking, reserved and the IPv6 ranges that embed or translate IPv4 addresses are refused
- * (classification by ipaddr.js; IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry).
+ * Where webhooks may point. By default only public unicast addresses are allowed: every range of
+ * the IANA IPv4 and IPv6 special-purpose registries, multicast, and (IPv6) everything outside
+ * global unicast is refused — one table, `special-ranges.ts`. IPv4-mapped IPv6 addresses are judged
+ * as the IPv4 address they carry; every other IPv4-embedding IPv6 range is refused whole.
  */
 export interface WebhookTargetPolicy {
   /** Allow every address (development and tests on loopback). Default false. */
@@ -48,15 +49,8 @@ export function allowlistProblem(hostname: string, policy: WebhookTargetPolicy =
 /** Why an IP address may not receive webhooks, or undefined when it may. */
 export function addressProblem(address: string, policy: WebhookTargetPolicy = {}): string | undefined {
   if (policy.allowPrivateTargets === true) return undefined;
-  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  // A zone id (fe80::1%eth0) is link-local anyway; ipaddr.js parses it.
-  if (!ipaddr.isValid(bare)) return `not an IP address: ${address}`;
-  let parsed = ipaddr.parse(bare);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = parsed.range();
-  return range === 'unicast' ? undefined : `${range} address ${parsed.toString()} is not allowed`;
+  const match = specialRangeOf(address);
+  return match === undefined ? undefined : describeSpecialRange(match);
 }
 
 /** Whether a URL host (as `URL#hostname` gives it, IPv6 in brackets) is an IP literal. */

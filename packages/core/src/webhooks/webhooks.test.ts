@@ -46,21 +46,21 @@ describe.skipIf(!uri)('MongoDB', () => {
 
 describe('targets', () => {
   it.each([
-    ['203.0.113.9', 'reserved'], // TEST-NET-3 is documentation space, not routable
+    ['203.0.113.9', 'documentation'], // TEST-NET-3 is documentation space, not routable
     ['127.0.0.1', 'loopback'],
-    ['10.2.3.4', 'private'],
-    ['172.31.0.1', 'private'],
-    ['192.168.1.1', 'private'],
-    ['100.64.0.1', 'carrierGradeNat'],
-    ['169.254.169.254', 'linkLocal'],
+    ['10.2.3.4', 'private-use'],
+    ['172.31.0.1', 'private-use'],
+    ['192.168.1.1', 'private-use'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['169.254.169.254', 'link-local'],
     ['224.0.0.251', 'multicast'],
-    ['0.0.0.0', 'unspecified'],
-    ['255.255.255.255', 'broadcast'],
+    ['0.0.0.0', 'this host'],
+    ['255.255.255.255', 'limited broadcast'],
     ['::1', 'loopback'],
-    ['fe80::1', 'linkLocal'],
-    ['fd12:3456::1', 'uniqueLocal'],
+    ['fe80::1', 'link-local'],
+    ['fd12:3456::1', 'unique-local'],
     ['ff02::1', 'multicast'],
-    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:10.0.0.1', 'private-use'],
   ])('%s is refused (%s)', (address, range) => {
     expect(addressProblem(address)).toContain(range);
     expect(addressProblem(address, { allowPrivateTargets: true })).toBeUndefined();
