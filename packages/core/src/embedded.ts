@@ -403,18 +403,24 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         one<UserDoc, ReturnType<typeof docToUser>>(users, { _id: requireInt(id, 'user id') }, docToUser),
       byUsername: async (name) => one(users, { username: requireString(name, 'username') }, docToUser),
       async updatePassword(id, passwordHash, tokenVersion, at) {
-        await updateOne(
-          users,
-          requireInt(id, 'user id'),
-          {
-            $set: {
-              passwordHash: requireString(passwordHash, 'password hash'),
-              tokenVersion: requireInt(tokenVersion, 'token version'),
-              updatedAt: requireDate(at, 'updatedAt'),
-            },
+        const version = requireInt(tokenVersion, 'token version');
+        const update = {
+          $set: {
+            passwordHash: requireString(passwordHash, 'password hash'),
+            tokenVersion: version,
+            updatedAt: requireDate(at, 'updatedAt'),
           },
-          (d) => d,
+        };
+        await use();
+        // NeDB runs every operation through its queue: the match and the write are one step.
+        const res = await users.db.updateAsync(
+          { _id: requireInt(id, 'user id'), tokenVersion: version - 1 },
+          update,
+          { multi: false },
         );
+        if (res.numAffected === 0) return false;
+        wrote(users);
+        return true;
       },
     },
 

@@ -68,7 +68,12 @@ export interface MongoStoreOptions {
 interface CounterDoc {
   _id: string;
   seq: number;
+  /** When a reservation was taken (password-change reservations only). */
+  at?: Date;
 }
+
+/** A password-change reservation older than this whose change never landed may be taken over. */
+const STALE_PASSWORD_RESERVATION_MS = 60_000;
 
 /** Index name → the field a duplicate of it is reported as. Names are fixed so E11000 maps reliably. */
 const UNIQUE_INDEXES: Record<string, string> = {
@@ -411,15 +416,50 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         return doc ? docToUser(doc as UserDoc) : null;
       },
       async updatePassword(id, passwordHash, tokenVersion, at) {
-        const filter = { _id: { $eq: requireInt(id, 'user id') } };
+        const userId = requireInt(id, 'user id');
+        const version = requireInt(tokenVersion, 'token version');
+        const filter = { _id: { $eq: userId }, tokenVersion: { $eq: version - 1 } };
         const update = {
           $set: {
             passwordHash: requireString(passwordHash, 'password hash'),
-            tokenVersion: requireInt(tokenVersion, 'token version'),
+            tokenVersion: version,
             updatedAt: requireDate(at, 'updatedAt'),
           },
         };
-        await (await users()).updateOne(filter, update);
+        const c = await users();
+        if (await atomicIncrements()) {
+          // MongoDB applies a filtered single-document update atomically: one racer matches.
+          return (await c.updateOne(filter, update)).matchedCount === 1;
+        }
+        // FerretDB v1 applies updates as read-modify-write, so two filtered updates can both match.
+        // The change from version − 1 is taken by INSERTING its reservation (unique by _id), which
+        // exactly one racer wins on every target; only the winner writes the user.
+        return serial(`password:${userId}`, async () => {
+          const reservations = await counters();
+          const reservation = `users#${userId}#tv#${version}`;
+          for (let round = 0; round < 2; round++) {
+            try {
+              await reservations.insertOne({ _id: reservation, seq: version, at: new Date() });
+            } catch (err) {
+              if (!isDuplicate(err)) throw err;
+              // Taken. A reservation whose change never landed (its process died in between) would
+              // block every later change from this version: once stale, it may be taken over.
+              const held = await reservations.findOne({ _id: { $eq: reservation } });
+              const current = await c.findOne({ _id: { $eq: userId } });
+              const stale =
+                held?.at instanceof Date && Date.now() - held.at.getTime() > STALE_PASSWORD_RESERVATION_MS;
+              if (round > 0 || !stale || current?.tokenVersion !== version - 1) return false;
+              const removed = await reservations.deleteOne({
+                _id: { $eq: reservation },
+                at: { $eq: held.at },
+              });
+              if (removed.deletedCount !== 1) return false;
+              continue;
+            }
+            return (await c.updateOne(filter, update)).matchedCount === 1;
+          }
+          return false;
+        });
       },
     },
 

@@ -355,8 +355,11 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       if (deps.loginLimiter) await deps.loginLimiter.reset(limitKey);
       const hash = await hasher.hash(input.newPassword);
       const tokenVersion = fresh.tokenVersion + 1;
-      await store.users.updatePassword(fresh.id, hash, tokenVersion, clock.now());
+      // A compare-and-swap on the version read above: of simultaneous changes made with the same
+      // token exactly one lands; the others find their token revoked by it.
+      const changed = await store.users.updatePassword(fresh.id, hash, tokenVersion, clock.now());
       userCache.forget(fresh.id);
+      if (!changed) throw errors.unauthenticated();
       return tokens.issue({ sub: fresh.id, tv: tokenVersion });
     },
 

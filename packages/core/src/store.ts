@@ -177,7 +177,14 @@ export interface UserRepository {
   insert(user: UserRecord): Promise<void>;
   byId(id: number): Promise<UserRecord | null>;
   byUsername(username: string): Promise<UserRecord | null>;
-  updatePassword(id: number, passwordHash: string, tokenVersion: number, at: Date): Promise<void>;
+  /**
+   * A compare-and-swap on the credential version: sets the hash and `tokenVersion` only while the
+   * stored version is `tokenVersion - 1` (the version the caller read). true when applied; false when
+   * another change got there first (or the user is gone), so of several simultaneous changes from
+   * the same version exactly one succeeds — on MongoDB by a filtered update, on FerretDB v1 (whose
+   * updates are read-modify-write) by inserting a unique reservation first.
+   */
+  updatePassword(id: number, passwordHash: string, tokenVersion: number, at: Date): Promise<boolean>;
 }
 
 export interface ProjectRepository {

@@ -145,16 +145,37 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
         await store.users.insert(user(await store.users.nextId()));
       });
 
-      it('updates the password hash, token version and updatedAt', async () => {
-        const u = user(await store.users.nextId());
+      it('updates the password hash, token version and updatedAt from the version before', async () => {
+        const u = user(await store.users.nextId(), { tokenVersion: 2 });
         await store.users.insert(u);
-        await store.users.updatePassword(u.id, 'new-hash', 3, at(5000));
+        expect(await store.users.updatePassword(u.id, 'new-hash', 3, at(5000))).toBe(true);
         const got = await store.users.byId(u.id);
         expect(got).toMatchObject({
           passwordHash: 'new-hash',
           tokenVersion: 3,
           updatedAt: at(5000),
           createdAt: at(0),
+        });
+        // Not from another version: the stored one is 3 now.
+        expect(await store.users.updatePassword(u.id, 'late-hash', 3, at(6000))).toBe(false);
+        expect(await store.users.updatePassword(u.id, 'skip-hash', 5, at(6000))).toBe(false);
+        expect(await store.users.updatePassword(u.id + 10_000_000, 'x', 1, at(6000))).toBe(false);
+        expect(await store.users.byId(u.id)).toMatchObject({ passwordHash: 'new-hash', tokenVersion: 3 });
+      });
+
+      it('lets exactly one of simultaneous changes from one version win (compare-and-swap)', async () => {
+        const u = user(await store.users.nextId());
+        await store.users.insert(u);
+        const results = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            store.users.updatePassword(u.id, `hash-${i}`, 1, at(7000 + i)),
+          ),
+        );
+        const winners = results.flatMap((won, i) => (won ? [i] : []));
+        expect(winners).toHaveLength(1);
+        expect(await store.users.byId(u.id)).toMatchObject({
+          passwordHash: `hash-${winners[0]}`,
+          tokenVersion: 1,
         });
       });
 
