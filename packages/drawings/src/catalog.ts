@@ -1,0 +1,235 @@
+import { DRAWINGS, SETS } from './generated/catalog.js';
+
+export type SetName = (typeof SETS)[number]['prefix'];
+
+/** One drawing of one set, with the words that name it and what a render of it showed. */
+export interface Drawing {
+  /** `f/dog` (Fluent Emoji Flat), `n/dog` (Noto Emoji), `g/windmill` (game-icons.net). */
+  readonly id: string;
+  readonly set: SetName;
+  /** The drawing's name in its Iconify set. */
+  readonly name: string;
+  /** English label: the emoji's CLDR annotation, or the icon's name in words. */
+  readonly label: string;
+  /** The nouns the label is about ("bow and arrow" → bow, arrow; "evergreen tree" → tree). */
+  readonly heads: readonly string[];
+  /** The label's other words and the emoji's English keywords. */
+  readonly words: readonly string[];
+  /** The emoji's Chinese annotation and keywords. */
+  readonly zh: readonly string[];
+  /** The emoji subgroup (animal-mammal, food-fruit, tool, …), or `icon` for game-icons. */
+  readonly group: string;
+  /** The drawing is cut by its own frame (a cow whose back is outside the picture). */
+  readonly cropped: boolean;
+  /** A head or a face only, not the whole animal. */
+  readonly face: boolean;
+  /** A person (jobs and fantasy people). */
+  readonly person: boolean;
+  /** A one-colour silhouette (game-icons): the generator colours it. */
+  readonly silhouette: boolean;
+  /** Where the eyes of a render are: a profile facing left or right, a front view, or unknown. */
+  readonly facing: 'left' | 'right' | 'front' | 'unknown';
+  /** The drawn part, in the icon's own units: x0, y0, x1, y1. */
+  readonly box: readonly [number, number, number, number];
+  /** The icon's own width and height units (its viewBox). */
+  readonly size: readonly [number, number];
+  /** Its main colour (the commonest colour with some chroma), sRGB. */
+  readonly color: readonly [number, number, number];
+  /** game-icons.net: the author (folder name in the game-icons repository). */
+  readonly author?: string;
+}
+
+const FACING = { l: 'left', r: 'right', f: 'front', '?': 'unknown' } as const;
+const SET_OF_KEY: Record<string, (typeof SETS)[number]> = Object.fromEntries(SETS.map((s) => [s.key, s]));
+
+interface Index {
+  all: Drawing[];
+  byId: Map<string, Drawing>;
+  byHead: Map<string, Drawing[]>;
+  byWord: Map<string, Drawing[]>;
+  byZh: Map<string, Drawing[]>;
+  byLabel: Map<string, Drawing[]>;
+}
+let index: Index | null = null;
+
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+};
+
+/** Parses the catalog once (about 5,800 drawings) and indexes its words. */
+function catalog(): Index {
+  if (index) return index;
+  const all: Drawing[] = [];
+  const byId = new Map<string, Drawing>();
+  const byHead = new Map<string, Drawing[]>();
+  const byWord = new Map<string, Drawing[]>();
+  const byZh = new Map<string, Drawing[]>();
+  const byLabel = new Map<string, Drawing[]>();
+  for (const row of DRAWINGS.split('\n')) {
+    const [id, label, heads, words, zh, group, flags, facing, box, rgb, author] = row.split('|') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      keyof typeof FACING,
+      string,
+      string,
+      string,
+    ];
+    const slash = id.indexOf('/');
+    const set = SET_OF_KEY[id.slice(0, slash)]!;
+    const name = id.slice(slash + 1);
+    const b = box.split(',').map(Number) as [number, number, number, number];
+    const d: Drawing = {
+      id,
+      set: set.prefix,
+      name,
+      label,
+      heads: heads ? heads.split(',') : [],
+      words: words ? words.split(',') : [],
+      zh: zh ? zh.split(',') : [],
+      group,
+      cropped: flags.includes('c'),
+      face: flags.includes('h'),
+      person: flags.includes('p'),
+      silhouette: flags.includes('m'),
+      facing: FACING[facing] ?? 'unknown',
+      box: b,
+      size: [set.width, set.height],
+      color: [0, 2, 4].map((i) => Number.parseInt(rgb.slice(i, i + 2), 16)) as [number, number, number],
+      ...(author ? { author } : {}),
+    };
+    all.push(d);
+    byId.set(id, d);
+    for (const h of d.heads) push(byHead, h, d);
+    for (const w of d.words) push(byWord, w, d);
+    for (const z of d.zh) push(byZh, z, d);
+    push(byLabel, label, d);
+  }
+  index = { all, byId, byHead, byWord, byZh, byLabel };
+  return index;
+}
+
+/** Every drawing of the catalog. */
+export function allDrawings(): readonly Drawing[] {
+  return catalog().all;
+}
+
+/** One drawing by its id (`f/dog`), or undefined. */
+export function drawingById(id: string): Drawing | undefined {
+  return catalog().byId.get(id);
+}
+
+/** What a prompt asks to be drawn: its head noun and the words before it. */
+export interface DrawingQuery {
+  /** The head noun, as an English lemma ("tree"), or a Chinese word ("熊猫"). */
+  head: string;
+  /** Other words of the subject's phrase ("pine" in "a pine tree"), English lemmas or Chinese words. */
+  modifiers?: readonly string[];
+}
+
+export interface DrawingMatch {
+  drawing: Drawing;
+  /** Higher is better; a match scores at least 5. */
+  score: number;
+  /** How the head reached the drawing: its label's noun, its whole label, or an emoji keyword. */
+  via: 'head' | 'label' | 'keyword';
+}
+
+/** A keyword names a drawing only when few drawings share it ("pine" does; "animal" does not). */
+const SPECIFIC_KEYWORD = 6;
+const SET_BONUS: Record<SetName, number> = { 'fluent-emoji-flat': 1.5, noto: 1, 'game-icons': 0 };
+
+/**
+ * The drawings that show `head`, best first: a drawing whose label is about the head noun, or whose
+ * whole label is the phrase, or (for a specific keyword) whose emoji keywords name it. Each word of
+ * the phrase the drawing also names adds to the score; words the drawing adds ("dog face" for
+ * "dog") take from it, as do drawings cut by their frame and heads without bodies. Empty when no
+ * drawing shows the head: the caller refuses rather than drawing something else.
+ */
+export function findDrawings(query: DrawingQuery): DrawingMatch[] {
+  const { byHead, byWord, byZh, byLabel } = catalog();
+  const head = query.head.toLowerCase();
+  const modifiers = (query.modifiers ?? []).map((m) => m.toLowerCase()).filter((m) => m && m !== head);
+  const phrase = [...modifiers, head].join(' ');
+  const found = new Map<Drawing, DrawingMatch>();
+  const offer = (d: Drawing, base: number, via: DrawingMatch['via']) => {
+    const labelWords = d.label.split(/[\s-]+/);
+    let score = base + SET_BONUS[d.set];
+    for (const m of modifiers)
+      if (d.heads.includes(m) || d.words.includes(m) || labelWords.includes(m) || d.zh.includes(m))
+        score += 3;
+    // words of the label the prompt did not ask for ("face" in "dog face", "arrow" in "bow and arrow")
+    for (const w of labelWords)
+      if (w !== head && !modifiers.includes(w) && !d.heads.includes(w)) score -= 0.75;
+    if (d.heads.length > 1) score -= 0.5;
+    if (d.cropped) score -= 4;
+    if (d.face) score -= 2;
+    const prev = found.get(d);
+    if (!prev || prev.score < score) found.set(d, { drawing: d, score, via });
+  };
+  for (const d of byLabel.get(phrase) ?? []) offer(d, 14, 'label');
+  for (const d of byHead.get(head) ?? []) offer(d, 10, 'head');
+  const zhHits = byZh.get(head) ?? [];
+  for (const d of zhHits)
+    offer(d, d.zh[0] === head ? 11 : zhHits.length <= SPECIFIC_KEYWORD ? 6 : 0, 'keyword');
+  const tagged = byWord.get(head) ?? [];
+  if (tagged.length <= SPECIFIC_KEYWORD) for (const d of tagged) offer(d, 5.5, 'keyword');
+  return [...found.values()]
+    .filter((m) => m.score >= 5)
+    .sort((a, b) => b.score - a.score || (a.drawing.id < b.drawing.id ? -1 : 1));
+}
+
+/** Whether any drawing shows `head` (see `findDrawings`). */
+export function canDraw(query: DrawingQuery): boolean {
+  return findDrawings(query).length > 0;
+}
+
+/** Edits between two words, a swap of two neighbouring letters counting as one (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * Drawable head nouns spelt like `word` (a typo: "dargon" → dragon), nearest first. The generator's
+ * own lexicon adds the nouns WordNet places near it.
+ */
+export function drawableLike(word: string, limit = 3): string[] {
+  const w = word.toLowerCase();
+  if (!/^[a-z]/.test(w)) return [];
+  const max = w.length <= 4 ? 1 : w.length <= 7 ? 2 : 3;
+  const scored: Array<[string, number, number]> = [];
+  for (const [head, list] of catalog().byHead) {
+    if (Math.abs(head.length - w.length) > max) continue;
+    const d = editDistance(w, head);
+    if (d <= max && d > 0) scored.push([head, d, list.length]);
+  }
+  // nearest first; among equals, the noun more drawings show (the commoner one)
+  return scored
+    .sort((a, b) => a[1] - b[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([h]) => h);
+}
+
+/** Every head noun of the catalog, with how many drawings show it. */
+export function drawableHeads(): ReadonlyMap<string, number> {
+  const out = new Map<string, number>();
+  for (const [h, list] of catalog().byHead) out.set(h, list.length);
+  return out;
+}

@@ -1,0 +1,109 @@
+import { inflateSync } from 'fflate';
+import type { Drawing, SetName } from './catalog.js';
+import { DrawingsError } from './errors.js';
+
+/** Where the set files and resvg's WebAssembly module are found, when the default is not right. */
+export interface DrawingsConfig {
+  /**
+   * The folder that holds `sets/<set>.bin` and `resvg.wasm` (the package's `dist/`). Default: next
+   * to this module. Bundlers that move modules without their neighbours (Vite's dependency
+   * pre-bundling) need it: e.g. `new URL('/node_modules/@assetloom/drawings/dist/', location.href)`.
+   */
+  baseUrl?: string | URL;
+  /** resvg's WebAssembly module, as bytes, a compiled module or a Response; default: `baseUrl`/resvg.wasm. */
+  wasm?: BufferSource | WebAssembly.Module | Response | Promise<Response>;
+}
+let config: DrawingsConfig = {};
+
+/** Sets where the drawings and the renderer are loaded from (before the first render). */
+export function configureDrawings(next: DrawingsConfig): void {
+  config = { ...config, ...next };
+}
+export function drawingsConfig(): Readonly<DrawingsConfig> {
+  return config;
+}
+
+const isFileUrl = (u: URL) => u.protocol === 'file:';
+
+/** Bytes at a URL: a file (Node) or a fetch (browsers, and http(s) base URLs). */
+export async function readBytes(url: URL): Promise<Uint8Array> {
+  if (isFileUrl(url)) {
+    // a variable specifier: browser bundles never try to resolve node:fs
+    const fsName = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
+    return new Uint8Array(await fs.readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok)
+    throw new DrawingsError('load_failed', `could not load ${url.href}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The URL of a file of the built package: next to this module in dist/, or, when this module runs
+ * from src/ (the workspace's own tests), in the built dist/ beside it.
+ */
+export async function packageFile(name: string): Promise<URL> {
+  if (config.baseUrl !== undefined) return new URL(name, config.baseUrl);
+  const here = new URL(`./${name}`, import.meta.url);
+  if (!isFileUrl(here) || !import.meta.url.includes('/src/')) return here;
+  const built = new URL(`../dist/${name}`, import.meta.url);
+  const fsName = 'node:fs';
+  const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
+  if (fs.existsSync(here)) return here;
+  if (fs.existsSync(built)) return built;
+  throw new DrawingsError(
+    'not_built',
+    `the drawings' set files are missing (${built.pathname}): build the package first (pnpm --filter @assetloom/drawings build)`,
+  );
+}
+
+interface SetFile {
+  bytes: Uint8Array;
+  start: number;
+  names: Map<string, number>;
+  sizes: Array<[number, number]>;
+  offsets: number[];
+}
+const sets = new Map<SetName, Promise<SetFile>>();
+const bodies = new Map<string, string>();
+
+async function openSet(set: SetName): Promise<SetFile> {
+  const bytes = await readBytes(await packageFile(`sets/${set}.bin`));
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic !== 'ALDS') throw new DrawingsError('load_failed', `sets/${set}.bin is not a drawings set file`);
+  const length = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))) as {
+    names: string[];
+    sizes: Array<[number, number]>;
+    offsets: number[];
+  };
+  return {
+    bytes,
+    start: 8 + length,
+    names: new Map(header.names.map((n, i) => [n, i])),
+    sizes: header.sizes,
+    offsets: header.offsets,
+  };
+}
+
+/** The SVG body of a drawing (its inner markup, without the <svg> element), inflated once. */
+export async function drawingBody(d: Drawing): Promise<string> {
+  const cached = bodies.get(d.id);
+  if (cached !== undefined) return cached;
+  let file = sets.get(d.set);
+  if (!file) {
+    file = openSet(d.set);
+    sets.set(d.set, file);
+    file.catch(() => sets.delete(d.set));
+  }
+  const f = await file;
+  const i = f.names.get(d.name);
+  if (i === undefined)
+    throw new DrawingsError('unknown_drawing', `sets/${d.set}.bin has no drawing ${d.name}`);
+  const body = new TextDecoder().decode(
+    inflateSync(f.bytes.subarray(f.start + f.offsets[i]!, f.start + f.offsets[i + 1]!)),
+  );
+  bodies.set(d.id, body);
+  return body;
+}

@@ -1,0 +1,106 @@
+import type { Drawing } from './catalog.js';
+import { DrawingsError } from './errors.js';
+import { drawingBody, drawingsConfig, packageFile, readBytes } from './load.js';
+
+type ResvgModule = typeof import('@resvg/resvg-wasm');
+
+/** An RGBA picture with straight (not premultiplied) alpha, row-major. */
+export interface Raster {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+let module: Promise<ResvgModule> | null = null;
+let copies = 0;
+
+async function loadResvg(fresh: boolean): Promise<ResvgModule> {
+  const m: ResvgModule = fresh
+    ? // a panic leaves a WebAssembly instance unusable: a new copy of the module (Node only)
+      await import(/* @vite-ignore */ `${import.meta.resolve('@resvg/resvg-wasm')}?copy=${++copies}`)
+    : await import('@resvg/resvg-wasm');
+  const { wasm } = drawingsConfig();
+  await m.initWasm(wasm ?? (await readBytes(await packageFile('resvg.wasm'))));
+  return m;
+}
+
+function resvg(): Promise<ResvgModule> {
+  if (!module) {
+    module = loadResvg(false);
+    module.catch(() => {
+      module = null;
+    });
+  }
+  return module;
+}
+
+/** What part of a drawing to render, how, and at what size. */
+export interface RenderOptions {
+  /** Output size in pixels. */
+  width: number;
+  height: number;
+  /** The part of the drawing to show, in its own units (x, y, width, height); default: its whole box. */
+  viewBox?: readonly [number, number, number, number];
+  /** An SVG transform applied to the drawing inside the view (rotate, scale, skew, translate). */
+  transform?: string;
+  /** The colour of a silhouette's `currentColor` (game-icons); default black. */
+  fill?: string;
+}
+
+/**
+ * Renders SVG markup with resvg (WebAssembly: the same pixels in Node and in browsers) into a
+ * straight-alpha RGBA picture.
+ */
+export async function renderSvg(svg: string, width: number, height: number): Promise<Raster> {
+  const w = Math.max(1, Math.round(width));
+  const h = Math.max(1, Math.round(height));
+  let m = await resvg();
+  for (let attempt = 0; ; attempt++) {
+    let instance: InstanceType<ResvgModule['Resvg']> | null = null;
+    try {
+      instance = new m.Resvg(svg, { fitTo: { mode: 'width', value: w }, font: { loadSystemFonts: false } });
+      const image = instance.render();
+      const px = image.pixels;
+      const out = new Uint8ClampedArray(w * h * 4);
+      const rows = Math.min(h, image.height);
+      const cols = Math.min(w, image.width);
+      for (let y = 0; y < rows; y++)
+        for (let x = 0; x < cols; x++) {
+          const i = (y * image.width + x) * 4;
+          const o = (y * w + x) * 4;
+          const a = px[i + 3]!;
+          if (a === 0) continue;
+          out[o] = (px[i]! * 255) / a;
+          out[o + 1] = (px[i + 1]! * 255) / a;
+          out[o + 2] = (px[i + 2]! * 255) / a;
+          out[o + 3] = a;
+        }
+      image.free();
+      return { width: w, height: h, data: out };
+    } catch (error) {
+      const panicked = error instanceof WebAssembly.RuntimeError;
+      if (!panicked || attempt > 0 || typeof process === 'undefined')
+        throw new DrawingsError('render_failed', 'resvg could not render the drawing', { cause: error });
+      module = loadResvg(true);
+      m = await module;
+    } finally {
+      try {
+        instance?.free();
+      } catch {
+        // an instance of a module that panicked cannot be freed; the module is replaced
+      }
+    }
+  }
+}
+
+const escapeAttr = (s: string) => s.replace(/[^#a-zA-Z0-9(),. -]/g, '');
+
+/** Renders one drawing of the catalog (see `RenderOptions`). */
+export async function renderDrawing(d: Drawing, options: RenderOptions): Promise<Raster> {
+  let body = await drawingBody(d);
+  if (d.silhouette) body = body.replace(/currentColor/g, escapeAttr(options.fill ?? '#000'));
+  const [x, y, w, h] = options.viewBox ?? [d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]];
+  const inner = options.transform ? `<g transform="${escapeAttr(options.transform)}">${body}</g>` : body;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="${x} ${y} ${w} ${h}" width="${options.width}" height="${options.height}" preserveAspectRatio="none">${inner}</svg>`;
+  return renderSvg(svg, options.width, options.height);
+}
