@@ -612,7 +612,7 @@ export interface components {
          * @example 2026-01-31T12:00:00.000Z
          */
         Timestamp: string;
-        /** @description 3-32 characters. */
+        /** @description 3-32 characters, counted after Unicode NFC normalisation (the name is stored in NFC). Control, format (zero-width, bidi), separator, private-use and unassigned characters, white space other than U+0020 and a space at either end are refused with 400 `参数错误`. Unique case- and width-insensitively (`ALICE` cannot register beside `alice`: 409); the registered case is kept, and logins match case-insensitively. */
         Username: string;
         /**
          * @description An object-storage key: 1-8 segments of 1-127 letters, digits, `.`, `_` and `-` joined by `/`, the first starting with a letter or digit; no `.` or `..` segment (so at most 1023 characters). Every storage driver accepts exactly these keys; file names stay well below the 255 characters filesystems and file-backed S3 servers hold.
@@ -681,7 +681,7 @@ export interface components {
             username: components["schemas"]["Username"];
             /**
              * Format: email
-             * @description Optional; a valid e-mail address, unique among users when present.
+             * @description Optional; a valid e-mail address (stored in NFC; the characters usernames refuse are refused), unique case-insensitively among users when present.
              */
             email?: string;
             /** @description 6-64 characters. */

@@ -119,7 +119,7 @@ export interface components {
         };
         /** @description Registration. The same body as login, with the registration rules of spec 001. */
         RegistrationCredentials: {
-            /** @description Trimmed and lower-cased; valid only with both `@` and `.` (else 400 `邮箱格式不正确`), at most 254 characters. */
+            /** @description Trimmed, lower-cased and put in Unicode NFC; valid only with both `@` and `.`, at most 254 characters, and without control, format (zero-width, bidi), separator or unassigned characters (else 400 `邮箱格式不正确`). */
             email: string;
             /** @description At least 6 bytes (UTF-8; fewer → 400 `密码长度至少为 6 位`) and at most 1024 bytes (more → 400 `邮箱和密码为必填项`). */
             password: string;

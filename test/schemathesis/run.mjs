@@ -369,6 +369,13 @@ function assetApiConfig(url, seed, reportDir, data) {
     `headers = { Authorization = ${toml(`Bearer ${data.passwordToken}`)} }`,
     'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "429"]',
     '',
+    // Usernames and e-mails refuse control, format (zero-width, bidi), separator and unassigned
+    // characters (decision 0027), Unicode classes JSON Schema cannot state portably: for
+    // registration a 400 on schema-valid data is expected.
+    '[[operations]]',
+    'include-operation-id = "register"',
+    'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "409", "429"]',
+    '',
     // The WebSocket entry: a plain GET (all an HTTP fuzzer sends) passes the credential, id and
     // ownership checks and is then refused with the contract's 400, as no Upgrade header came.
     '[[operations]]',

@@ -36,6 +36,7 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import { legacyUsernameKey, usernameKeyOf } from './usernames.js';
 import {
   embeddedWebhookRepositories,
   ensureEmbeddedWebhookIndexes,
@@ -133,6 +134,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
 
   const users = open('users', [
     ['username', 'username'],
+    ['usernameKey', 'username'],
     ['emailKey', 'email'],
   ]);
   const projects = open('projects', []);
@@ -154,6 +156,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   async function doInit(): Promise<void> {
     for (const c of all) await c.db.loadDatabaseAsync();
     await users.db.ensureIndexAsync({ fieldName: 'username', unique: true });
+    await backfillUsernameKeys();
+    await users.db.ensureIndexAsync({ fieldName: 'usernameKey', unique: true });
     await users.db.ensureIndexAsync({ fieldName: 'emailKey', unique: true });
     await projects.db.ensureIndexAsync({ fieldName: 'ownerId' });
     await tasks.db.ensureIndexAsync({ fieldName: 'projectId' });
@@ -167,6 +171,26 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     await tasks.db.ensureIndexAsync({ fieldName: 'status' });
     await claims.db.ensureIndexAsync({ fieldName: 'taskId' });
     await ensureEmbeddedWebhookIndexes(webhookHooks.db, webhookDeliveries.db);
+  }
+
+  /**
+   * Users stored before usernames had a uniqueness key get one (usernames.ts). Two older users whose
+   * names share a key (`alice` and `ALICE`) both keep working: the later one gets
+   * `legacyUsernameKey(id)` as its key, so it is found by its exact name only.
+   */
+  async function backfillUsernameKeys(): Promise<void> {
+    const missing = await users.db.findAsync({ usernameKey: { $exists: false } });
+    if (missing.length === 0) return;
+    const taken = new Set(
+      (await users.db.findAsync({ usernameKey: { $exists: true } })).map((d) => String(d.usernameKey)),
+    );
+    missing.sort((a, b) => Number(a._id) - Number(b._id));
+    for (const doc of missing) {
+      let key = usernameKeyOf(String(doc.username));
+      if (taken.has(key)) key = legacyUsernameKey(Number(doc._id));
+      taken.add(key);
+      await users.db.updateAsync({ _id: doc._id }, { $set: { usernameKey: key } }, {});
+    }
   }
 
   function use(): Promise<void> {
@@ -402,6 +426,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
       byId: async (id) =>
         one<UserDoc, ReturnType<typeof docToUser>>(users, { _id: requireInt(id, 'user id') }, docToUser),
       byUsername: async (name) => one(users, { username: requireString(name, 'username') }, docToUser),
+      byUsernameKey: async (key) =>
+        one(users, { usernameKey: requireString(key, 'username key') }, docToUser),
       async updatePassword(id, passwordHash, tokenVersion, at) {
         const version = requireInt(tokenVersion, 'token version');
         const update = {

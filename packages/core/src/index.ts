@@ -136,6 +136,14 @@ export {
 } from './task-run.js';
 export * from './types.js';
 export {
+  identifierCharacterProblem,
+  normalizeIdentifier,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  usernameKeyOf,
+  usernameProblem,
+} from './usernames.js';
+export {
   createRequestValidator,
   type OperationInputs,
   type RawRequest,

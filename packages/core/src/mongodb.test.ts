@@ -42,14 +42,23 @@ describe.skipIf(!uri)('MongoDB store', () => {
       await client.connect();
       const db = client.db(dbNames.at(-1)!);
       const names = async (c: string) => (await db.collection(c).indexes()).map((i) => i.name).sort();
-      expect(await names('users')).toEqual(['_id_', 'users_emailKey_unique', 'users_username_unique']);
+      expect(await names('users')).toEqual([
+        '_id_',
+        'users_emailKey_unique',
+        'users_usernameKey_unique',
+        'users_username_unique',
+      ]);
       expect(await names('tasks')).toEqual(
         expect.arrayContaining(['tasks_activeKey_unique', 'tasks_idemKey_unique', 'tasks_project_newest']),
       );
       expect(await names('events')).toContain('events_taskId_seq_unique');
       expect(await names('assets')).toContain('assets_key_unique');
       const unique = (await db.collection('users').indexes()).filter((i) => i.unique).map((i) => i.name);
-      expect(unique.sort()).toEqual(['users_emailKey_unique', 'users_username_unique']);
+      expect(unique.sort()).toEqual([
+        'users_emailKey_unique',
+        'users_usernameKey_unique',
+        'users_username_unique',
+      ]);
     } finally {
       await client.close();
       await store.close();

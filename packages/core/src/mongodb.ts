@@ -42,6 +42,7 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import { legacyUsernameKey, usernameKeyOf } from './usernames.js';
 import {
   mongoWebhookRepositories,
   WEBHOOK_DELIVERIES_COLLECTION,
@@ -78,6 +79,7 @@ const STALE_PASSWORD_RESERVATION_MS = 60_000;
 /** Index name → the field a duplicate of it is reported as. Names are fixed so E11000 maps reliably. */
 const UNIQUE_INDEXES: Record<string, string> = {
   users_username_unique: 'username',
+  users_usernameKey_unique: 'username',
   users_emailKey_unique: 'email',
   tasks_activeKey_unique: 'dedupeKey',
   tasks_idemKey_unique: 'idempotencyKey',
@@ -88,6 +90,7 @@ const UNIQUE_INDEXES: Record<string, string> = {
 /** Which reported field a key pattern's first field belongs to, when the server names no index. */
 const FIELD_OF_KEY: Record<string, string> = {
   username: 'username',
+  usernameKey: 'username',
   emailKey: 'email',
   activeKey: 'dedupeKey',
   idemKey: 'idempotencyKey',
@@ -174,6 +177,28 @@ function databaseNameOf(uri: string): string | undefined {
  * the same indexes: a failed call is retried (a few times, jittered) after listing again, and
  * counts as done once the index exists, whoever created it.
  */
+/**
+ * Users stored before usernames had a uniqueness key get one (usernames.ts); a later user whose
+ * name shares an earlier user's key keeps working under `legacyUsernameKey(id)` (found by its exact
+ * name only). Idempotent; several processes starting at once write the same values.
+ */
+async function backfillUsernameKeys(d: Db): Promise<void> {
+  const c = d.collection<UserDoc>('users');
+  const missing = await c
+    .find({ usernameKey: { $exists: false } })
+    .sort({ _id: 1 })
+    .toArray();
+  for (const doc of missing) {
+    let key = usernameKeyOf(String(doc.username));
+    const holder = await c.findOne({ usernameKey: { $eq: key } });
+    if (holder !== null && holder._id !== doc._id) key = legacyUsernameKey(Number(doc._id));
+    await c.updateOne(
+      { _id: { $eq: doc._id }, usernameKey: { $exists: false } },
+      { $set: { usernameKey: key } },
+    );
+  }
+}
+
 async function ensureIndexes(d: Db, name: string, specs: IndexDescription[]): Promise<void> {
   const collection = d.collection(name);
   const existingNames = () =>
@@ -252,6 +277,10 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     await ensureIndexes(d, 'users', [
       { key: { username: 1 }, name: 'users_username_unique', unique: true },
       { key: { emailKey: 1 }, name: 'users_emailKey_unique', unique: true },
+    ]);
+    await backfillUsernameKeys(d);
+    await ensureIndexes(d, 'users', [
+      { key: { usernameKey: 1 }, name: 'users_usernameKey_unique', unique: true },
     ]);
     await ensureIndexes(d, 'projects', [
       { key: { ownerId: 1, createdAt: -1, _id: -1 }, name: 'projects_owner_newest' },
@@ -396,7 +425,11 @@ export function createMongoStore(options: MongoStoreOptions): Store {
             ['id', async () => (await c.countDocuments({ _id: { $eq: doc._id } }, { limit: 1 })) > 0],
             [
               'username',
-              async () => (await c.countDocuments({ username: { $eq: doc.username } }, { limit: 1 })) > 0,
+              async () =>
+                (await c.countDocuments(
+                  { $or: [{ username: { $eq: doc.username } }, { usernameKey: { $eq: doc.usernameKey } }] },
+                  { limit: 1 },
+                )) > 0,
             ],
             [
               'email',
@@ -412,6 +445,11 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       },
       async byUsername(name) {
         const filter = { username: { $eq: requireString(name, 'username') } };
+        const doc = await (await users()).findOne(filter);
+        return doc ? docToUser(doc as UserDoc) : null;
+      },
+      async byUsernameKey(key) {
+        const filter = { usernameKey: { $eq: requireString(key, 'username key') } };
         const doc = await (await users()).findOne(filter);
         return doc ? docToUser(doc as UserDoc) : null;
       },

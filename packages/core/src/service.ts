@@ -40,6 +40,12 @@ import type {
   UpdateProjectInput,
 } from './types.js';
 import { createUserCache } from './user-cache.js';
+import {
+  identifierCharacterProblem,
+  normalizeIdentifier,
+  usernameKeyOf,
+  usernameProblem,
+} from './usernames.js';
 
 export interface AssetServiceDeps {
   store: Store;
@@ -254,9 +260,16 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
 
   return {
     async register(input) {
-      const username = input.username;
-      const email = input.email === undefined || input.email === null ? null : input.email;
-      if (await store.users.byUsername(username)) throw errors.usernameTaken();
+      // NFC; control, format, bidi and separator characters refused; unique by a case- and
+      // width-insensitive key (usernames.ts, decision 0027).
+      const username = normalizeIdentifier(String(input.username));
+      const nameProblem = usernameProblem(username);
+      if (nameProblem !== undefined) throw errors.badRequest({ username: nameProblem });
+      const email =
+        input.email === undefined || input.email === null ? null : normalizeIdentifier(input.email);
+      const emailProblem = email === null ? undefined : identifierCharacterProblem(email);
+      if (emailProblem !== undefined) throw errors.badRequest({ email: emailProblem });
+      if (await store.users.byUsernameKey(usernameKeyOf(username))) throw errors.usernameTaken();
       const passwordHash = await hasher.hash(input.password);
       for (let attempt = 0; ; attempt++) {
         const id = await store.users.nextId();
@@ -284,9 +297,14 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     },
 
     async login(input, ctx) {
-      const limitKey = `${input.username}|${ctx?.ip ?? ''}`;
+      const username = normalizeIdentifier(String(input.username));
+      const key = usernameKeyOf(username);
+      // Failures count per name (by its key, so ALICE and alice are one) and address.
+      const limitKey = `${key}|${ctx?.ip ?? ''}`;
       await limited(deps.loginLimiter, limitKey, false);
-      const user = await store.users.byUsername(input.username);
+      // The exact name first (a user stored before keys whose name shares another's key is found
+      // only so), else the one user with the same key: logins are case-insensitive.
+      const user = (await store.users.byUsername(username)) ?? (await store.users.byUsernameKey(key));
       const valid = user
         ? await hasher.verify(input.password, user.passwordHash)
         : (await hasher.verify(input.password, await getDummyHash())) && false;

@@ -173,10 +173,16 @@ export class DuplicateKeyError extends Error {
 
 export interface UserRepository {
   nextId(): Promise<number>;
-  /** Throws DuplicateKeyError with field 'username' or 'email'. */
+  /** Throws DuplicateKeyError with field 'username' (its uniqueness key is taken) or 'email'. */
   insert(user: UserRecord): Promise<void>;
   byId(id: number): Promise<UserRecord | null>;
+  /** The user with exactly this username. */
   byUsername(username: string): Promise<UserRecord | null>;
+  /**
+   * The user whose username has this uniqueness key (`usernameKeyOf`: case- and width-insensitive),
+   * or null. Usernames are unique by this key (DuplicateKeyError 'username').
+   */
+  byUsernameKey(key: string): Promise<UserRecord | null>;
   /**
    * A compare-and-swap on the credential version: sets the hash and `tokenVersion` only while the
    * stored version is `tokenVersion - 1` (the version the caller read). true when applied; false when

@@ -15,6 +15,7 @@ import {
   type UserRecord,
 } from '../store.js';
 import type { TaskParams } from '../types.js';
+import { usernameKeyOf } from '../usernames.js';
 
 /**
  * Database document shapes shared by the NeDB and MongoDB adapters. User-keyed maps (styles) are
@@ -24,6 +25,8 @@ import type { TaskParams } from '../types.js';
 export interface UserDoc {
   _id: number;
   username: string;
+  /** The case- and width-insensitive uniqueness key of the username (usernames.ts, unique). */
+  usernameKey: string;
   email: string | null;
   emailKey: string;
   passwordHash: string;
@@ -79,6 +82,7 @@ export function userToDoc(u: UserRecord): UserDoc {
   return {
     _id: u.id,
     username: u.username,
+    usernameKey: usernameKeyOf(u.username),
     email: u.email,
     emailKey: emailKeyOf(u),
     passwordHash: u.passwordHash,

@@ -1,4 +1,5 @@
 import type { AssetloomError } from '../errors.js';
+import { identifierCharacterProblem, normalizeIdentifier } from '../usernames.js';
 import { reviewErrors } from './messages.js';
 
 /** Spec 001: a password has at least 6 bytes (UTF-8 length). */
@@ -34,18 +35,25 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 
-/** Spec 001: the e-mail is trimmed and lower-cased before anything else. */
+/**
+ * Spec 001: the e-mail is trimmed and lower-cased before anything else; it is also put in Unicode
+ * NFC, as asset API usernames are (decision 0027), so one address typed in two forms is one user.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return normalizeIdentifier(email.trim().toLowerCase());
 }
 
-/** Spec 001: an e-mail is valid only when it contains both `@` and `.` (and has ≤ 254 characters). */
+/**
+ * Spec 001: an e-mail is valid only when it contains both `@` and `.` (and has ≤ 254 characters);
+ * control, format (zero-width, bidi), separator and unassigned characters are refused as well.
+ */
 export function isValidEmail(normalized: string): boolean {
   return (
     normalized.length > 0 &&
     normalized.length <= MAX_EMAIL_LENGTH &&
     normalized.includes('@') &&
-    normalized.includes('.')
+    normalized.includes('.') &&
+    identifierCharacterProblem(normalized) === undefined
   );
 }
 
