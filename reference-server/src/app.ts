@@ -40,6 +40,12 @@ export interface AssetAppDeps {
   secureCookies: boolean;
   /** Trust `X-Forwarded-For` for the client IP (rate limits key on it). */
   trustProxy?: boolean;
+  /**
+   * Whether signed and asset URLs may take their origin from the request (Host; X-Forwarded-Host
+   * behind a trusted proxy) when the storage has no PUBLIC_BASE_URL. Default true; the server passes
+   * false in production, where URLs are then root-relative.
+   */
+  urlsFromRequest?: boolean;
   /** The Redoc pages served under /docs (a loader is called once, on the first /docs request). */
   docs?: DocFiles | (() => Promise<DocFiles>);
   /** The contract whose operations are routed; the bundled asset API document by default. */
@@ -94,9 +100,11 @@ type AppContext = Koa.ParameterizedContext<AssetState>;
 class KoaOperationCall implements OperationRequest, OperationContext {
   readonly params: Record<string, string>;
   readonly #ctx: AppContext;
+  readonly #urlsFromRequest: boolean;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, urlsFromRequest: boolean) {
     this.#ctx = ctx;
+    this.#urlsFromRequest = urlsFromRequest;
     this.params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
   }
   get query() {
@@ -124,7 +132,7 @@ class KoaOperationCall implements OperationRequest, OperationContext {
     return this.#ctx.ip;
   }
   baseUrl() {
-    return requestBaseUrl(this.#ctx);
+    return this.#urlsFromRequest ? requestBaseUrl(this.#ctx) : undefined;
   }
 }
 
@@ -191,6 +199,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     return docsPromise;
   };
 
+  const urlsFromRequest = deps.urlsFromRequest ?? true;
   const ttl = deps.signedUrlTtlSeconds === undefined ? {} : { ttlSeconds: deps.signedUrlTtlSeconds };
   const storage = deps.storage;
   const table = createOperationTable({
@@ -333,7 +342,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
 
   function operation(handler: OperationHandler): Koa.Middleware<AssetState> {
     return async (ctx) => {
-      const call = new KoaOperationCall(ctx);
+      const call = new KoaOperationCall(ctx, urlsFromRequest);
       const answer = await handler(call, call);
       ctx.status = answer.status;
       if (answer.headers !== undefined) for (const [name, value] of answer.headers) ctx.append(name, value);

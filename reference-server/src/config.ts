@@ -75,6 +75,17 @@ export interface ServerConfig {
   generateWindowSeconds: number;
   /** Trust `X-Forwarded-For` for the client IP (only behind a proxy you control). */
   trustProxy: boolean;
+  /**
+   * The origin of PUBLIC_BASE_URL (`https://assets.example.com`), or null. Signed URLs of the
+   * filesystem driver use it, and the WebSocket accepts the token cookie from pages of it.
+   */
+  publicOrigin: string | null;
+  /**
+   * Whether signed and asset URLs may take their origin from the request (Host, or X-Forwarded-Host
+   * behind a trusted proxy) when PUBLIC_BASE_URL is unset: outside production only. In production
+   * they use PUBLIC_BASE_URL or are root-relative — never a request header (issue #29).
+   */
+  urlsFromRequest: boolean;
   /** Whether the login cookie carries `Secure` (everywhere but development). */
   secureCookies: boolean;
   /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
@@ -431,6 +442,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       generateMaxRequests,
       generateWindowSeconds,
       trustProxy,
+      publicOrigin: publicOriginOf(read.raw('PUBLIC_BASE_URL')),
+      urlsFromRequest: nodeEnv !== 'production',
       secureCookies: nodeEnv !== 'development',
       shutdownGraceMs,
       workerInProcess,
@@ -449,4 +462,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       metrics: { enabled: metricsEnabled, token: metricsToken, workerPort: metricsPort },
     },
   };
+}
+
+/** The origin (scheme, host, port) of a PUBLIC_BASE_URL value, or null when unset or unusable. */
+function publicOriginOf(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -260,6 +260,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     bodyLimitBytes: config.bodyLimitBytes,
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
+    urlsFromRequest: config.urlsFromRequest,
     docs: () => loadDocs(),
     studio: () => loadStudio(),
     studioConnectSources: studioConnectSources(config),
@@ -323,6 +324,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     notifier,
     pollMs: config.eventPollMs,
     trustProxy: config.trustProxy,
+    urlsFromRequest: config.urlsFromRequest,
+    allowedOrigins: config.publicOrigin === null ? [] : [config.publicOrigin],
     signUrl: (key, baseUrl) =>
       storage.signedUrl(key, {
         ttlSeconds: config.signedUrlTtlSeconds,

@@ -124,7 +124,7 @@ export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageCon
       }
     } else if (base.nodeEnv === 'production') {
       warnings.push(
-        'PUBLIC_BASE_URL is not set: signed download URLs take their origin from the request Host header; set PUBLIC_BASE_URL to the public origin of this server',
+        'PUBLIC_BASE_URL is not set: in production signed download URLs are root-relative (/files/…) and never take a request header; set PUBLIC_BASE_URL to the public origin of this server for absolute URLs',
       );
     }
     const secretRaw = raw('FILES_SIGNING_SECRET');

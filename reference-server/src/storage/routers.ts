@@ -29,6 +29,11 @@ export interface DownloadRouterOptions {
   logger?: StorageRouteLogger;
   /** Lifetime of the URL redirected to (seconds); the storage's default (SIGNED_URL_TTL_SECONDS) otherwise. */
   ttlSeconds?: number;
+  /**
+   * Whether the URL may take its origin from the request (Host) when the storage has no
+   * PUBLIC_BASE_URL (default true; false in production: the URL is then root-relative).
+   */
+  urlsFromRequest?: boolean;
 }
 
 export const FILES_PATH_PREFIX = '/files/';
@@ -138,7 +143,7 @@ export function createDownloadRouter(storage: ObjectStorage, options: DownloadRo
         ctx.set('Allow', ALLOWED);
         throw errors.methodNotAllowed();
       }
-      const baseUrl = requestBaseUrl(ctx);
+      const baseUrl = options.urlsFromRequest === false ? undefined : requestBaseUrl(ctx);
       // The download operation of @assetloom/core's table (the app mounts it from there).
       const answer = await downloadAnswer(
         {

@@ -29,8 +29,18 @@ export interface ProgressSocketOptions {
   /** How often a stream reads new events from the store (EVENT_POLL_MS). */
   pollMs: number;
   notifier?: TaskNotifier;
-  /** Trust X-Forwarded-Proto/-Host for the origin of signed URLs (TRUST_PROXY). */
+  /** Trust X-Forwarded-Proto/-Host for the origin of signed URLs and the Origin check (TRUST_PROXY). */
   trustProxy?: boolean;
+  /**
+   * Whether signed URLs may take their origin from the request (default true; the server passes
+   * false in production: they use PUBLIC_BASE_URL or are root-relative).
+   */
+  urlsFromRequest?: boolean;
+  /**
+   * Origins besides the request's own whose pages may use the token cookie (PUBLIC_BASE_URL's
+   * origin). Compared by scheme, host and port.
+   */
+  allowedOrigins?: readonly string[];
   /** Ping interval; a peer that misses one pong is dropped (default 30 000 ms). */
   heartbeatMs?: number;
 }
@@ -53,6 +63,18 @@ const REASONS: Record<number, string> = {
   405: 'Method Not Allowed',
   500: 'Internal Server Error',
 };
+
+/** An origin as compared: `scheme://host[:port]` with the default port dropped, or undefined. */
+function originKey(text: string): string | undefined {
+  if (text === 'null') return undefined;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
 
 function cookieToken(header: string | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
@@ -125,6 +147,14 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
   }, heartbeatMs);
   heartbeat.unref();
 
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).flatMap((o) => originKey(o) ?? []));
+
+  /** The origin signed URLs of this upgrade use: the request's own when allowed, else none (relative). */
+  function signingOriginOf(req: IncomingMessage): string | undefined {
+    return options.urlsFromRequest === false ? undefined : originOf(req);
+  }
+
+  /** The request's own origin: scheme of the socket (or X-Forwarded-Proto), host and port of Host. */
   function originOf(req: IncomingMessage): string | undefined {
     let proto = 'http';
     let host = first(req.headers.host);
@@ -153,19 +183,16 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
       since: url.searchParams.getAll('since'),
       afterAuth: () => {
         // Cross-site WebSocket hijacking: a browser sends the cookie from any page; accept it only
-        // from pages of this host (or from clients that send no Origin at all).
+        // from pages of this server's origin — scheme, host and port, as the request reached it — or
+        // of PUBLIC_BASE_URL, or from clients that send no Origin at all. `Origin: null` (sandboxed
+        // frames, file: pages, some redirects) names no page and is refused.
         const origin = first(req.headers.origin);
-        if (!viaCookie || origin === undefined || origin === 'null') return;
-        let originHost: string | undefined;
-        try {
-          originHost = new URL(origin).host;
-        } catch {
-          originHost = undefined;
-        }
-        const ownHost = options.trustProxy
-          ? (first(req.headers['x-forwarded-host']) ?? first(req.headers.host))
-          : first(req.headers.host);
-        if (originHost === undefined || originHost !== ownHost) throw errors.forbidden();
+        if (!viaCookie || origin === undefined) return;
+        const claimed = originKey(origin);
+        const own = originOf(req);
+        const ownKey = own === undefined ? undefined : originKey(own);
+        if (claimed === undefined || (claimed !== ownKey && !allowedOrigins.has(claimed)))
+          throw errors.forbidden();
       },
     });
   }
@@ -230,7 +257,7 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           (ws as WebSocket & { alive?: boolean }).alive = true;
-          void stream(ws, task, since, originOf(req));
+          void stream(ws, task, since, signingOriginOf(req));
         });
       },
       (error: unknown) => {
