@@ -9,6 +9,7 @@ export default defineConfig({
       'reference-server/vitest.config.ts',
       'examples/*/vitest.config.ts',
       'test/vitest.config.ts',
+      'test/real-servers/vitest.config.ts',
     ],
     // Vitest's own output, then one plain `tests: N passed, N failed, N skipped` line (the run's last).
     reporters: ['default', './test/reporters/closing-line.ts'],

@@ -3,10 +3,11 @@
 #
 #   bash scripts/bootstrap.sh          pnpm, the workspace dependencies, a build of what `npm start` runs
 #   bash scripts/bootstrap.sh --test   the same, plus what `npm test` needs: FerretDB (built with Go),
-#                                      Chromium (Debian package, as root) and the Python test tools
+#                                      Chromium (Debian package, as root), the Python test tools and
+#                                      the real ComfyUI and llama.cpp test servers (.tools/, no root)
 #
 # Nothing is written outside the project except the package managers' own caches under $HOME
-# (npm, pnpm store, Go): pnpm is installed into .tools/ by npm, never globally and never through
+# (npm, pnpm store, Go, pip): pnpm is installed into .tools/ by npm, never globally and never through
 # corepack (corepack checks registry signatures that some registries do not serve, see
 # docs/decisions/0012-bare-machine-setup.md). No PATH change is needed: the README's commands are
 # `npm start` and `npm test`, which find the project's pnpm in node_modules/.bin.
@@ -26,7 +27,7 @@ for arg in "$@"; do
   case "$arg" in
     --test) with_test=1 ;;
     -h | --help)
-      sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *) fail "unknown argument '$arg' (use --test or nothing)" ;;
@@ -111,6 +112,18 @@ if [ "$with_test" = 1 ]; then
   # 6. Python test tools (Schemathesis) in a project-local virtual environment.
   if [ -f scripts/python-tools.sh ]; then
     bash scripts/python-tools.sh
+  fi
+  # 6b. The real model servers the test suite runs against (issue #30): ComfyUI with its own venv and a
+  #     locally built random-weight checkpoint, and llama.cpp's OpenAI-compatible server with SmolLM2,
+  #     into .tools/comfyui and .tools/llama (pinned archives, checked by SHA-256; no root). Cached: a
+  #     second run does nothing. ASSETLOOM_SKIP_REAL_SERVERS=1 leaves them out (their suites then skip,
+  #     except in CI where a missing ComfyUI fails the run).
+  if [ "${ASSETLOOM_SKIP_REAL_SERVERS:-}" = "1" ]; then
+    log "ASSETLOOM_SKIP_REAL_SERVERS=1: the real ComfyUI and llama.cpp servers are not installed"
+  elif command -v "${PYTHON:-python3}" >/dev/null 2>&1; then
+    bash scripts/install-real-servers.sh || fail "installing the real ComfyUI / llama.cpp test servers failed (see above)"
+  else
+    log "no Python: the real ComfyUI and llama.cpp suites need Python >= 3.10 (they fail in CI without it)"
   fi
   # 7. CC0 pixel art for the pixelize corpus (a pipeline test and `pnpm bench`): Dungeon Crawl's tiles.
   if [ -f /usr/share/crawl/dat/tiles/main.png ]; then

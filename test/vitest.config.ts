@@ -11,7 +11,8 @@ export default defineProject({
   test: {
     name: 'integration',
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    // the real-server suites are their own project (test/real-servers/vitest.config.ts)
+    exclude: ['**/node_modules/**', 'real-servers/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

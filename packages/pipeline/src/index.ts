@@ -42,6 +42,7 @@ export { type DecodePngResult, decodePng, type EncodePngOptions, encodePng } fro
 export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 export {
   buildMetaPrompt,
+  DEFAULT_LLM_MAX_TOKENS,
   type LlmConfig,
   normalizeSections,
   type OptimizedPrompt,
@@ -54,6 +55,7 @@ export {
 export { type A1111ProviderOptions, createA1111Provider } from './providers/a1111.js';
 export {
   type ComfyUIProviderOptions,
+  type ComfyWorkflow,
   createComfyUIProvider,
   DEFAULT_COMFYUI_WORKFLOW,
 } from './providers/comfyui.js';

@@ -13,7 +13,16 @@ export interface LlmConfig {
   /** Injected fetch (tests, proxies); defaults to globalThis.fetch. */
   fetch?: typeof fetch;
   temperature?: number;
+  /**
+   * Longest reply asked for (`max_tokens`); default 512. Without it a local server such as
+   * llama.cpp's writes until its context is full (80 s on a 2-core machine for SmolLM2-135M), so
+   * every call ran into the time limit.
+   */
+  maxTokens?: number;
 }
+
+/** The `max_tokens` sent when {@link LlmConfig.maxTokens} is not set: room for three short sections. */
+export const DEFAULT_LLM_MAX_TOKENS = 512;
 
 export interface PromptOptimizerOptions {
   /** LLM settings; absent, or without an API key, the template builds the prompt. */
@@ -188,7 +197,11 @@ export function normalizeSections(text: string): string | null {
 
 class RetryableError extends Error {}
 
-async function callChat(llm: LlmConfig, input: OptimizePromptInput, signal?: AbortSignal): Promise<string> {
+async function callChat(
+  llm: LlmConfig,
+  input: OptimizePromptInput,
+  signal?: AbortSignal,
+): Promise<{ content: string; cutOff: boolean }> {
   const doFetch = llm.fetch ?? globalThis.fetch;
   const url = `${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const attempts = 1 + Math.max(0, Math.min(5, Math.floor(llm.retries ?? 1)));
@@ -211,6 +224,7 @@ async function callChat(llm: LlmConfig, input: OptimizePromptInput, signal?: Abo
           model: llm.model,
           messages: buildMetaPrompt(input),
           temperature: llm.temperature ?? 0.7,
+          max_tokens: Math.max(1, Math.floor(llm.maxTokens ?? DEFAULT_LLM_MAX_TOKENS)),
         }),
         signal: controller.signal,
       });
@@ -223,10 +237,12 @@ async function callChat(llm: LlmConfig, input: OptimizePromptInput, signal?: Abo
       } catch {
         throw new Error('reply is not JSON');
       }
-      const content = (json as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]
-        ?.message?.content;
+      const choice = (
+        json as { choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }> }
+      )?.choices?.[0];
+      const content = choice?.message?.content;
       if (typeof content !== 'string') throw new Error('reply has no choices[0].message.content');
-      return content;
+      return { content, cutOff: choice?.finish_reason === 'length' };
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
       lastError = isAbortError(error) ? new RetryableError('timed out') : error;
@@ -274,9 +290,12 @@ export async function optimizePrompt(
   const llm = options.llm;
   if (!llm?.apiKey) return template(llm ? 'no API key configured' : undefined);
   try {
-    const raw = await callChat(llm, safe, options.signal);
+    const { content: raw, cutOff } = await callChat(llm, safe, options.signal);
     const normalized = normalizeSections(raw);
-    if (!normalized) return template('LLM reply lacks the 【主题】【风格】【技术】 sections');
+    if (!normalized)
+      return template(
+        `LLM reply lacks the 【主题】【风格】【技术】 sections${cutOff ? ' (it was cut off at max_tokens)' : ''}`,
+      );
     return { prompt: normalized, rawText: raw, source: 'llm' };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason ?? error;

@@ -1,13 +1,23 @@
-// The model providers against loopback fakes that speak each project's real wire format:
-// - ComfyUI: server.py (comfyanonymous/ComfyUI) — POST /prompt → { prompt_id, number, node_errors },
-//   GET /ws?clientId= messages { type, data } ('progress' {value,max,prompt_id,node}, 'executing'
-//   {node: null, prompt_id} when done, 'executed' {node, output: {images: [{filename, subfolder,
-//   type}]}, prompt_id}), GET /view?filename&subfolder&type, POST /interrupt.
+// The model providers against loopback fakes that speak each project's real wire format (the
+// faults a real server will not produce on demand: 5xx, malformed answers, time-outs):
+// - ComfyUI: replays the messages recorded from the real ComfyUI 0.30.0 (fixtures/comfyui-wire.json,
+//   recorded by test/real-servers/comfyui.test.ts, which also runs the provider against the real server):
+//   POST /prompt → { prompt_id, number, node_errors }, GET /ws?clientId= messages { type, data }
+//   (status, execution_start, execution_cached, progress_state, executing, progress, binary preview
+//   frames, executed, execution_success / execution_interrupted), GET /view, POST /interrupt, /queue.
 // - AUTOMATIC1111 / Forge: modules/api/api.py — POST /sdapi/v1/txt2img → { images: [base64 PNG],
 //   parameters, info }, GET /sdapi/v1/progress → { progress, eta_relative, state, current_image,
 //   textinfo }, POST /sdapi/v1/interrupt.
 // - OpenAI Images: POST /v1/images/generations → { created, data: [{ b64_json }] }.
 import type { AddressInfo } from 'node:net';
+import {
+  type ComfyMessage,
+  type ComfyRecording,
+  type ComfyWireFixture,
+  messageShapes,
+  readFixture,
+  wireShape,
+} from '@assetloom/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createA1111Provider } from '../src/providers/a1111.js';
@@ -46,12 +56,48 @@ afterEach(async () => {
   server = undefined;
 });
 
+// The ComfyUI fake replays the messages recorded from the real ComfyUI (test/real-servers/comfyui.test.ts
+// records them into fixtures/comfyui-wire.json): the same types, fields and order, with the prompt id of
+// this run. Only faults a real server will not produce on demand are written here by hand: HTTP 500, a
+// broken PNG, an execution_error.
+const wire = readFixture<ComfyWireFixture>('comfyui-wire.json');
+type Mode =
+  | 'ok'
+  | 'cached'
+  | 'interrupted'
+  | 'hang'
+  | 'error500'
+  | 'badpng'
+  | 'exec_error'
+  | 'badworkflow'
+  | 'own-id';
+
+/** A recorded run's messages with its prompt id swapped for `promptId` (binary frames as buffers). */
+function replay(run: ComfyRecording, promptId: string): Array<string | Buffer> {
+  const recordedId = String(run.queued.body.prompt_id);
+  return run.messages.map((m) => {
+    if ('binary' in m) {
+      // ComfyUI's preview frame: event type 1 (PREVIEW_IMAGE), image type 2 (PNG), then the image
+      const frame = Buffer.alloc(m.binary);
+      frame.writeUInt32BE(1, 0);
+      frame.writeUInt32BE(2, 4);
+      return frame;
+    }
+    return JSON.stringify(m).split(recordedId).join(promptId);
+  });
+}
+
 describe('ComfyUI provider', () => {
   // ComfyUI serves HTTP and /ws on one port: a dedicated fake with both
-  async function start(mode: 'ok' | 'hang' | 'error500' | 'badpng' | 'exec_error' | 'badworkflow') {
+  async function start(mode: Mode) {
     const { createServer } = await import('node:http');
     const requests: Array<{ method: string; url: string; body: string }> = [];
+    const sent: ComfyMessage[] = [];
     let socket: import('ws').WebSocket | undefined;
+    const send = (m: string | Buffer) => {
+      sent.push(typeof m === 'string' ? (JSON.parse(m) as ComfyMessage) : { binary: m.length });
+      socket?.send(m);
+    };
     const http = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -62,78 +108,69 @@ describe('ComfyUI provider', () => {
         if (req.method === 'POST' && url.pathname === '/prompt') {
           if (mode === 'error500') return json(res, 500, { error: 'boom' });
           // server.py post_prompt: a workflow that does not validate is a 400 with node_errors
-          if (mode === 'badworkflow')
-            return json(res, 400, {
-              error: {
-                type: 'prompt_outputs_failed_validation',
-                message: 'Prompt outputs failed validation',
-                details: '',
-                extra_info: {},
-              },
-              node_errors: {
-                '4': {
-                  errors: [
-                    {
-                      type: 'value_not_in_list',
-                      message: 'Value not in list',
-                      details: "ckpt_name: 'pixel.safetensors' not in ['sd_xl_base_1.0.safetensors']",
-                      extra_info: {},
-                    },
-                  ],
-                  dependent_outputs: ['9'],
-                  class_type: 'CheckpointLoaderSimple',
-                },
-              },
-            });
-          json(res, 200, { prompt_id: 'p-1', number: 0, node_errors: {} });
-          const send = (m: unknown) => socket?.send(JSON.stringify(m));
+          if (mode === 'badworkflow') return json(res, wire.invalid.status, wire.invalid.body);
+          // ComfyUI ≥ 0.3.x keeps a client's prompt_id; older servers mint their own
+          const asked = (JSON.parse(body) as { prompt_id?: string }).prompt_id;
+          const promptId = mode === 'own-id' || !asked ? 'c0ffee00-0000-4000-8000-000000000001' : asked;
+          const recorded =
+            mode === 'cached' ? wire.cached : mode === 'interrupted' ? wire.interrupted : wire.success;
+          json(
+            res,
+            200,
+            JSON.parse(
+              JSON.stringify(recorded.queued.body)
+                .split(String(recorded.queued.body.prompt_id))
+                .join(promptId),
+            ),
+          );
+          let messages = replay(recorded, promptId);
+          if (mode === 'hang' || mode === 'exec_error') {
+            // the recorded run up to its first sampler step, then silence (or the failure)
+            const firstProgress = messages.findIndex(
+              (m) => typeof m === 'string' && m.includes('"type":"progress"'),
+            );
+            messages = messages.slice(0, firstProgress + 1);
+          }
           setTimeout(() => {
-            send({ type: 'execution_start', data: { prompt_id: 'p-1' } });
-            send({ type: 'executing', data: { node: '3', display_node: '3', prompt_id: 'p-1' } });
-            for (let v = 1; v <= 3; v++)
-              send({ type: 'progress', data: { value: v, max: 3, prompt_id: 'p-1', node: '3' } });
-            if (mode === 'hang') return;
+            for (const m of messages) send(m);
             if (mode === 'exec_error') {
-              send({
-                type: 'execution_error',
-                data: {
-                  prompt_id: 'p-1',
-                  node_id: '3',
-                  node_type: 'KSampler',
-                  exception_type: 'torch.OutOfMemoryError',
-                  exception_message: 'CUDA out of memory. /home/gpu/ComfyUI/comfy/sample.py',
-                  traceback: ['  File "/home/gpu/ComfyUI/execution.py", line 151'],
-                },
-              });
-              return;
+              // execution.py's execution_error (not recorded: a random-weight model does not fail)
+              send(
+                JSON.stringify({
+                  type: 'execution_error',
+                  data: {
+                    prompt_id: promptId,
+                    node_id: '3',
+                    node_type: 'KSampler',
+                    executed: ['4', '5', '6', '7'],
+                    exception_type: 'torch.OutOfMemoryError',
+                    exception_message: 'CUDA out of memory. /home/gpu/ComfyUI/comfy/sample.py',
+                    traceback: ['  File "/home/gpu/ComfyUI/execution.py", line 151'],
+                    current_inputs: {},
+                    current_outputs: {},
+                    timestamp: 1,
+                  },
+                }),
+              );
             }
-            send({
-              type: 'executed',
-              data: {
-                node: '9',
-                display_node: '9',
-                output: { images: [{ filename: 'assetloom_00001_.png', subfolder: '', type: 'output' }] },
-                prompt_id: 'p-1',
-              },
-            });
-            send({ type: 'executing', data: { node: null, prompt_id: 'p-1' } });
           }, 20);
           return;
         }
         if (req.method === 'GET' && url.pathname === '/view') {
-          res.writeHead(200, { 'content-type': 'image/png' });
+          res.writeHead(200, { 'content-type': wire.success.view?.contentType ?? 'image/png' });
           return res.end(mode === 'badpng' ? Buffer.from('not a png') : Buffer.from(sheetPng));
         }
-        if (req.method === 'POST' && url.pathname === '/interrupt') return json(res, 200, {});
+        if (req.method === 'POST' && (url.pathname === '/interrupt' || url.pathname === '/queue')) {
+          res.writeHead(200);
+          return res.end();
+        }
         json(res, 404, {});
       });
     });
     wss = new WebSocketServer({ server: http, path: '/ws' });
     wss.on('connection', (ws) => {
       socket = ws;
-      ws.send(
-        JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid: 'x' } }),
-      );
+      send(JSON.stringify(wire.hello));
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const { port } = http.address() as AddressInfo;
@@ -146,27 +183,85 @@ describe('ComfyUI provider', () => {
           http.close(() => r());
         }),
     };
-    return { url: `http://127.0.0.1:${port}`, requests };
+    return { url: `http://127.0.0.1:${port}`, requests, sent };
   }
 
   it('queues the filled workflow, forwards progress, fetches the sheet through /view and splits it', async () => {
     const fake = await start('ok');
     const provider = createComfyUIProvider({ baseUrl: fake.url, checkpoint: 'pixel.safetensors', WebSocket });
-    const progress: number[] = [];
-    const out = await provider.generate(walk, { onProgress: (p) => progress.push(p) });
+    const progress: Array<string | undefined> = [];
+    const out = await provider.generate(walk, { onProgress: (_p, m) => progress.push(m) });
     expect(provider.kind).toBe('model');
     expect(out.frames).toHaveLength(2);
     const queued = JSON.parse(fake.requests.find((r) => r.url === '/prompt')!.body);
     expect(queued.client_id).toBeTruthy();
+    expect(queued.prompt_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(queued.prompt['3'].inputs.seed).toBe(1234);
     expect(queued.prompt['6'].inputs.text).toContain('a knight');
     expect(queued.prompt['7'].inputs.text).toContain('blurry');
     expect(queued.prompt['5'].inputs).toMatchObject({ batch_size: 1 });
     expect(queued.prompt['5'].inputs.width).toBeGreaterThan(queued.prompt['5'].inputs.height);
     expect(queued.prompt['4'].inputs.ckpt_name).toBe('pixel.safetensors');
-    expect(fake.requests.some((r) => r.url.startsWith('/view?filename=assetloom_00001_.png'))).toBe(true);
-    expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...progress)).toBeGreaterThanOrEqual(90);
+    expect(fake.requests.some((r) => r.url.startsWith('/view?filename=assetloom_'))).toBe(true);
+    expect(progress).toEqual(['queued in ComfyUI', 'sampling 1/2', 'sampling 2/2', 'downloading images']);
+    expect(fake.requests.map((r) => r.url.split('?')[0])).toEqual(['/prompt', '/view']);
+  });
+
+  it("answered from ComfyUI's cache (only cached messages): the re-sent output is used", async () => {
+    const fake = await start('cached');
+    const progress: Array<string | undefined> = [];
+    const out = await createComfyUIProvider({ baseUrl: fake.url, WebSocket }).generate(walk, {
+      onProgress: (_p, m) => progress.push(m),
+    });
+    expect(out.frames).toHaveLength(2);
+    expect(progress).toEqual(['queued in ComfyUI', 'downloading images']);
+  });
+
+  it('a server that mints its own prompt id (before client ids): its id is followed', async () => {
+    const fake = await start('own-id');
+    const out = await createComfyUIProvider({ baseUrl: fake.url, WebSocket }).generate(walk, {});
+    expect(out.frames).toHaveLength(2);
+  });
+
+  it('every message the fake sends has a type and shape recorded from the real ComfyUI', async () => {
+    const recorded = messageShapes([
+      wire.hello,
+      ...wire.success.messages,
+      ...wire.cached.messages,
+      ...wire.batch.messages,
+      ...wire.interrupted.messages,
+    ]);
+    for (const mode of ['ok', 'cached', 'interrupted', 'hang'] as const) {
+      const fake = await start(mode);
+      const p = createComfyUIProvider({ baseUrl: fake.url, WebSocket, timeoutMs: 400 });
+      await p.generate(walk, {}).catch(() => undefined);
+      const now = messageShapes(fake.sent);
+      for (const [type, shapes] of Object.entries(now.shapes))
+        for (const shape of shapes as unknown[])
+          expect(recorded.shapes[type], `${mode}: ${type}`).toContainEqual(shape);
+      if (mode === 'ok') expect(fake.sent.some((m) => 'binary' in m)).toBe(true); // the previews too
+      await server?.close();
+      for (const c of wss?.clients ?? []) c.terminate();
+    }
+    expect(wireShape(wire.invalid.body)).toEqual(
+      wireShape({
+        error: { type: 's', message: 's', details: 's', extra_info: {} },
+        node_errors: {
+          '4': {
+            errors: [
+              {
+                type: 's',
+                message: 's',
+                details: 's',
+                extra_info: { input_name: 's', input_config: [['s'], { tooltip: 's' }], received_value: 's' },
+              },
+            ],
+            dependent_outputs: ['s'],
+            class_type: 's',
+          },
+        },
+      }),
+    );
   });
 
   it('rejects a workflow without a sampler at creation', () => {
@@ -180,21 +275,30 @@ describe('ComfyUI provider', () => {
     ['error500', /HTTP 500/],
     ['badpng', /not a readable PNG/],
     ['exec_error', /^ComfyUI failed in node KSampler \(torch\.OutOfMemoryError\)$/],
+    ['interrupted', /^ComfyUI interrupted the generation$/],
     [
       'badworkflow',
-      /HTTP 400: the workflow does not validate in node CheckpointLoaderSimple \(Value not in list: ckpt_name: 'pixel\.safetensors' not in/,
+      /^ComfyUI answered HTTP 400: the workflow does not validate in node CheckpointLoaderSimple \(Value not in list: ckpt_name: 'missing\.safetensors' not in \['assetloom-random-sd15\.safetensors'\]\)$/,
     ],
   ] as const)('%s → a clear provider error', async (mode, message) => {
     const fake = await start(mode);
     const provider = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 5000, WebSocket });
     await expect(provider.generate(sprite, {})).rejects.toThrow(message);
+    // refused before anything was queued: nothing to take back
+    if (mode === 'badworkflow' || mode === 'error500')
+      expect(fake.requests.map((r) => r.url)).toEqual(['/prompt']);
   });
 
-  it('interrupts on time-out and on abort', async () => {
+  it('interrupts (that prompt only) and takes it out of the queue on time-out and on abort', async () => {
     let fake = await start('hang');
     const slow = createComfyUIProvider({ baseUrl: fake.url, timeoutMs: 300, WebSocket });
     await expect(slow.generate(sprite, {})).rejects.toThrow(/time limit/);
-    expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
+    const id = JSON.parse(fake.requests[0]!.body).prompt_id as string;
+    const cleanup = fake.requests.filter((r) => r.url === '/interrupt' || r.url === '/queue');
+    expect(cleanup.map((r) => [r.url, JSON.parse(r.body)])).toEqual([
+      ['/interrupt', { prompt_id: id }],
+      ['/queue', { delete: [id] }],
+    ]);
     await server?.close();
     for (const c of wss?.clients ?? []) c.terminate();
     fake = await start('hang');
@@ -205,6 +309,26 @@ describe('ComfyUI provider', () => {
     });
     await expect(p).rejects.toThrow(/user cancelled/);
     expect(fake.requests.some((r) => r.url === '/interrupt')).toBe(true);
+    expect(fake.requests.some((r) => r.url === '/queue')).toBe(true);
+  });
+
+  it('never sends an /interrupt without a prompt id (that would stop whatever runs on the server)', async () => {
+    const fake = await start('hang');
+    const ac = new AbortController();
+    // aborted while POST /prompt is on its way: the prompt may be queued under the id the provider chose
+    const p = createComfyUIProvider({
+      baseUrl: fake.url,
+      WebSocket,
+      fetch: async (url, init) => {
+        if (String(url).endsWith('/prompt')) ac.abort(new Error('user cancelled'));
+        return fetch(url, init);
+      },
+    }).generate(sprite, { signal: ac.signal });
+    await expect(p).rejects.toThrow(/user cancelled/);
+    await new Promise((r) => setTimeout(r, 50));
+    const interrupts = fake.requests.filter((r) => r.url === '/interrupt');
+    expect(interrupts.length).toBeGreaterThan(0);
+    for (const r of interrupts) expect(JSON.parse(r.body).prompt_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('without a global WebSocket and no WebSocket option, creation says what to pass', () => {

@@ -1,6 +1,25 @@
+import { type LlamaWireFixture, readFixture, wireShape } from '@assetloom/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildMetaPrompt, normalizeSections, optimizePrompt, templatePrompt } from '../src/index.js';
+import {
+  buildMetaPrompt,
+  DEFAULT_LLM_MAX_TOKENS,
+  normalizeSections,
+  optimizePrompt,
+  templatePrompt,
+} from '../src/index.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
+
+// The fake answers with the replies recorded from llama.cpp's real server (test/real-servers/llm.test.ts
+// records them), only the assistant's text replaced.
+const recorded = readFixture<LlamaWireFixture>('llama-wire.json');
+function chatReply(content: string, finishReason = 'stop'): Record<string, unknown> {
+  const body = structuredClone(recorded.reply.body) as {
+    choices: Array<{ message: { content: string }; finish_reason: string }>;
+  };
+  body.choices[0]!.message.content = content;
+  body.choices[0]!.finish_reason = finishReason;
+  return body;
+}
 
 const input = {
   tags: ['pixel art', 'dark fantasy'],
@@ -28,9 +47,7 @@ const llm = (url: string, over: Record<string, unknown> = {}) => ({
 
 describe('optimizePrompt over a local OpenAI-compatible fake', () => {
   it('uses a good reply, normalised to the three sections', async () => {
-    server = await startFakeServer((_req, _body, res) =>
-      json(res, 200, { choices: [{ message: { role: 'assistant', content: GOOD } }] }),
-    );
+    server = await startFakeServer((_req, _body, res) => json(res, 200, chatReply(GOOD)));
     const out = await optimizePrompt(input, { llm: llm(server.url) });
     expect(out.source).toBe('llm');
     expect(out.rawText).toBe(GOOD);
@@ -42,6 +59,8 @@ describe('optimizePrompt over a local OpenAI-compatible fake', () => {
     expect(req.headers.authorization).toBe('Bearer sk-test');
     const body = JSON.parse(req.body);
     expect(body.model).toBe('test-model');
+    // without max_tokens llama.cpp's server writes until its context is full (80 s for SmolLM2)
+    expect(body.max_tokens).toBe(DEFAULT_LLM_MAX_TOKENS);
     expect(body.messages[0].role).toBe('system');
     expect(body.messages[1].content).toContain('a skeleton archer');
     expect(body.messages[1].content).toContain('dark fantasy');
@@ -51,13 +70,28 @@ describe('optimizePrompt over a local OpenAI-compatible fake', () => {
   it.each([
     [
       'malformed reply',
+      (res: Parameters<typeof json>[0]) => json(res, 200, chatReply('Sure! Here is a prompt: skeleton')),
+      /sections$/,
+    ],
+    [
+      'reply cut at max_tokens',
       (res: Parameters<typeof json>[0]) =>
-        json(res, 200, { choices: [{ message: { content: 'Sure! Here is a prompt: skeleton' } }] }),
-      /sections/,
+        json(res, 200, chatReply('【主题】骷髅弓箭手 【风格】像素', 'length')),
+      /lacks the 【主题】【风格】【技术】 sections \(it was cut off at max_tokens\)/,
     ],
     ['non-JSON reply', (res: Parameters<typeof json>[0]) => res.end('<html>oops</html>'), /not JSON/],
     ['HTTP 500', (res: Parameters<typeof json>[0]) => json(res, 500, { error: 'boom' }), /HTTP 500/],
-    ['HTTP 401', (res: Parameters<typeof json>[0]) => json(res, 401, { error: 'bad key' }), /HTTP 401/],
+    [
+      'HTTP 401',
+      (res: Parameters<typeof json>[0]) =>
+        json(res, recorded.unauthorized.status, recorded.unauthorized.body),
+      /HTTP 401/,
+    ],
+    [
+      'HTTP 400',
+      (res: Parameters<typeof json>[0]) => json(res, recorded.badRequest.status, recorded.badRequest.body),
+      /HTTP 400: .*Expected 'messages' to be an array/,
+    ],
   ])('falls back to the template on a %s', async (_name, answer, reason) => {
     server = await startFakeServer((_req, _body, res) => answer(res));
     const out = await optimizePrompt(input, { llm: llm(server.url) });
@@ -77,7 +111,10 @@ describe('optimizePrompt over a local OpenAI-compatible fake', () => {
 
   it('retries a 500 and then uses the good reply', async () => {
     server = await startFakeServer((_req, _body, res, i) =>
-      i === 0 ? json(res, 503, {}) : json(res, 200, { choices: [{ message: { content: GOOD } }] }),
+      // llama.cpp answers 503 { error: { message: 'Loading model' } } until its model is loaded
+      i === 0
+        ? json(res, 503, { error: { message: 'Loading model', type: 'unavailable_error', code: 503 } })
+        : json(res, 200, chatReply(GOOD)),
     );
     const out = await optimizePrompt(input, { llm: llm(server.url, { retries: 2 }) });
     expect(out.source).toBe('llm');
@@ -110,6 +147,20 @@ describe('optimizePrompt over a local OpenAI-compatible fake', () => {
     await expect(optimizePrompt(input, { llm: llm(server.url), signal: controller.signal })).rejects.toThrow(
       'stop',
     );
+  });
+});
+
+describe('the fake LLM replays the real wire format', () => {
+  it('its replies have the shape recorded from llama.cpp', () => {
+    expect(wireShape(chatReply(GOOD))).toEqual(wireShape(recorded.reply.body));
+    expect(recorded.reply.status).toBe(200);
+    expect(recorded.unauthorized.status).toBe(401);
+  });
+
+  it('maxTokens is sent as max_tokens', async () => {
+    server = await startFakeServer((_req, _body, res) => json(res, 200, chatReply(GOOD)));
+    await optimizePrompt(input, { llm: llm(server.url, { maxTokens: 64 }) });
+    expect(JSON.parse(server.requests[0]!.body).max_tokens).toBe(64);
   });
 });
 

@@ -10,7 +10,9 @@ export type TestingErrorCode =
   | 'MONGO_UNREACHABLE'
   | 'MONGO_UNAVAILABLE'
   | 'CHROMIUM_MISSING'
-  | 'CHROMIUM_LAUNCH_FAILED';
+  | 'CHROMIUM_LAUNCH_FAILED'
+  | 'REAL_SERVER_MISSING'
+  | 'REAL_SERVER_START_FAILED';
 
 /** The one error class of `@assetloom/testing`; messages start with `[assetloom/testing]`. */
 export class TestingError extends Error {

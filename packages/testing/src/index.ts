@@ -38,7 +38,30 @@ export {
   resolveMongoTarget,
 } from './mongo-target.js';
 export { type PingResult, pingMongo } from './ping.js';
+export {
+  findRealServer,
+  type RealServerInstall,
+  type RealServerKind,
+  type RealServerMissing,
+  type RunningRealServer,
+  repositoryRoot,
+  requireRealServer,
+  type StartRealServerOptions,
+  startRealServer,
+} from './real-servers.js';
+export type { RealServersProvidedContext } from './real-servers-global-setup.js';
 export { type WaitForOptions, waitFor } from './wait-for.js';
+export {
+  type ComfyMessage,
+  type ComfyRecording,
+  type ComfyWireFixture,
+  type LlamaWireFixture,
+  messageShapes,
+  readFixture,
+  WIRE_FIXTURES,
+  wireShape,
+  writeFixture,
+} from './wire.js';
 export type { MongoProvidedContext };
 
 /**

@@ -134,10 +134,14 @@ interface ImageRef {
 
 /**
  * An ImageProvider for a ComfyUI server (https://github.com/comfyanonymous/ComfyUI, server.py):
- * listens on `/ws?clientId=…`, queues the filled workflow with `POST /prompt`, forwards
- * `progress` / `executing` messages as asset_generator progress, collects the images of
- * `executed` messages and fetches them through `GET /view`; an abort or time-out sends
- * `POST /interrupt`. One picture holds the whole sheet.
+ * listens on `/ws?clientId=…`, queues the filled workflow with `POST /prompt` under a prompt id of
+ * its own (a UUID; servers before the client-chosen id answer with theirs, which is then used),
+ * forwards `progress` messages as asset_generator progress, collects the images of `executed`
+ * messages (a prompt answered from ComfyUI's cache sends them too, after `execution_cached`) and
+ * fetches them through `GET /view`. An abort or time-out sends `POST /interrupt` with the prompt id
+ * (ComfyUI then stops it only if it is the one running, never another client's) and
+ * `POST /queue {"delete": [id]}` (a prompt still waiting in the queue is taken out). One picture
+ * holds the whole sheet.
  */
 export function createComfyUIProvider(options: ComfyUIProviderOptions): ImageProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -163,6 +167,8 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
       signal?.throwIfAborted();
       const plan = planSheet(req, options.maxEdge ?? 1024);
       const clientId = globalThis.crypto.randomUUID();
+      // our own prompt id, so an abort before POST /prompt answers can still name the prompt
+      const requestedId = globalThis.crypto.randomUUID();
       const deadline = Date.now() + timeoutMs;
       const wsUrl = `${base.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
       let closed = false;
@@ -243,14 +249,25 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
       ws.addEventListener('close', () => {
         if (!closed) fail(new ProviderError('ComfyUI closed the WebSocket before the images were ready'));
       });
-      const interrupt = () =>
-        callRaw(doFetch, `${base}/interrupt`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt_id: promptId }),
-          timeoutMs: 5000,
-          who,
-        }).catch(() => undefined);
+      // Stops this prompt only: /interrupt without a prompt id would stop whatever runs (another
+      // client's prompt on a shared server), and it does not touch a prompt still waiting in the
+      // queue, which /queue's delete takes out.
+      const interrupt = (id: string) =>
+        Promise.all(
+          [
+            [`${base}/interrupt`, { prompt_id: id }],
+            [`${base}/queue`, { delete: [id] }],
+          ].map(([url, body]) =>
+            callRaw(doFetch, url as string, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+              timeoutMs: 5000,
+              who,
+            }).catch(() => undefined),
+          ),
+        );
+      let posted = false;
       try {
         await new Promise<void>((resolve, reject) => {
           const onAbort = () => reject(signal?.reason);
@@ -281,13 +298,19 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
           steps: options.steps,
           cfg: options.cfg,
         });
+        posted = true;
         const queued = (await callJson(doFetch, `${base}/prompt`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: filled, client_id: clientId }),
+          body: JSON.stringify({ prompt: filled, client_id: clientId, prompt_id: requestedId }),
           timeoutMs: Math.max(1, deadline - Date.now()),
           signal,
           who,
+        }).catch((error: unknown) => {
+          // an HTTP error answer (a workflow that does not validate, a 5xx) queued nothing
+          if (error instanceof ProviderError && error.message.startsWith(`${who} answered HTTP`))
+            posted = false;
+          throw error;
         })) as { prompt_id?: unknown } | null;
         if (!queued || typeof queued.prompt_id !== 'string')
           throw new ProviderError('ComfyUI did not return a prompt_id');
@@ -313,7 +336,8 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
         const picture = decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
         return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
       } catch (error) {
-        if (promptId !== undefined || signal?.aborted) await interrupt();
+        // once POST /prompt went out the prompt may be queued, even when its answer never came
+        if (promptId !== undefined || posted) await interrupt(promptId ?? requestedId);
         throw error;
       } finally {
         closed = true;
