@@ -19,6 +19,10 @@ export type ImageProviderSettings =
       workflow?: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
       checkpoint?: string;
       timeoutMs: number;
+      /** COMFYUI_STEPS: the sampler's steps (the workflow's own when unset). */
+      steps?: number;
+      /** COMFYUI_MAX_EDGE: longest edge of the picture asked for (default 1024; a CPU box wants 256-512). */
+      maxEdge?: number;
     }
   | { kind: 'a1111'; baseUrl: string; timeoutMs: number; steps?: number; samplerName?: string };
 
@@ -104,12 +108,16 @@ export function readImageProviderSettings(
         }
       }
       const checkpoint = raw('COMFYUI_CHECKPOINT');
+      const steps = raw('COMFYUI_STEPS') ? int('COMFYUI_STEPS', 25, 1, 150) : undefined;
+      const maxEdge = raw('COMFYUI_MAX_EDGE') ? int('COMFYUI_MAX_EDGE', 1024, 256, 2048) : undefined;
       const value: ImageProviderSettings = {
         kind: 'comfyui',
         baseUrl,
         timeoutMs,
         ...(workflow ? { workflow } : {}),
         ...(checkpoint ? { checkpoint } : {}),
+        ...(steps !== undefined ? { steps } : {}),
+        ...(maxEdge !== undefined ? { maxEdge } : {}),
       };
       // a workflow the provider cannot fill is a start-up error, not a failed first task
       if (!issues.length) {
@@ -165,6 +173,8 @@ export function createImageProvider(s: ImageProviderSettings): ImageProvider | u
         timeoutMs: s.timeoutMs,
         ...(s.workflow ? { workflow: s.workflow } : {}),
         ...(s.checkpoint ? { checkpoint: s.checkpoint } : {}),
+        ...(s.steps !== undefined ? { steps: s.steps } : {}),
+        ...(s.maxEdge !== undefined ? { maxEdge: s.maxEdge } : {}),
       });
     case 'a1111':
       return createA1111Provider({

@@ -21,6 +21,11 @@ describe('IMAGE_PROVIDER', () => {
     );
     expect(c.issues).toEqual([]);
     expect(createImageProvider(c.value)?.name).toBe('comfyui');
+    const small = readImageProviderSettings(
+      { IMAGE_PROVIDER: 'comfyui', COMFYUI_STEPS: '4', COMFYUI_MAX_EDGE: '512' },
+      '/',
+    );
+    expect(small).toMatchObject({ value: { kind: 'comfyui', steps: 4, maxEdge: 512 }, issues: [] });
     const a = readImageProviderSettings({ IMAGE_PROVIDER: 'a1111', A1111_URL: 'http://gpu:7860' }, '/');
     expect(createImageProvider(a.value)?.kind).toBe('model');
     const o = readImageProviderSettings({ IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk' }, '/');
@@ -33,6 +38,11 @@ describe('IMAGE_PROVIDER', () => {
       [{ IMAGE_PROVIDER: 'openai' }, /IMAGE_API_KEY: is required/],
       [{ IMAGE_PROVIDER: 'comfyui', COMFYUI_URL: 'ftp://x' }, /COMFYUI_URL: must be an http\(s\) URL/],
       [{ IMAGE_PROVIDER: 'a1111', IMAGE_TIMEOUT_MS: 'soon' }, /IMAGE_TIMEOUT_MS/],
+      [{ IMAGE_PROVIDER: 'comfyui', COMFYUI_STEPS: '0' }, /COMFYUI_STEPS: must be an integer from 1 to 150/],
+      [
+        { IMAGE_PROVIDER: 'comfyui', COMFYUI_MAX_EDGE: '64' },
+        /COMFYUI_MAX_EDGE: must be an integer from 256/,
+      ],
       [
         { IMAGE_PROVIDER: 'comfyui', COMFYUI_WORKFLOW: 'missing.json' },
         /COMFYUI_WORKFLOW: must be a readable/,
