@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { injectMongoUri } from '@assetloom/testing';
+import { injectMongoUri, type LlamaWireFixture, readFixture } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newUser, type StoreTarget, startTestServer, type TestServer } from './helpers.js';
 import { expectPipelineProgress, openStream, pngSize, waitForTaskEnd } from './task-helpers.js';
@@ -17,35 +17,26 @@ const targets: [string, StoreTarget | null][] = [
   ['mongodb', mongoUri === null ? null : { kind: 'mongodb', uri: mongoUri }],
 ];
 
-/** A fake OpenAI-compatible chat endpoint on 127.0.0.1. */
+/**
+ * A fake OpenAI-compatible chat endpoint on 127.0.0.1: it answers with the replies recorded from
+ * llama.cpp's real server (packages/pipeline/test/fixtures/llama-wire.json, issue #30), the
+ * assistant's text replaced by three sections.
+ */
 async function fakeLlm(): Promise<{ url: string; calls: number; close(): Promise<void> }> {
+  const wire = readFixture<LlamaWireFixture>('llama-wire.json');
+  const reply = structuredClone(wire.reply.body) as {
+    choices: Array<{ message: { content: string }; finish_reason: string }>;
+  };
+  reply.choices[0]!.message.content = '【主题】骑士\n【风格】像素风\n【技术】64×64, 透明背景';
+  reply.choices[0]!.finish_reason = 'stop';
   const state = { calls: 0 };
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
+    req.resume();
     req.on('end', () => {
       state.calls++;
       const ok = req.url === '/v1/chat/completions' && req.headers.authorization === 'Bearer sk-fake';
-      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          ok
-            ? {
-                choices: [
-                  {
-                    message: {
-                      role: 'assistant',
-                      content: '【主题】骑士\n【风格】像素风\n【技术】64×64, 透明背景',
-                    },
-                  },
-                ],
-              }
-            : { error: 'bad key' },
-        ),
-      );
-      void body;
+      res.writeHead(ok ? 200 : wire.unauthorized.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(ok ? reply : wire.unauthorized.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
