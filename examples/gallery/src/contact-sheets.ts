@@ -158,7 +158,7 @@ const base = { tags: [], style: {}, seed: 1, attempt: 0 };
 export async function writeContactSheets(outDir: string): Promise<ContactSheet[]> {
   await mkdir(outDir, { recursive: true });
   /** Draws each prompt: every frame goes into the sheet, and the cell records how it was read. */
-  const draw = (
+  const draw = async (
     prompts: readonly string[],
     assetType: 'sprite' | 'background',
     resolution: number,
@@ -167,7 +167,7 @@ export async function writeContactSheets(outDir: string): Promise<ContactSheet[]
     const frames: RgbaImage[] = [];
     const cells: ContactSheet['cells'] = [];
     for (const prompt of prompts) {
-      const out = renderProcedural({
+      const out = await renderProcedural({
         ...base,
         assetType,
         prompt,
@@ -181,9 +181,9 @@ export async function writeContactSheets(outDir: string): Promise<ContactSheet[]
     }
     return { frames, cells };
   };
-  const subjects = draw(SHEET_SUBJECTS, 'sprite', 64, 4);
-  const scenes = draw(SHEET_SCENES, 'background', 128, 1);
-  const colours = draw(
+  const subjects = await draw(SHEET_SUBJECTS, 'sprite', 64, 4);
+  const scenes = await draw(SHEET_SCENES, 'background', 128, 1);
+  const colours = await draw(
     SHEET_COLOURS.flatMap((colour) => SHEET_COLOUR_SUBJECTS.map((subject) => `a ${colour} ${subject}`)),
     'sprite',
     64,

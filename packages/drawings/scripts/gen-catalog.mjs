@@ -43,6 +43,24 @@ const zhByHex = new Map(zh.map((e) => [e.hexcode, e]));
 // jobs and fantasy people; not faces, hands, gestures, families, symbols or flags
 const KEEP_GROUPS = new Set([3, 4, 5, 6, 7]);
 const KEEP_SUBGROUPS = new Set([11, 14, 22, 25, 26]);
+// symbols a game uses as pieces: the placeholder's question mark, a warning sign, a sparkle
+const KEEP_LABELS = new Set([
+  'red question mark',
+  'white question mark',
+  'red exclamation mark',
+  'warning',
+  'radioactive',
+  'biohazard',
+  'recycling symbol',
+  'atom symbol',
+  'yin yang',
+  'peace symbol',
+  'anger symbol',
+  'collision',
+  'dizzy',
+  'speech balloon',
+  'zzz',
+]);
 const SKIP_LABEL =
   /^(man|woman|men|women) |^(pregnant|breast|person (wearing|with (skullcap|veil))|woman with headscarf)|feeding baby|^(hand|hands|index|thumbs|raised|ok hand)|skin tone|^(left|right)-|keycap|^flag/;
 const SKIP_NAMES = new Set(['hand', 'hands', 'mechanical arm', 'mechanical leg', 'ear with hearing aid']);
@@ -101,7 +119,7 @@ function headsOf(label) {
 const drawings = [];
 for (const e of en) {
   const person = e.group === 1;
-  if (!KEEP_GROUPS.has(e.group) && !KEEP_SUBGROUPS.has(e.subgroup)) continue;
+  if (!KEEP_GROUPS.has(e.group) && !KEEP_SUBGROUPS.has(e.subgroup) && !KEEP_LABELS.has(e.label)) continue;
   if (SKIP_LABEL.test(e.label) || SKIP_NAMES.has(e.label)) continue;
   if (e.subgroup === 22 && !/bone|tooth|brain|eye|heart|lungs|foot|leg|ear|nose|tongue|mouth/.test(e.label))
     continue;

@@ -1,6 +1,8 @@
+import { COMPOSITES, type CompositePart } from './composites.js';
 import { DRAWINGS, SETS } from './generated/catalog.js';
 
-export type SetName = (typeof SETS)[number]['prefix'];
+/** A set's Iconify prefix, or `assetloom` for drawings composed of theirs (a campfire). */
+export type SetName = (typeof SETS)[number]['prefix'] | 'assetloom';
 
 /** One drawing of one set, with the words that name it and what a render of it showed. */
 export interface Drawing {
@@ -37,6 +39,8 @@ export interface Drawing {
   readonly color: readonly [number, number, number];
   /** game-icons.net: the author (folder name in the game-icons repository). */
   readonly author?: string;
+  /** A composite: the sets' drawings (and Assetloom's own markup) it is made of. */
+  readonly parts?: readonly CompositePart[];
 }
 
 const FACING = { l: 'left', r: 'right', f: 'front', '?': 'unknown' } as const;
@@ -111,6 +115,33 @@ function catalog(): Index {
     for (const z of d.zh) push(byZh, z, d);
     push(byLabel, label, d);
   }
+  for (const c of COMPOSITES) {
+    const d: Drawing = {
+      id: c.id,
+      set: 'assetloom',
+      name: c.id.slice(2),
+      label: c.label,
+      heads: c.heads,
+      words: c.words,
+      zh: c.zh,
+      group: c.group,
+      cropped: false,
+      face: false,
+      person: false,
+      silhouette: false,
+      facing: 'front',
+      box: c.box,
+      size: [32, 32],
+      color: c.color,
+      parts: c.parts,
+    };
+    all.push(d);
+    byId.set(d.id, d);
+    for (const h of d.heads) push(byHead, h, d);
+    for (const w of d.words) push(byWord, w, d);
+    for (const z of d.zh) push(byZh, z, d);
+    push(byLabel, d.label, d);
+  }
   index = { all, byId, byHead, byWord, byZh, byLabel };
   return index;
 }
@@ -141,19 +172,55 @@ export interface DrawingMatch {
   via: 'head' | 'label' | 'keyword';
 }
 
-/** A keyword names a drawing only when few drawings share it ("pine" does; "animal" does not). */
-const SPECIFIC_KEYWORD = 6;
-const SET_BONUS: Record<SetName, number> = { 'fluent-emoji-flat': 1.5, noto: 1, 'game-icons': 0 };
+/**
+ * The drawing a game maker means by a noun many drawings share, where the scores alone would pick
+ * another: a chicken is the whole bird (the 🐔 emoji is its head), a tree is a leafy tree (not a
+ * Christmas tree), a heart is the red one.
+ */
+const TYPICAL: Readonly<Record<string, readonly string[]>> = {
+  chicken: ['f/rooster', 'n/rooster'],
+  hen: ['f/rooster', 'n/rooster'],
+  tree: ['f/deciduous-tree', 'n/deciduous-tree'],
+  heart: ['f/red-heart', 'n/red-heart'],
+  star: ['f/star', 'n/star'],
+  house: ['f/house', 'n/house'],
+  flower: ['f/blossom', 'f/hibiscus', 'n/blossom'],
+  fish: ['f/fish', 'n/fish'],
+  bird: ['f/bird', 'n/bird'],
+  moon: ['f/crescent-moon', 'n/crescent-moon'],
+  cloud: ['f/cloud', 'n/cloud'],
+  sun: ['f/sun', 'n/sun'],
+  car: ['f/automobile', 'n/automobile'],
+  boat: ['f/sailboat', 'n/sailboat'],
+  ship: ['f/sailboat', 'n/sailboat'],
+  gem: ['f/gem-stone', 'n/gem-stone'],
+  apple: ['f/red-apple', 'n/red-apple'],
+  key: ['f/key', 'n/key'],
+  book: ['f/closed-book', 'n/closed-book'],
+  potion: ['g/standing-potion', 'g/round-potion'],
+  stone: ['f/rock', 'n/rock'],
+  ball: ['f/soccer-ball', 'n/soccer-ball'],
+  rock: ['f/rock', 'n/rock'],
+};
+
+/** Fluent's flat colours pixelize best; a composite was put together for its subject on purpose. */
+const SET_BONUS: Record<SetName, number> = {
+  'fluent-emoji-flat': 1.5,
+  noto: 1,
+  'game-icons': 0,
+  assetloom: 2,
+};
 
 /**
  * The drawings that show `head`, best first: a drawing whose label is about the head noun, or whose
- * whole label is the phrase, or (for a specific keyword) whose emoji keywords name it. Each word of
- * the phrase the drawing also names adds to the score; words the drawing adds ("dog face" for
- * "dog") take from it, as do drawings cut by their frame and heads without bodies. Empty when no
- * drawing shows the head: the caller refuses rather than drawing something else.
+ * whole label is the phrase, or (Chinese) whose annotation names it. Each word of the phrase the
+ * drawing also names (its label or its keywords: "pine" for the evergreen tree) adds to the score;
+ * words the drawing adds ("dog face" for "dog") take from it, as do drawings cut by their frame and
+ * heads without bodies. Empty when no drawing shows the head: the caller refuses rather than drawing
+ * something else.
  */
 export function findDrawings(query: DrawingQuery): DrawingMatch[] {
-  const { byHead, byWord, byZh, byLabel } = catalog();
+  const { byHead, byZh, byLabel } = catalog();
   const head = query.head.toLowerCase();
   const modifiers = (query.modifiers ?? []).map((m) => m.toLowerCase()).filter((m) => m && m !== head);
   const phrase = [...modifiers, head].join(' ');
@@ -174,12 +241,19 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
     if (!prev || prev.score < score) found.set(d, { drawing: d, score, via });
   };
   for (const d of byLabel.get(phrase) ?? []) offer(d, 14, 'label');
+  // the typical drawing of the noun leads when the phrase asks for nothing more particular
+  if (modifiers.length === 0)
+    (TYPICAL[head] ?? []).forEach((id, i) => {
+      const d = catalog().byId.get(id);
+      if (d) offer(d, 16 - i * 0.5, 'head');
+    });
   for (const d of byHead.get(head) ?? []) offer(d, 10, 'head');
+  // an emoji's Chinese annotation names it; a Chinese keyword only when it belongs to one emoji
+  // (its two drawings). English keywords name no drawing: they are associations ("dinner" is a
+  // keyword of the fish, "lake" of the speedboat), and a fish is no dinner. The generator reaches a
+  // drawing through WordNet instead (a noun drawn as its hypernym: "tabby" as a cat).
   const zhHits = byZh.get(head) ?? [];
-  for (const d of zhHits)
-    offer(d, d.zh[0] === head ? 11 : zhHits.length <= SPECIFIC_KEYWORD ? 6 : 0, 'keyword');
-  const tagged = byWord.get(head) ?? [];
-  if (tagged.length <= SPECIFIC_KEYWORD) for (const d of tagged) offer(d, 5.5, 'keyword');
+  for (const d of zhHits) offer(d, d.zh[0] === head ? 11 : zhHits.length <= 2 ? 6 : 0, 'keyword');
   return [...found.values()]
     .filter((m) => m.score >= 5)
     .sort((a, b) => b.score - a.score || (a.drawing.id < b.drawing.id ? -1 : 1));

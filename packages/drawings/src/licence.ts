@@ -1,4 +1,4 @@
-import type { Drawing } from './catalog.js';
+import { type Drawing, drawingById } from './catalog.js';
 import { SETS } from './generated/catalog.js';
 
 /** game-icons.net authors: the repository's folder names and the names its license.txt gives them. */
@@ -63,9 +63,35 @@ export interface DrawingProvenance {
   attribution: string;
   /** The drawing was changed: pixelized, recoloured, posed. */
   modified: true;
+  /** A composite: the provenance of each drawing it is made of. */
+  parts?: DrawingProvenance[];
 }
 
 export function provenanceOf(d: Drawing): DrawingProvenance {
+  if (d.parts) {
+    const seen = new Set<string>();
+    const parts: DrawingProvenance[] = [];
+    for (const part of d.parts) {
+      if (!part.id || seen.has(part.id)) continue;
+      seen.add(part.id);
+      const p = drawingById(part.id);
+      if (p) parts.push(provenanceOf(p));
+    }
+    const licenses = [...new Set(parts.map((p) => p.license))];
+    return {
+      drawing: d.id,
+      name: d.name,
+      set: d.set,
+      setName: 'Assetloom composites',
+      version: '1',
+      license: licenses.join(' AND '),
+      licenseUrl: parts[0]?.licenseUrl ?? '',
+      author: `Assetloom, composed of ${parts.map((p) => `"${p.name}" (${p.setName})`).join(', ')}`,
+      attribution: parts.map((p) => p.attribution).join('; '),
+      modified: true,
+      parts,
+    };
+  }
   const set = SETS.find((s) => s.prefix === d.set)!;
   if (d.set === 'game-icons') {
     const author = d.author ? (AUTHOR_NAMES[d.author] ?? d.author) : 'game-icons.net';

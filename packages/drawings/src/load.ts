@@ -91,6 +91,21 @@ async function openSet(set: SetName): Promise<SetFile> {
 export async function drawingBody(d: Drawing): Promise<string> {
   const cached = bodies.get(d.id);
   if (cached !== undefined) return cached;
+  if (d.parts) {
+    // a composite: each part's drawing scaled from its own units to the composite's 32, then placed
+    const { drawingById } = await import('./catalog.js');
+    let markup = '';
+    for (const part of d.parts) {
+      if (part.svg) markup += part.svg;
+      if (!part.id) continue;
+      const p = drawingById(part.id);
+      if (!p) throw new DrawingsError('unknown_drawing', `composite ${d.id} names no drawing ${part.id}`);
+      const k = 32 / p.size[0];
+      markup += `<g transform="${part.transform ?? ''} scale(${k})">${await drawingBody(p)}</g>`;
+    }
+    bodies.set(d.id, markup);
+    return markup;
+  }
   let file = sets.get(d.set);
   if (!file) {
     file = openSet(d.set);

@@ -12,7 +12,8 @@ import {
 describe('catalog', () => {
   it('holds drawings of all three sets, each with its licence', () => {
     const sets = new Set(allDrawings().map((d) => d.set));
-    expect([...sets].sort()).toEqual(['fluent-emoji-flat', 'game-icons', 'noto']);
+    // (assetloom: composites of the sets' drawings, such as the campfire)
+    expect([...sets].sort()).toEqual(['assetloom', 'fluent-emoji-flat', 'game-icons', 'noto']);
     expect(SETS.map((s) => s.license)).toEqual(['MIT', 'Apache-2.0', 'CC-BY-3.0']);
     expect(allDrawings().length).toBeGreaterThan(5000);
   });
@@ -33,8 +34,18 @@ describe('catalog', () => {
 
   it('finds nothing rather than something else', () => {
     expect(findDrawings({ head: 'zxqv' })).toEqual([]);
-    // "animal" is a keyword of hundreds of emoji: too general to name a drawing
-    expect(findDrawings({ head: 'animal' }).every((m) => m.via !== 'keyword')).toBe(true);
+    // an English emoji keyword is an association, not a name: "dinner" is a keyword of the fish
+    expect(findDrawings({ head: 'dinner' })).toEqual([]);
+    expect(findDrawings({ head: 'champion' })).toEqual([]);
+    expect(findDrawings({ head: 'animal' })).toEqual([]);
+  });
+
+  it('composes what no single drawing shows from the sets own drawings, crediting each', () => {
+    const [campfire] = findDrawings({ head: 'campfire' });
+    expect(campfire?.drawing.id).toBe('x/campfire');
+    const p = provenanceOf(campfire!.drawing);
+    expect(p.parts?.map((x) => x.drawing).sort()).toEqual(['f/fire', 'f/wood']);
+    expect(p.license).toBe('MIT');
   });
 
   it('prefers a whole animal to its face, and what is in the frame to what is cut by it', () => {

@@ -23,14 +23,14 @@ function time(fn: () => unknown, iterations: number): number {
   return p50(out);
 }
 
-function bench(
+async function bench(
   name: string,
   resolution: number,
   directions: 1 | 4 | 8,
   framesPerDirection: number,
   iterations: number,
 ) {
-  const { frames } = renderProcedural({
+  const { frames } = await renderProcedural({
     assetType: 'animation',
     prompt: 'a walking knight',
     userPrompt: 'a walking knight',
@@ -81,6 +81,6 @@ function bench(
   );
 }
 
-bench('64 px, 4 directions × 4 frames', 64, 4, 4, 200);
-bench('32 px, 8 directions × 16 frames', 32, 8, 16, 100);
-bench('600 px, 8 directions × 2 frames (2 pages)', 600, 8, 2, 8);
+await bench('64 px, 4 directions × 4 frames', 64, 4, 4, 200);
+await bench('32 px, 8 directions × 16 frames', 32, 8, 16, 100);
+await bench('600 px, 8 directions × 2 frames (2 pages)', 600, 8, 2, 8);

@@ -55,18 +55,20 @@ async function case_(name: string, req: PipelineRequest, iterations: number, goa
     iterations,
     5,
   );
-  const frames = renderProcedural({
-    assetType: req.assetType,
-    prompt: req.prompt,
-    userPrompt: req.prompt,
-    tags: [],
-    style: req.projectStyle,
-    resolution: req.params.resolution,
-    directions: req.params.frames?.directions ?? 1,
-    framesPerDirection: req.params.frames?.framesPerDirection ?? 1,
-    seed: 1,
-    attempt: 0,
-  }).frames;
+  const frames = (
+    await renderProcedural({
+      assetType: req.assetType,
+      prompt: req.prompt,
+      userPrompt: req.prompt,
+      tags: [],
+      style: req.projectStyle,
+      resolution: req.params.resolution,
+      directions: req.params.frames?.directions ?? 1,
+      framesPerDirection: req.params.frames?.framesPerDirection ?? 1,
+      seed: 1,
+      attempt: 0,
+    })
+  ).frames;
   const side = req.params.frames ? req.params.resolution * 4 : req.params.resolution;
   const pixels = new Uint8Array(side * side * 4);
   pixels.set(frames[0]!.data.subarray(0, Math.min(pixels.length, frames[0]!.data.length)));

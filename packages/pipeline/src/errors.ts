@@ -8,13 +8,20 @@ export class PipelineError extends Error {
   override readonly name = 'PipelineError';
   readonly code: PipelineErrorCode;
   readonly detail?: string;
-  constructor(code: PipelineErrorCode, message: string, options?: { cause?: unknown; detail?: string }) {
+  /** Fit to show an end user as it is (a refusal that names the word): see {@link exposedMessage}. */
+  readonly expose?: boolean;
+  constructor(
+    code: PipelineErrorCode,
+    message: string,
+    options?: { cause?: unknown; detail?: string; expose?: boolean },
+  ) {
     super(
       message.startsWith('[assetloom/pipeline]') ? message : `[assetloom/pipeline] ${message}`,
       options?.cause === undefined ? undefined : { cause: options.cause },
     );
     this.code = code;
     if (options?.detail !== undefined) this.detail = options.detail;
+    if (options?.expose) this.expose = true;
   }
 }
 

@@ -95,6 +95,7 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
     ...(generated.uiKind ? { uiKind: generated.uiKind } : {}),
     ...(generated.tileable !== undefined ? { tileable: generated.tileable } : {}),
     ...(generated.interpretation ? { interpretation: generated.interpretation } : {}),
+    ...(generated.views ? { views: generated.views } : {}),
     provenance,
   };
   const text = { Software: 'assetloom', Comment: `seed ${provenance.seed}` };

@@ -1,9 +1,11 @@
 import { expectTypeOf, test } from 'vitest';
 import {
+  type GeneratedAsset,
   type OptimizedPrompt,
   optimizePrompt,
   type PipelineResult,
   type PipelineStage,
+  renderProcedural,
   runPipeline,
   type TaskStage,
   taskStageOf,
@@ -21,5 +23,7 @@ test('public signatures', () => {
     | 'aborted'
     | 'storage_failed'
     | 'event_sink_failed'
+    | 'subject_not_drawable'
   >();
+  expectTypeOf(renderProcedural).returns.toEqualTypeOf<Promise<GeneratedAsset>>();
 });

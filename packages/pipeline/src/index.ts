@@ -60,8 +60,13 @@ export {
   DEFAULT_COMFYUI_WORKFLOW,
 } from './providers/comfyui.js';
 export { createOpenAIImageProvider, type OpenAIImageProviderOptions } from './providers/openai-images.js';
-export { createProceduralProvider, renderProcedural } from './providers/procedural.js';
-export type { GeneratedAsset, ImageProvider, ImageRequest } from './providers/types.js';
+export {
+  createProceduralProvider,
+  preflightProcedural,
+  refusalMessage,
+  renderProcedural,
+} from './providers/procedural.js';
+export type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './providers/types.js';
 export { inspectQuality, type QualityInput } from './quality.js';
 export {
   DEFAULT_MODEL_THRESHOLDS,

@@ -145,6 +145,24 @@ export async function runPipelineWith(
   );
   const enforced = parsePalette(style.palette);
 
+  // a subject the provider cannot draw fails here, before any stage runs, and is never retried
+  if (provider.preflight) {
+    let answer: Awaited<ReturnType<NonNullable<ImageProvider['preflight']>>>;
+    try {
+      answer = await provider.preflight({
+        assetType: request.assetType,
+        userPrompt: request.prompt,
+        tags,
+        style,
+        directions: layout.directions,
+        placeholder: request.params.placeholder === true,
+      });
+    } catch (error) {
+      return failWith('provider_failed', `image provider "${provider.name}" failed`, {}, errorMessage(error));
+    }
+    if (!answer.ok) return failWith('subject_not_drawable', answer.message);
+  }
+
   try {
     let lastReject: string | undefined;
     for (let attempt = 0; ; attempt++) {
@@ -200,6 +218,7 @@ export async function runPipelineWith(
             seed,
             attempt,
             ...(request.assetType === 'tileset' ? { tileset: tilesetParams(request.params.tileset) } : {}),
+            ...(request.params.placeholder === true ? { placeholder: true } : {}),
           },
           signal ? { signal, onProgress } : { onProgress },
         );
@@ -241,6 +260,7 @@ export async function runPipelineWith(
       } catch (error) {
         await progressChain.catch(() => {});
         if (signal?.aborted) throw error;
+        if (error instanceof PipelineError && error.code === 'subject_not_drawable') throw error;
         const exposed = exposedMessage(error);
         throw new PipelineError(
           'provider_failed',
@@ -259,6 +279,7 @@ export async function runPipelineWith(
         expected: layout,
         palette: enforced?.colors ?? null,
         interpretation: generated.interpretation ?? null,
+        motion: generated.animation,
       });
       if (provider.kind === 'model' && request.assetType !== 'tileset') {
         // (a tileset's own model check is the seam check: its tiles are drawn, not cut from the picture)
@@ -304,6 +325,7 @@ export async function runPipelineWith(
         style,
         quality,
         attempt,
+        ...(generated.drawing ? { drawing: generated.drawing } : {}),
       };
       const assets = await formatAssets({
         generated,

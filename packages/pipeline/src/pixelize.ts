@@ -1,3 +1,4 @@
+import { oklabOf } from './colour.js';
 import { colorDistance2, type Rgb } from './palette.js';
 import type { RgbaImage } from './types.js';
 
@@ -790,7 +791,7 @@ export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
   const d = cells.data;
   const used = new Set<number>();
   const cache = new Map<number, number>();
-  const labs = palette.map((c) => oklab(c[0], c[1], c[2]));
+  const labs = palette.map((c) => oklabOf(c[0], c[1], c[2]));
   for (let i = 0; i < d.length; i += 4) {
     if (d[i + 3]! < 128) {
       d[i] = d[i + 1] = d[i + 2] = d[i + 3] = 0;
@@ -799,7 +800,7 @@ export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
     const key = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!;
     let idx = cache.get(key);
     if (idx === undefined) {
-      const [l, a, b] = oklab(d[i]!, d[i + 1]!, d[i + 2]!);
+      const [l, a, b] = oklabOf(d[i]!, d[i + 1]!, d[i + 2]!);
       idx = 0;
       let bestD = Number.POSITIVE_INFINITY;
       for (let k = 0; k < labs.length; k++) {
@@ -820,26 +821,6 @@ export function mapToPalette(cells: RgbaImage, palette: readonly Rgb[]): Rgb[] {
     used.add(idx);
   }
   return [...used].sort((a, b) => a - b).map((i) => [palette[i]![0], palette[i]![1], palette[i]![2]] as Rgb);
-}
-
-const LINEAR = Float64Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-
-/** sRGB (0–255) → OKLab (Björn Ottosson's matrices). */
-function oklab(r: number, g: number, b: number): [number, number, number] {
-  const lr = LINEAR[r]!;
-  const lg = LINEAR[g]!;
-  const lb = LINEAR[b]!;
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
-  return [
-    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  ];
 }
 
 /**

@@ -19,6 +19,11 @@ export interface QualityInput {
   palette?: readonly Rgb[] | null;
   /** How the generator read the prompt; adds the `prompt_adherence` check (colour asked, night). */
   interpretation?: Interpretation | null;
+  /**
+   * The motion drawn (`spin`, `walk`, …): a spin narrows the subject to its edge on purpose, so its
+   * frames are compared by colour alone.
+   */
+  motion?: string;
 }
 
 interface FrameStats {
@@ -185,7 +190,7 @@ export function inspectQuality(input: QualityInput): QualityReport {
         ref.coverage && s.coverage
           ? Math.min(ref.coverage, s.coverage) / Math.max(ref.coverage, s.coverage)
           : 0;
-      const score = Math.min(overlap, covRatio);
+      const score = input.motion === 'spin' ? overlap : Math.min(overlap, covRatio);
       if (score < worst) {
         worst = score;
         worstAt = i;

@@ -25,7 +25,11 @@ export interface ResolvedStyle {
   mood: 'day' | 'night' | 'sunset' | 'dramatic' | 'soft' | 'flat';
   /** pixel: coarse pixel grid; smooth: fine grid, softer shading. */
   artStyle: 'pixel' | 'smooth';
-  /** Art pixels per side at most (the grid is upscaled with nearest-neighbour to the resolution). */
+  /**
+   * Art pixels per side at most (the grid is upscaled with nearest-neighbour to the resolution): 256
+   * (a 128 px sprite is drawn at 128 px, with the detail of 128 px), 24 for a retro style that asks
+   * for chunky pixels.
+   */
   gridHint: number;
   tileable: boolean;
 }
@@ -98,7 +102,7 @@ export function resolveStyle(style: StyleMap, prompt = ''): ResolvedStyle {
     light: { x: lx / n, y: ly / n },
     mood,
     artStyle: smooth ? 'smooth' : 'pixel',
-    gridHint: smooth ? 128 : retro ? 24 : 32,
+    gridHint: retro ? 24 : 256,
     tileable,
   };
 }

@@ -46,6 +46,11 @@ export interface GenerationParams {
   animation?: AnimationParams | null;
   /** Tileset only: which set and the tile edge (defaults: wang16, 16 px). */
   tileset?: TilesetParams | null;
+  /**
+   * Sprite and animation: when the built-in generator cannot draw the subject, draw a marked
+   * placeholder (named in `interpretation.substitute`) instead of failing. Default false.
+   */
+  placeholder?: boolean | null;
 }
 
 /** How each direction's frames play: 0,1,2,3… (`forward`), 3,2,1,0… (`reverse`), 0,1,2,3,2,1… (`pingpong`). */
@@ -122,6 +127,23 @@ export interface QualityReport {
   };
 }
 
+/** Where a licensed drawing comes from and what its licence asks for (`provenance.drawing`). */
+export interface DrawingProvenance {
+  /** The drawing's id in @assetloom/drawings (`f/dog`), its name and its Iconify set. */
+  drawing: string;
+  name: string;
+  set: string;
+  setName: string;
+  version: string;
+  /** SPDX id of the drawing's licence: MIT, Apache-2.0, CC-BY-3.0 or CC0-1.0. */
+  license: string;
+  licenseUrl: string;
+  author: string;
+  /** The credit the licence asks for, to show with the asset. */
+  attribution: string;
+  modified: true;
+}
+
 export interface Provenance {
   seed: number;
   provider: string;
@@ -132,6 +154,8 @@ export interface Provenance {
   quality: QualityReport;
   /** Zero-based attempt that produced the asset (equals retryCount). */
   attempt: number;
+  /** The licensed drawing the subject was drawn from (built-in generator). */
+  drawing?: DrawingProvenance;
 }
 
 /** `params.tileset`: the kind of set and the edge of one tile. */
@@ -243,7 +267,9 @@ export type PipelineErrorCode =
   | 'provider_failed'
   | 'aborted'
   | 'storage_failed'
-  | 'event_sink_failed';
+  | 'event_sink_failed'
+  /** The built-in generator cannot draw the subject (the message names the word); never retried. */
+  | 'subject_not_drawable';
 
 export type PipelineResult =
   | { ok: true; assets: PipelineAsset[]; provenance: Provenance; retryCount: number }

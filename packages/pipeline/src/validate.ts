@@ -43,6 +43,8 @@ export function validateRequest(request: unknown): string[] {
       errors.push(`params.resolution must be an integer from ${resolution.min} to ${resolution.max}`);
     if (!(formats as readonly unknown[]).includes(p.format))
       errors.push(`params.format must be ${formats.join(' or ')}`);
+    if (p.placeholder !== undefined && p.placeholder !== null && typeof p.placeholder !== 'boolean')
+      errors.push('params.placeholder must be true or false');
     if (p.seed !== undefined && p.seed !== null && !isIn(p.seed, seed))
       errors.push(`params.seed must be an integer from ${seed.min} to ${seed.max}`);
     if (p.frames !== undefined && p.frames !== null) {

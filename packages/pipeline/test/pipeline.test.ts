@@ -481,8 +481,8 @@ describe('determinism', () => {
     expect(Buffer.from(a.get(key)!.bytes).equals(Buffer.from(c.get(key)!.bytes))).toBe(false);
   });
 
-  it('makes tileable textures whose opposite edges match', () => {
-    const out = renderProcedural({
+  it('makes tileable textures whose opposite edges match', async () => {
+    const out = await renderProcedural({
       assetType: 'background',
       prompt: '',
       userPrompt: 'stone floor texture',
@@ -512,7 +512,7 @@ describe('determinism', () => {
 });
 
 describe('browser safety', () => {
-  it('has no node: imports or Node globals in library sources', () => {
+  it('has no node: imports or Node globals in library sources', async () => {
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const f of readdirSync(dir)) {

@@ -1,6 +1,7 @@
 import { promptSubjectPart } from '../prompt.js';
 import type { AssetType, StyleMap } from '../types.js';
 import {
+  ADJECTIVES,
   CHINESE,
   COLORS,
   GLOSS_COLORS,
@@ -51,8 +52,37 @@ export const SCENE_NAMES: readonly Scene[] = [
 ];
 export type TimeOfDay = 'day' | 'dawn' | 'dusk' | 'night';
 export type Weather = 'rain' | 'snow' | 'fog';
-export type Action = 'idle' | 'walk' | 'run' | 'attack' | 'jump' | 'hurt' | 'death';
-export const ACTIONS: readonly Action[] = ['idle', 'walk', 'run', 'attack', 'jump', 'hurt', 'death'];
+/**
+ * What the subject does: the rig's actions (idle … death) and the motions of things (spin, flicker,
+ * fly, float, glow). Each verb of the prompt becomes the motion of an animation.
+ */
+export type Action =
+  | 'idle'
+  | 'walk'
+  | 'run'
+  | 'attack'
+  | 'jump'
+  | 'hurt'
+  | 'death'
+  | 'spin'
+  | 'flicker'
+  | 'fly'
+  | 'float'
+  | 'glow';
+export const ACTIONS: readonly Action[] = [
+  'idle',
+  'walk',
+  'run',
+  'attack',
+  'jump',
+  'hurt',
+  'death',
+  'spin',
+  'flicker',
+  'fly',
+  'float',
+  'glow',
+];
 
 export interface ColorWord {
   /** The word as the user wrote it (or its CSS name for a Chinese colour word). */
@@ -91,6 +121,22 @@ export interface Interpretation {
   dark?: boolean;
   /** A weapon or tool the subject holds ("a knight with an axe"). */
   held?: string;
+  /**
+   * The other words of the subject's phrase, before its head noun ("pine" in "a pine tree"), as
+   * lemmas or Chinese words: the built-in generator picks among the drawings of the head by them.
+   */
+  modifiers?: string[];
+  /** Sprites: what drew the subject — a licensed drawing, or the rig (true directions and actions). */
+  source?: 'drawing' | 'rig';
+  /** The licensed drawing drawn, and how the subject's word reached it. */
+  drawing?: { id: string; label: string; set: string; via: 'head' | 'label' | 'keyword' | 'hypernym' };
+  /** A head noun drawn as the drawable noun WordNet places above it ("tabby" → cat). */
+  drawnAs?: string;
+  /**
+   * Only with `params.placeholder`: the subject no source can draw, and the placeholder drawn in
+   * its place. Without it such a task fails and names the word.
+   */
+  substitute?: { for: string; drawn: string };
 }
 
 // ---- closed-class vocabulary ----------------------------------------------------------------
@@ -192,6 +238,42 @@ const ACTION_WORDS: Record<string, Action> = {
   dies: 'death',
   dying: 'death',
   dead: 'death',
+  spin: 'spin',
+  spins: 'spin',
+  spinning: 'spin',
+  rotate: 'spin',
+  rotating: 'spin',
+  turning: 'spin',
+  twirling: 'spin',
+  flicker: 'flicker',
+  flickering: 'flicker',
+  flickers: 'flicker',
+  burn: 'flicker',
+  burning: 'flicker',
+  burns: 'flicker',
+  blazing: 'flicker',
+  crackling: 'flicker',
+  lit: 'flicker',
+  fly: 'fly',
+  flying: 'fly',
+  flies: 'fly',
+  flapping: 'fly',
+  soaring: 'fly',
+  gliding: 'fly',
+  float: 'float',
+  floating: 'float',
+  floats: 'float',
+  hover: 'float',
+  hovering: 'float',
+  drifting: 'float',
+  bobbing: 'float',
+  glow: 'glow',
+  glowing: 'glow',
+  glows: 'glow',
+  shining: 'glow',
+  sparkling: 'glow',
+  pulsing: 'glow',
+  twinkling: 'glow',
 };
 const SIZES: Record<string, number> = {
   tiny: 0.65,
@@ -220,6 +302,16 @@ const UI_WORDS =
   /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
+/** The noun of a rig weapon feature, as `held` names it. */
+const WEAPON_LEMMA: Readonly<Record<string, string>> = {
+  sword: 'sword',
+  staff: 'staff',
+  bow: 'bow',
+  dagger: 'dagger',
+  club: 'club',
+  cutlass: 'cutlass',
+  pitchfork: 'pitchfork',
+};
 const PHRASE_END = new Set([
   'in',
   'on',
@@ -251,6 +343,7 @@ interface Lexicon {
   glossColors: Map<string, string>;
   glossFeatures: Map<string, string>;
   plurals: Map<string, string>;
+  adjectives: Set<string>;
   chinese: Map<string, string>;
   colors: Map<string, string>;
   zhMaxLen: number;
@@ -287,6 +380,7 @@ function lex(): Lexicon {
     glossColors: pairs(GLOSS_COLORS),
     glossFeatures: pairs(GLOSS_FEATURES),
     plurals: pairs(PLURALS),
+    adjectives: new Set(ADJECTIVES.split(',')),
     chinese,
     colors: pairs(COLORS),
     zhMaxLen,
@@ -487,10 +581,20 @@ export function interpret(input: InterpretInput): Interpretation {
   const timeWords: string[] = [];
   const weatherWords: string[] = [];
   const actionWords: string[] = [];
+  // every word that could name the subject, in order: known nouns and words no table knows
+  const content: Array<{ text: string; en: string; zh: boolean; phrase: number; known: boolean }> = [];
+  // material words ("stone", "石"): the subject when the prompt names nothing else ("a stone")
+  const materialWords: Array<{ text: string; en: string; phrase: number }> = [];
+  const unknownWord = (token: Token) => {
+    ignored.push(token.text);
+    // "breathing", "rusted", "shiny": a verb's or adjective's form is not the thing drawn
+    if (!token.zh && (/(ing|ed|ly)$/.test(token.en) || lex().adjectives.has(token.en))) return;
+    content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false });
+  };
   for (const token of tokens) {
     const w = token.en;
     if (!token.known) {
-      ignored.push(token.text);
+      unknownWord(token);
       continue;
     }
     if (!w) {
@@ -517,6 +621,7 @@ export function interpret(input: InterpretInput): Interpretation {
       continue;
     }
     const material = MATERIALS[w];
+    if (material) materialWords.push({ text: token.text, en: w, phrase });
     if (material) {
       // a material word is a colour (and, for a sprite, the subject's material)
       if (!result.material) result.material = w;
@@ -574,6 +679,7 @@ export function interpret(input: InterpretInput): Interpretation {
       const k = kindOf(lemma);
       if (k) {
         nouns.push({ text: token.zh ? token.text : lemma, lemma, ...k, phrase, held: holding });
+        content.push({ text: token.zh ? token.text : lemma, en: lemma, zh: token.zh, phrase, known: true });
         continue;
       }
     }
@@ -581,7 +687,7 @@ export function interpret(input: InterpretInput): Interpretation {
       sceneWords.push({ text: token.text, scene });
       continue;
     }
-    ignored.push(token.text);
+    unknownWord(token);
   }
 
   // scene: the last scene noun; "snowy"/"rainy" give a scene only when no other is named
@@ -618,6 +724,54 @@ export function interpret(input: InterpretInput): Interpretation {
       result.kind = head.kind;
       result.lemma = head.lemma;
       understood.push(head.text);
+      // "a skeleton warrior", "a pirate captain", "a goblin archer": a being named before a being is
+      // what it looks like; the head keeps its weapon ("archer" → a bow)
+      const being = (n: (typeof nouns)[number]) =>
+        n.spec.plan !== 'object' && n.kind !== 'person.person' && n.kind !== 'thing.drawing';
+      const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
+      const look = before.at(-1);
+      if (look && being(head) && /^(person|creature)\./.test(head.kind) && look.kind !== head.kind) {
+        const weapon = head.spec.features.find((f) => f.startsWith('weapon:'))?.slice(7);
+        result.kind = look.kind;
+        result.lemma = look.lemma;
+        understood.push(look.text);
+        if (weapon && !result.held) result.held = WEAPON_LEMMA[weapon] ?? weapon;
+        nouns.splice(nouns.indexOf(look), 1);
+      }
+    } else {
+      // no noun any table knows: the last word of the first phrase names the subject ("a windmill",
+      // "a tabby"); the generator draws it or refuses it by name, never something else
+      const first = content.length ? Math.min(...content.map((c) => c.phrase)) : 0;
+      const word = content.filter((c) => !c.known && c.phrase === first).at(-1);
+      const stuff = !word && materialWords.length ? materialWords.at(-1) : undefined;
+      if (stuff) {
+        // "a stone", "an ice", "石": the material is the thing
+        result.subject = stuff.text;
+        result.lemma = stuff.en;
+        const c = colors.findIndex((x) => x.word === stuff.text);
+        if (c >= 0) colors.splice(c, 1);
+        delete result.material;
+        const at = understood.indexOf(stuff.text);
+        if (at >= 0) understood.splice(at, 1);
+      }
+      if (word) {
+        result.subject = word.text;
+        // its singular is found by the generator, against the drawings' own words; a Chinese word
+        // the dictionary glosses is looked up by its English ("监狱" → prison)
+        result.lemma = word.zh ? word.en || word.text : word.en;
+        const at = ignored.indexOf(word.text);
+        if (at >= 0) ignored.splice(at, 1);
+      }
+    }
+    if (result.subject) {
+      // the words before the head in its phrase: "pine" in "a pine tree", "pirate" in "a pirate captain"
+      const at = content.findIndex((c) => c.text === result.subject && (head ? c.known : !c.known));
+      const phraseOf = content[at]?.phrase;
+      const mods = content
+        .slice(0, Math.max(0, at))
+        .filter((c) => c.phrase === phraseOf && c.text !== result.subject)
+        .map((c) => (c.zh ? c.text : c.en));
+      if (mods.length) result.modifiers = dedupe(mods);
     }
     if (heldNoun && head && head.spec.plan === 'biped') {
       result.held = heldNoun.lemma;

@@ -38,6 +38,10 @@ export type Feature =
   | 'hat:tricorn'
   | 'hat:chef'
   | 'hat:space'
+  | 'hat:kabuto'
+  | 'hat:ninja'
+  | 'coat'
+  | 'weapon:katana'
   | 'weapon:sword'
   | 'weapon:staff'
   | 'weapon:bow'
@@ -120,7 +124,7 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'creature.dragon': k('quadruped', [60, 160, 80], ['wings', 'horns', 'tail', 'big', 'long-neck']),
   'creature.ogre': k('biped', [130, 160, 90], ['big', 'heavy', 'weapon:club']),
   'creature.ghost': k('floating', [225, 235, 245], []),
-  'creature.goblin': k('biped', [110, 170, 70], ['ears', 'small', 'weapon:dagger']),
+  'creature.goblin': k('biped', [110, 170, 70], ['long-ears', 'small', 'weapon:dagger']),
   'creature.demon': k('biped', [190, 40, 40], ['horns', 'wings', 'tail']),
   'creature.angel': k('biped', [245, 240, 225], ['wings', 'halo', 'robe']),
   'creature.fairy': k('biped', [160, 230, 150], ['wings', 'ears', 'small']),
@@ -143,11 +147,14 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'person.archer': k('biped', [70, 130, 60], ['hat:hood', 'weapon:bow']),
   'person.rogue': k('biped', [70, 70, 90], ['hat:hood', 'weapon:dagger', 'cape']),
   'person.king': k('biped', [170, 40, 60], ['hat:crown', 'cape']),
-  'person.pirate': k('biped', [150, 40, 40], ['hat:tricorn', 'weapon:cutlass']),
+  'person.pirate': k('biped', [150, 40, 40], ['hat:tricorn', 'weapon:cutlass', 'coat']),
+  'person.ninja': k('biped', [44, 44, 60], ['hat:ninja', 'weapon:katana']),
+  'person.samurai': k('biped', [120, 30, 40], ['hat:kabuto', 'weapon:katana', 'armor']),
   'person.farmer': k('biped', [70, 110, 190], ['hat:straw', 'weapon:pitchfork']),
   'person.chef': k('biped', [240, 240, 240], ['hat:chef']),
   'person.child': k('biped', [230, 140, 60], ['small']),
   'person.woman': k('biped', [200, 80, 130], ['long-hair']),
+  'person.girl': k('biped', [235, 120, 160], ['long-hair', 'small']),
   'person.astronaut': k('biped', [235, 235, 240], ['hat:space', 'armor']),
   'item.blade': o('blade', [195, 205, 220], [], true),
   'item.axe': o('axe', [175, 185, 200], [], true),
@@ -205,4 +212,6 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'vehicle.rocket': o('rocket', [230, 230, 235], [], true),
   'vehicle.train': o('train', [70, 70, 80], [], true),
   'vehicle.bike': o('bike', [200, 50, 50], [], true),
+  /** A noun only the licensed drawings show (windmill, trophy, heart): never drawn by the rig. */
+  'thing.drawing': o('drawing', [150, 120, 100]),
 };

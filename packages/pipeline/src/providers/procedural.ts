@@ -1,14 +1,19 @@
+import { PipelineError } from '../errors.js';
 import { drawBackground } from '../internal/art/background.js';
 import { oklab, Painter } from '../internal/art/canvas.js';
+import type { LibraryMotion } from '../internal/art/library/motion.js';
+import { drawLibrarySprite, loadDrawings } from '../internal/art/library/sprite.js';
 import { drawSpriteFrames } from '../internal/art/sprite.js';
+import { chooseSource, type Source } from '../internal/art/subject.js';
 import { drawUi } from '../internal/art/ui.js';
 import { Rng } from '../internal/random.js';
-import { interpret, subjectText } from '../interpret/index.js';
+import { glossColorOf, type Interpretation, interpret, KINDS, subjectText } from '../interpret/index.js';
 import { mix, PaletteMatcher, parseHex, type Rgb } from '../palette.js';
-import { resolveStyle } from '../style.js';
+import { type ResolvedStyle, resolveStyle } from '../style.js';
 import { renderTileset } from '../tileset/generate.js';
 import { tilesetParams } from '../tileset/params.js';
-import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
+import type { DrawingProvenance } from '../types.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './types.js';
 
 /**
  * The palette with a ramp of `colour` added (deep shadow, shadow, base, light, highlight) when it has
@@ -40,8 +45,131 @@ export function withColour(palette: readonly Rgb[], colour: Rgb): Rgb[] {
   ];
 }
 
-/** Renders one asset synchronously; deterministic in (seed, request). */
-export function renderProcedural(request: ImageRequest): GeneratedAsset {
+const FIRE = /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern)\b/;
+const SPINNERS = /\b(coin|gem|stone|diamond|star|ring|medal|token|crystal|orb|disc|wheel)\b/;
+const FLOATERS = /\b(ghost|balloon|cloud|bubble|spirit|wisp|fairy|orb)\b/;
+const SKY = /\b(cloud|sun|moon|star|comet|rainbow|lightning|droplet|snowflake|tornado|cyclone|fog|planet)\b/;
+
+/** The motion of a drawing: the verb's ("spinning", "burning"), else what the thing does by nature. */
+function libraryMotion(it: Interpretation, animation: boolean, label: string, group: string): LibraryMotion {
+  const action = it.action;
+  if (action && action !== 'idle') return action;
+  const words = `${label} ${it.lemma ?? ''}`;
+  if (FIRE.test(words)) return 'flicker';
+  if (FLOATERS.test(words) || (group === 'sky-weather' && SKY.test(words))) return 'float';
+  if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
+  const living = /^(animal|person)/.test(group) || group === 'face-costume';
+  if (animation) return living ? 'walk' : 'float';
+  return living ? 'breathe' : 'bob';
+}
+
+/** The message of a refusal: the word, why, and what it can draw instead. */
+export function refusalMessage(word: string | null, suggestions: readonly string[]): string {
+  if (word === null)
+    return 'the built-in generator found no subject in the prompt: name the thing to draw (for example "a red dragon", "a wooden chest", "一只熊猫")';
+  const near = suggestions.length ? ` Close subjects it can draw: ${suggestions.join(', ')}.` : '';
+  return `the built-in generator cannot draw "${word}": no licensed drawing and no figure of its rig shows it, and it never draws something else in its place.${near} Or set params.placeholder to get a marked placeholder instead.`;
+}
+
+/** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
+async function drawFromLibrary(
+  request: ImageRequest,
+  it: Interpretation,
+  source: Extract<Source, { kind: 'drawing' }>,
+  style: ResolvedStyle,
+  painter: Painter,
+  asked: Rgb | null,
+  rng: Rng,
+): Promise<GeneratedAsset> {
+  const lib = await loadDrawings();
+  // variations are other drawings of the same subject (close in score, whole, in frame) or the same
+  // drawing with another lean, stretch and ramp
+  const top = source.matches[0]!.score;
+  const pool = source.matches.filter((m) => m.score >= top - 2.5 && !m.drawing.cropped).slice(0, 3);
+  const pick =
+    pool.length > 1 && rng.next() < 0.5
+      ? pool[1 + Math.floor(rng.next() * (pool.length - 1))]!
+      : (pool[0] ?? source.matches[0]!);
+  const drawing = pick.drawing;
+  const animation = request.assetType === 'animation';
+  const motion = libraryMotion(it, animation, drawing.label, drawing.group);
+  const lemma = source.drawnAs ?? it.lemma ?? '';
+  const kindColour = it.kind ? KINDS[it.kind]?.color : undefined;
+  const gloss = lemma ? glossColorOf(lemma) : null;
+  const fill: Rgb = (gloss ? parseHex(gloss) : null) ?? (kindColour as Rgb | undefined) ?? [150, 120, 95];
+  const askedForSubject = asked && !it.colors[0]?.of ? asked : null;
+  const out = await drawLibrarySprite({
+    lib,
+    drawing,
+    style,
+    painter,
+    enforced: style.paletteEnforced,
+    asked: askedForSubject,
+    fill,
+    width: request.resolution,
+    height: request.resolution,
+    directions: request.directions,
+    framesPerDirection: request.framesPerDirection,
+    motion,
+    variation: {
+      lean: drawing.person || /^animal/.test(drawing.group) ? 0 : Math.round(rng.range(-4, 4)),
+      sx: rng.range(0.93, 1.05),
+      sy: rng.range(0.95, 1.05),
+      tone: rng.pick([-1, 0, 0, 1]),
+    },
+  });
+  const interpretation: Interpretation = {
+    ...it,
+    source: 'drawing',
+    drawing: { id: drawing.id, label: drawing.label, set: drawing.set, via: source.via },
+    ...(source.drawnAs ? { drawnAs: source.drawnAs } : {}),
+  };
+  // the words of the phrase the drawing honours ("pine" in "a pine tree") are understood
+  const named = new Set([...drawing.heads, ...drawing.words, ...drawing.label.split(' '), ...drawing.zh]);
+  for (const m of it.modifiers ?? [])
+    if (named.has(m)) {
+      interpretation.ignored = interpretation.ignored.filter((w) => w !== m);
+      if (!interpretation.understood.includes(m)) interpretation.understood.push(m);
+    }
+  if (!interpretation.understood.includes(it.subject!)) interpretation.understood.push(it.subject!);
+  interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
+  return {
+    frames: out.frames,
+    animation: motion === 'breathe' || motion === 'bob' ? 'idle' : motion,
+    subject: it.subject!,
+    interpretation,
+    views: out.views,
+    drawing: out.provenance as DrawingProvenance,
+  };
+}
+
+/** Whether the built-in generator can draw the request's subject (a refusal names the word). */
+export async function preflightProcedural(request: {
+  assetType: ImageRequest['assetType'];
+  userPrompt: string;
+  tags: readonly string[];
+  style: ImageRequest['style'];
+  directions?: number;
+  placeholder?: boolean;
+}): Promise<PreflightResult> {
+  if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
+  if (request.placeholder) return { ok: true };
+  const it = interpret({ ...request, tags: [...request.tags] });
+  const source = await chooseSource(it, {
+    assetType: request.assetType,
+    directions: request.directions ?? 4,
+  });
+  if (source.kind !== 'refused') return { ok: true };
+  return {
+    ok: false,
+    word: source.word,
+    suggestions: source.suggestions,
+    message: refusalMessage(source.word, source.suggestions),
+  };
+}
+
+/** Renders one asset; deterministic in (seed, request). */
+export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
   const text = subjectText(request);
   const interpretation = interpret(request);
   const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
@@ -100,6 +228,26 @@ export function renderProcedural(request: ImageRequest): GeneratedAsset {
       };
     }
     default: {
+      let source = await chooseSource(interpretation, request);
+      let substitute: Interpretation['substitute'];
+      if (source.kind === 'refused') {
+        if (!request.placeholder)
+          throw new PipelineError('subject_not_drawable', refusalMessage(source.word, source.suggestions), {
+            expose: true,
+          });
+        // the request asked for a placeholder: a question mark that says what it is
+        const lib = await loadDrawings();
+        const question = lib.drawingById('f/red-question-mark')!;
+        const mark = [{ drawing: question, score: 20, via: 'label' as const }];
+        substitute = { for: source.word ?? '(no subject)', drawn: 'placeholder (question mark)' };
+        source = { kind: 'drawing', matches: mark, via: 'label' };
+        interpretation.subject ??= source.matches[0]?.drawing.label ?? 'question mark';
+      }
+      if (source.kind === 'drawing') {
+        const out = await drawFromLibrary(request, interpretation, source, style, painter, asked, rng);
+        if (substitute && out.interpretation) out.interpretation.substitute = substitute;
+        return out;
+      }
       const out = drawSpriteFrames({
         rng,
         style,
@@ -111,7 +259,12 @@ export function renderProcedural(request: ImageRequest): GeneratedAsset {
         framesPerDirection: request.framesPerDirection,
         animate: request.assetType === 'animation' ? 'motion' : 'idle',
       });
-      return { frames: out.frames, animation: out.motion, subject: out.subject, interpretation };
+      return {
+        frames: out.frames,
+        animation: out.motion,
+        subject: out.subject,
+        interpretation: { ...interpretation, source: 'rig' },
+      };
     }
   }
 }
@@ -127,5 +280,6 @@ export function createProceduralProvider(): ImageProvider {
       signal?.throwIfAborted();
       return renderProcedural(request);
     },
+    preflight: preflightProcedural,
   };
 }

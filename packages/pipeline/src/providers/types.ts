@@ -1,6 +1,14 @@
 import type { Interpretation } from '../interpret/index.js';
 import type { Rgb } from '../palette.js';
-import type { AssetType, Directions, NineSlice, RgbaImage, StyleMap, TilesetParams } from '../types.js';
+import type {
+  AssetType,
+  Directions,
+  DrawingProvenance,
+  NineSlice,
+  RgbaImage,
+  StyleMap,
+  TilesetParams,
+} from '../types.js';
 
 export interface ImageRequest {
   assetType: AssetType;
@@ -20,6 +28,8 @@ export interface ImageRequest {
   attempt: number;
   /** Tilesets: the kind of set and the tile edge (frames are the tiles, row-major). */
   tileset?: TilesetParams;
+  /** `params.placeholder`: draw a marked placeholder instead of refusing a subject it cannot draw. */
+  placeholder?: boolean;
 }
 
 export interface GeneratedAsset {
@@ -37,7 +47,16 @@ export interface GeneratedAsset {
   interpretation?: Interpretation;
   /** Tilesets: the kind, the terrain names (first, second) and a representative colour of each. */
   tileset?: { kind: TilesetParams['kind']; terrains: string[]; colors: Rgb[] };
+  /** A one-view drawing: how each direction shows it (the view itself, or its mirror). */
+  views?: Array<{ direction: string; view: 'source' | 'mirror' }>;
+  /** The licensed drawing the subject came from (its set, licence and attribution). */
+  drawing?: DrawingProvenance;
 }
+
+/** A provider's answer before a run: whether it can draw the request at all. */
+export type PreflightResult =
+  | { ok: true }
+  | { ok: false; message: string; word: string | null; suggestions: string[] };
 
 /** An image generator. Throwing (or rejecting) fails the task with code provider_failed. */
 export interface ImageProvider {
@@ -53,6 +72,18 @@ export interface ImageProvider {
     request: ImageRequest,
     context: { signal?: AbortSignal; onProgress?: (progress: number, message?: string) => void },
   ): Promise<GeneratedAsset>;
+  /**
+   * Optional: whether the provider can draw the request, asked before the run starts (and by servers
+   * when a task is submitted), so a subject it cannot draw fails at once and is never retried.
+   */
+  preflight?(request: {
+    assetType: AssetType;
+    userPrompt: string;
+    tags: readonly string[];
+    style: StyleMap;
+    directions?: number;
+    placeholder?: boolean;
+  }): Promise<PreflightResult>;
 }
 
 export type { Directions };

@@ -1,3 +1,4 @@
+import { oklab } from '../../colour.js';
 import { colorDistance2, luminance, matchColourWord, type PaletteMatcher, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { RgbaImage } from '../../types.js';
@@ -148,24 +149,7 @@ export class Painter {
   }
 }
 
-/** sRGB → OKLab [L, a, b]. */
-export function oklab([r8, g8, b8]: Rgb): [number, number, number] {
-  const lin = (v: number) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const r = lin(r8);
-  const g = lin(g8);
-  const b = lin(b8);
-  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-  return [
-    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  ];
-}
+export { oklab };
 
 /** A material-index grid: 0 is empty, 1–255 index into a Material list. */
 export class Grid {
@@ -359,7 +343,8 @@ export function shadeGrid(grid: Grid, materials: readonly Material[], style: Res
     }
   }
   if (style.lineWeight > 0) {
-    const thick = style.lineWeight * Math.max(1, Math.round(scale / 2));
+    // one art pixel (two for a thick line) at every size: a larger sprite has more detail, not fatter lines
+    const thick = style.lineWeight;
     const src = mat.slice();
     for (let pass = 0; pass < thick; pass++) {
       // each pass grows the outline by one cell; later passes copy the outline colour outwards

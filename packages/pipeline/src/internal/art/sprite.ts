@@ -26,6 +26,7 @@ import {
   shadeGrid,
   upscale,
 } from './canvas.js';
+import { cleanUp } from './library/craft.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
@@ -351,6 +352,8 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
       }
       renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
       const rgba = shadeGrid(grid, materials, style);
+      // the same clean-up as a drawing's: no orphan pixels, no detached dots
+      cleanUp({ width: gw, height: gh, data: rgba });
       frames.push(upscale(rgba, gw, gh, factor, job.width, job.height));
     }
   });

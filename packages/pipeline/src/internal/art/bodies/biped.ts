@@ -14,6 +14,7 @@ function weaponOf(b: Build): string | null {
     if (/shield/.test(held)) return 'shield';
     if (/gun|rifle|pistol/.test(held)) return 'gun';
     if (/cutlass|sabre|saber|scimitar/.test(held)) return 'cutlass';
+    if (/katana|wakizashi|tachi/.test(held)) return 'katana';
     return 'sword';
   }
   for (const f of b.features) if (f.startsWith('weapon:')) return f.slice(7);
@@ -30,6 +31,8 @@ type Look =
   | 'rogue'
   | 'king'
   | 'pirate'
+  | 'ninja'
+  | 'samurai'
   | 'farmer'
   | 'chef'
   | 'astronaut'
@@ -58,6 +61,8 @@ function lookOf(b: Build): Look {
     'person.rogue': 'rogue',
     'person.king': 'king',
     'person.pirate': 'pirate',
+    'person.ninja': 'ninja',
+    'person.samurai': 'samurai',
     'person.farmer': 'farmer',
     'person.chef': 'chef',
     'person.astronaut': 'astronaut',
@@ -88,7 +93,8 @@ export function biped(b: Build, pose: Pose): Parts {
   const legL = 5.6 + b.vary[0] * 0.3 + sh[0]! * 1.4 - (small ? 1 : 0) + (heavy ? 0.4 : 0);
   const torsoH = 5.6 + b.vary[1] * 0.3 + sh[1]! * 1.1 + (heavy ? 0.6 : 0);
   const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.75;
-  const headR = (small ? 4.3 : 4) + b.vary[3] * 0.15 + sh[3]! * 0.6 - (heavy ? 0.2 : 0);
+  const headR =
+    (bones ? 3.4 : small ? 4.3 : 4) + b.vary[3] * 0.15 + (bones ? 0 : sh[3]! * 0.6) - (heavy ? 0.2 : 0);
   const rise = pose.rise;
   // a thief stands in a crouch, feet apart, daggers out: a silhouette of its own
   const crouch = look === 'rogue' ? 1.2 : 0;
@@ -136,6 +142,20 @@ export function biped(b: Build, pose: Pose): Parts {
       sleeve = M.LIGHT;
       belt = M.BODY;
       boots = M.DARK;
+      break;
+    case 'ninja':
+      // one dark cloth from head to toe, wrapped shins, a red sash
+      pants = M.BODY;
+      boots = M.DARK;
+      hands = M.DARK;
+      belt = M.ACCENT;
+      break;
+    case 'samurai':
+      // lacquered armour over dark hakama
+      pants = M.DARK;
+      boots = M.DARK;
+      hands = M.DARK;
+      belt = M.GOLD;
       break;
     case 'farmer':
       shirt = M.ACCENT;
@@ -195,7 +215,7 @@ export function biped(b: Build, pose: Pose): Parts {
   const cape = (F.has('cape') && look !== 'knight' && look !== 'rogue') || look === 'king' || own > 0.45;
   if (own > 0.1 && own <= 0.45)
     p.box([-torsoR - 0.9, 0, hipU + torsoH * 0.55], [1.2, 2.2, 2.4], M.WOOD, M.WOOD, pose.facing, -0.2);
-  const limbR = bones ? 0.6 : heavy ? 1.45 : 1.2;
+  const limbR = bones ? 0.42 : heavy ? 1.45 : 1.2;
 
   // legs: hip → knee → foot; a lifted foot bends its knee forward
   for (const [side, sign, lift] of [
@@ -276,16 +296,40 @@ export function biped(b: Build, pose: Pose): Parts {
 
   // torso
   if (bones) {
-    // a spine, ribs with gaps between them, a pelvis: bones, not a body
-    p.stick([lean * 0.6, 0, shoulderU - 0.4], [0, 0, hipU + 0.3], 0.55, M.BODY, 0.1);
-    for (let k = 0; k < 3; k++) {
-      const u = shoulderU - 1 - k * 1.5;
-      const w = torsoR * (1 - k * 0.12);
-      p.stick([lean * 0.6 + 0.6, -w, u], [lean * 0.6 + 1.4, 0, u - 0.3], 0.45, M.BODY, 0.12);
-      p.stick([lean * 0.6 + 0.6, w, u], [lean * 0.6 + 1.4, 0, u - 0.3], 0.45, M.BODY, 0.12);
+    // a spine, three pairs of curved ribs with clear gaps between them (wider than two outlines), a
+    // pelvis, a collar bone: bones, not a body
+    const k = Math.max(1, torsoH / 5.6);
+    p.stick([lean * 0.6, 0, shoulderU - 0.2], [0, 0, hipU + 0.3], 0.4, M.BODY, 0.1);
+    for (let r = 0; r < 3; r++) {
+      const u = shoulderU - 1.3 - r * 1.7 * k;
+      const w = torsoR * (1.05 - r * 0.14);
+      for (const side of [-1, 1]) {
+        p.stick(
+          [lean * 0.6 + 1.5, side * 0.2, u],
+          [lean * 0.6 + 0.9, side * w * 0.85, u + 0.15],
+          0.34,
+          M.BODY,
+          0.12,
+        );
+        p.stick(
+          [lean * 0.6 + 0.9, side * w * 0.85, u + 0.15],
+          [lean * 0.6, side * w, u - 0.35],
+          0.34,
+          M.BODY,
+          0.12,
+        );
+      }
     }
-    p.stick([0, -1.8, hipU + 0.4], [0, 1.8, hipU + 0.4], 0.8, M.BODY, 0.11);
-    p.stick([lean * 0.6, -torsoR, shoulderU - 0.4], [lean * 0.6, torsoR, shoulderU - 0.4], 0.5, M.BODY, 0.11);
+    // the pelvis: a bowl with a dark hollow
+    p.ball([0.3, 0, hipU + 0.4], 1.7, M.BODY, 0.9, 0.11);
+    p.ball([0.9, 0, hipU + 0.5], 0.7, M.EYE, 0.45, 0.115);
+    p.stick(
+      [lean * 0.6, -torsoR, shoulderU - 0.2],
+      [lean * 0.6, torsoR, shoulderU - 0.2],
+      0.38,
+      M.BODY,
+      0.11,
+    );
   } else if (robot) {
     p.box(
       [lean * 0.5, 0, hipU + torsoH / 2],
@@ -357,6 +401,77 @@ export function biped(b: Build, pose: Pose): Parts {
         M.BODY,
         0.13,
       );
+  }
+  if (F.has('coat') || look === 'pirate') {
+    // a long coat: skirts from the waist to the knees, open at the front over the shirt, cuffed
+    for (const side of [-1, 1])
+      p.poly(
+        [
+          [torsoR * 0.55, side * torsoR * 0.35, hipU + 1.2],
+          [-torsoR * 0.7, side * torsoR * 1.05, hipU + 1.2],
+          [-torsoR * 0.95, side * (torsoR * 1.35), hipU - legL * 0.62],
+          [torsoR * 0.7, side * torsoR * 0.75, hipU - legL * 0.62],
+        ],
+        M.BODY,
+        side === far ? -0.05 : 0.12,
+      );
+    p.poly(
+      [
+        [-torsoR * 0.7, -torsoR * 1.05, hipU + 1.2],
+        [-torsoR * 0.7, torsoR * 1.05, hipU + 1.2],
+        [-torsoR * 0.95, torsoR * 1.3, hipU - legL * 0.62],
+        [-torsoR * 0.95, -torsoR * 1.3, hipU - legL * 0.62],
+      ],
+      M.BODY,
+      -0.05,
+    );
+    // lapels over the shoulders
+    for (const side of [-1, 1])
+      p.stick(
+        [lean * 0.6 + torsoR * 0.7, side * torsoR * 0.75, shoulderU - 0.4],
+        [torsoR * 0.75, side * torsoR * 0.45, hipU + 1],
+        0.75,
+        M.BODY,
+        0.14,
+      );
+  }
+  if (look === 'samurai') {
+    // lamellar plates: a cuirass with gold lacing, a skirt of plates, big square shoulder guards
+    p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.85, M.BODY, torsoR * 0.8, 0.11);
+    for (let r = 0; r < 2; r++)
+      p.stick(
+        [lean * 0.6 + torsoR * 0.95, -torsoR * 0.7, shoulderU - 1.6 - r * 1.5],
+        [lean * 0.6 + torsoR * 0.95, torsoR * 0.7, shoulderU - 1.6 - r * 1.5],
+        0.28,
+        M.GOLD,
+        0.125,
+      );
+    for (const side of [-1, 0, 1])
+      p.box(
+        [side === 0 ? torsoR * 0.4 : 0, side * torsoR * 0.75, hipU - 1.2],
+        [torsoR * 0.45, torsoR * 0.42, 1.5],
+        M.BODY,
+        M.BODY,
+        pose.facing,
+        0.12,
+      );
+  }
+  if (look === 'ninja') {
+    // a katana across the back, its hilt over the shoulder
+    p.stick(
+      [-torsoR - 0.4, torsoR * 0.8, hipU + 0.5],
+      [-torsoR - 0.2, -torsoR * 0.9, shoulderU + 2.8],
+      0.42,
+      M.DARK,
+      -0.45,
+    );
+    p.stick(
+      [-torsoR - 0.2, -torsoR * 0.9, shoulderU + 2.8],
+      [-torsoR - 0.1, -torsoR * 1.1, shoulderU + 4.2],
+      0.45,
+      M.ACCENT,
+      -0.44,
+    );
   }
   if (look === 'vampire')
     // a vampire's high stand-up collar, flaring behind the head
@@ -448,7 +563,7 @@ export function biped(b: Build, pose: Pose): Parts {
   }
   const hat = [...F].find((f) => f.startsWith('hat:'));
   // a hood replaces the head: its face opening is drawn over it
-  if (hat !== 'hat:hood') p.ball(headC, headR, skin, undefined, 0.3);
+  if (hat !== 'hat:hood') p.ball(headC, headR, hat === 'hat:ninja' ? M.BODY : skin, undefined, 0.3);
   if (bones) {
     // a skull: big dark sockets, a nose hole, teeth
     for (const side of [-1, 1])
@@ -474,6 +589,18 @@ export function biped(b: Build, pose: Pose): Parts {
         creatureSkin ? M.BODY : M.SKIN,
         0.25,
       );
+  if (F.has('long-ears'))
+    // a goblin's long pointed ears, out to the sides and a little up
+    for (const side of [-1, 1])
+      p.poly(
+        [
+          [headC[0] - 0.4, side * headR * 0.8, headC[2] + 1.9],
+          [headC[0] - 1.2, side * (headR + 4.6), headC[2] + 2.4],
+          [headC[0] - 0.4, side * headR * 0.8, headC[2] - 0.9],
+        ],
+        M.BODY,
+        0.25,
+      );
   if (F.has('round-ears'))
     for (const side of [-1, 1])
       p.ball([headC[0] - 0.3, side * headR * 0.95, headC[2] + headR * 0.6], 1.4, M.BODY, undefined, 0.25);
@@ -487,7 +614,12 @@ export function biped(b: Build, pose: Pose): Parts {
         0.33,
       );
   // hair (behind the face, on top) unless a hat or hood covers it
-  const covered = hat === 'hat:helmet' || hat === 'hat:hood' || hat === 'hat:space';
+  const covered =
+    hat === 'hat:helmet' ||
+    hat === 'hat:hood' ||
+    hat === 'hat:space' ||
+    hat === 'hat:ninja' ||
+    hat === 'hat:kabuto';
   if (look === 'zombie')
     // a few lank tufts
     for (const s of [-0.5, 0.1, 0.6])
@@ -525,7 +657,23 @@ export function biped(b: Build, pose: Pose): Parts {
     // a fringe over the forehead, so the face reads as a face under the hair
     p.ball([headC[0] + headR * 0.4, 0, headC[2] + headR * 0.78], headR * 0.72, M.DARK, headR * 0.26, 0.35);
   }
-  if (look === 'creature' && !F.has('snout') && !bones) {
+  if (look === 'creature' && b.kind === 'creature.goblin') {
+    // a goblin: a long pointed nose, a wide grin, yellow eyes under a heavy brow
+    p.cone(
+      [headC[0] + headR * 0.8, 0, headC[2] - 0.6],
+      [headC[0] + headR + 2.2, 0, headC[2] - 1.6],
+      0.8,
+      M.BODY,
+      0.42,
+    );
+    p.stick(
+      [headC[0] + headR * 0.85, -headR * 0.45, headC[2] - headR * 0.5],
+      [headC[0] + headR * 0.85, headR * 0.45, headC[2] - headR * 0.5],
+      0.3,
+      M.EYE,
+      0.41,
+    );
+  } else if (look === 'creature' && !F.has('snout') && !bones) {
     // a lighter face and belly (a monkey's, a goblin's) so the head is not one lump of fur
     p.ball([headC[0] + headR * 0.5, 0, headC[2] - headR * 0.2], headR * 0.72, M.BODY2, headR * 0.62, 0.33);
     p.ball([lean * 0.6 + torsoR * 0.55, 0, hipU + torsoH * 0.45], torsoR * 0.7, M.BODY2, torsoH * 0.42, 0.15);
@@ -535,7 +683,7 @@ export function biped(b: Build, pose: Pose): Parts {
     for (const side of [-1, 1])
       p.ball([headC[0] + headR * 0.82, side * headR * 0.38, headC[2] + 0.2], 1, M.EYE, 0.9, 0.4);
     p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1.7], 0.8, M.EYE, 0.5, 0.4);
-  } else if (hat !== 'hat:helmet' && hat !== 'hat:space') {
+  } else if (hat !== 'hat:helmet' && hat !== 'hat:space' && hat !== 'hat:ninja') {
     eyes(p, [headC[0] - headR * 0.1, 0, headC[2] - 0.2], headR, 0.8, 0.38);
   }
   if (look === 'pirate')
@@ -615,6 +763,37 @@ function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
       for (const side of [-1, 1])
         p.cone([c[0], side * r * 0.9, top - 1], [c[0] + 0.3, side * r * 1.45, top + 1], 1.1, M.DARK, 0.41);
       p.ball([c[0] + r * 0.6, 0, top - 0.2], 0.7, M.LIGHT, undefined, 0.42);
+      break;
+    case 'hat:ninja':
+      // a wrap over the whole head: only a band of skin with the eyes shows; the knot's tails behind
+      p.ball([c[0] - 0.2, 0, c[2] + 0.2], r * 1.04, M.BODY, undefined, 0.33);
+      p.ball([c[0] + r * 0.55, 0, c[2] + 0.15], r * 0.72, M.SKIN, r * 0.22, 0.335);
+      for (const side of [-1, 1])
+        p.ball([c[0] + r * 0.86, side * r * 0.33, c[2] + 0.15], 0.6, M.EYE, 0.55, 0.45);
+      p.stick(
+        [c[0] - r * 0.2, -r * 0.98, c[2] + r * 0.45],
+        [c[0] - r * 0.2, r * 0.98, c[2] + r * 0.45],
+        0.45,
+        M.ACCENT,
+        0.34,
+      );
+      p.stick([c[0] - r * 0.9, 0, c[2] + r * 0.4], [c[0] - r - 2.6, 0.8, c[2] - 0.4], 0.5, M.ACCENT, -0.2);
+      p.stick([c[0] - r * 0.9, 0, c[2] + r * 0.4], [c[0] - r - 2.2, -0.9, c[2] - 1.4], 0.5, M.ACCENT, -0.21);
+      break;
+    case 'hat:kabuto':
+      // a samurai helmet: a bowl, a flared neck guard, a gold crescent crest, a dark face mask
+      p.ball([c[0] - 0.2, 0, c[2] + r * 0.35], r * 1.05, M.BODY, r * 0.8, 0.33);
+      p.ball([c[0] - 0.6, 0, c[2] - r * 0.15], r * 1.45, M.BODY, 0.9, 0.32);
+      p.ball([c[0] + r * 0.5, 0, c[2] - r * 0.35], r * 0.62, M.DARK, r * 0.4, 0.336);
+      for (const side of [-1, 1])
+        p.cone(
+          [c[0] + r * 0.5, side * 0.4, top - 0.6],
+          [c[0] + r * 0.7, side * r * 1.2, top + 3.2],
+          0.55,
+          M.GOLD,
+          0.4,
+        );
+      p.ball([c[0] + r * 0.75, 0, top - 0.9], 0.8, M.GOLD, undefined, 0.41);
       break;
     case 'hat:chef':
       p.stick([c[0] - 0.3, 0, top - 1.2], [c[0] - 0.3, 0, top + 2.4], r * 0.7, M.LIGHT, 0.4);
@@ -706,6 +885,13 @@ function held(p: Parts, weapon: string, hand: V3, strike: number, bias: number, 
     case 'dagger':
       p.stick(at(0.8), at(4.2), 0.5, M.METAL, bias);
       cross(0.6, 0.9, M.WOOD, 0.4);
+      break;
+    case 'katana':
+      // a long, slightly curved blade, a round guard, a wrapped grip
+      p.stick(at(-1.6), at(0.4), 0.45, M.DARK, bias);
+      p.ball(at(0.6), 0.75, M.GOLD, 0.45, bias + 0.01);
+      p.stick(at(0.8), at(6.5), 0.38, M.METAL, bias);
+      p.stick(at(6.5), [hand[0] + dir[0] * 9 - 0.6, hand[1], hand[2] + dir[2] * 9], 0.35, M.METAL, bias);
       break;
     case 'cutlass':
       p.stick(at(1), at(6), 0.55, M.METAL, bias);

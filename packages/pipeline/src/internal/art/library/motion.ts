@@ -1,0 +1,137 @@
+/**
+ * Motions for a drawing that has one view: each frame is the drawing moved, turned or squashed as a
+ * whole (an affine pose around its anchor), with two effects the affine pose cannot give: flames
+ * that waver, and a flash or a dissolve.
+ */
+
+export type LibraryMotion =
+  | 'idle'
+  | 'breathe'
+  | 'bob'
+  | 'walk'
+  | 'run'
+  | 'jump'
+  | 'attack'
+  | 'hurt'
+  | 'death'
+  | 'spin'
+  | 'flicker'
+  | 'fly'
+  | 'float'
+  | 'glow';
+
+/** One frame's pose, in units of the subject's own height (dx, dy) and degrees (rot). */
+export interface Pose {
+  dx: number;
+  dy: number;
+  rot: number;
+  sx: number;
+  sy: number;
+  /** Flames: sideways waver of the fire-coloured pixels (fraction of height) and its phase. */
+  flicker?: { amp: number; phase: number; bright: number };
+  /** 1: a white flash (hurt); 0.5: half-way. */
+  flash?: number;
+  /** 0–1: the share of pixels dissolved away (the end of a death). */
+  dissolve?: number;
+  /** −1 … 1 brightness step (a glow pulse). */
+  glow?: number;
+}
+
+const TAU = Math.PI * 2;
+const still = (): Pose => ({ dx: 0, dy: 0, rot: 0, sx: 1, sy: 1 });
+
+/**
+ * The pose of frame `f` of `n` for a motion, for a subject facing `side` (−1 left, 1 right, 0 towards
+ * or away from the viewer: a lunge then goes down or up the screen, `depth` −1 towards, 1 away).
+ * Every cyclic motion returns to its first frame after `n`; frames of a motion differ.
+ */
+export function poseAt(motion: LibraryMotion, f: number, n: number, side: number, depth: number): Pose {
+  const p = n > 0 ? f / n : 0;
+  const s = Math.sin(TAU * p);
+  const c = Math.cos(TAU * p);
+  const pose = still();
+  const forward = side === 0 ? 0 : side;
+  switch (motion) {
+    case 'idle':
+    case 'breathe':
+      // breathing: a little taller and narrower, then back (anchored at the feet)
+      pose.sy = 1 + 0.04 * s;
+      pose.sx = 1 - 0.025 * s;
+      return pose;
+    case 'bob':
+      pose.dy = -0.03 * (1 - c);
+      pose.sy = 1 + 0.015 * s;
+      return pose;
+    case 'walk':
+      pose.rot = 6 * s * (forward || 1);
+      pose.dy = -0.035 * Math.abs(s);
+      pose.dx = 0.02 * s * (side === 0 ? 1 : 0);
+      return pose;
+    case 'run':
+      pose.rot = 8 * forward + 7 * s;
+      pose.dy = -0.07 * Math.abs(s);
+      pose.sy = 1 - 0.05 * Math.abs(c);
+      return pose;
+    case 'jump': {
+      // crouch, take off, top, land: the subject leaves the ground for the middle frames
+      const lift = Math.max(0, Math.sin(Math.PI * Math.min(1, Math.max(0, (p - 0.15) / 0.7))));
+      pose.dy = -0.32 * lift;
+      const squash = p < 0.15 || p > 0.85 ? 1 : 0;
+      pose.sy = squash ? 0.86 : 1 + 0.06 * lift;
+      pose.sx = squash ? 1.1 : 1 - 0.04 * lift;
+      return pose;
+    }
+    case 'attack': {
+      // wind up (back), strike (forward, past the start), recover
+      const k = p < 0.25 ? -p / 0.25 : p < 0.5 ? -1 + ((p - 0.25) / 0.25) * 2.2 : 1.2 * (1 - (p - 0.5) / 0.5);
+      if (side !== 0) {
+        pose.dx = 0.12 * k * forward;
+        pose.rot = 12 * k * forward;
+      } else {
+        pose.dy = 0.08 * k * (depth || -1) * -1;
+        pose.sx = 1 + 0.1 * k * (depth < 0 ? 1 : -1);
+        pose.sy = pose.sx;
+      }
+      return pose;
+    }
+    case 'hurt': {
+      const k = 1 - p;
+      pose.dx = -0.08 * k * (forward || 1);
+      pose.rot = -8 * k * (forward || 1);
+      pose.flash = f === 0 ? 1 : f === 1 && n > 2 ? 0.5 : 0;
+      return pose;
+    }
+    case 'death': {
+      const k = Math.min(1, (p + 1 / Math.max(2, n)) * 1.15);
+      pose.rot = -90 * Math.min(1, k * 1.25) * (forward || 1);
+      pose.sy = 1 - 0.1 * k;
+      pose.dissolve = n > 2 && f === n - 1 ? 0.5 : 0;
+      return pose;
+    }
+    case 'spin':
+      // a turn about the vertical axis: the width narrows to an edge and opens mirrored
+      pose.sx = Math.abs(c) < 0.2 ? 0.2 * Math.sign(c || 1) : c;
+      pose.dy = -0.02 * Math.abs(s);
+      return pose;
+    case 'flicker':
+      pose.sy = 1 + 0.05 * Math.sin(TAU * p * 2) + 0.03 * s;
+      pose.sx = 1 - 0.03 * Math.sin(TAU * p * 2);
+      pose.flicker = { amp: 0.06, phase: TAU * p, bright: s };
+      return pose;
+    case 'fly':
+      pose.dy = -0.06 - 0.05 * s;
+      pose.sy = 1 - 0.12 * Math.abs(s);
+      pose.sx = 1 + 0.04 * Math.abs(s);
+      pose.rot = 4 * c * (forward || 0);
+      return pose;
+    case 'float':
+      pose.dy = (-0.05 * (1 - c)) / 2 - 0.02;
+      pose.rot = 3 * s;
+      return pose;
+    case 'glow':
+      pose.glow = s;
+      pose.sy = 1 + 0.02 * s;
+      pose.sx = pose.sy;
+      return pose;
+  }
+}

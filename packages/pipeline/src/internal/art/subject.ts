@@ -1,0 +1,125 @@
+import type { DrawingMatch } from '@assetloom/drawings';
+import { type Interpretation, KINDS, type KindSpec } from '../../interpret/index.js';
+import { regularSingulars } from '../../interpret/morph.js';
+import type { AssetType } from '../../types.js';
+import { loadDrawings } from './library/sprite.js';
+
+/**
+ * Where the built-in generator takes a sprite's subject from, decided per subject:
+ *
+ * 1. People and humanoid creatures the rig knows by kind (knight, pirate, skeleton, goblin …): the
+ *    rig, always — a game needs them in true directions and actions, and emoji people are busts.
+ * 2. Animals and creatures the rig knows, in an animation: the rig (legs that walk, wings that flap).
+ * 3. A colour drawing (Fluent Emoji Flat, Noto Emoji) of the head noun, whole and in its frame: the
+ *    drawing — an artist's drawing reads better than the rig's shapes (a dog, a trophy, a key).
+ * 4. Whatever else the rig knows by a specific kind (a sword, a potion, a chest, a fox whose only
+ *    emoji is its face): the rig.
+ * 5. A colour drawing of a face or head only, when the rig knows nothing more specific (a panda).
+ * 6. A game-icons.net silhouette (a windmill): coloured, shaded and outlined by the craft passes.
+ * 7. The rig's generic figure or beast for a noun that names one ("a villager", "a beast").
+ * 8. Nothing: the task is refused, the word named, close drawable subjects suggested.
+ *
+ * A noun no drawing names is tried as the drawable noun WordNet places above it ("tabby" → cat).
+ */
+export type Source =
+  | { kind: 'rig' }
+  | {
+      kind: 'drawing';
+      matches: DrawingMatch[];
+      drawnAs?: string;
+      via: 'head' | 'label' | 'keyword' | 'hypernym';
+    }
+  | { kind: 'refused'; word: string | null; suggestions: string[] };
+
+/** Rig kinds too general to stand for a subject a drawing shows better. */
+const GENERIC_KINDS = new Set(['person.person', 'animal.beast', 'creature.monster', 'thing.drawing']);
+const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', 'fly', 'idle']);
+
+type Tables = { drawAs: Map<string, string>; near: Map<string, string[]> };
+let tables: Promise<Tables> | null = null;
+/** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
+export function wordnetLinks(): Promise<Tables> {
+  if (!tables) {
+    tables = import('../../interpret/generated/draw-as.js').then(({ DRAW_AS, NEAR }) => {
+      const drawAs = new Map<string, string>();
+      for (const p of DRAW_AS.split(',')) {
+        const i = p.indexOf('=');
+        drawAs.set(p.slice(0, i), p.slice(i + 1));
+      }
+      const near = new Map<string, string[]>();
+      for (const p of NEAR.split(',')) {
+        const i = p.indexOf('=');
+        near.set(p.slice(0, i), p.slice(i + 1).split('+'));
+      }
+      return { drawAs, near };
+    });
+    tables.catch(() => {
+      tables = null;
+    });
+  }
+  return tables;
+}
+
+export interface SourceRequest {
+  assetType: AssetType;
+  directions: number;
+}
+
+/** Decides where the subject of a sprite or animation comes from (see {@link Source}). */
+export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
+  const lib = await loadDrawings();
+  const { drawAs, near } = await wordnetLinks();
+  const word = it.lemma ?? it.subject;
+  if (!it.subject || !word) return { kind: 'refused', word: null, suggestions: [] };
+  const spec: KindSpec | undefined = it.kind && it.kind !== 'thing.drawing' ? KINDS[it.kind] : undefined;
+  const generic = !spec || GENERIC_KINDS.has(it.kind ?? '');
+  const living = spec !== undefined && spec.plan !== 'object';
+  const animation = request.assetType === 'animation';
+  const modifiers = it.modifiers ?? [];
+
+  // the drawings of the word (its singulars too), else of the drawable noun above it in WordNet
+  let matches: DrawingMatch[] = [];
+  let drawnAs: string | undefined;
+  const zh = /[\u3400-\u9fff]/.test(word);
+  for (const w of zh ? [word] : regularSingulars(word)) {
+    matches = lib.findDrawings({ head: w, modifiers });
+    if (matches.length) break;
+  }
+  if (zh && !matches.length && it.subject !== word)
+    matches = lib.findDrawings({ head: it.subject, modifiers });
+  if (!matches.length && !zh) {
+    for (const w of regularSingulars(word)) {
+      const as = drawAs.get(w);
+      if (!as) continue;
+      matches = lib.findDrawings({ head: as, modifiers });
+      if (matches.length) {
+        drawnAs = as;
+        break;
+      }
+    }
+  }
+  const colour = matches.filter((m) => !m.drawing.silhouette);
+  const silhouettes = matches.filter((m) => m.drawing.silhouette && m.via !== 'keyword');
+  const via = drawnAs ? 'hypernym' : undefined;
+  const drawing = (list: DrawingMatch[]): Source => ({
+    kind: 'drawing',
+    matches: list,
+    ...(drawnAs ? { drawnAs } : {}),
+    via: via ?? list[0]!.via,
+  });
+
+  if (spec && !generic && spec.plan === 'biped') return { kind: 'rig' };
+  if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk')) return { kind: 'rig' };
+  const best = colour[0];
+  if (best && !(best.drawing.face && spec && !generic)) return drawing(colour);
+  if (spec && !generic) return { kind: 'rig' };
+  if (best) return drawing(colour);
+  // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon
+  if (spec && spec.plan === 'biped') return { kind: 'rig' };
+  if (silhouettes.length) return drawing(silhouettes);
+  if (spec) return { kind: 'rig' };
+
+  // refused: close drawable subjects — WordNet's neighbours, then nouns spelt alike
+  const suggestions = [...new Set([...(near.get(word) ?? []), ...lib.drawableLike(word, 3)])].slice(0, 4);
+  return { kind: 'refused', word: it.subject, suggestions };
+}
