@@ -1,7 +1,8 @@
 // The prompt optimizer's LLM client against llama.cpp's own OpenAI-compatible server (the C++
 // server of the xllamacpp wheel) with SmolLM2-135M-Instruct, installed by
-// `bash scripts/install-real-servers.sh llama`. One server per file, on a free loopback port, with an
-// API key so the client's Authorization header is checked by the real server.
+// `bash scripts/install-real-servers.sh llama`, and, opt-in, llama-cpp-python's server on the same
+// model. One server per suite, on a free loopback port, with an API key so the client's
+// Authorization header is checked by the real server.
 // ASSETLOOM_RECORD_FIXTURES=1 rewrites packages/pipeline/test/fixtures/llama-wire.json from it.
 import {
   type LlmConfig,
@@ -10,7 +11,9 @@ import {
   templatePrompt,
 } from '@assetloom/pipeline';
 import {
+  findRealServer,
   type LlamaWireFixture,
+  type RealServerInstall,
   type RunningRealServer,
   readFixture,
   requireRealServer,
@@ -20,7 +23,18 @@ import {
 } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const install = requireRealServer('llama', 'LLM client against llama.cpp');
+// llama.cpp's own server always (CI fails without it); llama-cpp-python's only when installed (an
+// opt-in: its source build takes 12 minutes on 2 cores), required when ASSETLOOM_LLAMA_CPP_PYTHON=1
+const optIn = process.env.ASSETLOOM_LLAMA_CPP_PYTHON === '1';
+const pythonServer = findRealServer('llama-cpp-python');
+if ('missing' in pythonServer && optIn)
+  throw new Error(`ASSETLOOM_LLAMA_CPP_PYTHON=1 but ${pythonServer.reason}`);
+const servers: Array<[string, RealServerInstall | null]> = [
+  ["llama.cpp's server (xllamacpp)", requireRealServer('llama', 'LLM client against llama.cpp')],
+  ...('missing' in pythonServer
+    ? []
+    : [["llama-cpp-python's server", pythonServer] as [string, RealServerInstall]]),
+];
 const KEY = 'sk-assetloom-test';
 const RECORD = process.env.ASSETLOOM_RECORD_FIXTURES === '1';
 
@@ -80,7 +94,8 @@ async function post(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe.skipIf(!install)('the LLM client against llama.cpp (SmolLM2-135M-Instruct)', () => {
+describe.each(servers)('the LLM client against %s (SmolLM2-135M-Instruct)', (_name, install) => {
+  if (!install) return it.skip('(not installed)');
   let server: RunningRealServer;
   const llm = (over: Partial<LlmConfig> = {}): LlmConfig => ({
     baseUrl: `${server.url}/v1`,
@@ -184,31 +199,34 @@ describe.skipIf(!install)('the LLM client against llama.cpp (SmolLM2-135M-Instru
     }
   });
 
-  it('the recorded wire format (the fakes replay it) is what the server sends today', async () => {
-    const reply = await post(server, {
-      model: 'smollm2-135m-instruct',
-      messages: [{ role: 'user', content: 'a knight' }],
-      max_tokens: 8,
-      temperature: 0,
-    });
-    const unauthorized = await post(
-      server,
-      { model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 1 },
-      'sk-wrong',
-    );
-    const badRequest = await post(server, { model: 'm', messages: 'not an array' });
-    const live: LlamaWireFixture = {
-      recordedFrom: `llama.cpp server of xllamacpp ${String(install!.versions.xllamacpp)}, SmolLM2-135M-Instruct Q4_1`,
-      reply,
-      unauthorized,
-      badRequest,
-    };
-    expect([reply.status, unauthorized.status, badRequest.status]).toEqual([200, 401, 400]);
-    if (RECORD) writeFixture('llama-wire.json', live);
-    const recorded = readFixture<LlamaWireFixture>('llama-wire.json');
-    for (const part of ['reply', 'unauthorized', 'badRequest'] as const) {
-      expect(live[part].status, part).toBe(recorded[part].status);
-      expect(wireShape(live[part].body), part).toEqual(wireShape(recorded[part].body));
-    }
-  });
+  it.skipIf(install?.kind !== 'llama')(
+    'the recorded wire format (the fakes replay it) is what the server sends today',
+    async () => {
+      const reply = await post(server, {
+        model: 'smollm2-135m-instruct',
+        messages: [{ role: 'user', content: 'a knight' }],
+        max_tokens: 8,
+        temperature: 0,
+      });
+      const unauthorized = await post(
+        server,
+        { model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 1 },
+        'sk-wrong',
+      );
+      const badRequest = await post(server, { model: 'm', messages: 'not an array' });
+      const live: LlamaWireFixture = {
+        recordedFrom: `llama.cpp server of xllamacpp ${String(install!.versions.xllamacpp)}, SmolLM2-135M-Instruct Q4_1`,
+        reply,
+        unauthorized,
+        badRequest,
+      };
+      expect([reply.status, unauthorized.status, badRequest.status]).toEqual([200, 401, 400]);
+      if (RECORD) writeFixture('llama-wire.json', live);
+      const recorded = readFixture<LlamaWireFixture>('llama-wire.json');
+      for (const part of ['reply', 'unauthorized', 'badRequest'] as const) {
+        expect(live[part].status, part).toBe(recorded[part].status);
+        expect(wireShape(live[part].body), part).toEqual(wireShape(recorded[part].body));
+      }
+    },
+  );
 });

@@ -19,7 +19,8 @@ export default defineProject({
     globalSetup: ['@assetloom/testing/real-servers-global-setup'],
     // one ComfyUI queue for the run: files must not interrupt each other's prompts
     fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // CPU generation shares 2 cores with the rest of `npm test`: time limits far above a quiet run's
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -14,7 +14,11 @@ import { getFreePort } from './free-port.js';
 import { isCI } from './mongo-target.js';
 import { waitFor } from './wait-for.js';
 
-export type RealServerKind = 'comfyui' | 'llama';
+/**
+ * `comfyui`; `llama`: llama.cpp's own C++ server (the xllamacpp wheel; installed by default);
+ * `llama-cpp-python`: llama-cpp-python's server (built from source, opt-in: 12 minutes on 2 cores).
+ */
+export type RealServerKind = 'comfyui' | 'llama' | 'llama-cpp-python';
 
 /** What `scripts/install-real-servers.sh` left in `.tools/<kind>/`. */
 export interface RealServerInstall {
@@ -68,11 +72,16 @@ export function findRealServer(
   const entry =
     kind === 'comfyui'
       ? join(dir, 'src', 'main.py')
-      : join(root, 'scripts', 'real-servers', 'llama_server.py');
+      : kind === 'llama'
+        ? join(root, 'scripts', 'real-servers', 'llama_server.py')
+        : join(dir, 'venv', 'lib');
+  // llama-cpp-python serves the GGUF that the llama part installed
   const model =
     kind === 'comfyui'
       ? String(versions.checkpoint ?? '')
-      : join(dir, 'models', String(versions.model ?? ''));
+      : kind === 'llama'
+        ? join(dir, 'models', String(versions.model ?? ''))
+        : String(versions.modelPath ?? '');
   const modelPath = kind === 'comfyui' ? join(dir, 'src', 'models', 'checkpoints', model) : model;
   for (const [what, path] of [
     ['python', python],
@@ -132,7 +141,7 @@ export interface RunningRealServer {
 }
 
 export interface StartRealServerOptions {
-  /** Give up when the server is not ready within this time (default: ComfyUI 120 s, llama 60 s). */
+  /** Give up when the server is not ready within this time (default: ComfyUI 300 s, the LLM servers 60 s). */
   startTimeoutMs?: number;
   /** Retries with a new port when the chosen one was taken meanwhile (default 3). */
   attempts?: number;
@@ -173,7 +182,7 @@ export async function startRealServer(
   options: StartRealServerOptions = {},
 ): Promise<RunningRealServer> {
   const attempts = Math.max(1, options.attempts ?? 3);
-  const startTimeoutMs = options.startTimeoutMs ?? (install.kind === 'comfyui' ? 120_000 : 60_000);
+  const startTimeoutMs = options.startTimeoutMs ?? (install.kind === 'comfyui' ? 300_000 : 60_000);
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const workDir = await mkdtemp(join(tmpdir(), `assetloom-${install.kind}-`));
@@ -209,7 +218,7 @@ export async function startRealServer(
         ...(options.extraArgs ?? []),
       ];
       probe = `${url}/system_stats`;
-    } else {
+    } else if (install.kind === 'llama') {
       args = [
         install.entry,
         '--model',
@@ -221,6 +230,26 @@ export async function startRealServer(
         ...(options.apiKey ? ['--api-key', options.apiKey] : []),
       ];
       probe = `${url}/health`;
+    } else {
+      args = [
+        '-m',
+        'llama_cpp.server',
+        '--model',
+        install.model,
+        '--model_alias',
+        'smollm2-135m-instruct',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--n_ctx',
+        '2048',
+        '--n_threads',
+        '2',
+        ...(options.apiKey ? ['--api_key', options.apiKey] : []),
+      ];
+      // the model loads before uvicorn listens: any answer means ready
+      probe = `${url}/v1/models`;
     }
     const started = performance.now();
     let output = '';
