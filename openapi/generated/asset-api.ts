@@ -927,6 +927,11 @@ export interface components {
             seed?: components["schemas"]["Seed"];
             animation?: components["schemas"]["Animation"];
             tileset?: components["schemas"]["Tileset"];
+            /**
+             * @description Sprite and animation (extension): when the built-in generator cannot draw the prompt's subject, draw a marked placeholder (a question mark) instead, and name it in `metadata.interpretation.substitute`. Without it such a task fails at once, before any stage runs and without retries, with an `error` that names the word and close subjects the generator can draw.
+             * @default false
+             */
+            placeholder?: boolean;
         };
         /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation). */
         TaskParams: {
@@ -949,6 +954,8 @@ export interface components {
                 kind: components["schemas"]["TilesetKind"];
                 tileSize: number;
             };
+            /** @description Present (true) when the request asked for a placeholder. */
+            placeholder?: boolean;
         };
         GenerateRequest: {
             /** @description The project whose style is used. */

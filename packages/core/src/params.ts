@@ -112,6 +112,8 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
     };
   }
   if (p.seed !== undefined) out.seed = p.seed;
+  // a placeholder instead of a refusal: part of the task (and of its dedupe key) only when asked
+  if (p.placeholder === true && hasFrames(assetType)) out.placeholder = true;
   if (assetType === 'tileset') {
     out.tileset = {
       kind: p.tileset?.kind ?? TILESET_DEFAULTS.kind,
@@ -176,6 +178,8 @@ export function dedupeMaterial(input: {
       ...(animationMaterial(params.animation) ?? []),
       // tilesets: kind and tile size (keys of the four spec types are unchanged)
       ...(params.tileset ? [{ tileset: [params.tileset.kind, params.tileset.tileSize] }] : []),
+      // a placeholder asked for is another task than a refusal (keys without it are unchanged)
+      ...(params.placeholder === true ? [{ placeholder: true }] : []),
     ],
     sortedPairs(input.taskStyle),
   ]);

@@ -14,11 +14,19 @@ export interface Raster {
 let module: Promise<ResvgModule> | null = null;
 let copies = 0;
 
+/** A new copy of resvg's module (Node only): its file's URL with a query makes a new module record. */
+async function freshCopy(): Promise<ResvgModule> {
+  const moduleName = 'node:module';
+  const urlName = 'node:url';
+  const { createRequire } = (await import(/* @vite-ignore */ moduleName)) as typeof import('node:module');
+  const { pathToFileURL } = (await import(/* @vite-ignore */ urlName)) as typeof import('node:url');
+  const file = createRequire(import.meta.url).resolve('@resvg/resvg-wasm');
+  return import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy=${++copies}`);
+}
+
 async function loadResvg(fresh: boolean): Promise<ResvgModule> {
-  const m: ResvgModule = fresh
-    ? // a panic leaves a WebAssembly instance unusable: a new copy of the module (Node only)
-      await import(/* @vite-ignore */ `${import.meta.resolve('@resvg/resvg-wasm')}?copy=${++copies}`)
-    : await import('@resvg/resvg-wasm');
+  // a panic leaves a WebAssembly instance unusable: then a new copy of the module
+  const m: ResvgModule = fresh ? await freshCopy() : await import('@resvg/resvg-wasm');
   const { wasm } = drawingsConfig();
   await m.initWasm(wasm ?? (await readBytes(await packageFile('resvg.wasm'))));
   return m;

@@ -140,6 +140,7 @@ function cloneParams(p: TaskParams): TaskParams {
     out.animation = { fps, loop, ...(frameDurations ? { frameDurations: [...frameDurations] } : {}) };
   }
   if (p.tileset) out.tileset = { kind: p.tileset.kind, tileSize: p.tileset.tileSize };
+  if (p.placeholder === true) out.placeholder = true;
   return out;
 }
 
