@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Register a user
-         * @description Public. Served without the `/api/v1` prefix. Answers HTTP 201.
+         * @description Public. Served without the `/api/v1` prefix. Answers HTTP 201. Registrations are limited per client IP (429 with `Retry-After`); password hashing is bounded per process (503 with `Retry-After`).
          */
         post: operations["register"];
         delete?: never;
@@ -80,7 +80,8 @@ export interface paths {
          * @description Public. Served without the `/api/v1` prefix. The token is returned in the body; the same token
          *     is also set as the httpOnly cookie `assetloom_token` for the WebSocket endpoint. An unknown
          *     username and a wrong password give the same 401. Failed logins are rate-limited per
-         *     username + client IP (429 with `Retry-After`).
+         *     username + client IP, and per client IP across usernames (429 with `Retry-After`). Password
+         *     hashing is bounded per process: past the bound the answer is 503 with `Retry-After`.
          */
         post: operations["login"];
         delete?: never;
@@ -585,7 +586,8 @@ export interface components {
          * @description Envelope error codes (equal to the HTTP status): 400 bad request, 401 unauthenticated,
          *     403 forbidden, 404 not found (also unknown routes: `接口不存在`), 405 method not allowed
          *     (`请求方法不允许`), 409 conflict, 413 body too large, 415 body not JSON, 429 too many
-         *     requests, 500 internal error, 503 not ready (`服务未就绪`, the readiness check only).
+         *     requests, 500 internal error, 503 not ready (`服务未就绪`, the readiness check) or busy
+         *     (`服务繁忙，请稍后再试` + `Retry-After`: password hashing at its bound).
          * @enum {integer}
          */
         ErrorCode: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
@@ -1416,6 +1418,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The server sheds load: password hashing is at its bound (hashes running and queued in this process); nothing was hashed. Retry after the `Retry-After` seconds. */
+        ServiceBusy: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Unexpected failure (details are in the server log under the request id). */
         InternalError: {
             headers: {
@@ -1565,6 +1578,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     login: {
@@ -1598,6 +1612,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getMe: {
@@ -1652,6 +1667,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     optimizePrompt: {

@@ -133,7 +133,7 @@ export interface components {
              * @description The Chinese message.
              * @enum {string}
              */
-            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试";
+            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试" | "注册过于频繁，请稍后再试" | "服务繁忙，请稍后再试";
         };
     };
     responses: {
@@ -146,8 +146,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many failed logins for this e-mail from this address. */
+        /** @description Too many failed logins for this e-mail from this address, or from this address across e-mails, or more logins at once from this address than its share of the password hashing. */
         TooManyAttempts: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many registrations from this address (across e-mails), or more at once than its share of the password hashing. */
+        TooManyRegistrations: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Password hashing is at its bound in this process (hashes running and queued); nothing was hashed. Retry after `Retry-After` seconds. */
+        Busy: {
             headers: {
                 /** @description Seconds to wait. */
                 "Retry-After"?: number;
@@ -260,6 +282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Busy"];
         };
     };
     reviewRegister: {
@@ -304,6 +327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRegistrations"];
             /** @description Hashing failed, the insert failed, or the session could not be saved. */
             500: {
                 headers: {
@@ -313,6 +337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Busy"];
         };
     };
     reviewLogout: {

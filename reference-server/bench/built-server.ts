@@ -19,6 +19,7 @@ export function benchServerEnv(dataDir: string, extra: Record<string, string> = 
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     SCRYPT_COST: '10',
+    REGISTER_IP_MAX: '100000',
     ...extra,
   };
 }

@@ -417,6 +417,7 @@ try {
     MONGODB_DB: dbName,
     DATA_DIR: dataDir,
     GENERATE_MAX_REQUESTS: '100000',
+    REGISTER_IP_MAX: '100000',
     // A killed worker's tasks are taken over within 10 s; shorter leases expire under load (a busy
     // shared machine) and end tasks as abandoned. Polls stay at their defaults: on FerretDB every
     // idle poll is a scan, and they compete with the work.

@@ -152,6 +152,7 @@ async function wholeServer(fsync: boolean): Promise<Measured> {
       SCRYPT_COST: '10',
       WORKER_CONCURRENCY: String(CONCURRENCY),
       GENERATE_MAX_REQUESTS: '100000',
+      REGISTER_IP_MAX: '100000',
       DATA_DIR: dir,
     });
     if (!loaded.ok) throw loaded.error;

@@ -64,6 +64,7 @@ function envFor(storeEnv: Record<string, string>): Record<string, string> {
     SCRYPT_COST: '10',
     WORKER_CONCURRENCY: String(CONCURRENCY),
     GENERATE_MAX_REQUESTS: '100000',
+    REGISTER_IP_MAX: '100000',
     EVENT_POLL_MS: process.env.BENCH_EVENT_POLL_MS ?? '200',
     ...storeEnv,
   };

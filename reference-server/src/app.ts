@@ -265,7 +265,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       deps.onRequestEnd?.(ctx.method, routeLabel(ctx), ctx.status, ms / 1000);
       if (failure !== undefined && failure.code === 500) {
         deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
-      } else if (failure?.code === 503) {
+      } else if (failure?.code === 503 && failure.retryAfter === undefined) {
         // The readiness check: which dependency failed, and why, for the operator.
         deps.logger.warn({ ...line, checks: failure.details }, 'not ready');
       } else if (failure?.details !== undefined) {

@@ -70,6 +70,17 @@ export interface ServerConfig {
   /** Failed logins per username + IP allowed within `loginWindowSeconds`. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Failed logins per client IP across usernames (both apps) within `loginWindowSeconds` (LOGIN_IP_MAX_FAILURES). */
+  loginIpMaxFailures: number;
+  /** Registrations per client IP (both apps) within `registerWindowSeconds` (REGISTER_IP_MAX). */
+  registerIpMax: number;
+  registerWindowSeconds: number;
+  /** Password hashes (scrypt) running at once in this process (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency: number;
+  /** Password hashes waiting at most, per lane (PASSWORD_HASH_QUEUE); beyond → 503 + Retry-After. */
+  passwordHashQueue: number;
+  /** A waiting hash is refused with 503 after this many ms (PASSWORD_HASH_MAX_WAIT_MS). */
+  passwordHashMaxWaitMs: number;
   /** Task submissions per user allowed within `generateWindowSeconds`. */
   generateMaxRequests: number;
   generateWindowSeconds: number;
@@ -322,6 +333,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const loginMaxFailures = read.int('LOGIN_MAX_FAILURES', 5, 1, 10_000);
   const loginWindowSeconds = read.int('LOGIN_WINDOW_SECONDS', 900, 1, 86_400);
+  const loginIpMaxFailures = read.int('LOGIN_IP_MAX_FAILURES', 30, 1, 1_000_000);
+  const registerIpMax = read.int('REGISTER_IP_MAX', 20, 1, 1_000_000);
+  const registerWindowSeconds = read.int('REGISTER_WINDOW_SECONDS', 3600, 1, 86_400);
+  const passwordHashConcurrency = read.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64);
+  const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE', 32, 0, 10_000);
+  const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS', 3000, 100, 60_000);
   const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS', 30, 1, 100_000);
   const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS', 60, 1, 86_400);
   const trustProxy = read.bool('TRUST_PROXY', false);
@@ -439,6 +456,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       scryptLogN,
       loginMaxFailures,
       loginWindowSeconds,
+      loginIpMaxFailures,
+      registerIpMax,
+      registerWindowSeconds,
+      passwordHashConcurrency,
+      passwordHashQueue,
+      passwordHashMaxWaitMs,
       generateMaxRequests,
       generateWindowSeconds,
       trustProxy,

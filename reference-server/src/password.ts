@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHashGate, createMemoryRateLimiter, type HashGate, type RateLimiter } from '@assetloom/core';
+import type { ServerConfig } from './config.js';
 
 /** Parameters of one scrypt hash (N = 2^logN). */
 export interface ScryptParams {
@@ -79,4 +81,45 @@ function parseStored(stored: string): { params: ScryptParams; salt: Buffer; key:
   const key = Buffer.from(keyText, 'base64url');
   if (salt.length < 8 || key.length < 16 || key.length > 64) return null;
   return { params, salt, key };
+}
+
+/**
+ * What keeps password hashing from becoming a flood (issue #29, decision 0030), one per process and
+ * shared by the asset API and the review helper: the gate on hashes at once and queued, failed logins
+ * per address across usernames, and registrations per address.
+ */
+export interface HashAdmission {
+  hashGate: HashGate;
+  loginIpLimiter: RateLimiter;
+  registerIpLimiter: RateLimiter;
+}
+
+export function hashAdmissionFor(
+  config: Pick<
+    ServerConfig,
+    | 'passwordHashConcurrency'
+    | 'passwordHashQueue'
+    | 'passwordHashMaxWaitMs'
+    | 'loginIpMaxFailures'
+    | 'loginWindowSeconds'
+    | 'registerIpMax'
+    | 'registerWindowSeconds'
+  >,
+): HashAdmission {
+  return {
+    hashGate: createHashGate({
+      concurrency: config.passwordHashConcurrency,
+      queueSize: config.passwordHashQueue,
+      maxWaitMs: config.passwordHashMaxWaitMs,
+      suspectTtlMs: config.loginWindowSeconds * 1000,
+    }),
+    loginIpLimiter: createMemoryRateLimiter({
+      limit: config.loginIpMaxFailures,
+      windowMs: config.loginWindowSeconds * 1000,
+    }),
+    registerIpLimiter: createMemoryRateLimiter({
+      limit: config.registerIpMax,
+      windowMs: config.registerWindowSeconds * 1000,
+    }),
+  };
 }

@@ -20,7 +20,7 @@ import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
-import { ScryptPasswordHasher } from './password.js';
+import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { isFsDriver } from './storage/fs-storage.js';
 import { createObjectStorage, type ObjectStorage } from './storage/index.js';
@@ -232,9 +232,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       })
     : null;
 
+  // One bound on password hashing for the process, shared by both apps (decision 0030).
+  const admission = hashAdmissionFor(config);
   const service = createAssetService({
     store,
     hasher: new ScryptPasswordHasher({ logN: config.scryptLogN }),
+    hashGate: admission.hashGate,
+    loginIpLimiter: admission.loginIpLimiter,
+    registerIpLimiter: admission.registerIpLimiter,
     tokens: new JwtTokenService({
       secret: config.jwtSecret,
       previousSecrets: config.jwtPreviousSecrets,
@@ -290,7 +295,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   let review: ReviewParts;
   try {
-    review = await createReviewParts(config, { ...options.review, logger });
+    review = await createReviewParts(config, { hashAdmission: admission, ...options.review, logger });
   } catch (error) {
     closeStorage(storage);
     await store.close().catch(() => {});

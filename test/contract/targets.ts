@@ -60,6 +60,8 @@ export const serverTarget: TargetFactory = async () => {
     JWT_SECRET: 'contract-suite-secret-0123456789-abcdefghijklmnop',
     SCRYPT_COST: '10',
     LOG_LEVEL: 'silent',
+    REGISTER_IP_MAX: '100000',
+    LOGIN_IP_MAX_FAILURES: '100000',
     WORKER_POLL_MS: '50',
     EVENT_POLL_MS: '20',
   });

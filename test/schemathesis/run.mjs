@@ -87,6 +87,8 @@ async function startServer(dataDir, logFile, receiverHost) {
     // Thousands of requests from one client: the limits stay on, far above what the run sends, so
     // the fuzzer meets them only where it asks for them.
     LOGIN_MAX_FAILURES: '10000',
+    LOGIN_IP_MAX_FAILURES: '100000',
+    REGISTER_IP_MAX: '100000',
     GENERATE_MAX_REQUESTS: '100000',
     // Generation kept small and quick: tasks the fuzzer submits finish while it runs.
     WORKER_CONCURRENCY: '2',

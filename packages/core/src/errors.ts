@@ -26,6 +26,7 @@ export const MESSAGES = {
   tooManyRequests: '请求过于频繁，请稍后再试',
   internal: '服务器内部错误',
   notReady: '服务未就绪',
+  busy: '服务繁忙，请稍后再试',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -106,6 +107,8 @@ export const errors = {
   internal: (cause?: unknown) => new AssetloomError(500, MESSAGES.internal, { cause }),
   /** The readiness check failed (`details` names the failing checks, for the log). */
   notReady: (details?: unknown) => new AssetloomError(503, MESSAGES.notReady, { details }),
+  /** 503 + Retry-After: the server sheds load (password hashing is at its bound). */
+  busy: (retryAfter: number) => new AssetloomError(503, MESSAGES.busy, { retryAfter }),
 } as const;
 
 /** The success envelope. */

@@ -21,6 +21,13 @@ export {
   type SharedEventPollerOptions,
   type TaskEventSource,
 } from './event-poller.js';
+export {
+  createHashGate,
+  type HashGate,
+  type HashGateOptions,
+  type HashGateStats,
+  isHashGateRefusal,
+} from './hash-gate.js';
 export { createOkEnvelope, jsonText, okEnvelopeText } from './http/envelope.js';
 export {
   bearerToken,
@@ -96,6 +103,7 @@ export {
   type AssetServiceDeps,
   createAssetService,
   type LoginContext,
+  type RegisterContext,
   type SubmitOptions,
 } from './service.js';
 export {

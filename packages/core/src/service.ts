@@ -1,6 +1,7 @@
 import { type LlmConfig, type OptimizedPrompt, optimizePrompt } from '@assetloom/pipeline';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './defaults.js';
 import { AssetloomError, errors, MESSAGES } from './errors.js';
+import type { HashGate } from './hash-gate.js';
 import { mapFrozen } from './internal/frozen.js';
 import { dedupeMaterial, normalizeParams } from './params.js';
 import type { Clock, IdGenerator, PasswordHasher, RateLimiter, TokenService } from './ports.js';
@@ -53,8 +54,20 @@ export interface AssetServiceDeps {
   tokens: TokenService;
   clock?: Clock;
   ids?: IdGenerator;
-  /** Failed logins per `${username}|${ip}` (and wrong old passwords per `password|${userId}`). */
+  /** Failed logins per `${username key}|${ip}` (and wrong old passwords per `password|${userId}`). */
   loginLimiter?: RateLimiter;
+  /**
+   * Failed logins per client address, across usernames (`login|${ip}`): past it, a login from that
+   * address answers 429 without hashing. The server shares one with the review helper.
+   */
+  loginIpLimiter?: RateLimiter;
+  /** Registrations per client address (`register|${ip}`), counted when a hash is made. */
+  registerIpLimiter?: RateLimiter;
+  /**
+   * Bounds the password hashes made at once and queued (createHashGate): logins, registrations and
+   * password changes run their hash through it and answer 503/429 + Retry-After when it is full.
+   */
+  hashGate?: HashGate;
   /** Task submissions per user id (checked on every submission, counted when a task is created). */
   generateLimiter?: RateLimiter;
   /** How long an Idempotency-Key maps to its task (default 24 h). */
@@ -81,8 +94,13 @@ export interface LoginContext {
   ip: string;
 }
 
+/** The client of a registration (the per-address limit and the hash gate key on it). */
+export interface RegisterContext {
+  ip: string;
+}
+
 export interface AssetService {
-  register(input: RegisterInput): Promise<RegisterResult>;
+  register(input: RegisterInput, ctx?: RegisterContext): Promise<RegisterResult>;
   login(input: LoginInput, ctx: LoginContext): Promise<LoginResult>;
   authenticate(token: string | undefined | null): Promise<AuthUser>;
   me(user: AuthUser): Promise<MeResult>;
@@ -243,6 +261,11 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     return task;
   }
 
+  /** Runs a hash through the gate when there is one (keyed by the client). */
+  function gated<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return deps.hashGate === undefined ? work() : deps.hashGate.run(key, work);
+  }
+
   async function limited(limiter: RateLimiter | undefined, key: string, count: boolean): Promise<void> {
     if (!limiter) return;
     const result = count ? await limiter.hit(key) : await limiter.check(key);
@@ -259,7 +282,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
   }
 
   return {
-    async register(input) {
+    async register(input, ctx) {
       // NFC; control, format, bidi and separator characters refused; unique by a case- and
       // width-insensitive key (usernames.ts, decision 0027).
       const username = normalizeIdentifier(String(input.username));
@@ -270,7 +293,13 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const emailProblem = email === null ? undefined : identifierCharacterProblem(email);
       if (emailProblem !== undefined) throw errors.badRequest({ email: emailProblem });
       if (await store.users.byUsernameKey(usernameKeyOf(username))) throw errors.usernameTaken();
-      const passwordHash = await hasher.hash(input.password);
+      const ip = ctx?.ip ?? '';
+      // Registrations per address, across usernames: checked before the hash, counted with it.
+      await limited(deps.registerIpLimiter, `register|${ip}`, false);
+      const passwordHash = await gated(`ip|${ip}`, async () => {
+        if (deps.registerIpLimiter) await deps.registerIpLimiter.hit(`register|${ip}`);
+        return hasher.hash(input.password);
+      });
       for (let attempt = 0; ; attempt++) {
         const id = await store.users.nextId();
         const now = clock.now();
@@ -300,16 +329,24 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const username = normalizeIdentifier(String(input.username));
       const key = usernameKeyOf(username);
       // Failures count per name (by its key, so ALICE and alice are one) and address.
-      const limitKey = `${key}|${ctx?.ip ?? ''}`;
+      const ip = ctx?.ip ?? '';
+      const limitKey = `${key}|${ip}`;
+      const ipKey = `login|${ip}`;
       await limited(deps.loginLimiter, limitKey, false);
+      // Failures per address across usernames: a flood of made-up names stops here, unhashed.
+      await limited(deps.loginIpLimiter, ipKey, false);
       // The exact name first (a user stored before keys whose name shares another's key is found
       // only so), else the one user with the same key: logins are case-insensitive.
       const user = (await store.users.byUsername(username)) ?? (await store.users.byUsernameKey(key));
-      const valid = user
-        ? await hasher.verify(input.password, user.passwordHash)
-        : (await hasher.verify(input.password, await getDummyHash())) && false;
+      const valid = await gated(`ip|${ip}`, async () =>
+        user
+          ? hasher.verify(input.password, user.passwordHash)
+          : (await hasher.verify(input.password, await getDummyHash())) && false,
+      );
       if (!user || !valid) {
         if (deps.loginLimiter) await deps.loginLimiter.hit(limitKey);
+        if (deps.loginIpLimiter) await deps.loginIpLimiter.hit(ipKey);
+        deps.hashGate?.failed(`ip|${ip}`);
         throw errors.badCredentials();
       }
       if (deps.loginLimiter) await deps.loginLimiter.reset(limitKey);
@@ -366,12 +403,13 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       await limited(deps.loginLimiter, limitKey, false);
       const fresh = await store.users.byId(user.id);
       if (!fresh || fresh.tokenVersion !== user.tokenVersion) throw errors.unauthenticated();
-      if (!(await hasher.verify(input.oldPassword, fresh.passwordHash))) {
+      const gateKey = `user|${user.id}`;
+      if (!(await gated(gateKey, () => hasher.verify(input.oldPassword, fresh.passwordHash)))) {
         if (deps.loginLimiter) await deps.loginLimiter.hit(limitKey);
         throw errors.wrongOldPassword();
       }
       if (deps.loginLimiter) await deps.loginLimiter.reset(limitKey);
-      const hash = await hasher.hash(input.newPassword);
+      const hash = await gated(gateKey, () => hasher.hash(input.newPassword));
       const tokenVersion = fresh.tokenVersion + 1;
       // A compare-and-swap on the version read above: of simultaneous changes made with the same
       // token exactly one lands; the others find their token revoked by it.

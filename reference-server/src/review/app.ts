@@ -237,7 +237,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
       kind: 'api',
       methods: {
         POST: withSession(async (ctx) => {
-          const result = await service.register(await readBody(ctx));
+          const result = await service.register(await readBody(ctx), { ip: ctx.ip || 'unknown' });
           if (!result.ok) return fail(ctx, result.error);
           ctx.state.log.info({ userId: result.value.id }, 'review user registered');
           if (await signIn(ctx, result.value.id)) json(ctx, 200, { ok: true });

@@ -12,7 +12,7 @@ import {
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
-import { ScryptPasswordHasher } from '../password.js';
+import { type HashAdmission, hashAdmissionFor, ScryptPasswordHasher } from '../password.js';
 import { createReviewApp, REVIEW_PATHS, type ReviewState } from './app.js';
 import { createSessionStore, type KoaSessionStore } from './session-store.js';
 
@@ -37,6 +37,11 @@ export interface ReviewPartsOptions {
   clock?: Clock;
   /** How often expired sessions are deleted (default hourly; 0 = never). */
   purgeEveryMs?: number;
+  /**
+   * The process's password-hash admission and per-address limiters, shared with the asset API
+   * (startServer passes them); built from the configuration when absent.
+   */
+  hashAdmission?: HashAdmission;
 }
 
 export interface ReviewParts {
@@ -64,6 +69,7 @@ export async function createReviewParts(
     await store.close().catch(() => {});
     throw error;
   }
+  const admission = options.hashAdmission ?? hashAdmissionFor(config);
   const service = createReviewAuthService({
     store,
     hasher: options.hasher ?? new ScryptPasswordHasher({ logN: config.scryptLogN }),
@@ -73,6 +79,9 @@ export async function createReviewParts(
       windowMs: config.loginWindowSeconds * 1000,
       clock,
     }),
+    loginIpLimiter: admission.loginIpLimiter,
+    registerIpLimiter: admission.registerIpLimiter,
+    hashGate: admission.hashGate,
   });
   const databaseSessions = createSessionStore(store.sessions, clock);
   const app = createReviewApp({

@@ -271,7 +271,10 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         },
       };
     },
-    register: async ({ body }) => ({ status: 201, data: await service.register(body) }),
+    register: async ({ body }, _user, ctx) => ({
+      status: 201,
+      data: await service.register(body, { ip: ctx.ip() || 'unknown' }),
+    }),
     login: async ({ body }, _user, ctx) =>
       withCookie(await service.login(body, { ip: ctx.ip() || 'unknown' })),
     getMe: async (_input, user) => ({ status: 200, data: await service.me(user) }),

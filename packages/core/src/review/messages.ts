@@ -27,6 +27,10 @@ export const REVIEW_MESSAGES = {
   hashing: '密码加密失败',
   /** 500: inserting the user failed. */
   insert: '注册失败',
+  /** 429: too many registrations from one address (issue #29). */
+  tooManyRegistrations: '注册过于频繁，请稍后再试',
+  /** 503: password hashing is at its bound; retry after Retry-After seconds (issue #29). */
+  busy: '服务繁忙，请稍后再试',
 } as const;
 
 export type ReviewMessageKey = keyof typeof REVIEW_MESSAGES;
@@ -50,6 +54,9 @@ export const reviewErrors = {
   sessionSave: (cause?: unknown) => new AssetloomError(500, REVIEW_MESSAGES.sessionSave, { cause }),
   hashing: (cause?: unknown) => new AssetloomError(500, REVIEW_MESSAGES.hashing, { cause }),
   insert: (cause?: unknown) => new AssetloomError(500, REVIEW_MESSAGES.insert, { cause }),
+  tooManyRegistrations: (retryAfter: number) =>
+    new AssetloomError(429, REVIEW_MESSAGES.tooManyRegistrations, { retryAfter }),
+  busy: (retryAfter: number) => new AssetloomError(503, REVIEW_MESSAGES.busy, { retryAfter }),
 } as const;
 
 /** The `{error}` body of a review-helper error response. */

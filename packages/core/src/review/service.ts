@@ -1,5 +1,6 @@
 import { randomId, systemClock } from '../defaults.js';
 import { AssetloomError } from '../errors.js';
+import { type HashGate, isHashGateRefusal } from '../hash-gate.js';
 import type { Clock, PasswordHasher, RateLimiter } from '../ports.js';
 import { DuplicateKeyError } from '../store.js';
 import { reviewErrors } from './messages.js';
@@ -13,6 +14,12 @@ export interface ReviewAuthServiceDeps {
   clock?: Clock;
   /** Failed logins per `${email}|${ip}`; past the limit → 429 with the seconds to wait. */
   loginLimiter?: RateLimiter;
+  /** Failed logins per client address across e-mails (`login|${ip}`); the server shares it with the asset API. */
+  loginIpLimiter?: RateLimiter;
+  /** Registrations per client address (`register|${ip}`), shared with the asset API. */
+  registerIpLimiter?: RateLimiter;
+  /** The bound on password hashes at once and queued, shared with the asset API (createHashGate). */
+  hashGate?: HashGate;
   /** The settings given at registration (spec 001's seven by default). */
   defaultSettings?: ReadonlyArray<{ key: string; value: string }>;
 }
@@ -34,7 +41,7 @@ export type ReviewResult<T> = Result<T, AssetloomError>;
 
 export interface ReviewAuthService {
   /** POST /api/auth/register without the session: the rules, the user and its default settings. */
-  register(body: unknown): Promise<ReviewResult<ReviewUser>>;
+  register(body: unknown, ctx?: ReviewLoginContext): Promise<ReviewResult<ReviewUser>>;
   /** POST /api/auth/login without the session: the rules, the throttle and the password check. */
   login(body: unknown, ctx: ReviewLoginContext): Promise<ReviewResult<ReviewUser>>;
   /** The user a session names; null when the id is not a user id (any more). */
@@ -73,11 +80,33 @@ export function createReviewAuthService(deps: ReviewAuthServiceDeps): ReviewAuth
     return dummyHash;
   }
 
+  /** A hash through the gate (keyed by the client); its refusals become the review's own 503/429. */
+  async function gated<T>(key: string, work: () => Promise<T>, tooMany: (s: number) => AssetloomError) {
+    if (deps.hashGate === undefined) return work();
+    try {
+      return await deps.hashGate.run(key, work);
+    } catch (err) {
+      if (isHashGateRefusal(err)) {
+        throw err.code === 503 ? reviewErrors.busy(err.retryAfter ?? 1) : tooMany(err.retryAfter ?? 1);
+      }
+      throw err;
+    }
+  }
+
+  const ipOf = (ctx: ReviewLoginContext | undefined) =>
+    typeof ctx?.ip === 'string' && ctx.ip.length > 0 ? ctx.ip : 'unknown';
+
   return {
-    async register(body) {
+    async register(body, ctx) {
       const checked = checkRegistration(body);
       if (!checked.ok) return checked;
       const { email, password } = checked.value;
+      const ip = ipOf(ctx);
+      const registerKey = `register|${ip}`;
+      if (deps.registerIpLimiter) {
+        const allowed = await deps.registerIpLimiter.check(registerKey);
+        if (!allowed.allowed) return fail(reviewErrors.tooManyRegistrations(allowed.retryAfterSeconds));
+      }
 
       let existing: ReviewUserRecord | null;
       try {
@@ -89,11 +118,19 @@ export function createReviewAuthService(deps: ReviewAuthServiceDeps): ReviewAuth
 
       let passwordHash: string;
       try {
-        passwordHash = await hasher.hash(password);
+        passwordHash = await gated(
+          `ip|${ip}`,
+          async () => {
+            if (deps.registerIpLimiter) await deps.registerIpLimiter.hit(registerKey);
+            return hasher.hash(password);
+          },
+          reviewErrors.tooManyRegistrations,
+        );
         if (typeof passwordHash !== 'string' || passwordHash.length === 0) {
           throw new TypeError('[assetloom/core] the password hasher returned no hash');
         }
       } catch (err) {
+        if (err instanceof AssetloomError && (err.code === 429 || err.code === 503)) return fail(err);
         return fail(reviewErrors.hashing(err));
       }
 
@@ -121,25 +158,36 @@ export function createReviewAuthService(deps: ReviewAuthServiceDeps): ReviewAuth
       const checked = checkLogin(body);
       if (!checked.ok) return checked;
       const { email, password } = checked.value;
-      const key = `${email}|${typeof ctx?.ip === 'string' && ctx.ip.length > 0 ? ctx.ip : 'unknown'}`;
+      const ip = ipOf(ctx);
+      const key = `${email}|${ip}`;
+      const ipKey = `login|${ip}`;
 
       try {
         if (limiter) {
           const allowed = await limiter.check(key);
           if (!allowed.allowed) return fail(reviewErrors.tooManyAttempts(allowed.retryAfterSeconds));
         }
+        // Failures per address across e-mails: a flood of made-up addresses stops here, unhashed.
+        if (deps.loginIpLimiter) {
+          const allowed = await deps.loginIpLimiter.check(ipKey);
+          if (!allowed.allowed) return fail(reviewErrors.tooManyAttempts(allowed.retryAfterSeconds));
+        }
         const user = await store.users.byEmail(email).catch((err: unknown) => {
           throw reviewErrors.server(err);
         });
-        let matches: boolean;
-        if (user) {
-          matches = await hasher.verify(password, user.passwordHash);
-        } else {
-          await hasher.verify(password, await getDummyHash()).catch(() => false);
-          matches = false;
-        }
+        const matches = await gated(
+          `ip|${ip}`,
+          async () => {
+            if (user) return hasher.verify(password, user.passwordHash);
+            await hasher.verify(password, await getDummyHash()).catch(() => false);
+            return false;
+          },
+          reviewErrors.tooManyAttempts,
+        );
         if (!user || matches !== true) {
           if (limiter) await limiter.hit(key);
+          if (deps.loginIpLimiter) await deps.loginIpLimiter.hit(ipKey);
+          deps.hashGate?.failed(`ip|${ip}`);
           return fail(reviewErrors.badCredentials());
         }
         if (limiter) await limiter.reset(key);
