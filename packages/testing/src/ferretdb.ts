@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import {
   access,
   chmod,
@@ -19,7 +18,7 @@ import { join } from 'node:path';
 import { describeError, TestingError } from './errors.js';
 import { getFreePort } from './free-port.js';
 import { acquireFileLock } from './internal/file-lock.js';
-import { run } from './internal/process.js';
+import { run, supervise } from './internal/process.js';
 import { pingMongo } from './ping.js';
 import { waitFor } from './wait-for.js';
 
@@ -341,17 +340,6 @@ function tcpConnect(port: number): Promise<void> {
   });
 }
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 /**
  * Starts `binary` with the SQLite handler in a fresh temporary directory, on 127.0.0.1 and a free
  * port, telemetry and the debug HTTP listener off, and resolves once it answers `ping`.
@@ -392,37 +380,8 @@ export async function startFerretDB(
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    // Settles (rejecting) as soon as the process fails to start or exits, so a crash is reported at once.
-    const exited = new Promise<never>((_resolve, reject) => {
-      child.once('error', (error) => reject(new Error(`cannot start ${binary}: ${error.message}`)));
-      child.once('exit', (code, signal) =>
-        reject(new Error(`FerretDB exited (code ${code}, signal ${signal})`)),
-      );
-    });
-    exited.catch(() => undefined);
-    const bail = new AbortController();
-    exited.catch((error: unknown) => bail.abort(error));
-    const killOnExit = () => {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    process.once('exit', killOnExit);
-
-    let stopping: Promise<void> | undefined;
-    const stop = () => {
-      stopping ??= (async () => {
-        process.removeListener('exit', killOnExit);
-        if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGTERM');
-          if (!(await waitForExit(child, 5_000))) {
-            child.kill('SIGKILL');
-            await waitForExit(child, 5_000);
-          }
-        }
-        await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
-      })();
-      return stopping;
-    };
+    // reports a crash at once, and kills FerretDB if this process exits without stopping it
+    const { exited, bail, stop } = supervise(child, { name: 'FerretDB', program: binary, dir: dataDir });
 
     try {
       await waitFor(
@@ -437,7 +396,7 @@ export async function startFerretDB(
           timeoutMs: startTimeoutMs,
           intervalMs: 25,
           description: `FerretDB on 127.0.0.1:${port} answering ping`,
-          signal: bail.signal,
+          signal: bail,
         },
       );
     } catch (error) {

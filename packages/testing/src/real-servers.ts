@@ -3,14 +3,15 @@
  * server, installed by `bash scripts/install-real-servers.sh` (which `bootstrap.sh --test` runs) into
  * the project's `.tools/`, and started here on 127.0.0.1 and a free port, one process per start.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeError, TestingError } from './errors.js';
 import { getFreePort } from './free-port.js';
+import { supervise } from './internal/process.js';
 import { isCI } from './mongo-target.js';
 import { waitFor } from './wait-for.js';
 
@@ -153,21 +154,11 @@ export interface StartRealServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
-}
-
-async function ready(url: string): Promise<boolean> {
+/** Ready when `url` answers 2xx (or, with `anyAnswer`, answers at all: a 401 without the key). */
+async function ready(url: string, anyAnswer: boolean): Promise<boolean> {
   const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
   await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+  if (!res.ok && !anyAnswer) throw new Error(`${url} answered HTTP ${res.status}`);
   return true;
 }
 
@@ -248,7 +239,7 @@ export async function startRealServer(
         '2',
         ...(options.apiKey ? ['--api_key', options.apiKey] : []),
       ];
-      // the model loads before uvicorn listens: any answer means ready
+      // the model loads before uvicorn listens: any answer (a 401 without the key) means ready
       probe = `${url}/v1/models`;
     }
     const started = performance.now();
@@ -270,41 +261,17 @@ export async function startRealServer(
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    const exited = new Promise<never>((_resolve, reject) => {
-      child.once('error', (error) => reject(new Error(`cannot start ${install.python}: ${error.message}`)));
-      child.once('exit', (code, signal) =>
-        reject(new Error(`${install.kind} exited (code ${code}, signal ${signal})`)),
-      );
+    const { exited, bail, stop, alive } = supervise(child, {
+      name: install.kind,
+      program: install.python,
+      dir: workDir,
     });
-    exited.catch(() => undefined);
-    const bail = new AbortController();
-    exited.catch((error: unknown) => bail.abort(error));
-    const killOnExit = () => {
-      child.kill('SIGKILL');
-      rmSync(workDir, { recursive: true, force: true });
-    };
-    process.once('exit', killOnExit);
-    let stopping: Promise<void> | undefined;
-    const stop = (graceMs = 5_000) => {
-      stopping ??= (async () => {
-        process.removeListener('exit', killOnExit);
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGTERM');
-          if (!(await waitForExit(child, graceMs))) {
-            child.kill('SIGKILL');
-            await waitForExit(child, 5_000);
-          }
-        }
-        await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-      })();
-      return stopping;
-    };
     try {
-      await waitFor(() => Promise.race([ready(probe), exited]), {
+      await waitFor(() => Promise.race([ready(probe, install.kind === 'llama-cpp-python'), exited]), {
         timeoutMs: startTimeoutMs,
         intervalMs: 100,
         description: `${install.kind} on ${url} answering ${probe.slice(url.length)}`,
-        signal: bail.signal,
+        signal: bail,
       });
     } catch (error) {
       await stop();
@@ -330,7 +297,7 @@ export async function startRealServer(
       startMs: Math.round(performance.now() - started),
       workDir,
       output: () => output,
-      alive: () => child.exitCode === null && child.signalCode === null,
+      alive,
       stop,
       kill: () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
