@@ -27,7 +27,7 @@ for arg in "$@"; do
   case "$arg" in
     --test) with_test=1 ;;
     -h | --help)
-      sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *) fail "unknown argument '$arg' (use --test or nothing)" ;;
