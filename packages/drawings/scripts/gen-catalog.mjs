@@ -45,6 +45,7 @@ const KEEP_GROUPS = new Set([3, 4, 5, 6, 7]);
 const KEEP_SUBGROUPS = new Set([11, 14, 22, 25, 26]);
 // symbols a game uses as pieces: the placeholder's question mark, a warning sign, a sparkle
 const KEEP_LABELS = new Set([
+  'latin cross',
   'red question mark',
   'white question mark',
   'red exclamation mark',

@@ -53,6 +53,8 @@ interface Index {
   byWord: Map<string, Drawing[]>;
   byZh: Map<string, Drawing[]>;
   byLabel: Map<string, Drawing[]>;
+  /** The words of the labels other than their heads ("beer" of "beer mug"). */
+  byLabelWord: Map<string, Drawing[]>;
 }
 let index: Index | null = null;
 
@@ -71,6 +73,7 @@ function catalog(): Index {
   const byWord = new Map<string, Drawing[]>();
   const byZh = new Map<string, Drawing[]>();
   const byLabel = new Map<string, Drawing[]>();
+  const byLabelWord = new Map<string, Drawing[]>();
   for (const row of DRAWINGS.split('\n')) {
     const [id, label, heads, words, zh, group, flags, facing, box, rgb, author] = row.split('|') as [
       string,
@@ -114,6 +117,7 @@ function catalog(): Index {
     for (const w of d.words) push(byWord, w, d);
     for (const z of d.zh) push(byZh, z, d);
     push(byLabel, label, d);
+    for (const w of label.split(/[\s-]+/)) if (!d.heads.includes(w)) push(byLabelWord, w, d);
   }
   for (const c of COMPOSITES) {
     const d: Drawing = {
@@ -142,7 +146,7 @@ function catalog(): Index {
     for (const z of d.zh) push(byZh, z, d);
     push(byLabel, d.label, d);
   }
-  index = { all, byId, byHead, byWord, byZh, byLabel };
+  index = { all, byId, byHead, byWord, byZh, byLabel, byLabelWord };
   return index;
 }
 
@@ -166,11 +170,16 @@ export interface DrawingQuery {
 
 export interface DrawingMatch {
   drawing: Drawing;
+  /** The drawing a game maker means by the noun (a curated choice, see TYPICAL). */
+  typical?: boolean;
   /** Higher is better; a match scores at least 5. */
   score: number;
   /** How the head reached the drawing: its label's noun, its whole label, or an emoji keyword. */
   via: 'head' | 'label' | 'keyword';
 }
+
+/** Heads of labels that show what the label's other word names: a beer mug shows beer. */
+const CONTAINERS = new Set(['mug', 'glass', 'bottle', 'cup', 'can', 'jar', 'bowl', 'box', 'face', 'head']);
 
 /**
  * The drawing a game maker means by a noun many drawings share, where the scores alone would pick
@@ -200,6 +209,22 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   potion: ['g/standing-potion', 'g/round-potion'],
   stone: ['f/rock', 'n/rock'],
   ball: ['f/soccer-ball', 'n/soccer-ball'],
+  sheep: ['f/ewe', 'n/ewe'],
+  bee: ['f/honeybee', 'n/honeybee'],
+  train: ['f/locomotive', 'n/locomotive'],
+  lantern: ['g/old-lantern', 'g/lantern'],
+  lock: ['f/locked', 'n/locked'],
+  padlock: ['f/locked', 'n/locked'],
+  cross: ['g/gothic-cross', 'g/jerusalem-cross'],
+  armor: ['g/breastplate', 'g/chest-armor'],
+  fence: ['g/wooden-fence'],
+  tower: ['g/stone-tower', 'g/white-tower'],
+  bridge: ['g/stone-bridge', 'g/arch-bridge'],
+  gate: ['g/medieval-gate', 'g/gate'],
+  wall: ['g/stone-wall', 'g/brick-wall'],
+  tail: ['g/fox-tail'],
+  hood: ['g/hood'],
+  armour: ['g/breastplate', 'g/chest-armor'],
   rock: ['f/rock', 'n/rock'],
 };
 
@@ -220,7 +245,7 @@ const SET_BONUS: Record<SetName, number> = {
  * something else.
  */
 export function findDrawings(query: DrawingQuery): DrawingMatch[] {
-  const { byHead, byZh, byLabel } = catalog();
+  const { byHead, byZh, byLabel, byLabelWord } = catalog();
   const head = query.head.toLowerCase();
   const modifiers = (query.modifiers ?? []).map((m) => m.toLowerCase()).filter((m) => m && m !== head);
   const phrase = [...modifiers, head].join(' ');
@@ -246,8 +271,15 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
     (TYPICAL[head] ?? []).forEach((id, i) => {
       const d = catalog().byId.get(id);
       if (d) offer(d, 16 - i * 0.5, 'head');
+      const m = d && found.get(d);
+      if (m) m.typical = true;
     });
   for (const d of byHead.get(head) ?? []) offer(d, 10, 'head');
+  // a container or a face named after what it holds or whose it is: "beer mug" shows beer, "wine
+  // glass" wine (the label's own word, never an emoji keyword)
+  if (!found.size)
+    for (const d of byLabelWord.get(head) ?? [])
+      if (d.heads.some((h) => CONTAINERS.has(h))) offer(d, 8, 'label');
   // an emoji's Chinese annotation names it; a Chinese keyword only when it belongs to one emoji
   // (its two drawings). English keywords name no drawing: they are associations ("dinner" is a
   // keyword of the fish, "lake" of the speedboat), and a fish is no dinner. The generator reaches a

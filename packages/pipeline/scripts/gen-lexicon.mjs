@@ -222,36 +222,6 @@ function glossFeatures(gloss) {
 }
 const featuresOf = new Map(); // lemma → features stated by the gloss of the sense drawn
 
-const nouns = new Map(); // lemma → kind
-const colorOf = new Map(); // lemma → css colour from the gloss
-for (const [lemma, { offsets, tagged }] of index) {
-  if (!/^[a-z][a-z-]{1,20}$/.test(lemma)) continue;
-  if (!isCommon(lemma, tagged)) continue;
-  let best = null;
-  offsets.slice(0, 6).forEach((off, sense) => {
-    const kind = classify(off, nounAnchors);
-    if (!kind || kind === '-') return;
-    const score = priority(kind) * 10 + sense;
-    if (!best || score < best.score) best = { kind, score, off };
-  });
-  if (!best) continue;
-  nouns.set(lemma, best.kind);
-  const feats = glossFeatures(synsets.get(best.off).gloss);
-  if (feats.length) featuresOf.set(lemma, feats.join('+'));
-  const c =
-    glossColor(synsets.get(best.off).gloss) ??
-    (/^(animal|creature)\./.test(best.kind) ? hyponymColor(best.off, lemma) : null) ??
-    // gems, fruit and flowers named for a colour: the colour another sense's gloss gives ("ruby: deep red")
-    (/^(item\.gem|food\.fruit|plant\.flower)$/.test(best.kind)
-      ? (offsets
-          .slice(0, 6)
-          .map((o) => glossColor(synsets.get(o).gloss))
-          .find(Boolean) ?? null)
-      : null);
-  if (c) colorOf.set(lemma, c);
-}
-for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);
-
 // ---- drawings: drawable head nouns, hypernym links, Chinese names -----------------------------
 const catalogText = readFileSync(resolve(here, '../../drawings/src/generated/catalog.ts'), 'utf8');
 const drawingRows = JSON.parse(/export const DRAWINGS = (".*");/.exec(catalogText)[1])
@@ -269,6 +239,57 @@ for (const [, , heads, , zhWords] of drawingRows) {
 const drawableNouns = new Set(
   [...drawable.keys()].filter((h) => /^[a-z][a-z-]{1,20}$/.test(h) && index.has(h)),
 );
+const female = new Set();
+const womanSense = senseOf('woman#1');
+/** A sense of a person that is a woman: under woman#1, or glossed as female ("a female aristocrat"). */
+function femaleSense(off) {
+  const gloss = synsets.get(off).gloss.split(';')[0].toLowerCase();
+  if (/\b(woman|women|female|girl|wife|mother|daughter|sister|lady|her)\b/.test(gloss)) return true;
+  let frontier = [off];
+  for (let depth = 0; depth < 6 && frontier.length; depth++) {
+    if (frontier.includes(womanSense)) return true;
+    frontier = frontier.flatMap((o) => synsets.get(o)?.hyper ?? []);
+  }
+  return false;
+}
+const nouns = new Map(); // lemma → kind
+const colorOf = new Map(); // lemma → css colour from the gloss
+for (const [lemma, { offsets, tagged }] of index) {
+  if (!/^[a-z][a-z-]{1,20}$/.test(lemma)) continue;
+  if (!isCommon(lemma, tagged)) continue;
+  let best = null;
+  offsets.slice(0, 6).forEach((off, sense) => {
+    const kind = classify(off, nounAnchors);
+    if (!kind || kind === '-') return;
+    // creatures first among the first two senses ("turtle" the reptile before the sweater), but a
+    // rare sense never wins ("killer" is not the killer whale)
+    const score = (sense <= 1 ? priority(kind) * 10 : 10) + sense;
+    if (!best || score < best.score) best = { kind, score, off, sense };
+  });
+  if (!best) continue;
+  // a noun a drawing shows whose first sense has no kind keeps its first sense: "fence" is the
+  // barrier a drawing shows, not the receiver of stolen goods; "hood" the headgear, not the hoodlum
+  if (best.sense > 0 && drawableNouns.has(lemma) && !classify(offsets[0], nounAnchors)) continue;
+  nouns.set(lemma, best.kind);
+  // a woman or a girl (a princess, a witch, a bride): drawn without a beard, with long hair
+  if (/^person\./.test(best.kind) && femaleSense(best.off)) female.add(lemma);
+  const feats = glossFeatures(synsets.get(best.off).gloss);
+  if (feats.length) featuresOf.set(lemma, feats.join('+'));
+  const c =
+    glossColor(synsets.get(best.off).gloss) ??
+    (/^(animal|creature)\./.test(best.kind) ? hyponymColor(best.off, lemma) : null) ??
+    // gems, fruit and flowers named for a colour: the colour another sense's gloss gives ("ruby: deep red")
+    (/^(item\.gem|food\.fruit|plant\.flower)$/.test(best.kind)
+      ? (offsets
+          .slice(0, 6)
+          .map((o) => glossColor(synsets.get(o).gloss))
+          .find(Boolean) ?? null)
+      : null);
+  if (c) colorOf.set(lemma, c);
+}
+for (const [lemma, kind] of WORDS.nounOverrides) nouns.set(lemma, kind);
+for (const w of WORDS.female) female.add(w);
+
 for (const h of drawableNouns) if (!nouns.has(h)) nouns.set(h, 'thing.drawing');
 // hypernyms too general to stand for a noun ("a sedan" may be drawn as a car; nothing is drawn as "a thing")
 const GENERIC = new Set(
@@ -513,6 +534,8 @@ export const GLOSS_FEATURES = ${JSON.stringify(pairs(featuresOf))};
 export const PLURALS = ${JSON.stringify(pairs(exceptions))};
 /** 中文=english,… — CC-CEDICT words whose gloss is one of the English words above. */
 export const CHINESE = ${JSON.stringify(pairs(zh))};
+/** word,… — people nouns that are women or girls (WordNet: under woman, or glossed female). */
+export const FEMALE = ${JSON.stringify([...female].sort().join(','))};
 /** word,… — common English adjectives that are no noun: never read as the subject. */
 export const ADJECTIVES = ${JSON.stringify([...modifierWords].sort().join(','))};
 /** name=rrggbb,… — CSS colour names. */

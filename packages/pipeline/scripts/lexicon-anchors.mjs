@@ -221,6 +221,12 @@ export const WORDS = {
     ['knight', 'person.knight'],
     ['pirate', 'person.pirate'],
     ['ninja', 'person.ninja'],
+    ['queen', 'person.king'],
+    ['empress', 'person.king'],
+    ['sorceress', 'person.mage'],
+    ['enchantress', 'person.mage'],
+    ['priestess', 'person.priest'],
+    ['killer', 'person.rogue'],
     ['man', 'person.person'],
     ['men', 'person.person'],
     ['woman', 'person.woman'],
@@ -269,6 +275,8 @@ export const WORDS = {
     ['necklace', 'item.ring'],
   ],
   irregularPlurals: [],
+  // women the overrides above name (WordNet files a queen under social insects first)
+  female: ['queen', 'empress', 'sorceress', 'enchantress', 'priestess', 'heroine', 'huntress', 'goddess'],
   sceneExtras: [
     ['underwater', 'underwater'],
     ['undersea', 'underwater'],

@@ -151,7 +151,7 @@ describe('the procedural provider draws what was asked', () => {
   });
 
   it('the rig draws 8 directions as 8 different drawings with true diagonals', async () => {
-    for (const prompt of ['a knight', 'a red fox', 'a skeleton', 'a goblin']) {
+    for (const prompt of ['a knight', 'a slime', 'a skeleton', 'a goblin']) {
       const out = await renderProcedural(request(prompt, { directions: 8, framesPerDirection: 1 }));
       expect(out.interpretation?.source, prompt).toBe('rig');
       expect(out.frames).toHaveLength(8);

@@ -4,6 +4,7 @@ import {
   ADJECTIVES,
   CHINESE,
   COLORS,
+  FEMALE,
   GLOSS_COLORS,
   GLOSS_FEATURES,
   NOUNS,
@@ -344,6 +345,7 @@ interface Lexicon {
   glossFeatures: Map<string, string>;
   plurals: Map<string, string>;
   adjectives: Set<string>;
+  female: Set<string>;
   chinese: Map<string, string>;
   colors: Map<string, string>;
   zhMaxLen: number;
@@ -381,6 +383,7 @@ function lex(): Lexicon {
     glossFeatures: pairs(GLOSS_FEATURES),
     plurals: pairs(PLURALS),
     adjectives: new Set(ADJECTIVES.split(',')),
+    female: new Set(FEMALE.split(',')),
     chinese,
     colors: pairs(COLORS),
     zhMaxLen,
@@ -447,6 +450,11 @@ export function glossColorOf(lemma: string): string | null {
   if (fixed) return `#${fixed}`;
   const css = lex().glossColors.get(lemma);
   return css ? `#${COLOR_WORD_FIXES[css] ?? lex().colors.get(css) ?? ''}` : null;
+}
+
+/** Whether a person noun is a woman or a girl (a princess, a witch, a bride): no beard, long hair. */
+export function isFemale(lemma: string): boolean {
+  return lex().female.has(lemma);
 }
 
 /** Shape words WordNet's gloss states for a noun ("big", "mane", "long-neck", "short", …). */
@@ -582,14 +590,23 @@ export function interpret(input: InterpretInput): Interpretation {
   const weatherWords: string[] = [];
   const actionWords: string[] = [];
   // every word that could name the subject, in order: known nouns and words no table knows
-  const content: Array<{ text: string; en: string; zh: boolean; phrase: number; known: boolean }> = [];
+  const content: Array<{
+    text: string;
+    en: string;
+    zh: boolean;
+    phrase: number;
+    known: boolean;
+    /** A verb's or adjective's form ("breathing", "polar"): a modifier, never the head. */
+    modifierOnly?: boolean;
+  }> = [];
   // material words ("stone", "石"): the subject when the prompt names nothing else ("a stone")
   const materialWords: Array<{ text: string; en: string; phrase: number }> = [];
   const unknownWord = (token: Token) => {
     ignored.push(token.text);
-    // "breathing", "rusted", "shiny": a verb's or adjective's form is not the thing drawn
-    if (!token.zh && (/(ing|ed|ly)$/.test(token.en) || lex().adjectives.has(token.en))) return;
-    content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false });
+    // "breathing", "rusted", "shiny", "polar": a verb's or adjective's form is not the thing drawn,
+    // but it may pick among the drawings of the thing ("a polar bear")
+    const modifierOnly = !token.zh && (/(ing|ed|ly)$/.test(token.en) || lex().adjectives.has(token.en));
+    content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false, modifierOnly });
   };
   for (const token of tokens) {
     const w = token.en;
@@ -742,8 +759,16 @@ export function interpret(input: InterpretInput): Interpretation {
       // no noun any table knows: the last word of the first phrase names the subject ("a windmill",
       // "a tabby"); the generator draws it or refuses it by name, never something else
       const first = content.length ? Math.min(...content.map((c) => c.phrase)) : 0;
-      const word = content.filter((c) => !c.known && c.phrase === first).at(-1);
+      const word = content.filter((c) => !c.known && !c.modifierOnly && c.phrase === first).at(-1);
       const stuff = !word && materialWords.length ? materialWords.at(-1) : undefined;
+      // a place named as a sprite ("a lake", "a volcano"): the subject, drawn or refused by name
+      const place = !word && !stuff ? sceneWords.at(-1) : undefined;
+      if (place) {
+        result.subject = place.text;
+        result.lemma = tokens.find((t) => t.text === place.text)?.en || place.text;
+        const at = ignored.indexOf(place.text);
+        if (at >= 0) ignored.splice(at, 1);
+      }
       if (stuff) {
         // "a stone", "an ice", "石": the material is the thing
         result.subject = stuff.text;
@@ -789,7 +814,7 @@ export function interpret(input: InterpretInput): Interpretation {
       } else ignored.push(n.text);
     }
     if (heldNoun && !(head && head.spec.plan === 'biped')) ignored.push(heldNoun.text);
-    for (const s of sceneWords) ignored.push(s.text);
+    for (const s of sceneWords) if (s.text !== result.subject) ignored.push(s.text);
     // time of day shades the sprite (night is darker); weather needs a background
     understood.push(...timeWords);
     ignored.push(...weatherWords);

@@ -53,6 +53,7 @@ export type Feature =
   | 'cape'
   | 'armor'
   | 'long-hair'
+  | 'female'
   | 'small'
   | 'big'
   | 'tall'

@@ -63,6 +63,28 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
   return living ? 'breathe' : 'bob';
 }
 
+const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
+  [
+    /\b(armou?r|breastplate|helmet|helm|sword|blade|axe|dagger|spear|shield|gauntlet|anvil|chain|iron|steel|metal|knife|hammer|cannon|gun|pistol|key|lock|gear|cog|wrench|spanner)\b/,
+    [158, 168, 184],
+  ],
+  [
+    /\b(fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|bow|staff|club|table|chair|bench)\b/,
+    [150, 102, 62],
+  ],
+  [
+    /\b(tower|wall|bridge|castle|stone|rock|statue|tomb|gravestone|pillar|column|well|cross|mill|windmill|ruin)\b/,
+    [150, 150, 158],
+  ],
+  [/\b(fire|flame|torch|lava)\b/, [236, 120, 40]],
+  [/\b(leaf|tree|bush|grass|vine|plant|cactus)\b/, [80, 150, 70]],
+  [/\b(gold|crown|coin|trophy|medal|ring)\b/, [232, 190, 60]],
+];
+function silhouetteMaterial(words: string): Rgb | null {
+  for (const [re, c] of SILHOUETTE_MATERIALS) if (re.test(words)) return c;
+  return null;
+}
+
 /** The message of a refusal: the word, why, and what it can draw instead. */
 export function refusalMessage(word: string | null, suggestions: readonly string[]): string {
   if (word === null)
@@ -96,7 +118,12 @@ async function drawFromLibrary(
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? KINDS[it.kind]?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
-  const fill: Rgb = (gloss ? parseHex(gloss) : null) ?? (kindColour as Rgb | undefined) ?? [150, 120, 95];
+  // a silhouette's colour: what it is made of when its words say (a breastplate is steel, a fence
+  // wood), else the noun's own colour (WordNet's gloss, the rig kind's), else a neutral brown
+  const made = silhouetteMaterial(`${drawing.label} ${lemma}`);
+  const fill: Rgb = made ??
+    (gloss ? parseHex(gloss) : null) ??
+    (kindColour as Rgb | undefined) ?? [150, 120, 95];
   const askedForSubject = asked && !it.colors[0]?.of ? asked : null;
   const out = await drawLibrarySprite({
     lib,

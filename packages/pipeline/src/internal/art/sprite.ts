@@ -5,6 +5,7 @@ import {
   glossColorOf,
   glossFeaturesOf,
   type Interpretation,
+  isFemale,
   KINDS,
   type KindSpec,
 } from '../../interpret/index.js';
@@ -133,6 +134,14 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
   const stated = it.lemma ? glossFeaturesOf(it.lemma) : [];
   for (const f of stated) features.add(f as Feature);
+  // a woman or a girl (the noun, or "a female knight"): no beard, long hair
+  if (
+    (it.lemma && isFemale(it.lemma)) ||
+    (it.modifiers ?? []).some((m) => /^(female|woman|girl|lady)$/.test(m))
+  ) {
+    features.add('female');
+    features.add('long-hair');
+  }
   if (features.has('flightless' as Feature)) features.delete('wings');
   // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
   const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));

@@ -9,14 +9,16 @@ import { loadDrawings } from './library/sprite.js';
  *
  * 1. People and humanoid creatures the rig knows by kind (knight, pirate, skeleton, goblin …): the
  *    rig, always — a game needs them in true directions and actions, and emoji people are busts.
- * 2. Animals and creatures the rig knows, in an animation: the rig (legs that walk, wings that flap).
- * 3. A colour drawing (Fluent Emoji Flat, Noto Emoji) of the head noun, whole and in its frame: the
- *    drawing — an artist's drawing reads better than the rig's shapes (a dog, a trophy, a key).
- * 4. Whatever else the rig knows by a specific kind (a sword, a potion, a chest, a fox whose only
- *    emoji is its face): the rig.
- * 5. A colour drawing of a face or head only, when the rig knows nothing more specific (a panda).
+ * 2. Animals and creatures the rig knows, in an animation, when no colour drawing shows them: the
+ *    rig (legs that walk, wings that flap). A drawing moves as a whole (a walking cat, a hopping frog).
+ * 3. A colour drawing (Fluent Emoji Flat, Noto Emoji) of the head noun: the drawing — an artist's
+ *    drawing reads better than the rig's shapes (a dog, a trophy, a key), and a fox's or a panda's
+ *    face reads as a fox or a panda at first glance where the rig's small quadruped reads as some
+ *    animal. Whole drawings in their frame come first (see @assetloom/drawings' findDrawings).
+ * 4. Whatever else the rig knows by a specific kind (a sword, a potion, a goldfish): the rig.
+ * 5. The rig's figure for a person it knows only as a person ("a man", "a doctor").
  * 6. A game-icons.net silhouette (a windmill): coloured, shaded and outlined by the craft passes.
- * 7. The rig's generic figure or beast for a noun that names one ("a villager", "a beast").
+ * 7. The rig's generic beast for a noun that names one.
  * 8. Nothing: the task is refused, the word named, close drawable subjects suggested.
  *
  * A noun no drawing names is tried as the drawable noun WordNet places above it ("tabby" → cat).
@@ -33,6 +35,7 @@ export type Source =
 
 /** Rig kinds too general to stand for a subject a drawing shows better. */
 const GENERIC_KINDS = new Set(['person.person', 'animal.beast', 'creature.monster', 'thing.drawing']);
+const LABEL_STOP = new Set(['a', 'an', 'the', 'of', 'with', 'and', 'in', 'on', 'at', 'for', 'from']);
 const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', 'fly', 'idle']);
 
 type Tables = { drawAs: Map<string, string>; near: Map<string, string[]> };
@@ -91,14 +94,22 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     for (const w of regularSingulars(word)) {
       const as = drawAs.get(w);
       if (!as) continue;
-      matches = lib.findDrawings({ head: as, modifiers });
+      // drawn as its hypernym only in that hypernym's own drawing ("water", not "holy water")
+      matches = lib.findDrawings({ head: as, modifiers }).filter((m) => m.typical || m.drawing.label === as);
       if (matches.length) {
         drawnAs = as;
         break;
       }
     }
   }
-  const colour = matches.filter((m) => !m.drawing.silhouette);
+  // a colour drawing whose label adds two words the prompt did not ask for is a particular kind of
+  // the thing ("red paper lantern" for "a lantern"): not the typical one
+  const asked = new Set([...modifiers, word]);
+  const particular = (m: DrawingMatch) =>
+    m.drawing.label
+      .split(/[\s-]+/)
+      .filter((w) => !asked.has(w) && !m.drawing.heads.includes(w) && !LABEL_STOP.has(w)).length >= 2;
+  const colour = matches.filter((m) => !m.drawing.silhouette && !particular(m));
   const silhouettes = matches.filter((m) => m.drawing.silhouette && m.via !== 'keyword');
   const via = drawnAs ? 'hypernym' : undefined;
   const drawing = (list: DrawingMatch[]): Source => ({
@@ -108,12 +119,20 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     via: via ?? list[0]!.via,
   });
 
-  if (spec && !generic && spec.plan === 'biped') return { kind: 'rig' };
-  if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk')) return { kind: 'rig' };
+  const humanoid = spec !== undefined && spec.plan === 'biped' && /^(person|creature)\./.test(it.kind ?? '');
+  if (humanoid && !generic) return { kind: 'rig' };
+  // an animal in motion: a colour drawing of it moves as a whole (a cat emoji walks with a waddle
+  // and a bob, a frog's face hops); without one, the rig's legs and wings
+  if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk') && !colour.length)
+    return { kind: 'rig' };
+  // the drawing a game maker means by the noun, chosen by hand (a fence is a wooden fence)
+  const typical = matches.filter((m) => m.typical);
+  if (typical.length) return drawing(typical);
+  // a colour drawing, even of the head alone (a fox's face reads as a fox at once; the rig's small
+  // quadruped reads as some animal)
   const best = colour[0];
-  if (best && !(best.drawing.face && spec && !generic)) return drawing(colour);
-  if (spec && !generic) return { kind: 'rig' };
   if (best) return drawing(colour);
+  if (spec && !generic) return { kind: 'rig' };
   // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon
   if (spec && spec.plan === 'biped') return { kind: 'rig' };
   if (silhouettes.length) return drawing(silhouettes);

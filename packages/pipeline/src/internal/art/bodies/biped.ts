@@ -209,7 +209,11 @@ export function biped(b: Build, pose: Pose): Parts {
   // people and creatures whose kind states no outfit wear one of their own (stable per noun, so a
   // merchant is not a villager): a cape, a robe or a pack
   const own = (look === 'plain' || look === 'creature') && !F.has('robe') && !F.has('cape') ? sh[4]! : 0;
-  const robe = F.has('robe') || look === 'mage' || look === 'priest' || own < -0.55;
+  // a woman's or a girl's dress, unless her class wears armour or travelling clothes
+  const dress =
+    F.has('female') &&
+    !['knight', 'rogue', 'archer', 'ninja', 'samurai', 'pirate', 'astronaut', 'creature'].includes(look);
+  const robe = F.has('robe') || look === 'mage' || look === 'priest' || own < -0.55 || dress;
   // a knight reads by helm, plume and shield, a thief by hood and mask: their capes only blurred them
   // into one caped shape with the vampire
   const cape = (F.has('cape') && look !== 'knight' && look !== 'rogue') || look === 'king' || own > 0.45;
@@ -689,7 +693,7 @@ export function biped(b: Build, pose: Pose): Parts {
   if (look === 'pirate')
     // an eyepatch and its strap
     p.ball([headC[0] + headR * 0.86, -headR * 0.38, headC[2] - 0.1], 1.1, M.EYE, 1, 0.42);
-  if (look === 'mage' || look === 'king') {
+  if ((look === 'mage' || look === 'king') && !F.has('female')) {
     // a long beard (white for a wizard)
     p.ball(
       [headC[0] + headR * 0.7, 0, headC[2] - headR * 0.55],

@@ -46,7 +46,9 @@ const still = (): Pose => ({ dx: 0, dy: 0, rot: 0, sx: 1, sy: 1 });
  * Every cyclic motion returns to its first frame after `n`; frames of a motion differ.
  */
 export function poseAt(motion: LibraryMotion, f: number, n: number, side: number, depth: number): Pose {
-  const p = n > 0 ? f / n : 0;
+  // an eighth of a frame on: a two-frame cycle's frames are then opposite poses, never the two
+  // zero crossings of the same sine (which would be one picture twice)
+  const p = n > 0 ? (f + 0.125) / n : 0;
   const s = Math.sin(TAU * p);
   const c = Math.cos(TAU * p);
   const pose = still();
@@ -114,9 +116,9 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.dy = -0.02 * Math.abs(s);
       return pose;
     case 'flicker':
-      pose.sy = 1 + 0.05 * Math.sin(TAU * p * 2) + 0.03 * s;
-      pose.sx = 1 - 0.03 * Math.sin(TAU * p * 2);
-      pose.flicker = { amp: 0.06, phase: TAU * p, bright: s };
+      // only the flames move (the fire-coloured pixels waver and brighten); the logs, the candle's
+      // wax, the torch's handle stay where they are
+      pose.flicker = { amp: 0.07, phase: TAU * p, bright: s };
       return pose;
     case 'fly':
       pose.dy = -0.06 - 0.05 * s;

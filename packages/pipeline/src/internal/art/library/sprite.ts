@@ -63,7 +63,8 @@ function remember(key: string, img: RgbaImage): void {
 
 const FIRE_WORDS =
   /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|burn|burning|lantern|flaming)\b/;
-const isFirePixel = (r: number, g: number, b: number) => r > 170 && r >= g && g >= b && r - b > 90;
+// a flame's colours: red, orange and yellow, bright and saturated (not the tan of a cut log)
+const isFirePixel = (r: number, g: number, b: number) => r > 200 && r >= g && g >= b && r - b > 120;
 
 /** Sideways waver of the fire-coloured pixels, more towards the top; brighter or darker with `bright`. */
 function flicker(
@@ -77,7 +78,9 @@ function flicker(
   const { width: w, height: h, data } = src;
   const out = new Uint8ClampedArray(data);
   for (let y = 0; y < h; y++) {
-    const rise = bottom > top ? Math.max(0, Math.min(1, (bottom - y) / (bottom - top))) : 0;
+    // flames rise: nothing moves in the bottom third (logs, wax, a handle), more towards the top
+    const rise = bottom > top ? Math.max(0, Math.min(1, (bottom - y) / (bottom - top) / 0.67 - 0.5)) : 0;
+    if (rise === 0) continue;
     const shift = Math.round(amp * w * rise * Math.sin(phase + (y / h) * 9));
     if (shift === 0 && !bright) continue;
     for (let x = 0; x < w; x++) {
@@ -211,7 +214,8 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
 
   const ss = gw <= 48 ? 4 : gw <= 96 ? 3 : gw <= 192 ? 2 : 1;
   const fire = FIRE_WORDS.test(`${d.label} ${d.heads.join(' ')}`) || job.motion === 'flicker';
-  const fillHex = `#${[...job.fill].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+  // a silhouette is rendered in the asked colour, else its own
+  const fillHex = `#${[...(job.asked ?? job.fill)].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
   const keyOf = (pose: Pose, view: View) => {
     const m = view === 'mirror' ? -1 : 1;
     return `${pose.dx},${pose.dy},${pose.rot},${pose.sx * m},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''}`;
