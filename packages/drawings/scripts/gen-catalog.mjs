@@ -63,7 +63,7 @@ const KEEP_LABELS = new Set([
   'zzz',
 ]);
 const SKIP_LABEL =
-  /^(man|woman|men|women) |^(pregnant|breast|person (wearing|with (skullcap|veil))|woman with headscarf)|feeding baby|^(hand|hands|index|thumbs|raised|ok hand)|skin tone|^(left|right)-|keycap|^flag/;
+  /^(man|woman|men|women) |^(pregnant|breast|person (wearing|with skullcap)|woman with headscarf)|feeding baby|^(hand|hands|index|thumbs|raised|ok hand)|skin tone|^(left|right)-|keycap|^flag/;
 const SKIP_NAMES = new Set(['hand', 'hands', 'mechanical arm', 'mechanical leg', 'ear with hearing aid']);
 const hexKey = (hex) =>
   hex

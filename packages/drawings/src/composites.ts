@@ -59,4 +59,27 @@ export const COMPOSITES: readonly CompositeDef[] = [
       { id: 'f/fire', transform: 'translate(16 7.6) scale(0.42) translate(-16 -16)' },
     ],
   },
+  ...(
+    [
+      ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],
+      ['lunch', ['lunch', 'luncheon'], ['午餐', '午饭'], 'f/sandwich'],
+      ['dinner', ['dinner', 'supper', 'meal', 'feast'], ['晚餐', '晚饭', '饭菜', '一餐'], 'f/poultry-leg'],
+    ] as const
+  ).map(
+    ([name, heads, zh, food]): CompositeDef => ({
+      // a meal: its food on a plate between a fork and a knife
+      id: `x/${name}`,
+      label: name,
+      heads: [...heads],
+      words: ['meal', 'plate', 'food'],
+      zh: [...zh],
+      group: 'composite',
+      box: [1, 5, 31, 27],
+      color: [235, 150, 70],
+      parts: [
+        { id: 'f/fork-and-knife-with-plate' },
+        { id: food, transform: 'translate(16 16) scale(0.5) translate(-16 -16)' },
+      ],
+    }),
+  ),
 ];

@@ -243,7 +243,12 @@ const female = new Set();
 const womanSense = senseOf('woman#1');
 /** A sense of a person that is a woman: under woman#1, or glossed as female ("a female aristocrat"). */
 function femaleSense(off) {
-  const gloss = synsets.get(off).gloss.split(';')[0].toLowerCase();
+  // "an adult person who is male (as opposed to female)": the contrast is no woman
+  const gloss = synsets
+    .get(off)
+    .gloss.split(';')[0]
+    .toLowerCase()
+    .replace(/\(?as opposed to [a-z ]+\)?/g, '');
   if (/\b(woman|women|female|girl|wife|mother|daughter|sister|lady|her)\b/.test(gloss)) return true;
   let frontier = [off];
   for (let depth = 0; depth < 6 && frontier.length; depth++) {

@@ -54,6 +54,7 @@ export type Feature =
   | 'armor'
   | 'long-hair'
   | 'female'
+  | 'male'
   | 'small'
   | 'big'
   | 'tall'

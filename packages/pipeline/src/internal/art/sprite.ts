@@ -120,6 +120,10 @@ function motionLabel(spec: KindSpec, action: Action): string {
   return action;
 }
 
+/** Men and boys: short hair, trousers (the noun says so; an unmarked person varies). */
+const MALE =
+  /^(man|men|boy|father|dad|daddy|son|husband|brother|uncle|grandfather|grandpa|gentleman|sir|guy|lad|king|prince|emperor|monk)$/;
+
 /** Plain steel (weapons, and armour of no asked colour). */
 const STEEL: Rgb = [150, 162, 178];
 /** Nouns after a colour word that mean the armour itself ("in blue armour"). */
@@ -141,7 +145,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   ) {
     features.add('female');
     features.add('long-hair');
-  }
+  } else if (it.lemma && MALE.test(it.lemma)) features.add('male');
   if (features.has('flightless' as Feature)) features.delete('wings');
   // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
   const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));

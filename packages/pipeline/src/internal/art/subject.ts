@@ -119,15 +119,19 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     via: via ?? list[0]!.via,
   });
 
+  // a drawing whose label is the whole phrase ("police officer") is what was asked, whatever kind
+  // the head alone would be ("officer" is a soldier to the rig)
+  const phrase = colour.find((m) => m.via === 'label');
+  if (phrase && modifiers.length) return drawing([phrase, ...colour.filter((m) => m !== phrase)]);
+  // the drawing a game maker means by the noun, chosen by hand (a fence is a wooden fence)
+  const typical = matches.filter((m) => m.typical);
+  if (typical.length) return drawing(typical);
   const humanoid = spec !== undefined && spec.plan === 'biped' && /^(person|creature)\./.test(it.kind ?? '');
   if (humanoid && !generic) return { kind: 'rig' };
   // an animal in motion: a colour drawing of it moves as a whole (a cat emoji walks with a waddle
   // and a bob, a frog's face hops); without one, the rig's legs and wings
   if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk') && !colour.length)
     return { kind: 'rig' };
-  // the drawing a game maker means by the noun, chosen by hand (a fence is a wooden fence)
-  const typical = matches.filter((m) => m.typical);
-  if (typical.length) return drawing(typical);
   // a colour drawing, even of the head alone (a fox's face reads as a fox at once; the rig's small
   // quadruped reads as some animal)
   const best = colour[0];

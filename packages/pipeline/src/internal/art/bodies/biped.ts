@@ -208,7 +208,10 @@ export function biped(b: Build, pose: Pose): Parts {
   }
   // people and creatures whose kind states no outfit wear one of their own (stable per noun, so a
   // merchant is not a villager): a cape, a robe or a pack
-  const own = (look === 'plain' || look === 'creature') && !F.has('robe') && !F.has('cape') ? sh[4]! : 0;
+  const own =
+    (look === 'plain' || look === 'creature') && !F.has('robe') && !F.has('cape') && !F.has('male')
+      ? sh[4]!
+      : 0;
   // a woman's or a girl's dress, unless her class wears armour or travelling clothes
   const dress =
     F.has('female') &&
@@ -638,14 +641,17 @@ export function biped(b: Build, pose: Pose): Parts {
     // biased behind the face: in a side view the face stays in front, from behind the hair covers it
     p.ball([headC[0] - 2, 0, headC[2] + 0.7], headR * 0.97, M.DARK, headR * 1.02, -0.1);
     const style = sh[6]!;
-    if (F.has('long-hair') || style > 0.3)
-      p.stick(
-        [headC[0] - 1.4, 0, headC[2]],
-        [headC[0] - 1.8, 0, headC[2] - headR - 1.5],
-        headR * 0.8,
-        M.DARK,
-        0.05,
-      );
+    if ((F.has('long-hair') || style > 0.3) && !F.has('male'))
+      // long hair falls behind the shoulders on both sides of the face: from the front it frames the
+      // face, never hangs under the chin (where it read as a beard)
+      for (const side of [-1, 1])
+        p.stick(
+          [headC[0] - 1.6, side * headR * 0.62, headC[2]],
+          [headC[0] - 2, side * headR * 0.72, headC[2] - headR - 1.2],
+          headR * 0.42,
+          M.DARK,
+          0.05,
+        );
     else if (style < -0.2 && style > -0.5 && !hat)
       // a top knot
       p.ball([headC[0] - 1.2, 0, headC[2] + headR + 0.5], headR * 0.42, M.DARK, undefined, 0.28);
