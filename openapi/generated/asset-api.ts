@@ -390,6 +390,8 @@ export interface paths {
          * Submit a generation task
          * @description Creates an asynchronous task (status `running`, stage `prompt_builder`, progress 0) and answers
          *     its id at once. Defaults: resolution 64, directions 4, framesPerDirection 4, format spritesheet.
+         *     A background or ui piece may ask for a non-square canvas with `params.width` and
+         *     `params.height` (16-1024; the one not given is `resolution`).
          *     Concurrent submissions with the same dedupe key (user + project + prompt + assetType +
          *     normalized params + taskStyle, among tasks still running or saving) return the existing
          *     `taskId` and create no task. A repeated `Idempotency-Key` from the same user returns the task
@@ -847,10 +849,20 @@ export interface components {
          */
         TaskStage: "prompt_builder" | "asset_generator" | "quality_supervisor" | "format_adapter";
         /**
-         * @description Edge length in pixels of one frame (square), 16-1024.
+         * @description Edge length in pixels of one frame (square), 16-1024. A background or ui piece may ask for
+         *     another canvas with `width` and `height` (Assetloom extension); the one of them not given is
+         *     this value.
          * @default 64
          */
         Resolution: number;
+        /**
+         * @description One side of the canvas of a background or ui piece in pixels, 16-1024 (Assetloom extension,
+         *     e.g. 320 × 180 or 480 × 270 for a game's screen). Background and ui only: sent for a sprite,
+         *     animation or tileset it answers 400 `参数错误`. When only one of `width` and `height` is given,
+         *     the other is `resolution`; when neither is, the canvas is `resolution` square (a ui button or
+         *     bar keeps its own shape, as without this extension).
+         */
+        CanvasEdge: number;
         /** @description Sprite and animation only; ignored for background and ui. */
         Frames: {
             /**
@@ -924,6 +936,8 @@ export interface components {
         Seed: number;
         GenerateParams: {
             resolution?: components["schemas"]["Resolution"];
+            width?: components["schemas"]["CanvasEdge"];
+            height?: components["schemas"]["CanvasEdge"];
             frames?: components["schemas"]["Frames"];
             format?: components["schemas"]["OutputFormat"];
             seed?: components["schemas"]["Seed"];
@@ -935,9 +949,19 @@ export interface components {
              */
             placeholder?: boolean;
         };
-        /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation). */
+        /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation; width and height only for a background or ui piece that asked for a size). */
         TaskParams: {
             resolution: number;
+            /**
+             * @description Background and ui only, present (with `height`) when the request gave `width` or `height`:
+             *     the canvas width in pixels (`resolution` when only `height` was given).
+             */
+            width?: number;
+            /**
+             * @description Background and ui only, present (with `width`) when the request gave `width` or `height`:
+             *     the canvas height in pixels (`resolution` when only `width` was given).
+             */
+            height?: number;
             frames?: {
                 /** @enum {integer} */
                 directions: 1 | 4 | 8;
