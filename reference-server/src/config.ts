@@ -81,6 +81,8 @@ export interface ServerConfig {
   passwordHashQueue: number;
   /** A waiting hash is refused with 503 after this many ms (PASSWORD_HASH_MAX_WAIT_MS). */
   passwordHashMaxWaitMs: number;
+  /** Hashes one client IP may have waiting (PASSWORD_HASH_PER_CLIENT); more that would wait → 429. */
+  passwordHashPerClient: number;
   /** Task submissions per user allowed within `generateWindowSeconds`. */
   generateMaxRequests: number;
   generateWindowSeconds: number;
@@ -116,6 +118,11 @@ export interface ServerConfig {
   workerPollMs: number;
   /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS, default 3). */
   taskMaxAttempts: number;
+  /**
+   * While tasks run, how often a worker checks that they still exist (TASK_CANCEL_CHECK_MS, default
+   * 1000; 0 off): a project deleted through another process stops its runs within this time.
+   */
+  taskCancelCheckMs: number;
   /** A worker writes a task's progress events arriving within this many ms together (EVENT_BATCH_MS, default 25; 0: each at once). */
   eventBatchMs: number;
   /** How long a request may trust a user record read before (USER_CACHE_MS, default 1000; 0: always read). */
@@ -339,6 +346,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const passwordHashConcurrency = read.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64);
   const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE', 32, 0, 10_000);
   const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS', 3000, 100, 60_000);
+  const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT', 4, 1, 10_000);
   const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS', 30, 1, 100_000);
   const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS', 60, 1, 86_400);
   const trustProxy = read.bool('TRUST_PROXY', false);
@@ -364,6 +372,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
   const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
+  const taskCancelCheckMs = read.int('TASK_CANCEL_CHECK_MS', 1000, 0, 600_000);
   const eventBatchMs = read.int('EVENT_BATCH_MS', 25, 0, 1_000);
   const userCacheMs = read.int('USER_CACHE_MS', 1_000, 0, 60_000);
   const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
@@ -462,6 +471,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       passwordHashConcurrency,
       passwordHashQueue,
       passwordHashMaxWaitMs,
+      passwordHashPerClient,
       generateMaxRequests,
       generateWindowSeconds,
       trustProxy,
@@ -475,6 +485,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       taskLeaseMs,
       workerPollMs,
       taskMaxAttempts,
+      taskCancelCheckMs,
       eventBatchMs,
       userCacheMs,
       eventPollMs,

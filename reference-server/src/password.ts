@@ -100,6 +100,7 @@ export function hashAdmissionFor(
     | 'passwordHashConcurrency'
     | 'passwordHashQueue'
     | 'passwordHashMaxWaitMs'
+    | 'passwordHashPerClient'
     | 'loginIpMaxFailures'
     | 'loginWindowSeconds'
     | 'registerIpMax'
@@ -111,6 +112,7 @@ export function hashAdmissionFor(
       concurrency: config.passwordHashConcurrency,
       queueSize: config.passwordHashQueue,
       maxWaitMs: config.passwordHashMaxWaitMs,
+      perKey: config.passwordHashPerClient,
       suspectTtlMs: config.loginWindowSeconds * 1000,
     }),
     loginIpLimiter: createMemoryRateLimiter({

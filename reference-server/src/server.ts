@@ -126,6 +126,7 @@ export function workerFor(
     leaseMs: config.taskLeaseMs,
     pollMs: config.workerPollMs,
     maxAttempts: config.taskMaxAttempts,
+    cancelCheckMs: config.taskCancelCheckMs,
     eventBatchMs: config.eventBatchMs,
     maxQualityRetries: config.maxQualityRetries,
     llm: llmOf(config),
@@ -254,6 +255,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       windowMs: config.generateWindowSeconds * 1000,
     }),
     onBackgroundError: (err, { what, ...context }) => logger.warn({ err, ...context }, what),
+    // A deleted project's running attempts in this process stop (threads and puts included) and
+    // sweep what they wrote before the delete removes the rest (decision 0029); workers in other
+    // processes notice within their cancel check and sweep after themselves.
+    onProjectTasksCancelled: async (_projectId, taskIds) => {
+      await worker?.cancel(taskIds);
+    },
     userCacheMs: config.userCacheMs,
     llm: llmOf(config),
   });

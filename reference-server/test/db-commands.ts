@@ -42,6 +42,7 @@ function testEnv(extra: Record<string, string>): Record<string, string> {
     // 40 registrations at once from one address (the per-address limits have their own tests).
     REGISTER_IP_MAX: '100000',
     LOGIN_IP_MAX_FAILURES: '100000',
+    PASSWORD_HASH_PER_CLIENT: '1000',
     ...extra,
   };
 }

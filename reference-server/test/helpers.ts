@@ -46,6 +46,7 @@ export function testEnv(extra: Record<string, string> = {}): Record<string, stri
     // tests (test/audit/login-flood.test.ts).
     LOGIN_IP_MAX_FAILURES: '100000',
     REGISTER_IP_MAX: '100000',
+    PASSWORD_HASH_PER_CLIENT: '1000',
     ...extra,
   };
 }

@@ -62,6 +62,7 @@ export const serverTarget: TargetFactory = async () => {
     LOG_LEVEL: 'silent',
     REGISTER_IP_MAX: '100000',
     LOGIN_IP_MAX_FAILURES: '100000',
+    PASSWORD_HASH_PER_CLIENT: '1000',
     WORKER_POLL_MS: '50',
     EVENT_POLL_MS: '20',
   });

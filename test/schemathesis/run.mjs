@@ -89,6 +89,7 @@ async function startServer(dataDir, logFile, receiverHost) {
     LOGIN_MAX_FAILURES: '10000',
     LOGIN_IP_MAX_FAILURES: '100000',
     REGISTER_IP_MAX: '100000',
+    PASSWORD_HASH_PER_CLIENT: '1000',
     GENERATE_MAX_REQUESTS: '100000',
     // Generation kept small and quick: tasks the fuzzer submits finish while it runs.
     WORKER_CONCURRENCY: '2',

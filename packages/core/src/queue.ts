@@ -261,6 +261,17 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       }
     }
 
+    /** Removes the project's asset records when the task and its project are gone (a delete). */
+    async function dropAssetsIfDeleted(): Promise<void> {
+      try {
+        if ((await store.tasks.byId(claimed.id)) !== null) return;
+        if ((await store.projects.byId(claimed.projectId)) !== null) return;
+        await store.assets.deleteByProject(claimed.projectId);
+      } catch {
+        // The deleter removes them too; a failure here leaves what it would have.
+      }
+    }
+
     /** Events recorded but not yet written (batchMs > 0), with the task fields they move. */
     let pendingEvents: QueueEvent[] = [];
     let pendingPatch: Omit<TaskPatch, 'updatedAt'> = {};
@@ -419,15 +430,22 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
               if (!(again instanceof DuplicateKeyError)) throw again;
             });
           }
-          ended = await guarded({
-            status: 'completed',
-            stage: 'format_adapter',
-            progress: 100,
-            retryCount,
-            error: null,
-            lease: null,
-            lastSeq: seqAfter,
-          });
+          try {
+            ended = await guarded({
+              status: 'completed',
+              stage: 'format_adapter',
+              progress: 100,
+              retryCount,
+              error: null,
+              lease: null,
+              lastSeq: seqAfter,
+            });
+          } catch (error) {
+            // Deleted with its project while its assets were recorded: the records must not outlive
+            // the delete (decision 0029). A takeover keeps them (the task still exists).
+            if (error instanceof TaskLeaseLostError) await dropAssetsIfDeleted();
+            throw error;
+          }
         } else {
           ended = await guarded({
             status: 'failed',

@@ -80,6 +80,13 @@ export interface AssetServiceDeps {
   /** The prompt optimizer's LLM (the server's LLM_* settings); null or absent → the template. */
   llm?: LlmConfig | null;
   /**
+   * Told, during a project deletion, the tasks it removed — after their records are gone (so every
+   * guarded write of a worker now fails) and before their events, assets and files are deleted. The
+   * server cancels the attempts running in its process here and waits for them, so nothing they
+   * write outlives the delete (decision 0029). A failure is reported to `onBackgroundError`.
+   */
+  onProjectTasksCancelled?: (projectId: string, taskIds: readonly string[]) => Promise<void>;
+  /**
    * How long an authenticated request may trust a user record read before (ms, default 0: never).
    * See createUserCache: a token revoked on another process stays valid here that long at most.
    */
@@ -117,6 +124,11 @@ export interface AssetService {
   getTask(user: AuthUser, id: string): Promise<Task>;
   /** [] unless the task is completed; URL signing is the caller's job. */
   getTaskAssets(user: AuthUser, id: string): Promise<AssetRecord[]>;
+  /**
+   * Whether the public download may answer for an object key: a task's file only while its task
+   * exists (its project was not deleted) and has completed; other keys as before.
+   */
+  isDownloadable(key: string): Promise<boolean>;
   /**
    * Builds a 【主题】【风格】【技术】 prompt: through the configured LLM, or from the template when there is
    * none or it fails (`source` and `fallbackReason` say which and why).
@@ -463,11 +475,33 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       // with the delete notices the missing project (touch → false) and removes its own task.
       await store.projects.delete(id);
       const taskIds = await store.tasks.idsByProject(id);
+      // Then the tasks: from here every guarded write of a worker running one fails (it stops), and
+      // no worker can claim them. Running attempts are cancelled before their outputs are deleted,
+      // so what they were writing is removed with the rest (decision 0029).
+      await store.tasks.deleteByProject(id);
+      if (deps.onProjectTasksCancelled !== undefined && taskIds.length > 0) {
+        await deps.onProjectTasksCancelled(id, taskIds).catch((error: unknown) => {
+          deps.onBackgroundError?.(error, {
+            what: 'cancelling the tasks of a deleted project',
+            projectId: id,
+          });
+        });
+      }
       await store.events.deleteByTask(taskIds);
       await store.claims.deleteByTask(taskIds);
       const deletedKeys = await store.assets.deleteByProject(id);
-      await store.tasks.deleteByProject(id);
       return { deletedKeys };
+    },
+
+    async isDownloadable(key) {
+      // Generated files live under their task: they are downloadable once that task completed, and
+      // never after its project was deleted (whatever a stopped run left behind).
+      const match = /^projects\/([^/]+)\/tasks\/([^/]+)\//.exec(key);
+      if (match === null) return true;
+      const [, projectId, taskId] = match as unknown as [string, string, string];
+      if (!isIssuedIdShape(taskId)) return false;
+      const task = await store.tasks.byId(taskId);
+      return task !== null && task.projectId === projectId && task.status === 'completed';
     },
 
     async listProjectTasks(user, id, page) {

@@ -174,6 +174,7 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     bytes: Uint8Array,
     real: string,
     key: string,
+    signal?: AbortSignal,
   ): Promise<void> {
     const temp = join(root, TMP_DIR, `${randomUUID()}.part`);
     let handle: FileHandle | undefined;
@@ -183,6 +184,8 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
       if (fsync) await handle.datasync();
       await handle.close();
       handle = undefined;
+      // A cancelled put leaves nothing: checked once more before the file becomes visible.
+      signal?.throwIfAborted();
       await renameIntoPlace(temp, target, {
         prepareDir: (parent) => prepareDir(parent, real, key),
         forgetDir: (parent) => knownDirs.delete(parent),
@@ -326,15 +329,17 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     signer,
     now: () => now(),
 
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, options) {
       assertPutArguments(key, bytes, contentType);
+      const signal = options?.signal;
+      signal?.throwIfAborted();
       const real = await realRoot();
       await putObjectFiles(root, key, bytes, contentType, {
         removeSidecar: (path) =>
           unlink(path).catch((error: unknown) => {
             if (!isAbsentCode(codeOf(error))) throw error;
           }),
-        writeAtomically: (target, data) => writeAtomically(target, data, real, key),
+        writeAtomically: (target, data) => writeAtomically(target, data, real, key, signal),
       });
     },
 

@@ -44,8 +44,11 @@ export interface FsWriterSettings {
 }
 
 export interface FsObjectWriter {
-  /** Writes one object as the driver's `put` does; rejects with ObjectStorageError. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes one object as the driver's `put` does; rejects with ObjectStorageError. With `signal`
+   * aborted before the rename into place, nothing becomes visible (a cancelled task).
+   */
+  put(key: string, bytes: Uint8Array, contentType: string, signal?: AbortSignal): Promise<void>;
 }
 
 export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter {
@@ -67,7 +70,12 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
     knownDirs.add(parent);
   }
 
-  async function writeAtomically(target: string, bytes: Uint8Array, key: string): Promise<void> {
+  async function writeAtomically(
+    target: string,
+    bytes: Uint8Array,
+    key: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     const temp = join(root, TMP_DIR, `${randomUUID()}.part`);
     let fd: number | undefined = openSync(temp, 'wx', 0o644);
     try {
@@ -78,6 +86,8 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
       if (settings.fsync) await dataSync(fd);
       closeSync(fd);
       fd = undefined;
+      // A cancelled put leaves nothing: checked once more before the file becomes visible.
+      signal?.throwIfAborted();
       await renameIntoPlace(temp, target, {
         prepareDir: (parent) => prepareDir(parent, key),
         forgetDir: (parent) => knownDirs.delete(parent),
@@ -91,8 +101,9 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
   }
 
   return {
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, signal) {
       assertPutArguments(key, bytes, contentType);
+      signal?.throwIfAborted();
       try {
         realRoot();
       } catch (error) {
@@ -106,7 +117,7 @@ export function createFsObjectWriter(settings: FsWriterSettings): FsObjectWriter
             if (!isAbsentCode(codeOf(error))) throw error;
           }
         },
-        writeAtomically: (target, data) => writeAtomically(target, data, key),
+        writeAtomically: (target, data) => writeAtomically(target, data, key, signal),
       });
     },
   };

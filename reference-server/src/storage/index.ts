@@ -83,6 +83,7 @@ export {
   type ObjectStorage,
   ObjectStorageError,
   type ObjectStorageErrorCode,
+  type PutOptions,
   type SignedUrlOptions,
   type StoredObject,
 } from './types.js';

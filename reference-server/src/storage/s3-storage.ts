@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   type DeleteObjectsCommandOutput,
   GetObjectCommand,
@@ -126,8 +127,10 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     bucket,
     client,
 
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, options) {
       assertPutArguments(key, bytes, contentType);
+      const signal = options?.signal;
+      signal?.throwIfAborted();
       try {
         await client.send(
           new PutObjectCommand({
@@ -137,9 +140,20 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
             ContentType: contentType,
             ContentLength: bytes.byteLength,
           }),
+          signal === undefined ? {} : { abortSignal: signal },
         );
       } catch (error) {
+        if (signal?.aborted) {
+          // The request was cut, but the bucket may have stored the object first: remove it.
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
+          throw signal.reason;
+        }
         throw fail(`put of ${JSON.stringify(key)}`, error);
+      }
+      if (signal?.aborted) {
+        // Cancelled while the upload finished: the object must not outlive the cancel.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
+        throw signal.reason;
       }
     },
 

@@ -11,6 +11,12 @@ export interface SignedUrlOptions {
 }
 
 /** An object read back from storage. */
+/** Options of one put. */
+export interface PutOptions {
+  /** Aborting it stops the put before the object becomes visible (a cancelled task, issue #29). */
+  signal?: AbortSignal;
+}
+
 export interface StoredObject {
   bytes: Uint8Array;
   contentType: string;
@@ -24,8 +30,13 @@ export interface StoredObject {
  */
 export interface ObjectStorage {
   readonly kind: 'fs' | 's3';
-  /** Stores `bytes` under `key` (replacing what was there), atomically: readers see the old or the new object. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores `bytes` under `key` (replacing what was there), atomically: readers see the old or the new
+   * object. With `options.signal` aborted before the object becomes visible, nothing is stored and the
+   * put rejects (filesystem: checked before the write and before the rename into place; S3: the
+   * upload request is aborted, and an object that landed anyway is deleted again).
+   */
+  put(key: string, bytes: Uint8Array, contentType: string, options?: PutOptions): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;

@@ -69,7 +69,8 @@ port.on('message', (message: MainMessage) => {
         storage:
           options.localFiles === true && files !== null
             ? // The server's filesystem driver: written from this thread (storage/fs-writer.ts).
-              { put: (key, bytes, contentType) => files.put(key, bytes, contentType) }
+              // The run's abort (a cancelled task) reaches each put: nothing is renamed into place after it.
+              { put: (key, bytes, contentType) => files.put(key, bytes, contentType, abort.signal) }
             : {
                 // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
                 // pipeline may hand the same bytes to more than one key.

@@ -52,6 +52,17 @@ export interface PipelineThreadPoolOptions {
   onThreadError?: (error: Error) => void;
 }
 
+/**
+ * Marks a per-run wrapper of a storage (the worker's attempt storage, which adds the attempt's abort
+ * signal to every put) with the storage it wraps, so a run on the server's filesystem driver still
+ * writes its files on the thread (where the thread's own abort reaches them).
+ */
+export const WRAPPED_STORAGE = Symbol.for('assetloom.server.wrappedStorage');
+
+function storageBehind(storage: StoragePort): StoragePort {
+  return (storage as StoragePort & { [WRAPPED_STORAGE]?: StoragePort })[WRAPPED_STORAGE] ?? storage;
+}
+
 /** A thread ended or failed while runs were in flight on it. */
 export class PipelineThreadError extends Error {
   override readonly name = 'PipelineThreadError';
@@ -214,7 +225,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
           ...(runOptions.maxRetries === undefined ? {} : { maxRetries: runOptions.maxRetries }),
           ...(runOptions.startSeq === undefined ? {} : { startSeq: runOptions.startSeq }),
           llm,
-          ...(options.files !== undefined && runOptions.storage === options.files.storage
+          ...(options.files !== undefined && storageBehind(runOptions.storage) === options.files.storage
             ? { localFiles: true }
             : {}),
         },

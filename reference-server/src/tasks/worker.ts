@@ -13,13 +13,26 @@ import {
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import type { ServerMetrics } from '../metrics.js';
+import type { PutOptions } from '../storage/types.js';
 import type { TaskNotifier } from './notifier.js';
-import type { PipelineThreadPool } from './pipeline-threads.js';
+import { type PipelineThreadPool, WRAPPED_STORAGE } from './pipeline-threads.js';
+
+/**
+ * Where a worker's pipeline writes files: a StoragePort whose puts take the attempt's abort signal
+ * (the server's ObjectStorage), and can remove a deleted project's folder (the worker's own sweep).
+ */
+export type WorkerStorage = StoragePort & {
+  put(key: string, bytes: Uint8Array, contentType: string, options?: PutOptions): Promise<void>;
+  deletePrefix?(prefix: string): Promise<void>;
+};
+
+/** Why an attempt was stopped because its task (its project) was deleted. */
+export class TaskCancelledError extends TaskStoppedError {}
 
 export interface GenerationWorkerOptions {
   store: Store;
   /** Where the pipeline writes files (the ObjectStorage satisfies it). */
-  storage: StoragePort;
+  storage: WorkerStorage;
   logger: Logger;
   /** Tasks run at once (WORKER_CONCURRENCY). */
   concurrency: number;
@@ -54,6 +67,12 @@ export interface GenerationWorkerOptions {
    * worker stops. Absent: the pipeline runs on the event loop with `imageProvider`.
    */
   threads?: PipelineThreadPool;
+  /**
+   * While tasks run, how often the worker asks the store whether they still exist (one command for
+   * all of them), so a project deleted through ANOTHER process stops its runs within this many ms.
+   * Default 1000; 0 turns it off (a delete through this process cancels at once anyway).
+   */
+  cancelCheckMs?: number;
 }
 
 export interface GenerationWorker {
@@ -71,6 +90,12 @@ export interface GenerationWorker {
    * tasks write nothing more and release their claims, so another worker takes them over at once.
    */
   stop(graceMs?: number): Promise<void>;
+  /**
+   * Cancels the attempts of these tasks running here (their project was deleted): the abort reaches
+   * the pipeline (threads included) and the puts in flight, what the attempt wrote is swept, and the
+   * promise resolves once they have ended (at most `waitMs`, default 10 s).
+   */
+  cancel(taskIds: readonly string[], waitMs?: number): Promise<void>;
 }
 
 /**
@@ -95,6 +120,69 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
   });
   const log = logger.child({ worker: owner });
   const running = new Map<string, { claimed: ClaimedTask; abort: AbortController; done: Promise<void> }>();
+  const cancelCheckMs = Math.max(0, Math.floor(options.cancelCheckMs ?? 1000));
+  let cancelTimer: NodeJS.Timeout | undefined;
+  let checkingCancels = false;
+
+  /** Every `cancelCheckMs` while tasks run: one read of their statuses; a task gone was deleted. */
+  function watchForCancels(): void {
+    if (cancelCheckMs === 0 || cancelTimer !== undefined || store.tasks.statusByIds === undefined) return;
+    cancelTimer = setInterval(() => {
+      if (running.size === 0) {
+        clearInterval(cancelTimer);
+        cancelTimer = undefined;
+        return;
+      }
+      if (checkingCancels) return;
+      checkingCancels = true;
+      const ids = [...running.keys()];
+      (store.tasks.statusByIds as NonNullable<Store['tasks']['statusByIds']>)
+        .call(store.tasks, ids)
+        .then(
+          (statuses) => {
+            for (const id of ids) {
+              if (!statuses.has(id)) running.get(id)?.abort.abort(new TaskCancelledError('task deleted'));
+            }
+          },
+          (error: unknown) => log.warn({ err: error }, 'checking running tasks for deletion failed'),
+        )
+        .finally(() => {
+          checkingCancels = false;
+        });
+    }, cancelCheckMs);
+    cancelTimer.unref();
+  }
+
+  /** The attempt's view of the storage: every put carries the attempt's abort signal. */
+  function attemptStorage(signal: AbortSignal): WorkerStorage {
+    const storage = options.storage;
+    return {
+      [WRAPPED_STORAGE]: storage,
+      put: (key: string, bytes: Uint8Array, contentType: string) => {
+        signal.throwIfAborted();
+        return storage.put(key, bytes, contentType, { signal });
+      },
+    } as WorkerStorage;
+  }
+
+  /**
+   * After an attempt that was stopped or lost its claim: when its task is gone with its project (a
+   * delete), remove what the attempt may have written after the delete's own clean-up — files,
+   * asset records, events, claims. A task taken over by another worker is left alone.
+   */
+  async function sweepIfDeleted(taskLog: Logger, task: ClaimedTask['task']): Promise<void> {
+    try {
+      if ((await store.tasks.byId(task.id)) !== null) return;
+      if ((await store.projects.byId(task.projectId)) !== null) return;
+      await options.storage.deletePrefix?.(`projects/${task.projectId}/`);
+      await store.assets.deleteByProject(task.projectId);
+      await store.events.deleteByTask([task.id]);
+      await store.claims.deleteByTask([task.id]);
+      taskLog.info('the project was deleted while the task ran; what the attempt wrote was removed');
+    } catch (error) {
+      taskLog.warn({ err: error }, 'removing what a cancelled attempt wrote failed');
+    }
+  }
   let started = false;
   let stopping = false;
   let wakeUp: (() => void) | undefined;
@@ -145,10 +233,11 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     }, renewEvery);
     renewTimer.unref();
 
+    let stopped = false;
     try {
       const result = await runClaimedTask(claimed, {
         store,
-        storage: options.storage,
+        storage: attemptStorage(abort.signal),
         signal: abort.signal,
         maxQualityRetries: options.maxQualityRetries,
         llm: options.llm,
@@ -161,7 +250,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         taskLog.info('the project was deleted; task failed');
       } else if (result.ok) {
         taskLog.info({ assets: result.assets.length, retryCount: result.retryCount }, 'task completed');
-      } else if (result.code === 'event_sink_failed') {
+      } else if (result.code === 'event_sink_failed' || result.code === 'aborted') {
+        stopped = true;
         if (abort.signal.aborted || claimed.lost) {
           taskLog.info({ reason: String(abort.signal.reason ?? 'lease lost') }, 'attempt stopped');
         } else {
@@ -179,12 +269,15 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         } else taskLog.info(failure, 'task failed');
       }
     } catch (error) {
+      stopped = true;
       if (error instanceof TaskLeaseLostError) taskLog.info('lease lost; stopping this attempt');
       else taskLog.error({ err: error }, 'task attempt crashed; it will be retried when its lease ends');
     } finally {
       clearInterval(renewTimer);
       // Stopped by shutdown mid-run: hand the task back so another worker starts it at once.
       if (stopping && abort.signal.aborted && !claimed.lost) await claimed.release();
+      // Cancelled (its project deleted) or its writes refused: sweep what it wrote after the delete.
+      if (stopped || abort.signal.reason instanceof TaskCancelledError) await sweepIfDeleted(taskLog, task);
       options.notifier?.notify(task.id);
     }
   }
@@ -206,6 +299,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
               wake();
             });
             running.set(c.task.id, entry);
+            watchForCancels();
           }
         } catch (error) {
           log.error({ err: error }, 'claiming tasks failed; retrying after the poll interval');
@@ -235,6 +329,23 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       log.flush();
     },
     wake,
+    async cancel(taskIds, waitMs = 10_000) {
+      const entries = taskIds.flatMap((id) => {
+        const entry = running.get(id);
+        return entry === undefined ? [] : [entry];
+      });
+      if (entries.length === 0) return;
+      for (const entry of entries) entry.abort.abort(new TaskCancelledError('project deleted'));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(entries.map((e) => e.done)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+          timer.unref();
+        }),
+      ]);
+      clearTimeout(timer);
+    },
     async stop(graceMs = 10_000) {
       if (stopping) {
         await loopDone;
@@ -257,6 +368,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         await Promise.all(all.map((r) => r.done));
       }
       await webhooksStopped;
+      if (cancelTimer !== undefined) clearInterval(cancelTimer);
+      cancelTimer = undefined;
       await options.threads?.close();
       log.info('worker stopped');
     },

@@ -60,6 +60,7 @@ async function floodServer(extra: Record<string, string>): Promise<TestServer> {
       SCRYPT_COST: '14',
       PASSWORD_HASH_CONCURRENCY: '2',
       PASSWORD_HASH_QUEUE: '4',
+      PASSWORD_HASH_PER_CLIENT: '4',
       ...extra,
     },
   );

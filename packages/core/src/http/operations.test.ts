@@ -191,6 +191,38 @@ describe('the operation table', () => {
 
   it('redirects a download to a signed URL of the request origin, 404 for no object, 400 for a bad key', async () => {
     const key = 'projects/p/tasks/t/sprite.png';
+    // A task's file answers only while its task exists and has completed (issue #29).
+    const task = (status: 'running' | 'completed') => ({
+      id: 't',
+      ownerId: 1,
+      projectId: 'p',
+      prompt: 'a slime',
+      assetType: 'sprite' as const,
+      taskStyle: null,
+      params: { resolution: 64, format: 'spritesheet' as const },
+      status,
+      stage: 'format_adapter' as const,
+      progress: status === 'completed' ? 100 : 50,
+      retryCount: 0,
+      error: null,
+      dedupeKey: `dk-${status}`,
+      idempotencyKey: null,
+      lastSeq: 0,
+      lease: null,
+      attempts: 1,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    });
+    expect(await failure(run('downloadAsset', { query: { key } }))).toEqual({
+      code: 404,
+      message: MESSAGES.assetNotFound,
+    });
+    await store.tasks.insert(task('running'));
+    expect(await failure(run('downloadAsset', { query: { key } }))).toEqual({
+      code: 404,
+      message: MESSAGES.assetNotFound,
+    });
+    await store.tasks.update('t', { status: 'completed', updatedAt: new Date(1) });
     const answer = await run('downloadAsset', { query: { key } });
     expect(answer).toEqual({
       status: 302,

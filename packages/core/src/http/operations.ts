@@ -389,7 +389,16 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     }),
     downloadAsset: async ({ query }, _user, ctx) => {
       if (deps.storage === undefined) throw errors.routeNotFound();
-      return downloadAnswer(deps.storage, query.key, ctx.baseUrl());
+      const storage = deps.storage;
+      return downloadAnswer(
+        {
+          // A task's files answer only while the task exists and has completed (decision 0029).
+          exists: async (key) => (await service.isDownloadable(key)) && (await storage.exists(key)),
+          signedUrl: (key, baseUrl) => storage.signedUrl(key, baseUrl),
+        },
+        query.key,
+        ctx.baseUrl(),
+      );
     },
   };
 
