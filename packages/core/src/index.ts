@@ -69,7 +69,13 @@ export {
   OBJECT_KEY_PATTERN,
   objectKeyProblem,
 } from './object-keys.js';
-export { ANIMATION_DEFAULTS, normalizeParams, PARAM_DEFAULTS, TILESET_DEFAULTS } from './params.js';
+export {
+  ANIMATION_DEFAULTS,
+  CANVAS_LIMITS,
+  normalizeParams,
+  PARAM_DEFAULTS,
+  TILESET_DEFAULTS,
+} from './params.js';
 export type {
   Clock,
   IdGenerator,

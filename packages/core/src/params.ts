@@ -93,18 +93,79 @@ function normalizeAnimation(
   return out;
 }
 
+type Range = { minimum?: number; maximum?: number };
+/** The range of `params.width` / `params.height` (the contract's `CanvasEdge`), read from the document once. */
+export const CANVAS_LIMITS: Readonly<{ min: number; max: number }> = Object.freeze({
+  min: contractBound(schemas.CanvasEdge as Range | undefined, 'minimum'),
+  max: contractBound(schemas.CanvasEdge as Range | undefined, 'maximum'),
+});
+
+function contractBound(schema: Range | undefined, bound: 'minimum' | 'maximum'): number {
+  const value = schema?.[bound];
+  if (!isCount(value)) throw new Error(`[assetloom/core] the contract states no usable CanvasEdge.${bound}`);
+  return value as number;
+}
+
+/** Backgrounds and ui pieces may ask for a canvas of their own (`params.width` / `params.height`). */
+export function hasCanvas(assetType: AssetType): boolean {
+  return assetType === 'background' || assetType === 'ui';
+}
+
+function canvasProblem(path: string, message: string) {
+  return errors.badRequest({ where: 'body', errors: [{ path, keyword: 'canvas', message }] });
+}
+
+/**
+ * `params.width` and `params.height` of a background or ui piece: both, the one not given being
+ * `resolution`, when the request gave either; undefined when it gave neither (the canvas is then
+ * `resolution` square, as spec 000 says). Any other asset type sending them is 400 参数错误.
+ */
+function normalizeCanvas(
+  assetType: AssetType,
+  p: GenerateParamsInput,
+  resolution: number,
+): { width: number; height: number } | undefined {
+  if (p.width === undefined && p.height === undefined) return undefined;
+  if (!hasCanvas(assetType)) {
+    throw canvasProblem(
+      p.width === undefined ? '/params/height' : '/params/width',
+      `width and height are for background and ui only, not ${assetType}`,
+    );
+  }
+  for (const side of ['width', 'height'] as const) {
+    const value = p[side];
+    if (value === undefined) continue;
+    // the contract's schema refuses these first on HTTP; direct callers of the service get the same 400
+    if (!Number.isInteger(value) || value < CANVAS_LIMITS.min || value > CANVAS_LIMITS.max) {
+      throw canvasProblem(
+        `/params/${side}`,
+        `must be an integer from ${CANVAS_LIMITS.min} to ${CANVAS_LIMITS.max}`,
+      );
+    }
+  }
+  return { width: p.width ?? resolution, height: p.height ?? resolution };
+}
+
 /** Sprite and animation carry frames; background and ui ignore them (not stored). */
 export function hasFrames(assetType: AssetType): boolean {
   return assetType === 'sprite' || assetType === 'animation';
 }
 
-/** Params with every default filled in; frames only for sprite and animation. */
+/**
+ * Params with every default filled in; frames only for sprite and animation; width and height only
+ * for a background or ui piece that asked for a size (400 参数错误 for any other asset type).
+ */
 export function normalizeParams(assetType: AssetType, params: GenerateParamsInput | undefined): TaskParams {
   const p = params ?? {};
   const out: TaskParams = {
     resolution: p.resolution ?? PARAM_DEFAULTS.resolution,
     format: p.format ?? PARAM_DEFAULTS.format,
   };
+  const canvas = normalizeCanvas(assetType, p, out.resolution);
+  if (canvas !== undefined) {
+    out.width = canvas.width;
+    out.height = canvas.height;
+  }
   if (hasFrames(assetType)) {
     out.frames = {
       directions: p.frames?.directions ?? PARAM_DEFAULTS.directions,
@@ -172,6 +233,10 @@ export function dedupeMaterial(input: {
       params.resolution,
       params.format,
       params.frames ? [params.frames.directions, params.frames.framesPerDirection] : null,
+      // a canvas of its own (background, ui): another size is another task (keys without one are unchanged)
+      ...(params.width !== undefined || params.height !== undefined
+        ? [{ canvas: [params.width ?? params.resolution, params.height ?? params.resolution] }]
+        : []),
       // a seed selects another variation: another task (keys of requests without one are unchanged)
       ...(params.seed !== undefined ? [params.seed] : []),
       // playback options other than the defaults make another task (keys without them are unchanged)

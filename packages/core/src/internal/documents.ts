@@ -132,6 +132,8 @@ export function docToProject(d: ProjectDoc): ProjectRecord {
 
 function cloneParams(p: TaskParams): TaskParams {
   const out: TaskParams = { resolution: p.resolution, format: p.format };
+  if (p.width !== undefined) out.width = p.width;
+  if (p.height !== undefined) out.height = p.height;
   if (p.frames)
     out.frames = { directions: p.frames.directions, framesPerDirection: p.frames.framesPerDirection };
   if (p.seed !== undefined) out.seed = p.seed;
