@@ -27,7 +27,7 @@ export {
   type TimeOfDay,
   type Weather,
 } from './interpret/index.js';
-export { DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
+export { canvasSize, DEFAULT_FRAMES, type ExpectedLayout, expectedLayout } from './layout.js';
 export { NAMED_PALETTES, parseHex, parsePalette, type Rgb, toHex } from './palette.js';
 export type { RunPipelineOptions } from './pipeline.js';
 export {

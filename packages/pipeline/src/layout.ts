@@ -21,6 +21,20 @@ export function uiFrameSize(kind: UiKind, resolution: number): { width: number; 
   return { width: resolution, height: resolution };
 }
 
+/**
+ * The canvas a background or UI piece asked for (`params.width` × `params.height`, the one not
+ * given being `resolution`), or null when it asked for none (or is another asset type).
+ */
+export function canvasSize(
+  assetType: AssetType,
+  params: Pick<GenerationParams, 'resolution' | 'width' | 'height'>,
+): { width: number; height: number } | null {
+  if (assetType !== 'background' && assetType !== 'ui') return null;
+  const { width, height } = params;
+  if ((width === undefined || width === null) && (height === undefined || height === null)) return null;
+  return { width: width ?? params.resolution, height: height ?? params.resolution };
+}
+
 /** What a request asks for, frame by frame: the contract between providers and the quality supervisor. */
 export interface ExpectedLayout {
   frameWidth: number;
@@ -44,6 +58,7 @@ export const DEFAULT_FRAMES = {
 
 export function expectedLayout(assetType: AssetType, params: GenerationParams, text: string): ExpectedLayout {
   const res = params.resolution;
+  const canvas = canvasSize(assetType, params);
   if (assetType === 'tileset') {
     const { kind, tileSize } = tilesetParams(params.tileset);
     const rules = tilesetRules(kind);
@@ -60,8 +75,8 @@ export function expectedLayout(assetType: AssetType, params: GenerationParams, t
   }
   if (assetType === 'background') {
     return {
-      frameWidth: res,
-      frameHeight: res,
+      frameWidth: canvas?.width ?? res,
+      frameHeight: canvas?.height ?? res,
       directions: 1,
       framesPerDirection: 1,
       frameCount: 1,
@@ -71,7 +86,8 @@ export function expectedLayout(assetType: AssetType, params: GenerationParams, t
   }
   if (assetType === 'ui') {
     const kind = uiKindOf(text.toLowerCase());
-    const { width, height } = uiFrameSize(kind, res);
+    // a canvas asked for is every state's size; else the kind's shape at the resolution
+    const { width, height } = canvas ?? uiFrameSize(kind, res);
     const count = kind === 'button' ? 3 : kind === 'bar' ? 2 : 1;
     return {
       frameWidth: width,

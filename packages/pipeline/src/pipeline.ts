@@ -213,6 +213,8 @@ export async function runPipelineWith(
             tags,
             style,
             resolution: request.params.resolution,
+            width: layout.frameWidth,
+            height: layout.frameHeight,
             directions: layout.directions,
             framesPerDirection: layout.framesPerDirection,
             seed,

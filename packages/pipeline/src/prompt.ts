@@ -1,4 +1,5 @@
 import { errorMessage, isAbortError } from './errors.js';
+import { canvasSize } from './layout.js';
 import type { AssetType, GenerationParams, StyleMap } from './types.js';
 
 export interface LlmConfig {
@@ -75,10 +76,14 @@ function technical(input: OptimizePromptInput): string {
   const p = input.params ?? {};
   const res = p.resolution ?? 64;
   const tile = p.tileset;
+  // a background's or UI piece's own canvas (params.width × params.height), else the square
+  const canvas = canvasSize(input.assetType, { resolution: res, width: p.width, height: p.height });
   const parts: string[] = [
     input.assetType === 'tileset' && tile
       ? `每块 ${tile.tileSize}×${tile.tileSize} 像素`
-      : `${res}×${res} 像素`,
+      : canvas
+        ? `${canvas.width}×${canvas.height} 像素`
+        : `${res}×${res} 像素`,
   ];
   if (input.assetType === 'tileset') {
     const kind = tile?.kind ?? 'wang16';

@@ -37,6 +37,13 @@ export interface FramesParams {
 export interface GenerationParams {
   /** Integer 16–1024: the edge of one frame in pixels (UI buttons and bars are shorter, see README). */
   resolution: number;
+  /**
+   * Background and ui only: integers 16–1024, the canvas of the background or of each state of the
+   * UI piece. When only one of the two is given the other is `resolution`; when neither is, the
+   * canvas is `resolution` square (a UI button or bar its kind's shape). Refused for other types.
+   */
+  width?: number | null;
+  height?: number | null;
   /** Sprite and animation only; defaults to 4 directions × 4 frames for animation, 1 × 1 for sprite. */
   frames?: FramesParams | null;
   format: OutputFormat;

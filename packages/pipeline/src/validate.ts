@@ -4,7 +4,7 @@ import { DEFAULT_FRAMES } from './layout.js';
 import { tilesetProblems } from './tileset/params.js';
 import { ASSET_TYPES, type PipelineRequest } from './types.js';
 
-const { resolution, directions, framesPerDirection, formats, seed } = PARAM_LIMITS;
+const { resolution, directions, framesPerDirection, formats, seed, canvas } = PARAM_LIMITS;
 const isIn = (value: unknown, range: { min: number; max: number }) =>
   Number.isInteger(value) && (value as number) >= range.min && (value as number) <= range.max;
 
@@ -45,6 +45,14 @@ export function validateRequest(request: unknown): string[] {
       errors.push(`params.format must be ${formats.join(' or ')}`);
     if (p.placeholder !== undefined && p.placeholder !== null && typeof p.placeholder !== 'boolean')
       errors.push('params.placeholder must be true or false');
+    for (const side of ['width', 'height'] as const) {
+      const value = p[side];
+      if (value === undefined || value === null) continue;
+      if (r.assetType !== 'background' && r.assetType !== 'ui')
+        errors.push(`params.${side} is for background and ui only, not ${String(r.assetType)}`);
+      else if (!isIn(value, canvas))
+        errors.push(`params.${side} must be an integer from ${canvas.min} to ${canvas.max}`);
+    }
     if (p.seed !== undefined && p.seed !== null && !isIn(p.seed, seed))
       errors.push(`params.seed must be an integer from ${seed.min} to ${seed.max}`);
     if (p.frames !== undefined && p.frames !== null) {

@@ -49,6 +49,9 @@ export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
     req.assetType,
     {
       resolution: req.resolution,
+      // a background's or UI piece's canvas (320 × 180…): the picture is asked for in its aspect
+      ...(req.width === undefined ? {} : { width: req.width }),
+      ...(req.height === undefined ? {} : { height: req.height }),
       frames: { directions: req.directions, framesPerDirection: req.framesPerDirection },
       format: 'spritesheet',
       ...(req.tileset ? { tileset: req.tileset } : {}),
@@ -64,7 +67,9 @@ export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
   const cols = layout.uiKind || layout.tileset ? total : Math.max(1, layout.framesPerDirection);
   const rows = layout.uiKind || layout.tileset ? 1 : Math.max(1, Math.ceil(total / cols));
   const aspect = layout.frameWidth / layout.frameHeight;
-  const cell = Math.max(128, Math.floor(maxEdge / Math.max(cols * Math.max(1, aspect), rows) / 64) * 64);
+  // a cell is `cell` on its short side; the whole picture (cells of the frame's aspect) fits maxEdge
+  const cellsAcross = Math.max(cols * Math.max(1, aspect), rows / Math.min(1, aspect));
+  const cell = Math.max(128, Math.floor(maxEdge / cellsAcross / 64) * 64);
   const width = Math.min(2048, Math.max(256, Math.round((cols * cell * Math.max(1, aspect)) / 64) * 64));
   const height = Math.min(2048, Math.max(256, Math.round((rows * cell) / Math.min(1, aspect) / 64) * 64));
   const parts = [

@@ -20,6 +20,14 @@ export interface ImageRequest {
   /** Merged style (project style overridden by task style). */
   style: StyleMap;
   resolution: number;
+  /**
+   * The frame the pipeline expects, in pixels (what the quality check's size test holds each frame
+   * to): `params.width` × `params.height` for a background or UI piece that asked for a canvas,
+   * else `resolution` square (a UI button or bar its kind's shape, a tileset its tile). The pipeline
+   * always sets both; absent (direct callers of a provider): derive them from `resolution` as before.
+   */
+  width?: number;
+  height?: number;
   directions: Directions;
   framesPerDirection: number;
   /** Deterministic seed for this attempt. */
