@@ -179,7 +179,19 @@ export interface DrawingMatch {
 }
 
 /** Heads of labels that show what the label's other word names: a beer mug shows beer. */
-const CONTAINERS = new Set(['mug', 'glass', 'bottle', 'cup', 'can', 'jar', 'bowl', 'box', 'face', 'head']);
+const CONTAINERS = new Set([
+  'mug',
+  'glass',
+  'bottle',
+  'cup',
+  'can',
+  'jar',
+  'bowl',
+  'box',
+  'bar',
+  'face',
+  'head',
+]);
 
 /**
  * The drawing a game maker means by a noun many drawings share, where the scores alone would pick
@@ -227,6 +239,15 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   bride: ['f/person-with-veil', 'n/person-with-veil'],
   trunk: ['n/treasure-chest'],
   office: ['f/office-building', 'n/office-building'],
+  hill: ['f/mountain', 'n/mountain'],
+  ocean: ['f/water-wave', 'n/water-wave'],
+  sea: ['f/water-wave', 'n/water-wave'],
+  wave: ['f/water-wave', 'n/water-wave'],
+  orange: ['f/tangerine', 'n/tangerine'],
+  painting: ['f/framed-picture', 'n/framed-picture'],
+  picture: ['f/framed-picture', 'n/framed-picture'],
+  photo: ['f/framed-picture', 'n/framed-picture'],
+  screen: ['f/desktop-computer', 'n/desktop-computer'],
   nurse: ['f/health-worker', 'n/health-worker'],
   doctor: ['f/health-worker', 'n/health-worker'],
   physician: ['f/health-worker', 'n/health-worker'],

