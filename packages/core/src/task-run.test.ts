@@ -1,4 +1,10 @@
-import { createMemoryStorage, type PipelineAsset, type PipelineProgressEvent } from '@assetloom/pipeline';
+import {
+  createMemoryStorage,
+  type ImageProvider,
+  type ImageRequest,
+  type PipelineAsset,
+  type PipelineProgressEvent,
+} from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { makeTaskRecord } from '../test/fakes.js';
 import { randomId } from './defaults.js';
@@ -151,7 +157,11 @@ describe('taskUpdateFor (event → task record move)', () => {
   });
 });
 
-async function seed(store: Store, style: Record<string, string> = {}): Promise<TaskRecord> {
+async function seed(
+  store: Store,
+  style: Record<string, string> = {},
+  over: Partial<TaskRecord> = {},
+): Promise<TaskRecord> {
   const project: ProjectRecord = {
     id: randomId(),
     ownerId: 7,
@@ -163,7 +173,7 @@ async function seed(store: Store, style: Record<string, string> = {}): Promise<T
     updatedAt: T0,
   };
   await store.projects.insert(project);
-  const record = makeTaskRecord({ projectId: project.id, prompt: 'a small knight' }, T0);
+  const record = makeTaskRecord({ projectId: project.id, prompt: 'a small knight', ...over }, T0);
   await store.tasks.insert(record);
   return record;
 }
@@ -235,6 +245,46 @@ describe('runClaimedTask over the embedded store and the real pipeline', () => {
     );
     const assets = await store.assets.listByTask(seeded.id);
     expect(assets.every((a) => a.createdAt.getTime() === virtual)).toBe(true);
+  });
+
+  it('hands a background’s canvas (params.width × params.height) to the pipeline and records its size', async () => {
+    const store = createEmbeddedStore();
+    const seeded = await seed(
+      store,
+      {},
+      {
+        assetType: 'background',
+        prompt: 'a meadow',
+        params: { resolution: 64, format: 'spritesheet', width: 320, height: 180 },
+      },
+    );
+    const claimed = await claimOne(store);
+    const asked: ImageRequest[] = [];
+    const provider: ImageProvider = {
+      name: 'sized',
+      async generate(req) {
+        asked.push(req);
+        const width = req.width ?? req.resolution;
+        const height = req.height ?? req.resolution;
+        const data = new Uint8Array(width * height * 4);
+        for (let i = 0; i < width * height; i++)
+          data.set(i < (width * height) / 2 ? [110, 170, 230, 255] : [80, 150, 70, 255], i * 4);
+        return { frames: [{ width, height, data }], animation: 'background' };
+      },
+    };
+    const result = await runClaimedTask(claimed, {
+      store,
+      storage: createMemoryStorage(),
+      signal: new AbortController().signal,
+      maxQualityRetries: 0,
+      llm: null,
+      imageProvider: provider,
+      projectDeletedError: 'gone',
+    });
+    expect(result.ok).toBe(true);
+    expect(asked[0]).toMatchObject({ width: 320, height: 180 });
+    const [png] = (await store.assets.listByTask(seeded.id)).filter((a) => a.format === 'png');
+    expect([png?.width, png?.height]).toEqual([320, 180]);
   });
 
   it('fails the task with the given message when its project is gone', async () => {
