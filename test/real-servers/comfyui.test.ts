@@ -205,9 +205,9 @@ async function rawRun(
   return { queued, messages: messages.slice(1), hello, promptId, ...(view ? { view } : {}) };
 }
 
-function defaultWorkflow(seed: number, batch = 1): ComfyWorkflow {
+function defaultWorkflow(seed: number, { batch = 1, steps = 2 } = {}): ComfyWorkflow {
   const wf = structuredClone(DEFAULT_COMFYUI_WORKFLOW) as ComfyWorkflow;
-  Object.assign(wf['3']!.inputs, { seed, steps: 2 });
+  Object.assign(wf['3']!.inputs, { seed, steps });
   Object.assign(wf['4']!.inputs, { ckpt_name: checkpoint });
   Object.assign(wf['5']!.inputs, { width: 256, height: 256, batch_size: batch });
   Object.assign(wf['6']!.inputs, { text: 'a knight, pixel art' });
@@ -367,16 +367,7 @@ describe.skipIf(!url)('the ComfyUI provider against the real ComfyUI', () => {
 
   it("abort while still queued → taken out of ComfyUI's queue; another client's running prompt is not interrupted", async () => {
     // another client's long prompt holds the queue
-    const blocker = await rawRun(
-      {
-        ...defaultWorkflow(nextSeed++),
-        '3': {
-          ...defaultWorkflow(0)['3']!,
-          inputs: { ...defaultWorkflow(nextSeed++)['3']!.inputs, steps: 6 },
-        },
-      },
-      { wait: false },
-    );
+    const blocker = await rawRun(defaultWorkflow(nextSeed++, { steps: 6 }), { wait: false });
     const { p, calls } = provider();
     const ac = new AbortController();
     const run = p.generate(fresh(), {
@@ -409,17 +400,10 @@ describe.skipIf(!url)('the ComfyUI provider against the real ComfyUI', () => {
     const seed = nextSeed++;
     const success = await rawRun(defaultWorkflow(seed));
     const cached = await rawRun(defaultWorkflow(seed));
-    const batch = await rawRun(defaultWorkflow(nextSeed++, 2));
-    const interrupted = await rawRun(
-      {
-        ...defaultWorkflow(nextSeed++),
-        '3': {
-          ...defaultWorkflow(0)['3']!,
-          inputs: { ...defaultWorkflow(nextSeed++)['3']!.inputs, steps: 40 },
-        },
-      },
-      { interruptAtProgress: true },
-    );
+    const batch = await rawRun(defaultWorkflow(nextSeed++, { batch: 2 }));
+    const interrupted = await rawRun(defaultWorkflow(nextSeed++, { steps: 40 }), {
+      interruptAtProgress: true,
+    });
     const invalid = await rawRun({
       ...defaultWorkflow(1),
       '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'missing.safetensors' } },
