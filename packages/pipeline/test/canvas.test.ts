@@ -299,6 +299,48 @@ describe('model providers ask for the canvas’s aspect', () => {
     }
   });
 
+  it('through the pipeline, an AUTOMATIC1111 picture becomes a 320 × 180 background', async () => {
+    server = await startFakeServer((req, body, res) => {
+      if (req.url === '/sdapi/v1/txt2img') {
+        // the picture the model was asked for (its size), in fat pixels of the scene
+        const { width, height } = JSON.parse(body) as { width: number; height: number };
+        const native = bands(Math.round(width / 2.8), Math.round(height / 2.8));
+        const big = new Uint8Array(width * height * 4);
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const nx = Math.min(native.width - 1, Math.floor(x / 2.8));
+            const ny = Math.min(native.height - 1, Math.floor(y / 2.8));
+            big.set(
+              native.data.subarray((ny * native.width + nx) * 4, (ny * native.width + nx) * 4 + 4),
+              (y * width + x) * 4,
+            );
+          }
+        return json(res, 200, {
+          images: [Buffer.from(pngOf({ width, height, data: big })).toString('base64')],
+          parameters: {},
+          info: '{}',
+        });
+      }
+      json(res, 200, { progress: 0, state: {}, current_image: null, textinfo: null });
+    });
+    try {
+      const storage = createMemoryStorage();
+      const result = await runPipeline(request({}, { width: 320, height: 180 }), {
+        storage,
+        providers: { image: createA1111Provider({ baseUrl: server.url, pollMs: 1000 }) },
+      });
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      if (!result.ok) return;
+      const png = result.assets.find((a) => a.format === 'png')!;
+      const decoded = decodePng(storage.get(png.key)!.bytes);
+      expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([320, 180]);
+      const sent = JSON.parse(server.requests.find((r) => r.url === '/sdapi/v1/txt2img')!.body);
+      expect(sent.width / sent.height).toBeGreaterThan(1.5);
+    } finally {
+      await close();
+    }
+  });
+
   it('OpenAI Images gets its landscape size for a wide background and portrait for a tall one', async () => {
     const picture = Buffer.from(pngOf(bands(64, 64))).toString('base64');
     server = await startFakeServer((_req, _b, res) =>
