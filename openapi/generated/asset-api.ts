@@ -1561,10 +1561,12 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description A dependency (database or object storage) does not answer. */
+            /** @description A dependency does not answer, or cannot take writes: the database refused a write (a probe write is tried until one succeeds), or the object storage's volume has less free space than `STORAGE_MIN_FREE_BYTES`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The failing checks and why, e.g. `database=storage-full` or `storage=timeout` (`storage-full`, `timeout` or `failed`); the log line under the request id has the details. */
+                    "X-Not-Ready"?: string;
                     [name: string]: unknown;
                 };
                 content: {

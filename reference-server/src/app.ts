@@ -6,6 +6,7 @@ import {
   createOperationTable,
   errors,
   fail,
+  MESSAGES,
   type OperationContext,
   type OperationHandler,
   type OperationRequest,
@@ -13,6 +14,7 @@ import {
   ok,
   type RequestValidator,
   routesOf,
+  StoreWriteError,
   type WebhookService,
 } from '@assetloom/core';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
@@ -24,6 +26,7 @@ import { readJsonBody } from './internal/body.js';
 import { okEnvelope } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { RequestState } from './internal/request-state.js';
+import { isStorageFull, STORAGE_FULL } from './internal/storage-full.js';
 import { createFilesRouter, FILES_PATH_PREFIX, type ObjectStorage, requestBaseUrl } from './storage/index.js';
 import { createStudioMiddleware, STUDIO_PREFIX, type StudioFiles } from './studio.js';
 
@@ -77,6 +80,8 @@ export interface AssetAppDeps {
   onRequestEnd?: (method: string, route: string, status: number, seconds: number) => void;
   /** The checks of GET /api/v1/ready (database ping, object storage reachable); ready without them. */
   readiness?: OperationTableDeps['readiness'];
+  /** Told when a request failed because the store refused a write (the /ready check reports it). */
+  onStoreWriteFailure?: (cause: unknown) => void;
 }
 
 /** The per-request state the middleware shares (a {@link RequestState}). */
@@ -169,6 +174,29 @@ function routeLabel(ctx: AppContext): string {
   return 'unmatched';
 }
 
+/** A refused write of the store (the embedded store's failed append, or a full storage). */
+function isStoreWriteFailure(cause: unknown): boolean {
+  return cause instanceof StoreWriteError || isStorageFull(cause);
+}
+
+/** `database=storage-full, storage=timeout`: the failed readiness checks and a word for why. */
+function notReadyReasons(details: unknown): string {
+  const checks = (details ?? {}) as Record<string, { ok?: boolean; error?: string } | undefined>;
+  return Object.entries(checks)
+    .filter(([, check]) => check?.ok === false)
+    .map(([name, check]) => {
+      const error = check?.error ?? '';
+      const reason =
+        error === STORAGE_FULL || isStorageFull(error)
+          ? 'storage-full'
+          : /no answer within/.test(error)
+            ? 'timeout'
+            : 'failed';
+      return `${name}=${reason}`;
+    })
+    .join(', ');
+}
+
 function toEnvelopeError(err: unknown): AssetloomError {
   if (err instanceof AssetloomError) return err;
   const status = (err as { status?: unknown; expose?: unknown } | null)?.status;
@@ -250,6 +278,13 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       ctx.status = failure.code;
       ctx.body = fail(failure);
       if (failure.retryAfter !== undefined) ctx.set('Retry-After', String(failure.retryAfter));
+      if (failure.code === 503 && failure.message === MESSAGES.notReady) {
+        // Which checks failed and why, in words safe to show: database=storage-full, storage=timeout…
+        const reasons = notReadyReasons(failure.details);
+        if (reasons !== '') ctx.set('X-Not-Ready', reasons);
+      }
+      if (failure.code === 500 && isStoreWriteFailure(failure.cause))
+        deps.onStoreWriteFailure?.(failure.cause);
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       // The request line goes through the root logger with the request id as a field: most

@@ -186,6 +186,11 @@ export class ServerMetrics {
         end(outcome.status);
         return record;
       },
+      fail: async (error: string): Promise<TaskRecord> => {
+        const record = await claimed.fail(error);
+        end('failed');
+        return record;
+      },
     };
   }
 

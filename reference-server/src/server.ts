@@ -18,6 +18,7 @@ import type { ServerConfig } from './config.js';
 import { loadDocs } from './docs.js';
 import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
+import { createStoreWriteHealth } from './internal/store-health.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
 import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
@@ -116,6 +117,8 @@ export function workerFor(
     notifier?: TaskNotifier;
     imageProvider?: ImageProvider;
     metrics?: ServerMetrics | null;
+    /** Told about refused store writes of runs (the /ready check reports them). */
+    onStoreWriteFailure?: (cause: unknown) => void;
   },
 ): GenerationWorker {
   return createGenerationWorker({
@@ -127,6 +130,7 @@ export function workerFor(
     pollMs: config.workerPollMs,
     maxAttempts: config.taskMaxAttempts,
     cancelCheckMs: config.taskCancelCheckMs,
+    ...(deps.onStoreWriteFailure === undefined ? {} : { onStoreWriteFailure: deps.onStoreWriteFailure }),
     eventBatchMs: config.eventBatchMs,
     maxQualityRetries: config.maxQualityRetries,
     llm: llmOf(config),
@@ -212,6 +216,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     throw error;
   }
   const notifier = createTaskNotifier();
+  // Refused writes (a full disk) make /ready fail with their cause until a probe write succeeds.
+  const storeHealth = createStoreWriteHealth(store);
   // The metrics read the progress socket and the worker, made below.
   let progressRef: ProgressSocket | undefined;
   let worker: GenerationWorker | null = null;
@@ -229,6 +235,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         logger,
         notifier,
         metrics,
+        onStoreWriteFailure: (cause) => storeHealth.failed(cause),
         ...(options.imageProvider === undefined ? {} : { imageProvider: options.imageProvider }),
       })
     : null;
@@ -284,6 +291,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       // One real round trip to the database (a read by id that finds nothing).
       database: async () => {
         await store.tasks.byId('readiness-probe');
+        // After a refused write: a probe write, until one succeeds (a read passes on a full disk).
+        await storeHealth.check();
       },
       // fs: a probe file written and removed; s3: HeadBucket.
       storage: () => storage.check(),
@@ -294,6 +303,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
           onRequestEnd: (method: string, route: string, status: number, seconds: number) =>
             metrics.observeRequest(method, route, status, seconds),
         }),
+    onStoreWriteFailure: (cause) => storeHealth.failed(cause),
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);
       // Files of attempts that never recorded their assets live under the same folder.

@@ -106,6 +106,13 @@ export interface ClaimedTask {
    * finds the task ended and its assets listed. Throws TaskLeaseLostError when the claim is lost.
    */
   finish(outcome: TaskOutcome, terminalEvent?: QueueEvent): Promise<TaskRecord>;
+  /**
+   * Fails the task now with `error` after its progress could not be recorded (the store refused a
+   * write): events not yet written are dropped, the status moves to failed (guarded, one write) and
+   * a terminal failed event follows the last stored one (best effort). Throws when the store still
+   * refuses (the caller may try again) or TaskLeaseLostError when the claim is lost.
+   */
+  fail(error: string): Promise<TaskRecord>;
 }
 
 export interface TaskQueue {
@@ -185,6 +192,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     /** Bumped when a seq turns out to be taken by a stale writer while this claim still holds. */
     let offset = 0;
     let retryCount = claimed.retryCount;
+    /** The stage the last recorded event moved the task to. */
+    let stage: TaskStage = claimed.stage;
 
     const markLost = (cause?: unknown): never => {
       lost = true;
@@ -373,6 +382,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         checkSeq(event);
         lastSeq = event.seq;
         if (patch.retryCount !== undefined) retryCount = patch.retryCount;
+        if (patch.stage !== undefined) stage = patch.stage;
         if (batchMs > 0) {
           pendingEvents.push(event);
           pendingPatch = {
@@ -402,6 +412,43 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         });
         await append(event);
         persisted(claimed.id);
+      },
+      async fail(error) {
+        if (lost) markLost();
+        // What could not be written is dropped; the failure follows the last event that was stored.
+        dropPending();
+        await flushing;
+        failure = undefined;
+        const seq = storedSeq + 1;
+        const ended = await guarded({
+          status: 'failed',
+          error: String(error).slice(0, 2000),
+          retryCount,
+          lease: null,
+          lastSeq: seq,
+          stage,
+        });
+        lost = true; // the claim is spent
+        const now = clock.now();
+        await store.events
+          .append({
+            taskId: claimed.id,
+            seq,
+            at: now,
+            event: {
+              seq,
+              at: now.toISOString(),
+              stage: PIPELINE_STAGE_OF[stage] ?? 'prompt_optimizer',
+              status: 'failed',
+              progress: 0,
+              message: 'task failed',
+              error: ended.error ?? String(error),
+            },
+          })
+          // Readers repair a missing terminal event (terminalEventFor); a taken seq is a stale writer's.
+          .catch(() => undefined);
+        persisted(claimed.id);
+        return ended;
       },
       async finish(outcome, terminalEvent) {
         // What is pending goes first (its own guarded update), so the log stays in seq order.

@@ -154,8 +154,14 @@ export interface RunClaimedTaskOptions {
   webhooks?: TaskWebhookOutbox;
 }
 
-/** How an attempt ended: the pipeline's result, or `project_deleted` when there was nothing to run. */
-export type ClaimedTaskResult = PipelineResult | { ok: false; code: 'project_deleted'; error: string };
+/**
+ * How an attempt ended: the pipeline's result, or `project_deleted` when there was nothing to run.
+ * A failed result whose events could not all be recorded carries what the store threw
+ * (`sinkError`), so the caller can name the real cause (a full disk) and fail the task with it.
+ */
+export type ClaimedTaskResult =
+  | (PipelineResult & { sinkError?: unknown })
+  | { ok: false; code: 'project_deleted'; error: string };
 
 /**
  * Runs one claimed attempt of a task: reads the project, runs @assetloom/pipeline with the attempt's
@@ -180,7 +186,8 @@ export async function runClaimedTask(
   let first = true;
   const hooks = options.webhooks?.forTask(task);
   const run = options.runPipeline ?? runPipeline;
-  return run(
+  let sinkError: unknown;
+  const result = await run(
     {
       prompt: task.prompt,
       assetType: task.assetType,
@@ -206,16 +213,23 @@ export async function runClaimedTask(
         const event = options.now === undefined ? raw : { ...raw, at: options.now().toISOString() };
         if (event.retryCount !== undefined) retryCount = event.retryCount;
         const update = taskUpdateFor(event, { task, retryCount, at: options.now?.() ?? new Date() });
-        if (update.kind === 'finish') {
-          await hooks?.finishing(update.outcome);
-          await claimed.finish(update.outcome, update.event);
-        } else {
-          await claimed.record(update.event, update.patch);
-          await hooks?.recorded(update.event);
-          if (options.renewEachEvent) await claimed.renew();
+        try {
+          if (update.kind === 'finish') {
+            await hooks?.finishing(update.outcome);
+            await claimed.finish(update.outcome, update.event);
+          } else {
+            await claimed.record(update.event, update.patch);
+            await hooks?.recorded(update.event);
+            if (options.renewEachEvent) await claimed.renew();
+          }
+        } catch (error) {
+          sinkError ??= error;
+          throw error;
         }
         options.notify?.(task.id);
       },
     },
   );
+  // A store that refused a write (the run's progress or its end) is named to the caller.
+  return !result.ok && sinkError !== undefined ? { ...result, sinkError } : result;
 }

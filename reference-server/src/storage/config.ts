@@ -13,6 +13,9 @@ import {
 /** The validated object-storage configuration (see {@link loadStorageConfig}). */
 export type StorageConfig = FsStorageConfig | S3StorageConfig;
 
+/** 16 MiB: below it the filesystem storage reports itself full (a sheet's files are a few MiB). */
+export const DEFAULT_MIN_FREE_BYTES = 16 * 1024 * 1024;
+
 interface CommonStorageConfig {
   /** Lifetime of signed URLs (SIGNED_URL_TTL_SECONDS, default 3600). */
   signedUrlTtlSeconds: number;
@@ -33,6 +36,8 @@ export interface FsStorageConfig extends CommonStorageConfig {
   previousSigningSecrets: Uint8Array[];
   /** PUBLIC_BASE_URL without trailing slash, or null (signed URLs then use the request origin). */
   publicBaseUrl: string | null;
+  /** STORAGE_MIN_FREE_BYTES: below this many free bytes the check (and /ready) fails with "storage full". */
+  minFreeBytes: number;
 }
 
 export interface S3StorageConfig extends CommonStorageConfig {
@@ -167,9 +172,20 @@ export function loadStorageConfig(env: Env, base: StorageConfigBase): StorageCon
         previousSigningSecrets.push(deriveFilesSigningSecret(previous));
       }
     }
+    const minFreeRaw = raw('STORAGE_MIN_FREE_BYTES');
+    let minFreeBytes = DEFAULT_MIN_FREE_BYTES;
+    if (minFreeRaw !== undefined) {
+      if (/^\d{1,15}$/.test(minFreeRaw)) minFreeBytes = Number(minFreeRaw);
+      else
+        issues.push({
+          variable: 'STORAGE_MIN_FREE_BYTES',
+          message: `must be a whole number of bytes, 0 for no minimum (got "${minFreeRaw}")`,
+        });
+    }
     value = {
       driver: 'fs',
       signedUrlTtlSeconds,
+      minFreeBytes,
       root: join(base.dataDir, 'objects'),
       signingSecret: signingSecret ?? deriveFilesSigningSecret(base.jwtSecret),
       signingSecretDerived: secretRaw === undefined,
@@ -276,6 +292,7 @@ export function createObjectStorage(
       secret: new FileUrlSigner(config.signingSecret, config.previousSigningSecrets),
       publicBaseUrl: config.publicBaseUrl,
       defaultTtlSeconds: config.signedUrlTtlSeconds,
+      minFreeBytes: config.minFreeBytes,
       ...clock,
     });
   }

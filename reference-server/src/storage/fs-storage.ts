@@ -12,6 +12,7 @@ import {
   rename,
   rm,
   rmdir,
+  statfs,
   unlink,
 } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
@@ -52,6 +53,11 @@ export interface FsStorageOptions {
   fsync?: boolean;
   /** The clock, in milliseconds (tests move it). */
   now?: () => number;
+  /**
+   * `check()` fails with "storage full" when fewer bytes than this are free on the folder's file
+   * system (STORAGE_MIN_FREE_BYTES; default 0: no minimum). The readiness check calls `check()`.
+   */
+  minFreeBytes?: number;
 }
 
 /** An object opened for streaming (the files router uses it); call `close()` or consume `stream()`. */
@@ -428,6 +434,18 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
 
     async check() {
       const real = await realRoot();
+      const minFree = options.minFreeBytes ?? 0;
+      if (minFree > 0) {
+        const fsStats = await statfs(real);
+        const free = fsStats.bavail * fsStats.bsize;
+        if (free < minFree) {
+          throw new ObjectStorageError(
+            'io',
+            `storage full: ${free} bytes free under ${root}, below STORAGE_MIN_FREE_BYTES (${minFree}); free space on that volume`,
+            { cause: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) },
+          );
+        }
+      }
       await sweepTemp(join(real, TMP_DIR), now());
       const probe = join(real, TMP_DIR, `probe-${randomUUID()}`);
       try {

@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runPipeline } from '@assetloom/pipeline';
 import { createImageProvider } from '../image-provider.js';
+import { putNamingFullStorage } from '../internal/storage-full.js';
 import { createFsObjectWriter } from '../storage/fs-writer.js';
 import type { MainMessage, ThreadMessage, ThreadSettings, WireError } from './pipeline-thread-protocol.js';
 
@@ -70,7 +71,10 @@ port.on('message', (message: MainMessage) => {
           options.localFiles === true && files !== null
             ? // The server's filesystem driver: written from this thread (storage/fs-writer.ts).
               // The run's abort (a cancelled task) reaches each put: nothing is renamed into place after it.
-              { put: (key, bytes, contentType) => files.put(key, bytes, contentType, abort.signal) }
+              {
+                put: (key, bytes, contentType) =>
+                  putNamingFullStorage(() => files.put(key, bytes, contentType, abort.signal)),
+              }
             : {
                 // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
                 // pipeline may hand the same bytes to more than one key.

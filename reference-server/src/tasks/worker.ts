@@ -12,6 +12,7 @@ import {
 } from '@assetloom/core';
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
+import { isStorageFull, putNamingFullStorage, STORAGE_FULL } from '../internal/storage-full.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { PutOptions } from '../storage/types.js';
 import type { TaskNotifier } from './notifier.js';
@@ -73,6 +74,8 @@ export interface GenerationWorkerOptions {
    * Default 1000; 0 turns it off (a delete through this process cancels at once anyway).
    */
   cancelCheckMs?: number;
+  /** Told when the store refused a write of a run (the server's /ready reports it). */
+  onStoreWriteFailure?: (cause: unknown) => void;
 }
 
 export interface GenerationWorker {
@@ -153,16 +156,51 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     cancelTimer.unref();
   }
 
-  /** The attempt's view of the storage: every put carries the attempt's abort signal. */
+  /**
+   * The attempt's view of the storage: every put carries the attempt's abort signal, and a put that
+   * failed because the storage is full says so to the task's error (StorageFullError, exposed).
+   */
   function attemptStorage(signal: AbortSignal): WorkerStorage {
     const storage = options.storage;
     return {
       [WRAPPED_STORAGE]: storage,
       put: (key: string, bytes: Uint8Array, contentType: string) => {
         signal.throwIfAborted();
-        return storage.put(key, bytes, contentType, { signal });
+        return putNamingFullStorage(() => storage.put(key, bytes, contentType, { signal }));
       },
     } as WorkerStorage;
+  }
+
+  /**
+   * A run whose progress the store refused to record because the storage is full: the task fails now
+   * with that cause (a few tries: a full disk often still takes the one small write) instead of
+   * running on until its lease ends and being failed as abandoned. false when even that is refused.
+   */
+  async function failForFullStorage(
+    claimed: ClaimedTask,
+    taskLog: Logger,
+    cause: unknown,
+    error: string,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        await options.webhooks?.outbox
+          .forTask(claimed.task)
+          .finishing({ status: 'failed', error, retryCount: claimed.task.retryCount })
+          .catch(() => undefined);
+        await claimed.fail(error);
+        taskLog.warn({ err: cause }, 'task failed: the store could not record its progress (storage full)');
+        return true;
+      } catch (failure) {
+        if (failure instanceof TaskLeaseLostError) return false;
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+      }
+    }
+    taskLog.error(
+      { err: cause },
+      'the store is full and refused even the failure of the task; it is left to its lease',
+    );
+    return false;
   }
 
   /**
@@ -252,13 +290,37 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         taskLog.info({ assets: result.assets.length, retryCount: result.retryCount }, 'task completed');
       } else if (result.code === 'event_sink_failed' || result.code === 'aborted') {
         stopped = true;
-        if (abort.signal.aborted || claimed.lost) {
+        const cause = 'sinkError' in result ? result.sinkError : undefined;
+        if (abort.signal.aborted || claimed.lost || cause instanceof TaskLeaseLostError) {
           taskLog.info({ reason: String(abort.signal.reason ?? 'lease lost') }, 'attempt stopped');
         } else {
-          // The store failed under us: leave the task to the lease; it is claimed again when it ends.
+          options.onStoreWriteFailure?.(cause);
+          const message = `[assetloom/server] the task could not record its progress: ${STORAGE_FULL}`;
+          if (isStorageFull(cause) && (await failForFullStorage(claimed, taskLog, cause, message))) {
+            // Failed at once with the real cause (decision 0031).
+          } else {
+            // Another store failure (a connection lost, a primary stepping down): a later attempt may
+            // well succeed, so the task is left to the lease and claimed again when it ends.
+            taskLog.error(
+              { error: result.error, detail: result.detail, err: cause },
+              'could not persist progress; the task will be retried',
+            );
+          }
+        }
+      } else if ('sinkError' in result && result.sinkError !== undefined && !claimed.lost) {
+        // The run failed and the store refused to record even that (a full disk took the files and
+        // the task's end alike): record the failure now, or leave it to the lease.
+        stopped = true;
+        options.onStoreWriteFailure?.(result.sinkError);
+        if (
+          !(
+            isStorageFull(result.sinkError) &&
+            (await failForFullStorage(claimed, taskLog, result.sinkError, result.error))
+          )
+        ) {
           taskLog.error(
-            { error: result.error, detail: result.detail },
-            'could not persist progress; the task will be retried',
+            { error: result.error, detail: result.detail, err: result.sinkError },
+            'could not record the failure of the task; it will be retried',
           );
         }
       } else {

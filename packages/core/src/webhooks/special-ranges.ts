@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
  * (2000::/3). ipaddr.js parses and matches; the table is ours because `range()` misses ranges
  * (::/96 IPv4-compatible, 100:0:0:1::/64, 2001:1::/126's anycast addresses, the 192.0.0.0/24
  * sub-entries) and its parser reads `::a.b.c.d` as IPv4-MAPPED (so `::8.8.8.8`, as glibc prints an
- * IPv4-compatible address, would have passed as 8.8.8.8). See docs/decisions/0028-audit-hardening.md.
+ * IPv4-compatible address, would have passed as 8.8.8.8). See docs/decisions/0031-audit-hardening.md.
  */
 export interface SpecialRange {
   /** The range in CIDR notation. */
