@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description `style` is a flat map of string keys to string values that becomes `style.kvPairs` (empty when not given).
+         * @description `style` is a flat map of string keys to string values that becomes `style.kvPairs` (empty when not given). A user with `USER_MAX_PROJECTS` projects (a server setting) gets 429 `工程数量已达上限` until one is deleted.
          */
         post: operations["createProject"];
         delete?: never;
@@ -397,7 +397,11 @@ export interface paths {
          *     `taskId` and create no task. A repeated `Idempotency-Key` from the same user returns the task
          *     that key created. An unknown project and another user's project both answer 403
          *     `无权访问该工程`; an empty or blank prompt answers 400 `prompt 不能为空`. Submissions are
-         *     rate-limited per user (429 with `Retry-After`).
+         *     rate-limited per user (429 with `Retry-After`). Per-user budgets (server settings): a task
+         *     drawing more than `TASK_MAX_PIXELS` (width × height × frames) answers 413 `任务规模超出上限`;
+         *     a new task that would put the user's running and saving tasks over
+         *     `USER_MAX_PIXELS_IN_FLIGHT` answers 429 `进行中的任务过多，请稍后再试` with `Retry-After`; a
+         *     user whose completed tasks' files take `USER_MAX_STORAGE_BYTES` answers 413 `存储空间已达上限`.
          */
         post: operations["generate"];
         delete?: never;
@@ -1784,6 +1788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -83,6 +83,17 @@ export interface ServerConfig {
   passwordHashMaxWaitMs: number;
   /** Hashes one client IP may have waiting (PASSWORD_HASH_PER_CLIENT); more that would wait → 429. */
   passwordHashPerClient: number;
+  /** Per-user budgets (decision 0032); 0 turns a budget off. */
+  budgets: {
+    /** TASK_MAX_PIXELS: width × height × frames one task may draw (413). */
+    taskMaxPixels: number;
+    /** USER_MAX_PIXELS_IN_FLIGHT: pixels of one user's running and saving tasks together (429). */
+    userMaxPixelsInFlight: number;
+    /** USER_MAX_PROJECTS: projects one user may have (429). */
+    userMaxProjects: number;
+    /** USER_MAX_STORAGE_BYTES: object storage one user's completed tasks may take (413). */
+    userMaxStorageBytes: number;
+  };
   /** Task submissions per user allowed within `generateWindowSeconds`. */
   generateMaxRequests: number;
   generateWindowSeconds: number;
@@ -347,6 +358,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE', 32, 0, 10_000);
   const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS', 3000, 100, 60_000);
   const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT', 4, 1, 10_000);
+  const budgets = {
+    // 512 px × 512 px × 8 directions × 16 frames (~320 MB at its peak); 1024 px 8 × 16 (~710 MB) is refused.
+    taskMaxPixels: read.int('TASK_MAX_PIXELS', 512 * 512 * 8 * 16, 0, 1_000_000_000_000),
+    userMaxPixelsInFlight: read.int(
+      'USER_MAX_PIXELS_IN_FLIGHT',
+      2 * 512 * 512 * 8 * 16,
+      0,
+      1_000_000_000_000,
+    ),
+    userMaxProjects: read.int('USER_MAX_PROJECTS', 1000, 0, 100_000_000),
+    userMaxStorageBytes: read.int('USER_MAX_STORAGE_BYTES', 2 * 1024 ** 3, 0, 1_000_000_000_000_000),
+  };
   const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS', 30, 1, 100_000);
   const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS', 60, 1, 86_400);
   const trustProxy = read.bool('TRUST_PROXY', false);
@@ -472,6 +495,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       passwordHashQueue,
       passwordHashMaxWaitMs,
       passwordHashPerClient,
+      budgets,
       generateMaxRequests,
       generateWindowSeconds,
       trustProxy,

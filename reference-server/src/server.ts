@@ -246,6 +246,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     store,
     hasher: new ScryptPasswordHasher({ logN: config.scryptLogN }),
     hashGate: admission.hashGate,
+    budgets: config.budgets,
     loginIpLimiter: admission.loginIpLimiter,
     registerIpLimiter: admission.registerIpLimiter,
     tokens: new JwtTokenService({

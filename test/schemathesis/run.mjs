@@ -90,6 +90,11 @@ async function startServer(dataDir, logFile, receiverHost) {
     LOGIN_IP_MAX_FAILURES: '100000',
     REGISTER_IP_MAX: '100000',
     PASSWORD_HASH_PER_CLIENT: '1000',
+    // Per-user budgets (decision 0032): the task size stays bounded (the fuzzer may ask for the
+    // largest animations), the others far above what the run sends.
+    USER_MAX_PIXELS_IN_FLIGHT: '0',
+    USER_MAX_PROJECTS: '100000',
+    USER_MAX_STORAGE_BYTES: '0',
     GENERATE_MAX_REQUESTS: '100000',
     // Generation kept small and quick: tasks the fuzzer submits finish while it runs.
     WORKER_CONCURRENCY: '2',
@@ -371,6 +376,12 @@ function assetApiConfig(url, seed, reportDir, data) {
     'include-operation-id = "changePassword"',
     `headers = { Authorization = ${toml(`Bearer ${data.passwordToken}`)} }`,
     'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "429"]',
+    '',
+    // A task drawing more than TASK_MAX_PIXELS (width × height × frames, decision 0032) is refused
+    // with 413, a rule over several fields that JSON Schema cannot state.
+    '[[operations]]',
+    'include-operation-id = "generate"',
+    'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "403", "404", "413", "429"]',
     '',
     // Usernames and e-mails refuse control, format (zero-width, bidi), separator and unassigned
     // characters (decision 0027), Unicode classes JSON Schema cannot state portably: for

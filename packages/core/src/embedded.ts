@@ -169,6 +169,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     await assets.db.ensureIndexAsync({ fieldName: 'taskId' });
     await assets.db.ensureIndexAsync({ fieldName: 'projectId' });
     await tasks.db.ensureIndexAsync({ fieldName: 'status' });
+    await tasks.db.ensureIndexAsync({ fieldName: 'ownerId' });
     await claims.db.ensureIndexAsync({ fieldName: 'taskId' });
     await ensureEmbeddedWebhookIndexes(webhookHooks.db, webhookDeliveries.db);
   }
@@ -499,6 +500,25 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         one<TaskDoc, ReturnType<typeof docToTask>>(tasks, { _id: requireString(id, 'task id') }, docToTask),
       listByProject: async (projectId, window) =>
         pageByIndex(tasks, 'projectId', requireString(projectId, 'project id'), window, docToTask),
+      async activeByOwner(ownerId, limit) {
+        const owner = requireInt(ownerId, 'owner id');
+        const n = Math.max(1, Math.min(1000, requireInt(limit, 'limit')));
+        await use();
+        // The unique active key is `a:<owner>:<dedupe>` exactly while a task runs or saves.
+        const docs = await tasks.db
+          .findAsync({ activeKey: { $gte: `a:${owner}:`, $lt: `a:${owner};` } })
+          .limit(n);
+        return docs.map((d) => docToTask(d as unknown as TaskDoc));
+      },
+      async storedBytesByOwner(ownerId) {
+        const owner = requireInt(ownerId, 'owner id');
+        await use();
+        const docs = await tasks.db.findAsync(
+          { ownerId: owner, storedBytes: { $gt: 0 } },
+          { storedBytes: 1 },
+        );
+        return docs.reduce((sum, d) => sum + (typeof d.storedBytes === 'number' ? d.storedBytes : 0), 0);
+      },
       findActiveByDedupeKey: async (ownerId, key) =>
         one(
           tasks,

@@ -27,6 +27,10 @@ export const MESSAGES = {
   internal: '服务器内部错误',
   notReady: '服务未就绪',
   busy: '服务繁忙，请稍后再试',
+  taskTooLarge: '任务规模超出上限',
+  tooManyInFlight: '进行中的任务过多，请稍后再试',
+  projectLimit: '工程数量已达上限',
+  storageQuota: '存储空间已达上限',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -109,6 +113,16 @@ export const errors = {
   notReady: (details?: unknown) => new AssetloomError(503, MESSAGES.notReady, { details }),
   /** 503 + Retry-After: the server sheds load (password hashing is at its bound). */
   busy: (retryAfter: number) => new AssetloomError(503, MESSAGES.busy, { retryAfter }),
+  /** 413: the task asks for more pixels than one task may draw (TASK_MAX_PIXELS). */
+  taskTooLarge: (details?: unknown) => new AssetloomError(413, MESSAGES.taskTooLarge, { details }),
+  /** 429: the user's tasks in flight hold their share of the workers (USER_MAX_PIXELS_IN_FLIGHT). */
+  tooManyInFlight: (retryAfter: number, details?: unknown) =>
+    new AssetloomError(429, MESSAGES.tooManyInFlight, { retryAfter, details }),
+  /** 429: the user has as many projects as allowed (USER_MAX_PROJECTS); deleting one frees a slot. */
+  projectLimit: (details?: unknown) =>
+    new AssetloomError(429, MESSAGES.projectLimit, { retryAfter: 60, details }),
+  /** 413: the user's files take the storage allowed (USER_MAX_STORAGE_BYTES). */
+  storageQuota: (details?: unknown) => new AssetloomError(413, MESSAGES.storageQuota, { details }),
 } as const;
 
 /** The success envelope. */

@@ -1,3 +1,4 @@
+export { limitOf, taskPixels, type UserBudgets } from './budgets.js';
 export { ID_PATTERN, randomId, randomIds, systemClock } from './defaults.js';
 export { createEmbeddedStore, type EmbeddedStoreOptions } from './embedded.js';
 export {

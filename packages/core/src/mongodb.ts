@@ -290,6 +290,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       { key: { activeKey: 1 }, name: 'tasks_activeKey_unique', unique: true },
       { key: { idemKey: 1 }, name: 'tasks_idemKey_unique', unique: true },
       { key: { status: 1, 'lease.until': 1 }, name: 'tasks_status_lease' },
+      { key: { ownerId: 1, storedBytes: 1 }, name: 'tasks_owner_bytes' },
     ]);
     await ensureIndexes(d, 'events', [
       { key: { taskId: 1, seq: 1 }, name: 'events_taskId_seq_unique', unique: true },
@@ -612,6 +613,26 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         const filter = { projectId: { $eq: requireString(projectId, 'project id') } };
         const win = sanitizeWindow(window);
         return page(await tasks(), filter, win, docToTask);
+      },
+      async activeByOwner(ownerId, limit) {
+        const owner = requireInt(ownerId, 'owner id');
+        const n = Math.max(1, Math.min(1000, requireInt(limit, 'limit')));
+        // The unique active key is `a:<owner>:<dedupe>` exactly while a task runs or saves.
+        const docs = await (await tasks())
+          .find({ activeKey: { $gte: `a:${owner}:`, $lt: `a:${owner};` } })
+          .limit(n)
+          .toArray();
+        return docs.map((d) => docToTask(d as TaskDoc));
+      },
+      async storedBytesByOwner(ownerId) {
+        const owner = requireInt(ownerId, 'owner id');
+        const [row] = await (await tasks())
+          .aggregate<{ total: number }>([
+            { $match: { ownerId: { $eq: owner }, storedBytes: { $gt: 0 } } },
+            { $group: { _id: null, total: { $sum: '$storedBytes' } } },
+          ])
+          .toArray();
+        return typeof row?.total === 'number' ? row.total : 0;
       },
       async findActiveByDedupeKey(ownerId, key) {
         const activeKey = activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key'));

@@ -61,7 +61,13 @@ export interface ProgressPatch {
 }
 
 export type TaskOutcome =
-  | { status: 'completed'; assets: readonly AssetRecord[]; retryCount?: number }
+  | {
+      status: 'completed';
+      assets: readonly AssetRecord[];
+      retryCount?: number;
+      /** Bytes of object storage the task's files take (the storage budget counts them). */
+      storedBytes?: number;
+    }
   | { status: 'failed'; error: string; retryCount?: number; stage?: TaskStage; progress?: number };
 
 /** Raised when a claimed task was taken over by another worker (or deleted); stop working on it. */
@@ -486,6 +492,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
               error: null,
               lease: null,
               lastSeq: seqAfter,
+              ...(outcome.storedBytes === undefined ? {} : { storedBytes: outcome.storedBytes }),
             });
           } catch (error) {
             // Deleted with its project while its assets were recorded: the records must not outlive

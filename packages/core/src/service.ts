@@ -1,4 +1,5 @@
 import { type LlmConfig, type OptimizedPrompt, optimizePrompt } from '@assetloom/pipeline';
+import { limitOf, taskPixels, type UserBudgets } from './budgets.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './defaults.js';
 import { AssetloomError, errors, MESSAGES } from './errors.js';
 import type { HashGate } from './hash-gate.js';
@@ -79,6 +80,8 @@ export interface AssetServiceDeps {
   onBackgroundError?: (error: unknown, context: { what: string; [field: string]: unknown }) => void;
   /** The prompt optimizer's LLM (the server's LLM_* settings); null or absent → the template. */
   llm?: LlmConfig | null;
+  /** Per-user budgets: pixels per task and in flight, projects, storage bytes (decision 0032). */
+  budgets?: UserBudgets;
   /**
    * Told, during a project deletion, the tasks it removed — after their records are gone (so every
    * guarded write of a worker now fails) and before their events, assets and files are deleted. The
@@ -284,6 +287,23 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     if (!result.allowed) throw errors.tooManyRequests(result.retryAfterSeconds);
   }
 
+  /** The in-flight pixel and storage budgets of a user about to get a new task (decision 0032). */
+  async function withinBudgets(user: AuthUser, pixels: number): Promise<void> {
+    const maxInFlight = limitOf(deps.budgets?.userMaxPixelsInFlight);
+    if (maxInFlight !== undefined) {
+      const running = await store.tasks.activeByOwner(user.id, 1000);
+      const held = running.reduce((sum, t) => sum + taskPixels(t.assetType, t.params), 0);
+      if (held + pixels > maxInFlight) {
+        throw errors.tooManyInFlight(10, { pixels, inFlight: held, limit: maxInFlight });
+      }
+    }
+    const maxBytes = limitOf(deps.budgets?.userMaxStorageBytes);
+    if (maxBytes !== undefined) {
+      const used = await store.tasks.storedBytesByOwner(user.id);
+      if (used >= maxBytes) throw errors.storageQuota({ bytes: used, limit: maxBytes });
+    }
+  }
+
   async function existingIdempotent(user: AuthUser, key: string): Promise<TaskRecord | null> {
     const task = await store.tasks.findByIdempotencyKey(user.id, key);
     if (!task) return null;
@@ -436,6 +456,12 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     },
 
     async createProject(user, input) {
+      const maxProjects = limitOf(deps.budgets?.userMaxProjects);
+      if (maxProjects !== undefined) {
+        // One count; simultaneous creations may pass it together (a soft cap, decision 0032).
+        const { total } = await store.projects.listByOwner(user.id, { skip: 0, limit: 1 });
+        if (total >= maxProjects) throw errors.projectLimit({ projects: total, limit: maxProjects });
+      }
       const now = clock.now();
       const record: ProjectRecord = {
         id: ids.id(),
@@ -540,6 +566,11 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       }
 
       const params = normalizeParams(body.assetType, body.params);
+      const pixels = taskPixels(body.assetType, params);
+      const maxTaskPixels = limitOf(deps.budgets?.taskMaxPixels);
+      if (maxTaskPixels !== undefined && pixels > maxTaskPixels) {
+        throw errors.taskTooLarge({ pixels, limit: maxTaskPixels });
+      }
       const taskStyle = body.taskStyle ? { ...body.taskStyle } : null;
       const dedupeKey = await sha256Hex(
         dedupeMaterial({ ownerId: user.id, projectId, prompt, assetType: body.assetType, params, taskStyle }),
@@ -548,6 +579,8 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       for (let attempt = 0; attempt < 5; attempt++) {
         const active = await store.tasks.findActiveByDedupeKey(user.id, dedupeKey);
         if (active) return { taskId: active.id, created: false };
+        // A new task: within the user's share of the workers and of the storage.
+        if (attempt === 0) await withinBudgets(user, pixels);
         const now = clock.now();
         const record: TaskRecord = {
           id: ids.id(),

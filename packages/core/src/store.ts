@@ -55,6 +55,8 @@ export interface TaskRecord {
   lastSeq: number;
   lease: TaskLease | null;
   attempts: number;
+  /** Bytes of object storage the task's files take (set when it completes; absent before). */
+  storedBytes?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -125,6 +127,7 @@ export interface TaskPatch {
   lease?: TaskLease | null;
   attempts?: number;
   idempotencyKey?: null;
+  storedBytes?: number;
   updatedAt: Date;
 }
 
@@ -238,6 +241,13 @@ export interface TaskRepository {
   listClaimable(now: Date, limit: number): Promise<TaskRecord[]>;
   /** The number of tasks deleted. */
   deleteByProject(projectId: string): Promise<number>;
+  /**
+   * The user's tasks still running or saving (at most `limit`, 1-1000): what the user holds of the
+   * workers now (the in-flight pixel budget, decision 0032). One command, on the unique active key.
+   */
+  activeByOwner(ownerId: number, limit: number): Promise<TaskRecord[]>;
+  /** The bytes of object storage the user's completed tasks take (the storage budget). One command. */
+  storedBytesByOwner(ownerId: number): Promise<number>;
   /**
    * The status of each of these tasks that exists, in ONE database command (the shared poller's
    * check for tasks that ended without a terminal event or were deleted). Optional.

@@ -145,6 +145,8 @@ export interface RunClaimedTaskOptions {
   now?: () => Date;
   /** Renew the lease after every progress record (a clock that jumps far ahead). */
   renewEachEvent?: boolean;
+  /** The bytes the attempt stored so far (recorded on the task when it completes: the storage budget). */
+  storedBytes?: () => number;
   /** Told after every persisted event. */
   notify?: (taskId: string) => void;
   /**
@@ -215,8 +217,12 @@ export async function runClaimedTask(
         const update = taskUpdateFor(event, { task, retryCount, at: options.now?.() ?? new Date() });
         try {
           if (update.kind === 'finish') {
-            await hooks?.finishing(update.outcome);
-            await claimed.finish(update.outcome, update.event);
+            const outcome =
+              update.outcome.status === 'completed' && options.storedBytes !== undefined
+                ? { ...update.outcome, storedBytes: options.storedBytes() }
+                : update.outcome;
+            await hooks?.finishing(outcome);
+            await claimed.finish(outcome, update.event);
           } else {
             await claimed.record(update.event, update.patch);
             await hooks?.recorded(update.event);

@@ -40,7 +40,14 @@ export type MainMessage =
 /** Pipeline thread → main thread. */
 export type ThreadMessage =
   | { t: 'put'; id: number; callId: number; key: string; bytes: Uint8Array; contentType: string }
-  | { t: 'event'; id: number; callId: number; event: PipelineProgressEvent }
+  | {
+      t: 'event';
+      id: number;
+      callId: number;
+      event: PipelineProgressEvent;
+      /** Bytes of files this thread wrote itself for the run since its previous event. */
+      storedBytes?: number;
+    }
   | { t: 'done'; id: number; result: PipelineResult }
   | { t: 'crashed'; id: number; error: WireError };
 

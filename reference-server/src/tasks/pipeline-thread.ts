@@ -62,6 +62,8 @@ port.on('message', (message: MainMessage) => {
       const { id, request, options } = message;
       const abort = new AbortController();
       runs.set(id, abort);
+      /** Bytes written here since the last event (reported with the next one). */
+      let written = 0;
       runPipeline(request, {
         signal: abort.signal,
         maxRetries: options.maxRetries,
@@ -72,8 +74,10 @@ port.on('message', (message: MainMessage) => {
             ? // The server's filesystem driver: written from this thread (storage/fs-writer.ts).
               // The run's abort (a cancelled task) reaches each put: nothing is renamed into place after it.
               {
-                put: (key, bytes, contentType) =>
-                  putNamingFullStorage(() => files.put(key, bytes, contentType, abort.signal)),
+                put: async (key, bytes, contentType) => {
+                  await putNamingFullStorage(() => files.put(key, bytes, contentType, abort.signal));
+                  written += bytes.byteLength;
+                },
               }
             : {
                 // Copied to the main thread (structured clone): a sheet's files are kilobytes, and the
@@ -81,7 +85,12 @@ port.on('message', (message: MainMessage) => {
                 put: (key, bytes, contentType) =>
                   ask((callId) => ({ t: 'put', id, callId, key, bytes, contentType })),
               },
-        onEvent: (event) => ask((callId) => ({ t: 'event', id, callId, event })),
+        onEvent: (event) =>
+          ask((callId) => {
+            const storedBytes = written;
+            written = 0;
+            return { t: 'event', id, callId, event, ...(storedBytes > 0 ? { storedBytes } : {}) };
+          }),
       }).then(
         (result) => {
           runs.delete(id);

@@ -59,6 +59,13 @@ export interface PipelineThreadPoolOptions {
  */
 export const WRAPPED_STORAGE = Symbol.for('assetloom.server.wrappedStorage');
 
+/** A run's storage that counts the bytes its files take (the worker's attempt storage). */
+export interface CountingStorage {
+  /** Adds bytes a pipeline thread wrote itself for the run. */
+  countStoredBytes(bytes: number): void;
+  storedBytes(): number;
+}
+
 function storageBehind(storage: StoragePort): StoragePort {
   return (storage as StoragePort & { [WRAPPED_STORAGE]?: StoragePort })[WRAPPED_STORAGE] ?? storage;
 }
@@ -156,6 +163,10 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
           );
           return;
         case 'event':
+          // Bytes the thread wrote itself since its last event, for the storage budget.
+          if (message.storedBytes !== undefined && message.storedBytes > 0) {
+            (run.options.storage as Partial<CountingStorage>).countStoredBytes?.(message.storedBytes);
+          }
           answer(thread, message.callId, () => run.options.onEvent?.(message.event));
           return;
         case 'done':

@@ -16,7 +16,7 @@ import { isStorageFull, putNamingFullStorage, STORAGE_FULL } from '../internal/s
 import type { ServerMetrics } from '../metrics.js';
 import type { PutOptions } from '../storage/types.js';
 import type { TaskNotifier } from './notifier.js';
-import { type PipelineThreadPool, WRAPPED_STORAGE } from './pipeline-threads.js';
+import { type CountingStorage, type PipelineThreadPool, WRAPPED_STORAGE } from './pipeline-threads.js';
 
 /**
  * Where a worker's pipeline writes files: a StoragePort whose puts take the attempt's abort signal
@@ -160,15 +160,22 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
    * The attempt's view of the storage: every put carries the attempt's abort signal, and a put that
    * failed because the storage is full says so to the task's error (StorageFullError, exposed).
    */
-  function attemptStorage(signal: AbortSignal): WorkerStorage {
+  function attemptStorage(signal: AbortSignal): WorkerStorage & CountingStorage {
     const storage = options.storage;
+    let stored = 0;
     return {
       [WRAPPED_STORAGE]: storage,
-      put: (key: string, bytes: Uint8Array, contentType: string) => {
+      put: async (key: string, bytes: Uint8Array, contentType: string) => {
         signal.throwIfAborted();
-        return putNamingFullStorage(() => storage.put(key, bytes, contentType, { signal }));
+        await putNamingFullStorage(() => storage.put(key, bytes, contentType, { signal }));
+        stored += bytes.byteLength;
       },
-    } as WorkerStorage;
+      // Files a pipeline thread wrote itself are counted when it reports them (pipeline-threads.ts).
+      countStoredBytes: (n: number) => {
+        stored += n;
+      },
+      storedBytes: () => stored,
+    } as WorkerStorage & CountingStorage;
   }
 
   /**
@@ -272,10 +279,12 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     renewTimer.unref();
 
     let stopped = false;
+    const storage = attemptStorage(abort.signal);
     try {
       const result = await runClaimedTask(claimed, {
         store,
-        storage: attemptStorage(abort.signal),
+        storage,
+        storedBytes: storage.storedBytes,
         signal: abort.signal,
         maxQualityRetries: options.maxQualityRetries,
         llm: options.llm,

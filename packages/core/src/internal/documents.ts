@@ -165,6 +165,7 @@ export function taskToDoc(t: TaskRecord): TaskDoc {
     lastSeq: t.lastSeq,
     lease: t.lease === null ? null : { owner: t.lease.owner, until: t.lease.until },
     attempts: t.attempts,
+    ...(t.storedBytes === undefined ? {} : { storedBytes: t.storedBytes }),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     activeKey: activeKeyOf(t),
@@ -191,6 +192,7 @@ export function docToTask(d: TaskDoc): TaskRecord {
     lastSeq: d.lastSeq,
     lease: d.lease ? { owner: d.lease.owner, until: asDate(d.lease.until) } : null,
     attempts: d.attempts,
+    ...(typeof d.storedBytes === 'number' ? { storedBytes: d.storedBytes } : {}),
     createdAt: asDate(d.createdAt),
     updatedAt: asDate(d.updatedAt),
   };
@@ -211,6 +213,7 @@ export function taskPatchToSet(id: string, patch: TaskPatch): Record<string, unk
   if (patch.lastSeq !== undefined) set.lastSeq = patch.lastSeq;
   if (patch.lease !== undefined) set.lease = patch.lease === null ? null : { ...patch.lease };
   if (patch.attempts !== undefined) set.attempts = patch.attempts;
+  if (patch.storedBytes !== undefined) set.storedBytes = patch.storedBytes;
   if (patch.idempotencyKey === null) {
     set.idempotencyKey = null;
     set.idemKey = `n:${id}`;

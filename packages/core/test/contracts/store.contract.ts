@@ -285,6 +285,27 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
     });
 
     describe('tasks', () => {
+      it('answers a user’s tasks in flight and the bytes of their completed tasks (the budgets)', async () => {
+        const owner = nextOwner();
+        const other = nextOwner();
+        const p = project(owner);
+        const running = task(owner, p.id, { dedupeKey: 'k-run' });
+        const saving = task(owner, p.id, { dedupeKey: 'k-save', status: 'saving' });
+        const done = task(owner, p.id, { dedupeKey: 'k-done' });
+        const done2 = task(owner, p.id, { dedupeKey: 'k-done2' });
+        const theirs = task(other, p.id, { dedupeKey: 'k-theirs' });
+        for (const t of [running, saving, done, done2, theirs]) await store.tasks.insert(t);
+        await store.tasks.update(done.id, { status: 'completed', storedBytes: 1500, updatedAt: at(5) });
+        await store.tasks.update(done2.id, { status: 'completed', storedBytes: 500, updatedAt: at(5) });
+        const active = await store.tasks.activeByOwner(owner, 100);
+        expect(active.map((t) => t.id).sort()).toEqual([running.id, saving.id].sort());
+        expect((await store.tasks.activeByOwner(other, 100)).map((t) => t.id)).toEqual([theirs.id]);
+        expect(await store.tasks.activeByOwner(owner, 1)).toHaveLength(1);
+        expect(await store.tasks.storedBytesByOwner(owner)).toBe(2000);
+        expect(await store.tasks.storedBytesByOwner(other)).toBe(0);
+        expect((await store.tasks.byId(done.id))?.storedBytes).toBe(1500);
+      });
+
       it('round-trips a task and lists a project’s tasks newest first', async () => {
         const owner = nextOwner();
         const p = project(owner);
