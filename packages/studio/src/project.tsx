@@ -81,6 +81,22 @@ const TILESET_KINDS = ['wang16', 'blob47', 'seamless'] as const;
 type TilesetKind = (typeof TILESET_KINDS)[number];
 const LOOPS = ['forward', 'reverse', 'pingpong'] as const;
 type Loop = (typeof LOOPS)[number];
+/**
+ * Canvases a game uses for backgrounds and UI pieces (`params.width` × `params.height`, issue #28):
+ * `square` sends neither (the resolution square, as spec 000 says), `custom` shows two inputs.
+ */
+export const CANVAS_PRESETS = ['320x180', '480x270', '640x360', '256x256'] as const;
+type Canvas = 'square' | (typeof CANVAS_PRESETS)[number] | 'custom';
+/** The width and height a canvas choice sends, or undefined for `square`. */
+export function canvasParams(
+  canvas: Canvas,
+  custom: { width: number; height: number },
+): { width: number; height: number } | undefined {
+  if (canvas === 'square') return undefined;
+  if (canvas === 'custom') return { width: custom.width, height: custom.height };
+  const [width, height] = canvas.split('x').map(Number) as [number, number];
+  return { width, height };
+}
 /** The contract's playback defaults (decision 0020): a request that keeps them sends no `animation`. */
 const DEFAULT_FPS = 8;
 
@@ -122,6 +138,9 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   } | null>(null);
   const [optimizing, setOptimizing] = useState(false);
   const [resolution, setResolution] = useState(64);
+  const [canvas, setCanvas] = useState<Canvas>('square');
+  const [customWidth, setCustomWidth] = useState(320);
+  const [customHeight, setCustomHeight] = useState(180);
   const [directions, setDirections] = useState<1 | 4 | 8>(4);
   const [frames, setFrames] = useState(4);
   const [format, setFormat] = useState<'spritesheet' | 'individual'>('spritesheet');
@@ -137,6 +156,8 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [historyTick, setHistoryTick] = useState(0);
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
   const isTileset = assetType === 'tileset';
+  const hasCanvas = assetType === 'background' || assetType === 'ui';
+  const size = hasCanvas ? canvasParams(canvas, { width: customWidth, height: customHeight }) : undefined;
 
   const finalPrompt = optimized
     ? optimized.sections
@@ -156,6 +177,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
       : undefined;
   const params = {
     resolution,
+    ...(size ?? {}),
     format,
     ...(hasFrames ? { frames: { directions, framesPerDirection: frames } } : {}),
     ...(hasFrames && animation ? { animation } : {}),
@@ -319,7 +341,57 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               ))}
             </select>
           </label>
-          {!isTileset && (
+          {hasCanvas && (
+            <label>
+              {t('canvas')}
+              <select
+                name="canvas"
+                value={canvas}
+                aria-describedby="canvas-hint"
+                onChange={(e) => setCanvas((e.currentTarget as HTMLSelectElement).value as Canvas)}
+              >
+                <option value="square">{t('canvasSquare')}</option>
+                {CANVAS_PRESETS.map((preset) => (
+                  <option key={preset} value={preset}>
+                    {preset.replace('x', ' × ')}
+                  </option>
+                ))}
+                <option value="custom">{t('canvasCustom')}</option>
+              </select>
+              <span class="hint" id="canvas-hint">
+                {t('canvasHint')}
+              </span>
+            </label>
+          )}
+          {hasCanvas && canvas === 'custom' && (
+            <label>
+              {t('canvasWidth')}
+              <input
+                name="width"
+                type="number"
+                min={16}
+                max={1024}
+                step={1}
+                value={customWidth}
+                onInput={(e) => setCustomWidth(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            </label>
+          )}
+          {hasCanvas && canvas === 'custom' && (
+            <label>
+              {t('canvasHeight')}
+              <input
+                name="height"
+                type="number"
+                min={16}
+                max={1024}
+                step={1}
+                value={customHeight}
+                onInput={(e) => setCustomHeight(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            </label>
+          )}
+          {!isTileset && !size && (
             <label>
               {t('resolution')}
               <input

@@ -122,7 +122,9 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
             {t(`type_${task.assetType}` as MessageKey)} ·{' '}
             {task.params.tileset
               ? `${t(`kind_${task.params.tileset.kind}` as MessageKey)} · ${task.params.tileset.tileSize}px · `
-              : `${task.params.resolution}px · `}
+              : task.params.width !== undefined && task.params.height !== undefined
+                ? `${task.params.width}×${task.params.height}px · `
+                : `${task.params.resolution}px · `}
             {task.params.frames
               ? `${task.params.frames.directions}×${task.params.frames.framesPerDirection} · `
               : ''}
