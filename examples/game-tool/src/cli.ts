@@ -39,6 +39,9 @@ Options:
   --type <type>              sprite | animation | background | ui | tileset (default sprite)
   --out <dir>                where to write the files (default ./sprites)
   --resolution <px>          frame size, 16-1024 (default 64)
+  --width <px>               canvas width, 16-1024 (background and ui only)
+  --height <px>              canvas height, 16-1024 (background and ui only): --width 320 --height 180
+                             for a game screen; the one not given is --resolution
   --directions <n>           1, 4 or 8 (default 4; sprite and animation)
   --frames <n>               frames per direction, 1-16 (default 4; sprite and animation)
   --format <f>               spritesheet | individual (default spritesheet)
@@ -73,6 +76,9 @@ export interface GenerateArgs {
   prompt: string;
   type: 'sprite' | 'animation' | 'background' | 'ui' | 'tileset';
   out: string;
+  /** `params.width` / `params.height`: the canvas of a background or UI piece. */
+  width?: number;
+  height?: number;
   /** `params.tileset` (only with type tileset). */
   tileset?: { kind?: 'wang16' | 'blob47' | 'seamless'; tileSize?: number };
   resolution?: number;
@@ -129,6 +135,25 @@ function parseAnimation(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** `--width` and `--height`: a canvas of its own for a background or UI piece; refused for other types. */
+function parseCanvas(
+  values: { width?: string; height?: string },
+  type: string,
+): { width?: number; height?: number } {
+  const given = values.width !== undefined ? '--width' : values.height !== undefined ? '--height' : undefined;
+  if (given === undefined) return {};
+  if (type !== 'background' && type !== 'ui') {
+    throw new UsageError(
+      `${given} applies only to --type background or ui (a canvas of its own); got --type ${type}${
+        type === 'sprite' || type === 'animation' ? ' (use --resolution for the frame size)' : ''
+      }`,
+    );
+  }
+  const width = intOption('width', values.width, 16, 1024);
+  const height = intOption('height', values.height, 16, 1024);
+  return { ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}) };
+}
+
 /** Options that shape sheets of frames, which a tileset (always one sheet of tiles) does not take. */
 const SHEET_OPTIONS = ['resolution', 'directions', 'frames', 'format', 'fps', 'durations', 'loop'] as const;
 
@@ -174,6 +199,8 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
       type: { type: 'string' },
       out: { type: 'string' },
       resolution: { type: 'string' },
+      width: { type: 'string' },
+      height: { type: 'string' },
       directions: { type: 'string' },
       frames: { type: 'string' },
       format: { type: 'string' },
@@ -205,6 +232,7 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
     );
   }
   const tileset = parseTileset(values, type);
+  const canvas = parseCanvas(values, type);
   const format = values.format;
   if (format !== undefined && format !== 'spritesheet' && format !== 'individual') {
     throw new UsageError(`--format must be spritesheet or individual; got ${JSON.stringify(format)}`);
@@ -237,6 +265,8 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   };
   const resolution = intOption('resolution', values.resolution, 16, 1024);
   if (resolution !== undefined) args.resolution = resolution;
+  if (canvas.width !== undefined) args.width = canvas.width;
+  if (canvas.height !== undefined) args.height = canvas.height;
   if (directions !== undefined) args.directions = directions as 1 | 4 | 8;
   const frames = intOption('frames', values.frames, 1, 16);
   if (frames !== undefined) args.frames = frames;
@@ -361,6 +391,8 @@ export async function runCli(
     const params: Record<string, unknown> = {};
     if (args.resolution !== undefined) params.resolution = args.resolution;
     if (args.format !== undefined) params.format = args.format;
+    if (args.width !== undefined) params.width = args.width;
+    if (args.height !== undefined) params.height = args.height;
     if ((args.type === 'sprite' || args.type === 'animation') && (args.directions || args.frames)) {
       params.frames = { directions: args.directions ?? 4, framesPerDirection: args.frames ?? 4 };
     }
