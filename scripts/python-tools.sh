@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the project's Python tools into a project-local virtual environment at .tools/venv
-# (git-ignored): today Schemathesis, the OpenAPI fuzzer `pnpm test:fuzz` runs against the reference
-# server. Idempotent: when the pinned versions are already installed it does nothing.
+# (git-ignored): Schemathesis, the OpenAPI fuzzer `pnpm test:fuzz` runs against the reference server,
+# and godot-parser, the third-party reader of Godot's text scenes and resources the export tests hand
+# the parallax scenes to. Idempotent: when the pinned versions are already installed it does nothing.
 #
 #   bash scripts/python-tools.sh            # install or confirm
 #   bash scripts/python-tools.sh --check    # exit 0 when the pinned versions are there, 1 otherwise
@@ -11,6 +12,8 @@
 set -euo pipefail
 
 SCHEMATHESIS_VERSION=4.32.5
+GODOT_PARSER_VERSION=0.1.7
+WANT="$SCHEMATHESIS_VERSION $GODOT_PARSER_VERSION"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.tools/venv"
@@ -22,12 +25,12 @@ installed_version() {
   [ -x "$VENV/bin/python" ] || return 1
   "$VENV/bin/python" - <<'EOF' 2>/dev/null
 from importlib.metadata import version
-print(version("schemathesis"))
+print(version("schemathesis"), version("godot-parser"))
 EOF
 }
 
-if [ "$(installed_version || true)" = "$SCHEMATHESIS_VERSION" ] && [ -x "$VENV/bin/st" ]; then
-  [ "${1:-}" = "--check" ] || say "schemathesis $SCHEMATHESIS_VERSION already in .tools/venv"
+if [ "$(installed_version || true)" = "$WANT" ] && [ -x "$VENV/bin/st" ]; then
+  [ "${1:-}" = "--check" ] || say "schemathesis $SCHEMATHESIS_VERSION and godot-parser $GODOT_PARSER_VERSION already in .tools/venv"
   exit 0
 fi
 [ "${1:-}" = "--check" ] && exit 1
@@ -44,11 +47,11 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -m pip --version >/dev/nu
     || die "'$PY -m venv' failed; on Debian install python3-venv (apt-get install python3-venv)"
 fi
 
-say "installing schemathesis $SCHEMATHESIS_VERSION into .tools/venv"
+say "installing schemathesis $SCHEMATHESIS_VERSION and godot-parser $GODOT_PARSER_VERSION into .tools/venv"
 "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input --quiet \
-  "schemathesis==$SCHEMATHESIS_VERSION" \
-  || die "pip could not install schemathesis==$SCHEMATHESIS_VERSION"
+  "schemathesis==$SCHEMATHESIS_VERSION" "godot-parser==$GODOT_PARSER_VERSION" \
+  || die "pip could not install schemathesis==$SCHEMATHESIS_VERSION godot-parser==$GODOT_PARSER_VERSION"
 
-[ "$(installed_version || true)" = "$SCHEMATHESIS_VERSION" ] \
-  || die "schemathesis $SCHEMATHESIS_VERSION is not importable after the install"
+[ "$(installed_version || true)" = "$WANT" ] \
+  || die "schemathesis $SCHEMATHESIS_VERSION / godot-parser $GODOT_PARSER_VERSION are not importable after the install"
 say "schemathesis $SCHEMATHESIS_VERSION ready ($VENV/bin/st)"

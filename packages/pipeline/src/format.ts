@@ -1,5 +1,6 @@
 import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { godotSpriteFrames } from './formats/godot.js';
+import { godotParallaxScene, type ParallaxLayer, parallaxJson } from './formats/parallax.js';
 import { ANIMATION_DEFAULTS, resolvePlayback } from './formats/playback.js';
 import { sheetFiles } from './formats/sheets.js';
 import type { FrameRect } from './formats/texturepacker.js';
@@ -63,7 +64,9 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
   const fh = layout.frameHeight;
   const stem = assetType === 'ui' ? `ui-${generated.uiKind ?? 'piece'}` : assetType;
   const single = assetType === 'background';
-  const layoutKind: OutputFormat = single ? 'spritesheet' : input.format;
+  // a background asked for `individual` files gets its depth layers as files too (when it has them)
+  const layered = single && input.format === 'individual' && (generated.layers?.length ?? 0) > 0;
+  const layoutKind: OutputFormat = single ? (layered ? 'individual' : 'spritesheet') : input.format;
   const cols = layout.framesPerDirection;
   const rows = layout.directions;
   const names: FrameRect[] = frames.map((_, i) => {
@@ -131,18 +134,52 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
     });
     writes.push(...sheet.writes);
     assets.push(...sheet.assets);
-  } else if (layoutKind === 'spritesheet') {
-    // a background: one picture, no atlas
+  } else if (single) {
+    // a background: one picture; with `individual`, its depth layers beside it, a Godot parallax
+    // scene and a JSON of the scroll factors (formats/parallax.ts)
     const image = frames[0]!;
     const pngKey = `${keyPrefix}${stem}.png`;
-    writes.push([pngKey, encodePng(image.data, image.width, image.height, { text }), 'image/png']);
-    assets.push({
+    const atlas: Record<string, string> = {};
+    if (layered) {
+      const layers: ParallaxLayer[] = [];
+      for (const layer of generated.layers!) {
+        if (!layer.image.data.some((v, i) => i % 4 === 3 && v !== 0)) continue;
+        const key = `${keyPrefix}${stem}_${layer.name}.png`;
+        layers.push({ name: layer.name, file: baseName(key), scroll: layer.scroll });
+        writes.push([
+          key,
+          encodePng(layer.image.data, layer.image.width, layer.image.height, { text }),
+          'image/png',
+        ]);
+        assets.push({
+          key,
+          format: 'png',
+          width: layer.image.width,
+          height: layer.image.height,
+          contentType: 'image/png',
+          metadata: { ...meta, layer: { name: layer.name, scroll: layer.scroll, index: layers.length - 1 } },
+        });
+      }
+      const size = { width: image.width, height: image.height };
+      const repeats = generated.tileable === true;
+      atlas.godot = `${keyPrefix}${stem}.tscn`;
+      atlas.parallax = `${keyPrefix}${stem}.parallax.json`;
+      writes.push([
+        atlas.godot,
+        encoder.encode(godotParallaxScene(layers, size, repeats)),
+        'text/plain; charset=utf-8',
+      ]);
+      writes.push([atlas.parallax, encoder.encode(parallaxJson(layers, size, repeats)), 'application/json']);
+      for (const a of assets) a.metadata = { ...a.metadata, atlas };
+    }
+    writes.unshift([pngKey, encodePng(image.data, image.width, image.height, { text }), 'image/png']);
+    assets.unshift({
       key: pngKey,
       format: 'png',
       width: image.width,
       height: image.height,
       contentType: 'image/png',
-      metadata: meta,
+      metadata: layered ? { ...meta, atlas } : meta,
     });
   } else {
     const gdKey = `${keyPrefix}${stem}.tres`;

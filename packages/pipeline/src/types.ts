@@ -203,6 +203,11 @@ export interface AtlasKeys {
   tiled?: string;
   /** Tilesets: JSON description of tiles, terrains and rules for other engines. */
   tileset?: string;
+  /**
+   * Layered backgrounds (`format: individual`): the layers and their scroll factors as JSON; `godot`
+   * is then a Godot 4 scene (.tscn) of Parallax2D nodes.
+   */
+  parallax?: string;
 }
 
 export interface NineSlice {
@@ -240,6 +245,8 @@ export interface AssetMetadata {
   interpretation?: Interpretation;
   /** Tilesets: kind, tile size, grid, terrains and seam scores (engine files in `atlas`). */
   tileset?: TilesetMetadata;
+  /** A layered background's layer file: its name, parallax scroll factor and place back to front. */
+  layer?: { name: string; scroll: number; index: number };
   provenance: Provenance;
 }
 

@@ -139,6 +139,11 @@ export interface Interpretation {
    * its place. Without it such a task fails and names the word.
    */
   substitute?: { for: string; drawn: string };
+  /**
+   * Backgrounds: each element and noun the prompt named, and what became of it — drawn (`as` says
+   * how: "pier and boats", a drawing's id) or dropped (no place for it in this scene).
+   */
+  elements?: Array<{ word: string; drawn: boolean; as?: string }>;
 }
 
 // ---- closed-class vocabulary ----------------------------------------------------------------
@@ -475,7 +480,7 @@ export function cssColor(name: string): string | null {
   return hex ? `#${hex}` : null;
 }
 
-interface Token {
+export interface Token {
   /** As written (for `understood` / `ignored`). */
   text: string;
   /** English key: the word itself, or the English word a Chinese word maps to. */
@@ -524,6 +529,48 @@ export function tokenize(text: string): Token[] {
 }
 
 const SCENE_KEYS = ['scene', 'subject', 'mood', 'theme', 'biome'];
+
+/**
+ * What kind of word a token is, as the readers of a prompt tell phrases apart: a function word, a
+ * word that ends a phrase ("in", "with", "and"), a colour or material, a time, weather, action or
+ * size word, a place (scene) word, an adjective or verb form, a noun, or unknown.
+ */
+export type WordClass =
+  | 'stop'
+  | 'break'
+  | 'colour'
+  | 'material'
+  | 'time'
+  | 'weather'
+  | 'action'
+  | 'size'
+  | 'place'
+  | 'adjective'
+  | 'noun'
+  | 'unknown';
+export function wordClass(token: { text: string; en: string; zh: boolean; known: boolean }): WordClass {
+  const w = token.en;
+  if (!token.known) return 'unknown';
+  if (!w) return token.zh ? 'stop' : 'unknown';
+  if (!token.zh && (PHRASE_END.has(w) || HOLD.has(w))) return 'break';
+  if (STOP.has(w) || w in TONE) return 'stop';
+  if (MATERIALS[w]) return 'material';
+  const { scenes, colors: css, adjectives, thingsIng } = lex();
+  if ((COLOR_WORD_FIXES[w] ?? css.get(w)) && !nounLemma(w)?.length) return 'colour';
+  if (TIMES[w]) return 'time';
+  if (WEATHER[w]) return 'weather';
+  if (ACTION_WORDS[w]) return 'action';
+  if (SIZES[w] !== undefined) return 'size';
+  if (scenes.has(w)) return 'place';
+  if (!token.zh && ((/(ing|ed|ly)$/.test(w) && !thingsIng.has(w)) || adjectives.has(w))) return 'adjective';
+  // an English word the lexicon does not class otherwise names a thing (a drawer decides if it can draw it)
+  return 'noun';
+}
+
+/** The scene a place word names ("forest", "森林" through its English), if it names one. */
+export function sceneOf(word: string): Scene | undefined {
+  return lex().scenes.get(word);
+}
 
 /** Lower-cased text the generator reads: raw prompt, tags and scene-like style values. */
 export function subjectText(request: {

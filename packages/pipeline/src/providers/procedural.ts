@@ -1,8 +1,10 @@
 import { PipelineError } from '../errors.js';
-import { drawBackground } from '../internal/art/background.js';
+import { drawBackground, isTexturePrompt } from '../internal/art/background.js';
 import { oklab, Painter } from '../internal/art/canvas.js';
 import type { LibraryMotion } from '../internal/art/library/motion.js';
 import { drawLibrarySprite, loadDrawings } from '../internal/art/library/sprite.js';
+import { drawScene } from '../internal/art/scene/index.js';
+import { cropToPixels } from '../internal/art/scene/paint.js';
 import { drawSpriteFrames } from '../internal/art/sprite.js';
 import { chooseSource, type Source } from '../internal/art/subject.js';
 import { drawUi } from '../internal/art/ui.js';
@@ -12,7 +14,7 @@ import { mix, PaletteMatcher, parseHex, type Rgb } from '../palette.js';
 import { type ResolvedStyle, resolveStyle } from '../style.js';
 import { renderTileset } from '../tileset/generate.js';
 import { tilesetParams } from '../tileset/params.js';
-import type { DrawingProvenance } from '../types.js';
+import type { DrawingProvenance, RgbaImage } from '../types.js';
 import type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './types.js';
 
 /**
@@ -91,6 +93,18 @@ export function refusalMessage(word: string | null, suggestions: readonly string
     return 'the built-in generator found no subject in the prompt: name the thing to draw (for example "a red dragon", "a wooden chest", "一只熊猫")';
   const near = suggestions.length ? ` Close subjects it can draw: ${suggestions.join(', ')}.` : '';
   return `the built-in generator cannot draw "${word}": no licensed drawing and no figure of its rig shows it, and it never draws something else in its place.${near} Or set params.placeholder to get a marked placeholder instead.`;
+}
+
+/** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
+function resizeNearest(img: RgbaImage, w: number, h: number): RgbaImage {
+  if (img.width === w && img.height === h) return img;
+  const src = new Uint32Array(img.data.buffer, img.data.byteOffset, img.width * img.height);
+  const out = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.floor((y * img.height) / h);
+    for (let x = 0; x < w; x++) out[y * w + x] = src[sy * img.width + Math.floor((x * img.width) / w)]!;
+  }
+  return { width: w, height: h, data: new Uint8Array(out.buffer) };
 }
 
 /** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
@@ -208,13 +222,71 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
   const painter = new Painter(palette, new PaletteMatcher(palette));
   switch (request.assetType) {
     case 'background': {
-      const out = drawBackground({ rng, style, painter, text, interpretation, size: request.resolution });
+      const width = request.width ?? request.resolution;
+      const height = request.height ?? request.resolution;
+      // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
+      if (isTexturePrompt(text)) {
+        const side = Math.max(width, height);
+        const out = drawBackground({ rng, style, painter, text, interpretation, size: side });
+        return {
+          frames: [resizeNearest(out.image, width, height)],
+          animation: 'background',
+          subject: out.subject,
+          tileable: out.tileable,
+          interpretation,
+        };
+      }
+      const drawThing = async (phrase: string, tall: number) => {
+        try {
+          const thing = await renderProcedural({
+            ...request,
+            assetType: 'sprite',
+            userPrompt: phrase,
+            tags: [],
+            resolution: Math.max(12, Math.round(tall * 1.25)),
+            width: undefined,
+            height: undefined,
+            directions: 1,
+            framesPerDirection: 1,
+            placeholder: false,
+          });
+          const it = thing.interpretation;
+          const image = cropToPixels(thing.frames[0]!);
+          if (!image) return null;
+          return { image, as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})` };
+        } catch (e) {
+          if (e instanceof PipelineError) return null;
+          throw e;
+        }
+      };
+      const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
+      const one = (w: string) =>
+        w
+          .replace(/ies$/, 'y')
+          .replace(/(ch|sh|x|ss)es$/, '$1')
+          .replace(/(?<=[^s])s$/, '');
+      const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
+      const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
+      const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w)]));
       return {
         frames: [out.image],
         animation: 'background',
         subject: out.subject,
-        tileable: out.tileable,
-        interpretation,
+        tileable: style.tileable,
+        layers: out.layers,
+        interpretation: {
+          ...interpretation,
+          understood: [
+            ...new Set([...interpretation.understood.filter((w) => !dropped.includes(w)), ...drawn]),
+          ],
+          ignored: [
+            ...new Set([
+              ...interpretation.ignored.filter((w) => !done.has(w) && !done.has(one(w))),
+              ...dropped,
+            ]),
+          ],
+          elements: out.report,
+        },
       };
     }
     case 'ui': {

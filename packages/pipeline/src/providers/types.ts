@@ -51,6 +51,12 @@ export interface GeneratedAsset {
   nineSlice?: NineSlice;
   uiKind?: string;
   tileable?: boolean;
+  /**
+   * Backgrounds the scene composer drew: its depth layers back to front (sky, far, mid, near, props,
+   * weather), each the full canvas and transparent where empty, with the parallax scroll factor a
+   * game moves it at (0 = fixed to the camera's back, 1 = moves with the ground).
+   */
+  layers?: Array<{ name: string; scroll: number; image: RgbaImage }>;
   /** How the provider read the prompt (the procedural provider: what it drew, and what it did not). */
   interpretation?: Interpretation;
   /** Tilesets: the kind, the terrain names (first, second) and a representative colour of each. */

@@ -71,6 +71,14 @@ const TEXTURE_WORDS = [
   '地形',
 ];
 
+/** Whether a background prompt asks for a texture (a floor, a tile, top-down ground), not a scene. */
+export function isTexturePrompt(text: string): boolean {
+  // whole words: "a forest background" has "ground" in it and is a scene
+  return TEXTURE_WORDS.some((w) =>
+    /^[a-z-]+$/.test(w) ? new RegExp(`(^|[^a-z-])${w}s?($|[^a-z-])`).test(text) : text.includes(w),
+  );
+}
+
 /** Landscapes (side view, parallax layers) and top-down textures (always tileable both ways). */
 export function drawBackground(job: BackgroundJob): BackgroundOutput {
   const { text, size, interpretation: it } = job;
@@ -92,7 +100,7 @@ export function drawBackground(job: BackgroundJob): BackgroundOutput {
   const biome: Biome = it.weather === 'snow' && (land === 'grassland' || land === 'forest') ? 'snow' : land;
   const factor = style.artStyle === 'pixel' ? Math.max(1, Math.round(size / 256)) : 1;
   const g = Math.max(16, Math.floor(size / factor));
-  const texture = TEXTURE_WORDS.some((w) => text.includes(w));
+  const texture = isTexturePrompt(text);
   const interior = INTERIOR[scene];
   let rgba: Uint8Array;
   if (texture) rgba = drawTexture(job, biome, g);

@@ -5,6 +5,7 @@
  */
 
 export type LibraryMotion =
+  | 'still'
   | 'idle'
   | 'breathe'
   | 'bob'
@@ -54,6 +55,8 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
   const pose = still();
   const forward = side === 0 ? 0 : side;
   switch (motion) {
+    case 'still':
+      return pose;
     case 'idle':
     case 'breathe':
       // breathing: a little taller and narrower, then back (anchored at the feet)
