@@ -9,6 +9,7 @@ import type { ImageRequest } from '../src/providers/types.js';
  */
 const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
   assetType: 'background',
+  prompt,
   userPrompt: prompt,
   tags: [],
   style: {},

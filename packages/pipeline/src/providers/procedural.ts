@@ -1,5 +1,5 @@
 import { PipelineError } from '../errors.js';
-import { drawBackground, isTexturePrompt } from '../internal/art/background.js';
+import { drawTextureBackground, isTexturePrompt } from '../internal/art/background.js';
 import { oklab, Painter } from '../internal/art/canvas.js';
 import type { LibraryMotion } from '../internal/art/library/motion.js';
 import { drawLibrarySprite, loadDrawings } from '../internal/art/library/sprite.js';
@@ -227,7 +227,7 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
       // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
       if (isTexturePrompt(text)) {
         const side = Math.max(width, height);
-        const out = drawBackground({ rng, style, painter, text, interpretation, size: side });
+        const out = drawTextureBackground({ rng, style, painter, text, interpretation, size: side });
         return {
           frames: [resizeNearest(out.image, width, height)],
           animation: 'background',
