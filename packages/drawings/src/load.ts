@@ -45,9 +45,12 @@ export async function readBytes(url: URL): Promise<Uint8Array> {
  */
 export async function packageFile(name: string): Promise<URL> {
   if (config.baseUrl !== undefined) return new URL(name, config.baseUrl);
-  const here = new URL(`./${name}`, import.meta.url);
+  // through a variable: Vite rewrites `new URL(`./${x}`, import.meta.url)` into a glob import of every
+  // file beside the module (source maps included), which breaks its dev server's pre-bundled copy
+  const self = import.meta.url;
+  const here = new URL(`./${name}`, self);
   if (!isFileUrl(here) || !import.meta.url.includes('/src/')) return here;
-  const built = new URL(`../dist/${name}`, import.meta.url);
+  const built = new URL(`../dist/${name}`, self);
   const fsName = 'node:fs';
   const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
   if (fs.existsSync(here)) return here;
