@@ -23,6 +23,7 @@ export {
   type SetName,
 } from './catalog.js';
 export { DrawingsError, type DrawingsErrorCode } from './errors.js';
+export { type BitmapFont, FONT_LICENCES, type FontName, type Glyph, loadFont } from './fonts.js';
 export { SETS } from './generated/catalog.js';
 export { type DrawingProvenance, provenanceOf } from './licence.js';
 export { configureDrawings, type DrawingsConfig, drawingBody } from './load.js';

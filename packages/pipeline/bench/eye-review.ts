@@ -39,7 +39,7 @@ function sheetOf(cells: Array<RgbaImage | null>[], refused: boolean): Uint8Array
       const bg = ((x >> 3) + (y >> 3)) % 2 ? 214 : 232;
       data.set(refused ? [200, 60, 60, 255] : [bg, bg, bg, 255], i);
     }
-  cells.forEach((row, r) =>
+  cells.forEach((row, r) => {
     row.forEach((img, c) => {
       if (!img) return;
       const scale = CELL / img.width;
@@ -51,8 +51,8 @@ function sheetOf(cells: Array<RgbaImage | null>[], refused: boolean): Uint8Array
           if (!img.data[s + 3]) continue;
           data.set([img.data[s]!, img.data[s + 1]!, img.data[s + 2]!, 255], ((oy + y) * W + ox + x) * 4);
         }
-    }),
-  );
+    });
+  });
   return data;
 }
 

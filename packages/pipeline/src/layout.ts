@@ -3,23 +3,11 @@ import { PARAM_DEFAULTS } from './generated/params.js';
 import { tilesetParams } from './tileset/params.js';
 import { type TilesetKind, tilesetRules } from './tileset/rules.js';
 import type { AssetType, Directions, GenerationParams } from './types.js';
+import { UI_STATES, type UiKind, uiFrameSize, uiKindOf, uiTextOf } from './ui-spec.js';
 
 /** The three UI pieces the generator draws, told apart by the prompt. */
-export type UiKind = 'panel' | 'button' | 'bar';
-
-/** Which UI piece a prompt asks for (lower-case text). */
-export function uiKindOf(text: string): UiKind {
-  if (/button|btn|按钮/.test(text)) return 'button';
-  if (/\bbar\b|health|hp|mana|progress|slider|血条|进度|条/.test(text)) return 'bar';
-  return 'panel';
-}
-
-/** The frame size of a UI piece: panels are square, buttons 2:1, bars 4:1 (at least 8 px tall). */
-export function uiFrameSize(kind: UiKind, resolution: number): { width: number; height: number } {
-  if (kind === 'button') return { width: resolution, height: Math.max(8, Math.round(resolution / 2)) };
-  if (kind === 'bar') return { width: resolution, height: Math.max(8, Math.round(resolution / 4)) };
-  return { width: resolution, height: resolution };
-}
+export type { UiKind } from './ui-spec.js';
+export { uiFrameSize, uiKindOf } from './ui-spec.js';
 
 /**
  * The canvas a background or UI piece asked for (`params.width` × `params.height`, the one not
@@ -85,10 +73,12 @@ export function expectedLayout(assetType: AssetType, params: GenerationParams, t
     };
   }
   if (assetType === 'ui') {
-    const kind = uiKindOf(text.toLowerCase());
-    // a canvas asked for is every state's size; else the kind's shape at the resolution
-    const { width, height } = canvas ?? uiFrameSize(kind, res);
-    const count = kind === 'button' ? 3 : kind === 'bar' ? 2 : 1;
+    const lower = text.toLowerCase();
+    const kind = uiKindOf(lower);
+    // a canvas asked for is every state's size; else the kind's shape at the resolution, widened
+    // for the words it carries
+    const { width, height } = canvas ?? uiFrameSize(kind, res, uiTextOf(text, kind)?.text);
+    const count = UI_STATES[kind].length;
     return {
       frameWidth: width,
       frameHeight: height,

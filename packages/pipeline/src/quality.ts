@@ -190,7 +190,13 @@ export function inspectQuality(input: QualityInput): QualityReport {
         ref.coverage && s.coverage
           ? Math.min(ref.coverage, s.coverage) / Math.max(ref.coverage, s.coverage)
           : 0;
-      const score = input.motion === 'spin' ? overlap : Math.min(overlap, covRatio);
+      // a UI piece's states differ in colour on purpose (hover lighter, disabled grey): they are the
+      // same piece when they have the same shape, so its states are compared by their opaque pixels
+      const score = expected.uiKind
+        ? maskOverlap(frames[0]!, frames[i]!)
+        : input.motion === 'spin'
+          ? overlap
+          : Math.min(overlap, covRatio);
       if (score < worst) {
         worst = score;
         worstAt = i;
@@ -200,7 +206,9 @@ export function inspectQuality(input: QualityInput): QualityReport {
       name: 'frames_consistent',
       passed: worst >= 0.35,
       value: Math.round(worst * 1000) / 1000,
-      expected: '≥ 0.35 colour and coverage similarity to frame 0',
+      expected: expected.uiKind
+        ? '≥ 0.35 shape overlap with frame 0 (the same piece in every state)'
+        : '≥ 0.35 colour and coverage similarity to frame 0',
       detail: worst < 0.35 ? `frame ${worstAt} looks unrelated to frame 0` : undefined,
     });
   }
@@ -215,6 +223,19 @@ export function inspectQuality(input: QualityInput): QualityReport {
     return { ...finish(checks), seams: tiles.seams };
   }
   return finish(checks);
+}
+
+/** Intersection over union of two frames' opaque pixels (1 for the same silhouette). */
+function maskOverlap(a: RgbaImage, b: RgbaImage): number {
+  let both = 0;
+  let either = 0;
+  for (let i = 3; i < a.data.length; i += 4) {
+    const pa = a.data[i]! >= 128;
+    const pb = b.data[i]! >= 128;
+    if (pa && pb) both++;
+    if (pa || pb) either++;
+  }
+  return either ? both / either : 1;
 }
 
 /**

@@ -144,6 +144,8 @@ export interface Interpretation {
    * how: "pier and boats", a drawing's id) or dropped (no place for it in this scene).
    */
   elements?: Array<{ word: string; drawn: boolean; as?: string }>;
+  /** UI pieces: the words set on the piece (quoted or named by the prompt) and the pixel font they are set in. */
+  text?: { text: string; font: string };
 }
 
 // ---- closed-class vocabulary ----------------------------------------------------------------

@@ -9,7 +9,14 @@ import { drawSpriteFrames } from '../internal/art/sprite.js';
 import { chooseSource, type Source } from '../internal/art/subject.js';
 import { drawUi } from '../internal/art/ui.js';
 import { Rng } from '../internal/random.js';
-import { glossColorOf, type Interpretation, interpret, KINDS, subjectText } from '../interpret/index.js';
+import {
+  glossColorOf,
+  type Interpretation,
+  interpret,
+  KINDS,
+  subjectText,
+  tokenize,
+} from '../interpret/index.js';
 import { mix, PaletteMatcher, parseHex, type Rgb } from '../palette.js';
 import { type ResolvedStyle, resolveStyle } from '../style.js';
 import { renderTileset } from '../tileset/generate.js';
@@ -106,6 +113,13 @@ function resizeNearest(img: RgbaImage, w: number, h: number): RgbaImage {
   }
   return { width: w, height: h, data: new Uint8Array(out.buffer) };
 }
+
+/** Words that name a UI piece's material (they colour its border, not its face). */
+const UI_MATERIAL_WORDS =
+  /^(wood|wooden|timber|oak|stone|stony|rock|marble|granite|gold|golden|gilded|royal|ornate|metal|metallic|steel|iron|ice|icy|frozen|crystal|paper|parchment|scroll|木|木头|石|石头|金|金色|黄金|金属|钢|铁|冰|纸)$/;
+/** Words that name the piece, its kind or what it shows. */
+const UI_PIECE_WORDS =
+  /^(icons?|buttons?|btn|bars?|panels?|labels?|dialog|window|frame|box|menu|health|mana|hp|mp|stamina|xp|exp|progress|loading|close|plus|minus|says?|saying|reads|按钮|按|钮|图标|血条|面板|窗口|对话框|标签|关闭)$/;
 
 /** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
 async function drawFromLibrary(
@@ -290,23 +304,81 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
       };
     }
     case 'ui': {
-      const color = asked;
-      const out = drawUi({
-        rng,
+      // an icon's subject is drawn by the sprite generator, as a sprite of it would be
+      const drawIcon = async (subject: string, size: number) => {
+        try {
+          const icon = await renderProcedural({
+            ...request,
+            assetType: 'sprite',
+            userPrompt: subject,
+            tags: [],
+            resolution: size,
+            width: undefined,
+            height: undefined,
+            directions: 1,
+            framesPerDirection: 1,
+            placeholder: false,
+          });
+          const it = icon.interpretation;
+          return {
+            image: icon.frames[0]!,
+            as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})`,
+            it,
+          };
+        } catch (e) {
+          if (e instanceof PipelineError && e.code === 'subject_not_drawable') return null;
+          throw e;
+        }
+      };
+      let iconReading: Interpretation | undefined;
+      const colourWord = interpretation.colors.find((c) => !UI_MATERIAL_WORDS.test(c.word));
+      const uiColour = colourWord ? mix(parseHex(colourWord.hex)!, [128, 128, 128], 0.12) : null;
+      const out = await drawUi({
         style,
-        painter,
         text,
+        prompt: request.userPrompt,
         resolution: request.resolution,
-        ...(color ? { color } : {}),
+        ...(request.width !== undefined && request.height !== undefined
+          ? { width: request.width, height: request.height }
+          : {}),
+        // a material word ("wooden", "golden") names the border, not the face's colour
+        ...(uiColour ? { color: uiColour } : {}),
+        drawIcon: async (subject, size) => {
+          const got = await drawIcon(subject, size);
+          iconReading = got?.it;
+          return got;
+        },
       });
+      // what the piece honoured: its kind and material words, its words, its colour; an icon's subject
+      const understood = new Set(interpretation.understood);
+      const ignored = new Set(interpretation.ignored);
+      const honour = (w: string) => {
+        understood.add(w);
+        ignored.delete(w);
+      };
+      const onPiece = new Set((out.text?.text.toLowerCase() ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+      for (const t of tokenize(text)) {
+        const w = t.text;
+        if (onPiece.has(w) || (t.zh && out.text?.text.includes(w))) honour(w);
+        if (out.material && UI_MATERIAL_WORDS.test(w)) honour(w);
+        if (UI_PIECE_WORDS.test(w)) honour(w);
+      }
+      for (const w of [...ignored]) if (UI_PIECE_WORDS.test(w) || onPiece.has(w)) honour(w);
+      if (iconReading) for (const w of iconReading.understood) honour(w);
       return {
         frames: out.frames,
         animation: out.kind,
         frameNames: out.frameNames,
-        subject: `${out.kind} ui piece`,
-        nineSlice: out.nineSlice,
+        subject: out.kind === 'icon' ? `${iconReading?.subject ?? 'icon'} icon` : `${out.kind} ui piece`,
+        ...(out.nineSlice ? { nineSlice: out.nineSlice } : {}),
         uiKind: out.kind,
-        interpretation,
+        interpretation: {
+          ...interpretation,
+          understood: [...understood],
+          ignored: [...ignored].filter((w) => !understood.has(w)),
+          ...(out.text ? { text: out.text } : {}),
+          ...(out.icon ? { source: 'drawing' as const, drawnAs: out.icon } : {}),
+        },
       };
     }
     case 'tileset': {

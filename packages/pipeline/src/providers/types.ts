@@ -45,7 +45,7 @@ export interface GeneratedAsset {
   frames: RgbaImage[];
   /** Animation or piece name used in atlas files, e.g. `walk`, `idle`, `button`. */
   animation: string;
-  /** Per-frame names for UI pieces (normal/hover/pressed, track/fill, panel). */
+  /** Per-frame names for UI pieces (button: normal/hover/pressed/disabled; bar: empty/full; panel, label, icon). */
   frameNames?: string[];
   subject?: string;
   nineSlice?: NineSlice;
