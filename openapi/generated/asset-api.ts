@@ -377,6 +377,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture
+         * @description Stores a picture for `params.image`, `params.mask`, `params.references` or `params.paletteFrom`
+         *     of later generations (Assetloom extension, decision 0034). The body is the picture itself with
+         *     its image `Content-Type` (`image/png`, `image/jpeg`, `image/webp`, `image/gif`, or
+         *     `application/octet-stream`), or `multipart/form-data` whose first file part is the picture.
+         *     The format is read from the bytes, never from a name or a header: a declared image type the
+         *     bytes contradict answers 400. PNG of every colour type and bit depth (interlaced included),
+         *     baseline and progressive JPEG, WebP (lossy and lossless) and GIF are read; an animated GIF or
+         *     APNG is stored as its first frame (`animated: true` says so). The picture is stored as an 8-bit
+         *     RGBA PNG without any of its metadata (EXIF, XMP, ICC profiles, text chunks).
+         *
+         *     Limits (server settings): `UPLOAD_MAX_BYTES` (10 MiB) per body → 413 `图片过大`;
+         *     `UPLOAD_MAX_SIDE` (4096 px) per side and `UPLOAD_MAX_PIXELS` (16777216) per picture, read from
+         *     the header before anything is decoded → 413 `图片尺寸过大`; `USER_MAX_UPLOAD_BYTES` (256 MiB)
+         *     of stored uploads per user → 413 `上传空间已达上限`. Zero bytes, a body that is not a picture
+         *     or is cut short, and a missing or non-image content type answer 400 `图片无法读取`.
+         *
+         *     An upload no task uses is deleted `UPLOAD_TTL_SECONDS` (24 h) after it was made or last named
+         *     by a submission; one that a task uses is kept as long as that task exists (deleting the
+         *     project removes the uploads that only its tasks used).
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upload id. Ids the server never issued answer 404. */
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        /** Read an upload */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an upload
+         * @description Deletes an upload no task uses; one that a task uses answers 409 `上传正被任务使用` (it goes with its tasks).
+         */
+        delete: operations["deleteUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/generate": {
         parameters: {
             query?: never;
@@ -402,6 +464,8 @@ export interface paths {
          *     a new task that would put the user's running and saving tasks over
          *     `USER_MAX_PIXELS_IN_FLIGHT` answers 429 `进行中的任务过多，请稍后再试` with `Retry-After`; a
          *     user whose completed tasks' files take `USER_MAX_STORAGE_BYTES` answers 413 `存储空间已达上限`.
+         *     Image inputs (`params.image`, `mask`, `references`, `paletteFrom`) name the caller's uploads:
+         *     another user's answers 403 `无权访问该上传`, an unknown or expired one 404 `上传不存在`.
          */
         post: operations["generate"];
         delete?: never;
@@ -938,6 +1002,63 @@ export interface components {
          *     Part of the dedupe key when given.
          */
         Seed: number;
+        /** @description The `uploadId` of one of the caller's uploads (`POST /api/v1/uploads`). */
+        UploadRef: string;
+        /**
+         * @description Start from this picture (Assetloom extension, decision 0034). `strength` 0-1: 0 keeps the
+         *     picture and 1 ignores it. **Strength 0 is pixelate** on every provider: the picture becomes
+         *     pixel art of the asset's size through `pixelize` (one pixel per detected grid cell, or the
+         *     picture averaged down to the frame), its backdrop removed (sprites, animation, ui), with every
+         *     engine file. A sprite sheet is read as `framesPerDirection` columns × `directions` rows; with an
+         *     image and no `frames`, a sprite is one frame of one direction and an animation one direction of
+         *     4 frames. `assetType: animation` animates the picture (the built-in generator: idle bob,
+         *     breathing, squash and stretch, hurt flash, death dissolve, spin, glow pulse or hover, named in
+         *     the prompt). Model providers redraw it with the strength as their denoise.
+         */
+        ImageInput: {
+            uploadId: components["schemas"]["UploadRef"];
+            /** @default 0.5 */
+            strength?: number;
+        };
+        /** @description Edit only where this picture is white (light and opaque); keep the rest of `params.image`, which it needs, of the same width and height, with a strength above 0 (else 400 `参数错误`). */
+        MaskInput: {
+            uploadId: components["schemas"]["UploadRef"];
+        };
+        ReferenceInput: {
+            uploadId: components["schemas"]["UploadRef"];
+        };
+        /** @description 1-4 pictures whose style or character to follow. Honoured by OpenAI's gpt-image edits and by ComfyUI workflows that have `LoadImage` nodes titled `reference…`; other providers refuse the task naming `params.references`. */
+        References: components["schemas"]["ReferenceInput"][];
+        /** @description The palette is this picture's colours, at most `maxColors` (2-64, default 16); it replaces the style's `palette` and binds every provider, pixelize and the palette check. */
+        PaletteFrom: {
+            uploadId: components["schemas"]["UploadRef"];
+            /** @default 16 */
+            maxColors?: number;
+        };
+        Upload: {
+            uploadId: string;
+            width: number;
+            height: number;
+            /**
+             * @description The format the bytes were in (the stored file is always an 8-bit RGBA PNG).
+             * @enum {string}
+             */
+            format: "png" | "jpeg" | "webp" | "gif";
+            /** @description Size of the stored PNG (counted in the user's upload quota). */
+            bytes: number;
+            /** @description An animated GIF or APNG, stored as its first frame. */
+            animated: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When an upload no task uses is deleted; null while a task uses it. */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        UploadResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["Upload"];
+        };
         GenerateParams: {
             resolution?: components["schemas"]["Resolution"];
             width?: components["schemas"]["CanvasEdge"];
@@ -952,6 +1073,10 @@ export interface components {
              * @default false
              */
             placeholder?: boolean;
+            image?: components["schemas"]["ImageInput"];
+            mask?: components["schemas"]["MaskInput"];
+            references?: components["schemas"]["References"];
+            paletteFrom?: components["schemas"]["PaletteFrom"];
         };
         /** @description The params as normalized at submission (defaults filled in; frames only for sprite and animation; width and height only for a background or ui piece that asked for a size). */
         TaskParams: {
@@ -986,6 +1111,18 @@ export interface components {
             };
             /** @description Present (true) when the request asked for a placeholder. */
             placeholder?: boolean;
+            /** @description Present when the request gave `params.image` (strength filled in). */
+            image?: {
+                uploadId: string;
+                strength: number;
+            };
+            mask?: components["schemas"]["MaskInput"];
+            references?: components["schemas"]["References"];
+            /** @description Present when the request gave `params.paletteFrom` (maxColors filled in). */
+            paletteFrom?: {
+                uploadId: string;
+                maxColors: number;
+            };
         };
         GenerateRequest: {
             /** @description The project whose style is used. */
@@ -1467,6 +1604,56 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Not a picture the server reads: zero bytes, a body cut short or damaged, a format other than PNG, JPEG, WebP or GIF, a missing or non-image content type, or a declared image type the bytes contradict. */
+        ImageUnreadable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is over `UPLOAD_MAX_BYTES`, the picture's header states a side over `UPLOAD_MAX_SIDE` or more pixels than `UPLOAD_MAX_PIXELS` (refused before decoding), or the user's uploads would take more than `USER_MAX_UPLOAD_BYTES`. */
+        ImageTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The upload belongs to another user. */
+        UploadForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No upload has that id (or it expired). */
+        UploadNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A task uses the upload; it is deleted with its tasks. */
+        UploadInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The project belongs to another user, or the webhook's target is refused by the SSRF guard. */
         ProjectOrWebhookTargetForbidden: {
             headers: {
@@ -1511,6 +1698,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description Webhook id. Ids the server never issued answer 404. */
         WebhookId: string;
+        /** @description Upload id. Ids the server never issued answer 404. */
+        UploadId: string;
     };
     requestBodies: never;
     headers: {
@@ -2208,6 +2397,101 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+                "image/gif": string;
+                "application/octet-stream": string;
+                "multipart/form-data": {
+                    /** @description The picture (the first part with a file name, else the part named `file` or `image`). */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored upload. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            400: components["responses"]["ImageUnreadable"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["ImageTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upload id. Ids the server never issued answer 404. */
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["UploadForbidden"];
+            404: components["responses"]["UploadNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upload id. Ids the server never issued answer 404. */
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NullResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["UploadForbidden"];
+            404: components["responses"]["UploadNotFound"];
+            409: components["responses"]["UploadInUse"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     generate: {
         parameters: {
             query?: never;
@@ -2237,6 +2521,7 @@ export interface operations {
             400: components["responses"]["BadRequestOrEmptyPrompt"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["UploadNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
