@@ -117,7 +117,7 @@ async function run(label: string, extra: Record<string, string>): Promise<void> 
           realLogins.map((l) => l.ms),
           0.5,
         ),
-      )}, max ${ms(Math.max(...realLogins.map((l) => l.ms)))}; statuses ${realLogins.map((l) => l.status).join(' ')}`,
+      )}, max ${ms(Math.max(...realLogins.map((l) => l.ms)))}; each: ${realLogins.map((l) => `${l.status} ${Math.round(l.ms)} ms`).join(', ')}`,
     );
     console.log(
       `  flood (${CONNECTIONS} addresses × 1 connection, ${SECONDS} s): ${flood.length} answers — ${[

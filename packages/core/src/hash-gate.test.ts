@@ -67,17 +67,18 @@ describe('createHashGate (decision 0030)', () => {
     await Promise.all(runs);
   });
 
-  it('suspect clients (a failed login) hold at most concurrency − 1 slots: one stays free for clean ones', async () => {
+  it('suspect clients (a failed login) hold at most concurrency − 1 slots: one stays free for others', async () => {
     const gate = createHashGate({ concurrency: 2, queueSize: 4 });
     const h = controllable();
     gate.failed('flood-1');
     gate.failed('flood-2');
+    gate.succeeded('real-user');
     const f1 = gate.run('flood-1', h.work('f1'));
     const f2 = gate.run('flood-2', h.work('f2'));
     await settle();
     // The second suspect hash waits although a slot is free...
     expect(h.started).toEqual(['f1']);
-    // ...and a clean client takes that slot at once.
+    // ...and a client in good standing takes that slot at once.
     const real = gate.run('real-user', h.work('real'));
     await settle();
     expect(h.started).toEqual(['f1', 'real']);
@@ -119,6 +120,61 @@ describe('createHashGate (decision 0030)', () => {
     await Promise.all([first, early, real]);
   });
 
+  it('a client that logged in successfully goes first, and a slot stays free for it while others fail', async () => {
+    const gate = createHashGate({ concurrency: 2, queueSize: 8 });
+    const h = controllable();
+    gate.succeeded('real-user');
+    gate.failed('flood');
+    // A flood hash (suspect) runs; clean newcomers may not take the last slot meanwhile.
+    const f = gate.run('flood', h.work('f'));
+    const c1 = gate.run('new-1', h.work('c1'));
+    await settle();
+    expect(h.started).toEqual(['f']);
+    // The trusted client starts at once in the free slot.
+    const real = gate.run('real-user', h.work('real'));
+    await settle();
+    expect(h.started).toEqual(['f', 'real']);
+    await h.finish('real');
+    expect(await real).toBe('real');
+    // With the suspect hash done, the clean one runs.
+    await h.finish('f');
+    expect(h.started).toEqual(['f', 'real', 'c1']);
+    await h.finish('c1');
+    await Promise.all([f, c1]);
+  });
+
+  it('without failing clients, clean hashes use every slot; trusted ones still go first', async () => {
+    const gate = createHashGate({ concurrency: 2, queueSize: 8 });
+    const h = controllable();
+    gate.succeeded('real-user');
+    const c1 = gate.run('new-1', h.work('c1'));
+    const c2 = gate.run('new-2', h.work('c2'));
+    const c3 = gate.run('new-3', h.work('c3'));
+    const real = gate.run('real-user', h.work('real'));
+    await settle();
+    expect(h.started).toEqual(['c1', 'c2']);
+    await h.finish('c1');
+    expect(h.started).toEqual(['c1', 'c2', 'real']);
+    for (const n of ['c2', 'real', 'c3']) await h.finish(n);
+    await Promise.all([c1, c2, c3, real]);
+  });
+
+  it("a success clears a client's suspect mark; a failure clears its trust", async () => {
+    const gate = createHashGate({ concurrency: 2, queueSize: 4 });
+    const h = controllable();
+    gate.failed('office');
+    gate.succeeded('office');
+    gate.failed('other');
+    // 'office' is no longer suspect: it and a suspect run side by side (one suspect slot).
+    const a = gate.run('other', h.work('other'));
+    const b = gate.run('office', h.work('office'));
+    await settle();
+    expect(h.started).toEqual(['other', 'office']);
+    await h.finish('other');
+    await h.finish('office');
+    await Promise.all([a, b]);
+  });
+
   it('a hash that waited longer than maxWaitMs is refused with 503', async () => {
     vi.useFakeTimers();
     const gate = createHashGate({ concurrency: 1, queueSize: 4, maxWaitMs: 1000 });
@@ -138,18 +194,19 @@ describe('createHashGate (decision 0030)', () => {
   });
 
   it('remembers at most maxSuspects clients (memory stays bounded)', async () => {
-    const gate = createHashGate({ concurrency: 2, queueSize: 4, maxSuspects: 2 });
+    const gate = createHashGate({ concurrency: 1, queueSize: 4, maxSuspects: 2 });
     const h = controllable();
     gate.failed('a');
     gate.failed('b');
     gate.failed('c'); // drops 'a'
-    const runA = gate.run('a', h.work('a'));
-    const runB = gate.run('b', h.work('b'));
-    await settle();
-    // 'a' is clean again, 'b' is suspect: both run (one suspect slot, one clean).
-    expect(h.started.sort()).toEqual(['a', 'b']);
+    const first = gate.run('x', h.work('x'));
+    const b = gate.run('b', h.work('b'));
+    const a = gate.run('a', h.work('a'));
+    await h.finish('x');
+    // 'a' is clean again: it goes before the suspect 'b'.
+    expect(h.started).toEqual(['x', 'a']);
     await h.finish('a');
     await h.finish('b');
-    await Promise.all([runA, runB]);
+    await Promise.all([first, a, b]);
   });
 });

@@ -79,6 +79,8 @@ describe('the hash gate: a real user gets in while other addresses keep the hash
   it('a real user logs in while random-username logins from 8 other addresses flood the server', async () => {
     const real = { username: `real${randomUUID().slice(0, 8)}`, password: 'real-password' };
     expect((await post(server.url, '127.0.0.50', '/auth/register', real)).status).toBe(201);
+    // A returning user: it has logged in from its address before (the gate serves such clients first).
+    expect((await post(server.url, '127.0.0.51', '/auth/login', real)).status).toBe(200);
 
     const floodIps = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
     const flood: Answer[] = [];
@@ -103,6 +105,9 @@ describe('the hash gate: a real user gets in while other addresses keep the hash
       await new Promise((r) => setTimeout(r, 10));
     const logins: Answer[] = [];
     for (let i = 0; i < 3; i++) logins.push(await post(server.url, '127.0.0.51', '/auth/login', real));
+    // And from an address it never used (in good standing, not yet trusted): it waits for a clean
+    // slot ahead of the flood, but gets in.
+    logins.push(await post(server.url, '127.0.0.52', '/auth/login', real));
     const floodStillRunning = flood.length;
     stop = true;
     await Promise.all(attackers);

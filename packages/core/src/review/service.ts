@@ -191,6 +191,7 @@ export function createReviewAuthService(deps: ReviewAuthServiceDeps): ReviewAuth
           return fail(reviewErrors.badCredentials());
         }
         if (limiter) await limiter.reset(key);
+        deps.hashGate?.succeeded(`ip|${ip}`);
         return done(toUser(user));
       } catch (err) {
         return fail(err instanceof AssetloomError ? err : reviewErrors.server(err));
