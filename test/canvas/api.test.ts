@@ -1,4 +1,4 @@
-import { decodePng, renderProcedural } from '@assetloom/pipeline';
+import { decodePng } from '@assetloom/pipeline';
 import type { AssetClient } from '@assetloom/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractTarget, mockTarget, serverTarget } from '../contract/targets.js';
@@ -6,27 +6,9 @@ import { type ContractTarget, mockTarget, serverTarget } from '../contract/targe
 /**
  * Canvas sizes (issue #28) through the SDK on the msw mock and on the reference server alike: a
  * 320 × 180 background is accepted by the SDK's types and by both, the task keeps its canvas, bad
- * sizes answer 400 参数错误 as the SDK's error.
+ * sizes answer 400 参数错误 as the SDK's error; the built-in generator draws a background and a
+ * button's every state on the canvas asked for.
  */
-
-/**
- * Whether the built-in generator draws at `request.width × request.height` yet (its background and
- * UI drawing is being rewritten for #28 part 2); until then the completion test is skipped.
- */
-const builtInDrawsCanvas = await renderProcedural({
-  assetType: 'background',
-  prompt: 'a meadow',
-  userPrompt: 'a meadow',
-  tags: [],
-  style: {},
-  resolution: 64,
-  width: 320,
-  height: 180,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-}).then((out) => out.frames[0]?.width === 320 && out.frames[0]?.height === 180);
 
 describe.each([
   ['mock', mockTarget],
@@ -78,7 +60,7 @@ describe.each([
     expect(res.error?.message).toBe('参数错误');
   });
 
-  it.skipIf(!builtInDrawsCanvas)('completes a 320 × 180 background with a PNG of 320 × 180', async () => {
+  it('completes a 320 × 180 background with a PNG of 320 × 180', async () => {
     const submitted = await api.generate({
       projectId,
       prompt: 'a desert with pyramids at sunset',
@@ -98,5 +80,57 @@ describe.each([
     if (file.error) throw file.error;
     const decoded = decodePng(file.data.bytes);
     expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([320, 180]);
+  });
+
+  it('completes a start button at 96 × 48: four states of 96 × 48 in one sheet, named in its atlas, with 9-slice data', async () => {
+    const submitted = await api.generate({
+      projectId,
+      prompt: 'a start button',
+      assetType: 'ui',
+      params: { width: 96, height: 48 },
+    });
+    if (submitted.error) throw submitted.error;
+    const { taskId } = submitted.data;
+    const done = await api.waitForTask(taskId, { transport: 'poll', pollIntervalMs: 20, timeoutMs: 60_000 });
+    if (done.error) throw done.error;
+    expect(done.data.status, done.data.error ?? '').toBe('completed');
+    const listed = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (listed.error) throw listed.error;
+    const pngs = listed.data.assets.filter((a) => a.format === 'png');
+    expect(pngs).toHaveLength(1);
+    const sheet = pngs[0]!;
+    // the four states side by side, each the canvas asked for
+    expect(sheet.key.endsWith('/ui-button.png')).toBe(true);
+    expect([sheet.width, sheet.height]).toEqual([4 * 96, 48]);
+    expect(sheet.metadata).toMatchObject({
+      frameWidth: 96,
+      frameHeight: 48,
+      frameCount: 4,
+      uiKind: 'button',
+    });
+    const nine = sheet.metadata.nineSlice as Record<'left' | 'right' | 'top' | 'bottom', number>;
+    expect(nine.left + nine.right).toBeLessThan(96);
+    expect(nine.top + nine.bottom).toBeLessThan(48);
+    expect(Math.min(nine.left, nine.right, nine.top, nine.bottom)).toBeGreaterThan(0);
+    const file = await api.downloadAsset(sheet);
+    if (file.error) throw file.error;
+    const decoded = decodePng(file.data.bytes);
+    expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([384, 48]);
+    // the atlas an engine loads names each state and cuts it at 96 × 48
+    const atlasKey = (sheet.metadata.atlas as { texturePacker: string }).texturePacker;
+    const json = await api.downloadAsset(atlasKey);
+    if (json.error) throw json.error;
+    const atlas = JSON.parse(new TextDecoder().decode(json.data.bytes)) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+    };
+    expect(Object.keys(atlas.frames)).toEqual([
+      'button_normal',
+      'button_hover',
+      'button_pressed',
+      'button_disabled',
+    ]);
+    expect(Object.values(atlas.frames).map((f) => f.frame)).toEqual(
+      [0, 1, 2, 3].map((i) => ({ x: i * 96, y: 0, w: 96, h: 48 })),
+    );
   });
 });
