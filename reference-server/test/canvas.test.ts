@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodePng, encodePng, renderProcedural } from '@assetloom/pipeline';
+import { decodePng, encodePng } from '@assetloom/pipeline';
 import { type AssetClient, createAssetClient } from '@assetloom/sdk';
 import { injectMongoUri } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,41 +9,16 @@ import { type StoreTarget, startTestServer, type TestServer, uniqueName } from '
 
 /**
  * `params.width` / `params.height` (issue #28) through the real server: a background or UI piece on a
- * canvas of its own (320 × 180, 480 × 270 …) completes with a PNG of that size; bad sizes and sizes for
- * other asset types answer 400 参数错误 in the envelope; the dedupe key tells sizes apart.
+ * canvas of its own (320 × 180, 480 × 270 …) completes with a PNG of that size, on the built-in generator
+ * and on an image model; a button's four states and a panel are drawn at the canvas asked for, and words
+ * that do not fit it fail the task saying the size they need; bad sizes and sizes for other asset types
+ * answer 400 参数错误 in the envelope; the dedupe key tells sizes apart.
  */
 const mongoUri = injectMongoUri('reference-server canvas suite on MongoDB');
 const targets: [string, StoreTarget | null][] = [
   ['embedded', { kind: 'embedded' }],
   ['mongodb', mongoUri === null ? null : { kind: 'mongodb', uri: mongoUri }],
 ];
-
-/**
- * Whether the built-in generator draws a background at `request.width × request.height` yet: the
- * drawing is being rewritten for issue #28 part 2 (packages/pipeline/src/providers/procedural.ts and
- * internal/art). Until it does (backgrounds, UI pieces), the completions on the built-in generator
- * below are skipped, and the same path is proven on an image model (last describe). Remove these
- * probes once they answer true.
- */
-async function builtInDraws(assetType: 'background' | 'ui', prompt: string, width: number, height: number) {
-  const out = await renderProcedural({
-    assetType,
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution: 64,
-    width,
-    height,
-    directions: 1,
-    framesPerDirection: 1,
-    seed: 1,
-    attempt: 0,
-  });
-  return out.frames[0]?.width === width && out.frames[0]?.height === height;
-}
-const builtInDrawsCanvas = await builtInDraws('background', 'a meadow', 320, 180);
-const builtInDrawsUiCanvas = await builtInDraws('ui', 'a wooden dialog panel', 96, 48);
 
 function api(server: TestServer): AssetClient<true> {
   return createAssetClient({
@@ -77,29 +52,66 @@ describe.each(targets)('canvas sizes through the real server on the %s store', (
     await server?.destroy();
   });
 
-  it.skipIf(target === null || !builtInDrawsCanvas)(
-    'a 320 × 180 background completes and its PNG is 320 × 180',
+  it.skipIf(target === null)('a 320 × 180 background completes and its PNG is 320 × 180', async () => {
+    const { taskId } = await sdk.generate({
+      projectId,
+      prompt: 'a sunny meadow with hills',
+      assetType: 'background',
+      params: { width: 320, height: 180 },
+    });
+    const task = await sdk.waitForTask(taskId, { transport: 'ws' });
+    expect(task.status, task.error ?? '').toBe('completed');
+    expect(task.params).toEqual({ resolution: 64, format: 'spritesheet', width: 320, height: 180 });
+    const { assets } = await sdk.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    const png = assets.find((a) => a.format === 'png')!;
+    expect([png.width, png.height]).toEqual([320, 180]);
+    expect(png.metadata).toMatchObject({ frameWidth: 320, frameHeight: 180, frameCount: 1, directions: 1 });
+    const decoded = decodePng((await sdk.downloadAsset(png)).bytes);
+    expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([320, 180]);
+  });
+
+  it.skipIf(target === null)(
+    'a start button asked at 96 × 48 (individual files) completes with its four states, each a 96 × 48 PNG',
     async () => {
       const { taskId } = await sdk.generate({
         projectId,
-        prompt: 'a sunny meadow with hills',
-        assetType: 'background',
-        params: { width: 320, height: 180 },
+        prompt: 'a start button',
+        assetType: 'ui',
+        params: { width: 96, height: 48, format: 'individual' },
       });
-      const task = await sdk.waitForTask(taskId, { transport: 'ws' });
+      const task = await sdk.waitForTask(taskId, { transport: 'poll' });
       expect(task.status, task.error ?? '').toBe('completed');
-      expect(task.params).toEqual({ resolution: 64, format: 'spritesheet', width: 320, height: 180 });
+      expect(task.params).toMatchObject({ width: 96, height: 48, format: 'individual' });
       const { assets } = await sdk.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
-      const png = assets.find((a) => a.format === 'png')!;
-      expect([png.width, png.height]).toEqual([320, 180]);
-      expect(png.metadata).toMatchObject({ frameWidth: 320, frameHeight: 180, frameCount: 1, directions: 1 });
-      const decoded = decodePng((await sdk.downloadAsset(png)).bytes);
-      expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([320, 180]);
+      // one file a state, named by it; its frame index gives the states' order
+      const pngs = assets
+        .filter((a) => a.format === 'png')
+        .sort((a, b) => Number(a.metadata.frameIndex) - Number(b.metadata.frameIndex));
+      expect(pngs.map((a) => a.key.slice(a.key.lastIndexOf('/') + 1))).toEqual([
+        'ui-button_normal.png',
+        'ui-button_hover.png',
+        'ui-button_pressed.png',
+        'ui-button_disabled.png',
+      ]);
+      for (const png of pngs) {
+        expect([png.width, png.height], png.key).toEqual([96, 48]);
+        expect(png.metadata, png.key).toMatchObject({ frameWidth: 96, frameHeight: 48, frameCount: 4 });
+        expect(png.metadata.nineSlice, png.key).toMatchObject({
+          left: expect.any(Number),
+          right: expect.any(Number),
+          top: expect.any(Number),
+          bottom: expect.any(Number),
+        });
+        const decoded = decodePng((await sdk.downloadAsset(png)).bytes);
+        expect(decoded.ok && [decoded.image.width, decoded.image.height], png.key).toEqual([96, 48]);
+      }
+      // the words it was named by are on it
+      expect(pngs[0]!.metadata.interpretation).toMatchObject({ text: { text: 'START' } });
     },
   );
 
-  it.skipIf(target === null || !builtInDrawsUiCanvas)(
-    'a UI panel asked at 96 × 48 completes with frames of 96 × 48',
+  it.skipIf(target === null)(
+    'a wooden dialog panel asked at 96 × 48 is one 96 × 48 piece with 9-slice data',
     async () => {
       const { taskId } = await sdk.generate({
         projectId,
@@ -109,11 +121,34 @@ describe.each(targets)('canvas sizes through the real server on the %s store', (
       });
       const task = await sdk.waitForTask(taskId, { transport: 'poll' });
       expect(task.status, task.error ?? '').toBe('completed');
-      expect(task.params).toMatchObject({ width: 96, height: 48 });
       const { assets } = await sdk.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
       const png = assets.find((a) => a.format === 'png')!;
-      expect(png.metadata).toMatchObject({ frameWidth: 96, frameHeight: 48 });
-      expect(png.height).toBe(48);
+      expect([png.width, png.height]).toEqual([96, 48]);
+      expect(png.metadata).toMatchObject({ frameWidth: 96, frameHeight: 48, frameCount: 1, uiKind: 'panel' });
+      expect(png.metadata.nineSlice).toBeDefined();
+      const decoded = decodePng((await sdk.downloadAsset(png)).bytes);
+      expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([96, 48]);
+    },
+  );
+
+  it.skipIf(target === null)(
+    'words that do not fit the canvas asked for fail the task saying the size they need',
+    async () => {
+      const { taskId } = await sdk.generate({
+        projectId,
+        prompt: 'a button that says "Continue"',
+        assetType: 'ui',
+        params: { width: 48, height: 16 },
+      });
+      const task = await sdk
+        .waitForTask(taskId, { transport: 'poll' })
+        .catch((e: { task?: { status: string; error?: string | null } }) => {
+          if (e.task) return e.task;
+          throw e;
+        });
+      expect(task.status).toBe('failed');
+      expect(task.error).toContain('"Continue" need 76 × 16 px');
+      expect(task.error).toContain('48 × 16');
     },
   );
 
