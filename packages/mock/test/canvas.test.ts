@@ -1,4 +1,4 @@
-import { decodePng, renderProcedural } from '@assetloom/pipeline';
+import { decodePng } from '@assetloom/pipeline';
 import { type AssetClient, createAssetClient } from '@assetloom/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { createAssetMock } from '../src/index.js';
 
 // params.width / params.height (issue #28) on the mock: it runs the real domain and pipeline, so a
 // background or UI piece on a canvas of its own is accepted, normalized, deduplicated and refused
-// (400 参数错误) exactly as on the server.
+// (400 参数错误) exactly as on the server, and the built-in generator draws a background, a bar's two states
+// and a button's four on the canvas asked for.
 
 const BASE = 'http://canvas.mock.test';
 const mock = createAssetMock({
@@ -20,25 +21,6 @@ const mock = createAssetMock({
 });
 const server = setupServer(...mock.handlers);
 const { controls } = mock;
-
-/**
- * Whether the built-in generator draws at `request.width × request.height` yet (its background and
- * UI drawing is being rewritten for #28 part 2); until then the completion test below is skipped.
- */
-const builtInDrawsCanvas = await renderProcedural({
-  assetType: 'background',
-  prompt: 'a meadow',
-  userPrompt: 'a meadow',
-  tags: [],
-  style: {},
-  resolution: 64,
-  width: 320,
-  height: 180,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-}).then((out) => out.frames[0]?.width === 320 && out.frames[0]?.height === 180);
 
 let api: AssetClient;
 let projectId: string;
@@ -115,7 +97,7 @@ describe('canvas sizes on the mock', () => {
     expect(await res.json()).toEqual({ code: 400, message: '参数错误', data: null });
   });
 
-  it.skipIf(!builtInDrawsCanvas)('completes a 480 × 270 background with a PNG of 480 × 270', async () => {
+  it('completes a 480 × 270 background with a PNG of 480 × 270', async () => {
     const submitted = await api.generate({
       projectId,
       prompt: 'a harbour at night',
@@ -133,5 +115,87 @@ describe('canvas sizes on the mock', () => {
     if (file.error) throw file.error;
     const decoded = decodePng(file.data.bytes);
     expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([480, 270]);
+  });
+
+  it('completes a red health bar at 96 × 16: empty and full, each 96 × 16, with 9-slice data', async () => {
+    const submitted = await api.generate({
+      projectId,
+      prompt: 'a red health bar',
+      assetType: 'ui',
+      params: { width: 96, height: 16 },
+    });
+    if (submitted.error) throw submitted.error;
+    const { taskId } = submitted.data;
+    await controls.runToCompletion(taskId);
+    const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
+    expect(task.data?.status, task.data?.error ?? '').toBe('completed');
+    const assets = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (assets.error) throw assets.error;
+    const sheet = assets.data.assets.find((a) => a.format === 'png')!;
+    expect(sheet.key.endsWith('/ui-bar.png')).toBe(true);
+    expect([sheet.width, sheet.height]).toEqual([192, 16]);
+    expect(sheet.metadata).toMatchObject({ frameWidth: 96, frameHeight: 16, frameCount: 2, uiKind: 'bar' });
+    expect(sheet.metadata.nineSlice).toMatchObject({ left: expect.any(Number), right: expect.any(Number) });
+    const png = await api.downloadAsset(sheet);
+    if (png.error) throw png.error;
+    const decoded = decodePng(png.data.bytes);
+    expect(decoded.ok && [decoded.image.width, decoded.image.height]).toEqual([192, 16]);
+    const json = await api.downloadAsset((sheet.metadata.atlas as { texturePacker: string }).texturePacker);
+    if (json.error) throw json.error;
+    const atlas = JSON.parse(new TextDecoder().decode(json.data.bytes)) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+    };
+    expect(atlas.frames).toEqual({
+      bar_empty: expect.objectContaining({ frame: { x: 0, y: 0, w: 96, h: 16 } }),
+      bar_full: expect.objectContaining({ frame: { x: 96, y: 0, w: 96, h: 16 } }),
+    });
+  });
+
+  it('completes a start button at 96 × 48 as individual files: one 96 × 48 PNG a state', async () => {
+    const submitted = await api.generate({
+      projectId,
+      prompt: 'a start button',
+      assetType: 'ui',
+      params: { width: 96, height: 48, format: 'individual' },
+    });
+    if (submitted.error) throw submitted.error;
+    const { taskId } = submitted.data;
+    await controls.runToCompletion(taskId);
+    const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
+    expect(task.data?.status, task.data?.error ?? '').toBe('completed');
+    const assets = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (assets.error) throw assets.error;
+    const pngs = assets.data.assets
+      .filter((a) => a.format === 'png')
+      .sort((a, b) => Number(a.metadata.frameIndex) - Number(b.metadata.frameIndex));
+    expect(pngs.map((a) => a.key.slice(a.key.lastIndexOf('/') + 1))).toEqual([
+      'ui-button_normal.png',
+      'ui-button_hover.png',
+      'ui-button_pressed.png',
+      'ui-button_disabled.png',
+    ]);
+    for (const asset of pngs) {
+      expect(asset.metadata, asset.key).toMatchObject({ frameWidth: 96, frameHeight: 48, frameCount: 4 });
+      expect(asset.metadata.nineSlice, asset.key).toBeDefined();
+      const file = await api.downloadAsset(asset);
+      if (file.error) throw file.error;
+      const decoded = decodePng(file.data.bytes);
+      expect(decoded.ok && [decoded.image.width, decoded.image.height], asset.key).toEqual([96, 48]);
+    }
+  });
+
+  it('fails a button whose words do not fit the canvas asked for, saying the size they need', async () => {
+    const submitted = await api.generate({
+      projectId,
+      prompt: 'a button that says "Continue"',
+      assetType: 'ui',
+      params: { width: 48, height: 16 },
+    });
+    if (submitted.error) throw submitted.error;
+    const { taskId } = submitted.data;
+    await controls.runToCompletion(taskId);
+    const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
+    expect(task.data?.status).toBe('failed');
+    expect(task.data?.error).toContain('"Continue" need 76 × 16 px; the canvas is 48 × 16');
   });
 });
