@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAssetMock, installWebSocketGlobal } from '@assetloom/mock';
-import { decodePng, renderProcedural } from '@assetloom/pipeline';
+import { decodePng } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
 import { loadConfig, startServer } from '@assetloom/server';
 import { setupServer } from 'msw/node';
@@ -61,22 +61,6 @@ async function expectTilesetFiles(dir: string, kind: string, tileSize: number, t
   expect(tsx).toContain(`tilewidth="${tileSize}"`);
   expect(tsx).toContain(`tilecount="${tiles}"`);
 }
-
-/** Whether the built-in generator draws at `request.width × request.height` yet (#28 part 2). */
-const builtInDrawsCanvas = await renderProcedural({
-  assetType: 'background',
-  prompt: 'a meadow',
-  userPrompt: 'a meadow',
-  tags: [],
-  style: {},
-  resolution: 64,
-  width: 320,
-  height: 180,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-}).then((out) => out.frames[0]?.width === 320 && out.frames[0]?.height === 180);
 
 let work: string;
 beforeAll(async () => {
@@ -405,15 +389,84 @@ describe('against the msw mock', () => {
     await api.login({ username: 'ada', password: 'secret123' });
     const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: taskId! } } });
     expect(task.data?.params).toMatchObject({ width: 320, height: 180 });
-    if (builtInDrawsCanvas) {
-      expect(code, c.err()).toBe(EXIT.ok);
-      const png = decodePng(new Uint8Array(await readFile(join(work, 'screen', 'background.png'))));
-      expect(png.ok && [png.image.width, png.image.height]).toEqual([320, 180]);
-    } else {
-      // until the built-in generator draws on the canvas (#28 part 2), its size check fails: exit 1, named
-      expect(code).toBe(EXIT.taskFailed);
-      expect(c.err()).toContain('size');
-    }
+    expect(code, c.err()).toBe(EXIT.ok);
+    const png = decodePng(new Uint8Array(await readFile(join(work, 'screen', 'background.png'))));
+    expect(png.ok && [png.image.width, png.image.height]).toEqual([320, 180]);
+  });
+
+  it('writes a start button asked at 96 × 48: its four states in one sheet and every engine file', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      [
+        'generate',
+        '--project',
+        'Dungeon',
+        '--prompt',
+        'a start button',
+        '--type',
+        'ui',
+        '--width',
+        '96',
+        '--height',
+        '48',
+        '--out',
+        'button',
+        '--poll',
+        ...login,
+      ],
+      c.io,
+      { client },
+    );
+    expect(code, c.err()).toBe(EXIT.ok);
+    const dir = join(work, 'button');
+    expect((await readdir(dir)).sort()).toEqual([
+      'ui-button.aseprite.json',
+      'ui-button.json',
+      'ui-button.phaser-anims.json',
+      'ui-button.phaser.json',
+      'ui-button.png',
+      'ui-button.png.meta',
+      'ui-button.tres',
+    ]);
+    const png = decodePng(new Uint8Array(await readFile(join(dir, 'ui-button.png'))));
+    expect(png.ok && [png.image.width, png.image.height]).toEqual([4 * 96, 48]);
+    const atlas = JSON.parse(await readFile(join(dir, 'ui-button.json'), 'utf8'));
+    expect(Object.keys(atlas.frames)).toEqual([
+      'button_normal',
+      'button_hover',
+      'button_pressed',
+      'button_disabled',
+    ]);
+    for (const [i, name] of Object.keys(atlas.frames).entries())
+      expect(atlas.frames[name].frame, name).toEqual({ x: i * 96, y: 0, w: 96, h: 48 });
+    expect(await readFile(join(dir, 'ui-button.tres'), 'utf8')).toMatch(/^\[gd_resource type="SpriteFrames"/);
+  });
+
+  it('exits 1 naming the size the words need when they do not fit the canvas asked for', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      [
+        'generate',
+        '--project',
+        'Dungeon',
+        '--prompt',
+        'a button that says "Continue"',
+        '--type',
+        'ui',
+        '--width',
+        '48',
+        '--height',
+        '16',
+        '--out',
+        'too-small',
+        '--poll',
+        ...login,
+      ],
+      c.io,
+      { client },
+    );
+    expect(code).toBe(EXIT.taskFailed);
+    expect(c.err()).toContain('"Continue" need 76 × 16 px; the canvas is 48 × 16');
   });
 
   it('generates a blob47 tileset and writes the PNG, the Godot TileSet, the Tiled .tsx and the JSON', async () => {
