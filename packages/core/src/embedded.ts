@@ -36,6 +36,7 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import { embeddedUploadRepository, ensureEmbeddedUploadIndexes } from './uploads/embedded.js';
 import { legacyUsernameKey, usernameKeyOf } from './usernames.js';
 import {
   embeddedWebhookRepositories,
@@ -148,7 +149,21 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
   const claims = open('task_claims', [['_id', 'claim']]);
   const webhookHooks = open('webhooks', []);
   const webhookDeliveries = open('webhook_deliveries', [['_id', 'id']]);
-  const all = [users, projects, tasks, events, assets, counters, claims, webhookHooks, webhookDeliveries];
+  const uploadDocs = open('uploads', [['_id', 'id']]);
+  const uploadUses = open('upload_uses', [['_id', 'id']]);
+  const all = [
+    users,
+    projects,
+    tasks,
+    events,
+    assets,
+    counters,
+    claims,
+    webhookHooks,
+    webhookDeliveries,
+    uploadDocs,
+    uploadUses,
+  ];
 
   let ready: Promise<void> | undefined;
   let closed = false;
@@ -172,6 +187,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     await tasks.db.ensureIndexAsync({ fieldName: 'ownerId' });
     await claims.db.ensureIndexAsync({ fieldName: 'taskId' });
     await ensureEmbeddedWebhookIndexes(webhookHooks.db, webhookDeliveries.db);
+    await ensureEmbeddedUploadIndexes(uploadDocs.db, uploadUses.db);
   }
 
   /**
@@ -394,6 +410,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
     kind: dir === undefined ? 'memory' : 'embedded',
     webhooks: webhookRepositories.webhooks,
     webhookDeliveries: webhookRepositories.webhookDeliveries,
+    uploads: embeddedUploadRepository(use, opsOf(uploadDocs), opsOf(uploadUses)),
     init: use,
     async close() {
       if (closed) return;

@@ -42,6 +42,7 @@ export {
   type Operations,
   type OperationTable,
   type OperationTableDeps,
+  type RawBodyResult,
   type SignedAsset,
   type SigningStorage,
   signAssets,
@@ -150,6 +151,32 @@ export {
   toAssetView,
 } from './task-run.js';
 export * from './types.js';
+export { UPLOAD_MESSAGES, uploadErrors } from './uploads/errors.js';
+export { extractMultipartFile, type MultipartFile, multipartBoundary } from './uploads/multipart.js';
+export { IMAGE_FRAMES, IMAGE_INPUT_DEFAULTS, type InputHashes } from './uploads/params.js';
+export {
+  declaredFormat,
+  type ImageFormat,
+  type ProbeResult,
+  probeImage,
+  sniffFormat,
+} from './uploads/probe.js';
+export type { UploadRecord, UploadRepository, UploadUseRecord } from './uploads/records.js';
+export {
+  type CheckedInputs,
+  createUploadService,
+  type DecodedImage,
+  type ImageDecoder,
+  UPLOAD_DEFAULTS,
+  type UploadBody,
+  type UploadLimits,
+  type UploadObjects,
+  type UploadService,
+  type UploadServiceDeps,
+  type UploadView,
+  uploadIdsOf,
+  uploadKeyOf,
+} from './uploads/service.js';
 export {
   identifierCharacterProblem,
   normalizeIdentifier,

@@ -42,6 +42,12 @@ import {
   styleToPairs,
 } from './store.js';
 import { ACTIVE_TASK_STATUSES } from './types.js';
+import {
+  mongoUploadRepository,
+  UPLOAD_INDEXES,
+  UPLOAD_USES_COLLECTION,
+  UPLOADS_COLLECTION,
+} from './uploads/mongodb.js';
 import { legacyUsernameKey, usernameKeyOf } from './usernames.js';
 import {
   mongoWebhookRepositories,
@@ -303,6 +309,8 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     await ensureIndexes(d, 'task_claims', [
       { key: { taskId: 1, attempt: -1 }, name: 'task_claims_task_attempt' },
     ]);
+    await ensureIndexes(d, UPLOADS_COLLECTION, [...UPLOAD_INDEXES[UPLOADS_COLLECTION]]);
+    await ensureIndexes(d, UPLOAD_USES_COLLECTION, [...UPLOAD_INDEXES[UPLOAD_USES_COLLECTION]]);
     await ensureIndexes(d, WEBHOOKS_COLLECTION, [...WEBHOOK_INDEXES[WEBHOOKS_COLLECTION]]);
     await ensureIndexes(d, WEBHOOK_DELIVERIES_COLLECTION, [
       ...WEBHOOK_INDEXES[WEBHOOK_DELIVERIES_COLLECTION],
@@ -355,6 +363,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     kind: 'mongodb',
     webhooks: webhookRepositories.webhooks,
     webhookDeliveries: webhookRepositories.webhookDeliveries,
+    uploads: mongoUploadRepository(use, mapDuplicateKey),
     async init() {
       await use();
     },

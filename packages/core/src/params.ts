@@ -9,6 +9,12 @@ import type {
   StyleMap,
   TaskParams,
 } from './types.js';
+import {
+  type InputHashes,
+  imageFramesDefault,
+  imageMaterial,
+  normalizeImageInputs,
+} from './uploads/params.js';
 
 type Schema = { default?: unknown; properties?: Record<string, Schema> };
 
@@ -167,11 +173,16 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
     out.height = canvas.height;
   }
   if (hasFrames(assetType)) {
-    out.frames = {
-      directions: p.frames?.directions ?? PARAM_DEFAULTS.directions,
-      framesPerDirection: p.frames?.framesPerDirection ?? PARAM_DEFAULTS.framesPerDirection,
-    };
+    // a picture to start from is one view: its sprite one frame, its animation one direction (decision 0034)
+    const fromImage = imageFramesDefault(assetType, p);
+    out.frames = fromImage
+      ? { ...fromImage }
+      : {
+          directions: p.frames?.directions ?? PARAM_DEFAULTS.directions,
+          framesPerDirection: p.frames?.framesPerDirection ?? PARAM_DEFAULTS.framesPerDirection,
+        };
   }
+  normalizeImageInputs(p, out);
   if (p.seed !== undefined) out.seed = p.seed;
   // a placeholder instead of a refusal: part of the task (and of its dedupe key) only when asked
   if (p.placeholder === true && hasFrames(assetType)) out.placeholder = true;
@@ -221,6 +232,8 @@ export function dedupeMaterial(input: {
   assetType: AssetType;
   params: TaskParams;
   taskStyle: StyleMap | null;
+  /** The content hashes of the task's image inputs (uploads), when it has any. */
+  inputs?: InputHashes;
 }): string {
   const { params } = input;
   return JSON.stringify([
@@ -245,6 +258,8 @@ export function dedupeMaterial(input: {
       ...(params.tileset ? [{ tileset: [params.tileset.kind, params.tileset.tileSize] }] : []),
       // a placeholder asked for is another task than a refusal (keys without it are unchanged)
       ...(params.placeholder === true ? [{ placeholder: true }] : []),
+      // image inputs by content hash (keys of requests without any are unchanged)
+      ...imageMaterial(params, input.inputs),
     ],
     sortedPairs(input.taskStyle),
   ]);

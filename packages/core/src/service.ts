@@ -38,9 +38,11 @@ import type {
   Task,
   TaskList,
   TaskListItem,
+  TaskParams,
   TokenResult,
   UpdateProjectInput,
 } from './types.js';
+import type { UploadService } from './uploads/service.js';
 import { createUserCache } from './user-cache.js';
 import {
   identifierCharacterProblem,
@@ -94,6 +96,12 @@ export interface AssetServiceDeps {
    * See createUserCache: a token revoked on another process stays valid here that long at most.
    */
   userCacheMs?: number;
+  /**
+   * Image inputs (decision 0034): a submission's uploads are checked (owner, mask size) and seen by
+   * the dedupe key through their content hashes; a new task records its uses; a project's deletion
+   * removes the uploads only its tasks used. Without it, params naming uploads answer 400.
+   */
+  uploads?: Pick<UploadService, 'checkInputs' | 'recordUses' | 'releaseProject'>;
 }
 
 export interface SubmitOptions {
@@ -302,6 +310,15 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       const used = await store.tasks.storedBytesByOwner(user.id);
       if (used >= maxBytes) throw errors.storageQuota({ bytes: used, limit: maxBytes });
     }
+  }
+
+  /** The image inputs of a submission, checked by the upload service (400 without one). */
+  async function checkedInputs(user: AuthUser, params: TaskParams) {
+    if (!params.image && !params.mask && !params.references && !params.paletteFrom) return null;
+    if (deps.uploads === undefined) {
+      throw errors.badRequest({ reason: 'this server takes no image inputs (no upload service)' });
+    }
+    return deps.uploads.checkInputs(user, params);
   }
 
   async function existingIdempotent(user: AuthUser, key: string): Promise<TaskRecord | null> {
@@ -517,6 +534,12 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       }
       await store.events.deleteByTask(taskIds);
       await store.claims.deleteByTask(taskIds);
+      await deps.uploads?.releaseProject(id).catch((error: unknown) => {
+        deps.onBackgroundError?.(error, {
+          what: 'releasing the uploads of a deleted project',
+          projectId: id,
+        });
+      });
       const deletedKeys = await store.assets.deleteByProject(id);
       return { deletedKeys };
     },
@@ -524,6 +547,8 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     async isDownloadable(key) {
       // Generated files live under their task: they are downloadable once that task completed, and
       // never after its project was deleted (whatever a stopped run left behind).
+      // Uploads are inputs, never downloads (decision 0034).
+      if (key.startsWith('users/')) return false;
       const match = /^projects\/([^/]+)\/tasks\/([^/]+)\//.exec(key);
       if (match === null) return true;
       const [, projectId, taskId] = match as unknown as [string, string, string];
@@ -574,8 +599,17 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
         throw errors.taskTooLarge({ pixels, limit: maxTaskPixels });
       }
       const taskStyle = body.taskStyle ? { ...body.taskStyle } : null;
+      const inputs = await checkedInputs(user, params);
       const dedupeKey = await sha256Hex(
-        dedupeMaterial({ ownerId: user.id, projectId, prompt, assetType: body.assetType, params, taskStyle }),
+        dedupeMaterial({
+          ownerId: user.id,
+          projectId,
+          prompt,
+          assetType: body.assetType,
+          params,
+          taskStyle,
+          ...(inputs ? { inputs: inputs.hashes } : {}),
+        }),
       );
 
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -617,6 +651,9 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
           continue;
         }
         if (deps.generateLimiter) await deps.generateLimiter.hit(String(user.id));
+        // The task keeps its pictures as long as it exists (a failure here fails the submission's
+        // answer, but the task runs: its run reads the uploads while they last).
+        if (inputs) await deps.uploads?.recordUses(record, inputs.uploadIds);
         // The task is stored and will run: from here the call succeeds (an error answer would make a
         // retrying client submit it twice). Only the project's counter may lag if the store fails now.
         let touched: boolean;

@@ -1,5 +1,6 @@
 import { errors } from './errors.js';
 import type { AssetType, StyleMap, TaskParams, TaskStage, TaskStatus } from './types.js';
+import type { UploadRepository } from './uploads/records.js';
 import type { WebhookDeliveryRepository, WebhookRepository } from './webhooks/records.js';
 
 /** Storage records (not database documents): what the domain reads and writes. */
@@ -322,6 +323,8 @@ export interface Store {
   readonly webhooks: WebhookRepository;
   /** The webhook outbox: one record per event and webhook (collection `webhook_deliveries`). */
   readonly webhookDeliveries: WebhookDeliveryRepository;
+  /** Uploaded pictures and the tasks that use them (collections `uploads`, `upload_uses`; decision 0034). */
+  readonly uploads?: UploadRepository;
 }
 
 // ---- guards shared by the adapters ----

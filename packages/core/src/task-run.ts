@@ -150,6 +150,11 @@ export interface RunClaimedTaskOptions {
   /** Told after every persisted event. */
   notify?: (taskId: string) => void;
   /**
+   * The pictures the task's params name, decoded (decision 0034: the server's upload service reads
+   * them from object storage). A rejection fails the task with its message (an upload that is gone).
+   */
+  loadInputs?: (task: TaskRecord) => Promise<PipelineRequest['inputs']>;
+  /**
    * Queues webhook deliveries of the task's events: the terminal one before the task is ended (so a
    * crash in between loses nothing), task.stage ones after each progress record.
    */
@@ -184,6 +189,16 @@ export async function runClaimedTask(
     await claimed.finish({ status: 'failed', error: options.projectDeletedError }).catch(() => undefined);
     return { ok: false, code: 'project_deleted', error: options.projectDeletedError };
   }
+  let inputs: PipelineRequest['inputs'];
+  try {
+    inputs = await options.loadInputs?.(task);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // failed at once, with a terminal failed event (a picture that is gone never comes back)
+    await claimed.fail(message).catch(() => undefined);
+    options.notify?.(task.id);
+    return { ok: false, code: 'invalid_request', error: message, retryCount: task.retryCount };
+  }
   let retryCount = task.retryCount;
   let first = true;
   const hooks = options.webhooks?.forTask(task);
@@ -197,6 +212,7 @@ export async function runClaimedTask(
       taskStyle: task.taskStyle,
       params: task.params,
       keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
+      ...(inputs === undefined ? {} : { inputs }),
     },
     {
       storage: options.storage,

@@ -14,6 +14,7 @@ import type {
   StyleInput,
   UpdateProjectInput,
 } from './types.js';
+import type { UploadBody } from './uploads/service.js';
 import type { CreateWebhookInput, UpdateWebhookInput } from './webhooks/service.js';
 
 type Json = Record<string, unknown>;
@@ -68,6 +69,10 @@ export interface OperationInputs {
   deleteWebhook: ValidatedRequest<undefined, NoQuery, { projectId: string; webhookId: string }>;
   pingWebhook: ValidatedRequest<undefined, NoQuery, { projectId: string; webhookId: string }>;
   listWebhookDeliveries: ValidatedRequest<undefined, PageInput, { projectId: string; webhookId: string }>;
+  /** The body is the picture's bytes as the transport read them (never validated as JSON). */
+  uploadImage: ValidatedRequest<UploadBody, NoQuery>;
+  getUpload: ValidatedRequest<undefined, NoQuery, { uploadId: string }>;
+  deleteUpload: ValidatedRequest<undefined, NoQuery, { uploadId: string }>;
 }
 
 export interface RequestValidator {

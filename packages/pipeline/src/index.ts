@@ -10,6 +10,7 @@ export {
 export { layoutPages, MAX_PAGE_SIZE, type PageLayout, type SheetPage } from './formats/pages.js';
 export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
+export type { ImageInputs, ProviderImageInputs } from './image-input/types.js';
 export {
   ACTIONS,
   type Action,

@@ -1,3 +1,4 @@
+import type { ImageInputs } from './image-input/types.js';
 import type { Interpretation } from './interpret/index.js';
 import type { TilesetKind } from './tileset/rules.js';
 
@@ -82,6 +83,8 @@ export interface PipelineRequest {
   keyPrefix: string;
   /** Style tags for the prompt optimizer; defaults to the merged style's values. */
   tags?: string[];
+  /** The pictures `params.image`, `mask`, `references` and `paletteFrom` name, decoded (decision 0034). */
+  inputs?: ImageInputs;
 }
 
 /** Where the pipeline writes its files. `put` must be idempotent for the same key. */

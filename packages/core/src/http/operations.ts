@@ -6,6 +6,8 @@ import { isValidObjectKey } from '../object-keys.js';
 import type { AssetService } from '../service.js';
 import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
+import { uploadErrors } from '../uploads/errors.js';
+import type { UploadBody, UploadService } from '../uploads/service.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RouteSpec } from './routes.js';
@@ -47,7 +49,15 @@ export interface OperationRequest {
   authorization: string | null | undefined;
   /** Reads the JSON body (the transport's strict reader over core's rules: 415, 413, 400). */
   readBody(limit: number): Promise<JsonBodyResult>;
+  /**
+   * Reads a raw body (an uploaded picture) of at most `limit` bytes with its Content-Type; more →
+   * `too-large` (413). Transports without it answer 404 for the upload operation.
+   */
+  readRaw?(limit: number): Promise<RawBodyResult>;
 }
+
+/** A raw body as the transport read it. */
+export type RawBodyResult = { ok: true; value: UploadBody } | { ok: false; error: 'too-large' | 'malformed' };
 
 /** What an operation answers: the status, the envelope's `data`, and headers to add (appended in order). */
 export interface OperationAnswer {
@@ -94,6 +104,8 @@ export interface OperationTableDeps {
   readiness?: ReadinessChecks;
   /** Deadline of each readiness check in milliseconds (default 3000); a slower check fails. */
   readinessTimeoutMs?: number;
+  /** Uploaded pictures (decision 0034); without it the upload operations answer 404 接口不存在. */
+  uploads?: UploadService;
 }
 
 /** What GET /api/v1/ready checks. */
@@ -160,6 +172,7 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
   projectId: errors.projectNotFound,
   taskId: errors.taskNotFound,
   webhookId: errors.webhookNotFound,
+  uploadId: uploadErrors.notFound,
 };
 
 function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
@@ -387,6 +400,19 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         w.deliveries(user, params.projectId, params.webhookId, query),
       ),
     }),
+    uploadImage: async ({ body }, user) => {
+      if (deps.uploads === undefined) throw errors.routeNotFound();
+      return { status: 200, data: await deps.uploads.upload(user, body) };
+    },
+    getUpload: async ({ params }, user) => {
+      if (deps.uploads === undefined) throw errors.routeNotFound();
+      return { status: 200, data: await deps.uploads.get(user, params.uploadId) };
+    },
+    deleteUpload: async ({ params }, user) => {
+      if (deps.uploads === undefined) throw errors.routeNotFound();
+      await deps.uploads.delete(user, params.uploadId);
+      return { status: 200, data: null };
+    },
     downloadAsset: async ({ query }, _user, ctx) => {
       if (deps.storage === undefined) throw errors.routeNotFound();
       const storage = deps.storage;
@@ -406,7 +432,7 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
   const handlers = new Map<RouteSpec, OperationHandler>();
 
   function compile(route: RouteSpec, operation: Operation<keyof OperationInputs>): OperationHandler {
-    const { operationId, authenticated, hasBody, pathParams } = route;
+    const { operationId, authenticated, hasBody, rawBody, pathParams } = route;
     const idChecks = pathParams.flatMap((name) => {
       const notFound = RESOURCE_IDS[name];
       return notFound === undefined ? [] : [[name, notFound] as const];
@@ -423,7 +449,18 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         if (!ID_PATTERN.test(request.params[name] ?? '')) throw notFound();
       }
       let body: unknown;
-      if (hasBody) {
+      let raw: UploadBody | undefined;
+      if (rawBody) {
+        // an uploaded picture: its bytes as they came, bounded by the upload limit (decision 0034)
+        if (request.readRaw === undefined || deps.uploads === undefined) throw errors.routeNotFound();
+        const read = await request.readRaw(deps.uploads.limits.maxBytes);
+        if (!read.ok) {
+          throw read.error === 'too-large'
+            ? uploadErrors.tooLarge({ limit: deps.uploads.limits.maxBytes })
+            : uploadErrors.unreadable({ reason: 'the body could not be read' });
+        }
+        raw = read.value;
+      } else if (hasBody) {
         const read = await request.readBody(deps.bodyLimitBytes);
         if (!read.ok) throw bodyError(read.error);
         body = read.value;
@@ -435,7 +472,7 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         headers: request.headers,
         body,
       }) as OperationInputs[keyof OperationInputs];
-      return operation(input as never, user as AuthUser, ctx);
+      return operation((raw === undefined ? input : { ...input, body: raw }) as never, user as AuthUser, ctx);
     };
   }
 

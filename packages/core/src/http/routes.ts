@@ -16,6 +16,8 @@ export interface RouteSpec {
   authenticated: boolean;
   /** True when the operation declares a request body. */
   hasBody: boolean;
+  /** True when that body is not JSON (an uploaded picture): the transport hands over its raw bytes. */
+  rawBody: boolean;
   /** The names of the path parameters, in order. */
   pathParams: string[];
 }
@@ -36,7 +38,7 @@ export function routesOf(document: OpenApiDocument): RouteSpec[] {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = (item as Record<string, unknown>)[method] as
-        | { operationId?: string; security?: unknown[]; requestBody?: unknown }
+        | { operationId?: string; security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }
         | undefined;
       if (operation === undefined || typeof operation.operationId !== 'string') continue;
       const security = Array.isArray(operation.security) ? operation.security : globalSecurity;
@@ -53,6 +55,9 @@ export function routesOf(document: OpenApiDocument): RouteSpec[] {
         pattern: new RegExp(`^${source}/?$`, 'i'),
         authenticated: security.length > 0,
         hasBody: operation.requestBody !== undefined,
+        rawBody:
+          operation.requestBody !== undefined &&
+          operation.requestBody.content?.['application/json'] === undefined,
         pathParams,
       });
     }

@@ -1,0 +1,23 @@
+import { AssetloomError } from '../errors.js';
+
+/** The messages of the upload operations (openapi/asset-api.yaml, decision 0034). */
+export const UPLOAD_MESSAGES = {
+  imageUnreadable: '图片无法读取',
+  imageTooLarge: '图片过大',
+  imageDimensions: '图片尺寸过大',
+  uploadQuota: '上传空间已达上限',
+  uploadForbidden: '无权访问该上传',
+  uploadNotFound: '上传不存在',
+  uploadInUse: '上传正被任务使用',
+} as const;
+
+/** Factories; `details` (why, in words) goes to the log, never to the client. */
+export const uploadErrors = {
+  unreadable: (details: unknown) => new AssetloomError(400, UPLOAD_MESSAGES.imageUnreadable, { details }),
+  tooLarge: (details: unknown) => new AssetloomError(413, UPLOAD_MESSAGES.imageTooLarge, { details }),
+  dimensions: (details: unknown) => new AssetloomError(413, UPLOAD_MESSAGES.imageDimensions, { details }),
+  quota: (details: unknown) => new AssetloomError(413, UPLOAD_MESSAGES.uploadQuota, { details }),
+  forbidden: () => new AssetloomError(403, UPLOAD_MESSAGES.uploadForbidden),
+  notFound: () => new AssetloomError(404, UPLOAD_MESSAGES.uploadNotFound),
+  inUse: () => new AssetloomError(409, UPLOAD_MESSAGES.uploadInUse),
+} as const;
