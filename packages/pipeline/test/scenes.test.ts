@@ -47,6 +47,17 @@ const colours = (frame: { data: Uint8Array }) =>
 
 describe('scene composer', () => {
   it.each([
+    // the issue's own examples
+    ['a sunny beach with palm trees', 'beach', { sunny: 'sun', palm: 'f/palm-tree' }],
+    ['a desert with pyramids at sunset', 'dusk desert', { pyramids: 'pyramids' }],
+    ['an underwater coral reef', 'underwater', { coral: expect.any(String) }],
+    ['a cyberpunk street in the rain', 'night city street in the rain', { cyberpunk: 'neon signs' }],
+    [
+      'a graveyard at night under a full moon',
+      'night meadow',
+      { graveyard: 'f/headstone', moon: 'full moon' },
+    ],
+    ['an oasis with palm trees', 'desert', { oasis: 'lake', palm: 'f/palm-tree' }],
     ['a beach with palm trees at sunset', 'dusk beach', { palm: 'f/palm-tree' }],
     ['desert with pyramids', 'desert', { pyramids: 'pyramids' }],
     ['a forest with a waterfall', 'forest', { waterfall: 'waterfall' }],
@@ -83,6 +94,7 @@ describe('scene composer', () => {
       word: 'wizard',
       drawn: true,
       as: 'figure (person.mage)',
+      thing: true,
     });
     const plain = await draw('a forest at night with fireflies');
     expect(Buffer.from(out.frames[0]!.data).equals(Buffer.from(plain.frames[0]!.data))).toBe(false);
@@ -90,7 +102,7 @@ describe('scene composer', () => {
 
   it('drops what it cannot draw and says which words, never a stand-in', async () => {
     const out = await draw('a forest with a democracy');
-    expect(out.interpretation!.elements).toContainEqual({ word: 'democracy', drawn: false });
+    expect(out.interpretation!.elements).toContainEqual({ word: 'democracy', drawn: false, thing: true });
     expect(out.interpretation!.ignored).toContain('democracy');
     expect(out.subject).toBe('forest');
   });

@@ -141,9 +141,10 @@ export interface Interpretation {
   substitute?: { for: string; drawn: string };
   /**
    * Backgrounds: each element and noun the prompt named, and what became of it — drawn (`as` says
-   * how: "pier and boats", a drawing's id) or dropped (no place for it in this scene).
+   * how: "pier and boats", a drawing's id) or dropped (no place for it in this scene). `thing`: not a
+   * scene element but a thing the sprite generator drew into it (or could not: then dropped).
    */
-  elements?: Array<{ word: string; drawn: boolean; as?: string }>;
+  elements?: Array<{ word: string; drawn: boolean; as?: string; thing?: true }>;
   /** UI pieces: the words set on the piece (quoted or named by the prompt) and the pixel font they are set in. */
   text?: { text: string; font: string };
 }

@@ -14,6 +14,7 @@ import {
   type Interpretation,
   interpret,
   KINDS,
+  nounLemma,
   subjectText,
   tokenize,
 } from '../interpret/index.js';
@@ -267,7 +268,12 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
           const it = thing.interpretation;
           const image = cropToPixels(thing.frames[0]!);
           if (!image) return null;
-          return { image, as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})` };
+          return {
+            image,
+            as: it?.drawing
+              ? it.drawing.id
+              : `${/^(person|creature|animal)/.test(it?.kind ?? '') ? 'figure' : 'rig'} (${it?.kind ?? 'rig'})`,
+          };
         } catch (e) {
           if (e instanceof PipelineError) return null;
           throw e;
@@ -277,11 +283,12 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
       const one = (w: string) =>
         w
           .replace(/ies$/, 'y')
+          .replace(/ves$/, 'f')
           .replace(/(ch|sh|x|ss)es$/, '$1')
           .replace(/(?<=[^s])s$/, '');
       const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
       const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
-      const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w)]));
+      const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w), nounLemma(w) ?? w]));
       return {
         frames: [out.image],
         animation: 'background',

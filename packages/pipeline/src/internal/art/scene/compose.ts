@@ -12,7 +12,7 @@ import { cropToPixels, Layer, mixRgb, pack, type RGB, scaleRgb, unpack } from '.
 export interface ComposedScene {
   layers: Array<{ name: 'sky' | 'far' | 'mid' | 'near' | 'props' | 'weather'; layer: Layer; scroll: number }>;
   /** Each element and other noun of the prompt: drawn (how), or dropped. */
-  report: Array<{ word: string; drawn: boolean; as?: string }>;
+  report: Array<{ word: string; drawn: boolean; as?: string; thing?: true }>;
 }
 
 /**
@@ -29,6 +29,8 @@ interface Ctx {
   style: ResolvedStyle;
   painter: Painter;
   req: SceneRequest;
+  /** The prompt's lower-case text (for the kind of a thing: a Japanese temple, a pirate ship). */
+  text: string;
   has: (k: ElementKind) => boolean;
   report: ComposedScene['report'];
   /** The elements drawn, and how. */
@@ -305,6 +307,7 @@ function paintFar(ctx: Ctx, far: Layer, horizon: number, land: (typeof LAND)[key
     return;
   }
   if (s === 'city') {
+    drew(ctx, 'skyline', 'skyline');
     // a skyline: towers of several heights, lit windows at night
     const wall = haze(land.far);
     const win = light.time === 'night' ? G(ctx, [255, 214, 120]) : P(mixRgb(wall, [180, 200, 230], 0.5));
@@ -451,22 +454,35 @@ async function paintMid(
         mid.rect(glitterX - (y - horizon) * 0.2 - 2, y, glitterX + (y - horizon) * 0.2 + 2, y + 1, glitter);
     ground = shore;
     if (ctx.has('harbour') || ctx.has('boats')) {
-      // a pier of planks on posts into the water, boats beside it
-      const plank = P([140, 96, 58]);
-      const post = P([96, 62, 40]);
+      // a harbour: a pier of planks on posts into the water, boats moored beside it; boats alone sail
+      // out on the water. A pirate ship is a galleon in dark wood.
       const py = shore - (shore - horizon) * 0.35;
-      const px0 = w * 0.08;
-      const px1 = w * 0.45;
-      mid.rect(px0, py, px1, py + Math.max(2, h * 0.02), plank);
-      for (let x = px0; x < px1; x += Math.max(4, w / 24))
-        mid.rect(x, py, x + Math.max(1, w / 160), py + h * 0.05, post);
-      for (const [i, id] of ['f/sailboat', 'f/ship', 'f/motor-boat'].entries()) {
+      if (ctx.has('harbour')) {
+        const plank = P([140, 96, 58]);
+        const post = P([96, 62, 40]);
+        const px0 = w * 0.08;
+        const px1 = w * 0.45;
+        mid.rect(px0, py, px1, py + Math.max(2, h * 0.02), plank);
+        for (let x = px0; x < px1; x += Math.max(4, w / 24))
+          mid.rect(x, py, x + Math.max(1, w / 160), py + h * 0.05, post);
+      }
+      const pirate = /pirate|海盗/.test(ctx.text);
+      const fleet: Array<[string, RGB | undefined]> = pirate
+        ? [['g/galleon', [110, 72, 46]]]
+        : [
+            ['f/sailboat', undefined],
+            ['f/ship', undefined],
+            ['f/motor-boat', undefined],
+          ];
+      for (const [i, [id, fill]] of fleet.entries()) {
         if (i > 0 && w < 120) break;
-        const boat = await prop(ctx, id, h * (0.12 - i * 0.02));
-        if (boat) stand(mid, boat, w * (0.55 + i * 0.16), py + h * 0.04 + i * h * 0.02);
+        const boat = await prop(ctx, id, h * ((pirate ? 0.26 : 0.12) - i * 0.02), fill);
+        const x = ctx.has('harbour') ? w * (0.55 + i * 0.16) : w * (0.3 + i * 0.22);
+        const y = ctx.has('harbour') ? py + h * 0.04 + i * h * 0.02 : horizon + (shore - horizon) * 0.6;
+        if (boat) stand(mid, boat, x, y);
       }
       drew(ctx, 'harbour', 'pier and boats');
-      drew(ctx, 'boats', 'boats (Fluent Emoji)');
+      drew(ctx, 'boats', pirate ? 'pirate galleon (game-icons)' : 'boats (Fluent Emoji)');
     }
     if (ctx.has('lighthouse')) {
       const lx = w * 0.88;
@@ -772,8 +788,23 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
     if (mill) stand(mid, mill, w * 0.25, horizon + h * 0.1);
     drew(ctx, 'windmill', 'windmill (game-icons)', mill !== null);
   }
+  if (ctx.has('bridge')) {
+    // a stone arch bridge across the middle ground
+    const bridge = await prop(ctx, 'g/arch-bridge', h * 0.16, [150, 140, 132]);
+    if (bridge) stand(mid, bridge, w * 0.5, horizon + h * 0.1);
+    drew(ctx, 'bridge', 'arch bridge (game-icons)', bridge !== null);
+  }
   if (ctx.has('temple') || ctx.has('ruins')) {
-    const t = await prop(ctx, ctx.has('ruins') ? 'f/classical-building' : 'f/classical-building', h * 0.22);
+    // a temple of the kind the prompt names: a Shinto shrine or pagoda, a Hindu temple, else classical
+    const asian = /japan|chinese|asian|shinto|pagoda|shrine|神社|寺|塔/.test(ctx.text);
+    const templeId = ctx.has('ruins')
+      ? 'f/classical-building'
+      : asian
+        ? 'f/shinto-shrine'
+        : /hindu/.test(ctx.text)
+          ? 'f/hindu-temple'
+          : 'f/classical-building';
+    const t = await prop(ctx, templeId, h * 0.22);
     if (t)
       stand(
         mid,
@@ -783,7 +814,7 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
         ctx.has('ruins') ? (c) => mixRgb(c, [140, 136, 120], 0.35) : undefined,
       );
     drew(ctx, 'ruins', 'ruined classical building (Fluent Emoji)', t !== null);
-    drew(ctx, 'temple', 'classical building (Fluent Emoji)', t !== null);
+    drew(ctx, 'temple', `${templeId} (Fluent Emoji)`, t !== null);
   }
 }
 
@@ -838,8 +869,10 @@ async function paintNear(
     drew(ctx, 'road', 'path');
   }
   if (ctx.has('river') || ctx.has('lake')) {
-    const water = P([70, 140, 210]);
-    const hi = P([150, 200, 240]);
+    // frozen water is ice: pale, with white cracks where open water has glints
+    const frozen = /frozen|icy|\bice\b|冰/.test(ctx.text) || (req.snowCover && /frozen|冻/.test(ctx.text));
+    const water = P(frozen ? [196, 226, 244] : [70, 140, 210]);
+    const hi = P(frozen ? [250, 252, 255] : [150, 200, 240]);
     if (ctx.has('lake')) {
       near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
       for (let k = 0; k < 6; k++)
@@ -919,6 +952,13 @@ async function paintNear(
   if (ctx.has('tents')) placed.push({ kind: 'tents', id: 'f/tent', scale: 0.22, xs: [0.65] });
   if (ctx.has('campfire')) placed.push({ kind: 'campfire', id: 'x/campfire', scale: 0.16, xs: [0.45] });
   if (ctx.has('snowman')) placed.push({ kind: 'snowman', id: 'f/snowman', scale: 0.24, xs: [0.7] });
+  if (ctx.has('graves'))
+    placed.push({
+      kind: 'graves',
+      id: 'f/headstone',
+      scale: 0.14,
+      xs: w > h ? [0.18, 0.34, 0.52, 0.7, 0.86] : [0.2, 0.5, 0.8],
+    });
   if (ctx.has('fence'))
     placed.push({
       kind: 'fence',
@@ -1045,6 +1085,30 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
         const v = n.fbm((x / w) * 6, (y / h) * 6, 3);
         back.px[y * w + x] = v > 0.6 ? shades[2]! : v > 0.42 ? shades[0]! : shades[1]!;
       }
+    // stalactites from the roof, stalagmites from the floor
+    const spike = P(darker(stone, 0.7));
+    for (let k = 0; k < Math.max(4, Math.round(w / 30)); k++) {
+      const x = rng.range(0, w);
+      const len = h * rng.range(0.08, 0.22);
+      const half = Math.max(1.5, len * 0.18);
+      back.poly(
+        [
+          [x - half, 0],
+          [x + half, 0],
+          [x, len],
+        ],
+        spike,
+      );
+      if (k % 2)
+        back.poly(
+          [
+            [x - half, floorY],
+            [x + half, floorY],
+            [x + half * 0.2, floorY - len * 0.6],
+          ],
+          spike,
+        );
+    }
   } else if (s === 'tavern' || s === 'library') {
     const plank = Math.max(4, Math.round(w / 24));
     for (let x = 0; x < w; x++)
@@ -1160,7 +1224,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
       for (let row = 0; row < 4; row++) {
         const y = floorY - h * 0.48 + row * h * 0.12;
         for (let bx = x0 + 2; bx < x0 + shelfW - 3; bx += 3)
-          props.rect(bx, y + 2, bx + 2, y + h * 0.1, P(books[(bx + row) % 4]!));
+          props.rect(bx, y + 2, bx + 2, y + h * 0.1, P(books[(Math.floor(bx) + row) % 4]!));
       }
     }
     drew(ctx, 'bookshelves', 'bookshelves');
@@ -1439,6 +1503,7 @@ export async function composeScene(job: {
   style: ResolvedStyle;
   painter: Painter;
   drawThing?: DrawThing;
+  text?: string;
 }): Promise<ComposedScene> {
   const { width: w, height: h, req } = job;
   const lib = await loadDrawings();
@@ -1452,6 +1517,7 @@ export async function composeScene(job: {
     style: job.style,
     painter: job.painter,
     req,
+    text: job.text ?? '',
     has: (k) => kinds.has(k),
     report: [],
     drawn: new Map(),
@@ -1505,6 +1571,9 @@ export async function composeScene(job: {
     // what the sky lights takes the time's light (the sky and the lights themselves stay as drawn)
     for (const layer of [far, mid, near]) lightLayer(ctx, layer, light.ambient);
   }
+  if (req.dark)
+    for (const layer of [sky, far, mid, near, props])
+      lightLayer(ctx, layer, (c) => mixRgb(scaleRgb(c, 0.62), [20, 24, 48], 0.12));
   if (req.weather === 'fog') {
     // fog: the further a layer, the more of it the fog hides
     const fogC: RGB = light.time === 'night' ? [96, 104, 124] : [214, 218, 224];
@@ -1523,7 +1592,7 @@ export async function composeScene(job: {
   for (const [k, other] of things.entries()) {
     const got = job.drawThing ? await job.drawThing(other.phrase, Math.round(h * (room ? 0.3 : 0.26))) : null;
     if (!got) {
-      ctx.report.push({ word: other.word, drawn: false });
+      ctx.report.push({ word: other.word, drawn: false, thing: true });
       continue;
     }
     const x = w * ((k + 0.5) / things.length) * 0.7 + w * 0.15;
@@ -1534,9 +1603,9 @@ export async function composeScene(job: {
       ctx.groundY + Math.min(h - ctx.groundY, h * 0.06),
       room ? undefined : light.ambient,
     );
-    ctx.report.push({ word: other.word, drawn: true, as: got.as });
+    ctx.report.push({ word: other.word, drawn: true, as: got.as, thing: true });
   }
-  for (const other of req.others.slice(4)) ctx.report.push({ word: other.word, drawn: false });
+  for (const other of req.others.slice(4)) ctx.report.push({ word: other.word, drawn: false, thing: true });
   // every element: drawn (and how), or dropped when this scene had no place for it
   for (const e of req.elements) {
     const as = ctx.drawn.get(e.kind);

@@ -65,7 +65,8 @@ export type ElementKind =
   | 'planets'
   | 'nebula'
   | 'asteroids'
-  | 'snowman';
+  | 'snowman'
+  | 'graves';
 
 /** English words (lemmas, and the English the lexicon gives a Chinese word) for each element. */
 const WORDS: ReadonlyArray<[ElementKind, string]> = [
@@ -127,19 +128,40 @@ const WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['nebula', 'nebula galaxy galaxies'],
   ['asteroids', 'asteroid asteroids meteor meteors comet'],
   ['snowman', 'snowman'],
+  [
+    'graves',
+    'grave graves graveyard graveyards cemetery cemeteries tombstone tombstones headstone headstones gravestone gravestones',
+  ],
+];
+/** Chinese words whose dictionary gloss loses the kind ("棕榈树" glosses as "palm tree", read as a tree). */
+const ZH_WORDS: ReadonlyArray<[ElementKind, string]> = [
+  ['palms', '棕榈树 棕榈 椰子树 椰树'],
+  ['pines', '松树 松林 杉树'],
+  ['blossom-trees', '樱花 樱花树 桃花'],
+  ['cacti', '仙人掌'],
+  ['torches', '火把 火炬'],
+  ['neon', '霓虹 霓虹灯'],
+  ['full-moon', '满月'],
+  ['pyramids', '金字塔'],
+  ['waterfall', '瀑布'],
+  ['coral', '珊瑚'],
+  ['lighthouse', '灯塔'],
+  ['fireflies', '萤火虫'],
+  ['lanterns', '灯笼'],
+  ['windmill', '风车'],
 ];
 const KIND_OF = new Map<string, ElementKind>();
-for (const [kind, words] of WORDS) for (const w of words.split(' ')) KIND_OF.set(w, kind);
+for (const [kind, words] of [...WORDS, ...ZH_WORDS]) for (const w of words.split(' ')) KIND_OF.set(w, kind);
 
 /** Words about the picture, not things in it: they are neither elements nor dropped. */
 const NOT_THINGS = new Set(
-  'background scene view landscape wallpaper panorama vista game level backdrop pixel art style interior outside inside night day dawn dusk evening morning noon midnight sunset sunrise twilight rain snow fog storm mist light lights parallax'.split(
+  'background scene view landscape wallpaper panorama vista game level backdrop pixel art style interior outside inside night day dawn dusk evening morning noon midnight sunset sunrise twilight rain snow fog storm mist light lights parallax sky skies horizon scenery'.split(
     ' ',
   ),
 );
 /** Modifiers an element's drawing honours ("a full moon", "outer space", "palm trees", "an erupting volcano"). */
 const HONOURED = new Set(
-  'full crescent outer deep distant far faraway tall high huge giant big small little old ancient snowy snowcapped snow-capped starry erupting active rocky sandy sunny tropical palm pine cherry dead bare neon stormy rainy foggy misty frozen icy underground haunted dark dim night evening'.split(
+  'full crescent outer deep distant far faraway tall high huge giant big small little old ancient snowy snowcapped snow-capped starry erupting active rocky sandy sunny tropical palm pine cherry dead bare neon stormy rainy foggy misty frozen icy underground haunted dark dim night evening glowing shining sparkling rolling green lush medieval japanese chinese asian shinto pirate wooden stone calm quiet peaceful spooky eerie'.split(
     ' ',
   ),
 );
@@ -191,6 +213,16 @@ const PLACES: Record<string, Setting> = {
   cavern: 'cave',
   inn: 'tavern',
   pub: 'tavern',
+  pass: 'mountains',
+  valley: 'mountains',
+  canyon: 'mountains',
+  gorge: 'mountains',
+  field: 'grassland',
+  fields: 'grassland',
+  plain: 'grassland',
+  plains: 'grassland',
+  prairie: 'grassland',
+  countryside: 'grassland',
 };
 
 export type Setting =
@@ -233,6 +265,8 @@ export interface SceneRequest {
   others: Array<{ phrase: string; word: string }>;
   /** The words that named the place, and modifiers the drawing honours: understood. */
   honoured: string[];
+  /** "dark": the whole scene a step darker. */
+  dark: boolean;
 }
 
 const SETTING_OF_SCENE: Record<Scene, Setting> = {
@@ -286,6 +320,7 @@ const SETTING_OF_ELEMENT: Partial<Record<ElementKind, Setting>> = {
   nebula: 'space',
   asteroids: 'space',
   snowman: 'snow',
+  graves: 'grassland',
 };
 /** Ends a phrase in the text before it is split into words (punctuation is lost in tokens). */
 const PUNCTUATION = /[,;.!?，。；！？、]+/;
@@ -322,7 +357,8 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     }
     for (const phrase of phrases) {
       if (!phrase.length) continue;
-      const en = phrase.map((t) => (t.zh ? t.en || t.text : t.en));
+      // a Chinese word that names an element itself is read as that element, else through its English
+      const en = phrase.map((t) => (t.zh ? (KIND_OF.has(t.text) ? t.text : t.en || t.text) : t.en));
       const classes = phrase.map((t) => wordClass(t));
       // the head: the last word that names a thing (an element, a place, a noun)
       let head = -1;
@@ -341,7 +377,23 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         const t = phrase[i]!;
         const w = en[i]!;
         if (/snow/.test(w) || t.text.includes('雪')) snowCover = true;
-        if (NOT_THINGS.has(w)) continue;
+        if (/^(cyberpunk|赛博朋克)/.test(w) || /赛博朋克/.test(t.text)) addElement(t.text, 'neon');
+        // 火山喷发: the lexicon splits 喷发 (erupting), and an erupting volcano is what is drawn
+        if (/^(喷|发|喷发|爆发)$/.test(t.text) && phrase.some((x) => /火山/.test(x.text))) {
+          honoured.push(t.text);
+          continue;
+        }
+        if (NOT_THINGS.has(w)) {
+          // the sky, the snow, the night: the scene's own light and weather draw them
+          honoured.push(t.text);
+          continue;
+        }
+        // an oasis: a pool of water in the desert
+        if (w === 'oasis' || t.text === '绿洲') {
+          places.push('desert');
+          addElement(t.text, 'lake');
+          continue;
+        }
         const kind = kindOfWord(w);
         const place = PLACES[w] ?? (classes[i] === 'place' ? sceneSetting(w) : undefined);
         if (ROOM_WORDS.test(w) || ROOM_WORDS.test(t.text)) {
@@ -373,7 +425,13 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
-        if (i === head && classes[i] === 'noun') {
+        // the time and weather words: the light and the weather layer draw them
+        if (classes[i] === 'time' || classes[i] === 'weather') {
+          honoured.push(t.text);
+          continue;
+        }
+        // a lone Chinese character left over from a word the lexicon splits (喷发 → 喷, 发) names nothing
+        if (i === head && classes[i] === 'noun' && !(t.zh && [...t.text].length === 1)) {
           const from = phrase.slice(0, i + 1).filter((_, k) => classes[k] !== 'place' && !kindOfWord(en[k]!));
           others.push({ phrase: from.map((x) => x.text).join(t.zh ? '' : ' '), word: t.text });
           continue;
@@ -396,6 +454,10 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean) ??
     'grassland';
   if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
+  // "a castle hall": the castle is where the hall is, not a castle drawn in it
+  if (setting === 'castle_hall' || setting === 'dungeon')
+    for (let i = elements.length - 1; i >= 0; i--)
+      if (elements[i]!.kind === 'castle') honoured.push(...elements.splice(i, 1).map((e) => e.word));
   if (snowCover && (setting === 'grassland' || setting === 'forest')) setting = 'snow';
   const time: TimeOfDay =
     it.time ??
@@ -426,11 +488,20 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     elements,
     others,
     honoured,
+    dark: it.dark === true,
   };
 }
 
 function kindOfWord(w: string): ElementKind | undefined {
-  return KIND_OF.get(w) ?? KIND_OF.get(w.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, ''));
+  const one = (x: string) => KIND_OF.get(x) ?? KIND_OF.get(x.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, ''));
+  const whole = one(w);
+  if (whole || !w.includes(' ')) return whole;
+  // a Chinese word's English may be a phrase ("palm tree"): its most specific element word
+  const kinds = w
+    .split(' ')
+    .map(one)
+    .filter((k): k is ElementKind => k !== undefined);
+  return kinds.find((k) => k !== 'trees') ?? kinds[0];
 }
 
 function sceneSetting(w: string): Setting | undefined {

@@ -142,6 +142,7 @@ export async function drawScene(job: SceneJob): Promise<SceneOutput> {
     style,
     painter: job.painter,
     ...(drawThing ? { drawThing } : {}),
+    text: job.text,
   });
   const all = composed.layers.map((l) => l.layer);
   if (style.paletteEnforced) lockPalette(all, style.palette);
