@@ -186,7 +186,12 @@ async function finding2(base: string) {
     }
   });
   await sleep(2000);
+  // A returning user (it logged in from this address before), then the same user from a new address.
   const realLogin = await http(base, 'POST', '/auth/login', {
+    json: { username: real.username, password: real.password },
+    from: '127.0.0.250',
+  });
+  const realElsewhere = await http(base, 'POST', '/auth/login', {
     json: { username: real.username, password: real.password },
     from: '127.0.0.200',
   });
@@ -195,7 +200,7 @@ async function finding2(base: string) {
   for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a.ms]);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   say(
-    `   now: ${answers.length} answers (${[...byStatus].map(([s, t]) => `${s} × ${t.length}, median ${Math.round(median(t))} ms`).join('; ')}); the real user ${realLogin.status} in ${Math.round(realLogin.ms)} ms`,
+    `   now: ${answers.length} answers (${[...byStatus].map(([s, t]) => `${s} × ${t.length}, median ${Math.round(median(t))} ms`).join('; ')}); the real user ${realLogin.status} in ${Math.round(realLogin.ms)} ms from its usual address, ${realElsewhere.status} in ${Math.round(realElsewhere.ms)} ms from a new one`,
   );
   const oneIp: number[] = [];
   for (let i = 0; i < 40; i++) {
