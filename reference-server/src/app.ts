@@ -29,6 +29,7 @@ import { RequestState } from './internal/request-state.js';
 import { isStorageFull, STORAGE_FULL } from './internal/storage-full.js';
 import { createFilesRouter, FILES_PATH_PREFIX, type ObjectStorage, requestBaseUrl } from './storage/index.js';
 import { createStudioMiddleware, STUDIO_PREFIX, type StudioFiles } from './studio.js';
+import { readRawBody } from './uploads/body.js';
 
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {
@@ -82,6 +83,8 @@ export interface AssetAppDeps {
   readiness?: OperationTableDeps['readiness'];
   /** Told when a request failed because the store refused a write (the /ready check reports it). */
   onStoreWriteFailure?: (cause: unknown) => void;
+  /** Uploaded pictures (POST /api/v1/uploads; decision 0034); those routes answer 404 without it. */
+  uploads?: OperationTableDeps['uploads'];
 }
 
 /** The per-request state the middleware shares (a {@link RequestState}). */
@@ -123,6 +126,9 @@ class KoaOperationCall implements OperationRequest, OperationContext {
   }
   readBody(limit: number) {
     return readJsonBody(this.#ctx.req, limit);
+  }
+  readRaw(limit: number) {
+    return readRawBody(this.#ctx.req, limit);
   }
   get user() {
     return this.#ctx.state.user;
@@ -249,6 +255,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ...(deps.onObjectsReleased === undefined ? {} : { onObjectsReleased: deps.onObjectsReleased }),
     ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
+    ...(deps.uploads === undefined ? {} : { uploads: deps.uploads }),
   });
 
   // --- outermost: request id, logging, headers and the envelope for every failure ---

@@ -94,6 +94,10 @@ export interface ServerConfig {
     /** USER_MAX_STORAGE_BYTES: object storage one user's completed tasks may take (413). */
     userMaxStorageBytes: number;
   };
+  /** Uploaded pictures (decision 0034): UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE, UPLOAD_MAX_PIXELS, USER_MAX_UPLOAD_BYTES, UPLOAD_TTL_SECONDS (0 for no per-user limit). */
+  uploads: { maxBytes: number; maxSide: number; maxPixels: number; userMaxBytes: number; ttlSeconds: number };
+  /** How often idle uploads past their lifetime are swept (UPLOAD_SWEEP_SECONDS; 0: never). */
+  uploadSweepSeconds: number;
   /** Task submissions per user allowed within `generateWindowSeconds`. */
   generateMaxRequests: number;
   generateWindowSeconds: number;
@@ -358,6 +362,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE', 32, 0, 10_000);
   const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS', 3000, 100, 60_000);
   const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT', 4, 1, 10_000);
+  const uploads = {
+    maxBytes: read.int('UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    maxSide: read.int('UPLOAD_MAX_SIDE', 4096, 16, 16_384),
+    maxPixels: read.int('UPLOAD_MAX_PIXELS', 4096 * 4096, 256, 268_435_456),
+    userMaxBytes: read.int('USER_MAX_UPLOAD_BYTES', 256 * 1024 * 1024, 0, 1_000_000_000_000),
+    ttlSeconds: read.int('UPLOAD_TTL_SECONDS', 86_400, 60, 31_536_000),
+  };
+  const uploadSweepSeconds = read.int('UPLOAD_SWEEP_SECONDS', 600, 0, 86_400);
   const budgets = {
     // 512 px × 512 px × 8 directions × 16 frames (~320 MB at its peak); 1024 px 8 × 16 (~710 MB) is refused.
     taskMaxPixels: read.int('TASK_MAX_PIXELS', 512 * 512 * 8 * 16, 0, 1_000_000_000_000),
@@ -496,6 +508,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       passwordHashMaxWaitMs,
       passwordHashPerClient,
       budgets,
+      uploads,
+      uploadSweepSeconds,
       generateMaxRequests,
       generateWindowSeconds,
       trustProxy,

@@ -31,6 +31,7 @@ import { createPipelineThreadPool, type PipelineThreadPool } from './tasks/pipel
 import { attachProgressSocket, type ProgressSocket } from './tasks/progress-socket.js';
 import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
 import { JwtTokenService } from './tokens.js';
+import { startUploadSweeper, uploadServiceFor } from './uploads/index.js';
 import { SERVER_VERSION } from './version.js';
 import { webhookDispatcherFor, webhookOutboxFor, webhookServiceFor } from './webhooks/index.js';
 
@@ -139,6 +140,11 @@ export function workerFor(
     webhooks: webhooksOf(config, deps.store, deps.logger),
     ...(imageProviderOf(config, deps.imageProvider) ?? {}),
     ...(threadsOf(config, deps) ?? {}),
+    // the pictures a task names, read from object storage for the pipeline (decision 0034)
+    loadInputs: (() => {
+      const uploads = uploadServiceFor(config, deps);
+      return (task) => uploads.loadInputs(task.params);
+    })(),
   });
 }
 
@@ -240,6 +246,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       })
     : null;
 
+  // Uploaded pictures: their operations, the submission's checks, the project cascade, the sweep.
+  const uploads = uploadServiceFor(config, { store, storage, logger });
+  const stopSweeper = startUploadSweeper(uploads, config.uploadSweepSeconds, logger);
   // One bound on password hashing for the process, shared by both apps (decision 0030).
   const admission = hashAdmissionFor(config);
   const service = createAssetService({
@@ -271,6 +280,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     },
     userCacheMs: config.userCacheMs,
     llm: llmOf(config),
+    uploads,
   });
   const app = createAssetApp({
     service,
@@ -305,6 +315,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
             metrics.observeRequest(method, route, status, seconds),
         }),
     onStoreWriteFailure: (cause) => storeHealth.failed(cause),
+    uploads,
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);
       // Files of attempts that never recorded their assets live under the same folder.
@@ -410,6 +421,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await drained;
       await streamsClosed;
       await workerStopped;
+      stopSweeper();
       closeStorage(storage);
       await store.close();
       await review.close();

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import {
   type ClaimedTask,
   createTaskQueue,
+  type RunClaimedTaskOptions,
   randomId,
   runClaimedTask,
   type Store,
@@ -76,6 +77,8 @@ export interface GenerationWorkerOptions {
   cancelCheckMs?: number;
   /** Told when the store refused a write of a run (the server's /ready reports it). */
   onStoreWriteFailure?: (cause: unknown) => void;
+  /** The pictures a task's params name, decoded (its uploads; decision 0034). */
+  loadInputs?: RunClaimedTaskOptions['loadInputs'];
 }
 
 export interface GenerationWorker {
@@ -291,6 +294,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         imageProvider: options.threads === undefined ? (options.imageProvider ?? null) : null,
         ...(options.threads === undefined ? {} : { runPipeline: options.threads.run }),
         projectDeletedError: '[assetloom/server] the project was deleted',
+        ...(options.loadInputs === undefined ? {} : { loadInputs: options.loadInputs }),
         ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
       });
       if (!result.ok && result.code === 'project_deleted') {

@@ -470,7 +470,8 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         params: request.params,
         query: request.query,
         headers: request.headers,
-        body,
+        // a raw body is not JSON: the contract states no schema for it (the upload service reads it)
+        body: raw === undefined ? body : {},
       }) as OperationInputs[keyof OperationInputs];
       return operation((raw === undefined ? input : { ...input, body: raw }) as never, user as AuthUser, ctx);
     };

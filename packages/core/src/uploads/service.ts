@@ -248,9 +248,10 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
           detail: error instanceof Error ? error.message : String(error),
         });
       }
+      // a JPEG's EXIF orientation may turn the picture a quarter: its sides swap, nothing else
+      const turned = decoded.width === height && decoded.height === width;
       if (
-        decoded.width !== width ||
-        decoded.height !== height ||
+        !((decoded.width === width && decoded.height === height) || turned) ||
         decoded.rgba.length !== width * height * 4
       ) {
         throw uploadErrors.unreadable({ reason: 'decoded size differs from the header' });
@@ -265,11 +266,11 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
         ownerId: user.id,
         key: uploadKeyOf(user.id, id),
         format,
-        width,
-        height,
+        width: decoded.width,
+        height: decoded.height,
         bytes: decoded.png.byteLength,
         animated: header.animated,
-        contentHash: await sha256OfPixels(width, height, decoded.rgba),
+        contentHash: await sha256OfPixels(decoded.width, decoded.height, decoded.rgba),
         createdAt: now,
         lastUsedAt: now,
       };
@@ -282,8 +283,8 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       }
       return {
         uploadId: id,
-        width,
-        height,
+        width: record.width,
+        height: record.height,
         format,
         bytes: record.bytes,
         animated: record.animated,

@@ -1,0 +1,120 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A 48 × 32 test picture: a red square on blue, opaque (raw RGBA). */
+export function testPixels(width = 48, height = 32): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const inside = x >= 8 && x < 24 && y >= 8 && y < 24;
+      data.set(inside ? [220, 30, 30, 255] : [20, 40, 200, 255], i);
+    }
+  }
+  return data;
+}
+
+const raw = (width = 48, height = 32) =>
+  sharp(testPixels(width, height), { raw: { width, height, channels: 4 } });
+
+/** PNGs of every colour type and bit depth sharp writes, and an interlaced one. */
+export async function pngVariants(): Promise<Record<string, Uint8Array>> {
+  const out: Record<string, Uint8Array> = {};
+  out['rgba-8'] = await raw().png().toBuffer();
+  out['rgb-8'] = await raw().removeAlpha().png().toBuffer();
+  out['grey-8'] = await raw().removeAlpha().toColourspace('b-w').png().toBuffer();
+  out['grey-alpha-8'] = await raw().toColourspace('b-w').png().toBuffer();
+  out['palette-8'] = await raw().png({ palette: true, colours: 4 }).toBuffer();
+  out['palette-2bit'] = await raw().png({ palette: true, colours: 4, bitdepth: 2 }).toBuffer();
+  out['rgba-16'] = await raw().toColourspace('rgb16').png().toBuffer();
+  out['interlaced'] = await raw().png({ progressive: true }).toBuffer();
+  return out;
+}
+
+export const jpeg = (options: { progressive?: boolean; exif?: boolean } = {}) => {
+  let image = raw().removeAlpha();
+  if (options.exif)
+    image = image.withExif({ IFD0: { Copyright: 'secret camera owner', Artist: 'Jane Doe' } });
+  return image.jpeg({ quality: 90, progressive: options.progressive ?? false }).toBuffer();
+};
+export const webp = (lossless: boolean) => raw().webp({ lossless }).toBuffer();
+export const gif = () => raw().gif().toBuffer();
+
+/** A two-frame animated GIF (first frame red-on-blue, second all green). */
+export async function animatedGif(): Promise<Uint8Array> {
+  const w = 48;
+  const h = 32;
+  const second = new Uint8Array(w * h * 4).fill(255);
+  for (let i = 0; i < second.length; i += 4) second.set([0, 200, 0, 255], i);
+  const both = new Uint8Array(w * h * 2 * 4);
+  both.set(testPixels(w, h), 0);
+  both.set(second, w * h * 4);
+  return sharp(both, { raw: { width: w, height: h * 2, channels: 4, pageHeight: h } })
+    .gif({ loop: 0, delay: [100, 100] })
+    .toBuffer();
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** The PNG with an `acTL` chunk (1 frame, endless) before its first IDAT: an APNG. */
+export function asApng(png: Uint8Array): Uint8Array {
+  const actl = new Uint8Array(8);
+  new DataView(actl.buffer).setUint32(0, 1);
+  const extra = chunk('acTL', actl);
+  const at = 8 + 25; // signature + IHDR
+  const out = new Uint8Array(png.length + extra.length);
+  out.set(png.subarray(0, at), 0);
+  out.set(extra, at);
+  out.set(png.subarray(at), at + extra.length);
+  return out;
+}
+
+/** A PNG whose IHDR claims `width × height` with almost no data: a decompression bomb's header. */
+export function bombHeader(width: number, height: number): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const sig = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+  const parts = [
+    sig,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', new Uint8Array()),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** A real bomb: a grey PNG of `side × side` zeros (a few KB that inflate to side² × 4 bytes). */
+export function realBomb(side: number): Promise<Uint8Array> {
+  return sharp({ create: { width: side, height: side, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** The chunk types of a PNG, in order. */
+export function pngChunkTypes(png: Uint8Array): string[] {
+  const types: string[] = [];
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = view.getUint32(at);
+    types.push(String.fromCharCode(...png.subarray(at + 4, at + 8)));
+    at += 12 + length;
+  }
+  return types;
+}
