@@ -1,7 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vite';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The files the built-in generator loads at run time beside @assetloom/drawings' module — the drawing
+ * sets (`sets/*.bin`), the pixel fonts UI pieces are lettered with (`fonts/*.bin`) and resvg's
+ * WebAssembly — served at `<base>drawings/` by the dev server and copied there by the build. The
+ * bundle moves the module away from its `dist/`, so the mock in the page points the package at this
+ * folder (`configureDrawings` in src/mock.ts). Mock builds only: the real studio draws nothing.
+ */
+function drawingsFiles(): Plugin {
+  const dist = join(dirname(require.resolve('@assetloom/drawings/package.json')), 'dist');
+  const files = () => [
+    ...['sets', 'fonts'].flatMap((dir) =>
+      readdirSync(join(dist, dir))
+        .filter((name) => name.endsWith('.bin'))
+        .map((name) => `${dir}/${name}`),
+    ),
+    'resvg.wasm',
+  ];
+  let base = '/';
+  return {
+    name: 'assetloom-drawings-files',
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split('?')[0] ?? '';
+        if (!path.startsWith(`${base}drawings/`)) return next();
+        const name = path.slice(`${base}drawings/`.length);
+        if (!files().includes(name)) return next();
+        res.setHeader(
+          'content-type',
+          name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream',
+        );
+        res.end(readFileSync(join(dist, name)));
+      });
+    },
+    generateBundle() {
+      for (const name of files())
+        this.emitFile({
+          type: 'asset',
+          fileName: `drawings/${name}`,
+          source: readFileSync(join(dist, name)),
+        });
+    },
+  };
+}
 
 /**
  * The studio is served by the reference server at /studio/ (hashed assets under /studio/assets/).
@@ -10,6 +59,7 @@ const require = createRequire(import.meta.url);
  */
 export default defineConfig(({ mode }) => ({
   base: '/studio/',
+  plugins: mode === 'mock' ? [drawingsFiles()] : [],
   // mockServiceWorker.js (public/) only ships in mock builds.
   publicDir: mode === 'mock' ? 'public' : false,
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
@@ -39,6 +89,7 @@ export default defineConfig(({ mode }) => ({
             'preact/jsx-runtime',
             'msw/browser',
             '@assetloom/mock',
+            '@assetloom/drawings',
             '@assetloom/sdk',
             'fflate',
           ],

@@ -1,3 +1,4 @@
+import { configureDrawings } from '@assetloom/drawings';
 import { createAssetMock } from '@assetloom/mock';
 import { setupWorker } from 'msw/browser';
 
@@ -6,6 +7,8 @@ export const DEMO = { username: 'demo', password: 'demo-pass-1' } as const;
 
 /** Starts msw's service worker (served at /studio/mockServiceWorker.js) with the Assetloom mock. */
 export async function startMock() {
+  // The built-in generator's drawing sets, pixel fonts and resvg are served beside the page (vite.config.ts)
+  configureDrawings({ baseUrl: new URL(`${import.meta.env.BASE_URL}drawings/`, location.href) });
   const mock = createAssetMock({
     stepMs: 200,
     seed: {

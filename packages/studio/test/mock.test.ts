@@ -182,6 +182,46 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
     await expectMapFollowsRules(page, set);
     await expectAccessible(page, 'a tileset on the mock');
     await shot('06-tileset');
+
+    // A start button at 96 × 48 on the mock: its words are set in the drawings' pixel font, which the
+    // mock in the page loads from beside the page like the drawing sets (vite.config.ts).
+    await page.getByRole('link', { name: '工程', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Forest Quest' }).click();
+    await page.getByLabel('资源类型').selectOption('ui');
+    await page.getByLabel('画布').selectOption('custom');
+    await page.getByLabel('宽（像素）').fill('96');
+    await page.getByLabel('高（像素）').fill('48');
+    await page.getByLabel('描述').fill('a start button');
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 60_000 })
+      .toBe('已完成');
+    await page.getByRole('link', { name: '打开查看器 →' }).click();
+    const sheet = page.getByTestId('sheet-image');
+    await sheet.waitFor();
+    expect(
+      await sheet.evaluate((img) => [
+        (img as HTMLImageElement).naturalWidth,
+        (img as HTMLImageElement).naturalHeight,
+      ]),
+    ).toEqual([4 * 96, 48]);
+    const uiFiles = await unzipDownload(
+      (await Promise.all([page.waitForEvent('download'), page.getByTestId('download-zip').click()]))[0],
+      join(shots, 'button.zip'),
+    );
+    expect(pngSize(uiFiles['ui-button.png']!)).toEqual([384, 48]);
+    const atlas = JSON.parse(new TextDecoder().decode(uiFiles['ui-button.json'])) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+    };
+    expect(Object.keys(atlas.frames)).toEqual([
+      'button_normal',
+      'button_hover',
+      'button_pressed',
+      'button_disabled',
+    ]);
+    expect(atlas.frames.button_disabled!.frame).toEqual({ x: 288, y: 0, w: 96, h: 48 });
+    await expectAccessible(page, 'a UI button on the mock');
+    await shot('07-button');
     expect(problems).toEqual([]);
     await context.close();
   });
