@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { type ImageProvider, renderProcedural } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
 import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
@@ -18,51 +17,12 @@ const chromium = findChromium();
 if (!chromium.ok) console.warn(`[studio browser test] ⚠ SKIPPING: ${chromium.reason}`);
 const shots = join(artifacts, 'canvas');
 
-const meadow = {
-  assetType: 'background',
-  prompt: 'a meadow',
-  userPrompt: 'a meadow',
-  tags: [],
-  style: {},
-  resolution: 64,
-  width: 320,
-  height: 180,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-} as const;
-/** Whether the built-in generator draws at `request.width × request.height` yet (#28 part 2). */
-const builtInDrawsCanvas = await renderProcedural({ ...meadow, tags: [] }).then(
-  (out) => out.frames[0]?.width === 320 && out.frames[0]?.height === 180,
-);
-
-/**
- * Until the built-in generator draws backgrounds and UI pieces on their own canvas, the server runs a
- * stand-in that paints sky, hills and grass at the size the pipeline asks for: the studio's form and
- * viewer are under test here, not the drawing.
- */
-const standIn: ImageProvider = {
-  name: 'canvas-stand-in',
-  async generate(req) {
-    const width = req.width ?? req.resolution;
-    const height = req.height ?? req.resolution;
-    const frames = Array.from({ length: req.directions * req.framesPerDirection }, () => {
-      const data = new Uint8Array(width * height * 4);
-      for (let y = 0; y < height; y++) {
-        const c = y < height / 2 ? [110, 170, 230] : y < (height * 3) / 4 ? [70, 130, 70] : [90, 160, 60];
-        for (let x = 0; x < width; x++) data.set([c[0]!, c[1]!, c[2]!, 255], (y * width + x) * 4);
-      }
-      return { width, height, data };
-    });
-    return { frames, animation: req.assetType === 'ui' ? 'panel' : 'background' };
-  },
-};
-
 /**
  * Canvas sizes (issue #28) in the studio: the generate form offers presets and a custom width and
  * height for backgrounds and UI pieces only, the task keeps them, and the viewer shows a 320 × 180
- * background at its own aspect. The built studio on the real reference server in Debian Chromium.
+ * background at its own aspect; a start button on a custom 96 × 48 canvas comes back as its four
+ * states of 96 × 48. The built studio on the real reference server (its built-in generator) in Debian
+ * Chromium.
  */
 describe.skipIf(!chromium.ok)('the studio with non-square canvases', () => {
   let server: RunningServer;
@@ -71,11 +31,7 @@ describe.skipIf(!chromium.ok)('the studio with non-square canvases', () => {
   let url: string;
 
   beforeAll(async () => {
-    studio = await startStudioServer(
-      'assetloom-studio-canvas-',
-      shots,
-      builtInDrawsCanvas ? {} : { imageProvider: standIn },
-    );
+    studio = await startStudioServer('assetloom-studio-canvas-', shots);
     server = studio.server;
     url = `${server.url}/studio/`;
     browser = await launchChromium();
@@ -169,13 +125,14 @@ describe.skipIf(!chromium.ok)('the studio with non-square canvases', () => {
     const files = await unzipDownload(zip, join(shots, 'background.zip'));
     expect(pngSize(files['background.png']!)).toEqual([320, 180]);
 
-    // A custom canvas for a UI piece: its width and height go into the request as typed.
+    // A custom canvas for a UI piece: its width and height go into the request as typed, and every
+    // state of the button is drawn at that size.
     await page.goto(`${url}#/projects/${project.id}`);
     await page.getByLabel('Asset type').selectOption('ui');
     await page.getByLabel('Canvas').selectOption('custom');
     await page.getByLabel('Width (px)').fill('96');
     await page.getByLabel('Height (px)').fill('48');
-    await page.getByLabel('Description').fill('a wooden panel');
+    await page.getByLabel('Description').fill('a start button');
     await page.getByTestId('generate').click();
     await expect
       .poll(
@@ -193,6 +150,22 @@ describe.skipIf(!chromium.ok)('the studio with non-square canvases', () => {
     const ui = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.tasks[0]!.id } } });
     expect(ui.assetType).toBe('ui');
     expect(ui.params).toMatchObject({ width: 96, height: 48 });
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 90_000 })
+      .toBe('completed');
+    const { assets } = await api.GET('/api/v1/tasks/{taskId}/assets', {
+      params: { path: { taskId: latest.tasks[0]!.id } },
+    });
+    const button = assets.find((a) => a.format === 'png')!;
+    expect([button.width, button.height]).toEqual([4 * 96, 48]);
+    expect(button.metadata).toMatchObject({
+      frameWidth: 96,
+      frameHeight: 48,
+      frameCount: 4,
+      uiKind: 'button',
+    });
+    expect(button.metadata.nineSlice).toBeDefined();
+    expect(pngSize((await api.downloadAsset(button)).bytes)).toEqual([384, 48]);
     // A size outside 16–1024 is refused by the form itself (the input's range), and no task is made.
     await page.getByLabel('Width (px)').fill('2000');
     await page.getByTestId('generate').click();
@@ -201,9 +174,6 @@ describe.skipIf(!chromium.ok)('the studio with non-square canvases', () => {
         .getByLabel('Width (px)')
         .evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow),
     ).toBe(true);
-    await expect
-      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 90_000 })
-      .toMatch(/completed|failed/);
     expect(
       (await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } }))
         .total,
