@@ -408,6 +408,27 @@ describe('colour words come out in the asked colour (tasks do not fail on them)'
   });
 });
 
+describe('materials keep their colour in the shade', () => {
+  // Before: with no palette enforced, ramps came from the default palette's nearest colours, which
+  // has no dark gold: a king's crown shaded green, his crimson robe brown.
+  it('a king wears a gold crown, not a green one', async () => {
+    const frame = (
+      await renderProcedural(request('a king', { resolution: 64, directions: 1, framesPerDirection: 1 }))
+    ).frames[0]!;
+    // the crown: the top quarter of the figure's rows
+    let top = frame.height;
+    for (let i = 3; i < frame.data.length; i += 4)
+      if (frame.data[i]! >= 128) top = Math.min(top, Math.floor(i / 4 / frame.width));
+    const crown: RgbaImage = {
+      width: frame.width,
+      height: 8,
+      data: frame.data.slice(top * frame.width * 4, (top + 8) * frame.width * 4),
+    };
+    expect(hueShare(crown, 48, 16)).toBeGreaterThan(0.25);
+    expect(hueShare(crown, 110, 30)).toBe(0);
+  });
+});
+
 describe('two-frame cycles move in every direction', () => {
   // Before session 7, 76 of 300 direction strips of this sweep were one picture twice (a white
   // horse seen from the front: its two contact poses mirror each other), and such animations failed

@@ -234,7 +234,7 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
   // default palette has no purple or pink, and "a purple dragon" must not come out brown.
   const asked = interpretation.colors[0] ? parseHex(interpretation.colors[0].hex) : null;
   const palette = style.paletteEnforced || asked === null ? style.palette : withColour(style.palette, asked);
-  const painter = new Painter(palette, new PaletteMatcher(palette));
+  const painter = new Painter(palette, new PaletteMatcher(palette), !style.paletteEnforced);
   switch (request.assetType) {
     case 'background': {
       const width = request.width ?? request.resolution;

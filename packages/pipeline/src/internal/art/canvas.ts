@@ -1,4 +1,4 @@
-import { oklab } from '../../colour.js';
+import { fromOklab, oklab } from '../../colour.js';
 import { colorDistance2, luminance, matchColourWord, type PaletteMatcher, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
 import type { RgbaImage } from '../../types.js';
@@ -27,6 +27,12 @@ export class Painter {
   constructor(
     readonly palette: readonly Rgb[],
     readonly matcher: PaletteMatcher,
+    /**
+     * With no palette enforced, a material's ramp is built from its own colour (a pixel artist's
+     * hue-shifted ramp) instead of the nearest working-palette colours: a palette without dark reds
+     * or golds would otherwise shade a crimson robe brown and a gold crown green.
+     */
+    readonly free = false,
   ) {
     const sorted = [...palette].sort((a, b) => luminance(a) - luminance(b));
     this.darkest = sorted[0]!;
@@ -121,6 +127,7 @@ export class Painter {
 
   /** A hue-keeping ramp (see `shade`) for sprites' materials. */
   spriteRamp(target: Rgb, avoid: readonly Rgb[] = [], byRgb = false): Ramp {
+    if (this.free && !byRgb) return freeRamp(target);
     // the asked body colour is matched as a colour word (what prompt_adherence checks): the nearest
     // palette colour in its hue, so "green" is the palette's green, not a teal or a blue-grey nearer in RGB
     const base = byRgb ? matchColourWord(this.palette, target, avoid) : this.chooseLab(target, avoid);
@@ -150,6 +157,25 @@ export class Painter {
 }
 
 export { oklab };
+
+/**
+ * A material's ramp from its own colour in OKLab: lighter steps lean warm and a little less saturated,
+ * darker ones cool and deeper, the outline darkest of the hue (never pure black).
+ */
+export function freeRamp(target: Rgb): Ramp {
+  const [L, a, b] = oklab(target);
+  // greys and steels stay neutral: the hue shift grows with the colour's own chroma
+  const shift = Math.min(1, Math.hypot(a, b) / 0.1);
+  const at = (l: number, k: number, db: number): Rgb =>
+    fromOklab(Math.max(0.04, Math.min(0.97, l)), a * k, b * k + db * shift);
+  return {
+    light: at(L + 0.12, 0.85, 0.015),
+    base: at(L, 1, 0),
+    dark: at(L - 0.12, 1.02, -0.012),
+    shadow: at(L - 0.22, 0.95, -0.025),
+    outline: at(Math.min(0.22, L - 0.34), 0.7, -0.03),
+  };
+}
 
 /** A material-index grid: 0 is empty, 1–255 index into a Material list. */
 export class Grid {
