@@ -1190,8 +1190,12 @@ export interface components {
          * @description Frame layout of the file (all integers) plus Assetloom extensions: `layout`, `frameIndex`
          *     (individual frames), `atlas` (keys of the TexturePacker JSON hash and the Godot SpriteFrames
          *     resource stored beside the PNG) and `provenance` (seed, provider, optimized prompt, whether the
-         *     template was used, the style snapshot and the quality report). Backgrounds and ui pieces are
-         *     one frame: frameCount 1, directions 1.
+         *     template was used, the style snapshot and the quality report). Backgrounds are one frame:
+         *     frameCount 1, directions 1. A ui piece has one frame per state in one direction (frameCount
+         *     = framesPerDirection): a button 4 (normal, hover, pressed, disabled), a bar 2 (empty, full), a
+         *     panel, label or icon 1 — named `<kind>_<state>` in its atlas, `ui-<kind>_<state>.png` as
+         *     individual files — with `uiKind` and, but for icons, `nineSlice` (`left`, `right`, `top`,
+         *     `bottom` in pixels).
          */
         AssetMetadata: {
             frameWidth: number;
