@@ -24,6 +24,7 @@ test('public signatures', () => {
     | 'storage_failed'
     | 'event_sink_failed'
     | 'subject_not_drawable'
+    | 'unsupported'
   >();
   expectTypeOf(renderProcedural).returns.toEqualTypeOf<Promise<GeneratedAsset>>();
 });

@@ -1,5 +1,6 @@
 import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
+import { drawFromInputs, inputsRefusal, providerInputs, styleWithPaletteFrom } from './image-input/run.js';
 import { subjectText } from './interpret/index.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
@@ -136,7 +137,17 @@ export async function runPipelineWith(
   const problems = validateRequest(request);
   if (problems.length) return failWith('invalid_request', `invalid request: ${problems.join('; ')}`);
 
-  const style = mergeStyles(request.projectStyle, request.taskStyle);
+  let style = mergeStyles(request.projectStyle, request.taskStyle);
+  // image inputs (decision 0034): a palette from a picture binds everything; inputs the provider
+  // cannot honour fail now, naming the param, before any stage runs
+  try {
+    style = styleWithPaletteFrom(style, request.inputs);
+  } catch (error) {
+    if (error instanceof PipelineError) return failWith(error.code, error.message);
+    throw error;
+  }
+  const refusal = inputsRefusal(provider, request);
+  if (refusal) return failWith(refusal.code, refusal.message);
   const tags = request.tags?.length ? request.tags : Object.values(style).filter(Boolean).slice(0, 16);
   const layout = expectedLayout(
     request.assetType,
@@ -146,7 +157,8 @@ export async function runPipelineWith(
   const enforced = parsePalette(style.palette);
 
   // a subject the provider cannot draw fails here, before any stage runs, and is never retried
-  if (provider.preflight) {
+  // (a picture to start from is the subject)
+  if (provider.preflight && !request.inputs?.image) {
     let answer: Awaited<ReturnType<NonNullable<ImageProvider['preflight']>>>;
     try {
       answer = await provider.preflight({
@@ -204,28 +216,38 @@ export async function runPipelineWith(
         );
       };
       let modelSources: Parameters<typeof inspectModelOutput>[0]['sources'];
+      // drawn from the picture by the pipeline itself (pixelate, a sprite animated, a tile varied)
+      let fromPicture = false;
       try {
-        generated = await provider.generate(
-          {
-            assetType: request.assetType,
-            prompt: optimized.prompt,
-            userPrompt: request.prompt,
-            tags,
-            style,
-            resolution: request.params.resolution,
-            width: layout.frameWidth,
-            height: layout.frameHeight,
-            directions: layout.directions,
-            framesPerDirection: layout.framesPerDirection,
-            seed,
-            attempt,
-            ...(request.assetType === 'tileset' ? { tileset: tilesetParams(request.params.tileset) } : {}),
-            ...(request.params.placeholder === true ? { placeholder: true } : {}),
-          },
-          signal ? { signal, onProgress } : { onProgress },
-        );
+        const drawn = drawFromInputs(provider, request, layout, enforced?.colors ?? null, seed);
+        fromPicture = drawn !== null;
+        const toProvider = providerInputs(request.inputs);
+        generated =
+          drawn ??
+          (await provider.generate(
+            {
+              assetType: request.assetType,
+              prompt: optimized.prompt,
+              userPrompt: request.prompt,
+              tags,
+              style,
+              resolution: request.params.resolution,
+              width: layout.frameWidth,
+              height: layout.frameHeight,
+              directions: layout.directions,
+              framesPerDirection: layout.framesPerDirection,
+              seed,
+              attempt,
+              ...(request.assetType === 'tileset' ? { tileset: tilesetParams(request.params.tileset) } : {}),
+              ...(request.params.placeholder === true ? { placeholder: true } : {}),
+              ...(toProvider ? { inputs: toProvider } : {}),
+            },
+            signal ? { signal, onProgress } : { onProgress },
+          ));
         if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
-        if (provider.kind === 'model' && request.assetType === 'tileset') {
+        if (fromPicture) {
+          // native pixels already: no second pixelize, no model-output checks
+        } else if (provider.kind === 'model' && request.assetType === 'tileset') {
           // terrain pictures → a tileset: cut, blended to wrap, read as native pixels (tileset/model.ts)
           const params = tilesetParams(request.params.tileset);
           const set = tilesetFromModel(generated.frames, {
@@ -263,6 +285,7 @@ export async function runPipelineWith(
         await progressChain.catch(() => {});
         if (signal?.aborted) throw error;
         if (error instanceof PipelineError && error.code === 'subject_not_drawable') throw error;
+        if (error instanceof PipelineError && error.code === 'unsupported') throw error;
         const exposed = exposedMessage(error);
         throw new PipelineError(
           'provider_failed',
@@ -283,7 +306,7 @@ export async function runPipelineWith(
         interpretation: generated.interpretation ?? null,
         motion: generated.animation,
       });
-      if (provider.kind === 'model' && request.assetType !== 'tileset') {
+      if (provider.kind === 'model' && request.assetType !== 'tileset' && !fromPicture) {
         // (a tileset's own model check is the seam check: its tiles are drawn, not cut from the picture)
         quality = withChecks(
           quality,

@@ -286,7 +286,9 @@ export type PipelineErrorCode =
   | 'storage_failed'
   | 'event_sink_failed'
   /** The built-in generator cannot draw the subject (the message names the word); never retried. */
-  | 'subject_not_drawable';
+  | 'subject_not_drawable'
+  /** The provider cannot honour an image input; the message names the param (decision 0034). Never retried. */
+  | 'unsupported';
 
 export type PipelineResult =
   | { ok: true; assets: PipelineAsset[]; provenance: Provenance; retryCount: number }

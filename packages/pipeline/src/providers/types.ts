@@ -1,3 +1,4 @@
+import type { ProviderImageInputs } from '../image-input/types.js';
 import type { Interpretation } from '../interpret/index.js';
 import type { Rgb } from '../palette.js';
 import type {
@@ -38,6 +39,11 @@ export interface ImageRequest {
   tileset?: TilesetParams;
   /** `params.placeholder`: draw a marked placeholder instead of refusing a subject it cannot draw. */
   placeholder?: boolean;
+  /**
+   * The pictures to start from, edit within and follow (decision 0034), when the request has any the
+   * provider draws with: only providers that declare them in `inputs` are handed them.
+   */
+  inputs?: ProviderImageInputs;
 }
 
 export interface GeneratedAsset {
@@ -81,6 +87,13 @@ export interface ImageProvider {
    * the quality check, and the model-output checks run. Absent: frames are used as they are.
    */
   readonly kind?: 'procedural' | 'model';
+  /**
+   * The image inputs it honours (decision 0034): `image` redraws a picture with a strength above 0,
+   * `mask` edits only where the mask is white, `references` follows pictures. The pipeline refuses
+   * what a provider does not declare, naming the param; pixelate and a palette from a picture work
+   * everywhere.
+   */
+  readonly inputs?: { image?: boolean; mask?: boolean; references?: boolean };
   /** `onProgress` (0–100 within asset_generator) is forwarded as asset_generator progress events. */
   generate(
     request: ImageRequest,

@@ -1,0 +1,158 @@
+import { PipelineError } from '../errors.js';
+import type { ExpectedLayout } from '../layout.js';
+import type { Rgb } from '../palette.js';
+import type { GeneratedAsset, ImageProvider } from '../providers/types.js';
+import type { PipelineRequest, StyleMap } from '../types.js';
+import { animateSprite, spriteMotionOf } from './animate.js';
+import { paletteFromPicture, paletteStyleValue } from './palette-from.js';
+import { cells } from './picture.js';
+import { pixelatePictures } from './pixelate.js';
+import { tileVariation } from './tile-variation.js';
+import type { ImageInputs, ProviderImageInputs } from './types.js';
+
+/** A refusal of an input the provider cannot honour, naming the param (decision 0034). */
+export function unsupported(param: string, why: string): PipelineError {
+  return new PipelineError('unsupported', `unsupported: ${param} — ${why}`, { expose: true });
+}
+
+/**
+ * `params.paletteFrom`: the merged style with the picture's colours as its `palette` (it binds every
+ * provider, pixelize and the palette check). The style unchanged without one.
+ */
+export function styleWithPaletteFrom(style: StyleMap, inputs: ImageInputs | undefined): StyleMap {
+  if (!inputs?.paletteFrom) return style;
+  let palette: Rgb[];
+  try {
+    palette = paletteFromPicture(inputs.paletteFrom.picture, inputs.paletteFrom.maxColors);
+  } catch (error) {
+    throw unsupported('params.paletteFrom', error instanceof Error ? error.message : String(error));
+  }
+  return { ...style, palette: paletteStyleValue(palette) };
+}
+
+/** Whether the pipeline draws the asset from the picture itself, whatever the provider. */
+function pipelineDraws(request: PipelineRequest, provider: ImageProvider): boolean {
+  const image = request.inputs?.image;
+  if (!image) return false;
+  if (image.strength === 0) return true;
+  // a seamless tile's variation needs no model: the built-in generator makes it
+  return (
+    provider.kind !== 'model' &&
+    request.assetType === 'tileset' &&
+    request.params.tileset?.kind === 'seamless'
+  );
+}
+
+/**
+ * The first input the provider cannot honour, as the error the task fails with (never retried), or
+ * null. Pixelate (strength 0), animating a given sprite with strength 0, `paletteFrom` and a seamless
+ * tile's variation work on every provider; a redraw (strength above 0), a mask and references need a
+ * provider that declares them (`ImageProvider.inputs`).
+ */
+export function inputsRefusal(provider: ImageProvider, request: PipelineRequest): PipelineError | null {
+  const inputs = request.inputs;
+  if (!inputs) return null;
+  const image = inputs.image;
+  const builtIn = provider.kind !== 'model';
+  const who = builtIn ? 'the built-in generator' : `the "${provider.name}" provider`;
+  if (image && request.assetType === 'tileset' && request.params.tileset?.kind !== 'seamless') {
+    return unsupported(
+      'params.image',
+      `a picture starts a seamless tile only (params.tileset.kind "seamless"), not a ${request.params.tileset?.kind ?? 'wang16'} set`,
+    );
+  }
+  if (inputs.mask && !provider.inputs?.mask) {
+    return unsupported(
+      'params.mask',
+      builtIn
+        ? 'the built-in generator cannot repaint part of a picture: use a model provider (ComfyUI, AUTOMATIC1111, OpenAI) for edits with a mask'
+        : `${who} cannot edit a picture with a mask`,
+    );
+  }
+  if (image && image.strength > 0 && !pipelineDraws(request, provider) && !provider.inputs?.image) {
+    return unsupported(
+      'params.image.strength',
+      builtIn
+        ? 'the built-in generator cannot redraw a picture: send strength 0 to pixelate it (or animate it as it is), or use a model provider (ComfyUI, AUTOMATIC1111, OpenAI) to redraw it'
+        : `${who} cannot start from a picture`,
+    );
+  }
+  if (inputs.references?.length && !provider.inputs?.references) {
+    return unsupported(
+      'params.references',
+      builtIn
+        ? 'the built-in generator draws from its own library and cannot follow reference pictures: use OpenAI gpt-image edits or a ComfyUI workflow with LoadImage nodes titled "reference…"'
+        : provider.name === 'comfyui'
+          ? 'this ComfyUI workflow has no LoadImage node titled "reference…" to take them (COMFYUI_WORKFLOW)'
+          : `${who} cannot follow reference pictures`,
+    );
+  }
+  return null;
+}
+
+/** The direction views of a picture of `directions` views: stacked (rows) or side by side (columns). */
+function viewsOf(picture: ImageInputs['image'] & object, directions: number): ReturnType<typeof cells> {
+  if (directions === 1) return [picture.picture];
+  const { width, height } = picture.picture;
+  return width >= height * directions * 0.75
+    ? cells(picture.picture, directions, 1)
+    : cells(picture.picture, 1, directions);
+}
+
+/**
+ * Draws the asset from the picture when the pipeline does it for every provider (decision 0034):
+ * pixelate (strength 0: a sheet read as framesPerDirection columns × directions rows, a UI piece as
+ * its states side by side), a given sprite animated with a model-free motion named in the prompt
+ * (`assetType: animation`, strength 0: its views one per direction), or a seamless tile's variation
+ * (the built-in generator). null when the provider draws.
+ */
+export function drawFromInputs(
+  provider: ImageProvider,
+  request: PipelineRequest,
+  layout: ExpectedLayout,
+  palette: readonly Rgb[] | null,
+  seed: number,
+): GeneratedAsset | null {
+  const image = request.inputs?.image;
+  if (!image || !pipelineDraws(request, provider)) return null;
+  const { frameWidth, frameHeight, opaque } = layout;
+  const base = { frameWidth, frameHeight, opaque, palette };
+  if (request.assetType === 'tileset') {
+    const [tile] = pixelatePictures([image.picture], base);
+    const frame = image.strength === 0 ? tile! : tileVariation(tile!, image.strength, seed);
+    return { frames: [frame], animation: 'tileset', subject: 'tile from the picture' };
+  }
+  if (request.assetType === 'animation') {
+    const chosen = spriteMotionOf(request.prompt);
+    if ('refused' in chosen) {
+      throw unsupported(
+        'params.image',
+        `the built-in motions of a given sprite are idle, breathe, squash, hurt, death, spin, glow and hover; "${chosen.refused}" redraws the figure and needs a model provider (strength above 0)`,
+      );
+    }
+    const views = pixelatePictures(viewsOf(image, layout.directions), base);
+    const frames = views.flatMap((view, d) =>
+      animateSprite(view, chosen.motion, layout.framesPerDirection, seed + d),
+    );
+    return { frames, animation: chosen.motion, subject: 'sprite from the picture' };
+  }
+  const grid = layout.uiKind
+    ? cells(image.picture, layout.frameCount, 1)
+    : cells(image.picture, layout.framesPerDirection, layout.directions);
+  const frames = pixelatePictures(grid, base);
+  return {
+    frames,
+    animation:
+      layout.uiKind ??
+      (request.assetType === 'background' ? 'background' : layout.frameCount > 1 ? 'anim' : 'sprite'),
+    subject: 'picture',
+    ...(layout.uiKind ? { uiKind: layout.uiKind, frameNames: frames.map((_, i) => `state${i}`) } : {}),
+  };
+}
+
+/** The inputs a provider is handed for drawing (the palette already in the style). */
+export function providerInputs(inputs: ImageInputs | undefined): ProviderImageInputs | undefined {
+  if (!inputs) return undefined;
+  const { paletteFrom: _palette, ...rest } = inputs;
+  return rest.image || rest.mask || rest.references?.length ? rest : undefined;
+}
