@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeBackgroundSheets } from './backgrounds.js';
 import { writeBeforeAfter } from './before-after.js';
 import { writeContactSheets } from './contact-sheets.js';
 import { writeGallery } from './gallery.js';
@@ -10,6 +11,8 @@ const files = await writeGallery(outDir);
 for (const f of files) console.log(`${f.path}  ${f.width}×${f.height}`);
 for (const s of await writeContactSheets(outDir))
   console.log(`${s.path}  ${s.width}×${s.height}  (${s.cells.length} prompts)`);
+for (const s of await writeBackgroundSheets(outDir))
+  console.log(`${s.path}  ${s.width}×${s.height}  (${s.rows.length} rows)`);
 for (const t of await writeTilesetMaps(outDir))
   console.log(
     `${t.map}  (map painted by the rules; worst seam ${t.seams.worst.toFixed(2)}, mean ${t.seams.mean.toFixed(2)})`,
