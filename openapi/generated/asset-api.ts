@@ -1195,7 +1195,10 @@ export interface components {
          *     = framesPerDirection): a button 4 (normal, hover, pressed, disabled), a bar 2 (empty, full), a
          *     panel, label or icon 1 — named `<kind>_<state>` in its atlas, `ui-<kind>_<state>.png` as
          *     individual files — with `uiKind` and, but for icons, `nineSlice` (`left`, `right`, `top`,
-         *     `bottom` in pixels).
+         *     `bottom` in pixels). A background asked for with `format: individual` (built-in generator)
+         *     comes with its depth layers as more assets (`background_<layer>.png`, each with `layer`), and
+         *     its `atlas.godot` (a Godot 4 scene of Parallax2D nodes) and `atlas.parallax` (the layers and
+         *     their scroll factors as JSON) on every one of them.
          */
         AssetMetadata: {
             frameWidth: number;
@@ -1224,8 +1227,16 @@ export interface components {
                 tiled?: string;
                 /** @description Tilesets: the JSON description for other engines (tiles, terrains, rules). */
                 tileset?: string;
+                /** @description Layered backgrounds: the JSON of the layers back to front with their scroll factors (`atlas.godot` is then a Godot 4 `.tscn` of Parallax2D nodes). */
+                parallax?: string;
             } & {
                 [key: string]: string;
+            };
+            /** @description A layered background's layer file (extension): its name (sky, far, mid, near, props, weather), the parallax scroll factor (0 stays with the camera, 1 moves with the ground) and its place back to front. */
+            layer?: {
+                name: string;
+                scroll: number;
+                index: number;
             };
             /** @description Sheets wider or taller than 4096 px wrap onto several PNG pages (`<type>-0.png`, `<type>-1.png`…), each listed as an asset; this is its index. */
             page?: number;
