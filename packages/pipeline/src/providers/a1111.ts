@@ -1,3 +1,4 @@
+import { keepOutsideMask, modelPictures, pngBytes, toBase64 } from '../image-input/model-inputs.js';
 import {
   assetFrom,
   base64ToBytes,
@@ -40,6 +41,8 @@ export function createA1111Provider(options: A1111ProviderOptions): ImageProvide
   return {
     name: 'a1111',
     kind: 'model',
+    // img2img with init_images, denoising_strength and a mask (decision 0034); no reference pictures
+    inputs: { image: true, mask: true },
     async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
       signal?.throwIfAborted();
       const plan = planSheet(req, options.maxEdge ?? 1024);
@@ -55,6 +58,24 @@ export function createA1111Provider(options: A1111ProviderOptions): ImageProvide
         cfg_scale: options.cfgScale ?? 7,
         ...(options.samplerName ? { sampler_name: options.samplerName } : {}),
       };
+      // a picture to start from: /sdapi/v1/img2img, the mask's white repainted, the rest kept
+      const pictures = req.inputs?.image ? modelPictures(req.inputs, plan) : null;
+      const img2img = pictures
+        ? {
+            ...body,
+            init_images: [toBase64(pngBytes(pictures.init))],
+            denoising_strength: req.inputs?.image?.strength ?? 0.5,
+            ...(pictures.mask
+              ? {
+                  mask: toBase64(pngBytes(pictures.mask)),
+                  inpainting_fill: 1,
+                  inpaint_full_res: false,
+                  inpainting_mask_invert: 0,
+                  mask_blur: 0,
+                }
+              : {}),
+          }
+        : null;
       let finished = false;
       let wake: (() => void) | undefined;
       const poller = (async () => {
@@ -81,10 +102,10 @@ export function createA1111Provider(options: A1111ProviderOptions): ImageProvide
         }
       })();
       try {
-        const reply = (await callJson(doFetch, `${base}/sdapi/v1/txt2img`, {
+        const reply = (await callJson(doFetch, `${base}/sdapi/v1/${img2img ? 'img2img' : 'txt2img'}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: JSON.stringify(img2img ?? body),
           timeoutMs,
           signal,
           who,
@@ -93,7 +114,8 @@ export function createA1111Provider(options: A1111ProviderOptions): ImageProvide
         if (!images?.length) throw new ProviderError('AUTOMATIC1111 replied without images');
         const bytes = base64ToBytes(images[0]);
         if (!bytes) throw new ProviderError('AUTOMATIC1111 sent an image that is not base64');
-        const picture = decodeModelPng(bytes, who);
+        const drawn = decodeModelPng(bytes, who);
+        const picture = pictures ? keepOutsideMask(drawn, pictures) : drawn;
         return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
       } catch (error) {
         finished = true;

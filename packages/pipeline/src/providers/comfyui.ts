@@ -1,3 +1,4 @@
+import { keepOutsideMask, type ModelPictures, modelPictures, pngBytes } from '../image-input/model-inputs.js';
 import {
   assetFrom,
   callJson,
@@ -126,6 +127,72 @@ export function fillWorkflow(
   return wf;
 }
 
+/** The workflow's `LoadImage` nodes titled `reference…` (its `_meta.title`): where reference pictures go. */
+export function referenceNodes(workflow: ComfyWorkflow): string[] {
+  return Object.entries(workflow)
+    .filter(
+      ([, n]) =>
+        n?.class_type === 'LoadImage' &&
+        /^\s*reference/i.test(String((n._meta as { title?: unknown } | undefined)?.title ?? '')),
+    )
+    .map(([id]) => id);
+}
+
+/**
+ * A filled txt2img workflow turned into img2img (decision 0034): its empty latents are replaced by
+ * the uploaded picture (`LoadImage` → `VAEEncode` with the checkpoint's VAE), its samplers denoise
+ * `strength` of it (`denoise`; `start_at_step` of KSamplerAdvanced), and with a mask the latent is
+ * limited to the mask's white (`LoadImageMask` → `SetLatentNoiseMask`). Reference pictures fill the
+ * `LoadImage` nodes titled `reference…` in order.
+ */
+export function withImageNodes(
+  workflow: ComfyWorkflow,
+  v: { image?: string | undefined; mask?: string | undefined; references: string[]; strength: number },
+): ComfyWorkflow {
+  const wf = JSON.parse(JSON.stringify(workflow)) as ComfyWorkflow;
+  const refs = referenceNodes(wf);
+  if (v.references.length > refs.length) {
+    throw new ProviderError(
+      `the ComfyUI workflow takes ${refs.length} reference picture(s) (LoadImage nodes titled "reference…"), not ${v.references.length}`,
+    );
+  }
+  refs.forEach((id, i) => {
+    const name = v.references[Math.min(i, v.references.length - 1)];
+    if (name !== undefined) (wf[id] as ComfyWorkflow[string]).inputs.image = name;
+  });
+  if (v.image === undefined) return wf;
+  const latents = Object.keys(wf).filter((id) => /^Empty(SD3)?LatentImage$/.test(wf[id]?.class_type ?? ''));
+  const decoder = Object.values(wf).find((n) => n.class_type === 'VAEDecode');
+  const loader = Object.entries(wf).find(([, n]) => n.class_type === 'CheckpointLoaderSimple');
+  const vae = decoder?.inputs.vae ?? (loader ? [loader[0], 2] : undefined);
+  if (vae === undefined)
+    throw new ProviderError('the ComfyUI workflow has no VAE to encode the picture with');
+  wf.assetloom_image = { class_type: 'LoadImage', inputs: { image: v.image } };
+  wf.assetloom_encode = { class_type: 'VAEEncode', inputs: { pixels: ['assetloom_image', 0], vae } };
+  let latent: [string, number] = ['assetloom_encode', 0];
+  if (v.mask !== undefined) {
+    wf.assetloom_mask = { class_type: 'LoadImageMask', inputs: { image: v.mask, channel: 'red' } };
+    wf.assetloom_noise_mask = {
+      class_type: 'SetLatentNoiseMask',
+      inputs: { samples: latent, mask: ['assetloom_mask', 0] },
+    };
+    latent = ['assetloom_noise_mask', 0];
+  }
+  for (const node of Object.values(wf)) {
+    for (const [key, value] of Object.entries(node.inputs)) {
+      if (Array.isArray(value) && latents.includes(String(value[0]))) node.inputs[key] = latent;
+    }
+    if (/KSampler/.test(node.class_type)) {
+      if ('denoise' in node.inputs) node.inputs.denoise = v.strength;
+      if ('start_at_step' in node.inputs && typeof node.inputs.steps === 'number') {
+        node.inputs.start_at_step = Math.round(node.inputs.steps * (1 - v.strength));
+      }
+    }
+  }
+  for (const id of latents) delete wf[id];
+  return wf;
+}
+
 interface ImageRef {
   filename: string;
   subfolder: string;
@@ -160,9 +227,31 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
   fillWorkflow(workflow, { prompt: '', negativePrompt: '', seed: 0, width: 64, height: 64, batch: 1 });
   const who = 'ComfyUI';
 
+  /** Sends a picture through ComfyUI's `/upload/image`; answers the name LoadImage nodes take. */
+  async function upload(name: string, bytes: Uint8Array, signal: AbortSignal | undefined): Promise<string> {
+    const form = new FormData();
+    form.append('image', new Blob([bytes as BlobPart], { type: 'image/png' }), name);
+    form.append('type', 'input');
+    form.append('subfolder', 'assetloom');
+    form.append('overwrite', 'true');
+    const reply = (await callJson(doFetch, `${base}/upload/image`, {
+      method: 'POST',
+      body: form,
+      timeoutMs: Math.min(timeoutMs, 60_000),
+      signal,
+      who,
+    })) as { name?: unknown; subfolder?: unknown } | null;
+    if (!reply || typeof reply.name !== 'string')
+      throw new ProviderError('ComfyUI did not name the uploaded picture');
+    return typeof reply.subfolder === 'string' && reply.subfolder
+      ? `${reply.subfolder}/${reply.name}`
+      : reply.name;
+  }
+
   return {
     name: 'comfyui',
     kind: 'model',
+    inputs: { image: true, mask: true, references: referenceNodes(workflow).length > 0 },
     async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
       signal?.throwIfAborted();
       const plan = planSheet(req, options.maxEdge ?? 1024);
@@ -287,7 +376,21 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
             reject(new ProviderError('ComfyUI could not be reached (WebSocket)'));
           });
         });
-        const filled = fillWorkflow(workflow, {
+        // pictures in (decision 0034): uploaded under names of this prompt, then wired into the graph
+        const pictures: ModelPictures | null = modelPictures(req.inputs, plan);
+        const names = {
+          image: undefined as string | undefined,
+          mask: undefined as string | undefined,
+          references: [] as string[],
+        };
+        if (pictures && req.inputs?.image)
+          names.image = await upload(`${requestedId}-image.png`, pngBytes(pictures.init), signal);
+        if (pictures?.mask)
+          names.mask = await upload(`${requestedId}-mask.png`, pngBytes(pictures.mask), signal);
+        for (const [i, r] of (pictures?.references ?? []).entries()) {
+          names.references.push(await upload(`${requestedId}-reference-${i + 1}.png`, pngBytes(r), signal));
+        }
+        const txt2img = fillWorkflow(workflow, {
           prompt: plan.prompt,
           negativePrompt: plan.negativePrompt,
           seed: req.seed,
@@ -298,6 +401,9 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
           steps: options.steps,
           cfg: options.cfg,
         });
+        const filled = pictures
+          ? withImageNodes(txt2img, { ...names, strength: req.inputs?.image?.strength ?? 1 })
+          : txt2img;
         posted = true;
         const queued = (await callJson(doFetch, `${base}/prompt`, {
           method: 'POST',
@@ -333,7 +439,9 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
           signal,
           who,
         });
-        const picture = decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
+        const drawn = decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
+        // with a mask, the picture outside it stays as it was, pixel for pixel
+        const picture = pictures ? keepOutsideMask(drawn, pictures) : drawn;
         return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
       } catch (error) {
         // once POST /prompt went out the prompt may be queued, even when its answer never came

@@ -1,4 +1,11 @@
 import {
+  alphaMask,
+  keepOutsideMask,
+  type ModelPictures,
+  modelPictures,
+  pngBytes,
+} from '../image-input/model-inputs.js';
+import {
   assetFrom,
   base64ToBytes,
   callRaw,
@@ -74,18 +81,27 @@ function sizeFor(model: string, width: number, height: number): string {
 export function createOpenAIImageProvider(options: OpenAIImageProviderOptions): ImageProvider {
   const doFetch = options.fetch ?? globalThis.fetch;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/images/generations`;
+  const editsUrl = `${options.baseUrl.replace(/\/+$/, '')}/images/edits`;
+  const gpt = isGptImageModel(options.model);
   const attempts = 1 + Math.max(0, Math.min(5, Math.floor(options.retries ?? 1)));
   const who = 'the image service';
 
-  async function request(body: Record<string, unknown>, signal?: AbortSignal): Promise<Uint8Array> {
+  async function request(
+    body: Record<string, unknown> | FormData,
+    signal?: AbortSignal,
+    to: string = url,
+  ): Promise<Uint8Array> {
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       signal?.throwIfAborted();
       try {
-        const res = await callRaw(doFetch, url, {
+        const res = await callRaw(doFetch, to, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify(body),
+          headers:
+            body instanceof FormData
+              ? { authorization: `Bearer ${options.apiKey}` }
+              : { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
+          body: body instanceof FormData ? body : JSON.stringify(body),
           timeoutMs: Math.max(1, options.timeoutMs ?? 120000),
           signal,
           who,
@@ -112,13 +128,61 @@ export function createOpenAIImageProvider(options: OpenAIImageProviderOptions): 
       : new ProviderError(`the image service failed after ${attempts} attempts`);
   }
 
+  /**
+   * The multipart body of `POST /images/edits`: `image` (gpt-image models: `image[]`, the picture
+   * first, then the references), `mask` (transparent where to edit), the prompt and size. OpenAI has
+   * no strength: gpt-image models get `input_fidelity` `high` for a strength up to 0.5 (keep more of
+   * the picture) and `low` above it.
+   */
+  function editForm(pictures: ModelPictures, prompt: string, size: string, req: ImageRequest): FormData {
+    const form = new FormData();
+    form.append('model', options.model);
+    form.append('prompt', prompt);
+    form.append('n', '1');
+    form.append('size', size);
+    const images = [...(req.inputs?.image ? [pictures.init] : []), ...pictures.references];
+    const field = gpt ? 'image[]' : 'image';
+    images.forEach((img, i) => {
+      form.append(field, new Blob([pngBytes(img) as BlobPart], { type: 'image/png' }), `image-${i}.png`);
+    });
+    if (pictures.mask) {
+      form.append(
+        'mask',
+        new Blob([pngBytes(alphaMask(pictures.mask)) as BlobPart], { type: 'image/png' }),
+        'mask.png',
+      );
+    }
+    if (gpt) {
+      form.append('output_format', 'png');
+      form.append('background', 'transparent');
+      if (req.inputs?.image) form.append('input_fidelity', req.inputs.image.strength <= 0.5 ? 'high' : 'low');
+      if (options.quality) form.append('quality', options.quality);
+    } else {
+      form.append('response_format', 'b64_json');
+    }
+    return form;
+  }
+
   return {
     name: `openai-images:${options.model}`,
     kind: 'model',
+    // POST /images/edits (decision 0034): a picture and a mask on every model that edits; references
+    // (more pictures in one edit) on gpt-image models only
+    inputs: { image: true, mask: true, references: gpt },
     async generate(req: ImageRequest, { signal, onProgress }): Promise<GeneratedAsset> {
       const plan = planSheet(req);
       const size = options.size ?? sizeFor(options.model, plan.width, plan.height);
       const prompt = `${plan.prompt}\nAvoid: ${plan.negativePrompt}.`;
+      const pictures = modelPictures(req.inputs, plan);
+      if (pictures) {
+        onProgress?.(5, 'editing the picture');
+        const edited = decodeModelPng(
+          await request(editForm(pictures, prompt, size, req), signal, editsUrl),
+          who,
+        );
+        const picture = keepOutsideMask(edited, pictures);
+        return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
+      }
       onProgress?.(5, 'drawing the sheet');
       const bytes = await request(
         openAIImageBody(options.model, prompt, size, { quality: options.quality }),
