@@ -193,3 +193,4 @@ export {
   type ValidatedRequest,
 } from './validation.js';
 export * from './webhooks/index.js';
+export { createPngDecoder } from './uploads/png-decoder.js';
