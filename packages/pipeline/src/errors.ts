@@ -33,7 +33,10 @@ export class PipelineError extends Error {
 export function exposedMessage(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { expose, message } = error as { expose?: unknown; message?: unknown };
-  return expose === true && typeof message === 'string' && message.length > 0 ? message : undefined;
+  // a PipelineError's message carries the package's prefix; the wrapping error carries its own
+  return expose === true && typeof message === 'string' && message.length > 0
+    ? message.replace(/^\[assetloom\/pipeline\] /, '')
+    : undefined;
 }
 
 export function errorMessage(error: unknown): string {

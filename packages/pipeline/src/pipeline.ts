@@ -286,6 +286,8 @@ export async function runPipelineWith(
         if (signal?.aborted) throw error;
         if (error instanceof PipelineError && error.code === 'subject_not_drawable') throw error;
         if (error instanceof PipelineError && error.code === 'unsupported') throw error;
+        // a request the provider cannot honour as asked (words wider than the canvas): no retry helps
+        if (error instanceof PipelineError && error.code === 'invalid_request') throw error;
         const exposed = exposedMessage(error);
         throw new PipelineError(
           'provider_failed',

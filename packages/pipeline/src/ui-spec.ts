@@ -1,4 +1,4 @@
-import { interpret, tokenize } from './interpret/index.js';
+import { interpret, tokenize, wordClass } from './interpret/index.js';
 
 /**
  * What a UI prompt asks for, read the same way by the layout (the frame size and states the quality
@@ -82,6 +82,10 @@ const NAMED_TEXT: ReadonlyArray<[RegExp, string]> = [
   [/保存/, '保存'],
   [/读取|加载/, '读取'],
 ];
+/** Words that dress a label's plate rather than name its text. */
+const DRESS =
+  /^(red|orange|yellow|green|blue|purple|violet|pink|white|black|gr[ae]y|brown|gold|golden|silver|cyan|magenta|teal|dark|light|bright|big|small|large|tiny|wood|wooden|stone|metal|metallic|steel|iron|ice|icy|paper|parchment|pixel|retro|ui|gui|hud|game)$/;
+
 /** A button that shows a symbol, not a word. */
 const SYMBOLS: ReadonlyArray<[RegExp, UiSymbol]> = [
   [/\bclose\b|关闭/, 'close'],
@@ -119,6 +123,26 @@ export function uiTextOf(prompt: string, kind: UiKind): UiText | null {
     );
   if (says?.[1]) return { text: says[1].trim().toUpperCase(), from: 'quoted' };
   const lower = prompt.toLowerCase();
+  if (kind === 'label') {
+    // "a score label", "a game over banner": the words before the label word, but colours, materials
+    // and sizes (they dress the plate)
+    const named =
+      /([a-z0-9][a-z0-9 ]{0,24}?)\s+(?:labels?|signs?|plates?|plaques?|banners?|titles?|captions?|tags?|headers?|headings?)\b/.exec(
+        lower,
+      );
+    if (named?.[1]) {
+      const words = tokenize(named[1]).filter((t) => {
+        const c = wordClass(t);
+        if (DRESS.test(t.text)) return false;
+        return c === 'noun' || c === 'unknown' || c === 'adjective' || c === 'action';
+      });
+      const text = words
+        .map((t) => t.text)
+        .join(' ')
+        .toUpperCase();
+      if (text && text.length <= 20) return { text, from: 'named' };
+    }
+  }
   if (kind === 'button' && uiSymbolOf(lower)) return null;
   for (const [re, text] of NAMED_TEXT) if (re.test(lower)) return { text, from: 'named' };
   return null;

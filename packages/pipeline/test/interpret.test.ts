@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../src/interpret/generated/lexicon.js';
-import { interpret, KINDS, tokenize } from '../src/interpret/index.js';
+import { interpret, kindSpec, tokenize } from '../src/interpret/index.js';
 import { promptSubjectPart, templatePrompt } from '../src/prompt.js';
 import type { AssetType } from '../src/types.js';
 
@@ -101,7 +101,7 @@ describe('interpret: English and Chinese prompts into a structured request', () 
   it('every kind in the generated lexicon has a drawing', () => {
     const kinds = NOUNS.split('|').map((g) => g.split(':')[0]!);
     expect(kinds.length).toBeGreaterThan(50);
-    for (const k of kinds) expect(KINDS[k], k).toBeDefined();
+    for (const k of kinds) expect(kindSpec(k), k).toBeDefined();
   });
 });
 

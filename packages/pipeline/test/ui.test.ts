@@ -108,6 +108,8 @@ describe('UI pieces', () => {
     expect(zh.frames[0]!.image.width).toBeGreaterThanOrEqual(4 * 16 + 12);
     const long = await make('a button that says "Continue Game"');
     expect(long.frames[0]!.image.width).toBeGreaterThanOrEqual(13 * 8 + 12);
+    const named = await make('a score label');
+    expect(named.meta.interpretation!.text!.text).toBe('SCORE');
     const label = await make('a label that says Score');
     expect(label.meta.uiKind).toBe('label');
     expect(label.meta.interpretation!.text!.text).toBe('SCORE');

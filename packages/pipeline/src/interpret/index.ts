@@ -12,10 +12,10 @@ import {
   SCENES,
   THINGS_ING,
 } from './generated/lexicon.js';
-import { KINDS, type KindSpec } from './kinds.js';
+import { type KindSpec, kindSpec } from './kinds.js';
 import { regularSingulars } from './morph.js';
 
-export { type BodyPlan, type Feature, KINDS, type KindSpec } from './kinds.js';
+export { type BodyPlan, type Feature, KINDS, type KindName, type KindSpec, kindSpec } from './kinds.js';
 
 export type Scene =
   | 'grassland'
@@ -418,7 +418,7 @@ export function nounLemma(word: string): string | null {
 
 export function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
   const kind = lex().nouns.get(lemma);
-  const spec = kind ? KINDS[kind] : undefined;
+  const spec = kind ? kindSpec(kind) : undefined;
   return kind && spec ? { kind, spec } : null;
 }
 
@@ -475,12 +475,6 @@ export function isFemale(lemma: string): boolean {
 /** Shape words WordNet's gloss states for a noun ("big", "mane", "long-neck", "short", …). */
 export function glossFeaturesOf(lemma: string): string[] {
   return lex().glossFeatures.get(lemma)?.split('+') ?? [];
-}
-
-/** `#rrggbb` of a CSS colour name, or null. */
-export function cssColor(name: string): string | null {
-  const hex = COLOR_WORD_FIXES[name] ?? lex().colors.get(name);
-  return hex ? `#${hex}` : null;
 }
 
 export interface Token {

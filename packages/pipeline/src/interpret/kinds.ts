@@ -95,7 +95,7 @@ const o = (object: string, color: Rgb, features: Feature[] = [], shiny = false):
 });
 
 /** Every kind the generated lexicon can name (scripts/lexicon-anchors.mjs), and how it is drawn. */
-export const KINDS: Readonly<Record<string, KindSpec>> = {
+export const KINDS = {
   'animal.beast': k('quadruped', [150, 110, 80], ['ears', 'tail']),
   'animal.canine': k('quadruped', [200, 110, 50], ['ears', 'bushy-tail', 'snout']),
   'animal.feline': k('quadruped', [220, 150, 70], ['ears', 'tail']),
@@ -216,4 +216,12 @@ export const KINDS: Readonly<Record<string, KindSpec>> = {
   'vehicle.bike': o('bike', [200, 50, 50], [], true),
   /** A noun only the licensed drawings show (windmill, trophy, heart): never drawn by the rig. */
   'thing.drawing': o('drawing', [150, 120, 100]),
-};
+} as const satisfies Readonly<Record<string, KindSpec>>;
+
+/** A kind name of the lexicon: `animal.canine`, `person.knight`, `thing.drawing` … */
+export type KindName = keyof typeof KINDS;
+
+/** The spec of a kind name read from data (the lexicon, a stored interpretation), if it is one. */
+export function kindSpec(name: string): KindSpec | undefined {
+  return Object.hasOwn(KINDS, name) ? KINDS[name as KindName] : undefined;
+}

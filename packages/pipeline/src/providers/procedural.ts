@@ -13,7 +13,7 @@ import {
   glossColorOf,
   type Interpretation,
   interpret,
-  KINDS,
+  kindSpec,
   nounLemma,
   subjectText,
   tokenize,
@@ -145,7 +145,7 @@ async function drawFromLibrary(
   const animation = request.assetType === 'animation';
   const motion = libraryMotion(it, animation, drawing.label, drawing.group);
   const lemma = source.drawnAs ?? it.lemma ?? '';
-  const kindColour = it.kind ? KINDS[it.kind]?.color : undefined;
+  const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
   // a silhouette's colour: what it is made of when its words say (a breastplate is steel, a fence
   // wood), else the noun's own colour (WordNet's gloss, the rig kind's), else a neutral brown

@@ -8,6 +8,7 @@ import {
   isFemale,
   KINDS,
   type KindSpec,
+  kindSpec,
 } from '../../interpret/index.js';
 import { parseHex, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
@@ -132,8 +133,8 @@ const ARMOUR_WORDS = new Set(['armor', 'armour', 'plate', 'mail', 'helmet', 'hel
 /** Draws every frame (direction-major) for the sprite and animation asset types. */
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { interpretation: it, painter, rng } = job;
-  const kind = it.kind && KINDS[it.kind] ? it.kind : FALLBACK_KIND;
-  const spec = KINDS[kind]!;
+  const spec = (it.kind ? kindSpec(it.kind) : undefined) ?? KINDS[FALLBACK_KIND];
+  const kind = it.kind && kindSpec(it.kind) ? it.kind : FALLBACK_KIND;
   const features = new Set<Feature>(spec.features);
   // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
   const stated = it.lemma ? glossFeaturesOf(it.lemma) : [];

@@ -1,5 +1,5 @@
 import type { DrawingMatch } from '@assetloom/drawings';
-import { type Interpretation, KINDS, type KindSpec } from '../../interpret/index.js';
+import { type Interpretation, type KindSpec, kindSpec } from '../../interpret/index.js';
 import { regularSingulars } from '../../interpret/morph.js';
 import type { AssetType } from '../../types.js';
 import { loadDrawings } from './library/sprite.js';
@@ -74,7 +74,7 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   const { drawAs, near } = await wordnetLinks();
   const word = it.lemma ?? it.subject;
   if (!it.subject || !word) return { kind: 'refused', word: null, suggestions: [] };
-  const spec: KindSpec | undefined = it.kind && it.kind !== 'thing.drawing' ? KINDS[it.kind] : undefined;
+  const spec: KindSpec | undefined = it.kind && it.kind !== 'thing.drawing' ? kindSpec(it.kind) : undefined;
   const generic = !spec || GENERIC_KINDS.has(it.kind ?? '');
   const living = spec !== undefined && spec.plan !== 'object';
   const animation = request.assetType === 'animation';
