@@ -343,3 +343,84 @@ function smallPng(): Promise<Uint8Array> {
     .png()
     .toBuffer();
 }
+
+describe('images in, end to end', () => {
+  it('pixelates an uploaded JPEG (strength 0): a 48 px sprite with its backdrop gone, every engine file', async () => {
+    const server = await startTestServer({ kind: 'embedded' });
+    try {
+      const api = client(server.url);
+      const user = await newUser(server.url);
+      const photo = await sharp({
+        create: { width: 800, height: 600, channels: 3, background: { r: 245, g: 245, b: 240 } },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><circle cx="400" cy="300" r="220" fill="#d83a2a"/><circle cx="330" cy="240" r="60" fill="#ffd0a0"/></svg>',
+            ),
+          },
+        ])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const uploaded = await upload(server.url, user.token, photo, 'image/jpeg');
+      expect(uploaded.body.data).toMatchObject({ width: 800, height: 600, format: 'jpeg' });
+      const project = (await api.post('/api/v1/projects', { name: 'pixelate' }, { token: user.token })).body
+        .data.id;
+      const submitted = await api.post(
+        '/api/v1/generate',
+        {
+          projectId: project,
+          prompt: 'pixelate my picture',
+          assetType: 'sprite',
+          params: { resolution: 48, image: { uploadId: uploaded.body.data.uploadId, strength: 0 } },
+        },
+        { token: user.token },
+      );
+      expect(submitted.status).toBe(200);
+      const task = await waitForTaskEnd(server.url, user.token, submitted.body.data.taskId);
+      expect(task, JSON.stringify(task)).toMatchObject({
+        status: 'completed',
+        params: { image: { strength: 0 }, frames: { directions: 1, framesPerDirection: 1 } },
+      });
+      const assets = (await api.get(`/api/v1/tasks/${task.taskId}/assets`, { token: user.token })).body.data
+        .assets;
+      const sheet = assets.find((a: { format: string }) => a.format === 'png');
+      expect(sheet).toMatchObject({ width: 48, height: 48 });
+      expect(Object.keys(sheet.metadata.atlas)).toEqual(
+        expect.arrayContaining(['godot', 'aseprite', 'unity']),
+      );
+      const bytes = new Uint8Array(await (await fetch(sheet.url)).arrayBuffer());
+      const { data } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(data[3]).toBe(0); // corner: backdrop removed
+      expect(data[(24 * 48 + 30) * 4 + 3]).toBe(255); // the red disc
+    } finally {
+      await server.destroy();
+    }
+  });
+
+  it('refuses a mask on the built-in generator by name (the task fails, never ignoring it)', async () => {
+    const server = await startTestServer({ kind: 'embedded' });
+    try {
+      const api = client(server.url);
+      const user = await newUser(server.url);
+      const image = (await upload(server.url, user.token, await gif(), 'image/gif')).body.data.uploadId;
+      const project = (await api.post('/api/v1/projects', { name: 'mask' }, { token: user.token })).body.data
+        .id;
+      const submitted = await api.post(
+        '/api/v1/generate',
+        {
+          projectId: project,
+          prompt: 'a red hat',
+          assetType: 'sprite',
+          params: { image: { uploadId: image, strength: 0.6 }, mask: { uploadId: image } },
+        },
+        { token: user.token },
+      );
+      const task = await waitForTaskEnd(server.url, user.token, submitted.body.data.taskId);
+      expect(task.status).toBe('failed');
+      expect(String(task.error)).toMatch(/unsupported: params\.mask/);
+    } finally {
+      await server.destroy();
+    }
+  });
+});

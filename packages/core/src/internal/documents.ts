@@ -143,6 +143,11 @@ function cloneParams(p: TaskParams): TaskParams {
   }
   if (p.tileset) out.tileset = { kind: p.tileset.kind, tileSize: p.tileset.tileSize };
   if (p.placeholder === true) out.placeholder = true;
+  // image inputs (decision 0034): the uploads a task names, kept with it
+  if (p.image) out.image = { uploadId: p.image.uploadId, strength: p.image.strength };
+  if (p.mask) out.mask = { uploadId: p.mask.uploadId };
+  if (p.references) out.references = p.references.map((r) => ({ uploadId: r.uploadId }));
+  if (p.paletteFrom) out.paletteFrom = { uploadId: p.paletteFrom.uploadId, maxColors: p.paletteFrom.maxColors };
   return out;
 }
 
