@@ -41,7 +41,16 @@ import type {
   ProjectListItem,
   Task,
   TaskListItem,
+  Upload,
 } from './types.js';
+import {
+  bytesOf,
+  progressBody,
+  sniffImageType,
+  streamsRequests,
+  type UploadProgress,
+  type UploadSource,
+} from './upload.js';
 
 type Paths = AssetApiPaths;
 
@@ -154,6 +163,17 @@ export interface GenerateResult {
   idempotencyKey: string;
 }
 
+/** Options of {@link AssetClient.uploadImage}. */
+export interface UploadImageOptions extends CallOptions {
+  /** The content type to declare; default: read from the bytes (PNG, JPEG, WebP, GIF). */
+  contentType?: string;
+  /**
+   * Called as the bytes go out (Node, Deno, Bun: chunk by chunk, the upload then sent once without
+   * retries, as a stream cannot be sent again; elsewhere once, when the whole body was sent).
+   */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
 export interface DownloadOptions {
   signal?: AbortSignal;
   timeoutMs?: number | false;
@@ -207,6 +227,13 @@ export interface AssetClient<Throw extends boolean = false> {
   waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<Outcome<Task, Throw>>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
   downloadAsset(asset: AssetRef, options?: DownloadOptions): Promise<Outcome<DownloadedAsset, Throw>>;
+  /**
+   * `POST /api/v1/uploads`: a picture (a Blob or File, bytes, or a file path in Node) for
+   * `params.image`, `mask`, `references` or `paletteFrom` of a later `generate()`. Answers
+   * `{ uploadId, width, height, format, … }`; a picture the server cannot read is a 400, one too
+   * large a 413 (see the contract).
+   */
+  uploadImage(source: UploadSource, options?: UploadImageOptions): Promise<Outcome<Upload, Throw>>;
 }
 
 /** Endpoints without `security` (no token is attached, even when one is stored). */
@@ -401,6 +428,33 @@ export function createAssetClient<Throw extends boolean = false>(
       const total = typeof result.data.total === 'number' ? result.data.total : 0;
       if (items.length < pageSize || page * pageSize >= total) return;
     }
+  }
+
+  async function uploadImage(source: UploadSource, uploadOptions: UploadImageOptions = {}) {
+    const { contentType, onProgress, ...rest } = uploadOptions;
+    let bytes: Uint8Array;
+    try {
+      bytes = await bytesOf(source);
+    } catch (error) {
+      return finish<Upload>(
+        fail(new AssetloomApiError({ code: 400, message: (error as Error).message, cause: error })),
+      );
+    }
+    const type =
+      contentType ??
+      (typeof Blob !== 'undefined' && source instanceof Blob && source.type.startsWith('image/')
+        ? source.type
+        : sniffImageType(bytes));
+    const stream = onProgress && streamsRequests() ? progressBody(bytes, onProgress) : null;
+    const result = await call<Upload>('POST', '/api/v1/uploads', {
+      ...rest,
+      ...(stream ? { retry: false, duplex: 'half' } : {}),
+      body: stream ?? bytes,
+      bodySerializer: (b: unknown) => b,
+      headers: { 'content-type': type },
+    });
+    if (!stream) onProgress?.({ loaded: bytes.byteLength, total: bytes.byteLength });
+    return finish<Upload>(result);
   }
 
   async function generate(body: GenerateRequest, generateOptions: GenerateOptions = {}) {
@@ -673,6 +727,7 @@ export function createAssetClient<Throw extends boolean = false>(
     generate,
     waitForTask,
     downloadAsset,
+    uploadImage,
   };
 }
 

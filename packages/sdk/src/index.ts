@@ -14,6 +14,7 @@ export {
   type Outcome,
   type PaginateOptions,
   type TokenSource,
+  type UploadImageOptions,
   type WaitForTaskOptions,
 } from './asset-client.js';
 export {
@@ -34,6 +35,7 @@ export {
   type ReviewLogoutData,
 } from './review-auth-client.js';
 export type * from './types.js';
+export { sniffImageType, type UploadProgress, type UploadSource } from './upload.js';
 export {
   verifyWebhook,
   type WebhookEvent,

@@ -31,6 +31,13 @@ export type Asset = Schemas['Asset'];
 export type AssetMetadata = Schemas['AssetMetadata'];
 export type PipelineProgress = Schemas['PipelineProgress'];
 export type GenerateRequest = Schemas['GenerateRequest'];
+/** An uploaded picture (`POST /api/v1/uploads`). */
+export type Upload = Schemas['Upload'];
+/** `params.image`, `params.mask`, `params.references` and `params.paletteFrom` of a generation. */
+export type ImageInput = Schemas['ImageInput'];
+export type MaskInput = Schemas['MaskInput'];
+export type ReferenceInput = Schemas['ReferenceInput'];
+export type PaletteFrom = Schemas['PaletteFrom'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type LoginData = Schemas['LoginResponse']['data'];
 export type RegisterRequest = Schemas['RegisterRequest'];
