@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
@@ -17,6 +18,8 @@ const common: Options = {
   noExternal: ['@assetloom/pipeline'],
 };
 
+const browserRuntime = fileURLToPath(new URL('./src/internal/runtime.browser.ts', import.meta.url));
+
 export default defineConfig([
   { ...common, format: ['esm'], clean: true },
   {
@@ -27,5 +30,26 @@ export default defineConfig([
     // whole module), so `require('@assetloom/sdk')` broke at the first call (issue #21). The CommonJS
     // build carries its own copy of both instead; the ESM build keeps them as dependencies.
     noExternal: ['ky', 'openapi-fetch', '@assetloom/pipeline'],
+  },
+  {
+    // The `browser` condition's build (issue #32): src/internal/runtime.ts swapped for
+    // runtime.browser.ts, so it has no `import('ws')` for a dev server to fail on. Same API and types.
+    // verifyWebhook lives in its own file there: standardwebhooks is CommonJS, which a bundler cannot
+    // tree-shake, so a page that never verifies a webhook would otherwise carry it (≈ 4 KB gzip).
+    ...common,
+    entry: { browser: 'src/index.ts', webhooks: 'src/webhooks.ts' },
+    format: ['esm'],
+    dts: false,
+    esbuildPlugins: [
+      {
+        name: 'assetloom-browser-build',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/runtime\.js$/ }, () => ({ path: browserRuntime }));
+          build.onResolve({ filter: /^\.\/webhooks\.js$/ }, (args) =>
+            args.importer.endsWith('index.ts') ? { path: './webhooks.js', external: true } : undefined,
+          );
+        },
+      },
+    ],
   },
 ]);

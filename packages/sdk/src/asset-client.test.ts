@@ -481,3 +481,125 @@ describe('bad options never crash later', () => {
     expect(() => createAssetClient(options as never)).toThrow(/\[assetloom\/sdk\]/);
   });
 });
+
+describe('issue #32: PATCH, default headers, AbortSignal on every method', () => {
+  test('PATCH sends the body once (it is not idempotent, so not retried)', async () => {
+    const fetch = sequence(errorEnvelope(500, '服务器内部错误'), envelope({ id: 'w1', enabled: false }));
+    const { error } = await client(fetch).PATCH('/api/v1/projects/{projectId}/webhooks/{webhookId}', {
+      params: { path: { projectId: 'p1', webhookId: 'w1' } },
+      body: { enabled: false },
+    });
+    expect(error?.code).toBe(500);
+    expect(fetch.calls).toHaveLength(1);
+    expect(fetch.calls[0]).toMatchObject({
+      method: 'PATCH',
+      url: 'http://api.test/api/v1/projects/p1/webhooks/w1',
+      body: '{"enabled":false}',
+    });
+  });
+
+  test('headers go with every API call (a function is asked each time), never with downloads', async () => {
+    let lang = 'en';
+    const fetch = scriptedFetch((request) =>
+      request.url.includes('/download')
+        ? new Response(new Uint8Array([1]))
+        : envelope({ total: 0, projects: [] }),
+    );
+    const api = client(fetch, { headers: () => ({ 'Accept-Language': lang }) });
+    await api.GET('/api/v1/projects');
+    lang = 'zh-CN';
+    await api.GET('/api/v1/projects', { headers: { 'X-Extra': '1' } });
+    await api.GET('/api/v1/projects', { headers: { 'Accept-Language': 'fr' } });
+    await api.downloadAsset('users/u/a.png');
+    expect(fetch.calls.map((c) => c.headers.get('accept-language'))).toEqual(['en', 'zh-CN', 'fr', null]);
+    expect(fetch.calls[1]?.headers.get('x-extra')).toBe('1');
+    expect(() => createAssetClient({ baseUrl, headers: 42 as never })).toThrow(/headers must be/);
+  });
+
+  test.each([
+    ['GET', (api: ReturnType<typeof client>, signal: AbortSignal) => api.GET('/api/v1/projects', { signal })],
+    [
+      'POST',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.POST('/api/v1/projects', { body: { name: 'x' }, signal }),
+    ],
+    [
+      'PUT',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.PUT('/api/v1/projects/{projectId}', {
+          params: { path: { projectId: 'p' } },
+          body: { name: 'x' },
+          signal,
+        }),
+    ],
+    [
+      'PATCH',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.PATCH('/api/v1/projects/{projectId}/webhooks/{webhookId}', {
+          params: { path: { projectId: 'p', webhookId: 'w' } },
+          body: { enabled: true },
+          signal,
+        }),
+    ],
+    [
+      'DELETE',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.DELETE('/api/v1/projects/{projectId}', { params: { path: { projectId: 'p' } }, signal }),
+    ],
+    [
+      'login',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.login({ username: 'ada', password: 'secret1' }, { signal }),
+    ],
+    [
+      'changePassword',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.changePassword({ oldPassword: 'secret1', newPassword: 'secret2' }, { signal }),
+    ],
+    [
+      'generate',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.generate({ projectId: 'p', prompt: 'a knight', assetType: 'sprite' }, { signal }),
+    ],
+    [
+      'waitForTask',
+      (api: ReturnType<typeof client>, signal: AbortSignal) =>
+        api.waitForTask('t1', { signal, transport: 'poll' }),
+    ],
+    [
+      'downloadAsset',
+      (api: ReturnType<typeof client>, signal: AbortSignal) => api.downloadAsset('a.png', { signal }),
+    ],
+    [
+      'paginate',
+      async (api: ReturnType<typeof client>, signal: AbortSignal) => {
+        try {
+          for await (const _ of api.paginate('/api/v1/projects', { signal })) break;
+          return { error: undefined };
+        } catch (error) {
+          return { error: error as AssetloomApiError };
+        }
+      },
+    ],
+    [
+      'events',
+      async (api: ReturnType<typeof client>, signal: AbortSignal) => {
+        try {
+          await api.events('t1', { signal }).next();
+          return { error: undefined };
+        } catch (error) {
+          return { error: error as AssetloomApiError };
+        }
+      },
+    ],
+  ] as const)('%s stops with code aborted when its signal fires', async (_name, run) => {
+    const fetch = hangingFetch();
+    const controller = new AbortController();
+    const pending = run(client(fetch, { timeoutMs: false }), controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    const { error } = (await pending) as { error?: AssetloomApiError };
+    expect(error?.code).toBe('aborted');
+    expect(fetch.calls.length).toBeGreaterThan(0);
+  });
+});

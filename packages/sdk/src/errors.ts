@@ -2,9 +2,12 @@ import type { EnvelopeErrorCode, Task } from './types.js';
 
 /** Failures detected on the client side rather than answered by the server in an envelope. */
 export type ClientErrorCode =
-  /** The request never got an HTTP answer (DNS, refused connection, reset socket, CORS). */
+  /**
+   * The request never got an HTTP answer (DNS, refused connection, reset socket, CORS), or no progress
+   * WebSocket could be opened for `events()` / `waitForTask({ transport: 'ws' })`.
+   */
   | 'network_error'
-  /** The attempt (or `waitForTask`) ran past its `timeoutMs`. */
+  /** The attempt ran past its `timeoutMs`, the call past its `deadline`, or `waitForTask` past its `timeoutMs`. */
   | 'timeout'
   /** The caller's `AbortSignal` fired. */
   | 'aborted'
@@ -14,6 +17,19 @@ export type ClientErrorCode =
   | 'token_unavailable'
   /** `waitForTask` saw the task end in status `failed`; `task` holds it and `message` its `error`. */
   | 'task_failed';
+
+/**
+ * One refused field of a 400 answer (`data.errors` of the envelope): where, which rule, and the
+ * message to show beside that field.
+ */
+export interface FieldError {
+  /** JSON pointer of the field in the request, e.g. `/password` or `/params/resolution`. */
+  path: string;
+  /** The rule it broke, e.g. `minLength`, `maximum`, `enum`, `type`, `required`. */
+  rule: string;
+  /** What to tell the user, in the language the request asked for (`Accept-Language`). */
+  message: string;
+}
 
 /** Every `code` an {@link AssetloomApiError} can carry: the envelope codes plus the client-side ones. */
 export type AssetloomErrorCode = EnvelopeErrorCode | ClientErrorCode;
@@ -25,6 +41,13 @@ export interface AssetloomApiErrorInit {
   requestId?: string | undefined;
   retryAfter?: number | undefined;
   task?: Task | undefined;
+  /** The field-level reasons of a 400 (`data.errors`); empty when the answer had none. */
+  errors?: readonly FieldError[] | undefined;
+  /** The envelope's `data` of an error answer when it was an object (`null` otherwise). */
+  data?: Record<string, unknown> | null | undefined;
+  /** The request's method and URL, named in `toString()` and the stack's first line. */
+  method?: string | undefined;
+  url?: string | undefined;
   cause?: unknown;
 }
 
@@ -33,9 +56,11 @@ const brand = Symbol.for('@assetloom/sdk/AssetloomApiError');
 /**
  * The one error class of @assetloom/sdk.
  *
- * For envelope errors `code` is the envelope code (400, 401, …) and `message` the server's Chinese
- * message, unchanged, so it can be shown to users. Client-side failures carry a string `code` and a
- * message that starts with `[assetloom/sdk]`.
+ * For envelope errors `code` is the envelope code (400, 401, …) and `message` the server's message,
+ * unchanged (Chinese by default, English when the client asked with `Accept-Language: en`), so it can
+ * be shown to users; `errors` lists the fields a 400 refused. Client-side failures carry a string
+ * `code` and a message that starts with `[assetloom/sdk]`. `toString()` and the first line of `stack`
+ * (what Node prints for an uncaught error) also name the method, the URL and the status.
  */
 export class AssetloomApiError extends Error {
   override readonly name = 'AssetloomApiError';
@@ -48,6 +73,17 @@ export class AssetloomApiError extends Error {
   readonly retryAfter: number | undefined;
   /** The failed task, for `code === 'task_failed'`. */
   readonly task: Task | undefined;
+  /**
+   * Each refused field of a 400 (`data.errors`: `{ path, rule, message }`, `path` a JSON pointer such
+   * as `/params/resolution`). Empty when the server named no field.
+   */
+  readonly errors: readonly FieldError[];
+  /** The envelope's `data` when the error answer carried an object (machine-readable details), else `null`. */
+  readonly data: Record<string, unknown> | null;
+  /** The request's method (`GET`, `POST`, …), when the error concerns one request. */
+  readonly method: string | undefined;
+  /** The request's URL, when the error concerns one request. */
+  readonly url: string | undefined;
   declare readonly [brand]: true;
 
   constructor(init: AssetloomApiErrorInit) {
@@ -57,7 +93,36 @@ export class AssetloomApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
     this.task = init.task;
+    this.errors = Object.freeze([...(init.errors ?? [])]);
+    this.data = init.data ?? null;
+    this.method = init.method;
+    this.url = init.url;
     Object.defineProperty(this, brand, { value: true });
+    // The stack's first line is what an uncaught error prints: make it say where the error came from.
+    const stack = (this as { stack?: unknown }).stack;
+    if (typeof stack === 'string') {
+      const firstLine = stack.indexOf('\n');
+      const frames = firstLine < 0 ? '' : stack.slice(firstLine);
+      Object.defineProperty(this, 'stack', {
+        value: `${this.toString()}${frames}`,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  /**
+   * `AssetloomApiError: 参数错误 (400, POST http://127.0.0.1:8080/api/v1/projects, request 6f1…) — /name: …`:
+   * the message, then the status, method, URL and request id, then each refused field.
+   */
+  override toString(): string {
+    const where = [
+      typeof this.code === 'number' ? String(this.code) : this.code,
+      this.method !== undefined && this.url !== undefined ? `${this.method} ${this.url}` : this.url,
+      this.requestId === undefined ? undefined : `request ${this.requestId}`,
+    ].filter((part) => part !== undefined);
+    const fields = this.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
+    return `${this.name}: ${this.message} (${where.join(', ')})${fields ? ` — ${fields}` : ''}`;
   }
 
   /** True for the codes the server answered in an envelope (numbers); false for client-side failures. */

@@ -1,5 +1,5 @@
 import { isTimeoutError } from 'ky';
-import { AssetloomApiError, type AssetloomErrorCode } from '../errors.js';
+import { AssetloomApiError, type AssetloomErrorCode, type FieldError } from '../errors.js';
 import type { EnvelopeErrorCode } from '../types.js';
 import { describe, isRecord, parseRetryAfter } from './util.js';
 
@@ -33,22 +33,56 @@ function retryAfterOf(response: Response): number | undefined {
   return parseRetryAfter(response.headers.get('retry-after'));
 }
 
+/** The method and URL of the request an answer belongs to (the URL of the answer wins when it has one). */
+export interface RequestPlace {
+  method?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * `data.errors` of an error envelope: the items shaped `{path, rule, message}` (strings), others
+ * dropped. An answer without the list (servers before field-level errors) gives `[]`.
+ */
+export function fieldErrorsOf(data: unknown): FieldError[] {
+  if (!isRecord(data) || !Array.isArray(data.errors)) return [];
+  const out: FieldError[] = [];
+  for (const item of data.errors) {
+    if (!isRecord(item) || typeof item.message !== 'string') continue;
+    out.push({
+      path: typeof item.path === 'string' ? item.path : '',
+      rule: typeof item.rule === 'string' ? item.rule : '',
+      message: item.message,
+    });
+  }
+  return out;
+}
+
 /** An error for a non-2xx answer whose body has been parsed (JSON when it was JSON, else text). */
 export function errorFromAnswer(
   response: Response,
   body: unknown,
   requestId: string | undefined,
   read: (body: Record<string, unknown>) => { code: unknown; message: unknown } | undefined = readEnvelope,
+  place: RequestPlace = {},
 ): AssetloomApiError {
   const common = {
     httpStatus: response.status,
     requestId: requestIdOf(response, requestId),
     retryAfter: retryAfterOf(response),
+    method: place.method,
+    url: response.url || place.url,
   };
   const parsed = isRecord(body) ? read(body) : undefined;
   if (parsed && typeof parsed.message === 'string') {
     const code: AssetloomErrorCode = isEnvelopeCode(parsed.code) ? parsed.code : 'invalid_response';
-    return new AssetloomApiError({ ...common, code, message: parsed.message });
+    const data = isRecord(body) && isRecord(body.data) ? body.data : null;
+    return new AssetloomApiError({
+      ...common,
+      code,
+      message: parsed.message,
+      data,
+      errors: fieldErrorsOf(data),
+    });
   }
   return new AssetloomApiError({
     ...common,
@@ -73,9 +107,11 @@ function describeRequest(response: Response): string {
 export function fromEnvelope<T>(
   out: { data?: unknown; error?: unknown; response: Response },
   requestId: string | undefined,
+  place: RequestPlace = {},
 ): ApiResult<T> {
   const { response } = out;
-  if (!response.ok) return fail(errorFromAnswer(response, out.error, requestId), response);
+  if (!response.ok)
+    return fail(errorFromAnswer(response, out.error, requestId, readEnvelope, place), response);
   const body = out.data;
   if (isRecord(body) && body.code === 0 && 'data' in body) return ok(body.data as T, response);
   return fail(
@@ -83,6 +119,8 @@ export function fromEnvelope<T>(
       code: 'invalid_response',
       httpStatus: response.status,
       requestId: requestIdOf(response, requestId),
+      method: place.method,
+      url: response.url || place.url,
       message: `[assetloom/sdk] ${describeRequest(response)} answered HTTP ${response.status} without the {code: 0, message, data} envelope; check that baseUrl points at an Assetloom API.`,
     }),
     response,
@@ -95,13 +133,15 @@ export interface ThrownContext {
   requestId: string | undefined;
   signal: AbortSignal | undefined;
   timeoutMs: number | false;
+  /** The call's total deadline: its signal fires when the `ms` across every attempt and wait ran out. */
+  deadline?: { signal: AbortSignal; ms: number } | undefined;
 }
 
 /** Maps anything thrown while a request was under way to an {@link AssetloomApiError}. */
 export function errorFromThrown(error: unknown, context: ThrownContext): AssetloomApiError {
   if (AssetloomApiError.is(error)) return error;
   const where = `${context.method} ${context.url}`;
-  const common = { requestId: context.requestId, cause: error };
+  const common = { requestId: context.requestId, cause: error, method: context.method, url: context.url };
   if (context.signal?.aborted) {
     const reason = context.signal.reason as { name?: unknown } | undefined;
     if (reason?.name === 'TimeoutError') {
@@ -115,6 +155,13 @@ export function errorFromThrown(error: unknown, context: ThrownContext): Assetlo
       ...common,
       code: 'aborted',
       message: `[assetloom/sdk] ${where} was aborted by the caller's signal.`,
+    });
+  }
+  if (context.deadline?.signal.aborted) {
+    return new AssetloomApiError({
+      ...common,
+      code: 'timeout',
+      message: `[assetloom/sdk] ${where} did not complete within its deadline of ${context.deadline.ms} ms (every attempt and wait included); raise deadline or check the server.`,
     });
   }
   if (isTimeoutError(error)) {

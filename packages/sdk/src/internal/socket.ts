@@ -1,4 +1,5 @@
 import type { PipelineProgress } from '../types.js';
+import { loadWsPackage, RUNTIME } from './runtime.js';
 
 /** The part of a WebSocket the SDK uses (the browser's, undici's in newer Node, or the `ws` package's). */
 export interface WebSocketLike {
@@ -54,12 +55,11 @@ export function socketUrl(baseUrl: string, taskId: string, since: number): strin
   return url.toString();
 }
 
-let wsModule: Promise<WebSocketConstructor | undefined> | undefined;
-
 /**
  * The constructor to use: the injected one, else in Node the `ws` package (an optional peer,
  * imported lazily; Node 20 has no global WebSocket) or, without it, a global one that takes
  * `{ headers }` (Deno, newer Node, Bun), else the global one (browsers, cookie authentication).
+ * The browser build never imports `ws` (runtime.browser.ts).
  */
 export function resolveWebSocket(injected: WebSocketConstructor | undefined): Promise<{
   ctor: WebSocketConstructor;
@@ -67,15 +67,12 @@ export function resolveWebSocket(injected: WebSocketConstructor | undefined): Pr
 } | null> {
   if (injected !== undefined) return Promise.resolve({ ctor: injected, headers: true });
   const isNode =
+    RUNTIME === 'node' &&
     typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node ===
-    'string';
+      'string';
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (isNode) {
-    wsModule ??= import(/* @vite-ignore */ 'ws' as string).then(
-      (m: { default?: unknown; WebSocket?: unknown }) => (m.WebSocket ?? m.default) as WebSocketConstructor,
-      () => undefined,
-    );
-    return wsModule.then((ctor) => {
+    return loadWsPackage().then((ctor) => {
       if (ctor) return { ctor, headers: true };
       // No `ws`: Deno, Node ≥ 22 (undici) and Bun have a global WebSocket whose second argument
       // may be `{ headers }` (found by the ecosystem test under Deno, issue #21).

@@ -1,4 +1,4 @@
-import ky, { isHTTPError, type ShouldRetryState } from 'ky';
+import ky, { isHTTPError, isTimeoutError, type ShouldRetryState } from 'ky';
 import { parseRetryAfter } from './util.js';
 
 /** The fetch signature the SDK calls: a `Request` in, a `Response` out (globalThis.fetch fits). */
@@ -15,6 +15,14 @@ export interface RetryEvent {
   reason: RetryReason;
   /** The HTTP status that caused the retry, for `reason === 'status'`. */
   status?: number;
+}
+
+/** A wait before a retry, announced before it starts (see `RetryOptions.onWait`). */
+export interface RetryWaitEvent extends RetryEvent {
+  /** How long the SDK waits before sending the request again, in ms. */
+  delayMs: number;
+  /** Seconds the server asked for (`Retry-After` of a 429 or 503), when it did: `delayMs` follows it. */
+  retryAfter?: number;
 }
 
 export interface RetryOptions {
@@ -40,6 +48,12 @@ export interface RetryOptions {
   backoff?: (attempt: number) => number;
   /** Called before each retry (after the delay): for logging and metrics. */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * Called when a wait before a retry starts, with its length (`delayMs`) and, on a 429 or 503, the
+   * server's `retryAfter`: show "rate limited, retrying in 12 s" instead of a silent pause. Waits
+   * never run past the call's `deadline`: one that would is not started, and the answer comes back.
+   */
+  onWait?: (event: RetryWaitEvent) => void;
 }
 
 export interface TransportOptions {
@@ -49,6 +63,13 @@ export interface TransportOptions {
   timeoutMs?: number | false | undefined;
   /** Extra veto: return false for requests that must never be repeated. */
   isRetryable?: ((request: Request) => boolean) | undefined;
+  /**
+   * `Date.now()` value past which no retry starts: a retry whose wait would end after it is not
+   * made (the last answer or error comes back). The caller's signal stops an attempt under way.
+   */
+  deadlineAt?: number | undefined;
+  /** Told about a wait the caller has no `onWait` hook for (a long 429 wait, for instance). */
+  onUnobservedWait?: ((event: RetryWaitEvent) => void) | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -116,18 +137,60 @@ export function createTransport(options: TransportOptions = {}): FetchLike {
   const statusCodes = [...retry.statusCodes];
   const backoff = 'backoff' in retry ? retry.backoff : undefined;
   const onRetry = 'onRetry' in retry ? retry.onRetry : undefined;
+  const onWait = 'onWait' in retry ? retry.onWait : undefined;
+  const { deadlineAt, onUnobservedWait } = options;
 
   return async (request: Request) => {
     const methods = request.headers.has('idempotency-key')
       ? [...IDEMPOTENT_METHODS, 'post']
       : IDEMPOTENT_METHODS;
     const allowed = options.isRetryable ? options.isRetryable(request) : true;
-    const shouldRetry = ({ error }: ShouldRetryState): boolean | undefined => {
-      if (isHTTPError(error) && RETRY_AFTER_STATUSES.includes(error.response.status)) {
-        const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
-        if (seconds !== undefined && seconds * 1000 > retry.maxRetryAfterMs) return false;
+    // The SDK decides every retry and its wait here (ky then waits exactly `nextWait`), so the wait
+    // can be announced before it starts and checked against the deadline.
+    let nextWait = 0;
+    const shouldRetry = ({ error, retryCount }: ShouldRetryState): boolean => {
+      if (request.signal.aborted) return false;
+      let reason: RetryReason;
+      let status: number | undefined;
+      let retryAfter: number | undefined;
+      if (isHTTPError(error)) {
+        status = error.response.status;
+        if (!statusCodes.includes(status)) return false;
+        reason = 'status';
+        if (RETRY_AFTER_STATUSES.includes(status)) {
+          retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
+        }
+      } else if (isTimeoutError(error)) {
+        if (!retry.retryOnTimeout) return false;
+        reason = 'timeout';
+      } else if (error.name === 'AbortError') {
+        return false;
+      } else {
+        reason = 'network_error';
       }
-      return undefined;
+      let delayMs: number;
+      if (retryAfter !== undefined) {
+        delayMs = retryAfter * 1000;
+        if (delayMs > retry.maxRetryAfterMs) return false;
+      } else if (backoff) {
+        delayMs = Math.min(retry.maxDelayMs, Math.max(0, backoff(retryCount)));
+      } else {
+        delayMs = Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (retryCount - 1));
+      }
+      if (deadlineAt !== undefined && Date.now() + delayMs >= deadlineAt) return false;
+      nextWait = delayMs;
+      const event: RetryWaitEvent = {
+        attempt: retryCount,
+        method: request.method,
+        url: request.url,
+        reason,
+        ...(status === undefined ? {} : { status }),
+        delayMs,
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+      };
+      if (onWait) onWait(event);
+      else onUnobservedWait?.(event);
+      return true;
     };
     try {
       return await ky(request, {
@@ -139,9 +202,8 @@ export function createTransport(options: TransportOptions = {}): FetchLike {
           methods: methods as never,
           statusCodes,
           afterStatusCodes: RETRY_AFTER_STATUSES,
-          backoffLimit: retry.maxDelayMs,
-          delay: backoff ?? ((attempt) => retry.baseDelayMs * 2 ** (attempt - 1)),
-          jitter: backoff ? undefined : (delay) => Math.random() * delay,
+          backoffLimit: Number.POSITIVE_INFINITY,
+          delay: () => nextWait,
           retryOnTimeout: retry.retryOnTimeout,
           shouldRetry,
         },
@@ -169,6 +231,8 @@ export function createTransport(options: TransportOptions = {}): FetchLike {
           : {},
       });
     } catch (error) {
+      // The caller gave up (their signal, or the call's deadline): that is the outcome, not the answer.
+      if (request.signal.aborted) throw request.signal.reason ?? error;
       // Retries are spent (or the status is not retried for this request): hand back the last answer.
       if (isHTTPError(error)) return error.response;
       throw error;
