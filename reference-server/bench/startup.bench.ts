@@ -1,0 +1,124 @@
+/**
+ * Start-up and idle memory of the built server on its embedded defaults (issue #27's budget: start to
+ * health < 3 s warm; an idle server's resident memory grows < 60 MB once the generator's drawings,
+ * fonts and renderer are loaded).
+ *
+ * - start → first 200 from GET /api/v1/health, 5 starts (the first cold: files not in the page cache),
+ *   against a bare Node HTTP server started the same way in the same run;
+ * - resident memory (VmRSS from /proc) at health, after one sprite drawn from a licensed drawing, one
+ *   scene and one UI piece with words (the drawings' catalog, a set file, resvg's WebAssembly module and
+ *   a bitmap font loaded), and after 10 s idle.
+ *
+ *   pnpm --filter @assetloom/server build && tsx bench/startup.bench.ts
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchServerEnv, startBuiltServer } from './built-server.js';
+
+const log = (s: string) => console.log(`[bench:startup] ${s}`);
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
+async function untilHealthy(url: string): Promise<void> {
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** The baseline: a bare Node HTTP server answering 200, started as a child the same way. */
+async function bareStart(): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>console.log(s.address().port))",
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (d) => resolve(String(d).trim())),
+  );
+  await untilHealthy(`http://127.0.0.1:${port}`).catch(() => {});
+  const res = await fetch(`http://127.0.0.1:${port}/`);
+  await res.text();
+  const ms = performance.now() - t0;
+  child.kill();
+  return ms;
+}
+
+const starts: number[] = [];
+const bares: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const dir = mkdtempSync(join(tmpdir(), 'assetloom-startup-'));
+  const t0 = performance.now();
+  const server = await startBuiltServer(benchServerEnv(dir));
+  await untilHealthy(server.url);
+  starts.push(performance.now() - t0);
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+  bares.push(await bareStart());
+}
+log(
+  `start → health: cold ${starts[0]!.toFixed(0)} ms, warm p50 ${median(starts.slice(1)).toFixed(0)} ms (max ${Math.max(...starts.slice(1)).toFixed(0)} ms); bare Node HTTP server p50 ${median(bares.slice(1)).toFixed(0)} ms (${(median(starts.slice(1)) / median(bares.slice(1))).toFixed(1)}×)`,
+);
+
+// memory: idle, then with the generator's art loaded (BENCH_THREADS: the server's PIPELINE_THREADS)
+const dir = mkdtempSync(join(tmpdir(), 'assetloom-startup-'));
+const threads = process.env.BENCH_THREADS ?? 'auto';
+const server = await startBuiltServer(benchServerEnv(dir, { PIPELINE_THREADS: threads }));
+await untilHealthy(server.url);
+await new Promise((r) => setTimeout(r, 1000));
+const idle = rssMb(server.pid);
+const call = async (path: string, body: unknown, token?: string) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: Record<string, unknown> };
+};
+await call('/auth/register', { username: 'bench_startup', password: 'bench-startup-1' });
+const login = await call('/auth/login', { username: 'bench_startup', password: 'bench-startup-1' });
+const token = String(login.data.token);
+const project = await call('/api/v1/projects', { name: 'startup' }, token);
+const projectId = String(project.data.id);
+for (const [prompt, assetType, params] of [
+  ['a red fox', 'sprite', { resolution: 64 }],
+  ['a beach with palm trees at sunset', 'background', { width: 320, height: 180 }],
+  ['a blue start button', 'ui', {}],
+  ['开始游戏按钮', 'ui', {}],
+] as const) {
+  const submitted = await call('/api/v1/generate', { projectId, prompt, assetType, params }, token);
+  const taskId = String(submitted.data.taskId);
+  for (;;) {
+    const res = await fetch(`${server.url}/api/v1/tasks/${taskId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const task = ((await res.json()) as { data: { status: string } }).data;
+    if (task.status === 'completed' || task.status === 'failed') {
+      if (task.status === 'failed') log(`"${prompt}" failed`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const loaded = rssMb(server.pid);
+await new Promise((r) => setTimeout(r, 10_000));
+const later = rssMb(server.pid);
+log(
+  `resident memory (PIPELINE_THREADS=${threads}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB)`,
+);
+await server.close();
+rmSync(dir, { recursive: true, force: true });
