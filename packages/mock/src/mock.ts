@@ -86,6 +86,7 @@ export function createAssetMock(options: AssetMockOptions = {}): AssetMock {
     bodyLimit: positiveInt(options.bodyLimitBytes, 65_536, 'bodyLimitBytes'),
     maxQualityRetries: positiveInt(options.maxQualityRetries, 2, 'maxQualityRetries'),
     limits: options.limits ?? {},
+    ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
     seed: options.seed,
     onError:
       options.onError ??

@@ -41,6 +41,18 @@ export interface AssetMockOptions {
   signedUrlTtlSeconds?: number;
   /** Largest accepted JSON body in bytes (default 65 536, as the server). */
   bodyLimitBytes?: number;
+  /**
+   * Uploads (`POST /api/v1/uploads`, kept in memory): the server's limits by default (10 MiB, 4096 px a
+   * side, 16 777 216 pixels, 256 MiB per user, 24 h). The mock decodes PNG only (any colour type,
+   * interlaced); other formats answer 400 as a picture it cannot read.
+   */
+  uploads?: {
+    maxBytes?: number;
+    maxSide?: number;
+    maxPixels?: number;
+    userMaxBytes?: number;
+    ttlSeconds?: number;
+  };
   /** Quality retries per task (default 2, as the server). */
   maxQualityRetries?: number;
   /** Rate limits (defaults as the server: 5 failed logins / 900 s, 30 submissions / 60 s). */

@@ -3,6 +3,7 @@ import {
   isJsonContentType as isJsonMediaType,
   type JsonBodyResult,
   parseJsonBytes,
+  type RawBodyResult,
 } from '@assetloom/core';
 
 /**
@@ -35,4 +36,19 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
   // An empty body arrives at the server as `Content-Length: 0`: no body at all.
   if (bytes.byteLength === 0) return { ok: true, value: undefined };
   return parseJsonBytes(bytes, limit);
+}
+
+/** An upload's body as bytes with its Content-Type, at most `limit` bytes (→ 413); no body → zero bytes. */
+export async function readRawBody(request: Request, limit: number): Promise<RawBodyResult> {
+  const declared = checkDeclaredLength(request.headers.get('content-length'), limit);
+  if (declared !== undefined)
+    return { ok: false, error: declared === 'too-large' ? 'too-large' : 'malformed' };
+  let bytes: Uint8Array;
+  try {
+    bytes = request.body === null ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
+  } catch {
+    return { ok: false, error: 'malformed' };
+  }
+  if (bytes.byteLength > limit) return { ok: false, error: 'too-large' };
+  return { ok: true, value: { bytes, contentType: request.headers.get('content-type') } };
 }

@@ -14,7 +14,7 @@ import { REVIEW_MESSAGES } from '@assetloom/core/review';
 import { assetApiDocument } from '@assetloom/openapi';
 import { delay, type HttpHandler, http } from 'msw';
 import type { FailureRule, Latency } from '../types.js';
-import { readJsonBody } from './body.js';
+import { readJsonBody, readRawBody } from './body.js';
 import { REVIEW_PATHS } from './review.js';
 import type { State, StateConfig } from './state.js';
 
@@ -137,6 +137,7 @@ export function createHttpHandlers(ctx: HttpContext, scope: 'origin' | 'api'): H
         headers: request.headers,
         authorization: request.headers.get('authorization'),
         readBody: (limit) => readJsonBody(request, limit),
+        readRaw: (limit) => readRawBody(request, limit),
         log: {
           warn: () => undefined,
           error: (fields, message) => config.onError(fields.err ?? fields, message),

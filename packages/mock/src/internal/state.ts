@@ -5,10 +5,14 @@ import {
   createEmbeddedStore,
   createMemoryRateLimiter,
   createOperationTable,
+  createPngDecoder,
   createRequestValidator,
+  createUploadService,
   type OperationTable,
   type RequestValidator,
   type Store,
+  type UploadLimits,
+  type UploadService,
 } from '@assetloom/core';
 import { createMemoryStorage, type MemoryStorage } from '@assetloom/pipeline';
 import type { AssetMockOptions } from '../types.js';
@@ -45,6 +49,8 @@ export interface StateConfig {
   tokenTtl: number;
   urlTtl: number;
   bodyLimit: number;
+  /** Upload limits (UploadLimits of @assetloom/core): bytes, sides, pixels, per-user bytes, lifetime. */
+  uploads?: Partial<UploadLimits>;
   maxQualityRetries: number;
   limits: NonNullable<AssetMockOptions['limits']>;
   seed: AssetMockOptions['seed'];
@@ -76,6 +82,8 @@ export async function buildState(config: StateConfig): Promise<State> {
   const clockPort = {
     now: () => (seedShiftMs === 0 ? clock.now() : new Date(clock.now().getTime() - seedShiftMs)),
   };
+  let uploadsLater: UploadService | undefined;
+  const uploadsRef = (): UploadService => uploadsLater as UploadService;
   const store = createEmbeddedStore();
   await store.init();
   const hasher = createFastHasher();
@@ -95,14 +103,35 @@ export async function buildState(config: StateConfig): Promise<State> {
       windowMs: (limits.generateWindowSeconds ?? 60) * 1000,
       clock: clockPort,
     }),
+    uploads: {
+      checkInputs: (user, params) => uploadsRef().checkInputs(user, params),
+      recordUses: (task, ids) => uploadsRef().recordUses(task, ids),
+      releaseProject: (projectId) => uploadsRef().releaseProject(projectId),
+    },
   });
   const files = createMemoryStorage();
+  // Uploads in memory (decision 0034): the core's rules, the pipeline's PNG decoder (PNG only).
+  const uploads = createUploadService({
+    store,
+    clock: clockPort,
+    decoder: createPngDecoder(),
+    objects: {
+      put: (key, bytes, contentType) => files.put(key, bytes, contentType),
+      get: async (key) => files.get(key) ?? null,
+      delete: async (keys) => {
+        for (const key of keys) (files.objects as Map<string, unknown>).delete(key);
+      },
+    },
+    limits: config.uploads ?? {},
+  });
+  uploadsLater = uploads;
   const webhooks = createMockWebhooks(store, clock, config.webhooks, config.onError);
   const runner = createTaskRunner({
     webhooks: webhooks.outbox,
     store,
     storage: files,
     clock,
+    loadInputs: (task) => uploads.loadInputs(task.params),
     stepMs: () => config.stepMs,
     maxQualityRetries: config.maxQualityRetries,
     notify: config.notify,
@@ -153,6 +182,7 @@ export async function buildState(config: StateConfig): Promise<State> {
       signedUrl: (key) => signedUrl(state, config, key),
     },
     onTaskCreated: () => runner.kick(),
+    uploads,
     webhooks: webhooks.service,
     onTokenIssued: (token) => {
       state.cookieToken = token;

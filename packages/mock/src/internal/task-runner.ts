@@ -1,6 +1,7 @@
 import {
   type ClaimedTask,
   createTaskQueue,
+  type RunClaimedTaskOptions,
   runClaimedTask,
   type Store,
   TaskLeaseLostError,
@@ -22,6 +23,8 @@ export interface TaskRunnerOptions {
   onError: (error: unknown, taskId: string) => void;
   /** Where the tasks' webhook events are queued. */
   webhooks?: TaskWebhookOutbox;
+  /** The pictures a task names (its uploads, decoded). */
+  loadInputs?: RunClaimedTaskOptions['loadInputs'];
 }
 
 export interface TaskRunner {
@@ -112,6 +115,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
         llm: null,
         imageProvider: provider,
         projectDeletedError: '[assetloom/mock] the project was deleted',
+        ...(options.loadInputs === undefined ? {} : { loadInputs: options.loadInputs }),
         // Time passes between two events; the task is "sleeping", not computing.
         pause: async (signal) => {
           computing--;
