@@ -208,6 +208,8 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   flower: ['f/hibiscus', 'f/blossom', 'n/blossom'],
   mask: ['f/performing-arts', 'g/carnival-mask'],
   motel: ['f/hotel'],
+  road: ['f/motorway'],
+  claw: ['g/bird-claw'],
   disc: ['f/optical-disk', 'g/compact-disc'],
   fish: ['f/fish', 'n/fish'],
   bird: ['f/bird', 'n/bird'],
