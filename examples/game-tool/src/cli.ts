@@ -51,6 +51,16 @@ Options:
   --tileset-kind <kind>      wang16 | blob47 | seamless (default wang16; --type tileset); the two
                              terrains come from the prompt, e.g. "grass and water"
   --tile-size <px>           tile size, 8-64 (default 16; --type tileset)
+  --image <file>             start from this picture (PNG, JPEG, WebP, GIF; uploaded first)
+  --strength <0-1>           how much of --image to redraw: 0 keeps it and pixelates it (every
+                             provider), 1 ignores it (default 0.5); with --type animation, 0
+                             animates the sprite with the motion the prompt names (idle, breathe,
+                             squash, hurt, death, spin, glow, hover)
+  --mask <file>              edit only where this picture is white (same size as --image, a
+                             strength above 0, a model provider)
+  --reference <file>         a picture whose style or character to follow (repeat, 1-4)
+  --palette-from <file>      the palette is this picture's colours ...
+  --max-colors <n>           ... at most n of them, 2-64 (default 16)
   --base-url <url>           API origin (default $ASSETLOOM_BASE_URL or http://127.0.0.1:8080)
   --username <name>          log in with these credentials ...
   --password <pw>            ... (or $ASSETLOOM_PASSWORD)
@@ -85,6 +95,11 @@ export interface GenerateArgs {
   directions?: 1 | 4 | 8;
   frames?: number;
   format?: 'spritesheet' | 'individual';
+  /** Pictures uploaded before the generation: `params.image`, `mask`, `references`, `paletteFrom`. */
+  image?: { file: string; strength?: number };
+  mask?: string;
+  references?: string[];
+  paletteFrom?: { file: string; maxColors?: number };
   /** Playback written into every atlas file (`params.animation`). */
   animation?: { fps?: number; frameDurations?: number[]; loop?: 'forward' | 'reverse' | 'pingpong' };
   baseUrl: string;
@@ -185,6 +200,51 @@ function parseTileset(
   };
 }
 
+/** `--image`, `--strength`, `--mask`, `--reference` and `--palette-from` (files uploaded later). */
+function parseImages(values: {
+  image?: string;
+  strength?: string;
+  mask?: string;
+  reference?: string[];
+  'palette-from'?: string;
+  'max-colors'?: string;
+}): Pick<GenerateArgs, 'image' | 'mask' | 'references' | 'paletteFrom'> {
+  const out: Pick<GenerateArgs, 'image' | 'mask' | 'references' | 'paletteFrom'> = {};
+  if (values.strength !== undefined && values.image === undefined)
+    throw new UsageError('--strength needs --image');
+  if (values.image !== undefined) {
+    let strength: number | undefined;
+    if (values.strength !== undefined) {
+      strength = Number(values.strength);
+      if (!/^\d*\.?\d+$/.test(values.strength) || !(strength >= 0 && strength <= 1)) {
+        throw new UsageError(
+          `--strength must be a number from 0 to 1; got ${JSON.stringify(values.strength)}`,
+        );
+      }
+    }
+    out.image = { file: values.image, ...(strength === undefined ? {} : { strength }) };
+  }
+  if (values.mask !== undefined) {
+    if (out.image === undefined) throw new UsageError('--mask needs --image (the picture to edit)');
+    if (out.image.strength === 0)
+      throw new UsageError('--mask needs --strength above 0 (0 pixelates the whole picture)');
+    out.mask = values.mask;
+  }
+  if (values.reference !== undefined) {
+    if (values.reference.length > 4)
+      throw new UsageError(`--reference takes 1 to 4 pictures; got ${values.reference.length}`);
+    out.references = values.reference;
+  }
+  if (values['max-colors'] !== undefined && values['palette-from'] === undefined) {
+    throw new UsageError('--max-colors needs --palette-from');
+  }
+  if (values['palette-from'] !== undefined) {
+    const maxColors = intOption('max-colors', values['max-colors'], 2, 64);
+    out.paletteFrom = { file: values['palette-from'], ...(maxColors === undefined ? {} : { maxColors }) };
+  }
+  return out;
+}
+
 /** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
 export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateArgs | 'help' {
   // `pnpm start -- generate …` hands the separator through: a leading `--` is not an argument.
@@ -214,6 +274,12 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
       password: { type: 'string' },
       token: { type: 'string' },
       poll: { type: 'boolean' },
+      image: { type: 'string' },
+      strength: { type: 'string' },
+      mask: { type: 'string' },
+      reference: { type: 'string', multiple: true },
+      'palette-from': { type: 'string' },
+      'max-colors': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -274,6 +340,7 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   if (tileset !== undefined) args.tileset = tileset;
   const animation = parseAnimation(values, frames ?? 4);
   if (animation !== undefined) args.animation = animation;
+  Object.assign(args, parseImages(values));
   if (values.username !== undefined) args.username = values.username;
   if (password) args.password = password;
   if (token) args.token = token;
@@ -400,6 +467,44 @@ export async function runCli(
       params.animation = args.animation;
     if (args.type === 'tileset' && args.tileset && Object.keys(args.tileset).length > 0)
       params.tileset = args.tileset;
+    // pictures first: each file uploaded, its upload id named in the params
+    const upload = async (file: string): Promise<string> => {
+      const path = resolve(io.cwd, file);
+      const up = await api.uploadImage(path);
+      if (up.error)
+        throw Object.assign(new Error(`could not upload ${file}: ${up.error.message}`), {
+          code: up.error.code,
+        });
+      io.stderr.write(`uploaded ${file}: ${up.data.width}×${up.data.height} ${up.data.format}\n`);
+      return up.data.uploadId;
+    };
+    try {
+      if (args.image) {
+        params.image = {
+          uploadId: await upload(args.image.file),
+          ...(args.image.strength === undefined ? {} : { strength: args.image.strength }),
+        };
+      }
+      if (args.mask) params.mask = { uploadId: await upload(args.mask) };
+      if (args.references)
+        params.references = await Promise.all(
+          args.references.map(async (f) => ({ uploadId: await upload(f) })),
+        );
+      if (args.paletteFrom) {
+        params.paletteFrom = {
+          uploadId: await upload(args.paletteFrom.file),
+          ...(args.paletteFrom.maxColors === undefined ? {} : { maxColors: args.paletteFrom.maxColors }),
+        };
+      }
+    } catch (error) {
+      const e = error as { code?: unknown; message: string };
+      return fail(
+        e.message,
+        e.code === undefined || e.code === 400 || e.code === 413
+          ? EXIT.usage
+          : exitForApiError(e as { code: unknown }),
+      );
+    }
     const submitted = await api.generate({
       projectId,
       prompt: args.prompt,

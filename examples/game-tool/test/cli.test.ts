@@ -653,3 +653,136 @@ describe('against the reference server', () => {
     await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 16);
   });
 });
+
+describe('pictures in (--image, --mask, --reference, --palette-from)', () => {
+  const base = ['generate', '--project', 'p', '--prompt', 'x', '--token', 't'];
+  it.each([
+    [[...base, '--strength', '0.2'], '--strength needs --image'],
+    [[...base, '--image', 'a.png', '--strength', '1.5'], '--strength must be a number from 0 to 1'],
+    [[...base, '--image', 'a.png', '--strength', 'half'], '--strength must be a number from 0 to 1'],
+    [[...base, '--mask', 'm.png'], '--mask needs --image'],
+    [[...base, '--image', 'a.png', '--strength', '0', '--mask', 'm.png'], '--mask needs --strength above 0'],
+    [[...base, '--max-colors', '8'], '--max-colors needs --palette-from'],
+    [
+      [...base, '--palette-from', 'p.png', '--max-colors', '1'],
+      '--max-colors must be an integer from 2 to 64',
+    ],
+    [
+      [...base, ...['a', 'b', 'c', 'd', 'e'].flatMap((f) => ['--reference', `${f}.png`])],
+      '--reference takes 1 to 4 pictures; got 5',
+    ],
+  ])('%j → %s (exit 2)', async (argv, message) => {
+    const c = capture(work);
+    expect(await runCli(argv, c.io)).toBe(EXIT.usage);
+    expect(c.err()).toContain(message);
+  });
+
+  it('a file that is not there stops before anything is generated (exit 2)', async () => {
+    const c = capture(work);
+    const code = await runCli(
+      [
+        'generate',
+        '--project',
+        'p',
+        '--prompt',
+        'x',
+        '--token',
+        't',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--image',
+        'missing.png',
+      ],
+      c.io,
+    );
+    expect([EXIT.usage, EXIT.api]).toContain(code);
+  });
+});
+
+describe('pictures in, against the reference server', () => {
+  it('uploads --image and --palette-from, pixelates with --strength 0 and writes the sheet', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-images-'));
+    const loaded = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SCRYPT_COST: '10',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
+      WORKER_POLL_MS: '50',
+    });
+    if (!loaded.ok) throw loaded.error;
+    const running = await startServer(loaded.value);
+    try {
+      const api = createAssetClient({ baseUrl: running.url });
+      await api.POST('/auth/register', { body: { username: 'painter', password: 'secret123' } });
+      await api.login({ username: 'painter', password: 'secret123' });
+      await api.POST('/api/v1/projects', { body: { name: 'Pics' } });
+      // a 120 × 120 picture (a two-colour figure on a flat backdrop) and a 3-colour palette picture
+      const { encodePng } = await import('@assetloom/pipeline');
+      const { writeFile } = await import('node:fs/promises');
+      const pic = new Uint8Array(120 * 120 * 4);
+      for (let y = 0; y < 120; y++) {
+        for (let x = 0; x < 120; x++) {
+          const body = x > 40 && x < 80 && y > 50 && y < 110;
+          const head = x > 48 && x < 72 && y > 20 && y <= 50;
+          pic.set(
+            body ? [40, 60, 160, 255] : head ? [230, 180, 140, 255] : [240, 240, 230, 255],
+            (y * 120 + x) * 4,
+          );
+        }
+      }
+      await writeFile(join(work, 'me.png'), encodePng(pic, 120, 120));
+      const pal = new Uint8Array(3 * 4 * 4);
+      [
+        [20, 20, 40],
+        [200, 60, 60],
+        [250, 220, 120],
+      ].forEach((c, i) => {
+        for (let k = 0; k < 4; k++) pal.set([...c, 255], (i * 4 + k) * 4);
+      });
+      await writeFile(join(work, 'palette.png'), encodePng(pal, 4, 3));
+      const c = capture(work, { ASSETLOOM_TOKEN: api.token as string });
+      const code = await runCli(
+        [
+          'generate',
+          '--project',
+          'Pics',
+          '--prompt',
+          'pixelate me',
+          '--out',
+          'pixelated',
+          '--resolution',
+          '32',
+          '--image',
+          'me.png',
+          '--strength',
+          '0',
+          '--palette-from',
+          'palette.png',
+          '--max-colors',
+          '3',
+          '--base-url',
+          running.url,
+          '--poll',
+        ],
+        c.io,
+      );
+      expect(c.err()).toContain('uploaded me.png: 120×120 png');
+      expect(code, c.err()).toBe(EXIT.ok);
+      const png = decodePng(new Uint8Array(await readFile(join(work, 'pixelated', 'sprite.png'))));
+      if (!png.ok) throw new Error(png.error);
+      expect([png.image.width, png.image.height]).toEqual([32, 32]);
+      const colours = new Set<string>();
+      for (let i = 0; i < png.image.data.length; i += 4) {
+        if (png.image.data[i + 3]! >= 128)
+          colours.add(`${png.image.data[i]},${png.image.data[i + 1]},${png.image.data[i + 2]}`);
+      }
+      expect([...colours].every((c) => ['20,20,40', '200,60,60', '250,220,120'].includes(c))).toBe(true);
+    } finally {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
