@@ -19,13 +19,21 @@ import {
   fromEnvelope,
   ok,
 } from './internal/envelope.js';
-import { followSocket, resolveWebSocket, socketUrl, type WebSocketConstructor } from './internal/socket.js';
+import {
+  followSocket,
+  isTerminal,
+  resolveWebSocket,
+  type SocketEnd,
+  socketUrl,
+  type WebSocketConstructor,
+} from './internal/socket.js';
 import {
   createTransport,
   DEFAULT_TIMEOUT_MS,
   type FetchLike,
   mergeRetry,
   type RetryOptions,
+  type RetryWaitEvent,
   validateTransportOptions,
 } from './internal/transport.js';
 import { isRecord, randomUuid, resolveUrl, sleep } from './internal/util.js';
@@ -81,6 +89,12 @@ type InitParam<Init> =
 export interface CallOptions {
   /** Per-attempt timeout in ms for this call; `false` for none. */
   timeoutMs?: number | false;
+  /**
+   * The most this call may take in all, in ms: every attempt, every backoff and every `Retry-After`
+   * wait included. A wait that would end past it is not started (the last answer comes back, a 429
+   * with `error.retryAfter`); an attempt still under way is stopped (`code: 'timeout'`).
+   */
+  deadline?: number;
   /** Retry options merged over the client's for this call; `false` for a single attempt. */
   retry?: RetryOptions | false;
   /** Sent as `X-Request-Id` (1-128 visible ASCII). A fresh UUID by default, the same across retries. */
@@ -100,6 +114,17 @@ type EnvelopeMethod<M extends HttpMethod, Throw extends boolean> = <
 ) => Promise<Outcome<EnvelopeData<P, M>, Throw>>;
 
 export type TokenSource = () => string | undefined | null | Promise<string | undefined | null>;
+
+/** Something the SDK thinks you should know although the call goes on (see `onWarning`). */
+export interface AssetloomWarning {
+  /**
+   * `no_websocket`: `waitForTask` polls because no progress WebSocket could be opened, so `onEvent`
+   * is not called; `long_wait`: a retry waits 5 s or more (a 429's `Retry-After`) and no
+   * `retry.onWait` hook is there to show it.
+   */
+  code: 'no_websocket' | 'long_wait';
+  message: string;
+}
 
 export interface AssetClientOptions<Throw extends boolean = false> {
   /** Origin (and optional prefix) of the API, e.g. `http://127.0.0.1:8080`. May be relative in browsers ('' = same origin). */
@@ -122,6 +147,23 @@ export interface AssetClientOptions<Throw extends boolean = false> {
   timeoutMs?: number | false;
   /** Opt-in throwing style: methods resolve to `data` and reject with {@link AssetloomApiError}. */
   throwOnError?: Throw;
+  /** Default total deadline of every call in ms (see `CallOptions.deadline`). Default: none. */
+  deadline?: number;
+  /**
+   * Headers sent with every API call (not with file downloads), e.g. `{ 'Accept-Language': 'en' }`
+   * for English error messages; a function is asked before each call (a UI language that changes).
+   * A call's own `headers` win.
+   */
+  headers?: HeadersInit | (() => HeadersInit | undefined);
+  /** Where warnings go (default `console.warn` of the message); each kind is reported once per client. */
+  onWarning?: (warning: AssetloomWarning) => void;
+}
+
+export interface EventsOptions {
+  /** Stops the stream: the loop ends with an error of code `aborted`. */
+  signal?: AbortSignal;
+  /** Only events after this `seq` (e.g. the last one you saw before a reload). Default 0: all of them. */
+  since?: number;
 }
 
 export interface PaginateOptions {
@@ -195,6 +237,7 @@ export interface AssetClient<Throw extends boolean = false> {
   GET: EnvelopeMethod<'get', Throw>;
   POST: EnvelopeMethod<'post', Throw>;
   PUT: EnvelopeMethod<'put', Throw>;
+  PATCH: EnvelopeMethod<'patch', Throw>;
   DELETE: EnvelopeMethod<'delete', Throw>;
   /** The underlying openapi-fetch client (auth, retries and timeouts applied, envelope not unwrapped). */
   readonly raw: Client<Paths>;
@@ -225,6 +268,14 @@ export interface AssetClient<Throw extends boolean = false> {
    * `failed` (→ an error with code `task_failed`, the task in `error.task`).
    */
   waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<Outcome<Task, Throw>>;
+  /**
+   * The task's PipelineProgress events as they happen, over its WebSocket (a drop reconnects with
+   * `?since=` the last seq, so none is lost or repeated): `for await (const event of api.events(taskId))`.
+   * Earlier events are replayed first; the loop ends after the terminal event (format_adapter
+   * completed, or a failure). Throws {@link AssetloomApiError} (the task is read over HTTP first, so
+   * 401/403/404 come as they would from `GET`; `network_error` when no WebSocket can be opened).
+   */
+  events(taskId: string, options?: EventsOptions): AsyncIterableIterator<PipelineProgress>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
   downloadAsset(asset: AssetRef, options?: DownloadOptions): Promise<Outcome<DownloadedAsset, Throw>>;
   /**
@@ -245,6 +296,7 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/files/{key}',
 ]);
 
+const NO_SOCKET_HINT = 'In Node 20 install `ws` or pass { WebSocket } to createAssetClient';
 const REQUEST_ID_RE = /^[\x21-\x7e]{1,128}$/;
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
@@ -274,6 +326,16 @@ export function createAssetClient<Throw extends boolean = false>(
     );
   }
   validateTransportOptions(options);
+  checkDeadline(options.deadline);
+  if (
+    options.headers !== undefined &&
+    (options.headers === null ||
+      (typeof options.headers !== 'object' && typeof options.headers !== 'function'))
+  ) {
+    throw new TypeError(
+      '[assetloom/sdk] headers must be headers (an object, a Headers) or a function returning them.',
+    );
+  }
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const throwOnError = options.throwOnError === true;
   const clientRetry = options.retry;
@@ -284,14 +346,44 @@ export function createAssetClient<Throw extends boolean = false>(
     !(
       request.method === 'PUT' && new URL(request.url, 'http://x').pathname.endsWith('/api/v1/auth/password')
     );
-  const makeTransport = (retry: RetryOptions | false | undefined, timeoutMs: number | false) =>
-    createTransport({ fetch: options.fetch, retry, timeoutMs, isRetryable });
-  const transport = makeTransport(clientRetry, clientTimeout);
-  const transportFor = (call: { retry?: RetryOptions | false; timeoutMs?: number | false }) => {
-    if (call.retry === undefined && call.timeoutMs === undefined) return transport;
-    validateTransportOptions(call);
-    return makeTransport(mergeRetry(clientRetry, call.retry), call.timeoutMs ?? clientTimeout);
+  const warned = new Set<AssetloomWarning['code']>();
+  const warn = (warning: AssetloomWarning) => {
+    if (warned.has(warning.code)) return;
+    warned.add(warning.code);
+    if (options.onWarning) options.onWarning(warning);
+    else globalThis.console?.warn(warning.message);
   };
+  // A wait of 5 s or more with no onWait hook to show it (a 429 inside generate() waited a minute in silence).
+  const onUnobservedWait = (event: RetryWaitEvent) => {
+    if (event.delayMs < 5000) return;
+    const cause = event.status === undefined ? event.reason : `HTTP ${event.status}`;
+    warn({
+      code: 'long_wait',
+      message: `[assetloom/sdk] ${event.method} ${event.url} answered ${cause}: waiting ${Math.round(event.delayMs / 1000)} s to retry. retry.onWait shows such waits, a deadline bounds them.`,
+    });
+  };
+  const makeTransport = (
+    retry: RetryOptions | false | undefined,
+    timeoutMs: number | false,
+    deadlineAt?: number,
+  ) => createTransport({ fetch: options.fetch, retry, timeoutMs, isRetryable, deadlineAt, onUnobservedWait });
+  const transport = makeTransport(clientRetry, clientTimeout);
+  const transportFor = (call: {
+    retry?: RetryOptions | false;
+    timeoutMs?: number | false;
+    deadlineAt?: number;
+  }) => {
+    if (call.retry === undefined && call.timeoutMs === undefined && call.deadlineAt === undefined)
+      return transport;
+    validateTransportOptions(call);
+    return makeTransport(
+      mergeRetry(clientRetry, call.retry),
+      call.timeoutMs ?? clientTimeout,
+      call.deadlineAt,
+    );
+  };
+  const defaultHeaders = (): HeadersInit | undefined =>
+    typeof options.headers === 'function' ? options.headers() : options.headers;
 
   const raw = createClient<Paths>({ baseUrl, fetch: transport });
   raw.use({
@@ -327,35 +419,55 @@ export function createAssetClient<Throw extends boolean = false>(
     path: string,
     init: Record<string, unknown> = {},
   ): Promise<ApiResult<T>> {
-    const { timeoutMs, retry, requestId: givenId, ...rest } = isRecord(init) ? init : {};
+    const { timeoutMs, retry, requestId: givenId, deadline, ...rest } = isRecord(init) ? init : {};
     const requestId = typeof givenId === 'string' && REQUEST_ID_RE.test(givenId) ? givenId : randomUuid();
-    const signal = rest.signal instanceof AbortSignal ? rest.signal : undefined;
+    const callerSignal = rest.signal instanceof AbortSignal ? rest.signal : undefined;
     const effectiveTimeout = (timeoutMs as number | false | undefined) ?? clientTimeout;
+    const place = { method, url: `${baseUrl}${fillPath(path, rest.params)}` };
+    const deadlineMs = (deadline as number | undefined) ?? options.deadline;
+    checkDeadline(deadline);
+    let expiry: { controller: AbortController; timer: ReturnType<typeof setTimeout>; ms: number } | undefined;
     try {
+      let signal = callerSignal;
+      let deadlineAt: number | undefined;
+      if (deadlineMs !== undefined) {
+        const controller = new AbortController();
+        const timer = setTimeout(
+          () => controller.abort(new DOMException(`deadline of ${deadlineMs} ms`, 'TimeoutError')),
+          Math.min(deadlineMs, 2_147_483_647),
+        );
+        expiry = { controller, timer, ms: deadlineMs };
+        deadlineAt = Date.now() + deadlineMs;
+        signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
+      }
       const fetch = transportFor({
         retry: retry as RetryOptions | false | undefined,
         timeoutMs: timeoutMs as number | false | undefined,
+        ...(deadlineAt === undefined ? {} : { deadlineAt }),
       });
       const headers = mergeHeaders(
+        defaultHeaders() as FetchOptions<unknown>['headers'],
         { 'X-Request-Id': requestId },
         rest.headers as FetchOptions<unknown>['headers'],
       );
       const out = await (raw.request as (m: string, p: string, i: object) => Promise<{ response: Response }>)(
         method,
         path,
-        { ...rest, headers, fetch },
+        { ...rest, ...(signal ? { signal } : {}), headers, fetch },
       );
-      return fromEnvelope<T>(out, requestId);
+      return fromEnvelope<T>(out, requestId, place);
     } catch (error) {
       return fail(
         errorFromThrown(error, {
-          method,
-          url: `${baseUrl}${path}`,
+          ...place,
           requestId,
-          signal,
+          signal: callerSignal,
           timeoutMs: effectiveTimeout,
+          deadline: expiry && { signal: expiry.controller.signal, ms: expiry.ms },
         }),
       );
+    } finally {
+      if (expiry) clearTimeout(expiry.timer);
     }
   }
 
@@ -546,12 +658,18 @@ export function createAssetClient<Throw extends boolean = false>(
       if (mode !== 'poll') {
         const streamed = await waitOverSocket(taskId, stop, waitOptions.onEvent, onProgress, outcome, ended);
         if (streamed !== 'unavailable') return finish(streamed);
+        if (mode === 'auto') {
+          warn({
+            code: 'no_websocket',
+            message: `[assetloom/sdk] waitForTask(${taskId}): no progress WebSocket opened, so it polls${waitOptions.onEvent ? ' and onEvent is not called' : ''}. ${NO_SOCKET_HINT}; transport: 'poll' polls without this warning.`,
+          });
+        }
         if (mode === 'ws') {
           return finish<Task>(
             fail(
               new AssetloomApiError({
                 code: 'network_error',
-                message: `[assetloom/sdk] could not open the progress WebSocket of task ${taskId}; install the \`ws\` package in Node, pass { WebSocket } to createAssetClient, or use transport 'auto' or 'poll'.`,
+                message: `[assetloom/sdk] could not open the progress WebSocket of task ${taskId}. ${NO_SOCKET_HINT}, or use transport 'auto' or 'poll'.`,
               }),
             ),
           );
@@ -620,14 +738,8 @@ export function createAssetClient<Throw extends boolean = false>(
       return outcome(snapshot, first.response);
     const socket = await resolveWebSocket(options.WebSocket);
     if (socket === null) return 'unavailable';
-    let bearer = token;
-    if (bearer === undefined && options.getToken) {
-      try {
-        bearer = (await options.getToken()) ?? undefined;
-      } catch {
-        bearer = undefined; // the cookie may still do; the server answers 401 otherwise
-      }
-    }
+    // A token source that throws: the cookie may still do; the server answers 401 otherwise.
+    const bearer = await currentToken();
     let headers: Record<string, string> | undefined;
     if (socket.headers) headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
     let since = 0;
@@ -672,6 +784,114 @@ export function createAssetClient<Throw extends boolean = false>(
     return 'unavailable';
   }
 
+  async function* events(
+    taskId: string,
+    eventOptions: EventsOptions = {},
+  ): AsyncGenerator<PipelineProgress, void, undefined> {
+    const { signal, since: from = 0 } = eventOptions;
+    if (typeof taskId !== 'string' || taskId === '') {
+      throw new TypeError('[assetloom/sdk] events(taskId) needs the taskId that generate() answered.');
+    }
+    if (!Number.isInteger(from) || from < 0) {
+      throw new RangeError(
+        `[assetloom/sdk] events() since must be a seq (an integer ≥ 0); got ${String(from)}.`,
+      );
+    }
+    const url = `${baseUrl}/api/v1/tasks/${encodeURIComponent(taskId)}/ws`;
+    const aborted = () =>
+      new AssetloomApiError({
+        code: 'aborted',
+        message: `[assetloom/sdk] events(${taskId}) was aborted by the caller's signal.`,
+        method: 'GET',
+        url,
+        cause: signal?.reason,
+      });
+    // Authentication, ownership and existence answer over HTTP first, as GET would.
+    const read = () =>
+      call<Task>('GET', '/api/v1/tasks/{taskId}', {
+        params: { path: { taskId } },
+        ...(signal ? { signal } : {}),
+      });
+    const first = await read();
+    if (first.error) throw first.error;
+    const socket = await resolveWebSocket(options.WebSocket);
+    const unavailable = (cause?: unknown) =>
+      new AssetloomApiError({
+        code: 'network_error',
+        message: `[assetloom/sdk] events(${taskId}) could not open the progress WebSocket ${url}. ${NO_SOCKET_HINT}.`,
+        method: 'GET',
+        url,
+        cause,
+      });
+    if (socket === null) throw unavailable();
+    let headers: Record<string, string> | undefined;
+    if (socket.headers) {
+      const bearer = await currentToken();
+      headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
+    }
+    const stop = new AbortController();
+    const stopSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    let since = from;
+    let opened = false;
+    try {
+      for (let drops = 0; ; ) {
+        const queue: PipelineProgress[] = [];
+        let end: SocketEnd | undefined;
+        let wake: (() => void) | undefined;
+        void followSocket(socket.ctor, socketUrl(baseUrl, taskId, since), headers, stopSignal, (event) => {
+          queue.push(event);
+          wake?.();
+        }).then((how) => {
+          end = how;
+          wake?.();
+        });
+        for (;;) {
+          const event = queue.shift();
+          if (event !== undefined) {
+            opened = true;
+            if (event.seq <= since) continue; // already yielded before a reconnect
+            since = event.seq;
+            yield event;
+            if (isTerminal(event)) return;
+            continue;
+          }
+          if (end !== undefined) break;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+        const how = end as SocketEnd;
+        if (how.kind === 'aborted' || signal?.aborted) throw aborted();
+        if (how.kind === 'unavailable' && !opened && drops === 0) throw unavailable(how.cause);
+        if (how.kind === 'closed' || how.kind === 'terminal') {
+          // Closed cleanly without a terminal event we saw: the task ended before; nothing more comes.
+          const task = await read();
+          if (task.error) throw task.error;
+          if (task.data.status === 'completed' || task.data.status === 'failed') return;
+        }
+        if (++drops > 5) throw unavailable();
+        try {
+          await sleep(Math.min(4000, 250 * 2 ** drops), stopSignal);
+        } catch {
+          throw aborted();
+        }
+      }
+    } finally {
+      stop.abort();
+    }
+  }
+
+  /** The stored token, else `getToken()`'s (undefined when it throws: the cookie may still do). */
+  async function currentToken(): Promise<string | undefined> {
+    if (token !== undefined || !options.getToken) return token;
+    try {
+      return (await options.getToken()) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function downloadAsset(asset: AssetRef, downloadOptions: DownloadOptions = {}) {
     const key = typeof asset === 'string' ? asset : isRecord(asset) ? asset.key : undefined;
     if (typeof key !== 'string' || key === '') {
@@ -710,6 +930,7 @@ export function createAssetClient<Throw extends boolean = false>(
     GET: method('GET') as EnvelopeMethod<'get', Throw>,
     POST: method('POST') as EnvelopeMethod<'post', Throw>,
     PUT: method('PUT') as EnvelopeMethod<'put', Throw>,
+    PATCH: method('PATCH') as EnvelopeMethod<'patch', Throw>,
     DELETE: method('DELETE') as EnvelopeMethod<'delete', Throw>,
     raw,
     get token() {
@@ -726,9 +947,28 @@ export function createAssetClient<Throw extends boolean = false>(
     paginate: paginate as AssetClient<Throw>['paginate'],
     generate,
     waitForTask,
+    events,
     downloadAsset,
     uploadImage,
   };
+}
+
+/** Rejects a deadline that is not a positive number of ms (at creation and per call). */
+function checkDeadline(deadline: unknown): void {
+  if (deadline === undefined) return;
+  if (typeof deadline !== 'number' || !(deadline > 0)) {
+    throw new RangeError(
+      `[assetloom/sdk] deadline must be a positive number of ms (every attempt and wait of a call); got ${String(deadline)}.`,
+    );
+  }
+}
+
+/** `/api/v1/tasks/{taskId}` with `params.path` filled in, for error messages (the answer's URL wins). */
+function fillPath(path: string, params: unknown): string {
+  const values = isRecord(params) && isRecord(params.path) ? params.path : {};
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : encodeURIComponent(String(values[name])),
+  );
 }
 
 /** True when a signed URL's `e` (unix seconds) is less than 5 s away. Unparsable URLs count as valid. */

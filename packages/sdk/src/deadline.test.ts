@@ -114,7 +114,7 @@ describe('a long wait nobody watches is a warning', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.code).toBe('long_wait');
     expect(warnings[0]?.message).toMatch(
-      /POST http:\/\/api\.test\/api\/v1\/generate answered HTTP 429; waiting 6 s/,
+      /POST http:\/\/api\.test\/api\/v1\/generate answered HTTP 429: waiting 6 s to retry/,
     );
   });
 

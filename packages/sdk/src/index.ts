@@ -1,6 +1,7 @@
 export {
   type AssetClient,
   type AssetClientOptions,
+  type AssetloomWarning,
   type AssetRef,
   type CallOptions,
   createAssetClient,
@@ -8,6 +9,7 @@ export {
   type DownloadOptions,
   type EnvelopeData,
   type EnvelopePath,
+  type EventsOptions,
   type GenerateOptions,
   type GenerateResult,
   type NonEnvelopePath,
@@ -22,10 +24,17 @@ export {
   type AssetloomApiErrorInit,
   type AssetloomErrorCode,
   type ClientErrorCode,
+  type FieldError,
 } from './errors.js';
 export type { CookieJarLike } from './internal/cookies.js';
 export type { ApiResult } from './internal/envelope.js';
-export type { FetchLike, RetryEvent, RetryOptions, RetryReason } from './internal/transport.js';
+export type {
+  FetchLike,
+  RetryEvent,
+  RetryOptions,
+  RetryReason,
+  RetryWaitEvent,
+} from './internal/transport.js';
 export { orThrow } from './or-throw.js';
 export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 export {

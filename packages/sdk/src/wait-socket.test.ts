@@ -300,7 +300,7 @@ describe('no WebSocket is a warning, not a silent fallback', () => {
     expect(onEvent).not.toHaveBeenCalled();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ code: 'no_websocket' });
-    expect(warnings[0]?.message).toMatch(/polls .* onEvent is not called/);
+    expect(warnings[0]?.message).toMatch(/polls and onEvent is not called/);
     await api.waitForTask('t1', { pollIntervalMs: 1, onEvent });
     expect(warnings).toHaveLength(1); // once per client
 

@@ -1,5 +1,4 @@
 import type { PipelineProgress } from '../types.js';
-import { loadWsPackage, RUNTIME } from './runtime.js';
 
 /** The part of a WebSocket the SDK uses (the browser's, undici's in newer Node, or the `ws` package's). */
 export interface WebSocketLike {
@@ -28,6 +27,10 @@ export type WebSocketConstructor = new (
   options?: { headers?: Record<string, string> },
 ) => WebSocketLike;
 
+// Which WebSocket constructor to use differs by runtime: runtime.ts (Node, Deno, Bun) and
+// runtime.browser.ts (the `browser` build).
+export { resolveWebSocket } from './runtime.js';
+
 /** How one connection ended. */
 export type SocketEnd =
   | { kind: 'terminal' }
@@ -53,45 +56,6 @@ export function socketUrl(baseUrl: string, taskId: string, since: number): strin
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (since > 0) url.searchParams.set('since', String(since));
   return url.toString();
-}
-
-/**
- * The constructor to use: the injected one, else in Node the `ws` package (an optional peer,
- * imported lazily; Node 20 has no global WebSocket) or, without it, a global one that takes
- * `{ headers }` (Deno, newer Node, Bun), else the global one (browsers, cookie authentication).
- * The browser build never imports `ws` (runtime.browser.ts).
- */
-export function resolveWebSocket(injected: WebSocketConstructor | undefined): Promise<{
-  ctor: WebSocketConstructor;
-  headers: boolean;
-} | null> {
-  if (injected !== undefined) return Promise.resolve({ ctor: injected, headers: true });
-  const isNode =
-    RUNTIME === 'node' &&
-    typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node ===
-      'string';
-  const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (isNode) {
-    return loadWsPackage().then((ctor) => {
-      if (ctor) return { ctor, headers: true };
-      // No `ws`: Deno, Node ≥ 22 (undici) and Bun have a global WebSocket whose second argument
-      // may be `{ headers }` (found by the ecosystem test under Deno, issue #21).
-      return global ? { ctor: withInitHeaders(global), headers: true } : null;
-    });
-  }
-  return Promise.resolve(global ? { ctor: global, headers: false } : null);
-}
-
-/** Adapts a global WebSocket that takes `(url, { headers })` to the `ws`-style call the SDK makes. */
-function withInitHeaders(ctor: WebSocketConstructor): WebSocketConstructor {
-  type InitStyle = new (url: string, init?: { headers: Record<string, string> }) => WebSocketLike;
-  // A Proxy keeps it a constructor (`new` works on it), whatever the runtime's class looks like.
-  return new Proxy(ctor as unknown as InitStyle, {
-    construct(target, args: [string, unknown?, { headers?: Record<string, string> }?]) {
-      const [url, , options] = args;
-      return options?.headers ? new target(url, { headers: options.headers }) : new target(url);
-    },
-  }) as unknown as WebSocketConstructor;
 }
 
 /**
