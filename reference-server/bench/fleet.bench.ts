@@ -21,7 +21,8 @@
  * evaluates FerretDB's pushed-down filters with its jsonb operators, where the SQLite backend
  * scans and decodes every document in Go: the 1,000-task run finishes there (docs/benchmarks/database.md).
  * Every failed task is printed with its error, attempts and stage, grouped by reason (issue #29).
- * FLEET_LEASE_MS (30000) and FLEET_MAX_ATTEMPTS (5) set TASK_LEASE_MS and TASK_MAX_ATTEMPTS.
+ * FLEET_LEASE_MS (30000), FLEET_MAX_ATTEMPTS (5) and FLEET_CANCEL_CHECK_MS (1000) set TASK_LEASE_MS,
+ * TASK_MAX_ATTEMPTS and TASK_CANCEL_CHECK_MS.
  * Exits 1 when a task failed or was lost, an asset doubled, a stream broke or a webhook never came.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -430,6 +431,9 @@ try {
     // defaults: on FerretDB every idle poll is a scan, and they compete with the work.
     TASK_LEASE_MS: process.env.FLEET_LEASE_MS ?? '30000',
     TASK_MAX_ATTEMPTS: process.env.FLEET_MAX_ATTEMPTS ?? '5',
+    // Each worker checks its running tasks for deletion once a second (decision 0029): on FerretDB
+    // every check is a scan of the tasks. FLEET_CANCEL_CHECK_MS spaces it out on a slow backend.
+    TASK_CANCEL_CHECK_MS: process.env.FLEET_CANCEL_CHECK_MS ?? '1000',
     // FerretDB v1 answers the shared poll by scanning the whole events collection (no index for
     // $in/$or), so polling it every 200 ms from two API processes saturates it as the log grows.
     EVENT_POLL_MS: process.env.FLEET_EVENT_POLL_MS ?? '500',
