@@ -71,15 +71,11 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 2048,
   },
-  // The mock runs core's embedded store (NeDB) in the page; NeDB's browser build imports Node's
-  // `events` and `util`, so mock builds get their npm polyfills (as in examples/frontend).
-  resolve:
-    mode === 'mock' ? { alias: { events: require.resolve('events/'), util: require.resolve('util/') } } : {},
-  // The `util` polyfill reads process.env.NODE_DEBUG at load; the dev server's pre-bundling leaves
-  // `process` undefined in the page, so mock mode defines it away (the build already does).
+  // The mock runs in the page with no configuration: @assetloom/mock's `browser` build brings the
+  // in-memory store without Node's `util`/`events` or `process` (issue #32; before, mock mode needed
+  // both polyfills aliased and `process.env.NODE_DEBUG` defined away).
   ...(mode === 'mock'
     ? {
-        define: { 'process.env.NODE_DEBUG': 'false' },
         // Every dependency pre-bundled at start-up, so the dev server never re-optimizes (and
         // reloads the page) when a lazily imported one is first met.
         optimizeDeps: {
@@ -93,7 +89,6 @@ export default defineConfig(({ mode }) => ({
             '@assetloom/sdk',
             'fflate',
           ],
-          esbuildOptions: { define: { 'process.env.NODE_DEBUG': 'false' } },
         },
       }
     : {}),
