@@ -6,7 +6,10 @@
 // checked here.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// the fakes answer 256² to 1024² PNGs, encoded and decoded in pure TypeScript: slow on a busy machine
+vi.setConfig({ testTimeout: 60_000 });
 import { createMemoryStorage, decodePng, encodePng, type RgbaImage, runPipeline } from '../src/index.js';
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { DEFAULT_COMFYUI_WORKFLOW, fillWorkflow, withImageNodes } from '../src/providers/comfyui.js';
@@ -164,7 +167,7 @@ describe('OpenAI: /v1/images/edits', () => {
     const form = await new Request('http://x', {
       method: 'POST',
       headers: { 'content-type': String(call.headers['content-type']) },
-      body: call.bytes,
+      body: new Uint8Array(call.bytes),
     }).formData();
     expect(form.get('model')).toBe('gpt-image-1');
     expect(form.get('input_fidelity')).toBe('high');
@@ -197,7 +200,7 @@ describe('OpenAI: /v1/images/edits', () => {
     const form = await new Request('http://x', {
       method: 'POST',
       headers: { 'content-type': String(call.headers['content-type']) },
-      body: call.bytes,
+      body: new Uint8Array(call.bytes),
     }).formData();
     expect(form.getAll('image')).toHaveLength(1);
     expect(form.get('response_format')).toBe('b64_json');

@@ -39,8 +39,10 @@ function unionBox(pictures: readonly RgbaImage[]): [number, number, number, numb
  * reproduces within a small error), else the picture itself. An 8× upscaled 32 px sprite comes back
  * as the 32 px sprite, crisp, instead of being averaged down through its own grid.
  */
-export function nativePixels(picture: RgbaImage): RgbaImage {
+export function nativePixels(picture: RgbaImage, fits?: { width: number; height: number }): RgbaImage {
   if (picture.width < 8 || picture.height < 8) return picture;
+  // a picture that already fits the frame is taken pixel for pixel (a 48 px sprite stays 48 px)
+  if (fits && picture.width <= fits.width && picture.height <= fits.height) return picture;
   const grid = detectGrid(picture);
   if (grid.scale < 2) return picture;
   const px = pixelize(picture, { scale: grid.scale, background: 'keep', maxColors: 256 });
@@ -106,7 +108,7 @@ function binaryAlpha(img: RgbaImage): void {
 export function pixelatePictures(pictures: readonly RgbaImage[], options: PixelateOptions): RgbaImage[] {
   const { frameWidth: fw, frameHeight: fh, opaque } = options;
   if (pictures.length === 0) return [];
-  let natives = pictures.map(nativePixels);
+  let natives = pictures.map((p) => nativePixels(p, { width: fw, height: fh }));
   const sameSize = natives.every((n) => n.width === natives[0]!.width && n.height === natives[0]!.height);
   if (!sameSize) {
     const w = Math.min(...natives.map((n) => n.width));
@@ -134,7 +136,9 @@ export function pixelatePictures(pictures: readonly RgbaImage[], options: Pixela
     const small = cut.map((c) => (fit < 1 ? resampleArea(c, w, h) : c));
     for (const s of small) {
       binaryAlpha(s);
+      const before = s.data.slice();
       removeBackdrop(s);
+      defringe(s, before);
     }
     // one placement for all: centred, the content's bottom two pixels above the frame's
     const dx = Math.floor((fw - w) / 2);
@@ -161,4 +165,56 @@ export function pixelatePictures(pictures: readonly RgbaImage[], options: Pixela
     height: fh,
     data: joint.data.slice(i * fw * fh * 4, (i + 1) * fw * fh * 4),
   }));
+}
+
+/**
+ * The outline a picture's anti-aliasing leaves (pixels mixed of the subject and the backdrop, a
+ * blue-grey rim around a black ear on a sky) made crisp: an edge pixel next to removed backdrop
+ * whose colour lies between that backdrop and an opaque neighbour (within 24 of the line joining
+ * them) goes with the backdrop when it is nearer it, and takes the neighbour's colour otherwise.
+ * Edge pixels of their own colour (a highlight, an outline) stay. One pass.
+ */
+function defringe(img: RgbaImage, before: Uint8Array): void {
+  const { width: w, height: h, data: d } = img;
+  const changes: Array<[number, number[] | null]> = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (d[p * 4 + 3]! < 128) continue;
+      let backdrop: number[] | null = null;
+      const subjects: number[][] = [];
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const q = (ny * w + nx) * 4;
+        if (d[q + 3]! < 128 && before[q + 3]! >= 128)
+          backdrop ??= [before[q]!, before[q + 1]!, before[q + 2]!];
+        else if (d[q + 3]! >= 128) subjects.push([d[q]!, d[q + 1]!, d[q + 2]!]);
+      }
+      if (backdrop === null) continue;
+      const c = [d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!];
+      for (const s of subjects) {
+        // where c lies on the segment backdrop → s (t = 0 at the backdrop, 1 at the subject)
+        const seg = s.map((v, i) => v - backdrop![i]!);
+        const len2 = seg.reduce((a, v) => a + v * v, 0);
+        if (len2 < 48 * 48) continue;
+        const t = seg.reduce((a, v, i) => a + v * (c[i]! - backdrop![i]!), 0) / len2;
+        if (t <= 0.02 || t >= 0.98) continue;
+        const off = Math.sqrt(c.reduce((a, v, i) => a + (v - (backdrop![i]! + t * seg[i]!)) ** 2, 0));
+        if (off > 24) continue;
+        changes.push([p, t < 0.5 ? null : s]);
+        break;
+      }
+    }
+  }
+  for (const [p, colour] of changes) {
+    if (colour === null) d.fill(0, p * 4, p * 4 + 4);
+    else d.set([colour[0]!, colour[1]!, colour[2]!, 255], p * 4);
+  }
 }
