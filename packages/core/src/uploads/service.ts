@@ -1,6 +1,7 @@
 import { decodePng, type ImageInputs, type RgbaImage } from '@assetloom/pipeline';
 import { ID_PATTERN, randomIds, systemClock } from '../defaults.js';
 import { errors } from '../errors.js';
+import { nodeBuiltin } from '../internal/node-builtin.js';
 import type { Clock, IdGenerator } from '../ports.js';
 import type { Store } from '../store.js';
 import type { AuthUser, TaskParams } from '../types.js';
@@ -133,8 +134,13 @@ export function uploadIdsOf(params: TaskParams): string[] {
   return ids;
 }
 
+let nodeCrypto: typeof import('node:crypto') | null | undefined;
+
+/** SHA-256 (hex) of a picture's size and pixels: node:crypto where it exists (no copy), else Web Crypto. */
 async function sha256OfPixels(width: number, height: number, rgba: Uint8Array): Promise<string> {
   const head = new TextEncoder().encode(`${width}x${height}:`);
+  if (nodeCrypto === undefined) nodeCrypto = nodeBuiltin<typeof import('node:crypto')>('node:crypto') ?? null;
+  if (nodeCrypto !== null) return nodeCrypto.createHash('sha256').update(head).update(rgba).digest('hex');
   const all = new Uint8Array(head.length + rgba.length);
   all.set(head, 0);
   all.set(rgba, head.length);
