@@ -105,6 +105,10 @@ function prepare(name, tarballs, manifests) {
   cpSync(join(here, 'lib', 'project-helpers.mjs'), join(dir, 'project-helpers.mjs'));
   const manifestPath = join(dir, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  // The Vite projects share one page that generates a sprite (and its dev and preview drivers).
+  if (manifest.assetloomEcosystem?.vitePage === true) {
+    cpSync(join(here, 'lib', 'vite-page'), dir, { recursive: true });
+  }
   const wanted = Object.entries(manifest.dependencies ?? {})
     .filter(([, spec]) => spec === 'tarball')
     .map(([dep]) => dep);

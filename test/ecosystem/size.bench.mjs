@@ -93,6 +93,7 @@ try {
     : packAll(join(work, 'tarballs'), {
         names: [
           '@assetloom/openapi',
+          '@assetloom/drawings',
           '@assetloom/pipeline',
           '@assetloom/core',
           '@assetloom/sdk',
@@ -143,6 +144,7 @@ try {
     '@assetloom/mock': file('@assetloom/mock'),
     '@assetloom/core': file('@assetloom/core'),
     '@assetloom/pipeline': file('@assetloom/pipeline'),
+    '@assetloom/drawings': file('@assetloom/drawings'),
     '@assetloom/openapi': file('@assetloom/openapi'),
   });
   const mockModules = join(mockDir, 'node_modules');

@@ -11,6 +11,7 @@ export const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)))
 /** Public (non-private) workspace packages, in dependency order. */
 export const PUBLIC_PACKAGES = [
   { name: '@assetloom/openapi', dir: 'openapi' },
+  { name: '@assetloom/drawings', dir: 'packages/drawings' },
   { name: '@assetloom/pipeline', dir: 'packages/pipeline' },
   { name: '@assetloom/core', dir: 'packages/core' },
   { name: '@assetloom/sdk', dir: 'packages/sdk' },
