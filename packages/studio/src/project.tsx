@@ -1,6 +1,7 @@
 import type { AssetType, TaskListItem } from '@assetloom/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
+import { PictureInput, type PictureParams } from './picture-input.js';
 import type { MessageKey } from './i18n.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { emptyPair, mapOf, type Pair, pairProblems, pairsOf, StyleEditor } from './style-editor.js';
@@ -154,6 +155,8 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [submitting, setSubmitting] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
+  // a picture to start from, a mask, a palette from a picture (issue #31)
+  const [picture, setPicture] = useState<PictureParams>({});
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
   const isTileset = assetType === 'tileset';
   const hasCanvas = assetType === 'background' || assetType === 'ui';
@@ -183,6 +186,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     ...(hasFrames && animation ? { animation } : {}),
     ...(isTileset ? { tileset: { kind: tilesetKind, tileSize } } : {}),
     ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
+    ...picture,
   };
   // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
   // same key and the server answers the same task.
@@ -558,6 +562,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             {error}
           </p>
         )}
+        <PictureInput assetType={assetType} onChange={setPicture} />
         <button type="submit" class="primary big" disabled={submitting} data-testid="generate">
           {submitting ? t('submitting') : t('generate')}
         </button>

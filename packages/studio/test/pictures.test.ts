@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import { encodePng } from '@assetloom/pipeline';
+import { createAssetClient } from '@assetloom/sdk';
+import type { RunningServer } from '@assetloom/server';
+import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  artifacts,
+  expectAccessible,
+  type StudioServer,
+  startStudioServer,
+  watchProblems,
+} from './helpers.js';
+
+const chromium = findChromium();
+if (!chromium.ok) console.warn(`[studio browser test] ⚠ SKIPPING: ${chromium.reason}`);
+const shots = join(artifacts, 'pictures');
+
+/** A 96 × 96 picture: a figure (blue body, skin-coloured head) on a flat light backdrop. */
+function figurePng(): Buffer {
+  const data = new Uint8Array(96 * 96 * 4);
+  for (let y = 0; y < 96; y++) {
+    for (let x = 0; x < 96; x++) {
+      const body = x > 30 && x < 66 && y > 40 && y < 80;
+      const head = x > 38 && x < 58 && y > 16 && y <= 40;
+      data.set(
+        body ? [40, 60, 160, 255] : head ? [230, 180, 140, 255] : [235, 235, 225, 255],
+        (y * 96 + x) * 4,
+      );
+    }
+  }
+  return Buffer.from(encodePng(data, 96, 96));
+}
+
+/** Four colours in stripes: a palette picture. */
+function palettePng(): Buffer {
+  const colours = [
+    [30, 20, 60],
+    [200, 60, 60],
+    [250, 220, 120],
+    [90, 160, 90],
+  ];
+  const data = new Uint8Array(16 * 4 * 4);
+  for (let y = 0; y < 4; y++) for (let x = 0; x < 16; x++) data.set([...colours[y]!, 255], (y * 16 + x) * 4);
+  return Buffer.from(encodePng(data, 16, 4));
+}
+
+/**
+ * Pictures in (issue #31) in the studio: a picture dropped on the generate form is uploaded and
+ * pixelated (strength 0), a palette taken from another picture, and a mask painted over the picture
+ * is sent with a redraw — which the built-in generator refuses by name. The built studio on the real
+ * reference server in Debian Chromium.
+ */
+describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let studio: StudioServer;
+  let url: string;
+
+  beforeAll(async () => {
+    studio = await startStudioServer('assetloom-studio-pictures-', shots);
+    server = studio.server;
+    url = `${server.url}/studio/`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.close();
+  });
+
+  it('pixelates a dropped picture into a palette from another, and sends a painted mask', async () => {
+    const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
+    await api.POST('/auth/register', { body: { username: 'painter', password: 'painter-pass-1' } });
+    await api.login({ username: 'painter', password: 'painter-pass-1' });
+    const project = await api.POST('/api/v1/projects', { body: { name: 'Pictures' } });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.getByLabel('Username').fill('painter');
+    await page.getByLabel('Password').fill('painter-pass-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForSelector('.project-card');
+    await page.getByRole('link', { name: 'Pictures' }).click();
+
+    await page
+      .getByTestId('picture-drop')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'figure.png', mimeType: 'image/png', buffer: figurePng() });
+    await page.getByText('96 × 96 png').waitFor();
+    await page
+      .getByTestId('palette-drop')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'palette.png', mimeType: 'image/png', buffer: palettePng() });
+    await page.getByLabel('Colours from the picture').selectOption('4');
+    await page.getByLabel('Description').fill('pixelate my figure');
+    await expectAccessible(page, 'the generate form with a picture and a palette picture');
+    await page.screenshot({ path: join(shots, '01-picture-form.png'), fullPage: true });
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(() => page.getByTestId('task-status').textContent(), { timeout: 90_000 })
+      .toMatch(/^(completed|failed)$/);
+    const first = (
+      await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } })
+    ).tasks[0]!;
+    const pixelated = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: first.id } } });
+    expect(pixelated.status, `${pixelated.error} ${JSON.stringify(pixelated.params)}`).toBe('completed');
+    expect(pixelated.params).toMatchObject({ image: { strength: 0 }, paletteFrom: { maxColors: 4 } });
+
+    // a redraw with a painted mask: sent, and refused by the built-in generator naming the mask
+    await page.getByLabel('What to do with it').selectOption('redraw');
+    const canvas = page.getByTestId('mask-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 8 });
+    await page.mouse.up();
+    await page.getByTestId('mask-in-use').waitFor();
+    await page.screenshot({ path: join(shots, '02-mask.png'), fullPage: true });
+    await page.getByLabel('Description').fill('a red hat on the figure');
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.GET('/api/v1/projects/{projectId}/tasks', {
+              params: { path: { projectId: project.id } },
+            })
+          ).total,
+      )
+      .toBe(2);
+    const latest = (
+      await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } })
+    ).tasks[0]!;
+    const redraw = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } });
+    expect(redraw.params).toMatchObject({ image: { strength: 0.5 }, mask: {} });
+    const mask = await api.GET('/api/v1/uploads/{uploadId}', {
+      params: { path: { uploadId: redraw.params.mask!.uploadId } },
+    });
+    expect(mask).toMatchObject({ width: 96, height: 96, format: 'png' });
+    await expect
+      .poll(
+        async () =>
+          (await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } })).status,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('failed');
+    const failed = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } });
+    expect(failed.error).toMatch(/unsupported: params\.mask/);
+    expect(problems).toEqual([]);
+  });
+});
