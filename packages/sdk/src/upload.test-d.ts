@@ -9,7 +9,9 @@ test('uploadImage and the image params are typed from the contract', () => {
   expectTypeOf<Upload['format']>().toEqualTypeOf<'png' | 'jpeg' | 'webp' | 'gif'>();
   expectTypeOf<NonNullable<GenerateRequest['params']>['image']>().toEqualTypeOf<ImageInput | undefined>();
   expectTypeOf<ImageInput>().toEqualTypeOf<{ uploadId: string; strength?: number }>();
-  expectTypeOf<NonNullable<GenerateRequest['params']>['paletteFrom']>().toEqualTypeOf<PaletteFrom | undefined>();
+  expectTypeOf<NonNullable<GenerateRequest['params']>['paletteFrom']>().toEqualTypeOf<
+    PaletteFrom | undefined
+  >();
   expectTypeOf<NonNullable<NonNullable<GenerateRequest['params']>['references']>[number]>().toEqualTypeOf<{
     uploadId: string;
   }>();
