@@ -53,13 +53,41 @@ function drawingsFiles(): Plugin {
 }
 
 /**
+ * `virtual:assetloom-style-catalog`: the palettes the `palette` style key names (the pipeline's
+ * NAMED_PALETTES, one source), the art styles and the keys the built-in generator reads — what the
+ * studio's pickers offer when the server has no `GET /api/v1/styles/catalog`. Read at build time, so
+ * the page carries a few hundred bytes of colours, not the pipeline.
+ */
+function styleCatalog(): Plugin {
+  const id = 'virtual:assetloom-style-catalog';
+  return {
+    name: 'assetloom-style-catalog',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const { NAMED_PALETTES, toHex } = await import('@assetloom/pipeline');
+      const palettes = Object.entries(NAMED_PALETTES)
+        .filter(([name]) => name !== 'default')
+        .map(([name, colors]) => ({ name, colors: colors.map(toHex) }));
+      const catalog = {
+        palettes,
+        // The values the generator's resolveStyle tells apart (pipeline README, "Style keys").
+        artStyles: ['pixel', '8-bit', 'smooth', 'cartoon', 'painterly'],
+        keys: ['artStyle', 'palette', 'lineWeight', 'lighting', 'tileable'],
+      };
+      return `export default ${JSON.stringify(catalog)};`;
+    },
+  };
+}
+
+/**
  * The studio is served by the reference server at /studio/ (hashed assets under /studio/assets/).
  * `--mode mock` builds the msw mock into the page (dev and the mock browser test); the default
  * build talks to its own origin and contains no mock code.
  */
 export default defineConfig(({ mode }) => ({
   base: '/studio/',
-  plugins: mode === 'mock' ? [drawingsFiles()] : [],
+  plugins: mode === 'mock' ? [styleCatalog(), drawingsFiles()] : [styleCatalog()],
   // mockServiceWorker.js (public/) only ships in mock builds.
   publicDir: mode === 'mock' ? 'public' : false,
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },

@@ -6,7 +6,7 @@ import { href, navigate, type Studio, StudioContext, useRoute } from './context.
 import { initialLang, type Lang, saveLang, translator } from './i18n.js';
 import { ProjectView } from './project.js';
 import { ProjectsView } from './projects.js';
-import { forgetToken } from './session.js';
+import { forgetToken, setRequestLanguage } from './session.js';
 import { ViewerView } from './viewer.js';
 
 type SessionState = { kind: 'checking' } | { kind: 'anonymous' } | { kind: 'user'; username: string };
@@ -22,9 +22,13 @@ export function App({ api }: { api: AssetClient }) {
   // Saved at once (not in an effect), so a reload right after the switch keeps it.
   const switchLang = (next: Lang) => {
     saveLang(next);
+    setRequestLanguage(next);
     setLang(next);
   };
-  useEffect(() => saveLang(lang), []);
+  useEffect(() => {
+    saveLang(lang);
+    setRequestLanguage(lang);
+  }, []);
 
   // A token kept from before a reload: ask the server who it belongs to (or drop it).
   useEffect(() => {
@@ -79,6 +83,7 @@ export function App({ api }: { api: AssetClient }) {
       <AuthView
         api={api}
         t={t}
+        lang={lang}
         mode={route.parts[0] === 'register' ? 'register' : 'login'}
         languageToggle={languageToggle}
         onLoggedIn={(username) => {

@@ -2,6 +2,7 @@ import type { PipelineProgress, Task } from '@assetloom/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
+import { serverText } from './messages.js';
 
 const STAGES = ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter'] as const;
 type Stage = (typeof STAGES)[number];
@@ -19,7 +20,7 @@ export interface ProgressState {
  * the last seq it saw, so a drop loses no event; events are also de-duplicated by seq here).
  */
 export function useTaskProgress(taskId: string, onEnd?: (task: Task | null) => void): ProgressState {
-  const { api, onApiError } = useStudio();
+  const { api, lang, onApiError } = useStudio();
   const [state, setState] = useState<ProgressState>({ task: null, events: [], done: null, error: '' });
   useEffect(() => {
     const stop = new AbortController();
@@ -44,7 +45,7 @@ export function useTaskProgress(taskId: string, onEnd?: (task: Task | null) => v
             ...s,
             task: task ?? s.task,
             done: task ? 'failed' : null,
-            error: result.error.message,
+            error: serverText(result.error.message, lang),
           }));
           onEnd?.(task);
         } else {

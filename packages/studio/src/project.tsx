@@ -1,9 +1,12 @@
-import type { AssetType, TaskListItem } from '@assetloom/sdk';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
-import { PictureInput, type PictureParams } from './picture-input.js';
 import type { MessageKey } from './i18n.js';
-import { TaskProgress, useTaskProgress } from './progress.js';
+import { serverText, shownError } from './messages.js';
+import { PalettePicker, StylePickers, useStyleCatalog } from './palette.js';
+import { PictureInput, type PictureParams } from './picture-input.js';
+import { LiveResults } from './results.js';
 import { emptyPair, mapOf, type Pair, pairProblems, pairsOf, StyleEditor } from './style-editor.js';
 import { Thumbnail } from './thumbnail.js';
 import { formatTime } from './util.js';
@@ -18,7 +21,7 @@ interface Project {
 }
 
 export function ProjectView({ projectId, tab }: { projectId: string; tab: string }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const [project, setProject] = useState<Project | null>(null);
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
@@ -32,7 +35,7 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
       const failed = detail.error ?? style.error;
       if (failed) {
         onApiError(failed);
-        setError(failed.message);
+        setError(serverText(failed.message, lang));
       } else setProject({ id: detail.data!.id, name: detail.data!.name, kvPairs: style.data!.kvPairs });
     });
   }, [api, projectId, version]);
@@ -125,8 +128,34 @@ export function splitSections(prompt: string): [string, string, string] | null {
   return [body(0), body(1), body(2)];
 }
 
+/** The generate form's controls, by the JSON pointer of their value in the request (field messages go there). */
+const GENERATE_FIELDS = [
+  '/prompt',
+  '/tags',
+  '/userNote',
+  '/assetType',
+  '/taskStyle',
+  '/params/resolution',
+  '/params/width',
+  '/params/height',
+  '/params/format',
+  '/params/frames/directions',
+  '/params/frames/framesPerDirection',
+  '/params/animation/fps',
+  '/params/animation/loop',
+  '/params/animation/frameDurations',
+  '/params/tileset/kind',
+  '/params/tileset/tileSize',
+  '/params/seed',
+] as const;
+type GenerateField = (typeof GENERATE_FIELDS)[number];
+/** How many variations one click makes (each with its own seed). */
+const VARIATION_COUNTS = [1, 2, 4, 8] as const;
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
+
 function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted: () => void }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
+  const catalog = useStyleCatalog();
   const [assetType, setAssetType] = useState<AssetType>('sprite');
   const [description, setDescription] = useState('');
   // The optimizer needs at least one tag: the project's style values, else a pixel-art default.
@@ -151,12 +180,15 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [fps, setFps] = useState(DEFAULT_FPS);
   const [loop, setLoop] = useState<Loop>('forward');
   const [durations, setDurations] = useState('');
-  const [error, setError] = useState('');
+  const [apiError, setApiError] = useState<AssetloomApiError | undefined>();
+  const [localError, setLocalError] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const [taskId, setTaskId] = useState<string | null>(null);
+  const [taskIds, setTaskIds] = useState<string[]>([]);
   const [historyTick, setHistoryTick] = useState(0);
   // a picture to start from, a mask, a palette from a picture (issue #31)
   const [picture, setPicture] = useState<PictureParams>({});
+  const [palette, setPalette] = useState<string | undefined>();
+  const [variations, setVariations] = useState<number>(1);
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
   const isTileset = assetType === 'tileset';
   const hasCanvas = assetType === 'background' || assetType === 'ui';
@@ -188,16 +220,45 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
     ...picture,
   };
-  // One Idempotency-Key per distinct submission: a double click (or a retried request) sends the
-  // same key and the server answers the same task.
-  const fingerprint = JSON.stringify([project.id, finalPrompt, assetType, params]);
-  // Once the task has ended, the same form is a new request (a new key).
+  const taskStyle = palette === undefined ? undefined : { palette };
+  // One Idempotency-Key per distinct submission and variation: a double click (or a retried request)
+  // sends the same keys and the server answers the same tasks. Variations get their seeds with the keys.
+  const fingerprint = JSON.stringify([project.id, finalPrompt, assetType, params, taskStyle, variations]);
+  // Once the tasks have ended, the same form is a new request (new keys, new seeds).
   const [round, setRound] = useState(0);
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), [fingerprint, round]);
+  const submission = useMemo(
+    () =>
+      Array.from({ length: variations }, (_, i) => ({
+        key: crypto.randomUUID(),
+        seed: params.seed === undefined ? randomSeed() : (params.seed + i) % 2 ** 32,
+      })),
+    [fingerprint, round],
+  );
+  const shown = shownError(apiError, lang, GENERATE_FIELDS);
+  /** aria attributes and the message for the control of `path` (with its hint, if it has one). */
+  const field = (path: GenerateField, hintId?: string) => {
+    const text = shown.at(path);
+    const id = `generate-error${path.replaceAll('/', '-')}`;
+    const describedBy = [hintId, text === undefined ? undefined : id].filter(Boolean).join(' ');
+    return {
+      attrs: { 'aria-invalid': text !== undefined, 'aria-describedby': describedBy || undefined },
+      note:
+        text === undefined ? null : (
+          <span class="field-error" id={id} data-testid={`field-error${path}`}>
+            {text}
+          </span>
+        ),
+    };
+  };
+  const error = localError || shown.general;
+  // Tasks of the last submission that have ended: when all have, the form makes new keys and seeds.
+  const ended = useRef(0);
+  const prompt = field('/prompt');
 
   async function optimize() {
     setOptimizing(true);
-    setError('');
+    setApiError(undefined);
+    setLocalError('');
     const tagList = tags
       .split(/[,，]/)
       .map((tag) => tag.trim())
@@ -213,7 +274,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     setOptimizing(false);
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setApiError(result.error);
       return;
     }
     setOptimized({
@@ -225,24 +286,38 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
 
   async function submit(event: Event) {
     event.preventDefault();
-    setError('');
+    setApiError(undefined);
+    setLocalError('');
     if (durationsWrong) {
-      setError(t('durationsInvalid', { n: frames, got: frameDurations!.length }));
+      setLocalError(t('durationsInvalid', { n: frames, got: frameDurations!.length }));
       return;
     }
     setSubmitting(true);
-    const sending = api.generate(
-      { projectId: project.id, prompt: finalPrompt, assetType, params },
-      { idempotencyKey },
+    // One task a variation, each with its own seed; the first refusal is shown (at its field).
+    const results = await Promise.all(
+      submission.map(({ key, seed }) =>
+        api.generate(
+          {
+            projectId: project.id,
+            prompt: finalPrompt,
+            assetType,
+            params: variations === 1 ? params : { ...params, seed },
+            ...(taskStyle ? { taskStyle } : {}),
+          },
+          { idempotencyKey: key },
+        ),
+      ),
     );
-    const result = await sending;
     setSubmitting(false);
-    if (result.error) {
-      onApiError(result.error);
-      setError(result.error.message);
-      return;
+    const failed = results.find((r) => r.error)?.error;
+    if (failed) {
+      onApiError(failed);
+      setApiError(failed);
     }
-    setTaskId(result.data.taskId);
+    const started = results.flatMap((r) => (r.data ? [r.data.taskId] : []));
+    if (started.length === 0) return;
+    ended.current = 0;
+    setTaskIds(started);
     setHistoryTick((n) => n + 1);
     onSubmitted();
   }
@@ -258,8 +333,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             rows={3}
             value={description}
             placeholder={t('promptPlaceholder')}
+            {...prompt.attrs}
             onInput={(e) => setDescription((e.currentTarget as HTMLTextAreaElement).value)}
           />
+          {prompt.note}
         </label>
         <div class="grid2">
           <label>
@@ -267,20 +344,23 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             <input
               name="tags"
               value={tags}
-              aria-describedby="tags-hint"
+              {...field('/tags', 'tags-hint').attrs}
               onInput={(e) => setTags((e.currentTarget as HTMLInputElement).value)}
             />
             <span class="hint" id="tags-hint">
               {t('tagsHint')}
             </span>
+            {field('/tags').note}
           </label>
           <label>
             {t('userNote')}
             <input
               name="userNote"
               value={note}
+              {...field('/userNote').attrs}
               onInput={(e) => setNote((e.currentTarget as HTMLInputElement).value)}
             />
+            {field('/userNote').note}
           </label>
         </div>
         <div class="row">
@@ -298,8 +378,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             <legend>
               {t('optimized')}{' '}
               <span class={`badge source-${optimized.source}`} data-testid="prompt-source">
-                {t('source')}: {optimized.source === 'llm' ? t('sourceLlm') : t('sourceTemplate')}{' '}
-                (X-Prompt-Source: {optimized.source})
+                {optimized.source === 'llm' ? t('promptByLlm') : t('promptByTemplate')}
               </span>
             </legend>
             {optimized.sections ? (
@@ -336,6 +415,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             <select
               name="assetType"
               value={assetType}
+              {...field('/assetType').attrs}
               onChange={(e) => setAssetType((e.currentTarget as HTMLSelectElement).value as AssetType)}
             >
               {ASSET_TYPES.map((type) => (
@@ -344,6 +424,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 </option>
               ))}
             </select>
+            {field('/assetType').note}
           </label>
           {hasCanvas && (
             <label>
@@ -377,8 +458,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={1024}
                 step={1}
                 value={customWidth}
+                {...field('/params/width').attrs}
                 onInput={(e) => setCustomWidth(Number((e.currentTarget as HTMLInputElement).value))}
               />
+              {field('/params/width').note}
             </label>
           )}
           {hasCanvas && canvas === 'custom' && (
@@ -391,8 +474,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={1024}
                 step={1}
                 value={customHeight}
+                {...field('/params/height').attrs}
                 onInput={(e) => setCustomHeight(Number((e.currentTarget as HTMLInputElement).value))}
               />
+              {field('/params/height').note}
             </label>
           )}
           {!isTileset && !size && (
@@ -405,8 +490,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={1024}
                 step={1}
                 value={resolution}
+                {...field('/params/resolution').attrs}
                 onInput={(e) => setResolution(Number((e.currentTarget as HTMLInputElement).value))}
               />
+              {field('/params/resolution').note}
             </label>
           )}
           {isTileset && (
@@ -415,6 +502,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               <select
                 name="tilesetKind"
                 value={tilesetKind}
+                {...field('/params/tileset/kind').attrs}
                 onChange={(e) => setTilesetKind((e.currentTarget as HTMLSelectElement).value as TilesetKind)}
               >
                 {TILESET_KINDS.map((kind) => (
@@ -423,6 +511,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                   </option>
                 ))}
               </select>
+              {field('/params/tileset/kind').note}
             </label>
           )}
           {isTileset && (
@@ -435,12 +524,13 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={64}
                 step={1}
                 value={tileSize}
-                aria-describedby="tile-size-hint"
+                {...field('/params/tileset/tileSize', 'tile-size-hint').attrs}
                 onInput={(e) => setTileSize(Number((e.currentTarget as HTMLInputElement).value))}
               />
               <span class="hint" id="tile-size-hint">
                 {t('tileSizeHint')}
               </span>
+              {field('/params/tileset/tileSize').note}
             </label>
           )}
           {!isTileset && (
@@ -449,6 +539,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               <select
                 name="format"
                 value={format}
+                {...field('/params/format').attrs}
                 onChange={(e) =>
                   setFormat((e.currentTarget as HTMLSelectElement).value as 'spritesheet' | 'individual')
                 }
@@ -456,6 +547,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 <option value="spritesheet">{t('format_spritesheet')}</option>
                 <option value="individual">{t('format_individual')}</option>
               </select>
+              {field('/params/format').note}
             </label>
           )}
           {hasFrames && (
@@ -464,6 +556,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               <select
                 name="directions"
                 value={String(directions)}
+                {...field('/params/frames/directions').attrs}
                 onChange={(e) =>
                   setDirections(Number((e.currentTarget as HTMLSelectElement).value) as 1 | 4 | 8)
                 }
@@ -474,6 +567,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                   </option>
                 ))}
               </select>
+              {field('/params/frames/directions').note}
             </label>
           )}
           {hasFrames && (
@@ -486,8 +580,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={16}
                 step={1}
                 value={frames}
+                {...field('/params/frames/framesPerDirection').attrs}
                 onInput={(e) => setFrames(Number((e.currentTarget as HTMLInputElement).value))}
               />
+              {field('/params/frames/framesPerDirection').note}
             </label>
           )}
           {hasFrames && (
@@ -500,8 +596,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 max={60}
                 step={1}
                 value={fps}
+                {...field('/params/animation/fps').attrs}
                 onInput={(e) => setFps(Number((e.currentTarget as HTMLInputElement).value))}
               />
+              {field('/params/animation/fps').note}
             </label>
           )}
           {hasFrames && (
@@ -510,6 +608,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               <select
                 name="loop"
                 value={loop}
+                {...field('/params/animation/loop').attrs}
                 onChange={(e) => setLoop((e.currentTarget as HTMLSelectElement).value as Loop)}
               >
                 {LOOPS.map((mode) => (
@@ -518,6 +617,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                   </option>
                 ))}
               </select>
+              {field('/params/animation/loop').note}
             </label>
           )}
           {hasFrames && (
@@ -527,16 +627,20 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 name="frameDurations"
                 inputMode="numeric"
                 value={durations}
-                aria-invalid={durationsWrong && error !== ''}
-                aria-describedby="durations-hint"
+                {...field('/params/animation/frameDurations', 'durations-hint').attrs}
+                aria-invalid={
+                  (durationsWrong && localError !== '') ||
+                  shown.at('/params/animation/frameDurations') !== undefined
+                }
                 onInput={(e) => setDurations((e.currentTarget as HTMLInputElement).value)}
               />
               <span class="hint" id="durations-hint">
                 {t('frameDurationsHint')}
               </span>
+              {field('/params/animation/frameDurations').note}
             </label>
           )}
-          <div class="field">
+          <div class="field seed-field">
             <label for="seed">{t('seedOptional')}</label>
             <span class="with-button">
               <input
@@ -545,6 +649,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 inputMode="numeric"
                 value={seed}
                 placeholder={t('seedRandom')}
+                {...field('/params/seed').attrs}
                 onInput={(e) => setSeed((e.currentTarget as HTMLInputElement).value)}
               />
               <button
@@ -555,8 +660,40 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
                 {t('seedDice')}
               </button>
             </span>
+            {field('/params/seed').note}
           </div>
+          <label>
+            {t('variations')}
+            <select
+              name="variations"
+              value={String(variations)}
+              aria-describedby="variations-hint"
+              onChange={(e) => setVariations(Number((e.currentTarget as HTMLSelectElement).value))}
+            >
+              {VARIATION_COUNTS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <span class="hint" id="variations-hint">
+              {t('variationsHint')}
+            </span>
+          </label>
         </div>
+        <PalettePicker
+          catalog={catalog}
+          name="task-palette"
+          legend={t('palette')}
+          emptyLabel={
+            project.kvPairs.palette
+              ? t('paletteProject', { name: project.kvPairs.palette })
+              : t('paletteNone')
+          }
+          value={palette}
+          onChange={setPalette}
+        />
+        {field('/taskStyle').note}
         {error && (
           <p class="error" role="alert" data-testid="generate-error">
             {error}
@@ -568,12 +705,13 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
         </button>
       </form>
       <div class="side">
-        {taskId && (
-          <LiveTask
-            key={taskId}
-            taskId={taskId}
+        {taskIds.length > 0 && (
+          <LiveResults
+            key={taskIds.join()}
+            taskIds={taskIds}
             onEnd={() => {
-              setRound((n) => n + 1);
+              ended.current += 1;
+              if (ended.current === taskIds.length) setRound((n) => n + 1);
               setHistoryTick((n) => n + 1);
               onSubmitted();
             }}
@@ -583,11 +721,6 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
       </div>
     </div>
   );
-}
-
-function LiveTask({ taskId, onEnd }: { taskId: string; onEnd: () => void }) {
-  const state = useTaskProgress(taskId, onEnd);
-  return <TaskProgress taskId={taskId} state={state} showLink />;
 }
 
 const HISTORY_PAGE = 12;
@@ -618,7 +751,7 @@ export function History({
         if (!live) return;
         if (result.error) {
           onApiError(result.error);
-          setError(result.error.message);
+          setError(serverText(result.error.message, lang));
           return;
         }
         setTotal(result.data.total);
@@ -679,7 +812,8 @@ function StylePanel({ project, onSaved }: { project: Project; onSaved: () => voi
     const list = pairsOf(project.kvPairs);
     return list.length > 0 ? list : [emptyPair()];
   });
-  const [apiError, setApiError] = useState<string | undefined>();
+  const { lang } = useStudio();
+  const [apiError, setApiError] = useState<AssetloomApiError | undefined>();
   const [saved, setSaved] = useState(false);
 
   async function save(event: Event) {
@@ -696,7 +830,7 @@ function StylePanel({ project, onSaved }: { project: Project; onSaved: () => voi
     });
     if (result.error) {
       onApiError(result.error);
-      setApiError(result.error.message);
+      setApiError(result.error);
       return;
     }
     setApiError(undefined);
@@ -707,7 +841,14 @@ function StylePanel({ project, onSaved }: { project: Project; onSaved: () => voi
 
   return (
     <form class="panel stack narrow-panel" onSubmit={save}>
-      <StyleEditor idPrefix="style" pairs={pairs} onChange={setPairs} apiError={apiError} />
+      <StylePickers pairs={pairs} onChange={setPairs} />
+      <StyleEditor
+        idPrefix="style"
+        base="/kvPairs"
+        pairs={pairs}
+        onChange={setPairs}
+        apiError={apiError && shownError(apiError, lang, ['/kvPairs'])}
+      />
       <p class="success" role="status">
         {saved ? t('styleSaved') : ''}
       </p>

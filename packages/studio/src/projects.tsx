@@ -1,6 +1,7 @@
-import type { ProjectListItem } from '@assetloom/sdk';
+import type { AssetloomApiError, ProjectListItem } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
+import { serverText, shownError } from './messages.js';
 import { emptyPair, mapOf, type Pair, StyleEditor } from './style-editor.js';
 import { formatTime } from './util.js';
 
@@ -21,7 +22,7 @@ export function ProjectsView({ page }: { page: number }) {
       if (!live) return;
       if (result.error) {
         onApiError(result.error);
-        setError(result.error.message);
+        setError(serverText(result.error.message, lang));
       } else {
         setList(result.data);
         setError('');
@@ -123,10 +124,10 @@ export function ProjectsView({ page }: { page: number }) {
 }
 
 function CreateProject(props: { onCancel: () => void; onCreated: (id: string) => void }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const [name, setName] = useState('');
   const [pairs, setPairs] = useState<Pair[]>(() => [emptyPair()]);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<AssetloomApiError | undefined>();
   const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => nameRef.current?.focus(), []);
@@ -142,11 +143,17 @@ function CreateProject(props: { onCancel: () => void; onCreated: (id: string) =>
     setBusy(false);
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setError(result.error);
       return;
     }
     props.onCreated(result.data.id);
   }
+  const shown = shownError(error, lang, ['/name', '/style']);
+  // The server's message for the name; a server without field messages: its message when the name breaks the rule.
+  const nameError =
+    shown.at('/name') ??
+    (error !== undefined && !error.errors.length && blank ? `${shown.general}：${t('nameHint')}` : undefined);
+  const styleError = error !== undefined && nameError === undefined ? shown : undefined;
 
   return (
     <form class="panel stack create-project" onSubmit={submit} aria-label={t('newProject')}>
@@ -157,20 +164,19 @@ function CreateProject(props: { onCancel: () => void; onCreated: (id: string) =>
           ref={nameRef}
           name="name"
           value={name}
-          aria-invalid={error !== undefined && blank}
+          aria-invalid={nameError !== undefined}
           aria-describedby="project-name-hint"
           onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
         />
       </label>
-      <p id="project-name-hint" class={error !== undefined && blank ? 'field-error' : 'hint'}>
-        {error !== undefined && blank ? `${error}：${t('nameHint')}` : t('nameHint')}
+      <p
+        id="project-name-hint"
+        class={nameError !== undefined ? 'field-error' : 'hint'}
+        data-testid="name-hint"
+      >
+        {nameError ?? t('nameHint')}
       </p>
-      <StyleEditor
-        idPrefix="create"
-        pairs={pairs}
-        onChange={setPairs}
-        apiError={error !== undefined && !blank ? error : undefined}
-      />
+      <StyleEditor idPrefix="create" base="/style" pairs={pairs} onChange={setPairs} apiError={styleError} />
       <div class="row">
         <button type="submit" class="primary" disabled={busy}>
           {t('create')}
@@ -184,9 +190,9 @@ function CreateProject(props: { onCancel: () => void; onCreated: (id: string) =>
 }
 
 function RenameForm(props: { project: ProjectListItem; onDone: (changed: boolean) => void }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const [name, setName] = useState(props.project.name);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<AssetloomApiError | undefined>();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -200,12 +206,14 @@ function RenameForm(props: { project: ProjectListItem; onDone: (changed: boolean
     });
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setError(result.error);
       return;
     }
     props.onDone(true);
   }
   const errorId = `rename-err-${props.project.id}`;
+  const shown = shownError(error, lang, ['/name']);
+  const message = error && (shown.at('/name') ?? `${shown.general}：${t('nameHint')}`);
   return (
     <form class="rename" onSubmit={submit}>
       <label class="sr-only" for={`rename-${props.project.id}`}>
@@ -215,7 +223,7 @@ function RenameForm(props: { project: ProjectListItem; onDone: (changed: boolean
         id={`rename-${props.project.id}`}
         ref={ref}
         value={name}
-        aria-invalid={error !== ''}
+        aria-invalid={error !== undefined}
         aria-describedby={error ? errorId : undefined}
         onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
         onKeyDown={(e) => e.key === 'Escape' && props.onDone(false)}
@@ -226,9 +234,9 @@ function RenameForm(props: { project: ProjectListItem; onDone: (changed: boolean
       <button type="button" class="ghost small" onClick={() => props.onDone(false)}>
         {t('cancel')}
       </button>
-      {error && (
+      {message && (
         <p class="field-error" id={errorId} role="alert">
-          {error}：{t('nameHint')}
+          {message}
         </p>
       )}
     </form>
@@ -240,7 +248,7 @@ export function ConfirmDelete(props: {
   project: { id: string; name: string };
   onClose: (deleted: boolean) => void;
 }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const ref = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -255,7 +263,7 @@ export function ConfirmDelete(props: {
     setBusy(false);
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setError(serverText(result.error.message, lang));
       return;
     }
     ref.current?.close();

@@ -1,5 +1,5 @@
 import { type AssetClient, createAssetClient } from '@assetloom/sdk';
-import { safeStorage } from './i18n.js';
+import { initialLang, type Lang, safeStorage } from './i18n.js';
 
 /**
  * The API token lives in memory (the SDK) and in sessionStorage, so a reload of the tab keeps the
@@ -12,9 +12,21 @@ export interface Session {
   username: string;
 }
 
+/** The UI language, asked of the server with every call (its messages come back in it). */
+let language: Lang = initialLang();
+export function setRequestLanguage(lang: Lang): void {
+  language = lang;
+}
+/** `Accept-Language` for the UI language: English, else Chinese (the spec's messages). */
+export const acceptLanguage = (lang: Lang) => (lang === 'en' ? 'en' : 'zh-CN');
+
 export function createStudioClient(baseUrl: string): AssetClient {
   const saved = safeStorage(() => sessionStorage.getItem(TOKEN_KEY)) ?? undefined;
-  return createAssetClient({ baseUrl, ...(saved ? { token: saved } : {}) });
+  return createAssetClient({
+    baseUrl,
+    headers: () => ({ 'Accept-Language': acceptLanguage(language) }),
+    ...(saved ? { token: saved } : {}),
+  });
 }
 
 export function rememberToken(api: AssetClient): void {

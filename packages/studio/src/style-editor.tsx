@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
+import { pointer, type ShownError } from './messages.js';
 
 export interface Pair {
   id: number;
@@ -37,23 +38,39 @@ export function mapOf(pairs: Pair[]): Record<string, string> {
 }
 
 /**
- * The key/value editor. `apiError` is the message of the API's last refusal: it is shown beside the
- * field(s) the API's rules point at (the envelope carries no field path), else under the editor.
+ * The key/value editor. `apiError` is the API's last refusal as the form shows it: a message the
+ * server gave for a key (`data.errors` at `<base>/<key>`) is shown in that row; without field
+ * messages (older servers) the envelope's message goes beside the row(s) the StyleMap rules point
+ * at, else under the editor.
  */
 export function StyleEditor(props: {
   pairs: Pair[];
   onChange: (pairs: Pair[]) => void;
-  apiError?: string | undefined;
+  apiError?: ShownError | undefined;
+  /** The JSON pointer of the map in the request body: `/kvPairs` (style PUT) or `/style` (project create). */
+  base: string;
   idPrefix: string;
 }) {
   const { t } = useStudio();
-  const { pairs, onChange, apiError, idPrefix } = props;
+  const { pairs, onChange, apiError, idPrefix, base } = props;
   const [touched, setTouched] = useState(false);
+  // "+ Add a pair" moves focus to the new row's key, so the first key typed lands in it.
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const keyInputs = useRef(new Map<number, HTMLInputElement>());
+  useEffect(() => {
+    if (focusId === null) return;
+    keyInputs.current.get(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
   const problems = pairProblems(pairs);
   const update = (id: number, patch: Partial<Pair>) => {
     setTouched(true);
     onChange(pairs.map((p) => (p.id === id ? { ...p, ...patch } : p)));
   };
+  const envelope = apiError?.general.split(' — ')[0];
+  const serverNamed = pairs.some(
+    (pair) => pair.key !== '' && apiError?.at(pointer(...base.slice(1).split('/'), pair.key)),
+  );
   const showLocal = touched || apiError !== undefined;
   return (
     <fieldset class="style-editor">
@@ -64,24 +81,31 @@ export function StyleEditor(props: {
         <span>{t('styleValue')}</span>
       </div>
       {pairs.map((pair, index) => {
+        const fromServer =
+          pair.key === '' ? undefined : apiError?.at(pointer(...base.slice(1).split('/'), pair.key));
         const problem = showLocal ? problems.get(pair.id) : undefined;
         const errorId = `${idPrefix}-err-${pair.id}`;
         const keyInvalid = problem?.field === 'key';
-        const valueInvalid = problem?.field === 'value';
+        const valueInvalid = problem?.field === 'value' || fromServer !== undefined;
+        const described = problem || fromServer ? errorId : undefined;
         return (
           <div class="kv-row" key={pair.id} data-testid="kv-row">
             <input
+              ref={(el) => {
+                if (el) keyInputs.current.set(pair.id, el);
+                else keyInputs.current.delete(pair.id);
+              }}
               aria-label={`${t('styleKey')} ${index + 1}`}
               value={pair.key}
               aria-invalid={keyInvalid}
-              aria-describedby={problem ? errorId : undefined}
+              aria-describedby={described}
               onInput={(e) => update(pair.id, { key: (e.currentTarget as HTMLInputElement).value })}
             />
             <input
               aria-label={`${t('styleValue')} ${index + 1}`}
               value={pair.value}
               aria-invalid={valueInvalid}
-              aria-describedby={problem ? errorId : undefined}
+              aria-describedby={described}
               onInput={(e) => update(pair.id, { value: (e.currentTarget as HTMLInputElement).value })}
             />
             <button
@@ -92,21 +116,35 @@ export function StyleEditor(props: {
             >
               ×
             </button>
-            {problem && (
+            {fromServer !== undefined ? (
               <p class="field-error" id={errorId} data-testid="field-error">
-                {apiError ? `${apiError}：` : ''}
-                {t(problem.reason)}
+                {fromServer}
               </p>
+            ) : (
+              problem && (
+                <p class="field-error" id={errorId} data-testid="field-error">
+                  {envelope && !serverNamed ? `${envelope}：` : ''}
+                  {t(problem.reason)}
+                </p>
+              )
             )}
           </div>
         );
       })}
-      {apiError !== undefined && problems.size === 0 && (
+      {apiError !== undefined && (serverNamed || problems.size === 0) && (
         <p class="field-error" role="alert">
-          {apiError}
+          {apiError.general}
         </p>
       )}
-      <button type="button" class="ghost" onClick={() => onChange([...pairs, emptyPair()])}>
+      <button
+        type="button"
+        class="ghost"
+        onClick={() => {
+          const added = emptyPair();
+          onChange([...pairs, added]);
+          setFocusId(added.id);
+        }}
+      >
         + {t('addPair')}
       </button>
     </fieldset>

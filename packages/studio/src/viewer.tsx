@@ -2,6 +2,7 @@ import type { Asset, Task } from '@assetloom/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
+import { serverText } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
 import { taskAssets } from './thumbnail.js';
@@ -99,7 +100,7 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
       .catch((e: Error & { httpStatus?: number }) => {
         if (!live) return;
         if ('httpStatus' in e) onApiError(e as never);
-        setError(e.message);
+        setError(serverText(e.message, lang));
       });
     return () => {
       live = false;
@@ -150,12 +151,15 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
             {loaded.tileset ? (
               <MapPreview tileset={loaded.tileset} />
             ) : (
-              <Preview
-                animations={loaded.animations}
-                fps={loaded.fps}
-                backdrop={backdrop}
-                loop={task?.params.animation?.loop}
-              />
+              // A still picture (a background, a one-frame sprite) has nothing to play: no player for it.
+              loaded.animations.some((a) => a.frames.length > 1) && (
+                <Preview
+                  animations={loaded.animations}
+                  fps={loaded.fps}
+                  backdrop={backdrop}
+                  loop={task?.params.animation?.loop}
+                />
+              )
             )}
             <Downloads loaded={loaded} task={task} />
             {task && <Variation task={task} />}
@@ -299,6 +303,15 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
 }
 
 const ZOOMS = [1, 2, 3, 4, 6, 8];
+type Zoom = number | 'fit';
+/**
+ * The "fit" zoom for pixels `width` × `height` in a box `room` wide: the largest whole scale that fits
+ * (pixels stay square and crisp), or below 1× the exact fraction (a wide sheet on a phone).
+ */
+export function fitScale(width: number, height: number, room: number, maxHeight: number): number {
+  const exact = Math.min(room / Math.max(1, width), maxHeight / Math.max(1, height));
+  return exact >= 1 ? Math.min(8, Math.floor(exact)) : exact;
+}
 /** What the pixels are shown on: a transparency checkerboard, or a flat dark or light ground. */
 const BACKDROPS = ['checker', 'dark', 'light'] as const;
 type Backdrop = (typeof BACKDROPS)[number];
@@ -334,39 +347,59 @@ function SheetView({
   const [pageIndex, setPageIndex] = useState(0);
   const shown = pages.length > 1 ? [pages[Math.min(pageIndex, pages.length - 1)]!] : pngs;
   const tileSize = loaded.tileset?.description.tileSize;
-  const first = shown[0] ? loaded.images.get(shown[0].key)?.image : undefined;
-  const fit = first
-    ? Math.max(
-        1,
-        Math.min(
-          8,
-          Math.floor(
-            Math.min(560, window.innerWidth - 80) / Math.max(first.naturalWidth, first.naturalHeight),
-          ),
-        ),
-      )
-    : 1;
-  const [zoom, setZoom] = useState(ZOOMS.includes(fit) ? fit : 1);
-  // + and − change the zoom (not while typing).
+  // "Fit" (the default): the shown sheet(s) as large as the panel's width allows, at any screen width.
+  const [zoomChoice, setZoom] = useState<Zoom>('fit');
+  const scroller = useRef<HTMLElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => {
+      const style = getComputedStyle(box);
+      setRoom(box.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const widest = Math.max(1, ...shown.map((a) => loaded.images.get(a.key)?.image.naturalWidth ?? 1));
+  const tallest = Math.max(1, ...shown.map((a) => loaded.images.get(a.key)?.image.naturalHeight ?? 1));
+  const fit = room > 0 ? fitScale(widest, tallest, room, Math.max(160, window.innerHeight * 0.7 - 24)) : 1;
+  const zoom = zoomChoice === 'fit' ? fit : zoomChoice;
+  // + and − change the zoom from where it is (not while typing).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (ignoredTarget(event.target) && !(event.target instanceof HTMLButtonElement)) return;
       const step = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
       if (step === 0) return;
-      setZoom((z) => ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(z) + step))] ?? z);
+      setZoom((z) => {
+        const now = z === 'fit' ? fit : z;
+        const next = step > 0 ? ZOOMS.find((n) => n > now) : [...ZOOMS].reverse().find((n) => n < now);
+        return next ?? (step > 0 ? ZOOMS[ZOOMS.length - 1]! : ZOOMS[0]!);
+      });
       event.preventDefault();
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, []);
+  }, [fit]);
   return (
     <section class="panel sheet-panel" aria-labelledby="sheet-title">
       <div class="panel-head">
         <h2 id="sheet-title">{t('sheet')}</h2>
         <fieldset class="segmented">
           <legend class="sr-only">{t('zoom')}</legend>
+          <button
+            type="button"
+            aria-pressed={zoomChoice === 'fit'}
+            aria-label={t('zoomFitLabel')}
+            onClick={() => setZoom('fit')}
+            data-testid="zoom-fit"
+          >
+            {t('zoomFit')}
+          </button>
           {ZOOMS.map((z) => (
-            <button key={z} type="button" aria-pressed={zoom === z} onClick={() => setZoom(z)}>
+            <button key={z} type="button" aria-pressed={zoomChoice === z} onClick={() => setZoom(z)}>
               {z}×
             </button>
           ))}
@@ -400,7 +433,7 @@ function SheetView({
         )}
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (it scrolls with the arrow keys) */}
-      <section class={`sheet-scroll bg-${backdrop}`} tabIndex={0} aria-label={t('sheet')}>
+      <section ref={scroller} class={`sheet-scroll bg-${backdrop}`} tabIndex={0} aria-label={t('sheet')}>
         <div class="sheet-strip">
           {shown.map((asset) => {
             const entry = loaded.images.get(asset.key)!;
@@ -411,8 +444,8 @@ function SheetView({
                   class="pixelated"
                   src={entry.url}
                   alt={baseName(asset.key)}
-                  width={entry.image.naturalWidth * zoom}
-                  height={entry.image.naturalHeight * zoom}
+                  width={Math.max(1, Math.round(entry.image.naturalWidth * zoom))}
+                  height={Math.max(1, Math.round(entry.image.naturalHeight * zoom))}
                   data-testid="sheet-image"
                 />
                 {grid && (
@@ -431,7 +464,9 @@ function SheetView({
         </div>
       </section>
       <p class="muted mono">
-        {shown[0] ? `${shown[0].width}×${shown[0].height}px · ${zoom}×` : ''}
+        {shown[0]
+          ? `${shown[0].width}×${shown[0].height}px · ${Number.isInteger(zoom) ? zoom : zoom.toFixed(2)}×${zoomChoice === 'fit' ? ` (${t('zoomFit')})` : ''}`
+          : ''}
         {pages.length > 1 ? ` · ${t('pageOf', { i: pageIndex + 1, n: pages.length })}` : ''}
         {loaded.tileset
           ? ` · ${loaded.tileset.description.kind} · ${loaded.tileset.description.tiles.length} × ${tileSize}px · ${t('terrains')}: ${loaded.tileset.description.terrains.map((x) => x.name).join(' / ')}`
@@ -619,6 +654,30 @@ function FrameCanvas({ frame, label, backdrop }: { frame: Frame; label: string; 
   );
 }
 
+/** The quality supervisor's checks in plain words (its own names are for logs). */
+const CHECK_WORDS: Record<string, MessageKey> = {
+  frame_count: 'check_frame_count',
+  size: 'check_size',
+  not_blank: 'check_not_blank',
+  alpha_coverage: 'check_alpha_coverage',
+  palette: 'check_palette',
+  frames_distinct: 'check_frames_distinct',
+  frames_consistent: 'check_frames_consistent',
+  prompt_adherence: 'check_prompt_adherence',
+};
+
+/** Checks whose value is a share (0–1), shown as a percentage. */
+const SHARES = new Set(['alpha_coverage', 'palette', 'frames_consistent', 'prompt_adherence']);
+
+/** A check's measure as a person reads it: shares as percentages, counts as counts. */
+function measured(check: QualityCheck, t: ReturnType<typeof useStudio>['t']): string {
+  if (check.name === 'size') return check.value === 0 ? '✓' : t('wrongSizeFrames', { n: check.value });
+  if (check.name === 'frames_distinct') return check.value === 0 ? '✓' : t('stillCycles', { n: check.value });
+  if (check.name === 'not_blank') return t('colorsCount', { n: check.value });
+  if (SHARES.has(check.name) || !Number.isInteger(check.value)) return `${Math.round(check.value * 100)}%`;
+  return String(check.value);
+}
+
 function QualityReport({ provenance, retryCount }: { provenance: Provenance; retryCount: number }) {
   const { t } = useStudio();
   const quality = provenance.quality;
@@ -642,18 +701,17 @@ function QualityReport({ provenance, retryCount }: { provenance: Provenance; ret
             <tr>
               <th scope="col">{t('check')}</th>
               <th scope="col">{t('value')}</th>
-              <th scope="col">{t('expected')}</th>
             </tr>
           </thead>
           <tbody>
             {quality.checks.map((check) => (
               <tr key={check.name} class={check.passed ? 'pass' : 'fail'} data-testid="quality-check">
                 <th scope="row">
-                  <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.name}
+                  <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span>{' '}
+                  {CHECK_WORDS[check.name] ? t(CHECK_WORDS[check.name]!) : check.name.replaceAll('_', ' ')}
                   <span class="sr-only">{check.passed ? t('qualityPassed') : t('qualityFailed')}</span>
                 </th>
-                <td class="mono">{Number.isInteger(check.value) ? check.value : check.value.toFixed(3)}</td>
-                <td>{check.expected}</td>
+                <td>{measured(check, t)}</td>
               </tr>
             ))}
           </tbody>
@@ -674,7 +732,7 @@ function QualityReport({ provenance, retryCount }: { provenance: Provenance; ret
         </div>
         <div>
           <dt>{t('source')}</dt>
-          <dd>{provenance.templateUsed ? t('sourceTemplate') : t('sourceLlm')}</dd>
+          <dd>{provenance.templateUsed ? t('promptByTemplate') : t('promptByLlm')}</dd>
         </div>
       </dl>
       {provenance.optimizedPrompt && (
@@ -692,7 +750,7 @@ function QualityReport({ provenance, retryCount }: { provenance: Provenance; ret
  * One Idempotency-Key per seed, so a double click is one task.
  */
 function Variation({ task }: { task: Task }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const seed = useMemo(() => crypto.getRandomValues(new Uint32Array(1))[0]!, []);
@@ -712,7 +770,7 @@ function Variation({ task }: { task: Task }) {
     setBusy(false);
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setError(serverText(result.error.message, lang));
       return;
     }
     navigate(href('projects', task.projectId, 'tasks', result.data.taskId));
@@ -734,7 +792,7 @@ function Variation({ task }: { task: Task }) {
 }
 
 function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
-  const { api, t, onApiError } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   async function one(file: Loaded['files'][number]) {
@@ -746,7 +804,7 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
   }
   function fail(e: unknown) {
     if (e && typeof e === 'object' && 'httpStatus' in e) onApiError(e as never);
-    setError((e as Error).message);
+    setError(serverText((e as Error).message, lang));
   }
   async function zip() {
     setBusy(true);

@@ -94,8 +94,9 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
     await page.getByLabel('描述').fill('a green slime');
     await page.getByRole('button', { name: '✦ 优化提示词' }).click();
     await page.getByTestId('optimized').waitFor();
+    // Plain words, not the header it was read from (issue #32).
     expect(await page.getByTestId('prompt-source').textContent()).toMatch(
-      /X-Prompt-Source: (template|llm)\)$/,
+      /^由(模板生成（未配置 LLM）|LLM 撰写)$/,
     );
 
     // The mock's next image is blank: the real quality supervisor rejects it once, with its reason.

@@ -137,9 +137,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await page.getByLabel('描述').fill('a knight with a long sword');
     await page.getByRole('button', { name: '✦ 优化提示词' }).click();
     await page.getByTestId('optimized').waitFor();
-    expect(await page.getByTestId('prompt-source').textContent()).toBe(
-      '来源: 模板生成 (X-Prompt-Source: template)',
-    );
+    expect(await page.getByTestId('prompt-source').textContent()).toBe('由模板生成（未配置 LLM）');
     const subject = page.getByLabel('【主题】');
     expect(await subject.inputValue()).not.toBe('');
     expect(await page.getByLabel('【风格】').inputValue()).not.toBe('');

@@ -1,0 +1,46 @@
+import type { AssetloomApiError } from '@assetloom/sdk';
+import { describe, expect, test } from 'vitest';
+import { pointer, serverText, shownError } from '../src/messages.js';
+
+const apiError = (message: string, errors: { path: string; rule: string; message: string }[] = []) =>
+  ({ message, errors }) as unknown as AssetloomApiError;
+
+describe('server messages as the studio shows them (issue #32)', () => {
+  test.each([
+    ['参数错误', 'en', 'Invalid request'],
+    ['用户名或密码错误', 'en', 'Wrong username or password'],
+    ['用户名或密码错误', 'zh', '用户名或密码错误'],
+    ['Already English', 'en', 'Already English'],
+    ['某个新消息', 'en', '某个新消息'],
+  ] as const)('serverText(%s, %s) → %s', (message, lang, want) => {
+    expect(serverText(message, lang)).toBe(want);
+  });
+
+  test('each field message goes to its control; the rest stays in the general message', () => {
+    const shown = shownError(
+      apiError('参数错误', [
+        { path: '/params/resolution', rule: 'maximum', message: '分辨率最大为 1024' },
+        { path: '/kvPairs/palette', rule: 'enum', message: 'unknown palette' },
+        { path: '/params/frames/framesPerDirection', rule: 'maximum', message: 'at most 16' },
+      ]),
+      'en',
+      ['/params/resolution', '/params/frames'],
+    );
+    expect(shown.at('/params/resolution')).toBe('分辨率最大为 1024');
+    expect(shown.at('/params/frames')).toBe('at most 16');
+    expect(shown.at('/prompt')).toBeUndefined();
+    expect(shown.general).toBe('Invalid request — /kvPairs/palette: unknown palette');
+  });
+
+  test('a spec message that names its field lands there although the server listed none', () => {
+    const shown = shownError(apiError('prompt 不能为空'), 'en', ['/prompt']);
+    expect(shown.at('/prompt')).toBe('The description must not be empty');
+    expect(shownError(apiError('prompt 不能为空'), 'zh', ['/prompt']).at('/prompt')).toBe('prompt 不能为空');
+    // a form without that field keeps it general
+    expect(shownError(apiError('prompt 不能为空'), 'en', ['/name']).at('/prompt')).toBeUndefined();
+  });
+
+  test('pointer() escapes like JSON pointer', () => {
+    expect(pointer('kvPairs', 'a/b~c')).toBe('/kvPairs/a~1b~0c');
+  });
+});
