@@ -439,6 +439,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/styles/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Style catalogue
+         * @description Public. What the style keys accept, as the built-in generator reads them: the named palettes
+         *     with their colours (`#rrggbb`) and aliases, the art styles, and every known style key with
+         *     the values it takes (`null`: any text, read together with the prompt). A project or task
+         *     style may hold other keys as well; a known key with a value the generator does not read
+         *     answers 400 `参数错误` (rule `styleValue`, with `allowed`). Descriptions follow
+         *     `Accept-Language`.
+         */
+        get: operations["getStyleCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/generate": {
         parameters: {
             query?: never;
@@ -665,11 +690,50 @@ export interface components {
         ErrorResponse: {
             code: components["schemas"]["ErrorCode"];
             /**
-             * @description A Chinese message; the spec fixes: 参数错误, 未登录或 Token 已过期, 无权访问该资源, 无权访问该工程, 无权访问该任务, 工程不存在, 任务不存在, 用户名已被注册, 原密码不正确, prompt 不能为空.
+             * @description A Chinese message (the spec fixes: 参数错误, 未登录或 Token 已过期, 无权访问该资源, 无权访问该工程, 无权访问该任务, 工程不存在, 任务不存在, 用户名已被注册, 原密码不正确, prompt 不能为空), or its English text when `Accept-Language` prefers English (`Invalid parameters`, …).
              * @example 参数错误
              */
             message: string;
-            data: null;
+            /** @description `{reason, errors?}` (`ErrorDetails`), or `null` on the 401 `未登录或 Token 已过期` only (spec 000 fixes its `data`; its reason is `unauthenticated`). */
+            data: null | components["schemas"]["ErrorDetails"];
+        };
+        /** @description Machine-readable details of an error (extension, decision 0037). */
+        ErrorDetails: {
+            reason: components["schemas"]["ErrorReason"];
+            /** @description On a 400 from request validation: each refused field (at most 20, in request order), so a form can show each message at its field. */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /**
+         * @description A stable code per error message, the same in every language: branch or translate on it, not on `message`. `invalid_request` is `参数错误`; `empty_prompt` `prompt 不能为空`; `unauthenticated` `未登录或 Token 已过期` (sent as `data: null`); the others name their message the same way.
+         * @enum {string}
+         */
+        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "unsupported_media_type" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "internal" | "not_ready" | "busy";
+        /** @description One refused field of a request. */
+        FieldError: {
+            /**
+             * @description Where the field is.
+             * @enum {string}
+             */
+            in: "body" | "query" | "path" | "header";
+            /**
+             * @description JSON pointer (RFC 6901) of the field: in the body (`/params/resolution`, `/kvPairs/palette`; `""` is the whole body), or the parameter's name (`/pageSize`, `/projectId`, `/idempotency-key`).
+             * @example /params/resolution
+             */
+            path: string;
+            /**
+             * @description The rule broken: a JSON Schema keyword of the contract (`required`, `type`, `minLength`, `maxLength`, `minimum`, `maximum`, `enum`, `const`, `pattern`, `format`, `additionalProperties` for an unknown field, `propertyNames`, `maxProperties`, `minItems`, `maxItems`, `uniqueItems`, `oneOf`) or one the schema cannot state: `notBlank` (the prompt), `json` (a body that is not JSON), `repeated` (a query parameter given twice), `maxDepth`, `styleValue` (a value of a known style key the generator does not read), `frameCount` (`frameDurations` against `framesPerDirection`), `assetType` (a field the asset type does not take), `characters` (refused characters in a username or e-mail), `url` (a webhook URL), `image` (an image input).
+             * @example minLength
+             */
+            rule: string;
+            /**
+             * @description What to show beside the field, in the answer's language.
+             * @example 长度至少为 6 个字符
+             */
+            message: string;
+            /** @description The values accepted (`enum`, `const`, `styleValue`, `assetType`). */
+            allowed?: (string | number | boolean | null)[];
+            /** @description The bound broken (`minLength`, `maximum`, `maxItems`, `frameCount`, …). */
+            limit?: number;
         };
         NullResponse: {
             /** @constant */
@@ -701,7 +765,7 @@ export interface components {
          */
         AssetType: "sprite" | "background" | "ui" | "animation" | "tileset";
         /**
-         * @description A flat map of string keys (1-64 characters) to string values (≤ 256 characters), at most 32 pairs. Examples use artStyle, palette, lineWeight, lighting (project) and scene, mood (task).
+         * @description A flat map of string keys (1-64 characters) to string values (≤ 256 characters), at most 32 pairs. Examples use artStyle, palette, lineWeight, lighting (project) and scene, mood (task). The values of `palette`, `artStyle`, `lineWeight`, `lighting` and `tileable` must be ones the generator reads (`StyleKey`, `GET /api/v1/styles/catalog`), else 400 `参数错误` with rule `styleValue` at `/kvPairs/<key>` (or `/style/<key>`, `/taskStyle/<key>`).
          * @example {
          *       "artStyle": "pixel",
          *       "palette": "sweetie16",
@@ -711,6 +775,39 @@ export interface components {
          */
         StyleMap: {
             [key: string]: string;
+        };
+        /**
+         * @description The style keys the built-in generator reads. `palette`, `artStyle`, `lineWeight`, `lighting` and `tileable` take the values listed by `GET /api/v1/styles/catalog`; `scene`, `subject`, `mood`, `theme` and `biome` take any text, read together with the prompt. Other keys are kept and passed to the prompt.
+         * @enum {string}
+         */
+        StyleKey: "palette" | "artStyle" | "lineWeight" | "lighting" | "tileable" | "scene" | "subject" | "mood" | "theme" | "biome";
+        NamedPalette: {
+            /** @description The value of the `palette` key, e.g. `sweetie16`. */
+            name: string;
+            /** @description The palette's colours in order. */
+            colors: string[];
+            /** @description Other values naming this palette (`pico-8`, `dmg`, …). */
+            aliases: string[];
+        };
+        StyleKeyInfo: {
+            name: components["schemas"]["StyleKey"];
+            /** @description The values to offer, or `null` for any text. A choice key also reads the variants its description names (a value containing one of its words; for `palette` a list of 2-256 distinct `#rrggbb` colours; for `lineWeight` a number). */
+            values: string[] | null;
+            /** @description What the key does, in the answer's language. */
+            description: string;
+        };
+        StyleCatalog: {
+            palettes: components["schemas"]["NamedPalette"][];
+            /** @description The values of `artStyle`. */
+            artStyles: string[];
+            keys: components["schemas"]["StyleKeyInfo"][];
+        };
+        StyleCatalogResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["StyleCatalog"];
         };
         Style: {
             kvPairs: components["schemas"]["StyleMap"];
@@ -2504,6 +2601,28 @@ export interface operations {
             403: components["responses"]["UploadForbidden"];
             404: components["responses"]["UploadNotFound"];
             409: components["responses"]["UploadInUse"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStyleCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleCatalogResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -130,10 +130,28 @@ export interface components {
         };
         Error: {
             /**
-             * @description The Chinese message.
+             * @description The Chinese message of spec 001, or its English text when `Accept-Language` prefers English (decision 0037).
              * @enum {string}
              */
-            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试" | "注册过于频繁，请稍后再试" | "服务繁忙，请稍后再试";
+            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试" | "注册过于频繁，请稍后再试" | "服务繁忙，请稍后再试" | "Email and password are required" | "The email format is invalid" | "The password must be at least 6 characters long" | "Wrong email or password" | "This email is already registered" | "Server error" | "The session could not be saved" | "The password could not be hashed" | "Registration failed" | "Request origin not allowed" | "Too many login attempts, please try again later" | "Too many registrations, please try again later" | "The service is busy, please try again later";
+            /**
+             * @description A stable code per message, the same in every language (extension, decision 0037).
+             * @enum {string}
+             */
+            reason: "credentials_required" | "email_invalid" | "password_too_short" | "bad_credentials" | "email_taken" | "server_error" | "session_save_failed" | "hashing_failed" | "insert_failed" | "cross_site" | "too_many_attempts" | "too_many_registrations" | "busy";
+            /** @description On a 400, the refused fields (`in` is always `body`). */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        FieldError: {
+            /** @enum {string} */
+            in: "body";
+            /** @description JSON pointer of the field: `/email` or `/password` (`""` for a body that is not an object). */
+            path: string;
+            /** @description `required` (missing or empty), `type` (not a string), `format` (the e-mail lacks `@` or `.`, or holds refused characters), `minLength` / `maxLength` (the password's bytes, with `limit`), `json` (a body that is not a JSON object). */
+            rule: string;
+            /** @description What to show beside the field, in the answer's language. */
+            message: string;
+            limit?: number;
         };
     };
     responses: {
