@@ -173,7 +173,7 @@ async function post(url: string, tok: string, bytes: Uint8Array, type: string): 
   const res = await fetch(`${url}/api/v1/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${tok}`, 'content-type': type },
-    body: bytes,
+    body: bytes as unknown as BodyInit,
   });
   await res.arrayBuffer();
   return res.status;

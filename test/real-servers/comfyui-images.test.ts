@@ -94,8 +94,11 @@ async function history(promptId: string): Promise<HistoryEntry> {
     { timeoutMs: 120_000, intervalMs: 200, description: `ComfyUI's history of ${promptId}` },
   )) as HistoryEntry;
 }
-const promptIdOf = (calls: Call[]) =>
-  (calls.find((c) => c.path === '/prompt')?.body as { prompt_id: string }).prompt_id;
+const promptIdOf = (calls: Call[]): string => {
+  const posted = calls.find((c) => c.path === '/prompt')?.body as { prompt_id?: string } | undefined;
+  if (!posted?.prompt_id) throw new Error('the provider posted no prompt to ComfyUI');
+  return posted.prompt_id;
+};
 
 describe.skipIf(!url)('ComfyUI image inputs (real server)', () => {
   it('inpaints: uploads the picture and mask, denoises the strength, keeps the picture outside the mask', async () => {

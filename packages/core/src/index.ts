@@ -154,6 +154,7 @@ export * from './types.js';
 export { UPLOAD_MESSAGES, uploadErrors } from './uploads/errors.js';
 export { extractMultipartFile, type MultipartFile, multipartBoundary } from './uploads/multipart.js';
 export { IMAGE_FRAMES, IMAGE_INPUT_DEFAULTS, type InputHashes } from './uploads/params.js';
+export { createPngDecoder } from './uploads/png-decoder.js';
 export {
   declaredFormat,
   type ImageFormat,
@@ -193,4 +194,3 @@ export {
   type ValidatedRequest,
 } from './validation.js';
 export * from './webhooks/index.js';
-export { createPngDecoder } from './uploads/png-decoder.js';

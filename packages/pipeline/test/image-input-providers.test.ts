@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // the fakes answer 256² to 1024² PNGs, encoded and decoded in pure TypeScript: slow on a busy machine
 vi.setConfig({ testTimeout: 60_000 });
+
 import { createMemoryStorage, decodePng, encodePng, type RgbaImage, runPipeline } from '../src/index.js';
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { DEFAULT_COMFYUI_WORKFLOW, fillWorkflow, withImageNodes } from '../src/providers/comfyui.js';

@@ -24,10 +24,11 @@ export async function pngVariants(): Promise<Record<string, Uint8Array>> {
   out['rgb-8'] = await raw().removeAlpha().png().toBuffer();
   out['grey-8'] = await raw().removeAlpha().toColourspace('b-w').png().toBuffer();
   out['grey-alpha-8'] = await raw().toColourspace('b-w').png().toBuffer();
-  out['palette-8'] = await raw().png({ palette: true, colours: 4 }).toBuffer();
-  out['palette-2bit'] = await raw().png({ palette: true, colours: 4, bitdepth: 2 }).toBuffer();
+  out.palette = await raw().png({ palette: true, colours: 4 }).toBuffer();
+  // 4 colours: libvips writes a 2-bit palette
+  out['palette-2bit'] = await raw().png({ palette: true, colours: 4 }).toBuffer();
   out['rgba-16'] = await raw().toColourspace('rgb16').png().toBuffer();
-  out['interlaced'] = await raw().png({ progressive: true }).toBuffer();
+  out.interlaced = await raw().png({ progressive: true }).toBuffer();
   return out;
 }
 

@@ -47,7 +47,10 @@ async function uploadForm(base: string, token: string, form: FormData) {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as { code: number; message: string; data: any } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; message: string; data: Record<string, unknown> | null },
+  };
 }
 
 describe.each(targets)('uploads on the %s store', (_name, target) => {
