@@ -1810,6 +1810,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description Webhook id. Ids the server never issued answer 404. */
         WebhookId: string;
+        /** @description `en` (or any `en-*`, ranked by `q` against `zh`) for English texts; Chinese otherwise. Every operation reads it for its error messages (decision 0037); it is declared where it changes a success answer. */
+        AcceptLanguage: string;
         /** @description Upload id. Ids the server never issued answer 404. */
         UploadId: string;
     };
@@ -2607,7 +2609,10 @@ export interface operations {
     getStyleCatalog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `en` (or any `en-*`, ranked by `q` against `zh`) for English texts; Chinese otherwise. Every operation reads it for its error messages (decision 0037); it is declared where it changes a success answer. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2617,6 +2622,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `zh-CN` or `en`: the language of the descriptions. */
+                    "Content-Language"?: "zh-CN" | "en";
                     [name: string]: unknown;
                 };
                 content: {
