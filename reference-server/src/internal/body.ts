@@ -1,11 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { checkDeclaredLength, isJsonContentType, type JsonBodyResult, parseJsonBytes } from '@assetloom/core';
-
-/** Drains the rest of a request so the connection can be reused (bounded, errors ignored). */
-function discard(req: IncomingMessage): void {
-  req.resume();
-  req.on('error', () => {});
-}
+import { discard, readBounded } from './read-bounded.js';
 
 /**
  * A small strict JSON body reader. It accepts only JSON content types (→ 415), stops at `limit`
@@ -29,37 +24,5 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonB
     return Promise.resolve({ ok: false, error: declared });
   }
 
-  return new Promise((resolvePromise) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const finish = (result: JsonBodyResult) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onError);
-      resolvePromise(result);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        chunks.length = 0;
-        discard(req);
-        finish({ ok: false, error: 'too-large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      const buffer = Buffer.concat(chunks, received);
-      finish(parseJsonBytes(buffer));
-    };
-    const onError = () => finish({ ok: false, error: 'malformed' });
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onError);
-  });
+  return readBounded(req, limit).then((read) => (read.ok ? parseJsonBytes(read.bytes) : read));
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { checkDeclaredLength, type RawBodyResult } from '@assetloom/core';
+import { discard, readBounded } from '../internal/read-bounded.js';
 
 /**
  * Reads an upload's body as bytes with its Content-Type, stopping at `limit` bytes whether or not
@@ -11,45 +12,18 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<RawBod
   const lengthHeader = req.headers['content-length'];
   const declared = checkDeclaredLength(lengthHeader, limit);
   if (declared !== undefined) {
-    req.resume();
-    req.on('error', () => {});
+    discard(req);
     return Promise.resolve({ ok: false, error: declared === 'too-large' ? 'too-large' : 'malformed' });
   }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const finish = (result: RawBodyResult) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onError);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        chunks.length = 0;
-        req.resume();
-        req.on('error', () => {});
-        finish({ ok: false, error: 'too-large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      const buffer = Buffer.concat(chunks, received);
-      finish({
-        ok: true,
-        value: { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), contentType },
-      });
-    };
-    const onError = () => finish({ ok: false, error: 'malformed' });
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onError);
-  });
+  return readBounded(req, limit).then((read) =>
+    read.ok
+      ? {
+          ok: true,
+          value: {
+            bytes: new Uint8Array(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength),
+            contentType,
+          },
+        }
+      : read,
+  );
 }
