@@ -554,31 +554,41 @@ describe('against the msw mock', () => {
   });
 });
 
+/** A real reference server on the embedded store in a temporary folder, its worker polling fast. */
+async function startToolServer(prefix: string): Promise<{ url: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SCRYPT_COST: '10',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
+    WORKER_POLL_MS: '50',
+    EVENT_POLL_MS: '20',
+  });
+  if (!loaded.ok) throw loaded.error;
+  const running = await startServer(loaded.value);
+  return {
+    url: running.url,
+    close: async () => {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('against the reference server', () => {
   let stop: (() => Promise<void>) | undefined;
   let url = '';
-  let dataDir = '';
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-server-'));
-    const loaded = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
-      WORKER_POLL_MS: '50',
-      EVENT_POLL_MS: '20',
-    });
-    if (!loaded.ok) throw loaded.error;
-    const running = await startServer(loaded.value);
+    const running = await startToolServer('assetloom-cli-server-');
     url = running.url;
-    stop = () => running.close();
+    stop = running.close;
   });
   afterAll(async () => {
     await stop?.();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('generates and writes the files through a real server and WebSocket', async () => {
@@ -701,19 +711,7 @@ describe('pictures in (--image, --mask, --reference, --palette-from)', () => {
 
 describe('pictures in, against the reference server', () => {
   it('uploads --image and --palette-from, pixelates with --strength 0 and writes the sheet', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-cli-images-'));
-    const loaded = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
-      WORKER_POLL_MS: '50',
-    });
-    if (!loaded.ok) throw loaded.error;
-    const running = await startServer(loaded.value);
+    const running = await startToolServer('assetloom-cli-images-');
     try {
       const api = createAssetClient({ baseUrl: running.url });
       await api.POST('/auth/register', { body: { username: 'painter', password: 'secret123' } });
@@ -782,7 +780,6 @@ describe('pictures in, against the reference server', () => {
       expect([...colours].every((c) => ['20,20,40', '200,60,60', '250,220,120'].includes(c))).toBe(true);
     } finally {
       await running.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
