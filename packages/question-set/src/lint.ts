@@ -26,9 +26,20 @@ const LETTER = /^[A-Z]$/;
 
 /**
  * Strict lint beyond the schema. Works on any value (it never throws and skips parts whose shape
- * the schema already rejects), so it can run next to schema validation and report everything at once.
+ * is not what it checks), so it can run next to schema validation and report everything at once.
  */
 export function lintQuestionSet(value: unknown): ValidationIssue[] {
+  return lintIssues(value, () => false);
+}
+
+/**
+ * The lint, told which values the schema rejected: `rejected(pointer)` is true when the schema
+ * reported an issue at that pointer or below it. A check that reads a rejected value is skipped, so
+ * one problem yields one issue (the schema's, which names the field and what it expects) and never a
+ * second one in the lint's words: an unknown `type` is not also "disagrees with the set's type", an
+ * option key "b" is not also "answer B is not an option", an index 0 is not also "must be 1".
+ */
+export function lintIssues(value: unknown, rejected: (pointer: string) => boolean): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (!isRecord(value) || !Array.isArray(value.questions)) return issues;
   const setType = typeof value.type === 'string' ? value.type : undefined;
@@ -45,14 +56,25 @@ export function lintQuestionSet(value: unknown): ValidationIssue[] {
       issues.push(issue);
     };
 
+    const idOk = id !== undefined && !rejected(`${base}/id`);
+    const typeOk = type !== undefined && !rejected(`${base}/type`);
+    const code = idOk ? /^([a-z]{2})-/.exec(id)?.[1] : undefined;
+    const expected = typeOk ? TYPE_CODES[type as keyof typeof TYPE_CODES] : undefined;
+    const prefixDisagrees =
+      code !== undefined && expected !== undefined && CODE_TO_TYPE.has(code) && code !== expected;
+    const setDisagrees =
+      typeOk && setType !== undefined && type !== setType && setType in TYPE_CODES && !rejected('/type');
+    // The id and the set agree and only the type differs: that is one problem, the type.
+    const typeAlone =
+      prefixDisagrees && setDisagrees && code === TYPE_CODES[setType as keyof typeof TYPE_CODES];
+
     if (id !== undefined) {
       const first = firstById.get(id);
       if (first === undefined) firstById.set(id, qi);
-      else
+      else if (idOk) {
         push(`${base}/id`, 'lint/unique-id', `${label}: id "${id}" is already used by questions[${first}]`);
-      const code = /^([a-z]{2})-/.exec(id)?.[1];
-      const expected = type === undefined ? undefined : TYPE_CODES[type as keyof typeof TYPE_CODES];
-      if (code !== undefined && expected !== undefined && CODE_TO_TYPE.has(code) && code !== expected) {
+      }
+      if (prefixDisagrees && !typeAlone) {
         push(
           `${base}/id`,
           'lint/id-prefix',
@@ -61,29 +83,29 @@ export function lintQuestionSet(value: unknown): ValidationIssue[] {
       }
     }
 
-    if (setType !== undefined && type !== undefined && type !== setType && setType in TYPE_CODES) {
+    if (setDisagrees) {
       push(
         `${base}/type`,
         'lint/set-type',
-        `${label}: type ${type} does not agree with the set's type ${setType}`,
+        `${label}: type ${type} does not agree with the set's type ${setType}${typeAlone ? ` (nor with the id prefix "${code}")` : ''}`,
       );
     }
 
-    checkAnswerLetters(question, base, label, push);
+    checkAnswerLetters(question, base, label, push, rejected);
 
     if (Array.isArray(question.sub_questions)) {
       question.sub_questions.forEach((sub, si) => {
         if (!isRecord(sub)) return;
         const subBase = `${base}/sub_questions/${si}`;
         const subLabel = `${label} ${subQuestionLabel(si, sub)}`;
-        if (typeof sub.index === 'number' && sub.index !== si + 1) {
+        if (typeof sub.index === 'number' && sub.index !== si + 1 && !rejected(`${subBase}/index`)) {
           push(
             `${subBase}/index`,
             'lint/sub-question-index',
             `${subLabel}: index must be ${si + 1}, because sub-question indexes run 1..n in order (got ${describeValue(sub.index)})`,
           );
         }
-        checkAnswerLetters(sub, subBase, subLabel, push);
+        checkAnswerLetters(sub, subBase, subLabel, push, rejected);
       });
     }
   });
@@ -95,13 +117,15 @@ function checkAnswerLetters(
   base: string,
   label: string,
   push: (pointer: string, rule: LintRule, message: string) => void,
+  rejected: (pointer: string) => boolean,
 ): void {
   if (item.type !== 'single_choice' && item.type !== 'multiple_choice') return;
-  if (!isRecord(item.options)) return;
+  // Options the schema rejects (a key "b", a single entry) are that one problem, not also a missing letter.
+  if (!isRecord(item.options) || rejected(`${base}/options`) || rejected(`${base}/type`)) return;
   const keys = Object.keys(item.options).filter((k) => LETTER.test(k));
   const keyList = keys.length > 0 ? keys.join(', ') : 'none';
   const check = (letter: unknown, pointer: string) => {
-    if (typeof letter === 'string' && LETTER.test(letter) && !keys.includes(letter)) {
+    if (typeof letter === 'string' && LETTER.test(letter) && !keys.includes(letter) && !rejected(pointer)) {
       push(
         pointer,
         'lint/answer-in-options',

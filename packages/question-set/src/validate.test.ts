@@ -108,6 +108,103 @@ describe('validateQuestionSet messages', () => {
   });
 });
 
+describe('one problem, one issue (strict mode)', () => {
+  /** The issues of a JSON document, as [pointer, rule]. */
+  const issuesOf = (text: string) => {
+    const result = parseQuestionSet(text, { strict: true });
+    return result.ok ? [] : result.errors.map((e) => [e.pointer, e.rule]);
+  };
+  const doc = (type: string, questions: string) =>
+    `{"topic": "algo", "type": "${type}", "schema_version": "1.0.0", "questions": [${questions}]}`;
+  const common = '"difficulty": 2, "tags": [], "question": "Pick", "explanation": "e"';
+  const mcq = (id: string, rest: string) => `{"id": "${id}", "type": "multiple_choice", ${common}, ${rest}}`;
+  const options = '"options": {"A": "a", "B": "b", "C": "c"}';
+
+  it('a wrong type in a type-specific field: the branch that applies reports it once', () => {
+    expect(issuesOf(doc('multiple_choice', mcq('mc-001', `${options}, "answer": "B"`)))).toEqual([
+      ['/questions/0/answer', 'question.answer/type'],
+    ]);
+  });
+
+  it('a missing required field: one issue, and the lint does not guess at the missing options', () => {
+    expect(issuesOf(doc('multiple_choice', mcq('mc-001', '"answer": ["A"]')))).toEqual([
+      ['/questions/0', 'question.options/required'],
+    ]);
+  });
+
+  it('an unknown question type: the schema reports it, the set-type lint does not repeat it', () => {
+    const text = doc('multiple_choice', `{"id": "mc-001", "type": "essay", ${common}, "answer": "x"}`);
+    expect(issuesOf(text)).toEqual([['/questions/0/type', 'question.type/enum']]);
+  });
+
+  it('a type that is not a string: one issue, not one for "type" and one for "enum"', () => {
+    const text = doc('multiple_choice', `{"id": "mc-001", "type": 5, ${common}, "answer": "x"}`);
+    expect(issuesOf(text)).toEqual([['/questions/0/type', 'question.type/type']]);
+  });
+
+  it('a number that breaks two keywords at once: one issue', () => {
+    const text = doc('multiple_choice', mcq('mc-001', `${options}, "answer": ["A"]`)).replace(
+      '"difficulty": 2',
+      '"difficulty": 9.5',
+    );
+    expect(issuesOf(text)).toEqual([['/questions/0/difficulty', 'question.difficulty/type']]);
+  });
+
+  it('a duplicate id: one issue on the later question', () => {
+    const one = mcq('mc-001', `${options}, "answer": ["A"]`);
+    expect(issuesOf(doc('multiple_choice', `${one}, ${one}`))).toEqual([
+      ['/questions/1/id', 'lint/unique-id'],
+    ]);
+  });
+
+  it('a duplicated id that breaks the pattern: the pattern issue only, not also "already used"', () => {
+    const one = mcq('MC-1', `${options}, "answer": ["A"]`);
+    expect(issuesOf(doc('multiple_choice', `${one}, ${one}`))).toEqual([
+      ['/questions/0/id', 'question.id/pattern'],
+      ['/questions/1/id', 'question.id/pattern'],
+    ]);
+  });
+
+  it('a bad option key: one issue at the key, not also "answer is not an option"', () => {
+    const text = doc(
+      'multiple_choice',
+      mcq('mc-001', '"options": {"A": "a", "b": "b"}, "answer": ["A", "B"]'),
+    );
+    expect(issuesOf(text)).toEqual([['/questions/0/options/b', 'question.options/propertyNames']]);
+  });
+
+  it('a question whose type alone disagrees (id and set agree): one set-type issue naming both', () => {
+    const text = doc('multiple_choice', `{"id": "mc-001", "type": "true_false", ${common}, "answer": true}`);
+    const result = validateQuestionSet(JSON.parse(text), { strict: true });
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        pointer: '/questions/0/type',
+        rule: 'lint/set-type',
+        source: 'lint',
+        questionId: 'mc-001',
+        message:
+          'questions[0] (mc-001): type true_false does not agree with the set\'s type multiple_choice (nor with the id prefix "mc")',
+      },
+    ]);
+  });
+
+  it('keeps two issues where there are two problems: the id, the type and the set all disagree', () => {
+    const text = doc('multiple_choice', `{"id": "sc-001", "type": "true_false", ${common}, "answer": true}`);
+    expect(issuesOf(text)).toEqual([
+      ['/questions/0/id', 'lint/id-prefix'],
+      ['/questions/0/type', 'lint/set-type'],
+    ]);
+  });
+
+  it('keeps a lint issue on a value the schema accepts next to a schema issue on another value', () => {
+    const text = doc('multiple_choice', mcq('mc-001', `${options}, "answer": ["A", "A", "Z"]`));
+    expect(issuesOf(text)).toEqual([
+      ['/questions/0/answer', 'question.answer/uniqueItems'],
+      ['/questions/0/answer/2', 'lint/answer-in-options'],
+    ]);
+  });
+});
+
 describe('assertQuestionSet', () => {
   it('throws one QuestionSetError carrying the issues', () => {
     let caught: unknown;

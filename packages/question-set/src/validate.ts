@@ -9,7 +9,7 @@ import type {
   ValidationIssue,
   ValidationResult,
 } from './issues.js';
-import { lintQuestionSet } from './lint.js';
+import { lintIssues } from './lint.js';
 import type { QuestionSet } from './types.js';
 
 type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
@@ -27,9 +27,22 @@ export function isQuestionSet(value: unknown): value is QuestionSet {
 export function validateQuestionSet(value: unknown, options: ValidateOptions = {}): ValidationResult {
   const errors: ValidationIssue[] = [];
   if (!compiled(value)) errors.push(...schemaIssues(value, compiled.errors ?? []));
-  if (options.strict === true) errors.push(...lintQuestionSet(value));
+  if (options.strict === true) errors.push(...lintIssues(value, rejectedBy(errors)));
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: value as QuestionSet };
+}
+
+/**
+ * `rejected(pointer)`: true when a schema issue sits at `pointer` or below it. The lint skips such
+ * values, so one problem yields one issue (see lintIssues).
+ */
+function rejectedBy(schemaErrors: readonly ValidationIssue[]): (pointer: string) => boolean {
+  if (schemaErrors.length === 0) return () => false;
+  const covered = new Set<string>();
+  for (const { pointer } of schemaErrors) {
+    for (let p = pointer; p !== '' && !covered.has(p); p = p.slice(0, p.lastIndexOf('/'))) covered.add(p);
+  }
+  return (pointer) => covered.has(pointer);
 }
 
 /** Like validateQuestionSet but throws a QuestionSetError (code "invalid_question_set") listing the issues. */

@@ -44,6 +44,15 @@ describe('invalid corpus: each fixture breaks one rule of spec 002', () => {
     if (issue?.pointer.startsWith('/questions/0')) expect(issue.message).toMatch(/^questions\[0\]/);
     if (issue !== undefined) expectLocated(f.text, issue);
   });
+  // One problem, one issue: the strict lint only checks what the schema accepts, so it never repeats
+  // a schema issue in its own words (an unknown type is not also "disagrees with the set's type", an
+  // option key "b" is not also "answer B is not an option").
+  it.each(all.map((f) => [f.name, f] as const))('%s in strict mode: the same one issue', (name, f) => {
+    const result = parseQuestionSet(f.text, { strict: true });
+    expect(result.ok ? [] : result.errors.map(({ rule, pointer }) => ({ rule, pointer }))).toEqual([
+      want[name],
+    ]);
+  });
 });
 
 describe('lint corpus: schema-valid sets that break one strict rule', () => {

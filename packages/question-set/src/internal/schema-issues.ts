@@ -160,7 +160,13 @@ const SCOPE_NOUN: Record<ScopeKind, string> = {
   sub_question: 'a sub-question',
 };
 
-/** Turns ajv errors into readable issues; drops ajv's bookkeeping errors ("must match then schema"). */
+/**
+ * Turns ajv errors into readable issues; drops ajv's bookkeeping errors ("must match then schema").
+ * One value, one issue: when a value breaks several keywords at once (`5` as a `type` fails both
+ * `type` and `enum`; `9.5` as a difficulty fails `type` and `maximum`), only the first ajv reports
+ * is kept, because every issue on a field already says everything the field expects. Missing
+ * fields are the exception: each one is its own issue, at the object that lacks it.
+ */
 export function schemaIssues(data: unknown, errors: readonly AjvErrorLike[]): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   const seen = new Set<string>();
@@ -229,7 +235,7 @@ export function schemaIssues(data: unknown, errors: readonly AjvErrorLike[]): Va
       }
     }
     if (scope.questionId !== undefined) issue.questionId = scope.questionId;
-    const key = `${issue.pointer}\u0000${issue.rule}\u0000${issue.message}`;
+    const key = err.keyword === 'required' ? `${issue.pointer}\u0000${issue.rule}` : issue.pointer;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(issue);
