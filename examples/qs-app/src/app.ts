@@ -1,4 +1,10 @@
-import { type Grade, gradeQuestionSet, type LocatedIssue, parseQuestionSet } from '@assetloom/question-set';
+import {
+  type Grade,
+  gradeQuestionSet,
+  type LocatedIssue,
+  parseQuestionSet,
+  type UnknownResponse,
+} from '@assetloom/question-set';
 
 export interface SetReport {
   file: string;
@@ -7,6 +13,10 @@ export interface SetReport {
   score?: number;
   maxScore?: number;
   grades?: Grade[];
+  /** Ids of the questions with no (or an empty) response. */
+  unanswered?: string[];
+  /** Responses under ids the set does not have: not graded, shown as warnings. */
+  unknown?: UnknownResponse[];
 }
 
 /** Validates one question set (strict) and, when it is valid, grades the responses to it. */
@@ -25,6 +35,8 @@ export function checkAndGrade(
     score: result.score,
     maxScore: result.maxScore,
     grades: result.grades,
+    unanswered: result.unanswered,
+    unknown: result.unknown,
   };
 }
 
@@ -42,8 +54,10 @@ export function renderReports(reports: SetReport[]): string {
       for (const i of r.issues) lines.push(`    ${r.file}:${i.line}:${i.column} ${i.message} [${i.rule}]`);
       continue;
     }
-    lines.push(`✓ ${r.file}: valid, score ${r.score}/${r.maxScore}`);
+    const skipped = r.unanswered?.length ? `, ${r.unanswered.length} unanswered` : '';
+    lines.push(`✓ ${r.file}: valid, score ${r.score}/${r.maxScore}${skipped}`);
     for (const g of r.grades ?? []) lines.push(...gradeLines(g, '    '));
+    for (const u of r.unknown ?? []) lines.push(`    ! ${u.message}`);
   }
   const graded = reports.filter((r) => r.valid);
   const score = graded.reduce((s, r) => s + (r.score ?? 0), 0);

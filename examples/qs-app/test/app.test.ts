@@ -34,6 +34,19 @@ describe('example: question-set validator and grader embedded in an app', () => 
     ]);
   });
 
+  it('keeps unanswered apart and warns about responses to questions the set does not have', () => {
+    const report = checkAndGrade('networking.json', read('networking.json'), attempt['networking.json']);
+    expect(report.unknown?.map((u) => [u.questionId, u.severity])).toEqual([['fb-004', 'warning']]);
+    expect([report.score, report.maxScore]).toEqual([4, 7]);
+    const partial = checkAndGrade('networking.json', read('networking.json'), {
+      'fb-001': 'TCP',
+      'fb-002': [],
+    });
+    expect(partial.unanswered).toEqual(['fb-002', 'fb-003']);
+    expect(partial.grades?.map((g) => g.status)).toEqual(['correct', 'unanswered', 'unanswered']);
+    expect(renderReports([partial])).toContain('✓ networking.json: valid, score 1/7, 2 unanswered');
+  });
+
   it('reports schema and strict-lint problems with line:column', () => {
     const report = checkAndGrade('broken.json', read('broken.json'), undefined);
     expect(report.valid).toBe(false);
@@ -56,5 +69,8 @@ describe('example: question-set validator and grader embedded in an app', () => 
     expect(stdout).toContain('✓ closures.json: valid, score 5/6');
     expect(stdout).toContain('✗ broken.json: 4 problem(s)');
     expect(stdout).toContain('Total over 2 valid set(s): 9/13');
+    expect(stdout).toContain(
+      '! [assetloom/question-set] the response for "fb-004" was not graded: the set has no question with that id',
+    );
   }, 30_000);
 });

@@ -133,7 +133,10 @@ const cases: [string, { question: Question | SubQuestion; response: unknown; wan
     'true/false wrong',
     { question: tf, response: true, want: { score: 0, maxScore: 1, status: 'incorrect' } },
   ],
-  ['true/false null', { question: tf, response: null, want: { score: 0, maxScore: 1, status: 'incorrect' } }],
+  [
+    'true/false null',
+    { question: tf, response: null, want: { score: 0, maxScore: 1, status: 'unanswered' } },
+  ],
   [
     'fill any: second accepted answer, other case and spacing',
     {
@@ -240,7 +243,7 @@ const cases: [string, { question: Question | SubQuestion; response: unknown; wan
   ],
   [
     'code reading: no response',
-    { question: cr, response: undefined, want: { score: 0, maxScore: 3, status: 'incorrect' } },
+    { question: cr, response: undefined, want: { score: 0, maxScore: 3, status: 'unanswered' } },
   ],
   [
     'scenario: open answers',
@@ -310,6 +313,85 @@ describe('gradeAnswer', () => {
     expect(grade.feedback).toMatch(/^\[assetloom\/question-set\] cannot grade/);
   });
 
+  describe('nothing given is unanswered, not incorrect', () => {
+    const nothing: [string, unknown][] = [
+      ['undefined', undefined],
+      ['null', null],
+      ['an empty string', ''],
+      ['a blank string', ' \t\u3000'],
+      ['an empty array', []],
+      ['an array of blanks', ['', null, ' ']],
+    ];
+    const questions: [string, Question, number][] = [
+      ['single_choice', sc, 1],
+      ['multiple_choice', mc, 1],
+      ['true_false', tf, 1],
+      ['fill_blank any', fbAny, 1],
+      ['fill_blank ordered', fbOrdered, 3],
+      ['short_answer with keywords', sa, 3],
+      ['short_answer without keywords', saNoKeywords, 1],
+      ['code_reading', cr, 3],
+      ['scenario', sn, 2],
+    ];
+    it.each(
+      questions.flatMap(([type, question, maxScore]) =>
+        nothing.map(([what, response]) => [type, what, question, maxScore, response] as const),
+      ),
+    )('%s, %s', (_type, _what, question, maxScore, response) => {
+      const grade = gradeAnswer(question, response);
+      expect({ score: grade.score, maxScore: grade.maxScore, status: grade.status }).toEqual({
+        score: 0,
+        maxScore,
+        status: 'unanswered',
+      });
+      expect(grade.feedback).toBe('No answer given.');
+      expect(grade.expected).toBeDefined();
+    });
+
+    it('a composite question with some sub-questions answered is graded; the rest are unanswered', () => {
+      const grade = gradeAnswer(cr, { 1: 'B' });
+      expect(grade.status).toBe('partial');
+      expect(grade.subGrades?.map((g) => g.status)).toEqual(['correct', 'unanswered', 'unanswered']);
+      const wrong = gradeAnswer(cr, { 1: 'A' });
+      expect(wrong.status).toBe('incorrect');
+    });
+
+    it('a blank that is given next to filled ones is graded, not unanswered', () => {
+      const grade = gradeAnswer(fbOrdered, ['physical', '', '']);
+      expect([grade.score, grade.maxScore, grade.status]).toEqual([1, 3, 'partial']);
+    });
+
+    it('short_answer lists every keyword as missing', () => {
+      expect(gradeAnswer(sa, undefined).keywords).toEqual({
+        matched: [],
+        missing: ['wait', 'lock order', 'cycle'],
+      });
+    });
+
+    it('an open sub-question whose expected answer is itself empty is answered by that value', () => {
+      const open: SubQuestion = {
+        index: 1,
+        type: 'scenario',
+        question: 'left?',
+        answer: [],
+        explanation: 'e',
+      };
+      expect(gradeAnswer(open, []).status).toBe('correct');
+      expect(gradeAnswer(open, undefined).status).toBe('unanswered');
+      expect(gradeAnswer({ ...open, answer: null }, null).status).toBe('correct');
+    });
+
+    it('a malformed question stays ungradable when nothing is given', () => {
+      expect(gradeAnswer({ ...sc, answer: 7 } as unknown as Question, undefined).status).toBe('ungradable');
+    });
+
+    it('wrong shapes are still incorrect', () => {
+      expect(gradeAnswer(sc, 0).status).toBe('incorrect');
+      expect(gradeAnswer(tf, 'maybe').status).toBe('incorrect');
+      expect(gradeAnswer(mc, {}).status).toBe('incorrect');
+    });
+  });
+
   it('survives deeply nested responses to open sub-questions', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 10_000; i++) deep = [deep];
@@ -334,6 +416,48 @@ describe('gradeQuestionSet', () => {
   it('does not read inherited properties of the responses', () => {
     const result = gradeQuestionSet({ ...set, questions: [{ ...sc, id: 'toString' as string }] }, {});
     expect(result.unanswered).toEqual(['toString']);
+    expect(result.unknown).toEqual([]);
+  });
+
+  it('counts unanswered apart from incorrect: missing, null and blank responses alike', () => {
+    const result = gradeQuestionSet(set, { 'sc-001': 'A', 'mc-001': null, 'tf-001': '' });
+    expect(result.unanswered).toEqual(['mc-001', 'tf-001']);
+    expect(result.grades.map((g) => g.status)).toEqual(['incorrect', 'unanswered', 'unanswered']);
+    expect(result.counts).toEqual({
+      correct: 0,
+      partial: 0,
+      incorrect: 1,
+      unanswered: 2,
+      needs_review: 0,
+      ungradable: 0,
+    });
+    expect([result.score, result.maxScore]).toEqual([0, 3]);
+  });
+
+  it('reports responses for ids the set does not have, and they change no total', () => {
+    const known = { 'sc-001': 'B', 'mc-001': ['A', 'C'] };
+    const result = gradeQuestionSet(set, { ...known, 'SC-001': 'B', 'tf-009': true });
+    const without = gradeQuestionSet(set, known);
+    expect([result.score, result.maxScore]).toEqual([without.score, without.maxScore]);
+    expect(result.grades).toEqual(without.grades);
+    expect(result.counts).toEqual(without.counts);
+    expect(result.unanswered).toEqual(['tf-001']);
+    expect(result.unknown).toEqual([
+      {
+        questionId: 'SC-001',
+        response: 'B',
+        severity: 'warning',
+        message:
+          '[assetloom/question-set] the response for "SC-001" was not graded: the set has no question with that id (did you mean "sc-001"?)',
+      },
+      {
+        questionId: 'tf-009',
+        response: true,
+        severity: 'warning',
+        message:
+          '[assetloom/question-set] the response for "tf-009" was not graded: the set has no question with that id',
+      },
+    ]);
   });
 });
 

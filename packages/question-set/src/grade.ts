@@ -1,7 +1,7 @@
 import { describeValue, isRecord } from './internal/describe.js';
 import type { AnswerRule, Question, QuestionSet, QuestionType, SubQuestion } from './types.js';
 
-export type GradeStatus = 'correct' | 'partial' | 'incorrect' | 'needs_review' | 'ungradable';
+export type GradeStatus = 'correct' | 'partial' | 'incorrect' | 'unanswered' | 'needs_review' | 'ungradable';
 
 export interface Grade {
   /** Id of the graded question; for a sub-question, the sub-question's index as a string ("1"). */
@@ -10,8 +10,11 @@ export interface Grade {
   score: number;
   maxScore: number;
   /**
-   * correct: full marks; partial: some marks; incorrect: none; needs_review: a short answer with no
-   * keywords that did not match the model answer word for word; ungradable: the question itself is malformed.
+   * correct: full marks; partial: some marks; incorrect: an answer was given and earned none;
+   * unanswered: nothing was given (undefined, null, a blank string, an empty array or an array of
+   * blanks; for code_reading and scenario, nothing for any sub-question), score 0; needs_review: a
+   * short answer with no keywords that did not match the model answer word for word; ungradable:
+   * the question itself is malformed.
    */
   status: GradeStatus;
   /** One or two sentences for the person who answered. */
@@ -31,12 +34,34 @@ export interface GradeOptions {
   caseSensitive?: boolean;
 }
 
+/**
+ * A response whose key names no question in the set (a typo, a question removed from the set, a
+ * different set). A warning, not an error: it is not graded and changes no total, and the grade of
+ * every question in the set is still returned. An app that must not lose answers should refuse to
+ * submit while `unknown` is not empty.
+ */
+export interface UnknownResponse {
+  /** The key in the responses object. */
+  questionId: string;
+  /** The response given under that key, as it was. */
+  response: unknown;
+  severity: 'warning';
+  /** Says the response was not graded; suggests the set's id when only case, width or spacing differ. */
+  message: string;
+}
+
 export interface SetGrade {
+  /** Sum over the set's questions; unknown responses add nothing. */
   score: number;
   maxScore: number;
+  /** One grade per question of the set, in order. */
   grades: Grade[];
-  /** Questions that got no response (graded as incorrect). */
+  /** Ids of the questions graded `unanswered`: no response, or an empty one (null, "", []). */
   unanswered: string[];
+  /** How many of `grades` have each status (unanswered apart from incorrect). */
+  counts: Record<GradeStatus, number>;
+  /** Responses for ids the set does not have, in the order of the responses object (warnings). */
+  unknown: UnknownResponse[];
 }
 
 const LETTER = /^[A-Z]$/;
@@ -74,6 +99,20 @@ function ungradable(item: unknown, id: string | undefined, reason: string): Grad
     expected: isRecord(item) ? item.answer : undefined,
     explanation: isRecord(item) && typeof item.explanation === 'string' ? item.explanation : undefined,
   };
+}
+
+/** A blank: undefined, null or a string of only whitespace. */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Nothing given: a blank, or an array of blanks (an empty array included). */
+function isNothing(value: unknown): boolean {
+  return isBlank(value) || (Array.isArray(value) && value.every(isBlank));
+}
+
+function unanswered(b: ReturnType<typeof base>, maxScore: number): Grade {
+  return { ...b, score: 0, maxScore, status: 'unanswered', feedback: 'No answer given.' };
 }
 
 function toLetter(value: unknown): string | undefined {
@@ -159,6 +198,7 @@ function gradeItem(item: Item, id: string | undefined, response: unknown, option
     case 'single_choice': {
       const expected = toLetter(item.answer);
       if (expected === undefined) return ungradable(item, id, 'its answer is not one capital letter');
+      if (isNothing(response)) return unanswered(b, 1);
       const given = toLetter(response);
       if (given === undefined) {
         return {
@@ -183,6 +223,7 @@ function gradeItem(item: Item, id: string | undefined, response: unknown, option
       if (expected === undefined || expected.length === 0) {
         return ungradable(item, id, 'its answer is not an array of capital letters');
       }
+      if (isNothing(response)) return unanswered(b, 1);
       const given = toLetters(response);
       if (given === undefined) {
         return {
@@ -206,6 +247,7 @@ function gradeItem(item: Item, id: string | undefined, response: unknown, option
     }
     case 'true_false': {
       if (typeof item.answer !== 'boolean') return ungradable(item, id, 'its answer is not a boolean');
+      if (isNothing(response)) return unanswered(b, 1);
       const given = toBoolean(response);
       if (given === undefined) {
         return {
@@ -254,6 +296,7 @@ function gradeFillBlank(
     return ungradable(item, id, 'its answer is not an array of strings');
   }
   const rule: AnswerRule = 'answer_rule' in item && item.answer_rule !== undefined ? item.answer_rule : 'any';
+  if (isNothing(response)) return unanswered(b, rule === 'any' ? 1 : answers.length);
   const given = toStrings(response);
   if (given === undefined) {
     return {
@@ -320,6 +363,10 @@ function gradeShortAnswer(
     (k): k is string => typeof k === 'string' && normalizeText(k, cs) !== '',
   );
   const rubric = typeof item.scoring_rubric === 'string' ? ` Rubric: ${item.scoring_rubric}` : '';
+  if (isNothing(response)) {
+    if (keywords.length === 0) return unanswered(b, 1);
+    return { ...unanswered(b, keywords.length), keywords: { matched: [], missing: keywords } };
+  }
   if (keywords.length > 0) {
     const matched =
       text === undefined ? [] : keywords.filter((k) => containsKeyword(text, normalizeText(k, cs)));
@@ -363,6 +410,8 @@ function gradeShortAnswer(
 
 /** A code_reading or scenario sub-question: its answer may be any JSON value. */
 function gradeOpen(item: SubQuestion, b: ReturnType<typeof base>, response: unknown, cs: boolean): Grade {
+  // An expected answer may itself be empty ([] or null): giving exactly that is an answer.
+  if (isNothing(response) && !deepEqual(item.answer, response)) return unanswered(b, 1);
   if (typeof item.answer === 'string' && typeof response === 'string') {
     const ok = normalizeText(item.answer, cs) === normalizeText(response, cs);
     return ok
@@ -410,6 +459,13 @@ function gradeComposite(
   });
   const score = subGrades.reduce((s, g) => s + g.score, 0);
   const maxScore = subGrades.reduce((s, g) => s + g.maxScore, 0);
+  if (subGrades.every((g) => g.status === 'unanswered')) {
+    return {
+      ...unanswered(b, maxScore),
+      expected: subs.map((s) => (isRecord(s) ? s.answer : undefined)),
+      subGrades,
+    };
+  }
   const review = subGrades.some((g) => g.status === 'needs_review');
   const status = review && score < maxScore ? 'needs_review' : statusOf(score, maxScore);
   return {
@@ -425,7 +481,9 @@ function gradeComposite(
 
 /**
  * Grades one response to a question or sub-question. Never throws: a malformed question yields
- * status "ungradable" with maxScore 0; a response of the wrong shape is simply incorrect.
+ * status "ungradable" with maxScore 0; nothing given (undefined, null, a blank string, an empty
+ * array or an array of blanks) is "unanswered" with score 0; a response of the wrong shape is
+ * simply incorrect.
  *
  * Responses: single_choice "B"; multiple_choice ["A","C"] (or "A,C"), graded as an exact set;
  * true_false true/false; fill_blank "text" or ["text", …] matched per answer_rule (any: the blank
@@ -447,25 +505,63 @@ export function gradeAnswer(
   return gradeItem(item as unknown as Item, id, response, options);
 }
 
-/** Grades responses keyed by question id; questions without a response count as unanswered (0 points). */
+/**
+ * Grades responses keyed by question id. Questions without a response, or with an empty one, are
+ * "unanswered" (0 points, counted apart from incorrect). Responses under ids the set does not have
+ * are listed in `unknown` as warnings and change no total.
+ */
 export function gradeQuestionSet(
   set: QuestionSet,
   responses: Readonly<Record<string, unknown>>,
   options: GradeOptions = {},
 ): SetGrade {
   const grades: Grade[] = [];
-  const unanswered: string[] = [];
+  const unansweredIds: string[] = [];
+  const counts: Record<GradeStatus, number> = {
+    correct: 0,
+    partial: 0,
+    incorrect: 0,
+    unanswered: 0,
+    needs_review: 0,
+    ungradable: 0,
+  };
+  const ids = new Set<string>();
+  const given = isRecord(responses) ? responses : {};
   const questions: unknown = isRecord(set) ? set.questions : undefined;
   for (const q of Array.isArray(questions) ? (questions as Question[]) : []) {
     const id = isRecord(q) && typeof q.id === 'string' ? q.id : undefined;
-    const has = id !== undefined && isRecord(responses) && Object.hasOwn(responses, id);
-    if (!has && id !== undefined) unanswered.push(id);
-    grades.push(gradeAnswer(q, has ? responses[id] : undefined, options));
+    if (id !== undefined) ids.add(id);
+    const has = id !== undefined && Object.hasOwn(given, id);
+    const grade = gradeAnswer(q, has ? given[id] : undefined, options);
+    if (grade.status === 'unanswered' && id !== undefined) unansweredIds.push(id);
+    counts[grade.status] += 1;
+    grades.push(grade);
   }
   return {
     score: grades.reduce((s, g) => s + g.score, 0),
     maxScore: grades.reduce((s, g) => s + g.maxScore, 0),
     grades,
-    unanswered,
+    unanswered: unansweredIds,
+    counts,
+    unknown: unknownResponses(given, ids),
   };
+}
+
+const idKey = (id: string) => id.normalize('NFKC').replace(/\s+/gu, '').toLowerCase();
+
+function unknownResponses(given: Record<string, unknown>, ids: ReadonlySet<string>): UnknownResponse[] {
+  const out: UnknownResponse[] = [];
+  let byKey: Map<string, string> | undefined;
+  for (const questionId of Object.keys(given)) {
+    if (ids.has(questionId)) continue;
+    byKey ??= new Map([...ids].reverse().map((id) => [idKey(id), id]));
+    const near = byKey.get(idKey(questionId));
+    out.push({
+      questionId,
+      response: given[questionId],
+      severity: 'warning',
+      message: `[assetloom/question-set] the response for ${JSON.stringify(questionId)} was not graded: the set has no question with that id${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}`,
+    });
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ export {
   gradeQuestionSet,
   normalizeText,
   type SetGrade,
+  type UnknownResponse,
 } from './grade.js';
 export type {
   IssueSource,

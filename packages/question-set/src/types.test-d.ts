@@ -1,13 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type Grade,
+  type GradeStatus,
   gradeAnswer,
+  gradeQuestionSet,
   type LocatedIssue,
   type OptionLetter,
   parseQuestionSet,
   type Question,
   type QuestionSet,
+  type SetGrade,
   type SubQuestion,
+  type UnknownResponse,
   type ValidationIssue,
   validateQuestionSet,
 } from './index.js';
@@ -47,5 +51,18 @@ describe('public types', () => {
     expectTypeOf<QuestionSet['schema_version']>().toEqualTypeOf<'1.0.0'>();
     expectTypeOf(gradeAnswer).returns.toEqualTypeOf<Grade>();
     expectTypeOf(gradeAnswer).parameter(0).toEqualTypeOf<Question | SubQuestion>();
+  });
+
+  it('types unanswered, the counts and the unknown responses of a set grade', () => {
+    expectTypeOf<'unanswered'>().toExtend<GradeStatus>();
+    expectTypeOf(gradeQuestionSet).returns.toEqualTypeOf<SetGrade>();
+    expectTypeOf<SetGrade['counts']>().toEqualTypeOf<Record<GradeStatus, number>>();
+    expectTypeOf<SetGrade['unknown']>().toEqualTypeOf<UnknownResponse[]>();
+    expectTypeOf<UnknownResponse>().toEqualTypeOf<{
+      questionId: string;
+      response: unknown;
+      severity: 'warning';
+      message: string;
+    }>();
   });
 });

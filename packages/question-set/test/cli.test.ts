@@ -27,6 +27,7 @@ beforeAll(() => {
   copyFileSync(join(fixturesDir, 'valid/scenario.json'), join(dir, 'sets/nested/good2.json'));
   copyFileSync(join(fixturesDir, 'invalid/multiple-choice-answer-duplicate.json'), join(dir, 'bad.json'));
   copyFileSync(join(fixturesDir, 'lint/duplicate-id.json'), join(dir, 'lint.json'));
+  copyFileSync(join(fixturesDir, 'invalid/question-type-unknown.json'), join(dir, 'essay.json'));
   writeFileSync(join(dir, 'empty.json'), '');
   writeFileSync(join(dir, 'broken.json'), '{\n  "topic": "x",\n  "questions": [1, 2,]\n}\n');
   writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]));
@@ -90,6 +91,14 @@ describe('assetloom-qs validate', () => {
     );
     expect(stdout).toMatch(/^ok {4}sets\/good\.json \(2 questions\)$/m);
     expect(stdout).toMatch(/3 checked: 1 valid, 2 invalid, 0 unreadable\n$/);
+  });
+
+  it('prints one problem for one bad type, also with --strict', async () => {
+    const { code, stdout } = await cli(['validate', '--strict', 'essay.json']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAIL {2}essay\.json \(1 problem\)$/m);
+    expect(stdout).toContain('[question.type/enum]');
+    expect(stdout).not.toContain('lint/set-type');
   });
 
   it('reports IO problems without a stack trace', async () => {
