@@ -3,11 +3,15 @@
  * The CLI entry: reads the configuration from the environment, starts the server and shuts it down
  * gracefully on SIGTERM or SIGINT (a second signal exits at once).
  */
-import { loadConfig } from './config.js';
-import { createLogDestination, createLogger } from './logger.js';
-import { startServer } from './server.js';
+import { causeOf, describeStartupFailure, handleCliArgs } from './cli.js';
+import { SERVER_VERSION } from './version.js';
 
 async function main(): Promise<void> {
+  // --help and --version: printed before anything is read, created or bound.
+  if (!handleCliArgs(process.argv.slice(2), 'assetloom-server', SERVER_VERSION)) return;
+  const { loadConfig } = await import('./config.js');
+  const { createLogDestination, createLogger } = await import('./logger.js');
+  const { startServer } = await import('./server.js');
   const loaded = loadConfig();
   if (!loaded.ok) {
     process.stderr.write(`${loaded.error.message}\n`);
@@ -22,10 +26,21 @@ async function main(): Promise<void> {
   try {
     running = await startServer(config, { logger });
   } catch (error) {
-    logger.fatal(
-      { err: error, store: config.mongodbUri === null ? `embedded (${config.dataDir})` : 'mongodb' },
-      '[assetloom/server] could not start; check the store settings (MONGODB_URI, DATA_DIR) and that PORT is free',
-    );
+    // A known cause (port in use, a missing optional package): one plain line naming it first.
+    const known = describeStartupFailure(error, {
+      port: config.port,
+      host: config.host,
+      portVariable: 'PORT',
+    });
+    if (known !== null) {
+      logger.flush();
+      process.stderr.write(`${known}\n`);
+    } else {
+      logger.fatal(
+        { err: error, store: config.mongodbUri === null ? `embedded (${config.dataDir})` : 'mongodb' },
+        `[assetloom/server] could not start: ${causeOf(error)}`,
+      );
+    }
     process.exitCode = 1;
     return;
   }

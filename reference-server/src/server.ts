@@ -21,10 +21,11 @@ import { createClientErrorHandler } from './internal/client-error.js';
 import { createStoreWriteHealth } from './internal/store-health.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
+import { importOptional, MONGODB_PACKAGES } from './optional-deps.js';
 import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { isFsDriver } from './storage/fs-storage.js';
-import { createObjectStorage, type ObjectStorage } from './storage/index.js';
+import { type ObjectStorage, openObjectStorageDriver } from './storage/index.js';
 import { loadStudio, studioConnectSources } from './studio.js';
 import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
 import { createPipelineThreadPool, type PipelineThreadPool } from './tasks/pipeline-threads.js';
@@ -77,7 +78,10 @@ export interface RunningServer {
 /** Opens the store the configuration names: MongoDB when MONGODB_URI is set, else the embedded store. */
 export async function openStore(config: ServerConfig): Promise<Store> {
   if (config.mongodbUri !== null) {
-    const { createMongoStore } = await import('@assetloom/core/mongodb');
+    const { createMongoStore } = await importOptional(
+      MONGODB_PACKAGES,
+      () => import('@assetloom/core/mongodb'),
+    );
     return createMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
   }
   await mkdir(config.dataDir, { recursive: true });
@@ -98,7 +102,7 @@ export function llmOf(config: ServerConfig): LlmConfig | null {
 
 /** Opens the object storage the configuration names and checks it is usable. */
 export async function openObjectStorage(config: ServerConfig): Promise<ObjectStorage> {
-  const storage = createObjectStorage(config.storage);
+  const storage = await openObjectStorageDriver(config.storage);
   await storage.check();
   return storage;
 }

@@ -7,12 +7,17 @@ import type { AddressInfo } from 'node:net';
  * (MongoDB store; the embedded store belongs to one process). SIGTERM/SIGINT stop claiming, let the
  * running tasks finish for up to SHUTDOWN_GRACE_MS and hand the rest back (a second signal exits).
  */
-import { loadConfig } from './config.js';
-import { createLogDestination, createLogger } from './logger.js';
-import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
-import { openObjectStorage, openStore, queueDepthOf, workerFor } from './server.js';
+import { causeOf, describeStartupFailure, handleCliArgs } from './cli.js';
+import type { ObjectStorage } from './storage/types.js';
+import { SERVER_VERSION } from './version.js';
 
 async function main(): Promise<void> {
+  // --help and --version: printed before anything is read, created or bound.
+  if (!handleCliArgs(process.argv.slice(2), 'assetloom-worker', SERVER_VERSION)) return;
+  const { loadConfig } = await import('./config.js');
+  const { createLogDestination, createLogger } = await import('./logger.js');
+  const { createMetricsHandler, isMetricsPath, ServerMetrics } = await import('./metrics.js');
+  const { openObjectStorage, openStore, queueDepthOf, workerFor } = await import('./server.js');
   const loaded = loadConfig();
   if (!loaded.ok) {
     process.stderr.write(`${loaded.error.message}\n`);
@@ -25,18 +30,32 @@ async function main(): Promise<void> {
   });
   for (const warning of loaded.warnings) logger.warn(warning);
 
-  const store = await openStore(config);
-  let storage: Awaited<ReturnType<typeof openObjectStorage>>;
+  const listen = { port: config.metrics.workerPort, host: config.host, portVariable: 'METRICS_PORT' };
+  const failed = (error: unknown) => {
+    // A known cause (a missing optional package, a port in use): one plain line naming it first.
+    const known = describeStartupFailure(error, listen);
+    if (known !== null) {
+      logger.flush();
+      process.stderr.write(`${known}\n`);
+    } else {
+      logger.fatal({ err: error }, `[assetloom/server] the worker could not start: ${causeOf(error)}`);
+    }
+    process.exitCode = 1;
+  };
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(config);
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  let storage: ObjectStorage;
   try {
     await store.init();
     storage = await openObjectStorage(config);
   } catch (error) {
-    logger.fatal(
-      { err: error },
-      '[assetloom/server] the worker could not start; check MONGODB_URI / DATA_DIR and the object storage settings',
-    );
+    failed(error);
     await store.close().catch(() => {});
-    process.exitCode = 1;
     return;
   }
   let worker: ReturnType<typeof workerFor> | undefined;
@@ -62,13 +81,9 @@ async function main(): Promise<void> {
         listener.listen(config.metrics.workerPort, config.host, () => resolveListen());
       });
     } catch (error) {
-      logger.fatal(
-        { err: error, port: config.metrics.workerPort },
-        'the metrics listener could not start (METRICS_PORT)',
-      );
+      failed(error);
       (storage as { close?: () => void }).close?.();
       await store.close().catch(() => {});
-      process.exitCode = 1;
       return;
     }
     metricsServer = listener;

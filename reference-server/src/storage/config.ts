@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { ConfigError, type ConfigIssue, type NodeEnv } from '../config-error.js';
+import { importOptional, S3_PACKAGES } from '../optional-deps.js';
 import { createFsStorage, type FsObjectStorage } from './fs-storage.js';
-import { createS3Storage, type S3ObjectStorage } from './s3-storage.js';
+import type { S3ObjectStorage } from './s3-storage.js';
 import {
   deriveFilesSigningSecret,
   FileUrlSigner,
@@ -268,34 +269,36 @@ export interface CreateObjectStorageOptions {
   now?: () => number;
 }
 
-/** Builds the driver a {@link StorageConfig} names. Call `check()` on the result at start-up. */
+/**
+ * Builds the filesystem driver (synchronous: it needs nothing optional). Call `check()` on the
+ * result at start-up. {@link openObjectStorageDriver} builds either driver.
+ */
 export function createObjectStorage(
   config: FsStorageConfig,
-  options?: CreateObjectStorageOptions,
-): FsObjectStorage;
-export function createObjectStorage(
-  config: S3StorageConfig,
-  options?: CreateObjectStorageOptions,
-): S3ObjectStorage;
-export function createObjectStorage(
-  config: StorageConfig,
-  options?: CreateObjectStorageOptions,
-): FsObjectStorage | S3ObjectStorage;
-export function createObjectStorage(
+  options: CreateObjectStorageOptions = {},
+): FsObjectStorage {
+  const clock = options.now === undefined ? {} : { now: options.now };
+  return createFsStorage({
+    root: config.root,
+    secret: new FileUrlSigner(config.signingSecret, config.previousSigningSecrets),
+    publicBaseUrl: config.publicBaseUrl,
+    defaultTtlSeconds: config.signedUrlTtlSeconds,
+    minFreeBytes: config.minFreeBytes,
+    ...clock,
+  });
+}
+
+/**
+ * Builds the driver a {@link StorageConfig} names. The S3 driver loads `@aws-sdk/client-s3` and
+ * `@aws-sdk/s3-request-presigner` (optional peer dependencies) only here: when they are not
+ * installed it rejects with a MissingPackageError naming the install command.
+ */
+export async function openObjectStorageDriver(
   config: StorageConfig,
   options: CreateObjectStorageOptions = {},
-): FsObjectStorage | S3ObjectStorage {
-  const clock = options.now === undefined ? {} : { now: options.now };
-  if (config.driver === 'fs') {
-    return createFsStorage({
-      root: config.root,
-      secret: new FileUrlSigner(config.signingSecret, config.previousSigningSecrets),
-      publicBaseUrl: config.publicBaseUrl,
-      defaultTtlSeconds: config.signedUrlTtlSeconds,
-      minFreeBytes: config.minFreeBytes,
-      ...clock,
-    });
-  }
+): Promise<FsObjectStorage | S3ObjectStorage> {
+  if (config.driver === 'fs') return createObjectStorage(config, options);
+  const { createS3Storage } = await importOptional(S3_PACKAGES, () => import('./s3-storage.js'));
   return createS3Storage({
     bucket: config.bucket,
     endpoint: config.endpoint,
@@ -304,6 +307,6 @@ export function createObjectStorage(
     forcePathStyle: config.forcePathStyle,
     publicEndpoint: config.publicEndpoint,
     defaultTtlSeconds: config.signedUrlTtlSeconds,
-    ...clock,
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
 }

@@ -5,13 +5,13 @@
  * Wiring (server.ts / app.ts):
  *
  * ```ts
- * import { createDownloadRouter, createFilesRouter, createObjectStorage, loadStorageConfig } from './storage/index.js';
+ * import { createDownloadRouter, createFilesRouter, loadStorageConfig, openObjectStorageDriver } from './storage/index.js';
  *
  * // start-up, after loadConfig(): every problem in one ConfigError, like loadConfig
  * const loaded = loadStorageConfig(process.env, config); // config: ServerConfig (nodeEnv, dataDir, jwtSecret, signedUrlTtlSeconds)
  * if (!loaded.ok) throw loaded.error;
  * for (const warning of loaded.warnings) logger.warn(warning);
- * const storage = createObjectStorage(loaded.value);
+ * const storage = await openObjectStorageDriver(loaded.value);
  * await storage.check(); // the folder is writable / the bucket answers; a clear ObjectStorageError otherwise
  *
  * // createAssetApp: mount after the outermost (request id / log / envelope) middleware and BEFORE the
@@ -46,6 +46,7 @@ export {
   createObjectStorage,
   type FsStorageConfig,
   loadStorageConfig,
+  openObjectStorageDriver,
   type S3StorageConfig,
   type StorageConfig,
   type StorageConfigBase,
@@ -69,7 +70,9 @@ export {
   requestBaseUrl,
   type StorageRouteLogger,
 } from './routers.js';
-export { createS3Storage, type S3ObjectStorage, type S3StorageOptions } from './s3-storage.js';
+// createS3Storage is not re-exported: this barrel is on the embedded default path, and the S3
+// driver's module imports @aws-sdk (an optional peer); openObjectStorageDriver loads it on demand.
+export type { S3ObjectStorage, S3StorageOptions } from './s3-storage.js';
 export {
   assertTtlSeconds,
   deriveFilesSigningSecret,

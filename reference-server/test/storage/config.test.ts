@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
 import {
-  createObjectStorage,
   deriveFilesSigningSecret,
   FileUrlSigner,
   loadStorageConfig,
+  openObjectStorageDriver,
   type StorageConfigBase,
 } from '../../src/storage/index.js';
 import { PNG_1X1, SECRET, tempDir } from './helpers.js';
@@ -146,7 +146,7 @@ describe('loadStorageConfig', () => {
   });
 });
 
-describe('createObjectStorage', () => {
+describe('openObjectStorageDriver', () => {
   it('builds a working filesystem driver whose URLs carry the configured lifetime and secret', async () => {
     const dir = await tempDir('config');
     try {
@@ -156,7 +156,7 @@ describe('createObjectStorage', () => {
       );
       if (!loaded.ok) throw loaded.error;
       const now = 1_800_000_000_000;
-      const storage = createObjectStorage(loaded.value, { now: () => now });
+      const storage = await openObjectStorageDriver(loaded.value, { now: () => now });
       expect(storage.kind).toBe('fs');
       await storage.check();
       await storage.put('projects/p1/a.png', PNG_1X1, 'image/png');

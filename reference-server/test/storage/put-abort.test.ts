@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsObjectWriter } from '../../src/storage/fs-writer.js';
-import { createFsStorage, createS3Storage, type ObjectStorage } from '../../src/storage/index.js';
+import { createFsStorage, type ObjectStorage } from '../../src/storage/index.js';
+import { createS3Storage } from '../../src/storage/s3-storage.js';
 import { filesUnder, PNG_1X1, SECRET, startS3rver, type TestS3, tempDir } from './helpers.js';
 
 /**

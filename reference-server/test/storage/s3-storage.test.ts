@@ -2,12 +2,12 @@ import { MESSAGES } from '@assetloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDownloadRouter,
-  createObjectStorage,
-  createS3Storage,
   loadStorageConfig,
   ObjectStorageError,
+  openObjectStorageDriver,
   type S3ObjectStorage,
 } from '../../src/storage/index.js';
+import { createS3Storage } from '../../src/storage/s3-storage.js';
 import { envelopeOf, PNG_1X1, rawRequest, serveRouters, startS3rver, type TestS3 } from './helpers.js';
 
 let s3: TestS3;
@@ -189,7 +189,7 @@ describe('S3 driver against s3rver on 127.0.0.1', () => {
     }
   });
 
-  it('createObjectStorage builds the S3 driver from STORAGE_DRIVER=s3', async () => {
+  it('openObjectStorageDriver builds the S3 driver from STORAGE_DRIVER=s3', async () => {
     const loaded = loadStorageConfig(
       {
         STORAGE_DRIVER: 's3',
@@ -201,7 +201,7 @@ describe('S3 driver against s3rver on 127.0.0.1', () => {
       { nodeEnv: 'test', dataDir: '/unused', jwtSecret: 'x'.repeat(32), signedUrlTtlSeconds: 900 },
     );
     if (!loaded.ok) throw loaded.error;
-    const built = createObjectStorage(loaded.value);
+    const built = await openObjectStorageDriver(loaded.value);
     try {
       expect(built.kind).toBe('s3');
       await built.check();
