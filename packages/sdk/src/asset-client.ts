@@ -47,6 +47,7 @@ import type {
   LoginRequest,
   PipelineProgress,
   ProjectListItem,
+  StyleCatalog,
   Task,
   TaskListItem,
   Upload,
@@ -216,6 +217,15 @@ export interface UploadImageOptions extends CallOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
 
+/** Options of {@link AssetClient.getStyleCatalog}. */
+export interface StyleCatalogOptions extends CallOptions {
+  /**
+   * `Accept-Language` of this call (`'en'` for English descriptions, `'zh-CN'` for Chinese); default:
+   * the client's `headers`, else the server's default (Chinese).
+   */
+  language?: string;
+}
+
 export interface DownloadOptions {
   signal?: AbortSignal;
   timeoutMs?: number | false;
@@ -276,6 +286,12 @@ export interface AssetClient<Throw extends boolean = false> {
    * 401/403/404 come as they would from `GET`; `network_error` when no WebSocket can be opened).
    */
   events(taskId: string, options?: EventsOptions): AsyncIterableIterator<PipelineProgress>;
+  /**
+   * `GET /api/v1/styles/catalog` (public): what the style keys accept — the named palettes with their
+   * colours, the art styles, and every known key with its values (`null`: any text) and description
+   * (in `options.language`, else the client's `Accept-Language`).
+   */
+  getStyleCatalog(options?: StyleCatalogOptions): Promise<Outcome<StyleCatalog, Throw>>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
   downloadAsset(asset: AssetRef, options?: DownloadOptions): Promise<Outcome<DownloadedAsset, Throw>>;
   /**
@@ -290,6 +306,7 @@ export interface AssetClient<Throw extends boolean = false> {
 /** Endpoints without `security` (no token is attached, even when one is stored). */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/api/v1/health',
+  '/api/v1/styles/catalog',
   '/auth/register',
   '/auth/login',
   '/api/v1/assets/download',
@@ -480,6 +497,20 @@ export function createAssetClient<Throw extends boolean = false>(
     const result = await call<LoginData>('POST', '/auth/login', { ...callOptions, body });
     if (result.data && typeof result.data.token === 'string') token = result.data.token;
     return finish(result);
+  }
+
+  async function getStyleCatalog(catalogOptions: StyleCatalogOptions = {}) {
+    const { language, ...callOptions } = isRecord(catalogOptions) ? catalogOptions : {};
+    if (language !== undefined && (typeof language !== 'string' || language.trim() === '')) {
+      throw new TypeError("[assetloom/sdk] getStyleCatalog's language must be a language tag such as 'en'.");
+    }
+    const headers = language === undefined ? undefined : { 'Accept-Language': language };
+    return finish(
+      await call<StyleCatalog>('GET', '/api/v1/styles/catalog', {
+        ...callOptions,
+        ...(headers ? { headers } : {}),
+      }),
+    );
   }
 
   async function changePassword(body: ChangePasswordRequest, callOptions?: CallOptions) {
@@ -950,6 +981,7 @@ export function createAssetClient<Throw extends boolean = false>(
     events,
     downloadAsset,
     uploadImage,
+    getStyleCatalog,
   };
 }
 

@@ -29,6 +29,15 @@ export interface FieldError {
   rule: string;
   /** What to tell the user, in the language the request asked for (`Accept-Language`). */
   message: string;
+  /** Where the field is: `body`, `query`, `path` or `header` (when the server said). */
+  in?: 'body' | 'query' | 'path' | 'header';
+  /**
+   * The values accepted, for `enum`, `const`, `assetType` and `styleValue` (a `palette`, `artStyle`,
+   * `lineWeight`, `lighting` or `tileable` the generator does not read: the values to offer instead).
+   */
+  allowed?: readonly (string | number | boolean | null)[];
+  /** The bound broken (`minLength`, `maximum`, `maxItems`, …). */
+  limit?: number;
 }
 
 /** Every `code` an {@link AssetloomApiError} can carry: the envelope codes plus the client-side ones. */

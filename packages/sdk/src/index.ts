@@ -15,6 +15,7 @@ export {
   type NonEnvelopePath,
   type Outcome,
   type PaginateOptions,
+  type StyleCatalogOptions,
   type TokenSource,
   type UploadImageOptions,
   type WaitForTaskOptions,

@@ -5,12 +5,49 @@ import type {
   ReviewAuthPaths as ReviewPaths,
 } from '@assetloom/openapi';
 
-/** Every path of the asset generation API (spec 000), as generated from openapi/asset-api.yaml. */
-export type AssetApiPaths = AssetPaths;
+type Schemas = AssetComponents['schemas'];
+
+/**
+ * The style keys the built-in generator reads (the contract's `StyleKey`). `palette`, `artStyle`,
+ * `lineWeight`, `lighting` and `tileable` take the values `getStyleCatalog()` lists (another value is
+ * refused: 400, rule `styleValue`, with `allowed`); `scene`, `subject`, `mood`, `theme` and `biome`
+ * take any text.
+ */
+export type StyleKey = Schemas['StyleKey'];
+
+/**
+ * A style map (`style` of a project, `kvPairs`, `taskStyle` of a generation): the known keys
+ * ({@link StyleKey}) are offered by autocompletion, and any other string key is allowed as the
+ * contract says (1-64 characters, values ≤ 256 characters, at most 32 pairs).
+ */
+export type StyleMap = { [K in StyleKey]?: string } & { [key: string]: string };
+
+/** The request-body fields that hold a style map. */
+type StyleField = 'style' | 'kvPairs' | 'taskStyle';
+/** `V` with the contract's plain `{[key: string]: string}` style map swapped for {@link StyleMap}. */
+type Keyed<V> = V extends Schemas['StyleMap'] ? (Schemas['StyleMap'] extends V ? StyleMap : V) : V;
+/** A JSON request body whose style fields take {@link StyleMap}. */
+type KeyedBody<B> = B extends object ? { [K in keyof B]: K extends StyleField ? Keyed<B[K]> : B[K] } : B;
+type KeyedRequestBody<R> = R extends { content: object }
+  ? {
+      [K in keyof R]: K extends 'content'
+        ? { [T in keyof R[K]]: T extends 'application/json' ? KeyedBody<R[K][T]> : R[K][T] }
+        : R[K];
+    }
+  : R;
+type KeyedOperation<O> = O extends object
+  ? { [K in keyof O]: K extends 'requestBody' ? KeyedRequestBody<O[K]> : O[K] }
+  : O;
+
+/**
+ * Every path of the asset generation API (spec 000), as generated from openapi/asset-api.yaml, with
+ * the style maps of request bodies typed as {@link StyleMap} (known keys autocomplete).
+ */
+export type AssetApiPaths = {
+  [P in keyof AssetPaths]: { [M in keyof AssetPaths[P]]: KeyedOperation<AssetPaths[P][M]> };
+};
 /** Every path of the review-helper authentication (spec 001), as generated from openapi/review-auth.yaml. */
 export type ReviewAuthPaths = ReviewPaths;
-
-type Schemas = AssetComponents['schemas'];
 
 /** The numeric envelope error codes (equal to the HTTP status). */
 export type EnvelopeErrorCode = Schemas['ErrorCode'];
@@ -20,7 +57,6 @@ export type ErrorEnvelope = Schemas['ErrorResponse'];
 export type AssetType = Schemas['AssetType'];
 export type TaskStatus = Schemas['TaskStatus'];
 export type TaskStage = Schemas['TaskStage'];
-export type StyleMap = Schemas['StyleMap'];
 export type Style = Schemas['Style'];
 export type Task = Schemas['Task'];
 export type TaskListItem = Schemas['TaskListItem'];
@@ -30,7 +66,14 @@ export type ProjectListItem = Schemas['ProjectListItem'];
 export type Asset = Schemas['Asset'];
 export type AssetMetadata = Schemas['AssetMetadata'];
 export type PipelineProgress = Schemas['PipelineProgress'];
-export type GenerateRequest = Schemas['GenerateRequest'];
+/** The body of `generate()`; `taskStyle` is a {@link StyleMap}. */
+export type GenerateRequest = KeyedBody<Schemas['GenerateRequest']>;
+/** `GET /api/v1/styles/catalog`: the named palettes, the art styles and every known style key. */
+export type StyleCatalog = Schemas['StyleCatalog'];
+/** A named palette of the catalogue: its `name` (the `palette` value), `colors` (`#rrggbb`) and `aliases`. */
+export type NamedPalette = Schemas['NamedPalette'];
+/** A known style key of the catalogue with its `values` (`null`: any text) and `description`. */
+export type StyleKeyInfo = Schemas['StyleKeyInfo'];
 /** An uploaded picture (`POST /api/v1/uploads`). */
 export type Upload = Schemas['Upload'];
 /** `params.image`, `params.mask`, `params.references` and `params.paletteFrom` of a generation. */

@@ -39,20 +39,31 @@ export interface RequestPlace {
   url?: string | undefined;
 }
 
+const FIELD_PLACES: ReadonlySet<string> = new Set(['body', 'query', 'path', 'header']);
+
 /**
- * `data.errors` of an error envelope: the items shaped `{path, rule, message}` (strings), others
- * dropped. An answer without the list (servers before field-level errors) gives `[]`.
+ * `data.errors` of an error envelope: the items shaped `{path, rule, message}` (strings), with
+ * their `in`, `allowed` and `limit` when present; others dropped. An answer without the list (servers before field-level errors) gives `[]`.
  */
 export function fieldErrorsOf(data: unknown): FieldError[] {
   if (!isRecord(data) || !Array.isArray(data.errors)) return [];
   const out: FieldError[] = [];
   for (const item of data.errors) {
     if (!isRecord(item) || typeof item.message !== 'string') continue;
-    out.push({
+    const field: FieldError = {
       path: typeof item.path === 'string' ? item.path : '',
       rule: typeof item.rule === 'string' ? item.rule : '',
       message: item.message,
-    });
+    };
+    if (typeof item.in === 'string' && FIELD_PLACES.has(item.in)) field.in = item.in as FieldError['in'];
+    if (Array.isArray(item.allowed)) {
+      field.allowed = item.allowed.filter(
+        (v): v is string | number | boolean | null =>
+          v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean',
+      );
+    }
+    if (typeof item.limit === 'number') field.limit = item.limit;
+    out.push(field);
   }
   return out;
 }
