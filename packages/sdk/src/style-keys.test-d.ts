@@ -3,6 +3,7 @@
 // offer them — while any other string key stays allowed. test/style-completions.test.ts asks the
 // TypeScript language service for the completions themselves.
 import { describe, expectTypeOf, test } from 'vitest';
+import type { KNOWN_STYLE_KEYS } from '../test/style-keys.js';
 import {
   type ApiResult,
   createAssetClient,
@@ -29,18 +30,7 @@ type Json<P extends keyof AssetApiPaths, M extends keyof AssetApiPaths[P]> = Ass
 
 describe('StyleKey and StyleMap', () => {
   test('StyleKey lists the keys the generator reads', () => {
-    expectTypeOf<StyleKey>().toEqualTypeOf<
-      | 'palette'
-      | 'artStyle'
-      | 'lineWeight'
-      | 'lighting'
-      | 'tileable'
-      | 'scene'
-      | 'subject'
-      | 'mood'
-      | 'theme'
-      | 'biome'
-    >();
+    expectTypeOf<StyleKey>().toEqualTypeOf<(typeof KNOWN_STYLE_KEYS)[number]>();
   });
 
   test('StyleMap declares every known key and still takes any other string key', () => {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAssetClient } from '../src/index.js';
+import { KNOWN_STYLE_KEYS } from './style-keys.js';
 
 interface Block {
   line: number;
@@ -146,18 +147,7 @@ describe('getStyleCatalog', () => {
     if (zh.error) throw zh.error;
     expect(zh.data.palettes.map((p) => p.name)).toContain('sweetie16');
     expect(zh.data.artStyles).toContain('pixel');
-    expect(zh.data.keys.map((k) => k.name)).toEqual([
-      'palette',
-      'artStyle',
-      'lineWeight',
-      'lighting',
-      'tileable',
-      'scene',
-      'subject',
-      'mood',
-      'theme',
-      'biome',
-    ]);
+    expect(zh.data.keys.map((k) => k.name)).toEqual(KNOWN_STYLE_KEYS);
     const zhPalette = zh.data.keys[0]?.description ?? '';
     expect(zhPalette).toMatch(/[\u4e00-\u9fff]/);
     const en = await api.getStyleCatalog({ language: 'en' });
