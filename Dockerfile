@@ -17,11 +17,12 @@ RUN npm install --global --no-audit --no-fund pnpm@10.34.9
 COPY . .
 RUN pnpm install --frozen-lockfile
 RUN mkdir /tarballs \
- && for dir in openapi packages/pipeline packages/core reference-server; do \
+ && for dir in openapi packages/drawings packages/pipeline packages/core reference-server; do \
       pnpm --dir "$dir" pack --pack-destination /tarballs || exit 1; \
     done
 
-# --- runtime: the tarballs installed into an empty folder, nothing else ---
+# --- runtime: the tarballs installed into an empty folder, with the server's optional peers that
+# the compose deployment uses (MONGODB_URI, STORAGE_DRIVER=s3): mongodb and the AWS SDK ---
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -31,6 +32,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /tarballs /tmp/tarballs
 RUN npm install --omit=dev --no-audit --no-fund /tmp/tarballs/*.tgz \
+      mongodb@^6.20.0 @aws-sdk/client-s3@^3.1162.0 @aws-sdk/s3-request-presigner@^3.1162.0 \
  && rm -rf /tmp/tarballs \
  && npm cache clean --force \
  && mkdir -p /data \

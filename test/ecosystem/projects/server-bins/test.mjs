@@ -2,8 +2,8 @@
 // `npx assetloom-worker` as installed by `npm install ./assetloom-server-*.tgz …` into this folder,
 // run with node on the built JavaScript (no tsx, no workspace). The runner gives MONGODB_URI (a
 // MongoDB-wire server shared by the processes; FerretDB when nothing else is set).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,11 +137,65 @@ async function generateAndWait(base, label) {
   throw new Error(`${label}: task ${taskId} did not complete within 30 s`);
 }
 
+/** `npx <bin> <args>` to its exit, in an empty folder (20 s at most). */
+function npxSync(bin, args, env = {}) {
+  const cwd = mkdtempSync(join(tmpdir(), 'assetloom-bins-cli-'));
+  const result = spawnSync('npx', ['--no-install', '--prefix', here, bin, ...args], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      JWT_SECRET: 'ecosystem-secret-0123456789-abcdefghijklmn',
+      ...env,
+    },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, files: readdirSync(cwd) };
+}
+
 try {
+  // 0. The command line (issue #32): --help and --version exit 0 with nothing created; an unknown
+  // option exits 2; MONGODB_URI without the optional `mongodb` peer names the package to install.
+  const heldPort = await freePort();
+  for (const bin of ['assetloom-server', 'assetloom-worker']) {
+    const help = npxSync(bin, ['--help'], { PORT: String(heldPort) });
+    check(
+      help.status === 0 && help.stdout.includes(`Usage: npx ${bin}`),
+      `${bin} --help exits 0:\n${help.stderr}`,
+    );
+    check(help.files.length === 0, `${bin} --help created nothing (found ${help.files.join(', ')})`);
+    const version = npxSync(bin, ['--version']);
+    check(
+      version.status === 0 && version.stdout === `${installed.version}\n`,
+      `${bin} --version prints ${installed.version}`,
+    );
+    const unknown = npxSync(bin, ['--port', '1']);
+    check(
+      unknown.status === 2 && unknown.stderr.includes('"--port"'),
+      `${bin} --port exits 2:\n${unknown.stderr}`,
+    );
+  }
+  check(!existsSync(join(here, 'node_modules/mongodb')), 'mongodb is not installed with the server');
+  check(!existsSync(join(here, 'node_modules/@aws-sdk')), '@aws-sdk is not installed with the server');
+  const noDriver = npxSync('assetloom-server', [], { MONGODB_URI: 'mongodb://127.0.0.1:9/x', PORT: '0' });
+  check(
+    noDriver.status === 1 &&
+      noDriver.stderr.includes('npm install mongodb@^6.20.0') &&
+      !noDriver.stdout.includes('"stack"'),
+    `MONGODB_URI without mongodb names the package to install:\n${noDriver.stdout}\n${noDriver.stderr}`,
+  );
+  console.log('ok: --help, --version, an unknown option, and MONGODB_URI without mongodb installed');
+
   // 1. `npx assetloom-server` on its embedded defaults (embedded store, files, in-process worker).
   const dataDir = mkdtempSync(join(tmpdir(), 'assetloom-bins-'));
   const port = await freePort();
-  const embedded = npx('assetloom-server', { PORT: String(port), DATA_DIR: dataDir }, 'listening');
+  // MONGODB_URI emptied: the runner's (for step 2) would otherwise make this run on MongoDB.
+  const embedded = npx(
+    'assetloom-server',
+    { PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '' },
+    'listening',
+  );
   const listening = await embedded.ready;
   const base = `http://127.0.0.1:${port}`;
   check(listening.url === base, `listening on ${base}`);
@@ -155,6 +209,16 @@ try {
   // 2. On a shared MongoDB: an API process without a worker, and `npx assetloom-worker` claims its tasks.
   const mongoUri = process.env.MONGODB_URI;
   check(mongoUri, 'the runner gives MONGODB_URI');
+  // mongodb is an optional peer of the server: a MongoDB deployment installs it beside the server.
+  const driver = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline', 'mongodb@^6.20.0'],
+    {
+      cwd: here,
+      encoding: 'utf8',
+    },
+  );
+  check(driver.status === 0, `npm install mongodb failed:\n${driver.stderr}`);
   const shared = {
     MONGODB_URI: mongoUri,
     MONGODB_DB: `bins_${Date.now().toString(36)}`,
