@@ -700,7 +700,7 @@ export interface components {
         /** @description Machine-readable details of an error (extension, decision 0037). */
         ErrorDetails: {
             reason: components["schemas"]["ErrorReason"];
-            /** @description On a 400 from request validation: each refused field (at most 20, in request order), so a form can show each message at its field. */
+            /** @description On a 400 from request validation: each refused field once, with the first rule it broke (at most 20), so a form can show each message at its field. */
             errors?: components["schemas"]["FieldError"][];
         };
         /**

@@ -3,9 +3,11 @@ import {
   AssetloomError,
   type AssetService,
   type AuthUser,
+  contentLanguage,
   createOperationTable,
   errors,
   fail,
+  languageOf,
   MESSAGES,
   type OperationContext,
   type OperationHandler,
@@ -283,7 +285,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     } catch (err) {
       failure = toEnvelopeError(err);
       ctx.status = failure.code;
-      ctx.body = fail(failure);
+      // The spec's Chinese message, or its English text when the request prefers English (decision 0037).
+      const language = languageOf(ctx.req.headers['accept-language']);
+      ctx.body = fail(failure, language);
+      ctx.set('Content-Language', contentLanguage(language));
+      ctx.vary('Accept-Language');
       if (failure.retryAfter !== undefined) ctx.set('Retry-After', String(failure.retryAfter));
       if (failure.code === 503 && failure.message === MESSAGES.notReady) {
         // Which checks failed and why, in words safe to show: database=storage-full, storage=timeout…

@@ -1,7 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ClaimedTask, QueueEvent, TaskOutcome, TaskRecord } from '@assetloom/core';
+import {
+  AssetloomError,
+  type ClaimedTask,
+  type ErrorCode,
+  fail as failEnvelope,
+  languageOf,
+  type QueueEvent,
+  type TaskOutcome,
+  type TaskRecord,
+} from '@assetloom/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Where the Prometheus exposition is served (API processes; a worker's own metrics listener). */
@@ -209,23 +218,33 @@ export function createMetricsHandler(
   token: string | null,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const expected = token === null ? null : Buffer.from(`Bearer ${token}`, 'utf8');
-  const fail = (res: ServerResponse, code: number, message: string, headers: Record<string, string> = {}) => {
+  const fail = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(code, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
       ...headers,
     });
-    res.end(JSON.stringify({ code, message, data: null }));
+    const envelope = failEnvelope(
+      new AssetloomError(code, message),
+      languageOf(req.headers['accept-language']),
+    );
+    res.end(JSON.stringify(envelope));
   };
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      fail(res, 405, '请求方法不允许', { allow: 'GET, HEAD' });
+      fail(req, res, 405, '请求方法不允许', { allow: 'GET, HEAD' });
       return;
     }
     if (expected !== null) {
       const given = Buffer.from(req.headers.authorization ?? '', 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        fail(res, 401, '未登录或 Token 已过期', { 'www-authenticate': 'Bearer realm="metrics"' });
+        fail(req, res, 401, '未登录或 Token 已过期', { 'www-authenticate': 'Bearer realm="metrics"' });
         return;
       }
     }
@@ -234,7 +253,7 @@ export function createMetricsHandler(
         res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
         res.end(req.method === 'HEAD' ? undefined : text);
       },
-      () => fail(res, 500, '服务器内部错误'),
+      () => fail(req, res, 500, '服务器内部错误'),
     );
   };
 }

@@ -16,7 +16,7 @@ async function serve(middleware: Koa.Middleware): Promise<{ url: string; server:
       await next();
       if (ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { code: 404, message: '接口不存在', data: null };
+        ctx.body = { code: 404, message: '接口不存在', data: { reason: 'route_not_found' } };
       }
     } catch (error) {
       const e = error as AssetloomError;

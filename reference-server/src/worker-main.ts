@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const { createLogDestination, createLogger } = await import('./logger.js');
   const { createMetricsHandler, isMetricsPath, ServerMetrics } = await import('./metrics.js');
   const { openObjectStorage, openStore, queueDepthOf, workerFor } = await import('./server.js');
+  const { errors, fail, languageOf } = await import('@assetloom/core');
   const loaded = loadConfig();
   if (!loaded.ok) {
     process.stderr.write(`${loaded.error.message}\n`);
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     const listener = createServer((req, res) => {
       if (isMetricsPath(req.url)) return handler(req, res);
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ code: 404, message: '接口不存在', data: null }));
+      res.end(JSON.stringify(fail(errors.routeNotFound(), languageOf(req.headers['accept-language']))));
     });
     try {
       await new Promise<void>((resolveListen, reject) => {

@@ -89,7 +89,7 @@ describe("answers of Node's HTTP layer", () => {
       `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
     ]);
     expectJson(res, 431);
-    expect(res.body).toEqual({ code: 431, message: '请求头过大', data: null });
+    expect(res.body).toEqual({ code: 431, message: '请求头过大', data: { reason: 'headers_too_large' } });
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
@@ -101,7 +101,7 @@ describe("answers of Node's HTTP layer", () => {
       body.slice(0, 10),
     ]);
     expectJson(res, 408);
-    expect(res.body).toEqual({ code: 408, message: '请求超时', data: null });
+    expect(res.body).toEqual({ code: 408, message: '请求超时', data: { reason: 'request_timeout' } });
     expect(res.headers['x-request-id']).toBe('slow-body-1');
     // nothing of the cut-off request was applied
     const login = await fetch(`${server.url}/auth/login`, {
@@ -115,19 +115,27 @@ describe("answers of Node's HTTP layer", () => {
   it('408 with the envelope when the headers stop arriving', async () => {
     const res = await exchange(port, ['GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Partial: ']);
     expectJson(res, 408);
-    expect(res.body).toEqual({ code: 408, message: '请求超时', data: null });
+    expect(res.body).toEqual({ code: 408, message: '请求超时', data: { reason: 'request_timeout' } });
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
   it('400 with the envelope for bytes that are not HTTP', async () => {
     const res = await exchange(port, ['HELLO THERE\r\n\r\n']);
     expectJson(res, 400);
-    expect(res.body).toEqual({ code: 400, message: '参数错误', data: null });
+    expect(res.body).toEqual({
+      code: 400,
+      message: '参数错误',
+      data: expect.objectContaining({ reason: 'invalid_request' }),
+    });
     const chunked = await exchange(port, [
       'POST /auth/register HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
     ]);
     expectJson(chunked, 400);
-    expect(chunked.body).toEqual({ code: 400, message: '参数错误', data: null });
+    expect(chunked.body).toEqual({
+      code: 400,
+      message: '参数错误',
+      data: expect.objectContaining({ reason: 'invalid_request' }),
+    });
   });
 
   it("answers in the review helper's own shape on its paths", async () => {
@@ -137,7 +145,7 @@ describe("answers of Node's HTTP layer", () => {
       '{"email":',
     ]);
     expectJson(res, 408);
-    expect(res.body).toEqual({ error: '请求超时' });
+    expect(res.body).toEqual({ error: '请求超时', reason: 'request_timeout' });
     expect(res.headers['x-request-id']).toBe('slow-review-1');
   });
 

@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newUser, type StoreTarget, startTestServer, type TestServer } from './helpers.js';
 import { expectPipelineProgress, openStream, pngSize, waitForTaskEnd } from './task-helpers.js';
 
+/** A refused `since` as the stream's 400 names it (decision 0037). */
+const SINCE_REFUSED = {
+  reason: 'invalid_request',
+  errors: [{ in: 'query', path: '/since', rule: 'type', message: '应为整数' }],
+};
+
 /**
  * The generation path of issue #6 (queue, worker, events, assets) end to end over real sockets, on the embedded store and on
  * MongoDB (MONGODB_URI or the FerretDB the global setup starts): generate → worker → persisted
@@ -278,16 +284,16 @@ describe.each(targets)('generation on the %s store', (_name, target) => {
     });
 
     it.each([
-      ['no credential', {}, 401, '未登录或 Token 已过期'],
-      ['a bad token', { token: 'x.y.z' }, 401, '未登录或 Token 已过期'],
-      ['a malformed since', { since: 'abc' }, 400, '参数错误'],
-      ['a negative since', { since: '-1' }, 400, '参数错误'],
-    ])('refuses %s', async (_case, extra, status, message) => {
+      ['no credential', {}, 401, '未登录或 Token 已过期', null],
+      ['a bad token', { token: 'x.y.z' }, 401, '未登录或 Token 已过期', null],
+      ['a malformed since', { since: 'abc' }, 400, '参数错误', SINCE_REFUSED],
+      ['a negative since', { since: '-1' }, 400, '参数错误', SINCE_REFUSED],
+    ])('refuses %s', async (_case, extra, status, message, data) => {
       const options = { ...(extra as { token?: string; since?: string }) };
       if (!('token' in options) && status !== 401) options.token = alice.token;
       const res = await openStream(server.url, taskId, options);
       expect(res.refused?.status).toBe(status);
-      expect(res.refused?.body).toEqual({ code: status, message, data: null });
+      expect(res.refused?.body).toEqual({ code: status, message, data });
     });
 
     it('refuses another user’s task (403), an unknown one and a malformed id (404)', async () => {
@@ -385,14 +391,22 @@ describe.each(targets)('generation on the %s store', (_name, target) => {
           { projectId: pid, prompt: 'x', assetType: 'ui' },
           { token: stranger.token },
         );
-        expect(res.body).toEqual({ code: 403, message: '无权访问该工程', data: null });
+        expect(res.body).toEqual({
+          code: 403,
+          message: '无权访问该工程',
+          data: { reason: 'project_forbidden' },
+        });
       }
       const empty = await i.post(
         '/api/v1/generate',
         { projectId: carolProject, prompt: '  ', assetType: 'ui' },
         { token: carol.token },
       );
-      expect(empty.body).toEqual({ code: 400, message: 'prompt 不能为空', data: null });
+      expect(empty.body).toEqual({
+        code: 400,
+        message: 'prompt 不能为空',
+        data: expect.objectContaining({ reason: 'empty_prompt' }),
+      });
     });
   });
 
@@ -434,7 +448,11 @@ describe.each(targets)('generation on the %s store', (_name, target) => {
       ['an unknown field', { tags: ['a'], assetType: 'ui', extra: true }],
     ])('answers 400 参数错误 for %s', async (_case, body) => {
       const res = await api.post('/api/v1/prompt/optimize', body, { token: alice.token });
-      expect(res.body).toEqual({ code: 400, message: '参数错误', data: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '参数错误',
+        data: expect.objectContaining({ reason: 'invalid_request' }),
+      });
     });
 
     it('needs a token', async () => {

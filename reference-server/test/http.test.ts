@@ -62,7 +62,7 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
     ])('answers %s %s with 404 接口不存在', async (method, path) => {
       const res = await api.call(method, path);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 404, message: '接口不存在', data: null });
+      expect(res.body).toEqual({ code: 404, message: '接口不存在', data: { reason: 'route_not_found' } });
     });
 
     it.each([
@@ -74,7 +74,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
     ])('answers %s %s with 405 请求方法不允许 and Allow', async (method, path) => {
       const res = await api.call(method, path);
       expect(res.status).toBe(405);
-      expect(res.body).toEqual({ code: 405, message: '请求方法不允许', data: null });
+      expect(res.body).toEqual({
+        code: 405,
+        message: '请求方法不允许',
+        data: { reason: 'method_not_allowed' },
+      });
       expect(res.headers.get('allow')).toBeTruthy();
     });
   });
@@ -105,7 +109,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
     ])('rejects %s with 400 参数错误', async (_case, body) => {
       const res = await api.post('/auth/register', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: '参数错误', data: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '参数错误',
+        data: expect.objectContaining({ reason: 'invalid_request' }),
+      });
     });
 
     it('answers 409 用户名已被注册 for a taken username', async () => {
@@ -151,7 +159,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       const wrong = await api.post('/auth/login', { username: bob.username, password: 'wrong-password' });
       expect(unknown.status).toBe(401);
       expect(wrong.status).toBe(401);
-      expect(unknown.body).toEqual({ code: 401, message: '用户名或密码错误', data: null });
+      expect(unknown.body).toEqual({
+        code: 401,
+        message: '用户名或密码错误',
+        data: { reason: 'bad_credentials' },
+      });
       expect(wrong.body).toEqual(unknown.body);
     });
 
@@ -178,7 +190,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       }
       const limited = await api.post('/auth/login', { username: victim.username, password: 'wrong-guess' });
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ code: 429, message: '请求过于频繁，请稍后再试', data: null });
+      expect(limited.body).toEqual({
+        code: 429,
+        message: '请求过于频繁，请稍后再试',
+        data: { reason: 'too_many_requests' },
+      });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // Even the right password waits now; another username from the same IP does not.
       const right = await api.post('/auth/login', { username: victim.username, password: victim.password });
@@ -398,7 +414,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       ]) {
         const foreign = await api.get(path, { token: bob.token });
         expect(foreign.status).toBe(403);
-        expect(foreign.body).toEqual({ code: 403, message: '无权访问该工程', data: null });
+        expect(foreign.body).toEqual({
+          code: 403,
+          message: '无权访问该工程',
+          data: { reason: 'project_forbidden' },
+        });
       }
       expect((await api.put(`/api/v1/projects/${id}`, { name: 'x' }, { token: bob.token })).status).toBe(403);
       expect(
@@ -457,14 +477,29 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       const id = created.body.data.id as string;
       const read = await api.get(`/api/v1/projects/${id}/style`, { token: alice.token });
       expect(read.body.data).toEqual({ kvPairs: { artStyle: 'pixel', mood: 'calm' } });
-      const put = await api.put(
+      // A palette the generator does not read is refused with the ones it does (decision 0037)…
+      const unknown = await api.put(
         `/api/v1/projects/${id}/style`,
         { kvPairs: { palette: 'db32' } },
         { token: alice.token },
       );
-      expect(put.body.data).toEqual({ kvPairs: { palette: 'db32' } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.data.errors).toEqual([
+        expect.objectContaining({ in: 'body', path: '/kvPairs/palette', rule: 'styleValue' }),
+      ]);
+      expect(unknown.body.data.errors[0].allowed).toContain('endesga32');
+      // …and the map is unchanged; a known one replaces the whole map.
       expect((await api.get(`/api/v1/projects/${id}/style`, { token: alice.token })).body.data).toEqual({
-        kvPairs: { palette: 'db32' },
+        kvPairs: { artStyle: 'pixel', mood: 'calm' },
+      });
+      const put = await api.put(
+        `/api/v1/projects/${id}/style`,
+        { kvPairs: { palette: 'endesga32' } },
+        { token: alice.token },
+      );
+      expect(put.body.data).toEqual({ kvPairs: { palette: 'endesga32' } });
+      expect((await api.get(`/api/v1/projects/${id}/style`, { token: alice.token })).body.data).toEqual({
+        kvPairs: { palette: 'endesga32' },
       });
     });
 
@@ -616,7 +651,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
         { token: alice.token },
       );
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: 'prompt 不能为空', data: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: 'prompt 不能为空',
+        data: expect.objectContaining({ reason: 'empty_prompt' }),
+      });
     });
 
     it.each([
@@ -647,7 +686,11 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
           { token: bob.token },
         );
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ code: 403, message: '无权访问该工程', data: null });
+        expect(res.body).toEqual({
+          code: 403,
+          message: '无权访问该工程',
+          data: { reason: 'project_forbidden' },
+        });
       }
     });
 
@@ -659,11 +702,19 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
       );
       const foreign = await api.get(`/api/v1/tasks/${res.body.data.taskId}`, { token: bob.token });
       expect(foreign.status).toBe(403);
-      expect(foreign.body).toEqual({ code: 403, message: '无权访问该任务', data: null });
+      expect(foreign.body).toEqual({
+        code: 403,
+        message: '无权访问该任务',
+        data: { reason: 'task_forbidden' },
+      });
       for (const bad of ['AAAAAAAAAAAAAAAAAAAAAA', 't'.repeat(80), encodeURIComponent('{"$gt":""}')]) {
         const unknown = await api.get(`/api/v1/tasks/${bad}`, { token: alice.token });
         expect(unknown.status).toBe(404);
-        expect(unknown.body).toEqual({ code: 404, message: '任务不存在', data: null });
+        expect(unknown.body).toEqual({
+          code: 404,
+          message: '任务不存在',
+          data: { reason: 'task_not_found' },
+        });
       }
     });
 

@@ -86,7 +86,11 @@ describe('API reference pages', () => {
     expect(missing.status).toBe(404);
     const wrongMethod = await call(server.url, 'POST', '/docs', { unchecked: true });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.body).toEqual({ code: 405, message: '请求方法不允许', data: null });
+    expect(wrongMethod.body).toEqual({
+      code: 405,
+      message: '请求方法不允许',
+      data: { reason: 'method_not_allowed' },
+    });
   });
 });
 

@@ -92,7 +92,7 @@ describe('security', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ code: 413, message: '请求体过大', data: null });
+      expect(res.body).toEqual({ code: 413, message: '请求体过大', data: { reason: 'payload_too_large' } });
     });
 
     it('answers 413 for an oversized chunked body without Content-Length', async () => {
@@ -116,7 +116,11 @@ describe('security', () => {
         headers: { 'content-type': type },
       });
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ code: 415, message: '请求体必须是 JSON', data: null });
+      expect(res.body).toEqual({
+        code: 415,
+        message: '请求体必须是 JSON',
+        data: { reason: 'unsupported_media_type' },
+      });
     });
 
     it('answers 415 for a body without a content type', async () => {
@@ -142,7 +146,11 @@ describe('security', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: '参数错误', data: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '参数错误',
+        data: expect.objectContaining({ reason: 'invalid_request' }),
+      });
     });
 
     it('rejects __proto__ and constructor keys in bodies without polluting anything', async () => {

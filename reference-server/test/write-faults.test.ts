@@ -33,7 +33,7 @@ function capturedLogger() {
   return { logger: pino({ level: 'debug' }, stream), lines };
 }
 
-const INTERNAL = { code: 500, message: '服务器内部错误', data: null };
+const INTERNAL = { code: 500, message: '服务器内部错误', data: { reason: 'internal' } };
 
 let server: TestServer | undefined;
 afterEach(async () => {

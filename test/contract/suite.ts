@@ -3,6 +3,15 @@ import { type AssetClient, createReviewAuthClient, type PipelineProgress, type T
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ContractTarget } from './targets.js';
 
+/** `data` of the error envelopes the suite expects (decision 0037: a stable reason, refused fields). */
+const ROUTE = { reason: 'route_not_found' };
+const METHOD = { reason: 'method_not_allowed' };
+const MEDIA = { reason: 'unsupported_media_type' };
+const JSON_BODY = {
+  reason: 'invalid_request',
+  errors: [{ in: 'body', path: '', rule: 'json', message: '不是有效的 JSON 对象' }],
+};
+
 let counter = 0;
 /** A username no other test (or earlier run) uses. */
 function uniqueName(prefix: string): string {
@@ -57,12 +66,12 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
       });
 
       it.each([
-        ['an unknown route', 'GET', '/api/v1/nothing-here', undefined, 404, '接口不存在'],
-        ['a wrong method', 'PATCH', '/api/v1/projects', undefined, 405, '请求方法不允许'],
-        ['no token', 'GET', '/api/v1/auth/me', undefined, 401, '未登录或 Token 已过期'],
-        ['a non-JSON body', 'POST', '/auth/login', 'text/plain', 415, '请求体必须是 JSON'],
-        ['a malformed JSON body', 'POST', '/auth/login', 'application/json', 400, '参数错误'],
-      ])('answers %s with the error envelope', async (_name, method, path, type, status, message) => {
+        ['an unknown route', 'GET', '/api/v1/nothing-here', undefined, 404, '接口不存在', ROUTE],
+        ['a wrong method', 'PATCH', '/api/v1/projects', undefined, 405, '请求方法不允许', METHOD],
+        ['no token', 'GET', '/api/v1/auth/me', undefined, 401, '未登录或 Token 已过期', null],
+        ['a non-JSON body', 'POST', '/auth/login', 'text/plain', 415, '请求体必须是 JSON', MEDIA],
+        ['a malformed JSON body', 'POST', '/auth/login', 'application/json', 400, '参数错误', JSON_BODY],
+      ])('answers %s with the error envelope', async (_name, method, path, type, status, message, data) => {
         const init: RequestInit = { method };
         if (type !== undefined) {
           init.headers = { 'content-type': type };
@@ -70,7 +79,7 @@ export function defineContractSuite(target: ContractTarget, runtime: boolean): v
         }
         const res = await fetch(`${base}${path}`, init);
         expect(res.status).toBe(status);
-        expect(await res.json()).toEqual({ code: status, message, data: null });
+        expect(await res.json()).toEqual({ code: status, message, data });
         if (status === 405) {
           expect(new Set(res.headers.get('allow')?.split(/,\s*/))).toEqual(new Set(['HEAD', 'GET', 'POST']));
         }

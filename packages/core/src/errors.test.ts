@@ -9,19 +9,76 @@ describe('envelope', () => {
   });
 
   it.each([
-    ['badRequest', errors.badRequest({ detail: 'never sent' }), 400, MESSAGES.badRequest],
-    ['unauthenticated', errors.unauthenticated(), 401, MESSAGES.unauthenticated],
-    ['projectForbidden', errors.projectForbidden(), 403, MESSAGES.projectForbidden],
-    ['taskNotFound', errors.taskNotFound(), 404, MESSAGES.taskNotFound],
-    ['methodNotAllowed', errors.methodNotAllowed(), 405, MESSAGES.methodNotAllowed],
-    ['usernameTaken', errors.usernameTaken(), 409, MESSAGES.usernameTaken],
-    ['payloadTooLarge', errors.payloadTooLarge(), 413, MESSAGES.payloadTooLarge],
-    ['unsupportedMediaType', errors.unsupportedMediaType(), 415, MESSAGES.unsupportedMediaType],
-    ['tooManyRequests', errors.tooManyRequests(7), 429, MESSAGES.tooManyRequests],
-    ['internal', errors.internal(new Error('secret')), 500, MESSAGES.internal],
-  ])('fail(%s) answers its code and message with data null, never details', (_n, err, code, message) => {
-    expect(fail(err)).toEqual({ code, message, data: null });
-    expect(JSON.stringify(fail(err))).not.toMatch(/never sent|secret/);
+    ['badRequest', errors.badRequest({ detail: 'never sent' }), 400, MESSAGES.badRequest, 'invalid_request'],
+    ['projectForbidden', errors.projectForbidden(), 403, MESSAGES.projectForbidden, 'project_forbidden'],
+    ['taskNotFound', errors.taskNotFound(), 404, MESSAGES.taskNotFound, 'task_not_found'],
+    ['methodNotAllowed', errors.methodNotAllowed(), 405, MESSAGES.methodNotAllowed, 'method_not_allowed'],
+    ['usernameTaken', errors.usernameTaken(), 409, MESSAGES.usernameTaken, 'username_taken'],
+    ['payloadTooLarge', errors.payloadTooLarge(), 413, MESSAGES.payloadTooLarge, 'payload_too_large'],
+    [
+      'unsupportedMediaType',
+      errors.unsupportedMediaType(),
+      415,
+      MESSAGES.unsupportedMediaType,
+      'unsupported_media_type',
+    ],
+    ['tooManyRequests', errors.tooManyRequests(7), 429, MESSAGES.tooManyRequests, 'too_many_requests'],
+    ['internal', errors.internal(new Error('secret')), 500, MESSAGES.internal, 'internal'],
+  ])(
+    'fail(%s) answers its code, its message and its stable reason, never details',
+    (_n, err, code, message, reason) => {
+      expect(fail(err)).toEqual({ code, message, data: { reason } });
+      expect(JSON.stringify(fail(err))).not.toMatch(/never sent|secret/);
+    },
+  );
+
+  it('answers the 401 未登录或 Token 已过期 with data null, as spec 000 fixes it', () => {
+    expect(fail(errors.unauthenticated())).toEqual({
+      code: 401,
+      message: MESSAGES.unauthenticated,
+      data: null,
+    });
+    expect(fail(errors.unauthenticated(), 'en')).toEqual({
+      code: 401,
+      message: 'Not logged in, or the token has expired',
+      data: null,
+    });
+  });
+
+  it('says the message in English when asked, keeping code and reason', () => {
+    expect(fail(errors.projectNotFound(), 'en')).toEqual({
+      code: 404,
+      message: 'Project not found',
+      data: { reason: 'project_not_found' },
+    });
+    expect(fail(errors.emptyPrompt(), 'en')).toEqual({
+      code: 400,
+      message: 'prompt must not be empty',
+      data: {
+        reason: 'empty_prompt',
+        errors: [{ in: 'body', path: '/prompt', rule: 'notBlank', message: 'must not be empty' }],
+      },
+    });
+  });
+
+  it('lists the refused fields of a 400 in the language asked for, at most 20', () => {
+    const fields = Array.from({ length: 25 }, (_, i) => ({
+      in: 'body' as const,
+      path: `/f${i}`,
+      rule: 'maximum',
+      limit: 9,
+    }));
+    const zh = fail(errors.invalid(fields));
+    expect(zh.message).toBe('参数错误');
+    expect(zh.data?.errors).toHaveLength(20);
+    expect(zh.data?.errors?.[0]).toEqual({
+      in: 'body',
+      path: '/f0',
+      rule: 'maximum',
+      message: '不能大于 9',
+      limit: 9,
+    });
+    expect(fail(errors.invalid(fields), 'en').data?.errors?.[0]?.message).toBe('must be at most 9');
   });
 
   it('turns anything else into 500 服务器内部错误', () => {
@@ -32,7 +89,7 @@ describe('envelope', () => {
       undefined,
       { code: 400, message: 'fake' },
     ]) {
-      expect(fail(thrown)).toEqual({ code: 500, message: MESSAGES.internal, data: null });
+      expect(fail(thrown)).toEqual({ code: 500, message: MESSAGES.internal, data: { reason: 'internal' } });
       expect(toAssetloomError(thrown).code).toBe(500);
     }
   });

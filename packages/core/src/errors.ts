@@ -1,3 +1,12 @@
+import {
+  DEFAULT_LANGUAGE,
+  errorEntry,
+  type FieldError,
+  type FieldProblem,
+  fieldError,
+  type Language,
+} from './messages.js';
+
 /** Envelope error codes; the HTTP status always equals the envelope code. */
 export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
@@ -43,6 +52,8 @@ export interface AssetloomErrorOptions {
   retryAfter?: number;
   /** Diagnostic details such as validation errors; for logs, never sent to clients. */
   details?: unknown;
+  /** The refused fields of a 400, sent as `data.errors` in the request's language (decision 0037). */
+  fields?: readonly FieldProblem[];
 }
 
 /**
@@ -67,6 +78,7 @@ export class AssetloomError extends Error {
   override readonly name = 'AssetloomError';
   readonly retryAfter?: number;
   readonly details?: unknown;
+  readonly fields?: readonly FieldProblem[];
 
   constructor(
     readonly code: ErrorCode,
@@ -76,6 +88,7 @@ export class AssetloomError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     if (options.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter));
     if (options.details !== undefined) this.details = options.details;
+    if (options.fields !== undefined && options.fields.length > 0) this.fields = options.fields;
   }
 }
 
@@ -86,7 +99,14 @@ export function isAssetloomError(value: unknown): value is AssetloomError {
 /** Factories for every error the domain raises. */
 export const errors = {
   badRequest: (details?: unknown) => new AssetloomError(400, MESSAGES.badRequest, { details }),
-  emptyPrompt: (details?: unknown) => new AssetloomError(400, MESSAGES.emptyPrompt, { details }),
+  /** 400 参数错误 naming the refused fields (sent as `data.errors`); `details` goes to the log. */
+  invalid: (fields: readonly FieldProblem[], details?: unknown) =>
+    new AssetloomError(400, MESSAGES.badRequest, { fields, details: details ?? { fields } }),
+  emptyPrompt: (details?: unknown) =>
+    new AssetloomError(400, MESSAGES.emptyPrompt, {
+      details,
+      fields: [{ in: 'body', path: '/prompt', rule: 'notBlank' }],
+    }),
   wrongOldPassword: () => new AssetloomError(400, MESSAGES.wrongOldPassword),
   unauthenticated: () => new AssetloomError(401, MESSAGES.unauthenticated),
   badCredentials: () => new AssetloomError(401, MESSAGES.badCredentials),
@@ -132,26 +152,64 @@ export interface OkEnvelope<T> {
   data: T;
 }
 
-/** The error envelope (`data` is always null). */
+/** `data` of an error envelope (the contract's `ErrorDetails`). */
+export interface ErrorDetails {
+  /** A stable code per message, the same in every language (`ErrorReason` of the contract). */
+  reason: string;
+  /** The refused fields of a 400 from request validation. */
+  errors?: FieldError[];
+}
+
+/**
+ * The error envelope: `data` is `{reason, errors?}`, except on the 401 `未登录或 Token 已过期`, whose
+ * `data` spec 000 fixes to null.
+ */
 export interface FailEnvelope {
   code: ErrorCode;
   message: string;
-  data: null;
+  data: ErrorDetails | null;
 }
 
 export function ok<T>(data: T): OkEnvelope<T> {
   return { code: 0, message: 'ok', data };
 }
 
+/** At most this many refused fields are listed (the contract's `maxItems`). */
+export const MAX_FIELD_ERRORS = 20;
+
+/** A reason for a message the catalogue lacks (a test keeps every message of core in it). */
+const REASON_BY_CODE: Readonly<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'route_not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  500: 'internal',
+  503: 'not_ready',
+};
+
 /**
- * The error envelope for anything thrown. An AssetloomError keeps its code and message; anything
- * else becomes 500 服务器内部错误, so internal details never reach a client.
+ * The error envelope for anything thrown, in `language` (Chinese by default, decision 0037). An
+ * AssetloomError keeps its code and its message (or that message's English text); anything else
+ * becomes 500 服务器内部错误, so internal details never reach a client. `data` holds the message's
+ * stable reason and, for a 400 that names fields, each field's problem in `language`.
  */
-export function fail(err: unknown): FailEnvelope {
-  if (err instanceof AssetloomError && ERROR_CODES.has(err.code)) {
-    return { code: err.code, message: err.message, data: null };
+export function fail(err: unknown, language: Language = DEFAULT_LANGUAGE): FailEnvelope {
+  const known = err instanceof AssetloomError && ERROR_CODES.has(err.code);
+  const code = known ? err.code : 500;
+  const chinese = known ? err.message : MESSAGES.internal;
+  const entry = errorEntry(chinese);
+  const message = entry === undefined ? chinese : entry[language];
+  if (code === 401 && chinese === MESSAGES.unauthenticated) return { code, message, data: null };
+  const data: ErrorDetails = { reason: entry?.reason ?? REASON_BY_CODE[code] ?? 'internal' };
+  const fields = known ? err.fields : undefined;
+  if (fields !== undefined && fields.length > 0) {
+    data.errors = fields.slice(0, MAX_FIELD_ERRORS).map((field) => fieldError(field, language));
   }
-  return { code: 500, message: MESSAGES.internal, data: null };
+  return { code, message, data };
 }
 
 /** Turns anything thrown into an AssetloomError (non-domain errors become 500 with the original as cause). */

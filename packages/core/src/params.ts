@@ -1,5 +1,6 @@
 import { assetApiDocument } from '@assetloom/openapi';
 import { errors } from './errors.js';
+import type { FieldProblem } from './messages.js';
 import type {
   AnimationLoop,
   AssetType,
@@ -83,16 +84,17 @@ function normalizeAnimation(
   };
   if (animation.frameDurations !== undefined) {
     if (animation.frameDurations.length !== framesPerDirection) {
-      throw errors.badRequest({
-        where: 'body',
-        errors: [
+      throw errors.invalid(
+        [
           {
+            in: 'body',
             path: '/params/animation/frameDurations',
-            keyword: 'frameDurations',
-            message: `must have one duration per frame of a direction (${framesPerDirection}), not ${animation.frameDurations.length}`,
+            rule: 'frameCount',
+            limit: framesPerDirection,
           },
         ],
-      });
+        { frameDurations: animation.frameDurations.length, framesPerDirection },
+      );
     }
     out.frameDurations = [...animation.frameDurations];
   }
@@ -117,8 +119,8 @@ export function hasCanvas(assetType: AssetType): boolean {
   return assetType === 'background' || assetType === 'ui';
 }
 
-function canvasProblem(path: string, message: string) {
-  return errors.badRequest({ where: 'body', errors: [{ path, keyword: 'canvas', message }] });
+function canvasProblem(path: string, problem: Omit<FieldProblem, 'in' | 'path'>) {
+  return errors.invalid([{ in: 'body', path, ...problem }]);
 }
 
 /**
@@ -133,20 +135,20 @@ function normalizeCanvas(
 ): { width: number; height: number } | undefined {
   if (p.width === undefined && p.height === undefined) return undefined;
   if (!hasCanvas(assetType)) {
-    throw canvasProblem(
-      p.width === undefined ? '/params/height' : '/params/width',
-      `width and height are for background and ui only, not ${assetType}`,
-    );
+    throw canvasProblem(p.width === undefined ? '/params/height' : '/params/width', {
+      rule: 'assetType',
+      allowed: ['background', 'ui'],
+    });
   }
   for (const side of ['width', 'height'] as const) {
     const value = p[side];
     if (value === undefined) continue;
     // the contract's schema refuses these first on HTTP; direct callers of the service get the same 400
     if (!Number.isInteger(value) || value < CANVAS_LIMITS.min || value > CANVAS_LIMITS.max) {
-      throw canvasProblem(
-        `/params/${side}`,
-        `must be an integer from ${CANVAS_LIMITS.min} to ${CANVAS_LIMITS.max}`,
-      );
+      throw canvasProblem(`/params/${side}`, {
+        rule: Number.isInteger(value) && value > CANVAS_LIMITS.max ? 'maximum' : 'minimum',
+        limit: Number.isInteger(value) && value > CANVAS_LIMITS.max ? CANVAS_LIMITS.max : CANVAS_LIMITS.min,
+      });
     }
   }
   return { width: p.width ?? resolution, height: p.height ?? resolution };

@@ -47,6 +47,8 @@ import { createUserCache } from './user-cache.js';
 import {
   identifierCharacterProblem,
   normalizeIdentifier,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
   usernameKeyOf,
   usernameProblem,
 } from './usernames.js';
@@ -336,11 +338,28 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       // width-insensitive key (usernames.ts, decision 0027).
       const username = normalizeIdentifier(String(input.username));
       const nameProblem = usernameProblem(username);
-      if (nameProblem !== undefined) throw errors.badRequest({ username: nameProblem });
+      if (nameProblem !== undefined) {
+        const length = [...username].length;
+        throw errors.invalid(
+          [
+            length < USERNAME_MIN_LENGTH || length > USERNAME_MAX_LENGTH
+              ? {
+                  in: 'body',
+                  path: '/username',
+                  rule: length < USERNAME_MIN_LENGTH ? 'minLength' : 'maxLength',
+                  limit: length < USERNAME_MIN_LENGTH ? USERNAME_MIN_LENGTH : USERNAME_MAX_LENGTH,
+                }
+              : { in: 'body', path: '/username', rule: 'characters' },
+          ],
+          { username: nameProblem },
+        );
+      }
       const email =
         input.email === undefined || input.email === null ? null : normalizeIdentifier(input.email);
       const emailProblem = email === null ? undefined : identifierCharacterProblem(email);
-      if (emailProblem !== undefined) throw errors.badRequest({ email: emailProblem });
+      if (emailProblem !== undefined) {
+        throw errors.invalid([{ in: 'body', path: '/email', rule: 'characters' }], { email: emailProblem });
+      }
       if (await store.users.byUsernameKey(usernameKeyOf(username))) throw errors.usernameTaken();
       const ip = ctx?.ip ?? '';
       // Registrations per address, across usernames: checked before the hash, counted with it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AssetloomError, MESSAGES } from './errors.js';
+import { AssetloomError, fail, MESSAGES } from './errors.js';
 import { normalizeParams } from './params.js';
 import { createRequestValidator, type RawRequest } from './validation.js';
 
@@ -379,5 +379,149 @@ describe('createRequestValidator', () => {
       }).body.taskStyle,
     ).toBeNull();
     expect(validator.validate('getHealth', { body: { ignored: true } }).body).toBeUndefined();
+  });
+});
+
+describe('field-level errors (data.errors, decision 0037)', () => {
+  const fields = (operationId: string, raw: RawRequest, language: 'zh' | 'en' = 'zh') =>
+    fail(rejection(operationId, raw), language);
+
+  it('names every refused field of a registration at once, with its JSON pointer, rule and limit', () => {
+    const answer = fields('register', { body: { username: 'ab', password: '123', email: 'not-mail' } });
+    expect(answer.code).toBe(400);
+    expect(answer.message).toBe(MESSAGES.badRequest);
+    expect(answer.data?.errors).toEqual([
+      { in: 'body', path: '/username', rule: 'minLength', limit: 3, message: '长度至少为 3 个字符' },
+      { in: 'body', path: '/email', rule: 'format', message: '不是有效的邮箱地址' },
+      { in: 'body', path: '/password', rule: 'minLength', limit: 6, message: '长度至少为 6 个字符' },
+    ]);
+  });
+
+  it.each([
+    [
+      'an empty project name',
+      'createProject',
+      { body: { name: '' } },
+      { in: 'body', path: '/name', rule: 'minLength', limit: 1, message: 'must not be empty' },
+    ],
+    [
+      'resolution 5000',
+      'generate',
+      { body: { projectId: 'p', prompt: 'a knight', assetType: 'sprite', params: { resolution: 5000 } } },
+      {
+        in: 'body',
+        path: '/params/resolution',
+        rule: 'maximum',
+        limit: 1024,
+        message: 'must be at most 1024',
+      },
+    ],
+    [
+      'a non-string style value',
+      'replaceProjectStyle',
+      { params: { projectId: 'p' }, body: { kvPairs: { lighting: 7 } } },
+      { in: 'body', path: '/kvPairs/lighting', rule: 'type', message: 'must be a string' },
+    ],
+    [
+      'a non-string value of a nullable task style',
+      'generate',
+      { body: { projectId: 'p', prompt: 'a knight', assetType: 'sprite', taskStyle: { mood: 1 } } },
+      { in: 'body', path: '/taskStyle/mood', rule: 'type', message: 'must be a string' },
+    ],
+    [
+      'an unknown field',
+      'createProject',
+      { body: { name: 'x', owner: 1 } },
+      { in: 'body', path: '/owner', rule: 'additionalProperties', message: 'is not a known field' },
+    ],
+    [
+      'a missing field',
+      'login',
+      { body: { username: 'alice' } },
+      { in: 'body', path: '/password', rule: 'required', message: 'is required' },
+    ],
+    [
+      'an unknown asset type',
+      'generate',
+      { body: { projectId: 'p', prompt: 'a knight', assetType: 'spaceship' } },
+      {
+        in: 'body',
+        path: '/assetType',
+        rule: 'enum',
+        allowed: ['sprite', 'background', 'ui', 'animation', 'tileset'],
+        message: 'must be one of: sprite, background, ui, animation, tileset',
+      },
+    ],
+    [
+      'pageSize 500',
+      'listProjects',
+      { query: { pageSize: '500' } },
+      { in: 'query', path: '/pageSize', rule: 'maximum', limit: 100, message: 'must be at most 100' },
+    ],
+    [
+      'a repeated query parameter',
+      'listProjects',
+      { query: { page: ['1', '2'] } },
+      { in: 'query', path: '/page', rule: 'repeated', message: 'must be given only once' },
+    ],
+    [
+      'a missing body',
+      'createProject',
+      {},
+      { in: 'body', path: '', rule: 'required', message: 'is required' },
+    ],
+  ])('%s: 400 参数错误 naming the field (in English on request)', (_name, operationId, raw, want) => {
+    const answer = fields(operationId, raw as RawRequest, 'en');
+    expect(answer.message).toBe('Invalid parameters');
+    expect(answer.data?.reason).toBe('invalid_request');
+    expect(answer.data?.errors).toEqual([want]);
+  });
+
+  it('keeps the spec message of an empty prompt and names /prompt', () => {
+    const answer = fields('generate', { body: { projectId: 'p', prompt: '  ', assetType: 'sprite' } });
+    expect(answer).toEqual({
+      code: 400,
+      message: MESSAGES.emptyPrompt,
+      data: {
+        reason: 'empty_prompt',
+        errors: [{ in: 'body', path: '/prompt', rule: 'notBlank', message: '不能为空' }],
+      },
+    });
+  });
+
+  it('names width for a sprite and frameDurations against the frame count (rules the schema cannot state)', () => {
+    const raise = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return fail(error, 'en').data?.errors;
+      }
+      throw new Error('expected a 400');
+    };
+    expect(raise(() => normalizeParams('sprite', { width: 64 }))).toEqual([
+      {
+        in: 'body',
+        path: '/params/width',
+        rule: 'assetType',
+        allowed: ['background', 'ui'],
+        message: 'is only for background, ui',
+      },
+    ]);
+    expect(
+      raise(() =>
+        normalizeParams('animation', {
+          frames: { framesPerDirection: 3 },
+          animation: { frameDurations: [100] },
+        }),
+      ),
+    ).toEqual([
+      {
+        in: 'body',
+        path: '/params/animation/frameDurations',
+        rule: 'frameCount',
+        limit: 3,
+        message: 'must have one duration per frame of a direction (3)',
+      },
+    ]);
   });
 });

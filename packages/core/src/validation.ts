@@ -2,7 +2,9 @@ import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { errors } from './errors.js';
+import { errors, MAX_FIELD_ERRORS } from './errors.js';
+import type { AllowedValue, FieldLocation, FieldProblem } from './messages.js';
+import { stylePointers, styleProblems } from './styles.js';
 import type {
   ChangePasswordInput,
   CreateProjectInput,
@@ -42,6 +44,7 @@ type NoQuery = Record<string, never>;
 /** Typed inputs of the operations the asset service consumes. */
 export interface OperationInputs {
   getHealth: ValidatedRequest<undefined, NoQuery>;
+  getStyleCatalog: ValidatedRequest<undefined, NoQuery>;
   getReadiness: ValidatedRequest<undefined, NoQuery>;
   register: ValidatedRequest<RegisterInput, NoQuery>;
   login: ValidatedRequest<LoginInput, NoQuery>;
@@ -102,7 +105,8 @@ interface CompiledOperation {
   validateParams: ValidateFunction;
   validateQuery: ValidateFunction;
   validateHeaders: ValidateFunction;
-  body: { required: boolean; validate: ValidateFunction } | undefined;
+  /** `styles`: where the body holds style maps (their known keys' values are checked, decision 0037). */
+  body: { required: boolean; validate: ValidateFunction; styles: string[][] } | undefined;
 }
 
 const DOC_ID = 'https://assetloom.dev/openapi/asset-api.json';
@@ -175,7 +179,7 @@ function readQuery(query: RawRequest['query']): Map<string, string[]> {
     for (const [k, v] of query) out.set(k, [...(out.get(k) ?? []), v]);
     return out;
   }
-  if (!isObject(query)) throw errors.badRequest({ query: 'not an object' });
+  if (!isObject(query)) throw errors.invalid([{ in: 'query', path: '', rule: 'type', type: 'object' }]);
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
     if (Array.isArray(v))
@@ -185,7 +189,7 @@ function readQuery(query: RawRequest['query']): Map<string, string[]> {
       );
     else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
       out.set(k, [String(v)]);
-    else throw errors.badRequest({ query: `parameter ${k} is not text` });
+    else throw errors.invalid([{ in: 'query', path: pointerOf(k), rule: 'type', type: 'string' }]);
   }
   return out;
 }
@@ -198,7 +202,7 @@ function readHeader(headers: RawRequest['headers'], name: string): string | unde
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() !== lower) continue;
     if (Array.isArray(v)) {
-      if (v.length > 1) throw errors.badRequest({ header: `${name} repeated` });
+      if (v.length > 1) throw errors.invalid([{ in: 'header', path: pointerOf(lower), rule: 'repeated' }]);
       return v[0] === undefined ? undefined : String(v[0]);
     }
     return v === undefined || v === null ? undefined : String(v);
@@ -206,8 +210,83 @@ function readHeader(headers: RawRequest['headers'], name: string): string | unde
   return undefined;
 }
 
-function fail400(where: string, errs: ErrorObject[] | null | undefined): never {
-  throw errors.badRequest({
+/** `/name` of a property or parameter name, JSON-pointer escaped (`~0` for `~`, `~1` for `/`). */
+export function pointerOf(name: string): string {
+  return `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+}
+
+const COMPOSITE = new Set(['oneOf', 'anyOf', 'if', 'not']);
+const LIMITS = new Set([
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+]);
+
+/** The JSON type an ajv `type` error expected (the first that is not null). */
+function expectedType(type: unknown): string {
+  const types = Array.isArray(type) ? type.map(String) : String(type).split(',');
+  return types.find((t) => t !== 'null') ?? types[0] ?? 'string';
+}
+
+const isNullBranch = (e: ErrorObject) =>
+  e.keyword === 'type' && expectedType(e.params.type) === 'null' && !String(e.params.type).includes(',');
+
+/**
+ * ajv's errors as refused fields: one per field and rule, in the order ajv found them. The `null`
+ * branch of a nullable field and a composite's own error (oneOf, anyOf, if) are left out when a more
+ * precise error names the same field or one under it; the inner error of a refused property name is
+ * left out beside its `propertyNames` error.
+ */
+export function fieldProblems(
+  where: FieldLocation,
+  errs: readonly ErrorObject[] | null | undefined,
+): FieldProblem[] {
+  const all = (errs ?? []).filter((e) => (e as { propertyName?: unknown }).propertyName === undefined);
+  const precise = all.filter((e) => !COMPOSITE.has(e.keyword) && !isNullBranch(e));
+  const kept = all.filter((e) => {
+    if (!COMPOSITE.has(e.keyword) && !isNullBranch(e)) return true;
+    const under = (other: ErrorObject) =>
+      other.instancePath === e.instancePath || other.instancePath.startsWith(`${e.instancePath}/`);
+    return !precise.some(under);
+  });
+  const out: FieldProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of kept) {
+    const params = e.params as Record<string, unknown>;
+    let path = e.instancePath;
+    const problem: FieldProblem = { in: where, path, rule: e.keyword };
+    if (e.keyword === 'required') path += pointerOf(String(params.missingProperty));
+    else if (e.keyword === 'additionalProperties') path += pointerOf(String(params.additionalProperty));
+    else if (e.keyword === 'propertyNames') path += pointerOf(String(params.propertyName));
+    else if (e.keyword === 'type') problem.type = expectedType(params.type);
+    else if (e.keyword === 'enum') problem.allowed = params.allowedValues as AllowedValue[];
+    else if (e.keyword === 'const') problem.allowed = [params.allowedValue as AllowedValue];
+    else if (e.keyword === 'format') problem.format = String(params.format);
+    else if (e.keyword === 'multipleOf') problem.limit = Number(params.multipleOf);
+    else if (LIMITS.has(e.keyword)) problem.limit = Number(params.limit);
+    else if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === 'not')
+      problem.rule = 'oneOf';
+    if (e.message !== undefined) problem.text = e.message;
+    problem.path = path;
+    // One message per field: the first rule it broke (an empty name is not also "bad format").
+    const key = `${problem.in}\u0000${problem.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(problem);
+    if (out.length >= MAX_FIELD_ERRORS) break;
+  }
+  return out.length > 0 ? out : [{ in: where, path: '', rule: 'oneOf' }];
+}
+
+function fail400(where: FieldLocation, errs: ErrorObject[] | null | undefined): never {
+  throw errors.invalid(fieldProblems(where, errs), {
     where,
     errors: (errs ?? []).map((e) => ({ path: e.instancePath, keyword: e.keyword, message: e.message })),
   });
@@ -221,7 +300,9 @@ function fail400(where: string, errs: ErrorObject[] | null | undefined): never {
 export function createRequestValidator(document: OpenApiDocument = assetApiDocument): RequestValidator {
   const ajv = new Ajv2020({
     strict: false,
-    allErrors: false,
+    // Every refused field is named at once (data.errors), not only the first; bodies are bounded
+    // (bodyLimitBytes, MAX_BODY_DEPTH) and the list is cut at MAX_FIELD_ERRORS.
+    allErrors: true,
     useDefaults: true,
     coerceTypes: false,
     removeAdditional: false,
@@ -266,7 +347,11 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
         const content = isObject(rb.content) ? rb.content : {};
         const json = content['application/json'];
         const schema = isObject(json) && isObject(json.schema) ? json.schema : {};
-        body = { required: rb.required === true, validate: ajv.compile(rebase(schema) as Json) };
+        body = {
+          required: rb.required === true,
+          validate: ajv.compile(rebase(schema) as Json),
+          styles: stylePointers(document, schema),
+        };
       }
       compiled.set(op.operationId, {
         path,
@@ -294,17 +379,19 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
     for (const p of op.path) {
       const value = rawParams[p.name];
       if (value === undefined) continue;
-      if (typeof value !== 'string') throw errors.badRequest({ param: `${p.name} is not text` });
+      if (typeof value !== 'string')
+        throw errors.invalid([{ in: 'path', path: pointerOf(p.name), rule: 'type', type: 'string' }]);
       params[p.key] = coerce(p.kind, value);
     }
-    if (!op.validateParams(params)) fail400('params', op.validateParams.errors);
+    if (!op.validateParams(params)) fail400('path', op.validateParams.errors);
 
     const queryValues = readQuery(request.query);
     const query: Json = {};
     for (const p of op.query) {
       const values = queryValues.get(p.name);
       if (values === undefined || values.length === 0) continue;
-      if (values.length > 1) throw errors.badRequest({ query: `parameter ${p.name} repeated` });
+      if (values.length > 1)
+        throw errors.invalid([{ in: 'query', path: pointerOf(p.name), rule: 'repeated' }]);
       query[p.key] = coerce(p.kind, values[0]!);
     }
     if (!op.validateQuery(query)) fail400('query', op.validateQuery.errors);
@@ -314,12 +401,12 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
       const value = readHeader(request.headers, p.name);
       if (value !== undefined) headers[p.key] = coerce(p.kind, value);
     }
-    if (!op.validateHeaders(headers)) fail400('headers', op.validateHeaders.errors);
+    if (!op.validateHeaders(headers)) fail400('header', op.validateHeaders.errors);
 
     let body: unknown = request.body;
     if (op.body) {
       if (body === undefined) {
-        if (op.body.required) throw errors.badRequest({ body: 'missing' });
+        if (op.body.required) throw errors.invalid([{ in: 'body', path: '', rule: 'required' }]);
       } else {
         if (operationId === 'generate' && isObject(body)) {
           const prompt = body.prompt;
@@ -333,7 +420,21 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
         }
         // Validate a private copy: defaults are written into it, never into the caller's object.
         body = structuredCloneJson(body);
-        if (!op.body.validate(body)) fail400('body', op.body.validate.errors);
+        const valid = op.body.validate(body);
+        // The known style keys' values (the contract states them in words, not in the schema).
+        const styles = styleProblems(body, op.body.styles);
+        if (!valid) {
+          const problems = fieldProblems('body', op.body.validate.errors);
+          throw errors.invalid([...problems, ...styles].slice(0, MAX_FIELD_ERRORS), {
+            where: 'body',
+            errors: (op.body.validate.errors ?? []).map((e) => ({
+              path: e.instancePath,
+              keyword: e.keyword,
+              message: e.message,
+            })),
+          });
+        }
+        if (styles.length > 0) throw errors.invalid(styles);
         // Params are validated here, by the contract's schema, and normalised once, by the service
         // (submitTask → normalizeParams): the validator does not repeat the service's rules.
       }
@@ -355,7 +456,7 @@ const MAX_BODY_DEPTH = 32;
 /** A JSON-only deep copy (the body came from JSON.parse or a test literal); too deep → 400. */
 function structuredCloneJson(value: unknown, depth = 0): unknown {
   if (depth > MAX_BODY_DEPTH)
-    throw errors.badRequest({ body: `nested deeper than ${MAX_BODY_DEPTH} levels` });
+    throw errors.invalid([{ in: 'body', path: '', rule: 'maxDepth', limit: MAX_BODY_DEPTH }]);
   if (Array.isArray(value)) return value.map((v) => structuredCloneJson(v, depth + 1));
   if (isObject(value)) {
     const out: Json = {};

@@ -80,21 +80,29 @@ describe('canvas sizes on the mock', () => {
   });
 
   it.each([
-    ['a sprite with a canvas', 'sprite', { width: 320, height: 180 }],
-    ['an animation with a width', 'animation', { width: 320 }],
-    ['a tileset with a height', 'tileset', { height: 64 }],
-    ['a width below 16', 'background', { width: 8, height: 180 }],
-    ['a height above 1024', 'ui', { width: 64, height: 4096 }],
-    ['a fractional width', 'background', { width: 320.5, height: 180 }],
-    ['a string height', 'background', { width: 320, height: '180' }],
-  ] as const)('refuses %s with 400 参数错误', async (_name, assetType, params) => {
+    ['a sprite with a canvas', 'sprite', { width: 320, height: 180 }, '/params/width'],
+    ['an animation with a width', 'animation', { width: 320 }, '/params/width'],
+    ['a tileset with a height', 'tileset', { height: 64 }, '/params/height'],
+    ['a width below 16', 'background', { width: 8, height: 180 }, '/params/width'],
+    ['a height above 1024', 'ui', { width: 64, height: 4096 }, '/params/height'],
+    ['a fractional width', 'background', { width: 320.5, height: 180 }, '/params/width'],
+    ['a string height', 'background', { width: 320, height: '180' }, '/params/height'],
+  ] as const)('refuses %s with 400 参数错误', async (_name, assetType, params, field) => {
     const res = await fetch(`${BASE}/api/v1/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${api.token}` },
       body: JSON.stringify({ projectId, prompt: 'a beach', assetType, params }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, message: '参数错误', data: null });
+    // The refused field is named (decision 0037).
+    expect(await res.json()).toEqual({
+      code: 400,
+      message: '参数错误',
+      data: {
+        reason: 'invalid_request',
+        errors: expect.arrayContaining([expect.objectContaining({ in: 'body', path: field })]),
+      },
+    });
   });
 
   it('completes a 480 × 270 background with a PNG of 480 × 270', async () => {

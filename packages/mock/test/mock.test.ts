@@ -49,15 +49,15 @@ afterAll(async () => {
 
 describe('HTTP behaviour of the server', () => {
   it.each([
-    ['unknown route', 'GET', '/api/v1/nope', 404, '接口不存在'],
-    ['wrong method', 'DELETE', '/api/v1/generate', 405, '请求方法不允许'],
-    ['no token', 'GET', '/api/v1/projects', 401, '未登录或 Token 已过期'],
-  ])('%s', async (_name, method, path, status, message) => {
+    ['unknown route', 'GET', '/api/v1/nope', 404, '接口不存在', { reason: 'route_not_found' }],
+    ['wrong method', 'DELETE', '/api/v1/generate', 405, '请求方法不允许', { reason: 'method_not_allowed' }],
+    ['no token', 'GET', '/api/v1/projects', 401, '未登录或 Token 已过期', null],
+  ])('%s', async (_name, method, path, status, message, data) => {
     const res = await fetch(`${BASE}${path}`, { method });
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await res.json()).toEqual({ code: status, message, data: null });
+    expect(await res.json()).toEqual({ code: status, message, data });
     if (status === 405) expect(res.headers.get('allow')).toBe('POST');
   });
 

@@ -46,7 +46,10 @@ function picture(): Uint8Array {
     for (let x = 0; x < 96; x++) {
       const body = x > 30 && x < 66 && y > 40 && y < 80;
       const head = x > 38 && x < 58 && y > 16 && y <= 40;
-      data.set(body ? [40, 60, 160, 255] : head ? [230, 180, 140, 255] : [235, 235, 225, 255], (y * 96 + x) * 4);
+      data.set(
+        body ? [40, 60, 160, 255] : head ? [230, 180, 140, 255] : [235, 235, 225, 255],
+        (y * 96 + x) * 4,
+      );
     }
   }
   return encodePng(data, 96, 96);
@@ -68,7 +71,7 @@ describe('uploads on the mock', () => {
     const task = await ada.GET('/api/v1/tasks/{taskId}', {
       params: { path: { taskId: submitted.data.taskId } },
     });
-    expect(task.data, JSON.stringify(task.data)).toMatchObject({ status: "completed" });
+    expect(task.data, JSON.stringify(task.data)).toMatchObject({ status: 'completed' });
     const assets = await ada.GET('/api/v1/tasks/{taskId}/assets', {
       params: { path: { taskId: submitted.data.taskId } },
     });

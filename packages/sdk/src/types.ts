@@ -51,7 +51,7 @@ export type ReviewAuthPaths = ReviewPaths;
 
 /** The numeric envelope error codes (equal to the HTTP status). */
 export type EnvelopeErrorCode = Schemas['ErrorCode'];
-/** The error envelope `{code, message, data: null}`. */
+/** The error envelope `{code, message, data}`: `data` is `{reason, errors?}` (null on the 401 未登录或 Token 已过期, and from older servers). */
 export type ErrorEnvelope = Schemas['ErrorResponse'];
 
 export type AssetType = Schemas['AssetType'];

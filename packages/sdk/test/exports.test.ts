@@ -19,7 +19,11 @@ const fileOf = (target: unknown): string => {
   return fileOf(record.default ?? record.import);
 };
 const importsOf = (code: string) =>
-  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*(?:\/\*[\s\S]*?\*\/\s*)?|\brequire\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]);
+  [
+    ...code.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*(?:\/\*[\s\S]*?\*\/\s*)?|\brequire\s*\(\s*)["']([^"']+)["']/g,
+    ),
+  ].map((m) => m[1]);
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', '@assetloom/sdk'], {

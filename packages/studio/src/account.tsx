@@ -14,7 +14,7 @@ export function AccountView() {
     return {
       props: { 'aria-invalid': text !== undefined, 'aria-describedby': text ? `${name}-error` : undefined },
       message: text && (
-        <span class="field-error" id={`${name}-error`} data-testid={`field-error-${name}`}>
+        <span class="field-error" id={`${name}-error`} aria-hidden="true" data-testid={`field-error-${name}`}>
           {text}
         </span>
       ),

@@ -53,7 +53,7 @@ export function AuthView(props: {
     return {
       props: { 'aria-invalid': message !== undefined, 'aria-describedby': message ? id : undefined },
       message: message && (
-        <span class="field-error" id={id} data-testid={`field-error-${name.slice(1)}`}>
+        <span class="field-error" id={id} aria-hidden="true" data-testid={`field-error-${name.slice(1)}`}>
           {message}
         </span>
       ),

@@ -1,5 +1,4 @@
 import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
@@ -235,7 +234,11 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     [fingerprint, round],
   );
   const shown = shownError(apiError, lang, GENERATE_FIELDS);
-  /** aria attributes and the message for the control of `path` (with its hint, if it has one). */
+  /**
+   * aria attributes and the message for the control of `path` (with its hint, if it has one). The
+   * message sits inside the control's label, so it is hidden from the label's name and read as the
+   * control's description instead.
+   */
   const field = (path: GenerateField, hintId?: string) => {
     const text = shown.at(path);
     const id = `generate-error${path.replaceAll('/', '-')}`;
@@ -244,7 +247,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
       attrs: { 'aria-invalid': text !== undefined, 'aria-describedby': describedBy || undefined },
       note:
         text === undefined ? null : (
-          <span class="field-error" id={id} data-testid={`field-error${path}`}>
+          <span class="field-error" id={id} aria-hidden="true" data-testid={`field-error${path}`}>
             {text}
           </span>
         ),

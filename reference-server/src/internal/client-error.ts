@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MESSAGES } from '@assetloom/core';
+import { errorEntry, languageOf, MESSAGES } from '@assetloom/core';
+import { reviewErrorBody } from '@assetloom/core/review';
 import type { Logger } from 'pino';
 import { isReviewPath } from '../review/setup.js';
 
@@ -26,7 +27,7 @@ function inFlight(socket: Duplex): ServerResponse | undefined {
  * too large, a request line it cannot parse, a request that did not arrive within `requestTimeout`
  * (headers or body) — with a bare status line; this answers like the apps do instead: JSON with
  * `X-Request-Id` (the id the interrupted request already got, else a new one), the asset API's
- * envelope `{code, message, data: null}`, or `{error}` on the review helper's paths. Nothing is
+ * envelope `{code, message, data: {reason}}`, or `{error, reason}` on the review helper's paths. Nothing is
  * written once a response has started (it would corrupt it) or when the peer is gone (ECONNRESET).
  */
 export function createClientErrorHandler(logger: Logger): (err: Error, socket: Duplex) => void {
@@ -46,8 +47,17 @@ export function createClientErrorHandler(logger: Logger): (err: Error, socket: D
       return;
     }
     const review = isReviewPath(response?.req?.url);
+    // In the request's language when its headers were read (decision 0037), with the message's reason.
+    const language = languageOf(response?.req?.headers['accept-language']);
+    const entry = errorEntry(answer.message);
     const body = JSON.stringify(
-      review ? { error: answer.message } : { code: answer.status, message: answer.message, data: null },
+      review
+        ? reviewErrorBody(answer.message, language)
+        : {
+            code: answer.status,
+            message: entry?.[language] ?? answer.message,
+            data: { reason: entry?.reason ?? 'invalid_request' },
+          },
     );
     const head = [
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,

@@ -2,8 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { MESSAGES } from '@assetloom/core';
 import {
   AssetloomError,
+  contentLanguage,
+  type Language,
+  languageOf,
   REVIEW_ROUTE_PATHS,
   type ReviewAuthService,
+  reviewErrorBody,
   reviewErrors,
   reviewFailure,
 } from '@assetloom/core/review';
@@ -50,6 +54,13 @@ export interface ReviewAppDeps {
 export interface ReviewState {
   readonly requestId: string;
   readonly log: Logger;
+}
+
+/** The language of a request's answers: its `Accept-Language` (decision 0037). */
+function languageOfRequest(ctx: {
+  req: { headers: Record<string, string | string[] | undefined> };
+}): Language {
+  return languageOf(ctx.req.headers['accept-language']);
 }
 
 type ReviewContext = Koa.ParameterizedContext<ReviewState>;
@@ -129,7 +140,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
   }
 
   function fail(ctx: ReviewContext, error: unknown): void {
-    const failure = reviewFailure(error);
+    const failure = reviewFailure(error, languageOfRequest(ctx));
     if (failure.status >= 500) {
       const cause = error instanceof AssetloomError ? (error.cause ?? error) : error;
       ctx.state.log.error({ err: cause, answer: failure.body.error }, 'review request failed');
@@ -176,11 +187,13 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
     }
   }
 
-  function page(ctx: ReviewContext, html: string): void {
+  /** A page in the request's language. */
+  function page(ctx: ReviewContext, html: (language: Language) => string): void {
+    const language = languageOfRequest(ctx);
     ctx.status = 200;
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = html;
+    ctx.body = html(language);
   }
 
   const routes: Record<string, Route> = {
@@ -189,7 +202,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
       methods: {
         GET: withSession(async (ctx) => {
           const handle = sessionOf(ctx);
-          page(ctx, loginPage());
+          page(ctx, loginPage);
           await commit(ctx, handle);
         }),
       },
@@ -199,7 +212,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
       methods: {
         GET: withSession(async (ctx) => {
           const handle = sessionOf(ctx);
-          page(ctx, registerPage());
+          page(ctx, registerPage);
           await commit(ctx, handle);
         }),
       },
@@ -217,7 +230,8 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
             ctx.set('Cache-Control', 'no-store');
             ctx.redirect('/login');
           } else {
-            page(ctx, landingPage(found.value.email));
+            const email = found.value.email;
+            page(ctx, (language) => landingPage(email, language));
           }
           await commit(ctx, handle);
         }),
@@ -311,9 +325,15 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
     if (deps.secureCookies) ctx.cookies.secure = true;
 
     const route = routes[ctx.path];
+    // Pages and messages follow Accept-Language (decision 0037).
+    const language = languageOfRequest(ctx);
+    if (route?.kind !== 'asset') {
+      ctx.set('Content-Language', contentLanguage(language));
+      ctx.vary('Accept-Language');
+    }
     try {
       if (route === undefined) {
-        json(ctx, 404, { error: MESSAGES.routeNotFound });
+        json(ctx, 404, reviewErrorBody(MESSAGES.routeNotFound, language));
         return;
       }
       const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
@@ -321,7 +341,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
       if (handler === undefined) {
         const allowed = Object.keys(route.methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
         ctx.set('Allow', allowed.join(', '));
-        json(ctx, 405, { error: METHOD_NOT_ALLOWED });
+        json(ctx, 405, reviewErrorBody(METHOD_NOT_ALLOWED, language));
         return;
       }
       if (method === 'POST' && isCrossSite(ctx)) {
@@ -335,7 +355,7 @@ export function createReviewApp(deps: ReviewAppDeps): Koa<ReviewState> {
         ctx.status = 500;
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
-        ctx.body = errorPage();
+        ctx.body = errorPage(language);
       } else {
         fail(ctx, err);
       }

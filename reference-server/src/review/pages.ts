@@ -1,7 +1,12 @@
+import { type Language, REVIEW_PAGES, type ReviewPageTexts } from '@assetloom/core/review';
+
 /**
  * The review helper's HTML: server-rendered pages with a same-origin stylesheet and script (the
  * Content-Security-Policy allows nothing inline). The script posts the form as JSON with fetch and
  * shows the server's `{error}` message in a live region; on success it goes to the landing page.
+ * Each page is in the request's language (Chinese by default, English for `Accept-Language: en`;
+ * the texts are @assetloom/core's catalogue, decision 0037); the browser sends the same header with
+ * the form's fetch, so the messages follow.
  */
 
 export const SCRIPT_PATH = '/assets/review-auth.js';
@@ -33,13 +38,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }
 
-function layout(title: string, main: string): string {
+function layout(t: ReviewPageTexts, title: string, main: string): string {
   return `<!doctype html>
-<html lang="zh-CN">
+<html lang="${t.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · 代码评审助手</title>
+<title>${escapeHtml(title)} · ${escapeHtml(t.appName)}</title>
 <link rel="icon" href="${ICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLE_PATH}">
 <script src="${SCRIPT_PATH}" defer></script>
@@ -64,73 +69,80 @@ interface FormPage {
   switchLink: string;
 }
 
-function authForm(page: FormPage): string {
+function authForm(t: ReviewPageTexts, page: FormPage): string {
   const hint = page.passwordHint
     ? `\n<p class="hint" id="password-hint">${escapeHtml(page.passwordHint)}</p>`
     : '';
   const describedBy = page.passwordHint ? ' aria-describedby="password-hint"' : '';
   return layout(
+    t,
     page.title,
     `<h1>${escapeHtml(page.title)}</h1>
-<form id="auth-form" method="post" action="${page.endpoint}" data-endpoint="${page.endpoint}" novalidate>
+<form id="auth-form" method="post" action="${page.endpoint}" data-endpoint="${page.endpoint}" data-server-error="${escapeHtml(t.serverError)}" data-network-error="${escapeHtml(t.networkError)}" novalidate>
 <div class="field">
-<label for="email">邮箱</label>
+<label for="email">${escapeHtml(t.email)}</label>
 <input id="email" name="email" type="email" inputmode="email" autocomplete="username" required autofocus>
 </div>
 <div class="field">
-<label for="password">密码</label>
+<label for="password">${escapeHtml(t.password)}</label>
 <input id="password" name="password" type="password" autocomplete="${page.passwordAutocomplete}" required${describedBy}>${hint}
 </div>
 <p id="form-error" class="error" role="alert" aria-live="assertive"></p>
 <button type="submit">${escapeHtml(page.submit)}</button>
 </form>
-<noscript><p class="error">请启用 JavaScript 后再提交表单。</p></noscript>
+<noscript><p class="error">${escapeHtml(t.noScript)}</p></noscript>
 <p class="switch">${escapeHtml(page.switchText)} <a href="${page.switchHref}">${escapeHtml(page.switchLink)}</a></p>`,
   );
 }
 
-export function loginPage(): string {
-  return authForm({
-    title: '登录',
+export function loginPage(language: Language = 'zh'): string {
+  const t = REVIEW_PAGES[language];
+  return authForm(t, {
+    title: t.loginTitle,
     endpoint: '/api/auth/login',
-    submit: '登录',
+    submit: t.loginSubmit,
     passwordAutocomplete: 'current-password',
-    switchText: '还没有账号？',
+    switchText: t.noAccount,
     switchHref: '/register',
-    switchLink: '注册',
+    switchLink: t.register,
   });
 }
 
-export function registerPage(): string {
-  return authForm({
-    title: '注册',
+export function registerPage(language: Language = 'zh'): string {
+  const t = REVIEW_PAGES[language];
+  return authForm(t, {
+    title: t.registerTitle,
     endpoint: '/api/auth/register',
-    submit: '注册并登录',
+    submit: t.registerSubmit,
     passwordAutocomplete: 'new-password',
-    passwordHint: '密码至少 6 位。',
-    switchText: '已有账号？',
+    passwordHint: t.passwordHint,
+    switchText: t.haveAccount,
     switchHref: '/login',
-    switchLink: '登录',
+    switchLink: t.login,
   });
 }
 
-export function landingPage(email: string): string {
+export function landingPage(email: string, language: Language = 'zh'): string {
+  const t = REVIEW_PAGES[language];
   return layout(
-    '首页',
-    `<h1>代码评审助手</h1>
-<p>已登录：<strong id="signed-in-email">${escapeHtml(email)}</strong></p>
+    t,
+    t.homeTitle,
+    `<h1>${escapeHtml(t.appName)}</h1>
+<p>${escapeHtml(t.signedInAs)}<strong id="signed-in-email">${escapeHtml(email)}</strong></p>
 <form method="post" action="/api/auth/logout">
-<button type="submit">退出登录</button>
+<button type="submit">${escapeHtml(t.logout)}</button>
 </form>`,
   );
 }
 
-export function errorPage(): string {
+export function errorPage(language: Language = 'zh'): string {
+  const t = REVIEW_PAGES[language];
   return layout(
-    '服务器错误',
-    `<h1>服务器错误</h1>
-<p role="alert">页面暂时无法显示，请稍后再试。</p>
-<p><a href="/login">返回登录</a></p>`,
+    t,
+    t.errorTitle,
+    `<h1>${escapeHtml(t.errorTitle)}</h1>
+<p role="alert">${escapeHtml(t.errorText)}</p>
+<p><a href="/login">${escapeHtml(t.backToLogin)}</a></p>`,
   );
 }
 
@@ -159,6 +171,8 @@ export const PAGE_SCRIPT = `'use strict';
   if (!form) return;
   var errorBox = document.getElementById('form-error');
   var button = form.querySelector('button[type="submit"]');
+  var serverError = form.getAttribute('data-server-error');
+  var networkError = form.getAttribute('data-network-error');
   function show(message) {
     errorBox.textContent = message;
   }
@@ -180,15 +194,15 @@ export const PAGE_SCRIPT = `'use strict';
         }
         return response.json().then(
           function (data) {
-            show(data && typeof data.error === 'string' ? data.error : '服务器错误');
+            show(data && typeof data.error === 'string' ? data.error : serverError);
           },
           function () {
-            show('服务器错误');
+            show(serverError);
           }
         );
       })
       .catch(function () {
-        show('网络错误，请检查网络后重试');
+        show(networkError);
       })
       .then(function () {
         button.disabled = false;

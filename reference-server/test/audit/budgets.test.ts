@@ -37,7 +37,11 @@ describe('per-user budgets with the default settings', () => {
       { token: user.token },
     );
     expect(heavy.status).toBe(413);
-    expect(heavy.body).toEqual({ code: 413, message: '任务规模超出上限', data: null });
+    expect(heavy.body).toEqual({
+      code: 413,
+      message: '任务规模超出上限',
+      data: { reason: 'task_too_large' },
+    });
     const fits = await api.post(
       '/api/v1/generate',
       {
@@ -86,7 +90,11 @@ describe('per-user budgets, set small', () => {
     expect((await submit(user.token, projectId, 'a bat', animation(64, 4, 4))).status).toBe(200);
     const third = await submit(user.token, projectId, 'a ghost', animation(64, 4, 4));
     expect(third.status).toBe(429);
-    expect(third.body).toEqual({ code: 429, message: '进行中的任务过多，请稍后再试', data: null });
+    expect(third.body).toEqual({
+      code: 429,
+      message: '进行中的任务过多，请稍后再试',
+      data: { reason: 'too_many_in_flight' },
+    });
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const other = await newUser(server.url);
     const theirs = await api.post('/api/v1/projects', { name: 'Theirs' }, { token: other.token });
@@ -104,7 +112,11 @@ describe('per-user budgets, set small', () => {
     }
     const fourth = await api.post('/api/v1/projects', { name: 'P3' }, { token: user.token });
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ code: 429, message: '工程数量已达上限', data: null });
+    expect(fourth.body).toEqual({
+      code: 429,
+      message: '工程数量已达上限',
+      data: { reason: 'project_limit' },
+    });
     expect((await api.del(`/api/v1/projects/${ids[0]}`, { token: user.token })).status).toBe(200);
     expect((await api.post('/api/v1/projects', { name: 'P3' }, { token: user.token })).status).toBe(200);
   });
@@ -140,7 +152,7 @@ describe('storage bytes per user', () => {
       { token: user.token },
     );
     expect(next.status).toBe(413);
-    expect(next.body).toEqual({ code: 413, message: '存储空间已达上限', data: null });
+    expect(next.body).toEqual({ code: 413, message: '存储空间已达上限', data: { reason: 'storage_quota' } });
     // Deleting the project frees the space.
     expect((await api.del(`/api/v1/projects/${projectId}`, { token: user.token })).status).toBe(200);
     const again = await api.post('/api/v1/projects', { name: 'Files 2' }, { token: user.token });

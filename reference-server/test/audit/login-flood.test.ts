@@ -144,7 +144,7 @@ describe('the hash gate: a real user gets in while other addresses keep the hash
     // 2 running + 4 waiting: the rest is refused at once, without a hash.
     expect(count(answers, 503)).toBeGreaterThan(0);
     const busy = answers.find((a) => a.status === 503);
-    expect(busy?.body).toEqual({ code: 503, message: '服务繁忙，请稍后再试', data: null });
+    expect(busy?.body).toEqual({ code: 503, message: '服务繁忙，请稍后再试', data: { reason: 'busy' } });
     expect(Number(busy?.retryAfter)).toBeGreaterThanOrEqual(1);
   });
 });
@@ -215,7 +215,7 @@ describe('per-address limits across usernames, on both apps', () => {
     expect(logins.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
     for (const answer of logins.slice(10)) {
       expect(answer.status).toBe(429);
-      expect(answer.body).toEqual({ error: '登录尝试过于频繁，请稍后再试' });
+      expect(answer.body).toEqual({ error: '登录尝试过于频繁，请稍后再试', reason: 'too_many_attempts' });
     }
     const registrations: Answer[] = [];
     for (let i = 0; i < 7; i++) {
@@ -227,7 +227,10 @@ describe('per-address limits across usernames, on both apps', () => {
       );
     }
     expect(registrations.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect(registrations[6]?.body).toEqual({ error: '注册过于频繁，请稍后再试' });
+    expect(registrations[6]?.body).toEqual({
+      error: '注册过于频繁，请稍后再试',
+      reason: 'too_many_registrations',
+    });
     expect(Number(registrations[6]?.retryAfter)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -93,7 +93,7 @@ describe('a task whose progress the store cannot record (the disk is full)', () 
 
     const ready = await api.get('/api/v1/ready');
     expect(ready.status).toBe(503);
-    expect(ready.body).toEqual({ code: 503, message: '服务未就绪', data: null });
+    expect(ready.body).toEqual({ code: 503, message: '服务未就绪', data: { reason: 'not_ready' } });
     expect(ready.headers.get('x-not-ready')).toBe('database=storage-full');
     // Space again: the probe write goes through and the server is ready.
     full = false;

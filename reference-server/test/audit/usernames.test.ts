@@ -15,8 +15,12 @@ const targets: [string, StoreTarget | null][] = [
   ['mongodb', mongoUri === null ? null : { kind: 'mongodb', uri: mongoUri }],
 ];
 
-const PARAM_ERROR = { code: 400, message: '参数错误', data: null };
-const TAKEN = { code: 409, message: '用户名已被注册', data: null };
+const PARAM_ERROR = {
+  code: 400,
+  message: '参数错误',
+  data: expect.objectContaining({ reason: 'invalid_request' }),
+};
+const TAKEN = { code: 409, message: '用户名已被注册', data: { reason: 'username_taken' } };
 
 describe.each(targets)('usernames on the %s store', (_name, target) => {
   let server: TestServer;
@@ -107,7 +111,14 @@ describe.each(targets)('usernames on the %s store', (_name, target) => {
       ['NUL', 'a\u0000b@example.com'],
     ])('refuses %s with 400 邮箱格式不正确', async (_case, email) => {
       const res = await reviewPost('/api/auth/register', { email, password: 'secret-pass' });
-      expect(res).toEqual({ status: 400, body: { error: '邮箱格式不正确' } });
+      expect(res).toEqual({
+        status: 400,
+        body: {
+          error: '邮箱格式不正确',
+          reason: 'email_invalid',
+          errors: [expect.objectContaining({ in: 'body', path: '/email' })],
+        },
+      });
     });
 
     test('NFC and NFD spellings are one e-mail', async () => {
@@ -118,7 +129,7 @@ describe.each(targets)('usernames on the %s store', (_name, target) => {
         200,
       );
       const again = await reviewPost('/api/auth/register', { email: nfc, password: 'secret-pass' });
-      expect(again).toEqual({ status: 409, body: { error: '该邮箱已被注册' } });
+      expect(again).toEqual({ status: 409, body: { error: '该邮箱已被注册', reason: 'email_taken' } });
       expect((await reviewPost('/api/auth/login', { email: nfc, password: 'secret-pass' })).status).toBe(200);
     });
   });

@@ -57,7 +57,7 @@ describe('GET /api/v1/ready', () => {
     s3 = undefined;
     const down = await api.get('/api/v1/ready');
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: null });
+    expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: { reason: 'not_ready' } });
     // The operator learns which check failed from the log line of the request (the client does not).
     const logged = lines.find((l) => l.msg === 'not ready') as
       | {
@@ -91,7 +91,7 @@ describe('GET /api/v1/ready', () => {
         const started = Date.now();
         const down = await api.get('/api/v1/ready');
         expect(down.status).toBe(503);
-        expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: null });
+        expect(down.body).toEqual({ code: 503, message: '服务未就绪', data: { reason: 'not_ready' } });
         // Within the checks' 3 s deadline (plus slack), not the driver's 30 s server selection.
         expect(Date.now() - started).toBeLessThan(10_000);
         expect((await api.get('/api/v1/health')).status).toBe(200);

@@ -3,6 +3,7 @@ import {
   REVIEW_MESSAGES as M,
   type PasswordHasher,
   type ReviewStore,
+  reviewErrorBody,
 } from '@assetloom/core/review';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../src/password.js';
@@ -68,7 +69,7 @@ describe('review-auth 500 rows (injected failures)', () => {
       json: { email: 'a@b.io', password: 'secret1' },
     });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: M.server });
+    expect(res.body).toMatchObject(reviewErrorBody(M.server));
     expect(res.cookie).toBeUndefined();
     expect(s.logs.join('\n')).toContain('injected failure of users.byEmail');
   });
@@ -79,7 +80,7 @@ describe('review-auth 500 rows (injected failures)', () => {
       json: { email: uniqueEmail(), password: 'secret1' },
     });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: M.hashing });
+    expect(res.body).toMatchObject(reviewErrorBody(M.hashing));
   });
 
   it.each([
@@ -91,7 +92,7 @@ describe('review-auth 500 rows (injected failures)', () => {
     const email = uniqueEmail();
     const res = await send(s.url, 'POST', '/api/auth/register', { json: { email, password: 'secret1' } });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: M.insert });
+    expect(res.body).toMatchObject(reviewErrorBody(M.insert));
     expect(res.cookie).toBeUndefined();
     expect(await real.users.byEmail(email)).toBeNull();
   });
@@ -108,13 +109,13 @@ describe('review-auth 500 rows (injected failures)', () => {
       json: { email, password: 'secret1' },
     });
     expect(registered.status).toBe(500);
-    expect(registered.body).toEqual({ error: M.sessionSave });
+    expect(registered.body).toMatchObject(reviewErrorBody(M.sessionSave));
     expect(registered.cookie ?? '').toBe('');
     // The user exists (spec 001: the session step failed, not the registration), so login reaches the session too.
     expect(await store.users.byEmail(email)).not.toBeNull();
     const login = await send(s.url, 'POST', '/api/auth/login', { json: { email, password: 'secret1' } });
     expect(login.status).toBe(500);
-    expect(login.body).toEqual({ error: M.sessionSave });
+    expect(login.body).toMatchObject(reviewErrorBody(M.sessionSave));
     expect(login.cookie ?? '').toBe('');
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REVIEW_MESSAGES as M, type ReviewStore } from '@assetloom/core/review';
+import { REVIEW_MESSAGES as M, type ReviewStore, reviewErrorBody } from '@assetloom/core/review';
 import { injectMongoUri } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreTarget } from '../helpers.js';
@@ -175,7 +175,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
     ])('answers 400 for %s', async (_name, json, message) => {
       const res = await post('/api/auth/register', json);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toMatchObject(reviewErrorBody(message));
       expect(res.cookie).toBeUndefined();
     });
 
@@ -186,7 +186,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
     ])('answers 400 邮箱和密码为必填项 for %s', async (_name, raw, type) => {
       const res = await post('/api/auth/register', undefined, { raw, headers: { 'content-type': type } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: M.required });
+      expect(res.body).toMatchObject(reviewErrorBody(M.required));
     });
 
     it('accepts a 6-byte password of two CJK characters', async () => {
@@ -201,7 +201,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
         password: 'another1',
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: M.emailTaken });
+      expect(res.body).toMatchObject(reviewErrorBody(M.emailTaken));
     });
 
     it('lets exactly one of several concurrent registrations of one e-mail win', async () => {
@@ -236,7 +236,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
       const wrong = await post('/api/auth/login', { email, password: 'wrong-password' });
       for (const res of [unknown, wrong]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: M.badCredentials });
+        expect(res.body).toMatchObject(reviewErrorBody(M.badCredentials));
         expect(res.cookie).toBeUndefined();
       }
     });
@@ -249,7 +249,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
     ])('answers 400 邮箱和密码为必填项 for %s', async (_name, json) => {
       const res = await post('/api/auth/login', json);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: M.required });
+      expect(res.body).toMatchObject(reviewErrorBody(M.required));
     });
 
     it('throttles failed logins per e-mail with 429 and Retry-After, other e-mails unaffected', async () => {
@@ -259,7 +259,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
       }
       const limited = await post('/api/auth/login', { email, password });
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: M.tooManyAttempts });
+      expect(limited.body).toMatchObject(reviewErrorBody(M.tooManyAttempts));
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       const other = await registered();
       expect((await post('/api/auth/login', { email: other.email, password: other.password })).status).toBe(
@@ -302,7 +302,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
       ] as const) {
         const res = await post(path, json, { headers, cookie });
         expect(res.status, path).toBe(403);
-        expect(res.body).toEqual({ error: M.crossSite });
+        expect(res.body).toMatchObject(reviewErrorBody(M.crossSite));
       }
       // The logout above was refused: the session still works.
       expect((await get('/', cookie)).status).toBe(200);

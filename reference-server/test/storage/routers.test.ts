@@ -13,10 +13,14 @@ import {
 import { envelopeOf, PNG_1X1, rawRequest, SECRET, serveRouters, type TestApp, tempDir } from './helpers.js';
 
 const KEY = 'projects/p1/tasks/t1/sprite.png';
-const FORBIDDEN = { code: 403, message: MESSAGES.forbidden, data: null };
-const NOT_FOUND = { code: 404, message: MESSAGES.assetNotFound, data: null };
-const BAD_REQUEST = { code: 400, message: MESSAGES.badRequest, data: null };
-const INTERNAL = { code: 500, message: MESSAGES.internal, data: null };
+const FORBIDDEN = { code: 403, message: MESSAGES.forbidden, data: { reason: 'forbidden' } };
+const NOT_FOUND = { code: 404, message: MESSAGES.assetNotFound, data: { reason: 'asset_not_found' } };
+const BAD_REQUEST = {
+  code: 400,
+  message: MESSAGES.badRequest,
+  data: expect.objectContaining({ reason: 'invalid_request' }),
+};
+const INTERNAL = { code: 500, message: MESSAGES.internal, data: { reason: 'internal' } };
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let outside: Awaited<ReturnType<typeof tempDir>>;
@@ -206,7 +210,11 @@ describe('GET /files/<key> (filesystem driver)', () => {
       const response = await rawRequest(app.port, path, { method });
       expect(response.status, method).toBe(405);
       expect(response.headers.allow).toBe('GET, HEAD');
-      expect(envelopeOf(response)).toEqual({ code: 405, message: MESSAGES.methodNotAllowed, data: null });
+      expect(envelopeOf(response)).toEqual({
+        code: 405,
+        message: MESSAGES.methodNotAllowed,
+        data: { reason: 'method_not_allowed' },
+      });
     }
     expect(await storage.exists(KEY)).toBe(true);
   });

@@ -178,12 +178,20 @@ describe('S3 driver against s3rver on 127.0.0.1', () => {
 
       const missing = await rawRequest(app.port, '/api/v1/assets/download?key=projects/p4/none.png');
       expect(missing.status).toBe(404);
-      expect(envelopeOf(missing)).toEqual({ code: 404, message: MESSAGES.assetNotFound, data: null });
+      expect(envelopeOf(missing)).toEqual({
+        code: 404,
+        message: MESSAGES.assetNotFound,
+        data: { reason: 'asset_not_found' },
+      });
 
       // A segment longer than 127 characters is not a key on any driver (the issue-14 500 on fs).
       const long = await rawRequest(app.port, `/api/v1/assets/download?key=projects/p4/${'a'.repeat(256)}`);
       expect(long.status).toBe(400);
-      expect(envelopeOf(long)).toEqual({ code: 400, message: MESSAGES.badRequest, data: null });
+      expect(envelopeOf(long)).toEqual({
+        code: 400,
+        message: MESSAGES.badRequest,
+        data: expect.objectContaining({ reason: 'invalid_request' }),
+      });
     } finally {
       await app.close();
     }

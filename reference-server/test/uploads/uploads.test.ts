@@ -15,6 +15,13 @@ import {
   webp,
 } from './fixtures.js';
 
+/** The stable reasons of the upload messages (decision 0037; the contract's ErrorReason). */
+const REASONS: Record<string, string> = {
+  图片无法读取: 'image_unreadable',
+  图片过大: 'image_too_large',
+  图片尺寸过大: 'image_dimensions',
+};
+
 /**
  * POST /api/v1/uploads (issue #31, decision 0034) over real sockets with the real decoder (sharp):
  * every format and PNG colour type read, every bad upload answered with the envelope (never 500),
@@ -152,7 +159,11 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
     const none = new FormData();
     none.append('note', 'no file here');
     const bad = await uploadForm(server.url, alice.token, none);
-    expect(bad.body).toEqual({ code: 400, message: '图片无法读取', data: null });
+    expect(bad.body).toEqual({
+      code: 400,
+      message: '图片无法读取',
+      data: expect.objectContaining({ reason: 'image_unreadable' }),
+    });
   });
 
   it.skipIf(target === null)(
@@ -192,7 +203,8 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
       ];
       for (const [name, bytes, type, status, message] of cases) {
         const res = await upload(server.url, alice.token, bytes, type);
-        expect(res.body, name).toEqual({ code: status, message, data: null });
+        const reason = REASONS[message];
+        expect(res.body, name).toEqual({ code: status, message, data: { reason } });
         expect(res.status, name).toBe(status);
       }
     },
@@ -213,7 +225,7 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
     expect((await api.get(`/api/v1/uploads/${id}`, { token: bob.token })).body).toEqual({
       code: 403,
       message: '无权访问该上传',
-      data: null,
+      data: { reason: 'upload_forbidden' },
     });
     expect((await api.get('/api/v1/uploads/nope', { token: bob.token })).body.code).toBe(404);
     expect((await api.get('/api/v1/uploads/..%2F..', { token: bob.token })).body.code).toBe(404);
@@ -229,7 +241,11 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
       },
       { token: bob.token },
     );
-    expect(stolen.body).toEqual({ code: 403, message: '无权访问该上传', data: null });
+    expect(stolen.body).toEqual({
+      code: 403,
+      message: '无权访问该上传',
+      data: { reason: 'upload_forbidden' },
+    });
     const unknown = await api.post(
       '/api/v1/generate',
       {
@@ -240,7 +256,7 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
       },
       { token: bob.token },
     );
-    expect(unknown.body).toEqual({ code: 404, message: '上传不存在', data: null });
+    expect(unknown.body).toEqual({ code: 404, message: '上传不存在', data: { reason: 'upload_not_found' } });
     // the object itself is no download either
     const key = `users/${alice.id}/uploads/${id}.png`;
     expect(
@@ -263,7 +279,11 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
       body({ image: { uploadId: image, strength: 0.6 }, mask: { uploadId: small } }),
       { token: alice.token },
     );
-    expect(wrongSize.body).toEqual({ code: 400, message: '参数错误', data: null });
+    expect(wrongSize.body).toEqual({
+      code: 400,
+      message: '参数错误',
+      data: expect.objectContaining({ reason: 'invalid_request' }),
+    });
     const pixelate = await api.post(
       '/api/v1/generate',
       body({ image: { uploadId: image, strength: 0 }, mask: { uploadId: image } }),
@@ -305,7 +325,7 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
     expect((await api.del(`/api/v1/uploads/${only}`, { token: alice.token })).body).toEqual({
       code: 409,
       message: '上传正被任务使用',
-      data: null,
+      data: { reason: 'upload_in_use' },
     });
     expect((await api.del(`/api/v1/projects/${p1}`, { token: alice.token })).status).toBe(200);
     expect((await api.get(`/api/v1/uploads/${only}`, { token: alice.token })).status).toBe(404);
@@ -330,7 +350,7 @@ describe('the per-user upload quota', () => {
       expect(statuses[0]).toBe(200);
       expect(statuses.at(-1)).toBe(413);
       const last = await upload(server.url, user.token, png, 'image/png');
-      expect(last.body).toEqual({ code: 413, message: '上传空间已达上限', data: null });
+      expect(last.body).toEqual({ code: 413, message: '上传空间已达上限', data: { reason: 'upload_quota' } });
       // another user has a quota of their own
       const other = await newUser(server.url);
       expect((await upload(server.url, other.token, png, 'image/png')).status).toBe(200);

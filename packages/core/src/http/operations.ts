@@ -2,8 +2,10 @@ import type { AssetApiSchemas } from '@assetloom/openapi';
 import { ID_PATTERN } from '../defaults.js';
 import { type AssetloomError, errors } from '../errors.js';
 import type { JsonBodyResult } from '../json-body.js';
+import { contentLanguage, languageOf } from '../messages.js';
 import { isValidObjectKey } from '../object-keys.js';
 import type { AssetService } from '../service.js';
+import { styleCatalog } from '../styles.js';
 import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
 import { uploadErrors } from '../uploads/errors.js';
@@ -178,7 +180,7 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
 function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
   if (failure === 'too-large') return errors.payloadTooLarge();
   if (failure === 'unsupported-media-type') return errors.unsupportedMediaType();
-  return errors.badRequest({ body: 'malformed JSON' });
+  return errors.invalid([{ in: 'body', path: '', rule: 'json' }], { body: 'malformed JSON' });
 }
 
 /** An asset as the API answers it (the contract's `Asset`): the stored view and a freshly signed URL. */
@@ -264,6 +266,14 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
   };
 
   const operations: Operations = {
+    getStyleCatalog: async ({ headers }) => ({
+      status: 200,
+      data: styleCatalog(languageOf(headers['accept-language'])),
+      headers: [
+        ['Content-Language', contentLanguage(languageOf(headers['accept-language']))],
+        ['Vary', 'Accept-Language'],
+      ],
+    }),
     getHealth: async () => ({
       status: 200,
       data: { status: 'ok', version: deps.version, time: new Date().toISOString() },

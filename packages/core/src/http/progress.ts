@@ -38,10 +38,11 @@ export async function admitProgressStream(
   if (task === null) throw errors.taskNotFound();
   if (task.ownerId !== user.id) throw errors.taskForbidden();
   let since = 0;
-  if (request.since.length > 1) throw errors.badRequest({ since: 'given more than once' });
+  if (request.since.length > 1) throw errors.invalid([{ in: 'query', path: '/since', rule: 'repeated' }]);
   if (request.since.length === 1) {
     const raw = request.since[0] as string;
-    if (!/^\d{1,15}$/.test(raw)) throw errors.badRequest({ since: 'must be an integer ≥ 0' });
+    if (!/^\d{1,15}$/.test(raw))
+      throw errors.invalid([{ in: 'query', path: '/since', rule: 'type', type: 'integer' }]);
     since = Number(raw);
   }
   return { task, since };

@@ -147,7 +147,8 @@ function cloneParams(p: TaskParams): TaskParams {
   if (p.image) out.image = { uploadId: p.image.uploadId, strength: p.image.strength };
   if (p.mask) out.mask = { uploadId: p.mask.uploadId };
   if (p.references) out.references = p.references.map((r) => ({ uploadId: r.uploadId }));
-  if (p.paletteFrom) out.paletteFrom = { uploadId: p.paletteFrom.uploadId, maxColors: p.paletteFrom.maxColors };
+  if (p.paletteFrom)
+    out.paletteFrom = { uploadId: p.paletteFrom.uploadId, maxColors: p.paletteFrom.maxColors };
   return out;
 }
 

@@ -4,6 +4,14 @@
  * is Node-only, under `@assetloom/core/review/mongodb`.
  */
 export { AssetloomError, isAssetloomError } from '../errors.js';
+export {
+  contentLanguage,
+  type FieldError,
+  type Language,
+  languageOf,
+  REVIEW_PAGES,
+  type ReviewPageTexts,
+} from '../messages.js';
 export type { Clock, PasswordHasher, RateLimiter, RateLimitResult } from '../ports.js';
 export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from '../rate-limit.js';
 export { DuplicateKeyError } from '../store.js';
@@ -13,6 +21,7 @@ export {
   type ReviewErrorBody,
   type ReviewMessage,
   type ReviewMessageKey,
+  reviewErrorBody,
   reviewErrors,
   reviewFailure,
 } from './messages.js';

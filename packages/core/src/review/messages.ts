@@ -1,4 +1,12 @@
 import { AssetloomError } from '../errors.js';
+import {
+  DEFAULT_LANGUAGE,
+  errorEntry,
+  type FieldError,
+  type FieldProblem,
+  fieldError,
+  type Language,
+} from '../messages.js';
 
 /**
  * The messages of spec 001 and the decisions in openapi/review-auth.yaml, exactly. Every error of
@@ -42,9 +50,20 @@ export type ReviewMessage = (typeof REVIEW_MESSAGES)[ReviewMessageKey];
  * `cause` the underlying failure (for logs only).
  */
 export const reviewErrors = {
-  required: (details?: unknown) => new AssetloomError(400, REVIEW_MESSAGES.required, { details }),
-  invalidEmail: () => new AssetloomError(400, REVIEW_MESSAGES.invalidEmail),
-  passwordTooShort: () => new AssetloomError(400, REVIEW_MESSAGES.passwordTooShort),
+  required: (details?: unknown, fields?: readonly FieldProblem[]) =>
+    new AssetloomError(
+      400,
+      REVIEW_MESSAGES.required,
+      fields === undefined ? { details } : { details, fields },
+    ),
+  invalidEmail: () =>
+    new AssetloomError(400, REVIEW_MESSAGES.invalidEmail, {
+      fields: [{ in: 'body', path: '/email', rule: 'format', format: 'email' }],
+    }),
+  passwordTooShort: (minBytes: number) =>
+    new AssetloomError(400, REVIEW_MESSAGES.passwordTooShort, {
+      fields: [{ in: 'body', path: '/password', rule: 'minLength', limit: minBytes }],
+    }),
   badCredentials: () => new AssetloomError(401, REVIEW_MESSAGES.badCredentials),
   crossSite: () => new AssetloomError(403, REVIEW_MESSAGES.crossSite),
   emailTaken: (cause?: unknown) => new AssetloomError(409, REVIEW_MESSAGES.emailTaken, { cause }),
@@ -59,22 +78,41 @@ export const reviewErrors = {
   busy: (retryAfter: number) => new AssetloomError(503, REVIEW_MESSAGES.busy, { retryAfter }),
 } as const;
 
-/** The `{error}` body of a review-helper error response. */
+/**
+ * The `{error}` body of a review-helper error response, with its stable `reason` and, on a 400, the
+ * refused fields (decision 0037).
+ */
 export interface ReviewErrorBody {
   error: string;
+  reason: string;
+  errors?: FieldError[];
 }
 
 const KNOWN: ReadonlySet<string> = new Set(Object.values(REVIEW_MESSAGES));
 
+/** The `{error, reason}` body of a review-helper message (spec 001's Chinese one, or its English text). */
+export function reviewErrorBody(message: string, language: Language = DEFAULT_LANGUAGE): ReviewErrorBody {
+  const entry = errorEntry(message, 'review');
+  return entry === undefined
+    ? { error: message, reason: 'server_error' }
+    : { error: entry[language], reason: entry.reason };
+}
+
 /**
- * The HTTP status and `{error}` body for anything thrown: a review error keeps its status and
- * message; anything else becomes 500 服务器错误, so internal details never reach a client.
+ * The HTTP status and `{error, reason, errors?}` body for anything thrown, in `language` (Chinese
+ * by default): a review error keeps its status and message; anything else becomes 500 服务器错误,
+ * so internal details never reach a client.
  */
-export function reviewFailure(err: unknown): { status: number; body: ReviewErrorBody; retryAfter?: number } {
+export function reviewFailure(
+  err: unknown,
+  language: Language = DEFAULT_LANGUAGE,
+): { status: number; body: ReviewErrorBody; retryAfter?: number } {
   if (err instanceof AssetloomError && KNOWN.has(err.message)) {
+    const body = reviewErrorBody(err.message, language);
+    if (err.fields !== undefined) body.errors = err.fields.map((field) => fieldError(field, language));
     return err.retryAfter === undefined
-      ? { status: err.code, body: { error: err.message } }
-      : { status: err.code, body: { error: err.message }, retryAfter: err.retryAfter };
+      ? { status: err.code, body }
+      : { status: err.code, body, retryAfter: err.retryAfter };
   }
-  return { status: 500, body: { error: REVIEW_MESSAGES.server } };
+  return { status: 500, body: reviewErrorBody(REVIEW_MESSAGES.server, language) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES } from './messages.js';
+import { REVIEW_MESSAGES, reviewFailure } from './messages.js';
 import {
   checkLogin,
   checkRegistration,
@@ -123,6 +123,60 @@ describe('helpers', () => {
       'review.concurrency': '5',
       'cache.max_age_days': '7',
       'cache.max_size_mb': '5000',
+    });
+  });
+});
+
+describe('the refused fields of a review 400 (errors, decision 0037)', () => {
+  const answer = (given: unknown, language: 'zh' | 'en' = 'zh') => {
+    const result = checkRegistration(given);
+    if (result.ok) throw new Error('expected a refusal');
+    return reviewFailure(result.error, language);
+  };
+
+  it.each([
+    [
+      { email: '', password: '' },
+      [
+        { in: 'body', path: '/email', rule: 'required' },
+        { in: 'body', path: '/password', rule: 'required' },
+      ],
+    ],
+    [{ email: 'a@b.c' }, [{ in: 'body', path: '/password', rule: 'required' }]],
+    [{ email: 5, password: 'secret' }, [{ in: 'body', path: '/email', rule: 'type' }]],
+    [[1], [{ in: 'body', path: '', rule: 'json' }]],
+    [
+      { email: 'a@b.c', password: 'x'.repeat(1025) },
+      [{ in: 'body', path: '/password', rule: 'maxLength', limit: 1024 }],
+    ],
+    [{ email: 'nope', password: 'secret' }, [{ in: 'body', path: '/email', rule: 'format' }]],
+    [{ email: 'a@b.c', password: '12345' }, [{ in: 'body', path: '/password', rule: 'minLength', limit: 6 }]],
+  ])('%j names %j and keeps the spec message', (given, want) => {
+    const { status, body } = answer(given);
+    expect(status).toBe(400);
+    expect(Object.values(M)).toContain(body.error);
+    expect(body.errors).toEqual(want.map((w) => expect.objectContaining(w)));
+    expect(body.errors?.every((e) => e.message.length > 0)).toBe(true);
+  });
+
+  it('answers in English when asked, with the same reason', () => {
+    expect(answer({ email: 'a@b.c', password: '12345' }, 'en').body).toEqual({
+      error: 'The password must be at least 6 characters long',
+      reason: 'password_too_short',
+      errors: [
+        {
+          in: 'body',
+          path: '/password',
+          rule: 'minLength',
+          limit: 6,
+          message: 'must be at least 6 characters long',
+        },
+      ],
+    });
+    expect(answer({ email: 'a@b.c', password: '12345' }).body.reason).toBe('password_too_short');
+    expect(reviewFailure(new Error('boom'), 'en')).toEqual({
+      status: 500,
+      body: { error: 'Server error', reason: 'server_error' },
     });
   });
 });

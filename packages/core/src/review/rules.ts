@@ -1,4 +1,5 @@
 import type { AssetloomError } from '../errors.js';
+import type { FieldProblem } from '../messages.js';
 import { identifierCharacterProblem, normalizeIdentifier } from '../usernames.js';
 import { reviewErrors } from './messages.js';
 
@@ -67,19 +68,32 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * bytes; anything else is 400 邮箱和密码为必填项. The e-mail comes back trimmed and lower-cased.
  */
 export function readCredentials(body: unknown): Result<Credentials> {
-  if (!isPlainObject(body)) return { ok: false, error: reviewErrors.required({ reason: 'not an object' }) };
-  const { email, password } = body;
-  if (typeof email !== 'string' || typeof password !== 'string') {
-    return { ok: false, error: reviewErrors.required({ reason: 'email and password must be strings' }) };
-  }
-  const normalized = normalizeEmail(email);
-  if (normalized.length === 0 || password.length === 0) {
-    return { ok: false, error: reviewErrors.required({ reason: 'empty email or password' }) };
-  }
-  if (utf8Length(password) > MAX_PASSWORD_BYTES) {
+  if (!isPlainObject(body)) {
     return {
       ok: false,
-      error: reviewErrors.required({ reason: `password longer than ${MAX_PASSWORD_BYTES} bytes` }),
+      error: reviewErrors.required({ reason: 'not an object' }, [{ in: 'body', path: '', rule: 'json' }]),
+    };
+  }
+  const { email, password } = body;
+  // Each field's own problem, in the form's order (decision 0037); the message stays spec 001's.
+  const fields: FieldProblem[] = [];
+  const normalized = typeof email === 'string' ? normalizeEmail(email) : '';
+  if (typeof email === 'string' ? normalized.length === 0 : email === undefined || email === null) {
+    fields.push({ in: 'body', path: '/email', rule: 'required' });
+  } else if (typeof email !== 'string') {
+    fields.push({ in: 'body', path: '/email', rule: 'type', type: 'string' });
+  }
+  if (password === undefined || password === null || password === '') {
+    fields.push({ in: 'body', path: '/password', rule: 'required' });
+  } else if (typeof password !== 'string') {
+    fields.push({ in: 'body', path: '/password', rule: 'type', type: 'string' });
+  } else if (utf8Length(password) > MAX_PASSWORD_BYTES) {
+    fields.push({ in: 'body', path: '/password', rule: 'maxLength', limit: MAX_PASSWORD_BYTES });
+  }
+  if (fields.length > 0 || typeof email !== 'string' || typeof password !== 'string') {
+    return {
+      ok: false,
+      error: reviewErrors.required({ fields: fields.map((f) => `${f.path} ${f.rule}`) }, fields),
     };
   }
   return { ok: true, value: { email: normalized, password } };
@@ -94,7 +108,7 @@ export function checkRegistration(body: unknown): Result<Credentials> {
   if (!read.ok) return read;
   if (!isValidEmail(read.value.email)) return { ok: false, error: reviewErrors.invalidEmail() };
   if (utf8Length(read.value.password) < MIN_PASSWORD_BYTES) {
-    return { ok: false, error: reviewErrors.passwordTooShort() };
+    return { ok: false, error: reviewErrors.passwordTooShort(MIN_PASSWORD_BYTES) };
   }
   return read;
 }

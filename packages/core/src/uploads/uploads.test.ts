@@ -199,7 +199,10 @@ describe('the upload service over a store', () => {
     const first = await submit(a.uploadId);
     expect((await submit(b.uploadId)).taskId).toBe(first.taskId);
     // the task keeps the inputs it names (the worker reads them from its stored params)
-    expect((await service.getTask(user, first.taskId)).params.image).toEqual({ uploadId: a.uploadId, strength: 0 });
+    expect((await service.getTask(user, first.taskId)).params.image).toEqual({
+      uploadId: a.uploadId,
+      strength: 0,
+    });
     expect((await submit(c.uploadId)).taskId).not.toBe(first.taskId);
   });
 

@@ -102,7 +102,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   /** 400 for a URL that is not one; 403 for a target the policy refuses (SSRF guard). */
   async function checkUrl(url: string): Promise<void> {
     const invalid = webhookUrlSyntaxProblem(url);
-    if (invalid !== undefined) throw errors.badRequest({ url: invalid });
+    if (invalid !== undefined)
+      throw errors.invalid([{ in: 'body', path: '/url', rule: 'url' }], { url: invalid });
     const refused = webhookTargetProblem(url, policy);
     if (refused !== undefined) throw errors.webhookTargetRefused({ url: refused });
     if (deps.checkHost !== undefined && policy.allowPrivateTargets !== true) {
