@@ -136,6 +136,19 @@ describe('values of known style keys', () => {
     ).not.toThrow();
   });
 
+  it('names a value the schema refuses once: a too-long palette is a maxLength, not also a styleValue', () => {
+    const answer = refusal(() =>
+      validator.validate('replaceProjectStyle', {
+        params: { projectId: 'p1' },
+        body: { kvPairs: { palette: 'x'.repeat(257), lighting: 'sunny' } },
+      }),
+    );
+    expect(answer.data?.errors?.map((e) => [e.path, e.rule])).toEqual([
+      ['/kvPairs/palette', 'maxLength'],
+      ['/kvPairs/lighting', 'styleValue'],
+    ]);
+  });
+
   it('finds the style maps of request bodies in the contract', () => {
     const body = (path: string, method: 'post' | 'put') =>
       (

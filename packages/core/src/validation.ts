@@ -425,7 +425,10 @@ export function createRequestValidator(document: OpenApiDocument = assetApiDocum
         const styles = styleProblems(body, op.body.styles);
         if (!valid) {
           const problems = fieldProblems('body', op.body.validate.errors);
-          throw errors.invalid([...problems, ...styles].slice(0, MAX_FIELD_ERRORS), {
+          // One entry per field: a value the schema refuses is not also named as an unread style value.
+          const named = new Set(problems.map((p) => p.path));
+          const more = styles.filter((p) => !named.has(p.path));
+          throw errors.invalid([...problems, ...more].slice(0, MAX_FIELD_ERRORS), {
             where: 'body',
             errors: (op.body.validate.errors ?? []).map((e) => ({
               path: e.instancePath,

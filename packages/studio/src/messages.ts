@@ -7,7 +7,7 @@ import type { Lang } from './i18n.js';
  * looked up here (an unknown message is shown as it came).
  */
 const ENGLISH: Readonly<Record<string, string>> = {
-  参数错误: 'Invalid request',
+  参数错误: 'Invalid parameters',
   '未登录或 Token 已过期': 'Not logged in, or the session expired',
   无权访问该资源: 'You have no access to this resource',
   无权访问该工程: 'You have no access to this project',

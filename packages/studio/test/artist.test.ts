@@ -158,7 +158,8 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
     // An empty description: the server's message, in English, at the Description field.
     await page.getByTestId('generate').click();
     const promptError = page.getByTestId('field-error/prompt');
-    await expect.poll(() => promptError.textContent()).toBe('The description must not be empty');
+    // (the mock answers in the UI's language, as the reference server does: decision 0037)
+    await expect.poll(() => promptError.textContent()).toBe('must not be empty');
     expect(await page.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Description').getAttribute('aria-describedby')).toBe(
       await promptError.getAttribute('id'),

@@ -7,7 +7,7 @@ const apiError = (message: string, errors: { path: string; rule: string; message
 
 describe('server messages as the studio shows them (issue #32)', () => {
   test.each([
-    ['参数错误', 'en', 'Invalid request'],
+    ['参数错误', 'en', 'Invalid parameters'],
     ['用户名或密码错误', 'en', 'Wrong username or password'],
     ['用户名或密码错误', 'zh', '用户名或密码错误'],
     ['Already English', 'en', 'Already English'],
@@ -29,7 +29,7 @@ describe('server messages as the studio shows them (issue #32)', () => {
     expect(shown.at('/params/resolution')).toBe('分辨率最大为 1024');
     expect(shown.at('/params/frames')).toBe('at most 16');
     expect(shown.at('/prompt')).toBeUndefined();
-    expect(shown.general).toBe('Invalid request — /kvPairs/palette: unknown palette');
+    expect(shown.general).toBe('Invalid parameters — /kvPairs/palette: unknown palette');
   });
 
   test('a spec message that names its field lands there although the server listed none', () => {

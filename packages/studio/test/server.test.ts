@@ -125,7 +125,8 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     await page.getByLabel('值 1').fill('pixel');
     await page.getByRole('button', { name: '创建' }).click();
     const fieldError = page.getByTestId('field-error');
-    await expect.poll(() => fieldError.textContent()).toBe('参数错误：键最多 64 个字符');
+    // The server's own words for the refused key (data.errors, decision 0037).
+    await expect.poll(() => fieldError.textContent()).toBe('键名无效（应为 1-64 个字符）');
     expect(await page.getByLabel('键 1').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'create project with an API error');
     await shot('04-style-error');
@@ -187,9 +188,7 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     expect(await page.getByLabel('值 2').inputValue()).toBe('sweetie16');
     await page.getByLabel('值 2').fill('x'.repeat(257));
     await page.getByRole('button', { name: '保存风格' }).click();
-    await expect
-      .poll(() => page.getByTestId('field-error').textContent())
-      .toBe('参数错误：值最多 256 个字符');
+    await expect.poll(() => page.getByTestId('field-error').textContent()).toBe('长度不能超过 256 个字符');
     expect(await page.getByLabel('值 2').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('键 2').getAttribute('aria-invalid')).toBe('false');
     await expectAccessible(page, 'style with an API error');

@@ -1,8 +1,10 @@
 import {
   AssetloomError,
+  contentLanguage,
   errors,
   fail,
   isValidObjectKey,
+  languageOf,
   matchRoute,
   type OperationContext,
   type OperationRequest,
@@ -155,7 +157,11 @@ export function createHttpHandlers(ctx: HttpContext, scope: 'origin' | 'api'): H
         config.onError(failure.cause ?? err, `${method} ${url.pathname}`);
       }
       if (failure.retryAfter !== undefined) headers.set('Retry-After', String(failure.retryAfter));
-      return respond(failure.code, JSON.stringify(fail(failure)), headers, head);
+      // In the request's language, as the reference server answers (decision 0037).
+      const language = languageOf(request.headers.get('accept-language'));
+      headers.set('Content-Language', contentLanguage(language));
+      headers.set('Vary', 'Accept-Language');
+      return respond(failure.code, JSON.stringify(fail(failure, language)), headers, head);
     }
   }
 
