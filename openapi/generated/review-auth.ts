@@ -130,15 +130,15 @@ export interface components {
         };
         Error: {
             /**
-             * @description The Chinese message of spec 001, or its English text when `Accept-Language` prefers English (decision 0037).
+             * @description The Chinese message of spec 001, or its English text when `Accept-Language` prefers English (decision 0037). 接口不存在 to 请求超时 (and their English texts) are the transport's own answers (an unknown path, a wrong method, a body too large or not JSON, headers too large, a request too slow), in the words of the asset API.
              * @enum {string}
              */
-            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试" | "注册过于频繁，请稍后再试" | "服务繁忙，请稍后再试" | "Email and password are required" | "The email format is invalid" | "The password must be at least 6 characters long" | "Wrong email or password" | "This email is already registered" | "Server error" | "The session could not be saved" | "The password could not be hashed" | "Registration failed" | "Request origin not allowed" | "Too many login attempts, please try again later" | "Too many registrations, please try again later" | "The service is busy, please try again later";
+            error: "邮箱和密码为必填项" | "邮箱格式不正确" | "密码长度至少为 6 位" | "邮箱或密码错误" | "该邮箱已被注册" | "服务器错误" | "会话保存失败" | "密码加密失败" | "注册失败" | "请求来源不被允许" | "登录尝试过于频繁，请稍后再试" | "注册过于频繁，请稍后再试" | "服务繁忙，请稍后再试" | "接口不存在" | "请求方法不允许" | "请求体过大" | "参数错误" | "请求头过大" | "请求超时" | "Email and password are required" | "The email format is invalid" | "The password must be at least 6 characters long" | "Wrong email or password" | "This email is already registered" | "Server error" | "The session could not be saved" | "The password could not be hashed" | "Registration failed" | "Request origin not allowed" | "Too many login attempts, please try again later" | "Too many registrations, please try again later" | "The service is busy, please try again later" | "Endpoint not found" | "Method not allowed" | "The request body is too large" | "Invalid parameters" | "The request headers are too large" | "The request timed out";
             /**
              * @description A stable code per message, the same in every language (extension, decision 0037).
              * @enum {string}
              */
-            reason: "credentials_required" | "email_invalid" | "password_too_short" | "bad_credentials" | "email_taken" | "server_error" | "session_save_failed" | "hashing_failed" | "insert_failed" | "cross_site" | "too_many_attempts" | "too_many_registrations" | "busy";
+            reason: "credentials_required" | "email_invalid" | "password_too_short" | "bad_credentials" | "email_taken" | "server_error" | "session_save_failed" | "hashing_failed" | "insert_failed" | "cross_site" | "too_many_attempts" | "too_many_registrations" | "busy" | "route_not_found" | "method_not_allowed" | "payload_too_large" | "invalid_request" | "headers_too_large" | "request_timeout";
             /** @description On a 400, the refused fields (`in` is always `body`). */
             errors?: components["schemas"]["FieldError"][];
         };

@@ -60,11 +60,26 @@ interface ErrorEntry extends Texts {
 const entry = (reason: string, zh: string, en: string): ErrorEntry => ({ reason, zh, en });
 
 /**
+ * Messages both apps answer with the same words: the transport's own (unknown route, wrong method,
+ * a body too large, what Node's parser stops before an app sees a request: client-error.ts) and a
+ * full hash gate.
+ */
+const SHARED_ERRORS = {
+  invalidRequest: entry('invalid_request', '参数错误', 'Invalid parameters'),
+  routeNotFound: entry('route_not_found', '接口不存在', 'Endpoint not found'),
+  methodNotAllowed: entry('method_not_allowed', '请求方法不允许', 'Method not allowed'),
+  payloadTooLarge: entry('payload_too_large', '请求体过大', 'The request body is too large'),
+  busy: entry('busy', '服务繁忙，请稍后再试', 'The service is busy, please try again later'),
+  headersTooLarge: entry('headers_too_large', '请求头过大', 'The request headers are too large'),
+  requestTimeout: entry('request_timeout', '请求超时', 'The request timed out'),
+} as const;
+
+/**
  * The asset API's error messages (spec 000 and openapi/asset-api.yaml) with their reasons
  * (`ErrorReason` of the contract) and English texts.
  */
 export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
-  entry('invalid_request', '参数错误', 'Invalid parameters'),
+  SHARED_ERRORS.invalidRequest,
   entry('empty_prompt', 'prompt 不能为空', 'prompt must not be empty'),
   entry('wrong_old_password', '原密码不正确', 'The old password is incorrect'),
   entry('image_unreadable', '图片无法读取', 'The image cannot be read'),
@@ -80,13 +95,13 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
   entry('asset_not_found', '资源不存在', 'Resource not found'),
   entry('webhook_not_found', 'Webhook 不存在', 'Webhook not found'),
   entry('upload_not_found', '上传不存在', 'Upload not found'),
-  entry('route_not_found', '接口不存在', 'Endpoint not found'),
-  entry('method_not_allowed', '请求方法不允许', 'Method not allowed'),
+  SHARED_ERRORS.routeNotFound,
+  SHARED_ERRORS.methodNotAllowed,
   entry('username_taken', '用户名已被注册', 'This username is already registered'),
   entry('email_taken', '邮箱已被注册', 'This email is already registered'),
   entry('webhook_limit', 'Webhook 数量已达上限', 'The project has as many webhooks as allowed'),
   entry('upload_in_use', '上传正被任务使用', 'A task is using this upload'),
-  entry('payload_too_large', '请求体过大', 'The request body is too large'),
+  SHARED_ERRORS.payloadTooLarge,
   entry('task_too_large', '任务规模超出上限', 'The task is larger than allowed'),
   entry('storage_quota', '存储空间已达上限', 'Your storage space is full'),
   entry('image_too_large', '图片过大', 'The image is too large'),
@@ -102,10 +117,9 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
   entry('project_limit', '工程数量已达上限', 'You have as many projects as allowed'),
   entry('internal', '服务器内部错误', 'Internal server error'),
   entry('not_ready', '服务未就绪', 'The service is not ready'),
-  entry('busy', '服务繁忙，请稍后再试', 'The service is busy, please try again later'),
-  // Answered by the server for requests Node's parser stops before an app sees them (client-error.ts).
-  entry('headers_too_large', '请求头过大', 'The request headers are too large'),
-  entry('request_timeout', '请求超时', 'The request timed out'),
+  SHARED_ERRORS.busy,
+  SHARED_ERRORS.headersTooLarge,
+  SHARED_ERRORS.requestTimeout,
 ];
 
 /** The review helper's error messages (spec 001 and openapi/review-auth.yaml). */
@@ -130,13 +144,7 @@ export const REVIEW_ERRORS: readonly ErrorEntry[] = [
     '注册过于频繁，请稍后再试',
     'Too many registrations, please try again later',
   ),
-  entry('busy', '服务繁忙，请稍后再试', 'The service is busy, please try again later'),
-  entry('route_not_found', '接口不存在', 'Endpoint not found'),
-  entry('method_not_allowed', '请求方法不允许', 'Method not allowed'),
-  entry('payload_too_large', '请求体过大', 'The request body is too large'),
-  entry('invalid_request', '参数错误', 'Invalid parameters'),
-  entry('headers_too_large', '请求头过大', 'The request headers are too large'),
-  entry('request_timeout', '请求超时', 'The request timed out'),
+  ...Object.values(SHARED_ERRORS),
 ];
 
 const byChinese = (list: readonly ErrorEntry[]) => new Map(list.map((e) => [e.zh, e]));
