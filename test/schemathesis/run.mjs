@@ -390,6 +390,13 @@ function assetApiConfig(url, seed, reportDir, data) {
     'include-operation-id = "register"',
     'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "409", "429"]',
     '',
+    // An upload's schema is any bytes (format: binary, raw or as a multipart file): that they must
+    // decode as a PNG, JPEG, WebP or GIF within the size limits is said in words (decision 0034), so
+    // for uploads a 400 图片无法读取 or a 413 on schema-valid data is expected.
+    '[[operations]]',
+    'include-operation-id = "uploadImage"',
+    'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "413", "429"]',
+    '',
     // The WebSocket entry: a plain GET (all an HTTP fuzzer sends) passes the credential, id and
     // ownership checks and is then refused with the contract's 400, as no Upgrade header came.
     '[[operations]]',
