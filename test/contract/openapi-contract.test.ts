@@ -90,13 +90,14 @@ describe('asset-api.yaml states spec 000', () => {
     expect(has(method, path)).toBe(true);
   });
 
-  it('marks exactly health, readiness, register, login, download (and the signed file route) as public', () => {
+  it('marks exactly health, readiness, register, login, download, the signed file route and the style catalogue as public', () => {
     const pub = ops.filter((o) => Array.isArray(o.op.security) && (o.op.security as unknown[]).length === 0);
     expect(pub.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
       [
         'get /api/v1/assets/download',
         'get /api/v1/health',
         'get /api/v1/ready',
+        'get /api/v1/styles/catalog',
         'get /files/{key}',
         'post /auth/login',
         'post /auth/register',
