@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderProcedural } from '../src/index.js';
+import { createMemoryStorage, renderProcedural, runPipeline } from '../src/index.js';
 import type { ImageRequest } from '../src/providers/types.js';
 
 /**
@@ -204,6 +204,30 @@ describe('scene composer', () => {
       falling.layers!.find((l) => l.name === 'weather')!.image.data.some((v, i) => i % 4 === 3 && v),
     ).toBe(true);
   });
+
+  it.each([
+    ['snowy mountains', { lighting: 'night', palette: 'endesga32' }],
+    ['snowy mountains', { lighting: 'night' }],
+    ['a snowy village at night', {}],
+  ])(
+    'a snowy night (%s, %j) is dark enough for its own night check at the first attempt',
+    async (prompt, projectStyle) => {
+      // Moonlit snow stays the palest thing in the picture, but the night stays a night: these failed
+      // prompt_adherence (mean brightness 0.33-0.34 > 0.32) on every attempt before.
+      const result = await runPipeline(
+        {
+          prompt,
+          assetType: 'background',
+          projectStyle,
+          params: { resolution: 256, format: 'spritesheet' },
+          keyPrefix: 's/',
+        },
+        { storage: createMemoryStorage() },
+      );
+      expect(result.ok, result.ok ? '' : result.error).toBe(true);
+      if (result.ok) expect(result.retryCount).toBe(0);
+    },
+  );
 
   it('a texture prompt is still a tileable texture, at the canvas asked for', async () => {
     const out = await draw('grass texture', { width: 128, height: 64, resolution: 128 });

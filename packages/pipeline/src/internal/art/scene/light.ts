@@ -52,13 +52,13 @@ export function lightingFor(time: TimeOfDay, weather: string | undefined, neon: 
   if (weather === 'rain' || weather === 'storm')
     sky = sky.map((c) => mixRgb(scaleRgb(c, 0.78), [110, 118, 130], time === 'night' ? 0.15 : 0.45));
   if (weather === 'fog') sky = sky.map((c) => mixRgb(c, [200, 205, 212], time === 'night' ? 0.25 : 0.55));
-  if (weather === 'snow') sky = sky.map((c) => mixRgb(c, [200, 210, 228], time === 'night' ? 0.15 : 0.4));
+  if (weather === 'snow') sky = sky.map((c) => mixRgb(c, [200, 210, 228], time === 'night' ? 0.08 : 0.4));
   const grey = weather === 'rain' || weather === 'storm' ? 0.25 : weather === 'fog' ? 0.2 : 0;
   const ambient = (c: RGB): RGB => {
     let out = c;
     if (time === 'night') {
       // moonlight: dark things go darker than light ones (snow and pale stone stay readable), bluer
-      const k = 0.44 + 0.3 * ((c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11) / 255);
+      const k = 0.4 + 0.2 * ((c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11) / 255);
       out = mixRgb(scaleRgb(c, neon ? k - 0.04 : k), neon ? [60, 30, 90] : [40, 52, 112], 0.2);
     } else if (time === 'dusk') out = mixRgb(scaleRgb(c, 0.86), [255, 150, 110], 0.16);
     else if (time === 'dawn') out = mixRgb(scaleRgb(c, 0.92), [255, 190, 170], 0.12);
