@@ -643,6 +643,23 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): Store {
         if (res.numAffected > 0) wrote(claims);
         return res.numAffected > 0;
       },
+      async markOutlived(taskId, attempt, owner, at) {
+        await use();
+        const id = claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt'));
+        const res = await claims.db.updateAsync(
+          { _id: id, owner: requireString(owner, 'owner') },
+          { $set: { outlivedAt: requireDate(at, 'at') } },
+          { multi: false },
+        );
+        if (res.numAffected > 0) wrote(claims);
+      },
+      async listByTask(taskId) {
+        await use();
+        const docs = await claims.db
+          .findAsync({ taskId: requireString(taskId, 'task id') })
+          .sort({ attempt: 1 });
+        return (docs as unknown as ClaimDoc[]).map(docToClaim);
+      },
       async deleteByTask(taskIds) {
         if (!Array.isArray(taskIds))
           throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');

@@ -746,6 +746,18 @@ export function createMongoStore(options: MongoStoreOptions): Store {
         );
         return res.matchedCount > 0;
       },
+      async markOutlived(taskId, attempt, owner, at) {
+        const id = claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt'));
+        await (await claims()).updateOne(
+          { _id: { $eq: id }, owner: { $eq: requireString(owner, 'owner') } },
+          { $set: { outlivedAt: requireDate(at, 'at') } },
+        );
+      },
+      async listByTask(taskId) {
+        const filter = { taskId: { $eq: requireString(taskId, 'task id') } };
+        const docs = await (await claims()).find(filter).sort({ attempt: 1 }).toArray();
+        return docs.map((d) => docToClaim(d as ClaimDoc));
+      },
       async deleteByTask(taskIds) {
         if (!Array.isArray(taskIds))
           throw new TypeError('[assetloom/core] deleteByTask expects an array of task ids');

@@ -20,8 +20,17 @@ export interface TaskQueueOptions {
   owner: string;
   /** How long a claim lasts without renewal (default 30 000 ms). */
   leaseMs?: number;
-  /** Attempts before a task whose workers keep dying is failed (default 3). */
+  /**
+   * Attempts before a task whose workers keep dying is failed (default 3). A takeover whose previous
+   * holder turned out to be alive (it renewed too late and said so on its claim) does not count: a
+   * slow database or a starved worker is not a reason to fail a task that a retry finishes.
+   */
   maxAttempts?: number;
+  /**
+   * Claims of any kind before a task is failed all the same (default 4 × maxAttempts): leases that
+   * keep running out under live workers mean the lease is too short for this database.
+   */
+  maxTakeovers?: number;
   clock?: Clock;
   /**
    * Gather the progress events of a claim for up to this many ms and write them together: one
@@ -152,6 +161,10 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
     throw new TypeError('[assetloom/core] createTaskQueue: maxAttempts must be an integer ≥ 1');
   }
+  const maxTakeovers = Math.floor(options.maxTakeovers ?? maxAttempts * 4);
+  if (!Number.isSafeInteger(maxTakeovers) || maxTakeovers < maxAttempts) {
+    throw new TypeError('[assetloom/core] createTaskQueue: maxTakeovers must be an integer ≥ maxAttempts');
+  }
   const clock = options.clock ?? systemClock;
   const later = (from: Date) => new Date(from.getTime() + leaseMs);
   const batchMs = Math.max(0, Math.floor(options.batchMs ?? 0));
@@ -201,7 +214,15 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     /** The stage the last recorded event moved the task to. */
     let stage: TaskStage = claimed.stage;
 
+    let outlived = false;
+    /** Tells the claim log that this holder was alive when it lost the task (best effort, once). */
+    const markOutlived = async (): Promise<void> => {
+      if (outlived) return;
+      outlived = true;
+      await store.claims.markOutlived(claimed.id, attempt, owner, clock.now()).catch(() => undefined);
+    };
     const markLost = (cause?: unknown): never => {
+      if (!lost) void markOutlived();
       lost = true;
       throw new TaskLeaseLostError(claimed.id, attempt, { cause });
     };
@@ -352,6 +373,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         // A claim for the next attempt means the lease ran out and someone took the task over.
         if ((await store.claims.get(claimed.id, attempt + 1)) !== null) {
           lost = true;
+          await markOutlived();
           return false;
         }
         const until = later(now);
@@ -366,6 +388,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         });
         if (updated === null) {
           lost = true;
+          await markOutlived();
           return false;
         }
         return true;
@@ -378,6 +401,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         await flushing;
         const now = clock.now();
         await store.claims.renew(claimed.id, attempt, owner, now).catch(() => false);
+        // Handed back alive (a shutdown): the next claim does not count this one as a crash.
+        await markOutlived();
         await store.tasks
           .updateIfClaimed(claimed.id, attempt, { lease: { owner, until: now }, updatedAt: now })
           .catch(() => null);
@@ -523,6 +548,25 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     };
   }
 
+  /**
+   * Why attempt `attempt` of a task must not run, or null when it may: the workers that abandoned
+   * it without a word (died, as far as anyone knows) reached maxAttempts, or the takeovers of any
+   * kind reached maxTakeovers.
+   */
+  async function giveUpReason(taskId: string, attempt: number): Promise<string | null> {
+    const before = (await store.claims.listByTask(taskId)).filter((c) => c.attempt < attempt);
+    const late = before.filter((c) => c.outlivedAt !== undefined).length;
+    const dead = Math.max(attempt - 1 - late, 0);
+    if (dead >= maxAttempts) {
+      const also = late === 0 ? '' : ` (${late} more renewed their lease too late)`;
+      return `[assetloom/server] the task was abandoned by ${dead} workers (crash or lost lease)${also}; giving up after ${maxAttempts} attempts`;
+    }
+    if (attempt > maxTakeovers) {
+      return `[assetloom/server] the task was taken over ${attempt - 1} times: ${late} of its workers renewed their lease too late (a slow database or starved workers: raise the lease, TASK_LEASE_MS, now ${leaseMs} ms); giving up after ${maxTakeovers} claims`;
+    }
+    return null;
+  }
+
   return {
     owner,
     leaseMs,
@@ -541,8 +585,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
         if (fresh === null || (fresh.status !== 'running' && fresh.status !== 'saving')) continue;
         const startSeq = (await lastPersistedSeq(fresh)) + 1;
         const until = later(now);
-        if (attempt > maxAttempts) {
-          const error = `[assetloom/server] the task was abandoned by ${attempt - 1} workers (crash or lost lease); giving up after ${maxAttempts} attempts`;
+        const error = attempt > maxAttempts ? await giveUpReason(fresh.id, attempt) : null;
+        if (error !== null) {
           if (options.webhooks !== undefined) {
             try {
               // The same event id as a task.failed queued by a run (stored once); sent once failed.

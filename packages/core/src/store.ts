@@ -81,6 +81,12 @@ export interface ClaimRecord {
   owner: string;
   until: Date;
   at: Date;
+  /**
+   * When the holder, still alive, found the task taken over (it renewed too late: a slow database
+   * or a starved worker) or handed it back (a shutdown). A claim without it was abandoned by a worker that died, as far as anyone
+   * knows; only those count towards the queue's `maxAttempts`.
+   */
+  outlivedAt?: Date;
 }
 
 export interface AssetRecord {
@@ -290,6 +296,10 @@ export interface ClaimRepository {
   latest(taskId: string): Promise<ClaimRecord | null>;
   /** Moves `until` of a claim the caller owns (single writer); false when it is not the owner's. */
   renew(taskId: string, attempt: number, owner: string, until: Date): Promise<boolean>;
+  /** Records on a claim the caller owns that its holder was alive when it found the task taken over. */
+  markOutlived(taskId: string, attempt: number, owner: string, at: Date): Promise<void>;
+  /** Every claim of a task, attempt ascending. */
+  listByTask(taskId: string): Promise<ClaimRecord[]>;
   deleteByTask(taskIds: readonly string[]): Promise<number>;
 }
 

@@ -278,6 +278,7 @@ export interface ClaimDoc {
   owner: string;
   until: Date;
   at: Date;
+  outlivedAt?: Date;
 }
 
 export function claimToDoc(c: ClaimRecord): ClaimDoc {
@@ -288,6 +289,7 @@ export function claimToDoc(c: ClaimRecord): ClaimDoc {
     owner: c.owner,
     until: c.until,
     at: c.at,
+    ...(c.outlivedAt === undefined ? {} : { outlivedAt: c.outlivedAt }),
   };
 }
 
@@ -298,5 +300,6 @@ export function docToClaim(d: ClaimDoc): ClaimRecord {
     owner: d.owner,
     until: asDate(d.until),
     at: asDate(d.at),
+    ...(d.outlivedAt === undefined || d.outlivedAt === null ? {} : { outlivedAt: asDate(d.outlivedAt) }),
   };
 }

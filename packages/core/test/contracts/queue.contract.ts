@@ -213,6 +213,86 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       expect(await store.tasks.listClaimable(clock.now(), 10)).toEqual([]);
     });
 
+    it('takeovers of live workers that renewed too late do not use up the attempts; the last holder finishes', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord({ stage: 'asset_generator' });
+      await store.tasks.insert(t);
+      const queues = Array.from({ length: 6 }, (_, i) =>
+        createTaskQueue({ store, owner: `slow-${i}`, leaseMs: 1000, clock, maxAttempts: 2 }),
+      );
+      let holder = (await queues[0]?.claim(1))?.[0];
+      for (let i = 1; i < 6; i++) {
+        // starved: the lease runs out while the worker is still alive
+        clock.advance(2000);
+        const [next] = await (queues[i]?.claim(1) ?? []);
+        expect(next?.attempt).toBe(i + 1);
+        // the late worker wakes up, finds the task taken over and says so on its claim
+        expect(await holder?.renew()).toBe(false);
+        holder = next;
+      }
+      if (!holder) throw new Error('no claim');
+      const claims = await store.claims.listByTask(t.id);
+      expect(claims.map((c) => c.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(claims.slice(0, 5).every((c) => c.outlivedAt instanceof Date)).toBe(true);
+      expect(claims[5]?.outlivedAt).toBeUndefined();
+      const done = await holder.finish({ status: 'completed', assets: [assetOf(t, 'a.png')] });
+      expect(done).toMatchObject({ status: 'completed', attempts: 6, error: null });
+    });
+
+    it('a handed-back claim (shutdown) does not count as a crash', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'q', leaseMs: 60_000, clock, maxAttempts: 1 });
+      const [first] = await q.claim(1);
+      await first?.release();
+      const [second] = await q.claim(1);
+      expect(second?.attempt).toBe(2);
+      expect((await store.tasks.byId(t.id))?.status).toBe('running');
+    });
+
+    it('gives up after maxTakeovers when the leases keep running out under live workers, and says why', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const opts = { store, leaseMs: 1000, clock, maxAttempts: 2, maxTakeovers: 3 };
+      let holder = (await createTaskQueue({ ...opts, owner: 'w0' }).claim(1))[0];
+      for (let i = 1; i <= 3; i++) {
+        clock.advance(2000);
+        const [next] = await createTaskQueue({ ...opts, owner: `w${i}` }).claim(1);
+        expect(await holder?.renew()).toBe(false);
+        holder = next;
+      }
+      expect(holder).toBeUndefined();
+      const failed = await store.tasks.byId(t.id);
+      expect(failed?.status).toBe('failed');
+      expect(failed?.error).toMatch(/taken over 3 times: 2 of its workers renewed their lease too late/);
+      expect(failed?.error).toMatch(/TASK_LEASE_MS/);
+    });
+
+    it('counts a crashed holder among the dead even after late ones', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const t = taskRecord();
+      await store.tasks.insert(t);
+      const opts = { store, leaseMs: 1000, clock, maxAttempts: 2 };
+      const [late] = await createTaskQueue({ ...opts, owner: 'late' }).claim(1);
+      clock.advance(2000);
+      await createTaskQueue({ ...opts, owner: 'dies-1' }).claim(1); // never heard from again
+      expect(await late?.renew()).toBe(false);
+      clock.advance(2000);
+      await createTaskQueue({ ...opts, owner: 'dies-2' }).claim(1); // never heard from again
+      clock.advance(2000);
+      expect(await createTaskQueue({ ...opts, owner: 'last' }).claim(1)).toEqual([]);
+      const failed = await store.tasks.byId(t.id);
+      expect(failed?.error).toMatch(
+        /abandoned by 2 workers \(crash or lost lease\) \(1 more renewed their lease too late\)/,
+      );
+    });
+
     it('a re-run after a crash between assets and completion records no duplicate asset', async () => {
       const store = await fresh();
       const clock = steppingClock(T0);
