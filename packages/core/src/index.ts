@@ -46,7 +46,6 @@ export {
   type OperationTableDeps,
   type RawBodyResult,
   type SignedAsset,
-  type SigningStorage,
   signAssets,
   TOKEN_COOKIE,
   tokenCookie,
@@ -92,6 +91,17 @@ export {
   OBJECT_KEY_PATTERN,
   objectKeyProblem,
 } from './object-keys.js';
+export type {
+  LocalRoot,
+  ObjectStorage,
+  OpenedObject,
+  PutOptions,
+  SignatureProblem,
+  SignedUrlOptions,
+  SignedUrlVerifier,
+  SigningStorage,
+  StoredObject,
+} from './object-storage.js';
 export {
   ANIMATION_DEFAULTS,
   CANVAS_LIMITS,

@@ -4,6 +4,7 @@ import { type AssetloomError, errors } from '../errors.js';
 import type { JsonBodyResult } from '../json-body.js';
 import { contentLanguage, languageOf } from '../messages.js';
 import { isValidObjectKey } from '../object-keys.js';
+import type { SigningStorage } from '../object-storage.js';
 import type { AssetService } from '../service.js';
 import { styleCatalog } from '../styles.js';
 import type { StoredAssetView } from '../task-run.js';
@@ -13,16 +14,6 @@ import type { UploadBody, UploadService } from '../uploads/service.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RouteSpec } from './routes.js';
-
-/**
- * Signs object keys into download URLs and tells whether an object exists: what the operations need
- * from object storage (the server wraps its driver with the configured TTL, the mock its memory
- * storage and Web Crypto signer). `baseUrl` is the request's origin when the transport knows one.
- */
-export interface SigningStorage {
-  exists(key: string): Promise<boolean>;
-  signedUrl(key: string, baseUrl: string | undefined): Promise<string>;
-}
 
 /** Where an operation reports what it rode over (the server: the request's pino logger). */
 export interface OperationLog {
