@@ -73,6 +73,11 @@ export interface IndexSpec {
 export interface CollectionSpec {
   readonly name: string;
   readonly indexes: readonly IndexSpec[];
+  /**
+   * Reads may answer records shared between callers, frozen (`findOne` and `page` on one indexed
+   * equality, from NeDB's in-memory index; decision 0026). Without it every read maps a fresh copy.
+   */
+  readonly frozenReads?: boolean;
 }
 
 /** One collection of documents of type D. */
@@ -98,8 +103,8 @@ export interface Collection<D extends object> {
   insertOne(doc: D): Promise<void>;
   /** In order; throws DuplicateKeyError at the first duplicate (the documents before it may be stored). */
   insertMany(docs: readonly D[]): Promise<void>;
-  /** Updates the first matching document; whether one matched. */
-  updateOne(filter: Filter<D>, update: Update<D>): Promise<boolean>;
+  /** Updates the first matching document (or inserts one with `upsert`); whether one matched or was inserted. */
+  updateOne(filter: Filter<D>, update: Update<D>, options?: { upsert?: boolean }): Promise<boolean>;
   /** Updates every matching document; how many matched. */
   updateMany(filter: Filter<D>, update: Update<D>): Promise<number>;
   /** Updates the first matching document (or inserts one with `upsert`); the document after, or null. */

@@ -71,7 +71,8 @@ function toMongoFilter(filter: object): Document {
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     if (field === '$or' && Array.isArray(value)) out.$or = value.map((b: object) => toMongoFilter(b));
-    else if (value === null || typeof value !== 'object' || value instanceof Date) out[field] = { $eq: value };
+    else if (value === null || typeof value !== 'object' || value instanceof Date)
+      out[field] = { $eq: value };
     else out[field] = value;
   }
   return out;
@@ -172,7 +173,8 @@ export function createMongoDatabase(options: MongoDatabaseOptions): Database {
       const candidates = uniqueIndexes(spec).filter((i) =>
         Object.keys(i.key).every((f) => docs.some((d) => f in d)),
       );
-      if (candidates.length === 1) throw new DuplicateKeyError(candidates[0]?.reports ?? 'id', { cause: err });
+      if (candidates.length === 1)
+        throw new DuplicateKeyError(candidates[0]?.reports ?? 'id', { cause: err });
       const c = await raw();
       for (const index of candidates) {
         const fields = Object.keys(index.key);
@@ -224,7 +226,10 @@ export function createMongoDatabase(options: MongoDatabaseOptions): Database {
       },
       async count(filter, options) {
         const c = await raw();
-        return c.countDocuments(toMongoFilter(filter), options?.limit === undefined ? {} : { limit: options.limit });
+        return c.countDocuments(
+          toMongoFilter(filter),
+          options?.limit === undefined ? {} : { limit: options.limit },
+        );
       },
       async sum(filter, field) {
         const [row] = await (await raw())
@@ -250,12 +255,20 @@ export function createMongoDatabase(options: MongoDatabaseOptions): Database {
           )
           .catch((err: unknown) => duplicateOf(err, docs));
       },
-      async updateOne(filter, change) {
-        const res = await (await raw()).updateOne(toMongoFilter(filter), toMongoUpdate(change)).catch(rethrow);
-        return res.matchedCount > 0;
+      async updateOne(filter, change, options) {
+        const res = await (await raw())
+          .updateOne(
+            toMongoFilter(filter),
+            toMongoUpdate(change),
+            options?.upsert === true ? { upsert: true } : {},
+          )
+          .catch(rethrow);
+        return res.matchedCount > 0 || res.upsertedCount > 0;
       },
       async updateMany(filter, change) {
-        const res = await (await raw()).updateMany(toMongoFilter(filter), toMongoUpdate(change)).catch(rethrow);
+        const res = await (await raw())
+          .updateMany(toMongoFilter(filter), toMongoUpdate(change))
+          .catch(rethrow);
         return res.matchedCount;
       },
       async findOneAndUpdate(filter, change, options) {

@@ -78,7 +78,8 @@ function toNedbQuery(filter: object): Doc {
 }
 
 function isEqOnly(value: unknown): value is { $eq: Scalar } {
-  if (typeof value !== 'object' || value === null || value instanceof Date || Array.isArray(value)) return false;
+  if (typeof value !== 'object' || value === null || value instanceof Date || Array.isArray(value))
+    return false;
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0] === '$eq';
 }
@@ -149,7 +150,9 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database {
   const dir = options.dir === undefined ? undefined : String(options.dir).replace(/[\\/]+$/, '');
   if (dir !== undefined && dir.length === 0) {
-    throw new TypeError('[assetloom/core] the embedded store: dir must be a non-empty path, or omitted for memory');
+    throw new TypeError(
+      '[assetloom/core] the embedded store: dir must be a non-empty path, or omitted for memory',
+    );
   }
   const compactEvery = Math.max(100, Math.floor(options.compactEvery ?? 20_000));
   const opened = new Map<string, Opened>();
@@ -186,7 +189,7 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
   // its append (it may yet be undone): they queue behind it then.
   const settled = (c: Opened): boolean => c.atomic === undefined || !c.atomic.writing;
   const indexOf = (c: Opened, field: string): NedbIndex | undefined => {
-    if (!loaded || !settled(c)) return undefined;
+    if (!loaded || c.spec.frozenReads !== true || !settled(c)) return undefined;
     const index = indexesOf(c.db)?.[field];
     return isNedbIndex(index) ? index : undefined;
   };
@@ -194,24 +197,28 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
   /**
    * The mappers of the index reads, remembered per stored document: NeDB replaces a document object
    * on every update and never changes one in place, so each document version maps to one frozen
-   * record (internal/frozen.ts). Reads through a query (copies) map afresh.
+   * record (internal/frozen.ts). Keyed by the caller's mapper (weakly: a mapper made per call is
+   * forgotten with it). Reads through a query (copies) map afresh.
    */
-  const onceMappers = new Map<unknown, (d: Doc) => unknown>();
-  function once<R>(map: (d: Doc) => R): (d: Doc) => R {
-    let memo = onceMappers.get(map);
-    if (memo === undefined) {
-      memo = mapOnce(map);
-      onceMappers.set(map, memo);
-    }
-    return memo as (d: Doc) => R;
-  }
+  const onceMappers = new WeakMap<object, (d: Doc) => unknown>();
   const pageMemos = new Map<string, PageMemo>();
 
   function collectionOf<D extends object>(c: Opened): Collection<D> {
     const db = c.db;
     // The documents NeDB answers are the documents stored: D by construction of each repository.
     const asD = (d: Doc): D => d as D;
-    const mapper = <R>(map: (d: D) => R) => (d: Doc) => map(asD(d));
+    const mapper =
+      <R>(map: (d: D) => R) =>
+      (d: Doc) =>
+        map(asD(d));
+    function once<R>(map: (d: D) => R): (d: Doc) => R {
+      let memo = onceMappers.get(map);
+      if (memo === undefined) {
+        memo = mapOnce(mapper(map));
+        onceMappers.set(map, memo);
+      }
+      return memo as (d: Doc) => R;
+    }
 
     async function page<R>(
       field: string,
@@ -243,7 +250,7 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
         return memo.page as Page<R>;
       }
       const sorted = newestFirstCopy(matching);
-      const items = sorted.slice(skip, skip + limit).map(once(mapper(map)));
+      const items = sorted.slice(skip, skip + limit).map(once(map));
       const result: Page<R> = Object.freeze({ total, items: Object.freeze(items) as R[] });
       if (memo === undefined && pageMemos.size >= MAX_PAGE_MEMOS) {
         const oldest = pageMemos.keys().next().value;
@@ -288,7 +295,7 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
         const index = equality === undefined ? undefined : indexOf(c, equality[0]);
         if (index !== undefined && equality !== undefined) {
           const doc = index.getMatching(equality[1])[0];
-          return doc === undefined ? null : once(mapper(map))(doc);
+          return doc === undefined ? null : once(map)(doc);
         }
         const doc = await db.findOneAsync(toNedbQuery(filter));
         return doc ? map(asD(doc)) : null;
@@ -320,7 +327,8 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
         }
         wrote(c, docs.length);
       },
-      updateOne: async (filter, change) => (await update(filter, change, false)) !== null,
+      updateOne: async (filter, change, options) =>
+        (await update(filter, change, options?.upsert === true)) !== null,
       async updateMany(filter, change) {
         try {
           const res = await db.updateAsync(toNedbQuery(filter), change, { multi: true });
@@ -382,6 +390,8 @@ export function createNedbDatabase(options: NedbDatabaseOptions = {}): Database 
       }
     },
     async close() {
+      // Only what was loaded is compacted: compacting a collection never loaded would empty its file.
+      if (!loaded) return;
       loaded = false;
       if (dir === undefined) return;
       for (const c of opened.values()) await c.db.compactDatafileAsync();
