@@ -3,12 +3,22 @@ import { defineConfig } from 'tsup';
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 
+// One entry per subpath of package.json "exports" (decision 0038); api/*.api.md records each one.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    mongodb: 'src/mongodb.ts',
+    contract: 'src/entries/contract.ts',
+    http: 'src/entries/http.ts',
+    queue: 'src/entries/queue.ts',
+    'store/index': 'src/entries/store.ts',
+    'store/embedded': 'src/entries/store-embedded.ts',
+    'store/mongodb': 'src/entries/store-mongodb.ts',
+    uploads: 'src/entries/uploads.ts',
+    'webhooks/index': 'src/webhooks/index.ts',
     'review/index': 'src/review/index.ts',
-    'review/mongodb': 'src/review/mongodb.ts',
+    // Deprecated aliases of store/mongodb, kept because 0.1 was published with them.
+    mongodb: 'src/entries/mongodb.ts',
+    'review/mongodb': 'src/entries/review-mongodb.ts',
   },
   outDir,
   format: ['esm', 'cjs'],

@@ -16,7 +16,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAssetService, createEmbeddedStore, type Store } from '@assetloom/core';
+import { createAssetService, type Store } from '@assetloom/core';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import { createMemoryStorage, runPipeline, type StoragePort } from '@assetloom/pipeline';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';

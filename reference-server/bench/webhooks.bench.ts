@@ -11,14 +11,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createEmbeddedStore,
-  createTaskWebhookOutbox,
-  createWebhookDispatcher,
-  type Store,
-  type TaskRecord,
-} from '@assetloom/core';
-import { createMongoStore } from '@assetloom/core/mongodb';
+import type { Store, TaskRecord } from '@assetloom/core';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import { createMongoStore } from '@assetloom/core/store/mongodb';
+import { createTaskWebhookOutbox, createWebhookDispatcher } from '@assetloom/core/webhooks';
 import { verifyWebhook } from '@assetloom/sdk';
 import { type CommandCounter, countCommands, resolveMongoTarget, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';

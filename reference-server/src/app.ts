@@ -3,22 +3,24 @@ import {
   AssetloomError,
   type AssetService,
   type AuthUser,
-  contentLanguage,
-  createOperationTable,
   errors,
   fail,
-  languageOf,
   MESSAGES,
+  ok,
+  StoreWriteError,
+} from '@assetloom/core';
+import {
+  contentLanguage,
+  createOperationTable,
+  languageOf,
   type OperationContext,
   type OperationHandler,
   type OperationRequest,
   type OperationTableDeps,
-  ok,
   type RequestValidator,
   routesOf,
-  StoreWriteError,
-  type WebhookService,
-} from '@assetloom/core';
+} from '@assetloom/core/http';
+import type { WebhookService } from '@assetloom/core/webhooks';
 import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import Router from '@koa/router';
 import Koa from 'koa';

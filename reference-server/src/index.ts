@@ -1,4 +1,4 @@
-export { TOKEN_COOKIE } from '@assetloom/core';
+export { TOKEN_COOKIE } from '@assetloom/core/http';
 export { type AssetAppDeps, type AssetState, createAssetApp } from './app.js';
 export {
   ConfigError,

@@ -1,16 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import {
-  AssetloomError,
-  type ClaimedTask,
-  type ErrorCode,
-  fail as failEnvelope,
-  languageOf,
-  type QueueEvent,
-  type TaskOutcome,
-  type TaskRecord,
-} from '@assetloom/core';
+import { AssetloomError, type ErrorCode, fail as failEnvelope, type TaskRecord } from '@assetloom/core';
+import { languageOf } from '@assetloom/core/http';
+import type { ClaimedTask, QueueEvent, TaskOutcome } from '@assetloom/core/queue';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Where the Prometheus exposition is served (API processes; a worker's own metrics listener). */

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { createHashGate, createMemoryRateLimiter, type HashGate, type RateLimiter } from '@assetloom/core';
+import type { RateLimiter } from '@assetloom/core';
+import { createHashGate, createMemoryRateLimiter, type HashGate } from '@assetloom/core/http';
 import type { ServerConfig } from './config.js';
 
 /** Parameters of one scrypt hash (N = 2^logN). */

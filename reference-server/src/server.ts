@@ -2,15 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostname } from 'node:os';
-import {
-  type AssetService,
-  createAssetService,
-  createEmbeddedStore,
-  createMemoryRateLimiter,
-  createRequestValidator,
-  randomId,
-  type Store,
-} from '@assetloom/core';
+import { type AssetService, createAssetService, randomId, type Store } from '@assetloom/core';
+import { createMemoryRateLimiter, createRequestValidator } from '@assetloom/core/http';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
@@ -80,7 +74,7 @@ export async function openStore(config: ServerConfig): Promise<Store> {
   if (config.mongodbUri !== null) {
     const { createMongoStore } = await importOptional(
       MONGODB_PACKAGES,
-      () => import('@assetloom/core/mongodb'),
+      () => import('@assetloom/core/store/mongodb'),
     );
     return createMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
   }

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const { createLogDestination, createLogger } = await import('./logger.js');
   const { createMetricsHandler, isMetricsPath, ServerMetrics } = await import('./metrics.js');
   const { openObjectStorage, openStore, queueDepthOf, workerFor } = await import('./server.js');
-  const { errors, fail, languageOf } = await import('@assetloom/core');
+  const { errors, fail } = await import('@assetloom/core');
+  const { languageOf } = await import('@assetloom/core/http');
   const loaded = loadConfig();
   if (!loaded.ok) {
     process.stderr.write(`${loaded.error.message}\n`);

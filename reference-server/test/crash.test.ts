@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedStore, type Store } from '@assetloom/core';
-import { createMongoStore } from '@assetloom/core/mongodb';
+import type { Store } from '@assetloom/core';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import { createMongoStore } from '@assetloom/core/store/mongodb';
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMongoStore } from '@assetloom/core/mongodb';
+import { createMongoStore } from '@assetloom/core/store/mongodb';
 import { type CommandCounter, type CommandTally, countCommands, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';
 import pino from 'pino';
@@ -244,7 +244,7 @@ export async function measureOperations(
 
 /** The commands of one lease renewal: a task claimed through the queue, renewed once. */
 async function measureRenewal(s: CountedSetup): Promise<CommandTally> {
-  const { createTaskQueue } = await import('@assetloom/core');
+  const { createTaskQueue } = await import('@assetloom/core/queue');
   const taskId = await submit(s, 'a renewed slime');
   await s.worker.stop(2_000);
   const workClientStore = s.server.store;

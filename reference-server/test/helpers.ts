@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { routesOf } from '@assetloom/core';
+import { routesOf } from '@assetloom/core/http';
 import { assetApiDocument } from '@assetloom/openapi';
 import { uniqueDbName } from '@assetloom/testing';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTaskQueue } from '@assetloom/core';
+import { createTaskQueue } from '@assetloom/core/queue';
 import { verifyWebhook, WebhookVerificationError } from '@assetloom/sdk';
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { MongoClient } from 'mongodb';

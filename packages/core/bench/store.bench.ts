@@ -9,7 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Datastore from '@seald-io/nedb';
-import { createEmbeddedStore, randomId, type Store } from '../src/index.js';
+import { createEmbeddedStore } from '../src/entries/store-embedded.js';
+import { randomId, type Store } from '../src/index.js';
 import { projectToDoc } from '../src/internal/documents.js';
 
 const N = Number(process.env.BENCH_N ?? 5000);

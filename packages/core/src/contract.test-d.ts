@@ -1,12 +1,11 @@
 import type { AssetApiOperations as Ops, AssetApiSchemas as S } from '@assetloom/openapi';
 import { expectTypeOf, test } from 'vitest';
+import type { createOperationTable, SignedAsset } from './entries/http.js';
 import type {
   ASSET_TYPES,
   AssetService,
-  createOperationTable,
   ErrorCode,
   FailEnvelope,
-  SignedAsset,
   TASK_STAGES,
   TASK_STATUSES,
 } from './index.js';

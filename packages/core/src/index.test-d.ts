@@ -1,11 +1,11 @@
 import { expectTypeOf, test } from 'vitest';
+import type { GenerateInput } from './entries/contract.js';
+import { createRequestValidator } from './entries/http.js';
 import {
   type AssetService,
-  createRequestValidator,
   type ErrorCode,
   type FailEnvelope,
   fail,
-  type GenerateInput,
   type OkEnvelope,
   ok,
   type Project,

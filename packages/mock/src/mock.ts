@@ -1,4 +1,4 @@
-import { routesOf } from '@assetloom/core';
+import { routesOf } from '@assetloom/core/http';
 import { assetApiDocument } from '@assetloom/openapi';
 import { createControls } from './internal/controls.js';
 import { createHttpHandlers } from './internal/http.js';

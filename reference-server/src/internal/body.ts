@@ -1,5 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { checkDeclaredLength, isJsonContentType, type JsonBodyResult, parseJsonBytes } from '@assetloom/core';
+import {
+  checkDeclaredLength,
+  isJsonContentType,
+  type JsonBodyResult,
+  parseJsonBytes,
+} from '@assetloom/core/http';
 import { discard, readBounded } from './read-bounded.js';
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorEntry, languageOf, MESSAGES } from '@assetloom/core';
+import { MESSAGES } from '@assetloom/core';
+import { errorEntry, languageOf } from '@assetloom/core/http';
 import { reviewErrorBody } from '@assetloom/core/review';
 import type { Logger } from 'pino';
 import { isReviewPath } from '../review/setup.js';

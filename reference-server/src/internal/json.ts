@@ -1,4 +1,4 @@
-import { createOkEnvelope, jsonText } from '@assetloom/core';
+import { createOkEnvelope, jsonText } from '@assetloom/core/http';
 
 export { jsonText };
 

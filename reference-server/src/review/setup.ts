@@ -2,13 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Clock,
-  createEmbeddedReviewStore,
   createMemoryRateLimiter,
   createReviewAuthService,
   type PasswordHasher,
   type ReviewAuthService,
   type ReviewStore,
 } from '@assetloom/core/review';
+import { createEmbeddedReviewStore } from '@assetloom/core/store/embedded';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
@@ -19,7 +19,7 @@ import { createSessionStore, type KoaSessionStore } from './session-store.js';
 /** Opens the review store the configuration names: MongoDB when MONGODB_URI is set, else NeDB files in DATA_DIR. */
 export async function openReviewStore(config: ServerConfig): Promise<ReviewStore> {
   if (config.mongodbUri !== null) {
-    const { createMongoReviewStore } = await import('@assetloom/core/review/mongodb');
+    const { createMongoReviewStore } = await import('@assetloom/core/store/mongodb');
     return createMongoReviewStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
   }
   await mkdir(config.dataDir, { recursive: true });

@@ -40,7 +40,7 @@
  * requires a body).
  */
 
-export { isValidObjectKey, OBJECT_KEY_PATTERN, objectKeyProblem } from '@assetloom/core';
+export { isValidObjectKey, OBJECT_KEY_PATTERN, objectKeyProblem } from '@assetloom/core/http';
 export {
   type CreateObjectStorageOptions,
   createObjectStorage,

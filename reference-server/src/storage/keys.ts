@@ -1,4 +1,4 @@
-import { objectKeyProblem } from '@assetloom/core';
+import { objectKeyProblem } from '@assetloom/core/http';
 import { ObjectStorageError } from './types.js';
 
 // The key rules (OBJECT_KEY_PATTERN, objectKeyProblem, isValidObjectKey) live in @assetloom/core: the

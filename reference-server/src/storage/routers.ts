@@ -1,12 +1,5 @@
-import {
-  type AssetloomError,
-  downloadAnswer,
-  errors,
-  fail,
-  isValidObjectKey,
-  ok,
-  toAssetloomError,
-} from '@assetloom/core';
+import { type AssetloomError, errors, fail, ok, toAssetloomError } from '@assetloom/core';
+import { downloadAnswer, isValidObjectKey } from '@assetloom/core/http';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { FsObjectStorage } from './fs-storage.js';

@@ -3,17 +3,14 @@ import type { Duplex } from 'node:stream';
 import {
   type AssetloomError,
   type AssetService,
-  admitProgressStream,
-  bearerToken,
-  createSharedEventPoller,
   errors,
   fail,
-  pipeProgress,
   type Store,
   type TaskRecord,
-  TOKEN_COOKIE,
   toAssetloomError,
 } from '@assetloom/core';
+import { admitProgressStream, bearerToken, pipeProgress, TOKEN_COOKIE } from '@assetloom/core/http';
+import { createSharedEventPoller } from '@assetloom/core/queue';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { TaskNotifier } from './notifier.js';

@@ -1,16 +1,14 @@
 import { hostname } from 'node:os';
+import { randomId, type Store } from '@assetloom/core';
 import {
   type ClaimedTask,
   createTaskQueue,
   type RunClaimedTaskOptions,
-  randomId,
   runClaimedTask,
-  type Store,
   TaskLeaseLostError,
   TaskStoppedError,
-  type TaskWebhookOutbox,
-  type WebhookDispatcher,
-} from '@assetloom/core';
+} from '@assetloom/core/queue';
+import type { TaskWebhookOutbox, WebhookDispatcher } from '@assetloom/core/webhooks';
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { isStorageFull, putNamingFullStorage, STORAGE_FULL } from '../internal/storage-full.js';

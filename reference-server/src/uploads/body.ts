@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { checkDeclaredLength, type RawBodyResult } from '@assetloom/core';
+import { checkDeclaredLength, type RawBodyResult } from '@assetloom/core/http';
 import { discard, readBounded } from '../internal/read-bounded.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DecodedImage, ImageDecoder } from '@assetloom/core';
+import type { DecodedImage, ImageDecoder } from '@assetloom/core/uploads';
 import sharp from 'sharp';
 
 // Nothing is kept between uploads: libvips' operation cache would hold decoded pictures of users.

@@ -1,4 +1,5 @@
-import { createUploadService, type Store, type UploadService } from '@assetloom/core';
+import type { Store } from '@assetloom/core';
+import { createUploadService, type UploadService } from '@assetloom/core/uploads';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
 import type { ObjectStorage } from '../storage/types.js';

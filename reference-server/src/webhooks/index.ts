@@ -1,14 +1,14 @@
+import type { Store } from '@assetloom/core';
+import { createMemoryRateLimiter } from '@assetloom/core/http';
 import {
-  createMemoryRateLimiter,
   createTaskWebhookOutbox,
   createWebhookDispatcher,
   createWebhookService,
-  type Store,
   type TaskWebhookOutbox,
   type WebhookDispatcher,
   type WebhookService,
   type WebhookTargetPolicy,
-} from '@assetloom/core';
+} from '@assetloom/core/webhooks';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
 import { createWebhookSender, hostProblem } from './sender.js';

@@ -8,7 +8,7 @@ import {
   isIpLiteral,
   type WebhookSend,
   type WebhookTargetPolicy,
-} from '@assetloom/core';
+} from '@assetloom/core/webhooks';
 
 /** A target refused by the SSRF guard (the attempt's log shows the message). */
 export class WebhookTargetError extends Error {

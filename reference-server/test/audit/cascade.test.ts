@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedStore, type Store, type TaskRecord } from '@assetloom/core';
+import type { Store, TaskRecord } from '@assetloom/core';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import { injectMongoUri, uniqueDbName } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -102,7 +103,7 @@ async function startHarness(
   const real = await openObjectStorage(config);
   let store: Store;
   if (storeKind === 'mongodb') {
-    const { createMongoStore } = await import('@assetloom/core/mongodb');
+    const { createMongoStore } = await import('@assetloom/core/store/mongodb');
     store = createMongoStore({ uri: config.mongodbUri as string, dbName: config.mongodbDb });
   } else {
     store = createEmbeddedStore({ dir: dataDir });

@@ -1,10 +1,10 @@
 import {
-  createEmbeddedReviewStore,
   REVIEW_MESSAGES as M,
   type PasswordHasher,
   type ReviewStore,
   reviewErrorBody,
 } from '@assetloom/core/review';
+import { createEmbeddedReviewStore } from '@assetloom/core/store/embedded';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../src/password.js';
 import type { KoaSessionStore } from '../../src/review/session-store.js';

@@ -1,7 +1,11 @@
 /**
  * `@assetloom/core/review` — the review helper's authentication domain (spec 001), browser-safe:
- * messages, rules, the service, the ReviewStore port and its embedded adapter. The MongoDB adapter
- * is Node-only, under `@assetloom/core/review/mongodb`.
+ * messages, rules, the service and the ReviewStore port, with the few root names (errors, language,
+ * ports, the memory rate limiter) a review app needs, so it can import from one entry. The
+ * adapters are `createEmbeddedReviewStore` on `@assetloom/core/store/embedded` and
+ * `createMongoReviewStore` (Node only) on `@assetloom/core/store/mongodb`.
+ *
+ * @packageDocumentation
  */
 export { AssetloomError, isAssetloomError } from '../errors.js';
 export {
@@ -15,7 +19,6 @@ export {
 export type { Clock, PasswordHasher, RateLimiter, RateLimitResult } from '../ports.js';
 export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from '../rate-limit.js';
 export { DuplicateKeyError } from '../store.js';
-export { createEmbeddedReviewStore, type EmbeddedReviewStoreOptions } from './embedded.js';
 export {
   REVIEW_MESSAGES,
   type ReviewErrorBody,

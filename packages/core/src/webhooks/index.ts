@@ -1,3 +1,11 @@
+/**
+ * `@assetloom/core/webhooks` — task webhooks (decision 0021): the webhook service (register, update,
+ * list, ping), the transactional outbox a worker writes task events to, the dispatcher that delivers
+ * them with Standard Webhooks signatures and retries, the webhook and delivery records and their
+ * repository ports, and the target policy that refuses private and special-use addresses (SSRF).
+ *
+ * @packageDocumentation
+ */
 export {
   createWebhookDispatcher,
   retryDelayMs,

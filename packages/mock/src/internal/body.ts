@@ -4,7 +4,7 @@ import {
   type JsonBodyResult,
   parseJsonBytes,
   type RawBodyResult,
-} from '@assetloom/core';
+} from '@assetloom/core/http';
 
 /**
  * `application/json` or `application/<x>+json`, charset UTF-8 when given (the server's rule). msw's

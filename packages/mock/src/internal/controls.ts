@@ -1,4 +1,4 @@
-import type { RouteSpec } from '@assetloom/core';
+import type { RouteSpec } from '@assetloom/core/http';
 import type { AssetMockControls, FailureRule, Latency, MockWebSocketConstructor } from '../types.js';
 import { tick } from './clock.js';
 import type { State } from './state.js';

@@ -1,8 +1,6 @@
+import { AssetloomError, errors, fail, toAssetloomError } from '@assetloom/core';
 import {
-  AssetloomError,
   contentLanguage,
-  errors,
-  fail,
   isValidObjectKey,
   languageOf,
   matchRoute,
@@ -10,8 +8,7 @@ import {
   type OperationRequest,
   okEnvelopeText,
   type RouteSpec,
-  toAssetloomError,
-} from '@assetloom/core';
+} from '@assetloom/core/http';
 import { REVIEW_MESSAGES } from '@assetloom/core/review';
 import { assetApiDocument } from '@assetloom/openapi';
 import { delay, type HttpHandler, http } from 'msw';

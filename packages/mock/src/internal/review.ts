@@ -1,6 +1,5 @@
 import { MESSAGES } from '@assetloom/core';
 import {
-  createEmbeddedReviewStore,
   createMemoryRateLimiter,
   createReviewAuthService,
   type PasswordHasher,
@@ -10,6 +9,7 @@ import {
   reviewErrors,
   reviewFailure,
 } from '@assetloom/core/review';
+import { createEmbeddedReviewStore } from '@assetloom/core/store/embedded';
 import { readJsonBody } from './body.js';
 import type { MockClock } from './clock.js';
 import { randomToken } from './crypto.js';

@@ -1,4 +1,5 @@
-import { admitProgressStream, bearerToken, pipeProgress, toAssetloomError } from '@assetloom/core';
+import { toAssetloomError } from '@assetloom/core';
+import { admitProgressStream, bearerToken, pipeProgress } from '@assetloom/core/http';
 import { type WebSocketHandler, ws } from 'msw';
 import type { MockWebSocketConstructor } from '../types.js';
 import { tick } from './clock.js';

@@ -1,19 +1,18 @@
+import { type AssetService, type AuthUser, createAssetService, type Store } from '@assetloom/core';
 import {
-  type AssetService,
-  type AuthUser,
-  createAssetService,
-  createEmbeddedStore,
   createMemoryRateLimiter,
   createOperationTable,
-  createPngDecoder,
   createRequestValidator,
-  createUploadService,
   type OperationTable,
   type RequestValidator,
-  type Store,
+} from '@assetloom/core/http';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import {
+  createPngDecoder,
+  createUploadService,
   type UploadLimits,
   type UploadService,
-} from '@assetloom/core';
+} from '@assetloom/core/uploads';
 import { createMemoryStorage, type MemoryStorage } from '@assetloom/pipeline';
 import type { AssetMockOptions } from '../types.js';
 import { createClock, type MockClock } from './clock.js';

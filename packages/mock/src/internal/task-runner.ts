@@ -1,13 +1,13 @@
+import type { Store } from '@assetloom/core';
 import {
   type ClaimedTask,
   createTaskQueue,
   type RunClaimedTaskOptions,
   runClaimedTask,
-  type Store,
   TaskLeaseLostError,
   TaskStoppedError,
-  type TaskWebhookOutbox,
-} from '@assetloom/core';
+} from '@assetloom/core/queue';
+import type { TaskWebhookOutbox } from '@assetloom/core/webhooks';
 import { createProceduralProvider, type ImageProvider, type MemoryStorage } from '@assetloom/pipeline';
 import type { MockClock } from './clock.js';
 

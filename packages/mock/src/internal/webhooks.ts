@@ -1,13 +1,13 @@
+import type { Store } from '@assetloom/core';
 import {
   createTaskWebhookOutbox,
   createWebhookDispatcher,
   createWebhookService,
-  type Store,
   type TaskWebhookOutbox,
   type WebhookSend,
   type WebhookService,
   webhookUrlProblem,
-} from '@assetloom/core';
+} from '@assetloom/core/webhooks';
 import type { MockClock } from './clock.js';
 
 export interface MockWebhooksConfig {

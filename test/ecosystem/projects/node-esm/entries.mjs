@@ -1,6 +1,7 @@
 // Every public package's ESM entry point loads from the installed tarballs and exports what its README says.
-import { createAssetService, createEmbeddedStore } from '@assetloom/core';
+import { createAssetService } from '@assetloom/core';
 import { createReviewAuthService } from '@assetloom/core/review';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import { createAssetMock } from '@assetloom/mock';
 import { assetApiDocument } from '@assetloom/openapi';
 import { createProceduralProvider } from '@assetloom/pipeline';

@@ -1,7 +1,8 @@
 // Typed use of every public package as a TypeScript user writes it; tsc fails when a type breaks.
-import { createEmbeddedStore, errors, type Store } from '@assetloom/core';
-import { createMongoStore } from '@assetloom/core/mongodb';
+import { errors, type Store } from '@assetloom/core';
 import { createReviewAuthService } from '@assetloom/core/review';
+import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import { createMongoStore } from '@assetloom/core/store/mongodb';
 import { type AssetMockOptions, createAssetMock } from '@assetloom/mock';
 import { assetApiDocument } from '@assetloom/openapi';
 import { createMemoryStorage, type ImageProvider, runPipeline } from '@assetloom/pipeline';
