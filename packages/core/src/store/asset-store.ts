@@ -20,16 +20,22 @@ import {
   userToDoc,
 } from '../internal/documents.js';
 import {
+  type AssetRepository,
   activeKeyFor,
+  type ClaimRepository,
   claimKeyOf,
   DuplicateKeyError,
+  type EventRepository,
   idemKeyFor,
+  type ProjectRepository,
   requireDate,
   requireInt,
   requireString,
   type Store,
   sanitizeWindow,
   styleToPairs,
+  type TaskRepository,
+  type UserRepository,
 } from '../store.js';
 import { ACTIVE_TASK_STATUSES, type TaskStatus } from '../types.js';
 import type { UploadDoc, UploadUseDoc } from '../uploads/records.js';
@@ -37,7 +43,7 @@ import { UPLOAD_COLLECTIONS, uploadRepository } from '../uploads/repositories.js
 import { legacyUsernameKey, usernameKeyOf } from '../usernames.js';
 import type { WebhookDeliveryDoc, WebhookDoc } from '../webhooks/documents.js';
 import { WEBHOOK_COLLECTIONS, webhookRepositories } from '../webhooks/repositories.js';
-import type { CollectionSpec, Database, Filter } from './driver.js';
+import type { Collection, CollectionSpec, Database, Filter } from './driver.js';
 
 /**
  * The asset API's store, written once over the collection driver (decision 0038): the same
@@ -148,6 +154,482 @@ function ids(list: unknown, what: string, method: string): string[] {
   return list.map((id) => requireString(id, what));
 }
 
+/** What the repositories share: the store's opening, its collections and the database's traits. */
+interface Shared {
+  /** Opens the store once (indexes included); every repository method waits for it. */
+  use(): Promise<void>;
+  serial: <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+  /** Whether the database applies $inc and filtered updates atomically (not FerretDB v1). */
+  atomic(): Promise<boolean>;
+  /** Whether a top-level $or goes through indexes (MongoDB), not a scan of every document (NeDB). */
+  indexedOr: boolean;
+  users: Collection<UserDoc>;
+  projects: Collection<ProjectDoc>;
+  tasks: Collection<TaskDoc>;
+  events: Collection<EventDoc>;
+  assets: Collection<AssetDoc>;
+  counters: Collection<CounterDoc>;
+  claims: Collection<ClaimDoc>;
+}
+
+/** The next user id on a server whose $inc is not atomic: taken by inserting its reservation. */
+async function reserveUserId(s: Shared): Promise<number> {
+  const { counters } = s;
+  const start = (await counters.findOne({ _id: 'users' }, (d) => d.seq)) ?? 0;
+  if (!Number.isSafeInteger(start)) throw new Error('[assetloom/core] the user id counter is corrupt');
+  for (let id = start + 1; id <= start + 1000; id++) {
+    try {
+      await counters.insertOne({ _id: `users#${id}`, seq: id });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) continue;
+      throw err;
+    }
+    await counters
+      .updateOne({ _id: 'users' }, { $max: { seq: id } }, { upsert: true })
+      .catch((err: unknown) => {
+        // two first-ever upserts race on _id: the other one wrote the counter
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      });
+    return id;
+  }
+  throw new Error('[assetloom/core] could not reserve a user id (1000 taken in a row)');
+}
+
+/**
+ * The password change from `version - 1` on a server whose filtered updates are read-modify-write
+ * (FerretDB v1, where two filtered updates can both match): the change is taken by INSERTING its
+ * reservation (unique by _id), which exactly one racer wins; only the winner writes the user.
+ */
+async function reservedPasswordChange(
+  s: Shared,
+  userId: number,
+  version: number,
+  write: () => Promise<boolean>,
+): Promise<boolean> {
+  const { counters, users } = s;
+  const reservation = `users#${userId}#tv#${version}`;
+  for (let round = 0; round < 2; round++) {
+    try {
+      await counters.insertOne({ _id: reservation, seq: version, at: new Date() });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      // Taken. A reservation whose change never landed (its process died in between) would block
+      // every later change from this version: once stale, it may be taken over.
+      const heldAt = await counters.findOne({ _id: reservation }, (d) => d.at);
+      const current = await users.findOne({ _id: userId }, (d) => d.tokenVersion);
+      const stale = heldAt instanceof Date && Date.now() - heldAt.getTime() > STALE_PASSWORD_RESERVATION_MS;
+      if (round > 0 || !stale || current !== version - 1) return false;
+      if (!(await counters.deleteOne({ _id: reservation, at: heldAt }))) return false;
+      continue;
+    }
+    return write();
+  }
+  return false;
+}
+
+function userRepository(s: Shared): UserRepository {
+  const { use, serial, atomic, users, counters } = s;
+  return {
+    async nextId() {
+      await use();
+      if (!(await atomic())) return serial('counter:users', () => reserveUserId(s));
+      return serial('counter:users', async () => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const doc = await counters.findOneAndUpdate(
+              { _id: 'users' },
+              { $inc: { seq: 1 } },
+              { upsert: true },
+            );
+            if (!doc || !Number.isSafeInteger(doc.seq))
+              throw new Error('[assetloom/core] the user id counter is corrupt');
+            return doc.seq;
+          } catch (err) {
+            // Two first-ever upserts can race on _id; the loser simply retries.
+            if (err instanceof DuplicateKeyError && attempt < 3) continue;
+            throw err;
+          }
+        }
+      });
+    },
+    async insert(user) {
+      requireInt(user.id, 'user id');
+      requireString(user.username, 'username');
+      await use();
+      await users.insertOne(userToDoc(user));
+    },
+    async byId(id) {
+      const filter = { _id: requireInt(id, 'user id') };
+      await use();
+      return users.findOne(filter, docToUser);
+    },
+    async byUsername(name) {
+      const filter = { username: requireString(name, 'username') };
+      await use();
+      return users.findOne(filter, docToUser);
+    },
+    async byUsernameKey(key) {
+      const filter = { usernameKey: requireString(key, 'username key') };
+      await use();
+      return users.findOne(filter, docToUser);
+    },
+    async updatePassword(id, passwordHash, tokenVersion, at) {
+      const userId = requireInt(id, 'user id');
+      const version = requireInt(tokenVersion, 'token version');
+      const filter = { _id: userId, tokenVersion: version - 1 };
+      const $set = {
+        passwordHash: requireString(passwordHash, 'password hash'),
+        tokenVersion: version,
+        updatedAt: requireDate(at, 'updatedAt'),
+      };
+      await use();
+      const write = () => users.updateOne(filter, { $set });
+      // MongoDB and NeDB apply a filtered single-document update atomically: one racer matches.
+      if (await atomic()) return write();
+      return serial(`password:${userId}`, () => reservedPasswordChange(s, userId, version, write));
+    },
+  };
+}
+
+function projectRepository(s: Shared): ProjectRepository {
+  const { use, serial, atomic, projects, tasks } = s;
+  return {
+    async insert(project) {
+      requireString(project.id, 'project id');
+      requireInt(project.ownerId, 'owner id');
+      await use();
+      await projects.insertOne(projectToDoc(project));
+    },
+    async byId(id) {
+      const filter = { _id: requireString(id, 'project id') };
+      await use();
+      return projects.findOne(filter, docToProject);
+    },
+    async listByOwner(ownerId, window) {
+      const owner = requireInt(ownerId, 'owner id');
+      const win = sanitizeWindow(window);
+      await use();
+      return projects.page('ownerId', owner, win, docToProject);
+    },
+    async update(id, patch) {
+      const $set: { updatedAt: Date; name?: string; style?: ProjectDoc['style'] } = {
+        updatedAt: requireDate(patch.updatedAt, 'updatedAt'),
+      };
+      if (patch.name !== undefined) $set.name = requireString(patch.name, 'name');
+      if (patch.style !== undefined) $set.style = styleToPairs(patch.style);
+      const filter = { _id: requireString(id, 'project id') };
+      await use();
+      const doc = await projects.findOneAndUpdate(filter, { $set });
+      return doc ? docToProject(doc) : null;
+    },
+    async delete(id) {
+      const filter = { _id: requireString(id, 'project id') };
+      await use();
+      return projects.deleteOne(filter);
+    },
+    async touch(id, touch) {
+      const projectId = requireString(id, 'project id');
+      const update = {
+        $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
+        $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
+      };
+      await use();
+      return serial(`project:${projectId}`, () => projects.updateOne({ _id: projectId }, update));
+    },
+    async countNewTask(id, lastActivityAt) {
+      const projectId = requireString(id, 'project id');
+      const at = requireDate(lastActivityAt, 'lastActivityAt');
+      await use();
+      if (await atomic()) {
+        return projects.updateOne(
+          { _id: projectId },
+          { $inc: { taskCount: 1 }, $max: { lastActivityAt: at } },
+        );
+      }
+      // FerretDB v1 applies an update as read-modify-write, so concurrent $inc from two processes
+      // can lose one. The count of the project's tasks is the truth: write it with $max, then count
+      // again; a writer whose value is below the new count (another process raced it, or wrote a
+      // smaller count over it) writes again. The last writer always checks after its write, so the
+      // value ends at least at the number of tasks, and $max never writes it lower.
+      const filter = { projectId };
+      let count = await tasks.count(filter);
+      for (let round = 0; round < 8; round++) {
+        const doc = await projects.findOneAndUpdate(
+          { _id: projectId },
+          { $max: { taskCount: count, lastActivityAt: at } },
+        );
+        if (!doc) return false;
+        const again = await tasks.count(filter);
+        if (doc.taskCount >= again) return true;
+        count = again;
+      }
+      return true;
+    },
+  };
+}
+
+function taskRepository(s: Shared): TaskRepository {
+  const { use, tasks } = s;
+  return {
+    async insert(task) {
+      requireString(task.id, 'task id');
+      requireInt(task.ownerId, 'owner id');
+      requireString(task.projectId, 'project id');
+      requireString(task.dedupeKey, 'dedupe key');
+      await use();
+      await tasks.insertOne(taskToDoc(task));
+    },
+    async byId(id) {
+      const filter = { _id: requireString(id, 'task id') };
+      await use();
+      return tasks.findOne(filter, docToTask);
+    },
+    async listByProject(projectId, window) {
+      const project = requireString(projectId, 'project id');
+      const win = sanitizeWindow(window);
+      await use();
+      return tasks.page('projectId', project, win, docToTask);
+    },
+    async activeByOwner(ownerId, limit) {
+      const owner = requireInt(ownerId, 'owner id');
+      const n = Math.max(1, Math.min(1000, requireInt(limit, 'limit')));
+      await use();
+      // The unique active key is `a:<owner>:<dedupe>` exactly while a task runs or saves.
+      const docs = await tasks.find({ activeKey: { $gte: `a:${owner}:`, $lt: `a:${owner};` } }, { limit: n });
+      return docs.map(docToTask);
+    },
+    async storedBytesByOwner(ownerId) {
+      const owner = requireInt(ownerId, 'owner id');
+      await use();
+      return tasks.sum({ ownerId: owner, storedBytes: { $gt: 0 } }, 'storedBytes');
+    },
+    async findActiveByDedupeKey(ownerId, key) {
+      const filter = {
+        activeKey: activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key')),
+      };
+      await use();
+      return tasks.findOne(filter, docToTask);
+    },
+    async findByIdempotencyKey(ownerId, key) {
+      const filter = {
+        idemKey: idemKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'idempotency key')),
+      };
+      await use();
+      return tasks.findOne(filter, docToTask);
+    },
+    async update(id, patch) {
+      const taskId = requireString(id, 'task id');
+      requireDate(patch?.updatedAt, 'updatedAt');
+      await use();
+      const doc = await tasks.findOneAndUpdate({ _id: taskId }, { $set: taskPatchToSet(taskId, patch) });
+      return doc ? docToTask(doc) : null;
+    },
+    async updateIfClaimed(id, attempts, patch) {
+      const taskId = requireString(id, 'task id');
+      requireDate(patch?.updatedAt, 'updatedAt');
+      const filter: Filter<TaskDoc> = {
+        _id: taskId,
+        attempts: requireInt(attempts, 'attempts'),
+        status: { $in: ACTIVE_TASK_STATUSES },
+      };
+      await use();
+      const doc = await tasks.findOneAndUpdate(filter, { $set: taskPatchToSet(taskId, patch) });
+      return doc ? docToTask(doc) : null;
+    },
+    async idsByProject(projectId) {
+      const filter = { projectId: requireString(projectId, 'project id') };
+      await use();
+      const docs = await tasks.find(filter, { fields: ['_id'] });
+      return docs.map((d) => String(d._id));
+    },
+    async listClaimable(now, limit) {
+      const at = requireDate(now, 'now');
+      const n = requireInt(limit, 'limit');
+      if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
+      await use();
+      const docs = await tasks.find(
+        { status: { $in: ACTIVE_TASK_STATUSES }, $or: [{ lease: null }, { 'lease.until': { $lte: at } }] },
+        { sort: { createdAt: 1, _id: 1 }, limit: n },
+      );
+      return docs.map(docToTask);
+    },
+    async deleteByProject(projectId) {
+      const filter = { projectId: requireString(projectId, 'project id') };
+      await use();
+      return tasks.deleteMany(filter);
+    },
+    async statusByIds(list) {
+      const wanted = ids(list, 'task id', 'statusByIds');
+      const out = new Map<string, TaskStatus>();
+      if (wanted.length === 0) return out;
+      await use();
+      const docs = await tasks.find({ _id: { $in: wanted } }, { fields: ['status'] });
+      for (const d of docs) out.set(String(d._id), d.status);
+      return out;
+    },
+  };
+}
+
+function claimRepository(s: Shared): ClaimRepository {
+  const { use, claims } = s;
+  return {
+    async insert(claim) {
+      requireString(claim.taskId, 'task id');
+      requireInt(claim.attempt, 'attempt');
+      requireString(claim.owner, 'owner');
+      requireDate(claim.until, 'until');
+      requireDate(claim.at, 'at');
+      await use();
+      await claims.insertOne(claimToDoc(claim));
+    },
+    async get(taskId, attempt) {
+      const filter = { _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')) };
+      await use();
+      return claims.findOne(filter, docToClaim);
+    },
+    async latest(taskId) {
+      const filter = { taskId: requireString(taskId, 'task id') };
+      await use();
+      const [doc] = await claims.find(filter, { sort: { attempt: -1 }, limit: 1 });
+      return doc ? docToClaim(doc) : null;
+    },
+    async renew(taskId, attempt, owner, until) {
+      const filter = {
+        _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')),
+        owner: requireString(owner, 'owner'),
+      };
+      const $set = { until: requireDate(until, 'until') };
+      await use();
+      return claims.updateOne(filter, { $set });
+    },
+    async markOutlived(taskId, attempt, owner, at) {
+      const filter = {
+        _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')),
+        owner: requireString(owner, 'owner'),
+      };
+      const $set = { outlivedAt: requireDate(at, 'at') };
+      await use();
+      await claims.updateOne(filter, { $set });
+    },
+    async listByTask(taskId) {
+      const filter = { taskId: requireString(taskId, 'task id') };
+      await use();
+      return (await claims.find(filter, { sort: { attempt: 1 } })).map(docToClaim);
+    },
+    async deleteByTask(taskIds) {
+      const list = ids(taskIds, 'task id', 'deleteByTask');
+      if (list.length === 0) return 0;
+      await use();
+      return claims.deleteMany({ taskId: { $in: list } });
+    },
+  };
+}
+
+function eventRepository(s: Shared): EventRepository {
+  const { use, events, indexedOr } = s;
+  return {
+    async append(event) {
+      requireString(event.taskId, 'task id');
+      requireInt(event.seq, 'seq');
+      requireDate(event.at, 'at');
+      await use();
+      await events.insertOne(eventToDoc(event));
+    },
+    async appendMany(list) {
+      if (!Array.isArray(list)) throw new TypeError('[assetloom/core] appendMany expects an array of events');
+      if (list.length === 0) return;
+      const docs = list.map((event) => {
+        requireString(event.taskId, 'task id');
+        requireInt(event.seq, 'seq');
+        requireDate(event.at, 'at');
+        return eventToDoc(event);
+      });
+      await use();
+      await events.insertMany(docs);
+    },
+    async list(taskId, afterSeq) {
+      const filter = {
+        taskId: requireString(taskId, 'task id'),
+        seq: { $gt: requireInt(afterSeq, 'afterSeq') },
+      };
+      await use();
+      return (await events.find(filter, { sort: { seq: 1 } })).map(docToEvent);
+    },
+    async listForTasks(cursors) {
+      if (!Array.isArray(cursors))
+        throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
+      if (cursors.length === 0) return [];
+      // Where each follower stands; a task followed twice is read from the lower of its seqs.
+      const after = new Map<string, number>();
+      const bySeq = new Map<number, string[]>();
+      for (const c of cursors) {
+        const taskId = requireString(c?.taskId, 'task id');
+        const afterSeq = requireInt(c?.afterSeq, 'afterSeq');
+        const known = after.get(taskId);
+        if (known === undefined || afterSeq < known) after.set(taskId, afterSeq);
+        const list = bySeq.get(afterSeq);
+        if (list === undefined) bySeq.set(afterSeq, [taskId]);
+        else list.push(taskId);
+      }
+      await use();
+      const taskIds = [...after.keys()];
+      // MongoDB: one branch per distinct seq (followers mostly stand at a few), each over the tasks
+      // there. NeDB answers a top-level $or by testing every document of the collection against
+      // every branch (decision 0026): one indexed read of the tasks' events, filtered here.
+      const branches = [...bySeq].map(([seq, list]) => ({
+        taskId: list.length === 1 ? (list[0] ?? '') : { $in: list },
+        seq: { $gt: seq },
+      }));
+      const filter: Filter<EventDoc> = indexedOr
+        ? ((branches.length === 1 ? branches[0] : undefined) ?? { $or: branches })
+        : { taskId: taskIds.length === 1 ? (taskIds[0] ?? '') : { $in: taskIds } };
+      const docs = await events.find(filter, { sort: { taskId: 1, seq: 1 } });
+      return docs.filter((d) => d.seq > (after.get(d.taskId) ?? Number.POSITIVE_INFINITY)).map(docToEvent);
+    },
+    async deleteByTask(taskIds) {
+      const list = ids(taskIds, 'task id', 'deleteByTask');
+      if (list.length === 0) return 0;
+      await use();
+      return events.deleteMany({ taskId: { $in: list } });
+    },
+  };
+}
+
+function assetRepository(s: Shared): AssetRepository {
+  const { use, assets } = s;
+  return {
+    async insertMany(list) {
+      if (!Array.isArray(list)) throw new TypeError('[assetloom/core] insertMany expects an array of assets');
+      if (list.length === 0) return;
+      const docs = list.map((a) => {
+        requireString(a.key, 'asset key');
+        requireString(a.taskId, 'task id');
+        requireString(a.projectId, 'project id');
+        return assetToDoc(a);
+      });
+      await use();
+      await assets.insertMany(docs);
+    },
+    async listByTask(taskId) {
+      const filter = { taskId: requireString(taskId, 'task id') };
+      await use();
+      return (await assets.find(filter, { sort: { createdAt: 1, key: 1 } })).map(docToAsset);
+    },
+    async byKey(key) {
+      const filter = { key: requireString(key, 'asset key') };
+      await use();
+      return assets.findOne(filter, docToAsset);
+    },
+    async deleteByProject(projectId) {
+      const filter = { projectId: requireString(projectId, 'project id') };
+      await use();
+      const docs = await assets.find(filter, { fields: ['key'] });
+      await assets.deleteMany(filter);
+      return docs.map((d) => String(d.key));
+    },
+  };
+}
+
 /** The asset API's Store over a database (NeDB or MongoDB). */
 export function createStoreOver(db: Database): Store {
   const label = db.kind === 'mongodb' ? 'MongoDB store' : 'embedded store';
@@ -163,7 +645,6 @@ export function createStoreOver(db: Database): Store {
   const uploads = db.collection<UploadDoc>(UPLOAD_COLLECTIONS.uploads);
   const uploadUses = db.collection<UploadUseDoc>(UPLOAD_COLLECTIONS.uses);
   const serial = keyedSerial();
-  const atomic = () => db.traits.atomicUpdates();
 
   let ready: Promise<void> | undefined;
   let initialized = false;
@@ -227,57 +708,19 @@ export function createStoreOver(db: Database): Store {
 
   const hookRepositories = webhookRepositories(use, hooks, deliveries);
 
-  /** The next user id on a server whose $inc is not atomic: taken by inserting its reservation. */
-  async function reserveUserId(): Promise<number> {
-    const start = (await counters.findOne({ _id: 'users' }, (d) => d.seq)) ?? 0;
-    if (!Number.isSafeInteger(start)) throw new Error('[assetloom/core] the user id counter is corrupt');
-    for (let id = start + 1; id <= start + 1000; id++) {
-      try {
-        await counters.insertOne({ _id: `users#${id}`, seq: id });
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) continue;
-        throw err;
-      }
-      await counters
-        .updateOne({ _id: 'users' }, { $max: { seq: id } }, { upsert: true })
-        .catch((err: unknown) => {
-          // two first-ever upserts race on _id: the other one wrote the counter
-          if (!(err instanceof DuplicateKeyError)) throw err;
-        });
-      return id;
-    }
-    throw new Error('[assetloom/core] could not reserve a user id (1000 taken in a row)');
-  }
-
-  /**
-   * The password change from `version - 1` on a server whose filtered updates are read-modify-write
-   * (FerretDB v1, where two filtered updates can both match): the change is taken by INSERTING its
-   * reservation (unique by _id), which exactly one racer wins; only the winner writes the user.
-   */
-  async function reservedPasswordChange(
-    userId: number,
-    version: number,
-    write: () => Promise<boolean>,
-  ): Promise<boolean> {
-    const reservation = `users#${userId}#tv#${version}`;
-    for (let round = 0; round < 2; round++) {
-      try {
-        await counters.insertOne({ _id: reservation, seq: version, at: new Date() });
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-        // Taken. A reservation whose change never landed (its process died in between) would block
-        // every later change from this version: once stale, it may be taken over.
-        const heldAt = await counters.findOne({ _id: reservation }, (d) => d.at);
-        const current = await users.findOne({ _id: userId }, (d) => d.tokenVersion);
-        const stale = heldAt instanceof Date && Date.now() - heldAt.getTime() > STALE_PASSWORD_RESERVATION_MS;
-        if (round > 0 || !stale || current !== version - 1) return false;
-        if (!(await counters.deleteOne({ _id: reservation, at: heldAt }))) return false;
-        continue;
-      }
-      return write();
-    }
-    return false;
-  }
+  const shared: Shared = {
+    use,
+    serial,
+    atomic: () => db.traits.atomicUpdates(),
+    indexedOr: db.traits.indexedOr,
+    users,
+    projects,
+    tasks,
+    events,
+    assets,
+    counters,
+    claims,
+  };
 
   return {
     kind: db.kind,
@@ -293,394 +736,11 @@ export function createStoreOver(db: Database): Store {
       await db.close();
     },
 
-    users: {
-      async nextId() {
-        await use();
-        if (!(await atomic())) return serial('counter:users', reserveUserId);
-        return serial('counter:users', async () => {
-          for (let attempt = 0; ; attempt++) {
-            try {
-              const doc = await counters.findOneAndUpdate(
-                { _id: 'users' },
-                { $inc: { seq: 1 } },
-                { upsert: true },
-              );
-              if (!doc || !Number.isSafeInteger(doc.seq))
-                throw new Error('[assetloom/core] the user id counter is corrupt');
-              return doc.seq;
-            } catch (err) {
-              // Two first-ever upserts can race on _id; the loser simply retries.
-              if (err instanceof DuplicateKeyError && attempt < 3) continue;
-              throw err;
-            }
-          }
-        });
-      },
-      async insert(user) {
-        requireInt(user.id, 'user id');
-        requireString(user.username, 'username');
-        await use();
-        await users.insertOne(userToDoc(user));
-      },
-      async byId(id) {
-        const filter = { _id: requireInt(id, 'user id') };
-        await use();
-        return users.findOne(filter, docToUser);
-      },
-      async byUsername(name) {
-        const filter = { username: requireString(name, 'username') };
-        await use();
-        return users.findOne(filter, docToUser);
-      },
-      async byUsernameKey(key) {
-        const filter = { usernameKey: requireString(key, 'username key') };
-        await use();
-        return users.findOne(filter, docToUser);
-      },
-      async updatePassword(id, passwordHash, tokenVersion, at) {
-        const userId = requireInt(id, 'user id');
-        const version = requireInt(tokenVersion, 'token version');
-        const filter = { _id: userId, tokenVersion: version - 1 };
-        const $set = {
-          passwordHash: requireString(passwordHash, 'password hash'),
-          tokenVersion: version,
-          updatedAt: requireDate(at, 'updatedAt'),
-        };
-        await use();
-        const write = () => users.updateOne(filter, { $set });
-        // MongoDB and NeDB apply a filtered single-document update atomically: one racer matches.
-        if (await atomic()) return write();
-        return serial(`password:${userId}`, () => reservedPasswordChange(userId, version, write));
-      },
-    },
-
-    projects: {
-      async insert(project) {
-        requireString(project.id, 'project id');
-        requireInt(project.ownerId, 'owner id');
-        await use();
-        await projects.insertOne(projectToDoc(project));
-      },
-      async byId(id) {
-        const filter = { _id: requireString(id, 'project id') };
-        await use();
-        return projects.findOne(filter, docToProject);
-      },
-      async listByOwner(ownerId, window) {
-        const owner = requireInt(ownerId, 'owner id');
-        const win = sanitizeWindow(window);
-        await use();
-        return projects.page('ownerId', owner, win, docToProject);
-      },
-      async update(id, patch) {
-        const $set: { updatedAt: Date; name?: string; style?: ProjectDoc['style'] } = {
-          updatedAt: requireDate(patch.updatedAt, 'updatedAt'),
-        };
-        if (patch.name !== undefined) $set.name = requireString(patch.name, 'name');
-        if (patch.style !== undefined) $set.style = styleToPairs(patch.style);
-        const filter = { _id: requireString(id, 'project id') };
-        await use();
-        const doc = await projects.findOneAndUpdate(filter, { $set });
-        return doc ? docToProject(doc) : null;
-      },
-      async delete(id) {
-        const filter = { _id: requireString(id, 'project id') };
-        await use();
-        return projects.deleteOne(filter);
-      },
-      async touch(id, touch) {
-        const projectId = requireString(id, 'project id');
-        const update = {
-          $inc: { taskCount: requireInt(touch.taskCountDelta, 'taskCountDelta') },
-          $max: { lastActivityAt: requireDate(touch.lastActivityAt, 'lastActivityAt') },
-        };
-        await use();
-        return serial(`project:${projectId}`, () => projects.updateOne({ _id: projectId }, update));
-      },
-      async countNewTask(id, lastActivityAt) {
-        const projectId = requireString(id, 'project id');
-        const at = requireDate(lastActivityAt, 'lastActivityAt');
-        await use();
-        if (await atomic()) {
-          return projects.updateOne(
-            { _id: projectId },
-            { $inc: { taskCount: 1 }, $max: { lastActivityAt: at } },
-          );
-        }
-        // FerretDB v1 applies an update as read-modify-write, so concurrent $inc from two processes
-        // can lose one. The count of the project's tasks is the truth: write it with $max, then count
-        // again; a writer whose value is below the new count (another process raced it, or wrote a
-        // smaller count over it) writes again. The last writer always checks after its write, so the
-        // value ends at least at the number of tasks, and $max never writes it lower.
-        const filter = { projectId };
-        let count = await tasks.count(filter);
-        for (let round = 0; round < 8; round++) {
-          const doc = await projects.findOneAndUpdate(
-            { _id: projectId },
-            { $max: { taskCount: count, lastActivityAt: at } },
-          );
-          if (!doc) return false;
-          const again = await tasks.count(filter);
-          if (doc.taskCount >= again) return true;
-          count = again;
-        }
-        return true;
-      },
-    },
-
-    tasks: {
-      async insert(task) {
-        requireString(task.id, 'task id');
-        requireInt(task.ownerId, 'owner id');
-        requireString(task.projectId, 'project id');
-        requireString(task.dedupeKey, 'dedupe key');
-        await use();
-        await tasks.insertOne(taskToDoc(task));
-      },
-      async byId(id) {
-        const filter = { _id: requireString(id, 'task id') };
-        await use();
-        return tasks.findOne(filter, docToTask);
-      },
-      async listByProject(projectId, window) {
-        const project = requireString(projectId, 'project id');
-        const win = sanitizeWindow(window);
-        await use();
-        return tasks.page('projectId', project, win, docToTask);
-      },
-      async activeByOwner(ownerId, limit) {
-        const owner = requireInt(ownerId, 'owner id');
-        const n = Math.max(1, Math.min(1000, requireInt(limit, 'limit')));
-        await use();
-        // The unique active key is `a:<owner>:<dedupe>` exactly while a task runs or saves.
-        const docs = await tasks.find(
-          { activeKey: { $gte: `a:${owner}:`, $lt: `a:${owner};` } },
-          { limit: n },
-        );
-        return docs.map(docToTask);
-      },
-      async storedBytesByOwner(ownerId) {
-        const owner = requireInt(ownerId, 'owner id');
-        await use();
-        return tasks.sum({ ownerId: owner, storedBytes: { $gt: 0 } }, 'storedBytes');
-      },
-      async findActiveByDedupeKey(ownerId, key) {
-        const filter = {
-          activeKey: activeKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'dedupe key')),
-        };
-        await use();
-        return tasks.findOne(filter, docToTask);
-      },
-      async findByIdempotencyKey(ownerId, key) {
-        const filter = {
-          idemKey: idemKeyFor(requireInt(ownerId, 'owner id'), requireString(key, 'idempotency key')),
-        };
-        await use();
-        return tasks.findOne(filter, docToTask);
-      },
-      async update(id, patch) {
-        const taskId = requireString(id, 'task id');
-        requireDate(patch?.updatedAt, 'updatedAt');
-        await use();
-        const doc = await tasks.findOneAndUpdate({ _id: taskId }, { $set: taskPatchToSet(taskId, patch) });
-        return doc ? docToTask(doc) : null;
-      },
-      async updateIfClaimed(id, attempts, patch) {
-        const taskId = requireString(id, 'task id');
-        requireDate(patch?.updatedAt, 'updatedAt');
-        const filter: Filter<TaskDoc> = {
-          _id: taskId,
-          attempts: requireInt(attempts, 'attempts'),
-          status: { $in: ACTIVE_TASK_STATUSES },
-        };
-        await use();
-        const doc = await tasks.findOneAndUpdate(filter, { $set: taskPatchToSet(taskId, patch) });
-        return doc ? docToTask(doc) : null;
-      },
-      async idsByProject(projectId) {
-        const filter = { projectId: requireString(projectId, 'project id') };
-        await use();
-        const docs = await tasks.find(filter, { fields: ['_id'] });
-        return docs.map((d) => String(d._id));
-      },
-      async listClaimable(now, limit) {
-        const at = requireDate(now, 'now');
-        const n = requireInt(limit, 'limit');
-        if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
-        await use();
-        const docs = await tasks.find(
-          { status: { $in: ACTIVE_TASK_STATUSES }, $or: [{ lease: null }, { 'lease.until': { $lte: at } }] },
-          { sort: { createdAt: 1, _id: 1 }, limit: n },
-        );
-        return docs.map(docToTask);
-      },
-      async deleteByProject(projectId) {
-        const filter = { projectId: requireString(projectId, 'project id') };
-        await use();
-        return tasks.deleteMany(filter);
-      },
-      async statusByIds(list) {
-        const wanted = ids(list, 'task id', 'statusByIds');
-        const out = new Map<string, TaskStatus>();
-        if (wanted.length === 0) return out;
-        await use();
-        const docs = await tasks.find({ _id: { $in: wanted } }, { fields: ['status'] });
-        for (const d of docs) out.set(String(d._id), d.status);
-        return out;
-      },
-    },
-
-    claims: {
-      async insert(claim) {
-        requireString(claim.taskId, 'task id');
-        requireInt(claim.attempt, 'attempt');
-        requireString(claim.owner, 'owner');
-        requireDate(claim.until, 'until');
-        requireDate(claim.at, 'at');
-        await use();
-        await claims.insertOne(claimToDoc(claim));
-      },
-      async get(taskId, attempt) {
-        const filter = { _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')) };
-        await use();
-        return claims.findOne(filter, docToClaim);
-      },
-      async latest(taskId) {
-        const filter = { taskId: requireString(taskId, 'task id') };
-        await use();
-        const [doc] = await claims.find(filter, { sort: { attempt: -1 }, limit: 1 });
-        return doc ? docToClaim(doc) : null;
-      },
-      async renew(taskId, attempt, owner, until) {
-        const filter = {
-          _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')),
-          owner: requireString(owner, 'owner'),
-        };
-        const $set = { until: requireDate(until, 'until') };
-        await use();
-        return claims.updateOne(filter, { $set });
-      },
-      async markOutlived(taskId, attempt, owner, at) {
-        const filter = {
-          _id: claimKeyOf(requireString(taskId, 'task id'), requireInt(attempt, 'attempt')),
-          owner: requireString(owner, 'owner'),
-        };
-        const $set = { outlivedAt: requireDate(at, 'at') };
-        await use();
-        await claims.updateOne(filter, { $set });
-      },
-      async listByTask(taskId) {
-        const filter = { taskId: requireString(taskId, 'task id') };
-        await use();
-        return (await claims.find(filter, { sort: { attempt: 1 } })).map(docToClaim);
-      },
-      async deleteByTask(taskIds) {
-        const list = ids(taskIds, 'task id', 'deleteByTask');
-        if (list.length === 0) return 0;
-        await use();
-        return claims.deleteMany({ taskId: { $in: list } });
-      },
-    },
-
-    events: {
-      async append(event) {
-        requireString(event.taskId, 'task id');
-        requireInt(event.seq, 'seq');
-        requireDate(event.at, 'at');
-        await use();
-        await events.insertOne(eventToDoc(event));
-      },
-      async appendMany(list) {
-        if (!Array.isArray(list))
-          throw new TypeError('[assetloom/core] appendMany expects an array of events');
-        if (list.length === 0) return;
-        const docs = list.map((event) => {
-          requireString(event.taskId, 'task id');
-          requireInt(event.seq, 'seq');
-          requireDate(event.at, 'at');
-          return eventToDoc(event);
-        });
-        await use();
-        await events.insertMany(docs);
-      },
-      async list(taskId, afterSeq) {
-        const filter = {
-          taskId: requireString(taskId, 'task id'),
-          seq: { $gt: requireInt(afterSeq, 'afterSeq') },
-        };
-        await use();
-        return (await events.find(filter, { sort: { seq: 1 } })).map(docToEvent);
-      },
-      async listForTasks(cursors) {
-        if (!Array.isArray(cursors))
-          throw new TypeError('[assetloom/core] listForTasks expects an array of cursors');
-        if (cursors.length === 0) return [];
-        // Where each follower stands; a task followed twice is read from the lower of its seqs.
-        const after = new Map<string, number>();
-        const bySeq = new Map<number, string[]>();
-        for (const c of cursors) {
-          const taskId = requireString(c?.taskId, 'task id');
-          const afterSeq = requireInt(c?.afterSeq, 'afterSeq');
-          const known = after.get(taskId);
-          if (known === undefined || afterSeq < known) after.set(taskId, afterSeq);
-          const list = bySeq.get(afterSeq);
-          if (list === undefined) bySeq.set(afterSeq, [taskId]);
-          else list.push(taskId);
-        }
-        await use();
-        const taskIds = [...after.keys()];
-        // MongoDB: one branch per distinct seq (followers mostly stand at a few), each over the tasks
-        // there. NeDB answers a top-level $or by testing every document of the collection against
-        // every branch (decision 0026): one indexed read of the tasks' events, filtered here.
-        const branches = [...bySeq].map(([seq, list]) => ({
-          taskId: list.length === 1 ? (list[0] ?? '') : { $in: list },
-          seq: { $gt: seq },
-        }));
-        const filter: Filter<EventDoc> = db.traits.indexedOr
-          ? ((branches.length === 1 ? branches[0] : undefined) ?? { $or: branches })
-          : { taskId: taskIds.length === 1 ? (taskIds[0] ?? '') : { $in: taskIds } };
-        const docs = await events.find(filter, { sort: { taskId: 1, seq: 1 } });
-        return docs.filter((d) => d.seq > (after.get(d.taskId) ?? Number.POSITIVE_INFINITY)).map(docToEvent);
-      },
-      async deleteByTask(taskIds) {
-        const list = ids(taskIds, 'task id', 'deleteByTask');
-        if (list.length === 0) return 0;
-        await use();
-        return events.deleteMany({ taskId: { $in: list } });
-      },
-    },
-
-    assets: {
-      async insertMany(list) {
-        if (!Array.isArray(list))
-          throw new TypeError('[assetloom/core] insertMany expects an array of assets');
-        if (list.length === 0) return;
-        const docs = list.map((a) => {
-          requireString(a.key, 'asset key');
-          requireString(a.taskId, 'task id');
-          requireString(a.projectId, 'project id');
-          return assetToDoc(a);
-        });
-        await use();
-        await assets.insertMany(docs);
-      },
-      async listByTask(taskId) {
-        const filter = { taskId: requireString(taskId, 'task id') };
-        await use();
-        return (await assets.find(filter, { sort: { createdAt: 1, key: 1 } })).map(docToAsset);
-      },
-      async byKey(key) {
-        const filter = { key: requireString(key, 'asset key') };
-        await use();
-        return assets.findOne(filter, docToAsset);
-      },
-      async deleteByProject(projectId) {
-        const filter = { projectId: requireString(projectId, 'project id') };
-        await use();
-        const docs = await assets.find(filter, { fields: ['key'] });
-        await assets.deleteMany(filter);
-        return docs.map((d) => String(d.key));
-      },
-    },
+    users: userRepository(shared),
+    projects: projectRepository(shared),
+    tasks: taskRepository(shared),
+    claims: claimRepository(shared),
+    events: eventRepository(shared),
+    assets: assetRepository(shared),
   };
 }
