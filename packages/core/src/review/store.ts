@@ -1,4 +1,4 @@
-import { DuplicateKeyError, requireDate, requireInt, requireString } from '../store.js';
+import { requireDate, requireInt, requireString } from '../store.js';
 
 /** A review-helper user (spec 001). */
 export interface ReviewUserRecord {
@@ -99,7 +99,7 @@ export const REVIEW_COLLECTIONS = {
 /** How often `create` re-reads the largest id after losing a race for one. */
 export const MAX_ID_ATTEMPTS = 16;
 
-// ---- document shapes shared by the adapters ----
+// ---- document shapes (./repositories.ts) ----
 
 export interface ReviewUserDoc {
   _id: number;
@@ -205,9 +205,4 @@ export function docToSession(doc: ReviewSessionDoc): ReviewSessionRecord {
     expiresAt: new Date(doc.expiresAt),
     updatedAt: new Date(doc.updatedAt),
   };
-}
-
-/** Thrown by `create` when the e-mail exists. */
-export function emailTaken(cause?: unknown): DuplicateKeyError {
-  return new DuplicateKeyError('email', { cause });
 }
