@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 
-// One entry per subpath of package.json "exports" (decision 0038); api/*.api.md records each one.
+// One entry per subpath of package.json "exports" (decision 0039); api/*.api.md records each one.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',

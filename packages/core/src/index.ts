@@ -7,7 +7,7 @@
  * operation table and transport helpers), `/queue` (the durable task queue and progress),
  * `/store` (the Store port's repositories, for adapter authors), `/store/embedded` and
  * `/store/mongodb` (the adapters), `/uploads`, `/webhooks`, `/review` and `/contract` (request and
- * response shapes and the contract's catalogues). See the package README and decision 0038.
+ * response shapes and the contract's catalogues). See the package README and decision 0039.
  *
  * @packageDocumentation
  */

@@ -1,13 +1,8 @@
-/**
- * `@assetloom/core/mongodb` — deprecated alias of `@assetloom/core/store/mongodb`, kept because
- * 0.1 was published with it. It will be removed in a later minor.
- *
- * @deprecated Import from `@assetloom/core/store/mongodb`.
- * @packageDocumentation
- */
-export {
-  /** @deprecated Import from `@assetloom/core/store/mongodb`. */
-  createMongoStore,
-  /** @deprecated Import from `@assetloom/core/store/mongodb`. */
-  type MongoStoreOptions,
-} from './store-mongodb.js';
+// `@assetloom/core/mongodb`: deprecated alias of `@assetloom/core/store/mongodb`, kept because 0.1 was
+// published with it (decision 0039). It will be removed in a later minor.
+import { createMongoStore as create, type MongoStoreOptions as Options } from './store-mongodb.js';
+
+/** @deprecated Import `createMongoStore` from `@assetloom/core/store/mongodb`. */
+export const createMongoStore: typeof create = create;
+/** @deprecated Import `MongoStoreOptions` from `@assetloom/core/store/mongodb`. */
+export type MongoStoreOptions = Options;
