@@ -339,16 +339,12 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       createStudioMiddleware(deps.studio, { connectSources }) as Koa.Middleware<AssetState>,
     ]);
   }
-  if (deps.storage !== undefined) {
-    const storage = deps.storage;
-    if (storage.kind === 'fs' && 'open' in storage) {
-      besides.push([
-        (path) => hasPrefixFolded(path, FILES_PATH_PREFIX),
-        createFilesRouter(
-          storage as Parameters<typeof createFilesRouter>[0],
-        ).routes() as Koa.Middleware<AssetState>,
-      ]);
-    }
+  // A driver that serves its own signed URLs (the filesystem driver) gets /files/*; S3's point at the bucket.
+  if (deps.storage?.open !== undefined && deps.storage.urlVerifier !== undefined) {
+    besides.push([
+      (path) => hasPrefixFolded(path, FILES_PATH_PREFIX),
+      createFilesRouter(deps.storage).routes() as Koa.Middleware<AssetState>,
+    ]);
   }
   app.use((ctx, next) => {
     const path = ctx.path;

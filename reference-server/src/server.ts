@@ -18,7 +18,7 @@ import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js
 import { importOptional, MONGODB_PACKAGES } from './optional-deps.js';
 import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
-import { isFsDriver } from './storage/fs-storage.js';
+import { directWriteRoot } from './storage/fs-writer.js';
 import { type ObjectStorage, openObjectStorageDriver } from './storage/index.js';
 import { loadStudio, studioConnectSources } from './studio.js';
 import { createTaskNotifier, type TaskNotifier } from './tasks/notifier.js';
@@ -101,11 +101,6 @@ export async function openObjectStorage(config: ServerConfig): Promise<ObjectSto
   return storage;
 }
 
-function closeStorage(storage: ObjectStorage): void {
-  const closable = storage as ObjectStorage & { close?: () => void };
-  if (typeof closable.close === 'function') closable.close();
-}
-
 /** Builds a generation worker from the configuration (used by the API process and worker-main). */
 export function workerFor(
   config: ServerConfig,
@@ -156,19 +151,13 @@ function threadsOf(
 ): { threads: PipelineThreadPool } | null {
   if (config.pipelineThreads === 0 || deps.imageProvider !== undefined) return null;
   const log = deps.logger.child({ component: 'pipeline-threads' });
+  // Files for a driver with a local folder (the filesystem driver) are written on the threads (decision 0026).
+  const direct = directWriteRoot(deps.storage);
   return {
     threads: createPipelineThreadPool({
       size: config.pipelineThreads,
       imageProvider: config.imageProvider ?? null,
-      // Files for the filesystem driver are written on the threads (decision 0026).
-      ...(isFsDriver(deps.storage)
-        ? {
-            files: {
-              storage: deps.storage,
-              settings: { root: deps.storage.root, fsync: deps.storage.fsync },
-            },
-          }
-        : {}),
+      ...(direct === null ? {} : { files: { storage: deps.storage, settings: direct } }),
       onThreadError: (error) =>
         log.error({ err: error }, 'a pipeline thread died; its tasks are retried when their leases end'),
     }),
@@ -324,7 +313,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     review = await createReviewParts(config, { hashAdmission: admission, ...options.review, logger });
   } catch (error) {
-    closeStorage(storage);
+    storage.close?.();
     await store.close().catch(() => {});
     throw error;
   }
@@ -376,7 +365,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     });
   } catch (error) {
     await progress.close().catch(() => {});
-    closeStorage(storage);
+    storage.close?.();
     await store.close().catch(() => {});
     await review.close().catch(() => {});
     throw error;
@@ -420,7 +409,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await streamsClosed;
       await workerStopped;
       stopSweeper();
-      closeStorage(storage);
+      storage.close?.();
       await store.close();
       await review.close();
       logger.info('stopped');

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       });
     } catch (error) {
       failed(error);
-      (storage as { close?: () => void }).close?.();
+      storage.close?.();
       await store.close().catch(() => {});
       return;
     }
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     (worker as NonNullable<typeof worker>)
       .stop(config.shutdownGraceMs)
       .then(async () => {
-        (storage as { close?: () => void }).close?.();
+        storage.close?.();
         await store.close();
         process.exitCode = 0;
       })

@@ -1,5 +1,5 @@
 /**
- * The object storage port: where generated files and uploaded pictures live (decision 0038).
+ * The object storage port: where generated files and uploaded pictures live (decision 0040).
  *
  * One port for every package. The pipeline writes through `put` alone and declares only that
  * (`StoragePort` of @assetloom/pipeline, which this port extends); the operation table checks and

@@ -16,7 +16,6 @@ import {
   unlink,
 } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { contentTypeFromKey, isValidContentType } from './internal/content-type.js';
 import {
   codeOf,
@@ -37,7 +36,15 @@ import {
 import { assertPutArguments } from './internal/put-arguments.js';
 import { assertObjectKey, assertObjectPrefix } from './keys.js';
 import { assertTtlSeconds, FileUrlSigner, normalizeBaseUrl } from './signing.js';
-import { type ObjectStorage, ObjectStorageError, type SignedUrlOptions, type StoredObject } from './types.js';
+import {
+  type LocalRoot,
+  type ObjectStorage,
+  ObjectStorageError,
+  type OpenedObject,
+  type SignedUrlOptions,
+  type SignedUrlVerifier,
+  type StoredObject,
+} from './types.js';
 
 /** Options of {@link createFsStorage}. */
 export interface FsStorageOptions {
@@ -60,20 +67,6 @@ export interface FsStorageOptions {
   minFreeBytes?: number;
 }
 
-/** An object opened for streaming (the files router uses it); call `close()` or consume `stream()`. */
-export interface OpenedObject {
-  size: number;
-  contentType: string;
-  /** A strong ETag from the sidecar's SHA-256, else a weak one from inode, size and modification time. */
-  etag: string;
-  lastModified: Date;
-  /** The bytes as a stream; the file handle closes when the stream ends or is destroyed. */
-  stream(): Readable;
-  /** All the bytes at once (closes the file). */
-  read(): Promise<Uint8Array>;
-  close(): Promise<void>;
-}
-
 /** The filesystem driver: also signs and checks `/files/<key>?e=&token=` URLs and opens objects for streaming. */
 export interface FsObjectStorage extends ObjectStorage {
   readonly kind: 'fs';
@@ -86,22 +79,15 @@ export interface FsObjectStorage extends ObjectStorage {
   now(): number;
   /** Opens an object for streaming, or null when there is none (or the path would leave the root). */
   open(key: string): Promise<OpenedObject | null>;
+  /** Checks the `/files/<key>?e=&token=` URLs it signed (the files router): `signer` at `now()`. */
+  readonly urlVerifier: SignedUrlVerifier;
+  /** `root` and `fsync`: pipeline threads write the driver's objects there themselves (fs-writer.ts). */
+  readonly localRoot: LocalRoot;
 }
 
 const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
 const DEFAULT_TTL_SECONDS = 3600;
 const META_CACHE_ENTRIES = 4096;
-
-/** The objects createFsStorage made (not copies or wrappers of one). */
-const drivers = new WeakSet<object>();
-
-/**
- * True for a filesystem driver made by {@link createFsStorage} itself: its puts can be done by
- * fs-writer.ts elsewhere with the same result. A copy or wrapper (a test's failing put) is not one.
- */
-export function isFsDriver(storage: unknown): storage is FsObjectStorage {
-  return typeof storage === 'object' && storage !== null && drivers.has(storage);
-}
 
 /**
  * Objects as plain files under `root`: `<root>/<key>` holds the bytes. The content type is the one
@@ -328,26 +314,34 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
     }
   }
 
-  const storage: FsObjectStorage = {
+  const put: ObjectStorage['put'] = async (key, bytes, contentType, options) => {
+    assertPutArguments(key, bytes, contentType);
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const real = await realRoot();
+    await putObjectFiles(root, key, bytes, contentType, {
+      removeSidecar: (path) =>
+        unlink(path).catch((error: unknown) => {
+          if (!isAbsentCode(codeOf(error))) throw error;
+        }),
+      writeAtomically: (target, data) => writeAtomically(target, data, real, key, signal),
+    });
+  };
+
+  return {
     kind: 'fs',
     root,
     fsync,
     signer,
     now: () => now(),
-
-    async put(key, bytes, contentType, options) {
-      assertPutArguments(key, bytes, contentType);
-      const signal = options?.signal;
-      signal?.throwIfAborted();
-      const real = await realRoot();
-      await putObjectFiles(root, key, bytes, contentType, {
-        removeSidecar: (path) =>
-          unlink(path).catch((error: unknown) => {
-            if (!isAbsentCode(codeOf(error))) throw error;
-          }),
-        writeAtomically: (target, data) => writeAtomically(target, data, real, key, signal),
-      });
+    urlVerifier: {
+      now: () => now(),
+      verify: (key, e, token, nowSeconds) => signer.verify(key, e, token, nowSeconds),
     },
+    // Direct writes stand for this put only: a wrapper with a put of its own is written through it.
+    localRoot: { root, fsync, put },
+
+    put,
 
     async get(key): Promise<StoredObject | null> {
       const opened = await openObject(key);
@@ -462,8 +456,6 @@ export function createFsStorage(options: FsStorageOptions): FsObjectStorage {
 
     open: openObject,
   };
-  drivers.add(storage);
-  return storage;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   TMP_DIR,
 } from './internal/fs-layout.js';
 import { assertPutArguments } from './internal/put-arguments.js';
+import type { ObjectStorage } from './types.js';
 
 /** What a thread needs to write into a filesystem driver's folder. */
 export interface FsWriterSettings {
@@ -41,6 +42,17 @@ export interface FsWriterSettings {
   root: string;
   /** Flush each object before it becomes visible (FsObjectStorage.fsync). */
   fsync: boolean;
+}
+
+/**
+ * Where a thread may write `storage`'s objects itself: the settings of its `localRoot` capability, or
+ * null when its puts must go through it (no local folder: S3; or a wrapper whose own put replaces
+ * the driver's, such as a test's held or failing put).
+ */
+export function directWriteRoot(storage: ObjectStorage): FsWriterSettings | null {
+  const local = storage.localRoot;
+  if (local === undefined || local.put !== storage.put) return null;
+  return { root: local.root, fsync: local.fsync };
 }
 
 export interface FsObjectWriter {

@@ -16,10 +16,10 @@
  *
  * // createAssetApp: mount after the outermost (request id / log / envelope) middleware and BEFORE the
  * // OpenAPI router, so /files/* and the download redirect never reach the 404/405 of the document routes
- * if (storage.kind === 'fs') app.use(createFilesRouter(storage).routes());
+ * if (storage.open !== undefined && storage.urlVerifier !== undefined) app.use(createFilesRouter(storage).routes());
  * app.use(createDownloadRouter(storage).routes());
  *
- * // the pipeline writes through the same object (it satisfies StoragePort: put(key, bytes, contentType))
+ * // the pipeline writes through the same object (it satisfies the pipeline's StoragePort: put(key, bytes, contentType))
  * runPipeline({ ..., storage });
  *
  * // GET /api/v1/tasks/:taskId/assets: a fresh URL per asset, origin of the request unless PUBLIC_BASE_URL is set
@@ -29,8 +29,8 @@
  * onObjectsReleased: async (keys) => { await storage.delete(keys); },
  * // and/or: await storage.deletePrefix(`projects/${projectId}/`);
  *
- * // shutdown: S3 driver only
- * if (storage.kind === 's3') storage.close();
+ * // shutdown: the drivers that hold connections (S3) have close
+ * storage.close?.();
  * ```
  *
  * The routers answer their own errors with @assetloom/core's envelope (`fail(errors.*)`) and log
@@ -52,12 +52,7 @@ export {
   type StorageConfigBase,
   type StorageConfigResult,
 } from './config.js';
-export {
-  createFsStorage,
-  type FsObjectStorage,
-  type FsStorageOptions,
-  type OpenedObject,
-} from './fs-storage.js';
+export { createFsStorage, type FsObjectStorage, type FsStorageOptions } from './fs-storage.js';
 export { assertObjectKey, assertObjectPrefix } from './keys.js';
 export {
   createDownloadRouter,
@@ -83,10 +78,13 @@ export {
   type SignatureProblem,
 } from './signing.js';
 export {
+  type LocalRoot,
   type ObjectStorage,
   ObjectStorageError,
   type ObjectStorageErrorCode,
+  type OpenedObject,
   type PutOptions,
   type SignedUrlOptions,
+  type SignedUrlVerifier,
   type StoredObject,
 } from './types.js';

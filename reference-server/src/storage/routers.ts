@@ -2,9 +2,8 @@ import { type AssetloomError, errors, fail, ok, toAssetloomError } from '@assetl
 import { downloadAnswer, isValidObjectKey } from '@assetloom/core/http';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { FsObjectStorage } from './fs-storage.js';
 import { normalizeBaseUrl } from './signing.js';
-import type { ObjectStorage } from './types.js';
+import type { ObjectStorage, OpenedObject } from './types.js';
 
 /** Where the routers report failures: the request's logger (`ctx.state.log`) wins when the app set one. */
 export interface StorageRouteLogger {
@@ -55,13 +54,16 @@ export function requestBaseUrl(ctx: Koa.Context | Koa.ParameterizedContext): str
 }
 
 /**
- * Serves `GET|HEAD /files/<key>?e=<unix seconds>&token=<HMAC>` from the filesystem driver.
+ * Serves `GET|HEAD /files/<key>?e=<unix seconds>&token=<HMAC>` from a driver that serves its own
+ * signed URLs (capabilities `open` and `urlVerifier`: the filesystem driver).
  * Checks, in order: the key (malformed or leaving the root → 404 资源不存在), the credential
  * (missing, malformed, tampered or expired → 403 无权访问该资源; constant-time comparison), then
  * the object (absent → 404). Errors are the `{code, message, data}` envelope of @assetloom/core.
  */
-export function createFilesRouter(storage: FsObjectStorage, options: FilesRouterOptions = {}): Router {
-  if (storage?.kind !== 'fs' || typeof storage.open !== 'function') {
+export function createFilesRouter(storage: ObjectStorage, options: FilesRouterOptions = {}): Router {
+  const open = storage?.open?.bind(storage);
+  const verifier = storage?.urlVerifier;
+  if (open === undefined || verifier === undefined) {
     throw new TypeError(
       '[assetloom/server] createFilesRouter needs the filesystem storage driver; with STORAGE_DRIVER=s3 the files are served by the bucket, so do not mount /files',
     );
@@ -75,12 +77,12 @@ export function createFilesRouter(storage: FsObjectStorage, options: FilesRouter
       }
       const key = keyFromPath(ctx.path.slice(FILES_PATH_PREFIX.length));
       if (key === null) throw errors.assetNotFound();
-      const nowSeconds = Math.floor(storage.now() / 1000);
-      const verdict = storage.signer.verify(key, ctx.query.e, ctx.query.token, nowSeconds);
+      const nowSeconds = Math.floor(verifier.now() / 1000);
+      const verdict = verifier.verify(key, ctx.query.e, ctx.query.token, nowSeconds);
       if (!verdict.ok) throw errors.forbidden();
-      let opened: Awaited<ReturnType<FsObjectStorage['open']>>;
+      let opened: OpenedObject | null;
       try {
-        opened = await storage.open(key);
+        opened = await open(key);
       } catch (error) {
         throw errors.internal(error);
       }

@@ -44,7 +44,7 @@ export interface S3StorageOptions {
   client?: S3Client;
 }
 
-/** The S3 driver. */
+/** The S3 driver: has the `close` capability (the client's sockets); no `open`, `urlVerifier` or `localRoot` (the bucket serves its presigned URLs). */
 export interface S3ObjectStorage extends ObjectStorage {
   readonly kind: 's3';
   readonly bucket: string;

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
-import { ObjectStorageError } from './types.js';
+import { ObjectStorageError, type SignatureProblem, type SignedUrlVerifier } from './types.js';
 
 /** Bytes a FILES_SIGNING_SECRET must have at least. */
 export const MIN_FILES_SIGNING_SECRET_BYTES = 32;
@@ -19,14 +19,14 @@ export function deriveFilesSigningSecret(jwtSecret: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', Buffer.from(jwtSecret, 'utf8'), HKDF_SALT, HKDF_INFO, 32));
 }
 
-/** Why a signed file request is refused. */
-export type SignatureProblem = 'missing' | 'malformed' | 'expired' | 'mismatch';
+/** Why a signed file request is refused (the storage port's type, @assetloom/core). */
+export type { SignatureProblem };
 
 /**
  * Signs and checks the filesystem driver's download credentials:
  * `token = base64url(HMAC-SHA256(secret, key + "\n" + e))`, `e` = expiry in unix seconds.
  */
-export class FileUrlSigner {
+export class FileUrlSigner implements Pick<SignedUrlVerifier, 'verify'> {
   readonly #key: KeyObject;
   /** Keys being retired (key rotation): their tokens still verify until they expire; none is signed with. */
   readonly #previous: KeyObject[];

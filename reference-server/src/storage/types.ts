@@ -1,60 +1,28 @@
-/** Options of {@link ObjectStorage.signedUrl}. */
-export interface SignedUrlOptions {
-  /** Lifetime of the URL in seconds (1 to 604800); the storage's default (SIGNED_URL_TTL_SECONDS) otherwise. */
-  ttlSeconds?: number;
-  /**
-   * Origin (and optional path prefix) the filesystem driver puts in front of `/files/<key>`, such as
-   * the request origin `https://assets.example.com`. Ignored when PUBLIC_BASE_URL is configured and
-   * by the S3 driver (its URLs point at the bucket).
-   */
-  baseUrl?: string;
-}
+import type { Readable } from 'node:stream';
+import type { ObjectStorage as ObjectStoragePort, OpenedObject as OpenedObjectOf } from '@assetloom/core';
 
-/** An object read back from storage. */
-/** Options of one put. */
-export interface PutOptions {
-  /** Aborting it stops the put before the object becomes visible (a cancelled task, issue #29). */
-  signal?: AbortSignal;
-}
-
-export interface StoredObject {
-  bytes: Uint8Array;
-  contentType: string;
-}
+export type {
+  LocalRoot,
+  PutOptions,
+  SignatureProblem,
+  SignedUrlOptions,
+  SignedUrlVerifier,
+  StoredObject,
+} from '@assetloom/core';
 
 /**
  * Where generated files live: a directory on the server (`fs`, the default) or an S3-compatible
- * bucket (`s3`). Keys follow {@link OBJECT_KEY_PATTERN}; an invalid key rejects with an
- * {@link ObjectStorageError} of code `invalid_key` before any I/O. Also satisfies the pipeline's
- * `StoragePort` (`put`).
+ * bucket (`s3`). The one storage port of @assetloom/core (decision 0040), its opened objects
+ * streaming as Node.js `Readable`s. Keys follow {@link OBJECT_KEY_PATTERN}; an invalid key rejects
+ * with an {@link ObjectStorageError} of code `invalid_key` before any I/O. Filesystem driver's put:
+ * checked before the write and before the rename into place; S3: the upload request is aborted, and
+ * an object that landed anyway is deleted again. Its signed URLs: filesystem driver
+ * `<base>/files/<key>?e=<unix seconds>&token=<HMAC>`, S3 driver a presigned GET URL (`X-Amz-*`).
  */
-export interface ObjectStorage {
-  readonly kind: 'fs' | 's3';
-  /**
-   * Stores `bytes` under `key` (replacing what was there), atomically: readers see the old or the new
-   * object. With `options.signal` aborted before the object becomes visible, nothing is stored and the
-   * put rejects (filesystem: checked before the write and before the rename into place; S3: the
-   * upload request is aborted, and an object that landed anyway is deleted again).
-   */
-  put(key: string, bytes: Uint8Array, contentType: string, options?: PutOptions): Promise<void>;
-  /** The object, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
-  exists(key: string): Promise<boolean>;
-  /** Deletes the objects; keys that do not exist are ignored. */
-  delete(keys: string[]): Promise<void>;
-  /**
-   * Deletes every object under the folder `prefix` (`projects/<pid>/` — a missing trailing slash is
-   * added, so `projects/p1` never touches `projects/p10/`).
-   */
-  deletePrefix(prefix: string): Promise<void>;
-  /**
-   * A temporary download URL. Filesystem driver: `<base>/files/<key>?e=<unix seconds>&token=<HMAC>`;
-   * S3 driver: a presigned GET URL (`X-Amz-*` query parameters). Does not check that the object exists.
-   */
-  signedUrl(key: string, options?: SignedUrlOptions): Promise<string>;
-  /** Start-up probe: the directory is writable / the bucket is reachable; rejects with a clear message otherwise. */
-  check(): Promise<void>;
-}
+export type ObjectStorage = ObjectStoragePort<Readable>;
+
+/** An object opened for streaming (the files router uses it); call `close()` or consume `stream()`. */
+export type OpenedObject = OpenedObjectOf<Readable>;
 
 /** What went wrong in an {@link ObjectStorage} call. */
 export type ObjectStorageErrorCode =

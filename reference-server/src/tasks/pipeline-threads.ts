@@ -22,10 +22,25 @@ import {
   type WireError,
 } from './pipeline-thread-protocol.js';
 
+/**
+ * What a run's caller tells the pool about its files beyond `options.storage`: the worker's attempt
+ * wraps the server's storage (the attempt's abort signal on every put) and counts the bytes stored.
+ */
+export interface RunFiles {
+  /**
+   * The storage behind `options.storage`: when it is the pool's `files.storage`, the thread writes
+   * the run's files itself.
+   */
+  storage: StoragePort;
+  /** Told the bytes a thread wrote itself for the run (the storage budget). */
+  countStoredBytes(bytes: number): void;
+}
+
 /** Runs the pipeline the way `runPipeline` does, on a pipeline thread. */
 export type PipelineRunner = (
   request: PipelineRequest,
   options: RunPipelineOptions,
+  files?: RunFiles,
 ) => Promise<PipelineResult>;
 
 export interface PipelineThreadPool {
@@ -43,31 +58,13 @@ export interface PipelineThreadPoolOptions {
   /** The server's IMAGE_PROVIDER settings (a thread builds its own provider from them). */
   imageProvider: ImageProviderSettings | null;
   /**
-   * The server's filesystem driver and its folder: runs whose `storage` is this very object write
-   * their files on the thread. Any other storage (S3, a wrapper, a test double) is asked for on the
-   * main thread.
+   * The server's filesystem driver and its folder: runs whose storage (`files.storage` of the run,
+   * else its `options.storage`) is this very object write their files on the thread. Any other
+   * storage (S3, a wrapper, a test double) is asked for on the main thread.
    */
   files?: { storage: StoragePort; settings: FsWriterSettings };
   /** Told when a thread dies (its runs reject; the next run starts a new thread). */
   onThreadError?: (error: Error) => void;
-}
-
-/**
- * Marks a per-run wrapper of a storage (the worker's attempt storage, which adds the attempt's abort
- * signal to every put) with the storage it wraps, so a run on the server's filesystem driver still
- * writes its files on the thread (where the thread's own abort reaches them).
- */
-export const WRAPPED_STORAGE = Symbol.for('assetloom.server.wrappedStorage');
-
-/** A run's storage that counts the bytes its files take (the worker's attempt storage). */
-export interface CountingStorage {
-  /** Adds bytes a pipeline thread wrote itself for the run. */
-  countStoredBytes(bytes: number): void;
-  storedBytes(): number;
-}
-
-function storageBehind(storage: StoragePort): StoragePort {
-  return (storage as StoragePort & { [WRAPPED_STORAGE]?: StoragePort })[WRAPPED_STORAGE] ?? storage;
 }
 
 /** A thread ended or failed while runs were in flight on it. */
@@ -79,6 +76,7 @@ interface Run {
   resolve: (result: PipelineResult) => void;
   reject: (error: Error) => void;
   options: RunPipelineOptions;
+  files: RunFiles | undefined;
   detach: () => void;
 }
 
@@ -169,7 +167,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         case 'event':
           // Bytes the thread wrote itself since its last event, for the storage budget.
           if (message.storedBytes !== undefined && message.storedBytes > 0) {
-            (run.options.storage as Partial<CountingStorage>).countStoredBytes?.(message.storedBytes);
+            run.files?.countStoredBytes(message.storedBytes);
           }
           answer(thread, message.callId, () => run.options.onEvent?.(message.event));
           return;
@@ -203,7 +201,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
     return best;
   }
 
-  const run: PipelineRunner = (request, runOptions) =>
+  const run: PipelineRunner = (request, runOptions, files) =>
     new Promise<PipelineResult>((resolve, reject) => {
       if (closed) {
         reject(new PipelineThreadError('the pipeline thread pool is closed'));
@@ -230,6 +228,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         resolve,
         reject,
         options: runOptions,
+        files,
         detach: () => signal?.removeEventListener('abort', onAbort),
       });
       post(thread, {
@@ -240,7 +239,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
           ...(runOptions.maxRetries === undefined ? {} : { maxRetries: runOptions.maxRetries }),
           ...(runOptions.startSeq === undefined ? {} : { startSeq: runOptions.startSeq }),
           llm,
-          ...(options.files !== undefined && storageBehind(runOptions.storage) === options.files.storage
+          // On the thread, where the thread's own abort reaches the writes.
+          ...(options.files !== undefined && (files?.storage ?? runOptions.storage) === options.files.storage
             ? { localFiles: true }
             : {}),
         },

@@ -15,7 +15,7 @@ import { isStorageFull, putNamingFullStorage, STORAGE_FULL } from '../internal/s
 import type { ServerMetrics } from '../metrics.js';
 import type { PutOptions } from '../storage/types.js';
 import type { TaskNotifier } from './notifier.js';
-import { type CountingStorage, type PipelineThreadPool, WRAPPED_STORAGE } from './pipeline-threads.js';
+import type { PipelineThreadPool } from './pipeline-threads.js';
 
 /**
  * Where a worker's pipeline writes files: a StoragePort whose puts take the attempt's abort signal
@@ -161,11 +161,10 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
    * The attempt's view of the storage: every put carries the attempt's abort signal, and a put that
    * failed because the storage is full says so to the task's error (StorageFullError, exposed).
    */
-  function attemptStorage(signal: AbortSignal): WorkerStorage & CountingStorage {
+  function attemptStorage(signal: AbortSignal) {
     const storage = options.storage;
     let stored = 0;
     return {
-      [WRAPPED_STORAGE]: storage,
       put: async (key: string, bytes: Uint8Array, contentType: string) => {
         signal.throwIfAborted();
         await putNamingFullStorage(() => storage.put(key, bytes, contentType, { signal }));
@@ -176,7 +175,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         stored += n;
       },
       storedBytes: () => stored,
-    } as WorkerStorage & CountingStorage;
+    };
   }
 
   /**
@@ -281,6 +280,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
 
     let stopped = false;
     const storage = attemptStorage(abort.signal);
+    const threads = options.threads;
     try {
       const result = await runClaimedTask(claimed, {
         store,
@@ -289,8 +289,17 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         signal: abort.signal,
         maxQualityRetries: options.maxQualityRetries,
         llm: options.llm,
-        imageProvider: options.threads === undefined ? (options.imageProvider ?? null) : null,
-        ...(options.threads === undefined ? {} : { runPipeline: options.threads.run }),
+        imageProvider: threads === undefined ? (options.imageProvider ?? null) : null,
+        ...(threads === undefined
+          ? {}
+          : {
+              // The thread writes the files itself when the attempt's storage wraps the pool's own driver.
+              runPipeline: (request, runOptions) =>
+                threads.run(request, runOptions, {
+                  storage: options.storage,
+                  countStoredBytes: storage.countStoredBytes,
+                }),
+            }),
         projectDeletedError: '[assetloom/server] the project was deleted',
         ...(options.loadInputs === undefined ? {} : { loadInputs: options.loadInputs }),
         ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
