@@ -3,6 +3,14 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, type ConfigIssue, type NodeEnv } from './config-error.js';
 import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
+import {
+  type BoolSettingName,
+  boolSetting,
+  type IntSettingName,
+  intSetting,
+  type TextSettingName,
+  textSetting,
+} from './settings.js';
 import { loadStorageConfig, type StorageConfig } from './storage/config.js';
 
 export { ConfigError, type ConfigIssue, type NodeEnv };
@@ -200,7 +208,9 @@ class Reader {
     return trimmed === '' ? undefined : trimmed;
   }
 
-  int(name: string, fallback: number, min: number, max: number): number {
+  /** An integer setting, its default and bounds from the definitions (settings.ts). */
+  int(name: IntSettingName): number {
+    const { fallback, min, max } = intSetting(name);
     const value = this.raw(name);
     if (value === undefined) return fallback;
     if (!/^\d+$/.test(value)) {
@@ -221,7 +231,14 @@ class Reader {
     return parsed;
   }
 
-  bool(name: string, fallback: boolean): boolean {
+  /** A string setting, its default from the definitions (settings.ts) when unset or blank. */
+  text(name: TextSettingName): string {
+    return this.raw(name) ?? textSetting(name);
+  }
+
+  /** A boolean setting, its default from the definitions (settings.ts). */
+  bool(name: BoolSettingName): boolean {
+    const fallback = boolSetting(name);
     const value = this.raw(name)?.toLowerCase();
     if (value === undefined) return fallback;
     if (['1', 'true', 'yes', 'on'].includes(value)) return true;
@@ -239,7 +256,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const read = new Reader(env);
   const warnings: string[] = [];
 
-  const nodeEnvRaw = read.raw('NODE_ENV') ?? 'development';
+  const nodeEnvRaw = read.text('NODE_ENV');
   let nodeEnv: NodeEnv = 'development';
   if (nodeEnvRaw === 'development' || nodeEnvRaw === 'test' || nodeEnvRaw === 'production') {
     nodeEnv = nodeEnvRaw;
@@ -251,19 +268,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const production = nodeEnv !== 'development';
 
-  const port = read.int('PORT', 8080, 0, 65535);
-  const host = read.raw('HOST') ?? '127.0.0.1';
+  const port = read.int('PORT');
+  const host = read.text('HOST');
   if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) {
     read.issues.push({ variable: 'HOST', message: `is not a host name or IP address (got "${host}")` });
   }
 
-  const dataDir = resolve(cwd, read.raw('DATA_DIR') ?? './data');
+  const dataDir = resolve(cwd, read.text('DATA_DIR'));
 
   const mongodbUri = read.raw('MONGODB_URI') ?? null;
   if (mongodbUri !== null && !/^mongodb(\+srv)?:\/\/.+/.test(mongodbUri)) {
     read.issues.push({ variable: 'MONGODB_URI', message: 'must start with mongodb:// or mongodb+srv://' });
   }
-  const mongodbDb = read.raw('MONGODB_DB') ?? 'assetloom';
+  const mongodbDb = read.text('MONGODB_DB');
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongodbDb)) {
     read.issues.push({
       variable: 'MONGODB_DB',
@@ -311,9 +328,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
 
-  const metricsEnabled = read.bool('METRICS_ENABLED', false);
+  const metricsEnabled = read.bool('METRICS_ENABLED');
   const metricsToken = read.raw('METRICS_TOKEN') ?? null;
-  const metricsPort = read.int('METRICS_PORT', 9464, 0, 65535);
+  const metricsPort = read.int('METRICS_PORT');
   if (metricsToken !== null && Buffer.byteLength(metricsToken, 'utf8') < MIN_METRICS_TOKEN_BYTES) {
     read.issues.push({
       variable: 'METRICS_TOKEN',
@@ -327,8 +344,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     });
   }
 
-  const tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400);
-  const bodyLimitBytes = read.int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024);
+  const tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS');
+  const bodyLimitBytes = read.int('BODY_LIMIT_BYTES');
 
   const logLevelRaw = (read.raw('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
   let logLevel: LogLevel = 'info';
@@ -338,10 +355,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     read.issues.push({ variable: 'LOG_LEVEL', message: `must be one of ${LOG_LEVELS.join(', ')}` });
   }
 
-  const maxQualityRetries = read.int('MAX_QUALITY_RETRIES', 2, 0, 10);
-  const signedUrlTtlSeconds = read.int('SIGNED_URL_TTL_SECONDS', 3600, 1, 7 * 86_400);
+  const maxQualityRetries = read.int('MAX_QUALITY_RETRIES');
+  const signedUrlTtlSeconds = read.int('SIGNED_URL_TTL_SECONDS');
 
-  const scryptLogN = read.int('SCRYPT_COST', OWASP_SCRYPT_LOG_N, 4, 20);
+  const scryptLogN = read.int('SCRYPT_COST');
   if (nodeEnv === 'production' && scryptLogN < OWASP_SCRYPT_LOG_N) {
     read.issues.push({
       variable: 'SCRYPT_COST',
@@ -353,42 +370,37 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
-  const loginMaxFailures = read.int('LOGIN_MAX_FAILURES', 5, 1, 10_000);
-  const loginWindowSeconds = read.int('LOGIN_WINDOW_SECONDS', 900, 1, 86_400);
-  const loginIpMaxFailures = read.int('LOGIN_IP_MAX_FAILURES', 30, 1, 1_000_000);
-  const registerIpMax = read.int('REGISTER_IP_MAX', 20, 1, 1_000_000);
-  const registerWindowSeconds = read.int('REGISTER_WINDOW_SECONDS', 3600, 1, 86_400);
-  const passwordHashConcurrency = read.int('PASSWORD_HASH_CONCURRENCY', 2, 1, 64);
-  const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE', 32, 0, 10_000);
-  const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS', 3000, 100, 60_000);
-  const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT', 4, 1, 10_000);
+  const loginMaxFailures = read.int('LOGIN_MAX_FAILURES');
+  const loginWindowSeconds = read.int('LOGIN_WINDOW_SECONDS');
+  const loginIpMaxFailures = read.int('LOGIN_IP_MAX_FAILURES');
+  const registerIpMax = read.int('REGISTER_IP_MAX');
+  const registerWindowSeconds = read.int('REGISTER_WINDOW_SECONDS');
+  const passwordHashConcurrency = read.int('PASSWORD_HASH_CONCURRENCY');
+  const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE');
+  const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS');
+  const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT');
   const uploads = {
-    maxBytes: read.int('UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 256 * 1024 * 1024),
-    maxSide: read.int('UPLOAD_MAX_SIDE', 4096, 16, 16_384),
-    maxPixels: read.int('UPLOAD_MAX_PIXELS', 4096 * 4096, 256, 268_435_456),
-    userMaxBytes: read.int('USER_MAX_UPLOAD_BYTES', 256 * 1024 * 1024, 0, 1_000_000_000_000),
-    ttlSeconds: read.int('UPLOAD_TTL_SECONDS', 86_400, 60, 31_536_000),
+    maxBytes: read.int('UPLOAD_MAX_BYTES'),
+    maxSide: read.int('UPLOAD_MAX_SIDE'),
+    maxPixels: read.int('UPLOAD_MAX_PIXELS'),
+    userMaxBytes: read.int('USER_MAX_UPLOAD_BYTES'),
+    ttlSeconds: read.int('UPLOAD_TTL_SECONDS'),
   };
-  const uploadSweepSeconds = read.int('UPLOAD_SWEEP_SECONDS', 600, 0, 86_400);
+  const uploadSweepSeconds = read.int('UPLOAD_SWEEP_SECONDS');
   const budgets = {
     // 512 px × 512 px × 8 directions × 16 frames (~320 MB at its peak); 1024 px 8 × 16 (~710 MB) is refused.
-    taskMaxPixels: read.int('TASK_MAX_PIXELS', 512 * 512 * 8 * 16, 0, 1_000_000_000_000),
-    userMaxPixelsInFlight: read.int(
-      'USER_MAX_PIXELS_IN_FLIGHT',
-      2 * 512 * 512 * 8 * 16,
-      0,
-      1_000_000_000_000,
-    ),
-    userMaxProjects: read.int('USER_MAX_PROJECTS', 1000, 0, 100_000_000),
-    userMaxStorageBytes: read.int('USER_MAX_STORAGE_BYTES', 2 * 1024 ** 3, 0, 1_000_000_000_000_000),
+    taskMaxPixels: read.int('TASK_MAX_PIXELS'),
+    userMaxPixelsInFlight: read.int('USER_MAX_PIXELS_IN_FLIGHT'),
+    userMaxProjects: read.int('USER_MAX_PROJECTS'),
+    userMaxStorageBytes: read.int('USER_MAX_STORAGE_BYTES'),
   };
-  const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS', 30, 1, 100_000);
-  const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS', 60, 1, 86_400);
-  const trustProxy = read.bool('TRUST_PROXY', false);
-  const shutdownGraceMs = read.int('SHUTDOWN_GRACE_MS', 10_000, 0, 120_000);
+  const generateMaxRequests = read.int('GENERATE_MAX_REQUESTS');
+  const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS');
+  const trustProxy = read.bool('TRUST_PROXY');
+  const shutdownGraceMs = read.int('SHUTDOWN_GRACE_MS');
 
-  const workerInProcess = read.bool('WORKER_IN_PROCESS', true);
-  const workerConcurrency = read.int('WORKER_CONCURRENCY', 2, 1, 64);
+  const workerInProcess = read.bool('WORKER_IN_PROCESS');
+  const workerConcurrency = read.int('WORKER_CONCURRENCY');
   const pipelineThreadsRaw = read.raw('PIPELINE_THREADS');
   // One pipeline thread per core, at most one per concurrent task (decision 0026: the event loop's
   // work is short and I/O-bound; with a thread on every core reads stay within ~13 ms at p99).
@@ -404,25 +416,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       });
     }
   }
-  const taskLeaseMs = read.int('TASK_LEASE_MS', 30_000, 500, 3_600_000);
-  const workerPollMs = read.int('WORKER_POLL_MS', 500, 10, 60_000);
-  const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS', 3, 1, 100);
-  const taskCancelCheckMs = read.int('TASK_CANCEL_CHECK_MS', 1000, 0, 600_000);
-  const eventBatchMs = read.int('EVENT_BATCH_MS', 25, 0, 1_000);
-  const userCacheMs = read.int('USER_CACHE_MS', 1_000, 0, 60_000);
-  const eventPollMs = read.int('EVENT_POLL_MS', 200, 10, 60_000);
+  const taskLeaseMs = read.int('TASK_LEASE_MS');
+  const workerPollMs = read.int('WORKER_POLL_MS');
+  const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS');
+  const taskCancelCheckMs = read.int('TASK_CANCEL_CHECK_MS');
+  const eventBatchMs = read.int('EVENT_BATCH_MS');
+  const userCacheMs = read.int('USER_CACHE_MS');
+  const eventPollMs = read.int('EVENT_POLL_MS');
   const webhooks: WebhookSettings = {
-    allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    allowPrivateTargets: read.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     allowedHosts: (read.raw('WEBHOOK_ALLOWED_HOSTS') ?? '')
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ''),
-    timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
-    maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 10, 1, 50),
-    retryBaseMs: read.int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
-    pollMs: read.int('WEBHOOK_POLL_MS', 1_000, 10, 60_000),
-    pingsPerMinute: read.int('WEBHOOK_PINGS_PER_MINUTE', 10, 1, 10_000),
-    logRetentionDays: read.int('WEBHOOK_LOG_RETENTION_DAYS', 30, 0, 3650),
+    timeoutMs: read.int('WEBHOOK_TIMEOUT_MS'),
+    maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS'),
+    retryBaseMs: read.int('WEBHOOK_RETRY_BASE_MS'),
+    pollMs: read.int('WEBHOOK_POLL_MS'),
+    pingsPerMinute: read.int('WEBHOOK_PINGS_PER_MINUTE'),
+    logRetentionDays: read.int('WEBHOOK_LOG_RETENTION_DAYS'),
   };
   if (webhooks.allowPrivateTargets && nodeEnv === 'production') {
     read.issues.push({
@@ -438,12 +450,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       });
     }
   }
-  const logFlushMs = read.int('LOG_FLUSH_MS', 100, 0, 10_000);
+  const logFlushMs = read.int('LOG_FLUSH_MS');
 
   const llmKey = read.raw('LLM_API_KEY');
-  const llmBaseUrl = read.raw('LLM_BASE_URL') ?? 'https://api.openai.com/v1';
-  const llmModel = read.raw('LLM_MODEL') ?? 'gpt-4o-mini';
-  const llmTimeoutMs = read.int('LLM_TIMEOUT_MS', 15_000, 100, 300_000);
+  const llmBaseUrl = read.text('LLM_BASE_URL');
+  const llmModel = read.text('LLM_MODEL');
+  const llmTimeoutMs = read.int('LLM_TIMEOUT_MS');
   if (!/^https?:\/\/[^\s]+$/.test(llmBaseUrl)) {
     read.issues.push({
       variable: 'LLM_BASE_URL',

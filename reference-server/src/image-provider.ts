@@ -7,6 +7,7 @@ import {
   type ImageProvider,
 } from '@assetloom/pipeline';
 import { WebSocket } from 'ws';
+import { type IntSettingName, intSetting } from './settings.js';
 
 /** IMAGE_PROVIDER and its variables (see the README, "Run with a real image model"). */
 export type ImageProviderSettings =
@@ -47,7 +48,8 @@ export function readImageProviderSettings(
     const v = env[n]?.trim();
     return v ? v : undefined;
   };
-  const int = (n: string, fallback: number, min: number, max: number) => {
+  const int = (n: IntSettingName) => {
+    const { fallback, min, max } = intSetting(n);
     const v = raw(n);
     if (v === undefined) return fallback;
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
@@ -66,7 +68,7 @@ export function readImageProviderSettings(
     return v.replace(/\/+$/, '');
   };
   const kind = (raw('IMAGE_PROVIDER') ?? 'procedural').toLowerCase();
-  const timeoutMs = int('IMAGE_TIMEOUT_MS', 300_000, 1_000, 3_600_000);
+  const timeoutMs = int('IMAGE_TIMEOUT_MS');
   switch (kind) {
     case 'procedural':
       return { value: { kind: 'procedural' }, issues };
@@ -108,8 +110,8 @@ export function readImageProviderSettings(
         }
       }
       const checkpoint = raw('COMFYUI_CHECKPOINT');
-      const steps = raw('COMFYUI_STEPS') ? int('COMFYUI_STEPS', 25, 1, 150) : undefined;
-      const maxEdge = raw('COMFYUI_MAX_EDGE') ? int('COMFYUI_MAX_EDGE', 1024, 256, 2048) : undefined;
+      const steps = raw('COMFYUI_STEPS') ? int('COMFYUI_STEPS') : undefined;
+      const maxEdge = raw('COMFYUI_MAX_EDGE') ? int('COMFYUI_MAX_EDGE') : undefined;
       const value: ImageProviderSettings = {
         kind: 'comfyui',
         baseUrl,
@@ -130,7 +132,7 @@ export function readImageProviderSettings(
       return { value, issues };
     }
     case 'a1111': {
-      const steps = raw('A1111_STEPS') ? int('A1111_STEPS', 25, 1, 150) : undefined;
+      const steps = raw('A1111_STEPS') ? int('A1111_STEPS') : undefined;
       const samplerName = raw('A1111_SAMPLER');
       return {
         value: {
