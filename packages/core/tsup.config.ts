@@ -22,6 +22,10 @@ export default defineConfig({
   },
   outDir,
   format: ['esm', 'cjs'],
+  // Shared chunks for CommonJS too (esbuild splits only ESM by default): each class — AssetloomError,
+  // DuplicateKeyError, StoreWriteError, … — exists once, whichever entries a require() loads, so
+  // `instanceof` holds across entries as it does in ESM.
+  splitting: true,
   dts: { compilerOptions: { composite: false } },
   clean: true,
   sourcemap: true,
