@@ -48,7 +48,7 @@ async function asset(): Promise<{ url: string; close: () => Promise<void> }> {
   // The server's own logger and log destination (its redaction, timestamps and buffering by
   // LOG_FLUSH_MS), writing to /dev/null instead of stdout.
   const devNull = openSync('/dev/null', 'w');
-  const logger = createLogger('info', createLogDestination(loaded.value.logFlushMs, devNull));
+  const logger = createLogger('info', createLogDestination(loaded.value.logging.flushMs, devNull));
   return startServer(loaded.value, { logger });
 }
 

@@ -10,26 +10,15 @@ describe('loadConfig', () => {
     if (!result.ok) return;
     expect(result.value).toMatchObject({
       nodeEnv: 'development',
-      port: 8080,
-      host: '127.0.0.1',
-      dataDir: '/srv/app/data',
-      mongodbUri: null,
-      jwtSecretGenerated: true,
-      tokenTtlSeconds: 86_400,
-      bodyLimitBytes: 65_536,
-      maxQualityRetries: 2,
-      scryptLogN: 17,
-      secureCookies: false,
-      workerInProcess: true,
-      workerConcurrency: 2,
-      taskLeaseMs: 30_000,
-      taskMaxAttempts: 3,
-      signedUrlTtlSeconds: 3600,
-      logFlushMs: 100,
-      llm: null,
-      storage: { driver: 'fs', root: '/srv/app/data/objects' },
+      http: { port: 8080, host: '127.0.0.1', bodyLimitBytes: 65_536, secureCookies: false },
+      store: { dataDir: '/srv/app/data', mongodbUri: null },
+      auth: { jwtSecretGenerated: true, tokenTtlSeconds: 86_400, scryptLogN: 17 },
+      generation: { maxQualityRetries: 2, llm: null },
+      queue: { inProcess: true, concurrency: 2, leaseMs: 30_000, maxAttempts: 3 },
+      logging: { flushMs: 100 },
+      storage: { driver: 'fs', root: '/srv/app/data/objects', signedUrlTtlSeconds: 3600 },
     });
-    expect(Buffer.byteLength(result.value.jwtSecret)).toBeGreaterThanOrEqual(32);
+    expect(Buffer.byteLength(result.value.auth.jwtSecret)).toBeGreaterThanOrEqual(32);
     expect(result.warnings.join('\n')).toContain('JWT_SECRET');
   });
 
@@ -68,28 +57,22 @@ describe('loadConfig', () => {
     if (!result.ok) return;
     expect(result.value).toMatchObject({
       nodeEnv: 'production',
-      port: 9000,
-      host: '0.0.0.0',
-      dataDir: '/var/lib/assetloom',
-      mongodbUri: 'mongodb://db:27017',
-      mongodbDb: 'prod_db',
-      jwtSecret: SECRET,
-      jwtSecretGenerated: false,
-      tokenTtlSeconds: 3600,
-      bodyLimitBytes: 131_072,
-      logLevel: 'warn',
-      maxQualityRetries: 3,
-      trustProxy: true,
-      secureCookies: true,
-      workerInProcess: false,
-      workerConcurrency: 4,
-      taskLeaseMs: 15_000,
-      workerPollMs: 250,
-      taskMaxAttempts: 5,
-      eventPollMs: 100,
-      logFlushMs: 0,
-      signedUrlTtlSeconds: 600,
-      llm: { baseUrl: 'http://llm.internal/v1', apiKey: 'sk-test', model: 'qwen-plus', timeoutMs: 5000 },
+      http: { port: 9000, host: '0.0.0.0', bodyLimitBytes: 131_072, trustProxy: true, secureCookies: true },
+      store: { dataDir: '/var/lib/assetloom', mongodbUri: 'mongodb://db:27017', mongodbDb: 'prod_db' },
+      auth: { jwtSecret: SECRET, jwtSecretGenerated: false, tokenTtlSeconds: 3600 },
+      logging: { level: 'warn', flushMs: 0 },
+      generation: {
+        maxQualityRetries: 3,
+        llm: { baseUrl: 'http://llm.internal/v1', apiKey: 'sk-test', model: 'qwen-plus', timeoutMs: 5000 },
+      },
+      queue: {
+        inProcess: false,
+        concurrency: 4,
+        leaseMs: 15_000,
+        pollMs: 250,
+        maxAttempts: 5,
+        eventPollMs: 100,
+      },
       storage: { driver: 'fs', root: '/var/lib/assetloom/objects', signedUrlTtlSeconds: 600 },
     });
     expect(result.warnings).toEqual([]);
@@ -140,7 +123,7 @@ describe('loadConfig', () => {
 
   it('allows a lower scrypt cost outside production, with a warning', () => {
     const result = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, SCRYPT_COST: '10' });
-    expect(result.ok && result.value.scryptLogN).toBe(10);
+    expect(result.ok && result.value.auth.scryptLogN).toBe(10);
     expect(result.ok && result.warnings.join()).toContain('SCRYPT_COST');
   });
 });

@@ -43,16 +43,81 @@ export interface WebhookSettings {
   logRetentionDays: number;
 }
 
-/** The validated server configuration (from the environment, see {@link loadConfig}). */
+/**
+ * The validated server configuration (from the environment, see {@link loadConfig}), grouped by
+ * concern: each group is read once and handed down whole to what it configures (decision 0041).
+ * The variables, their defaults and bounds are defined in settings.ts; docs/deployment.md lists them.
+ */
 export interface ServerConfig {
   nodeEnv: NodeEnv;
+  /** The HTTP listener and what requests may assume (HOST, PORT, BODY_LIMIT_BYTES, TRUST_PROXY, PUBLIC_BASE_URL, SHUTDOWN_GRACE_MS). */
+  http: HttpSettings;
+  /** LOG_LEVEL, LOG_FLUSH_MS. */
+  logging: LoggingSettings;
+  /** The database: embedded (DATA_DIR) or MongoDB (MONGODB_URI, MONGODB_DB), and USER_CACHE_MS. */
+  store: StoreSettings;
+  /** Tokens, password hashing and the login and registration limits (JWT_*, TOKEN_TTL_SECONDS, SCRYPT_COST, LOGIN_*, REGISTER_*, PASSWORD_HASH_*). */
+  auth: AuthSettings;
+  /** Per-user budgets (decision 0032; 0 turns one off) and the submission rate limit (TASK_MAX_PIXELS, USER_MAX_*, GENERATE_*). */
+  limits: LimitSettings;
+  /** Uploaded pictures (decision 0034): UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE, UPLOAD_MAX_PIXELS, USER_MAX_UPLOAD_BYTES (0 for no per-user limit), UPLOAD_TTL_SECONDS, UPLOAD_SWEEP_SECONDS. */
+  uploads: UploadSettings;
+  /** Object storage (STORAGE_DRIVER fs | s3, SIGNED_URL_TTL_SECONDS and the driver's variables; see storage/config.ts). */
+  storage: StorageConfig;
+  /** The task queue and its workers (WORKER_*, PIPELINE_THREADS, TASK_*, EVENT_BATCH_MS, EVENT_POLL_MS). */
+  queue: QueueSettings;
+  /** What draws a task: quality retries, the prompt optimizer (LLM_*), the image generator (IMAGE_PROVIDER …). */
+  generation: GenerationSettings;
+  /** Webhook delivery (WEBHOOK_* variables). */
+  webhooks: WebhookSettings;
+  /** Prometheus metrics (METRICS_ENABLED, METRICS_TOKEN, METRICS_PORT); off by default. */
+  metrics: MetricsSettings;
+}
+
+export interface HttpSettings {
   /** TCP port; 0 picks a free port (tests). */
   port: number;
   host: string;
+  bodyLimitBytes: number;
+  /** Trust `X-Forwarded-For` for the client IP (only behind a proxy you control). */
+  trustProxy: boolean;
+  /**
+   * The origin of PUBLIC_BASE_URL (`https://assets.example.com`), or null. Signed URLs of the
+   * filesystem driver use it, and the WebSocket accepts the token cookie from pages of it.
+   */
+  publicOrigin: string | null;
+  /**
+   * Whether signed and asset URLs may take their origin from the request (Host, or X-Forwarded-Host
+   * behind a trusted proxy) when PUBLIC_BASE_URL is unset: outside production only. In production
+   * they use PUBLIC_BASE_URL or are root-relative — never a request header (issue #29).
+   */
+  urlsFromRequest: boolean;
+  /** Whether the login cookie carries `Secure` (everywhere but development). */
+  secureCookies: boolean;
+  /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
+  shutdownGraceMs: number;
+}
+
+export interface LoggingSettings {
+  level: LogLevel;
+  /**
+   * How often buffered log lines are written out (LOG_FLUSH_MS, default 100). Lines are gathered
+   * in memory and written 4 KB at a time or every this many milliseconds, whichever comes first,
+   * and on exit; 0 writes every line at once (synchronously).
+   */
+  flushMs: number;
+}
+
+export interface StoreSettings {
   /** Folder of the embedded store (absolute). Used when `mongodbUri` is null. */
   dataDir: string;
   mongodbUri: string | null;
   mongodbDb: string;
+  /** How long a request may trust a user record read before (USER_CACHE_MS, default 1000; 0: always read). */
+  userCacheMs: number;
+}
+
+export interface AuthSettings {
   /** HS256 secret (≥ 32 bytes). */
   jwtSecret: string;
   /**
@@ -63,16 +128,6 @@ export interface ServerConfig {
   /** True when no JWT_SECRET was given and one was generated (development only). */
   jwtSecretGenerated: boolean;
   tokenTtlSeconds: number;
-  bodyLimitBytes: number;
-  logLevel: LogLevel;
-  /**
-   * How often buffered log lines are written out (LOG_FLUSH_MS, default 100). Lines are gathered
-   * in memory and written 4 KB at a time or every this many milliseconds, whichever comes first,
-   * and on exit; 0 writes every line at once (synchronously).
-   */
-  logFlushMs: number;
-  maxQualityRetries: number;
-  signedUrlTtlSeconds: number;
   /** log2 of the scrypt cost N. 17 (OWASP) by default; lower values only outside production. */
   scryptLogN: number;
   /** Failed logins per username + IP allowed within `loginWindowSeconds`. */
@@ -91,77 +146,67 @@ export interface ServerConfig {
   passwordHashMaxWaitMs: number;
   /** Hashes one client IP may have waiting (PASSWORD_HASH_PER_CLIENT); more that would wait → 429. */
   passwordHashPerClient: number;
-  /** Per-user budgets (decision 0032); 0 turns a budget off. */
-  budgets: {
-    /** TASK_MAX_PIXELS: width × height × frames one task may draw (413). */
-    taskMaxPixels: number;
-    /** USER_MAX_PIXELS_IN_FLIGHT: pixels of one user's running and saving tasks together (429). */
-    userMaxPixelsInFlight: number;
-    /** USER_MAX_PROJECTS: projects one user may have (429). */
-    userMaxProjects: number;
-    /** USER_MAX_STORAGE_BYTES: object storage one user's completed tasks may take (413). */
-    userMaxStorageBytes: number;
-  };
-  /** Uploaded pictures (decision 0034): UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE, UPLOAD_MAX_PIXELS, USER_MAX_UPLOAD_BYTES, UPLOAD_TTL_SECONDS (0 for no per-user limit). */
-  uploads: { maxBytes: number; maxSide: number; maxPixels: number; userMaxBytes: number; ttlSeconds: number };
-  /** How often idle uploads past their lifetime are swept (UPLOAD_SWEEP_SECONDS; 0: never). */
-  uploadSweepSeconds: number;
+}
+
+export interface LimitSettings {
+  /** TASK_MAX_PIXELS: width × height × frames one task may draw (413). */
+  taskMaxPixels: number;
+  /** USER_MAX_PIXELS_IN_FLIGHT: pixels of one user's running and saving tasks together (429). */
+  userMaxPixelsInFlight: number;
+  /** USER_MAX_PROJECTS: projects one user may have (429). */
+  userMaxProjects: number;
+  /** USER_MAX_STORAGE_BYTES: object storage one user's completed tasks may take (413). */
+  userMaxStorageBytes: number;
   /** Task submissions per user allowed within `generateWindowSeconds`. */
   generateMaxRequests: number;
   generateWindowSeconds: number;
-  /** Trust `X-Forwarded-For` for the client IP (only behind a proxy you control). */
-  trustProxy: boolean;
-  /**
-   * The origin of PUBLIC_BASE_URL (`https://assets.example.com`), or null. Signed URLs of the
-   * filesystem driver use it, and the WebSocket accepts the token cookie from pages of it.
-   */
-  publicOrigin: string | null;
-  /**
-   * Whether signed and asset URLs may take their origin from the request (Host, or X-Forwarded-Host
-   * behind a trusted proxy) when PUBLIC_BASE_URL is unset: outside production only. In production
-   * they use PUBLIC_BASE_URL or are root-relative — never a request header (issue #29).
-   */
-  urlsFromRequest: boolean;
-  /** Whether the login cookie carries `Secure` (everywhere but development). */
-  secureCookies: boolean;
-  /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
-  shutdownGraceMs: number;
+}
+
+export interface UploadSettings {
+  maxBytes: number;
+  maxSide: number;
+  maxPixels: number;
+  userMaxBytes: number;
+  ttlSeconds: number;
+  /** How often idle uploads past their lifetime are swept (UPLOAD_SWEEP_SECONDS; 0: never). */
+  sweepSeconds: number;
+}
+
+/** The queue and its workers; a generation worker takes these fields as they are (workerFor). */
+export interface QueueSettings {
   /** Run generation workers inside the API process (WORKER_IN_PROCESS, default true). */
-  workerInProcess: boolean;
+  inProcess: boolean;
   /** Tasks one worker process runs at once (WORKER_CONCURRENCY, default 2). */
-  workerConcurrency: number;
+  concurrency: number;
   /**
    * Worker threads that draw a worker process's tasks (PIPELINE_THREADS, default `auto`: one per
    * core, at least 1 and at most WORKER_CONCURRENCY; 0 draws on the event loop).
    */
   pipelineThreads: number;
   /** How long a task claim lasts without renewal (TASK_LEASE_MS, default 30000); renewed every third of it. */
-  taskLeaseMs: number;
+  leaseMs: number;
   /** How often an idle worker looks for claimable tasks (WORKER_POLL_MS, default 500). */
-  workerPollMs: number;
+  pollMs: number;
   /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS, default 3). */
-  taskMaxAttempts: number;
+  maxAttempts: number;
   /**
    * While tasks run, how often a worker checks that they still exist (TASK_CANCEL_CHECK_MS, default
    * 1000; 0 off): a project deleted through another process stops its runs within this time.
    */
-  taskCancelCheckMs: number;
+  cancelCheckMs: number;
   /** A worker writes a task's progress events arriving within this many ms together (EVENT_BATCH_MS, default 25; 0: each at once). */
   eventBatchMs: number;
-  /** How long a request may trust a user record read before (USER_CACHE_MS, default 1000; 0: always read). */
-  userCacheMs: number;
   /** How often a WebSocket stream reads new events from the store (EVENT_POLL_MS, default 200). */
   eventPollMs: number;
-  /** Webhook delivery (WEBHOOK_* variables). */
-  webhooks: WebhookSettings;
+}
+
+export interface GenerationSettings {
+  /** Quality retries per attempt (MAX_QUALITY_RETRIES, default 2). */
+  maxQualityRetries: number;
   /** The OpenAI-compatible chat-completions endpoint for prompt optimization; null → template. */
   llm: LlmSettings | null;
-  /** Object storage (STORAGE_DRIVER fs | s3 and the driver's variables; see storage/config.ts). */
-  storage: StorageConfig;
   /** The image generator (IMAGE_PROVIDER procedural | openai | comfyui | a1111; see image-provider.ts). */
   imageProvider: ImageProviderSettings;
-  /** Prometheus metrics (METRICS_ENABLED, METRICS_TOKEN, METRICS_PORT); off by default. */
-  metrics: MetricsSettings;
 }
 
 /** Where and how the Prometheus exposition is served. */
@@ -495,54 +540,50 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     warnings,
     value: {
       nodeEnv,
-      port,
-      host,
-      dataDir,
-      mongodbUri,
-      mongodbDb,
-      jwtSecret,
-      jwtSecretGenerated,
-      jwtPreviousSecrets,
-      tokenTtlSeconds,
-      bodyLimitBytes,
-      logLevel,
-      logFlushMs,
-      maxQualityRetries,
-      signedUrlTtlSeconds,
-      scryptLogN,
-      loginMaxFailures,
-      loginWindowSeconds,
-      loginIpMaxFailures,
-      registerIpMax,
-      registerWindowSeconds,
-      passwordHashConcurrency,
-      passwordHashQueue,
-      passwordHashMaxWaitMs,
-      passwordHashPerClient,
-      budgets,
-      uploads,
-      uploadSweepSeconds,
-      generateMaxRequests,
-      generateWindowSeconds,
-      trustProxy,
-      publicOrigin: publicOriginOf(read.raw('PUBLIC_BASE_URL')),
-      urlsFromRequest: nodeEnv !== 'production',
-      secureCookies: nodeEnv !== 'development',
-      shutdownGraceMs,
-      workerInProcess,
-      workerConcurrency,
-      pipelineThreads,
-      taskLeaseMs,
-      workerPollMs,
-      taskMaxAttempts,
-      taskCancelCheckMs,
-      eventBatchMs,
-      userCacheMs,
-      eventPollMs,
-      webhooks,
-      llm,
+      http: {
+        port,
+        host,
+        bodyLimitBytes,
+        trustProxy,
+        publicOrigin: publicOriginOf(read.raw('PUBLIC_BASE_URL')),
+        urlsFromRequest: nodeEnv !== 'production',
+        secureCookies: nodeEnv !== 'development',
+        shutdownGraceMs,
+      },
+      logging: { level: logLevel, flushMs: logFlushMs },
+      store: { dataDir, mongodbUri, mongodbDb, userCacheMs },
+      auth: {
+        jwtSecret,
+        jwtSecretGenerated,
+        jwtPreviousSecrets,
+        tokenTtlSeconds,
+        scryptLogN,
+        loginMaxFailures,
+        loginWindowSeconds,
+        loginIpMaxFailures,
+        registerIpMax,
+        registerWindowSeconds,
+        passwordHashConcurrency,
+        passwordHashQueue,
+        passwordHashMaxWaitMs,
+        passwordHashPerClient,
+      },
+      limits: { ...budgets, generateMaxRequests, generateWindowSeconds },
+      uploads: { ...uploads, sweepSeconds: uploadSweepSeconds },
       storage,
-      imageProvider: imageProviderRead.value,
+      queue: {
+        inProcess: workerInProcess,
+        concurrency: workerConcurrency,
+        pipelineThreads,
+        leaseMs: taskLeaseMs,
+        pollMs: workerPollMs,
+        maxAttempts: taskMaxAttempts,
+        cancelCheckMs: taskCancelCheckMs,
+        eventBatchMs,
+        eventPollMs,
+      },
+      generation: { maxQualityRetries, llm, imageProvider: imageProviderRead.value },
+      webhooks,
       metrics: { enabled: metricsEnabled, token: metricsToken, workerPort: metricsPort },
     },
   };

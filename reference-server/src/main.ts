@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loaded.value;
-  const logger = createLogger(config.logLevel, createLogDestination(config.logFlushMs));
+  const logger = createLogger(config.logging.level, createLogDestination(config.logging.flushMs));
   for (const warning of loaded.warnings) logger.warn(warning);
 
   let running: Awaited<ReturnType<typeof startServer>>;
@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   } catch (error) {
     // A known cause (port in use, a missing optional package): one plain line naming it first.
     const known = describeStartupFailure(error, {
-      port: config.port,
-      host: config.host,
+      port: config.http.port,
+      host: config.http.host,
       portVariable: 'PORT',
     });
     if (known !== null) {
@@ -37,7 +37,10 @@ async function main(): Promise<void> {
       process.stderr.write(`${known}\n`);
     } else {
       logger.fatal(
-        { err: error, store: config.mongodbUri === null ? `embedded (${config.dataDir})` : 'mongodb' },
+        {
+          err: error,
+          store: config.store.mongodbUri === null ? `embedded (${config.store.dataDir})` : 'mongodb',
+        },
         `[assetloom/server] could not start: ${causeOf(error)}`,
       );
     }

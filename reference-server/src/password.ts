@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { RateLimiter } from '@assetloom/core';
 import { createHashGate, createMemoryRateLimiter, type HashGate } from '@assetloom/core/http';
-import type { ServerConfig } from './config.js';
+import type { AuthSettings } from './config.js';
 
 /** Parameters of one scrypt hash (N = 2^logN). */
 export interface ScryptParams {
@@ -97,7 +97,7 @@ export interface HashAdmission {
 
 export function hashAdmissionFor(
   config: Pick<
-    ServerConfig,
+    AuthSettings,
     | 'passwordHashConcurrency'
     | 'passwordHashQueue'
     | 'passwordHashMaxWaitMs'

@@ -31,7 +31,7 @@ import { SERVER_VERSION } from './version.js';
 import { webhookDispatcherFor, webhookOutboxFor, webhookServiceFor } from './webhooks/index.js';
 
 export interface StartOptions {
-  /** The logger to use; one at `config.logLevel` on stdout by default. */
+  /** The logger to use; one at `config.logging.level` on stdout by default. */
   logger?: Logger;
   /** A store to use instead of the one the configuration names (tests, embedding). */
   store?: Store;
@@ -64,33 +64,33 @@ export interface RunningServer {
   metrics: ServerMetrics | null;
   /**
    * Graceful shutdown: stops accepting connections, lets in-flight requests finish (at most
-   * `config.shutdownGraceMs`), closes the remaining connections, then the store. Idempotent.
+   * `config.http.shutdownGraceMs`), closes the remaining connections, then the store. Idempotent.
    */
   close(): Promise<void>;
 }
 
 /** Opens the store the configuration names: MongoDB when MONGODB_URI is set, else the embedded store. */
 export async function openStore(config: ServerConfig): Promise<Store> {
-  if (config.mongodbUri !== null) {
+  if (config.store.mongodbUri !== null) {
     const { createMongoStore } = await importOptional(
       MONGODB_PACKAGES,
       () => import('@assetloom/core/store/mongodb'),
     );
-    return createMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
+    return createMongoStore({ uri: config.store.mongodbUri, dbName: config.store.mongodbDb });
   }
-  await mkdir(config.dataDir, { recursive: true });
-  return createEmbeddedStore({ dir: config.dataDir });
+  await mkdir(config.store.dataDir, { recursive: true });
+  return createEmbeddedStore({ dir: config.store.dataDir });
 }
 
 /** The pipeline's LLM settings from the server configuration (null → template prompts). */
 export function llmOf(config: ServerConfig): LlmConfig | null {
-  return config.llm === null
+  return config.generation.llm === null
     ? null
     : {
-        baseUrl: config.llm.baseUrl,
-        apiKey: config.llm.apiKey,
-        model: config.llm.model,
-        timeoutMs: config.llm.timeoutMs,
+        baseUrl: config.generation.llm.baseUrl,
+        apiKey: config.generation.llm.apiKey,
+        model: config.generation.llm.model,
+        timeoutMs: config.generation.llm.timeoutMs,
       };
 }
 
@@ -119,14 +119,10 @@ export function workerFor(
     store: deps.store,
     storage: deps.storage,
     logger: deps.logger,
-    concurrency: config.workerConcurrency,
-    leaseMs: config.taskLeaseMs,
-    pollMs: config.workerPollMs,
-    maxAttempts: config.taskMaxAttempts,
-    cancelCheckMs: config.taskCancelCheckMs,
+    // The queue settings as read (concurrency, leaseMs, pollMs, maxAttempts, cancelCheckMs, eventBatchMs).
+    ...config.queue,
     ...(deps.onStoreWriteFailure === undefined ? {} : { onStoreWriteFailure: deps.onStoreWriteFailure }),
-    eventBatchMs: config.eventBatchMs,
-    maxQualityRetries: config.maxQualityRetries,
+    maxQualityRetries: config.generation.maxQualityRetries,
     llm: llmOf(config),
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
@@ -149,14 +145,14 @@ function threadsOf(
   config: ServerConfig,
   deps: { imageProvider?: ImageProvider; logger: Logger; storage: ObjectStorage },
 ): { threads: PipelineThreadPool } | null {
-  if (config.pipelineThreads === 0 || deps.imageProvider !== undefined) return null;
+  if (config.queue.pipelineThreads === 0 || deps.imageProvider !== undefined) return null;
   const log = deps.logger.child({ component: 'pipeline-threads' });
   // Files for a driver with a local folder (the filesystem driver) are written on the threads (decision 0026).
   const direct = directWriteRoot(deps.storage);
   return {
     threads: createPipelineThreadPool({
-      size: config.pipelineThreads,
-      imageProvider: config.imageProvider ?? null,
+      size: config.queue.pipelineThreads,
+      imageProvider: config.generation.imageProvider ?? null,
       ...(direct === null ? {} : { files: { storage: deps.storage, settings: direct } }),
       onThreadError: (error) =>
         log.error({ err: error }, 'a pipeline thread died; its tasks are retried when their leases end'),
@@ -184,7 +180,9 @@ function imageProviderOf(
   config: ServerConfig,
   injected: ImageProvider | undefined,
 ): { imageProvider: ImageProvider } | null {
-  const provider = injected ?? (config.imageProvider ? createImageProvider(config.imageProvider) : undefined);
+  const provider =
+    injected ??
+    (config.generation.imageProvider ? createImageProvider(config.generation.imageProvider) : undefined);
   return provider ? { imageProvider: provider } : null;
 }
 
@@ -193,7 +191,8 @@ function imageProviderOf(
  * WebSocket progress endpoint and (WORKER_IN_PROCESS) a generation worker, and listens.
  */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logLevel, createLogDestination(config.logFlushMs));
+  const logger =
+    options.logger ?? createLogger(config.logging.level, createLogDestination(config.logging.flushMs));
   const store = options.store ?? (await openStore(config));
   try {
     await store.init();
@@ -218,10 +217,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     ? new ServerMetrics('api', {
         queueDepth: () => queueDepthOf(store),
         websocketConnections: () => progressRef?.connections ?? 0,
-        ...(config.workerInProcess ? { workerActive: () => worker?.active ?? 0 } : {}),
+        ...(config.queue.inProcess ? { workerActive: () => worker?.active ?? 0 } : {}),
       })
     : null;
-  worker = config.workerInProcess
+  worker = config.queue.inProcess
     ? workerFor(config, {
         store,
         storage,
@@ -235,28 +234,28 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 
   // Uploaded pictures: their operations, the submission's checks, the project cascade, the sweep.
   const uploads = uploadServiceFor(config, { store, storage, logger });
-  const stopSweeper = startUploadSweeper(uploads, config.uploadSweepSeconds, logger);
+  const stopSweeper = startUploadSweeper(uploads, config.uploads.sweepSeconds, logger);
   // One bound on password hashing for the process, shared by both apps (decision 0030).
-  const admission = hashAdmissionFor(config);
+  const admission = hashAdmissionFor(config.auth);
   const service = createAssetService({
     store,
-    hasher: new ScryptPasswordHasher({ logN: config.scryptLogN }),
+    hasher: new ScryptPasswordHasher({ logN: config.auth.scryptLogN }),
     hashGate: admission.hashGate,
-    budgets: config.budgets,
+    budgets: config.limits,
     loginIpLimiter: admission.loginIpLimiter,
     registerIpLimiter: admission.registerIpLimiter,
     tokens: new JwtTokenService({
-      secret: config.jwtSecret,
-      previousSecrets: config.jwtPreviousSecrets,
-      ttlSeconds: config.tokenTtlSeconds,
+      secret: config.auth.jwtSecret,
+      previousSecrets: config.auth.jwtPreviousSecrets,
+      ttlSeconds: config.auth.tokenTtlSeconds,
     }),
     loginLimiter: createMemoryRateLimiter({
-      limit: config.loginMaxFailures,
-      windowMs: config.loginWindowSeconds * 1000,
+      limit: config.auth.loginMaxFailures,
+      windowMs: config.auth.loginWindowSeconds * 1000,
     }),
     generateLimiter: createMemoryRateLimiter({
-      limit: config.generateMaxRequests,
-      windowMs: config.generateWindowSeconds * 1000,
+      limit: config.limits.generateMaxRequests,
+      windowMs: config.limits.generateWindowSeconds * 1000,
     }),
     onBackgroundError: (err, { what, ...context }) => logger.warn({ err, ...context }, what),
     // A deleted project's running attempts in this process stop (threads and puts included) and
@@ -265,7 +264,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     onProjectTasksCancelled: async (_projectId, taskIds) => {
       await worker?.cancel(taskIds);
     },
-    userCacheMs: config.userCacheMs,
+    userCacheMs: config.store.userCacheMs,
     llm: llmOf(config),
     uploads,
   });
@@ -274,15 +273,15 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     validator: createRequestValidator(),
     logger,
     version: SERVER_VERSION,
-    bodyLimitBytes: config.bodyLimitBytes,
-    secureCookies: config.secureCookies,
-    trustProxy: config.trustProxy,
-    urlsFromRequest: config.urlsFromRequest,
+    bodyLimitBytes: config.http.bodyLimitBytes,
+    secureCookies: config.http.secureCookies,
+    trustProxy: config.http.trustProxy,
+    urlsFromRequest: config.http.urlsFromRequest,
     docs: () => loadDocs(),
     studio: () => loadStudio(),
     studioConnectSources: studioConnectSources(config),
     storage,
-    signedUrlTtlSeconds: config.signedUrlTtlSeconds,
+    signedUrlTtlSeconds: config.storage.signedUrlTtlSeconds,
     onTaskCreated: () => worker?.wake(),
     webhooks: webhookServiceFor(config, { store, onQueued: () => worker?.webhooks?.wake() }),
     readiness: {
@@ -343,13 +342,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     store,
     logger,
     notifier,
-    pollMs: config.eventPollMs,
-    trustProxy: config.trustProxy,
-    urlsFromRequest: config.urlsFromRequest,
-    allowedOrigins: config.publicOrigin === null ? [] : [config.publicOrigin],
+    pollMs: config.queue.eventPollMs,
+    trustProxy: config.http.trustProxy,
+    urlsFromRequest: config.http.urlsFromRequest,
+    allowedOrigins: config.http.publicOrigin === null ? [] : [config.http.publicOrigin],
     signUrl: (key, baseUrl) =>
       storage.signedUrl(key, {
-        ttlSeconds: config.signedUrlTtlSeconds,
+        ttlSeconds: config.storage.signedUrlTtlSeconds,
         ...(baseUrl === undefined ? {} : { baseUrl }),
       }),
   });
@@ -358,7 +357,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
-      server.listen(config.port, config.host, () => {
+      server.listen(config.http.port, config.http.host, () => {
         server.off('error', reject);
         resolveListen();
       });
@@ -379,7 +378,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       url,
       store: store.kind,
       storage: storage.kind,
-      worker: worker === null ? 'off' : { owner: worker.owner, concurrency: config.workerConcurrency },
+      worker: worker === null ? 'off' : { owner: worker.owner, concurrency: config.queue.concurrency },
       version: SERVER_VERSION,
     },
     'listening',
@@ -395,10 +394,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       server.closeIdleConnections();
       // WebSocket streams are long-lived: close them now (1001) rather than wait out the grace.
       const streamsClosed = progress.close();
-      const workerStopped = worker?.stop(config.shutdownGraceMs) ?? Promise.resolve();
+      const workerStopped = worker?.stop(config.http.shutdownGraceMs) ?? Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolveDeadline) => {
-        timer = setTimeout(resolveDeadline, config.shutdownGraceMs);
+        timer = setTimeout(resolveDeadline, config.http.shutdownGraceMs);
         timer.unref();
       });
       await Promise.race([drained, deadline]);

@@ -1,10 +1,10 @@
 /**
  * Every environment variable the server reads, defined once: name, group (the concern it
- * configures), type, default, bounds and description. `loadConfig` (config.ts), the storage settings
- * (storage/config.ts) and the image provider's (image-provider.ts) read their defaults and bounds from
- * here, and the settings tables of docs/deployment.md are generated from it
- * (`pnpm run gen`; `pnpm run check:gen`, part of `pnpm test`, fails when the
- * document differs).
+ * configures), type, default, bounds and description (decision 0041). `loadConfig` (config.ts) and
+ * the image provider (image-provider.ts) read integer, boolean and string defaults and bounds from
+ * here; the few settings with a parser of their own (PIPELINE_THREADS, the storage module's) are
+ * defined and documented here too. The settings tables of docs/deployment.md are generated from it
+ * (`pnpm run gen`; `pnpm run check:gen`, part of `pnpm test`, fails when the document differs).
  *
  * A definition with `row` shares the table row of the named one (`HOST`, `PORT`): the first of a
  * row carries its documentation (`doc`, `description`).

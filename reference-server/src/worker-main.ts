@@ -27,12 +27,12 @@ async function main(): Promise<void> {
     return;
   }
   const config = loaded.value;
-  const logger = createLogger(config.logLevel, createLogDestination(config.logFlushMs)).child({
+  const logger = createLogger(config.logging.level, createLogDestination(config.logging.flushMs)).child({
     role: 'worker',
   });
   for (const warning of loaded.warnings) logger.warn(warning);
 
-  const listen = { port: config.metrics.workerPort, host: config.host, portVariable: 'METRICS_PORT' };
+  const listen = { port: config.metrics.workerPort, host: config.http.host, portVariable: 'METRICS_PORT' };
   const failed = (error: unknown) => {
     // A known cause (a missing optional package, a port in use): one plain line naming it first.
     const known = describeStartupFailure(error, listen);
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     try {
       await new Promise<void>((resolveListen, reject) => {
         listener.once('error', reject);
-        listener.listen(config.metrics.workerPort, config.host, () => resolveListen());
+        listener.listen(config.metrics.workerPort, config.http.host, () => resolveListen());
       });
     } catch (error) {
       failed(error);
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     }
     metricsServer = listener;
     const address = listener.address() as AddressInfo;
-    logger.info({ url: `http://${config.host}:${address.port}/metrics` }, 'metrics listening');
+    logger.info({ url: `http://${config.http.host}:${address.port}/metrics` }, 'metrics listening');
   }
   worker.start();
 
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     (worker as NonNullable<typeof worker>)
-      .stop(config.shutdownGraceMs)
+      .stop(config.http.shutdownGraceMs)
       .then(async () => {
         storage.close?.();
         await store.close();

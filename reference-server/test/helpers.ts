@@ -82,13 +82,13 @@ async function startOn(env: Record<string, string>, options: StartOptions = {}):
     stop,
     async destroy() {
       await stop();
-      if (config.mongodbUri === null) {
-        await rm(config.dataDir, { recursive: true, force: true });
+      if (config.store.mongodbUri === null) {
+        await rm(config.store.dataDir, { recursive: true, force: true });
       } else {
         const { MongoClient } = await import('mongodb');
-        const client = new MongoClient(config.mongodbUri);
+        const client = new MongoClient(config.store.mongodbUri);
         try {
-          await client.db(config.mongodbDb).dropDatabase();
+          await client.db(config.store.mongodbDb).dropDatabase();
         } finally {
           await client.close();
         }

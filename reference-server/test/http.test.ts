@@ -143,7 +143,7 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
     it('answers token, expiresIn and user, and sets the httpOnly cookie', async () => {
       const res = await api.post('/auth/login', { username: alice.username, password: alice.password });
       expect(res.status).toBe(200);
-      expect(res.body.data.expiresIn).toBe(server.config.tokenTtlSeconds);
+      expect(res.body.data.expiresIn).toBe(server.config.auth.tokenTtlSeconds);
       expect(res.body.data.user).toMatchObject({ id: alice.id, username: alice.username });
       expect(res.body.data.user.email).toMatch(/@example\.com$/);
       const cookie = res.headers.get('set-cookie') ?? '';
@@ -184,7 +184,7 @@ describe.each(targets)('HTTP API on the %s store', (_name, target) => {
 
     it('rate-limits failed logins per username + IP with 429 and Retry-After', async () => {
       const victim = await newUser(server.url);
-      for (let i = 0; i < server.config.loginMaxFailures; i++) {
+      for (let i = 0; i < server.config.auth.loginMaxFailures; i++) {
         const res = await api.post('/auth/login', { username: victim.username, password: 'wrong-guess' });
         expect(res.status).toBe(401);
       }

@@ -10,7 +10,7 @@ const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(48) };
 describe('IMAGE_PROVIDER', () => {
   it('defaults to the procedural provider', () => {
     const r = loadConfig(base, '/tmp');
-    expect(r.ok && r.value.imageProvider).toEqual({ kind: 'procedural' });
+    expect(r.ok && r.value.generation.imageProvider).toEqual({ kind: 'procedural' });
     expect(createImageProvider({ kind: 'procedural' })).toBeUndefined();
   });
 

@@ -216,7 +216,7 @@ describe('IMAGE_PROVIDER=a1111 (the real server, a loopback AUTOMATIC1111)', () 
     expect(stream.messages.at(-1)).toMatchObject({ status: 'failed' });
     const seen = JSON.stringify([task, stream.messages]);
     expect(seen).not.toMatch(/\/home\/gpu|processing\.py|CUDA|OutOfMemory/);
-    expect(seen).not.toContain(server!.config.dataDir);
+    expect(seen).not.toContain(server!.config.store.dataDir);
     expect(fake?.paths).toContain('/sdapi/v1/interrupt');
   });
 });

@@ -233,17 +233,17 @@ describe('pipeline threads', () => {
 describe('PIPELINE_THREADS', () => {
   it('defaults to auto (one per core, within 1..WORKER_CONCURRENCY), takes 0 for the event loop, refuses junk', () => {
     const auto = loadConfig(testEnv({ WORKER_CONCURRENCY: '64' }));
-    expect(auto.ok && auto.value.pipelineThreads).toBe(Math.min(64, availableParallelism()));
+    expect(auto.ok && auto.value.queue.pipelineThreads).toBe(Math.min(64, availableParallelism()));
     const one = loadConfig(testEnv({ WORKER_CONCURRENCY: '1', PIPELINE_THREADS: 'auto' }));
-    expect(one.ok && one.value.pipelineThreads).toBe(1);
+    expect(one.ok && one.value.queue.pipelineThreads).toBe(1);
     const off = loadConfig(testEnv({ PIPELINE_THREADS: '0' }));
-    expect(off.ok && off.value.pipelineThreads).toBe(0);
+    expect(off.ok && off.value.queue.pipelineThreads).toBe(0);
     const bad = loadConfig(testEnv({ PIPELINE_THREADS: 'many' }));
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.message).toContain('PIPELINE_THREADS');
     if (!bad.ok) expect(bad.error.message).toContain('must be auto or an integer from 0');
     expect(loadConfig(testEnv({ PIPELINE_THREADS: '65' })).ok).toBe(false);
     const three = loadConfig(testEnv({ PIPELINE_THREADS: '3' }));
-    expect(three.ok && three.value.pipelineThreads).toBe(3);
+    expect(three.ok && three.value.queue.pipelineThreads).toBe(3);
   });
 });

@@ -83,7 +83,7 @@ describe('security', () => {
   });
 
   describe('request bodies', () => {
-    const limit = () => server.config.bodyLimitBytes;
+    const limit = () => server.config.http.bodyLimitBytes;
 
     it('answers 413 请求体过大 for a body over the limit (Content-Length)', async () => {
       const res = await api.call('POST', '/api/v1/projects', {

@@ -44,7 +44,7 @@ afterEach(async () => {
 describe('a write the embedded store cannot append (HTTP)', () => {
   it('answers 500 and leaves no project and no task behind, before and after a restart', async () => {
     server = await startTestServer({ kind: 'embedded' }, { WORKER_POLL_MS: '20' });
-    const dataDir = server.config.dataDir;
+    const dataDir = server.config.store.dataDir;
     const user = await newUser(server.url);
     const api = client(server.url);
     const auth = { token: user.token };
@@ -108,7 +108,7 @@ describe('a write the embedded store cannot append (HTTP)', () => {
     const auth = { token: user.token };
     const projectId = (await api.post('/api/v1/projects', { name: 'P' }, auth)).body.data.id as string;
 
-    const heal = await breakDataFile(server.config.dataDir, 'projects');
+    const heal = await breakDataFile(server.config.store.dataDir, 'projects');
     let submitted: Awaited<ReturnType<typeof api.post>>;
     try {
       submitted = await api.post('/api/v1/generate', { projectId, prompt: 'a slime', assetType: 'ui' }, auth);
@@ -127,7 +127,8 @@ describe('a failed task tells the client why without server internals', () => {
   it('names the storage failure, keeps paths out of the task and its events, and logs them', async () => {
     const { logger, lines } = capturedLogger();
     server = await startTestServer({ kind: 'embedded' }, { WORKER_POLL_MS: '20' }, { logger });
-    const root = server.running.storage.kind === 'fs' ? join(server.config.dataDir, 'objects') : undefined;
+    const root =
+      server.running.storage.kind === 'fs' ? join(server.config.store.dataDir, 'objects') : undefined;
     expect(root, 'the test server stores files on the file system').toBeDefined();
     const user = await newUser(server.url);
     const api = client(server.url);
@@ -150,7 +151,7 @@ describe('a failed task tells the client why without server internals', () => {
     const stream = await openStream(server.url, taskId, { token: user.token });
     expect(stream.messages.at(-1)).toMatchObject({ status: 'failed', error: reason });
     const seenByClient = JSON.stringify([task, stream.messages]);
-    expect(seenByClient).not.toContain(server.config.dataDir);
+    expect(seenByClient).not.toContain(server.config.store.dataDir);
     expect(seenByClient).not.toMatch(/ENOTDIR|EACCES|\.part|storage\.put/);
 
     // the operator still gets the whole story

@@ -18,19 +18,19 @@ import { createSessionStore, type KoaSessionStore } from './session-store.js';
 
 /** Opens the review store the configuration names: MongoDB when MONGODB_URI is set, else NeDB files in DATA_DIR. */
 export async function openReviewStore(config: ServerConfig): Promise<ReviewStore> {
-  if (config.mongodbUri !== null) {
+  if (config.store.mongodbUri !== null) {
     const { createMongoReviewStore } = await import('@assetloom/core/store/mongodb');
-    return createMongoReviewStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
+    return createMongoReviewStore({ uri: config.store.mongodbUri, dbName: config.store.mongodbDb });
   }
-  await mkdir(config.dataDir, { recursive: true });
-  return createEmbeddedReviewStore({ dir: config.dataDir });
+  await mkdir(config.store.dataDir, { recursive: true });
+  return createEmbeddedReviewStore({ dir: config.store.dataDir });
 }
 
 export interface ReviewPartsOptions {
   logger: Logger;
   /** A store instead of the one the configuration names (tests inject failing ones). */
   store?: ReviewStore;
-  /** The password hasher (the server's scrypt hasher at `config.scryptLogN` by default). */
+  /** The password hasher (the server's scrypt hasher at `config.auth.scryptLogN` by default). */
   hasher?: PasswordHasher;
   /** Wraps the database-backed session store (tests inject one whose `set` fails). */
   sessionStore?: (store: KoaSessionStore) => KoaSessionStore;
@@ -69,14 +69,14 @@ export async function createReviewParts(
     await store.close().catch(() => {});
     throw error;
   }
-  const admission = options.hashAdmission ?? hashAdmissionFor(config);
+  const admission = options.hashAdmission ?? hashAdmissionFor(config.auth);
   const service = createReviewAuthService({
     store,
-    hasher: options.hasher ?? new ScryptPasswordHasher({ logN: config.scryptLogN }),
+    hasher: options.hasher ?? new ScryptPasswordHasher({ logN: config.auth.scryptLogN }),
     clock,
     loginLimiter: createMemoryRateLimiter({
-      limit: config.loginMaxFailures,
-      windowMs: config.loginWindowSeconds * 1000,
+      limit: config.auth.loginMaxFailures,
+      windowMs: config.auth.loginWindowSeconds * 1000,
       clock,
     }),
     loginIpLimiter: admission.loginIpLimiter,
@@ -88,8 +88,8 @@ export async function createReviewParts(
     service,
     sessionStore: options.sessionStore ? options.sessionStore(databaseSessions) : databaseSessions,
     logger: options.logger,
-    secureCookies: config.secureCookies,
-    trustProxy: config.trustProxy,
+    secureCookies: config.http.secureCookies,
+    trustProxy: config.http.trustProxy,
   });
 
   const purge = () =>

@@ -8,7 +8,7 @@
  * import { createDownloadRouter, createFilesRouter, loadStorageConfig, openObjectStorageDriver } from './storage/index.js';
  *
  * // start-up, after loadConfig(): every problem in one ConfigError, like loadConfig
- * const loaded = loadStorageConfig(process.env, config); // config: ServerConfig (nodeEnv, dataDir, jwtSecret, signedUrlTtlSeconds)
+ * const loaded = loadStorageConfig(process.env, base); // base: nodeEnv, dataDir, jwtSecret, jwtPreviousSecrets, signedUrlTtlSeconds (loadConfig passes them)
  * if (!loaded.ok) throw loaded.error;
  * for (const warning of loaded.warnings) logger.warn(warning);
  * const storage = await openObjectStorageDriver(loaded.value);

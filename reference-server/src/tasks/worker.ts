@@ -11,6 +11,7 @@ import {
 import type { TaskWebhookOutbox, WebhookDispatcher } from '@assetloom/core/webhooks';
 import type { ImageProvider, LlmConfig, StoragePort } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
+import type { QueueSettings } from '../config.js';
 import { isStorageFull, putNamingFullStorage, STORAGE_FULL } from '../internal/storage-full.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { PutOptions } from '../storage/types.js';
@@ -29,19 +30,25 @@ export type WorkerStorage = StoragePort & {
 /** Why an attempt was stopped because its task (its project) was deleted. */
 export class TaskCancelledError extends TaskStoppedError {}
 
-export interface GenerationWorkerOptions {
+/**
+ * A worker's queue settings: the fields of the server's `queue` settings group (ServerConfig.queue,
+ * handed down whole by workerFor) — concurrency (WORKER_CONCURRENCY), claim lifetime (TASK_LEASE_MS,
+ * renewed every third of it), idle poll interval (WORKER_POLL_MS), attempts before a task whose
+ * workers keep dying is failed (TASK_MAX_ATTEMPTS), and optionally the cancel check
+ * (TASK_CANCEL_CHECK_MS, default 1000: while tasks run, how often the worker asks the store — one
+ * command for all of them — whether they still exist, so a project deleted through another process
+ * stops its runs; 0 off) and the event batch window (EVENT_BATCH_MS, default 25: a
+ * task's progress events arriving within it are written together, one guarded task update and one
+ * events insert per batch; see createTaskQueue's batchMs; 0 writes each event before the pipeline goes on).
+ */
+export type WorkerQueueSettings = Pick<QueueSettings, 'concurrency' | 'leaseMs' | 'pollMs' | 'maxAttempts'> &
+  Partial<Pick<QueueSettings, 'cancelCheckMs' | 'eventBatchMs'>>;
+
+export interface GenerationWorkerOptions extends WorkerQueueSettings {
   store: Store;
   /** Where the pipeline writes files (the ObjectStorage satisfies it). */
   storage: WorkerStorage;
   logger: Logger;
-  /** Tasks run at once (WORKER_CONCURRENCY). */
-  concurrency: number;
-  /** Claim lifetime without renewal (TASK_LEASE_MS); renewed every third of it. */
-  leaseMs: number;
-  /** Idle poll interval (WORKER_POLL_MS). */
-  pollMs: number;
-  /** Attempts before a task whose workers keep dying is failed (TASK_MAX_ATTEMPTS). */
-  maxAttempts: number;
   /** Quality retries per attempt (MAX_QUALITY_RETRIES). */
   maxQualityRetries: number;
   /** Prompt optimizer LLM; null → template. */
@@ -54,12 +61,6 @@ export interface GenerationWorkerOptions {
   owner?: string;
   /** Webhooks: the outbox the tasks' events are queued in, and the loop that delivers them (started and stopped with the worker). */
   webhooks?: { outbox: TaskWebhookOutbox; dispatcher: WebhookDispatcher };
-  /**
-   * Progress events of a task arriving within this many ms are written together (one guarded task
-   * update and one events insert per batch; see createTaskQueue's batchMs). Default 25; 0 writes
-   * each event before the pipeline goes on.
-   */
-  eventBatchMs?: number;
   /** Times stages and counts task outcomes (METRICS_ENABLED). */
   metrics?: ServerMetrics;
   /**
@@ -67,12 +68,6 @@ export interface GenerationWorkerOptions {
    * worker stops. Absent: the pipeline runs on the event loop with `imageProvider`.
    */
   threads?: PipelineThreadPool;
-  /**
-   * While tasks run, how often the worker asks the store whether they still exist (one command for
-   * all of them), so a project deleted through ANOTHER process stops its runs within this many ms.
-   * Default 1000; 0 turns it off (a delete through this process cancels at once anyway).
-   */
-  cancelCheckMs?: number;
   /** Told when the store refused a write of a run (the server's /ready reports it). */
   onStoreWriteFailure?: (cause: unknown) => void;
   /** The pictures a task's params name, decoded (its uploads; decision 0034). */

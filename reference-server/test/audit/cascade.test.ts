@@ -104,7 +104,7 @@ async function startHarness(
   let store: Store;
   if (storeKind === 'mongodb') {
     const { createMongoStore } = await import('@assetloom/core/store/mongodb');
-    store = createMongoStore({ uri: config.mongodbUri as string, dbName: config.mongodbDb });
+    store = createMongoStore({ uri: config.store.mongodbUri as string, dbName: config.store.mongodbDb });
   } else {
     store = createEmbeddedStore({ dir: dataDir });
   }
@@ -130,7 +130,7 @@ async function startHarness(
   const running = await startServer(config, { store, storage });
   return {
     running,
-    dbName: config.mongodbDb,
+    dbName: config.store.mongodbDb,
     storage: real,
     store,
     dataDir,
@@ -296,7 +296,7 @@ describe('deleting a project while the pipeline threads write its files themselv
       expect(server.running.worker?.active).toBe(0);
       const prefix = `projects/${projectId}/`;
       for (let round = 0; round < 2; round++) {
-        expect(await filesUnder(server.running.storage, server.config.dataDir, prefix, [])).toEqual([]);
+        expect(await filesUnder(server.running.storage, server.config.store.dataDir, prefix, [])).toEqual([]);
         expect(await store.assets.listByTask(taskId)).toEqual([]);
         expect(await store.events.list(taskId, 0)).toEqual([]);
         await sleep(1500);

@@ -54,7 +54,7 @@ describe('JWT key rotation (JWT_SECRET_PREVIOUS)', () => {
     const same = loadConfig({ JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: NEW });
     expect(!same.ok && same.error.message).toMatch(/equals JWT_SECRET/);
     const ok = loadConfig({ JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: ` ${OLD} , ${OTHER} ` });
-    expect(ok.ok && ok.value.jwtPreviousSecrets).toEqual([OLD, OTHER]);
+    expect(ok.ok && ok.value.auth.jwtPreviousSecrets).toEqual([OLD, OTHER]);
   });
 });
 

@@ -41,7 +41,7 @@ export async function startReviewServer(
     },
   });
   const running = await startServer(config, {
-    logger: createLogger(config.logLevel, sink),
+    logger: createLogger(config.logging.level, sink),
     review: { purgeEveryMs: 0, ...options.review },
   });
   return {
@@ -51,13 +51,13 @@ export async function startReviewServer(
     logs,
     async destroy() {
       await running.close();
-      if (config.mongodbUri === null) {
-        await rm(config.dataDir, { recursive: true, force: true });
+      if (config.store.mongodbUri === null) {
+        await rm(config.store.dataDir, { recursive: true, force: true });
       } else {
         const { MongoClient } = await import('mongodb');
-        const client = new MongoClient(config.mongodbUri);
+        const client = new MongoClient(config.store.mongodbUri);
         try {
-          await client.db(config.mongodbDb).dropDatabase();
+          await client.db(config.store.mongodbDb).dropDatabase();
         } finally {
           await client.close();
         }

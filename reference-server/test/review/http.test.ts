@@ -254,7 +254,7 @@ describe.each(targets)('review-auth HTTP on the %s store', (_name, target) => {
 
     it('throttles failed logins per e-mail with 429 and Retry-After, other e-mails unaffected', async () => {
       const { email, password } = await registered();
-      for (let i = 0; i < server.config.loginMaxFailures; i++) {
+      for (let i = 0; i < server.config.auth.loginMaxFailures; i++) {
         expect((await post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
       }
       const limited = await post('/api/auth/login', { email, password });
