@@ -6,6 +6,14 @@ const { createAssetClient } = require('@assetloom/sdk');
 const { setupServer } = require('msw/node');
 const { errors } = require('@assetloom/core');
 const { createEmbeddedStore } = require('@assetloom/core/store/embedded');
+// Every non-MongoDB subpath requires, and a class is one class whichever entry it came through.
+for (const subpath of ['contract', 'http', 'queue', 'store', 'uploads', 'webhooks', 'review']) {
+  require(`@assetloom/core/${subpath}`);
+}
+assert.equal(
+  require('@assetloom/core/review').DuplicateKeyError,
+  require('@assetloom/core').DuplicateKeyError,
+);
 const { assetApiDocument } = require('@assetloom/openapi');
 const { createProceduralProvider } = require('@assetloom/pipeline');
 const { validateQuestionSet } = require('@assetloom/question-set');

@@ -31,4 +31,22 @@ try {
   mongodbInstalled = false;
 }
 check(!mongodbInstalled, 'mongodb is not installed with @assetloom/core and @assetloom/mock');
+// Every subpath of @assetloom/core but the MongoDB ones loads without it, each with its own exports
+// (decision 0039), and the classes are shared between entries.
+const core = await import('@assetloom/core');
+for (const subpath of [
+  'contract',
+  'http',
+  'queue',
+  'store',
+  'store/embedded',
+  'uploads',
+  'webhooks',
+  'review',
+]) {
+  const entry = await import(`@assetloom/core/${subpath}`);
+  check(subpath === 'store' || Object.keys(entry).length > 0, `@assetloom/core/${subpath} loads`);
+}
+const review = await import('@assetloom/core/review');
+check(review.AssetloomError === core.AssetloomError, 'one AssetloomError across entries');
 console.log('node-esm: every ESM entry loads');
