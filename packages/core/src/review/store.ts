@@ -75,9 +75,10 @@ export interface ReviewSessionRepository {
 }
 
 /**
- * The review helper's storage port: users, settings and sessions. Adapters live beside it
- * (embedded NeDB here, MongoDB under `@assetloom/core/review/mongodb`); every argument is checked
- * to be a primitive before any I/O, so no client object can become a query operator.
+ * The review helper's storage port: users, settings and sessions. Its repositories are written
+ * once (review/repositories.ts) and served on NeDB by `@assetloom/core/store/embedded` and on
+ * MongoDB by `@assetloom/core/store/mongodb`; every argument is checked to be a primitive before
+ * any I/O, so no client object can become a query operator.
  */
 export interface ReviewStore {
   readonly kind: 'embedded' | 'mongodb' | 'memory';

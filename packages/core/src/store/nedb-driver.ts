@@ -32,8 +32,6 @@ export interface NedbDatabaseOptions {
   dir?: string;
   /** Compact a collection's file after this many writes to it (default 20 000). */
   compactEvery?: number;
-  /** The store's name in messages ('embedded store'). */
-  label?: string;
 }
 
 type Doc = Record<string, unknown>;
