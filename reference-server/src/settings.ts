@@ -563,7 +563,7 @@ export const SETTINGS = [
     max: 3_600_000,
     doc: { section: 'Generation: queue, workers, progress', shown: '`30000`' },
     description:
-      "claim lifetime, renewed every third; a dead worker's task is taken over when it ends. On a slow database (renewals taking seconds) keep it at 30 s or more: a renewal that lands after the lease ended costs the task an attempt ([decision 0032](decisions/0032-budgets-and-fleet.md))",
+      "claim lifetime, renewed every third; a dead worker's task is taken over when it ends. On a slow database (renewals taking seconds) keep it at 30 s or more: a renewal that lands after the lease ended hands the task to another worker (it does not count as a crash, but 4 × TASK_MAX_ATTEMPTS such takeovers fail the task; [decision 0032](decisions/0032-budgets-and-fleet.md))",
   },
   {
     name: 'TASK_MAX_ATTEMPTS',
@@ -574,7 +574,7 @@ export const SETTINGS = [
     max: 100,
     doc: { section: 'Generation: queue, workers, progress', shown: '`3`' },
     description:
-      'claims before a task whose workers keep dying is failed ("abandoned by N workers"); raise it (the fleet bench uses 5) where workers are killed often or the database is slow',
+      'workers that die (or vanish) on a task before it is failed ("abandoned by N workers"); a worker that was still alive when it lost the task (a late lease renewal) or handed it back at shutdown does not count; raise it where workers are killed often',
   },
   {
     name: 'TASK_CANCEL_CHECK_MS',
