@@ -3,8 +3,10 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeQueueContract } from '../test/contracts/queue.contract.js';
 import { describeStoreContract } from '../test/contracts/store.contract.js';
+import { makeTaskRecord } from '../test/fakes.js';
+import { randomId } from './defaults.js';
 import { createMongoStore, mapDuplicateKey } from './mongodb.js';
-import { DuplicateKeyError } from './store.js';
+import { DuplicateKeyError, type Store } from './store.js';
 
 const uri = injectMongoUri('@assetloom/core MongoDB store contract');
 const dbNames: string[] = [];
@@ -62,6 +64,44 @@ describe.skipIf(!uri)('MongoDB store', () => {
     } finally {
       await client.close();
       await store.close();
+    }
+  });
+
+  it('counts every task of a burst submitted through two stores at once, on a server whose updates race', async () => {
+    const dbName = uniqueDbName('core_count');
+    dbNames.push(dbName);
+    // Two "processes" (each its own client) on one database; on FerretDB v1 updates are
+    // read-modify-write, so the count takes the recount path — forced here on MongoDB too.
+    const stores = [0, 1].map(() => createMongoStore({ uri: uri!, dbName, atomicIncrements: false }));
+    try {
+      await Promise.all(stores.map((s) => s.init()));
+      const [a, b] = stores as [Store, Store];
+      const owner = await a.users.nextId();
+      const at = new Date();
+      const project = {
+        id: randomId(),
+        ownerId: owner,
+        name: 'burst',
+        style: {},
+        taskCount: 0,
+        lastActivityAt: at,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await a.projects.insert(project);
+      const total = 48;
+      await Promise.all(
+        Array.from({ length: total }, async (_, i) => {
+          const via = i % 2 === 0 ? a : b;
+          await via.tasks.insert(
+            makeTaskRecord({ ownerId: owner, projectId: project.id, dedupeKey: `burst-${i}` }),
+          );
+          expect(await via.projects.countNewTask?.(project.id, new Date())).toBe(true);
+        }),
+      );
+      for (const s of stores) expect((await s.projects.byId(project.id))?.taskCount).toBe(total);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
     }
   });
 

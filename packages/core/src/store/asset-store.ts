@@ -60,6 +60,11 @@ interface CounterDoc {
   at?: Date;
 }
 
+/** Rounds a task count on a non-atomic database may take to settle (see countNewTask). */
+const COUNT_ROUNDS = 64;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A password-change reservation older than this whose change never landed may be taken over. */
 const STALE_PASSWORD_RESERVATION_MS = 60_000;
 
@@ -350,10 +355,15 @@ function projectRepository(s: Shared): ProjectRepository {
       // can lose one. The count of the project's tasks is the truth: write it with $max, then count
       // again; a writer whose value is below the new count (another process raced it, or wrote a
       // smaller count over it) writes again. The last writer always checks after its write, so the
-      // value ends at least at the number of tasks, and $max never writes it lower.
+      // value ends at least at the number of tasks, and $max never writes it lower. A writer leaves
+      // only once its own write was found current: one that gave up after a few rounds while tasks
+      // were still arriving could be the last writer and leave a count one short (a burst of 48
+      // submissions to two processes under load did). Rounds after the second wait a little,
+      // jittered, so that writers racing for one project spread out.
       const filter = { projectId };
       let count = await tasks.count(filter);
-      for (let round = 0; round < 8; round++) {
+      for (let round = 0; round < COUNT_ROUNDS; round++) {
+        if (round >= 2) await sleep(Math.random() * Math.min(50, 2 * round));
         const doc = await projects.findOneAndUpdate(
           { _id: projectId },
           { $max: { taskCount: count, lastActivityAt: at } },
@@ -363,6 +373,8 @@ function projectRepository(s: Shared): ProjectRepository {
         if (doc.taskCount >= again) return true;
         count = again;
       }
+      // Still moving after every round: the task itself is stored; its count is settled by the
+      // next submission rather than failing this one.
       return true;
     },
   };
