@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { pointer, type ShownError } from './messages.js';
@@ -57,7 +57,9 @@ export function StyleEditor(props: {
   // "+ Add a pair" moves focus to the new row's key, so the first key typed lands in it.
   const [focusId, setFocusId] = useState<number | null>(null);
   const keyInputs = useRef(new Map<number, HTMLInputElement>());
-  useEffect(() => {
+  // A layout effect: it runs in the same turn as the render, before the next key event is handled
+  // (a plain effect waits for a frame, and keys typed at once went to the button).
+  useLayoutEffect(() => {
     if (focusId === null) return;
     keyInputs.current.get(focusId)?.focus();
     setFocusId(null);
