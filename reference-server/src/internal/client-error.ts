@@ -24,6 +24,31 @@ function inFlight(socket: Duplex): ServerResponse | undefined {
 }
 
 /**
+ * What a parser or socket error says of itself, without the bytes it carries: Node's `HPE_*` errors
+ * hold the request's raw bytes in `rawPacket` (credentials included) beside `reason` and `bytesParsed`.
+ */
+export function parserFields(err: Error): {
+  error: { message: string; reason?: string; bytesParsed?: number };
+} {
+  const { reason, bytesParsed } = err as Error & { reason?: unknown; bytesParsed?: unknown };
+  return {
+    error: {
+      // the message of an HPE_* error is "Parse Error: <reason>", never request bytes
+      message: err.message.slice(0, 200),
+      ...(typeof reason === 'string' ? { reason: reason.slice(0, 200) } : {}),
+      ...(typeof bytesParsed === 'number' ? { bytesParsed } : {}),
+    },
+  };
+}
+
+/** The path of a request target without its query (a signed download's token stays out of the log). */
+function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const q = url.indexOf('?');
+  return (q < 0 ? url : url.slice(0, q)).slice(0, 512);
+}
+
+/**
  * The server's `clientError` listener. Node answers a request it cannot hand to the apps — headers
  * too large, a request line it cannot parse, a request that did not arrive within `requestTimeout`
  * (headers or body) — with a bare status line; this answers like the apps do instead: JSON with
@@ -39,8 +64,10 @@ export function createClientErrorHandler(logger: Logger): (err: Error, socket: D
     const sent = response?.headersSent === true;
     const header = response?.getHeader('x-request-id');
     const requestId = typeof header === 'string' ? header : randomUUID();
+    // Never `err` itself: Node's parser errors carry `rawPacket`, the request's bytes (bearer tokens,
+    // cookies, JSON bodies with passwords). What the parser says of the failure is enough (issue #37).
     logger.info(
-      { reqId: requestId, err, code, status: answer?.status, url: response?.req?.url },
+      { reqId: requestId, ...parserFields(err), code, status: answer?.status, path: pathOf(response?.req?.url) },
       answer === undefined || sent || !socket.writable ? 'client connection error' : 'client error answered',
     );
     if (answer === undefined || sent || !socket.writable) {
