@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.js';
 import { loadDocs } from './docs.js';
 import { createImageProvider } from './image-provider.js';
 import { createClientErrorHandler } from './internal/client-error.js';
+import { ClosingResponse } from './internal/close-unread.js';
 import { createStoreWriteHealth } from './internal/store-health.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
@@ -322,7 +323,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const apps = combineApps(review.app.callback(), app.callback());
   const metricsHandler = metrics === null ? null : createMetricsHandler(metrics, config.metrics.token);
   const server: Server = createServer(
-    { connectionsCheckingInterval: 1_000 },
+    { connectionsCheckingInterval: 1_000, ServerResponse: ClosingResponse },
     metricsHandler === null
       ? apps
       : (req, res) => (isMetricsPath(req.url) ? metricsHandler(req, res) : apps(req, res)),

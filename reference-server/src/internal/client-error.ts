@@ -67,7 +67,13 @@ export function createClientErrorHandler(logger: Logger): (err: Error, socket: D
     // Never `err` itself: Node's parser errors carry `rawPacket`, the request's bytes (bearer tokens,
     // cookies, JSON bodies with passwords). What the parser says of the failure is enough (issue #37).
     logger.info(
-      { reqId: requestId, ...parserFields(err), code, status: answer?.status, path: pathOf(response?.req?.url) },
+      {
+        reqId: requestId,
+        ...parserFields(err),
+        code,
+        status: answer?.status,
+        path: pathOf(response?.req?.url),
+      },
       answer === undefined || sent || !socket.writable ? 'client connection error' : 'client error answered',
     );
     if (answer === undefined || sent || !socket.writable) {
