@@ -145,6 +145,8 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
   heartbeat.unref();
 
   const allowedOrigins = new Set((options.allowedOrigins ?? []).flatMap((o) => originKey(o) ?? []));
+  /** Whether the request's own origin (from Host) is accepted beside `allowedOrigins`. */
+  const hostIsOrigin = options.urlsFromRequest !== false || allowedOrigins.size === 0;
 
   /** The origin signed URLs of this upgrade use: the request's own when allowed, else none (relative). */
   function signingOriginOf(req: IncomingMessage): string | undefined {
@@ -186,7 +188,9 @@ export function attachProgressSocket(server: Server, options: ProgressSocketOpti
         const origin = first(req.headers.origin);
         if (!viaCookie || origin === undefined) return;
         const claimed = originKey(origin);
-        const own = originOf(req);
+        // In production with PUBLIC_BASE_URL set, that origin is the server's own: the request's Host
+        // (or X-Forwarded-Host) names nothing more (issue #37). Elsewhere the request's own origin counts.
+        const own = hostIsOrigin ? originOf(req) : undefined;
         const ownKey = own === undefined ? undefined : originKey(own);
         if (claimed === undefined || (claimed !== ownKey && !allowedOrigins.has(claimed)))
           throw errors.forbidden();

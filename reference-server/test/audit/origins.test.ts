@@ -178,4 +178,11 @@ describe('production with PUBLIC_BASE_URL: that origin, whatever the Host header
     });
     expect(other.refused).toMatchObject({ status: 403 });
   });
+
+  it("the WebSocket takes no origin from the request's Host (issue #37)", async () => {
+    // the page's origin equals the Host the request reached: before, that alone was accepted
+    const hostOrigin = new URL(server.url).origin;
+    const res = await openStream(server.url, task.taskId, { cookie: task.token, origin: hostOrigin });
+    expect(res.refused).toMatchObject({ status: 403 });
+  });
 });
