@@ -368,6 +368,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     if (file === undefined) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return methodNotAllowedForDocs(ctx);
     ctx.set('Cache-Control', 'no-cache');
+    if (file.csp !== undefined) ctx.set('Content-Security-Policy', file.csp);
     ctx.type = file.contentType;
     ctx.body = file.body;
   }
