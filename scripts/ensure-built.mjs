@@ -201,7 +201,9 @@ function main(argv) {
       : spawnSync('pnpm', ['run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.status !== 0) {
       log(
-        `${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`,
+        result.error === undefined
+          ? `${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`
+          : `${name}: could not start the build (${result.error.message}); is pnpm on PATH? (bash scripts/bootstrap.sh installs it into node_modules/.bin)`,
       );
       return 1;
     }

@@ -707,7 +707,7 @@ export interface components {
          * @description A stable code per error message, the same in every language: branch or translate on it, not on `message`. `invalid_request` is `参数错误`; `empty_prompt` `prompt 不能为空`; `unauthenticated` `未登录或 Token 已过期` (sent as `data: null`); the others name their message the same way.
          * @enum {string}
          */
-        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "unsupported_media_type" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "internal" | "not_ready" | "busy" | "headers_too_large" | "request_timeout";
+        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "unsupported_media_type" | "unsupported_content_encoding" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "internal" | "not_ready" | "busy" | "headers_too_large" | "request_timeout";
         /** @description One refused field of a request. */
         FieldError: {
             /**
@@ -1674,7 +1674,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request body is not `application/json`. */
+        /** @description The request body is not `application/json`, or it is compressed (any `Content-Encoding` but `identity` is refused rather than inflated). */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2545,6 +2545,7 @@ export interface operations {
             400: components["responses"]["ImageUnreadable"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["ImageTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,6 +122,44 @@ describe('security', () => {
         message: '请求体必须是 JSON',
         data: { reason: 'unsupported_media_type' },
       });
+    });
+
+    it.each([
+      ['gzip', 'gzip', '/api/v1/projects', 'application/json'],
+      ['deflate', 'deflate', '/api/v1/projects', 'application/json'],
+      ['gzip, identity', 'gzip, identity', '/api/v1/projects', 'application/json'],
+      ['an upload in gzip', 'gzip', '/api/v1/uploads', 'image/png'],
+    ])(
+      'answers 415 不支持的内容编码 for a %s body, never reading it as plain bytes (issue #37)',
+      async (_case, encoding, path, type) => {
+        const raw = gzipSync(Buffer.from(JSON.stringify({ name: 'Compressed' })));
+        const res = await api.call('POST', path, {
+          token: user.token,
+          raw: new Uint8Array(raw),
+          headers: { 'content-type': type, 'content-encoding': encoding },
+        });
+        expect(res.status).toBe(415);
+        expect(res.body).toEqual({
+          code: 415,
+          message: '不支持的内容编码',
+          data: { reason: 'unsupported_content_encoding' },
+        });
+        const english = await api.call('POST', path, {
+          token: user.token,
+          raw: new Uint8Array(raw),
+          headers: { 'content-type': type, 'content-encoding': encoding, 'accept-language': 'en' },
+        });
+        expect(english.body.message).toMatch(/must not be compressed/);
+      },
+    );
+
+    it('reads a body whose Content-Encoding is identity', async () => {
+      const res = await api.call('POST', '/api/v1/projects', {
+        token: user.token,
+        raw: JSON.stringify({ name: 'Plain' }),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      });
+      expect(res.status).toBe(200);
     });
 
     it('answers 415 for a body without a content type', async () => {

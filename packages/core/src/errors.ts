@@ -32,6 +32,7 @@ export const MESSAGES = {
   badCredentials: '用户名或密码错误',
   payloadTooLarge: '请求体过大',
   unsupportedMediaType: '请求体必须是 JSON',
+  unsupportedEncoding: '不支持的内容编码',
   tooManyRequests: '请求过于频繁，请稍后再试',
   internal: '服务器内部错误',
   notReady: '服务未就绪',
@@ -127,6 +128,7 @@ export const errors = {
   emailTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.emailTaken, { cause }),
   payloadTooLarge: () => new AssetloomError(413, MESSAGES.payloadTooLarge),
   unsupportedMediaType: () => new AssetloomError(415, MESSAGES.unsupportedMediaType),
+  unsupportedEncoding: () => new AssetloomError(415, MESSAGES.unsupportedEncoding),
   tooManyRequests: (retryAfter: number) => new AssetloomError(429, MESSAGES.tooManyRequests, { retryAfter }),
   internal: (cause?: unknown) => new AssetloomError(500, MESSAGES.internal, { cause }),
   /** The readiness check failed (`details` names the failing checks, for the log). */

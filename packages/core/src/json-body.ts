@@ -1,5 +1,18 @@
 /** Why a request body could not be read; the HTTP layers map each to its envelope error (415, 413, 400). */
-export type JsonBodyFailure = 'unsupported-media-type' | 'too-large' | 'malformed';
+export type JsonBodyFailure = 'unsupported-media-type' | 'unsupported-encoding' | 'too-large' | 'malformed';
+
+/**
+ * Whether a request's Content-Encoding is one the API refuses (issue #37): every coding but
+ * `identity`. A gzip body was read as plain bytes (garbage JSON, a PNG that is not one); decoding it
+ * would open the server to compression bombs, so it answers 415 naming the cause instead.
+ */
+export function refusedContentEncoding(header: string | null | undefined): boolean {
+  if (header === null || header === undefined) return false;
+  return header.split(',').some((coding) => {
+    const c = coding.trim().toLowerCase();
+    return c !== '' && c !== 'identity';
+  });
+}
 
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; error: JsonBodyFailure };
 

@@ -108,6 +108,11 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
   entry('image_dimensions', '图片尺寸过大', 'The image dimensions are too large'),
   entry('upload_quota', '上传空间已达上限', 'Your upload space is full'),
   entry('unsupported_media_type', '请求体必须是 JSON', 'The request body must be JSON'),
+  entry(
+    'unsupported_content_encoding',
+    '不支持的内容编码',
+    'The request body must not be compressed (Content-Encoding is not supported)',
+  ),
   entry('too_many_requests', '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
   entry(
     'too_many_in_flight',

@@ -61,7 +61,7 @@ describe('HTTP behaviour of the server', () => {
     if (status === 405) expect(res.headers.get('allow')).toBe('POST');
   });
 
-  it('echoes a client request id and refuses non-JSON (415), oversized (413) and malformed (400) bodies', async () => {
+  it('echoes a client request id and refuses non-JSON and compressed (415), oversized (413) and malformed (400) bodies', async () => {
     const post = (body: string, type = 'application/json') =>
       fetch(`${BASE}/auth/login`, {
         method: 'POST',
@@ -72,6 +72,13 @@ describe('HTTP behaviour of the server', () => {
     expect(text.status).toBe(415);
     expect(text.headers.get('x-request-id')).toBe('trace-1');
     expect((await post('x'.repeat(70_000))).status).toBe(413);
+    const compressed = await fetch(`${BASE}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '{"username":"a","password":"b"}',
+    });
+    expect(compressed.status).toBe(415);
+    expect((await compressed.json()).data).toEqual({ reason: 'unsupported_content_encoding' });
     const bad = await post('{"username":');
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe('参数错误');

@@ -4,6 +4,7 @@ import {
   isJsonContentType,
   type JsonBodyResult,
   parseJsonBytes,
+  refusedContentEncoding,
 } from '@assetloom/core/http';
 import { discard, readBounded } from './read-bounded.js';
 
@@ -19,6 +20,10 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonB
   const hasBody = chunked || (lengthHeader !== undefined && lengthHeader !== '0');
   if (!hasBody) return Promise.resolve({ ok: true, value: undefined });
 
+  if (refusedContentEncoding(req.headers['content-encoding'])) {
+    discard(req);
+    return Promise.resolve({ ok: false, error: 'unsupported-encoding' });
+  }
   if (!isJsonContentType(req.headers['content-type'])) {
     discard(req);
     return Promise.resolve({ ok: false, error: 'unsupported-media-type' });

@@ -1,9 +1,14 @@
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
 
 /** Whether a request announced a body (a Content-Length above 0, or a Transfer-Encoding). */
 function announcesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
   if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
   return length !== undefined && length !== '0';
 }
 
@@ -16,12 +21,16 @@ function announcesBody(req: IncomingMessage): boolean {
  * the answer is flushed, so at most what is in flight is read. Bodies the apps read in full are not
  * affected: their heads are written after the body ended.
  */
-export class ClosingResponse<
-  Request extends IncomingMessage = IncomingMessage,
-> extends ServerResponse<Request> {
-  override writeHead(...args: Parameters<ServerResponse['writeHead']>): this {
+export class ClosingResponse extends ServerResponse {
+  override writeHead(
+    statusCode: number,
+    statusMessageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
     const req = this.req as IncomingMessage | undefined;
     if (req !== undefined && !req.complete && announcesBody(req)) this.shouldKeepAlive = false;
-    return super.writeHead(...(args as [number])) as this;
+    if (typeof statusMessageOrHeaders === 'string')
+      return super.writeHead(statusCode, statusMessageOrHeaders, headers);
+    return super.writeHead(statusCode, statusMessageOrHeaders);
   }
 }

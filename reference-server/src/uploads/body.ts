@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { checkDeclaredLength, type RawBodyResult } from '@assetloom/core/http';
+import { checkDeclaredLength, type RawBodyResult, refusedContentEncoding } from '@assetloom/core/http';
 import { discard, readBounded } from '../internal/read-bounded.js';
 
 /**
@@ -10,6 +10,10 @@ import { discard, readBounded } from '../internal/read-bounded.js';
 export function readRawBody(req: IncomingMessage, limit: number): Promise<RawBodyResult> {
   const contentType = req.headers['content-type'] ?? null;
   const lengthHeader = req.headers['content-length'];
+  if (refusedContentEncoding(req.headers['content-encoding'])) {
+    discard(req);
+    return Promise.resolve({ ok: false, error: 'unsupported-encoding' });
+  }
   const declared = checkDeclaredLength(lengthHeader, limit);
   if (declared !== undefined) {
     discard(req);

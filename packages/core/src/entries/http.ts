@@ -50,6 +50,7 @@ export {
   type JsonBodyFailure,
   type JsonBodyResult,
   parseJsonBytes,
+  refusedContentEncoding,
 } from '../json-body.js';
 export { contentLanguage, errorEntry, languageOf } from '../messages.js';
 export {

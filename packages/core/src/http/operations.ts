@@ -50,7 +50,9 @@ export interface OperationRequest {
 }
 
 /** A raw body as the transport read it. */
-export type RawBodyResult = { ok: true; value: UploadBody } | { ok: false; error: 'too-large' | 'malformed' };
+export type RawBodyResult =
+  | { ok: true; value: UploadBody }
+  | { ok: false; error: 'too-large' | 'malformed' | 'unsupported-encoding' };
 
 /** What an operation answers: the status, the envelope's `data`, and headers to add (appended in order). */
 export interface OperationAnswer {
@@ -171,6 +173,7 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
 function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
   if (failure === 'too-large') return errors.payloadTooLarge();
   if (failure === 'unsupported-media-type') return errors.unsupportedMediaType();
+  if (failure === 'unsupported-encoding') return errors.unsupportedEncoding();
   return errors.invalid([{ in: 'body', path: '', rule: 'json' }], { body: 'malformed JSON' });
 }
 
@@ -456,6 +459,7 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         if (request.readRaw === undefined || deps.uploads === undefined) throw errors.routeNotFound();
         const read = await request.readRaw(deps.uploads.limits.maxBytes);
         if (!read.ok) {
+          if (read.error === 'unsupported-encoding') throw errors.unsupportedEncoding();
           throw read.error === 'too-large'
             ? uploadErrors.tooLarge({ limit: deps.uploads.limits.maxBytes })
             : uploadErrors.unreadable({ reason: 'the body could not be read' });

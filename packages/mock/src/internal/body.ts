@@ -4,6 +4,7 @@ import {
   type JsonBodyResult,
   parseJsonBytes,
   type RawBodyResult,
+  refusedContentEncoding,
 } from '@assetloom/core/http';
 
 /**
@@ -22,6 +23,9 @@ export function isJsonContentType(header: string | null): boolean {
 export async function readJsonBody(request: Request, limit: number): Promise<JsonBodyResult> {
   const lengthHeader = request.headers.get('content-length');
   if (request.body === null || lengthHeader === '0') return { ok: true, value: undefined };
+  if (refusedContentEncoding(request.headers.get('content-encoding'))) {
+    return { ok: false, error: 'unsupported-encoding' };
+  }
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return { ok: false, error: 'unsupported-media-type' };
   }
@@ -40,6 +44,9 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
 
 /** An upload's body as bytes with its Content-Type, at most `limit` bytes (→ 413); no body → zero bytes. */
 export async function readRawBody(request: Request, limit: number): Promise<RawBodyResult> {
+  if (refusedContentEncoding(request.headers.get('content-encoding'))) {
+    return { ok: false, error: 'unsupported-encoding' };
+  }
   const declared = checkDeclaredLength(request.headers.get('content-length'), limit);
   if (declared !== undefined)
     return { ok: false, error: declared === 'too-large' ? 'too-large' : 'malformed' };
