@@ -189,6 +189,8 @@ export interface FieldProblem {
   /** What else a style key accepts besides `allowed` (rule `styleValue`). */
   accepts?: 'hexColours' | 'number' | 'words';
   text?: string;
+  /** The same words in Chinese, when `text` is given (rule `image`). */
+  zh?: string;
 }
 
 /** One refused field as the answer states it (`FieldError` of the contracts). */
@@ -358,6 +360,10 @@ const RULES: Readonly<Record<string, Template>> = {
   oneOf: both(
     () => '取值无效',
     () => 'is not valid',
+  ),
+  image: both(
+    (p) => p.zh ?? '取值无效',
+    (p) => p.text ?? 'is not valid',
   ),
 };
 

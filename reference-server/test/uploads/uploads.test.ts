@@ -289,11 +289,35 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
       body({ image: { uploadId: image, strength: 0 }, mask: { uploadId: image } }),
       { token: alice.token },
     );
-    expect(pixelate.body.code).toBe(400);
+    // the refusal names the field (issue #37: it carried no data.errors)
+    expect(pixelate.body).toEqual({
+      code: 400,
+      message: '参数错误',
+      data: {
+        reason: 'invalid_request',
+        errors: [
+          {
+            in: 'body',
+            path: '/params/mask',
+            rule: 'image',
+            message: '需要 params.image.strength 大于 0（strength 为 0 会把整张图像素化）',
+          },
+        ],
+      },
+    });
     const alone = await api.post('/api/v1/generate', body({ mask: { uploadId: image } }), {
       token: alice.token,
+      headers: { 'accept-language': 'en' },
     });
     expect(alone.body.code).toBe(400);
+    expect(alone.body.data.errors).toEqual([
+      {
+        in: 'body',
+        path: '/params/mask',
+        rule: 'image',
+        message: 'needs params.image (the picture to edit)',
+      },
+    ]);
   });
 
   it.skipIf(target === null)('deleting a project removes the uploads only its tasks used', async () => {

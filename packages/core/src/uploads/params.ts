@@ -24,8 +24,23 @@ export const IMAGE_FRAMES = {
   animation: { directions: 1, framesPerDirection: 4 },
 } as const;
 
-function problem(path: string, message: string) {
-  return errors.badRequest({ where: 'body', errors: [{ path, keyword: 'image', message }] });
+/** The words of each problem an image input can have, in both languages. */
+const PROBLEMS = {
+  uploadId: ['必须是上传的 id', 'must be an upload id'],
+  strength: ['必须是 0 到 1 之间的数', 'must be a number from 0 to 1'],
+  maskNeedsImage: ['需要 params.image（要编辑的图片）', 'needs params.image (the picture to edit)'],
+  maskNeedsStrength: [
+    '需要 params.image.strength 大于 0（strength 为 0 会把整张图像素化）',
+    'needs params.image.strength above 0 (strength 0 pixelates the whole picture)',
+  ],
+  references: ['必须列出 1 到 4 个上传', 'must list 1 to 4 uploads'],
+  maxColors: ['必须是 2 到 64 之间的整数', 'must be an integer from 2 to 64'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** 400 参数错误 naming the field in `data.errors` (issue #37: the mask's refusal named nothing). */
+function problem(path: string, which: keyof typeof PROBLEMS) {
+  const [zh, text] = PROBLEMS[which];
+  return errors.invalid([{ in: 'body', path, rule: 'image', zh, text }]);
 }
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64;
@@ -38,37 +53,34 @@ const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1
 export function normalizeImageInputs(p: GenerateParamsInput, out: TaskParams): void {
   if (p.image !== undefined) {
     const strength = p.image.strength ?? IMAGE_INPUT_DEFAULTS.strength;
-    if (!isId(p.image.uploadId)) throw problem('/params/image/uploadId', 'must be an upload id');
+    if (!isId(p.image.uploadId)) throw problem('/params/image/uploadId', 'uploadId');
     if (typeof strength !== 'number' || !(strength >= 0 && strength <= 1)) {
-      throw problem('/params/image/strength', 'must be a number from 0 to 1');
+      throw problem('/params/image/strength', 'strength');
     }
     out.image = { uploadId: p.image.uploadId, strength };
   }
   if (p.mask !== undefined) {
-    if (!isId(p.mask.uploadId)) throw problem('/params/mask/uploadId', 'must be an upload id');
-    if (out.image === undefined) throw problem('/params/mask', 'needs params.image (the picture to edit)');
+    if (!isId(p.mask.uploadId)) throw problem('/params/mask/uploadId', 'uploadId');
+    if (out.image === undefined) throw problem('/params/mask', 'maskNeedsImage');
     if (out.image.strength === 0) {
-      throw problem(
-        '/params/mask',
-        'needs params.image.strength above 0 (strength 0 pixelates the whole picture)',
-      );
+      throw problem('/params/mask', 'maskNeedsStrength');
     }
     out.mask = { uploadId: p.mask.uploadId };
   }
   if (p.references !== undefined) {
     if (!Array.isArray(p.references) || p.references.length < 1 || p.references.length > 4) {
-      throw problem('/params/references', 'must list 1 to 4 uploads');
+      throw problem('/params/references', 'references');
     }
     out.references = p.references.map((r, i) => {
-      if (!isId(r?.uploadId)) throw problem(`/params/references/${i}/uploadId`, 'must be an upload id');
+      if (!isId(r?.uploadId)) throw problem(`/params/references/${i}/uploadId`, 'uploadId');
       return { uploadId: r.uploadId };
     });
   }
   if (p.paletteFrom !== undefined) {
     const maxColors = p.paletteFrom.maxColors ?? IMAGE_INPUT_DEFAULTS.maxColors;
-    if (!isId(p.paletteFrom.uploadId)) throw problem('/params/paletteFrom/uploadId', 'must be an upload id');
+    if (!isId(p.paletteFrom.uploadId)) throw problem('/params/paletteFrom/uploadId', 'uploadId');
     if (!Number.isInteger(maxColors) || maxColors < 2 || maxColors > 64) {
-      throw problem('/params/paletteFrom/maxColors', 'must be an integer from 2 to 64');
+      throw problem('/params/paletteFrom/maxColors', 'maxColors');
     }
     out.paletteFrom = { uploadId: p.paletteFrom.uploadId, maxColors };
   }
