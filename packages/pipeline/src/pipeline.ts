@@ -324,6 +324,14 @@ export async function runPipelineWith(
       }
       if (!quality.passed) {
         lastReject = quality.rejectReason ?? 'quality check failed';
+        if (fromPicture) {
+          // drawn from the picture alone: another attempt gives the same frames (issue #37)
+          return await failWith(
+            'quality_rejected',
+            `quality check failed: ${lastReject} (the asset is drawn from the picture alone, so a retry would draw the same: not retried)`,
+            { retryCount, rejectReason: lastReject },
+          );
+        }
         if (retryCount >= maxRetries) {
           return await failWith(
             'quality_rejected',

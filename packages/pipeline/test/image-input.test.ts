@@ -202,6 +202,49 @@ describe('pixelate (params.image.strength 0)', () => {
   });
 });
 
+/** Uniform RGB noise, opaque: the worst case of colour quantisation (every colour cell is used). */
+function noise(size: number): RgbaImage {
+  const data = new Uint8Array(size * size * 4);
+  let s = 12345;
+  for (let i = 0; i < data.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    data[i] = (s >>> 16) & 255;
+  }
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { width: size, height: size, data };
+}
+
+describe('pictures that cost the most (issue #37)', () => {
+  it('a noise picture pixelated at its own size finishes (it took 88 s at 256² before)', async () => {
+    const storage = createMemoryStorage();
+    const result = await runPipeline(
+      request({
+        assetType: 'background',
+        params: { resolution: 256, format: 'spritesheet' },
+        inputs: { image: { picture: noise(256), strength: 0 } },
+      }),
+      { storage },
+    );
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+  }, 30_000);
+
+  it('a failed check of an asset drawn from the picture alone is not retried (same picture, same frames)', async () => {
+    const flat: RgbaImage = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 4).fill(200) };
+    const events: Array<{ stage: string; status: string }> = [];
+    const result = await runPipeline(request({ inputs: { image: { picture: flat, strength: 0 } } }), {
+      storage: createMemoryStorage(),
+      onEvent: (e) => {
+        events.push({ stage: e.stage, status: e.status });
+      },
+    });
+    expect(result).toMatchObject({ ok: false, code: 'quality_rejected', retryCount: 0 });
+    if (result.ok) return;
+    expect(result.error).toMatch(/not retried/);
+    // one generation, one check: no second attempt
+    expect(events.filter((e) => e.stage === 'asset_generator' && e.status === 'running')).toHaveLength(1);
+  });
+});
+
 describe('params.paletteFrom on the built-in generator', () => {
   it('draws a generated sprite in the picture’s colours only', async () => {
     const palettePicture = painting(128);
