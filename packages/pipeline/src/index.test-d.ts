@@ -25,6 +25,7 @@ test('public signatures', () => {
     | 'event_sink_failed'
     | 'subject_not_drawable'
     | 'unsupported'
+    | 'deadline_exceeded'
   >();
   expectTypeOf(renderProcedural).returns.toEqualTypeOf<Promise<GeneratedAsset>>();
 });

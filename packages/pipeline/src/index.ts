@@ -10,7 +10,14 @@ export {
 export { layoutPages, MAX_PAGE_SIZE, type PageLayout, type SheetPage } from './formats/pages.js';
 export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
-export type { ImageInputs, ProviderImageInputs } from './image-input/types.js';
+export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './image-input/run.js';
+export type {
+  ImageInputRefs,
+  ImageInputs,
+  PictureRef,
+  PictureSource,
+  ProviderImageInputs,
+} from './image-input/types.js';
 export {
   ACTIONS,
   type Action,

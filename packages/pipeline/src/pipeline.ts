@@ -1,6 +1,9 @@
+import { RunClock, type RunDeadline } from './deadline.js';
 import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
+import { loadImageInputs } from './image-input/load.js';
 import { drawFromInputs, inputsRefusal, providerInputs, styleWithPaletteFrom } from './image-input/run.js';
+import type { PictureSource } from './image-input/types.js';
 import { subjectText } from './interpret/index.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
@@ -43,6 +46,14 @@ export interface RunPipelineOptions {
   maxRetries?: number;
   /** First sequence number (so a resumed task continues its numbering); default 1. */
   startSeq?: number;
+  /**
+   * Limits of the run (issue #37): `cpuMs` of its own computing, `wallMs` end to end (the built-in
+   * generator only: model providers keep their own timeouts). Passing one fails the run with
+   * `deadline_exceeded`, never retried. Default: none.
+   */
+  deadline?: RunDeadline;
+  /** Reads the stored pictures `request.inputRefs` names (the server's object storage; issue #37). */
+  pictures?: PictureSource;
   now?: () => Date;
 }
 
@@ -65,15 +76,17 @@ class SinkError extends Error {}
  */
 export async function runPipelineWith(
   provider: ImageProvider,
-  request: PipelineRequest,
+  given: PipelineRequest,
   options: RunPipelineOptions,
 ): Promise<PipelineResult> {
+  let request = given;
   let seq = Number.isInteger(options?.startSeq) ? (options.startSeq as number) : 1;
   const now = options?.now ?? (() => new Date());
   const signal = options?.signal;
   const maxRetries = Math.max(0, Math.min(10, Math.floor(options?.maxRetries ?? 2)));
   let retryCount = 0;
   let stage: PipelineStage = 'prompt_optimizer';
+  const clock = new RunClock(options?.deadline, { wall: provider?.kind !== 'model' });
 
   const emit = async (
     s: PipelineStage,
@@ -93,10 +106,12 @@ export async function runPipelineWith(
     };
     if (!options?.onEvent) return;
     try {
-      await options.onEvent(event);
+      await clock.wait(options.onEvent(event));
     } catch (error) {
       throw new SinkError(errorMessage(error), { cause: error });
     }
+    // a failed event ends the run anyway: only the others are held to the deadline
+    if (status !== 'failed') clock.check();
   };
 
   /** Ends the run: `message` goes to the failed event and the result; `detail` only to the result. */
@@ -138,16 +153,33 @@ export async function runPipelineWith(
   if (problems.length) return failWith('invalid_request', `invalid request: ${problems.join('; ')}`);
 
   let style = mergeStyles(request.projectStyle, request.taskStyle);
-  // image inputs (decision 0034): a palette from a picture binds everything; inputs the provider
-  // cannot honour fail now, naming the param, before any stage runs
-  try {
-    style = styleWithPaletteFrom(style, request.inputs);
-  } catch (error) {
-    if (error instanceof PipelineError) return failWith(error.code, error.message);
-    throw error;
-  }
+  // image inputs (decision 0034): inputs the provider cannot honour fail now, naming the param,
+  // before any picture is read or any stage runs; then each distinct picture is read and decoded
+  // once, here (a pipeline thread), at its working size (issue #37); a palette from a picture binds
+  // everything
   const refusal = inputsRefusal(provider, request);
   if (refusal) return failWith(refusal.code, refusal.message);
+  try {
+    if (request.inputRefs !== undefined && request.inputs === undefined) {
+      if (options.pictures === undefined) {
+        return failWith(
+          'invalid_request',
+          'the request names stored pictures but options.pictures cannot read them',
+        );
+      }
+      const inputs = await loadImageInputs(request.inputRefs, options.pictures, {
+        ...(signal ? { signal } : {}),
+        wait: (p) => clock.wait(p),
+      });
+      request = { ...request, inputs };
+      clock.check();
+    }
+    style = styleWithPaletteFrom(style, request.inputs);
+  } catch (error) {
+    if (signal?.aborted) return failWith('aborted', 'run aborted', {}, errorMessage(signal.reason ?? error));
+    if (error instanceof PipelineError) return failWith(error.code, error.message, {}, error.detail);
+    throw error;
+  }
   const tags = request.tags?.length ? request.tags : Object.values(style).filter(Boolean).slice(0, 16);
   const layout = expectedLayout(
     request.assetType,
@@ -181,16 +213,18 @@ export async function runPipelineWith(
       // prompt_optimizer
       await emit('prompt_optimizer', 'running', 0);
       signal?.throwIfAborted();
-      const optimized = await optimizePrompt(
-        {
-          tags,
-          assetType: request.assetType,
-          prompt: request.prompt,
-          style,
-          params: request.params,
-          ...(lastReject ? { userNote: `上次结果未通过质检 (${lastReject}), 请规避` } : {}),
-        },
-        { llm: options.providers?.prompt?.llm ?? null, ...(signal ? { signal } : {}) },
+      const optimized = await clock.wait(
+        optimizePrompt(
+          {
+            tags,
+            assetType: request.assetType,
+            prompt: request.prompt,
+            style,
+            params: request.params,
+            ...(lastReject ? { userNote: `上次结果未通过质检 (${lastReject}), 请规避` } : {}),
+          },
+          { llm: options.providers?.prompt?.llm ?? null, ...(signal ? { signal } : {}) },
+        ),
       );
       await emit('prompt_optimizer', 'completed', 100, {
         message: optimized.source === 'llm' ? 'prompt optimized by LLM' : 'prompt built from template',
@@ -208,6 +242,7 @@ export async function runPipelineWith(
       let progressChain: Promise<void> = Promise.resolve();
       let lastProgress = 0;
       const onProgress = (p: number, message?: string) => {
+        clock.check();
         const value = Math.max(1, Math.min(99, Math.round(Number.isFinite(p) ? p : 0)));
         if (value <= lastProgress) return;
         lastProgress = value;
@@ -222,28 +257,36 @@ export async function runPipelineWith(
         const drawn = drawFromInputs(provider, request, layout, enforced?.colors ?? null, seed);
         fromPicture = drawn !== null;
         const toProvider = providerInputs(request.inputs);
-        generated =
-          drawn ??
-          (await provider.generate(
-            {
-              assetType: request.assetType,
-              prompt: optimized.prompt,
-              userPrompt: request.prompt,
-              tags,
-              style,
-              resolution: request.params.resolution,
-              width: layout.frameWidth,
-              height: layout.frameHeight,
-              directions: layout.directions,
-              framesPerDirection: layout.framesPerDirection,
-              seed,
-              attempt,
-              ...(request.assetType === 'tileset' ? { tileset: tilesetParams(request.params.tileset) } : {}),
-              ...(request.params.placeholder === true ? { placeholder: true } : {}),
-              ...(toProvider ? { inputs: toProvider } : {}),
-            },
-            signal ? { signal, onProgress } : { onProgress },
-          ));
+        // a model's time is waiting for its server; the built-in generator's is computing
+        const fromProvider =
+          drawn === null
+            ? clock.wait(
+                provider.generate(
+                  {
+                    assetType: request.assetType,
+                    prompt: optimized.prompt,
+                    userPrompt: request.prompt,
+                    tags,
+                    style,
+                    resolution: request.params.resolution,
+                    width: layout.frameWidth,
+                    height: layout.frameHeight,
+                    directions: layout.directions,
+                    framesPerDirection: layout.framesPerDirection,
+                    seed,
+                    attempt,
+                    ...(request.assetType === 'tileset'
+                      ? { tileset: tilesetParams(request.params.tileset) }
+                      : {}),
+                    ...(request.params.placeholder === true ? { placeholder: true } : {}),
+                    ...(toProvider ? { inputs: toProvider } : {}),
+                  },
+                  signal ? { signal, onProgress } : { onProgress },
+                ),
+                provider.kind === 'model',
+              )
+            : null;
+        generated = drawn ?? (await (fromProvider as Promise<GeneratedAsset>));
         if (!generated || !Array.isArray(generated.frames)) throw new Error('provider returned no frames');
         if (fromPicture) {
           // native pixels already: no second pixelize, no model-output checks
@@ -286,6 +329,7 @@ export async function runPipelineWith(
         if (signal?.aborted) throw error;
         if (error instanceof PipelineError && error.code === 'subject_not_drawable') throw error;
         if (error instanceof PipelineError && error.code === 'unsupported') throw error;
+        if (error instanceof PipelineError && error.code === 'deadline_exceeded') throw error;
         // a request the provider cannot honour as asked (words wider than the canvas): no retry helps
         if (error instanceof PipelineError && error.code === 'invalid_request') throw error;
         const exposed = exposedMessage(error);
@@ -370,7 +414,12 @@ export async function runPipelineWith(
         animation: request.params.animation ?? null,
         keyPrefix: request.keyPrefix,
         provenance,
-        storage: options.storage,
+        storage: {
+          put: async (key, bytes, contentType) => {
+            clock.check();
+            await clock.wait(options.storage.put(key, bytes, contentType));
+          },
+        },
         ...(signal ? { signal } : {}),
       });
       await emit('format_adapter', 'completed', 100, { result: { assets } });

@@ -1,4 +1,4 @@
-import type { ImageInputs } from './image-input/types.js';
+import type { ImageInputRefs, ImageInputs } from './image-input/types.js';
 import type { Interpretation } from './interpret/index.js';
 import type { TilesetKind } from './tileset/rules.js';
 
@@ -85,6 +85,11 @@ export interface PipelineRequest {
   tags?: string[];
   /** The pictures `params.image`, `mask`, `references` and `paletteFrom` name, decoded (decision 0034). */
   inputs?: ImageInputs;
+  /**
+   * The same pictures as references to stored PNGs, read and decoded by the run itself through
+   * `RunPipelineOptions.pictures` (issue #37: off the server's event loop). Ignored when `inputs` is given.
+   */
+  inputRefs?: ImageInputRefs;
 }
 
 /** Where the pipeline writes its files. `put` must be idempotent for the same key. */
@@ -288,7 +293,9 @@ export type PipelineErrorCode =
   /** The built-in generator cannot draw the subject (the message names the word); never retried. */
   | 'subject_not_drawable'
   /** The provider cannot honour an image input; the message names the param (decision 0034). Never retried. */
-  | 'unsupported';
+  | 'unsupported'
+  /** The attempt passed its computing or end-to-end limit (RunPipelineOptions.deadline). Never retried. */
+  | 'deadline_exceeded';
 
 export type PipelineResult =
   | { ok: true; assets: PipelineAsset[]; provenance: Provenance; retryCount: number }

@@ -30,9 +30,29 @@ export function styleWithPaletteFrom(style: StyleMap, inputs: ImageInputs | unde
   return { ...style, palette: paletteStyleValue(palette) };
 }
 
+/** What a request's image inputs are, decoded or not yet read: what a refusal looks at. */
+interface InputShape {
+  image?: { strength: number };
+  mask: boolean;
+  references: number;
+}
+
+function shapeOf(request: Pick<PipelineRequest, 'inputs' | 'inputRefs'>): InputShape | null {
+  const given = request.inputs ?? request.inputRefs;
+  if (!given) return null;
+  return {
+    ...(given.image ? { image: { strength: given.image.strength } } : {}),
+    mask: given.mask !== undefined,
+    references: given.references?.length ?? 0,
+  };
+}
+
 /** Whether the pipeline draws the asset from the picture itself, whatever the provider. */
-function pipelineDraws(request: PipelineRequest, provider: ImageProvider): boolean {
-  const image = request.inputs?.image;
+function pipelineDraws(
+  request: Pick<PipelineRequest, 'inputs' | 'inputRefs' | 'assetType' | 'params'>,
+  provider: Pick<ImageProvider, 'kind'>,
+): boolean {
+  const image = shapeOf(request)?.image;
   if (!image) return false;
   if (image.strength === 0) return true;
   // a seamless tile's variation needs no model: the built-in generator makes it
@@ -43,51 +63,116 @@ function pipelineDraws(request: PipelineRequest, provider: ImageProvider): boole
   );
 }
 
+/** Why a provider cannot honour an input: the param, and what to do instead. */
+export interface InputRefusal {
+  /** The refused param, dotted (`params.mask`, `params.image.strength`). */
+  param: string;
+  why: string;
+}
+
 /**
- * The first input the provider cannot honour, as the error the task fails with (never retried), or
- * null. Pixelate (strength 0), animating a given sprite with strength 0, `paletteFrom` and a seamless
- * tile's variation work on every provider; a redraw (strength above 0), a mask and references need a
- * provider that declares them (`ImageProvider.inputs`).
+ * The first input the provider cannot honour, or null. Pixelate (strength 0), animating a given
+ * sprite with strength 0, `paletteFrom` and a seamless tile's variation work on every provider; a
+ * redraw (strength above 0), a mask and references need a provider that declares them
+ * (`ImageProvider.inputs`); a given sprite is animated only with a motion that keeps the figure.
  */
-export function inputsRefusal(provider: ImageProvider, request: PipelineRequest): PipelineError | null {
-  const inputs = request.inputs;
+function refusalOf(
+  provider: Pick<ImageProvider, 'kind' | 'name' | 'inputs'>,
+  request: Pick<PipelineRequest, 'inputs' | 'inputRefs' | 'assetType' | 'params' | 'prompt'>,
+): InputRefusal | null {
+  const inputs = shapeOf(request);
   if (!inputs) return null;
   const image = inputs.image;
   const builtIn = provider.kind !== 'model';
   const who = builtIn ? 'the built-in generator' : `the "${provider.name}" provider`;
   if (image && request.assetType === 'tileset' && request.params.tileset?.kind !== 'seamless') {
-    return unsupported(
-      'params.image',
-      `a picture starts a seamless tile only (params.tileset.kind "seamless"), not a ${request.params.tileset?.kind ?? 'wang16'} set`,
-    );
+    return {
+      param: 'params.image',
+      why: `a picture starts a seamless tile only (params.tileset.kind "seamless"), not a ${request.params.tileset?.kind ?? 'wang16'} set`,
+    };
   }
   if (inputs.mask && !provider.inputs?.mask) {
-    return unsupported(
-      'params.mask',
-      builtIn
+    return {
+      param: 'params.mask',
+      why: builtIn
         ? 'the built-in generator cannot repaint part of a picture: use a model provider (ComfyUI, AUTOMATIC1111, OpenAI) for edits with a mask'
         : `${who} cannot edit a picture with a mask`,
-    );
+    };
   }
   if (image && image.strength > 0 && !pipelineDraws(request, provider) && !provider.inputs?.image) {
-    return unsupported(
-      'params.image.strength',
-      builtIn
+    return {
+      param: 'params.image.strength',
+      why: builtIn
         ? 'the built-in generator cannot redraw a picture: send strength 0 to pixelate it (or animate it as it is), or use a model provider (ComfyUI, AUTOMATIC1111, OpenAI) to redraw it'
         : `${who} cannot start from a picture`,
-    );
+    };
   }
-  if (inputs.references?.length && !provider.inputs?.references) {
-    return unsupported(
-      'params.references',
-      builtIn
+  if (inputs.references > 0 && !provider.inputs?.references) {
+    return {
+      param: 'params.references',
+      why: builtIn
         ? 'the built-in generator draws from its own library and cannot follow reference pictures: use OpenAI gpt-image edits or a ComfyUI workflow with LoadImage nodes titled "reference…"'
         : provider.name === 'comfyui'
           ? 'this ComfyUI workflow has no LoadImage node titled "reference…" to take them (COMFYUI_WORKFLOW)'
           : `${who} cannot follow reference pictures`,
-    );
+    };
+  }
+  if (image && request.assetType === 'animation' && pipelineDraws(request, provider)) {
+    const chosen = spriteMotionOf(request.prompt);
+    if ('refused' in chosen) return motionRefusal(chosen.refused);
   }
   return null;
+}
+
+/**
+ * The first input the provider cannot honour, as the error the task fails with (never retried), or
+ * null: checked before any picture is read (see {@link refusalOf}).
+ */
+export function inputsRefusal(
+  provider: Pick<ImageProvider, 'kind' | 'name' | 'inputs'>,
+  request: Pick<PipelineRequest, 'inputs' | 'inputRefs' | 'assetType' | 'params' | 'prompt'>,
+): PipelineError | null {
+  const refusal = refusalOf(provider, request);
+  return refusal === null ? null : unsupported(refusal.param, refusal.why);
+}
+
+/** The image inputs a submission names, as its params state them (nothing read yet). */
+export interface SubmittedInputs {
+  image?: { strength: number } | null;
+  mask?: object | null;
+  references?: readonly object[] | null;
+}
+
+const NO_REF = { uploadId: '', key: '', width: 0, height: 0 };
+
+/**
+ * The same refusal when a task is submitted, from its params alone (issue #37): a server answers
+ * 400 naming the param instead of accepting a task that could only fail, with no picture read.
+ */
+export function submissionRefusal(
+  provider: Pick<ImageProvider, 'kind' | 'name' | 'inputs'>,
+  task: Pick<PipelineRequest, 'assetType' | 'params' | 'prompt'> & { inputs: SubmittedInputs },
+): InputRefusal | null {
+  const { image, mask, references } = task.inputs;
+  if (!image && !mask && !references?.length) return null;
+  return refusalOf(provider, {
+    assetType: task.assetType,
+    params: task.params,
+    prompt: task.prompt,
+    inputRefs: {
+      ...(image ? { image: { ref: NO_REF, strength: image.strength } } : {}),
+      ...(mask ? { mask: NO_REF } : {}),
+      ...(references?.length ? { references: references.map(() => NO_REF) } : {}),
+    },
+  });
+}
+
+/** A motion a given sprite cannot be animated with by the pipeline alone (it redraws the figure). */
+function motionRefusal(word: string): InputRefusal {
+  return {
+    param: 'params.image',
+    why: `the built-in motions of a given sprite are idle, breathe, squash, hurt, death, spin, glow and hover; "${word}" redraws the figure and needs a model provider (strength above 0)`,
+  };
 }
 
 /** The direction views of a picture of `directions` views: stacked (rows) or side by side (columns). */
@@ -125,10 +210,8 @@ export function drawFromInputs(
   if (request.assetType === 'animation') {
     const chosen = spriteMotionOf(request.prompt);
     if ('refused' in chosen) {
-      throw unsupported(
-        'params.image',
-        `the built-in motions of a given sprite are idle, breathe, squash, hurt, death, spin, glow and hover; "${chosen.refused}" redraws the figure and needs a model provider (strength above 0)`,
-      );
+      const refusal = motionRefusal(chosen.refused);
+      throw unsupported(refusal.param, refusal.why);
     }
     const views = pixelatePictures(viewsOf(image, layout.directions), base);
     const frames = views.flatMap((view, d) =>

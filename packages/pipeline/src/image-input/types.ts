@@ -18,3 +18,30 @@ export interface ImageInputs {
 
 /** The image inputs a provider is handed (the palette is already in the style). */
 export type ProviderImageInputs = Omit<ImageInputs, 'paletteFrom'>;
+
+/**
+ * An uploaded picture a task names, not yet read (issue #37): the pipeline reads and decodes each
+ * distinct one once, where it runs (a pipeline thread), through a {@link PictureSource}.
+ */
+export interface PictureRef {
+  /** The upload's id: two params naming one upload read it once. */
+  uploadId: string;
+  /** Where its PNG is stored. */
+  key: string;
+  /** Its size, as stored (what the budgets counted). */
+  width: number;
+  height: number;
+}
+
+/** The image inputs of a task as references to stored pictures. */
+export interface ImageInputRefs {
+  image?: { ref: PictureRef; strength: number };
+  mask?: PictureRef;
+  references?: PictureRef[];
+  paletteFrom?: { ref: PictureRef; maxColors: number };
+}
+
+/** Reads a stored picture's PNG bytes (the server's object storage, the mock's memory). */
+export interface PictureSource {
+  read(ref: PictureRef, signal?: AbortSignal): Promise<Uint8Array>;
+}
