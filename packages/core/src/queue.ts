@@ -50,6 +50,52 @@ export interface TaskQueueOptions {
    * tried again once this claim's lease ends.
    */
   webhooks?: TaskWebhookOutbox;
+  /**
+   * Tasks one user may hold running at once across every worker of the store (USER_MAX_RUNNING_TASKS;
+   * 0 or absent: no cap), so one account never takes every slot (issue #37). Whatever the cap, the
+   * users holding the fewest running tasks are claimed for first, then the oldest task. Two workers
+   * claiming at the same instant may each let a user reach the cap: it is held to within one claim
+   * per worker.
+   */
+  userMaxRunning?: number;
+}
+
+/**
+ * The claim order (issue #37): candidates of users holding fewer running tasks first, oldest first
+ * among equals; none of a user at `cap` (counting the claims this round makes). Pure: the caller
+ * passes what the store says each user holds.
+ */
+export function fairClaimOrder(
+  candidates: readonly TaskRecord[],
+  held: ReadonlyMap<number, number>,
+  cap: number,
+): TaskRecord[] {
+  const queues = new Map<number, TaskRecord[]>();
+  for (const c of candidates) {
+    const q = queues.get(c.ownerId);
+    if (q === undefined) queues.set(c.ownerId, [c]);
+    else q.push(c);
+  }
+  const holding = new Map(held);
+  const out: TaskRecord[] = [];
+  for (;;) {
+    let pick: number | undefined;
+    for (const [owner, q] of queues) {
+      const n = holding.get(owner) ?? 0;
+      if (q.length === 0 || (cap > 0 && n >= cap)) continue;
+      if (pick === undefined) {
+        pick = owner;
+        continue;
+      }
+      const m = holding.get(pick) ?? 0;
+      const head = q[0] as TaskRecord;
+      const best = (queues.get(pick) as TaskRecord[])[0] as TaskRecord;
+      if (n < m || (n === m && head.createdAt < best.createdAt)) pick = owner;
+    }
+    if (pick === undefined) return out;
+    out.push((queues.get(pick) as TaskRecord[]).shift() as TaskRecord);
+    holding.set(pick, (holding.get(pick) ?? 0) + 1);
+  }
 }
 
 /** The part of a progress event the queue reads (the rest is stored as given). */
@@ -164,6 +210,12 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const maxTakeovers = Math.floor(options.maxTakeovers ?? maxAttempts * 4);
   if (!Number.isSafeInteger(maxTakeovers) || maxTakeovers < maxAttempts) {
     throw new TypeError('[assetloom/core] createTaskQueue: maxTakeovers must be an integer ≥ maxAttempts');
+  }
+  const userMaxRunning = Math.floor(options.userMaxRunning ?? 0);
+  if (!Number.isSafeInteger(userMaxRunning) || userMaxRunning < 0) {
+    throw new TypeError(
+      '[assetloom/core] createTaskQueue: userMaxRunning must be an integer ≥ 0 (0: no cap)',
+    );
   }
   const clock = options.clock ?? systemClock;
   const later = (from: Date) => new Date(from.getTime() + leaseMs);
@@ -574,8 +626,16 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
       const n = Math.floor(limit);
       if (!Number.isSafeInteger(n) || n < 1) return [];
       const now = clock.now();
+      // Who holds the workers now: users at the cap are left out, the others taken fewest first.
+      const held = (await store.tasks.leasedCountsByOwner?.(now)) ?? new Map<number, number>();
+      const atCap =
+        userMaxRunning > 0 ? [...held].filter(([, count]) => count >= userMaxRunning).map(([o]) => o) : [];
       // Look a little further than `limit`: other workers race for the same oldest tasks.
-      const candidates = await store.tasks.listClaimable(now, Math.min(1000, n * 3));
+      const candidates = fairClaimOrder(
+        await store.tasks.listClaimable(now, Math.min(1000, n * 3), { exceptOwners: atCap }),
+        held,
+        userMaxRunning,
+      );
       const out: ClaimedTask[] = [];
       for (const candidate of candidates) {
         if (out.length >= n) break;

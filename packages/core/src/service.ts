@@ -1,4 +1,10 @@
-import { type LlmConfig, type OptimizedPrompt, optimizePrompt } from '@assetloom/pipeline';
+import {
+  type ImageProvider,
+  type LlmConfig,
+  type OptimizedPrompt,
+  optimizePrompt,
+  submissionRefusal,
+} from '@assetloom/pipeline';
 import { limitOf, taskPixels, type UserBudgets } from './budgets.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './defaults.js';
 import { AssetloomError, errors, MESSAGES } from './errors.js';
@@ -104,7 +110,16 @@ export interface AssetServiceDeps {
    * removes the uploads only its tasks used. Without it, params naming uploads answer 400.
    */
   uploads?: Pick<UploadService, 'checkInputs' | 'recordUses' | 'releaseProject'>;
+  /**
+   * What the workers draw with (its name, kind and the image inputs it honours): a submission naming
+   * an input it cannot honour answers 400 naming the param, before any picture is read (issue #37).
+   * Default: the built-in generator.
+   */
+  imageProvider?: Pick<ImageProvider, 'name' | 'kind' | 'inputs'>;
 }
+
+/** The built-in generator's capabilities (pixelate and a palette from a picture only). */
+const BUILT_IN_PROVIDER: Pick<ImageProvider, 'name' | 'kind'> = { name: 'procedural', kind: 'procedural' };
 
 export interface SubmitOptions {
   idempotencyKey?: string;
@@ -302,7 +317,10 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     const maxInFlight = limitOf(deps.budgets?.userMaxPixelsInFlight);
     if (maxInFlight !== undefined) {
       const running = await store.tasks.activeByOwner(user.id, 1000);
-      const held = running.reduce((sum, t) => sum + taskPixels(t.assetType, t.params), 0);
+      const held = running.reduce(
+        (sum, t) => sum + taskPixels(t.assetType, t.params) + (t.inputPixels ?? 0),
+        0,
+      );
       if (held + pixels > maxInFlight) {
         throw errors.tooManyInFlight(10, { pixels, inFlight: held, limit: maxInFlight });
       }
@@ -612,13 +630,40 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       }
 
       const params = normalizeParams(body.assetType, body.params);
-      const pixels = taskPixels(body.assetType, params);
       const maxTaskPixels = limitOf(deps.budgets?.taskMaxPixels);
-      if (maxTaskPixels !== undefined && pixels > maxTaskPixels) {
-        throw errors.taskTooLarge({ pixels, limit: maxTaskPixels });
+      const drawn = taskPixels(body.assetType, params);
+      if (maxTaskPixels !== undefined && drawn > maxTaskPixels) {
+        throw errors.taskTooLarge({ pixels: drawn, limit: maxTaskPixels });
+      }
+      // An input the workers' provider cannot honour is refused now, naming it (issue #37).
+      const refusal = submissionRefusal(deps.imageProvider ?? BUILT_IN_PROVIDER, {
+        assetType: body.assetType,
+        prompt,
+        params,
+        inputs: params,
+      });
+      if (refusal !== null) {
+        throw errors.invalid(
+          [
+            {
+              in: 'body',
+              path: `/${refusal.param.replaceAll('.', '/')}`,
+              rule: 'image',
+              zh: '当前的图像生成器无法处理此输入',
+              text: refusal.why,
+            },
+          ],
+          { refusal },
+        );
       }
       const taskStyle = body.taskStyle ? { ...body.taskStyle } : null;
       const inputs = await checkedInputs(user, params);
+      // The pictures it names are decoded by a worker: they count beside what it draws.
+      const inputPixels = inputs?.pixels ?? 0;
+      const pixels = drawn + inputPixels;
+      if (maxTaskPixels !== undefined && pixels > maxTaskPixels) {
+        throw errors.taskTooLarge({ pixels, inputPixels, limit: maxTaskPixels });
+      }
       const dedupeKey = await sha256Hex(
         dedupeMaterial({
           ownerId: user.id,
@@ -655,6 +700,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
           lastSeq: 0,
           lease: null,
           attempts: 0,
+          ...(inputPixels > 0 ? { inputPixels } : {}),
           createdAt: now,
           updatedAt: now,
         };

@@ -58,6 +58,11 @@ export interface TaskRecord {
   attempts: number;
   /** Bytes of object storage the task's files take (set when it completes; absent before). */
   storedBytes?: number;
+  /**
+   * Pixels of the distinct uploaded pictures the task names (issue #37): a worker decodes them, so
+   * they count in the task's pixels and the user's pixels in flight beside what it draws.
+   */
+  inputPixels?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -243,9 +248,18 @@ export interface TaskRepository {
   idsByProject(projectId: string): Promise<string[]>;
   /**
    * Tasks a worker may try to claim: status running or saving with no lease or a lease that ended
-   * at or before `now`; oldest first, at most `limit` (1-1000).
+   * at or before `now`; oldest first, at most `limit` (1-1000); none of `exceptOwners`' tasks.
    */
-  listClaimable(now: Date, limit: number): Promise<TaskRecord[]>;
+  listClaimable(
+    now: Date,
+    limit: number,
+    options?: { exceptOwners?: readonly number[] },
+  ): Promise<TaskRecord[]>;
+  /**
+   * The users holding tasks under a live lease (running now on some worker) and how many each, in
+   * ONE database command: the fair claim's view of the workers (issue #37). Optional.
+   */
+  leasedCountsByOwner?(now: Date): Promise<Map<number, number>>;
   /** The number of tasks deleted. */
   deleteByProject(projectId: string): Promise<number>;
   /**

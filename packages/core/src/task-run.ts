@@ -14,6 +14,7 @@ import {
 } from '@assetloom/pipeline';
 import type { ClaimedTask, ProgressPatch, QueueEvent, TaskOutcome } from './queue.js';
 import type { AssetRecord, Store, TaskRecord } from './store.js';
+import type { TaskPictures } from './uploads/service.js';
 import type { TaskWebhookOutbox } from './webhooks/outbox.js';
 
 /** The asset as events and the assets endpoint present it (the URL is signed when sent). */
@@ -136,6 +137,8 @@ export interface RunClaimedTaskOptions {
   runPipeline?: (request: PipelineRequest, options: RunPipelineOptions) => Promise<PipelineResult>;
   /** The task's error when its project was deleted before it ran (name the package in it). */
   projectDeletedError: string;
+  /** Limits of the attempt (TASK_ATTEMPT_CPU_SECONDS, TASK_ATTEMPT_WALL_SECONDS; issue #37). */
+  deadline?: RunPipelineOptions['deadline'];
   /**
    * Waits between two events of the attempt (before every event but the first); the mock sleeps on
    * its virtual clock here. A throw ends the attempt like a failed write.
@@ -150,10 +153,11 @@ export interface RunClaimedTaskOptions {
   /** Told after every persisted event. */
   notify?: (taskId: string) => void;
   /**
-   * The pictures the task's params name, decoded (decision 0034: the server's upload service reads
-   * them from object storage). A rejection fails the task with its message (an upload that is gone).
+   * The pictures the task's params name (decision 0034): references to their stored PNGs and the
+   * source the pipeline reads them from, decoded where it runs (issue #37). A rejection fails the
+   * task with its message (an upload that is gone).
    */
-  loadInputs?: (task: TaskRecord) => Promise<PipelineRequest['inputs']>;
+  loadInputs?: (task: TaskRecord) => Promise<TaskPictures | undefined>;
   /**
    * Queues webhook deliveries of the task's events: the terminal one before the task is ended (so a
    * crash in between loses nothing), task.stage ones after each progress record.
@@ -189,7 +193,7 @@ export async function runClaimedTask(
     await claimed.finish({ status: 'failed', error: options.projectDeletedError }).catch(() => undefined);
     return { ok: false, code: 'project_deleted', error: options.projectDeletedError };
   }
-  let inputs: PipelineRequest['inputs'];
+  let inputs: TaskPictures | undefined;
   try {
     inputs = await options.loadInputs?.(task);
   } catch (error) {
@@ -212,13 +216,15 @@ export async function runClaimedTask(
       taskStyle: task.taskStyle,
       params: task.params,
       keyPrefix: `projects/${task.projectId}/tasks/${task.id}/`,
-      ...(inputs === undefined ? {} : { inputs }),
+      ...(inputs === undefined ? {} : { inputRefs: inputs.refs }),
     },
     {
       storage: options.storage,
       signal,
       maxRetries: options.maxQualityRetries,
       startSeq: claimed.startSeq,
+      ...(inputs === undefined ? {} : { pictures: inputs.pictures }),
+      ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       providers: {
         prompt: options.llm === null ? null : { llm: options.llm },
         image: options.imageProvider,

@@ -15,6 +15,7 @@ export {
   createUploadService,
   type DecodedImage,
   type ImageDecoder,
+  type TaskPictures,
   UPLOAD_DEFAULTS,
   type UploadBody,
   type UploadLimits,

@@ -172,6 +172,7 @@ export function taskToDoc(t: TaskRecord): TaskDoc {
     lease: t.lease === null ? null : { owner: t.lease.owner, until: t.lease.until },
     attempts: t.attempts,
     ...(t.storedBytes === undefined ? {} : { storedBytes: t.storedBytes }),
+    ...(t.inputPixels === undefined ? {} : { inputPixels: t.inputPixels }),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     activeKey: activeKeyOf(t),
@@ -199,6 +200,7 @@ export function docToTask(d: TaskDoc): TaskRecord {
     lease: d.lease ? { owner: d.lease.owner, until: asDate(d.lease.until) } : null,
     attempts: d.attempts,
     ...(typeof d.storedBytes === 'number' ? { storedBytes: d.storedBytes } : {}),
+    ...(typeof d.inputPixels === 'number' ? { inputPixels: d.inputPixels } : {}),
     createdAt: asDate(d.createdAt),
     updatedAt: asDate(d.updatedAt),
   };

@@ -454,16 +454,33 @@ function taskRepository(s: Shared): TaskRepository {
       const docs = await tasks.find(filter, { fields: ['_id'] });
       return docs.map((d) => String(d._id));
     },
-    async listClaimable(now, limit) {
+    async listClaimable(now, limit, options) {
       const at = requireDate(now, 'now');
       const n = requireInt(limit, 'limit');
       if (n < 1 || n > 1000) throw new TypeError('[assetloom/core] listClaimable: limit must be 1-1000');
+      const except = (options?.exceptOwners ?? []).map((o) => requireInt(o, 'owner id'));
       await use();
       const docs = await tasks.find(
-        { status: { $in: ACTIVE_TASK_STATUSES }, $or: [{ lease: null }, { 'lease.until': { $lte: at } }] },
+        {
+          status: { $in: ACTIVE_TASK_STATUSES },
+          $or: [{ lease: null }, { 'lease.until': { $lte: at } }],
+          ...(except.length > 0 ? { ownerId: { $nin: except } } : {}),
+        },
         { sort: { createdAt: 1, _id: 1 }, limit: n },
       );
       return docs.map(docToTask);
+    },
+    async leasedCountsByOwner(now) {
+      const at = requireDate(now, 'now');
+      await use();
+      // Bounded by the workers' slots: only tasks running under a live lease match.
+      const docs = await tasks.find(
+        { status: { $in: ACTIVE_TASK_STATUSES }, 'lease.until': { $gt: at } },
+        { fields: ['ownerId'], limit: 10_000 },
+      );
+      const counts = new Map<number, number>();
+      for (const d of docs) counts.set(d.ownerId, (counts.get(d.ownerId) ?? 0) + 1);
+      return counts;
     },
     async deleteByProject(projectId) {
       const filter = { projectId: requireString(projectId, 'project id') };

@@ -20,6 +20,7 @@ export interface Condition {
   readonly $eq?: Scalar;
   readonly $ne?: Scalar;
   readonly $in?: readonly Scalar[];
+  readonly $nin?: readonly Scalar[];
   readonly $gt?: Scalar;
   readonly $gte?: Scalar;
   readonly $lt?: Scalar;

@@ -1,4 +1,4 @@
-import { decodePng, type ImageInputs, type RgbaImage } from '@assetloom/pipeline';
+import type { ImageInputRefs, PictureRef, PictureSource } from '@assetloom/pipeline';
 import { ID_PATTERN, randomIds, systemClock } from '../defaults.js';
 import { errors } from '../errors.js';
 import { nodeBuiltin } from '../internal/node-builtin.js';
@@ -89,10 +89,18 @@ export interface UploadServiceDeps {
   onBackgroundError?: (error: unknown, context: { what: string; [field: string]: unknown }) => void;
 }
 
+/** A task's pictures for the pipeline: what it names, and where their PNGs are read. */
+export interface TaskPictures {
+  refs: ImageInputRefs;
+  pictures: PictureSource;
+}
+
 /** What a submission's image inputs are, once checked: their pictures' hashes and upload ids. */
 export interface CheckedInputs {
   hashes: InputHashes;
   uploadIds: string[];
+  /** Pixels of the distinct pictures (width × height as stored): what a worker decodes (issue #37). */
+  pixels: number;
 }
 
 export interface UploadService {
@@ -115,8 +123,11 @@ export interface UploadService {
   releaseProject(projectId: string): Promise<void>;
   /** Deletes uploads no task uses whose lifetime ended; answers how many. */
   sweep(limit?: number): Promise<number>;
-  /** The pictures a task's params name, decoded (the worker hands them to the pipeline). */
-  loadInputs(params: TaskParams): Promise<ImageInputs | undefined>;
+  /**
+   * The pictures a task's params name, as references the pipeline reads and decodes where it runs
+   * (a pipeline thread; issue #37), with the source it reads them from. Rejects when one is gone.
+   */
+  loadInputs(params: TaskParams): Promise<TaskPictures | undefined>;
 }
 
 /** `users/<ownerId>/uploads/<id>.png`. */
@@ -194,18 +205,29 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
     });
   }
 
-  async function picture(id: string): Promise<RgbaImage> {
+  /** An upload a task names, as the pipeline reads it; rejects when it is gone. */
+  async function pictureRef(id: string): Promise<PictureRef> {
     const u = await repo().byId(id);
-    const stored = u === null ? null : await deps.objects.get(u.key);
-    if (u === null || stored === null) {
+    if (u === null) {
       throw new Error(
         `[assetloom/core] the uploaded picture ${id} is gone (deleted or expired); upload it again`,
       );
     }
-    const decoded = decodePng(stored.bytes);
-    if (!decoded.ok) throw new Error(`[assetloom/core] the stored upload ${id} is not a readable PNG`);
-    return decoded.image;
+    return { uploadId: u.id, key: u.key, width: u.width, height: u.height };
   }
+
+  /** Reads a stored upload's PNG for the pipeline (decoded where the pipeline runs). */
+  const pictures: PictureSource = {
+    async read(ref) {
+      const stored = await deps.objects.get(ref.key);
+      if (stored === null) {
+        throw new Error(
+          `[assetloom/core] the uploaded picture ${ref.uploadId} is gone (deleted or expired); upload it again`,
+        );
+      }
+      return stored.bytes;
+    },
+  };
 
   return {
     limits,
@@ -337,7 +359,9 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       if (params.mask) hashes.mask = hashOf(params.mask.uploadId);
       if (params.references) hashes.references = params.references.map((r) => hashOf(r.uploadId));
       if (params.paletteFrom) hashes.paletteFrom = hashOf(params.paletteFrom.uploadId);
-      return { hashes, uploadIds: [...records.keys()] };
+      let pixels = 0;
+      for (const u of records.values()) pixels += u.width * u.height;
+      return { hashes, uploadIds: [...records.keys()], pixels };
     },
 
     async recordUses(task, uploadIds) {
@@ -379,19 +403,21 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
 
     async loadInputs(params) {
       if (uploadIdsOf(params).length === 0) return undefined;
-      const inputs: ImageInputs = {};
+      const refs: ImageInputRefs = {};
       if (params.image)
-        inputs.image = { picture: await picture(params.image.uploadId), strength: params.image.strength };
-      if (params.mask) inputs.mask = await picture(params.mask.uploadId);
-      if (params.references)
-        inputs.references = await Promise.all(params.references.map((r) => picture(r.uploadId)));
+        refs.image = { ref: await pictureRef(params.image.uploadId), strength: params.image.strength };
+      if (params.mask) refs.mask = await pictureRef(params.mask.uploadId);
+      if (params.references) {
+        refs.references = [];
+        for (const r of params.references) refs.references.push(await pictureRef(r.uploadId));
+      }
       if (params.paletteFrom) {
-        inputs.paletteFrom = {
-          picture: await picture(params.paletteFrom.uploadId),
+        refs.paletteFrom = {
+          ref: await pictureRef(params.paletteFrom.uploadId),
           maxColors: params.paletteFrom.maxColors,
         };
       }
-      return inputs;
+      return { refs, pictures };
     },
   };
 }

@@ -231,13 +231,19 @@ describe('the upload service over a store', () => {
     expect(objects.has(`users/1/uploads/${idle.uploadId}.png`)).toBe(false);
     expect((await uploads.get(user, used.uploadId)).expiresAt).toBeNull();
     expect((await uploads.get(user, named.uploadId)).expiresAt).not.toBeNull();
-    // the task's pictures come back for the worker, decoded
+    // the task's pictures come back for the worker as references, read where the pipeline runs
     const inputs = await uploads.loadInputs({
       resolution: 64,
       format: 'spritesheet',
       image: { uploadId: used.uploadId, strength: 0 },
+      paletteFrom: { uploadId: used.uploadId, maxColors: 8 },
     });
-    expect(inputs?.image?.picture).toMatchObject({ width: 4, height: 4 });
+    const ref = inputs?.refs.image?.ref;
+    expect(ref).toMatchObject({ uploadId: used.uploadId, width: 4, height: 4 });
+    expect(inputs?.refs.paletteFrom?.ref).toEqual(ref);
+    const stored = await inputs?.pictures.read(ref as NonNullable<typeof ref>);
+    // the stored PNG's signature
+    expect(Array.from(stored?.subarray(1, 4) ?? [])).toEqual([0x50, 0x4e, 0x47]);
   });
 
   it('the pure PNG decoder refuses other formats (→ 400)', async () => {

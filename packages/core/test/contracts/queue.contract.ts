@@ -79,6 +79,43 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       expect(ids).toEqual(tasks.map((t) => t.id).sort());
     });
 
+    it('one user never holds more than userMaxRunning tasks; another user is claimed for first (issue #37)', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      // user 1 queued six heavy tasks, then user 2 one sprite, newest of all
+      const heavy = Array.from({ length: 6 }, (_, i) =>
+        taskRecord({ ownerId: 1, createdAt: new Date(T0 - 60_000 + i) }),
+      );
+      for (const t of heavy) await store.tasks.insert(t);
+      const a = createTaskQueue({ store, owner: 'worker-a', leaseMs: 10_000, clock, userMaxRunning: 1 });
+      const b = createTaskQueue({ store, owner: 'worker-b', leaseMs: 10_000, clock, userMaxRunning: 1 });
+      const first = await a.claim(2);
+      // two free slots, but user 1 may hold one: the second slot stays free
+      expect(first.map((c) => c.task.id)).toEqual([heavy[0]?.id]);
+      const sprite = taskRecord({ ownerId: 2, createdAt: new Date(T0 - 1_000) });
+      await store.tasks.insert(sprite);
+      // the other worker (or process) takes user 2's sprite, not user 1's next heavy task
+      const second = await b.claim(2);
+      expect(second.map((c) => c.task.id)).toEqual([sprite.id]);
+      expect(await a.claim(2)).toEqual([]);
+    });
+
+    it('without a cap, the users holding the fewest running tasks are claimed for first, oldest first among them', async () => {
+      const store = await fresh();
+      const clock = steppingClock(T0);
+      const mine = Array.from({ length: 3 }, (_, i) =>
+        taskRecord({ ownerId: 1, createdAt: new Date(T0 - 60_000 + i) }),
+      );
+      const theirs = taskRecord({ ownerId: 2, createdAt: new Date(T0 - 30_000) });
+      for (const t of [...mine, theirs]) await store.tasks.insert(t);
+      const q = createTaskQueue({ store, owner: 'worker-a', leaseMs: 10_000, clock });
+      const [held] = await q.claim(1);
+      expect(held?.task.id).toBe(mine[0]?.id);
+      // user 1 holds one now: user 2's task goes before user 1's older ones
+      const next = await q.claim(2);
+      expect(next.map((c) => c.task.id)).toEqual([theirs.id, mine[1]?.id]);
+    });
+
     it('records events and progress, keeps the task current, then completes with its assets', async () => {
       const store = await fresh();
       const clock = steppingClock(T0);
