@@ -198,6 +198,12 @@ export interface QueueSettings {
   eventBatchMs: number;
   /** How often a WebSocket stream reads new events from the store (EVENT_POLL_MS, default 200). */
   eventPollMs: number;
+  /** Tasks one user may have running at once across the workers (USER_MAX_RUNNING_TASKS, default 1; 0: no cap). */
+  userMaxRunning: number;
+  /** Seconds of drawing an attempt may use (TASK_ATTEMPT_CPU_SECONDS, default 120; 0: no limit). */
+  attemptCpuSeconds: number;
+  /** Seconds a built-in attempt may take end to end (TASK_ATTEMPT_WALL_SECONDS, default 600; 0: no limit). */
+  attemptWallSeconds: number;
 }
 
 export interface GenerationSettings {
@@ -464,6 +470,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const taskLeaseMs = read.int('TASK_LEASE_MS');
   const workerPollMs = read.int('WORKER_POLL_MS');
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS');
+  const userMaxRunning = read.int('USER_MAX_RUNNING_TASKS');
+  const attemptCpuSeconds = read.int('TASK_ATTEMPT_CPU_SECONDS');
+  const attemptWallSeconds = read.int('TASK_ATTEMPT_WALL_SECONDS');
   const taskCancelCheckMs = read.int('TASK_CANCEL_CHECK_MS');
   const eventBatchMs = read.int('EVENT_BATCH_MS');
   const userCacheMs = read.int('USER_CACHE_MS');
@@ -581,6 +590,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         cancelCheckMs: taskCancelCheckMs,
         eventBatchMs,
         eventPollMs,
+        userMaxRunning,
+        attemptCpuSeconds,
+        attemptWallSeconds,
       },
       generation: { maxQualityRetries, llm, imageProvider: imageProviderRead.value },
       webhooks,

@@ -238,7 +238,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const stopSweeper = startUploadSweeper(uploads, config.uploads.sweepSeconds, logger);
   // One bound on password hashing for the process, shared by both apps (decision 0030).
   const admission = hashAdmissionFor(config.auth);
+  // What the workers draw with: submissions naming inputs it cannot honour answer 400 (issue #37).
+  const drawsWith = imageProviderOf(config, options.imageProvider)?.imageProvider;
   const service = createAssetService({
+    ...(drawsWith === undefined
+      ? {}
+      : { imageProvider: { name: drawsWith.name, kind: drawsWith.kind, inputs: drawsWith.inputs } }),
     store,
     hasher: new ScryptPasswordHasher({ logN: config.auth.scryptLogN }),
     hashGate: admission.hashGate,

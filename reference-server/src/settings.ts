@@ -537,6 +537,39 @@ export const SETTINGS = [
     description: 'tasks one worker process runs at once (1–64)',
   },
   {
+    name: 'USER_MAX_RUNNING_TASKS',
+    group: 'queue',
+    type: 'int',
+    default: 1,
+    min: 0,
+    max: 1024,
+    doc: { section: 'Generation: queue, workers, progress', shown: '`1`' },
+    description:
+      "tasks one user may have running at once across every worker (`0`: no cap); workers claim for the users holding the fewest running tasks first, so one account's queue of heavy tasks never holds every slot (with the default `WORKER_CONCURRENCY` 2, one slot always stays for other users). Raise it for a single-user server that wants its tasks drawn side by side",
+  },
+  {
+    name: 'TASK_ATTEMPT_CPU_SECONDS',
+    group: 'queue',
+    type: 'int',
+    default: 120,
+    min: 0,
+    max: 86_400,
+    doc: { section: 'Generation: queue, workers, progress', shown: '`120`' },
+    description:
+      "seconds of drawing (the attempt's own computing, not its waits for a model server, the database or storage) after which an attempt fails with `deadline_exceeded`, never retried; `0`: no limit",
+  },
+  {
+    name: 'TASK_ATTEMPT_WALL_SECONDS',
+    group: 'queue',
+    type: 'int',
+    default: 600,
+    min: 0,
+    max: 86_400,
+    doc: { section: 'Generation: queue, workers, progress', shown: '`600`' },
+    description:
+      'seconds an attempt of the built-in generator (or a picture pixelated) may take from start to end, waits included, before it fails with `deadline_exceeded`, never retried; a pipeline thread that does not stop within 30 s after it is ended with its runs (the others are retried); `0`: no limit. Model providers keep their own timeouts',
+  },
+  {
     name: 'PIPELINE_THREADS',
     group: 'queue',
     type: 'string',

@@ -121,36 +121,15 @@ describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
     await page.screenshot({ path: join(shots, '02-mask.png'), fullPage: true });
     await page.getByLabel('Description').fill('a red hat on the figure');
     await page.getByTestId('generate').click();
+    // the redraw with its mask is refused at once by the built-in generator, naming the mask (issue
+    // #37: it was accepted and failed later) — the answer names /params/mask, so the mask was sent
     await expect
-      .poll(
-        async () =>
-          (
-            await api.GET('/api/v1/projects/{projectId}/tasks', {
-              params: { path: { projectId: project.id } },
-            })
-          ).total,
-      )
-      .toBe(2);
-    const latest = (
-      await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } })
-    ).tasks[0]!;
-    const redraw = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } });
-    expect(redraw.params).toMatchObject({ image: { strength: 0.5 }, mask: {} });
-    const mask = await api.GET('/api/v1/uploads/{uploadId}', {
-      params: { path: { uploadId: redraw.params.mask!.uploadId } },
-    });
-    expect(mask).toMatchObject({ width: 96, height: 96, format: 'png' });
-    await expect
-      .poll(
-        async () =>
-          (await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } })).status,
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe('failed');
-    const failed = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId: latest.id } } });
-    expect(failed.error).toMatch(/unsupported: params\.mask/);
+      .poll(() => page.getByTestId('generate-error').textContent())
+      .toMatch(/params\/mask.*cannot repaint part of a picture/);
+    expect(
+      (await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } }))
+        .total,
+    ).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 /** Messages between the main thread and a pipeline thread (pipeline-threads.ts, pipeline-thread.ts). */
-import type { LlmConfig, PipelineProgressEvent, PipelineRequest, PipelineResult } from '@assetloom/pipeline';
+import type {
+  LlmConfig,
+  PictureRef,
+  PipelineProgressEvent,
+  PipelineRequest,
+  PipelineResult,
+} from '@assetloom/pipeline';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
 
@@ -25,17 +31,22 @@ export interface WireError {
 export interface RunOptionsOnWire {
   maxRetries?: number;
   startSeq?: number;
+  deadline?: { cpuMs?: number; wallMs?: number };
   /** LLM settings without an injected fetch (the pool is not used when one is injected). */
   llm: LlmConfig | null;
   /** Write the run's files on the thread (its storage is the server's filesystem driver). */
   localFiles?: boolean;
+  /** The run reads stored pictures (`request.inputRefs`) through the main thread (`read` messages). */
+  pictures?: boolean;
 }
 
 /** Main thread → pipeline thread. */
 export type MainMessage =
   | { t: 'run'; id: number; request: PipelineRequest; options: RunOptionsOnWire }
   | { t: 'abort'; id: number; reason: WireError }
-  | { t: 'answer'; callId: number; error?: WireError };
+  | { t: 'answer'; callId: number; error?: WireError }
+  /** A stored picture's PNG bytes (transferred), or why it could not be read. */
+  | { t: 'bytes'; callId: number; bytes?: Uint8Array; error?: WireError };
 
 /** Pipeline thread → main thread. */
 export type ThreadMessage =
@@ -48,6 +59,8 @@ export type ThreadMessage =
       /** Bytes of files this thread wrote itself for the run since its previous event. */
       storedBytes?: number;
     }
+  /** Read a stored picture for run `id` (its PNG is decoded on the thread; issue #37). */
+  | { t: 'read'; id: number; callId: number; ref: PictureRef }
   | { t: 'done'; id: number; result: PipelineResult }
   | { t: 'crashed'; id: number; error: WireError };
 

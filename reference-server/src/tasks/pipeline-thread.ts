@@ -24,6 +24,7 @@ const files = settings.files === null ? null : createFsObjectWriter(settings.fil
 
 const runs = new Map<number, AbortController>();
 const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+const reads = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextCall = 1;
 
 const send = (message: ThreadMessage) => port.postMessage(message);
@@ -55,6 +56,14 @@ port.on('message', (message: MainMessage) => {
       else call.reject(toError(message.error));
       return;
     }
+    case 'bytes': {
+      const read = reads.get(message.callId);
+      if (read === undefined) return;
+      reads.delete(message.callId);
+      if (message.bytes !== undefined) read.resolve(message.bytes);
+      else read.reject(toError(message.error ?? { name: 'Error', message: 'the picture could not be read' }));
+      return;
+    }
     case 'abort':
       runs.get(message.id)?.abort(toError(message.reason));
       return;
@@ -68,6 +77,20 @@ port.on('message', (message: MainMessage) => {
         signal: abort.signal,
         maxRetries: options.maxRetries,
         startSeq: options.startSeq,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        // Stored pictures are read by the main thread (its storage) and decoded here (issue #37).
+        ...(options.pictures === true
+          ? {
+              pictures: {
+                read: (ref) =>
+                  new Promise<Uint8Array>((resolve, reject) => {
+                    const callId = nextCall++;
+                    reads.set(callId, { resolve, reject });
+                    send({ t: 'read', id, callId, ref });
+                  }),
+              },
+            }
+          : {}),
         providers: { prompt: options.llm === null ? null : { llm: options.llm }, image: provider },
         storage:
           options.localFiles === true && files !== null

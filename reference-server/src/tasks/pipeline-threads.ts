@@ -171,6 +171,26 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
           }
           answer(thread, message.callId, () => run.options.onEvent?.(message.event));
           return;
+        case 'read': {
+          // The picture's bytes are read here (object storage) and moved to the thread, which decodes them.
+          const callId = message.callId;
+          const source = run.options.pictures;
+          Promise.resolve()
+            .then(() => {
+              if (source === undefined) throw new Error('the run reads no pictures');
+              return source.read(message.ref, run.options.signal);
+            })
+            .then(
+              (bytes) => {
+                // a copy the thread may own (the storage's buffer may be shared or pooled)
+                const copy = bytes.slice();
+                if (!thread.dead)
+                  thread.worker.postMessage({ t: 'bytes', callId, bytes: copy }, [copy.buffer]);
+              },
+              (error: unknown) => post(thread, { t: 'bytes', callId, error: toWireError(error) }),
+            );
+          return;
+        }
         case 'done':
           thread.runs.delete(message.id);
           run.detach();
@@ -238,6 +258,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         options: {
           ...(runOptions.maxRetries === undefined ? {} : { maxRetries: runOptions.maxRetries }),
           ...(runOptions.startSeq === undefined ? {} : { startSeq: runOptions.startSeq }),
+          ...(runOptions.deadline === undefined ? {} : { deadline: { ...runOptions.deadline } }),
+          ...(runOptions.pictures === undefined ? {} : { pictures: true }),
           llm,
           // On the thread, where the thread's own abort reaches the writes.
           ...(options.files !== undefined && (files?.storage ?? runOptions.storage) === options.files.storage

@@ -42,7 +42,12 @@ export class TaskCancelledError extends TaskStoppedError {}
  * events insert per batch; see createTaskQueue's batchMs; 0 writes each event before the pipeline goes on).
  */
 export type WorkerQueueSettings = Pick<QueueSettings, 'concurrency' | 'leaseMs' | 'pollMs' | 'maxAttempts'> &
-  Partial<Pick<QueueSettings, 'cancelCheckMs' | 'eventBatchMs'>>;
+  Partial<
+    Pick<
+      QueueSettings,
+      'cancelCheckMs' | 'eventBatchMs' | 'userMaxRunning' | 'attemptCpuSeconds' | 'attemptWallSeconds'
+    >
+  >;
 
 export interface GenerationWorkerOptions extends WorkerQueueSettings {
   store: Store;
@@ -112,6 +117,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     leaseMs: options.leaseMs,
     maxAttempts: options.maxAttempts,
     batchMs: options.eventBatchMs ?? 25,
+    // One account never holds every slot; the users holding the fewest run first (issue #37).
+    userMaxRunning: options.userMaxRunning ?? 0,
     // In-process streams read a task's events as soon as they are stored.
     onPersisted: (taskId) => options.notifier?.notify(taskId),
     // A task failed as abandoned (attempts run out) gets its task.failed delivery too.
@@ -296,6 +303,10 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
                 }),
             }),
         projectDeletedError: '[assetloom/server] the project was deleted',
+        deadline: {
+          cpuMs: (options.attemptCpuSeconds ?? 0) * 1000,
+          wallMs: (options.attemptWallSeconds ?? 0) * 1000,
+        },
         ...(options.loadInputs === undefined ? {} : { loadInputs: options.loadInputs }),
         ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
       });

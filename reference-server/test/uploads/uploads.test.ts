@@ -445,7 +445,7 @@ describe('images in, end to end', () => {
     }
   });
 
-  it('refuses a mask on the built-in generator by name (the task fails, never ignoring it)', async () => {
+  it('refuses a mask on the built-in generator by name at submission (issue #37: no task that can only fail)', async () => {
     const server = await startTestServer({ kind: 'embedded' });
     try {
       const api = client(server.url);
@@ -461,11 +461,19 @@ describe('images in, end to end', () => {
           assetType: 'sprite',
           params: { image: { uploadId: image, strength: 0.6 }, mask: { uploadId: image } },
         },
-        { token: user.token },
+        { token: user.token, headers: { 'accept-language': 'en' } },
       );
-      const task = await waitForTaskEnd(server.url, user.token, submitted.body.data.taskId);
-      expect(task.status).toBe('failed');
-      expect(String(task.error)).toMatch(/unsupported: params\.mask/);
+      expect(submitted.status).toBe(400);
+      expect(submitted.body.data.errors).toEqual([
+        {
+          in: 'body',
+          path: '/params/mask',
+          rule: 'image',
+          message: expect.stringMatching(/the built-in generator cannot repaint part of a picture/),
+        },
+      ]);
+      const tasks = await api.get(`/api/v1/projects/${project}/tasks`, { token: user.token });
+      expect(tasks.body.data.total).toBe(0);
     } finally {
       await server.destroy();
     }
