@@ -490,7 +490,13 @@ export interface paths {
          *     `USER_MAX_PIXELS_IN_FLIGHT` answers 429 `进行中的任务过多，请稍后再试` with `Retry-After`; a
          *     user whose completed tasks' files take `USER_MAX_STORAGE_BYTES` answers 413 `存储空间已达上限`.
          *     Image inputs (`params.image`, `mask`, `references`, `paletteFrom`) name the caller's uploads:
-         *     another user's answers 403 `无权访问该上传`, an unknown or expired one 404 `上传不存在`.
+         *     another user's answers 403 `无权访问该上传`, an unknown or expired one 404 `上传不存在`. An input
+         *     the server's image provider cannot honour (a mask, a redraw or references on the built-in
+         *     generator; a motion that redraws a given sprite) answers 400 `参数错误` naming the param in
+         *     `data.errors` (rule `image`), and no task is made. The distinct pictures a task names count
+         *     their pixels (width × height as stored) in `TASK_MAX_PIXELS` and `USER_MAX_PIXELS_IN_FLIGHT`.
+         *     A task whose attempt computes past the server's limit (`TASK_ATTEMPT_CPU_SECONDS`) fails with
+         *     an error starting `[assetloom/pipeline] deadline exceeded`, never retried.
          */
         post: operations["generate"];
         delete?: never;

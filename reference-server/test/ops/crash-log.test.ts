@@ -26,8 +26,14 @@ async function crash(entry: 'main.ts' | 'worker-main.ts', env: Record<string, st
   );
   let stdout = '';
   let stderr = '';
+  let told = false;
   child.stdout.on('data', (chunk) => {
     stdout += chunk;
+    // Up: the fixture throws now (a fixed delay failed when the start took longer on a loaded machine).
+    if (!told && /"msg":"(listening|worker started)"/.test(stdout)) {
+      told = true;
+      child.kill('SIGUSR2');
+    }
   });
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
@@ -46,7 +52,7 @@ describe('an uncaught exception', () => {
   it('is one fatal JSON line, then exit 1 (API entry)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'assetloom-crash-log-'));
     try {
-      const { code, lines, stderr } = await crash('main.ts', { DATA_DIR: dir, THROW_AFTER_MS: '2500' });
+      const { code, lines, stderr } = await crash('main.ts', { DATA_DIR: dir });
       expect(code).toBe(1);
       expect(lines.some((l) => l.msg === 'listening')).toBe(true);
       const fatal = lines.find((l) => l.msg === 'uncaught exception; exiting') as
@@ -64,7 +70,7 @@ describe('an uncaught exception', () => {
   it('is one fatal JSON line, then exit 1 (worker entry)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'assetloom-crash-log-'));
     try {
-      const { code, lines } = await crash('worker-main.ts', { DATA_DIR: dir, THROW_AFTER_MS: '2500' });
+      const { code, lines } = await crash('worker-main.ts', { DATA_DIR: dir });
       expect(code).toBe(1);
       expect(lines.some((l) => l.msg === 'worker started')).toBe(true);
       const fatal = lines.find((l) => l.msg === 'uncaught exception; exiting') as
