@@ -603,3 +603,72 @@ describe('issue #32: PATCH, default headers, AbortSignal on every method', () =>
     expect(fetch.calls.length).toBeGreaterThan(0);
   });
 });
+
+describe('issue #41: language, and hints for a 401 or 415', () => {
+  test('language is sent as Accept-Language with every API call; headers and a call win', async () => {
+    let lang = 'en';
+    const fetch = sequence(envelope({ total: 0, projects: [] }));
+    await client(fetch, { language: 'en' }).GET('/api/v1/health');
+    await client(fetch, { language: () => lang }).GET('/api/v1/projects');
+    lang = 'zh';
+    await client(fetch, { language: () => lang }).GET('/api/v1/projects');
+    await client(fetch, { language: 'en', headers: { 'Accept-Language': 'zh-CN' } }).GET('/api/v1/projects');
+    await client(fetch, { language: 'en' }).GET('/api/v1/projects', { headers: { 'Accept-Language': 'fr' } });
+    await client(fetch, { language: 'en' }).getStyleCatalog();
+    expect(fetch.calls.map((c) => c.headers.get('accept-language'))).toEqual([
+      'en',
+      'en',
+      'zh',
+      'zh-CN',
+      'fr',
+      'en',
+    ]);
+  });
+
+  test.each([
+    ['a number', 42],
+    ['an empty string', ''],
+    ['a sentence', 'English please'],
+  ])('language as %s → TypeError at creation', (_name, language) => {
+    expect(() => createAssetClient({ baseUrl, language: language as never })).toThrow(
+      /\[assetloom\/sdk\] language must be a language tag/,
+    );
+  });
+
+  test('401 without a token: the hint says to log in; the message stays the server’s', async () => {
+    const fetch = sequence(errorEnvelope(401, '未登录或 Token 已过期'));
+    const { error } = await client(fetch).GET('/api/v1/projects');
+    expect(error?.message).toBe('未登录或 Token 已过期');
+    expect(error?.hint).toMatch(/^\[assetloom\/sdk\] No token was sent: this usually means login\(\)/);
+    expect(String(error)).toContain(error?.hint);
+    expect(error?.stack?.split('\n')[0]).toContain('No token was sent');
+  });
+
+  test('401 with a token: the hint names expiry and a restarted server or mock', async () => {
+    const fetch = sequence(errorEnvelope(401, 'Not logged in, or the token has expired'));
+    const { error } = await client(fetch, { token: 'stale' }).GET('/api/v1/projects');
+    expect(error?.hint).toMatch(/refused the token this client sent: this usually means it expired/);
+    expect(error?.hint).toMatch(/JWT_SECRET/);
+  });
+
+  test('401 of a login (wrong password) and 415 of a non-JSON upload carry no hint', async () => {
+    const fetch = sequence(errorEnvelope(401, '用户名或密码错误'));
+    const login = await client(fetch).login({ username: 'ada', password: 'nope12' });
+    expect(login.error?.hint).toBeUndefined();
+    const upload = await client(sequence(errorEnvelope(415, '不支持的媒体类型')), { token: 't' }).uploadImage(
+      new Uint8Array([1, 2, 3]),
+      { contentType: 'image/bmp' },
+    );
+    expect(upload.error?.code).toBe(415);
+    expect(upload.error?.hint).toBeUndefined();
+  });
+
+  test('415 to a request sent as JSON: the hint says its headers were lost on the way', async () => {
+    const fetch = sequence(errorEnvelope(415, '请求体必须是 JSON'));
+    const { error } = await client(fetch, { token: 't' }).POST('/api/v1/projects', { body: { name: 'x' } });
+    expect(fetch.calls[0]?.headers.get('content-type')).toBe('application/json');
+    expect(error?.hint).toMatch(
+      /sent this request as JSON, but it reached the server without its Content-Type/,
+    );
+  });
+});

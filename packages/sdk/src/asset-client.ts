@@ -10,7 +10,7 @@ import type {
   RequiredKeysOf,
   SuccessResponseJSON,
 } from 'openapi-typescript-helpers';
-import { AssetloomApiError } from './errors.js';
+import { AssetloomApiError, type AssetloomErrorCode } from './errors.js';
 import {
   type ApiResult,
   errorFromAnswer,
@@ -36,7 +36,7 @@ import {
   type RetryWaitEvent,
   validateTransportOptions,
 } from './internal/transport.js';
-import { isRecord, randomUuid, resolveUrl, sleep } from './internal/util.js';
+import { isRecord, lateRequest, randomUuid, resolveUrl, sleep } from './internal/util.js';
 import { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 import type {
   AssetApiPaths,
@@ -127,6 +127,9 @@ export interface AssetloomWarning {
   message: string;
 }
 
+/** A language tag for `Accept-Language`: `'en'` and `'zh'` are the languages the server answers in. */
+export type AssetloomLanguage = 'en' | 'zh' | 'zh-CN' | (string & {});
+
 export interface AssetClientOptions<Throw extends boolean = false> {
   /** Origin (and optional prefix) of the API, e.g. `http://127.0.0.1:8080`. May be relative in browsers ('' = same origin). */
   baseUrl: string;
@@ -151,9 +154,15 @@ export interface AssetClientOptions<Throw extends boolean = false> {
   /** Default total deadline of every call in ms (see `CallOptions.deadline`). Default: none. */
   deadline?: number;
   /**
-   * Headers sent with every API call (not with file downloads), e.g. `{ 'Accept-Language': 'en' }`
-   * for English error messages; a function is asked before each call (a UI language that changes).
-   * A call's own `headers` win.
+   * The language of the server's messages, sent as `Accept-Language` with every API call: `'en'`
+   * for English, `'zh'` for Chinese (the server's default). Any language tag may be given; the
+   * server answers in English or Chinese. A function is asked before each call (a UI language that
+   * changes). An `Accept-Language` in `headers`, or in a call's own headers, wins.
+   */
+  language?: AssetloomLanguage | (() => AssetloomLanguage | undefined);
+  /**
+   * Headers sent with every API call (not with file downloads); a function is asked before each
+   * call. A call's own `headers` win.
    */
   headers?: HeadersInit | (() => HeadersInit | undefined);
   /** Where warnings go (default `console.warn` of the message); each kind is reported once per client. */
@@ -221,7 +230,7 @@ export interface UploadImageOptions extends CallOptions {
 export interface StyleCatalogOptions extends CallOptions {
   /**
    * `Accept-Language` of this call (`'en'` for English descriptions, `'zh-CN'` for Chinese); default:
-   * the client's `headers`, else the server's default (Chinese).
+   * the client's `language` (or an `Accept-Language` in its `headers`), else the server's default (Chinese).
    */
   language?: string;
 }
@@ -289,7 +298,7 @@ export interface AssetClient<Throw extends boolean = false> {
   /**
    * `GET /api/v1/styles/catalog` (public): what the style keys accept — the named palettes with their
    * colours, the art styles, and every known key with its values (`null`: any text) and description
-   * (in `options.language`, else the client's `Accept-Language`).
+   * (in `options.language`, else the client's `language`).
    */
   getStyleCatalog(options?: StyleCatalogOptions): Promise<Outcome<StyleCatalog, Throw>>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
@@ -353,6 +362,7 @@ export function createAssetClient<Throw extends boolean = false>(
       '[assetloom/sdk] headers must be headers (an object, a Headers) or a function returning them.',
     );
   }
+  checkLanguage(options.language);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const throwOnError = options.throwOnError === true;
   const clientRetry = options.retry;
@@ -401,8 +411,16 @@ export function createAssetClient<Throw extends boolean = false>(
   };
   const defaultHeaders = (): HeadersInit | undefined =>
     typeof options.headers === 'function' ? options.headers() : options.headers;
+  const languageHeader = (): Record<string, string> | undefined => {
+    const language = typeof options.language === 'function' ? options.language() : options.language;
+    return typeof language === 'string' && language.trim() !== ''
+      ? { 'Accept-Language': language }
+      : undefined;
+  };
 
-  const raw = createClient<Paths>({ baseUrl, fetch: transport });
+  // `fetch` (the transport calls globalThis.fetch per request) and `Request` are looked up when a
+  // request is made, never kept from here: msw may be started after the client is made (issue #41).
+  const raw = createClient<Paths>({ baseUrl, fetch: transport, Request: lateRequest });
   raw.use({
     async onRequest({ request, schemaPath }) {
       if (PUBLIC_PATHS.has(schemaPath) || request.headers.has('authorization')) return undefined;
@@ -463,16 +481,29 @@ export function createAssetClient<Throw extends boolean = false>(
         ...(deadlineAt === undefined ? {} : { deadlineAt }),
       });
       const headers = mergeHeaders(
+        languageHeader(),
         defaultHeaders() as FetchOptions<unknown>['headers'],
         { 'X-Request-Id': requestId },
         rest.headers as FetchOptions<unknown>['headers'],
       );
+      // What went out (after the token was attached), for the hint of a 401 or 415.
+      const sent = { authorization: false, json: false };
+      const observe = {
+        onRequest({ request }: { request: Request }) {
+          sent.authorization = request.headers.has('authorization');
+          sent.json = /^application\/json\b/i.test(request.headers.get('content-type') ?? '');
+          return undefined;
+        },
+      };
       const out = await (raw.request as (m: string, p: string, i: object) => Promise<{ response: Response }>)(
         method,
         path,
-        { ...rest, ...(signal ? { signal } : {}), headers, fetch },
+        { ...rest, ...(signal ? { signal } : {}), headers, fetch, middleware: [observe] },
       );
-      return fromEnvelope<T>(out, requestId, place);
+      return fromEnvelope<T>(out, requestId, {
+        ...place,
+        hint: (code) => hintFor(code, { path, sent }),
+      });
     } catch (error) {
       return fail(
         errorFromThrown(error, {
@@ -983,6 +1014,34 @@ export function createAssetClient<Throw extends boolean = false>(
     uploadImage,
     getStyleCatalog,
   };
+}
+
+/**
+ * The usual cause of a 401 or 415 when it lies with the client (issue #41: a 415 from the mock, in
+ * Chinese, said nothing of msw having rebuilt the request without its headers).
+ */
+function hintFor(
+  code: AssetloomErrorCode,
+  { path, sent }: { path: string; sent: { authorization: boolean; json: boolean } },
+): string | undefined {
+  if (code === 415 && sent.json) {
+    return '[assetloom/sdk] The SDK sent this request as JSON, but it reached the server without its Content-Type: this usually means something rebuilt the request on the way and dropped its headers (a `fetch` option that makes a new Request without them, a proxy, or a fetch interceptor or polyfill). Pass requests on as they are.';
+  }
+  if (code !== 401 || PUBLIC_PATHS.has(path)) return undefined;
+  if (!sent.authorization) {
+    return '[assetloom/sdk] No token was sent: this usually means login() was not called (or did not succeed) on this client. Call login() first, or pass { token } or { getToken } to createAssetClient.';
+  }
+  return '[assetloom/sdk] The server refused the token this client sent: this usually means it expired (login answers expiresIn, in seconds), or it was issued by another server or before a restart (a server without JWT_SECRET makes a new secret at each start; a mock made again forgets its users and tokens). Log in again.';
+}
+
+/** Rejects a language that is neither a non-empty language tag nor a function (at creation). */
+function checkLanguage(language: unknown): void {
+  if (language === undefined || typeof language === 'function') return;
+  if (typeof language !== 'string' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(language)) {
+    throw new TypeError(
+      `[assetloom/sdk] language must be a language tag such as 'en' or 'zh' (or a function returning one); got ${JSON.stringify(language)}.`,
+    );
+  }
 }
 
 /** Rejects a deadline that is not a positive number of ms (at creation and per call). */

@@ -57,6 +57,8 @@ export interface AssetloomApiErrorInit {
   /** The request's method and URL, named in `toString()` and the stack's first line. */
   method?: string | undefined;
   url?: string | undefined;
+  /** What usually causes this answer and what to do (see {@link AssetloomApiError.hint}). */
+  hint?: string | undefined;
   cause?: unknown;
 }
 
@@ -93,6 +95,13 @@ export class AssetloomApiError extends Error {
   readonly method: string | undefined;
   /** The request's URL, when the error concerns one request. */
   readonly url: string | undefined;
+  /**
+   * For answers whose usual cause lies on the client's side (a 401 to a request sent without a
+   * token or with a stale one, a 415 to a request the SDK sent as JSON): `[assetloom/sdk] … this
+   * usually means …`, in English. `message` stays the server's text (for your users); the hint is
+   * for you, and `toString()` and the stack's first line end with it.
+   */
+  readonly hint: string | undefined;
   declare readonly [brand]: true;
 
   constructor(init: AssetloomApiErrorInit) {
@@ -106,6 +115,7 @@ export class AssetloomApiError extends Error {
     this.data = init.data ?? null;
     this.method = init.method;
     this.url = init.url;
+    this.hint = init.hint;
     Object.defineProperty(this, brand, { value: true });
     // The stack's first line is what an uncaught error prints: make it say where the error came from.
     const stack = (this as { stack?: unknown }).stack;
@@ -122,7 +132,8 @@ export class AssetloomApiError extends Error {
 
   /**
    * `AssetloomApiError: 参数错误 (400, POST http://127.0.0.1:8080/api/v1/projects, request 6f1…) — /name: …`:
-   * the message, then the status, method, URL and request id, then each refused field.
+   * the message, then the status, method, URL and request id, then each refused field, then the
+   * {@link hint} when there is one.
    */
   override toString(): string {
     const where = [
@@ -131,7 +142,8 @@ export class AssetloomApiError extends Error {
       this.requestId === undefined ? undefined : `request ${this.requestId}`,
     ].filter((part) => part !== undefined);
     const fields = this.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
-    return `${this.name}: ${this.message} (${where.join(', ')})${fields ? ` — ${fields}` : ''}`;
+    const hint = this.hint === undefined ? '' : ` ${this.hint}`;
+    return `${this.name}: ${this.message} (${where.join(', ')})${fields ? ` — ${fields}` : ''}${hint}`;
   }
 
   /** True for the codes the server answered in an envelope (numbers); false for client-side failures. */

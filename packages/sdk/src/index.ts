@@ -1,6 +1,7 @@
 export {
   type AssetClient,
   type AssetClientOptions,
+  type AssetloomLanguage,
   type AssetloomWarning,
   type AssetRef,
   type CallOptions,

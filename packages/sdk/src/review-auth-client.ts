@@ -15,7 +15,7 @@ import {
   type RetryOptions,
   validateTransportOptions,
 } from './internal/transport.js';
-import { isRecord } from './internal/util.js';
+import { isRecord, lateRequest } from './internal/util.js';
 import type { ReviewAuthPaths, ReviewCredentials } from './types.js';
 
 export interface ReviewAuthClientOptions<Throw extends boolean = false> {
@@ -112,6 +112,7 @@ export function createReviewAuthClient<Throw extends boolean = false>(
   const raw = createClient<ReviewAuthPaths>({
     baseUrl,
     fetch: transport,
+    Request: lateRequest,
     ...(useBrowser ? { credentials: 'include' as const } : {}),
   });
   const throwOnError = options.throwOnError === true;

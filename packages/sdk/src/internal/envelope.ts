@@ -37,6 +37,8 @@ function retryAfterOf(response: Response): number | undefined {
 export interface RequestPlace {
   method?: string | undefined;
   url?: string | undefined;
+  /** The likely cause of an error answer with this code, when the caller knows one (see `AssetloomApiError.hint`). */
+  hint?: ((code: AssetloomErrorCode) => string | undefined) | undefined;
 }
 
 const FIELD_PLACES: ReadonlySet<string> = new Set(['body', 'query', 'path', 'header']);
@@ -93,6 +95,7 @@ export function errorFromAnswer(
       message: parsed.message,
       data,
       errors: fieldErrorsOf(data),
+      hint: place.hint?.(code),
     });
   }
   return new AssetloomApiError({

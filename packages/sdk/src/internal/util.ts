@@ -64,3 +64,16 @@ export function resolveUrl(url: string, baseUrl: string): string {
     return url.startsWith('/') ? url : `${base}/${url}`;
   }
 }
+
+/**
+ * A `Request` constructor that is whatever `globalThis.Request` is at the moment a request is made,
+ * for openapi-fetch (which otherwise keeps the one it found when the client was made). msw's
+ * `server.listen()` replaces `globalThis.Request` with a class that records the headers a request
+ * was made with; a request made with the class from before lost them on the way (every
+ * authenticated call to the mock answered 415, issue #41). `instanceof` checks the current class too.
+ */
+export const lateRequest: typeof Request = new Proxy(function Request() {} as unknown as typeof Request, {
+  construct: (_target, args) =>
+    new globalThis.Request(...(args as ConstructorParameters<typeof Request>)) as object,
+  get: (_target, key) => Reflect.get(globalThis.Request, key),
+});
