@@ -625,6 +625,21 @@ describe('issue #41: language, and hints for a 401 or 415', () => {
     ]);
   });
 
+  test('credentials go on every API request, not on downloads; a wrong value → TypeError', async () => {
+    const fetch = scriptedFetch((request) =>
+      request.url.includes('/download')
+        ? new Response(new Uint8Array([1]))
+        : envelope({ total: 0, projects: [] }),
+    );
+    const api = client(fetch, { credentials: 'include' });
+    await api.GET('/api/v1/projects');
+    await api.downloadAsset('users/u/a.png');
+    expect(fetch.calls.map((c) => c.credentials)).toEqual(['include', 'same-origin']);
+    expect(() => createAssetClient({ baseUrl, credentials: 'always' as never })).toThrow(
+      /credentials must be 'omit', 'same-origin' or 'include'/,
+    );
+  });
+
   test.each([
     ['a number', 42],
     ['an empty string', ''],

@@ -161,6 +161,13 @@ export interface AssetClientOptions<Throw extends boolean = false> {
    */
   language?: AssetloomLanguage | (() => AssetloomLanguage | undefined);
   /**
+   * `credentials` of every API call's request (not of file downloads). `'include'` lets a page send
+   * and keep cookies across origins — a server with `CORS_CREDENTIALS=true` and the page's origin in
+   * `CORS_ORIGINS`: the login cookie then also opens the progress WebSocket from that page. Default:
+   * the fetch default (`'same-origin'`).
+   */
+  credentials?: RequestCredentials;
+  /**
    * Headers sent with every API call (not with file downloads); a function is asked before each
    * call. A call's own `headers` win.
    */
@@ -363,6 +370,14 @@ export function createAssetClient<Throw extends boolean = false>(
     );
   }
   checkLanguage(options.language);
+  if (
+    options.credentials !== undefined &&
+    !['omit', 'same-origin', 'include'].includes(options.credentials as string)
+  ) {
+    throw new TypeError(
+      `[assetloom/sdk] credentials must be 'omit', 'same-origin' or 'include'; got ${JSON.stringify(options.credentials)}.`,
+    );
+  }
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const throwOnError = options.throwOnError === true;
   const clientRetry = options.retry;
@@ -420,7 +435,12 @@ export function createAssetClient<Throw extends boolean = false>(
 
   // `fetch` (the transport calls globalThis.fetch per request) and `Request` are looked up when a
   // request is made, never kept from here: msw may be started after the client is made (issue #41).
-  const raw = createClient<Paths>({ baseUrl, fetch: transport, Request: lateRequest });
+  const raw = createClient<Paths>({
+    baseUrl,
+    fetch: transport,
+    Request: lateRequest,
+    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+  });
   raw.use({
     async onRequest({ request, schemaPath }) {
       if (PUBLIC_PATHS.has(schemaPath) || request.headers.has('authorization')) return undefined;
