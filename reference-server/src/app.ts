@@ -25,6 +25,7 @@ import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { type CorsSettings, createCorsMiddleware } from './cors.js';
 import type { DocFiles } from './docs.js';
 import { readJsonBody } from './internal/body.js';
 import { okEnvelope } from './internal/json.js';
@@ -89,6 +90,8 @@ export interface AssetAppDeps {
   onStoreWriteFailure?: (cause: unknown) => void;
   /** Uploaded pictures (POST /api/v1/uploads; decision 0034); those routes answer 404 without it. */
   uploads?: OperationTableDeps['uploads'];
+  /** Cross-origin access for pages of other origins (CORS_ORIGINS …); none without it. */
+  cors?: CorsSettings;
 }
 
 /** The per-request state the middleware shares (a {@link RequestState}). */
@@ -277,7 +280,11 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     let failure: AssetloomError | undefined;
     try {
       await next();
-      if (ctx.body === undefined || ctx.body === null) {
+      // A CORS preflight is answered 204 without a body (cors.ts).
+      if (
+        (ctx.body === undefined || ctx.body === null) &&
+        !(ctx.method === 'OPTIONS' && ctx.status === 204)
+      ) {
         if (ctx.method === 'OPTIONS' && ctx.status === 200) {
           ctx.body = ok(null);
         } else {
@@ -325,6 +332,10 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       }
     }
   });
+
+  // --- CORS for pages of other origins: the API, register/login and /files/ (cors.ts) ---
+  const corsMiddleware = createCorsMiddleware<AssetState>(deps.cors);
+  if (corsMiddleware !== undefined) app.use(corsMiddleware);
 
   // --- paths beside the operations: the API reference (HTML) and object storage ---
   // One middleware looks at the path once and enters the part it belongs to; every other request

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, type ConfigIssue, type NodeEnv } from './config-error.js';
+import { type CorsSettings, parseCorsOrigins } from './cors.js';
 import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
 import {
   type BoolSettingName,
@@ -50,7 +51,7 @@ export interface WebhookSettings {
  */
 export interface ServerConfig {
   nodeEnv: NodeEnv;
-  /** The HTTP listener and what requests may assume (HOST, PORT, BODY_LIMIT_BYTES, TRUST_PROXY, PUBLIC_BASE_URL, SHUTDOWN_GRACE_MS). */
+  /** The HTTP listener and what requests may assume (HOST, PORT, BODY_LIMIT_BYTES, TRUST_PROXY, PUBLIC_BASE_URL, SHUTDOWN_GRACE_MS, CORS_*). */
   http: HttpSettings;
   /** LOG_LEVEL, LOG_FLUSH_MS. */
   logging: LoggingSettings;
@@ -96,6 +97,8 @@ export interface HttpSettings {
   secureCookies: boolean;
   /** Milliseconds to wait for in-flight requests on shutdown before closing connections. */
   shutdownGraceMs: number;
+  /** Cross-origin access from pages of other origins (CORS_ORIGINS, CORS_CREDENTIALS, CORS_MAX_AGE_SECONDS); off by default. */
+  cors: CorsSettings;
 }
 
 export interface LoggingSettings {
@@ -449,6 +452,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const generateWindowSeconds = read.int('GENERATE_WINDOW_SECONDS');
   const trustProxy = read.bool('TRUST_PROXY');
   const shutdownGraceMs = read.int('SHUTDOWN_GRACE_MS');
+  const corsCredentials = read.bool('CORS_CREDENTIALS');
+  const corsOrigins = parseCorsOrigins(read.raw('CORS_ORIGINS'), corsCredentials);
+  for (const message of corsOrigins.issues) read.issues.push({ variable: 'CORS_ORIGINS', message });
+  const cors: CorsSettings = {
+    origins: corsOrigins.origins,
+    credentials: corsCredentials,
+    maxAgeSeconds: read.int('CORS_MAX_AGE_SECONDS'),
+  };
 
   const workerInProcess = read.bool('WORKER_IN_PROCESS');
   const workerConcurrency = read.int('WORKER_CONCURRENCY');
@@ -558,6 +569,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         urlsFromRequest: nodeEnv !== 'production',
         secureCookies: nodeEnv !== 'development',
         shutdownGraceMs,
+        cors,
       },
       logging: { level: logLevel, flushMs: logFlushMs },
       store: { dataDir, mongodbUri, mongodbDb, userCacheMs },

@@ -283,6 +283,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     secureCookies: config.http.secureCookies,
     trustProxy: config.http.trustProxy,
     urlsFromRequest: config.http.urlsFromRequest,
+    cors: config.http.cors,
     docs: () => loadDocs(),
     studio: () => loadStudio(),
     studioConnectSources: studioConnectSources(config),
@@ -351,7 +352,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     pollMs: config.queue.eventPollMs,
     trustProxy: config.http.trustProxy,
     urlsFromRequest: config.http.urlsFromRequest,
-    allowedOrigins: config.http.publicOrigin === null ? [] : [config.http.publicOrigin],
+    allowedOrigins: socketCookieOrigins(config),
     signUrl: (key, baseUrl) =>
       storage.signedUrl(key, {
         ttlSeconds: config.storage.signedUrlTtlSeconds,
@@ -436,4 +437,15 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     metrics,
     close,
   };
+}
+
+/**
+ * Origins besides the server's own whose pages may open the progress WebSocket with the login
+ * cookie: PUBLIC_BASE_URL's, and the CORS origins when CORS_CREDENTIALS lets their pages hold it.
+ */
+function socketCookieOrigins(config: ServerConfig): string[] {
+  const origins = config.http.publicOrigin === null ? [] : [config.http.publicOrigin];
+  const { cors } = config.http;
+  if (cors.credentials && cors.origins !== '*') origins.push(...cors.origins);
+  return origins;
 }

@@ -116,6 +116,34 @@ export const SETTINGS = [
       'SIGTERM waits this long for in-flight requests and running tasks; running tasks past it are handed back to the queue',
   },
   {
+    name: 'CORS_ORIGINS',
+    group: 'http',
+    type: 'list',
+    doc: { section: 'Process and HTTP', shown: 'empty (CORS off)' },
+    description:
+      'pages of these origins may call the API from the browser (CORS): comma-separated exact origins such as `https://app.example.com,http://localhost:5173` (scheme, host, port; no path), or `*` for any page (not with credentials). Applies to `/api/`, `/auth/` and the `/files/` downloads, never to `/docs`, `/studio` or the review helper; other origins get no CORS header (their requests are still answered). `Retry-After`, `X-Request-Id`, `Content-Language`, `X-Not-Ready`, `Content-Disposition` and `Content-Length` are exposed. The alternative is a dev-server proxy (server README)',
+  },
+  {
+    name: 'CORS_CREDENTIALS',
+    group: 'http',
+    type: 'bool',
+    default: false,
+    doc: { section: 'Process and HTTP', shown: '`false`' },
+    description:
+      "`Access-Control-Allow-Credentials: true` for the listed origins: their pages may send cookies (`credentials: 'include'`), so the login cookie also opens the progress WebSocket from them. Without it, pages send the token as `Authorization: Bearer` and the SDK polls for progress",
+  },
+  {
+    name: 'CORS_MAX_AGE_SECONDS',
+    group: 'http',
+    type: 'int',
+    default: 600,
+    min: 0,
+    max: 86_400,
+    doc: { section: 'Process and HTTP', shown: '`600`' },
+    description:
+      'how long browsers may reuse a preflight answer (`Access-Control-Max-Age`; Chromium caps it at 7200); 0 sends none',
+  },
+  {
     name: 'LOG_LEVEL',
     group: 'logging',
     type: 'string',
