@@ -86,7 +86,7 @@ fi
 
 # 3. Build the server, what it runs and the studio it serves at /studio (once; later starts rebuild
 #    only what changed).
-node scripts/ensure-built.mjs @assetloom/server @assetloom/studio
+node scripts/ensure-built.mjs @assetloom/server @assetloom/studio @assetloom/cli
 
 if [ "$with_test" = 1 ]; then
   # 4. Chromium for the browser tests: Debian's package, only as root with apt.

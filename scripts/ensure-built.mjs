@@ -180,6 +180,7 @@ function main(argv) {
   const buildable = targets.filter((name) => packages.get(name).manifest.scripts?.build);
   const hashOf = inputHashes(packages);
   const pnpm = process.env.npm_execpath?.includes('pnpm') ? process.env.npm_execpath : null;
+  const localPnpm = join(root, 'node_modules', '.bin', 'pnpm');
   let stale = 0;
   for (const name of buildable) {
     const pkg = packages.get(name);
@@ -198,7 +199,11 @@ function main(argv) {
           cwd: pkg.dir,
           stdio: ['ignore', 'ignore', 'inherit'],
         })
-      : spawnSync('pnpm', ['run', 'build'], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+      : // the project's own pnpm (a root devDependency) when pnpm is not on PATH (bin/assetloom.js of the CLI)
+        spawnSync(existsSync(localPnpm) ? localPnpm : 'pnpm', ['run', 'build'], {
+          cwd: pkg.dir,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
     if (result.status !== 0) {
       log(
         result.error === undefined

@@ -1,7 +1,14 @@
-import type { PipelineProgress, Task } from '@assetloom/sdk';
-import { overallProgress } from '@assetloom/sdk';
-import cliProgress from 'cli-progress';
-import { type CliIo, lineProgress, type ProgressView } from './cli.js';
+import { overallProgress, type PipelineProgress, type Task } from '@assetloom/sdk';
+import type { Context } from './context.js';
+
+/** A progress display: a bar on a terminal, one line per stage change otherwise (logs, CI). */
+export interface ProgressView {
+  /** The task as it moves (every poll that changed something, and after every stream event). */
+  update(task: Task): void;
+  /** One event of the progress WebSocket (before the matching `update`). */
+  event(event: PipelineProgress): void;
+  stop(): void;
+}
 
 const STAGE_LABEL: Record<string, string> = {
   prompt_builder: 'prompt',
@@ -11,17 +18,48 @@ const STAGE_LABEL: Record<string, string> = {
   format_adapter: 'packing',
 };
 
+/** Lines for non-TTY output (stderr): a line per stage and status change, never a redraw. */
+export function lineProgress(ctx: Context): ProgressView {
+  let last = '';
+  let streamed = false;
+  const print = (line: string) => {
+    if (line === last) return;
+    last = line;
+    ctx.note(line);
+  };
+  return {
+    update(task) {
+      // With the stream, events say more; the task line is printed when polling, and at the end.
+      if (streamed && task.status !== 'completed' && task.status !== 'failed') return;
+      print(`${task.status} ${task.stage} — ${task.progress}%`);
+    },
+    event(event) {
+      streamed = true;
+      const retry = event.retryCount ? ` (retry ${event.retryCount})` : '';
+      const reason = event.rejectReason ? `: ${event.rejectReason}` : '';
+      print(`${event.stage} ${event.status}${retry}${reason} — ${overallProgress(event)}%`);
+    },
+    stop() {},
+  };
+}
+
+/** Whether bars may be drawn: stderr is a terminal and the output is not --json. */
+function drawsBars(ctx: Context): boolean {
+  return ctx.io.stderr.isTTY === true && !ctx.json;
+}
+
 /**
- * A cli-progress bar on a terminal (stderr, redrawn in place); the plain line view elsewhere, so
- * logs and CI output stay readable.
+ * The task's progress: a cli-progress bar on a terminal (stderr, redrawn in place; the most used
+ * maintained Node progress bar, loaded only then), lines otherwise.
  */
-export function terminalProgress(io: CliIo): ProgressView {
-  if (!io.stderr.isTTY) return lineProgress(io);
+export async function taskProgress(ctx: Context): Promise<ProgressView> {
+  if (!drawsBars(ctx)) return lineProgress(ctx);
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       format: ' {bar} {percentage}% | {stage} {retry}',
       hideCursor: true,
-      stream: io.stderr as NodeJS.WriteStream,
+      stream: ctx.io.stderr as NodeJS.WriteStream,
       clearOnComplete: false,
     },
     cliProgress.Presets.shades_classic,
@@ -43,6 +81,34 @@ export function terminalProgress(io: CliIo): ProgressView {
       });
     },
     stop() {
+      bar.stop();
+    },
+  };
+}
+
+/** A bar over the files of a download on a terminal (file n of N and its name); nothing otherwise. */
+export async function filesProgress(
+  ctx: Context,
+  total: number,
+): Promise<{ step(name: string): void; stop(): void } | undefined> {
+  if (!drawsBars(ctx)) return undefined;
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    {
+      format: ' {bar} {value}/{total} files | {file}',
+      hideCursor: true,
+      stream: ctx.io.stderr as NodeJS.WriteStream,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0, { file: '' });
+  let done = 0;
+  return {
+    step(name) {
+      bar.update(done++, { file: name });
+    },
+    stop() {
+      bar.update(total, { file: 'done' });
       bar.stop();
     },
   };

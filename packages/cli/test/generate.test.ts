@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { createAssetMock, installWebSocketGlobal } from '@assetloom/mock';
 import { decodePng } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
-import { loadConfig, startServer } from '@assetloom/server';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type ClientOverrides, type CliIo, EXIT, runCli } from '../src/cli.js';
+import { runCli } from '../src/cli.js';
+import { type ClientOverrides, type CliIo, EXIT } from '../src/context.js';
+import { startToolServer } from './server.js';
 
 function capture(cwd: string, env: Record<string, string> = {}) {
   let out = '';
@@ -16,7 +17,8 @@ function capture(cwd: string, env: Record<string, string> = {}) {
   const io: CliIo = {
     stdout: { write: (t: string) => (out += t) },
     stderr: { write: (t: string) => (err += t) },
-    env,
+    // a config file of the test's own (never ~/.config), and English messages from the server
+    env: { ASSETLOOM_CONFIG: join(cwd, 'assetloom-config.json'), LANG: 'en_US.UTF-8', ...env },
     cwd,
   };
   return { io, out: () => out, err: () => err };
@@ -71,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('arguments', () => {
-  it('ignores a leading -- (pnpm start -- generate … passes it through)', async () => {
+  it('ignores a leading -- (npm run … -- generate … passes it through)', async () => {
     const c = capture(work);
     expect(await runCli(['--', 'generate', '--prompt', 'x', '--token', 't'], c.io)).toBe(EXIT.usage);
     expect(c.err()).toContain('--project is required');
@@ -80,7 +82,10 @@ describe('arguments', () => {
   it('prints the help with exit 0', async () => {
     const c = capture(work);
     expect(await runCli(['--help'], c.io)).toBe(EXIT.ok);
-    expect(c.out()).toContain('assetloom generate --project <id|name> --prompt <text>');
+    expect(c.out()).toContain('generate --project <p> --prompt <text>');
+    const g = capture(work);
+    expect(await runCli(['generate', '--help'], g.io)).toBe(EXIT.ok);
+    expect(g.out()).toContain('assetloom generate --project <id|name> --prompt <text>');
   });
 
   it.each([
@@ -95,8 +100,23 @@ describe('arguments', () => {
       ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--resolution', '8'],
       '--resolution must be',
     ],
-    [['generate', '--project', 'p', '--prompt', 'x'], 'log in with --username'],
-    [['generate', '--project', 'p', '--prompt', 'x', '--username', 'u'], '--username needs --password'],
+    [['generate', '--project', 'p', '--prompt', 'x', 'a knight'], 'generate takes options only'],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--seed=-1'],
+      '--seed must be an integer',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--style', 'mood'],
+      '--style takes key=value',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--type', 'ui', '--frames', '2'],
+      '--frames applies to --type sprite or animation',
+    ],
+    [
+      ['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--server', 'ftp://x'],
+      '--server must be an http(s) URL',
+    ],
     [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
     [['fly', '--token', 't'], 'unknown command'],
     [['generate', '--project', 'p', '--prompt', 'x', '--token', 't', '--fps', '0'], '--fps must be'],
@@ -239,10 +259,17 @@ describe('against the msw mock', () => {
   });
   const server = setupServer(...mock.handlers);
   const client: ClientOverrides = { WebSocket: mock.controls.WebSocket };
-  const login = ['--base-url', baseUrl, '--username', 'ada', '--password', 'secret123'];
+  const login = ['--server', baseUrl];
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
     await mock.controls.ready;
+    // `assetloom login` keeps the token in the config file; every later command sends it
+    const c = capture(work);
+    expect(
+      await runCli(['login', '--server', baseUrl, '--username', 'ada', '--password', 'secret123'], c.io, {
+        client,
+      }),
+    ).toBe(EXIT.ok);
   });
   afterAll(async () => {
     await mock.controls.close();
@@ -497,27 +524,13 @@ describe('against the msw mock', () => {
   });
 
   it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
-    const wrong = capture(work);
+    const wrong = capture(work, { ASSETLOOM_CONFIG: join(work, 'elsewhere.json') });
     expect(
-      await runCli(
-        [
-          'generate',
-          '--project',
-          'Dungeon',
-          '--prompt',
-          'x',
-          '--base-url',
-          baseUrl,
-          '--username',
-          'ada',
-          '--password',
-          'nope-nope',
-        ],
-        wrong.io,
-        { client },
-      ),
+      await runCli(['login', '--server', baseUrl, '--username', 'ada', '--password', 'nope-nope'], wrong.io, {
+        client,
+      }),
     ).toBe(EXIT.auth);
-    expect(wrong.err()).toContain('用户名或密码错误');
+    expect(wrong.err()).toContain('login failed: Wrong username or password (401)');
 
     const unknown = capture(work);
     expect(
@@ -543,41 +556,17 @@ describe('against the msw mock', () => {
         client: { ...client, retry: false },
       }),
     ).toBe(EXIT.api);
-    expect(broken.err()).toContain('服务器内部错误');
+    expect(broken.err()).toContain('Internal server error');
 
     const expired = capture(work, { ASSETLOOM_TOKEN: 'mock.not-a-live-token' });
     expect(
-      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--base-url', baseUrl], expired.io, {
+      await runCli(['generate', '--project', 'Dungeon', '--prompt', 'x', '--server', baseUrl], expired.io, {
         client,
       }),
     ).toBe(EXIT.auth);
+    expect(expired.err()).toContain('Log in with: assetloom login');
   });
 });
-
-/** A real reference server on the embedded store in a temporary folder, its worker polling fast. */
-async function startToolServer(prefix: string): Promise<{ url: string; close(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), prefix));
-  const loaded = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SCRYPT_COST: '10',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'game-tool-test-secret-0123456789-abcdefghijklmn',
-    WORKER_POLL_MS: '50',
-    EVENT_POLL_MS: '20',
-  });
-  if (!loaded.ok) throw loaded.error;
-  const running = await startServer(loaded.value);
-  return {
-    url: running.url,
-    close: async () => {
-      await running.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('against the reference server', () => {
   let stop: (() => Promise<void>) | undefined;
@@ -594,7 +583,7 @@ describe('against the reference server', () => {
   it('generates and writes the files through a real server and WebSocket', async () => {
     const probe = await fetch(`${url}/api/v1/tasks/probe/assets`);
     if (probe.status !== 401) {
-      console.warn('[game-tool] the server has no generation runtime yet; skipping');
+      console.warn('[assetloom/cli test] the server has no generation runtime yet; skipping');
       return;
     }
     await fetch(`${url}/auth/register`, {
@@ -628,7 +617,7 @@ describe('against the reference server', () => {
         '16',
         '--frames',
         '2',
-        '--base-url',
+        '--server',
         url,
       ],
       c.io,
@@ -652,7 +641,7 @@ describe('against the reference server', () => {
         '8',
         '--out',
         'server-tiles',
-        '--base-url',
+        '--server',
         url,
       ],
       t.io,
@@ -698,7 +687,7 @@ describe('pictures in (--image, --mask, --reference, --palette-from)', () => {
         'x',
         '--token',
         't',
-        '--base-url',
+        '--server',
         'http://127.0.0.1:9',
         '--image',
         'missing.png',
@@ -761,7 +750,7 @@ describe('pictures in, against the reference server', () => {
           'palette.png',
           '--max-colors',
           '3',
-          '--base-url',
+          '--server',
           running.url,
           '--poll',
         ],

@@ -4,59 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePng, encodePng, NAMED_PALETTES } from '@assetloom/pipeline';
+import { decodePng, NAMED_PALETTES } from '@assetloom/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from '../src/cli.js';
-import { PIXELIZE_EXIT } from '../src/pixelize-command.js';
+import { runCli } from '../src/cli.js';
+import { PIXELIZE_EXIT } from '../src/commands/pixelize.js';
+import type { CliIo } from '../src/context.js';
+import { modelPicture, SPRITE } from './pictures.js';
 
-const BIN = join(__dirname, '..', 'bin', 'assetloom.mjs');
-
-// an 8 × 12 sprite: outline, two fills, a highlight
-const SPRITE = [
-  '...oooo...',
-  '..oyyyyo..',
-  '.oyyyyyyo.',
-  '.oywyyyyo.',
-  '.oyyyyyyo.',
-  '..oyyyyo..',
-  '..orrrro..',
-  '.orrrrrro.',
-  '.orrrrrro.',
-  '..orrrro..',
-  '..oo..oo..',
-  '..oo..oo..',
-];
-const INK: Record<string, [number, number, number]> = {
-  o: [28, 30, 46],
-  y: [255, 200, 110],
-  w: [248, 248, 248],
-  r: [175, 60, 85],
-};
-
-/** What a model paints: the sprite at 7.5 px per pixel, off the picture's grid, noisy, on white. */
-function modelPicture(): Uint8Array {
-  const scale = 7.5;
-  const ox = 2.6;
-  const oy = 4.1;
-  const w = Math.ceil((SPRITE[0]!.length + 6) * scale);
-  const h = Math.ceil((SPRITE.length + 6) * scale);
-  const data = new Uint8Array(w * h * 4);
-  let seed = 11;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const cx = Math.floor((x + 0.5 - ox) / scale) - 3;
-      const cy = Math.floor((y + 0.5 - oy) / scale) - 3;
-      const c = INK[SPRITE[cy]?.[cx] ?? '.'] ?? [255, 255, 255];
-      const i = (y * w + x) * 4;
-      for (let k = 0; k < 3; k++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        data[i + k] = Math.max(0, Math.min(255, c[k]! + (((seed >>> 8) % 15) - 7)));
-      }
-      data[i + 3] = 255;
-    }
-  }
-  return encodePng(data, w, h);
-}
+const BIN = join(__dirname, '..', 'bin', 'assetloom.js');
 
 function cli(args: string[], cwd: string) {
   // INIT_CWD is where a user ran `pnpm start -- …`; the CLI resolves paths against it. Under `npm test`

@@ -1,7 +1,7 @@
 import { PIPELINE_STAGES, type PipelineProgressEvent, type PipelineStage, type TaskStage } from './types.js';
 
 // The one home of the stage → task mapping. The server (via @assetloom/core), the mock, the SDK
-// (which bundles this module from `@assetloom/pipeline/progress`) and the game-tool CLI all use it.
+// (which bundles this module from `@assetloom/pipeline/progress`) and the CLI (@assetloom/cli) all use it.
 
 /** The task's `stage` value for a pipeline stage (prompt_optimizer is prompt_builder there). */
 export function taskStageOf(stage: PipelineStage): TaskStage {

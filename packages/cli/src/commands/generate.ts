@@ -1,48 +1,35 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import type { Task } from '@assetloom/sdk';
 import {
-  type AssetClient,
-  type AssetClientOptions,
-  createAssetClient,
-  overallProgress,
-  type PipelineProgress,
-  type Task,
-} from '@assetloom/sdk';
-import { runPixelize } from './pixelize-command.js';
+  CliError,
+  type Context,
+  EXIT,
+  exitForApiError,
+  intOption,
+  keyValues,
+  parseCommand,
+  resolveProject,
+  UsageError,
+} from '../context.js';
+import { filesProgress, type ProgressView, taskProgress } from '../progress.js';
 
-/** Exit codes of `assetloom generate`. */
-export const EXIT = {
-  ok: 0,
-  /** The generation ran and failed (quality retries exhausted, provider failure). */
-  taskFailed: 1,
-  /** Bad arguments (see --help). */
-  usage: 2,
-  /** Not logged in: no token, wrong username or password, expired token. */
-  auth: 3,
-  /** The API refused or could not be reached (network, 4xx/5xx other than auth). */
-  api: 4,
-  /** The files could not be written. */
-  io: 5,
-} as const;
+export const GENERATE_HELP = `assetloom generate --project <id|name> --prompt <text> [options]
 
-export const HELP = `assetloom generate — generate 2D game assets through an Assetloom server
+Submits a generation, shows its progress (the progress WebSocket, or --poll), then writes the PNGs
+and every engine file they come with (TexturePacker, Godot, Aseprite, Phaser 3, Unity, Tiled) into
+--out. Every asset type and parameter of the API:
 
-Usage:
-  assetloom generate --project <id|name> --prompt <text> [options]
-  assetloom pixelize <in.png> -o <out.png> [--palette <name>] [--colors <n>] [--scale <px>] [--keep-background]
-                             (model output → native pixel art; assetloom pixelize --help)
-
-Options:
   --project <id|name>        project id, or the name of one of your projects (required)
   --prompt <text>            what to draw (required)
   --type <type>              sprite | animation | background | ui | tileset (default sprite)
-  --out <dir>                where to write the files (default ./sprites)
+  --out <dir>                where to write the files (default ./assets)
+  --no-download              only submit and follow the task (then: assetloom download <taskId>)
   --resolution <px>          frame size, 16-1024 (default 64)
   --width <px>               canvas width, 16-1024 (background and ui only)
   --height <px>              canvas height, 16-1024 (background and ui only): --width 320 --height 180
                              for a game screen; the one not given is --resolution
-  --directions <n>           1, 4 or 8 (default 4; sprite and animation)
+  --directions <n>           1, 4 or 8 (default 4; 1 when --image is given; sprite and animation)
   --frames <n>               frames per direction, 1-16 (default 4; sprite and animation)
   --format <f>               spritesheet | individual (default spritesheet)
   --fps <n>                  playback frames per second, 1-60 (default 8; sprite and animation)
@@ -51,6 +38,9 @@ Options:
   --tileset-kind <kind>      wang16 | blob47 | seamless (default wang16; --type tileset); the two
                              terrains come from the prompt, e.g. "grass and water"
   --tile-size <px>           tile size, 8-64 (default 16; --type tileset)
+  --seed <n>                 a variation, 0-4294967295: the same seed and request give the same files
+  --placeholder              draw a marked placeholder when the subject cannot be drawn (else it fails)
+  --style <key=value>        task style over the project's (repeat), e.g. --style mood=gloomy
   --image <file>             start from this picture (PNG, JPEG, WebP, GIF; uploaded first)
   --strength <0-1>           how much of --image to redraw: 0 keeps it and pixelates it (every
                              provider), 1 ignores it (default 0.5); with --type animation, 0
@@ -61,31 +51,29 @@ Options:
   --reference <file>         a picture whose style or character to follow (repeat, 1-4)
   --palette-from <file>      the palette is this picture's colours ...
   --max-colors <n>           ... at most n of them, 2-64 (default 16)
-  --base-url <url>           API origin (default $ASSETLOOM_BASE_URL or http://127.0.0.1:8080)
-  --username <name>          log in with these credentials ...
-  --password <pw>            ... (or $ASSETLOOM_PASSWORD)
-  --token <token>            ... or use a token (default $ASSETLOOM_TOKEN)
-  --poll                     follow progress by polling instead of the WebSocket
-  -h, --help                 show this help
+  --poll                     follow progress by polling instead of the WebSocket`;
 
-Exit codes: 0 done, 1 the task failed, 2 bad arguments, 3 not logged in, 4 API or network error, 5 cannot write files.
-`;
+export const UPLOAD_HELP = `assetloom upload <file>…
 
-export interface CliIo {
-  stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  cwd: string;
-}
+Uploads pictures (PNG, JPEG, WebP, GIF) and prints their upload ids, for params.image, mask,
+references and paletteFrom of the API (assetloom generate --image uploads by itself).`;
 
-/** What the CLI passes to createAssetClient beyond the base URL (tests inject fetch and WebSocket). */
-export type ClientOverrides = Partial<Omit<AssetClientOptions, 'baseUrl'>>;
+export const TASKS_HELP = `assetloom tasks list --project <id|name> [--limit <n>]   the project's tasks, newest first
+assetloom tasks show <taskId>                               one task: status, stage, progress, error
+assetloom tasks wait <taskId> [--poll]                      follow it to the end with a progress bar`;
+
+export const DOWNLOAD_HELP = `assetloom download <taskId> [--out <dir>]
+
+Writes a completed task's PNGs and every engine file they name into --out (default ./assets).`;
+
+type AssetType = 'sprite' | 'animation' | 'background' | 'ui' | 'tileset';
 
 export interface GenerateArgs {
   project: string;
   prompt: string;
-  type: 'sprite' | 'animation' | 'background' | 'ui' | 'tileset';
+  type: AssetType;
   out: string;
+  download: boolean;
   /** `params.width` / `params.height`: the canvas of a background or UI piece. */
   width?: number;
   height?: number;
@@ -95,6 +83,9 @@ export interface GenerateArgs {
   directions?: 1 | 4 | 8;
   frames?: number;
   format?: 'spritesheet' | 'individual';
+  seed?: number;
+  placeholder?: boolean;
+  taskStyle?: Record<string, string>;
   /** Pictures uploaded before the generation: `params.image`, `mask`, `references`, `paletteFrom`. */
   image?: { file: string; strength?: number };
   mask?: string;
@@ -102,22 +93,37 @@ export interface GenerateArgs {
   paletteFrom?: { file: string; maxColors?: number };
   /** Playback written into every atlas file (`params.animation`). */
   animation?: { fps?: number; frameDurations?: number[]; loop?: 'forward' | 'reverse' | 'pingpong' };
-  baseUrl: string;
-  username?: string;
-  password?: string;
-  token?: string;
   poll: boolean;
 }
 
-class UsageError extends Error {}
-
-function intOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(raw)}`);
-  }
-  return Number(raw);
-}
+const GENERATE_OPTIONS = {
+  project: { type: 'string' },
+  prompt: { type: 'string' },
+  type: { type: 'string' },
+  out: { type: 'string' },
+  'no-download': { type: 'boolean' },
+  resolution: { type: 'string' },
+  width: { type: 'string' },
+  height: { type: 'string' },
+  directions: { type: 'string' },
+  frames: { type: 'string' },
+  format: { type: 'string' },
+  fps: { type: 'string' },
+  durations: { type: 'string' },
+  loop: { type: 'string' },
+  'tileset-kind': { type: 'string' },
+  'tile-size': { type: 'string' },
+  seed: { type: 'string' },
+  placeholder: { type: 'boolean' },
+  style: { type: 'string', multiple: true },
+  poll: { type: 'boolean' },
+  image: { type: 'string' },
+  strength: { type: 'string' },
+  mask: { type: 'string' },
+  reference: { type: 'string', multiple: true },
+  'palette-from': { type: 'string' },
+  'max-colors': { type: 'string' },
+} as const;
 
 /** `--fps`, `--durations` and `--loop` as `params.animation` (undefined when none is given). */
 function parseAnimation(
@@ -245,51 +251,16 @@ function parseImages(values: {
   return out;
 }
 
-/** Parses `generate …` arguments; throws UsageError with a message that says what to fix. */
-export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateArgs | 'help' {
-  // `pnpm start -- generate …` hands the separator through: a leading `--` is not an argument.
-  const rest = argv[0] === '--' ? argv.slice(1) : argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      project: { type: 'string' },
-      prompt: { type: 'string' },
-      type: { type: 'string' },
-      out: { type: 'string' },
-      resolution: { type: 'string' },
-      width: { type: 'string' },
-      height: { type: 'string' },
-      directions: { type: 'string' },
-      frames: { type: 'string' },
-      format: { type: 'string' },
-      fps: { type: 'string' },
-      durations: { type: 'string' },
-      loop: { type: 'string' },
-      'tileset-kind': { type: 'string' },
-      'tile-size': { type: 'string' },
-      'base-url': { type: 'string' },
-      username: { type: 'string' },
-      password: { type: 'string' },
-      token: { type: 'string' },
-      poll: { type: 'boolean' },
-      image: { type: 'string' },
-      strength: { type: 'string' },
-      mask: { type: 'string' },
-      reference: { type: 'string', multiple: true },
-      'palette-from': { type: 'string' },
-      'max-colors': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help || positionals.length === 0 || positionals[0] === 'help') return 'help';
-  if (positionals[0] !== 'generate' || positionals.length > 1) {
+/** Parses `generate …` (argv without the command word); throws UsageError saying what to fix. */
+export function parseGenerateArgs(argv: string[]): GenerateArgs {
+  const { values, positionals } = parseCommand(argv, GENERATE_OPTIONS);
+  if (positionals.length > 0) {
     throw new UsageError(
-      `unknown command ${JSON.stringify(positionals.join(' '))}; the command is "generate"`,
+      `generate takes options only; got ${JSON.stringify(positionals.join(' '))} (quote the --prompt)`,
     );
   }
-  if (!values.project) throw new UsageError('--project is required (a project id or name)');
+  if (!values.project)
+    throw new UsageError('--project is required (a project id or name: "assetloom projects")');
   if (!values.prompt || values.prompt.trim() === '') throw new UsageError('--prompt is required');
   const type = values.type ?? 'sprite';
   if (!['sprite', 'animation', 'background', 'ui', 'tileset'].includes(type)) {
@@ -307,26 +278,18 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   if (directions !== undefined && ![1, 4, 8].includes(directions)) {
     throw new UsageError(`--directions must be 1, 4 or 8; got ${directions}`);
   }
-  const baseUrl = values['base-url'] ?? env.ASSETLOOM_BASE_URL ?? 'http://127.0.0.1:8080';
-  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
+  const framed = type === 'sprite' || type === 'animation';
+  if (!framed && (values.directions !== undefined || values.frames !== undefined)) {
     throw new UsageError(
-      `--base-url must be an http(s) URL such as http://127.0.0.1:8080; got ${JSON.stringify(baseUrl)}`,
+      `--${values.directions !== undefined ? 'directions' : 'frames'} applies to --type sprite or animation; got --type ${type}`,
     );
-  }
-  const password = values.password ?? env.ASSETLOOM_PASSWORD;
-  const token = values.token ?? env.ASSETLOOM_TOKEN;
-  if (values.username !== undefined && !password) {
-    throw new UsageError('--username needs --password (or $ASSETLOOM_PASSWORD)');
-  }
-  if (values.username === undefined && !token) {
-    throw new UsageError('log in with --username and --password, or pass --token (or $ASSETLOOM_TOKEN)');
   }
   const args: GenerateArgs = {
     project: values.project,
     prompt: values.prompt,
-    type: type as GenerateArgs['type'],
-    out: values.out ?? './sprites',
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    type: type as AssetType,
+    out: values.out ?? './assets',
+    download: values['no-download'] !== true,
     poll: values.poll === true,
   };
   const resolution = intOption('resolution', values.resolution, 16, 1024);
@@ -338,243 +301,273 @@ export function parseGenerateArgs(argv: string[], env: CliIo['env']): GenerateAr
   if (frames !== undefined) args.frames = frames;
   if (format !== undefined) args.format = format;
   if (tileset !== undefined) args.tileset = tileset;
+  const seed = intOption('seed', values.seed, 0, 4294967295);
+  if (seed !== undefined) args.seed = seed;
+  if (values.placeholder) args.placeholder = true;
+  const taskStyle = keyValues('style', values.style);
+  if (Object.keys(taskStyle).length > 0) args.taskStyle = taskStyle;
   const animation = parseAnimation(values, frames ?? 4);
   if (animation !== undefined) args.animation = animation;
   Object.assign(args, parseImages(values));
-  if (values.username !== undefined) args.username = values.username;
-  if (password) args.password = password;
-  if (token) args.token = token;
   return args;
 }
 
-/** A progress display: a bar on a terminal, one line per stage change otherwise (logs, CI). */
-export interface ProgressView {
-  /** The task as it moves (every poll that changed something, and after every stream event). */
-  update(task: Task): void;
-  /** One event of the progress WebSocket (before the matching `update`). */
-  event(event: PipelineProgress): void;
-  stop(): void;
+/** The request's `params` (pictures are named by upload id by `uploads`). */
+function paramsOf(args: GenerateArgs, uploads: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...uploads };
+  if (args.resolution !== undefined) params.resolution = args.resolution;
+  if (args.format !== undefined) params.format = args.format;
+  if (args.width !== undefined) params.width = args.width;
+  if (args.height !== undefined) params.height = args.height;
+  if (args.seed !== undefined) params.seed = args.seed;
+  if (args.placeholder) params.placeholder = true;
+  const framed = args.type === 'sprite' || args.type === 'animation';
+  // A picture is one character seen from one side: one direction unless asked (issue #41: four
+  // directions drawn from one picture failed the alpha-coverage check of the other three).
+  // Without --directions and --frames the server's defaults apply (with a picture: one frame, or
+  // one direction of four for an animation).
+  if (framed && (args.directions !== undefined || args.frames !== undefined)) {
+    params.frames = {
+      directions: args.directions ?? (args.image ? 1 : 4),
+      framesPerDirection: args.frames ?? 4,
+    };
+  }
+  if (framed && args.animation) params.animation = args.animation;
+  if (args.type === 'tileset' && args.tileset && Object.keys(args.tileset).length > 0)
+    params.tileset = args.tileset;
+  return params;
 }
 
-export type ProgressFactory = (io: CliIo) => ProgressView;
-
-/** Lines for non-TTY output: a line per stage and status change, never a redraw. */
-export function lineProgress(io: CliIo): ProgressView {
-  let last = '';
-  let streamed = false;
-  const print = (line: string) => {
-    if (line === last) return;
-    last = line;
-    io.stderr.write(`${line}\n`);
-  };
-  return {
-    update(task) {
-      // With the stream, events say more; the task line is printed when polling, and at the end.
-      if (streamed && task.status !== 'completed' && task.status !== 'failed') return;
-      print(`${task.status} ${task.stage} — ${task.progress}%`);
-    },
-    event(event) {
-      streamed = true;
-      const retry = event.retryCount ? ` (retry ${event.retryCount})` : '';
-      const reason = event.rejectReason ? `: ${event.rejectReason}` : '';
-      print(`${event.stage} ${event.status}${retry}${reason} — ${overallProgress(event)}%`);
-    },
-    stop() {},
-  };
+/** Uploads one picture; answers its upload id (a picture the server refuses: exit 2 with its reason). */
+async function uploadFile(ctx: Context, file: string) {
+  const path = resolve(ctx.io.cwd, file);
+  const up = await ctx.api.uploadImage(path);
+  if (up.error) {
+    const code = up.error.code;
+    throw new CliError(`could not upload ${file}: ${up.error.message}`, exitForApiError({ code }));
+  }
+  ctx.note(`uploaded ${file}: ${up.data.width}×${up.data.height} ${up.data.format}`);
+  return up.data;
 }
 
-async function resolveProject(api: AssetClient, wanted: string): Promise<string> {
-  const byId = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId: wanted } } });
-  if (byId.data) return byId.data.id;
-  if (byId.error && byId.error.code !== 404 && byId.error.code !== 403) throw byId.error;
-  const matches: string[] = [];
-  for await (const p of api.paginate('/api/v1/projects')) if (p.name === wanted) matches.push(p.id);
-  if (matches.length === 1) return matches[0] as string;
-  throw new UsageError(
-    matches.length === 0
-      ? `no project with id or name ${JSON.stringify(wanted)}; create one or check the spelling`
-      : `${matches.length} projects are named ${JSON.stringify(wanted)}; pass the project id instead`,
-  );
+/** Follows a task to its end with a progress view; answers the completed task (a failed one: exit 1). */
+async function follow(
+  ctx: Context,
+  taskId: string,
+  poll: boolean,
+  makeView: (ctx: Context) => Promise<ProgressView>,
+) {
+  const view = await makeView(ctx);
+  const done = await ctx.api.waitForTask(taskId, {
+    transport: poll ? 'poll' : 'auto',
+    pollIntervalMs: 300,
+    onProgress: (task) => view.update(task),
+    onEvent: (event) => view.event(event),
+  });
+  view.stop();
+  if (done.error) {
+    if (done.error.code === 'task_failed') {
+      throw new CliError(
+        `the generation failed: ${done.error.task?.error ?? done.error.message}`,
+        EXIT.taskFailed,
+      );
+    }
+    throw new CliError(
+      `lost the task: ${done.error.message}`,
+      done.error.code === 401 ? EXIT.auth : EXIT.api,
+    );
+  }
+  return done.data;
 }
 
-function exitForApiError(error: { code: unknown }): number {
-  if (error.code === 401) return EXIT.auth;
-  if (error.code === 'task_failed') return EXIT.taskFailed;
-  return EXIT.api;
+/** A file name safe to write: the last part of an object key. */
+function fileNameOf(key: string): string {
+  const name = basename(key);
+  if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) {
+    throw new CliError(`refusing to write a file named ${JSON.stringify(name)}`, EXIT.io);
+  }
+  return name;
 }
 
 /**
- * `assetloom generate …`: logs in, submits the generation, follows it over the WebSocket with a
- * progress display, then downloads every asset file (PNGs and every engine file their
- * `metadata.atlas` names: TexturePacker, Godot, Aseprite, Phaser, Unity, Tiled, tileset JSON) into
- * `--out`. Resolves with the exit code; never throws.
+ * Writes every asset of a completed task, plus every engine file its `metadata.atlas` names, into
+ * `out`; answers the paths written.
  */
-export async function runCli(
-  argv: string[],
-  io: CliIo,
-  options: { client?: ClientOverrides; progress?: ProgressFactory } = {},
-): Promise<number> {
-  // `assetloom pixelize …` is its own command (local files, no server)
-  const rest = argv[0] === '--' ? argv.slice(1) : argv;
-  if (rest[0] === 'pixelize') return runPixelize(rest.slice(1), io);
-  let args: GenerateArgs | 'help';
+async function downloadTask(ctx: Context, taskId: string, out: string, makeView: Options['progress']) {
+  const listed = ctx.unwrap(
+    'could not list the assets',
+    await ctx.api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } }),
+  );
+  const outDir = resolve(ctx.io.cwd, out);
   try {
-    args = parseGenerateArgs(argv, io.env);
+    await mkdir(outDir, { recursive: true });
   } catch (error) {
-    io.stderr.write(`assetloom: ${(error as Error).message}\nRun "assetloom --help" for the options.\n`);
-    return EXIT.usage;
+    throw new CliError(`cannot create ${outDir}: ${(error as Error).message}`, EXIT.io);
   }
-  if (args === 'help') {
-    io.stdout.write(HELP);
-    return EXIT.ok;
+  const byKey = new Map<string, { key: string; url?: string }>();
+  const keys = new Set<string>();
+  for (const asset of listed.assets) {
+    keys.add(asset.key);
+    byKey.set(asset.key, asset);
+    const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
+    for (const value of Object.values(atlas)) if (typeof value === 'string') keys.add(value);
   }
-  const api = createAssetClient({
-    baseUrl: args.baseUrl,
-    ...(args.token ? { token: args.token } : {}),
-    ...options.client,
-  });
-  const fail = (message: string, code: number) => {
-    io.stderr.write(`assetloom: ${message}\n`);
-    return code;
+  if (keys.size === 0)
+    throw new CliError(
+      `task ${taskId} has no files (is it completed? assetloom tasks show ${taskId})`,
+      EXIT.api,
+    );
+  const bar = await (makeView?.files ?? filesProgress)(ctx, keys.size);
+  const written: string[] = [];
+  for (const key of keys) {
+    const name = fileNameOf(key);
+    bar?.step(name);
+    const file = ctx.unwrap(`could not download ${key}`, await ctx.api.downloadAsset(byKey.get(key) ?? key));
+    try {
+      await writeFile(resolve(outDir, name), file.bytes);
+    } catch (error) {
+      throw new CliError(`cannot write ${name}: ${(error as Error).message}`, EXIT.io);
+    }
+    written.push(resolve(outDir, name));
+  }
+  bar?.stop();
+  return written.sort();
+}
+
+/** Progress displays; tests pass plain ones (the defaults draw bars on a terminal). */
+export interface Options {
+  progress?: {
+    task?: (ctx: Context) => Promise<ProgressView>;
+    files?: (ctx: Context, total: number) => Promise<{ step(name: string): void; stop(): void } | undefined>;
   };
-  try {
-    if (args.username !== undefined) {
-      const login = await api.login({ username: args.username, password: args.password as string });
-      if (login.error) {
-        return fail(
-          `login failed: ${login.error.message} (${String(login.error.code)})`,
-          exitForApiError(login.error),
-        );
-      }
-    }
-    let projectId: string;
-    try {
-      projectId = await resolveProject(api, args.project);
-    } catch (error) {
-      if (error instanceof UsageError) return fail(error.message, EXIT.usage);
-      const e = error as { code: unknown; message: string };
-      return fail(`could not read your projects: ${e.message}`, exitForApiError(e));
-    }
-    const params: Record<string, unknown> = {};
-    if (args.resolution !== undefined) params.resolution = args.resolution;
-    if (args.format !== undefined) params.format = args.format;
-    if (args.width !== undefined) params.width = args.width;
-    if (args.height !== undefined) params.height = args.height;
-    if ((args.type === 'sprite' || args.type === 'animation') && (args.directions || args.frames)) {
-      params.frames = { directions: args.directions ?? 4, framesPerDirection: args.frames ?? 4 };
-    }
-    if ((args.type === 'sprite' || args.type === 'animation') && args.animation)
-      params.animation = args.animation;
-    if (args.type === 'tileset' && args.tileset && Object.keys(args.tileset).length > 0)
-      params.tileset = args.tileset;
-    // pictures first: each file uploaded, its upload id named in the params
-    const upload = async (file: string): Promise<string> => {
-      const path = resolve(io.cwd, file);
-      const up = await api.uploadImage(path);
-      if (up.error)
-        throw Object.assign(new Error(`could not upload ${file}: ${up.error.message}`), {
-          code: up.error.code,
-        });
-      io.stderr.write(`uploaded ${file}: ${up.data.width}×${up.data.height} ${up.data.format}\n`);
-      return up.data.uploadId;
+}
+
+/**
+ * `assetloom generate …`: uploads the pictures, submits the generation, follows it with a progress
+ * display, then downloads every file into `--out`. Resolves with the exit code.
+ */
+export async function generate(ctx: Context, argv: string[], options: Options = {}): Promise<number> {
+  const args = parseGenerateArgs(argv);
+  ctx.requireToken();
+  const projectId = await resolveProject(ctx, args.project);
+  const uploads: Record<string, unknown> = {};
+  if (args.image) {
+    const up = await uploadFile(ctx, args.image.file);
+    uploads.image = {
+      uploadId: up.uploadId,
+      ...(args.image.strength === undefined ? {} : { strength: args.image.strength }),
     };
-    try {
-      if (args.image) {
-        params.image = {
-          uploadId: await upload(args.image.file),
-          ...(args.image.strength === undefined ? {} : { strength: args.image.strength }),
-        };
-      }
-      if (args.mask) params.mask = { uploadId: await upload(args.mask) };
-      if (args.references)
-        params.references = await Promise.all(
-          args.references.map(async (f) => ({ uploadId: await upload(f) })),
-        );
-      if (args.paletteFrom) {
-        params.paletteFrom = {
-          uploadId: await upload(args.paletteFrom.file),
-          ...(args.paletteFrom.maxColors === undefined ? {} : { maxColors: args.paletteFrom.maxColors }),
-        };
-      }
-    } catch (error) {
-      const e = error as { code?: unknown; message: string };
-      return fail(
-        e.message,
-        e.code === undefined || e.code === 400 || e.code === 413
-          ? EXIT.usage
-          : exitForApiError(e as { code: unknown }),
-      );
-    }
-    const submitted = await api.generate({
+  }
+  if (args.mask) uploads.mask = { uploadId: (await uploadFile(ctx, args.mask)).uploadId };
+  if (args.references) {
+    uploads.references = [];
+    for (const file of args.references)
+      (uploads.references as unknown[]).push({ uploadId: (await uploadFile(ctx, file)).uploadId });
+  }
+  if (args.paletteFrom) {
+    const up = await uploadFile(ctx, args.paletteFrom.file);
+    uploads.paletteFrom = {
+      uploadId: up.uploadId,
+      ...(args.paletteFrom.maxColors === undefined ? {} : { maxColors: args.paletteFrom.maxColors }),
+    };
+  }
+  const params = paramsOf(args, uploads);
+  const { taskId } = ctx.unwrap(
+    'the server refused the generation',
+    await ctx.api.generate({
       projectId,
       prompt: args.prompt,
       assetType: args.type,
+      ...(args.taskStyle ? { taskStyle: args.taskStyle } : {}),
       ...(Object.keys(params).length > 0 ? { params: params as never } : {}),
-    });
-    if (submitted.error) {
-      return fail(
-        `the server refused the generation: ${submitted.error.message}`,
-        exitForApiError(submitted.error),
-      );
-    }
-    const { taskId } = submitted.data;
-    io.stderr.write(`task ${taskId}\n`);
-    const view = (options.progress ?? lineProgress)(io);
-    const done = await api.waitForTask(taskId, {
-      transport: args.poll ? 'poll' : 'auto',
-      pollIntervalMs: 300,
-      onProgress: (task) => view.update(task),
-      onEvent: (event) => view.event(event),
-    });
-    view.stop();
-    if (done.error) {
-      if (done.error.code === 'task_failed') {
-        return fail(
-          `the generation failed: ${done.error.task?.error ?? done.error.message}`,
-          EXIT.taskFailed,
-        );
-      }
-      return fail(`lost the task: ${done.error.message}`, exitForApiError(done.error));
-    }
-    const listed = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
-    if (listed.error)
-      return fail(`could not list the assets: ${listed.error.message}`, exitForApiError(listed.error));
-    const outDir = resolve(io.cwd, args.out);
-    try {
-      await mkdir(outDir, { recursive: true });
-    } catch (error) {
-      return fail(`cannot create ${outDir}: ${(error as Error).message}`, EXIT.io);
-    }
-    // Every asset file, plus the atlas files its metadata names.
-    const keys = new Set<string>();
-    const byKey = new Map<string, { key: string; url?: string }>();
-    for (const asset of listed.data.assets) {
-      keys.add(asset.key);
-      byKey.set(asset.key, asset);
-      const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
-      for (const value of Object.values(atlas)) if (typeof value === 'string') keys.add(value);
-    }
-    const written: string[] = [];
-    for (const key of keys) {
-      const file = await api.downloadAsset(byKey.get(key) ?? key);
-      if (file.error)
-        return fail(`could not download ${key}: ${file.error.message}`, exitForApiError(file.error));
-      const name = basename(key);
-      if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) {
-        return fail(`refusing to write a file named ${JSON.stringify(name)}`, EXIT.io);
-      }
-      try {
-        await writeFile(resolve(outDir, name), file.data.bytes);
-      } catch (error) {
-        return fail(`cannot write ${name}: ${(error as Error).message}`, EXIT.io);
-      }
-      written.push(name);
-    }
-    written.sort();
-    io.stdout.write(`${written.map((name) => resolve(outDir, name)).join('\n')}\n`);
-    io.stderr.write(`done: ${written.length} files in ${outDir}\n`);
-    return EXIT.ok;
-  } catch (error) {
-    return fail(`unexpected error: ${(error as Error).message}`, EXIT.api);
+    }),
+  );
+  ctx.note(`task ${taskId}`);
+  const task = await follow(ctx, taskId, args.poll, options.progress?.task ?? taskProgress);
+  const files = args.download ? await downloadTask(ctx, taskId, args.out, options.progress) : [];
+  for (const file of files) ctx.print(file);
+  if (files.length > 0) ctx.note(`done: ${files.length} files in ${resolve(ctx.io.cwd, args.out)}`);
+  ctx.result({ taskId, status: task.status, files });
+  return EXIT.ok;
+}
+
+export async function upload(ctx: Context, argv: string[]): Promise<number> {
+  const { positionals } = parseCommand(argv, {});
+  if (positionals.length === 0) throw new UsageError('upload needs one or more picture files');
+  ctx.requireToken();
+  const done = [];
+  for (const file of positionals) {
+    const up = await uploadFile(ctx, file);
+    ctx.print(`${up.uploadId}  ${file}  ${up.width}×${up.height} ${up.format}`);
+    done.push({ file, ...up });
   }
+  ctx.result(done);
+  return EXIT.ok;
+}
+
+function describeTask(task: Task): string {
+  const retry = task.retryCount > 0 ? `, ${task.retryCount} retries` : '';
+  const error = task.error ? `\n  error: ${task.error}` : '';
+  return `${task.taskId}  ${task.assetType}  ${task.status}  ${task.stage} ${task.progress}%${retry}  "${task.prompt}"${error}`;
+}
+
+export async function tasks(ctx: Context, argv: string[], options: Options = {}): Promise<number> {
+  const { values, positionals } = parseCommand(argv, {
+    project: { type: 'string' },
+    limit: { type: 'string' },
+    poll: { type: 'boolean' },
+  });
+  const [action = 'list', taskId, ...extra] = positionals;
+  ctx.requireToken();
+  if (action === 'list') {
+    if (taskId !== undefined) throw new UsageError('tasks list takes --project, not a task id');
+    if (!values.project) throw new UsageError('tasks list needs --project <id|name>');
+    const limit = intOption('limit', values.limit, 1, 10_000) ?? 20;
+    const projectId = await resolveProject(ctx, values.project);
+    const list = [];
+    try {
+      for await (const t of ctx.api.paginate('/api/v1/projects/{projectId}/tasks', {
+        projectId,
+        pageSize: Math.min(limit, 100),
+      })) {
+        list.push(t);
+        if (list.length >= limit) break;
+      }
+    } catch (error) {
+      throw new CliError(`could not list the tasks: ${(error as Error).message}`, EXIT.api);
+    }
+    for (const t of list) ctx.print(`${t.id}  ${t.assetType}  ${t.status}  ${t.createdAt}  "${t.prompt}"`);
+    if (list.length === 0) ctx.print('no tasks in this project yet');
+    ctx.result(list);
+    return EXIT.ok;
+  }
+  if (action !== 'show' && action !== 'wait') {
+    throw new UsageError(`unknown tasks action ${JSON.stringify(action)}: list, show or wait`);
+  }
+  if (!taskId || extra.length > 0) throw new UsageError(`tasks ${action} needs one task id`);
+  if (action === 'show') {
+    const task = ctx.unwrap(
+      'could not read the task',
+      await ctx.api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } }),
+    );
+    ctx.print(describeTask(task));
+    ctx.result(task);
+    return task.status === 'failed' ? EXIT.taskFailed : EXIT.ok;
+  }
+  const task = await follow(ctx, taskId, values.poll === true, options.progress?.task ?? taskProgress);
+  ctx.print(describeTask(task));
+  ctx.result(task);
+  return EXIT.ok;
+}
+
+export async function download(ctx: Context, argv: string[], options: Options = {}): Promise<number> {
+  const { values, positionals } = parseCommand(argv, { out: { type: 'string' } });
+  const [taskId, ...extra] = positionals;
+  if (!taskId || extra.length > 0)
+    throw new UsageError('download needs one task id: assetloom download <taskId> --out ./assets');
+  ctx.requireToken();
+  const files = await downloadTask(ctx, taskId, values.out ?? './assets', options.progress);
+  for (const file of files) ctx.print(file);
+  ctx.result({ taskId, files });
+  return EXIT.ok;
 }

@@ -31,6 +31,7 @@ Options:
   --colors <n>               otherwise an adaptive palette of at most n colours, 2-256 (default 32)
   --scale <px>               the fat-pixel size when you know it (e.g. 8 or 7.5); detected otherwise
   --keep-background          keep the backdrop (default: make it transparent)
+  --json                     print the result (or the error) as JSON on stdout
   -h, --help                 show this help
 
 Exit codes: 0 done, 2 bad arguments, 5 cannot read the input or write the output, 6 the input is not a PNG.
@@ -51,6 +52,7 @@ interface PixelizeArgs {
   colors?: number;
   scale?: number;
   keepBackground: boolean;
+  json: boolean;
 }
 
 /** Parses `pixelize …` (argv without the command word); throws UsageError saying what to fix. */
@@ -65,6 +67,7 @@ export function parsePixelizeArgs(argv: string[]): PixelizeArgs | 'help' {
       colors: { type: 'string' },
       scale: { type: 'string' },
       'keep-background': { type: 'boolean' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -84,6 +87,7 @@ export function parsePixelizeArgs(argv: string[]): PixelizeArgs | 'help' {
     input: positionals[0]!,
     output: values.out,
     keepBackground: values['keep-background'] === true,
+    json: values.json === true,
   };
   if (values.palette !== undefined) {
     const palette = parsePalette(values.palette);
@@ -113,8 +117,10 @@ export function parsePixelizeArgs(argv: string[]): PixelizeArgs | 'help' {
 
 /** `assetloom pixelize`: returns the exit code; messages go to stderr, the summary to stdout. */
 export async function runPixelize(argv: string[], io: Io): Promise<number> {
+  const json = argv.includes('--json');
   const fail = (message: string, code: number) => {
     io.stderr.write(`assetloom pixelize: ${message}\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ error: { message, exit: code } }, null, 2)}\n`);
     return code;
   };
   let args: PixelizeArgs | 'help';
@@ -173,6 +179,26 @@ export async function runPixelize(argv: string[], io: Io): Promise<number> {
     );
   }
   const { width, height } = result.image;
+  if (args.json) {
+    io.stdout.write(
+      `${JSON.stringify(
+        {
+          input: inPath,
+          output: outPath,
+          inputSize: { width: decoded.image.width, height: decoded.image.height },
+          width,
+          height,
+          scale: result.scale,
+          offset: result.offset,
+          colors: result.palette.length,
+          ...(args.palette ? { palette: args.palette.name } : {}),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return PIXELIZE_EXIT.ok;
+  }
   io.stdout.write(
     `${args.input} (${decoded.image.width}×${decoded.image.height}) → ${args.output} (${width}×${height}): ` +
       `scale ${result.scale}, grid offset (${result.offset.x}, ${result.offset.y}), ` +
