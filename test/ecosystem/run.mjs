@@ -16,10 +16,11 @@
  * reference server installed from its own tarball and started on 127.0.0.1.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { installLineFor, installLines } from './lib/install-lines.mjs';
 import { log, packAll, root } from './lib/pack.mjs';
 import { extractReadmeBlocks } from './lib/readme-blocks.mjs';
 
@@ -112,6 +113,13 @@ function prepare(name, tarballs, manifests) {
   const wanted = Object.entries(manifest.dependencies ?? {})
     .filter(([, spec]) => spec === 'tarball')
     .map(([dep]) => dep);
+  const uses = manifest.assetloomEcosystem?.install ?? [];
+  if (uses.length > 0 && wanted.length > 0) {
+    throw new Error(`${name} installs the README's lines: its package.json must not also say "tarball"`);
+  }
+  // Projects that install a README line get the packed folder where the line says: ./assetloom-packages
+  if (uses.length > 0)
+    symlinkSync(dirname(Object.values(tarballs)[0]), join(dir, 'assetloom-packages'), 'dir');
   for (const dep of closure(wanted, manifests)) {
     if (!tarballs[dep]) throw new Error(`${name} needs ${dep}, which is not a packed public package`);
     manifest.dependencies[dep] = `file:${tarballs[dep]}`;
@@ -120,10 +128,36 @@ function prepare(name, tarballs, manifests) {
   return dir;
 }
 
+/** npm's quiet, cache-first settings, as environment (so a README line runs exactly as written). */
+const NPM_QUIET = {
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_loglevel: 'error',
+  npm_config_prefer_offline: 'true',
+};
+
+/**
+ * Installs a project: the root README's install lines it names (`"assetloomEcosystem": { "install":
+ * ["the SDK and the mock"] }`), each run as written, in the README's order; else `npm install`.
+ */
 function install(dir) {
-  return run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
-    cwd: dir,
-  });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const uses = manifest.assetloomEcosystem?.install ?? [];
+  if (uses.length === 0) return run('npm', ['install'], { cwd: dir, env: NPM_QUIET });
+  // in the README's order, whatever the order the project names them in
+  const order = installLines().map((l) => l.line);
+  const lines = uses
+    .map((use) => installLineFor(use))
+    .sort((a, b) => order.indexOf(a.line) - order.indexOf(b.line));
+  let seconds = 0;
+  let output = '';
+  for (const { line } of lines) {
+    const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+    seconds += result.seconds;
+    output += `$ ${line}\n${result.output}`;
+    if (!result.ok) return { ok: false, seconds, output };
+  }
+  return { ok: true, seconds, output };
 }
 
 async function freePort() {

@@ -7,6 +7,10 @@ import { setupWorker } from 'msw/browser';
 const status = document.getElementById('status');
 const sprite = document.getElementById('sprite');
 
+// Made before msw starts, as an app module does at import time (issue #41: a client made before
+// msw's listen() answered 415 to every authenticated call; the SDK looks fetch and Request up per call).
+const api = createAssetClient({ baseUrl: '', throwOnError: true });
+
 async function main() {
   const { handlers, controls } = createAssetMock({
     stepMs: 20,
@@ -18,7 +22,6 @@ async function main() {
   await setupWorker(...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
   await controls.ready;
 
-  const api = createAssetClient({ baseUrl: '', throwOnError: true });
   await api.login({ username: 'ada', password: 'secret123' });
   const { projects } = await api.GET('/api/v1/projects');
   const { taskId } = await api.generate({
