@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import type { Task } from '@assetloom/sdk';
+import { AssetloomApiError, type Task } from '@assetloom/sdk';
 import {
+  apiFailure,
   CliError,
   type Context,
   EXIT,
@@ -534,7 +535,8 @@ export async function tasks(ctx: Context, argv: string[], options: Options = {})
         if (list.length >= limit) break;
       }
     } catch (error) {
-      throw new CliError(`could not list the tasks: ${(error as Error).message}`, EXIT.api);
+      if (AssetloomApiError.is(error)) throw apiFailure('could not list the tasks', error);
+      throw error;
     }
     for (const t of list) ctx.print(`${t.id}  ${t.assetType}  ${t.status}  ${t.createdAt}  "${t.prompt}"`);
     if (list.length === 0) ctx.print('no tasks in this project yet');

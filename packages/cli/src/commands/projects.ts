@@ -1,4 +1,4 @@
-import type { NamedPalette } from '@assetloom/sdk';
+import { AssetloomApiError, type NamedPalette } from '@assetloom/sdk';
 import {
   apiFailure,
   CliError,
@@ -52,7 +52,8 @@ export async function projects(ctx: Context, argv: string[]): Promise<number> {
       try {
         for await (const p of api.paginate('/api/v1/projects')) list.push(p);
       } catch (error) {
-        throw apiFailure('could not list your projects', error as never);
+        if (AssetloomApiError.is(error)) throw apiFailure('could not list your projects', error);
+        throw error;
       }
       for (const p of list) ctx.print(`${p.id}  ${p.name}  (${p.taskCount} tasks, last ${p.lastActivityAt})`);
       if (list.length === 0) ctx.print('no projects yet: assetloom projects create <name>');
