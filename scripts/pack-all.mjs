@@ -2,7 +2,7 @@
 /**
  * Packs every public (non-private) workspace package into one folder, the way a release would
  * (`pnpm pack`, so each package's `prepack` build runs), with a manifest — the one way to use the
- * packages outside this repository until they are published (issue #41, decision 0043).
+ * packages outside this repository until they are published (issue #41, decision 0044).
  *
  *   npm run pack:all                          → ./assetloom-packages/*.tgz + manifest.json
  *   npm run pack:all -- --out <dir>           another folder
