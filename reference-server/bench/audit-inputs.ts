@@ -53,15 +53,16 @@ async function watch(base: string, pid: number, stop: Promise<unknown>) {
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 
-/** A smooth 4096² picture (a PNG of a few hundred KB: within the 10 MiB upload limit). */
+/** A shaded disc on white, 4096² (a PNG of a few hundred KB: within the 10 MiB upload limit). */
 function gradientPng(size: number): Promise<Buffer> {
-  const data = Buffer.alloc(size * size * 3);
+  const data = Buffer.alloc(size * size * 3, 255);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
+      if (Math.hypot(x - size / 2, y - size / 2) >= size * 0.35) continue;
       const i = (y * size + x) * 3;
-      data[i] = (x * 255) / size;
-      data[i + 1] = (y * 255) / size;
-      data[i + 2] = Math.hypot(x - size / 2, y - size / 2) < size / 4 ? 220 : 40;
+      data[i] = 60 + (x * 180) / size;
+      data[i + 1] = 40 + (y * 120) / size;
+      data[i + 2] = 90;
     }
   }
   return sharp(data, { raw: { width: size, height: size, channels: 3 } })
@@ -136,7 +137,7 @@ async function finding2() {
     const during = await watch(server.url, server.pid, ended);
     const task = await ended;
     say(
-      `   now: pixelated in ${fmt(performance.now() - started)} (${String(task.body?.data?.status)}); health p50 ${fmt(during.p50)}, max ${fmt(during.max)} (${(during.max / rest.max).toFixed(1)}× at rest); server peak ${during.peakMb.toFixed(0)} MB`,
+      `   now: pixelated in ${fmt(performance.now() - started)} (${String(task.body?.data?.status)}${task.body?.data?.error ? `: ${String(task.body.data.error)}` : ''}); health p50 ${fmt(during.p50)}, max ${fmt(during.max)} (${(during.max / rest.max).toFixed(1)}× at rest); server peak ${during.peakMb.toFixed(0)} MB`,
     );
   });
 }

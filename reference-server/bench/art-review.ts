@@ -1,0 +1,111 @@
+/**
+ * `pnpm --filter @assetloom/server bench:art-review [label] [list.json]` — renders a held-out list of
+ * prompts (default docs/art-review/held-out-39.json) through the built server, as a user gets them:
+ * a project per style, one task per prompt, the first file of each completed task downloaded. Writes
+ * bench/out/art-review/<label>/NN-<slug>.png and a manifest.json (prompt, asset type, size, status,
+ * the task's error, the words the generator did not honour) for a reviewer who judges the pictures
+ * by eye without the code.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { http, project, user, waitEnd } from './audit-client.js';
+import { benchServerEnv, startBuiltServer } from './built-server.js';
+
+interface Entry {
+  id: number;
+  prompt: string;
+  assetType: string;
+  params?: Record<string, unknown>;
+  style?: Record<string, string>;
+  note?: string;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const label = process.argv[2] ?? 'current';
+const listPath = resolve(process.argv[3] ?? join(here, '..', '..', 'docs', 'art-review', 'held-out-39.json'));
+const list = (JSON.parse(readFileSync(listPath, 'utf8')) as { prompts: Entry[] }).prompts;
+const outDir = join(here, 'out', 'art-review', label);
+mkdirSync(outDir, { recursive: true });
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+
+const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-art-review-'));
+const server = await startBuiltServer(
+  benchServerEnv(dataDir, { GENERATE_MAX_REQUESTS: '100000', USER_MAX_RUNNING_TASKS: '0' }),
+);
+try {
+  const me = await user(server.url);
+  const projects = new Map<string, string>();
+  const projectFor = async (style: Record<string, string> | undefined) => {
+    const key = JSON.stringify(style ?? {});
+    let id = projects.get(key);
+    if (id === undefined) {
+      const created = await http(server.url, 'POST', '/api/v1/projects', {
+        token: me.token,
+        json: { name: `review ${projects.size + 1}`, ...(style ? { style } : {}) },
+      });
+      id = String(created.body?.data?.id ?? (await project(server.url, me.token)));
+      projects.set(key, id);
+    }
+    return id;
+  };
+  const manifest: unknown[] = [];
+  for (const entry of list) {
+    const name = `${String(entry.id).padStart(2, '0')}-${slug(entry.note ?? entry.prompt)}`;
+    const submitted = await http(server.url, 'POST', '/api/v1/generate', {
+      token: me.token,
+      headers: { 'accept-language': 'en' },
+      json: {
+        projectId: await projectFor(entry.style),
+        prompt: entry.prompt,
+        assetType: entry.assetType,
+        ...(entry.params ? { params: entry.params } : {}),
+      },
+    });
+    const record: Record<string, unknown> = { ...entry, file: null };
+    if (submitted.status !== 200) {
+      record.status = `refused ${submitted.status}`;
+      record.error = submitted.body?.message;
+      record.fields = (submitted.body?.data as { errors?: unknown } | null)?.errors;
+    } else {
+      const taskId = String(submitted.body?.data?.taskId);
+      const task = await waitEnd(server.url, me.token, taskId, 300_000);
+      record.status = task.body?.data?.status;
+      record.error = task.body?.data?.error ?? null;
+      if (record.status === 'completed') {
+        const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
+        const list = (
+          assets.body?.data as { assets: Array<{ url: string; metadata: Record<string, unknown> }> }
+        ).assets;
+        const first = list[0];
+        if (first !== undefined) {
+          const url = first.url.startsWith('http') ? first.url : `${server.url}${first.url}`;
+          const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+          writeFileSync(join(outDir, `${name}.png`), bytes);
+          record.file = `${name}.png`;
+          const interpretation = first.metadata?.interpretation as { ignored?: string[] } | undefined;
+          record.notHonoured = interpretation?.ignored ?? [];
+          record.size = {
+            width: (first as { width?: number }).width,
+            height: (first as { height?: number }).height,
+          };
+        }
+      }
+    }
+    manifest.push(record);
+    console.log(`${name}: ${String(record.status)}${record.error ? ` — ${String(record.error)}` : ''}`);
+  }
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`\n${manifest.length} prompts → ${outDir}`);
+} finally {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
