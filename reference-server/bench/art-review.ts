@@ -82,9 +82,10 @@ try {
       record.error = task.body?.data?.error ?? null;
       if (record.status === 'completed') {
         const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
-        const list = (
-          assets.body?.data as { assets: Array<{ url: string; metadata: Record<string, unknown> }> }
-        ).assets;
+        const data = assets.body?.data as
+          | { assets: Array<{ url: string; metadata: Record<string, unknown> }> }
+          | undefined;
+        const list = data?.assets ?? [];
         const first = list[0];
         if (first !== undefined) {
           const url = first.url.startsWith('http') ? first.url : `${server.url}${first.url}`;
