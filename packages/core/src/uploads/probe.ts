@@ -9,7 +9,28 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 export type ProbeResult =
   | { ok: true; format: ImageFormat; width: number; height: number; animated: boolean }
-  | { ok: false; reason: 'empty' | 'unknown-format' | 'truncated' | 'bad-header'; detail: string };
+  | {
+      ok: false;
+      reason: 'empty' | 'unknown-format' | 'truncated' | 'bad-header' | 'too-many-scans';
+      detail: string;
+    };
+
+/** What the probe refuses besides a broken header. */
+export interface ProbeLimits {
+  /**
+   * Most scans (SOS markers) a JPEG may have. Every scan of a progressive JPEG is a pass over all of
+   * its coefficient blocks, so a picture within the pixel limits with thousands of empty scans costs
+   * seconds to decode (libjpeg-turbo's TurboJPEG refuses these with its scan limit). Default
+   * {@link JPEG_MAX_SCANS}.
+   */
+  maxJpegScans?: number;
+}
+
+/**
+ * The default scan limit: progressive encoders write 8-10 scans (libjpeg's simple progression 10,
+ * mozjpeg's optimised scans 8-9), a baseline JPEG 1-4. Decision 0043 has the figures.
+ */
+export const JPEG_MAX_SCANS = 64;
 
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
 const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
@@ -36,7 +57,7 @@ const fail = (reason: Exclude<ProbeResult, { ok: true }>['reason'], detail: stri
 });
 
 /** Reads the format, size and animation of a picture from its header (see the module comment). */
-export function probeImage(bytes: Uint8Array): ProbeResult {
+export function probeImage(bytes: Uint8Array, limits: ProbeLimits = {}): ProbeResult {
   if (bytes.length === 0) return fail('empty', 'zero bytes');
   const format = sniffFormat(bytes);
   if (format === null) return fail('unknown-format', 'not a PNG, JPEG, WebP or GIF signature');
@@ -44,7 +65,7 @@ export function probeImage(bytes: Uint8Array): ProbeResult {
     case 'png':
       return probePng(bytes);
     case 'jpeg':
-      return probeJpeg(bytes);
+      return probeJpeg(bytes, limits.maxJpegScans ?? JPEG_MAX_SCANS);
     case 'gif':
       return probeGif(bytes);
     case 'webp':
@@ -79,8 +100,8 @@ function probePng(b: Uint8Array): ProbeResult {
   return sized('png', width, height, animated);
 }
 
-/** The first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC) states the size. */
-function probeJpeg(b: Uint8Array): ProbeResult {
+/** The first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC) states the size; scans are counted. */
+function probeJpeg(b: Uint8Array, maxScans: number): ProbeResult {
   let at = 2;
   while (at + 4 <= b.length) {
     if (b[at] !== 0xff) return fail('bad-header', `JPEG marker expected at byte ${at}`);
@@ -101,11 +122,48 @@ function probeJpeg(b: Uint8Array): ProbeResult {
       if (at + 9 > b.length) return fail('truncated', 'JPEG ends inside its frame header');
       // the scan data must follow: a file cut right after its header is refused here
       if (b.length < at + 2 + length + 4) return fail('truncated', 'JPEG ends after its frame header');
+      const scans = countJpegScans(b, at + 2 + length, maxScans);
+      if (scans > maxScans) {
+        return fail('too-many-scans', `JPEG has more than ${maxScans} scans (the limit)`);
+      }
       return sized('jpeg', u16be(b, at + 7), u16be(b, at + 5), false);
     }
     at += 2 + length;
   }
   return fail('truncated', 'JPEG ends before its frame header');
+}
+
+/**
+ * The scans (SOS markers) of a JPEG from `from` on, counting stops past `limit`. Marker segments are
+ * skipped by their length; entropy-coded data is walked to the next marker (0xFF not followed by a
+ * stuffed 0x00, a fill 0xFF or a restart marker). One pass over the bytes, at most.
+ */
+function countJpegScans(b: Uint8Array, from: number, limit: number): number {
+  let scans = 0;
+  let at = from;
+  while (at + 1 < b.length) {
+    if (b[at] !== 0xff) {
+      // inside entropy-coded data: the next 0xFF
+      const next = b.indexOf(0xff, at + 1);
+      if (next < 0) break;
+      at = next;
+      continue;
+    }
+    const marker = b[at + 1]!;
+    if (marker === 0x00 || marker === 0xff || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += marker === 0xff ? 1 : 2; // stuffed byte, fill byte, restart marker, TEM
+      continue;
+    }
+    if (marker === 0xd9) break; // end of image
+    if (at + 4 > b.length) break;
+    const length = u16be(b, at + 2);
+    if (marker === 0xda) {
+      scans++;
+      if (scans > limit) return scans;
+    }
+    at += 2 + Math.max(length, 2);
+  }
+  return scans;
 }
 
 /** The logical screen states the size; more than one image descriptor makes it animated. */

@@ -105,6 +105,20 @@ describe('probeImage: format by signature, size from the header, before any deco
     expect(probeImage(bytes)).toMatchObject({ ok: false, reason });
   });
 
+  it("counts a JPEG's scans and refuses more than the limit, as TurboJPEG's scan limit does (issue #37)", () => {
+    // a frame header, then `scans` scans of one byte of entropy data each (stuffed 0xFF 0x00 and a
+    // restart marker inside the data are no markers)
+    const withScans = (scans: number) => {
+      const scan = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 63, 0, 0x12, 0xff, 0x00, 0xff, 0xd0, 0x34];
+      const head = jpegHead(16, 16).subarray(0, 33);
+      return Uint8Array.from([...head, ...Array.from({ length: scans }, () => scan).flat(), 0xff, 0xd9]);
+    };
+    expect(probeImage(withScans(64))).toMatchObject({ ok: true, width: 16, height: 16 });
+    expect(probeImage(withScans(65))).toMatchObject({ ok: false, reason: 'too-many-scans' });
+    expect(probeImage(withScans(10), { maxJpegScans: 9 })).toMatchObject({ reason: 'too-many-scans' });
+    expect(probeImage(withScans(2649))).toMatchObject({ ok: false, reason: 'too-many-scans' });
+  });
+
   it('reads declared content types', () => {
     expect(declaredFormat('image/png')).toBe('png');
     expect(declaredFormat('IMAGE/JPEG; q=1')).toBe('jpeg');
