@@ -400,9 +400,17 @@ export interface paths {
          *
          *     Limits (server settings): `UPLOAD_MAX_BYTES` (10 MiB) per body → 413 `图片过大`;
          *     `UPLOAD_MAX_SIDE` (4096 px) per side and `UPLOAD_MAX_PIXELS` (16777216) per picture, read from
-         *     the header before anything is decoded → 413 `图片尺寸过大`; `USER_MAX_UPLOAD_BYTES` (256 MiB)
-         *     of stored uploads per user → 413 `上传空间已达上限`. Zero bytes, a body that is not a picture
-         *     or is cut short, and a missing or non-image content type answer 400 `图片无法读取`.
+         *     the header before anything is decoded → 413 `图片尺寸过大`; a JPEG of more than
+         *     `UPLOAD_JPEG_MAX_SCANS` (64) scans, counted before decoding → 413
+         *     `JPEG 扫描次数过多，请另存为基线 JPEG 或 PNG`; a stored PNG more than `UPLOAD_MAX_EXPANSION`
+         *     (16) times the upload's bytes (and over 1 MiB) → 413 `图片存储后过大，请改传 PNG 或更小的图片`;
+         *     `USER_MAX_UPLOAD_BYTES` (256 MiB) of stored uploads per user, reserved while an upload is in
+         *     flight → 413 `上传空间已达上限`. At most `UPLOAD_USER_IN_FLIGHT` (2) uploads of one user are
+         *     processed at once → 429 `上传进行中，请稍后再试` with `Retry-After`; a server decoding as many
+         *     pictures as it allows answers 503 `服务繁忙，请稍后再试`; a full disk, or less free than
+         *     `STORAGE_MIN_FREE_BYTES`, 507 `存储空间不足，请稍后再试` (decision 0043). Zero bytes, a body
+         *     that is not a picture or is cut short, and a missing or non-image content type answer 400
+         *     `图片无法读取`.
          *
          *     An upload no task uses is deleted `UPLOAD_TTL_SECONDS` (24 h) after it was made or last named
          *     by a submission; one that a task uses is kept as long as that task exists (deleting the
@@ -688,10 +696,12 @@ export interface components {
          *     403 forbidden, 404 not found (also unknown routes: `接口不存在`), 405 method not allowed
          *     (`请求方法不允许`), 409 conflict, 413 body too large, 415 body not JSON, 429 too many
          *     requests, 500 internal error, 503 not ready (`服务未就绪`, the readiness check) or busy
-         *     (`服务繁忙，请稍后再试` + `Retry-After`: password hashing at its bound).
+         *     (`服务繁忙，请稍后再试` + `Retry-After`: password hashing or picture decoding at its bound),
+         *     507 insufficient storage (`存储空间不足，请稍后再试` + `Retry-After`: the server's disk or
+         *     database is full; uploads and generate only, decision 0043).
          * @enum {integer}
          */
-        ErrorCode: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+        ErrorCode: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503 | 507;
         /** @description The envelope of every error. */
         ErrorResponse: {
             code: components["schemas"]["ErrorCode"];
@@ -713,7 +723,7 @@ export interface components {
          * @description A stable code per error message, the same in every language: branch or translate on it, not on `message`. `invalid_request` is `参数错误`; `empty_prompt` `prompt 不能为空`; `unauthenticated` `未登录或 Token 已过期` (sent as `data: null`); the others name their message the same way.
          * @enum {string}
          */
-        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "unsupported_media_type" | "unsupported_content_encoding" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "internal" | "not_ready" | "busy" | "headers_too_large" | "request_timeout";
+        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "image_too_many_scans" | "image_expands" | "unsupported_media_type" | "unsupported_content_encoding" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "uploads_in_flight" | "internal" | "not_ready" | "storage_full" | "busy" | "headers_too_large" | "request_timeout";
         /** @description One refused field of a request. */
         FieldError: {
             /**
@@ -1701,6 +1711,28 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description A rate limit was triggered, or the user's other uploads hold every upload slot (`UPLOAD_USER_IN_FLIGHT` uploads of one user are decoded at once); retry after the `Retry-After` seconds. */
+        UploadsInFlight: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The server's storage is full: its disk (or its database) refused the write, or fewer bytes than `STORAGE_MIN_FREE_BYTES` would be left free. Nothing was stored. Retry after the `Retry-After` seconds (decision 0043). */
+        StorageFull: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The server sheds load: password hashing is at its bound (hashes running and queued in this process); nothing was hashed. Retry after the `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
@@ -1732,7 +1764,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is over `UPLOAD_MAX_BYTES`, the picture's header states a side over `UPLOAD_MAX_SIDE` or more pixels than `UPLOAD_MAX_PIXELS` (refused before decoding), or the user's uploads would take more than `USER_MAX_UPLOAD_BYTES`. */
+        /** @description The body is over `UPLOAD_MAX_BYTES`, the picture's header states a side over `UPLOAD_MAX_SIDE` or more pixels than `UPLOAD_MAX_PIXELS` (refused before decoding), a JPEG has more scans than `UPLOAD_JPEG_MAX_SCANS` (refused before decoding), the stored PNG would be more than `UPLOAD_MAX_EXPANSION` times the upload, or the user's uploads would take more than `USER_MAX_UPLOAD_BYTES`. */
         ImageTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2552,8 +2584,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["ImageTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["UploadsInFlight"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
+            507: components["responses"]["StorageFull"];
         };
     };
     getUpload: {
@@ -2674,6 +2708,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFull"];
         };
     };
     getTask: {

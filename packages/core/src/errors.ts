@@ -8,7 +8,7 @@ import {
 } from './messages.js';
 
 /** Envelope error codes; the HTTP status always equals the envelope code. */
-export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503 | 507;
 
 /** The messages the spec (and openapi/asset-api.yaml) fixes, in one place. */
 export const MESSAGES = {
@@ -41,11 +41,14 @@ export const MESSAGES = {
   tooManyInFlight: '进行中的任务过多，请稍后再试',
   projectLimit: '工程数量已达上限',
   storageQuota: '存储空间已达上限',
+  storageFull: '存储空间不足，请稍后再试',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-const ERROR_CODES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503]);
+const ERROR_CODES: ReadonlySet<number> = new Set([
+  400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503, 507,
+]);
 
 export interface AssetloomErrorOptions {
   cause?: unknown;
@@ -145,6 +148,12 @@ export const errors = {
     new AssetloomError(429, MESSAGES.projectLimit, { retryAfter: 60, details }),
   /** 413: the user's files take the storage allowed (USER_MAX_STORAGE_BYTES). */
   storageQuota: (details?: unknown) => new AssetloomError(413, MESSAGES.storageQuota, { details }),
+  /**
+   * 507 + Retry-After: the server's disk (or database) is full, or below its free-space minimum
+   * (STORAGE_MIN_FREE_BYTES): nothing was stored; try again once an operator made room (decision 0043).
+   */
+  storageFull: (cause?: unknown, retryAfter = 60) =>
+    new AssetloomError(507, MESSAGES.storageFull, { cause, retryAfter }),
 } as const;
 
 /** The success envelope. */
@@ -191,6 +200,7 @@ const REASON_BY_CODE: Readonly<Record<number, string>> = {
   429: 'too_many_requests',
   500: 'internal',
   503: 'not_ready',
+  507: 'storage_full',
 };
 
 /**

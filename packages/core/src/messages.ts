@@ -107,6 +107,16 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
   entry('image_too_large', '图片过大', 'The image is too large'),
   entry('image_dimensions', '图片尺寸过大', 'The image dimensions are too large'),
   entry('upload_quota', '上传空间已达上限', 'Your upload space is full'),
+  entry(
+    'image_too_many_scans',
+    'JPEG 扫描次数过多，请另存为基线 JPEG 或 PNG',
+    'The JPEG has too many progressive scans: save it as a baseline JPEG or a PNG and upload it again',
+  ),
+  entry(
+    'image_expands',
+    '图片存储后过大，请改传 PNG 或更小的图片',
+    'The picture would take too much space once stored (noisy pictures grow the most): upload it as a PNG, or a smaller or less noisy picture',
+  ),
   entry('unsupported_media_type', '请求体必须是 JSON', 'The request body must be JSON'),
   entry(
     'unsupported_content_encoding',
@@ -120,8 +130,18 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
     'Too many tasks in progress, please try again later',
   ),
   entry('project_limit', '工程数量已达上限', 'You have as many projects as allowed'),
+  entry(
+    'uploads_in_flight',
+    '上传进行中，请稍后再试',
+    'Your other uploads are still being processed, please try again shortly',
+  ),
   entry('internal', '服务器内部错误', 'Internal server error'),
   entry('not_ready', '服务未就绪', 'The service is not ready'),
+  entry(
+    'storage_full',
+    '存储空间不足，请稍后再试',
+    'The server is out of storage space, please try again later',
+  ),
   SHARED_ERRORS.busy,
   SHARED_ERRORS.headersTooLarge,
   SHARED_ERRORS.requestTimeout,

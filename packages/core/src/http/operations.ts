@@ -1,6 +1,6 @@
 import type { AssetApiSchemas } from '@assetloom/openapi';
 import { ID_PATTERN } from '../defaults.js';
-import { type AssetloomError, errors } from '../errors.js';
+import { AssetloomError, errors } from '../errors.js';
 import type { JsonBodyResult } from '../json-body.js';
 import { contentLanguage, languageOf } from '../messages.js';
 import { isValidObjectKey } from '../object-keys.js';
@@ -101,6 +101,13 @@ export interface OperationTableDeps {
   readinessTimeoutMs?: number;
   /** Uploaded pictures (decision 0034); without it the upload operations answer 404 接口不存在. */
   uploads?: UploadService;
+  /**
+   * Whether a failure is a full storage (the server: ENOSPC, SQLite's "disk is full", MongoDB's
+   * OutOfDiskSpace anywhere in the cause chain). The operations that store what a user sends
+   * (`uploadImage`, `generate`) then answer 507 存储空间不足 with `Retry-After` (decision 0043)
+   * instead of 500. Without it those failures stay 500.
+   */
+  isStorageFull?: (error: unknown) => boolean;
 }
 
 /** What GET /api/v1/ready checks. */
@@ -259,6 +266,18 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     return deps.webhooks;
   };
 
+  /** Runs a write of what the user sent; a full storage answers 507 (decision 0043), not 500. */
+  async function namingFullStorage<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof AssetloomError) && deps.isStorageFull?.(error) === true) {
+        throw errors.storageFull(error);
+      }
+      throw error;
+    }
+  }
+
   const operations: Operations = {
     getStyleCatalog: async ({ headers }) => ({
       status: 200,
@@ -330,10 +349,8 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     }),
     generate: async ({ body, headers }, user) => {
       const key = headers['idempotency-key'];
-      const result = await service.submitTask(
-        user,
-        body,
-        typeof key === 'string' ? { idempotencyKey: key } : {},
+      const result = await namingFullStorage(() =>
+        service.submitTask(user, body, typeof key === 'string' ? { idempotencyKey: key } : {}),
       );
       if (result.created) deps.onTaskCreated?.(result.taskId);
       return { status: 200, data: { taskId: result.taskId } };
@@ -405,8 +422,9 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       ),
     }),
     uploadImage: async ({ body }, user) => {
-      if (deps.uploads === undefined) throw errors.routeNotFound();
-      return { status: 200, data: await deps.uploads.upload(user, body) };
+      const uploads = deps.uploads;
+      if (uploads === undefined) throw errors.routeNotFound();
+      return { status: 200, data: await namingFullStorage(() => uploads.upload(user, body)) };
     },
     getUpload: async ({ params }, user) => {
       if (deps.uploads === undefined) throw errors.routeNotFound();
