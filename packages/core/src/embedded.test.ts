@@ -123,6 +123,8 @@ describe('embedded store on disk', () => {
         'projects.db',
         'task_claims.db',
         'tasks.db',
+        'upload_deletions.db',
+        'upload_slots.db',
         'upload_uses.db',
         'uploads.db',
         'users.db',

@@ -109,7 +109,7 @@ export interface AssetServiceDeps {
    * the dedupe key through their content hashes; a new task records its uses; a project's deletion
    * removes the uploads only its tasks used. Without it, params naming uploads answer 400.
    */
-  uploads?: Pick<UploadService, 'checkInputs' | 'recordUses' | 'releaseProject'>;
+  uploads?: Pick<UploadService, 'checkInputs' | 'pinInputs' | 'unpinInputs' | 'releaseProject'>;
   /**
    * What the workers draw with (its name, kind and the image inputs it honours): a submission naming
    * an input it cannot honour answers 400 naming the param, before any picture is read (issue #37).
@@ -676,70 +676,83 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
         }),
       );
 
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const active = await store.tasks.findActiveByDedupeKey(user.id, dedupeKey);
-        if (active) return { taskId: active.id, created: false };
-        // A new task: within the user's share of the workers and of the storage.
-        if (attempt === 0) await withinBudgets(user, pixels);
-        const now = clock.now();
-        const record: TaskRecord = {
-          id: ids.id(),
-          ownerId: user.id,
-          projectId,
-          prompt,
-          assetType: body.assetType,
-          taskStyle,
-          params,
-          status: 'running',
-          stage: 'prompt_builder',
-          progress: 0,
-          retryCount: 0,
-          error: null,
-          dedupeKey,
-          idempotencyKey,
-          lastSeq: 0,
-          lease: null,
-          attempts: 0,
-          ...(inputPixels > 0 ? { inputPixels } : {}),
-          createdAt: now,
-          updatedAt: now,
-        };
-        try {
-          await store.tasks.insert(record);
-        } catch (err) {
-          if (!(err instanceof DuplicateKeyError)) throw err;
-          if (err.field === 'idempotencyKey' && idempotencyKey !== null) {
-            const winner = await store.tasks.findByIdempotencyKey(user.id, idempotencyKey);
-            if (winner) return { taskId: winner.id, created: false };
-          }
-          // An identical task became active meanwhile (or finished between the two reads): look again.
-          continue;
-        }
-        if (deps.generateLimiter) await deps.generateLimiter.hit(String(user.id));
-        // The task keeps its pictures as long as it exists (a failure here fails the submission's
-        // answer, but the task runs: its run reads the uploads while they last).
-        if (inputs) await deps.uploads?.recordUses(record, inputs.uploadIds);
-        // The task is stored and will run: from here the call succeeds (an error answer would make a
-        // retrying client submit it twice). Only the project's counter may lag if the store fails now.
-        let touched: boolean;
-        try {
-          touched =
-            store.projects.countNewTask === undefined
-              ? await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now })
-              : await store.projects.countNewTask(projectId, now);
-        } catch (error) {
-          deps.onBackgroundError?.(error, {
-            what: 'project task counter not moved',
+      // The task's id is chosen now: its uploads are pinned under it before it is stored (decision 0043).
+      const taskId = ids.id();
+      const uploadIds = inputs?.uploadIds ?? [];
+      if (uploadIds.length > 0)
+        await deps.uploads?.pinInputs({ id: taskId, projectId, ownerId: user.id }, uploadIds);
+      let created = false;
+      try {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const active = await store.tasks.findActiveByDedupeKey(user.id, dedupeKey);
+          if (active) return { taskId: active.id, created: false };
+          // A new task: within the user's share of the workers and of the storage.
+          if (attempt === 0) await withinBudgets(user, pixels);
+          const now = clock.now();
+          const record: TaskRecord = {
+            id: taskId,
+            ownerId: user.id,
             projectId,
-            taskId: record.id,
-          });
+            prompt,
+            assetType: body.assetType,
+            taskStyle,
+            params,
+            status: 'running',
+            stage: 'prompt_builder',
+            progress: 0,
+            retryCount: 0,
+            error: null,
+            dedupeKey,
+            idempotencyKey,
+            lastSeq: 0,
+            lease: null,
+            attempts: 0,
+            ...(inputPixels > 0 ? { inputPixels } : {}),
+            createdAt: now,
+            updatedAt: now,
+          };
+          try {
+            await store.tasks.insert(record);
+            created = true;
+          } catch (err) {
+            if (!(err instanceof DuplicateKeyError)) throw err;
+            if (err.field === 'idempotencyKey' && idempotencyKey !== null) {
+              const winner = await store.tasks.findByIdempotencyKey(user.id, idempotencyKey);
+              if (winner) return { taskId: winner.id, created: false };
+            }
+            // An identical task became active meanwhile (or finished between the two reads): look again.
+            continue;
+          }
+          if (deps.generateLimiter) await deps.generateLimiter.hit(String(user.id));
+          // The task is stored and will run: from here the call succeeds (an error answer would make a
+          // retrying client submit it twice). Only the project's counter may lag if the store fails now.
+          let touched: boolean;
+          try {
+            touched =
+              store.projects.countNewTask === undefined
+                ? await store.projects.touch(projectId, { taskCountDelta: 1, lastActivityAt: now })
+                : await store.projects.countNewTask(projectId, now);
+          } catch (error) {
+            deps.onBackgroundError?.(error, {
+              what: 'project task counter not moved',
+              projectId,
+              taskId: record.id,
+            });
+            return { taskId: record.id, created: true };
+          }
+          if (!touched) {
+            await store.tasks.deleteByProject(projectId);
+            throw errors.projectForbidden();
+          }
           return { taskId: record.id, created: true };
         }
-        if (!touched) {
-          await store.tasks.deleteByProject(projectId);
-          throw errors.projectForbidden();
+      } finally {
+        // No task was stored under the id: its pins are given back (a duplicate, a refusal, a failure).
+        if (!created && uploadIds.length > 0) {
+          await deps.uploads?.unpinInputs(taskId, uploadIds).catch((error: unknown) => {
+            deps.onBackgroundError?.(error, { what: 'upload pins not given back', taskId });
+          });
         }
-        return { taskId: record.id, created: true };
       }
       throw new AssetloomError(500, MESSAGES.internal, {
         details: { reason: 'dedupe insert kept colliding', dedupeKey },

@@ -38,7 +38,7 @@ import {
   type UserRepository,
 } from '../store.js';
 import { ACTIVE_TASK_STATUSES, type TaskStatus } from '../types.js';
-import type { UploadDoc, UploadUseDoc } from '../uploads/records.js';
+import type { UploadDeletionDoc, UploadDoc, UploadSlotDoc, UploadUseDoc } from '../uploads/records.js';
 import { UPLOAD_COLLECTIONS, uploadRepository } from '../uploads/repositories.js';
 import { legacyUsernameKey, usernameKeyOf } from '../usernames.js';
 import type { WebhookDeliveryDoc, WebhookDoc } from '../webhooks/documents.js';
@@ -673,6 +673,8 @@ export function createStoreOver(db: Database): Store {
   const deliveries = db.collection<WebhookDeliveryDoc>(WEBHOOK_COLLECTIONS.deliveries);
   const uploads = db.collection<UploadDoc>(UPLOAD_COLLECTIONS.uploads);
   const uploadUses = db.collection<UploadUseDoc>(UPLOAD_COLLECTIONS.uses);
+  const uploadSlots = db.collection<UploadSlotDoc>(UPLOAD_COLLECTIONS.slots);
+  const uploadDeletions = db.collection<UploadDeletionDoc>(UPLOAD_COLLECTIONS.deletions);
   const serial = keyedSerial();
 
   let ready: Promise<void> | undefined;
@@ -692,6 +694,8 @@ export function createStoreOver(db: Database): Store {
       STORE_COLLECTIONS.claims,
       UPLOAD_COLLECTIONS.uploads,
       UPLOAD_COLLECTIONS.uses,
+      UPLOAD_COLLECTIONS.slots,
+      UPLOAD_COLLECTIONS.deletions,
       WEBHOOK_COLLECTIONS.webhooks,
       WEBHOOK_COLLECTIONS.deliveries,
     ]) {
@@ -755,7 +759,7 @@ export function createStoreOver(db: Database): Store {
     kind: db.kind,
     webhooks: hookRepositories.webhooks,
     webhookDeliveries: hookRepositories.webhookDeliveries,
-    uploads: uploadRepository(use, uploads, uploadUses),
+    uploads: uploadRepository(use, uploads, uploadUses, uploadSlots, uploadDeletions),
     init: use,
     async close() {
       if (closed) return;

@@ -9,6 +9,9 @@ export const UPLOAD_MESSAGES = {
   uploadForbidden: '无权访问该上传',
   uploadNotFound: '上传不存在',
   uploadInUse: '上传正被任务使用',
+  imageTooManyScans: 'JPEG 扫描次数过多，请另存为基线 JPEG 或 PNG',
+  imageExpands: '图片存储后过大，请改传 PNG 或更小的图片',
+  uploadsInFlight: '上传进行中，请稍后再试',
 } as const;
 
 /** Factories; `details` (why, in words) goes to the log, never to the client. */
@@ -20,4 +23,11 @@ export const uploadErrors = {
   forbidden: () => new AssetloomError(403, UPLOAD_MESSAGES.uploadForbidden),
   notFound: () => new AssetloomError(404, UPLOAD_MESSAGES.uploadNotFound),
   inUse: () => new AssetloomError(409, UPLOAD_MESSAGES.uploadInUse),
+  /** 413: a JPEG with more scans than UPLOAD_JPEG_MAX_SCANS, refused before decoding (decision 0043). */
+  tooManyScans: (details: unknown) => new AssetloomError(413, UPLOAD_MESSAGES.imageTooManyScans, { details }),
+  /** 413: the stored PNG would be more than UPLOAD_MAX_EXPANSION times the upload (decision 0043). */
+  expands: (details: unknown) => new AssetloomError(413, UPLOAD_MESSAGES.imageExpands, { details }),
+  /** 429: the user's upload slots (UPLOAD_USER_IN_FLIGHT) are all held by uploads in flight. */
+  inFlight: (retryAfter: number, details?: unknown) =>
+    new AssetloomError(429, UPLOAD_MESSAGES.uploadsInFlight, { retryAfter, details }),
 } as const;

@@ -30,7 +30,26 @@ export interface UploadUseRecord {
   createdAt: Date;
 }
 
-/** Uploads and their uses (collections `uploads`, `upload_uses`). */
+/**
+ * One of a user's upload slots (decision 0043): an upload in flight holds one from before it is
+ * decoded until its record is stored. Taken by a unique insert (`<ownerId>:<slot>`), so at most
+ * UPLOAD_USER_IN_FLIGHT uploads of a user are in flight across processes on every database; it holds
+ * the upload's stored size once known (`bytes`), which the user's other uploads count against the
+ * quota. A slot past `expiresAt` belongs to a process that died: it is taken over and not counted.
+ */
+export interface UploadSlotRecord {
+  /** `<ownerId>:<slot>`. */
+  id: string;
+  ownerId: number;
+  /** Random: whose slot it is (a release or reservation only touches its own). */
+  holder: string;
+  /** Bytes reserved against the quota (0 until the stored size is known). */
+  bytes: number;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** Uploads and their uses (collections `uploads`, `upload_uses`, `upload_slots`, `upload_deletions`). */
 export interface UploadRepository {
   insert(upload: UploadRecord): Promise<void>;
   byId(id: string): Promise<UploadRecord | null>;
@@ -48,6 +67,34 @@ export interface UploadRepository {
   countUses(uploadId: string): Promise<number>;
   /** Uploads last used before `before`, oldest first, at most `limit` (1-1000). */
   idleSince(before: Date, limit: number): Promise<UploadRecord[]>;
+  /** The uses of one upload (task ids and when they were recorded). */
+  usesOf(uploadId: string): Promise<UploadUseRecord[]>;
+  /** Deletes one task's uses of these uploads (a submission that made no task gives its pins back). */
+  deleteUses(taskId: string, uploadIds: readonly string[]): Promise<void>;
+
+  /** Takes a slot by inserting it; false when the slot is held. */
+  takeSlot(slot: UploadSlotRecord): Promise<boolean>;
+  slotById(id: string): Promise<UploadSlotRecord | null>;
+  /** Deletes the slot if `holder` holds it (and, with `expiredBefore`, only if it expired). */
+  releaseSlot(id: string, holder: string, expiredBefore?: Date): Promise<boolean>;
+  /** Writes the holder's reservation into its slot; false when it no longer holds the slot. */
+  reserve(id: string, holder: string, bytes: number): Promise<boolean>;
+  /** Bytes the user's other live slots (not `exceptId`, not expired at `now`) reserve. */
+  reservedByOwner(ownerId: number, exceptId: string, now: Date): Promise<number>;
+  /** Deletes slots that expired before `before`; how many. */
+  deleteExpiredSlots(before: Date): Promise<number>;
+
+  /**
+   * Marks an upload as being deleted (a unique insert, `_id` the upload id): a submission that pins
+   * the upload afterwards backs out. false when a marker exists.
+   */
+  markDeleting(uploadId: string, at: Date): Promise<boolean>;
+  /** When the upload was marked as being deleted, or null. */
+  deletingSince(uploadId: string): Promise<Date | null>;
+  /** Removes the marker (with `before`: only one made before it, a stale one). */
+  unmarkDeleting(uploadId: string, before?: Date): Promise<boolean>;
+  /** Removes markers made before `before` (their deleter died); how many. */
+  deleteStaleMarkers(before: Date): Promise<number>;
 }
 
 /** The record as stored (both adapters): `_id` is the upload id. */
@@ -75,6 +122,22 @@ export interface UploadUseDoc {
   createdAt: Date;
 }
 
+/** A slot as stored: `_id` is `<ownerId>:<slot>`. */
+export interface UploadSlotDoc {
+  _id: string;
+  ownerId: number;
+  holder: string;
+  bytes: number;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** A deletion marker: `_id` is the upload id. */
+export interface UploadDeletionDoc {
+  _id: string;
+  createdAt: Date;
+}
+
 export function uploadToDoc(u: UploadRecord): UploadDoc {
   const { id, ...rest } = u;
   return { _id: id, ...rest };
@@ -98,4 +161,30 @@ export function docToUpload(d: UploadDoc): UploadRecord {
 
 export function useToDoc(u: UploadUseRecord): UploadUseDoc {
   return { _id: `${u.uploadId}:${u.taskId}`, ...u };
+}
+
+export function slotToDoc(s: UploadSlotRecord): UploadSlotDoc {
+  const { id, ...rest } = s;
+  return { _id: id, ...rest };
+}
+
+export function docToSlot(d: UploadSlotDoc): UploadSlotRecord {
+  return {
+    id: d._id,
+    ownerId: d.ownerId,
+    holder: d.holder,
+    bytes: d.bytes,
+    createdAt: d.createdAt,
+    expiresAt: d.expiresAt,
+  };
+}
+
+export function docToUse(d: UploadUseDoc): UploadUseRecord {
+  return {
+    uploadId: d.uploadId,
+    taskId: d.taskId,
+    projectId: d.projectId,
+    ownerId: d.ownerId,
+    createdAt: d.createdAt,
+  };
 }

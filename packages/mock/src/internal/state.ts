@@ -104,7 +104,8 @@ export async function buildState(config: StateConfig): Promise<State> {
     }),
     uploads: {
       checkInputs: (user, params) => uploadsRef().checkInputs(user, params),
-      recordUses: (task, ids) => uploadsRef().recordUses(task, ids),
+      pinInputs: (task, ids) => uploadsRef().pinInputs(task, ids),
+      unpinInputs: (taskId, ids) => uploadsRef().unpinInputs(taskId, ids),
       releaseProject: (projectId) => uploadsRef().releaseProject(projectId),
     },
   });
