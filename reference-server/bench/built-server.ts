@@ -47,7 +47,7 @@ export interface BuiltServer {
 
 /** Starts dist/main.js with `env` (plus PATH) and resolves once it logs `listening`. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  const main = join(serverDir, 'dist', 'main.js');
+  const main = join(serverDir, 'bin', 'assetloom-server.js');
   if (!existsSync(main)) {
     throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
   }

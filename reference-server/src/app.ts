@@ -263,6 +263,8 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
     ...(deps.uploads === undefined ? {} : { uploads: deps.uploads }),
+    // A full disk under an upload or a submission answers 507 with Retry-After (decision 0043).
+    isStorageFull,
   });
 
   // --- outermost: request id, logging, headers and the envelope for every failure ---
@@ -307,6 +309,9 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       }
       if (failure.code === 500 && isStoreWriteFailure(failure.cause))
         deps.onStoreWriteFailure?.(failure.cause);
+      // A full disk under the database: the readiness check probes writes until one succeeds.
+      if (failure.code === 507 && failure.cause instanceof StoreWriteError)
+        deps.onStoreWriteFailure?.(failure.cause);
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       // The request line goes through the root logger with the request id as a field: most
@@ -322,6 +327,8 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       deps.onRequestEnd?.(ctx.method, routeLabel(ctx), ctx.status, ms / 1000);
       if (failure !== undefined && failure.code === 500) {
         deps.logger.error({ ...line, err: failure.cause ?? failure }, 'request failed');
+      } else if (failure?.code === 507) {
+        deps.logger.warn({ ...line, err: failure.cause ?? failure }, 'storage full');
       } else if (failure?.code === 503 && failure.retryAfter === undefined) {
         // The readiness check: which dependency failed, and why, for the operator.
         deps.logger.warn({ ...line, checks: failure.details }, 'not ready');

@@ -50,6 +50,8 @@ describe('loadConfig', () => {
         LLM_API_KEY: 'sk-test',
         LLM_MODEL: 'qwen-plus',
         LLM_TIMEOUT_MS: '5000',
+        // as the assetloom-server bin sets it (decision 0043); libuv's 4 would lower the decode concurrency
+        UV_THREADPOOL_SIZE: '8',
       },
       '/x',
     );

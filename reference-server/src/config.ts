@@ -171,6 +171,21 @@ export interface UploadSettings {
   maxPixels: number;
   userMaxBytes: number;
   ttlSeconds: number;
+  /** UPLOAD_JPEG_MAX_SCANS: scans a JPEG may have (413 before decoding). */
+  maxJpegScans: number;
+  /** UPLOAD_MAX_EXPANSION: the stored PNG at most this many times the upload's bytes (413); 0 off. */
+  maxExpansion: number;
+  /** UPLOAD_USER_IN_FLIGHT: uploads of one user processed at once, across processes (429). */
+  userInFlight: number;
+  /**
+   * Pictures decoded at once in this process: UPLOAD_DECODE_CONCURRENCY capped so that libuv's pool
+   * (UV_THREADPOOL_SIZE) keeps PASSWORD_HASH_CONCURRENCY + 2 threads for the rest.
+   */
+  decodeConcurrency: number;
+  /** UPLOAD_DECODE_MAX_PIXELS: pixels of the pictures decoded at once in this process. */
+  decodeMaxPixels: number;
+  /** UPLOAD_DECODE_TIMEOUT_SECONDS: each libvips operation of a decode. */
+  decodeTimeoutSeconds: number;
   /** How often idle uploads past their lifetime are swept (UPLOAD_SWEEP_SECONDS; 0: never). */
   sweepSeconds: number;
 }
@@ -433,12 +448,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const passwordHashQueue = read.int('PASSWORD_HASH_QUEUE');
   const passwordHashMaxWaitMs = read.int('PASSWORD_HASH_MAX_WAIT_MS');
   const passwordHashPerClient = read.int('PASSWORD_HASH_PER_CLIENT');
+  // libuv's pool: logins (scrypt) and I/O keep PASSWORD_HASH_CONCURRENCY + 2 of its threads (decision 0043).
+  const threadPoolSize = read.int('UV_THREADPOOL_SIZE');
+  const decodeConcurrencyWanted = read.int('UPLOAD_DECODE_CONCURRENCY');
+  const decodeConcurrency = Math.max(
+    1,
+    Math.min(decodeConcurrencyWanted, threadPoolSize - passwordHashConcurrency - 2),
+  );
+  if (decodeConcurrency < decodeConcurrencyWanted) {
+    warnings.push(
+      `UPLOAD_DECODE_CONCURRENCY=${decodeConcurrencyWanted} lowered to ${decodeConcurrency}: libuv's pool has ${threadPoolSize} threads (UV_THREADPOOL_SIZE) and logins and I/O keep ${passwordHashConcurrency + 2}; start with the assetloom-server bin (it sets 8) or raise UV_THREADPOOL_SIZE`,
+    );
+  }
   const uploads = {
     maxBytes: read.int('UPLOAD_MAX_BYTES'),
     maxSide: read.int('UPLOAD_MAX_SIDE'),
     maxPixels: read.int('UPLOAD_MAX_PIXELS'),
     userMaxBytes: read.int('USER_MAX_UPLOAD_BYTES'),
     ttlSeconds: read.int('UPLOAD_TTL_SECONDS'),
+    maxJpegScans: read.int('UPLOAD_JPEG_MAX_SCANS'),
+    maxExpansion: read.int('UPLOAD_MAX_EXPANSION'),
+    userInFlight: read.int('UPLOAD_USER_IN_FLIGHT'),
+    decodeConcurrency,
+    decodeMaxPixels: read.int('UPLOAD_DECODE_MAX_PIXELS'),
+    decodeTimeoutSeconds: read.int('UPLOAD_DECODE_TIMEOUT_SECONDS'),
   };
   const uploadSweepSeconds = read.int('UPLOAD_SWEEP_SECONDS');
   const budgets = {
