@@ -119,3 +119,116 @@ export function pngChunkTypes(png: Uint8Array): string[] {
   }
   return types;
 }
+
+/**
+ * A progressive JPEG of a flat grey `width` × `height` picture with `scans` valid scans (issue #37,
+ * audit finding 1): every coefficient is zero, so each AC scan is a few end-of-band runs, yet a
+ * decoder passes over every block once per scan. Written by hand: SOF2, three components, one DC
+ * scan, then per component and coefficient a first scan at Al=13 and refinements down to Al=0.
+ * 2,647 scans of 4096² is ~190 KB (the audit's was 191 KB with 2,649) and decodes without warnings.
+ */
+export function manyScanJpeg(width: number, height: number, scans: number): Uint8Array {
+  const out: number[] = [];
+  const u16 = (n: number) => [n >> 8, n & 255];
+  const segment = (marker: number, body: number[]) =>
+    out.push(0xff, marker, ...u16(body.length + 2), ...body);
+  const counts = (lengths: number[]) => {
+    const c = new Array<number>(16).fill(0);
+    for (const l of lengths) c[l - 1] = (c[l - 1] ?? 0) + 1;
+    return c;
+  };
+  out.push(0xff, 0xd8);
+  segment(0xdb, [0, ...new Array<number>(64).fill(1)]);
+  segment(0xc2, [8, ...u16(height), ...u16(width), 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
+  // DC table 0: one symbol (category 0), code '0'. AC table 0: EOB14 (0xE0) code '0', EOB0-EOB13 5 bits.
+  segment(0xc4, [0x00, ...counts([1]), 0]);
+  const acSymbols = [
+    0xe0, 0x00, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90, 0xa0, 0xb0, 0xc0, 0xd0,
+  ];
+  const acLengths = [1, ...new Array<number>(14).fill(5)];
+  segment(0xc4, [0x10, ...counts(acLengths), ...acSymbols]);
+  const codes = new Map<number, { code: number; length: number }>();
+  for (let length = 1, code = 0; length <= 16; length++, code <<= 1) {
+    acSymbols.forEach((symbol, i) => {
+      if (acLengths[i] === length) codes.set(symbol, { code: code++, length });
+    });
+  }
+  const bits = () => {
+    let acc = 0;
+    let n = 0;
+    const bytes: number[] = [];
+    const push = (b: number) => {
+      bytes.push(b);
+      if (b === 0xff) bytes.push(0); // byte stuffing
+    };
+    return {
+      put(value: number, length: number) {
+        for (let i = length - 1; i >= 0; i--) {
+          acc = (acc << 1) | ((value >> i) & 1);
+          if (++n === 8) {
+            push(acc);
+            acc = 0;
+            n = 0;
+          }
+        }
+      },
+      end() {
+        if (n > 0) push((acc << (8 - n)) | ((1 << (8 - n)) - 1));
+        return bytes;
+      },
+    };
+  };
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  const dc = bits();
+  for (let i = 0; i < blocks * 3; i++) dc.put(0, 1);
+  segment(0xda, [3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 0, 0]);
+  out.push(...dc.end());
+  let made = 1;
+  for (let k = 1; k <= 63 && made < scans; k++) {
+    for (let c = 1; c <= 3 && made < scans; c++) {
+      for (let al = 13; al >= 0 && made < scans; al--) {
+        const ah = al === 13 ? 0 : al + 1;
+        const w = bits();
+        for (let left = blocks; left > 0; ) {
+          const run = Math.min(left, 32767);
+          const r = 31 - Math.clz32(run);
+          const { code, length } = codes.get(r << 4) as { code: number; length: number };
+          w.put(code, length);
+          if (r > 0) w.put(run - (1 << r), r);
+          left -= run;
+        }
+        segment(0xda, [1, c, 0x00, k, k, (ah << 4) | al]);
+        out.push(...w.end());
+        made++;
+      }
+    }
+  }
+  out.push(0xff, 0xd9);
+  return Uint8Array.from(out);
+}
+
+/** A PNG of RGB noise (it barely compresses: stored, it takes about 3 bytes a pixel). */
+export function noisePng(width: number, height: number, seed = 1): Promise<Uint8Array> {
+  return sharp(noisePixels(width, height, seed), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** A JPEG of RGB noise at a low quality: small to send, large once stored as PNG. */
+export function noiseJpeg(width: number, height: number, quality: number, seed = 1): Promise<Uint8Array> {
+  return sharp(noisePixels(width, height, seed), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+function noisePixels(width: number, height: number, seed: number): Uint8Array {
+  const data = new Uint8Array(width * height * 3);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < data.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    data[i] = x & 255;
+  }
+  return data;
+}
