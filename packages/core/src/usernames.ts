@@ -6,11 +6,14 @@
  * - Refused (400): control characters (Cc), format characters (Cf: zero-width spaces and joiners,
  *   the bidi embeddings, overrides and isolates, BOM), surrogates, private-use and unassigned code
  *   points, line and paragraph separators, any white space but U+0020, and a space at either end.
- * - Unique case-insensitively and width-insensitively: the uniqueness key is NFKC, case-folded
- *   (upper then lower case, so `ß` and `SS` meet), NFKC again. `ALICE` cannot register beside
- *   `alice`, and `ａｌｉｃｅ` (full width) cannot either. The name keeps the case it was registered
- *   with; a login finds the exact name first, else the one name with the same key.
+ * - Unique case-insensitively, width-insensitively and across look-alike scripts: the uniqueness key
+ *   is the name case-folded (NFKC, upper then lower case, NFKC: `ß` and `SS` meet), then its
+ *   confusables skeleton (Unicode TR 39: every character replaced by its prototype, so Cyrillic `а`
+ *   is Latin `a`, `0` is `O`), case-folded again. `ALICE`, `ａｌｉｃｅ` (full width) and `аlice`
+ *   (Cyrillic а) cannot register beside `alice`. The name keeps the case it was registered with; a
+ *   login finds the exact name first, else the one name with the same key.
  */
+import { CONFUSABLE_PROTOTYPES } from './generated/confusables.js';
 
 /** Spec 000: a username has 3-32 characters (counted as code points, after NFC). */
 export const USERNAME_MIN_LENGTH = 3;
@@ -44,12 +47,51 @@ export function usernameProblem(name: string): string | undefined {
   return identifierCharacterProblem(name);
 }
 
+/** NFKC, upper then lower case, NFKC: case- and width-insensitive. */
+function caseFold(text: string): string {
+  return text.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+}
+
+let prototypes: Map<number, string> | undefined;
+
+/** The prototype of each confusable code point (read once from the generated table). */
+function prototypeTable(): Map<number, string> {
+  if (prototypes !== undefined) return prototypes;
+  const table = new Map<number, string>();
+  for (const entry of CONFUSABLE_PROTOTYPES.split(',')) {
+    const [from = '', to = ''] = entry.split(':');
+    table.set(
+      Number.parseInt(from, 36),
+      String.fromCodePoint(...to.split(' ').map((c) => Number.parseInt(c, 36))),
+    );
+  }
+  prototypes = table;
+  return table;
+}
+
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
 /**
- * The uniqueness key of a username: NFKC, case-folded (upper then lower case), NFKC again. Two names
- * with one key cannot both be registered.
+ * The confusables skeleton of Unicode TR 39 (§4): NFD, default-ignorable code points removed, each
+ * code point replaced by its prototype (confusables.txt, generated into `generated/confusables.ts`),
+ * NFD again. Two strings that look alike share a skeleton; a skeleton is for comparing, never shown.
+ */
+export function confusablesSkeleton(text: string): string {
+  const table = prototypeTable();
+  let out = '';
+  for (const char of text.normalize('NFD').replace(IGNORABLE, '')) {
+    out += table.get(char.codePointAt(0) as number) ?? char;
+  }
+  return out.normalize('NFD');
+}
+
+/**
+ * The uniqueness key of a username: case-folded, its confusables skeleton, case-folded again (the
+ * skeleton's prototypes have both cases: `0` → `O`). Two names with one key cannot both be
+ * registered (decisions 0027, 0043).
  */
 export function usernameKeyOf(name: string): string {
-  return name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+  return caseFold(confusablesSkeleton(caseFold(name)));
 }
 
 /**

@@ -86,6 +86,22 @@ describe.each(targets)('usernames on the %s store', (_name, target) => {
     expect(me.body.data.username).toBe(base);
   });
 
+  test('look-alikes across scripts are one name: Cyrillic а beside Latin a is refused (issue #37)', async () => {
+    const suffix = uniqueName('').slice(-6);
+    expect((await register(`paypal${suffix}`)).status).toBe(201);
+    // р, а, у and а are Cyrillic; the confusables skeleton (Unicode TR 39) makes them Latin
+    for (const lookAlike of [
+      `\u0440\u0430\u0443\u0440\u0430l${suffix}`,
+      `p\u0430ypal${suffix}`,
+      `PAYPAL${suffix}`,
+    ]) {
+      const res = await register(lookAlike);
+      expect(res.status, lookAlike).toBe(409);
+      expect(res.body).toEqual(TAKEN);
+    }
+    expect((await register(`paypals${suffix}`)).status).toBe(201);
+  });
+
   test('failed logins of one name in any case count together', async () => {
     const base = uniqueName('Bo');
     expect((await register(base)).status).toBe(201);

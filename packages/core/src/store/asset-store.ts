@@ -60,6 +60,11 @@ interface CounterDoc {
   at?: Date;
 }
 
+/** The counter recording which scheme the users' `usernameKey`s were made with. */
+const USERNAME_KEYS_COUNTER = 'usernameKeys';
+/** 1: case and width (decision 0027); 2: and the confusables skeleton (decision 0043). */
+const USERNAME_KEY_SCHEME = 2;
+
 /** Rounds a task count on a non-atomic database may take to settle (see countNewTask). */
 const COUNT_ROUNDS = 64;
 
@@ -686,6 +691,7 @@ export function createStoreOver(db: Database): Store {
     await db.ensureIndexes(STORE_COLLECTIONS.users, ['users_username_unique', 'users_emailKey_unique']);
     await backfillUsernameKeys();
     await db.ensureIndexes(STORE_COLLECTIONS.users, ['users_usernameKey_unique']);
+    await migrateUsernameKeys();
     for (const spec of [
       STORE_COLLECTIONS.projects,
       STORE_COLLECTIONS.tasks,
@@ -719,6 +725,40 @@ export function createStoreOver(db: Database): Store {
         { $set: { usernameKey: key } },
       );
     }
+  }
+
+  /**
+   * Keys made before the confusables skeleton (decision 0043) are made again, once per database (the
+   * counter `usernameKeys` records the scheme): an old user whose new key an older-keyed user already
+   * holds keeps working under `legacyUsernameKey(id)`, found by its exact name, as in the backfill.
+   * Idempotent; a process starting at once with another writes the same values (guarded by the old key).
+   */
+  async function migrateUsernameKeys(): Promise<void> {
+    const done = await counters.findOne({ _id: USERNAME_KEYS_COUNTER }, (d) => d.seq);
+    if (done !== null && done >= USERNAME_KEY_SCHEME) return;
+    const docs = await users.find({}, { sort: { _id: 1 }, fields: ['username', 'usernameKey'] });
+    for (const doc of docs) {
+      const old = doc.usernameKey;
+      if (typeof old !== 'string' || old.startsWith('\uFFFF')) continue;
+      const key = usernameKeyOf(String(doc.username));
+      if (old === key) continue;
+      const holder = await users.findOne({ usernameKey: key }, (d) => d._id);
+      const next = holder !== null && holder !== doc._id ? legacyUsernameKey(Number(doc._id)) : key;
+      try {
+        await users.updateOne({ _id: doc._id, usernameKey: old }, { $set: { usernameKey: next } });
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        await users.updateOne(
+          { _id: doc._id, usernameKey: old },
+          { $set: { usernameKey: legacyUsernameKey(Number(doc._id)) } },
+        );
+      }
+    }
+    await counters.updateOne(
+      { _id: USERNAME_KEYS_COUNTER },
+      { $set: { seq: USERNAME_KEY_SCHEME } },
+      { upsert: true },
+    );
   }
 
   /** Opens the store once (indexes included); every repository method waits for it. */
