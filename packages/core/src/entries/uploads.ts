@@ -9,12 +9,19 @@
 export { UPLOAD_MESSAGES, uploadErrors } from '../uploads/errors.js';
 export { IMAGE_FRAMES, IMAGE_INPUT_DEFAULTS, type InputHashes } from '../uploads/params.js';
 export { createPngDecoder } from '../uploads/png-decoder.js';
-export type { UploadRecord, UploadRepository, UploadUseRecord } from '../uploads/records.js';
+export type {
+  UploadRecord,
+  UploadRepository,
+  UploadSlotRecord,
+  UploadUseRecord,
+} from '../uploads/records.js';
 export {
   type CheckedInputs,
   createUploadService,
   type DecodedImage,
+  EXPANSION_FLOOR_BYTES,
   type ImageDecoder,
+  type PinningTask,
   type TaskPictures,
   UPLOAD_DEFAULTS,
   type UploadBody,
