@@ -451,11 +451,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   // libuv's pool: logins (scrypt) and I/O keep PASSWORD_HASH_CONCURRENCY + 2 of its threads (decision 0043).
   const threadPoolSize = read.int('UV_THREADPOOL_SIZE');
   const decodeConcurrencyWanted = read.int('UPLOAD_DECODE_CONCURRENCY');
+  const poolCap = threadPoolSize - passwordHashConcurrency - 2;
+  // and a core is left to the rest (logins hash on a core of their own while pictures decode)
   const decodeConcurrency = Math.max(
     1,
-    Math.min(decodeConcurrencyWanted, threadPoolSize - passwordHashConcurrency - 2),
+    Math.min(decodeConcurrencyWanted, poolCap, availableParallelism() - 1),
   );
-  if (decodeConcurrency < decodeConcurrencyWanted) {
+  if (decodeConcurrencyWanted > Math.max(1, poolCap)) {
     warnings.push(
       `UPLOAD_DECODE_CONCURRENCY=${decodeConcurrencyWanted} lowered to ${decodeConcurrency}: libuv's pool has ${threadPoolSize} threads (UV_THREADPOOL_SIZE) and logins and I/O keep ${passwordHashConcurrency + 2}; start with the assetloom-server bin (it sets 8) or raise UV_THREADPOOL_SIZE`,
     );

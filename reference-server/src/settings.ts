@@ -491,7 +491,7 @@ export const SETTINGS = [
     max: 64,
     doc: { section: 'Authentication and secrets', shown: '`2`, `33554432`, `20`' },
     description:
-      "pictures decoded at once per process, their pixels together at most `UPLOAD_DECODE_MAX_PIXELS` (a bound on decoding memory); each decode gets `UPLOAD_DECODE_TIMEOUT_SECONDS`. A decode holds one of libuv's threads, so the concurrency is capped at `UV_THREADPOOL_SIZE` − `PASSWORD_HASH_CONCURRENCY` − 2 (at least 1): logins, file reads and store appends always have threads. Uploads waiting longer than 30 s answer 503 `服务繁忙，请稍后再试`",
+      "pictures decoded at once per process, their pixels together at most `UPLOAD_DECODE_MAX_PIXELS` (a bound on decoding memory); each decode gets `UPLOAD_DECODE_TIMEOUT_SECONDS`. A decode holds one of libuv's threads, so the concurrency is capped at `UV_THREADPOOL_SIZE` − `PASSWORD_HASH_CONCURRENCY` − 2 and at the cores − 1 (at least 1): logins, file reads and store appends always have threads and a core. Uploads waiting longer than 30 s answer 503 `服务繁忙，请稍后再试`",
   },
   {
     name: 'UPLOAD_DECODE_MAX_PIXELS',

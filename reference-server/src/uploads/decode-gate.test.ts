@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createDecodeGate } from './decode-gate.js';
@@ -49,7 +50,7 @@ describe('the decode gate (issue #37, decision 0043)', () => {
     expect(await gate.run(1, async () => 'next')).toBe('next');
   });
 
-  it('keeps threads of libuv for logins and I/O: the concurrency is capped by UV_THREADPOOL_SIZE', () => {
+  it('keeps threads of libuv and a core for logins and I/O: the concurrency is capped by UV_THREADPOOL_SIZE and the cores', () => {
     const base = { NODE_ENV: 'test', JWT_SECRET: 's'.repeat(32), PASSWORD_HASH_CONCURRENCY: '2' };
     const small = loadConfig({ ...base, UV_THREADPOOL_SIZE: '4', UPLOAD_DECODE_CONCURRENCY: '2' });
     expect(small.ok && small.value.uploads.decodeConcurrency).toBe(1);
@@ -57,6 +58,9 @@ describe('the decode gate (issue #37, decision 0043)', () => {
       small.ok && small.warnings.some((w) => w.includes('UPLOAD_DECODE_CONCURRENCY=2 lowered to 1')),
     ).toBe(true);
     const bin = loadConfig({ ...base, UV_THREADPOOL_SIZE: '8' });
-    expect(bin.ok && bin.value.uploads.decodeConcurrency).toBe(2);
+    // and by the cores: one is left to logins and the event loop
+    expect(bin.ok && bin.value.uploads.decodeConcurrency).toBe(
+      Math.max(1, Math.min(2, availableParallelism() - 1)),
+    );
   });
 });
