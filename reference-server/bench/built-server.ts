@@ -45,14 +45,22 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
-/** Starts dist/main.js with `env` (plus PATH) and resolves once it logs `listening`. */
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  const main = join(serverDir, 'bin', 'assetloom-server.js');
-  if (!existsSync(main)) {
+/**
+ * Starts the server's bin (bin/assetloom-server.js → dist/main.js, as deployed) with `env` (plus PATH)
+ * and resolves once it logs `listening`. `dir`: another build of the server package (a checkout of
+ * the code before a change, for a bench's "before" figures).
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  options: { dir?: string } = {},
+): Promise<BuiltServer> {
+  const dir = options.dir ?? serverDir;
+  const main = join(dir, 'bin', 'assetloom-server.js');
+  if (!existsSync(join(dir, 'dist', 'main.js'))) {
     throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
   }
   const child = spawn(process.execPath, [main], {
-    cwd: serverDir,
+    cwd: dir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
