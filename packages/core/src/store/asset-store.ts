@@ -754,11 +754,16 @@ export function createStoreOver(db: Database): Store {
         );
       }
     }
-    await counters.updateOne(
-      { _id: USERNAME_KEYS_COUNTER },
-      { $set: { seq: USERNAME_KEY_SCHEME } },
-      { upsert: true },
-    );
+    try {
+      await counters.updateOne(
+        { _id: USERNAME_KEYS_COUNTER },
+        { $set: { seq: USERNAME_KEY_SCHEME } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // another process starting at once upserted it first (MongoDB and FerretDB race upserts)
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
   }
 
   /** Opens the store once (indexes included); every repository method waits for it. */
