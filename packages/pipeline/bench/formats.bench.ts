@@ -5,7 +5,7 @@ import { composePage, layoutPages } from '../src/formats/pages.js';
 import { resolvePlayback } from '../src/formats/playback.js';
 import { sheetFiles } from '../src/formats/sheets.js';
 import { encodePng, renderProcedural } from '../src/index.js';
-import type { AssetMetadata } from '../src/types.js';
+import type { AssetMetadata } from '../src/types/index.js';
 
 function p50(samples: number[]): number {
   const s = [...samples].sort((a, b) => a - b);

@@ -6,7 +6,7 @@
 // slightly, Gaussian noise σ = 6, and 8×8 DCT quantization (JPEG-like, quality 80, 4:4:4).
 import { existsSync, readFileSync } from 'node:fs';
 import { decodePng } from '../src/png.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 
 export const CRAWL_TILES = process.env.CRAWL_TILES ?? '/usr/share/crawl/dat/tiles/main.png';
 export const TILE = 32;

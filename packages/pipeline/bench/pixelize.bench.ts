@@ -10,7 +10,7 @@
 // and backdrop removal of pixelize), scored the same way.
 import { applyPaletteSync, buildPaletteSync, utils as iq } from 'image-q';
 import { detectGrid, pixelize, quantizeAdaptive, removeBackdrop, sampleCells } from '../src/pixelize.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 import {
   type CorpusImage,
   CRAWL_TILES,

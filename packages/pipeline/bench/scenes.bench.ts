@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMemoryStorage, decodePng, encodePng, renderProcedural, runPipeline } from '../src/index.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 import { SCENE_PROMPTS, UI_PROMPTS } from './scene-prompts.js';
 
 const OUT = join(import.meta.dirname, 'out');

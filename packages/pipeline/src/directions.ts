@@ -1,4 +1,4 @@
-import type { Directions } from './types.js';
+import type { Directions } from './types/index.js';
 
 /** Direction rows of a sprite sheet, in order, for 1, 4 and 8 directions. */
 export const DIRECTION_NAMES: Readonly<Record<Directions, readonly string[]>> = {

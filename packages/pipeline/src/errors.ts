@@ -1,4 +1,4 @@
-import type { PipelineErrorCode } from './types.js';
+import type { PipelineErrorCode } from './types/index.js';
 
 /**
  * The one error class of @assetloom/pipeline. Library edges return results; this travels inside them.

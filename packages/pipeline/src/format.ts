@@ -6,40 +6,23 @@ import { sheetFiles } from './formats/sheets.js';
 import type { FrameRect } from './formats/texturepacker.js';
 import type { ExpectedLayout } from './layout.js';
 import { encodePng } from './png.js';
-import type { GeneratedAsset } from './providers/types.js';
 import { tilesetFiles } from './tileset/files.js';
 import type {
   AnimationParams,
   AssetType,
+  GeneratedAsset,
   OutputFormat,
   PipelineAsset,
   Provenance,
-  RgbaImage,
   StoragePort,
-} from './types.js';
+} from './types/index.js';
 
+export { composeSheet } from './formats/compose.js';
 export { godotSpriteFrames } from './formats/godot.js';
 export { type FrameRect, type TexturePackerOptions, texturePackerAtlas } from './formats/texturepacker.js';
 
 /** Default playback rate written into the atlas files (the contract's `Animation.fps` default). */
 export const FRAMES_PER_SECOND = ANIMATION_DEFAULTS.fps;
-
-/** Places direction-major frames on a sheet: rows are directions, columns are frames. */
-export function composeSheet(frames: readonly RgbaImage[], columns: number, rows: number): RgbaImage {
-  const fw = frames[0]!.width;
-  const fh = frames[0]!.height;
-  const width = fw * columns;
-  const height = fh * rows;
-  const data = new Uint8Array(width * height * 4);
-  frames.forEach((f, i) => {
-    const ox = (i % columns) * fw;
-    const oy = Math.floor(i / columns) * fh;
-    for (let y = 0; y < fh; y++) {
-      data.set(f.data.subarray(y * fw * 4, (y + 1) * fw * 4), ((oy + y) * width + ox) * 4);
-    }
-  });
-  return { width, height, data };
-}
 
 export interface FormatInput {
   generated: GeneratedAsset;

@@ -11,13 +11,6 @@ export { layoutPages, MAX_PAGE_SIZE, type PageLayout, type SheetPage } from './f
 export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
 export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './image-input/run.js';
-export type {
-  ImageInputRefs,
-  ImageInputs,
-  PictureRef,
-  PictureSource,
-  ProviderImageInputs,
-} from './image-input/types.js';
 export {
   ACTIONS,
   type Action,
@@ -74,7 +67,6 @@ export {
   refusalMessage,
   renderProcedural,
 } from './providers/procedural.js';
-export type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './providers/types.js';
 export { inspectQuality, type QualityInput } from './quality.js';
 export {
   DEFAULT_MODEL_THRESHOLDS,
@@ -128,5 +120,16 @@ export {
   type TerrainName,
   type TerrainSpec,
 } from './tileset/terrains.js';
-export * from './types.js';
+export type {
+  GeneratedAsset,
+  ImageInputRefs,
+  ImageInputs,
+  ImageProvider,
+  ImageRequest,
+  PictureRef,
+  PictureSource,
+  PreflightResult,
+  ProviderImageInputs,
+} from './types/index.js';
+export * from './types/index.js';
 export { validateRequest } from './validate.js';

@@ -2,7 +2,7 @@ import { DIRECTION_NAMES } from './directions.js';
 import { PARAM_DEFAULTS } from './generated/params.js';
 import { tilesetParams } from './tileset/params.js';
 import { type TilesetKind, tilesetRules } from './tileset/rules.js';
-import type { AssetType, Directions, GenerationParams } from './types.js';
+import type { AssetType, Directions, GenerationParams } from './types/index.js';
 import { UI_STATES, type UiKind, uiFrameSize, uiKindOf, uiTextOf } from './ui-spec.js';
 
 /** The three UI pieces the generator draws, told apart by the prompt. */

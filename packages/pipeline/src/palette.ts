@@ -1,5 +1,7 @@
+import type { Rgb } from './types/image.js';
+
 /** An sRGB colour as [r, g, b], 0–255. */
-export type Rgb = readonly [number, number, number];
+export type { Rgb };
 
 const hex = (list: string): Rgb[] =>
   list

@@ -3,13 +3,11 @@ import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { formatAssets } from './format.js';
 import { loadImageInputs } from './image-input/load.js';
 import { drawFromInputs, inputsRefusal, providerInputs, styleWithPaletteFrom } from './image-input/run.js';
-import type { PictureSource } from './image-input/types.js';
 import { subjectText } from './interpret/index.js';
 import { expectedLayout } from './layout.js';
 import { parsePalette } from './palette.js';
 import { pixelizeFrames } from './pixelize-frames.js';
 import { optimizePrompt, type PromptOptimizerOptions } from './prompt.js';
-import type { GeneratedAsset, ImageProvider } from './providers/types.js';
 import { inspectQuality } from './quality.js';
 import { inspectModelOutput, type ModelQualityThresholds, withChecks } from './quality-model.js';
 import { deriveSeed } from './seed.js';
@@ -17,6 +15,9 @@ import { mergeStyles } from './style.js';
 import { tilesetFromModel } from './tileset/model.js';
 import { tilesetParams } from './tileset/params.js';
 import type {
+  GeneratedAsset,
+  ImageProvider,
+  PictureSource,
   PipelineErrorCode,
   PipelineProgressEvent,
   PipelineRequest,
@@ -26,7 +27,7 @@ import type {
   QualityReport,
   StageStatus,
   StoragePort,
-} from './types.js';
+} from './types/index.js';
 import { validateRequest } from './validate.js';
 
 export interface RunPipelineOptions {

@@ -7,7 +7,7 @@ import {
   removeBackdrop,
   sampleCells,
 } from './pixelize.js';
-import type { RgbaImage } from './types.js';
+import type { RgbaImage } from './types/index.js';
 
 export interface PixelizeFramesOptions {
   frameWidth: number;

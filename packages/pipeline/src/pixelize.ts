@@ -1,6 +1,6 @@
 import { oklabOf } from './colour.js';
 import { colorDistance2, type Rgb } from './palette.js';
-import type { RgbaImage } from './types.js';
+import type { RgbaImage } from './types/index.js';
 
 /** Options of {@link pixelize}. */
 export interface PixelizeOptions {

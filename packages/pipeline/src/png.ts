@@ -1,5 +1,5 @@
 import { unzlibSync, zlibSync } from 'fflate';
-import type { RgbaImage } from './types.js';
+import type { RgbaImage } from './types/index.js';
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 const MAX_PIXELS = 64 * 1024 * 1024;

@@ -1,4 +1,9 @@
-import { PIPELINE_STAGES, type PipelineProgressEvent, type PipelineStage, type TaskStage } from './types.js';
+import {
+  PIPELINE_STAGES,
+  type PipelineProgressEvent,
+  type PipelineStage,
+  type TaskStage,
+} from './types/index.js';
 
 // The one home of the stage → task mapping. The server (via @assetloom/core), the mock, the SDK
 // (which bundles this module from `@assetloom/pipeline/progress`) and the CLI (@assetloom/cli) all use it.

@@ -1,6 +1,9 @@
 import { errorMessage, isAbortError } from './errors.js';
 import { canvasSize } from './layout.js';
-import type { AssetType, GenerationParams, StyleMap } from './types.js';
+import { SECTION_MARKERS, TYPE_NAMES } from './prompt-sections.js';
+import type { AssetType, GenerationParams, StyleMap } from './types/index.js';
+
+export { SECTION_MARKERS };
 
 export interface LlmConfig {
   /** OpenAI-compatible base URL including the version, e.g. `https://api.openai.com/v1`. */
@@ -51,16 +54,6 @@ export interface OptimizedPrompt {
   fallbackReason?: string;
 }
 
-export const SECTION_MARKERS = ['【主题】', '【风格】', '【技术】'] as const;
-
-const TYPE_NAMES: Record<AssetType, string> = {
-  sprite: '2D 游戏角色/物品精灵图 (sprite)',
-  background: '2D 游戏场景背景 (background)',
-  ui: '2D 游戏界面元素 (UI)',
-  animation: '2D 游戏帧动画 (animation)',
-  tileset: '2D 游戏地形图块集 (tileset)',
-};
-
 const clean = (s: string | undefined, max = 2000) =>
   typeof s === 'string' ? s.replace(/\s+/g, ' ').trim().slice(0, max) : '';
 
@@ -110,33 +103,6 @@ function technical(input: OptimizePromptInput): string {
   }
   parts.push('PNG');
   return parts.join(', ');
-}
-
-/**
- * What a prompt asks to be drawn: for a three-section prompt (an optimized one, as the studio lets a
- * user edit and submit), the 【主题】 and 【风格】 sections without the 【技术】 one, whose fixed
- * words (像素, 透明背景, 方向 …) name no subject, and without the template's asset-type lead
- * ("2D 游戏角色/物品精灵图 (sprite):", whose 精灵 would read as an elf); any other prompt as it is.
- */
-export function promptSubjectPart(prompt: string): string {
-  const [theme, style, tech] = SECTION_MARKERS;
-  const at = prompt.indexOf(theme);
-  if (at < 0 || !prompt.includes(tech)) return prompt;
-  const section = (marker: string): string => {
-    const start = prompt.indexOf(marker);
-    if (start < 0) return '';
-    const from = start + marker.length;
-    const ends = SECTION_MARKERS.map((m) => prompt.indexOf(m, from)).filter((i) => i >= 0);
-    return prompt.slice(from, ends.length ? Math.min(...ends) : prompt.length).trim();
-  };
-  let subject = section(theme);
-  for (const lead of Object.values(TYPE_NAMES)) {
-    if (subject.startsWith(`${lead}:`)) {
-      subject = subject.slice(lead.length + 1).trim();
-      break;
-    }
-  }
-  return `${subject}\n${section(style)}`.trim();
 }
 
 /** The deterministic template: the same three sections, built from the inputs alone. */

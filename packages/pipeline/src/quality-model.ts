@@ -1,5 +1,5 @@
 import type { Rgb } from './palette.js';
-import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
+import type { QualityCheck, QualityReport, RgbaImage } from './types/index.js';
 
 /** Thresholds of the model-output checks (every one can be set in configuration). */
 export interface ModelQualityThresholds {

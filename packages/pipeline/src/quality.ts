@@ -10,7 +10,7 @@ import {
   type Rgb,
 } from './palette.js';
 import { tilesetSeamChecks } from './tileset/quality.js';
-import type { QualityCheck, QualityReport, RgbaImage } from './types.js';
+import type { QualityCheck, QualityReport, RgbaImage } from './types/index.js';
 
 export interface QualityInput {
   frames: readonly RgbaImage[];

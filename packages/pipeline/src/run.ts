@@ -1,6 +1,6 @@
 import { type RunPipelineOptions, runPipelineWith } from './pipeline.js';
 import { createProceduralProvider } from './providers/procedural.js';
-import type { PipelineRequest, PipelineResult } from './types.js';
+import type { PipelineRequest, PipelineResult } from './types/index.js';
 
 /**
  * Runs prompt_optimizer → asset_generator → quality_supervisor (→ retry) → format_adapter and

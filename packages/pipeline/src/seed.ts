@@ -1,5 +1,5 @@
 import { hash53, stableStringify } from './internal/random.js';
-import type { AssetType, GenerationParams, StyleMap } from './types.js';
+import type { AssetType, GenerationParams, StyleMap } from './types/index.js';
 
 export interface SeedInput {
   prompt: string;

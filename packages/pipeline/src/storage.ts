@@ -1,4 +1,4 @@
-import type { StoragePort } from './types.js';
+import type { StoragePort } from './types/index.js';
 
 export interface StoredObject {
   bytes: Uint8Array;

@@ -1,5 +1,5 @@
 import { NAMED_PALETTES, parsePalette, type Rgb } from './palette.js';
-import type { StyleMap } from './types.js';
+import type { StyleMap } from './types/index.js';
 
 /** Project style overridden by task style: same-named task keys win. Non-string values are dropped. */
 export function mergeStyles(project: StyleMap | null | undefined, task?: StyleMap | null): StyleMap {

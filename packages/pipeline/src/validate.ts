@@ -2,7 +2,7 @@ import { animationProblems } from './formats/playback.js';
 import { PARAM_LIMITS } from './generated/params.js';
 import { DEFAULT_FRAMES } from './layout.js';
 import { tilesetProblems } from './tileset/params.js';
-import { ASSET_TYPES, type PipelineRequest } from './types.js';
+import { ASSET_TYPES, type PipelineRequest } from './types/index.js';
 
 const { resolution, directions, framesPerDirection, formats, seed, canvas } = PARAM_LIMITS;
 const isIn = (value: unknown, range: { min: number; max: number }) =>

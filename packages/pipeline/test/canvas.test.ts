@@ -16,7 +16,7 @@ import {
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { planSheet } from '../src/providers/model-common.js';
 import { createOpenAIImageProvider } from '../src/providers/openai-images.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
 import { pngOf } from './pixel-art.js';
 

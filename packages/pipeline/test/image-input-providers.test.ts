@@ -15,7 +15,7 @@ import { createMemoryStorage, decodePng, encodePng, type RgbaImage, runPipeline 
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { DEFAULT_COMFYUI_WORKFLOW, fillWorkflow, withImageNodes } from '../src/providers/comfyui.js';
 import { createOpenAIImageProvider } from '../src/providers/openai-images.js';
-import type { ImageRequest } from '../src/providers/types.js';
+import type { ImageRequest } from '../src/types/index.js';
 
 interface Seen {
   url: string;

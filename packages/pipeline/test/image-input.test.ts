@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { animateSprite, SPRITE_MOTIONS, spriteMotionOf } from '../src/image-input/animate.js';
 import { paletteFromPicture } from '../src/image-input/palette-from.js';
 import { tileVariation } from '../src/image-input/tile-variation.js';
-import type { ImageInputs } from '../src/image-input/types.js';
 import {
   createMemoryStorage,
   type ImageProvider,
@@ -11,6 +10,7 @@ import {
   type RgbaImage,
   runPipeline,
 } from '../src/index.js';
+import type { ImageInputs } from '../src/types/index.js';
 
 /** A picture as a painting or a photo is: a soft-edged orange disc with a shaded side on white, noisy. */
 function painting(size: number): RgbaImage {

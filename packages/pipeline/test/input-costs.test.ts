@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_WORKING_SIDE, loadImageInputs } from '../src/image-input/load.js';
-import type { ImageInputRefs, PictureRef } from '../src/image-input/types.js';
 import {
   createMemoryStorage,
   encodePng,
@@ -9,6 +8,7 @@ import {
   type RgbaImage,
   runPipeline,
 } from '../src/index.js';
+import type { ImageInputRefs, PictureRef } from '../src/types/index.js';
 
 /**
  * Issue #37: what one task's inputs and drawing may cost. Stored pictures are read and decoded by

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../src/interpret/generated/lexicon.js';
 import { interpret, kindSpec, tokenize } from '../src/interpret/index.js';
-import { promptSubjectPart, templatePrompt } from '../src/prompt.js';
-import type { AssetType } from '../src/types.js';
+import { templatePrompt } from '../src/prompt.js';
+import { promptSubjectPart } from '../src/prompt-sections.js';
+import type { AssetType } from '../src/types/index.js';
 
 const read = (prompt: string, assetType: AssetType = 'sprite', style: Record<string, string> = {}) =>
   interpret({ assetType, userPrompt: prompt, tags: [], style });

@@ -23,7 +23,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { createComfyUIProvider, DEFAULT_COMFYUI_WORKFLOW } from '../src/providers/comfyui.js';
 import { createOpenAIImageProvider, openAIImageBody } from '../src/providers/openai-images.js';
-import type { ImageRequest } from '../src/providers/types.js';
+import type { ImageRequest } from '../src/types/index.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
 import { figure, hconcat, modelPicture, pngOf } from './pixel-art.js';
 

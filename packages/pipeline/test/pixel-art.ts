@@ -1,6 +1,6 @@
 // Small synthetic pixel art and "model pictures" made from it, for the pixelize and provider tests.
 import { encodePng } from '../src/png.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 
 const K: Record<string, [number, number, number] | null> = {
   '.': null,

@@ -3,7 +3,7 @@ import { corpusStatus, loadSprites, makeCorpusImage, scoreRecovery } from '../be
 import { NAMED_PALETTES } from '../src/palette.js';
 import { pixelize } from '../src/pixelize.js';
 import { pixelizeFrames } from '../src/pixelize-frames.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 import { figure, hconcat, modelPicture } from './pixel-art.js';
 
 /** Compares a recovered sprite with the native truth placed `pad` cells in. */

@@ -4,11 +4,10 @@
 // that check's name in the task error.
 import { describe, expect, it } from 'vitest';
 import { NAMED_PALETTES, type Rgb } from '../src/palette.js';
-import type { ImageProvider } from '../src/providers/types.js';
 import { inspectModelOutput, type ModelQualityInput, withChecks } from '../src/quality-model.js';
 import { runPipeline } from '../src/run.js';
 import { createMemoryStorage } from '../src/storage.js';
-import type { QualityReport, RgbaImage } from '../src/types.js';
+import type { ImageProvider, QualityReport, RgbaImage } from '../src/types/index.js';
 import { figure, modelPicture } from './pixel-art.js';
 
 const PASSING: QualityReport = { passed: true, score: 1, checks: [] };

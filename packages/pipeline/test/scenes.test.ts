@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, renderProcedural, runPipeline } from '../src/index.js';
-import type { ImageRequest } from '../src/providers/types.js';
+import type { ImageRequest } from '../src/types/index.js';
 
 /**
  * Backgrounds from the scene composer (issue #28): what the prompt names is in the picture — the

@@ -2,7 +2,7 @@ import { loadFont } from '@assetloom/drawings';
 import { describe, expect, it } from 'vitest';
 import { oklab } from '../src/colour.js';
 import { createMemoryStorage, decodePng, type PipelineRequest, runPipeline } from '../src/index.js';
-import type { RgbaImage } from '../src/types.js';
+import type { RgbaImage } from '../src/types/index.js';
 
 /**
  * UI pieces (issue #28) through the whole pipeline on the built-in generator: each is what it is

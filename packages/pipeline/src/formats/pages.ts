@@ -1,5 +1,5 @@
 import { PipelineError } from '../errors.js';
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 
 /** The largest sheet edge written on one page: wider or taller sheets wrap onto more pages. */
 export const MAX_PAGE_SIZE = 4096;

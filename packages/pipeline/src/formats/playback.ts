@@ -1,5 +1,5 @@
 import { ANIMATION_PARAMS } from '../generated/params.js';
-import type { AnimationLoop, AnimationParams } from '../types.js';
+import type { AnimationLoop, AnimationParams } from '../types/index.js';
 
 /** What `params.animation` defaults to: the contract's `Animation.fps` and `AnimationLoop` defaults. */
 export const ANIMATION_DEFAULTS: Readonly<{ fps: number; loop: AnimationLoop }> = Object.freeze({

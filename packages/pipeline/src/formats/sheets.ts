@@ -1,5 +1,5 @@
 import { encodePng } from '../png.js';
-import type { AssetMetadata, AtlasKeys, PipelineAsset, RgbaImage } from '../types.js';
+import type { AssetMetadata, AtlasKeys, PipelineAsset, RgbaImage } from '../types/index.js';
 import { asepriteSheet } from './aseprite.js';
 import { godotSpriteFrames } from './godot.js';
 import { composePage, layoutPages } from './pages.js';

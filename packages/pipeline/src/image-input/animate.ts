@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { blank, resampleNearest } from './picture.js';
 
 /** The motions the built-in generator gives a sprite it is handed, with no model (decision 0034). */

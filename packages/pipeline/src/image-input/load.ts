@@ -1,8 +1,7 @@
 import { PipelineError } from '../errors.js';
 import { decodePng } from '../png.js';
-import type { RgbaImage } from '../types.js';
+import type { ImageInputRefs, ImageInputs, PictureRef, PictureSource, RgbaImage } from '../types/index.js';
 import { resampleArea } from './picture.js';
-import type { ImageInputRefs, ImageInputs, PictureRef, PictureSource } from './types.js';
 
 /**
  * The longest side a picture is worked at (issue #37): a larger upload is brought down by a whole

@@ -1,5 +1,5 @@
 import { encodePng } from '../png.js';
-import type { RgbaImage } from '../types.js';
+import type { ProviderImageInputs, RgbaImage } from '../types/index.js';
 import {
   blank,
   compositeMasked,
@@ -9,7 +9,6 @@ import {
   resampleArea,
   resampleNearest,
 } from './picture.js';
-import type { ProviderImageInputs } from './types.js';
 
 /** The pictures a model is sent, laid out as the sheet it is asked to draw (decision 0034). */
 export interface ModelPictures {

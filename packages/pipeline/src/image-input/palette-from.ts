@@ -1,6 +1,6 @@
 import { type Rgb, toHex } from '../palette.js';
 import { quantizeAdaptive } from '../pixelize.js';
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { resampleArea } from './picture.js';
 
 /**

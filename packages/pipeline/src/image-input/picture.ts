@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 
 /** A blank (transparent) picture. */
 export function blank(width: number, height: number): RgbaImage {

@@ -1,6 +1,6 @@
 import type { Rgb } from '../palette.js';
 import { detectGrid, mapToPalette, pixelize, quantizeAdaptive, removeBackdrop } from '../pixelize.js';
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { blank, cropPicture, resampleArea, resampleNearest } from './picture.js';
 
 export interface PixelateOptions {

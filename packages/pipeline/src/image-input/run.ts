@@ -1,14 +1,19 @@
 import { PipelineError } from '../errors.js';
 import type { ExpectedLayout } from '../layout.js';
 import type { Rgb } from '../palette.js';
-import type { GeneratedAsset, ImageProvider } from '../providers/types.js';
-import type { PipelineRequest, StyleMap } from '../types.js';
+import type {
+  GeneratedAsset,
+  ImageInputs,
+  ImageProvider,
+  PipelineRequest,
+  ProviderImageInputs,
+  StyleMap,
+} from '../types/index.js';
 import { animateSprite, spriteMotionOf } from './animate.js';
 import { paletteFromPicture, paletteStyleValue } from './palette-from.js';
 import { cells } from './picture.js';
 import { pixelatePictures } from './pixelate.js';
 import { tileVariation } from './tile-variation.js';
-import type { ImageInputs, ProviderImageInputs } from './types.js';
 
 /** A refusal of an input the provider cannot honour, naming the param (decision 0034). */
 export function unsupported(param: string, why: string): PipelineError {

@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { blank } from './picture.js';
 
 /**

@@ -1,4 +1,5 @@
 import { keepOutsideMask, modelPictures, pngBytes, toBase64 } from '../image-input/model-inputs.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest } from '../types/index.js';
 import {
   assetFrom,
   base64ToBytes,
@@ -9,7 +10,6 @@ import {
   planSheet,
   splitSheet,
 } from './model-common.js';
-import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
 export interface A1111ProviderOptions {
   /** e.g. `http://127.0.0.1:7860` (AUTOMATIC1111 or Forge started with --api). */

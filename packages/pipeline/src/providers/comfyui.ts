@@ -1,4 +1,5 @@
 import { keepOutsideMask, type ModelPictures, modelPictures, pngBytes } from '../image-input/model-inputs.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest } from '../types/index.js';
 import {
   assetFrom,
   callJson,
@@ -8,7 +9,6 @@ import {
   planSheet,
   splitSheet,
 } from './model-common.js';
-import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
 /** A ComfyUI workflow in API format: node id → { class_type, inputs }. */
 export type ComfyWorkflow = Record<

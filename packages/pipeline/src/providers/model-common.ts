@@ -2,8 +2,7 @@ import { subjectText } from '../interpret/index.js';
 import { type ExpectedLayout, expectedLayout } from '../layout.js';
 import { decodePng } from '../png.js';
 import { chooseTerrains } from '../tileset/terrains.js';
-import type { RgbaImage } from '../types.js';
-import type { GeneratedAsset, ImageRequest } from './types.js';
+import type { GeneratedAsset, ImageRequest, RgbaImage } from '../types/index.js';
 
 /** An error whose message is fit for end users (the pipeline shows it in provider_failed). */
 export class ProviderError extends Error {

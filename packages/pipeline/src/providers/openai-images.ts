@@ -5,6 +5,7 @@ import {
   modelPictures,
   pngBytes,
 } from '../image-input/model-inputs.js';
+import type { GeneratedAsset, ImageProvider, ImageRequest } from '../types/index.js';
 import {
   assetFrom,
   base64ToBytes,
@@ -14,7 +15,6 @@ import {
   planSheet,
   splitSheet,
 } from './model-common.js';
-import type { GeneratedAsset, ImageProvider, ImageRequest } from './types.js';
 
 export interface OpenAIImageProviderOptions {
   /** OpenAI-compatible base URL including the version, e.g. `https://api.openai.com/v1`. */

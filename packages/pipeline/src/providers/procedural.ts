@@ -22,8 +22,14 @@ import { mix, PaletteMatcher, parseHex, type Rgb } from '../palette.js';
 import { type ResolvedStyle, resolveStyle } from '../style.js';
 import { renderTileset } from '../tileset/generate.js';
 import { tilesetParams } from '../tileset/params.js';
-import type { DrawingProvenance, RgbaImage } from '../types.js';
-import type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './types.js';
+import type {
+  DrawingProvenance,
+  GeneratedAsset,
+  ImageProvider,
+  ImageRequest,
+  PreflightResult,
+  RgbaImage,
+} from '../types/index.js';
 
 /**
  * The palette with a ramp of `colour` added (deep shadow, shadow, base, light, highlight) when it has

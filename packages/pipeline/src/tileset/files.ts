@@ -1,8 +1,7 @@
-import { composeSheet } from '../format.js';
+import { composeSheet } from '../formats/compose.js';
 import type { ExpectedLayout } from '../layout.js';
 import { encodePng } from '../png.js';
-import type { GeneratedAsset } from '../providers/types.js';
-import type { AssetMetadata, PipelineAsset, QualityReport } from '../types.js';
+import type { AssetMetadata, GeneratedAsset, PipelineAsset, QualityReport } from '../types/index.js';
 import { godotTileSet, tiledTileset, tilesetDescription } from './formats.js';
 import { tilesetRules } from './rules.js';
 

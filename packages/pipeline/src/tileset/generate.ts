@@ -5,7 +5,7 @@ import { Rng } from '../internal/random.js';
 import type { Interpretation } from '../interpret/index.js';
 import { PaletteMatcher, type Rgb } from '../palette.js';
 import { resolveStyle } from '../style.js';
-import type { RgbaImage, StyleMap } from '../types.js';
+import type { RgbaImage, StyleMap } from '../types/index.js';
 import { type TilesetKind, type TilesetRules, tilesetRules } from './rules.js';
 import { chooseTerrains, type TerrainSpec } from './terrains.js';
 

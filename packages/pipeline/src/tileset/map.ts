@@ -1,5 +1,5 @@
 import { Rng } from '../internal/random.js';
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { blobTileFor, type TilesetRules, wangTileFor } from './rules.js';
 import { seamScore } from './seams.js';
 

@@ -4,7 +4,7 @@ import { calmestShift, type TerrainTexture } from '../internal/art/terrain/textu
 import { Rng } from '../internal/random.js';
 import { NAMED_PALETTES, PaletteMatcher, type Rgb } from '../palette.js';
 import { mapToPalette, quantizeAdaptive } from '../pixelize.js';
-import type { RgbaImage, StyleMap } from '../types.js';
+import type { RgbaImage, StyleMap } from '../types/index.js';
 import type { RenderedTileset } from './generate.js';
 import { type TilesetKind, tilesetRules } from './rules.js';
 import { chooseTerrains } from './terrains.js';

@@ -1,4 +1,4 @@
-import type { TilesetParams } from '../types.js';
+import type { TilesetParams } from '../types/index.js';
 import { TILESET_KINDS } from './rules.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { QualityCheck, QualityReport, RgbaImage } from '../types.js';
+import type { QualityCheck, QualityReport, RgbaImage } from '../types/index.js';
 import { type TilesetKind, tilesetRules } from './rules.js';
 import { measureSeams, SEAM_GOALS } from './seams.js';
 

@@ -7,8 +7,9 @@
  * the same on both sides — which is what Tiled's Wang ids and Godot's peering bits say as well.
  */
 
-export type TilesetKind = 'wang16' | 'blob47' | 'seamless';
-export const TILESET_KINDS: readonly TilesetKind[] = ['wang16', 'blob47', 'seamless'];
+import { TILESET_KINDS, type TilesetKind } from '../types/request.js';
+
+export { TILESET_KINDS, type TilesetKind };
 
 /** Lattice positions, row-major. */
 export const TL = 0;

@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from '../types/index.js';
 import { type TilesetRules, touchingPairs } from './rules.js';
 
 /** Seam goals of issue #18: every generated set stays at or under both. */

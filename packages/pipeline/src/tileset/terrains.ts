@@ -1,5 +1,5 @@
 import { type Interpretation, interpret, type Scene, tokenize } from '../interpret/index.js';
-import type { StyleMap } from '../types.js';
+import type { StyleMap } from '../types/index.js';
 
 /** The ground materials the tileset generator draws. */
 export type TerrainName =

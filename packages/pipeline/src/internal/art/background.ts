@@ -1,7 +1,7 @@
 import type { Interpretation, Scene } from '../../interpret/index.js';
 import type { Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
-import type { RgbaImage } from '../../types.js';
+import type { RgbaImage } from '../../types/index.js';
 import { Noise2D, type Rng } from '../random.js';
 import { bayer, type Painter, upscale } from './canvas.js';
 

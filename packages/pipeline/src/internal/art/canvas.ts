@@ -1,7 +1,7 @@
 import { fromOklab, oklab } from '../../colour.js';
 import { colorDistance2, luminance, matchColourWord, type PaletteMatcher, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
-import type { RgbaImage } from '../../types.js';
+import type { RgbaImage } from '../../types/index.js';
 
 /** A colour ramp built from palette entries only, so shaded output stays inside the palette. */
 export interface Ramp {

@@ -12,7 +12,7 @@ import {
 } from '../../interpret/index.js';
 import { parseHex, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
-import type { Directions, RgbaImage } from '../../types.js';
+import type { Directions, RgbaImage } from '../../types/index.js';
 import { hash53, Rng } from '../random.js';
 import { biped } from './bodies/biped.js';
 import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';

@@ -1,7 +1,7 @@
 import type { DrawingMatch } from '@assetloom/drawings';
 import { type Interpretation, type KindSpec, kindSpec } from '../../interpret/index.js';
 import { regularSingulars } from '../../interpret/morph.js';
-import type { AssetType } from '../../types.js';
+import type { AssetType } from '../../types/index.js';
 import { loadDrawings } from './library/sprite.js';
 
 /**

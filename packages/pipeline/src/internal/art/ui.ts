@@ -2,7 +2,7 @@ import { fromOklab, oklab } from '../../colour.js';
 import { PipelineError } from '../../errors.js';
 import { PaletteMatcher, type Rgb } from '../../palette.js';
 import type { ResolvedStyle } from '../../style.js';
-import type { NineSlice, RgbaImage } from '../../types.js';
+import type { NineSlice, RgbaImage } from '../../types/index.js';
 import {
   textBox,
   UI_STATES,

@@ -1,6 +1,6 @@
 import { fromOklab, hueTurn, oklabOf, oklch } from '../../../colour.js';
 import type { Rgb } from '../../../palette.js';
-import type { RgbaImage } from '../../../types.js';
+import type { RgbaImage } from '../../../types/index.js';
 
 /**
  * The craft passes that turn a render of a drawing into pixel art: a known-grid downsample, a

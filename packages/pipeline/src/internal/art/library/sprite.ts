@@ -4,7 +4,7 @@ import { DIRECTION_NAMES } from '../../../directions.js';
 import type { Rgb } from '../../../palette.js';
 import { quantizeAdaptive } from '../../../pixelize.js';
 import type { ResolvedStyle } from '../../../style.js';
-import type { Directions, RgbaImage } from '../../../types.js';
+import type { Directions, RgbaImage } from '../../../types/index.js';
 import { bayer, gridFor, type Painter, upscale } from '../canvas.js';
 import { cleanUp, downsample, lightRamp, mapColours, outline, recolour, type Supersampled } from './craft.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';

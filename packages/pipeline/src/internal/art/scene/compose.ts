@@ -1,6 +1,6 @@
 import type { Drawing } from '@assetloom/drawings';
 import type { ResolvedStyle } from '../../../style.js';
-import type { RgbaImage } from '../../../types.js';
+import type { RgbaImage } from '../../../types/index.js';
 import { Noise1D, Noise2D, type Rng } from '../../random.js';
 import { bayer, type Painter } from '../canvas.js';
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';

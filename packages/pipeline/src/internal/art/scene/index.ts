@@ -2,7 +2,7 @@ import type { Interpretation } from '../../../interpret/index.js';
 import { PaletteMatcher, type Rgb } from '../../../palette.js';
 import { quantizeAdaptive } from '../../../pixelize.js';
 import type { ResolvedStyle } from '../../../style.js';
-import type { RgbaImage } from '../../../types.js';
+import type { RgbaImage } from '../../../types/index.js';
 import type { Rng } from '../../random.js';
 import type { Painter } from '../canvas.js';
 import { type ComposedScene, composeScene, type DrawThing } from './compose.js';

@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../../../types.js';
+import type { RgbaImage } from '../../../types/index.js';
 import { bayer } from '../canvas.js';
 
 /** An sRGB colour, 0–255 a channel. */

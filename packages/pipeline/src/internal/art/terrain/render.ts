@@ -1,7 +1,7 @@
 import type { Rgb } from '../../../palette.js';
 import type { TileRule } from '../../../tileset/rules.js';
 import type { TerrainSpec } from '../../../tileset/terrains.js';
-import type { RgbaImage } from '../../../types.js';
+import type { RgbaImage } from '../../../types/index.js';
 import { Noise2D, type Rng } from '../../random.js';
 import { checker, type TerrainTexture } from './textures.js';
 

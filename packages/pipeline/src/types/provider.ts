@@ -1,15 +1,14 @@
-import type { ProviderImageInputs } from '../image-input/types.js';
-import type { Interpretation } from '../interpret/index.js';
-import type { Rgb } from '../palette.js';
+import type { Rgb, RgbaImage } from './image.js';
+import type { ProviderImageInputs } from './inputs.js';
+import type { Interpretation } from './interpretation.js';
 import type {
   AssetType,
   Directions,
   DrawingProvenance,
   NineSlice,
-  RgbaImage,
   StyleMap,
   TilesetParams,
-} from '../types.js';
+} from './request.js';
 
 export interface ImageRequest {
   assetType: AssetType;
@@ -112,5 +111,3 @@ export interface ImageProvider {
     placeholder?: boolean;
   }): Promise<PreflightResult>;
 }
-
-export type { Directions };

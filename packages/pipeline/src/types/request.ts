@@ -1,8 +1,9 @@
-import type { ImageInputRefs, ImageInputs } from './image-input/types.js';
-import type { Interpretation } from './interpret/index.js';
-import type { TilesetKind } from './tileset/rules.js';
+import type { ImageInputRefs, ImageInputs } from './inputs.js';
+import type { Interpretation } from './interpretation.js';
 
-export type { TilesetKind };
+/** `params.tileset.kind`: a Wang set of 16 corner tiles, a blob set of 47 (+1), or one wrapping tile. */
+export type TilesetKind = 'wang16' | 'blob47' | 'seamless';
+export const TILESET_KINDS: readonly TilesetKind[] = ['wang16', 'blob47', 'seamless'];
 
 /** The four pipeline stages as they appear in PipelineProgress events (spec 000). */
 export type PipelineStage = 'prompt_optimizer' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
@@ -22,13 +23,6 @@ export const PIPELINE_STAGES: readonly PipelineStage[] = [
   'quality_supervisor',
   'format_adapter',
 ];
-
-/** An 8-bit RGBA raster, row-major, `data.length === width * height * 4`, not premultiplied. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
 
 export interface FramesParams {
   directions: Directions;

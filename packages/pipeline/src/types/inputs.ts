@@ -1,4 +1,4 @@
-import type { RgbaImage } from '../types.js';
+import type { RgbaImage } from './image.js';
 
 /**
  * The pictures a request starts from (decision 0034), decoded to 8-bit RGBA by whoever holds them
