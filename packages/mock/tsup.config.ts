@@ -26,11 +26,11 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2022',
     platform: 'neutral',
-    external: ['msw', '@assetloom/core', '@assetloom/pipeline', '@assetloom/openapi'],
+    external: ['msw', '@assetloom/core', '@assetloom/pipeline', '@assetloom/generator', '@assetloom/openapi'],
   },
   {
     // The `browser` condition's build: @assetloom/core and what it needs (NeDB, ajv, …) bundled in,
-    // with the store's Node modules replaced (above). msw, the pipeline and the contract stay
+    // with the store's Node modules replaced (above). msw, the pipeline, the generator and the contract stay
     // imports: the pipeline runs in browsers as it is, and one copy of each is what the app gets.
     entry: { browser: 'src/index.ts' },
     outDir,
@@ -39,7 +39,7 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2022',
     platform: 'browser',
-    external: ['msw', '@assetloom/pipeline', '@assetloom/openapi'],
+    external: ['msw', '@assetloom/pipeline', '@assetloom/generator', '@assetloom/openapi'],
     noExternal: ['@assetloom/core'],
     esbuildPlugins: [
       {

@@ -2,7 +2,8 @@
 // stdin runs N 64 px sprite sheets (4 directions × 4 frames) into memory, 4 at a time, and answers
 // "done" on stdout. Plain JavaScript over the built @assetloom/pipeline, so no loader runs in it.
 import { createInterface } from 'node:readline';
-import { createMemoryStorage, runPipeline } from '@assetloom/pipeline';
+import { runPipeline } from '@assetloom/generator';
+import { createMemoryStorage } from '@assetloom/pipeline';
 
 let batch = 0;
 async function run(count) {

@@ -22,7 +22,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createMemoryStorage, pixelize, type RgbaImage, runPipeline } from '@assetloom/pipeline';
+import { runPipeline } from '@assetloom/generator';
+import { createMemoryStorage, type RgbaImage } from '@assetloom/pipeline';
+import { pixelize } from '@assetloom/pipeline/pixel';
 import sharp from 'sharp';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,31 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  createA1111Provider,
-  createComfyUIProvider,
-  createOpenAIImageProvider,
-  type ImageProvider,
-} from '@assetloom/pipeline';
+import { IMAGE_PROVIDERS } from '@assetloom/generator';
+import type { ImageProvider } from '@assetloom/pipeline';
+import { createImageProvider as fromTable, type ImageProviderSettings } from '@assetloom/pipeline/providers';
 import { WebSocket } from 'ws';
 import { type IntSettingName, intSetting } from './settings.js';
 
 /** IMAGE_PROVIDER and its variables (see the README, "Run with a real image model"). */
-export type ImageProviderSettings =
-  | { kind: 'procedural' }
-  | { kind: 'openai'; baseUrl: string; apiKey: string; model: string; timeoutMs: number; quality?: string }
-  | {
-      kind: 'comfyui';
-      baseUrl: string;
-      /** Parsed API-format workflow from COMFYUI_WORKFLOW (a file), or undefined for the default. */
-      workflow?: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
-      checkpoint?: string;
-      timeoutMs: number;
-      /** COMFYUI_STEPS: the sampler's steps (the workflow's own when unset). */
-      steps?: number;
-      /** COMFYUI_MAX_EDGE: longest edge of the picture asked for (default 1024; a CPU box wants 256-512). */
-      maxEdge?: number;
-    }
-  | { kind: 'a1111'; baseUrl: string; timeoutMs: number; steps?: number; samplerName?: string };
+export type { ImageProviderSettings };
 
 type Env = Record<string, string | undefined>;
 export interface ImageProviderIssue {
@@ -148,42 +130,20 @@ export function readImageProviderSettings(
     default:
       issues.push({
         variable: 'IMAGE_PROVIDER',
-        message: `must be procedural, openai, comfyui or a1111 (got "${kind}")`,
+        message: `must be ${Object.keys(IMAGE_PROVIDERS)
+          .join(', ')
+          .replace(/, (?=[^,]*$)/, ' or ')} (got "${kind}")`,
       });
       return { value: { kind: 'procedural' }, issues };
   }
 }
 
-/** The ImageProvider for validated settings; undefined for procedural (the pipeline's default). */
-export function createImageProvider(s: ImageProviderSettings): ImageProvider | undefined {
-  switch (s.kind) {
-    case 'procedural':
-      return undefined;
-    case 'openai':
-      return createOpenAIImageProvider({
-        baseUrl: s.baseUrl,
-        apiKey: s.apiKey,
-        model: s.model,
-        timeoutMs: s.timeoutMs,
-        ...(s.quality ? { quality: s.quality } : {}),
-      });
-    case 'comfyui':
-      return createComfyUIProvider({
-        baseUrl: s.baseUrl,
-        // the pipeline imports nothing Node-only; Node 20 has no global WebSocket, ws is ours
-        WebSocket,
-        timeoutMs: s.timeoutMs,
-        ...(s.workflow ? { workflow: s.workflow } : {}),
-        ...(s.checkpoint ? { checkpoint: s.checkpoint } : {}),
-        ...(s.steps !== undefined ? { steps: s.steps } : {}),
-        ...(s.maxEdge !== undefined ? { maxEdge: s.maxEdge } : {}),
-      });
-    case 'a1111':
-      return createA1111Provider({
-        baseUrl: s.baseUrl,
-        timeoutMs: s.timeoutMs,
-        ...(s.steps !== undefined ? { steps: s.steps } : {}),
-        ...(s.samplerName ? { samplerName: s.samplerName } : {}),
-      });
-  }
+/**
+ * The ImageProvider the settings choose, from the provider table (@assetloom/generator's
+ * IMAGE_PROVIDERS: the built-in generator and the pipeline's model providers). The server only
+ * chooses by setting; the table says how each provider is built.
+ */
+export function createImageProvider(s: ImageProviderSettings): ImageProvider {
+  // the pipeline imports nothing Node-only; Node 20 has no global WebSocket, ws is ours
+  return fromTable(IMAGE_PROVIDERS, s, { WebSocket });
 }

@@ -128,7 +128,7 @@ export function workerFor(
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     webhooks: webhooksOf(config, deps.store, deps.logger),
-    ...(imageProviderOf(config, deps.imageProvider) ?? {}),
+    ...imageProviderOf(config, deps.imageProvider),
     ...(threadsOf(config, deps) ?? {}),
     // the pictures a task names, read from object storage for the pipeline (decision 0034)
     loadInputs: (() => {
@@ -176,15 +176,12 @@ export async function queueDepthOf(store: Store): Promise<number> {
   return (await store.tasks.listClaimable(new Date(), 1000)).length;
 }
 
-/** The injected provider, else the one IMAGE_PROVIDER names (none: the pipeline's procedural default). */
+/** The injected provider, else the one IMAGE_PROVIDER names (from the provider table). */
 function imageProviderOf(
   config: ServerConfig,
   injected: ImageProvider | undefined,
-): { imageProvider: ImageProvider } | null {
-  const provider =
-    injected ??
-    (config.generation.imageProvider ? createImageProvider(config.generation.imageProvider) : undefined);
-  return provider ? { imageProvider: provider } : null;
+): { imageProvider: ImageProvider } {
+  return { imageProvider: injected ?? createImageProvider(config.generation.imageProvider) };
 }
 
 /**

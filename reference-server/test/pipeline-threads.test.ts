@@ -8,12 +8,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createMemoryStorage,
-  type PipelineProgressEvent,
-  type PipelineRequest,
-  runPipeline,
-} from '@assetloom/pipeline';
+import { runPipeline } from '@assetloom/generator';
+import { createMemoryStorage, type PipelineProgressEvent, type PipelineRequest } from '@assetloom/pipeline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createFsStorage } from '../src/storage/index.js';

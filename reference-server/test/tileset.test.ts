@@ -1,4 +1,5 @@
-import { decodePng, SEAM_GOALS } from '@assetloom/pipeline';
+import { decodePng } from '@assetloom/pipeline';
+import { SEAM_GOALS } from '@assetloom/pipeline/tileset';
 import { type AssetClient, createAssetClient } from '@assetloom/sdk';
 import { injectMongoUri } from '@assetloom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createProceduralProvider } from '../../packages/generator/src/index.js';
 import {
   createMemoryStorage,
-  createProceduralProvider,
   type ImageInputs,
   type PipelineProgressEvent,
   runPipeline,

@@ -110,6 +110,7 @@ try {
           '@assetloom/openapi',
           '@assetloom/drawings',
           '@assetloom/pipeline',
+          '@assetloom/generator',
           '@assetloom/core',
           '@assetloom/sdk',
           '@assetloom/mock',
@@ -158,10 +159,13 @@ try {
 
   // The workspace packages the mock and the server depend on, from their tarballs too.
   const workspaceDeps = Object.fromEntries(
-    ['@assetloom/core', '@assetloom/pipeline', '@assetloom/drawings', '@assetloom/openapi'].map((n) => [
-      n,
-      file(n),
-    ]),
+    [
+      '@assetloom/core',
+      '@assetloom/pipeline',
+      '@assetloom/generator',
+      '@assetloom/drawings',
+      '@assetloom/openapi',
+    ].map((n) => [n, file(n)]),
   );
   const mockDir = project('mock', { '@assetloom/mock': file('@assetloom/mock'), ...workspaceDeps });
   const mockModules = join(mockDir, 'node_modules');

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AnimationParams, createMemoryStorage, runPipeline } from '@assetloom/pipeline';
+import { runPipeline } from '@assetloom/generator';
+import { type AnimationParams, createMemoryStorage } from '@assetloom/pipeline';
 
 /** A file the loopback server answers with. */
 export interface ServedFile {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { runPipeline } from '@assetloom/generator';
 import {
   type AnimationParams,
   createMemoryStorage,
   decodePng,
   type PipelineAsset,
-  runPipeline,
   validateRequest,
 } from '@assetloom/pipeline';
 import Ajv2020 from 'ajv/dist/2020.js';

@@ -4,15 +4,14 @@
 // checkpoint draws noise, so the mask is shown honoured: outside it the picture is kept pixel for
 // pixel, inside it is redrawn. References go into a workflow's LoadImage nodes titled "reference…",
 // and a workflow without one is refused by name.
+
+import { runPipeline } from '@assetloom/generator';
+import { createMemoryStorage, type ImageRequest, type RgbaImage } from '@assetloom/pipeline';
 import {
   type ComfyWorkflow,
   createComfyUIProvider,
-  createMemoryStorage,
   DEFAULT_COMFYUI_WORKFLOW,
-  type ImageRequest,
-  type RgbaImage,
-  runPipeline,
-} from '@assetloom/pipeline';
+} from '@assetloom/pipeline/providers';
 import { waitFor } from '@assetloom/testing';
 import { describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';

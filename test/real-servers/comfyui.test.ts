@@ -3,13 +3,12 @@
 // ASSETLOOM_RECORD_FIXTURES=1 rewrites packages/pipeline/test/fixtures/comfyui-wire.json, the
 // messages the loopback fake replays.
 import { readFileSync } from 'node:fs';
+import { decodePng, type ImageRequest } from '@assetloom/pipeline';
 import {
   type ComfyWorkflow,
   createComfyUIProvider,
   DEFAULT_COMFYUI_WORKFLOW,
-  decodePng,
-  type ImageRequest,
-} from '@assetloom/pipeline';
+} from '@assetloom/pipeline/providers';
 import {
   type ComfyMessage,
   type ComfyRecording,

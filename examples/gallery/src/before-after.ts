@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodePng, encodePng, pixelize, type RgbaImage } from '@assetloom/pipeline';
+import { decodePng, encodePng, type RgbaImage } from '@assetloom/pipeline';
+import { pixelize } from '@assetloom/pipeline/pixel';
 
 export const CRAWL_TILES = process.env.CRAWL_TILES ?? '/usr/share/crawl/dat/tiles/main.png';
 const TILE = 32;

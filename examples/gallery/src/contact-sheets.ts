@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodePng, type Interpretation, type RgbaImage, renderProcedural } from '@assetloom/pipeline';
+import { renderProcedural } from '@assetloom/generator';
+import { encodePng, type Interpretation, type RgbaImage } from '@assetloom/pipeline';
 
 /** 64 subjects across the body plans and object classes, each drawn facing down, left, right and up. */
 export const SHEET_SUBJECTS = [

@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { runPipeline } from '@assetloom/generator';
 import {
   createMemoryStorage,
   decodePng,
   encodePng,
   type PipelineRequest,
   type RgbaImage,
-  runPipeline,
 } from '@assetloom/pipeline';
 
 export interface GalleryEntry {

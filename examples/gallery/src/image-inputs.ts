@@ -6,8 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findDrawings, renderDrawing } from '@assetloom/drawings';
+import { runPipeline } from '@assetloom/generator';
 import {
-  createComfyUIProvider,
   createMemoryStorage,
   decodePng,
   encodePng,
@@ -15,8 +15,8 @@ import {
   type ImageProvider,
   type PipelineRequest,
   type RgbaImage,
-  runPipeline,
 } from '@assetloom/pipeline';
+import { createComfyUIProvider } from '@assetloom/pipeline/providers';
 
 export interface InputPair {
   path: string;

@@ -1,15 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { runPipeline } from '@assetloom/generator';
 import {
   createMemoryStorage,
   decodePng,
   encodePng,
-  paintMap,
   type RgbaImage,
-  runPipeline,
   type TilesetKind,
-  tilesetRules,
 } from '@assetloom/pipeline';
+import { paintMap, tilesetRules } from '@assetloom/pipeline/tileset';
 import { enlarge } from './gallery.js';
 
 export interface TilesetEntry {

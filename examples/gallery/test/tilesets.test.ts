@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePng, SEAM_GOALS } from '@assetloom/pipeline';
+import { decodePng } from '@assetloom/pipeline';
+import { SEAM_GOALS } from '@assetloom/pipeline/tileset';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TILESETS, writeTilesetMaps } from '../src/tilesets.js';
 

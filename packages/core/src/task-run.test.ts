@@ -1,3 +1,4 @@
+import { createProceduralProvider } from '@assetloom/generator';
 import {
   createMemoryStorage,
   type ImageProvider,
@@ -198,7 +199,7 @@ describe('runClaimedTask over the embedded store and the real pipeline', () => {
       signal: new AbortController().signal,
       maxQualityRetries: 2,
       llm: null,
-      imageProvider: null,
+      imageProvider: createProceduralProvider(),
       projectDeletedError: '[assetloom/core] the project was deleted',
       notify: (id) => notified.push(id),
     });
@@ -229,7 +230,7 @@ describe('runClaimedTask over the embedded store and the real pipeline', () => {
       signal: new AbortController().signal,
       maxQualityRetries: 0,
       llm: null,
-      imageProvider: null,
+      imageProvider: createProceduralProvider(),
       projectDeletedError: 'gone',
       pause: async () => {
         pauses++;
@@ -298,7 +299,7 @@ describe('runClaimedTask over the embedded store and the real pipeline', () => {
       signal: new AbortController().signal,
       maxQualityRetries: 0,
       llm: null,
-      imageProvider: null,
+      imageProvider: createProceduralProvider(),
       projectDeletedError: '[assetloom/core] the project was deleted',
     });
     expect(result).toEqual({
@@ -323,7 +324,7 @@ describe('runClaimedTask over the embedded store and the real pipeline', () => {
       signal: abort.signal,
       maxQualityRetries: 0,
       llm: null,
-      imageProvider: null,
+      imageProvider: createProceduralProvider(),
       projectDeletedError: 'gone',
       pause: async () => {
         abort.abort(new TaskStoppedError('worker stopping'));

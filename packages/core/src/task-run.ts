@@ -128,11 +128,15 @@ export interface RunClaimedTaskOptions {
   maxQualityRetries: number;
   /** Prompt optimizer LLM; null → template. */
   llm: LlmConfig | null;
-  /** Image provider; null → the procedural one. */
+  /**
+   * The image provider (the built-in one is `createProceduralProvider()` of @assetloom/generator: core
+   * draws nothing itself). Null only with `runPipeline`, which brings its own.
+   */
   imageProvider: ImageProvider | null;
   /**
-   * Runs the pipeline; default `runPipeline` of @assetloom/pipeline on this thread. The server passes
-   * its pipeline threads here (the runner then builds the image provider from its own settings).
+   * Runs the pipeline; default `runPipeline` of @assetloom/pipeline on this thread with
+   * `imageProvider`. The server passes its pipeline threads here (the runner then builds the image
+   * provider from its own settings).
    */
   runPipeline?: (request: PipelineRequest, options: RunPipelineOptions) => Promise<PipelineResult>;
   /** The task's error when its project was deleted before it ran (name the package in it). */

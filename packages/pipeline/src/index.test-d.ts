@@ -1,15 +1,13 @@
 import { expectTypeOf, test } from 'vitest';
 import {
-  type GeneratedAsset,
   type OptimizedPrompt,
   optimizePrompt,
   type PipelineResult,
   type PipelineStage,
-  renderProcedural,
   runPipeline,
-  type TaskStage,
   taskStageOf,
 } from './index.js';
+import type { TaskStage } from './types/index.js';
 
 test('public signatures', () => {
   expectTypeOf(runPipeline).returns.toEqualTypeOf<Promise<PipelineResult>>();
@@ -27,5 +25,4 @@ test('public signatures', () => {
     | 'unsupported'
     | 'deadline_exceeded'
   >();
-  expectTypeOf(renderProcedural).returns.toEqualTypeOf<Promise<GeneratedAsset>>();
 });

@@ -1,5 +1,4 @@
 import { type RunPipelineOptions, runPipelineWith } from './pipeline.js';
-import { createProceduralProvider } from './providers/procedural.js';
 import type { PipelineRequest, PipelineResult } from './types/index.js';
 
 /**
@@ -7,10 +6,20 @@ import type { PipelineRequest, PipelineResult } from './types/index.js';
  * emits PipelineProgress events as spec 000 lists them. Never rejects: failures come back as
  * `{ ok: false, code, error }` after a final `failed` event carrying `error`.
  *
- * Draws with `options.providers.image`, else with the built-in procedural provider. This module is
- * the only place that binds a provider to the pipeline's core (pipeline.ts).
+ * Draws with `options.providers.image`: the pipeline knows no provider of its own. The built-in
+ * generator is `createProceduralProvider()` of @assetloom/generator, whose own `runPipeline` draws
+ * with it when no provider is given.
  */
 export function runPipeline(request: PipelineRequest, options: RunPipelineOptions): Promise<PipelineResult> {
   const image = (options as Partial<RunPipelineOptions> | null | undefined)?.providers?.image;
-  return runPipelineWith(image ?? createProceduralProvider(), request, options);
+  if (!image) {
+    return Promise.resolve({
+      ok: false,
+      code: 'invalid_request',
+      error:
+        '[assetloom/pipeline] no image provider: pass options.providers.image (a model provider, or createProceduralProvider() of @assetloom/generator), or call runPipeline of @assetloom/generator, which draws with the built-in generator by default',
+      retryCount: 0,
+    });
+  }
+  return runPipelineWith(image, request, options);
 }

@@ -1,4 +1,4 @@
-import { hash53, stableStringify } from './internal/random.js';
+import { hash53, stableStringify } from './pixel/random.js';
 import type { AssetType, GenerationParams, StyleMap } from './types/index.js';
 
 export interface SeedInput {

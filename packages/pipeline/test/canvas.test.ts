@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createMemoryStorage,
   decodePng,
-  expectedLayout,
   type GenerationParams,
   type ImageProvider,
   type ImageRequest,
@@ -13,6 +12,7 @@ import {
   templatePrompt,
   validateRequest,
 } from '../src/index.js';
+import { expectedLayout } from '../src/layout.js';
 import { createA1111Provider } from '../src/providers/a1111.js';
 import { planSheet } from '../src/providers/model-common.js';
 import { createOpenAIImageProvider } from '../src/providers/openai-images.js';

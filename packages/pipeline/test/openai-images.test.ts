@@ -1,13 +1,8 @@
 // The OpenAI Images provider through the whole pipeline, against a loopback stand-in that answers
 // like POST /v1/images/generations ({ created, data: [{ b64_json }] }).
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryStorage,
-  createOpenAIImageProvider,
-  decodePng,
-  NAMED_PALETTES,
-  runPipeline,
-} from '../src/index.js';
+import { createMemoryStorage, decodePng, NAMED_PALETTES, runPipeline } from '../src/index.js';
+import { createOpenAIImageProvider } from '../src/providers/openai-images.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
 import { figure, hconcat, modelPicture, pngOf } from './pixel-art.js';
 

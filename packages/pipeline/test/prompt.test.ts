@@ -1,12 +1,7 @@
 import { type LlamaWireFixture, readFixture, wireShape } from '@assetloom/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildMetaPrompt,
-  DEFAULT_LLM_MAX_TOKENS,
-  normalizeSections,
-  optimizePrompt,
-  templatePrompt,
-} from '../src/index.js';
+import { optimizePrompt, templatePrompt } from '../src/index.js';
+import { buildMetaPrompt, DEFAULT_LLM_MAX_TOKENS, normalizeSections } from '../src/prompt.js';
 import { type FakeServer, json, startFakeServer } from './helpers.js';
 
 // The fake answers with the replies recorded from llama.cpp's real server (test/real-servers/llm.test.ts

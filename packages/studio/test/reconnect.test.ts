@@ -1,6 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { type ImageProvider, renderProcedural } from '@assetloom/pipeline';
+import { renderProcedural } from '@assetloom/generator';
+import type { ImageProvider } from '@assetloom/pipeline';
 import { createAssetClient } from '@assetloom/sdk';
 import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';

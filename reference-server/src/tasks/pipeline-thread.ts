@@ -7,7 +7,7 @@
  * are kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { runPipeline } from '@assetloom/pipeline';
+import { runPipeline } from '@assetloom/generator';
 import { createImageProvider } from '../image-provider.js';
 import { putNamingFullStorage } from '../internal/storage-full.js';
 import { createFsObjectWriter } from '../storage/fs-writer.js';
@@ -17,8 +17,7 @@ const port = parentPort;
 if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs only as a worker thread');
 
 const settings = workerData as ThreadSettings;
-const provider =
-  settings.imageProvider === null ? null : (createImageProvider(settings.imageProvider) ?? null);
+const provider = settings.imageProvider === null ? null : createImageProvider(settings.imageProvider);
 
 const files = settings.files === null ? null : createFsObjectWriter(settings.files);
 

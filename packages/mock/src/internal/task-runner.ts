@@ -8,7 +8,8 @@ import {
   TaskStoppedError,
 } from '@assetloom/core/queue';
 import type { TaskWebhookOutbox } from '@assetloom/core/webhooks';
-import { createProceduralProvider, type ImageProvider, type MemoryStorage } from '@assetloom/pipeline';
+import { createProceduralProvider } from '@assetloom/generator';
+import type { ImageProvider, MemoryStorage } from '@assetloom/pipeline';
 import type { MockClock } from './clock.js';
 
 export interface TaskRunnerOptions {

@@ -1,4 +1,4 @@
-import { Rng } from '../internal/random.js';
+import { Rng } from '../pixel/random.js';
 import type { RgbaImage } from '../types/index.js';
 import { blobTileFor, type TilesetRules, wangTileFor } from './rules.js';
 import { seamScore } from './seams.js';

@@ -1,13 +1,22 @@
-import { Painter } from '../internal/art/canvas.js';
-import { renderTerrainTiles, type TerrainLayer } from '../internal/art/terrain/render.js';
-import { calmestShift, type TerrainTexture } from '../internal/art/terrain/textures.js';
-import { Rng } from '../internal/random.js';
 import { NAMED_PALETTES, PaletteMatcher, type Rgb } from '../palette.js';
+import { Painter } from '../pixel/canvas.js';
+import { Rng } from '../pixel/random.js';
 import { mapToPalette, quantizeAdaptive } from '../pixelize.js';
-import type { RgbaImage, StyleMap } from '../types/index.js';
-import type { RenderedTileset } from './generate.js';
-import { type TilesetKind, tilesetRules } from './rules.js';
-import { chooseTerrains } from './terrains.js';
+import { renderTerrainTiles, type TerrainLayer } from '../terrain/render.js';
+import { calmestShift, type TerrainTexture } from '../terrain/textures.js';
+import type { Interpretation, RgbaImage, StyleMap } from '../types/index.js';
+import { type TilesetKind, type TilesetRules, tilesetRules } from './rules.js';
+import { chooseTerrains, type TerrainSpec } from './terrains.js';
+
+/** A tileset's tiles as drawn (the built-in generator) or cut from a model's terrain pictures. */
+export interface RenderedTileset {
+  tiles: RgbaImage[];
+  rules: TilesetRules;
+  terrains: TerrainSpec[];
+  /** Each terrain's base colour, as drawn (for the editors' terrain brushes). */
+  colors: Rgb[];
+  interpretation: Interpretation;
+}
 
 export interface ModelTilesetJob {
   kind: TilesetKind;

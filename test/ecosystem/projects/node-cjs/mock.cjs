@@ -15,7 +15,7 @@ assert.equal(
   require('@assetloom/core').DuplicateKeyError,
 );
 const { assetApiDocument } = require('@assetloom/openapi');
-const { createProceduralProvider } = require('@assetloom/pipeline');
+const { createProceduralProvider } = require('@assetloom/generator');
 const { validateQuestionSet } = require('@assetloom/question-set');
 
 async function main() {

@@ -2,9 +2,15 @@
 import { createAssetService } from '@assetloom/core';
 import { createReviewAuthService } from '@assetloom/core/review';
 import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import { createProceduralProvider, IMAGE_PROVIDERS } from '@assetloom/generator';
 import { createAssetMock } from '@assetloom/mock';
 import { assetApiDocument } from '@assetloom/openapi';
-import { createProceduralProvider } from '@assetloom/pipeline';
+import { runPipelineWith } from '@assetloom/pipeline';
+import { composeSheet } from '@assetloom/pipeline/formats';
+import { interpret } from '@assetloom/pipeline/interpret';
+import { Painter, pixelize } from '@assetloom/pipeline/pixel';
+import { createImageProvider, MODEL_PROVIDERS } from '@assetloom/pipeline/providers';
+import { tilesetRules } from '@assetloom/pipeline/tileset';
 import { validateQuestionSet } from '@assetloom/question-set';
 import { check } from './project-helpers.mjs';
 
@@ -14,11 +20,27 @@ for (const [name, value] of Object.entries({
   createReviewAuthService,
   createAssetMock,
   createProceduralProvider,
+  runPipelineWith,
+  composeSheet,
+  interpret,
+  Painter,
+  pixelize,
+  createImageProvider,
+  tilesetRules,
   validateQuestionSet,
 })) {
   check(typeof value === 'function', `${name} is a function`);
 }
 check(assetApiDocument.openapi.startsWith('3.1'), 'the bundled OpenAPI document');
+// the provider table: the generator's row beside the pipeline's model rows, each builds its provider
+check(
+  Object.keys(IMAGE_PROVIDERS).join() === ['procedural', ...Object.keys(MODEL_PROVIDERS)].join(),
+  'IMAGE_PROVIDERS is the procedural row and the model rows',
+);
+check(
+  createImageProvider(IMAGE_PROVIDERS, { kind: 'procedural' }).name === 'procedural',
+  'the procedural row builds',
+);
 const result = validateQuestionSet({});
 check(result.ok === false && result.errors.length > 0, 'an empty object is not a question set');
 // A mock user never loads a database driver: @assetloom/core imports no mongodb unless asked.

@@ -3,9 +3,10 @@ import { errors, type Store } from '@assetloom/core';
 import { createReviewAuthService } from '@assetloom/core/review';
 import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import { createMongoStore } from '@assetloom/core/store/mongodb';
+import { runPipeline } from '@assetloom/generator';
 import { type AssetMockOptions, createAssetMock } from '@assetloom/mock';
 import { assetApiDocument } from '@assetloom/openapi';
-import { createMemoryStorage, type ImageProvider, runPipeline } from '@assetloom/pipeline';
+import { createMemoryStorage, type ImageProvider } from '@assetloom/pipeline';
 import { type QuestionSet, validateQuestionSet } from '@assetloom/question-set';
 import {
   type AssetClient,

@@ -1,0 +1,1626 @@
+import type { Drawing } from '@assetloom/drawings';
+import type { RgbaImage } from '@assetloom/pipeline';
+import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
+import { bayer, Noise1D, Noise2D, type Painter, type Rng } from '@assetloom/pipeline/pixel';
+import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
+import type { ElementKind, SceneRequest, Setting } from './elements.js';
+import { type Lighting, lightingFor, paintLights, paintSky } from './light.js';
+import { cropToPixels, Layer, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
+
+/** A composed scene: its depth layers back to front, and what each named element became. */
+export interface ComposedScene {
+  layers: Array<{ name: 'sky' | 'far' | 'mid' | 'near' | 'props' | 'weather'; layer: Layer; scroll: number }>;
+  /** Each element and other noun of the prompt: drawn (how), or dropped. */
+  report: Array<{ word: string; drawn: boolean; as?: string; thing?: true }>;
+}
+
+/**
+ * Draws a thing the prompt names that no element is ("a wizard", "a red dragon") about `height`
+ * pixels tall, cropped to its pixels; null when it cannot be drawn (it is then dropped, and said so).
+ */
+export type DrawThing = (phrase: string, height: number) => Promise<{ image: RgbaImage; as: string } | null>;
+
+interface Ctx {
+  w: number;
+  h: number;
+  rng: Rng;
+  light: Lighting;
+  style: ResolvedStyle;
+  painter: Painter;
+  req: SceneRequest;
+  /** The prompt's lower-case text (for the kind of a thing: a Japanese temple, a pirate ship). */
+  text: string;
+  has: (k: ElementKind) => boolean;
+  report: ComposedScene['report'];
+  /** The elements drawn, and how. */
+  drawn: Map<ElementKind, string>;
+  /** Colours that give light (lava, lit windows, neon, flames): no ambient light or dimming changes them. */
+  glow: Set<number>;
+  /** Where things stand: the top of the near ground, or a room's floor. */
+  groundY: number;
+  lib: Awaited<ReturnType<typeof loadDrawings>>;
+}
+
+const P = pack;
+/** A colour that gives light: packed, and kept out of the ambient light's reach. */
+const G = (ctx: Ctx, c: RGB): number => {
+  const v = pack(c);
+  ctx.glow.add(v);
+  return v;
+};
+/** Recolours a layer except its light-giving colours. */
+const lightLayer = (ctx: Ctx, layer: Layer, fn: (c: RGB) => RGB) =>
+  layer.map((c) => (ctx.glow.has(pack(c)) ? c : fn(c)));
+const darker = (c: RGB, k = 0.78): RGB => scaleRgb(c, k);
+const lighter = (c: RGB, k = 0.3): RGB => mixRgb(c, [255, 250, 235], k);
+
+/** Ground, hills and far land of each open-air setting, by day. */
+const LAND: Record<
+  Exclude<Setting, 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library' | 'underwater' | 'space'>,
+  { far: RGB; mid: RGB; near: RGB; soil: RGB }
+> = {
+  grassland: { far: [116, 146, 188], mid: [96, 164, 80], near: [74, 144, 62], soil: [128, 92, 58] },
+  forest: { far: [92, 128, 146], mid: [52, 122, 72], near: [42, 100, 56], soil: [96, 66, 44] },
+  desert: { far: [214, 164, 128], mid: [232, 188, 122], near: [226, 176, 106], soil: [196, 140, 82] },
+  snow: { far: [156, 176, 216], mid: [226, 234, 246], near: [244, 248, 254], soil: [170, 180, 206] },
+  beach: { far: [110, 150, 180], mid: [60, 134, 204], near: [238, 214, 152], soil: [214, 186, 124] },
+  ocean: { far: [110, 150, 180], mid: [48, 118, 196], near: [40, 100, 178], soil: [30, 80, 150] },
+  volcano: { far: [92, 58, 64], mid: [70, 48, 54], near: [52, 38, 44], soil: [40, 30, 36] },
+  swamp: { far: [88, 108, 100], mid: [62, 92, 64], near: [52, 74, 50], soil: [68, 74, 46] },
+  mountains: { far: [128, 134, 164], mid: [108, 148, 90], near: [84, 132, 70], soil: [110, 86, 60] },
+  city: { far: [120, 128, 150], mid: [96, 100, 118], near: [78, 80, 94], soil: [62, 64, 76] },
+  village: { far: [116, 146, 188], mid: [104, 166, 84], near: [82, 150, 66], soil: [140, 104, 66] },
+};
+
+/** Draws a licensed drawing as a prop `height` pixels tall (cropped to its pixels), or null. */
+async function prop(ctx: Ctx, what: string | Drawing, height: number, fill?: RGB): Promise<RgbaImage | null> {
+  const d =
+    typeof what === 'string'
+      ? what.includes('/')
+        ? ctx.lib.drawingById(what)
+        : ctx.lib.findDrawings({ head: what }).find((m) => !m.drawing.cropped)?.drawing
+      : what;
+  if (!d) return null;
+  const size = Math.max(8, Math.round(height * 1.22));
+  const out = await drawLibrarySprite({
+    lib: ctx.lib,
+    drawing: d,
+    style: { ...ctx.style, gridHint: 256 },
+    painter: ctx.painter,
+    enforced: false,
+    asked: null,
+    fill: fill ?? [150, 110, 80],
+    width: size,
+    height: size,
+    directions: 1,
+    framesPerDirection: 1,
+    motion: 'still',
+    variation: { lean: 0, sx: 1, sy: 1, tone: 0 },
+  });
+  return cropToPixels(out.frames[0]!);
+}
+
+/** Places a prop with its bottom centre at x, y (its feet on the ground). */
+function stand(layer: Layer, img: RgbaImage, x: number, y: number, map?: (c: RGB) => RGB): void {
+  layer.blit(img, x - img.width / 2, y - img.height, map);
+}
+
+// ---- sky ---------------------------------------------------------------------------------------
+
+function paintSkyElements(ctx: Ctx, sky: Layer, horizon: number): void {
+  const { w, h, rng, light, req } = ctx;
+  const night = light.time === 'night';
+  if (night || ctx.has('stars')) {
+    const star = P([250, 250, 230]);
+    const dim = P([170, 176, 210]);
+    const n = Math.round(w * horizon * (ctx.has('stars') ? 0.012 : 0.006));
+    for (let i = 0; i < n; i++) sky.set(rng.range(0, w), rng.range(0, horizon * 0.85), i % 4 ? dim : star);
+    drew(ctx, 'stars', 'stars');
+    for (let i = 0; i < Math.max(2, Math.round(w / 60)); i++) {
+      const x = Math.round(rng.range(2, w - 3));
+      const y = Math.round(rng.range(2, horizon * 0.6));
+      sky.rect(x - 1, y, x + 2, y + 1, star);
+      sky.rect(x, y - 1, x + 1, y + 2, star);
+    }
+  }
+  if (ctx.has('aurora') && night) {
+    const greens = [P([60, 220, 150]), P([90, 180, 220])];
+    for (let x = 0; x < w; x++) {
+      const top = horizon * (0.15 + 0.1 * Math.sin(x / (w / 5)) + 0.05 * Math.sin(x / (w / 13)));
+      for (let y = Math.floor(top); y < top + horizon * 0.25; y++)
+        if (bayer(x, y) < 1 - (y - top) / (horizon * 0.25))
+          sky.set(x, y, greens[Math.floor(x / (w / 7)) % 2]!);
+    }
+    drew(ctx, 'aurora', 'aurora');
+  }
+  // the sun or the moon: big and low at dusk and dawn, high by day
+  const low = light.time === 'dusk' || light.time === 'dawn';
+  const wantsDisc = ctx.has('sun') || ctx.has('moon') || ctx.has('full-moon') || low || night;
+  if (wantsDisc && req.weather !== 'rain' && req.weather !== 'storm') {
+    const full = ctx.has('full-moon');
+    const r = Math.max(2.5, Math.min(w, h) * (full ? 0.11 : low ? 0.1 : 0.065));
+    const cx = w * (full ? 0.7 : rng.range(0.6, 0.8));
+    const cy = low ? horizon - r * 0.55 : horizon * (full ? 0.3 : 0.26);
+    const disc = P(light.disc);
+    // halo: two solid rings a step lighter than the sky each (a pixel artist's glow, not a dither)
+    sky.disc(cx, cy, r + Math.max(1, r * 0.45), P(mixRgb(light.sky[1]!, light.disc, 0.18)));
+    sky.disc(cx, cy, r + Math.max(1, r * 0.2), P(mixRgb(light.sky[1]!, light.disc, 0.38)));
+    sky.disc(cx, cy, r, disc);
+    if (night) {
+      if (full) {
+        // craters
+        const crater = P(darker(light.disc, 0.82));
+        sky.disc(cx - r * 0.3, cy - r * 0.2, r * 0.22, crater);
+        sky.disc(cx + r * 0.25, cy + r * 0.3, r * 0.16, crater);
+        sky.disc(cx + r * 0.35, cy - r * 0.35, r * 0.1, crater);
+      } else sky.disc(cx + r * 0.45, cy - r * 0.2, r * 0.85, P(light.sky[0]!)); // a crescent
+    } else sky.disc(cx - r * 0.25, cy - r * 0.25, r * 0.45, P(lighter(light.disc, 0.5)));
+    drew(
+      ctx,
+      night ? 'moon' : 'sun',
+      night ? (full ? 'full moon' : 'crescent moon') : low ? 'low sun' : 'sun',
+    );
+    drew(ctx, 'full-moon', 'full moon', night);
+    drew(ctx, 'moon', 'moon', night);
+  }
+  if (ctx.has('rainbow') && !night) {
+    const bands: RGB[] = [
+      [230, 70, 70],
+      [240, 150, 60],
+      [240, 220, 80],
+      [90, 190, 90],
+      [80, 140, 230],
+      [140, 90, 200],
+    ];
+    const cx = w * 0.45;
+    const R = Math.min(w, h) * 0.55;
+    const band = Math.max(1, R * 0.05);
+    for (let y = 0; y < horizon; y++)
+      for (let x = 0; x < w; x++) {
+        const d = Math.hypot(x - cx, (y - horizon) * 1.1);
+        const k = Math.floor((R - d) / band);
+        if (k >= 0 && k < bands.length) sky.set(x, y, P(bands[k]!));
+      }
+    drew(ctx, 'rainbow', 'rainbow');
+  }
+  // clouds: cumulus, lit on top, shaded below; grey and low in rain
+  const rainy = req.weather === 'rain' || req.weather === 'storm';
+  const cloudCount = rainy
+    ? Math.round(w / 28) + 4
+    : ctx.has('clouds')
+      ? Math.round(w / 40) + 3
+      : night
+        ? 1
+        : 2;
+  const top = P(
+    rainy
+      ? [128, 134, 148]
+      : night
+        ? [70, 74, 112]
+        : light.time === 'dusk'
+          ? [250, 190, 180]
+          : [252, 252, 255],
+  );
+  const under = P(
+    rainy ? [92, 98, 112] : night ? [48, 52, 88] : light.time === 'dusk' ? [190, 110, 140] : [206, 218, 238],
+  );
+  const puff = new Layer(w, h);
+  for (let i = 0; i < cloudCount; i++) {
+    const cw = rng.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
+    const ch = Math.max(2, cw * 0.28);
+    const cx = rng.range(-0.05, 1.05) * w;
+    const cy = rng.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
+    // a cumulus: puffs lit on top, a shaded underside, cut flat at its base
+    puff.px.fill(0);
+    for (let k = 0; k < 4; k++) {
+      const bx = cx + (k - 1.5) * cw * 0.24;
+      const r = ch * (k === 1 || k === 2 ? 1 : 0.72);
+      puff.ellipse(bx, cy - r * 0.5, r * 1.2, r, top);
+    }
+    puff.ellipse(cx, cy + ch * 0.1, cw * 0.55, ch * 0.45, under);
+    const base = Math.round(cy + ch * 0.3);
+    for (let y = 0; y < Math.min(h, base); y++)
+      for (let x = 0; x < w; x++) {
+        const v = puff.px[y * w + x]!;
+        if (v) sky.px[y * w + x] = v;
+      }
+  }
+  drew(ctx, 'clouds', rainy ? 'rain clouds' : 'clouds');
+}
+
+// ---- far, mid, near: open-air land ---------------------------------------------------------------
+
+/** A ridgeline: jagged (mountains) or smooth (hills, dunes), as heights per column. */
+function ridge(
+  rng: Rng,
+  w: number,
+  base: number,
+  amp: number,
+  period: number,
+  jagged: boolean,
+): Float64Array {
+  const n = new Noise1D(rng, period);
+  const out = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const u = (x / w) * period;
+    const v = jagged ? 1 - Math.abs(n.fbm(u, 4) * 2 - 1) : n.fbm(u, 3);
+    out[x] = base - amp * v;
+  }
+  return out;
+}
+
+/**
+ * Fills under a ridgeline with the light from the upper left: a pixel is on a lit face when the land
+ * rises to its right over a span that grows with its depth under the ridge (so the line between the
+ * lit and the shaded face runs down from each peak at a slant, not straight down), in shadow when it
+ * falls; the lower slopes settle into the base colour. A snow cap follows the ridge where it stands
+ * above `snowAt`, shaded the same way.
+ */
+function fillRidge(
+  layer: Layer,
+  heights: Float64Array,
+  fill: RGB,
+  opts: { snowAt?: number; snow?: RGB; faces?: boolean } = {},
+): void {
+  const { w, h } = layer;
+  const lit = P(lighter(fill, 0.16));
+  const dark = P(darker(fill, 0.82));
+  const base = P(fill);
+  const snowLit = opts.snow ? P(opts.snow) : 0;
+  const snowDark = opts.snow ? P(mixRgb(opts.snow, [120, 140, 190], 0.3)) : 0;
+  const faces = opts.faces ?? true;
+  const at = (x: number) => heights[Math.max(0, Math.min(w - 1, x))]!;
+  let peak = Number.POSITIVE_INFINITY;
+  for (let x = 0; x < w; x++) peak = Math.min(peak, heights[x]!);
+  for (let x = 0; x < w; x++) {
+    const top = Math.max(0, Math.floor(heights[x]!));
+    const relief = Math.max(1, (opts.snowAt ?? top + h * 0.2) - peak);
+    // the cap's depth under this column's ridge: most of the height above the snow line, a little ragged
+    const cap =
+      opts.snowAt !== undefined && top < opts.snowAt
+        ? (opts.snowAt - top) * 0.75 + Math.round(Math.sin(x * 0.7) + Math.sin(x * 0.23))
+        : -1;
+    for (let y = top; y < h; y++) {
+      const depth = y - top;
+      let side = 0;
+      if (faces && depth < relief * 1.6) {
+        const d = Math.max(1, Math.round(depth * 0.7 + 1));
+        const rise = at(x - d) - at(x + d);
+        side = rise > d * 0.12 ? 1 : rise < -d * 0.12 ? -1 : 0;
+      }
+      const snowy = snowLit && depth < cap;
+      layer.px[y * w + x] = snowy ? (side < 0 ? snowDark : snowLit) : side > 0 ? lit : side < 0 ? dark : base;
+    }
+  }
+}
+
+function paintFar(ctx: Ctx, far: Layer, horizon: number, land: (typeof LAND)[keyof typeof LAND]): void {
+  const { w, h, rng, light, req } = ctx;
+  const haze = (c: RGB) => mixRgb(c, light.haze, 0.4);
+  const s = req.setting;
+  if (s === 'beach' || s === 'ocean' || ctx.has('sea') || ctx.has('harbour')) {
+    // a low island or headland far out, then the sea fills the mid layer
+    const island = ridge(rng.fork('island'), w, horizon, h * 0.05, 3, false);
+    for (let x = 0; x < w; x++) if (x < w * 0.25 || x > w * 0.8) island[x] = horizon;
+    fillRidge(far, island, haze(land.far), { faces: false });
+    return;
+  }
+  if (s === 'city') {
+    drew(ctx, 'skyline', 'skyline');
+    // a skyline: towers of several heights, lit windows at night
+    const wall = haze(land.far);
+    const win = light.time === 'night' ? G(ctx, [255, 214, 120]) : P(mixRgb(wall, [180, 200, 230], 0.5));
+    let x = -rng.range(0, 8);
+    while (x < w) {
+      const bw = rng.range(0.05, 0.11) * w + 3;
+      const bh = rng.range(0.18, 0.42) * h;
+      const top = horizon - bh;
+      far.rect(x, top, x + bw - 1, horizon + 1, P(rng.chance(0.5) ? wall : darker(wall, 0.9)));
+      const step = Math.max(3, Math.round(h / 45));
+      for (let wy = top + step; wy < horizon - step; wy += step * 1.6)
+        for (let wx = x + step * 0.6; wx < x + bw - step; wx += step * 1.4)
+          if (light.time !== 'night' || rng.chance(0.55))
+            far.rect(wx, wy, wx + Math.max(1, step * 0.5), wy + Math.max(1, step * 0.6), win);
+      x += bw + rng.range(0, 3);
+    }
+    return;
+  }
+  const mountains =
+    s === 'mountains' ||
+    s === 'snow' ||
+    ctx.has('mountains') ||
+    s === 'grassland' ||
+    s === 'village' ||
+    s === 'forest';
+  const dunes = s === 'desert' || ctx.has('dunes');
+  const heights = ridge(
+    rng.fork('far'),
+    w,
+    horizon,
+    h * (mountains && !dunes ? 0.3 : 0.12),
+    mountains ? 5 : 3,
+    mountains && !dunes,
+  );
+  fillRidge(
+    far,
+    heights,
+    haze(land.far),
+    mountains && !dunes ? { snowAt: horizon - h * 0.2, snow: haze([244, 246, 252]) } : {},
+  );
+  drew(ctx, 'mountains', 'mountains', mountains && !dunes);
+  drew(ctx, 'dunes', 'dunes', dunes);
+}
+
+/** A tree: a conifer, a round leafy crown, a pink blossom crown, a bare dead tree, or a palm. */
+function tree(
+  layer: Layer,
+  kind: 'pine' | 'round' | 'blossom' | 'dead',
+  x: number,
+  y: number,
+  size: number,
+  leaf: RGB,
+): void {
+  const trunk = P([96, 64, 42]);
+  const l = P(leaf);
+  const lit = P(lighter(leaf, 0.22));
+  const dark = P(darker(leaf, 0.8));
+  if (kind === 'pine') {
+    layer.rect(x - size * 0.05, y - size * 0.2, x + size * 0.05 + 1, y, trunk);
+    for (let t = 0; t < 3; t++) {
+      const top = y - size * (0.35 + t * 0.26) - size * 0.3;
+      const bottom = y - size * (0.18 + t * 0.24);
+      const half = size * (0.34 - t * 0.08);
+      layer.poly(
+        [
+          [x, top],
+          [x + half, bottom],
+          [x - half, bottom],
+        ],
+        l,
+      );
+      layer.poly(
+        [
+          [x, top],
+          [x - half, bottom],
+          [x - half * 0.35, bottom],
+        ],
+        lit,
+      );
+    }
+    return;
+  }
+  if (kind === 'dead') {
+    layer.rect(x - size * 0.05, y - size * 0.75, x + size * 0.05 + 1, y, trunk);
+    for (const [dx, dy, len] of [
+      [-1, 0.5, 0.3],
+      [1, 0.62, 0.26],
+      [-1, 0.72, 0.18],
+    ] as const)
+      layer.line(
+        x,
+        y - size * dy,
+        x + dx * size * len,
+        y - size * (dy + len * 0.6),
+        trunk,
+        Math.max(1, size * 0.04),
+      );
+    return;
+  }
+  layer.rect(x - size * 0.06, y - size * 0.45, x + size * 0.06 + 1, y, trunk);
+  const cy = y - size * 0.62;
+  const r = size * 0.3;
+  layer.disc(x, cy, r, dark);
+  layer.disc(x - r * 0.6, cy + r * 0.2, r * 0.75, l);
+  layer.disc(x + r * 0.6, cy + r * 0.25, r * 0.7, l);
+  layer.disc(x - r * 0.15, cy - r * 0.35, r * 0.8, l);
+  layer.disc(x - r * 0.35, cy - r * 0.45, r * 0.4, lit);
+  if (kind === 'blossom')
+    for (let k = 0; k < 5; k++)
+      layer.set(x + (k - 2) * r * 0.35, cy + ((k * 7) % 5) * r * 0.15 - r * 0.3, P([255, 240, 250]));
+}
+
+async function paintMid(
+  ctx: Ctx,
+  mid: Layer,
+  horizon: number,
+  land: (typeof LAND)[keyof typeof LAND],
+): Promise<number> {
+  const { w, h, rng, light, req } = ctx;
+  const s = req.setting;
+  const night = light.time === 'night';
+  const water = s === 'beach' || s === 'ocean' || ctx.has('sea') || ctx.has('harbour');
+  let ground = horizon + h * (water ? 0.16 : 0.1);
+  if (water) {
+    // the sea from the horizon to the shore: bands of blue, wave dashes, the sun's or moon's glitter
+    const sea = s === 'beach' || s === 'ocean' ? land.mid : LAND.beach.mid;
+    const deep = P(darker(sea, 0.86));
+    const mid2 = P(sea);
+    const foam = P(lighter(sea, 0.55));
+    const shore = s === 'ocean' ? h : horizon + h * (s === 'beach' ? 0.2 : 0.18);
+    drew(ctx, 'sea', 'sea');
+    for (let y = Math.floor(horizon); y < shore; y++) {
+      const t = (y - horizon) / Math.max(1, shore - horizon);
+      for (let x = 0; x < w; x++) mid.px[y * w + x] = t < 0.4 ? deep : mid2;
+    }
+    const dash = Math.max(2, Math.round(w / 40));
+    for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
+      for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
+        mid.rect(x, y, x + dash, y + 1, foam);
+    const glitterX = w * 0.7;
+    const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
+    for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
+      if (bayer(y, y) > 0.3)
+        mid.rect(glitterX - (y - horizon) * 0.2 - 2, y, glitterX + (y - horizon) * 0.2 + 2, y + 1, glitter);
+    ground = shore;
+    if (ctx.has('harbour') || ctx.has('boats')) {
+      // a harbour: a pier of planks on posts into the water, boats moored beside it; boats alone sail
+      // out on the water. A pirate ship is a galleon in dark wood.
+      const py = shore - (shore - horizon) * 0.35;
+      if (ctx.has('harbour')) {
+        const plank = P([140, 96, 58]);
+        const post = P([96, 62, 40]);
+        const px0 = w * 0.08;
+        const px1 = w * 0.45;
+        mid.rect(px0, py, px1, py + Math.max(2, h * 0.02), plank);
+        for (let x = px0; x < px1; x += Math.max(4, w / 24))
+          mid.rect(x, py, x + Math.max(1, w / 160), py + h * 0.05, post);
+      }
+      const pirate = /pirate|海盗/.test(ctx.text);
+      const fleet: Array<[string, RGB | undefined]> = pirate
+        ? [['g/galleon', [110, 72, 46]]]
+        : [
+            ['f/sailboat', undefined],
+            ['f/ship', undefined],
+            ['f/motor-boat', undefined],
+          ];
+      for (const [i, [id, fill]] of fleet.entries()) {
+        if (i > 0 && w < 120) break;
+        const boat = await prop(ctx, id, h * ((pirate ? 0.26 : 0.12) - i * 0.02), fill);
+        const x = ctx.has('harbour') ? w * (0.55 + i * 0.16) : w * (0.3 + i * 0.22);
+        const y = ctx.has('harbour') ? py + h * 0.04 + i * h * 0.02 : horizon + (shore - horizon) * 0.6;
+        if (boat) stand(mid, boat, x, y);
+      }
+      drew(ctx, 'harbour', 'pier and boats');
+      drew(ctx, 'boats', pirate ? 'pirate galleon (game-icons)' : 'boats (Fluent Emoji)');
+    }
+    if (ctx.has('lighthouse')) {
+      const lx = w * 0.88;
+      const lw = Math.max(3, w * 0.035);
+      const lh = h * 0.3;
+      for (let y = 0; y < lh; y++) {
+        const half = lw * (0.7 + 0.3 * (y / lh));
+        mid.rect(
+          lx - half,
+          horizon - lh + y,
+          lx + half,
+          horizon - lh + y + 1,
+          P(Math.floor(y / (lh / 5)) % 2 ? [220, 60, 60] : [244, 240, 232]),
+        );
+      }
+      mid.rect(lx - lw, horizon - lh - lw * 1.6, lx + lw, horizon - lh, G(ctx, [255, 232, 140]));
+      light.lights.push({ x: lx, y: horizon - lh - lw, r: Math.min(w, h) * 0.18, color: [255, 236, 150] });
+      drew(ctx, 'lighthouse', 'lighthouse');
+    }
+  } else {
+    // hills or dunes before the far land
+    const dunes = s === 'desert';
+    const peaks = s === 'mountains' || (ctx.has('mountains') && !dunes);
+    if (peaks) {
+      // mountains close by: a jagged range in rock, snow-capped, over the far one
+      const range = ridge(rng.fork('range'), w, horizon + h * 0.1, h * 0.36, 3, true);
+      const rock: RGB = req.snowCover || s === 'snow' ? [118, 124, 146] : [122, 112, 104];
+      fillRidge(mid, range, rock, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
+    }
+    const hills = ridge(
+      rng.fork('mid'),
+      w,
+      horizon + h * (peaks ? 0.12 : 0.08),
+      h * (dunes ? 0.07 : 0.09),
+      4,
+      false,
+    );
+    fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: dunes });
+    drew(ctx, 'hills', dunes ? 'dunes' : 'hills');
+  }
+  // a row of trees or a town along the mid hills
+  const treeKind = ctx.has('palms')
+    ? null
+    : ctx.has('pines') || s === 'snow' || s === 'mountains'
+      ? 'pine'
+      : ctx.has('blossom-trees')
+        ? 'blossom'
+        : ctx.has('dead-trees') || s === 'swamp'
+          ? 'dead'
+          : 'round';
+  const wantsTrees =
+    s === 'forest' ||
+    s === 'grassland' ||
+    s === 'snow' ||
+    s === 'swamp' ||
+    s === 'mountains' ||
+    s === 'village' ||
+    ctx.has('trees') ||
+    ctx.has('pines') ||
+    ctx.has('blossom-trees') ||
+    ctx.has('dead-trees');
+  if (treeKind && wantsTrees && !water && (s === 'forest' || ctx.has('trees') || ctx.has('pines'))) {
+    // a forest's depth: a back row, smaller and hazier, behind the front one
+    const backLeaf = mixRgb(
+      darker(s === 'snow' || req.snowCover ? [46, 96, 78] : land.mid, 0.7),
+      light.haze,
+      0.25,
+    );
+    const count = Math.max(5, Math.round((w / h) * 12));
+    for (let i = 0; i < count; i++) {
+      const x = ((i + rng.range(0.1, 0.9)) / count) * w;
+      tree(
+        mid,
+        treeKind === 'round' || treeKind === 'blossom' ? treeKind : treeKind,
+        x,
+        horizon + h * 0.06,
+        h * rng.range(0.12, 0.18),
+        backLeaf,
+      );
+    }
+  }
+  if (treeKind && wantsTrees && !water) {
+    const count = Math.max(3, Math.round((w / h) * (s === 'forest' ? 9 : 4)));
+    const leaf: RGB =
+      treeKind === 'blossom'
+        ? [244, 160, 200]
+        : s === 'snow' || req.snowCover
+          ? [46, 96, 78]
+          : darker(land.mid, 0.82);
+    for (let i = 0; i < count; i++) {
+      const x = ((i + rng.range(0.2, 0.8)) / count) * w;
+      const size = h * rng.range(0.16, 0.26) * (s === 'forest' ? 1.2 : 1);
+      tree(mid, treeKind, x, horizon + h * 0.1 + rng.range(-2, 2), size, leaf);
+    }
+    for (const k of ['trees', 'pines', 'blossom-trees', 'dead-trees'] as const)
+      drew(ctx, k, `${treeKind} trees`);
+  }
+  if (s === 'village' || ctx.has('houses')) {
+    let x = w * rng.range(0.05, 0.15);
+    const roof = P([178, 62, 50]);
+    const wall = P([224, 204, 170]);
+    const win = night ? G(ctx, [255, 214, 120]) : P([96, 76, 56]);
+    while (x < w * 0.9) {
+      const hw = h * rng.range(0.1, 0.14);
+      const hh = hw * 0.8;
+      const base = horizon + h * 0.11;
+      mid.rect(x, base - hh, x + hw, base, wall);
+      mid.poly(
+        [
+          [x - hw * 0.12, base - hh],
+          [x + hw / 2, base - hh - hw * 0.55],
+          [x + hw * 1.12, base - hh],
+        ],
+        roof,
+      );
+      mid.rect(x + hw * 0.2, base - hh * 0.7, x + hw * 0.38, base - hh * 0.45, win);
+      mid.rect(x + hw * 0.55, base - hh * 0.55, x + hw * 0.75, base, P([110, 76, 48]));
+      if (night)
+        light.lights.push({ x: x + hw * 0.29, y: base - hh * 0.58, r: hw * 0.6, color: [255, 200, 110] });
+      x += hw * rng.range(1.6, 2.4);
+    }
+    drew(ctx, 'houses', 'cottages');
+  }
+  if (s === 'city') {
+    // the street's buildings, nearer and taller than the skyline; neon signs on them
+    let x = -rng.range(0, 6);
+    const walls = [P(night ? [44, 40, 70] : [132, 128, 146]), P(night ? [34, 32, 58] : [112, 110, 128])];
+    const win = night ? G(ctx, [255, 216, 128]) : P([170, 196, 226]);
+    const neonColours: RGB[] = [
+      [255, 60, 200],
+      [60, 240, 255],
+      [255, 230, 80],
+      [120, 255, 120],
+    ];
+    let i = 0;
+    while (x < w) {
+      const bw = rng.range(0.14, 0.24) * w + 4;
+      const bh = rng.range(0.34, 0.6) * h;
+      const top = horizon + h * 0.12 - bh;
+      mid.rect(x, top, x + bw - 1, horizon + h * 0.12, walls[i % 2]!);
+      const step = Math.max(4, Math.round(h / 30));
+      for (let wy = top + step; wy < horizon + h * 0.1 - step; wy += step * 1.7)
+        for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
+          if (!night || rng.chance(0.5)) mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
+      if (req.neon || ctx.has('neon')) {
+        const c = neonColours[i % neonColours.length]!;
+        const sw = bw * rng.range(0.4, 0.7);
+        const sh = Math.max(3, h * 0.05);
+        const sx = x + (bw - sw) / 2;
+        const sy = top + bh * rng.range(0.2, 0.5);
+        mid.rect(sx - 1, sy - 1, sx + sw + 1, sy + sh + 1, P(darker(c, 0.45)));
+        mid.rect(sx, sy, sx + sw, sy + sh, G(ctx, c));
+        for (let bx = sx + 2; bx < sx + sw - 2; bx += Math.max(3, sh))
+          mid.rect(bx, sy + sh * 0.3, bx + Math.max(1, sh * 0.5), sy + sh * 0.7, G(ctx, lighter(c, 0.7)));
+        light.lights.push({ x: sx + sw / 2, y: sy + sh / 2, r: Math.max(sw, sh) * 0.75, color: c });
+      }
+      x += bw + rng.range(0, 2);
+      i++;
+    }
+    drew(ctx, 'neon', 'neon signs');
+  }
+  if (!water) await paintLandmarks(ctx, mid, horizon, ground);
+  return ground;
+}
+
+/** The named landmarks of open land, in front of the tree row: pyramids, a volcano, a waterfall, a castle … */
+async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: number): Promise<void> {
+  const { w, h, rng, light, req } = ctx;
+  const s = req.setting;
+  if (ctx.has('pyramids') || (s === 'desert' && ctx.has('pyramids'))) {
+    // pyramids: a lit face and a shaded face, the largest nearest
+    const stone = [220, 180, 110] as RGB;
+    const spots: ReadonlyArray<readonly [number, number]> = [
+      [0.32, 0.32],
+      [0.62, 0.22],
+      [0.8, 0.14],
+    ];
+    for (const [k, [fx, fs]] of spots.entries()) {
+      if (k > 0 && w < 48) break;
+      const base = horizon + h * 0.1 - k * h * 0.02;
+      const half = h * fs * (w > h ? 1 : 0.8);
+      const top = base - half * 0.95;
+      const cx = w * fx;
+      mid.poly(
+        [
+          [cx, top],
+          [cx + half, base],
+          [cx - half, base],
+        ],
+        P(darker(stone, 0.72)),
+      );
+      mid.poly(
+        [
+          [cx, top],
+          [cx + half * 0.15, base],
+          [cx - half, base],
+        ],
+        P(stone),
+      );
+      // courses of stone
+      for (let y = top + 3; y < base; y += Math.max(2, Math.round(h / 48))) {
+        const t = (y - top) / (base - top);
+        mid.rect(cx - half * t, y, cx + half * 0.15 * t, y + 1, P(darker(stone, 0.88)));
+      }
+    }
+    drew(ctx, 'pyramids', 'pyramids');
+  }
+  if (ctx.has('volcano') || s === 'volcano') {
+    // a cone of dark rock, lit on its left flank, a glowing crater, lava running down in rivulets,
+    // a plume of smoke leaning with the wind
+    const cx = w * 0.5;
+    const top = horizon - h * 0.34;
+    const base = horizon + h * 0.1;
+    const rock: RGB = [110, 74, 70];
+    const crater = w * 0.05;
+    mid.poly(
+      [
+        [cx - crater, top],
+        [cx + crater, top],
+        [cx + w * 0.4, base],
+        [cx - w * 0.4, base],
+      ],
+      P(darker(rock, 0.8)),
+    );
+    mid.poly(
+      [
+        [cx - crater, top],
+        [cx - crater * 0.2, top],
+        [cx - w * 0.12, base],
+        [cx - w * 0.4, base],
+      ],
+      P(rock),
+    );
+    const lava = G(ctx, [255, 112, 28]);
+    const hot = G(ctx, [255, 214, 90]);
+    const crust = P([70, 40, 40]);
+    mid.rect(cx - crater, top - 1, cx + crater, top + Math.max(2, h * 0.015), hot);
+    const flows = w >= 96 ? 3 : 2;
+    for (let k = 0; k < flows; k++) {
+      const dir = k === 0 ? -0.55 : k === 1 ? 0.45 : 0.1;
+      const x0 = cx + (k - 1) * crater * 0.6;
+      const len = (base - top) * (k === 2 ? 0.55 : 0.9);
+      const thick = Math.max(1, Math.round(w / 140));
+      for (let y = top; y < top + len; y++) {
+        const t = (y - top) / (base - top);
+        const x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
+        mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
+        mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
+      }
+    }
+    light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
+    const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
+    const smokeLit = P(light.time === 'night' ? [120, 70, 60] : [150, 142, 144]);
+    for (let k = 0; k < 6; k++) {
+      const r = Math.max(2, Math.min(w, h) * (0.035 + k * 0.012));
+      const px = cx + k * k * w * 0.006;
+      const py = top - h * 0.03 - k * h * 0.055;
+      mid.disc(px, py, r, smoke);
+      if (k < 2) mid.disc(px - r * 0.25, py + r * 0.3, r * 0.6, smokeLit);
+    }
+    drew(ctx, 'volcano', 'erupting volcano');
+  }
+  if (ctx.has('waterfall')) {
+    // a cliff on the left in ledges of rock, grass on top, water falling from it into a pool with foam
+    const rockC: RGB = [118, 108, 112];
+    const rock = P(rockC);
+    const ledge = P(darker(rockC, 0.72));
+    const litEdge = P(lighter(rockC, 0.25));
+    const grass = P(LAND.forest.mid);
+    const cliff = w * 0.3;
+    const top = horizon - h * 0.25;
+    const rows = Math.max(3, Math.round(h / 22));
+    for (let x = 0; x < cliff; x++) {
+      const t = Math.round(top + Math.sin(x / (w * 0.05)) * h * 0.015);
+      mid.rect(x, t, x + 1, ground + h * 0.05, rock);
+      mid.rect(x, t, x + 1, t + Math.max(2, h * 0.02), grass);
+    }
+    for (let r = 1; r < rows; r++) {
+      const y = top + ((ground - top) * r) / rows;
+      for (let x = 0; x < cliff; x += Math.max(6, w * 0.06)) {
+        const len = Math.max(4, w * rng.range(0.03, 0.07));
+        mid.rect(x, y + ((x * 3) % 3), Math.min(cliff, x + len), y + ((x * 3) % 3) + 1, ledge);
+        mid.rect(x, y + ((x * 3) % 3) - 1, Math.min(cliff, x + len), y + ((x * 3) % 3), litEdge);
+      }
+    }
+    mid.rect(cliff - 1, top, cliff, ground + h * 0.05, ledge);
+    const fall0 = cliff * 0.55;
+    const fall1 = cliff * 0.92;
+    const waterC = [P([150, 200, 240]), P([210, 236, 252]), P([110, 170, 225])];
+    for (let y = Math.floor(top); y < ground + h * 0.04; y++)
+      for (let x = Math.floor(fall0); x < fall1; x++)
+        mid.px[y * w + x] = waterC[(Math.floor(x / 2) + Math.floor(y / 5)) % 3]!;
+    mid.ellipse((fall0 + fall1) / 2, ground + h * 0.05, (fall1 - fall0) * 0.9, h * 0.03, P([240, 250, 255]));
+    drew(ctx, 'waterfall', 'waterfall');
+  }
+  if (ctx.has('castle')) {
+    const castle = await prop(ctx, 'f/castle', h * 0.3);
+    if (castle) stand(mid, castle, w * 0.72, horizon + h * 0.09);
+    drew(ctx, 'castle', 'castle (Fluent Emoji)', castle !== null);
+  }
+  if (ctx.has('windmill')) {
+    const mill = await prop(ctx, 'g/windmill', h * 0.3, [200, 196, 188]);
+    if (mill) stand(mid, mill, w * 0.25, horizon + h * 0.1);
+    drew(ctx, 'windmill', 'windmill (game-icons)', mill !== null);
+  }
+  if (ctx.has('bridge')) {
+    // a stone arch bridge across the middle ground
+    const bridge = await prop(ctx, 'g/arch-bridge', h * 0.16, [150, 140, 132]);
+    if (bridge) stand(mid, bridge, w * 0.5, horizon + h * 0.1);
+    drew(ctx, 'bridge', 'arch bridge (game-icons)', bridge !== null);
+  }
+  if (ctx.has('temple') || ctx.has('ruins')) {
+    // a temple of the kind the prompt names: a Shinto shrine or pagoda, a Hindu temple, else classical
+    const asian = /japan|chinese|asian|shinto|pagoda|shrine|神社|寺|塔/.test(ctx.text);
+    const templeId = ctx.has('ruins')
+      ? 'f/classical-building'
+      : asian
+        ? 'f/shinto-shrine'
+        : /hindu/.test(ctx.text)
+          ? 'f/hindu-temple'
+          : 'f/classical-building';
+    const t = await prop(ctx, templeId, h * 0.22);
+    if (t)
+      stand(
+        mid,
+        t,
+        w * 0.62,
+        horizon + h * 0.1,
+        ctx.has('ruins') ? (c) => mixRgb(c, [140, 136, 120], 0.35) : undefined,
+      );
+    drew(ctx, 'ruins', 'ruined classical building (Fluent Emoji)', t !== null);
+    drew(ctx, 'temple', `${templeId} (Fluent Emoji)`, t !== null);
+  }
+}
+
+async function paintNear(
+  ctx: Ctx,
+  near: Layer,
+  props: Layer,
+  groundY: number,
+  land: (typeof LAND)[keyof typeof LAND],
+): Promise<void> {
+  const { w, h, rng, light, req } = ctx;
+  const s = req.setting;
+  const night = light.time === 'night';
+  if (s === 'ocean') return;
+  // the ground strip: a lip (grass, sand, snow, pavement) and a textured body, darker lower down
+  const n = new Noise1D(rng.fork('ground'), 6);
+  const lip = P(s === 'city' ? [96, 98, 112] : lighter(land.near, 0.12));
+  const body = P(land.near);
+  const low = P(darker(land.near, 0.86));
+  const speck = P(darker(land.near, 0.74));
+  const spots = new Noise2D(rng.fork('spots'), 8);
+  const top = groundY;
+  ctx.groundY = groundY;
+  for (let x = 0; x < w; x++) {
+    const t = Math.floor(top + (n.fbm((x / w) * 6, 2) - 0.5) * h * (s === 'city' ? 0 : 0.03));
+    for (let y = Math.max(0, t); y < h; y++) {
+      const d = y - t;
+      let c = d < Math.max(1, h * 0.012) ? lip : y > top + (h - top) * 0.55 ? low : body;
+      // a texture in fixed-size pixel features: tufts, pebbles or ripples (more of them on a larger canvas)
+      if (d > 2 && spots.at(x / 4, y / 3) > 0.8 && (x + y) % 3 === 0) c = speck;
+      near.px[y * w + x] = c;
+    }
+  }
+  if (s === 'city') {
+    // a wet street: lane dashes and the lights' reflections
+    const dash = P([200, 196, 150]);
+    const mid = top + (h - top) * 0.55;
+    for (let x = 0; x < w; x += Math.max(8, w / 10))
+      near.rect(x, mid, x + Math.max(3, w / 24), mid + 1, dash);
+  }
+  if (ctx.has('road')) {
+    const road = P([150, 120, 86]);
+    near.poly(
+      [
+        [w * 0.45, top],
+        [w * 0.55, top],
+        [w * 0.75, h],
+        [w * 0.25, h],
+      ],
+      road,
+    );
+    drew(ctx, 'road', 'path');
+  }
+  if (ctx.has('river') || ctx.has('lake')) {
+    // frozen water is ice: pale, with white cracks where open water has glints
+    const frozen = /frozen|icy|\bice\b|冰/.test(ctx.text) || (req.snowCover && /frozen|冻/.test(ctx.text));
+    const water = P(frozen ? [196, 226, 244] : [70, 140, 210]);
+    const hi = P(frozen ? [250, 252, 255] : [150, 200, 240]);
+    if (ctx.has('lake')) {
+      near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
+      for (let k = 0; k < 6; k++)
+        near.rect(
+          w * (0.45 + k * 0.05),
+          top + (h - top) * (0.35 + (k % 3) * 0.1),
+          w * (0.47 + k * 0.05),
+          top + (h - top) * (0.35 + (k % 3) * 0.1) + 1,
+          hi,
+        );
+    } else
+      for (let y = Math.floor(top); y < h; y++) {
+        const t = (y - top) / (h - top);
+        const cx = w * (0.5 + 0.15 * Math.sin(t * 3));
+        const half = w * (0.02 + 0.1 * t);
+        near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
+      }
+    for (const k of ['river', 'lake'] as const) drew(ctx, k, k);
+  }
+  if (s === 'swamp') {
+    // pools of still, dark water with the sky's glint, reeds and cattails at their edges
+    const pool = P([44, 70, 62]);
+    const glint = P(mixRgb(light.sky[2]!, [44, 70, 62], 0.5));
+    const reed = P([70, 110, 56]);
+    const cattail = P([110, 72, 44]);
+    const pools = Math.max(2, Math.round(w / 90));
+    for (let k = 0; k < pools; k++) {
+      const cx = w * ((k + rng.range(0.3, 0.7)) / pools);
+      const cy = top + (h - top) * rng.range(0.35, 0.65);
+      const rx = w * rng.range(0.12, 0.2);
+      const ry = Math.max(2, (h - top) * 0.16);
+      near.ellipse(cx, cy, rx, ry, pool);
+      for (let j = 0; j < 3; j++)
+        near.rect(
+          cx - rx * 0.5 + j * rx * 0.3,
+          cy - ry * 0.3 + j,
+          cx - rx * 0.35 + j * rx * 0.3,
+          cy - ry * 0.3 + j + 1,
+          glint,
+        );
+      for (let j = 0; j < 5; j++) {
+        const rx0 = cx + (j % 2 ? 1 : -1) * rx * rng.range(0.7, 1);
+        const len = Math.max(4, (h - top) * rng.range(0.25, 0.45));
+        props.rect(rx0, cy - len, rx0 + 1, cy, reed);
+        if (j % 2 === 0)
+          props.rect(rx0 - 0.5, cy - len, rx0 + 1.5, cy - len + Math.max(2, len * 0.3), cattail);
+      }
+    }
+  }
+  // flowers and grass tufts on grassy land
+  if (s === 'grassland' || s === 'village' || s === 'forest' || ctx.has('flowers')) {
+    const colours = [P([240, 90, 110]), P([250, 220, 90]), P([240, 240, 250]), P([170, 120, 230])];
+    const count = Math.round((w * (h - top)) / (ctx.has('flowers') ? 90 : 400));
+    for (let i = 0; i < count; i++) {
+      const x = rng.range(0, w);
+      const y = rng.range(top + 2, h - 1);
+      near.rect(x, y, x + 2, y + 2, colours[i % colours.length]!);
+    }
+    drew(ctx, 'flowers', 'flowers');
+  }
+  // props: the named things that stand on the ground, from the licensed drawings
+  const placed: Array<{ kind: ElementKind; id: string; scale: number; xs: number[]; fill?: RGB }> = [];
+  const spread = (n: number, lo: number, hi: number) =>
+    Array.from({ length: n }, (_, i) => lo + ((i + 0.5) / n) * (hi - lo));
+  if (ctx.has('palms'))
+    placed.push({
+      kind: 'palms',
+      id: 'f/palm-tree',
+      scale: 0.5,
+      xs: w > h * 1.3 ? [0.12, 0.3, 0.86] : [0.18, 0.82],
+    });
+  if (ctx.has('cacti') || (s === 'desert' && !ctx.has('pyramids')))
+    placed.push({ kind: 'cacti', id: 'f/cactus', scale: 0.26, xs: [0.2, 0.78] });
+  if (ctx.has('rocks')) placed.push({ kind: 'rocks', id: 'f/rock', scale: 0.14, xs: [0.15, 0.7] });
+  if (ctx.has('mushrooms'))
+    placed.push({ kind: 'mushrooms', id: 'f/mushroom', scale: 0.12, xs: [0.25, 0.6, 0.8] });
+  if (ctx.has('tents')) placed.push({ kind: 'tents', id: 'f/tent', scale: 0.22, xs: [0.65] });
+  if (ctx.has('campfire')) placed.push({ kind: 'campfire', id: 'x/campfire', scale: 0.16, xs: [0.45] });
+  if (ctx.has('snowman')) placed.push({ kind: 'snowman', id: 'f/snowman', scale: 0.24, xs: [0.7] });
+  if (ctx.has('graves'))
+    placed.push({
+      kind: 'graves',
+      id: 'f/headstone',
+      scale: 0.14,
+      xs: w > h ? [0.18, 0.34, 0.52, 0.7, 0.86] : [0.2, 0.5, 0.8],
+    });
+  if (ctx.has('fence'))
+    placed.push({
+      kind: 'fence',
+      id: 'g/wooden-fence',
+      scale: 0.12,
+      xs: spread(Math.max(3, Math.round(w / 40)), 0.05, 0.95),
+      fill: [150, 102, 62],
+    });
+  if (ctx.has('street-lamps') || (s === 'city' && night))
+    placed.push({ kind: 'street-lamps', id: 'lamp', scale: 0.3, xs: [0.2, 0.8] });
+  if (ctx.has('torches')) placed.push({ kind: 'torches', id: 'x/torch', scale: 0.22, xs: [0.3, 0.7] });
+  if (ctx.has('lanterns'))
+    placed.push({ kind: 'lanterns', id: 'g/old-lantern', scale: 0.12, xs: [0.35, 0.65], fill: [90, 80, 70] });
+  for (const p of placed) {
+    const size = h * p.scale;
+    let img: RgbaImage | null = null;
+    if (p.id !== 'lamp') img = await prop(ctx, p.id, size, p.fill);
+    for (const [k, fx] of p.xs.entries()) {
+      const x = fx * w;
+      const y = top + (h - top) * (0.2 + 0.15 * (k % 2));
+      if (p.id === 'lamp') {
+        // a street lamp: a post and a lit head
+        const post = P([40, 40, 52]);
+        props.rect(x - 1, y - size, x + 1, y, post);
+        props.rect(x - 1, y - size, x + size * 0.2, y - size + 2, post);
+        props.rect(x + size * 0.12, y - size + 2, x + size * 0.24, y - size + 4, P([255, 236, 160]));
+        light.lights.push({ x: x + size * 0.18, y: y - size + 3, r: size * 0.7, color: [255, 230, 150] });
+        continue;
+      }
+      if (!img) continue;
+      const fire = p.kind === 'campfire' || p.kind === 'torches' || p.kind === 'lanterns';
+      stand(props, img, x, y, fire ? undefined : light.ambient);
+      if (fire)
+        light.lights.push({
+          x,
+          y: y - img.height * 0.75,
+          r: Math.max(img.height * 1.8, 6),
+          color: [255, 170, 70],
+        });
+    }
+    drew(ctx, p.kind, p.id === 'lamp' ? 'street lamps' : p.id, p.id === 'lamp' || img !== null);
+  }
+  if (ctx.has('fireflies') || (night && (s === 'forest' || s === 'swamp') && ctx.has('fireflies'))) {
+    const fly = P([220, 255, 120]);
+    const count = Math.max(6, Math.round((w * h) / 1400));
+    for (let i = 0; i < count; i++) {
+      const x = rng.range(0, w);
+      const y = rng.range(top - h * 0.25, h - 2);
+      props.rect(x, y, x + Math.max(1, w / 200), y + Math.max(1, w / 200), fly);
+    }
+    drew(ctx, 'fireflies', 'fireflies');
+  }
+}
+
+/** Records how an element of the prompt was drawn (a painter that draws it unasked records nothing). */
+function drew(ctx: Ctx, kind: ElementKind, as: string, ok = true): void {
+  if (ok && ctx.has(kind) && !ctx.drawn.has(kind)) ctx.drawn.set(kind, as);
+}
+
+// ---- weather --------------------------------------------------------------------------------------
+
+function paintWeather(ctx: Ctx, layer: Layer): void {
+  const { w, h, rng, req, light } = ctx;
+  if (req.weather === 'rain' || req.weather === 'storm') {
+    const drop = P(light.time === 'night' ? [120, 140, 190] : [190, 206, 230]);
+    const len = Math.max(2, Math.round(h / 28));
+    // sparse slanted streaks: rain reads from its direction, not from covering the picture
+    for (let i = 0; i < (w * h) / (req.weather === 'storm' ? 150 : 220); i++) {
+      const x = rng.range(0, w);
+      const y = rng.range(0, h);
+      layer.line(x, y, x + len * 0.35, y + len, drop);
+    }
+    if (req.weather === 'storm') {
+      let x = w * rng.range(0.3, 0.7);
+      let y = 0;
+      const bolt = P([255, 250, 210]);
+      while (y < h * 0.55) {
+        const nx = x + rng.range(-w * 0.04, w * 0.04);
+        const ny = y + h * 0.06;
+        layer.line(x, y, nx, ny, bolt, Math.max(1, w / 200));
+        x = nx;
+        y = ny;
+      }
+      drew(ctx, 'lightning', 'lightning bolt');
+    }
+  } else if (req.weather === 'snow') {
+    const flake = P([252, 252, 255]);
+    for (let i = 0; i < (w * h) / 160; i++) {
+      const x = rng.range(0, w);
+      const y = rng.range(0, h);
+      if (i % 5) layer.set(x, y, flake);
+      else {
+        layer.rect(x - 1, y, x + 2, y + 1, flake);
+        layer.rect(x, y - 1, x + 1, y + 2, flake);
+      }
+    }
+  }
+}
+
+// ---- rooms: dungeon, cave, castle hall, tavern, library ----------------------------------------------
+
+async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: Layer): Promise<void> {
+  const { w, h, rng, req, light } = ctx;
+  const s = req.setting;
+  const stone: RGB =
+    s === 'cave'
+      ? [92, 80, 84]
+      : s === 'tavern' || s === 'library'
+        ? [120, 84, 56]
+        : s === 'castle_hall'
+          ? [128, 124, 134]
+          : [86, 84, 96];
+  const floorY = h * 0.72;
+  ctx.groundY = floorY;
+  // the back wall: blocks of fixed pixel size (a larger room shows more of them), mortar lines
+  const bw = Math.max(6, Math.round(Math.min(w, h) / 10));
+  const bh = Math.max(3, Math.round(bw / 2));
+  const mortar = P(darker(stone, 0.62));
+  const shades = [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))];
+  if (s === 'cave') {
+    const n = new Noise2D(rng.fork('cave'), 6);
+    for (let y = 0; y < floorY; y++)
+      for (let x = 0; x < w; x++) {
+        const v = n.fbm((x / w) * 6, (y / h) * 6, 3);
+        back.px[y * w + x] = v > 0.6 ? shades[2]! : v > 0.42 ? shades[0]! : shades[1]!;
+      }
+    // stalactites from the roof, stalagmites from the floor
+    const spike = P(darker(stone, 0.7));
+    for (let k = 0; k < Math.max(4, Math.round(w / 30)); k++) {
+      const x = rng.range(0, w);
+      const len = h * rng.range(0.08, 0.22);
+      const half = Math.max(1.5, len * 0.18);
+      back.poly(
+        [
+          [x - half, 0],
+          [x + half, 0],
+          [x, len],
+        ],
+        spike,
+      );
+      if (k % 2)
+        back.poly(
+          [
+            [x - half, floorY],
+            [x + half, floorY],
+            [x + half * 0.2, floorY - len * 0.6],
+          ],
+          spike,
+        );
+    }
+  } else if (s === 'tavern' || s === 'library') {
+    const plank = Math.max(4, Math.round(w / 24));
+    for (let x = 0; x < w; x++)
+      for (let y = 0; y < floorY; y++)
+        back.px[y * w + x] = x % plank === 0 ? mortar : shades[Math.floor(x / plank) % 2]!;
+  } else
+    for (let row = 0; row * bh < floorY; row++)
+      for (let col = -1; col * bw < w + bw; col++) {
+        const x0 = col * bw + (row % 2 ? bw / 2 : 0);
+        back.rect(x0, row * bh, x0 + bw, Math.min(floorY, (row + 1) * bh), shades[rng.int(0, 2)]!);
+        back.rect(x0, row * bh, x0 + bw, row * bh + 1, mortar);
+        back.rect(x0, row * bh, x0 + 1, Math.min(floorY, (row + 1) * bh), mortar);
+      }
+  // a corridor: the side walls run to a dark far doorway
+  if (req.corridor || s === 'dungeon') {
+    const dx = w * 0.5;
+    const dw = Math.min(w, h) * (req.corridor ? 0.16 : 0.2);
+    const dh = floorY * (req.corridor ? 0.38 : 0.5);
+    const dy = floorY - (req.corridor ? floorY * 0.18 : 0);
+    if (req.corridor) {
+      const side = P(darker(stone, 0.7));
+      mid.poly(
+        [
+          [0, 0],
+          [dx - dw, dy - dh],
+          [dx - dw, dy],
+          [0, h],
+        ],
+        side,
+      );
+      mid.poly(
+        [
+          [w, 0],
+          [dx + dw, dy - dh],
+          [dx + dw, dy],
+          [w, h],
+        ],
+        P(darker(stone, 0.8)),
+      );
+      for (let k = 1; k < 6; k++) {
+        const t = k / 6;
+        mid.line(
+          dx - dw - (dx - dw) * (1 - t),
+          dy - dh * t - (1 - t) * 0,
+          dx - dw - (dx - dw) * (1 - t),
+          dy + (h - dy) * (1 - t),
+          mortar,
+        );
+      }
+    }
+    // the doorway: an arch, dark inside
+    mid.rect(dx - dw * 0.6, dy - dh * 0.8, dx + dw * 0.6, dy, P([12, 10, 18]));
+    mid.ellipse(dx, dy - dh * 0.8, dw * 0.6, dh * 0.25, P([12, 10, 18]));
+  }
+  // the floor: flagstones or planks in perspective
+  const floorC: RGB =
+    s === 'tavern' || s === 'library' ? [140, 96, 60] : s === 'cave' ? [80, 70, 72] : darker(stone, 0.85);
+  for (let y = Math.floor(floorY); y < h; y++) {
+    const t = (y - floorY) / (h - floorY);
+    const step = Math.max(3, Math.round(bw * (0.5 + t)));
+    for (let x = 0; x < w; x++)
+      near.px[y * w + x] =
+        Math.round(y - floorY) % Math.max(3, Math.round(bh * (1 + t))) === 0 ||
+        (x + Math.round(y / 3)) % step === 0
+          ? P(darker(floorC, 0.78))
+          : P(floorC);
+  }
+  // furniture and fittings the setting or the prompt names
+  const wallY = floorY * 0.45;
+  if (s === 'castle_hall' || ctx.has('banners')) {
+    for (const fx of [0.2, 0.8]) {
+      const x = w * fx;
+      const bwid = Math.min(w, h) * 0.09;
+      props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY + floorY * 0.15, P([168, 36, 48]));
+      props.poly(
+        [
+          [x - bwid / 2, wallY + floorY * 0.15],
+          [x + bwid / 2, wallY + floorY * 0.15],
+          [x, wallY + floorY * 0.22],
+        ],
+        P([168, 36, 48]),
+      );
+      props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY - floorY * 0.28, P([230, 190, 70]));
+      props.rect(
+        x - bwid * 0.15,
+        wallY - floorY * 0.15,
+        x + bwid * 0.15,
+        wallY - floorY * 0.05,
+        P([230, 190, 70]),
+      );
+    }
+    drew(ctx, 'banners', 'banners');
+  }
+  if (ctx.has('throne') || s === 'castle_hall') {
+    const x = w * 0.5;
+    const tw = Math.min(w, h) * 0.16;
+    props.rect(x - tw / 2, floorY - tw * 1.5, x + tw / 2, floorY, P([176, 40, 52]));
+    props.rect(x - tw / 2 - 2, floorY - tw * 1.6, x + tw / 2 + 2, floorY - tw * 1.45, P([232, 190, 70]));
+    props.rect(x - tw / 2 - 2, floorY - tw * 0.6, x + tw / 2 + 2, floorY - tw * 0.5, P([232, 190, 70]));
+    drew(ctx, 'throne', 'throne');
+  }
+  if (ctx.has('bookshelves') || s === 'library') {
+    const shelfW = Math.min(w, h) * 0.3;
+    for (const fx of [0.18, 0.82]) {
+      const x0 = w * fx - shelfW / 2;
+      props.rect(x0, floorY - h * 0.5, x0 + shelfW, floorY, P([96, 62, 40]));
+      const books: RGB[] = [
+        [170, 50, 50],
+        [60, 100, 170],
+        [70, 140, 80],
+        [220, 180, 80],
+      ];
+      for (let row = 0; row < 4; row++) {
+        const y = floorY - h * 0.48 + row * h * 0.12;
+        for (let bx = x0 + 2; bx < x0 + shelfW - 3; bx += 3)
+          props.rect(bx, y + 2, bx + 2, y + h * 0.1, P(books[(Math.floor(bx) + row) % 4]!));
+      }
+    }
+    drew(ctx, 'bookshelves', 'bookshelves');
+  }
+  if (ctx.has('barrels') || s === 'tavern') {
+    const img = await prop(ctx, 'g/barrel', h * 0.16, [150, 102, 62]);
+    if (img)
+      for (const fx of s === 'tavern' ? [0.27] : [0.12, 0.22]) stand(props, img, w * fx, floorY + h * 0.08);
+    drew(ctx, 'barrels', 'barrels', img !== null);
+  }
+  if (ctx.has('crystals') || s === 'cave') {
+    const colours: RGB[] = [
+      [120, 220, 240],
+      [190, 130, 240],
+    ];
+    for (let k = 0; k < Math.max(3, Math.round(w / 50)); k++) {
+      const x = rng.range(0.05, 0.95) * w;
+      const y = floorY + rng.range(0, h * 0.15);
+      const c = colours[k % 2]!;
+      const ch = h * rng.range(0.08, 0.16);
+      props.poly(
+        [
+          [x - ch * 0.2, y],
+          [x, y - ch],
+          [x + ch * 0.2, y],
+        ],
+        P(c),
+      );
+      props.poly(
+        [
+          [x - ch * 0.2, y],
+          [x, y - ch],
+          [x - ch * 0.02, y],
+        ],
+        P(lighter(c, 0.4)),
+      );
+      light.lights.push({ x, y: y - ch / 2, r: ch * 1.3, color: c });
+    }
+    drew(ctx, 'crystals', 'crystals');
+  }
+  if (ctx.has('chandelier')) {
+    const x = w * 0.5;
+    const y = h * 0.18;
+    const cw = Math.min(w, h) * 0.2;
+    props.rect(x, 0, x + 1, y, P([70, 64, 60]));
+    props.rect(x - cw / 2, y, x + cw / 2, y + 2, P([200, 170, 70]));
+    for (let k = 0; k < 5; k++) {
+      const cx = x - cw / 2 + (k / 4) * cw;
+      props.rect(cx - 0.5, y - 3, cx + 1, y, P([250, 240, 220]));
+      props.set(cx, y - 4, P([255, 210, 100]));
+      light.lights.push({ x: cx, y: y - 4, r: cw * 0.5, color: [255, 200, 110] });
+    }
+    drew(ctx, 'chandelier', 'chandelier');
+  }
+  // torches on the wall (a dungeon always has a few), each with a warm glow
+  const torches = ctx.has('torches') || s === 'dungeon' || s === 'castle_hall';
+  if (torches) {
+    const img = await prop(ctx, 'x/torch', Math.max(8, h * 0.2));
+    const xs = req.corridor ? [0.3, 0.7] : w > h * 1.3 ? [0.12, 0.38, 0.62, 0.88] : [0.25, 0.75];
+    if (img)
+      for (const fx of xs) {
+        const x = w * fx;
+        stand(props, img, x, wallY + img.height * 0.6);
+        light.lights.push({
+          x,
+          y: wallY - img.height * 0.25,
+          r: Math.min(w, h) * 0.18,
+          color: [255, 168, 70],
+        });
+      }
+    drew(ctx, 'torches', 'torches (Assetloom composite of Fluent Emoji)', img !== null);
+  }
+  if (s === 'tavern') {
+    // a stone hearth with a fire on the left, a bar counter with bottles on the right, a table with
+    // mugs and stools in the middle, a lantern hanging from the beam
+    const u = Math.min(w, h);
+    const hx = w * 0.14;
+    const hw = u * 0.32;
+    const hh = u * 0.34;
+    const stoneC: RGB = [128, 118, 112];
+    props.rect(hx - hw / 2, floorY - hh, hx + hw / 2, floorY + 1, P(stoneC));
+    for (let y = floorY - hh + 3; y < floorY; y += Math.max(3, u * 0.05))
+      for (let x = hx - hw / 2 + ((y / 3) % 2 ? 0 : 3); x < hx + hw / 2; x += Math.max(5, u * 0.08))
+        props.rect(x, y, x + 1, y + Math.max(2, u * 0.04), P(darker(stoneC, 0.75)));
+    props.rect(hx - hw * 0.3, floorY - hh * 0.55, hx + hw * 0.3, floorY + 1, P([26, 18, 20]));
+    props.rect(hx - hw * 0.62, floorY - hh - u * 0.03, hx + hw * 0.62, floorY - hh, P([96, 62, 40]));
+    const fire = await prop(ctx, 'x/campfire', hh * 0.45);
+    if (fire) {
+      stand(props, fire, hx, floorY);
+      for (let i = 0; i < fire.data.length; i += 4)
+        if (fire.data[i + 3]) ctx.glow.add(pack([fire.data[i]!, fire.data[i + 1]!, fire.data[i + 2]!]));
+    }
+    light.lights.push({ x: hx, y: floorY - hh * 0.2, r: u * 0.3, color: [255, 150, 60] });
+    // the bar: a counter, a shelf of bottles behind it
+    const bx0 = w * 0.7;
+    const bx1 = w;
+    props.rect(bx0, floorY - u * 0.42, bx1, floorY - u * 0.4, P([96, 62, 40]));
+    const bottles: RGB[] = [
+      [60, 130, 80],
+      [150, 60, 50],
+      [90, 100, 160],
+      [200, 170, 80],
+    ];
+    for (let x = bx0 + 3, k = 0; x < bx1 - 3; x += Math.max(4, u * 0.05), k++) {
+      const bh = u * (k % 2 ? 0.09 : 0.07);
+      props.rect(
+        x,
+        floorY - u * 0.42 - bh,
+        x + Math.max(2, u * 0.025),
+        floorY - u * 0.42,
+        P(bottles[k % 4]!),
+      );
+      props.rect(
+        x + 0.5,
+        floorY - u * 0.42 - bh - 2,
+        x + Math.max(1.5, u * 0.015),
+        floorY - u * 0.42 - bh,
+        P(bottles[k % 4]!),
+      );
+    }
+    props.rect(bx0 - u * 0.05, floorY - u * 0.2, bx1, floorY + u * 0.08, P([120, 78, 48]));
+    props.rect(bx0 - u * 0.07, floorY - u * 0.22, bx1, floorY - u * 0.19, P([150, 100, 62]));
+    for (let x = bx0; x < bx1; x += Math.max(6, u * 0.1))
+      props.rect(x, floorY - u * 0.18, x + 1, floorY + u * 0.08, P([90, 58, 36]));
+    // the table, its mugs and stools
+    const tx = w * 0.45;
+    const tw = u * 0.5;
+    const ty = floorY + u * 0.06;
+    props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, P([140, 92, 56]));
+    props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), P([100, 66, 40]));
+    for (const lx of [tx - tw / 2 + 2, tx + tw / 2 - 4])
+      props.rect(lx, ty, lx + Math.max(2, u * 0.025), ty + u * 0.14, P([96, 62, 38]));
+    for (const sx of [tx - tw * 0.75, tx + tw * 0.75]) {
+      props.rect(sx - u * 0.05, ty + u * 0.04, sx + u * 0.05, ty + u * 0.06, P([140, 92, 56]));
+      props.rect(sx - u * 0.04, ty + u * 0.06, sx - u * 0.03 + 1, ty + u * 0.14, P([96, 62, 38]));
+      props.rect(sx + u * 0.03, ty + u * 0.06, sx + u * 0.04 + 1, ty + u * 0.14, P([96, 62, 38]));
+    }
+    const mug = await prop(ctx, 'f/beer-mug', u * 0.1);
+    if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
+    // a lantern on a chain from the ceiling
+    const lx = w * 0.42;
+    const ly = u * 0.12;
+    const lw = Math.max(3, Math.round(u * 0.05));
+    const lh = Math.max(4, Math.round(u * 0.07));
+    const iron = P([52, 44, 44]);
+    props.rect(lx, 0, lx + 1, ly, iron);
+    props.rect(lx - lw / 2 - 1, ly, lx + lw / 2 + 2, ly + 1, iron);
+    props.rect(lx - lw / 2, ly + 1, lx + lw / 2 + 1, ly + lh, iron);
+    props.rect(lx - lw / 2 + 1, ly + 2, lx + lw / 2, ly + lh - 1, G(ctx, [255, 214, 110]));
+    props.rect(lx - lw / 2 - 1, ly + lh, lx + lw / 2 + 2, ly + lh + 1, iron);
+    light.lights.push({ x: lx, y: ly + lh / 2, r: u * 0.2, color: [255, 190, 100] });
+  }
+}
+
+// ---- underwater and space --------------------------------------------------------------------------
+
+async function paintUnderwater(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: Layer): Promise<void> {
+  const { w, h, rng, light } = ctx;
+  const night = light.time === 'night';
+  const stops = [
+    P(night ? [14, 34, 70] : [70, 160, 206]),
+    P(night ? [10, 24, 54] : [36, 108, 172]),
+    P(night ? [6, 14, 34] : [20, 60, 112]),
+  ];
+  for (let y = 0; y < h; y++) {
+    const t = Math.min(0.999, (y / h) * 2);
+    const i = Math.floor(t);
+    const blend = Math.max(0, (t - i - 0.65) / 0.35);
+    for (let x = 0; x < w; x++) back.px[y * w + x] = blend > bayer(x, y) ? stops[i + 1]! : stops[i]!;
+  }
+  // rays of light from the surface
+  const ray = P(night ? [30, 60, 100] : [120, 200, 232]);
+  for (let k = 0; k < Math.max(3, Math.round(w / 60)); k++) {
+    const x0 = rng.range(0, w);
+    for (let y = 0; y < h * 0.7; y++)
+      if (bayer(Math.floor(x0 + y * 0.3), y) > y / (h * 0.7) + 0.2)
+        back.rect(x0 + y * 0.3, y, x0 + y * 0.3 + Math.max(2, w * 0.03), y + 1, ray);
+  }
+  // far rocks, mid seaweed, the sand floor
+  const rocks = ridge(rng.fork('rocks'), w, h * 0.74, h * 0.2, 4, true);
+  fillRidge(mid, rocks, night ? [20, 40, 70] : [46, 92, 130]);
+  const floor = ridge(rng.fork('floor'), w, h * 0.86, h * 0.05, 5, false);
+  ctx.groundY = h * 0.86;
+  fillRidge(near, floor, [196, 176, 120]);
+  const weed = [P([40, 150, 80]), P([30, 118, 64])];
+  for (let k = 0; k < Math.max(5, Math.round(w / 20)); k++) {
+    const x0 = rng.range(0, w);
+    const len = h * rng.range(0.15, 0.35);
+    for (let y = 0; y < len; y++) {
+      const x = x0 + Math.sin(y / (h * 0.04) + k) * w * 0.012;
+      mid.rect(x, h * 0.86 - y, x + Math.max(1, w / 100), h * 0.86 - y + 1, weed[k % 2]!);
+    }
+  }
+  // coral (the Fluent drawing in the reef's colours) and fish
+  const coral = await prop(ctx, 'f/coral', h * 0.2);
+  const tints: RGB[] = [
+    [255, 120, 140],
+    [255, 170, 80],
+    [190, 110, 230],
+    [255, 96, 120],
+  ];
+  const hasCoral = ctx.has('coral') || ctx.req.setting === 'underwater';
+  if (coral && hasCoral) {
+    const n = Math.max(3, Math.round(w / 45));
+    for (let k = 0; k < n; k++) {
+      const x = ((k + rng.range(0.2, 0.8)) / n) * w;
+      const tint = tints[k % tints.length]!;
+      stand(props, coral, x, h * 0.9 + rng.range(0, h * 0.05), (c) => light.ambient(mixRgb(c, tint, 0.45)));
+    }
+  }
+  drew(ctx, 'coral', 'coral (Fluent Emoji)', coral !== null);
+  const fishIds = ['f/tropical-fish', 'f/fish', 'f/blowfish'];
+  for (let k = 0; k < Math.max(2, Math.round(w / 80)); k++) {
+    const fish = await prop(ctx, fishIds[k % fishIds.length]!, h * rng.range(0.07, 0.11));
+    if (fish) stand(props, fish, rng.range(0.1, 0.9) * w, rng.range(0.25, 0.6) * h, light.ambient);
+  }
+  drew(ctx, 'fish', 'fish (Fluent Emoji)');
+  const bubble = P([200, 236, 250]);
+  for (let k = 0; k < Math.max(8, Math.round(w / 16)); k++) {
+    const r = Math.max(1, Math.min(w, h) * rng.range(0.006, 0.016));
+    const x = rng.range(0, w);
+    const y = rng.range(0.1, 0.8) * h;
+    props.disc(x, y, r, bubble);
+    if (r > 1.5) props.disc(x, y, r - 1, 0);
+  }
+  drew(ctx, 'bubbles', 'bubbles');
+  drew(ctx, 'seaweed', 'seaweed');
+}
+
+async function paintSpace(ctx: Ctx, back: Layer, mid: Layer, props: Layer): Promise<void> {
+  const { w, h, rng } = ctx;
+  back.px.fill(P([8, 8, 24]));
+  // a nebula: clouds in three solid tones, denser towards their cores, a dithered rim only at the edge
+  const neb = new Noise2D(rng.fork('nebula'), 4);
+  const nebC = [P([40, 22, 70]), P([84, 34, 104]), P([150, 62, 140])];
+  const scale = 4 * Math.max(1, Math.min(w, h) / 90);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const v = neb.fbm((x / Math.min(w, h)) * scale * 0.5, (y / Math.min(w, h)) * scale * 0.5, 4);
+      if (v > 0.74) back.px[y * w + x] = nebC[2]!;
+      else if (v > 0.64) back.px[y * w + x] = nebC[1]!;
+      else if (v > 0.56 || (v > 0.53 && bayer(x, y) < 0.5)) back.px[y * w + x] = nebC[0]!;
+    }
+  const star = P([250, 250, 236]);
+  const dim = P([140, 140, 176]);
+  for (let i = 0; i < w * h * 0.004; i++) back.set(rng.range(0, w), rng.range(0, h), i % 3 ? dim : star);
+  const planet = await prop(ctx, 'f/ringed-planet', Math.min(w, h) * 0.4);
+  if (planet) mid.blit(planet, w * 0.62, h * 0.18);
+  const moon = await prop(ctx, 'f/full-moon', Math.min(w, h) * 0.14);
+  if (moon) mid.blit(moon, w * 0.15, h * 0.15);
+  drew(ctx, 'planets', 'ringed planet (Fluent Emoji)', planet !== null);
+  if (ctx.has('asteroids')) {
+    const rock = await prop(ctx, 'f/rock', Math.min(w, h) * 0.1, [120, 110, 110]);
+    if (rock)
+      for (let k = 0; k < 4; k++)
+        props.blit(rock, rng.range(0, w - rock.width), rng.range(0.5, 0.9) * h, (c) => scaleRgb(c, 0.7));
+    drew(ctx, 'asteroids', 'asteroids', rock !== null);
+  }
+  drew(ctx, 'nebula', 'nebula');
+}
+
+// ---- the whole scene ----------------------------------------------------------------------------------
+
+/**
+ * Composes a background from what the prompt names, over a layered depth: sky (gradient, sun or
+ * moon, stars, clouds), far land (mountains, dunes, a skyline, the sea's horizon), the middle (hills,
+ * the sea, trees, a town, pyramids, a volcano, a waterfall, a harbour), the near ground (textured strip
+ * with the named props from the licensed drawings), the light of the scene's own lights, and the weather.
+ * Time of day, weather and neon change the ramps; dithering only joins the sky's bands and draws glows.
+ */
+export async function composeScene(job: {
+  width: number;
+  height: number;
+  req: SceneRequest;
+  rng: Rng;
+  style: ResolvedStyle;
+  painter: Painter;
+  drawThing?: DrawThing;
+  text?: string;
+}): Promise<ComposedScene> {
+  const { width: w, height: h, req } = job;
+  const lib = await loadDrawings();
+  const light = lightingFor(req.time, req.weather, req.neon);
+  const kinds = new Set(req.elements.map((e) => e.kind));
+  const ctx: Ctx = {
+    w,
+    h,
+    rng: job.rng,
+    light,
+    style: job.style,
+    painter: job.painter,
+    req,
+    text: job.text ?? '',
+    has: (k) => kinds.has(k),
+    report: [],
+    drawn: new Map(),
+    glow: new Set(),
+    lib,
+    groundY: h * 0.8,
+  };
+  const sky = new Layer(w, h);
+  const far = new Layer(w, h);
+  const mid = new Layer(w, h);
+  const near = new Layer(w, h);
+  const props = new Layer(w, h);
+  const weather = new Layer(w, h);
+  const s = req.setting;
+  const room = s === 'dungeon' || s === 'cave' || s === 'castle_hall' || s === 'tavern' || s === 'library';
+  if (room) {
+    await paintRoom(ctx, sky, mid, near, props);
+    // rooms are dim: only their own lights brighten them
+    for (const layer of [sky, mid, near, props])
+      lightLayer(ctx, layer, (c) =>
+        scaleRgb(mixRgb(c, [40, 36, 60], 0.2), s === 'tavern' || s === 'library' ? 0.85 : 0.62),
+      );
+  } else if (s === 'underwater') await paintUnderwater(ctx, sky, mid, near, props);
+  else if (s === 'space') await paintSpace(ctx, sky, mid, props);
+  else {
+    // snow lying on the land: white ground and hills, whatever the place
+    const land =
+      req.snowCover && s !== 'snow'
+        ? { ...LAND[s], mid: LAND.snow.mid, near: LAND.snow.near, soil: LAND.snow.soil }
+        : LAND[s];
+    const horizon = Math.round(h * (s === 'ocean' ? 0.5 : s === 'beach' ? 0.48 : 0.56));
+    paintSky(sky, light, horizon);
+    paintSkyElements(ctx, sky, horizon);
+    paintFar(ctx, far, horizon, land);
+    if (req.weather === 'fog') {
+      // banks of fog lying in the distance, solid with a dithered rim (the haze is on the land's layers)
+      const fog = P(light.time === 'night' ? [96, 104, 124] : [222, 226, 232]);
+      for (let k = 0; k < 2; k++)
+        for (let x = -w * 0.1; x < w * 1.1; x += w * 0.3)
+          far.ellipse(
+            x + job.rng.range(0, w * 0.15),
+            horizon - h * (0.02 + k * 0.06),
+            w * job.rng.range(0.18, 0.26),
+            Math.max(2, h * 0.025),
+            fog,
+            0.3,
+          );
+    }
+    const ground = await paintMid(ctx, mid, horizon, land);
+    await paintNear(ctx, near, props, Math.max(ground, horizon + h * 0.14), land);
+    // what the sky lights takes the time's light (the sky and the lights themselves stay as drawn)
+    for (const layer of [far, mid, near]) lightLayer(ctx, layer, light.ambient);
+  }
+  if (req.dark)
+    for (const layer of [sky, far, mid, near, props])
+      lightLayer(ctx, layer, (c) => mixRgb(scaleRgb(c, 0.62), [20, 24, 48], 0.12));
+  if (req.weather === 'fog') {
+    // fog: the further a layer, the more of it the fog hides
+    const fogC: RGB = light.time === 'night' ? [96, 104, 124] : [214, 218, 224];
+    for (const [layer, k] of [
+      [far, 0.6],
+      [mid, 0.4],
+      [near, 0.18],
+    ] as const)
+      layer.map((c) => mixRgb(c, fogC, k));
+  }
+  paintLights([sky, far, mid, near, props], light);
+  paintWeather(ctx, weather);
+  // the things the prompt names that no element is: drawn by the sprite generator, stood on the
+  // ground in front, spread across the width; or dropped, and said so
+  const things = req.others.slice(0, 4);
+  for (const [k, other] of things.entries()) {
+    const got = job.drawThing ? await job.drawThing(other.phrase, Math.round(h * (room ? 0.3 : 0.26))) : null;
+    if (!got) {
+      ctx.report.push({ word: other.word, drawn: false, thing: true });
+      continue;
+    }
+    const x = w * ((k + 0.5) / things.length) * 0.7 + w * 0.15;
+    stand(
+      props,
+      got.image,
+      x,
+      ctx.groundY + Math.min(h - ctx.groundY, h * 0.06),
+      room ? undefined : light.ambient,
+    );
+    ctx.report.push({ word: other.word, drawn: true, as: got.as, thing: true });
+  }
+  for (const other of req.others.slice(4)) ctx.report.push({ word: other.word, drawn: false, thing: true });
+  // every element: drawn (and how), or dropped when this scene had no place for it
+  for (const e of req.elements) {
+    const as = ctx.drawn.get(e.kind);
+    ctx.report.push(as ? { word: e.word, drawn: true, as } : { word: e.word, drawn: false });
+  }
+  return {
+    layers: [
+      { name: 'sky', layer: sky, scroll: 0.05 },
+      { name: 'far', layer: far, scroll: 0.25 },
+      { name: 'mid', layer: mid, scroll: 0.5 },
+      { name: 'near', layer: near, scroll: 1 },
+      { name: 'props', layer: props, scroll: 1 },
+      { name: 'weather', layer: weather, scroll: 1 },
+    ],
+    report: ctx.report,
+  };
+}
+
+export { unpack };

@@ -1,0 +1,513 @@
+import type { Interpretation, Scene, TimeOfDay, Weather } from '@assetloom/pipeline/interpret';
+import { sceneOf, tokenize, wordClass } from '@assetloom/pipeline/interpret';
+
+/**
+ * What a background prompt names, as the scene composer draws it: the setting (where it is), the
+ * layout (a corridor, a street), the time and weather, and the elements it puts in the picture
+ * (palm trees, pyramids, torches, a full moon, fireflies, a harbour, a waterfall …).
+ */
+export type ElementKind =
+  | 'sun'
+  | 'moon'
+  | 'full-moon'
+  | 'stars'
+  | 'clouds'
+  | 'rainbow'
+  | 'lightning'
+  | 'aurora'
+  | 'mountains'
+  | 'hills'
+  | 'volcano'
+  | 'pyramids'
+  | 'dunes'
+  | 'palms'
+  | 'pines'
+  | 'trees'
+  | 'cacti'
+  | 'dead-trees'
+  | 'blossom-trees'
+  | 'flowers'
+  | 'rocks'
+  | 'mushrooms'
+  | 'sea'
+  | 'lake'
+  | 'river'
+  | 'waterfall'
+  | 'harbour'
+  | 'boats'
+  | 'lighthouse'
+  | 'bridge'
+  | 'castle'
+  | 'houses'
+  | 'ruins'
+  | 'temple'
+  | 'windmill'
+  | 'tents'
+  | 'skyline'
+  | 'neon'
+  | 'street-lamps'
+  | 'road'
+  | 'fence'
+  | 'torches'
+  | 'campfire'
+  | 'fireflies'
+  | 'lanterns'
+  | 'coral'
+  | 'seaweed'
+  | 'fish'
+  | 'bubbles'
+  | 'crystals'
+  | 'banners'
+  | 'barrels'
+  | 'throne'
+  | 'chandelier'
+  | 'bookshelves'
+  | 'planets'
+  | 'nebula'
+  | 'asteroids'
+  | 'snowman'
+  | 'graves';
+
+/** English words (lemmas, and the English the lexicon gives a Chinese word) for each element. */
+const WORDS: ReadonlyArray<[ElementKind, string]> = [
+  ['sun', 'sun sunny sunshine sunlight sunlit sunrise sunset'],
+  ['moon', 'moon moonlit moonlight moonrise crescent'],
+  ['stars', 'star stars starry starlit starlight constellation'],
+  ['clouds', 'cloud clouds cloudy overcast'],
+  ['rainbow', 'rainbow'],
+  ['lightning', 'lightning thunder thunderstorm'],
+  ['aurora', 'aurora'],
+  ['mountains', 'mountain mountains peak peaks alps cliff cliffs summit ridge'],
+  ['hills', 'hill hills'],
+  ['volcano', 'volcano volcanoes lava magma eruption'],
+  ['pyramids', 'pyramid pyramids sphinx'],
+  ['dunes', 'dune dunes'],
+  ['palms', 'palm palms'],
+  ['pines', 'pine pines fir firs spruce conifer evergreen'],
+  ['trees', 'tree trees woods grove oak oaks orchard'],
+  ['cacti', 'cactus cacti'],
+  ['dead-trees', 'deadwood'],
+  ['blossom-trees', 'blossom blossoms sakura cherry'],
+  ['flowers', 'flower flowers meadow blooms tulips roses daisies'],
+  ['rocks', 'rock rocks boulder boulders stones pebbles'],
+  ['mushrooms', 'mushroom mushrooms toadstool toadstools fungus'],
+  ['sea', 'sea ocean oceans seaside coast shore waves wave surf'],
+  ['lake', 'lake pond lagoon'],
+  ['river', 'river stream creek brook'],
+  ['waterfall', 'waterfall waterfalls cascade falls'],
+  ['harbour', 'harbour harbor port dock docks pier wharf marina'],
+  ['boats', 'boat boats ship ships sailboat sailboats galleon'],
+  ['lighthouse', 'lighthouse'],
+  ['bridge', 'bridge'],
+  ['castle', 'castle castles fortress citadel palace'],
+  ['houses', 'house houses cottage cottages hut huts cabin farmhouse'],
+  ['ruins', 'ruin ruins'],
+  ['temple', 'temple shrine pagoda'],
+  ['windmill', 'windmill windmills'],
+  ['tents', 'tent tents camp campsite'],
+  ['skyline', 'skyscraper skyscrapers skyline buildings tower towers'],
+  ['neon', 'neon cyberpunk sign signs billboard billboards hologram'],
+  ['street-lamps', 'lamppost lampposts streetlight streetlights lamp lamps'],
+  ['road', 'road path trail'],
+  ['fence', 'fence fences'],
+  ['torches', 'torch torches brazier braziers sconce'],
+  ['campfire', 'campfire bonfire fire'],
+  ['fireflies', 'firefly fireflies'],
+  ['lanterns', 'lantern lanterns'],
+  ['coral', 'coral corals reef'],
+  ['seaweed', 'seaweed kelp algae'],
+  ['fish', 'fish fishes shark sharks whale jellyfish turtle dolphin dolphins'],
+  ['bubbles', 'bubble bubbles'],
+  ['crystals', 'crystal crystals gem gems'],
+  ['banners', 'banner banners flag flags tapestry'],
+  ['barrels', 'barrel barrels crate crates'],
+  ['throne', 'throne'],
+  ['chandelier', 'chandelier candle candles'],
+  ['bookshelves', 'bookshelf bookshelves books library'],
+  ['planets', 'planet planets moons saturn jupiter'],
+  ['nebula', 'nebula galaxy galaxies'],
+  ['asteroids', 'asteroid asteroids meteor meteors comet'],
+  ['snowman', 'snowman'],
+  [
+    'graves',
+    'grave graves graveyard graveyards cemetery cemeteries tombstone tombstones headstone headstones gravestone gravestones',
+  ],
+];
+/** Chinese words whose dictionary gloss loses the kind ("棕榈树" glosses as "palm tree", read as a tree). */
+const ZH_WORDS: ReadonlyArray<[ElementKind, string]> = [
+  ['palms', '棕榈树 棕榈 椰子树 椰树'],
+  ['pines', '松树 松林 杉树'],
+  ['blossom-trees', '樱花 樱花树 桃花'],
+  ['cacti', '仙人掌'],
+  ['torches', '火把 火炬'],
+  ['neon', '霓虹 霓虹灯'],
+  ['full-moon', '满月'],
+  ['pyramids', '金字塔'],
+  ['waterfall', '瀑布'],
+  ['coral', '珊瑚'],
+  ['lighthouse', '灯塔'],
+  ['fireflies', '萤火虫'],
+  ['lanterns', '灯笼'],
+  ['windmill', '风车'],
+];
+const KIND_OF = new Map<string, ElementKind>();
+for (const [kind, words] of [...WORDS, ...ZH_WORDS]) for (const w of words.split(' ')) KIND_OF.set(w, kind);
+
+/** Words about the picture, not things in it: they are neither elements nor dropped. */
+const NOT_THINGS = new Set(
+  'background scene view landscape wallpaper panorama vista game level backdrop pixel art style interior outside inside night day dawn dusk evening morning noon midnight sunset sunrise twilight rain snow fog storm mist light lights parallax sky skies horizon scenery'.split(
+    ' ',
+  ),
+);
+/** Modifiers an element's drawing honours ("a full moon", "outer space", "palm trees", "an erupting volcano"). */
+const HONOURED = new Set(
+  'full crescent outer deep distant far faraway tall high huge giant big small little old ancient snowy snowcapped snow-capped starry erupting active rocky sandy sunny tropical palm pine cherry dead bare neon stormy rainy foggy misty frozen icy underground haunted dark dim night evening glowing shining sparkling rolling green lush medieval japanese chinese asian shinto pirate wooden stone calm quiet peaceful spooky eerie'.split(
+    ' ',
+  ),
+);
+/** Place words the lexicon's scenes do not have. */
+const PLACES: Record<string, Setting> = {
+  street: 'city',
+  streets: 'city',
+  alley: 'city',
+  alleyway: 'city',
+  avenue: 'city',
+  downtown: 'city',
+  cyberpunk: 'city',
+  metropolis: 'city',
+  rooftop: 'city',
+  rooftops: 'city',
+  library: 'library',
+  mountains: 'mountains',
+  mountain: 'mountains',
+  alps: 'mountains',
+  jungle: 'forest',
+  woods: 'forest',
+  cosmos: 'space',
+  galaxy: 'space',
+  orbit: 'space',
+  seabed: 'underwater',
+  reef: 'underwater',
+  island: 'beach',
+  seaside: 'beach',
+  coast: 'beach',
+  shore: 'beach',
+  harbour: 'beach',
+  harbor: 'beach',
+  port: 'beach',
+  oasis: 'desert',
+  wasteland: 'desert',
+  savanna: 'grassland',
+  savannah: 'grassland',
+  farm: 'village',
+  farmland: 'village',
+  town: 'village',
+  hamlet: 'village',
+  throne: 'castle_hall',
+  hall: 'castle_hall',
+  crypt: 'dungeon',
+  catacomb: 'dungeon',
+  catacombs: 'dungeon',
+  prison: 'dungeon',
+  mine: 'cave',
+  cavern: 'cave',
+  inn: 'tavern',
+  pub: 'tavern',
+  pass: 'mountains',
+  valley: 'mountains',
+  canyon: 'mountains',
+  gorge: 'mountains',
+  field: 'grassland',
+  fields: 'grassland',
+  plain: 'grassland',
+  plains: 'grassland',
+  prairie: 'grassland',
+  countryside: 'grassland',
+};
+
+export type Setting =
+  | 'grassland'
+  | 'forest'
+  | 'desert'
+  | 'snow'
+  | 'beach'
+  | 'ocean'
+  | 'volcano'
+  | 'swamp'
+  | 'mountains'
+  | 'city'
+  | 'village'
+  | 'dungeon'
+  | 'cave'
+  | 'castle_hall'
+  | 'tavern'
+  | 'library'
+  | 'underwater'
+  | 'space';
+
+export interface SceneRequest {
+  setting: Setting;
+  /** A corridor (a dungeon's, a castle's): the walls run towards a far door. */
+  corridor: boolean;
+  time: TimeOfDay;
+  weather?: Weather | 'storm';
+  /** Snow lies on the land ("snowy mountains"), whether or not it is falling. */
+  snowCover: boolean;
+  /** A neon-lit place (cyberpunk): night colours and coloured lights. */
+  neon: boolean;
+  /** The elements the prompt names, with the word that named each. */
+  elements: Array<{ word: string; kind: ElementKind }>;
+  /**
+   * Things the prompt names that no element is ("a wizard", "a red dragon"): each phrase (its
+   * colour and modifier words, then its noun) is drawn by the sprite generator into the scene, or
+   * dropped when it cannot be drawn.
+   */
+  others: Array<{ phrase: string; word: string }>;
+  /** The words that named the place, and modifiers the drawing honours: understood. */
+  honoured: string[];
+  /** "dark": the whole scene a step darker. */
+  dark: boolean;
+}
+
+const SETTING_OF_SCENE: Record<Scene, Setting> = {
+  grassland: 'grassland',
+  forest: 'forest',
+  desert: 'desert',
+  snow: 'snow',
+  ocean: 'ocean',
+  beach: 'beach',
+  volcano: 'volcano',
+  swamp: 'swamp',
+  city: 'city',
+  village: 'village',
+  dungeon: 'dungeon',
+  cave: 'cave',
+  castle_hall: 'castle_hall',
+  tavern: 'tavern',
+  underwater: 'underwater',
+  space: 'space',
+};
+/** Where an element puts the scene when the prompt names no place ("palm trees" is a beach). */
+const SETTING_OF_ELEMENT: Partial<Record<ElementKind, Setting>> = {
+  pyramids: 'desert',
+  dunes: 'desert',
+  cacti: 'desert',
+  palms: 'beach',
+  sea: 'beach',
+  harbour: 'beach',
+  lighthouse: 'beach',
+  coral: 'underwater',
+  seaweed: 'underwater',
+  fish: 'underwater',
+  bubbles: 'underwater',
+  neon: 'city',
+  skyline: 'city',
+  'street-lamps': 'city',
+  houses: 'village',
+  windmill: 'village',
+  castle: 'grassland',
+  volcano: 'volcano',
+  mountains: 'mountains',
+  pines: 'forest',
+  trees: 'forest',
+  waterfall: 'forest',
+  torches: 'dungeon',
+  throne: 'castle_hall',
+  chandelier: 'castle_hall',
+  bookshelves: 'library',
+  crystals: 'cave',
+  planets: 'space',
+  nebula: 'space',
+  asteroids: 'space',
+  snowman: 'snow',
+  graves: 'grassland',
+};
+/** Ends a phrase in the text before it is split into words (punctuation is lost in tokens). */
+const PUNCTUATION = /[,;.!?，。；！？、]+/;
+
+/**
+ * Reads a background prompt into a scene. The text splits into phrases (at punctuation and at words
+ * like "with", "in", "and"); a phrase's last noun is its head. A head that is an element ("palm
+ * trees", "a full moon") is that element, its honoured modifiers understood; a place word ("forest",
+ * "dungeon", "a city street") sets the place, the first one winning; any other noun is a thing to
+ * draw into the scene. With no place word, the elements say where it is ("pyramids": a desert).
+ */
+export function readScene(text: string, it: Interpretation): SceneRequest {
+  const elements: SceneRequest['elements'] = [];
+  const others: SceneRequest['others'] = [];
+  const honoured: string[] = [];
+  const places: Setting[] = [];
+  let corridor = false;
+  let neon = false;
+  let snowCover = false;
+  let library = false;
+  const addElement = (word: string, kind: ElementKind) => {
+    if (kind === 'neon') neon = true;
+    if (!elements.some((e) => e.kind === kind)) elements.push({ word, kind });
+    else honoured.push(word);
+  };
+  for (const chunk of text.split(PUNCTUATION)) {
+    const tokens = tokenize(chunk);
+    // phrases: runs of words between breaks
+    const phrases: Array<typeof tokens> = [[]];
+    for (const t of tokens) {
+      const c = wordClass(t);
+      if (c === 'break' || /^(by|next|beside|near|over|under|behind|before)$/.test(t.en)) phrases.push([]);
+      else if (c !== 'stop') phrases.at(-1)!.push(t);
+    }
+    for (const phrase of phrases) {
+      if (!phrase.length) continue;
+      // a Chinese word that names an element itself is read as that element, else through its English
+      const en = phrase.map((t) => (t.zh ? (KIND_OF.has(t.text) ? t.text : t.en || t.text) : t.en));
+      const classes = phrase.map((t) => wordClass(t));
+      // the head: the last word that names a thing (an element, a place, a noun)
+      let head = -1;
+      for (let i = phrase.length - 1; i >= 0 && head < 0; i--) {
+        const w = en[i]!;
+        if (
+          kindOfWord(w) ||
+          PLACES[w] ||
+          ROOM_WORDS.test(w) ||
+          classes[i] === 'place' ||
+          classes[i] === 'noun'
+        )
+          head = i;
+      }
+      for (let i = 0; i < phrase.length; i++) {
+        const t = phrase[i]!;
+        const w = en[i]!;
+        if (/snow/.test(w) || t.text.includes('雪')) snowCover = true;
+        if (/^(cyberpunk|赛博朋克)/.test(w) || /赛博朋克/.test(t.text)) addElement(t.text, 'neon');
+        // 火山喷发: the lexicon splits 喷发 (erupting), and an erupting volcano is what is drawn
+        if (/^(喷|发|喷发|爆发)$/.test(t.text) && phrase.some((x) => /火山/.test(x.text))) {
+          honoured.push(t.text);
+          continue;
+        }
+        if (NOT_THINGS.has(w)) {
+          // the sky, the snow, the night: the scene's own light and weather draw them
+          honoured.push(t.text);
+          continue;
+        }
+        // an oasis: a pool of water in the desert
+        if (w === 'oasis' || t.text === '绿洲') {
+          places.push('desert');
+          addElement(t.text, 'lake');
+          continue;
+        }
+        const kind = kindOfWord(w);
+        const place = PLACES[w] ?? (classes[i] === 'place' ? sceneSetting(w) : undefined);
+        if (ROOM_WORDS.test(w) || ROOM_WORDS.test(t.text)) {
+          if (/corridor|hallway|passage|走廊/.test(w + t.text)) corridor = true;
+          honoured.push(t.text);
+          if (w === 'hall' || t.text === '大厅') places.push('castle_hall');
+          continue;
+        }
+        // "palm trees", "pine trees": the kind of tree names the trees
+        if (
+          kind === 'trees' &&
+          en.slice(0, i).some((x) => /^(palms|pines|blossom-trees|dead-trees)$/.test(kindOfWord(x) ?? ''))
+        ) {
+          honoured.push(t.text);
+          continue;
+        }
+        if (kind && (i === head || kindOfWord(en[head] ?? '') === kind || !place)) {
+          // "a full moon": the moon, full
+          const full = kind === 'moon' && i > 0 && /^(full|满)/.test(en[i - 1] ?? phrase[i - 1]!.text);
+          if (kind === 'bookshelves' && /library/.test(w)) library = true;
+          addElement(t.text, full ? 'full-moon' : kind);
+          // a lake, a river, a waterfall are in a place, not the place (the sea is)
+          if (place && i === head && kind !== 'lake' && kind !== 'river' && kind !== 'waterfall')
+            places.push(place);
+          continue;
+        }
+        if (place) {
+          places.push(place);
+          honoured.push(t.text);
+          continue;
+        }
+        // the time and weather words: the light and the weather layer draw them
+        if (classes[i] === 'time' || classes[i] === 'weather') {
+          honoured.push(t.text);
+          continue;
+        }
+        // a lone Chinese character left over from a word the lexicon splits (喷发 → 喷, 发) names nothing
+        if (i === head && classes[i] === 'noun' && !(t.zh && [...t.text].length === 1)) {
+          const from = phrase.slice(0, i + 1).filter((_, k) => classes[k] !== 'place' && !kindOfWord(en[k]!));
+          others.push({ phrase: from.map((x) => x.text).join(t.zh ? '' : ' '), word: t.text });
+          continue;
+        }
+        // modifiers: honoured when the head is an element that draws them; a thing's go with its phrase
+        if (
+          head >= 0 &&
+          (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place') &&
+          HONOURED.has(w)
+        )
+          honoured.push(t.text);
+      }
+    }
+  }
+  // the place: the first place word, else what the elements imply, else a meadow
+  let setting: Setting =
+    (library ? 'library' : undefined) ??
+    places.find((p) => p !== 'castle_hall') ??
+    places[0] ??
+    elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean) ??
+    'grassland';
+  if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
+  // "a castle hall": the castle is where the hall is, not a castle drawn in it
+  if (setting === 'castle_hall' || setting === 'dungeon')
+    for (let i = elements.length - 1; i >= 0; i--)
+      if (elements[i]!.kind === 'castle') honoured.push(...elements.splice(i, 1).map((e) => e.word));
+  if (snowCover && (setting === 'grassland' || setting === 'forest')) setting = 'snow';
+  const time: TimeOfDay =
+    it.time ??
+    (neon ||
+    elements.some(
+      (e) => e.kind === 'moon' || e.kind === 'full-moon' || e.kind === 'stars' || e.kind === 'fireflies',
+    )
+      ? 'night'
+      : elements.some((e) => e.kind === 'sun' && /sunset/.test(e.word))
+        ? 'dusk'
+        : 'day');
+  // falling snow only when the prompt says it falls; "snowy mountains" are covered, not snowed on
+  const falling =
+    /\b(snowing|snowfall|snowstorm|blizzard|snowflakes?)\b|下雪|飘雪|暴风雪|大雪/.test(text) ||
+    /\bin the snow\b/.test(text);
+  const weather: SceneRequest['weather'] = elements.some((e) => e.kind === 'lightning')
+    ? 'storm'
+    : it.weather === 'snow' && !falling
+      ? undefined
+      : it.weather;
+  return {
+    setting,
+    corridor,
+    time,
+    ...(weather ? { weather } : {}),
+    snowCover,
+    neon,
+    elements,
+    others,
+    honoured,
+    dark: it.dark === true,
+  };
+}
+
+function kindOfWord(w: string): ElementKind | undefined {
+  const one = (x: string) => KIND_OF.get(x) ?? KIND_OF.get(x.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, ''));
+  const whole = one(w);
+  if (whole || !w.includes(' ')) return whole;
+  // a Chinese word's English may be a phrase ("palm tree"): its most specific element word
+  const kinds = w
+    .split(' ')
+    .map(one)
+    .filter((k): k is ElementKind => k !== undefined);
+  return kinds.find((k) => k !== 'trees') ?? kinds[0];
+}
+
+function sceneSetting(w: string): Setting | undefined {
+  const scene = sceneOf(w);
+  return scene ? SETTING_OF_SCENE[scene] : undefined;
+}
+
+/** Room words: they say it is inside, the other words say where. */
+const ROOM_WORDS = /^(corridor|hallway|hall|chamber|passage|interior|room|室内|大厅|走廊)$/;

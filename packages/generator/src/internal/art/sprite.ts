@@ -1,0 +1,399 @@
+import type { Directions, RgbaImage } from '@assetloom/pipeline';
+import {
+  type Action,
+  type Feature,
+  glossColorOf,
+  glossFeaturesOf,
+  type Interpretation,
+  isFemale,
+  KINDS,
+  type KindSpec,
+  kindSpec,
+} from '@assetloom/pipeline/interpret';
+import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
+import {
+  DIRECTION_NAMES,
+  Grid,
+  gridFor,
+  hash53,
+  type Material,
+  oklab,
+  type Painter,
+  parseHex,
+  type Ramp,
+  type Rgb,
+  Rng,
+  shadeGrid,
+  upscale,
+} from '@assetloom/pipeline/pixel';
+import { biped } from './bodies/biped.js';
+import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
+import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
+import { quadruped } from './bodies/quadruped.js';
+import { cleanUp } from './library/craft.js';
+import { objectParts } from './objects/index.js';
+import { FACING, projector, renderParts, TILT } from './rig.js';
+
+export { DIRECTION_NAMES };
+
+export interface SpriteJob {
+  rng: Rng;
+  style: ResolvedStyle;
+  painter: Painter;
+  interpretation: Interpretation;
+  width: number;
+  height: number;
+  directions: Directions;
+  framesPerDirection: number;
+  /** idle for the sprite asset type, a motion cycle for animation. */
+  animate: 'idle' | 'motion';
+}
+
+export interface SpriteOutput {
+  frames: RgbaImage[];
+  subject: string;
+  motion: string;
+  /** The colour the main body was drawn in (after palette mapping), for the quality check. */
+  bodyColor: Rgb;
+}
+
+/** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
+const FALLBACK_KIND = 'person.person';
+
+export function hsvToRgb(h: number, s: number, v: number): Rgb {
+  const f = (n: number) => {
+    const k = (n + h * 6) % 6;
+    return Math.round(255 * (v - v * s * Math.max(0, Math.min(k, 4 - k, 1))));
+  };
+  return [f(5), f(3), f(1)];
+}
+function rgbToHsv([r, g, b]: Rgb): [number, number, number] {
+  const max = Math.max(r, g, b) / 255;
+  const min = Math.min(r, g, b) / 255;
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r / 255) h = ((g - b) / 255 / d + 6) % 6;
+    else if (max === g / 255) h = (b - r) / 255 / d + 2;
+    else h = (r - g) / 255 / d + 4;
+  }
+  return [h / 6, max ? d / max : 0, max];
+}
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
+
+function buildPlan(b: Build, action: Action, phase: number, fpd: number, facing: number): Parts {
+  const th = (facing * Math.PI) / 180;
+  const pose = {
+    ...poseOf(action, phase, fpd),
+    facing,
+    // in the noun's own stretch: a forward or sideways step is scaled by aspect[0] or [1], height by [2]
+    ground: (Math.cos(th) * Math.tan(TILT) * b.aspect[0]) / b.aspect[2],
+    groundS: (Math.sin(th) * Math.tan(TILT) * b.aspect[1]) / b.aspect[2],
+  };
+  switch (b.spec.plan) {
+    case 'biped':
+      return biped(b, pose);
+    case 'quadruped':
+      return quadruped(b, pose);
+    case 'bird':
+      return bird(b, pose);
+    case 'fish':
+      return fish(b, pose);
+    case 'serpent':
+      return serpent(b, pose);
+    case 'many-legged':
+      return manyLegged(b, pose);
+    case 'blob':
+      return blob(b, pose);
+    case 'floating':
+      return floating(b, pose);
+    default:
+      return objectParts(b, pose, facing);
+  }
+}
+
+/** The animation label of a motion cycle, as atlas files name it (`walk_down`, `hop_left`, …). */
+function motionLabel(spec: KindSpec, action: Action): string {
+  if (spec.plan === 'object') return action === 'idle' ? (spec.object === 'coin' ? 'spin' : 'float') : action;
+  if (spec.plan === 'blob' && action === 'jump') return 'hop';
+  return action;
+}
+
+/** Men and boys: short hair, trousers (the noun says so; an unmarked person varies). */
+const MALE =
+  /^(man|men|boy|father|dad|daddy|son|husband|brother|uncle|grandfather|grandpa|gentleman|sir|guy|lad|king|prince|emperor|monk)$/;
+
+/** Plain steel (weapons, and armour of no asked colour). */
+const STEEL: Rgb = [150, 162, 178];
+/** Nouns after a colour word that mean the armour itself ("in blue armour"). */
+const ARMOUR_WORDS = new Set(['armor', 'armour', 'plate', 'mail', 'helmet', 'helm']);
+
+/** Draws every frame (direction-major) for the sprite and animation asset types. */
+export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
+  const { interpretation: it, painter, rng } = job;
+  const spec = (it.kind ? kindSpec(it.kind) : undefined) ?? KINDS[FALLBACK_KIND];
+  const kind = it.kind && kindSpec(it.kind) ? it.kind : FALLBACK_KIND;
+  const features = new Set<Feature>(spec.features);
+  // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
+  const stated = it.lemma ? glossFeaturesOf(it.lemma) : [];
+  for (const f of stated) features.add(f as Feature);
+  // a woman or a girl (the noun, or "a female knight"): no beard, long hair
+  if (
+    (it.lemma && isFemale(it.lemma)) ||
+    (it.modifiers ?? []).some((m) => /^(female|woman|girl|lady)$/.test(m))
+  ) {
+    features.add('female');
+    features.add('long-hair');
+  } else if (it.lemma && MALE.test(it.lemma)) features.add('male');
+  if (features.has('flightless' as Feature)) features.delete('wings');
+  // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
+  const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));
+  const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
+  const stretch = (k: number, more: string, less: string) =>
+    1 +
+    // people and beasts vary more: filling the frame, their outlines would otherwise converge
+    shape[k]! * (spec.plan === 'biped' ? 0.3 : spec.plan === 'quadruped' ? 0.24 : 0.16) +
+    (features.has(more as Feature) ? 0.22 : 0) -
+    (features.has(less as Feature) ? 0.22 : 0);
+  const aspect: [number, number, number] = [
+    stretch(5, 'long', 'short'),
+    stretch(6, 'heavy', 'slender'),
+    stretch(7, 'tall', 'flat'),
+  ];
+  if (it.size !== undefined && it.size < 1) features.add('small');
+  const action: Action =
+    job.animate === 'idle'
+      ? (it.action ?? 'idle')
+      : (it.action ?? (spec.plan === 'object' ? 'idle' : spec.plan === 'blob' ? 'jump' : 'walk'));
+  // colours: the asked colour (or material) colours the main body; else the gloss's or the kind's
+  const asked = it.colors[0] ? parseHex(it.colors[0].hex) : null;
+  // what else the asked colour names: "a blue knight" and "a knight in blue armour" enamel the armour,
+  // "a knight with a blue shield" the shield; "a knight with a red cape" neither
+  const of = it.colors[0]?.of;
+  const armourAsked = asked !== null && (of === undefined || ARMOUR_WORDS.has(of));
+  const shieldAsked = asked !== null && (of === undefined || of === 'shield');
+  const gloss = !asked && it.lemma ? glossColorOf(it.lemma) : null;
+  let main: Rgb = asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color;
+  if (!asked) {
+    // an unasked colour varies a little with the seed
+    const [h, s, v] = rgbToHsv(main);
+    main = hsvToRgb((h + rng.range(-0.03, 0.03) + 1) % 1, Math.min(1, s * rng.range(0.85, 1.1)), v);
+  }
+  const second: Rgb = it.colors[1] ? parseHex(it.colors[1].hex)! : mix(main, [250, 245, 230], 0.45);
+  const [h0] = rgbToHsv(main);
+  const accentHue = (h0 + 0.5 + rng.range(-0.12, 0.12)) % 1;
+  const skinTones: Rgb[] = [
+    [215, 170, 150],
+    [205, 160, 135],
+    [165, 105, 80],
+    [125, 78, 62],
+  ];
+  const shiny =
+    spec.shiny || /gold|silver|iron|steel|metal|bronze|copper|crystal|glass|ice/.test(it.material ?? '');
+  const flat = (c: Rgb): Material => ({ ramp: flatRamp(c), flat: true });
+  const materials = materialSet(painter, [
+    [main, shiny ? { shiny: true } : undefined],
+    [second],
+    [hsvToRgb(rng.pick([0.07, 0.09, 0.6, 0.02]), rng.range(0.35, 0.6), rng.range(0.22, 0.4))],
+    [painter.darkest],
+    [rng.pick(skinTones)],
+    [STEEL, { shiny: true }],
+    [[130, 85, 50]],
+    [hsvToRgb(accentHue, 0.65, 0.7)],
+    [[240, 240, 232]],
+    [[255, 225, 90]],
+    [mix(main, [255, 255, 255], 0.3)],
+    [[235, 225, 200]],
+    [[240, 200, 60], { shiny: true }],
+    [[225, 195, 110]],
+    // a knight's armour: steel, enamelled in the asked colour ("a blue knight" is blue, not grey);
+    // under an enforced palette mostly the colour itself, or the mix would snap to the palette's grey
+    [armourAsked ? mix(STEEL, asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL, { shiny: true }],
+  ]);
+  materials[M.EYE - 1] = flat(painter.darkest);
+  const body = materials[0]!.ramp;
+  if (oklab(body.base)[0] < 0.32) {
+    // a black body: a brighter rim light so its shape reads against its own outline, and eyes that
+    // shine (a black cat's yellow eyes) instead of vanishing into it
+    materials[0] = { ...materials[0]!, ramp: { ...body, light: painter.shade(body.base, 1, 0.8) } };
+    materials[M.EYE - 1] = flat(painter.chooseLab([250, 220, 90]));
+  }
+  materials[M.GLOW - 1] = flat(materials[M.GLOW - 1]!.ramp.base);
+  // slot + FAR: the same material a shade darker, for limbs on the far side
+  while (materials.length < FAR) materials.push(materials[0]!);
+  for (let i = 0; i < FAR; i++) {
+    const { ramp, flat: isFlat, shiny: isShiny } = materials[i]!;
+    materials.push(
+      isFlat
+        ? materials[i]!
+        : {
+            ramp: {
+              shadow: ramp.shadow,
+              dark: ramp.shadow,
+              base: ramp.dark,
+              light: ramp.base,
+              outline: ramp.outline,
+            },
+            ...(isShiny ? { shiny: true } : {}),
+          },
+    );
+  }
+  // proportions from the seed
+  const vary: Build['vary'] = [rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1)];
+  const sizeK = (it.size ?? 1) * (features.has('big') && spec.plan !== 'quadruped' ? 1.12 : 1);
+  const build = (u: number): Build => ({
+    u,
+    rng,
+    spec,
+    kind,
+    ...(it.lemma ? { lemma: it.lemma } : {}),
+    features,
+    scale: sizeK,
+    vary,
+    shape,
+    aspect,
+    ...(it.held ? { held: it.held } : {}),
+    ...(shieldAsked ? { coloured: true } : {}),
+  });
+
+  const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
+  const names = DIRECTION_NAMES[job.directions];
+  const fpd = job.framesPerDirection;
+  // walk and run cycles start on a contact pose, so frames 0 and fpd/2 are the two contacts. A
+  // two-frame cycle is drawn an eighth later: its two contacts differ only in depth, which a front or
+  // back view cannot show (a light body's far-side shade can map to its own colour), so both frames
+  // would be one picture; an eighth on, one foot is lifted and the legs are still apart.
+  const cyclic = action === 'walk' || action === 'run';
+  const phaseOf = (f: number) =>
+    fpd > 1
+      ? cyclic
+        ? f / fpd + (fpd === 2 ? 0.125 : 0)
+        : (f + 0.25) / fpd
+      : action === 'idle' || cyclic
+        ? 0
+        : 0.3;
+
+  // the box of every frame of a direction, at unit 1 with the feet at the origin
+  const boxOf = (facing: number, act: Action, frames: number): [number, number, number, number] => {
+    const bb: [number, number, number, number] = [
+      Number.POSITIVE_INFINITY,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ];
+    for (let f = 0; f < frames; f++) {
+      const phase = act === action ? phaseOf(f) : 0;
+      const pose = poseOf(act, phase, fpd);
+      const P = projector({ ox: 0, oy: 0, facing, fall: pose.fall });
+      for (const part of buildPlan(build(1), act, phase, fpd, facing).list) {
+        const pts =
+          part.t === 'ball' ? [part.c] : part.t === 'stick' || part.t === 'cone' ? [part.a, part.b] : part.p;
+        // the drawn extent: a ball's own vertical radius, a cone's flat base
+        const r = part.t === 'poly' ? 0 : part.r;
+        const ry =
+          part.t === 'ball'
+            ? (part.ry ?? part.r) * Math.cos(TILT) + part.r * Math.sin(TILT) * 0.2
+            : part.t === 'cone'
+              ? part.r * Math.sin(TILT)
+              : r;
+        pts.forEach((q, k) => {
+          const [x, y] = P(q);
+          const rx = part.t === 'cone' && k === 1 ? 0 : r;
+          const rY = part.t === 'cone' && k === 1 ? 0 : ry;
+          bb[0] = Math.min(bb[0], x - rx);
+          bb[1] = Math.min(bb[1], y - rY);
+          bb[2] = Math.max(bb[2], x + rx);
+          bb[3] = Math.max(bb[3], y + rY);
+        });
+      }
+    }
+    return bb;
+  };
+  // Game sprites fill their frame: the subject standing idle sets one scale for every action, so a
+  // character's walk, jump and attack sheets match; a standing figure is ~80 % of the frame's height
+  // with its feet on a baseline a few cells above the bottom, centred. Things lying or flying keep
+  // to the frame's width; objects are a little smaller, still reading at a glance.
+  const facings = names.map((name) => FACING[name] ?? 0);
+  const rest = facings.map((fc) => boxOf(fc, 'idle', 1));
+  const boxes = facings.map((fc) => boxOf(fc, action, fpd));
+  const margin = 1 + Math.max(1, job.style.lineWeight);
+  const baseline = gh - Math.max(margin, Math.round(gh * 0.07));
+  let restW = 1;
+  let restH = 1;
+  for (const [x0, y0, x1, y1] of rest) {
+    restW = Math.max(restW, x1 - x0);
+    restH = Math.max(restH, y1 - y0);
+  }
+  const upright = spec.plan === 'biped' || (spec.plan === 'bird' && features.has('flightless' as Feature));
+  const fill = spec.plan === 'object' ? 0.74 : upright ? 0.8 : 0.86;
+  let unit = upright
+    ? Math.min((gh * fill) / restH, (gw * 0.94) / restW)
+    : Math.min((gh * fill) / restH, (gw * fill) / restW);
+  // every frame of the action must stay inside the frame (a jump's top, a fall's length)
+  const falls = action === 'death' || action === 'hurt';
+  const centreOf = (d: number) => {
+    const [x0, , x1] = falls ? boxes[d]! : rest[d]!;
+    return (x0 + x1) / 2;
+  };
+  boxes.forEach(([x0, y0, x1], d) => {
+    const cx = centreOf(d);
+    unit = Math.min(
+      unit,
+      (gw / 2 - margin + 1) / Math.max(1e-6, cx - x0, x1 - cx),
+      (baseline - margin + 1) / Math.max(1e-6, -y0),
+    );
+  });
+
+  const frames: RgbaImage[] = [];
+  const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
+  names.forEach((name, d) => {
+    const facing = FACING[name] ?? 0;
+    // centred on the resting figure (a fall may reach further to one side), feet on the baseline
+    const ry1 = rest[d]![3];
+    const ox = Math.round(gw / 2 - centreOf(d) * unit);
+    const oy = Math.round(baseline - Math.max(0, ry1) * unit);
+    for (let f = 0; f < fpd; f++) {
+      const phase = phaseOf(f);
+      const pose = poseOf(action, phase, fpd);
+      const grid = new Grid(gw, gh);
+      const parts = buildPlan(build(unit), action, phase, fpd, facing);
+      if (spec.plan === 'object' && action === 'idle' && fpd > 1) {
+        // a glint travels over still objects, so an idle cycle is never a still picture
+        const a = phase * Math.PI * 2;
+        parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
+      }
+      renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
+      const rgba = shadeGrid(grid, materials, style);
+      // the same clean-up as a drawing's: no orphan pixels, no detached dots
+      cleanUp({ width: gw, height: gh, data: rgba });
+      frames.push(upscale(rgba, gw, gh, factor, job.width, job.height));
+    }
+  });
+  return {
+    frames,
+    subject: it.subject ?? 'figure (no known subject in the prompt)',
+    motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
+    bodyColor: materials[0]!.ramp.base,
+  };
+}
+
+function materialSet(painter: Painter, targets: ReadonlyArray<[Rgb, Partial<Material>?]>): Material[] {
+  const used: Rgb[] = [];
+  return targets.map(([t, extra], i) => {
+    // the main body colour is matched exactly (no avoidance), so "red" stays the palette's red;
+    // steel may equal it (a knight's armour is the main body)
+    const ramp: Ramp = painter.spriteRamp(
+      t,
+      i === 0 || i === M.METAL - 1 || i === M.ARMOR - 1 ? [] : used.slice(0, 1),
+      i === 0,
+    );
+    used.push(ramp.base);
+    return { ramp, ...(extra ?? {}) };
+  });
+}
+
+const flatRamp = (c: Rgb): Ramp => ({ shadow: c, dark: c, base: c, light: c, outline: c });

@@ -1,0 +1,476 @@
+import type {
+  DrawingProvenance,
+  GeneratedAsset,
+  ImageProvider,
+  ImageRequest,
+  PreflightResult,
+  RgbaImage,
+} from '@assetloom/pipeline';
+import { PipelineError } from '@assetloom/pipeline';
+import {
+  glossColorOf,
+  type Interpretation,
+  interpret,
+  kindSpec,
+  nounLemma,
+  subjectText,
+  tokenize,
+} from '@assetloom/pipeline/interpret';
+import {
+  mix,
+  oklab,
+  Painter,
+  PaletteMatcher,
+  parseHex,
+  type ResolvedStyle,
+  type Rgb,
+  Rng,
+  resolveStyle,
+} from '@assetloom/pipeline/pixel';
+import { tilesetParams } from '@assetloom/pipeline/tileset';
+import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
+import type { LibraryMotion } from './internal/art/library/motion.js';
+import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
+import { drawScene } from './internal/art/scene/index.js';
+import { cropToPixels } from './internal/art/scene/paint.js';
+import { drawSpriteFrames } from './internal/art/sprite.js';
+import { chooseSource, type Source } from './internal/art/subject.js';
+import { drawUi } from './internal/art/ui.js';
+import { renderTileset } from './tileset.js';
+
+/**
+ * The palette with a ramp of `colour` added (deep shadow, shadow, base, light, highlight) when it has
+ * no colour of that hue (OKLab hue within 20°, some chroma, lightness within 0.25), as the default
+ * palette lacks purple and pink; unchanged otherwise, and for white, grey and black. The added base
+ * is the asked colour tempered a little towards grey: CSS "blue" is #0000ff, harsher than any
+ * pixel-art palette's blue.
+ */
+export function withColour(palette: readonly Rgb[], colour: Rgb): Rgb[] {
+  const [L, A, B] = oklab(colour);
+  const chroma = Math.hypot(A, B);
+  if (chroma < 0.04) return [...palette];
+  const hue = Math.atan2(B, A);
+  for (const c of palette) {
+    const [l, a, b] = oklab(c);
+    const turn = Math.abs(((Math.atan2(b, a) - hue + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+    if (Math.hypot(a, b) >= 0.06 && turn <= Math.PI / 9 && Math.abs(l - L) <= 0.25) return [...palette];
+  }
+  const base = mix(colour, [128, 128, 128], 0.12);
+  const black: Rgb = [12, 8, 20];
+  const white: Rgb = [255, 250, 240];
+  return [
+    ...palette,
+    mix(base, black, 0.6),
+    mix(base, black, 0.35),
+    base,
+    mix(base, white, 0.3),
+    mix(base, white, 0.55),
+  ];
+}
+
+const FIRE = /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern)\b/;
+const SPINNERS = /\b(coin|gem|stone|diamond|star|ring|medal|token|crystal|orb|disc|wheel)\b/;
+const FLOATERS = /\b(ghost|balloon|cloud|bubble|spirit|wisp|fairy|orb)\b/;
+const SKY = /\b(cloud|sun|moon|star|comet|rainbow|lightning|droplet|snowflake|tornado|cyclone|fog|planet)\b/;
+
+/** The motion of a drawing: the verb's ("spinning", "burning"), else what the thing does by nature. */
+function libraryMotion(it: Interpretation, animation: boolean, label: string, group: string): LibraryMotion {
+  const action = it.action;
+  if (action && action !== 'idle') return action;
+  const words = `${label} ${it.lemma ?? ''}`;
+  if (FIRE.test(words)) return 'flicker';
+  if (FLOATERS.test(words) || (group === 'sky-weather' && SKY.test(words))) return 'float';
+  if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
+  const living = /^(animal|person)/.test(group) || group === 'face-costume';
+  if (animation) return living ? 'walk' : 'float';
+  return living ? 'breathe' : 'bob';
+}
+
+const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
+  [
+    /\b(armou?r|breastplate|helmet|helm|sword|blade|axe|dagger|spear|shield|gauntlet|anvil|chain|iron|steel|metal|knife|hammer|cannon|gun|pistol|key|lock|gear|cog|wrench|spanner)\b/,
+    [158, 168, 184],
+  ],
+  [
+    /\b(fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|bow|staff|club|table|chair|bench)\b/,
+    [150, 102, 62],
+  ],
+  [
+    /\b(tower|wall|bridge|castle|stone|rock|statue|tomb|gravestone|pillar|column|well|cross|mill|windmill|ruin)\b/,
+    [150, 150, 158],
+  ],
+  [/\b(fire|flame|torch|lava)\b/, [236, 120, 40]],
+  [/\b(leaf|tree|bush|grass|vine|plant|cactus)\b/, [80, 150, 70]],
+  [/\b(gold|crown|coin|trophy|medal|ring)\b/, [232, 190, 60]],
+];
+function silhouetteMaterial(words: string): Rgb | null {
+  for (const [re, c] of SILHOUETTE_MATERIALS) if (re.test(words)) return c;
+  return null;
+}
+
+/** The message of a refusal: the word, why, and what it can draw instead. */
+export function refusalMessage(word: string | null, suggestions: readonly string[]): string {
+  if (word === null)
+    return 'the built-in generator found no subject in the prompt: name the thing to draw (for example "a red dragon", "a wooden chest", "一只熊猫")';
+  const near = suggestions.length ? ` Close subjects it can draw: ${suggestions.join(', ')}.` : '';
+  return `the built-in generator cannot draw "${word}": no licensed drawing and no figure of its rig shows it, and it never draws something else in its place.${near} Or set params.placeholder to get a marked placeholder instead.`;
+}
+
+/** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
+function resizeNearest(img: RgbaImage, w: number, h: number): RgbaImage {
+  if (img.width === w && img.height === h) return img;
+  const src = new Uint32Array(img.data.buffer, img.data.byteOffset, img.width * img.height);
+  const out = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.floor((y * img.height) / h);
+    for (let x = 0; x < w; x++) out[y * w + x] = src[sy * img.width + Math.floor((x * img.width) / w)]!;
+  }
+  return { width: w, height: h, data: new Uint8Array(out.buffer) };
+}
+
+/** Words that name a UI piece's material (they colour its border, not its face). */
+const UI_MATERIAL_WORDS =
+  /^(wood|wooden|timber|oak|stone|stony|rock|marble|granite|gold|golden|gilded|royal|ornate|metal|metallic|steel|iron|ice|icy|frozen|crystal|paper|parchment|scroll|木|木头|石|石头|金|金色|黄金|金属|钢|铁|冰|纸)$/;
+/** Words that name the piece, its kind or what it shows. */
+const UI_PIECE_WORDS =
+  /^(icons?|buttons?|btn|bars?|panels?|labels?|dialog|window|frame|box|menu|health|mana|hp|mp|stamina|xp|exp|progress|loading|close|plus|minus|says?|saying|reads|按钮|按|钮|图标|血条|面板|窗口|对话框|标签|关闭)$/;
+
+/** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
+async function drawFromLibrary(
+  request: ImageRequest,
+  it: Interpretation,
+  source: Extract<Source, { kind: 'drawing' }>,
+  style: ResolvedStyle,
+  painter: Painter,
+  asked: Rgb | null,
+  rng: Rng,
+): Promise<GeneratedAsset> {
+  const lib = await loadDrawings();
+  // variations are other drawings of the same subject (close in score, whole, in frame) or the same
+  // drawing with another lean, stretch and ramp
+  const top = source.matches[0]!.score;
+  const pool = source.matches.filter((m) => m.score >= top - 2.5 && !m.drawing.cropped).slice(0, 3);
+  const pick =
+    pool.length > 1 && rng.next() < 0.5
+      ? pool[1 + Math.floor(rng.next() * (pool.length - 1))]!
+      : (pool[0] ?? source.matches[0]!);
+  const drawing = pick.drawing;
+  const animation = request.assetType === 'animation';
+  const motion = libraryMotion(it, animation, drawing.label, drawing.group);
+  const lemma = source.drawnAs ?? it.lemma ?? '';
+  const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
+  const gloss = lemma ? glossColorOf(lemma) : null;
+  // a silhouette's colour: what it is made of when its words say (a breastplate is steel, a fence
+  // wood), else the noun's own colour (WordNet's gloss, the rig kind's), else a neutral brown
+  const made = silhouetteMaterial(`${drawing.label} ${lemma}`);
+  const fill: Rgb = made ??
+    (gloss ? parseHex(gloss) : null) ??
+    (kindColour as Rgb | undefined) ?? [150, 120, 95];
+  const askedForSubject = asked && !it.colors[0]?.of ? asked : null;
+  const out = await drawLibrarySprite({
+    lib,
+    drawing,
+    style,
+    painter,
+    enforced: style.paletteEnforced,
+    asked: askedForSubject,
+    fill,
+    width: request.resolution,
+    height: request.resolution,
+    directions: request.directions,
+    framesPerDirection: request.framesPerDirection,
+    motion,
+    variation: {
+      lean: drawing.person || /^animal/.test(drawing.group) ? 0 : Math.round(rng.range(-4, 4)),
+      sx: rng.range(0.93, 1.05),
+      sy: rng.range(0.95, 1.05),
+      tone: rng.pick([-1, 0, 0, 1]),
+    },
+  });
+  const interpretation: Interpretation = {
+    ...it,
+    source: 'drawing',
+    drawing: { id: drawing.id, label: drawing.label, set: drawing.set, via: source.via },
+    ...(source.drawnAs ? { drawnAs: source.drawnAs } : {}),
+  };
+  // the words of the phrase the drawing honours ("pine" in "a pine tree") are understood
+  const named = new Set([...drawing.heads, ...drawing.words, ...drawing.label.split(' '), ...drawing.zh]);
+  for (const m of it.modifiers ?? [])
+    if (named.has(m)) {
+      interpretation.ignored = interpretation.ignored.filter((w) => w !== m);
+      if (!interpretation.understood.includes(m)) interpretation.understood.push(m);
+    }
+  if (!interpretation.understood.includes(it.subject!)) interpretation.understood.push(it.subject!);
+  interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
+  return {
+    frames: out.frames,
+    animation: motion === 'breathe' || motion === 'bob' ? 'idle' : motion,
+    subject: it.subject!,
+    interpretation,
+    views: out.views,
+    drawing: out.provenance as DrawingProvenance,
+  };
+}
+
+/** Whether the built-in generator can draw the request's subject (a refusal names the word). */
+export async function preflightProcedural(request: {
+  assetType: ImageRequest['assetType'];
+  userPrompt: string;
+  tags: readonly string[];
+  style: ImageRequest['style'];
+  directions?: number;
+  placeholder?: boolean;
+}): Promise<PreflightResult> {
+  if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
+  if (request.placeholder) return { ok: true };
+  const it = interpret({ ...request, tags: [...request.tags] });
+  const source = await chooseSource(it, {
+    assetType: request.assetType,
+    directions: request.directions ?? 4,
+  });
+  if (source.kind !== 'refused') return { ok: true };
+  return {
+    ok: false,
+    word: source.word,
+    suggestions: source.suggestions,
+    message: refusalMessage(source.word, source.suggestions),
+  };
+}
+
+/** Renders one asset; deterministic in (seed, request). */
+export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
+  const text = subjectText(request);
+  const interpretation = interpret(request);
+  const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
+  const rng = new Rng(request.seed);
+  // With no palette asked for, the working palette can also say the colour the prompt names: the
+  // default palette has no purple or pink, and "a purple dragon" must not come out brown.
+  const asked = interpretation.colors[0] ? parseHex(interpretation.colors[0].hex) : null;
+  const palette = style.paletteEnforced || asked === null ? style.palette : withColour(style.palette, asked);
+  const painter = new Painter(palette, new PaletteMatcher(palette), !style.paletteEnforced);
+  switch (request.assetType) {
+    case 'background': {
+      const width = request.width ?? request.resolution;
+      const height = request.height ?? request.resolution;
+      // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
+      if (isTexturePrompt(text)) {
+        const side = Math.max(width, height);
+        const out = drawTextureBackground({ rng, style, painter, text, interpretation, size: side });
+        return {
+          frames: [resizeNearest(out.image, width, height)],
+          animation: 'background',
+          subject: out.subject,
+          tileable: out.tileable,
+          interpretation,
+        };
+      }
+      const drawThing = async (phrase: string, tall: number) => {
+        try {
+          const thing = await renderProcedural({
+            ...request,
+            assetType: 'sprite',
+            userPrompt: phrase,
+            tags: [],
+            resolution: Math.max(12, Math.round(tall * 1.25)),
+            width: undefined,
+            height: undefined,
+            directions: 1,
+            framesPerDirection: 1,
+            placeholder: false,
+          });
+          const it = thing.interpretation;
+          const image = cropToPixels(thing.frames[0]!);
+          if (!image) return null;
+          return {
+            image,
+            as: it?.drawing
+              ? it.drawing.id
+              : `${/^(person|creature|animal)/.test(it?.kind ?? '') ? 'figure' : 'rig'} (${it?.kind ?? 'rig'})`,
+          };
+        } catch (e) {
+          if (e instanceof PipelineError) return null;
+          throw e;
+        }
+      };
+      const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
+      const one = (w: string) =>
+        w
+          .replace(/ies$/, 'y')
+          .replace(/ves$/, 'f')
+          .replace(/(ch|sh|x|ss)es$/, '$1')
+          .replace(/(?<=[^s])s$/, '');
+      const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
+      const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
+      const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w), nounLemma(w) ?? w]));
+      return {
+        frames: [out.image],
+        animation: 'background',
+        subject: out.subject,
+        tileable: style.tileable,
+        layers: out.layers,
+        interpretation: {
+          ...interpretation,
+          understood: [
+            ...new Set([...interpretation.understood.filter((w) => !dropped.includes(w)), ...drawn]),
+          ],
+          ignored: [
+            ...new Set([
+              ...interpretation.ignored.filter((w) => !done.has(w) && !done.has(one(w))),
+              ...dropped,
+            ]),
+          ],
+          elements: out.report,
+        },
+      };
+    }
+    case 'ui': {
+      // an icon's subject is drawn by the sprite generator, as a sprite of it would be
+      const drawIcon = async (subject: string, size: number) => {
+        try {
+          const icon = await renderProcedural({
+            ...request,
+            assetType: 'sprite',
+            userPrompt: subject,
+            tags: [],
+            resolution: size,
+            width: undefined,
+            height: undefined,
+            directions: 1,
+            framesPerDirection: 1,
+            placeholder: false,
+          });
+          const it = icon.interpretation;
+          return {
+            image: icon.frames[0]!,
+            as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})`,
+            it,
+          };
+        } catch (e) {
+          if (e instanceof PipelineError && e.code === 'subject_not_drawable') return null;
+          throw e;
+        }
+      };
+      let iconReading: Interpretation | undefined;
+      const colourWord = interpretation.colors.find((c) => !UI_MATERIAL_WORDS.test(c.word));
+      const uiColour = colourWord ? mix(parseHex(colourWord.hex)!, [128, 128, 128], 0.12) : null;
+      const out = await drawUi({
+        style,
+        text,
+        prompt: request.userPrompt,
+        resolution: request.resolution,
+        ...(request.width !== undefined && request.height !== undefined
+          ? { width: request.width, height: request.height }
+          : {}),
+        // a material word ("wooden", "golden") names the border, not the face's colour
+        ...(uiColour ? { color: uiColour } : {}),
+        drawIcon: async (subject, size) => {
+          const got = await drawIcon(subject, size);
+          iconReading = got?.it;
+          return got;
+        },
+      });
+      // what the piece honoured: its kind and material words, its words, its colour; an icon's subject
+      const understood = new Set(interpretation.understood);
+      const ignored = new Set(interpretation.ignored);
+      const honour = (w: string) => {
+        understood.add(w);
+        ignored.delete(w);
+      };
+      const onPiece = new Set((out.text?.text.toLowerCase() ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+      for (const t of tokenize(text)) {
+        const w = t.text;
+        if (onPiece.has(w) || (t.zh && out.text?.text.includes(w))) honour(w);
+        if (out.material && UI_MATERIAL_WORDS.test(w)) honour(w);
+        if (UI_PIECE_WORDS.test(w)) honour(w);
+      }
+      for (const w of [...ignored]) if (UI_PIECE_WORDS.test(w) || onPiece.has(w)) honour(w);
+      if (iconReading) for (const w of iconReading.understood) honour(w);
+      return {
+        frames: out.frames,
+        animation: out.kind,
+        frameNames: out.frameNames,
+        subject: out.kind === 'icon' ? `${iconReading?.subject ?? 'icon'} icon` : `${out.kind} ui piece`,
+        ...(out.nineSlice ? { nineSlice: out.nineSlice } : {}),
+        uiKind: out.kind,
+        interpretation: {
+          ...interpretation,
+          understood: [...understood],
+          ignored: [...ignored].filter((w) => !understood.has(w)),
+          ...(out.text ? { text: out.text } : {}),
+          ...(out.icon ? { source: 'drawing' as const, drawnAs: out.icon } : {}),
+        },
+      };
+    }
+    case 'tileset': {
+      const params = tilesetParams(request.tileset);
+      const out = renderTileset({
+        ...params,
+        userPrompt: request.userPrompt,
+        tags: request.tags,
+        style: request.style,
+        seed: request.seed,
+      });
+      return {
+        frames: out.tiles,
+        animation: 'tileset',
+        subject: out.interpretation.subject ?? 'tileset',
+        interpretation: out.interpretation,
+        tileset: { kind: params.kind, terrains: out.terrains.map((t) => t.name), colors: out.colors },
+      };
+    }
+    default: {
+      let source = await chooseSource(interpretation, request);
+      let substitute: Interpretation['substitute'];
+      if (source.kind === 'refused') {
+        if (!request.placeholder)
+          throw new PipelineError('subject_not_drawable', refusalMessage(source.word, source.suggestions), {
+            expose: true,
+          });
+        // the request asked for a placeholder: a question mark that says what it is
+        const lib = await loadDrawings();
+        const question = lib.drawingById('f/red-question-mark')!;
+        const mark = [{ drawing: question, score: 20, via: 'label' as const }];
+        substitute = { for: source.word ?? '(no subject)', drawn: 'placeholder (question mark)' };
+        source = { kind: 'drawing', matches: mark, via: 'label' };
+        interpretation.subject ??= source.matches[0]?.drawing.label ?? 'question mark';
+      }
+      if (source.kind === 'drawing') {
+        const out = await drawFromLibrary(request, interpretation, source, style, painter, asked, rng);
+        if (substitute && out.interpretation) out.interpretation.substitute = substitute;
+        return out;
+      }
+      const out = drawSpriteFrames({
+        rng,
+        style,
+        painter,
+        interpretation,
+        width: request.resolution,
+        height: request.resolution,
+        directions: request.directions,
+        framesPerDirection: request.framesPerDirection,
+        animate: request.assetType === 'animation' ? 'motion' : 'idle',
+      });
+      return {
+        frames: out.frames,
+        animation: out.motion,
+        subject: out.subject,
+        interpretation: { ...interpretation, source: 'rig' },
+      };
+    }
+  }
+}
+
+/**
+ * The built-in provider: procedural, deterministic pixel art (characters, creatures and items;
+ * layered landscapes and tileable textures; 9-slice UI pieces; motion cycles). Browser-safe.
+ */
+export function createProceduralProvider(): ImageProvider {
+  return {
+    name: 'procedural',
+    async generate(request, { signal }) {
+      signal?.throwIfAborted();
+      return renderProcedural(request);
+    },
+    preflight: preflightProcedural,
+  };
+}

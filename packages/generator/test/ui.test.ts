@@ -1,0 +1,229 @@
+import { loadFont } from '@assetloom/drawings';
+import type { RgbaImage } from '@assetloom/pipeline';
+import { createMemoryStorage, decodePng, type PipelineRequest } from '@assetloom/pipeline';
+import { oklab } from '@assetloom/pipeline/pixel';
+import { describe, expect, it } from 'vitest';
+import { runPipeline } from '../src/index.js';
+
+/**
+ * UI pieces (issue #28) through the whole pipeline on the built-in generator: each is what it is
+ * called — an icon of the thing, a button in four states with its words in a pixel font, a bar
+ * empty and full, a panel in its material — coloured by the prompt's colour word, with 9-slice
+ * data, and never failing its own quality check.
+ */
+const request = (prompt: string, params: Partial<PipelineRequest['params']> = {}): PipelineRequest => ({
+  prompt,
+  assetType: 'ui',
+  projectStyle: {},
+  params: { resolution: 64, format: 'individual', ...params },
+  keyPrefix: 'p/t/',
+});
+
+async function make(prompt: string, params: Partial<PipelineRequest['params']> = {}) {
+  const storage = createMemoryStorage();
+  const result = await runPipeline(request(prompt, params), { storage });
+  if (!result.ok) throw new Error(`${prompt}: ${result.error}`);
+  const frames = result.assets.map((a) => {
+    const decoded = decodePng(storage.get(a.key)!.bytes);
+    if (!decoded.ok) throw new Error(decoded.error);
+    return { name: a.key.slice(a.key.lastIndexOf('/') + 1), image: decoded.image, meta: a.metadata };
+  });
+  return { frames, meta: result.assets[0]!.metadata, quality: result.assets[0]!.metadata.provenance.quality };
+}
+
+/** The share of opaque pixels whose OKLab hue is within 35° of the colour's. */
+function hueShare(img: RgbaImage, hue: number): number {
+  let n = 0;
+  let hit = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (!img.data[i + 3]) continue;
+    n++;
+    const [, a, b] = oklab([img.data[i]!, img.data[i + 1]!, img.data[i + 2]!]);
+    if (Math.hypot(a, b) < 0.05) continue;
+    const d = Math.abs(((Math.atan2(b, a) - hue + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+    if (d < (35 * Math.PI) / 180) hit++;
+  }
+  return hit / n;
+}
+const hueOf = (c: [number, number, number]) => {
+  const [, a, b] = oklab(c);
+  return Math.atan2(b, a);
+};
+
+describe('UI pieces', () => {
+  it.each([
+    ['a heart icon', 'heart'],
+    ['a gold coin icon', 'coin'],
+    ['a potion icon', 'potion'],
+    ['a key icon', 'key'],
+    ['a star icon', 'star'],
+    ['a shield icon', 'shield'],
+    ['a skull icon', 'skull'],
+    ['a gem icon', 'gem'],
+  ])('%s is the thing, drawn as an icon from a licensed drawing', async (prompt, subject) => {
+    const made = await make(prompt);
+    expect(made.frames).toHaveLength(1);
+    expect(made.meta.uiKind).toBe('icon');
+    expect(made.meta.interpretation!.understood).toContain(subject);
+    expect(made.meta.interpretation!.drawnAs).toMatch(/^[fng]\//);
+    expect(made.quality.passed).toBe(true);
+  });
+
+  it('a blue start button: four states, START in the pixel font, blue, and the same piece in every state', async () => {
+    const made = await make('a blue start button');
+    expect(made.frames.map((f) => f.name)).toEqual([
+      'ui-button_normal.png',
+      'ui-button_hover.png',
+      'ui-button_pressed.png',
+      'ui-button_disabled.png',
+    ]);
+    expect(made.meta.interpretation!.text).toEqual({ text: 'START', font: 'assetloom-8' });
+    const normal = made.frames[0]!.image;
+    expect(hueShare(normal, hueOf([40, 90, 230]))).toBeGreaterThan(0.5);
+    // the states differ, and the disabled one is grey
+    const distinct = new Set(made.frames.map((f) => Buffer.from(f.image.data).toString('base64')));
+    expect(distinct.size).toBe(4);
+    expect(hueShare(made.frames[3]!.image, hueOf([40, 90, 230]))).toBeLessThan(0.2);
+    expect(made.quality.passed).toBe(true);
+    expect(made.meta.nineSlice).toBeDefined();
+  });
+
+  it.each([
+    ['a red close button', [220, 40, 40]],
+    ['a green button', [40, 180, 60]],
+    ['a purple panel', [140, 60, 200]],
+    ['a yellow health bar', [240, 210, 40]],
+  ] as const)('%s is coloured as asked and passes its own checks', async (prompt, colour) => {
+    const made = await make(prompt);
+    // the state that shows the colour: a button's normal face, a bar's fill, the panel
+    const shown = made.frames.find((f) => /normal|full|panel/.test(f.name))!.image;
+    expect(hueShare(shown, hueOf([...colour]))).toBeGreaterThan(0.3);
+    expect(made.quality.passed).toBe(true);
+  });
+
+  it('words: quoted, named, Chinese — set in a licensed pixel font, the piece widened to fit them', async () => {
+    const play = await make('a button that says "Play"');
+    expect(play.meta.interpretation!.text).toEqual({ text: 'Play', font: 'assetloom-8' });
+    const zh = await make('开始游戏按钮');
+    expect(zh.meta.interpretation!.text).toEqual({ text: '开始游戏', font: 'unifont' });
+    expect(zh.frames[0]!.image.width).toBeGreaterThanOrEqual(4 * 16 + 12);
+    const long = await make('a button that says "Continue Game"');
+    expect(long.frames[0]!.image.width).toBeGreaterThanOrEqual(13 * 8 + 12);
+    const named = await make('a score label');
+    expect(named.meta.interpretation!.text!.text).toBe('SCORE');
+    const label = await make('a label that says Score');
+    expect(label.meta.uiKind).toBe('label');
+    expect(label.meta.interpretation!.text!.text).toBe('SCORE');
+  });
+
+  it('the words are the font glyphs, pixel for pixel, in the ink colour', async () => {
+    const made = await make('a button that says "OK"', { width: 64, height: 32 });
+    const img = made.frames[0]!.image;
+    // the ink (white-ish on the default blue face) covers exactly the glyphs' pixels of "OK"
+    const font = await loadFont('assetloom-8');
+    const glyph: Array<[number, number]> = [];
+    font.draw('OK', 0, 0, (x, y) => glyph.push([x, y]));
+    const ink: Array<[number, number]> = [];
+    for (let y = 0; y < img.height; y++)
+      for (let x = 0; x < img.width; x++) {
+        const i = (y * img.width + x) * 4;
+        if (img.data[i]! > 240 && img.data[i + 1]! > 240 && img.data[i + 2]! > 230) ink.push([x, y]);
+      }
+    expect(ink).toHaveLength(glyph.length);
+    // the same shape, moved to where the words sit
+    const [dx, dy] = [
+      ink[0]![0] - glyph.sort((a, b) => a[1] - b[1] || a[0] - b[0])[0]![0],
+      ink[0]![1] - glyph[0]![1],
+    ];
+    const at = new Set(ink.map(([x, y]) => `${x},${y}`));
+    expect(glyph.every(([x, y]) => at.has(`${x + dx},${y + dy}`))).toBe(true);
+  });
+
+  it("a bar has empty and full states; the fill is the bar's colour (health red, mana blue)", async () => {
+    const health = await make('a health bar');
+    expect(health.frames.map((f) => f.name)).toEqual(['ui-bar_empty.png', 'ui-bar_full.png']);
+    expect(hueShare(health.frames[1]!.image, hueOf([214, 48, 56]))).toBeGreaterThan(0.4);
+    expect(hueShare(health.frames[0]!.image, hueOf([214, 48, 56]))).toBeLessThan(0.1);
+    const mana = await make('a mana bar');
+    expect(hueShare(mana.frames[1]!.image, hueOf([58, 110, 232]))).toBeGreaterThan(0.4);
+    expect(health.meta.nineSlice).toBeDefined();
+  });
+
+  it.each([
+    ['a wooden dialog panel', 'wood', [142, 94, 56]],
+    ['a stone panel', 'stone', [132, 132, 140]],
+    ['a golden frame', 'gold', [222, 170, 52]],
+    ['a metal window', 'metal', [142, 152, 170]],
+  ] as const)('%s has a border of %s and 9-slice insets over it', async (prompt, _material, rim) => {
+    const made = await make(prompt);
+    const img = made.frames[0]!.image;
+    const nine = made.meta.nineSlice!;
+    expect(nine.left).toBeGreaterThanOrEqual(3);
+    // the border band (between the outline and the inset) is mostly the material's hue or its grey
+    let band = 0;
+    let near = 0;
+    for (let y = 2; y < img.height - 2; y++)
+      for (let x = 1; x < nine.left - 1; x++) {
+        const i = (y * img.width + x) * 4;
+        band++;
+        const d = Math.hypot(img.data[i]! - rim[0], img.data[i + 1]! - rim[1], img.data[i + 2]! - rim[2]);
+        if (d < 90) near++;
+      }
+    expect(near / band).toBeGreaterThan(0.6);
+    expect(made.quality.passed).toBe(true);
+  });
+
+  it("a canvas asked for is every state's size; words that cannot fit it are refused, saying why", async () => {
+    const made = await make('a start button', { width: 200, height: 60 });
+    for (const f of made.frames) expect([f.image.width, f.image.height]).toEqual([200, 60]);
+    const storage = createMemoryStorage();
+    const result = await runPipeline(
+      request('a button that says "Start a new adventure"', { width: 48, height: 16 }),
+      {
+        storage,
+      },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toMatch(/need .* px; the canvas is 48 × 16/);
+  });
+
+  it('an enforced palette is the only one used', async () => {
+    const palette = [
+      '#000000',
+      '#1d2b53',
+      '#7e2553',
+      '#008751',
+      '#ab5236',
+      '#5f574f',
+      '#c2c3c7',
+      '#fff1e8',
+      '#ff004d',
+      '#29adff',
+    ];
+    const storage = createMemoryStorage();
+    const result = await runPipeline(
+      { ...request('a red close button'), projectStyle: { palette: palette.join(',') } },
+      { storage },
+    );
+    if (!result.ok) throw new Error(result.error);
+    const allowed = new Set(palette.map((h) => h.slice(1)));
+    for (const a of result.assets) {
+      const img = decodePng(storage.get(a.key)!.bytes);
+      if (!img.ok) throw new Error(img.error);
+      for (let i = 0; i < img.image.data.length; i += 4) {
+        if (!img.image.data[i + 3]) continue;
+        const hex = [...img.image.data.subarray(i, i + 3)]
+          .map((v) => v.toString(16).padStart(2, '0'))
+          .join('');
+        if (!allowed.has(hex)) expect.fail(`#${hex} is not in the palette`);
+      }
+    }
+  });
+
+  it('an icon of something it cannot draw fails naming it, never another thing', async () => {
+    const storage = createMemoryStorage();
+    const result = await runPipeline(request('a democracy icon'), { storage });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toMatch(/democracy/);
+  });
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+// scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
+const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  outDir,
+  format: ['esm', 'cjs'],
+  // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one
+  dts: { compilerOptions: { composite: false, incremental: false } },
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+});

@@ -1,0 +1,179 @@
+import type { Rgb } from '../palette.js';
+import { Noise2D, type Rng } from '../pixel/random.js';
+import type { TileRule } from '../tileset/rules.js';
+import type { TerrainSpec } from '../tileset/terrains.js';
+import type { RgbaImage } from '../types/index.js';
+import { checker, type TerrainTexture } from './textures.js';
+
+/**
+ * Pixels next to a tile edge that depend on the edge alone. The shore is drawn from the terrain
+ * mask of a 2-pixel neighbourhood, the mask is cleaned over 1 more: so 3 pixels on each side of
+ * an edge must see the same mask from both tiles. Tiles under 16 px keep 2 (no cleaning), or their
+ * inside would be too narrow for a shore to pass through.
+ */
+export const EDGE_BAND = 3;
+const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
+
+export interface TerrainLayer {
+  spec: TerrainSpec;
+  texture: TerrainTexture;
+}
+
+export interface TerrainRenderJob {
+  tiles: readonly TileRule[];
+  size: number;
+  /** terrain 0 and terrain 1 (only 0 for a seamless tile). */
+  layers: readonly TerrainLayer[];
+  rng: Rng;
+}
+
+/**
+ * The lattice coordinate (0–2) of a pixel position `p` (may lie outside the tile) on an edge of
+ * `n` pixels: flat over the EDGE_BAND pixels at each edge (and beyond), so the field there depends
+ * only on the lattice values on that edge.
+ */
+function latticeCoord(p: number, n: number): number {
+  const u = (p + 0.5) / n;
+  const a = bandFor(n) / n;
+  const span = 0.5 - a;
+  if (u < 0.5) return Math.max(0, Math.min(1, (u - a) / span));
+  return 1 + Math.max(0, Math.min(1, (u - 0.5) / span));
+}
+
+/** 0 in the edge bands, rising to 1 towards the middle: where a tile may differ from its neighbours. */
+function interiorWeight(p: number, n: number): number {
+  const s = latticeCoord(p, n);
+  return Math.min(s, 2 - s);
+}
+
+function sampleLattice(lat: readonly number[], s: number, t: number): number {
+  const cx = s < 1 ? 0 : 1;
+  const cy = t < 1 ? 0 : 1;
+  const fx = s - cx;
+  const fy = t - cy;
+  const v = (ix: number, iy: number) => lat[iy * 3 + ix]!;
+  const a = v(cx, cy);
+  const b = v(cx + 1, cy);
+  const c = v(cx, cy + 1);
+  const d = v(cx + 1, cy + 1);
+  const top = a + (b - a) * fx;
+  const bottom = c + (d - c) * fx;
+  return top + (bottom - top) * fy;
+}
+
+/**
+ * Draws every tile of a set. The terrain is a field over the tile's lattice plus noise that wraps
+ * with the tile (one shoreline continues from tile to tile); per-tile noise varies the inside of
+ * each tile only. The shore is then drawn per pixel from the terrain mask: the higher terrain gets a
+ * lit rim where it faces the light and a dark bank below, the lower one a cast shadow (or, for a
+ * liquid, a foam or glow line) and a dithered band — all from a neighbourhood that the edge bands
+ * keep identical on both sides of every joint the rules allow.
+ */
+export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
+  const n = job.size;
+  const layers = job.layers;
+  const noiseCells = n >= 16 ? 4 : 2;
+  const shore = new Noise2D(job.rng.fork('shore'), noiseCells);
+  // the shore wanders less on small tiles: a few pixels of wobble is all an 8 px tile can hold
+  const amp = 2.0 * Math.min(1, n / 16);
+  const octaves = n >= 16 ? 2 : 1;
+  const upper =
+    layers.length > 1 && layers[1]!.spec.height > layers[0]!.spec.height ? 1 : layers.length > 1 ? 0 : 0;
+  const lower = 1 - upper;
+  const band = bandFor(n);
+  const clean = band === EDGE_BAND;
+  const span = n + 2 * band;
+  return job.tiles.map((tile) => {
+    const own = new Noise2D(job.rng.fork(`tile-${tile.index}`), 3);
+    // raw mask over the tile and a band around it
+    const raw = new Uint8Array(span * span);
+    for (let y = -band; y < n + band; y++) {
+      const t = latticeCoord(y, n);
+      for (let x = -band; x < n + band; x++) {
+        const s = latticeCoord(x, n);
+        const f = sampleLattice(tile.lattice, s, t);
+        let value = f;
+        if (f > 0 && f < 1) {
+          const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, octaves, 0.35) - 0.5;
+          const w = Math.min(interiorWeight(x, n), interiorWeight(y, n));
+          const local = w > 0 ? (own.at((x / n) * 3, (y / n) * 3) - 0.5) * w : 0;
+          // the shared shoreline runs calmer where it crosses a joint (the damping is the same on
+          // both sides of every edge), and wanders freely inside the tile
+          value = f + amp * (0.45 + 0.55 * w) * g + 1.2 * local;
+        }
+        raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
+      }
+    }
+    // cleaned mask: no single-pixel spurs or pits (a pixel with 3+ of 4 neighbours of the other
+    // terrain flips); tiles under 16 px keep the raw mask (their edge band is 2 px)
+    const rawAt = (x: number, y: number) => raw[(y + band) * span + x + band]!;
+    let mask = raw;
+    if (clean) {
+      mask = new Uint8Array(span * span);
+      const inner = band - 1;
+      for (let y = -inner; y < n + inner; y++) {
+        for (let x = -inner; x < n + inner; x++) {
+          const v = rawAt(x, y);
+          const other =
+            (rawAt(x - 1, y) !== v ? 1 : 0) +
+            (rawAt(x + 1, y) !== v ? 1 : 0) +
+            (rawAt(x, y - 1) !== v ? 1 : 0) +
+            (rawAt(x, y + 1) !== v ? 1 : 0);
+          mask[(y + band) * span + x + band] = other >= 3 ? 1 - v : v;
+        }
+      }
+    }
+    const at = (x: number, y: number) => mask[(y + band) * span + x + band]!;
+    const data = new Uint8Array(n * n * 4);
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        const t = at(x, y);
+        const layer = layers[t] ?? layers[0]!;
+        const ramp = layer.texture.ramp;
+        let c: Rgb = layer.texture.at(x, y);
+        if (layers.length > 1) {
+          const other = 1 - t;
+          const up = at(x, y - 1) === other;
+          const down = at(x, y + 1) === other;
+          const side = at(x - 1, y) === other || at(x + 1, y) === other;
+          const near4 = up || down || side;
+          let near2 = false;
+          if (!near4) {
+            for (let dy = -2; dy <= 2 && !near2; dy++)
+              for (let dx = -2; dx <= 2; dx++)
+                if (Math.abs(dx) + Math.abs(dy) <= 2 && at(x + dx, y + dy) === other) {
+                  near2 = true;
+                  break;
+                }
+          }
+          if (t === upper) {
+            // the higher ground: a dark bank where it drops to the lower terrain below, a lit rim
+            // where the lower terrain is above it (light from the top), a darker edge at the sides
+            if (down) c = ramp.shadow;
+            else if (up) c = ramp.light;
+            else if (side) c = ramp.dark;
+          } else if (t === lower) {
+            if (layer.spec.liquid) {
+              // water: the bank's shadow right under the higher ground, foam along the rest of the
+              // shore, then a dithered shallow band
+              if (up) c = ramp.dark;
+              else if (near4) c = layer.texture.foam;
+              else if (near2 && checker(x, y)) c = ramp.light;
+            } else {
+              // dry lower ground: the cast shadow under the higher ground, a darker rim at its sides
+              if (up) c = ramp.shadow;
+              else if (near4) c = ramp.dark;
+              else if (near2 && at(x, y - 2) === other && checker(x, y)) c = ramp.dark;
+            }
+          }
+        }
+        const i = (y * n + x) * 4;
+        data[i] = c[0];
+        data[i + 1] = c[1];
+        data[i + 2] = c[2];
+        data[i + 3] = 255;
+      }
+    }
+    return { width: n, height: n, data };
+  });
+}
