@@ -235,6 +235,7 @@ figures.cycles = figures.cycles.filter(
 );
 functions.sort((a, b) => b.lines - a.lines);
 figures.longest = functions.slice(0, 20);
+figures.all = functions;
 const over = (n, pkgs) => functions.filter((f) => f.lines > n && (!pkgs || pkgs.includes(f.package))).length;
 figures.over200 = {
   all: over(200),

@@ -27,6 +27,7 @@ export { runPipeline } from './run.js';
 export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
 export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';
 export { TILESET_DEFAULTS, TILESET_LIMITS } from './tileset/params.js';
+
 export type {
   AnimationParams,
   AssetMetadata,
@@ -34,7 +35,6 @@ export type {
   Directions,
   DrawingProvenance,
   GeneratedAsset,
-export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './image-input/run.js';
   GenerationParams,
   ImageInputRefs,
   ImageInputs,
@@ -42,13 +42,13 @@ export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './im
   ImageRequest,
   Interpretation,
   NineSlice,
+  PictureRef,
+  PictureSource,
   PipelineAsset,
   PipelineErrorCode,
   PipelineProgressEvent,
   PipelineRequest,
   PipelineResult,
-  PictureRef,
-  PictureSource,
   PipelineStage,
   PreflightResult,
   Provenance,
@@ -60,5 +60,6 @@ export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './im
   StyleMap,
   TilesetKind,
 } from './types/index.js';
+
 export { ASSET_TYPES } from './types/index.js';
 export { validateRequest } from './validate.js';

@@ -1,3 +1,4 @@
+import { ASSET_TYPE_MODULES, assetTypeModule } from './asset-types/index.js';
 import { errorMessage, isAbortError } from './errors.js';
 import { canvasSize } from './layout.js';
 import { SECTION_MARKERS, TYPE_NAMES } from './prompt-sections.js';
@@ -68,41 +69,12 @@ function styleLine(style: StyleMap | undefined): string {
 function technical(input: OptimizePromptInput): string {
   const p = input.params ?? {};
   const res = p.resolution ?? 64;
-  const tile = p.tileset;
+  const module = assetTypeModule(input.assetType);
   // a background's or UI piece's own canvas (params.width × params.height), else the square
   const canvas = canvasSize(input.assetType, { resolution: res, width: p.width, height: p.height });
-  const parts: string[] = [
-    input.assetType === 'tileset' && tile
-      ? `每块 ${tile.tileSize}×${tile.tileSize} 像素`
-      : canvas
-        ? `${canvas.width}×${canvas.height} 像素`
-        : `${res}×${res} 像素`,
-  ];
-  if (input.assetType === 'tileset') {
-    const kind = tile?.kind ?? 'wang16';
-    parts.push(
-      '俯视地形',
-      kind === 'seamless'
-        ? '单块四向无缝平铺'
-        : kind === 'blob47'
-          ? '47 块 8 邻接自动图块 (blob) + 1 块底色'
-          : '16 块 Wang 角点过渡图块',
-      '图块边缘无缝衔接',
-      '不透明',
-    );
-  } else if (input.assetType === 'sprite' || input.assetType === 'animation') {
-    parts.push('透明背景', '主体居中', '清晰轮廓', '统一光源');
-    const f = p.frames;
-    if (f) parts.push(`${f.directions} 个方向 × 每方向 ${f.framesPerDirection} 帧`);
-    if (input.assetType === 'animation') parts.push('动作循环连贯', '帧间角色比例一致');
-    parts.push(p.format === 'individual' ? '逐帧单独导出' : '精灵表排布 (行=方向, 列=帧)');
-  } else if (input.assetType === 'background') {
-    parts.push('不透明', '分层景深', '可横向平铺视需求');
-  } else {
-    parts.push('透明背景', '九宫格可拉伸', '边角与边框清晰');
-  }
-  parts.push('PNG');
-  return parts.join(', ');
+  const size =
+    module?.promptSize?.(p) ?? (canvas ? `${canvas.width}×${canvas.height} 像素` : `${res}×${res} 像素`);
+  return [size, ...(module ?? ASSET_TYPE_MODULES.ui).promptParts(p), 'PNG'].join(', ');
 }
 
 /** The deterministic template: the same three sections, built from the inputs alone. */

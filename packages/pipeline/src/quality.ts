@@ -1,5 +1,5 @@
+import type { ExpectedLayout } from './asset-types/layout.js';
 import type { Interpretation } from './interpret/index.js';
-import type { ExpectedLayout } from './layout.js';
 import {
   colorDistance2,
   hsvOf,

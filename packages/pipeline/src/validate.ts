@@ -1,10 +1,15 @@
+import { ASSET_TYPE_MODULES, assetTypeModule } from './asset-types/index.js';
+import { DEFAULT_FRAMES } from './asset-types/layout.js';
 import { animationProblems } from './formats/playback.js';
 import { PARAM_LIMITS } from './generated/params.js';
-import { DEFAULT_FRAMES } from './layout.js';
 import { tilesetProblems } from './tileset/params.js';
 import { ASSET_TYPES, type PipelineRequest } from './types/index.js';
 
 const { resolution, directions, framesPerDirection, formats, seed, canvas } = PARAM_LIMITS;
+/** The asset types that take a canvas of their own, in words ("background and ui"). */
+const CANVAS_TYPES = ASSET_TYPES.filter((t) => ASSET_TYPE_MODULES[t].canvas)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' and ');
 const isIn = (value: unknown, range: { min: number; max: number }) =>
   Number.isInteger(value) && (value as number) >= range.min && (value as number) <= range.max;
 
@@ -37,6 +42,7 @@ export function validateRequest(request: unknown): string[] {
   checkStyle('projectStyle', r.projectStyle, true);
   checkStyle('taskStyle', r.taskStyle, true);
   const p = r.params;
+  const module = assetTypeModule(r.assetType);
   if (!p || typeof p !== 'object') errors.push('params must be an object');
   else {
     if (!isIn(p.resolution, resolution))
@@ -48,8 +54,8 @@ export function validateRequest(request: unknown): string[] {
     for (const side of ['width', 'height'] as const) {
       const value = p[side];
       if (value === undefined || value === null) continue;
-      if (r.assetType !== 'background' && r.assetType !== 'ui')
-        errors.push(`params.${side} is for background and ui only, not ${String(r.assetType)}`);
+      if (!module?.canvas)
+        errors.push(`params.${side} is for ${CANVAS_TYPES} only, not ${String(r.assetType)}`);
       else if (!isIn(value, canvas))
         errors.push(`params.${side} must be an integer from ${canvas.min} to ${canvas.max}`);
     }
@@ -72,10 +78,11 @@ export function validateRequest(request: unknown): string[] {
   }
   if (p && typeof p === 'object') {
     // params.animation: its durations count the frames of one direction (sprite and animation only)
-    const framed = r.assetType === 'sprite' || r.assetType === 'animation';
     const perDirection = p.frames?.framesPerDirection ?? DEFAULT_FRAMES.framesPerDirection;
-    errors.push(...animationProblems(p.animation, framed ? perDirection : undefined));
+    errors.push(...animationProblems(p.animation, module?.framed ? perDirection : undefined));
     errors.push(...tilesetProblems(p.tileset));
+    // the asset type's own params
+    if (module) errors.push(...module.problems(p));
   }
   if (typeof r.keyPrefix !== 'string') errors.push('keyPrefix must be a string');
   else if (r.keyPrefix.includes('..') || r.keyPrefix.startsWith('/'))

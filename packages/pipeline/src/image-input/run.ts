@@ -1,5 +1,5 @@
+import type { ExpectedLayout } from '../asset-types/layout.js';
 import { PipelineError } from '../errors.js';
-import type { ExpectedLayout } from '../layout.js';
 import type { Rgb } from '../palette.js';
 import type {
   GeneratedAsset,

@@ -1,3 +1,4 @@
+import { ASSET_TYPE_MODULES } from '../asset-types/index.js';
 import { subjectText } from '../interpret/index.js';
 import { type ExpectedLayout, expectedLayout } from '../layout.js';
 import { decodePng } from '../png.js';
@@ -75,31 +76,16 @@ export function planSheet(req: ImageRequest, maxEdge = 1024): SheetPlan {
     req.prompt,
     'Pixel art with a clear pixel grid, flat colours, hard edges, no anti-aliasing.',
   ];
-  if (req.assetType === 'sprite' || req.assetType === 'animation') {
-    parts.push('Plain flat white background.');
-    if (total > 1) {
-      const dirs = layout.directionNames.map((d) => DIRECTION_WORDS[d] ?? d);
-      parts.push(
-        `A sprite sheet of the SAME character, same size and proportions in every cell: a grid of ${cols} columns × ${rows} rows of equal cells, one pose per cell, nothing crossing cell borders.`,
-        rows > 1 ? `Row by row: ${dirs.join('; ')}.` : `${dirs[0] ?? ''}.`,
-        cols > 1 ? `Left to right: ${cols} consecutive frames of a looping motion.` : '',
-      );
-    } else {
-      parts.push(`A single character, centred, ${DIRECTION_WORDS[layout.directionNames[0] ?? 'down']}.`);
-    }
-  } else if (req.assetType === 'tileset') {
-    parts.push(
-      terrainCount > 1
-        ? `Two square top-down ground textures side by side, each filling its half edge to edge: left ${terrainNames[0]}, right ${terrainNames[1]}. Flat even lighting, no objects, no border.`
-        : `One square top-down ${terrainNames[0]} ground texture filling the whole picture edge to edge. Flat even lighting, no objects, no border.`,
-    );
-  } else if (req.assetType === 'ui') {
-    parts.push(
-      `A row of ${cols} ${layout.uiKind ?? 'panel'} UI elements of equal size in equal cells on a plain flat white background (states left to right).`,
-    );
-  } else {
-    parts.push('A full scene filling the whole picture, no border.');
-  }
+  parts.push(
+    ...ASSET_TYPE_MODULES[req.assetType].modelPrompt({
+      layout,
+      columns: cols,
+      rows,
+      total,
+      terrainNames,
+      directionWords: (d) => DIRECTION_WORDS[d] ?? d,
+    }),
+  );
   return {
     layout,
     cols,

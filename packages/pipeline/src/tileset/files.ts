@@ -1,5 +1,5 @@
+import type { ExpectedLayout } from '../asset-types/layout.js';
 import { composeSheet } from '../formats/compose.js';
-import type { ExpectedLayout } from '../layout.js';
 import { encodePng } from '../png.js';
 import type { AssetMetadata, GeneratedAsset, PipelineAsset, QualityReport } from '../types/index.js';
 import { godotTileSet, tiledTileset, tilesetDescription } from './formats.js';

@@ -1,0 +1,60 @@
+import { DIRECTION_NAMES } from '../directions.js';
+import { resolvePlayback } from '../formats/playback.js';
+import { DEFAULT_FRAMES } from './layout.js';
+import { pixelizeModelFrames } from './model.js';
+import { frameFiles } from './output.js';
+import type { AssetTypeModule } from './types.js';
+
+/**
+ * Sprites and animations: a subject on transparency, directions × frames, a sheet or one file per
+ * frame with every engine's atlas and the request's playback.
+ */
+function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModule<T> {
+  return {
+    type,
+    canvas: false,
+    framed: true,
+    problems: () => [],
+    layout(params) {
+      const frames = params.frames ?? DEFAULT_FRAMES;
+      const directions = frames.directions;
+      return {
+        frameWidth: params.resolution,
+        frameHeight: params.resolution,
+        directions,
+        framesPerDirection: frames.framesPerDirection,
+        frameCount: directions * frames.framesPerDirection,
+        directionNames: [...DIRECTION_NAMES[directions]],
+        opaque: false,
+      };
+    },
+    promptParts(p) {
+      const parts = ['透明背景', '主体居中', '清晰轮廓', '统一光源'];
+      const f = p.frames;
+      if (f) parts.push(`${f.directions} 个方向 × 每方向 ${f.framesPerDirection} 帧`);
+      if (type === 'animation') parts.push('动作循环连贯', '帧间角色比例一致');
+      parts.push(p.format === 'individual' ? '逐帧单独导出' : '精灵表排布 (行=方向, 列=帧)');
+      return parts;
+    },
+    modelPrompt({ layout, columns: cols, rows, total, directionWords }) {
+      const parts = ['Plain flat white background.'];
+      if (total > 1) {
+        const dirs = layout.directionNames.map(directionWords);
+        parts.push(
+          `A sprite sheet of the SAME character, same size and proportions in every cell: a grid of ${cols} columns × ${rows} rows of equal cells, one pose per cell, nothing crossing cell borders.`,
+          rows > 1 ? `Row by row: ${dirs.join('; ')}.` : `${dirs[0] ?? ''}.`,
+          cols > 1 ? `Left to right: ${cols} consecutive frames of a looping motion.` : '',
+        );
+      } else {
+        parts.push(`A single character, centred, ${directionWords(layout.directionNames[0] ?? 'down')}.`);
+      }
+      return parts;
+    },
+    fromModel: pixelizeModelFrames,
+    modelChecks: { tileable: 'xy' },
+    files: (ctx) => frameFiles(ctx, type, resolvePlayback(ctx.animation, ctx.layout.framesPerDirection)),
+  };
+}
+
+export const sprite = framedModule('sprite');
+export const animation = framedModule('animation');

@@ -1,0 +1,81 @@
+import { tilesetFiles } from '../tileset/files.js';
+import { tilesetFromModel } from '../tileset/model.js';
+import { tilesetParams } from '../tileset/params.js';
+import { tilesetRules } from '../tileset/rules.js';
+import { frameRects, runMetadata } from './output.js';
+import type { AssetTypeModule } from './types.js';
+
+const KIND_WORDS = {
+  seamless: '单块四向无缝平铺',
+  blob47: '47 块 8 邻接自动图块 (blob) + 1 块底色',
+  wang16: '16 块 Wang 角点过渡图块',
+} as const;
+
+/** Tilesets: the tiles of a Wang, blob or seamless set on its grid, with Godot, Tiled and JSON files. */
+export const tileset: AssetTypeModule<'tileset'> = {
+  type: 'tileset',
+  canvas: false,
+  framed: false,
+  problems: () => [],
+  layout(params) {
+    const { kind, tileSize } = tilesetParams(params.tileset);
+    const rules = tilesetRules(kind);
+    return {
+      frameWidth: tileSize,
+      frameHeight: tileSize,
+      directions: 1,
+      framesPerDirection: rules.tiles.length,
+      frameCount: rules.tiles.length,
+      directionNames: ['down'],
+      opaque: true,
+      tileset: { kind, columns: rules.columns, rows: rules.rows },
+    };
+  },
+  promptSize: (p) => (p.tileset ? `每块 ${p.tileset.tileSize}×${p.tileset.tileSize} 像素` : null),
+  promptParts: (p) => [
+    '俯视地形',
+    KIND_WORDS[p.tileset?.kind ?? 'wang16'] ?? KIND_WORDS.wang16,
+    '图块边缘无缝衔接',
+    '不透明',
+  ],
+  modelPrompt: ({ total, terrainNames }) => [
+    total > 1
+      ? `Two square top-down ground textures side by side, each filling its half edge to edge: left ${terrainNames[0]}, right ${terrainNames[1]}. Flat even lighting, no objects, no border.`
+      : `One square top-down ${terrainNames[0]} ground texture filling the whole picture edge to edge. Flat even lighting, no objects, no border.`,
+  ],
+  providerRequest: (params) => ({ tileset: tilesetParams(params.tileset) }),
+  // terrain pictures → a tileset: cut, blended to wrap, read as native pixels (tileset/model.ts)
+  fromModel({ generated, params, userPrompt, tags, style, seed, palette }) {
+    const { kind, tileSize } = tilesetParams(params.tileset);
+    const set = tilesetFromModel(generated.frames, {
+      kind,
+      tileSize,
+      userPrompt,
+      tags,
+      style,
+      seed,
+      palette,
+    });
+    return {
+      generated: {
+        frames: set.tiles,
+        animation: 'tileset',
+        interpretation: set.interpretation,
+        tileset: { kind, terrains: set.terrains.map((t) => t.name), colors: set.colors },
+      },
+    };
+  },
+  // its own model check is the seam check: its tiles are drawn, not cut from the picture
+  modelChecks: null,
+  files(ctx) {
+    const names = frameRects(ctx.generated, ctx.layout);
+    return tilesetFiles({
+      generated: ctx.generated,
+      layout: ctx.layout,
+      keyPrefix: ctx.keyPrefix,
+      metadata: runMetadata(ctx, ctx.format, [...new Set(names.map((n) => n.animation))]),
+      text: ctx.text,
+      quality: ctx.provenance.quality,
+    });
+  },
+};

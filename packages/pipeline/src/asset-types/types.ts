@@ -1,0 +1,72 @@
+import type { Rgb } from '../palette.js';
+import type { inspectModelOutput } from '../quality-model.js';
+import type { AssetType, GeneratedAsset, GenerationParams, ImageRequest, StyleMap } from '../types/index.js';
+import type { ExpectedLayout } from './layout.js';
+import type { OutputContext, OutputFiles } from './output.js';
+
+/** What the pipeline knows when a model's pictures come back (model post-processing). */
+export interface ModelPictures {
+  generated: GeneratedAsset;
+  layout: ExpectedLayout;
+  params: GenerationParams;
+  userPrompt: string;
+  tags: string[];
+  style: StyleMap;
+  seed: number;
+  /** The enforced palette (style `palette` or `paletteFrom`), or null. */
+  palette: readonly Rgb[] | null;
+}
+
+/** A model's pictures as native pixel art, and what the model-output checks compare them with. */
+export interface FromModel {
+  generated: GeneratedAsset;
+  sources?: Parameters<typeof inspectModelOutput>[0]['sources'];
+}
+
+/** What the model-side prompt of an asset type is built from (providers/model-common.ts planSheet). */
+export interface ModelSheet {
+  layout: ExpectedLayout;
+  /** Cells across and down the one picture asked for. */
+  columns: number;
+  rows: number;
+  /** Frames (or terrains) in the picture. */
+  total: number;
+  /** A tileset's terrain names, left to right. */
+  terrainNames: string[];
+  /** A direction's words for a model ("facing the viewer"). */
+  directionWords(direction: string): string;
+}
+
+/**
+ * One asset type: everything the stage loop and the providers need to know of it, so a new type is a
+ * new module and a row in ASSET_TYPE_MODULES (docs/where-to-change-what.md). Its output may be any
+ * set of files (`files`), so a type whose asset is a map with files of its own fits as well.
+ */
+export interface AssetTypeModule<T extends AssetType = AssetType> {
+  readonly type: T;
+  /** Accepts `params.width` / `params.height` (a canvas of its own). */
+  readonly canvas: boolean;
+  /** Has directions × frames and playback (`params.frames`, `params.animation` count its frames). */
+  readonly framed: boolean;
+  /** The problems of this type's own params, in words (after the shared checks of validate.ts). */
+  problems(params: GenerationParams): string[];
+  /** The frames a request gets: size, count, directions, names, transparency. */
+  layout(params: GenerationParams, subjectText: string): ExpectedLayout;
+  /** The template prompt's 【技术】 parts after the size, in Chinese (prompt.ts). */
+  promptParts(params: Partial<GenerationParams>): string[];
+  /** The size part of the 【技术】 section, when it is not the canvas or the resolution square. */
+  promptSize?(params: Partial<GenerationParams>): string | null;
+  /** What a model is asked to draw in its one picture, in English (after the shared pixel-art words). */
+  modelPrompt(sheet: ModelSheet): string[];
+  /** Fields of the provider's request beyond the shared ones (a tileset's kind and tile size). */
+  providerRequest?(params: GenerationParams): Partial<ImageRequest>;
+  /** A model's pictures → native pixel art (pixelize, or tiles cut from terrain pictures). */
+  fromModel(pictures: ModelPictures): FromModel;
+  /**
+   * The model-output checks after the shared ones (quality-model.ts), or null for none: `tileable`
+   * is the axis a tileable picture must wrap on.
+   */
+  readonly modelChecks: { tileable: 'x' | 'xy' } | null;
+  /** The files the run writes, and the assets it reports. */
+  files(ctx: OutputContext): OutputFiles;
+}
