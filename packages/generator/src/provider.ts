@@ -45,7 +45,7 @@ import { renderTileset } from './tileset.js';
  * is the asked colour tempered a little towards grey: CSS "blue" is #0000ff, harsher than any
  * pixel-art palette's blue.
  */
-export function withColour(palette: readonly Rgb[], colour: Rgb): Rgb[] {
+function withColour(palette: readonly Rgb[], colour: Rgb): Rgb[] {
   const [L, A, B] = oklab(colour);
   const chroma = Math.hypot(A, B);
   if (chroma < 0.04) return [...palette];

@@ -12,10 +12,6 @@ import type {
   StoragePort,
 } from './types/index.js';
 
-export { composeSheet } from './formats/compose.js';
-export { godotSpriteFrames } from './formats/godot.js';
-export { type FrameRect, type TexturePackerOptions, texturePackerAtlas } from './formats/texturepacker.js';
-
 /** Default playback rate written into the atlas files (the contract's `Animation.fps` default). */
 export const FRAMES_PER_SECOND = ANIMATION_DEFAULTS.fps;
 

@@ -4,8 +4,6 @@ import { canvasSize } from './layout.js';
 import { SECTION_MARKERS, TYPE_NAMES } from './prompt-sections.js';
 import type { AssetType, GenerationParams, StyleMap } from './types/index.js';
 
-export { SECTION_MARKERS };
-
 export interface LlmConfig {
   /** OpenAI-compatible base URL including the version, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;

@@ -180,7 +180,7 @@ export function inspectModelOutput(input: ModelQualityInput): QualityCheck[] {
 }
 
 /** Mean absolute channel error over the opaque cells between `picture` and `native` upscaled by the grid. */
-export function gridError(
+function gridError(
   picture: RgbaImage,
   native: RgbaImage,
   scale: number,

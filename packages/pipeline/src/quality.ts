@@ -249,7 +249,7 @@ function maskOverlap(a: RgbaImage, b: RgbaImage): number {
  * lightness) — the colour mapped onto the palette first when one is enforced; for a background at
  * night, the mean brightness (night must be clearly dark).
  */
-export function promptAdherence(
+function promptAdherence(
   frames: readonly RgbaImage[],
   interpretation: Interpretation,
   palette: readonly Rgb[] | null,

@@ -154,7 +154,7 @@ export function uiSymbolOf(lower: string): UiSymbol | null {
 }
 
 /** Whether text needs the CJK font (any ideograph, kana, hangul or full-width form). */
-export const needsCjk = (text: string) => /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(text);
+const needsCjk = (text: string) => /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(text);
 
 /**
  * The text's size in font pixels, before any scaling: the Latin font (assetloom-8) is 8 px a
@@ -198,11 +198,3 @@ export function uiFrameSize(
 
 /** The padding the drawing keeps around text (exported for the drawing's layout). */
 export const UI_TEXT_PAD = TEXT_PAD;
-
-/** Words of a UI prompt that are about the piece, not a thing on it (for the icon's subject). */
-export function withoutUiWords(text: string): string {
-  return tokenize(text)
-    .map((t) => t.text)
-    .filter((w) => !ICON.test(w) && !/^(ui|gui|hud|game|pixel|art|flat|style)$/.test(w))
-    .join(' ');
-}

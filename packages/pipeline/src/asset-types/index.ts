@@ -25,9 +25,4 @@ export function assetTypeModule(type: unknown): AssetTypeModule | undefined {
     : undefined;
 }
 
-export type {
-  AssetTypeModule,
-  FromModel,
-  ModelPictures,
-  ModelSheet,
-} from './types.js';
+export type { AssetTypeModule } from './types.js';

@@ -24,7 +24,7 @@ export interface FromModel {
 }
 
 /** What the model-side prompt of an asset type is built from (providers/model-common.ts planSheet). */
-export interface ModelSheet {
+interface ModelSheet {
   layout: ExpectedLayout;
   /** Cells across and down the one picture asked for. */
   columns: number;

@@ -36,4 +36,10 @@ export {
 } from '../pixelize.js';
 export { type PixelizedFrames, type PixelizeFramesOptions, pixelizeFrames } from '../pixelize-frames.js';
 export { inspectQuality, type QualityInput } from '../quality.js';
+export {
+  DEFAULT_MODEL_THRESHOLDS,
+  inspectModelOutput,
+  type ModelQualityInput,
+  type ModelQualityThresholds,
+} from '../quality-model.js';
 export { type ResolvedStyle, resolveStyle } from '../style.js';

@@ -5,7 +5,7 @@ import type { RgbaImage } from '../types/index.js';
 export const MAX_PAGE_SIZE = 4096;
 
 /** Where one frame (direction-major index) sits: its page and its top-left corner there. */
-export interface FramePlacement {
+interface FramePlacement {
   page: number;
   x: number;
   y: number;

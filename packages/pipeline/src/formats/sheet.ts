@@ -23,7 +23,7 @@ export interface SheetAnimation {
 }
 
 /** One PNG page of a sheet, named as it is stored beside the atlas files. */
-export interface SheetImage {
+interface SheetImage {
   image: string;
   width: number;
   height: number;

@@ -15,7 +15,7 @@ function hash32(text: string, seed: number): number {
 }
 
 /** 32 lower-case hex digits derived from `text`: a stable Unity guid / spriteID (not a secret). */
-export function stableGuid(text: string): string {
+function stableGuid(text: string): string {
   return [1, 2, 3, 4].map((s) => hash32(text, s).toString(16).padStart(8, '0')).join('');
 }
 

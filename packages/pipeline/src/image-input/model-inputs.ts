@@ -37,7 +37,7 @@ function fitInto(img: RgbaImage, w: number, h: number, nearest: boolean): RgbaIm
  * one view, fitted into every cell (an animation started from its first frame). The mask follows the
  * same layout, so both stay aligned.
  */
-export function layOut(
+function layOut(
   picture: RgbaImage,
   plan: { width: number; height: number; cols: number; rows: number },
   nearest = false,

@@ -39,7 +39,7 @@ function unionBox(pictures: readonly RgbaImage[]): [number, number, number, numb
  * reproduces within a small error), else the picture itself. An 8× upscaled 32 px sprite comes back
  * as the 32 px sprite, crisp, instead of being averaged down through its own grid.
  */
-export function nativePixels(picture: RgbaImage, fits?: { width: number; height: number }): RgbaImage {
+function nativePixels(picture: RgbaImage, fits?: { width: number; height: number }): RgbaImage {
   if (picture.width < 8 || picture.height < 8) return picture;
   // a picture that already fits the frame is taken pixel for pixel (a 48 px sprite stays 48 px)
   if (fits && picture.width <= fits.width && picture.height <= fits.height) return picture;

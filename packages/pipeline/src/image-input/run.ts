@@ -16,7 +16,7 @@ import { pixelatePictures } from './pixelate.js';
 import { tileVariation } from './tile-variation.js';
 
 /** A refusal of an input the provider cannot honour, naming the param (decision 0034). */
-export function unsupported(param: string, why: string): PipelineError {
+function unsupported(param: string, why: string): PipelineError {
   return new PipelineError('unsupported', `unsupported: ${param} — ${why}`, { expose: true });
 }
 

@@ -303,7 +303,7 @@ export function nounLemma(word: string): string | null {
   return null;
 }
 
-export function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
+function kindOf(lemma: string): { kind: string; spec: KindSpec } | null {
   const kind = lex().nouns.get(lemma);
   const spec = kind ? kindSpec(kind) : undefined;
   return kind && spec ? { kind, spec } : null;

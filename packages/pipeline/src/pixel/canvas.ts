@@ -156,13 +156,11 @@ export class Painter {
   }
 }
 
-export { oklab };
-
 /**
  * A material's ramp from its own colour in OKLab: lighter steps lean warm and a little less saturated,
  * darker ones cool and deeper, the outline darkest of the hue (never pure black).
  */
-export function freeRamp(target: Rgb): Ramp {
+function freeRamp(target: Rgb): Ramp {
   const [L, a, b] = oklab(target);
   // greys and steels stay neutral: the hue shift grows with the colour's own chroma
   const shift = Math.min(1, Math.hypot(a, b) / 0.1);

@@ -128,7 +128,7 @@ export function fillWorkflow(
 }
 
 /** The workflow's `LoadImage` nodes titled `reference…` (its `_meta.title`): where reference pictures go. */
-export function referenceNodes(workflow: ComfyWorkflow): string[] {
+function referenceNodes(workflow: ComfyWorkflow): string[] {
   return Object.entries(workflow)
     .filter(
       ([, n]) =>

@@ -25,7 +25,7 @@ const DIRECTION_WORDS: Record<string, string> = {
   up_right: 'facing up-right',
 };
 
-export const DEFAULT_NEGATIVE_PROMPT =
+const DEFAULT_NEGATIVE_PROMPT =
   'blurry, soft, anti-aliasing, gradient background, text, watermark, signature, photo, 3d render, jpeg artifacts, cropped';
 
 export interface SheetPlan {
@@ -185,7 +185,7 @@ const clip = (v: unknown, n = 160): string | undefined =>
  *   { class_type, errors: [{ message, details }] } } }` when the workflow does not validate;
  * - AUTOMATIC1111 / Forge (FastAPI): 422 `{ detail: [{ loc, msg }] }` for fields it rejects.
  */
-export function explainHttpError(status: number, body: unknown): string | undefined {
+function explainHttpError(status: number, body: unknown): string | undefined {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const err = (b.error && typeof b.error === 'object' ? b.error : {}) as Record<string, unknown>;
   const code = `${String(err.code ?? '')} ${String(err.type ?? '')}`;

@@ -34,7 +34,7 @@ export interface OpenAIImageProviderOptions {
 }
 
 /** Whether a model is of the gpt-image family (b64 always, `background`, `output_format`, no `response_format`). */
-export function isGptImageModel(model: string): boolean {
+function isGptImageModel(model: string): boolean {
   return /^gpt-image/i.test(model) || /^chatgpt-image/i.test(model);
 }
 

@@ -11,7 +11,7 @@ import { checker, type TerrainTexture } from './textures.js';
  * an edge must see the same mask from both tiles. Tiles under 16 px keep 2 (no cleaning), or their
  * inside would be too narrow for a shore to pass through.
  */
-export const EDGE_BAND = 3;
+const EDGE_BAND = 3;
 const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
 
 export interface TerrainLayer {

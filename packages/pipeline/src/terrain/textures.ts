@@ -20,7 +20,7 @@ const wrap = (v: number, n: number) => ((v % n) + n) % n;
 /** Checkerboard that keeps its phase across tiles of even size. */
 export const checker = (x: number, y: number) => ((x + y) & 1) === 0;
 
-export function terrainRamp(painter: Painter, spec: TerrainSpec, avoid: readonly Rgb[] = []): Ramp {
+function terrainRamp(painter: Painter, spec: TerrainSpec, avoid: readonly Rgb[] = []): Ramp {
   return painter.spriteRamp(spec.color, avoid);
 }
 

@@ -76,7 +76,7 @@ export function blendToWrap(img: RgbaImage): RgbaImage {
  * picture, so the result wraps as well) is read as the per-channel median of its inner part, the
  * way pixelize reads a model's fat pixels.
  */
-export function readCells(img: RgbaImage, size: number): RgbaImage {
+function readCells(img: RgbaImage, size: number): RgbaImage {
   const s = img.width;
   const cell = s / size;
   const data = new Uint8Array(size * size * 4);

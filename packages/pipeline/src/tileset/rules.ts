@@ -12,15 +12,15 @@ import { TILESET_KINDS, type TilesetKind } from '../types/request.js';
 export { TILESET_KINDS, type TilesetKind };
 
 /** Lattice positions, row-major. */
-export const TL = 0;
-export const T = 1;
-export const TR = 2;
-export const L = 3;
-export const C = 4;
-export const R = 5;
-export const BL = 6;
-export const B = 7;
-export const BR = 8;
+const TL = 0;
+const T = 1;
+const TR = 2;
+const L = 3;
+const _C = 4;
+const R = 5;
+const BL = 6;
+const B = 7;
+const BR = 8;
 
 /** Godot 4 `TileSet.CellNeighbor` names as they appear in `terrains_peering_bit/<name>`. */
 export type PeeringBit =
@@ -63,17 +63,17 @@ export interface TilesetRules {
 }
 
 /** Blob neighbour bits: N, NE, E, SE, S, SW, W, NW. */
-export const BLOB_N = 1;
-export const BLOB_NE = 2;
-export const BLOB_E = 4;
-export const BLOB_SE = 8;
-export const BLOB_S = 16;
-export const BLOB_SW = 32;
-export const BLOB_W = 64;
-export const BLOB_NW = 128;
+const BLOB_N = 1;
+const BLOB_NE = 2;
+const BLOB_E = 4;
+const BLOB_SE = 8;
+const BLOB_S = 16;
+const BLOB_SW = 32;
+const BLOB_W = 64;
+const BLOB_NW = 128;
 
 /** Drops corner bits whose two sides are not both set (the blob's rule: a corner only counts between two sides). */
-export function canonicalBlobMask(mask: number): number {
+function canonicalBlobMask(mask: number): number {
   let m = mask & 0xff;
   if (!(m & BLOB_N && m & BLOB_E)) m &= ~BLOB_NE;
   if (!(m & BLOB_S && m & BLOB_E)) m &= ~BLOB_SE;

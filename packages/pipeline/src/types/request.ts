@@ -24,7 +24,7 @@ export const PIPELINE_STAGES: readonly PipelineStage[] = [
   'format_adapter',
 ];
 
-export interface FramesParams {
+interface FramesParams {
   directions: Directions;
   framesPerDirection: number;
 }
@@ -176,7 +176,7 @@ export interface TilesetParams {
 }
 
 /** What a tileset asset carries in its metadata. */
-export interface TilesetMetadata {
+interface TilesetMetadata {
   kind: TilesetKind;
   tileSize: number;
   columns: number;

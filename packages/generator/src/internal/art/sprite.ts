@@ -34,8 +34,6 @@ import { cleanUp } from './library/craft.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
-export { DIRECTION_NAMES };
-
 export interface SpriteJob {
   rng: Rng;
   style: ResolvedStyle;
@@ -60,7 +58,7 @@ export interface SpriteOutput {
 /** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
 const FALLBACK_KIND = 'person.person';
 
-export function hsvToRgb(h: number, s: number, v: number): Rgb {
+function hsvToRgb(h: number, s: number, v: number): Rgb {
   const f = (n: number) => {
     const k = (n + h * 6) % 6;
     return Math.round(255 * (v - v * s * Math.max(0, Math.min(k, 4 - k, 1))));

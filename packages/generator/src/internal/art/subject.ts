@@ -45,7 +45,7 @@ const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', '
 type Tables = { drawAs: Map<string, string>; near: Map<string, string[]> };
 let tables: Promise<Tables> | null = null;
 /** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
-export function wordnetLinks(): Promise<Tables> {
+function wordnetLinks(): Promise<Tables> {
   if (!tables) {
     tables = import('../../generated/draw-as.js').then(({ DRAW_AS, NEAR }) => {
       const drawAs = new Map<string, string>();

@@ -170,9 +170,6 @@ export function poseOf(action: Action, phase: number, fpd: number): Pose {
   }
 }
 
-export const v = (f: number, s: number, u: number): V3 => [f, s, u];
-export const add = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-
 /** A part list with helpers in units of `u × scale`. */
 export class Parts {
   readonly list: Part[] = [];

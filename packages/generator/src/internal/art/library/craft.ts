@@ -184,7 +184,7 @@ export function outline(img: RgbaImage, dark: (c: Rgb) => Rgb): void {
 }
 
 /** Connected groups of opaque pixels (8-neighbours), largest first: the pixel indices of each. */
-export function components(img: RgbaImage): number[][] {
+function components(img: RgbaImage): number[][] {
   const { width: w, height: h, data: d } = img;
   const seen = new Uint8Array(w * h);
   const groups: number[][] = [];
@@ -215,7 +215,7 @@ export function components(img: RgbaImage): number[][] {
 }
 
 /** A detached dot: a group of opaque pixels apart from the main body, too small to read as a part. */
-export const isDetachedDot = (size: number, largest: number) => size < Math.max(4, largest * 0.02);
+const isDetachedDot = (size: number, largest: number) => size < Math.max(4, largest * 0.02);
 
 /** OKLab lightness and a, b of packed 0xRRGGBB colours, memoized (a sheet has a few dozen colours). */
 const labMemo = new Map<number, [number, number, number]>();
@@ -274,11 +274,6 @@ function orphanFill(px: Int32Array, w: number, h: number, x: number, y: number):
   const [L1, a1, b1] = labOf(c);
   const [L2, a2, b2] = labOf(around);
   return Math.abs(L1 - L2) < 0.12 && Math.hypot(a1 - a2, b1 - b2) < 0.08 ? around : -1;
-}
-
-/** Whether the pixel at x, y is an orphan (see {@link orphanFill}). */
-export function isOrphan(img: RgbaImage, x: number, y: number): boolean {
-  return orphanFill(packed(img), img.width, img.height, x, y) >= 0;
 }
 
 /**

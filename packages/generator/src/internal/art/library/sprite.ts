@@ -29,7 +29,7 @@ export function loadDrawings(): Promise<DrawingsModule> {
 }
 
 /** How each direction of the sheet shows a one-view drawing: the view itself, or it mirrored. */
-export type View = 'source' | 'mirror';
+type View = 'source' | 'mirror';
 
 export interface LibraryJob {
   lib: DrawingsModule;

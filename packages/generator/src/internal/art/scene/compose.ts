@@ -5,7 +5,7 @@ import { bayer, Noise1D, Noise2D, type Painter, type Rng } from '@assetloom/pipe
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
 import type { ElementKind, SceneRequest, Setting } from './elements.js';
 import { type Lighting, lightingFor, paintLights, paintSky } from './light.js';
-import { cropToPixels, Layer, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
+import { cropToPixels, Layer, mixRgb, pack, type RGB, scaleRgb } from './paint.js';
 
 /** A composed scene: its depth layers back to front, and what each named element became. */
 export interface ComposedScene {
@@ -1622,5 +1622,3 @@ export async function composeScene(job: {
     report: ctx.report,
   };
 }
-
-export { unpack };

@@ -6,9 +6,6 @@ import { type ComposedScene, composeScene, type DrawThing } from './compose.js';
 import { readScene, type SceneRequest } from './elements.js';
 import { flatten, type Layer, layerImage } from './paint.js';
 
-export type { SceneRequest } from './elements.js';
-export { readScene } from './elements.js';
-
 export interface SceneJob {
   rng: Rng;
   style: ResolvedStyle;
@@ -61,7 +58,7 @@ function enlarge(img: RgbaImage, factor: number, w: number, h: number): RgbaImag
 }
 
 /** At most this many colours in a scene the style gives no palette for (a pixel-art scene's budget). */
-export const SCENE_COLOURS = 64;
+const SCENE_COLOURS = 64;
 
 /**
  * Holds a scene to `max` colours: an adaptive palette of the flattened picture (pixelize's

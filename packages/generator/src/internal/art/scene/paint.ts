@@ -147,11 +147,6 @@ export function layerImage(layer: Layer): RgbaImage {
   return { width: layer.w, height: layer.h, data: new Uint8Array(new Uint32Array(layer.px).buffer) };
 }
 
-/** Picks between two colours along a gradient with 4×4 ordered dithering: a sky's banding. */
-export function dithered(a: number, b: number, t: number, x: number, y: number): number {
-  return t > bayer(x, y) ? b : a;
-}
-
 /** The picture cropped to its opaque pixels (null when it has none). */
 export function cropToPixels(img: RgbaImage): RgbaImage | null {
   let x0 = img.width;
