@@ -13,14 +13,13 @@ export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
 export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './image-input/run.js';
 export { NAMED_PALETTES, parseHex, parsePalette, toHex } from './palette.js';
 export { type RunPipelineOptions, runPipelineWith } from './pipeline.js';
-export { type DecodePngResult, decodePng, type EncodePngOptions, encodePng } from './png.js';
+export { decodePng, type EncodePngOptions, encodePng } from './png.js';
 export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 export {
   type LlmConfig,
   type OptimizedPrompt,
   type OptimizePromptInput,
   optimizePrompt,
-  type PromptOptimizerOptions,
   templatePrompt,
 } from './prompt.js';
 export { runPipeline } from './run.js';
