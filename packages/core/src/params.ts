@@ -1,14 +1,16 @@
 import { assetApiDocument } from '@assetloom/openapi';
+import { assetTypeTraits } from '@assetloom/pipeline';
 import { errors } from './errors.js';
 import type { FieldProblem } from './messages.js';
-import type {
-  AnimationLoop,
-  AssetType,
-  Directions,
-  GenerateParamsInput,
-  OutputFormat,
-  StyleMap,
-  TaskParams,
+import {
+  type AnimationLoop,
+  ASSET_TYPES,
+  type AssetType,
+  type Directions,
+  type GenerateParamsInput,
+  type OutputFormat,
+  type StyleMap,
+  type TaskParams,
 } from './types.js';
 import {
   type InputHashes,
@@ -115,9 +117,11 @@ function contractBound(schema: Range | undefined, bound: 'minimum' | 'maximum'):
 }
 
 /** Backgrounds and ui pieces may ask for a canvas of their own (`params.width` / `params.height`). */
-export function hasCanvas(assetType: AssetType): boolean {
-  return assetType === 'background' || assetType === 'ui';
+function hasCanvas(assetType: AssetType): boolean {
+  return assetTypeTraits(assetType).canvas;
 }
+/** The asset types that may (the pipeline's asset-type modules say which). */
+const CANVAS_TYPES = ASSET_TYPES.filter(hasCanvas);
 
 function canvasProblem(path: string, problem: Omit<FieldProblem, 'in' | 'path'>) {
   return errors.invalid([{ in: 'body', path, ...problem }]);
@@ -137,7 +141,7 @@ function normalizeCanvas(
   if (!hasCanvas(assetType)) {
     throw canvasProblem(p.width === undefined ? '/params/height' : '/params/width', {
       rule: 'assetType',
-      allowed: ['background', 'ui'],
+      allowed: [...CANVAS_TYPES],
     });
   }
   for (const side of ['width', 'height'] as const) {
@@ -155,8 +159,8 @@ function normalizeCanvas(
 }
 
 /** Sprite and animation carry frames; background and ui ignore them (not stored). */
-export function hasFrames(assetType: AssetType): boolean {
-  return assetType === 'sprite' || assetType === 'animation';
+function hasFrames(assetType: AssetType): boolean {
+  return assetTypeTraits(assetType).framed;
 }
 
 /**

@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+export { assetTypeTraits } from './asset-types/index.js';
 export { PipelineError } from './errors.js';
 export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';

@@ -18,6 +18,16 @@ export const ASSET_TYPE_MODULES: { readonly [T in AssetType]: AssetTypeModule<T>
   tileset,
 };
 
+/**
+ * What callers outside the pipeline (request normalisation, a UI) need of an asset type: whether it
+ * takes a canvas of its own (`params.width` / `params.height`) and whether it has directions ×
+ * frames (`params.frames`, `params.animation`).
+ */
+export function assetTypeTraits(type: AssetType): { canvas: boolean; framed: boolean } {
+  const { canvas, framed } = ASSET_TYPE_MODULES[type];
+  return { canvas, framed };
+}
+
 /** The module of an asset type (undefined for a name that is none). */
 export function assetTypeModule(type: unknown): AssetTypeModule | undefined {
   return typeof type === 'string' && Object.hasOwn(ASSET_TYPE_MODULES, type)
