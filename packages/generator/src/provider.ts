@@ -238,6 +238,253 @@ export async function preflightProcedural(request: {
 }
 
 /** Renders one asset; deterministic in (seed, request). */
+/** What every drawing of one request starts from. */
+interface Drawing {
+  request: ImageRequest;
+  /** The subject text (prompt, tags and style words). */
+  text: string;
+  interpretation: Interpretation;
+  style: ResolvedStyle;
+  rng: Rng;
+  /** The colour the prompt names first, or null. */
+  asked: Rgb | null;
+  painter: Painter;
+}
+
+/** A background: a tileable texture, or a scene of layers with the things it names drawn in. */
+async function drawBackground({
+  request,
+  text,
+  interpretation,
+  style,
+  rng,
+  painter,
+}: Drawing): Promise<GeneratedAsset> {
+  const width = request.width ?? request.resolution;
+  const height = request.height ?? request.resolution;
+  // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
+  if (isTexturePrompt(text)) {
+    const side = Math.max(width, height);
+    const out = drawTextureBackground({ rng, style, painter, text, interpretation, size: side });
+    return {
+      frames: [resizeNearest(out.image, width, height)],
+      animation: 'background',
+      subject: out.subject,
+      tileable: out.tileable,
+      interpretation,
+    };
+  }
+  const drawThing = async (phrase: string, tall: number) => {
+    try {
+      const thing = await renderProcedural({
+        ...request,
+        assetType: 'sprite',
+        userPrompt: phrase,
+        tags: [],
+        resolution: Math.max(12, Math.round(tall * 1.25)),
+        width: undefined,
+        height: undefined,
+        directions: 1,
+        framesPerDirection: 1,
+        placeholder: false,
+      });
+      const it = thing.interpretation;
+      const image = cropToPixels(thing.frames[0]!);
+      if (!image) return null;
+      return {
+        image,
+        as: it?.drawing
+          ? it.drawing.id
+          : `${/^(person|creature|animal)/.test(it?.kind ?? '') ? 'figure' : 'rig'} (${it?.kind ?? 'rig'})`,
+      };
+    } catch (e) {
+      if (e instanceof PipelineError) return null;
+      throw e;
+    }
+  };
+  const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
+  const one = (w: string) =>
+    w
+      .replace(/ies$/, 'y')
+      .replace(/ves$/, 'f')
+      .replace(/(ch|sh|x|ss)es$/, '$1')
+      .replace(/(?<=[^s])s$/, '');
+  const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
+  const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
+  const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w), nounLemma(w) ?? w]));
+  return {
+    frames: [out.image],
+    animation: 'background',
+    subject: out.subject,
+    tileable: style.tileable,
+    layers: out.layers,
+    interpretation: {
+      ...interpretation,
+      understood: [...new Set([...interpretation.understood.filter((w) => !dropped.includes(w)), ...drawn])],
+      ignored: [
+        ...new Set([...interpretation.ignored.filter((w) => !done.has(w) && !done.has(one(w))), ...dropped]),
+      ],
+      elements: out.report,
+    },
+  };
+}
+
+/** A UI piece: its kind, states, words and material; an icon's subject drawn as a sprite of it. */
+async function drawUiPiece({ request, text, interpretation, style }: Drawing): Promise<GeneratedAsset> {
+  // an icon's subject is drawn by the sprite generator, as a sprite of it would be
+  const drawIcon = async (subject: string, size: number) => {
+    try {
+      const icon = await renderProcedural({
+        ...request,
+        assetType: 'sprite',
+        userPrompt: subject,
+        tags: [],
+        resolution: size,
+        width: undefined,
+        height: undefined,
+        directions: 1,
+        framesPerDirection: 1,
+        placeholder: false,
+      });
+      const it = icon.interpretation;
+      return {
+        image: icon.frames[0]!,
+        as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})`,
+        it,
+      };
+    } catch (e) {
+      if (e instanceof PipelineError && e.code === 'subject_not_drawable') return null;
+      throw e;
+    }
+  };
+  let iconReading: Interpretation | undefined;
+  const colourWord = interpretation.colors.find((c) => !UI_MATERIAL_WORDS.test(c.word));
+  const uiColour = colourWord ? mix(parseHex(colourWord.hex)!, [128, 128, 128], 0.12) : null;
+  const out = await drawUi({
+    style,
+    text,
+    prompt: request.userPrompt,
+    resolution: request.resolution,
+    ...(request.width !== undefined && request.height !== undefined
+      ? { width: request.width, height: request.height }
+      : {}),
+    // a material word ("wooden", "golden") names the border, not the face's colour
+    ...(uiColour ? { color: uiColour } : {}),
+    drawIcon: async (subject, size) => {
+      const got = await drawIcon(subject, size);
+      iconReading = got?.it;
+      return got;
+    },
+  });
+  // what the piece honoured: its kind and material words, its words, its colour; an icon's subject
+  const understood = new Set(interpretation.understood);
+  const ignored = new Set(interpretation.ignored);
+  const honour = (w: string) => {
+    understood.add(w);
+    ignored.delete(w);
+  };
+  const onPiece = new Set((out.text?.text.toLowerCase() ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  for (const t of tokenize(text)) {
+    const w = t.text;
+    if (onPiece.has(w) || (t.zh && out.text?.text.includes(w))) honour(w);
+    if (out.material && UI_MATERIAL_WORDS.test(w)) honour(w);
+    if (UI_PIECE_WORDS.test(w)) honour(w);
+  }
+  for (const w of [...ignored]) if (UI_PIECE_WORDS.test(w) || onPiece.has(w)) honour(w);
+  if (iconReading) for (const w of iconReading.understood) honour(w);
+  return {
+    frames: out.frames,
+    animation: out.kind,
+    frameNames: out.frameNames,
+    subject: out.kind === 'icon' ? `${iconReading?.subject ?? 'icon'} icon` : `${out.kind} ui piece`,
+    ...(out.nineSlice ? { nineSlice: out.nineSlice } : {}),
+    uiKind: out.kind,
+    interpretation: {
+      ...interpretation,
+      understood: [...understood],
+      ignored: [...ignored].filter((w) => !understood.has(w)),
+      ...(out.text ? { text: out.text } : {}),
+      ...(out.icon ? { source: 'drawing' as const, drawnAs: out.icon } : {}),
+    },
+  };
+}
+
+/** A tileset: the terrains the prompt names on the set's tiles. */
+async function drawTilesetAsset({ request }: Drawing): Promise<GeneratedAsset> {
+  const params = tilesetParams(request.tileset);
+  const out = renderTileset({
+    ...params,
+    userPrompt: request.userPrompt,
+    tags: request.tags,
+    style: request.style,
+    seed: request.seed,
+  });
+  return {
+    frames: out.tiles,
+    animation: 'tileset',
+    subject: out.interpretation.subject ?? 'tileset',
+    interpretation: out.interpretation,
+    tileset: { kind: params.kind, terrains: out.terrains.map((t) => t.name), colors: out.colors },
+  };
+}
+
+/** A sprite or animation: a licensed drawing, the rig, or a refusal naming the word (a placeholder when asked). */
+async function drawSubject({
+  request,
+  interpretation,
+  style,
+  rng,
+  asked,
+  painter,
+}: Drawing): Promise<GeneratedAsset> {
+  let source = await chooseSource(interpretation, request);
+  let substitute: Interpretation['substitute'];
+  if (source.kind === 'refused') {
+    if (!request.placeholder)
+      throw new PipelineError('subject_not_drawable', refusalMessage(source.word, source.suggestions), {
+        expose: true,
+      });
+    // the request asked for a placeholder: a question mark that says what it is
+    const lib = await loadDrawings();
+    const question = lib.drawingById('f/red-question-mark')!;
+    const mark = [{ drawing: question, score: 20, via: 'label' as const }];
+    substitute = { for: source.word ?? '(no subject)', drawn: 'placeholder (question mark)' };
+    source = { kind: 'drawing', matches: mark, via: 'label' };
+    interpretation.subject ??= source.matches[0]?.drawing.label ?? 'question mark';
+  }
+  if (source.kind === 'drawing') {
+    const out = await drawFromLibrary(request, interpretation, source, style, painter, asked, rng);
+    if (substitute && out.interpretation) out.interpretation.substitute = substitute;
+    return out;
+  }
+  const out = drawSpriteFrames({
+    rng,
+    style,
+    painter,
+    interpretation,
+    width: request.resolution,
+    height: request.resolution,
+    directions: request.directions,
+    framesPerDirection: request.framesPerDirection,
+    animate: request.assetType === 'animation' ? 'motion' : 'idle',
+  });
+  return {
+    frames: out.frames,
+    animation: out.motion,
+    subject: out.subject,
+    interpretation: { ...interpretation, source: 'rig' },
+  };
+}
+
+/** How the built-in generator draws each asset type. */
+const DRAWINGS: Readonly<Record<ImageRequest['assetType'], (drawing: Drawing) => Promise<GeneratedAsset>>> = {
+  sprite: drawSubject,
+  animation: drawSubject,
+  background: drawBackground,
+  ui: drawUiPiece,
+  tileset: drawTilesetAsset,
+};
+
 export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
   const text = subjectText(request);
   const interpretation = interpret(request);
@@ -248,216 +495,7 @@ export async function renderProcedural(request: ImageRequest): Promise<Generated
   const asked = interpretation.colors[0] ? parseHex(interpretation.colors[0].hex) : null;
   const palette = style.paletteEnforced || asked === null ? style.palette : withColour(style.palette, asked);
   const painter = new Painter(palette, new PaletteMatcher(palette), !style.paletteEnforced);
-  switch (request.assetType) {
-    case 'background': {
-      const width = request.width ?? request.resolution;
-      const height = request.height ?? request.resolution;
-      // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
-      if (isTexturePrompt(text)) {
-        const side = Math.max(width, height);
-        const out = drawTextureBackground({ rng, style, painter, text, interpretation, size: side });
-        return {
-          frames: [resizeNearest(out.image, width, height)],
-          animation: 'background',
-          subject: out.subject,
-          tileable: out.tileable,
-          interpretation,
-        };
-      }
-      const drawThing = async (phrase: string, tall: number) => {
-        try {
-          const thing = await renderProcedural({
-            ...request,
-            assetType: 'sprite',
-            userPrompt: phrase,
-            tags: [],
-            resolution: Math.max(12, Math.round(tall * 1.25)),
-            width: undefined,
-            height: undefined,
-            directions: 1,
-            framesPerDirection: 1,
-            placeholder: false,
-          });
-          const it = thing.interpretation;
-          const image = cropToPixels(thing.frames[0]!);
-          if (!image) return null;
-          return {
-            image,
-            as: it?.drawing
-              ? it.drawing.id
-              : `${/^(person|creature|animal)/.test(it?.kind ?? '') ? 'figure' : 'rig'} (${it?.kind ?? 'rig'})`,
-          };
-        } catch (e) {
-          if (e instanceof PipelineError) return null;
-          throw e;
-        }
-      };
-      const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
-      const one = (w: string) =>
-        w
-          .replace(/ies$/, 'y')
-          .replace(/ves$/, 'f')
-          .replace(/(ch|sh|x|ss)es$/, '$1')
-          .replace(/(?<=[^s])s$/, '');
-      const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
-      const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
-      const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w), nounLemma(w) ?? w]));
-      return {
-        frames: [out.image],
-        animation: 'background',
-        subject: out.subject,
-        tileable: style.tileable,
-        layers: out.layers,
-        interpretation: {
-          ...interpretation,
-          understood: [
-            ...new Set([...interpretation.understood.filter((w) => !dropped.includes(w)), ...drawn]),
-          ],
-          ignored: [
-            ...new Set([
-              ...interpretation.ignored.filter((w) => !done.has(w) && !done.has(one(w))),
-              ...dropped,
-            ]),
-          ],
-          elements: out.report,
-        },
-      };
-    }
-    case 'ui': {
-      // an icon's subject is drawn by the sprite generator, as a sprite of it would be
-      const drawIcon = async (subject: string, size: number) => {
-        try {
-          const icon = await renderProcedural({
-            ...request,
-            assetType: 'sprite',
-            userPrompt: subject,
-            tags: [],
-            resolution: size,
-            width: undefined,
-            height: undefined,
-            directions: 1,
-            framesPerDirection: 1,
-            placeholder: false,
-          });
-          const it = icon.interpretation;
-          return {
-            image: icon.frames[0]!,
-            as: it?.drawing ? it.drawing.id : `figure (${it?.kind ?? 'rig'})`,
-            it,
-          };
-        } catch (e) {
-          if (e instanceof PipelineError && e.code === 'subject_not_drawable') return null;
-          throw e;
-        }
-      };
-      let iconReading: Interpretation | undefined;
-      const colourWord = interpretation.colors.find((c) => !UI_MATERIAL_WORDS.test(c.word));
-      const uiColour = colourWord ? mix(parseHex(colourWord.hex)!, [128, 128, 128], 0.12) : null;
-      const out = await drawUi({
-        style,
-        text,
-        prompt: request.userPrompt,
-        resolution: request.resolution,
-        ...(request.width !== undefined && request.height !== undefined
-          ? { width: request.width, height: request.height }
-          : {}),
-        // a material word ("wooden", "golden") names the border, not the face's colour
-        ...(uiColour ? { color: uiColour } : {}),
-        drawIcon: async (subject, size) => {
-          const got = await drawIcon(subject, size);
-          iconReading = got?.it;
-          return got;
-        },
-      });
-      // what the piece honoured: its kind and material words, its words, its colour; an icon's subject
-      const understood = new Set(interpretation.understood);
-      const ignored = new Set(interpretation.ignored);
-      const honour = (w: string) => {
-        understood.add(w);
-        ignored.delete(w);
-      };
-      const onPiece = new Set((out.text?.text.toLowerCase() ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-      for (const t of tokenize(text)) {
-        const w = t.text;
-        if (onPiece.has(w) || (t.zh && out.text?.text.includes(w))) honour(w);
-        if (out.material && UI_MATERIAL_WORDS.test(w)) honour(w);
-        if (UI_PIECE_WORDS.test(w)) honour(w);
-      }
-      for (const w of [...ignored]) if (UI_PIECE_WORDS.test(w) || onPiece.has(w)) honour(w);
-      if (iconReading) for (const w of iconReading.understood) honour(w);
-      return {
-        frames: out.frames,
-        animation: out.kind,
-        frameNames: out.frameNames,
-        subject: out.kind === 'icon' ? `${iconReading?.subject ?? 'icon'} icon` : `${out.kind} ui piece`,
-        ...(out.nineSlice ? { nineSlice: out.nineSlice } : {}),
-        uiKind: out.kind,
-        interpretation: {
-          ...interpretation,
-          understood: [...understood],
-          ignored: [...ignored].filter((w) => !understood.has(w)),
-          ...(out.text ? { text: out.text } : {}),
-          ...(out.icon ? { source: 'drawing' as const, drawnAs: out.icon } : {}),
-        },
-      };
-    }
-    case 'tileset': {
-      const params = tilesetParams(request.tileset);
-      const out = renderTileset({
-        ...params,
-        userPrompt: request.userPrompt,
-        tags: request.tags,
-        style: request.style,
-        seed: request.seed,
-      });
-      return {
-        frames: out.tiles,
-        animation: 'tileset',
-        subject: out.interpretation.subject ?? 'tileset',
-        interpretation: out.interpretation,
-        tileset: { kind: params.kind, terrains: out.terrains.map((t) => t.name), colors: out.colors },
-      };
-    }
-    default: {
-      let source = await chooseSource(interpretation, request);
-      let substitute: Interpretation['substitute'];
-      if (source.kind === 'refused') {
-        if (!request.placeholder)
-          throw new PipelineError('subject_not_drawable', refusalMessage(source.word, source.suggestions), {
-            expose: true,
-          });
-        // the request asked for a placeholder: a question mark that says what it is
-        const lib = await loadDrawings();
-        const question = lib.drawingById('f/red-question-mark')!;
-        const mark = [{ drawing: question, score: 20, via: 'label' as const }];
-        substitute = { for: source.word ?? '(no subject)', drawn: 'placeholder (question mark)' };
-        source = { kind: 'drawing', matches: mark, via: 'label' };
-        interpretation.subject ??= source.matches[0]?.drawing.label ?? 'question mark';
-      }
-      if (source.kind === 'drawing') {
-        const out = await drawFromLibrary(request, interpretation, source, style, painter, asked, rng);
-        if (substitute && out.interpretation) out.interpretation.substitute = substitute;
-        return out;
-      }
-      const out = drawSpriteFrames({
-        rng,
-        style,
-        painter,
-        interpretation,
-        width: request.resolution,
-        height: request.resolution,
-        directions: request.directions,
-        framesPerDirection: request.framesPerDirection,
-        animate: request.assetType === 'animation' ? 'motion' : 'idle',
-      });
-      return {
-        frames: out.frames,
-        animation: out.motion,
-        subject: out.subject,
-        interpretation: { ...interpretation, source: 'rig' },
-      };
-    }
-  }
+  return DRAWINGS[request.assetType]({ request, text, interpretation, style, rng, asked, painter });
 }
 
 /**
