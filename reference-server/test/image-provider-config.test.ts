@@ -11,7 +11,8 @@ describe('IMAGE_PROVIDER', () => {
   it('defaults to the procedural provider', () => {
     const r = loadConfig(base, '/tmp');
     expect(r.ok && r.value.generation.imageProvider).toEqual({ kind: 'procedural' });
-    expect(createImageProvider({ kind: 'procedural' })).toBeUndefined();
+    // the built-in generator's row of the provider table (it was undefined: the pipeline's own default)
+    expect(createImageProvider({ kind: 'procedural' }).name).toBe('procedural');
   });
 
   it('selects comfyui, a1111 and openai providers with their settings', () => {

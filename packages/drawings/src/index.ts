@@ -27,4 +27,4 @@ export { type BitmapFont, FONT_LICENCES, type FontName, type Glyph, loadFont } f
 export { SETS } from './generated/catalog.js';
 export { type DrawingProvenance, provenanceOf } from './licence.js';
 export { configureDrawings, type DrawingsConfig, drawingBody } from './load.js';
-export { type Raster, type RenderOptions, renderDrawing, renderSvg } from './raster.js';
+export { type Raster, type RenderOptions, renderDrawing, renderSvg, resvgModule } from './raster.js';

@@ -24,6 +24,31 @@ async function freshCopy(): Promise<ResvgModule> {
   return import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy=${++copies}`);
 }
 
+let compiled: Promise<WebAssembly.Module> | null = null;
+
+/**
+ * resvg's WebAssembly module, compiled once per process (the configured one when it is a compiled
+ * module). A compiled module can be handed to worker threads (`postMessage`, `workerData`): a
+ * thread that sets it with `configureDrawings({ wasm })` instantiates it without compiling its own
+ * copy, and threads share the compiled code.
+ */
+export function resvgModule(): Promise<WebAssembly.Module> {
+  const { wasm } = drawingsConfig();
+  if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
+  if (!compiled) {
+    compiled = (async () => {
+      const bytes = wasm === undefined ? await readBytes(await packageFile('resvg.wasm')) : wasm;
+      if (bytes instanceof Response || bytes instanceof Promise)
+        return WebAssembly.compile(await (await bytes).arrayBuffer());
+      return WebAssembly.compile(bytes as BufferSource);
+    })();
+    compiled.catch(() => {
+      compiled = null;
+    });
+  }
+  return compiled;
+}
+
 async function loadResvg(fresh: boolean): Promise<ResvgModule> {
   // a panic leaves a WebAssembly instance unusable: then a new copy of the module
   const m: ResvgModule = fresh ? await freshCopy() : await import('@resvg/resvg-wasm');

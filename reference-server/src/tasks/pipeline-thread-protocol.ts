@@ -18,6 +18,12 @@ export interface ThreadSettings {
    * write their files on the thread (storage/fs-writer.ts) instead of asking the main thread.
    */
   files: FsWriterSettings | null;
+  /**
+   * resvg's WebAssembly module, compiled once by the main thread: each thread instantiates it
+   * (`configureDrawings({ wasm })`) instead of compiling its own copy, and the threads share its
+   * compiled code. Null: the thread compiles its own (the module could not be read).
+   */
+  renderer: WebAssembly.Module | null;
 }
 
 /** An error as it crosses threads: what the pipeline reads of one (message, `expose`, `code`). */

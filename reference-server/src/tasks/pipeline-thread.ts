@@ -7,6 +7,7 @@
  * are kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { configureDrawings } from '@assetloom/drawings';
 import { runPipeline } from '@assetloom/generator';
 import { createImageProvider } from '../image-provider.js';
 import { putNamingFullStorage } from '../internal/storage-full.js';
@@ -17,6 +18,8 @@ const port = parentPort;
 if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs only as a worker thread');
 
 const settings = workerData as ThreadSettings;
+// the renderer the main thread compiled once: instantiated here, its compiled code shared
+if (settings.renderer !== null) configureDrawings({ wasm: settings.renderer });
 const provider = settings.imageProvider === null ? null : createImageProvider(settings.imageProvider);
 
 const files = settings.files === null ? null : createFsObjectWriter(settings.files);

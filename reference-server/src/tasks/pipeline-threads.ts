@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { resvgModule } from '@assetloom/drawings';
 import type { PipelineRequest, PipelineResult, RunPipelineOptions, StoragePort } from '@assetloom/pipeline';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
@@ -115,7 +116,19 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
   const settings: ThreadSettings = {
     imageProvider: options.imageProvider,
     files: options.files?.settings ?? null,
+    renderer: null,
   };
+  // resvg compiled once, at the first run, for every thread the pool starts (bench/startup.bench.ts)
+  let renderer: Promise<void> | null = null;
+  const compiled = () =>
+    (renderer ??= resvgModule().then(
+      (module) => {
+        settings.renderer = module;
+      },
+      () => {
+        // each thread compiles its own, as before
+      },
+    ));
 
   function fail(thread: Thread, error: Error): void {
     if (thread.dead) return;
@@ -150,7 +163,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       workerData: settings,
       // a pipeline thread's garbage is pictures (large objects, old space) and short-lived arrays: a
       // small young generation keeps each thread's resident memory down (every thread holds its own
-      // copy of the generator's catalog and renderer): bench/startup.bench.ts, +103 → +79 MB with 2
+      // copy of the generator's catalog; the renderer's compiled code is shared, see `compiled`):
+      // bench/startup.bench.ts, +103 → +79 MB with 2
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     const thread: Thread = { worker, runs: new Map(), dead: false };
@@ -222,6 +236,9 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
   }
 
   const run: PipelineRunner = (request, runOptions, files) =>
+    compiled().then(() => start(request, runOptions, files));
+
+  const start: PipelineRunner = (request, runOptions, files) =>
     new Promise<PipelineResult>((resolve, reject) => {
       if (closed) {
         reject(new PipelineThreadError('the pipeline thread pool is closed'));
