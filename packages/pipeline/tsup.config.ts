@@ -10,6 +10,7 @@ export default defineConfig({
     // `@assetloom/pipeline/progress`: the SDK bundles it without the rest.
     progress: 'src/progress.ts',
     formats: 'src/entries/formats.ts',
+    inputs: 'src/entries/inputs.ts',
     interpret: 'src/entries/interpret.ts',
     pixel: 'src/entries/pixel.ts',
     providers: 'src/entries/providers.ts',

@@ -3,8 +3,8 @@ import {
   type LlmConfig,
   type OptimizedPrompt,
   optimizePrompt,
-  submissionRefusal,
 } from '@assetloom/pipeline';
+import { submissionRefusal } from '@assetloom/pipeline/inputs';
 import { limitOf, taskPixels, type UserBudgets } from './budgets.js';
 import { ID_PATTERN, randomId, randomIds, sha256Hex, systemClock } from './defaults.js';
 import { AssetloomError, errors, MESSAGES } from './errors.js';

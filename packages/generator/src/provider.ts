@@ -237,7 +237,6 @@ export async function preflightProcedural(request: {
   };
 }
 
-/** Renders one asset; deterministic in (seed, request). */
 /** What every drawing of one request starts from. */
 interface Drawing {
   request: ImageRequest;
@@ -485,6 +484,7 @@ const DRAWINGS: Readonly<Record<ImageRequest['assetType'], (drawing: Drawing) =>
   tileset: drawTilesetAsset,
 };
 
+/** Renders one asset; deterministic in (seed, request). */
 export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
   const text = subjectText(request);
   const interpretation = interpret(request);

@@ -2,7 +2,7 @@
  * `@assetloom/pipeline`: the four-stage pipeline (prompt_optimizer → asset_generator →
  * quality_supervisor → format_adapter) behind a provider port, its request and result types, and the
  * small pieces every caller needs (PNG codec, palettes, styles, storage, progress). The model
- * providers are `/providers`; pixel tools `/pixel`; prompt reading `/interpret`; tilesets `/tileset`;
+ * providers are `/providers`; pictures in `/inputs`; pixel tools `/pixel`; prompt reading `/interpret`; tilesets `/tileset`;
  * sheet layout and engine files `/formats`; the built-in generator is @assetloom/generator.
  *
  * @packageDocumentation
@@ -11,7 +11,6 @@ export { assetTypeTraits } from './asset-types/index.js';
 export { PipelineError } from './errors.js';
 export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
-export { type InputRefusal, type SubmittedInputs, submissionRefusal } from './image-input/run.js';
 export { NAMED_PALETTES, parseHex, parsePalette, toHex } from './palette.js';
 export { type RunPipelineOptions, runPipelineWith } from './pipeline.js';
 export { decodePng, type EncodePngOptions, encodePng } from './png.js';
@@ -36,14 +35,11 @@ export type {
   DrawingProvenance,
   GeneratedAsset,
   GenerationParams,
-  ImageInputRefs,
   ImageInputs,
   ImageProvider,
   ImageRequest,
   Interpretation,
   NineSlice,
-  PictureRef,
-  PictureSource,
   PipelineAsset,
   PipelineErrorCode,
   PipelineProgressEvent,

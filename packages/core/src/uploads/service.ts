@@ -1,4 +1,4 @@
-import type { ImageInputRefs, PictureRef, PictureSource } from '@assetloom/pipeline';
+import type { ImageInputRefs, PictureRef, PictureSource } from '@assetloom/pipeline/inputs';
 import { ID_PATTERN, randomIds, systemClock } from '../defaults.js';
 import { AssetloomError, errors } from '../errors.js';
 import { nodeBuiltin } from '../internal/node-builtin.js';

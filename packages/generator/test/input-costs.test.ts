@@ -1,14 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { INPUT_WORKING_SIDE, loadImageInputs } from '../src/image-input/load.js';
 import {
   createMemoryStorage,
   encodePng,
   type ImageProvider,
   type PipelineRequest,
   type RgbaImage,
-  runPipeline,
-} from '../src/index.js';
-import type { ImageInputRefs, PictureRef } from '../src/types/index.js';
+} from '@assetloom/pipeline';
+import {
+  type ImageInputRefs,
+  INPUT_WORKING_SIDE,
+  loadImageInputs,
+  type PictureRef,
+} from '@assetloom/pipeline/inputs';
+import { describe, expect, it } from 'vitest';
+import { runPipeline } from '../src/index.js';
 
 /**
  * Issue #37: what one task's inputs and drawing may cost. Stored pictures are read and decoded by
