@@ -12,12 +12,12 @@ import { resampleArea } from './picture.js';
 export const INPUT_WORKING_SIDE = 1024;
 
 /** The whole factor a picture of this size is brought down by (1: kept as it is). */
-export function workingFactor(width: number, height: number): number {
+function workingFactor(width: number, height: number): number {
   return Math.max(1, Math.ceil(Math.max(width, height) / INPUT_WORKING_SIDE));
 }
 
 /** A decoded picture at its working size. */
-export function atWorkingSize(picture: RgbaImage): RgbaImage {
+function atWorkingSize(picture: RgbaImage): RgbaImage {
   const k = workingFactor(picture.width, picture.height);
   if (k === 1) return picture;
   return resampleArea(
