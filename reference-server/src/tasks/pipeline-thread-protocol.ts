@@ -1,11 +1,6 @@
 /** Messages between the main thread and a pipeline thread (pipeline-threads.ts, pipeline-thread.ts). */
-import type {
-  LlmConfig,
-  PictureRef,
-  PipelineProgressEvent,
-  PipelineRequest,
-  PipelineResult,
-} from '@assetloom/pipeline';
+import type { LlmConfig, PipelineProgressEvent, PipelineRequest, PipelineResult } from '@assetloom/pipeline';
+import type { PictureRef } from '@assetloom/pipeline/inputs';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
 
