@@ -1,3 +1,4 @@
+import { assetTypeTraits } from '@assetloom/pipeline';
 import type { AssetType, TaskParams } from './types.js';
 
 /**
@@ -18,24 +19,14 @@ export interface UserBudgets {
 }
 
 /**
- * The pixels a task draws: its canvas (width × height, `resolution` squared unless a background or
- * ui piece asks for its own canvas) times its frames (directions × frames per direction for sprites
- * and animations; a tileset's tiles; 1 otherwise).
+ * The pixels a task draws, as its asset type's module counts them (@assetloom/pipeline's
+ * asset-types: width × height × frames for sprites and animations, the canvas of a background or ui
+ * piece, a tileset's tiles at its tile size): no branch on the type here (issue #38).
  */
 export function taskPixels(assetType: AssetType, params: TaskParams): number {
-  const canvas = params as TaskParams & { width?: number; height?: number };
-  const width = canvas.width ?? params.resolution;
-  const height = canvas.height ?? params.resolution;
-  let frames = 1;
-  if ((assetType === 'sprite' || assetType === 'animation') && params.frames !== undefined) {
-    frames = params.frames.directions * params.frames.framesPerDirection;
-  }
-  if (assetType === 'tileset' && params.tileset !== undefined) {
-    // A set's tiles at its tile size (blob sets have 47, wang 16, seamless 1), at most 48.
-    const tiles = params.tileset.kind === 'blob47' ? 47 : params.tileset.kind === 'wang16' ? 16 : 1;
-    return tiles * params.tileset.tileSize * params.tileset.tileSize + width * height;
-  }
-  return width * height * frames;
+  return assetTypeTraits(assetType).pixels(
+    params as Parameters<ReturnType<typeof assetTypeTraits>['pixels']>[0],
+  );
 }
 
 /** A limit that is set (a positive number). */

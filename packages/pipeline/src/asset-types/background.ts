@@ -8,6 +8,7 @@ export const background: AssetTypeModule<'background'> = {
   type: 'background',
   canvas: true,
   framed: false,
+  pixels: (params) => (params.width ?? params.resolution) * (params.height ?? params.resolution),
   problems: () => [],
   layout(params) {
     const canvas = canvasOf(params);

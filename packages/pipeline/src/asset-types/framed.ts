@@ -14,6 +14,9 @@ function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModul
     type,
     canvas: false,
     framed: true,
+    pixels: (params) =>
+      params.resolution ** 2 *
+      (params.frames ? params.frames.directions * params.frames.framesPerDirection : 1),
     problems: () => [],
     layout(params) {
       const frames = params.frames ?? DEFAULT_FRAMES;

@@ -3,7 +3,7 @@
  * the request checks, the template prompt, the model providers and the format adapter read. A new
  * asset type is a new module and a row here (docs/where-to-change-what.md).
  */
-import type { AssetType } from '../types/index.js';
+import type { AssetType, GenerationParams } from '../types/index.js';
 import { background } from './background.js';
 import { animation, sprite } from './framed.js';
 import { tileset } from './tileset.js';
@@ -23,9 +23,14 @@ export const ASSET_TYPE_MODULES: { readonly [T in AssetType]: AssetTypeModule<T>
  * takes a canvas of its own (`params.width` / `params.height`) and whether it has directions ×
  * frames (`params.frames`, `params.animation`).
  */
-export function assetTypeTraits(type: AssetType): { canvas: boolean; framed: boolean } {
-  const { canvas, framed } = ASSET_TYPE_MODULES[type];
-  return { canvas, framed };
+export function assetTypeTraits(type: AssetType): {
+  canvas: boolean;
+  framed: boolean;
+  /** The pixels a task of the type draws (what the budgets count). */
+  pixels(params: GenerationParams): number;
+} {
+  const { canvas, framed, pixels } = ASSET_TYPE_MODULES[type];
+  return { canvas, framed, pixels };
 }
 
 /** The module of an asset type (undefined for a name that is none). */

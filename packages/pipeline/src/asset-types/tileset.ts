@@ -12,10 +12,16 @@ const KIND_WORDS = {
 } as const;
 
 /** Tilesets: the tiles of a Wang, blob or seamless set on its grid, with Godot, Tiled and JSON files. */
+const TILES_OF = { blob47: 47, wang16: 16, seamless: 1 } as const;
+
 export const tileset: AssetTypeModule<'tileset'> = {
   type: 'tileset',
   canvas: false,
   framed: false,
+  // its tiles at the tile size (blob sets have 47, wang 16, seamless 1), and the preview's canvas
+  pixels: (params) =>
+    (params.tileset ? TILES_OF[params.tileset.kind] * params.tileset.tileSize ** 2 : 0) +
+    params.resolution ** 2,
   problems: () => [],
   layout(params) {
     const { kind, tileSize } = tilesetParams(params.tileset);

@@ -48,6 +48,11 @@ export interface AssetTypeModule<T extends AssetType = AssetType> {
   readonly canvas: boolean;
   /** Has directions × frames and playback (`params.frames`, `params.animation` count its frames). */
   readonly framed: boolean;
+  /**
+   * The pixels a task of this type draws — width × height × frames, a set's tiles — what the budgets
+   * count (a server's TASK_MAX_PIXELS and pixels in flight, with the pictures it reads).
+   */
+  pixels(params: GenerationParams): number;
   /** The problems of this type's own params, in words (after the shared checks of validate.ts). */
   problems(params: GenerationParams): string[];
   /** The frames a request gets: size, count, directions, names, transparency. */

@@ -10,6 +10,7 @@ export const ui: AssetTypeModule<'ui'> = {
   type: 'ui',
   canvas: true,
   framed: false,
+  pixels: (params) => (params.width ?? params.resolution) * (params.height ?? params.resolution),
   problems: () => [],
   layout(params, text) {
     const kind = uiKindOf(text.toLowerCase());
