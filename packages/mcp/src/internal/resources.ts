@@ -1,0 +1,108 @@
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { FILE_URI_PREFIX, fileUri, isText, mimeOf } from './files.js';
+import type { Session } from './session.js';
+import { publicAsset } from './task-result.js';
+
+const JSON_TYPE = 'application/json';
+
+function jsonContents(uri: URL, value: unknown) {
+  return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(value, null, 2) }] };
+}
+
+function one(value: string | string[] | undefined): string {
+  return decodeURIComponent(Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+}
+
+/**
+ * Resources: the projects, a project with its style and tasks, a task with its assets, and every
+ * stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
+ */
+export function registerResources(server: McpServer, session: Session): void {
+  const listProjects = async () => {
+    const out = [];
+    for await (const item of session.api.paginate('/api/v1/projects')) out.push(item);
+    return out;
+  };
+
+  server.registerResource(
+    'projects',
+    'assetloom://projects',
+    { title: 'Projects', description: 'Your projects, newest first.', mimeType: JSON_TYPE },
+    async (uri) => jsonContents(uri, await session.run(listProjects)),
+  );
+
+  server.registerResource(
+    'project',
+    new ResourceTemplate('assetloom://projects/{projectId}', {
+      list: async () => ({
+        resources: (await session.run(listProjects)).map((p) => ({
+          uri: `assetloom://projects/${encodeURIComponent(p.id)}`,
+          name: p.name,
+          mimeType: JSON_TYPE,
+        })),
+      }),
+    }),
+    { title: 'Project', description: 'A project with its style and its latest tasks.', mimeType: JSON_TYPE },
+    async (uri, variables) => {
+      const projectId = one(variables.projectId);
+      const value = await session.run(async (api) => {
+        const project = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } });
+        const style = await api.GET('/api/v1/projects/{projectId}/style', {
+          params: { path: { projectId } },
+        });
+        const tasks = await api.GET('/api/v1/projects/{projectId}/tasks', {
+          params: { path: { projectId }, query: { pageSize: 20 } },
+        });
+        return {
+          ...project,
+          style,
+          tasks: tasks.tasks.map((t) => ({ ...t, uri: `assetloom://tasks/${encodeURIComponent(t.id)}` })),
+        };
+      });
+      return jsonContents(uri, value);
+    },
+  );
+
+  server.registerResource(
+    'task',
+    new ResourceTemplate('assetloom://tasks/{taskId}', { list: undefined }),
+    {
+      title: 'Task',
+      description: 'A task with its assets (each with the URI of its file).',
+      mimeType: JSON_TYPE,
+    },
+    async (uri, variables) => {
+      const taskId = one(variables.taskId);
+      const value = await session.run(async (api) => {
+        const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
+        const { assets } = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+        return { ...task, assets: assets.map(publicAsset) };
+      });
+      return jsonContents(uri, value);
+    },
+  );
+
+  server.registerResource(
+    'file',
+    new ResourceTemplate(`${FILE_URI_PREFIX}{key}`, { list: undefined }),
+    {
+      title: 'Generated file',
+      description:
+        'A PNG or engine file of a task, by its storage key (the resource links of the tools point here).',
+    },
+    async (_uri, variables) => {
+      const key = one(variables.key);
+      const file = await session.run((api) => api.downloadAsset(key));
+      const name = key.slice(key.lastIndexOf('/') + 1);
+      const mimeType = mimeOf(name);
+      const href = fileUri(key);
+      return {
+        contents: [
+          isText(name)
+            ? { uri: href, mimeType, text: new TextDecoder().decode(file.bytes) }
+            : { uri: href, mimeType, blob: Buffer.from(file.bytes).toString('base64') },
+        ],
+      };
+    },
+  );
+}
