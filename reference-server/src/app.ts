@@ -32,6 +32,7 @@ import { okEnvelope } from './internal/json.js';
 import { requestIdFrom } from './internal/request-id.js';
 import { RequestState } from './internal/request-state.js';
 import { isStorageFull, STORAGE_FULL } from './internal/storage-full.js';
+import { createMcpMiddleware, MCP_PATH, type McpMount } from './mcp.js';
 import { createFilesRouter, FILES_PATH_PREFIX, type ObjectStorage, requestBaseUrl } from './storage/index.js';
 import { createStudioMiddleware, STUDIO_PREFIX, type StudioFiles } from './studio.js';
 import { readRawBody } from './uploads/body.js';
@@ -92,6 +93,8 @@ export interface AssetAppDeps {
   uploads?: OperationTableDeps['uploads'];
   /** Cross-origin access for pages of other origins (CORS_ORIGINS …); none without it. */
   cors?: CorsSettings;
+  /** The MCP server for coding agents at /mcp (MCP_ENABLED): 404 there without it. */
+  mcp?: McpMount;
 }
 
 /** The per-request state the middleware shares (a {@link RequestState}). */
@@ -282,8 +285,9 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     let failure: AssetloomError | undefined;
     try {
       await next();
-      // A CORS preflight is answered 204 without a body (cors.ts).
+      // A CORS preflight is answered 204 without a body (cors.ts); /mcp answers on the raw response.
       if (
+        ctx.respond !== false &&
         (ctx.body === undefined || ctx.body === null) &&
         !(ctx.method === 'OPTIONS' && ctx.status === 204)
       ) {
@@ -356,6 +360,9 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       (path) => path === STUDIO_PREFIX || path.startsWith(`${STUDIO_PREFIX}/`),
       createStudioMiddleware(deps.studio, { connectSources }) as Koa.Middleware<AssetState>,
     ]);
+  }
+  if (deps.mcp !== undefined) {
+    besides.push([(path) => path === MCP_PATH, createMcpMiddleware<AssetState>(deps.mcp, deps.service)]);
   }
   // A driver that serves its own signed URLs (the filesystem driver) gets /files/*; S3's point at the bucket.
   if (deps.storage?.open !== undefined && deps.storage.urlVerifier !== undefined) {

@@ -104,6 +104,8 @@ describe('loadConfig', () => {
       'SCRYPT_COST',
     ],
     ['a non-boolean TRUST_PROXY', { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    ['a non-boolean MCP_ENABLED', { MCP_ENABLED: 'sometimes' }, 'MCP_ENABLED'],
+    ['a relative MCP_ALLOWED_FOLDERS', { MCP_ALLOWED_FOLDERS: '/srv/game,assets' }, 'MCP_ALLOWED_FOLDERS'],
   ])('refuses %s, naming the variable', (_case, env, variable) => {
     const result = loadConfig(env as Record<string, string>);
     expect(result.ok).toBe(false);

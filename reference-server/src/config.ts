@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { ConfigError, type ConfigIssue, type NodeEnv } from './config-error.js';
 import { type CorsSettings, parseCorsOrigins } from './cors.js';
 import { type ImageProviderSettings, readImageProviderSettings } from './image-provider.js';
@@ -99,6 +99,14 @@ export interface HttpSettings {
   shutdownGraceMs: number;
   /** Cross-origin access from pages of other origins (CORS_ORIGINS, CORS_CREDENTIALS, CORS_MAX_AGE_SECONDS); off by default. */
   cors: CorsSettings;
+  /** The MCP server at /mcp (MCP_ENABLED, MCP_ALLOWED_FOLDERS); off by default. */
+  mcp: McpSettings;
+}
+
+export interface McpSettings {
+  enabled: boolean;
+  /** Absolute folders the MCP tools may write into and read pictures from; empty: none. */
+  allowedFolders: string[];
 }
 
 export interface LoggingSettings {
@@ -495,6 +503,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     credentials: corsCredentials,
     maxAgeSeconds: read.int('CORS_MAX_AGE_SECONDS'),
   };
+  const mcp: McpSettings = {
+    enabled: read.bool('MCP_ENABLED'),
+    allowedFolders: (read.raw('MCP_ALLOWED_FOLDERS') ?? '')
+      .split(',')
+      .map((folder) => folder.trim())
+      .filter((folder) => folder !== ''),
+  };
+  for (const folder of mcp.allowedFolders) {
+    if (!isAbsolute(folder)) {
+      read.issues.push({
+        variable: 'MCP_ALLOWED_FOLDERS',
+        message: `must list absolute folders (got "${folder}")`,
+      });
+    }
+  }
 
   const workerInProcess = read.bool('WORKER_IN_PROCESS');
   const workerConcurrency = read.int('WORKER_CONCURRENCY');
@@ -605,6 +628,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         secureCookies: nodeEnv !== 'development',
         shutdownGraceMs,
         cors,
+        mcp,
       },
       logging: { level: logLevel, flushMs: logFlushMs },
       store: { dataDir, mongodbUri, mongodbDb, userCacheMs },

@@ -12,12 +12,23 @@ export interface OptionalPackages {
   feature: string;
   /** Package names with the version range the server is tested with. */
   packages: Record<string, string>;
+  /** The install command, when it is not `npm install <name>@<range>` (packages not yet on the registry). */
+  install?: string;
 }
 
 export const MONGODB_PACKAGES: OptionalPackages = {
   setting: 'MONGODB_URI',
   feature: 'the MongoDB store',
   packages: { mongodb: '^6.20.0' },
+};
+
+export const MCP_PACKAGES: OptionalPackages = {
+  setting: 'MCP_ENABLED=true',
+  feature: 'the MCP server at /mcp',
+  packages: { '@assetloom/mcp': '*' },
+  // not on the registry yet: the root README's line for it (npm run pack:all writes the tarballs)
+  install:
+    'npm install ./assetloom-packages/assetloom-mcp.tgz ./assetloom-packages/assetloom-sdk.tgz ./assetloom-packages/assetloom-openapi.tgz',
 };
 
 export const S3_PACKAGES: OptionalPackages = {
@@ -32,11 +43,12 @@ export class MissingPackageError extends Error {
   readonly packages: string[];
   constructor(readonly need: OptionalPackages) {
     const names = Object.keys(need.packages);
-    const install = names.map((name) => `${name}@${need.packages[name]}`).join(' ');
+    const install =
+      need.install ?? `npm install ${names.map((name) => `${name}@${need.packages[name]}`).join(' ')}`;
     super(
       `[assetloom/server] ${need.setting} needs ${need.feature}, but ${names.join(' and ')} ${
         names.length === 1 ? 'is' : 'are'
-      } not installed.\nInstall ${names.length === 1 ? 'it' : 'them'} beside @assetloom/server: npm install ${install}`,
+      } not installed.\nInstall ${names.length === 1 ? 'it' : 'them'} beside @assetloom/server: ${install}`,
     );
     this.name = 'MissingPackageError';
     this.packages = names;

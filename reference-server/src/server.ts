@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostname } from 'node:os';
@@ -16,7 +16,7 @@ import { ClosingResponse } from './internal/close-unread.js';
 import { createStoreWriteHealth } from './internal/store-health.js';
 import { createLogDestination, createLogger } from './logger.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
-import { importOptional, MONGODB_PACKAGES } from './optional-deps.js';
+import { importOptional, MCP_PACKAGES, MONGODB_PACKAGES } from './optional-deps.js';
 import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
 import { combineApps, createReviewParts, type ReviewParts, type ReviewPartsOptions } from './review/setup.js';
 import { directWriteRoot } from './storage/fs-writer.js';
@@ -93,6 +93,24 @@ export function llmOf(config: ServerConfig): LlmConfig | null {
         model: config.generation.llm.model,
         timeoutMs: config.generation.llm.timeoutMs,
       };
+}
+
+/** The MCP server mounted at /mcp (`@assetloom/mcp`, an optional peer), its folders checked first. */
+async function openMcp(config: ServerConfig) {
+  for (const folder of config.http.mcp.allowedFolders) {
+    const info = await stat(folder).catch(() => undefined);
+    if (!info?.isDirectory()) {
+      throw new Error(
+        `[assetloom/server] MCP_ALLOWED_FOLDERS names ${folder}, which is not a folder: make it, or leave it out.`,
+      );
+    }
+  }
+  const { createMcpHttpHandler } = await importOptional(MCP_PACKAGES, () => import('@assetloom/mcp'));
+  // a base64 picture of UPLOAD_MAX_BYTES (10 MiB by default) fits in one request
+  return createMcpHttpHandler({
+    allow: config.http.mcp.allowedFolders,
+    maxRequestBodySize: Math.ceil(config.uploads.maxBytes * 1.4) + 64 * 1024,
+  });
 }
 
 /** Opens the object storage the configuration names and checks it is usable. */
@@ -191,6 +209,8 @@ function imageProviderOf(
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger =
     options.logger ?? createLogger(config.logging.level, createLogDestination(config.logging.flushMs));
+  // The MCP server for coding agents (MCP_ENABLED) is loaded first: a missing package stops the start.
+  const mcp = config.http.mcp.enabled ? await openMcp(config) : undefined;
   const store = options.store ?? (await openStore(config));
   try {
     await store.init();
@@ -281,6 +301,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     trustProxy: config.http.trustProxy,
     urlsFromRequest: config.http.urlsFromRequest,
     cors: config.http.cors,
+    ...(mcp === undefined ? {} : { mcp }),
     docs: () => loadDocs(),
     studio: () => loadStudio(),
     studioConnectSources: studioConnectSources(config),
@@ -397,7 +418,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       const drained = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       server.closeIdleConnections();
       // WebSocket streams are long-lived: close them now (1001) rather than wait out the grace.
-      const streamsClosed = progress.close();
+      const streamsClosed = Promise.all([progress.close(), mcp?.close()]);
       const workerStopped = worker?.stop(config.http.shutdownGraceMs) ?? Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolveDeadline) => {

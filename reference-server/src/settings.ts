@@ -155,6 +155,23 @@ export const SETTINGS = [
       'how long browsers may reuse a preflight answer (`Access-Control-Max-Age`; Chromium caps it at 7200); 0 sends none',
   },
   {
+    name: 'MCP_ENABLED',
+    group: 'http',
+    type: 'bool',
+    default: false,
+    doc: { section: 'Process and HTTP', shown: '`false`' },
+    description:
+      "serve the MCP server for coding agents (`@assetloom/mcp`, installed beside the server) over Streamable HTTP at `/mcp`, behind the same `Authorization: Bearer` token as the API: its tools act as the token's user. Off: `/mcp` answers 404",
+  },
+  {
+    name: 'MCP_ALLOWED_FOLDERS',
+    group: 'http',
+    type: 'list',
+    doc: { section: 'Process and HTTP', shown: 'empty (no files written)' },
+    description:
+      "absolute folders on the server's machine (comma-separated, each existing) that the `/mcp` tools may write downloads into and read pictures from, for any signed-in user — for a server on your own machine; empty: the tools write nothing and the files stay readable as MCP resources",
+  },
+  {
     name: 'LOG_LEVEL',
     group: 'logging',
     type: 'string',
