@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import { languageOf } from './internal/messages.js';
 import { type AssetloomMcpOptions, createAssetloomMcpServer } from './server.js';
 
 /** One Streamable HTTP request: whose token it carries and where the API is for it. */
@@ -9,6 +10,10 @@ export interface McpHttpCall {
   token: string;
   /** The API's origin as seen from this process (e.g. the server's own loopback address). */
   baseUrl: string;
+}
+
+interface CallContext extends McpHttpCall {
+  language: 'en' | 'zh' | undefined;
 }
 
 export interface McpHttpHandler {
@@ -28,11 +33,13 @@ export function createMcpHttpHandler(
 ): McpHttpHandler {
   const { maxRequestBodySize, ...rest } = options;
   const handler = createMcpHandler(({ authInfo }) => {
-    const call = authInfo?.extra as unknown as McpHttpCall | undefined;
+    const call = authInfo?.extra as unknown as CallContext | undefined;
     if (call === undefined)
       throw new Error('[assetloom/mcp] an MCP request reached the handler without its token');
     return createAssetloomMcpServer({
       ...rest,
+      // the request's Accept-Language, when it names English or Chinese, else the handler's language
+      ...(call.language ? { language: call.language } : {}),
       api: { baseUrl: call.baseUrl, token: call.token },
       login: false,
     });
@@ -44,7 +51,11 @@ export function createMcpHttpHandler(
         token: call.token,
         clientId: 'assetloom',
         scopes: [],
-        extra: { token: call.token, baseUrl: call.baseUrl },
+        extra: {
+          token: call.token,
+          baseUrl: call.baseUrl,
+          language: languageOf(String(req.headers['accept-language'] ?? '').split(',')[0]),
+        } satisfies CallContext,
       };
       await node(req, res);
     },

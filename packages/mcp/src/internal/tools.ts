@@ -98,7 +98,7 @@ function progressReporter(ctx: ServerContext) {
     onProgress(task: Task) {
       if (token === undefined) return;
       let progress = task.progress;
-      let message = `${task.stage} ${task.status}${task.retryCount > 0 ? ` (retry ${task.retryCount})` : ''}`;
+      let message = `task ${task.taskId}: ${task.stage} ${task.status}${task.retryCount > 0 ? ` (retry ${task.retryCount})` : ''}`;
       if (reason !== undefined) {
         message += `: quality check rejected — ${reason}`;
         reason = undefined;
