@@ -66,7 +66,7 @@ describe.each<[TransportName]>([['stdio'], ['streamable-http']])('over %s', (tra
     );
     // the login tool is for stdio; the HTTP mount is signed in by its request
     expect(names.includes('login')).toBe(transport === 'stdio');
-    const sprite = tools.find((t) => t.name === 'generate_sprite')!.inputSchema as {
+    const sprite = tools.find((t) => t.name === 'generate_sprite')!.inputSchema as unknown as {
       properties: { prompt: unknown; params: { properties: Record<string, unknown> } };
     };
     const contract = contractSchema('GenerateParams').properties as Record<string, unknown>;
@@ -75,7 +75,7 @@ describe.each<[TransportName]>([['stdio'], ['streamable-http']])('over %s', (tra
     expect(sprite.properties.prompt).toEqual(
       (contractSchema('GenerateRequest').properties as Record<string, unknown>).prompt,
     );
-    const tileset = tools.find((t) => t.name === 'generate_tileset')!.inputSchema as typeof sprite;
+    const tileset = tools.find((t) => t.name === 'generate_tileset')!.inputSchema as unknown as typeof sprite;
     expect(tileset.properties.params.properties.tileset).toEqual(contract.tileset);
     expect(tileset.properties.params.properties.frames).toBeUndefined();
   });
