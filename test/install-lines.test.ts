@@ -20,6 +20,7 @@ const README_OF_USE: [use: string, readme: string][] = [
   ['the question-set validator', 'packages/question-set/README.md'],
   ['the reference server', 'reference-server/README.md'],
   ['the CLI', 'packages/cli/README.md'],
+  ['the MCP server for coding agents', 'packages/mcp/README.md'],
 ];
 
 describe('the README install lines', () => {

@@ -28,7 +28,7 @@ export const MCP_PACKAGES: OptionalPackages = {
   packages: { '@assetloom/mcp': '*' },
   // not on the registry yet: the root README's line for it (npm run pack:all writes the tarballs)
   install:
-    'npm install ./assetloom-packages/assetloom-mcp.tgz ./assetloom-packages/assetloom-sdk.tgz ./assetloom-packages/assetloom-openapi.tgz',
+    'npm install ./assetloom-packages/assetloom-mcp.tgz ./assetloom-packages/assetloom-openapi.tgz ./assetloom-packages/assetloom-sdk.tgz',
 };
 
 export const S3_PACKAGES: OptionalPackages = {

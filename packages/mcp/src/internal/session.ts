@@ -1,4 +1,5 @@
 import { type AssetClient, AssetloomApiError, createAssetClient, type FetchLike } from '@assetloom/sdk';
+import WebSocket from 'ws';
 import { AssetloomMcpError } from '../errors.js';
 import { type Language, say } from './messages.js';
 
@@ -37,7 +38,8 @@ export class Session {
       language: () => language(),
       ...(connection.token ? { token: connection.token } : {}),
       ...(connection.fetch ? { fetch: connection.fetch } : {}),
-      ...(connection.WebSocket ? { WebSocket: connection.WebSocket } : {}),
+      // the `ws` package this one depends on: the SDK's own lookup of it may not see it (pnpm)
+      WebSocket: connection.WebSocket ?? (WebSocket as unknown as WebSocketConstructor),
       onWarning: () => {},
     });
     if (connection.username && connection.password) {
