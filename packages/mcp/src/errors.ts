@@ -21,6 +21,7 @@ export type McpErrorCode =
  * next) and whose structured content carries `code`, `field` and `retryAfter`.
  */
 export class AssetloomMcpError extends Error {
+  /** What went wrong (stable, for code). */
   readonly code: McpErrorCode;
   /** The argument at fault (`params.resolution`, `saveTo.folder`), when one is. */
   readonly field: string | undefined;

@@ -16,6 +16,7 @@ interface CallContext extends McpHttpCall {
   language: 'en' | 'zh' | undefined;
 }
 
+/** The Streamable HTTP handler {@link createMcpHttpHandler} answers. */
 export interface McpHttpHandler {
   /** Answers one MCP request (POST, GET or DELETE) on the Node request and response. */
   handle(req: IncomingMessage, res: ServerResponse, call: McpHttpCall): Promise<void>;

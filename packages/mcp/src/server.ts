@@ -17,6 +17,7 @@ export type { LayoutName } from './internal/layouts.js';
 export type { Language } from './internal/messages.js';
 export type { ApiConnection } from './internal/session.js';
 
+/** What {@link createAssetloomMcpServer} needs: the API and the folders it may write. */
 export interface AssetloomMcpOptions {
   /** The Assetloom API and the account the tools act as. */
   api: ApiConnection;

@@ -38,6 +38,7 @@ export const LAYOUTS = {
   },
 } as const satisfies Record<string, Layout>;
 
+/** A download layout: `all`, `godot`, `unity`, `phaser` or `tiled` (the rows of the table). */
 export type LayoutName = keyof typeof LAYOUTS;
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS) as LayoutName[];

@@ -13,6 +13,7 @@ export interface ApiConnection {
   token?: string;
   /** An account to log in with when there is no token, and again when the token expires. */
   username?: string;
+  /** The password of `username` (never shown). */
   password?: string;
   /** The fetch the SDK sends with (tests and the offline mock). */
   fetch?: FetchLike;
