@@ -15,6 +15,7 @@ import { createClientErrorHandler } from './internal/client-error.js';
 import { ClosingResponse } from './internal/close-unread.js';
 import { createStoreWriteHealth } from './internal/store-health.js';
 import { createLogDestination, createLogger } from './logger.js';
+import type { McpMount } from './mcp.js';
 import { createMetricsHandler, isMetricsPath, ServerMetrics } from './metrics.js';
 import { importOptional, MCP_PACKAGES, MONGODB_PACKAGES } from './optional-deps.js';
 import { hashAdmissionFor, ScryptPasswordHasher } from './password.js';
@@ -95,6 +96,15 @@ export function llmOf(config: ServerConfig): LlmConfig | null {
       };
 }
 
+const MCP_MODULE: string = '@assetloom/mcp';
+
+/** What the server uses of `@assetloom/mcp` (its `createMcpHttpHandler`). */
+interface McpModule {
+  createMcpHttpHandler(options: { allow: readonly string[]; maxRequestBodySize: number }): McpMount & {
+    close(): Promise<void>;
+  };
+}
+
 /** The MCP server mounted at /mcp (`@assetloom/mcp`, an optional peer), its folders checked first. */
 async function openMcp(config: ServerConfig) {
   for (const folder of config.http.mcp.allowedFolders) {
@@ -105,7 +115,11 @@ async function openMcp(config: ServerConfig) {
       );
     }
   }
-  const { createMcpHttpHandler } = await importOptional(MCP_PACKAGES, () => import('@assetloom/mcp'));
+  // By a name in a variable: the server builds (and its declarations type-check) without the package.
+  const { createMcpHttpHandler } = (await importOptional(
+    MCP_PACKAGES,
+    () => import(MCP_MODULE),
+  )) as McpModule;
   // a base64 picture of UPLOAD_MAX_BYTES (10 MiB by default) fits in one request
   return createMcpHttpHandler({
     allow: config.http.mcp.allowedFolders,

@@ -185,7 +185,20 @@ try {
       !noDriver.stdout.includes('"stack"'),
     `MONGODB_URI without mongodb names the package to install:\n${noDriver.stdout}\n${noDriver.stderr}`,
   );
-  console.log('ok: --help, --version, an unknown option, and MONGODB_URI without mongodb installed');
+  check(
+    !existsSync(join(here, 'node_modules/@assetloom/mcp')),
+    '@assetloom/mcp is not installed with the server',
+  );
+  const noMcp = npxSync('assetloom-server', [], { MCP_ENABLED: 'true', PORT: '0' });
+  check(
+    noMcp.status === 1 &&
+      noMcp.stderr.includes('npm install ./assetloom-packages/assetloom-mcp.tgz') &&
+      !noMcp.stdout.includes('"stack"'),
+    `MCP_ENABLED without @assetloom/mcp names the line to install:\n${noMcp.stdout}\n${noMcp.stderr}`,
+  );
+  console.log(
+    'ok: --help, --version, an unknown option, MONGODB_URI without mongodb and MCP_ENABLED without @assetloom/mcp installed',
+  );
 
   // 1. `npx assetloom-server` on its embedded defaults (embedded store, files, in-process worker).
   const dataDir = mkdtempSync(join(tmpdir(), 'assetloom-bins-'));
