@@ -87,7 +87,7 @@ export function createAssetloomMcpServer(options: AssetloomMcpOptions): McpServe
     language: () => language,
     login: options.login ?? true,
   });
-  registerResources(server, session);
+  registerResources(server, session, () => language);
   registerPrompts(server);
   return server;
 }

@@ -243,6 +243,32 @@ describe('errors the agent can act on', () => {
     }
   });
 
+  it('without an account, says where the token goes (tools and resources)', async () => {
+    const client = await connect(world, 'stdio', '');
+    try {
+      const listed = (await client.callTool({ name: 'list_projects', arguments: {} })) as ToolResult;
+      expect(listed.isError).toBe(true);
+      expect(textOf(listed)).toMatch(
+        /Not logged in to http:\/\/127\.0\.0\.1:\d+ .*set ASSETLOOM_TOKEN .* or call the login tool/,
+      );
+      await expect(client.readResource({ uri: 'assetloom://projects' })).rejects.toThrow(/Not logged in/);
+      // the login tool, with an account: the answer names the user, never the token
+      await world.account('frank');
+      const login = (await client.callTool({
+        name: 'login',
+        arguments: { username: 'frank', password: 'secret123' },
+      })) as ToolResult;
+      expect(textOf(login)).toMatch(/Logged in to .* as frank/);
+      expect(JSON.stringify(login)).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/); // no JWT at all
+      const again = (await client.callTool({ name: 'list_projects', arguments: {} })) as ToolResult;
+      expect((again.structuredContent as { items: { name: string }[] }).items.map((p) => p.name)).toEqual([
+        'Demo',
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('the /mcp mount answers 401 without a token, like the API', async () => {
     const answer = await fetch(`${world.url}/mcp`, {
       method: 'POST',

@@ -1,6 +1,8 @@
+import type { AssetClient } from '@assetloom/sdk';
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { FILE_URI_PREFIX, fileUri, isText, mimeOf } from './files.js';
-import type { Session } from './session.js';
+import type { Language } from './messages.js';
+import { type Session, toMcpError } from './session.js';
 import { publicAsset } from './task-result.js';
 
 const JSON_TYPE = 'application/json';
@@ -17,10 +19,24 @@ function one(value: string | string[] | undefined): string {
  * Resources: the projects, a project with its style and tasks, a task with its assets, and every
  * stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
  */
-export function registerResources(server: McpServer, session: Session): void {
-  const listProjects = async () => {
+export function registerResources(server: McpServer, session: Session, language: () => Language): void {
+  /** A read through the SDK whose failure is said as the tools say it (not logged in, unreachable …). */
+  const read = async <T>(what: string, call: (api: AssetClient<true>) => Promise<T>): Promise<T> => {
+    try {
+      return await session.run(call);
+    } catch (error) {
+      const mapped = toMcpError(error, {
+        tool: 'resources/read',
+        what,
+        language: language(),
+        server: session.baseUrl,
+      });
+      throw mapped instanceof Error ? new Error(mapped.message, { cause: error }) : mapped;
+    }
+  };
+  const listProjects = async (api: AssetClient<true>) => {
     const out = [];
-    for await (const item of session.api.paginate('/api/v1/projects')) out.push(item);
+    for await (const item of api.paginate('/api/v1/projects')) out.push(item);
     return out;
   };
 
@@ -28,14 +44,14 @@ export function registerResources(server: McpServer, session: Session): void {
     'projects',
     'assetloom://projects',
     { title: 'Projects', description: 'Your projects, newest first.', mimeType: JSON_TYPE },
-    async (uri) => jsonContents(uri, await session.run(listProjects)),
+    async (uri) => jsonContents(uri, await read('the projects', listProjects)),
   );
 
   server.registerResource(
     'project',
     new ResourceTemplate('assetloom://projects/{projectId}', {
       list: async () => ({
-        resources: (await session.run(listProjects)).map((p) => ({
+        resources: (await read('the projects', listProjects)).map((p) => ({
           uri: `assetloom://projects/${encodeURIComponent(p.id)}`,
           name: p.name,
           mimeType: JSON_TYPE,
@@ -45,7 +61,7 @@ export function registerResources(server: McpServer, session: Session): void {
     { title: 'Project', description: 'A project with its style and its latest tasks.', mimeType: JSON_TYPE },
     async (uri, variables) => {
       const projectId = one(variables.projectId);
-      const value = await session.run(async (api) => {
+      const value = await read('the project', async (api) => {
         const project = await api.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } });
         const style = await api.GET('/api/v1/projects/{projectId}/style', {
           params: { path: { projectId } },
@@ -73,7 +89,7 @@ export function registerResources(server: McpServer, session: Session): void {
     },
     async (uri, variables) => {
       const taskId = one(variables.taskId);
-      const value = await session.run(async (api) => {
+      const value = await read('the task', async (api) => {
         const task = await api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } });
         const { assets } = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
         return { ...task, assets: assets.map(publicAsset) };
@@ -92,7 +108,7 @@ export function registerResources(server: McpServer, session: Session): void {
     },
     async (_uri, variables) => {
       const key = one(variables.key);
-      const file = await session.run((api) => api.downloadAsset(key));
+      const file = await read('the file', (api) => api.downloadAsset(key));
       const name = key.slice(key.lastIndexOf('/') + 1);
       const mimeType = mimeOf(name);
       const href = fileUri(key);

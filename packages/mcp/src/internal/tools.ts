@@ -75,12 +75,12 @@ function toolError(error: unknown, tool: string): CallToolResult {
 
 /** A project id or an exact project name → the id (names are what agents remember). */
 async function projectIdOf(api: AssetClient<true>, project: string, language: Language): Promise<string> {
+  let byName: string | undefined;
   for await (const item of api.paginate('/api/v1/projects')) {
     if (item.id === project) return item.id;
+    if (item.name === project) byName ??= item.id;
   }
-  for await (const item of api.paginate('/api/v1/projects')) {
-    if (item.name === project) return item.id;
-  }
+  if (byName !== undefined) return byName;
   throw new AssetloomMcpError('project_not_found', say(language, 'noProject', { project }), {
     field: 'projectId',
   });
