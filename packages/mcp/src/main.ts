@@ -41,7 +41,7 @@ async function mockConnection(): Promise<ApiConnection> {
     msw = await import('msw/node');
   } catch {
     fail(
-      '--mock needs @assetloom/mock and msw installed beside @assetloom/mcp: npm install ./assetloom-packages/assetloom-mock.tgz ./assetloom-packages/assetloom-core.tgz ./assetloom-packages/assetloom-pipeline.tgz ./assetloom-packages/assetloom-drawings.tgz msw (the root README has the line).',
+      '--mock needs @assetloom/mock and msw installed beside @assetloom/mcp: run the root README\'s install line "the SDK and the mock" in the same folder (npm run pack:all writes the tarballs).',
     );
   }
   mock.installWebSocketGlobal();

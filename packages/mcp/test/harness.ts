@@ -8,7 +8,7 @@ import { createAssetClient } from '@assetloom/sdk';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-export const BIN = fileURLToPath(new URL('../bin/assetloom-mcp.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/assetloom-mcp.js', import.meta.url));
 const SERVER_BIN = fileURLToPath(
   new URL('../../../reference-server/bin/assetloom-server.js', import.meta.url),
 );

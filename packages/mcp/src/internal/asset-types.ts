@@ -57,5 +57,3 @@ export const ASSET_TYPE_TOOLS = {
     params: ['tileset', 'seed'],
   },
 } as const satisfies Record<AssetType, AssetTypeTool>;
-
-export type AssetTypeToolName = (typeof ASSET_TYPE_TOOLS)[AssetType]['tool'];

@@ -2,7 +2,7 @@ import { type AssetApiSchemas, assetApiDocument, type JsonSchema } from '@assetl
 
 /** The contract's types (openapi-typescript, generated once in @assetloom/openapi). */
 export type AssetType = AssetApiSchemas['AssetType'];
-export type GenerateParams = AssetApiSchemas['GenerateParams'];
+type GenerateParams = AssetApiSchemas['GenerateParams'];
 export type GenerateParamName = keyof GenerateParams & string;
 
 const REF_PREFIX = '#/components/schemas/';

@@ -4,7 +4,7 @@ import { filesOf, fileUri, mimeOf, type WrittenFile } from './files.js';
 import { type Language, say } from './messages.js';
 
 /** The largest PNG shown as image content (larger ones are read through their resource link). */
-export const MAX_IMAGE_BYTES = 1_000_000;
+const MAX_IMAGE_BYTES = 1_000_000;
 /** At most this many pictures in one answer (a task of individual frames has many). */
 export const MAX_IMAGES = 4;
 

@@ -15,7 +15,7 @@ const PROJECT_ID: JsonSchema = {
 };
 
 /** Where to write files: a folder inside the allowed ones, and which files (the engine layout). */
-export const SAVE_TO: JsonSchema = Object.freeze({
+const SAVE_TO: JsonSchema = Object.freeze({
   type: 'object',
   additionalProperties: false,
   required: ['folder'],
@@ -57,7 +57,7 @@ const TASK_ID: JsonSchema = Object.freeze({
 });
 
 /** The input of a generate_* tool: the contract's GenerateRequest, its `params` picked for the type. */
-export function generateInputSchema(row: AssetTypeTool): JsonSchema {
+function generateInputSchema(row: AssetTypeTool): JsonSchema {
   const all = contractSchema('GenerateParams').properties as Record<string, JsonSchema>;
   const params: Record<string, JsonSchema> = {};
   for (const name of row.params) {
