@@ -6,11 +6,27 @@ import { defineProject } from 'vitest/config';
 // (bootstrap.sh --test); in CI a missing server fails the run instead of skipping.
 export default defineProject({
   resolve: {
-    alias: {
-      // the code under test from source, not a dist that may lag behind
-      '@assetloom/server': fileURLToPath(new URL('../../reference-server/src/index.ts', import.meta.url)),
-      '@assetloom/pipeline': fileURLToPath(new URL('../../packages/pipeline/src/index.ts', import.meta.url)),
-    },
+    // the code under test from source, not a dist that may lag behind. The pipeline's subpaths
+    // (`@assetloom/pipeline/providers` …) map to their entry files, as its tsup.config.ts builds them:
+    // a plain prefix alias would send them to `src/index.ts/providers`.
+    alias: [
+      {
+        find: '@assetloom/server',
+        replacement: fileURLToPath(new URL('../../reference-server/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@assetloom\/pipeline$/,
+        replacement: fileURLToPath(new URL('../../packages/pipeline/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@assetloom\/pipeline\/progress$/,
+        replacement: fileURLToPath(new URL('../../packages/pipeline/src/progress.ts', import.meta.url)),
+      },
+      {
+        find: /^@assetloom\/pipeline\/(formats|inputs|interpret|pixel|providers|tileset)$/,
+        replacement: `${fileURLToPath(new URL('../../packages/pipeline/src/entries/', import.meta.url))}$1.ts`,
+      },
+    ],
   },
   test: {
     name: 'real-servers',

@@ -49,6 +49,9 @@ describe.skipIf(mongoUri === null)('the compose topology as processes (2 API, 2 
       EVENT_POLL_MS: '50',
       WORKER_POLL_MS: '50',
       LOG_LEVEL: 'info',
+      // One user submits all eight (production scrypt): with the default cap of one running task per
+      // user (issue #37) the tasks would run one after another, and which worker takes each is a race.
+      USER_MAX_RUNNING_TASKS: '4',
     };
     const api = { ...shared, WORKER_IN_PROCESS: 'false' };
     const [w1port, w2port] = [await getFreePort(), await getFreePort()];
