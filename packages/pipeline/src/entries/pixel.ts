@@ -15,12 +15,14 @@ export { tileVariation } from '../image-input/tile-variation.js';
 export { matchColourWord, mix, PaletteMatcher, parseHex, type Rgb, toHex } from '../palette.js';
 export {
   bayer,
-  Grid,
   gridFor,
   type Material,
   Painter,
+  PixelCanvas,
+  pack,
   type Ramp,
   shadeGrid,
+  unpack,
   upscale,
 } from '../pixel/canvas.js';
 export { hash53, Noise1D, Noise2D, Rng } from '../pixel/random.js';

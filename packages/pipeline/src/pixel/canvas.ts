@@ -175,49 +175,77 @@ function freeRamp(target: Rgb): Ramp {
   };
 }
 
-/** A material-index grid: 0 is empty, 1–255 index into a Material list. */
-export class Grid {
-  readonly mat: Uint8Array;
+/** Packs an sRGB colour as the little-endian RGBA word of an opaque pixel (0 is an empty pixel). */
+export const pack = (c: readonly [number, number, number]): number =>
+  ((255 << 24) | (clamp8(c[2]) << 16) | (clamp8(c[1]) << 8) | clamp8(c[0])) >>> 0;
+/** The colour of a packed opaque pixel (see {@link pack}). */
+export const unpack = (v: number): Rgb => [v & 255, (v >>> 8) & 255, (v >>> 16) & 255];
+const clamp8 = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+
+/**
+ * The one pixel canvas every drawing of the built-in generator paints on: `w × h` cells of one
+ * 32-bit value each, 0 empty. What a value means is the drawing's: a material index (1–255, into a
+ * `Material` list, shaded by {@link shadeGrid}: the rig), or a packed opaque colour ({@link pack}:
+ * scene layers, UI pieces). Every primitive sets whole cells to one value, sampled at cell centres:
+ * shapes are pixel-art shapes, never blended.
+ */
+export class PixelCanvas {
+  readonly px: Uint32Array;
   constructor(
     readonly w: number,
     readonly h: number,
   ) {
-    this.mat = new Uint8Array(w * h);
+    this.px = new Uint32Array(w * h);
+  }
+  inside(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.w && y < this.h;
   }
   get(x: number, y: number): number {
-    if (x < 0 || y < 0 || x >= this.w || y >= this.h) return 0;
-    return this.mat[y * this.w + x]!;
+    return this.inside(x, y) ? this.px[Math.floor(y) * this.w + Math.floor(x)]! : 0;
   }
-  set(x: number, y: number, m: number): void {
-    x = Math.floor(x);
-    y = Math.floor(y);
-    if (x < 0 || y < 0 || x >= this.w || y >= this.h) return;
-    this.mat[y * this.w + x] = m;
+  set(x: number, y: number, v: number): void {
+    const xi = Math.floor(x);
+    const yi = Math.floor(y);
+    if (xi >= 0 && yi >= 0 && xi < this.w && yi < this.h) this.px[yi * this.w + xi] = v;
   }
-  ellipse(cx: number, cy: number, rx: number, ry: number, m: number): void {
-    if (rx <= 0 || ry <= 0) return;
-    const x0 = Math.max(0, Math.floor(cx - rx - 1));
-    const x1 = Math.min(this.w - 1, Math.ceil(cx + rx + 1));
-    const y0 = Math.max(0, Math.floor(cy - ry - 1));
-    const y1 = Math.min(this.h - 1, Math.ceil(cy + ry + 1));
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const dx = (x + 0.5 - cx) / rx;
-        const dy = (y + 0.5 - cy) / ry;
-        if (dx * dx + dy * dy <= 1) this.mat[y * this.w + x] = m;
-      }
-    }
+  /** Sets a cell to a colour (packed), or empties it with null. */
+  paint(x: number, y: number, c: readonly [number, number, number] | null): void {
+    this.set(x, y, c ? pack(c) : 0);
   }
-  /** Half-open rectangle [x0, x1) × [y0, y1) in grid units (rounded). */
-  rect(x0: number, y0: number, x1: number, y1: number, m: number): void {
+  /** Half-open rectangle [x0, x1) × [y0, y1), corners rounded to cells (either order). */
+  rect(x0: number, y0: number, x1: number, y1: number, v: number): void {
     const ax = Math.max(0, Math.round(Math.min(x0, x1)));
     const bx = Math.min(this.w, Math.round(Math.max(x0, x1)));
     const ay = Math.max(0, Math.round(Math.min(y0, y1)));
     const by = Math.min(this.h, Math.round(Math.max(y0, y1)));
-    for (let y = ay; y < by; y++) this.mat.fill(m, y * this.w + ax, y * this.w + bx);
+    if (bx <= ax) return;
+    for (let y = ay; y < by; y++) this.px.fill(v, y * this.w + ax, y * this.w + bx);
+  }
+  /**
+   * The cells whose centres are inside the ellipse; with `dither` (0–1) its outer part thins out in
+   * an ordered (Bayer) pattern, as a glow fades.
+   */
+  ellipse(cx: number, cy: number, rx: number, ry: number, v: number, dither = 0): void {
+    if (!(rx > 0) || !(ry > 0)) return;
+    const x0 = Math.max(0, Math.floor(cx - rx - 1));
+    const x1 = Math.min(this.w - 1, Math.ceil(cx + rx + 1));
+    const y0 = Math.max(0, Math.floor(cy - ry - 1));
+    const y1 = Math.min(this.h - 1, Math.ceil(cy + ry + 1));
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const dx = (x + 0.5 - cx) / rx;
+        const dy = (y + 0.5 - cy) / ry;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > 1) continue;
+        if (dither && !(bayer(x, y) > (Math.sqrt(d2) - (1 - dither)) / dither)) continue;
+        this.px[y * this.w + x] = v;
+      }
+  }
+  disc(cx: number, cy: number, r: number, v: number, dither = 0): void {
+    this.ellipse(cx, cy, r, r, v, dither);
   }
   /** A thick line segment with round ends. */
-  capsule(x0: number, y0: number, x1: number, y1: number, r: number, m: number): void {
+  capsule(x0: number, y0: number, x1: number, y1: number, r: number, v: number): void {
     const minX = Math.max(0, Math.floor(Math.min(x0, x1) - r - 1));
     const maxX = Math.min(this.w - 1, Math.ceil(Math.max(x0, x1) + r + 1));
     const minY = Math.max(0, Math.floor(Math.min(y0, y1) - r - 1));
@@ -232,12 +260,12 @@ export class Grid {
         const t = Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
         const ex = px - t * dx;
         const ey = py - t * dy;
-        if (ex * ex + ey * ey <= r * r) this.mat[y * this.w + x] = m;
+        if (ex * ex + ey * ey <= r * r) this.px[y * this.w + x] = v;
       }
     }
   }
-  /** Filled polygon (even-odd rule, sampled at cell centres). */
-  polygon(points: ReadonlyArray<readonly [number, number]>, m: number): void {
+  /** A filled polygon (even-odd rule, sampled at cell centres). */
+  polygon(points: ReadonlyArray<readonly [number, number]>, v: number): void {
     if (points.length < 3) return;
     let minY = Number.POSITIVE_INFINITY;
     let maxY = Number.NEGATIVE_INFINITY;
@@ -259,21 +287,74 @@ export class Grid {
       for (let k = 0; k + 1 < xs.length; k += 2) {
         const from = Math.max(0, Math.ceil(xs[k]! - 0.5));
         const to = Math.min(this.w - 1, Math.floor(xs[k + 1]! - 0.5));
-        for (let x = from; x <= to; x++) this.mat[y * this.w + x] = m;
+        for (let x = from; x <= to; x++) this.px[y * this.w + x] = v;
       }
+    }
+  }
+  /** A line one cell wide (or a square pen `width` cells wide). */
+  line(x0: number, y0: number, x1: number, y1: number, v: number, width = 1): void {
+    const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0))));
+    for (let i = 0; i <= n; i++) {
+      const x = x0 + ((x1 - x0) * i) / n;
+      const y = y0 + ((y1 - y0) * i) / n;
+      if (width <= 1) this.set(x, y, v);
+      else this.rect(x - width / 2, y - width / 2, x + width / 2, y + width / 2, v);
+    }
+  }
+  /** Draws an RGBA picture (its opaque pixels) with its top-left at x, y; `map` may recolour it. */
+  blit(img: RgbaImage, x: number, y: number, map?: (c: Rgb) => readonly [number, number, number]): void {
+    const ox = Math.round(x);
+    const oy = Math.round(y);
+    const memo = new Map<number, number>();
+    for (let j = 0; j < img.height; j++)
+      for (let i = 0; i < img.width; i++) {
+        const s = (j * img.width + i) * 4;
+        if (img.data[s + 3]! < 128) continue;
+        const tx = ox + i;
+        const ty = oy + j;
+        if (tx < 0 || ty < 0 || tx >= this.w || ty >= this.h) continue;
+        const key = (img.data[s]! << 16) | (img.data[s + 1]! << 8) | img.data[s + 2]!;
+        let v = memo.get(key);
+        if (v === undefined) {
+          const c: Rgb = [img.data[s]!, img.data[s + 1]!, img.data[s + 2]!];
+          v = pack(map ? map(c) : c);
+          memo.set(key, v);
+        }
+        this.px[ty * this.w + tx] = v;
+      }
+  }
+  /** Recolours every coloured cell (ambient light, haze). */
+  map(fn: (c: Rgb) => readonly [number, number, number]): void {
+    const memo = new Map<number, number>();
+    for (let i = 0; i < this.px.length; i++) {
+      const v = this.px[i]!;
+      if (!v) continue;
+      let r = memo.get(v);
+      if (r === undefined) {
+        r = pack(fn(unpack(v)));
+        memo.set(v, r);
+      }
+      this.px[i] = r;
     }
   }
   /** Mirrors the left half onto the right half. */
   mirrorX(): void {
-    for (let y = 0; y < this.h; y++) {
-      for (let x = 0; x < this.w >> 1; x++)
-        this.mat[y * this.w + (this.w - 1 - x)] = this.mat[y * this.w + x]!;
-    }
+    for (let y = 0; y < this.h; y++)
+      for (let x = 0; x < this.w >> 1; x++) this.px[y * this.w + (this.w - 1 - x)] = this.px[y * this.w + x]!;
   }
+  /** The share of cells that are not empty. */
   coverage(): number {
     let n = 0;
-    for (const v of this.mat) if (v) n++;
-    return n / this.mat.length;
+    for (const v of this.px) if (v) n++;
+    return n / this.px.length;
+  }
+  /** A canvas of packed colours as RGBA (transparent where empty). */
+  rgba(): RgbaImage {
+    return { width: this.w, height: this.h, data: new Uint8Array(new Uint32Array(this.px).buffer) };
+  }
+  /** A canvas of packed colours as RGBA, each cell `factor` pixels, centred on `width × height`. */
+  image(factor: number, width: number, height: number): RgbaImage {
+    return upscale(new Uint8Array(this.px.buffer), this.w, this.h, factor, width, height);
   }
 }
 
@@ -282,8 +363,12 @@ export class Grid {
  * style's light direction, in three bands plus shadow), a specular pixel on shiny parts, and a
  * selective outline `lineWeight` cells thick. Every colour comes from the materials' ramps.
  */
-export function shadeGrid(grid: Grid, materials: readonly Material[], style: ResolvedStyle): Uint8Array {
-  const { w, h, mat } = grid;
+export function shadeGrid(
+  grid: PixelCanvas,
+  materials: readonly Material[],
+  style: ResolvedStyle,
+): Uint8Array {
+  const { w, h, px: mat } = grid;
   const dist = new Float32Array(w * h);
   const INF = 1e6;
   for (let i = 0; i < mat.length; i++) dist[i] = mat[i] ? INF : 0;

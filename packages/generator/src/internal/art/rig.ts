@@ -1,4 +1,4 @@
-import type { Grid } from '@assetloom/pipeline/pixel';
+import type { PixelCanvas } from '@assetloom/pipeline/pixel';
 
 /**
  * A tiny 3D rig for sprites: bodies and objects are built from balls, sticks (capsules) and flat
@@ -43,7 +43,7 @@ export interface Camera {
 interface Projected {
   depth: number;
   order: number;
-  draw: (g: Grid) => void;
+  draw: (g: PixelCanvas) => void;
 }
 
 /** Projects local points: returns [screen x, screen y, depth (larger is nearer the viewer)]. */
@@ -69,7 +69,7 @@ export function projector(cam: Camera): (p: V3) => [number, number, number] {
   };
 }
 
-export function renderParts(grid: Grid, parts: readonly Part[], cam: Camera): void {
+export function renderParts(grid: PixelCanvas, parts: readonly Part[], cam: Camera): void {
   const P = projector(cam);
   const list: Projected[] = parts.map((part, order) => {
     switch (part.t) {

@@ -13,12 +13,12 @@ import {
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import {
   DIRECTION_NAMES,
-  Grid,
   gridFor,
   hash53,
   type Material,
   oklab,
   type Painter,
+  PixelCanvas,
   parseHex,
   type Ramp,
   type Rgb,
@@ -357,7 +357,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     for (let f = 0; f < fpd; f++) {
       const phase = phaseOf(f);
       const pose = poseOf(action, phase, fpd);
-      const grid = new Grid(gw, gh);
+      const grid = new PixelCanvas(gw, gh);
       const parts = buildPlan(build(unit), action, phase, fpd, facing);
       if (spec.plan === 'object' && action === 'idle' && fpd > 1) {
         // a glint travels over still objects, so an idle cycle is never a still picture

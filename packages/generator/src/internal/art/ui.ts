@@ -13,7 +13,7 @@ import {
   uiTextOf,
 } from '@assetloom/pipeline/interpret';
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
-import { fromOklab, oklab, PaletteMatcher, type Rgb } from '@assetloom/pipeline/pixel';
+import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
 import { loadDrawings } from './library/sprite.js';
 
 /**
@@ -80,48 +80,13 @@ const grey = (c: Rgb, t: number): Rgb => {
 };
 const lum = (c: Rgb) => (c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11) / 255;
 
-/** A frame of whole pixels in one colour each, drawn at the art grid, then scaled up. */
-class Canvas {
-  readonly px: Uint32Array;
-  constructor(
-    readonly w: number,
-    readonly h: number,
-  ) {
-    this.px = new Uint32Array(w * h);
-  }
-  set(x: number, y: number, c: Rgb | null): void {
-    if (x < 0 || y < 0 || x >= this.w || y >= this.h) return;
-    this.px[y * this.w + x] = c
-      ? ((255 << 24) | (Math.round(c[2]) << 16) | (Math.round(c[1]) << 8) | Math.round(c[0])) >>> 0
-      : 0;
-  }
-  rect(x0: number, y0: number, x1: number, y1: number, c: Rgb): void {
-    for (let y = Math.max(0, y0); y < Math.min(this.h, y1); y++)
-      for (let x = Math.max(0, x0); x < Math.min(this.w, x1); x++) this.set(x, y, c);
-  }
-  image(factor: number, width: number, height: number): RgbaImage {
-    const out = new Uint32Array(width * height);
-    const ox = Math.floor((width - this.w * factor) / 2);
-    const oy = Math.floor((height - this.h * factor) / 2);
-    for (let y = 0; y < height; y++) {
-      const sy = Math.floor((y - oy) / factor);
-      if (sy < 0 || sy >= this.h) continue;
-      for (let x = 0; x < width; x++) {
-        const sx = Math.floor((x - ox) / factor);
-        if (sx >= 0 && sx < this.w) out[y * width + x] = this.px[sy * this.w + sx]!;
-      }
-    }
-    return { width, height, data: new Uint8Array(out.buffer) };
-  }
-}
-
 /**
  * A rounded, outlined plate: outline, a border band of `border` pixels in the material, a bevel
  * (light top-left, dark bottom-right) and the face. `lip` pixels of darker edge under it make a
  * button stand up; `top` shifts it down (a pressed button sits on its lip).
  */
 function plate(
-  c: Canvas,
+  c: PixelCanvas,
   opts: {
     x0: number;
     y0: number;
@@ -146,7 +111,7 @@ function plate(
   };
   // the lip: the plate's underside, seen below it
   for (let y = bottom; y < y1; y++)
-    for (let x = x0; x < x1; x++) if (inRound(x, y - lip, bottom)) c.set(x, y, opts.outline ?? rim.deep);
+    for (let x = x0; x < x1; x++) if (inRound(x, y - lip, bottom)) c.paint(x, y, opts.outline ?? rim.deep);
   for (let y = y0; y < bottom; y++)
     for (let x = x0; x < x1; x++) {
       if (!inRound(x, y, bottom)) continue;
@@ -157,7 +122,7 @@ function plate(
       const d = Math.min(dl, dr, dt, db);
       const cornerEdge = Math.min(dl, dr) + Math.min(dt, db) === corner;
       if (opts.outline && (d === 0 || cornerEdge)) {
-        c.set(x, y, opts.outline);
+        c.paint(x, y, opts.outline);
         continue;
       }
       const o = opts.outline ? 1 : 0;
@@ -183,14 +148,14 @@ function plate(
           d === o + Math.floor(border / 2)
         )
           col = rim.hi;
-        c.set(x, y, col);
+        c.paint(x, y, col);
         continue;
       }
       // the face: a highlight row under the top border, a shade row over the bottom one
       const fd = d - o - border;
       const col =
         dt - o - border === 0 ? face.light : db - o - border === 0 && fd === 0 ? face.dark : face.base;
-      c.set(x, y, col);
+      c.paint(x, y, col);
     }
   // rivets or gems in the corners of a metal or gold border
   if ((material === 'metal' || material === 'gold') && border >= 3) {
@@ -202,7 +167,7 @@ function plate(
       [x0 + m, bottom - 1 - m],
       [x1 - 1 - m, bottom - 1 - m],
     ] as const)
-      c.set(rx, ry, material === 'gold' ? [200, 40, 60] : rim.hi);
+      c.paint(rx, ry, material === 'gold' ? [200, 40, 60] : rim.hi);
   }
 }
 
@@ -249,7 +214,7 @@ function colours(kind: UiKind, material: Material, asked: Rgb | null, text: stri
 
 /** Sets text on a canvas in the bitmap font, centred in the box, with a one-pixel drop shadow. */
 async function letter(
-  c: Canvas,
+  c: PixelCanvas,
   text: string,
   box: { x0: number; y0: number; x1: number; y1: number },
   colour: Rgb,
@@ -272,14 +237,14 @@ async function letter(
   // Press Start 2P's capitals stand on row 7 of 8: centre the capitals, not the cell
   const inkHeight = fontName === 'assetloom-8' ? 7 : height - 2;
   const y = Math.floor((box.y0 + box.y1 - inkHeight) / 2);
-  if (shadow) font.draw(text, x + 1, y + 1, (px, py) => c.set(px, py, shadow));
-  font.draw(text, x, y, (px, py) => c.set(px, py, colour));
+  if (shadow) font.draw(text, x + 1, y + 1, (px, py) => c.paint(px, py, shadow));
+  font.draw(text, x, y, (px, py) => c.paint(px, py, colour));
   return fontName;
 }
 
 /** A symbol on a button: a close cross, a plus, a minus, two pixels thick. */
 function symbol(
-  c: Canvas,
+  c: PixelCanvas,
   which: UiSymbol,
   box: { x0: number; y0: number; x1: number; y1: number },
   colour: Rgb,
@@ -293,14 +258,14 @@ function symbol(
     for (let k = 0; k < size; k++) {
       if (which === 'close') {
         for (let j = 0; j < t; j++) {
-          c.set(cx + k + dx + j, cy + k + dy, col);
-          c.set(cx + size - 1 - k + dx - j, cy + k + dy, col);
+          c.paint(cx + k + dx + j, cy + k + dy, col);
+          c.paint(cx + size - 1 - k + dx - j, cy + k + dy, col);
         }
       } else {
         const mid = Math.floor((size - t) / 2);
         for (let j = 0; j < t; j++) {
-          c.set(cx + k + dx, cy + mid + j + dy, col);
-          if (which === 'plus') c.set(cx + mid + j + dx, cy + k + dy, col);
+          c.paint(cx + k + dx, cy + mid + j + dy, col);
+          if (which === 'plus') c.paint(cx + mid + j + dx, cy + k + dy, col);
         }
       }
     }
@@ -380,7 +345,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
   }
   const frames: RgbaImage[] = [];
   for (const state of names) {
-    const c = new Canvas(gw, gh);
+    const c = new PixelCanvas(gw, gh);
     if (kind === 'button') {
       const pressed = state === 'pressed';
       const hover = state === 'hover';
@@ -429,7 +394,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
       else if (hover) {
         // no words: a hover shine across the top of the face
         for (let x = box.x0 + 1; x < box.x0 + Math.max(2, Math.floor((box.x1 - box.x0) / 3)); x++)
-          c.set(x, box.y0, f.hi);
+          c.paint(x, box.y0, f.hi);
       }
     } else if (kind === 'bar') {
       const trackC: Rgb = [28, 24, 36];
@@ -441,10 +406,10 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
       if (state === 'full') {
         for (let y = y0; y < y1; y++)
           for (let x = x0; x < x1; x++)
-            c.set(x, y, y === y0 ? face.hi : y === y1 - 1 && y1 - y0 > 2 ? face.dark : face.base);
+            c.paint(x, y, y === y0 ? face.hi : y === y1 - 1 && y1 - y0 > 2 ? face.dark : face.base);
         // a glint near the left end
-        if (y1 - y0 > 2) for (let x = x0 + 1; x < Math.min(x1, x0 + 3); x++) c.set(x, y0 + 1, face.hi);
-      } else for (let x = x0; x < x1; x++) c.set(x, y1 - 1, ramp(trackC).light);
+        if (y1 - y0 > 2) for (let x = x0 + 1; x < Math.min(x1, x0 + 3); x++) c.paint(x, y0 + 1, face.hi);
+      } else for (let x = x0; x < x1; x++) c.paint(x, y1 - 1, ramp(trackC).light);
     } else {
       // panels and labels: the material border round the face (a label's face its plate)
       plate(c, {

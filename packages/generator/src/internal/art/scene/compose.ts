@@ -1,15 +1,19 @@
 import type { Drawing } from '@assetloom/drawings';
 import type { RgbaImage } from '@assetloom/pipeline';
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
-import { bayer, Noise1D, Noise2D, type Painter, type Rng } from '@assetloom/pipeline/pixel';
+import { bayer, Noise1D, Noise2D, type Painter, PixelCanvas, type Rng } from '@assetloom/pipeline/pixel';
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
 import type { ElementKind, SceneRequest, Setting } from './elements.js';
 import { type Lighting, lightingFor, paintLights, paintSky } from './light.js';
-import { cropToPixels, Layer, mixRgb, pack, type RGB, scaleRgb } from './paint.js';
+import { cropToPixels, mixRgb, pack, type RGB, scaleRgb } from './paint.js';
 
 /** A composed scene: its depth layers back to front, and what each named element became. */
 export interface ComposedScene {
-  layers: Array<{ name: 'sky' | 'far' | 'mid' | 'near' | 'props' | 'weather'; layer: Layer; scroll: number }>;
+  layers: Array<{
+    name: 'sky' | 'far' | 'mid' | 'near' | 'props' | 'weather';
+    layer: PixelCanvas;
+    scroll: number;
+  }>;
   /** Each element and other noun of the prompt: drawn (how), or dropped. */
   report: Array<{ word: string; drawn: boolean; as?: string; thing?: true }>;
 }
@@ -49,7 +53,7 @@ const G = (ctx: Ctx, c: RGB): number => {
   return v;
 };
 /** Recolours a layer except its light-giving colours. */
-const lightLayer = (ctx: Ctx, layer: Layer, fn: (c: RGB) => RGB) =>
+const lightLayer = (ctx: Ctx, layer: PixelCanvas, fn: (c: RGB) => RGB) =>
   layer.map((c) => (ctx.glow.has(pack(c)) ? c : fn(c)));
 const darker = (c: RGB, k = 0.78): RGB => scaleRgb(c, k);
 const lighter = (c: RGB, k = 0.3): RGB => mixRgb(c, [255, 250, 235], k);
@@ -101,13 +105,13 @@ async function prop(ctx: Ctx, what: string | Drawing, height: number, fill?: RGB
 }
 
 /** Places a prop with its bottom centre at x, y (its feet on the ground). */
-function stand(layer: Layer, img: RgbaImage, x: number, y: number, map?: (c: RGB) => RGB): void {
+function stand(layer: PixelCanvas, img: RgbaImage, x: number, y: number, map?: (c: RGB) => RGB): void {
   layer.blit(img, x - img.width / 2, y - img.height, map);
 }
 
 // ---- sky ---------------------------------------------------------------------------------------
 
-function paintSkyElements(ctx: Ctx, sky: Layer, horizon: number): void {
+function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
   const { w, h, rng, light, req } = ctx;
   const night = light.time === 'night';
   if (night || ctx.has('stars')) {
@@ -204,7 +208,7 @@ function paintSkyElements(ctx: Ctx, sky: Layer, horizon: number): void {
   const under = P(
     rainy ? [92, 98, 112] : night ? [48, 52, 88] : light.time === 'dusk' ? [190, 110, 140] : [206, 218, 238],
   );
-  const puff = new Layer(w, h);
+  const puff = new PixelCanvas(w, h);
   for (let i = 0; i < cloudCount; i++) {
     const cw = rng.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
     const ch = Math.max(2, cw * 0.28);
@@ -257,7 +261,7 @@ function ridge(
  * above `snowAt`, shaded the same way.
  */
 function fillRidge(
-  layer: Layer,
+  layer: PixelCanvas,
   heights: Float64Array,
   fill: RGB,
   opts: { snowAt?: number; snow?: RGB; faces?: boolean } = {},
@@ -294,7 +298,7 @@ function fillRidge(
   }
 }
 
-function paintFar(ctx: Ctx, far: Layer, horizon: number, land: (typeof LAND)[keyof typeof LAND]): void {
+function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: (typeof LAND)[keyof typeof LAND]): void {
   const { w, h, rng, light, req } = ctx;
   const haze = (c: RGB) => mixRgb(c, light.haze, 0.4);
   const s = req.setting;
@@ -353,7 +357,7 @@ function paintFar(ctx: Ctx, far: Layer, horizon: number, land: (typeof LAND)[key
 
 /** A tree: a conifer, a round leafy crown, a pink blossom crown, a bare dead tree, or a palm. */
 function tree(
-  layer: Layer,
+  layer: PixelCanvas,
   kind: 'pine' | 'round' | 'blossom' | 'dead',
   x: number,
   y: number,
@@ -370,7 +374,7 @@ function tree(
       const top = y - size * (0.35 + t * 0.26) - size * 0.3;
       const bottom = y - size * (0.18 + t * 0.24);
       const half = size * (0.34 - t * 0.08);
-      layer.poly(
+      layer.polygon(
         [
           [x, top],
           [x + half, bottom],
@@ -378,7 +382,7 @@ function tree(
         ],
         l,
       );
-      layer.poly(
+      layer.polygon(
         [
           [x, top],
           [x - half, bottom],
@@ -421,7 +425,7 @@ function tree(
 
 async function paintMid(
   ctx: Ctx,
-  mid: Layer,
+  mid: PixelCanvas,
   horizon: number,
   land: (typeof LAND)[keyof typeof LAND],
 ): Promise<number> {
@@ -589,7 +593,7 @@ async function paintMid(
       const hh = hw * 0.8;
       const base = horizon + h * 0.11;
       mid.rect(x, base - hh, x + hw, base, wall);
-      mid.poly(
+      mid.polygon(
         [
           [x - hw * 0.12, base - hh],
           [x + hw / 2, base - hh - hw * 0.55],
@@ -648,7 +652,7 @@ async function paintMid(
 }
 
 /** The named landmarks of open land, in front of the tree row: pyramids, a volcano, a waterfall, a castle … */
-async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: number): Promise<void> {
+async function paintLandmarks(ctx: Ctx, mid: PixelCanvas, horizon: number, ground: number): Promise<void> {
   const { w, h, rng, light, req } = ctx;
   const s = req.setting;
   if (ctx.has('pyramids') || (s === 'desert' && ctx.has('pyramids'))) {
@@ -665,7 +669,7 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
       const half = h * fs * (w > h ? 1 : 0.8);
       const top = base - half * 0.95;
       const cx = w * fx;
-      mid.poly(
+      mid.polygon(
         [
           [cx, top],
           [cx + half, base],
@@ -673,7 +677,7 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
         ],
         P(darker(stone, 0.72)),
       );
-      mid.poly(
+      mid.polygon(
         [
           [cx, top],
           [cx + half * 0.15, base],
@@ -697,7 +701,7 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
     const base = horizon + h * 0.1;
     const rock: RGB = [110, 74, 70];
     const crater = w * 0.05;
-    mid.poly(
+    mid.polygon(
       [
         [cx - crater, top],
         [cx + crater, top],
@@ -706,7 +710,7 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
       ],
       P(darker(rock, 0.8)),
     );
-    mid.poly(
+    mid.polygon(
       [
         [cx - crater, top],
         [cx - crater * 0.2, top],
@@ -819,8 +823,8 @@ async function paintLandmarks(ctx: Ctx, mid: Layer, horizon: number, ground: num
 
 async function paintNear(
   ctx: Ctx,
-  near: Layer,
-  props: Layer,
+  near: PixelCanvas,
+  props: PixelCanvas,
   groundY: number,
   land: (typeof LAND)[keyof typeof LAND],
 ): Promise<void> {
@@ -856,7 +860,7 @@ async function paintNear(
   }
   if (ctx.has('road')) {
     const road = P([150, 120, 86]);
-    near.poly(
+    near.polygon(
       [
         [w * 0.45, top],
         [w * 0.55, top],
@@ -1019,7 +1023,7 @@ function drew(ctx: Ctx, kind: ElementKind, as: string, ok = true): void {
 
 // ---- weather --------------------------------------------------------------------------------------
 
-function paintWeather(ctx: Ctx, layer: Layer): void {
+function paintWeather(ctx: Ctx, layer: PixelCanvas): void {
   const { w, h, rng, req, light } = ctx;
   if (req.weather === 'rain' || req.weather === 'storm') {
     const drop = P(light.time === 'night' ? [120, 140, 190] : [190, 206, 230]);
@@ -1059,7 +1063,13 @@ function paintWeather(ctx: Ctx, layer: Layer): void {
 
 // ---- rooms: dungeon, cave, castle hall, tavern, library ----------------------------------------------
 
-async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: Layer): Promise<void> {
+async function paintRoom(
+  ctx: Ctx,
+  back: PixelCanvas,
+  mid: PixelCanvas,
+  near: PixelCanvas,
+  props: PixelCanvas,
+): Promise<void> {
   const { w, h, rng, req, light } = ctx;
   const s = req.setting;
   const stone: RGB =
@@ -1090,7 +1100,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
       const x = rng.range(0, w);
       const len = h * rng.range(0.08, 0.22);
       const half = Math.max(1.5, len * 0.18);
-      back.poly(
+      back.polygon(
         [
           [x - half, 0],
           [x + half, 0],
@@ -1099,7 +1109,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
         spike,
       );
       if (k % 2)
-        back.poly(
+        back.polygon(
           [
             [x - half, floorY],
             [x + half, floorY],
@@ -1129,7 +1139,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
     const dy = floorY - (req.corridor ? floorY * 0.18 : 0);
     if (req.corridor) {
       const side = P(darker(stone, 0.7));
-      mid.poly(
+      mid.polygon(
         [
           [0, 0],
           [dx - dw, dy - dh],
@@ -1138,7 +1148,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
         ],
         side,
       );
-      mid.poly(
+      mid.polygon(
         [
           [w, 0],
           [dx + dw, dy - dh],
@@ -1182,7 +1192,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
       const x = w * fx;
       const bwid = Math.min(w, h) * 0.09;
       props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY + floorY * 0.15, P([168, 36, 48]));
-      props.poly(
+      props.polygon(
         [
           [x - bwid / 2, wallY + floorY * 0.15],
           [x + bwid / 2, wallY + floorY * 0.15],
@@ -1244,7 +1254,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
       const y = floorY + rng.range(0, h * 0.15);
       const c = colours[k % 2]!;
       const ch = h * rng.range(0.08, 0.16);
-      props.poly(
+      props.polygon(
         [
           [x - ch * 0.2, y],
           [x, y - ch],
@@ -1252,7 +1262,7 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
         ],
         P(c),
       );
-      props.poly(
+      props.polygon(
         [
           [x - ch * 0.2, y],
           [x, y - ch],
@@ -1380,7 +1390,13 @@ async function paintRoom(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: 
 
 // ---- underwater and space --------------------------------------------------------------------------
 
-async function paintUnderwater(ctx: Ctx, back: Layer, mid: Layer, near: Layer, props: Layer): Promise<void> {
+async function paintUnderwater(
+  ctx: Ctx,
+  back: PixelCanvas,
+  mid: PixelCanvas,
+  near: PixelCanvas,
+  props: PixelCanvas,
+): Promise<void> {
   const { w, h, rng, light } = ctx;
   const night = light.time === 'night';
   const stops = [
@@ -1453,7 +1469,7 @@ async function paintUnderwater(ctx: Ctx, back: Layer, mid: Layer, near: Layer, p
   drew(ctx, 'seaweed', 'seaweed');
 }
 
-async function paintSpace(ctx: Ctx, back: Layer, mid: Layer, props: Layer): Promise<void> {
+async function paintSpace(ctx: Ctx, back: PixelCanvas, mid: PixelCanvas, props: PixelCanvas): Promise<void> {
   const { w, h, rng } = ctx;
   back.px.fill(P([8, 8, 24]));
   // a nebula: clouds in three solid tones, denser towards their cores, a dithered rim only at the edge
@@ -1524,12 +1540,12 @@ export async function composeScene(job: {
     lib,
     groundY: h * 0.8,
   };
-  const sky = new Layer(w, h);
-  const far = new Layer(w, h);
-  const mid = new Layer(w, h);
-  const near = new Layer(w, h);
-  const props = new Layer(w, h);
-  const weather = new Layer(w, h);
+  const sky = new PixelCanvas(w, h);
+  const far = new PixelCanvas(w, h);
+  const mid = new PixelCanvas(w, h);
+  const near = new PixelCanvas(w, h);
+  const props = new PixelCanvas(w, h);
+  const weather = new PixelCanvas(w, h);
   const s = req.setting;
   const room = s === 'dungeon' || s === 'cave' || s === 'castle_hall' || s === 'tavern' || s === 'library';
   if (room) {

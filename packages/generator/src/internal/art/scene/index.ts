@@ -1,10 +1,10 @@
 import type { RgbaImage } from '@assetloom/pipeline';
 import type { Interpretation } from '@assetloom/pipeline/interpret';
-import type { Painter, ResolvedStyle, Rng } from '@assetloom/pipeline/pixel';
+import type { Painter, PixelCanvas, ResolvedStyle, Rng } from '@assetloom/pipeline/pixel';
 import { PaletteMatcher, quantizeAdaptive, type Rgb } from '@assetloom/pipeline/pixel';
 import { type ComposedScene, composeScene, type DrawThing } from './compose.js';
 import { readScene, type SceneRequest } from './elements.js';
-import { flatten, type Layer, layerImage } from './paint.js';
+import { flatten, layerImage } from './paint.js';
 
 export interface SceneJob {
   rng: Rng;
@@ -65,7 +65,7 @@ const SCENE_COLOURS = 64;
  * quantizer: near colours merge first, by how many pixels they cover), each colour of every layer
  * mapped to what it became in the picture, or to the nearest palette colour where it is hidden.
  */
-function limitColours(layers: readonly Layer[], w: number, h: number, max: number): void {
+function limitColours(layers: readonly PixelCanvas[], w: number, h: number, max: number): void {
   const flat = flatten(layers, w, h);
   const before = new Uint32Array(flat.data.slice().buffer);
   const distinct = new Set(before);
@@ -90,7 +90,7 @@ function limitColours(layers: readonly Layer[], w: number, h: number, max: numbe
 }
 
 /** Every pixel to the palette's nearest colour (a palette the style enforces is the only one used). */
-function lockPalette(layers: readonly Layer[], palette: readonly Rgb[]): void {
+function lockPalette(layers: readonly PixelCanvas[], palette: readonly Rgb[]): void {
   const matcher = new PaletteMatcher(palette);
   for (const layer of layers)
     layer.map((c) => matcher.nearest([Math.round(c[0]), Math.round(c[1]), Math.round(c[2])]));

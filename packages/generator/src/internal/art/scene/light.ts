@@ -1,6 +1,7 @@
 import type { TimeOfDay } from '@assetloom/pipeline/interpret';
+import type { PixelCanvas } from '@assetloom/pipeline/pixel';
 import { bayer } from '@assetloom/pipeline/pixel';
-import { type Layer, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
+import { mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /**
  * The light of a scene: its sky's colours from the zenith down to the horizon, the ambient light that
@@ -83,7 +84,7 @@ export function lightingFor(time: TimeOfDay, weather: string | undefined, neon: 
 }
 
 /** The sky gradient, its bands joined by a narrow ordered dither (a texture, not noise over everything). */
-export function paintSky(layer: Layer, l: Lighting, horizon: number): void {
+export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number): void {
   const stops = l.sky.map(pack);
   const { w, h } = layer;
   const end = Math.max(1, horizon);
@@ -102,7 +103,7 @@ export function paintSky(layer: Layer, l: Lighting, horizon: number): void {
  * The lights of the scene's own things: around each, pixels within its radius turn towards its colour
  * in three dithered steps, brightest at the source; never beyond the radius.
  */
-export function paintLights(layers: readonly Layer[], l: Lighting): void {
+export function paintLights(layers: readonly PixelCanvas[], l: Lighting): void {
   for (const light of l.lights)
     for (const layer of layers) {
       const { w, h, px } = layer;
