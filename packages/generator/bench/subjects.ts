@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AssetType, GeneratedAsset, RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
-import { craftFaults } from '../src/internal/art/library/craft.js';
+import { craftFaults } from '../src/internal/look/passes.js';
 
 /**
  * The subjects bench of issue #27: common game nouns (bench/nouns.en.txt, nouns.zh.txt, built from

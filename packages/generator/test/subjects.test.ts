@@ -2,7 +2,7 @@ import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { iou, isBlockUpscale, silhouette } from '../bench/subjects.js';
 import { renderProcedural } from '../src/index.js';
-import { craftFaults } from '../src/internal/art/library/craft.js';
+import { craftFaults } from '../src/internal/look/passes.js';
 
 /** Issue #27: the built-in generator draws the thing that was named, or says that it cannot. */
 const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({

@@ -419,10 +419,13 @@ describe('tileset files', () => {
         }
       expect(worst).toBeLessThanOrEqual(SEAM_GOALS.worst);
       expect(sum / joints).toBeLessThanOrEqual(SEAM_GOALS.mean);
+      // sweetie16 is enforced: the palette travels with the engine files (issue #39)
       expect(result.ok && result.assets[0]!.metadata.atlas).toEqual({
         godot: 'p/t/tileset.tres',
         tiled: 'p/t/tileset.tsx',
         tileset: 'p/t/tileset.json',
+        palette: 'p/t/palette.gpl',
+        paletteHex: 'p/t/palette.hex',
       });
     });
 

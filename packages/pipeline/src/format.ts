@@ -2,6 +2,7 @@ import { ASSET_TYPE_MODULES } from './asset-types/index.js';
 import type { ExpectedLayout } from './asset-types/layout.js';
 import { errorMessage, exposedMessage, PipelineError } from './errors.js';
 import { ANIMATION_DEFAULTS } from './formats/playback.js';
+import { type Rgb, toHex } from './palette.js';
 import type {
   AnimationParams,
   AssetType,
@@ -11,6 +12,8 @@ import type {
   Provenance,
   StoragePort,
 } from './types/index.js';
+
+const encoder = new TextEncoder();
 
 /** Default playback rate written into the atlas files (the contract's `Animation.fps` default). */
 export const FRAMES_PER_SECOND = ANIMATION_DEFAULTS.fps;
@@ -26,6 +29,22 @@ export interface FormatInput {
   signal?: AbortSignal;
   /** Sprite and animation: the request's `params.animation` (durations, loop), written into every atlas. */
   animation?: AnimationParams | null;
+  /** The enforced palette, or null: every PNG indexed with exactly its colours, the palette files beside them. */
+  palette?: readonly Rgb[] | null;
+}
+
+/** A palette as a GIMP palette file (`.gpl`): Aseprite, Krita, GIMP and Godot's palette tools read it. */
+function gimpPalette(colours: readonly Rgb[], name: string): string {
+  const rows = colours.map(
+    (c) =>
+      `${String(c[0]).padStart(3)} ${String(c[1]).padStart(3)} ${String(c[2]).padStart(3)}\t${toHex(c).slice(1)}`,
+  );
+  return `GIMP Palette\nName: ${name}\nColumns: ${Math.min(16, colours.length)}\n#\n${rows.join('\n')}\n`;
+}
+
+/** A palette as one `rrggbb` a line (Lospec's `.hex`). */
+function hexPalette(colours: readonly Rgb[]): string {
+  return `${colours.map((c) => toHex(c).slice(1)).join('\n')}\n`;
 }
 
 /** Encodes PNGs and atlas files (each asset type's own, asset-types/) and writes them through the storage port. */
@@ -38,7 +57,22 @@ export async function formatAssets(input: FormatInput): Promise<PipelineAsset[]>
     provenance: input.provenance,
     animation: input.animation,
     text: { Software: 'assetloom', Comment: `seed ${input.provenance.seed}` },
+    palette: input.palette ?? null,
   });
+  if (input.palette?.length) {
+    // the palette travels with the engine files: every asset names it in its atlas keys
+    const name = String(input.provenance.style?.palette ?? 'palette').slice(0, 60);
+    const gpl = `${input.keyPrefix}palette.gpl`;
+    const hex = `${input.keyPrefix}palette.hex`;
+    writes.push([
+      gpl,
+      encoder.encode(gimpPalette(input.palette, name.includes('#') ? 'custom' : name)),
+      'text/plain; charset=utf-8',
+    ]);
+    writes.push([hex, encoder.encode(hexPalette(input.palette)), 'text/plain; charset=utf-8']);
+    for (const a of assets)
+      a.metadata = { ...a.metadata, atlas: { ...a.metadata.atlas, palette: gpl, paletteHex: hex } };
+  }
   await putAll(input.storage, writes, input.signal);
   return assets;
 }

@@ -78,7 +78,7 @@ export async function runPipelineWith(
     ...(signal ? { signal } : {}),
   });
   if ('ok' in prepared) return prepared;
-  const { request, style, tags, layout } = prepared;
+  const { request, style, tags, layout, palette } = prepared;
   try {
     let lastReject: string | undefined;
     for (let attempt = 0; ; attempt++) {
@@ -170,6 +170,7 @@ export async function runPipelineWith(
         keyPrefix: request.keyPrefix,
         provenance,
         storage: log.storage(options.storage),
+        palette,
         ...(signal ? { signal } : {}),
       });
       await log.emit('format_adapter', 'completed', 100, { result: { assets } });

@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng } from './png.js';
 
@@ -128,3 +129,60 @@ describe('encodePng / decodePng', () => {
     expect(decodePng(png).ok).toBe(false);
   });
 });
+
+describe('encodePng with an enforced palette (indexed, colour type 3)', () => {
+  const pico = ['#000000', '#1d2b53', '#7e2553', '#008751', '#ff004d', '#ffec27'].map(
+    (h) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number],
+  );
+  /** A `w × h` picture of the palette's colours (index by position), transparent where `hole` says. */
+  const picture = (w: number, h: number, hole: (x: number, y: number) => boolean) => {
+    const d = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 4;
+        if (hole(x, y)) continue;
+        d.set([...pico[(x * 3 + y) % pico.length]!, 255], i);
+      }
+    return d;
+  };
+  it.each([
+    [
+      'with transparent pixels',
+      { w: 13, h: 9, hole: (x: number, y: number) => (x + y) % 4 === 0, entries: 7 },
+    ],
+    ['fully opaque', { w: 8, h: 8, hole: () => false, entries: 6 }],
+  ])('%s: read by pngjs as colour type 3 with exactly the palette', (_name, { w, h, hole, entries }) => {
+    const rgba = picture(w, h, hole);
+    const png = encodePng(rgba, w, h, { palette: pico });
+    const read = PNG.sync.read(Buffer.from(png));
+    expect(read.colorType).toBe(3);
+    // the palette's colours in its own order, then (only when needed) the one transparent entry
+    const plte = chunk(png, 'PLTE');
+    expect(plte.length).toBe(entries * 3);
+    expect([...plte.subarray(0, 18)]).toEqual(pico.flat());
+    if (entries > pico.length) expect([...chunk(png, 'tRNS')]).toEqual([255, 255, 255, 255, 255, 255, 0]);
+    expect(Buffer.from(read.data).equals(Buffer.from(rgba))).toBe(true);
+  });
+  it.each([
+    ['a colour off the palette', (d: Uint8Array) => d.set([1, 2, 3], 0), 2],
+    ['a half-transparent pixel', (d: Uint8Array) => d.set([128], 3), 6],
+  ])('falls back to RGB(A) with %s', (_name, spoil, type) => {
+    const rgba = picture(4, 4, () => false);
+    spoil(rgba);
+    const png = encodePng(rgba, 4, 4, { palette: pico });
+    expect(png[25]).toBe(type);
+    expect(Buffer.from(PNG.sync.read(Buffer.from(png)).data).equals(Buffer.from(rgba))).toBe(true);
+  });
+});
+
+/** The data of a PNG's first chunk of `type`. */
+function chunk(png: Uint8Array, type: string): Uint8Array {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  for (let p = 8; p < png.length; ) {
+    const len = view.getUint32(p);
+    const name = String.fromCharCode(...png.subarray(p + 4, p + 8));
+    if (name === type) return png.subarray(p + 8, p + 8 + len);
+    p += 12 + len;
+  }
+  throw new Error(`no ${type} chunk`);
+}

@@ -25,6 +25,41 @@ export interface EncodePngOptions {
   level?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   /** Text chunks (tEXt, Latin-1 keys) such as `Software`. */
   text?: Record<string, string>;
+  /**
+   * An enforced palette: when every pixel is one of its colours (alpha 255) or transparent (alpha 0),
+   * the PNG is written indexed (colour type 3) with exactly these colours as its PLTE, in this order,
+   * and — when any pixel is transparent — one more entry after them, made transparent by tRNS.
+   * Otherwise (or with more than 256 entries needed) it is written as RGBA/RGB.
+   */
+  palette?: readonly (readonly [number, number, number])[];
+}
+
+/** The palette index of every pixel (the transparent entry `palette.length`), or null when one is off it. */
+function indexed(
+  rgba: Uint8Array,
+  palette: readonly (readonly [number, number, number])[],
+): { indices: Uint8Array; transparent: boolean } | null {
+  const at = new Map<number, number>();
+  palette.forEach((c, i) => {
+    const k = (c[0] << 16) | (c[1] << 8) | c[2];
+    if (!at.has(k)) at.set(k, i);
+  });
+  const indices = new Uint8Array(rgba.length / 4);
+  let transparent = false;
+  for (let p = 0, i = 0; p < indices.length; p++, i += 4) {
+    const a = rgba[i + 3]!;
+    if (a === 0) {
+      indices[p] = palette.length;
+      transparent = true;
+      continue;
+    }
+    if (a !== 255) return null;
+    const k = at.get((rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!);
+    if (k === undefined) return null;
+    indices[p] = k;
+  }
+  if (palette.length + (transparent ? 1 : 0) > 256) return null;
+  return { indices, transparent };
 }
 
 function paeth(a: number, b: number, c: number): number {
@@ -39,7 +74,8 @@ function paeth(a: number, b: number, c: number): number {
 
 /**
  * Encodes 8-bit RGBA pixels as a PNG (colour type 6, or 2 when fully opaque), choosing the
- * filter per row by the minimum-sum-of-absolute-differences heuristic. Throws a RangeError when
+ * filter per row by the minimum-sum-of-absolute-differences heuristic; indexed (colour type 3) with
+ * `options.palette` when every pixel is in it (see {@link EncodePngOptions.palette}). Throws a RangeError when
  * the dimensions do not match the buffer.
  */
 export function encodePng(
@@ -57,6 +93,25 @@ export function encodePng(
     throw new RangeError(
       `[assetloom/pipeline] encodePng: expected ${width * height * 4} bytes for ${width}×${height} RGBA, got ${rgba.length}`,
     );
+  }
+  const palette = options.palette && options.palette.length > 0 ? options.palette : null;
+  const lookup = palette ? indexed(rgba, palette) : null;
+  if (palette && lookup) {
+    // indexed rows, filter 0 (the PNG spec's advice for palette images)
+    const raw = new Uint8Array((width + 1) * height);
+    for (let y = 0; y < height; y++)
+      raw.set(lookup.indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+    const plte = new Uint8Array((palette.length + (lookup.transparent ? 1 : 0)) * 3);
+    palette.forEach((c, i) => {
+      plte.set([c[0], c[1], c[2]], i * 3);
+    });
+    const extra: Array<[string, Uint8Array]> = [['PLTE', plte]];
+    if (lookup.transparent) {
+      const trns = new Uint8Array(palette.length + 1).fill(255);
+      trns[palette.length] = 0;
+      extra.push(['tRNS', trns]);
+    }
+    return assemble(width, height, 3, extra, zlibSync(raw, { level: options.level ?? 6 }), options.text);
   }
   let opaque = true;
   for (let i = 3; i < rgba.length; i += 4) {
@@ -128,15 +183,33 @@ export function encodePng(
     raw.set(bestBuf, o + 1);
     prev.set(line);
   }
-  const idat = zlibSync(raw, { level: options.level ?? 6 });
+  return assemble(
+    width,
+    height,
+    opaque ? 2 : 6,
+    [],
+    zlibSync(raw, { level: options.level ?? 6 }),
+    options.text,
+  );
+}
+
+/** The PNG file: signature, IHDR (8 bits a sample), `extra` chunks, text, IDAT and IEND. */
+function assemble(
+  width: number,
+  height: number,
+  colorType: 2 | 3 | 6,
+  extra: ReadonlyArray<[string, Uint8Array]>,
+  idat: Uint8Array,
+  text: Record<string, string> | undefined,
+): Uint8Array {
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr[8] = 8;
-  ihdr[9] = opaque ? 2 : 6;
-  const chunks: Array<[string, Uint8Array]> = [['IHDR', ihdr]];
-  for (const [k, v] of Object.entries(options.text ?? {})) {
+  ihdr[9] = colorType;
+  const chunks: Array<[string, Uint8Array]> = [['IHDR', ihdr], ...extra];
+  for (const [k, v] of Object.entries(text ?? {})) {
     const key = k.replace(/[^\x20-\x7e]/g, '').slice(0, 79);
     if (!key) continue;
     const value = v.replace(/[^\x20-\x7e\n]/g, '?');

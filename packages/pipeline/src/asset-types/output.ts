@@ -9,6 +9,7 @@ import { godotParallaxScene, type ParallaxLayer, parallaxJson } from '../formats
 import type { Playback } from '../formats/playback.js';
 import { sheetFiles } from '../formats/sheets.js';
 import type { FrameRect } from '../formats/texturepacker.js';
+import type { Rgb } from '../palette.js';
 import { encodePng } from '../png.js';
 import type {
   AnimationParams,
@@ -17,6 +18,7 @@ import type {
   OutputFormat,
   PipelineAsset,
   Provenance,
+  RgbaImage,
 } from '../types/index.js';
 import type { ExpectedLayout } from './layout.js';
 
@@ -32,6 +34,16 @@ export interface OutputContext {
   animation: AnimationParams | null | undefined;
   /** The PNG text chunks every picture carries. */
   text: Record<string, string>;
+  /** The enforced palette, or null: every PNG is then written indexed with exactly its colours. */
+  palette: readonly Rgb[] | null;
+}
+
+/** A picture of the run as a PNG: its text chunks, indexed with the enforced palette when there is one. */
+function pngOf(ctx: Pick<OutputContext, 'text' | 'palette'>, image: RgbaImage): Uint8Array {
+  return encodePng(image.data, image.width, image.height, {
+    text: ctx.text,
+    ...(ctx.palette ? { palette: ctx.palette } : {}),
+  });
 }
 
 /** The files of one run: what to write, and the assets it reports. */
@@ -110,6 +122,7 @@ export function frameFiles(ctx: OutputContext, stem: string, playback: Playback)
       playback,
       metadata,
       text,
+      palette: ctx.palette,
     });
   }
   const out: OutputFiles = { writes: [], assets: [] };
@@ -121,7 +134,7 @@ export function frameFiles(ctx: OutputContext, stem: string, playback: Playback)
     const label = generated.frameNames?.[i] ?? `${layout.directions > 1 ? `${dir}_` : ''}${i % cols}`;
     const key = `${keyPrefix}${stem}_${label}.png`;
     files.push(baseName(key));
-    out.writes.push([key, encodePng(frame.data, frame.width, frame.height, { text }), 'image/png']);
+    out.writes.push([key, pngOf(ctx, frame), 'image/png']);
     out.assets.push({
       key,
       format: 'png',
@@ -145,7 +158,7 @@ export function frameFiles(ctx: OutputContext, stem: string, playback: Playback)
  * them), a Godot parallax scene and a JSON of the scroll factors (formats/parallax.ts).
  */
 export function backgroundFiles(ctx: OutputContext, stem: string): OutputFiles {
-  const { generated, keyPrefix, text } = ctx;
+  const { generated, keyPrefix } = ctx;
   const layered = ctx.format === 'individual' && (generated.layers?.length ?? 0) > 0;
   const metadata = runMetadata(ctx, layered ? 'individual' : 'spritesheet', null);
   const out: OutputFiles = { writes: [], assets: [] };
@@ -158,11 +171,7 @@ export function backgroundFiles(ctx: OutputContext, stem: string): OutputFiles {
       if (!layer.image.data.some((v, i) => i % 4 === 3 && v !== 0)) continue;
       const key = `${keyPrefix}${stem}_${layer.name}.png`;
       layers.push({ name: layer.name, file: baseName(key), scroll: layer.scroll });
-      out.writes.push([
-        key,
-        encodePng(layer.image.data, layer.image.width, layer.image.height, { text }),
-        'image/png',
-      ]);
+      out.writes.push([key, pngOf(ctx, layer.image), 'image/png']);
       out.assets.push({
         key,
         format: 'png',
@@ -191,7 +200,7 @@ export function backgroundFiles(ctx: OutputContext, stem: string): OutputFiles {
     ]);
     for (const a of out.assets) a.metadata = { ...a.metadata, atlas };
   }
-  out.writes.unshift([pngKey, encodePng(image.data, image.width, image.height, { text }), 'image/png']);
+  out.writes.unshift([pngKey, pngOf(ctx, image), 'image/png']);
   out.assets.unshift({
     key: pngKey,
     format: 'png',

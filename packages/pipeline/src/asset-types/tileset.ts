@@ -82,6 +82,7 @@ export const tileset: AssetTypeModule<'tileset'> = {
       metadata: runMetadata(ctx, ctx.format, [...new Set(names.map((n) => n.animation))]),
       text: ctx.text,
       quality: ctx.provenance.quality,
+      palette: ctx.palette,
     });
   },
 };

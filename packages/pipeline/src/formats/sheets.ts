@@ -28,6 +28,8 @@ export interface SheetInput {
   metadata: AssetMetadata;
   /** PNG text chunks. */
   text: Record<string, string>;
+  /** The enforced palette: the pages are written indexed with exactly its colours. */
+  palette?: readonly (readonly [number, number, number])[] | null;
 }
 
 const JSON_TYPE = 'application/json';
@@ -83,7 +85,10 @@ export function sheetFiles(input: SheetInput): { writes: FileWrite[]; assets: Pi
     };
     writes.push([
       pngKey,
-      encodePng(image.data, image.width, image.height, { text: input.text }),
+      encodePng(image.data, image.width, image.height, {
+        text: input.text,
+        ...(input.palette ? { palette: input.palette } : {}),
+      }),
       'image/png',
     ]);
     // TexturePacker's `animations` has no loop mode: each lists its frames in playing order

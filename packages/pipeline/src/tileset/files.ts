@@ -13,6 +13,8 @@ export interface TilesetFilesInput {
   metadata: Omit<AssetMetadata, 'tileset' | 'atlas'>;
   text: Record<string, string>;
   quality: QualityReport;
+  /** The enforced palette: the sheet is written indexed with exactly its colours. */
+  palette: readonly (readonly [number, number, number])[] | null;
 }
 
 /**
@@ -44,7 +46,14 @@ export function tilesetFiles(input: TilesetFilesInput): {
   const encoder = new TextEncoder();
   const text = 'text/plain; charset=utf-8';
   const writes: Array<[string, Uint8Array, string]> = [
-    [`${stem}.png`, encodePng(sheet.data, sheet.width, sheet.height, { text: input.text }), 'image/png'],
+    [
+      `${stem}.png`,
+      encodePng(sheet.data, sheet.width, sheet.height, {
+        text: input.text,
+        ...(input.palette ? { palette: input.palette } : {}),
+      }),
+      'image/png',
+    ],
     [`${stem}.tres`, encoder.encode(godotTileSet(files)), text],
     [`${stem}.tsx`, encoder.encode(tiledTileset(files)), 'application/xml'],
     [

@@ -210,6 +210,14 @@ export interface AtlasKeys {
    * is then a Godot 4 scene (.tscn) of Parallax2D nodes.
    */
   parallax?: string;
+  /**
+   * With an enforced palette (style `palette` or `paletteFrom`): the palette as a GIMP palette
+   * (`palette.gpl`, which Aseprite, Krita, Godot's and Unity's palette tools read), every PNG of the
+   * task being indexed with exactly its colours.
+   */
+  palette?: string;
+  /** The same palette as one `rrggbb` a line (`palette.hex`, Lospec's hex format). */
+  paletteHex?: string;
 }
 
 export interface NineSlice {

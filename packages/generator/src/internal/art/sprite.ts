@@ -26,11 +26,11 @@ import {
   shadeGrid,
   upscale,
 } from '@assetloom/pipeline/pixel';
+import { applyLook, lookOf } from '../look/index.js';
 import { biped } from './bodies/biped.js';
 import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
 import { quadruped } from './bodies/quadruped.js';
-import { cleanUp } from './library/craft.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
@@ -346,7 +346,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     );
   });
 
-  const frames: RgbaImage[] = [];
+  const shaded: RgbaImage[] = [];
   const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
   names.forEach((name, d) => {
     const facing = FACING[name] ?? 0;
@@ -365,17 +365,18 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
         parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
       }
       renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
-      const rgba = shadeGrid(grid, materials, style);
-      // the same clean-up as a drawing's: no orphan pixels, no detached dots
-      cleanUp({ width: gw, height: gh, data: rgba });
-      frames.push(upscale(rgba, gw, gh, factor, job.width, job.height));
+      // shaded in the materials' ramps; the outline is the look's, as every sprite's
+      shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
     }
   });
+  // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges
+  const done = applyLook(shaded, lookOf(job.style, gw, gh), { relight: 0 });
+  const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
   return {
     frames,
     subject: it.subject ?? 'figure (no known subject in the prompt)',
     motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
-    bodyColor: materials[0]!.ramp.base,
+    bodyColor: done.colours.map(materials[0]!.ramp.base),
   };
 }
 

@@ -6,12 +6,15 @@ import {
   DIRECTION_NAMES,
   fromOklab,
   gridFor,
+  matchColourWord,
   oklab,
   type Painter,
-  quantizeAdaptive,
   upscale,
 } from '@assetloom/pipeline/pixel';
-import { cleanUp, downsample, lightRamp, mapColours, outline, recolour, type Supersampled } from './craft.js';
+import { applyLook, type LookPass, lookOf } from '../../look/index.js';
+import { mapColours } from '../../look/passes.js';
+import { temper } from '../../look/ramps.js';
+import { downsample, recolour, type Supersampled } from './craft.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
@@ -141,46 +144,38 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
   if (dir > 0) return fromOklab(Math.min(0.98, L + 0.085 + tone * 0.02), a * 0.92, b + 0.012);
   return fromOklab(Math.max(0.06, L - 0.1 + tone * 0.02), a * 1.02 + 0.004, b - 0.018);
 }
-const outlineOf = (c: Rgb): Rgb => {
-  const [L, a, b] = oklab(c);
-  return fromOklab(Math.min(L * 0.45, Math.max(0.08, L - 0.32)), a * 0.7, b * 0.7 - 0.02);
-};
+
+/** Where a drawing sits on its frames: the grid, its scale, its anchor and every frame's pose. */
+interface Placement {
+  gw: number;
+  gh: number;
+  /** Drawing units to grid cells. */
+  s: number;
+  baseline: number;
+  /** The drawing's anchor in its own units (its feet, or its middle when it floats). */
+  cx: number;
+  cy: number;
+  bh: number;
+  poses: Pose[][];
+}
+
+const sideOf = (name: string) => (name.includes('left') ? -1 : name.includes('right') ? 1 : 0);
+const depthOf = (name: string) => (name.startsWith('down') ? -1 : name.startsWith('up') ? 1 : 0);
 
 /**
- * Draws one drawing of the catalog as a sprite sheet: each direction the view or its mirror, each
- * frame the drawing posed by the motion (rendered at 2–4 × the grid by resvg and read back one
- * cell at a time), then the craft passes: the asked colour, the palette lock, clean-up, a light
- * ramp from the style's light, a selective outline, clean-up again. The grid is the frame's own
- * size up to the style's grid (256 cells, 24 for retro), so a larger resolution has more detail.
+ * One scale for the sheet: every posed frame (and its mirror) fits inside the frame with a margin,
+ * and the resting subject fills it; things that fly or float hang in the middle.
  */
-export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput> {
-  const { drawing: d, style, lib } = job;
-  const { gw, gh, factor } = gridFor(job.width, job.height, style.gridHint);
-  const names = DIRECTION_NAMES[job.directions];
+function placeDrawing(job: LibraryJob, gw: number, gh: number, names: readonly string[]): Placement {
+  const { drawing: d, style } = job;
   const fpd = job.framesPerDirection;
-  const facing = d.facing;
-  const viewOf = (name: string): View => {
-    const rightish = name.includes('right');
-    const leftish = name.includes('left');
-    if (facing === 'left' && rightish) return 'mirror';
-    if (facing === 'right' && leftish) return 'mirror';
-    return 'source';
-  };
-  const sideOf = (name: string) => (name.includes('left') ? -1 : name.includes('right') ? 1 : 0);
-  const depthOf = (name: string) => (name.startsWith('down') ? -1 : name.startsWith('up') ? 1 : 0);
-
-  // the subject's box and anchor, in the drawing's own units; floating things hang in the middle
   const [x0, y0, x1, y1] = d.box;
   const bw = x1 - x0;
   const bh = y1 - y0;
   const grounded = !(job.motion === 'fly' || job.motion === 'float');
   const cx = (x0 + x1) / 2;
   const cy = grounded ? y1 : (y0 + y1) / 2;
-  const lean = job.variation.lean;
-  const vx = job.variation.sx;
-  const vy = job.variation.sy;
-
-  // one scale for the sheet: every posed frame fits, and the resting subject fills the frame
+  const { lean, sx: vx, sy: vy } = job.variation;
   const margin = 1 + Math.max(1, style.lineWeight) + (gh >= 96 ? 1 : 0);
   const baseline = grounded ? gh - margin : gh / 2;
   const poses: Pose[][] = names.map((name) =>
@@ -192,13 +187,13 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     [x0 - cx, y1 - cy],
     [x1 - cx, y1 - cy],
   ];
-  const place = (pose: Pose, m: number, [u, v]: [number, number], s: number): [number, number] => {
+  const place = (pose: Pose, m: number, [u, v]: [number, number]): [number, number] => {
     const px = u * pose.sx * vx * m;
     const py = v * pose.sy * vy;
     const a = ((pose.rot + lean) * Math.PI) / 180;
     return [
-      (px * Math.cos(a) - py * Math.sin(a)) * s + pose.dx * bh * s,
-      (px * Math.sin(a) + py * Math.cos(a)) * s + pose.dy * bh * s,
+      px * Math.cos(a) - py * Math.sin(a) + pose.dx * bh,
+      px * Math.sin(a) + py * Math.cos(a) + pose.dy * bh,
     ];
   };
   const fillH = d.group === 'icon' ? 0.86 : 0.84;
@@ -210,154 +205,148 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     for (const pose of row)
       for (const m of [1, -1])
         for (const corner of corners) {
-          const [px, py] = place(pose, m, corner, 1);
+          const [px, py] = place(pose, m, corner);
           if (px > 0) s = Math.min(s, (gw / 2 - margin) / px);
           if (px < 0) s = Math.min(s, (gw / 2 - margin) / -px);
           if (py < 0) s = Math.min(s, (baseline - margin) / -py);
           if (py > 0 && !grounded) s = Math.min(s, (gh - margin - baseline) / py);
         }
+  return { gw, gh, s, baseline, cx, cy, bh, poses };
+}
 
+/** Renders one pose of the drawing on the grid (resvg at 1–4 × the grid, read back cell by cell). */
+async function renderPose(job: LibraryJob, at: Placement, pose: Pose, view: View): Promise<RgbaImage> {
+  const { drawing: d, lib } = job;
+  const { gw, gh, s, baseline, cx, cy, bh } = at;
+  const { lean, sx: vx, sy: vy } = job.variation;
   const ss = gw <= 48 ? 4 : gw <= 96 ? 3 : gw <= 192 ? 2 : 1;
   const fire = FIRE_WORDS.test(`${d.label} ${d.heads.join(' ')}`) || job.motion === 'flicker';
   // a silhouette is rendered in the asked colour, else its own
   const fillHex = `#${[...(job.asked ?? job.fill)].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
-  const keyOf = (pose: Pose, view: View) => {
-    const m = view === 'mirror' ? -1 : 1;
-    return `${pose.dx},${pose.dy},${pose.rot},${pose.sx * m},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''}`;
+  const m = view === 'mirror' ? -1 : 1;
+  const tx = gw / 2 + pose.dx * bh * s;
+  const ty = baseline + pose.dy * bh * s;
+  const transform = `translate(${tx.toFixed(3)} ${ty.toFixed(3)}) rotate(${(pose.rot + lean).toFixed(2)}) scale(${(pose.sx * vx * m * s).toFixed(4)} ${(pose.sy * vy * s).toFixed(4)}) translate(${(-cx).toFixed(3)} ${(-cy).toFixed(3)})`;
+  const fl = fire && pose.flicker ? pose.flicker : null;
+  const key = `${d.id}|${gw}x${gh}|${ss}|${transform}|${d.silhouette ? fillHex : ''}|${fl ? `${fl.amp},${fl.phase.toFixed(3)},${fl.bright.toFixed(3)}` : ''}`;
+  const hit = cache.get(key);
+  if (hit) return { width: hit.width, height: hit.height, data: new Uint8Array(hit.data) };
+  let raster: Supersampled = await lib.renderDrawing(d, {
+    width: gw * ss,
+    height: gh * ss,
+    viewBox: [0, 0, gw, gh],
+    transform,
+    ...(d.silhouette ? { fill: fillHex } : {}),
+  });
+  if (fl) {
+    const top = (ty - bh * s * pose.sy * vy) * ss;
+    raster = flicker(raster, top, ty * ss, fl.amp, fl.phase, fl.bright);
+  }
+  const img = downsample(raster, ss, gw, gh);
+  remember(key, { width: img.width, height: img.height, data: new Uint8Array(img.data) });
+  return img;
+}
+
+/** A pose's key: frames with the same key are one picture (drawn once, placed wherever it appears). */
+const poseKey = (pose: Pose, view: View) =>
+  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''}`;
+
+/** The effects a pose asks for that no affine pose gives: a glow pulse and a flash, inside the ramps. */
+function poseEffect(pose: Pose): LookPass['effect'] {
+  if (!pose.glow && !pose.flash) return undefined;
+  return (frame, _i, colours) => {
+    const { glow = 0, flash = 0 } = pose;
+    if (glow > 0.3) mapColours(frame, (c) => colours.step(c, 1));
+    if (glow < -0.3) mapColours(frame, (c) => colours.step(c, -1));
+    if (flash)
+      mapColours(frame, (c) =>
+        flash >= 1 ? colours.step(colours.step(colours.step(c, 1), 1), 1) : colours.step(c, 1),
+      );
   };
-  const frameOf = async (pose: Pose, view: View): Promise<RgbaImage> => {
-    const m = view === 'mirror' ? -1 : 1;
-    const tx = gw / 2 + pose.dx * bh * s;
-    const ty = baseline + pose.dy * bh * s;
-    const transform = `translate(${tx.toFixed(3)} ${ty.toFixed(3)}) rotate(${(pose.rot + lean).toFixed(2)}) scale(${(pose.sx * vx * m * s).toFixed(4)} ${(pose.sy * vy * s).toFixed(4)}) translate(${(-cx).toFixed(3)} ${(-cy).toFixed(3)})`;
-    const fl = fire && pose.flicker ? pose.flicker : null;
-    const key = `${d.id}|${gw}x${gh}|${ss}|${transform}|${d.silhouette ? fillHex : ''}|${fl ? `${fl.amp},${fl.phase.toFixed(3)},${fl.bright.toFixed(3)}` : ''}`;
-    const hit = cache.get(key);
-    if (hit) return { width: hit.width, height: hit.height, data: new Uint8Array(hit.data) };
-    let raster: Supersampled = await lib.renderDrawing(d, {
-      width: gw * ss,
-      height: gh * ss,
-      viewBox: [0, 0, gw, gh],
-      transform,
-      ...(d.silhouette ? { fill: fillHex } : {}),
-    });
-    if (fl) {
-      const top = (ty - bh * s * pose.sy * vy) * ss;
-      raster = flicker(raster, top, ty * ss, fl.amp, fl.phase, fl.bright);
-    }
-    const img = downsample(raster, ss, gw, gh);
-    remember(key, { width: img.width, height: img.height, data: new Uint8Array(img.data) });
-    return img;
-  };
+}
+
+/**
+ * Draws one drawing of the catalog as a sprite sheet: each direction the view or its mirror, each
+ * frame the drawing posed by the motion, then the look every sprite shares (look/index.ts): the
+ * project's palette or the drawing's own ramps, the style's light, one outline rule, clean edges.
+ * The grid is the frame's own size up to the style's grid (256 cells, 24 for retro), so a larger
+ * resolution has more detail; a small one (32 cells and under) is drawn at twice its grid and
+ * simplified to it, so it keeps its silhouette.
+ */
+export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput> {
+  const { drawing: d, style, lib } = job;
+  const { gw, gh, factor } = gridFor(job.width, job.height, style.gridHint);
+  const simplify = Math.max(gw, gh) <= 40;
+  const k = simplify ? 2 : 1;
+  const names = DIRECTION_NAMES[job.directions];
+  const fpd = job.framesPerDirection;
+  const at = placeDrawing(job, gw * k, gh * k, names);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
-  // view): each is rendered and crafted once, then placed wherever it appears
-  const views = names.map((name) => ({ direction: name, view: viewOf(name) }));
+  // view): each is rendered and finished once, then placed wherever it appears
+  const views = names.map((name) => ({ direction: name, view: viewOf(d.facing, name) }));
   const slots: number[] = [];
   const unique: Array<{ pose: Pose; view: View }> = [];
   const seen = new Map<string, number>();
   for (let di = 0; di < names.length; di++)
     for (let f = 0; f < fpd; f++) {
-      const pose = poses[di]![f]!;
-      const k = keyOf(pose, views[di]!.view);
-      let at = seen.get(k);
-      if (at === undefined) {
-        at = unique.length;
+      const pose = at.poses[di]![f]!;
+      const key = poseKey(pose, views[di]!.view);
+      let i = seen.get(key);
+      if (i === undefined) {
+        i = unique.length;
         unique.push({ pose, view: views[di]!.view });
-        seen.set(k, at);
+        seen.set(key, i);
       }
-      slots.push(at);
+      slots.push(i);
     }
   const frames: RgbaImage[] = [];
-  for (const u of unique) frames.push(await frameOf(u.pose, u.view));
+  for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
 
-  // colour: silhouettes get their carved details back as a darker shade; the asked colour turns
-  // the drawing's own colour family; then the palette lock
-  const fill = job.asked ?? job.fill;
+  // colour: silhouettes get their carved details back as a darker shade; the asked colour turns the
+  // drawing's own colour family; a seed's lighter or darker tone; then the look
+  // the asked colour as the look will hold it: the palette's colour for the word (as the quality
+  // check reads it), else tempered into a ramp's middle
+  const asked = job.asked
+    ? job.enforced
+      ? matchColourWord(job.painter.palette, job.asked)
+      : temper(job.asked)
+    : null;
+  const fill = asked ?? job.fill;
+  const tone = job.variation.tone;
   for (const frame of frames) {
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
-    else if (job.asked) recolour(frame, d.color, job.asked);
+    else if (asked) recolour(frame, d.color, asked);
+    if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
   }
-  const tone = job.variation.tone;
-  let pick: (c: Rgb) => Rgb;
-  let shade: (c: Rgb, dir: -1 | 1) => Rgb;
-  let dark: (c: Rgb) => Rgb;
-  if (job.enforced) {
-    const painter = job.painter;
-    pick = (c) => painter.chooseLab(c);
-    shade = (c, dir) => painter.shade(c, dir, 0.45);
-    dark =
-      style.lineWeight >= 2
-        ? () => painter.darkest
-        : (c) => painter.shade(painter.shade(c, -1, 0.5), -1, 0.5);
-  } else {
-    // an adaptive palette of the drawing's own colours (at most 16 for the sheet), with its ramps
-    const all = new Uint8Array(frames.reduce((n, f) => n + f.data.length, 0));
-    let at = 0;
-    for (const f of frames) {
-      all.set(f.data, at);
-      at += f.data.length;
-    }
-    const palette = quantizeAdaptive({ width: all.length / 4, height: 1, data: all }, 16);
-    // a seed's lighter or darker ramp: each colour found in the drawing's own palette, then stepped
-    const toned = palette.map((c) => (tone === 0 ? c : stepOf(c, tone > 0 ? 1 : -1, 0)));
-    const labs = palette.map((c) => oklab(c));
-    const memo = new Map<number, Rgb>();
-    pick = (c) => {
-      const [L, a, b] = oklab(c);
-      let best = 0;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < labs.length; i++) {
-        const [l2, a2, b2] = labs[i]!;
-        const dd = (L - l2) ** 2 + 2 * ((a - a2) ** 2 + (b - b2) ** 2);
-        if (dd < bestD) {
-          bestD = dd;
-          best = i;
-        }
-      }
-      return toned[best]!;
-    };
-    shade = (c, dir) => {
-      const k = ((c[0] << 16) | (c[1] << 8) | c[2]) * 2 + (dir > 0 ? 1 : 0);
-      let v = memo.get(k);
-      if (!v) {
-        v = stepOf(c, dir, 0);
-        memo.set(k, v);
-      }
-      return v;
-    };
-    dark = style.lineWeight >= 2 ? () => [20, 16, 28] : outlineOf;
-  }
-  const depth = gw <= 48 ? 1 : gw <= 128 ? 2 : 3;
-  const crafted: RgbaImage[] = [];
-  for (let i = 0; i < frames.length; i++) {
-    const frame = frames[i]!;
-    const pose = unique[i]!.pose;
-    mapColours(frame, pick);
-    cleanUp(frame);
-    if (style.mood !== 'flat') lightRamp(frame, style.light, shade, depth);
-    cleanUp(frame, false);
-    if (pose.glow)
-      mapColours(frame, (c) => (pose.glow! > 0.3 ? shade(c, 1) : pose.glow! < -0.3 ? shade(c, -1) : c));
-    if (pose.flash)
-      mapColours(frame, (c) => (pose.flash! >= 1 ? shade(shade(shade(c, 1), 1), 1) : shade(c, 1)));
-    if (style.lineWeight > 0) outline(frame, dark);
-    cleanUp(frame);
-    if (pose.dissolve) {
-      const fd = frame.data;
+  const look = lookOf(style, gw, gh);
+  const effects = unique.map((u) => poseEffect(u.pose));
+  const done = applyLook(frames, look, {
+    relight: gw <= 48 ? 1 : gw <= 128 ? 2 : 3,
+    simplify,
+    effect: (frame, i, colours) => effects[i]?.(frame, i, colours),
+  });
+  const crafted = done.frames.map((frame, i) => {
+    const dissolve = unique[i]!.pose.dissolve;
+    if (dissolve)
       for (let y = 0; y < gh; y++)
-        for (let x = 0; x < gw; x++) if (bayer(x, y) < pose.dissolve) fd[(y * gw + x) * 4 + 3] = 0;
-    }
-    crafted.push(upscale(frame.data, gw, gh, factor, job.width, job.height));
-  }
-  const out = slots.map((i) => {
-    const f = crafted[i]!;
-    return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
+        for (let x = 0; x < gw; x++) if (bayer(x, y) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
+    return upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
   return {
-    frames: out,
+    frames: slots.map((i) => {
+      const f = crafted[i]!;
+      return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
+    }),
     views,
-    bodyColor: pick(job.asked ?? (d.silhouette ? fill : ([...d.color] as Rgb))),
+    bodyColor: done.colours.map(job.asked ?? (d.silhouette ? fill : ([...d.color] as Rgb))),
     provenance: lib.provenanceOf(d),
   };
+}
+
+/** How a one-view drawing facing `facing` shows the direction `name`: the view, or it mirrored. */
+function viewOf(facing: Drawing['facing'], name: string): View {
+  if (facing === 'left' && name.includes('right')) return 'mirror';
+  if (facing === 'right' && name.includes('left')) return 'mirror';
+  return 'source';
 }
