@@ -5,11 +5,16 @@
  *
  *   node scripts/release-dry-run.mjs [--verbose] [--keep]   (pnpm release:dry-run)
  *
- * 1. copies the tracked and untracked-but-not-ignored files to a temp directory; node_modules are
- *    linked (the root one) and copied as link farms (the packages'), so builds run offline;
+ * 1. builds what is stale here (scripts/ensure-built.mjs: nothing when the tree is built), then
+ *    copies the tracked and untracked-but-not-ignored files to a temp directory, with each public
+ *    package's published folders as built here (its package.json "files": dist, bin …); node_modules
+ *    are linked (the root one) and copied as link farms (the packages');
  * 2. runs `changeset version` there: pending changesets become versions and CHANGELOG entries;
- * 3. runs `pnpm publish -r --dry-run --no-git-checks` there: each public package is packed by its
- *    own prepack build and listed as npm would publish it; nothing is uploaded;
+ * 3. runs `pnpm publish -r --dry-run --no-git-checks --ignore-scripts` there: each public package is
+ *    listed as npm would publish it; nothing is uploaded. The packages are built once, here, not again
+ *    by each prepack in the copy (CI built every package three times before: here, in `npm test`'s
+ *    build and in the ecosystem's `pnpm pack`); the prepack builds themselves run in `pnpm pack:all`.
+ *    What a version bump would change in a build (the MCP server's version string) is not rebuilt;
  * 4. prints a summary: package, version now → version to publish, files, packed size.
  * Exits non-zero when a step fails. Works with CI=true and no stdin.
  */
@@ -48,7 +53,10 @@ const publicPackages = (dir) => {
 const work = mkdtempSync(join(tmpdir(), 'assetloom-release-'));
 let failed = false;
 try {
-  // 1. the throwaway copy
+  // 1. the packages built here, then the throwaway copy
+  const published = publicPackages(root);
+  log(`building what is stale of ${published.length} public packages`);
+  run(process.execPath, [join(root, 'scripts', 'ensure-built.mjs'), ...published.map((p) => p.name)], root);
   const files = run('git', ['ls-files', '-co', '--exclude-standard', '-z'], root).split('\0').filter(Boolean);
   let copied = 0;
   for (const file of files) {
@@ -57,6 +65,15 @@ try {
     mkdirSync(dirname(join(work, file)), { recursive: true });
     cpSync(from, join(work, file), { dereference: false });
     copied++;
+  }
+  // what each public package publishes, as built here (dist and the like are git-ignored)
+  for (const pkg of published) {
+    const manifest = JSON.parse(readFileSync(join(pkg.path, 'package.json'), 'utf8'));
+    const rel = pkg.path.slice(root.length + 1);
+    for (const entry of manifest.files ?? []) {
+      const from = join(pkg.path, entry);
+      if (existsSync(from)) cpSync(from, join(work, rel, entry), { recursive: true, force: true });
+    }
   }
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
   const before = publicPackages(root);
@@ -79,10 +96,10 @@ try {
   const after = publicPackages(work);
 
   // 3. the publish rehearsal
-  log('pnpm publish -r --dry-run (each package runs its prepack build)');
+  log('pnpm publish -r --dry-run --ignore-scripts (the packages as built above)');
   const output = run(
     bin('pnpm'),
-    ['publish', '-r', '--dry-run', '--no-git-checks', '--access', 'public'],
+    ['publish', '-r', '--dry-run', '--no-git-checks', '--ignore-scripts', '--access', 'public'],
     work,
   );
 
