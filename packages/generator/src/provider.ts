@@ -458,6 +458,7 @@ async function drawSubject({
   }
   const out = drawSpriteFrames({
     rng,
+    seed: request.seed,
     style,
     painter,
     interpretation,

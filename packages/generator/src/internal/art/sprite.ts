@@ -31,11 +31,16 @@ import { biped } from './bodies/biped.js';
 import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
 import { quadruped } from './bodies/quadruped.js';
+import { designFigure } from './figure/design.js';
+import { drawFigure } from './figure/draw.js';
+import type { FigureAction } from './figure/motion.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
 export interface SpriteJob {
   rng: Rng;
+  /** The request's seed (a figure's identity is made from it). */
+  seed: number;
   style: ResolvedStyle;
   painter: Painter;
   interpretation: Interpretation;
@@ -130,10 +135,51 @@ const STEEL: Rgb = [150, 162, 178];
 /** Nouns after a colour word that mean the armour itself ("in blue armour"). */
 const ARMOUR_WORDS = new Set(['armor', 'armour', 'plate', 'mail', 'helmet', 'helm']);
 
+/** The figure rig's action for a prompt's action (a figure has no spin or glow: it stands). */
+const FIGURE_ACTION: Readonly<Partial<Record<Action, FigureAction>>> = {
+  idle: 'idle',
+  walk: 'walk',
+  run: 'run',
+  attack: 'attack',
+  jump: 'jump',
+  hurt: 'hurt',
+  death: 'death',
+};
+
+/** People and humanoid creatures: the figure rig, from an identity designed for the prompt and seed. */
+function drawFigureSprite(job: SpriteJob): SpriteOutput {
+  const it = job.interpretation;
+  const identity = designFigure({
+    interpretation: it,
+    seed: job.seed,
+    painter: job.painter,
+    enforced: job.style.paletteEnforced,
+  });
+  const asked = job.animate === 'idle' ? (it.action ?? 'idle') : (it.action ?? 'walk');
+  const action = FIGURE_ACTION[asked] ?? 'idle';
+  const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
+  const out = drawFigure({
+    identity,
+    action,
+    directions: DIRECTION_NAMES[job.directions],
+    frames: job.framesPerDirection,
+    width: job.width,
+    height: job.height,
+    style,
+  });
+  return {
+    frames: out.frames,
+    subject: it.subject ?? 'figure (no known subject in the prompt)',
+    motion: job.animate === 'idle' && action === 'idle' ? 'idle' : action,
+    bodyColor: parseHex(identity.palette[identity.outfit.look === 'knight' ? 'enamel' : 'cloth'][3])!,
+  };
+}
+
 /** Draws every frame (direction-major) for the sprite and animation asset types. */
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { interpretation: it, painter, rng } = job;
   const spec = (it.kind ? kindSpec(it.kind) : undefined) ?? KINDS[FALLBACK_KIND];
+  if (spec.plan === 'biped') return drawFigureSprite(job);
   const kind = it.kind && kindSpec(it.kind) ? it.kind : FALLBACK_KIND;
   const features = new Set<Feature>(spec.features);
   // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
@@ -326,7 +372,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     restW = Math.max(restW, x1 - x0);
     restH = Math.max(restH, y1 - y0);
   }
-  const upright = spec.plan === 'biped' || (spec.plan === 'bird' && features.has('flightless' as Feature));
+  const upright = spec.plan === 'bird' && features.has('flightless' as Feature);
   const fill = spec.plan === 'object' ? 0.74 : upright ? 0.8 : 0.86;
   let unit = upright
     ? Math.min((gh * fill) / restH, (gw * 0.94) / restW)

@@ -1,0 +1,432 @@
+/**
+ * Designs a figure's identity from the prompt's reading and a seed: its class and outfit (the kind,
+ * the nouns' archetypes, the costume words, what it holds), its body type and proportions, and its
+ * palette — every material's ramp fitted once to the palette it is drawn under. A character stores
+ * the result; a sprite makes it afresh from the same inputs, so the same prompt and seed give the
+ * same figure.
+ */
+import {
+  type Feature,
+  glossColorOf,
+  type Interpretation,
+  isFemale,
+  KINDS,
+  type KindSpec,
+  kindSpec,
+} from '@assetloom/pipeline/interpret';
+import { oklab, type Painter, parseHex, type Rgb, Rng } from '@assetloom/pipeline/pixel';
+import { BODY_TYPES, type BodyType, type Build, proportionsOf } from './body.js';
+import {
+  type FigureIdentity,
+  type Look,
+  type Outfit,
+  SLOTS,
+  type Slot,
+  type StoredRamp,
+} from './identity.js';
+import {
+  ARCHETYPES,
+  ARCHETYPES_ZH,
+  type Archetype,
+  COLOUR_NOUNS,
+  COSTUME_WORDS,
+  KIND_LOOKS,
+  LOOKS,
+} from './outfits.js';
+
+/** Looks that are a body of their own: a class's clothes never replace their torso or legs. */
+const BODY_LOOKS: ReadonlySet<Look> = new Set(['skeleton', 'zombie', 'robot', 'creature']);
+/** Outfit keys a class may still change on a body look. */
+const ACCESSORIES: ReadonlyArray<keyof Outfit> = ['head', 'weapon', 'offhand', 'beard'];
+
+/** Lexicon kinds with no class of their own that are still dressed like people. */
+const DRESSED_KINDS = /^person\.|^creature\.(goblin|fairy|angel|ogre)$/;
+
+const SKIN_TONES: Rgb[] = [
+  [236, 188, 160],
+  [215, 165, 130],
+  [180, 120, 85],
+  [125, 80, 60],
+];
+const HAIR_COLOURS: Rgb[] = [
+  [45, 35, 35],
+  [90, 60, 40],
+  [150, 100, 55],
+  [225, 185, 95],
+  [170, 70, 40],
+];
+const HERALDIC: Rgb[] = [
+  [170, 40, 45],
+  [45, 120, 70],
+  [120, 60, 150],
+  [200, 150, 40],
+];
+const STEEL: Rgb = [152, 158, 166];
+
+/** Which weapon a held word names. */
+function weaponOf(held: string): Outfit['weapon'] | 'shield' | 'book' | 'lantern' {
+  const table: Array<[RegExp, Outfit['weapon'] | 'shield' | 'book' | 'lantern']> = [
+    [/bow/, 'bow'],
+    [/pickaxe|pick$/, 'pickaxe'],
+    [/axe|ax$|hatchet/, 'axe'],
+    [/hammer|mace/, 'hammer'],
+    [/club/, 'club'],
+    [/pitchfork|fork/, 'pitchfork'],
+    [/spear|lance|pike|trident|halberd/, 'spear'],
+    [/staff|rod|scepter|sceptre/, 'staff'],
+    [/wand/, 'wand'],
+    [/dagger|knife/, 'dagger'],
+    [/shield/, 'shield'],
+    [/book|tome|grimoire/, 'book'],
+    [/lantern|lamp/, 'lantern'],
+    [/torch/, 'torch'],
+    [/gun|rifle|pistol|revolver/, 'gun'],
+    [/cutlass|sabre|saber|scimitar/, 'cutlass'],
+    [/katana|wakizashi|tachi/, 'katana'],
+    [/ladle|spoon/, 'ladle'],
+  ];
+  for (const [re, w] of table) if (re.test(held)) return w;
+  return 'sword';
+}
+
+const WEAPON_FEATURES: Record<string, Outfit['weapon']> = {
+  'weapon:katana': 'katana',
+  'weapon:sword': 'sword',
+  'weapon:staff': 'staff',
+  'weapon:bow': 'bow',
+  'weapon:dagger': 'dagger',
+  'weapon:club': 'club',
+  'weapon:cutlass': 'cutlass',
+  'weapon:pitchfork': 'pitchfork',
+};
+
+function lookOf(kind: string): Look {
+  const look = KIND_LOOKS[kind];
+  if (look) return look;
+  if (DRESSED_KINDS.test(kind)) return kind === 'creature.angel' ? 'priest' : 'plain';
+  return 'creature';
+}
+
+/** Every word of the reading, lower-cased, the subject's first. */
+function wordsOf(it: Interpretation): string[] {
+  const all = [it.subject, it.lemma, ...(it.modifiers ?? []), ...it.understood, ...it.ignored];
+  return [...new Set(all.filter((w): w is string => !!w).map((w) => w.toLowerCase()))];
+}
+
+interface Designing {
+  look: Look;
+  outfit: Outfit;
+  builds: Build[];
+  body?: BodyType;
+  skin?: Rgb;
+  hair?: Rgb;
+  main?: Rgb;
+  female: boolean;
+  old: boolean;
+  honoured: Set<string>;
+}
+
+function applyArchetype(d: Designing, a: Archetype, word: string): void {
+  const bodyLook = BODY_LOOKS.has(d.look);
+  for (const [k, v] of Object.entries(a.outfit ?? {})) {
+    if (bodyLook && !a.look && !ACCESSORIES.includes(k as keyof Outfit)) continue;
+    (d.outfit as unknown as Record<string, unknown>)[k] = Array.isArray(v) ? [...v] : v;
+  }
+  for (const piece of a.add ?? []) addPiece(d.outfit, piece);
+  d.builds.push(...(a.builds ?? []));
+  if (a.body && !d.body) d.body = a.body;
+  d.skin ??= a.skin;
+  d.hair ??= a.hair;
+  d.main ??= a.main;
+  if (a.female) d.female = true;
+  if (a.old) d.old = true;
+  d.honoured.add(word);
+}
+
+function addPiece(o: Outfit, piece: string): void {
+  const back = ['cape', 'quiver', 'pack', 'sheath', 'tank', 'wings', 'tail'];
+  if (back.includes(piece)) {
+    if (!o.back.includes(piece as never)) o.back.push(piece as never);
+  } else if (!o.extras.includes(piece as never)) o.extras.push(piece as never);
+}
+
+/** Kind features that are pieces of the outfit or body. */
+function applyFeatures(d: Designing, features: ReadonlySet<Feature>, classLook: boolean): void {
+  const o = d.outfit;
+  for (const f of features) {
+    if (f.startsWith('weapon:') && !o.weapon && !classLook) o.weapon = WEAPON_FEATURES[f] ?? null;
+    if (f === 'horns') addPiece(o, 'horns');
+    if (f === 'wings') addPiece(o, 'wings');
+    if ((f === 'tail' || f === 'bushy-tail') && d.look === 'creature') addPiece(o, 'tail');
+    if (f === 'ears' || f === 'long-ears' || f === 'round-ears') addPiece(o, f);
+    if (f === 'snout') addPiece(o, 'snout');
+    if (f === 'halo') addPiece(o, 'halo');
+    if (f === 'claws') o.hands = 'claws';
+    if (f === 'robe' && !classLook) {
+      o.torso = 'robe';
+      o.legs = 'robe';
+    }
+    if (f === 'cape') addPiece(o, 'cape');
+    if (f === 'heavy' || f === 'big') d.builds.push('heavy');
+    if (f === 'female') d.female = true;
+  }
+}
+
+export interface DesignInput {
+  interpretation: Interpretation;
+  seed: number;
+  painter: Painter;
+  /** The palette is the project's own: ramps use its colours only. */
+  enforced: boolean;
+  /** A body type asked for (a character's `params.body`), else chosen from the words and the seed. */
+  body?: BodyType;
+}
+
+/** The identity of the figure a prompt's reading names, for a seed. */
+export function designFigure(input: DesignInput): FigureIdentity {
+  const it = input.interpretation;
+  const rng = new Rng(input.seed ^ 0x5f3759df);
+  const kind = it.kind && kindSpec(it.kind)?.plan === 'biped' ? it.kind : 'person.person';
+  const spec: KindSpec = kindSpec(kind) ?? KINDS['person.person'];
+  const words = wordsOf(it);
+  const look = lookOf(kind);
+  const d: Designing = {
+    look,
+    outfit: { look, hair: 'short', ...structuredClone(LOOKS[look]) } as Outfit,
+    builds: [],
+    female: false,
+    old: false,
+    honoured: new Set(),
+  };
+  if (it.subject) d.honoured.add(it.subject);
+  // archetypes: a class noun sets the look (unless the body is its own), races and others add
+  const archetypes = words
+    .map((w) => [w, ARCHETYPES[ARCHETYPES_ZH[w] ?? w]] as const)
+    .filter((e): e is readonly [string, Archetype] => e[1] !== undefined);
+  const classWord = archetypes.find(([, a]) => a.look && !BODY_LOOKS.has(d.look));
+  if (classWord?.[1].look) {
+    d.look = classWord[1].look;
+    d.outfit = { ...structuredClone(LOOKS[d.look]), look: d.look, hair: d.outfit.hair } as Outfit;
+  }
+  d.outfit.hair = LOOKS[d.look].hair ?? d.outfit.hair;
+  const features = new Set<Feature>(spec.features);
+  if ((it.lemma && isFemale(it.lemma)) || words.some((w) => /^(female|woman|girl|lady)$/.test(w)))
+    d.female = true;
+  applyFeatures(d, features, KIND_LOOKS[kind] !== undefined || !!classWord);
+  for (const [w, a] of archetypes) applyArchetype(d, a, w);
+  // costume words: what the figure wears because the prompt says so
+  for (const w of words) {
+    const c = COSTUME_WORDS[w];
+    if (!c) continue;
+    for (const [k, v] of Object.entries(c.set ?? {})) (d.outfit as unknown as Record<string, unknown>)[k] = v;
+    for (const piece of c.add ?? []) addPiece(d.outfit, piece);
+    if (c.female) d.female = true;
+    if (c.old) d.old = true;
+    d.honoured.add(w);
+  }
+  if (it.held) {
+    const w = weaponOf(it.held.toLowerCase());
+    if (w === 'shield') d.outfit.offhand = d.outfit.offhand === 'round-shield' ? 'round-shield' : 'shield';
+    else if (w === 'book' || w === 'lantern') d.outfit.offhand = w;
+    else d.outfit.weapon = w;
+    d.honoured.add(it.held);
+  }
+  if (d.outfit.weapon === 'bow' && d.outfit.offhand === 'shield') d.outfit.offhand = null;
+  finishOutfit(d, rng);
+  const body: BodyType =
+    input.body ??
+    d.body ??
+    (features.has('small') || (it.size !== undefined && it.size < 1)
+      ? 'chibi'
+      : features.has('tall')
+        ? 'tall'
+        : rng.pick(['chibi', 'normal', 'normal', 'tall'] as BodyType[]));
+  if (d.female) d.builds.push('female');
+  const vary = Array.from({ length: 12 }, () => rng.range(-1, 1));
+  const proportions = proportionsOf(
+    BODY_TYPES.includes(body) ? body : 'normal',
+    [...new Set(d.builds)],
+    vary,
+  );
+  const palette = paletteOf(d, it, spec, input, rng);
+  return {
+    rig: 'figure',
+    version: 1,
+    kind,
+    noun: it.lemma ?? it.subject ?? 'figure',
+    body,
+    proportions,
+    scale: Math.min(1, it.size ?? 1),
+    outfit: d.outfit,
+    palette,
+    seed: input.seed,
+    honoured: [...d.honoured],
+  };
+}
+
+/** Choices the seed makes among what the words leave open: hair style, beard, a cape. */
+function finishOutfit(d: Designing, rng: Rng): void {
+  const o = d.outfit;
+  const hairPick = d.female
+    ? rng.pick(['long', 'long', 'ponytail', 'bun'] as const)
+    : rng.pick(['short', 'short', 'spiky'] as const);
+  if (!LOOKS[d.look].hair && !['bald', 'tufts', 'slick'].includes(o.hair)) o.hair = hairPick;
+  if (d.old && !d.female && o.hair !== 'bald') o.hair = rng.pick(['short', 'bald'] as const);
+  if (d.female) o.beard = 'none';
+  else if (d.old && o.beard === 'none' && !BODY_LOOKS.has(d.look)) o.beard = 'long';
+  if (d.female && d.look === 'plain' && o.torso === 'tunic' && rng.next() < 0.6) {
+    o.torso = 'dress';
+    o.legs = 'skirt';
+  }
+  if (d.look === 'knight' && !o.back.includes('cape') && rng.next() < 0.5) o.back.push('cape');
+  o.extras = [...new Set(o.extras)];
+  o.back = [...new Set(o.back)];
+}
+
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
+
+/** Nouns whose colour is the armour's own (the plate enamelled), not a piece's over it. */
+const ARMOUR_NOUNS = new Set(['armour', 'armor', 'plate', 'mail', '盔甲', '铠甲']);
+
+/** Every slot's target colour, then its ramp fitted to the painter's palette. */
+function paletteOf(
+  d: Designing,
+  it: Interpretation,
+  spec: KindSpec,
+  input: DesignInput,
+  rng: Rng,
+): Record<Slot, StoredRamp> {
+  // the colour words: each to the slot of the noun it stands before, or the figure's main colour
+  const asked: Partial<Record<Slot | 'main', Rgb>> = {};
+  // a colour of the armour itself ("in blue armour"), not of a shield or a tabard worn over it
+  let armourWord = false;
+  for (const c of it.colors) {
+    const raw = parseHex(c.hex);
+    if (!raw) continue;
+    // a CSS colour is harsher than any pixel-art palette's ("blue" is #0000ff): tempered a little
+    const rgb = input.enforced ? raw : mix(raw, [128, 128, 128], 0.14);
+    const slot = c.of ? COLOUR_NOUNS[c.of.toLowerCase()] : 'main';
+    if (!slot) continue;
+    if (asked[slot] === undefined) asked[slot] = rgb;
+    if (c.of && ARMOUR_NOUNS.has(c.of.toLowerCase())) armourWord = true;
+    d.honoured.add(c.word);
+    if (c.of) d.honoured.add(c.of);
+  }
+  const gloss = it.lemma ? glossColorOf(it.lemma) : null;
+  const jitter = (c: Rgb): Rgb => {
+    const k = rng.range(0.9, 1.08);
+    return [c[0] * k, c[1] * k, c[2] * k];
+  };
+  const look = d.look;
+  const defaultMain: Rgb =
+    d.main ??
+    (gloss ? parseHex(gloss) : null) ??
+    (look === 'knight' ? rng.pick(HERALDIC) : (spec.color as Rgb));
+  const main = asked.main ?? asked.cloth ?? asked.enamel ?? jitter(defaultMain);
+  // "a blue knight", "a knight in blue armour": the plate itself is enamelled, steel at its trims
+  const armourAsked = (asked.main !== undefined || armourWord) && d.outfit.torso === 'plate';
+  if (armourAsked) {
+    d.outfit.enamelled = true;
+    d.outfit.extras = d.outfit.extras.filter((e) => e !== 'tabard');
+  }
+  const bodyLook = BODY_LOOKS.has(look);
+  const skinTone = rng.pick(SKIN_TONES);
+  const hairTone = d.old
+    ? rng.pick([
+        [200, 200, 205],
+        [235, 235, 240],
+      ] as Rgb[])
+    : rng.pick(HAIR_COLOURS);
+  const t: Record<Slot, Rgb> = {
+    skin:
+      asked.skin ??
+      d.skin ??
+      (look === 'creature' || look === 'zombie' ? main : look === 'vampire' ? [200, 196, 214] : skinTone),
+    hair: asked.hair ?? d.hair ?? hairTone,
+    cloth:
+      look === 'knight'
+        ? [70, 62, 80]
+        : look === 'zombie'
+          ? rng.pick([
+              [90, 100, 130],
+              [110, 85, 60],
+            ] as Rgb[])
+          : (asked.cloth ?? main),
+    cloth2:
+      asked.cloth2 ??
+      (it.colors[1]
+        ? parseHex(it.colors[1].hex)!
+        : bodyLook
+          ? mix(main, [250, 245, 230], 0.45)
+          : mix(main, [245, 235, 210], 0.55)),
+    pants:
+      asked.pants ??
+      rng.pick([
+        [85, 65, 50],
+        [60, 60, 75],
+        [55, 70, 100],
+      ] as Rgb[]),
+    hat:
+      asked.hat ??
+      (d.outfit.head === 'straw'
+        ? [225, 195, 110]
+        : d.outfit.head === 'cowboy'
+          ? [125, 85, 50]
+          : d.outfit.head === 'tricorn'
+            ? [50, 40, 45]
+            : d.outfit.head === 'bandana'
+              ? [190, 45, 45]
+              : main),
+    cape: asked.cape ?? (look === 'vampire' ? [150, 25, 40] : look === 'rogue' ? [50, 48, 60] : main),
+    enamel: armourAsked
+      ? mix(STEEL, asked.enamel ?? main, input.enforced ? 0.85 : 0.7)
+      : (asked.enamel ??
+        (look === 'knight' || look === 'samurai' ? main : (asked.main ?? rng.pick(HERALDIC)))),
+    metal: look === 'robot' ? main : STEEL,
+    leather: asked.leather ?? [110, 72, 45],
+    gold: [240, 200, 60],
+    wood: [130, 85, 50],
+    white: [240, 240, 232],
+    eye: input.painter.darkest,
+    glow: asked.glow ?? (look === 'vampire' ? [220, 40, 50] : [255, 225, 90]),
+    bone: look === 'skeleton' ? main : [235, 228, 205],
+  };
+  if (look === 'creature') t.cloth2 = mix(main, [250, 240, 220], 0.45);
+  const out = {} as Record<Slot, StoredRamp>;
+  const hex = (c: Rgb) =>
+    `#${c
+      .map((v) =>
+        Math.max(0, Math.min(255, Math.round(v)))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+  const used: Rgb[] = [];
+  for (const slot of SLOTS) {
+    const target = t[slot];
+    if (slot === 'eye' || slot === 'glow') {
+      const c = slot === 'eye' ? target : input.painter.chooseLab(target);
+      out[slot] = [hex(c), hex(c), hex(c), hex(c), hex(c)];
+      continue;
+    }
+    // the asked and main colours are matched as colour words (their hue kept); others avoid the
+    // main body's colour when another is close enough
+    const exact = slot === 'cloth' || slot === 'enamel' || slot === 'cape' || slot === 'metal';
+    const byWord = exact && !!asked[slot === 'cloth' ? 'cloth' : slot];
+    let ramp = input.painter.spriteRamp(target, exact ? [] : used.slice(0, 1), byWord);
+    // a colour word's palette colour keeps its hue in light and shadow when the palette is free (a red
+    // cape stepped through the palette's neighbours turned orange lit and brown in shadow, so the
+    // back of a vampire did not match its side)
+    if (byWord && !input.enforced) ramp = { ...input.painter.spriteRamp(ramp.base), base: ramp.base };
+    if (slot === 'cloth') used.push(ramp.base);
+    let light = ramp.light;
+    // a dark material gets a brighter rim, so its shape reads against its own outline
+    if (oklab(ramp.base)[0] < 0.32) light = input.painter.shade(ramp.base, 1, 0.45);
+    out[slot] = [hex(ramp.outline), hex(ramp.shadow), hex(ramp.dark), hex(ramp.base), hex(light)];
+  }
+  return out;
+}

@@ -1,0 +1,278 @@
+/**
+ * Draws a figure identity's frames: for each direction and frame, the action's pose on the
+ * skeleton, the outfit's pieces on it, painted, shaded and given its face. Every frame of every
+ * direction and action shares one scale and one anchor — the point between the feet on the ground —
+ * so sheets of one character line up in a game and the engine files can name the anchor.
+ */
+import type { RgbaImage } from '@assetloom/pipeline';
+import { cleanUp } from '../library/craft.js';
+import { type Camera, projector, TILT, type V3 } from '../rig.js';
+import { Figure } from './build.js';
+import { FACING_OF, gridFor, parseHex, type ResolvedStyle, type Rgb, upscale } from './deps.js';
+import { drawFace } from './face.js';
+import { type FigureIdentity, SLOTS } from './identity.js';
+import { FIGURE_ACTIONS, type FigureAction, type MotionPose, motionPose } from './motion.js';
+import { arms, HAIRS, head, legs, TORSOS } from './pieces-body.js';
+import { attackOf, holdOf, OFFHANDS, WEAPONS } from './pieces-held.js';
+import { BACK, BEARDS, EXTRAS, facewear, HEADWEAR } from './pieces-wear.js';
+import { type FigurePart, type FigureRamp, rasterize, shadeRaster } from './raster.js';
+import { skeleton, v3 } from './skeleton.js';
+
+/** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
+export function figureOf(
+  id: FigureIdentity,
+  pose: MotionPose,
+  facing: number,
+  ground: [number, number],
+): Figure {
+  const fig = new Figure(skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon)), id.outfit, facing);
+  const o = id.outfit;
+  legs(fig);
+  TORSOS[o.torso](fig);
+  arms(fig);
+  head(fig);
+  const hat = HEADWEAR[o.head];
+  if (!hat.covers) HAIRS[o.hair](fig);
+  hat.draw(fig);
+  BEARDS[o.beard](fig);
+  facewear(fig);
+  for (const b of o.back) BACK[b](fig);
+  for (const e of o.extras) EXTRAS[e](fig);
+  if (o.weapon) WEAPONS[o.weapon].draw(fig);
+  if (o.offhand) OFFHANDS[o.offhand](fig);
+  if (pose.glow > 0.05) {
+    // a spell's light at the hands (or the staff's head)
+    const at: V3 =
+      o.weapon === 'staff' || o.weapon === 'wand'
+        ? v3.add(fig.j.handR, v3.mul(fig.s.blade, fig.p.arm * (o.weapon === 'staff' ? 1.52 : 0.55)))
+        : [
+            (fig.j.handL[0] + fig.j.handR[0]) / 2 + fig.p.limb,
+            (fig.j.handL[1] + fig.j.handR[1]) / 2,
+            (fig.j.handL[2] + fig.j.handR[2]) / 2,
+          ];
+    fig.ball(at, fig.p.limb * (0.45 + pose.glow * 1.1), 'glow', 'hand_r', 'spell', undefined, 1.2);
+  }
+  return fig;
+}
+
+/** The ramps of an identity's palette, in slot order. */
+export function rampsOf(id: FigureIdentity): FigureRamp[] {
+  return SLOTS.map((slot) => {
+    const [outline, shadow, dark, base, light] = id.palette[slot].map(
+      (h) => parseHex(h) ?? [0, 0, 0],
+    ) as Rgb[];
+    return {
+      outline: outline!,
+      shadow: shadow!,
+      dark: dark!,
+      base: base!,
+      light: light!,
+      ...(slot === 'eye' || slot === 'glow' ? { flat: true } : {}),
+    };
+  });
+}
+
+/** Raise per unit forward and sideways that keeps planted feet on one screen line (the tilted camera). */
+function groundOf(facing: number): [number, number] {
+  const th = (facing * Math.PI) / 180;
+  return [Math.cos(th) * Math.tan(TILT), Math.sin(th) * Math.tan(TILT)];
+}
+
+/** The box the parts cover on screen at unit 1, with the raster's own extents (flattened balls, hems). */
+function boundsOf(parts: readonly FigurePart[], cam: Camera): [number, number, number, number] {
+  const P = projector(cam);
+  const bb: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const grow = (x: number, y: number, rx: number, ry: number) => {
+    bb[0] = Math.min(bb[0], x - rx);
+    bb[1] = Math.min(bb[1], y - ry);
+    bb[2] = Math.max(bb[2], x + rx);
+    bb[3] = Math.max(bb[3], y + ry);
+  };
+  const flat = Math.sin(TILT);
+  for (const part of parts) {
+    switch (part.t) {
+      case 'ball': {
+        const [x, y] = P(part.c);
+        grow(x, y, part.r, (part.ry ?? part.r) * Math.cos(TILT) + part.r * flat * 0.2);
+        break;
+      }
+      case 'stick': {
+        for (const q of [part.a, part.b]) {
+          const [x, y] = P(q);
+          grow(x, y, part.r, part.r);
+        }
+        break;
+      }
+      case 'cone': {
+        const [x, y] = P(part.a);
+        grow(x, y, part.r, part.r * flat);
+        const [tx, ty] = P(part.b);
+        grow(tx, ty, 0, 0);
+        break;
+      }
+      case 'frustum': {
+        const [x, y] = P(part.a);
+        grow(x, y, part.ra, part.ra * flat);
+        const [tx, ty] = P(part.b);
+        grow(tx, ty, part.rb, 0);
+        break;
+      }
+      default:
+        for (const q of part.p) {
+          const [x, y] = P(q);
+          grow(x, y, 0, 0);
+        }
+    }
+  }
+  return bb;
+}
+
+export interface FigureJob {
+  identity: FigureIdentity;
+  action: FigureAction;
+  /** Direction names (DIRECTION_NAMES order). */
+  directions: readonly string[];
+  frames: number;
+  width: number;
+  height: number;
+  style: ResolvedStyle;
+}
+
+export interface FigureFrames {
+  /** Direction-major frames. */
+  frames: RgbaImage[];
+  /** The feet's point in every frame, in the frame's pixels (x to the right, y down). */
+  anchor: { x: number; y: number };
+  /** Rig units per art pixel and the art grid's factor to the frame's pixels. */
+  unit: number;
+  factor: number;
+  /** Each frame's pose (direction-major), for the rig exports. */
+  poses: MotionPose[];
+}
+
+const fits = new Map<string, { unit: number }>();
+
+/**
+ * The scale every frame of an identity shares, whatever the action and direction: the standing
+ * figure fills about 80 % of the frame's height unless a frame of one of its actions (a sword at the
+ * end of a lunge, a jump's top, lying dead) would then leave the frame with the feet on the anchor.
+ * A character's sheets of all actions therefore match.
+ */
+export function fitOf(
+  id: FigureIdentity,
+  job: Pick<FigureJob, 'width' | 'height' | 'style'>,
+): { unit: number; gw: number; gh: number; factor: number; ox: number; oy: number } {
+  const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
+  const margin = 1 + Math.max(1, job.style.lineWeight);
+  // sideways only the outline's room: a sword's tip at the end of a lunge may reach the frame's edge
+  const side = Math.max(1, job.style.lineWeight);
+  const baseline = gh - Math.max(margin, Math.round(gh * 0.07));
+  const ox = Math.floor(gw / 2);
+  const key = `${gw}x${gh}:${baseline}:${margin}:${side}:${JSON.stringify([id.proportions, id.outfit, id.scale])}`;
+  let fit = fits.get(key);
+  if (!fit) {
+    const attack = attackOf(id.outfit.weapon);
+    const idle = figureOf(id, motionPose('idle', 0, 1, attack), 0, groundOf(0));
+    const [, top, , bottom] = boundsOf(idle.parts, { ox: 0, oy: 0, facing: 0 });
+    // a small grid loses a pixel or two of thin tips (a hat's point, a plume) to the clean-up
+    let unit = (gh * (gh <= 40 ? 0.84 : 0.8) * id.scale) / (bottom - top);
+    for (const action of FIGURE_ACTIONS)
+      for (const facing of [0, 45, 90, 135, 180, 225, 270, 315])
+        for (let f = 0; f < 8; f++) {
+          const pose = motionPose(action, f, 8, attack);
+          const fig = figureOf(id, pose, facing, groundOf(facing));
+          const fall = fallOf(pose, facing);
+          const [x0, fy0, x1, fy1] = boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall });
+          const shift = fallShift(pose, facing, x0, x1);
+          // fallen, the body rests on the ground: raised by what of it went below the feet
+          const up = fall ? Math.max(0, fy1) : 0;
+          const y0 = fy0 - up;
+          const y1 = fy1 - up;
+          unit = Math.min(
+            unit,
+            (ox - side + 0.5) / Math.max(1e-6, -(x0 + shift)),
+            (gw - ox - side - 0.5) / Math.max(1e-6, x1 + shift),
+            (baseline - margin) / Math.max(1e-6, -y0),
+            // below the ground line only what fits above the frame's last row and the outline
+            y1 > 0.3 ? (gh - baseline - job.style.lineWeight + 0.3) / y1 : Number.POSITIVE_INFINITY,
+          );
+        }
+    fit = { unit };
+    if (fits.size > 64) fits.delete(fits.keys().next().value as string);
+    fits.set(key, fit);
+  }
+  return { unit: fit.unit, gw, gh, factor, ox, oy: baseline };
+}
+
+/** Falling, the figure slides back over its anchor, so lying down it lies across the frame's middle. */
+function fallShift(pose: MotionPose, facing: number, x0: number, x1: number): number {
+  return -((x0 + x1) / 2) * Math.abs(Math.sin(fallOf(pose, facing)));
+}
+
+/** A fall turns the figure backwards: to the left of the picture when it faces right, and so on. */
+export function fallOf(pose: MotionPose, facing: number): number {
+  const s = Math.sin((facing * Math.PI) / 180);
+  return pose.fall * (s > 0.2 ? -1 : s < -0.2 ? 1 : -1);
+}
+
+/** Draws every frame of the job (direction-major). */
+export function drawFigure(job: FigureJob): FigureFrames {
+  const id = job.identity;
+  const fit = fitOf(id, job);
+  const { gw, gh, factor, ox, oy, unit } = fit;
+  const ramps = rampsOf(id);
+  const attack = attackOf(id.outfit.weapon);
+  const frames: RgbaImage[] = [];
+  const poses: MotionPose[] = [];
+  const night = job.style.mood === 'night';
+  for (const name of job.directions) {
+    const facing = FACING_OF(name);
+    for (let f = 0; f < job.frames; f++) {
+      const pose = motionPose(job.action, f, job.frames, attack);
+      poses.push(pose);
+      const fig = figureOf(id, pose, facing, groundOf(facing));
+      const fall = fallOf(pose, facing);
+      const [x0, , x1, y1] = fall ? boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall }) : [0, 0, 0, 0];
+      const up = fall ? Math.max(0, y1) : 0;
+      const cam: Camera = {
+        ox: ox + 0.5 + fallShift(pose, facing, x0, x1) * unit,
+        oy: oy - up * unit,
+        facing,
+        fall,
+      };
+      const raster = rasterize(fig.parts, cam, unit, gw, gh, job.style.light);
+      const rgba = shadeRaster(raster, ramps, {
+        light: job.style.light,
+        lineWeight: job.style.lineWeight,
+        innerLines: unit * id.proportions.head >= 4,
+        flat: job.style.mood === 'flat',
+      });
+      drawFace(rgba, raster, fig, cam, unit, ramps);
+      if (pose.flash > 0.6 && !job.style.paletteEnforced) flash(rgba, 0.45);
+      if (night) dim(rgba);
+      cleanUp({ width: gw, height: gh, data: rgba });
+      frames.push(upscale(rgba, gw, gh, factor, job.width, job.height));
+    }
+  }
+  const offX = Math.floor((job.width - gw * factor) / 2);
+  const offY = Math.floor((job.height - gh * factor) / 2);
+  return { frames, anchor: { x: offX + (ox + 0.5) * factor, y: offY + oy * factor }, unit, factor, poses };
+}
+
+/** A hit's flash: every colour towards white. */
+function flash(rgba: Uint8Array, k: number): void {
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (!rgba[i + 3]) continue;
+    for (let c = 0; c < 3; c++) rgba[i + c] = Math.round(rgba[i + c]! + (255 - rgba[i + c]!) * k);
+  }
+}
+
+/** Night: every colour a little darker and bluer. */
+function dim(rgba: Uint8Array): void {
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (!rgba[i + 3]) continue;
+    rgba[i] = Math.round(rgba[i]! * 0.72);
+    rgba[i + 1] = Math.round(rgba[i + 1]! * 0.76);
+    rgba[i + 2] = Math.round(rgba[i + 2]! * 0.9);
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Faces are drawn last, as a pixel artist places them: a few exact pixels on the shaded head, sized
+ * by the head's size in pixels (one dark pixel at 32 px; a dark column with a light catch-light at
+ * 64 px), placed where the eyes are on the turned head and only where the head shows (a hat's brim
+ * or an arm in front hides them). A face style is a row: eyes, a visor's slit, a skull's sockets, a
+ * robot's lenses, a zombie's hollow stare, a beast's glowing eyes.
+ */
+import type { Rgb } from '@assetloom/pipeline/pixel';
+import { type Camera, projector, type V3 } from '../rig.js';
+import { add, type Figure, mul, norm, sub } from './build.js';
+import type { Face } from './identity.js';
+import { SLOT, type Slot } from './identity.js';
+import type { FigureRamp, Raster } from './raster.js';
+
+interface Spot {
+  x: number;
+  y: number;
+  /** How squarely the spot faces the viewer (1 straight on, 0 edge-on). */
+  facing: number;
+}
+
+interface FaceContext {
+  fig: Figure;
+  spot: (f: number, s: number, u: number) => Spot | null;
+  /** Head radius in pixels. */
+  R: number;
+  put: (x: number, y: number, colour: Rgb, on?: string[]) => void;
+  colour: (slot: Slot, tone?: keyof FigureRamp) => Rgb;
+}
+
+const EYE_ANGLE = 0.42;
+
+function eyePair(c: FaceContext, u: number, draw: (spot: Spot, side: number) => void): void {
+  // the pupil looks towards the nose on the screen: the viewer's left eye is the figure's right
+  for (const side of [-1, 1]) {
+    const a = EYE_ANGLE;
+    const s = c.spot(Math.cos(a), side * Math.sin(a), u);
+    if (s) draw(s, side);
+  }
+}
+
+/**
+ * An eye of the size the head allows: one dark pixel on a small head; a dark column with a
+ * catch-light on a mid-sized one; on a large head a white eye with a dark pupil, which reads on any
+ * skin. `side` (−1 left, 1 right of the face) puts the pupil towards the nose.
+ */
+function eye(c: FaceContext, s: Spot, dark: Rgb, light: Rgb | null, on?: string[], side = 0): void {
+  const R = c.R;
+  const front = s.facing > 0.75;
+  const w = R >= 9 && front ? 2 : 1;
+  const h = R >= 9 ? 3 : R >= 5 ? 2 : 1;
+  const x0 = Math.round(s.x - w / 2);
+  const y0 = Math.round(s.y - h / 2);
+  if (light && R >= 9) {
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) c.put(x0 + x, y0 + y, light, on);
+    const px = w > 1 ? (side < 0 ? x0 + 1 : x0) : x0;
+    for (let y = 1; y < h; y++) c.put(px, y0 + y, dark, on);
+    return;
+  }
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) c.put(x0 + x, y0 + y, dark, on);
+  if (light && R >= 7) c.put(x0, y0, light, on);
+}
+
+function mouth(c: FaceContext, open: boolean): void {
+  if (c.R < 6) return;
+  const s = c.spot(Math.cos(0), 0, -0.45);
+  if (!s || s.facing < 0.5) return;
+  const col = c.colour('skin', 'shadow');
+  const w = open ? 2 : c.R >= 10 ? 2 : 1;
+  const x0 = Math.round(s.x - w / 2);
+  for (let x = 0; x < w; x++) c.put(x0 + x, Math.round(s.y), col);
+  if (open) for (let x = 0; x < w; x++) c.put(x0 + x, Math.round(s.y) + 1, c.colour('eye'));
+}
+
+const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
+  eyes: (c) => {
+    eyePair(c, -0.02, (s, side) => eye(c, s, c.colour('eye'), c.colour('white'), undefined, side));
+    mouth(c, false);
+    if (c.fig.o.extras.includes('fangs') && c.R >= 6) {
+      const s = c.spot(1, 0, -0.55);
+      if (s && s.facing > 0.5) c.put(Math.round(s.x), Math.round(s.y), c.colour('white'));
+    }
+    if (c.fig.o.extras.includes('glasses')) glasses(c);
+  },
+  glare: (c) => {
+    // eyes that shine in the glow colour (a vampire's red stare)
+    eyePair(c, -0.02, (s) => eye(c, s, c.colour('glow'), null));
+    mouth(c, false);
+    if (c.R >= 6) {
+      const s = c.spot(1, 0, -0.55);
+      if (s && s.facing > 0.5) c.put(Math.round(s.x), Math.round(s.y), c.colour('white'));
+    }
+  },
+  mask: (c) => eyePair(c, 0.02, (s) => eye(c, s, c.colour('eye'), c.colour('white'))),
+  slit: (c) => eyePair(c, 0.08, (s) => eye(c, s, c.colour('eye'), c.colour('white'))),
+  eyepatch: (c) => {
+    eyePair(c, -0.02, (s, side) => {
+      if (side > 0) {
+        const w = c.R >= 7 ? 2 : 1;
+        for (let y = 0; y < w; y++)
+          for (let x = 0; x < w; x++)
+            c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - w / 2) + y, c.colour('eye'));
+      } else eye(c, s, c.colour('eye'), c.colour('white'));
+    });
+    mouth(c, false);
+  },
+  visor: (c) => {
+    // the slit across a great helm, from cheek to cheek
+    const h = c.R >= 10 ? 2 : 1;
+    for (let a = -1.05; a <= 1.05; a += 0.05) {
+      const s = c.spot(Math.cos(a), Math.sin(a), -0.02);
+      if (!s || s.facing < 0.2) continue;
+      for (let y = 0; y < h; y++) c.put(Math.round(s.x), Math.round(s.y) + y, c.colour('eye'), ['hat']);
+    }
+  },
+  glass: (c) => {
+    const s = c.spot(Math.cos(-0.45), Math.sin(-0.45), 0.4);
+    if (s && s.facing > 0.3) {
+      c.put(Math.round(s.x), Math.round(s.y), c.colour('white'), ['visor']);
+      if (c.R >= 8) c.put(Math.round(s.x) + 1, Math.round(s.y), c.colour('white'), ['visor']);
+    }
+  },
+  sockets: (c) => {
+    eyePair(c, 0.05, (s) => {
+      const w = c.R >= 6 ? 2 : 1;
+      const h = c.R >= 9 ? 3 : w;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < (s.facing > 0.6 ? w : 1); x++)
+          c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - h / 2) + y, c.colour('eye'));
+    });
+    const nose = c.spot(1, 0, -0.3);
+    if (nose && nose.facing > 0.5 && c.R >= 6) c.put(Math.round(nose.x), Math.round(nose.y), c.colour('eye'));
+    if (c.R >= 6)
+      for (let a = -0.35; a <= 0.35; a += 0.35) {
+        const t = c.spot(Math.cos(a) * 0.9, Math.sin(a) * 0.9, -0.72);
+        if (t && t.facing > 0.4) c.put(Math.round(t.x), Math.round(t.y), c.colour('eye'));
+      }
+  },
+  lenses: (c) =>
+    eyePair(c, 0.05, (s) => {
+      const w = c.R >= 7 && s.facing > 0.6 ? 2 : 1;
+      for (let x = 0; x < w; x++) c.put(Math.round(s.x - w / 2) + x, Math.round(s.y), c.colour('glow'));
+      if (c.R >= 9)
+        for (let x = 0; x < w; x++) c.put(Math.round(s.x - w / 2) + x, Math.round(s.y) + 1, c.colour('glow'));
+    }),
+  hollow: (c) => {
+    eyePair(c, 0.02, (s) => eye(c, s, c.colour('eye'), null));
+    mouth(c, true);
+  },
+  beast: (c) =>
+    eyePair(c, 0.12, (s) => {
+      eye(c, s, c.colour('glow'), null);
+      if (c.R >= 7) c.put(Math.round(s.x), Math.round(s.y), c.colour('eye'));
+    }),
+};
+
+function glasses(c: FaceContext): void {
+  if (c.R < 7) return;
+  eyePair(c, -0.02, (s) => {
+    const x = Math.round(s.x);
+    const y = Math.round(s.y);
+    for (const [dx, dy] of [
+      [-1, -2],
+      [0, -2],
+      [1, -2],
+      [-2, -1],
+      [2, -1],
+      [-2, 0],
+      [2, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ] as const)
+      c.put(x + dx, y + dy, c.colour('leather', 'shadow'));
+  });
+}
+
+/**
+ * Draws the face of `fig` onto `rgba` (the shaded raster): where each feature lies on the turned
+ * head, if that side of the head faces the viewer and the pixel shows the head.
+ */
+export function drawFace(
+  rgba: Uint8Array,
+  r: Raster,
+  fig: Figure,
+  cam: Camera,
+  unit: number,
+  ramps: readonly FigureRamp[],
+): void {
+  const P0 = projector(cam);
+  const P = (p: V3) => P0([p[0] * unit, p[1] * unit, p[2] * unit]);
+  const head = fig.j.head;
+  const [, , d0] = P(head);
+  const R = fig.p.head * unit;
+  const allowed = (names: string[]) =>
+    new Set(names.map((n) => r.pieces.indexOf(n) + 1).filter((i) => i > 0));
+  const onHead = allowed(['head']);
+  const spot = (f: number, s: number, u: number): Spot | null => {
+    const dir = norm(add(add(mul(fig.fwd, f), mul(fig.right, s)), [0, 0, u]));
+    const [, , d] = P(add(head, mul(dir, fig.p.head)));
+    const facing = (d - d0) / Math.max(1e-6, R);
+    if (facing < 0.15) return null;
+    // features sit a little inside the outline: set into the face, never on its edge in profile
+    const [x, y] = P(add(head, mul(dir, fig.p.head * 0.8)));
+    return { x, y, facing };
+  };
+  const put = (x: number, y: number, colour: Rgb, on?: string[]) => {
+    if (x < 0 || y < 0 || x >= r.w || y >= r.h) return;
+    const k = y * r.w + x;
+    const allow = on ? allowed(on) : onHead;
+    if (!allow.has(r.piece[k]!)) return;
+    rgba[k * 4] = colour[0];
+    rgba[k * 4 + 1] = colour[1];
+    rgba[k * 4 + 2] = colour[2];
+    rgba[k * 4 + 3] = 255;
+  };
+  const colour = (slot: Slot, tone: keyof FigureRamp = 'base'): Rgb => {
+    const ramp = ramps[SLOT[slot] - 1]!;
+    return ramp[tone] as Rgb;
+  };
+  FACES[fig.o.face]({ fig, spot, R, put, colour });
+  void sub;
+}

@@ -1,0 +1,660 @@
+/**
+ * What a figure wears over its body: headwear, pieces on its back (cape, quiver, pack, wings, tail)
+ * and extras (belt, sash, pauldrons, tabard, collars, apron, ears, horns, halo …). One row each.
+ */
+import type { V3 } from '../rig.js';
+import { add, type Figure, mul, norm, sub } from './build.js';
+import type { Back, Beard, Extra, Headwear } from './identity.js';
+
+/** Headwear; `covers` hides the hair (and the ears). */
+export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: Figure) => void }>> = {
+  none: { covers: false, draw: () => {} },
+  helm: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      // a great helm: steel over the whole head, a ridge, a plume in the enamel colour
+      fig.ball(fig.onHead(-0.02, 0, 0.02), h * 1.1, 'metal', 'head', 'hat', h * 1.08, 0.05);
+      fig.stick(fig.onHead(0.55, 0, 1.0), fig.onHead(0.98, 0, -0.55), h * 0.14, 'metal', 'head', 'hat', 0.25);
+      fig.stick(
+        fig.onHead(0.1, 0, 1.05),
+        fig.onHead(-0.55, 0, 1.45),
+        h * 0.3,
+        'enamel',
+        'head',
+        'plume',
+        0.1,
+      );
+      fig.stick(
+        fig.onHead(-0.55, 0, 1.45),
+        fig.onHead(-1.25, 0, 0.6),
+        h * 0.26,
+        'enamel',
+        'head',
+        'plume',
+        0.1,
+      );
+    },
+  },
+  'open-helm': {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.05, 0, 0.3), h * 1.06, 'metal', 'head', 'hat', h * 0.82, -0.02);
+      fig.ball(fig.onHead(0, 0, 0.18), h * 1.14, 'metal', 'head', 'hat', h * 0.22, 0.06);
+      fig.stick(fig.onHead(0.98, 0, 0.25), fig.onHead(1.02, 0, -0.2), h * 0.12, 'metal', 'head', 'hat', 0.2);
+    },
+  },
+  'horned-helm': {
+    covers: true,
+    draw: (fig) => {
+      HEADWEAR['open-helm'].draw(fig);
+      const h = fig.p.head;
+      for (const s of [-1, 1])
+        fig.cone(
+          fig.onHead(0, s * 0.8, 0.5),
+          fig.onHead(0.2, s * 1.55, 1.35),
+          h * 0.24,
+          'white',
+          'head',
+          'hat',
+          0.04,
+        );
+    },
+  },
+  hood: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.12, 0, 0.1), h * 1.16, 'hat', 'head', 'hat', undefined, -0.12);
+      fig.cone(fig.onHead(-0.5, 0, 0.5), fig.onHead(-1.5, 0, 0.1), h * 0.55, 'hat', 'head', 'hat', -0.2);
+      // the opening: the face shows in front, the hood's rim round it
+      fig.ball(fig.onHead(0.32, 0, -0.05), h * 0.84, 'skin', 'head', 'head', h * 0.8, 0.05);
+      fig.ball(fig.onHead(0.5, 0, 0.72), h * 0.88, 'hat', 'head', 'hat', h * 0.3, 0.12);
+      fig.stick(
+        fig.onTorso(0.98, 0, -fig.p.chestW * 0.75),
+        fig.onTorso(0.98, 0, fig.p.chestW * 0.75),
+        fig.p.limb * 0.9,
+        'hat',
+        'torso',
+        'hat',
+        0.3,
+      );
+    },
+  },
+  wizard: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0.1, 0, 0.44), h * 1.45, 'hat', 'head', 'hat', h * 0.3, 0.15);
+      fig.cone(fig.onHead(-0.05, 0, 0.47), fig.onHead(-0.42, 0, 2.2), h * 0.95, 'hat', 'head', 'hat', 0.16);
+      fig.ball(fig.onHead(-0.05, 0, 0.6), h * 0.95, 'gold', 'head', 'hatband', h * 0.2, 0.17);
+    },
+  },
+  witch: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0.1, 0, 0.44), h * 1.55, 'hat', 'head', 'hat', h * 0.24, 0.15);
+      fig.cone(fig.onHead(-0.05, 0, 0.47), fig.onHead(-0.5, 0, 1.72), h * 0.9, 'hat', 'head', 'hat', 0.16);
+      fig.cone(fig.onHead(-0.5, 0, 1.67), fig.onHead(-1.3, 0.2, 2.02), h * 0.35, 'hat', 'head', 'hat', 0.17);
+      fig.ball(fig.onHead(-0.05, 0, 0.57), h * 0.92, 'cloth2', 'head', 'hatband', h * 0.18, 0.17);
+    },
+  },
+  crown: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.72), h * 0.82, 'gold', 'head', 'crown', h * 0.26, 0.18);
+      for (const s of [-0.62, 0, 0.62])
+        fig.cone(
+          fig.onHead(Math.cos(s) * 0.6, Math.sin(s) * 0.75, 0.8),
+          fig.onHead(Math.cos(s) * 0.62, Math.sin(s) * 0.8, 1.35),
+          h * 0.2,
+          'gold',
+          'head',
+          'crown',
+          0.2,
+        );
+      fig.ball(fig.onHead(0.78, 0, 0.75), h * 0.12, 'enamel', 'head', 'crown', undefined, 0.25);
+    },
+  },
+  circlet: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.6), h * 1.0, 'gold', 'head', 'crown', h * 0.1, 0.18);
+      fig.ball(fig.onHead(0.95, 0, 0.62), h * 0.12, 'enamel', 'head', 'crown', undefined, 0.22);
+    },
+  },
+  straw: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.4), h * 1.55, 'hat', 'head', 'hat', h * 0.24, 0.15);
+      fig.ball(fig.onHead(-0.05, 0, 0.67), h * 0.9, 'hat', 'head', 'hat', h * 0.55, 0.16);
+      fig.ball(fig.onHead(-0.05, 0, 0.53), h * 0.92, 'enamel', 'head', 'hatband', h * 0.15, 0.17);
+    },
+  },
+  tricorn: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.45), h * 1.5, 'hat', 'head', 'hat', h * 0.4, 0.15);
+      fig.ball(fig.onHead(-0.05, 0, 0.75), h * 0.95, 'hat', 'head', 'hat', h * 0.5, 0.16);
+      for (const s of [-1, 1])
+        fig.cone(
+          fig.onHead(-0.1, s * 0.9, 0.5),
+          fig.onHead(0.2, s * 1.55, 1.1),
+          h * 0.38,
+          'hat',
+          'head',
+          'hat',
+          0.16,
+        );
+      fig.ball(fig.onHead(1.0, 0, 0.65), h * 0.18, 'white', 'head', 'hat', undefined, 0.2);
+    },
+  },
+  cowboy: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.43), h * 1.5, 'hat', 'head', 'hat', h * 0.3, 0.15);
+      fig.ball(fig.onHead(-0.05, 0, 0.8), h * 0.82, 'hat', 'head', 'hat', h * 0.62, 0.16);
+      fig.ball(fig.onHead(-0.05, 0, 0.57), h * 0.84, 'leather', 'head', 'hatband', h * 0.14, 0.17);
+    },
+  },
+  chef: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.stick(fig.onHead(-0.1, 0, 0.6), fig.onHead(-0.1, 0, 1.5), h * 0.78, 'white', 'head', 'hat', 0.15);
+      fig.ball(fig.onHead(-0.1, 0, 1.75), h * 0.98, 'white', 'head', 'hat', h * 0.7, 0.16);
+    },
+  },
+  space: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(0, 0, 0.05), h * 1.32, 'white', 'head', 'hat', undefined, 0.05);
+      fig.ball(fig.onHead(0.55, 0, 0.05), h * 0.92, 'eye', 'head', 'visor', h * 0.72, 0.2);
+    },
+  },
+  kabuto: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.05, 0, 0.35), h * 1.08, 'enamel', 'head', 'hat', h * 0.86, 0.05);
+      fig.ball(fig.onHead(-0.25, 0, -0.1), h * 1.5, 'enamel', 'head', 'hat', h * 0.3, -0.05);
+      for (const s of [-1, 1])
+        fig.cone(
+          fig.onHead(0.7, s * 0.15, 0.9),
+          fig.onHead(0.85, s * 1.05, 1.8),
+          h * 0.16,
+          'gold',
+          'head',
+          'crest',
+          0.3,
+        );
+    },
+  },
+  wrap: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.04, 0, 0.04), h * 1.05, 'cloth', 'head', 'hat', undefined, 0.03);
+      // the band of skin the eyes look out of
+      fig.ball(fig.onHead(0.55, 0, 0.08), h * 0.74, 'skin', 'head', 'head', h * 0.24, 0.1);
+      fig.stick(
+        fig.onHead(-0.9, 0, 0.35),
+        fig.onHead(-1.6, 0.25, -0.2),
+        h * 0.16,
+        'cloth2',
+        'head',
+        'knot',
+        -0.1,
+      );
+      fig.stick(
+        fig.onHead(-0.9, 0, 0.35),
+        fig.onHead(-1.5, -0.3, -0.45),
+        h * 0.16,
+        'cloth2',
+        'head',
+        'knot',
+        -0.1,
+      );
+    },
+  },
+  bandana: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.1, 0, 0.45), h * 1.07, 'hat', 'head', 'hat', h * 0.62, 0.06);
+      fig.stick(fig.onHead(-1, 0, 0.3), fig.onHead(-1.4, 0.2, -0.3), h * 0.15, 'hat', 'head', 'knot', -0.1);
+    },
+  },
+  cap: {
+    covers: false,
+    draw: (fig) => {
+      const h = fig.p.head;
+      fig.ball(fig.onHead(-0.05, 0, 0.4), h * 1.06, 'hat', 'head', 'hat', h * 0.62, 0.12);
+      fig.ball(fig.onHead(0.75, 0, 0.32), h * 0.62, 'hat', 'head', 'hat', h * 0.12, 0.16);
+    },
+  },
+  dome: { covers: true, draw: () => {} },
+};
+
+/** Where the cape hangs: from the shoulders down the back to the calves, flaring as the figure moves. */
+function cape(fig: Figure): void {
+  const { j, p, s } = fig;
+  const back = (k: number) => mul(fig.fwd, -k);
+  const ground = s.pose.rise * p.legs + p.legs * 0.3;
+  const flare = p.chestD * 1.1 + s.pose.cape * p.legs * 0.35;
+  const spread = p.chestW * 1.2;
+  const top = (t: number): V3 =>
+    add(add(add(j.shoulderL, mul(sub(j.shoulderR, j.shoulderL), t)), back(p.chestD * 0.75)), [
+      0,
+      0,
+      p.limb * 0.5,
+    ]);
+  // four strips, the middle ones further back: the cape curves round the back, so it shades in folds
+  const hem = (t: number): V3 => {
+    const a = (t * 2 - 1) * spread;
+    const curve = 1 - (t * 2 - 1) ** 2;
+    return add(add(add(j.pelvis, back(flare + curve * p.chestD * 0.5)), mul(fig.right, a)), [
+      0,
+      0,
+      ground - j.pelvis[2],
+    ]);
+  };
+  const cuts = [0, 0.3, 0.5, 0.7, 1];
+  for (let i = 0; i + 1 < cuts.length; i++)
+    fig.poly(
+      [top(cuts[i]!), top(cuts[i + 1]!), hem(cuts[i + 1]!), hem(cuts[i]!)],
+      'cape',
+      'cape',
+      'cape',
+      -0.35,
+    );
+  // the collar over the shoulders
+  fig.stick(top(0), top(1), p.limb * 0.7, 'cape', 'torso', 'cape', -0.1);
+}
+
+export const BACK: Readonly<Record<Back, (fig: Figure) => void>> = {
+  cape,
+  quiver: (fig) => {
+    const { p } = fig;
+    const a = fig.onTorso(0.25, -p.chestD * 1.15, -p.chestW * 0.55);
+    const b = fig.onTorso(1.05, -p.chestD * 1.1, p.chestW * 0.6);
+    fig.stick(a, b, p.limb * 0.75, 'leather', 'torso', 'quiver', -0.2);
+    for (const d of [-0.35, 0.35])
+      fig.stick(
+        b,
+        add(add(b, mul(norm(sub(b, a)), p.limb * 1.6)), mul(fig.right, d)),
+        p.limb * 0.28,
+        'white',
+        'torso',
+        'arrows',
+        -0.18,
+      );
+  },
+  pack: (fig) => {
+    const { p } = fig;
+    fig.stick(
+      fig.onTorso(0.35, -p.chestD * 1.25, 0),
+      fig.onTorso(0.85, -p.chestD * 1.25, 0),
+      p.chestD * 0.95,
+      'leather',
+      'torso',
+      'pack',
+      -0.15,
+    );
+  },
+  sheath: (fig) => {
+    const { p } = fig;
+    const a = fig.onTorso(0.1, -p.chestD * 1.1, p.chestW * 0.7);
+    const b = fig.onTorso(1.15, -p.chestD * 1.05, -p.chestW * 0.75);
+    fig.stick(a, b, p.limb * 0.32, 'leather', 'torso', 'sheath', -0.2);
+    fig.stick(
+      b,
+      add(b, mul(norm(sub(b, a)), p.limb * 1.6)),
+      p.limb * 0.34,
+      'cloth2',
+      'torso',
+      'sheath',
+      -0.2,
+    );
+  },
+  tank: (fig) => {
+    const { p } = fig;
+    for (const s of [-1, 1])
+      fig.stick(
+        fig.onTorso(0.35, -p.chestD * 1.3, s * p.chestW * 0.42),
+        fig.onTorso(0.95, -p.chestD * 1.3, s * p.chestW * 0.42),
+        p.chestD * 0.6,
+        'white',
+        'torso',
+        'tank',
+        -0.2,
+      );
+  },
+  wings: (fig) => {
+    const { p, s } = fig;
+    const flap = s.pose.flap;
+    for (const side of [-1, 1]) {
+      const root = fig.onTorso(0.8, -p.chestD * 1.05, side * p.chestW * 0.3);
+      const span = p.arm * 1.2;
+      const lift = flap * span * 0.3;
+      const at = (out: number, up: number, back: number): V3 =>
+        add(add(add(root, mul(fig.right, side * out)), [0, 0, up]), mul(fig.fwd, -back));
+      fig.poly(
+        [
+          root,
+          at(span * 0.55, span * 0.5 + lift, 1),
+          at(span, span * 0.25 + lift * 1.3, 2),
+          at(span * 0.6, -span * 0.3 + lift * 0.5, 1.6),
+          at(0.4, -span * 0.25, 0.5),
+        ],
+        'cape',
+        'cape',
+        `wing_${side < 0 ? 'l' : 'r'}`,
+        -0.5,
+      );
+    }
+  },
+  tail: (fig) => {
+    const { p, s } = fig;
+    const sway = Math.sin(s.pose.flap * 1.2) * p.limb;
+    const a = fig.onTorso(0.05, -p.chestD * 0.9, 0);
+    fig.stick(
+      a,
+      add(add(a, mul(fig.fwd, -p.legs * 0.45)), [0, sway, p.legs * 0.3]),
+      p.limb * 0.6,
+      'skin',
+      'pelvis',
+      'tail',
+      -0.3,
+    );
+  },
+};
+
+export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
+  belt: (fig) => {
+    const { p } = fig;
+    fig.ball(
+      fig.onTorso(0.14, 0, 0),
+      p.waistW + p.limb * 0.15,
+      'leather',
+      'pelvis',
+      'belt',
+      p.limb * 0.3,
+      0.3,
+    );
+    fig.ball(
+      fig.onTorso(0.14, p.chestD * 1.02, 0),
+      p.limb * 0.42,
+      'gold',
+      'pelvis',
+      'buckle',
+      undefined,
+      0.5,
+    );
+  },
+  sash: (fig) => {
+    const { p } = fig;
+    fig.ball(
+      fig.onTorso(0.16, 0, 0),
+      p.waistW + p.limb * 0.2,
+      'cloth2',
+      'pelvis',
+      'sash',
+      p.limb * 0.42,
+      0.3,
+    );
+    fig.stick(
+      fig.onTorso(0.12, p.chestD * 0.9, p.waistW * 0.45),
+      fig.onTorso(-0.22, p.chestD * 1.0, p.waistW * 0.55),
+      p.limb * 0.32,
+      'cloth2',
+      'pelvis',
+      'sash',
+      0.35,
+    );
+  },
+  pauldrons: (fig) => {
+    for (const [sh, n] of [
+      [fig.j.shoulderL, 'l'],
+      [fig.j.shoulderR, 'r'],
+    ] as const)
+      fig.ball(
+        add(sh, [0, 0, fig.p.limb * 0.3]),
+        fig.p.limb * 1.55,
+        fig.o.torso === 'lamellar' || fig.o.enamelled ? 'enamel' : 'metal',
+        `upper_arm_${n}`,
+        `pauldron_${n}`,
+        fig.p.limb * 1.2,
+        0.72,
+      );
+  },
+  tabard: (fig) => {
+    const { p } = fig;
+    for (const side of [1, -1]) {
+      const f = side * p.chestD * 1.12;
+      fig.poly(
+        [
+          fig.onTorso(0.98, f, -p.chestW * 0.55),
+          fig.onTorso(0.98, f, p.chestW * 0.55),
+          fig.onTorso(-0.28, f * 1.05, p.waistW * 0.6),
+          fig.onTorso(-0.28, f * 1.05, -p.waistW * 0.6),
+        ],
+        'enamel',
+        'torso',
+        'tabard',
+        side > 0 ? 0.25 : -0.05,
+      );
+    }
+  },
+  collar: (fig) => {
+    fig.stick(
+      fig.onTorso(1.0, 0, -fig.p.chestW * 0.85),
+      fig.onTorso(1.0, 0, fig.p.chestW * 0.85),
+      fig.p.limb * 1.05,
+      'white',
+      'torso',
+      'collar',
+      0.4,
+    );
+  },
+  'high-collar': (fig) => {
+    for (const s of [-1, 1])
+      fig.cone(
+        fig.onTorso(0.95, -fig.p.chestD * 0.4, s * fig.p.chestW * 0.6),
+        fig.onTorso(1.45, -fig.p.chestD * 0.9, s * fig.p.chestW * 1.15),
+        fig.p.limb * 1.1,
+        'cape',
+        'torso',
+        'collar',
+        -0.05,
+      );
+  },
+  apron: (fig) => {
+    const { p } = fig;
+    const f = p.chestD * 1.1;
+    fig.poly(
+      [
+        fig.onTorso(0.85, f, -p.chestW * 0.5),
+        fig.onTorso(0.85, f, p.chestW * 0.5),
+        fig.onTorso(-0.45, f * 1.15, p.waistW * 0.75),
+        fig.onTorso(-0.45, f * 1.15, -p.waistW * 0.75),
+      ],
+      'white',
+      'torso',
+      'apron',
+      0.28,
+    );
+  },
+  straps: (fig) => {
+    const { p } = fig;
+    fig.stick(
+      fig.onTorso(0.98, p.chestD * 0.95, -p.chestW * 0.65),
+      fig.onTorso(0.2, p.chestD * 0.95, p.chestW * 0.7),
+      p.limb * 0.26,
+      'leather',
+      'torso',
+      'straps',
+      0.2,
+    );
+  },
+  stole: (fig) => {
+    const { p } = fig;
+    for (const s of [-1, 1])
+      fig.stick(
+        fig.onTorso(0.98, p.chestD * 0.9, s * p.chestW * 0.35),
+        fig.onTorso(-0.4, p.chestD * 1.05, s * p.chestW * 0.35),
+        p.limb * 0.32,
+        'gold',
+        'torso',
+        'stole',
+        0.22,
+      );
+  },
+  bracers: (fig) => {
+    for (const [el, ha, n] of [
+      [fig.j.elbowL, fig.j.handL, 'l'],
+      [fig.j.elbowR, fig.j.handR, 'r'],
+    ] as const)
+      fig.stick(
+        add(el, mul(sub(ha, el), 0.45)),
+        add(el, mul(sub(ha, el), 0.85)),
+        fig.p.limb * 1.0,
+        'leather',
+        `forearm_${n}`,
+        `arm_${n}`,
+        0.58,
+      );
+  },
+  scarf: (fig) => {
+    fig.ball(
+      fig.onTorso(1.02, 0, 0),
+      fig.p.chestW * 0.72,
+      'cloth2',
+      'torso',
+      'scarf',
+      fig.p.limb * 0.55,
+      0.42,
+    );
+  },
+  halo: (fig) => {
+    fig.ball(fig.onHead(-0.1, 0, 1.55), fig.p.head * 0.82, 'glow', 'head', 'halo', fig.p.head * 0.2, 0.3);
+  },
+  horns: (fig) => {
+    for (const s of [-1, 1])
+      fig.cone(
+        fig.onHead(0.2, s * 0.55, 0.7),
+        fig.onHead(-0.2, s * 0.9, 1.6),
+        fig.p.head * 0.22,
+        'bone',
+        'head',
+        'horns',
+        0.2,
+      );
+  },
+  ears: (fig) => {
+    for (const s of [-1, 1])
+      fig.cone(
+        fig.onHead(-0.1, s * 0.7, 0.5),
+        fig.onHead(-0.25, s * 0.95, 1.35),
+        fig.p.head * 0.3,
+        'skin',
+        'head',
+        'ears',
+        0.1,
+      );
+  },
+  'long-ears': (fig) => {
+    for (const s of [-1, 1])
+      fig.poly(
+        [fig.onHead(-0.1, s * 0.85, 0.3), fig.onHead(-0.3, s * 1.9, 0.42), fig.onHead(-0.1, s * 0.85, -0.3)],
+        'skin',
+        'head',
+        'ears',
+        0.05,
+      );
+  },
+  'round-ears': (fig) => {
+    for (const s of [-1, 1])
+      fig.ball(fig.onHead(-0.1, s * 0.95, 0.55), fig.p.head * 0.35, 'skin', 'head', 'ears', undefined, 0.05);
+  },
+  snout: (fig) => {
+    fig.ball(
+      fig.onHead(0.85, 0, -0.35),
+      fig.p.head * 0.48,
+      'cloth2',
+      'head',
+      'snout',
+      fig.p.head * 0.38,
+      0.2,
+    );
+    fig.ball(fig.onHead(1.25, 0, -0.22), fig.p.head * 0.16, 'eye', 'head', 'snout', undefined, 0.3);
+  },
+  tusks: (fig) => {
+    for (const s of [-1, 1])
+      fig.cone(
+        fig.onHead(0.85, s * 0.35, -0.55),
+        fig.onHead(0.95, s * 0.42, -0.15),
+        fig.p.head * 0.1,
+        'white',
+        'head',
+        'tusks',
+        0.3,
+      );
+  },
+  fangs: () => {},
+  glasses: () => {},
+};
+
+/** A beard on the chin: short, or long down the chest. */
+export const BEARDS: Readonly<Record<Beard, (fig: Figure) => void>> = {
+  none: () => {},
+  short: (fig) => {
+    fig.ball(fig.onHead(0.7, 0, -0.68), fig.p.head * 0.42, 'hair', 'head', 'beard', fig.p.head * 0.3, 0.12);
+  },
+  long: (fig) => {
+    const h = fig.p.head;
+    fig.ball(fig.onHead(0.6, 0, -0.55), h * 0.62, 'hair', 'head', 'beard', h * 0.45, 0.12);
+    fig.cone(
+      fig.onHead(0.72, 0, -0.5),
+      add(fig.onTorso(0.62, fig.p.chestD * 1.05, 0), [0, 0, 0]),
+      h * 0.55,
+      'hair',
+      'head',
+      'beard',
+      0.35,
+    );
+  },
+};
+
+/** What covers part of the face: a cloth mask over mouth and nose, an eyepatch's strap. */
+export function facewear(fig: Figure): void {
+  const h = fig.p.head;
+  if (fig.o.face === 'mask')
+    fig.ball(
+      fig.onHead(0.45, 0, -0.42),
+      h * 0.8,
+      fig.o.look === 'samurai' ? 'eye' : 'hat',
+      'head',
+      'mask',
+      h * 0.45,
+      0.1,
+    );
+  if (fig.o.face === 'eyepatch')
+    fig.stick(
+      fig.onHead(0.7, 0.5, 0.35),
+      fig.onHead(-0.3, -0.9, 0.35),
+      h * 0.08,
+      'eye',
+      'head',
+      'strap',
+      0.12,
+    );
+}
