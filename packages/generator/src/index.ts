@@ -6,7 +6,21 @@
  *   and tilesets; deterministic from the seed. Browser-safe.
  * - `runPipeline(request, options)`: the pipeline's run with this provider when none is given.
  * - `renderProcedural(request)`: one asset without the pipeline (frames, interpretation).
+ * - `characterIdentity(request)`, `drawCharacter(…)`: a character of the rig kept as plain JSON and
+ *   drawn from it in any action and direction; `characterRig(…)` its skeleton for Spine, DragonBones,
+ *   Godot and Aseprite.
  */
+export {
+  CHARACTER_ACTIONS,
+  type CharacterAction,
+  type CharacterFrames,
+  type CharacterIdentity,
+  type CharacterRequest,
+  characterIdentity,
+  characterRig,
+  drawCharacter,
+  type RigFile,
+} from './character.js';
 export {
   createProceduralProvider,
   preflightProcedural,

@@ -485,17 +485,28 @@ const DRAWINGS: Readonly<Record<ImageRequest['assetType'], (drawing: Drawing) =>
   tileset: drawTilesetAsset,
 };
 
-/** Renders one asset; deterministic in (seed, request). */
-export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
-  const text = subjectText(request);
+/** What every drawing of a request starts from: the prompt read, the style resolved, the painter. */
+export function drawingSetup(request: ImageRequest): {
+  interpretation: Interpretation;
+  style: ResolvedStyle;
+  asked: Rgb | null;
+  painter: Painter;
+} {
   const interpretation = interpret(request);
   const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
-  const rng = new Rng(request.seed);
   // With no palette asked for, the working palette can also say the colour the prompt names: the
   // default palette has no purple or pink, and "a purple dragon" must not come out brown.
   const asked = interpretation.colors[0] ? parseHex(interpretation.colors[0].hex) : null;
   const palette = style.paletteEnforced || asked === null ? style.palette : withColour(style.palette, asked);
   const painter = new Painter(palette, new PaletteMatcher(palette), !style.paletteEnforced);
+  return { interpretation, style, asked, painter };
+}
+
+/** Renders one asset; deterministic in (seed, request). */
+export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
+  const text = subjectText(request);
+  const { interpretation, style, asked, painter } = drawingSetup(request);
+  const rng = new Rng(request.seed);
   return DRAWINGS[request.assetType]({ request, text, interpretation, style, rng, asked, painter });
 }
 

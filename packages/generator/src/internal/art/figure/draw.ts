@@ -19,7 +19,7 @@ import { type FigurePart, type FigureRamp, rasterize, shadeRaster } from './rast
 import { skeleton, v3 } from './skeleton.js';
 
 /** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
-export function figureOf(
+function figureOf(
   id: FigureIdentity,
   pose: MotionPose,
   facing: number,
@@ -210,9 +210,24 @@ function fallShift(pose: MotionPose, facing: number, x0: number, x1: number): nu
 }
 
 /** A fall turns the figure backwards: to the left of the picture when it faces right, and so on. */
-export function fallOf(pose: MotionPose, facing: number): number {
+function fallOf(pose: MotionPose, facing: number): number {
   const s = Math.sin((facing * Math.PI) / 180);
   return pose.fall * (s > 0.2 ? -1 : s < -0.2 ? 1 : -1);
+}
+
+/**
+ * The figure of one pose seen from `facing`, placed on the anchor: `shift` sideways and `up` in rig
+ * units (a fallen body slides back over the anchor and rests on the ground), `fall` the camera's roll.
+ */
+export function placedFigure(
+  id: FigureIdentity,
+  pose: MotionPose,
+  facing: number,
+): { fig: Figure; shift: number; up: number; fall: number } {
+  const fig = figureOf(id, pose, facing, groundOf(facing));
+  const fall = fallOf(pose, facing);
+  const [x0, , x1, y1] = fall ? boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall }) : [0, 0, 0, 0];
+  return { fig, shift: fall ? fallShift(pose, facing, x0, x1) : 0, up: fall ? Math.max(0, y1) : 0, fall };
 }
 
 /** Draws every frame of the job (direction-major). */
@@ -230,16 +245,8 @@ export function drawFigure(job: FigureJob): FigureFrames {
     for (let f = 0; f < job.frames; f++) {
       const pose = motionPose(job.action, f, job.frames, attack);
       poses.push(pose);
-      const fig = figureOf(id, pose, facing, groundOf(facing));
-      const fall = fallOf(pose, facing);
-      const [x0, , x1, y1] = fall ? boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall }) : [0, 0, 0, 0];
-      const up = fall ? Math.max(0, y1) : 0;
-      const cam: Camera = {
-        ox: ox + 0.5 + fallShift(pose, facing, x0, x1) * unit,
-        oy: oy - up * unit,
-        facing,
-        fall,
-      };
+      const { fig, shift, up, fall } = placedFigure(id, pose, facing);
+      const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
       const raster = rasterize(fig.parts, cam, unit, gw, gh, job.style.light);
       const rgba = shadeRaster(raster, ramps, {
         light: job.style.light,

@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { decodePng, type RgbaImage } from '@assetloom/pipeline';
+import {
+  AnimationState,
+  AnimationStateData,
+  AtlasAttachmentLoader,
+  Physics,
+  RegionAttachment,
+  Skeleton,
+  SkeletonJson,
+  TextureAtlas,
+} from '@esotericsoftware/spine-core';
+import { describe, expect, it } from 'vitest';
+import { CHARACTER_ACTIONS, characterIdentity, characterRig, drawCharacter } from '../src/index.js';
+
+const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
+
+describe('a character is one identity, drawn the same in every task', () => {
+  it('is plain JSON made from (prompt, seed, style, size); two tasks draw the same pixels from it', () => {
+    const a = characterIdentity(knight)!;
+    const b = characterIdentity({ ...knight })!;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.rig).toBe('figure');
+    expect(['chibi', 'normal', 'tall']).toContain(a.body);
+    expect(a.outfit.back).toContain('cape');
+    // stored and read back (a character resource), it draws the same frames
+    const stored = JSON.parse(JSON.stringify(a));
+    const one = drawCharacter(knight, a, 'walk', 4, 6);
+    const two = drawCharacter(knight, stored, 'walk', 4, 6);
+    expect(two.frames.length).toBe(24);
+    expect(two.frames.every((f, i) => Buffer.from(f.data).equals(Buffer.from(one.frames[i]!.data)))).toBe(
+      true,
+    );
+    // another seed is another character; an animal is not a rig character
+    expect(JSON.stringify(characterIdentity({ ...knight, seed: 8 }))).not.toBe(JSON.stringify(a));
+    expect(characterIdentity({ ...knight, prompt: 'a cow' })).toBeNull();
+    expect(() => drawCharacter(knight, a, 'dance' as never, 4, 6)).toThrow(
+      /@assetloom\/generator: unknown action/,
+    );
+  });
+});
+
+/** The silhouette Spine's runtime draws: every slot's region attachment mapped back onto the atlas. */
+function spineSilhouette(
+  sk: Skeleton,
+  page: RgbaImage,
+  atlas: TextureAtlas,
+  size: number,
+  anchor: { x: number; y: number },
+) {
+  const out = new Uint8Array(size * size);
+  const v = new Float32Array(8);
+  for (const slot of sk.drawOrder) {
+    const att = slot.getAttachment();
+    if (!(att instanceof RegionAttachment)) continue;
+    att.computeWorldVertices(slot, v, 0, 2);
+    const region = atlas.findRegion(att.path)!;
+    // corners: bottom left, upper left, upper right, bottom right
+    const [bx, by, ux, uy, , , rx, ry] = v as unknown as number[];
+    const ax = rx! - bx!;
+    const ay = ry! - by!;
+    const cx = ux! - bx!;
+    const cy = uy! - by!;
+    const det = ax * cy - ay * cx;
+    for (let py = 0; py < size; py++)
+      for (let px = 0; px < size; px++) {
+        const sx = px + 0.5 - anchor.x - bx!;
+        const sy = anchor.y - (py + 0.5) - by!;
+        const a = (sx * cy - sy * cx) / det;
+        const b = (ax * sy - ay * sx) / det;
+        if (a < 0 || a >= 1 || b < 0 || b >= 1) continue;
+        const tx = region.x + Math.floor(a * region.width);
+        const ty = region.y + Math.floor((1 - b) * region.height);
+        if (page.data[(ty * page.width + tx) * 4 + 3]) out[py * size + px] = 1;
+      }
+  }
+  return out;
+}
+
+describe('a character rig a game can use', () => {
+  const id = characterIdentity(knight)!;
+  const rig = characterRig(knight, id, { directions: 8, framesPerDirection: 6 });
+  const file = (name: string) => rig.files.find((f) => f.name === name)!.bytes;
+  const text = (name: string) => new TextDecoder().decode(file(name));
+
+  it("Spine's runtime loads the skeleton and plays every action in every direction, matching the sheet", () => {
+    const atlas = new TextureAtlas(text('character-rig.atlas'));
+    const data = new SkeletonJson(new AtlasAttachmentLoader(atlas)).readSkeletonData(
+      text('character-rig.json'),
+    );
+    expect(data.bones.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['root', 'torso', 'head', 'thigh_l', 'foot_r']),
+    );
+    expect(data.slots.length).toBeGreaterThanOrEqual(12);
+    const names = CHARACTER_ACTIONS.flatMap((a) =>
+      ['down', 'down_right', 'right', 'up_right', 'up', 'up_left', 'left', 'down_left'].map(
+        (d) => `${a}_${d}`,
+      ),
+    );
+    expect(data.animations.map((a) => a.name).sort()).toEqual([...names].sort());
+    const png = (name: string) => {
+      const got = decodePng(file(name));
+      if (!got.ok) throw new Error(got.error);
+      return got.image;
+    };
+    const page = png('character-rig.png');
+    const sheet = png('character.png');
+    const sk = new Skeleton(data);
+    const state = new AnimationState(new AnimationStateData(data));
+    let worst = 1;
+    for (const [a, anim] of data.animations.entries()) {
+      expect(anim.duration, anim.name).toBeCloseTo(6 / 8, 2);
+      state.setAnimation(0, anim.name, false);
+      // sampled in the middle of each frame's time
+      state.update(1 / 16);
+      const hands = new Set<string>();
+      for (let f = 0; f < 6; f++) {
+        state.apply(sk);
+        sk.updateWorldTransform(Physics.update);
+        const root = sk.findBone('root')!;
+        // the root is the anchor at the feet in every frame
+        expect([root.worldX, root.worldY]).toEqual([0, 0]);
+        hands.add(
+          `${Math.round(sk.findBone('hand_r')!.worldX)},${Math.round(sk.findBone('hand_r')!.worldY)}`,
+        );
+        if (f % 2 === 0 && /^(idle|walk|attack)_/.test(anim.name)) {
+          // the rig's drawing covers the sheet's frame of the same action, direction and frame
+          const drawn = spineSilhouette(sk, page, atlas, 64, rig.anchor);
+          const index = a * 6 + f;
+          const cols = sheet.width / 64;
+          const x0 = (index % cols) * 64;
+          const y0 = Math.floor(index / cols) * 64;
+          let both = 0;
+          let either = 0;
+          for (let y = 0; y < 64; y++)
+            for (let x = 0; x < 64; x++) {
+              const s = sheet.data[((y0 + y) * sheet.width + x0 + x) * 4 + 3]! > 0;
+              const r = drawn[y * 64 + x] === 1;
+              if (s && r) both++;
+              if (s || r) either++;
+            }
+          worst = Math.min(worst, both / either);
+        }
+        state.update(1 / 8);
+      }
+      // every action moves the arm
+      if (!anim.name.startsWith('idle')) expect(hands.size, anim.name).toBeGreaterThan(2);
+    }
+    expect(worst).toBeGreaterThan(0.6);
+  });
+
+  it('DragonBones JSON names the same bones, a display per direction and every animation', () => {
+    const ske = JSON.parse(text('character-rig_ske.json'));
+    const tex = JSON.parse(text('character-rig_tex.json'));
+    const arm = ske.armature[0];
+    expect(arm.bone.map((b: { name: string }) => b.name)).toEqual(
+      expect.arrayContaining(['root', 'head', 'weapon']),
+    );
+    const regions = new Set(tex.SubTexture.map((s: { name: string }) => s.name));
+    for (const slot of arm.skin[0].slot)
+      for (const d of slot.display) if (d.path !== '') expect(regions.has(d.name), d.name).toBe(true);
+    expect(arm.animation.length).toBe(CHARACTER_ACTIONS.length * 8);
+    for (const anim of arm.animation)
+      expect(anim.bone.every((b: { rotateFrame: unknown[] }) => b.rotateFrame.length === 6)).toBe(true);
+  });
+
+  it('godot-parser reads the SpriteFrames: one animation per action and direction; Aseprite has a tag for each', () => {
+    const python = resolve(import.meta.dirname, '../../../.tools/venv/bin/python');
+    if (!existsSync(python)) throw new Error('.tools/venv is missing: run bash scripts/python-tools.sh');
+    const dir = mkdtempSync(join(tmpdir(), 'rig-'));
+    writeFileSync(join(dir, 'character.tres'), file('character.tres'));
+    const read = execFileSync(
+      python,
+      [
+        '-c',
+        [
+          'import json, sys',
+          'from godot_parser import GDResource',
+          // godot-parser 0.1.7 predates Godot 4's StringName literal (&"walk"): read as a string
+          "text = open(sys.argv[1]).read().replace('&\"', '\"')",
+          'r = GDResource.parse(text)',
+          'subs = {str(s.header["id"]) for s in r.get_sections() if s.header.name == "sub_resource"}',
+          'anims = r.get_sections()[-1]["animations"]',
+          'refs = [str(f["texture"].id) for a in anims for f in a["frames"]]',
+          'assert all(x in subs for x in refs), "dangling SubResource"',
+          'print(json.dumps([[a["name"], len(a["frames"])] for a in anims]))',
+        ].join('\n'),
+        join(dir, 'character.tres'),
+      ],
+      { encoding: 'utf8' },
+    );
+    const anims = JSON.parse(read) as Array<[string, number]>;
+    expect(anims.length).toBe(CHARACTER_ACTIONS.length * 8);
+    expect(anims.map(([n]) => n)).toContain('walk_up_left');
+    expect(anims.every(([, n]) => n >= 6)).toBe(true);
+    const tags = JSON.parse(text('character.aseprite.json')).meta.frameTags as Array<{
+      name: string;
+      from: number;
+      to: number;
+    }>;
+    expect(tags.find((t) => t.name === 'cast_left')).toMatchObject({ to: expect.any(Number) });
+    expect(tags.every((t) => t.to - t.from === 5)).toBe(true);
+  });
+});
