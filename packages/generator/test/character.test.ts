@@ -186,17 +186,36 @@ describe('a character rig a game can use', () => {
           'anims = r.get_sections()[-1]["animations"]',
           'refs = [str(f["texture"].id) for a in anims for f in a["frames"]]',
           'assert all(x in subs for x in refs), "dangling SubResource"',
-          'print(json.dumps([[a["name"], len(a["frames"])] for a in anims]))',
+          'v = r.get_sections()[-1]["metadata/anchor"]',
+          'print(json.dumps({"anims": [[a["name"], len(a["frames"])] for a in anims], "anchor": [v.x, v.y]}))',
         ].join('\n'),
         join(dir, 'character.tres'),
       ],
       { encoding: 'utf8' },
     );
-    const anims = JSON.parse(read) as Array<[string, number]>;
+    const { anims, anchor } = JSON.parse(read) as { anims: Array<[string, number]>; anchor: number[] };
+    // one anchor at the feet, the same in every engine file
+    expect(anchor).toEqual([rig.anchor.x, rig.anchor.y]);
+    expect(rig.anchor.y).toBeGreaterThan(64 * 0.85);
+    const tp = JSON.parse(text('character.json'));
+    expect(
+      Object.values(tp.frames as Record<string, { pivot: { x: number; y: number } }>).every(
+        (f) =>
+          Math.abs(f.pivot.x * 64 - rig.anchor.x) < 0.01 && Math.abs(f.pivot.y * 64 - rig.anchor.y) < 0.01,
+      ),
+    ).toBe(true);
+    expect(text('character.png.meta')).toContain(
+      `pivot: {x: ${rig.anchor.x / 64}, y: ${1 - rig.anchor.y / 64}}`,
+    );
     expect(anims.length).toBe(CHARACTER_ACTIONS.length * 8);
     expect(anims.map(([n]) => n)).toContain('walk_up_left');
     expect(anims.every(([, n]) => n >= 6)).toBe(true);
-    const tags = JSON.parse(text('character.aseprite.json')).meta.frameTags as Array<{
+    const meta = JSON.parse(text('character.aseprite.json')).meta;
+    expect(meta.slices[0].keys[0].pivot).toEqual({
+      x: Math.floor(rig.anchor.x),
+      y: Math.floor(rig.anchor.y),
+    });
+    const tags = meta.frameTags as Array<{
       name: string;
       from: number;
       to: number;

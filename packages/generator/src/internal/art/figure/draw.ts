@@ -19,12 +19,7 @@ import { type FigurePart, type FigureRamp, rasterize, shadeRaster } from './rast
 import { skeleton, v3 } from './skeleton.js';
 
 /** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
-function figureOf(
-  id: FigureIdentity,
-  pose: MotionPose,
-  facing: number,
-  ground: [number, number],
-): Figure {
+function figureOf(id: FigureIdentity, pose: MotionPose, facing: number, ground: [number, number]): Figure {
   const fig = new Figure(skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon)), id.outfit, facing);
   const o = id.outfit;
   legs(fig);
