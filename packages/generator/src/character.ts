@@ -246,10 +246,7 @@ function anchorIn(
     } else if (key.endsWith('.meta')) {
       out = text()
         .replaceAll('      alignment: 0', '      alignment: 9')
-        .replaceAll(
-          '      pivot: {x: 0.5, y: 0.5}',
-          `      pivot: {x: ${px}, y: ${1 - py}}`,
-        );
+        .replaceAll('      pivot: {x: 0.5, y: 0.5}', `      pivot: {x: ${px}, y: ${1 - py}}`);
     } else if (key.endsWith('.tres')) {
       out = text().replace(
         /\[resource\]\n/,

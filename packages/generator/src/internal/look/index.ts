@@ -180,6 +180,11 @@ export interface LookPass {
   effect?: (frame: RgbaImage, index: number, colours: LookColours) => void;
   /** Clean-up drops detached dots (default); false keeps them (sparks, drops, stars). */
   dots?: boolean;
+  /**
+   * The colours of an earlier pass to use instead of these frames' own (a character's look, made once
+   * from its reference views, so every task of the character has the same palette).
+   */
+  colours?: LookColours;
 }
 
 /** Alpha to 0 or 255 (a drawing's soft edge is in or out). */
@@ -339,7 +344,7 @@ export function applyLook(
   pass: LookPass,
 ): { frames: RgbaImage[]; colours: LookColours } {
   for (const f of frames) harden(f);
-  const colours = lookColours(frames, look);
+  const colours = pass.colours ?? lookColours(frames, look);
   const lit = !look.flat && pass.relight > 0;
   const out: RgbaImage[] = [];
   frames.forEach((source, i) => {

@@ -5,7 +5,7 @@
  * so sheets of one character line up in a game and the engine files can name the anchor.
  */
 import type { RgbaImage } from '@assetloom/pipeline';
-import { cleanUp } from '../library/craft.js';
+import { applyLook, type LookColours, lookOf } from '../../look/index.js';
 import { type Camera, projector, TILT, type V3 } from '../rig.js';
 import { Figure } from './build.js';
 import { FACING_OF, gridFor, parseHex, type ResolvedStyle, type Rgb, upscale } from './deps.js';
@@ -225,47 +225,97 @@ export function placedFigure(
   return { fig, shift: fall ? fallShift(pose, facing, x0, x1) : 0, up: fall ? Math.max(0, y1) : 0, fall };
 }
 
-/** Draws every frame of the job (direction-major). */
+/** One frame shaded in the identity's ramps, before the look (no outline: the look draws it). */
+function shadedFrame(
+  id: FigureIdentity,
+  pose: MotionPose,
+  facing: number,
+  fit: ReturnType<typeof fitOf>,
+  style: ResolvedStyle,
+  ramps: readonly FigureRamp[],
+): RgbaImage {
+  const { gw, gh, ox, oy, unit } = fit;
+  const { fig, shift, up, fall } = placedFigure(id, pose, facing);
+  const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
+  const raster = rasterize(fig.parts, cam, unit, gw, gh, style.light);
+  const rgba = shadeRaster(raster, ramps, {
+    light: style.light,
+    lineWeight: 0,
+    innerLines: unit * id.proportions.head >= 4,
+    flat: style.mood === 'flat',
+  });
+  drawFace(rgba, raster, fig, cam, unit, ramps);
+  if (style.mood === 'night') dim(rgba);
+  return { width: gw, height: gh, data: rgba };
+}
+
+const looks = new Map<string, LookColours>();
+
+/**
+ * A character's look: the colours of the project's look pass fitted once to its reference views (idle
+ * in the 8 directions), so every task of the character — any action, any directions — maps its
+ * pixels to the same palette.
+ */
+export function figureLook(
+  id: FigureIdentity,
+  style: ResolvedStyle,
+  fit: ReturnType<typeof fitOf>,
+): LookColours {
+  const key = JSON.stringify([id, fit.gw, fit.gh, fit.unit, style]);
+  let colours = looks.get(key);
+  if (!colours) {
+    const ramps = rampsOf(id);
+    const rest = motionPose('idle', 0, 1, attackOf(id.outfit.weapon));
+    const views = [0, 45, 90, 135, 180, 225, 270, 315].map((facing) =>
+      shadedFrame(id, rest, facing, fit, style, ramps),
+    );
+    colours = applyLook(views, lookOf(style, fit.gw, fit.gh), { relight: 0 }).colours;
+    if (looks.size > 32) looks.delete(looks.keys().next().value as string);
+    looks.set(key, colours);
+  }
+  return colours;
+}
+
+/** Draws every frame of the job (direction-major), through the project's look. */
 export function drawFigure(job: FigureJob): FigureFrames {
   const id = job.identity;
   const fit = fitOf(id, job);
   const { gw, gh, factor, ox, oy, unit } = fit;
   const ramps = rampsOf(id);
   const attack = attackOf(id.outfit.weapon);
-  const frames: RgbaImage[] = [];
+  const shaded: RgbaImage[] = [];
   const poses: MotionPose[] = [];
-  const night = job.style.mood === 'night';
   for (const name of job.directions) {
     const facing = FACING_OF(name);
     for (let f = 0; f < job.frames; f++) {
       const pose = motionPose(job.action, f, job.frames, attack);
       poses.push(pose);
-      const { fig, shift, up, fall } = placedFigure(id, pose, facing);
-      const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
-      const raster = rasterize(fig.parts, cam, unit, gw, gh, job.style.light);
-      const rgba = shadeRaster(raster, ramps, {
-        light: job.style.light,
-        lineWeight: job.style.lineWeight,
-        innerLines: unit * id.proportions.head >= 4,
-        flat: job.style.mood === 'flat',
-      });
-      drawFace(rgba, raster, fig, cam, unit, ramps);
-      if (pose.flash > 0.6 && !job.style.paletteEnforced) flash(rgba, 0.45);
-      if (night) dim(rgba);
-      cleanUp({ width: gw, height: gh, data: rgba });
-      frames.push(upscale(rgba, gw, gh, factor, job.width, job.height));
+      shaded.push(shadedFrame(id, pose, facing, fit, job.style, ramps));
     }
   }
+  // the look every sprite shares (look/index.ts), with the character's own colours
+  const done = applyLook(shaded, lookOf(job.style, gw, gh), {
+    relight: 0,
+    colours: figureLook(id, job.style, fit),
+    // a hit's flash: every colour a step lighter in its ramp
+    effect: (frame, i, colours) => {
+      if (poses[i]!.flash > 0.6) flash(frame.data, colours);
+    },
+  });
+  const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
   const offX = Math.floor((job.width - gw * factor) / 2);
   const offY = Math.floor((job.height - gh * factor) / 2);
   return { frames, anchor: { x: offX + (ox + 0.5) * factor, y: offY + oy * factor }, unit, factor, poses };
 }
 
-/** A hit's flash: every colour towards white. */
-function flash(rgba: Uint8Array, k: number): void {
+/** A hit's flash: every colour a step lighter along its ramp. */
+function flash(rgba: Uint8Array, colours: LookColours): void {
   for (let i = 0; i < rgba.length; i += 4) {
     if (!rgba[i + 3]) continue;
-    for (let c = 0; c < 3; c++) rgba[i + c] = Math.round(rgba[i + c]! + (255 - rgba[i + c]!) * k);
+    const c = colours.step([rgba[i]!, rgba[i + 1]!, rgba[i + 2]!], 1);
+    rgba[i] = c[0];
+    rgba[i + 1] = c[1];
+    rgba[i + 2] = c[2];
   }
 }
 

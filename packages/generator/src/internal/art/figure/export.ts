@@ -15,7 +15,7 @@ import { encodePng } from '@assetloom/pipeline';
 import type { Camera, V3 } from '../rig.js';
 import { projector } from '../rig.js';
 import { FACING_OF, type ResolvedStyle } from './deps.js';
-import { fitOf, placedFigure, rampsOf } from './draw.js';
+import { figureLook, fitOf, placedFigure, rampsOf } from './draw.js';
 import { drawFace } from './face.js';
 import type { FigureIdentity } from './identity.js';
 import { type FigureAction, loops, motionPose, REST } from './motion.js';
@@ -172,7 +172,10 @@ function pack(regions: Region[]): { w: number; h: number; data: Uint8Array } {
 /** The skeleton, its part images and its animations for Spine and DragonBones. */
 export function exportRig(job: RigExportJob): RigExport {
   const id = job.identity;
-  const { unit, gw, gh, factor, ox, oy } = fitOf(id, job);
+  const fit = fitOf(id, job);
+  const { unit, gw, gh, factor, ox, oy } = fit;
+  // the part images in the colours the character's sheets have
+  const look = figureLook(id, job.style, fit);
   const ramps = rampsOf(id);
   const attack = attackOf(id.outfit.weapon);
   const style = job.style;
@@ -197,6 +200,10 @@ export function exportRig(job: RigExportJob): RigExport {
         flat: style.mood === 'flat',
       });
       if (b.name === 'head') drawFace(rgba, raster, fig.fig, cam, unit, ramps);
+      for (let i = 0; i < rgba.length; i += 4) {
+        if (!rgba[i + 3]) continue;
+        rgba.set(look.map([rgba[i]!, rgba[i + 1]!, rgba[i + 2]!]), i);
+      }
       let x0 = gw;
       let y0 = gh;
       let x1 = -1;
