@@ -19,7 +19,19 @@ import { type FigurePart, type FigureRamp, rasterize, shadeRaster } from './rast
 import { skeleton, v3 } from './skeleton.js';
 
 /** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
-function figureOf(id: FigureIdentity, pose: MotionPose, facing: number, ground: [number, number]): Figure {
+function figureOf(id: FigureIdentity, posed: MotionPose, facing: number, ground: [number, number]): Figure {
+  // a zombie shambles with its arms held out before it (its own swing kept on top), unless it falls
+  const pose: MotionPose =
+    id.outfit.reach && posed.fall < 0.2
+      ? {
+          ...posed,
+          arms: posed.arms.map((a) => ({
+            ...a,
+            pitch: Math.max(a.pitch, 1.3 + 0.25 * a.pitch),
+            elbow: 0.12,
+          })) as [MotionPose['arms'][0], MotionPose['arms'][1]],
+        }
+      : posed;
   const fig = new Figure(skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon)), id.outfit, facing);
   const o = id.outfit;
   legs(fig);
