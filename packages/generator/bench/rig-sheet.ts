@@ -1,7 +1,7 @@
 // Contact sheets of rig characters for the eye, two PNGs per prompt:
-// - <name>-dirs.png: a row per action, the 8 directions across (down, down_right, right, up_right,
-//   up, up_left, left, down_left), each at the action's key frame;
-// - <name>-frames.png: a row per action and facing (down, right, up_right), every frame across.
+// - <name>-dirs.png: a row per action, the 8 directions across (down, down_left, left, up_left,
+//   up, up_right, right, down_right), each at the action's key frame;
+// - <name>-frames.png: a row per action and facing (down, left, up_left), every frame across.
 //
 //   tsx bench/rig-sheet.ts <out dir> <resolution> "prompt" ["prompt" …]
 //   (RIG_ACTIONS=idle,walk,… picks the rows; RIG_SCALE the enlargement; RIG_SEED the seed)
