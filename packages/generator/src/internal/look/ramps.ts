@@ -33,14 +33,21 @@ const capMemo = new Map<number, number>();
  * there, so a pure #ff0000, #0000ff or #ffff00 is tempered, never raw, and a yellow stays yellow.
  */
 export function chromaCap(L: number, h: number): number {
-  const key = Math.round(L * 100) * 1000 + Math.round(((h + 2 * Math.PI) % (2 * Math.PI)) * 100);
+  const Lk = Math.round(L * 100);
+  const hk = Math.round(((h + 2 * Math.PI) % (2 * Math.PI)) * 100);
+  const key = Lk * 1000 + hk;
   const hit = capMemo.get(key);
   if (hit !== undefined) return hit;
+  // measured at the memo bucket's own lightness and hue, so the cap is one function of the key and
+  // never of which colour happened to fill the bucket first (a picture must not depend on what the
+  // process drew before it: two tasks of one character on two workers would differ)
+  const Lb = Lk / 100;
+  const hb = hk / 100;
   let lo = 0;
   let hi = 0.4;
   for (let i = 0; i < 14; i++) {
     const c = (lo + hi) / 2;
-    if (inGamut(L, c * Math.cos(h), c * Math.sin(h))) lo = c;
+    if (inGamut(Lb, c * Math.cos(hb), c * Math.sin(hb))) lo = c;
     else hi = c;
   }
   const cap = lo * 0.8;
