@@ -6,8 +6,8 @@ const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 export default defineConfig({
   entry: ['src/index.ts'],
   outDir,
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   dts: { compilerOptions: { composite: false } },
   clean: false,
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
 });

@@ -18,7 +18,7 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   dts: { entry: 'src/index.ts', compilerOptions: { composite: false } },
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   clean: true,
   // The published server carries the built web studio (packages/studio) as dist/studio, served at
   // /studio; without a studio build the server answers /studio with a 503 naming the build command.

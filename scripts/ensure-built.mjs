@@ -110,6 +110,8 @@ function inputHashes(packages) {
     if (trail.includes(name)) throw new Error(`workspace dependency cycle: ${[...trail, name].join(' → ')}`);
     const pkg = packages.get(name);
     const hash = createHash('sha256').update(lockHash);
+    // a build with source maps (ASSETLOOM_SOURCEMAPS=1, opt-in) is another build
+    hash.update(`sourcemaps ${process.env.ASSETLOOM_SOURCEMAPS === '1'}\n`);
     for (const dep of workspaceDeps(pkg, packages).sort())
       hash.update(`dep ${dep} ${hashOf(dep, [...trail, name])}\n`);
     for (const file of filesOf(pkg.dir)) {

@@ -21,14 +21,14 @@ export default defineConfig({
     'review/mongodb': 'src/entries/review-mongodb.ts',
   },
   outDir,
-  format: ['esm', 'cjs'],
-  // Shared chunks for CommonJS too (esbuild splits only ESM by default): each class — AssetloomError,
-  // DuplicateKeyError, StoreWriteError, … — exists once, whichever entries a require() loads, so
-  // `instanceof` holds across entries as it does in ESM.
+  format: ['esm'],
+  // Shared chunks: each class — AssetloomError, DuplicateKeyError, StoreWriteError, … — exists once,
+  // whichever entries are loaded, so `instanceof` holds across entries. ESM only (issue #41): Node
+  // ≥ 20.19 require()s it.
   splitting: true,
   dts: { compilerOptions: { composite: false } },
   clean: true,
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
   external: ['mongodb', '@seald-io/nedb', 'ajv', 'ajv-formats', '@assetloom/openapi'],

@@ -5,14 +5,17 @@ import { defineConfig } from 'tsup';
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // resvg.js: resvg's glue built in beside resvg.wasm (src/resvg.ts), its own file so that Node can
+  // load a fresh copy after a panic
+  entry: { index: 'src/index.ts', resvg: 'src/resvg.ts' },
+  // resvg's glue and fflate's few functions built in (licenses/): one copy of resvg.wasm, and no
+  // 0.8 MB fflate package installed (issue #41)
+  noExternal: ['@resvg/resvg-wasm', 'fflate'],
   outDir,
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { composite: false, incremental: false } },
+  format: ['esm'],
+  dts: { entry: 'src/index.ts', compilerOptions: { composite: false, incremental: false } },
   clean: true,
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
-  // import.meta.url in the CommonJS build (the set files are found next to the module)
-  shims: true,
 });

@@ -6,11 +6,11 @@ const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 export default defineConfig({
   entry: ['src/index.ts'],
   outDir,
-  format: ['esm', 'cjs'],
+  format: ['esm'],
   // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one
   dts: { compilerOptions: { composite: false, incremental: false } },
   clean: true,
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
 });

@@ -17,14 +17,16 @@ export default defineConfig({
     tileset: 'src/entries/tileset.ts',
   },
   outDir,
-  format: ['esm', 'cjs'],
-  // Shared chunks for CommonJS too: each class (PipelineError, Painter, Rng, …) exists once whichever
-  // entries a require() loads, so `instanceof` holds across entries as it does in ESM.
+  // fflate's few functions built in (licenses/fflate.txt): its package is 0.8 MB installed (issue #41)
+  noExternal: ['fflate'],
+  format: ['esm'],
+  // Shared chunks: each class (PipelineError, Painter, Rng, …) exists once whichever entries are
+  // loaded, so `instanceof` holds across entries. ESM only (issue #41): Node ≥ 20.19 require()s it.
   splitting: true,
   // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one
   dts: { compilerOptions: { composite: false, incremental: false } },
   clean: true,
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
 });

@@ -12,7 +12,7 @@ export default defineConfig([
     // The package tsconfig is a composite project (for tsc -b); the declaration build is a plain one.
     dts: { compilerOptions: { composite: false, incremental: false } },
     clean: false,
-    sourcemap: true,
+    sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
     target: 'es2022',
     platform: 'neutral',
     // ajv-formats' format functions (CommonJS) are bundled in: the published ESM then loads no
@@ -29,7 +29,7 @@ export default defineConfig([
     format: ['esm'],
     dts: false,
     clean: false,
-    sourcemap: true,
+    sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
     target: 'node20',
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },

@@ -10,7 +10,7 @@ const common: Options = {
   // The API's types come from @assetloom/openapi (a dev dependency): they are written into the
   // declarations, so the published types need no other package.
   dts: { compilerOptions: { composite: false }, resolve: ['@assetloom/openapi', '@assetloom/pipeline'] },
-  sourcemap: true,
+  sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
   // The stage → progress formula has one home, @assetloom/pipeline/progress (a dev dependency):

@@ -2,7 +2,7 @@ import type { Drawing } from './catalog.js';
 import { DrawingsError } from './errors.js';
 import { drawingBody, drawingsConfig, packageFile, readBytes } from './load.js';
 
-type ResvgModule = typeof import('@resvg/resvg-wasm');
+type ResvgModule = typeof import('./resvg.js');
 
 /** An RGBA picture with straight (not premultiplied) alpha, row-major. */
 export interface Raster {
@@ -14,14 +14,21 @@ export interface Raster {
 let module: Promise<ResvgModule> | null = null;
 let copies = 0;
 
-/** A new copy of resvg's module (Node only): its file's URL with a query makes a new module record. */
+/**
+ * A new copy of resvg's module (Node only): the built `dist/resvg.js` with a query is a new module
+ * record; from src/ (the workspace's tests) the @resvg/resvg-wasm package's own file.
+ */
 async function freshCopy(): Promise<ResvgModule> {
+  copies += 1;
+  const self = import.meta.url;
+  if (!self.includes('/src/'))
+    return import(/* @vite-ignore */ new URL(`./resvg.js?copy=${copies}`, self).href);
   const moduleName = 'node:module';
   const urlName = 'node:url';
   const { createRequire } = (await import(/* @vite-ignore */ moduleName)) as typeof import('node:module');
   const { pathToFileURL } = (await import(/* @vite-ignore */ urlName)) as typeof import('node:url');
-  const file = createRequire(import.meta.url).resolve('@resvg/resvg-wasm');
-  return import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy=${++copies}`);
+  const file = createRequire(self).resolve('@resvg/resvg-wasm');
+  return import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy=${copies}`);
 }
 
 let compiled: Promise<WebAssembly.Module> | null = null;
@@ -51,7 +58,7 @@ export function resvgModule(): Promise<WebAssembly.Module> {
 
 async function loadResvg(fresh: boolean): Promise<ResvgModule> {
   // a panic leaves a WebAssembly instance unusable: then a new copy of the module
-  const m: ResvgModule = fresh ? await freshCopy() : await import('@resvg/resvg-wasm');
+  const m: ResvgModule = fresh ? await freshCopy() : await import('./resvg.js');
   const { wasm } = drawingsConfig();
   await m.initWasm(wasm ?? (await readBytes(await packageFile('resvg.wasm'))));
   return m;

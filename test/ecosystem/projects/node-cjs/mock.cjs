@@ -1,5 +1,6 @@
-// The mock, core, pipeline, openapi and question-set CommonJS builds: required and called.
-// msw's own CommonJS build requires ESM-only packages (rettime), so this file runs on Node's require(esm).
+// The mock's and question-set's CommonJS builds, and core, the pipeline, openapi and the generator
+// (ESM only since issue #41: the server loads no CommonJS) through Node's require(esm): required and called.
+// msw's own CommonJS build requires ESM-only packages (rettime), so this file runs on require(esm) anyway.
 const assert = require('node:assert/strict');
 const { createAssetMock, installWebSocketGlobal } = require('@assetloom/mock');
 const { createAssetClient } = require('@assetloom/sdk');
