@@ -22,7 +22,8 @@ RUN mkdir /tarballs \
     done
 
 # --- runtime: the tarballs installed into an empty folder, with the server's optional peers that
-# the compose deployment uses (MONGODB_URI, STORAGE_DRIVER=s3): mongodb and the AWS SDK ---
+# the compose deployment uses (MONGODB_URI, STORAGE_DRIVER=s3): mongodb and the AWS SDK, and sharp for
+# JPEG, WebP and GIF uploads (UPLOAD_DECODER; an optional peer since issue #41) ---
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -32,7 +33,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /tarballs /tmp/tarballs
 RUN npm install --omit=dev --no-audit --no-fund /tmp/tarballs/*.tgz \
-      mongodb@^6.20.0 @aws-sdk/client-s3@^3.1162.0 @aws-sdk/s3-request-presigner@^3.1162.0 \
+      mongodb@^6.20.0 @aws-sdk/client-s3@^3.1162.0 @aws-sdk/s3-request-presigner@^3.1162.0 sharp@0.35.5 \
  && rm -rf /tmp/tarballs \
  && npm cache clean --force \
  && mkdir -p /data \

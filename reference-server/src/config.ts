@@ -194,6 +194,11 @@ export interface UploadSettings {
   decodeMaxPixels: number;
   /** UPLOAD_DECODE_TIMEOUT_SECONDS: each libvips operation of a decode. */
   decodeTimeoutSeconds: number;
+  /**
+   * UPLOAD_DECODER: `sharp` (every format; the optional peer must be installed), `png` (PNG only, pure
+   * TypeScript) or `auto` (sharp when installed, else png with a start-up warning) — issue #41.
+   */
+  decoder: UploadDecoderChoice;
   /** How often idle uploads past their lifetime are swept (UPLOAD_SWEEP_SECONDS; 0: never). */
   sweepSeconds: number;
 }
@@ -482,6 +487,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     decodeConcurrency,
     decodeMaxPixels: read.int('UPLOAD_DECODE_MAX_PIXELS'),
     decodeTimeoutSeconds: read.int('UPLOAD_DECODE_TIMEOUT_SECONDS'),
+    decoder: uploadDecoderOf(read.raw('UPLOAD_DECODER'), read.issues),
   };
   const uploadSweepSeconds = read.int('UPLOAD_SWEEP_SECONDS');
   const budgets = {
@@ -673,6 +679,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 }
 
 /** The origin (scheme, host, port) of a PUBLIC_BASE_URL value, or null when unset or unusable. */
+/** What reads uploaded pictures (UPLOAD_DECODER). */
+export type UploadDecoderChoice = 'auto' | 'sharp' | 'png';
+
+function uploadDecoderOf(raw: string | undefined, issues: ConfigIssue[]): UploadDecoderChoice {
+  const value = (raw ?? 'auto').trim().toLowerCase();
+  if (value === 'auto' || value === 'sharp' || value === 'png') return value;
+  issues.push({ variable: 'UPLOAD_DECODER', message: `must be auto, sharp or png (got "${raw}")` });
+  return 'auto';
+}
+
 function publicOriginOf(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   try {

@@ -37,6 +37,12 @@ export const S3_PACKAGES: OptionalPackages = {
   packages: { '@aws-sdk/client-s3': '^3.1162.0', '@aws-sdk/s3-request-presigner': '^3.1162.0' },
 };
 
+export const SHARP_PACKAGES: OptionalPackages = {
+  setting: 'UPLOAD_DECODER=sharp',
+  feature: 'sharp to read JPEG, WebP and GIF uploads',
+  packages: { sharp: '0.35.5' },
+};
+
 /** Raised when a configured feature's optional peer dependency is not installed. */
 export class MissingPackageError extends Error {
   readonly code = 'missing-package' as const;

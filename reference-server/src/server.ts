@@ -28,7 +28,7 @@ import { createPipelineThreadPool, type PipelineThreadPool } from './tasks/pipel
 import { attachProgressSocket, type ProgressSocket } from './tasks/progress-socket.js';
 import { createGenerationWorker, type GenerationWorker } from './tasks/worker.js';
 import { JwtTokenService } from './tokens.js';
-import { startUploadSweeper, uploadServiceFor } from './uploads/index.js';
+import { openUploadDecoder, startUploadSweeper, uploadServiceFor } from './uploads/index.js';
 import { SERVER_VERSION } from './version.js';
 import { webhookDispatcherFor, webhookOutboxFor, webhookServiceFor } from './webhooks/index.js';
 
@@ -225,6 +225,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     options.logger ?? createLogger(config.logging.level, createLogDestination(config.logging.flushMs));
   // The MCP server for coding agents (MCP_ENABLED) is loaded first: a missing package stops the start.
   const mcp = config.http.mcp.enabled ? await openMcp(config) : undefined;
+  // What reads uploads (UPLOAD_DECODER): sharp missing stops the start when asked for, else is named once.
+  await openUploadDecoder(config, logger);
   const store = options.store ?? (await openStore(config));
   try {
     await store.init();

@@ -529,6 +529,15 @@ export const SETTINGS = [
     row: 'UPLOAD_DECODE_CONCURRENCY',
   },
   {
+    name: 'UPLOAD_DECODER',
+    group: 'uploads',
+    type: 'string',
+    default: 'auto',
+    doc: { section: 'Authentication and secrets', shown: '`auto`' },
+    description:
+      'what reads uploaded pictures (issue #41): `sharp` (PNG, JPEG, WebP, GIF; sharp is an optional peer dependency, `npm install sharp@0.35.5` beside the server, and the start stops naming that line when it is missing), `png` (PNG only, in pure TypeScript; other formats answer 400 `图片无法读取` and the log names sharp) or `auto` (sharp when it is installed, else `png` with a start-up warning that names the install line)',
+  },
+  {
     name: 'USER_MAX_STORAGE_BYTES',
     group: 'limits',
     type: 'int',

@@ -46,6 +46,9 @@ async function main(): Promise<void> {
   };
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
+    // what reads uploads (UPLOAD_DECODER): sharp missing stops the start when asked for, else is named once
+    const { openUploadDecoder } = await import('./uploads/index.js');
+    await openUploadDecoder(config, logger);
     store = await openStore(config);
   } catch (error) {
     failed(error);

@@ -1,14 +1,100 @@
 import { statfs } from 'node:fs/promises';
 import { errors, type Store } from '@assetloom/core';
-import { createUploadService, type UploadService } from '@assetloom/core/uploads';
+import {
+  createPngDecoder,
+  createUploadService,
+  type ImageDecoder,
+  type UploadService,
+} from '@assetloom/core/uploads';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig, UploadDecoderChoice } from '../config.js';
+import { importOptional, isMissingPackage, SHARP_PACKAGES } from '../optional-deps.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { processDecodeGate } from './decode-gate.js';
-import { createSharpDecoder } from './decoder.js';
 
 export { readRawBody } from './body.js';
-export { createSharpDecoder } from './decoder.js';
+
+type SharpDecoderModule = typeof import('./decoder.js');
+const decoderModules = new Map<UploadDecoderChoice, Promise<SharpDecoderModule | null>>();
+
+/**
+ * sharp's decoder module, or null for the PNG-only decoder (issue #41: sharp is an optional peer
+ * dependency). `sharp` without the package throws {@link MissingPackageError} naming the install line;
+ * `auto` without it is null. Loaded once per choice.
+ */
+function sharpDecoderModule(choice: UploadDecoderChoice): Promise<SharpDecoderModule | null> {
+  let loading = decoderModules.get(choice);
+  if (!loading) {
+    loading =
+      choice === 'png'
+        ? Promise.resolve(null)
+        : choice === 'sharp'
+          ? importOptional(SHARP_PACKAGES, () => import('./decoder.js'))
+          : import('./decoder.js').catch((error: unknown) => {
+              if (isMissingPackage(error, ['sharp'])) return null;
+              throw error;
+            });
+    decoderModules.set(choice, loading);
+  }
+  return loading;
+}
+
+/**
+ * Loads what reads uploads at start-up (UPLOAD_DECODER), so that a missing sharp stops the start
+ * (`sharp`) or is named by one warning (`auto`) before the first upload. Returns what was chosen.
+ */
+export async function openUploadDecoder(
+  config: Pick<ServerConfig, 'uploads'>,
+  logger: Logger,
+): Promise<'sharp' | 'png'> {
+  const choice = config.uploads.decoder;
+  const module = await sharpDecoderModule(choice);
+  if (module === null && choice === 'auto')
+    logger.warn(
+      `[assetloom/server] uploads read PNG only: sharp is not installed (UPLOAD_DECODER=auto). For JPEG, WebP and GIF uploads install it beside @assetloom/server: ${SHARP_INSTALL}`,
+    );
+  return module === null ? 'png' : 'sharp';
+}
+
+const SHARP_INSTALL = `npm install ${Object.entries(SHARP_PACKAGES.packages)
+  .map(([name, version]) => `${name}@${version}`)
+  .join(' ')}`;
+
+/**
+ * PNG only (pure TypeScript). Another format answers 400 `图片无法读取` (image_unreadable: the
+ * contract's envelope carries no free text) and the server's log names sharp's install line.
+ */
+function pngOnlyDecoder(logger: Logger): ImageDecoder {
+  const png = createPngDecoder();
+  return {
+    decode(bytes, header, limits) {
+      if (header.format !== 'png') {
+        const message = `[assetloom/server] a ${header.format.toUpperCase()} upload was refused: this server reads PNG uploads only because sharp is not installed; install it beside @assetloom/server (${SHARP_INSTALL})`;
+        logger.warn({ format: header.format }, message);
+        return Promise.reject(new Error(message));
+      }
+      return png.decode(bytes, header, limits);
+    },
+  };
+}
+
+/** The decoder UPLOAD_DECODER names, loaded at its first decode (`openUploadDecoder` loads it at start). */
+function decoderFor(uploads: ServerConfig['uploads'], logger: Logger): ImageDecoder {
+  let made: Promise<ImageDecoder> | null = null;
+  const decoder = () =>
+    (made ??= sharpDecoderModule(uploads.decoder).then((module) =>
+      module === null
+        ? pngOnlyDecoder(logger)
+        : module.createSharpDecoder({
+            gate: processDecodeGate({
+              concurrency: uploads.decodeConcurrency,
+              maxPixels: uploads.decodeMaxPixels,
+            }),
+            timeoutSeconds: uploads.decodeTimeoutSeconds,
+          }),
+    ));
+  return { decode: async (bytes, header, limits) => (await decoder()).decode(bytes, header, limits) };
+}
 
 /** The upload service of a server or worker process: the store's uploads, the object storage, sharp. */
 export function uploadServiceFor(
@@ -28,10 +114,7 @@ export function uploadServiceFor(
         ? {}
         : { ensureRoom: (bytes: number) => ensureRoom(root, minFree, bytes) }),
     },
-    decoder: createSharpDecoder({
-      gate: processDecodeGate({ concurrency: uploads.decodeConcurrency, maxPixels: uploads.decodeMaxPixels }),
-      timeoutSeconds: uploads.decodeTimeoutSeconds,
-    }),
+    decoder: decoderFor(uploads, deps.logger),
     limits: uploads,
     onBackgroundError: (err, { what, ...context }) => deps.logger.warn({ err, ...context }, what),
   });

@@ -101,6 +101,54 @@ async function api(base, method, path, { token, json } = {}) {
   return { status: res.status, body: await res.json() };
 }
 
+// 4×4 pictures written by sharp: a grey JPEG and a white PNG
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/ALAAD//Z',
+  'base64',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWP4jwYYSBcAAHg8P8HaEZ1pAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Without sharp (UPLOAD_DECODER=auto): a start-up warning names it; a PNG is taken, a JPEG refused (400) and the log names sharp. */
+async function uploadsWithoutSharp(base, output) {
+  check(
+    /uploads read PNG only: sharp is not installed.*npm install sharp@/.test(output()),
+    `the start-up log names sharp's install line:\n${output()}`,
+  );
+  const username = uniqueName('up');
+  await api(base, 'POST', '/auth/register', { json: { username, password: 'secret-pass' } });
+  const { token } = (await api(base, 'POST', '/auth/login', { json: { username, password: 'secret-pass' } }))
+    .body.data;
+  const post = async (bytes, type) => {
+    const res = await fetch(`${base}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body: bytes,
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const png = await post(PNG, 'image/png');
+  check(
+    png.status === 201 || png.status === 200,
+    `a PNG upload is taken without sharp: ${png.status} ${png.text}`,
+  );
+  const jpeg = await post(JPEG, 'image/jpeg');
+  check(
+    jpeg.status === 400 && JSON.parse(jpeg.text).data?.reason === 'image_unreadable',
+    `a JPEG upload without sharp answers 400 image_unreadable: ${jpeg.status} ${jpeg.text}`,
+  );
+  // the envelope carries no free text: the server's log names the cause and the install line
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  check(
+    /a JPEG upload was refused: this server reads PNG uploads only because sharp is not installed.*npm install sharp@/.test(
+      output(),
+    ),
+    `the log names sharp for the refused JPEG:\n${output()}`,
+  );
+}
+
 async function generateAndWait(base, label) {
   const username = uniqueName('bin');
   check(
@@ -196,8 +244,17 @@ try {
       !noMcp.stdout.includes('"stack"'),
     `MCP_ENABLED without @assetloom/mcp names the line to install:\n${noMcp.stdout}\n${noMcp.stderr}`,
   );
+  // sharp is an optional peer (issue #41): not installed by the README's server line; asked for, it is named
+  check(!existsSync(join(here, 'node_modules/sharp')), 'sharp is not installed with the server');
+  const noSharp = npxSync('assetloom-server', [], { UPLOAD_DECODER: 'sharp', PORT: '0' });
+  check(
+    noSharp.status === 1 &&
+      noSharp.stderr.includes('npm install sharp@') &&
+      !noSharp.stdout.includes('"stack"'),
+    `UPLOAD_DECODER=sharp without sharp names the line to install:\n${noSharp.stdout}\n${noSharp.stderr}`,
+  );
   console.log(
-    'ok: --help, --version, an unknown option, MONGODB_URI without mongodb and MCP_ENABLED without @assetloom/mcp installed',
+    'ok: --help, --version, an unknown option, MONGODB_URI without mongodb, MCP_ENABLED without @assetloom/mcp and UPLOAD_DECODER=sharp without sharp installed',
   );
 
   // 1. `npx assetloom-server` on its embedded defaults (embedded store, files, in-process worker).
@@ -216,8 +273,11 @@ try {
   check(health.status === 200 && health.body.data.status === 'ok', 'GET /api/v1/health answers ok');
   check((await api(base, 'GET', '/api/v1/ready')).status === 200, 'GET /api/v1/ready answers 200');
   await generateAndWait(base, 'embedded');
+  await uploadsWithoutSharp(base, embedded.output);
   await embedded.stop();
-  console.log('ok: npx assetloom-server on the embedded defaults answered health and generated a sprite');
+  console.log(
+    'ok: npx assetloom-server on the embedded defaults answered health, generated a sprite, took a PNG upload and refused a JPEG, its log naming sharp',
+  );
 
   // 2. On a shared MongoDB: an API process without a worker, and `npx assetloom-worker` claims its tasks.
   const mongoUri = process.env.MONGODB_URI;
