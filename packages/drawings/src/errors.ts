@@ -1,4 +1,10 @@
-export type DrawingsErrorCode = 'not_built' | 'load_failed' | 'unknown_drawing' | 'render_failed';
+export type DrawingsErrorCode =
+  | 'not_built'
+  /** A page could not fetch a file of the package (its message says what to serve). */
+  | 'not_served'
+  | 'load_failed'
+  | 'unknown_drawing'
+  | 'render_failed';
 
 /** The one error class of @assetloom/drawings; its message says what to do next. */
 export class DrawingsError extends Error {

@@ -33,10 +33,30 @@ export async function readBytes(url: URL): Promise<Uint8Array> {
     const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
     return new Uint8Array(await fs.readFile(url));
   }
-  const response = await fetch(url);
-  if (!response.ok)
-    throw new DrawingsError('load_failed', `could not load ${url.href}: HTTP ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw notServed(url, error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw notServed(url, `HTTP ${response.status}`);
+  // a dev server's fallback page (index.html for any path) is not the file
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html'))
+    throw notServed(url, 'an HTML page came back, not the file');
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * A file of the package a page could not fetch (issue #41): names the URL, why, and what to serve.
+ * Exposed: the mock shows it in the task's error, where a page's developer reads it.
+ */
+function notServed(url: URL, why: string): DrawingsError {
+  const error = new DrawingsError(
+    'not_served',
+    `could not load ${url.href} (${why}). The built-in generator loads dist/sets/*.bin, dist/fonts/*.bin and dist/resvg.wasm of @assetloom/drawings: serve the folder node_modules/@assetloom/drawings/dist/ and call configureDrawings({ baseUrl: '<its URL>/' }) before the first task`,
+  );
+  (error as DrawingsError & { expose?: boolean }).expose = true;
+  return error;
 }
 
 /**
