@@ -15,6 +15,42 @@ export function formatTime(iso: string, lang: Lang): string {
 
 export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
+/**
+ * The start of a downloaded file's name, from the task's prompt (issue #41): "A red fox" →
+ * `red-fox`, so that `red-fox_sprite.png` and `red-fox_sprite.tres` sit beside another asset's files
+ * in one engine folder. Letters and digits of any script, joined by `-`, the leading article dropped,
+ * at most 40 characters; '' when nothing is left.
+ */
+export function downloadPrefix(prompt: string): string {
+  const words = prompt
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length > 1 && ['a', 'an', 'the'].includes(words[0]!)) words.shift();
+  let out = '';
+  for (const word of words) {
+    const next = out ? `${out}-${word}` : word;
+    if (next.length > 40) break;
+    out = next;
+  }
+  return out || (words[0] ?? '').slice(0, 40);
+}
+
+/**
+ * A text file's references to the files renamed for download (`res://sprite.png` →
+ * `res://red-fox_sprite.png`, `"image": "sprite.png"`), whole names only.
+ */
+export function renameReferences(text: string, renamed: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [from, to] of renamed) {
+    const name = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\w.-])${name}(?![\\w-]|\\.\\w)`, 'g'), to);
+  }
+  return out;
+}
+
 /** Generated files never change under a key, so their bytes are kept for the page's life. */
 const bytesByKey = new Map<string, Promise<Uint8Array>>();
 

@@ -7,7 +7,16 @@ import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
 import { taskAssets } from './thumbnail.js';
 import { paintCells } from './tilemap.js';
-import { baseName, fileBytes, formatTime, imageUrl, loadImage, saveFile } from './util.js';
+import {
+  baseName,
+  downloadPrefix,
+  fileBytes,
+  formatTime,
+  imageUrl,
+  loadImage,
+  renameReferences,
+  saveFile,
+} from './util.js';
 
 interface Frame {
   image: HTMLImageElement;
@@ -795,9 +804,18 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
   const { api, t, lang, onApiError } = useStudio();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // One file is named after the prompt (`red-fox_sprite.png`, `red-fox_sprite.tres`), its text naming
+  // the renamed files, so that two assets' files sit in one engine folder (issue #41); the zip keeps
+  // the engine's own names, for a folder of their own.
+  const prefix = task ? downloadPrefix(titleOf(task.prompt)) : '';
+  const nameOf = (name: string) => (prefix ? `${prefix}_${name}` : name);
+  const renamed = new Map(loaded.files.map((f) => [f.name, nameOf(f.name)] as const));
   async function one(file: Loaded['files'][number]) {
     try {
-      saveFile(file.name, await fileBytes(api, file.key), file.type);
+      let bytes = await fileBytes(api, file.key);
+      if (prefix && !file.type.startsWith('image/'))
+        bytes = new TextEncoder().encode(renameReferences(new TextDecoder().decode(bytes), renamed));
+      saveFile(nameOf(file.name), bytes, file.type);
     } catch (e) {
       fail(e);
     }
@@ -814,7 +832,13 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
         Promise.all(loaded.files.map(async (f) => [f.name, await fileBytes(api, f.key)] as const)),
       ]);
       const archive = zipSync(Object.fromEntries(contents), { level: 6 });
-      saveFile(`${task?.assetType ?? 'asset'}-${task?.taskId ?? 'task'}.zip`, archive, 'application/zip');
+      saveFile(
+        prefix
+          ? `${prefix}_${task?.assetType ?? 'asset'}.zip`
+          : `${task?.assetType ?? 'asset'}-${task?.taskId ?? 'task'}.zip`,
+        archive,
+        'application/zip',
+      );
     } catch (e) {
       fail(e);
     } finally {
@@ -834,7 +858,7 @@ function Downloads({ loaded, task }: { loaded: Loaded; task: Task | null }) {
               data-testid={`download-${file.kind}`}
             >
               <span>{t(file.label)}</span>
-              <span class="mono muted">{file.name}</span>
+              <span class="mono muted">{nameOf(file.name)}</span>
             </button>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAssetClient } from '@assetloom/sdk';
 import type { RunningServer } from '@assetloom/server';
@@ -127,13 +128,16 @@ describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () 
     const description = JSON.parse(new TextDecoder().decode(files['tileset.json']));
     expect(description).toMatchObject({ kind: 'wang16', tileSize: 16 });
     expect(description.tiles).toHaveLength(16);
-    for (const [testId, name] of [
-      ['download-tres', 'tileset.tres'],
-      ['download-tiled', 'tileset.tsx'],
-      ['download-tileset', 'tileset.json'],
+    // One file at a time: named after the prompt, its text naming the renamed picture (issue #41),
+    // so that two assets' files sit in one Godot folder.
+    for (const [testId, name, names] of [
+      ['download-tres', 'grass-and-water_tileset.tres', 'res://grass-and-water_tileset.png'],
+      ['download-tiled', 'grass-and-water_tileset.tsx', '"grass-and-water_tileset.png"'],
+      ['download-tileset', 'grass-and-water_tileset.json', undefined],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
       expect(download.suggestedFilename()).toBe(name);
+      if (names) expect(readFileSync(await download.path(), 'utf8')).toContain(names);
     }
 
     // The painted map: every cell found its tile, and every joint joins corners of one terrain.
@@ -221,14 +225,17 @@ describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () 
     };
     expect(anims.anims[0]!.yoyo).toBe(true);
     expect(new TextDecoder().decode(files['sprite.png.meta'])).toContain('TextureImporter');
-    for (const [testId, name] of [
-      ['download-aseprite', 'sprite.aseprite.json'],
-      ['download-phaser', 'sprite.phaser.json'],
-      ['download-phaserAnimations', 'sprite.phaser-anims.json'],
-      ['download-unity', 'sprite.png.meta'],
+    for (const [testId, name, names] of [
+      ['download-png', 'bat_sprite.png', undefined],
+      ['download-tres', 'bat_sprite.tres', 'res://bat_sprite.png'],
+      ['download-aseprite', 'bat_sprite.aseprite.json', '"bat_sprite.png"'],
+      ['download-phaser', 'bat_sprite.phaser.json', '"bat_sprite.png"'],
+      ['download-phaserAnimations', 'bat_sprite.phaser-anims.json', undefined],
+      ['download-unity', 'bat_sprite.png.meta', undefined],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
       expect(download.suggestedFilename()).toBe(name);
+      if (names) expect(readFileSync(await download.path(), 'utf8')).toContain(names);
     }
     expect(problems).toEqual([]);
     await context.close();
