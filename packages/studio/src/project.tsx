@@ -152,42 +152,72 @@ type GenerateField = (typeof GENERATE_FIELDS)[number];
 const VARIATION_COUNTS = [1, 2, 4, 8] as const;
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
 
+/** What the Generate form holds, by project and field, for the page's life (issue #41). */
+const keptFields = new Map<string, unknown>();
+
+/**
+ * `useState` whose value outlives the component: the Generate form is unmounted when another tab is
+ * shown, and comes back as it was left (issue #41: "the form resets when switching tabs").
+ */
+function useKept<T>(
+  scope: string,
+  name: string,
+  initial: T | (() => T),
+): [T, (next: T | ((prev: T) => T)) => void] {
+  const key = `${scope}\u0000${name}`;
+  const [value, setValue] = useState<T>(() =>
+    keptFields.has(key)
+      ? (keptFields.get(key) as T)
+      : typeof initial === 'function'
+        ? (initial as () => T)()
+        : initial,
+  );
+  useEffect(() => {
+    keptFields.set(key, value);
+  }, [key, value]);
+  return [value, setValue];
+}
+
 function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted: () => void }) {
   const { api, t, lang, onApiError } = useStudio();
   const catalog = useStyleCatalog();
-  const [assetType, setAssetType] = useState<AssetType>('sprite');
-  const [description, setDescription] = useState('');
+  const [assetType, setAssetType] = useKept<AssetType>(project.id, 'assetType', 'sprite');
+  const [description, setDescription] = useKept(project.id, 'description', '');
   // The optimizer needs at least one tag: the project's style values, else a pixel-art default.
-  const [tags, setTags] = useState(() => Object.values(project.kvPairs).join(', ') || 'pixel art');
-  const [note, setNote] = useState('');
+  const [tags, setTags] = useKept(
+    project.id,
+    'tags',
+    () => Object.values(project.kvPairs).join(', ') || 'pixel art',
+  );
+  const [note, setNote] = useKept(project.id, 'note', '');
   const [optimized, setOptimized] = useState<{
     sections: [string, string, string] | null;
     text: string;
     source: string;
   } | null>(null);
   const [optimizing, setOptimizing] = useState(false);
-  const [resolution, setResolution] = useState(64);
-  const [canvas, setCanvas] = useState<Canvas>('square');
-  const [customWidth, setCustomWidth] = useState(320);
-  const [customHeight, setCustomHeight] = useState(180);
-  const [directions, setDirections] = useState<1 | 4 | 8>(4);
-  const [frames, setFrames] = useState(4);
-  const [format, setFormat] = useState<'spritesheet' | 'individual'>('spritesheet');
-  const [seed, setSeed] = useState('');
-  const [tilesetKind, setTilesetKind] = useState<TilesetKind>('wang16');
-  const [tileSize, setTileSize] = useState(16);
-  const [fps, setFps] = useState(DEFAULT_FPS);
-  const [loop, setLoop] = useState<Loop>('forward');
-  const [durations, setDurations] = useState('');
+  const [resolution, setResolution] = useKept(project.id, 'resolution', 64);
+  const [canvas, setCanvas] = useKept<Canvas>(project.id, 'canvas', 'square');
+  const [customWidth, setCustomWidth] = useKept(project.id, 'customWidth', 320);
+  const [customHeight, setCustomHeight] = useKept(project.id, 'customHeight', 180);
+  const [directions, setDirections] = useKept<1 | 4 | 8>(project.id, 'directions', 4);
+  const [frames, setFrames] = useKept(project.id, 'frames', 4);
+  const [format, setFormat] = useKept<'spritesheet' | 'individual'>(project.id, 'format', 'spritesheet');
+  const [seed, setSeed] = useKept(project.id, 'seed', '');
+  const [tilesetKind, setTilesetKind] = useKept<TilesetKind>(project.id, 'tilesetKind', 'wang16');
+  const [tileSize, setTileSize] = useKept(project.id, 'tileSize', 16);
+  const [fps, setFps] = useKept(project.id, 'fps', DEFAULT_FPS);
+  const [loop, setLoop] = useKept<Loop>(project.id, 'loop', 'forward');
+  const [durations, setDurations] = useKept(project.id, 'durations', '');
   const [apiError, setApiError] = useState<AssetloomApiError | undefined>();
   const [localError, setLocalError] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const [taskIds, setTaskIds] = useState<string[]>([]);
+  const [taskIds, setTaskIds] = useKept<string[]>(project.id, 'taskIds', []);
   const [historyTick, setHistoryTick] = useState(0);
   // a picture to start from, a mask, a palette from a picture (issue #31)
   const [picture, setPicture] = useState<PictureParams>({});
-  const [palette, setPalette] = useState<string | undefined>();
-  const [variations, setVariations] = useState<number>(1);
+  const [palette, setPalette] = useKept<string | undefined>(project.id, 'palette', undefined);
+  const [variations, setVariations] = useKept<number>(project.id, 'variations', 1);
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
   const isTileset = assetType === 'tileset';
   const hasCanvas = assetType === 'background' || assetType === 'ui';

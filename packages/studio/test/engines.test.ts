@@ -241,6 +241,28 @@ describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () 
     await context.close();
   });
 
+  it('keeps the Generate form as it was left across the History and Style tabs', async () => {
+    const { context, page, problems } = await signedIn('switcher', 'en-US');
+    await page.getByRole('link', { name: 'Overworld' }).click();
+    await page.getByLabel('Description').fill('a red fox');
+    await page.getByLabel('Resolution (px)').fill('32');
+    await page.getByLabel('Directions').selectOption('1');
+    await page.getByLabel('Frames per direction').fill('6');
+    await page.getByLabel('Loop').selectOption('pingpong');
+    const tabs = page.getByRole('navigation', { name: 'Overworld' });
+    await tabs.getByRole('link', { name: 'History' }).click();
+    await expect.poll(() => page.getByLabel('Description').count()).toBe(0);
+    await tabs.getByRole('link', { name: 'Style' }).click();
+    await tabs.getByRole('link', { name: 'Generate' }).click();
+    expect(await page.getByLabel('Description').inputValue()).toBe('a red fox');
+    expect(await page.getByLabel('Resolution (px)').inputValue()).toBe('32');
+    expect(await page.getByLabel('Directions').inputValue()).toBe('1');
+    expect(await page.getByLabel('Frames per direction').inputValue()).toBe('6');
+    expect(await page.getByLabel('Loop').inputValue()).toBe('pingpong');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('switches the pages of a sheet wrapped past 4096 px and zips every page with its files', async () => {
     const { api, project, context, page, problems } = await signedIn('pager', 'en-US');
     const { taskId } = await api.generate({
