@@ -1370,6 +1370,15 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /**
+             * @description The prompt's words that would change the picture and that the picture does not show ("rusty"
+             *     in "a rusty sword", "lion" in "a shield with a lion"), as the user wrote them: the task
+             *     succeeded without them, and clients show them beside the picture. Absent when every word is
+             *     honoured. A word that would make the picture another thing ("street lamp", "hot air
+             *     balloon", an unknown noun) fails the task with `subject_not_drawable` instead (built-in
+             *     generator; decision 0046).
+             */
+            notHonoured?: string[];
             provenance?: {
                 [key: string]: unknown;
             };

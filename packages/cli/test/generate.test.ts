@@ -24,10 +24,12 @@ function capture(cwd: string, env: Record<string, string> = {}) {
   return { io, out: () => out, err: () => err };
 }
 
-async function expectSpriteFiles(dir: string, frames: number) {
+async function expectSpriteFiles(dir: string, frames: number, palette = true) {
   const names = (await readdir(dir)).sort();
-  // the PNG and every engine file its metadata names (TexturePacker, Aseprite, Phaser ×2, Unity, Godot)
+  // the PNG and every engine file its metadata names (TexturePacker, Aseprite, Phaser ×2, Unity, Godot),
+  // and the project's enforced palette (sweetie16) as GIMP .gpl and hex (issue #39)
   expect(names).toEqual([
+    ...(palette ? ['palette.gpl', 'palette.hex'] : []),
     'sprite.aseprite.json',
     'sprite.json',
     'sprite.phaser-anims.json',
@@ -45,8 +47,21 @@ async function expectSpriteFiles(dir: string, frames: number) {
 }
 
 /** A tileset's four files (decision 0023), each checked for what an engine reads from it. */
-async function expectTilesetFiles(dir: string, kind: string, tileSize: number, tiles: number) {
-  expect((await readdir(dir)).sort()).toEqual(['tileset.json', 'tileset.png', 'tileset.tres', 'tileset.tsx']);
+async function expectTilesetFiles(
+  dir: string,
+  kind: string,
+  tileSize: number,
+  tiles: number,
+  palette = true,
+) {
+  // with the project's enforced palette (sweetie16) beside them as .gpl and hex (issue #39)
+  expect((await readdir(dir)).sort()).toEqual([
+    ...(palette ? ['palette.gpl', 'palette.hex'] : []),
+    'tileset.json',
+    'tileset.png',
+    'tileset.tres',
+    'tileset.tsx',
+  ]);
   const png = decodePng(new Uint8Array(await readFile(join(dir, 'tileset.png'))));
   if (!png.ok) throw new Error(`tileset.png is not a PNG: ${png.error}`);
   const description = JSON.parse(await readFile(join(dir, 'tileset.json'), 'utf8'));
@@ -300,13 +315,35 @@ describe('against the msw mock', () => {
       c.io,
       { client },
     );
-    expect(c.err()).toContain('done: 7 files');
+    expect(c.err()).toContain('done: 9 files');
     expect(code).toBe(EXIT.ok);
     // one line per event of the stream, ending with the format adapter
     expect(c.err()).toContain('prompt_optimizer running');
     expect(c.err()).toContain('format_adapter completed — 100%');
     await expectSpriteFiles(join(work, 'mock-sprites'), 8);
-    expect(c.out().trim().split('\n')).toHaveLength(7);
+    expect(c.out().trim().split('\n')).toHaveLength(9);
+  });
+
+  it('says beside the files which words of the prompt the picture does not show (metadata.notHonoured)', async () => {
+    const c = capture(work);
+    const args = [
+      '--project',
+      'Dungeon',
+      '--out',
+      'rusty',
+      '--resolution',
+      '16',
+      '--frames',
+      '1',
+      '--directions',
+      '1',
+    ];
+    const code = await runCli(['generate', '--prompt', 'a rusty sword', ...args, ...login], c.io, { client });
+    expect(code, c.err()).toBe(EXIT.ok);
+    expect(c.out()).toContain('not honoured (drawn without them): "rusty"');
+    const plain = capture(work);
+    await runCli(['generate', '--prompt', 'a sword', ...args, ...login], plain.io, { client });
+    expect(plain.out()).not.toContain('not honoured');
   });
 
   it('takes the project id and a token from the environment, and polls when asked', async () => {
@@ -447,6 +484,8 @@ describe('against the msw mock', () => {
     expect(code, c.err()).toBe(EXIT.ok);
     const dir = join(work, 'button');
     expect((await readdir(dir)).sort()).toEqual([
+      'palette.gpl',
+      'palette.hex',
       'ui-button.aseprite.json',
       'ui-button.json',
       'ui-button.phaser-anims.json',
@@ -625,7 +664,7 @@ describe('against the reference server', () => {
     );
     expect(c.err()).toContain('format_adapter completed — 100%');
     expect(code).toBe(EXIT.ok);
-    await expectSpriteFiles(join(work, 'server-sprites'), 8);
+    await expectSpriteFiles(join(work, 'server-sprites'), 8, false);
 
     const t = capture(work, { ASSETLOOM_TOKEN: login.data.token });
     const tiles = await runCli(
@@ -649,7 +688,7 @@ describe('against the reference server', () => {
     );
     expect(tiles, t.err()).toBe(EXIT.ok);
     // no --tileset-kind: the contract's default, wang16
-    await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 16);
+    await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 16, false);
   });
 });
 

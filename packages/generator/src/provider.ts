@@ -34,7 +34,7 @@ import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.j
 import { drawScene } from './internal/art/scene/index.js';
 import { cropToPixels } from './internal/art/scene/paint.js';
 import { drawSpriteFrames } from './internal/art/sprite.js';
-import { chooseSource, type Source } from './internal/art/subject.js';
+import { chooseSource, type Source, sceneCompound } from './internal/art/subject.js';
 import { drawUi } from './internal/art/ui.js';
 import { renderTileset } from './tileset.js';
 
@@ -114,6 +114,11 @@ export function refusalMessage(word: string | null, suggestions: readonly string
     return 'the built-in generator found no subject in the prompt: name the thing to draw (for example "a red dragon", "a wooden chest", "一只熊猫")';
   const near = suggestions.length ? ` Close subjects it can draw: ${suggestions.join(', ')}.` : '';
   return `the built-in generator cannot draw "${word}": no licensed drawing and no figure of its rig shows it, and it never draws something else in its place.${near} Or set params.placeholder to get a marked placeholder instead.`;
+}
+
+/** The message of a background refused for a compound its scene word begins ("space station"). */
+function sceneRefusal(compound: string, scene: string): string {
+  return `the built-in generator cannot draw "${compound}": it has a scene of "${scene}", not of "${compound}", and it never draws something else in its place. Ask for "${scene}" alone, or set params.placeholder to get the scene it has.`;
 }
 
 /** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
@@ -221,8 +226,19 @@ export async function preflightProcedural(request: {
   directions?: number;
   placeholder?: boolean;
 }): Promise<PreflightResult> {
-  if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
   if (request.placeholder) return { ok: true };
+  if (request.assetType === 'background') {
+    const it = interpret({ ...request, tags: [...request.tags] });
+    const compound = await sceneCompound(it, subjectText(request));
+    if (!compound) return { ok: true };
+    return {
+      ok: false,
+      word: compound,
+      suggestions: [it.subject!],
+      message: sceneRefusal(compound, it.subject!),
+    };
+  }
+  if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
   const it = interpret({ ...request, tags: [...request.tags] });
   const source = await chooseSource(it, {
     assetType: request.assetType,
@@ -261,6 +277,11 @@ async function drawBackground({
 }: Drawing): Promise<GeneratedAsset> {
   const width = request.width ?? request.resolution;
   const height = request.height ?? request.resolution;
+  const compound = request.placeholder ? null : await sceneCompound(interpretation, text);
+  if (compound)
+    throw new PipelineError('subject_not_drawable', sceneRefusal(compound, interpretation.subject!), {
+      expose: true,
+    });
   // a texture (a floor, a tile, a top-down ground): the terrain texture, tileable both ways
   if (isTexturePrompt(text)) {
     const side = Math.max(width, height);

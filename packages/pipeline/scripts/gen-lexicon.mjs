@@ -424,6 +424,15 @@ for (const l of adjectiveLines) {
   const tagged = Number(p[5 + pc]);
   if (/^[a-z]{3,14}$/.test(p[0]) && tagged >= 1 && !index.has(p[0])) modifierWords.add(p[0]);
 }
+// nouns whose adjective is at least as common ("brave", "female", "young", "wild"): before a noun
+// they describe it, they do not name another thing (issue #39)
+const adjectiveFirst = new Set();
+for (const l of adjectiveLines) {
+  const p = l.split(' ');
+  const tagged = Number(p[5 + Number(p[3])]);
+  const noun = index.get(p[0]);
+  if (/^[a-z]{3,14}$/.test(p[0]) && noun && tagged >= 1 && tagged >= noun.tagged) adjectiveFirst.add(p[0]);
+}
 const scenes = new Map();
 for (const [lemma, { offsets, tagged }] of index) {
   if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || !isCommon(lemma, tagged) || adjectives.has(lemma)) continue;
@@ -570,6 +579,17 @@ export const ADJECTIVES = ${JSON.stringify([...modifierWords].sort().join(','))}
 /** name=rrggbb,… — CSS colour names. */
 export const COLORS = ${JSON.stringify(colors.join(','))};
 `;
+// noun compounds of two or three words that end in a noun the generator could draw ("street lamp",
+// "hot-air balloon", "space station"): a thing of its own, drawn only when a drawing names it, never
+// as its head alone (issue #39)
+const compounds = [...index.keys()]
+  .filter((w) => /^[a-z]+([_-][a-z]+){1,2}$/.test(w))
+  .map((w) => w.replace(/-/g, '_'))
+  .filter((w) => {
+    const head = w.slice(w.lastIndexOf('_') + 1);
+    return drawableNouns.has(head) || nouns.has(head);
+  })
+  .sort();
 // loaded on demand by the built-in generator (not part of the synchronous lexicon)
 // the built-in generator's own table (only it draws a noun as another): written into its package
 const drawAsOut = resolve(here, '../../generator/src/generated/draw-as.ts');
@@ -585,6 +605,12 @@ export const DRAW_AS = ${JSON.stringify(pairs(drawAs))};
 
 /** noun=drawable+drawable,… — for a common noun nothing draws, drawable nouns WordNet places near it. */
 export const NEAR = ${JSON.stringify(pairs(suggest))};
+
+/** word,… — nouns whose adjective is at least as common: before a noun they describe it ("brave"). */
+export const ADJECTIVE_FIRST = ${JSON.stringify([...adjectiveFirst].sort().join(','))};
+
+/** a_b,a_b_c,… — WordNet's noun compounds whose last word is a noun drawn or known ("street_lamp"). */
+export const COMPOUNDS = ${JSON.stringify([...new Set(compounds)].join(','))};
 `;
 if (process.argv.includes('--check')) {
   for (const [file, content] of [

@@ -138,16 +138,25 @@ function ResultPicture({ task }: { task: Task }) {
       </p>
     );
   if (!picture) return <p role="status">{t('loading')}</p>;
+  // the prompt's words the picture does not show (metadata.notHonoured), beside it
+  const missing = (picture.asset.metadata as { notHonoured?: string[] }).notHonoured ?? [];
   return (
-    <div class="result-picture bg-checker">
-      <img
-        class="pixelated"
-        src={picture.url}
-        alt={t('resultAlt', { prompt: task.prompt })}
-        data-testid="result-image"
-        // Set through the CSSOM (the CSP allows it): never wider than 4× the pixels, always within the panel.
-        style={{ maxWidth: `${picture.width * 4}px` }}
-      />
-    </div>
+    <>
+      {missing.length > 0 && (
+        <p class="hint" data-testid="not-honoured">
+          {t('notHonoured', { words: missing.map((w) => `“${w}”`).join(', ') })}
+        </p>
+      )}
+      <div class="result-picture bg-checker">
+        <img
+          class="pixelated"
+          src={picture.url}
+          alt={t('resultAlt', { prompt: task.prompt })}
+          data-testid="result-image"
+          // Set through the CSSOM (the CSP allows it): never wider than 4× the pixels, always within the panel.
+          style={{ maxWidth: `${picture.width * 4}px` }}
+        />
+      </div>
+    </>
   );
 }

@@ -407,7 +407,10 @@ async function downloadTask(ctx: Context, taskId: string, out: string, makeView:
   }
   const byKey = new Map<string, { key: string; url?: string }>();
   const keys = new Set<string>();
+  // the words the picture does not show (metadata.notHonoured): said beside the files
+  const notHonoured = new Set<string>();
   for (const asset of listed.assets) {
+    for (const w of (asset.metadata as { notHonoured?: string[] }).notHonoured ?? []) notHonoured.add(w);
     keys.add(asset.key);
     byKey.set(asset.key, asset);
     const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
@@ -432,7 +435,16 @@ async function downloadTask(ctx: Context, taskId: string, out: string, makeView:
     written.push(resolve(outDir, name));
   }
   bar?.stop();
-  return written.sort();
+  return { files: written.sort(), notHonoured: [...notHonoured] };
+}
+
+/** Prints the files written and, beside them, the prompt's words the picture does not show. */
+function printDownload(ctx: Context, got: { files: string[]; notHonoured: string[] }): void {
+  for (const file of got.files) ctx.print(file);
+  if (got.notHonoured.length > 0)
+    ctx.print(
+      `not honoured (drawn without them): ${got.notHonoured.map((w) => JSON.stringify(w)).join(', ')}`,
+    );
 }
 
 /** Progress displays; tests pass plain ones (the defaults draw bars on a terminal). */
@@ -485,10 +497,13 @@ export async function generate(ctx: Context, argv: string[], options: Options = 
   );
   ctx.note(`task ${taskId}`);
   const task = await follow(ctx, taskId, args.poll, options.progress?.task ?? taskProgress);
-  const files = args.download ? await downloadTask(ctx, taskId, args.out, options.progress) : [];
-  for (const file of files) ctx.print(file);
+  const got = args.download
+    ? await downloadTask(ctx, taskId, args.out, options.progress)
+    : { files: [], notHonoured: [] };
+  const { files, notHonoured } = got;
+  printDownload(ctx, got);
   if (files.length > 0) ctx.note(`done: ${files.length} files in ${resolve(ctx.io.cwd, args.out)}`);
-  ctx.result({ taskId, status: task.status, files });
+  ctx.result({ taskId, status: task.status, files, ...(notHonoured.length ? { notHonoured } : {}) });
   return EXIT.ok;
 }
 
@@ -568,8 +583,12 @@ export async function download(ctx: Context, argv: string[], options: Options = 
   if (!taskId || extra.length > 0)
     throw new UsageError('download needs one task id: assetloom download <taskId> --out ./assets');
   ctx.requireToken();
-  const files = await downloadTask(ctx, taskId, values.out ?? './assets', options.progress);
-  for (const file of files) ctx.print(file);
-  ctx.result({ taskId, files });
+  const got = await downloadTask(ctx, taskId, values.out ?? './assets', options.progress);
+  printDownload(ctx, got);
+  ctx.result({
+    taskId,
+    files: got.files,
+    ...(got.notHonoured.length ? { notHonoured: got.notHonoured } : {}),
+  });
   return EXIT.ok;
 }

@@ -95,6 +95,9 @@ export function runMetadata(
     ...(generated.uiKind ? { uiKind: generated.uiKind } : {}),
     ...(generated.tileable !== undefined ? { tileable: generated.tileable } : {}),
     ...(generated.interpretation ? { interpretation: generated.interpretation } : {}),
+    ...(generated.interpretation?.ignored.length
+      ? { notHonoured: [...generated.interpretation.ignored] }
+      : {}),
     ...(generated.views ? { views: generated.views } : {}),
     provenance: ctx.provenance,
   };

@@ -231,7 +231,7 @@ const PHRASE_END = new Set([
   'and',
 ]);
 const ZH_STOP = new Set(
-  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 穿 穿着 正在 很 非常'.split(
+  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 棵 株 朵 颗 枚 盏 栋 幢 一棵 一株 一朵 一颗 一枚 一盏 一栋 一幢 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 穿 穿着 正在 很 非常'.split(
     ' ',
   ),
 );
@@ -464,8 +464,17 @@ export function subjectText(request: {
 }): string {
   const { style } = request;
   const extra = SCENE_KEYS.map((k) => style[k] ?? '').join(' ');
-  return `${promptSubjectPart(request.userPrompt)} ${request.tags.join(' ')} ${extra}`.toLowerCase();
+  return `${promptSubjectPart(request.userPrompt)} ${request.tags.join(' ')} ${extra}`
+    .toLowerCase()
+    .replace(PALETTE_PHRASE, ' ');
 }
+
+/**
+ * A palette named in the prompt ("with the pico-8 palette", "pico8", "sweetie 16 colours", "调色板")
+ * says how to colour the picture, never what to draw (issue #39: "pico" drew a spike).
+ */
+const PALETTE_PHRASE =
+  /(?:\b(?:with|in|using)\s+(?:the\s+|a\s+)?)?(?:\b(?:pico[\s-]?8|sweetie[\s-]?16|endesga[\s-]?32|(?:pico|sweetie|endesga|gameboy|game\s+boy|dmg|nes|famicom|limited|restricted|custom)(?=\s+(?:palette|colou?rs?)))\b(?:\s+(?:palette|colou?rs?))?|(?<!\b(?:artist|artist's|artists|paint|painter's|painters|wooden)\s+)\b(?:colou?r\s+)?palette\b)|(?:使用|用)?\s*(?:pico-?8\s*)?调色板/g;
 
 export interface InterpretInput {
   assetType: AssetType;
@@ -619,7 +628,14 @@ export function interpret(input: InterpretInput): Interpretation {
       actionWords.push(token.text);
       continue;
     }
-    if (SIZES[w] !== undefined) {
+    const next = tokens[tokens.indexOf(token) + 1];
+    const endsPhrase = !next || (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en)));
+    const headNoun =
+      !token.zh &&
+      endsPhrase &&
+      content.some((c) => c.phrase === phrase) &&
+      kindOf(nounLemma(w) ?? '') !== null;
+    if (SIZES[w] !== undefined && !headNoun) {
       result.size ??= SIZES[w];
       (sprite ? understood : ignored).push(token.text);
       continue;
@@ -632,6 +648,8 @@ export function interpret(input: InterpretInput): Interpretation {
     }
     if (scene && (!sprite || !lemma)) {
       sceneWords.push({ text: token.text, scene });
+      if (sprite)
+        content.push({ text: token.text, en: w, zh: token.zh, phrase, known: true, modifierOnly: true });
       continue;
     }
     if (lemma) {
@@ -644,6 +662,8 @@ export function interpret(input: InterpretInput): Interpretation {
     }
     if (scene) {
       sceneWords.push({ text: token.text, scene });
+      if (sprite)
+        content.push({ text: token.text, en: w, zh: token.zh, phrase, known: true, modifierOnly: true });
       continue;
     }
     unknownWord(token);
@@ -685,8 +705,12 @@ export function interpret(input: InterpretInput): Interpretation {
       understood.push(head.text);
       // "a skeleton warrior", "a pirate captain", "a goblin archer": a being named before a being is
       // what it looks like; the head keeps its weapon ("archer" → a bow)
+      // a generic beast ("female", "young", "giant") describes the head, it is no look of its own
       const being = (n: (typeof nouns)[number]) =>
-        n.spec.plan !== 'object' && n.kind !== 'person.person' && n.kind !== 'thing.drawing';
+        n.spec.plan !== 'object' &&
+        n.kind !== 'person.person' &&
+        n.kind !== 'thing.drawing' &&
+        n.kind !== 'animal.beast';
       const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
       const look = before.at(-1);
       if (look && being(head) && /^(person|creature)\./.test(head.kind) && look.kind !== head.kind) {
@@ -747,7 +771,9 @@ export function interpret(input: InterpretInput): Interpretation {
     for (const n of nouns) {
       if (n === head || n === heldNoun) continue;
       // a gem, fruit or flower before the head whose gloss names a colour colours it ("an emerald dragon")
-      const namesColor = /^(item\.gem|food\.fruit|plant\.flower)$/.test(n.kind);
+      const namesColor =
+        /^(item\.gem|food\.fruit|plant\.flower)$/.test(n.kind) &&
+        !/^(frost|ice|rime|hailstone|icicle|plasma|twins|sparkler)$/.test(n.lemma);
       const hex =
         head && namesColor && n.phrase === head.phrase && !colors.length ? glossColorOf(n.lemma) : null;
       if (hex) {

@@ -253,6 +253,12 @@ export interface AssetMetadata {
   tileable?: boolean;
   /** How the built-in generator read the prompt: what it drew and which words it did not honour. */
   interpretation?: Interpretation;
+  /**
+   * The prompt's words that would change the picture and that the picture does not show ("rusty" in
+   * "a rusty sword", "lion" in "a shield with a lion"): the task succeeds, and says so here. Absent
+   * when every word is honoured. A noun that would make another thing is refused instead (issue #39).
+   */
+  notHonoured?: string[];
   /** Tilesets: kind, tile size, grid, terrains and seam scores (engine files in `atlas`). */
   tileset?: TilesetMetadata;
   /** A layered background's layer file: its name, parallax scroll factor and place back to front. */

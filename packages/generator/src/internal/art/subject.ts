@@ -2,9 +2,14 @@ import type { DrawingMatch } from '@assetloom/drawings';
 import type { AssetType } from '@assetloom/pipeline';
 import {
   type Interpretation,
+  interpret,
   type KindSpec,
   kindSpec,
+  nounLemma,
   regularSingulars,
+  sceneOf,
+  tokenize,
+  wordClass,
 } from '@assetloom/pipeline/interpret';
 import { loadDrawings } from './library/sprite.js';
 
@@ -37,17 +42,125 @@ export type Source =
     }
   | { kind: 'refused'; word: string | null; suggestions: string[] };
 
+/**
+ * The words of the rig's object drawings: the rig draws an object kind only for a noun its drawing
+ * shows (issue #39: "a tank" is not the cart of vehicle.cart, "a flamethrower" not the sword of
+ * item.blade). A kind with no row draws every noun WordNet files under it.
+ */
+const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
+  blade:
+    'blade,sword,broadsword,longsword,shortsword,greatsword,cutlass,dagger,knife,machete,pocketknife,saber,sabre,scimitar,rapier,katana,foil,brand,weapon,bayonet',
+  axe: 'axe,ax,battle-ax,battle-axe,broadax,hatchet,tomahawk',
+  hammer: 'hammer,sledgehammer,sledge,mallet,warhammer,maul,gavel',
+  spear: 'spear,lance,javelin,trident,harpoon,pike,halberd',
+  staff: 'staff,wand,rod,stave,scepter,sceptre',
+  bow: 'bow,longbow,shortbow',
+  gun: 'gun,pistol,revolver,rifle,musket,flintlock,shotgun,carbine,firearm,luger,autoloader,automatic,semiautomatic,smoothbore,small-arm,blaster',
+  shield: 'shield,buckler',
+  hat: 'hat,cap,fedora,beret,beanie,bonnet,derby,stetson,boater,panama,headgear,skullcap',
+  crown: 'crown,tiara,diadem,coronet',
+  garment:
+    'garment,shirt,t-shirt,tunic,jacket,coat,sweater,pullover,sweatshirt,windbreaker,overcoat,greatcoat,raincoat,jersey,blouse,waistcoat,vest',
+  boot: 'boot,footwear,shoe',
+  chest: 'chest,box,crate,strongbox,coffer,trunk,safe,toolbox',
+  bag: 'bag,sack,pouch,backpack,knapsack,satchel,purse,haversack,schoolbag,saddlebag,mailbag,tote',
+  bottle: 'bottle,flask,jar,jug,canteen,vial,phial,ampoule',
+  barrel: 'barrel,cask,keg',
+  cup: 'cup,mug,goblet,teacup,chalice,tankard,stein',
+  potion: 'potion,elixir,tonic,brew,philter,philtre,draught',
+  fruit: 'fruit,apple',
+  bread: 'bread,loaf,bun',
+  cake: 'cake,cupcake,cheesecake,gateau',
+  meat: 'meat,steak,ham,drumstick,roast,chop,porkchop,mutton,venison,beef,pork',
+  cheese: 'cheese',
+  bowl: 'bowl,soup,stew,broth,porridge,congee,oatmeal,curry,risotto,chowder,gruel,meal,food',
+  gem: 'gem,jewel,gemstone,crystal,diamond,ruby,sapphire,emerald,amethyst,topaz,opal,garnet,jade,agate,onyx,jasper,carnelian,citrine,tourmaline,turquoise,moonstone,bloodstone,chalcedony,chrysoprase,sardonyx,cornelian,carbuncle',
+  coin: 'coin,cent,dime,penny,nickel,dollar,shilling,copper,token,doubloon,sovereign',
+  key: 'key',
+  ring: 'ring,band',
+  book: 'book,tome,bible,journal,notebook,diary,grimoire,spellbook,textbook,novel,manual,dictionary,encyclopedia,cookbook,hardcover,paperback,almanac,catalog,catalogue',
+  scroll: 'scroll,parchment',
+  lamp: 'lamp,lantern',
+  candle: 'candle,taper',
+  torch: 'torch',
+  chair: 'chair,armchair,stool,bench,throne,campstool,footstool,pew,fauteuil',
+  table: 'table,desk,workbench,worktable,counter,escritoire',
+  bed: 'bed,bunk,berth,cot,sickbed,deathbed',
+  cabinet: 'cabinet,cupboard,wardrobe,dresser,closet',
+  house:
+    'house,cottage,home,dwelling,farmhouse,residence,abode,bungalow,habitation,inn,tavern,hostelry,guesthouse,cafe,bistro,restaurant,shop,store,building,edifice,manor,schoolhouse,clubhouse,teahouse,coffeehouse,lodge,hall,boardinghouse,motel,hotel,shed,woodshed,barn,stable',
+  tower: 'tower,watchtower,belfry,turret,keep,lighthouse,spire,steeple,minaret',
+  castle: 'castle,fortress,fort,citadel,stronghold,bastion,fortification',
+  temple: 'temple,shrine,pagoda,chapel,cathedral,church,mosque,abbey,synagogue,stupa,pantheon',
+  hut: 'hut,shack,shanty,cabin,hovel,shelter',
+  tent: 'tent,pavilion,marquee,cabana',
+  cart: 'cart,wagon,handcart,oxcart,buckboard,teacart,pushcart',
+  car: 'car,automobile,auto,sedan,jeep,compact,coupe,convertible,taxi,landrover,pickup,cruiser,hatchback,limousine',
+  boat: 'boat,ship,sailboat,rowboat,yacht,sloop,ketch,brig,frigate,galleon,canoe,raft,barge,dinghy,skiff,schooner,warship,steamship,liner,junk',
+  plane: 'plane,airplane,aeroplane,aircraft,jet,biplane,airliner,bomber,interceptor,jetliner',
+  rocket: 'rocket,spaceship,spacecraft,missile,icbm',
+  train: 'train,locomotive,railcar,tram',
+  bike: 'bike,bicycle,cycle',
+  rock: 'rock,boulder,bowlder,stone,pebble',
+  mushroom: 'mushroom,toadstool,fungus,agaric,puffball,truffle',
+};
+/** Nouns that, before another noun, describe it (WordNet's tag counts miss them). */
+const DESCRIBING = ['male', 'evil', 'holy', 'dark', 'baby', 'giant', 'elder', 'mini', 'toy', 'pet'];
+/** Words before a thing that say what it is for, not what it looks like ("battle axe", "war hammer"). */
+const USE_WORDS = new Set([
+  'battle',
+  'war',
+  'combat',
+  'fighting',
+  'throwing',
+  'hunting',
+  'training',
+  'health',
+  'mana',
+]);
+const CONTAINERS = new Set([
+  'bottle',
+  'flask',
+  'jar',
+  'jug',
+  'vial',
+  'cup',
+  'mug',
+  'glass',
+  'barrel',
+  'bucket',
+  'goblet',
+]);
+/** Generic kinds the rig draws only for the kind's own words ("a giant" is no generic beast). */
+const GENERIC_OWN_WORDS = new Set(['beast', 'monster', 'creature', 'animal', 'brute']);
+
+/** Whether the rig's drawing of the kind shows the noun (see {@link RIG_OBJECT_WORDS}). */
+function rigShows(spec: KindSpec, kind: string | undefined, word: string): boolean {
+  if (spec.plan === 'object') {
+    const words = RIG_OBJECT_WORDS[spec.object ?? ''];
+    return !words || words.split(',').some((w) => regularSingulars(word).includes(w));
+  }
+  if (kind === 'animal.beast' || kind === 'creature.monster')
+    return regularSingulars(word).some((w) => GENERIC_OWN_WORDS.has(w)) || kind === 'creature.monster';
+  return true;
+}
+
 /** Rig kinds too general to stand for a subject a drawing shows better. */
 const GENERIC_KINDS = new Set(['person.person', 'animal.beast', 'creature.monster', 'thing.drawing']);
 const LABEL_STOP = new Set(['a', 'an', 'the', 'of', 'with', 'and', 'in', 'on', 'at', 'for', 'from']);
 const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', 'fly', 'idle']);
 
-type Tables = { drawAs: Map<string, string>; near: Map<string, string[]> };
+type Tables = {
+  drawAs: Map<string, string>;
+  near: Map<string, string[]>;
+  compounds: Set<string>;
+  adjectiveFirst: Set<string>;
+};
 let tables: Promise<Tables> | null = null;
 /** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
 function wordnetLinks(): Promise<Tables> {
   if (!tables) {
-    tables = import('../../generated/draw-as.js').then(({ DRAW_AS, NEAR }) => {
+    tables = import('../../generated/draw-as.js').then(({ DRAW_AS, NEAR, COMPOUNDS, ADJECTIVE_FIRST }) => {
       const drawAs = new Map<string, string>();
       for (const p of DRAW_AS.split(',')) {
         const i = p.indexOf('=');
@@ -58,7 +171,12 @@ function wordnetLinks(): Promise<Tables> {
         const i = p.indexOf('=');
         near.set(p.slice(0, i), p.slice(i + 1).split('+'));
       }
-      return { drawAs, near };
+      return {
+        drawAs,
+        near,
+        compounds: new Set(COMPOUNDS.split(',')),
+        adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
+      };
     });
     tables.catch(() => {
       tables = null;
@@ -67,13 +185,94 @@ function wordnetLinks(): Promise<Tables> {
   return tables;
 }
 
+/**
+ * A background's scene word that is the first word of a noun compound the scene does not draw ("space
+ * station": outer space is not a space station): the compound, or null (issue #39).
+ */
+export async function sceneCompound(it: Interpretation, text: string): Promise<string | null> {
+  if (!it.subject) return null;
+  const { compounds } = await wordnetLinks();
+  const words = tokenize(text).map((t) => t.text);
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (words[i] !== it.subject) continue;
+    const next = words[i + 1]!;
+    const two = [words[i], ...regularSingulars(next).slice(0, 1)].join('_');
+    if (compounds.has(`${words[i]}_${next}`) || compounds.has(two))
+      if (it.ignored.includes(next)) return `${words[i]} ${next}`;
+  }
+  return null;
+}
+
 export interface SourceRequest {
   assetType: AssetType;
   directions: number;
 }
 
-/** Decides where the subject of a sprite or animation comes from (see {@link Source}). */
+/**
+ * Decides where the subject of a sprite or animation comes from (see {@link Source}), and refuses a
+ * phrase whose head alone would be something else (issue #39): a WordNet compound the drawing does
+ * not name ("street lamp", "hot-air balloon", "space station"), or a noun before the head that the
+ * drawing does not show ("mushroom creature", "frost giant", "cherry blossom tree"). Adjectives and
+ * place words the drawing does not show stay in `ignored`: drawn without, and said so.
+ */
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
+  const source = await sourceOfHead(it, request);
+  if (source.kind === 'refused' || !it.subject || !it.modifiers?.length) return source;
+  const { compounds, adjectiveFirst } = await wordnetLinks();
+  const honoured = new Set(it.understood);
+  if (source.kind === 'drawing') {
+    const d = source.matches[0]!.drawing;
+    for (const w of [...d.heads, ...d.words, ...d.label.split(/[\s-]+/), ...d.zh]) honoured.add(w);
+  }
+  const shown = (m: string) => honoured.has(m) || regularSingulars(m).some((w) => honoured.has(w));
+  // a hyphenated modifier is its words ("cherry-blossom")
+  const mods = it.modifiers.flatMap((m) => (shown(m) ? [m] : m.split('-').filter(Boolean)));
+  const zh = /[\u3400-\u9fff]/.test(it.subject);
+  const head = it.lemma && !zh ? it.lemma : it.subject;
+  const phrase = [...it.modifiers, it.subject].join(zh ? '' : ' ');
+  // an animal's compound is a kind of the animal ("sea turtle", "snow leopard"), and a weapon named
+  // for its use is the weapon ("battle axe"): drawn as the head, the word said not honoured
+  const animal =
+    !GENERIC_KINDS.has(it.kind ?? '') &&
+    (/^animal\./.test(it.kind ?? '') ||
+      (source.kind === 'drawing' && /^animal/.test(source.matches[0]!.drawing.group)));
+  // a compound ending in the head, longest first: "hot air balloon" before "air balloon"
+  for (let i = 0; i < mods.length && !animal; i++) {
+    const words = [...mods.slice(i), head];
+    if (words.length > 3 || !compounds.has(words.join('_'))) continue;
+    if (mods.slice(i).every((m) => shown(m) || USE_WORDS.has(m))) break;
+    return refusedPhrase(phrase, head);
+  }
+  for (const m of mods) {
+    if (shown(m)) continue;
+    const token = tokenize(m)[0];
+    if (!token) continue;
+    const cls = wordClass(token);
+    if (USE_WORDS.has(m) || adjectiveFirst.has(m) || (animal && cls !== 'unknown' && !token.zh)) continue;
+    // what a container holds is not another thing ("a potion bottle", "a water jug")
+    if (
+      CONTAINERS.has(head) &&
+      interpret({ assetType: 'sprite', userPrompt: m, tags: [], style: {} }).kind === 'item.potion'
+    )
+      continue;
+    // a noun that names a thing (not a place, a material, a colour or a size) makes another thing
+    if (cls === 'noun' && nounLemma(token.en || m) !== null && !sceneOf(token.en || m))
+      return refusedPhrase(phrase, head);
+  }
+  return source;
+
+  async function refusedPhrase(phrase: string, headWord: string): Promise<Source> {
+    const lib = await loadDrawings();
+    const { near } = await wordnetLinks();
+    const suggestions = [...new Set([...(near.get(headWord) ?? []), ...lib.drawableLike(headWord, 3)])].slice(
+      0,
+      4,
+    );
+    return { kind: 'refused', word: phrase, suggestions };
+  }
+}
+
+async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise<Source> {
   const lib = await loadDrawings();
   const { drawAs, near } = await wordnetLinks();
   const word = it.lemma ?? it.subject;
@@ -140,11 +339,11 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   // quadruped reads as some animal)
   const best = colour[0];
   if (best) return drawing(colour);
-  if (spec && !generic) return { kind: 'rig' };
+  if (spec && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon
   if (spec && spec.plan === 'biped') return { kind: 'rig' };
   if (silhouettes.length) return drawing(silhouettes);
-  if (spec) return { kind: 'rig' };
+  if (spec && rigShows(spec, it.kind, word)) return { kind: 'rig' };
 
   // refused: close drawable subjects — WordNet's neighbours, then nouns spelt alike
   const suggestions = [...new Set([...(near.get(word) ?? []), ...lib.drawableLike(word, 3)])].slice(0, 4);

@@ -1,0 +1,121 @@
+import { createMemoryStorage, type ImageRequest, type PipelineError } from '@assetloom/pipeline';
+import { describe, expect, it } from 'vitest';
+import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
+
+/** Issue #39: a phrase whose head alone would be something else is refused; a dropped word is said. */
+const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
+  assetType: 'sprite',
+  prompt,
+  userPrompt: prompt,
+  tags: [],
+  style: {},
+  resolution: 32,
+  directions: 1,
+  framesPerDirection: 1,
+  seed: 1,
+  attempt: 0,
+  ...over,
+});
+
+describe('never something else', () => {
+  it.each([
+    ['a hot air balloon', 'hot air balloon'],
+    ['a street lamp', 'street lamp'],
+    ['a space station', 'space station'],
+    ['a frost giant with an ice axe', 'frost giant'],
+    ['a mushroom creature', 'mushroom creature'],
+    ['a cherry blossom tree', 'cherry blossom tree'],
+    ['一棵樱花树', '樱花树'],
+    ['a fish tank', 'fish tank'],
+  ])('"%s" is refused naming "%s", in the preflight and the drawing alike', async (prompt, phrase) => {
+    const pre = await preflightProcedural({ ...request(prompt), directions: 1 });
+    expect(pre.ok).toBe(false);
+    expect(pre.ok ? '' : pre.message).toContain(`"${phrase}"`);
+    const failure = await renderProcedural(request(prompt)).then(
+      () => null,
+      (e: unknown) => e as PipelineError,
+    );
+    expect(failure?.code).toBe('subject_not_drawable');
+    expect(failure?.message).toContain(`"${phrase}"`);
+  });
+
+  it('a background whose scene word begins a compound it does not draw is refused: a space station is not space', async () => {
+    const bg = request('a space station interior', { assetType: 'background', resolution: 64 });
+    const pre = await preflightProcedural({ ...bg, directions: 1 });
+    expect(pre.ok ? '' : pre.message).toContain('"space station"');
+    await expect(renderProcedural(bg)).rejects.toMatchObject({ code: 'subject_not_drawable' });
+    expect((await renderProcedural({ ...bg, userPrompt: 'outer space' })).interpretation?.scene).toBe(
+      'space',
+    );
+  });
+
+  it('a noun the rig would draw as another thing of its kind is not the rig: a tank is no hand-cart', async () => {
+    const tank = await renderProcedural(request('a tank'));
+    expect(tank.interpretation?.source).toBe('drawing');
+    expect(tank.interpretation?.drawing?.label).toMatch(/tank/);
+    // the rig still draws the nouns its drawing shows
+    expect((await renderProcedural(request('a wagon'))).interpretation?.source).toBe('rig');
+  });
+
+  it.each([
+    ['a pine tree', 'pine'],
+    ['a treasure chest', 'treasure'],
+    ['a sea turtle', null],
+    ['a battle axe', null],
+    ['an artist palette', 'artist'],
+  ])(
+    '"%s" is drawn: its modifier is shown by the drawing, or is a kind of the head',
+    async (prompt, shown) => {
+      const out = await renderProcedural(request(prompt));
+      if (shown) expect(out.interpretation?.understood).toContain(shown);
+    },
+  );
+});
+
+describe('words the picture does not show are named, beside it', () => {
+  it.each([
+    ['a rusty sword', 'rusty'],
+    ['a shield with a lion', 'lion'],
+    ['a haunted house', 'haunted'],
+  ])('"%s" is drawn without "%s", and metadata.notHonoured says so', async (prompt, word) => {
+    const out = await renderProcedural(request(prompt));
+    expect(out.interpretation?.ignored).toContain(word);
+  });
+
+  it('a palette named in the prompt is no scene word and no subject', async () => {
+    const sprite = await renderProcedural(request('a red dragon, pico-8 palette'));
+    expect(sprite.interpretation?.subject).toBe('dragon');
+    expect(sprite.interpretation?.ignored).toEqual([]);
+    const scene = await renderProcedural(
+      request('a forest with the pico8 palette', { assetType: 'background', resolution: 64 }),
+    );
+    expect(scene.interpretation?.ignored).toEqual([]);
+    expect(scene.interpretation?.elements ?? []).toEqual([]);
+  });
+
+  it('the task result carries notHonoured on every asset; absent when every word is drawn', async () => {
+    const run = async (prompt: string) => {
+      const result = await runPipeline(
+        {
+          prompt,
+          assetType: 'sprite',
+          params: {
+            resolution: 32,
+            frames: { directions: 1, framesPerDirection: 1 },
+            seed: 3,
+            format: 'spritesheet',
+          },
+          projectStyle: {},
+          keyPrefix: 'p/t/',
+        },
+        { storage: createMemoryStorage() },
+      );
+      if (!result.ok) throw new Error(`${prompt}: ${result.error}`);
+      return result.assets;
+    };
+    const rusty = await run('a rusty sword');
+    expect(rusty.length).toBeGreaterThan(0);
+    for (const a of rusty) expect(a.metadata.notHonoured).toEqual(['rusty']);
+    for (const a of await run('a wooden chest')) expect(a.metadata.notHonoured).toBeUndefined();
+  });
+});
