@@ -1371,6 +1371,18 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
+             * @description Sprites and animations drawn from one licensed drawing (built-in generator): how each direction
+             *     row shows it — `source`, the drawing facing that way; `mirror`, the drawing of the opposite side
+             *     turned round; `repeat`, the one view repeated in a row it has no view for (the back in `up`, the
+             *     sides of a front view or of a drawing whose facing is not known). Rows marked `repeat` do not
+             *     face the way their names say. Absent for the rig, which draws every direction.
+             */
+            views?: {
+                direction: string;
+                /** @enum {string} */
+                view: "source" | "mirror" | "repeat";
+            }[];
+            /**
              * @description The prompt's words that would change the picture and that the picture does not show ("rusty"
              *     in "a rusty sword", "lion" in "a shield with a lion"), as the user wrote them: the task
              *     succeeded without them, and clients show them beside the picture. Absent when every word is

@@ -344,6 +344,24 @@ describe('against the msw mock', () => {
     const plain = capture(work);
     await runCli(['generate', '--prompt', 'a sword', ...args, ...login], plain.io, { client });
     expect(plain.out()).not.toContain('not honoured');
+    // a front view's sides and back repeat it, and the CLI says so (metadata.views)
+    const fox = capture(work);
+    const four = [
+      '--project',
+      'Dungeon',
+      '--out',
+      'fox',
+      '--resolution',
+      '16',
+      '--frames',
+      '1',
+      '--directions',
+      '4',
+    ];
+    await runCli(['generate', '--prompt', 'a fox', ...four, ...login], fox.io, { client });
+    expect(fox.out()).toContain(
+      "rows that repeat the drawing's one view (not drawn facing that way): left, right, up",
+    );
   });
 
   it('takes the project id and a token from the environment, and polls when asked', async () => {

@@ -409,8 +409,15 @@ async function downloadTask(ctx: Context, taskId: string, out: string, makeView:
   const keys = new Set<string>();
   // the words the picture does not show (metadata.notHonoured): said beside the files
   const notHonoured = new Set<string>();
+  // the direction rows that only repeat the drawing's one view (metadata.views)
+  const repeated = new Set<string>();
   for (const asset of listed.assets) {
-    for (const w of (asset.metadata as { notHonoured?: string[] }).notHonoured ?? []) notHonoured.add(w);
+    const meta = asset.metadata as {
+      notHonoured?: string[];
+      views?: Array<{ direction: string; view: string }>;
+    };
+    for (const w of meta.notHonoured ?? []) notHonoured.add(w);
+    for (const v of meta.views ?? []) if (v.view === 'repeat') repeated.add(v.direction);
     keys.add(asset.key);
     byKey.set(asset.key, asset);
     const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
@@ -435,12 +442,19 @@ async function downloadTask(ctx: Context, taskId: string, out: string, makeView:
     written.push(resolve(outDir, name));
   }
   bar?.stop();
-  return { files: written.sort(), notHonoured: [...notHonoured] };
+  return { files: written.sort(), notHonoured: [...notHonoured], repeated: [...repeated] };
 }
 
 /** Prints the files written and, beside them, the prompt's words the picture does not show. */
-function printDownload(ctx: Context, got: { files: string[]; notHonoured: string[] }): void {
+function printDownload(
+  ctx: Context,
+  got: { files: string[]; notHonoured: string[]; repeated: string[] },
+): void {
   for (const file of got.files) ctx.print(file);
+  if (got.repeated.length > 0)
+    ctx.print(
+      `rows that repeat the drawing's one view (not drawn facing that way): ${got.repeated.join(', ')}`,
+    );
   if (got.notHonoured.length > 0)
     ctx.print(
       `not honoured (drawn without them): ${got.notHonoured.map((w) => JSON.stringify(w)).join(', ')}`,
@@ -499,7 +513,7 @@ export async function generate(ctx: Context, argv: string[], options: Options = 
   const task = await follow(ctx, taskId, args.poll, options.progress?.task ?? taskProgress);
   const got = args.download
     ? await downloadTask(ctx, taskId, args.out, options.progress)
-    : { files: [], notHonoured: [] };
+    : { files: [], notHonoured: [], repeated: [] };
   const { files, notHonoured } = got;
   printDownload(ctx, got);
   if (files.length > 0) ctx.note(`done: ${files.length} files in ${resolve(ctx.io.cwd, args.out)}`);

@@ -66,8 +66,12 @@ export interface GeneratedAsset {
   interpretation?: Interpretation;
   /** Tilesets: the kind, the terrain names (first, second) and a representative colour of each. */
   tileset?: { kind: TilesetParams['kind']; terrains: string[]; colors: Rgb[] };
-  /** A one-view drawing: how each direction shows it (the view itself, or its mirror). */
-  views?: Array<{ direction: string; view: 'source' | 'mirror' }>;
+  /**
+   * A one-view drawing: how each direction shows it — the view itself (drawn facing that way), its
+   * mirror (drawn facing the other way), or a repeat of the view in a row it has no view for (its
+   * back for "up", a front view's sides).
+   */
+  views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' }>;
   /** The licensed drawing the subject came from (its set, licence and attribution). */
   drawing?: DrawingProvenance;
 }

@@ -32,7 +32,7 @@ export function loadDrawings(): Promise<DrawingsModule> {
 }
 
 /** How each direction of the sheet shows a one-view drawing: the view itself, or it mirrored. */
-type View = 'source' | 'mirror';
+type View = 'source' | 'mirror' | 'repeat';
 
 export interface LibraryJob {
   lib: DrawingsModule;
@@ -284,7 +284,9 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
-  const views = names.map((name) => ({ direction: name, view: viewOf(d.facing, name) }));
+  // which way the drawing faces, measured on its own first pose (the catalog's eye guess is a hint)
+  const facing = facingOf(await renderPose(job, at, at.poses[0]![0]!, 'source'), d);
+  const views = names.map((name) => ({ direction: name, view: viewOf(facing, name) }));
   const slots: number[] = [];
   const unique: Array<{ pose: Pose; view: View }> = [];
   const seen = new Map<string, number>();
@@ -344,9 +346,71 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   };
 }
 
-/** How a one-view drawing facing `facing` shows the direction `name`: the view, or it mirrored. */
-function viewOf(facing: Drawing['facing'], name: string): View {
-  if (facing === 'left' && name.includes('right')) return 'mirror';
-  if (facing === 'right' && name.includes('left')) return 'mirror';
-  return 'source';
+/**
+ * How a one-view drawing facing `facing` shows the direction `name`: the view, or it mirrored; a row
+ * the drawing has no view for ("up": no drawing shows its back; "left" and "right" of a front view)
+ * repeats the view, and says so (issue #39).
+ */
+function viewOf(facing: Facing, name: string): View {
+  if (name === 'down') return 'source';
+  if (name.includes('up') && !name.includes('left') && !name.includes('right')) return 'repeat';
+  if (facing === 'front') return name.includes('down') ? 'source' : 'repeat';
+  const wantsLeft = name.includes('left');
+  return (facing === 'left') === wantsLeft ? 'source' : 'mirror';
+}
+
+type Facing = 'left' | 'right' | 'front';
+
+/**
+ * Which way a one-view drawing faces: the catalog's guess from where its eyes are, checked on a render
+ * of it against where its upper mass leans (the head and crest of an animal in profile). A guess the
+ * lean contradicts by 8 % of the width, an insect's (its dark segments pass for eyes), and a drawing
+ * with neither claim no side: its side rows repeat the one view and say so (issue #39). A living thing
+ * with no eyes found faces where it leans strongly; a thing that is not alive keeps the catalog's guess
+ * (a locomotive's tall cab is its back).
+ */
+function facingOf(frame: RgbaImage, d: Pick<Drawing, 'facing' | 'group'>): Facing {
+  const guess: Facing = d.facing === 'left' || d.facing === 'right' ? d.facing : 'front';
+  const living = /^(animal|person)/.test(d.group) || d.group === 'face-costume';
+  if (!living) return guess;
+  if (d.group === 'animal-bug') return 'front';
+  const lean = upperLean(frame);
+  const strong: Facing = lean <= -0.08 ? 'left' : lean >= 0.08 ? 'right' : 'front';
+  if (guess === 'front') return strong;
+  return strong === 'front' || strong === guess ? guess : 'front';
+}
+
+/** Where the upper 45 % of a frame's opaque mass sits against the whole mass, in widths (− left). */
+export function upperLean(frame: RgbaImage): number {
+  const { width: w, height: h, data } = frame;
+  let y0 = h;
+  let y1 = -1;
+  let x0 = w;
+  let x1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (data[(y * w + x) * 4 + 3]! > 0) {
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+      }
+  if (y1 < 0) return 0;
+  const cut = y0 + (y1 - y0 + 1) * 0.45;
+  let all = 0;
+  let allX = 0;
+  let top = 0;
+  let topX = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++)
+      if (data[(y * w + x) * 4 + 3]! > 0) {
+        all++;
+        allX += x;
+        if (y < cut) {
+          top++;
+          topX += x;
+        }
+      }
+  if (!top) return 0;
+  return (topX / top - allX / all) / (x1 - x0 + 1);
 }
