@@ -55,6 +55,9 @@ describe('never something else', () => {
     expect(tank.interpretation?.drawing?.label).toMatch(/tank/);
     // the rig still draws the nouns its drawing shows
     expect((await renderProcedural(request('a wagon'))).interpretation?.source).toBe('rig');
+    // a whale is no ogre (WordNet files it with the hulks): it is drawn from its own drawing
+    expect((await renderProcedural(request('a whale'))).interpretation?.drawing?.label).toMatch(/whale/);
+    expect((await renderProcedural(request('a troll'))).interpretation?.source).toBe('rig');
   });
 
   it.each([

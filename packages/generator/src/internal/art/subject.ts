@@ -140,6 +140,9 @@ function rigShows(spec: KindSpec, kind: string | undefined, word: string): boole
     const words = RIG_OBJECT_WORDS[spec.object ?? ''];
     return !words || words.split(',').some((w) => regularSingulars(word).includes(w));
   }
+  // WordNet files the whale with the hulks: the rig's ogre draws ogres, trolls and hulks only
+  if (kind === 'creature.ogre')
+    return regularSingulars(word).some((w) => /^(ogre|ogress|troll|hulk)$/.test(w));
   if (kind === 'animal.beast' || kind === 'creature.monster')
     return regularSingulars(word).some((w) => GENERIC_OWN_WORDS.has(w)) || kind === 'creature.monster';
   return true;
@@ -330,7 +333,7 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   const typical = matches.filter((m) => m.typical);
   if (typical.length) return drawing(typical);
   const humanoid = spec !== undefined && spec.plan === 'biped' && /^(person|creature)\./.test(it.kind ?? '');
-  if (humanoid && !generic) return { kind: 'rig' };
+  if (humanoid && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // an animal in motion: a colour drawing of it moves as a whole (a cat emoji walks with a waddle
   // and a bob, a frog's face hops); without one, the rig's legs and wings
   if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk') && !colour.length)
