@@ -85,6 +85,13 @@ describe('words the picture does not show are named, beside it', () => {
     expect(out.interpretation?.ignored).toContain(word);
   });
 
+  it('a verb after the subject ends its phrase: "a wizard casting a spell" is the wizard, the spell said', async () => {
+    const out = await renderProcedural(request('a wizard casting a spell', { assetType: 'animation' }));
+    expect(out.interpretation?.subject).toBe('wizard');
+    expect(out.interpretation?.action).toBe('attack');
+    expect(out.interpretation?.ignored).toEqual(['spell']);
+  });
+
   it('a palette named in the prompt is no scene word and no subject', async () => {
     const sprite = await renderProcedural(request('a red dragon, pico-8 palette'));
     expect(sprite.interpretation?.subject).toBe('dragon');

@@ -112,6 +112,7 @@ const ACTION_WORDS: Record<string, Action> = {
   sprinting: 'run',
   attack: 'attack',
   attacking: 'attack',
+  casting: 'attack',
   attacks: 'attack',
   slash: 'attack',
   slashing: 'attack',
@@ -626,6 +627,13 @@ export function interpret(input: InterpretInput): Interpretation {
     if (ACTION_WORDS[w]) {
       result.action ??= ACTION_WORDS[w];
       actionWords.push(token.text);
+      // a verb after the subject ends its phrase: what follows is its object ("a wizard casting a spell")
+      if (
+        !token.zh &&
+        /ing$/.test(w) &&
+        content.some((c) => c.phrase === phrase && c.known && !c.modifierOnly)
+      )
+        phrase++;
       continue;
     }
     const next = tokens[tokens.indexOf(token) + 1];
