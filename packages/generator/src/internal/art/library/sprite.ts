@@ -215,7 +215,13 @@ function placeDrawing(job: LibraryJob, gw: number, gh: number, names: readonly s
 }
 
 /** Renders one pose of the drawing on the grid (resvg at 1–4 × the grid, read back cell by cell). */
-async function renderPose(job: LibraryJob, at: Placement, pose: Pose, view: View): Promise<RgbaImage> {
+async function renderPose(
+  job: LibraryJob,
+  at: Placement,
+  pose: Pose,
+  view: View,
+  cached = true,
+): Promise<RgbaImage> {
   const { drawing: d, lib } = job;
   const { gw, gh, s, baseline, cx, cy, bh } = at;
   const { lean, sx: vx, sy: vy } = job.variation;
@@ -229,7 +235,7 @@ async function renderPose(job: LibraryJob, at: Placement, pose: Pose, view: View
   const transform = `translate(${tx.toFixed(3)} ${ty.toFixed(3)}) rotate(${(pose.rot + lean).toFixed(2)}) scale(${(pose.sx * vx * m * s).toFixed(4)} ${(pose.sy * vy * s).toFixed(4)}) translate(${(-cx).toFixed(3)} ${(-cy).toFixed(3)})`;
   const fl = fire && pose.flicker ? pose.flicker : null;
   const key = `${d.id}|${gw}x${gh}|${ss}|${transform}|${d.silhouette ? fillHex : ''}|${fl ? `${fl.amp},${fl.phase.toFixed(3)},${fl.bright.toFixed(3)}` : ''}`;
-  const hit = cache.get(key);
+  const hit = cached ? cache.get(key) : undefined;
   if (hit) return { width: hit.width, height: hit.height, data: new Uint8Array(hit.data) };
   let raster: Supersampled = await lib.renderDrawing(d, {
     width: gw * ss,
@@ -243,7 +249,7 @@ async function renderPose(job: LibraryJob, at: Placement, pose: Pose, view: View
     raster = flicker(raster, top, ty * ss, fl.amp, fl.phase, fl.bright);
   }
   const img = downsample(raster, ss, gw, gh);
-  remember(key, { width: img.width, height: img.height, data: new Uint8Array(img.data) });
+  if (cached) remember(key, { width: img.width, height: img.height, data: new Uint8Array(img.data) });
   return img;
 }
 
@@ -285,7 +291,8 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
   // which way the drawing faces, measured on its own first pose (the catalog's eye guess is a hint)
-  const facing = facingOf(await renderPose(job, at, at.poses[0]![0]!, 'source'), d);
+  // (rendered outside the cache: a measure must not change which renders later tasks reuse)
+  const facing = facingOf(await renderPose(job, at, at.poses[0]![0]!, 'source', false), d);
   const views = names.map((name) => ({ direction: name, view: viewOf(facing, name) }));
   const slots: number[] = [];
   const unique: Array<{ pose: Pose; view: View }> = [];
