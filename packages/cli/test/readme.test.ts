@@ -96,6 +96,9 @@ describe('README walk-through, run as written against a real server', () => {
 
   it('left what the README says: engine files, a 320 × 180 screen, a kept token in a 0600 file', async () => {
     expect((await readdir(join(dir, 'sprites'))).sort()).toEqual([
+      // the project enforces sweetie16: the palette travels with the engine files (#39)
+      'palette.gpl',
+      'palette.hex',
       'sprite.aseprite.json',
       'sprite.json',
       'sprite.phaser-anims.json',
