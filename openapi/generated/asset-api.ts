@@ -447,6 +447,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{projectId}/characters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's characters
+         * @description Newest first (`createdAt` desc, `id` as tie-break).
+         */
+        get: operations["listCharacters"];
+        put?: never;
+        /**
+         * Create a character
+         * @description A kept character (Assetloom extension, issue #40): from a `prompt`, or from an uploaded picture
+         *     (`uploadId`, one of the caller's uploads; with a prompt describing it, or its name), with a
+         *     style (the project's, overridden by `style`, frozen into the character) and a `size` (32, 64 or
+         *     128). Its identity is stored: prompt, seed (given, or drawn now), style, size and palette; its
+         *     reference pictures for a model provider. Creating it submits a task that draws its base view
+         *     (`baseTaskId`: a sprite of one direction and frame, a task like any other, rate-limited and
+         *     budgeted as `POST /api/v1/generate`). Neither a prompt nor an upload answers 400 `参数错误`
+         *     naming `/prompt`; another user's upload 403 `无权访问该上传`, an unknown one 404 `上传不存在`.
+         */
+        post: operations["createCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/characters/{characterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        /** Read a character */
+        get: operations["getCharacter"];
+        /**
+         * Rename a character
+         * @description Renames the character; its identity never changes.
+         */
+        put: operations["updateCharacter"];
+        post?: never;
+        /**
+         * Delete a character
+         * @description Deletes the character. Its tasks stay with the project (they are the project's files). `data` is null.
+         */
+        delete: operations["deleteCharacter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/characters/{characterId}/animate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Animate a character
+         * @description Submits an animation task of the character with its stored identity (the same prompt, seed,
+         *     style, size and palette, and its reference pictures for a model provider), so two tasks of one
+         *     character draw the same character. `action` is one of idle, walk, run, jump, attack, cast,
+         *     hurt, death; free text only on a model provider (the built-in generator refuses any other
+         *     action with 400 `参数错误`, rule `enum`, `allowed` the named actions). `directions` 4 or 8
+         *     (default 4), `framesPerDirection` 1-16 (default 6). A task like `POST /api/v1/generate`
+         *     answers (queue, progress over WebSocket, quality check, signed downloads, webhooks, dedupe,
+         *     rate limit, budgets).
+         */
+        post: operations["animateCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/characters/{characterId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a character to 4 or 8 directions
+         * @description Submits a task drawing the character standing in 4 or 8 directions (one frame each) with its
+         *     stored identity. A character made from an uploaded sprite turns that sprite: the built-in
+         *     generator cannot redraw a picture in other directions and answers 400 `参数错误` naming
+         *     `params.image` (rule `image`); a model provider is sent the picture as its reference.
+         */
+        post: operations["rotateCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/styles/catalog": {
         parameters: {
             query?: never;
@@ -723,7 +841,7 @@ export interface components {
          * @description A stable code per error message, the same in every language: branch or translate on it, not on `message`. `invalid_request` is `参数错误`; `empty_prompt` `prompt 不能为空`; `unauthenticated` `未登录或 Token 已过期` (sent as `data: null`); the others name their message the same way.
          * @enum {string}
          */
-        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "image_too_many_scans" | "image_expands" | "unsupported_media_type" | "unsupported_content_encoding" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "uploads_in_flight" | "internal" | "not_ready" | "storage_full" | "busy" | "headers_too_large" | "request_timeout";
+        ErrorReason: "invalid_request" | "empty_prompt" | "wrong_old_password" | "image_unreadable" | "unauthenticated" | "bad_credentials" | "forbidden" | "project_forbidden" | "task_forbidden" | "upload_forbidden" | "webhook_target_refused" | "project_not_found" | "task_not_found" | "asset_not_found" | "webhook_not_found" | "upload_not_found" | "character_forbidden" | "character_not_found" | "route_not_found" | "method_not_allowed" | "username_taken" | "email_taken" | "webhook_limit" | "upload_in_use" | "payload_too_large" | "task_too_large" | "storage_quota" | "image_too_large" | "image_dimensions" | "upload_quota" | "image_too_many_scans" | "image_expands" | "unsupported_media_type" | "unsupported_content_encoding" | "too_many_requests" | "too_many_in_flight" | "project_limit" | "uploads_in_flight" | "internal" | "not_ready" | "storage_full" | "busy" | "headers_too_large" | "request_timeout";
         /** @description One refused field of a request. */
         FieldError: {
             /**
@@ -1589,6 +1707,90 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description The side of the character's frames in pixels.
+         * @default 64
+         * @enum {integer}
+         */
+        CharacterSize: 32 | 64 | 128;
+        /**
+         * @description idle, walk, run, jump, attack, cast, hurt or death; any other text only on a model provider (the built-in generator answers 400 `参数错误` with rule `enum` and the named actions).
+         * @example walk
+         */
+        CharacterAction: string;
+        /**
+         * @default 4
+         * @enum {integer}
+         */
+        CharacterDirections: 4 | 8;
+        CreateCharacterRequest: {
+            name: string;
+            /** @description What the character is. Required unless `uploadId` is given (then the name stands for it). */
+            prompt?: string;
+            uploadId?: components["schemas"]["UploadRef"];
+            /** @description Overrides same-named project style keys; the merged style is frozen into the character. */
+            style?: components["schemas"]["StyleMap"];
+            size?: components["schemas"]["CharacterSize"];
+            seed?: components["schemas"]["Seed"];
+        };
+        UpdateCharacterRequest: {
+            name: string;
+        };
+        AnimateCharacterRequest: {
+            action: components["schemas"]["CharacterAction"];
+            directions?: components["schemas"]["CharacterDirections"];
+            /** @default 6 */
+            framesPerDirection?: number;
+        };
+        RotateCharacterRequest: {
+            directions?: components["schemas"]["CharacterDirections"];
+        };
+        /**
+         * @description What makes the character itself in every task (issue #40). The built-in generator is
+         *     deterministic: `prompt`, `seed`, `style` and `size` fix its body, parts and palette; `palette`
+         *     is the style's palette key (null: the generator's own for the subject). A model provider is
+         *     sent `references` (the caller's uploads) with the same seed and prompt.
+         */
+        CharacterIdentity: {
+            /** @description The image provider the character was made with. */
+            provider: string;
+            prompt: string;
+            seed: number;
+            style: components["schemas"]["StyleMap"];
+            size: components["schemas"]["CharacterSize"];
+            palette: string | null;
+            references: string[];
+        };
+        Character: {
+            id: string;
+            projectId: string;
+            name: string;
+            /** @enum {string} */
+            source: "prompt" | "upload";
+            uploadId: string | null;
+            identity: components["schemas"]["CharacterIdentity"];
+            /** @description The task that draws the character's base view. */
+            baseTaskId: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        CharacterResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["Character"];
+        };
+        CharacterListResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: {
+                total: number;
+                characters: components["schemas"]["Character"][];
+            };
+        };
     };
     responses: {
         /** @description Invalid request (missing required field, invalid format, unknown field, out-of-range value). */
@@ -1855,6 +2057,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The character belongs to another user. */
+        CharacterForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No character has that id. */
+        CharacterNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description Project id. Ids the server never issued answer 404. */
@@ -1873,6 +2095,8 @@ export interface components {
         AcceptLanguage: string;
         /** @description Upload id. Ids the server never issued answer 404. */
         UploadId: string;
+        /** @description Character id. Ids the server never issued answer 404. */
+        CharacterId: string;
     };
     requestBodies: never;
     headers: {
@@ -2666,6 +2890,242 @@ export interface operations {
             404: components["responses"]["UploadNotFound"];
             409: components["responses"]["UploadInUse"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listCharacters: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1-100; outside → 400 `参数错误`. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of characters. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharacterListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. Ids the server never issued answer 404. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description The created character. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharacterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProjectForbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFull"];
+        };
+    };
+    getCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The character. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharacterResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed character. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharacterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NullResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    animateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnimateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description The task id (new or existing). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFull"];
+        };
+    };
+    rotateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description The task id (new or existing). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFull"];
         };
     };
     getStyleCatalog: {

@@ -3,6 +3,7 @@ import {
   AssetloomError,
   type AssetService,
   type AuthUser,
+  type CharacterService,
   errors,
   fail,
   MESSAGES,
@@ -40,6 +41,8 @@ import { readRawBody } from './uploads/body.js';
 /** What {@link createAssetApp} needs; `startServer` builds these from the configuration. */
 export interface AssetAppDeps {
   service: AssetService;
+  /** Kept characters (issue #40); without it their operations answer 404. */
+  characters?: CharacterService;
   validator: RequestValidator;
   logger: Logger;
   /** Reported by the health check. */
@@ -266,6 +269,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
     ...(deps.uploads === undefined ? {} : { uploads: deps.uploads }),
+    ...(deps.characters === undefined ? {} : { characters: deps.characters }),
     // A full disk under an upload or a submission answers 507 with Retry-After (decision 0043).
     isStorageFull,
   });

@@ -2,7 +2,13 @@ import { mkdir, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostname } from 'node:os';
-import { type AssetService, createAssetService, randomId, type Store } from '@assetloom/core';
+import {
+  type AssetService,
+  createAssetService,
+  createCharacterService,
+  randomId,
+  type Store,
+} from '@assetloom/core';
 import { createMemoryRateLimiter, createRequestValidator } from '@assetloom/core/http';
 import { createEmbeddedStore } from '@assetloom/core/store/embedded';
 import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
@@ -307,8 +313,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     llm: llmOf(config),
     uploads,
   });
+  // Kept characters: their actions and turns are tasks through the service above (issue #40).
+  const characters = createCharacterService({
+    store,
+    service,
+    uploads,
+    ...(drawsWith === undefined ? {} : { imageProvider: { name: drawsWith.name, kind: drawsWith.kind } }),
+  });
   const app = createAssetApp({
     service,
+    characters,
     validator: createRequestValidator(),
     logger,
     version: SERVER_VERSION,

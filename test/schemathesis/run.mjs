@@ -11,7 +11,7 @@
  * (`curl …`) for each one.
  *
  * Environment: FUZZ_MAX_EXAMPLES (default 100), FUZZ_SEED (default 14), FUZZ_WORKERS (default 2),
- * FUZZ_ONLY=asset-api|review-auth, FUZZ_KEEP=1 keeps the temporary folder (server log, reports).
+ * FUZZ_ONLY=asset-api|review-auth, FUZZ_OPERATIONS=<operationId,…> (only those), FUZZ_KEEP=1 keeps the temporary folder (server log, reports).
  * With CI=true a missing .tools/venv fails the run; elsewhere it is installed first.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,6 +35,7 @@ const MAX_EXAMPLES = positiveInt('FUZZ_MAX_EXAMPLES', 100);
 const SEED = positiveInt('FUZZ_SEED', 14);
 const WORKERS = positiveInt('FUZZ_WORKERS', 2);
 const ONLY = process.env.FUZZ_ONLY ?? '';
+const OPERATIONS = (process.env.FUZZ_OPERATIONS ?? '').split(',').filter((id) => id !== '');
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 
 function say(message) {
@@ -264,7 +265,24 @@ async function seedAssetApi(base, receiverUrl) {
       body: { url: receiverUrl, events: ['task.completed', 'task.failed'], description: 'fuzz receiver' },
     }),
   );
+  // Characters (issue #40): one every operation reads, one the fuzzer may delete.
+  const character = await expectOk(
+    'create a character',
+    call(base, 'POST', `/api/v1/projects/${projectId}/characters`, {
+      headers: auth,
+      body: { name: 'Fuzz hero', prompt: 'a knight', size: 32, seed: 3 },
+    }),
+  );
+  const doomedCharacter = await expectOk(
+    'create the character to delete',
+    call(base, 'POST', `/api/v1/projects/${projectId}/characters`, {
+      headers: auth,
+      body: { name: 'Fuzz (deleted)', prompt: 'a goblin', size: 32, seed: 4 },
+    }),
+  );
   return {
+    characterId: character.json.data.id,
+    doomedCharacterId: doomedCharacter.json.data.id,
     webhookId: webhook.json.data.id,
     receiverUrl,
     token,
@@ -340,12 +358,15 @@ function assetApiConfig(url, seed, reportDir, data) {
     `passwords = { values = [${toml(data.password)}] }`,
     `doomed = { values = [${toml(data.doomedProjectId)}] }`,
     `webhooks = { values = [${toml(data.webhookId)}] }`,
+    `characters = { values = [${toml(data.characterId)}] }`,
+    `doomedcharacters = { values = [${toml(data.doomedCharacterId)}] }`,
     `receivers = { values = [${toml(data.receiverUrl)}] }`,
     '',
     '[parameters]',
     '"path.projectId" = { dictionary = "projects", probability = 0.8 }',
     '"path.taskId" = { dictionary = "tasks", probability = 0.8 }',
     '"path.webhookId" = { dictionary = "webhooks", probability = 0.8 }',
+    '"path.characterId" = { dictionary = "characters", probability = 0.8 }',
     '"body.url" = { dictionary = "receivers", probability = 0.5 }',
     '"query.key" = { dictionary = "keys", probability = 0.6 }',
     '"path.key" = { dictionary = "filekeys", probability = 0.9 }',
@@ -368,6 +389,22 @@ function assetApiConfig(url, seed, reportDir, data) {
     '[[operations]]',
     `include-operation-id = ${toml(['getHealth', 'getMe', 'listProjects', 'getProject', 'listProjectTasks', 'getProjectStyle', 'getTask', 'getTaskAssets', 'downloadAsset', 'getSignedFile'])}`,
     'generation.allow-extra-parameters = false',
+    '',
+    // Characters (issue #40): the one the fuzzer may delete is not the one the others read. A
+    // character needs a prompt or an upload, a free-text action needs a model provider, and its
+    // tasks are budgeted and rate-limited as generate's: rules the schema states in words.
+    '[[operations]]',
+    'include-operation-id = "deleteCharacter"',
+    'parameters = { "path.characterId" = { dictionary = "doomedcharacters", probability = 0.5 } }',
+    'generation.allow-extra-parameters = false',
+    '',
+    '[[operations]]',
+    `include-operation-id = ${toml(['getCharacter', 'listCharacters'])}`,
+    'generation.allow-extra-parameters = false',
+    '',
+    '[[operations]]',
+    `include-operation-id = ${toml(['createCharacter', 'animateCharacter', 'rotateCharacter'])}`,
+    'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "403", "404", "413", "429"]',
     '',
     // A password change revokes every earlier token of its user: it runs as a user of its own.
     // Spec 000 answers a wrong old password with 400 (原密码不正确), a rule of stored state that no
@@ -451,6 +488,8 @@ async function runSchemathesis(name, spec, configFile, reportDir) {
     'junit,ndjson',
     '--report-dir',
     reportDir,
+    // FUZZ_OPERATIONS=a,b: only these operationIds (a quick run over what a change touched).
+    ...OPERATIONS.flatMap((id) => ['--include-operation-id', id]),
   ];
   const child = spawn(st, args, {
     // Schemathesis keeps a cache folder where it runs: the temporary folder, not the checkout.

@@ -118,6 +118,7 @@ describe('embedded store on disk', () => {
     expect((await readdir(dir)).sort()).toEqual(
       [
         'assets.db',
+        'characters.db',
         'counters.db',
         'events.db',
         'projects.db',

@@ -12,6 +12,28 @@
  * @packageDocumentation
  */
 export type { UserBudgets } from './budgets.js';
+export type {
+  CharacterDoc,
+  CharacterIdentityRecord,
+  CharacterRecord,
+  CharacterRepository,
+  CharacterSize,
+} from './characters/records.js';
+export {
+  type AnimateCharacterInput,
+  CHARACTER_ACTIONS,
+  CHARACTER_MESSAGES,
+  type CharacterList,
+  type CharacterService,
+  type CharacterServiceDeps,
+  type CharacterTask,
+  type CharacterView,
+  type CreateCharacterInput,
+  characterErrors,
+  createCharacterService,
+  type NamedCharacterAction,
+  type RotateCharacterInput,
+} from './characters/service.js';
 export { randomId } from './defaults.js';
 export {
   AssetloomError,

@@ -95,6 +95,8 @@ export const ASSET_API_ERRORS: readonly ErrorEntry[] = [
   entry('asset_not_found', '资源不存在', 'Resource not found'),
   entry('webhook_not_found', 'Webhook 不存在', 'Webhook not found'),
   entry('upload_not_found', '上传不存在', 'Upload not found'),
+  entry('character_forbidden', '无权访问该角色', 'No access to this character'),
+  entry('character_not_found', '角色不存在', 'Character not found'),
   SHARED_ERRORS.routeNotFound,
   SHARED_ERRORS.methodNotAllowed,
   entry('username_taken', '用户名已被注册', 'This username is already registered'),

@@ -1,4 +1,5 @@
 import type { MongoClient, MongoClientOptions } from 'mongodb';
+import { CHARACTER_COLLECTIONS } from './characters/repositories.js';
 import { createStoreOver, STORE_COLLECTIONS } from './store/asset-store.js';
 import type { CollectionSpec } from './store/driver.js';
 import { createMongoDatabase, duplicateFieldOf as fieldOfIn, isDuplicate } from './store/mongodb-driver.js';
@@ -25,8 +26,8 @@ export interface MongoStoreOptions {
 /** Every unique index of the asset API's collections, for errors whose collection is not known. */
 const EVERY_COLLECTION: CollectionSpec = {
   name: '*',
-  indexes: [STORE_COLLECTIONS, WEBHOOK_COLLECTIONS, UPLOAD_COLLECTIONS].flatMap((group) =>
-    Object.values(group).flatMap((spec: CollectionSpec) => spec.indexes),
+  indexes: [STORE_COLLECTIONS, WEBHOOK_COLLECTIONS, UPLOAD_COLLECTIONS, CHARACTER_COLLECTIONS].flatMap(
+    (group) => Object.values(group).flatMap((spec: CollectionSpec) => spec.indexes),
   ),
 };
 

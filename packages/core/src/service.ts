@@ -569,6 +569,8 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
           });
         });
       }
+      // Its characters (issue #40): their tasks went with the project's tasks above.
+      await store.characters?.deleteByProject(id);
       await store.events.deleteByTask(taskIds);
       await store.claims.deleteByTask(taskIds);
       await deps.uploads?.releaseProject(id).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { CharacterRepository } from './characters/records.js';
 import { errors } from './errors.js';
 import type { AssetType, StyleMap, TaskParams, TaskStage, TaskStatus } from './types.js';
 import type { UploadRepository } from './uploads/records.js';
@@ -349,6 +350,8 @@ export interface Store {
   readonly webhookDeliveries: WebhookDeliveryRepository;
   /** Uploaded pictures and the tasks that use them (collections `uploads`, `upload_uses`; decision 0034). */
   readonly uploads?: UploadRepository;
+  /** Kept characters (collection `characters`). */
+  readonly characters?: CharacterRepository;
 }
 
 // ---- guards shared by the adapters ----

@@ -2,6 +2,11 @@ import { assetApiDocument, type OpenApiDocument } from '@assetloom/openapi';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type {
+  AnimateCharacterInput,
+  CreateCharacterInput,
+  RotateCharacterInput,
+} from './characters/service.js';
 import { errors, MAX_FIELD_ERRORS } from './errors.js';
 import type { AllowedValue, FieldLocation, FieldProblem } from './messages.js';
 import { stylePointers, styleProblems } from './styles.js';
@@ -76,6 +81,13 @@ export interface OperationInputs {
   uploadImage: ValidatedRequest<UploadBody, NoQuery>;
   getUpload: ValidatedRequest<undefined, NoQuery, { uploadId: string }>;
   deleteUpload: ValidatedRequest<undefined, NoQuery, { uploadId: string }>;
+  listCharacters: ValidatedRequest<undefined, PageInput, { projectId: string }>;
+  createCharacter: ValidatedRequest<CreateCharacterInput, NoQuery, { projectId: string }>;
+  getCharacter: ValidatedRequest<undefined, NoQuery, { characterId: string }>;
+  updateCharacter: ValidatedRequest<{ name: string }, NoQuery, { characterId: string }>;
+  deleteCharacter: ValidatedRequest<undefined, NoQuery, { characterId: string }>;
+  animateCharacter: ValidatedRequest<AnimateCharacterInput, NoQuery, { characterId: string }>;
+  rotateCharacter: ValidatedRequest<RotateCharacterInput, NoQuery, { characterId: string }>;
 }
 
 export interface RequestValidator {

@@ -1,4 +1,5 @@
 import type { AssetApiSchemas } from '@assetloom/openapi';
+import { type CharacterService, characterErrors } from '../characters/service.js';
 import { ID_PATTERN } from '../defaults.js';
 import { AssetloomError, errors } from '../errors.js';
 import type { JsonBodyResult } from '../json-body.js';
@@ -108,6 +109,8 @@ export interface OperationTableDeps {
    * instead of 500. Without it those failures stay 500.
    */
   isStorageFull?: (error: unknown) => boolean;
+  /** Kept characters (issue #40); without it the character operations answer 404 接口不存在. */
+  characters?: CharacterService;
 }
 
 /** What GET /api/v1/ready checks. */
@@ -175,6 +178,7 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
   taskId: errors.taskNotFound,
   webhookId: errors.webhookNotFound,
   uploadId: uploadErrors.notFound,
+  characterId: characterErrors.notFound,
 };
 
 function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
@@ -264,6 +268,11 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     if (deps.webhooks === undefined) throw errors.routeNotFound();
     await service.getProject(user, projectId);
     return deps.webhooks;
+  };
+
+  const charactersOf = (): CharacterService => {
+    if (deps.characters === undefined) throw errors.routeNotFound();
+    return deps.characters;
   };
 
   /** Runs a write of what the user sent; a full storage answers 507 (decision 0043), not 500. */
@@ -434,6 +443,39 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       if (deps.uploads === undefined) throw errors.routeNotFound();
       await deps.uploads.delete(user, params.uploadId);
       return { status: 200, data: null };
+    },
+    listCharacters: async ({ params, query }, user) => ({
+      status: 200,
+      data: await charactersOf().list(user, params.projectId, query),
+    }),
+    createCharacter: async ({ params, body }, user) => {
+      const { task, ...character } = await namingFullStorage(() =>
+        charactersOf().create(user, params.projectId, body),
+      );
+      if (task.created) deps.onTaskCreated?.(task.taskId);
+      return { status: 200, data: character };
+    },
+    getCharacter: async ({ params }, user) => ({
+      status: 200,
+      data: await charactersOf().get(user, params.characterId),
+    }),
+    updateCharacter: async ({ params, body }, user) => ({
+      status: 200,
+      data: await charactersOf().rename(user, params.characterId, body.name),
+    }),
+    deleteCharacter: async ({ params }, user) => {
+      await charactersOf().delete(user, params.characterId);
+      return { status: 200, data: null };
+    },
+    animateCharacter: async ({ params, body }, user) => {
+      const task = await namingFullStorage(() => charactersOf().animate(user, params.characterId, body));
+      if (task.created) deps.onTaskCreated?.(task.taskId);
+      return { status: 200, data: { taskId: task.taskId } };
+    },
+    rotateCharacter: async ({ params, body }, user) => {
+      const task = await namingFullStorage(() => charactersOf().rotate(user, params.characterId, body));
+      if (task.created) deps.onTaskCreated?.(task.taskId);
+      return { status: 200, data: { taskId: task.taskId } };
     },
     downloadAsset: async ({ query }, _user, ctx) => {
       if (deps.storage === undefined) throw errors.routeNotFound();

@@ -1,3 +1,5 @@
+import type { CharacterDoc } from '../characters/records.js';
+import { CHARACTER_COLLECTIONS, characterRepository } from '../characters/repositories.js';
 import {
   type AssetDoc,
   assetToDoc,
@@ -680,6 +682,7 @@ export function createStoreOver(db: Database): Store {
   const uploadUses = db.collection<UploadUseDoc>(UPLOAD_COLLECTIONS.uses);
   const uploadSlots = db.collection<UploadSlotDoc>(UPLOAD_COLLECTIONS.slots);
   const uploadDeletions = db.collection<UploadDeletionDoc>(UPLOAD_COLLECTIONS.deletions);
+  const characters = db.collection<CharacterDoc>(CHARACTER_COLLECTIONS.characters);
   const serial = keyedSerial();
 
   let ready: Promise<void> | undefined;
@@ -702,6 +705,7 @@ export function createStoreOver(db: Database): Store {
       UPLOAD_COLLECTIONS.uses,
       UPLOAD_COLLECTIONS.slots,
       UPLOAD_COLLECTIONS.deletions,
+      CHARACTER_COLLECTIONS.characters,
       WEBHOOK_COLLECTIONS.webhooks,
       WEBHOOK_COLLECTIONS.deliveries,
     ]) {
@@ -805,6 +809,7 @@ export function createStoreOver(db: Database): Store {
     webhooks: hookRepositories.webhooks,
     webhookDeliveries: hookRepositories.webhookDeliveries,
     uploads: uploadRepository(use, uploads, uploadUses, uploadSlots, uploadDeletions),
+    characters: characterRepository(use, characters),
     init: use,
     async close() {
       if (closed) return;

@@ -1,4 +1,10 @@
-import { type AssetService, type AuthUser, createAssetService, type Store } from '@assetloom/core';
+import {
+  type AssetService,
+  type AuthUser,
+  createAssetService,
+  createCharacterService,
+  type Store,
+} from '@assetloom/core';
 import {
   createMemoryRateLimiter,
   createOperationTable,
@@ -183,6 +189,8 @@ export async function buildState(config: StateConfig): Promise<State> {
     },
     onTaskCreated: () => runner.kick(),
     uploads,
+    // Kept characters over the same service and store (issue #40): the built-in generator's rules.
+    characters: createCharacterService({ store, service, uploads, clock: clockPort }),
     webhooks: webhooks.service,
     onTokenIssued: (token) => {
       state.cookieToken = token;

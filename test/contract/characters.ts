@@ -1,0 +1,291 @@
+import { decodePng, type RgbaImage } from '@assetloom/pipeline';
+import type { AssetClient } from '@assetloom/sdk';
+import { describe, expect, it } from 'vitest';
+import type { ContractTarget } from './targets.js';
+
+const PASSWORD = 'contract-pass-1';
+let counter = 0;
+const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${++counter}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The distinct opaque colours of a picture, as sorted `#rrggbb`. */
+function paletteOf(image: RgbaImage): string[] {
+  const seen = new Set<string>();
+  for (let i = 0; i < image.data.length; i += 4) {
+    if ((image.data[i + 3] as number) === 0) continue;
+    seen.add(
+      `#${[0, 1, 2].map((c) => (image.data[i + c] as number).toString(16).padStart(2, '0')).join('')}`,
+    );
+  }
+  return [...seen].sort();
+}
+
+/** One cell (`size` square) of a sheet, as RGBA bytes. */
+function cell(image: RgbaImage, column: number, row: number, size: number): Uint8Array {
+  const out = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    const from = ((row * size + y) * image.width + column * size) * 4;
+    out.set(image.data.subarray(from, from + size * 4), y * size * 4);
+  }
+  return out;
+}
+
+/**
+ * Characters (issue #40) against one target: kept identity, ownership, validation in the
+ * envelope, animate and rotate as tasks drawn with the stored identity.
+ */
+export function defineCharacterSuite(target: ContractTarget, runtime: boolean): void {
+  const base = target.baseUrl;
+
+  async function signedUp(): Promise<{ api: AssetClient; token: string }> {
+    const api = target.client();
+    const username = uniqueName('chr');
+    const reg = await api.POST('/auth/register', { body: { username, password: PASSWORD } });
+    if (reg.error) throw reg.error;
+    const login = await api.login({ username, password: PASSWORD });
+    if (login.error) throw login.error;
+    return { api, token: login.data.token };
+  }
+
+  async function projectOf(api: AssetClient, style?: Record<string, string>): Promise<string> {
+    const created = await api.POST('/api/v1/projects', {
+      body: { name: 'Heroes', ...(style ? { style } : {}) },
+    });
+    if (created.error) throw created.error;
+    return created.data.id;
+  }
+
+  async function sheetOf(api: AssetClient, taskId: string): Promise<RgbaImage> {
+    const done = await api.waitForTask(taskId, { transport: 'poll', pollIntervalMs: 20, timeoutMs: 60_000 });
+    if (done.error) throw done.error;
+    expect(done.data.status, String(done.data.error)).toBe('completed');
+    const assets = await api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } });
+    if (assets.error) throw assets.error;
+    const png = assets.data.assets.find((a) => a.format === 'png' && !a.key.includes('/frames/'));
+    if (png === undefined) throw new Error(`task ${taskId} has no PNG`);
+    const file = await api.downloadAsset(png);
+    if (file.error) throw file.error;
+    const decoded = decodePng(file.data.bytes);
+    if (!decoded.ok) throw new Error(decoded.error);
+    return decoded.image;
+  }
+
+  describe(`characters on the ${target.name}`, () => {
+    it('creates, lists, reads, renames and deletes a character, 404 and 403 as other resources', async () => {
+      const { api } = await signedUp();
+      const projectId = await projectOf(api, { palette: 'sweetie16', mood: 'brave' });
+      const created = await api.POST('/api/v1/projects/{projectId}/characters', {
+        params: { path: { projectId } },
+        body: { name: 'Ada', prompt: 'a knight in blue armour', size: 32, seed: 7, style: { mood: 'calm' } },
+      });
+      if (created.error) throw created.error;
+      const character = created.data;
+      expect(character).toMatchObject({
+        projectId,
+        name: 'Ada',
+        source: 'prompt',
+        uploadId: null,
+        identity: {
+          provider: 'procedural',
+          prompt: 'a knight in blue armour',
+          seed: 7,
+          size: 32,
+          palette: 'sweetie16',
+          style: { palette: 'sweetie16', mood: 'calm' },
+          references: [],
+        },
+      });
+      // its base view is a task of the project like any other
+      const tasks = await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId } } });
+      expect(tasks.data?.tasks.map((t) => t.id)).toEqual([character.baseTaskId]);
+
+      const second = await api.POST('/api/v1/projects/{projectId}/characters', {
+        params: { path: { projectId } },
+        body: { name: 'Bo', prompt: 'a green goblin' },
+      });
+      if (second.error) throw second.error;
+      expect(second.data.identity.size).toBe(64);
+      expect(second.data.identity.seed).toBeGreaterThanOrEqual(0);
+      const page = await api.GET('/api/v1/projects/{projectId}/characters', {
+        params: { path: { projectId }, query: { page: 1, pageSize: 1 } },
+      });
+      expect(page.data).toMatchObject({ total: 2, characters: [{ id: second.data.id }] });
+
+      const id = character.id;
+      const renamed = await api.PUT('/api/v1/characters/{characterId}', {
+        params: { path: { characterId: id } },
+        body: { name: 'Ada the Bold' },
+      });
+      expect(renamed.data).toMatchObject({ name: 'Ada the Bold', identity: character.identity });
+      const read = await api.GET('/api/v1/characters/{characterId}', {
+        params: { path: { characterId: id } },
+      });
+      expect(read.data?.name).toBe('Ada the Bold');
+
+      const { api: other } = await signedUp();
+      for (const call of [
+        other.GET('/api/v1/characters/{characterId}', { params: { path: { characterId: id } } }),
+        other.POST('/api/v1/characters/{characterId}/animate', {
+          params: { path: { characterId: id } },
+          body: { action: 'walk' },
+        }),
+        other.DELETE('/api/v1/characters/{characterId}', { params: { path: { characterId: id } } }),
+      ]) {
+        const res = await call;
+        expect(res.response?.status).toBe(403);
+        expect(res.error).toMatchObject({
+          code: 403,
+          message: '无权访问该角色',
+          data: { reason: 'character_forbidden' },
+        });
+      }
+      const foreignList = await other.GET('/api/v1/projects/{projectId}/characters', {
+        params: { path: { projectId } },
+      });
+      expect(foreignList.response?.status).toBe(403);
+      for (const characterId of ['nope', 'bad id!']) {
+        const res = await api.GET('/api/v1/characters/{characterId}', { params: { path: { characterId } } });
+        expect(res.response?.status).toBe(404);
+        expect(res.error).toMatchObject({ message: '角色不存在', data: { reason: 'character_not_found' } });
+      }
+      const anonymous = await fetch(`${base}/api/v1/characters/${id}`);
+      expect(anonymous.status).toBe(401);
+
+      const deleted = await api.DELETE('/api/v1/characters/{characterId}', {
+        params: { path: { characterId: id } },
+      });
+      expect(deleted.data).toBeNull();
+      const gone = await api.GET('/api/v1/characters/{characterId}', {
+        params: { path: { characterId: id } },
+      });
+      expect(gone.response?.status).toBe(404);
+
+      // a project's delete removes its characters
+      const kept = second.data.id;
+      await api.DELETE('/api/v1/projects/{projectId}', { params: { path: { projectId } } });
+      const afterProject = await api.GET('/api/v1/characters/{characterId}', {
+        params: { path: { characterId: kept } },
+      });
+      expect(afterProject.response?.status).toBe(404);
+    });
+
+    it('refuses bad input in the envelope, naming the field in Chinese or English', async () => {
+      const { token, api } = await signedUp();
+      const projectId = await projectOf(api);
+      const post = (body: unknown, language?: string) =>
+        fetch(`${base}/api/v1/projects/${projectId}/characters`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(language ? { 'accept-language': language } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const size = await post({ name: 'x', prompt: 'a cat', size: 48 });
+      expect(size.status).toBe(400);
+      expect(await size.json()).toMatchObject({
+        code: 400,
+        message: '参数错误',
+        data: { reason: 'invalid_request', errors: [{ in: 'body', path: '/size', rule: 'enum' }] },
+      });
+      const neither = await post({ name: 'x' }, 'en');
+      expect(await neither.json()).toMatchObject({
+        code: 400,
+        message: 'Invalid parameters',
+        data: { errors: [{ path: '/prompt', rule: 'required', message: 'is required' }] },
+      });
+      const style = await post({ name: 'x', prompt: 'a cat', style: { palette: 'no-such-palette' } });
+      expect((await style.json()).data.errors[0]).toMatchObject({
+        path: '/style/palette',
+        rule: 'styleValue',
+      });
+      const created = await api.POST('/api/v1/projects/{projectId}/characters', {
+        params: { path: { projectId } },
+        body: { name: 'Cat', prompt: 'a cat', size: 32 },
+      });
+      if (created.error) throw created.error;
+      const dance = await api.POST('/api/v1/characters/{characterId}/animate', {
+        params: { path: { characterId: created.data.id } },
+        body: { action: 'dance' },
+      });
+      expect(dance.response?.status).toBe(400);
+      expect(dance.error?.data).toMatchObject({
+        errors: [
+          {
+            path: '/action',
+            rule: 'enum',
+            allowed: ['idle', 'walk', 'run', 'jump', 'attack', 'cast', 'hurt', 'death'],
+          },
+        ],
+      });
+      const directions = await api.POST('/api/v1/characters/{characterId}/rotate', {
+        params: { path: { characterId: created.data.id } },
+        body: { directions: 2 as 4 },
+      });
+      expect(directions.error?.data).toMatchObject({ errors: [{ path: '/directions', rule: 'enum' }] });
+    });
+
+    it.runIf(runtime)(
+      'animates and turns a character as tasks with its stored identity: two tasks of one action draw the same palette and pixels',
+      async () => {
+        const { api } = await signedUp();
+        const projectId = await projectOf(api);
+        const created = await api.POST('/api/v1/projects/{projectId}/characters', {
+          params: { path: { projectId } },
+          body: { name: 'Knight', prompt: 'a knight', size: 32, seed: 11 },
+        });
+        if (created.error) throw created.error;
+        const characterId = created.data.id;
+        const baseView = await sheetOf(api, created.data.baseTaskId);
+        expect([baseView.width, baseView.height]).toEqual([32, 32]);
+
+        const animate = async (action: 'walk', framesPerDirection: number) => {
+          const submitted = await api.POST('/api/v1/characters/{characterId}/animate', {
+            params: { path: { characterId } },
+            body: { action, directions: 4, framesPerDirection },
+          });
+          if (submitted.error) throw submitted.error;
+          const task = await api.GET('/api/v1/tasks/{taskId}', {
+            params: { path: { taskId: submitted.data.taskId } },
+          });
+          expect(task.data).toMatchObject({
+            projectId,
+            assetType: 'animation',
+            params: { resolution: 32, seed: 11, frames: { directions: 4, framesPerDirection } },
+          });
+          return { taskId: submitted.data.taskId, image: await sheetOf(api, submitted.data.taskId) };
+        };
+        const first = await animate('walk', 4);
+        // A second task of the same action, submitted after the first completed: a new task drawn
+        // from the stored identity alone (same seed, prompt, style, size), so the same drawing.
+        const again = await animate('walk', 4);
+        expect(again.taskId).not.toBe(first.taskId);
+        expect([first.image.width, first.image.height]).toEqual([4 * 32, 4 * 32]);
+        expect(paletteOf(again.image)).toEqual(paletteOf(first.image));
+        for (let row = 0; row < 4; row++) {
+          expect(
+            Buffer.from(cell(again.image, 0, row, 32)).equals(Buffer.from(cell(first.image, 0, row, 32))),
+          ).toBe(true);
+        }
+        expect(Buffer.from(again.image.data).equals(Buffer.from(first.image.data))).toBe(true);
+
+        const turned = await api.POST('/api/v1/characters/{characterId}/rotate', {
+          params: { path: { characterId } },
+          body: { directions: 8 },
+        });
+        if (turned.error) throw turned.error;
+        const task = await api.GET('/api/v1/tasks/{taskId}', {
+          params: { path: { taskId: turned.data.taskId } },
+        });
+        expect(task.data).toMatchObject({
+          assetType: 'sprite',
+          prompt: 'a knight',
+          params: { resolution: 32, seed: 11, frames: { directions: 8, framesPerDirection: 1 } },
+        });
+        const views = await sheetOf(api, turned.data.taskId);
+        expect([views.width, views.height]).toEqual([32, 8 * 32]);
+      },
+    );
+  });
+}
