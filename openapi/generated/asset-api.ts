@@ -527,8 +527,10 @@ export interface paths {
          *     style, size and palette, and its reference pictures for a model provider), so two tasks of one
          *     character draw the same character. `action` is one of idle, walk, run, jump, attack, cast,
          *     hurt, death; free text only on a model provider (the built-in generator refuses any other
-         *     action with 400 `参数错误`, rule `enum`, `allowed` the named actions). `directions` 4 or 8
-         *     (default 4), `framesPerDirection` 1-16 (default 6). A task like `POST /api/v1/generate`
+         *     action with 400 `参数错误`, rule `enum`, `allowed` the named actions). `directions` 1, 4 or 8
+         *     (default 4), `framesPerDirection` 1-16 (default 6). On the built-in generator a character made
+         *     from an upload moves as it is (idle, hurt, death and the other model-free motions of a given
+         *     sprite; a walk or a run redraws the figure and answers 400 naming `params.image`). A task like `POST /api/v1/generate`
          *     answers (queue, progress over WebSocket, quality check, signed downloads, webhooks, dedupe,
          *     rate limit, budgets).
          */
@@ -1738,7 +1740,12 @@ export interface components {
         };
         AnimateCharacterRequest: {
             action: components["schemas"]["CharacterAction"];
-            directions?: components["schemas"]["CharacterDirections"];
+            /**
+             * @description 4 or 8 directions, or 1 (the base view's). A character made from an upload moves in its own single view on the built-in generator: more answers 400 `参数错误` naming `/directions` (rule `image`); a model provider turns it from its reference.
+             * @default 4
+             * @enum {integer}
+             */
+            directions?: 1 | 4 | 8;
             /** @default 6 */
             framesPerDirection?: number;
         };

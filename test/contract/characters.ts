@@ -1,4 +1,4 @@
-import { decodePng, type RgbaImage } from '@assetloom/pipeline';
+import { decodePng, encodePng, type RgbaImage } from '@assetloom/pipeline';
 import type { AssetClient } from '@assetloom/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ContractTarget } from './targets.js';
@@ -231,9 +231,12 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
       async () => {
         const { api } = await signedUp();
         const projectId = await projectOf(api);
-        const created = await api.POST('/api/v1/projects/{projectId}/characters', {
-          params: { path: { projectId } },
-          body: { name: 'Knight', prompt: 'a knight', size: 32, seed: 11 },
+        // through the SDK's typed methods
+        const created = await api.characters.create(projectId, {
+          name: 'Knight',
+          prompt: 'a knight',
+          size: 32,
+          seed: 11,
         });
         if (created.error) throw created.error;
         const characterId = created.data.id;
@@ -241,9 +244,10 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
         expect([baseView.width, baseView.height]).toEqual([32, 32]);
 
         const animate = async (action: 'walk', framesPerDirection: number) => {
-          const submitted = await api.POST('/api/v1/characters/{characterId}/animate', {
-            params: { path: { characterId } },
-            body: { action, directions: 4, framesPerDirection },
+          const submitted = await api.characters.animate(characterId, {
+            action,
+            directions: 4,
+            framesPerDirection,
           });
           if (submitted.error) throw submitted.error;
           const task = await api.GET('/api/v1/tasks/{taskId}', {
@@ -270,10 +274,7 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
         }
         expect(Buffer.from(again.image.data).equals(Buffer.from(first.image.data))).toBe(true);
 
-        const turned = await api.POST('/api/v1/characters/{characterId}/rotate', {
-          params: { path: { characterId } },
-          body: { directions: 8 },
-        });
+        const turned = await api.characters.rotate(characterId, { directions: 8 });
         if (turned.error) throw turned.error;
         const task = await api.GET('/api/v1/tasks/{taskId}', {
           params: { path: { taskId: turned.data.taskId } },
@@ -285,6 +286,67 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
         });
         const views = await sheetOf(api, turned.data.taskId);
         expect([views.width, views.height]).toEqual([32, 8 * 32]);
+      },
+    );
+
+    it.runIf(runtime)(
+      'makes a character from an uploaded sprite: its base view pixelates it; turning it needs a model provider, said by name',
+      async () => {
+        const { api } = await signedUp();
+        const projectId = await projectOf(api);
+        // a 32×32 figure: a skin head with eyes over a red body, outlined, on transparency
+        const side = 32;
+        const data = new Uint8Array(side * side * 4);
+        const paint = (x0: number, y0: number, x1: number, y1: number, rgb: number[]) => {
+          for (let y = y0; y <= y1; y++)
+            for (let x = x0; x <= x1; x++) data.set([...rgb, 255], (y * side + x) * 4);
+        };
+        paint(9, 3, 22, 29, [20, 12, 28]); // outline
+        paint(11, 5, 20, 13, [238, 195, 154]); // head
+        paint(13, 8, 14, 9, [20, 12, 28]); // eyes
+        paint(17, 8, 18, 9, [20, 12, 28]);
+        paint(10, 15, 21, 24, [208, 70, 72]); // body
+        paint(11, 25, 14, 28, [48, 52, 109]); // legs
+        paint(17, 25, 20, 28, [48, 52, 109]);
+        const png = encodePng(data, side, side);
+        const upload = await api.uploadImage(png, { contentType: 'image/png' });
+        if (upload.error) throw upload.error;
+        const uploadId = upload.data.uploadId;
+
+        const { api: other } = await signedUp();
+        const otherProject = await projectOf(other);
+        const foreign = await other.characters.create(otherProject, { name: 'Thief', uploadId });
+        expect(foreign.error).toMatchObject({ code: 403, message: '无权访问该上传' });
+
+        const created = await api.characters.create(projectId, { name: 'Blocky', uploadId, size: 32 });
+        if (created.error) throw created.error;
+        expect(created.data).toMatchObject({
+          source: 'upload',
+          uploadId,
+          identity: { prompt: 'Blocky', size: 32, references: [uploadId] },
+        });
+        const baseView = await sheetOf(api, created.data.baseTaskId);
+        expect([baseView.width, baseView.height]).toEqual([32, 32]);
+        expect(paletteOf(baseView)).toContain('#d04648');
+
+        const turned = await api.characters.rotate(created.data.id, { directions: 8 });
+        expect(turned.error?.code).toBe(400);
+        expect(turned.error?.data).toMatchObject({ errors: [{ path: '/directions', rule: 'image' }] });
+        expect(JSON.stringify(turned.error?.data)).toContain('内置生成器无法把上传的图片转到其他方向');
+        // a walk redraws the figure: the built-in generator names the input it cannot honour
+        const walk = await api.characters.animate(created.data.id, { action: 'walk', directions: 1 });
+        expect(walk.error?.data).toMatchObject({ errors: [{ path: '/params/image', rule: 'image' }] });
+        // a model-free motion of the given sprite is a task
+        const eight = await api.characters.animate(created.data.id, { action: 'hurt', directions: 8 });
+        expect(eight.error?.data).toMatchObject({ errors: [{ path: '/directions', rule: 'image' }] });
+        const hurt = await api.characters.animate(created.data.id, {
+          action: 'hurt',
+          directions: 1,
+          framesPerDirection: 4,
+        });
+        if (hurt.error) throw hurt.error;
+        const moved = await sheetOf(api, hurt.data.taskId);
+        expect(paletteOf(moved)).toContain('#d04648');
       },
     );
   });

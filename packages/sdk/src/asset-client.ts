@@ -39,14 +39,19 @@ import {
 import { isRecord, lateRequest, randomUuid, resolveUrl, sleep } from './internal/util.js';
 import { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 import type {
+  AnimateCharacterRequest,
   AssetApiPaths,
   ChangePasswordData,
   ChangePasswordRequest,
+  Character,
+  CharacterList,
+  CreateCharacterRequest,
   GenerateRequest,
   LoginData,
   LoginRequest,
   PipelineProgress,
   ProjectListItem,
+  RotateCharacterRequest,
   StyleCatalog,
   Task,
   TaskListItem,
@@ -317,6 +322,47 @@ export interface AssetClient<Throw extends boolean = false> {
    * large a 413 (see the contract).
    */
   uploadImage(source: UploadSource, options?: UploadImageOptions): Promise<Outcome<Upload, Throw>>;
+  /**
+   * Kept characters (issue #40): made once from a prompt or an upload with a style and a size, then
+   * animated and turned by tasks drawn with their stored identity. `animate` and `rotate` answer a
+   * task id for {@link AssetClient.waitForTask}; `create` answers the character, whose `baseTaskId`
+   * draws its base view.
+   */
+  readonly characters: CharacterMethods<Throw>;
+}
+
+/** {@link AssetClient.characters}: the character endpoints by name. */
+export interface CharacterMethods<Throw extends boolean = false> {
+  /** `POST /api/v1/projects/{projectId}/characters`. */
+  create(
+    projectId: string,
+    body: CreateCharacterRequest,
+    options?: CallOptions,
+  ): Promise<Outcome<Character, Throw>>;
+  /** `GET /api/v1/projects/{projectId}/characters`: one page, newest first. */
+  list(
+    projectId: string,
+    page?: { page?: number; pageSize?: number },
+    options?: CallOptions,
+  ): Promise<Outcome<CharacterList, Throw>>;
+  /** `GET /api/v1/characters/{characterId}`. */
+  get(characterId: string, options?: CallOptions): Promise<Outcome<Character, Throw>>;
+  /** `PUT /api/v1/characters/{characterId}`: a new name; the identity never changes. */
+  rename(characterId: string, name: string, options?: CallOptions): Promise<Outcome<Character, Throw>>;
+  /** `DELETE /api/v1/characters/{characterId}` (its tasks stay with the project). */
+  delete(characterId: string, options?: CallOptions): Promise<Outcome<null, Throw>>;
+  /** `POST /api/v1/characters/{characterId}/animate`: an action as a task. */
+  animate(
+    characterId: string,
+    body: AnimateCharacterRequest,
+    options?: CallOptions,
+  ): Promise<Outcome<{ taskId: string }, Throw>>;
+  /** `POST /api/v1/characters/{characterId}/rotate`: 4 or 8 directions as a task. */
+  rotate(
+    characterId: string,
+    body?: RotateCharacterRequest,
+    options?: CallOptions,
+  ): Promise<Outcome<{ taskId: string }, Throw>>;
 }
 
 /** Endpoints without `security` (no token is attached, even when one is stored). */
@@ -650,6 +696,63 @@ export function createAssetClient<Throw extends boolean = false>(
     if (!stream) onProgress?.({ loaded: bytes.byteLength, total: bytes.byteLength });
     return finish<Upload>(result);
   }
+
+  const character = (characterId: string) => ({ path: { characterId } });
+  const characterMethods: CharacterMethods<Throw> = {
+    create: async (projectId, body, callOptions = {}) =>
+      finish(
+        await call<Character>('POST', '/api/v1/projects/{projectId}/characters', {
+          ...callOptions,
+          body,
+          params: { path: { projectId } },
+        }),
+      ),
+    list: async (projectId, page = {}, callOptions = {}) =>
+      finish(
+        await call<CharacterList>('GET', '/api/v1/projects/{projectId}/characters', {
+          ...callOptions,
+          params: { path: { projectId }, query: page },
+        }),
+      ),
+    get: async (characterId, callOptions = {}) =>
+      finish(
+        await call<Character>('GET', '/api/v1/characters/{characterId}', {
+          ...callOptions,
+          params: character(characterId),
+        }),
+      ),
+    rename: async (characterId, name, callOptions = {}) =>
+      finish(
+        await call<Character>('PUT', '/api/v1/characters/{characterId}', {
+          ...callOptions,
+          body: { name },
+          params: character(characterId),
+        }),
+      ),
+    delete: async (characterId, callOptions = {}) =>
+      finish(
+        await call<null>('DELETE', '/api/v1/characters/{characterId}', {
+          ...callOptions,
+          params: character(characterId),
+        }),
+      ),
+    animate: async (characterId, body, callOptions = {}) =>
+      finish(
+        await call<{ taskId: string }>('POST', '/api/v1/characters/{characterId}/animate', {
+          ...callOptions,
+          body,
+          params: character(characterId),
+        }),
+      ),
+    rotate: async (characterId, body = {}, callOptions = {}) =>
+      finish(
+        await call<{ taskId: string }>('POST', '/api/v1/characters/{characterId}/rotate', {
+          ...callOptions,
+          body,
+          params: character(characterId),
+        }),
+      ),
+  };
 
   async function generate(body: GenerateRequest, generateOptions: GenerateOptions = {}) {
     const { idempotencyKey = randomUuid(), ...rest } = generateOptions;
@@ -1033,6 +1136,7 @@ export function createAssetClient<Throw extends boolean = false>(
     downloadAsset,
     uploadImage,
     getStyleCatalog,
+    characters: characterMethods,
   };
 }
 

@@ -5,6 +5,7 @@ export {
   type AssetloomWarning,
   type AssetRef,
   type CallOptions,
+  type CharacterMethods,
   createAssetClient,
   type DownloadedAsset,
   type DownloadOptions,

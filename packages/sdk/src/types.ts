@@ -74,6 +74,14 @@ export type StyleCatalog = Schemas['StyleCatalog'];
 export type NamedPalette = Schemas['NamedPalette'];
 /** A known style key of the catalogue with its `values` (`null`: any text) and `description`. */
 export type StyleKeyInfo = Schemas['StyleKeyInfo'];
+/** A kept character (issue #40): its identity, its base view's task. */
+export type Character = Schemas['Character'];
+export type CharacterIdentity = Schemas['CharacterIdentity'];
+export type CreateCharacterRequest = Schemas['CreateCharacterRequest'];
+export type AnimateCharacterRequest = Schemas['AnimateCharacterRequest'];
+export type RotateCharacterRequest = Schemas['RotateCharacterRequest'];
+/** A page of a project's characters, newest first. */
+export type CharacterList = Schemas['CharacterListResponse']['data'];
 /** An uploaded picture (`POST /api/v1/uploads`). */
 export type Upload = Schemas['Upload'];
 /** `params.image`, `params.mask`, `params.references` and `params.paletteFrom` of a generation. */

@@ -64,7 +64,7 @@ export interface CreateCharacterInput {
 
 export interface AnimateCharacterInput {
   action: string;
-  directions?: 4 | 8;
+  directions?: 1 | 4 | 8;
   framesPerDirection?: number;
 }
 
@@ -171,6 +171,22 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     if (character === null) throw characterErrors.notFound();
     if (character.ownerId !== user.id) throw characterErrors.forbidden();
     return character;
+  }
+
+  /** An uploaded picture is one view: the built-in generator cannot draw its other directions. */
+  function cannotTurnUpload(): AssetloomError {
+    return errors.invalid(
+      [
+        {
+          in: 'body',
+          path: '/directions',
+          rule: 'image',
+          zh: '内置生成器无法把上传的图片转到其他方向，请使用模型生成器（ComfyUI 或 OpenAI）',
+          text: `the ${provider.name} generator cannot turn an uploaded picture to other directions; a model provider (IMAGE_PROVIDER=comfyui or openai) turns it from the picture as its reference`,
+        },
+      ],
+      { reason: 'turning an upload needs a model provider' },
+    );
   }
 
   function taskRequest(
@@ -301,9 +317,11 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
           },
         );
       }
+      const directions = input.directions ?? 4;
+      if (!isModel && character.uploadId !== null && directions > 1) throw cannotTurnUpload();
       const request = taskRequest(character, {
         action,
-        directions: input.directions ?? 4,
+        directions,
         frames: input.framesPerDirection ?? 6,
       });
       return service.submitTask(user, request);
@@ -311,20 +329,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
 
     async rotate(user, id, input) {
       const character = await owned(user, id);
-      if (!isModel && character.uploadId !== null) {
-        throw errors.invalid(
-          [
-            {
-              in: 'body',
-              path: '/directions',
-              rule: 'image',
-              zh: '内置生成器无法把上传的图片转到其他方向，请使用模型生成器（ComfyUI 或 OpenAI）',
-              text: `the ${provider.name} generator cannot turn an uploaded picture to other directions; a model provider (IMAGE_PROVIDER=comfyui or openai) turns it from the picture as its reference`,
-            },
-          ],
-          { reason: 'rotating an upload needs a model provider' },
-        );
-      }
+      if (!isModel && character.uploadId !== null) throw cannotTurnUpload();
       return service.submitTask(
         user,
         taskRequest(character, { directions: input.directions ?? 4, frames: 1 }),
