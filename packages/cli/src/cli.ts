@@ -1,4 +1,5 @@
 import { ACCOUNT_HELP, login, logout, register, whoami } from './commands/account.js';
+import { CHARACTERS_HELP, characters } from './commands/characters.js';
 import {
   DOWNLOAD_HELP,
   download,
@@ -32,6 +33,8 @@ Assets
   upload <file>…                 pictures for --image, mask, references, palette-from
   tasks [list|show|wait]
   download <taskId> [--out <dir>]
+  characters [list|create|show|rename|delete|animate|rotate]
+                                 kept characters: animate and turn them as tasks
   pixelize <in.png> -o <out.png> model output → native pixel art (local, no server)
 
 Every command takes
@@ -59,6 +62,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   upload: { run: upload, help: UPLOAD_HELP },
   tasks: { run: tasks, help: TASKS_HELP },
   download: { run: download, help: DOWNLOAD_HELP },
+  characters: { run: characters, help: CHARACTERS_HELP },
 };
 
 export interface RunOptions extends Options {

@@ -340,7 +340,7 @@ function paramsOf(args: GenerateArgs, uploads: Record<string, unknown>): Record<
 }
 
 /** Uploads one picture; answers its upload id (a picture the server refuses: exit 2 with its reason). */
-async function uploadFile(ctx: Context, file: string) {
+export async function uploadFile(ctx: Context, file: string) {
   const path = resolve(ctx.io.cwd, file);
   const up = await ctx.api.uploadImage(path);
   if (up.error) {
@@ -352,7 +352,7 @@ async function uploadFile(ctx: Context, file: string) {
 }
 
 /** Follows a task to its end with a progress view; answers the completed task (a failed one: exit 1). */
-async function follow(
+export async function follow(
   ctx: Context,
   taskId: string,
   poll: boolean,
@@ -394,7 +394,7 @@ function fileNameOf(key: string): string {
  * Writes every asset of a completed task, plus every engine file its `metadata.atlas` names, into
  * `out`; answers the paths written.
  */
-async function downloadTask(ctx: Context, taskId: string, out: string, makeView: Options['progress']) {
+export async function downloadTask(ctx: Context, taskId: string, out: string, makeView: Options['progress']) {
   const listed = ctx.unwrap(
     'could not list the assets',
     await ctx.api.GET('/api/v1/tasks/{taskId}/assets', { params: { path: { taskId } } }),
