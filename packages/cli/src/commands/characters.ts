@@ -1,7 +1,7 @@
 import type { Character } from '@assetloom/sdk';
 import { type Context, EXIT, keyValues, parseCommand, resolveProject, UsageError } from '../context.js';
 import { taskProgress } from '../progress.js';
-import { downloadTask, follow, type Options, uploadFile } from './generate.js';
+import { downloadTask, follow, type Options, printDownload, uploadFile } from './generate.js';
 
 export const CHARACTERS_HELP = `assetloom characters [list] <project>          the project's characters, newest first
 assetloom characters create <project> --name <name> (--prompt <text> | --image <file>)
@@ -71,9 +71,11 @@ export async function characters(ctx: Context, argv: string[], options: Options 
   const runTask = async (taskId: string) => {
     ctx.note(`task ${taskId}`);
     const task = await follow(ctx, taskId, values.poll === true, options.progress?.task ?? taskProgress);
-    const files = values['no-download'] ? [] : await downloadTask(ctx, taskId, out, options.progress);
-    for (const file of files) ctx.print(file);
-    return { taskId, status: task.status, files };
+    const got = values['no-download']
+      ? { files: [], notHonoured: [], repeated: [] }
+      : await downloadTask(ctx, taskId, out, options.progress);
+    printDownload(ctx, got);
+    return { taskId, status: task.status, files: got.files };
   };
   switch (action) {
     case 'list': {

@@ -446,7 +446,7 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
 }
 
 /** Prints the files written and, beside them, the prompt's words the picture does not show. */
-function printDownload(
+export function printDownload(
   ctx: Context,
   got: { files: string[]; notHonoured: string[]; repeated: string[] },
 ): void {
