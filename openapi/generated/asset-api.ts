@@ -1508,7 +1508,7 @@ export interface components {
              *     succeeded without them, and clients show them beside the picture. Absent when every word is
              *     honoured. A word that would make the picture another thing ("street lamp", "hot air
              *     balloon", an unknown noun) fails the task with `subject_not_drawable` instead (built-in
-             *     generator; decision 0046).
+             *     generator; decision 0049).
              */
             notHonoured?: string[];
             provenance?: {
