@@ -46,6 +46,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the configured image provider can do
+         * @description Public. What this server's configured image provider (`IMAGE_PROVIDER`) honours, so a client
+         *     offers only what works: its name and kind (`procedural`: the built-in generator; `model`: an
+         *     image model such as ComfyUI), the asset types it draws, the image inputs it follows
+         *     (`image` with a `strength`, a `mask`, `references`; pixelate and a palette from a picture
+         *     work everywhere), and the limits to name in messages. A task that asks for an input the
+         *     provider does not honour fails with the input named. Fixed for the life of the process:
+         *     cache it (`Cache-Control: public, max-age=300`). Decision 0048.
+         */
+        get: operations["getCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -937,6 +963,51 @@ export interface components {
             /** @description The values of `artStyle`. */
             artStyles: string[];
             keys: components["schemas"]["StyleKeyInfo"][];
+        };
+        CapabilitiesResponse: {
+            /** @constant */
+            code: 0;
+            /** @constant */
+            message: "ok";
+            data: components["schemas"]["Capabilities"];
+        };
+        /** @description What the configured image provider can do (`GET /api/v1/capabilities`, decision 0048). */
+        Capabilities: {
+            provider: {
+                /** @description `IMAGE_PROVIDER`: `procedural` (the default), `openai`, `comfyui` or `a1111`. */
+                name: string;
+                /**
+                 * @description `model`: an image model whose pictures are pixelized; `procedural`: the built-in generator.
+                 * @enum {string}
+                 */
+                kind: "procedural" | "model";
+            };
+            /** @description The asset types it draws. */
+            assetTypes: components["schemas"]["AssetType"][];
+            /**
+             * @description The image inputs it honours. `image`: redraws an uploaded picture (`strength` above 0,
+             *     img2img). `mask`: redraws only where a mask is white (inpaint). `references`: follows
+             *     reference pictures. `pixelate` (strength 0) and `paletteFrom` work with every provider.
+             */
+            inputs: {
+                image: boolean;
+                mask: boolean;
+                references: boolean;
+                pixelate: boolean;
+                paletteFrom: boolean;
+            };
+            /** @description Whether this server accepts uploads (`POST /api/v1/uploads`); false when it has none. */
+            uploads?: boolean;
+            limits: {
+                /** @description Largest `resolution` (edge of one frame, pixels). */
+                maxResolution: number;
+                /** @description `UPLOAD_MAX_SIDE`: largest side of an uploaded picture (pixels). */
+                maxUploadSide: number;
+                /** @description `UPLOAD_MAX_PIXELS`: most pixels of an uploaded picture. */
+                maxUploadPixels: number;
+                /** @description `UPLOAD_MAX_BYTES`: largest upload in bytes. */
+                maxUploadBytes: number;
+            };
         };
         StyleCatalogResponse: {
             /** @constant */
@@ -2170,6 +2241,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+        };
+    };
+    getCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capabilities of the configured provider. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `public, max-age=300`: the answer changes only when the server restarts. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapabilitiesResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     register: {

@@ -94,6 +94,8 @@ export interface AssetAppDeps {
   onStoreWriteFailure?: (cause: unknown) => void;
   /** Uploaded pictures (POST /api/v1/uploads; decision 0034); those routes answer 404 without it. */
   uploads?: OperationTableDeps['uploads'];
+  /** What the configured image provider honours (GET /api/v1/capabilities); the procedural one's without it. */
+  provider?: OperationTableDeps['provider'];
   /** Cross-origin access for pages of other origins (CORS_ORIGINS …); none without it. */
   cors?: CorsSettings;
   /** The MCP server for coding agents at /mcp (MCP_ENABLED): 404 there without it. */
@@ -270,6 +272,7 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
     ...(deps.readiness === undefined ? {} : { readiness: deps.readiness }),
     ...(deps.uploads === undefined ? {} : { uploads: deps.uploads }),
     ...(deps.characters === undefined ? {} : { characters: deps.characters }),
+    ...(deps.provider === undefined ? {} : { provider: deps.provider }),
     // A full disk under an upload or a submission answers 507 with Retry-After (decision 0043).
     isStorageFull,
   });
@@ -422,7 +425,8 @@ export function createAssetApp(deps: AssetAppDeps): Koa<AssetState> {
       const answer = await handler(call, call);
       ctx.status = answer.status;
       if (answer.headers !== undefined) for (const [name, value] of answer.headers) ctx.append(name, value);
-      ctx.res.setHeader('Cache-Control', 'no-store');
+      // no-store unless the operation says how long its answer keeps (GET /api/v1/capabilities).
+      if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', 'no-store');
       ctx.res.setHeader('Content-Type', JSON_TYPE);
       // Text, or for frozen data its remembered bytes (internal/json.ts): either way Koa neither
       // stringifies nor looks the type up, as the Content-Type is set.

@@ -357,6 +357,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         }),
     onStoreWriteFailure: (cause) => storeHealth.failed(cause),
     uploads,
+    // GET /api/v1/capabilities states what the workers draw with (decision 0048).
+    ...(drawsWith === undefined ? {} : { provider: drawsWith }),
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);
       // Files of attempts that never recorded their assets live under the same folder.

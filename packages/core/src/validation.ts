@@ -50,6 +50,7 @@ type NoQuery = Record<string, never>;
 export interface OperationInputs {
   getHealth: ValidatedRequest<undefined, NoQuery>;
   getStyleCatalog: ValidatedRequest<undefined, NoQuery>;
+  getCapabilities: ValidatedRequest<undefined, NoQuery>;
   getReadiness: ValidatedRequest<undefined, NoQuery>;
   register: ValidatedRequest<RegisterInput, NoQuery>;
   login: ValidatedRequest<LoginInput, NoQuery>;

@@ -47,6 +47,21 @@ afterAll(async () => {
   server.close();
 });
 
+describe('GET /api/v1/capabilities', () => {
+  it('states the built-in procedural provider, as the reference server does on its defaults', async () => {
+    const res = await fetch(`${BASE}/api/v1/capabilities`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const answer = await client().getCapabilities(); // public: no login
+    expect(answer.error).toBeUndefined();
+    expect(answer.data).toMatchObject({
+      provider: { name: 'procedural', kind: 'procedural' },
+      inputs: { image: false, mask: false, references: false, pixelate: true, paletteFrom: true },
+      uploads: true,
+      limits: { maxResolution: 1024, maxUploadSide: 4096 },
+    });
+  });
+});
+
 describe('HTTP behaviour of the server', () => {
   it.each([
     ['unknown route', 'GET', '/api/v1/nope', 404, '接口不存在', { reason: 'route_not_found' }],

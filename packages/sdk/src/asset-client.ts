@@ -41,6 +41,7 @@ import { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
 import type {
   AnimateCharacterRequest,
   AssetApiPaths,
+  Capabilities,
   ChangePasswordData,
   ChangePasswordRequest,
   Character,
@@ -313,6 +314,12 @@ export interface AssetClient<Throw extends boolean = false> {
    * (in `options.language`, else the client's `language`).
    */
   getStyleCatalog(options?: StyleCatalogOptions): Promise<Outcome<StyleCatalog, Throw>>;
+  /**
+   * `GET /api/v1/capabilities` (public): what the server's configured image provider honours — its
+   * name and kind, the asset types, the image inputs (`image` redraw, `mask` inpaint, `references`)
+   * and the limits to name in messages. Offer only what it can do (decision 0048).
+   */
+  getCapabilities(options?: CallOptions): Promise<Outcome<Capabilities, Throw>>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */
   downloadAsset(asset: AssetRef, options?: DownloadOptions): Promise<Outcome<DownloadedAsset, Throw>>;
   /**
@@ -369,6 +376,7 @@ export interface CharacterMethods<Throw extends boolean = false> {
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/api/v1/health',
   '/api/v1/styles/catalog',
+  '/api/v1/capabilities',
   '/auth/register',
   '/auth/login',
   '/api/v1/assets/download',
@@ -608,6 +616,10 @@ export function createAssetClient<Throw extends boolean = false>(
         ...(headers ? { headers } : {}),
       }),
     );
+  }
+
+  async function getCapabilities(callOptions?: CallOptions) {
+    return finish(await call<Capabilities>('GET', '/api/v1/capabilities', { ...callOptions }));
   }
 
   async function changePassword(body: ChangePasswordRequest, callOptions?: CallOptions) {
@@ -1137,6 +1149,7 @@ export function createAssetClient<Throw extends boolean = false>(
     uploadImage,
     getStyleCatalog,
     characters: characterMethods,
+    getCapabilities,
   };
 }
 

@@ -70,6 +70,8 @@ export type PipelineProgress = Schemas['PipelineProgress'];
 export type GenerateRequest = KeyedBody<Schemas['GenerateRequest']>;
 /** `GET /api/v1/styles/catalog`: the named palettes, the art styles and every known style key. */
 export type StyleCatalog = Schemas['StyleCatalog'];
+/** `GET /api/v1/capabilities`: what the configured image provider honours and the limits to name. */
+export type Capabilities = Schemas['Capabilities'];
 /** A named palette of the catalogue: its `name` (the `palette` value), `colors` (`#rrggbb`) and `aliases`. */
 export type NamedPalette = Schemas['NamedPalette'];
 /** A known style key of the catalogue with its `values` (`null`: any text) and `description`. */

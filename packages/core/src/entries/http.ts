@@ -20,6 +20,7 @@ export {
 export { createOkEnvelope, jsonText, okEnvelopeText } from '../http/envelope.js';
 export {
   bearerToken,
+  type Capabilities,
   createOperationTable,
   downloadAnswer,
   type OperationAnswer,
@@ -30,6 +31,7 @@ export {
   type Operations,
   type OperationTable,
   type OperationTableDeps,
+  type ProviderCapabilities,
   type RawBodyResult,
   type SignedAsset,
   signAssets,

@@ -11,7 +11,7 @@ import { styleCatalog } from '../styles.js';
 import type { StoredAssetView } from '../task-run.js';
 import type { AuthUser } from '../types.js';
 import { uploadErrors } from '../uploads/errors.js';
-import type { UploadBody, UploadService } from '../uploads/service.js';
+import { UPLOAD_DEFAULTS, type UploadBody, type UploadService } from '../uploads/service.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RouteSpec } from './routes.js';
@@ -111,6 +111,49 @@ export interface OperationTableDeps {
   isStorageFull?: (error: unknown) => boolean;
   /** Kept characters (issue #40); without it the character operations answer 404 接口不存在. */
   characters?: CharacterService;
+  /**
+   * What the configured image provider honours (GET /api/v1/capabilities, decision 0048); absent:
+   * the built-in procedural generator's.
+   */
+  provider?: ProviderCapabilities;
+}
+
+/** What an image provider says of itself (the pipeline's `ImageProvider` fits it). */
+export interface ProviderCapabilities {
+  readonly name: string;
+  readonly kind?: 'procedural' | 'model';
+  readonly inputs?: { image?: boolean; mask?: boolean; references?: boolean };
+}
+
+/** The answer of GET /api/v1/capabilities (the contract's `Capabilities`). */
+export type Capabilities = AssetApiSchemas['Capabilities'];
+
+/** Largest `resolution` the contract accepts (its `Resolution` schema). */
+const MAX_RESOLUTION = 1024;
+const ASSET_TYPES: Capabilities['assetTypes'] = ['sprite', 'background', 'ui', 'animation', 'tileset'];
+
+/** The capabilities of a provider under the upload limits of a server (decision 0048). */
+function capabilitiesOf(provider: ProviderCapabilities, uploads: UploadService | undefined): Capabilities {
+  const limits = uploads?.limits ?? UPLOAD_DEFAULTS;
+  const withUploads = uploads !== undefined;
+  return {
+    provider: { name: provider.name, kind: provider.kind ?? 'procedural' },
+    assetTypes: [...ASSET_TYPES],
+    inputs: {
+      image: withUploads && provider.inputs?.image === true,
+      mask: withUploads && provider.inputs?.mask === true,
+      references: withUploads && provider.inputs?.references === true,
+      pixelate: withUploads,
+      paletteFrom: withUploads,
+    },
+    uploads: withUploads,
+    limits: {
+      maxResolution: MAX_RESOLUTION,
+      maxUploadSide: limits.maxSide,
+      maxUploadPixels: limits.maxPixels,
+      maxUploadBytes: limits.maxBytes,
+    },
+  };
 }
 
 /** What GET /api/v1/ready checks. */
@@ -287,6 +330,10 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
     }
   }
 
+  const capabilities = capabilitiesOf(
+    deps.provider ?? { name: 'procedural', kind: 'procedural' },
+    deps.uploads,
+  );
   const operations: Operations = {
     getStyleCatalog: async ({ headers }) => ({
       status: 200,
@@ -295,6 +342,11 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         ['Content-Language', contentLanguage(languageOf(headers['accept-language']))],
         ['Vary', 'Accept-Language'],
       ],
+    }),
+    getCapabilities: async () => ({
+      status: 200,
+      data: capabilities,
+      headers: [['Cache-Control', 'public, max-age=300']],
     }),
     getHealth: async () => ({
       status: 200,

@@ -146,7 +146,8 @@ export function createHttpHandlers(ctx: HttpContext, scope: 'origin' | 'api'): H
       };
       const answer = await handler(call, call);
       for (const [name, value] of answer.headers ?? []) headers.append(name, value);
-      headers.set('Cache-Control', 'no-store');
+      // no-store unless the operation says how long its answer keeps (GET /api/v1/capabilities).
+      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
       return respond(answer.status, okEnvelopeText(answer.data), headers, head);
     } catch (err) {
       const failure = toAssetloomError(err);
