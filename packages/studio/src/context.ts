@@ -1,4 +1,4 @@
-import type { AssetClient, AssetloomApiError } from '@assetloom/sdk';
+import type { AssetClient, AssetloomApiError, Capabilities } from '@assetloom/sdk';
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { Lang, Translate } from './i18n.js';
@@ -51,4 +51,33 @@ export function href(...parts: string[]): string {
 
 export function navigate(to: string): void {
   location.hash = to.replace(/^#/, '');
+}
+
+const capabilitiesOf = new WeakMap<AssetClient, Promise<Capabilities | null>>();
+
+/**
+ * What the server's image provider honours (`GET /api/v1/capabilities`, decision 0048), read once per
+ * client; null until it answers, or when it cannot (an older server: everything stays offered).
+ */
+export function useCapabilities(): Capabilities | null {
+  const { api } = useStudio();
+  const [capabilities, setCapabilities] = useState<Capabilities | null>(null);
+  useEffect(() => {
+    let asked = capabilitiesOf.get(api);
+    if (asked === undefined) {
+      asked = api.getCapabilities().then(
+        (answer) => answer.data ?? null,
+        () => null,
+      );
+      capabilitiesOf.set(api, asked);
+    }
+    let live = true;
+    void asked.then((value) => {
+      if (live) setCapabilities(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return capabilities;
 }

@@ -1,6 +1,6 @@
-import type { AssetType, GenerateRequest, Upload } from '@assetloom/sdk';
+import type { AssetType, Capabilities, GenerateRequest, Upload } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useStudio } from './context.js';
+import { useCapabilities, useStudio } from './context.js';
 import './picture-input.css';
 
 /** The image params the picture controls add to a generation (issue #31, decision 0034). */
@@ -29,6 +29,8 @@ const WORDS = {
     mask: 'Paint a mask (white is redrawn)',
     clearMask: 'Clear the mask',
     maskSaved: 'Mask in use',
+    needsModel: (name: string) =>
+      `Redrawing and masks need a model provider such as ComfyUI (this server draws with "${name}") — see the README, "Run with a real image model".`,
     paletteFrom: 'Palette from a picture',
     paletteDrop: 'Drop a picture whose colours to use',
     maxColors: 'Colours from the picture',
@@ -49,6 +51,8 @@ const WORDS = {
     mask: '绘制蒙版（白色部分重绘）',
     clearMask: '清除蒙版',
     maskSaved: '已使用蒙版',
+    needsModel: (name: string) =>
+      `重绘和蒙版需要模型生成器，例如 ComfyUI（本服务器使用 “${name}”）——见 README 的 “Run with a real image model”。`,
     paletteFrom: '从图片取调色板',
     paletteDrop: '拖入一张图片，使用它的颜色',
     maxColors: '取用的颜色数',
@@ -224,6 +228,12 @@ export function PictureInput({
   const [mask, setMask] = useState<string | null>(null);
   const [palette, setPalette] = useState<Picked | null>(null);
   const [maxColors, setMaxColors] = useState(16);
+  // What the server's provider honours (GET /api/v1/capabilities); null until known: all offered.
+  const capabilities: Capabilities | null = useCapabilities();
+  const canRedraw = capabilities === null || capabilities.inputs.image;
+  useEffect(() => {
+    if (!canRedraw && mode === 'redraw') setMode('pixelate');
+  }, [canRedraw, mode]);
 
   useEffect(() => {
     const params: PictureParams = {};
@@ -273,10 +283,17 @@ export function PictureInput({
             onChange={(e) => setMode((e.currentTarget as HTMLSelectElement).value as Mode)}
           >
             <option value="pixelate">{words.pixelate}</option>
-            <option value="redraw">{words.redraw}</option>
+            <option value="redraw" disabled={!canRedraw}>
+              {words.redraw}
+            </option>
             <option value="animate">{words.animate}</option>
           </select>
         </label>
+      )}
+      {picture && !canRedraw && capabilities && (
+        <p class="note" data-testid="needs-model">
+          {words.needsModel(capabilities.provider.name)}
+        </p>
       )}
       {picture && mode === 'redraw' && (
         <label>
@@ -293,7 +310,9 @@ export function PictureInput({
           <small id="strength-hint">{words.strengthHint}</small>
         </label>
       )}
-      {picture && mode === 'redraw' && <MaskPainter picture={picture} onMask={(id) => setMask(id)} />}
+      {picture && mode === 'redraw' && (capabilities?.inputs.mask ?? true) && (
+        <MaskPainter picture={picture} onMask={(id) => setMask(id)} />
+      )}
       {picture && mode === 'redraw' && mask && <p data-testid="mask-in-use">{words.maskSaved}</p>}
       {picture && mode === 'animate' && assetType !== 'animation' && <p class="note">{words.animateHint}</p>}
       <div class="palette-from">

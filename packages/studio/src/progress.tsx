@@ -58,19 +58,73 @@ export function useTaskProgress(taskId: string, onEnd?: (task: Task | null) => v
   return state;
 }
 
+/**
+ * The stage a task's error names (issue #41: an image provider's failure, or an input it refused
+ * before any stage ran, was marked on "Prompt", the pipeline's stage before the first event).
+ */
+export function stageNamedBy(error: string): Stage | null {
+  for (const stage of STAGES) if (error.includes(stage)) return stage;
+  if (error.includes('prompt_builder')) return 'prompt_optimizer';
+  if (/quality/i.test(error)) return 'quality_supervisor';
+  if (/image provider|unsupported: params\.|provider|cannot draw|not drawable|model/i.test(error)) {
+    return 'asset_generator';
+  }
+  if (/could not be stored|storage|encod/i.test(error)) return 'format_adapter';
+  if (/prompt|LLM/i.test(error)) return 'prompt_optimizer';
+  return null;
+}
+
+/**
+ * The stage a failure belongs to: the one its error names, else the one that was running when it
+ * came (an event `running` was seen for it), else none — never "Prompt" by default.
+ */
+function failedStage(
+  error: string | null | undefined,
+  reported: Stage | null,
+  ran: ReadonlySet<Stage>,
+): Stage | null {
+  const named = error ? stageNamedBy(error) : null;
+  if (named !== null) return named;
+  return reported !== null && ran.has(reported) ? reported : null;
+}
+
 function stageStates(events: PipelineProgress[], task: Task | null): Record<Stage, StageState> {
   const states = Object.fromEntries(STAGES.map((s) => [s, 'pending'])) as Record<Stage, StageState>;
+  const ran = new Set<Stage>();
   for (const event of events) {
     const index = STAGES.indexOf(event.stage);
+    // The task's failure (it carries `error`): on the stage the error names (a quality rejection,
+    // `failed` without `error`, is a retry and stays on quality_supervisor).
+    if (event.status === 'failed' && typeof event.error === 'string') {
+      const stage = failedStage(event.error, event.stage, ran);
+      if (stage !== null) {
+        for (const earlier of STAGES.slice(0, STAGES.indexOf(stage))) states[earlier] = 'completed';
+        states[stage] = 'failed';
+      }
+      continue;
+    }
     // A quality retry runs the earlier stages again: later stages go back to waiting.
-    if (event.status === 'running') for (const later of STAGES.slice(index + 1)) states[later] = 'pending';
+    if (event.status === 'running') {
+      ran.add(event.stage);
+      for (const later of STAGES.slice(index + 1)) states[later] = 'pending';
+    }
     states[event.stage] = event.status;
   }
   if (events.length === 0 && task) {
-    const reached = task.stage === 'prompt_builder' ? 0 : STAGES.indexOf(task.stage as Stage);
+    const current: Stage | null =
+      task.stage === 'prompt_builder' ? 'prompt_optimizer' : ((task.stage as Stage | null) ?? null);
+    const reached =
+      task.status === 'failed'
+        ? failedStage(
+            task.error,
+            current,
+            new Set(current && current !== 'prompt_optimizer' ? [current] : []),
+          )
+        : current;
+    const at = reached === null ? -1 : STAGES.indexOf(reached);
     STAGES.forEach((stage, i) => {
-      if (task.status === 'completed' || i < reached) states[stage] = 'completed';
-      else if (i === reached) states[stage] = task.status === 'failed' ? 'failed' : 'running';
+      if (task.status === 'completed' || i < at) states[stage] = 'completed';
+      else if (i === at) states[stage] = task.status === 'failed' ? 'failed' : 'running';
     });
   }
   return states;

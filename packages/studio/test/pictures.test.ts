@@ -47,9 +47,9 @@ function palettePng(): Buffer {
 
 /**
  * Pictures in (issue #31) in the studio: a picture dropped on the generate form is uploaded and
- * pixelated (strength 0), a palette taken from another picture, and a mask painted over the picture
- * is sent with a redraw — which the built-in generator refuses by name. The built studio on the real
- * reference server in Debian Chromium.
+ * pixelated (strength 0) and a palette taken from another picture; a redraw with a mask, which the
+ * built-in generator cannot do (GET /api/v1/capabilities), is offered disabled with the reason. The
+ * built studio on the real reference server in Debian Chromium.
  */
 describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
   let server: RunningServer;
@@ -68,7 +68,7 @@ describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
     await studio?.close();
   });
 
-  it('pixelates a dropped picture into a palette from another, and sends a painted mask', async () => {
+  it('pixelates a dropped picture into a palette from another, and offers no redraw the server cannot do', async () => {
     const api = createAssetClient({ baseUrl: server.url, throwOnError: true });
     await api.POST('/auth/register', { body: { username: 'painter', password: 'painter-pass-1' } });
     await api.login({ username: 'painter', password: 'painter-pass-1' });
@@ -108,28 +108,15 @@ describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
     expect(pixelated.status, `${pixelated.error} ${JSON.stringify(pixelated.params)}`).toBe('completed');
     expect(pixelated.params).toMatchObject({ image: { strength: 0 }, paletteFrom: { maxColors: 4 } });
 
-    // a redraw with a painted mask: sent, and refused by the built-in generator naming the mask
-    await page.getByLabel('What to do with it').selectOption('redraw');
-    const canvas = page.getByTestId('mask-canvas');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('mask-in-use').waitFor();
-    await page.screenshot({ path: join(shots, '02-mask.png'), fullPage: true });
-    await page.getByLabel('Description').fill('a red hat on the figure');
-    await page.getByTestId('generate').click();
-    // the redraw with its mask is refused at once by the built-in generator, naming the mask (issue
-    // #37: it was accepted and failed later) — the answer names /params/mask, so the mask was sent
+    // the default server draws with the built-in generator, which cannot redraw or inpaint: its
+    // capabilities say so, and "Redraw" is offered disabled with the reason (it was offered and failed)
+    const redraw = page.getByRole('option', { name: 'Redraw it (model provider)' });
+    await expect.poll(() => redraw.isDisabled()).toBe(true);
     await expect
-      .poll(() => page.getByTestId('generate-error').textContent())
-      .toMatch(/params\/mask.*cannot repaint part of a picture/);
-    expect(
-      (await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId: project.id } } }))
-        .total,
-    ).toBe(1);
+      .poll(() => page.getByTestId('needs-model').textContent())
+      .toMatch(/need a model provider such as ComfyUI \(this server draws with "procedural"\)/);
+    expect(await page.getByTestId('mask-canvas').count()).toBe(0);
+    await page.screenshot({ path: join(shots, '02-needs-model.png'), fullPage: true });
     expect(problems).toEqual([]);
   });
 });
