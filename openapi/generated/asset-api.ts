@@ -61,7 +61,7 @@ export interface paths {
          *     (`image` with a `strength`, a `mask`, `references`; pixelate and a palette from a picture
          *     work everywhere), and the limits to name in messages. A task that asks for an input the
          *     provider does not honour fails with the input named. Fixed for the life of the process:
-         *     cache it (`Cache-Control: public, max-age=300`). Decision 0048.
+         *     cache it (`Cache-Control: public, max-age=300`). Decision 0050.
          */
         get: operations["getCapabilities"];
         put?: never;
@@ -971,7 +971,7 @@ export interface components {
             message: "ok";
             data: components["schemas"]["Capabilities"];
         };
-        /** @description What the configured image provider can do (`GET /api/v1/capabilities`, decision 0048). */
+        /** @description What the configured image provider can do (`GET /api/v1/capabilities`, decision 0050). */
         Capabilities: {
             provider: {
                 /** @description `IMAGE_PROVIDER`: `procedural` (the default), `openai`, `comfyui` or `a1111`. */

@@ -357,7 +357,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         }),
     onStoreWriteFailure: (cause) => storeHealth.failed(cause),
     uploads,
-    // GET /api/v1/capabilities states what the workers draw with (decision 0048).
+    // GET /api/v1/capabilities states what the workers draw with (decision 0050).
     ...(drawsWith === undefined ? {} : { provider: drawsWith }),
     onObjectsReleased: async (keys, projectId) => {
       if (keys.length > 0) await storage.delete(keys);

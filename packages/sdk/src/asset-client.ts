@@ -317,7 +317,7 @@ export interface AssetClient<Throw extends boolean = false> {
   /**
    * `GET /api/v1/capabilities` (public): what the server's configured image provider honours — its
    * name and kind, the asset types, the image inputs (`image` redraw, `mask` inpaint, `references`)
-   * and the limits to name in messages. Offer only what it can do (decision 0048).
+   * and the limits to name in messages. Offer only what it can do (decision 0050).
    */
   getCapabilities(options?: CallOptions): Promise<Outcome<Capabilities, Throw>>;
   /** The bytes of a generated file: its signed URL while valid, else `GET /api/v1/assets/download?key=`. */

@@ -56,7 +56,7 @@ export function navigate(to: string): void {
 const capabilitiesOf = new WeakMap<AssetClient, Promise<Capabilities | null>>();
 
 /**
- * What the server's image provider honours (`GET /api/v1/capabilities`, decision 0048), read once per
+ * What the server's image provider honours (`GET /api/v1/capabilities`, decision 0050), read once per
  * client; null until it answers, or when it cannot (an older server: everything stays offered).
  */
 export function useCapabilities(): Capabilities | null {

@@ -112,7 +112,7 @@ export interface OperationTableDeps {
   /** Kept characters (issue #40); without it the character operations answer 404 接口不存在. */
   characters?: CharacterService;
   /**
-   * What the configured image provider honours (GET /api/v1/capabilities, decision 0048); absent:
+   * What the configured image provider honours (GET /api/v1/capabilities, decision 0050); absent:
    * the built-in procedural generator's.
    */
   provider?: ProviderCapabilities;
@@ -132,7 +132,7 @@ export type Capabilities = AssetApiSchemas['Capabilities'];
 const MAX_RESOLUTION = 1024;
 const ASSET_TYPES: Capabilities['assetTypes'] = ['sprite', 'background', 'ui', 'animation', 'tileset'];
 
-/** The capabilities of a provider under the upload limits of a server (decision 0048). */
+/** The capabilities of a provider under the upload limits of a server (decision 0050). */
 function capabilitiesOf(provider: ProviderCapabilities, uploads: UploadService | undefined): Capabilities {
   const limits = uploads?.limits ?? UPLOAD_DEFAULTS;
   const withUploads = uploads !== undefined;
