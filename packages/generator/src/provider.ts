@@ -36,6 +36,7 @@ import { cropToPixels } from './internal/art/scene/paint.js';
 import { drawSpriteFrames } from './internal/art/sprite.js';
 import { chooseSource, type Source, sceneCompound } from './internal/art/subject.js';
 import { drawUi } from './internal/art/ui.js';
+import { drawLevelArt } from './level.js';
 import { renderTileset } from './tileset.js';
 
 /**
@@ -497,6 +498,32 @@ async function drawSubject({
   };
 }
 
+/** A level: its terrain pairs' tiles and its props, each prop a sprite of the sprite generator. */
+async function drawLevel({ request }: Drawing): Promise<GeneratedAsset> {
+  return drawLevelArt(request, async (prompt, resolution) => {
+    try {
+      const thing = await renderProcedural({
+        ...request,
+        assetType: 'sprite',
+        userPrompt: prompt,
+        tags: [],
+        resolution,
+        width: undefined,
+        height: undefined,
+        directions: 1,
+        framesPerDirection: 1,
+        placeholder: false,
+        level: undefined,
+      });
+      const it = thing.interpretation;
+      return { image: thing.frames[0]!, as: it?.drawing ? it.drawing.id : `rig (${it?.kind ?? 'rig'})` };
+    } catch (e) {
+      if (e instanceof PipelineError) return null;
+      throw e;
+    }
+  });
+}
+
 /** How the built-in generator draws each asset type. */
 const DRAWINGS: Readonly<Record<ImageRequest['assetType'], (drawing: Drawing) => Promise<GeneratedAsset>>> = {
   sprite: drawSubject,
@@ -504,6 +531,7 @@ const DRAWINGS: Readonly<Record<ImageRequest['assetType'], (drawing: Drawing) =>
   background: drawBackground,
   ui: drawUiPiece,
   tileset: drawTilesetAsset,
+  level: drawLevel,
 };
 
 /** What every drawing of a request starts from: the prompt read, the style resolved, the painter. */

@@ -16,6 +16,7 @@ export const TYPE_NAMES: Record<AssetType, string> = {
   ui: '2D 游戏界面元素 (UI)',
   animation: '2D 游戏帧动画 (animation)',
   tileset: '2D 游戏地形图块集 (tileset)',
+  level: '2D 游戏关卡地图 (level)',
 };
 
 /**

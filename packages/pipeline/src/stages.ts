@@ -157,6 +157,9 @@ export async function prepare(
   // everything
   const refusal = inputsRefusal(provider, request);
   if (refusal) return log.fail(refusal.code, refusal.message);
+  const modelRefusal = ASSET_TYPE_MODULES[request.assetType]?.modelRefusal;
+  if (modelRefusal && provider.kind === 'model')
+    return log.fail('unsupported', `unsupported: ${modelRefusal}`);
   try {
     if (request.inputRefs !== undefined && request.inputs === undefined) {
       if (options.pictures === undefined) {
@@ -277,7 +280,12 @@ export async function generate(
             framesPerDirection: layout.framesPerDirection,
             seed,
             attempt: run.attempt,
-            ...module.providerRequest?.(request.params),
+            ...module.providerRequest?.(request.params, {
+              userPrompt: request.prompt,
+              tags,
+              style,
+              ...(request.inputs ? { inputs: request.inputs } : {}),
+            }),
             ...(request.params.placeholder === true ? { placeholder: true } : {}),
             ...(toProvider ? { inputs: toProvider } : {}),
           },
@@ -315,6 +323,22 @@ export async function generate(
     );
   }
   await progressChain;
+  if (module.assemble) {
+    // the asset put together from the drawing (a level grown with this attempt's seed)
+    drawn = {
+      ...drawn,
+      generated: module.assemble(drawn.generated, {
+        params: request.params,
+        layout,
+        userPrompt: request.prompt,
+        tags,
+        style,
+        seed,
+        ...(request.inputs ? { inputs: request.inputs } : {}),
+      }),
+    };
+    log.clock.check();
+  }
   await log.emit('asset_generator', 'completed', 100);
   return drawn;
 }
@@ -339,10 +363,13 @@ export function supervise(
     interpretation: generated.interpretation ?? null,
     motion: generated.animation,
   });
-  const checks = ASSET_TYPE_MODULES[request.assetType].modelChecks;
-  if (provider.kind !== 'model' || checks === null || drawn.fromPicture) return quality;
+  const module = ASSET_TYPE_MODULES[request.assetType];
+  const own = module.checks?.(generated);
+  const checked = own ? withChecks(quality, own) : quality;
+  const checks = module.modelChecks;
+  if (provider.kind !== 'model' || checks === null || drawn.fromPicture) return checked;
   return withChecks(
-    quality,
+    checked,
     inspectModelOutput({
       frames: generated.frames,
       ...(sources ? { sources } : {}),

@@ -6,6 +6,7 @@
 import type { AssetType, GenerationParams } from '../types/index.js';
 import { background } from './background.js';
 import { animation, sprite } from './framed.js';
+import { level } from './level.js';
 import { tileset } from './tileset.js';
 import type { AssetTypeModule } from './types.js';
 import { ui } from './ui.js';
@@ -16,6 +17,7 @@ export const ASSET_TYPE_MODULES: { readonly [T in AssetType]: AssetTypeModule<T>
   ui,
   animation,
   tileset,
+  level,
 };
 
 /**

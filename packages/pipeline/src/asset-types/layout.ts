@@ -29,6 +29,8 @@ export interface ExpectedLayout {
   opaque: boolean;
   /** Tilesets: the kind of set and its sheet grid (frames are the tiles, row-major). */
   tileset?: { kind: TilesetKind; columns: number; rows: number };
+  /** Levels: the map's size in tiles and the tile edge (the one frame is the level's preview). */
+  level?: { columns: number; rows: number; tileSize: number };
 }
 
 /** The frames a sprite or animation gets when its request names none (the contract's defaults). */

@@ -1,6 +1,14 @@
 import type { Rgb } from '../palette.js';
 import type { inspectModelOutput } from '../quality-model.js';
-import type { AssetType, GeneratedAsset, GenerationParams, ImageRequest, StyleMap } from '../types/index.js';
+import type {
+  AssetType,
+  GeneratedAsset,
+  GenerationParams,
+  ImageInputs,
+  ImageRequest,
+  QualityCheck,
+  StyleMap,
+} from '../types/index.js';
 import type { ExpectedLayout } from './layout.js';
 import type { OutputContext, OutputFiles } from './output.js';
 
@@ -23,7 +31,16 @@ export interface FromModel {
   sources?: Parameters<typeof inspectModelOutput>[0]['sources'];
 }
 
-/** What the model-side prompt of an asset type is built from (providers/model-common.ts planSheet). */
+/** What a type's provider request and its assembly know of the run (beyond its params). */
+export interface RunContext {
+  userPrompt: string;
+  tags: readonly string[];
+  style: StyleMap;
+  /** The request's decoded pictures (a level's tileset), when it has any. */
+  inputs?: ImageInputs;
+}
+
+/** The model-side prompt of an asset type is built from (providers/model-common.ts planSheet). */
 interface ModelSheet {
   layout: ExpectedLayout;
   /** Cells across and down the one picture asked for. */
@@ -63,8 +80,23 @@ export interface AssetTypeModule<T extends AssetType = AssetType> {
   promptSize?(params: Partial<GenerationParams>): string | null;
   /** What a model is asked to draw in its one picture, in English (after the shared pixel-art words). */
   modelPrompt(sheet: ModelSheet): string[];
-  /** Fields of the provider's request beyond the shared ones (a tileset's kind and tile size). */
-  providerRequest?(params: GenerationParams): Partial<ImageRequest>;
+  /** Fields of the provider's request beyond the shared ones (a tileset's kind and tile size, a level's tiles and props). */
+  providerRequest?(params: GenerationParams, run: RunContext): Partial<ImageRequest>;
+  /**
+   * Only the built-in generator draws it (a level: its tiles and props come from the generator's
+   * drawings); a model provider is refused before any stage, with this reason.
+   */
+  readonly modelRefusal?: string;
+  /**
+   * After any provider drew (and a model's pictures were read): the asset put together from what was
+   * drawn — a level grown with the attempt's seed, tiled and previewed. Absent: the drawing is the asset.
+   */
+  assemble?(
+    generated: GeneratedAsset,
+    run: RunContext & { params: GenerationParams; layout: ExpectedLayout; seed: number },
+  ): GeneratedAsset;
+  /** Quality checks of its own after the shared ones (a level's: joined, placed, by the rules, no seams). */
+  checks?(generated: GeneratedAsset): QualityCheck[];
   /** A model's pictures → native pixel art (pixelize, or tiles cut from terrain pictures). */
   fromModel(pictures: ModelPictures): FromModel;
   /**

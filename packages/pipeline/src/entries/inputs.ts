@@ -8,4 +8,4 @@
  */
 export { INPUT_WORKING_SIDE, loadImageInputs } from '../image-input/load.js';
 export { type InputRefusal, type SubmittedInputs, submissionRefusal } from '../image-input/run.js';
-export type { ImageInputRefs, PictureRef, PictureSource } from '../types/index.js';
+export type { ImageInputRefs, LevelTilesetInput, PictureRef, PictureSource } from '../types/index.js';

@@ -40,7 +40,7 @@ export async function loadImageInputs(
 ): Promise<ImageInputs> {
   const wait = options.wait ?? (<T>(p: Promise<T>) => p);
   const decoded = new Map<string, RgbaImage>();
-  const picture = async (ref: PictureRef): Promise<RgbaImage> => {
+  const picture = async (ref: PictureRef, whole = false): Promise<RgbaImage> => {
     const known = decoded.get(ref.uploadId);
     if (known !== undefined) return known;
     options.signal?.throwIfAborted();
@@ -61,7 +61,8 @@ export async function loadImageInputs(
         expose: true,
       });
     }
-    const working = atWorkingSize(read.image);
+    // a level's tileset sheet is cut into tiles: it is read at its own size
+    const working = whole ? read.image : atWorkingSize(read.image);
     decoded.set(ref.uploadId, working);
     return working;
   };
@@ -78,6 +79,10 @@ export async function loadImageInputs(
       picture: await picture(refs.paletteFrom.ref),
       maxColors: refs.paletteFrom.maxColors,
     };
+  }
+  if (refs.tileset) {
+    const { ref, ...tileset } = refs.tileset;
+    inputs.tileset = { ...tileset, picture: await picture(ref, true) };
   }
   return inputs;
 }

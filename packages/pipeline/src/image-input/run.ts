@@ -241,6 +241,6 @@ export function drawFromInputs(
 /** The inputs a provider is handed for drawing (the palette already in the style). */
 export function providerInputs(inputs: ImageInputs | undefined): ProviderImageInputs | undefined {
   if (!inputs) return undefined;
-  const { paletteFrom: _palette, ...rest } = inputs;
+  const { paletteFrom: _palette, tileset: _tileset, ...rest } = inputs;
   return rest.image || rest.mask || rest.references?.length ? rest : undefined;
 }

@@ -7,10 +7,12 @@ export type { Rgb, RgbaImage } from './image.js';
 export type {
   ImageInputRefs,
   ImageInputs,
+  LevelTilesetInput,
   PictureRef,
   PictureSource,
   ProviderImageInputs,
 } from './inputs.js';
 export * from './interpretation.js';
+export type { LevelArt, LevelAssembly, LevelDrawRequest, LevelMetadata, LevelParams } from './level.js';
 export type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './provider.js';
 export * from './request.js';

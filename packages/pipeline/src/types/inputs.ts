@@ -14,10 +14,21 @@ export interface ImageInputs {
   references?: RgbaImage[];
   /** The palette is this picture's colours, at most `maxColors`. */
   paletteFrom?: { picture: RgbaImage; maxColors: number };
+  /** A level's tileset (`params.level.tilesetTaskId`): the task's sheet, kind, tile size and terrains. */
+  tileset?: LevelTilesetInput & { picture: RgbaImage };
 }
 
-/** The image inputs a provider is handed (the palette is already in the style). */
-export type ProviderImageInputs = Omit<ImageInputs, 'paletteFrom'>;
+/** What a level knows of the tileset task it is tiled with. */
+export interface LevelTilesetInput {
+  taskId: string;
+  kind: 'wang16' | 'blob47';
+  tileSize: number;
+  /** The set's terrains, first then second. */
+  terrains: string[];
+}
+
+/** The image inputs a provider is handed (the palette is already in the style; a level's tileset is the pipeline's). */
+export type ProviderImageInputs = Omit<ImageInputs, 'paletteFrom' | 'tileset'>;
 
 /**
  * An uploaded picture a task names, not yet read (issue #37): the pipeline reads and decodes each
@@ -39,6 +50,8 @@ export interface ImageInputRefs {
   mask?: PictureRef;
   references?: PictureRef[];
   paletteFrom?: { ref: PictureRef; maxColors: number };
+  /** A level's tileset task: where its sheet is stored, and what it is. */
+  tileset?: LevelTilesetInput & { ref: PictureRef };
 }
 
 /** Reads a stored picture's PNG bytes (the server's object storage, the mock's memory). */

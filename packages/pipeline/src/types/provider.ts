@@ -1,6 +1,7 @@
 import type { Rgb, RgbaImage } from './image.js';
 import type { ProviderImageInputs } from './inputs.js';
 import type { Interpretation } from './interpretation.js';
+import type { LevelArt, LevelAssembly, LevelDrawRequest } from './level.js';
 import type {
   AssetType,
   Directions,
@@ -36,6 +37,8 @@ export interface ImageRequest {
   attempt: number;
   /** Tilesets: the kind of set and the tile edge (frames are the tiles, row-major). */
   tileset?: TilesetParams;
+  /** Levels: the terrain pairs' tiles and the props to draw (the pipeline grows and tiles the map). */
+  level?: LevelDrawRequest;
   /** `params.placeholder`: draw a marked placeholder instead of refusing a subject it cannot draw. */
   placeholder?: boolean;
   /**
@@ -66,6 +69,10 @@ export interface GeneratedAsset {
   interpretation?: Interpretation;
   /** Tilesets: the kind, the terrain names (first, second) and a representative colour of each. */
   tileset?: { kind: TilesetParams['kind']; terrains: string[]; colors: Rgb[] };
+  /** Levels: the tiles and props a provider drew (`ImageRequest.level`). */
+  levelArt?: LevelArt;
+  /** Levels: the level the pipeline assembled from them (frames then hold its preview). */
+  level?: LevelAssembly;
   /**
    * A one-view drawing: how each direction shows it — the view itself (drawn facing that way), its
    * mirror (drawn facing the other way), or a repeat of the view in a row it has no view for (its

@@ -1,5 +1,6 @@
 import type { ImageInputRefs, ImageInputs } from './inputs.js';
 import type { Interpretation } from './interpretation.js';
+import type { LevelMetadata, LevelParams } from './level.js';
 
 /** `params.tileset.kind`: a Wang set of 16 corner tiles, a blob set of 47 (+1), or one wrapping tile. */
 export type TilesetKind = 'wang16' | 'blob47' | 'seamless';
@@ -10,13 +11,20 @@ export type PipelineStage = 'prompt_optimizer' | 'asset_generator' | 'quality_su
 /** The stage names used in a task's `stage` field (prompt_optimizer is called prompt_builder there). */
 export type TaskStage = 'prompt_builder' | 'asset_generator' | 'quality_supervisor' | 'format_adapter';
 export type StageStatus = 'running' | 'completed' | 'failed';
-/** The four asset types of spec 000, then `tileset` (an Assetloom extension). */
-export type AssetType = 'sprite' | 'background' | 'ui' | 'animation' | 'tileset';
+/** The four asset types of spec 000, then `tileset` and `level` (Assetloom extensions). */
+export type AssetType = 'sprite' | 'background' | 'ui' | 'animation' | 'tileset' | 'level';
 export type OutputFormat = 'spritesheet' | 'individual';
 export type Directions = 1 | 4 | 8;
 export type StyleMap = Record<string, string>;
 
-export const ASSET_TYPES: readonly AssetType[] = ['sprite', 'background', 'ui', 'animation', 'tileset'];
+export const ASSET_TYPES: readonly AssetType[] = [
+  'sprite',
+  'background',
+  'ui',
+  'animation',
+  'tileset',
+  'level',
+];
 export const PIPELINE_STAGES: readonly PipelineStage[] = [
   'prompt_optimizer',
   'asset_generator',
@@ -48,6 +56,8 @@ export interface GenerationParams {
   animation?: AnimationParams | null;
   /** Tileset only: which set and the tile edge (defaults: wang16, 16 px). */
   tileset?: TilesetParams | null;
+  /** Level only: the size in tiles, the tile edge and the tileset (issue #42). */
+  level?: LevelParams | null;
   /**
    * Sprite and animation: when the built-in generator cannot draw the subject, draw a marked
    * placeholder (named in `interpretation.substitute`) instead of failing. Default false.
@@ -111,7 +121,13 @@ export interface QualityCheck {
     | 'seams'
     // tilesets: every pair of tiles the rules allow to touch, joined
     | 'tile_seams_worst'
-    | 'tile_seams_mean';
+    | 'tile_seams_mean'
+    // levels: the walked-on regions joined, the features where the words put them, every joint
+    // allowed by the tiles' rules and no visible seam
+    | 'level_connected'
+    | 'level_placement'
+    | 'level_tile_rules'
+    | 'level_seams';
   passed: boolean;
   /** The measured value (ratio, count or pixels), for the report. */
   value: number;
@@ -205,6 +221,19 @@ export interface AtlasKeys {
   tiled?: string;
   /** Tilesets: JSON description of tiles, terrains and rules for other engines. */
   tileset?: string;
+  /** Levels: the Tiled map as JSON (.tmj); `tiled` is then the Tiled map as XML (.tmx). */
+  tiledJson?: string;
+  /** Levels: the Tiled tilesets of the terrain tiles (.tsx, with the Wang set and collision) and of the props. */
+  tiledTileset?: string;
+  tiledProps?: string;
+  /** Levels: the LDtk project (.ldtk). */
+  ldtk?: string;
+  /** Levels: the Godot 4 TileSet (.tres) the scene (`godot`, .tscn) uses. */
+  godotTileSet?: string;
+  /** Levels: the tileset and props sheets (PNG) and the level described as JSON. */
+  tilesetImage?: string;
+  propsImage?: string;
+  level?: string;
   /**
    * Layered backgrounds (`format: individual`): the layers and their scroll factors as JSON; `godot`
    * is then a Godot 4 scene (.tscn) of Parallax2D nodes.
@@ -261,6 +290,8 @@ export interface AssetMetadata {
   notHonoured?: string[];
   /** Tilesets: kind, tile size, grid, terrains and seam scores (engine files in `atlas`). */
   tileset?: TilesetMetadata;
+  /** Levels: size, tiles, terrains, the layout read from the prompt and the checks' figures. */
+  level?: LevelMetadata;
   /** A layered background's layer file: its name, parallax scroll factor and place back to front. */
   layer?: { name: string; scroll: number; index: number };
   provenance: Provenance;

@@ -1,0 +1,286 @@
+/**
+ * Dungeons and caves. A dungeon is rooms placed apart on solid rock, joined by corridors along a
+ * minimum spanning tree of the rooms (plus a few loops), so every room is reachable by
+ * construction; a door stands where a corridor leaves a room, stairs in the first room, the chest in
+ * the room farthest from them when the words say "last". A cave is grown by a cellular automaton
+ * (the 4-5 rule) and its hollows joined by tunnels.
+ */
+import { cheapestRoute, components, distances } from './grid.js';
+import type { Grower } from './grow.js';
+import { PLACEMENT_CENTRES } from './grow.js';
+
+interface Room {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Room rectangles in terrain points, apart from each other by a margin of rock. */
+function placeRooms(g: Grower, count: number): Room[] {
+  const rooms: Room[] = [];
+  const span = Math.min(g.gw, g.gh);
+  const min = Math.max(4, Math.round(span / 9));
+  const max = Math.max(min + 2, Math.round(span / 4.5));
+  for (let tries = 0; rooms.length < count && tries < count * 80; tries++) {
+    const w = g.rng.int(min, max);
+    const h = g.rng.int(min, Math.max(min, Math.round(max * 0.8)));
+    const x = g.rng.int(2, g.gw - w - 3);
+    const y = g.rng.int(2, g.gh - h - 3);
+    if (x < 2 || y < 2) continue;
+    const r = { x, y, w, h };
+    if (rooms.some((o) => x < o.x + o.w + 3 && o.x < x + w + 3 && y < o.y + o.h + 3 && o.y < y + h + 3))
+      continue;
+    rooms.push(r);
+  }
+  return rooms;
+}
+
+const centreOf = (r: Room): [number, number] => [Math.floor(r.x + r.w / 2), Math.floor(r.y + r.h / 2)];
+
+/** The corridors: a minimum spanning tree over the room centres, and a few more for loops. */
+function corridorEdges(g: Grower, rooms: readonly Room[]): Array<[number, number]> {
+  const edges: Array<[number, number]> = [];
+  const inTree = new Set([0]);
+  const dist = (a: number, b: number) => {
+    const [ax, ay] = centreOf(rooms[a]!);
+    const [bx, by] = centreOf(rooms[b]!);
+    return Math.abs(ax - bx) + Math.abs(ay - by);
+  };
+  while (inTree.size < rooms.length) {
+    let best: [number, number] | null = null;
+    for (const a of inTree)
+      for (let b = 0; b < rooms.length; b++)
+        if (!inTree.has(b) && (!best || dist(a, b) < dist(best[0], best[1]))) best = [a, b];
+    edges.push(best!);
+    inTree.add(best![1]);
+  }
+  const extra = Math.floor(rooms.length / 4);
+  for (let k = 0; k < extra; k++) {
+    const a = g.rng.int(0, rooms.length - 1);
+    let b = -1;
+    for (let c = 0; c < rooms.length; c++)
+      if (
+        c !== a &&
+        !edges.some(([p, q]) => (p === a && q === c) || (p === c && q === a)) &&
+        (b < 0 || dist(a, c) < dist(a, b))
+      )
+        b = c;
+    if (b >= 0) edges.push([a, b]);
+  }
+  return edges;
+}
+
+/** Grows a dungeon of rooms, corridors and doors. */
+export function growDungeon(g: Grower): Array<{ x: number; y: number; w: number; h: number }> {
+  const { roles, features } = g.layout;
+  const floor = roles.floor ?? roles.path ?? roles.ground;
+  const wall = roles.rock ?? roles.ground;
+  g.grid.cells.fill(wall);
+  const wanted = features.find((f) => f.kind === 'rooms');
+  const byArea = Math.round((g.gw * g.gh) / 260);
+  const count = Math.max(2, Math.min(24, wanted?.count || Math.max(4, Math.min(12, byArea))));
+  const rooms = placeRooms(g, count);
+  const roomsIndex = features.findIndex((f) => f.kind === 'rooms');
+  const corridorIndex = features.findIndex((f) => f.kind === 'corridors');
+  for (const r of rooms)
+    for (let y = r.y; y <= r.y + r.h; y++)
+      for (let x = r.x; x <= r.x + r.w; x++) g.paint(y * g.gw + x, floor, roomsIndex);
+  const inRoom = (p: number) => {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    return rooms.findIndex((r) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+  };
+  for (const [a, b] of corridorEdges(g, rooms)) {
+    const [ax, ay] = centreOf(rooms[a]!);
+    const [bx, by] = centreOf(rooms[b]!);
+    const route: number[] = [];
+    const horizontalFirst = g.rng.chance(0.5);
+    const [mx, my] = horizontalFirst ? [bx, ay] : [ax, by];
+    for (const [x0, y0, x1, y1] of [
+      [ax, ay, mx, my],
+      [mx, my, bx, by],
+    ] as const) {
+      const steps = Math.abs(x1 - x0) + Math.abs(y1 - y0);
+      for (let s = 0; s <= steps; s++) {
+        const x = x0 + Math.sign(x1 - x0) * Math.min(s, Math.abs(x1 - x0));
+        const y = y0 + Math.sign(y1 - y0) * Math.min(s, Math.abs(y1 - y0));
+        route.push(y * g.gw + x);
+      }
+    }
+    for (const p of route) if (inRoom(p) < 0) g.owner[p] = corridorIndex;
+    g.paintRoute(
+      route.filter((p) => inRoom(p) < 0),
+      floor,
+      corridorIndex,
+      false,
+    );
+    // doors: the first corridor cell outside each room, where the corridor leaves it
+    for (let k = 1; k < route.length; k++) {
+      const was = inRoom(route[k - 1]!);
+      const now = inRoom(route[k]!);
+      if (was >= 0 && now < 0) doorAt(g, route[k]!);
+      if (was < 0 && now >= 0) doorAt(g, route[k - 1]!);
+    }
+  }
+  finishDungeon(g, rooms, floor);
+  // in map cells: a room of points x…x+w covers the cells x…x+w−1 wholly (wang16), x…x+w (blob47)
+  const extra = g.space.kind === 'wang16' ? 0 : 1;
+  return rooms.map((r) => ({ x: r.x, y: r.y, w: r.w + extra, h: r.h + extra }));
+}
+
+function doorAt(g: Grower, p: number): void {
+  const cell = g.space.cellOfPoint(p);
+  if (
+    g.props.some(
+      (q) =>
+        q.kind === 'door' &&
+        Math.abs(q.x - (cell % g.space.columns)) + Math.abs(q.y - Math.floor(cell / g.space.columns)) < 2,
+    )
+  )
+    return;
+  g.place('door', cell);
+}
+
+/** Stairs in the first room (the spawn), a chest where the words put it, every room an anchor. */
+function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
+  const { columns } = g.space;
+  const cellOf = (r: Room) => {
+    const [cx, cy] = centreOf(r);
+    return Math.min(g.space.rows - 1, cy) * columns + Math.min(columns - 1, cx);
+  };
+  if (!rooms.length) return;
+  const spawnRoom = pickRoom(rooms, g.layout.features.find((f) => f.kind === 'rooms')?.placements[0], g);
+  const spawn = cellOf(rooms[spawnRoom]!);
+  g.place('stairs', spawn);
+  g.spawn = spawn;
+  g.anchors.push({ name: 'spawn', cell: spawn });
+  rooms.forEach((r, i) => {
+    g.anchors.push({ name: `room ${i + 1}`, cell: cellOf(r) });
+    g.keepFree[cellOf(r)] = 1;
+  });
+  const reach = distances(columns, g.space.rows, [spawn], (c) =>
+    g.space.cellWalkable(c % columns, Math.floor(c / columns)),
+  );
+  const chest = g.layout.features.find((f) => f.kind === 'chest');
+  if (chest) {
+    let best = rooms.length > 1 ? (spawnRoom + 1) % rooms.length : 0;
+    if (chest.last || chest.placements.length === 0) {
+      rooms.forEach((r, i) => {
+        if (i !== spawnRoom && (reach[cellOf(r)] ?? -1) > (reach[cellOf(rooms[best]!)] ?? -1)) best = i;
+      });
+    } else best = pickRoom(rooms, chest.placements[0], g);
+    const r = rooms[best]!;
+    const cell = cellOf(r) + 1;
+    g.keepFree[cell] = 0;
+    g.place('chest', cell);
+    g.anchors.push({ name: 'chest', cell });
+    g.extraRegions.push({ kind: 'chest', words: [], placements: [], cells: [cell] });
+  }
+  // a pool in a room when water is asked for
+  const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond');
+  if (lake && g.layout.roles.water !== null && rooms.length > 1) {
+    const r = rooms[pickRoom(rooms, lake.placements[0], g, spawnRoom)]!;
+    const [cx, cy] = centreOf(r);
+    g.blob(
+      cx,
+      cy,
+      Math.max(1.5, Math.min(r.w, r.h) / 3),
+      g.layout.roles.water,
+      g.layout.features.indexOf(lake),
+      (t) => t === floor,
+    );
+  }
+}
+
+/** The room nearest a placement (or a random one), avoiding `not`. */
+function pickRoom(rooms: readonly Room[], place: string | undefined, g: Grower, not = -1): number {
+  if (!place || !(place in PLACEMENT_CENTRES)) {
+    const choices = rooms.map((_, i) => i).filter((i) => i !== not);
+    return choices.length ? g.rng.pick(choices) : 0;
+  }
+  const [u, v] = PLACEMENT_CENTRES[place as keyof typeof PLACEMENT_CENTRES];
+  let best = 0;
+  let bestD = Infinity;
+  rooms.forEach((r, i) => {
+    const [cx, cy] = centreOf(r);
+    const d = Math.hypot(cx / g.gw - u, cy / g.gh - v);
+    if (i !== not && d < bestD) {
+      best = i;
+      bestD = d;
+    }
+  });
+  return best;
+}
+
+/** Grows a cave: rock and floor by the 4-5 rule, its hollows joined, water where asked. */
+export function growCaveLevel(g: Grower): void {
+  const { roles } = g.layout;
+  const floor = roles.floor ?? roles.ground;
+  const wall = roles.rock ?? roles.ground;
+  const { gw, gh } = g;
+  let solid = new Uint8Array(gw * gh);
+  for (let p = 0; p < gw * gh; p++) {
+    const x = p % gw;
+    const y = Math.floor(p / gw);
+    solid[p] = x < 2 || y < 2 || x >= gw - 2 || y >= gh - 2 || g.rng.chance(0.45) ? 1 : 0;
+  }
+  for (let step = 0; step < 5; step++) {
+    const next = new Uint8Array(gw * gh);
+    for (let p = 0; p < gw * gh; p++) {
+      const x = p % gw;
+      const y = Math.floor(p / gw);
+      let walls = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          walls += nx < 0 || ny < 0 || nx >= gw || ny >= gh ? 1 : solid[ny * gw + nx]!;
+        }
+      next[p] = x < 2 || y < 2 || x >= gw - 2 || y >= gh - 2 ? 1 : walls >= 5 ? 1 : 0;
+    }
+    solid = next;
+  }
+  for (let p = 0; p < gw * gh; p++) g.paint(p, solid[p] ? wall : floor, -1);
+  // join the hollows to the largest one with tunnels; drop the crumbs
+  const hollow = components(gw, gh, (i) => solid[i] === 0);
+  const order = hollow.sizes.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
+  const main = order[0]?.[1] ?? -1;
+  for (const [size, id] of order.slice(1)) {
+    const members: number[] = [];
+    for (let p = 0; p < gw * gh; p++) if (hollow.label[p] === id) members.push(p);
+    if (size < 12) {
+      for (const p of members) g.paint(p, wall, -1);
+      continue;
+    }
+    const route = cheapestRoute(
+      gw,
+      gh,
+      members[0]!,
+      (p) => hollow.label[p] === main,
+      (p) => {
+        const x = p % gw;
+        const y = Math.floor(p / gw);
+        return x < 2 || y < 2 || x >= gw - 3 || y >= gh - 3 ? Infinity : solid[p] ? 3 : 1;
+      },
+    );
+    if (route) g.paintRoute(route, floor, -1, false);
+  }
+  const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river');
+  if (lake && roles.water !== null) {
+    const [u, v] =
+      lake.placements[0] && lake.placements[0] in PLACEMENT_CENTRES
+        ? PLACEMENT_CENTRES[lake.placements[0] as keyof typeof PLACEMENT_CENTRES]
+        : [0.55, 0.4];
+    const p = g.nearestLand(u, v, (q) => g.grid.cells[q] === floor);
+    if (p !== null)
+      g.blob(
+        p % gw,
+        Math.floor(p / gw),
+        g.unit * 0.22 * lake.scale,
+        roles.water,
+        g.layout.features.indexOf(lake),
+        (t) => t === floor,
+      );
+  }
+}

@@ -1,0 +1,559 @@
+/**
+ * Growing a level from its layout (decision 0046): value noise shaped by where the words put each
+ * feature, then constraints — one island kept whole, shores between sea and land, rivers and paths
+ * routed as cheapest paths over a noise cost, every place the layout names joined to the spawn
+ * over walkable cells, and at most two terrains in a tile (so each tile is one of the tileset's
+ * pair tiles). Dungeons and caves are grown in dungeon.ts. Deterministic in the seed.
+ */
+import { Noise2D, Rng } from '../pixel/random.js';
+import { cheapestRoute, components, disc, type Grid, makeGrid } from './grid.js';
+import type { FeatureRequest, LevelLayout } from './layout.js';
+import type { Anchor, FeatureRegion, LevelPlan, PlacedProp, PropKind } from './plan.js';
+import { PROP_BLOCKS } from './plan.js';
+import { LevelSpace } from './space.js';
+import type { Placement } from './words.js';
+
+/** Where each placement word points, in map fractions (0,0 top-left). */
+export const PLACEMENT_CENTRES: Readonly<Record<Exclude<Placement, 'around' | 'corners'>, [number, number]>> =
+  {
+    north: [0.5, 0.2],
+    south: [0.5, 0.8],
+    east: [0.8, 0.5],
+    west: [0.2, 0.5],
+    northeast: [0.8, 0.2],
+    northwest: [0.2, 0.2],
+    southeast: [0.8, 0.8],
+    southwest: [0.2, 0.8],
+    centre: [0.5, 0.5],
+  };
+const CORNERS: ReadonlyArray<[number, number]> = [
+  [0.17, 0.17],
+  [0.83, 0.17],
+  [0.17, 0.83],
+  [0.83, 0.83],
+];
+
+/** The props of each biome's scattered and forest trees. */
+const TREE_OF: Readonly<Record<LevelLayout['biome'], PropKind>> = {
+  grass: 'tree',
+  desert: 'cactus',
+  snow: 'pine',
+  swamp: 'tree',
+  volcanic: 'pine',
+};
+
+/** State shared by the steps of growing one level. */
+export class Grower {
+  readonly rng: Rng;
+  readonly noise: Noise2D;
+  readonly detail: Noise2D;
+  readonly space: LevelSpace;
+  readonly grid: Grid;
+  /** Which feature (index into layout.features) painted each terrain point; -1 none. */
+  readonly owner: Int16Array;
+  readonly props: PlacedProp[] = [];
+  /** Cells a prop stands on (its index into props), -1 none. */
+  readonly propAt: Int32Array;
+  /** Cells that must stay free (paths, mouths of caves, plazas). */
+  readonly keepFree: Uint8Array;
+  readonly anchors: Anchor[] = [];
+  readonly extraRegions: FeatureRegion[] = [];
+  spawn = -1;
+
+  constructor(
+    readonly layout: LevelLayout,
+    kind: 'wang16' | 'blob47',
+    columns: number,
+    rows: number,
+    seed: number,
+  ) {
+    this.rng = new Rng(seed);
+    this.noise = new Noise2D(this.rng.fork('land'), 16);
+    this.detail = new Noise2D(this.rng.fork('detail'), 64);
+    const gw = kind === 'wang16' ? columns + 1 : columns;
+    const gh = kind === 'wang16' ? rows + 1 : rows;
+    this.grid = makeGrid(gw, gh, layout.roles.ground);
+    this.space = new LevelSpace(kind, columns, rows, layout.terrains, this.grid);
+    this.owner = new Int16Array(gw * gh).fill(-1);
+    this.propAt = new Int32Array(columns * rows).fill(-1);
+    this.keepFree = new Uint8Array(columns * rows);
+  }
+
+  get gw() {
+    return this.grid.width;
+  }
+  get gh() {
+    return this.grid.height;
+  }
+  /** Noise in 0–1 at a point, features about a sixth of the map across. */
+  n(x: number, y: number, scale = 5): number {
+    return this.noise.fbm((x / this.gw) * scale, (y / this.gh) * scale, 3, 0.5);
+  }
+  /** A point's map fractions. */
+  uv(p: number): [number, number] {
+    const x = p % this.gw;
+    return [x / (this.gw - 1), (p - x) / this.gw / (this.gh - 1)];
+  }
+  /** The point nearest map fractions (u, v). */
+  pointAt(u: number, v: number): number {
+    const x = Math.max(0, Math.min(this.gw - 1, Math.round(u * (this.gw - 1))));
+    const y = Math.max(0, Math.min(this.gh - 1, Math.round(v * (this.gh - 1))));
+    return y * this.gw + x;
+  }
+  /** Half the shorter side, in points: the unit feature sizes are given in. */
+  get unit(): number {
+    return Math.min(this.gw, this.gh) / 2;
+  }
+
+  /**
+   * Points of the ground terrain whose neighbours within `d` points are ground (or `also`) too: where a
+   * feature may go without three terrains meeting in a tile (its edge then touches the ground only).
+   */
+  deepGround(d: number, also: readonly number[] = []): Uint8Array {
+    const { ground } = this.layout.roles;
+    const ok = (t: number) => t === ground || also.includes(t);
+    const out = new Uint8Array(this.gw * this.gh);
+    for (let y = 0; y < this.gh; y++)
+      for (let x = 0; x < this.gw; x++) {
+        let good = ok(this.grid.cells[y * this.gw + x]!);
+        for (let dy = -d; dy <= d && good; dy++)
+          for (let dx = -d; dx <= d; dx++) {
+            const nx = x + dx;
+            const ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= this.gw || ny >= this.gh) continue;
+            if (!ok(this.grid.cells[ny * this.gw + nx]!)) {
+              good = false;
+              break;
+            }
+          }
+        out[y * this.gw + x] = good ? 1 : 0;
+      }
+    return out;
+  }
+
+  paint(p: number, terrain: number, feature: number): void {
+    this.grid.cells[p] = terrain;
+    this.owner[p] = feature;
+  }
+
+  /** A noisy blob of `terrain` around (cx, cy) points, radius r; `only` limits what it covers. */
+  blob(
+    cx: number,
+    cy: number,
+    r: number,
+    terrain: number,
+    feature: number,
+    only?: (t: number, p: number) => boolean,
+  ): void {
+    const reach = Math.ceil(r * 1.5);
+    for (let y = Math.floor(cy - reach); y <= cy + reach; y++)
+      for (let x = Math.floor(cx - reach); x <= cx + reach; x++) {
+        if (x < 0 || y < 0 || x >= this.gw || y >= this.gh) continue;
+        const d = Math.hypot(x - cx, y - cy) / r;
+        const wobble = (this.detail.fbm((x / this.gw) * 24, (y / this.gh) * 24, 2) - 0.5) * 0.9;
+        if (d + wobble >= 1) continue;
+        const p = y * this.gw + x;
+        if (only && !only(this.grid.cells[p]!, p)) continue;
+        this.paint(p, terrain, feature);
+      }
+  }
+
+  /** The centres a feature goes to: one per placement (four for corners), else where `fallback` says. */
+  targets(f: FeatureRequest, fallback: () => [number, number]): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    for (const p of f.placements) {
+      if (p === 'corners') out.push(...CORNERS);
+      else if (p !== 'around') out.push(PLACEMENT_CENTRES[p]);
+    }
+    if (out.length === 0) out.push(fallback());
+    // "three ponds in the north": more than one in the same place spread around it
+    const want = Math.max(out.length, f.count > 1 && out.length === 1 ? Math.min(f.count, 6) : out.length);
+    while (out.length < want) {
+      const [u, v] = out[out.length % Math.max(1, f.placements.length)] ?? out[0]!;
+      out.push([
+        Math.max(0.12, Math.min(0.88, u + this.rng.range(-0.18, 0.18))),
+        Math.max(0.12, Math.min(0.88, v + this.rng.range(-0.18, 0.18))),
+      ]);
+    }
+    return out;
+  }
+
+  /** A random point of the map's middle part (a feature without a placement word). */
+  somewhere(): [number, number] {
+    return [this.rng.range(0.3, 0.7), this.rng.range(0.3, 0.7)];
+  }
+
+  /** The land point nearest map fractions (u, v), or null when there is no land. */
+  nearestLand(u: number, v: number, ok: (p: number) => boolean): number | null {
+    const start = this.pointAt(u, v);
+    if (ok(start)) return start;
+    let best: number | null = null;
+    let bestD = Infinity;
+    const sx = start % this.gw;
+    const sy = Math.floor(start / this.gw);
+    for (let p = 0; p < this.gw * this.gh; p++) {
+      if (!ok(p)) continue;
+      const d = ((p % this.gw) - sx) ** 2 + (Math.floor(p / this.gw) - sy) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = p;
+      }
+    }
+    return best;
+  }
+
+  isLand(p: number): boolean {
+    const { sea, water, lava } = this.layout.roles;
+    const t = this.grid.cells[p]!;
+    return t !== sea && t !== water && t !== lava;
+  }
+
+  /** Places a prop on a free cell; false when the cell is taken or kept free. */
+  place(kind: PropKind, cell: number): boolean {
+    if (cell < 0 || cell >= this.propAt.length || this.propAt[cell] !== -1 || this.keepFree[cell])
+      return false;
+    const x = cell % this.space.columns;
+    const y = Math.floor(cell / this.space.columns);
+    // a prop's sprite is two tiles high and wide: keep it inside the map
+    if (y < 1 || x < 1 || x >= this.space.columns - 1) return false;
+    this.propAt[cell] = this.props.length;
+    this.props.push({ kind, x, y });
+    return true;
+  }
+
+  removePropAt(cell: number): void {
+    const i = this.propAt[cell]!;
+    if (i < 0) return;
+    this.props[i] = { ...this.props[i]!, kind: this.props[i]!.kind, x: -1, y: -1 };
+    this.propAt[cell] = -1;
+  }
+
+  /** A cell walked on, with no blocking prop. */
+  open(cell: number): boolean {
+    const x = cell % this.space.columns;
+    const y = Math.floor(cell / this.space.columns);
+    if (!this.space.cellWalkable(x, y)) return false;
+    const prop = this.propAt[cell]!;
+    return prop < 0 || !PROP_BLOCKS[this.props[prop]!.kind];
+  }
+
+  /** Paints a 2-point-wide route of terrain `t` (so the cells along it are wholly that terrain). */
+  paintRoute(
+    route: readonly number[],
+    t: number,
+    feature: number,
+    keep = true,
+    only?: (p: number) => boolean,
+  ): void {
+    for (const p of route) {
+      const x = p % this.gw;
+      const y = Math.floor(p / this.gw);
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        if (x + dx >= this.gw || y + dy >= this.gh) continue;
+        const q = (y + dy) * this.gw + x + dx;
+        if (only && !only(q)) continue;
+        this.paint(q, t, feature);
+      }
+      if (keep) {
+        const c = this.space.cellOfPoint(p);
+        this.keepFree[c] = 1;
+      }
+    }
+  }
+
+  finish(method: string, rooms: LevelPlan['rooms'] = []): LevelPlan {
+    const props = this.props.filter((p) => p.x >= 0);
+    const regions: FeatureRegion[] = this.layout.features.map((f, i) => ({
+      kind: f.kind,
+      words: f.words,
+      placements: f.placements,
+      cells: this.cellsOwnedBy(i),
+    }));
+    for (const extra of this.extraRegions) {
+      const region = regions.find((r) => r.kind === extra.kind);
+      if (region) region.cells.push(...extra.cells);
+    }
+    return {
+      kind: this.space.kind,
+      columns: this.space.columns,
+      rows: this.space.rows,
+      terrain: this.grid,
+      props,
+      regions,
+      anchors: this.anchors,
+      rooms,
+      spawn: this.spawn,
+      method,
+    };
+  }
+
+  private cellsOwnedBy(feature: number): number[] {
+    const out = new Set<number>();
+    for (let p = 0; p < this.owner.length; p++)
+      if (this.owner[p] === feature) out.add(this.space.cellOfPoint(p));
+    return [...out];
+  }
+}
+
+/** The island(s) or sea of an outdoor level. */
+function growGround(g: Grower): void {
+  const { layout } = g;
+  const { sea, shore } = layout.roles;
+  if (layout.base === 'island' || layout.base === 'archipelago') {
+    const centres: Array<[number, number, number]> =
+      layout.base === 'island'
+        ? [[0.5, 0.5, Math.max(0.55, Math.min(0.92, 0.86 * layout.scale))]]
+        : archipelagoCentres(g);
+    for (let p = 0; p < g.gw * g.gh; p++) {
+      const [u, v] = g.uv(p);
+      let land = false;
+      for (const [cu, cv, r] of centres) {
+        const d = Math.hypot((u - cu) * 2, (v - cv) * 2) / r;
+        if (d + (g.n(p % g.gw, Math.floor(p / g.gw)) - 0.5) * 0.7 < 1) land = true;
+      }
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      // the sea always rims the map
+      if (x < 2 || y < 2 || x >= g.gw - 2 || y >= g.gh - 2) land = false;
+      if (!land) g.paint(p, sea!, -1);
+    }
+    if (layout.base === 'island') keepLargestLand(g);
+  }
+  const seaFeature = layout.features.findIndex((f) => f.kind === 'sea');
+  if (seaFeature >= 0 && layout.base !== 'island' && layout.base !== 'archipelago') {
+    const f = layout.features[seaFeature]!;
+    const sides = f.placements.filter((p) => p !== 'centre' && p !== 'corners');
+    for (const side of sides.length ? sides : (['south'] as Placement[])) {
+      for (let p = 0; p < g.gw * g.gh; p++) {
+        const [u, v] = g.uv(p);
+        const depth = sideDepth(side, u, v);
+        if (depth + (g.n(p % g.gw, Math.floor(p / g.gw), 3) - 0.5) * 0.16 > 0.74 / f.scale)
+          g.paint(p, sea!, seaFeature);
+      }
+    }
+  }
+}
+
+/** The shore: land within two points of the sea (rivers that reach it get banks too). */
+function growShore(g: Grower): void {
+  const { sea, shore } = g.layout.roles;
+  if (sea === null || shore === null) return;
+  const seaFeature = g.layout.features.findIndex((f) => f.kind === 'sea');
+  shoreRing(g, sea, shore, 2, seaFeature);
+}
+
+/** How far (0 at the far side, 1 at the near edge) a point lies towards a side. */
+function sideDepth(side: Placement, u: number, v: number): number {
+  switch (side) {
+    case 'north':
+      return 1 - v;
+    case 'south':
+      return v;
+    case 'east':
+      return u;
+    case 'west':
+      return 1 - u;
+    case 'northeast':
+      return (u + 1 - v) / 2;
+    case 'northwest':
+      return (2 - u - v) / 2;
+    case 'southeast':
+      return (u + v) / 2;
+    case 'southwest':
+      return (1 - u + v) / 2;
+    default:
+      // around: the outer ring
+      return Math.max(Math.abs(u - 0.5), Math.abs(v - 0.5)) * 2;
+  }
+}
+
+function archipelagoCentres(g: Grower): Array<[number, number, number]> {
+  const count = g.rng.int(4, 6);
+  const out: Array<[number, number, number]> = [];
+  for (let tries = 0; out.length < count && tries < 200; tries++) {
+    const c: [number, number, number] = [
+      g.rng.range(0.2, 0.8),
+      g.rng.range(0.2, 0.8),
+      g.rng.range(0.22, 0.34) * g.layout.scale,
+    ];
+    if (out.every(([u, v, r]) => Math.hypot(u - c[0], v - c[1]) > (r + c[2]) * 0.62)) out.push(c);
+  }
+  return out;
+}
+
+function keepLargestLand(g: Grower): void {
+  const sea = g.layout.roles.sea!;
+  const land = components(g.gw, g.gh, (i) => g.grid.cells[i] !== sea);
+  let best = 0;
+  land.sizes.forEach((s, i) => {
+    if (s > land.sizes[best]!) best = i;
+  });
+  for (let p = 0; p < g.gw * g.gh; p++)
+    if (land.label[p] !== -1 && land.label[p] !== best) g.paint(p, sea, -1);
+  // lakes inside come from the words, not from holes in the noise
+  const water = components(g.gw, g.gh, (i) => g.grid.cells[i] === sea);
+  const edge = new Set<number>();
+  for (let x = 0; x < g.gw; x++) edge.add(water.label[x]!).add(water.label[(g.gh - 1) * g.gw + x]!);
+  for (let y = 0; y < g.gh; y++) edge.add(water.label[y * g.gw]!).add(water.label[y * g.gw + g.gw - 1]!);
+  for (let p = 0; p < g.gw * g.gh; p++)
+    if (water.label[p] !== -1 && !edge.has(water.label[p]!)) g.paint(p, g.layout.roles.ground, -1);
+}
+
+/** Land within `width` points of the sea becomes shore. */
+function shoreRing(g: Grower, sea: number, shore: number, width: number, feature = -1): void {
+  const near = new Uint8Array(g.gw * g.gh);
+  // the sea is the water that reaches the map's edge (a lake inside meets its grass directly)
+  const water = components(g.gw, g.gh, (i) => g.grid.cells[i] === sea);
+  const open = new Set<number>();
+  for (let x = 0; x < g.gw; x++) open.add(water.label[x]!).add(water.label[(g.gh - 1) * g.gw + x]!);
+  for (let y = 0; y < g.gh; y++) open.add(water.label[y * g.gw]!).add(water.label[y * g.gw + g.gw - 1]!);
+  open.delete(-1);
+  for (let p = 0; p < g.gw * g.gh; p++) {
+    if (g.grid.cells[p] !== sea || !open.has(water.label[p]!)) continue;
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (let dy = -width; dy <= width; dy++)
+      for (let dx = -width; dx <= width; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh || dx * dx + dy * dy > width * width + 1) continue;
+        near[ny * g.gw + nx] = 1;
+      }
+  }
+  for (let p = 0; p < g.gw * g.gh; p++) if (near[p] && g.grid.cells[p] !== sea) g.paint(p, shore, feature);
+}
+
+/** Terrain features: rocks, lava, lakes and ponds, rivers. */
+function growWaterAndRock(g: Grower): void {
+  const { layout } = g;
+  const { roles } = layout;
+  layout.features.forEach((f, i) => {
+    // a feature stands on the ground, two points clear of anything else: its edge meets the ground only
+    const deep = g.deepGround(2);
+    const onGround = (_t: number, p: number) => deep[p] === 1;
+    if (f.kind === 'mountain' && roles.rock !== null) {
+      if (f.placements.includes('around')) {
+        for (let p = 0; p < g.gw * g.gh; p++) {
+          const [u, v] = g.uv(p);
+          const edge = Math.max(Math.abs(u - 0.5), Math.abs(v - 0.5)) * 2;
+          if (
+            edge + (g.n(p % g.gw, Math.floor(p / g.gw), 7) - 0.5) * 0.25 > 0.8 &&
+            (deep[p] || g.layout.base === 'land')
+          )
+            g.paint(p, roles.rock, i);
+        }
+      }
+      for (const [u, v] of f.placements.some((p) => p !== 'around') || !f.placements.length
+        ? g.targets(f, () => g.somewhere())
+        : []) {
+        // a band of rocks along the side named, a clump elsewhere
+        const r = g.unit * 0.32 * f.scale;
+        const [cx, cy] = [u * (g.gw - 1), v * (g.gh - 1)];
+        const wide = u === 0.5 && (v < 0.3 || v > 0.7);
+        const tall = v === 0.5 && (u < 0.3 || u > 0.7);
+        if (wide || tall) {
+          for (let k = -3; k <= 3; k++)
+            g.blob(
+              cx + (wide ? (k * g.gw) / 7 : 0),
+              cy + (tall ? (k * g.gh) / 7 : 0),
+              r * 0.8,
+              roles.rock,
+              i,
+              onGround,
+            );
+        } else g.blob(cx, cy, r, roles.rock, i, onGround);
+      }
+    }
+    if (f.kind === 'lava' && roles.lava !== null) {
+      for (const [u, v] of g.targets(f, () => [0.5, 0.5])) {
+        g.blob(u * (g.gw - 1), v * (g.gh - 1), g.unit * 0.3 * f.scale, roles.lava, i, onGround);
+      }
+    }
+    if ((f.kind === 'lake' || f.kind === 'pond') && roles.water !== null) {
+      const size = f.kind === 'lake' ? 0.24 : 0.13;
+      const targets = g.targets(f, () => g.somewhere());
+      for (const [u, v] of targets) {
+        const r = g.unit * size * f.scale * (targets.length > 2 ? 0.8 : 1);
+        g.blob(u * (g.gw - 1), v * (g.gh - 1), Math.max(2.5, r), roles.water, i, onGround);
+      }
+    }
+    if (f.kind === 'river' && roles.water !== null) growRiver(g, f, i, roles.water);
+  });
+}
+
+const OPPOSITE: Partial<Record<Placement, Placement>> = {
+  north: 'south',
+  south: 'north',
+  east: 'west',
+  west: 'east',
+};
+
+function growRiver(g: Grower, f: FeatureRequest, feature: number, water: number): void {
+  const side =
+    (f.placements.find((p) => p === 'east' || p === 'west')
+      ? 'ns'
+      : f.placements.find((p) => p === 'north' || p === 'south')
+        ? 'ew'
+        : null) ?? null;
+  let from: Placement = f.from ?? (side === 'ew' ? 'west' : 'north');
+  let to: Placement =
+    (typeof f.to === 'string' && f.to in OPPOSITE ? (f.to as Placement) : null) ?? OPPOSITE[from] ?? 'south';
+  if (!(from in OPPOSITE)) from = 'north';
+  if (to === from) to = OPPOSITE[from]!;
+  // the line it runs along: a placement across the flow moves it ("a river in the east")
+  const place = f.placements.find((p) => p in PLACEMENT_CENTRES && p !== 'centre') as
+    | keyof typeof PLACEMENT_CENTRES
+    | undefined;
+  const [pu, pv] = place ? PLACEMENT_CENTRES[place] : [0.5, 0.5];
+  const startUv = edgePoint(from, from === 'north' || from === 'south' ? pu : pv);
+  const start = g.pointAt(startUv[0], startUv[1]);
+  const goal = (p: number) => {
+    const [u, v] = g.uv(p);
+    return to === 'south'
+      ? v >= 0.999
+      : to === 'north'
+        ? v <= 0.001
+        : to === 'east'
+          ? u >= 0.999
+          : u <= 0.001;
+  };
+  const route = cheapestRoute(g.gw, g.gh, start, goal, (p) => {
+    const [u, v] = g.uv(p);
+    // meanders within the band its placement gives it
+    const off = from === 'north' || from === 'south' ? Math.abs(u - pu) : Math.abs(v - pv);
+    return 1 + g.n(p % g.gw, Math.floor(p / g.gw), 9) * 6 + Math.max(0, off - 0.12) * 40;
+  });
+  if (!route) return;
+  for (const p of route) {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    disc(g.grid, x + 0.5, y + 0.5, 1.3 * f.scale, water);
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
+        const q = (y + dy) * g.gw + x + dx;
+        if (
+          x + dx >= 0 &&
+          y + dy >= 0 &&
+          x + dx < g.gw &&
+          y + dy < g.gh &&
+          g.grid.cells[q] === water &&
+          g.owner[q] === -1
+        )
+          g.owner[q] = feature;
+      }
+  }
+}
+
+function edgePoint(side: Placement, along: number): [number, number] {
+  if (side === 'north') return [along, 0];
+  if (side === 'south') return [along, 1];
+  if (side === 'west') return [0, along];
+  return [1, along];
+}
+
+export { growGround, growShore, growWaterAndRock, TREE_OF };

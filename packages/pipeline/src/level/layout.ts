@@ -1,0 +1,439 @@
+/**
+ * A level prompt read into a layout: what the level is, its biome, the features it asks for with
+ * where the words put them, and the terrains it needs (words.ts holds the words).
+ */
+import { TERRAINS, type TerrainName } from '../tileset/terrains.js';
+import {
+  BASE_WORDS,
+  BIOME_TERRAINS,
+  BIOME_WORDS,
+  type Biome,
+  COUNT_WORDS,
+  FEATURE_WORDS,
+  type FeatureKind,
+  type LevelBase,
+  LINK_WORDS,
+  PLACEMENT_WORDS,
+  type Placement,
+  SIZE_WORDS,
+} from './words.js';
+
+/** A feature the prompt asks for. */
+export interface FeatureRequest {
+  kind: FeatureKind;
+  /** Where the words put it (several for "rocks in the north and south"); empty: anywhere. */
+  placements: Placement[];
+  /** Rivers and paths: the side they start from and where they go (a side or a feature). */
+  from: Placement | null;
+  to: Placement | FeatureKind | null;
+  /** How many ("six rooms", "ponds in the corners"). */
+  count: number;
+  /** Size factor from "small", "large", "dense". */
+  scale: number;
+  /** "the last room": the farthest room from the entrance. */
+  last: boolean;
+  /** The prompt's words for it. */
+  words: string[];
+}
+
+/** The terrain each role of a level is drawn with (indices into `LevelLayout.terrains`). */
+export interface TerrainRoles {
+  ground: number;
+  shore: number | null;
+  water: number | null;
+  sea: number | null;
+  rock: number | null;
+  path: number | null;
+  floor: number | null;
+  lava: number | null;
+}
+
+export interface LevelLayout {
+  base: LevelBase;
+  biome: Biome;
+  /** The level's terrains, in id order (the IntGrid values and Wang colours are id + 1). */
+  terrains: TerrainName[];
+  roles: TerrainRoles;
+  features: FeatureRequest[];
+  /** Size of the island(s) and the biome's features: "a small island" 0.8. */
+  scale: number;
+  understood: string[];
+  /** Words read but not honoured, with why (a feature whose terrain the given tileset lacks). */
+  ignored: string[];
+  notes: string[];
+}
+
+/** Terrains a creature can walk on (water, lava and rock walls are not). */
+export function isWalkable(name: TerrainName): boolean {
+  return name !== 'water' && name !== 'lava' && name !== 'rock';
+}
+
+interface Hit {
+  at: number;
+  end: number;
+  word: string;
+  type: 'feature' | 'placement' | 'count' | 'size' | 'from' | 'to' | 'last' | 'prefix';
+  value: string | number;
+}
+
+const ZH = /[\u3400-\u9fff]/;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every place `word` occurs in `text` (English on word boundaries, plurals too; Chinese as written). */
+function findAll(text: string, word: string, plural: boolean): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  if (ZH.test(word)) {
+    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length))
+      out.push([i, i + word.length]);
+    return out;
+  }
+  const re = new RegExp(`(?<![a-z])${escapeRe(word)}${plural ? '(?:e?s)?' : ''}(?![a-z])`, 'g');
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/** The longest word of each table at each place; shorter words inside a longer one do not count. */
+function scan(text: string): Hit[] {
+  const hits: Hit[] = [];
+  const add = (type: Hit['type'], value: string | number, words: readonly string[], plural = true) => {
+    for (const word of words)
+      for (const [at, end] of findAll(text, word, plural))
+        hits.push({ at, end, word: text.slice(at, end), type, value });
+  };
+  for (const [kind, row] of Object.entries(FEATURE_WORDS)) add('feature', kind, [...row.en, ...row.zh]);
+  for (const [place, row] of Object.entries(PLACEMENT_WORDS))
+    add('placement', place, [...row.en, ...row.zh], false);
+  for (const [word, n] of Object.entries(COUNT_WORDS)) add('count', n, [word], false);
+  for (const [word, n] of Object.entries(SIZE_WORDS)) add('size', n, [word], false);
+  add('from', 'from', LINK_WORDS.from.en, false);
+  add('from', 'from', LINK_WORDS.from.zh, false);
+  add('to', 'to', LINK_WORDS.to.en, false);
+  add('to', 'to', LINK_WORDS.to.zh, false);
+  add(
+    'last',
+    'last',
+    ['last', 'final', 'farthest', 'furthest', 'deepest', 'end', '最后', '尽头', '最深'],
+    false,
+  );
+  add('prefix', 'around', ['surrounded by', 'encircled by', 'ringed by', 'bordered by', '被'], false);
+  // longest first; drop hits inside a longer one
+  hits.sort((a, b) => a.at - b.at || b.end - b.at - (a.end - a.at));
+  const kept: Hit[] = [];
+  for (const h of hits) {
+    const inside = kept.find((k) => h.at >= k.at && h.end <= k.end);
+    if (inside && !(inside.type === 'count' && h.type !== 'count')) continue;
+    kept.push(h);
+  }
+  return kept.sort((a, b) => a.at - b.at);
+}
+
+/** The clauses of a prompt: features of one clause share its placement words. */
+function clauses(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const re = /[,.;:!?，。；：、]|\band\b|\bwith\b|\bbut\b|\bwhile\b|\bplus\b|和|有|并且|还有|以及/g;
+  let start = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push([start, m.index]);
+    start = m.index + m[0].length;
+  }
+  out.push([start, text.length]);
+  return out.filter(([a, b]) => text.slice(a, b).trim().length > 0);
+}
+
+function baseOf(text: string): LevelBase {
+  const has = (row: { en: readonly string[]; zh: readonly string[] }, plural = false) =>
+    [...row.en, ...row.zh].some((w) => findAll(text, w, plural).length > 0);
+  if (has(BASE_WORDS.dungeon)) return 'dungeon';
+  if (has(BASE_WORDS.archipelago)) return 'archipelago';
+  if (
+    has(BASE_WORDS.cave) ||
+    /^\s*(an? |the )?(small |large |big |dark |deep |little )*cave(?! entrance)\b/.test(text)
+  )
+    return 'cave';
+  if (has(BASE_WORDS.island)) return 'island';
+  return 'land';
+}
+
+function biomeOf(text: string): Biome {
+  for (const [biome, row] of Object.entries(BIOME_WORDS) as Array<
+    [Biome, { en: readonly string[]; zh: readonly string[] }]
+  >) {
+    // "lava in the centre" of an island is a feature; "volcanic" is the biome
+    if (biome === 'volcanic' && !/volcan|火山/.test(text)) continue;
+    if ([...row.en, ...row.zh].some((w) => findAll(text, w, false).length > 0)) return biome;
+  }
+  return 'grass';
+}
+
+/** The terrain a role is drawn with among the terrains at hand, by preference. */
+const FALLBACKS: Readonly<Record<TerrainName, readonly TerrainName[]>> = {
+  water: ['water', 'ice', 'lava', 'mud'],
+  ice: ['ice', 'water', 'snow'],
+  lava: ['lava', 'water'],
+  sand: ['sand', 'dirt', 'snow', 'mud', 'grass', 'stone'],
+  grass: ['grass', 'snow', 'sand', 'dirt', 'mud', 'stone'],
+  dirt: ['dirt', 'stone', 'sand', 'mud', 'snow'],
+  stone: ['stone', 'dirt', 'sand', 'snow'],
+  mud: ['mud', 'dirt', 'sand', 'grass'],
+  snow: ['snow', 'ice', 'grass', 'sand'],
+  rock: ['rock', 'stone'],
+};
+
+/**
+ * Reads a level prompt into a layout. `given` is the terrains to use (a given tileset's, or
+ * `params.level.terrains`): each role takes the nearest of them, and a feature none of them can draw
+ * is named in `ignored`.
+ */
+export function readLevelLayout(prompt: string, given: readonly TerrainName[] | null = null): LevelLayout {
+  const text = prompt.toLowerCase().replace(/\s+/g, ' ');
+  const base = baseOf(text);
+  const biome = biomeOf(text);
+  const hits = scan(text);
+  const features: FeatureRequest[] = [];
+  const understood = new Set<string>();
+  let scale = 1;
+  for (const [a, b] of clauses(text)) {
+    const inClause = hits.filter((h) => h.at >= a && h.end <= b);
+    const own: FeatureRequest[] = [];
+    let pendingCount: number | null = null;
+    let pendingScale = 1;
+    let pendingFrom = false;
+    let pendingTo = false;
+    let pendingAround = false;
+    let pendingLast = false;
+    let lastFeature: FeatureRequest | null = null;
+    const loosePlacements: Placement[] = [];
+    for (const h of inClause) {
+      if (h.type === 'count') pendingCount = h.value as number;
+      else if (h.type === 'size') pendingScale = h.value as number;
+      else if (h.type === 'from') pendingFrom = true;
+      else if (h.type === 'to') pendingTo = true;
+      else if (h.type === 'last') pendingLast = true;
+      else if (h.type === 'prefix') pendingAround = true;
+      else if (h.type === 'feature') {
+        const kind = h.value as FeatureKind;
+        understood.add(h.word);
+        if (pendingTo && lastFeature && (lastFeature.kind === 'path' || lastFeature.kind === 'river')) {
+          lastFeature.to = kind;
+          pendingTo = false;
+          // the goal is a feature of its own too ("a path to a cave": the cave is there)
+        }
+        const plural = /s$/.test(h.word) && !FEATURE_WORDS[kind].en.includes(h.word);
+        const f: FeatureRequest = {
+          kind,
+          placements: pendingAround ? ['around'] : [],
+          from: null,
+          to: null,
+          count: pendingCount ?? (plural || h.word === 'houses' ? 0 : 1),
+          scale: pendingScale,
+          last: pendingLast,
+          words: [h.word],
+        };
+        if (pendingLast && lastFeature === null && kind === 'rooms') {
+          // "in the last room": the room is where the previous clause's thing goes
+          const prev = features.at(-1);
+          if (prev) prev.last = true;
+        }
+        pendingAround = false;
+        pendingCount = null;
+        pendingScale = 1;
+        pendingLast = false;
+        // "forest clearing": the clearing is in the forest; keep both
+        own.push(f);
+        lastFeature = f;
+      } else if (h.type === 'placement') {
+        const place = h.value as Placement;
+        understood.add(h.word);
+        if (pendingFrom && lastFeature) {
+          lastFeature.from = place;
+          pendingFrom = false;
+        } else if (pendingTo && lastFeature && lastFeature.from !== null) {
+          lastFeature.to = place;
+          pendingTo = false;
+        } else if (lastFeature) {
+          if (!lastFeature.placements.includes(place)) lastFeature.placements.push(place);
+          pendingTo = false;
+        } else loosePlacements.push(place);
+      }
+    }
+    // a placement before any feature belongs to the clause's first feature ("北边有森林"), or to the
+    // previous clause's last one ("rocks in the north and south")
+    if (loosePlacements.length) {
+      const target = own[0] ?? features.at(-1);
+      if (target)
+        for (const p of loosePlacements) if (!target.placements.includes(p)) target.placements.unshift(p);
+    }
+    for (const f of own) {
+      const same = features.find((g) => g.kind === f.kind);
+      if (same) {
+        for (const p of f.placements) if (!same.placements.includes(p)) same.placements.push(p);
+        same.count = Math.max(same.count, f.count);
+        same.scale = Math.max(same.scale, f.scale);
+        same.from ??= f.from;
+        same.to ??= f.to;
+        same.last ||= f.last;
+        same.words.push(...f.words);
+      } else features.push(f);
+    }
+    // a size word before the level's own word ("a small island")
+    const sizeHit = inClause.find((h) => h.type === 'size');
+    if (sizeHit && own.length === 0) scale = sizeHit.value as number;
+  }
+  // a path to a feature the prompt does not otherwise name still gets it ("a path to a cave")
+  for (const f of [...features]) {
+    if (f.to && !(f.to in PLACEMENT_WORDS) && !features.some((g) => g.kind === f.to)) {
+      features.push({
+        kind: f.to as FeatureKind,
+        placements: [],
+        from: null,
+        to: null,
+        count: 1,
+        scale: 1,
+        last: false,
+        words: [],
+      });
+    }
+  }
+  // base and biome words are understood
+  for (const row of [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS)])
+    for (const w of [...row.en, ...row.zh])
+      for (const [at, end] of findAll(text, w, false)) understood.add(text.slice(at, end));
+  for (const w of ['door', 'doors', 'entrance', '门', 'grass', 'grassland', 'sea', '草'])
+    for (const [at, end] of findAll(text, w, false)) understood.add(text.slice(at, end));
+  // in a dungeon, rooms and corridors are always there; a cave base has no cave entrance feature
+  if (base === 'dungeon') {
+    if (!features.some((f) => f.kind === 'rooms'))
+      features.push({
+        kind: 'rooms',
+        placements: [],
+        from: null,
+        to: null,
+        count: 0,
+        scale: 1,
+        last: false,
+        words: [],
+      });
+    if (!features.some((f) => f.kind === 'corridors'))
+      features.push({
+        kind: 'corridors',
+        placements: [],
+        from: null,
+        to: null,
+        count: 0,
+        scale: 1,
+        last: false,
+        words: [],
+      });
+  }
+  const kept = base === 'cave' ? features.filter((f) => f.kind !== 'cave') : features;
+  const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);
+  const ignored: string[] = [];
+  for (const f of dropped) ignored.push(...f.words);
+  return {
+    base,
+    biome,
+    terrains,
+    roles,
+    features: kept.filter((f) => !dropped.includes(f)),
+    scale,
+    understood: [...understood].filter((w) => !ignored.includes(w)),
+    ignored,
+    notes,
+  };
+}
+
+/** The terrain a feature is drawn with, by role. */
+function rolesNeeded(
+  base: LevelBase,
+  biome: Biome,
+  features: readonly FeatureRequest[],
+): Map<keyof TerrainRoles, TerrainName> {
+  const t = BIOME_TERRAINS[biome];
+  const need = new Map<keyof TerrainRoles, TerrainName>();
+  if (base === 'dungeon') {
+    need.set('ground', 'rock');
+    need.set('floor', 'stone');
+    need.set('rock', 'rock');
+  } else if (base === 'cave') {
+    need.set('ground', 'rock');
+    need.set('floor', biome === 'snow' ? 'snow' : 'dirt');
+    need.set('rock', 'rock');
+  } else {
+    need.set('ground', biome === 'volcanic' ? 'dirt' : t.ground);
+    if (base === 'island' || base === 'archipelago') {
+      need.set('sea', 'water');
+      need.set('shore', biome === 'volcanic' ? 'rock' : t.shore === t.ground ? 'sand' : t.shore);
+    }
+  }
+  for (const f of features) {
+    if (f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river')
+      need.set('water', base === 'cave' || base === 'dungeon' ? 'water' : t.water);
+    if (f.kind === 'sea') {
+      need.set('sea', 'water');
+      if (!need.has('shore')) need.set('shore', t.shore === t.ground ? 'sand' : t.shore);
+    }
+    if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses')
+      need.set('path', base === 'dungeon' ? 'stone' : t.path === need.get('ground') ? 'stone' : t.path);
+    if (f.kind === 'cave' || f.kind === 'mountain') need.set('rock', 'rock');
+    if (f.kind === 'lava') need.set('lava', 'lava');
+  }
+  if (biome === 'volcanic' && !need.has('lava') && base !== 'dungeon' && base !== 'cave')
+    need.set('lava', 'lava');
+  return need;
+}
+
+function terrainsFor(
+  base: LevelBase,
+  biome: Biome,
+  features: readonly FeatureRequest[],
+  given: readonly TerrainName[] | null,
+): { terrains: TerrainName[]; roles: TerrainRoles; dropped: FeatureRequest[]; notes: string[] } {
+  const need = rolesNeeded(base, biome, features);
+  const notes: string[] = [];
+  const pick = (want: TerrainName): TerrainName | null => {
+    if (!given) return want;
+    const found = FALLBACKS[want].find((t) => given.includes(t));
+    if (found && found !== want)
+      notes.push(`${want} is drawn as ${found} (the terrains at hand: ${given.join(', ')})`);
+    return found ?? null;
+  };
+  const chosen = new Map<keyof TerrainRoles, TerrainName | null>();
+  for (const [role, want] of need) chosen.set(role, pick(want));
+  // the ground must exist: the first given terrain that is walkable, else the first
+  if (chosen.get('ground') === null && given) chosen.set('ground', given.find(isWalkable) ?? given[0]!);
+  const names = [...new Set([...chosen.values()].filter((v): v is TerrainName => v !== null))];
+  if (given) for (const g of given) if (!names.includes(g)) names.push(g);
+  names.sort((a, b) => TERRAINS[a].height - TERRAINS[b].height || a.localeCompare(b));
+  const idOf = (role: keyof TerrainRoles) => {
+    const name = chosen.get(role);
+    return name === undefined || name === null ? null : names.indexOf(name);
+  };
+  const roles: TerrainRoles = {
+    ground: idOf('ground') ?? 0,
+    shore: idOf('shore'),
+    water: idOf('water'),
+    sea: idOf('sea'),
+    rock: idOf('rock'),
+    path: idOf('path'),
+    floor: idOf('floor'),
+    lava: idOf('lava'),
+  };
+  const dropped: FeatureRequest[] = [];
+  for (const f of features) {
+    const role: keyof TerrainRoles | null =
+      f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river'
+        ? 'water'
+        : f.kind === 'sea'
+          ? 'sea'
+          : f.kind === 'lava'
+            ? 'lava'
+            : f.kind === 'mountain'
+              ? 'rock'
+              : null;
+    if (role && roles[role] === null) {
+      dropped.push(f);
+      notes.push(`${f.words[0] ?? f.kind}: none of the terrains at hand (${names.join(', ')}) can draw it`);
+    }
+  }
+  return { terrains: names, roles, dropped, notes };
+}

@@ -1,0 +1,592 @@
+/**
+ * The walked-on places of an outdoor level: villages and houses, the mouth of a cave, clearings,
+ * forests, paths, chests and the spawn — each an anchor that must be reachable — then the scattered
+ * props, the routes that join every anchor to the spawn, and the two-terrains-a-tile repair.
+ */
+import { cheapestRoute, components } from './grid.js';
+import { type Grower, PLACEMENT_CENTRES, TREE_OF } from './grow.js';
+import type { FeatureRequest } from './layout.js';
+import type { PropKind } from './plan.js';
+import type { FeatureKind, Placement } from './words.js';
+
+/** The map cell nearest map fractions (u, v) that `ok` accepts, searching outwards. */
+function cellNear(g: Grower, u: number, v: number, ok: (cell: number) => boolean): number | null {
+  const { columns, rows } = g.space;
+  const cx = Math.round(u * (columns - 1));
+  const cy = Math.round(v * (rows - 1));
+  const max = Math.max(columns, rows);
+  for (let r = 0; r <= max; r++) {
+    let best: number | null = null;
+    let bestD = Infinity;
+    for (let y = cy - r; y <= cy + r; y++)
+      for (let x = cx - r; x <= cx + r; x++) {
+        if (x < 0 || y < 0 || x >= columns || y >= rows) continue;
+        if (Math.max(Math.abs(x - cx), Math.abs(y - cy)) !== r) continue;
+        const c = y * columns + x;
+        const d = (x - cx) ** 2 + (y - cy) ** 2;
+        if (d < bestD && ok(c)) {
+          best = c;
+          bestD = d;
+        }
+      }
+    if (best !== null) return best;
+  }
+  return null;
+}
+
+const cellUv = (g: Grower, cell: number): [number, number] => [
+  (cell % g.space.columns) / Math.max(1, g.space.columns - 1),
+  Math.floor(cell / g.space.columns) / Math.max(1, g.space.rows - 1),
+];
+
+/** A plain ground cell (walked on, one terrain, nothing on it). */
+function groundCell(g: Grower, cell: number): boolean {
+  const x = cell % g.space.columns;
+  const y = Math.floor(cell / g.space.columns);
+  return g.space.cellWalkable(x, y) && g.space.cellIs(x, y) && g.propAt[cell] === -1 && !g.keepFree[cell];
+}
+
+function anchorOf(g: Grower, name: string, cell: number): void {
+  g.anchors.push({ name, cell });
+  g.keepFree[cell] = 1;
+}
+
+function region(g: Grower, kind: FeatureKind, cells: number[]): void {
+  g.extraRegions.push({ kind, words: [], placements: [], cells });
+}
+
+/** A village: a plaza of path terrain and houses around it, each door joined to the plaza. */
+function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
+  const { roles } = g.layout;
+  const [u, v] = g.targets(f, () => [0.5, 0.5])[0]!;
+  const centre = cellNear(g, u, v, (c) => groundCell(g, c));
+  if (centre === null) return;
+  const cx = centre % g.space.columns;
+  const cy = Math.floor(centre / g.space.columns);
+  const plaza = roles.path ?? roles.ground;
+  const pp = g.space.pointOfCell(centre);
+  const deep = g.deepGround(1, [plaza]);
+  for (let dy = -1; dy <= 2; dy++)
+    for (let dx = -1; dx <= 2; dx++) {
+      const x = (pp % g.gw) + dx;
+      const y = Math.floor(pp / g.gw) + dy;
+      if (
+        x >= 0 &&
+        y >= 0 &&
+        x < g.gw &&
+        y < g.gh &&
+        Math.abs(dx - 0.5) + Math.abs(dy - 0.5) < 3 &&
+        deep[y * g.gw + x]
+      )
+        g.paint(y * g.gw + x, plaza, -1);
+    }
+  g.keepFree[centre] = 1;
+  const cells: number[] = [centre];
+  const count = houses || Math.max(3, Math.min(7, Math.round((g.space.columns * g.space.rows) / 300)));
+  const ring = Math.max(3, Math.min(8, Math.round(Math.min(g.space.columns, g.space.rows) / 7)));
+  for (let k = 0, placed = 0; k < count * 6 && placed < count; k++) {
+    const a = (placed / count) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
+    const r = ring + g.rng.range(-1, 2);
+    const hx = Math.round(cx + Math.cos(a) * r * 1.3);
+    const hy = Math.round(cy + Math.sin(a) * r);
+    if (hx < 1 || hy < 1 || hx >= g.space.columns - 1 || hy >= g.space.rows - 2) continue;
+    const cell = hy * g.space.columns + hx;
+    // a house needs its cell and the cell above (its roof) on ground, and its door cell free
+    if (
+      !groundCell(g, cell) ||
+      !groundCell(g, cell - g.space.columns) ||
+      !groundCell(g, cell + g.space.columns)
+    )
+      continue;
+    if (g.props.some((p) => p.kind === 'house' && Math.abs(p.x - hx) < 3 && Math.abs(p.y - hy) < 3)) continue;
+    g.place('house', cell);
+    g.keepFree[cell - g.space.columns] = 1;
+    const door = cell + g.space.columns;
+    joinCells(g, door, centre, plaza, g.layout.features.indexOf(f));
+    cells.push(cell, door);
+    placed++;
+  }
+  anchorOf(g, f.kind, centre);
+  region(g, f.kind, cells);
+}
+
+/** A 2-point-wide route of terrain `t` between two cells over land (avoiding rock and water where it can). */
+function joinCells(g: Grower, from: number, to: number, t: number, feature: number): boolean {
+  const { roles } = g.layout;
+  const goalPoint = g.space.pointOfCell(to);
+  const route = cheapestRoute(
+    g.gw,
+    g.gh,
+    g.space.pointOfCell(from),
+    (p) => p === goalPoint,
+    (p) => {
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      if (x >= g.gw - 1 || y >= g.gh - 1) return Infinity;
+      const terr = g.grid.cells[p]!;
+      const c = g.space.cellOfPoint(p);
+      const prop = g.propAt[c]!;
+      if (prop >= 0 && g.props[prop]!.kind === 'house' && c !== to && c !== from) return Infinity;
+      if (terr === roles.sea) return 60;
+      if (terr === roles.water || terr === roles.lava) return 25;
+      if (terr === roles.rock) return 18;
+      if (terr === t) return 0.6;
+      // over the ground the path is drawn; over a shore or a plaza it is walked as it is
+      return (terr === roles.ground ? 1 : 5) + g.n(x, y, 11) * 2;
+    },
+  );
+  if (!route) return false;
+  // a path is painted where all around it is ground or path, so it meets the ground only (it stops
+  // short of a shore, a lake or rocks: those are walked on or around as they are)
+  const clear = (p: number) => {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh) continue;
+        const v = g.grid.cells[ny * g.gw + nx]!;
+        if (v !== roles.ground && v !== t) return false;
+      }
+    return true;
+  };
+  g.paintRoute(route, t, feature, true, clear);
+  return true;
+}
+
+/** The mouth of a cave: a rock outcrop, the cave prop at its foot, the cell before it an anchor. */
+function growCave(g: Grower, f: FeatureRequest): void {
+  const { roles } = g.layout;
+  const feature = g.layout.features.indexOf(f);
+  const [u, v] = g.targets(f, () => [g.rng.pick([0.3, 0.7]), 0.3])[0]!;
+  // the mouth stands on open ground with room for the outcrop above it
+  const room = g.deepGround(2);
+  const at = cellNear(g, u, v, (c) => {
+    const x = c % g.space.columns;
+    const y = Math.floor(c / g.space.columns);
+    const p = g.space.pointOfCell(c);
+    return (
+      y >= 3 &&
+      y < g.space.rows - 2 &&
+      x >= 2 &&
+      x < g.space.columns - 2 &&
+      groundCell(g, c) &&
+      groundCell(g, c + g.space.columns) &&
+      room[p] === 1 &&
+      room[p - 2 * g.gw] === 1 &&
+      room[p + g.gw] === 1
+    );
+  });
+  if (at === null) return;
+  if (roles.rock !== null) {
+    const p = g.space.pointOfCell(at);
+    const px = p % g.gw;
+    const py = Math.floor(p / g.gw);
+    const deep = g.deepGround(1);
+    g.blob(px + 0.5, py - 2, Math.max(3.2, g.unit * 0.2), roles.rock, feature, (_t, q) => deep[q] === 1);
+    // the cave's own cell and the cell before it stay ground: the prop stands on the rock's foot
+    for (const c of [at, at + g.space.columns])
+      for (const q of g.space.cellPoints(c % g.space.columns, Math.floor(c / g.space.columns)))
+        g.paint(q, roles.ground, feature);
+  }
+  g.place('cave', at);
+  anchorOf(g, 'cave', at + g.space.columns);
+  region(g, 'cave', [at]);
+}
+
+/** A clearing: an open disc kept free of trees. */
+function growClearing(g: Grower, f: FeatureRequest): void {
+  const forest = g.layout.features.find((x) => x.kind === 'forest');
+  const [u, v] = g.targets(f, () =>
+    forest && forest.placements[0] && forest.placements[0] in PLACEMENT_CENTRES
+      ? PLACEMENT_CENTRES[forest.placements[0] as keyof typeof PLACEMENT_CENTRES]
+      : [0.5, 0.5],
+  )[0]!;
+  const centre = cellNear(g, u, v, (c) => groundCell(g, c));
+  if (centre === null) return;
+  const r = Math.max(2, Math.min(g.space.columns, g.space.rows) * 0.14 * f.scale);
+  const cx = centre % g.space.columns;
+  const cy = Math.floor(centre / g.space.columns);
+  const cells: number[] = [];
+  for (let y = Math.floor(cy - r); y <= cy + r; y++)
+    for (let x = Math.floor(cx - r); x <= cx + r; x++) {
+      if (
+        x < 0 ||
+        y < 0 ||
+        x >= g.space.columns ||
+        y >= g.space.rows ||
+        (x - cx) ** 2 + (y - cy) ** 2 > r * r
+      )
+        continue;
+      const c = y * g.space.columns + x;
+      if (!g.space.cellWalkable(x, y)) continue;
+      g.keepFree[c] = 1;
+      cells.push(c);
+    }
+  g.anchors.push({ name: 'clearing', cell: centre });
+  region(g, 'clearing', cells);
+}
+
+/** Whether a cell is in a forest with these placements (a blob at each place, or the ring around). */
+function forestField(
+  g: Grower,
+  f: FeatureRequest,
+  targets: ReadonlyArray<[number, number]>,
+): (cell: number) => number {
+  const around = f.placements.includes('around');
+  const r = 0.3 * f.scale;
+  return (cell) => {
+    const [u, v] = cellUv(g, cell);
+    const x = cell % g.space.columns;
+    const y = Math.floor(cell / g.space.columns);
+    const wobble = (g.n(x * 2, y * 2, 9) - 0.5) * 0.2;
+    let best = around ? Math.hypot(u - 0.5, v - 0.5) / 0.3 - 1 + wobble : -1;
+    for (const [tu, tv] of targets) best = Math.max(best, 1 - Math.hypot(u - tu, v - tv) / r + wobble);
+    return best;
+  };
+}
+
+/** Trees: dense where a forest is asked for, a few elsewhere; rocks and bushes scattered. */
+function scatterProps(g: Grower): void {
+  const { layout } = g;
+  const tree = TREE_OF[layout.biome];
+  const forest = layout.features.find((f) => f.kind === 'forest');
+  const forestIndex = forest ? layout.features.indexOf(forest) : -1;
+  const targets =
+    forest && forest.placements.some((p) => p !== 'around')
+      ? g.targets(forest, () => [0.5, 0.5])
+      : forest && !forest.placements.length
+        ? g.targets(forest, () => g.somewhere())
+        : [];
+  const inForest = forest ? forestField(g, forest, targets) : () => -1;
+  const density = Math.min(0.75, 0.5 * (forest?.scale ?? 1));
+  const forestCells: number[] = [];
+  const { columns, rows } = g.space;
+  for (let y = 1; y < rows; y++)
+    for (let x = 1; x < columns - 1; x++) {
+      const c = y * columns + x;
+      const f = inForest(c);
+      if (f > 0) forestCells.push(c);
+      if (!groundCell(g, c) || g.space.terrainAt(...pointXY(g, c)) !== layout.roles.ground) {
+        // palms on the beach
+        if (
+          layout.roles.shore !== null &&
+          g.space.cellIs(x, y, layout.roles.shore) &&
+          groundCell(g, c) &&
+          g.rng.chance(0.025)
+        )
+          g.place(layout.biome === 'grass' ? 'palm' : tree, c);
+        continue;
+      }
+      const chance = f > 0 ? density : 0.025;
+      if (g.rng.chance(chance))
+        g.place(f > 0 && forest && tree === 'tree' && g.rng.chance(0.25) ? 'pine' : tree, c);
+      else if (g.rng.chance(f > 0 ? 0.04 : 0.012)) g.place(g.rng.chance(0.5) ? 'rock' : 'bush', c);
+    }
+  if (forestIndex >= 0)
+    region(
+      g,
+      'forest',
+      forestCells.filter((c) => g.propAt[c]! >= 0),
+    );
+}
+
+const pointXY = (g: Grower, cell: number): [number, number] => {
+  const p = g.space.pointOfCell(cell);
+  return [p % g.gw, Math.floor(p / g.gw)];
+};
+
+/** A path: from a side or the spawn to its goal (a feature, a side), or a ring around the centre. */
+function growPath(g: Grower, f: FeatureRequest): void {
+  const { roles } = g.layout;
+  const t = roles.path ?? roles.ground;
+  const feature = g.layout.features.indexOf(f);
+  if (f.placements.includes('around') && !f.from) {
+    // a ring around what is in the centre
+    const inner = g.layout.features.find((x) => x !== f && x.placements.includes('centre'));
+    const r = (inner ? 0.3 * inner.scale + 0.08 : 0.3) * Math.min(g.space.columns, g.space.rows);
+    const ring: number[] = [];
+    for (let a = 0; a < 360; a += 2) {
+      const x = Math.round(g.space.columns / 2 + Math.cos((a * Math.PI) / 180) * r);
+      const y = Math.round(g.space.rows / 2 + Math.sin((a * Math.PI) / 180) * r);
+      if (x >= 0 && y >= 0 && x < g.space.columns && y < g.space.rows) ring.push(y * g.space.columns + x);
+    }
+    for (let k = 0; k + 1 < ring.length; k += 1) joinCells(g, ring[k]!, ring[k + 1]!, t, feature);
+    joinCells(g, ring.at(-1)!, ring[0]!, t, feature);
+    return;
+  }
+  const walk = (c: number) => g.space.cellWalkable(c % g.space.columns, Math.floor(c / g.space.columns));
+  const sideCell = (side: Placement): number | null => {
+    const [u, v] =
+      side in PLACEMENT_CENTRES ? PLACEMENT_CENTRES[side as keyof typeof PLACEMENT_CENTRES] : [0.5, 0.5];
+    const uu = side.includes('east') ? 0.97 : side.includes('west') ? 0.03 : u;
+    const vv = side.includes('south') ? 0.97 : side.includes('north') ? 0.03 : v;
+    return cellNear(g, uu, vv, walk);
+  };
+  const goalOf = (to: FeatureRequest['to']): number | null => {
+    if (to === null) return null;
+    const anchor = g.anchors.find((a) => a.name === to);
+    if (anchor) return anchor.cell;
+    return to in PLACEMENT_CENTRES ? sideCell(to as Placement) : null;
+  };
+  let from = f.from ? sideCell(f.from) : null;
+  let to = goalOf(f.to);
+  const through = f.placements.find((p) => p in PLACEMENT_CENTRES) as
+    | keyof typeof PLACEMENT_CENTRES
+    | undefined;
+  if (from === null)
+    from =
+      g.anchors.find((a) => a.name === 'village')?.cell ??
+      (through && f.to === null ? sideCell(f.from ?? 'west') : null);
+  if (to === null) {
+    to =
+      g.anchors.find((a) => a.name !== 'village' && a.name !== 'spawn')?.cell ??
+      sideCell(
+        f.from
+          ? (({ north: 'south', south: 'north', east: 'west', west: 'east' } as Record<string, Placement>)[
+              f.from
+            ] ?? 'east')
+          : 'east',
+      );
+  }
+  if (from === null) from = cellNear(g, 0.5, 0.85, walk);
+  if (from === null || to === null) return;
+  if (through && through !== 'centre') {
+    // "a path in the north": it runs through there
+    const mid = cellNear(g, ...PLACEMENT_CENTRES[through], walk);
+    if (mid !== null) {
+      joinCells(g, from, mid, t, feature);
+      joinCells(g, mid, to, t, feature);
+      g.anchors.push({ name: 'path', cell: from }, { name: 'path', cell: to });
+      return;
+    }
+  }
+  joinCells(g, from, to, t, feature);
+  g.anchors.push({ name: 'path', cell: from }, { name: 'path', cell: to });
+}
+
+/** Houses without a village: a few at their place. */
+function growHouses(g: Grower, f: FeatureRequest): void {
+  const count = f.count || 3;
+  const cells: number[] = [];
+  for (const [u, v] of g.targets(f, () => g.somewhere())) {
+    for (let k = 0; k < count * 8 && cells.length < count * 2; k++) {
+      const c = cellNear(
+        g,
+        u + g.rng.range(-0.12, 0.12),
+        v + g.rng.range(-0.1, 0.1),
+        (cell) =>
+          groundCell(g, cell) &&
+          groundCell(g, cell - g.space.columns) &&
+          groundCell(g, cell + g.space.columns),
+      );
+      if (c === null) break;
+      const x = c % g.space.columns;
+      const y = Math.floor(c / g.space.columns);
+      if (g.props.some((p) => p.kind === 'house' && Math.abs(p.x - x) < 3 && Math.abs(p.y - y) < 3)) continue;
+      if (g.place('house', c)) {
+        g.keepFree[c - g.space.columns] = 1;
+        g.keepFree[c + g.space.columns] = 1;
+        cells.push(c);
+        g.anchors.push({ name: 'house', cell: c + g.space.columns });
+      }
+      if (cells.length >= count) break;
+    }
+  }
+  region(g, 'houses', cells);
+}
+
+/** A chest: where its words put it, else in the clearing, else near the spawn. */
+function growChest(g: Grower, f: FeatureRequest): void {
+  const clearing = g.anchors.find((a) => a.name === 'clearing');
+  const [u, v] = f.placements.length
+    ? g.targets(f, () => [0.5, 0.5])[0]!
+    : clearing
+      ? cellUv(g, clearing.cell)
+      : g.somewhere();
+  const c = cellNear(g, u, v, (cell) => {
+    const x = cell % g.space.columns;
+    const y = Math.floor(cell / g.space.columns);
+    return (
+      y >= 1 &&
+      x >= 1 &&
+      x < g.space.columns - 1 &&
+      g.space.cellWalkable(x, y) &&
+      g.propAt[cell] === -1 &&
+      (g.keepFree[cell] === 0 || clearing !== undefined)
+    );
+  });
+  if (c === null) return;
+  g.keepFree[c] = 0;
+  g.place('chest', c);
+  g.keepFree[c] = 1;
+  g.anchors.push({ name: 'chest', cell: c });
+  region(g, 'chest', [c]);
+}
+
+/** The spawn: the start of a path, the village, or a walkable cell towards the south. */
+function placeSpawn(g: Grower): void {
+  const walk = (c: number) =>
+    g.space.cellWalkable(c % g.space.columns, Math.floor(c / g.space.columns)) && g.propAt[c] === -1;
+  const start = g.anchors.find((a) => a.name === 'path') ?? g.anchors.find((a) => a.name === 'village');
+  const cell = start?.cell ?? cellNear(g, 0.5, 0.62, walk);
+  if (cell === null || cell === undefined) return;
+  g.spawn = cell;
+  g.keepFree[cell] = 1;
+  g.anchors.unshift({ name: 'spawn', cell });
+}
+
+/**
+ * Joins every anchor to the spawn over open cells: where a blocking prop is in the way it goes,
+ * where water or rock is, a path (a ford, a cut) is painted. The archipelago's islands stay apart.
+ */
+export function joinAnchors(g: Grower): void {
+  if (g.spawn < 0) return;
+  const { columns, rows } = g.space;
+  const { roles } = g.layout;
+  const t = roles.path ?? roles.floor ?? roles.ground;
+  for (const anchor of g.anchors) {
+    if (anchor.cell === g.spawn) continue;
+    const reach = components(columns, rows, (c) => g.open(c));
+    if (reach.label[anchor.cell] !== -1 && reach.label[anchor.cell] === reach.label[g.spawn]) continue;
+    if (g.layout.base === 'archipelago') continue;
+    const target = reach.label[g.spawn]!;
+    const route = cheapestRoute(
+      columns,
+      rows,
+      anchor.cell,
+      (c) => target !== -1 && reach.label[c] === target,
+      (c) => {
+        if (g.open(c)) return 1;
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (g.propAt[c]! >= 0 && g.space.cellWalkable(x, y))
+          return g.props[g.propAt[c]!]!.kind === 'house' ? 40 : 4;
+        const terr = g.space.cellTerrains(x, y);
+        return terr.includes(roles.sea ?? -1) ? 80 : 25;
+      },
+    );
+    if (!route) continue;
+    for (const c of route) {
+      if (g.open(c)) continue;
+      g.removePropAt(c);
+      const x = c % columns;
+      const y = Math.floor(c / columns);
+      if (!g.space.cellWalkable(x, y)) for (const p of g.space.cellPoints(x, y)) g.paint(p, t, -1);
+    }
+  }
+}
+
+/**
+ * Every tile of a wang16 map is one terrain pair's. A 2×2 block of corners holding three or four
+ * terrains is mended locally first: the terrain with the fewest corners there (ties: the one least
+ * worth keeping) takes the block's commonest other terrain, each corner changed at most once so
+ * nothing oscillates. What is left then moves up an order (the corners of the terrain least worth
+ * keeping take the next one up among them): a corner only ever moves up, so the repair ends.
+ * Returns the corners changed.
+ */
+export function repairPairs(g: Grower): number {
+  if (g.space.kind !== 'wang16') return 0;
+  const rank = keepRank(g).map((r, id) => r * 64 + id);
+  const { cells } = g.grid;
+  const frozen = new Uint8Array(cells.length);
+  let changed = 0;
+  const around = (p: number, into: Set<number>) => {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (const [dx, dy] of [
+      [-1, -1],
+      [0, -1],
+      [-1, 0],
+      [0, 0],
+    ] as const)
+      if (x + dx >= 0 && y + dy >= 0 && x + dx + 1 < g.gw && y + dy + 1 < g.gh)
+        into.add((y + dy) * g.gw + x + dx);
+  };
+  const all: number[] = [];
+  for (let y = 0; y + 1 < g.gh; y++) for (let x = 0; x + 1 < g.gw; x++) all.push(y * g.gw + x);
+  for (const phase of ['local', 'majority'] as const) {
+    let queue = all;
+    for (let pass = 0; queue.length && pass < (phase === 'local' ? 1e9 : 4); pass++) {
+      const next = new Set<number>();
+      for (const i of queue) {
+        const corners = [i, i + 1, i + g.gw, i + g.gw + 1];
+        const counts = new Map<number, number>();
+        for (const p of corners) counts.set(cells[p]!, (counts.get(cells[p]!) ?? 0) + 1);
+        if (counts.size <= 2) continue;
+        let drop: number;
+        let into: number;
+        if (phase === 'local') {
+          // the fewest, not yet changed, corners give way to the block's commonest terrain
+          const order = [...counts.entries()].sort((a, b) => a[1] - b[1] || rank[a[0]]! - rank[b[0]]!);
+          const movable = order.filter(([t]) => !corners.some((p) => cells[p] === t && frozen[p]));
+          const pick = movable.find(([, n]) => n <= 2 && n < 4);
+          if (!pick) continue;
+          drop = pick[0];
+          // into the terrain next to it in the keeping order (grass between sea and beach becomes beach)
+          into = order
+            .filter(([t]) => t !== drop)
+            .sort(
+              (a, b) =>
+                Math.abs(rank[a[0]]! - rank[drop]!) - Math.abs(rank[b[0]]! - rank[drop]!) || b[1] - a[1],
+            )[0]![0];
+        } else {
+          // what is left: the block takes its commonest terrain wholly (at most a few passes)
+          const order = [...counts.entries()].sort((a, b) => b[1] - a[1] || rank[b[0]]! - rank[a[0]]!);
+          into = order[0]![0];
+          drop = -1;
+          for (const p of corners)
+            if (cells[p] !== into) {
+              cells[p] = into;
+              changed++;
+              around(p, next);
+            }
+          continue;
+        }
+        for (const p of corners) {
+          if (cells[p] !== drop) continue;
+          cells[p] = into;
+          frozen[p] = 1;
+          changed++;
+          around(p, next);
+        }
+      }
+      queue = [...next];
+    }
+  }
+  return changed;
+}
+
+/** How much each terrain is worth keeping in a repair: the sea and walls over paths over ground. */
+function keepRank(g: Grower): number[] {
+  const { roles, terrains } = g.layout;
+  return terrains.map((_, id) =>
+    id === roles.sea || id === roles.water || id === roles.lava
+      ? 5
+      : id === roles.rock && g.layout.base !== 'dungeon'
+        ? 4
+        : id === roles.path || id === roles.floor
+          ? 3
+          : id === roles.shore
+            ? 2
+            : 1,
+  );
+}
+
+/** The walked-on places in the order they depend on each other (a path goes to a cave). */
+export function growPlaces(g: Grower): void {
+  const { features } = g.layout;
+  const byKind = (k: FeatureKind) => features.filter((f) => f.kind === k);
+  const houses = byKind('houses')[0];
+  for (const f of byKind('village')) growVillage(g, f, houses?.count ?? 0);
+  if (houses && !byKind('village').length) growHouses(g, houses);
+  for (const f of byKind('cave')) growCave(g, f);
+  for (const f of byKind('clearing')) growClearing(g, f);
+  for (const f of byKind('path')) growPath(g, f);
+  placeSpawn(g);
+  for (const f of byKind('chest')) growChest(g, f);
+  scatterProps(g);
+}
+
+export type { PropKind };

@@ -1,0 +1,88 @@
+/** What growing a level makes: the terrain grid, the props, where each feature went and what must join up. */
+import type { TilesetKind } from '../tileset/rules.js';
+import type { Grid } from './grid.js';
+import type { FeatureKind, Placement } from './words.js';
+
+/** The things placed on a level as objects (sprites of the built-in generator), not baked into tiles. */
+export type PropKind =
+  | 'tree'
+  | 'pine'
+  | 'palm'
+  | 'cactus'
+  | 'bush'
+  | 'rock'
+  | 'house'
+  | 'chest'
+  | 'cave'
+  | 'door'
+  | 'stairs';
+
+export const PROP_KINDS: readonly PropKind[] = [
+  'tree',
+  'pine',
+  'palm',
+  'cactus',
+  'bush',
+  'rock',
+  'house',
+  'chest',
+  'cave',
+  'door',
+  'stairs',
+];
+
+/** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
+export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
+  tree: true,
+  pine: true,
+  palm: true,
+  cactus: true,
+  bush: false,
+  rock: true,
+  house: true,
+  chest: false,
+  cave: false,
+  door: false,
+  stairs: false,
+};
+
+/** A prop on a cell: its sprite's bottom centre is the cell's bottom centre. */
+export interface PlacedProp {
+  kind: PropKind;
+  /** Map cell (tile column and row). */
+  x: number;
+  y: number;
+}
+
+/** Where a feature went: the grid points it took (terrain features) or its props' cells. */
+export interface FeatureRegion {
+  kind: FeatureKind;
+  words: string[];
+  placements: Placement[];
+  /** Map cells (row-major indices over columns × rows). */
+  cells: number[];
+}
+
+/** A place that must be reachable from every other (spawn, the cave's mouth, a room, a chest). */
+export interface Anchor {
+  name: string;
+  /** Map cell index. */
+  cell: number;
+}
+
+export interface LevelPlan {
+  kind: Exclude<TilesetKind, 'seamless'>;
+  columns: number;
+  rows: number;
+  /** Terrain ids: on the cell corners ((columns+1) × (rows+1)) for wang16, on the cells for blob47. */
+  terrain: Grid;
+  props: PlacedProp[];
+  regions: FeatureRegion[];
+  anchors: Anchor[];
+  /** Dungeons: the rooms, in map cells. */
+  rooms: Array<{ x: number; y: number; w: number; h: number }>;
+  /** Where a player starts (map cell). */
+  spawn: number;
+  /** How the ground was grown, for the report. */
+  method: string;
+}

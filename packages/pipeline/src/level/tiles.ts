@@ -1,0 +1,256 @@
+/**
+ * A level's tileset and how its map is tiled. The tiles are either the pair sets the generator drew
+ * for the level (a wang16 set per pair of terrains that meet: the plain tile of each terrain once,
+ * then each pair's 14 mixed tiles — tiles of different pairs meet only on an edge of one terrain,
+ * which every set draws the same, so they join) or a given tileset task's tiles (wang16 or blob47,
+ * two terrains). Every tile carries its 3×3 lattice of terrain ids, and two tiles may touch exactly
+ * when the lattice edge they share is the same — the rule Tiled's Wang ids and Godot's peering bits
+ * state.
+ */
+import type { Rgb } from '../palette.js';
+import { BLOB_MASKS, blobTileFor, tilesetRules } from '../tileset/rules.js';
+import type { TerrainName } from '../tileset/terrains.js';
+import type { RgbaImage } from '../types/index.js';
+import type { LevelSpace } from './space.js';
+
+/** The lattice value of a side between two terrains (a wang16 tile's mixed side). */
+const mixed = (a: number, b: number) => 64 + Math.min(a, b) * 8 + Math.max(a, b);
+
+export interface LevelTile {
+  /** 3×3 lattice (TL, T, TR, L, C, R, BL, B, BR) of terrain ids (mixed sides: 64 + 8·a + b). */
+  lattice: number[];
+  image: RgbaImage;
+  name: string;
+}
+
+export interface LevelTileset {
+  kind: 'wang16' | 'blob47';
+  tileSize: number;
+  terrains: readonly TerrainName[];
+  /** A colour per terrain (the editors' brushes). */
+  colors: readonly Rgb[];
+  tiles: LevelTile[];
+  /** Tiles across the sheet. */
+  columns: number;
+  /** wang16: tile index by its corners `tl,tr,bl,br`. */
+  byCorners: Map<string, number>;
+  /** blob47 (given sets): the two terrains' ids, lower (fill) then upper (blobs). */
+  blobTerrains?: [number, number];
+  /** Where the tiles came from (a given task's id, or the pairs drawn). */
+  source: string;
+}
+
+/** One terrain pair's wang16 tiles as drawn: index i has corners TL=i&1, TR=i>>1&1, BL=i>>2&1, BR=i>>3&1 (1 = b). */
+export interface PairArt {
+  a: number;
+  b: number;
+  tiles: RgbaImage[];
+}
+
+const wangLattice = (tl: number, tr: number, bl: number, br: number): number[] => {
+  const side = (p: number, q: number) => (p === q ? p : mixed(p, q));
+  const all = new Set([tl, tr, bl, br]);
+  const centre = all.size === 1 ? tl : mixed(Math.min(...all), Math.max(...all));
+  return [tl, side(tl, tr), tr, side(tl, bl), centre, side(tr, br), bl, side(bl, br), br];
+};
+
+/** The level's tileset from the pairs drawn for it: each terrain's plain tile, then each used pair's 14 mixed tiles. */
+export function tilesetFromPairs(
+  pairs: readonly PairArt[],
+  used: ReadonlySet<string>,
+  terrains: readonly TerrainName[],
+  colors: readonly Rgb[],
+  tileSize: number,
+): LevelTileset {
+  const tiles: LevelTile[] = [];
+  const byCorners = new Map<string, number>();
+  const add = (corners: [number, number, number, number], image: RgbaImage, name: string) => {
+    const key = corners.join(',');
+    if (byCorners.has(key)) return;
+    byCorners.set(key, tiles.length);
+    tiles.push({ lattice: wangLattice(...corners), image, name });
+  };
+  const present = new Set<number>();
+  for (const k of used) for (const t of k.split(',')) present.add(Number(t));
+  for (let t = 0; t < terrains.length; t++) {
+    if (!present.has(t)) continue;
+    const pair = pairs.find((p) => p.a === t || p.b === t);
+    if (!pair) continue;
+    add([t, t, t, t], pair.tiles[pair.a === t ? 0 : 15]!, `${terrains[t]}`);
+  }
+  for (const pair of pairs) {
+    if (!used.has(`${pair.a},${pair.b}`)) continue;
+    for (let i = 1; i < 15; i++) {
+      const c = [i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1].map((bit) => (bit ? pair.b : pair.a)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      add(c, pair.tiles[i]!, `${terrains[pair.a]}-${terrains[pair.b]}_${i.toString(2).padStart(4, '0')}`);
+    }
+  }
+  return {
+    kind: 'wang16',
+    tileSize,
+    terrains,
+    colors,
+    tiles,
+    columns: Math.min(16, Math.max(1, tiles.length)),
+    byCorners,
+    source: 'drawn',
+  };
+}
+
+/**
+ * A given tileset task's tiles: its sheet cut by its kind's grid, its two terrains mapped to the
+ * level's ids (`ids[k]` for the set's terrain k).
+ */
+export function tilesetFromSheet(
+  sheet: RgbaImage,
+  kind: 'wang16' | 'blob47',
+  tileSize: number,
+  ids: [number, number],
+  terrains: readonly TerrainName[],
+  colors: readonly Rgb[],
+  source: string,
+): LevelTileset {
+  const rules = tilesetRules(kind);
+  const tiles: LevelTile[] = rules.tiles.map((rule) => {
+    const image = cut(
+      sheet,
+      (rule.index % rules.columns) * tileSize,
+      Math.floor(rule.index / rules.columns) * tileSize,
+      tileSize,
+    );
+    const lattice =
+      kind === 'wang16'
+        ? wangLattice(
+            ...([rule.lattice[0], rule.lattice[2], rule.lattice[6], rule.lattice[8]].map(
+              (v) => ids[v! >= 1 ? 1 : 0],
+            ) as [number, number, number, number]),
+          )
+        : rule.lattice.map((v) => ids[v >= 1 ? 1 : 0]);
+    return { lattice, image, name: rule.name };
+  });
+  const byCorners = new Map<string, number>();
+  if (kind === 'wang16')
+    tiles.forEach((t, i) => {
+      byCorners.set([t.lattice[0], t.lattice[2], t.lattice[6], t.lattice[8]].join(','), i);
+    });
+  return {
+    kind,
+    tileSize,
+    terrains,
+    colors,
+    tiles,
+    columns: rules.columns,
+    byCorners,
+    ...(kind === 'blob47' ? { blobTerrains: ids } : {}),
+    source,
+  };
+}
+
+function cut(sheet: RgbaImage, ox: number, oy: number, size: number): RgbaImage {
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++)
+    data.set(
+      sheet.data.subarray(((oy + y) * sheet.width + ox) * 4, ((oy + y) * sheet.width + ox + size) * 4),
+      y * size * 4,
+    );
+  return { width: size, height: size, data };
+}
+
+/** The pairs of terrains the map's tiles hold (`a,b`, a < b): the pair sets it needs. */
+export function pairsUsed(space: LevelSpace): Set<string> {
+  const out = new Set<string>();
+  for (let y = 0; y < space.rows; y++)
+    for (let x = 0; x < space.columns; x++) {
+      const t = space.cellTerrains(x, y).sort((a, b) => a - b);
+      if (t.length === 2) out.add(`${t[0]},${t[1]}`);
+      if (t.length === 1) out.add(`${t[0]},${t[0]}`);
+    }
+  return out;
+}
+
+/** The tile of every map cell (−1 where no tile fits: three terrains in one tile). */
+export function tileMap(space: LevelSpace, set: LevelTileset): Int32Array {
+  const { columns, rows } = space;
+  const out = new Int32Array(columns * rows).fill(-1);
+  if (set.kind === 'wang16') {
+    for (let y = 0; y < rows; y++)
+      for (let x = 0; x < columns; x++) {
+        const [tl, tr, bl, br] = space.cellPoints(x, y).map((p) => space.grid.cells[p]!);
+        out[y * columns + x] = set.byCorners.get(`${tl},${tr},${bl},${br}`) ?? -1;
+      }
+    return out;
+  }
+  const [lower, upper] = set.blobTerrains!;
+  const t = (x: number, y: number, own: number) =>
+    x < 0 || y < 0 || x >= columns || y >= rows ? own : space.grid.cells[y * columns + x]!;
+  for (let y = 0; y < rows; y++)
+    for (let x = 0; x < columns; x++) {
+      const c = space.grid.cells[y * columns + x]!;
+      if (c !== lower && c !== upper) continue;
+      const is = (v: number) => (v === upper ? 1 : 0);
+      out[y * columns + x] =
+        c === lower
+          ? BLOB_MASKS.length
+          : blobTileFor(
+              1,
+              [
+                t(x, y - 1, c),
+                t(x + 1, y - 1, c),
+                t(x + 1, y, c),
+                t(x + 1, y + 1, c),
+                t(x, y + 1, c),
+                t(x - 1, y + 1, c),
+                t(x - 1, y, c),
+                t(x - 1, y - 1, c),
+              ].map(is),
+            );
+    }
+  return out;
+}
+
+/** Whether tile `a` may sit left of (x) or above (y) tile `b`: the lattice edge they share is the same. */
+export function tilesMayTouch(a: LevelTile, b: LevelTile, axis: 'x' | 'y'): boolean {
+  const la = a.lattice;
+  const lb = b.lattice;
+  return axis === 'x'
+    ? la[2] === lb[0] && la[5] === lb[3] && la[8] === lb[6]
+    : la[6] === lb[0] && la[7] === lb[1] && la[8] === lb[2];
+}
+
+/** Draws the map's tiles into one picture. */
+export function paintTiles(map: Int32Array, columns: number, rows: number, set: LevelTileset): RgbaImage {
+  const s = set.tileSize;
+  const width = columns * s;
+  const height = rows * s;
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < map.length; i++) {
+    const tile = set.tiles[map[i]!];
+    if (!tile) continue;
+    const ox = (i % columns) * s;
+    const oy = Math.floor(i / columns) * s;
+    for (let y = 0; y < s; y++)
+      data.set(tile.image.data.subarray(y * s * 4, (y + 1) * s * 4), ((oy + y) * width + ox) * 4);
+  }
+  return { width, height, data };
+}
+
+/** The tileset's sheet: its tiles row-major, `columns` across. */
+export function tilesetSheet(set: LevelTileset): RgbaImage {
+  const s = set.tileSize;
+  const rows = Math.ceil(set.tiles.length / set.columns);
+  const width = set.columns * s;
+  const height = rows * s;
+  const data = new Uint8Array(width * height * 4);
+  set.tiles.forEach((t, i) => {
+    const ox = (i % set.columns) * s;
+    const oy = Math.floor(i / set.columns) * s;
+    for (let y = 0; y < s; y++)
+      data.set(t.image.data.subarray(y * s * 4, (y + 1) * s * 4), ((oy + y) * width + ox) * 4);
+  });
+  return { width, height, data };
+}
