@@ -883,7 +883,7 @@ export interface components {
              */
             path: string;
             /**
-             * @description The rule broken: a JSON Schema keyword of the contract (`required`, `type`, `minLength`, `maxLength`, `minimum`, `maximum`, `enum`, `const`, `pattern`, `format`, `additionalProperties` for an unknown field, `propertyNames`, `maxProperties`, `minItems`, `maxItems`, `uniqueItems`, `oneOf`) or one the schema cannot state: `notBlank` (the prompt), `json` (a body that is not JSON), `repeated` (a query parameter given twice), `maxDepth`, `styleValue` (a value of a known style key the generator does not read), `frameCount` (`frameDurations` against `framesPerDirection`), `assetType` (a field the asset type does not take), `characters` (refused characters in a username or e-mail), `url` (a webhook URL), `image` (an image input).
+             * @description The rule broken: a JSON Schema keyword of the contract (`required`, `type`, `minLength`, `maxLength`, `minimum`, `maximum`, `enum`, `const`, `pattern`, `format`, `additionalProperties` for an unknown field, `propertyNames`, `maxProperties`, `minItems`, `maxItems`, `uniqueItems`, `oneOf`) or one the schema cannot state: `notBlank` (the prompt), `json` (a body that is not JSON), `repeated` (a query parameter given twice), `maxDepth`, `styleValue` (a value of a known style key the generator does not read), `frameCount` (`frameDurations` against `framesPerDirection`), `assetType` (a field the asset type does not take), `characters` (refused characters in a username or e-mail), `url` (a webhook URL), `image` (an image input), `level` (a level's tileset task or terrains: another project's, not a tileset, not completed, seamless, or both given).
              * @example minLength
              */
             rule: string;
@@ -921,11 +921,14 @@ export interface components {
          * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0023): terrain
          *     tiles that join without seams — a 16-tile Wang corner set, a 47-tile blob set or one seamless
          *     tile (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
-         *     the PNG. A client that knows only the four spec types keeps working: it never has to send
-         *     `tileset`, and only tasks that asked for one carry it.
+         *     the PNG; and `level` (Assetloom extension, decision 0046): a map grown from the prompt's layout
+         *     and tiled with a tileset's rules, props as objects (`params.level`), written for Tiled (TMX,
+         *     TMJ, TSX), LDtk and Godot 4 with a preview PNG. A client that knows only the four spec types
+         *     keeps working: it never has to send `tileset` or `level`, and only tasks that asked for one
+         *     carry it.
          * @enum {string}
          */
-        AssetType: "sprite" | "background" | "ui" | "animation" | "tileset";
+        AssetType: "sprite" | "background" | "ui" | "animation" | "tileset" | "level";
         /**
          * @description A flat map of string keys (1-64 characters) to string values (≤ 256 characters), at most 32 pairs. Examples use artStyle, palette, lineWeight, lighting (project) and scene, mood (task). The values of `palette`, `artStyle`, `lineWeight`, `lighting` and `tileable` must be ones the generator reads (`StyleKey`, `GET /api/v1/styles/catalog`), else 400 `参数错误` with rule `styleValue` at `/kvPairs/<key>` (or `/style/<key>`, `/taskStyle/<key>`).
          * @example {
@@ -1301,6 +1304,38 @@ export interface components {
             tileSize?: number;
         };
         /**
+         * @description A ground the generator draws (decision 0023); water, lava and rock are not walked on.
+         * @enum {string}
+         */
+        TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice";
+        /**
+         * @description Levels only (Assetloom extension, decision 0046): the size in tiles, the tile edge, and the
+         *     tileset — a tileset task of the same project (`tilesetTaskId`, completed, wang16 or blob47; its
+         *     tile size is the level's) or the terrains to draw one with (`terrains`); neither: the terrains
+         *     the prompt's layout needs. Not both. `resolution`, `frames` and `format` are ignored for levels.
+         */
+        Level: {
+            /**
+             * @description Tiles across.
+             * @default 32
+             */
+            columns?: number;
+            /**
+             * @description Tiles down.
+             * @default 32
+             */
+            rows?: number;
+            /**
+             * @description Edge of one tile in pixels; the level is at most 4096 px a side (columns × tileSize, rows × tileSize).
+             * @default 16
+             */
+            tileSize?: number;
+            /** @description A completed wang16 or blob47 tileset task of the same project, tiles and terrains taken as they are. */
+            tilesetTaskId?: string;
+            /** @description The terrains to draw the level's tileset with; each feature takes the nearest of them. */
+            terrains?: components["schemas"]["TerrainName"][];
+        };
+        /**
          * @description Selects a variation (Assetloom extension). The same seed and request give the same files;
          *     another seed gives another drawing. Absent: the variation is derived from the request alone.
          *     Part of the dedupe key when given.
@@ -1372,6 +1407,7 @@ export interface components {
             seed?: components["schemas"]["Seed"];
             animation?: components["schemas"]["Animation"];
             tileset?: components["schemas"]["Tileset"];
+            level?: components["schemas"]["Level"];
             /**
              * @description Sprite and animation (extension): when the built-in generator cannot draw the prompt's subject, draw a marked placeholder (a question mark) instead, and name it in `metadata.interpretation.substitute`. Without it such a task fails at once, before any stage runs and without retries, with an `error` that names the word and close subjects the generator can draw.
              * @default false
@@ -1412,6 +1448,14 @@ export interface components {
             tileset?: {
                 kind: components["schemas"]["TilesetKind"];
                 tileSize: number;
+            };
+            /** @description Levels only, defaults filled in (`tileSize` the given tileset's). */
+            level?: {
+                columns: number;
+                rows: number;
+                tileSize: number;
+                tilesetTaskId?: string;
+                terrains?: components["schemas"]["TerrainName"][];
             };
             /** @description Present (true) when the request asked for a placeholder. */
             placeholder?: boolean;
@@ -1533,6 +1577,22 @@ export interface components {
                 tileset?: string;
                 /** @description Layered backgrounds: the JSON of the layers back to front with their scroll factors (`atlas.godot` is then a Godot 4 `.tscn` of Parallax2D nodes). */
                 parallax?: string;
+                /** @description Levels: the Tiled map as JSON (.tmj); `tiled` is then the Tiled map as XML (.tmx). */
+                tiledJson?: string;
+                /** @description Levels: the Tiled tileset of the terrain tiles (.tsx: Wang set, `walkable` and collision boxes). */
+                tiledTileset?: string;
+                /** @description Levels: the Tiled tileset of the props (.tsx). */
+                tiledProps?: string;
+                /** @description Levels: the LDtk project (.ldtk: IntGrid, auto-layer rules, entities). */
+                ldtk?: string;
+                /** @description Levels: the Godot 4 TileSet (.tres) the scene (`godot`, .tscn with a TileMapLayer) uses. */
+                godotTileSet?: string;
+                /** @description Levels: the sheet of the level's tiles (PNG). */
+                tilesetImage?: string;
+                /** @description Levels: the sheet of the level's props (PNG). */
+                propsImage?: string;
+                /** @description Levels: the level as JSON (terrain grid, tiles, props, places). */
+                level?: string;
             } & {
                 [key: string]: string;
             };
@@ -1582,6 +1642,21 @@ export interface components {
              *     generator; decision 0049).
              */
             notHonoured?: string[];
+            /**
+             * @description Levels (extension): size in tiles, tile size, kind (wang16 or blob47), terrains, the layout
+             *     read from the prompt (base, biome, features with their placements), the seed, prop counts
+             *     and the checks' figures (joined, placed, tiles that break the rules, worst seam).
+             */
+            level?: {
+                columns?: number;
+                rows?: number;
+                tileSize?: number;
+                /** @enum {string} */
+                kind?: "wang16" | "blob47";
+                terrains?: string[];
+            } & {
+                [key: string]: unknown;
+            };
             provenance?: {
                 [key: string]: unknown;
             };

@@ -29,7 +29,7 @@ Projects and styles
   projects [list|create|rename|delete]
   style [show|set|pick|palettes|catalog]   a project's style; the palette picker
 Assets
-  generate --project <p> --prompt <text> [--type sprite|animation|background|ui|tileset] …
+  generate --project <p> --prompt <text> [--type sprite|animation|background|ui|tileset|level] …
   upload <file>…                 pictures for --image, mask, references, palette-from
   tasks [list|show|wait]
   download <taskId> [--out <dir>]

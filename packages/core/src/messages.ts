@@ -387,6 +387,10 @@ const RULES: Readonly<Record<string, Template>> = {
     (p) => p.zh ?? '取值无效',
     (p) => p.text ?? 'is not valid',
   ),
+  level: both(
+    (p) => p.zh ?? '取值无效',
+    (p) => p.text ?? 'is not valid',
+  ),
 };
 
 const GENERIC: Template = both(

@@ -198,8 +198,62 @@ export function normalizeParams(assetType: AssetType, params: GenerateParamsInpu
       tileSize: p.tileset?.tileSize ?? TILESET_DEFAULTS.tileSize,
     };
   }
+  if (assetType === 'level') out.level = normalizeLevel(p.level);
   const animation = out.frames ? normalizeAnimation(p.animation, out.frames.framesPerDirection) : undefined;
   if (animation !== undefined) out.animation = animation;
+  return out;
+}
+
+/** The defaults and limits of `params.level` (the contract's `Level`), read from the document once. */
+export const LEVEL_DEFAULTS: Readonly<{ columns: number; rows: number; tileSize: number }> = Object.freeze({
+  columns: contractDefault<number>(schemas.Level?.properties?.columns, 'Level.columns', isCount),
+  rows: contractDefault<number>(schemas.Level?.properties?.rows, 'Level.rows', isCount),
+  tileSize: contractDefault<number>(schemas.Level?.properties?.tileSize, 'Level.tileSize', isCount),
+});
+/** The longest side of a level's picture in pixels (the contract's `Level.tileSize` words; the pipeline's LEVEL_LIMITS). */
+const LEVEL_SIDE = 4096;
+
+/**
+ * `params.level` of a level with its defaults filled in: a tileset task or terrains (not both), and
+ * at most 4096 px a side (400 参数错误 naming the field otherwise).
+ */
+function normalizeLevel(given: GenerateParamsInput['level']): NonNullable<TaskParams['level']> {
+  const l = given ?? {};
+  const out: NonNullable<TaskParams['level']> = {
+    columns: l.columns ?? LEVEL_DEFAULTS.columns,
+    rows: l.rows ?? LEVEL_DEFAULTS.rows,
+    tileSize: l.tileSize ?? LEVEL_DEFAULTS.tileSize,
+  };
+  if (l.tilesetTaskId !== undefined && l.terrains !== undefined) {
+    throw errors.invalid([
+      {
+        in: 'body',
+        path: '/params/level/terrains',
+        rule: 'level',
+        zh: '图块集任务与地形只能给一个',
+        text: 'give tilesetTaskId or terrains, not both',
+      },
+    ]);
+  }
+  if (l.tilesetTaskId !== undefined) out.tilesetTaskId = l.tilesetTaskId;
+  if (l.terrains !== undefined) out.terrains = [...l.terrains];
+  for (const [side, n] of [
+    ['columns', out.columns],
+    ['rows', out.rows],
+  ] as const) {
+    if (n * out.tileSize > LEVEL_SIDE) {
+      throw errors.invalid([
+        {
+          in: 'body',
+          path: `/params/level/${side}`,
+          rule: 'maximum',
+          limit: Math.floor(LEVEL_SIDE / out.tileSize),
+          zh: `关卡每边最多 ${LEVEL_SIDE} 像素`,
+          text: `at ${out.tileSize} px tiles a level has at most ${Math.floor(LEVEL_SIDE / out.tileSize)} ${side} (${LEVEL_SIDE} px a side)`,
+        },
+      ]);
+    }
+  }
   return out;
 }
 
@@ -262,6 +316,20 @@ export function dedupeMaterial(input: {
       ...(animationMaterial(params.animation) ?? []),
       // tilesets: kind and tile size (keys of the four spec types are unchanged)
       ...(params.tileset ? [{ tileset: [params.tileset.kind, params.tileset.tileSize] }] : []),
+      // levels: size, tile size and the tileset or terrains (keys of other types are unchanged)
+      ...(params.level
+        ? [
+            {
+              level: [
+                params.level.columns,
+                params.level.rows,
+                params.level.tileSize,
+                params.level.tilesetTaskId ?? null,
+                params.level.terrains ?? null,
+              ],
+            },
+          ]
+        : []),
       // a placeholder asked for is another task than a refusal (keys without it are unchanged)
       ...(params.placeholder === true ? [{ placeholder: true }] : []),
       // image inputs by content hash (keys of requests without any are unchanged)

@@ -332,6 +332,55 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
     }
   }
 
+  /**
+   * A level's tileset task (issue #42): the caller's (403 / 404 as for any task), of this project, a
+   * completed wang16 or blob47 tileset (400 参数错误 naming the field otherwise); the level takes
+   * its tile size.
+   */
+  async function checkLevelTileset(user: AuthUser, projectId: string, params: TaskParams): Promise<void> {
+    const level = params.level;
+    const id = level?.tilesetTaskId;
+    if (level === undefined || id === undefined) return;
+    const task = isIssuedIdShape(id) ? await store.tasks.byId(id) : null;
+    if (task === null) throw errors.taskNotFound();
+    if (task.ownerId !== user.id) throw errors.taskForbidden();
+    const refuse = (text: string, zh: string) =>
+      errors.invalid([{ in: 'body', path: '/params/level/tilesetTaskId', rule: 'level', text, zh }]);
+    if (task.projectId !== projectId)
+      throw refuse(
+        'the tileset task belongs to another project: use a tileset task of this project',
+        '图块集任务属于另一个项目',
+      );
+    if (task.assetType !== 'tileset' || task.params.tileset === undefined)
+      throw refuse(
+        `task ${id} is a ${task.assetType}, not a tileset: name a tileset task`,
+        '该任务不是图块集',
+      );
+    if (task.status !== 'completed')
+      throw refuse(`the tileset task is ${task.status}: wait until it has completed`, '图块集任务尚未完成');
+    if (task.params.tileset.kind === 'seamless')
+      throw refuse(
+        'a seamless tileset has no transitions between terrains: use a wang16 or blob47 tileset',
+        '无缝图块集没有地形过渡',
+      );
+    level.tileSize = task.params.tileset.tileSize;
+    for (const [side, n] of [
+      ['columns', level.columns],
+      ['rows', level.rows],
+    ] as const) {
+      if (n * level.tileSize > 4096) {
+        throw errors.invalid([
+          {
+            in: 'body',
+            path: `/params/level/${side}`,
+            rule: 'maximum',
+            limit: Math.floor(4096 / level.tileSize),
+          },
+        ]);
+      }
+    }
+  }
+
   /** The image inputs of a submission, checked by the upload service (400 without one). */
   async function checkedInputs(user: AuthUser, params: TaskParams) {
     if (!params.image && !params.mask && !params.references && !params.paletteFrom) return null;
@@ -632,6 +681,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       }
 
       const params = normalizeParams(body.assetType, body.params);
+      await checkLevelTileset(user, projectId, params);
       const maxTaskPixels = limitOf(deps.budgets?.taskMaxPixels);
       const drawn = taskPixels(body.assetType, params);
       if (maxTaskPixels !== undefined && drawn > maxTaskPixels) {

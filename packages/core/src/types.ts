@@ -4,8 +4,8 @@
  */
 import type { AssetApiSchemas as Schemas } from '@assetloom/openapi';
 
-/** The four asset types of spec 000, then `tileset` (an Assetloom extension, decision 0023). */
-export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation', 'tileset'] as const;
+/** The four asset types of spec 000, then `tileset` and `level` (Assetloom extensions, decisions 0023 and 0046). */
+export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation', 'tileset', 'level'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 export const TASK_STATUSES = ['running', 'completed', 'failed', 'saving'] as const;

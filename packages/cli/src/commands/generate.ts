@@ -23,7 +23,7 @@ and every engine file they come with (TexturePacker, Godot, Aseprite, Phaser 3, 
 
   --project <id|name>        project id, or the name of one of your projects (required)
   --prompt <text>            what to draw (required)
-  --type <type>              sprite | animation | background | ui | tileset (default sprite)
+  --type <type>              sprite | animation | background | ui | tileset | level (default sprite)
   --out <dir>                where to write the files (default ./assets)
   --no-download              only submit and follow the task (then: assetloom download <taskId>)
   --resolution <px>          frame size, 16-1024 (default 64)
@@ -38,7 +38,15 @@ and every engine file they come with (TexturePacker, Godot, Aseprite, Phaser 3, 
   --loop <mode>              forward | reverse | pingpong (default forward)
   --tileset-kind <kind>      wang16 | blob47 | seamless (default wang16; --type tileset); the two
                              terrains come from the prompt, e.g. "grass and water"
-  --tile-size <px>           tile size, 8-64 (default 16; --type tileset)
+  --tile-size <px>           tile size, 8-64 (default 16; --type tileset or level)
+  --columns <n>              level width in tiles, 8-256 (default 32; --type level)
+  --rows <n>                 level height in tiles, 8-256 (default 32; --type level): the prompt says
+                             what is where, e.g. "a small island with a lake, a forest in the north"
+  --tileset-task <taskId>    tile the level with this completed wang16 or blob47 tileset task of the
+                             project (--type level; its tile size is the level's)
+  --terrains <a,b,…>         the terrains to draw the level's tiles with, 2-6 of grass, water, sand,
+                             dirt, mud, stone, rock, lava, snow, ice (--type level; not with
+                             --tileset-task; default: what the prompt needs)
   --seed <n>                 a variation, 0-4294967295: the same seed and request give the same files
   --placeholder              draw a marked placeholder when the subject cannot be drawn (else it fails)
   --style <key=value>        task style over the project's (repeat), e.g. --style mood=gloomy
@@ -67,7 +75,8 @@ export const DOWNLOAD_HELP = `assetloom download <taskId> [--out <dir>]
 
 Writes a completed task's PNGs and every engine file they name into --out (default ./assets).`;
 
-type AssetType = 'sprite' | 'animation' | 'background' | 'ui' | 'tileset';
+type AssetType = 'sprite' | 'animation' | 'background' | 'ui' | 'tileset' | 'level';
+const TERRAIN_NAMES = ['grass', 'water', 'sand', 'dirt', 'mud', 'stone', 'rock', 'lava', 'snow', 'ice'];
 
 export interface GenerateArgs {
   project: string;
@@ -80,6 +89,8 @@ export interface GenerateArgs {
   height?: number;
   /** `params.tileset` (only with type tileset). */
   tileset?: { kind?: 'wang16' | 'blob47' | 'seamless'; tileSize?: number };
+  /** `params.level` (only with type level). */
+  level?: { columns?: number; rows?: number; tileSize?: number; tilesetTaskId?: string; terrains?: string[] };
   resolution?: number;
   directions?: 1 | 4 | 8;
   frames?: number;
@@ -114,6 +125,10 @@ const GENERATE_OPTIONS = {
   loop: { type: 'string' },
   'tileset-kind': { type: 'string' },
   'tile-size': { type: 'string' },
+  columns: { type: 'string' },
+  rows: { type: 'string' },
+  'tileset-task': { type: 'string' },
+  terrains: { type: 'string' },
   seed: { type: 'string' },
   placeholder: { type: 'boolean' },
   style: { type: 'string', multiple: true },
@@ -186,6 +201,13 @@ function parseTileset(
 ): GenerateArgs['tileset'] {
   const kind = values['tileset-kind'];
   const size = values['tile-size'];
+  if (type === 'level') {
+    if (kind !== undefined)
+      throw new UsageError(
+        '--tileset-kind applies only to --type tileset (a level takes --tileset-task or --terrains)',
+      );
+    return undefined;
+  }
   if (type !== 'tileset') {
     const given = kind !== undefined ? '--tileset-kind' : size !== undefined ? '--tile-size' : undefined;
     if (given) throw new UsageError(`${given} applies only to --type tileset; got --type ${type}`);
@@ -205,6 +227,55 @@ function parseTileset(
     ...(kind !== undefined ? { kind } : {}),
     ...(tileSize !== undefined ? { tileSize } : {}),
   };
+}
+
+/** `--columns`, `--rows`, `--tile-size`, `--tileset-task` and `--terrains` as `params.level`; refused with any other `--type`. */
+function parseLevel(
+  values: Partial<
+    Record<
+      'columns' | 'rows' | 'tile-size' | 'tileset-task' | 'terrains' | (typeof SHEET_OPTIONS)[number],
+      string
+    >
+  >,
+  type: string,
+): GenerateArgs['level'] {
+  const own = (['columns', 'rows', 'tileset-task', 'terrains'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (type !== 'level') {
+    if (own) throw new UsageError(`--${own} applies only to --type level; got --type ${type}`);
+    return undefined;
+  }
+  const sheetOption = SHEET_OPTIONS.find((name) => values[name] !== undefined);
+  if (sheetOption) {
+    throw new UsageError(
+      `--${sheetOption} does not apply to --type level (a level is a map of tiles: use --columns, --rows and --tile-size)`,
+    );
+  }
+  const level: NonNullable<GenerateArgs['level']> = {};
+  const columns = intOption('columns', values.columns, 8, 256);
+  const rows = intOption('rows', values.rows, 8, 256);
+  const tileSize = intOption('tile-size', values['tile-size'], 8, 64);
+  if (columns !== undefined) level.columns = columns;
+  if (rows !== undefined) level.rows = rows;
+  if (tileSize !== undefined) level.tileSize = tileSize;
+  if (values['tileset-task'] !== undefined) level.tilesetTaskId = values['tileset-task'];
+  if (values.terrains !== undefined) {
+    if (level.tilesetTaskId !== undefined)
+      throw new UsageError('give --tileset-task or --terrains, not both');
+    const terrains = values.terrains
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const unknown = terrains.find((t) => !TERRAIN_NAMES.includes(t));
+    if (unknown !== undefined || terrains.length < 2 || terrains.length > 6) {
+      throw new UsageError(
+        `--terrains takes 2 to 6 of ${TERRAIN_NAMES.join(', ')}, comma-separated; got ${JSON.stringify(values.terrains)}`,
+      );
+    }
+    level.terrains = terrains;
+  }
+  return level;
 }
 
 /** `--image`, `--strength`, `--mask`, `--reference` and `--palette-from` (files uploaded later). */
@@ -264,12 +335,13 @@ export function parseGenerateArgs(argv: string[]): GenerateArgs {
     throw new UsageError('--project is required (a project id or name: "assetloom projects")');
   if (!values.prompt || values.prompt.trim() === '') throw new UsageError('--prompt is required');
   const type = values.type ?? 'sprite';
-  if (!['sprite', 'animation', 'background', 'ui', 'tileset'].includes(type)) {
+  if (!['sprite', 'animation', 'background', 'ui', 'tileset', 'level'].includes(type)) {
     throw new UsageError(
-      `--type must be sprite, animation, background, ui or tileset; got ${JSON.stringify(type)}`,
+      `--type must be sprite, animation, background, ui, tileset or level; got ${JSON.stringify(type)}`,
     );
   }
   const tileset = parseTileset(values, type);
+  const level = parseLevel(values, type);
   const canvas = parseCanvas(values, type);
   const format = values.format;
   if (format !== undefined && format !== 'spritesheet' && format !== 'individual') {
@@ -302,6 +374,7 @@ export function parseGenerateArgs(argv: string[]): GenerateArgs {
   if (frames !== undefined) args.frames = frames;
   if (format !== undefined) args.format = format;
   if (tileset !== undefined) args.tileset = tileset;
+  if (level !== undefined) args.level = level;
   const seed = intOption('seed', values.seed, 0, 4294967295);
   if (seed !== undefined) args.seed = seed;
   if (values.placeholder) args.placeholder = true;
@@ -336,6 +409,7 @@ function paramsOf(args: GenerateArgs, uploads: Record<string, unknown>): Record<
   if (framed && args.animation) params.animation = args.animation;
   if (args.type === 'tileset' && args.tileset && Object.keys(args.tileset).length > 0)
     params.tileset = args.tileset;
+  if (args.type === 'level' && args.level && Object.keys(args.level).length > 0) params.level = args.level;
   return params;
 }
 

@@ -142,6 +142,16 @@ function cloneParams(p: TaskParams): TaskParams {
     out.animation = { fps, loop, ...(frameDurations ? { frameDurations: [...frameDurations] } : {}) };
   }
   if (p.tileset) out.tileset = { kind: p.tileset.kind, tileSize: p.tileset.tileSize };
+  if (p.level) {
+    const { columns, rows, tileSize, tilesetTaskId, terrains } = p.level;
+    out.level = {
+      columns,
+      rows,
+      tileSize,
+      ...(tilesetTaskId === undefined ? {} : { tilesetTaskId }),
+      ...(terrains === undefined ? {} : { terrains: [...terrains] }),
+    };
+  }
   if (p.placeholder === true) out.placeholder = true;
   // image inputs (decision 0034): the uploads a task names, kept with it
   if (p.image) out.image = { uploadId: p.image.uploadId, strength: p.image.strength };

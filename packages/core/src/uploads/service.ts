@@ -117,7 +117,7 @@ export interface UploadView {
 
 export interface UploadServiceDeps {
   /** The uploads, and the tasks (a use whose task was never stored is dropped once old). */
-  store: Pick<Store, 'uploads' | 'tasks'>;
+  store: Pick<Store, 'uploads' | 'tasks'> & Partial<Pick<Store, 'assets'>>;
   objects: UploadObjects;
   decoder: ImageDecoder;
   limits?: Partial<UploadLimits>;
@@ -472,6 +472,29 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
     return { uploadId: u.id, key: u.key, width: u.width, height: u.height };
   }
 
+  /** A level's tileset task (issue #42) as the pipeline reads it: its sheet, kind, tile size and terrains. */
+  async function tilesetRef(taskId: string): Promise<NonNullable<ImageInputRefs['tileset']>> {
+    const assets = (await deps.store.assets?.listByTask(taskId)) ?? [];
+    const sheet = assets.find(
+      (a) => (a.metadata as { tileset?: unknown } | undefined)?.tileset !== undefined,
+    );
+    const meta = (
+      sheet?.metadata as { tileset?: { kind?: string; tileSize?: number; terrains?: string[] } } | undefined
+    )?.tileset;
+    if (sheet === undefined || meta === undefined || (meta.kind !== 'wang16' && meta.kind !== 'blob47')) {
+      throw new Error(
+        `[assetloom/core] the tileset task ${taskId} has no wang16 or blob47 tileset (deleted with its project?): generate the tileset again`,
+      );
+    }
+    return {
+      ref: { uploadId: `task:${taskId}`, key: sheet.key, width: sheet.width, height: sheet.height },
+      taskId,
+      kind: meta.kind,
+      tileSize: meta.tileSize ?? 16,
+      terrains: [...(meta.terrains ?? [])],
+    };
+  }
+
   /** Reads a stored upload's PNG for the pipeline (decoded where the pipeline runs). */
   const pictures: PictureSource = {
     async read(ref) {
@@ -622,8 +645,10 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
     },
 
     async loadInputs(params) {
-      if (uploadIdsOf(params).length === 0) return undefined;
+      const tilesetTask = params.level?.tilesetTaskId;
+      if (uploadIdsOf(params).length === 0 && tilesetTask === undefined) return undefined;
       const refs: ImageInputRefs = {};
+      if (tilesetTask !== undefined) refs.tileset = await tilesetRef(tilesetTask);
       if (params.image)
         refs.image = { ref: await pictureRef(params.image.uploadId), strength: params.image.strength };
       if (params.mask) refs.mask = await pictureRef(params.mask.uploadId);

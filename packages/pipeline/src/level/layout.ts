@@ -130,7 +130,7 @@ function scan(text: string): Hit[] {
 /** The clauses of a prompt: features of one clause share its placement words. */
 function clauses(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const re = /[,.;:!?，。；：、]|\band\b|\bwith\b|\bbut\b|\bwhile\b|\bplus\b|和|有|并且|还有|以及/g;
+  const re = /[,.;:!?，。；：、]|\band\b|\bwith\b|\bbut\b|\bwhile\b|\bplus\b|和|并且|还有|以及|，|。/g;
   let start = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     out.push([start, m.index]);
