@@ -99,10 +99,20 @@ export async function drawLevelArt(
     const drawn = await drawSprite(row.prompt, Math.max(16, Math.round(2 * s)));
     if (drawn) props.push({ kind, image: onCell(drawn.image, s, row.tall), as: drawn.as });
   }
+  // each terrain's plain tile is its texture (what every pair set draws where a tile is all of it)
+  const plains = textures.map((t) => {
+    const data = new Uint8Array(s * s * 4);
+    for (let y = 0; y < s; y++)
+      for (let x = 0; x < s; x++) {
+        const c = t.at(x, y);
+        data.set([c[0], c[1], c[2], 255], (y * s + x) * 4);
+      }
+    return { width: s, height: s, data };
+  });
   return {
     frames: [],
     animation: 'level',
     subject: 'level',
-    levelArt: { pairs, colors: textures.map((t) => t.ramp.base as Rgb), props },
+    levelArt: { pairs, plains, colors: textures.map((t) => t.ramp.base as Rgb), props },
   };
 }

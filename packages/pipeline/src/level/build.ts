@@ -124,7 +124,14 @@ export function assembleLevel(input: {
         colors,
         `task ${sheet.taskId}`,
       )
-    : tilesetFromPairs(art.pairs, pairsUsed(space), layout.terrains, colors, input.tileSize);
+    : tilesetFromPairs(
+        art.pairs,
+        art.plains ?? [],
+        pairsUsed(space),
+        layout.terrains,
+        colors,
+        input.tileSize,
+      );
   const map = tileMap(space, tileset);
   const props = [...plan.props].sort((a, b) => a.y - b.y || a.x - b.x);
   const kinds = [...new Set(props.map((p) => p.kind))];

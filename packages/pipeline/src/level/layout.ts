@@ -229,9 +229,9 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
           last: pendingLast,
           words: [h.word],
         };
-        if (pendingLast && lastFeature === null && kind === 'rooms') {
-          // "in the last room": the room is where the previous clause's thing goes
-          const prev = features.at(-1);
+        if (pendingLast && kind === 'rooms') {
+          // "a chest in the last room": the thing before goes in the last room
+          const prev = lastFeature ?? features.at(-1);
           if (prev) prev.last = true;
         }
         pendingAround = false;

@@ -57,6 +57,7 @@ const wangLattice = (tl: number, tr: number, bl: number, br: number): number[] =
 /** The level's tileset from the pairs drawn for it: each terrain's plain tile, then each used pair's 14 mixed tiles. */
 export function tilesetFromPairs(
   pairs: readonly PairArt[],
+  plains: readonly RgbaImage[],
   used: ReadonlySet<string>,
   terrains: readonly TerrainName[],
   colors: readonly Rgb[],
@@ -75,8 +76,8 @@ export function tilesetFromPairs(
   for (let t = 0; t < terrains.length; t++) {
     if (!present.has(t)) continue;
     const pair = pairs.find((p) => p.a === t || p.b === t);
-    if (!pair) continue;
-    add([t, t, t, t], pair.tiles[pair.a === t ? 0 : 15]!, `${terrains[t]}`);
+    const plain = plains[t] ?? pair?.tiles[pair.a === t ? 0 : 15];
+    if (plain) add([t, t, t, t], plain, `${terrains[t]}`);
   }
   for (const pair of pairs) {
     if (!used.has(`${pair.a},${pair.b}`)) continue;

@@ -32,6 +32,8 @@ export interface LevelArt {
   pairs: Array<{ a: number; b: number; tiles: RgbaImage[] }>;
   /** A colour per terrain, for the editors' brushes. */
   colors: Rgb[];
+  /** Each terrain's plain tile, in id order (a level of one terrain has no pair to take it from). */
+  plains?: RgbaImage[];
   /** Each prop's sprite, 2 × 2 tiles, its foot on the bottom row's middle. */
   props: Array<{ kind: string; image: RgbaImage; as: string }>;
 }

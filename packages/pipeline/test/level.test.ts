@@ -1,0 +1,339 @@
+/**
+ * Levels (issue #42): the prompt read into a layout by its word tables (every feature word and every
+ * placement word, in English and Chinese), grown so that features stand where the words put them,
+ * every place asked for is reachable, and every tile is one of the tileset's; a tileset given by a
+ * task tiles the level with its own rules (blob47 too). The art here is flat colours — what is under
+ * test is the reading, the growing and the tiling, not the drawing (packages/generator draws).
+ */
+import { describe, expect, it } from 'vitest';
+import { assembleLevel, growLevel } from '../src/level/build.js';
+import { levelChecks } from '../src/level/checks.js';
+import { readLevelLayout } from '../src/level/layout.js';
+import { levelParams, levelProblems } from '../src/level/params.js';
+import { LevelSpace } from '../src/level/space.js';
+import { tilesMayTouch } from '../src/level/tiles.js';
+import { FEATURE_WORDS, type FeatureKind, PLACEMENT_WORDS, type Placement } from '../src/level/words.js';
+import { tilesetRules } from '../src/tileset/rules.js';
+import { TERRAINS, type TerrainName } from '../src/tileset/terrains.js';
+import type { LevelArt, RgbaImage } from '../src/types/index.js';
+
+/** A flat tile of one colour (the art is not under test). */
+function flat(c: readonly number[], size = 8): RgbaImage {
+  const data = new Uint8Array(size * size * 4);
+  for (let i = 0; i < size * size; i++) data.set([c[0]!, c[1]!, c[2]!, 255], i * 4);
+  return { width: size, height: size, data };
+}
+
+/** Flat art for a layout's terrains: each pair's 16 tiles coloured by their top-left corner. */
+function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
+  const pairs: LevelArt['pairs'] = [];
+  for (let a = 0; a < terrains.length; a++)
+    for (let b = a + 1; b < terrains.length; b++)
+      pairs.push({
+        a,
+        b,
+        tiles: Array.from({ length: 16 }, (_, i) => flat(TERRAINS[terrains[i & 1 ? b : a]!].color, size)),
+      });
+  const props = [
+    'tree',
+    'pine',
+    'palm',
+    'cactus',
+    'bush',
+    'rock',
+    'house',
+    'chest',
+    'cave',
+    'door',
+    'stairs',
+  ].map((kind) => ({
+    kind,
+    image: flat([200, 40, 40], 2 * size),
+    as: 'flat',
+  }));
+  return {
+    pairs,
+    plains: terrains.map((t) => flat(TERRAINS[t].color, size)),
+    colors: terrains.map((t) => TERRAINS[t].color),
+    props,
+  };
+}
+
+function build(prompt: string, seed = 1, columns = 40, rows = 32, given: TerrainName[] | null = null) {
+  const layout = readLevelLayout(prompt, given);
+  return assembleLevel({ layout, columns, rows, tileSize: 8, seed, art: flatArt(layout.terrains) });
+}
+
+const checksOf = (b: ReturnType<typeof build>) =>
+  Object.fromEntries(levelChecks(b).checks.map((c) => [c.name, c]));
+
+describe('the layout reader', () => {
+  const features = Object.entries(FEATURE_WORDS) as Array<[FeatureKind, (typeof FEATURE_WORDS)[FeatureKind]]>;
+  it.each(features.flatMap(([kind, row]) => [...row.en, ...row.zh].map((word) => [kind, word] as const)))(
+    'feature %s: "%s"',
+    (kind, word) => {
+      const zh = /[\u3400-\u9fff]/.test(word);
+      const prompt = zh ? `一片草地,有${word}` : `a meadow with a ${word}`;
+      const layout = readLevelLayout(prompt);
+      // in a dungeon prompt the rooms and corridors are its own; elsewhere the word names the feature
+      const found = layout.features.map((f) => f.kind);
+      const expected: FeatureKind = kind;
+      expect(found, prompt).toContain(expected);
+      expect(layout.understood.join(' '), prompt).toContain(word.split(' ')[0]!);
+    },
+  );
+
+  const placements = Object.entries(PLACEMENT_WORDS) as Array<
+    [Placement, (typeof PLACEMENT_WORDS)[Placement]]
+  >;
+  it.each(placements.flatMap(([place, row]) => [...row.en, ...row.zh].map((word) => [place, word] as const)))(
+    'placement %s: "%s"',
+    (place, word) => {
+      const zh = /[\u3400-\u9fff]/.test(word);
+      const prompt = zh ? `草地,${word}有一个湖` : `a meadow with a lake in the ${word}`;
+      const lake = readLevelLayout(prompt).features.find((f) => f.kind === 'lake');
+      expect(lake?.placements, prompt).toContain(place);
+    },
+  );
+
+  it.each([
+    ['a small island with a lake', 'island', 'grass'],
+    ['an archipelago of small islands', 'archipelago', 'grass'],
+    ['a dungeon with rooms', 'dungeon', 'grass'],
+    ['地牢', 'dungeon', 'grass'],
+    ['a dark cave with a pond', 'cave', 'grass'],
+    ['a desert with rocks', 'land', 'desert'],
+    ['a snowy valley', 'land', 'snow'],
+    ['沼泽', 'land', 'swamp'],
+    ['a volcanic island', 'island', 'volcanic'],
+  ])('"%s" is a %s level of %s', (prompt, base, biome) => {
+    const layout = readLevelLayout(prompt);
+    expect([layout.base, layout.biome]).toEqual([base, biome]);
+  });
+
+  it('reads counts, links and the last room', () => {
+    const d = readLevelLayout(
+      'a dungeon with six rooms joined by corridors and a treasure chest in the last room',
+    );
+    expect(d.features.find((f) => f.kind === 'rooms')?.count).toBe(6);
+    expect(d.features.find((f) => f.kind === 'chest')?.last).toBe(true);
+    const r = readLevelLayout('a river running from north to south');
+    expect(r.features.find((f) => f.kind === 'river')).toMatchObject({ from: 'north', to: 'south' });
+    const p = readLevelLayout('a path to a cave');
+    expect(p.features.find((f) => f.kind === 'path')?.to).toBe('cave');
+    expect(p.features.map((f) => f.kind)).toContain('cave');
+    expect(readLevelLayout('地牢,有四个房间').features.find((f) => f.kind === 'rooms')?.count).toBe(4);
+  });
+
+  it('maps roles onto the terrains at hand and names what it cannot draw', () => {
+    const layout = readLevelLayout('an island with rocks in the north and a path', ['grass', 'water']);
+    expect(layout.terrains).toEqual(['water', 'grass']);
+    expect(layout.ignored).toContain('rocks');
+    expect(layout.notes.join(' ')).toMatch(/rocks: none of the terrains at hand/);
+  });
+});
+
+describe('growing a level', () => {
+  const PLACES: Placement[] = [
+    'north',
+    'south',
+    'east',
+    'west',
+    'northeast',
+    'northwest',
+    'southeast',
+    'southwest',
+    'centre',
+    'corners',
+  ];
+  it.each(PLACES)('a lake in the %s is there, and every check passes', (place) => {
+    const word = place === 'corners' ? 'ponds in the corners' : `a lake in the ${place}`;
+    const b = build(`a meadow with ${word}`, 3);
+    const c = checksOf(b);
+    expect(c.level_placement?.passed, c.level_placement?.detail).toBe(true);
+    expect(c.level_tile_rules?.passed, c.level_tile_rules?.detail).toBe(true);
+    expect(c.level_connected?.passed, c.level_connected?.detail).toBe(true);
+    const lake = b.plan.regions.find((r) => r.kind === 'lake' || r.kind === 'pond')!;
+    expect(lake.cells.length).toBeGreaterThan(4);
+  });
+
+  it('a lake placed in the north is not where the south is: the check fails a misplaced feature', () => {
+    const b = build('a meadow with a lake in the north', 3);
+    const region = b.plan.regions.find((r) => r.kind === 'lake')!;
+    region.placements = ['south'];
+    const c = checksOf(b);
+    expect(c.level_placement?.passed).toBe(false);
+    expect(c.level_placement?.detail).toMatch(/lake \(south: its middle is at \d+ % across, \d+ % down\)/);
+  });
+
+  it.each([
+    ['rocks around the edges', 'mountain'],
+    ['a forest around a clearing in the centre', 'forest'],
+  ])('"%s": around reaches every side', (prompt, kind) => {
+    const b = build(`a meadow with ${prompt}`, 5, 48, 40);
+    const c = checksOf(b);
+    expect(c.level_placement?.passed, c.level_placement?.detail).toBe(true);
+    expect(b.plan.regions.find((r) => r.kind === kind)!.cells.length).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ['a river from west to east', 'river'],
+    ['a village in the south', 'village'],
+    ['a cave entrance in the east', 'cave'],
+    ['a clearing in the west', 'clearing'],
+    ['a forest in the north', 'forest'],
+    ['houses in the north', 'houses'],
+    ['a chest in the east', 'chest'],
+    ['a path from west to east', 'path'],
+    ['lava in the centre', 'lava'],
+    ['the sea in the south', 'sea'],
+  ])('"%s" grows its %s, joined to the spawn', (prompt, kind) => {
+    const b = build(`a meadow with ${prompt}`, 2, 48, 40);
+    const c = checksOf(b);
+    for (const name of ['level_connected', 'level_placement', 'level_tile_rules'])
+      expect(c[name]?.passed, `${name}: ${c[name]?.detail}`).toBe(true);
+    expect(b.plan.regions.find((r) => r.kind === kind)?.cells.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('a river from north to south crosses the map', () => {
+    const b = build('a meadow with a river from north to south', 4);
+    const rows = b.plan.regions
+      .find((r) => r.kind === 'river')!
+      .cells.map((c) => Math.floor(c / b.plan.columns));
+    expect(Math.min(...rows)).toBe(0);
+    expect(Math.max(...rows)).toBe(b.plan.rows - 1);
+  });
+
+  it('a dungeon: the rooms asked for, every one reachable, doors where corridors leave them', () => {
+    const b = build('a dungeon with six rooms joined by corridors and a chest in the last room', 7, 48, 40);
+    const c = checksOf(b);
+    expect(c.level_connected?.passed, c.level_connected?.detail).toBe(true);
+    expect(b.plan.rooms.length).toBe(6);
+    expect(b.plan.anchors.filter((a) => a.name.startsWith('room'))).toHaveLength(6);
+    expect(b.props.filter((p) => p.kind === 'door').length).toBeGreaterThanOrEqual(5);
+    expect(b.props.filter((p) => p.kind === 'chest')).toHaveLength(1);
+    expect(b.props.filter((p) => p.kind === 'stairs')).toHaveLength(1);
+  });
+
+  it('a cave: one walkable hollow with the lake asked for', () => {
+    const b = build('a small cave with an underground lake', 3, 40, 30);
+    const c = checksOf(b);
+    expect(c.level_connected?.passed, c.level_connected?.detail).toBe(true);
+    expect(b.plan.regions.find((r) => r.kind === 'lake')!.cells.length).toBeGreaterThan(3);
+  });
+
+  it('a cut-off place fails the check naming it', () => {
+    const b = build('a meadow with a pond in the north, a village in the east and a chest in the west', 2);
+    // wall the chest in with water
+    const anchor = b.plan.anchors.find((a) => a.name === 'chest')!;
+    const water = b.layout.roles.water!;
+    const x0 = anchor.cell % b.plan.columns;
+    const y0 = Math.floor(anchor.cell / b.plan.columns);
+    for (let y = y0 - 2; y <= y0 + 3; y++)
+      for (let x = x0 - 2; x <= x0 + 3; x++)
+        if (Math.max(Math.abs(x - x0 - 0.5), Math.abs(y - y0 - 0.5)) > 1.5)
+          b.plan.terrain.cells[y * b.plan.terrain.width + x] = water;
+    const c = checksOf(b);
+    expect(c.level_connected?.passed).toBe(false);
+    expect(c.level_connected?.detail).toMatch(/cut off from the spawn: .*chest/);
+  });
+
+  it('is the same level for the same seed, another for another seed', () => {
+    const layout = readLevelLayout('an island with a lake and a forest in the north');
+    const a = growLevel(layout, 'wang16', 32, 24, 9);
+    const b = growLevel(layout, 'wang16', 32, 24, 9);
+    const c = growLevel(layout, 'wang16', 32, 24, 10);
+    expect(Buffer.from(a.terrain.cells).equals(Buffer.from(b.terrain.cells))).toBe(true);
+    expect(Buffer.from(a.terrain.cells).equals(Buffer.from(c.terrain.cells))).toBe(false);
+  });
+});
+
+describe('tiling', () => {
+  it('every joint of a many-terrain map is allowed by its tiles’ lattices, and no tile holds three terrains', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const b = build(
+        'a volcanic island with lava in the centre, rocks in the north and a path around it',
+        seed,
+        40,
+        40,
+      );
+      const { columns, rows } = b.plan;
+      for (let i = 0; i < columns * rows; i++) expect(b.map[i], `cell ${i}`).toBeGreaterThanOrEqual(0);
+      for (let y = 0; y < rows; y++)
+        for (let x = 0; x + 1 < columns; x++)
+          expect(
+            tilesMayTouch(
+              b.tileset.tiles[b.map[y * columns + x]!]!,
+              b.tileset.tiles[b.map[y * columns + x + 1]!]!,
+              'x',
+            ),
+          ).toBe(true);
+    }
+  });
+
+  it('a given blob47 tileset tiles the level by its own rules', () => {
+    const layout = readLevelLayout('a meadow with a lake in the north and a clearing in the south', [
+      'grass',
+      'water',
+    ]);
+    const rules = tilesetRules('blob47');
+    // the set's sheet: terrain 0 grass, 1 water; each tile coloured by its centre so the preview shows the rule
+    const s = 8;
+    const sheet = {
+      width: rules.columns * s,
+      height: rules.rows * s,
+      data: new Uint8Array(rules.columns * s * rules.rows * s * 4),
+    };
+    for (const t of rules.tiles) {
+      const c = TERRAINS[t.terrain ? 'water' : 'grass'].color;
+      for (let y = 0; y < s; y++)
+        for (let x = 0; x < s; x++)
+          sheet.data.set(
+            [c[0], c[1], c[2], 255],
+            ((Math.floor(t.index / rules.columns) * s + y) * sheet.width +
+              (t.index % rules.columns) * s +
+              x) *
+              4,
+          );
+    }
+    const b = assembleLevel({
+      layout,
+      columns: 32,
+      rows: 24,
+      tileSize: s,
+      seed: 2,
+      art: { pairs: [], colors: [], props: flatArt(layout.terrains).props },
+      sheet: { picture: sheet, kind: 'blob47', tileSize: s, terrains: ['grass', 'water'], taskId: 't1' },
+    });
+    expect(b.tileset.kind).toBe('blob47');
+    expect(b.plan.terrain.width).toBe(32);
+    const c = checksOf(b);
+    expect(c.level_tile_rules?.passed, c.level_tile_rules?.detail).toBe(true);
+    expect(c.level_placement?.passed, c.level_placement?.detail).toBe(true);
+    // a water cell takes the blob tile of its 8 neighbours, a grass cell the plain tile
+    const space = new LevelSpace('blob47', 32, 24, layout.terrains, b.plan.terrain);
+    const water = layout.terrains.indexOf('water');
+    for (let i = 0; i < 32 * 24; i++) {
+      const tile = b.tileset.tiles[b.map[i]!]!;
+      expect(tile.lattice[4]).toBe(space.grid.cells[i] === water ? water : layout.terrains.indexOf('grass'));
+    }
+  });
+});
+
+describe('params.level', () => {
+  it.each([
+    [{ columns: 7 }, /columns must be an integer from 8 to 256/],
+    [{ rows: 300 }, /rows must be an integer from 8 to 256/],
+    [{ tileSize: 65 }, /tileSize must be an integer from 8 to 64/],
+    [{ columns: 256, tileSize: 32 }, /above 4096 px a side/],
+    [{ terrains: ['grass'] }, /2 to 6 terrains/],
+    [{ terrains: ['grass', 'plasma'] }, /"plasma" is not a terrain/],
+    [{ terrains: ['grass', 'water'], tilesetTaskId: 't' }, /not both/],
+    [{ size: 3 }, /params.level.size is not a known field/],
+  ])('%j is refused', (level, message) => {
+    expect(levelProblems(level).join('; ')).toMatch(message);
+  });
+  it('fills its defaults', () => {
+    expect(levelParams(undefined)).toEqual({ columns: 32, rows: 32, tileSize: 16 });
+  });
+});
