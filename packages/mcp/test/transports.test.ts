@@ -49,6 +49,7 @@ describe.each<[TransportName]>([['stdio'], ['streamable-http']])('over %s', (tra
       'generate_background',
       'generate_ui',
       'generate_tileset',
+      'generate_level',
     ]) {
       expect(names).toContain(name);
     }

@@ -18,7 +18,7 @@ const PICTURE_INPUTS = ['image', 'mask', 'references', 'paletteFrom'] as const s
 
 /**
  * The asset types as tools: one row per type of the contract's `AssetType` (a type added to the
- * contract fails the typecheck here until it has its row; `character` and `level` will be rows).
+ * contract fails the typecheck here until it has its row; `character` will be a row).
  */
 export const ASSET_TYPE_TOOLS = {
   sprite: {
@@ -55,5 +55,12 @@ export const ASSET_TYPE_TOOLS = {
     description:
       'Draws terrain tiles that join without seams from two terrains the prompt names ("grass and water", "sand and lava"): a 16-tile Wang set, a 47-tile blob set or one seamless tile (params.tileset), with a Godot 4 TileSet whose terrain brush works at once, a Tiled .tsx with its Wang set and a JSON description.',
     params: ['tileset', 'seed'],
+  },
+  level: {
+    tool: 'generate_level',
+    title: 'Generate a level',
+    description:
+      'Builds a playable top-down level from a prompt ("a small island with a lake, a forest in the north and a path to a cave", "a dungeon with five rooms"): params.level gives its size in tiles (columns × rows, 8-256), the tile size and either a completed wang16/blob47 tileset task of the project (tilesetTaskId) or the terrains to draw. Every walkable place is joined, features sit where the words put them, tiles join by their Wang or blob rules, props are objects; files for Tiled (.tmx, .tmj, .tsx), LDtk (.ldtk) and Godot 4 (.tscn TileMapLayer with its TileSet .tres), and a preview PNG.',
+    params: ['level', 'seed'],
   },
 } as const satisfies Record<AssetType, AssetTypeTool>;

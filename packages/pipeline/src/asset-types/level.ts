@@ -39,6 +39,11 @@ export const level: AssetTypeModule<'level'> = {
   type: 'level',
   canvas: false,
   framed: false,
+  // the level's picture, and its tiles and props drawn at about the same again
+  pixels: (params) => {
+    const { columns, rows, tileSize } = levelParams(params.level);
+    return 2 * columns * rows * tileSize * tileSize;
+  },
   problems: (params) => levelProblems(params.level),
   layout(params) {
     const { columns, rows, tileSize } = levelParams(params.level);

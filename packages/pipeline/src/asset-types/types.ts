@@ -32,7 +32,7 @@ export interface FromModel {
 }
 
 /** What a type's provider request and its assembly know of the run (beyond its params). */
-export interface RunContext {
+interface RunContext {
   userPrompt: string;
   tags: readonly string[];
   style: StyleMap;

@@ -12,9 +12,9 @@ export function makeGrid(width: number, height: number, fill = 0): Grid {
 }
 
 export const at = (g: Grid, x: number, y: number): number => g.cells[y * g.width + x]!;
-export const inside = (g: { width: number; height: number }, x: number, y: number): boolean =>
+const inside = (g: { width: number; height: number }, x: number, y: number): boolean =>
   x >= 0 && y >= 0 && x < g.width && y < g.height;
-export function set(g: Grid, x: number, y: number, v: number): void {
+function set(g: Grid, x: number, y: number, v: number): void {
   if (inside(g, x, y)) g.cells[y * g.width + x] = v;
 }
 

@@ -37,7 +37,7 @@ export interface FeatureRequest {
 }
 
 /** The terrain each role of a level is drawn with (indices into `LevelLayout.terrains`). */
-export interface TerrainRoles {
+interface TerrainRoles {
   ground: number;
   shore: number | null;
   water: number | null;

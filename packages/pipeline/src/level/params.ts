@@ -5,8 +5,8 @@ import type { LevelParams } from '../types/index.js';
  * The defaults and limits of `params.level` as the contract states them (openapi/asset-api.yaml,
  * `Level`); test/level.test.ts holds them equal to the bundled contract.
  */
-export const LEVEL_DEFAULTS = Object.freeze({ columns: 32, rows: 32, tileSize: 16 });
-export const LEVEL_LIMITS = Object.freeze({
+const LEVEL_DEFAULTS = Object.freeze({ columns: 32, rows: 32, tileSize: 16 });
+const LEVEL_LIMITS = Object.freeze({
   columns: { min: 8, max: 256 },
   rows: { min: 8, max: 256 },
   tileSize: { min: 8, max: 64 },
@@ -14,7 +14,7 @@ export const LEVEL_LIMITS = Object.freeze({
   /** The preview's longest side in pixels (columns × tileSize, rows × tileSize). */
   previewSide: 4096,
 });
-export const TERRAIN_NAMES = Object.keys(TERRAINS) as TerrainName[];
+const TERRAIN_NAMES = Object.keys(TERRAINS) as TerrainName[];
 
 /** `params.level` with its defaults filled in. */
 export function levelParams(value: Partial<LevelParams> | null | undefined): LevelParams {

@@ -588,5 +588,3 @@ export function growPlaces(g: Grower): void {
   for (const f of byKind('chest')) growChest(g, f);
   scatterProps(g);
 }
-
-export type { PropKind };

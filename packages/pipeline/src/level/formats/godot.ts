@@ -89,7 +89,7 @@ export function levelTres(build: LevelBuild): string {
 }
 
 /** `tile_map_data` of a TileMapLayer: format 0, then per cell x, y (int16), source, atlas x, atlas y, alternative (uint16), little-endian. */
-export function tileMapData(build: LevelBuild): Uint8Array {
+function tileMapData(build: LevelBuild): Uint8Array {
   const { columns, rows } = build.plan;
   const set = build.tileset;
   const cells: number[] = [];

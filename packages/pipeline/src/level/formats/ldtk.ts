@@ -31,7 +31,7 @@ function iid(seed: number, name: string): string {
 }
 
 /** The rules of the tileset: the pattern each tile is placed by (LDtk: 0 anything, v must be v, −v must not). */
-export function ldtkRules(
+function ldtkRules(
   build: LevelBuild,
 ): Array<{ tile: number; pattern: number[]; outOfBounds: number | null }> {
   const set = build.tileset;
