@@ -100,6 +100,18 @@ if [ "$with_test" = 1 ]; then
   else
     log "chromium missing and not root: install Debian's 'chromium' package (sudo apt-get install chromium) for the browser tests"
   fi
+  # 4b. Tiled's tmxrasterizer for the level tests (test/formats/levels.test.ts renders every level's
+  #     TMX and TMJ with it, headless): Debian's 'tiled' package, only as root with apt.
+  if [ -x /usr/bin/tmxrasterizer ]; then
+    log "tmxrasterizer present"
+  elif [ "${ASSETLOOM_SKIP_APT:-}" != "1" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    log "installing tiled from Debian packages (tmxrasterizer, level tests)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends tiled >/dev/null
+  else
+    log "tmxrasterizer missing and not root: install Debian's 'tiled' package (sudo apt-get install tiled) for the level tests"
+  fi
   # 5. The MongoDB test target: FerretDB v1 built with Go and cached (not needed when MONGODB_URI is set).
   if [ -n "${MONGODB_URI:-}" ]; then
     log "MONGODB_URI is set: the MongoDB suites use it, FerretDB is not built"
