@@ -79,7 +79,7 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
   );
 }
 
-const ASSET_TYPES: AssetType[] = ['sprite', 'animation', 'background', 'ui', 'tileset'];
+const ASSET_TYPES: AssetType[] = ['sprite', 'animation', 'background', 'ui', 'tileset', 'level'];
 const TILESET_KINDS = ['wang16', 'blob47', 'seamless'] as const;
 type TilesetKind = (typeof TILESET_KINDS)[number];
 const LOOPS = ['forward', 'reverse', 'pingpong'] as const;
@@ -145,6 +145,10 @@ const GENERATE_FIELDS = [
   '/params/animation/frameDurations',
   '/params/tileset/kind',
   '/params/tileset/tileSize',
+  '/params/level/columns',
+  '/params/level/rows',
+  '/params/level/tileSize',
+  '/params/level/tilesetTaskId',
   '/params/seed',
 ] as const;
 type GenerateField = (typeof GENERATE_FIELDS)[number];
@@ -206,6 +210,9 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [seed, setSeed] = useKept(project.id, 'seed', '');
   const [tilesetKind, setTilesetKind] = useKept<TilesetKind>(project.id, 'tilesetKind', 'wang16');
   const [tileSize, setTileSize] = useKept(project.id, 'tileSize', 16);
+  const [levelColumns, setLevelColumns] = useKept(project.id, 'levelColumns', 32);
+  const [levelRows, setLevelRows] = useKept(project.id, 'levelRows', 24);
+  const [levelTileset, setLevelTileset] = useKept(project.id, 'levelTileset', '');
   const [fps, setFps] = useKept(project.id, 'fps', DEFAULT_FPS);
   const [loop, setLoop] = useKept<Loop>(project.id, 'loop', 'forward');
   const [durations, setDurations] = useKept(project.id, 'durations', '');
@@ -220,6 +227,8 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   const [variations, setVariations] = useKept<number>(project.id, 'variations', 1);
   const hasFrames = assetType === 'sprite' || assetType === 'animation';
   const isTileset = assetType === 'tileset';
+  // a level (issue #42): its size in tiles, and a tileset task of the project or its own tiles at a tile size
+  const isLevel = assetType === 'level';
   const hasCanvas = assetType === 'background' || assetType === 'ui';
   const size = hasCanvas ? canvasParams(canvas, { width: customWidth, height: customHeight }) : undefined;
 
@@ -246,6 +255,15 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     ...(hasFrames ? { frames: { directions, framesPerDirection: frames } } : {}),
     ...(hasFrames && animation ? { animation } : {}),
     ...(isTileset ? { tileset: { kind: tilesetKind, tileSize } } : {}),
+    ...(isLevel
+      ? {
+          level: {
+            columns: levelColumns,
+            rows: levelRows,
+            ...(levelTileset.trim() ? { tilesetTaskId: levelTileset.trim() } : { tileSize }),
+          },
+        }
+      : {}),
     ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
     ...picture,
   };
@@ -513,7 +531,70 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               {field('/params/height').note}
             </label>
           )}
-          {!isTileset && !size && (
+          {isLevel && (
+            <>
+              <label>
+                {t('levelColumns')}
+                <input
+                  name="levelColumns"
+                  type="number"
+                  min={8}
+                  max={256}
+                  step={1}
+                  value={levelColumns}
+                  {...field('/params/level/columns').attrs}
+                  onInput={(e) => setLevelColumns(Number((e.currentTarget as HTMLInputElement).value))}
+                />
+                {field('/params/level/columns').note}
+              </label>
+              <label>
+                {t('levelRows')}
+                <input
+                  name="levelRows"
+                  type="number"
+                  min={8}
+                  max={256}
+                  step={1}
+                  value={levelRows}
+                  {...field('/params/level/rows').attrs}
+                  onInput={(e) => setLevelRows(Number((e.currentTarget as HTMLInputElement).value))}
+                />
+                {field('/params/level/rows').note}
+              </label>
+              <label>
+                {t('levelTilesetTask')}
+                <input
+                  name="levelTilesetTask"
+                  type="text"
+                  value={levelTileset}
+                  placeholder="tsk_…"
+                  {...field('/params/level/tilesetTaskId', 'level-tileset-hint').attrs}
+                  onInput={(e) => setLevelTileset((e.currentTarget as HTMLInputElement).value)}
+                />
+                <span class="hint" id="level-tileset-hint">
+                  {t('levelTilesetHint')}
+                </span>
+                {field('/params/level/tilesetTaskId').note}
+              </label>
+              {levelTileset.trim() === '' && (
+                <label>
+                  {t('tileSize')}
+                  <input
+                    name="levelTileSize"
+                    type="number"
+                    min={8}
+                    max={64}
+                    step={1}
+                    value={tileSize}
+                    {...field('/params/level/tileSize').attrs}
+                    onInput={(e) => setTileSize(Number((e.currentTarget as HTMLInputElement).value))}
+                  />
+                  {field('/params/level/tileSize').note}
+                </label>
+              )}
+            </>
+          )}
+          {!isTileset && !isLevel && !size && (
             <label>
               {t('resolution')}
               <input
@@ -566,7 +647,7 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
               {field('/params/tileset/tileSize').note}
             </label>
           )}
-          {!isTileset && (
+          {!isTileset && !isLevel && (
             <label>
               {t('format')}
               <select

@@ -2,6 +2,7 @@ import type { Asset, Task } from '@assetloom/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
+import { type LevelDescription, LevelPreview, type LoadedLevel } from './level.js';
 import { serverText } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
@@ -49,6 +50,8 @@ interface Loaded {
   files: FileEntry[];
   /** A tileset's JSON description (`metadata.atlas.tileset`) with its image. */
   tileset?: { description: TilesetDescription; image: HTMLImageElement };
+  /** A level's `level.json` with its tiles and props sheets (issue #42). */
+  level?: LoadedLevel;
 }
 
 /** The parts of `tileset.json` (format assetloom-tileset, decision 0023) the viewer paints with. */
@@ -71,9 +74,26 @@ const ATLAS_FILES: [string, MessageKey][] = [
   ['unity', 'downloadUnity'],
   ['tiled', 'downloadTiled'],
   ['tileset', 'downloadTileset'],
+  // a level's files (issue #42): `tiled` is then its TMX map and `godot` its scene
+  ['tiledJson', 'downloadTmj'],
+  ['tiledTileset', 'downloadTiled'],
+  ['tiledProps', 'downloadTiledProps'],
+  ['ldtk', 'downloadLdtk'],
+  ['godotTileSet', 'downloadGodotTileSet'],
+  ['tilesetImage', 'downloadTilesImage'],
+  ['propsImage', 'downloadPropsImage'],
+  ['level', 'downloadLevelJson'],
 ];
+/** What a level's `tiled` and `godot` files are (its TMX map, its TileMapLayer scene). */
+const LEVEL_LABELS: Record<string, MessageKey> = { tiled: 'downloadTmx', godot: 'downloadGodotScene' };
 const contentTypeOf = (key: string) =>
-  key.endsWith('.json') ? 'application/json' : key.endsWith('.tsx') ? 'application/xml' : 'text/plain';
+  /\.(json|tmj|ldtk)$/.test(key)
+    ? 'application/json'
+    : /\.(tsx|tmx)$/.test(key)
+      ? 'application/xml'
+      : key.endsWith('.png')
+        ? 'image/png'
+        : 'text/plain';
 
 const DEFAULT_FPS = 8;
 
@@ -130,18 +150,22 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
         {task && (
           <p class="muted">
             {t(`type_${task.assetType}` as MessageKey)} ·{' '}
-            {task.params.tileset
-              ? `${t(`kind_${task.params.tileset.kind}` as MessageKey)} · ${task.params.tileset.tileSize}px · `
-              : task.params.width !== undefined && task.params.height !== undefined
-                ? `${task.params.width}×${task.params.height}px · `
-                : `${task.params.resolution}px · `}
+            {task.params.level
+              ? `${task.params.level.columns}×${task.params.level.rows} · ${task.params.level.tileSize}px · `
+              : task.params.tileset
+                ? `${t(`kind_${task.params.tileset.kind}` as MessageKey)} · ${task.params.tileset.tileSize}px · `
+                : task.params.width !== undefined && task.params.height !== undefined
+                  ? `${task.params.width}×${task.params.height}px · `
+                  : `${task.params.resolution}px · `}
             {task.params.frames
               ? `${task.params.frames.directions}×${task.params.frames.framesPerDirection} · `
               : ''}
             {task.params.animation
               ? `${task.params.animation.fps} fps · ${t(`loop_${task.params.animation.loop}` as MessageKey)} · `
               : ''}
-            {task.params.tileset ? '' : `${t(`format_${task.params.format}` as MessageKey)} · `}
+            {task.params.tileset || task.params.level
+              ? ''
+              : `${t(`format_${task.params.format}` as MessageKey)} · `}
             {t('generatedAt')} {formatTime(task.createdAt, lang)}
           </p>
         )}
@@ -157,7 +181,9 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
         <div class="viewer-grid">
           <SheetView loaded={loaded} backdrop={backdrop} onBackdrop={setBackdrop} />
           <div class="viewer-side">
-            {loaded.tileset ? (
+            {loaded.level ? (
+              <LevelPreview level={loaded.level} />
+            ) : loaded.tileset ? (
               <MapPreview tileset={loaded.tileset} />
             ) : (
               // A still picture (a background, a one-frame sprite) has nothing to play: no player for it.
@@ -178,6 +204,12 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
       )}
     </section>
   );
+}
+
+/** A PNG the task wrote beside its asset (a level's sheets), as an image. */
+async function sheetImage(api: ReturnType<typeof useStudio>['api'], key: string): Promise<HTMLImageElement> {
+  const url = URL.createObjectURL(new Blob([(await fileBytes(api, key)) as BlobPart], { type: 'image/png' }));
+  return loadImage(url);
 }
 
 /** The subject section of an optimized prompt, else the prompt itself. */
@@ -203,6 +235,7 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
     type: 'image/png',
   }));
   const isTileset = pngs.some((a) => a.metadata.tileset !== undefined);
+  const isLevel = pngs.some((a) => a.metadata.level !== undefined);
   const seen = new Set<string>();
   for (const asset of pngs) {
     const atlas = (asset.metadata.atlas ?? {}) as Record<string, string | undefined>;
@@ -214,7 +247,11 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
         name: baseName(key),
         key,
         kind: name === 'texturePacker' ? 'json' : name === 'godot' ? 'tres' : name,
-        label: isTileset && name === 'godot' ? 'downloadGodotTileSet' : label,
+        label: isLevel
+          ? (LEVEL_LABELS[name] ?? label)
+          : isTileset && name === 'godot'
+            ? 'downloadGodotTileSet'
+            : label,
         type: contentTypeOf(key),
       });
     }
@@ -227,6 +264,22 @@ async function loadTask(api: ReturnType<typeof useStudio>['api'], taskId: string
   const sheet = sheets[0];
   const atlasOf = (asset: Asset) =>
     (asset.metadata.atlas ?? {}) as { texturePacker?: string; godot?: string; tileset?: string };
+  const levelAtlas = (sheet?.metadata.atlas ?? {}) as {
+    level?: string;
+    tilesetImage?: string;
+    propsImage?: string;
+  };
+  if (sheet && levelAtlas.level && levelAtlas.tilesetImage && levelAtlas.propsImage) {
+    // A level: its level.json drawn with its tiles and props sheets, layer by layer.
+    const [description, tiles, props] = await Promise.all([
+      fileBytes(api, levelAtlas.level).then(
+        (b) => JSON.parse(new TextDecoder().decode(b)) as LevelDescription,
+      ),
+      sheetImage(api, levelAtlas.tilesetImage),
+      sheetImage(api, levelAtlas.propsImage),
+    ]);
+    return { assets, images, animations, fps: DEFAULT_FPS, files, level: { description, tiles, props } };
+  }
   const tilesetKey = sheet ? atlasOf(sheet).tileset : undefined;
   if (sheet && tilesetKey) {
     // A tileset: no animation; its JSON description paints the map preview.

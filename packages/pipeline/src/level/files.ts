@@ -62,6 +62,13 @@ function levelJson(build: LevelBuild) {
       cells: Array.from(build.plan.terrain.cells),
     },
     props: placedProps(build).map((p) => ({ kind: p.kind, x: p.x, y: p.y, blocks: p.blocks })),
+    // the props sheet: one sprite per kind, 2 × 2 tiles each, side by side in this order; a prop at
+    // tile (x, y) is drawn from (x − ½, y − 1) tiles, its feet on that tile
+    propSheet: {
+      image: LEVEL_FILES.props,
+      size: 2 * build.tileset.tileSize,
+      kinds: build.propImages.map((i) => i.kind),
+    },
     places: places(build),
     regions: regionBoxes(build),
     rooms: build.plan.rooms,
