@@ -38,7 +38,7 @@ export interface AssetloomMcpOptions {
 
 const INSTRUCTIONS = [
   'Assetloom makes 2D game assets: generate_sprite, generate_animation, generate_background, generate_ui, generate_tileset and generate_level draw pixel art from a prompt in a project (list_projects, create_project) and answer the PNG as an image you can look at.',
-  'They report progress while they run and answer links to every file; saveTo (or download_task) writes the PNGs and the engine files (layout godot, unity, phaser, tiled or all) into a folder this server may write.',
+  'They report progress while they run and answer links to every file; saveTo (or download_task) writes the PNGs and the engine files (layout godot, unity, phaser, tiled, ldtk or all) into a folder this server may write.',
   'A refused argument is named in the error; a rate limit says how long to wait.',
 ].join(' ');
 

@@ -2,7 +2,7 @@
 // the reference server's /mcp over Streamable HTTP — against a real server process (its bin, the
 // embedded store): list the tools, generate a sprite with progress, get the picture, write the
 // Godot files into the allowed folder, refuse paths outside it.
-import { lstat, readdir, readFile, symlink } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodePng } from '@assetloom/pipeline';
 import type { Client } from '@modelcontextprotocol/client';
@@ -153,6 +153,38 @@ describe.each<[TransportName]>([['stdio'], ['streamable-http']])('over %s', (tra
     const everything = JSON.stringify([result, again, unity, progress]);
     expect(everything).not.toContain(token);
     expect(everything).not.toMatch(/[?&]token=/);
+  });
+
+  it('generates a level and writes its Godot scene, TileSet and sheets with res:// paths where they land', async () => {
+    const folder = `res://levels/island-${transport}`;
+    const result = (await client.callTool({
+      name: 'generate_level',
+      arguments: {
+        projectId: 'Demo',
+        prompt: 'an island with a lake in the west',
+        params: { level: { columns: 16, rows: 12, tileSize: 8 } },
+        saveTo: { folder, layout: 'godot' },
+      },
+    })) as ToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const dir = join(world.game, 'levels', `island-${transport}`);
+    expect((await readdir(dir)).sort()).toEqual([
+      'level-props.png',
+      'level-tiles.png',
+      'level.png',
+      'level.tres',
+      'level.tscn',
+    ]);
+    // every res:// path of the scene and the TileSet names a file that is there
+    for (const name of ['level.tscn', 'level.tres']) {
+      const paths = [...(await readFile(join(dir, name), 'utf8')).matchAll(/path="res:\/\/([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
+      expect(paths.length, name).toBeGreaterThan(0);
+      for (const path of paths)
+        expect(path.startsWith(`levels/island-${transport}/`), `${name}: ${path}`).toBe(true);
+      for (const path of paths) await stat(join(world.game, path));
+    }
   });
 
   it('refuses paths outside the allowed folder, by .. and by a symbolic link', async () => {

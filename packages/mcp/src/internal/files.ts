@@ -113,7 +113,8 @@ export async function downloadTask(input: {
   const { dir, root } = await folders.folder(input.folder, field, language);
   const godotRoot = layout.godotPaths ? await godotProjectOf(dir, root) : undefined;
   const resDir = godotRoot === undefined ? '' : relative(godotRoot, dir).split(sep).join('/');
-  const pngNames = new Set(wanted.filter((f) => f.kind === 'png').map((f) => f.name));
+  // the files written beside each other (PNGs, a level's sheets and TileSet the scene names)
+  const pngNames = new Set(wanted.map((f) => f.name));
   // every name is checked before anything is written
   for (const file of wanted) {
     if (safeFileName(file.name) === undefined)

@@ -17,8 +17,8 @@ export const LAYOUTS = {
   },
   godot: {
     description:
-      'the PNGs and the Godot 4 resources (SpriteFrames .tres, TileSet .tres, Parallax2D .tscn), their res:// paths pointing where the files land in the Godot project',
-    kinds: ['godot'],
+      "the PNGs and the Godot 4 resources (SpriteFrames .tres, TileSet .tres, Parallax2D .tscn; a level's TileMapLayer .tscn with its TileSet .tres and sheets), their res:// paths pointing where the files land in the Godot project",
+    kinds: ['godot', 'godotTileSet', 'tilesetImage', 'propsImage'],
     godotPaths: true,
   },
   unity: {
@@ -32,13 +32,19 @@ export const LAYOUTS = {
     godotPaths: false,
   },
   tiled: {
-    description: 'the PNGs with the Tiled tileset (.tsx) and the tileset JSON',
-    kinds: ['tiled', 'tileset'],
+    description:
+      "the PNGs with the Tiled tileset (.tsx) and the tileset JSON; a level's map (.tmx, .tmj) with its tilesets (.tsx) and sheets",
+    kinds: ['tiled', 'tileset', 'tiledJson', 'tiledTileset', 'tiledProps', 'tilesetImage', 'propsImage'],
+    godotPaths: false,
+  },
+  ldtk: {
+    description: "a level's LDtk project (.ldtk) with its sheets",
+    kinds: ['ldtk', 'tilesetImage', 'propsImage'],
     godotPaths: false,
   },
 } as const satisfies Record<string, Layout>;
 
-/** A download layout: `all`, `godot`, `unity`, `phaser` or `tiled` (the rows of the table). */
+/** A download layout: `all`, `godot`, `unity`, `phaser`, `tiled` or `ldtk` (the rows of the table). */
 export type LayoutName = keyof typeof LAYOUTS;
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS) as LayoutName[];

@@ -444,7 +444,7 @@ export function registerTools(server: McpServer, tc: ToolContext): void {
     {
       title: 'Download a task',
       description:
-        "Writes a completed task's PNGs and engine files into a folder this MCP server may write (layout godot, unity, phaser, tiled or all; Godot's res:// paths follow where the files land).",
+        "Writes a completed task's PNGs and engine files into a folder this MCP server may write (layout godot, unity, phaser, tiled, ldtk or all; Godot's res:// paths follow where the files land).",
       schema: SCHEMAS.download,
     },
     'the download',
