@@ -14,9 +14,6 @@ export function makeGrid(width: number, height: number, fill = 0): Grid {
 export const at = (g: Grid, x: number, y: number): number => g.cells[y * g.width + x]!;
 const inside = (g: { width: number; height: number }, x: number, y: number): boolean =>
   x >= 0 && y >= 0 && x < g.width && y < g.height;
-function set(g: Grid, x: number, y: number, v: number): void {
-  if (inside(g, x, y)) g.cells[y * g.width + x] = v;
-}
 
 /** Paints a disc of radius `r` (grid units). */
 export function disc(

@@ -303,7 +303,7 @@ export class Grower {
 /** The island(s) or sea of an outdoor level. */
 function growGround(g: Grower): void {
   const { layout } = g;
-  const { sea, shore } = layout.roles;
+  const { sea } = layout.roles;
   if (layout.base === 'island' || layout.base === 'archipelago') {
     const centres: Array<[number, number, number]> =
       layout.base === 'island'

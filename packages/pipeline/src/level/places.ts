@@ -6,7 +6,6 @@
 import { cheapestRoute, components } from './grid.js';
 import { type Grower, PLACEMENT_CENTRES, TREE_OF } from './grow.js';
 import type { FeatureRequest } from './layout.js';
-import type { PropKind } from './plan.js';
 import type { FeatureKind, Placement } from './words.js';
 
 /** The map cell nearest map fractions (u, v) that `ok` accepts, searching outwards. */
