@@ -921,7 +921,7 @@ export interface components {
          * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0023): terrain
          *     tiles that join without seams — a 16-tile Wang corner set, a 47-tile blob set or one seamless
          *     tile (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
-         *     the PNG; and `level` (Assetloom extension, decision 0046): a map grown from the prompt's layout
+         *     the PNG; and `level` (Assetloom extension, decision 0051): a map grown from the prompt's layout
          *     and tiled with a tileset's rules, props as objects (`params.level`), written for Tiled (TMX,
          *     TMJ, TSX), LDtk and Godot 4 with a preview PNG. A client that knows only the four spec types
          *     keeps working: it never has to send `tileset` or `level`, and only tasks that asked for one
@@ -1309,7 +1309,7 @@ export interface components {
          */
         TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice";
         /**
-         * @description Levels only (Assetloom extension, decision 0046): the size in tiles, the tile edge, and the
+         * @description Levels only (Assetloom extension, decision 0051): the size in tiles, the tile edge, and the
          *     tileset — a tileset task of the same project (`tilesetTaskId`, completed, wang16 or blob47; its
          *     tile size is the level's) or the terrains to draw one with (`terrains`); neither: the terrains
          *     the prompt's layout needs. Not both. `resolution`, `frames` and `format` are ignored for levels.

@@ -159,7 +159,7 @@ describe('asset-api.yaml states spec 000', () => {
     ['Resolution', { minimum: 16, maximum: 1024, default: 64 }],
     ['OutputFormat', { enum: ['spritesheet', 'individual'], default: 'spritesheet' }],
     // spec 000's four types, then the tileset extension (decision 0023)
-    ['AssetType', { enum: ['sprite', 'background', 'ui', 'animation', 'tileset'] }],
+    ['AssetType', { enum: ['sprite', 'background', 'ui', 'animation', 'tileset', 'level'] }],
     ['TaskStatus', { enum: ['running', 'completed', 'failed', 'saving'] }],
     ['TaskStage', { enum: ['prompt_builder', 'asset_generator', 'quality_supervisor', 'format_adapter'] }],
     [

@@ -4,7 +4,7 @@
  */
 import type { AssetApiSchemas as Schemas } from '@assetloom/openapi';
 
-/** The four asset types of spec 000, then `tileset` and `level` (Assetloom extensions, decisions 0023 and 0046). */
+/** The four asset types of spec 000, then `tileset` and `level` (Assetloom extensions, decisions 0023 and 0051). */
 export const ASSET_TYPES = ['sprite', 'background', 'ui', 'animation', 'tileset', 'level'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Growing a level from its layout (decision 0046): value noise shaped by where the words put each
+ * Growing a level from its layout (decision 0051): value noise shaped by where the words put each
  * feature, then constraints — one island kept whole, shores between sea and land, rivers and paths
  * routed as cheapest paths over a noise cost, every place the layout names joined to the spawn
  * over walkable cells, and at most two terrains in a tile (so each tile is one of the tileset's
