@@ -27,6 +27,7 @@ describe('GET /api/v1/capabilities', () => {
       limits: { maxResolution: 1024, maxUploadSide: 4096 },
     });
     expect(data.assetTypes).toContain('tileset');
+    expect(data.assetTypes).toContain('level');
   });
 
   it('states what a configured model provider honours, under the server upload limits', async () => {

@@ -9,7 +9,7 @@ import type { SigningStorage } from '../object-storage.js';
 import type { AssetService } from '../service.js';
 import { styleCatalog } from '../styles.js';
 import type { StoredAssetView } from '../task-run.js';
-import type { AuthUser } from '../types.js';
+import { ASSET_TYPES, type AuthUser } from '../types.js';
 import { uploadErrors } from '../uploads/errors.js';
 import { UPLOAD_DEFAULTS, type UploadBody, type UploadService } from '../uploads/service.js';
 import type { OperationInputs, RawRequest, RequestValidator } from '../validation.js';
@@ -130,7 +130,6 @@ export type Capabilities = AssetApiSchemas['Capabilities'];
 
 /** Largest `resolution` the contract accepts (its `Resolution` schema). */
 const MAX_RESOLUTION = 1024;
-const ASSET_TYPES: Capabilities['assetTypes'] = ['sprite', 'background', 'ui', 'animation', 'tileset'];
 
 /** The capabilities of a provider under the upload limits of a server (decision 0050). */
 function capabilitiesOf(provider: ProviderCapabilities, uploads: UploadService | undefined): Capabilities {
@@ -138,6 +137,8 @@ function capabilitiesOf(provider: ProviderCapabilities, uploads: UploadService |
   const withUploads = uploads !== undefined;
   return {
     provider: { name: provider.name, kind: provider.kind ?? 'procedural' },
+    // every type the API takes: each is drawn by the built-in generator, and a model provider's
+    // pictures go through the same asset-type modules (tiles for a tileset or a level's art)
     assetTypes: [...ASSET_TYPES],
     inputs: {
       image: withUploads && provider.inputs?.image === true,
