@@ -21,6 +21,8 @@ interface Entry {
   params?: Record<string, unknown>;
   style?: Record<string, string>;
   note?: string;
+  /** Levels on a given tileset (held-out-42): that tileset task is made first, in the same project. */
+  tileset?: { prompt: string; params?: Record<string, unknown> };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,14 +62,28 @@ try {
   const manifest: unknown[] = [];
   for (const entry of list) {
     const name = `${String(entry.id).padStart(2, '0')}-${slug(entry.note ?? entry.prompt)}`;
+    const projectId = await projectFor(entry.style);
+    let params = entry.params;
+    if (entry.tileset) {
+      const made = await http(server.url, 'POST', '/api/v1/generate', {
+        token: me.token,
+        json: { projectId, prompt: entry.tileset.prompt, assetType: 'tileset', params: entry.tileset.params },
+      });
+      const tilesetTaskId = String(made.body?.data?.taskId);
+      const ended = await waitEnd(server.url, me.token, tilesetTaskId, 300_000);
+      if (ended.body?.data?.status !== 'completed')
+        throw new Error(`the tileset of entry ${entry.id} ended ${String(ended.body?.data?.status)}`);
+      const level = (params?.level ?? {}) as Record<string, unknown>;
+      params = { ...params, level: { ...level, tilesetTaskId } };
+    }
     const submitted = await http(server.url, 'POST', '/api/v1/generate', {
       token: me.token,
       headers: { 'accept-language': 'en' },
       json: {
-        projectId: await projectFor(entry.style),
+        projectId,
         prompt: entry.prompt,
         assetType: entry.assetType,
-        ...(entry.params ? { params: entry.params } : {}),
+        ...(params ? { params } : {}),
       },
     });
     const record: Record<string, unknown> = { ...entry, file: null };
@@ -93,7 +109,8 @@ try {
           writeFileSync(join(outDir, `${name}.png`), bytes);
           record.file = `${name}.png`;
           const interpretation = first.metadata?.interpretation as { ignored?: string[] } | undefined;
-          record.notHonoured = interpretation?.ignored ?? [];
+          record.notHonoured =
+            (first.metadata?.notHonoured as string[] | undefined) ?? interpretation?.ignored ?? [];
           record.size = {
             width: (first as { width?: number }).width,
             height: (first as { height?: number }).height,
