@@ -17,7 +17,7 @@ RUN npm install --global --no-audit --no-fund pnpm@10.34.9
 COPY . .
 RUN pnpm install --frozen-lockfile
 RUN mkdir /tarballs \
- && for dir in openapi packages/drawings packages/pipeline packages/core reference-server; do \
+ && for dir in openapi packages/drawings packages/pipeline packages/generator packages/core reference-server; do \
       pnpm --dir "$dir" pack --pack-destination /tarballs || exit 1; \
     done
 

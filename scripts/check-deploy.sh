@@ -50,7 +50,7 @@ if [ "${1:-}" = "--replay" ]; then
   PNPM="$ROOT/node_modules/.bin/pnpm"
   say "build stage: pnpm install --frozen-lockfile, pnpm pack (in $WORK/src)"
   (cd "$WORK/src" && "$PNPM" install --frozen-lockfile --reporter=silent)
-  for dir in openapi packages/pipeline packages/core reference-server; do
+  for dir in openapi packages/drawings packages/pipeline packages/generator packages/core reference-server; do
     "$PNPM" --dir "$WORK/src/$dir" pack --pack-destination "$WORK/tarballs" >/dev/null
   done
   say "runtime stage: npm install --omit=dev of $(ls "$WORK/tarballs" | tr '\n' ' ')"
