@@ -70,7 +70,7 @@ check(isPng(readFileSync(pixelized.output)), 'pixelize writes a PNG');
 // bad arguments: exit 2 with what to pass, never a stack trace
 const bad = assetloom('generate', '--project', 'Ecosystem', '--prompt', 'x', '--type', 'statue');
 check(bad.code === 2, `an unknown --type exits 2 (got ${bad.code})`);
-check(bad.err.includes('--type must be sprite, animation, background, ui or tileset'), bad.err);
+check(bad.err.includes('--type must be sprite, animation, background, ui, tileset or level'), bad.err);
 check(!/\n\s+at /.test(bad.err), `no stack trace:\n${bad.err}`);
 const missing = assetloom('style', 'show', 'Nowhere', '--json');
 check(
