@@ -90,11 +90,12 @@ describe('asset-api.yaml states spec 000', () => {
     expect(has(method, path)).toBe(true);
   });
 
-  it('marks exactly health, readiness, register, login, download, the signed file route and the style catalogue as public', () => {
+  it('marks exactly health, readiness, register, login, download, the signed file route, the style catalogue and the capabilities as public', () => {
     const pub = ops.filter((o) => Array.isArray(o.op.security) && (o.op.security as unknown[]).length === 0);
     expect(pub.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
       [
         'get /api/v1/assets/download',
+        'get /api/v1/capabilities',
         'get /api/v1/health',
         'get /api/v1/ready',
         'get /api/v1/styles/catalog',
