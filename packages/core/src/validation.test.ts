@@ -448,8 +448,8 @@ describe('field-level errors (data.errors, decision 0037)', () => {
         in: 'body',
         path: '/assetType',
         rule: 'enum',
-        allowed: ['sprite', 'background', 'ui', 'animation', 'tileset'],
-        message: 'must be one of: sprite, background, ui, animation, tileset',
+        allowed: ['sprite', 'background', 'ui', 'animation', 'tileset', 'level'],
+        message: 'must be one of: sprite, background, ui, animation, tileset, level',
       },
     ],
     [
