@@ -66,7 +66,7 @@ export const SHEET_SUBJECTS = [
   'a ruby gem',
   'a gold coin',
   'a key',
-  'a spell book',
+  'a blue book',
   'a lantern',
   'a pine tree',
   'a flower',
@@ -78,7 +78,7 @@ export const SHEET_SUBJECTS = [
   'a house',
   'a castle',
   'a red car',
-  'a sailing ship',
+  'a ship',
   'a rocket',
   'a train',
 ] as const;

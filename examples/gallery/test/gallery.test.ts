@@ -29,6 +29,9 @@ describe('gallery example', () => {
       'animation.png',
       'animation.png.meta',
       'animation.tres',
+      // the knight's project enforces a palette: it travels with the engine files (#39)
+      'palette.gpl',
+      'palette.hex',
     ]);
   }, 60_000);
 });

@@ -24,6 +24,9 @@ describe('tileset maps in the gallery', () => {
         expect(decodePng(new Uint8Array(await readFile(path))).ok).toBe(true);
     }
     expect((await readdir(join(dir, 'raw', 'tileset-sand-lava-blob47'))).sort()).toEqual([
+      // an enforced palette travels with the engine files (#39)
+      'palette.gpl',
+      'palette.hex',
       'tileset.json',
       'tileset.png',
       'tileset.tres',
