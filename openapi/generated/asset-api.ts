@@ -864,6 +864,19 @@ export interface components {
             reason: components["schemas"]["ErrorReason"];
             /** @description On a 400 from request validation: each refused field once, with the first rule it broke (at most 20), so a form can show each message at its field. */
             errors?: components["schemas"]["FieldError"][];
+            limit?: components["schemas"]["ErrorLimit"];
+        };
+        /** @description On a refusal by a limit (409 `webhook_limit`; 413 `payload_too_large`, `task_too_large`, `storage_quota`, `image_too_large`, `image_dimensions`, `upload_quota`, `image_too_many_scans`, `image_expands`; 429 `project_limit`): the bound it met, so a client can name it ("at most 4096 px per side"). Decision 0052. */
+        ErrorLimit: {
+            /** @description The largest allowed value. */
+            max: number;
+            /**
+             * @description `bytes` (sizes and quotas); `side` (pixels of a picture's longer side); `pixels` (width × height, times frames for a task); `scans` (of a progressive JPEG); `ratio` (stored PNG bytes per uploaded byte); `count` (projects, webhooks).
+             * @enum {string}
+             */
+            unit: "bytes" | "side" | "pixels" | "scans" | "ratio" | "count";
+            /** @description The request's own value, when the server measured it. */
+            actual?: number;
         };
         /**
          * @description A stable code per error message, the same in every language: branch or translate on it, not on `message`. `invalid_request` is `参数错误`; `empty_prompt` `prompt 不能为空`; `unauthenticated` `未登录或 Token 已过期` (sent as `data: null`); the others name their message the same way.

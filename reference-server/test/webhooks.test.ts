@@ -268,6 +268,7 @@ describe('webhooks on the embedded store (private targets allowed for the test)'
     );
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.message).toBe('Webhook 数量已达上限');
+    expect(eleventh.body.data).toEqual({ reason: 'webhook_limit', limit: { max: 10, unit: 'count' } });
     const all = await api.get(`/api/v1/projects/${projectId}/webhooks`, { token: alice.token });
     expect(all.body.data.webhooks).toHaveLength(10);
     // Deleting the project drops its webhooks.

@@ -32,6 +32,24 @@ describe('envelope', () => {
     },
   );
 
+  it('names the limit a refusal met in data.limit (decision 0052), never its details', () => {
+    expect(fail(errors.taskTooLarge({ pixels: 5_000_000, limit: 4_194_304 }))).toEqual({
+      code: 413,
+      message: MESSAGES.taskTooLarge,
+      data: { reason: 'task_too_large', limit: { max: 4_194_304, unit: 'pixels', actual: 5_000_000 } },
+    });
+    expect(fail(errors.payloadTooLarge(1_048_576)).data).toEqual({
+      reason: 'payload_too_large',
+      limit: { max: 1_048_576, unit: 'bytes' },
+    });
+    expect(fail(errors.webhookLimit(10), 'en')).toEqual({
+      code: 409,
+      message: 'The project has as many webhooks as allowed',
+      data: { reason: 'webhook_limit', limit: { max: 10, unit: 'count' } },
+    });
+    expect(JSON.stringify(fail(errors.projectLimit({ projects: 3, limit: 3 })))).not.toMatch(/projects/);
+  });
+
   it('answers the 401 未登录或 Token 已过期 with data null, as spec 000 fixes it', () => {
     expect(fail(errors.unauthenticated())).toEqual({
       code: 401,

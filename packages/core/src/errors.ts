@@ -58,6 +58,25 @@ export interface AssetloomErrorOptions {
   details?: unknown;
   /** The refused fields of a 400, sent as `data.errors` in the request's language (decision 0037). */
   fields?: readonly FieldProblem[];
+  /** The limit a 409, 413 or 429 refusal met, sent as `data.limit` (decision 0052). */
+  limit?: ErrorLimit;
+}
+
+/**
+ * The limit a refusal met (the contract's `ErrorLimit`): its bound, its unit and, where known, the
+ * request's own figure, so a client can say "at most 4096 px per side (this one: 5000)".
+ */
+export interface ErrorLimit {
+  /** The largest allowed value. */
+  max: number;
+  /**
+   * `bytes` (sizes and quotas), `side` (pixels of a picture's longer side), `pixels` (width ×
+   * height, or × frames for a task), `scans` (a JPEG's), `ratio` (stored PNG bytes per uploaded
+   * byte), `count` (projects, webhooks).
+   */
+  unit: 'bytes' | 'side' | 'pixels' | 'scans' | 'ratio' | 'count';
+  /** The request's own value, when the server measured it. */
+  actual?: number;
 }
 
 /**
@@ -83,6 +102,7 @@ export class AssetloomError extends Error {
   readonly retryAfter?: number;
   readonly details?: unknown;
   readonly fields?: readonly FieldProblem[];
+  readonly limit?: ErrorLimit;
 
   constructor(
     readonly code: ErrorCode,
@@ -93,6 +113,7 @@ export class AssetloomError extends Error {
     if (options.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter));
     if (options.details !== undefined) this.details = options.details;
     if (options.fields !== undefined && options.fields.length > 0) this.fields = options.fields;
+    if (options.limit !== undefined) this.limit = options.limit;
   }
 }
 
@@ -122,14 +143,24 @@ export const errors = {
   assetNotFound: () => new AssetloomError(404, MESSAGES.assetNotFound),
   webhookNotFound: () => new AssetloomError(404, MESSAGES.webhookNotFound),
   /** A webhook URL whose target the SSRF guard refuses (`details` says why, for the log). */
-  webhookLimit: () => new AssetloomError(409, MESSAGES.webhookLimit),
+  webhookLimit: (max?: number) =>
+    new AssetloomError(
+      409,
+      MESSAGES.webhookLimit,
+      max === undefined ? {} : { limit: { max, unit: 'count' } },
+    ),
   webhookTargetRefused: (details?: unknown) =>
     new AssetloomError(403, MESSAGES.webhookTargetRefused, { details }),
   routeNotFound: () => new AssetloomError(404, MESSAGES.routeNotFound),
   methodNotAllowed: () => new AssetloomError(405, MESSAGES.methodNotAllowed),
   usernameTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.usernameTaken, { cause }),
   emailTaken: (cause?: unknown) => new AssetloomError(409, MESSAGES.emailTaken, { cause }),
-  payloadTooLarge: () => new AssetloomError(413, MESSAGES.payloadTooLarge),
+  payloadTooLarge: (maxBytes?: number) =>
+    new AssetloomError(
+      413,
+      MESSAGES.payloadTooLarge,
+      maxBytes === undefined ? {} : { limit: { max: maxBytes, unit: 'bytes' } },
+    ),
   unsupportedMediaType: () => new AssetloomError(415, MESSAGES.unsupportedMediaType),
   unsupportedEncoding: () => new AssetloomError(415, MESSAGES.unsupportedEncoding),
   tooManyRequests: (retryAfter: number) => new AssetloomError(429, MESSAGES.tooManyRequests, { retryAfter }),
@@ -139,15 +170,27 @@ export const errors = {
   /** 503 + Retry-After: the server sheds load (password hashing is at its bound). */
   busy: (retryAfter: number) => new AssetloomError(503, MESSAGES.busy, { retryAfter }),
   /** 413: the task asks for more pixels than one task may draw (TASK_MAX_PIXELS). */
-  taskTooLarge: (details?: unknown) => new AssetloomError(413, MESSAGES.taskTooLarge, { details }),
+  taskTooLarge: (details: { pixels: number; limit: number; inputPixels?: number }) =>
+    new AssetloomError(413, MESSAGES.taskTooLarge, {
+      details,
+      limit: { max: details.limit, unit: 'pixels', actual: details.pixels },
+    }),
   /** 429: the user's tasks in flight hold their share of the workers (USER_MAX_PIXELS_IN_FLIGHT). */
   tooManyInFlight: (retryAfter: number, details?: unknown) =>
     new AssetloomError(429, MESSAGES.tooManyInFlight, { retryAfter, details }),
   /** 429: the user has as many projects as allowed (USER_MAX_PROJECTS); deleting one frees a slot. */
-  projectLimit: (details?: unknown) =>
-    new AssetloomError(429, MESSAGES.projectLimit, { retryAfter: 60, details }),
+  projectLimit: (details: { projects: number; limit: number }) =>
+    new AssetloomError(429, MESSAGES.projectLimit, {
+      retryAfter: 60,
+      details,
+      limit: { max: details.limit, unit: 'count', actual: details.projects },
+    }),
   /** 413: the user's files take the storage allowed (USER_MAX_STORAGE_BYTES). */
-  storageQuota: (details?: unknown) => new AssetloomError(413, MESSAGES.storageQuota, { details }),
+  storageQuota: (details: { bytes: number; limit: number }) =>
+    new AssetloomError(413, MESSAGES.storageQuota, {
+      details,
+      limit: { max: details.limit, unit: 'bytes', actual: details.bytes },
+    }),
   /**
    * 507 + Retry-After: the server's disk (or database) is full, or below its free-space minimum
    * (STORAGE_MIN_FREE_BYTES): nothing was stored; try again once an operator made room (decision 0043).
@@ -169,6 +212,8 @@ export interface ErrorDetails {
   reason: string;
   /** The refused fields of a 400 from request validation. */
   errors?: FieldError[];
+  /** The limit a 409, 413 or 429 refusal met. */
+  limit?: ErrorLimit;
 }
 
 /**
@@ -220,6 +265,11 @@ export function fail(err: unknown, language: Language = DEFAULT_LANGUAGE): FailE
   const fields = known ? err.fields : undefined;
   if (fields !== undefined && fields.length > 0) {
     data.errors = fields.slice(0, MAX_FIELD_ERRORS).map((field) => fieldError(field, language));
+  }
+  const limit = known ? err.limit : undefined;
+  if (limit !== undefined && Number.isFinite(limit.max)) {
+    data.limit = { max: limit.max, unit: limit.unit };
+    if (limit.actual !== undefined && Number.isFinite(limit.actual)) data.limit.actual = limit.actual;
   }
   return { code, message, data };
 }

@@ -40,6 +40,7 @@ export {
   type AssetloomErrorOptions,
   type ErrorCode,
   type ErrorDetails,
+  type ErrorLimit,
   errors,
   type FailEnvelope,
   fail,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createAssetClient } from './asset-client.js';
-import { AssetloomApiError } from './errors.js';
+import { AssetloomApiError, describeLimit } from './errors.js';
 import { json, sequence } from './internal/testing.js';
 
 const baseUrl = 'http://api.test';
@@ -83,5 +83,44 @@ describe('the error names its request', () => {
       method: 'DELETE',
       url: 'http://api.test/api/v1/projects/p1',
     });
+  });
+});
+
+describe('the limit a refusal met (data.limit of a 409, 413 or 429)', () => {
+  test('is read into error.limit and named in toString(); describeLimit says it in English or Chinese', async () => {
+    const api = createAssetClient({
+      baseUrl,
+      fetch: sequence(
+        json(413, {
+          code: 413,
+          message: '图片尺寸过大',
+          data: { reason: 'image_dimensions', limit: { max: 4096, unit: 'side', actual: 5000 } },
+        }),
+      ),
+      retry: false,
+    });
+    const { error } = await api.POST('/api/v1/projects', { body: { name: 'Big' } });
+    expect(error?.limit).toEqual({ max: 4096, unit: 'side', actual: 5000 });
+    expect(String(error)).toContain('at most 4,096 px per side; this one: 5,000 px');
+    expect(describeLimit({ max: 2 * 1024 * 1024, unit: 'bytes' })).toBe('at most 2 MiB');
+    expect(describeLimit({ max: 16_777_216, unit: 'pixels', actual: 25_000_000 }, 'zh')).toBe(
+      '上限：16.78 百万像素；本次：25 百万像素',
+    );
+    expect(describeLimit({ max: 3, unit: 'count' })).toBe('at most 3');
+  });
+
+  test('a malformed limit is ignored, never thrown', async () => {
+    for (const limit of [{ max: 'big', unit: 'bytes' }, { max: 1, unit: 'furlongs' }, 7, null]) {
+      const api = createAssetClient({
+        baseUrl,
+        fetch: sequence(
+          json(413, { code: 413, message: '图片过大', data: { reason: 'image_too_large', limit } }),
+        ),
+        retry: false,
+      });
+      const { error } = await api.POST('/api/v1/projects', { body: { name: 'Big' } });
+      expect(error?.code).toBe(413);
+      expect(error?.limit).toBeUndefined();
+    }
   });
 });

@@ -40,6 +40,80 @@ export interface FieldError {
   limit?: number;
 }
 
+/**
+ * The bound a refusal met (`data.limit` of a 409, 413 or 429: webhooks per project, body and
+ * upload sizes, picture sides and pixels, task pixels, quotas, projects per user).
+ */
+export interface ErrorLimit {
+  /** The largest allowed value. */
+  max: number;
+  /**
+   * `bytes` (sizes and quotas), `side` (pixels of a picture's longer side), `pixels` (width × height,
+   * times frames for a task), `scans` (of a progressive JPEG), `ratio` (stored PNG bytes per uploaded
+   * byte), `count` (projects, webhooks).
+   */
+  unit: 'bytes' | 'side' | 'pixels' | 'scans' | 'ratio' | 'count';
+  /** The request's own value, when the server measured it. */
+  actual?: number;
+}
+
+const LIMIT_UNITS: ReadonlySet<string> = new Set(['bytes', 'side', 'pixels', 'scans', 'ratio', 'count']);
+
+function limitOf(data: Record<string, unknown> | null | undefined): ErrorLimit | undefined {
+  const raw = data?.limit;
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { max, unit, actual } = raw as Record<string, unknown>;
+  if (typeof max !== 'number' || !Number.isFinite(max) || typeof unit !== 'string' || !LIMIT_UNITS.has(unit))
+    return undefined;
+  const limit: ErrorLimit = { max, unit: unit as ErrorLimit['unit'] };
+  if (typeof actual === 'number' && Number.isFinite(actual)) limit.actual = actual;
+  return limit;
+}
+
+function amount(value: number, unit: ErrorLimit['unit'], language: 'en' | 'zh', actual = false): string {
+  const n = (v: number) =>
+    v.toLocaleString(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 2 });
+  switch (unit) {
+    case 'bytes': {
+      const steps: Array<[number, string]> = [
+        [1024 ** 3, 'GiB'],
+        [1024 ** 2, 'MiB'],
+        [1024, 'KiB'],
+      ];
+      for (const [size, name] of steps) if (value >= size) return `${n(value / size)} ${name}`;
+      return language === 'zh' ? `${n(value)} 字节` : `${n(value)} bytes`;
+    }
+    case 'side':
+      if (actual) return language === 'zh' ? `${n(value)} 像素` : `${n(value)} px`;
+      return language === 'zh' ? `边长 ${n(value)} 像素` : `${n(value)} px per side`;
+    case 'pixels':
+      return value >= 1e6
+        ? language === 'zh'
+          ? `${n(value / 1e6)} 百万像素`
+          : `${n(value / 1e6)} megapixels`
+        : language === 'zh'
+          ? `${n(value)} 像素`
+          : `${n(value)} pixels`;
+    case 'scans':
+      return language === 'zh' ? `${n(value)} 次扫描` : `${n(value)} scans`;
+    case 'ratio':
+      return `${n(value)}×`;
+    case 'count':
+      return n(value);
+  }
+}
+
+/**
+ * A limit in words, for a message beside the server's: `at most 4,096 px per side; this one:
+ * 5,000 px`, or `上限：边长 4,096 像素；本次：5,000 像素`.
+ */
+export function describeLimit(limit: ErrorLimit, language: 'en' | 'zh' = 'en'): string {
+  const max = amount(limit.max, limit.unit, language);
+  const actual = limit.actual === undefined ? undefined : amount(limit.actual, limit.unit, language, true);
+  if (language === 'zh') return `上限：${max}${actual === undefined ? '' : `；本次：${actual}`}`;
+  return `at most ${max}${actual === undefined ? '' : `; this one: ${actual}`}`;
+}
+
 /** Every `code` an {@link AssetloomApiError} can carry: the envelope codes plus the client-side ones. */
 export type AssetloomErrorCode = EnvelopeErrorCode | ClientErrorCode;
 
@@ -102,6 +176,8 @@ export class AssetloomApiError extends Error {
    * for you, and `toString()` and the stack's first line end with it.
    */
   readonly hint: string | undefined;
+  /** The bound a 409, 413 or 429 refusal met (`data.limit`), e.g. `{ max: 4096, unit: 'side', actual: 5000 }`. */
+  readonly limit: ErrorLimit | undefined;
   declare readonly [brand]: true;
 
   constructor(init: AssetloomApiErrorInit) {
@@ -116,6 +192,7 @@ export class AssetloomApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.hint = init.hint;
+    this.limit = limitOf(this.data);
     Object.defineProperty(this, brand, { value: true });
     // The stack's first line is what an uncaught error prints: make it say where the error came from.
     const stack = (this as { stack?: unknown }).stack;
@@ -143,7 +220,8 @@ export class AssetloomApiError extends Error {
     ].filter((part) => part !== undefined);
     const fields = this.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
     const hint = this.hint === undefined ? '' : ` ${this.hint}`;
-    return `${this.name}: ${this.message} (${where.join(', ')})${fields ? ` — ${fields}` : ''}${hint}`;
+    const limit = this.limit === undefined ? '' : ` — ${describeLimit(this.limit)}`;
+    return `${this.name}: ${this.message} (${where.join(', ')})${fields ? ` — ${fields}` : ''}${limit}${hint}`;
   }
 
   /** True for the codes the server answered in an envelope (numbers); false for client-side failures. */

@@ -27,6 +27,8 @@ export {
   type AssetloomApiErrorInit,
   type AssetloomErrorCode,
   type ClientErrorCode,
+  describeLimit,
+  type ErrorLimit,
   type FieldError,
 } from './errors.js';
 export type { CookieJarLike } from './internal/cookies.js';

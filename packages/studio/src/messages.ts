@@ -1,4 +1,4 @@
-import type { AssetloomApiError } from '@assetloom/sdk';
+import { type AssetloomApiError, describeLimit, type ErrorLimit } from '@assetloom/sdk';
 import type { Lang } from './i18n.js';
 
 /**
@@ -32,6 +32,11 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '进行中的任务过多，请稍后再试': 'Too many tasks running; try again in a moment',
   工程数量已达上限: 'You have reached the number of projects allowed',
   存储空间已达上限: 'Your storage is full',
+  图片无法读取: 'The image cannot be read',
+  图片过大: 'The image is too large',
+  图片尺寸过大: 'The image dimensions are too large',
+  上传空间已达上限: 'Your upload space is full',
+  'Webhook 数量已达上限': 'The project has as many webhooks as allowed',
 };
 
 /**
@@ -49,6 +54,19 @@ const MESSAGE_FIELDS: Readonly<Record<string, string>> = {
 /** A server message in the UI's language (Chinese ones translated for the English UI when known). */
 export function serverText(message: string, lang: Lang): string {
   return lang === 'en' ? (ENGLISH[message] ?? message) : message;
+}
+
+/**
+ * An API error's message in the UI's language, with the limit it met when the server named one
+ * (`图片尺寸过大（上限：边长 4,096 像素；本次：5,000 像素）`, `The image dimensions are too large (at
+ * most 4,096 px per side; this one: 5,000 px)`).
+ */
+export function errorText(error: { message: string; limit?: ErrorLimit | undefined }, lang: Lang): string {
+  const text = serverText(error.message, lang);
+  if (error.limit === undefined) return text;
+  return lang === 'zh'
+    ? `${text}（${describeLimit(error.limit, 'zh')}）`
+    : `${text} (${describeLimit(error.limit, 'en')})`;
 }
 
 /** `/params/frames` from `['params', 'frames']`, JSON-pointer escaped (`~0` for `~`, `~1` for `/`). */
@@ -93,7 +111,7 @@ export function shownError(
       error === undefined
         ? ''
         : [
-            serverText(error.message, lang),
+            errorText(error, lang),
             ...rest.map((f) => `${f.path || '/'}: ${serverText(f.message, lang)}`),
           ].join(' — '),
   };

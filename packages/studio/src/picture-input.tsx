@@ -1,6 +1,7 @@
 import type { AssetType, Capabilities, GenerateRequest, Upload } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useCapabilities, useStudio } from './context.js';
+import { errorText } from './messages.js';
 import './picture-input.css';
 
 /** The image params the picture controls add to a generation (issue #31, decision 0034). */
@@ -87,7 +88,7 @@ function DropZone({
     setBusy(null);
     if (result.error) {
       onApiError(result.error);
-      setError(result.error.message);
+      setError(errorText(result.error, lang));
       return;
     }
     onUploaded({ upload: result.data, url: URL.createObjectURL(file) });

@@ -2,7 +2,7 @@ import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
-import { serverText, shownError } from './messages.js';
+import { errorText, serverText, shownError } from './messages.js';
 import { PalettePicker, StylePickers, useStyleCatalog } from './palette.js';
 import { PictureInput, type PictureParams } from './picture-input.js';
 import { LiveResults } from './results.js';
@@ -34,7 +34,7 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
       const failed = detail.error ?? style.error;
       if (failed) {
         onApiError(failed);
-        setError(serverText(failed.message, lang));
+        setError(errorText(failed, lang));
       } else setProject({ id: detail.data!.id, name: detail.data!.name, kvPairs: style.data!.kvPairs });
     });
   }, [api, projectId, version]);
@@ -865,7 +865,7 @@ export function History({
         if (!live) return;
         if (result.error) {
           onApiError(result.error);
-          setError(serverText(result.error.message, lang));
+          setError(errorText(result.error, lang));
           return;
         }
         setTotal(result.data.total);

@@ -1,7 +1,7 @@
 import type { AssetloomApiError, ProjectListItem } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
-import { serverText, shownError } from './messages.js';
+import { errorText, serverText, shownError } from './messages.js';
 import { emptyPair, mapOf, type Pair, StyleEditor } from './style-editor.js';
 import { formatTime } from './util.js';
 
@@ -22,7 +22,7 @@ export function ProjectsView({ page }: { page: number }) {
       if (!live) return;
       if (result.error) {
         onApiError(result.error);
-        setError(serverText(result.error.message, lang));
+        setError(errorText(result.error, lang));
       } else {
         setList(result.data);
         setError('');
@@ -263,7 +263,7 @@ export function ConfirmDelete(props: {
     setBusy(false);
     if (result.error) {
       onApiError(result.error);
-      setError(serverText(result.error.message, lang));
+      setError(errorText(result.error, lang));
       return;
     }
     ref.current?.close();

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { type LevelDescription, LevelPreview, type LoadedLevel } from './level.js';
-import { serverText } from './messages.js';
+import { errorText, serverText } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
 import { taskAssets } from './thumbnail.js';
@@ -832,7 +832,7 @@ function Variation({ task }: { task: Task }) {
     setBusy(false);
     if (result.error) {
       onApiError(result.error);
-      setError(serverText(result.error.message, lang));
+      setError(errorText(result.error, lang));
       return;
     }
     navigate(href('projects', task.projectId, 'tasks', result.data.taskId));

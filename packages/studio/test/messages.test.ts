@@ -1,6 +1,6 @@
 import type { AssetloomApiError } from '@assetloom/sdk';
 import { describe, expect, test } from 'vitest';
-import { pointer, serverText, shownError } from '../src/messages.js';
+import { errorText, pointer, serverText, shownError } from '../src/messages.js';
 
 const apiError = (message: string, errors: { path: string; rule: string; message: string }[] = []) =>
   ({ message, errors }) as unknown as AssetloomApiError;
@@ -42,5 +42,19 @@ describe('server messages as the studio shows them (issue #32)', () => {
 
   test('pointer() escapes like JSON pointer', () => {
     expect(pointer('kvPairs', 'a/b~c')).toBe('/kvPairs/a~1b~0c');
+  });
+});
+
+describe('limits named in messages (issue #41, decision 0052)', () => {
+  test('errorText adds the limit the server named, in the UI language', () => {
+    const refused = {
+      message: '图片尺寸过大',
+      limit: { max: 4096, unit: 'side', actual: 5000 },
+    } as unknown as AssetloomApiError;
+    expect(errorText(refused, 'en')).toBe(
+      'The image dimensions are too large (at most 4,096 px per side; this one: 5,000 px)',
+    );
+    expect(errorText(refused, 'zh')).toBe('图片尺寸过大（上限：边长 4,096 像素；本次：5,000 像素）');
+    expect(errorText({ message: '工程不存在' }, 'en')).toBe('Project not found');
   });
 });

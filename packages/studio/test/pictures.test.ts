@@ -84,6 +84,18 @@ describe.skipIf(!chromium.ok)('the studio with pictures in', () => {
     await page.waitForSelector('.project-card');
     await page.getByRole('link', { name: 'Pictures' }).click();
 
+    // a picture over the server's side limit: the message names the limit and the picture's side
+    await page
+      .getByTestId('picture-drop')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'banner.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(encodePng(new Uint8Array(5000 * 4).fill(200), 5000, 1)),
+      });
+    await expect
+      .poll(() => page.getByTestId('picture-drop').getByRole('alert').textContent())
+      .toBe('The image dimensions are too large (at most 4,096 px per side; this one: 5,000 px)');
     await page
       .getByTestId('picture-drop')
       .locator('input[type=file]')

@@ -40,7 +40,11 @@ describe('per-user budgets with the default settings', () => {
     expect(heavy.body).toEqual({
       code: 413,
       message: '任务规模超出上限',
-      data: { reason: 'task_too_large' },
+      // the bound and this task's own pixels (1024² × 8 × 16), decision 0052
+      data: {
+        reason: 'task_too_large',
+        limit: { max: expect.any(Number), unit: 'pixels', actual: 1024 * 1024 * 128 },
+      },
     });
     const fits = await api.post(
       '/api/v1/generate',
@@ -115,7 +119,7 @@ describe('per-user budgets, set small', () => {
     expect(fourth.body).toEqual({
       code: 429,
       message: '工程数量已达上限',
-      data: { reason: 'project_limit' },
+      data: { reason: 'project_limit', limit: { max: 3, unit: 'count', actual: 3 } },
     });
     expect((await api.del(`/api/v1/projects/${ids[0]}`, { token: user.token })).status).toBe(200);
     expect((await api.post('/api/v1/projects', { name: 'P3' }, { token: user.token })).status).toBe(200);
@@ -152,7 +156,11 @@ describe('storage bytes per user', () => {
       { token: user.token },
     );
     expect(next.status).toBe(413);
-    expect(next.body).toEqual({ code: 413, message: '存储空间已达上限', data: { reason: 'storage_quota' } });
+    expect(next.body).toEqual({
+      code: 413,
+      message: '存储空间已达上限',
+      data: { reason: 'storage_quota', limit: { max: 1000, unit: 'bytes', actual: expect.any(Number) } },
+    });
     // Deleting the project frees the space.
     expect((await api.del(`/api/v1/projects/${projectId}`, { token: user.token })).status).toBe(200);
     const again = await api.post('/api/v1/projects', { name: 'Files 2' }, { token: user.token });

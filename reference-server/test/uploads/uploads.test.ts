@@ -196,16 +196,44 @@ describe.each(targets)('uploads on the %s store', (_name, target) => {
           400,
           '图片无法读取',
         ],
-        ['over UPLOAD_MAX_BYTES', bigNoise, 'image/png', 413, '图片过大'],
-        ['a header claiming 60000 × 60000', bombHeader(60000, 60000), 'image/png', 413, '图片尺寸过大'],
-        ['a side over UPLOAD_MAX_SIDE', bombHeader(4000, 10), 'image/png', 413, '图片尺寸过大'],
-        ['more pixels than UPLOAD_MAX_PIXELS', await realBomb(1200), 'image/png', 413, '图片尺寸过大'],
       ];
       for (const [name, bytes, type, status, message] of cases) {
         const res = await upload(server.url, alice.token, bytes, type);
         const reason = REASONS[message];
         expect(res.body, name).toEqual({ code: status, message, data: { reason } });
         expect(res.status, name).toBe(status);
+      }
+      // A refusal by a limit names the bound and the picture's own figure (decision 0052).
+      const limited: [string, Uint8Array, string, object][] = [
+        [
+          'over UPLOAD_MAX_BYTES',
+          bigNoise,
+          '图片过大',
+          // the body is read up to the bound and no further: its own size is not known
+          { max: LIMIT_BYTES, unit: 'bytes' },
+        ],
+        [
+          'a header claiming 60000 × 60000',
+          bombHeader(60000, 60000),
+          '图片尺寸过大',
+          { max: 2048, unit: 'side', actual: 60000 },
+        ],
+        [
+          'a side over UPLOAD_MAX_SIDE',
+          bombHeader(4000, 10),
+          '图片尺寸过大',
+          { max: 2048, unit: 'side', actual: 4000 },
+        ],
+        [
+          'more pixels than UPLOAD_MAX_PIXELS',
+          await realBomb(1200),
+          '图片尺寸过大',
+          { max: LIMIT_PIXELS, unit: 'pixels', actual: 1200 * 1200 },
+        ],
+      ];
+      for (const [name, bytes, message, limit] of limited) {
+        const res = await upload(server.url, alice.token, bytes, 'image/png');
+        expect(res.body, name).toEqual({ code: 413, message, data: { reason: REASONS[message], limit } });
       }
     },
   );
@@ -374,7 +402,12 @@ describe('the per-user upload quota', () => {
       expect(statuses[0]).toBe(200);
       expect(statuses.at(-1)).toBe(413);
       const last = await upload(server.url, user.token, png, 'image/png');
-      expect(last.body).toEqual({ code: 413, message: '上传空间已达上限', data: { reason: 'upload_quota' } });
+      expect(last.body).toEqual({
+        code: 413,
+        message: '上传空间已达上限',
+        data: { reason: 'upload_quota', limit: { max: 2000, unit: 'bytes', actual: expect.any(Number) } },
+      });
+      expect(last.body.data.limit.actual).toBeGreaterThan(2000);
       // another user has a quota of their own
       const other = await newUser(server.url);
       expect((await upload(server.url, other.token, png, 'image/png')).status).toBe(200);

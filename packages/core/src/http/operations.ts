@@ -225,8 +225,8 @@ const RESOURCE_IDS: Record<string, () => AssetloomError> = {
   characterId: characterErrors.notFound,
 };
 
-function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error']): AssetloomError {
-  if (failure === 'too-large') return errors.payloadTooLarge();
+function bodyError(failure: Exclude<JsonBodyResult, { ok: true }>['error'], limit: number): AssetloomError {
+  if (failure === 'too-large') return errors.payloadTooLarge(limit);
   if (failure === 'unsupported-media-type') return errors.unsupportedMediaType();
   if (failure === 'unsupported-encoding') return errors.unsupportedEncoding();
   return errors.invalid([{ in: 'body', path: '', rule: 'json' }], { body: 'malformed JSON' });
@@ -580,7 +580,7 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
         raw = read.value;
       } else if (hasBody) {
         const read = await request.readBody(deps.bodyLimitBytes);
-        if (!read.ok) throw bodyError(read.error);
+        if (!read.ok) throw bodyError(read.error, deps.bodyLimitBytes);
         body = read.value;
       }
       // The validator reads only what the operation declares and never writes into its input.

@@ -130,7 +130,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       await checkUrl(input.url);
       const existing = await store.webhooks.listByProject(projectId, MAX_WEBHOOKS_PER_PROJECT);
       if (existing.length >= MAX_WEBHOOKS_PER_PROJECT) {
-        throw errors.webhookLimit();
+        throw errors.webhookLimit(MAX_WEBHOOKS_PER_PROJECT);
       }
       const now = clock.now();
       const record: WebhookRecord = {
