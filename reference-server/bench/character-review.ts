@@ -67,12 +67,15 @@ try {
     };
     if (record.status !== 'completed') return record;
     const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
-    const found = (assets.body?.data as { assets?: Array<Record<string, unknown>> } | undefined)?.assets ?? [];
+    const found =
+      (assets.body?.data as { assets?: Array<Record<string, unknown>> } | undefined)?.assets ?? [];
     record.files = found.map((a) => String(a.key).split('/').at(-1));
     const sheet = found.find((a) => a.format === 'png') ?? found[0];
     if (sheet !== undefined) {
       const url = String(sheet.url);
-      const bytes = new Uint8Array(await (await fetch(url.startsWith('http') ? url : `${server.url}${url}`)).arrayBuffer());
+      const bytes = new Uint8Array(
+        await (await fetch(url.startsWith('http') ? url : `${server.url}${url}`)).arrayBuffer(),
+      );
       writeFileSync(join(outDir, `${name}.png`), bytes);
       record.file = `${name}.png`;
       const metadata = (sheet.metadata ?? {}) as Record<string, unknown>;
