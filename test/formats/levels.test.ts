@@ -292,6 +292,19 @@ describe.each([
     engineChecks(files);
   }, 180_000);
 
+  it('a river crossed by a bridge: its planks are objects Tiled draws as the preview, walked tiles under them', async () => {
+    const files = await level('a meadow with a river from north to south and a village in the east', {
+      columns: 28,
+      rows: 20,
+      tileSize: 8,
+    });
+    // the bridge is what joins the banks (the level's connected check counts every walkable region)
+    expect(
+      (files.metadata.level.props.bridge ?? 0) + (files.metadata.level.props['bridge-ns'] ?? 0),
+    ).toBeGreaterThan(0);
+    engineChecks(files);
+  }, 180_000);
+
   it('a dungeon: rooms, corridors and doors, through the same tools', async () => {
     const files = await level('a dungeon with five rooms and a chest in the last room', {
       columns: 32,

@@ -8,8 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { assembleLevel, growLevel } from '../src/level/build.js';
 import { levelChecks } from '../src/level/checks.js';
+import { components } from '../src/level/grid.js';
 import { readLevelLayout } from '../src/level/layout.js';
 import { levelParams, levelProblems } from '../src/level/params.js';
+import { PROP_BLOCKS, pocketSize } from '../src/level/plan.js';
 import { LevelSpace } from '../src/level/space.js';
 import { tilesMayTouch } from '../src/level/tiles.js';
 import { FEATURE_WORDS, type FeatureKind, PLACEMENT_WORDS, type Placement } from '../src/level/words.js';
@@ -46,6 +48,8 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'cave',
     'door',
     'stairs',
+    'bridge',
+    'bridge-ns',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -245,6 +249,172 @@ describe('growing a level', () => {
     const c = growLevel(layout, 'wang16', 32, 24, 10);
     expect(Buffer.from(a.terrain.cells).equals(Buffer.from(b.terrain.cells))).toBe(true);
     expect(Buffer.from(a.terrain.cells).equals(Buffer.from(c.terrain.cells))).toBe(false);
+  });
+});
+
+/**
+ * The walkable graph of a built level, computed here from its terrain and props (not by the check):
+ * a cell is walked on when all its terrain is (water, sea, lava and rock are not) and no blocking
+ * prop stands on it; bridges are planks over cells whose terrain is walked on.
+ */
+function walkGraph(b: ReturnType<typeof build>) {
+  const { columns, rows } = b.plan;
+  const space = new LevelSpace(b.plan.kind, columns, rows, b.layout.terrains, b.plan.terrain);
+  const blocked = new Set(b.plan.props.filter((p) => PROP_BLOCKS[p.kind]).map((p) => p.y * columns + p.x));
+  const walk = (c: number) => !blocked.has(c) && space.cellWalkable(c % columns, Math.floor(c / columns));
+  return { space, walk, parts: components(columns, rows, walk) };
+}
+
+/** The rivers' centre line: per row (north–south) or column (west–east), the mean of its water cells. */
+function riverTurns(b: ReturnType<typeof build>, down: boolean): number {
+  const { columns } = b.plan;
+  const cells = b.plan.regions.find((r) => r.kind === 'river')!.cells;
+  const lines = new Map<number, number[]>();
+  for (const c of cells) {
+    const [x, y] = [c % columns, Math.floor(c / columns)];
+    const k = down ? y : x;
+    lines.set(k, [...(lines.get(k) ?? []), down ? x : y]);
+  }
+  const centre = [...lines.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => v.reduce((s, q) => s + q, 0) / v.length);
+  // smoothed over 5, then each change of the sign of its slope (beyond half a cell) is a turn
+  const smooth = centre.map((_, i) => {
+    const w = centre.slice(Math.max(0, i - 2), i + 3);
+    return w.reduce((s, q) => s + q, 0) / w.length;
+  });
+  let turns = 0;
+  let dir = 0;
+  let from = smooth[0]!;
+  for (const v of smooth) {
+    const d = v - from;
+    if (Math.abs(d) < 0.5) continue;
+    const s = Math.sign(d);
+    if (dir !== 0 && s !== dir) turns++;
+    dir = s;
+    from = v;
+  }
+  return turns;
+}
+
+describe('crossings, meanders and reachability (the review after #42)', () => {
+  const PROMPTS = [
+    'a village in the centre with a river running from north to south',
+    'grassland with a river from west to east and a forest in the south',
+    'a meadow with a winding river from north to south, a lake in the east and rocks in the west',
+    'a small island with a lake, a forest in the north and a path to a cave',
+    'a swamp with a winding path from west to east',
+  ];
+  it.each(PROMPTS)(
+    '"%s": every walkable region joins the spawn over the walkable graph, water a barrier (seeds 1–4)',
+    (prompt) => {
+      for (const seed of [1, 2, 3, 4]) {
+        const b = build(prompt, seed, 48, 36);
+        const { parts } = walkGraph(b);
+        const home = parts.label[b.plan.spawn]!;
+        expect(home, `seed ${seed}: the spawn stands on a walkable cell`).toBeGreaterThanOrEqual(0);
+        const cutOff = parts.sizes.filter((n, i) => i !== home && n >= pocketSize(48, 36));
+        expect(cutOff, `seed ${seed}: regions cut off from the spawn`).toEqual([]);
+        for (const a of b.plan.anchors) expect(parts.label[a.cell], `seed ${seed}: ${a.name}`).toBe(home);
+        const c = checksOf(b);
+        for (const name of ['level_connected', 'level_tile_rules'])
+          expect(c[name]?.passed, `seed ${seed} ${name}: ${c[name]?.detail}`).toBe(true);
+      }
+    },
+  );
+
+  it('a river that crosses the map gets a bridge, and every bridge joins two walkable banks over water', () => {
+    let bridges = 0;
+    for (const [prompt, seed] of [
+      ['a village in the centre with a river running from north to south', 1],
+      ['grassland with a river from west to east and a forest in the south', 2],
+      ['a meadow with a river from north to south', 3],
+      ['a meadow with a river from west to east', 4],
+    ] as const) {
+      const b = build(prompt, seed, 48, 36);
+      const { space, walk } = walkGraph(b);
+      const { columns } = b.plan;
+      const water = b.layout.roles.water!;
+      const planks = b.plan.props.filter((p) => p.kind === 'bridge' || p.kind === 'bridge-ns');
+      expect(planks.length, `${prompt}: no bridge`).toBeGreaterThan(0);
+      const at = new Set(planks.map((p) => p.y * columns + p.x));
+      for (const p of planks) {
+        const [dx, dy] = p.kind === 'bridge' ? [1, 0] : [0, 1];
+        // the first plank of a run: walk back and forth to its banks
+        if (at.has((p.y - dy) * columns + p.x - dx)) continue;
+        bridges++;
+        let n = 0;
+        while (at.has((p.y + dy * n) * columns + p.x + dx * n)) n++;
+        const before = (p.y - dy) * columns + p.x - dx;
+        const after = (p.y + dy * n) * columns + p.x + dx * n;
+        expect(
+          walk(before) && walk(after),
+          `${prompt}: a bridge at (${p.x}, ${p.y}) ends on walkable banks`,
+        ).toBe(true);
+        // over water: the cells beside its planks hold water
+        const beside = Array.from({ length: n }, (_, k) => [p.x + dx * k + dy, p.y + dy * k + dx] as const);
+        expect(
+          beside.some(([x, y]) => space.cellTerrains(x, y).includes(water)),
+          `${prompt}: the bridge at (${p.x}, ${p.y}) spans water`,
+        ).toBe(true);
+        // and it is what joins them: without its planks (water again) the banks are apart
+        const cut = (c: number) => walk(c) && !at.has(c);
+        const apart = components(columns, b.plan.rows, cut);
+        expect(apart.label[before]).not.toBe(apart.label[after]);
+      }
+    }
+    expect(bridges).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a river with its bridge taken away fails the check, naming the region cut off', () => {
+    const b = build('a meadow with a river from north to south', 3, 48, 36);
+    const water = b.layout.roles.water!;
+    const { columns } = b.plan;
+    const planks = b.plan.props.filter((p) => p.kind === 'bridge' || p.kind === 'bridge-ns');
+    expect(planks.length).toBeGreaterThan(0);
+    const space = new LevelSpace(b.plan.kind, columns, b.plan.rows, b.layout.terrains, b.plan.terrain);
+    for (const p of planks) for (const q of space.cellPoints(p.x, p.y)) b.plan.terrain.cells[q] = water;
+    b.plan.props = b.plan.props.filter((p) => !planks.includes(p));
+    const c = checksOf(b);
+    expect(c.level_connected?.passed).toBe(false);
+    expect(c.level_connected?.detail).toMatch(
+      /cut off from the spawn: .*a walkable region of \d+ cells around/,
+    );
+  });
+
+  it.each([
+    ['a meadow with a river from north to south', true],
+    ['a meadow with a river from west to east', false],
+    ['a meadow with a winding river from north to south', true],
+  ] as const)('"%s" turns: its centre line changes direction, seed after seed', (prompt, down) => {
+    const turns = [1, 2, 3, 4, 5].map((seed) => riverTurns(build(prompt, seed, 48, 36), down));
+    // a straight channel (the review's "ruler-straight" river) has none
+    expect(Math.min(...turns), `turns per seed: ${turns.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect(
+      turns.reduce((s, n) => s + n, 0) / turns.length,
+      `turns per seed: ${turns.join(', ')}`,
+    ).toBeGreaterThanOrEqual(1.5);
+  });
+
+  it('a path from west to east bends and runs on the diagonal, not in right angles', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a swamp with a winding path from west to east', seed, 48, 36);
+      const { columns } = b.plan;
+      const path = b.plan.regions.find((r) => r.kind === 'path')!.cells;
+      const rowsOf = new Map<number, number[]>();
+      for (const c of path)
+        rowsOf.set(c % columns, [...(rowsOf.get(c % columns) ?? []), Math.floor(c / columns)]);
+      const centre = [...rowsOf.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, v]) => v.reduce((s, q) => s + q, 0) / v.length);
+      expect(Math.max(...centre) - Math.min(...centre), `seed ${seed}: it wanders`).toBeGreaterThanOrEqual(3);
+      // on the diagonal: many columns step its centre by less than a whole turn of the route
+      const steps = centre.slice(1).map((v, i) => Math.abs(v - centre[i]!));
+      expect(
+        steps.filter((d) => d > 0.2 && d < 2).length,
+        `seed ${seed}: columns where it climbs gently`,
+      ).toBeGreaterThanOrEqual(4);
+    }
   });
 });
 

@@ -18,6 +18,8 @@ function propsFor(base: string, biome: string, kinds: readonly string[]): PropKi
     out.add('bush');
     if (biome === 'grass') out.add('pine');
     if (base !== 'land' || kinds.includes('sea')) out.add('palm');
+    // planks where a crossing spans water (a river, a lake's neck, an inlet of the sea)
+    if (base !== 'archipelago') for (const k of ['bridge', 'bridge-ns'] as const) out.add(k);
   }
   if (kinds.includes('village') || kinds.includes('houses')) out.add('house');
   if (kinds.includes('chest')) out.add('chest');

@@ -9,7 +9,7 @@ import type { LevelArt, LevelAssembly, RgbaImage } from '../types/index.js';
 import { growCaveLevel, growDungeon } from './dungeon.js';
 import { Grower, growGround, growShore, growWaterAndRock } from './grow.js';
 import type { LevelLayout } from './layout.js';
-import { growPlaces, joinAnchors, repairPairs } from './places.js';
+import { bridgeRegions, clearRegions, growPlaces, joinAnchors, repairPairs } from './places.js';
 import type { LevelPlan, PlacedProp, PropKind } from './plan.js';
 import { LevelSpace } from './space.js';
 import {
@@ -53,6 +53,9 @@ export function growLevel(
     growShore(g);
     repairPairs(g);
     growPlaces(g);
+    // bridges first, so a river is crossed on planks rather than forded by the anchors' joining below
+    bridgeRegions(g);
+    repairPairs(g);
     method =
       'noise shaped by the placement words (islands, lakes, rocks), rivers and paths as cheapest routes over a noise cost, every named place joined to the spawn';
   }
@@ -61,6 +64,18 @@ export function growLevel(
   for (let round = 0; round < 2; round++) {
     joinAnchors(g);
     changed += repairPairs(g);
+  }
+  // every walkable region joins the spawn's: bridges over water, gaps through rock, props cleared
+  if (layout.base !== 'dungeon') {
+    for (let round = 0; round < 2; round++) {
+      bridgeRegions(g);
+      changed += repairPairs(g);
+    }
+    clearRegions(g);
+    // planks a later repair left over water are no bridge: take them away
+    for (const p of g.props)
+      if ((p.kind === 'bridge' || p.kind === 'bridge-ns') && p.x >= 0 && !g.space.cellWalkable(p.x, p.y))
+        g.removePropAt(p.y * columns + p.x);
   }
   return g.finish(`${method}; at most two terrains a tile (${changed} corners changed)`, rooms);
 }
@@ -158,9 +173,18 @@ export function assembleLevel(input: {
   };
 }
 
-/** Where a prop's sprite goes: 2 × 2 tiles, its bottom middle on its cell's bottom middle. */
+/**
+ * Where a prop's sprite goes: 2 × 2 tiles, its bottom middle on its cell's bottom middle — but an
+ * east–west bridge's centred on its cell, so its deck covers the half tiles of bank the crossing
+ * leaves above and below (a Wang edge runs through the middle of a tile).
+ */
 export function propRect(p: PlacedProp, tileSize: number): { x: number; y: number; size: number } {
-  return { x: p.x * tileSize - tileSize / 2, y: (p.y + 1) * tileSize - 2 * tileSize, size: 2 * tileSize };
+  const down = p.kind === 'bridge' ? tileSize / 2 : 0;
+  return {
+    x: p.x * tileSize - tileSize / 2,
+    y: (p.y + 1) * tileSize - 2 * tileSize + down,
+    size: 2 * tileSize,
+  };
 }
 
 /** Draws a sprite over the picture: its opaque pixels replace, its transparent ones leave (alpha is 0 or 255). */

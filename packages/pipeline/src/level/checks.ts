@@ -8,7 +8,7 @@ import { innerDifference, SEAM_GOALS, seamScore } from '../tileset/seams.js';
 import type { QualityCheck } from '../types/index.js';
 import type { LevelBuild } from './build.js';
 import { components } from './grid.js';
-import { PROP_BLOCKS } from './plan.js';
+import { PROP_BLOCKS, pocketSize } from './plan.js';
 import { tilesMayTouch } from './tiles.js';
 import type { Placement } from './words.js';
 
@@ -101,7 +101,27 @@ export function levelChecks(build: LevelBuild): { checks: QualityCheck[]; figure
     // the islands of an archipelago are apart by design: only what shares the spawn's island must join
     return !(build.layout.base === 'archipelago' && land.label[a.cell] !== land.label[plan.spawn]);
   });
-  const connected = plan.spawn >= 0 && home !== -1 && apart.length === 0;
+  // every walkable region counts, not only the places named: water, the sea, lava and rock are
+  // barriers (a river with no crossing cuts a map in two); pockets smaller than pocketSize do not
+  const pocket = pocketSize(columns, rows);
+  const regionsApart: string[] = [];
+  if (home !== -1)
+    reach.sizes.forEach((n, i) => {
+      if (i === home || n < pocket) return;
+      const first = reach.label.indexOf(i);
+      if (build.layout.base === 'archipelago' && land.label[first] !== land.label[plan.spawn]) return;
+      let sx = 0;
+      let sy = 0;
+      for (let c = 0; c < reach.label.length; c++)
+        if (reach.label[c] === i) {
+          sx += c % columns;
+          sy += Math.floor(c / columns);
+        }
+      regionsApart.push(
+        `a walkable region of ${n} cells around (${Math.round(sx / n)}, ${Math.round(sy / n)})`,
+      );
+    });
+  const connected = plan.spawn >= 0 && home !== -1 && apart.length === 0 && regionsApart.length === 0;
   // 2. features where the words put them
   const misplaced: string[] = [];
   let placed = 0;
@@ -160,15 +180,15 @@ export function levelChecks(build: LevelBuild): { checks: QualityCheck[]; figure
     {
       name: 'level_connected',
       passed: connected,
-      value: apart.length,
-      expected: `every place the layout asks for (${plan.anchors.map((a) => a.name).join(', ')}) reachable from the spawn over walkable cells (value: places cut off)`,
+      value: apart.length + regionsApart.length,
+      expected: `every place the layout asks for (${plan.anchors.map((a) => a.name).join(', ')}) and every walkable region of ${pocket} cells or more reachable from the spawn over walkable cells — water, sea, lava and rock are barriers, bridges are walked (value: places and regions cut off)`,
       ...(connected
         ? {}
         : {
             detail:
               plan.spawn < 0
                 ? 'no walkable cell for the spawn'
-                : `cut off from the spawn: ${apart.map((a) => a.name).join(', ')}`,
+                : `cut off from the spawn: ${[...apart.map((a) => a.name), ...regionsApart].join(', ')}`,
           }),
     },
     {

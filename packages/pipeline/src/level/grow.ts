@@ -5,13 +5,13 @@
  * over walkable cells, and at most two terrains in a tile (so each tile is one of the tileset's
  * pair tiles). Dungeons and caves are grown in dungeon.ts. Deterministic in the seed.
  */
-import { Noise2D, Rng } from '../pixel/random.js';
-import { cheapestRoute, components, disc, type Grid, makeGrid } from './grid.js';
+import { Noise1D, Noise2D, Rng } from '../pixel/random.js';
+import { components, disc, type Grid, makeGrid } from './grid.js';
 import type { FeatureRequest, LevelLayout } from './layout.js';
 import type { Anchor, FeatureRegion, LevelPlan, PlacedProp, PropKind } from './plan.js';
 import { PROP_BLOCKS } from './plan.js';
 import { LevelSpace } from './space.js';
-import type { Placement } from './words.js';
+import { type Placement, WINDING_WORDS } from './words.js';
 
 /** Where each placement word points, in map fractions (0,0 top-left). */
 export const PLACEMENT_CENTRES: Readonly<Record<Exclude<Placement, 'around' | 'corners'>, [number, number]>> =
@@ -500,47 +500,53 @@ function growRiver(g: Grower, f: FeatureRequest, feature: number, water: number)
       : f.placements.find((p) => p === 'north' || p === 'south')
         ? 'ew'
         : null) ?? null;
-  let from: Placement = f.from ?? (side === 'ew' ? 'west' : 'north');
-  let to: Placement =
-    (typeof f.to === 'string' && f.to in OPPOSITE ? (f.to as Placement) : null) ?? OPPOSITE[from] ?? 'south';
+  // it runs from side to side across the map: the side it comes from, else the one opposite where it goes
+  const to = typeof f.to === 'string' && f.to in OPPOSITE ? (f.to as Placement) : null;
+  let from: Placement = f.from ?? (to ? OPPOSITE[to]! : side === 'ew' ? 'west' : 'north');
   if (!(from in OPPOSITE)) from = 'north';
-  if (to === from) to = OPPOSITE[from]!;
   // the line it runs along: a placement across the flow moves it ("a river in the east")
   const place = f.placements.find((p) => p in PLACEMENT_CENTRES && p !== 'centre') as
     | keyof typeof PLACEMENT_CENTRES
     | undefined;
   const [pu, pv] = place ? PLACEMENT_CENTRES[place] : [0.5, 0.5];
-  const startUv = edgePoint(from, from === 'north' || from === 'south' ? pu : pv);
-  const start = g.pointAt(startUv[0], startUv[1]);
-  const goal = (p: number) => {
-    const [u, v] = g.uv(p);
-    return to === 'south'
-      ? v >= 0.999
-      : to === 'north'
-        ? v <= 0.001
-        : to === 'east'
-          ? u >= 0.999
-          : u <= 0.001;
-  };
-  const route = cheapestRoute(g.gw, g.gh, start, goal, (p) => {
-    const [u, v] = g.uv(p);
-    // meanders within the band its placement gives it
-    const off = from === 'north' || from === 'south' ? Math.abs(u - pu) : Math.abs(v - pv);
-    return 1 + g.n(p % g.gw, Math.floor(p / g.gw), 9) * 6 + Math.max(0, off - 0.12) * 40;
-  });
-  if (!route) return;
-  for (const p of route) {
-    const x = p % g.gw;
-    const y = Math.floor(p / g.gw);
-    disc(g.grid, x + 0.5, y + 0.5, 1.3 * f.scale, water);
-    for (let dy = -2; dy <= 2; dy++)
-      for (let dx = -2; dx <= 2; dx++) {
-        const q = (y + dy) * g.gw + x + dx;
+  // a meandering centre line (decision 0051's follow-up: rivers were cheapest routes, near-straight
+  // channels): a slow sine of one to two and a half bends across the map plus 1D noise, kept within
+  // its band, and a width that breathes along it — discs painted every quarter point
+  const down = from === 'north' || from === 'south';
+  const length = down ? g.gh : g.gw;
+  const span = down ? g.gw : g.gh;
+  const base = (down ? pu : pv) * (span - 1);
+  const rng = g.rng.fork(`river-${feature}`);
+  const wander = new Noise1D(rng.fork('wander'), 64);
+  const breadth = new Noise1D(rng.fork('width'), 64);
+  const waves = rng.range(1.2, 2.4) * (windingAsked(g.layout.understood) ? 1.4 : 1);
+  const phase = rng.range(0, Math.PI * 2);
+  const winds = windingAsked(g.layout.understood);
+  const amp = span * rng.range(0.07, 0.11) * (winds ? 1.5 : 1);
+  const lo = Math.max(1, base - span * 0.2);
+  const hi = Math.min(span - 2, base + span * 0.2);
+  const reversed = from === 'south' || from === 'east';
+  const centre: Array<[number, number, number]> = [];
+  for (let t = -2; t <= length + 1; t += 0.25) {
+    const k = t / length;
+    const off = Math.sin(k * waves * Math.PI * 2 + phase) * amp + (wander.fbm(k * 3, 3) - 0.5) * amp * 1.6;
+    const across = Math.max(lo, Math.min(hi, base + off));
+    const r = (1.35 + (breadth.fbm(k * 4 + 9, 2) - 0.5) * 1.0) * f.scale;
+    const along = reversed ? length - 1 - t : t;
+    centre.push(down ? [across, along, r] : [along, across, r]);
+  }
+  for (const [x, y, r] of centre) {
+    disc(g.grid, x + 0.5, y + 0.5, Math.max(0.9, r), water);
+    const cx = Math.round(x);
+    const cy = Math.round(y);
+    for (let dy = -3; dy <= 3; dy++)
+      for (let dx = -3; dx <= 3; dx++) {
+        const q = (cy + dy) * g.gw + cx + dx;
         if (
-          x + dx >= 0 &&
-          y + dy >= 0 &&
-          x + dx < g.gw &&
-          y + dy < g.gh &&
+          cx + dx >= 0 &&
+          cy + dy >= 0 &&
+          cx + dx < g.gw &&
+          cy + dy < g.gh &&
           g.grid.cells[q] === water &&
           g.owner[q] === -1
         )
@@ -549,11 +555,9 @@ function growRiver(g: Grower, f: FeatureRequest, feature: number, water: number)
   }
 }
 
-function edgePoint(side: Placement, along: number): [number, number] {
-  if (side === 'north') return [along, 0];
-  if (side === 'south') return [along, 1];
-  if (side === 'west') return [0, along];
-  return [1, along];
+/** Whether the prompt asks for winding rivers and paths ("a winding river"). */
+export function windingAsked(understood: readonly string[]): boolean {
+  return understood.some((w) => [...WINDING_WORDS.en, ...WINDING_WORDS.zh].includes(w as never));
 }
 
 export { growGround, growShore, growWaterAndRock, TREE_OF };

@@ -16,6 +16,7 @@ import {
   PLACEMENT_WORDS,
   type Placement,
   SIZE_WORDS,
+  WINDING_WORDS,
 } from './words.js';
 
 /** A feature the prompt asks for. */
@@ -294,8 +295,8 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
       });
     }
   }
-  // base and biome words are understood
-  for (const row of [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS)])
+  // base, biome and winding words are understood
+  for (const row of [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS), WINDING_WORDS])
     for (const w of [...row.en, ...row.zh])
       for (const [at, end] of findAll(text, w, false)) understood.add(text.slice(at, end));
   for (const w of ['door', 'doors', 'entrance', '门', 'grass', 'grassland', 'sea', '草'])

@@ -4,8 +4,9 @@
  * props, the routes that join every anchor to the spawn, and the two-terrains-a-tile repair.
  */
 import { cheapestRoute, components } from './grid.js';
-import { type Grower, PLACEMENT_CENTRES, TREE_OF } from './grow.js';
+import { type Grower, PLACEMENT_CENTRES, TREE_OF, windingAsked } from './grow.js';
 import type { FeatureRequest } from './layout.js';
+import { PROP_BLOCKS, pocketSize } from './plan.js';
 import type { FeatureKind, Placement } from './words.js';
 
 /** The map cell nearest map fractions (u, v) that `ok` accepts, searching outwards. */
@@ -84,7 +85,8 @@ function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
   const count = houses || Math.max(3, Math.min(7, Math.round((g.space.columns * g.space.rows) / 300)));
   const ring = Math.max(3, Math.min(8, Math.round(Math.min(g.space.columns, g.space.rows) / 7)));
   for (let k = 0, placed = 0; k < count * 6 && placed < count; k++) {
-    const a = (placed / count) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
+    // each failed try turns on by the golden angle, so water or rock on one side does not stop the ring
+    const a = ((placed + (k - placed) * 0.618) / count) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
     const r = ring + g.rng.range(-1, 2);
     const hx = Math.round(cx + Math.cos(a) * r * 1.3);
     const hy = Math.round(cy + Math.sin(a) * r);
@@ -109,32 +111,38 @@ function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
   region(g, f.kind, cells);
 }
 
-/** A 2-point-wide route of terrain `t` between two cells over land (avoiding rock and water where it can). */
-function joinCells(g: Grower, from: number, to: number, t: number, feature: number): boolean {
+/**
+ * A path of terrain `t` between two cells over land (avoiding rock and water where it can): the
+ * cheapest route over a noise cost — through a few waypoints thrown to alternate sides of the
+ * straight line when it `winds` — smoothed (Chaikin) into curves and painted about two points wide,
+ * so it bends and runs on the diagonal instead of in right angles.
+ */
+function joinCells(g: Grower, from: number, to: number, t: number, feature: number, winds = 0): boolean {
   const { roles } = g.layout;
-  const goalPoint = g.space.pointOfCell(to);
-  const route = cheapestRoute(
-    g.gw,
-    g.gh,
-    g.space.pointOfCell(from),
-    (p) => p === goalPoint,
-    (p) => {
-      const x = p % g.gw;
-      const y = Math.floor(p / g.gw);
-      if (x >= g.gw - 1 || y >= g.gh - 1) return Infinity;
-      const terr = g.grid.cells[p]!;
-      const c = g.space.cellOfPoint(p);
-      const prop = g.propAt[c]!;
-      if (prop >= 0 && g.props[prop]!.kind === 'house' && c !== to && c !== from) return Infinity;
-      if (terr === roles.sea) return 60;
-      if (terr === roles.water || terr === roles.lava) return 25;
-      if (terr === roles.rock) return 18;
-      if (terr === t) return 0.6;
-      // over the ground the path is drawn; over a shore or a plaza it is walked as it is
-      return (terr === roles.ground ? 1 : 5) + g.n(x, y, 11) * 2;
-    },
-  );
-  if (!route) return false;
+  const stops = [g.space.pointOfCell(from)];
+  const [fx, fy] = [from % g.space.columns, Math.floor(from / g.space.columns)];
+  const [tx, ty] = [to % g.space.columns, Math.floor(to / g.space.columns)];
+  const dist = Math.hypot(tx - fx, ty - fy);
+  if (winds > 0 && dist > 8) {
+    const n = Math.max(1, Math.min(5, Math.round((dist * winds) / 12)));
+    const side = g.rng.chance(0.5) ? 1 : -1;
+    for (let i = 1; i <= n; i++) {
+      const k = i / (n + 1);
+      const off = (i % 2 ? side : -side) * dist * winds * g.rng.range(0.06, 0.11);
+      const x = Math.round(fx + (tx - fx) * k + (-(ty - fy) / dist) * off);
+      const y = Math.round(fy + (ty - fy) * k + ((tx - fx) / dist) * off);
+      if (x < 1 || y < 1 || x >= g.space.columns - 1 || y >= g.space.rows - 1) continue;
+      if (!groundCell(g, y * g.space.columns + x)) continue;
+      stops.push(g.space.pointOfCell(y * g.space.columns + x));
+    }
+  }
+  stops.push(g.space.pointOfCell(to));
+  const route: number[] = [];
+  for (let i = 0; i + 1 < stops.length; i++) {
+    const leg = routeBetween(g, stops[i]!, stops[i + 1]!, t, from, to);
+    if (!leg) return false;
+    route.push(...(route.length ? leg.slice(1) : leg));
+  }
   // a path is painted where all around it is ground or path, so it meets the ground only (it stops
   // short of a shore, a lake or rocks: those are walked on or around as they are)
   const clear = (p: number) => {
@@ -150,8 +158,102 @@ function joinCells(g: Grower, from: number, to: number, t: number, feature: numb
       }
     return true;
   };
-  g.paintRoute(route, t, feature, true, clear);
+  paintSmooth(g, route, t, feature, clear);
   return true;
+}
+
+/** Chaikin's corner cutting over a route of points, then discs about two points across along it. */
+function paintSmooth(
+  g: Grower,
+  route: readonly number[],
+  t: number,
+  feature: number,
+  clear: (p: number) => boolean,
+) {
+  // string-pulled first: from each kept point, straight on to the farthest point of the route the
+  // line to which crosses only ground or path (a 4-neighbour route is all right angles)
+  const pts = route.map((p) => [(p % g.gw) + 0.5, Math.floor(p / g.gw) + 0.5] as [number, number]);
+  const open = (p: number) => g.grid.cells[p] === t || clear(p);
+  const sight = (a: [number, number], b: [number, number]) => {
+    const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5);
+    for (let k = 1; k < n; k++) {
+      const x = Math.floor(a[0] + ((b[0] - a[0]) * k) / n);
+      const y = Math.floor(a[1] + ((b[1] - a[1]) * k) / n);
+      if (!open(y * g.gw + x)) return false;
+    }
+    return true;
+  };
+  let line: Array<[number, number]> = [];
+  for (let i = 0; i < pts.length; ) {
+    line.push(pts[i]!);
+    let j = i + 1;
+    for (let k = Math.min(pts.length - 1, i + 24); k > i + 1; k--)
+      if (sight(pts[i]!, pts[k]!)) {
+        j = k;
+        break;
+      }
+    if (i === pts.length - 1) break;
+    i = j;
+  }
+  for (let pass = 0; pass < 3 && line.length > 2; pass++) {
+    const next: Array<[number, number]> = [line[0]!];
+    for (let i = 0; i + 1 < line.length; i++) {
+      const [ax, ay] = line[i]!;
+      const [bx, by] = line[i + 1]!;
+      next.push(
+        [ax * 0.75 + bx * 0.25, ay * 0.75 + by * 0.25],
+        [ax * 0.25 + bx * 0.75, ay * 0.25 + by * 0.75],
+      );
+    }
+    next.push(line.at(-1)!);
+    line = next;
+  }
+  const r = 1.05;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const [ax, ay] = line[i]!;
+    const [bx, by] = line[i + 1]!;
+    const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / 0.3));
+    for (let s = 0; s <= steps; s++) {
+      const cx = ax + ((bx - ax) * s) / steps;
+      const cy = ay + ((by - ay) * s) / steps;
+      for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++)
+        for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+          if (x < 0 || y < 0 || x >= g.gw || y >= g.gh || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+          const q = y * g.gw + x;
+          if (g.grid.cells[q] !== t && !clear(q)) continue;
+          g.paint(q, t, feature);
+          g.keepFree[g.space.cellOfPoint(q)] = 1;
+        }
+    }
+  }
+  for (const p of route) g.keepFree[g.space.cellOfPoint(p)] = 1;
+}
+
+/** The cheapest route of points between two points for a path (rock and water dear, houses walls). */
+function routeBetween(g: Grower, start: number, goalPoint: number, t: number, from: number, to: number) {
+  const { roles } = g.layout;
+  return cheapestRoute(
+    g.gw,
+    g.gh,
+    start,
+    (p) => p === goalPoint,
+    (p) => {
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      if (x >= g.gw - 1 || y >= g.gh - 1) return Infinity;
+      const terr = g.grid.cells[p]!;
+      const c = g.space.cellOfPoint(p);
+      const prop = g.propAt[c]!;
+      if (prop >= 0 && g.props[prop]!.kind === 'house' && c !== to && c !== from) return Infinity;
+      if (terr === roles.sea) return 60;
+      if (terr === roles.water || terr === roles.lava) return 25;
+      if (terr === roles.rock) return 18;
+      if (terr === t) return 0.6;
+      // over the ground the path is drawn; over a shore or a plaza it is walked as it is; a slow
+      // noise makes it follow the lie of the land instead of the straight line
+      return (terr === roles.ground ? 1 : 5) + g.n(x, y, 11) * 2 + g.n(x + 101, y + 57, 3) * 3;
+    },
+  );
 }
 
 /** The mouth of a cave: a rock outcrop, the cave prop at its foot, the cell before it an anchor. */
@@ -301,6 +403,7 @@ function growPath(g: Grower, f: FeatureRequest): void {
   const { roles } = g.layout;
   const t = roles.path ?? roles.ground;
   const feature = g.layout.features.indexOf(f);
+  const winds = windingAsked(g.layout.understood) ? 1.8 : 1;
   if (f.placements.includes('around') && !f.from) {
     // a ring around what is in the centre
     const inner = g.layout.features.find((x) => x !== f && x.placements.includes('centre'));
@@ -355,13 +458,13 @@ function growPath(g: Grower, f: FeatureRequest): void {
     // "a path in the north": it runs through there
     const mid = cellNear(g, ...PLACEMENT_CENTRES[through], walk);
     if (mid !== null) {
-      joinCells(g, from, mid, t, feature);
-      joinCells(g, mid, to, t, feature);
+      joinCells(g, from, mid, t, feature, winds);
+      joinCells(g, mid, to, t, feature, winds);
       g.anchors.push({ name: 'path', cell: from }, { name: 'path', cell: to });
       return;
     }
   }
-  joinCells(g, from, to, t, feature);
+  joinCells(g, from, to, t, feature, winds);
   g.anchors.push({ name: 'path', cell: from }, { name: 'path', cell: to });
 }
 
@@ -474,6 +577,135 @@ export function joinAnchors(g: Grower): void {
       const y = Math.floor(c / columns);
       if (!g.space.cellWalkable(x, y)) for (const p of g.space.cellPoints(x, y)) g.paint(p, t, -1);
     }
+  }
+}
+
+/** The longest bridge or cut the growing builds (cells over water or through rock). */
+const MAX_SPAN = 9;
+
+/**
+ * Joins every walkable region (a pocket excepted) to the spawn's: water, the sea and lava are
+ * barriers, so a river with no crossing cuts a map in two. Each round takes the shortest straight
+ * span (east–west or north–south, at most MAX_SPAN cells) from a joined region to one not yet
+ * joined: over water, sea or lava its cells become the bank's walkable terrain with a bridge prop on
+ * each (planks drawn over the crossing; under them the tiles are walked on, so Tiled's, LDtk's and
+ * Godot's collisions agree); through rock they become a gap of that terrain. Spans near the middle
+ * of the shared bank win ties, and a bridge goes where a path meets the water when one does.
+ * Returns the regions it could not join (the check then names them).
+ */
+export function bridgeRegions(g: Grower): number {
+  if (g.spawn < 0 || g.layout.base === 'archipelago') return 0;
+  const { columns, rows } = g.space;
+  const { roles } = g.layout;
+  const walk = (c: number) => g.space.cellWalkable(c % columns, Math.floor(c / columns));
+  const pocket = pocketSize(columns, rows);
+  const wet = new Set([roles.water, roles.sea, roles.lava].filter((t): t is number => t !== null));
+  for (let round = 0; round < 24; round++) {
+    const land = components(columns, rows, walk);
+    const home = land.label[g.spawn]!;
+    if (home < 0) return 0;
+    const joined = new Set([home]);
+    const apart = land.sizes.filter((n, i) => i !== home && n >= pocket).length;
+    if (apart === 0) return 0;
+    let best: { cells: number[]; dx: number; score: number } | null = null;
+    for (let c = 0; c < columns * rows; c++) {
+      const la = land.label[c]!;
+      if (la < 0) continue;
+      const x0 = c % columns;
+      const y0 = Math.floor(c / columns);
+      for (const [dx, dy] of [
+        [1, 0],
+        [0, 1],
+      ] as const) {
+        const cells: number[] = [];
+        let x = x0 + dx;
+        let y = y0 + dy;
+        while (x < columns - 1 && y < rows && cells.length <= MAX_SPAN && !walk(y * columns + x)) {
+          cells.push(y * columns + x);
+          x += dx;
+          y += dy;
+        }
+        if (!cells.length || cells.length > MAX_SPAN || x >= columns - 1 || y >= rows) continue;
+        const lb = land.label[y * columns + x]!;
+        if (lb < 0 || lb === la) continue;
+        const [a, b] = joined.has(la) ? [la, lb] : [lb, la];
+        if (!joined.has(a) || joined.has(b) || land.sizes[b]! < pocket) continue;
+        // keep the planks inside the map (a prop's sprite is 2 × 2 tiles) and off the map's edge rows
+        if (y0 < 1 || x0 < 1 || (dy === 1 && (x0 >= columns - 1 || x0 < 1))) continue;
+        if (dx === 1 && (y0 < 1 || y0 >= rows - 1)) continue;
+        // a straight crossing reads best: its sides must be barrier too (not a diagonal sliver)
+        let sides = 0;
+        for (const q of cells) {
+          const qx = q % columns;
+          const qy = Math.floor(q / columns);
+          for (const s of [-1, 1]) {
+            const sx = qx + dy * s;
+            const sy = qy + dx * s;
+            if (sx >= 0 && sy >= 0 && sx < columns && sy < rows && !walk(sy * columns + sx)) sides++;
+          }
+        }
+        const onPath = roles.path !== null && (g.keepFree[c] || g.keepFree[y * columns + x]) ? -1.5 : 0;
+        const score = cells.length + (2 * cells.length - sides) * 0.75 + onPath + g.detail.at(x0 / 7, y0 / 7);
+        if (!best || score < best.score) best = { cells, dx, score };
+      }
+      // regions already joined grow as bridges land: a region is joined once a span from home reaches it
+    }
+    if (!best) return apart;
+    const from = best.cells[0]! - (best.dx ? 1 : columns);
+    const to = best.cells.at(-1)! + (best.dx ? 1 : columns);
+    const bank = [from, to]
+      .flatMap((c) => g.space.cellPoints(c % columns, Math.floor(c / columns)))
+      .map((p) => g.grid.cells[p]!);
+    const counts = new Map<number, number>();
+    for (const t of bank) if (g.space.walkable[t]) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const t = [...counts.entries()].sort((p, q) => q[1] - p[1])[0]?.[0] ?? roles.ground;
+    for (const c of best.cells) {
+      const x = c % columns;
+      const y = Math.floor(c / columns);
+      const overWater = g.space.cellTerrains(x, y).some((k) => wet.has(k));
+      for (const p of g.space.cellPoints(x, y)) g.paint(p, t, -1);
+      if (overWater) {
+        g.removePropAt(c);
+        g.keepFree[c] = 0;
+        g.place(best.dx ? 'bridge' : 'bridge-ns', c);
+      }
+      g.keepFree[c] = 1;
+    }
+    for (const c of [from, to])
+      if (g.propAt[c]! >= 0 && PROP_BLOCKS[g.props[g.propAt[c]!]!.kind]) g.removePropAt(c);
+  }
+  return 0;
+}
+
+/**
+ * Clears the blocking props (trees, rocks) that shut a walkable region off from the spawn's: the
+ * cheapest way through, over walkable cells only, loses the props on it.
+ */
+export function clearRegions(g: Grower): void {
+  if (g.spawn < 0) return;
+  const { columns, rows } = g.space;
+  const walk = (c: number) => g.space.cellWalkable(c % columns, Math.floor(c / columns));
+  const pocket = pocketSize(columns, rows);
+  for (let round = 0; round < 32; round++) {
+    const reach = components(columns, rows, (c) => g.open(c));
+    const land = components(columns, rows, walk);
+    const home = reach.label[g.spawn]!;
+    if (home < 0) return;
+    const homeLand = land.label[g.spawn]!;
+    const cut = reach.sizes.findIndex(
+      (n, i) => i !== home && n >= pocket && land.label[reach.label.indexOf(i)] === homeLand,
+    );
+    if (cut < 0) return;
+    const start = reach.label.indexOf(cut);
+    const route = cheapestRoute(
+      columns,
+      rows,
+      start,
+      (c) => reach.label[c] === home,
+      (c) => (!walk(c) ? Infinity : g.open(c) ? 1 : 4),
+    );
+    if (!route) return;
+    for (const c of route) if (!g.open(c)) g.removePropAt(c);
   }
 }
 

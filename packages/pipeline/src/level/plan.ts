@@ -15,7 +15,11 @@ export type PropKind =
   | 'chest'
   | 'cave'
   | 'door'
-  | 'stairs';
+  | 'stairs'
+  /** Planks over water walked east–west (a river running north–south), one per cell of the span. */
+  | 'bridge'
+  /** Planks over water walked north–south. */
+  | 'bridge-ns';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -29,6 +33,8 @@ export const PROP_KINDS: readonly PropKind[] = [
   'cave',
   'door',
   'stairs',
+  'bridge',
+  'bridge-ns',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -44,7 +50,17 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   cave: false,
   door: false,
   stairs: false,
+  bridge: false,
+  'bridge-ns': false,
 };
+
+/**
+ * Walkable regions (4-joined cells, blocking props counted) smaller than this are pockets between
+ * water and rock, not places: the growing need not join them, the check does not count them.
+ */
+export function pocketSize(columns: number, rows: number): number {
+  return Math.max(6, Math.round(columns * rows * 0.004));
+}
 
 /** A prop on a cell: its sprite's bottom centre is the cell's bottom centre. */
 export interface PlacedProp {

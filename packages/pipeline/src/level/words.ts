@@ -212,6 +212,12 @@ export const LINK_WORDS = {
   to: { en: ['to', 'towards', 'toward', 'into', 'leading to', 'through'], zh: ['到', '通往', '通向', '至'] },
 } as const;
 
+/** Words that make rivers and paths bend more ("a winding path"): the level's, read as understood. */
+export const WINDING_WORDS = {
+  en: ['winding', 'twisting', 'meandering', 'curving', 'snaking'],
+  zh: ['蜿蜒', '弯弯曲曲', '曲折'],
+} as const;
+
 /** Size words: a small island covers less of the map, a large one more. */
 export const SIZE_WORDS: Readonly<Record<string, number>> = {
   tiny: 0.6,
