@@ -25,9 +25,7 @@ const PROPS: Readonly<Record<string, { prompt: string; tall: number }>> = {
   bush: { prompt: 'a green bush', tall: 1 },
   rock: { prompt: 'a grey boulder', tall: 1 },
   house: { prompt: 'a small house', tall: 2 },
-  chest: { prompt: 'a wooden treasure chest', tall: 1 },
   cave: { prompt: 'a cave entrance', tall: 1.6 },
-  door: { prompt: 'a wooden door', tall: 1.4 },
   stairs: { prompt: 'stone stairs', tall: 1 },
 };
 
@@ -56,6 +54,138 @@ function onCell(sprite: RgbaImage, tileSize: number, tall: number): RgbaImage {
     }
   return { width: cell, height: cell, data: out };
 }
+
+/** A 2s × 2s transparent cell canvas and a pixel setter that ignores what falls outside. */
+function cellCanvas(s: number): { image: RgbaImage; set: (x: number, y: number, c: Rgb) => void } {
+  const cell = 2 * s;
+  const data = new Uint8Array(cell * cell * 4);
+  const set = (x: number, y: number, c: Rgb) => {
+    if (x < 0 || y < 0 || x >= cell || y >= cell) return;
+    data.set([c[0], c[1], c[2], 255], (y * cell + x) * 4);
+  };
+  return { image: { width: cell, height: cell, data }, set };
+}
+
+/**
+ * A bridge prop's planks, drawn so a row of them reads as one deck: boards across the way walked,
+ * dark gaps between them, a rail along each side. Walked east–west (`across`): a column one tile
+ * wide and two tall (the pipeline centres it on its cell, so it covers the half tiles of bank above
+ * and below); walked north–south: a row one tile tall and two wide over the cell and the half tiles
+ * either side.
+ */
+function drawBridge(s: number, across: boolean, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const light = ink([196, 144, 88]);
+  const mid = ink([160, 108, 60]);
+  const dark = ink([104, 64, 34]);
+  const line = ink([52, 32, 20]);
+  const rail = Math.max(2, Math.round(s / 6));
+  const board = Math.max(3, Math.round(s / 4));
+  const wide = 2 * s;
+  for (let v = 0; v < wide; v++)
+    for (let u = 0; u < s; u++) {
+      // u along the way walked (one tile), v across it (two tiles, rails at both ends)
+      let c: Rgb;
+      if (v === 0 || v === wide - 1) c = line;
+      else if (v < rail || v >= wide - rail) c = v === 1 ? light : v === wide - 2 ? line : dark;
+      else if (u % board === board - 1) c = line;
+      else if (v === rail) c = dark;
+      else c = Math.floor(u / board) % 2 === 0 && (u + 3 * v) % 9 !== 0 ? light : mid;
+      if (across) set(s / 2 + u, v, c);
+      else set(v, s + u, c);
+    }
+  return image;
+}
+
+/** A treasure chest that reads at tile size: outlined lid and body, a seam, metal bands, a lock. */
+function drawChest(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([40, 24, 14]);
+  const lidTop = ink([206, 124, 62]);
+  const lid = ink([168, 88, 40]);
+  const body = ink([138, 70, 32]);
+  const shade = ink([96, 48, 22]);
+  const metal = ink([236, 196, 84]);
+  const metalDark = ink([160, 120, 40]);
+  const shadow = ink([30, 30, 30]);
+  const w = Math.max(8, Math.round(s * 0.9));
+  const h = Math.max(7, Math.round(s * 0.78));
+  const x0 = Math.round(s - w / 2);
+  const y0 = 2 * s - h - Math.max(1, Math.round(s / 16));
+  const lidH = Math.max(3, Math.round(h * 0.42));
+  const band = Math.max(1, Math.round(s / 16));
+  const bands = [
+    x0 + Math.max(2, Math.round(w * 0.18)),
+    x0 + w - 1 - Math.max(2, Math.round(w * 0.18)) - band + 1,
+  ];
+  // a shadow on the ground at its foot
+  for (let x = x0 + 1; x < x0 + w + 1; x++) set(x, y0 + h, shadow);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const px = x0 + x;
+      const py = y0 + y;
+      const edge = x === 0 || x === w - 1 || y === 0 || y === h - 1;
+      const corner = (x === 0 || x === w - 1) && y === 0;
+      if (corner) continue;
+      let c: Rgb;
+      if (edge) c = line;
+      else if (y === lidH) c = line;
+      else if (bands.some((b) => x + x0 >= b && x + x0 < b + band)) c = y < lidH ? metal : metalDark;
+      else if (y < lidH) c = y === 1 ? lidTop : lid;
+      else c = y === h - 2 ? shade : body;
+      set(px, py, c);
+    }
+  // the lock on the seam
+  const lw = Math.max(2, Math.round(s / 7));
+  const lh = Math.max(3, Math.round(s / 5));
+  const lx = Math.round(s - lw / 2);
+  const ly = y0 + lidH - Math.floor(lh / 2);
+  for (let y = 0; y < lh; y++) for (let x = 0; x < lw; x++) set(lx + x, ly + y, metal);
+  set(lx + Math.floor((lw - 1) / 2), ly + Math.floor(lh / 2), line);
+  return image;
+}
+
+/** A wooden door in a stone frame, filling its map cell: planks, iron bands, a ring. */
+function drawDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([30, 22, 18]);
+  const stone = ink([150, 150, 160]);
+  const stoneDark = ink([96, 96, 110]);
+  const wood = ink([150, 92, 46]);
+  const woodLight = ink([190, 128, 70]);
+  const iron = ink([70, 70, 80]);
+  const ring = ink([230, 190, 80]);
+  const frame = Math.max(2, Math.round(s / 6));
+  const board = Math.max(3, Math.round(s / 4));
+  const x0 = s / 2;
+  const y0 = s;
+  for (let y = 0; y < s; y++)
+    for (let x = 0; x < s; x++) {
+      const inFrame = x < frame || x >= s - frame || y < frame;
+      let c: Rgb;
+      if (x === 0 || x === s - 1 || y === 0) c = line;
+      else if (inFrame) c = (x + y) % 4 === 0 ? stoneDark : stone;
+      else if (x === frame || x === s - frame - 1 || y === frame) c = line;
+      else if ((x - frame) % board === 0) c = line;
+      else if (y === frame + Math.round(s * 0.3) || y === s - Math.max(2, Math.round(s * 0.2))) c = iron;
+      else c = x % board === 1 ? woodLight : wood;
+      set(x0 + x, y0 + y, c);
+    }
+  const rx = x0 + s - frame - Math.max(2, Math.round(s / 5));
+  const ry = y0 + Math.round(s * 0.55);
+  set(rx, ry, ring);
+  set(rx, ry + 1, ring);
+  set(rx - 1, ry + 1, line);
+  return image;
+}
+
+/** Props drawn here at the map's tile size, so they read on the map (not sprites scaled down). */
+const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
+  bridge: (s, ink) => drawBridge(s, true, ink),
+  'bridge-ns': (s, ink) => drawBridge(s, false, ink),
+  chest: drawChest,
+  door: drawDoor,
+};
 
 /** Draws a level's tiles (the terrain pairs asked) and props. */
 export async function drawLevelArt(
@@ -93,7 +223,13 @@ export async function drawLevelArt(
     }),
   }));
   const props: LevelArt['props'] = [];
+  const ink = (c: Rgb) => painter.choose(c);
   for (const kind of ask.props) {
+    const here = DRAWN_HERE[kind];
+    if (here) {
+      props.push({ kind, image: here(s, ink), as: `drawn at ${s} px (${kind})` });
+      continue;
+    }
     const row = PROPS[kind];
     if (!row) continue;
     const drawn = await drawSprite(row.prompt, Math.max(16, Math.round(2 * s)));
