@@ -50,6 +50,9 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'stairs',
     'bridge',
     'bridge-ns',
+    'flowers',
+    'tuft',
+    'reeds',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -191,6 +194,7 @@ describe('growing a level', () => {
     ['a path from west to east', 'path'],
     ['lava in the centre', 'lava'],
     ['the sea in the south', 'sea'],
+    ['a valley', 'valley'],
   ])('"%s" grows its %s, joined to the spawn', (prompt, kind) => {
     const b = build(`a meadow with ${prompt}`, 2, 48, 40);
     const c = checksOf(b);
@@ -414,6 +418,90 @@ describe('crossings, meanders and reachability (the review after #42)', () => {
         steps.filter((d) => d > 0.2 && d < 2).length,
         `seed ${seed}: columns where it climbs gently`,
       ).toBeGreaterThanOrEqual(4);
+    }
+  });
+});
+
+describe('the features the review found missing', () => {
+  it('"a snowy valley with a river": rock slopes on both sides of the river, its floor open', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a snowy valley with a river from north to south and houses in the west', seed, 48, 36);
+      const { columns } = b.plan;
+      const slopes = b.plan.regions.find((r) => r.kind === 'valley')!.cells;
+      const u = slopes.map((c) => (c % columns) / columns);
+      expect(u.filter((v) => v < 0.3).length, `seed ${seed}: west slope`).toBeGreaterThan(40);
+      expect(u.filter((v) => v > 0.7).length, `seed ${seed}: east slope`).toBeGreaterThan(40);
+      const c = checksOf(b);
+      for (const name of ['level_connected', 'level_placement', 'level_tile_rules'])
+        expect(c[name]?.passed, `seed ${seed} ${name}: ${c[name]?.detail}`).toBe(true);
+    }
+  });
+
+  it('a swamp has pools of water among its mud, reeds at their edges, and stays joined', () => {
+    const b = build('a swamp with a winding path from west to east', 2, 48, 36);
+    const water = b.layout.roles.water!;
+    expect(water).not.toBeNull();
+    const wet = [...b.plan.terrain.cells].filter((t) => t === water).length;
+    expect(wet / b.plan.terrain.cells.length).toBeGreaterThan(0.03);
+    expect(b.plan.props.filter((p) => p.kind === 'reeds').length).toBeGreaterThan(5);
+    expect(checksOf(b).level_connected?.passed).toBe(true);
+  });
+
+  it('a clearing with no forest asked for is ringed by trees, none inside it', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a meadow with a clearing in the centre and a chest', seed, 40, 32);
+      const { columns } = b.plan;
+      const clearing = b.plan.regions.find((r) => r.kind === 'clearing')!.cells;
+      const inside = new Set(clearing);
+      const trees = b.plan.props.filter((p) => p.kind === 'tree' || p.kind === 'pine');
+      expect(
+        trees.filter((t) => inside.has(t.y * columns + t.x)),
+        `seed ${seed}: trees in the clearing`,
+      ).toEqual([]);
+      const cx = clearing.reduce((s, c) => s + (c % columns), 0) / clearing.length;
+      const cy = clearing.reduce((s, c) => s + Math.floor(c / columns), 0) / clearing.length;
+      const r = Math.sqrt(clearing.length / Math.PI);
+      const ring = trees.filter((t) => Math.hypot(t.x - cx, t.y - cy) < r + 3.5);
+      expect(ring.length, `seed ${seed}: trees around the clearing`).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('open grass gets ground cover in patches, walked over, so the field is not one tile repeated', () => {
+    const b = build('a meadow with a lake in the north', 4, 48, 36);
+    const cover = b.plan.props.filter((p) => p.kind === 'flowers' || p.kind === 'tuft');
+    expect(cover.length).toBeGreaterThan(40);
+    expect(cover.every((p) => !PROP_BLOCKS[p.kind])).toBe(true);
+    // in patches, not sprinkled evenly: over 4 × 4 blocks of plain ground, the counts' variance is
+    // well above their mean (an even, independent sprinkle has the two about equal)
+    const space = new LevelSpace(b.plan.kind, 48, 36, b.layout.terrains, b.plan.terrain);
+    const counts: number[] = [];
+    for (let by = 0; by < 36; by += 4)
+      for (let bx = 0; bx < 48; bx += 4) {
+        let ground = 0;
+        for (let y = by; y < by + 4; y++)
+          for (let x = bx; x < bx + 4; x++) if (space.cellIs(x, y, b.layout.roles.ground)) ground++;
+        if (ground < 16) continue;
+        counts.push(cover.filter((p) => p.x >= bx && p.x < bx + 4 && p.y >= by && p.y < by + 4).length);
+      }
+    const mean = counts.reduce((s, n) => s + n, 0) / counts.length;
+    const variance = counts.reduce((s, n) => s + (n - mean) ** 2, 0) / counts.length;
+    expect(variance / mean, `mean ${mean.toFixed(2)}, variance ${variance.toFixed(2)}`).toBeGreaterThan(1.8);
+  });
+
+  it.each([
+    'a village in the centre with a river running from north to south',
+    'a swamp with a winding path from west to east',
+    'a snowy valley with a frozen lake in the south and a cave entrance in the west',
+    'a tiny starting area: a clearing with a chest, a cave entrance in the north-east',
+    'a desert with an oasis in the east and rocks around the edges',
+  ])('"%s": every feature the reader understood is drawn, or listed as not honoured', (prompt) => {
+    const b = build(prompt, 1, 48, 36);
+    for (const f of b.layout.features) {
+      const drawn = b.plan.regions.find((r) => r.kind === f.kind)?.cells.length ?? 0;
+      expect(
+        drawn > 0 || f.words.every((w) => b.layout.ignored.includes(w)),
+        `${f.kind} (${f.words.join(', ')})`,
+      ).toBe(true);
     }
   });
 });

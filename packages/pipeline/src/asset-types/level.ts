@@ -20,6 +20,10 @@ function propsFor(base: string, biome: string, kinds: readonly string[]): PropKi
     if (base !== 'land' || kinds.includes('sea')) out.add('palm');
     // planks where a crossing spans water (a river, a lake's neck, an inlet of the sea)
     if (base !== 'archipelago') for (const k of ['bridge', 'bridge-ns'] as const) out.add(k);
+    // ground cover in patches (a field is not one repeated tile), reeds where land meets still water
+    if (biome === 'grass' || biome === 'swamp') for (const k of ['flowers', 'tuft'] as const) out.add(k);
+    if (biome === 'swamp' || kinds.some((k) => k === 'lake' || k === 'pond' || k === 'river'))
+      out.add('reeds');
   }
   if (kinds.includes('village') || kinds.includes('houses')) out.add('house');
   if (kinds.includes('chest')) out.add('chest');

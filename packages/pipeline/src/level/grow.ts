@@ -484,6 +484,67 @@ function growWaterAndRock(g: Grower): void {
     }
     if (f.kind === 'river' && roles.water !== null) growRiver(g, f, i, roles.water);
   });
+  // after the rivers: a valley's slopes follow its river
+  layout.features.forEach((f, i) => {
+    if (f.kind === 'valley' && roles.rock !== null) growValley(g, f, i, roles.rock);
+  });
+  if (layout.biome === 'swamp' && roles.water !== null && layout.base !== 'archipelago')
+    growPools(g, roles.water);
+}
+
+/**
+ * A valley: rock slopes along both sides, the floor between them a third to a half of the map wide,
+ * its edges wobbling; it runs along the level's river when there is one (its centre line), else
+ * north–south (east–west when its words put it in the north or south). The rock keeps two points
+ * clear of other features, so no tile holds three terrains.
+ */
+function growValley(g: Grower, f: FeatureRequest, feature: number, rock: number): void {
+  const river = g.layout.features.findIndex((r) => r.kind === 'river');
+  const riverF = river >= 0 ? g.layout.features[river]! : null;
+  const down = riverF
+    ? !(
+        riverF.from === 'west' ||
+        riverF.from === 'east' ||
+        riverF.placements.some((p) => p === 'north' || p === 'south')
+      )
+    : !f.placements.some((p) => p === 'north' || p === 'south');
+  const length = down ? g.gh : g.gw;
+  const span = down ? g.gw : g.gh;
+  // the floor's middle along its length: the river's water there, else the map's middle line
+  const mid = new Float64Array(length).fill((span - 1) / 2);
+  if (river >= 0)
+    for (let k = 0; k < length; k++) {
+      let sum = 0;
+      let n = 0;
+      for (let a = 0; a < span; a++) {
+        const p = down ? k * g.gw + a : a * g.gw + k;
+        if (g.owner[p] === river) {
+          sum += a;
+          n++;
+        }
+      }
+      if (n) mid[k] = sum / n;
+    }
+  const deep = g.deepGround(2);
+  const half = span * 0.26 * f.scale;
+  for (let k = 0; k < length; k++)
+    for (let a = 0; a < span; a++) {
+      const p = down ? k * g.gw + a : a * g.gw + k;
+      const [x, y] = [p % g.gw, Math.floor(p / g.gw)];
+      const edge = half * (1 + (g.n(x + 200, y + 200, 6) - 0.5) * 0.5);
+      if (Math.abs(a - mid[k]!) > edge && deep[p]) g.paint(p, rock, feature);
+    }
+}
+
+/** A swamp's pools: still water in the mud where a slow noise is high, clear of the other features. */
+function growPools(g: Grower, water: number): void {
+  const deep = g.deepGround(2);
+  for (let p = 0; p < g.gw * g.gh; p++) {
+    const [x, y] = [p % g.gw, Math.floor(p / g.gw)];
+    if (x < 2 || y < 2 || x >= g.gw - 2 || y >= g.gh - 2 || !deep[p]) continue;
+    if (g.n(x + 300, y + 300, 8) + (g.detail.fbm((x / g.gw) * 24, (y / g.gh) * 24, 2) - 0.5) * 0.2 > 0.64)
+      g.paint(p, water, -1);
+  }
 }
 
 const OPPOSITE: Partial<Record<Placement, Placement>> = {

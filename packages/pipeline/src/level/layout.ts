@@ -375,9 +375,11 @@ function rolesNeeded(
     }
     if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses')
       need.set('path', base === 'dungeon' ? 'stone' : t.path === need.get('ground') ? 'stone' : t.path);
-    if (f.kind === 'cave' || f.kind === 'mountain') need.set('rock', 'rock');
+    if (f.kind === 'cave' || f.kind === 'mountain' || f.kind === 'valley') need.set('rock', 'rock');
     if (f.kind === 'lava') need.set('lava', 'lava');
   }
+  // a swamp is wet ground: pools of its water among the mud
+  if (biome === 'swamp' && base !== 'dungeon' && base !== 'cave') need.set('water', t.water);
   if (biome === 'volcanic' && !need.has('lava') && base !== 'dungeon' && base !== 'cave')
     need.set('lava', 'lava');
   return need;
@@ -428,7 +430,7 @@ function terrainsFor(
           ? 'sea'
           : f.kind === 'lava'
             ? 'lava'
-            : f.kind === 'mountain'
+            : f.kind === 'mountain' || f.kind === 'valley'
               ? 'rock'
               : null;
     if (role && roles[role] === null) {

@@ -245,8 +245,9 @@ function routeBetween(g: Grower, start: number, goalPoint: number, t: number, fr
       const c = g.space.cellOfPoint(p);
       const prop = g.propAt[c]!;
       if (prop >= 0 && g.props[prop]!.kind === 'house' && c !== to && c !== from) return Infinity;
+      // a path goes round still water rather than stopping at its edge and going on beyond
       if (terr === roles.sea) return 60;
-      if (terr === roles.water || terr === roles.lava) return 25;
+      if (terr === roles.water || terr === roles.lava) return 40;
       if (terr === roles.rock) return 18;
       if (terr === t) return 0.6;
       // over the ground the path is drawn; over a shore or a plaza it is walked as it is; a slow
@@ -325,6 +326,17 @@ function growClearing(g: Grower, f: FeatureRequest): void {
       g.keepFree[c] = 1;
       cells.push(c);
     }
+  // with no forest asked for around it, a ring of trees is what makes a clearing read
+  if (!forest) {
+    const tree = TREE_OF[g.layout.biome];
+    for (let y = Math.floor(cy - r - 3); y <= cy + r + 3; y++)
+      for (let x = Math.floor(cx - r - 3); x <= cx + r + 3; x++) {
+        const d = Math.hypot(x - cx, y - cy) - r;
+        if (d <= 0.5 || d > 2.8 || x < 1 || y < 1 || x >= g.space.columns - 1 || y >= g.space.rows) continue;
+        const c = y * g.space.columns + x;
+        if (groundCell(g, c) && g.rng.chance(d < 1.8 ? 0.6 : 0.35)) g.place(tree, c);
+      }
+  }
   g.anchors.push({ name: 'clearing', cell: centre });
   region(g, 'clearing', cells);
 }
@@ -391,6 +403,50 @@ function scatterProps(g: Grower): void {
       'forest',
       forestCells.filter((c) => g.propAt[c]! >= 0),
     );
+  scatterCover(g);
+}
+
+/**
+ * Ground cover, walked over: flowers and tufts in noise-shaped patches (thin elsewhere), so open
+ * grass reads as a field and not as one tile repeated; reeds on the ground at still water's edge.
+ * A clearing gets its flowers too (its cells are kept free of trees, not of cover).
+ */
+function scatterCover(g: Grower): void {
+  const { layout } = g;
+  if (layout.biome !== 'grass' && layout.biome !== 'swamp') return;
+  const { columns, rows } = g.space;
+  const { water, ground } = layout.roles;
+  const anchors = new Set(g.anchors.map((a) => a.cell));
+  const clearing = new Set(g.extraRegions.filter((r) => r.kind === 'clearing').flatMap((r) => r.cells));
+  const wet = (x: number, y: number) =>
+    water !== null &&
+    x >= 0 &&
+    y >= 0 &&
+    x < columns &&
+    y < rows &&
+    g.space.cellTerrains(x, y).includes(water);
+  for (let y = 1; y < rows; y++)
+    for (let x = 1; x < columns - 1; x++) {
+      const c = y * columns + x;
+      if (g.propAt[c] !== -1 || anchors.has(c) || !g.space.cellIs(x, y, ground)) continue;
+      if (g.keepFree[c] && !clearing.has(c)) continue;
+      const shore = wet(x - 1, y) || wet(x + 1, y) || wet(x, y - 1) || wet(x, y + 1);
+      const patch = g.n(x + 40, y + 40, 6);
+      let kind: 'flowers' | 'tuft' | 'reeds' | null = null;
+      if (shore && g.rng.chance(layout.biome === 'swamp' ? 0.55 : 0.3)) kind = 'reeds';
+      else if (clearing.has(c) ? g.rng.chance(0.22) : g.rng.chance(patch > 0.58 ? 0.45 : 0.02))
+        kind =
+          layout.biome === 'swamp'
+            ? 'tuft'
+            : g.n(x * 3, y * 3, 5) > 0.5 || clearing.has(c)
+              ? 'flowers'
+              : 'tuft';
+      if (!kind) continue;
+      const free = g.keepFree[c]!;
+      g.keepFree[c] = 0;
+      g.place(kind, c);
+      g.keepFree[c] = free;
+    }
 }
 
 const pointXY = (g: Grower, cell: number): [number, number] => {
@@ -645,7 +701,10 @@ export function bridgeRegions(g: Grower): number {
           }
         }
         const onPath = roles.path !== null && (g.keepFree[c] || g.keepFree[y * columns + x]) ? -1.5 : 0;
-        const score = cells.length + (2 * cells.length - sides) * 0.75 + onPath + g.detail.at(x0 / 7, y0 / 7);
+        // towards the map's middle rather than at its edge, where nobody would walk round to it
+        const middle = 6 * Math.hypot(x0 / columns - 0.5, y0 / rows - 0.5);
+        const score =
+          cells.length + (2 * cells.length - sides) * 0.75 + onPath + middle + g.detail.at(x0 / 7, y0 / 7);
         if (!best || score < best.score) best = { cells, dx, score };
       }
       // regions already joined grow as bridges land: a region is joined once a span from home reaches it

@@ -19,7 +19,12 @@ export type PropKind =
   /** Planks over water walked east–west (a river running north–south), one per cell of the span. */
   | 'bridge'
   /** Planks over water walked north–south. */
-  | 'bridge-ns';
+  | 'bridge-ns'
+  /** Ground cover scattered in patches so an open field is not one repeated tile (walked over). */
+  | 'flowers'
+  | 'tuft'
+  /** Reeds at the water's edge (a swamp's, a lake's, a river's). */
+  | 'reeds';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -35,6 +40,9 @@ export const PROP_KINDS: readonly PropKind[] = [
   'stairs',
   'bridge',
   'bridge-ns',
+  'flowers',
+  'tuft',
+  'reeds',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -52,6 +60,9 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   stairs: false,
   bridge: false,
   'bridge-ns': false,
+  flowers: false,
+  tuft: false,
+  reeds: false,
 };
 
 /**

@@ -26,7 +26,9 @@ export type FeatureKind =
   | 'lava'
   | 'chest'
   | 'rooms'
-  | 'corridors';
+  | 'corridors'
+  /** Rock slopes along two sides, the floor between them walked (along a river when there is one). */
+  | 'valley';
 
 /** Where a feature goes, as the words say it. */
 export type Placement =
@@ -117,6 +119,11 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
   corridors: {
     en: ['corridor', 'corridors', 'hallway', 'passage', 'passages', 'tunnel', 'tunnels'],
     zh: ['走廊', '通道', '过道', '隧道'],
+    walkable: true,
+  },
+  valley: {
+    en: ['valley', 'canyon', 'gorge', 'ravine', 'dale'],
+    zh: ['山谷', '峡谷', '河谷'],
     walkable: true,
   },
 };
