@@ -18,7 +18,7 @@ import { cropToPixels } from './internal/art/scene/paint.js';
 
 /** How each prop is asked of the sprite generator, and how tall it stands (in tiles, of its 2 × 2 cell). */
 const PROPS: Readonly<Record<string, { prompt: string; tall: number }>> = {
-  tree: { prompt: 'a green oak tree', tall: 2 },
+  tree: { prompt: 'a green tree', tall: 2 },
   pine: { prompt: 'a pine tree', tall: 2 },
   palm: { prompt: 'a palm tree', tall: 2 },
   cactus: { prompt: 'a cactus', tall: 1.6 },
@@ -179,12 +179,88 @@ function drawDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/** Pixels within a map cell (the bottom middle tile of the canvas), at fractions of the tile. */
+function cellDots(s: number, set: (x: number, y: number, c: Rgb) => void) {
+  return (u: number, v: number, c: Rgb) => set(Math.floor(s / 2 + u * s), Math.floor(s + v * s), c);
+}
+
+/** A few flowers on short stems, scattered over the cell: ground cover a walker crosses. */
+function drawFlowers(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const dot = cellDots(s, set);
+  const stem = ink([52, 110, 48]);
+  const petals = [ink([246, 240, 226]), ink([250, 214, 72]), ink([232, 120, 160]), ink([246, 240, 226])];
+  const heart = ink([240, 170, 40]);
+  const at: Array<[number, number]> = [
+    [0.18, 0.3],
+    [0.62, 0.18],
+    [0.4, 0.62],
+    [0.8, 0.7],
+  ];
+  const px = 1 / s;
+  at.forEach(([u, v], i) => {
+    const c = petals[i % petals.length]!;
+    dot(u, v + 2 * px, stem);
+    if (s >= 16) {
+      dot(u, v - px, c);
+      dot(u - px, v, c);
+      dot(u + px, v, c);
+      dot(u, v + px, c);
+      dot(u, v, heart);
+    } else dot(u, v, c);
+  });
+  return image;
+}
+
+/** A tuft of grass blades, darker at the root and light at the tips. */
+function drawTuft(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const dot = cellDots(s, set);
+  const dark = ink([40, 96, 44]);
+  const light = ink([130, 196, 80]);
+  const px = 1 / s;
+  const h = Math.max(3, Math.round(s * 0.3));
+  for (const [u, lean] of [
+    [0.38, -1],
+    [0.5, 0],
+    [0.62, 1],
+  ] as const)
+    for (let k = 0; k < h; k++) {
+      const v = 0.8 - k * px;
+      const du = lean * Math.floor((k * 2) / h) * px;
+      dot(u + du, v, k < h / 2 ? dark : light);
+    }
+  return image;
+}
+
+/** Reeds: tall stems with brown heads, rising from the cell's foot (at a water's edge). */
+function drawReeds(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const stem = ink([84, 128, 56]);
+  const head = ink([120, 76, 40]);
+  const h = Math.max(5, Math.round(s * 0.9));
+  for (const [u, tall] of [
+    [0.3, 0.8],
+    [0.5, 1],
+    [0.68, 0.7],
+    [0.82, 0.55],
+  ] as const) {
+    const x = Math.floor(s / 2 + u * s);
+    const top = 2 * s - 1 - Math.round(h * tall);
+    for (let y = top; y < 2 * s - 1; y++) set(x, y, y < top + Math.max(2, Math.round(s / 8)) ? head : stem);
+  }
+  return image;
+}
+
 /** Props drawn here at the map's tile size, so they read on the map (not sprites scaled down). */
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   bridge: (s, ink) => drawBridge(s, true, ink),
   'bridge-ns': (s, ink) => drawBridge(s, false, ink),
   chest: drawChest,
   door: drawDoor,
+  flowers: drawFlowers,
+  tuft: drawTuft,
+  reeds: drawReeds,
 };
 
 /** Draws a level's tiles (the terrain pairs asked) and props. */
