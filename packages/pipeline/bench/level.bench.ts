@@ -10,6 +10,7 @@ import { levelTres, levelTscn } from '../src/level/formats/godot.js';
 import { levelLdtk } from '../src/level/formats/ldtk.js';
 import { levelTmj, levelTmx, levelTsx } from '../src/level/formats/tiled.js';
 import { readLevelLayout } from '../src/level/layout.js';
+import { PROP_KINDS } from '../src/level/plan.js';
 import { encodePng } from '../src/png.js';
 import { TERRAINS, type TerrainName } from '../src/tileset/terrains.js';
 import type { LevelArt, RgbaImage } from '../src/types/index.js';
@@ -29,19 +30,7 @@ function flatArt(terrains: readonly TerrainName[]): LevelArt {
         b,
         tiles: Array.from({ length: 16 }, (_, i) => flat(TERRAINS[terrains[i & 1 ? b : a]!].color, TILE)),
       });
-  const kinds = [
-    'tree',
-    'pine',
-    'palm',
-    'cactus',
-    'bush',
-    'rock',
-    'house',
-    'chest',
-    'cave',
-    'door',
-    'stairs',
-  ];
+  const kinds = [...PROP_KINDS];
   return {
     pairs,
     plains: terrains.map((t) => flat(TERRAINS[t].color, TILE)),
