@@ -326,8 +326,9 @@ function growClearing(g: Grower, f: FeatureRequest): void {
       g.keepFree[c] = 1;
       cells.push(c);
     }
-  // with no forest asked for around it, a ring of trees is what makes a clearing read
-  if (!forest) {
+  // with no forest asked for around it, a ring of trees is what makes a clearing read (a "meadow",
+  // a "field" or an "area" is open ground, not a hole in a wood)
+  if (!forest && f.words.some((w) => /clearing|glade|空地/.test(w))) {
     const tree = TREE_OF[g.layout.biome];
     for (let y = Math.floor(cy - r - 3); y <= cy + r + 3; y++)
       for (let x = Math.floor(cx - r - 3); x <= cx + r + 3; x++) {
