@@ -174,6 +174,9 @@ export interface paths {
          *     normalizes the reply into the three sections 【主题】【风格】【技术】. With no LLM API key
          *     configured, or when the LLM fails or answers in the wrong shape, a template builds the same
          *     three sections. The `X-Prompt-Source` header says which path was taken (`llm` or `template`).
+         *     The markers are always the spec's; the sections' text is Chinese by default, English when
+         *     `Accept-Language` prefers English (the template's words, and the LLM is asked to write in
+         *     English).
          */
         post: operations["optimizePrompt"];
         delete?: never;
@@ -2479,7 +2482,10 @@ export interface operations {
     optimizePrompt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `en` (or any `en-*`, ranked by `q` against `zh`) for English texts; Chinese otherwise. Every operation reads it for its error messages (decision 0037); it is declared where it changes a success answer. */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2493,6 +2499,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `zh-CN` or `en`: the language of the sections' text. */
+                    "Content-Language"?: "zh-CN" | "en";
                     /** @description `llm` when the LLM answered usably, `template` when the template fallback built the prompt. */
                     "X-Prompt-Source"?: "llm" | "template";
                     [name: string]: unknown;

@@ -428,6 +428,27 @@ describe.each(targets)('generation on the %s store', (_name, target) => {
       expect(res.body.data.rawText).toBe(res.body.data.prompt);
     });
 
+    it("writes the sections' text in the caller's language, the spec's markers kept (issue #41)", async () => {
+      const res = await api.post(
+        '/api/v1/prompt/optimize',
+        { tags: ['pixel art'], assetType: 'sprite', prompt: 'a skeleton archer' },
+        { token: alice.token, headers: { 'accept-language': 'en-GB,en;q=0.9' } },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-language')).toBe('en');
+      expect(res.body.data.prompt).toMatch(
+        /^【主题】2D game character\/item sprite \(sprite\): a skeleton archer\n/,
+      );
+      expect(res.body.data.prompt.replace(/【(主题|风格|技术)】/g, '')).not.toMatch(/[\u4e00-\u9fff]/);
+      const chinese = await api.post(
+        '/api/v1/prompt/optimize',
+        { tags: ['pixel art'], assetType: 'sprite', prompt: 'a skeleton archer' },
+        { token: alice.token },
+      );
+      expect(chinese.headers.get('content-language')).toBe('zh-CN');
+      expect(chinese.body.data.prompt).toContain('透明背景');
+    });
+
     it('asks the configured LLM when a key is set', async () => {
       const before = llm.calls;
       const user = await newUser(idle.url);

@@ -161,7 +161,8 @@ export interface AssetService {
    * Builds a 【主题】【风格】【技术】 prompt: through the configured LLM, or from the template when there is
    * none or it fails (`source` and `fallbackReason` say which and why).
    */
-  optimizePrompt(input: PromptOptimizeInput): Promise<OptimizedPrompt>;
+  /** The sections' bodies in `language` (the caller's Accept-Language; Chinese by default). */
+  optimizePrompt(input: PromptOptimizeInput, language?: 'zh' | 'en'): Promise<OptimizedPrompt>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -821,13 +822,14 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       return store.assets.listByTask(task.id);
     },
 
-    optimizePrompt(input) {
+    optimizePrompt(input, language) {
       return optimizePrompt(
         {
           tags: input.tags,
           assetType: input.assetType,
           ...(typeof input.prompt === 'string' ? { prompt: input.prompt } : {}),
           ...(typeof input.userNote === 'string' ? { userNote: input.userNote } : {}),
+          ...(language === 'en' ? { language } : {}),
         },
         { llm: deps.llm ?? null },
       );

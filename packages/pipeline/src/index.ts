@@ -20,6 +20,7 @@ export {
   type OptimizedPrompt,
   type OptimizePromptInput,
   optimizePrompt,
+  type PromptLanguage,
   templatePrompt,
 } from './prompt.js';
 export { runPipeline } from './run.js';

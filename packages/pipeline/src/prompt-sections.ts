@@ -19,6 +19,16 @@ export const TYPE_NAMES: Record<AssetType, string> = {
   level: '2D 游戏关卡地图 (level)',
 };
 
+/** The asset type's lead in an English template prompt's 【主题】 section. */
+export const TYPE_NAMES_EN: Record<AssetType, string> = {
+  sprite: '2D game character/item sprite (sprite)',
+  background: '2D game scene background (background)',
+  ui: '2D game UI element (UI)',
+  animation: '2D game frame animation (animation)',
+  tileset: '2D game terrain tileset (tileset)',
+  level: '2D game level map (level)',
+};
+
 /**
  * What a prompt asks to be drawn: for a three-section prompt (an optimized one, as the studio lets a
  * user edit and submit), the 【主题】 and 【风格】 sections without the 【技术】 one, whose fixed
@@ -37,7 +47,7 @@ export function promptSubjectPart(prompt: string): string {
     return prompt.slice(from, ends.length ? Math.min(...ends) : prompt.length).trim();
   };
   let subject = section(theme);
-  for (const lead of Object.values(TYPE_NAMES)) {
+  for (const lead of [...Object.values(TYPE_NAMES), ...Object.values(TYPE_NAMES_EN)]) {
     if (subject.startsWith(`${lead}:`)) {
       subject = subject.slice(lead.length + 1).trim();
       break;

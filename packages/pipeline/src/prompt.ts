@@ -1,7 +1,11 @@
 import { ASSET_TYPE_MODULES, assetTypeModule } from './asset-types/index.js';
+import type { PromptLanguage } from './asset-types/types.js';
 import { errorMessage, isAbortError } from './errors.js';
 import { canvasSize } from './layout.js';
-import { SECTION_MARKERS, TYPE_NAMES } from './prompt-sections.js';
+
+export type { PromptLanguage };
+
+import { SECTION_MARKERS, TYPE_NAMES, TYPE_NAMES_EN } from './prompt-sections.js';
 import type { AssetType, GenerationParams, StyleMap } from './types/index.js';
 
 export interface LlmConfig {
@@ -41,6 +45,11 @@ export interface OptimizePromptInput {
   style?: StyleMap;
   /** Optional generation parameters for the technical section. */
   params?: Partial<GenerationParams>;
+  /**
+   * The language of the sections' bodies (the caller's `Accept-Language`): Chinese by default, as
+   * spec 000's examples; the markers 【主题】【风格】【技术】 stay as the spec fixes them.
+   */
+  language?: PromptLanguage;
 }
 
 export interface OptimizedPrompt {
@@ -64,25 +73,32 @@ function styleLine(style: StyleMap | undefined): string {
     .join('; ');
 }
 
+const languageOf = (input: OptimizePromptInput): PromptLanguage => (input.language === 'en' ? 'en' : 'zh');
+
 function technical(input: OptimizePromptInput): string {
   const p = input.params ?? {};
   const res = p.resolution ?? 64;
   const module = assetTypeModule(input.assetType);
+  const language = languageOf(input);
+  const px = language === 'en' ? 'px' : '像素';
   // a background's or UI piece's own canvas (params.width × params.height), else the square
   const canvas = canvasSize(input.assetType, { resolution: res, width: p.width, height: p.height });
   const size =
-    module?.promptSize?.(p) ?? (canvas ? `${canvas.width}×${canvas.height} 像素` : `${res}×${res} 像素`);
-  return [size, ...(module ?? ASSET_TYPE_MODULES.ui).promptParts(p), 'PNG'].join(', ');
+    module?.promptSize?.(p, language) ??
+    (canvas ? `${canvas.width}×${canvas.height} ${px}` : `${res}×${res} ${px}`);
+  return [size, ...(module ?? ASSET_TYPE_MODULES.ui).promptParts(p, language), 'PNG'].join(', ');
 }
 
 /** The deterministic template: the same three sections, built from the inputs alone. */
 export function templatePrompt(input: OptimizePromptInput): string {
+  const en = languageOf(input) === 'en';
   const tags = (Array.isArray(input.tags) ? input.tags : []).map((t) => clean(String(t), 64)).filter(Boolean);
-  const desc = clean(input.prompt) || tags.join(', ') || '游戏素材';
+  const desc = clean(input.prompt) || tags.join(', ') || (en ? 'game asset' : '游戏素材');
   const note = clean(input.userNote, 500);
-  const theme = `${TYPE_NAMES[input.assetType] ?? input.assetType}: ${desc}${note ? ` (${note})` : ''}`;
+  const lead = (en ? TYPE_NAMES_EN : TYPE_NAMES)[input.assetType] ?? input.assetType;
+  const theme = `${lead}: ${desc}${note ? ` (${note})` : ''}`;
   const styleParts = [tags.join(', '), styleLine(input.style)].filter(Boolean);
-  const style = styleParts.join('; ') || '像素风格, 明快配色';
+  const style = styleParts.join('; ') || (en ? 'pixel style, bright colours' : '像素风格, 明快配色');
   return `${SECTION_MARKERS[0]}${theme}\n${SECTION_MARKERS[1]}${style}\n${SECTION_MARKERS[2]}${technical(input)}`;
 }
 
@@ -95,6 +111,11 @@ export function buildMetaPrompt(
     '根据用户给出的风格标签、描述、素材类型和备注, 写出一段用于图像生成模型的优化提示词。',
     '只输出三个小节, 依次以 【主题】、【风格】、【技术】 开头, 每节一段, 不要输出其他内容。',
     '【主题】写清主体与动作; 【风格】写画风、配色、线条与光照; 【技术】写分辨率、背景透明度、构图与帧布局等技术要求。',
+    ...(languageOf(input) === 'en'
+      ? [
+          '三个小节的标记保持 【主题】、【风格】、【技术】 不变, 但每节的内容用英语写 (write every section body in English).',
+        ]
+      : []),
   ].join('\n');
   const user = [
     `素材类型: ${TYPE_NAMES[input.assetType] ?? input.assetType}`,

@@ -110,17 +110,22 @@ describe('interpret: an optimized three-section prompt submitted as the task pro
   // The studio lets a user edit the optimizer's 【主题】【风格】【技术】 text and generate with it. Before
   // session 7 the 【技术】 section's fixed words were read too: "a green slime" became a person (方).
   it.each([
-    ['a green slime', 'sprite', 'slime', 'green'],
-    ['a red fox', 'animation', 'fox', 'red'],
-    ['一只蓝色的猫', 'sprite', '猫', '蓝色'],
+    ['a green slime', 'sprite', 'slime', 'green', 'zh'],
+    ['a red fox', 'animation', 'fox', 'red', 'zh'],
+    ['一只蓝色的猫', 'sprite', '猫', '蓝色', 'zh'],
+    // the English UI's optimized prompt (Accept-Language: en): English words in the same sections
+    ['a green slime', 'sprite', 'slime', 'green', 'en'],
+    ['a red fox', 'animation', 'fox', 'red', 'en'],
+    ['a wooden chest', 'sprite', 'chest', 'wooden', 'en'],
   ] as const)(
-    '%s (%s): the subject and colour of its theme section',
-    (prompt, assetType, subject, colour) => {
+    '%s (%s, %s): the subject and colour of its theme section',
+    (prompt, assetType, subject, colour, language) => {
       const optimized = templatePrompt({
         tags: ['pixel', 'sweetie16'],
         assetType,
         prompt,
         params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },
+        language,
       });
       expect(optimized).toContain('【技术】');
       const it = interpret({ assetType, userPrompt: optimized, tags: [], style: { palette: 'sweetie16' } });

@@ -169,6 +169,34 @@ describe('template and normalisation', () => {
     expect(lines[2]).toMatch(/^【技术】32×32/);
   });
 
+  it("writes the sections' text in English when asked, the spec's markers unchanged", () => {
+    const t = templatePrompt({
+      tags: [],
+      assetType: 'animation',
+      prompt: 'a red fox',
+      params: { resolution: 48, frames: { directions: 4, framesPerDirection: 6 } },
+      language: 'en',
+    });
+    expect(t).toBe(
+      [
+        '【主题】2D game frame animation (animation): a red fox',
+        '【风格】pixel style, bright colours',
+        '【技术】48×48 px, transparent background, subject centred, clean outline, one light source, 4 directions × 6 frames each, a smooth looping motion, the same proportions in every frame, sprite sheet (rows = directions, columns = frames), PNG',
+      ].join('\n'),
+    );
+    // no Chinese in the text, only in the markers
+    expect(t.replace(/【(主题|风格|技术)】/g, '')).not.toMatch(/[\u4e00-\u9fff]/);
+    for (const assetType of ['sprite', 'background', 'ui', 'tileset', 'level'] as const) {
+      const text = templatePrompt({ tags: ['pixel'], assetType, prompt: 'x', language: 'en' });
+      expect(text.replace(/【(主题|风格|技术)】/g, ''), assetType).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    // the LLM is asked to write in English, keeping the markers
+    expect(buildMetaPrompt({ tags: [], assetType: 'sprite', language: 'en' })[0]!.content).toContain(
+      'write every section body in English',
+    );
+    expect(buildMetaPrompt({ tags: [], assetType: 'sprite' })[0]!.content).not.toContain('English');
+  });
+
   it('handles hostile input', () => {
     expect(templatePrompt({ tags: null as never, assetType: 'ui' })).toMatch(/^【主题】/);
     expect(normalizeSections(42 as never)).toBeNull();

@@ -201,6 +201,11 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
     expect(await page.getByTestId('prompt-source').textContent()).toMatch(
       /^(Built from a template|Written by the LLM)/,
     );
+    // the optimized prompt in the UI's language (issue #41): English sections, the spec's markers kept
+    expect(await page.getByLabel('【主题】 Subject').inputValue()).toMatch(/a forest at dusk/);
+    expect(await page.getByLabel('【技术】 Technique').inputValue()).toMatch(/^64×64 px, opaque/);
+    for (const label of ['【主题】 Subject', '【风格】 Style', '【技术】 Technique'])
+      expect(await page.getByLabel(label).inputValue(), label).not.toMatch(/[\u4e00-\u9fff]/);
     await page.getByTestId('generate').click();
     const inline = page.getByTestId('inline-result');
     await inline.getByTestId('result-image').waitFor({ timeout: 120_000 });

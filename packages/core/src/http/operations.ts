@@ -418,8 +418,10 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       return { status: 200, data: { taskId: result.taskId } };
     },
     getTask: async ({ params }, user) => ({ status: 200, data: await service.getTask(user, params.taskId) }),
-    optimizePrompt: async ({ body }, _user, ctx) => {
-      const result = await service.optimizePrompt(body);
+    optimizePrompt: async ({ body, headers }, _user, ctx) => {
+      // the sections' bodies in the caller's language; the markers are the spec's (decision 0037)
+      const language = languageOf(headers['accept-language']);
+      const result = await service.optimizePrompt(body, language);
       // A reason is given only when an LLM is configured and was not used.
       if (result.fallbackReason !== undefined) {
         ctx.log.warn({ reason: result.fallbackReason }, 'LLM unavailable; prompt built from the template');
@@ -427,7 +429,11 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       return {
         status: 200,
         data: { prompt: result.prompt, rawText: result.rawText },
-        headers: [['X-Prompt-Source', result.source]],
+        headers: [
+          ['X-Prompt-Source', result.source],
+          ['Content-Language', contentLanguage(language)],
+          ['Vary', 'Accept-Language'],
+        ],
       };
     },
     getTaskAssets: async ({ params }, user, ctx) => {

@@ -22,7 +22,10 @@ export const background: AssetTypeModule<'background'> = {
       opaque: true,
     };
   },
-  promptParts: () => ['不透明', '分层景深', '可横向平铺视需求'],
+  promptParts: (_p, language) =>
+    language === 'en'
+      ? ['opaque', 'layered depth', 'wraps side to side where needed']
+      : ['不透明', '分层景深', '可横向平铺视需求'],
   modelPrompt: () => ['A full scene filling the whole picture, no border.'],
   fromModel: pixelizeModelFrames,
   // a landscape wraps side to side (a texture the generator marks tileable wraps both ways there)

@@ -31,9 +31,21 @@ function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModul
         opaque: false,
       };
     },
-    promptParts(p) {
-      const parts = ['透明背景', '主体居中', '清晰轮廓', '统一光源'];
+    promptParts(p, language) {
       const f = p.frames;
+      if (language === 'en') {
+        const parts = ['transparent background', 'subject centred', 'clean outline', 'one light source'];
+        if (f) parts.push(`${f.directions} directions × ${f.framesPerDirection} frames each`);
+        if (type === 'animation')
+          parts.push('a smooth looping motion', 'the same proportions in every frame');
+        parts.push(
+          p.format === 'individual'
+            ? 'each frame exported alone'
+            : 'sprite sheet (rows = directions, columns = frames)',
+        );
+        return parts;
+      }
+      const parts = ['透明背景', '主体居中', '清晰轮廓', '统一光源'];
       if (f) parts.push(`${f.directions} 个方向 × 每方向 ${f.framesPerDirection} 帧`);
       if (type === 'animation') parts.push('动作循环连贯', '帧间角色比例一致');
       parts.push(p.format === 'individual' ? '逐帧单独导出' : '精灵表排布 (行=方向, 列=帧)');

@@ -64,11 +64,21 @@ export const level: AssetTypeModule<'level'> = {
       level: { columns, rows, tileSize },
     };
   },
-  promptSize: (p) => {
+  promptSize: (p, language) => {
     const { columns, rows, tileSize } = levelParams(p.level);
-    return `${columns}×${rows} 格, 每格 ${tileSize}×${tileSize} 像素`;
+    return language === 'en'
+      ? `${columns}×${rows} cells of ${tileSize}×${tileSize} px`
+      : `${columns}×${rows} 格, 每格 ${tileSize}×${tileSize} 像素`;
   },
-  promptParts: () => ['俯视关卡地图', '地形按自动图块规则拼接', '树木房屋宝箱为独立对象', '不透明'],
+  promptParts: (_p, language) =>
+    language === 'en'
+      ? [
+          'top-down level map',
+          'terrain joined by autotile rules',
+          'trees, houses and chests as separate objects',
+          'opaque',
+        ]
+      : ['俯视关卡地图', '地形按自动图块规则拼接', '树木房屋宝箱为独立对象', '不透明'],
   modelPrompt: () => ['A top-down game level map.'],
   modelRefusal:
     'assetType level — a level is grown, tiled and filled with props by the pipeline from the built-in generator’s tiles and sprites; run it on the built-in generator (IMAGE_PROVIDER=procedural)',

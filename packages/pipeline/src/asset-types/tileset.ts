@@ -6,9 +6,16 @@ import { frameRects, runMetadata } from './output.js';
 import type { AssetTypeModule } from './types.js';
 
 const KIND_WORDS = {
-  seamless: '单块四向无缝平铺',
-  blob47: '47 块 8 邻接自动图块 (blob) + 1 块底色',
-  wang16: '16 块 Wang 角点过渡图块',
+  zh: {
+    seamless: '单块四向无缝平铺',
+    blob47: '47 块 8 邻接自动图块 (blob) + 1 块底色',
+    wang16: '16 块 Wang 角点过渡图块',
+  },
+  en: {
+    seamless: 'one tile seamless in four directions',
+    blob47: '47 eight-neighbour autotiles (blob) + 1 fill tile',
+    wang16: '16 Wang corner-transition tiles',
+  },
 } as const;
 
 /** Tilesets: the tiles of a Wang, blob or seamless set on its grid, with Godot, Tiled and JSON files. */
@@ -37,13 +44,19 @@ export const tileset: AssetTypeModule<'tileset'> = {
       tileset: { kind, columns: rules.columns, rows: rules.rows },
     };
   },
-  promptSize: (p) => (p.tileset ? `每块 ${p.tileset.tileSize}×${p.tileset.tileSize} 像素` : null),
-  promptParts: (p) => [
-    '俯视地形',
-    KIND_WORDS[p.tileset?.kind ?? 'wang16'] ?? KIND_WORDS.wang16,
-    '图块边缘无缝衔接',
-    '不透明',
-  ],
+  promptSize: (p, language) =>
+    p.tileset
+      ? language === 'en'
+        ? `${p.tileset.tileSize}×${p.tileset.tileSize} px per tile`
+        : `每块 ${p.tileset.tileSize}×${p.tileset.tileSize} 像素`
+      : null,
+  promptParts: (p, language) => {
+    const words = KIND_WORDS[language];
+    const kind = words[p.tileset?.kind ?? 'wang16'] ?? words.wang16;
+    return language === 'en'
+      ? ['top-down terrain', kind, 'tile edges join seamlessly', 'opaque']
+      : ['俯视地形', kind, '图块边缘无缝衔接', '不透明'];
+  },
   modelPrompt: ({ total, terrainNames }) => [
     total > 1
       ? `Two square top-down ground textures side by side, each filling its half edge to edge: left ${terrainNames[0]}, right ${terrainNames[1]}. Flat even lighting, no objects, no border.`

@@ -59,6 +59,12 @@ interface ModelSheet {
  * new module and a row in ASSET_TYPE_MODULES (docs/where-to-change-what.md). Its output may be any
  * set of files (`files`), so a type whose asset is a map with files of its own fits as well.
  */
+/**
+ * The language of an optimised prompt's section bodies (the markers 【主题】【风格】【技术】 are the
+ * spec's, in every language): the caller's `Accept-Language` (decision 0037).
+ */
+export type PromptLanguage = 'zh' | 'en';
+
 export interface AssetTypeModule<T extends AssetType = AssetType> {
   readonly type: T;
   /** Accepts `params.width` / `params.height` (a canvas of its own). */
@@ -74,10 +80,10 @@ export interface AssetTypeModule<T extends AssetType = AssetType> {
   problems(params: GenerationParams): string[];
   /** The frames a request gets: size, count, directions, names, transparency. */
   layout(params: GenerationParams, subjectText: string): ExpectedLayout;
-  /** The template prompt's 【技术】 parts after the size, in Chinese (prompt.ts). */
-  promptParts(params: Partial<GenerationParams>): string[];
+  /** The template prompt's 【技术】 parts after the size, in Chinese or English (prompt.ts). */
+  promptParts(params: Partial<GenerationParams>, language: PromptLanguage): string[];
   /** The size part of the 【技术】 section, when it is not the canvas or the resolution square. */
-  promptSize?(params: Partial<GenerationParams>): string | null;
+  promptSize?(params: Partial<GenerationParams>, language: PromptLanguage): string | null;
   /** What a model is asked to draw in its one picture, in English (after the shared pixel-art words). */
   modelPrompt(sheet: ModelSheet): string[];
   /** Fields of the provider's request beyond the shared ones (a tileset's kind and tile size, a level's tiles and props). */

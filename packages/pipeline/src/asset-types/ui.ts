@@ -30,7 +30,10 @@ export const ui: AssetTypeModule<'ui'> = {
       opaque: false,
     };
   },
-  promptParts: () => ['透明背景', '九宫格可拉伸', '边角与边框清晰'],
+  promptParts: (_p, language) =>
+    language === 'en'
+      ? ['transparent background', 'nine-slice stretchable', 'crisp corners and borders']
+      : ['透明背景', '九宫格可拉伸', '边角与边框清晰'],
   modelPrompt: ({ layout, columns }) => [
     `A row of ${columns} ${layout.uiKind ?? 'panel'} UI elements of equal size in equal cells on a plain flat white background (states left to right).`,
   ],
