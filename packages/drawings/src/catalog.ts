@@ -200,6 +200,11 @@ const CONTAINERS = new Set([
  */
 const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   chicken: ['f/rooster', 'n/rooster'],
+  // an explosion is the burst of fire of 💥 (Unicode's "collision symbol"), not a silhouette that a
+  // single colour turns into a splat (issue #39)
+  explosion: ['f/collision', 'n/collision'],
+  blast: ['f/collision', 'n/collision'],
+  boom: ['f/collision', 'n/collision'],
   hen: ['f/rooster', 'n/rooster'],
   tree: ['f/deciduous-tree', 'n/deciduous-tree'],
   heart: ['f/red-heart', 'n/red-heart'],

@@ -69,7 +69,8 @@ function withColour(palette: readonly Rgb[], colour: Rgb): Rgb[] {
   ];
 }
 
-const FIRE = /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern)\b/;
+const FIRE =
+  /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern|explosion|blast|fireball)\b/;
 const SPINNERS = /\b(coin|gem|stone|diamond|star|ring|medal|token|crystal|orb|disc|wheel)\b/;
 const FLOATERS = /\b(ghost|balloon|cloud|bubble|spirit|wisp|fairy|orb)\b/;
 const SKY = /\b(cloud|sun|moon|star|comet|rainbow|lightning|droplet|snowflake|tornado|cyclone|fog|planet)\b/;
@@ -100,7 +101,11 @@ const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
     /\b(tower|wall|bridge|castle|stone|rock|statue|tomb|gravestone|pillar|column|well|cross|mill|windmill|ruin)\b/,
     [150, 150, 158],
   ],
-  [/\b(fire|flame|torch|lava)\b/, [236, 120, 40]],
+  // fire, and what bursts into it: an explosion's silhouette is fire, never a brown splat
+  [
+    /\b(fire|flame|torch|lava|explosion|explosive|blast|burst|boom|fireball|detonation|eruption|spark|sparks)\b/,
+    [236, 120, 40],
+  ],
   [/\b(leaf|tree|bush|grass|vine|plant|cactus)\b/, [80, 150, 70]],
   [/\b(gold|crown|coin|trophy|medal|ring)\b/, [232, 190, 60]],
 ];
@@ -244,6 +249,7 @@ export async function preflightProcedural(request: {
   const source = await chooseSource(it, {
     assetType: request.assetType,
     directions: request.directions ?? 4,
+    userPrompt: request.userPrompt,
   });
   if (source.kind !== 'refused') return { ok: true };
   return {

@@ -43,13 +43,22 @@ for (const line of readFileSync(`${wnDir}/data.noun`, 'latin1').split('\n')) {
   const pc = Number(p[k++]);
   const hyper = [];
   const hypo = [];
+  // an instance of something (a named person, city, constellation): "Crane" the poet is no crane
+  const instance = [];
   for (let i = 0; i < pc; i++) {
     if (p[k] === '~' && p[k + 2] === 'n') hypo.push(p[k + 1]);
     // '@' only: instance hypernyms ('@i') lead to proper names (cities, people)
     if (p[k] === '@' && p[k + 2] === 'n') hyper.push(p[k + 1]);
+    if (p[k] === '@i' && p[k + 2] === 'n') instance.push(p[k + 1]);
     k += 4;
   }
-  synsets.set(p[0], { words, hyper, hypo, gloss: line.slice(bar + 3), lex: Number(p[1]) });
+  synsets.set(p[0], { words, hyper, hypo, gloss: line.slice(bar + 3), lex: Number(p[1]), instance });
+}
+// how often each noun sense is tagged in WordNet's corpus (index.sense): lemma#n → count
+const senseCount = new Map();
+for (const line of readFileSync(`${wnDir}/index.sense`, 'latin1').split('\n')) {
+  const [key, , n, count] = line.split(' ');
+  if (key?.includes('%1:')) senseCount.set(`${key.slice(0, key.indexOf('%'))}#${n}`, Number(count));
 }
 const index = new Map();
 for (const line of readFileSync(`${wnDir}/index.noun`, 'latin1').split('\n')) {
@@ -257,26 +266,65 @@ function femaleSense(off) {
   }
   return false;
 }
+const mythicalTops = [senseOf('imaginary_being#1'), senseOf('spiritual_being#1')];
+/** Whether a synset is a being of myth or religion (its hypernyms reach an imaginary or spiritual being). */
+function mythical(off) {
+  let frontier = [off];
+  const seen = new Set();
+  while (frontier.length) {
+    const next = [];
+    for (const o of frontier) {
+      if (mythicalTops.includes(o)) return true;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      next.push(...(synsets.get(o)?.hyper ?? []), ...(synsets.get(o)?.instance ?? []));
+    }
+    frontier = next;
+  }
+  return false;
+}
 const nouns = new Map(); // lemma → kind
 const colorOf = new Map(); // lemma → css colour from the gloss
 for (const [lemma, { offsets, tagged }] of index) {
   if (!/^[a-z][a-z-]{1,20}$/.test(lemma)) continue;
   if (!isCommon(lemma, tagged)) continue;
   let best = null;
-  offsets.slice(0, 6).forEach((off, sense) => {
+  // a named instance (a writer, a city, a constellation) is no kind of thing to draw, unless it is a
+  // being of myth (a valkyrie, bigfoot); a caste of social insects (the queen, worker, drone or soldier
+  // of a colony) is no everyday reading of the word
+  const kindsOf = offsets.slice(0, 6).map((off) => {
+    const syn = synsets.get(off);
+    if (syn.instance.length && !syn.instance.some(mythical)) return null;
+    if (/\b(in a colony of social|member of a colony of social|sterile ant or termite)\b/.test(syn.gloss))
+      return null;
     // a sense WordNet files with people (noun.person) is a person even where no anchor is above it:
     // a chauffeur is an operator, a causal agent, not under person#1
-    const kind = classify(off, nounAnchors) ?? (synsets.get(off).lex === 18 ? 'person.person' : null);
+    return classify(off, nounAnchors) ?? (syn.lex === 18 ? 'person.person' : null);
+  });
+  const used = (n) => senseCount.get(`${lemma}#${n + 1}`) ?? 0;
+  // a person the corpus uses more than a creature after it: the creature is the rare reading
+  // ("monarch" is the sovereign before the butterfly; "tiger" the cat, used as often as the person)
+  const personAt = kindsOf.findIndex((k, n) => n <= 2 && /^person\./.test(k ?? '') && used(n) > 0);
+  const animalRare = (kind, sense) =>
+    /^animal\./.test(kind) && personAt >= 0 && personAt < sense && used(personAt) > used(sense);
+  offsets.slice(0, 6).forEach((off, sense) => {
+    const kind = kindsOf[sense];
     if (!kind || kind === '-') return;
     // creatures first among the first two senses ("turtle" the reptile before the sweater), but a
     // rare sense never wins ("killer" is not the killer whale)
-    const score = (sense <= 1 ? priority(kind) * 10 : 10) + sense;
+    const score = (sense <= 1 && !animalRare(kind, sense) ? priority(kind) * 10 : 10) + sense;
     if (!best || score < best.score) best = { kind, score, off, sense };
   });
   if (!best) continue;
   // a noun a drawing shows whose first sense has no kind keeps its first sense: "fence" is the
   // barrier a drawing shows, not the receiver of stolen goods; "hood" the headgear, not the hoodlum
-  if (best.sense > 0 && drawableNouns.has(lemma) && !classify(offsets[0], nounAnchors)) continue;
+  // (nor a caste: "drone" is the drone a drawing shows, not the bee or the dawdler)
+  if (
+    best.sense > 0 &&
+    drawableNouns.has(lemma) &&
+    (kindsOf[0] === null || !classify(offsets[0], nounAnchors))
+  )
+    continue;
   nouns.set(lemma, best.kind);
   // a woman or a girl (a princess, a witch, a bride): drawn without a beard, with long hair
   if (/^person\./.test(best.kind) && femaleSense(best.off)) female.add(lemma);
@@ -306,7 +354,7 @@ const GENERIC = new Set(
 );
 const drawAs = new Map(); // noun → the drawable noun it is a kind of
 // every WordNet noun (not only the common ones: "tabby" is a cat): its first sense's hypernyms up to
-// four steps, then its second sense's up to two, stop at the first drawable noun that is not too
+// three steps, then its second sense's one, stop at the first drawable noun that is not too
 // general; only senses that are physical things (a crow's call is not drawn as a sound)
 // people are the rig's (a peasant is not drawn as whatever "jack" names); imaginary beings count as things
 const physical = new Set([senseOf('physical_entity#1'), senseOf('imaginary_being#1')]);
@@ -328,24 +376,39 @@ const isPhysical = (off) => {
   }
   return found;
 };
+// drawable words too general to draw another noun as (a "tabulator" is no machine drawing), though
+// they may share a synset with one ("car" with "machine", "locomotive" with "engine")
+const BROAD = new Set(
+  'vehicle machine weapon decoration system engine mechanism vessel chamber block tube'.split(' '),
+);
+/** Whether a synset is one of a word's first two senses (the everyday ones its drawings show). */
+const everyday = (word, off) => index.get(word)?.offsets.slice(0, 2).includes(off) ?? false;
 for (const [lemma, { offsets }] of index) {
   if (!/^[a-z][a-z-]{1,20}$/.test(lemma) || drawableNouns.has(lemma)) continue;
   let found = null;
   offsets.slice(0, 2).forEach((off, sense) => {
-    if (found || !isPhysical(off)) return;
-    // a synonym first ("bath" is a bathtub), then the hypernyms
-    const same = synsets.get(off)?.words.find((w) => w !== lemma && drawableNouns.has(w) && !GENERIC.has(w));
+    // the second sense only where the first is no physical thing ("birch" the tree is not its wood)
+    if (found || !isPhysical(off) || (sense === 1 && isPhysical(offsets[0]))) return;
+    // a synonym first ("bath" is a bathtub), then the hypernyms; only where the link is one of the
+    // drawable word's everyday senses, the ones its drawings show ("accelerator" shares a synset with
+    // the gas pedal's "gas", which no gas drawing shows)
+    const same = synsets
+      .get(off)
+      ?.words.find((w) => w !== lemma && drawableNouns.has(w) && !GENERIC.has(w) && everyday(w, off));
     if (same) {
       found = same;
       return;
     }
     let frontier = synsets.get(off)?.hyper ?? [];
-    for (let depth = 1; depth <= (sense === 0 ? 4 : 2) && !found && frontier.length; depth++) {
+    // three steps at most (a pine, a conifer, a gymnosperm, a tree): further up a drawing is of another thing
+    for (let depth = 1; depth <= (sense === 0 ? 3 : 1) && !found && frontier.length; depth++) {
       const next = [];
       for (const o of frontier) {
         const syn = synsets.get(o);
         if (!syn) continue;
-        const hit = syn.words.find((w) => drawableNouns.has(w) && !GENERIC.has(w));
+        const hit = syn.words.find(
+          (w) => drawableNouns.has(w) && !GENERIC.has(w) && !BROAD.has(w) && everyday(w, o),
+        );
         if (hit && !syn.words.some((w) => GENERIC.has(w))) {
           found = hit;
           break;
@@ -587,8 +650,37 @@ const compounds = [...index.keys()]
   .map((w) => w.replace(/-/g, '_'))
   .filter((w) => {
     const head = w.slice(w.lastIndexOf('_') + 1);
-    return drawableNouns.has(head) || nouns.has(head);
+    // a head drawn as another noun too ("bath" drawn as a bathtub: "bubble bath" is no bathtub)
+    return drawableNouns.has(head) || nouns.has(head) || drawAs.has(head);
   })
+  .sort();
+// compounds of material words that WordNet files under their head's first sense, one or two steps up
+// ("gold_medal" is a medal; "crystal_ball" is a globe, not the ball of games): only these may be drawn
+// as the head in that material
+// what a thing is made of: not an element it burns with ("fire truck" is a fire engine, not a truck of fire)
+const materialWords = new Set(WORDS.materials.map(([w]) => w).filter((w) => !/^(fire|flame|fiery)$/.test(w)));
+const compoundSet = new Set(compounds);
+const compoundKinds = [...index.keys()]
+  .filter((w) => /^[a-z]+([_-][a-z]+){1,2}$/.test(w) && compoundSet.has(w.replace(/-/g, '_')))
+  // only compounds of material words are ever drawn as their head in that material
+  .filter((w) =>
+    w
+      .split(/[_-]/)
+      .slice(0, -1)
+      .every((x) => materialWords.has(x)),
+  )
+  .filter((w) => {
+    const head = w.slice(Math.max(w.lastIndexOf('_'), w.lastIndexOf('-')) + 1);
+    // the head's first sense, the everyday one a drawing shows ("ball" the game's ball, not a globe)
+    const everyday = index.get(head)?.offsets[0];
+    let frontier = synsets.get(index.get(w).offsets[0])?.hyper ?? [];
+    for (let depth = 0; depth < 2 && frontier.length; depth++) {
+      if (frontier.includes(everyday)) return true;
+      frontier = frontier.flatMap((o) => synsets.get(o)?.hyper ?? []);
+    }
+    return false;
+  })
+  .map((w) => w.replace(/-/g, '_'))
   .sort();
 // loaded on demand by the built-in generator (not part of the synchronous lexicon)
 // the built-in generator's own table (only it draws a noun as another): written into its package
@@ -611,6 +703,9 @@ export const ADJECTIVE_FIRST = ${JSON.stringify([...adjectiveFirst].sort().join(
 
 /** a_b,a_b_c,… — WordNet's noun compounds whose last word is a noun drawn or known ("street_lamp"). */
 export const COMPOUNDS = ${JSON.stringify([...new Set(compounds)].join(','))};
+
+/** a_b,… — material compounds WordNet files under their head's first sense ("gold_medal"; not "crystal_ball"). */
+export const COMPOUND_KINDS = ${JSON.stringify([...new Set(compoundKinds)].join(','))};
 `;
 if (process.argv.includes('--check')) {
   for (const [file, content] of [

@@ -157,30 +157,35 @@ type Tables = {
   drawAs: Map<string, string>;
   near: Map<string, string[]>;
   compounds: Set<string>;
+  /** Compounds WordNet files under their own head ("gold_coin" is a coin; "crystal_ball" no ball). */
+  compoundKinds: Set<string>;
   adjectiveFirst: Set<string>;
 };
 let tables: Promise<Tables> | null = null;
 /** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
 function wordnetLinks(): Promise<Tables> {
   if (!tables) {
-    tables = import('../../generated/draw-as.js').then(({ DRAW_AS, NEAR, COMPOUNDS, ADJECTIVE_FIRST }) => {
-      const drawAs = new Map<string, string>();
-      for (const p of DRAW_AS.split(',')) {
-        const i = p.indexOf('=');
-        drawAs.set(p.slice(0, i), p.slice(i + 1));
-      }
-      const near = new Map<string, string[]>();
-      for (const p of NEAR.split(',')) {
-        const i = p.indexOf('=');
-        near.set(p.slice(0, i), p.slice(i + 1).split('+'));
-      }
-      return {
-        drawAs,
-        near,
-        compounds: new Set(COMPOUNDS.split(',')),
-        adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
-      };
-    });
+    tables = import('../../generated/draw-as.js').then(
+      ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST }) => {
+        const drawAs = new Map<string, string>();
+        for (const p of DRAW_AS.split(',')) {
+          const i = p.indexOf('=');
+          drawAs.set(p.slice(0, i), p.slice(i + 1));
+        }
+        const near = new Map<string, string[]>();
+        for (const p of NEAR.split(',')) {
+          const i = p.indexOf('=');
+          near.set(p.slice(0, i), p.slice(i + 1).split('+'));
+        }
+        return {
+          drawAs,
+          near,
+          compounds: new Set(COMPOUNDS.split(',')),
+          compoundKinds: new Set(COMPOUND_KINDS.split(',')),
+          adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
+        };
+      },
+    );
     tables.catch(() => {
       tables = null;
     });
@@ -209,6 +214,52 @@ export async function sceneCompound(it: Interpretation, text: string): Promise<s
 export interface SourceRequest {
   assetType: AssetType;
   directions: number;
+  /** The prompt as written: the words before the subject that make a WordNet compound with it. */
+  userPrompt?: string;
+}
+
+/**
+ * Drawings of a head, a face or a mask only (a goblin's or an ogre's mask, a clown's face, Unicode's
+ * "robot face" and "alien" heads): never a whole person, creature or robot (issue #39: "a goblin
+ * archer" was a tengu mask). An animal's head stays a last resort (scored down by the catalog).
+ */
+export function headOnly(d: DrawingMatch['drawing']): boolean {
+  if (d.face) return true;
+  if (d.group !== 'face-costume') return false;
+  return d.words.includes('mask') || /\bface\b/.test(d.label) || /^(robot|alien)$/.test(d.label);
+}
+
+/**
+ * The WordNet compound the prompt's words end in at the subject ("crystal ball", "fire hydrant",
+ * "hot air balloon", "ice cube"), whatever the reader made of the words before it (a material, a
+ * colour, an element or an unknown word): its words, longest first, or null.
+ */
+function compoundBefore(
+  it: Interpretation,
+  text: string | undefined,
+  compounds: ReadonlySet<string>,
+): { words: string[]; head: string } | null {
+  if (!text || !it.subject || /[\u3400-\u9fff]/.test(it.subject)) return null;
+  const words = tokenize(text).flatMap((t) => (t.zh ? [] : t.text.split('-').filter(Boolean)));
+  const at = words.lastIndexOf(it.subject);
+  if (at < 0) return null;
+  const heads = [...new Set([it.lemma ?? it.subject, ...regularSingulars(it.subject)])];
+  for (const n of [2, 1]) {
+    if (at - n < 0) continue;
+    const before = words.slice(at - n, at);
+    if (before.some((w) => LABEL_STOP.has(w))) continue;
+    for (const head of heads) if (compounds.has([...before, head].join('_'))) return { words: before, head };
+  }
+  // the subject may begin one, its last words read as no noun ("a traffic light": "light" read as pale)
+  for (const n of [2, 1]) {
+    const after = words.slice(at + 1, at + 1 + n);
+    if (after.length < n || after.some((w) => LABEL_STOP.has(w))) continue;
+    const last = after[n - 1]!;
+    for (const head of [...new Set([last, ...regularSingulars(last)])])
+      if (compounds.has([it.subject, ...after.slice(0, -1), head].join('_')))
+        return { words: [it.subject, ...after.slice(0, -1)], head };
+  }
+  return null;
 }
 
 /**
@@ -220,8 +271,16 @@ export interface SourceRequest {
  */
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
   const source = await sourceOfHead(it, request);
-  if (source.kind === 'refused' || !it.subject || !it.modifiers?.length) return source;
-  const { compounds, adjectiveFirst } = await wordnetLinks();
+  if (!it.subject) return source;
+  const { compounds, adjectiveFirst, compoundKinds } = await wordnetLinks();
+  const compound = compoundBefore(it, request.userPrompt, compounds);
+  if (compound) {
+    // a compound is drawn or refused as itself ("fire hydrant", never "hydrant")
+    const decided = await compoundSource(it, source, compound, compoundKinds);
+    if (decided) return decided;
+  }
+  if (source.kind === 'refused') return namedRefusal(it, source, request.userPrompt);
+  if (!it.modifiers?.length) return source;
   const honoured = new Set(it.understood);
   if (source.kind === 'drawing') {
     const d = source.matches[0]!.drawing;
@@ -230,9 +289,10 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   const shown = (m: string) => honoured.has(m) || regularSingulars(m).some((w) => honoured.has(w));
   // a hyphenated modifier is its words ("cherry-blossom")
   const mods = it.modifiers.flatMap((m) => (shown(m) ? [m] : m.split('-').filter(Boolean)));
+
   const zh = /[\u3400-\u9fff]/.test(it.subject);
   const head = it.lemma && !zh ? it.lemma : it.subject;
-  const phrase = [...it.modifiers, it.subject].join(zh ? '' : ' ');
+  const phrase = [...(it.modifiers ?? []), it.subject].join(zh ? '' : ' ');
   // an animal's compound is a kind of the animal ("sea turtle", "snow leopard"), and a weapon named
   // for its use is the weapon ("battle axe"): drawn as the head, the word said not honoured
   const animal =
@@ -275,6 +335,88 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   }
 }
 
+/**
+ * A WordNet compound before the subject is a concept of its own (issue #39), whatever the reader made
+ * of its first words: drawn by a drawing that names every word of it ("crystal ball", "ice cube": the
+ * ice drawing is a cube of ice), by the head's drawing when the compound is a kind of the head in a
+ * material or colour ("gold coin": WordNet files it under coin), as the head when it is an animal's
+ * ("sea turtle") or a use word's ("battle axe"); else refused by name ("fire hydrant" is no tap).
+ * Null: the source stands.
+ */
+async function compoundSource(
+  it: Interpretation,
+  source: Source,
+  compound: { words: string[]; head: string },
+  compoundKinds: ReadonlySet<string>,
+): Promise<Source | null> {
+  const lib = await loadDrawings();
+  const all = [...compound.words, compound.head];
+  const names = (d: DrawingMatch['drawing']) => {
+    const named = new Set([...d.heads, ...d.words, ...d.label.split(/[\s-]+/)]);
+    return all.every((w) => named.has(w) || regularSingulars(w).some((s) => named.has(s)));
+  };
+  // a drawing of the compound itself: its label, or a drawing of its first word that names the rest
+  const own = [
+    ...lib.findDrawings({ head: compound.head, modifiers: compound.words }),
+    ...lib.findDrawings({ head: compound.words[0]!, modifiers: all.slice(1) }),
+  ].filter((m) => !m.drawing.cropped && !headOnly(m.drawing) && names(m.drawing));
+  if (source.kind === 'drawing' && names(source.matches[0]!.drawing)) return null;
+  if (own.length) return { kind: 'drawing', matches: own.sort((a, b) => b.score - a.score), via: 'label' };
+  if (compound.words.every((w) => USE_WORDS.has(w))) return null;
+  const animal =
+    /^animal\./.test(it.kind ?? '') ||
+    (source.kind === 'drawing' && /^animal/.test(source.matches[0]!.drawing.group));
+  if (animal) return null;
+  // a colour is drawn as asked ("a blue book", "a black box" is a black box); a material only where
+  // the compound is a kind of the head in it ("gold medal", not "crystal ball" or "iron man")
+  // the reader's colours hold its materials too ("fire"): a colour is a colour word in them ("white")
+  const classOf = (w: string) => {
+    const t = tokenize(w)[0];
+    const cls = t ? wordClass(t) : 'unknown';
+    if (cls === 'material' || it.material === w) return 'material';
+    return it.colors.some((c) => c.word === w) ? 'colour' : cls;
+  };
+  if (compound.words.every((w) => classOf(w) === 'colour')) return null;
+  const kind = compoundKinds.has(all.join('_'));
+  if (compound.words.every((w) => classOf(w) === 'colour' || (kind && classOf(w) === 'material')))
+    return null;
+  const { near } = await wordnetLinks();
+  const suggestions = [
+    ...new Set([...(near.get(compound.head) ?? []), ...lib.drawableLike(compound.head, 3)]),
+  ].slice(0, 4);
+  return { kind: 'refused', word: all.join(' '), suggestions };
+}
+
+/**
+ * A refused head named with the words before it the reader did not understand ("fire hydrant", not
+ * "hydrant"): the user sees the phrase that was not drawn.
+ */
+function namedRefusal(
+  it: Interpretation,
+  source: Extract<Source, { kind: 'refused' }>,
+  text: string | undefined,
+): Source {
+  if (!text || !it.subject || source.word !== it.subject || /[\u3400-\u9fff]/.test(it.subject)) return source;
+  const words = tokenize(text).map((t) => t.text);
+  let at = words.lastIndexOf(it.subject);
+  const phrase = [it.subject];
+  // an English noun the reader did not take ("fire"): not a made-up word ("a snorgle wobbit")
+  const noun = (w: string) =>
+    !LABEL_STOP.has(w) && (nounLemma(w) !== null || wordClass(tokenize(w)[0]!) === 'material');
+  while (at > 0 && phrase.length < 3 && it.ignored.includes(words[at - 1]!) && noun(words[at - 1]!))
+    phrase.unshift(words[--at]!);
+  return { ...source, word: phrase.join(' ') };
+}
+
+/** Whether a drawable noun is of the rig kind `kind` (its own kind, or its kind's family: a tug's boat). */
+function sameKind(kind: string, noun: string): boolean {
+  const other = interpret({ assetType: 'sprite', userPrompt: noun, tags: [], style: {} }).kind;
+  // a drawing the lexicon knows by no kind may be of it; a word of no noun kind (a material) is not
+  if (other === 'thing.drawing') return true;
+  if (!other) return false;
+  return other === kind || other.split('.')[0] === kind.split('.')[0];
+}
+
 async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise<Source> {
   const lib = await loadDrawings();
   const { drawAs, near } = await wordnetLinks();
@@ -296,10 +438,20 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   }
   if (zh && !matches.length && it.subject !== word)
     matches = lib.findDrawings({ head: it.subject, modifiers });
+  // a Chinese subject a drawing is named by ("水晶球" is the crystal ball, not any 球 of its gloss)
+  if (/[\u3400-\u9fff]/.test(it.subject) && it.subject !== word) {
+    const named = lib
+      .findDrawings({ head: it.subject, modifiers })
+      .filter((m) => m.drawing.zh[0] === it.subject);
+    if (named.length) matches = named;
+  }
   if (!matches.length && !zh) {
     for (const w of regularSingulars(word)) {
       const as = drawAs.get(w);
       if (!as) continue;
+      // a hypernym of another kind than the noun's own is another thing ("birch" is a tree, not wood)
+      const own = it.kind && !GENERIC_KINDS.has(it.kind) ? it.kind : null;
+      if (own && !sameKind(own, as)) continue;
       // drawn as its hypernym only in that hypernym's own drawing ("water", not "holy water")
       matches = lib.findDrawings({ head: as, modifiers }).filter((m) => m.typical || m.drawing.label === as);
       if (matches.length) {
@@ -308,6 +460,8 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
       }
     }
   }
+  // a person or a creature is drawn whole: never as a head or a mask ("a goblin" is no tengu mask)
+  if (/^(person|creature)\./.test(it.kind ?? '')) matches = matches.filter((m) => !headOnly(m.drawing));
   // a colour drawing whose label adds two words the prompt did not ask for is a particular kind of
   // the thing ("red paper lantern" for "a lantern"): not the typical one
   const asked = new Set([...modifiers, word]);
