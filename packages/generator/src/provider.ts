@@ -146,6 +146,18 @@ const UI_MATERIAL_WORDS =
 const UI_PIECE_WORDS =
   /^(icons?|buttons?|btn|bars?|panels?|labels?|dialog|window|frame|box|menu|health|mana|hp|mp|stamina|xp|exp|progress|loading|close|plus|minus|says?|saying|reads|按钮|按|钮|图标|血条|面板|窗口|对话框|标签|关闭)$/;
 
+/**
+ * The four looks a drawing takes by seed (issue #39): as drawn; squat, a ramp darker and leaning one
+ * way; tall, a ramp lighter and leaning the other; its colour family turned round the hue circle
+ * (things only: a living subject keeps its colours and stands upright).
+ */
+const SEED_LOOKS: ReadonlyArray<{ sx: number; sy: number; tone: number; lean: number; hue: number }> = [
+  { sx: 1, sy: 1, tone: 0, lean: 0, hue: 0 },
+  { sx: 1.12, sy: 0.9, tone: -1, lean: -4, hue: 0 },
+  { sx: 0.88, sy: 1.06, tone: 1, lean: 4, hue: 0 },
+  { sx: 1.03, sy: 0.97, tone: 0, lean: 0, hue: -35 },
+];
+
 /** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
 async function drawFromLibrary(
   request: ImageRequest,
@@ -157,14 +169,15 @@ async function drawFromLibrary(
   rng: Rng,
 ): Promise<GeneratedAsset> {
   const lib = await loadDrawings();
-  // variations are other drawings of the same subject (close in score, whole, in frame) or the same
-  // drawing with another lean, stretch and ramp
+  // variations are other drawings of the same subject (close in score, whole, in frame) and four
+  // looks of each (issue #39: four seeds were four near copies): consecutive seeds walk the drawings
+  // first, then the looks, so any four seeds in a row differ in drawing or look
   const top = source.matches[0]!.score;
   const pool = source.matches.filter((m) => m.score >= top - 2.5 && !m.drawing.cropped).slice(0, 3);
-  const pick =
-    pool.length > 1 && rng.next() < 0.5
-      ? pool[1 + Math.floor(rng.next() * (pool.length - 1))]!
-      : (pool[0] ?? source.matches[0]!);
+  // seed 1 (the default) is the best drawing as drawn
+  const turn = Math.abs(Math.trunc(request.seed) - 1);
+  const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;
+  const look = SEED_LOOKS[Math.floor(turn / Math.max(1, pool.length)) % SEED_LOOKS.length]!;
   const drawing = pick.drawing;
   const animation = request.assetType === 'animation';
   const motion = libraryMotion(it, animation, drawing.label, drawing.group);
@@ -178,6 +191,7 @@ async function drawFromLibrary(
     (gloss ? parseHex(gloss) : null) ??
     (kindColour as Rgb | undefined) ?? [150, 120, 95];
   const askedForSubject = asked && !it.colors[0]?.of ? asked : null;
+  const living = drawing.person || /^(animal|person|face)/.test(drawing.group);
   const out = await drawLibrarySprite({
     lib,
     drawing,
@@ -192,10 +206,12 @@ async function drawFromLibrary(
     framesPerDirection: request.framesPerDirection,
     motion,
     variation: {
-      lean: drawing.person || /^animal/.test(drawing.group) ? 0 : Math.round(rng.range(-4, 4)),
-      sx: rng.range(0.93, 1.05),
-      sy: rng.range(0.95, 1.05),
-      tone: rng.pick([-1, 0, 0, 1]),
+      // living things stand upright and keep their colours (a fox is orange, a black cat black)
+      lean: living ? 0 : look.lean + Math.round(rng.range(-1, 1)),
+      sx: look.sx * rng.range(0.98, 1.02),
+      sy: look.sy * rng.range(0.98, 1.02),
+      tone: look.tone,
+      hue: living || askedForSubject || drawing.silhouette ? 0 : look.hue,
     },
   });
   const interpretation: Interpretation = {

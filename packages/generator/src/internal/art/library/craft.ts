@@ -67,6 +67,13 @@ export function downsample(src: Supersampled, ss: number, gw: number, gh: number
  * a green dragon asked red is red with its own shading, and its white belly and dark eyes stay.
  * A grey target (white, grey, black) moves lightness and drops chroma the same way.
  */
+/** `main` turned round the hue circle by `degrees` (OKLCh), its lightness and chroma kept: a seed's other ramp. */
+export function hueTurned(main: Rgb, degrees: number): Rgb {
+  const [L, C, H] = oklch(main);
+  const h = H + (degrees * Math.PI) / 180;
+  return fromOklab(L, C * Math.cos(h), C * Math.sin(h));
+}
+
 export function recolour(img: RgbaImage, main: Rgb, target: Rgb): void {
   const [mL, mC, mH] = oklch(main);
   const [tL, tC, tH] = oklch(target);

@@ -14,7 +14,7 @@ import {
 import { applyLook, type LookPass, lookOf } from '../../look/index.js';
 import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
-import { downsample, recolour, type Supersampled } from './craft.js';
+import { downsample, hueTurned, recolour, type Supersampled } from './craft.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
@@ -50,8 +50,11 @@ export interface LibraryJob {
   directions: Directions;
   framesPerDirection: number;
   motion: LibraryMotion;
-  /** Seed variation: a lean (degrees), a stretch, a lighter or darker ramp. */
-  variation: { lean: number; sx: number; sy: number; tone: number };
+  /**
+   * Seed variation: a lean (degrees), a stretch, a lighter or darker ramp, and a turn of the drawing's
+   * own colour family round the hue circle (degrees; 0 for a subject whose colour is its identity).
+   */
+  variation: { lean: number; sx: number; sy: number; tone: number; hue?: number };
 }
 
 export interface LibraryOutput {
@@ -326,6 +329,8 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   for (const frame of frames) {
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
     else if (asked) recolour(frame, d.color, asked);
+    else if (job.variation.hue && !job.enforced)
+      recolour(frame, d.color, hueTurned(d.color, job.variation.hue));
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
   }
   const look = lookOf(style, gw, gh);
