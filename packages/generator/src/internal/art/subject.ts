@@ -223,7 +223,7 @@ export interface SourceRequest {
  * "robot face" and "alien" heads): never a whole person, creature or robot (issue #39: "a goblin
  * archer" was a tengu mask). An animal's head stays a last resort (scored down by the catalog).
  */
-export function headOnly(d: DrawingMatch['drawing']): boolean {
+function headOnly(d: DrawingMatch['drawing']): boolean {
   if (d.face) return true;
   if (d.group !== 'face-costume') return false;
   return d.words.includes('mask') || /\bface\b/.test(d.label) || /^(robot|alien)$/.test(d.label);
