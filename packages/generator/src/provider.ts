@@ -15,6 +15,7 @@ import {
   nounLemma,
   subjectText,
   tokenize,
+  wordClass,
 } from '@assetloom/pipeline/interpret';
 import {
   mix,
@@ -498,6 +499,11 @@ async function drawSubject({
   if (source.kind === 'drawing') {
     const out = await drawFromLibrary(request, interpretation, source, style, painter, asked, rng);
     if (substitute && out.interpretation) out.interpretation.substitute = substitute;
+    if (out.interpretation) {
+      const d = source.matches[0]!.drawing;
+      const named = new Set([...d.heads, ...d.words, ...d.label.split(' '), ...d.zh]);
+      out.interpretation = placesNotShown(out.interpretation, named);
+    }
     return out;
   }
   const out = drawSpriteFrames({
@@ -516,7 +522,26 @@ async function drawSubject({
     frames: out.frames,
     animation: out.motion,
     subject: out.subject,
-    interpretation: { ...interpretation, source: 'rig' },
+    interpretation: placesNotShown({ ...interpretation, source: 'rig' }, new Set()),
+  };
+}
+
+/**
+ * A sprite shows no place and no weather: such a word is named not honoured unless the drawing names
+ * it (issue #39: the "snow" of "a snow globe", read as a place, was dropped without a word).
+ */
+function placesNotShown(it: Interpretation, named: ReadonlySet<string>): Interpretation {
+  const moved = it.understood.filter((w) => {
+    if (w === it.subject || named.has(w)) return false;
+    const t = tokenize(w)[0];
+    const cls = t ? wordClass(t) : 'unknown';
+    return cls === 'place' || cls === 'weather';
+  });
+  if (!moved.length) return it;
+  return {
+    ...it,
+    understood: it.understood.filter((w) => !moved.includes(w)),
+    ignored: [...it.ignored, ...moved],
   };
 }
 

@@ -80,6 +80,9 @@ describe('words the picture does not show are named, beside it', () => {
     ['a rusty sword', 'rusty'],
     ['a shield with a lion', 'lion'],
     ['a haunted house', 'haunted'],
+    // a place or weather word a sprite cannot show, before the subject or after it
+    ['a snow globe', 'snow'],
+    ['a knight in the snow', 'snow'],
   ])('"%s" is drawn without "%s", and metadata.notHonoured says so', async (prompt, word) => {
     const out = await renderProcedural(request(prompt));
     expect(out.interpretation?.ignored).toContain(word);
