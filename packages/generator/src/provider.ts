@@ -31,6 +31,7 @@ import {
 import { tilesetParams } from '@assetloom/pipeline/tileset';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
+import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { drawScene } from './internal/art/scene/index.js';
 import { cropToPixels } from './internal/art/scene/paint.js';
@@ -179,9 +180,20 @@ async function drawFromLibrary(
   const turn = Math.abs(Math.trunc(request.seed) - 1);
   const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;
   const look = SEED_LOOKS[Math.floor(turn / Math.max(1, pool.length)) % SEED_LOOKS.length]!;
-  const drawing = pick.drawing;
   const animation = request.assetType === 'animation';
-  const motion = libraryMotion(it, animation, drawing.label, drawing.group);
+  const askedMotion = libraryMotion(it, animation, pick.drawing.label, pick.drawing.group);
+  // motion of parts (issue #39): a flying subject is drawn from a drawing with its wings spread, and
+  // a drawing's parts decide how it moves (sails turn, a wheel rolls, an explosion bursts)
+  const winged =
+    askedMotion === 'fly'
+      ? spreadWingDrawing(lib, pick.drawing, source.matches, [
+          it.lemma ?? '',
+          source.drawnAs ?? '',
+          it.subject ?? '',
+        ])
+      : null;
+  const drawing = winged ?? pick.drawing;
+  const motion = partMotion(askedMotion, drawing, animation);
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
@@ -230,9 +242,15 @@ async function drawFromLibrary(
     }
   if (!interpretation.understood.includes(it.subject!)) interpretation.understood.push(it.subject!);
   interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
+  if (askedMotion === 'fly' && motion !== 'fly') {
+    // no drawing of it has its wings spread: it hovers, and says its wings do not beat
+    const words = interpretation.understood.filter((w) => FLY_WORDS.test(w.toLowerCase()));
+    interpretation.understood = interpretation.understood.filter((w) => !words.includes(w));
+    interpretation.ignored.push(...(words.length ? words : ['fly']));
+  }
   return {
     frames: out.frames,
-    animation: motion === 'breathe' || motion === 'bob' ? 'idle' : motion,
+    animation: motionName(motion),
     subject: it.subject!,
     interpretation,
     views: out.views,

@@ -19,7 +19,11 @@ export type LibraryMotion =
   | 'flicker'
   | 'fly'
   | 'float'
-  | 'glow';
+  | 'glow'
+  // motions of parts (parts.ts): a windmill's sails turn, a wheel rolls, an explosion bursts
+  | 'sails'
+  | 'roll'
+  | 'burst';
 
 /** One frame's pose, in units of the subject's own height (dx, dy) and degrees (rot). */
 export interface Pose {
@@ -36,6 +40,14 @@ export interface Pose {
   dissolve?: number;
   /** −1 … 1 brightness step (a glow pulse). */
   glow?: number;
+  /** Wings: the angle (degrees) both wings turn up (−) or down (+) about the shoulders. */
+  beat?: number;
+  /** Sails: how far (degrees) they have turned about the hub. */
+  turn?: number;
+  /** A coin's shine: where the light band crosses its face (0 left … 1 right). */
+  shine?: number;
+  /** An explosion: its stage 0 … 1 (white-yellow, orange, smoke). */
+  burst?: number;
 }
 
 const TAU = Math.PI * 2;
@@ -78,12 +90,24 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.sy = 1 - 0.05 * Math.abs(c);
       return pose;
     case 'jump': {
-      // crouch, take off, top, land: the subject leaves the ground for the middle frames
-      const lift = Math.max(0, Math.sin(Math.PI * Math.min(1, Math.max(0, (p - 0.15) / 0.7))));
-      pose.dy = -0.32 * lift;
-      const squash = p < 0.15 || p > 0.85 ? 1 : 0;
-      pose.sy = squash ? 0.86 : 1 + 0.06 * lift;
-      pose.sx = squash ? 1.1 : 1 - 0.04 * lift;
+      // anticipation (a squash on the ground), take-off (stretched, rising), the air, a landing squash
+      if (f === 0) {
+        pose.sy = 0.82;
+        pose.sx = 1.12;
+        return pose;
+      }
+      if (n > 2 && f === n - 1) {
+        pose.sy = 0.88;
+        pose.sx = 1.08;
+        return pose;
+      }
+      const air = n > 2 ? n - 2 : 1;
+      const q = (f - 1 + 0.5) / air;
+      const lift = Math.sin(Math.PI * q);
+      const rising = Math.cos(Math.PI * q);
+      pose.dy = -0.3 * lift;
+      pose.sy = 1 + 0.12 * Math.max(0, rising) + 0.04 * Math.max(0, -rising);
+      pose.sx = 1 - 0.08 * Math.max(0, rising);
       return pose;
     }
     case 'attack': {
@@ -113,21 +137,42 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.dissolve = n > 2 && f === n - 1 ? 0.5 : 0;
       return pose;
     }
-    case 'spin':
-      // a turn about the vertical axis: the width narrows to an edge and opens mirrored
-      pose.sx = Math.abs(c) < 0.2 ? 0.2 * Math.sign(c || 1) : c;
-      pose.dy = -0.02 * Math.abs(s);
+    case 'spin': {
+      // a turn about the vertical axis, half a turn a cycle (a coin's two faces look alike): its
+      // width runs through |cos| sampled off the symmetric points, so every frame has its own width
+      // (8 frames: 8 widths) down to the rim's thickness, and the shine crosses the face as it turns
+      const a = (Math.PI * (f + 0.3)) / Math.max(1, n);
+      pose.sx = Math.max(0.12, Math.abs(Math.cos(a)));
+      pose.dy = -0.015 * Math.sin(a);
+      pose.shine = (f + 0.5) / Math.max(1, n);
       return pose;
+    }
+    case 'roll':
+      // a wheel turns in its own plane, a whole turn a cycle
+      pose.rot = 360 * (f / Math.max(1, n)) * (forward || 1);
+      return pose;
+    case 'sails':
+      pose.turn = 360 * (f / Math.max(1, n));
+      return pose;
+    case 'burst': {
+      // grows fast from a small white-yellow flash, turns orange, then smoke that fades
+      const t = n > 1 ? f / (n - 1) : 0;
+      const grow = 0.35 + 0.7 * (1 - (1 - Math.min(1, t / 0.6)) ** 2);
+      pose.sx = grow;
+      pose.sy = grow;
+      pose.burst = t;
+      pose.dissolve = t > 0.7 ? 0.25 + 0.25 * Math.min(1, (t - 0.7) / 0.3) : 0;
+      return pose;
+    }
     case 'flicker':
       // only the flames move (the fire-coloured pixels waver and brighten); the logs, the candle's
       // wax, the torch's handle stay where they are
       pose.flicker = { amp: 0.07, phase: TAU * p, bright: s };
       return pose;
     case 'fly':
-      pose.dy = -0.06 - 0.05 * s;
-      pose.sy = 1 - 0.12 * Math.abs(s);
-      pose.sx = 1 + 0.04 * Math.abs(s);
-      pose.rot = 4 * c * (forward || 0);
+      // the wings beat (parts.ts turns them about the shoulders); the body rises on the down-stroke
+      pose.beat = 32 * c;
+      pose.dy = -0.06 + 0.03 * c;
       return pose;
     case 'float':
       pose.dy = (-0.05 * (1 - c)) / 2 - 0.02;

@@ -16,6 +16,16 @@ import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
 import { downsample, hueTurned, recolour, type Supersampled } from './craft.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
+import {
+  beatWings,
+  burstColour,
+  removeSpecks,
+  sailLayers,
+  sailsOf,
+  shapeFlame,
+  shine,
+  tint,
+} from './parts.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
 let drawingsModule: Promise<DrawingsModule> | null = null;
@@ -74,47 +84,6 @@ function remember(key: string, img: RgbaImage): void {
 
 const FIRE_WORDS =
   /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|burn|burning|lantern|flaming)\b/;
-// a flame's colours: red, orange and yellow, bright and saturated (not the tan of a cut log)
-const isFirePixel = (r: number, g: number, b: number) => r > 200 && r >= g && g >= b && r - b > 120;
-
-/** Sideways waver of the fire-coloured pixels, more towards the top; brighter or darker with `bright`. */
-function flicker(
-  src: Supersampled,
-  top: number,
-  bottom: number,
-  amp: number,
-  phase: number,
-  bright: number,
-): Supersampled {
-  const { width: w, height: h, data } = src;
-  const out = new Uint8ClampedArray(data);
-  for (let y = 0; y < h; y++) {
-    // flames rise: nothing moves in the bottom third (logs, wax, a handle), more towards the top
-    const rise = bottom > top ? Math.max(0, Math.min(1, (bottom - y) / (bottom - top) / 0.67 - 0.5)) : 0;
-    if (rise === 0) continue;
-    const shift = Math.round(amp * w * rise * Math.sin(phase + (y / h) * 9));
-    if (shift === 0 && !bright) continue;
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      if (data[i + 3]! < 128 || !isFirePixel(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
-      out[i + 3] = 0;
-    }
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      if (data[i + 3]! < 128 || !isFirePixel(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
-      const nx = x + shift;
-      if (nx < 0 || nx >= w) continue;
-      const o = (y * w + nx) * 4;
-      const k = 1 + 0.12 * bright * rise;
-      out[o] = data[i]! * k;
-      out[o + 1] = data[i + 1]! * k;
-      out[o + 2] = data[i + 2]! * Math.max(k, 1);
-      out[o + 3] = 255;
-    }
-  }
-  return { width: w, height: h, data: out };
-}
-
 /** Transparent holes inside a silhouette (its carved details) become a darker shade of its colour. */
 function fillHoles(img: RgbaImage, colour: Rgb): void {
   const { width: w, height: h, data: d } = img;
@@ -169,13 +138,21 @@ const depthOf = (name: string) => (name.startsWith('down') ? -1 : name.startsWit
  * One scale for the sheet: every posed frame (and its mirror) fits inside the frame with a margin,
  * and the resting subject fills it; things that fly or float hang in the middle.
  */
-function placeDrawing(job: LibraryJob, gw: number, gh: number, names: readonly string[]): Placement {
+function placeDrawing(
+  job: LibraryJob,
+  gw: number,
+  gh: number,
+  names: readonly string[],
+  box: readonly [number, number, number, number],
+  shrink = 1,
+): Placement {
   const { drawing: d, style } = job;
   const fpd = job.framesPerDirection;
-  const [x0, y0, x1, y1] = d.box;
+  const [x0, y0, x1, y1] = box;
   const bw = x1 - x0;
   const bh = y1 - y0;
-  const grounded = !(job.motion === 'fly' || job.motion === 'float');
+  // (a wheel rolls about its hub: it hangs in the middle like a thing that flies)
+  const grounded = !['fly', 'float', 'burst', 'roll'].includes(job.motion);
   const cx = (x0 + x1) / 2;
   const cy = grounded ? y1 : (y0 + y1) / 2;
   const { lean, sx: vx, sy: vy } = job.variation;
@@ -190,6 +167,24 @@ function placeDrawing(job: LibraryJob, gw: number, gh: number, names: readonly s
     [x0 - cx, y1 - cy],
     [x1 - cx, y1 - cy],
   ];
+  // the whole extent of the motion's moving parts: a flame stretches up, wings beat about the
+  // shoulders (their tips sweep a circle), sails turn through their whole disc
+  if (job.motion === 'flicker') corners.push([x0 - cx, y0 - cy - bh * 0.2], [x1 - cx, y0 - cy - bh * 0.2]);
+  if (job.motion === 'fly') {
+    const r = Math.hypot(bw * 0.45, bh / 2);
+    corners.push([-r, -r * 0.6], [r, -r * 0.6], [-r, r * 0.6], [r, r * 0.6]);
+  }
+  const sails = job.motion === 'sails' ? sailsOf(d) : undefined;
+  if (sails) {
+    const [hx, hy] = sails.hub;
+    for (const [u, v] of [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const)
+      corners.push([hx - cx + u * sails.reach, hy - cy + v * sails.reach]);
+  }
   const place = (pose: Pose, m: number, [u, v]: [number, number]): [number, number] => {
     const px = u * pose.sx * vx * m;
     const py = v * pose.sy * vy;
@@ -213,8 +208,103 @@ function placeDrawing(job: LibraryJob, gw: number, gh: number, names: readonly s
           if (px < 0) s = Math.min(s, (gw / 2 - margin) / -px);
           if (py < 0) s = Math.min(s, (baseline - margin) / -py);
           if (py > 0 && !grounded) s = Math.min(s, (gh - margin - baseline) / py);
+          if (py > 0 && grounded) s = Math.min(s, (gh - 1 - baseline) / py);
         }
-  return { gw, gh, s, baseline, cx, cy, bh, poses };
+  return { gw, gh, s: s * shrink, baseline, cx, cy, bh, poses };
+}
+
+/** The drawn extents of drawings, measured on a render (a composite's stated box can be short). */
+const extents = new Map<string, readonly [number, number, number, number]>();
+
+/**
+ * The drawing's box: its catalog box, grown to what a render of it really covers (a campfire's logs
+ * reach past its composite's stated box and were cut by the frame's edge).
+ */
+async function measuredBox(job: LibraryJob): Promise<readonly [number, number, number, number]> {
+  const { drawing: d, lib } = job;
+  const hit = extents.get(d.id);
+  if (hit) return hit;
+  const [w, h] = d.size;
+  // a view a quarter wider than the drawing's own square on every side, at 2 px a unit or finer
+  const px = 160;
+  const view: [number, number, number, number] = [-w / 4, -h / 4, w * 1.5, h * 1.5];
+  const r = await lib.renderDrawing(d, { width: px, height: px, viewBox: view });
+  let bx0 = px;
+  let by0 = px;
+  let bx1 = -1;
+  let by1 = -1;
+  for (let y = 0; y < px; y++)
+    for (let x = 0; x < px; x++)
+      if (r.data[(y * px + x) * 4 + 3]! >= 32) {
+        bx0 = Math.min(bx0, x);
+        by0 = Math.min(by0, y);
+        bx1 = Math.max(bx1, x + 1);
+        by1 = Math.max(by1, y + 1);
+      }
+  const [x0, y0, x1, y1] = d.box;
+  // grown only where the render reaches more than a pixel of the measure past the stated box
+  const u = (v: number, size: number) => view[0] + (v / px) * size;
+  const tol = (w * 1.5) / px;
+  const box =
+    bx1 < 0
+      ? d.box
+      : ([
+          Math.min(x0, u(bx0, w * 1.5) + tol),
+          Math.min(y0, view[1] + (by0 / px) * h * 1.5 + tol),
+          Math.max(x1, u(bx1, w * 1.5) - tol),
+          Math.max(y1, view[1] + (by1 / px) * h * 1.5 - tol),
+        ] as const);
+  extents.set(d.id, box);
+  return box;
+}
+
+/** A composite's flame drawn as a layer of its own (its fire parts), and the rest without it. */
+async function compositeLayers(
+  job: LibraryJob,
+  gw: number,
+  gh: number,
+  ss: number,
+  transform: string,
+): Promise<{ still: Supersampled; flame: Supersampled } | null> {
+  const { drawing: d, lib } = job;
+  if (!d.parts?.some((p) => p.id === 'f/fire')) return null;
+  const body = async (fire: boolean) => {
+    let markup = '';
+    for (const part of d.parts!) {
+      if ((part.id === 'f/fire') !== fire) continue;
+      if (part.svg) markup += part.svg;
+      if (!part.id) continue;
+      const p = lib.drawingById(part.id);
+      if (!p) return '';
+      markup += `<g transform="${part.transform ?? ''} scale(${32 / p.size[0]})">${await lib.drawingBody(p)}</g>`;
+    }
+    return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 ${gw} ${gh}" width="${gw * ss}" height="${gh * ss}" preserveAspectRatio="none"><g transform="${transform}">${markup}</g></svg>`;
+  };
+  const [still, flame] = await Promise.all([
+    lib.renderSvg(await body(false), gw * ss, gh * ss),
+    lib.renderSvg(await body(true), gw * ss, gh * ss),
+  ]);
+  return { still, flame };
+}
+
+/** A windmill with its sails turned `deg` about the hub (its tower stays), or null if it has none. */
+async function turnedSails(
+  job: LibraryJob,
+  gw: number,
+  gh: number,
+  ss: number,
+  transform: string,
+  deg: number,
+  fill: string,
+): Promise<Supersampled | null> {
+  const { drawing: d, lib } = job;
+  const sails = sailsOf(d);
+  if (!sails) return null;
+  const layers = sailLayers((await lib.drawingBody(d)).replace(/currentColor/g, fill), sails);
+  if (!layers) return null;
+  const [hx, hy] = sails.hub;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${gw} ${gh}" width="${gw * ss}" height="${gh * ss}" preserveAspectRatio="none"><g transform="${transform}">${layers.rest}<g transform="rotate(${deg.toFixed(2)} ${hx} ${hy})">${layers.sails}</g></g></svg>`;
+  return lib.renderSvg(svg, gw * ss, gh * ss);
 }
 
 /** Renders one pose of the drawing on the grid (resvg at 1–4 × the grid, read back cell by cell). */
@@ -237,20 +327,34 @@ async function renderPose(
   const ty = baseline + pose.dy * bh * s;
   const transform = `translate(${tx.toFixed(3)} ${ty.toFixed(3)}) rotate(${(pose.rot + lean).toFixed(2)}) scale(${(pose.sx * vx * m * s).toFixed(4)} ${(pose.sy * vy * s).toFixed(4)}) translate(${(-cx).toFixed(3)} ${(-cy).toFixed(3)})`;
   const fl = fire && pose.flicker ? pose.flicker : null;
-  const key = `${d.id}|${gw}x${gh}|${ss}|${transform}|${d.silhouette ? fillHex : ''}|${fl ? `${fl.amp},${fl.phase.toFixed(3)},${fl.bright.toFixed(3)}` : ''}`;
+  const parts = `${fl ? `${fl.amp},${fl.phase.toFixed(3)},${fl.bright.toFixed(3)}` : ''}|${pose.beat ?? ''}|${pose.turn ?? ''}|${pose.shine ?? ''}|${pose.burst ?? ''}`;
+  const key = `${d.id}|${gw}x${gh}|${ss}|${transform}|${d.silhouette ? fillHex : ''}|${parts}`;
   const hit = cached ? cache.get(key) : undefined;
   if (hit) return { width: hit.width, height: hit.height, data: new Uint8Array(hit.data) };
-  let raster: Supersampled = await lib.renderDrawing(d, {
-    width: gw * ss,
-    height: gh * ss,
-    viewBox: [0, 0, gw, gh],
-    transform,
-    ...(d.silhouette ? { fill: fillHex } : {}),
-  });
+  const layers = fl ? await compositeLayers(job, gw, gh, ss, transform) : null;
+  const turned =
+    pose.turn !== undefined ? await turnedSails(job, gw, gh, ss, transform, pose.turn, fillHex) : null;
+  let raster: Supersampled = layers
+    ? layers.still
+    : turned
+      ? turned
+      : await lib.renderDrawing(d, {
+          width: gw * ss,
+          height: gh * ss,
+          viewBox: [0, 0, gw, gh],
+          transform,
+          ...(d.silhouette ? { fill: fillHex } : {}),
+        });
   if (fl) {
+    // the flame changes shape; the logs, the wax, the handle stay (a composite's flame is a layer of
+    // its own; elsewhere the fire-coloured pixels, in a silhouette only its upper part)
     const top = (ty - bh * s * pose.sy * vy) * ss;
-    raster = flicker(raster, top, ty * ss, fl.amp, fl.phase, fl.bright);
+    const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * (d.silhouette ? 0.45 : 0.4)) };
+    raster = shapeFlame(raster, layers?.flame ?? null, fl.phase, fl.bright, limit);
   }
+  if (pose.beat !== undefined) raster = beatWings(raster, pose.beat);
+  if (pose.shine !== undefined) raster = shine(raster, pose.shine);
+  if (pose.burst !== undefined) raster = tint(raster, burstColour(pose.burst));
   const img = downsample(raster, ss, gw, gh);
   if (cached) remember(key, { width: img.width, height: img.height, data: new Uint8Array(img.data) });
   return img;
@@ -258,7 +362,7 @@ async function renderPose(
 
 /** A pose's key: frames with the same key are one picture (drawn once, placed wherever it appears). */
 const poseKey = (pose: Pose, view: View) =>
-  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''}`;
+  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
 
 /** The effects a pose asks for that no affine pose gives: a glow pulse and a flash, inside the ramps. */
 function poseEffect(pose: Pose): LookPass['effect'] {
@@ -289,7 +393,8 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const k = simplify ? 2 : 1;
   const names = DIRECTION_NAMES[job.directions];
   const fpd = job.framesPerDirection;
-  const at = placeDrawing(job, gw * k, gh * k, names);
+  const box = await measuredBox(job);
+  let at = placeDrawing(job, gw * k, gh * k, names, box);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
@@ -312,8 +417,15 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
       }
       slots.push(i);
     }
-  const frames: RgbaImage[] = [];
-  for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
+  let frames: RgbaImage[] = [];
+  // nothing is cut by the frame's edge: a sheet whose motion reaches the edge is drawn a little
+  // smaller (the placement bounds the drawing's box; a part's motion can reach past it)
+  for (let shrink = 1; ; shrink *= 0.9) {
+    frames = [];
+    for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
+    if (shrink < 0.75 || !frames.some(touchesEdge)) break;
+    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9);
+  }
 
   // colour: silhouettes get their carved details back as a darker shade; the asked colour turns the
   // drawing's own colour family; a seed's lighter or darker tone; then the look
@@ -340,11 +452,13 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     simplify,
     effect: (frame, i, colours) => effects[i]?.(frame, i, colours),
   });
+  const moving = !['still', 'idle', 'breathe', 'bob'].includes(job.motion);
   const crafted = done.frames.map((frame, i) => {
     const dissolve = unique[i]!.pose.dissolve;
     if (dissolve)
       for (let y = 0; y < gh; y++)
         for (let x = 0; x < gw; x++) if (bayer(x, y) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
+    if (moving) removeSpecks(frame);
     return upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
   return {
@@ -356,6 +470,16 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     bodyColor: done.colours.map(job.asked ?? (d.silhouette ? fill : ([...d.color] as Rgb))),
     provenance: lib.provenanceOf(d),
   };
+}
+
+/** Whether a frame has an opaque pixel on its outermost ring (a motion cut by the frame's edge). */
+function touchesEdge(frame: RgbaImage): boolean {
+  const { width: w, height: h, data } = frame;
+  for (let x = 0; x < w; x++)
+    if (data[x * 4 + 3]! >= 128 || data[((h - 1) * w + x) * 4 + 3]! >= 128) return true;
+  for (let y = 0; y < h; y++)
+    if (data[y * w * 4 + 3]! >= 128 || data[(y * w + w - 1) * 4 + 3]! >= 128) return true;
+  return false;
 }
 
 /**

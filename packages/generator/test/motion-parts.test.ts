@@ -1,0 +1,255 @@
+import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
+import { describe, expect, it } from 'vitest';
+import { renderProcedural } from '../src/index.js';
+
+// Motion of parts (issue #39): the part that moves moves and the rest stays; nothing is cut by the
+// frame's edge and no pixel floats off the shape. Prompts of this file's own (never the held-out
+// lists of docs/art-review/).
+
+const sheet = (prompt: string, frames = 8, resolution = 64) =>
+  renderProcedural({
+    assetType: 'animation',
+    prompt,
+    userPrompt: prompt,
+    tags: [],
+    style: {},
+    resolution,
+    directions: 1,
+    framesPerDirection: frames,
+    seed: 5,
+    attempt: 0,
+  } satisfies ImageRequest);
+
+const alpha = (f: RgbaImage, x: number, y: number) => f.data[(y * f.width + x) * 4 + 3]!;
+function bbox(f: RgbaImage): [number, number, number, number] {
+  let x0 = f.width;
+  let y0 = f.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      if (alpha(f, x, y)) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  return [x0, y0, x1, y1];
+}
+/** The opaque cells of rows y0…y1 as a string: equal strings are the same shape. */
+const shape = (f: RgbaImage, y0: number, y1: number) => {
+  let out = '';
+  for (let y = y0; y <= y1; y++) for (let x = 0; x < f.width; x++) out += alpha(f, x, y) ? '#' : '.';
+  return out;
+};
+/** Share of the opaque pixels of rows y0…y1 whose colour differs between two frames. */
+function changed(a: RgbaImage, b: RgbaImage, y0: number, y1: number): number {
+  let n = 0;
+  let d = 0;
+  for (let i = y0 * a.width * 4; i < (y1 + 1) * a.width * 4; i += 4) {
+    if (!a.data[i + 3] && !b.data[i + 3]) continue;
+    n++;
+    if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) d++;
+  }
+  return n ? d / n : 0;
+}
+/** The pixels (RGBA) of rows y0…y1 as a string: equal strings are the same picture. */
+const band = (f: RgbaImage, y0: number, y1: number) =>
+  Buffer.from(f.data.subarray(y0 * f.width * 4, (y1 + 1) * f.width * 4)).toString('hex');
+const opaque = (f: RgbaImage) => {
+  let n = 0;
+  for (let i = 3; i < f.data.length; i += 4) if (f.data[i]) n++;
+  return n;
+};
+/** Sizes of the frame's 8-connected groups of opaque pixels. */
+function components(f: RgbaImage): number[] {
+  const { width: w, height: h } = f;
+  const seen = new Uint8Array(w * h);
+  const sizes: number[] = [];
+  for (let p = 0; p < w * h; p++) {
+    if (seen[p] || !f.data[p * 4 + 3]) continue;
+    let n = 0;
+    const stack = [p];
+    seen[p] = 1;
+    while (stack.length) {
+      const q = stack.pop()!;
+      n++;
+      const qx = q % w;
+      const qy = (q - qx) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = qx + dx;
+          const y = qy + dy;
+          const r = y * w + x;
+          if (x < 0 || y < 0 || x >= w || y >= h || seen[r] || !f.data[r * 4 + 3]) continue;
+          seen[r] = 1;
+          stack.push(r);
+        }
+    }
+    sizes.push(n);
+  }
+  return sizes;
+}
+const mean = (f: RgbaImage) => {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let i = 0; i < f.data.length; i += 4)
+    if (f.data[i + 3]) {
+      r += f.data[i]!;
+      g += f.data[i + 1]!;
+      b += f.data[i + 2]!;
+      n++;
+    }
+  return [r / n, g / n, b / n] as const;
+};
+
+describe('motion of parts', () => {
+  it('a coin spins through at least 6 widths, down to its rim, with a shine that crosses it', async () => {
+    const out = await sheet('a gold coin spinning');
+    expect(out.animation).toBe('spin');
+    const widths = out.frames.map((f) => {
+      const [x0, , x1] = bbox(f);
+      return x1 - x0 + 1;
+    });
+    expect(new Set(widths).size).toBeGreaterThanOrEqual(6);
+    expect(Math.min(...widths)).toBeLessThanOrEqual(Math.max(...widths) / 4);
+    // the shine: where the lightest pixels sit, across the coin's width, moves from frame to frame
+    const shineAt = out.frames.map((f) => {
+      const [x0, , x1] = bbox(f);
+      let best = 0;
+      let at = 0;
+      for (let y = 0; y < f.height; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = (y * f.width + x) * 4;
+          const l = f.data[i + 3] ? f.data[i]! + f.data[i + 1]! + f.data[i + 2]! : 0;
+          if (l > best) [best, at] = [l, (x - x0) / Math.max(1, x1 - x0)];
+        }
+      return Math.round(at * 10);
+    });
+    expect(new Set(shineAt).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('flames change shape from frame to frame while the logs, the wax and the handle stay', async () => {
+    for (const prompt of ['a campfire burning', 'a candle burning', 'a wall torch burning']) {
+      const out = await sheet(prompt, 6);
+      expect(out.animation, prompt).toBe('flicker');
+      const [, y0, , y1] = bbox(out.frames[0]!);
+      const h = y1 - y0 + 1;
+      // the bottom 20 % (logs, the candle's foot, the handle's end) keeps its shape in every frame,
+      // and its colours but for the look's shading of a few (the ramps are fitted to each frame)
+      const lowY = Math.round(y1 - h * 0.2);
+      const low = new Set(out.frames.map((f) => shape(f, lowY, f.height - 1)));
+      expect(low.size, `${prompt}: still part`).toBe(1);
+      for (const f of out.frames) expect(changed(out.frames[0]!, f, lowY, f.height - 1)).toBeLessThan(0.15);
+      // the top 35 % (the flame) changes: at least 4 of the 6 frames are pictures of their own
+      const high = new Set(out.frames.map((f) => band(f, 0, Math.round(y0 + h * 0.35))));
+      expect(high.size, `${prompt}: flame`).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('a flying bat is drawn with spread wings that beat; a bird without spread wings hovers and says so', async () => {
+    const bat = await sheet('a bat flying');
+    expect(bat.animation).toBe('fly');
+    expect(bat.interpretation?.drawing?.id).toBe('g/bat');
+    // the wing tips (outer fifth of the columns on each side) move up and down: their highest
+    // opaque row differs between frames, while the middle column's top moves by little
+    const [x0, , x1] = bbox(bat.frames[0]!);
+    const tipTop = bat.frames.map((f) => {
+      for (let y = 0; y < f.height; y++)
+        for (let x = x0; x <= x0 + (x1 - x0) / 5; x++) if (alpha(f, x, y)) return y;
+      return f.height;
+    });
+    expect(Math.max(...tipTop) - Math.min(...tipTop)).toBeGreaterThanOrEqual(5);
+    const bird = await sheet('a bird flying');
+    expect(bird.animation).toBe('fly');
+    // a standing bird is not what it flies with
+    expect(bird.interpretation?.drawing?.id).not.toBe('f/bird');
+    const eagle = await sheet('an eagle flying');
+    expect(eagle.animation).toBe('float');
+    expect(eagle.interpretation?.ignored).toContain('flying');
+  });
+
+  it('windmill sails turn about the hub while the tower stays; a wheel rolls', async () => {
+    const mill = await sheet('a windmill turning', 6);
+    expect(mill.animation).toBe('spin');
+    expect(mill.interpretation?.drawing?.id).toBe('g/windmill');
+    const [, y0, , y1] = bbox(mill.frames[0]!);
+    const h = y1 - y0 + 1;
+    // the tower's foot does not move; the sails (the top third) turn
+    expect(new Set(mill.frames.map((f) => band(f, Math.round(y1 - h * 0.1), f.height - 1))).size).toBe(1);
+    expect(new Set(mill.frames.map((f) => band(f, 0, Math.round(y0 + h * 0.33)))).size).toBe(6);
+    // it never flips edge-on like a coin (down to an eighth): its width stays above three quarters
+    const widths = mill.frames.map((f) => bbox(f)[2] - bbox(f)[0] + 1);
+    expect(Math.min(...widths)).toBeGreaterThan((Math.max(...widths) * 3) / 4);
+    const wheel = await sheet('a wheel spinning', 6);
+    expect(wheel.animation).toBe('spin');
+    const frames = new Set(wheel.frames.map((f) => band(f, 0, f.height - 1)));
+    expect(frames.size).toBeGreaterThanOrEqual(5);
+    const ww = wheel.frames.map((f) => bbox(f)[2] - bbox(f)[0] + 1);
+    expect(Math.min(...ww)).toBeGreaterThan((Math.max(...ww) * 5) / 6);
+  });
+
+  it('a jump crouches first, stretches as it rises and lands squashed on the ground it left', async () => {
+    const out = await sheet('a mushroom jumping', 6);
+    expect(out.animation).toBe('jump');
+    expect(out.interpretation?.source).toBe('drawing');
+    const boxes = out.frames.map(bbox);
+    const height = (b: number[]) => b[3]! - b[1]! + 1;
+    const heights = boxes.map(height);
+    const ground = boxes[0]![3];
+    // anticipation: the first frame is on the ground and the shortest of the airborne ones' heights
+    expect(heights[0]).toBeLessThan(Math.min(...heights.slice(1, -1)));
+    // take-off: stretched (the tallest) and off the ground
+    expect(heights[1]).toBe(Math.max(...heights));
+    expect(boxes[1]![3]).toBeLessThan(ground);
+    // landing: back on the ground, squashed below the airborne heights
+    expect(boxes[5]![3]).toBe(ground);
+    expect(heights[5]).toBeLessThan(Math.min(...heights.slice(1, -1)));
+  });
+
+  it('an explosion grows, turns from white-yellow to orange to smoke, and fades', async () => {
+    const out = await sheet('a huge explosion', 6);
+    expect(out.animation).toBe('burst');
+    const areas = out.frames.map(opaque);
+    expect(areas[2]).toBeGreaterThan(areas[0]! * 3);
+    expect(areas[5]).toBeLessThan(Math.max(...areas));
+    const [r0, g0, b0] = mean(out.frames[0]!);
+    const [r3, g3, b3] = mean(out.frames[3]!);
+    const [r5, g5, b5] = mean(out.frames[5]!);
+    // light and yellow first, then orange (red over green), then grey smoke (little chroma)
+    expect(r0 + g0 + b0).toBeGreaterThan(r3 + g3 + b3);
+    expect(g0 / r0).toBeGreaterThan(g3 / r3);
+    expect(r3 - b3).toBeGreaterThan(60);
+    expect(Math.max(r5, g5, b5) - Math.min(r5, g5, b5)).toBeLessThan(40);
+  });
+
+  it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {
+    const cases = [
+      'a campfire burning',
+      'a gold coin spinning',
+      'a bat flying',
+      'a windmill turning',
+      'a mushroom jumping',
+      'a potion bottle floating',
+      'a rocket flying',
+    ];
+    for (const prompt of cases) {
+      const out = await sheet(prompt, 4, 48);
+      for (const [i, f] of out.frames.entries()) {
+        const w = f.width;
+        const edge: number[] = [];
+        for (let k = 0; k < w; k++) edge.push(alpha(f, k, 0), alpha(f, 0, k), alpha(f, w - 1, k));
+        expect(
+          edge.some((a) => a > 0),
+          `${prompt} frame ${i}: on the edge`,
+        ).toBe(false);
+        expect(
+          components(f).filter((n) => n <= 2),
+          `${prompt} frame ${i}: specks`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
