@@ -206,7 +206,7 @@ export function beatWings(src: Supersampled, deg: number): Supersampled {
 }
 
 // a flame's colours: red, orange and yellow, bright and saturated (not the tan of a cut log)
-export const isFirePixel = (r: number, g: number, b: number) => r > 200 && r >= g && g >= b && r - b > 120;
+const isFirePixel = (r: number, g: number, b: number) => r > 200 && r >= g && g >= b && r - b > 120;
 
 /**
  * A flame that changes shape: the flame's pixels (`flame`, a layer of its own, or the fire-coloured
