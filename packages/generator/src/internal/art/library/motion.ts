@@ -1,7 +1,8 @@
 /**
- * Motions for a drawing that has one view: each frame is the drawing moved, turned or squashed as a
- * whole (an affine pose around its anchor), with two effects the affine pose cannot give: flames
- * that waver, and a flash or a dissolve.
+ * Motions for a drawing that has one view: each frame is the drawing moved, turned or squashed (an
+ * affine pose around its anchor) and the motion of its parts (parts.ts): flames that change shape
+ * over still logs, wings that beat, sails that turn, a coin's shine, an explosion's colours, a flash
+ * or a dissolve.
  */
 
 export type LibraryMotion =
