@@ -142,7 +142,8 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       // a turn about the vertical axis, half a turn a cycle (a coin's two faces look alike): its
       // width runs through |cos| sampled off the symmetric points, so every frame has its own width
       // (8 frames: 8 widths) down to the rim's thickness, and the shine crosses the face as it turns
-      const a = (Math.PI * (f + 0.3)) / Math.max(1, n);
+      // (a single frame, a sprite, shows the face)
+      const a = n > 1 ? (Math.PI * (f + 0.3)) / n : 0;
       pose.sx = Math.max(0.12, Math.abs(Math.cos(a)));
       pose.dy = -0.015 * Math.sin(a);
       pose.shine = (f + 0.5) / Math.max(1, n);

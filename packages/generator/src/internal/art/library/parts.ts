@@ -318,13 +318,18 @@ export function burstColour(stage: number): Rgb {
   return keys[keys.length - 1]![1];
 }
 
-/** Recolours every opaque pixel towards `colour`, keeping its light and shade (a burst's stage). */
+/**
+ * Recolours every opaque pixel to `colour` (a burst's stage), its lightest pixels the colour itself
+ * and darker ones (a silhouette's carved details) a shade of it.
+ */
 export function tint(src: Supersampled, colour: Rgb): Supersampled {
   const out = new Uint8ClampedArray(src.data);
+  const light = (i: number) => (0.3 * out[i]! + 0.59 * out[i + 1]! + 0.11 * out[i + 2]!) / 255;
+  let top = 0;
+  for (let i = 0; i < out.length; i += 4) if (out[i + 3]! >= 128) top = Math.max(top, light(i));
   for (let i = 0; i < out.length; i += 4) {
     if (out[i + 3]! === 0) continue;
-    const l = (0.3 * out[i]! + 0.59 * out[i + 1]! + 0.11 * out[i + 2]!) / 255;
-    const k = 0.55 + 0.6 * l;
+    const k = top > 0 ? 0.62 + 0.38 * Math.min(1, light(i) / top) : 1;
     out[i] = colour[0] * k;
     out[i + 1] = colour[1] * k;
     out[i + 2] = colour[2] * k;

@@ -453,11 +453,14 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     effect: (frame, i, colours) => effects[i]?.(frame, i, colours),
   });
   const moving = !['still', 'idle', 'breathe', 'bob'].includes(job.motion);
+  // smoke thins in irregular clumps of 2 × 2 (a 1-pixel checker reads as a screen door, not smoke)
+  const coarse = job.motion === 'burst' && gw >= 48;
   const crafted = done.frames.map((frame, i) => {
     const dissolve = unique[i]!.pose.dissolve;
     if (dissolve)
       for (let y = 0; y < gh; y++)
-        for (let x = 0; x < gw; x++) if (bayer(x, y) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
+        for (let x = 0; x < gw; x++)
+          if ((coarse ? puff(x >> 1, y >> 1) : bayer(x, y)) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
     if (moving) removeSpecks(frame);
     return upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
@@ -470,6 +473,13 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     bodyColor: done.colours.map(job.asked ?? (d.silhouette ? fill : ([...d.color] as Rgb))),
     provenance: lib.provenanceOf(d),
   };
+}
+
+/** A fixed scatter of 0…1 over cells (where smoke thins first): a hash, not an ordered pattern. */
+function puff(x: number, y: number): number {
+  let h = Math.imul(x + 1, 73856093) ^ Math.imul(y + 1, 19349663);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
 
 /** Whether a frame has an opaque pixel on its outermost ring (a motion cut by the frame's edge). */
