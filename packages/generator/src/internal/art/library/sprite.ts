@@ -84,6 +84,18 @@ function remember(key: string, img: RgbaImage): void {
 
 const FIRE_WORDS =
   /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|burn|burning|lantern|flaming)\b/;
+/** Drawings that are a flame (all of it may change shape), not a thing that holds one. */
+const FLAMES = /\b(fire|flame|flames|fireball|blaze)\b/;
+
+/**
+ * Whether a drawing's flame can change shape: a colour drawing's flame is its fire-coloured pixels;
+ * a one-colour silhouette has one only when it is a flame or a torch (a lantern's or a fireplace's
+ * silhouette would have its frame bent instead).
+ */
+function flameMoves(d: Drawing): boolean {
+  return !d.silhouette || /\b(fire|flame|flames|fireball|blaze|torch|campfire|bonfire)\b/.test(d.label);
+}
+
 /** Transparent holes inside a silhouette (its carved details) become a darker shade of its colour. */
 function fillHoles(img: RgbaImage, colour: Rgb): void {
   const { width: w, height: h, data: d } = img;
@@ -319,7 +331,8 @@ async function renderPose(
   const { gw, gh, s, baseline, cx, cy, bh } = at;
   const { lean, sx: vx, sy: vy } = job.variation;
   const ss = gw <= 48 ? 4 : gw <= 96 ? 3 : gw <= 192 ? 2 : 1;
-  const fire = FIRE_WORDS.test(`${d.label} ${d.heads.join(' ')}`) || job.motion === 'flicker';
+  const fire =
+    (FIRE_WORDS.test(`${d.label} ${d.heads.join(' ')}`) || job.motion === 'flicker') && flameMoves(d);
   // a silhouette is rendered in the asked colour, else its own
   const fillHex = `#${[...(job.asked ?? job.fill)].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
   const m = view === 'mirror' ? -1 : 1;
@@ -349,7 +362,8 @@ async function renderPose(
     // the flame changes shape; the logs, the wax, the handle stay (a composite's flame is a layer of
     // its own; elsewhere the fire-coloured pixels, in a silhouette only its upper part)
     const top = (ty - bh * s * pose.sy * vy) * ss;
-    const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * (d.silhouette ? 0.45 : 0.4)) };
+    const share = FLAMES.test(d.label) ? 0.7 : d.silhouette ? 0.45 : 0.4;
+    const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * share) };
     raster = shapeFlame(raster, layers?.flame ?? null, fl.phase, fl.bright, limit);
   }
   if (pose.beat !== undefined) raster = beatWings(raster, pose.beat);
@@ -365,10 +379,13 @@ const poseKey = (pose: Pose, view: View) =>
   `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
 
 /** The effects a pose asks for that no affine pose gives: a glow pulse and a flash, inside the ramps. */
-function poseEffect(pose: Pose): LookPass['effect'] {
-  if (!pose.glow && !pose.flash) return undefined;
+function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
+  // a lantern's or a fireplace's silhouette has no flame of its own to shape: its light pulses
+  const pulse = pose.flicker && !flameMoves(d) ? pose.flicker.bright : 0;
+  if (!pose.glow && !pose.flash && !pulse) return undefined;
   return (frame, _i, colours) => {
-    const { glow = 0, flash = 0 } = pose;
+    const { flash = 0 } = pose;
+    const glow = pose.glow ?? pulse;
     if (glow > 0.3) mapColours(frame, (c) => colours.step(c, 1));
     if (glow < -0.3) mapColours(frame, (c) => colours.step(c, -1));
     if (flash)
@@ -446,7 +463,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
   }
   const look = lookOf(style, gw, gh);
-  const effects = unique.map((u) => poseEffect(u.pose));
+  const effects = unique.map((u) => poseEffect(u.pose, d));
   const done = applyLook(frames, look, {
     relight: gw <= 48 ? 1 : gw <= 128 ? 2 : 3,
     simplify,
