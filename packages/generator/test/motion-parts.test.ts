@@ -169,6 +169,10 @@ describe('motion of parts', () => {
     const eagle = await sheet('an eagle flying');
     expect(eagle.animation).toBe('float');
     expect(eagle.interpretation?.ignored).toContain('flying');
+    // a thing with no wings flies on (no wings to beat, nothing to report)
+    const rocket = await sheet('a rocket flying');
+    expect(rocket.animation).toBe('fly');
+    expect(rocket.interpretation?.ignored).not.toContain('flying');
   });
 
   it('windmill sails turn about the hub while the tower stays; a wheel rolls', async () => {

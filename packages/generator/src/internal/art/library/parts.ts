@@ -121,9 +121,14 @@ export function partMotion(motion: LibraryMotion, d: Drawing, animation: boolean
   if (EXPLOSION.test(words) && (free || motion === 'spin') && animation) return 'burst';
   if (SAILS[d.id] && (motion === 'spin' || (animation && free))) return 'sails';
   if (ROLLERS.test(words) && motion === 'spin') return 'roll';
-  if (motion === 'fly' && !SPREAD_WINGS.has(d.id)) return 'float';
+  // a living thing with no spread wings hovers (a rocket or a ship flies on: it has no wings to beat)
+  const living = /^animal/.test(d.group) || d.group === 'face-costume' || d.person;
+  if (motion === 'fly' && !SPREAD_WINGS.has(d.id) && living) return 'float';
   return motion;
 }
+
+/** Whether a drawing's wings are spread (its wings can beat). */
+export const hasSpreadWings = (d: Drawing) => SPREAD_WINGS.has(d.id);
 
 /** The animation's name in atlas files for a part motion (sails and a roll are a spin). */
 export function motionName(motion: LibraryMotion): string {

@@ -19,6 +19,7 @@ import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 import {
   beatWings,
   burstColour,
+  hasSpreadWings,
   removeSpecks,
   sailLayers,
   sailsOf,
@@ -366,7 +367,7 @@ async function renderPose(
     const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * share) };
     raster = shapeFlame(raster, layers?.flame ?? null, fl.phase, fl.bright, limit);
   }
-  if (pose.beat !== undefined) raster = beatWings(raster, pose.beat);
+  if (pose.beat !== undefined && hasSpreadWings(d)) raster = beatWings(raster, pose.beat);
   if (pose.shine !== undefined) raster = shine(raster, pose.shine);
   if (pose.burst !== undefined) raster = tint(raster, burstColour(pose.burst));
   const img = downsample(raster, ss, gw, gh);
