@@ -177,6 +177,8 @@ export function beatWings(src: Supersampled, deg: number): Supersampled {
   const cx = (bx0 + bx1 + 1) / 2;
   const cy = (by0 + by1 + 1) / 2;
   const core = (bx1 - bx0 + 1) * 0.1;
+  const cosA = Math.cos((deg * Math.PI) / 180);
+  const sinA = Math.sin((deg * Math.PI) / 180);
   const out = new Uint8ClampedArray(data.length);
   const copy = (o: number, i: number) => {
     out[o] = data[i]!;
@@ -196,11 +198,11 @@ export function beatWings(src: Supersampled, deg: number): Supersampled {
       const side = px > cx ? 1 : -1;
       const sx0 = cx + side * core;
       // the right wing turns up with a negative angle on screen, the left with a positive one
-      const a = (side * deg * Math.PI) / 180;
+      const sin = side * sinA;
       const dx = px - sx0;
       const dy = py - cy;
-      const ux = sx0 + dx * Math.cos(a) - dy * Math.sin(a);
-      const uy = cy + dx * Math.sin(a) + dy * Math.cos(a);
+      const ux = sx0 + dx * cosA - dy * sin;
+      const uy = cy + dx * sin + dy * cosA;
       if ((ux - cx) * side <= core) continue;
       const sx = Math.floor(ux);
       const sy = Math.floor(uy);

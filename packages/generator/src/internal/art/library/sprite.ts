@@ -436,12 +436,15 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
       slots.push(i);
     }
   let frames: RgbaImage[] = [];
+  // a moving sheet keeps its outline off the edge too (the outline is a pixel out, twice that on a
+  // grid drawn at twice the size and simplified); a still one keeps its pixels off the last ring
+  const ring = ['still', 'idle', 'breathe', 'bob'].includes(job.motion) ? 1 : 2 * k;
   // nothing is cut by the frame's edge: a sheet whose motion reaches the edge is drawn a little
   // smaller (the placement bounds the drawing's box; a part's motion can reach past it)
   for (let shrink = 1; ; shrink *= 0.9) {
     frames = [];
     for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
-    if (shrink < 0.75 || !frames.some(touchesEdge)) break;
+    if (shrink < 0.75 || !frames.some((f) => touchesEdge(f, ring, at.baseline < at.gh / 2 + 1))) break;
     at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9);
   }
 
@@ -500,13 +503,18 @@ function puff(x: number, y: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
 
-/** Whether a frame has an opaque pixel on its outermost ring (a motion cut by the frame's edge). */
-function touchesEdge(frame: RgbaImage): boolean {
+/**
+ * Whether a frame has an opaque pixel within `ring` pixels of its top or side edges, or its bottom
+ * when `bottom` (a thing that stands has its feet on its baseline; a thing that floats does not).
+ */
+function touchesEdge(frame: RgbaImage, ring: number, bottom: boolean): boolean {
   const { width: w, height: h, data } = frame;
-  for (let x = 0; x < w; x++)
-    if (data[x * 4 + 3]! >= 128 || data[((h - 1) * w + x) * 4 + 3]! >= 128) return true;
-  for (let y = 0; y < h; y++)
-    if (data[y * w * 4 + 3]! >= 128 || data[(y * w + w - 1) * 4 + 3]! >= 128) return true;
+  const last = bottom ? h : h - ring;
+  for (let y = 0; y < last; y++)
+    for (let x = 0; x < w; x++) {
+      const inside = x >= ring && x < w - ring && y >= ring && y < h - ring;
+      if (!inside && data[(y * w + x) * 4 + 3]! >= 128) return true;
+    }
   return false;
 }
 
