@@ -246,7 +246,7 @@ export function shapeFlame(
     }
   }
   const box = opaqueBox({ width: w, height: h, data: layer });
-  if (!box) return base;
+  if (!box) return { width: w, height: h, data: out };
   const [x0, y0, x1, y1] = box;
   const fh = y1 - y0 + 1;
   const fw = x1 - x0 + 1;

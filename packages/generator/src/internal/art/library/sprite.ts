@@ -271,6 +271,8 @@ async function measuredBox(job: LibraryJob): Promise<readonly [number, number, n
   return box;
 }
 
+const layerCache = new Map<string, { still: Supersampled; flame: Supersampled }>();
+
 /** A composite's flame drawn as a layer of its own (its fire parts), and the rest without it. */
 async function compositeLayers(
   job: LibraryJob,
@@ -281,6 +283,10 @@ async function compositeLayers(
 ): Promise<{ still: Supersampled; flame: Supersampled } | null> {
   const { drawing: d, lib } = job;
   if (!d.parts?.some((p) => p.id === 'f/fire')) return null;
+  // every frame of a flicker has the same placement: the two layers are drawn once a sheet
+  const key = `${d.id}|${gw}x${gh}|${ss}|${transform}`;
+  const hit = layerCache.get(key);
+  if (hit) return hit;
   const body = async (fire: boolean) => {
     let markup = '';
     for (const part of d.parts!) {
@@ -297,6 +303,8 @@ async function compositeLayers(
     lib.renderSvg(await body(false), gw * ss, gh * ss),
     lib.renderSvg(await body(true), gw * ss, gh * ss),
   ]);
+  if (layerCache.size >= 8) layerCache.delete(layerCache.keys().next().value!);
+  layerCache.set(key, { still, flame });
   return { still, flame };
 }
 
