@@ -1,6 +1,6 @@
-import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
+import { createMemoryStorage, type ImageRequest, type RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
-import { renderProcedural } from '../src/index.js';
+import { renderProcedural, runPipeline } from '../src/index.js';
 
 // Motion of parts (issue #39): the part that moves moves and the rest stays; nothing is cut by the
 // frame's edge and no pixel floats off the shape. Prompts of this file's own (never the held-out
@@ -227,6 +227,18 @@ describe('motion of parts', () => {
     expect(g0 / r0).toBeGreaterThan(g3 / r3);
     expect(r3 - b3).toBeGreaterThan(60);
     expect(Math.max(r5, g5, b5) - Math.min(r5, g5, b5)).toBeLessThan(40);
+    // and the pipeline's quality check takes it as one thing bursting (not unrelated frames)
+    const task = await runPipeline(
+      {
+        prompt: 'a huge explosion',
+        assetType: 'animation',
+        projectStyle: {},
+        params: { resolution: 32, format: 'spritesheet', seed: 7 },
+        keyPrefix: 't/',
+      },
+      { storage: createMemoryStorage() },
+    );
+    expect(task.ok ? 'ok' : task.error).toBe('ok');
   });
 
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {

@@ -21,7 +21,8 @@ export interface QualityInput {
   interpretation?: Interpretation | null;
   /**
    * The motion drawn (`spin`, `walk`, …): a spin narrows the subject to its edge on purpose, so its
-   * frames are compared by colour alone.
+   * frames are compared by colour alone; a `burst` grows, changes colour and fades on purpose, so
+   * each of its frames is compared with the one before by where its pixels lie.
    */
   motion?: string;
 }
@@ -197,11 +198,15 @@ export function inspectQuality(input: QualityInput): QualityReport {
           : 0;
       // a UI piece's states differ in colour on purpose (hover lighter, disabled grey): they are the
       // same piece when they have the same shape, so its states are compared by their opaque pixels
+      // a burst grows from a flash, changes colour and thins into smoke on purpose: each frame is
+      // the same thing when it lies where the frame before it lay
       const score = expected.uiKind
         ? maskOverlap(frames[0]!, frames[i]!)
-        : input.motion === 'spin'
-          ? overlap
-          : Math.min(overlap, covRatio);
+        : input.motion === 'burst'
+          ? maskContained(frames[i - 1]!, frames[i]!)
+          : input.motion === 'spin'
+            ? overlap
+            : Math.min(overlap, covRatio);
       if (score < worst) {
         worst = score;
         worstAt = i;
@@ -228,6 +233,22 @@ export function inspectQuality(input: QualityInput): QualityReport {
     return { ...finish(checks), seams: tiles.seams };
   }
   return finish(checks);
+}
+
+/** The share of the smaller frame's opaque pixels that the other frame covers too (1 when one holds the other). */
+function maskContained(a: RgbaImage, b: RgbaImage): number {
+  let both = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 3; i < a.data.length; i += 4) {
+    const pa = a.data[i]! >= 128;
+    const pb = b.data[i]! >= 128;
+    if (pa) na++;
+    if (pb) nb++;
+    if (pa && pb) both++;
+  }
+  const least = Math.min(na, nb);
+  return least ? both / least : na === nb ? 1 : 0;
 }
 
 /** Intersection over union of two frames' opaque pixels (1 for the same silhouette). */

@@ -151,7 +151,8 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
     }
     case 'roll':
       // a wheel turns in its own plane, a whole turn a cycle
-      pose.rot = 360 * (f / Math.max(1, n)) * (forward || 1);
+      // (two frames half a turn apart would be one picture for a wheel of even spokes)
+      pose.rot = (360 * (f / Math.max(1, n)) + (n <= 2 ? 22.5 * f : 0)) * (forward || 1);
       return pose;
     case 'sails':
       pose.turn = 360 * (f / Math.max(1, n));
