@@ -250,6 +250,9 @@ describe('motion of parts', () => {
       'a mushroom jumping',
       'a potion bottle floating',
       'a rocket flying',
+      // the rig's creatures and vehicles too
+      'a slime jumping',
+      'a spaceship flying',
     ];
     for (const prompt of cases) {
       const out = await sheet(prompt, 4, 48);

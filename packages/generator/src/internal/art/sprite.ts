@@ -392,31 +392,41 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     );
   });
 
-  const shaded: RgbaImage[] = [];
   const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
-  names.forEach((name, d) => {
-    const facing = FACING[name] ?? 0;
-    // centred on the resting figure (a fall may reach further to one side), feet on the baseline
-    const ry1 = rest[d]![3];
-    const ox = Math.round(gw / 2 - centreOf(d) * unit);
-    const oy = Math.round(baseline - Math.max(0, ry1) * unit);
-    for (let f = 0; f < fpd; f++) {
-      const phase = phaseOf(f);
-      const pose = poseOf(action, phase, fpd);
-      const grid = new PixelCanvas(gw, gh);
-      const parts = buildPlan(build(unit), action, phase, fpd, facing);
-      if (spec.plan === 'object' && action === 'idle' && fpd > 1) {
-        // a glint travels over still objects, so an idle cycle is never a still picture
-        const a = phase * Math.PI * 2;
-        parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
+  const drawAt = (unit: number) => {
+    const shaded: RgbaImage[] = [];
+    names.forEach((name, d) => {
+      const facing = FACING[name] ?? 0;
+      // centred on the resting figure (a fall may reach further to one side), feet on the baseline
+      const ry1 = rest[d]![3];
+      const ox = Math.round(gw / 2 - centreOf(d) * unit);
+      const oy = Math.round(baseline - Math.max(0, ry1) * unit);
+      for (let f = 0; f < fpd; f++) {
+        const phase = phaseOf(f);
+        const pose = poseOf(action, phase, fpd);
+        const grid = new PixelCanvas(gw, gh);
+        const parts = buildPlan(build(unit), action, phase, fpd, facing);
+        if (spec.plan === 'object' && action === 'idle' && fpd > 1) {
+          // a glint travels over still objects, so an idle cycle is never a still picture
+          const a = phase * Math.PI * 2;
+          parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
+        }
+        renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
+        // shaded in the materials' ramps; the outline is the look's, as every sprite's
+        shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
       }
-      renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
-      // shaded in the materials' ramps; the outline is the look's, as every sprite's
-      shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
-    }
-  });
-  // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges
-  const done = applyLook(shaded, lookOf(job.style, gw, gh), { relight: 0 });
+    });
+    // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges
+    return applyLook(shaded, lookOf(job.style, gw, gh), { relight: 0 });
+  };
+  // nothing is cut by the frame's edge (issue #39): the boxes above are the parts' centres and radii,
+  // and the look's outline is a pixel outside them, so a sheet whose frames still reach the top or a
+  // side (a slime's jump, a ship's bob) is drawn a little smaller
+  let done = drawAt(unit);
+  for (let tries = 0; tries < 3 && done.frames.some(touchesTopOrSides); tries++) {
+    unit *= 0.92;
+    done = drawAt(unit);
+  }
   const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
   return {
     frames,
@@ -424,6 +434,14 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
     bodyColor: done.colours.map(materials[0]!.ramp.base),
   };
+}
+
+/** Whether a frame has an opaque pixel on its top row or its side columns. */
+function touchesTopOrSides(frame: RgbaImage): boolean {
+  const { width: w, height: h, data } = frame;
+  for (let x = 0; x < w; x++) if (data[x * 4 + 3]) return true;
+  for (let y = 0; y < h; y++) if (data[y * w * 4 + 3] || data[(y * w + w - 1) * 4 + 3]) return true;
+  return false;
 }
 
 function materialSet(painter: Painter, targets: ReadonlyArray<[Rgb, Partial<Material>?]>): Material[] {
