@@ -107,7 +107,8 @@ export function sailLayers(body: string, sails: Sails): { sails: string; rest: s
   return { sails: pick(true), rest: pick(false) };
 }
 
-const EXPLOSION = /\b(explosion|explode|exploding|blast|burst|boom|detonation|kaboom|bang)\b/;
+// "collision" is the name of the 💥 drawing that explosions, blasts and booms are drawn with (#39)
+const EXPLOSION = /\b(explosion|explode|exploding|blast|burst|boom|detonation|kaboom|bang|collision)\b/;
 const ROLLERS =
   /\b(wheel|pinwheel|paper windmill|saw|gear|cog|shuriken|propeller|fan|vortex|spiral|tire|tyre)\b/;
 
