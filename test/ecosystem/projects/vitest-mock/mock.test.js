@@ -47,7 +47,7 @@ describe('@assetloom/mock installed from its tarball', () => {
     });
     const file = await client.downloadAsset(assets.data.assets[0]);
     expect(file.data.bytes.length).toBeGreaterThan(0);
-  });
+  }, 60_000); // the mock draws the task for real: seconds of CPU, more on a loaded machine
 
   it('answers like the server: a wrong password is 401 with its message, injected 429s are retried', async () => {
     const client = api();
