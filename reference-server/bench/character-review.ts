@@ -69,7 +69,7 @@ try {
     const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
     const found =
       (assets.body?.data as { assets?: Array<Record<string, unknown>> } | undefined)?.assets ?? [];
-    record.files = found.map((a) => String(a.key).split('/').at(-1));
+    record.files = found.map((a) => String(a.key).split('/').at(-1) ?? '');
     const sheet = found.find((a) => a.format === 'png') ?? found[0];
     if (sheet !== undefined) {
       const url = String(sheet.url);
