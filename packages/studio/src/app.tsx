@@ -2,6 +2,7 @@ import type { AssetClient, AssetloomApiError } from '@assetloom/sdk';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { AccountView } from './account.js';
 import { AuthView } from './auth.js';
+import { CharacterPage } from './character.js';
 import { href, navigate, type Studio, StudioContext, useRoute } from './context.js';
 import { initialLang, type Lang, saveLang, translator } from './i18n.js';
 import { ProjectView } from './project.js';
@@ -100,6 +101,8 @@ export function App({ api }: { api: AssetClient }) {
   if (section === 'account') view = <AccountView />;
   else if (section === 'projects' && projectId !== undefined && sub === 'tasks' && taskId !== undefined)
     view = <ViewerView key={taskId} projectId={projectId} taskId={taskId} />;
+  else if (section === 'projects' && projectId !== undefined && sub === 'characters' && taskId !== undefined)
+    view = <CharacterPage key={taskId} projectId={projectId} characterId={taskId} />;
   else if (section === 'projects' && projectId !== undefined)
     view = <ProjectView key={projectId} projectId={projectId} tab={route.query.get('tab') ?? 'generate'} />;
   else view = <ProjectsView page={Math.max(1, Number(route.query.get('page')) || 1)} />;

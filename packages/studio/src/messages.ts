@@ -37,6 +37,11 @@ const ENGLISH: Readonly<Record<string, string>> = {
   图片尺寸过大: 'The image dimensions are too large',
   上传空间已达上限: 'Your upload space is full',
   'Webhook 数量已达上限': 'The project has as many webhooks as allowed',
+  // characters (issue #40)
+  角色不存在: 'Character not found',
+  无权访问该角色: 'No access to this character',
+  上传不存在: 'Upload not found',
+  无权访问该上传: 'No access to this upload',
 };
 
 /**
@@ -68,6 +73,22 @@ export function errorText(error: { message: string; limit?: ErrorLimit | undefin
     ? `${text}（${describeLimit(error.limit, 'zh')}）`
     : `${text} (${describeLimit(error.limit, 'en')})`;
 }
+
+/**
+ * The spec's message of an error with the UI's language beside it (the character page, issue #40):
+ * the Chinese message of the envelope, and in the English UI its English too — "Character not found
+ * (角色不存在)", whichever of the two the server answered.
+ */
+export function specMessage(message: string, lang: Lang): string {
+  if (lang === 'zh') return CHINESE[message] ?? message;
+  const english = ENGLISH[message];
+  if (english !== undefined) return `${english} (${message})`;
+  const chinese = CHINESE[message];
+  return chinese === undefined ? message : `${message} (${chinese})`;
+}
+const CHINESE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ENGLISH).map(([zh, en]) => [en, zh]),
+);
 
 /** `/params/frames` from `['params', 'frames']`, JSON-pointer escaped (`~0` for `~`, `~1` for `/`). */
 export const pointer = (...parts: string[]): string =>

@@ -1,5 +1,6 @@
 import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { CharactersPanel } from './character.js';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { errorText, serverText, shownError } from './messages.js';
@@ -10,7 +11,7 @@ import { emptyPair, mapOf, type Pair, pairProblems, pairsOf, StyleEditor } from 
 import { Thumbnail } from './thumbnail.js';
 import { formatTime } from './util.js';
 
-const TABS = ['generate', 'history', 'style'] as const;
+const TABS = ['generate', 'history', 'characters', 'style'] as const;
 
 /** What the project screens need: the detail (name) and the style (kvPairs). */
 interface Project {
@@ -74,6 +75,7 @@ export function ProjectView({ projectId, tab }: { projectId: string; tab: string
         <GeneratePanel project={project} onSubmitted={() => setVersion((v) => v + 1)} />
       )}
       {active === 'history' && <History projectId={projectId} />}
+      {active === 'characters' && <CharactersPanel projectId={projectId} />}
       {active === 'style' && <StylePanel project={project} onSaved={() => setVersion((v) => v + 1)} />}
     </section>
   );
