@@ -768,13 +768,33 @@ const FILE_LABELS: Record<string, MessageKey> = {
   unity: 'downloadUnity',
 };
 
-/** A storage key in `metadata.atlas` (not the tileset kind or the terrain list that share it). */
-const isKey = (value: unknown): value is string => typeof value === 'string' && /\/[^/]+\.\w+$/.test(value);
+/**
+ * The files the task's metadata names beside its assets, with the name of the entry that names each
+ * (`atlas.godot` → `godot`): storage keys in the task's own folder, wherever the metadata holds them
+ * (`atlas` for the engine files; a rig's files too, however they are listed). Provenance and the
+ * prompt's reading hold no files.
+ */
+export function namedKeys(metadata: Record<string, unknown>, folder: string): [string, string][] {
+  const found: [string, string][] = [];
+  const walk = (value: unknown, name: string, depth: number) => {
+    if (typeof value === 'string') {
+      if (value.startsWith(folder) && /\.\w+$/.test(value)) found.push([name, value]);
+    } else if (Array.isArray(value)) {
+      if (depth < 4) for (const item of value) walk(item, name, depth + 1);
+    } else if (value !== null && typeof value === 'object' && depth < 4) {
+      for (const [key, inner] of Object.entries(value)) walk(inner, key, depth + 1);
+    }
+  };
+  for (const [key, value] of Object.entries(metadata)) {
+    if (key !== 'provenance' && key !== 'interpretation') walk(value, key, 0);
+  }
+  return found;
+}
 
 /**
  * A finished task's sheets as rows of frames (its TexturePacker atlas: names, rectangles, durations;
  * else the metadata grid), and every file it lists: each asset with its signed URL, then every file
- * its `metadata.atlas` names (engine files, rig files), through the public key download.
+ * its metadata names (engine files, rig files), through the public key download.
  */
 async function loadCharacterTask(api: AssetClient, taskId: string): Promise<LoadedTask> {
   const assets = await taskAssets(api, taskId);
@@ -786,8 +806,9 @@ async function loadCharacterTask(api: AssetClient, taskId: string): Promise<Load
     files.push({ name: baseName(asset.key), kind: asset.format, url: asset.url });
   }
   for (const asset of assets) {
-    for (const [kind, key] of Object.entries(asset.metadata.atlas ?? {})) {
-      if (!isKey(key) || seen.has(key)) continue;
+    const folder = asset.key.slice(0, asset.key.lastIndexOf('/') + 1);
+    for (const [kind, key] of namedKeys(asset.metadata, folder)) {
+      if (seen.has(key)) continue;
       seen.add(key);
       files.push({
         name: baseName(key),

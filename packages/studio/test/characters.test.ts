@@ -5,6 +5,8 @@ import type { RunningServer } from '@assetloom/server';
 import { type Browser, findChromium, launchChromium } from '@assetloom/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namedKeys } from '../src/character.js';
+import { specMessage } from '../src/messages.js';
 import {
   artifacts,
   expectAccessible,
@@ -28,6 +30,39 @@ const canvasPictures = (page: Page, taskId: string) =>
       ),
     taskId,
   );
+
+describe('what the character page lists and says', () => {
+  it('lists every file a task’s metadata names in its folder, however deep (engine files, rig files)', () => {
+    const folder = 'projects/p1/tasks/t1/';
+    const metadata = {
+      frameWidth: 64,
+      atlas: { texturePacker: `${folder}animation.json`, godot: `${folder}animation.tres`, kind: 'wang16' },
+      rig: {
+        spine: { skeleton: `${folder}rig/spine.json`, atlas: `${folder}rig/spine.atlas` },
+        parts: [`${folder}rig/head.png`, `${folder}rig/arm.png`],
+      },
+      provenance: { reference: `${folder}source.png` },
+      interpretation: { subject: 'knight' },
+      other: 'projects/p2/tasks/t9/animation.json',
+    };
+    expect(namedKeys(metadata, folder)).toEqual([
+      ['texturePacker', `${folder}animation.json`],
+      ['godot', `${folder}animation.tres`],
+      ['skeleton', `${folder}rig/spine.json`],
+      ['atlas', `${folder}rig/spine.atlas`],
+      ['parts', `${folder}rig/head.png`],
+      ['parts', `${folder}rig/arm.png`],
+    ]);
+  });
+
+  it('shows the spec’s Chinese message with the UI’s language, whichever the server answered', () => {
+    expect(specMessage('角色不存在', 'en')).toBe('Character not found (角色不存在)');
+    expect(specMessage('Character not found', 'en')).toBe('Character not found (角色不存在)');
+    expect(specMessage('Character not found', 'zh')).toBe('角色不存在');
+    expect(specMessage('角色不存在', 'zh')).toBe('角色不存在');
+    expect(specMessage('something new', 'en')).toBe('something new');
+  });
+});
 
 /**
  * Characters (issue #40) in the studio: made from a prompt on the project's Characters tab, their
