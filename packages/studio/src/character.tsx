@@ -6,7 +6,7 @@ import { shownError, specMessage } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { emptyPair, mapOf, type Pair, StyleEditor } from './style-editor.js';
 import { Thumbnail, taskAssets } from './thumbnail.js';
-import { baseName, fileBytes, formatTime, imageUrl, loadImage } from './util.js';
+import { baseName, downloadPrefix, fileBytes, formatTime, imageUrl, loadImage, saveFile } from './util.js';
 
 /**
  * The character pages (issue #40): a project's kept characters and the form that makes one, and a
@@ -421,6 +421,8 @@ export function CharacterPage({ projectId, characterId }: { projectId: string; c
   const turns = (tasks ?? []).filter((task) => task.kind === 'rotate');
   const actions = (tasks ?? []).filter((task) => task.kind === 'animate');
   const { identity } = character;
+  // Downloads are named after the character (issue #41: two assets' files in one folder).
+  const slug = downloadPrefix(character.name) || 'character';
 
   return (
     <section class="page character-page">
@@ -466,7 +468,13 @@ export function CharacterPage({ projectId, characterId }: { projectId: string; c
       <div class="character-top">
         <section class="panel" aria-labelledby="base-title">
           <h2 id="base-title">{t('baseView')}</h2>
-          <TaskResult taskId={character.baseTaskId} title={t('baseView')} name={character.name} />
+          <TaskResult
+            taskId={character.baseTaskId}
+            title={t('baseView')}
+            name={character.name}
+            projectId={projectId}
+            zipName={`${slug}_base`}
+          />
         </section>
         <section class="panel identity" aria-labelledby="identity-title">
           <h2 id="identity-title">{t('identity')}</h2>
@@ -517,6 +525,8 @@ export function CharacterPage({ projectId, characterId }: { projectId: string; c
             taskId={task.id}
             title={t('rotateSummary', { d: task.directions })}
             name={character.name}
+            projectId={projectId}
+            zipName={`${slug}_turn-${task.directions}`}
             heading
           />
         ))}
@@ -537,6 +547,8 @@ export function CharacterPage({ projectId, characterId }: { projectId: string; c
               n: task.frames,
             })}
             name={character.name}
+            projectId={projectId}
+            zipName={`${slug}_${downloadPrefix(task.action ?? '') || 'action'}-${task.directions}x${task.frames}`}
             heading
           />
         ))}
@@ -751,6 +763,10 @@ interface FileLink {
   /** What the file is (the atlas entry's name, or the asset's format). */
   kind: string;
   url: string;
+  /** Its path in the task's folder (`animation.png`, `rig/head.png`): its name in the zip. */
+  path: string;
+  /** What fileBytes reads it by: the asset (its signed URL) or its key. */
+  ref: Asset | string;
 }
 interface LoadedTask {
   rows: Row[];
@@ -803,7 +819,8 @@ async function loadCharacterTask(api: AssetClient, taskId: string): Promise<Load
   for (const asset of assets) {
     if (seen.has(asset.key)) continue;
     seen.add(asset.key);
-    files.push({ name: baseName(asset.key), kind: asset.format, url: asset.url });
+    const path = baseName(asset.key);
+    files.push({ name: path, kind: asset.format, url: asset.url, path, ref: asset });
   }
   for (const asset of assets) {
     const folder = asset.key.slice(0, asset.key.lastIndexOf('/') + 1);
@@ -814,6 +831,8 @@ async function loadCharacterTask(api: AssetClient, taskId: string): Promise<Load
         name: baseName(key),
         kind,
         url: `/api/v1/assets/download?key=${encodeURIComponent(key)}`,
+        path: key.slice(folder.length),
+        ref: key,
       });
     }
   }
@@ -874,13 +893,35 @@ function TaskResult({
   title,
   name,
   heading,
+  projectId,
+  zipName,
 }: {
   taskId: string;
   title: string;
   name: string;
   heading?: boolean;
+  projectId: string;
+  /** The zip of every file: `<character>_<what>.zip` (the files keep the engines' names inside). */
+  zipName: string;
 }) {
-  const { api, t, lang } = useStudio();
+  const { api, t, lang, onApiError } = useStudio();
+  const [zipping, setZipping] = useState(false);
+  async function zip(files: FileLink[]) {
+    setZipping(true);
+    try {
+      const [{ zipSync }, contents] = await Promise.all([
+        import('fflate'),
+        Promise.all(files.map(async (f) => [f.path, await fileBytes(api, f.ref)] as const)),
+      ]);
+      saveFile(`${zipName}.zip`, zipSync(Object.fromEntries(contents), { level: 6 }), 'application/zip');
+    } catch (e) {
+      const failure = e as AssetloomApiError;
+      if (typeof failure.httpStatus === 'number') onApiError(failure);
+      setError(failure.message);
+    } finally {
+      setZipping(false);
+    }
+  }
   const [finished, setFinished] = useState<Task | null>(null);
   const progress = useTaskProgress(taskId, (task) => setFinished(task));
   const [loaded, setLoaded] = useState<LoadedTask | null>(null);
@@ -957,6 +998,22 @@ function TaskResult({
                 </li>
               ))}
             </ul>
+            <div class="row">
+              <button
+                type="button"
+                class="ghost small"
+                disabled={zipping}
+                onClick={() => zip(loaded.files)}
+                data-testid="download-zip"
+              >
+                ⇩ {t('downloadZip')}
+                <span class="sr-only"> {title}</span>
+              </button>
+              <a href={href('projects', projectId, 'tasks', taskId)}>
+                {t('openViewer')}
+                <span class="sr-only"> {title}</span> →
+              </a>
+            </div>
           </details>
         </>
       )}

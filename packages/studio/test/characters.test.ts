@@ -14,6 +14,7 @@ import {
   type StudioServer,
   startStudioServer,
   tabTo,
+  unzipDownload,
   watchProblems,
 } from './helpers.js';
 
@@ -195,6 +196,16 @@ describe.skipIf(!chromium.ok)('the studio’s character page', () => {
     ]);
     expect(tres.suggestedFilename()).toBe('animation.tres');
     expect(await readFile((await tres.path())!, 'utf8')).toContain('SpriteFrames');
+
+    // everything at once, named after the character and the action, the engines' names inside
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      walk.getByTestId('download-zip').click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe('blue-knight_walk-4x6.zip');
+    const zipped = await unzipDownload(zip, join(shots, 'walk.zip'));
+    expect(Object.keys(zipped).sort()).toEqual([...names].sort());
+    expect(pngSize(zipped['animation.png']!)).toEqual([6 * 64, 4 * 64]);
 
     // turned to 4 directions: four standing views, labelled
     await page.getByTestId('rotate-4').click();
