@@ -1,8 +1,8 @@
 import type { Asset, AssetClient, AssetloomApiError, Character, Task } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href, navigate, useCapabilities, useStudio } from './context.js';
-import type { MessageKey } from './i18n.js';
-import { shownError, specMessage } from './messages.js';
+import type { Lang, MessageKey } from './i18n.js';
+import { type ShownError, shownError, specMessage } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { emptyPair, mapOf, type Pair, StyleEditor } from './style-editor.js';
 import { Thumbnail, taskAssets } from './thumbnail.js';
@@ -297,7 +297,7 @@ function CreateCharacter(props: {
       </details>
       {shown.general && error && (
         <p class="error" role="alert" data-testid="character-error">
-          {shown.general}
+          {generalOf(error, shown, lang)}
         </p>
       )}
       <div class="row">
@@ -310,6 +310,14 @@ function CreateCharacter(props: {
       </div>
     </form>
   );
+}
+
+/**
+ * A form's general message: the spec's message with the UI's language ("Invalid parameters (参数错误)"),
+ * then what the server said of fields the form has no control for.
+ */
+function generalOf(error: AssetloomApiError, shown: ShownError, lang: Lang): string {
+  return [specMessage(error.message, lang), ...shown.general.split(' — ').slice(1)].join(' — ');
 }
 
 /** A task of the character, as its page lists it. */
@@ -580,6 +588,10 @@ function RotateButtons({
   onSubmitted: (task: CharacterTask) => void;
 }) {
   const { api, t, lang, onApiError } = useStudio();
+  const capabilities = useCapabilities();
+  // The built-in generator cannot turn an uploaded picture (the contract's 400 naming params.image).
+  const cannot =
+    character.source === 'upload' && capabilities !== null && capabilities.provider.kind !== 'model';
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   async function rotate(directions: 4 | 8) {
@@ -601,13 +613,19 @@ function RotateButtons({
           key={n}
           type="button"
           class="ghost"
-          disabled={busy}
+          disabled={busy || cannot}
+          aria-describedby={cannot ? 'rotate-upload-hint' : undefined}
           onClick={() => rotate(n)}
           data-testid={`rotate-${n}`}
         >
           ↻ {t('rotateTo', { n })}
         </button>
       ))}
+      {cannot && (
+        <p class="hint" id="rotate-upload-hint">
+          {t('uploadOneView')}
+        </p>
+      )}
       {error && (
         <p class="error" role="alert" data-testid="rotate-error">
           {specMessage(error, lang)}
@@ -630,7 +648,11 @@ function AnimateForm({
   const freeText = capabilities?.provider.kind === 'model';
   const [action, setAction] = useState<string>('walk');
   const [other, setOther] = useState('');
+  const oneView = character.source === 'upload' && capabilities?.provider.kind === 'procedural';
   const [directions, setDirections] = useState<1 | 4 | 8>(4);
+  useEffect(() => {
+    if (oneView) setDirections(1);
+  }, [oneView]);
   const [frames, setFrames] = useState(6);
   const [error, setError] = useState<AssetloomApiError | undefined>();
   const [busy, setBusy] = useState(false);
@@ -739,10 +761,11 @@ function AnimateForm({
       </div>
       <p class="hint" id="action-hint">
         {freeText ? t('actionFreeHint') : t('actionNamedHint')}
+        {oneView && ` ${t('uploadOneView')}`}
       </p>
       {error && shown.general && (
         <p class="error" role="alert" data-testid="animate-error">
-          {shown.general}
+          {generalOf(error, shown, lang)}
         </p>
       )}
       <button type="submit" class="primary" disabled={busy} data-testid="animate">
@@ -1082,7 +1105,7 @@ function RenameCharacter(props: { character: Character; onDone: (renamed: Charac
     props.onDone(result.data);
   }
   const shown = shownError(error, lang, ['/name']);
-  const message = error && (shown.at('/name') ?? shown.general);
+  const message = error && (shown.at('/name') ?? generalOf(error, shown, lang));
   return (
     <form class="rename" onSubmit={submit}>
       <label class="sr-only" for="rename-character">

@@ -265,7 +265,9 @@ const zh = {
   rotateTo: '转到 {n} 个方向',
   noViews: '还没有转向。',
   actions: '动作',
-  noActions: '还没有动作。用下面的表单让角色动起来。',
+  noActions: '还没有动作。',
+  uploadOneView:
+    '内置生成器只能让上传的图片在它自己的视角里动（待机、受伤、倒下等），不能转向或重画成行走；这些需要模型生成器。',
   animate: '生成动作',
   animateTitle: '让角色动起来',
   action: '动作',
@@ -571,7 +573,9 @@ const en: Dictionary = {
   rotateTo: 'Turn to {n} directions',
   noViews: 'Not turned yet.',
   actions: 'Actions',
-  noActions: 'No actions yet. Animate the character with the form below.',
+  noActions: 'No actions yet.',
+  uploadOneView:
+    'The built-in generator moves an uploaded picture in its own view (idle, hurt, death…); turning it or redrawing it walking needs a model provider.',
   animate: 'Animate',
   animateTitle: 'Animate the character',
   action: 'Action',

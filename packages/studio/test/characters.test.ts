@@ -247,12 +247,39 @@ describe.skipIf(!chromium.ok)('the studio’s character page', () => {
     );
     expect(gone.error?.httpStatus).toBe(404);
 
-    await page.goto(`${server.url}/studio/#/projects/${project.id}/characters/${character!.id}`);
+    // a character from an uploaded picture; a walk would redraw it, which the built-in generator
+    // refuses by name: the API's message is shown, the page stays
+    await page.getByRole('link', { name: 'Characters' }).click();
+    await page.getByTestId('new-character').click();
+    await page.getByLabel('Character name').fill('Sheet hero');
+    await page.getByLabel('A picture').check();
+    await page.getByLabel(/Picture of the character/).setInputFiles((await sheet.path())!);
+    await page.getByTestId('create-character').click();
+    await expect.poll(() => page.getByTestId('character-name').textContent()).toBe('Sheet hero');
+    const uploaded = (await api.characters.list(project.id)).characters[0]!;
+    expect(uploaded).toMatchObject({ source: 'upload', name: 'Sheet hero' });
+    await page
+      .locator(`[data-task="${uploaded.baseTaskId}"] [data-testid="row-canvas"]`)
+      .waitFor({ timeout: 120_000 });
+    // the built-in generator cannot turn it: the turn is not offered, the action starts in its own view
+    expect(await page.getByTestId('rotate-4').isDisabled()).toBe(true);
+    expect(await page.locator('#animate-directions').inputValue()).toBe('1');
+    await page.locator('#animate-directions').selectOption('4');
+    await page.getByTestId('animate').click();
+    await expect
+      .poll(() => page.getByTestId('animate-error').textContent())
+      .toMatch(/^Invalid parameters \(参数错误\)/);
+    // the field the server names is marked, with its message
+    await expect.poll(() => page.locator('#animate-directions').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#animate-error-directions').textContent()).toMatch(/upload/);
+    await shot('05-upload-refused');
+
     // an unknown character: the spec's message with the UI's language, not a blank page
+    await page.goto(`${server.url}/studio/#/projects/${project.id}/characters/${character!.id}`);
     await expect
       .poll(() => page.getByTestId('character-page-error').textContent())
       .toBe('Character not found (角色不存在)');
-    await shot('05-character-gone');
+    await shot('06-character-gone');
     await page.getByRole('button', { name: '中文' }).click();
     await expect.poll(() => page.getByTestId('character-page-error').textContent()).toBe('角色不存在');
     expect(problems).toEqual([]);
