@@ -15,7 +15,7 @@ import { baseName, downloadPrefix, fileBytes, formatTime, imageUrl, loadImage, s
  */
 
 /** The actions the built-in generator draws by name (the contract's CharacterAction). */
-export const CHARACTER_ACTIONS = ['idle', 'walk', 'run', 'jump', 'attack', 'cast', 'hurt', 'death'] as const;
+const CHARACTER_ACTIONS = ['idle', 'walk', 'run', 'jump', 'attack', 'cast', 'hurt', 'death'] as const;
 /** How the server says an action in the task's prompt (`<prompt>, walking`), to read it back. */
 const ACTION_WORDS: Record<string, string> = {
   idle: 'idle',
@@ -903,7 +903,7 @@ async function sheetRows(api: AssetClient, sheet: Asset): Promise<Row[]> {
 }
 
 /** The direction a row's name ends in (`walk_down_left` → `down_left`), or null (the base view). */
-export function directionOf(name: string): string | null {
+function directionOf(name: string): string | null {
   return DIRECTIONS.find((d) => name === d || name.endsWith(`_${d}`)) ?? null;
 }
 
