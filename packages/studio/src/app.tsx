@@ -2,7 +2,7 @@ import type { AssetClient, AssetloomApiError } from '@assetloom/sdk';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { AccountView } from './account.js';
 import { AuthView } from './auth.js';
-import { CharacterPage } from './character.js';
+import { CharacterPage } from './characters-lazy.js';
 import { href, navigate, type Studio, StudioContext, useRoute } from './context.js';
 import { initialLang, type Lang, saveLang, translator } from './i18n.js';
 import { ProjectView } from './project.js';

@@ -1,6 +1,6 @@
 import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CharactersPanel } from './character.js';
+import { CharactersPanel } from './characters-lazy.js';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
 import { errorText, serverText, shownError } from './messages.js';
