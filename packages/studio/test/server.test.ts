@@ -248,12 +248,13 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
       page.waitForEvent('download'),
       page.getByTestId('download-png').click(),
     ]);
-    expect(png.suggestedFilename()).toBe('sprite.png');
+    // named after the prompt and the asset (issue #41: files of several tasks share one folder)
+    expect(png.suggestedFilename()).toBe('knight-with-a-long-sword-red-cape_sprite.png');
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('download-zip').click(),
     ]);
-    expect(zip.suggestedFilename()).toMatch(/^sprite-.+\.zip$/);
+    expect(zip.suggestedFilename()).toBe('knight-with-a-long-sword-red-cape_sprite.zip');
     const files = await unzipDownload(zip, join(shots, 'everything.zip'));
     expect(Object.keys(files).sort()).toEqual(SPRITE_FILES);
     expect(pngSize(files['sprite.png']!)).toEqual([128, 128]);
