@@ -1475,6 +1475,18 @@ export interface components {
             };
             /** @description Present (true) when the request asked for a placeholder. */
             placeholder?: boolean;
+            /**
+             * @description A kept character's animate or rotate task on the built-in generator (set by the character
+             *     operations, not taken by POST /generate; decision 0052): the character, the named action
+             *     (a turn draws `idle`'s first frame) and the rig identity the frames are drawn from.
+             */
+            character?: {
+                characterId: string;
+                action: components["schemas"]["CharacterAction"];
+                identity: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description Present when the request gave `params.image` (strength filled in). */
             image?: {
                 uploadId: string;
@@ -1609,8 +1621,27 @@ export interface components {
                 propsImage?: string;
                 /** @description Levels: the level as JSON (terrain grid, tiles, props, places). */
                 level?: string;
+                /** @description A kept character's animation (decision 0052): the Spine 4.2 skeleton JSON of its rig, one animation per direction (`<action>_<direction>`). */
+                spine?: string;
+                /** @description The Spine atlas (.atlas) of `spine`'s part images. */
+                spineAtlas?: string;
+                /** @description The rig's part images (PNG) both atlases name. */
+                spineImage?: string;
+                /** @description The same rig for DragonBones 5.5 (`_ske.json`). */
+                dragonBones?: string;
+                /** @description DragonBones' texture atlas (`_tex.json`) over `spineImage`. */
+                dragonBonesAtlas?: string;
             } & {
                 [key: string]: string;
+            };
+            /**
+             * @description A kept character's frames (decision 0052): the point between the feet in every frame and
+             *     direction (pixels, y down) — the rig's origin, and the pivot written into the TexturePacker,
+             *     Aseprite (slice `anchor`), Unity and Godot (`metadata/anchor`) files.
+             */
+            anchor?: {
+                x: number;
+                y: number;
             };
             /** @description A layered background's layer file (extension): its name (sky, far, mid, near, props, weather), the parallax scroll factor (0 stays with the camera, 1 moves with the ground) and its place back to front. */
             layer?: {
@@ -1929,6 +1960,16 @@ export interface components {
             size: components["schemas"]["CharacterSize"];
             palette: string | null;
             references: string[];
+            /**
+             * @description The built-in generator's rig identity (decision 0052): body type, proportions, pieces and
+             *     palette as plain JSON, made once when the character is made from a prompt. Its animate and
+             *     rotate tasks draw the named action from it (`params.character` of the task), never from
+             *     the prompt again, so every task draws the same character. Null for a character from an
+             *     upload, one made with a model provider, or one kept before rigs were stored.
+             */
+            rig: {
+                [key: string]: unknown;
+            } | null;
         };
         Character: {
             id: string;

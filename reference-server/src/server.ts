@@ -11,6 +11,7 @@ import {
 } from '@assetloom/core';
 import { createMemoryRateLimiter, createRequestValidator } from '@assetloom/core/http';
 import { createEmbeddedStore } from '@assetloom/core/store/embedded';
+import { characterIdentity } from '@assetloom/generator';
 import type { ImageProvider, LlmConfig } from '@assetloom/pipeline';
 import type { Logger } from 'pino';
 import { createAssetApp } from './app.js';
@@ -319,6 +320,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     service,
     uploads,
     ...(drawsWith === undefined ? {} : { imageProvider: { name: drawsWith.name, kind: drawsWith.kind } }),
+    // the built-in generator's rig: a prompt's character keeps its identity (decision 0052)
+    rigIdentity: (request) => characterIdentity(request) as unknown as Record<string, unknown> | null,
   });
   const app = createAssetApp({
     service,

@@ -202,7 +202,7 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
       });
       const created = await api.POST('/api/v1/projects/{projectId}/characters', {
         params: { path: { projectId } },
-        body: { name: 'Cat', prompt: 'a cat', size: 32 },
+        body: { name: 'Kit', prompt: 'a knight', size: 32 },
       });
       if (created.error) throw created.error;
       const dance = await api.POST('/api/v1/characters/{characterId}/animate', {

@@ -332,6 +332,8 @@ export function dedupeMaterial(input: {
         : []),
       // a placeholder asked for is another task than a refusal (keys without it are unchanged)
       ...(params.placeholder === true ? [{ placeholder: true }] : []),
+      // a kept character's action: another character or action is another task (others unchanged)
+      ...(params.character ? [{ character: [params.character.characterId, params.character.action] }] : []),
       // image inputs by content hash (keys of requests without any are unchanged)
       ...imageMaterial(params, input.inputs),
     ],

@@ -123,6 +123,11 @@ const BUILT_IN_PROVIDER: Pick<ImageProvider, 'name' | 'kind'> = { name: 'procedu
 
 export interface SubmitOptions {
   idempotencyKey?: string;
+  /**
+   * A kept character's task (the character service's; never a client's): stored as
+   * `params.character`, the action the built-in generator draws from the rig identity (issue #40).
+   */
+  character?: NonNullable<TaskParams['character']>;
 }
 
 export interface LoginContext {
@@ -247,7 +252,9 @@ const toTask = mapFrozen(function toTask(t: TaskRecord): Task {
 });
 
 function structuredCloneParams(p: TaskRecord['params']): TaskRecord['params'] {
-  return p.frames ? { ...p, frames: { ...p.frames } } : { ...p };
+  const out = p.frames ? { ...p, frames: { ...p.frames } } : { ...p };
+  if (p.character) out.character = { ...p.character, identity: structuredClone(p.character.identity) };
+  return out;
 }
 
 /** A page request turned into skip/limit (the validator already bounds pageSize to 1-100). */
@@ -682,6 +689,8 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       }
 
       const params = normalizeParams(body.assetType, body.params);
+      if (opts.character !== undefined && (body.assetType === 'sprite' || body.assetType === 'animation'))
+        params.character = opts.character;
       await checkLevelTileset(user, projectId, params);
       const maxTaskPixels = limitOf(deps.budgets?.taskMaxPixels);
       const drawn = taskPixels(body.assetType, params);

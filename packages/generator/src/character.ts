@@ -5,8 +5,8 @@
  * same body type, proportions, pieces and palette.
  */
 import type { AssetMetadata, ImageRequest, RgbaImage } from '@assetloom/pipeline';
-import { resolvePlayback, sheetFiles } from '@assetloom/pipeline/formats';
-import { KINDS, kindSpec } from '@assetloom/pipeline/interpret';
+import { anchorIn, resolvePlayback, sheetFiles } from '@assetloom/pipeline/formats';
+import { kindSpec } from '@assetloom/pipeline/interpret';
 import { DIRECTION_NAMES } from '@assetloom/pipeline/pixel';
 import { designFigure } from './internal/art/figure/design.js';
 import { drawFigure } from './internal/art/figure/draw.js';
@@ -55,8 +55,9 @@ function requestOf(req: CharacterRequest): ImageRequest {
  */
 export function characterIdentity(req: CharacterRequest): CharacterIdentity | null {
   const { interpretation, style, painter } = drawingSetup(requestOf(req));
-  const spec = (interpretation.kind ? kindSpec(interpretation.kind) : undefined) ?? KINDS['person.person'];
-  if (spec.plan !== 'biped') return null;
+  // a prompt whose subject is read as no kind at all ("a zorblax") is not a person to rig
+  const spec = interpretation.kind ? kindSpec(interpretation.kind) : undefined;
+  if (spec?.plan !== 'biped') return null;
   return designFigure({ interpretation, seed: req.seed, painter, enforced: style.paletteEnforced });
 }
 
@@ -204,55 +205,39 @@ export function characterRig(
 }
 
 /**
- * The anchor at the feet written into a sheet's engine files: TexturePacker's per-frame `pivot`
- * (0–1, y down), an Aseprite slice `anchor` over the frame with its `pivot` (pixels), Unity's sprite
- * pivot (custom alignment, y up) and a Godot resource's `metadata/anchor` (pixels, y down; an
- * AnimatedSprite2D's offset is its negation from the frame's centre).
+ * The rig of one action of a character, for a task's outputs: the Spine 4.2 skeleton, atlas and
+ * part images and the DragonBones 5.5 skeleton and texture atlas (over the same PNG), one animation
+ * per direction, named `<name>-rig.json`, `<name>-rig.atlas`, `<name>-rig.png`, `<name>-rig_ske.json`
+ * and `<name>-rig_tex.json` (the atlases name the PNG by that name).
  */
-function anchorIn(
-  writes: ReadonlyArray<[string, Uint8Array, string]>,
-  anchor: { x: number; y: number },
-  fw: number,
-  fh: number,
-): Array<[string, Uint8Array, string]> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  const px = anchor.x / fw;
-  const py = anchor.y / fh;
-  return writes.map(([key, bytes, type]) => {
-    const text = () => decoder.decode(bytes);
-    let out: string | null = null;
-    if (key.endsWith('.aseprite.json')) {
-      const doc = JSON.parse(text());
-      doc.meta.slices = [
-        {
-          name: 'anchor',
-          color: '#0000ffff',
-          keys: [
-            {
-              frame: 0,
-              bounds: { x: 0, y: 0, w: fw, h: fh },
-              pivot: { x: Math.floor(anchor.x), y: Math.floor(anchor.y) },
-            },
-          ],
-        },
-      ];
-      out = `${JSON.stringify(doc, null, 2)}\n`;
-    } else if (key.endsWith('.json') && !key.includes('phaser')) {
-      const doc = JSON.parse(text());
-      for (const f of Object.values(doc.frames ?? {}) as Array<{ pivot?: unknown }>)
-        f.pivot = { x: px, y: py };
-      out = `${JSON.stringify(doc, null, 2)}\n`;
-    } else if (key.endsWith('.meta')) {
-      out = text()
-        .replaceAll('      alignment: 0', '      alignment: 9')
-        .replaceAll('      pivot: {x: 0.5, y: 0.5}', `      pivot: {x: ${px}, y: ${1 - py}}`);
-    } else if (key.endsWith('.tres')) {
-      out = text().replace(
-        /\[resource\]\n/,
-        `[resource]\nmetadata/anchor = Vector2(${anchor.x}, ${anchor.y})\n`,
-      );
-    }
-    return [key, out === null ? bytes : encoder.encode(out), type];
+export function characterActionRig(
+  req: CharacterRequest,
+  identity: CharacterIdentity,
+  action: CharacterAction,
+  options: { directions: 1 | 4 | 8; framesPerDirection: number; fps: number; name: string },
+): { files: RigFile[]; animations: string[] } {
+  const { style } = drawingSetup(requestOf(req));
+  const stem = `${options.name}-rig`;
+  const rig = exportRig({
+    identity,
+    actions: [action],
+    directions: [...DIRECTION_NAMES[options.directions]],
+    framesPerDirection: options.framesPerDirection,
+    fps: options.fps,
+    width: req.resolution,
+    height: req.resolution,
+    style,
+    name: stem,
   });
+  const encoder = new TextEncoder();
+  return {
+    animations: rig.animations,
+    files: [
+      { name: `${stem}.json`, bytes: encoder.encode(rig.spineJson), contentType: JSON_TYPE },
+      { name: `${stem}.atlas`, bytes: encoder.encode(rig.spineAtlas), contentType: TEXT_TYPE },
+      { name: `${stem}.png`, bytes: rig.png, contentType: 'image/png' },
+      { name: `${stem}_ske.json`, bytes: encoder.encode(rig.dragonBonesJson), contentType: JSON_TYPE },
+      { name: `${stem}_tex.json`, bytes: encoder.encode(rig.dragonBonesAtlas), contentType: JSON_TYPE },
+    ],
+  };
 }

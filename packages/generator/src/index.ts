@@ -8,7 +8,7 @@
  * - `renderProcedural(request)`: one asset without the pipeline (frames, interpretation).
  * - `characterIdentity(request)`, `drawCharacter(…)`: a character of the rig kept as plain JSON and
  *   drawn from it in any action and direction; `characterRig(…)` its skeleton for Spine, DragonBones,
- *   Godot and Aseprite.
+ *   Godot and Aseprite; `characterActionRig(…)` one action's Spine and DragonBones files (a task's).
  */
 export {
   CHARACTER_ACTIONS,
@@ -16,6 +16,7 @@ export {
   type CharacterFrames,
   type CharacterIdentity,
   type CharacterRequest,
+  characterActionRig,
   characterIdentity,
   characterRig,
   drawCharacter,

@@ -29,6 +29,7 @@ import {
   resolveStyle,
 } from '@assetloom/pipeline/pixel';
 import { tilesetParams } from '@assetloom/pipeline/tileset';
+import { CHARACTER_ACTIONS, type CharacterIdentity, characterActionRig, drawCharacter } from './character.js';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
@@ -616,8 +617,57 @@ export function drawingSetup(request: ImageRequest): {
   return { interpretation, style, asked, painter };
 }
 
+const RIG_ROLES = ['spine', 'spineAtlas', 'spineImage', 'dragonBones', 'dragonBonesAtlas'] as const;
+
+/**
+ * A kept character's task (issue #40): the named action drawn from its stored rig identity in the
+ * asked directions — never by reading the prompt again — with the anchor at its feet, and for an
+ * animation the rig of that action beside the frames.
+ */
+function drawKeptCharacter(request: ImageRequest): GeneratedAsset {
+  const kept = request.character!;
+  const identity = kept.identity as unknown as CharacterIdentity;
+  if (identity?.rig !== 'figure' || identity.version !== 1)
+    throw new PipelineError(
+      'invalid_request',
+      '@assetloom/generator: params.character.identity is not a rig identity of the built-in generator; make the character again',
+      { expose: true },
+    );
+  const action = kept.action as (typeof CHARACTER_ACTIONS)[number];
+  if (!CHARACTER_ACTIONS.includes(action))
+    throw new PipelineError(
+      'invalid_request',
+      `@assetloom/generator: a kept character cannot "${kept.action}"; use one of ${CHARACTER_ACTIONS.join(', ')}`,
+      { expose: true },
+    );
+  const req = {
+    prompt: request.userPrompt,
+    seed: request.seed,
+    resolution: request.resolution,
+    style: request.style,
+  };
+  const drawn = drawCharacter(req, identity, action, request.directions, request.framesPerDirection);
+  const rig = kept.rig
+    ? characterActionRig(req, identity, action, {
+        directions: request.directions,
+        framesPerDirection: request.framesPerDirection,
+        fps: kept.fps,
+        name: kept.stem,
+      }).files.map((file, i) => ({ ...file, role: RIG_ROLES[i]! }))
+    : undefined;
+  return {
+    frames: drawn.frames,
+    animation: action,
+    subject: request.userPrompt,
+    anchor: drawn.anchor,
+    ...(rig ? { rig } : {}),
+  };
+}
+
 /** Renders one asset; deterministic in (seed, request). */
 export async function renderProcedural(request: ImageRequest): Promise<GeneratedAsset> {
+  if (request.character && (request.assetType === 'sprite' || request.assetType === 'animation'))
+    return drawKeptCharacter(request);
   const text = subjectText(request);
   const { interpretation, style, asked, painter } = drawingSetup(request);
   const rng = new Rng(request.seed);

@@ -29,6 +29,12 @@ export interface CharacterIdentityRecord {
   palette: string | null;
   /** Upload ids of the reference pictures (a model provider's identity). */
   references: string[];
+  /**
+   * The built-in generator's rig identity (its `characterIdentity`: body, proportions, pieces and
+   * palette as plain JSON), made once from a prompt; null for an upload's character, a model
+   * provider's, or one stored before rigs were kept (decision 0052).
+   */
+  rig: Record<string, unknown> | null;
 }
 
 export interface CharacterRecord {
@@ -53,7 +59,11 @@ export interface CharacterDoc {
   name: string;
   source: 'prompt' | 'upload';
   uploadId: string | null;
-  identity: Omit<CharacterIdentityRecord, 'style'> & { style: StylePair[] };
+  /** `rig` is absent in documents stored before rigs were kept. */
+  identity: Omit<CharacterIdentityRecord, 'style' | 'rig'> & {
+    style: StylePair[];
+    rig?: Record<string, unknown> | null;
+  };
   baseTaskId: string;
   createdAt: Date;
   updatedAt: Date;
@@ -86,6 +96,7 @@ export function characterToDoc(c: CharacterRecord): CharacterDoc {
       size: c.identity.size,
       palette: c.identity.palette,
       references: [...c.identity.references],
+      rig: c.identity.rig === null ? null : structuredClone(c.identity.rig),
     },
     baseTaskId: requireString(c.baseTaskId, 'task id'),
     createdAt: requireDate(c.createdAt, 'createdAt'),
@@ -109,6 +120,10 @@ export function docToCharacter(d: CharacterDoc): CharacterRecord {
       size: Number(d.identity.size) as CharacterSize,
       palette: typeof d.identity.palette === 'string' ? d.identity.palette : null,
       references: Array.isArray(d.identity.references) ? d.identity.references.map(String) : [],
+      rig:
+        d.identity.rig !== null && typeof d.identity.rig === 'object' && !Array.isArray(d.identity.rig)
+          ? d.identity.rig
+          : null,
     },
     baseTaskId: String(d.baseTaskId),
     createdAt: new Date(d.createdAt),

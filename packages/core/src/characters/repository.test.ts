@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../embedded.js';
 import { createMongoStore } from '../mongodb.js';
 import type { Store } from '../store.js';
-import type { CharacterRecord } from './records.js';
+import { type CharacterDoc, type CharacterRecord, characterToDoc, docToCharacter } from './records.js';
 
 const uri = injectMongoUri('@assetloom/core characters on MongoDB');
 const dbNames: string[] = [];
@@ -41,6 +41,11 @@ function character(id: string, projectId: string, at: number, name = id): Charac
       size: 32,
       palette: 'sweetie16',
       references: ['u1'],
+      // the built-in rig's identity (decision 0052), plain JSON
+      rig:
+        id === 'c1'
+          ? { rig: 'figure', version: 1, outfit: { back: ['cape'] }, palette: { skin: ['#593022'] } }
+          : null,
     },
     baseTaskId: `task-${id}`,
     createdAt: new Date(at),
@@ -85,5 +90,13 @@ describe.skipIf(!uri)('MongoDB', () => {
     const dbName = uniqueDbName('core_characters');
     dbNames.push(dbName);
     return createMongoStore({ uri: uri as string, dbName });
+  });
+});
+
+describe('a character stored before rigs were kept', () => {
+  it('reads back with rig null', () => {
+    const doc = characterToDoc(character('c9', 'p1', 1000)) as CharacterDoc;
+    delete (doc.identity as { rig?: unknown }).rig;
+    expect(docToCharacter(doc).identity.rig).toBeNull();
   });
 });

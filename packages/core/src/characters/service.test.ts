@@ -18,6 +18,7 @@ const character = (uploadId: string | null): CharacterRecord => ({
     size: 64,
     palette: 'sweetie16',
     references: uploadId === null ? [] : [uploadId],
+    rig: null,
   },
   baseTaskId: 't0',
   createdAt: new Date(0),
@@ -75,5 +76,59 @@ describe('the task request a character is drawn with', () => {
     expect(service.taskRequest(character(null), { action: 'death', directions: 4, frames: 6 }).prompt).toBe(
       'a knight, dying',
     );
+  });
+});
+
+describe('a character kept with the built-in rig (decision 0052)', () => {
+  const rig = { rig: 'figure', version: 1, kind: 'person.knight', palette: { skin: ['#593022'] } };
+  function rigged(identity: (r: { prompt: string }) => Record<string, unknown> | null) {
+    const submitted: Array<{ body: unknown; opts: unknown }> = [];
+    const service = createCharacterService({
+      store: createEmbeddedStore(),
+      service: {
+        getStyle: async () => ({ kvPairs: { palette: 'sweetie16' } }) as never,
+        submitTask: async (_user, body, opts) => {
+          submitted.push({ body, opts });
+          return { taskId: `t${submitted.length}`, created: true };
+        },
+      },
+      ids: { id: () => `c${Math.random().toString(36).slice(2, 10)}` } as never,
+      rigIdentity: identity,
+    });
+    return { service, submitted };
+  }
+  const user = { id: 1, username: 'ada', email: null, tokenVersion: 0, createdAt: '' } as never;
+
+  it('stores the rig identity and sends it with the named action to every task, the prompt its own', async () => {
+    const { service, submitted } = rigged(() => rig);
+    const made = await service.create(user, 'p1', { name: 'Ada', prompt: 'a knight', seed: 5, size: 32 });
+    expect(made.identity.rig).toEqual(rig);
+    expect(submitted[0]!.opts).toEqual({
+      character: { characterId: made.id, action: 'idle', identity: rig },
+    });
+    await service.animate(user, made.id, { action: 'cast', directions: 8, framesPerDirection: 6 });
+    expect(submitted[1]!.body).toMatchObject({ prompt: 'a knight', assetType: 'animation' });
+    expect(submitted[1]!.opts).toEqual({
+      character: { characterId: made.id, action: 'cast', identity: rig },
+    });
+    await service.rotate(user, made.id, { directions: 8 });
+    expect(submitted[2]!.opts).toMatchObject({ character: { action: 'idle' } });
+  });
+
+  it('refuses a prompt the rig does not draw as a person, naming it and what to do (400 in the envelope)', async () => {
+    const { service, submitted } = rigged(() => null);
+    const refused = service.create(user, 'p1', { name: 'Tom', prompt: 'a cat' });
+    await expect(refused).rejects.toMatchObject({
+      code: 400,
+      message: '参数错误',
+      fields: [
+        {
+          path: '/prompt',
+          rule: 'rig',
+          text: expect.stringMatching(/"a cat" is not one it rigs.*POST \/api\/v1\/generate/),
+        },
+      ],
+    });
+    expect(submitted).toHaveLength(0);
   });
 });

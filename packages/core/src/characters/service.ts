@@ -2,7 +2,7 @@ import type { ImageProvider } from '@assetloom/pipeline';
 import { ID_PATTERN, randomIds, systemClock } from '../defaults.js';
 import { AssetloomError, errors } from '../errors.js';
 import type { Clock, IdGenerator } from '../ports.js';
-import type { AssetService } from '../service.js';
+import type { AssetService, SubmitOptions } from '../service.js';
 import type { Page, Store } from '../store.js';
 import type { AuthUser, GenerateInput, PageInput, StyleMap } from '../types.js';
 import type { UploadService } from '../uploads/service.js';
@@ -112,6 +112,18 @@ export interface CharacterServiceDeps {
   ids?: IdGenerator;
   /** A seed for a character that names none (default: random 32 bits). */
   seed?: () => number;
+  /**
+   * The built-in generator's rig (its `characterIdentity`): a character made from a prompt on a
+   * procedural provider stores the identity it returns, and its tasks draw from it (decision 0052);
+   * null means the prompt's subject is not a person or humanoid the rig draws (refused, 400).
+   * Absent: characters are kept without a rig (today's route through the prompt).
+   */
+  rigIdentity?: (request: {
+    prompt: string;
+    seed: number;
+    resolution: number;
+    style: StyleMap;
+  }) => Record<string, unknown> | null;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -127,6 +139,7 @@ function toView(c: CharacterRecord): CharacterView {
       ...c.identity,
       style: { ...c.identity.style },
       references: [...c.identity.references],
+      rig: c.identity.rig === null ? null : structuredClone(c.identity.rig),
     },
     baseTaskId: c.baseTaskId,
     createdAt: iso(c.createdAt),
@@ -189,11 +202,39 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     );
   }
 
+  /** A rigged character's task: its identity and action, drawn from them (the prompt is its stored one). */
+  function characterParam(
+    character: CharacterRecord,
+    action: string | undefined,
+  ): NonNullable<SubmitOptions['character']> | undefined {
+    const rig = character.identity.rig;
+    if (rig === null || isModel) return undefined;
+    return { characterId: character.id, action: action ?? 'idle', identity: structuredClone(rig) };
+  }
+
+  /** A prompt the rig cannot keep as a character: 400 naming the prompt and what to do instead. */
+  function notRigged(prompt: string): AssetloomError {
+    return errors.invalid(
+      [
+        {
+          in: 'body',
+          path: '/prompt',
+          rule: 'rig',
+          zh: `内置生成器只能把人物或人形角色（骑士、哥布林、骷髅……）保存为角色，无法绑定骨骼：“${prompt}”；请用 /api/v1/generate 生成精灵或动画，或使用模型生成器`,
+          text: `the ${provider.name} generator keeps people and humanoids (a knight, a goblin, a skeleton) as characters on its rig, and "${prompt}" is not one it rigs; draw it with POST /api/v1/generate as a sprite or an animation, or use a model provider (IMAGE_PROVIDER=comfyui or openai)`,
+        },
+      ],
+      { reason: 'the subject is not a person or humanoid the built-in rig draws' },
+    );
+  }
+
   function taskRequest(
     character: CharacterRecord,
     task: { action?: string; directions: 1 | 4 | 8; frames: number },
   ): GenerateInput {
     const { identity } = character;
+    // a rigged character's tasks draw its identity: the action is a param, the prompt its own
+    const rigged = characterParam(character, task.action) !== undefined;
     const words =
       task.action === undefined
         ? ''
@@ -213,11 +254,16 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     }
     return {
       projectId: character.projectId,
-      prompt: words === '' ? identity.prompt : `${identity.prompt}, ${words}`,
+      prompt: words === '' || rigged ? identity.prompt : `${identity.prompt}, ${words}`,
       assetType: task.action === undefined ? 'sprite' : 'animation',
       taskStyle: { ...identity.style },
       params,
     };
+  }
+
+  function withCharacter(character: CharacterRecord, action: string | undefined): SubmitOptions {
+    const param = characterParam(character, action);
+    return param === undefined ? {} : { character: param };
   }
 
   return {
@@ -248,6 +294,14 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
           },
         );
       }
+      const seed = input.seed ?? (deps.seed ?? randomSeed)();
+      const size = input.size ?? 64;
+      // the built-in rig's identity, made once (a prompt's character on a procedural provider)
+      let rig: Record<string, unknown> | null = null;
+      if (!isModel && uploadId === undefined && prompt !== undefined && deps.rigIdentity !== undefined) {
+        rig = deps.rigIdentity({ prompt, seed, resolution: size, style });
+        if (rig === null) throw notRigged(prompt);
+      }
       const now = clock.now();
       const character: CharacterRecord = {
         id: ids.id(),
@@ -259,11 +313,12 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
         identity: {
           provider: provider.name,
           prompt: prompt ?? input.name,
-          seed: input.seed ?? (deps.seed ?? randomSeed)(),
+          seed,
           style,
-          size: input.size ?? 64,
+          size,
           palette: typeof style.palette === 'string' ? style.palette : null,
           references: uploadId === undefined ? [] : [uploadId],
+          rig,
         },
         baseTaskId: '',
         createdAt: now,
@@ -276,7 +331,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
         delete base.params?.references;
         if (base.params) base.params.image = { uploadId, strength: 0 };
       }
-      const task = await service.submitTask(user, base);
+      const task = await service.submitTask(user, base, withCharacter(character, undefined));
       character.baseTaskId = task.taskId;
       await repo.insert(character);
       return { ...toView(character), task };
@@ -324,7 +379,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
         directions,
         frames: input.framesPerDirection ?? 6,
       });
-      return service.submitTask(user, request);
+      return service.submitTask(user, request, withCharacter(character, action));
     },
 
     async rotate(user, id, input) {
@@ -333,6 +388,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
       return service.submitTask(
         user,
         taskRequest(character, { directions: input.directions ?? 4, frames: 1 }),
+        withCharacter(character, undefined),
       );
     },
   };

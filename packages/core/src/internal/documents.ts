@@ -153,6 +153,11 @@ function cloneParams(p: TaskParams): TaskParams {
     };
   }
   if (p.placeholder === true) out.placeholder = true;
+  // a kept character's action and the rig identity it is drawn from (decision 0052)
+  if (p.character) {
+    const { characterId, action, identity } = p.character;
+    out.character = { characterId, action, identity: structuredClone(identity) };
+  }
   // image inputs (decision 0034): the uploads a task names, kept with it
   if (p.image) out.image = { uploadId: p.image.uploadId, strength: p.image.strength };
   if (p.mask) out.mask = { uploadId: p.mask.uploadId };

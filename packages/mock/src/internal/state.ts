@@ -19,6 +19,7 @@ import {
   type UploadLimits,
   type UploadService,
 } from '@assetloom/core/uploads';
+import { characterIdentity } from '@assetloom/generator';
 import { createMemoryStorage, type MemoryStorage } from '@assetloom/pipeline';
 import type { AssetMockOptions } from '../types.js';
 import { createClock, type MockClock } from './clock.js';
@@ -190,7 +191,14 @@ export async function buildState(config: StateConfig): Promise<State> {
     onTaskCreated: () => runner.kick(),
     uploads,
     // Kept characters over the same service and store (issue #40): the built-in generator's rules.
-    characters: createCharacterService({ store, service, uploads, clock: clockPort }),
+    characters: createCharacterService({
+      store,
+      service,
+      uploads,
+      clock: clockPort,
+      // a prompt's character keeps the rig's identity, as on the server (decision 0052)
+      rigIdentity: (request) => characterIdentity(request) as unknown as Record<string, unknown> | null,
+    }),
     webhooks: webhooks.service,
     onTokenIssued: (token) => {
       state.cookieToken = token;

@@ -1,4 +1,5 @@
 import { DIRECTION_NAMES } from '../directions.js';
+import { anchorIn } from '../formats/anchor.js';
 import { resolvePlayback } from '../formats/playback.js';
 import { DEFAULT_FRAMES } from './layout.js';
 import { pixelizeModelFrames } from './model.js';
@@ -17,7 +18,26 @@ function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModul
     pixels: (params) =>
       params.resolution ** 2 *
       (params.frames ? params.frames.directions * params.frames.framesPerDirection : 1),
-    problems: () => [],
+    problems: (params) => {
+      const c = params.character;
+      if (c === undefined || c === null) return [];
+      return typeof c === 'object' &&
+        typeof c.characterId === 'string' &&
+        typeof c.action === 'string' &&
+        c.identity !== null &&
+        typeof c.identity === 'object'
+        ? []
+        : ['params.character must name the characterId, the action and the rig identity'];
+    },
+    // a kept character: the action drawn from its identity (and its rig beside an animation's sheet)
+    providerRequest(params) {
+      const c = params.character;
+      if (!c) return {};
+      const fps = resolvePlayback(params.animation, params.frames?.framesPerDirection ?? 1).fps;
+      return {
+        character: { identity: c.identity, action: c.action, rig: type === 'animation', stem: type, fps },
+      };
+    },
     layout(params) {
       const frames = params.frames ?? DEFAULT_FRAMES;
       const directions = frames.directions;
@@ -67,8 +87,41 @@ function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModul
     },
     fromModel: pixelizeModelFrames,
     modelChecks: { tileable: 'xy' },
-    files: (ctx) => frameFiles(ctx, type, resolvePlayback(ctx.animation, ctx.layout.framesPerDirection)),
+    files(ctx) {
+      const out = frameFiles(ctx, type, resolvePlayback(ctx.animation, ctx.layout.framesPerDirection));
+      return keptCharacterFiles(ctx.generated, ctx.keyPrefix, ctx.layout, out);
+    },
   };
+}
+
+/**
+ * A kept character's frames (issue #40): the anchor at its feet in every engine file and in each
+ * asset's metadata, and its rig's files (Spine, DragonBones) beside the sheet, named in `atlas`.
+ */
+function keptCharacterFiles(
+  generated: Parameters<AssetTypeModule['files']>[0]['generated'],
+  keyPrefix: string,
+  layout: { frameWidth: number; frameHeight: number },
+  out: ReturnType<AssetTypeModule['files']>,
+): ReturnType<AssetTypeModule['files']> {
+  const anchor = generated.anchor;
+  if (anchor === undefined && generated.rig === undefined) return out;
+  const writes = anchor ? anchorIn(out.writes, anchor, layout.frameWidth, layout.frameHeight) : out.writes;
+  const atlas: Record<string, string> = {};
+  for (const file of generated.rig ?? []) {
+    const key = `${keyPrefix}${file.name}`;
+    atlas[file.role] = key;
+    writes.push([key, file.bytes, file.contentType]);
+  }
+  const assets = out.assets.map((a) => ({
+    ...a,
+    metadata: {
+      ...a.metadata,
+      ...(anchor ? { anchor: { ...anchor } } : {}),
+      ...(generated.rig ? { atlas: { ...a.metadata.atlas, ...atlas } } : {}),
+    },
+  }));
+  return { writes, assets };
 }
 
 export const sprite = framedModule('sprite');

@@ -7,6 +7,7 @@
  */
 
 export { FRAMES_PER_SECOND } from '../format.js';
+export { anchorIn } from '../formats/anchor.js';
 export { composeSheet } from '../formats/compose.js';
 export { godotSpriteFrames } from '../formats/godot.js';
 export {

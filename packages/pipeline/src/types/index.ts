@@ -14,5 +14,11 @@ export type {
 } from './inputs.js';
 export * from './interpretation.js';
 export type { LevelArt, LevelAssembly, LevelDrawRequest, LevelMetadata, LevelParams } from './level.js';
-export type { GeneratedAsset, ImageProvider, ImageRequest, PreflightResult } from './provider.js';
+export type {
+  GeneratedAsset,
+  ImageProvider,
+  ImageRequest,
+  PreflightResult,
+  RigOutputFile,
+} from './provider.js';
 export * from './request.js';

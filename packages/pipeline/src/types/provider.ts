@@ -46,6 +46,21 @@ export interface ImageRequest {
    * provider draws with: only providers that declare them in `inputs` are handed them.
    */
   inputs?: ProviderImageInputs;
+  /**
+   * A kept character's task (issue #40, `params.character`): the action to draw from its stored rig
+   * identity, never from the prompt; `rig` asks for the skeleton files beside the frames, named
+   * `<stem>-rig…`, played at `fps`. Providers that do not keep characters ignore it.
+   */
+  character?: { identity: Record<string, unknown>; action: string; rig: boolean; stem: string; fps: number };
+}
+
+/** A file of a kept character's rig (`GeneratedAsset.rig`), named by its atlas key. */
+export interface RigOutputFile {
+  role: 'spine' | 'spineAtlas' | 'spineImage' | 'dragonBones' | 'dragonBonesAtlas';
+  /** The file name (`<stem>-rig.json` …): the files name each other by it. */
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
 }
 
 export interface GeneratedAsset {
@@ -81,6 +96,10 @@ export interface GeneratedAsset {
   views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' }>;
   /** The licensed drawing the subject came from (its set, licence and attribution). */
   drawing?: DrawingProvenance;
+  /** A kept character's frames: the point between the feet (pixels, y down), in every engine file. */
+  anchor?: { x: number; y: number };
+  /** A kept character's animation: its rig's files, written beside the sheet (`ImageRequest.character`). */
+  rig?: RigOutputFile[];
 }
 
 /** A provider's answer before a run: whether it can draw the request at all. */

@@ -63,6 +63,20 @@ export interface GenerationParams {
    * placeholder (named in `interpretation.substitute`) instead of failing. Default false.
    */
   placeholder?: boolean | null;
+  /**
+   * A kept character's task (issue #40, set by the character service, never by a client): the
+   * built-in generator draws the named action from the stored rig identity, not from the prompt.
+   */
+  character?: CharacterTaskParams | null;
+}
+
+/** `params.character`: which character, which action, and the rig identity it is drawn from. */
+export interface CharacterTaskParams {
+  characterId: string;
+  /** idle, walk, run, jump, attack, cast, hurt or death (a turn draws idle's first frame). */
+  action: string;
+  /** The character's rig identity (the generator's `characterIdentity`), as plain JSON. */
+  identity: Record<string, unknown>;
 }
 
 /** How each direction's frames play: 0,1,2,3… (`forward`), 3,2,1,0… (`reverse`), 0,1,2,3,2,1… (`pingpong`). */
@@ -245,6 +259,16 @@ export interface AtlasKeys {
    * task being indexed with exactly its colours.
    */
   palette?: string;
+  /**
+   * A kept character's animation (issue #40): its Spine 4.2 skeleton (`spine`, JSON), atlas
+   * (`spineAtlas`) and part images (`spineImage`, PNG), and the same rig for DragonBones 5.5
+   * (`dragonBones`, `_ske.json`; `dragonBonesAtlas`, `_tex.json` over the same PNG).
+   */
+  spine?: string;
+  spineAtlas?: string;
+  spineImage?: string;
+  dragonBones?: string;
+  dragonBonesAtlas?: string;
   /** The same palette as one `rrggbb` a line (`palette.hex`, Lospec's hex format). */
   paletteHex?: string;
 }
@@ -274,6 +298,12 @@ export interface AssetMetadata {
   /** Animation names in the atlas files, e.g. `walk_down`. */
   animations?: string[];
   atlas?: AtlasKeys;
+  /**
+   * A kept character's frames: the point between the feet in every frame and direction (pixels, y
+   * down), written into the engine files (TexturePacker pivot, Aseprite slice, Unity pivot, Godot
+   * `metadata/anchor`) and the rig's origin.
+   */
+  anchor?: { x: number; y: number };
   /** UI pieces: 9-slice insets in pixels. */
   nineSlice?: NineSlice;
   /** UI pieces: panel, button or bar. */
