@@ -25,6 +25,12 @@ export interface QualityInput {
    * each of its frames is compared with the one before by where its pixels lie.
    */
   motion?: string;
+  /**
+   * Each frame is compared with its own direction's first frame, not the sheet's: a kept
+   * character's views are drawn from one stored identity (decision 0052), so a back that shows the
+   * cape where the front shows the face is the same character, not an unrelated frame.
+   */
+  perDirection?: boolean;
 }
 
 interface FrameStats {
@@ -186,10 +192,13 @@ export function inspectQuality(input: QualityInput): QualityReport {
       detail: staticCycles ? `${staticCycles} of ${groups} cycles do not move` : undefined,
     });
     // consistent: every frame shares most colours with the first one and keeps a similar coverage
-    const ref = stats[0]!;
+    const perDirection = input.perDirection === true && !expected.uiKind;
     let worst = 1;
     let worstAt = 0;
     for (let i = 1; i < stats.length; i++) {
+      if (perDirection && i % fpd === 0) continue;
+      const first = perDirection ? i - (i % fpd) : 0;
+      const ref = stats[first]!;
       const s = stats[i]!;
       const overlap = histOverlap(ref.hist, s.hist);
       const covRatio =
@@ -201,7 +210,7 @@ export function inspectQuality(input: QualityInput): QualityReport {
       // a burst grows from a flash, changes colour and thins into smoke on purpose: each frame is
       // the same thing when it lies where the frame before it lay
       const score = expected.uiKind
-        ? maskOverlap(frames[0]!, frames[i]!)
+        ? maskOverlap(frames[first]!, frames[i]!)
         : input.motion === 'burst'
           ? maskContained(frames[i - 1]!, frames[i]!)
           : input.motion === 'spin'
@@ -218,8 +227,13 @@ export function inspectQuality(input: QualityInput): QualityReport {
       value: Math.round(worst * 1000) / 1000,
       expected: expected.uiKind
         ? '≥ 0.35 shape overlap with frame 0 (the same piece in every state)'
-        : '≥ 0.35 colour and coverage similarity to frame 0',
-      detail: worst < 0.35 ? `frame ${worstAt} looks unrelated to frame 0` : undefined,
+        : perDirection
+          ? "≥ 0.35 colour and coverage similarity to its direction's first frame"
+          : '≥ 0.35 colour and coverage similarity to frame 0',
+      detail:
+        worst < 0.35
+          ? `frame ${worstAt} looks unrelated to frame ${perDirection ? worstAt - (worstAt % fpd) : 0}`
+          : undefined,
     });
   }
   if (input.interpretation) {

@@ -189,8 +189,8 @@ export async function prepare(
   );
   const palette = parsePalette(style.palette)?.colors ?? null;
   // a subject the provider cannot draw fails here, before any stage runs, and is never retried
-  // (a picture to start from is the subject)
-  if (provider.preflight && !request.inputs?.image) {
+  // (a picture to start from is the subject; a kept character's is its stored identity, not the prompt)
+  if (provider.preflight && !request.inputs?.image && !request.params.character) {
     let answer: Awaited<ReturnType<NonNullable<ImageProvider['preflight']>>>;
     try {
       answer = await provider.preflight({
@@ -362,6 +362,8 @@ export function supervise(
     palette,
     interpretation: generated.interpretation ?? null,
     motion: generated.animation,
+    // a kept character's views are one stored identity: each direction is held to its own first frame
+    ...(request.params.character ? { perDirection: true } : {}),
   });
   const module = ASSET_TYPE_MODULES[request.assetType];
   const own = module.checks?.(generated);
