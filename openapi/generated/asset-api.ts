@@ -502,6 +502,10 @@ export interface paths {
          *     (`baseTaskId`: a sprite of one direction and frame, a task like any other, rate-limited and
          *     budgeted as `POST /api/v1/generate`). Neither a prompt nor an upload answers 400 `参数错误`
          *     naming `/prompt`; another user's upload 403 `无权访问该上传`, an unknown one 404 `上传不存在`.
+         *     On the built-in generator a character from a prompt also stores its rig identity
+         *     (`identity.rig`), which its tasks draw from (decision 0052); a prompt whose subject is not a
+         *     person or humanoid the rig draws (an animal, a thing) answers 400 `参数错误` naming `/prompt`
+         *     with rule `rig` (draw it with `POST /api/v1/generate`, or use a model provider).
          */
         post: operations["createCharacter"];
         delete?: never;
@@ -559,7 +563,11 @@ export interface paths {
          *     action with 400 `参数错误`, rule `enum`, `allowed` the named actions). `directions` 1, 4 or 8
          *     (default 4), `framesPerDirection` 1-16 (default 6). On the built-in generator a character made
          *     from an upload moves as it is (idle, hurt, death and the other model-free motions of a given
-         *     sprite; a walk or a run redraws the figure and answers 400 naming `params.image`). A task like `POST /api/v1/generate`
+         *     sprite; a walk or a run redraws the figure and answers 400 naming `params.image`). A rigged
+         *     character (`identity.rig`) is drawn from its rig identity, sent as the task's
+         *     `params.character` with the action, and the task's assets name the action's Spine and
+         *     DragonBones rig in `metadata.atlas` and the anchor at the feet in `metadata.anchor`
+         *     (decision 0052). A task like `POST /api/v1/generate`
          *     answers (queue, progress over WebSocket, quality check, signed downloads, webhooks, dedupe,
          *     rate limit, budgets).
          */
