@@ -503,7 +503,7 @@ export interface paths {
          *     budgeted as `POST /api/v1/generate`). Neither a prompt nor an upload answers 400 `参数错误`
          *     naming `/prompt`; another user's upload 403 `无权访问该上传`, an unknown one 404 `上传不存在`.
          *     On the built-in generator a character from a prompt also stores its rig identity
-         *     (`identity.rig`), which its tasks draw from (decision 0053); a prompt whose subject is not a
+         *     (`identity.rig`), which its tasks draw from (decision 0055); a prompt whose subject is not a
          *     person or humanoid the rig draws (an animal, a thing) answers 400 `参数错误` naming `/prompt`
          *     with rule `rig` (draw it with `POST /api/v1/generate`, or use a model provider).
          */
@@ -567,7 +567,7 @@ export interface paths {
          *     character (`identity.rig`) is drawn from its rig identity, sent as the task's
          *     `params.character` with the action, and the task's assets name the action's Spine and
          *     DragonBones rig in `metadata.atlas` and the anchor at the feet in `metadata.anchor`
-         *     (decision 0053). A task like `POST /api/v1/generate`
+         *     (decision 0055). A task like `POST /api/v1/generate`
          *     answers (queue, progress over WebSocket, quality check, signed downloads, webhooks, dedupe,
          *     rate limit, budgets).
          */
@@ -1485,7 +1485,7 @@ export interface components {
             placeholder?: boolean;
             /**
              * @description A kept character's animate or rotate task on the built-in generator (set by the character
-             *     operations, not taken by POST /generate; decision 0053): the character, the named action
+             *     operations, not taken by POST /generate; decision 0055): the character, the named action
              *     (a turn draws `idle`'s first frame) and the rig identity the frames are drawn from.
              */
             character?: {
@@ -1629,7 +1629,7 @@ export interface components {
                 propsImage?: string;
                 /** @description Levels: the level as JSON (terrain grid, tiles, props, places). */
                 level?: string;
-                /** @description A kept character's animation (decision 0053): the Spine 4.2 skeleton JSON of its rig, one animation per direction (`<action>_<direction>`). */
+                /** @description A kept character's animation (decision 0055): the Spine 4.2 skeleton JSON of its rig, one animation per direction (`<action>_<direction>`). */
                 spine?: string;
                 /** @description The Spine atlas (.atlas) of `spine`'s part images. */
                 spineAtlas?: string;
@@ -1643,7 +1643,7 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description A kept character's frames (decision 0053): the point between the feet in every frame and
+             * @description A kept character's frames (decision 0055): the point between the feet in every frame and
              *     direction (pixels, y down) — the rig's origin, and the pivot written into the TexturePacker,
              *     Aseprite (slice `anchor`), Unity and Godot (`metadata/anchor`) files.
              */
@@ -1969,7 +1969,7 @@ export interface components {
             palette: string | null;
             references: string[];
             /**
-             * @description The built-in generator's rig identity (decision 0053): body type, proportions, pieces and
+             * @description The built-in generator's rig identity (decision 0055): body type, proportions, pieces and
              *     palette as plain JSON, made once when the character is made from a prompt. Its animate and
              *     rotate tasks draw the named action from it (`params.character` of the task), never from
              *     the prompt again, so every task draws the same character. Null for a character from an

@@ -320,7 +320,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     service,
     uploads,
     ...(drawsWith === undefined ? {} : { imageProvider: { name: drawsWith.name, kind: drawsWith.kind } }),
-    // the built-in generator's rig: a prompt's character keeps its identity (decision 0053)
+    // the built-in generator's rig: a prompt's character keeps its identity (decision 0055)
     rigIdentity: (request) => characterIdentity(request) as unknown as Record<string, unknown> | null,
   });
   const app = createAssetApp({

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, uniqueName } from './helpers.js';
 
 /**
- * A kept character's tasks drawn from its stored rig identity (issue #40, decision 0053), end to end
+ * A kept character's tasks drawn from its stored rig identity (issue #40, decision 0055), end to end
  * over a real server on 127.0.0.1: the rig files of an animate task downloaded through the API and
  * read by Spine's own runtime and godot-parser, and two tasks of one character sharing its identity.
  */

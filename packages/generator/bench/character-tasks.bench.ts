@@ -1,4 +1,4 @@
-// A kept character's tasks (issue #40, decision 0053): each task draws the named action from the
+// A kept character's tasks (issue #40, decision 0055): each task draws the named action from the
 // identity it carries (params.character), through the whole pipeline run, as a server's worker does.
 //
 //   tsx bench/character-tasks.bench.ts

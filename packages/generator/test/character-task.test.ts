@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { characterIdentity, runPipeline } from '../src/index.js';
 
 /**
- * A kept character's task through the pipeline (decision 0053): `params.character` is drawn from the
+ * A kept character's task through the pipeline (decision 0055): `params.character` is drawn from the
  * identity it carries, whatever its prompt says, every view of one identity held to its own
  * direction's first frame.
  */

@@ -27,7 +27,7 @@ export interface QualityInput {
   motion?: string;
   /**
    * Each frame is compared with its own direction's first frame, not the sheet's: a kept
-   * character's views are drawn from one stored identity (decision 0053), so a back that shows the
+   * character's views are drawn from one stored identity (decision 0055), so a back that shows the
    * cape where the front shows the face is the same character, not an unrelated frame.
    */
   perDirection?: boolean;

@@ -32,7 +32,7 @@ export interface CharacterIdentityRecord {
   /**
    * The built-in generator's rig identity (its `characterIdentity`: body, proportions, pieces and
    * palette as plain JSON), made once from a prompt; null for an upload's character, a model
-   * provider's, or one stored before rigs were kept (decision 0053).
+   * provider's, or one stored before rigs were kept (decision 0055).
    */
   rig: Record<string, unknown> | null;
 }

@@ -41,7 +41,7 @@ function character(id: string, projectId: string, at: number, name = id): Charac
       size: 32,
       palette: 'sweetie16',
       references: ['u1'],
-      // the built-in rig's identity (decision 0053), plain JSON
+      // the built-in rig's identity (decision 0055), plain JSON
       rig:
         id === 'c1'
           ? { rig: 'figure', version: 1, outfit: { back: ['cape'] }, palette: { skin: ['#593022'] } }

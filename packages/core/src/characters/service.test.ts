@@ -79,7 +79,7 @@ describe('the task request a character is drawn with', () => {
   });
 });
 
-describe('a character kept with the built-in rig (decision 0053)', () => {
+describe('a character kept with the built-in rig (decision 0055)', () => {
   const rig = { rig: 'figure', version: 1, kind: 'person.knight', palette: { skin: ['#593022'] } };
   function rigged(identity: (r: { prompt: string }) => Record<string, unknown> | null) {
     const submitted: Array<{ body: unknown; opts: unknown }> = [];

@@ -114,7 +114,7 @@ export interface CharacterServiceDeps {
   seed?: () => number;
   /**
    * The built-in generator's rig (its `characterIdentity`): a character made from a prompt on a
-   * procedural provider stores the identity it returns, and its tasks draw from it (decision 0053);
+   * procedural provider stores the identity it returns, and its tasks draw from it (decision 0055);
    * null means the prompt's subject is not a person or humanoid the rig draws (refused, 400).
    * Absent: characters are kept without a rig (today's route through the prompt).
    */

@@ -153,7 +153,7 @@ function cloneParams(p: TaskParams): TaskParams {
     };
   }
   if (p.placeholder === true) out.placeholder = true;
-  // a kept character's action and the rig identity it is drawn from (decision 0053)
+  // a kept character's action and the rig identity it is drawn from (decision 0055)
   if (p.character) {
     const { characterId, action, identity } = p.character;
     out.character = { characterId, action, identity: structuredClone(identity) };

@@ -196,7 +196,7 @@ export async function buildState(config: StateConfig): Promise<State> {
       service,
       uploads,
       clock: clockPort,
-      // a prompt's character keeps the rig's identity, as on the server (decision 0053)
+      // a prompt's character keeps the rig's identity, as on the server (decision 0055)
       rigIdentity: (request) => characterIdentity(request) as unknown as Record<string, unknown> | null,
     }),
     webhooks: webhooks.service,
