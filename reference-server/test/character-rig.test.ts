@@ -97,8 +97,8 @@ describe('a kept character on the built-in rig, through the real server', () => 
     const knight = await character('a knight with a red cape', 7);
     expect(knight.identity.rig).toMatchObject({ rig: 'figure', version: 1 });
     const { task, sheet, meta, image } = await animate(knight.id, 'cast', 8);
-    // the task carries the identity and the action; its prompt is the character's own
-    expect(task.prompt).toBe('a knight with a red cape');
+    // the task carries the identity and the action (its prompt's words only label it)
+    expect(task.prompt).toBe('a knight with a red cape, casting');
     expect(task.params.character).toEqual({
       characterId: knight.id,
       action: 'cast',

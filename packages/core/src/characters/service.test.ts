@@ -99,7 +99,7 @@ describe('a character kept with the built-in rig (decision 0055)', () => {
   }
   const user = { id: 1, username: 'ada', email: null, tokenVersion: 0, createdAt: '' } as never;
 
-  it('stores the rig identity and sends it with the named action to every task, the prompt its own', async () => {
+  it('stores the rig identity and sends it with the named action to every task', async () => {
     const { service, submitted } = rigged(() => rig);
     const made = await service.create(user, 'p1', { name: 'Ada', prompt: 'a knight', seed: 5, size: 32 });
     expect(made.identity.rig).toEqual(rig);
@@ -107,7 +107,8 @@ describe('a character kept with the built-in rig (decision 0055)', () => {
       character: { characterId: made.id, action: 'idle', identity: rig },
     });
     await service.animate(user, made.id, { action: 'cast', directions: 8, framesPerDirection: 6 });
-    expect(submitted[1]!.body).toMatchObject({ prompt: 'a knight', assetType: 'animation' });
+    // the action's words label the task; the provider draws the identity, never reading them
+    expect(submitted[1]!.body).toMatchObject({ prompt: 'a knight, casting', assetType: 'animation' });
     expect(submitted[1]!.opts).toEqual({
       character: { characterId: made.id, action: 'cast', identity: rig },
     });

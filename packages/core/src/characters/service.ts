@@ -202,7 +202,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     );
   }
 
-  /** A rigged character's task: its identity and action, drawn from them (the prompt is its stored one). */
+  /** A rigged character's task: its identity and action, drawn from them. */
   function characterParam(
     character: CharacterRecord,
     action: string | undefined,
@@ -233,8 +233,6 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     task: { action?: string; directions: 1 | 4 | 8; frames: number },
   ): GenerateInput {
     const { identity } = character;
-    // a rigged character's tasks draw its identity: the action is a param, the prompt its own
-    const rigged = characterParam(character, task.action) !== undefined;
     const words =
       task.action === undefined
         ? ''
@@ -254,7 +252,7 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     }
     return {
       projectId: character.projectId,
-      prompt: words === '' || rigged ? identity.prompt : `${identity.prompt}, ${words}`,
+      prompt: words === '' ? identity.prompt : `${identity.prompt}, ${words}`,
       assetType: task.action === undefined ? 'sprite' : 'animation',
       taskStyle: { ...identity.style },
       params,
