@@ -287,7 +287,9 @@ const nouns = new Map(); // lemma → kind
 const colorOf = new Map(); // lemma → css colour from the gloss
 for (const [lemma, { offsets, tagged }] of index) {
   if (!/^[a-z][a-z-]{1,20}$/.test(lemma)) continue;
-  if (!isCommon(lemma, tagged)) continue;
+  // a rare noun is kept when WordNet files its first sense with people (paladin, centurion, ranger's
+  // kin): a role, trade or class a game prompt names is a person the rig draws, never a refusal
+  if (!isCommon(lemma, tagged) && synsets.get(offsets[0])?.lex !== 18) continue;
   let best = null;
   // a named instance (a writer, a city, a constellation) is no kind of thing to draw, unless it is a
   // being of myth (a valkyrie, bigfoot); a caste of social insects (the queen, worker, drone or soldier
@@ -682,6 +684,17 @@ const compoundKinds = [...index.keys()]
   })
   .map((w) => w.replace(/-/g, '_'))
   .sort();
+// compounds that WordNet files with people and that end in a person noun ("sea captain", "cat
+// burglar", "foot soldier"): a kind of that person, drawn by the rig's figure, never refused as
+// another thing ("gingerbread man" is a cookie, "straw man" an argument: filed elsewhere, not here)
+const personCompounds = [...index.keys()]
+  .filter((w) => /^[a-z]+([_-][a-z]+){1,2}$/.test(w))
+  .filter((w) => {
+    const head = w.slice(Math.max(w.lastIndexOf('_'), w.lastIndexOf('-')) + 1);
+    return synsets.get(index.get(w).offsets[0])?.lex === 18 && /^person\./.test(nouns.get(head) ?? '');
+  })
+  .map((w) => w.replace(/-/g, '_'))
+  .sort();
 // loaded on demand by the built-in generator (not part of the synchronous lexicon)
 // the built-in generator's own table (only it draws a noun as another): written into its package
 const drawAsOut = resolve(here, '../../generator/src/generated/draw-as.ts');
@@ -706,6 +719,9 @@ export const COMPOUNDS = ${JSON.stringify([...new Set(compounds)].join(','))};
 
 /** a_b,… — material compounds WordNet files under their head's first sense ("gold_medal"; not "crystal_ball"). */
 export const COMPOUND_KINDS = ${JSON.stringify([...new Set(compoundKinds)].join(','))};
+
+/** a_b,… — compounds WordNet files with people that end in a person noun ("sea_captain"): that person. */
+export const PERSON_COMPOUNDS = ${JSON.stringify([...new Set(personCompounds)].join(','))};
 `;
 if (process.argv.includes('--check')) {
   for (const [file, content] of [

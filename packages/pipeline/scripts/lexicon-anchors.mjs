@@ -455,6 +455,11 @@ export const WORDS = {
     ['发光', 'glow'],
     ['跳', 'jump'],
     ['骑士', 'knight'],
+    // CC-CEDICT glosses these "(coll.) father's father; paternal grandfather": everyday names of people
+    ['爷爷', 'grandfather'],
+    ['老爷爷', 'grandfather'],
+    ['奶奶', 'grandmother'],
+    ['老奶奶', 'grandmother'],
     ['法师', 'mage'],
     ['怪物', 'monster'],
     ['幽灵', 'ghost'],

@@ -232,11 +232,17 @@ const PHRASE_END = new Set([
   'and',
 ]);
 const ZH_STOP = new Set(
-  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 棵 株 朵 颗 枚 盏 栋 幢 一棵 一株 一朵 一颗 一枚 一盏 一栋 一幢 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 穿 穿着 正在 很 非常'.split(
+  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 棵 株 朵 颗 枚 盏 栋 幢 一棵 一株 一朵 一颗 一枚 一盏 一栋 一幢 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 骑着 穿 穿着 戴 戴着 背 背着 正在 很 非常'.split(
     ' ',
   ),
 );
 const ZH_HOLD = new Set(['拿', '拿着', '持', '带', '带着']);
+/**
+ * Verbs that begin a clause describing the head noun after 的 ("穿红衣服的小女孩", "戴头盔的士兵",
+ * "骑马的骑士"): the nouns up to 的 are what the subject wears, holds or rides, never the subject nor
+ * a compound with it.
+ */
+const ZH_CLAUSE = new Set([...ZH_HOLD, '穿', '穿着', '戴', '戴着', '背', '背着', '骑', '骑着', '有']);
 
 // ---- lexicon tables -------------------------------------------------------------------------
 interface Lexicon {
@@ -376,7 +382,6 @@ export interface Token {
 
 /** Splits text into English words and Chinese words (forward maximum matching on the lexicon). */
 export function tokenize(text: string): Token[] {
-  const { chinese, zhMaxLen } = lex();
   const out: Token[] = [];
   const re = /([a-z][a-z'-]*[a-z]|[a-z])|([\u3400-\u9fff]+)/g;
   for (const m of text.toLowerCase().matchAll(re)) {
@@ -384,33 +389,73 @@ export function tokenize(text: string): Token[] {
       out.push({ text: m[1], en: m[1].replace(/'s$/, ''), zh: false, known: true });
       continue;
     }
-    const run = m[2]!;
-    let unknown = '';
-    const flush = () => {
-      if (unknown) out.push({ text: unknown, en: '', zh: true, known: false });
-      unknown = '';
-    };
-    for (let i = 0; i < run.length; ) {
-      let hit = '';
-      for (let len = Math.min(zhMaxLen, run.length - i); len >= 1; len--) {
-        const piece = run.slice(i, i + len);
-        if (chinese.has(piece) || ZH_STOP.has(piece)) {
-          hit = piece;
-          break;
-        }
-      }
-      if (!hit) {
-        unknown += run[i];
-        i++;
-        continue;
-      }
-      flush();
-      out.push({ text: hit, en: ZH_STOP.has(hit) ? '' : chinese.get(hit)!, zh: true, known: true });
-      i += hit.length;
-    }
-    flush();
+    out.push(...segmentZh(m[2]!));
   }
   return out;
+}
+
+/**
+ * One run of Chinese characters as words: forward maximum matching on the lexicon, unless matching
+ * from the end leaves fewer characters no word covers. A noun phrase ends in its head, so the backward
+ * reading keeps the head whole where the forward one swallows its first character into the word
+ * before it ("戴头盔的士兵": forward 的士 a taxi and a stray 兵, backward 的 and 士兵 the soldier).
+ */
+function segmentZh(run: string): Token[] {
+  const { chinese, zhMaxLen } = lex();
+  const known = (piece: string) => chinese.has(piece) || ZH_STOP.has(piece);
+  const token = (hit: string): Token => ({
+    text: hit,
+    en: ZH_STOP.has(hit) ? '' : chinese.get(hit)!,
+    zh: true,
+    known: true,
+  });
+  const unknownToken = (text: string): Token => ({ text, en: '', zh: true, known: false });
+  const forward: Token[] = [];
+  let unknown = '';
+  let missF = 0;
+  for (let i = 0; i < run.length; ) {
+    let hit = '';
+    for (let len = Math.min(zhMaxLen, run.length - i); len >= 1; len--)
+      if (known(run.slice(i, i + len))) {
+        hit = run.slice(i, i + len);
+        break;
+      }
+    if (!hit) {
+      unknown += run[i];
+      missF++;
+      i++;
+      continue;
+    }
+    if (unknown) forward.push(unknownToken(unknown));
+    unknown = '';
+    forward.push(token(hit));
+    i += hit.length;
+  }
+  if (unknown) forward.push(unknownToken(unknown));
+  if (!missF) return forward;
+  const backward: Token[] = [];
+  unknown = '';
+  let missB = 0;
+  for (let j = run.length; j > 0; ) {
+    let hit = '';
+    for (let len = Math.min(zhMaxLen, j); len >= 1; len--)
+      if (known(run.slice(j - len, j))) {
+        hit = run.slice(j - len, j);
+        break;
+      }
+    if (!hit) {
+      unknown = run[j - 1] + unknown;
+      missB++;
+      j--;
+      continue;
+    }
+    if (unknown) backward.unshift(unknownToken(unknown));
+    unknown = '';
+    backward.unshift(token(hit));
+    j -= hit.length;
+  }
+  if (unknown) backward.unshift(unknownToken(unknown));
+  return missB < missF ? backward : forward;
 }
 
 const SCENE_KEYS = ['scene', 'subject', 'mood', 'theme', 'biome'];
@@ -565,7 +610,16 @@ export function interpret(input: InterpretInput): Interpretation {
       continue;
     }
     if (!w) {
-      if (token.zh && ZH_HOLD.has(token.text)) holding = true;
+      if (token.zh && ZH_CLAUSE.has(token.text)) {
+        // a clause of its own: its nouns are the head's attributes
+        holding = true;
+        phrase++;
+      } else if (token.zh && token.text === '的') {
+        // 的 joins a modifier (a clause, "白胡子") to the head after it: what stands before it is no
+        // part of the head's compound
+        holding = false;
+        phrase++;
+      }
       continue;
     }
     if (!token.zh && HOLD.has(w)) {
@@ -721,7 +775,15 @@ export function interpret(input: InterpretInput): Interpretation {
         n.kind !== 'animal.beast';
       const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
       const look = before.at(-1);
-      if (look && being(head) && /^(person|creature)\./.test(head.kind) && look.kind !== head.kind) {
+      // a role named after a being is that being in the role ("a robot helper" is a robot, "an orc
+      // brute" an orc): a person or beast the head names only generally takes the being's look
+      const generalHead = head.kind === 'person.person' || head.kind === 'animal.beast';
+      const humanoidLook = look !== undefined && /^(person|creature)\./.test(look.kind);
+      if (
+        look &&
+        ((being(head) && /^(person|creature)\./.test(head.kind)) || (generalHead && humanoidLook)) &&
+        look.kind !== head.kind
+      ) {
         const weapon = head.spec.features.find((f) => f.startsWith('weapon:'))?.slice(7);
         result.kind = look.kind;
         result.lemma = look.lemma;

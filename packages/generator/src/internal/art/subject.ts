@@ -160,13 +160,15 @@ type Tables = {
   /** Compounds WordNet files under their own head ("gold_coin" is a coin; "crystal_ball" no ball). */
   compoundKinds: Set<string>;
   adjectiveFirst: Set<string>;
+  /** Compounds WordNet files with people that end in a person noun ("sea_captain"): that person. */
+  personCompounds: Set<string>;
 };
 let tables: Promise<Tables> | null = null;
 /** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
 function wordnetLinks(): Promise<Tables> {
   if (!tables) {
     tables = import('../../generated/draw-as.js').then(
-      ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST }) => {
+      ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST, PERSON_COMPOUNDS }) => {
         const drawAs = new Map<string, string>();
         for (const p of DRAW_AS.split(',')) {
           const i = p.indexOf('=');
@@ -183,6 +185,7 @@ function wordnetLinks(): Promise<Tables> {
           compounds: new Set(COMPOUNDS.split(',')),
           compoundKinds: new Set(COMPOUND_KINDS.split(',')),
           adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
+          personCompounds: new Set(PERSON_COMPOUNDS.split(',')),
         };
       },
     );
@@ -272,8 +275,12 @@ function compoundBefore(
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
   const source = await sourceOfHead(it, request);
   if (!it.subject) return source;
-  const { compounds, adjectiveFirst, compoundKinds } = await wordnetLinks();
+  const { compounds, adjectiveFirst, compoundKinds, personCompounds } = await wordnetLinks();
   const compound = compoundBefore(it, request.userPrompt, compounds);
+  // a compound WordNet files with people ("sea captain", "foot soldier") is that person: the figure,
+  // the words it cannot show said in metadata.notHonoured
+  const person = source.kind === 'rig' && /^person\./.test(it.kind ?? '');
+  if (person && compound && personCompounds.has([...compound.words, compound.head].join('_'))) return source;
   if (compound) {
     // a compound is drawn or refused as itself ("fire hydrant", never "hydrant")
     const decided = await compoundSource(it, source, compound, compoundKinds);
@@ -299,6 +306,7 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     !GENERIC_KINDS.has(it.kind ?? '') &&
     (/^animal\./.test(it.kind ?? '') ||
       (source.kind === 'drawing' && /^animal/.test(source.matches[0]!.drawing.group)));
+  if (person && mods.some((_, i) => personCompounds.has([...mods.slice(i), head].join('_')))) return source;
   // a compound ending in the head, longest first: "hot air balloon" before "air balloon"
   for (let i = 0; i < mods.length && !animal; i++) {
     const words = [...mods.slice(i), head];
@@ -479,6 +487,10 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
     via: via ?? list[0]!.via,
   });
 
+  // a person is the rig's figure, whatever drawings show the word: a role, a trade or a class
+  // ("a nurse", "a paladin", "a sea captain") is a person a game animates in true directions, never an
+  // emoji bust or another drawing; what the figure cannot show is said in metadata.notHonoured
+  if (spec && spec.plan === 'biped' && /^person\./.test(it.kind ?? '')) return { kind: 'rig' };
   // a drawing whose label is the whole phrase ("police officer") is what was asked, whatever kind
   // the head alone would be ("officer" is a soldier to the rig)
   const phrase = colour.find((m) => m.via === 'label');
