@@ -614,6 +614,7 @@ export function interpret(input: InterpretInput): Interpretation {
         // a clause of its own: its nouns are the head's attributes
         holding = true;
         phrase++;
+        pendingColours = [];
       } else if (token.zh && token.text === '的') {
         // 的 joins a modifier (a clause, "白胡子") to the head after it: what stands before it is no
         // part of the head's compound
@@ -647,14 +648,15 @@ export function interpret(input: InterpretInput): Interpretation {
       // a material word is a colour (and, for a sprite, the subject's material)
       if (!result.material) result.material = w;
       colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
-      if (!token.zh) pendingColours.push(colors.at(-1)!);
+      pendingColours.push(colors.at(-1)!);
       understood.push(token.text);
       continue;
     }
     const c = COLOR_WORD_FIXES[w] ?? css.get(w);
     if (c && !nounLemma(w)?.length) {
       colors.push({ word: token.text, hex: tone ? toned(`#${c}`, tone) : `#${c}` });
-      if (!token.zh) pendingColours.push(colors.at(-1)!);
+      // Chinese puts a colour before its noun too: "红衣服" red clothes, "白胡子" a white beard
+      pendingColours.push(colors.at(-1)!);
       tone = 0;
       understood.push(token.text);
       continue;
@@ -664,7 +666,7 @@ export function interpret(input: InterpretInput): Interpretation {
       // the subject when nothing else is named ("an orange")
       if (!BASIC_COLOURS.has(w)) materialWords.push({ text: token.text, en: w, phrase });
       colors.push({ word: token.text, hex: `#${c}` });
-      if (!token.zh) pendingColours.push(colors.at(-1)!);
+      pendingColours.push(colors.at(-1)!);
       understood.push(token.text);
       continue;
     }

@@ -13,6 +13,7 @@ import {
   KINDS,
   type KindSpec,
   kindSpec,
+  tokenize,
 } from '@assetloom/pipeline/interpret';
 import { oklab, type Painter, parseHex, type Rgb, Rng } from '@assetloom/pipeline/pixel';
 import { BODY_TYPES, type BodyType, type Build, proportionsOf } from './body.js';
@@ -110,7 +111,17 @@ function lookOf(kind: string): Look {
 /** Every word of the reading, lower-cased, the subject's first. */
 function wordsOf(it: Interpretation): string[] {
   const all = [it.subject, it.lemma, ...(it.modifiers ?? []), ...it.understood, ...it.ignored];
-  return [...new Set(all.filter((w): w is string => !!w).map((w) => w.toLowerCase()))];
+  const words = new Set(all.filter((w): w is string => !!w).map((w) => w.toLowerCase()));
+  // a Chinese word is also its English ("头盔" a helmet, "胡子" a beard): the costume rows are English
+  for (const w of [...words]) if (/[\u3400-\u9fff]/.test(w)) for (const en of englishOf(w)) words.add(en);
+  return [...words];
+}
+
+/** The English words of a Chinese word, as the prompt reader glosses it. */
+function englishOf(zh: string): string[] {
+  return tokenize(zh)
+    .map((t) => t.en)
+    .filter((en) => !!en);
 }
 
 interface Designing {
@@ -260,7 +271,11 @@ export function designFigure(input: DesignInput): FigureIdentity {
     outfit: d.outfit,
     palette,
     seed: input.seed,
-    honoured: [...d.honoured],
+    // a Chinese word is honoured where its English is ("戴头盔": the helmet is drawn)
+    honoured: [
+      ...d.honoured,
+      ...words.filter((w) => /[\u3400-\u9fff]/.test(w) && englishOf(w).some((en) => d.honoured.has(en))),
+    ],
   };
 }
 
