@@ -106,6 +106,22 @@ describe('interpret: English and Chinese prompts into a structured request', () 
   });
 });
 
+describe('interpret: an elided hyphenated word', () => {
+  it.each(["a jack-o'-lantern", 'a jack-o’-lantern', 'a jack-o-lantern'])(
+    '%s reads as the jack-o-lantern the lexicon spells without the apostrophe',
+    (userPrompt) => {
+      const it = interpret({ assetType: 'sprite', userPrompt, tags: [], style: {} });
+      expect(it.subject).toBe('jack-o-lantern');
+      expect(it.kind).toBe('thing.drawing');
+    },
+  );
+
+  it("keeps other apostrophes (a knight's sword) as they were", () => {
+    const it = interpret({ assetType: 'sprite', userPrompt: "a knight's sword", tags: [], style: {} });
+    expect(it.subject).not.toContain('-');
+  });
+});
+
 describe('interpret: an optimized three-section prompt submitted as the task prompt', () => {
   // The studio lets a user edit the optimizer's 【主题】【风格】【技术】 text and generate with it. Before
   // session 7 the 【技术】 section's fixed words were read too: "a green slime" became a person (方).

@@ -512,8 +512,16 @@ export function subjectText(request: {
   const extra = SCENE_KEYS.map((k) => style[k] ?? '').join(' ');
   return `${promptSubjectPart(request.userPrompt)} ${request.tags.join(' ')} ${extra}`
     .toLowerCase()
-    .replace(PALETTE_PHRASE, ' ');
+    .replace(PALETTE_PHRASE, ' ')
+    .replace(ELIDED_HYPHEN, '');
 }
+
+/**
+ * An apostrophe that marks an elision inside a hyphenated word ("jack-o'-lantern", "will-o'-the-wisp",
+ * curly or straight) is dropped: the lexicon spells them "jack-o-lantern" (issue #39: the apostrophe
+ * split the word and the task was refused while "jack-o-lantern" was offered).
+ */
+const ELIDED_HYPHEN = /(?<=-[a-z]{1,3})['’](?=-)/g;
 
 /**
  * A palette named in the prompt ("with the pico-8 palette", "pico8", "sweetie 16 colours", "调色板")
