@@ -17,6 +17,26 @@ const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest
   ...over,
 });
 
+describe('phrases that are no compound are drawn, what is not shown said (issue #39)', () => {
+  it.each([
+    // what a quantity counts, what follows "of", a verb's object, a person's thing
+    ['a stack of gold bars', 'bar', []],
+    ['a pile of coins', 'coin', []],
+    ['a bag of apples', 'bag', []],
+    ['a knight swinging a sword', 'knight', ['swinging']],
+    ['a dog chasing a ball', 'dog', ['chasing']],
+    ['a purple wizard hat', 'hat', ['wizard']],
+    ['a pirate hat', 'hat', ['pirate']],
+  ] as const)('"%s" is drawn as a %s', async (prompt, subject, notDrawn) => {
+    const pre = await preflightProcedural({ ...request(prompt), directions: 1 });
+    expect(pre.ok, pre.ok ? '' : pre.message).toBe(true);
+    const drawn = await renderProcedural(request(prompt));
+    const it = drawn.interpretation!;
+    expect(it.lemma ?? it.subject).toContain(subject);
+    for (const word of notDrawn) expect(it.ignored).toContain(word);
+  });
+});
+
 describe('never something else', () => {
   it.each([
     ['a hot air balloon', 'hot air balloon'],

@@ -200,6 +200,12 @@ const UI_WORDS =
   /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
+/** Words that count what follows "of" ("a stack of gold bars"): the thing drawn is what they count. */
+const QUANTITY = new Set(
+  'stack stacks pile piles heap heaps bunch bunches handful pair pairs set sets lot lots group groups couple row rows collection'.split(
+    ' ',
+  ),
+);
 /** Colour words that only name a colour, never the thing drawn ("red", "white": not a subject). */
 const BASIC_COLOURS = new Set(
   'red yellow green blue purple violet pink brown black white gray grey cyan magenta'.split(' '),
@@ -611,8 +617,37 @@ export function interpret(input: InterpretInput): Interpretation {
       ((/(ing|ed|ly)$/.test(token.en) && !lex().thingsIng.has(token.en)) || lex().adjectives.has(token.en));
     content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false, modifierOnly });
   };
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     const w = token.en;
+    const lower = token.text.toLowerCase();
+    if (!token.zh && QUANTITY.has(lower) && tokens[index + 1]?.text.toLowerCase() === 'of') {
+      // "a stack of gold bars", "a pile of coins": the thing is what the quantity counts
+      understood.push(token.text);
+      continue;
+    }
+    if (!token.zh && lower === 'of' && !QUANTITY.has(tokens[index - 1]?.text.toLowerCase() ?? '')) {
+      // "a bag of apples", "a sword of fire": what follows "of" belongs to the head before it, never
+      // a compound with it
+      holding = false;
+      phrase++;
+      pendingColours = [];
+      continue;
+    }
+    if (
+      !token.zh &&
+      /^[a-z]{3,}ing$/.test(lower) &&
+      !ACTION_WORDS[w ?? ''] &&
+      nounLemma(lower) === null &&
+      content.some((c) => c.phrase === phrase && c.known && !c.modifierOnly)
+    ) {
+      // a verb after the subject starts a clause ("a knight swinging a sword", "a dog chasing a
+      // ball"): its objects are what the subject holds or acts on, never a compound with it
+      ignored.push(token.text);
+      holding = true;
+      phrase++;
+      pendingColours = [];
+      continue;
+    }
     if (!token.known) {
       unknownWord(token);
       continue;

@@ -311,7 +311,7 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   for (let i = 0; i < mods.length && !animal; i++) {
     const words = [...mods.slice(i), head];
     if (words.length > 3 || !compounds.has(words.join('_'))) continue;
-    if (mods.slice(i).every((m) => shown(m) || USE_WORDS.has(m))) break;
+    if (mods.slice(i).every((m) => shown(m) || USE_WORDS.has(m) || ownerWord(it, m))) break;
     return refusedPhrase(phrase, head);
   }
   for (const m of mods) {
@@ -320,6 +320,12 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     if (!token) continue;
     const cls = wordClass(token);
     if (USE_WORDS.has(m) || adjectiveFirst.has(m) || (animal && cls !== 'unknown' && !token.zh)) continue;
+    if (ownerWord(it, m)) {
+      // a person before a thing owns or wears it ("a pirate hat", "a knight's shield"): the thing is
+      // drawn, the person said not drawn
+      if (!it.ignored.includes(m)) it.ignored.push(m);
+      continue;
+    }
     // what a container holds is not another thing ("a potion bottle", "a water jug")
     if (
       CONTAINERS.has(head) &&
@@ -371,6 +377,11 @@ async function compoundSource(
   if (source.kind === 'drawing' && names(source.matches[0]!.drawing)) return null;
   if (own.length) return { kind: 'drawing', matches: own.sort((a, b) => b.score - a.score), via: 'label' };
   if (compound.words.every((w) => USE_WORDS.has(w))) return null;
+  if (compound.words.every((w) => USE_WORDS.has(w) || ownerWord(it, w))) {
+    // "a cowboy hat", "a wizard hat": the head a person wears or owns, the person said not drawn
+    for (const w of compound.words) if (ownerWord(it, w) && !it.ignored.includes(w)) it.ignored.push(w);
+    return null;
+  }
   const animal =
     /^animal\./.test(it.kind ?? '') ||
     (source.kind === 'drawing' && /^animal/.test(source.matches[0]!.drawing.group));
@@ -393,6 +404,19 @@ async function compoundSource(
     ...new Set([...(near.get(compound.head) ?? []), ...lib.drawableLike(compound.head, 3)]),
   ].slice(0, 4);
   return { kind: 'refused', word: all.join(' '), suggestions };
+}
+
+/**
+ * A person noun before the head of a thing ("wizard" in "a wizard hat", "pirate" in "a pirate hat"):
+ * whose the thing is, not another thing (issue #39: these were refused as compounds). Not when the
+ * head is itself a person or a creature ("a robot helper" is a robot: the rig decides those).
+ */
+function ownerWord(it: Interpretation, word: string): boolean {
+  if (/^(person|creature|animal)\./.test(it.kind ?? '')) return false;
+  const lemma = nounLemma(word);
+  if (lemma === null) return false;
+  const kind = interpret({ assetType: 'sprite', userPrompt: `a ${lemma}`, tags: [], style: {} }).kind ?? '';
+  return /^person\./.test(kind);
 }
 
 /**
