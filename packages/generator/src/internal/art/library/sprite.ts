@@ -394,9 +394,16 @@ function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
   if (!pose.glow && !pose.flash && !pulse) return undefined;
   return (frame, _i, colours) => {
     const { flash = 0 } = pose;
-    const glow = pose.glow ?? pulse;
-    if (glow > 0.3) mapColours(frame, (c) => colours.step(c, 1));
-    if (glow < -0.3) mapColours(frame, (c) => colours.step(c, -1));
+    if (pose.glow === undefined && pulse) {
+      // a light pulses in its light only: the lit (light, warm) pixels brighten a step, the body
+      // keeps its colours (stepping every colour turned a lantern's second frame dark brown)
+      if (pulse > 0.3)
+        mapColours(frame, (c) => (c[0] > 180 && c[0] >= c[2] && c[0] + c[1] > 330 ? colours.step(c, 1) : c));
+    } else {
+      const glow = pose.glow ?? 0;
+      if (glow > 0.3) mapColours(frame, (c) => colours.step(c, 1));
+      if (glow < -0.3) mapColours(frame, (c) => colours.step(c, -1));
+    }
     if (flash)
       mapColours(frame, (c) =>
         flash >= 1 ? colours.step(colours.step(colours.step(c, 1), 1), 1) : colours.step(c, 1),
