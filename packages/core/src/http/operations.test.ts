@@ -185,7 +185,11 @@ describe('the operation table', () => {
 
   it('optimizes prompts through the service and says where the prompt came from', async () => {
     const answer = await run('optimizePrompt', { token, body: '{"tags":["knight"],"assetType":"sprite"}' });
-    expect(answer.headers).toEqual([['X-Prompt-Source', 'template']]);
+    expect(answer.headers).toEqual([
+      ['X-Prompt-Source', 'template'],
+      ['Content-Language', 'zh-CN'],
+      ['Vary', 'Accept-Language'],
+    ]);
     expect((answer.data as { prompt: string }).prompt).toContain('【主题】');
   });
 
