@@ -416,7 +416,9 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       const clock = steppingClock(T0);
       const t = taskRecord();
       await store.tasks.insert(t);
-      const a = createTaskQueue({ store, owner: 'a', leaseMs: 1000, clock, batchMs: 30 });
+      // The batch must still be waiting when b takes the claim over: 1 s leaves room for a slow
+      // database on a loaded machine (at 30 ms the batch flushed before b's claim landed).
+      const a = createTaskQueue({ store, owner: 'a', leaseMs: 1000, clock, batchMs: 1000 });
       const b = createTaskQueue({ store, owner: 'b', leaseMs: 1000, clock });
       const [old] = await a.claim(1);
       if (!old) throw new Error('no claim');
@@ -425,7 +427,7 @@ export function describeQueueContract(name: string, makeStore: () => Store | Pro
       const [next] = await b.claim(1);
       expect(next?.attempt).toBe(2);
       expect(next?.startSeq).toBe(1);
-      await settle(150);
+      await settle(1300);
       expect(await store.events.list(t.id, 0)).toEqual([]);
       await expect(
         old.record(ev(2, 'asset_generator', 'running'), { stage: 'asset_generator' }),
