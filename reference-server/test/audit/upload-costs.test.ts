@@ -52,7 +52,8 @@ describe('a JPEG with more scans than UPLOAD_JPEG_MAX_SCANS (finding 1)', () => 
     expect(many.body).toEqual({
       code: 413,
       message: 'JPEG 扫描次数过多，请另存为基线 JPEG 或 PNG',
-      data: { reason: 'image_too_many_scans' },
+      // the bound it met (decision 0052): UPLOAD_JPEG_MAX_SCANS
+      data: { reason: 'image_too_many_scans', limit: { max: 64, unit: 'scans' } },
     });
     const english = await call(server.url, 'POST', '/api/v1/uploads', {
       token: user.token,
@@ -76,8 +77,10 @@ describe('a noise JPEG whose PNG would be UPLOAD_MAX_EXPANSION times larger (fin
       expect(refused.body).toEqual({
         code: 413,
         message: '图片存储后过大，请改传 PNG 或更小的图片',
-        data: { reason: 'image_expands' },
+        // the bound it met (decision 0052): UPLOAD_MAX_EXPANSION, and this picture's own ratio
+        data: { reason: 'image_expands', limit: { max: 16, unit: 'ratio', actual: expect.any(Number) } },
       });
+      expect(refused.body.data.limit.actual).toBeGreaterThan(16);
       const asPng = await upload(server.url, user.token, await noisePng(512, 512), 'image/png');
       expect(asPng.status).toBe(200);
     } finally {
