@@ -93,7 +93,12 @@ describe('security', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ code: 413, message: '请求体过大', data: { reason: 'payload_too_large' } });
+      expect(res.body).toEqual({
+        code: 413,
+        message: '请求体过大',
+        // the bound it met (decision 0052): BODY_LIMIT_BYTES
+        data: { reason: 'payload_too_large', limit: { max: limit(), unit: 'bytes' } },
+      });
     });
 
     it('answers 413 for an oversized chunked body without Content-Length', async () => {
