@@ -2,7 +2,7 @@ import type { PipelineProgress, Task } from '@assetloom/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
-import { errorText, serverText } from './messages.js';
+import { errorText } from './messages.js';
 
 const STAGES = ['prompt_optimizer', 'asset_generator', 'quality_supervisor', 'format_adapter'] as const;
 type Stage = (typeof STAGES)[number];

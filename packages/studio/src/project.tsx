@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CharactersPanel } from './characters-lazy.js';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
-import { errorText, serverText, shownError } from './messages.js';
+import { errorText, shownError } from './messages.js';
 import { PalettePicker, StylePickers, useStyleCatalog } from './palette.js';
 import { PictureInput, type PictureParams } from './picture-input.js';
 import { LiveResults } from './results.js';

@@ -1,7 +1,7 @@
 import type { AssetloomApiError, ProjectListItem } from '@assetloom/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href, navigate, useStudio } from './context.js';
-import { errorText, serverText, shownError } from './messages.js';
+import { errorText, shownError } from './messages.js';
 import { emptyPair, mapOf, type Pair, StyleEditor } from './style-editor.js';
 import { formatTime } from './util.js';
 
