@@ -517,19 +517,25 @@ async function runSchemathesis(name, spec, configFile, reportDir) {
       PYTHONPATH: [here, process.env.PYTHONPATH].filter(Boolean).join(':'),
     },
   });
+  const seen = { failures: false, astBug: false };
   const relayed = [
-    relayLines(child.stdout, process.stdout, name),
-    relayLines(child.stderr, process.stderr, name),
+    relayLines(child.stdout, process.stdout, name, seen),
+    relayLines(child.stderr, process.stderr, name, seen),
   ];
   const code = await new Promise((resolve) =>
     child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
   );
   await Promise.all(relayed);
-  return code;
+  // Only runtime errors of CPython 3.11's ast.parse under threads ("AST constructor recursion depth
+  // mismatch", gh-106905), hit when Hypothesis describes a lambda on two worker threads at once: not
+  // a finding about the API. The run is repeated once; a failure found by a check is never retried.
+  return { code, toolBug: code !== 0 && seen.astBug && !seen.failures };
 }
 
-async function relayLines(input, output, name) {
+async function relayLines(input, output, name, seen) {
   for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (line.includes('FAILURES')) seen.failures = true;
+    if (line.includes('AST constructor recursion depth mismatch')) seen.astBug = true;
     output.write(`${restateBanner(line, name)}\n`);
   }
 }
@@ -569,7 +575,23 @@ async function main() {
     for (const target of targets) {
       const configFile = join(work, `${target.name}.toml`);
       await writeFile(configFile, target.config);
-      const code = await runSchemathesis(target.name, target.spec, configFile, join(work, target.name));
+      let { code, toolBug } = await runSchemathesis(
+        target.name,
+        target.spec,
+        configFile,
+        join(work, target.name),
+      );
+      if (toolBug) {
+        say(
+          `${target.name}: only runtime errors of CPython's thread-unsafe ast.parse (gh-106905), no check failed: running it once more`,
+        );
+        ({ code } = await runSchemathesis(
+          target.name,
+          target.spec,
+          configFile,
+          join(work, `${target.name}-again`),
+        ));
+      }
       if (code !== 0) {
         failed = true;
         say(
