@@ -184,6 +184,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
    * A run whose progress the store refused to record because the storage is full: the task fails now
    * with that cause (a few tries: a full disk often still takes the one small write) instead of
    * running on until its lease ends and being failed as abandoned. false when even that is refused.
+   * What the attempt stored is removed first: a failed task keeps no files.
    */
   async function failForFullStorage(
     claimed: ClaimedTask,
@@ -191,6 +192,11 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     cause: unknown,
     error: string,
   ): Promise<boolean> {
+    // The files this attempt stored are the failed task's (it has no assets): removing them frees
+    // the room its failure needs, where they had taken the last bytes a small store write needed.
+    await options.storage
+      .deletePrefix?.(`projects/${claimed.task.projectId}/tasks/${claimed.task.id}/`)
+      .catch((error: unknown) => taskLog.warn({ err: error }, "removing the failed task's files failed"));
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
         await options.webhooks?.outbox

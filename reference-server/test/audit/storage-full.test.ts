@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,6 +178,10 @@ describe.skipIf(!tmpfs)('on a real full disk (a 6 MB tmpfs)', () => {
     expect(ended.status).toBe('failed');
     expect(ended.error).toContain('storage full');
     expect(ended.error).not.toContain('abandoned');
+    // The failed task keeps no files: what it stored before the disk ran out was removed, which is
+    // what made room to record its failure.
+    const taskDir = join(mountPoint, 'data', 'objects', 'projects', project.body.data.id, 'tasks', taskId);
+    expect(existsSync(taskDir) ? readdirSync(taskDir) : []).toEqual([]);
     const ready = await api.get('/api/v1/ready');
     expect(ready.status).toBe(503);
     expect(ready.headers.get('x-not-ready')).toMatch(/storage-full/);
