@@ -1,5 +1,5 @@
 import type { AssetloomApiError, AssetType, TaskListItem } from '@assetloom/sdk';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { CharactersPanel } from './characters-lazy.js';
 import { href, useStudio } from './context.js';
 import type { MessageKey } from './i18n.js';
@@ -273,7 +273,10 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
   // One Idempotency-Key per distinct submission and variation: a double click (or a retried request)
   // sends the same keys and the server answers the same tasks. Variations get their seeds with the keys.
   const fingerprint = JSON.stringify([project.id, finalPrompt, assetType, params, taskStyle, variations]);
-  // Once the tasks have ended, the same form is a new request (new keys, new seeds).
+  // A submission that started its tasks is done: the next click is a new request (new keys, new
+  // seeds), whether or not those tasks have ended. Keys used to turn over only when the tasks'
+  // ends were seen, so a click that came between a task's last status and that moment was answered
+  // with the finished task again instead of a new one.
   const [round, setRound] = useState(0);
   const submission = useMemo(
     () =>
@@ -304,8 +307,6 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     };
   };
   const error = localError || shown.general;
-  // Tasks of the last submission that have ended: when all have, the form makes new keys and seeds.
-  const ended = useRef(0);
   const prompt = field('/prompt');
 
   async function optimize() {
@@ -346,6 +347,8 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
       return;
     }
     setSubmitting(true);
+    // The last submission's results go: its "completed" must not stand for the new request's.
+    setTaskIds([]);
     // One task a variation, each with its own seed; the first refusal is shown (at its field).
     const results = await Promise.all(
       submission.map(({ key, seed }) =>
@@ -369,7 +372,9 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
     }
     const started = results.flatMap((r) => (r.data ? [r.data.taskId] : []));
     if (started.length === 0) return;
-    ended.current = 0;
+    // Every variation started: new keys next time. A partial refusal keeps them, so submitting again
+    // answers the started tasks and retries only the refused.
+    if (!failed) setRound((n) => n + 1);
     setTaskIds(started);
     setHistoryTick((n) => n + 1);
     onSubmitted();
@@ -826,8 +831,6 @@ function GeneratePanel({ project, onSubmitted }: { project: Project; onSubmitted
             key={taskIds.join()}
             taskIds={taskIds}
             onEnd={() => {
-              ended.current += 1;
-              if (ended.current === taskIds.length) setRound((n) => n + 1);
               setHistoryTick((n) => n + 1);
               onSubmitted();
             }}

@@ -129,7 +129,7 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
     expect(Object.keys(files).sort()).toEqual(SPRITE_FILES);
     expect(pngSize(files['sprite.png']!)).toEqual([256, 256]);
 
-    // Back to the form: once a task has ended the same form is a new task; a failing one shows why.
+    // Back to the form: each click on the same form is a new task; a failing one shows why.
     await page.getByRole('link', { name: '工程', exact: true }).first().click();
     await page.getByRole('link', { name: 'Forest Quest' }).click();
     await page.getByLabel('描述').fill('a blue slime');
