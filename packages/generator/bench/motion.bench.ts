@@ -13,6 +13,7 @@ import { Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel
 import { renderProcedural } from '../src/index.js';
 import type { LibraryMotion } from '../src/internal/art/library/motion.js';
 import { drawLibrarySprite, loadDrawings } from '../src/internal/art/library/sprite.js';
+import { opaqueGroups } from '../test/support.js';
 
 const request = (prompt: string, resolution: number, frames: number): ImageRequest => ({
   assetType: 'animation',
@@ -72,34 +73,8 @@ for (const [id, motion] of [
   );
 }
 
-function specks(f: RgbaImage): number {
-  const { width: w, height: h, data } = f;
-  const seen = new Uint8Array(w * h);
-  let small = 0;
-  for (let p = 0; p < w * h; p++) {
-    if (seen[p] || !data[p * 4 + 3]) continue;
-    let n = 0;
-    const stack = [p];
-    seen[p] = 1;
-    while (stack.length) {
-      const q = stack.pop()!;
-      n++;
-      const qx = q % w;
-      const qy = (q - qx) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const x = qx + dx;
-          const y = qy + dy;
-          const r = y * w + x;
-          if (x < 0 || y < 0 || x >= w || y >= h || seen[r] || !data[r * 4 + 3]) continue;
-          seen[r] = 1;
-          stack.push(r);
-        }
-    }
-    if (n <= 2) small++;
-  }
-  return small;
-}
+/** 1–2 px groups of opaque pixels apart from the shape. */
+const specks = (f: RgbaImage) => opaqueGroups(f).filter((n) => n <= 2).length;
 const onEdge = (f: RgbaImage) => {
   const w = f.width;
   for (let k = 0; k < w; k++)

@@ -9,6 +9,7 @@
  */
 import type { RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
+import { spriteRequest } from '../test/support.js';
 
 const SEED_PROMPTS = [
   'a black cat',
@@ -51,18 +52,7 @@ async function seedFigures(prompt: string, seeds = [1, 2, 3, 4]) {
   const frames: RgbaImage[] = [];
   const sources = new Set<string>();
   for (const seed of seeds) {
-    const out = await renderProcedural({
-      assetType: 'sprite',
-      prompt,
-      userPrompt: prompt,
-      tags: [],
-      style: {},
-      resolution: 64,
-      directions: 1,
-      framesPerDirection: 1,
-      seed,
-      attempt: 0,
-    });
+    const out = await renderProcedural(spriteRequest(prompt, { resolution: 64, seed }));
     frames.push(out.frames[0]!);
     const it = out.interpretation;
     sources.add(it?.drawing ? it.drawing.id : `rig:${it?.kind}`);

@@ -12,6 +12,7 @@ import type { RgbaImage } from '@assetloom/pipeline';
 import { Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel';
 import { renderProcedural } from '../src/index.js';
 import { drawLibrarySprite, loadDrawings } from '../src/internal/art/library/sprite.js';
+import { spriteRequest } from '../test/support.js';
 
 const colours = (f: RgbaImage) => {
   const set = new Set<number>();
@@ -79,18 +80,7 @@ console.log(
 for (const prompt of ['a small red dragon', 'a black cat', 'a treasure chest', 'a knight', 'a potion']) {
   const frames: RgbaImage[] = [];
   for (const seed of [1, 2, 3, 4]) {
-    const out = await renderProcedural({
-      assetType: 'sprite',
-      prompt,
-      userPrompt: prompt,
-      tags: [],
-      style: {},
-      resolution: 64,
-      directions: 1,
-      framesPerDirection: 1,
-      seed,
-      attempt: 0,
-    });
+    const out = await renderProcedural(spriteRequest(prompt, { resolution: 64, seed }));
     frames.push(out.frames[0]!);
   }
   const diffs: number[] = [];

@@ -1,6 +1,7 @@
 import { createMemoryStorage, type ImageRequest, type RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural, runPipeline } from '../src/index.js';
+import { opaqueGroups } from './support.js';
 
 // Motion of parts (issue #39): the part that moves moves and the rest stays; nothing is cut by the
 // frame's edge and no pixel floats off the shape. Prompts of this file's own (never the held-out
@@ -61,35 +62,6 @@ const opaque = (f: RgbaImage) => {
   for (let i = 3; i < f.data.length; i += 4) if (f.data[i]) n++;
   return n;
 };
-/** Sizes of the frame's 8-connected groups of opaque pixels. */
-function components(f: RgbaImage): number[] {
-  const { width: w, height: h } = f;
-  const seen = new Uint8Array(w * h);
-  const sizes: number[] = [];
-  for (let p = 0; p < w * h; p++) {
-    if (seen[p] || !f.data[p * 4 + 3]) continue;
-    let n = 0;
-    const stack = [p];
-    seen[p] = 1;
-    while (stack.length) {
-      const q = stack.pop()!;
-      n++;
-      const qx = q % w;
-      const qy = (q - qx) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const x = qx + dx;
-          const y = qy + dy;
-          const r = y * w + x;
-          if (x < 0 || y < 0 || x >= w || y >= h || seen[r] || !f.data[r * 4 + 3]) continue;
-          seen[r] = 1;
-          stack.push(r);
-        }
-    }
-    sizes.push(n);
-  }
-  return sizes;
-}
 const mean = (f: RgbaImage) => {
   let r = 0;
   let g = 0;
@@ -265,7 +237,7 @@ describe('motion of parts', () => {
           `${prompt} frame ${i}: on the edge`,
         ).toBe(false);
         expect(
-          components(f).filter((n) => n <= 2),
+          opaqueGroups(f).filter((n) => n <= 2),
           `${prompt} frame ${i}: specks`,
         ).toEqual([]);
       }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { ImageRequest } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
+import { readFixture, spriteRequest } from './support.js';
 
 /**
  * Issue #40, people are drawn, never refused: a role, a trade or a fantasy class WordNet files with
@@ -17,22 +16,9 @@ interface Entry {
   drawn: string;
   words: string[];
 }
-const { prompts } = JSON.parse(
-  readFileSync(new URL('./fixtures/people-by-role.json', import.meta.url), 'utf8'),
-) as { prompts: Entry[] };
+const { prompts } = readFixture<{ prompts: Entry[] }>('people-by-role.json');
 
-const request = (prompt: string): ImageRequest => ({
-  assetType: 'sprite',
-  prompt,
-  userPrompt: prompt,
-  tags: [],
-  style: {},
-  resolution: 32,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-});
+const request = (prompt: string) => spriteRequest(prompt);
 
 describe('people by role (issue #40)', () => {
   it('the list has at least 40 prompts, 12 of them Chinese clauses', () => {

@@ -1,21 +1,10 @@
-import { createMemoryStorage, type ImageRequest, type PipelineError } from '@assetloom/pipeline';
+import { createMemoryStorage, type PipelineError } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
+import { spriteRequest } from './support.js';
 
 /** Issue #39: a phrase whose head alone would be something else is refused; a dropped word is said. */
-const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
-  assetType: 'sprite',
-  prompt,
-  userPrompt: prompt,
-  tags: [],
-  style: {},
-  resolution: 32,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-  ...over,
-});
+const request = spriteRequest;
 
 describe('phrases that are no compound are drawn, what is not shown said (issue #39)', () => {
   it.each([

@@ -1,6 +1,7 @@
 import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
+import { spriteRequest } from './support.js';
 
 /** Share of the pixels either frame covers that differ between two frames (in coverage alone: `shape`). */
 function differ(a: RgbaImage, b: RgbaImage, shape = false): number {
@@ -22,21 +23,7 @@ function differ(a: RgbaImage, b: RgbaImage, shape = false): number {
 const seeds = (prompt: string) =>
   Promise.all(
     [1, 2, 3, 4].map(
-      async (seed) =>
-        (
-          await renderProcedural({
-            assetType: 'sprite',
-            prompt,
-            userPrompt: prompt,
-            tags: [],
-            style: {},
-            resolution: 64,
-            directions: 1,
-            framesPerDirection: 1,
-            seed,
-            attempt: 0,
-          })
-        ).frames[0]!,
+      async (seed) => (await renderProcedural(spriteRequest(prompt, { resolution: 64, seed }))).frames[0]!,
     ),
   );
 
@@ -44,24 +31,7 @@ describe('seeds are variations', () => {
   it.each(['a black cat', 'a small red dragon'])(
     'four seeds of "%s" differ pairwise in at least 15 %% of their pixels',
     async (prompt) => {
-      const frames: RgbaImage[] = [];
-      for (const seed of [1, 2, 3, 4])
-        frames.push(
-          (
-            await renderProcedural({
-              assetType: 'sprite',
-              prompt,
-              userPrompt: prompt,
-              tags: [],
-              style: {},
-              resolution: 64,
-              directions: 1,
-              framesPerDirection: 1,
-              seed,
-              attempt: 0,
-            })
-          ).frames[0]!,
-        );
+      const frames = await seeds(prompt);
       for (let a = 0; a < 4; a++)
         for (let b = a + 1; b < 4; b++)
           expect(differ(frames[a]!, frames[b]!), `seeds ${a + 1} and ${b + 1}`).toBeGreaterThan(0.15);

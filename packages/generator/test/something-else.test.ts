@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { type ImageRequest, PipelineError } from '@assetloom/pipeline';
+import { PipelineError } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
+import { readFixture, spriteRequest } from './support.js';
 
 /**
  * Issue #39, never something else: every route from a prompt's subject to a picture (its own drawing,
@@ -16,22 +16,9 @@ interface Entry {
   refused?: string;
   warm?: boolean;
 }
-const { prompts } = JSON.parse(
-  readFileSync(new URL('./fixtures/never-something-else.json', import.meta.url), 'utf8'),
-) as { prompts: Entry[] };
+const { prompts } = readFixture<{ prompts: Entry[] }>('never-something-else.json');
 
-const request = (prompt: string): ImageRequest => ({
-  assetType: 'sprite',
-  prompt,
-  userPrompt: prompt,
-  tags: [],
-  style: {},
-  resolution: 32,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-});
+const request = (prompt: string) => spriteRequest(prompt);
 
 describe('never something else (issue #39)', () => {
   it('the list has at least 40 prompts of the five classes, about a tenth in Chinese', () => {

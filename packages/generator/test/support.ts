@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
+
+/**
+ * What the generator's tests and benches share: the request of one still sprite (one direction, one
+ * frame, seed 1, 32 px unless `over` says otherwise), a JSON fixture of test/fixtures, and the sizes
+ * of a frame's groups of opaque pixels.
+ */
+export const spriteRequest = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
+  assetType: 'sprite',
+  prompt,
+  userPrompt: prompt,
+  tags: [],
+  style: {},
+  resolution: 32,
+  directions: 1,
+  framesPerDirection: 1,
+  seed: 1,
+  attempt: 0,
+  ...over,
+});
+
+/** test/fixtures/<name>, parsed. */
+export const readFixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T;
+
+/** Sizes of the frame's 8-connected groups of opaque pixels, in scan order of their first pixel. */
+export function opaqueGroups(f: RgbaImage): number[] {
+  const { width: w, height: h, data } = f;
+  const seen = new Uint8Array(w * h);
+  const sizes: number[] = [];
+  for (let p = 0; p < w * h; p++) {
+    if (seen[p] || !data[p * 4 + 3]) continue;
+    let n = 0;
+    const stack = [p];
+    seen[p] = 1;
+    while (stack.length) {
+      const q = stack.pop() as number;
+      n++;
+      const qx = q % w;
+      const qy = (q - qx) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = qx + dx;
+          const y = qy + dy;
+          const r = y * w + x;
+          if (x < 0 || y < 0 || x >= w || y >= h || seen[r] || !data[r * 4 + 3]) continue;
+          seen[r] = 1;
+          stack.push(r);
+        }
+    }
+    sizes.push(n);
+  }
+  return sizes;
+}
