@@ -6,13 +6,10 @@
  * the task's error, the words the generator did not honour) for a reviewer who judges the pictures
  * by eye without the code.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { http, project, user, waitEnd } from './audit-client.js';
-import { benchServerEnv, startBuiltServer } from './built-server.js';
+import { slug, startReviewRun } from './review-run.js';
 
 interface Entry {
   id: number;
@@ -25,36 +22,20 @@ interface Entry {
   tileset?: { prompt: string; params?: Record<string, unknown> };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-const label = process.argv[2] ?? 'current';
-const listPath = resolve(process.argv[3] ?? join(here, '..', '..', 'docs', 'art-review', 'held-out-39.json'));
-const list = (JSON.parse(readFileSync(listPath, 'utf8')) as { prompts: Entry[] }).prompts;
-const outDir = join(here, 'out', 'art-review', label);
-mkdirSync(outDir, { recursive: true });
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40);
-
-const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-art-review-'));
-const server = await startBuiltServer(
-  benchServerEnv(dataDir, { GENERATE_MAX_REQUESTS: '100000', USER_MAX_RUNNING_TASKS: '0' }),
-);
+const run = await startReviewRun<Entry>('art-review', 'held-out-39.json');
+const { list, outDir } = run;
 try {
-  const me = await user(server.url);
+  const me = await user(run.url);
   const projects = new Map<string, string>();
   const projectFor = async (style: Record<string, string> | undefined) => {
     const key = JSON.stringify(style ?? {});
     let id = projects.get(key);
     if (id === undefined) {
-      const created = await http(server.url, 'POST', '/api/v1/projects', {
+      const created = await http(run.url, 'POST', '/api/v1/projects', {
         token: me.token,
         json: { name: `review ${projects.size + 1}`, ...(style ? { style } : {}) },
       });
-      id = String(created.body?.data?.id ?? (await project(server.url, me.token)));
+      id = String(created.body?.data?.id ?? (await project(run.url, me.token)));
       projects.set(key, id);
     }
     return id;
@@ -65,18 +46,18 @@ try {
     const projectId = await projectFor(entry.style);
     let params = entry.params;
     if (entry.tileset) {
-      const made = await http(server.url, 'POST', '/api/v1/generate', {
+      const made = await http(run.url, 'POST', '/api/v1/generate', {
         token: me.token,
         json: { projectId, prompt: entry.tileset.prompt, assetType: 'tileset', params: entry.tileset.params },
       });
       const tilesetTaskId = String(made.body?.data?.taskId);
-      const ended = await waitEnd(server.url, me.token, tilesetTaskId, 300_000);
+      const ended = await waitEnd(run.url, me.token, tilesetTaskId, 300_000);
       if (ended.body?.data?.status !== 'completed')
         throw new Error(`the tileset of entry ${entry.id} ended ${String(ended.body?.data?.status)}`);
       const level = (params?.level ?? {}) as Record<string, unknown>;
       params = { ...params, level: { ...level, tilesetTaskId } };
     }
-    const submitted = await http(server.url, 'POST', '/api/v1/generate', {
+    const submitted = await http(run.url, 'POST', '/api/v1/generate', {
       token: me.token,
       headers: { 'accept-language': 'en' },
       json: {
@@ -93,18 +74,18 @@ try {
       record.fields = (submitted.body?.data as { errors?: unknown } | null)?.errors;
     } else {
       const taskId = String(submitted.body?.data?.taskId);
-      const task = await waitEnd(server.url, me.token, taskId, 300_000);
+      const task = await waitEnd(run.url, me.token, taskId, 300_000);
       record.status = task.body?.data?.status;
       record.error = task.body?.data?.error ?? null;
       if (record.status === 'completed') {
-        const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
+        const assets = await http(run.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
         const data = assets.body?.data as
           | { assets: Array<{ url: string; metadata: Record<string, unknown> }> }
           | undefined;
         const list = data?.assets ?? [];
         const first = list[0];
         if (first !== undefined) {
-          const url = first.url.startsWith('http') ? first.url : `${server.url}${first.url}`;
+          const url = first.url.startsWith('http') ? first.url : `${run.url}${first.url}`;
           const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
           writeFileSync(join(outDir, `${name}.png`), bytes);
           record.file = `${name}.png`;
@@ -124,6 +105,5 @@ try {
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`\n${manifest.length} prompts → ${outDir}`);
 } finally {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await run.close();
 }

@@ -7,13 +7,10 @@
  * directions, columns frames) and a manifest.json (prompt, size, the character's identity, each
  * task's status, error and files) for a reviewer who judges them by eye without the code.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { http, project, user, waitEnd } from './audit-client.js';
-import { benchServerEnv, startBuiltServer } from './built-server.js';
+import { slug, startReviewRun } from './review-run.js';
 
 interface Entry {
   id: number;
@@ -25,24 +22,8 @@ interface Entry {
 
 const ACTIONS = ['idle', 'walk', 'run', 'jump', 'attack', 'death'] as const;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const label = process.argv[2] ?? 'current';
-const listPath = resolve(process.argv[3] ?? join(here, '..', '..', 'docs', 'art-review', 'held-out-40.json'));
-const list = (JSON.parse(readFileSync(listPath, 'utf8')) as { prompts: Entry[] }).prompts;
-const outDir = join(here, 'out', 'character-review', label);
-mkdirSync(outDir, { recursive: true });
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9\u4e00-\u9fff]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40);
-
-const dataDir = await mkdtemp(join(tmpdir(), 'assetloom-character-review-'));
-const server = await startBuiltServer(
-  benchServerEnv(dataDir, { GENERATE_MAX_REQUESTS: '100000', USER_MAX_RUNNING_TASKS: '0' }),
-);
+const run = await startReviewRun<Entry>('character-review', 'held-out-40.json');
+const { list, outDir } = run;
 
 interface TaskRecord {
   status: unknown;
@@ -53,12 +34,12 @@ interface TaskRecord {
 }
 
 try {
-  const me = await user(server.url);
-  const projectId = await project(server.url, me.token);
+  const me = await user(run.url);
+  const projectId = await project(run.url, me.token);
 
   /** Waits for a task, then keeps its sheet (the first PNG) as `<name>.png`, and lists every file. */
   async function keep(taskId: string, name: string): Promise<TaskRecord> {
-    const task = await waitEnd(server.url, me.token, taskId, 600_000);
+    const task = await waitEnd(run.url, me.token, taskId, 600_000);
     const record: TaskRecord = {
       status: task.body?.data?.status,
       error: task.body?.data?.error ?? null,
@@ -66,7 +47,7 @@ try {
       files: [],
     };
     if (record.status !== 'completed') return record;
-    const assets = await http(server.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
+    const assets = await http(run.url, 'GET', `/api/v1/tasks/${taskId}/assets`, { token: me.token });
     const found =
       (assets.body?.data as { assets?: Array<Record<string, unknown>> } | undefined)?.assets ?? [];
     record.files = found.map((a) => String(a.key).split('/').at(-1) ?? '');
@@ -74,7 +55,7 @@ try {
     if (sheet !== undefined) {
       const url = String(sheet.url);
       const bytes = new Uint8Array(
-        await (await fetch(url.startsWith('http') ? url : `${server.url}${url}`)).arrayBuffer(),
+        await (await fetch(url.startsWith('http') ? url : `${run.url}${url}`)).arrayBuffer(),
       );
       writeFileSync(join(outDir, `${name}.png`), bytes);
       record.file = `${name}.png`;
@@ -87,7 +68,7 @@ try {
   const manifest: unknown[] = [];
   for (const entry of list) {
     const name = `${String(entry.id).padStart(2, '0')}-${slug(entry.prompt)}`;
-    const created = await http(server.url, 'POST', `/api/v1/projects/${projectId}/characters`, {
+    const created = await http(run.url, 'POST', `/api/v1/projects/${projectId}/characters`, {
       token: me.token,
       headers: { 'accept-language': 'en' },
       json: {
@@ -113,7 +94,7 @@ try {
     };
     record.identity = character.identity;
     record.base = await keep(String(character.task?.taskId ?? character.baseTaskId), `${name}-base`);
-    const rotated = await http(server.url, 'POST', `/api/v1/characters/${character.id}/rotate`, {
+    const rotated = await http(run.url, 'POST', `/api/v1/characters/${character.id}/rotate`, {
       token: me.token,
       headers: { 'accept-language': 'en' },
       json: { directions: 8 },
@@ -124,7 +105,7 @@ try {
         : { status: `refused ${rotated.status}`, error: rotated.body?.message };
     const actions: Record<string, unknown> = {};
     for (const action of ACTIONS) {
-      const animated = await http(server.url, 'POST', `/api/v1/characters/${character.id}/animate`, {
+      const animated = await http(run.url, 'POST', `/api/v1/characters/${character.id}/animate`, {
         token: me.token,
         headers: { 'accept-language': 'en' },
         json: { action, directions: 8, framesPerDirection: 6 },
@@ -144,6 +125,5 @@ try {
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`\n${manifest.length} characters → ${outDir}`);
 } finally {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await run.close();
 }
