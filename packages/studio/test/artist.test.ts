@@ -256,6 +256,12 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
       })
       .toBe(2);
     expect(await overflowsSideways(page)).toBe(false);
+    // On a phone the results stand just under the button that made them (issue #41: the form is long;
+    // the results must not be a screen further down).
+    const button = await page.getByTestId('generate').boundingBox();
+    const card = await page.locator('[data-testid="result-card"]').first().boundingBox();
+    expect(card!.y - (button!.y + button!.height)).toBeGreaterThanOrEqual(0);
+    expect(card!.y - (button!.y + button!.height)).toBeLessThan(120);
     await expectAccessible(page, 'variations at 390 px');
     await shot('02-variations');
 
