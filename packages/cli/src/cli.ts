@@ -1,4 +1,5 @@
 import { ACCOUNT_HELP, login, logout, register, whoami } from './commands/account.js';
+import { CAPABILITIES_HELP, capabilities } from './commands/capabilities.js';
 import { CHARACTERS_HELP, characters } from './commands/characters.js';
 import {
   DOWNLOAD_HELP,
@@ -25,6 +26,7 @@ Account
   login --username <name>        log in and keep the token (config file, mode 0600)
   logout                         forget the token
   whoami                         who the token belongs to
+  capabilities                   what the server's image provider can do (inputs, limits)
 Projects and styles
   projects [list|create|rename|delete]
   style [show|set|pick|palettes|catalog]   a project's style; the palette picker
@@ -56,6 +58,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   login: { run: login, help: ACCOUNT_HELP.login },
   logout: { run: logout, help: ACCOUNT_HELP.logout },
   whoami: { run: whoami, help: ACCOUNT_HELP.whoami },
+  capabilities: { run: capabilities, help: CAPABILITIES_HELP },
   projects: { run: projects, help: PROJECTS_HELP },
   style: { run: style, help: STYLE_HELP },
   generate: { run: generate, help: GENERATE_HELP },

@@ -41,6 +41,25 @@ function cli(env: Record<string, string> = {}, stdin?: string) {
 
 const configFile = () => join(dir, 'config', 'assetloom', 'config.json');
 
+describe('capabilities', () => {
+  it('says what the server can do without a login; --json is what the API answers', async () => {
+    const c = cli();
+    expect(await c.run('capabilities'), c.err()).toBe(EXIT.ok);
+    expect(c.out()).toContain(`${server.url}: image provider procedural (the built-in generator)`);
+    expect(c.out()).toMatch(/^--image {6}no \(redrawing a picture needs a model provider\)$/m);
+    expect(c.out()).toMatch(/^pixelate {5}yes/m);
+    const j = cli();
+    expect(await j.run('capabilities', '--json'), j.err()).toBe(EXIT.ok);
+    const answer = JSON.parse(j.out());
+    const direct = (await (await fetch(`${server.url}/api/v1/capabilities`)).json()) as { data: object };
+    expect(answer).toEqual({ server: server.url, ...direct.data });
+    expect(answer.assetTypes).toContain('sprite');
+    const bad = cli();
+    expect(await bad.run('capabilities', 'now')).toBe(EXIT.usage);
+    expect(bad.err()).toContain('capabilities takes no arguments');
+  });
+});
+
 describe('register, login, logout and the config file', () => {
   it('register keeps the token in a 0600 file; --json answers without the token', async () => {
     const c = cli();

@@ -285,6 +285,10 @@ describe('errors the agent can act on', () => {
         /Not logged in to http:\/\/127\.0\.0\.1:\d+ .*set ASSETLOOM_TOKEN .* or call the login tool/,
       );
       await expect(client.readResource({ uri: 'assetloom://projects' })).rejects.toThrow(/Not logged in/);
+      // what the server can draw needs no account
+      const caps = await client.readResource({ uri: 'assetloom://capabilities' });
+      const direct = (await (await fetch(`${world.url}/api/v1/capabilities`)).json()) as { data: object };
+      expect(JSON.parse((caps.contents[0] as { text: string }).text)).toEqual(direct.data);
       // the login tool, with an account: the answer names the user, never the token
       await world.account('frank');
       const login = (await client.callTool({

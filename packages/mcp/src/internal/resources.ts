@@ -16,8 +16,8 @@ function one(value: string | string[] | undefined): string {
 }
 
 /**
- * Resources: the projects, a project with its style and tasks, a task with its assets, and every
- * stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
+ * Resources: what the server can draw (its capabilities), the projects, a project with its style and
+ * tasks, a task with its assets, and every stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
  */
 export function registerResources(server: McpServer, session: Session, language: () => Language): void {
   /** A read through the SDK whose failure is said as the tools say it (not logged in, unreachable …). */
@@ -39,6 +39,18 @@ export function registerResources(server: McpServer, session: Session, language:
     for await (const item of api.paginate('/api/v1/projects')) out.push(item);
     return out;
   };
+
+  server.registerResource(
+    'capabilities',
+    'assetloom://capabilities',
+    {
+      title: 'What the server can draw',
+      description:
+        "The server's image provider: the asset types it draws, the picture inputs it honours (redrawing a picture, masks and references need a model provider; pixelating and a palette from a picture work everywhere), whether it takes uploads, and its limits. Read it before asking for what a provider may refuse. No login needed.",
+      mimeType: JSON_TYPE,
+    },
+    async (uri) => jsonContents(uri, await read('what the server can do', (api) => api.getCapabilities())),
+  );
 
   server.registerResource(
     'projects',
