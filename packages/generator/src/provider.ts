@@ -455,6 +455,8 @@ async function drawUiPiece({ request, text, interpretation, style }: Drawing): P
   }
   for (const w of [...ignored]) if (UI_PIECE_WORDS.test(w) || onPiece.has(w)) honour(w);
   if (iconReading) for (const w of iconReading.understood) honour(w);
+  // an inventory's slots, a quest log's lines: the words that named them are drawn
+  for (const w of out.contents?.words ?? []) honour(w);
   return {
     frames: out.frames,
     animation: out.kind,

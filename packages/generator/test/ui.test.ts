@@ -31,6 +31,20 @@ async function make(prompt: string, params: Partial<PipelineRequest['params']> =
   return { frames, meta: result.assets[0]!.metadata, quality: result.assets[0]!.metadata.provenance.quality };
 }
 
+/** The box of a frame's opaque pixels (inclusive). */
+function opaqueBox(img: RgbaImage) {
+  let [x0, y0, x1, y1] = [img.width, img.height, -1, -1];
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++)
+      if (img.data[(y * img.width + x) * 4 + 3]) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return { x0, y0, x1, y1 };
+}
+
 /** The share of opaque pixels whose OKLab hue is within 35° of the colour's. */
 function hueShare(img: RgbaImage, hue: number): number {
   let n = 0;
@@ -67,7 +81,68 @@ describe('UI pieces', () => {
     expect(made.meta.interpretation!.understood).toContain(subject);
     expect(made.meta.interpretation!.drawnAs).toMatch(/^[fng]\//);
     expect(made.quality.passed).toBe(true);
+    // centred: the drawn pixels' box sits in the middle of the canvas, not on its bottom edge
+    const { x0, y0, x1, y1 } = opaqueBox(made.frames[0]!.image);
+    const img = made.frames[0]!.image;
+    expect(Math.abs(y0 - (img.height - 1 - y1))).toBeLessThanOrEqual(1);
+    expect(Math.abs(x0 - (img.width - 1 - x1))).toBeLessThanOrEqual(1);
   });
+
+  it.each([
+    ['an inventory panel', 'slots', ['inventory']],
+    ['a wooden backpack window', 'slots', ['backpack']],
+    ['a parchment quest log', 'ruled', ['quest', 'log']],
+    ['a stone journal', 'ruled', ['journal']],
+    ['背包面板', 'slots', ['背包']],
+  ] as const)(
+    '%s is a panel holding %s; the words that named them are honoured',
+    async (prompt, holds, words) => {
+      const made = await make(prompt);
+      expect(made.meta.uiKind).toBe('panel');
+      const img = made.frames[0]!.image;
+      const nine = made.meta.nineSlice!;
+      // the face inside the border: count its rows and columns that change colour along them
+      const inside = (x: number, y: number) => {
+        const i = (y * img.width + x) * 4;
+        return `${img.data[i]},${img.data[i + 1]},${img.data[i + 2]}`;
+      };
+      const runs = (xs: number[], ys: number[]) => {
+        let n = 0;
+        for (let k = 1; k < xs.length; k++)
+          if (inside(xs[k]!, ys[k]!) !== inside(xs[k - 1]!, ys[k - 1]!)) n++;
+        return n;
+      };
+      const across = Array.from({ length: img.width - nine.left - nine.right }, (_, k) => nine.left + k);
+      const down = Array.from({ length: img.height - nine.top - nine.bottom }, (_, k) => nine.top + k);
+      // the most colour changes along any row (column) of the face: a gap between slots has none
+      const changesAcross = Math.max(
+        ...down.map((y) =>
+          runs(
+            across,
+            across.map(() => y),
+          ),
+        ),
+      );
+      const changesDown = Math.max(
+        ...across.map((x) =>
+          runs(
+            down.map(() => x),
+            down,
+          ),
+        ),
+      );
+      if (holds === 'slots') {
+        // slots: edges across the face both ways (at least two slots each way)
+        expect(changesAcross).toBeGreaterThanOrEqual(6);
+        expect(changesDown).toBeGreaterThanOrEqual(6);
+      } else {
+        // ruled lines: many changes down the page, lines running across it
+        expect(changesDown).toBeGreaterThanOrEqual(6);
+      }
+      for (const w of words) expect(made.meta.notHonoured ?? []).not.toContain(w);
+      expect(made.quality.passed).toBe(true);
+    },
+  );
 
   it('a blue start button: four states, START in the pixel font, blue, and the same piece in every state', async () => {
     const made = await make('a blue start button');

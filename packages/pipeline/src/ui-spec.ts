@@ -24,12 +24,16 @@ const LABEL =
   /\b(labels?|signs?|plates?|plaques?|banners?|titles?|captions?|tags?|headers?|headings?)\b|标签|标题|横幅|牌子/;
 const PANEL =
   /\b(panels?|windows?|dialog(ue)?s?|frames?|boxe?s?|menus?|inventory|popups?|pop-ups?|cards?|slots?|hud)\b|面板|窗口|对话框|菜单|背包|弹窗/;
+/** Panels by what they hold (an inventory's slots, a quest log's lines): "a parchment quest log" is a panel, not a log. */
+const HOLDING_PANEL =
+  /\b(quest ?logs?|journals?|diary|diaries|inventory|inventories|backpacks?|hotbars?|stash)\b|任务日志|日志|物品栏|背包/;
 
 /** Which UI piece a prompt asks for (lower-case text): its kind words, else an icon of a thing it names, else a panel. */
 export function uiKindOf(text: string): UiKind {
   if (ICON.test(text)) return 'icon';
   if (BUTTON.test(text)) return 'button';
   if (BAR.test(text)) return 'bar';
+  if (HOLDING_PANEL.test(text)) return 'panel';
   if (LABEL.test(text)) return 'label';
   if (PANEL.test(text)) return 'panel';
   // "a heart", "a gold coin": the thing as an icon

@@ -15,13 +15,15 @@ import {
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
 import { loadDrawings } from './library/sprite.js';
+import { drawRuled, drawSlots, type PanelContents, panelContentsOf, paperGrain } from './ui-contents.js';
 
 /**
  * The built-in UI pieces, as a game's UI artist draws them at native pixel size:
  * - buttons in four states (normal, hover, pressed, disabled) with their words (quoted or named by
  *   the prompt) set in a licensed pixel font, or a symbol (close, plus, minus);
  * - bars empty and full, the fill in the bar's colour (health red, mana blue …);
- * - panels (dialogs, windows) with a border of the named material (wood, stone, gold, metal …);
+ * - panels (dialogs, windows) with a border of the named material (wood, stone, gold, metal …), and
+ *   item slots or ruled lines when the words name an inventory or a quest log (ui-contents.ts);
  * - labels: a plate with its words;
  * - icons: the thing named, drawn by the sprite generator from the licensed drawings.
  * Every piece but an icon has 9-slice insets; a colour word colours the piece itself.
@@ -55,6 +57,8 @@ export interface UiOutput {
   icon?: string;
   /** Material of the border, when the prompt named one. */
   material?: Material;
+  /** What a panel holds (item slots, ruled lines), when its words named it. */
+  contents?: PanelContents;
 }
 
 type Material = 'wood' | 'stone' | 'gold' | 'metal' | 'ice' | 'paper' | 'plain';
@@ -280,6 +284,36 @@ const inkFor = (face: Rgb): { ink: Rgb; shadow: Rgb } =>
     ? { ink: [250, 248, 240], shadow: ramp(face).deep }
     : { ink: [36, 30, 44], shadow: ramp(face).light };
 
+/**
+ * An icon's picture with its drawn pixels centred on the canvas (issue #39: a sprite stands on its
+ * feet at the bottom of its frame, so an icon drawn as one sat low, its top empty and its bottom
+ * touching the edge).
+ */
+function centred(image: RgbaImage, width: number, height: number): RgbaImage {
+  let [x0, y0, x1, y1] = [image.width, image.height, -1, -1];
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++)
+      if (image.data[(y * image.width + x) * 4 + 3]) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  const out = new Uint8Array(width * height * 4);
+  if (x1 < 0) return { width, height, data: out };
+  const dx = Math.floor((width - (x1 - x0 + 1)) / 2) - x0;
+  const dy = Math.floor((height - (y1 - y0 + 1)) / 2) - y0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const tx = x + dx;
+      const ty = y + dy;
+      if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue;
+      const i = (y * image.width + x) * 4;
+      out.set(image.data.subarray(i, i + 4), (ty * width + tx) * 4);
+    }
+  return { width, height, data: out };
+}
+
 /** Draws a UI piece; fails (a clear, exposed error) when its words do not fit the canvas asked for. */
 export async function drawUi(job: UiJob): Promise<UiOutput> {
   const kind = uiKindOf(job.text);
@@ -293,6 +327,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
   const style = job.style;
   const outline: Rgb | null = style.lineWeight > 0 ? [24, 20, 32] : null;
   const { rim, face } = colours(kind, material, job.color ?? null, job.text);
+  const contents = kind === 'panel' ? panelContentsOf(job.text) : null;
 
   if (kind === 'icon') {
     const subject = job.text
@@ -307,15 +342,8 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
           expose: true,
         },
       );
-    const out = new Uint8Array(width * height * 4);
-    const ox = Math.floor((width - drawn.image.width) / 2);
-    const oy = Math.floor((height - drawn.image.height) / 2);
-    for (let y = 0; y < drawn.image.height; y++)
-      out.set(
-        drawn.image.data.subarray(y * drawn.image.width * 4, (y + 1) * drawn.image.width * 4),
-        ((oy + y) * width + ox) * 4,
-      );
-    return { kind, frames: [{ width, height, data: out }], frameNames: names, width, height, icon: drawn.as };
+    const frame = centred(drawn.image, width, height);
+    return { kind, frames: [frame], frameNames: names, width, height, icon: drawn.as };
   }
 
   // the art grid: native pixels up to 160 on the long edge, whole-pixel scaling above
@@ -423,13 +451,21 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         face,
         material,
       });
+      const b = kind === 'label' ? Math.max(1, border - 1) : border;
+      const { ink, shadow } = inkFor(face.base);
+      const titleBottom = words && kind === 'panel' ? o + b + 1 + textBox(words.text).height + 2 : o + b;
+      if (kind === 'panel') {
+        const inner = { x0: o + b + 1, y0: o + b + 1, x1: gw - o - b - 1, y1: gh - o - b - 1 };
+        if (material === 'paper') paperGrain(c, inner, face);
+        const below = { ...inner, y0: Math.max(inner.y0, titleBottom), x0: inner.x0 + 1, x1: inner.x1 - 1 };
+        if (contents?.kind === 'slots') drawSlots(c, { ...below, y0: below.y0 + 1, y1: below.y1 - 1 }, face);
+        else if (contents?.kind === 'ruled') drawRuled(c, below, face, contents.checklist, ink);
+      }
       if (words) {
-        const b = kind === 'label' ? Math.max(1, border - 1) : border;
-        const { ink, shadow } = inkFor(face.base);
         const box =
           kind === 'label'
             ? { x0: o + b, y0: o + b, x1: gw - o - b, y1: gh - o - b }
-            : { x0: o + b, y0: o + b + 1, x1: gw - o - b, y1: o + b + 1 + textBox(words.text).height + 2 };
+            : { x0: o + b, y0: o + b + 1, x1: gw - o - b, y1: titleBottom };
         fontUsed = await letter(c, words.text, box, ink, shadow);
       }
     }
@@ -461,5 +497,6 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
     },
     ...(words && fontUsed ? { text: { text: words.text, font: fontUsed } } : {}),
     ...(material !== 'plain' ? { material } : {}),
+    ...(contents ? { contents } : {}),
   };
 }
