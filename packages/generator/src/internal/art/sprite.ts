@@ -177,10 +177,63 @@ function drawFigureSprite(job: SpriteJob): SpriteOutput {
 
 /** Draws every frame (direction-major) for the sprite and animation asset types. */
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
-  const { interpretation: it, painter, rng } = job;
+  const { interpretation: it, rng } = job;
   const spec = (it.kind ? kindSpec(it.kind) : undefined) ?? KINDS[FALLBACK_KIND];
   if (spec.plan === 'biped') return drawFigureSprite(job);
   const kind = it.kind && kindSpec(it.kind) ? it.kind : FALLBACK_KIND;
+  const features = subjectFeatures(it, spec);
+  // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
+  const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));
+  const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
+  const aspect = aspectOf(spec, shape, features);
+  if (it.size !== undefined && it.size < 1) features.add('small');
+  const action: Action =
+    job.animate === 'idle'
+      ? (it.action ?? 'idle')
+      : (it.action ?? (spec.plan === 'object' ? 'idle' : spec.plan === 'blob' ? 'jump' : 'walk'));
+  const colours = subjectColours(job, spec);
+  const materials = spriteMaterials(job, spec, colours);
+  // proportions from the seed
+  const vary: Build['vary'] = [rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1)];
+  const sizeK = (it.size ?? 1) * (features.has('big') && spec.plan !== 'quadruped' ? 1.12 : 1);
+  const build = (u: number): Build => ({
+    u,
+    rng,
+    spec,
+    kind,
+    ...(it.lemma ? { lemma: it.lemma } : {}),
+    features,
+    scale: sizeK,
+    vary,
+    shape,
+    aspect,
+    ...(it.held ? { held: it.held } : {}),
+    ...(colours.shieldAsked ? { coloured: true } : {}),
+  });
+  const plan: PlanOf = { spec, features, build, action, fpd: job.framesPerDirection };
+  const frame = frameLayout(job, plan);
+  // nothing is cut by the frame's edge (issue #39): the boxes above are the parts' centres and radii,
+  // and the look's outline is a pixel outside them, so a sheet whose frames still reach the top or a
+  // side (a slime's jump, a ship's bob) is drawn a little smaller
+  let unit = frame.unit;
+  let done = drawFramesAt(job, plan, frame, materials, unit);
+  for (let tries = 0; tries < 3 && done.frames.some(touchesTopOrSides); tries++) {
+    unit *= 0.92;
+    done = drawFramesAt(job, plan, frame, materials, unit);
+  }
+  const frames = done.frames.map((f) =>
+    upscale(f.data, frame.gw, frame.gh, frame.factor, job.width, job.height),
+  );
+  return {
+    frames,
+    subject: it.subject ?? 'figure (no known subject in the prompt)',
+    motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
+    bodyColor: done.colours.map(materials[0]!.ramp.base),
+  };
+}
+
+/** The subject's features: its kind's, what its noun's gloss states, and whether it is a woman or a man. */
+function subjectFeatures(it: Interpretation, spec: KindSpec): Set<Feature> {
   const features = new Set<Feature>(spec.features);
   // what the noun's WordNet gloss says about its shape ("a mane", "short-legged", "large")
   const stated = it.lemma ? glossFeaturesOf(it.lemma) : [];
@@ -194,26 +247,35 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     features.add('long-hair');
   } else if (it.lemma && MALE.test(it.lemma)) features.add('male');
   if (features.has('flightless' as Feature)) features.delete('wings');
-  // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed
-  const id = new Rng(hash53(`shape:${it.lemma ?? kind}`));
-  const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
+  return features;
+}
+
+/** The noun's own stretch along forward, side and up, from its shape and the features that name one. */
+function aspectOf(spec: KindSpec, shape: readonly number[], features: ReadonlySet<Feature>): Build['aspect'] {
   const stretch = (k: number, more: string, less: string) =>
     1 +
     // people and beasts vary more: filling the frame, their outlines would otherwise converge
     shape[k]! * (spec.plan === 'biped' ? 0.3 : spec.plan === 'quadruped' ? 0.24 : 0.16) +
     (features.has(more as Feature) ? 0.22 : 0) -
     (features.has(less as Feature) ? 0.22 : 0);
-  const aspect: [number, number, number] = [
-    stretch(5, 'long', 'short'),
-    stretch(6, 'heavy', 'slender'),
-    stretch(7, 'tall', 'flat'),
-  ];
-  if (it.size !== undefined && it.size < 1) features.add('small');
-  const action: Action =
-    job.animate === 'idle'
-      ? (it.action ?? 'idle')
-      : (it.action ?? (spec.plan === 'object' ? 'idle' : spec.plan === 'blob' ? 'jump' : 'walk'));
-  // colours: the asked colour (or material) colours the main body; else the gloss's or the kind's
+  return [stretch(5, 'long', 'short'), stretch(6, 'heavy', 'slender'), stretch(7, 'tall', 'flat')];
+}
+
+interface SubjectColours {
+  /** The colour the prompt asked for, if any. */
+  asked: Rgb | null;
+  /** The asked colour enamels the armour ("a blue knight", "in blue armour"). */
+  armourAsked: boolean;
+  /** The asked colour paints the shield ("a blue knight", "with a blue shield"). */
+  shieldAsked: boolean;
+  main: Rgb;
+  second: Rgb;
+  accentHue: number;
+}
+
+/** Colours: the asked colour (or material) colours the main body; else the gloss's or the kind's. */
+function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
+  const { interpretation: it, rng } = job;
   const asked = it.colors[0] ? parseHex(it.colors[0].hex) : null;
   // what else the asked colour names: "a blue knight" and "a knight in blue armour" enamel the armour,
   // "a knight with a blue shield" the shield; "a knight with a red cape" neither
@@ -230,33 +292,44 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const second: Rgb = it.colors[1] ? parseHex(it.colors[1].hex)! : mix(main, [250, 245, 230], 0.45);
   const [h0] = rgbToHsv(main);
   const accentHue = (h0 + 0.5 + rng.range(-0.12, 0.12)) % 1;
-  const skinTones: Rgb[] = [
-    [215, 170, 150],
-    [205, 160, 135],
-    [165, 105, 80],
-    [125, 78, 62],
-  ];
+  return { asked, armourAsked, shieldAsked, main, second, accentHue };
+}
+
+const SKIN_TONES: Rgb[] = [
+  [215, 170, 150],
+  [205, 160, 135],
+  [165, 105, 80],
+  [125, 78, 62],
+];
+
+/** Every material slot (M) in the painter's ramps, then each a shade darker (slot + FAR). */
+function spriteMaterials(job: SpriteJob, spec: KindSpec, c: SubjectColours): Material[] {
+  const { painter, rng } = job;
   const shiny =
-    spec.shiny || /gold|silver|iron|steel|metal|bronze|copper|crystal|glass|ice/.test(it.material ?? '');
+    spec.shiny ||
+    /gold|silver|iron|steel|metal|bronze|copper|crystal|glass|ice/.test(job.interpretation.material ?? '');
   const flat = (c: Rgb): Material => ({ ramp: flatRamp(c), flat: true });
   const materials = materialSet(painter, [
-    [main, shiny ? { shiny: true } : undefined],
-    [second],
+    [c.main, shiny ? { shiny: true } : undefined],
+    [c.second],
     [hsvToRgb(rng.pick([0.07, 0.09, 0.6, 0.02]), rng.range(0.35, 0.6), rng.range(0.22, 0.4))],
     [painter.darkest],
-    [rng.pick(skinTones)],
+    [rng.pick(SKIN_TONES)],
     [STEEL, { shiny: true }],
     [[130, 85, 50]],
-    [hsvToRgb(accentHue, 0.65, 0.7)],
+    [hsvToRgb(c.accentHue, 0.65, 0.7)],
     [[240, 240, 232]],
     [[255, 225, 90]],
-    [mix(main, [255, 255, 255], 0.3)],
+    [mix(c.main, [255, 255, 255], 0.3)],
     [[235, 225, 200]],
     [[240, 200, 60], { shiny: true }],
     [[225, 195, 110]],
     // a knight's armour: steel, enamelled in the asked colour ("a blue knight" is blue, not grey);
     // under an enforced palette mostly the colour itself, or the mix would snap to the palette's grey
-    [armourAsked ? mix(STEEL, asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL, { shiny: true }],
+    [
+      c.armourAsked && c.asked ? mix(STEEL, c.asked, job.style.paletteEnforced ? 0.8 : 0.55) : STEEL,
+      { shiny: true },
+    ],
   ]);
   materials[M.EYE - 1] = flat(painter.darkest);
   const body = materials[0]!.ramp;
@@ -286,84 +359,102 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
           },
     );
   }
-  // proportions from the seed
-  const vary: Build['vary'] = [rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1)];
-  const sizeK = (it.size ?? 1) * (features.has('big') && spec.plan !== 'quadruped' ? 1.12 : 1);
-  const build = (u: number): Build => ({
-    u,
-    rng,
-    spec,
-    kind,
-    ...(it.lemma ? { lemma: it.lemma } : {}),
-    features,
-    scale: sizeK,
-    vary,
-    shape,
-    aspect,
-    ...(it.held ? { held: it.held } : {}),
-    ...(shieldAsked ? { coloured: true } : {}),
-  });
+  return materials;
+}
 
+/** What a subject's frames are drawn from: its build at a unit, the action and the cycle's length. */
+interface PlanOf {
+  spec: KindSpec;
+  features: ReadonlySet<Feature>;
+  build: (u: number) => Build;
+  action: Action;
+  fpd: number;
+}
+
+/**
+ * The phase of frame f of the cycle. Walk and run cycles start on a contact pose, so frames 0 and
+ * fpd/2 are the two contacts. A two-frame cycle is drawn an eighth later: its two contacts differ
+ * only in depth, which a front or back view cannot show (a light body's far-side shade can map to
+ * its own colour), so both frames would be one picture; an eighth on, one foot is lifted and the legs
+ * are still apart.
+ */
+function phaseOf({ action, fpd }: PlanOf, f: number): number {
+  const cyclic = action === 'walk' || action === 'run';
+  return fpd > 1
+    ? cyclic
+      ? f / fpd + (fpd === 2 ? 0.125 : 0)
+      : (f + 0.25) / fpd
+    : action === 'idle' || cyclic
+      ? 0
+      : 0.3;
+}
+
+type Box = [number, number, number, number];
+
+/** The box of every frame of a direction, at unit 1 with the feet at the origin. */
+function boxOf(plan: PlanOf, facing: number, act: Action, frames: number): Box {
+  const bb: Box = [
+    Number.POSITIVE_INFINITY,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ];
+  for (let f = 0; f < frames; f++) {
+    const phase = act === plan.action ? phaseOf(plan, f) : 0;
+    const pose = poseOf(act, phase, plan.fpd);
+    const P = projector({ ox: 0, oy: 0, facing, fall: pose.fall });
+    for (const part of buildPlan(plan.build(1), act, phase, plan.fpd, facing).list) {
+      const pts =
+        part.t === 'ball' ? [part.c] : part.t === 'stick' || part.t === 'cone' ? [part.a, part.b] : part.p;
+      // the drawn extent: a ball's own vertical radius, a cone's flat base
+      const r = part.t === 'poly' ? 0 : part.r;
+      const ry =
+        part.t === 'ball'
+          ? (part.ry ?? part.r) * Math.cos(TILT) + part.r * Math.sin(TILT) * 0.2
+          : part.t === 'cone'
+            ? part.r * Math.sin(TILT)
+            : r;
+      pts.forEach((q, k) => {
+        const [x, y] = P(q);
+        const rx = part.t === 'cone' && k === 1 ? 0 : r;
+        const rY = part.t === 'cone' && k === 1 ? 0 : ry;
+        bb[0] = Math.min(bb[0], x - rx);
+        bb[1] = Math.min(bb[1], y - rY);
+        bb[2] = Math.max(bb[2], x + rx);
+        bb[3] = Math.max(bb[3], y + rY);
+      });
+    }
+  }
+  return bb;
+}
+
+/** Where a subject sits in its frames: the grid, each direction's resting box and centre, the unit. */
+interface FrameLayout {
+  gw: number;
+  gh: number;
+  factor: number;
+  names: readonly string[];
+  /** Each direction's box standing idle (it centres the subject and puts its feet on the baseline). */
+  rest: Box[];
+  baseline: number;
+  /** The x of each direction's centre, at unit 1. */
+  centres: number[];
+  unit: number;
+}
+
+/**
+ * Game sprites fill their frame: the subject standing idle sets one scale for every action, so a
+ * character's walk, jump and attack sheets match; a standing figure is ~80 % of the frame's height
+ * with its feet on a baseline a few cells above the bottom, centred. Things lying or flying keep
+ * to the frame's width; objects are a little smaller, still reading at a glance.
+ */
+function frameLayout(job: SpriteJob, plan: PlanOf): FrameLayout {
   const { gw, gh, factor } = gridFor(job.width, job.height, job.style.gridHint);
   const names = DIRECTION_NAMES[job.directions];
-  const fpd = job.framesPerDirection;
-  // walk and run cycles start on a contact pose, so frames 0 and fpd/2 are the two contacts. A
-  // two-frame cycle is drawn an eighth later: its two contacts differ only in depth, which a front or
-  // back view cannot show (a light body's far-side shade can map to its own colour), so both frames
-  // would be one picture; an eighth on, one foot is lifted and the legs are still apart.
-  const cyclic = action === 'walk' || action === 'run';
-  const phaseOf = (f: number) =>
-    fpd > 1
-      ? cyclic
-        ? f / fpd + (fpd === 2 ? 0.125 : 0)
-        : (f + 0.25) / fpd
-      : action === 'idle' || cyclic
-        ? 0
-        : 0.3;
-
-  // the box of every frame of a direction, at unit 1 with the feet at the origin
-  const boxOf = (facing: number, act: Action, frames: number): [number, number, number, number] => {
-    const bb: [number, number, number, number] = [
-      Number.POSITIVE_INFINITY,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-    ];
-    for (let f = 0; f < frames; f++) {
-      const phase = act === action ? phaseOf(f) : 0;
-      const pose = poseOf(act, phase, fpd);
-      const P = projector({ ox: 0, oy: 0, facing, fall: pose.fall });
-      for (const part of buildPlan(build(1), act, phase, fpd, facing).list) {
-        const pts =
-          part.t === 'ball' ? [part.c] : part.t === 'stick' || part.t === 'cone' ? [part.a, part.b] : part.p;
-        // the drawn extent: a ball's own vertical radius, a cone's flat base
-        const r = part.t === 'poly' ? 0 : part.r;
-        const ry =
-          part.t === 'ball'
-            ? (part.ry ?? part.r) * Math.cos(TILT) + part.r * Math.sin(TILT) * 0.2
-            : part.t === 'cone'
-              ? part.r * Math.sin(TILT)
-              : r;
-        pts.forEach((q, k) => {
-          const [x, y] = P(q);
-          const rx = part.t === 'cone' && k === 1 ? 0 : r;
-          const rY = part.t === 'cone' && k === 1 ? 0 : ry;
-          bb[0] = Math.min(bb[0], x - rx);
-          bb[1] = Math.min(bb[1], y - rY);
-          bb[2] = Math.max(bb[2], x + rx);
-          bb[3] = Math.max(bb[3], y + rY);
-        });
-      }
-    }
-    return bb;
-  };
-  // Game sprites fill their frame: the subject standing idle sets one scale for every action, so a
-  // character's walk, jump and attack sheets match; a standing figure is ~80 % of the frame's height
-  // with its feet on a baseline a few cells above the bottom, centred. Things lying or flying keep
-  // to the frame's width; objects are a little smaller, still reading at a glance.
+  const { spec, action } = plan;
   const facings = names.map((name) => FACING[name] ?? 0);
-  const rest = facings.map((fc) => boxOf(fc, 'idle', 1));
-  const boxes = facings.map((fc) => boxOf(fc, action, fpd));
+  const rest = facings.map((fc) => boxOf(plan, fc, 'idle', 1));
+  const boxes = facings.map((fc) => boxOf(plan, fc, action, plan.fpd));
   const margin = 1 + Math.max(1, job.style.lineWeight);
   const baseline = gh - Math.max(margin, Math.round(gh * 0.07));
   let restW = 1;
@@ -372,68 +463,58 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     restW = Math.max(restW, x1 - x0);
     restH = Math.max(restH, y1 - y0);
   }
-  const upright = spec.plan === 'bird' && features.has('flightless' as Feature);
+  const upright = spec.plan === 'bird' && plan.features.has('flightless' as Feature);
   const fill = spec.plan === 'object' ? 0.74 : upright ? 0.8 : 0.86;
   let unit = upright
     ? Math.min((gh * fill) / restH, (gw * 0.94) / restW)
     : Math.min((gh * fill) / restH, (gw * fill) / restW);
   // every frame of the action must stay inside the frame (a jump's top, a fall's length)
   const falls = action === 'death' || action === 'hurt';
-  const centreOf = (d: number) => {
+  const centres = names.map((_, d) => {
     const [x0, , x1] = falls ? boxes[d]! : rest[d]!;
     return (x0 + x1) / 2;
-  };
+  });
   boxes.forEach(([x0, y0, x1], d) => {
-    const cx = centreOf(d);
+    const cx = centres[d]!;
     unit = Math.min(
       unit,
       (gw / 2 - margin + 1) / Math.max(1e-6, cx - x0, x1 - cx),
       (baseline - margin + 1) / Math.max(1e-6, -y0),
     );
   });
+  return { gw, gh, factor, names, rest, baseline, centres, unit };
+}
 
+/** Every frame drawn at `unit`, shaded in the materials' ramps, then given the look every sprite shares. */
+function drawFramesAt(job: SpriteJob, plan: PlanOf, frame: FrameLayout, materials: Material[], unit: number) {
+  const { gw, gh } = frame;
+  const { action, fpd } = plan;
+  const it = job.interpretation;
   const style = it.time === 'night' ? { ...job.style, mood: 'night' as const } : job.style;
-  const drawAt = (unit: number) => {
-    const shaded: RgbaImage[] = [];
-    names.forEach((name, d) => {
-      const facing = FACING[name] ?? 0;
-      // centred on the resting figure (a fall may reach further to one side), feet on the baseline
-      const ry1 = rest[d]![3];
-      const ox = Math.round(gw / 2 - centreOf(d) * unit);
-      const oy = Math.round(baseline - Math.max(0, ry1) * unit);
-      for (let f = 0; f < fpd; f++) {
-        const phase = phaseOf(f);
-        const pose = poseOf(action, phase, fpd);
-        const grid = new PixelCanvas(gw, gh);
-        const parts = buildPlan(build(unit), action, phase, fpd, facing);
-        if (spec.plan === 'object' && action === 'idle' && fpd > 1) {
-          // a glint travels over still objects, so an idle cycle is never a still picture
-          const a = phase * Math.PI * 2;
-          parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
-        }
-        renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
-        // shaded in the materials' ramps; the outline is the look's, as every sprite's
-        shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
+  const shaded: RgbaImage[] = [];
+  frame.names.forEach((name, d) => {
+    const facing = FACING[name] ?? 0;
+    // centred on the resting figure (a fall may reach further to one side), feet on the baseline
+    const ry1 = frame.rest[d]![3];
+    const ox = Math.round(gw / 2 - frame.centres[d]! * unit);
+    const oy = Math.round(frame.baseline - Math.max(0, ry1) * unit);
+    for (let f = 0; f < fpd; f++) {
+      const phase = phaseOf(plan, f);
+      const pose = poseOf(action, phase, fpd);
+      const grid = new PixelCanvas(gw, gh);
+      const parts = buildPlan(plan.build(unit), action, phase, fpd, facing);
+      if (plan.spec.plan === 'object' && action === 'idle' && fpd > 1) {
+        // a glint travels over still objects, so an idle cycle is never a still picture
+        const a = phase * Math.PI * 2;
+        parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
       }
-    });
-    // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges
-    return applyLook(shaded, lookOf(job.style, gw, gh), { relight: 0 });
-  };
-  // nothing is cut by the frame's edge (issue #39): the boxes above are the parts' centres and radii,
-  // and the look's outline is a pixel outside them, so a sheet whose frames still reach the top or a
-  // side (a slime's jump, a ship's bob) is drawn a little smaller
-  let done = drawAt(unit);
-  for (let tries = 0; tries < 3 && done.frames.some(touchesTopOrSides); tries++) {
-    unit *= 0.92;
-    done = drawAt(unit);
-  }
-  const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
-  return {
-    frames,
-    subject: it.subject ?? 'figure (no known subject in the prompt)',
-    motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
-    bodyColor: done.colours.map(materials[0]!.ramp.base),
-  };
+      renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
+      // shaded in the materials' ramps; the outline is the look's, as every sprite's
+      shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
+    }
+  });
+  // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges
+  return applyLook(shaded, lookOf(job.style, gw, gh), { relight: 0 });
 }
 
 /** Whether a frame has an opaque pixel on its top row or its side columns. */
