@@ -1,3 +1,4 @@
+import type { Feature } from '@assetloom/pipeline/interpret';
 import { type Build, eyes, FAR, farSide, M, Parts, type Pose, type V3, wing } from './common.js';
 
 /** Which weapon a biped holds: the prompt's held item first, then the kind's own. */
@@ -72,140 +73,111 @@ function lookOf(b: Build): Look {
   return 'plain';
 }
 
-/**
- * People, humanoid creatures and robots, chibi-proportioned (about 2.5 heads): boots, legs that bend
- * at the knee, a torso, arms with hands, a big head; then the class's own outfit (helmet and plume,
- * pointed hat and beard, hood and quiver, crown and cape, …) and weapon. Limbs on the far side are a
- * shade darker so the two legs of a walk read apart.
- */
-export function biped(b: Build, pose: Pose): Parts {
+/** The materials (M slots) a biped's outfit is drawn in. */
+interface Outfit {
+  shirt: number;
+  sleeve: number;
+  pants: number;
+  boots: number;
+  /** The hands: bare skin unless the class wears gloves, gauntlets or bones. */
+  hands?: number;
+  belt: number;
+}
+
+const PLAIN_OUTFIT: Outfit = { shirt: M.BODY, sleeve: M.BODY, pants: M.DARK, boots: M.WOOD, belt: M.WOOD };
+
+/** Each class's outfit, over the plain one. */
+const OUTFITS: Readonly<Record<Look, Partial<Outfit>>> = {
+  plain: {},
+  knight: { pants: M.BODY, boots: M.BODY, hands: M.BODY, belt: M.DARK },
+  mage: { belt: M.GOLD },
+  priest: { belt: M.GOLD },
+  archer: { pants: M.WOOD, boots: M.DARK, belt: M.WOOD },
+  rogue: { pants: M.BODY, boots: M.DARK, hands: M.DARK, belt: M.WOOD },
+  king: { belt: M.GOLD },
+  pirate: { shirt: M.LIGHT, sleeve: M.LIGHT, belt: M.BODY, boots: M.DARK },
+  // one dark cloth from head to toe, wrapped shins, a red sash
+  ninja: { pants: M.BODY, boots: M.DARK, hands: M.DARK, belt: M.ACCENT },
+  // lacquered armour over dark hakama
+  samurai: { pants: M.DARK, boots: M.DARK, hands: M.DARK, belt: M.GOLD },
+  farmer: { shirt: M.ACCENT, sleeve: M.ACCENT, pants: M.BODY, belt: M.BODY },
+  chef: { pants: M.DARK, boots: M.DARK, belt: M.LIGHT },
+  astronaut: { pants: M.BODY, boots: M.BODY2, hands: M.BODY2, belt: M.ACCENT },
+  skeleton: { shirt: M.BODY, sleeve: M.BODY, pants: M.BODY, boots: M.BODY, hands: M.BODY, belt: M.DARK },
+  robot: { shirt: M.BODY, sleeve: M.BODY, pants: M.BODY, boots: M.DARK, hands: M.BODY, belt: M.DARK },
+  // a pale face over dark clothes
+  vampire: { hands: M.LIGHT, pants: M.BODY, boots: M.DARK, belt: M.DARK },
+  zombie: { shirt: M.ACCENT, sleeve: M.BODY, pants: M.DARK, boots: M.DARK, hands: M.BODY },
+  creature: { shirt: M.BODY, sleeve: M.BODY, pants: M.BODY, boots: M.BODY2, hands: M.BODY, belt: M.WOOD },
+};
+
+/** Classes whose armour or travelling clothes a woman wears instead of a dress. */
+const NO_DRESS: readonly Look[] = [
+  'knight',
+  'rogue',
+  'archer',
+  'ninja',
+  'samurai',
+  'pirate',
+  'astronaut',
+  'creature',
+];
+
+/** What every piece of a biped is drawn from: the build, the pose, its proportions and its outfit. */
+interface Body {
+  p: Parts;
+  b: Build;
+  pose: Pose;
+  F: Build['features'];
+  look: Look;
+  robot: boolean;
+  bones: boolean;
+  /** The side away from the viewer, and a material on a side (a shade darker on the far one). */
+  far: number;
+  shade: (side: number, m: number) => number;
+  legL: number;
+  torsoH: number;
+  torsoR: number;
+  headR: number;
+  /** A thief's crouch, units. */
+  crouch: number;
+  hipU: number;
+  shoulderU: number;
+  lean: number;
+  headC: V3;
+  creatureSkin: boolean;
+  skin: number;
+  outfit: Required<Outfit>;
+  /** A stable per-noun choice of an outfit piece for people whose kind states none (cape, robe, pack). */
+  own: number;
+  robe: boolean;
+  cape: boolean;
+  limbR: number;
+}
+
+/** The proportions of a biped in this pose, its class and its outfit. */
+function bodyOf(b: Build, pose: Pose): Body {
   const F = b.features;
-  const p = new Parts(b.u * b.scale, b.aspect);
   const look = lookOf(b);
-  const robot = look === 'robot';
   const bones = look === 'skeleton';
   const heavy = F.has('heavy');
   const small = F.has('small');
   const sh = b.shape;
   const far = farSide(pose.facing);
-  const shade = (side: number, m: number) => (side === far ? m + FAR : m);
-
   const legL = 5.6 + b.vary[0] * 0.3 + sh[0]! * 1.4 - (small ? 1 : 0) + (heavy ? 0.4 : 0);
   const torsoH = 5.6 + b.vary[1] * 0.3 + sh[1]! * 1.1 + (heavy ? 0.6 : 0);
   const torsoR = (heavy ? 3.6 : 2.9) + b.vary[2] * 0.15 + sh[2]! * 0.75;
   const headR =
     (bones ? 3.4 : small ? 4.3 : 4) + b.vary[3] * 0.15 + (bones ? 0 : sh[3]! * 0.6) - (heavy ? 0.2 : 0);
-  const rise = pose.rise;
   // a thief stands in a crouch, feet apart, daggers out: a silhouette of its own
   const crouch = look === 'rogue' ? 1.2 : 0;
-  const hipU = legL + rise + pose.bob * 0.5 - crouch;
+  const hipU = legL + pose.rise + pose.bob * 0.5 - crouch;
   const shoulderU = hipU + torsoH + pose.bob * 0.5;
   const lean = pose.lean * 4;
-  const headC: V3 = [lean, 0, shoulderU + headR * 0.72];
   const creatureSkin = look === 'creature' || look === 'zombie';
-
-  // materials of the outfit
+  const robot = look === 'robot';
   const skin = robot || bones ? M.BODY : creatureSkin ? M.BODY : look === 'vampire' ? M.LIGHT : M.SKIN;
-  let shirt: number = M.BODY;
-  let sleeve: number = M.BODY;
-  let pants: number = M.DARK;
-  let boots: number = M.WOOD;
-  let hands: number = skin;
-  let belt: number = M.WOOD;
-  switch (look) {
-    case 'knight':
-      pants = M.BODY;
-      boots = M.BODY;
-      hands = M.BODY;
-      belt = M.DARK;
-      break;
-    case 'mage':
-    case 'priest':
-      belt = M.GOLD;
-      break;
-    case 'archer':
-      pants = M.WOOD;
-      boots = M.DARK;
-      belt = M.WOOD;
-      break;
-    case 'rogue':
-      pants = M.BODY;
-      boots = M.DARK;
-      hands = M.DARK;
-      belt = M.WOOD;
-      break;
-    case 'king':
-      belt = M.GOLD;
-      break;
-    case 'pirate':
-      shirt = M.LIGHT;
-      sleeve = M.LIGHT;
-      belt = M.BODY;
-      boots = M.DARK;
-      break;
-    case 'ninja':
-      // one dark cloth from head to toe, wrapped shins, a red sash
-      pants = M.BODY;
-      boots = M.DARK;
-      hands = M.DARK;
-      belt = M.ACCENT;
-      break;
-    case 'samurai':
-      // lacquered armour over dark hakama
-      pants = M.DARK;
-      boots = M.DARK;
-      hands = M.DARK;
-      belt = M.GOLD;
-      break;
-    case 'farmer':
-      shirt = M.ACCENT;
-      sleeve = M.ACCENT;
-      pants = M.BODY;
-      belt = M.BODY;
-      break;
-    case 'chef':
-      pants = M.DARK;
-      boots = M.DARK;
-      belt = M.LIGHT;
-      break;
-    case 'astronaut':
-      pants = M.BODY;
-      boots = M.BODY2;
-      hands = M.BODY2;
-      belt = M.ACCENT;
-      break;
-    case 'skeleton':
-    case 'robot':
-      shirt = M.BODY;
-      sleeve = M.BODY;
-      pants = M.BODY;
-      boots = robot ? M.DARK : M.BODY;
-      hands = M.BODY;
-      belt = M.DARK;
-      break;
-    case 'vampire':
-      // a pale face over dark clothes
-      hands = M.LIGHT;
-      pants = M.BODY;
-      boots = M.DARK;
-      belt = M.DARK;
-      break;
-    case 'zombie':
-      shirt = M.ACCENT;
-      sleeve = M.BODY;
-      pants = M.DARK;
-      boots = M.DARK;
-      hands = M.BODY;
-      break;
-    case 'creature':
-      shirt = M.BODY;
-      sleeve = M.BODY;
-      pants = M.BODY;
-      boots = M.BODY2;
-      hands = M.BODY;
-      belt = M.WOOD;
-      break;
-  }
+  const outfit = { ...PLAIN_OUTFIT, hands: skin, ...OUTFITS[look] };
   // people and creatures whose kind states no outfit wear one of their own (stable per noun, so a
   // merchant is not a villager): a cape, a robe or a pack
   const own =
@@ -213,18 +185,74 @@ export function biped(b: Build, pose: Pose): Parts {
       ? sh[4]!
       : 0;
   // a woman's or a girl's dress, unless her class wears armour or travelling clothes
-  const dress =
-    F.has('female') &&
-    !['knight', 'rogue', 'archer', 'ninja', 'samurai', 'pirate', 'astronaut', 'creature'].includes(look);
-  const robe = F.has('robe') || look === 'mage' || look === 'priest' || own < -0.55 || dress;
+  const dress = F.has('female') && !NO_DRESS.includes(look);
   // a knight reads by helm, plume and shield, a thief by hood and mask: their capes only blurred them
   // into one caped shape with the vampire
   const cape = (F.has('cape') && look !== 'knight' && look !== 'rogue') || look === 'king' || own > 0.45;
-  if (own > 0.1 && own <= 0.45)
-    p.box([-torsoR - 0.9, 0, hipU + torsoH * 0.55], [1.2, 2.2, 2.4], M.WOOD, M.WOOD, pose.facing, -0.2);
-  const limbR = bones ? 0.42 : heavy ? 1.45 : 1.2;
+  return {
+    p: new Parts(b.u * b.scale, b.aspect),
+    b,
+    pose,
+    F,
+    look,
+    robot,
+    bones,
+    far,
+    shade: (side, m) => (side === far ? m + FAR : m),
+    legL,
+    torsoH,
+    torsoR,
+    headR,
+    crouch,
+    hipU,
+    shoulderU,
+    lean,
+    headC: [lean, 0, shoulderU + headR * 0.72],
+    creatureSkin,
+    skin,
+    outfit,
+    own,
+    robe: F.has('robe') || look === 'mage' || look === 'priest' || own < -0.55 || dress,
+    cape,
+    limbR: bones ? 0.42 : heavy ? 1.45 : 1.2,
+  };
+}
 
-  // legs: hip → knee → foot; a lifted foot bends its knee forward
+/**
+ * People, humanoid creatures and robots, chibi-proportioned (about 2.5 heads): boots, legs that bend
+ * at the knee, a torso, arms with hands, a big head; then the class's own outfit (helmet and plume,
+ * pointed hat and beard, hood and quiver, crown and cape, …) and weapon. Limbs on the far side are a
+ * shade darker so the two legs of a walk read apart.
+ */
+export function biped(b: Build, pose: Pose): Parts {
+  const d = bodyOf(b, pose);
+  if (d.own > 0.1 && d.own <= 0.45)
+    // a traveller's pack
+    d.p.box(
+      [-d.torsoR - 0.9, 0, d.hipU + d.torsoH * 0.55],
+      [1.2, 2.2, 2.4],
+      M.WOOD,
+      M.WOOD,
+      pose.facing,
+      -0.2,
+    );
+  legs(d);
+  behind(d);
+  if (d.bones) ribcage(d);
+  else if (d.robot) robotTorso(d);
+  else if (d.robe) robeTorso(d);
+  else clothTorso(d);
+  if (d.F.has('coat') || d.look === 'pirate') coat(d);
+  OVER_TORSO[d.look]?.(d);
+  arms(d);
+  head(d);
+  return d.p;
+}
+
+/** Legs: hip → knee → foot; a lifted foot bends its knee forward. Boots with a toe and a heel. */
+function legs(d: Body): void {
+  const { p, pose, far, crouch, hipU, limbR, bones } = d;
+  const rise = pose.rise;
   for (const [side, sign, lift] of [
     [-1, 1, pose.liftL],
     [1, -1, pose.liftR],
@@ -235,8 +263,8 @@ export function biped(b: Build, pose: Pose): Parts {
     const footU = rise + lift + 1 + fwd * pose.ground + footS * pose.groundS;
     const foot: V3 = [fwd, footS, footU];
     const knee: V3 = [fwd * 0.5 + lift * 0.9 + 0.2, side * 1.6, (hipU + footU) / 2 + lift * 0.3];
-    const leg = shade(side, pants);
-    if (!robe || pose.action === 'death') {
+    const leg = d.shade(side, d.outfit.pants);
+    if (!d.robe || pose.action === 'death') {
       // the shin ends above the sole: the boot's flat bottom is the lowest thing, so a planted foot
       // covers the same pixel row whatever its x (a round end would flicker by a row)
       p.stick(hip, knee, limbR + 0.1, leg, side === far ? -0.2 : 0);
@@ -248,33 +276,34 @@ export function biped(b: Build, pose: Pose): Parts {
       [foot[0] - 0.4, foot[1], foot[2] - 0.05],
       [foot[0] + (bones ? 1.2 : 1.5), foot[1], foot[2] - 0.05],
       bones ? 0.7 : 1.05,
-      shade(side, boots),
+      d.shade(side, d.outfit.boots),
       side === far ? -0.19 : 0.01,
     );
   }
-  // tail
+}
+
+/** Behind the back: a tail, a cape flaring to the ground, wings, and packs (quiver, life support). */
+function behind(d: Body): void {
+  const { p, pose, F, look, torsoR, torsoH, hipU, shoulderU } = d;
+  const rise = pose.rise;
   if (F.has('tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1;
     p.stick([-torsoR * 0.7, 0, hipU + 0.5], [-torsoR - 3, sway, hipU + 2.6], 0.8, M.BODY, -0.3);
   }
-  // cape behind the back, flaring to the ground
-  if (cape) {
+  if (d.cape) {
     const flow = pose.action === 'run' || pose.action === 'walk' ? 1.4 : 0.5;
+    // the hem's corners are raised like planted feet, so the cape never hangs below the baseline
+    const hem = (side: number): V3 => [
+      -torsoR - flow,
+      side * torsoR * 1.45,
+      rise + 1.6 + Math.max(0, (-torsoR - flow) * pose.ground + side * torsoR * 1.45 * pose.groundS),
+    ];
     p.poly(
       [
         [-torsoR * 0.6, -torsoR * 0.95, shoulderU + 0.2],
         [-torsoR * 0.6, torsoR * 0.95, shoulderU + 0.2],
-        // the hem's corners are raised like planted feet, so the cape never hangs below the baseline
-        [
-          -torsoR - flow,
-          torsoR * 1.45,
-          rise + 1.6 + Math.max(0, (-torsoR - flow) * pose.ground + torsoR * 1.45 * pose.groundS),
-        ],
-        [
-          -torsoR - flow,
-          -torsoR * 1.45,
-          rise + 1.6 + Math.max(0, (-torsoR - flow) * pose.ground - torsoR * 1.45 * pose.groundS),
-        ],
+        hem(1),
+        hem(-1),
       ],
       look === 'rogue' ? M.DARK : M.ACCENT,
       -0.6,
@@ -284,13 +313,13 @@ export function biped(b: Build, pose: Pose): Parts {
     wing(p, [-torsoR * 0.8, -1, shoulderU - 1], -1, 9, pose.flap, M.BODY2);
     wing(p, [-torsoR * 0.8, 1, shoulderU - 1], 1, 9, pose.flap, M.BODY2);
   }
-  // packs on the back: a quiver of arrows, an astronaut's life support, a traveller's pack
+  // packs on the back: a quiver of arrows, an astronaut's life support, a robot's battery
   if (look === 'archer') {
     p.stick([-torsoR - 0.6, -1.2, hipU + 1.5], [-torsoR - 0.9, 1.4, shoulderU + 2.2], 1.15, M.WOOD, -0.4);
-    for (const d of [-0.5, 0.5])
+    for (const k of [-0.5, 0.5])
       p.stick(
-        [-torsoR - 0.9, 1.3 + d, shoulderU + 2],
-        [-torsoR - 1, 1.6 + d, shoulderU + 3.4],
+        [-torsoR - 0.9, 1.3 + k, shoulderU + 2],
+        [-torsoR - 1, 1.6 + k, shoulderU + 3.4],
         0.5,
         M.LIGHT,
         -0.39,
@@ -300,149 +329,180 @@ export function biped(b: Build, pose: Pose): Parts {
     p.box([-torsoR - 0.8, 0, hipU + torsoH * 0.6], [1.3, 2.6, 2.8], M.BODY2, M.BODY2, pose.facing, -0.2);
   if (look === 'robot')
     p.box([-torsoR - 0.4, 0, hipU + torsoH * 0.6], [0.8, 1.8, 1.8], M.DARK, M.DARK, pose.facing, -0.2);
+}
 
-  // torso
-  if (bones) {
-    // a spine, three pairs of curved ribs with clear gaps between them (wider than two outlines), a
-    // pelvis, a collar bone: bones, not a body
-    const k = Math.max(1, torsoH / 5.6);
-    p.stick([lean * 0.6, 0, shoulderU - 0.2], [0, 0, hipU + 0.3], 0.4, M.BODY, 0.1);
-    for (let r = 0; r < 3; r++) {
-      const u = shoulderU - 1.3 - r * 1.7 * k;
-      const w = torsoR * (1.05 - r * 0.14);
-      for (const side of [-1, 1]) {
-        p.stick(
-          [lean * 0.6 + 1.5, side * 0.2, u],
-          [lean * 0.6 + 0.9, side * w * 0.85, u + 0.15],
-          0.34,
-          M.BODY,
-          0.12,
-        );
-        p.stick(
-          [lean * 0.6 + 0.9, side * w * 0.85, u + 0.15],
-          [lean * 0.6, side * w, u - 0.35],
-          0.34,
-          M.BODY,
-          0.12,
-        );
-      }
+/**
+ * A skeleton's torso: a spine, three pairs of curved ribs with clear gaps between them (wider than
+ * two outlines), a pelvis, a collar bone: bones, not a body.
+ */
+function ribcage({ p, torsoH, torsoR, hipU, shoulderU, lean }: Body): void {
+  const k = Math.max(1, torsoH / 5.6);
+  const x = lean * 0.6;
+  p.stick([x, 0, shoulderU - 0.2], [0, 0, hipU + 0.3], 0.4, M.BODY, 0.1);
+  for (let r = 0; r < 3; r++) {
+    const u = shoulderU - 1.3 - r * 1.7 * k;
+    const w = torsoR * (1.05 - r * 0.14);
+    for (const side of [-1, 1]) {
+      p.stick([x + 1.5, side * 0.2, u], [x + 0.9, side * w * 0.85, u + 0.15], 0.34, M.BODY, 0.12);
+      p.stick([x + 0.9, side * w * 0.85, u + 0.15], [x, side * w, u - 0.35], 0.34, M.BODY, 0.12);
     }
-    // the pelvis: a bowl with a dark hollow
-    p.ball([0.3, 0, hipU + 0.4], 1.7, M.BODY, 0.9, 0.11);
-    p.ball([0.9, 0, hipU + 0.5], 0.7, M.EYE, 0.45, 0.115);
-    p.stick(
-      [lean * 0.6, -torsoR, shoulderU - 0.2],
-      [lean * 0.6, torsoR, shoulderU - 0.2],
-      0.38,
-      M.BODY,
-      0.11,
-    );
-  } else if (robot) {
-    p.box(
-      [lean * 0.5, 0, hipU + torsoH / 2],
-      [torsoR * 0.85, torsoR * 1.05, torsoH / 2 + 0.3],
-      M.BODY,
-      M.TOP,
-      pose.facing,
-      0.1,
-    );
-    p.ball([lean * 0.5 + torsoR * 0.85, 0, hipU + torsoH * 0.6], 1, M.GLOW, undefined, 0.25);
-    p.stick([0, -1.6, hipU - 0.2], [0, 1.6, hipU - 0.2], 1, M.DARK, 0.05);
-  } else if (robe) {
-    p.stick([lean * 0.5, 0, shoulderU - torsoR * 0.5], [0, 0, rise + 3], torsoR, shirt, 0.1);
-    p.cone([0, 0, rise + 1], [lean * 0.5, 0, shoulderU + 1.5], torsoR + 1.5, shirt, 0.09);
-    p.ball([0, 0, rise + 1.2], torsoR + 1.5, shirt, 1.3, 0.095);
-    p.stick([lean * 0.5, -torsoR * 0.9, hipU + 1], [lean * 0.5, torsoR * 0.9, hipU + 1], 0.6, belt, 0.13);
-  } else {
-    p.stick([lean * 0.6, 0, shoulderU - torsoR * 0.55], [0, 0, hipU + torsoR * 0.35], torsoR, shirt, 0.1);
-    // a belt round the waist (a flat disc reads as a band from every side; biased over the torso,
-    // whose depth is taken at its middle, higher up)
-    p.ball([0, 0, hipU + 0.6], torsoR * 1.04, belt, 0.62, 1);
-    if (look === 'knight') {
-      // a breastplate over the chest and a buckle
-      p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.8, M.ARMOR, torsoR * 0.7, 0.11);
-      p.ball([torsoR * 0.85, 0, hipU + 0.5], 0.55, M.GOLD, undefined, 0.13);
-    }
-    if (look === 'chef')
-      // an apron from the chest to the knees
-      p.poly(
-        [
-          [lean * 0.6 + torsoR * 0.98, -torsoR * 0.6, shoulderU - 1.2],
-          [lean * 0.6 + torsoR * 0.98, torsoR * 0.6, shoulderU - 1.2],
-          [torsoR * 0.98, torsoR * 0.8, hipU - 2.4],
-          [torsoR * 0.98, -torsoR * 0.8, hipU - 2.4],
-        ],
-        M.LIGHT,
-        0.14,
-      );
-    if (look === 'farmer')
-      // overall straps and a bib
-      for (const side of [-1, 1])
-        p.stick(
-          [lean * 0.6 + torsoR * 0.9, side * torsoR * 0.5, shoulderU - 0.8],
-          [torsoR * 0.9, side * torsoR * 0.5, hipU + 1],
-          0.55,
-          M.BODY,
-          0.13,
-        );
-    if (look === 'zombie') {
-      // a torn hem: ragged teeth below the shirt, skin showing through a tear
-      for (const s of [-0.7, 0, 0.7])
-        p.poly(
-          [
-            [torsoR * 0.8, s * torsoR - 0.8, hipU + 0.2],
-            [torsoR * 0.8, s * torsoR + 0.8, hipU + 0.2],
-            [torsoR * 0.85, s * torsoR + 0.2, hipU - 1.5],
-          ],
-          M.ACCENT,
-          0.13,
-        );
-      p.ball([lean * 0.6 + torsoR * 0.8, torsoR * 0.3, shoulderU - 2.6], 1, M.BODY, 1.4, 0.14);
-    }
-    if (look === 'pirate')
-      // a sash across the chest
+  }
+  // the pelvis: a bowl with a dark hollow
+  p.ball([0.3, 0, hipU + 0.4], 1.7, M.BODY, 0.9, 0.11);
+  p.ball([0.9, 0, hipU + 0.5], 0.7, M.EYE, 0.45, 0.115);
+  p.stick([x, -torsoR, shoulderU - 0.2], [x, torsoR, shoulderU - 0.2], 0.38, M.BODY, 0.11);
+}
+
+/** A robot's torso: a box with a glowing core and a dark hip joint. */
+function robotTorso({ p, pose, torsoH, torsoR, hipU, lean }: Body): void {
+  p.box(
+    [lean * 0.5, 0, hipU + torsoH / 2],
+    [torsoR * 0.85, torsoR * 1.05, torsoH / 2 + 0.3],
+    M.BODY,
+    M.TOP,
+    pose.facing,
+    0.1,
+  );
+  p.ball([lean * 0.5 + torsoR * 0.85, 0, hipU + torsoH * 0.6], 1, M.GLOW, undefined, 0.25);
+  p.stick([0, -1.6, hipU - 0.2], [0, 1.6, hipU - 0.2], 1, M.DARK, 0.05);
+}
+
+/** A robe or a dress: from the shoulders to the ground, flaring, belted. */
+function robeTorso({ p, pose, torsoR, hipU, shoulderU, lean, outfit }: Body): void {
+  const rise = pose.rise;
+  p.stick([lean * 0.5, 0, shoulderU - torsoR * 0.5], [0, 0, rise + 3], torsoR, outfit.shirt, 0.1);
+  p.cone([0, 0, rise + 1], [lean * 0.5, 0, shoulderU + 1.5], torsoR + 1.5, outfit.shirt, 0.09);
+  p.ball([0, 0, rise + 1.2], torsoR + 1.5, outfit.shirt, 1.3, 0.095);
+  p.stick(
+    [lean * 0.5, -torsoR * 0.9, hipU + 1],
+    [lean * 0.5, torsoR * 0.9, hipU + 1],
+    0.6,
+    outfit.belt,
+    0.13,
+  );
+}
+
+/** A shirt and a belt, then what the class wears on its chest. */
+function clothTorso(d: Body): void {
+  const { p, torsoR, hipU, shoulderU, lean, outfit } = d;
+  p.stick(
+    [lean * 0.6, 0, shoulderU - torsoR * 0.55],
+    [0, 0, hipU + torsoR * 0.35],
+    torsoR,
+    outfit.shirt,
+    0.1,
+  );
+  // a belt round the waist (a flat disc reads as a band from every side; biased over the torso,
+  // whose depth is taken at its middle, higher up)
+  p.ball([0, 0, hipU + 0.6], torsoR * 1.04, outfit.belt, 0.62, 1);
+  ON_CHEST[d.look]?.(d);
+}
+
+/** What a class wears on its shirt's chest. */
+const ON_CHEST: Readonly<Partial<Record<Look, (d: Body) => void>>> = {
+  knight: ({ p, torsoR, hipU, shoulderU, lean }) => {
+    // a breastplate over the chest and a buckle
+    p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.8, M.ARMOR, torsoR * 0.7, 0.11);
+    p.ball([torsoR * 0.85, 0, hipU + 0.5], 0.55, M.GOLD, undefined, 0.13);
+  },
+  chef: ({ p, torsoR, hipU, shoulderU, lean }) =>
+    // an apron from the chest to the knees
+    p.poly(
+      [
+        [lean * 0.6 + torsoR * 0.98, -torsoR * 0.6, shoulderU - 1.2],
+        [lean * 0.6 + torsoR * 0.98, torsoR * 0.6, shoulderU - 1.2],
+        [torsoR * 0.98, torsoR * 0.8, hipU - 2.4],
+        [torsoR * 0.98, -torsoR * 0.8, hipU - 2.4],
+      ],
+      M.LIGHT,
+      0.14,
+    ),
+  farmer: ({ p, torsoR, hipU, shoulderU, lean }) => {
+    // overall straps and a bib
+    for (const side of [-1, 1])
       p.stick(
-        [lean * 0.6 + torsoR * 0.9, -torsoR * 0.8, shoulderU - 0.8],
-        [torsoR * 0.9, torsoR * 0.8, hipU + 1],
-        0.7,
+        [lean * 0.6 + torsoR * 0.9, side * torsoR * 0.5, shoulderU - 0.8],
+        [torsoR * 0.9, side * torsoR * 0.5, hipU + 1],
+        0.55,
         M.BODY,
         0.13,
       );
-  }
-  if (F.has('coat') || look === 'pirate') {
-    // a long coat: skirts from the waist to the knees, open at the front over the shirt, cuffed
-    for (const side of [-1, 1])
+  },
+  zombie: ({ p, torsoR, hipU, shoulderU, lean }) => {
+    // a torn hem: ragged teeth below the shirt, skin showing through a tear
+    for (const s of [-0.7, 0, 0.7])
       p.poly(
         [
-          [torsoR * 0.55, side * torsoR * 0.35, hipU + 1.2],
-          [-torsoR * 0.7, side * torsoR * 1.05, hipU + 1.2],
-          [-torsoR * 0.95, side * (torsoR * 1.35), hipU - legL * 0.62],
-          [torsoR * 0.7, side * torsoR * 0.75, hipU - legL * 0.62],
+          [torsoR * 0.8, s * torsoR - 0.8, hipU + 0.2],
+          [torsoR * 0.8, s * torsoR + 0.8, hipU + 0.2],
+          [torsoR * 0.85, s * torsoR + 0.2, hipU - 1.5],
         ],
-        M.BODY,
-        side === far ? -0.05 : 0.12,
+        M.ACCENT,
+        0.13,
       );
+    p.ball([lean * 0.6 + torsoR * 0.8, torsoR * 0.3, shoulderU - 2.6], 1, M.BODY, 1.4, 0.14);
+  },
+  pirate: ({ p, torsoR, hipU, shoulderU, lean }) =>
+    // a sash across the chest
+    p.stick(
+      [lean * 0.6 + torsoR * 0.9, -torsoR * 0.8, shoulderU - 0.8],
+      [torsoR * 0.9, torsoR * 0.8, hipU + 1],
+      0.7,
+      M.BODY,
+      0.13,
+    ),
+};
+
+/** A long coat: skirts from the waist to the knees, open at the front over the shirt, lapels. */
+function coat({ p, far, legL, torsoR, hipU, shoulderU, lean }: Body): void {
+  const hem = hipU - legL * 0.62;
+  for (const side of [-1, 1])
     p.poly(
       [
-        [-torsoR * 0.7, -torsoR * 1.05, hipU + 1.2],
-        [-torsoR * 0.7, torsoR * 1.05, hipU + 1.2],
-        [-torsoR * 0.95, torsoR * 1.3, hipU - legL * 0.62],
-        [-torsoR * 0.95, -torsoR * 1.3, hipU - legL * 0.62],
+        [torsoR * 0.55, side * torsoR * 0.35, hipU + 1.2],
+        [-torsoR * 0.7, side * torsoR * 1.05, hipU + 1.2],
+        [-torsoR * 0.95, side * (torsoR * 1.35), hem],
+        [torsoR * 0.7, side * torsoR * 0.75, hem],
       ],
       M.BODY,
-      -0.05,
+      side === far ? -0.05 : 0.12,
     );
-    // lapels over the shoulders
-    for (const side of [-1, 1])
-      p.stick(
-        [lean * 0.6 + torsoR * 0.7, side * torsoR * 0.75, shoulderU - 0.4],
-        [torsoR * 0.75, side * torsoR * 0.45, hipU + 1],
-        0.75,
-        M.BODY,
-        0.14,
-      );
-  }
-  if (look === 'samurai') {
+  p.poly(
+    [
+      [-torsoR * 0.7, -torsoR * 1.05, hipU + 1.2],
+      [-torsoR * 0.7, torsoR * 1.05, hipU + 1.2],
+      [-torsoR * 0.95, torsoR * 1.3, hem],
+      [-torsoR * 0.95, -torsoR * 1.3, hem],
+    ],
+    M.BODY,
+    -0.05,
+  );
+  // lapels over the shoulders
+  for (const side of [-1, 1])
+    p.stick(
+      [lean * 0.6 + torsoR * 0.7, side * torsoR * 0.75, shoulderU - 0.4],
+      [torsoR * 0.75, side * torsoR * 0.45, hipU + 1],
+      0.75,
+      M.BODY,
+      0.14,
+    );
+}
+
+/** A collar over the shoulders: fur for a king, cloth for a mage. */
+const collar =
+  (m: number) =>
+  ({ p, torsoR, shoulderU, lean }: Body): void =>
+    p.stick(
+      [lean * 0.6, -torsoR * 0.9, shoulderU + 0.1],
+      [lean * 0.6, torsoR * 0.9, shoulderU + 0.1],
+      1.1,
+      m,
+      0.2,
+    );
+
+/** What a class wears over its torso (and coat): armour plates, a sword on the back, a collar. */
+const OVER_TORSO: Readonly<Partial<Record<Look, (d: Body) => void>>> = {
+  samurai: ({ p, pose, torsoR, hipU, shoulderU, lean }) => {
     // lamellar plates: a cuirass with gold lacing, a skirt of plates, big square shoulder guards
     p.ball([lean * 0.6 + torsoR * 0.3, 0, shoulderU - 2.2], torsoR * 0.85, M.BODY, torsoR * 0.8, 0.11);
     for (let r = 0; r < 2; r++)
@@ -462,25 +522,14 @@ export function biped(b: Build, pose: Pose): Parts {
         pose.facing,
         0.12,
       );
-  }
-  if (look === 'ninja') {
+  },
+  ninja: ({ p, torsoR, hipU, shoulderU }) => {
     // a katana across the back, its hilt over the shoulder
-    p.stick(
-      [-torsoR - 0.4, torsoR * 0.8, hipU + 0.5],
-      [-torsoR - 0.2, -torsoR * 0.9, shoulderU + 2.8],
-      0.42,
-      M.DARK,
-      -0.45,
-    );
-    p.stick(
-      [-torsoR - 0.2, -torsoR * 0.9, shoulderU + 2.8],
-      [-torsoR - 0.1, -torsoR * 1.1, shoulderU + 4.2],
-      0.45,
-      M.ACCENT,
-      -0.44,
-    );
-  }
-  if (look === 'vampire')
+    const top: V3 = [-torsoR - 0.2, -torsoR * 0.9, shoulderU + 2.8];
+    p.stick([-torsoR - 0.4, torsoR * 0.8, hipU + 0.5], top, 0.42, M.DARK, -0.45);
+    p.stick(top, [-torsoR - 0.1, -torsoR * 1.1, shoulderU + 4.2], 0.45, M.ACCENT, -0.44);
+  },
+  vampire: ({ p, torsoR, shoulderU, lean }) => {
     // a vampire's high stand-up collar, flaring behind the head
     for (const side of [-1, 1])
       p.cone(
@@ -490,17 +539,14 @@ export function biped(b: Build, pose: Pose): Parts {
         M.ACCENT,
         0.05,
       );
-  if (look === 'king' || look === 'mage')
-    // a fur or cloth collar over the shoulders
-    p.stick(
-      [lean * 0.6, -torsoR * 0.9, shoulderU + 0.1],
-      [lean * 0.6, torsoR * 0.9, shoulderU + 0.1],
-      1.1,
-      look === 'king' ? M.LIGHT : M.BODY2,
-      0.2,
-    );
+  },
+  king: collar(M.LIGHT),
+  mage: collar(M.BODY2),
+};
 
-  // arms: the left swings against the legs, the right carries the weapon and strikes
+/** Arms: the left swings against the legs, the right carries the weapon and strikes; a shield on the left. */
+function arms(d: Body): void {
+  const { p, b, pose, look, robot, bones, far, torsoR, crouch, hipU, shoulderU, lean, limbR, outfit } = d;
   const shoulderW = torsoR + (bones ? 0.4 : 0.9);
   const weapon = weaponOf(b);
   const strike = pose.strike;
@@ -533,193 +579,205 @@ export function biped(b: Build, pose: Pose): Parts {
     const bias = side === far ? -0.3 : 0.2;
     if (side !== far && !bones) {
       // a darker rim round the near arm, so it reads over a torso of the same cloth
-      p.stick(shoulder, elbow, limbR + 0.55, sleeve + FAR, bias - 0.01);
-      p.stick(elbow, hand, limbR + 0.5, sleeve + FAR, bias - 0.01);
+      p.stick(shoulder, elbow, limbR + 0.55, outfit.sleeve + FAR, bias - 0.01);
+      p.stick(elbow, hand, limbR + 0.5, outfit.sleeve + FAR, bias - 0.01);
     }
-    p.stick(shoulder, elbow, limbR + 0.05, shade(side, sleeve), bias);
-    p.stick(elbow, hand, limbR, shade(side, sleeve), bias);
-    p.ball(hand, bones ? 0.8 : 1.15, shade(side, hands), undefined, bias + 1);
+    p.stick(shoulder, elbow, limbR + 0.05, d.shade(side, outfit.sleeve), bias);
+    p.stick(elbow, hand, limbR, d.shade(side, outfit.sleeve), bias);
+    p.ball(hand, bones ? 0.8 : 1.15, d.shade(side, outfit.hands), undefined, bias + 1);
     if (look === 'knight' || robot)
       p.ball(
         shoulder,
         torsoR * 0.55,
-        shade(side, look === 'knight' ? M.ARMOR : M.BODY),
+        d.shade(side, look === 'knight' ? M.ARMOR : M.BODY),
         undefined,
         bias + 0.02,
       );
   }
   const heraldry = b.coloured ? M.BODY : M.ACCENT;
   if (weapon) held(p, weapon, handR, strike, far === 1 ? -0.4 : 0.5, heraldry);
-  if (look === 'knight' || F.has('shield' as never)) shield(p, handL, far === -1 ? -0.35 : 0.55, heraldry);
+  if (look === 'knight' || d.F.has('shield' as never)) shield(p, handL, far === -1 ? -0.35 : 0.55, heraldry);
+}
 
-  // head
-  if (robot) {
-    p.box([headC[0], 0, headC[2]], [headR * 0.8, headR * 0.95, headR * 0.8], M.BODY, M.TOP, pose.facing, 0.3);
-    p.stick([headC[0], 0, headC[2] + headR * 0.7], [headC[0], 0, headC[2] + headR + 1.6], 0.4, M.DARK, 0.31);
-    p.ball([headC[0], 0, headC[2] + headR + 2], 0.9, M.GLOW, undefined, 0.32);
-    for (const side of [-1, 1])
-      p.ball([headC[0] + headR * 0.82, side * headR * 0.4, headC[2] + 0.3], 0.9, M.GLOW, 0.8, 0.4);
-    p.stick(
-      [headC[0] + headR * 0.82, -1.2, headC[2] - 1.7],
-      [headC[0] + headR * 0.82, 1.2, headC[2] - 1.7],
-      0.35,
-      M.DARK,
-      0.4,
-    );
-    return p;
+/** The head: a robot's box or a skull, else a face with ears, horns, hair, eyes, a beard and a hat. */
+function head(d: Body): void {
+  if (d.robot) {
+    robotHead(d);
+    return;
   }
+  const { p, F, headR, headC } = d;
   const hat = [...F].find((f) => f.startsWith('hat:'));
   // a hood replaces the head: its face opening is drawn over it
-  if (hat !== 'hat:hood') p.ball(headC, headR, hat === 'hat:ninja' ? M.BODY : skin, undefined, 0.3);
-  if (bones) {
-    // a skull: big dark sockets, a nose hole, teeth
-    for (const side of [-1, 1])
-      p.ball([headC[0] + headR * 0.8, side * headR * 0.38, headC[2] + 0.2], 1.15, M.EYE, 1.25, 0.4);
-    p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1.3], 0.5, M.EYE, undefined, 0.4);
-    p.stick(
-      [headC[0] + headR * 0.75, -1.2, headC[2] - 2.6],
-      [headC[0] + headR * 0.75, 1.2, headC[2] - 2.6],
-      0.3,
-      M.EYE,
-      0.4,
-    );
-    return p;
+  if (hat !== 'hat:hood') p.ball(headC, headR, hat === 'hat:ninja' ? M.BODY : d.skin, undefined, 0.3);
+  if (d.bones) {
+    skull(d);
+    return;
   }
-  // snout, ears, horns
-  if (F.has('snout')) p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1], 1.8, M.BODY2, undefined, 0.36);
-  if (F.has('ears'))
-    for (const side of [-1, 1])
-      p.cone(
-        [headC[0] - 0.4, side * headR * 0.85, headC[2] + 0.6],
-        [headC[0] - 0.8, side * (headR + 2.4), headC[2] + 2.2],
-        1,
-        creatureSkin ? M.BODY : M.SKIN,
-        0.25,
-      );
-  if (F.has('long-ears'))
+  for (const piece of HEAD_PIECES) if (F.has(piece.feature)) piece.draw(d);
+  hair(d, hat);
+  face(d, hat);
+  if (hat) hatOn(p, hat, headC, headR, d.look);
+  if (F.has('halo')) p.ball([headC[0], 0, headC[2] + headR + 1.8], 2.6, M.GLOW, 0.7, 0.5);
+}
+
+function robotHead({ p, pose, headR: r, headC: c }: Body): void {
+  p.box([c[0], 0, c[2]], [r * 0.8, r * 0.95, r * 0.8], M.BODY, M.TOP, pose.facing, 0.3);
+  p.stick([c[0], 0, c[2] + r * 0.7], [c[0], 0, c[2] + r + 1.6], 0.4, M.DARK, 0.31);
+  p.ball([c[0], 0, c[2] + r + 2], 0.9, M.GLOW, undefined, 0.32);
+  for (const side of [-1, 1]) p.ball([c[0] + r * 0.82, side * r * 0.4, c[2] + 0.3], 0.9, M.GLOW, 0.8, 0.4);
+  p.stick([c[0] + r * 0.82, -1.2, c[2] - 1.7], [c[0] + r * 0.82, 1.2, c[2] - 1.7], 0.35, M.DARK, 0.4);
+}
+
+/** A skull: big dark sockets, a nose hole, teeth. */
+function skull({ p, headR: r, headC: c }: Body): void {
+  for (const side of [-1, 1]) p.ball([c[0] + r * 0.8, side * r * 0.38, c[2] + 0.2], 1.15, M.EYE, 1.25, 0.4);
+  p.ball([c[0] + r * 0.9, 0, c[2] - 1.3], 0.5, M.EYE, undefined, 0.4);
+  p.stick([c[0] + r * 0.75, -1.2, c[2] - 2.6], [c[0] + r * 0.75, 1.2, c[2] - 2.6], 0.3, M.EYE, 0.4);
+}
+
+/** Snout, ears and horns, in drawing order, each with the feature that asks for it. */
+const HEAD_PIECES: ReadonlyArray<{ feature: Feature; draw: (d: Body) => void }> = [
+  {
+    feature: 'snout',
+    draw: ({ p, headR: r, headC: c }) => p.ball([c[0] + r * 0.9, 0, c[2] - 1], 1.8, M.BODY2, undefined, 0.36),
+  },
+  {
+    feature: 'ears',
+    draw: ({ p, creatureSkin, headR: r, headC: c }) => {
+      for (const side of [-1, 1])
+        p.cone(
+          [c[0] - 0.4, side * r * 0.85, c[2] + 0.6],
+          [c[0] - 0.8, side * (r + 2.4), c[2] + 2.2],
+          1,
+          creatureSkin ? M.BODY : M.SKIN,
+          0.25,
+        );
+    },
+  },
+  {
     // a goblin's long pointed ears, out to the sides and a little up
-    for (const side of [-1, 1])
-      p.poly(
-        [
-          [headC[0] - 0.4, side * headR * 0.8, headC[2] + 1.9],
-          [headC[0] - 1.2, side * (headR + 4.6), headC[2] + 2.4],
-          [headC[0] - 0.4, side * headR * 0.8, headC[2] - 0.9],
-        ],
-        M.BODY,
-        0.25,
-      );
-  if (F.has('round-ears'))
-    for (const side of [-1, 1])
-      p.ball([headC[0] - 0.3, side * headR * 0.95, headC[2] + headR * 0.6], 1.4, M.BODY, undefined, 0.25);
-  if (F.has('horns'))
-    for (const side of [-1, 1])
-      p.cone(
-        [headC[0], side * headR * 0.5, headC[2] + headR * 0.7],
-        [headC[0] - 0.8, side * (headR * 0.85), headC[2] + headR + 3],
-        0.9,
-        M.HORN,
-        0.33,
-      );
-  // hair (behind the face, on top) unless a hat or hood covers it
-  const covered =
-    hat === 'hat:helmet' ||
-    hat === 'hat:hood' ||
-    hat === 'hat:space' ||
-    hat === 'hat:ninja' ||
-    hat === 'hat:kabuto';
+    feature: 'long-ears',
+    draw: ({ p, headR: r, headC: c }) => {
+      for (const side of [-1, 1])
+        p.poly(
+          [
+            [c[0] - 0.4, side * r * 0.8, c[2] + 1.9],
+            [c[0] - 1.2, side * (r + 4.6), c[2] + 2.4],
+            [c[0] - 0.4, side * r * 0.8, c[2] - 0.9],
+          ],
+          M.BODY,
+          0.25,
+        );
+    },
+  },
+  {
+    feature: 'round-ears',
+    draw: ({ p, headR: r, headC: c }) => {
+      for (const side of [-1, 1])
+        p.ball([c[0] - 0.3, side * r * 0.95, c[2] + r * 0.6], 1.4, M.BODY, undefined, 0.25);
+    },
+  },
+  {
+    feature: 'horns',
+    draw: ({ p, headR: r, headC: c }) => {
+      for (const side of [-1, 1])
+        p.cone(
+          [c[0], side * r * 0.5, c[2] + r * 0.7],
+          [c[0] - 0.8, side * (r * 0.85), c[2] + r + 3],
+          0.9,
+          M.HORN,
+          0.33,
+        );
+    },
+  },
+];
+
+/** Hats and hoods that cover the hair. */
+const COVERING = new Set(['hat:helmet', 'hat:hood', 'hat:space', 'hat:ninja', 'hat:kabuto']);
+
+/** Hair behind the face and on top (long, a top knot or spikes, by the noun), unless a hat covers it. */
+function hair({ p, b, F, look, creatureSkin, headR: r, headC: c }: Body, hat: string | undefined): void {
   if (look === 'zombie')
     // a few lank tufts
     for (const s of [-0.5, 0.1, 0.6])
       p.cone(
-        [headC[0] - 0.8, s * headR, headC[2] + headR * 0.7],
-        [headC[0] - 1.8, s * headR * 1.3, headC[2] + headR + 1.2],
+        [c[0] - 0.8, s * r, c[2] + r * 0.7],
+        [c[0] - 1.8, s * r * 1.3, c[2] + r + 1.2],
         1.1,
         M.DARK,
         0.28,
       );
-  if (!creatureSkin && !covered) {
-    // biased behind the face: in a side view the face stays in front, from behind the hair covers it
-    p.ball([headC[0] - 2, 0, headC[2] + 0.7], headR * 0.97, M.DARK, headR * 1.02, -0.1);
-    const style = sh[6]!;
-    if ((F.has('long-hair') || style > 0.3) && !F.has('male'))
-      // long hair falls behind the shoulders on both sides of the face: from the front it frames the
-      // face, never hangs under the chin (where it read as a beard)
-      for (const side of [-1, 1])
-        p.stick(
-          [headC[0] - 1.6, side * headR * 0.62, headC[2]],
-          [headC[0] - 2, side * headR * 0.72, headC[2] - headR - 1.2],
-          headR * 0.42,
-          M.DARK,
-          0.05,
-        );
-    else if (style < -0.2 && style > -0.5 && !hat)
-      // a top knot
-      p.ball([headC[0] - 1.2, 0, headC[2] + headR + 0.5], headR * 0.42, M.DARK, undefined, 0.28);
-    else if (style <= -0.5 && !hat)
-      for (const s of [-0.6, 0, 0.6])
-        p.cone(
-          [headC[0] - 0.5, s * headR * 0.8, headC[2] + headR * 0.6],
-          [headC[0] - 1.2, s * headR * 1.2, headC[2] + headR + 1.8],
-          1,
-          M.DARK,
-          0.28,
-        );
-    // a fringe over the forehead, so the face reads as a face under the hair
-    p.ball([headC[0] + headR * 0.4, 0, headC[2] + headR * 0.78], headR * 0.72, M.DARK, headR * 0.26, 0.35);
-  }
+  if (creatureSkin || (hat !== undefined && COVERING.has(hat))) return;
+  // biased behind the face: in a side view the face stays in front, from behind the hair covers it
+  p.ball([c[0] - 2, 0, c[2] + 0.7], r * 0.97, M.DARK, r * 1.02, -0.1);
+  const style = b.shape[6]!;
+  if ((F.has('long-hair') || style > 0.3) && !F.has('male'))
+    // long hair falls behind the shoulders on both sides of the face: from the front it frames the
+    // face, never hangs under the chin (where it read as a beard)
+    for (const side of [-1, 1])
+      p.stick(
+        [c[0] - 1.6, side * r * 0.62, c[2]],
+        [c[0] - 2, side * r * 0.72, c[2] - r - 1.2],
+        r * 0.42,
+        M.DARK,
+        0.05,
+      );
+  else if (style < -0.2 && style > -0.5 && !hat)
+    // a top knot
+    p.ball([c[0] - 1.2, 0, c[2] + r + 0.5], r * 0.42, M.DARK, undefined, 0.28);
+  else if (style <= -0.5 && !hat)
+    for (const s of [-0.6, 0, 0.6])
+      p.cone(
+        [c[0] - 0.5, s * r * 0.8, c[2] + r * 0.6],
+        [c[0] - 1.2, s * r * 1.2, c[2] + r + 1.8],
+        1,
+        M.DARK,
+        0.28,
+      );
+  // a fringe over the forehead, so the face reads as a face under the hair
+  p.ball([c[0] + r * 0.4, 0, c[2] + r * 0.78], r * 0.72, M.DARK, r * 0.26, 0.35);
+}
+
+/** The face: a goblin's nose and grin or a lighter muzzle, eyes, an eyepatch, a beard. */
+function face(d: Body, hat: string | undefined): void {
+  const { p, b, F, look, torsoR, torsoH, hipU, shoulderU, lean, headR: r, headC: c } = d;
   if (look === 'creature' && b.kind === 'creature.goblin') {
     // a goblin: a long pointed nose, a wide grin, yellow eyes under a heavy brow
-    p.cone(
-      [headC[0] + headR * 0.8, 0, headC[2] - 0.6],
-      [headC[0] + headR + 2.2, 0, headC[2] - 1.6],
-      0.8,
-      M.BODY,
-      0.42,
-    );
+    p.cone([c[0] + r * 0.8, 0, c[2] - 0.6], [c[0] + r + 2.2, 0, c[2] - 1.6], 0.8, M.BODY, 0.42);
     p.stick(
-      [headC[0] + headR * 0.85, -headR * 0.45, headC[2] - headR * 0.5],
-      [headC[0] + headR * 0.85, headR * 0.45, headC[2] - headR * 0.5],
+      [c[0] + r * 0.85, -r * 0.45, c[2] - r * 0.5],
+      [c[0] + r * 0.85, r * 0.45, c[2] - r * 0.5],
       0.3,
       M.EYE,
       0.41,
     );
-  } else if (look === 'creature' && !F.has('snout') && !bones) {
+  } else if (look === 'creature' && !F.has('snout')) {
     // a lighter face and belly (a monkey's, a goblin's) so the head is not one lump of fur
-    p.ball([headC[0] + headR * 0.5, 0, headC[2] - headR * 0.2], headR * 0.72, M.BODY2, headR * 0.62, 0.33);
+    p.ball([c[0] + r * 0.5, 0, c[2] - r * 0.2], r * 0.72, M.BODY2, r * 0.62, 0.33);
     p.ball([lean * 0.6 + torsoR * 0.55, 0, hipU + torsoH * 0.45], torsoR * 0.7, M.BODY2, torsoH * 0.42, 0.15);
   }
   if (look === 'zombie') {
     // sunken eyes, a gaping mouth
-    for (const side of [-1, 1])
-      p.ball([headC[0] + headR * 0.82, side * headR * 0.38, headC[2] + 0.2], 1, M.EYE, 0.9, 0.4);
-    p.ball([headC[0] + headR * 0.9, 0, headC[2] - 1.7], 0.8, M.EYE, 0.5, 0.4);
+    for (const side of [-1, 1]) p.ball([c[0] + r * 0.82, side * r * 0.38, c[2] + 0.2], 1, M.EYE, 0.9, 0.4);
+    p.ball([c[0] + r * 0.9, 0, c[2] - 1.7], 0.8, M.EYE, 0.5, 0.4);
   } else if (hat !== 'hat:helmet' && hat !== 'hat:space' && hat !== 'hat:ninja') {
-    eyes(p, [headC[0] - headR * 0.1, 0, headC[2] - 0.2], headR, 0.8, 0.38);
+    eyes(p, [c[0] - r * 0.1, 0, c[2] - 0.2], r, 0.8, 0.38);
   }
   if (look === 'pirate')
     // an eyepatch and its strap
-    p.ball([headC[0] + headR * 0.86, -headR * 0.38, headC[2] - 0.1], 1.1, M.EYE, 1, 0.42);
+    p.ball([c[0] + r * 0.86, -r * 0.38, c[2] - 0.1], 1.1, M.EYE, 1, 0.42);
   if ((look === 'mage' || look === 'king') && !F.has('female')) {
     // a long beard (white for a wizard)
-    p.ball(
-      [headC[0] + headR * 0.7, 0, headC[2] - headR * 0.55],
-      headR * 0.6,
-      look === 'mage' ? M.LIGHT : M.DARK,
-      headR * 0.55,
-      0.41,
-    );
+    p.ball([c[0] + r * 0.7, 0, c[2] - r * 0.55], r * 0.6, look === 'mage' ? M.LIGHT : M.DARK, r * 0.55, 0.41);
     if (look === 'mage')
       p.cone(
-        [headC[0] + headR * 0.75, 0, headC[2] - headR * 0.5],
-        [headC[0] + headR * 0.9, 0, shoulderU - 3.5],
-        headR * 0.55,
+        [c[0] + r * 0.75, 0, c[2] - r * 0.5],
+        [c[0] + r * 0.9, 0, shoulderU - 3.5],
+        r * 0.55,
         M.LIGHT,
         0.41,
       );
   }
-  if (hat) hatOn(p, hat, headC, headR, look);
-  if (F.has('halo')) p.ball([headC[0], 0, headC[2] + headR + 1.8], 2.6, M.GLOW, 0.7, 0.5);
-  return p;
 }
 
 function hatOn(p: Parts, hat: string, c: V3, r: number, look: Look): void {
