@@ -169,25 +169,63 @@ function pack(regions: Region[]): { w: number; h: number; data: Uint8Array } {
   return { w: W, h: H, data };
 }
 
-/** The skeleton, its part images and its animations for Spine and DragonBones. */
-export function exportRig(job: RigExportJob): RigExport {
+type Fit = ReturnType<typeof fitOf>;
+
+/** A direction's rest pose: every bone's world transform and depth. */
+interface RestPose {
+  world: Map<BoneName, Xform>;
+  depth: Map<BoneName, number>;
+}
+
+/** The smallest box around a picture's opaque pixels, scaled by `factor`, as a region. */
+function regionOf(rgba: Uint8Array, name: string, fit: Fit): Region | null {
+  const { gw, gh, factor, ox, oy } = fit;
+  let x0 = gw;
+  let y0 = gh;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++)
+      if (rgba[(y * gw + x) * 4 + 3]) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return null;
+  const w = (x1 - x0 + 1) * factor;
+  const h = (y1 - y0 + 1) * factor;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const s = ((y0 + Math.floor(y / factor)) * gw + x0 + Math.floor(x / factor)) * 4;
+      data.set(rgba.subarray(s, s + 4), (y * w + x) * 4);
+    }
+  return {
+    name,
+    w,
+    h,
+    data,
+    x: 0,
+    y: 0,
+    cx: ((x0 + x1 + 1) / 2 - (ox + 0.5)) * factor,
+    cy: -((y0 + y1 + 1) / 2 - oy) * factor,
+  };
+}
+
+/** The part images: each bone's pieces alone, at rest, per direction, in the sheets' colours. */
+function partRegions(job: RigExportJob, fit: Fit): { regions: Region[]; rest: Map<string, RestPose> } {
   const id = job.identity;
-  const fit = fitOf(id, job);
   const { unit, gw, gh, factor, ox, oy } = fit;
-  // the part images in the colours the character's sheets have
   const look = figureLook(id, job.style, fit);
   const ramps = rampsOf(id);
-  const attack = attackOf(id.outfit.weapon);
   const style = job.style;
-  // the part images: each bone's pieces alone, at rest, per direction
   const regions: Region[] = [];
-  const restWorld = new Map<string, Map<BoneName, Xform>>();
-  const restDepth = new Map<string, Map<BoneName, number>>();
+  const rest = new Map<string, RestPose>();
   for (const dir of job.directions) {
     const facing = FACING_OF(dir);
     const { world, depth, fig } = worldOf(id, REST, facing, unit, factor);
-    restWorld.set(dir, world);
-    restDepth.set(dir, depth);
+    rest.set(dir, { world, depth });
     const cam: Camera = { ox: ox + 0.5 + fig.shift * unit, oy: oy - fig.up * unit, facing, fall: fig.fall };
     for (const b of BONES) {
       const parts = fig.fig.parts.filter((p) => (p.bone ?? 'torso') === b.name);
@@ -204,57 +242,49 @@ export function exportRig(job: RigExportJob): RigExport {
         if (!rgba[i + 3]) continue;
         rgba.set(look.map([rgba[i]!, rgba[i + 1]!, rgba[i + 2]!]), i);
       }
-      let x0 = gw;
-      let y0 = gh;
-      let x1 = -1;
-      let y1 = -1;
-      for (let y = 0; y < gh; y++)
-        for (let x = 0; x < gw; x++)
-          if (rgba[(y * gw + x) * 4 + 3]) {
-            x0 = Math.min(x0, x);
-            y0 = Math.min(y0, y);
-            x1 = Math.max(x1, x);
-            y1 = Math.max(y1, y);
-          }
-      if (x1 < 0) continue;
-      const w = (x1 - x0 + 1) * factor;
-      const h = (y1 - y0 + 1) * factor;
-      const data = new Uint8Array(w * h * 4);
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          const s = ((y0 + Math.floor(y / factor)) * gw + x0 + Math.floor(x / factor)) * 4;
-          data.set(rgba.subarray(s, s + 4), (y * w + x) * 4);
-        }
-      regions.push({
-        name: `${b.name}/${dir}`,
-        w,
-        h,
-        data,
-        x: 0,
-        y: 0,
-        cx: ((x0 + x1 + 1) / 2 - (ox + 0.5)) * factor,
-        cy: -((y0 + y1 + 1) / 2 - oy) * factor,
-      });
+      const region = regionOf(rgba, `${b.name}/${dir}`, fit);
+      if (region) regions.push(region);
     }
   }
-  const page = pack(regions);
+  return { regions, rest };
+}
+
+interface Attachment {
+  x: number;
+  y: number;
+  rotation: number;
+  width: number;
+  height: number;
+}
+
+/** The setup pose both formats share: slots, their order, and each region's offset from its bone. */
+interface RigSetup {
+  byName: Map<string, Region>;
+  setupDir: string;
+  setupLocal: Map<BoneName, Xform>;
+  setupOrder: BoneName[];
+  slotIndex: Map<BoneName, number>;
+  orderOf: (depth: Map<BoneName, number>) => BoneName[];
+  attachment: (bone: BoneName, dir: string) => Attachment;
+}
+
+function rigSetup(job: RigExportJob, regions: Region[], rest: Map<string, RestPose>): RigSetup {
   const byName = new Map(regions.map((r) => [r.name, r]));
   const slotBones = BONES.filter((b) => job.directions.some((d) => byName.has(`${b.name}/${d}`)));
   const setupDir = job.directions[0]!;
-  const setupWorld = restWorld.get(setupDir)!;
+  const setupWorld = rest.get(setupDir)!.world;
   const setupLocal = new Map(BONES.map((b) => [b.name, localOf(setupWorld, b.name, b.parent)]));
   const orderOf = (depth: Map<BoneName, number>) =>
     [...slotBones]
       .map((b, i) => ({ name: b.name, i, d: depth.get(b.name) ?? 0 }))
       .sort((a, b) => a.d - b.d || a.i - b.i)
       .map((s) => s.name);
-  const setupOrder = orderOf(restDepth.get(setupDir)!);
+  const setupOrder = orderOf(rest.get(setupDir)!.depth);
   const slotIndex = new Map(setupOrder.map((n, i) => [n, i]));
-
   // each region's offset from its bone at rest in its own direction
-  const attachment = (bone: BoneName, dir: string) => {
+  const attachment = (bone: BoneName, dir: string): Attachment => {
     const r = byName.get(`${bone}/${dir}`)!;
-    const w = restWorld.get(dir)!.get(bone)!;
+    const w = rest.get(dir)!.world.get(bone)!;
     const a = (-w.rot * Math.PI) / 180;
     const dx = r.cx - w.x;
     const dy = r.cy - w.y;
@@ -266,36 +296,104 @@ export function exportRig(job: RigExportJob): RigExport {
       height: r.h,
     };
   };
+  return { byName, setupDir, setupLocal, setupOrder, slotIndex, orderOf, attachment };
+}
 
-  // the animations: per action and direction, per frame every bone's local transform and the order
-  interface Key {
-    local: Map<BoneName, Xform>;
-    order: BoneName[];
-  }
-  const anims: Array<{ name: string; dir: string; keys: Key[] }> = [];
+/** One frame of an animation: every bone's local transform and the draw order. */
+interface Key {
+  local: Map<BoneName, Xform>;
+  order: BoneName[];
+}
+
+interface RigAnimation {
+  name: string;
+  dir: string;
+  keys: Key[];
+}
+
+/** Per action and direction, per frame every bone's local transform and the order. */
+function rigAnimations(job: RigExportJob, fit: Fit, setup: RigSetup): RigAnimation[] {
+  const id = job.identity;
+  const attack = attackOf(id.outfit.weapon);
+  const anims: RigAnimation[] = [];
   for (const action of job.actions)
     for (const dir of job.directions) {
       const facing = FACING_OF(dir);
       const keys: Key[] = [];
       for (let f = 0; f < job.framesPerDirection; f++) {
         const pose = motionPose(action, f, job.framesPerDirection, attack);
-        const { world, depth } = worldOf(id, pose, facing, unit, factor);
+        const { world, depth } = worldOf(id, pose, facing, fit.unit, fit.factor);
         keys.push({
           local: new Map(BONES.map((b) => [b.name, localOf(world, b.name, b.parent)])),
-          order: orderOf(depth),
+          order: setup.orderOf(depth),
         });
       }
       anims.push({ name: `${action}_${dir}`, dir, keys });
     }
-  const dt = 1 / job.fps;
+  return anims;
+}
 
-  // Spine 4.2
-  const spine = {
+/** One Spine animation: bone timelines, the slots' direction images, and the draw order per frame. */
+function spineAnimation(anim: RigAnimation, setup: RigSetup, dt: number) {
+  const { name, dir, keys } = anim;
+  const { byName, setupLocal, setupOrder, slotIndex } = setup;
+  const bones: Record<string, unknown> = {};
+  for (const b of BONES) {
+    if (!b.parent) continue;
+    const s = setupLocal.get(b.name)!;
+    const rotate = keys.map((k, i) => ({
+      time: r4(i * dt),
+      value: r2(wrap(k.local.get(b.name)!.rot - s.rot)),
+      curve: 'stepped',
+    }));
+    const translate = keys.map((k, i) => ({
+      time: r4(i * dt),
+      x: r2(k.local.get(b.name)!.x - s.x),
+      y: r2(k.local.get(b.name)!.y - s.y),
+      curve: 'stepped',
+    }));
+    // a bone that stays on its setup pose needs no timeline
+    const still = (v: number) => Math.abs(v) < 0.01;
+    bones[b.name] = {
+      ...(rotate.every((k) => still(k.value)) ? {} : { rotate }),
+      ...(translate.every((k) => still(k.x) && still(k.y)) ? {} : { translate }),
+    };
+  }
+  // the last frame shows for a frame's time too: a key at the end sets the animation's duration
+  const shown = (slot: BoneName) => (byName.has(`${slot}/${dir}`) ? dir : null);
+  const slots = Object.fromEntries(
+    setupOrder.map((slot) => [
+      slot,
+      {
+        attachment: [
+          { time: 0, name: shown(slot) },
+          { time: r4(keys.length * dt), name: shown(slot) },
+        ],
+      },
+    ]),
+  );
+  const drawOrder = keys.map((k, i) => ({
+    time: r4(i * dt),
+    // Spine reads the offsets in the slots' setup order
+    offsets: k.order
+      .map((slot, at) => ({ slot, offset: at - slotIndex.get(slot)!, from: slotIndex.get(slot)! }))
+      .filter((o) => o.offset !== 0)
+      .sort((a, b) => a.from - b.from)
+      .map(({ slot, offset }) => ({ slot, offset })),
+  }));
+  return [name, { slots, bones, drawOrder }] as const;
+}
+
+/** Spine 4.2 JSON. */
+function spineJson(job: RigExportJob, fit: Fit, setup: RigSetup, anims: RigAnimation[]) {
+  const { byName, setupDir, setupLocal, setupOrder, attachment } = setup;
+  const dt = 1 / job.fps;
+  return {
     skeleton: {
       hash: '',
       spine: '4.2.43',
       x: r2(-job.width / 2),
-      y: r2(-(job.height - oy * factor)),
+      y: r2(-(job.height - fit.oy * fit.factor)),
       width: job.width,
       height: job.height,
       images: './',
@@ -327,62 +425,59 @@ export function exportRig(job: RigExportJob): RigExport {
         ),
       },
     ],
-    animations: Object.fromEntries(
-      anims.map(({ name, dir, keys }) => {
-        const bones: Record<string, unknown> = {};
-        for (const b of BONES) {
-          if (!b.parent) continue;
-          const s = setupLocal.get(b.name)!;
-          const rotate = keys.map((k, i) => ({
-            time: r4(i * dt),
-            value: r2(wrap(k.local.get(b.name)!.rot - s.rot)),
-            curve: 'stepped',
-          }));
-          const translate = keys.map((k, i) => ({
-            time: r4(i * dt),
-            x: r2(k.local.get(b.name)!.x - s.x),
-            y: r2(k.local.get(b.name)!.y - s.y),
-            curve: 'stepped',
-          }));
-          // a bone that stays on its setup pose needs no timeline
-          const still = (v: number) => Math.abs(v) < 0.01;
-          bones[b.name] = {
-            ...(rotate.every((k) => still(k.value)) ? {} : { rotate }),
-            ...(translate.every((k) => still(k.x) && still(k.y)) ? {} : { translate }),
-          };
-        }
-        // the last frame shows for a frame's time too: a key at the end sets the animation's duration
-        const shown = (slot: BoneName) => (byName.has(`${slot}/${dir}`) ? dir : null);
-        const slots = Object.fromEntries(
-          setupOrder.map((slot) => [
-            slot,
-            {
-              attachment: [
-                { time: 0, name: shown(slot) },
-                { time: r4(keys.length * dt), name: shown(slot) },
-              ],
-            },
-          ]),
-        );
-        const drawOrder = keys.map((k, i) => ({
-          time: r4(i * dt),
-          // Spine reads the offsets in the slots' setup order
-          offsets: k.order
-            .map((slot, at) => ({ slot, offset: at - slotIndex.get(slot)!, from: slotIndex.get(slot)! }))
-            .filter((o) => o.offset !== 0)
-            .sort((a, b) => a.from - b.from)
-            .map(({ slot, offset }) => ({ slot, offset })),
-        }));
-        return [name, { slots, bones, drawOrder }];
-      }),
-    ),
+    animations: Object.fromEntries(anims.map((a) => spineAnimation(a, setup, dt))),
   };
-  const atlasLines = [`${job.name}.png`, `size:${page.w},${page.h}`, 'filter:Nearest,Nearest', 'pma:false'];
-  for (const r of regions) atlasLines.push(r.name, `bounds:${r.x},${r.y},${r.w},${r.h}`);
+}
 
-  // DragonBones 5.5: y down, angles clockwise, animation frames relative to the bone's setup
-  const dbSetup = setupLocal;
-  const db = {
+/** One DragonBones animation: frames relative to each bone's setup, y down, angles clockwise. */
+function dragonBonesAnimation(job: RigExportJob, anim: RigAnimation, setup: RigSetup) {
+  const { name, dir, keys } = anim;
+  const { byName, setupLocal, setupOrder, slotIndex } = setup;
+  return {
+    name,
+    duration: keys.length,
+    playTimes: loops(name.split('_')[0] as FigureAction) ? 0 : 1,
+    bone: BONES.filter((b) => b.parent).map((b) => {
+      const s = setupLocal.get(b.name)!;
+      return {
+        name: b.name,
+        translateFrame: keys.map((k) => ({
+          duration: 1,
+          x: r2(k.local.get(b.name)!.x - s.x),
+          y: r2(-(k.local.get(b.name)!.y - s.y)),
+        })),
+        rotateFrame: keys.map((k) => ({
+          duration: 1,
+          rotate: r2(-wrap(k.local.get(b.name)!.rot - s.rot)),
+        })),
+      };
+    }),
+    slot: setupOrder.map((slot) => ({
+      name: slot,
+      displayFrame: [
+        {
+          duration: keys.length,
+          value: byName.has(`${slot}/${dir}`) ? job.directions.indexOf(dir) : -1,
+        },
+      ],
+    })),
+    zOrder: {
+      frame: keys.map((k) => ({
+        duration: 1,
+        zOrder: k.order
+          .map((slot, at) => [slotIndex.get(slot)!, at - slotIndex.get(slot)!] as const)
+          .filter(([, offset]) => offset !== 0)
+          .sort((a, b) => a[0] - b[0])
+          .flat(),
+      })),
+    },
+  };
+}
+
+/** DragonBones 5.5 JSON: y down, angles clockwise, animation frames relative to the bone's setup. */
+function dragonBonesJson(job: RigExportJob, fit: Fit, setup: RigSetup, anims: RigAnimation[]) {
+  const { byName, setupDir, setupLocal, setupOrder, attachment } = setup;
+  return {
     frameRate: job.fps,
     name: job.name,
     version: '5.5',
@@ -392,9 +487,9 @@ export function exportRig(job: RigExportJob): RigExport {
         type: 'Armature',
         frameRate: job.fps,
         name: job.name,
-        aabb: { x: -job.width / 2, y: -oy * factor, width: job.width, height: job.height },
+        aabb: { x: -job.width / 2, y: -fit.oy * fit.factor, width: job.width, height: job.height },
         bone: BONES.map((b) => {
-          const l = dbSetup.get(b.name)!;
+          const l = setupLocal.get(b.name)!;
           return b.parent
             ? {
                 name: b.name,
@@ -423,49 +518,24 @@ export function exportRig(job: RigExportJob): RigExport {
             })),
           },
         ],
-        animation: anims.map(({ name, dir, keys }) => ({
-          name,
-          duration: keys.length,
-          playTimes: loops(name.split('_')[0] as FigureAction) ? 0 : 1,
-          bone: BONES.filter((b) => b.parent).map((b) => {
-            const s = dbSetup.get(b.name)!;
-            return {
-              name: b.name,
-              translateFrame: keys.map((k) => ({
-                duration: 1,
-                x: r2(k.local.get(b.name)!.x - s.x),
-                y: r2(-(k.local.get(b.name)!.y - s.y)),
-              })),
-              rotateFrame: keys.map((k) => ({
-                duration: 1,
-                rotate: r2(-wrap(k.local.get(b.name)!.rot - s.rot)),
-              })),
-            };
-          }),
-          slot: setupOrder.map((slot) => ({
-            name: slot,
-            displayFrame: [
-              {
-                duration: keys.length,
-                value: byName.has(`${slot}/${dir}`) ? job.directions.indexOf(dir) : -1,
-              },
-            ],
-          })),
-          zOrder: {
-            frame: keys.map((k) => ({
-              duration: 1,
-              zOrder: k.order
-                .map((slot, at) => [slotIndex.get(slot)!, at - slotIndex.get(slot)!] as const)
-                .filter(([, offset]) => offset !== 0)
-                .sort((a, b) => a[0] - b[0])
-                .flat(),
-            })),
-          },
-        })),
+        animation: anims.map((a) => dragonBonesAnimation(job, a, setup)),
         defaultActions: [{ gotoAndPlay: anims[0]?.name ?? '' }],
       },
     ],
   };
+}
+
+/** The skeleton, its part images and its animations for Spine and DragonBones. */
+export function exportRig(job: RigExportJob): RigExport {
+  const fit = fitOf(job.identity, job);
+  const { regions, rest } = partRegions(job, fit);
+  const page = pack(regions);
+  const setup = rigSetup(job, regions, rest);
+  const anims = rigAnimations(job, fit, setup);
+  const spine = spineJson(job, fit, setup, anims);
+  const atlasLines = [`${job.name}.png`, `size:${page.w},${page.h}`, 'filter:Nearest,Nearest', 'pma:false'];
+  for (const r of regions) atlasLines.push(r.name, `bounds:${r.x},${r.y},${r.w},${r.h}`);
+  const db = dragonBonesJson(job, fit, setup, anims);
   const dbAtlas = {
     name: job.name,
     imagePath: `${job.name}.png`,
