@@ -656,7 +656,6 @@ const TIMELINES: Readonly<Record<string, { loop: boolean; keys: readonly Key[] }
           { pitch: 0.6, roll: 0.75, elbow: 0.6 },
           { pitch: 0.5, roll: 0.7, elbow: 0.6 },
         ],
-        flash: 1,
       },
       // the knees give
       {
