@@ -395,7 +395,9 @@ function paletteOf(
             ? [50, 40, 45]
             : d.outfit.head === 'bandana'
               ? [190, 45, 45]
-              : main),
+              : d.outfit.head === 'witch'
+                ? [38, 32, 44]
+                : main),
     cape: asked.cape ?? (look === 'vampire' ? [150, 25, 40] : look === 'rogue' ? [50, 48, 60] : main),
     enamel: armourAsked
       ? mix(STEEL, asked.enamel ?? main, input.enforced ? 0.85 : 0.7)

@@ -95,9 +95,10 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
     covers: false,
     draw: (fig) => {
       const h = fig.p.head;
-      fig.ball(fig.onHead(0.1, 0, 0.44), h * 1.55, 'hat', 'head', 'hat', h * 0.24, 0.15);
-      fig.cone(fig.onHead(-0.05, 0, 0.47), fig.onHead(-0.5, 0, 1.72), h * 0.9, 'hat', 'head', 'hat', 0.16);
-      fig.cone(fig.onHead(-0.5, 0, 1.67), fig.onHead(-1.3, 0.2, 2.02), h * 0.35, 'hat', 'head', 'hat', 0.17);
+      // a wide brim and a tall cone whose tip bends back: the silhouette that says "witch" at 32 px
+      fig.ball(fig.onHead(0.1, 0, 0.44), h * 1.75, 'hat', 'head', 'hat', h * 0.22, 0.15);
+      fig.cone(fig.onHead(-0.05, 0, 0.47), fig.onHead(-0.42, 0, 2.3), h * 0.98, 'hat', 'head', 'hat', 0.16);
+      fig.cone(fig.onHead(-0.42, 0, 2.22), fig.onHead(-1.25, 0.15, 2.6), h * 0.36, 'hat', 'head', 'hat', 0.17);
       fig.ball(fig.onHead(-0.05, 0, 0.57), h * 0.92, 'cloth2', 'head', 'hatband', h * 0.18, 0.17);
     },
   },
