@@ -35,7 +35,7 @@ const UPRIGHT: Hold = { grip: 3.05, splay: 0.12, upright: true };
 
 /** How far each weapon reaches from the hand, forward and back (arm lengths). */
 const REACH: Readonly<Partial<Record<Weapon, [number, number]>>> = {
-  sword: [0.72, 0.12],
+  sword: [0.98, 0.12],
   katana: [0.86, 0.17],
   cutlass: [0.72, 0.1],
   dagger: [0.5, 0.05],
@@ -58,12 +58,14 @@ export const WEAPONS: Readonly<
     attack: 'swing',
     draw: (fig) => {
       const r = fig.p.limb;
-      fig.stick(along(fig, 0.18), along(fig, 0.72), r * 0.38, 'metal', W, 'weapon', B);
+      // a blade most of an arm long and a pixel or two wide: a sword that reads as one at 32 px
+      fig.stick(along(fig, 0.18), along(fig, 0.84), r * 0.5, 'metal', W, 'weapon', B);
+      fig.cone(along(fig, 0.84), along(fig, 0.98), r * 0.5, 'metal', W, 'weapon', B);
       const x = sideOf(fig);
       fig.stick(
-        add(along(fig, 0.15), mul(x, r * 0.9)),
-        add(along(fig, 0.15), mul(x, -r * 0.9)),
-        r * 0.26,
+        add(along(fig, 0.15), mul(x, r * 1.15)),
+        add(along(fig, 0.15), mul(x, -r * 1.15)),
+        r * 0.3,
         'gold',
         W,
         'weapon',
