@@ -182,28 +182,43 @@ export function fitOf(
     const idle = figureOf(id, motionPose('idle', 0, 1, attack), 0, groundOf(0));
     const [, top, , bottom] = boundsOf(idle.parts, { ox: 0, oy: 0, facing: 0 });
     // a small grid loses a pixel or two of thin tips (a hat's point, a plume) to the clean-up
-    let unit = (gh * (gh <= 40 ? 0.84 : 0.8) * id.scale) / (bottom - top);
+    // a small frame draws a little character at nearly full height: at 32 px a figure at 65 % of the
+    // frame is a dozen pixels nobody can read; its chibi body already says it is small
+    const scale = gh <= 48 ? 1 - (1 - id.scale) * 0.3 : id.scale;
+    const tall = (gh * (gh <= 40 ? 0.84 : 0.8) * scale) / (bottom - top);
+    let unit = tall;
+    // what a held weapon's swing needs may shrink the figure only a little: past that its tip leaves
+    // the frame for a frame or two rather than every character being drawn at a different size
+    let reach = Number.POSITIVE_INFINITY;
+    const body = (parts: readonly FigurePart[]) => parts.filter((p) => p.bone !== 'weapon');
     for (const action of FIGURE_ACTIONS)
       for (const facing of [0, 45, 90, 135, 180, 225, 270, 315])
         for (let f = 0; f < 8; f++) {
           const pose = motionPose(action, f, 8, attack);
           const fig = figureOf(id, pose, facing, groundOf(facing));
           const fall = fallOf(pose, facing);
-          const [x0, fy0, x1, fy1] = boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall });
-          const shift = fallShift(pose, facing, x0, x1);
-          // fallen, the body rests on the ground: raised by what of it went below the feet
-          const up = fall ? Math.max(0, fy1) : 0;
-          const y0 = fy0 - up;
-          const y1 = fy1 - up;
-          unit = Math.min(
-            unit,
-            (ox - side + 0.5) / Math.max(1e-6, -(x0 + shift)),
-            (gw - ox - side - 0.5) / Math.max(1e-6, x1 + shift),
-            (baseline - margin) / Math.max(1e-6, -y0),
-            // below the ground line only what fits above the frame's last row and the outline
-            y1 > 0.3 ? (gh - baseline - job.style.lineWeight + 0.3) / y1 : Number.POSITIVE_INFINITY,
-          );
+          for (const [parts, held] of [
+            [body(fig.parts), false],
+            [fig.parts, true],
+          ] as const) {
+            const [x0, fy0, x1, fy1] = boundsOf(parts, { ox: 0, oy: 0, facing, fall });
+            const shift = fallShift(pose, facing, x0, x1);
+            // fallen, the body rests on the ground: raised by what of it went below the feet
+            const up = fall ? Math.max(0, fy1) : 0;
+            const y0 = fy0 - up;
+            const y1 = fy1 - up;
+            const fits = Math.min(
+              (ox - side + 0.5) / Math.max(1e-6, -(x0 + shift)),
+              (gw - ox - side - 0.5) / Math.max(1e-6, x1 + shift),
+              (baseline - margin) / Math.max(1e-6, -y0),
+              // below the ground line only what fits above the frame's last row and the outline
+              y1 > 0.3 ? (gh - baseline - job.style.lineWeight + 0.3) / y1 : Number.POSITIVE_INFINITY,
+            );
+            if (held) reach = Math.min(reach, fits);
+            else unit = Math.min(unit, fits);
+          }
         }
+    unit = Math.min(unit, Math.max(reach, tall * 0.9));
     fit = { unit };
     if (fits.size > 64) fits.delete(fits.keys().next().value as string);
     fits.set(key, fit);
