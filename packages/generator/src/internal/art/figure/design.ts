@@ -228,9 +228,11 @@ export function designFigure(input: DesignInput): FigureIdentity {
   // costume words: what the figure wears because the prompt says so
   for (const w of words) {
     const c = COSTUME_WORDS[w];
-    if (!c) continue;
+    if (!c || c.unless?.includes(d.look)) continue;
     for (const [k, v] of Object.entries(c.set ?? {})) (d.outfit as unknown as Record<string, unknown>)[k] = v;
     for (const piece of c.add ?? []) addPiece(d.outfit, piece);
+    d.outfit.extras = d.outfit.extras.filter((e) => !c.remove?.includes(e));
+    d.builds.push(...(c.builds ?? []));
     if (c.female) d.female = true;
     if (c.old) d.old = true;
     d.honoured.add(w);

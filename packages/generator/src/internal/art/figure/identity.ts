@@ -66,6 +66,7 @@ export type Headwear =
   | 'cowboy'
   | 'chef'
   | 'space'
+  | 'power'
   | 'kabuto'
   | 'wrap'
   | 'bandana'

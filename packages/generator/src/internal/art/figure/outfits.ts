@@ -311,6 +311,12 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   },
   emperor: { look: 'royal', old: true },
   cowboy: { outfit: { head: 'cowboy', torso: 'vest', weapon: 'gun' }, add: ['scarf'], main: [150, 100, 60] },
+  trooper: {
+    look: 'warrior',
+    builds: ['heavy'],
+    outfit: { head: 'open-helm', torso: 'plate', legs: 'greaves', weapon: 'gun' },
+    main: [80, 95, 70],
+  },
   sheriff: { outfit: { head: 'cowboy', torso: 'vest', weapon: 'gun' }, main: [150, 100, 60] },
   miner: { outfit: { head: 'open-helm', weapon: 'pickaxe' }, main: [150, 110, 70] },
   blacksmith: { builds: ['heavy'], outfit: { weapon: 'hammer', extras: ['apron'] } },
@@ -430,10 +436,22 @@ export const ARCHETYPES_ZH: Readonly<Record<string, string>> = {
   老奶奶: 'grandmother',
 };
 
+const SCI_FI: CostumeWord = {
+  set: { head: 'power', face: 'glass', weapon: 'gun', offhand: null },
+  add: ['pauldrons'],
+  remove: ['tabard'],
+  unless: ['astronaut', 'robot', 'skeleton', 'zombie', 'creature'],
+};
+
 /** A costume word: what the figure then wears. */
 export interface CostumeWord {
   set?: Partial<Row>;
   add?: Array<Extra | Back>;
+  /** Extras a word takes away (a sci-fi suit has no tabard). */
+  remove?: Extra[];
+  builds?: Build[];
+  /** Classes the word leaves as they are (an astronaut keeps its own helmet in space). */
+  unless?: Look[];
   female?: boolean;
   old?: boolean;
 }
@@ -492,7 +510,15 @@ export const COSTUME_WORDS: Readonly<Record<string, CostumeWord>> = {
   ponytail: { set: { hair: 'ponytail' } },
   bun: { set: { hair: 'bun' } },
   pointed: {},
-  heavy: {},
+  heavy: { builds: ['heavy'] },
+  bulky: { builds: ['heavy'] },
+  // the future: a power-armour helm with a lit visor, a gun, no shield or tabard
+  space: SCI_FI,
+  'sci-fi': SCI_FI,
+  scifi: SCI_FI,
+  futuristic: SCI_FI,
+  cyber: SCI_FI,
+  cyberpunk: SCI_FI,
   long: {},
   old: { old: true },
   elderly: { old: true },

@@ -394,6 +394,7 @@ export function arms(fig: Figure): void {
 const NECKS: Partial<Record<Outfit['head'], Slot>> = {
   helm: 'metal',
   space: 'white',
+  power: 'metal',
   wrap: 'cloth',
   hood: 'hat',
   kabuto: 'enamel',
@@ -414,7 +415,7 @@ export function head(fig: Figure): void {
     return;
   }
   // a closed helm or a wrap is the head's surface itself: nothing of the skin shows through
-  if (['helm', 'space', 'wrap'].includes(o.head)) return;
+  if (['helm', 'space', 'power', 'wrap'].includes(o.head)) return;
   fig.ball(j.head, p.head, skin, 'head', 'head', p.head * 0.98);
   if (o.face === 'sockets') {
     // a skull's jaw, narrower than the cranium

@@ -98,7 +98,15 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       // a wide brim and a tall cone whose tip bends back: the silhouette that says "witch" at 32 px
       fig.ball(fig.onHead(0.1, 0, 0.44), h * 1.75, 'hat', 'head', 'hat', h * 0.22, 0.15);
       fig.cone(fig.onHead(-0.05, 0, 0.47), fig.onHead(-0.42, 0, 2.3), h * 0.98, 'hat', 'head', 'hat', 0.16);
-      fig.cone(fig.onHead(-0.42, 0, 2.22), fig.onHead(-1.25, 0.15, 2.6), h * 0.36, 'hat', 'head', 'hat', 0.17);
+      fig.cone(
+        fig.onHead(-0.42, 0, 2.22),
+        fig.onHead(-1.25, 0.15, 2.6),
+        h * 0.36,
+        'hat',
+        'head',
+        'hat',
+        0.17,
+      );
       fig.ball(fig.onHead(-0.05, 0, 0.57), h * 0.92, 'cloth2', 'head', 'hatband', h * 0.18, 0.17);
     },
   },
@@ -179,6 +187,16 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       const h = fig.p.head;
       fig.ball(fig.onHead(0, 0, 0.05), h * 1.32, 'white', 'head', 'hat', undefined, 0.05);
       fig.ball(fig.onHead(0.55, 0, 0.05), h * 0.92, 'eye', 'head', 'visor', h * 0.72, 0.2);
+    },
+  },
+  power: {
+    covers: true,
+    draw: (fig) => {
+      const h = fig.p.head;
+      // a power-armour helm: a steel dome, a jaw guard, a lit visor band across the front (no plume)
+      fig.ball(fig.onHead(-0.02, 0, 0.05), h * 1.12, 'metal', 'head', 'hat', h * 1.06, 0.05);
+      fig.ball(fig.onHead(0.35, 0, -0.55), h * 0.85, 'metal', 'head', 'hat', h * 0.55, 0.08);
+      fig.ball(fig.onHead(0.62, 0, 0.12), h * 0.78, 'glow', 'head', 'visor', h * 0.22, 0.2);
     },
   },
   kabuto: {
