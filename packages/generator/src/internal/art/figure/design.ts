@@ -290,7 +290,8 @@ function finishOutfit(d: Designing, rng: Rng): void {
   if (!LOOKS[d.look].hair && !['bald', 'tufts', 'slick'].includes(o.hair)) o.hair = hairPick;
   if (d.old && !d.female && o.hair !== 'bald') o.hair = rng.pick(['short', 'bald'] as const);
   if (d.female) o.beard = 'none';
-  else if (d.old && o.beard === 'none' && !BODY_LOOKS.has(d.look)) o.beard = 'long';
+  // a skull grows no beard, however old
+  else if (d.old && o.beard === 'none' && !BODY_LOOKS.has(d.look) && o.face !== 'sockets') o.beard = 'long';
   if (d.female && d.look === 'plain' && o.torso === 'tunic' && rng.next() < 0.6) {
     o.torso = 'dress';
     o.legs = 'skirt';

@@ -122,8 +122,9 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
   },
   sockets: (c) => {
     eyePair(c, 0.05, (s) => {
-      const w = c.R >= 6 ? 2 : 1;
-      const h = c.R >= 9 ? 3 : w;
+      // big dark sockets: what makes a white ball a skull
+      const w = c.R >= 7 ? 3 : c.R >= 4 ? 2 : 1;
+      const h = c.R >= 7 ? 3 : w;
       for (let y = 0; y < h; y++)
         for (let x = 0; x < (s.facing > 0.6 ? w : 1); x++)
           c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - h / 2) + y, c.colour('eye'));

@@ -207,6 +207,8 @@ export interface Archetype {
 }
 
 const GREEN_SKIN: Rgb = [110, 160, 80];
+/** Undead: a skull (bone, dark sockets) with no hair or beard, and bone hands. */
+const UNDEAD: Partial<Row> = { face: 'sockets', beard: 'none', hair: 'bald', hands: 'bones' };
 
 /** Nouns (their lemmas) and the figure they make. */
 export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
@@ -339,7 +341,8 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   bard: { outfit: { head: 'cap', torso: 'vest' }, add: ['cape'], main: [170, 60, 110] },
   lich: {
     look: 'skeleton',
-    outfit: { head: 'crown', torso: 'robe', legs: 'robe', weapon: 'staff' },
+    // a skull under the crown whatever class the other words make it (a lich king is no living king)
+    outfit: { ...UNDEAD, head: 'crown', torso: 'robe', legs: 'robe', weapon: 'staff' },
     main: [70, 50, 110],
   },
   demon: { look: 'creature', add: ['horns', 'wings', 'tail'] },
@@ -520,6 +523,8 @@ export const COSTUME_WORDS: Readonly<Record<string, CostumeWord>> = {
   cyber: SCI_FI,
   cyberpunk: SCI_FI,
   long: {},
+  undead: { set: UNDEAD },
+  skeletal: { set: UNDEAD },
   old: { old: true },
   elderly: { old: true },
   aged: { old: true },
