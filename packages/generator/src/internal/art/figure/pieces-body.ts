@@ -426,8 +426,9 @@ export function head(fig: Figure): void {
     fig.ball(fig.onHead(0.96, 0, -0.15), p.head * 0.15, skin, 'head', 'head', undefined, 0.02);
   const covered = ['hood', 'kabuto', 'open-helm', 'horned-helm'].includes(o.head);
   if (!covered && !o.extras.includes('long-ears') && !o.extras.includes('ears'))
+    // small and a little back: in profile a big skin ear mid-head reads as a face turned away
     for (const s of [-1, 1])
-      fig.ball(fig.onHead(0, s * 0.95, -0.05), p.head * 0.2, skin, 'head', 'head', p.head * 0.26);
+      fig.ball(fig.onHead(-0.12, s * 0.95, -0.1), p.head * 0.14, skin, 'head', 'head', p.head * 0.2);
 }
 
 /** Hair styles, drawn unless headwear covers the head. */
@@ -533,7 +534,7 @@ export const HAIRS: Readonly<Record<Hair, (fig: Figure) => void>> = {
  */
 function cap(fig: Figure): void {
   const h = fig.p.head;
-  fig.ball(fig.onHead(-0.4, 0, 0.12), h * 0.9, 'hair', 'head', 'hair', h * 0.92, 0.1);
+  fig.ball(fig.onHead(-0.45, 0, 0.14), h * 0.88, 'hair', 'head', 'hair', h * 0.9, 0.1);
   fig.ball(fig.onHead(-0.04, 0, 0.6), h * 1.03, 'hair', 'head', 'hair', h * 0.52, 0.05);
 }
 
