@@ -66,10 +66,13 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
     covers: true,
     draw: (fig) => {
       const h = fig.p.head;
-      fig.ball(fig.onHead(-0.12, 0, 0.1), h * 1.16, 'hat', 'head', 'hat', undefined, -0.12);
+      fig.ball(fig.onHead(-0.24, 0, 0.1), h * 1.12, 'hat', 'head', 'hat', undefined, -0.12);
       fig.cone(fig.onHead(-0.5, 0, 0.5), fig.onHead(-1.5, 0, 0.1), h * 0.55, 'hat', 'head', 'hat', -0.2);
-      // the opening: the face shows in front, the hood's rim round it
-      fig.ball(fig.onHead(0.32, 0, -0.05), h * 0.84, 'skin', 'head', 'head', h * 0.8, 0.05);
+      // the opening: the face shows in front, the hood's rim round it. Seen from the front or the
+      // side it is painted over the hood's crown (whose top is nearer the tilted camera), so a walk's
+      // turning shoulders never swap the face for a bare hood from one frame to the next
+      const open = fig.facesViewer ? 0.4 : 0.05;
+      fig.ball(fig.onHead(0.36, 0, -0.05), h * 0.82, 'skin', 'head', 'head', h * 0.78, open);
       fig.ball(fig.onHead(0.5, 0, 0.72), h * 0.88, 'hat', 'head', 'hat', h * 0.3, 0.12);
       fig.stick(
         fig.onTorso(0.98, 0, -fig.p.chestW * 0.75),
