@@ -353,12 +353,15 @@ function paletteOf(
   }
   const bodyLook = BODY_LOOKS.has(look);
   const skinTone = rng.pick(SKIN_TONES);
-  const hairTone = d.old
+  const picked = d.old
     ? rng.pick([
         [200, 200, 205],
         [235, 235, 240],
       ] as Rgb[])
     : rng.pick(HAIR_COLOURS);
+  // a gold crown on blond hair is lost in it: a crowned head's hair is brown unless the prompt says
+  const crowned = d.outfit.head === 'crown' || d.outfit.head === 'circlet';
+  const hairTone = crowned && picked === HAIR_COLOURS[3] ? HAIR_COLOURS[1]! : picked;
   const t: Record<Slot, Rgb> = {
     skin:
       asked.skin ??
