@@ -27,7 +27,6 @@ import {
   upscale,
 } from '@assetloom/pipeline/pixel';
 import { applyLook, lookOf } from '../look/index.js';
-import { biped } from './bodies/biped.js';
 import { type Build, FAR, M, type Parts, poseOf } from './bodies/common.js';
 import { bird, blob, fish, floating, manyLegged, serpent } from './bodies/creatures.js';
 import { quadruped } from './bodies/quadruped.js';
@@ -99,7 +98,10 @@ function buildPlan(b: Build, action: Action, phase: number, fpd: number, facing:
   };
   switch (b.spec.plan) {
     case 'biped':
-      return biped(b, pose);
+      // people and other two-legged subjects are drawn by the figure rig (drawFigureSprite, decision 0046)
+      throw new Error(
+        '[assetloom/generator] a biped reached the part-list bodies; it is drawn by the figure rig',
+      );
     case 'quadruped':
       return quadruped(b, pose);
     case 'bird':
