@@ -1063,118 +1063,150 @@ function paintWeather(ctx: Ctx, layer: PixelCanvas): void {
 
 // ---- rooms: dungeon, cave, castle hall, tavern, library ----------------------------------------------
 
-async function paintRoom(
-  ctx: Ctx,
-  back: PixelCanvas,
-  mid: PixelCanvas,
-  near: PixelCanvas,
-  props: PixelCanvas,
-): Promise<void> {
-  const { w, h, rng, req, light } = ctx;
-  const s = req.setting;
-  const stone: RGB =
-    s === 'cave'
-      ? [92, 80, 84]
-      : s === 'tavern' || s === 'library'
-        ? [120, 84, 56]
-        : s === 'castle_hall'
-          ? [128, 124, 134]
-          : [86, 84, 96];
-  const floorY = h * 0.72;
-  ctx.groundY = floorY;
-  // the back wall: blocks of fixed pixel size (a larger room shows more of them), mortar lines
-  const bw = Math.max(6, Math.round(Math.min(w, h) / 10));
-  const bh = Math.max(3, Math.round(bw / 2));
-  const mortar = P(darker(stone, 0.62));
-  const shades = [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))];
-  if (s === 'cave') {
-    const n = new Noise2D(rng.fork('cave'), 6);
-    for (let y = 0; y < floorY; y++)
-      for (let x = 0; x < w; x++) {
-        const v = n.fbm((x / w) * 6, (y / h) * 6, 3);
-        back.px[y * w + x] = v > 0.6 ? shades[2]! : v > 0.42 ? shades[0]! : shades[1]!;
-      }
-    // stalactites from the roof, stalagmites from the floor
-    const spike = P(darker(stone, 0.7));
-    for (let k = 0; k < Math.max(4, Math.round(w / 30)); k++) {
-      const x = rng.range(0, w);
-      const len = h * rng.range(0.08, 0.22);
-      const half = Math.max(1.5, len * 0.18);
+type RoomSetting = 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library';
+
+/** A room's measures, shared by the painters of its wall, floor and fittings. */
+interface Room {
+  stone: RGB;
+  /** Where the back wall meets the floor. */
+  floorY: number;
+  /** Where fittings hang on the back wall. */
+  wallY: number;
+  /** A wall block's width and height, in pixels (a larger room shows more of them). */
+  bw: number;
+  bh: number;
+  mortar: number;
+  /** The wall's stone: plain, shaded, lit. */
+  shades: number[];
+}
+
+/** The stone (or wood) of each room's walls; a dungeon's is the default. */
+const ROOM_STONE: Partial<Record<RoomSetting, RGB>> = {
+  cave: [92, 80, 84],
+  tavern: [120, 84, 56],
+  library: [120, 84, 56],
+  castle_hall: [128, 124, 134],
+};
+
+/** The floor of each room; others have flagstones a shade darker than their walls. */
+const ROOM_FLOOR: Partial<Record<RoomSetting, RGB>> = {
+  tavern: [140, 96, 60],
+  library: [140, 96, 60],
+  cave: [80, 70, 72],
+};
+
+/** A cave's rock: mottled, with stalactites from the roof and stalagmites from the floor. */
+function paintCaveWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
+  const { w, h, rng } = ctx;
+  const { floorY, shades } = room;
+  const n = new Noise2D(rng.fork('cave'), 6);
+  for (let y = 0; y < floorY; y++)
+    for (let x = 0; x < w; x++) {
+      const v = n.fbm((x / w) * 6, (y / h) * 6, 3);
+      back.px[y * w + x] = v > 0.6 ? shades[2]! : v > 0.42 ? shades[0]! : shades[1]!;
+    }
+  const spike = P(darker(room.stone, 0.7));
+  for (let k = 0; k < Math.max(4, Math.round(w / 30)); k++) {
+    const x = rng.range(0, w);
+    const len = h * rng.range(0.08, 0.22);
+    const half = Math.max(1.5, len * 0.18);
+    back.polygon(
+      [
+        [x - half, 0],
+        [x + half, 0],
+        [x, len],
+      ],
+      spike,
+    );
+    if (k % 2)
       back.polygon(
         [
-          [x - half, 0],
-          [x + half, 0],
-          [x, len],
+          [x - half, floorY],
+          [x + half, floorY],
+          [x + half * 0.2, floorY - len * 0.6],
         ],
         spike,
       );
-      if (k % 2)
-        back.polygon(
-          [
-            [x - half, floorY],
-            [x + half, floorY],
-            [x + half * 0.2, floorY - len * 0.6],
-          ],
-          spike,
-        );
-    }
-  } else if (s === 'tavern' || s === 'library') {
-    const plank = Math.max(4, Math.round(w / 24));
-    for (let x = 0; x < w; x++)
-      for (let y = 0; y < floorY; y++)
-        back.px[y * w + x] = x % plank === 0 ? mortar : shades[Math.floor(x / plank) % 2]!;
-  } else
-    for (let row = 0; row * bh < floorY; row++)
-      for (let col = -1; col * bw < w + bw; col++) {
-        const x0 = col * bw + (row % 2 ? bw / 2 : 0);
-        back.rect(x0, row * bh, x0 + bw, Math.min(floorY, (row + 1) * bh), shades[rng.int(0, 2)]!);
-        back.rect(x0, row * bh, x0 + bw, row * bh + 1, mortar);
-        back.rect(x0, row * bh, x0 + 1, Math.min(floorY, (row + 1) * bh), mortar);
-      }
-  // a corridor: the side walls run to a dark far doorway
-  if (req.corridor || s === 'dungeon') {
-    const dx = w * 0.5;
-    const dw = Math.min(w, h) * (req.corridor ? 0.16 : 0.2);
-    const dh = floorY * (req.corridor ? 0.38 : 0.5);
-    const dy = floorY - (req.corridor ? floorY * 0.18 : 0);
-    if (req.corridor) {
-      const side = P(darker(stone, 0.7));
-      mid.polygon(
-        [
-          [0, 0],
-          [dx - dw, dy - dh],
-          [dx - dw, dy],
-          [0, h],
-        ],
-        side,
-      );
-      mid.polygon(
-        [
-          [w, 0],
-          [dx + dw, dy - dh],
-          [dx + dw, dy],
-          [w, h],
-        ],
-        P(darker(stone, 0.8)),
-      );
-      for (let k = 1; k < 6; k++) {
-        const t = k / 6;
-        mid.line(
-          dx - dw - (dx - dw) * (1 - t),
-          dy - dh * t - (1 - t) * 0,
-          dx - dw - (dx - dw) * (1 - t),
-          dy + (h - dy) * (1 - t),
-          mortar,
-        );
-      }
-    }
-    // the doorway: an arch, dark inside
-    mid.rect(dx - dw * 0.6, dy - dh * 0.8, dx + dw * 0.6, dy, P([12, 10, 18]));
-    mid.ellipse(dx, dy - dh * 0.8, dw * 0.6, dh * 0.25, P([12, 10, 18]));
   }
-  // the floor: flagstones or planks in perspective
-  const floorC: RGB =
-    s === 'tavern' || s === 'library' ? [140, 96, 60] : s === 'cave' ? [80, 70, 72] : darker(stone, 0.85);
+}
+
+/** Upright planks (a tavern, a library). */
+function paintPlankWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
+  const { w } = ctx;
+  const plank = Math.max(4, Math.round(w / 24));
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < room.floorY; y++)
+      back.px[y * w + x] = x % plank === 0 ? room.mortar : room.shades[Math.floor(x / plank) % 2]!;
+}
+
+/** Blocks of stone in running bond, mortar lines between them. */
+function paintBlockWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
+  const { w, rng } = ctx;
+  const { floorY, bw, bh, mortar, shades } = room;
+  for (let row = 0; row * bh < floorY; row++)
+    for (let col = -1; col * bw < w + bw; col++) {
+      const x0 = col * bw + (row % 2 ? bw / 2 : 0);
+      back.rect(x0, row * bh, x0 + bw, Math.min(floorY, (row + 1) * bh), shades[rng.int(0, 2)]!);
+      back.rect(x0, row * bh, x0 + bw, row * bh + 1, mortar);
+      back.rect(x0, row * bh, x0 + 1, Math.min(floorY, (row + 1) * bh), mortar);
+    }
+}
+
+/** Each room's back wall; others are stone blocks. */
+const ROOM_WALL: Partial<Record<RoomSetting, (ctx: Ctx, back: PixelCanvas, room: Room) => void>> = {
+  cave: paintCaveWall,
+  tavern: paintPlankWall,
+  library: paintPlankWall,
+};
+
+/** A corridor's side walls running to a dark far doorway, or a dungeon's doorway in its back wall. */
+function paintDoorway(ctx: Ctx, mid: PixelCanvas, room: Room): void {
+  const { w, h, req } = ctx;
+  const { floorY, stone, mortar } = room;
+  const dx = w * 0.5;
+  const dw = Math.min(w, h) * (req.corridor ? 0.16 : 0.2);
+  const dh = floorY * (req.corridor ? 0.38 : 0.5);
+  const dy = floorY - (req.corridor ? floorY * 0.18 : 0);
+  if (req.corridor) {
+    const side = P(darker(stone, 0.7));
+    mid.polygon(
+      [
+        [0, 0],
+        [dx - dw, dy - dh],
+        [dx - dw, dy],
+        [0, h],
+      ],
+      side,
+    );
+    mid.polygon(
+      [
+        [w, 0],
+        [dx + dw, dy - dh],
+        [dx + dw, dy],
+        [w, h],
+      ],
+      P(darker(stone, 0.8)),
+    );
+    for (let k = 1; k < 6; k++) {
+      const t = k / 6;
+      mid.line(
+        dx - dw - (dx - dw) * (1 - t),
+        dy - dh * t - (1 - t) * 0,
+        dx - dw - (dx - dw) * (1 - t),
+        dy + (h - dy) * (1 - t),
+        mortar,
+      );
+    }
+  }
+  // the doorway: an arch, dark inside
+  mid.rect(dx - dw * 0.6, dy - dh * 0.8, dx + dw * 0.6, dy, P([12, 10, 18]));
+  mid.ellipse(dx, dy - dh * 0.8, dw * 0.6, dh * 0.25, P([12, 10, 18]));
+}
+
+/** The floor: flagstones or planks in perspective. */
+function paintRoomFloor(ctx: Ctx, near: PixelCanvas, room: Room, floorC: RGB): void {
+  const { w, h } = ctx;
+  const { floorY, bw, bh } = room;
   for (let y = Math.floor(floorY); y < h; y++) {
     const t = (y - floorY) / (h - floorY);
     const step = Math.max(3, Math.round(bw * (0.5 + t)));
@@ -1185,207 +1217,282 @@ async function paintRoom(
           ? P(darker(floorC, 0.78))
           : P(floorC);
   }
-  // furniture and fittings the setting or the prompt names
-  const wallY = floorY * 0.45;
-  if (s === 'castle_hall' || ctx.has('banners')) {
-    for (const fx of [0.2, 0.8]) {
+}
+
+function paintBanners(ctx: Ctx, props: PixelCanvas, { floorY, wallY }: Room): void {
+  const { w, h } = ctx;
+  for (const fx of [0.2, 0.8]) {
+    const x = w * fx;
+    const bwid = Math.min(w, h) * 0.09;
+    props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY + floorY * 0.15, P([168, 36, 48]));
+    props.polygon(
+      [
+        [x - bwid / 2, wallY + floorY * 0.15],
+        [x + bwid / 2, wallY + floorY * 0.15],
+        [x, wallY + floorY * 0.22],
+      ],
+      P([168, 36, 48]),
+    );
+    props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY - floorY * 0.28, P([230, 190, 70]));
+    props.rect(
+      x - bwid * 0.15,
+      wallY - floorY * 0.15,
+      x + bwid * 0.15,
+      wallY - floorY * 0.05,
+      P([230, 190, 70]),
+    );
+  }
+  drew(ctx, 'banners', 'banners');
+}
+
+function paintThrone(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
+  const { w, h } = ctx;
+  const x = w * 0.5;
+  const tw = Math.min(w, h) * 0.16;
+  props.rect(x - tw / 2, floorY - tw * 1.5, x + tw / 2, floorY, P([176, 40, 52]));
+  props.rect(x - tw / 2 - 2, floorY - tw * 1.6, x + tw / 2 + 2, floorY - tw * 1.45, P([232, 190, 70]));
+  props.rect(x - tw / 2 - 2, floorY - tw * 0.6, x + tw / 2 + 2, floorY - tw * 0.5, P([232, 190, 70]));
+  drew(ctx, 'throne', 'throne');
+}
+
+function paintBookshelves(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
+  const { w, h } = ctx;
+  const shelfW = Math.min(w, h) * 0.3;
+  for (const fx of [0.18, 0.82]) {
+    const x0 = w * fx - shelfW / 2;
+    props.rect(x0, floorY - h * 0.5, x0 + shelfW, floorY, P([96, 62, 40]));
+    const books: RGB[] = [
+      [170, 50, 50],
+      [60, 100, 170],
+      [70, 140, 80],
+      [220, 180, 80],
+    ];
+    for (let row = 0; row < 4; row++) {
+      const y = floorY - h * 0.48 + row * h * 0.12;
+      for (let bx = x0 + 2; bx < x0 + shelfW - 3; bx += 3)
+        props.rect(bx, y + 2, bx + 2, y + h * 0.1, P(books[(Math.floor(bx) + row) % 4]!));
+    }
+  }
+  drew(ctx, 'bookshelves', 'bookshelves');
+}
+
+async function paintBarrels(ctx: Ctx, props: PixelCanvas, { floorY }: Room): Promise<void> {
+  const { w, h } = ctx;
+  const s = ctx.req.setting;
+  const img = await prop(ctx, 'g/barrel', h * 0.16, [150, 102, 62]);
+  if (img)
+    for (const fx of s === 'tavern' ? [0.27] : [0.12, 0.22]) stand(props, img, w * fx, floorY + h * 0.08);
+  drew(ctx, 'barrels', 'barrels', img !== null);
+}
+
+function paintCrystals(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
+  const { w, h, rng, light } = ctx;
+  const colours: RGB[] = [
+    [120, 220, 240],
+    [190, 130, 240],
+  ];
+  for (let k = 0; k < Math.max(3, Math.round(w / 50)); k++) {
+    const x = rng.range(0.05, 0.95) * w;
+    const y = floorY + rng.range(0, h * 0.15);
+    const c = colours[k % 2]!;
+    const ch = h * rng.range(0.08, 0.16);
+    props.polygon(
+      [
+        [x - ch * 0.2, y],
+        [x, y - ch],
+        [x + ch * 0.2, y],
+      ],
+      P(c),
+    );
+    props.polygon(
+      [
+        [x - ch * 0.2, y],
+        [x, y - ch],
+        [x - ch * 0.02, y],
+      ],
+      P(lighter(c, 0.4)),
+    );
+    light.lights.push({ x, y: y - ch / 2, r: ch * 1.3, color: c });
+  }
+  drew(ctx, 'crystals', 'crystals');
+}
+
+function paintChandelier(ctx: Ctx, props: PixelCanvas): void {
+  const { w, h, light } = ctx;
+  const x = w * 0.5;
+  const y = h * 0.18;
+  const cw = Math.min(w, h) * 0.2;
+  props.rect(x, 0, x + 1, y, P([70, 64, 60]));
+  props.rect(x - cw / 2, y, x + cw / 2, y + 2, P([200, 170, 70]));
+  for (let k = 0; k < 5; k++) {
+    const cx = x - cw / 2 + (k / 4) * cw;
+    props.rect(cx - 0.5, y - 3, cx + 1, y, P([250, 240, 220]));
+    props.set(cx, y - 4, P([255, 210, 100]));
+    light.lights.push({ x: cx, y: y - 4, r: cw * 0.5, color: [255, 200, 110] });
+  }
+  drew(ctx, 'chandelier', 'chandelier');
+}
+
+/** Torches on the wall, each with a warm glow. */
+async function paintWallTorches(ctx: Ctx, props: PixelCanvas, { wallY }: Room): Promise<void> {
+  const { w, h, req, light } = ctx;
+  const img = await prop(ctx, 'x/torch', Math.max(8, h * 0.2));
+  const xs = req.corridor ? [0.3, 0.7] : w > h * 1.3 ? [0.12, 0.38, 0.62, 0.88] : [0.25, 0.75];
+  if (img)
+    for (const fx of xs) {
       const x = w * fx;
-      const bwid = Math.min(w, h) * 0.09;
-      props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY + floorY * 0.15, P([168, 36, 48]));
-      props.polygon(
-        [
-          [x - bwid / 2, wallY + floorY * 0.15],
-          [x + bwid / 2, wallY + floorY * 0.15],
-          [x, wallY + floorY * 0.22],
-        ],
-        P([168, 36, 48]),
-      );
-      props.rect(x - bwid / 2, wallY - floorY * 0.3, x + bwid / 2, wallY - floorY * 0.28, P([230, 190, 70]));
-      props.rect(
-        x - bwid * 0.15,
-        wallY - floorY * 0.15,
-        x + bwid * 0.15,
-        wallY - floorY * 0.05,
-        P([230, 190, 70]),
-      );
-    }
-    drew(ctx, 'banners', 'banners');
-  }
-  if (ctx.has('throne') || s === 'castle_hall') {
-    const x = w * 0.5;
-    const tw = Math.min(w, h) * 0.16;
-    props.rect(x - tw / 2, floorY - tw * 1.5, x + tw / 2, floorY, P([176, 40, 52]));
-    props.rect(x - tw / 2 - 2, floorY - tw * 1.6, x + tw / 2 + 2, floorY - tw * 1.45, P([232, 190, 70]));
-    props.rect(x - tw / 2 - 2, floorY - tw * 0.6, x + tw / 2 + 2, floorY - tw * 0.5, P([232, 190, 70]));
-    drew(ctx, 'throne', 'throne');
-  }
-  if (ctx.has('bookshelves') || s === 'library') {
-    const shelfW = Math.min(w, h) * 0.3;
-    for (const fx of [0.18, 0.82]) {
-      const x0 = w * fx - shelfW / 2;
-      props.rect(x0, floorY - h * 0.5, x0 + shelfW, floorY, P([96, 62, 40]));
-      const books: RGB[] = [
-        [170, 50, 50],
-        [60, 100, 170],
-        [70, 140, 80],
-        [220, 180, 80],
-      ];
-      for (let row = 0; row < 4; row++) {
-        const y = floorY - h * 0.48 + row * h * 0.12;
-        for (let bx = x0 + 2; bx < x0 + shelfW - 3; bx += 3)
-          props.rect(bx, y + 2, bx + 2, y + h * 0.1, P(books[(Math.floor(bx) + row) % 4]!));
-      }
-    }
-    drew(ctx, 'bookshelves', 'bookshelves');
-  }
-  if (ctx.has('barrels') || s === 'tavern') {
-    const img = await prop(ctx, 'g/barrel', h * 0.16, [150, 102, 62]);
-    if (img)
-      for (const fx of s === 'tavern' ? [0.27] : [0.12, 0.22]) stand(props, img, w * fx, floorY + h * 0.08);
-    drew(ctx, 'barrels', 'barrels', img !== null);
-  }
-  if (ctx.has('crystals') || s === 'cave') {
-    const colours: RGB[] = [
-      [120, 220, 240],
-      [190, 130, 240],
-    ];
-    for (let k = 0; k < Math.max(3, Math.round(w / 50)); k++) {
-      const x = rng.range(0.05, 0.95) * w;
-      const y = floorY + rng.range(0, h * 0.15);
-      const c = colours[k % 2]!;
-      const ch = h * rng.range(0.08, 0.16);
-      props.polygon(
-        [
-          [x - ch * 0.2, y],
-          [x, y - ch],
-          [x + ch * 0.2, y],
-        ],
-        P(c),
-      );
-      props.polygon(
-        [
-          [x - ch * 0.2, y],
-          [x, y - ch],
-          [x - ch * 0.02, y],
-        ],
-        P(lighter(c, 0.4)),
-      );
-      light.lights.push({ x, y: y - ch / 2, r: ch * 1.3, color: c });
-    }
-    drew(ctx, 'crystals', 'crystals');
-  }
-  if (ctx.has('chandelier')) {
-    const x = w * 0.5;
-    const y = h * 0.18;
-    const cw = Math.min(w, h) * 0.2;
-    props.rect(x, 0, x + 1, y, P([70, 64, 60]));
-    props.rect(x - cw / 2, y, x + cw / 2, y + 2, P([200, 170, 70]));
-    for (let k = 0; k < 5; k++) {
-      const cx = x - cw / 2 + (k / 4) * cw;
-      props.rect(cx - 0.5, y - 3, cx + 1, y, P([250, 240, 220]));
-      props.set(cx, y - 4, P([255, 210, 100]));
-      light.lights.push({ x: cx, y: y - 4, r: cw * 0.5, color: [255, 200, 110] });
-    }
-    drew(ctx, 'chandelier', 'chandelier');
-  }
-  // torches on the wall (a dungeon always has a few), each with a warm glow
-  const torches = ctx.has('torches') || s === 'dungeon' || s === 'castle_hall';
-  if (torches) {
-    const img = await prop(ctx, 'x/torch', Math.max(8, h * 0.2));
-    const xs = req.corridor ? [0.3, 0.7] : w > h * 1.3 ? [0.12, 0.38, 0.62, 0.88] : [0.25, 0.75];
-    if (img)
-      for (const fx of xs) {
-        const x = w * fx;
-        stand(props, img, x, wallY + img.height * 0.6);
-        light.lights.push({
-          x,
-          y: wallY - img.height * 0.25,
-          r: Math.min(w, h) * 0.18,
-          color: [255, 168, 70],
-        });
-      }
-    drew(ctx, 'torches', 'torches (Assetloom composite of Fluent Emoji)', img !== null);
-  }
-  if (s === 'tavern') {
-    // a stone hearth with a fire on the left, a bar counter with bottles on the right, a table with
-    // mugs and stools in the middle, a lantern hanging from the beam
-    const u = Math.min(w, h);
-    const hx = w * 0.14;
-    const hw = u * 0.32;
-    const hh = u * 0.34;
-    const stoneC: RGB = [128, 118, 112];
-    props.rect(hx - hw / 2, floorY - hh, hx + hw / 2, floorY + 1, P(stoneC));
-    for (let y = floorY - hh + 3; y < floorY; y += Math.max(3, u * 0.05))
-      for (let x = hx - hw / 2 + ((y / 3) % 2 ? 0 : 3); x < hx + hw / 2; x += Math.max(5, u * 0.08))
-        props.rect(x, y, x + 1, y + Math.max(2, u * 0.04), P(darker(stoneC, 0.75)));
-    props.rect(hx - hw * 0.3, floorY - hh * 0.55, hx + hw * 0.3, floorY + 1, P([26, 18, 20]));
-    props.rect(hx - hw * 0.62, floorY - hh - u * 0.03, hx + hw * 0.62, floorY - hh, P([96, 62, 40]));
-    const fire = await prop(ctx, 'x/campfire', hh * 0.45);
-    if (fire) {
-      stand(props, fire, hx, floorY);
-      for (let i = 0; i < fire.data.length; i += 4)
-        if (fire.data[i + 3]) ctx.glow.add(pack([fire.data[i]!, fire.data[i + 1]!, fire.data[i + 2]!]));
-    }
-    light.lights.push({ x: hx, y: floorY - hh * 0.2, r: u * 0.3, color: [255, 150, 60] });
-    // the bar: a counter, a shelf of bottles behind it
-    const bx0 = w * 0.7;
-    const bx1 = w;
-    props.rect(bx0, floorY - u * 0.42, bx1, floorY - u * 0.4, P([96, 62, 40]));
-    const bottles: RGB[] = [
-      [60, 130, 80],
-      [150, 60, 50],
-      [90, 100, 160],
-      [200, 170, 80],
-    ];
-    for (let x = bx0 + 3, k = 0; x < bx1 - 3; x += Math.max(4, u * 0.05), k++) {
-      const bh = u * (k % 2 ? 0.09 : 0.07);
-      props.rect(
+      stand(props, img, x, wallY + img.height * 0.6);
+      light.lights.push({
         x,
-        floorY - u * 0.42 - bh,
-        x + Math.max(2, u * 0.025),
-        floorY - u * 0.42,
-        P(bottles[k % 4]!),
-      );
-      props.rect(
-        x + 0.5,
-        floorY - u * 0.42 - bh - 2,
-        x + Math.max(1.5, u * 0.015),
-        floorY - u * 0.42 - bh,
-        P(bottles[k % 4]!),
-      );
+        y: wallY - img.height * 0.25,
+        r: Math.min(w, h) * 0.18,
+        color: [255, 168, 70],
+      });
     }
-    props.rect(bx0 - u * 0.05, floorY - u * 0.2, bx1, floorY + u * 0.08, P([120, 78, 48]));
-    props.rect(bx0 - u * 0.07, floorY - u * 0.22, bx1, floorY - u * 0.19, P([150, 100, 62]));
-    for (let x = bx0; x < bx1; x += Math.max(6, u * 0.1))
-      props.rect(x, floorY - u * 0.18, x + 1, floorY + u * 0.08, P([90, 58, 36]));
-    // the table, its mugs and stools
-    const tx = w * 0.45;
-    const tw = u * 0.5;
-    const ty = floorY + u * 0.06;
-    props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, P([140, 92, 56]));
-    props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), P([100, 66, 40]));
-    for (const lx of [tx - tw / 2 + 2, tx + tw / 2 - 4])
-      props.rect(lx, ty, lx + Math.max(2, u * 0.025), ty + u * 0.14, P([96, 62, 38]));
-    for (const sx of [tx - tw * 0.75, tx + tw * 0.75]) {
-      props.rect(sx - u * 0.05, ty + u * 0.04, sx + u * 0.05, ty + u * 0.06, P([140, 92, 56]));
-      props.rect(sx - u * 0.04, ty + u * 0.06, sx - u * 0.03 + 1, ty + u * 0.14, P([96, 62, 38]));
-      props.rect(sx + u * 0.03, ty + u * 0.06, sx + u * 0.04 + 1, ty + u * 0.14, P([96, 62, 38]));
-    }
-    const mug = await prop(ctx, 'f/beer-mug', u * 0.1);
-    if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
-    // a lantern on a chain from the ceiling
-    const lx = w * 0.42;
-    const ly = u * 0.12;
-    const lw = Math.max(3, Math.round(u * 0.05));
-    const lh = Math.max(4, Math.round(u * 0.07));
-    const iron = P([52, 44, 44]);
-    props.rect(lx, 0, lx + 1, ly, iron);
-    props.rect(lx - lw / 2 - 1, ly, lx + lw / 2 + 2, ly + 1, iron);
-    props.rect(lx - lw / 2, ly + 1, lx + lw / 2 + 1, ly + lh, iron);
-    props.rect(lx - lw / 2 + 1, ly + 2, lx + lw / 2, ly + lh - 1, G(ctx, [255, 214, 110]));
-    props.rect(lx - lw / 2 - 1, ly + lh, lx + lw / 2 + 2, ly + lh + 1, iron);
-    light.lights.push({ x: lx, y: ly + lh / 2, r: u * 0.2, color: [255, 190, 100] });
+  drew(ctx, 'torches', 'torches (Assetloom composite of Fluent Emoji)', img !== null);
+}
+
+/** A stone hearth with a fire on the left. */
+async function paintHearth(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): Promise<void> {
+  const { w, light } = ctx;
+  const hx = w * 0.14;
+  const hw = u * 0.32;
+  const hh = u * 0.34;
+  const stoneC: RGB = [128, 118, 112];
+  props.rect(hx - hw / 2, floorY - hh, hx + hw / 2, floorY + 1, P(stoneC));
+  for (let y = floorY - hh + 3; y < floorY; y += Math.max(3, u * 0.05))
+    for (let x = hx - hw / 2 + ((y / 3) % 2 ? 0 : 3); x < hx + hw / 2; x += Math.max(5, u * 0.08))
+      props.rect(x, y, x + 1, y + Math.max(2, u * 0.04), P(darker(stoneC, 0.75)));
+  props.rect(hx - hw * 0.3, floorY - hh * 0.55, hx + hw * 0.3, floorY + 1, P([26, 18, 20]));
+  props.rect(hx - hw * 0.62, floorY - hh - u * 0.03, hx + hw * 0.62, floorY - hh, P([96, 62, 40]));
+  const fire = await prop(ctx, 'x/campfire', hh * 0.45);
+  if (fire) {
+    stand(props, fire, hx, floorY);
+    for (let i = 0; i < fire.data.length; i += 4)
+      if (fire.data[i + 3]) ctx.glow.add(pack([fire.data[i]!, fire.data[i + 1]!, fire.data[i + 2]!]));
   }
+  light.lights.push({ x: hx, y: floorY - hh * 0.2, r: u * 0.3, color: [255, 150, 60] });
+}
+
+/** The bar on the right: a counter, a shelf of bottles behind it. */
+function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): void {
+  const { w } = ctx;
+  const bx0 = w * 0.7;
+  const bx1 = w;
+  props.rect(bx0, floorY - u * 0.42, bx1, floorY - u * 0.4, P([96, 62, 40]));
+  const bottles: RGB[] = [
+    [60, 130, 80],
+    [150, 60, 50],
+    [90, 100, 160],
+    [200, 170, 80],
+  ];
+  for (let x = bx0 + 3, k = 0; x < bx1 - 3; x += Math.max(4, u * 0.05), k++) {
+    const bh = u * (k % 2 ? 0.09 : 0.07);
+    props.rect(x, floorY - u * 0.42 - bh, x + Math.max(2, u * 0.025), floorY - u * 0.42, P(bottles[k % 4]!));
+    props.rect(
+      x + 0.5,
+      floorY - u * 0.42 - bh - 2,
+      x + Math.max(1.5, u * 0.015),
+      floorY - u * 0.42 - bh,
+      P(bottles[k % 4]!),
+    );
+  }
+  props.rect(bx0 - u * 0.05, floorY - u * 0.2, bx1, floorY + u * 0.08, P([120, 78, 48]));
+  props.rect(bx0 - u * 0.07, floorY - u * 0.22, bx1, floorY - u * 0.19, P([150, 100, 62]));
+  for (let x = bx0; x < bx1; x += Math.max(6, u * 0.1))
+    props.rect(x, floorY - u * 0.18, x + 1, floorY + u * 0.08, P([90, 58, 36]));
+}
+
+/** A table in the middle, its mugs and stools. */
+async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): Promise<void> {
+  const tx = ctx.w * 0.45;
+  const tw = u * 0.5;
+  const ty = floorY + u * 0.06;
+  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, P([140, 92, 56]));
+  props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), P([100, 66, 40]));
+  for (const lx of [tx - tw / 2 + 2, tx + tw / 2 - 4])
+    props.rect(lx, ty, lx + Math.max(2, u * 0.025), ty + u * 0.14, P([96, 62, 38]));
+  for (const sx of [tx - tw * 0.75, tx + tw * 0.75]) {
+    props.rect(sx - u * 0.05, ty + u * 0.04, sx + u * 0.05, ty + u * 0.06, P([140, 92, 56]));
+    props.rect(sx - u * 0.04, ty + u * 0.06, sx - u * 0.03 + 1, ty + u * 0.14, P([96, 62, 38]));
+    props.rect(sx + u * 0.03, ty + u * 0.06, sx + u * 0.04 + 1, ty + u * 0.14, P([96, 62, 38]));
+  }
+  const mug = await prop(ctx, 'f/beer-mug', u * 0.1);
+  if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
+}
+
+/** A lantern on a chain from the ceiling beam. */
+function paintLantern(ctx: Ctx, props: PixelCanvas, u: number): void {
+  const lx = ctx.w * 0.42;
+  const ly = u * 0.12;
+  const lw = Math.max(3, Math.round(u * 0.05));
+  const lh = Math.max(4, Math.round(u * 0.07));
+  const iron = P([52, 44, 44]);
+  props.rect(lx, 0, lx + 1, ly, iron);
+  props.rect(lx - lw / 2 - 1, ly, lx + lw / 2 + 2, ly + 1, iron);
+  props.rect(lx - lw / 2, ly + 1, lx + lw / 2 + 1, ly + lh, iron);
+  props.rect(lx - lw / 2 + 1, ly + 2, lx + lw / 2, ly + lh - 1, G(ctx, [255, 214, 110]));
+  props.rect(lx - lw / 2 - 1, ly + lh, lx + lw / 2 + 2, ly + lh + 1, iron);
+  ctx.light.lights.push({ x: lx, y: ly + lh / 2, r: u * 0.2, color: [255, 190, 100] });
+}
+
+/** A tavern's hearth, bar, table and lantern. */
+async function paintTavern(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
+  const u = Math.min(ctx.w, ctx.h);
+  await paintHearth(ctx, props, room, u);
+  paintBar(ctx, props, room, u);
+  await paintTavernTable(ctx, props, room, u);
+  paintLantern(ctx, props, u);
+}
+
+/**
+ * Furniture and fittings a room's setting or the prompt names, in the order they are drawn (later
+ * ones stand in front). A dungeon always has a few torches.
+ */
+const ROOM_FITTINGS: Array<{
+  when: (ctx: Ctx, s: Setting) => boolean;
+  paint: (ctx: Ctx, props: PixelCanvas, room: Room) => void | Promise<void>;
+}> = [
+  { when: (ctx, s) => s === 'castle_hall' || ctx.has('banners'), paint: paintBanners },
+  { when: (ctx, s) => ctx.has('throne') || s === 'castle_hall', paint: paintThrone },
+  { when: (ctx, s) => ctx.has('bookshelves') || s === 'library', paint: paintBookshelves },
+  { when: (ctx, s) => ctx.has('barrels') || s === 'tavern', paint: paintBarrels },
+  { when: (ctx, s) => ctx.has('crystals') || s === 'cave', paint: paintCrystals },
+  { when: (ctx) => ctx.has('chandelier'), paint: paintChandelier },
+  {
+    when: (ctx, s) => ctx.has('torches') || s === 'dungeon' || s === 'castle_hall',
+    paint: paintWallTorches,
+  },
+  { when: (_, s) => s === 'tavern', paint: paintTavern },
+];
+
+/** A room: its back wall (by ROOM_WALL), a doorway, the floor, then the fittings of ROOM_FITTINGS. */
+async function paintRoom(
+  ctx: Ctx,
+  back: PixelCanvas,
+  mid: PixelCanvas,
+  near: PixelCanvas,
+  props: PixelCanvas,
+): Promise<void> {
+  const { w, h, req } = ctx;
+  const s = req.setting as RoomSetting;
+  const stone = ROOM_STONE[s] ?? [86, 84, 96];
+  const floorY = h * 0.72;
+  ctx.groundY = floorY;
+  const bw = Math.max(6, Math.round(Math.min(w, h) / 10));
+  const room: Room = {
+    stone,
+    floorY,
+    wallY: floorY * 0.45,
+    bw,
+    bh: Math.max(3, Math.round(bw / 2)),
+    mortar: P(darker(stone, 0.62)),
+    shades: [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))],
+  };
+  (ROOM_WALL[s] ?? paintBlockWall)(ctx, back, room);
+  if (req.corridor || s === 'dungeon') paintDoorway(ctx, mid, room);
+  paintRoomFloor(ctx, near, room, ROOM_FLOOR[s] ?? darker(stone, 0.85));
+  for (const fitting of ROOM_FITTINGS) if (fitting.when(ctx, s)) await fitting.paint(ctx, props, room);
 }
 
 // ---- underwater and space --------------------------------------------------------------------------
