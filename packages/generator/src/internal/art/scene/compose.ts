@@ -76,6 +76,9 @@ const LAND: Record<
   village: { far: [116, 146, 188], mid: [104, 166, 84], near: [82, 150, 66], soil: [140, 104, 66] },
 };
 
+/** One open-air setting's land colours. */
+type Land = (typeof LAND)[keyof typeof LAND];
+
 /** Draws a licensed drawing as a prop `height` pixels tall (cropped to its pixels), or null. */
 async function prop(ctx: Ctx, what: string | Drawing, height: number, fill?: RGB): Promise<RgbaImage | null> {
   const d =
@@ -298,7 +301,7 @@ function fillRidge(
   }
 }
 
-function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: (typeof LAND)[keyof typeof LAND]): void {
+function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void {
   const { w, h, rng, light, req } = ctx;
   const haze = (c: RGB) => mixRgb(c, light.haze, 0.4);
   const s = req.setting;
@@ -423,110 +426,119 @@ function tree(
       layer.set(x + (k - 2) * r * 0.35, cy + ((k * 7) % 5) * r * 0.15 - r * 0.3, P([255, 240, 250]));
 }
 
-async function paintMid(
-  ctx: Ctx,
-  mid: PixelCanvas,
-  horizon: number,
-  land: (typeof LAND)[keyof typeof LAND],
-): Promise<number> {
+type TreeKind = 'pine' | 'round' | 'blossom' | 'dead';
+
+/** The sea from the horizon to the shore: bands of blue, wave dashes, the sun's or moon's glitter. Returns the shore. */
+function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): number {
   const { w, h, rng, light, req } = ctx;
   const s = req.setting;
-  const night = light.time === 'night';
-  const water = s === 'beach' || s === 'ocean' || ctx.has('sea') || ctx.has('harbour');
-  let ground = horizon + h * (water ? 0.16 : 0.1);
-  if (water) {
-    // the sea from the horizon to the shore: bands of blue, wave dashes, the sun's or moon's glitter
-    const sea = s === 'beach' || s === 'ocean' ? land.mid : LAND.beach.mid;
-    const deep = P(darker(sea, 0.86));
-    const mid2 = P(sea);
-    const foam = P(lighter(sea, 0.55));
-    const shore = s === 'ocean' ? h : horizon + h * (s === 'beach' ? 0.2 : 0.18);
-    drew(ctx, 'sea', 'sea');
-    for (let y = Math.floor(horizon); y < shore; y++) {
-      const t = (y - horizon) / Math.max(1, shore - horizon);
-      for (let x = 0; x < w; x++) mid.px[y * w + x] = t < 0.4 ? deep : mid2;
-    }
-    const dash = Math.max(2, Math.round(w / 40));
-    for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
-      for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
-        mid.rect(x, y, x + dash, y + 1, foam);
-    const glitterX = w * 0.7;
-    const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
-    for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
-      if (bayer(y, y) > 0.3)
-        mid.rect(glitterX - (y - horizon) * 0.2 - 2, y, glitterX + (y - horizon) * 0.2 + 2, y + 1, glitter);
-    ground = shore;
-    if (ctx.has('harbour') || ctx.has('boats')) {
-      // a harbour: a pier of planks on posts into the water, boats moored beside it; boats alone sail
-      // out on the water. A pirate ship is a galleon in dark wood.
-      const py = shore - (shore - horizon) * 0.35;
-      if (ctx.has('harbour')) {
-        const plank = P([140, 96, 58]);
-        const post = P([96, 62, 40]);
-        const px0 = w * 0.08;
-        const px1 = w * 0.45;
-        mid.rect(px0, py, px1, py + Math.max(2, h * 0.02), plank);
-        for (let x = px0; x < px1; x += Math.max(4, w / 24))
-          mid.rect(x, py, x + Math.max(1, w / 160), py + h * 0.05, post);
-      }
-      const pirate = /pirate|海盗/.test(ctx.text);
-      const fleet: Array<[string, RGB | undefined]> = pirate
-        ? [['g/galleon', [110, 72, 46]]]
-        : [
-            ['f/sailboat', undefined],
-            ['f/ship', undefined],
-            ['f/motor-boat', undefined],
-          ];
-      for (const [i, [id, fill]] of fleet.entries()) {
-        if (i > 0 && w < 120) break;
-        const boat = await prop(ctx, id, h * ((pirate ? 0.26 : 0.12) - i * 0.02), fill);
-        const x = ctx.has('harbour') ? w * (0.55 + i * 0.16) : w * (0.3 + i * 0.22);
-        const y = ctx.has('harbour') ? py + h * 0.04 + i * h * 0.02 : horizon + (shore - horizon) * 0.6;
-        if (boat) stand(mid, boat, x, y);
-      }
-      drew(ctx, 'harbour', 'pier and boats');
-      drew(ctx, 'boats', pirate ? 'pirate galleon (game-icons)' : 'boats (Fluent Emoji)');
-    }
-    if (ctx.has('lighthouse')) {
-      const lx = w * 0.88;
-      const lw = Math.max(3, w * 0.035);
-      const lh = h * 0.3;
-      for (let y = 0; y < lh; y++) {
-        const half = lw * (0.7 + 0.3 * (y / lh));
-        mid.rect(
-          lx - half,
-          horizon - lh + y,
-          lx + half,
-          horizon - lh + y + 1,
-          P(Math.floor(y / (lh / 5)) % 2 ? [220, 60, 60] : [244, 240, 232]),
-        );
-      }
-      mid.rect(lx - lw, horizon - lh - lw * 1.6, lx + lw, horizon - lh, G(ctx, [255, 232, 140]));
-      light.lights.push({ x: lx, y: horizon - lh - lw, r: Math.min(w, h) * 0.18, color: [255, 236, 150] });
-      drew(ctx, 'lighthouse', 'lighthouse');
-    }
-  } else {
-    // hills or dunes before the far land
-    const dunes = s === 'desert';
-    const peaks = s === 'mountains' || (ctx.has('mountains') && !dunes);
-    if (peaks) {
-      // mountains close by: a jagged range in rock, snow-capped, over the far one
-      const range = ridge(rng.fork('range'), w, horizon + h * 0.1, h * 0.36, 3, true);
-      const rock: RGB = req.snowCover || s === 'snow' ? [118, 124, 146] : [122, 112, 104];
-      fillRidge(mid, range, rock, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
-    }
-    const hills = ridge(
-      rng.fork('mid'),
-      w,
-      horizon + h * (peaks ? 0.12 : 0.08),
-      h * (dunes ? 0.07 : 0.09),
-      4,
-      false,
-    );
-    fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: dunes });
-    drew(ctx, 'hills', dunes ? 'dunes' : 'hills');
+  const sea = s === 'beach' || s === 'ocean' ? land.mid : LAND.beach.mid;
+  const deep = P(darker(sea, 0.86));
+  const mid2 = P(sea);
+  const foam = P(lighter(sea, 0.55));
+  const shore = s === 'ocean' ? h : horizon + h * (s === 'beach' ? 0.2 : 0.18);
+  drew(ctx, 'sea', 'sea');
+  for (let y = Math.floor(horizon); y < shore; y++) {
+    const t = (y - horizon) / Math.max(1, shore - horizon);
+    for (let x = 0; x < w; x++) mid.px[y * w + x] = t < 0.4 ? deep : mid2;
   }
-  // a row of trees or a town along the mid hills
+  const dash = Math.max(2, Math.round(w / 40));
+  for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
+    for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
+      mid.rect(x, y, x + dash, y + 1, foam);
+  const glitterX = w * 0.7;
+  const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
+  for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
+    if (bayer(y, y) > 0.3)
+      mid.rect(glitterX - (y - horizon) * 0.2 - 2, y, glitterX + (y - horizon) * 0.2 + 2, y + 1, glitter);
+  return shore;
+}
+
+/**
+ * A harbour: a pier of planks on posts into the water, boats moored beside it; boats alone sail out on
+ * the water. A pirate ship is a galleon in dark wood.
+ */
+async function paintHarbour(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: number): Promise<void> {
+  const { w, h } = ctx;
+  const py = shore - (shore - horizon) * 0.35;
+  if (ctx.has('harbour')) {
+    const plank = P([140, 96, 58]);
+    const post = P([96, 62, 40]);
+    const px0 = w * 0.08;
+    const px1 = w * 0.45;
+    mid.rect(px0, py, px1, py + Math.max(2, h * 0.02), plank);
+    for (let x = px0; x < px1; x += Math.max(4, w / 24))
+      mid.rect(x, py, x + Math.max(1, w / 160), py + h * 0.05, post);
+  }
+  const pirate = /pirate|海盗/.test(ctx.text);
+  const fleet: Array<[string, RGB | undefined]> = pirate
+    ? [['g/galleon', [110, 72, 46]]]
+    : [
+        ['f/sailboat', undefined],
+        ['f/ship', undefined],
+        ['f/motor-boat', undefined],
+      ];
+  for (const [i, [id, fill]] of fleet.entries()) {
+    if (i > 0 && w < 120) break;
+    const boat = await prop(ctx, id, h * ((pirate ? 0.26 : 0.12) - i * 0.02), fill);
+    const x = ctx.has('harbour') ? w * (0.55 + i * 0.16) : w * (0.3 + i * 0.22);
+    const y = ctx.has('harbour') ? py + h * 0.04 + i * h * 0.02 : horizon + (shore - horizon) * 0.6;
+    if (boat) stand(mid, boat, x, y);
+  }
+  drew(ctx, 'harbour', 'pier and boats');
+  drew(ctx, 'boats', pirate ? 'pirate galleon (game-icons)' : 'boats (Fluent Emoji)');
+}
+
+/** A striped lighthouse on the far right, its lamp lit. */
+function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+  const { w, h, light } = ctx;
+  const lx = w * 0.88;
+  const lw = Math.max(3, w * 0.035);
+  const lh = h * 0.3;
+  for (let y = 0; y < lh; y++) {
+    const half = lw * (0.7 + 0.3 * (y / lh));
+    mid.rect(
+      lx - half,
+      horizon - lh + y,
+      lx + half,
+      horizon - lh + y + 1,
+      P(Math.floor(y / (lh / 5)) % 2 ? [220, 60, 60] : [244, 240, 232]),
+    );
+  }
+  mid.rect(lx - lw, horizon - lh - lw * 1.6, lx + lw, horizon - lh, G(ctx, [255, 232, 140]));
+  light.lights.push({ x: lx, y: horizon - lh - lw, r: Math.min(w, h) * 0.18, color: [255, 236, 150] });
+  drew(ctx, 'lighthouse', 'lighthouse');
+}
+
+/** Hills or dunes before the far land; mountains close by, jagged and snow-capped, over them. */
+function paintHills(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): void {
+  const { w, h, rng, req } = ctx;
+  const s = req.setting;
+  const dunes = s === 'desert';
+  const peaks = s === 'mountains' || (ctx.has('mountains') && !dunes);
+  if (peaks) {
+    const range = ridge(rng.fork('range'), w, horizon + h * 0.1, h * 0.36, 3, true);
+    const rock: RGB = req.snowCover || s === 'snow' ? [118, 124, 146] : [122, 112, 104];
+    fillRidge(mid, range, rock, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
+  }
+  const hills = ridge(
+    rng.fork('mid'),
+    w,
+    horizon + h * (peaks ? 0.12 : 0.08),
+    h * (dunes ? 0.07 : 0.09),
+    4,
+    false,
+  );
+  fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: dunes });
+  drew(ctx, 'hills', dunes ? 'dunes' : 'hills');
+}
+
+/** Open-air settings with a row of trees along their mid hills. */
+const TREE_SETTINGS = new Set<Setting>(['forest', 'grassland', 'snow', 'swamp', 'mountains', 'village']);
+
+/** The trees of the mid hills (none where palms stand): the kind the prompt or the setting gives. */
+function midTreeKind(ctx: Ctx): TreeKind | null {
+  const s = ctx.req.setting;
   const treeKind = ctx.has('palms')
     ? null
     : ctx.has('pines') || s === 'snow' || s === 'mountains'
@@ -537,18 +549,19 @@ async function paintMid(
           ? 'dead'
           : 'round';
   const wantsTrees =
-    s === 'forest' ||
-    s === 'grassland' ||
-    s === 'snow' ||
-    s === 'swamp' ||
-    s === 'mountains' ||
-    s === 'village' ||
+    TREE_SETTINGS.has(s) ||
     ctx.has('trees') ||
     ctx.has('pines') ||
     ctx.has('blossom-trees') ||
     ctx.has('dead-trees');
-  if (treeKind && wantsTrees && !water && (s === 'forest' || ctx.has('trees') || ctx.has('pines'))) {
-    // a forest's depth: a back row, smaller and hazier, behind the front one
+  return wantsTrees ? treeKind : null;
+}
+
+/** A row of trees along the mid hills; a forest's depth adds a back row, smaller and hazier. */
+function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, treeKind: TreeKind): void {
+  const { w, h, rng, light, req } = ctx;
+  const s = req.setting;
+  if (s === 'forest' || ctx.has('trees') || ctx.has('pines')) {
     const backLeaf = mixRgb(
       darker(s === 'snow' || req.snowCover ? [46, 96, 78] : land.mid, 0.7),
       light.haze,
@@ -557,96 +570,127 @@ async function paintMid(
     const count = Math.max(5, Math.round((w / h) * 12));
     for (let i = 0; i < count; i++) {
       const x = ((i + rng.range(0.1, 0.9)) / count) * w;
-      tree(
-        mid,
-        treeKind === 'round' || treeKind === 'blossom' ? treeKind : treeKind,
-        x,
-        horizon + h * 0.06,
-        h * rng.range(0.12, 0.18),
-        backLeaf,
-      );
+      tree(mid, treeKind, x, horizon + h * 0.06, h * rng.range(0.12, 0.18), backLeaf);
     }
   }
-  if (treeKind && wantsTrees && !water) {
-    const count = Math.max(3, Math.round((w / h) * (s === 'forest' ? 9 : 4)));
-    const leaf: RGB =
-      treeKind === 'blossom'
-        ? [244, 160, 200]
-        : s === 'snow' || req.snowCover
-          ? [46, 96, 78]
-          : darker(land.mid, 0.82);
-    for (let i = 0; i < count; i++) {
-      const x = ((i + rng.range(0.2, 0.8)) / count) * w;
-      const size = h * rng.range(0.16, 0.26) * (s === 'forest' ? 1.2 : 1);
-      tree(mid, treeKind, x, horizon + h * 0.1 + rng.range(-2, 2), size, leaf);
-    }
-    for (const k of ['trees', 'pines', 'blossom-trees', 'dead-trees'] as const)
-      drew(ctx, k, `${treeKind} trees`);
+  const count = Math.max(3, Math.round((w / h) * (s === 'forest' ? 9 : 4)));
+  const leaf: RGB =
+    treeKind === 'blossom'
+      ? [244, 160, 200]
+      : s === 'snow' || req.snowCover
+        ? [46, 96, 78]
+        : darker(land.mid, 0.82);
+  for (let i = 0; i < count; i++) {
+    const x = ((i + rng.range(0.2, 0.8)) / count) * w;
+    const size = h * rng.range(0.16, 0.26) * (s === 'forest' ? 1.2 : 1);
+    tree(mid, treeKind, x, horizon + h * 0.1 + rng.range(-2, 2), size, leaf);
   }
-  if (s === 'village' || ctx.has('houses')) {
-    let x = w * rng.range(0.05, 0.15);
-    const roof = P([178, 62, 50]);
-    const wall = P([224, 204, 170]);
-    const win = night ? G(ctx, [255, 214, 120]) : P([96, 76, 56]);
-    while (x < w * 0.9) {
-      const hw = h * rng.range(0.1, 0.14);
-      const hh = hw * 0.8;
-      const base = horizon + h * 0.11;
-      mid.rect(x, base - hh, x + hw, base, wall);
-      mid.polygon(
-        [
-          [x - hw * 0.12, base - hh],
-          [x + hw / 2, base - hh - hw * 0.55],
-          [x + hw * 1.12, base - hh],
-        ],
-        roof,
-      );
-      mid.rect(x + hw * 0.2, base - hh * 0.7, x + hw * 0.38, base - hh * 0.45, win);
-      mid.rect(x + hw * 0.55, base - hh * 0.55, x + hw * 0.75, base, P([110, 76, 48]));
-      if (night)
-        light.lights.push({ x: x + hw * 0.29, y: base - hh * 0.58, r: hw * 0.6, color: [255, 200, 110] });
-      x += hw * rng.range(1.6, 2.4);
-    }
-    drew(ctx, 'houses', 'cottages');
+  for (const k of ['trees', 'pines', 'blossom-trees', 'dead-trees'] as const)
+    drew(ctx, k, `${treeKind} trees`);
+}
+
+/** A village's cottages along the mid hills, their windows lit at night. */
+function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+  const { w, h, rng, light } = ctx;
+  const night = light.time === 'night';
+  let x = w * rng.range(0.05, 0.15);
+  const roof = P([178, 62, 50]);
+  const wall = P([224, 204, 170]);
+  const win = night ? G(ctx, [255, 214, 120]) : P([96, 76, 56]);
+  while (x < w * 0.9) {
+    const hw = h * rng.range(0.1, 0.14);
+    const hh = hw * 0.8;
+    const base = horizon + h * 0.11;
+    mid.rect(x, base - hh, x + hw, base, wall);
+    mid.polygon(
+      [
+        [x - hw * 0.12, base - hh],
+        [x + hw / 2, base - hh - hw * 0.55],
+        [x + hw * 1.12, base - hh],
+      ],
+      roof,
+    );
+    mid.rect(x + hw * 0.2, base - hh * 0.7, x + hw * 0.38, base - hh * 0.45, win);
+    mid.rect(x + hw * 0.55, base - hh * 0.55, x + hw * 0.75, base, P([110, 76, 48]));
+    if (night)
+      light.lights.push({ x: x + hw * 0.29, y: base - hh * 0.58, r: hw * 0.6, color: [255, 200, 110] });
+    x += hw * rng.range(1.6, 2.4);
   }
-  if (s === 'city') {
-    // the street's buildings, nearer and taller than the skyline; neon signs on them
-    let x = -rng.range(0, 6);
-    const walls = [P(night ? [44, 40, 70] : [132, 128, 146]), P(night ? [34, 32, 58] : [112, 110, 128])];
-    const win = night ? G(ctx, [255, 216, 128]) : P([170, 196, 226]);
-    const neonColours: RGB[] = [
-      [255, 60, 200],
-      [60, 240, 255],
-      [255, 230, 80],
-      [120, 255, 120],
-    ];
-    let i = 0;
-    while (x < w) {
-      const bw = rng.range(0.14, 0.24) * w + 4;
-      const bh = rng.range(0.34, 0.6) * h;
-      const top = horizon + h * 0.12 - bh;
-      mid.rect(x, top, x + bw - 1, horizon + h * 0.12, walls[i % 2]!);
-      const step = Math.max(4, Math.round(h / 30));
-      for (let wy = top + step; wy < horizon + h * 0.1 - step; wy += step * 1.7)
-        for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
-          if (!night || rng.chance(0.5)) mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
-      if (req.neon || ctx.has('neon')) {
-        const c = neonColours[i % neonColours.length]!;
-        const sw = bw * rng.range(0.4, 0.7);
-        const sh = Math.max(3, h * 0.05);
-        const sx = x + (bw - sw) / 2;
-        const sy = top + bh * rng.range(0.2, 0.5);
-        mid.rect(sx - 1, sy - 1, sx + sw + 1, sy + sh + 1, P(darker(c, 0.45)));
-        mid.rect(sx, sy, sx + sw, sy + sh, G(ctx, c));
-        for (let bx = sx + 2; bx < sx + sw - 2; bx += Math.max(3, sh))
-          mid.rect(bx, sy + sh * 0.3, bx + Math.max(1, sh * 0.5), sy + sh * 0.7, G(ctx, lighter(c, 0.7)));
-        light.lights.push({ x: sx + sw / 2, y: sy + sh / 2, r: Math.max(sw, sh) * 0.75, color: c });
-      }
-      x += bw + rng.range(0, 2);
-      i++;
-    }
-    drew(ctx, 'neon', 'neon signs');
+  drew(ctx, 'houses', 'cottages');
+}
+
+const NEON_COLOURS: RGB[] = [
+  [255, 60, 200],
+  [60, 240, 255],
+  [255, 230, 80],
+  [120, 255, 120],
+];
+
+/** A neon sign on a city building, lit, with its own light. */
+function paintNeonSign(
+  ctx: Ctx,
+  mid: PixelCanvas,
+  x: number,
+  top: number,
+  bw: number,
+  bh: number,
+  i: number,
+): void {
+  const { h, rng, light } = ctx;
+  const c = NEON_COLOURS[i % NEON_COLOURS.length]!;
+  const sw = bw * rng.range(0.4, 0.7);
+  const sh = Math.max(3, h * 0.05);
+  const sx = x + (bw - sw) / 2;
+  const sy = top + bh * rng.range(0.2, 0.5);
+  mid.rect(sx - 1, sy - 1, sx + sw + 1, sy + sh + 1, P(darker(c, 0.45)));
+  mid.rect(sx, sy, sx + sw, sy + sh, G(ctx, c));
+  for (let bx = sx + 2; bx < sx + sw - 2; bx += Math.max(3, sh))
+    mid.rect(bx, sy + sh * 0.3, bx + Math.max(1, sh * 0.5), sy + sh * 0.7, G(ctx, lighter(c, 0.7)));
+  light.lights.push({ x: sx + sw / 2, y: sy + sh / 2, r: Math.max(sw, sh) * 0.75, color: c });
+}
+
+/** A city street's buildings, nearer and taller than the skyline; neon signs on them. */
+function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+  const { w, h, rng, light, req } = ctx;
+  const night = light.time === 'night';
+  let x = -rng.range(0, 6);
+  const walls = [P(night ? [44, 40, 70] : [132, 128, 146]), P(night ? [34, 32, 58] : [112, 110, 128])];
+  const win = night ? G(ctx, [255, 216, 128]) : P([170, 196, 226]);
+  let i = 0;
+  while (x < w) {
+    const bw = rng.range(0.14, 0.24) * w + 4;
+    const bh = rng.range(0.34, 0.6) * h;
+    const top = horizon + h * 0.12 - bh;
+    mid.rect(x, top, x + bw - 1, horizon + h * 0.12, walls[i % 2]!);
+    const step = Math.max(4, Math.round(h / 30));
+    for (let wy = top + step; wy < horizon + h * 0.1 - step; wy += step * 1.7)
+      for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
+        if (!night || rng.chance(0.5)) mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
+    if (req.neon || ctx.has('neon')) paintNeonSign(ctx, mid, x, top, bw, bh, i);
+    x += bw + rng.range(0, 2);
+    i++;
   }
+  drew(ctx, 'neon', 'neon signs');
+}
+
+/**
+ * The mid ground: the sea (with a harbour, boats, a lighthouse) or hills, then the tree row, a village's
+ * cottages, a city's street and the landmarks of open land. Returns where the near ground starts.
+ */
+async function paintMid(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): Promise<number> {
+  const { h, req } = ctx;
+  const s = req.setting;
+  const water = s === 'beach' || s === 'ocean' || ctx.has('sea') || ctx.has('harbour');
+  let ground = horizon + h * (water ? 0.16 : 0.1);
+  if (water) {
+    ground = paintSea(ctx, mid, horizon, land);
+    if (ctx.has('harbour') || ctx.has('boats')) await paintHarbour(ctx, mid, horizon, ground);
+    if (ctx.has('lighthouse')) paintLighthouse(ctx, mid, horizon);
+  } else paintHills(ctx, mid, horizon, land);
+  const treeKind = midTreeKind(ctx);
+  if (treeKind && !water) paintTreeRows(ctx, mid, horizon, land, treeKind);
+  if (s === 'village' || ctx.has('houses')) paintCottages(ctx, mid, horizon);
+  if (s === 'city') paintStreet(ctx, mid, horizon);
   if (!water) await paintLandmarks(ctx, mid, horizon, ground);
   return ground;
 }
@@ -826,7 +870,7 @@ async function paintNear(
   near: PixelCanvas,
   props: PixelCanvas,
   groundY: number,
-  land: (typeof LAND)[keyof typeof LAND],
+  land: Land,
 ): Promise<void> {
   const { w, h, rng, light, req } = ctx;
   const s = req.setting;
