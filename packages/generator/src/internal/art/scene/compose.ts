@@ -695,174 +695,206 @@ async function paintMid(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land)
   return ground;
 }
 
+/** Pyramids: a lit face and a shaded face, the largest nearest. */
+function paintPyramids(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+  const { w, h } = ctx;
+  const stone = [220, 180, 110] as RGB;
+  const spots: ReadonlyArray<readonly [number, number]> = [
+    [0.32, 0.32],
+    [0.62, 0.22],
+    [0.8, 0.14],
+  ];
+  for (const [k, [fx, fs]] of spots.entries()) {
+    if (k > 0 && w < 48) break;
+    const base = horizon + h * 0.1 - k * h * 0.02;
+    const half = h * fs * (w > h ? 1 : 0.8);
+    const top = base - half * 0.95;
+    const cx = w * fx;
+    mid.polygon(
+      [
+        [cx, top],
+        [cx + half, base],
+        [cx - half, base],
+      ],
+      P(darker(stone, 0.72)),
+    );
+    mid.polygon(
+      [
+        [cx, top],
+        [cx + half * 0.15, base],
+        [cx - half, base],
+      ],
+      P(stone),
+    );
+    // courses of stone
+    for (let y = top + 3; y < base; y += Math.max(2, Math.round(h / 48))) {
+      const t = (y - top) / (base - top);
+      mid.rect(cx - half * t, y, cx + half * 0.15 * t, y + 1, P(darker(stone, 0.88)));
+    }
+  }
+  drew(ctx, 'pyramids', 'pyramids');
+}
+
+/**
+ * A volcano: a cone of dark rock, lit on its left flank, a glowing crater, lava running down in
+ * rivulets, a plume of smoke leaning with the wind.
+ */
+function paintVolcano(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+  const { w, h, light } = ctx;
+  const cx = w * 0.5;
+  const top = horizon - h * 0.34;
+  const base = horizon + h * 0.1;
+  const rock: RGB = [110, 74, 70];
+  const crater = w * 0.05;
+  mid.polygon(
+    [
+      [cx - crater, top],
+      [cx + crater, top],
+      [cx + w * 0.4, base],
+      [cx - w * 0.4, base],
+    ],
+    P(darker(rock, 0.8)),
+  );
+  mid.polygon(
+    [
+      [cx - crater, top],
+      [cx - crater * 0.2, top],
+      [cx - w * 0.12, base],
+      [cx - w * 0.4, base],
+    ],
+    P(rock),
+  );
+  const lava = G(ctx, [255, 112, 28]);
+  const hot = G(ctx, [255, 214, 90]);
+  const crust = P([70, 40, 40]);
+  mid.rect(cx - crater, top - 1, cx + crater, top + Math.max(2, h * 0.015), hot);
+  const flows = w >= 96 ? 3 : 2;
+  for (let k = 0; k < flows; k++) {
+    const dir = k === 0 ? -0.55 : k === 1 ? 0.45 : 0.1;
+    const x0 = cx + (k - 1) * crater * 0.6;
+    const len = (base - top) * (k === 2 ? 0.55 : 0.9);
+    const thick = Math.max(1, Math.round(w / 140));
+    for (let y = top; y < top + len; y++) {
+      const t = (y - top) / (base - top);
+      const x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
+      mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
+      mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
+    }
+  }
+  light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
+  const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
+  const smokeLit = P(light.time === 'night' ? [120, 70, 60] : [150, 142, 144]);
+  for (let k = 0; k < 6; k++) {
+    const r = Math.max(2, Math.min(w, h) * (0.035 + k * 0.012));
+    const px = cx + k * k * w * 0.006;
+    const py = top - h * 0.03 - k * h * 0.055;
+    mid.disc(px, py, r, smoke);
+    if (k < 2) mid.disc(px - r * 0.25, py + r * 0.3, r * 0.6, smokeLit);
+  }
+  drew(ctx, 'volcano', 'erupting volcano');
+}
+
+/** A cliff on the left in ledges of rock, grass on top, water falling from it into a pool with foam. */
+function paintWaterfall(ctx: Ctx, mid: PixelCanvas, horizon: number, ground: number): void {
+  const { w, h, rng } = ctx;
+  const rockC: RGB = [118, 108, 112];
+  const rock = P(rockC);
+  const ledge = P(darker(rockC, 0.72));
+  const litEdge = P(lighter(rockC, 0.25));
+  const grass = P(LAND.forest.mid);
+  const cliff = w * 0.3;
+  const top = horizon - h * 0.25;
+  const rows = Math.max(3, Math.round(h / 22));
+  for (let x = 0; x < cliff; x++) {
+    const t = Math.round(top + Math.sin(x / (w * 0.05)) * h * 0.015);
+    mid.rect(x, t, x + 1, ground + h * 0.05, rock);
+    mid.rect(x, t, x + 1, t + Math.max(2, h * 0.02), grass);
+  }
+  for (let r = 1; r < rows; r++) {
+    const y = top + ((ground - top) * r) / rows;
+    for (let x = 0; x < cliff; x += Math.max(6, w * 0.06)) {
+      const len = Math.max(4, w * rng.range(0.03, 0.07));
+      mid.rect(x, y + ((x * 3) % 3), Math.min(cliff, x + len), y + ((x * 3) % 3) + 1, ledge);
+      mid.rect(x, y + ((x * 3) % 3) - 1, Math.min(cliff, x + len), y + ((x * 3) % 3), litEdge);
+    }
+  }
+  mid.rect(cliff - 1, top, cliff, ground + h * 0.05, ledge);
+  const fall0 = cliff * 0.55;
+  const fall1 = cliff * 0.92;
+  const waterC = [P([150, 200, 240]), P([210, 236, 252]), P([110, 170, 225])];
+  for (let y = Math.floor(top); y < ground + h * 0.04; y++)
+    for (let x = Math.floor(fall0); x < fall1; x++)
+      mid.px[y * w + x] = waterC[(Math.floor(x / 2) + Math.floor(y / 5)) % 3]!;
+  mid.ellipse((fall0 + fall1) / 2, ground + h * 0.05, (fall1 - fall0) * 0.9, h * 0.03, P([240, 250, 255]));
+  drew(ctx, 'waterfall', 'waterfall');
+}
+
+/** A temple of the kind the prompt names: a Shinto shrine or pagoda, a Hindu temple, else classical (or ruins). */
+async function paintTemple(ctx: Ctx, mid: PixelCanvas, horizon: number): Promise<void> {
+  const { w, h } = ctx;
+  const asian = /japan|chinese|asian|shinto|pagoda|shrine|神社|寺|塔/.test(ctx.text);
+  const templeId = ctx.has('ruins')
+    ? 'f/classical-building'
+    : asian
+      ? 'f/shinto-shrine'
+      : /hindu/.test(ctx.text)
+        ? 'f/hindu-temple'
+        : 'f/classical-building';
+  const t = await prop(ctx, templeId, h * 0.22);
+  if (t)
+    stand(
+      mid,
+      t,
+      w * 0.62,
+      horizon + h * 0.1,
+      ctx.has('ruins') ? (c) => mixRgb(c, [140, 136, 120], 0.35) : undefined,
+    );
+  drew(ctx, 'ruins', 'ruined classical building (Fluent Emoji)', t !== null);
+  drew(ctx, 'temple', `${templeId} (Fluent Emoji)`, t !== null);
+}
+
+/** A landmark drawn from the licensed drawings: its drawing, height, fill, place and how it is reported. */
+async function paintDrawnLandmark(
+  ctx: Ctx,
+  mid: PixelCanvas,
+  horizon: number,
+  kind: ElementKind,
+  [id, height, fill, fx, fy, as]: readonly [string, number, RGB | undefined, number, number, string],
+): Promise<void> {
+  const img = await prop(ctx, id, ctx.h * height, fill);
+  if (img) stand(mid, img, ctx.w * fx, horizon + ctx.h * fy);
+  drew(ctx, kind, as, img !== null);
+}
+
+/** The landmarks of open land that are one drawing each. */
+const DRAWN_LANDMARKS = {
+  castle: ['f/castle', 0.3, undefined, 0.72, 0.09, 'castle (Fluent Emoji)'],
+  windmill: ['g/windmill', 0.3, [200, 196, 188], 0.25, 0.1, 'windmill (game-icons)'],
+  // a stone arch bridge across the middle ground
+  bridge: ['g/arch-bridge', 0.16, [150, 140, 132], 0.5, 0.1, 'arch bridge (game-icons)'],
+} as const satisfies Partial<
+  Record<ElementKind, readonly [string, number, RGB | undefined, number, number, string]>
+>;
+
+/** The named landmarks of open land, in front of the tree row, in the order they are drawn. */
+const LANDMARKS: ReadonlyArray<{
+  when: (ctx: Ctx) => boolean;
+  paint: (ctx: Ctx, mid: PixelCanvas, horizon: number, ground: number) => void | Promise<void>;
+}> = [
+  { when: (ctx) => ctx.has('pyramids'), paint: paintPyramids },
+  { when: (ctx) => ctx.has('volcano') || ctx.req.setting === 'volcano', paint: paintVolcano },
+  { when: (ctx) => ctx.has('waterfall'), paint: paintWaterfall },
+  ...(['castle', 'windmill', 'bridge'] as const).map((kind) => ({
+    when: (ctx: Ctx) => ctx.has(kind),
+    paint: (ctx: Ctx, mid: PixelCanvas, horizon: number) =>
+      paintDrawnLandmark(ctx, mid, horizon, kind, DRAWN_LANDMARKS[kind]),
+  })),
+  { when: (ctx) => ctx.has('temple') || ctx.has('ruins'), paint: paintTemple },
+];
+
 /** The named landmarks of open land, in front of the tree row: pyramids, a volcano, a waterfall, a castle … */
 async function paintLandmarks(ctx: Ctx, mid: PixelCanvas, horizon: number, ground: number): Promise<void> {
-  const { w, h, rng, light, req } = ctx;
-  const s = req.setting;
-  if (ctx.has('pyramids') || (s === 'desert' && ctx.has('pyramids'))) {
-    // pyramids: a lit face and a shaded face, the largest nearest
-    const stone = [220, 180, 110] as RGB;
-    const spots: ReadonlyArray<readonly [number, number]> = [
-      [0.32, 0.32],
-      [0.62, 0.22],
-      [0.8, 0.14],
-    ];
-    for (const [k, [fx, fs]] of spots.entries()) {
-      if (k > 0 && w < 48) break;
-      const base = horizon + h * 0.1 - k * h * 0.02;
-      const half = h * fs * (w > h ? 1 : 0.8);
-      const top = base - half * 0.95;
-      const cx = w * fx;
-      mid.polygon(
-        [
-          [cx, top],
-          [cx + half, base],
-          [cx - half, base],
-        ],
-        P(darker(stone, 0.72)),
-      );
-      mid.polygon(
-        [
-          [cx, top],
-          [cx + half * 0.15, base],
-          [cx - half, base],
-        ],
-        P(stone),
-      );
-      // courses of stone
-      for (let y = top + 3; y < base; y += Math.max(2, Math.round(h / 48))) {
-        const t = (y - top) / (base - top);
-        mid.rect(cx - half * t, y, cx + half * 0.15 * t, y + 1, P(darker(stone, 0.88)));
-      }
-    }
-    drew(ctx, 'pyramids', 'pyramids');
-  }
-  if (ctx.has('volcano') || s === 'volcano') {
-    // a cone of dark rock, lit on its left flank, a glowing crater, lava running down in rivulets,
-    // a plume of smoke leaning with the wind
-    const cx = w * 0.5;
-    const top = horizon - h * 0.34;
-    const base = horizon + h * 0.1;
-    const rock: RGB = [110, 74, 70];
-    const crater = w * 0.05;
-    mid.polygon(
-      [
-        [cx - crater, top],
-        [cx + crater, top],
-        [cx + w * 0.4, base],
-        [cx - w * 0.4, base],
-      ],
-      P(darker(rock, 0.8)),
-    );
-    mid.polygon(
-      [
-        [cx - crater, top],
-        [cx - crater * 0.2, top],
-        [cx - w * 0.12, base],
-        [cx - w * 0.4, base],
-      ],
-      P(rock),
-    );
-    const lava = G(ctx, [255, 112, 28]);
-    const hot = G(ctx, [255, 214, 90]);
-    const crust = P([70, 40, 40]);
-    mid.rect(cx - crater, top - 1, cx + crater, top + Math.max(2, h * 0.015), hot);
-    const flows = w >= 96 ? 3 : 2;
-    for (let k = 0; k < flows; k++) {
-      const dir = k === 0 ? -0.55 : k === 1 ? 0.45 : 0.1;
-      const x0 = cx + (k - 1) * crater * 0.6;
-      const len = (base - top) * (k === 2 ? 0.55 : 0.9);
-      const thick = Math.max(1, Math.round(w / 140));
-      for (let y = top; y < top + len; y++) {
-        const t = (y - top) / (base - top);
-        const x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
-        mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
-        mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
-      }
-    }
-    light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
-    const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
-    const smokeLit = P(light.time === 'night' ? [120, 70, 60] : [150, 142, 144]);
-    for (let k = 0; k < 6; k++) {
-      const r = Math.max(2, Math.min(w, h) * (0.035 + k * 0.012));
-      const px = cx + k * k * w * 0.006;
-      const py = top - h * 0.03 - k * h * 0.055;
-      mid.disc(px, py, r, smoke);
-      if (k < 2) mid.disc(px - r * 0.25, py + r * 0.3, r * 0.6, smokeLit);
-    }
-    drew(ctx, 'volcano', 'erupting volcano');
-  }
-  if (ctx.has('waterfall')) {
-    // a cliff on the left in ledges of rock, grass on top, water falling from it into a pool with foam
-    const rockC: RGB = [118, 108, 112];
-    const rock = P(rockC);
-    const ledge = P(darker(rockC, 0.72));
-    const litEdge = P(lighter(rockC, 0.25));
-    const grass = P(LAND.forest.mid);
-    const cliff = w * 0.3;
-    const top = horizon - h * 0.25;
-    const rows = Math.max(3, Math.round(h / 22));
-    for (let x = 0; x < cliff; x++) {
-      const t = Math.round(top + Math.sin(x / (w * 0.05)) * h * 0.015);
-      mid.rect(x, t, x + 1, ground + h * 0.05, rock);
-      mid.rect(x, t, x + 1, t + Math.max(2, h * 0.02), grass);
-    }
-    for (let r = 1; r < rows; r++) {
-      const y = top + ((ground - top) * r) / rows;
-      for (let x = 0; x < cliff; x += Math.max(6, w * 0.06)) {
-        const len = Math.max(4, w * rng.range(0.03, 0.07));
-        mid.rect(x, y + ((x * 3) % 3), Math.min(cliff, x + len), y + ((x * 3) % 3) + 1, ledge);
-        mid.rect(x, y + ((x * 3) % 3) - 1, Math.min(cliff, x + len), y + ((x * 3) % 3), litEdge);
-      }
-    }
-    mid.rect(cliff - 1, top, cliff, ground + h * 0.05, ledge);
-    const fall0 = cliff * 0.55;
-    const fall1 = cliff * 0.92;
-    const waterC = [P([150, 200, 240]), P([210, 236, 252]), P([110, 170, 225])];
-    for (let y = Math.floor(top); y < ground + h * 0.04; y++)
-      for (let x = Math.floor(fall0); x < fall1; x++)
-        mid.px[y * w + x] = waterC[(Math.floor(x / 2) + Math.floor(y / 5)) % 3]!;
-    mid.ellipse((fall0 + fall1) / 2, ground + h * 0.05, (fall1 - fall0) * 0.9, h * 0.03, P([240, 250, 255]));
-    drew(ctx, 'waterfall', 'waterfall');
-  }
-  if (ctx.has('castle')) {
-    const castle = await prop(ctx, 'f/castle', h * 0.3);
-    if (castle) stand(mid, castle, w * 0.72, horizon + h * 0.09);
-    drew(ctx, 'castle', 'castle (Fluent Emoji)', castle !== null);
-  }
-  if (ctx.has('windmill')) {
-    const mill = await prop(ctx, 'g/windmill', h * 0.3, [200, 196, 188]);
-    if (mill) stand(mid, mill, w * 0.25, horizon + h * 0.1);
-    drew(ctx, 'windmill', 'windmill (game-icons)', mill !== null);
-  }
-  if (ctx.has('bridge')) {
-    // a stone arch bridge across the middle ground
-    const bridge = await prop(ctx, 'g/arch-bridge', h * 0.16, [150, 140, 132]);
-    if (bridge) stand(mid, bridge, w * 0.5, horizon + h * 0.1);
-    drew(ctx, 'bridge', 'arch bridge (game-icons)', bridge !== null);
-  }
-  if (ctx.has('temple') || ctx.has('ruins')) {
-    // a temple of the kind the prompt names: a Shinto shrine or pagoda, a Hindu temple, else classical
-    const asian = /japan|chinese|asian|shinto|pagoda|shrine|神社|寺|塔/.test(ctx.text);
-    const templeId = ctx.has('ruins')
-      ? 'f/classical-building'
-      : asian
-        ? 'f/shinto-shrine'
-        : /hindu/.test(ctx.text)
-          ? 'f/hindu-temple'
-          : 'f/classical-building';
-    const t = await prop(ctx, templeId, h * 0.22);
-    if (t)
-      stand(
-        mid,
-        t,
-        w * 0.62,
-        horizon + h * 0.1,
-        ctx.has('ruins') ? (c) => mixRgb(c, [140, 136, 120], 0.35) : undefined,
-      );
-    drew(ctx, 'ruins', 'ruined classical building (Fluent Emoji)', t !== null);
-    drew(ctx, 'temple', `${templeId} (Fluent Emoji)`, t !== null);
-  }
+  for (const landmark of LANDMARKS) if (landmark.when(ctx)) await landmark.paint(ctx, mid, horizon, ground);
 }
 
 async function paintNear(
