@@ -897,18 +897,10 @@ async function paintLandmarks(ctx: Ctx, mid: PixelCanvas, horizon: number, groun
   for (const landmark of LANDMARKS) if (landmark.when(ctx)) await landmark.paint(ctx, mid, horizon, ground);
 }
 
-async function paintNear(
-  ctx: Ctx,
-  near: PixelCanvas,
-  props: PixelCanvas,
-  groundY: number,
-  land: Land,
-): Promise<void> {
-  const { w, h, rng, light, req } = ctx;
+/** The ground strip: a lip (grass, sand, snow, pavement) and a textured body, darker lower down. */
+function paintGroundStrip(ctx: Ctx, near: PixelCanvas, groundY: number, land: Land): void {
+  const { w, h, rng, req } = ctx;
   const s = req.setting;
-  const night = light.time === 'night';
-  if (s === 'ocean') return;
-  // the ground strip: a lip (grass, sand, snow, pavement) and a textured body, darker lower down
   const n = new Noise1D(rng.fork('ground'), 6);
   const lip = P(s === 'city' ? [96, 98, 112] : lighter(land.near, 0.12));
   const body = P(land.near);
@@ -927,169 +919,258 @@ async function paintNear(
       near.px[y * w + x] = c;
     }
   }
-  if (s === 'city') {
-    // a wet street: lane dashes and the lights' reflections
-    const dash = P([200, 196, 150]);
-    const mid = top + (h - top) * 0.55;
-    for (let x = 0; x < w; x += Math.max(8, w / 10))
-      near.rect(x, mid, x + Math.max(3, w / 24), mid + 1, dash);
-  }
-  if (ctx.has('road')) {
-    const road = P([150, 120, 86]);
-    near.polygon(
-      [
-        [w * 0.45, top],
-        [w * 0.55, top],
-        [w * 0.75, h],
-        [w * 0.25, h],
-      ],
-      road,
-    );
-    drew(ctx, 'road', 'path');
-  }
-  if (ctx.has('river') || ctx.has('lake')) {
-    // frozen water is ice: pale, with white cracks where open water has glints
-    const frozen = /frozen|icy|\bice\b|冰/.test(ctx.text) || (req.snowCover && /frozen|冻/.test(ctx.text));
-    const water = P(frozen ? [196, 226, 244] : [70, 140, 210]);
-    const hi = P(frozen ? [250, 252, 255] : [150, 200, 240]);
-    if (ctx.has('lake')) {
-      near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
-      for (let k = 0; k < 6; k++)
-        near.rect(
-          w * (0.45 + k * 0.05),
-          top + (h - top) * (0.35 + (k % 3) * 0.1),
-          w * (0.47 + k * 0.05),
-          top + (h - top) * (0.35 + (k % 3) * 0.1) + 1,
-          hi,
-        );
-    } else
-      for (let y = Math.floor(top); y < h; y++) {
-        const t = (y - top) / (h - top);
-        const cx = w * (0.5 + 0.15 * Math.sin(t * 3));
-        const half = w * (0.02 + 0.1 * t);
-        near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
-      }
-    for (const k of ['river', 'lake'] as const) drew(ctx, k, k);
-  }
-  if (s === 'swamp') {
-    // pools of still, dark water with the sky's glint, reeds and cattails at their edges
-    const pool = P([44, 70, 62]);
-    const glint = P(mixRgb(light.sky[2]!, [44, 70, 62], 0.5));
-    const reed = P([70, 110, 56]);
-    const cattail = P([110, 72, 44]);
-    const pools = Math.max(2, Math.round(w / 90));
-    for (let k = 0; k < pools; k++) {
-      const cx = w * ((k + rng.range(0.3, 0.7)) / pools);
-      const cy = top + (h - top) * rng.range(0.35, 0.65);
-      const rx = w * rng.range(0.12, 0.2);
-      const ry = Math.max(2, (h - top) * 0.16);
-      near.ellipse(cx, cy, rx, ry, pool);
-      for (let j = 0; j < 3; j++)
-        near.rect(
-          cx - rx * 0.5 + j * rx * 0.3,
-          cy - ry * 0.3 + j,
-          cx - rx * 0.35 + j * rx * 0.3,
-          cy - ry * 0.3 + j + 1,
-          glint,
-        );
-      for (let j = 0; j < 5; j++) {
-        const rx0 = cx + (j % 2 ? 1 : -1) * rx * rng.range(0.7, 1);
-        const len = Math.max(4, (h - top) * rng.range(0.25, 0.45));
-        props.rect(rx0, cy - len, rx0 + 1, cy, reed);
-        if (j % 2 === 0)
-          props.rect(rx0 - 0.5, cy - len, rx0 + 1.5, cy - len + Math.max(2, len * 0.3), cattail);
-      }
+}
+
+/** A wet street: lane dashes and the lights' reflections. */
+function paintStreetLanes(ctx: Ctx, near: PixelCanvas, top: number): void {
+  const { w, h } = ctx;
+  const dash = P([200, 196, 150]);
+  const mid = top + (h - top) * 0.55;
+  for (let x = 0; x < w; x += Math.max(8, w / 10)) near.rect(x, mid, x + Math.max(3, w / 24), mid + 1, dash);
+}
+
+/** A path into the distance. */
+function paintRoad(ctx: Ctx, near: PixelCanvas, top: number): void {
+  const { w, h } = ctx;
+  const road = P([150, 120, 86]);
+  near.polygon(
+    [
+      [w * 0.45, top],
+      [w * 0.55, top],
+      [w * 0.75, h],
+      [w * 0.25, h],
+    ],
+    road,
+  );
+  drew(ctx, 'road', 'path');
+}
+
+/** A river or a lake; frozen water is ice: pale, with white cracks where open water has glints. */
+function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
+  const { w, h, req } = ctx;
+  const frozen = /frozen|icy|\bice\b|冰/.test(ctx.text) || (req.snowCover && /frozen|冻/.test(ctx.text));
+  const water = P(frozen ? [196, 226, 244] : [70, 140, 210]);
+  const hi = P(frozen ? [250, 252, 255] : [150, 200, 240]);
+  if (ctx.has('lake')) {
+    near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
+    for (let k = 0; k < 6; k++)
+      near.rect(
+        w * (0.45 + k * 0.05),
+        top + (h - top) * (0.35 + (k % 3) * 0.1),
+        w * (0.47 + k * 0.05),
+        top + (h - top) * (0.35 + (k % 3) * 0.1) + 1,
+        hi,
+      );
+  } else
+    for (let y = Math.floor(top); y < h; y++) {
+      const t = (y - top) / (h - top);
+      const cx = w * (0.5 + 0.15 * Math.sin(t * 3));
+      const half = w * (0.02 + 0.1 * t);
+      near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
+    }
+  for (const k of ['river', 'lake'] as const) drew(ctx, k, k);
+}
+
+/** Pools of still, dark water with the sky's glint, reeds and cattails at their edges. */
+function paintSwampPools(ctx: Ctx, near: PixelCanvas, props: PixelCanvas, top: number): void {
+  const { w, h, rng, light } = ctx;
+  const pool = P([44, 70, 62]);
+  const glint = P(mixRgb(light.sky[2]!, [44, 70, 62], 0.5));
+  const reed = P([70, 110, 56]);
+  const cattail = P([110, 72, 44]);
+  const pools = Math.max(2, Math.round(w / 90));
+  for (let k = 0; k < pools; k++) {
+    const cx = w * ((k + rng.range(0.3, 0.7)) / pools);
+    const cy = top + (h - top) * rng.range(0.35, 0.65);
+    const rx = w * rng.range(0.12, 0.2);
+    const ry = Math.max(2, (h - top) * 0.16);
+    near.ellipse(cx, cy, rx, ry, pool);
+    for (let j = 0; j < 3; j++)
+      near.rect(
+        cx - rx * 0.5 + j * rx * 0.3,
+        cy - ry * 0.3 + j,
+        cx - rx * 0.35 + j * rx * 0.3,
+        cy - ry * 0.3 + j + 1,
+        glint,
+      );
+    for (let j = 0; j < 5; j++) {
+      const rx0 = cx + (j % 2 ? 1 : -1) * rx * rng.range(0.7, 1);
+      const len = Math.max(4, (h - top) * rng.range(0.25, 0.45));
+      props.rect(rx0, cy - len, rx0 + 1, cy, reed);
+      if (j % 2 === 0) props.rect(rx0 - 0.5, cy - len, rx0 + 1.5, cy - len + Math.max(2, len * 0.3), cattail);
     }
   }
-  // flowers and grass tufts on grassy land
-  if (s === 'grassland' || s === 'village' || s === 'forest' || ctx.has('flowers')) {
-    const colours = [P([240, 90, 110]), P([250, 220, 90]), P([240, 240, 250]), P([170, 120, 230])];
-    const count = Math.round((w * (h - top)) / (ctx.has('flowers') ? 90 : 400));
-    for (let i = 0; i < count; i++) {
-      const x = rng.range(0, w);
-      const y = rng.range(top + 2, h - 1);
-      near.rect(x, y, x + 2, y + 2, colours[i % colours.length]!);
-    }
-    drew(ctx, 'flowers', 'flowers');
+}
+
+/** Grassy settings, where flowers and grass tufts grow unasked. */
+const FLOWER_SETTINGS = new Set<Setting>(['grassland', 'village', 'forest']);
+
+/** Flowers and grass tufts on grassy land. */
+function paintFlowers(ctx: Ctx, near: PixelCanvas, top: number): void {
+  const { w, h, rng } = ctx;
+  const colours = [P([240, 90, 110]), P([250, 220, 90]), P([240, 240, 250]), P([170, 120, 230])];
+  const count = Math.round((w * (h - top)) / (ctx.has('flowers') ? 90 : 400));
+  for (let i = 0; i < count; i++) {
+    const x = rng.range(0, w);
+    const y = rng.range(top + 2, h - 1);
+    near.rect(x, y, x + 2, y + 2, colours[i % colours.length]!);
   }
-  // props: the named things that stand on the ground, from the licensed drawings
-  const placed: Array<{ kind: ElementKind; id: string; scale: number; xs: number[]; fill?: RGB }> = [];
-  const spread = (n: number, lo: number, hi: number) =>
-    Array.from({ length: n }, (_, i) => lo + ((i + 0.5) / n) * (hi - lo));
-  if (ctx.has('palms'))
-    placed.push({
+  drew(ctx, 'flowers', 'flowers');
+}
+
+/** A named thing that stands on the ground, from the licensed drawings (`lamp` is drawn here). */
+interface GroundProp {
+  kind: ElementKind;
+  id: string;
+  scale: number;
+  xs: number[];
+  fill?: RGB;
+}
+
+const spread = (n: number, lo: number, hi: number) =>
+  Array.from({ length: n }, (_, i) => lo + ((i + 0.5) / n) * (hi - lo));
+
+/** The things that stand on the near ground, when the prompt (or the setting) asks for them, in drawing order. */
+const GROUND_PROPS: ReadonlyArray<{
+  when: (ctx: Ctx) => boolean;
+  place: (w: number, h: number) => GroundProp;
+}> = [
+  {
+    when: (ctx) => ctx.has('palms'),
+    place: (w, h) => ({
       kind: 'palms',
       id: 'f/palm-tree',
       scale: 0.5,
       xs: w > h * 1.3 ? [0.12, 0.3, 0.86] : [0.18, 0.82],
-    });
-  if (ctx.has('cacti') || (s === 'desert' && !ctx.has('pyramids')))
-    placed.push({ kind: 'cacti', id: 'f/cactus', scale: 0.26, xs: [0.2, 0.78] });
-  if (ctx.has('rocks')) placed.push({ kind: 'rocks', id: 'f/rock', scale: 0.14, xs: [0.15, 0.7] });
-  if (ctx.has('mushrooms'))
-    placed.push({ kind: 'mushrooms', id: 'f/mushroom', scale: 0.12, xs: [0.25, 0.6, 0.8] });
-  if (ctx.has('tents')) placed.push({ kind: 'tents', id: 'f/tent', scale: 0.22, xs: [0.65] });
-  if (ctx.has('campfire')) placed.push({ kind: 'campfire', id: 'x/campfire', scale: 0.16, xs: [0.45] });
-  if (ctx.has('snowman')) placed.push({ kind: 'snowman', id: 'f/snowman', scale: 0.24, xs: [0.7] });
-  if (ctx.has('graves'))
-    placed.push({
+    }),
+  },
+  {
+    when: (ctx) => ctx.has('cacti') || (ctx.req.setting === 'desert' && !ctx.has('pyramids')),
+    place: () => ({ kind: 'cacti', id: 'f/cactus', scale: 0.26, xs: [0.2, 0.78] }),
+  },
+  {
+    when: (ctx) => ctx.has('rocks'),
+    place: () => ({ kind: 'rocks', id: 'f/rock', scale: 0.14, xs: [0.15, 0.7] }),
+  },
+  {
+    when: (ctx) => ctx.has('mushrooms'),
+    place: () => ({ kind: 'mushrooms', id: 'f/mushroom', scale: 0.12, xs: [0.25, 0.6, 0.8] }),
+  },
+  {
+    when: (ctx) => ctx.has('tents'),
+    place: () => ({ kind: 'tents', id: 'f/tent', scale: 0.22, xs: [0.65] }),
+  },
+  {
+    when: (ctx) => ctx.has('campfire'),
+    place: () => ({ kind: 'campfire', id: 'x/campfire', scale: 0.16, xs: [0.45] }),
+  },
+  {
+    when: (ctx) => ctx.has('snowman'),
+    place: () => ({ kind: 'snowman', id: 'f/snowman', scale: 0.24, xs: [0.7] }),
+  },
+  {
+    when: (ctx) => ctx.has('graves'),
+    place: (w, h) => ({
       kind: 'graves',
       id: 'f/headstone',
       scale: 0.14,
       xs: w > h ? [0.18, 0.34, 0.52, 0.7, 0.86] : [0.2, 0.5, 0.8],
-    });
-  if (ctx.has('fence'))
-    placed.push({
+    }),
+  },
+  {
+    when: (ctx) => ctx.has('fence'),
+    place: (w) => ({
       kind: 'fence',
       id: 'g/wooden-fence',
       scale: 0.12,
       xs: spread(Math.max(3, Math.round(w / 40)), 0.05, 0.95),
       fill: [150, 102, 62],
-    });
-  if (ctx.has('street-lamps') || (s === 'city' && night))
-    placed.push({ kind: 'street-lamps', id: 'lamp', scale: 0.3, xs: [0.2, 0.8] });
-  if (ctx.has('torches')) placed.push({ kind: 'torches', id: 'x/torch', scale: 0.22, xs: [0.3, 0.7] });
-  if (ctx.has('lanterns'))
-    placed.push({ kind: 'lanterns', id: 'g/old-lantern', scale: 0.12, xs: [0.35, 0.65], fill: [90, 80, 70] });
-  for (const p of placed) {
-    const size = h * p.scale;
-    let img: RgbaImage | null = null;
-    if (p.id !== 'lamp') img = await prop(ctx, p.id, size, p.fill);
-    for (const [k, fx] of p.xs.entries()) {
-      const x = fx * w;
-      const y = top + (h - top) * (0.2 + 0.15 * (k % 2));
-      if (p.id === 'lamp') {
-        // a street lamp: a post and a lit head
-        const post = P([40, 40, 52]);
-        props.rect(x - 1, y - size, x + 1, y, post);
-        props.rect(x - 1, y - size, x + size * 0.2, y - size + 2, post);
-        props.rect(x + size * 0.12, y - size + 2, x + size * 0.24, y - size + 4, P([255, 236, 160]));
-        light.lights.push({ x: x + size * 0.18, y: y - size + 3, r: size * 0.7, color: [255, 230, 150] });
-        continue;
-      }
-      if (!img) continue;
-      const fire = p.kind === 'campfire' || p.kind === 'torches' || p.kind === 'lanterns';
-      stand(props, img, x, y, fire ? undefined : light.ambient);
-      if (fire)
-        light.lights.push({
-          x,
-          y: y - img.height * 0.75,
-          r: Math.max(img.height * 1.8, 6),
-          color: [255, 170, 70],
-        });
+    }),
+  },
+  {
+    when: (ctx) => ctx.has('street-lamps') || (ctx.req.setting === 'city' && ctx.light.time === 'night'),
+    place: () => ({ kind: 'street-lamps', id: 'lamp', scale: 0.3, xs: [0.2, 0.8] }),
+  },
+  {
+    when: (ctx) => ctx.has('torches'),
+    place: () => ({ kind: 'torches', id: 'x/torch', scale: 0.22, xs: [0.3, 0.7] }),
+  },
+  {
+    when: (ctx) => ctx.has('lanterns'),
+    place: () => ({
+      kind: 'lanterns',
+      id: 'g/old-lantern',
+      scale: 0.12,
+      xs: [0.35, 0.65],
+      fill: [90, 80, 70],
+    }),
+  },
+];
+
+/** Stands one ground prop at each of its places; fires, torches and lanterns give light, street lamps too. */
+async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: GroundProp): Promise<void> {
+  const { w, h, light } = ctx;
+  const size = h * p.scale;
+  let img: RgbaImage | null = null;
+  if (p.id !== 'lamp') img = await prop(ctx, p.id, size, p.fill);
+  for (const [k, fx] of p.xs.entries()) {
+    const x = fx * w;
+    const y = top + (h - top) * (0.2 + 0.15 * (k % 2));
+    if (p.id === 'lamp') {
+      // a street lamp: a post and a lit head
+      const post = P([40, 40, 52]);
+      props.rect(x - 1, y - size, x + 1, y, post);
+      props.rect(x - 1, y - size, x + size * 0.2, y - size + 2, post);
+      props.rect(x + size * 0.12, y - size + 2, x + size * 0.24, y - size + 4, P([255, 236, 160]));
+      light.lights.push({ x: x + size * 0.18, y: y - size + 3, r: size * 0.7, color: [255, 230, 150] });
+      continue;
     }
-    drew(ctx, p.kind, p.id === 'lamp' ? 'street lamps' : p.id, p.id === 'lamp' || img !== null);
+    if (!img) continue;
+    const fire = p.kind === 'campfire' || p.kind === 'torches' || p.kind === 'lanterns';
+    stand(props, img, x, y, fire ? undefined : light.ambient);
+    if (fire)
+      light.lights.push({
+        x,
+        y: y - img.height * 0.75,
+        r: Math.max(img.height * 1.8, 6),
+        color: [255, 170, 70],
+      });
   }
-  if (ctx.has('fireflies') || (night && (s === 'forest' || s === 'swamp') && ctx.has('fireflies'))) {
-    const fly = P([220, 255, 120]);
-    const count = Math.max(6, Math.round((w * h) / 1400));
-    for (let i = 0; i < count; i++) {
-      const x = rng.range(0, w);
-      const y = rng.range(top - h * 0.25, h - 2);
-      props.rect(x, y, x + Math.max(1, w / 200), y + Math.max(1, w / 200), fly);
-    }
-    drew(ctx, 'fireflies', 'fireflies');
+  drew(ctx, p.kind, p.id === 'lamp' ? 'street lamps' : p.id, p.id === 'lamp' || img !== null);
+}
+
+function paintFireflies(ctx: Ctx, props: PixelCanvas, top: number): void {
+  const { w, h, rng } = ctx;
+  const fly = P([220, 255, 120]);
+  const count = Math.max(6, Math.round((w * h) / 1400));
+  for (let i = 0; i < count; i++) {
+    const x = rng.range(0, w);
+    const y = rng.range(top - h * 0.25, h - 2);
+    props.rect(x, y, x + Math.max(1, w / 200), y + Math.max(1, w / 200), fly);
   }
+  drew(ctx, 'fireflies', 'fireflies');
+}
+
+/** The near ground and what stands on it; an open ocean has none. */
+async function paintNear(
+  ctx: Ctx,
+  near: PixelCanvas,
+  props: PixelCanvas,
+  groundY: number,
+  land: Land,
+): Promise<void> {
+  const s = ctx.req.setting;
+  if (s === 'ocean') return;
+  paintGroundStrip(ctx, near, groundY, land);
+  const top = groundY;
+  if (s === 'city') paintStreetLanes(ctx, near, top);
+  if (ctx.has('road')) paintRoad(ctx, near, top);
+  if (ctx.has('river') || ctx.has('lake')) paintWaterCourse(ctx, near, top);
+  if (s === 'swamp') paintSwampPools(ctx, near, props, top);
+  if (FLOWER_SETTINGS.has(s) || ctx.has('flowers')) paintFlowers(ctx, near, top);
+  for (const g of GROUND_PROPS)
+    if (g.when(ctx)) await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
+  if (ctx.has('fireflies')) paintFireflies(ctx, props, top);
 }
 
 /** Records how an element of the prompt was drawn (a painter that draws it unasked records nothing). */
