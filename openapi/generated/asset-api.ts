@@ -604,6 +604,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/characters/{characterId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a character's tasks
+         * @description The tasks made through the character (its base view, its animate and rotate tasks), newest
+         *     first (`createdAt` desc, `id` as tie-break), paged like a project's task list; each names the
+         *     character in `characterId` (decision 0057). Only the owner may call it. A deleted character's
+         *     tasks stay with the project and keep its id in `characterId`; this list then answers 404
+         *     `角色不存在` (they stay in the project's task list).
+         */
+        get: operations["listCharacterTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/styles/catalog": {
         parameters: {
             query?: never;
@@ -1543,6 +1570,12 @@ export interface components {
             retryCount: number;
             /** @description Failure reason; set only when failed. */
             error: string | null;
+            /**
+             * @description The kept character the task was made through (its base view, an animate or a rotate;
+             *     decision 0057), null for any other task. It stays when the character is deleted (its
+             *     tasks are the project's); `GET /api/v1/characters/{characterId}` then answers 404.
+             */
+            characterId?: string | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1558,6 +1591,8 @@ export interface components {
             prompt: string;
             assetType: components["schemas"]["AssetType"];
             status: components["schemas"]["TaskStatus"];
+            /** @description The kept character the task was made through, null for any other task (see `Task`). */
+            characterId?: string | null;
             createdAt: components["schemas"]["Timestamp"];
         };
         TaskListResponse: {
@@ -3373,6 +3408,40 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             507: components["responses"]["StorageFull"];
+        };
+    };
+    listCharacterTasks: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, 1-1000000; outside → 400 `参数错误`. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1-100; outside → 400 `参数错误`. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description Character id. Ids the server never issued answer 404. */
+                characterId: components["parameters"]["CharacterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the character's tasks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CharacterForbidden"];
+            404: components["responses"]["CharacterNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getStyleCatalog: {

@@ -169,6 +169,98 @@ export function defineCharacterSuite(target: ContractTarget, runtime: boolean): 
       expect(afterProject.response?.status).toBe(404);
     });
 
+    it("names its character in its tasks and lists a character's tasks, paged, its owner's only (decision 0057)", async () => {
+      const { api, token } = await signedUp();
+      const projectId = await projectOf(api);
+      const made = async (name: string) => {
+        const created = await api.characters.create(projectId, {
+          name,
+          prompt: 'a knight',
+          size: 32,
+          seed: 3,
+        });
+        if (created.error) throw created.error;
+        return created.data;
+      };
+      // two characters of the same prompt, and a generated sprite of it: only tasks made through a
+      // character are its, whatever their prompt
+      const knight = await made('Kay');
+      const twin = await made('Gawain');
+      const walk = await api.characters.animate(knight.id, {
+        action: 'walk',
+        directions: 4,
+        framesPerDirection: 4,
+      });
+      if (walk.error) throw walk.error;
+      const turn = await api.characters.rotate(knight.id, { directions: 4 });
+      if (turn.error) throw turn.error;
+      const plain = await api.POST('/api/v1/generate', {
+        body: { projectId, prompt: 'a knight', assetType: 'sprite', params: { resolution: 32 } },
+      });
+      if (plain.error) throw plain.error;
+
+      const list = await api.characters.tasks(knight.id);
+      if (list.error) throw list.error;
+      expect(list.data.total).toBe(3);
+      expect(list.data.tasks.map((t) => t.id)).toEqual([
+        turn.data.taskId,
+        walk.data.taskId,
+        knight.baseTaskId,
+      ]);
+      expect(list.data.tasks.every((t) => t.characterId === knight.id)).toBe(true);
+      const second = await api.characters.tasks(knight.id, { page: 2, pageSize: 1 });
+      expect(second.data).toMatchObject({ total: 3, tasks: [{ id: walk.data.taskId }] });
+      const theTwin = await api.characters.tasks(twin.id);
+      expect(theTwin.data?.tasks.map((t) => t.id)).toEqual([twin.baseTaskId]);
+      // GET task and the project's list name the character, null for a task of none
+      const task = await api.GET('/api/v1/tasks/{taskId}', {
+        params: { path: { taskId: walk.data.taskId } },
+      });
+      expect(task.data?.characterId).toBe(knight.id);
+      const other = await api.GET('/api/v1/tasks/{taskId}', {
+        params: { path: { taskId: plain.data.taskId } },
+      });
+      expect(other.data?.characterId).toBeNull();
+      const all = await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId } } });
+      expect(Object.fromEntries((all.data?.tasks ?? []).map((t) => [t.id, t.characterId]))).toEqual({
+        [knight.baseTaskId]: knight.id,
+        [twin.baseTaskId]: twin.id,
+        [walk.data.taskId]: knight.id,
+        [turn.data.taskId]: knight.id,
+        [plain.data.taskId]: null,
+      });
+
+      // another user's character: 403; an unknown or malformed id: 404; a bad page: 400, each in the envelope
+      const { api: stranger } = await signedUp();
+      const foreign = await stranger.characters.tasks(knight.id);
+      expect(foreign.response?.status).toBe(403);
+      expect(foreign.error).toMatchObject({ code: 403, data: { reason: 'character_forbidden' } });
+      for (const characterId of ['nope', 'bad id!']) {
+        const res = await api.characters.tasks(characterId);
+        expect(res.response?.status).toBe(404);
+        expect(res.error).toMatchObject({ message: '角色不存在', data: { reason: 'character_not_found' } });
+      }
+      const badPage = await fetch(`${base}/api/v1/characters/${knight.id}/tasks?page=0`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(badPage.status).toBe(400);
+      expect(await badPage.json()).toMatchObject({
+        code: 400,
+        data: { errors: [{ in: 'query', path: '/page' }] },
+      });
+
+      // a deleted character's tasks stay with the project and keep its id; its list is gone (404)
+      await api.characters.delete(knight.id);
+      const kept = await api.GET('/api/v1/tasks/{taskId}', {
+        params: { path: { taskId: walk.data.taskId } },
+      });
+      expect(kept.data?.characterId).toBe(knight.id);
+      const gone = await api.characters.tasks(knight.id);
+      expect(gone.response?.status).toBe(404);
+      const after = await api.GET('/api/v1/projects/{projectId}/tasks', { params: { path: { projectId } } });
+      expect(after.data?.total).toBe(5);
+    });
+
     it('refuses bad input in the envelope, naming the field in Chinese or English', async () => {
       const { token, api } = await signedUp();
       const projectId = await projectOf(api);

@@ -294,6 +294,8 @@ export function dedupeMaterial(input: {
   taskStyle: StyleMap | null;
   /** The content hashes of the task's image inputs (uploads), when it has any. */
   inputs?: InputHashes;
+  /** The kept character the task is made through (decision 0057), when it is one's. */
+  characterId?: string;
 }): string {
   const { params } = input;
   return JSON.stringify([
@@ -334,6 +336,9 @@ export function dedupeMaterial(input: {
       ...(params.placeholder === true ? [{ placeholder: true }] : []),
       // a kept character's action: another character or action is another task (others unchanged)
       ...(params.character ? [{ character: [params.character.characterId, params.character.action] }] : []),
+      // a task of a character without a rig (an upload, a model provider): another character is
+      // another task, though its identity be the same (decision 0057; keys of other tasks unchanged)
+      ...(input.characterId !== undefined && !params.character ? [{ characterId: input.characterId }] : []),
       // image inputs by content hash (keys of requests without any are unchanged)
       ...imageMaterial(params, input.inputs),
     ],

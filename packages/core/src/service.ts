@@ -128,6 +128,12 @@ export interface SubmitOptions {
    * `params.character`, the action the built-in generator draws from the rig identity (issue #40).
    */
   character?: NonNullable<TaskParams['character']>;
+  /**
+   * The kept character the task is made through (the character service's; never a client's): stored
+   * on the task as `characterId`, answered by GET task and the task lists, and the key of the
+   * character's task list (decision 0057).
+   */
+  characterId?: string;
 }
 
 export interface LoginContext {
@@ -215,7 +221,8 @@ const toProjectList = mapFrozen(function toProjectList(page: Page<ProjectRecord>
   return { total: page.total, projects: page.items.map(toProjectListItem) };
 });
 
-const toTaskList = mapFrozen(function toTaskList(page: Page<TaskRecord>): TaskList {
+/** A page of tasks as a task list answers it (a project's, a character's). */
+export const toTaskList = mapFrozen(function toTaskList(page: Page<TaskRecord>): TaskList {
   return { total: page.total, tasks: page.items.map(toTaskListItem) };
 });
 
@@ -229,6 +236,7 @@ const toTaskListItem = mapFrozen(function toTaskListItem(t: TaskRecord): TaskLis
     prompt: t.prompt,
     assetType: t.assetType,
     status: t.status,
+    characterId: t.characterId ?? null,
     createdAt: iso(t.createdAt),
   };
 });
@@ -246,6 +254,7 @@ const toTask = mapFrozen(function toTask(t: TaskRecord): Task {
     progress: t.progress,
     retryCount: t.retryCount,
     error: t.error,
+    characterId: t.characterId ?? null,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
@@ -683,6 +692,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
       if (!project || project.ownerId !== user.id) throw errors.projectForbidden();
 
       const idempotencyKey = typeof opts.idempotencyKey === 'string' ? opts.idempotencyKey : null;
+      const characterId = typeof opts.characterId === 'string' ? opts.characterId : undefined;
       if (idempotencyKey !== null) {
         const previous = await existingIdempotent(user, idempotencyKey);
         if (previous) return { taskId: previous.id, created: false };
@@ -735,6 +745,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
           params,
           taskStyle,
           ...(inputs ? { inputs: inputs.hashes } : {}),
+          ...(characterId !== undefined ? { characterId } : {}),
         }),
       );
 
@@ -770,6 +781,7 @@ export function createAssetService(deps: AssetServiceDeps): AssetService {
             lease: null,
             attempts: 0,
             ...(inputPixels > 0 ? { inputPixels } : {}),
+            ...(characterId !== undefined ? { characterId } : {}),
             createdAt: now,
             updatedAt: now,
           };

@@ -64,6 +64,11 @@ export interface TaskRecord {
    * they count in the task's pixels and the user's pixels in flight beside what it draws.
    */
   inputPixels?: number;
+  /**
+   * The kept character the task was made through (its base view, an animate or a rotate; decision
+   * 0057). Absent for any other task, and on tasks stored before it (read as no character).
+   */
+  characterId?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -235,6 +240,8 @@ export interface TaskRepository {
   byId(id: string): Promise<TaskRecord | null>;
   /** Newest first: createdAt desc, then id desc. */
   listByProject(projectId: string, window: PageWindow): Promise<Page<TaskRecord>>;
+  /** The tasks made through one character (decision 0057), newest first: createdAt desc, then id desc. */
+  listByCharacter(characterId: string, window: PageWindow): Promise<Page<TaskRecord>>;
   /** The running or saving task of that user with that dedupe key, if any. */
   findActiveByDedupeKey(ownerId: number, dedupeKey: string): Promise<TaskRecord | null>;
   findByIdempotencyKey(ownerId: number, idempotencyKey: string): Promise<TaskRecord | null>;

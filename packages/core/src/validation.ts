@@ -89,6 +89,7 @@ export interface OperationInputs {
   deleteCharacter: ValidatedRequest<undefined, NoQuery, { characterId: string }>;
   animateCharacter: ValidatedRequest<AnimateCharacterInput, NoQuery, { characterId: string }>;
   rotateCharacter: ValidatedRequest<RotateCharacterInput, NoQuery, { characterId: string }>;
+  listCharacterTasks: ValidatedRequest<undefined, PageInput, { characterId: string }>;
 }
 
 export interface RequestValidator {

@@ -55,6 +55,7 @@ import type {
   RotateCharacterRequest,
   StyleCatalog,
   Task,
+  TaskList,
   TaskListItem,
   Upload,
 } from './types.js';
@@ -370,6 +371,15 @@ export interface CharacterMethods<Throw extends boolean = false> {
     body?: RotateCharacterRequest,
     options?: CallOptions,
   ): Promise<Outcome<{ taskId: string }, Throw>>;
+  /**
+   * `GET /api/v1/characters/{characterId}/tasks`: one page of the tasks made through the character
+   * (its base view, animate and rotate tasks), newest first; each names it in `characterId`.
+   */
+  tasks(
+    characterId: string,
+    page?: { page?: number; pageSize?: number },
+    options?: CallOptions,
+  ): Promise<Outcome<TaskList, Throw>>;
 }
 
 /** Endpoints without `security` (no token is attached, even when one is stored). */
@@ -762,6 +772,13 @@ export function createAssetClient<Throw extends boolean = false>(
           ...callOptions,
           body,
           params: character(characterId),
+        }),
+      ),
+    tasks: async (characterId, page = {}, callOptions = {}) =>
+      finish(
+        await call<TaskList>('GET', '/api/v1/characters/{characterId}/tasks', {
+          ...callOptions,
+          params: { ...character(characterId), query: page },
         }),
       ),
   };

@@ -84,6 +84,8 @@ export type AnimateCharacterRequest = Schemas['AnimateCharacterRequest'];
 export type RotateCharacterRequest = Schemas['RotateCharacterRequest'];
 /** A page of a project's characters, newest first. */
 export type CharacterList = Schemas['CharacterListResponse']['data'];
+/** A page of tasks, newest first (a project's, or a character's: each names its `characterId`). */
+export type TaskList = Schemas['TaskListResponse']['data'];
 /** An uploaded picture (`POST /api/v1/uploads`). */
 export type Upload = Schemas['Upload'];
 /** `params.image`, `params.mask`, `params.references` and `params.paletteFrom` of a generation. */

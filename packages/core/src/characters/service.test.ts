@@ -104,16 +104,18 @@ describe('a character kept with the built-in rig (decision 0055)', () => {
     const made = await service.create(user, 'p1', { name: 'Ada', prompt: 'a knight', seed: 5, size: 32 });
     expect(made.identity.rig).toEqual(rig);
     expect(submitted[0]!.opts).toEqual({
+      characterId: made.id,
       character: { characterId: made.id, action: 'idle', identity: rig },
     });
     await service.animate(user, made.id, { action: 'cast', directions: 8, framesPerDirection: 6 });
     // the action's words label the task; the provider draws the identity, never reading them
     expect(submitted[1]!.body).toMatchObject({ prompt: 'a knight, casting', assetType: 'animation' });
     expect(submitted[1]!.opts).toEqual({
+      characterId: made.id,
       character: { characterId: made.id, action: 'cast', identity: rig },
     });
     await service.rotate(user, made.id, { directions: 8 });
-    expect(submitted[2]!.opts).toMatchObject({ character: { action: 'idle' } });
+    expect(submitted[2]!.opts).toMatchObject({ characterId: made.id, character: { action: 'idle' } });
   });
 
   it('refuses a prompt the rig does not draw as a person, naming it and what to do (400 in the envelope)', async () => {

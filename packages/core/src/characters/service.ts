@@ -2,9 +2,9 @@ import type { ImageProvider } from '@assetloom/pipeline';
 import { ID_PATTERN, randomIds, systemClock } from '../defaults.js';
 import { AssetloomError, errors } from '../errors.js';
 import type { Clock, IdGenerator } from '../ports.js';
-import type { AssetService, SubmitOptions } from '../service.js';
+import { type AssetService, type SubmitOptions, toTaskList } from '../service.js';
 import type { Page, Store } from '../store.js';
-import type { AuthUser, GenerateInput, PageInput, StyleMap } from '../types.js';
+import type { AuthUser, GenerateInput, PageInput, StyleMap, TaskList } from '../types.js';
 import type { UploadService } from '../uploads/service.js';
 import type { CharacterIdentityRecord, CharacterRecord, CharacterSize } from './records.js';
 
@@ -90,6 +90,11 @@ export interface CharacterService {
   delete(user: AuthUser, id: string): Promise<void>;
   animate(user: AuthUser, id: string, input: AnimateCharacterInput): Promise<CharacterTask>;
   rotate(user: AuthUser, id: string, input: RotateCharacterInput): Promise<CharacterTask>;
+  /**
+   * The tasks made through the character (its base view, animate and rotate tasks), newest first,
+   * paged like a project's task list (decision 0057). Only its owner's (403 / 404 as `get`).
+   */
+  tasks(user: AuthUser, id: string, page: PageInput): Promise<TaskList>;
   /**
    * The task request an action of the character is drawn with: its stored prompt, seed, style and
    * size (and its reference pictures on a model provider), so two tasks draw the same character.
@@ -259,9 +264,12 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
     };
   }
 
+  /** Every task of a character names it (decision 0057); a rigged one's also draws from its rig. */
   function withCharacter(character: CharacterRecord, action: string | undefined): SubmitOptions {
     const param = characterParam(character, action);
-    return param === undefined ? {} : { character: param };
+    return param === undefined
+      ? { characterId: character.id }
+      : { characterId: character.id, character: param };
   }
 
   return {
@@ -388,6 +396,11 @@ export function createCharacterService(deps: CharacterServiceDeps): CharacterSer
         taskRequest(character, { directions: input.directions ?? 4, frames: 1 }),
         withCharacter(character, undefined),
       );
+    },
+
+    async tasks(user, id, page) {
+      await owned(user, id);
+      return toTaskList(await deps.store.tasks.listByCharacter(id, windowOf(page)));
     },
   };
 }

@@ -536,6 +536,10 @@ export function createOperationTable(deps: OperationTableDeps): OperationTable {
       if (task.created) deps.onTaskCreated?.(task.taskId);
       return { status: 200, data: { taskId: task.taskId } };
     },
+    listCharacterTasks: async ({ params, query }, user) => ({
+      status: 200,
+      data: await charactersOf().tasks(user, params.characterId, query),
+    }),
     downloadAsset: async ({ query }, _user, ctx) => {
       if (deps.storage === undefined) throw errors.routeNotFound();
       const storage = deps.storage;

@@ -188,6 +188,7 @@ export function taskToDoc(t: TaskRecord): TaskDoc {
     attempts: t.attempts,
     ...(t.storedBytes === undefined ? {} : { storedBytes: t.storedBytes }),
     ...(t.inputPixels === undefined ? {} : { inputPixels: t.inputPixels }),
+    ...(t.characterId === undefined ? {} : { characterId: t.characterId }),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     activeKey: activeKeyOf(t),
@@ -216,6 +217,7 @@ export function docToTask(d: TaskDoc): TaskRecord {
     attempts: d.attempts,
     ...(typeof d.storedBytes === 'number' ? { storedBytes: d.storedBytes } : {}),
     ...(typeof d.inputPixels === 'number' ? { inputPixels: d.inputPixels } : {}),
+    ...(typeof d.characterId === 'string' ? { characterId: d.characterId } : {}),
     createdAt: asDate(d.createdAt),
     updatedAt: asDate(d.updatedAt),
   };

@@ -102,6 +102,8 @@ export const STORE_COLLECTIONS = {
     frozenReads: true,
     indexes: [
       { name: 'tasks_project_newest', key: { projectId: 1, createdAt: -1, _id: -1 } },
+      // a character's tasks, newest first (decision 0057); tasks of no character have no such field
+      { name: 'tasks_character_newest', key: { characterId: 1, createdAt: -1, _id: -1 } },
       { name: 'tasks_activeKey_unique', key: { activeKey: 1 }, unique: true, reports: 'dedupeKey' },
       { name: 'tasks_idemKey_unique', key: { idemKey: 1 }, unique: true, reports: 'idempotencyKey' },
       { name: 'tasks_status_lease', key: { status: 1, 'lease.until': 1 } },
@@ -408,6 +410,12 @@ function taskRepository(s: Shared): TaskRepository {
       const win = sanitizeWindow(window);
       await use();
       return tasks.page('projectId', project, win, docToTask);
+    },
+    async listByCharacter(characterId, window) {
+      const character = requireString(characterId, 'character id');
+      const win = sanitizeWindow(window);
+      await use();
+      return tasks.page('characterId', character, win, docToTask);
     },
     async activeByOwner(ownerId, limit) {
       const owner = requireInt(ownerId, 'owner id');

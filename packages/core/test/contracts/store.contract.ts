@@ -329,6 +329,38 @@ export function describeStoreContract(name: string, makeStore: () => Store | Pro
         expect(await store.tasks.byId(randomId())).toBeNull();
       });
 
+      it('keeps the character a task was made through and lists a character’s tasks newest first (decision 0057)', async () => {
+        const owner = nextOwner();
+        const p = project(owner);
+        const hero = randomId();
+        const mine = [
+          task(owner, p.id, { createdAt: at(1), characterId: hero }),
+          task(owner, p.id, { createdAt: at(3), characterId: hero }),
+          task(owner, p.id, { createdAt: at(2), characterId: hero }),
+        ];
+        const plain = task(owner, p.id, { createdAt: at(4) });
+        const another = task(owner, p.id, { createdAt: at(5), characterId: randomId() });
+        for (const t of [...mine, plain, another]) await store.tasks.insert(t);
+        expect(await store.tasks.byId(mine[0]!.id)).toEqual(mine[0]);
+        expect((await store.tasks.byId(plain.id))?.characterId).toBeUndefined();
+        const list = await store.tasks.listByCharacter(hero, { skip: 0, limit: 10 });
+        expect(list.total).toBe(3);
+        expect(list.items.map((t) => t.id)).toEqual([mine[1]!.id, mine[2]!.id, mine[0]!.id]);
+        expect(list.items.every((t) => t.characterId === hero)).toBe(true);
+        const second = await store.tasks.listByCharacter(hero, { skip: 1, limit: 1 });
+        expect(second).toMatchObject({ total: 3, items: [{ id: mine[2]!.id }] });
+        // an update keeps it; an unknown character has none; a non-string id is refused, never a query
+        await store.tasks.update(mine[0]!.id, { status: 'completed', updatedAt: at(9) });
+        expect((await store.tasks.byId(mine[0]!.id))?.characterId).toBe(hero);
+        expect(await store.tasks.listByCharacter(randomId(), { skip: 0, limit: 10 })).toEqual({
+          total: 0,
+          items: [],
+        });
+        await expectRejectedArgument(
+          store.tasks.listByCharacter({ $gt: '' } as unknown as string, { skip: 0, limit: 1 }),
+        );
+      });
+
       it('allows one active task per dedupe key and user; finished tasks free the key', async () => {
         const owner = nextOwner();
         const key = randomId();
