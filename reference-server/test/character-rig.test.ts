@@ -86,6 +86,43 @@ describe('a kept character on the built-in rig, through the real server', () => 
     });
     return finished(taskId);
   }
+  /** Spine 4.2's runtime loads a task's downloaded skeleton over its atlas and part images. */
+  async function spineOf(meta: SheetMeta) {
+    const atlas = new TextureAtlas(await text(meta.atlas.spineAtlas!));
+    const page = await png(meta.atlas.spineImage!);
+    expect(atlas.pages[0]!.name).toBe(meta.atlas.spineImage!.split('/').pop());
+    expect([atlas.pages[0]!.width, atlas.pages[0]!.height]).toEqual([page.width, page.height]);
+    return new SkeletonJson(new AtlasAttachmentLoader(atlas)).readSkeletonData(await text(meta.atlas.spine!));
+  }
+  /** godot-parser reads a task's SpriteFrames: each animation's name and frame count, and the anchor. */
+  async function godotOf(meta: SheetMeta): Promise<{ anims: Array<[string, number]>; anchor: number[] }> {
+    const python = resolve(import.meta.dirname, '../../.tools/venv/bin/python');
+    if (!existsSync(python)) throw new Error('.tools/venv is missing: run bash scripts/python-tools.sh');
+    const dir = mkdtempSync(join(tmpdir(), 'rig-task-'));
+    try {
+      writeFileSync(join(dir, 'frames.tres'), await bytes(meta.atlas.godot!));
+      const read = execFileSync(
+        python,
+        [
+          '-c',
+          [
+            'import json, sys',
+            'from godot_parser import GDResource',
+            // godot-parser 0.1.7 predates Godot 4's StringName literal (&"walk"): read as a string
+            "r = GDResource.parse(open(sys.argv[1]).read().replace('&\"', '\"'))",
+            'res = r.get_sections()[-1]',
+            'v = res["metadata/anchor"]',
+            'print(json.dumps({"anims": [[a["name"], len(a["frames"])] for a in res["animations"]], "anchor": [v.x, v.y]}))',
+          ].join('\n'),
+          join(dir, 'frames.tres'),
+        ],
+        { encoding: 'utf8' },
+      );
+      return JSON.parse(read);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   async function character(prompt: string, seed: number) {
     return api.POST('/api/v1/projects/{projectId}/characters', {
       params: { path: { projectId } },
@@ -113,14 +150,7 @@ describe('a kept character on the built-in rig, through the real server', () => 
     expect(Math.abs(meta.anchor.x - 16)).toBeLessThan(4);
 
     // Spine 4.2's runtime loads the downloaded skeleton over its atlas and plays every direction
-    const atlasText = await text(meta.atlas.spineAtlas!);
-    const atlas = new TextureAtlas(atlasText);
-    const page = await png(meta.atlas.spineImage!);
-    expect(atlas.pages[0]!.name).toBe(meta.atlas.spineImage!.split('/').pop());
-    expect([atlas.pages[0]!.width, atlas.pages[0]!.height]).toEqual([page.width, page.height]);
-    const data = new SkeletonJson(new AtlasAttachmentLoader(atlas)).readSkeletonData(
-      await text(meta.atlas.spine!),
-    );
+    const data = await spineOf(meta);
     expect(data.animations.map((a) => a.name).sort()).toEqual(DIRS8.map((d) => `cast_${d}`).sort());
     const sk = new Skeleton(data);
     const state = new AnimationState(new AnimationStateData(data));
@@ -148,34 +178,9 @@ describe('a kept character on the built-in rig, through the real server', () => 
     expect(tex.imagePath).toBe(meta.atlas.spineImage!.split('/').pop());
 
     // godot-parser reads the sheet's SpriteFrames: an animation per direction, the anchor the same
-    const python = resolve(import.meta.dirname, '../../.tools/venv/bin/python');
-    if (!existsSync(python)) throw new Error('.tools/venv is missing: run bash scripts/python-tools.sh');
-    const dir = mkdtempSync(join(tmpdir(), 'rig-task-'));
-    try {
-      writeFileSync(join(dir, 'animation.tres'), await bytes(meta.atlas.godot!));
-      const read = execFileSync(
-        python,
-        [
-          '-c',
-          [
-            'import json, sys',
-            'from godot_parser import GDResource',
-            // godot-parser 0.1.7 predates Godot 4's StringName literal (&"walk"): read as a string
-            "r = GDResource.parse(open(sys.argv[1]).read().replace('&\"', '\"'))",
-            'res = r.get_sections()[-1]',
-            'v = res["metadata/anchor"]',
-            'print(json.dumps({"anims": [[a["name"], len(a["frames"])] for a in res["animations"]], "anchor": [v.x, v.y]}))',
-          ].join('\n'),
-          join(dir, 'animation.tres'),
-        ],
-        { encoding: 'utf8' },
-      );
-      const godot = JSON.parse(read) as { anims: Array<[string, number]>; anchor: number[] };
-      expect(godot.anims).toEqual(DIRS8.map((d) => [`cast_${d}`, 6]));
-      expect(godot.anchor).toEqual([meta.anchor.x, meta.anchor.y]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const godot = await godotOf(meta);
+    expect(godot.anims).toEqual(DIRS8.map((d) => [`cast_${d}`, 6]));
+    expect(godot.anchor).toEqual([meta.anchor.x, meta.anchor.y]);
     const tp = JSON.parse(await text(meta.atlas.texturePacker!));
     for (const frame of Object.values(tp.frames as Record<string, { pivot: { x: number; y: number } }>))
       expect([frame.pivot.x * 32, frame.pivot.y * 32]).toEqual([meta.anchor.x, meta.anchor.y]);
@@ -199,6 +204,32 @@ describe('a kept character on the built-in rig, through the real server', () => 
     for (const t of [walk, attack, idle, views])
       expect(t.task.params.character?.identity).toEqual(hero.identity.rig);
     expect(views.task.params.character?.action).toBe('idle');
+    // a turn carries the rig as an animate does (decision 0057): Spine's runtime poses it in each
+    // direction with the root on the anchor, DragonBones names the same, godot-parser reads the sheet
+    for (const role of ['spine', 'spineAtlas', 'spineImage', 'dragonBones', 'dragonBonesAtlas'])
+      expect(views.meta.atlas[role], role).toMatch(
+        new RegExp(`^projects/${projectId}/tasks/${views.task.taskId}/sprite-rig`),
+      );
+    const turnRig = await spineOf(views.meta);
+    expect(turnRig.animations.map((a) => a.name).sort()).toEqual(DIRS4.map((d) => `idle_${d}`).sort());
+    const pose = new Skeleton(turnRig);
+    const posing = new AnimationState(new AnimationStateData(turnRig));
+    for (const anim of turnRig.animations) {
+      posing.setAnimation(0, anim.name, false);
+      posing.apply(pose);
+      pose.updateWorldTransform(Physics.update);
+      expect([pose.findBone('root')!.worldX, pose.findBone('root')!.worldY], anim.name).toEqual([0, 0]);
+      expect(pose.findBone('head')!.worldY, `${anim.name}: the head above the feet`).toBeGreaterThan(0);
+    }
+    const turnSke = JSON.parse(await text(views.meta.atlas.dragonBones!));
+    expect(turnSke.armature[0].animation.map((a: { name: string }) => a.name).sort()).toEqual(
+      DIRS4.map((d) => `idle_${d}`).sort(),
+    );
+    const turnGodot = await godotOf(views.meta);
+    expect(turnGodot.anims.map(([name, frames]) => [name, frames])).toEqual(
+      DIRS4.map((d) => [`idle_${d}`, 1]),
+    );
+    expect(turnGodot.anchor).toEqual([views.meta.anchor.x, views.meta.anchor.y]);
     // one palette: each action's colours are the character's (walk's, idle's and its views' together)
     const walkColours = coloursOf(walk.image);
     const attackColours = coloursOf(attack.image);

@@ -29,14 +29,14 @@ function framedModule<T extends 'sprite' | 'animation'>(type: T): AssetTypeModul
         ? []
         : ['params.character must name the characterId, the action and the rig identity'];
     },
-    // a kept character: the action drawn from its identity (and its rig beside an animation's sheet)
+    // a kept character: the action drawn from its identity, and its rig beside the sheet of an
+    // animation or a turn (4 or 8 directions); a base view (one picture to show) has none
     providerRequest(params) {
       const c = params.character;
       if (!c) return {};
       const fps = resolvePlayback(params.animation, params.frames?.framesPerDirection ?? 1).fps;
-      return {
-        character: { identity: c.identity, action: c.action, rig: type === 'animation', stem: type, fps },
-      };
+      const rig = type === 'animation' || (params.frames?.directions ?? 1) > 1;
+      return { character: { identity: c.identity, action: c.action, rig, stem: type, fps } };
     },
     layout(params) {
       const frames = params.frames ?? DEFAULT_FRAMES;
