@@ -16,7 +16,10 @@ import { baseName, downloadPrefix, fileBytes, formatTime, imageUrl, loadImage, s
 
 /** The actions the built-in generator draws by name (the contract's CharacterAction). */
 const CHARACTER_ACTIONS = ['idle', 'walk', 'run', 'jump', 'attack', 'cast', 'hurt', 'death'] as const;
-/** How the server says an action in the task's prompt (`<prompt>, walking`), to read it back. */
+/**
+ * How the server says an action in the task's prompt (`<prompt>, walking`), to read it back for a
+ * task without `params.character` (a character from an upload, or on a model provider).
+ */
 const ACTION_WORDS: Record<string, string> = {
   idle: 'idle',
   walking: 'walk',
@@ -331,43 +334,36 @@ interface CharacterTask {
 }
 
 /**
- * The character's tasks other than its base view. The contract links a character to its base task
- * only; its turns and actions are the project's tasks drawn with its identity — its prompt (with the
- * action's word after a comma), its seed and its size — so they are found by those.
+ * The character's tasks other than its base view: the tasks that name it (`characterId`, listed by
+ * `GET /api/v1/characters/{characterId}/tasks`, decision 0057), read for their kind and layout. The
+ * action is the task's `params.character.action` (a rigged character's), else the word after the
+ * identity's prompt (`<prompt>, walking`: a character from an upload or on a model provider).
  */
 async function findCharacterTasks(api: AssetClient, character: Character): Promise<CharacterTask[]> {
-  const { prompt, seed, size } = character.identity;
-  const candidates: string[] = [];
+  const ids: string[] = [];
   for (let page = 1; page <= 20; page++) {
-    const result = await api.GET('/api/v1/projects/{projectId}/tasks', {
-      params: { path: { projectId: character.projectId }, query: { page, pageSize: PAGE } },
-    });
+    const result = await api.characters.tasks(character.id, { page, pageSize: PAGE });
     if (result.error) throw result.error;
-    for (const item of result.data.tasks) {
-      if (item.id === character.baseTaskId) continue;
-      if (item.prompt === prompt || item.prompt.startsWith(`${prompt}, `)) candidates.push(item.id);
-    }
+    for (const item of result.data.tasks) if (item.id !== character.baseTaskId) ids.push(item.id);
     if (page * PAGE >= result.data.total) break;
   }
   const tasks = await Promise.all(
-    candidates.map((taskId) => api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } })),
+    ids.map((taskId) => api.GET('/api/v1/tasks/{taskId}', { params: { path: { taskId } } })),
   );
+  const { prompt } = character.identity;
   const found: CharacterTask[] = [];
   for (const result of tasks) {
     const task = result.data;
-    if (!task || task.params.seed !== seed || task.params.resolution !== size) continue;
+    if (!task) continue;
     const directions = task.params.frames?.directions ?? 1;
     const frames = task.params.frames?.framesPerDirection ?? 1;
     if (task.assetType === 'animation') {
-      const words = task.prompt.slice(prompt.length + 2);
-      found.push({
-        id: task.taskId,
-        kind: 'animate',
-        action: ACTION_WORDS[words] ?? words,
-        directions,
-        frames,
-      });
-    } else if (task.assetType === 'sprite' && directions > 1 && frames === 1) {
+      const words = task.prompt.startsWith(`${prompt}, `)
+        ? task.prompt.slice(prompt.length + 2)
+        : task.prompt;
+      const action = task.params.character?.action ?? ACTION_WORDS[words] ?? words;
+      found.push({ id: task.taskId, kind: 'animate', action, directions, frames });
+    } else if (task.assetType === 'sprite') {
       found.push({ id: task.taskId, kind: 'rotate', directions, frames });
     }
   }

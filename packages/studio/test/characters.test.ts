@@ -218,10 +218,26 @@ describe.skipIf(!chromium.ok)('the studio’s character page', () => {
       'Up (back)',
     ]);
 
-    // a reload finds the character's tasks again (from the project's tasks drawn with its identity)
+    // a reload finds the character's tasks again: those that name it (its task list, decision
+    // 0057), not a task that only looks like one (the same prompt, seed and size, made without it)
+    const taskIds = () =>
+      page
+        .locator('[data-testid="character-task"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-task')).sort());
+    const shown = await taskIds();
+    const lookalike = await api.POST('/api/v1/generate', {
+      body: {
+        projectId: project.id,
+        prompt: 'a knight in blue armour, walking',
+        assetType: 'animation',
+        params: { resolution: 64, seed: 1234, frames: { directions: 4, framesPerDirection: 2 } },
+      },
+    });
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     await walk.locator('[data-testid="row-canvas"]').nth(3).waitFor({ timeout: 60_000 });
+    expect(await taskIds()).toEqual(shown);
+    expect(shown).not.toContain(lookalike.taskId);
     await expectAccessible(page, 'the character page');
     await shot('03-character-page');
 
