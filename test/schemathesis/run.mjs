@@ -404,7 +404,7 @@ function assetApiConfig(url, seed, reportDir, data) {
     'generation.allow-extra-parameters = false',
     '',
     '[[operations]]',
-    `include-operation-id = ${toml(['getCharacter', 'listCharacters'])}`,
+    `include-operation-id = ${toml(['getCharacter', 'listCharacters', 'listCharacterTasks'])}`,
     'generation.allow-extra-parameters = false',
     '',
     '[[operations]]',
