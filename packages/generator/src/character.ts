@@ -8,12 +8,12 @@ import type { AssetMetadata, ImageRequest, RgbaImage } from '@assetloom/pipeline
 import { anchorIn, resolvePlayback, sheetFiles } from '@assetloom/pipeline/formats';
 import { kindSpec } from '@assetloom/pipeline/interpret';
 import { DIRECTION_NAMES } from '@assetloom/pipeline/pixel';
+import { drawingSetup } from './drawing-setup.js';
 import { designFigure } from './internal/art/figure/design.js';
 import { drawFigure } from './internal/art/figure/draw.js';
 import { exportRig } from './internal/art/figure/export.js';
 import type { FigureIdentity } from './internal/art/figure/identity.js';
 import { FIGURE_ACTIONS, type FigureAction } from './internal/art/figure/motion.js';
-import { drawingSetup } from './provider.js';
 
 /** A character's identity on the built-in rig (see {@link characterIdentity}). */
 export type CharacterIdentity = FigureIdentity;
