@@ -556,12 +556,44 @@ function toned(hex: string, tone: number): string {
   return hexOf(v.map((c) => (tone < 0 ? c * (1 + tone) : c + (255 - c) * tone)));
 }
 
-/**
- * Reads the prompt, the tags and the scene-like style keys into a structured request, in English and
- * Chinese. Every word lands in `understood` (honoured by the drawing of this asset type) or `ignored`;
- * function words and words about the medium ("pixel art") land in neither.
- */
-export function interpret(input: InterpretInput): Interpretation {
+type Noun = { text: string; lemma: string; kind: string; spec: KindSpec; phrase: number; held: boolean };
+
+/** Every word that could name the subject, in order: known nouns and words no table knows. */
+type ContentWord = {
+  text: string;
+  en: string;
+  zh: boolean;
+  phrase: number;
+  known: boolean;
+  /** A verb's or adjective's form ("breathing", "polar"): a modifier, never the head. */
+  modifierOnly?: boolean;
+};
+
+/** What `interpret` has read so far: the words sorted by what they say, and where the reading is. */
+interface Reading {
+  tokens: Token[];
+  sprite: boolean;
+  result: Interpretation;
+  understood: string[];
+  ignored: string[];
+  colors: ColorWord[];
+  nouns: Noun[];
+  phrase: number;
+  holding: boolean;
+  tone: number;
+  /** The colour words waiting for the noun they stand before (English word order), and what they found. */
+  pendingColours: ColorWord[];
+  colourNoun: Map<ColorWord, string>;
+  sceneWords: Array<{ text: string; scene: Scene }>;
+  timeWords: string[];
+  weatherWords: string[];
+  actionWords: string[];
+  content: ContentWord[];
+  /** Material words ("stone", "石"): the subject when the prompt names nothing else ("a stone"). */
+  materialWords: Array<{ text: string; en: string; phrase: number }>;
+}
+
+function startReading(input: InterpretInput): Reading {
   const { assetType, style } = input;
   // tags default to the style's values: palette names, line weights and lighting are not subject words
   const styleNoise = new Set(
@@ -571,224 +603,248 @@ export function interpret(input: InterpretInput): Interpretation {
   );
   const tags = input.tags.filter((t) => !styleNoise.has(t.toLowerCase()));
   const text = subjectText({ userPrompt: input.userPrompt, tags, style: style });
-  const tokens = tokenize(text);
-  const { scenes, colors: css } = lex();
-  const sprite = assetType === 'sprite' || assetType === 'animation';
   const understood: string[] = [];
   const ignored: string[] = [];
   const colors: ColorWord[] = [];
-  const nouns: Array<{
-    text: string;
-    lemma: string;
-    kind: string;
-    spec: KindSpec;
-    phrase: number;
-    held: boolean;
-  }> = [];
-  const result: Interpretation = { subject: null, understood, ignored, colors };
-  let phrase = 0;
-  let holding = false;
-  let tone = 0;
-  // the colour words waiting for the noun they stand before (English word order), and what they found
-  let pendingColours: ColorWord[] = [];
-  const colourNoun = new Map<ColorWord, string>();
-  const sceneWords: Array<{ text: string; scene: Scene }> = [];
-  const timeWords: string[] = [];
-  const weatherWords: string[] = [];
-  const actionWords: string[] = [];
-  // every word that could name the subject, in order: known nouns and words no table knows
-  const content: Array<{
-    text: string;
-    en: string;
-    zh: boolean;
-    phrase: number;
-    known: boolean;
-    /** A verb's or adjective's form ("breathing", "polar"): a modifier, never the head. */
-    modifierOnly?: boolean;
-  }> = [];
-  // material words ("stone", "石"): the subject when the prompt names nothing else ("a stone")
-  const materialWords: Array<{ text: string; en: string; phrase: number }> = [];
-  const unknownWord = (token: Token) => {
-    ignored.push(token.text);
-    // "breathing", "rusted", "shiny", "polar": a verb's or adjective's form is not the thing drawn,
-    // but it may pick among the drawings of the thing ("a polar bear")
-    const modifierOnly =
-      !token.zh &&
-      ((/(ing|ed|ly)$/.test(token.en) && !lex().thingsIng.has(token.en)) || lex().adjectives.has(token.en));
-    content.push({ text: token.text, en: token.en, zh: token.zh, phrase, known: false, modifierOnly });
+  return {
+    tokens: tokenize(text),
+    sprite: assetType === 'sprite' || assetType === 'animation',
+    result: { subject: null, understood, ignored, colors },
+    understood,
+    ignored,
+    colors,
+    nouns: [],
+    phrase: 0,
+    holding: false,
+    tone: 0,
+    pendingColours: [],
+    colourNoun: new Map(),
+    sceneWords: [],
+    timeWords: [],
+    weatherWords: [],
+    actionWords: [],
+    content: [],
+    materialWords: [],
   };
-  for (const [index, token] of tokens.entries()) {
-    const w = token.en;
-    const lower = token.text.toLowerCase();
-    if (!token.zh && QUANTITY.has(lower) && tokens[index + 1]?.text.toLowerCase() === 'of') {
-      // "a stack of gold bars", "a pile of coins": the thing is what the quantity counts
-      understood.push(token.text);
-      continue;
-    }
-    if (!token.zh && lower === 'of' && !QUANTITY.has(tokens[index - 1]?.text.toLowerCase() ?? '')) {
-      // "a bag of apples", "a sword of fire": what follows "of" belongs to the head before it, never
-      // a compound with it
-      holding = false;
-      phrase++;
-      pendingColours = [];
-      continue;
-    }
-    if (
-      !token.zh &&
-      /^[a-z]{3,}ing$/.test(lower) &&
-      !ACTION_WORDS[w ?? ''] &&
-      nounLemma(lower) === null &&
-      content.some((c) => c.phrase === phrase && c.known && !c.modifierOnly)
-    ) {
-      // a verb after the subject starts a clause ("a knight swinging a sword", "a dog chasing a
-      // ball"): its objects are what the subject holds or acts on, never a compound with it
-      ignored.push(token.text);
-      holding = true;
-      phrase++;
-      pendingColours = [];
-      continue;
-    }
-    if (!token.known) {
-      unknownWord(token);
-      continue;
-    }
-    if (!w) {
-      if (token.zh && ZH_CLAUSE.has(token.text)) {
-        // a clause of its own: its nouns are the head's attributes
-        holding = true;
-        phrase++;
-        pendingColours = [];
-      } else if (token.zh && token.text === '的') {
-        // 的 joins a modifier (a clause, "白胡子") to the head after it: what stands before it is no
-        // part of the head's compound
-        holding = false;
-        phrase++;
-      }
-      continue;
-    }
-    if (!token.zh && HOLD.has(w)) {
-      holding = true;
-      phrase++;
-      pendingColours = [];
-      continue;
-    }
-    if (!token.zh && PHRASE_END.has(w)) {
-      holding = false;
-      phrase++;
-      pendingColours = [];
-      continue;
-    }
-    if (STOP.has(w)) continue;
-    if (w in TONE && !token.zh) {
-      tone = TONE[w]!;
-      if (sprite || tone < 0) understood.push(token.text);
-      else ignored.push(token.text);
-      continue;
-    }
-    const material = MATERIALS[w];
-    if (material) materialWords.push({ text: token.text, en: w, phrase });
-    if (material) {
-      // a material word is a colour (and, for a sprite, the subject's material)
-      if (!result.material) result.material = w;
-      colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
-      pendingColours.push(colors.at(-1)!);
-      understood.push(token.text);
-      continue;
-    }
-    const c = COLOR_WORD_FIXES[w] ?? css.get(w);
-    if (c && !nounLemma(w)?.length) {
-      colors.push({ word: token.text, hex: tone ? toned(`#${c}`, tone) : `#${c}` });
-      // Chinese puts a colour before its noun too: "红衣服" red clothes, "白胡子" a white beard
-      pendingColours.push(colors.at(-1)!);
-      tone = 0;
-      understood.push(token.text);
-      continue;
-    }
-    if (c) {
-      // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun,
-      // the subject when nothing else is named ("an orange")
-      if (!BASIC_COLOURS.has(w)) materialWords.push({ text: token.text, en: w, phrase });
-      colors.push({ word: token.text, hex: `#${c}` });
-      pendingColours.push(colors.at(-1)!);
-      understood.push(token.text);
-      continue;
-    }
-    if (TIMES[w]) {
-      result.time ??= TIMES[w];
-      timeWords.push(token.text);
-      continue;
-    }
-    if (WEATHER[w]) {
-      result.weather ??= WEATHER[w];
-      weatherWords.push(token.text);
-      continue;
-    }
-    if (ACTION_WORDS[w]) {
-      result.action ??= ACTION_WORDS[w];
-      actionWords.push(token.text);
-      // a verb after the subject ends its phrase: what follows is its object ("a wizard casting a spell")
-      if (
-        !token.zh &&
-        /ing$/.test(w) &&
-        content.some((c) => c.phrase === phrase && c.known && !c.modifierOnly)
-      )
-        phrase++;
-      continue;
-    }
-    const next = tokens[tokens.indexOf(token) + 1];
-    const endsPhrase = !next || (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en)));
-    const headNoun =
-      !token.zh &&
-      endsPhrase &&
-      content.some((c) => c.phrase === phrase) &&
-      kindOf(nounLemma(w) ?? '') !== null;
-    if (SIZES[w] !== undefined && !headNoun) {
-      result.size ??= SIZES[w];
-      (sprite ? understood : ignored).push(token.text);
-      continue;
-    }
-    const scene = scenes.get(w);
-    const lemma = nounLemma(w);
-    if (lemma && pendingColours.length > 0) {
-      for (const c of pendingColours) colourNoun.set(c, lemma);
-      pendingColours = [];
-    }
-    if (scene && (!sprite || !lemma)) {
-      sceneWords.push({ text: token.text, scene });
-      if (sprite)
-        content.push({ text: token.text, en: w, zh: token.zh, phrase, known: true, modifierOnly: true });
-      continue;
-    }
-    if (lemma) {
-      const k = kindOf(lemma);
-      if (k) {
-        nouns.push({ text: token.zh ? token.text : lemma, lemma, ...k, phrase, held: holding });
-        content.push({ text: token.zh ? token.text : lemma, en: lemma, zh: token.zh, phrase, known: true });
-        continue;
-      }
-    }
-    if (scene) {
-      sceneWords.push({ text: token.text, scene });
-      if (sprite)
-        content.push({ text: token.text, en: w, zh: token.zh, phrase, known: true, modifierOnly: true });
-      continue;
-    }
-    unknownWord(token);
-  }
+}
 
-  // scene: the last scene noun; "snowy"/"rainy" give a scene only when no other is named
+/** A new phrase starts: what follows is held by the head (`holding`) or stands apart from it. */
+function newPhrase(r: Reading, holding: boolean): void {
+  r.holding = holding;
+  r.phrase++;
+  r.pendingColours = [];
+}
+
+/** Whether the current phrase already has a known noun a verb could follow ("a knight swinging"). */
+const phraseHasNoun = (r: Reading) =>
+  r.content.some((c) => c.phrase === r.phrase && c.known && !c.modifierOnly);
+
+function unknownWord(r: Reading, token: Token): void {
+  r.ignored.push(token.text);
+  // "breathing", "rusted", "shiny", "polar": a verb's or adjective's form is not the thing drawn,
+  // but it may pick among the drawings of the thing ("a polar bear")
+  const modifierOnly =
+    !token.zh &&
+    ((/(ing|ed|ly)$/.test(token.en) && !lex().thingsIng.has(token.en)) || lex().adjectives.has(token.en));
+  r.content.push({
+    text: token.text,
+    en: token.en,
+    zh: token.zh,
+    phrase: r.phrase,
+    known: false,
+    modifierOnly,
+  });
+}
+
+/**
+ * The words that shape phrases rather than name anything (quantities, "of", a clause's verb, holding
+ * and phrase-ending words, function words) and the words no table knows: true when it read `token`.
+ */
+function readPhraseWord(r: Reading, token: Token, index: number): boolean {
+  const w = token.en;
+  const lower = token.text.toLowerCase();
+  const { tokens } = r;
+  if (!token.zh && QUANTITY.has(lower) && tokens[index + 1]?.text.toLowerCase() === 'of') {
+    // "a stack of gold bars", "a pile of coins": the thing is what the quantity counts
+    r.understood.push(token.text);
+    return true;
+  }
+  if (!token.zh && lower === 'of' && !QUANTITY.has(tokens[index - 1]?.text.toLowerCase() ?? '')) {
+    // "a bag of apples", "a sword of fire": what follows "of" belongs to the head before it, never
+    // a compound with it
+    newPhrase(r, false);
+    return true;
+  }
+  if (
+    !token.zh &&
+    /^[a-z]{3,}ing$/.test(lower) &&
+    !ACTION_WORDS[w ?? ''] &&
+    nounLemma(lower) === null &&
+    phraseHasNoun(r)
+  ) {
+    // a verb after the subject starts a clause ("a knight swinging a sword", "a dog chasing a
+    // ball"): its objects are what the subject holds or acts on, never a compound with it
+    r.ignored.push(token.text);
+    newPhrase(r, true);
+    return true;
+  }
+  if (!token.known) {
+    unknownWord(r, token);
+    return true;
+  }
+  if (!w) {
+    if (token.zh && ZH_CLAUSE.has(token.text)) {
+      // a clause of its own: its nouns are the head's attributes
+      newPhrase(r, true);
+    } else if (token.zh && token.text === '的') {
+      // 的 joins a modifier (a clause, "白胡子") to the head after it: what stands before it is no
+      // part of the head's compound
+      r.holding = false;
+      r.phrase++;
+    }
+    return true;
+  }
+  if (!token.zh && HOLD.has(w)) {
+    newPhrase(r, true);
+    return true;
+  }
+  if (!token.zh && PHRASE_END.has(w)) {
+    newPhrase(r, false);
+    return true;
+  }
+  return STOP.has(w);
+}
+
+/** Tone ("dark", "light"), material and colour words: true when it read `token`. */
+function readColourWord(r: Reading, token: Token): boolean {
+  const w = token.en;
+  const { colors, understood } = r;
+  const { colors: css } = lex();
+  if (w in TONE && !token.zh) {
+    r.tone = TONE[w]!;
+    if (r.sprite || r.tone < 0) understood.push(token.text);
+    else r.ignored.push(token.text);
+    return true;
+  }
+  const material = MATERIALS[w];
+  if (material) {
+    r.materialWords.push({ text: token.text, en: w, phrase: r.phrase });
+    // a material word is a colour (and, for a sprite, the subject's material)
+    if (!r.result.material) r.result.material = w;
+    colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
+    r.pendingColours.push(colors.at(-1)!);
+    understood.push(token.text);
+    return true;
+  }
+  const c = COLOR_WORD_FIXES[w] ?? css.get(w);
+  if (!c) return false;
+  if (!nounLemma(w)?.length) {
+    colors.push({ word: token.text, hex: r.tone ? toned(`#${c}`, r.tone) : `#${c}` });
+    // Chinese puts a colour before its noun too: "红衣服" red clothes, "白胡子" a white beard
+    r.pendingColours.push(colors.at(-1)!);
+    r.tone = 0;
+    understood.push(token.text);
+    return true;
+  }
+  // colour names that are also nouns ("orange", "salmon", "olive"): a colour before a noun,
+  // the subject when nothing else is named ("an orange")
+  if (!BASIC_COLOURS.has(w)) r.materialWords.push({ text: token.text, en: w, phrase: r.phrase });
+  colors.push({ word: token.text, hex: `#${c}` });
+  r.pendingColours.push(colors.at(-1)!);
+  understood.push(token.text);
+  return true;
+}
+
+/** Time, weather and action words: true when it read `token`. */
+function readMomentWord(r: Reading, token: Token): boolean {
+  const w = token.en;
+  const { result } = r;
+  if (TIMES[w]) {
+    result.time ??= TIMES[w];
+    r.timeWords.push(token.text);
+    return true;
+  }
+  if (WEATHER[w]) {
+    result.weather ??= WEATHER[w];
+    r.weatherWords.push(token.text);
+    return true;
+  }
+  if (!ACTION_WORDS[w]) return false;
+  result.action ??= ACTION_WORDS[w];
+  r.actionWords.push(token.text);
+  // a verb after the subject ends its phrase: what follows is its object ("a wizard casting a spell")
+  if (!token.zh && /ing$/.test(w) && phraseHasNoun(r)) r.phrase++;
+  return true;
+}
+
+/** Size, place and noun words; what is none of them is an unknown word. */
+function readNamingWord(r: Reading, token: Token): void {
+  const w = token.en;
+  const { tokens, sprite } = r;
+  const next = tokens[tokens.indexOf(token) + 1];
+  const endsPhrase = !next || (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en)));
+  const headNoun =
+    !token.zh &&
+    endsPhrase &&
+    r.content.some((c) => c.phrase === r.phrase) &&
+    kindOf(nounLemma(w) ?? '') !== null;
+  if (SIZES[w] !== undefined && !headNoun) {
+    r.result.size ??= SIZES[w];
+    (sprite ? r.understood : r.ignored).push(token.text);
+    return;
+  }
+  const scene = lex().scenes.get(w);
+  const lemma = nounLemma(w);
+  if (lemma && r.pendingColours.length > 0) {
+    for (const c of r.pendingColours) r.colourNoun.set(c, lemma);
+    r.pendingColours = [];
+  }
+  const place = (scene: Scene) => {
+    r.sceneWords.push({ text: token.text, scene });
+    if (sprite)
+      r.content.push({
+        text: token.text,
+        en: w,
+        zh: token.zh,
+        phrase: r.phrase,
+        known: true,
+        modifierOnly: true,
+      });
+  };
+  if (scene && (!sprite || !lemma)) {
+    place(scene);
+    return;
+  }
+  const k = lemma ? kindOf(lemma) : null;
+  if (lemma && k) {
+    const text = token.zh ? token.text : lemma;
+    r.nouns.push({ text, lemma, ...k, phrase: r.phrase, held: r.holding });
+    r.content.push({ text, en: lemma, zh: token.zh, phrase: r.phrase, known: true });
+    return;
+  }
+  if (scene) place(scene);
+  else unknownWord(r, token);
+}
+
+/** The scene (the last scene noun; "snowy"/"rainy" give one only when no other is named) and the time. */
+function readSetting(r: Reading, style: StyleMap): { text: string; scene: Scene } | undefined {
+  const { result, sceneWords } = r;
   // "interior" names a kind of scene only when nothing more specific does ("dungeon interior")
   const sceneWord = sceneWords.filter((s) => !GENERIC_SCENE_WORDS.has(s.text)).at(-1) ?? sceneWords.at(-1);
   if (sceneWord) result.scene = sceneWord.scene;
-  else if (result.weather === 'snow' && !sprite) result.scene = 'snow';
+  else if (result.weather === 'snow' && !r.sprite) result.scene = 'snow';
   if (style.lighting && /night/i.test(style.lighting)) result.time ??= 'night';
+  return sceneWord;
+}
 
-  // subject: the head noun (last of the first phrase in English; the last creature or person in Chinese)
-  let head: (typeof nouns)[number] | undefined;
+/** The subject's noun: the last of the first phrase in English; the last creature or person in Chinese. */
+function chooseHead(r: Reading): { head: Noun | undefined; heldNoun: Noun | undefined } {
+  const { nouns } = r;
+  let head: Noun | undefined;
   const free = nouns.filter((n) => !n.held);
   const firstPhrase = free.length ? Math.min(...free.map((n) => n.phrase)) : 0;
-  const living = (n: (typeof nouns)[number]) => n.spec.plan !== 'object';
-  const zh = tokens.some((t) => t.zh && t.known && t.en);
+  const living = (n: Noun) => n.spec.plan !== 'object';
+  const zh = r.tokens.some((t) => t.zh && t.known && t.en);
   if (zh) head = [...free].reverse().find(living) ?? free.at(-1);
   else head = free.filter((n) => n.phrase === firstPhrase).at(-1);
   head ??= nouns.find((n) => !n.held);
@@ -798,149 +854,190 @@ export function interpret(input: InterpretInput): Interpretation {
       n.spec.plan === 'object' &&
       ['blade', 'axe', 'hammer', 'spear', 'staff', 'bow', 'gun', 'shield'].includes(n.spec.object!),
   );
+  return { head, heldNoun };
+}
 
-  if (sprite) {
-    // a colour word standing before another noun than the subject describes that noun
-    for (const c of colors) {
-      const noun = colourNoun.get(c);
-      if (noun !== undefined && head !== undefined && noun !== head.lemma) c.of = noun;
-    }
-    if (head) {
-      result.subject = head.text;
-      result.kind = head.kind;
-      result.lemma = head.lemma;
-      understood.push(head.text);
-      // "a skeleton warrior", "a pirate captain", "a goblin archer": a being named before a being is
-      // what it looks like; the head keeps its weapon ("archer" → a bow)
-      // a generic beast ("female", "young", "giant") describes the head, it is no look of its own
-      const being = (n: (typeof nouns)[number]) =>
-        n.spec.plan !== 'object' &&
-        n.kind !== 'person.person' &&
-        n.kind !== 'thing.drawing' &&
-        n.kind !== 'animal.beast';
-      const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
-      const look = before.at(-1);
-      // a role named after a being is that being in the role ("a robot helper" is a robot, "an orc
-      // brute" an orc): a person or beast the head names only generally takes the being's look
-      const generalHead = head.kind === 'person.person' || head.kind === 'animal.beast';
-      const humanoidLook = look !== undefined && /^(person|creature)\./.test(look.kind);
-      if (
-        look &&
-        ((being(head) && /^(person|creature)\./.test(head.kind)) || (generalHead && humanoidLook)) &&
-        look.kind !== head.kind
-      ) {
-        const weapon = head.spec.features.find((f) => f.startsWith('weapon:'))?.slice(7);
-        result.kind = look.kind;
-        result.lemma = look.lemma;
-        understood.push(look.text);
-        if (weapon && !result.held) result.held = WEAPON_LEMMA[weapon] ?? weapon;
-        nouns.splice(nouns.indexOf(look), 1);
-      }
-    } else {
-      // no noun any table knows: the last word of the first phrase names the subject ("a windmill",
-      // "a tabby"); the generator draws it or refuses it by name, never something else
-      const first = content.length ? Math.min(...content.map((c) => c.phrase)) : 0;
-      const word = content.filter((c) => !c.known && !c.modifierOnly && c.phrase === first).at(-1);
-      const stuff = !word && materialWords.length ? materialWords.at(-1) : undefined;
-      // a place named as a sprite ("a lake", "a volcano"): the subject, drawn or refused by name
-      const place = !word && !stuff ? sceneWords.at(-1) : undefined;
-      if (place) {
-        result.subject = place.text;
-        result.lemma = tokens.find((t) => t.text === place.text)?.en || place.text;
-        const at = ignored.indexOf(place.text);
-        if (at >= 0) ignored.splice(at, 1);
-      }
-      if (stuff) {
-        // "a stone", "an ice", "石": the material is the thing
-        result.subject = stuff.text;
-        result.lemma = stuff.en;
-        const c = colors.findIndex((x) => x.word === stuff.text);
-        if (c >= 0) colors.splice(c, 1);
-        delete result.material;
-        const at = understood.indexOf(stuff.text);
-        if (at >= 0) understood.splice(at, 1);
-      }
-      if (word) {
-        result.subject = word.text;
-        // its singular is found by the generator, against the drawings' own words; a Chinese word
-        // the dictionary glosses is looked up by its English ("监狱" → prison)
-        result.lemma = word.zh ? word.en || word.text : word.en;
-        const at = ignored.indexOf(word.text);
-        if (at >= 0) ignored.splice(at, 1);
-      }
-    }
-    if (result.subject) {
-      // the words before the head in its phrase: "pine" in "a pine tree", "pirate" in "a pirate captain"
-      const at = content.findIndex((c) => c.text === result.subject && (head ? c.known : !c.known));
-      const phraseOf = content[at]?.phrase;
-      const mods = content
-        .slice(0, Math.max(0, at))
-        .filter((c) => c.phrase === phraseOf && c.text !== result.subject)
-        .map((c) => (c.zh ? c.text : c.en));
-      if (mods.length) result.modifiers = dedupe(mods);
-    }
-    if (heldNoun && head && head.spec.plan === 'biped') {
-      result.held = heldNoun.lemma;
-      understood.push(heldNoun.text);
-    }
-    for (const n of nouns) {
-      if (n === head || n === heldNoun) continue;
-      // a gem, fruit or flower before the head whose gloss names a colour colours it ("an emerald dragon")
-      const namesColor =
-        /^(item\.gem|food\.fruit|plant\.flower)$/.test(n.kind) &&
-        !/^(frost|ice|rime|hailstone|icicle|plasma|twins|sparkler)$/.test(n.lemma);
-      const hex =
-        head && namesColor && n.phrase === head.phrase && !colors.length ? glossColorOf(n.lemma) : null;
-      if (hex) {
-        colors.push({ word: n.text, hex });
-        understood.push(n.text);
-      } else ignored.push(n.text);
-    }
-    if (heldNoun && !(head && head.spec.plan === 'biped')) ignored.push(heldNoun.text);
-    for (const s of sceneWords) if (s.text !== result.subject) ignored.push(s.text);
-    // time of day shades the sprite (night is darker); weather needs a background
-    understood.push(...timeWords);
-    ignored.push(...weatherWords);
-    understood.push(...actionWords);
-    if (!head) {
-      // colours and materials have nothing to colour without a subject
-      for (const c of colors) moveToIgnored(c.word);
-    }
-  } else if (assetType === 'background') {
-    if (sceneWord) result.subject = sceneWord.text;
-    for (const s of sceneWords)
-      (s === sceneWord || GENERIC_SCENE_WORDS.has(s.text) ? understood : ignored).push(s.text);
-    if (tone < 0) result.dark = true;
-    understood.push(...timeWords, ...weatherWords);
-    for (const n of nouns) ignored.push(n.text);
-    ignored.push(...actionWords);
-    for (const c of colors) moveToIgnored(c.word);
-    result.colors = [];
-    delete result.material;
-    delete result.action;
-  } else {
-    // ui pieces: the kind comes from the prompt's UI words; colours and materials tint the piece
-    for (const word of [...sceneWords.map((s) => s.text), ...nouns.map((n) => n.text)])
-      (UI_WORDS.test(word) ? understood : ignored).push(word);
-    for (let i = ignored.length - 1; i >= 0; i--)
-      if (UI_WORDS.test(ignored[i]!)) understood.push(...ignored.splice(i, 1));
-    ignored.push(...timeWords, ...weatherWords, ...actionWords);
-    delete result.action;
-    delete result.scene;
+/**
+ * A sprite's subject from its head noun. "a skeleton warrior", "a pirate captain", "a goblin archer":
+ * a being named before a being is what it looks like; the head keeps its weapon ("archer" → a bow).
+ */
+function spriteHead(r: Reading, head: Noun): void {
+  const { result, nouns } = r;
+  result.subject = head.text;
+  result.kind = head.kind;
+  result.lemma = head.lemma;
+  r.understood.push(head.text);
+  // a generic beast ("female", "young", "giant") describes the head, it is no look of its own
+  const being = (n: Noun) =>
+    n.spec.plan !== 'object' &&
+    n.kind !== 'person.person' &&
+    n.kind !== 'thing.drawing' &&
+    n.kind !== 'animal.beast';
+  const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
+  const look = before.at(-1);
+  // a role named after a being is that being in the role ("a robot helper" is a robot, "an orc
+  // brute" an orc): a person or beast the head names only generally takes the being's look
+  const generalHead = head.kind === 'person.person' || head.kind === 'animal.beast';
+  const humanoidLook = look !== undefined && /^(person|creature)\./.test(look.kind);
+  if (
+    look &&
+    ((being(head) && /^(person|creature)\./.test(head.kind)) || (generalHead && humanoidLook)) &&
+    look.kind !== head.kind
+  ) {
+    const weapon = head.spec.features.find((f) => f.startsWith('weapon:'))?.slice(7);
+    result.kind = look.kind;
+    result.lemma = look.lemma;
+    r.understood.push(look.text);
+    if (weapon && !result.held) result.held = WEAPON_LEMMA[weapon] ?? weapon;
+    nouns.splice(nouns.indexOf(look), 1);
   }
-  if (!sprite) {
+}
+
+/**
+ * A sprite with no noun any table knows: the last word of the first phrase names the subject ("a
+ * windmill", "a tabby"), else a material ("a stone"), else a place ("a lake"); the generator draws it
+ * or refuses it by name, never something else.
+ */
+function spriteUnknownSubject(r: Reading): void {
+  const { result, content, materialWords, understood, ignored, colors } = r;
+  const first = content.length ? Math.min(...content.map((c) => c.phrase)) : 0;
+  const word = content.filter((c) => !c.known && !c.modifierOnly && c.phrase === first).at(-1);
+  const stuff = !word && materialWords.length ? materialWords.at(-1) : undefined;
+  // a place named as a sprite ("a lake", "a volcano"): the subject, drawn or refused by name
+  const place = !word && !stuff ? r.sceneWords.at(-1) : undefined;
+  if (place) {
+    result.subject = place.text;
+    result.lemma = r.tokens.find((t) => t.text === place.text)?.en || place.text;
+    const at = ignored.indexOf(place.text);
+    if (at >= 0) ignored.splice(at, 1);
+  }
+  if (stuff) {
+    // "a stone", "an ice", "石": the material is the thing
+    result.subject = stuff.text;
+    result.lemma = stuff.en;
+    const c = colors.findIndex((x) => x.word === stuff.text);
+    if (c >= 0) colors.splice(c, 1);
+    delete result.material;
+    const at = understood.indexOf(stuff.text);
+    if (at >= 0) understood.splice(at, 1);
+  }
+  if (word) {
+    result.subject = word.text;
+    // its singular is found by the generator, against the drawings' own words; a Chinese word
+    // the dictionary glosses is looked up by its English ("监狱" → prison)
+    result.lemma = word.zh ? word.en || word.text : word.en;
+    const at = ignored.indexOf(word.text);
+    if (at >= 0) ignored.splice(at, 1);
+  }
+}
+
+/** A sprite: the subject, its modifiers and held weapon; the other nouns colour it or are ignored. */
+function finishSprite(r: Reading, head: Noun | undefined, heldNoun: Noun | undefined): void {
+  const { result, colors, content, understood, ignored } = r;
+  // a colour word standing before another noun than the subject describes that noun
+  for (const c of colors) {
+    const noun = r.colourNoun.get(c);
+    if (noun !== undefined && head !== undefined && noun !== head.lemma) c.of = noun;
+  }
+  if (head) spriteHead(r, head);
+  else spriteUnknownSubject(r);
+  if (result.subject) {
+    // the words before the head in its phrase: "pine" in "a pine tree", "pirate" in "a pirate captain"
+    const at = content.findIndex((c) => c.text === result.subject && (head ? c.known : !c.known));
+    const phraseOf = content[at]?.phrase;
+    const mods = content
+      .slice(0, Math.max(0, at))
+      .filter((c) => c.phrase === phraseOf && c.text !== result.subject)
+      .map((c) => (c.zh ? c.text : c.en));
+    if (mods.length) result.modifiers = dedupe(mods);
+  }
+  if (heldNoun && head && head.spec.plan === 'biped') {
+    result.held = heldNoun.lemma;
+    understood.push(heldNoun.text);
+  }
+  for (const n of r.nouns) {
+    if (n === head || n === heldNoun) continue;
+    // a gem, fruit or flower before the head whose gloss names a colour colours it ("an emerald dragon")
+    const namesColor =
+      /^(item\.gem|food\.fruit|plant\.flower)$/.test(n.kind) &&
+      !/^(frost|ice|rime|hailstone|icicle|plasma|twins|sparkler)$/.test(n.lemma);
+    const hex =
+      head && namesColor && n.phrase === head.phrase && !colors.length ? glossColorOf(n.lemma) : null;
+    if (hex) {
+      colors.push({ word: n.text, hex });
+      understood.push(n.text);
+    } else ignored.push(n.text);
+  }
+  if (heldNoun && !(head && head.spec.plan === 'biped')) ignored.push(heldNoun.text);
+  for (const s of r.sceneWords) if (s.text !== result.subject) ignored.push(s.text);
+  // time of day shades the sprite (night is darker); weather needs a background
+  understood.push(...r.timeWords);
+  ignored.push(...r.weatherWords);
+  understood.push(...r.actionWords);
+  if (!head) {
+    // colours and materials have nothing to colour without a subject
+    for (const c of colors) moveToIgnored(r, c.word);
+  }
+}
+
+/** A background: the scene word is the subject; nouns, actions and colours are not drawn. */
+function finishBackground(r: Reading, sceneWord: { text: string; scene: Scene } | undefined): void {
+  const { result, understood, ignored } = r;
+  if (sceneWord) result.subject = sceneWord.text;
+  for (const s of r.sceneWords)
+    (s === sceneWord || GENERIC_SCENE_WORDS.has(s.text) ? understood : ignored).push(s.text);
+  if (r.tone < 0) result.dark = true;
+  understood.push(...r.timeWords, ...r.weatherWords);
+  for (const n of r.nouns) ignored.push(n.text);
+  ignored.push(...r.actionWords);
+  for (const c of r.colors) moveToIgnored(r, c.word);
+  result.colors = [];
+  delete result.material;
+  delete result.action;
+}
+
+/** UI pieces: the kind comes from the prompt's UI words; colours and materials tint the piece. */
+function finishUi(r: Reading): void {
+  const { result, understood, ignored } = r;
+  for (const word of [...r.sceneWords.map((s) => s.text), ...r.nouns.map((n) => n.text)])
+    (UI_WORDS.test(word) ? understood : ignored).push(word);
+  for (let i = ignored.length - 1; i >= 0; i--)
+    if (UI_WORDS.test(ignored[i]!)) understood.push(...ignored.splice(i, 1));
+  ignored.push(...r.timeWords, ...r.weatherWords, ...r.actionWords);
+  delete result.action;
+  delete result.scene;
+}
+
+function moveToIgnored(r: Reading, word: string): void {
+  const i = r.understood.indexOf(word);
+  if (i >= 0) r.understood.splice(i, 1);
+  r.ignored.push(word);
+}
+
+/**
+ * Reads the prompt, the tags and the scene-like style keys into a structured request, in English and
+ * Chinese. Every word lands in `understood` (honoured by the drawing of this asset type) or `ignored`;
+ * function words and words about the medium ("pixel art") land in neither.
+ */
+export function interpret(input: InterpretInput): Interpretation {
+  const r = startReading(input);
+  for (const [index, token] of r.tokens.entries()) {
+    if (readPhraseWord(r, token, index) || readColourWord(r, token) || readMomentWord(r, token)) continue;
+    readNamingWord(r, token);
+  }
+  const sceneWord = readSetting(r, input.style);
+  const { head, heldNoun } = chooseHead(r);
+  if (r.sprite) finishSprite(r, head, heldNoun);
+  else if (input.assetType === 'background') finishBackground(r, sceneWord);
+  else finishUi(r);
+  const { result } = r;
+  if (!r.sprite) {
     delete result.size;
     delete result.held;
   }
-  result.understood = dedupe(understood);
-  result.ignored = dedupe(ignored).filter((w) => !result.understood.includes(w));
+  result.understood = dedupe(r.understood);
+  result.ignored = dedupe(r.ignored).filter((w) => !result.understood.includes(w));
   return result;
-
-  function moveToIgnored(word: string): void {
-    const i = understood.indexOf(word);
-    if (i >= 0) understood.splice(i, 1);
-    ignored.push(word);
-  }
 }
 
 function dedupe(list: string[]): string[] {

@@ -199,6 +199,268 @@ interface ImageRef {
   type: string;
 }
 
+/** One prompt's WebSocket: what it heard (early messages, images, a failure) and how it ends. */
+interface ComfyWatch {
+  promptId: string | undefined;
+  /** POST /prompt went out (the prompt may be queued even when its answer never came). */
+  posted: boolean;
+  closed: boolean;
+  /** Messages heard before POST /prompt answered the prompt's id. */
+  early: unknown[];
+  refs: ImageRef[];
+  settle: { resolve: (refs: ImageRef[]) => void; reject: (e: unknown) => void } | undefined;
+  failure: unknown;
+  onProgress: ((percent: number, message?: string) => void) | undefined;
+}
+
+function failWatch(watch: ComfyWatch, e: unknown): void {
+  watch.failure ??= e;
+  watch.settle?.reject(e);
+}
+
+/** The saved images of an `executed` message (a preview's `temp` images are not outputs). */
+function executedImages(output: unknown): ImageRef[] {
+  const images = (output as { images?: unknown } | undefined)?.images;
+  if (!Array.isArray(images)) return [];
+  const refs: ImageRef[] = [];
+  for (const im of images as Array<Record<string, unknown>>) {
+    if (im && typeof im.filename === 'string' && im.type !== 'temp') {
+      refs.push({
+        filename: im.filename,
+        subfolder: typeof im.subfolder === 'string' ? im.subfolder : '',
+        type: typeof im.type === 'string' ? im.type : 'output',
+      });
+    }
+  }
+  return refs;
+}
+
+/** One message of ComfyUI's `/ws` about this prompt: progress, images, the end or a failure. */
+function handleComfyMessage(watch: ComfyWatch, msg: unknown): void {
+  const m = msg as { type?: unknown; data?: Record<string, unknown> } | null;
+  if (!m || typeof m.type !== 'string' || !m.data || typeof m.data !== 'object') return;
+  if (m.data.prompt_id !== undefined && m.data.prompt_id !== watch.promptId) return;
+  switch (m.type) {
+    case 'progress': {
+      const value = Number(m.data.value);
+      const max = Number(m.data.max);
+      if (max > 0 && Number.isFinite(value))
+        watch.onProgress?.((value / max) * 90, `sampling ${value}/${max}`);
+      break;
+    }
+    case 'executed':
+      watch.refs.push(...executedImages(m.data.output));
+      break;
+    case 'executing':
+      if (m.data.node === null) watch.settle?.resolve(watch.refs);
+      break;
+    case 'execution_success':
+      watch.settle?.resolve(watch.refs);
+      break;
+    case 'execution_error': {
+      // execution.py sends node_type and exception_type (a class name such as
+      // torch.OutOfMemoryError: safe to show); exception_message may hold the GPU box's
+      // paths and is left out
+      const type = typeof m.data.exception_type === 'string' ? m.data.exception_type.slice(0, 80) : '';
+      failWatch(
+        watch,
+        new ProviderError(
+          `ComfyUI failed in node ${String(m.data.node_type ?? m.data.node_id ?? '?')}${type ? ` (${type})` : ''}`,
+        ),
+      );
+      break;
+    }
+    case 'execution_interrupted':
+      failWatch(watch, new ProviderError('ComfyUI interrupted the generation'));
+      break;
+  }
+}
+
+/** Listens to the socket: JSON messages (binary frames are previews), errors and an early close. */
+function listenComfy(ws: WebSocketLike, watch: ComfyWatch): void {
+  ws.addEventListener('message', (event: { data: unknown }) => {
+    if (watch.closed || typeof event.data !== 'string') return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return failWatch(watch, new ProviderError('ComfyUI sent a WebSocket message that is not JSON'));
+    }
+    if (watch.promptId === undefined) watch.early.push(msg);
+    else handleComfyMessage(watch, msg);
+  });
+  ws.addEventListener('error', () => {
+    if (!watch.closed) failWatch(watch, new ProviderError('ComfyUI WebSocket failed'));
+  });
+  ws.addEventListener('close', () => {
+    if (!watch.closed)
+      failWatch(watch, new ProviderError('ComfyUI closed the WebSocket before the images were ready'));
+  });
+}
+
+/** Waits for the socket to open (at most 15 s), or the abort. */
+function socketOpen(ws: WebSocketLike, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => reject(new ProviderError('ComfyUI WebSocket did not open in time')),
+      Math.min(timeoutMs, 15000),
+    );
+    ws.addEventListener('open', () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    ws.addEventListener('error', () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      reject(new ProviderError('ComfyUI could not be reached (WebSocket)'));
+    });
+  });
+}
+
+/** The server a provider talks to, and what it was made with. */
+interface ComfyServer {
+  base: string;
+  doFetch: typeof fetch;
+  timeoutMs: number;
+  workflow: ComfyWorkflow;
+  options: ComfyUIProviderOptions;
+}
+
+const who = 'ComfyUI';
+
+/** Sends a picture through ComfyUI's `/upload/image`; answers the name LoadImage nodes take. */
+async function upload(
+  server: ComfyServer,
+  name: string,
+  bytes: Uint8Array,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const { base, doFetch, timeoutMs } = server;
+  const form = new FormData();
+  form.append('image', new Blob([bytes as BlobPart], { type: 'image/png' }), name);
+  form.append('type', 'input');
+  form.append('subfolder', 'assetloom');
+  form.append('overwrite', 'true');
+  const reply = (await callJson(doFetch, `${base}/upload/image`, {
+    method: 'POST',
+    body: form,
+    timeoutMs: Math.min(timeoutMs, 60_000),
+    signal,
+    who,
+  })) as { name?: unknown; subfolder?: unknown } | null;
+  if (!reply || typeof reply.name !== 'string')
+    throw new ProviderError('ComfyUI did not name the uploaded picture');
+  return typeof reply.subfolder === 'string' && reply.subfolder
+    ? `${reply.subfolder}/${reply.name}`
+    : reply.name;
+}
+
+/** The workflow filled for this request, its pictures (decision 0034) uploaded under names of this prompt. */
+async function filledWorkflow(
+  server: ComfyServer,
+  req: ImageRequest,
+  plan: ReturnType<typeof planSheet>,
+  pictures: ModelPictures | null,
+  requestedId: string,
+  signal: AbortSignal | undefined,
+): Promise<ComfyWorkflow> {
+  const { workflow, options } = server;
+  const names = {
+    image: undefined as string | undefined,
+    mask: undefined as string | undefined,
+    references: [] as string[],
+  };
+  if (pictures && req.inputs?.image)
+    names.image = await upload(server, `${requestedId}-image.png`, pngBytes(pictures.init), signal);
+  if (pictures?.mask)
+    names.mask = await upload(server, `${requestedId}-mask.png`, pngBytes(pictures.mask), signal);
+  for (const [i, r] of (pictures?.references ?? []).entries()) {
+    names.references.push(await upload(server, `${requestedId}-reference-${i + 1}.png`, pngBytes(r), signal));
+  }
+  const txt2img = fillWorkflow(workflow, {
+    prompt: plan.prompt,
+    negativePrompt: plan.negativePrompt,
+    seed: req.seed,
+    width: plan.width,
+    height: plan.height,
+    batch: 1,
+    checkpoint: options.checkpoint,
+    steps: options.steps,
+    cfg: options.cfg,
+  });
+  return pictures
+    ? withImageNodes(txt2img, { ...names, strength: req.inputs?.image?.strength ?? 1 })
+    : txt2img;
+}
+
+/** POST /prompt under our own id; answers the id ComfyUI queued it under. */
+async function queuePrompt(
+  server: ComfyServer,
+  watch: ComfyWatch,
+  body: { prompt: ComfyWorkflow; client_id: string; prompt_id: string },
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const { base, doFetch } = server;
+  watch.posted = true;
+  const queued = (await callJson(doFetch, `${base}/prompt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    timeoutMs: Math.max(1, deadline - Date.now()),
+    signal,
+    who,
+  }).catch((error: unknown) => {
+    // an HTTP error answer (a workflow that does not validate, a 5xx) queued nothing
+    if (error instanceof ProviderError && error.message.startsWith(`${who} answered HTTP`))
+      watch.posted = false;
+    throw error;
+  })) as { prompt_id?: unknown } | null;
+  if (!queued || typeof queued.prompt_id !== 'string')
+    throw new ProviderError('ComfyUI did not return a prompt_id');
+  return queued.prompt_id;
+}
+
+/** The first image through `GET /view`, decoded. */
+async function download(
+  server: ComfyServer,
+  ref: ImageRef,
+  deadline: number,
+  signal: AbortSignal | undefined,
+) {
+  const { base, doFetch } = server;
+  const qs = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
+  const res = await callRaw(doFetch, `${base}/view?${qs}`, {
+    method: 'GET',
+    timeoutMs: Math.max(1, deadline - Date.now()),
+    signal,
+    who,
+  });
+  return decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
+}
+
+// Stops this prompt only: /interrupt without a prompt id would stop whatever runs (another
+// client's prompt on a shared server), and it does not touch a prompt still waiting in the
+// queue, which /queue's delete takes out.
+const interrupt = ({ base, doFetch }: ComfyServer, id: string) =>
+  Promise.all(
+    [
+      [`${base}/interrupt`, { prompt_id: id }],
+      [`${base}/queue`, { delete: [id] }],
+    ].map(([url, body]) =>
+      callRaw(doFetch, url as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        timeoutMs: 5000,
+        who,
+      }).catch(() => undefined),
+    ),
+  );
+
 /**
  * An ImageProvider for a ComfyUI server (https://github.com/comfyanonymous/ComfyUI, server.py):
  * listens on `/ws?clientId=…`, queues the filled workflow with `POST /prompt` under a prompt id of
@@ -225,28 +487,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     })();
   // validate the workflow once, now
   fillWorkflow(workflow, { prompt: '', negativePrompt: '', seed: 0, width: 64, height: 64, batch: 1 });
-  const who = 'ComfyUI';
-
-  /** Sends a picture through ComfyUI's `/upload/image`; answers the name LoadImage nodes take. */
-  async function upload(name: string, bytes: Uint8Array, signal: AbortSignal | undefined): Promise<string> {
-    const form = new FormData();
-    form.append('image', new Blob([bytes as BlobPart], { type: 'image/png' }), name);
-    form.append('type', 'input');
-    form.append('subfolder', 'assetloom');
-    form.append('overwrite', 'true');
-    const reply = (await callJson(doFetch, `${base}/upload/image`, {
-      method: 'POST',
-      body: form,
-      timeoutMs: Math.min(timeoutMs, 60_000),
-      signal,
-      who,
-    })) as { name?: unknown; subfolder?: unknown } | null;
-    if (!reply || typeof reply.name !== 'string')
-      throw new ProviderError('ComfyUI did not name the uploaded picture');
-    return typeof reply.subfolder === 'string' && reply.subfolder
-      ? `${reply.subfolder}/${reply.name}`
-      : reply.name;
-  }
+  const server: ComfyServer = { base, doFetch, timeoutMs, workflow, options };
 
   return {
     name: 'comfyui',
@@ -260,195 +501,45 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
       const requestedId = globalThis.crypto.randomUUID();
       const deadline = Date.now() + timeoutMs;
       const wsUrl = `${base.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
-      let closed = false;
       const ws = new WebSocketImpl(wsUrl);
-      let promptId: string | undefined;
-      const early: unknown[] = [];
-      let settle: { resolve: (refs: ImageRef[]) => void; reject: (e: unknown) => void } | undefined;
-      const refs: ImageRef[] = [];
-      let failure: unknown;
-      const fail = (e: unknown) => {
-        failure ??= e;
-        settle?.reject(e);
+      const watch: ComfyWatch = {
+        promptId: undefined,
+        posted: false,
+        closed: false,
+        early: [],
+        refs: [],
+        settle: undefined,
+        failure: undefined,
+        onProgress,
       };
-      const handle = (msg: unknown) => {
-        const m = msg as { type?: unknown; data?: Record<string, unknown> } | null;
-        if (!m || typeof m.type !== 'string' || !m.data || typeof m.data !== 'object') return;
-        if (m.data.prompt_id !== undefined && m.data.prompt_id !== promptId) return;
-        switch (m.type) {
-          case 'progress': {
-            const value = Number(m.data.value);
-            const max = Number(m.data.max);
-            if (max > 0 && Number.isFinite(value))
-              onProgress?.((value / max) * 90, `sampling ${value}/${max}`);
-            break;
-          }
-          case 'executed': {
-            const images = (m.data.output as { images?: unknown } | undefined)?.images;
-            if (Array.isArray(images)) {
-              for (const im of images as Array<Record<string, unknown>>) {
-                if (im && typeof im.filename === 'string' && im.type !== 'temp') {
-                  refs.push({
-                    filename: im.filename,
-                    subfolder: typeof im.subfolder === 'string' ? im.subfolder : '',
-                    type: typeof im.type === 'string' ? im.type : 'output',
-                  });
-                }
-              }
-            }
-            break;
-          }
-          case 'executing':
-            if (m.data.node === null) settle?.resolve(refs);
-            break;
-          case 'execution_success':
-            settle?.resolve(refs);
-            break;
-          case 'execution_error': {
-            // execution.py sends node_type and exception_type (a class name such as
-            // torch.OutOfMemoryError: safe to show); exception_message may hold the GPU box's
-            // paths and is left out
-            const type = typeof m.data.exception_type === 'string' ? m.data.exception_type.slice(0, 80) : '';
-            fail(
-              new ProviderError(
-                `ComfyUI failed in node ${String(m.data.node_type ?? m.data.node_id ?? '?')}${type ? ` (${type})` : ''}`,
-              ),
-            );
-            break;
-          }
-          case 'execution_interrupted':
-            fail(new ProviderError('ComfyUI interrupted the generation'));
-            break;
-        }
-      };
-      ws.addEventListener('message', (event: { data: unknown }) => {
-        if (closed || typeof event.data !== 'string') return; // binary frames are previews
-        let msg: unknown;
-        try {
-          msg = JSON.parse(event.data);
-        } catch {
-          return fail(new ProviderError('ComfyUI sent a WebSocket message that is not JSON'));
-        }
-        if (promptId === undefined) early.push(msg);
-        else handle(msg);
-      });
-      ws.addEventListener('error', () => {
-        if (!closed) fail(new ProviderError('ComfyUI WebSocket failed'));
-      });
-      ws.addEventListener('close', () => {
-        if (!closed) fail(new ProviderError('ComfyUI closed the WebSocket before the images were ready'));
-      });
-      // Stops this prompt only: /interrupt without a prompt id would stop whatever runs (another
-      // client's prompt on a shared server), and it does not touch a prompt still waiting in the
-      // queue, which /queue's delete takes out.
-      const interrupt = (id: string) =>
-        Promise.all(
-          [
-            [`${base}/interrupt`, { prompt_id: id }],
-            [`${base}/queue`, { delete: [id] }],
-          ].map(([url, body]) =>
-            callRaw(doFetch, url as string, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-              timeoutMs: 5000,
-              who,
-            }).catch(() => undefined),
-          ),
-        );
-      let posted = false;
+      listenComfy(ws, watch);
       try {
-        await new Promise<void>((resolve, reject) => {
-          const onAbort = () => reject(signal?.reason);
-          signal?.addEventListener('abort', onAbort, { once: true });
-          const timer = setTimeout(
-            () => reject(new ProviderError('ComfyUI WebSocket did not open in time')),
-            Math.min(timeoutMs, 15000),
-          );
-          ws.addEventListener('open', () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-          });
-          ws.addEventListener('error', () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', onAbort);
-            reject(new ProviderError('ComfyUI could not be reached (WebSocket)'));
-          });
-        });
-        // pictures in (decision 0034): uploaded under names of this prompt, then wired into the graph
+        await socketOpen(ws, signal, timeoutMs);
         const pictures: ModelPictures | null = modelPictures(req.inputs, plan);
-        const names = {
-          image: undefined as string | undefined,
-          mask: undefined as string | undefined,
-          references: [] as string[],
-        };
-        if (pictures && req.inputs?.image)
-          names.image = await upload(`${requestedId}-image.png`, pngBytes(pictures.init), signal);
-        if (pictures?.mask)
-          names.mask = await upload(`${requestedId}-mask.png`, pngBytes(pictures.mask), signal);
-        for (const [i, r] of (pictures?.references ?? []).entries()) {
-          names.references.push(await upload(`${requestedId}-reference-${i + 1}.png`, pngBytes(r), signal));
-        }
-        const txt2img = fillWorkflow(workflow, {
-          prompt: plan.prompt,
-          negativePrompt: plan.negativePrompt,
-          seed: req.seed,
-          width: plan.width,
-          height: plan.height,
-          batch: 1,
-          checkpoint: options.checkpoint,
-          steps: options.steps,
-          cfg: options.cfg,
-        });
-        const filled = pictures
-          ? withImageNodes(txt2img, { ...names, strength: req.inputs?.image?.strength ?? 1 })
-          : txt2img;
-        posted = true;
-        const queued = (await callJson(doFetch, `${base}/prompt`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: filled, client_id: clientId, prompt_id: requestedId }),
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          signal,
-          who,
-        }).catch((error: unknown) => {
-          // an HTTP error answer (a workflow that does not validate, a 5xx) queued nothing
-          if (error instanceof ProviderError && error.message.startsWith(`${who} answered HTTP`))
-            posted = false;
-          throw error;
-        })) as { prompt_id?: unknown } | null;
-        if (!queued || typeof queued.prompt_id !== 'string')
-          throw new ProviderError('ComfyUI did not return a prompt_id');
-        promptId = queued.prompt_id;
+        const filled = await filledWorkflow(server, req, plan, pictures, requestedId, signal);
+        const body = { prompt: filled, client_id: clientId, prompt_id: requestedId };
+        watch.promptId = await queuePrompt(server, watch, body, deadline, signal);
         onProgress?.(2, 'queued in ComfyUI');
         const done = new Promise<ImageRef[]>((resolve, reject) => {
-          settle = { resolve, reject };
+          watch.settle = { resolve, reject };
         });
-        if (failure) throw failure;
-        for (const msg of early.splice(0)) handle(msg);
+        if (watch.failure) throw watch.failure;
+        for (const msg of watch.early.splice(0)) handleComfyMessage(watch, msg);
         const found = await raceLimits(done, signal, Math.max(1, deadline - Date.now()));
         if (!found.length)
           throw new ProviderError('ComfyUI finished without an output image (is there a SaveImage node?)');
         onProgress?.(92, 'downloading images');
-        const ref = found[0]!;
-        const qs = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
-        const res = await callRaw(doFetch, `${base}/view?${qs}`, {
-          method: 'GET',
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          signal,
-          who,
-        });
-        const drawn = decodeModelPng(new Uint8Array(await res.arrayBuffer()), who);
+        const drawn = await download(server, found[0]!, deadline, signal);
         // with a mask, the picture outside it stays as it was, pixel for pixel
         const picture = pictures ? keepOutsideMask(drawn, pictures) : drawn;
         return assetFrom(plan, splitSheet(picture, plan.cols, plan.rows));
       } catch (error) {
         // once POST /prompt went out the prompt may be queued, even when its answer never came
-        if (promptId !== undefined || posted) await interrupt(promptId ?? requestedId);
+        if (watch.promptId !== undefined || watch.posted)
+          await interrupt(server, watch.promptId ?? requestedId);
         throw error;
       } finally {
-        closed = true;
+        watch.closed = true;
         try {
           ws.close();
         } catch {

@@ -24,6 +24,190 @@ function terrainRamp(painter: Painter, spec: TerrainSpec, avoid: readonly Rgb[] 
   return painter.spriteRamp(spec.color, avoid);
 }
 
+/** What a terrain's drawing works on: the wrapping pixels, the tones, and the two ways it marks them. */
+interface TextureCanvas {
+  n: number;
+  area: number;
+  ramp: Ramp;
+  foam: Rgb;
+  rng: Rng;
+  set(x: number, y: number, c: Rgb): void;
+  get(x: number, y: number): Rgb;
+  /** The soft noise the patches follow, in 0…1, wrapping with the tile. */
+  patch(x: number, y: number): number;
+  /** Large soft patches of `tone`, their edges dithered the way a pixel artist would. */
+  patches(lo: number, band: number, tone: Rgb, above?: boolean): void;
+  /** `count` marks at random places. */
+  scatter(count: number, draw: (x: number, y: number) => void): void;
+}
+
+/** Low dunes or hollows as a sparse dither of the darker tone (one pixel in four). */
+function sparseDither(t: TextureCanvas, below: number): void {
+  for (let y = 0; y < t.n; y++)
+    for (let x = 0; x < t.n; x++)
+      if (t.patch(x, y) < below && (x + 2 * y) % 4 === 0) t.set(x, y, t.ramp.dark);
+}
+
+function dirt(t: TextureCanvas): void {
+  const { ramp, area, set } = t;
+  // small packed patches of the darker tone with a wide dithered fringe
+  t.patches(0.27, 0.08, ramp.dark);
+  // pebbles: a lit pixel with its shadow below-right
+  t.scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
+    set(x, y, ramp.light);
+    set(x + 1, y + 1, ramp.shadow);
+  });
+  t.scatter(Math.max(2, Math.round(area / 30)), (x, y) => set(x, y, ramp.dark));
+}
+
+/** Cobbles: a wrapped Voronoi of stones, mortar dark, each stone lit at its top-left. */
+function cobbles(t: TextureCanvas): void {
+  const { n, rng, ramp, set } = t;
+  // stones on a jittered grid, so they come out even in size like laid cobbles
+  const k = Math.max(2, Math.round(n / 6));
+  const seeds: Array<readonly [number, number]> = [];
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i++)
+      seeds.push([
+        ((i + 0.5 + rng.range(-0.25, 0.25) + (j % 2) * 0.5) * n) / k,
+        ((j + 0.5 + rng.range(-0.2, 0.2)) * n) / k,
+      ]);
+  const nearest = (x: number, y: number) => {
+    let d1 = Number.POSITIVE_INFINITY;
+    let d2 = Number.POSITIVE_INFINITY;
+    let id = 0;
+    for (let i = 0; i < seeds.length; i++) {
+      const [sx, sy] = seeds[i]!;
+      let dx = Math.abs(x + 0.5 - sx);
+      let dy = Math.abs(y + 0.5 - sy);
+      dx = Math.min(dx, n - dx);
+      dy = Math.min(dy, n - dy);
+      const d = dx * dx + dy * dy;
+      if (d < d1) {
+        d2 = d1;
+        d1 = d;
+        id = i;
+      } else if (d < d2) d2 = d;
+    }
+    return { id, gap: Math.sqrt(d2) - Math.sqrt(d1) };
+  };
+  const ids = new Int32Array(t.area);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const { id, gap } = nearest(x, y);
+      ids[y * n + x] = gap < 0.9 ? -1 : id;
+    }
+  }
+  const idAt = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const id = idAt(x, y);
+      if (id < 0) set(x, y, ramp.shadow);
+      else if (idAt(x, y - 1) < 0 || idAt(x - 1, y) < 0) set(x, y, ramp.light);
+      else if (idAt(x, y + 1) < 0 || idAt(x + 1, y) < 0) set(x, y, ramp.dark);
+    }
+  }
+}
+
+/** How each terrain marks its surface over the base tone; a terrain not named here stays plain. */
+const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
+  grass(t) {
+    const { ramp, rng, set } = t;
+    t.patches(0.3, 0.06, ramp.dark);
+    // tufts: a lit blade over its own shadow, sometimes a pair
+    t.scatter(Math.max(2, Math.round(t.area / 22)), (x, y) => {
+      set(x, y, ramp.light);
+      set(x, y + 1, ramp.dark);
+      if (rng.chance(0.4)) {
+        set(x + 2, y + 1, ramp.light);
+        set(x + 2, y + 2, ramp.dark);
+      }
+    });
+  },
+  water(t) {
+    const { ramp, rng, set, n } = t;
+    // deeper water in soft dithered patches
+    t.patches(0.33, 0.1, ramp.dark);
+    // ripples: short lit dashes, a few darker troughs
+    t.scatter(Math.max(2, Math.round(t.area / 40)), (x, y) => {
+      const len = rng.int(2, Math.max(2, Math.min(4, Math.floor(n / 5))));
+      for (let i = 0; i < len; i++) set(x + i, y, ramp.light);
+    });
+    t.scatter(Math.max(1, Math.round(t.area / 90)), (x, y) => {
+      set(x, y, ramp.dark);
+      set(x + 1, y, ramp.dark);
+    });
+  },
+  sand(t) {
+    // low dunes as a sparse dither of the darker tone, grains of light and dark
+    sparseDither(t, 0.4);
+    t.scatter(Math.max(2, Math.round(t.area / 36)), (x, y) => t.set(x, y, t.ramp.light));
+    t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => t.set(x, y, t.ramp.dark));
+  },
+  dirt,
+  mud(t) {
+    dirt(t);
+    // wet shine
+    t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
+      t.set(x, y, t.ramp.light);
+      t.set(x + 1, y, t.ramp.light);
+    });
+  },
+  stone: cobbles,
+  rock(t) {
+    const { ramp, rng, set, get, n } = t;
+    t.patches(0.4, 0.05, ramp.dark);
+    // cracks: short diagonal runs of shadow with a lit lip above
+    t.scatter(Math.max(1, Math.round(t.area / 90)), (x, y) => {
+      const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
+      const dir = rng.chance(0.5) ? 1 : -1;
+      for (let i = 0; i < len; i++) {
+        set(x + i * dir, y + i, ramp.shadow);
+        if (get(x + i * dir, y + i - 1) === ramp.base) set(x + i * dir, y + i - 1, ramp.light);
+      }
+    });
+    t.scatter(Math.max(1, Math.round(t.area / 60)), (x, y) => set(x, y, ramp.light));
+  },
+  lava(t) {
+    const { ramp, set, n } = t;
+    // cooling crust plates (dark) over the molten base, bright cracks where it is hottest
+    t.patches(0.42, 0.05, ramp.dark);
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        const v = t.patch(x, y);
+        if (v < 0.3) set(x, y, ramp.shadow);
+        else if (v > 0.66) set(x, y, ramp.light);
+        else if (v > 0.62 && checker(x, y)) set(x, y, ramp.light);
+      }
+    }
+    t.scatter(Math.max(1, Math.round(t.area / 70)), (x, y) => set(x, y, t.foam));
+  },
+  snow(t) {
+    const { ramp, set } = t;
+    // soft blue-grey hollows as a sparse dither, a few small drifts (a lit crest over its shadow)
+    sparseDither(t, 0.38);
+    t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
+      set(x, y, ramp.light);
+      set(x + 1, y, ramp.light);
+      set(x + 1, y + 1, ramp.dark);
+      set(x + 2, y + 1, ramp.dark);
+    });
+  },
+  ice(t) {
+    const { ramp, rng, set, n } = t;
+    // diagonal sheen streaks and a few cracks
+    t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
+      const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
+      for (let i = 0; i < len; i++) set(x + i, y - i, ramp.light);
+    });
+    t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
+      set(x, y, ramp.dark);
+      set(x + 1, y, ramp.dark);
+      set(x + 1, y + 1, ramp.dark);
+    });
+  },
+};
+
 /** Draws the texture of `spec`; deterministic in `rng`. */
 export function terrainTexture(
   spec: TerrainSpec,
@@ -43,181 +227,31 @@ export function terrainTexture(
   const cells = n >= 16 ? 4 : 2;
   const noise = new Noise2D(rng.fork('patches'), cells);
   const patch = (x: number, y: number) => noise.fbm((x / n) * cells, (y / n) * cells, 2, 0.5);
-  const area = n * n;
   const foam = spec.name === 'lava' ? painter.shade(ramp.light, 1, 0.5) : painter.shade(ramp.light, 1, 0.6);
-
-  // large soft patches of the darker tone, their edges dithered the way a pixel artist would
-  const patches = (lo: number, band: number, tone: Rgb, above = false) => {
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) {
-        const v = patch(x, y);
-        const inside = above ? v > lo : v < lo;
-        const edge = above ? v > lo - band && v <= lo : v >= lo && v < lo + band;
-        if (inside || (edge && checker(x, y))) set(x, y, tone);
-      }
-    }
-  };
-  const scatter = (count: number, draw: (x: number, y: number) => void) => {
-    for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
-  };
-
-  switch (spec.name) {
-    case 'grass': {
-      patches(0.3, 0.06, ramp.dark);
-      // tufts: a lit blade over its own shadow, sometimes a pair
-      scatter(Math.max(2, Math.round(area / 22)), (x, y) => {
-        set(x, y, ramp.light);
-        set(x, y + 1, ramp.dark);
-        if (rng.chance(0.4)) {
-          set(x + 2, y + 1, ramp.light);
-          set(x + 2, y + 2, ramp.dark);
-        }
-      });
-      break;
-    }
-    case 'water': {
-      // deeper water in soft dithered patches
-      patches(0.33, 0.1, ramp.dark);
-      // ripples: short lit dashes, a few darker troughs
-      scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
-        const len = rng.int(2, Math.max(2, Math.min(4, Math.floor(n / 5))));
-        for (let i = 0; i < len; i++) set(x + i, y, ramp.light);
-      });
-      scatter(Math.max(1, Math.round(area / 90)), (x, y) => {
-        set(x, y, ramp.dark);
-        set(x + 1, y, ramp.dark);
-      });
-      break;
-    }
-    case 'sand': {
-      // low dunes as a sparse dither of the darker tone (one pixel in four), grains of light and dark
-      for (let y = 0; y < n; y++)
-        for (let x = 0; x < n; x++) if (patch(x, y) < 0.4 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
-      scatter(Math.max(2, Math.round(area / 36)), (x, y) => set(x, y, ramp.light));
-      scatter(Math.max(1, Math.round(area / 80)), (x, y) => set(x, y, ramp.dark));
-      break;
-    }
-    case 'dirt':
-    case 'mud': {
-      // small packed patches of the darker tone with a wide dithered fringe
-      patches(0.27, 0.08, ramp.dark);
-      // pebbles: a lit pixel with its shadow below-right
-      scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
-        set(x, y, ramp.light);
-        set(x + 1, y + 1, ramp.shadow);
-      });
-      scatter(Math.max(2, Math.round(area / 30)), (x, y) => set(x, y, ramp.dark));
-      if (spec.name === 'mud') {
-        // wet shine
-        scatter(Math.max(1, Math.round(area / 80)), (x, y) => {
-          set(x, y, ramp.light);
-          set(x + 1, y, ramp.light);
-        });
-      }
-      break;
-    }
-    case 'stone': {
-      // cobbles: a wrapped Voronoi of stones, mortar dark, each stone lit at its top-left
-      // stones on a jittered grid, so they come out even in size like laid cobbles
-      const k = Math.max(2, Math.round(n / 6));
-      const seeds: Array<readonly [number, number]> = [];
-      for (let j = 0; j < k; j++)
-        for (let i = 0; i < k; i++)
-          seeds.push([
-            ((i + 0.5 + rng.range(-0.25, 0.25) + (j % 2) * 0.5) * n) / k,
-            ((j + 0.5 + rng.range(-0.2, 0.2)) * n) / k,
-          ]);
-      const nearest = (x: number, y: number) => {
-        let d1 = Number.POSITIVE_INFINITY;
-        let d2 = Number.POSITIVE_INFINITY;
-        let id = 0;
-        for (let i = 0; i < seeds.length; i++) {
-          const [sx, sy] = seeds[i]!;
-          let dx = Math.abs(x + 0.5 - sx);
-          let dy = Math.abs(y + 0.5 - sy);
-          dx = Math.min(dx, n - dx);
-          dy = Math.min(dy, n - dy);
-          const d = dx * dx + dy * dy;
-          if (d < d1) {
-            d2 = d1;
-            d1 = d;
-            id = i;
-          } else if (d < d2) d2 = d;
-        }
-        return { id, gap: Math.sqrt(d2) - Math.sqrt(d1) };
-      };
-      const ids = new Int32Array(area);
-      for (let y = 0; y < n; y++) {
-        for (let x = 0; x < n; x++) {
-          const { id, gap } = nearest(x, y);
-          ids[y * n + x] = gap < 0.9 ? -1 : id;
-        }
-      }
-      const idAt = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
-      for (let y = 0; y < n; y++) {
-        for (let x = 0; x < n; x++) {
-          const id = idAt(x, y);
-          if (id < 0) set(x, y, ramp.shadow);
-          else if (idAt(x, y - 1) < 0 || idAt(x - 1, y) < 0) set(x, y, ramp.light);
-          else if (idAt(x, y + 1) < 0 || idAt(x + 1, y) < 0) set(x, y, ramp.dark);
-        }
-      }
-      break;
-    }
-    case 'rock': {
-      patches(0.4, 0.05, ramp.dark);
-      // cracks: short diagonal runs of shadow with a lit lip above
-      scatter(Math.max(1, Math.round(area / 90)), (x, y) => {
-        const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
-        const dir = rng.chance(0.5) ? 1 : -1;
-        for (let i = 0; i < len; i++) {
-          set(x + i * dir, y + i, ramp.shadow);
-          if (get(x + i * dir, y + i - 1) === ramp.base) set(x + i * dir, y + i - 1, ramp.light);
-        }
-      });
-      scatter(Math.max(1, Math.round(area / 60)), (x, y) => set(x, y, ramp.light));
-      break;
-    }
-    case 'lava': {
-      // cooling crust plates (dark) over the molten base, bright cracks where it is hottest
-      patches(0.42, 0.05, ramp.dark);
+  const canvas: TextureCanvas = {
+    n,
+    area: n * n,
+    ramp,
+    foam,
+    rng,
+    set,
+    get,
+    patch,
+    patches(lo, band, tone, above = false) {
       for (let y = 0; y < n; y++) {
         for (let x = 0; x < n; x++) {
           const v = patch(x, y);
-          if (v < 0.3) set(x, y, ramp.shadow);
-          else if (v > 0.66) set(x, y, ramp.light);
-          else if (v > 0.62 && checker(x, y)) set(x, y, ramp.light);
+          const inside = above ? v > lo : v < lo;
+          const edge = above ? v > lo - band && v <= lo : v >= lo && v < lo + band;
+          if (inside || (edge && checker(x, y))) set(x, y, tone);
         }
       }
-      scatter(Math.max(1, Math.round(area / 70)), (x, y) => set(x, y, foam));
-      break;
-    }
-    case 'snow': {
-      // soft blue-grey hollows as a sparse dither, a few small drifts (a lit crest over its shadow)
-      for (let y = 0; y < n; y++)
-        for (let x = 0; x < n; x++) if (patch(x, y) < 0.38 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
-      scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
-        set(x, y, ramp.light);
-        set(x + 1, y, ramp.light);
-        set(x + 1, y + 1, ramp.dark);
-        set(x + 2, y + 1, ramp.dark);
-      });
-      break;
-    }
-    case 'ice': {
-      // diagonal sheen streaks and a few cracks
-      scatter(Math.max(1, Math.round(area / 64)), (x, y) => {
-        const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
-        for (let i = 0; i < len; i++) set(x + i, y - i, ramp.light);
-      });
-      scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
-        set(x, y, ramp.dark);
-        set(x + 1, y, ramp.dark);
-        set(x + 1, y + 1, ramp.dark);
-      });
-      break;
-    }
-  }
+    },
+    scatter(count, draw) {
+      for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
+    },
+  };
+  TEXTURES[spec.name]?.(canvas);
   // the tile's joint goes where the texture is calm: the periodic texture is shifted so that the
   // column and row pairs that meet at the tile edges differ no more than the texture does inside
   const ox = calmestShift(px, n, 'x');

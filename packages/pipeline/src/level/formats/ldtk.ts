@@ -98,40 +98,57 @@ function autoTiles(build: LevelBuild, ruleUid: (tile: number) => number) {
   return out;
 }
 
-export function levelLdtk(build: LevelBuild): string {
-  const set = build.tileset;
-  const s = set.tileSize;
-  const { columns, rows } = build.plan;
-  const seed = build.seed;
-  const sheet = tilesetSheet(set);
-  const wang = set.kind === 'wang16';
-  const gridW = wang ? columns + 1 : columns;
-  const gridH = wang ? rows + 1 : rows;
-  const offset = wang ? -s / 2 : 0;
+type LdtkRule = ReturnType<typeof ldtkRules>[number];
+
+/** The uids of a project's definitions, given in LDtk's order; `next` is the project's `nextUid`. */
+interface LdtkUids {
+  terrainTileset: number;
+  propsTileset: number;
+  intGrid: number;
+  auto: number;
+  entities: number;
+  rules: number[];
+  ruleGroup: number;
+  props: number[];
+  spawn: number;
+  level: number;
+  next: number;
+}
+
+const GROUP_WALK = 1;
+const GROUP_BLOCK = 2;
+
+function ldtkUids(build: LevelBuild, rules: readonly LdtkRule[]): LdtkUids {
   let uid = 1;
   const next = () => uid++;
-  const TERRAIN_TILESET = next();
-  const PROPS_TILESET = next();
-  const INTGRID = next();
-  const AUTO = next();
-  const ENTITIES = next();
-  const GROUP_WALK = 1;
-  const GROUP_BLOCK = 2;
-  const rules = ldtkRules(build);
+  const terrainTileset = next();
+  const propsTileset = next();
+  const intGrid = next();
+  const auto = next();
+  const entities = next();
   const ruleUids = rules.map(() => next());
-  const RULE_GROUP = next();
-  const propIds = build.propImages.map(() => next());
-  const SPAWN = next();
-  const LEVEL = next();
-  const walkable = build.space.walkable;
-  const intGridValues = set.terrains.map((name, t) => ({
-    value: t + 1,
-    identifier: ident(name),
-    color: toHex(set.colors[t] ?? [128, 128, 128]),
-    tile: null,
-    groupUid: walkable[t] ? GROUP_WALK : GROUP_BLOCK,
-  }));
-  const layerDef = (over: Record<string, unknown>) => ({
+  const ruleGroup = next();
+  const props = build.propImages.map(() => next());
+  const spawn = next();
+  const level = next();
+  return {
+    terrainTileset,
+    propsTileset,
+    intGrid,
+    auto,
+    entities,
+    rules: ruleUids,
+    ruleGroup,
+    props,
+    spawn,
+    level,
+    next: uid,
+  };
+}
+
+/** A layer definition: LDtk's defaults, then `over`. */
+function layerDef(s: number, over: Record<string, unknown>) {
+  return {
     displayOpacity: 1,
     pxOffsetX: 0,
     pxOffsetY: 0,
@@ -162,9 +179,13 @@ export function levelLdtk(build: LevelBuild): string {
     biomeFieldUid: null,
     autoTilesKilledByOtherLayerUid: null,
     ...over,
-  });
-  const rule = (r: (typeof rules)[number], i: number) => ({
-    uid: ruleUids[i]!,
+  };
+}
+
+/** One auto-layer rule: its 3 × 3 pattern and the tile it places (half a tile back for wang16). */
+function ruleDef(r: LdtkRule, uid: number, shift: number) {
+  return {
+    uid,
     active: true,
     size: 3,
     tileRectsIds: [[r.tile]],
@@ -178,8 +199,8 @@ export function levelLdtk(build: LevelBuild): string {
     yModulo: 1,
     xOffset: 0,
     yOffset: 0,
-    tileXOffset: wang ? s / 2 : 0,
-    tileYOffset: wang ? s / 2 : 0,
+    tileXOffset: shift,
+    tileYOffset: shift,
     tileRandomXMin: 0,
     tileRandomXMax: 0,
     tileRandomYMin: 0,
@@ -194,102 +215,157 @@ export function levelLdtk(build: LevelBuild): string {
     perlinSeed: 0,
     perlinScale: 0.2,
     perlinOctaves: 2,
-  });
-  const terrainCsv: number[] = [];
-  for (let i = 0; i < gridW * gridH; i++) terrainCsv.push(build.plan.terrain.cells[i]! + 1);
-  const props = placedProps(build);
-  const entityDefs = [
-    ...build.propImages.map((p, i) => ({
-      identifier: ident(p.kind),
-      uid: propIds[i]!,
-      tags: props.find((q) => q.kind === p.kind)?.blocks ? ['blocks'] : [],
-      exportToToc: false,
-      allowOutOfBounds: false,
-      doc: null,
-      width: 2 * s,
-      height: 2 * s,
-      resizableX: false,
-      resizableY: false,
-      minWidth: null,
-      maxWidth: null,
-      minHeight: null,
-      maxHeight: null,
-      keepAspectRatio: true,
-      tileOpacity: 1,
-      fillOpacity: 0.08,
-      lineOpacity: 0,
-      hollow: false,
-      color: '#94D9B3',
-      renderMode: 'Tile',
-      showName: false,
-      tilesetId: PROPS_TILESET,
-      tileRenderMode: 'FitInside',
-      tileRect: { tilesetUid: PROPS_TILESET, x: i * 2 * s, y: 0, w: 2 * s, h: 2 * s },
-      uiTileRect: null,
-      nineSliceBorders: [],
-      maxCount: 0,
-      limitScope: 'PerLevel',
-      limitBehavior: 'MoveLastOne',
-      pivotX: 0.5,
-      pivotY: 1,
-      fieldDefs: [],
-    })),
-    {
+  };
+}
+
+/** The three layer definitions: Props (entities), Tiles (the auto-layer) and Terrain (the IntGrid). */
+function layerDefs(build: LevelBuild, rules: readonly LdtkRule[], uids: LdtkUids) {
+  const set = build.tileset;
+  const s = set.tileSize;
+  const walkable = build.space.walkable;
+  const intGridValues = set.terrains.map((name, t) => ({
+    value: t + 1,
+    identifier: ident(name),
+    color: toHex(set.colors[t] ?? [128, 128, 128]),
+    tile: null,
+    groupUid: walkable[t] ? GROUP_WALK : GROUP_BLOCK,
+  }));
+  const shift = set.kind === 'wang16' ? s / 2 : 0;
+  return [
+    layerDef(s, { __type: 'Entities', identifier: 'Props', type: 'Entities', uid: uids.entities }),
+    layerDef(s, {
+      __type: 'AutoLayer',
+      identifier: 'Tiles',
+      type: 'AutoLayer',
+      uid: uids.auto,
+      autoSourceLayerDefUid: uids.intGrid,
+      tilesetDefUid: uids.terrainTileset,
+      autoRuleGroups: [
+        {
+          uid: uids.ruleGroup,
+          name: `${set.kind} terrain rules`,
+          color: null,
+          icon: null,
+          active: true,
+          isOptional: false,
+          rules: rules.map((r, i) => ruleDef(r, uids.rules[i]!, shift)),
+          usesWizard: false,
+          requiredBiomeValues: [],
+          biomeRequirementMode: 0,
+        },
+      ],
+    }),
+    layerDef(s, {
+      __type: 'IntGrid',
+      identifier: 'Terrain',
+      type: 'IntGrid',
+      uid: uids.intGrid,
+      displayOpacity: 0.35,
+      intGridValues,
+      intGridValuesGroups: [
+        { uid: GROUP_WALK, identifier: 'walkable', color: '#4CAF50' },
+        { uid: GROUP_BLOCK, identifier: 'blocked', color: '#E53935' },
+      ],
+    }),
+  ];
+}
+
+/** An entity definition: the fields every one has, then `over` (values only; the keys keep their place). */
+function entityDef(over: Record<string, unknown>) {
+  return {
+    identifier: '',
+    uid: 0,
+    tags: [] as string[],
+    exportToToc: false,
+    allowOutOfBounds: false,
+    doc: null,
+    width: 0,
+    height: 0,
+    resizableX: false,
+    resizableY: false,
+    minWidth: null,
+    maxWidth: null,
+    minHeight: null,
+    maxHeight: null,
+    keepAspectRatio: true,
+    tileOpacity: 1,
+    fillOpacity: 0.08,
+    lineOpacity: 0,
+    hollow: false,
+    color: '#94D9B3',
+    renderMode: 'Tile',
+    showName: false,
+    tilesetId: null as number | null,
+    tileRenderMode: 'FitInside',
+    tileRect: null as unknown,
+    uiTileRect: null,
+    nineSliceBorders: [],
+    maxCount: 0,
+    limitScope: 'PerLevel',
+    limitBehavior: 'MoveLastOne',
+    pivotX: 0.5,
+    pivotY: 1,
+    fieldDefs: [],
+    ...over,
+  };
+}
+
+/** The entities: each prop kind drawn with its sprite (2 × 2 tiles, pivot at its foot), and the spawn. */
+function entityDefs(build: LevelBuild, props: ReturnType<typeof placedProps>, uids: LdtkUids) {
+  const s = build.tileset.tileSize;
+  return [
+    ...build.propImages.map((p, i) =>
+      entityDef({
+        identifier: ident(p.kind),
+        uid: uids.props[i]!,
+        tags: props.find((q) => q.kind === p.kind)?.blocks ? ['blocks'] : [],
+        width: 2 * s,
+        height: 2 * s,
+        tilesetId: uids.propsTileset,
+        tileRect: { tilesetUid: uids.propsTileset, x: i * 2 * s, y: 0, w: 2 * s, h: 2 * s },
+      }),
+    ),
+    entityDef({
       identifier: 'Spawn',
-      uid: SPAWN,
-      tags: [],
-      exportToToc: false,
-      allowOutOfBounds: false,
-      doc: null,
+      uid: uids.spawn,
       width: s,
       height: s,
-      resizableX: false,
-      resizableY: false,
-      minWidth: null,
-      maxWidth: null,
-      minHeight: null,
-      maxHeight: null,
       keepAspectRatio: false,
-      tileOpacity: 1,
-      fillOpacity: 0.08,
       lineOpacity: 1,
-      hollow: false,
       color: '#FF0000',
       renderMode: 'Cross',
       showName: true,
-      tilesetId: null,
-      tileRenderMode: 'FitInside',
-      tileRect: null,
-      uiTileRect: null,
-      nineSliceBorders: [],
       maxCount: 1,
-      limitScope: 'PerLevel',
-      limitBehavior: 'MoveLastOne',
-      pivotX: 0.5,
       pivotY: 0.5,
-      fieldDefs: [],
-    },
+    }),
   ];
-  const entityInstances = props.map((p, k) => ({
+}
+
+/** The entity layer's instances: every placed prop, and the spawn point when the level has one. */
+function entityInstances(build: LevelBuild, props: ReturnType<typeof placedProps>, uids: LdtkUids) {
+  const s = build.tileset.tileSize;
+  const { columns } = build.plan;
+  const seed = build.seed;
+  const out = props.map((p, k) => ({
     __identifier: ident(p.kind),
     __grid: [p.x, p.y],
     __pivot: [0.5, 1],
     __tags: p.blocks ? ['blocks'] : [],
-    __tile: { tilesetUid: PROPS_TILESET, x: p.index * 2 * s, y: 0, w: 2 * s, h: 2 * s },
+    __tile: { tilesetUid: uids.propsTileset, x: p.index * 2 * s, y: 0, w: 2 * s, h: 2 * s },
     __smartColor: '#94D9B3',
     __worldX: p.rect.x + s,
     __worldY: p.rect.y + 2 * s,
     iid: iid(seed, `prop ${k}`),
     width: 2 * s,
     height: 2 * s,
-    defUid: propIds[p.index]!,
+    defUid: uids.props[p.index]!,
     px: [p.rect.x + s, p.rect.y + 2 * s],
     fieldInstances: [],
   }));
   if (build.plan.spawn >= 0) {
     const sx = build.plan.spawn % columns;
     const sy = Math.floor(build.plan.spawn / columns);
-    entityInstances.push({
+    out.push({
       __identifier: 'Spawn',
       __grid: [sx, sy],
       __pivot: [0.5, 0.5],
@@ -301,17 +377,91 @@ export function levelLdtk(build: LevelBuild): string {
       iid: iid(seed, 'spawn'),
       width: s,
       height: s,
-      defUid: SPAWN,
+      defUid: uids.spawn,
       px: [sx * s + s / 2, sy * s + s / 2],
       fieldInstances: [],
     });
   }
+  return out;
+}
+
+/** A tileset definition: the fields every one has, then `over`. */
+function tilesetDef(over: Record<string, unknown>) {
+  return {
+    __cWid: 1,
+    __cHei: 1,
+    identifier: '',
+    uid: 0,
+    relPath: '',
+    embedAtlas: null,
+    pxWid: 0,
+    pxHei: 0,
+    tileGridSize: 0,
+    spacing: 0,
+    padding: 0,
+    tags: [],
+    tagsSourceEnumUid: null,
+    enumTags: [],
+    customData: [] as unknown[],
+    savedSelections: [],
+    cachedPixelData: null,
+    ...over,
+  };
+}
+
+/** The two tilesets: the terrain sheet (each tile's name as its custom data) and the props in one row. */
+function tilesetDefs(build: LevelBuild, uids: LdtkUids) {
+  const set = build.tileset;
+  const s = set.tileSize;
+  const sheet = tilesetSheet(set);
+  const props = Math.max(1, build.propImages.length);
+  return [
+    tilesetDef({
+      __cWid: set.columns,
+      __cHei: Math.ceil(set.tiles.length / set.columns),
+      identifier: 'Terrain',
+      uid: uids.terrainTileset,
+      relPath: LEVEL_FILES.tiles,
+      pxWid: sheet.width,
+      pxHei: sheet.height,
+      tileGridSize: s,
+      customData: set.tiles.map((tile, id) => ({ tileId: id, data: tile.name })),
+    }),
+    tilesetDef({
+      __cWid: props,
+      identifier: 'Props',
+      uid: uids.propsTileset,
+      relPath: LEVEL_FILES.props,
+      pxWid: props * 2 * s,
+      pxHei: 2 * s,
+      tileGridSize: 2 * s,
+    }),
+  ];
+}
+
+/** The level's three layer instances (Props, Tiles, Terrain); wang16's grids are the corners, shifted. */
+function layerInstances(
+  build: LevelBuild,
+  rules: readonly LdtkRule[],
+  props: ReturnType<typeof placedProps>,
+  uids: LdtkUids,
+) {
+  const set = build.tileset;
+  const s = set.tileSize;
+  const { columns, rows } = build.plan;
+  const seed = build.seed;
+  const wang = set.kind === 'wang16';
+  const gridW = wang ? columns + 1 : columns;
+  const gridH = wang ? rows + 1 : rows;
+  const offset = wang ? -s / 2 : 0;
+  const terrainCsv: number[] = [];
+  for (let i = 0; i < gridW * gridH; i++) terrainCsv.push(build.plan.terrain.cells[i]! + 1);
   const layerInstance = (over: Record<string, unknown>) => ({
     __gridSize: s,
     __opacity: 1,
     __tilesetDefUid: null,
     __tilesetRelPath: null,
-    levelId: LEVEL,
+    levelId: uids.level,
     visible: true,
     optionalRules: [],
     intGridCsv: [],
@@ -322,7 +472,49 @@ export function levelLdtk(build: LevelBuild): string {
     entityInstances: [],
     ...over,
   });
-  const levelIid = iid(seed, 'level');
+  const grid = (identifier: string, type: string, layerDefUid: number, name: string) => ({
+    __identifier: identifier,
+    __type: type,
+    __cWid: gridW,
+    __cHei: gridH,
+    __pxTotalOffsetX: offset,
+    __pxTotalOffsetY: offset,
+    iid: iid(seed, name),
+    layerDefUid,
+    pxOffsetX: offset,
+    pxOffsetY: offset,
+  });
+  return [
+    layerInstance({
+      __identifier: 'Props',
+      __type: 'Entities',
+      __cWid: columns,
+      __cHei: rows,
+      __pxTotalOffsetX: 0,
+      __pxTotalOffsetY: 0,
+      iid: iid(seed, 'props layer'),
+      layerDefUid: uids.entities,
+      pxOffsetX: 0,
+      pxOffsetY: 0,
+      entityInstances: entityInstances(build, props, uids),
+    }),
+    layerInstance({
+      ...grid('Tiles', 'AutoLayer', uids.auto, 'tiles layer'),
+      __tilesetDefUid: uids.terrainTileset,
+      __tilesetRelPath: LEVEL_FILES.tiles,
+      autoLayerTiles: autoTiles(build, (t) => uids.rules[rules.findIndex((r) => r.tile === t)]!),
+    }),
+    layerInstance({ ...grid('Terrain', 'IntGrid', uids.intGrid, 'terrain layer'), intGridCsv: terrainCsv }),
+  ];
+}
+
+export function levelLdtk(build: LevelBuild): string {
+  const s = build.tileset.tileSize;
+  const { columns, rows } = build.plan;
+  const seed = build.seed;
+  const rules = ldtkRules(build);
+  const uids = ldtkUids(build, rules);
+  const props = placedProps(build);
   const project = {
     __header__: {
       fileType: 'LDtk Project JSON',
@@ -336,7 +528,7 @@ export function levelLdtk(build: LevelBuild): string {
     iid: iid(seed, 'project'),
     jsonVersion: JSON_VERSION,
     appBuildId: 473703,
-    nextUid: uid,
+    nextUid: uids.next,
     identifierStyle: 'Capitalize',
     toc: [],
     worldLayout: 'Free',
@@ -366,93 +558,18 @@ export function levelLdtk(build: LevelBuild): string {
     customCommands: [],
     flags: [],
     defs: {
-      layers: [
-        layerDef({ __type: 'Entities', identifier: 'Props', type: 'Entities', uid: ENTITIES }),
-        layerDef({
-          __type: 'AutoLayer',
-          identifier: 'Tiles',
-          type: 'AutoLayer',
-          uid: AUTO,
-          autoSourceLayerDefUid: INTGRID,
-          tilesetDefUid: TERRAIN_TILESET,
-          autoRuleGroups: [
-            {
-              uid: RULE_GROUP,
-              name: `${set.kind} terrain rules`,
-              color: null,
-              icon: null,
-              active: true,
-              isOptional: false,
-              rules: rules.map(rule),
-              usesWizard: false,
-              requiredBiomeValues: [],
-              biomeRequirementMode: 0,
-            },
-          ],
-        }),
-        layerDef({
-          __type: 'IntGrid',
-          identifier: 'Terrain',
-          type: 'IntGrid',
-          uid: INTGRID,
-          displayOpacity: 0.35,
-          intGridValues,
-          intGridValuesGroups: [
-            { uid: GROUP_WALK, identifier: 'walkable', color: '#4CAF50' },
-            { uid: GROUP_BLOCK, identifier: 'blocked', color: '#E53935' },
-          ],
-        }),
-      ],
-      entities: entityDefs,
+      layers: layerDefs(build, rules, uids),
+      entities: entityDefs(build, props, uids),
       enums: [],
       externalEnums: [],
       levelFields: [],
-      tilesets: [
-        {
-          __cWid: set.columns,
-          __cHei: Math.ceil(set.tiles.length / set.columns),
-          identifier: 'Terrain',
-          uid: TERRAIN_TILESET,
-          relPath: LEVEL_FILES.tiles,
-          embedAtlas: null,
-          pxWid: sheet.width,
-          pxHei: sheet.height,
-          tileGridSize: s,
-          spacing: 0,
-          padding: 0,
-          tags: [],
-          tagsSourceEnumUid: null,
-          enumTags: [],
-          customData: set.tiles.map((tile, id) => ({ tileId: id, data: tile.name })),
-          savedSelections: [],
-          cachedPixelData: null,
-        },
-        {
-          __cWid: Math.max(1, build.propImages.length),
-          __cHei: 1,
-          identifier: 'Props',
-          uid: PROPS_TILESET,
-          relPath: LEVEL_FILES.props,
-          embedAtlas: null,
-          pxWid: Math.max(1, build.propImages.length) * 2 * s,
-          pxHei: 2 * s,
-          tileGridSize: 2 * s,
-          spacing: 0,
-          padding: 0,
-          tags: [],
-          tagsSourceEnumUid: null,
-          enumTags: [],
-          customData: [],
-          savedSelections: [],
-          cachedPixelData: null,
-        },
-      ],
+      tilesets: tilesetDefs(build, uids),
     },
     levels: [
       {
         identifier: 'Level_0',
-        iid: levelIid,
-        uid: LEVEL,
+        iid: iid(seed, 'level'),
+        uid: uids.level,
         worldX: 0,
         worldY: 0,
         worldDepth: 0,
@@ -469,49 +586,7 @@ export function levelLdtk(build: LevelBuild): string {
         __bgPos: null,
         externalRelPath: null,
         fieldInstances: [],
-        layerInstances: [
-          layerInstance({
-            __identifier: 'Props',
-            __type: 'Entities',
-            __cWid: columns,
-            __cHei: rows,
-            __pxTotalOffsetX: 0,
-            __pxTotalOffsetY: 0,
-            iid: iid(seed, 'props layer'),
-            layerDefUid: ENTITIES,
-            pxOffsetX: 0,
-            pxOffsetY: 0,
-            entityInstances,
-          }),
-          layerInstance({
-            __identifier: 'Tiles',
-            __type: 'AutoLayer',
-            __cWid: gridW,
-            __cHei: gridH,
-            __pxTotalOffsetX: offset,
-            __pxTotalOffsetY: offset,
-            __tilesetDefUid: TERRAIN_TILESET,
-            __tilesetRelPath: LEVEL_FILES.tiles,
-            iid: iid(seed, 'tiles layer'),
-            layerDefUid: AUTO,
-            pxOffsetX: offset,
-            pxOffsetY: offset,
-            autoLayerTiles: autoTiles(build, (t) => ruleUids[rules.findIndex((r) => r.tile === t)]!),
-          }),
-          layerInstance({
-            __identifier: 'Terrain',
-            __type: 'IntGrid',
-            __cWid: gridW,
-            __cHei: gridH,
-            __pxTotalOffsetX: offset,
-            __pxTotalOffsetY: offset,
-            iid: iid(seed, 'terrain layer'),
-            layerDefUid: INTGRID,
-            pxOffsetX: offset,
-            pxOffsetY: offset,
-            intGridCsv: terrainCsv,
-          }),
-        ],
+        layerInstances: layerInstances(build, rules, props, uids),
         __neighbours: [],
       },
     ],
