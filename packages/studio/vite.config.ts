@@ -65,7 +65,8 @@ function styleCatalog(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     async load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      const { NAMED_PALETTES, toHex } = await import('@assetloom/pipeline');
+      const { NAMED_PALETTES } = await import('@assetloom/pipeline');
+      const { toHex } = await import('@assetloom/pipeline/pixel');
       const palettes = Object.entries(NAMED_PALETTES)
         .filter(([name]) => name !== 'default')
         .map(([name, colors]) => ({ name, colors: colors.map(toHex) }));

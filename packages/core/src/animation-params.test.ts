@@ -1,5 +1,5 @@
 import { assetApiDocument } from '@assetloom/openapi';
-import { ANIMATION_DEFAULTS as PIPELINE_ANIMATION_DEFAULTS } from '@assetloom/pipeline';
+import { ANIMATION_DEFAULTS as PIPELINE_ANIMATION_DEFAULTS } from '@assetloom/pipeline/formats';
 import { describe, expect, it } from 'vitest';
 import { AssetloomError } from './errors.js';
 import { ANIMATION_DEFAULTS, dedupeMaterial, normalizeParams } from './params.js';

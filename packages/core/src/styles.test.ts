@@ -1,5 +1,6 @@
 import { assetApiDocument } from '@assetloom/openapi';
-import { NAMED_PALETTES, parsePalette, resolveStyle, toHex } from '@assetloom/pipeline';
+import { NAMED_PALETTES, parsePalette } from '@assetloom/pipeline';
+import { resolveStyle, toHex } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { AssetloomError, fail } from './errors.js';
 import {

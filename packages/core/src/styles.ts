@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '@assetloom/openapi';
-import { NAMED_PALETTES, parsePalette, type ResolvedStyle, resolveStyle, toHex } from '@assetloom/pipeline';
+import { NAMED_PALETTES, parsePalette } from '@assetloom/pipeline';
+import { type ResolvedStyle, resolveStyle, toHex } from '@assetloom/pipeline/pixel';
 import { type FieldProblem, type Language, STYLE_KEY_TEXTS } from './messages.js';
 
 /**

@@ -5,10 +5,9 @@ import {
   NAMED_PALETTES,
   type PipelineError,
   type RgbaImage,
-  toHex,
 } from '@assetloom/pipeline';
 import { interpret } from '@assetloom/pipeline/interpret';
-import { matchColourWord } from '@assetloom/pipeline/pixel';
+import { matchColourWord, toHex } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural, runPipeline } from '../src/index.js';
 

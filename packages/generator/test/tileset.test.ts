@@ -4,8 +4,6 @@ import {
   decodePng,
   type ImageProvider,
   type RgbaImage,
-  TILESET_DEFAULTS,
-  TILESET_LIMITS,
   type TilesetKind,
   validateRequest,
 } from '@assetloom/pipeline';
@@ -20,6 +18,8 @@ import {
   paintMap,
   SEAM_GOALS,
   seamScore,
+  TILESET_DEFAULTS,
+  TILESET_LIMITS,
   tilesetRules,
   touchingPairs,
 } from '@assetloom/pipeline/tileset';

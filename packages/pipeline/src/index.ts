@@ -3,15 +3,16 @@
  * quality_supervisor → format_adapter) behind a provider port, its request and result types, and the
  * small pieces every caller needs (PNG codec, palettes, styles, storage, progress). The model
  * providers are `/providers`; pictures in `/inputs`; pixel tools `/pixel`; prompt reading `/interpret`; tilesets `/tileset`;
- * sheet layout and engine files `/formats`; the built-in generator is @assetloom/generator.
+ * sheet layout and engine files `/formats`; the built-in generator is @assetloom/generator. Colour
+ * helpers (`Rgb`, `parseHex`, `toHex`, `resolveStyle`) are `/pixel`'s; the tileset and animation
+ * defaults are `/tileset`'s and `/formats`'s.
  *
  * @packageDocumentation
  */
 export { assetTypeTraits } from './asset-types/index.js';
 export { PipelineError } from './errors.js';
-export { ANIMATION_DEFAULTS } from './formats/playback.js';
 export { PARAM_DEFAULTS, PARAM_LIMITS } from './generated/params.js';
-export { NAMED_PALETTES, parseHex, parsePalette, toHex } from './palette.js';
+export { NAMED_PALETTES, parsePalette } from './palette.js';
 export { type RunPipelineOptions, runPipelineWith } from './pipeline.js';
 export { decodePng, type EncodePngOptions, encodePng } from './png.js';
 export { overallProgress, taskStageOf, taskStatusOf } from './progress.js';
@@ -25,8 +26,7 @@ export {
 } from './prompt.js';
 export { runPipeline } from './run.js';
 export { createMemoryStorage, type MemoryStorage, type StoredObject } from './storage.js';
-export { mergeStyles, type ResolvedStyle, resolveStyle } from './style.js';
-export { TILESET_DEFAULTS, TILESET_LIMITS } from './tileset/params.js';
+export { mergeStyles } from './style.js';
 
 export type {
   AnimationParams,
@@ -56,7 +56,6 @@ export type {
   Provenance,
   ProviderImageInputs,
   QualityReport,
-  Rgb,
   RgbaImage,
   RigOutputFile,
   StoragePort,

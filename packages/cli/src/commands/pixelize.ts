@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodePng, encodePng, NAMED_PALETTES, parsePalette, type Rgb } from '@assetloom/pipeline';
+import { decodePng, encodePng, NAMED_PALETTES, parsePalette } from '@assetloom/pipeline';
+import type { Rgb } from '@assetloom/pipeline/pixel';
 import { pixelize } from '@assetloom/pipeline/pixel';
 
 /** Exit codes of `assetloom pixelize`. */

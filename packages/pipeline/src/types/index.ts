@@ -3,7 +3,7 @@
  * and its providers import, and that import nothing but each other — so the pipeline has no import
  * cycle through its types (decision 0042).
  */
-export type { Rgb, RgbaImage } from './image.js';
+export type { RgbaImage } from './image.js';
 export type {
   ImageInputRefs,
   ImageInputs,
