@@ -18,6 +18,60 @@ import { CHARACTER_ACTIONS, characterIdentity, characterRig, drawCharacter } fro
 
 const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
 
+/** Pixels of a frame in the rows given within 20 (RGB) of a colour of one of the identity's ramps (lit and shaded a step). */
+function inRamp(f: RgbaImage, ramp: readonly string[], rows: [number, number]): number {
+  const colours = ramp.map((h) => [1, 3, 5].map((k) => Number.parseInt(h.slice(k, k + 2), 16)));
+  let n = 0;
+  for (let y = rows[0]; y < rows[1]; y++)
+    for (let x = 0; x < f.width; x++) {
+      const i = (y * f.width + x) * 4;
+      if (!f.data[i + 3]) continue;
+      const near = colours.some(
+        (c) => Math.hypot(f.data[i]! - c[0]!, f.data[i + 1]! - c[1]!, f.data[i + 2]! - c[2]!) < 20,
+      );
+      if (near) n++;
+    }
+  return n;
+}
+
+/** The first and last opaque rows of a frame. */
+function opaqueRows(f: RgbaImage): [number, number] {
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      if (f.data[(y * f.width + x) * 4 + 3]) {
+        if (top < 0) top = y;
+        bottom = y;
+        break;
+      }
+  return [top, bottom + 1];
+}
+
+describe('a helmet keeps the face under it (issue #40)', () => {
+  it.each(['a firefighter', 'a miner', 'a paladin in plate armour'])(
+    '%s: the face shows under the open helm facing down, in idle and through an attack',
+    (prompt) => {
+      const req = { prompt, seed: 3, resolution: 64 };
+      const id = characterIdentity(req)!;
+      expect(id.outfit.head).toBe('open-helm');
+      const frames = [
+        drawCharacter(req, id, 'idle', 8, 1).frames[0]!,
+        ...drawCharacter(req, id, 'attack', 1, 6).frames.slice(0, 3),
+      ];
+      for (const f of frames) {
+        const [top, bottom] = opaqueRows(f);
+        const face: [number, number] = [
+          top + Math.round((bottom - top) * 0.15),
+          top + Math.round((bottom - top) * 0.35),
+        ];
+        // skin where the face is: 69–80 px at 64 px now; 28–41 px (a chin under the dome) before
+        expect(inRamp(f, id.palette.skin, face)).toBeGreaterThanOrEqual(55);
+      }
+    },
+  );
+});
+
 describe('a character is one identity, drawn the same in every task', () => {
   it('is plain JSON made from (prompt, seed, style, size); two tasks draw the same pixels from it', () => {
     const a = characterIdentity(knight)!;

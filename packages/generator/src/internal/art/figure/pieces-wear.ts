@@ -42,7 +42,11 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       const h = fig.p.head;
       fig.ball(fig.onHead(-0.05, 0, 0.3), h * 1.06, 'metal', 'head', 'hat', h * 0.82, -0.02);
       fig.ball(fig.onHead(0, 0, 0.18), h * 1.14, 'metal', 'head', 'hat', h * 0.22, 0.06);
-      fig.stick(fig.onHead(0.98, 0, 0.25), fig.onHead(1.02, 0, -0.2), h * 0.12, 'metal', 'head', 'hat', 0.2);
+      // the face under the brim, as a hood's opening: seen from the front it is painted over the brim's
+      // near half (which the tilted camera sees as a disc over the whole face), so the eyes show
+      if (fig.facesViewer)
+        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, 'skin', 'head', 'head', h * 0.46, 0.4);
+      fig.stick(fig.onHead(0.98, 0, 0.25), fig.onHead(1.02, 0, -0.2), h * 0.12, 'metal', 'head', 'hat', 0.5);
     },
   },
   'horned-helm': {
