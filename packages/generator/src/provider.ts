@@ -327,6 +327,16 @@ async function drawBackground({
     }
   };
   const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
+  // never a meadow in place of the place asked for (issue #39: "a sci-fi laboratory" was a meadow
+  // with trees, its words listed as not honoured): no place read, and a thing it could not draw or a
+  // room no setting draws named, the scene is refused, naming them
+  const undrawn = [...out.report.filter((r) => !r.drawn).map((r) => r.word), ...out.request.rooms];
+  if (out.request.defaulted && undrawn.length > 0 && !request.placeholder)
+    throw new PipelineError(
+      'subject_not_drawable',
+      `the built-in generator has no scene of ${[...new Set([...interpretation.ignored, ...undrawn])].map((w) => `"${w}"`).join(', ')} and never draws a meadow in its place. Name a place it draws (a forest, a beach, a castle hall, a city street, a cave, a dungeon …), use a model provider, or set params.placeholder to get the plain meadow.`,
+      { expose: true },
+    );
   const one = (w: string) =>
     w
       .replace(/ies$/, 'y')

@@ -58,6 +58,30 @@ describe('never something else', () => {
     );
   });
 
+  it.each([
+    ['a sci-fi laboratory', 'laboratory'],
+    ['a spaceship corridor', 'corridor'],
+    ['an abandoned classroom', 'classroom'],
+  ])('a background of a place it has no scene of is refused, never a meadow: "%s"', async (prompt, word) => {
+    const bg = request(prompt, { assetType: 'background', resolution: 64 });
+    const failure = await renderProcedural(bg).then(
+      () => null,
+      (e: unknown) => e as PipelineError,
+    );
+    expect(failure?.code).toBe('subject_not_drawable');
+    expect(failure?.message).toContain(`"${word}"`);
+    expect(failure?.message).toContain('never draws a meadow in its place');
+    // asked for, the placeholder is the plain meadow
+    expect((await renderProcedural({ ...bg, placeholder: true })).frames[0]!.width).toBe(64);
+  });
+
+  it('a background of a place it draws, or of things it draws on the default meadow, is drawn', async () => {
+    for (const prompt of ['a dungeon corridor', 'a background with a wizard', 'a peaceful valley at dawn']) {
+      const out = await renderProcedural(request(prompt, { assetType: 'background', resolution: 64 }));
+      expect(out.frames[0]!.width, prompt).toBe(64);
+    }
+  });
+
   it('a noun the rig would draw as another thing of its kind is not the rig: a tank is no hand-cart', async () => {
     const tank = await renderProcedural(request('a tank'));
     expect(tank.interpretation?.source).toBe('drawing');

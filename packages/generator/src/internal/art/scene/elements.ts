@@ -267,6 +267,12 @@ export interface SceneRequest {
   honoured: string[];
   /** "dark": the whole scene a step darker. */
   dark: boolean;
+  /**
+   * No word named the place and no element implied one: the setting is the meadow every scene falls
+   * back to. `rooms` are the room words read meanwhile (a corridor, a lab's room) that no setting drew.
+   */
+  defaulted: boolean;
+  rooms: string[];
 }
 
 const SETTING_OF_SCENE: Record<Scene, Setting> = {
@@ -341,6 +347,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   let neon = false;
   let snowCover = false;
   let library = false;
+  const rooms: string[] = [];
   const addElement = (word: string, kind: ElementKind) => {
     if (kind === 'neon') neon = true;
     if (!elements.some((e) => e.kind === kind)) elements.push({ word, kind });
@@ -399,6 +406,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         if (ROOM_WORDS.test(w) || ROOM_WORDS.test(t.text)) {
           if (/corridor|hallway|passage|走廊/.test(w + t.text)) corridor = true;
           honoured.push(t.text);
+          rooms.push(t.text);
           if (w === 'hall' || t.text === '大厅') places.push('castle_hall');
           continue;
         }
@@ -447,12 +455,12 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     }
   }
   // the place: the first place word, else what the elements imply, else a meadow
-  let setting: Setting =
+  const named =
     (library ? 'library' : undefined) ??
     places.find((p) => p !== 'castle_hall') ??
     places[0] ??
-    elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean) ??
-    'grassland';
+    elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean);
+  let setting: Setting = named ?? 'grassland';
   if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
   // "a castle hall": the castle is where the hall is, not a castle drawn in it
   if (setting === 'castle_hall' || setting === 'dungeon')
@@ -489,6 +497,8 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     others,
     honoured,
     dark: it.dark === true,
+    defaulted: named === undefined && !snowCover && elements.length === 0,
+    rooms,
   };
 }
 
