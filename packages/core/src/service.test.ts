@@ -483,6 +483,8 @@ describe('asset service: behaviour', () => {
           prompt: 'a knight',
           assetType: 'background',
           status: 'running',
+          // a task submitted on its own names no character (decision 0057)
+          characterId: null,
           createdAt: task.createdAt,
         },
       ],
