@@ -15,6 +15,7 @@ import {
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
 import { loadDrawings } from './library/sprite.js';
+import { cropToPixels } from './scene/paint.js';
 import { drawRuled, drawSlots, type PanelContents, panelContentsOf, paperGrain } from './ui-contents.js';
 
 /**
@@ -290,26 +291,15 @@ const inkFor = (face: Rgb): { ink: Rgb; shadow: Rgb } =>
  * touching the edge).
  */
 function centred(image: RgbaImage, width: number, height: number): RgbaImage {
-  let [x0, y0, x1, y1] = [image.width, image.height, -1, -1];
-  for (let y = 0; y < image.height; y++)
-    for (let x = 0; x < image.width; x++)
-      if (image.data[(y * image.width + x) * 4 + 3]) {
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
-      }
   const out = new Uint8Array(width * height * 4);
-  if (x1 < 0) return { width, height, data: out };
-  const dx = Math.floor((width - (x1 - x0 + 1)) / 2) - x0;
-  const dy = Math.floor((height - (y1 - y0 + 1)) / 2) - y0;
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      const tx = x + dx;
-      const ty = y + dy;
-      if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue;
-      const i = (y * image.width + x) * 4;
-      out.set(image.data.subarray(i, i + 4), (ty * width + tx) * 4);
+  const drawn = cropToPixels(image);
+  if (!drawn) return { width, height, data: out };
+  const dx = Math.floor((width - drawn.width) / 2);
+  const dy = Math.floor((height - drawn.height) / 2);
+  for (let y = Math.max(0, -dy); y < Math.min(drawn.height, height - dy); y++)
+    for (let x = Math.max(0, -dx); x < Math.min(drawn.width, width - dx); x++) {
+      const i = (y * drawn.width + x) * 4;
+      out.set(drawn.data.subarray(i, i + 4), ((y + dy) * width + x + dx) * 4);
     }
   return { width, height, data: out };
 }
