@@ -180,6 +180,13 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
     };
   }
 
+  /** Removes what an attempt stored under its task's folder (a failed task keeps no files). */
+  async function removeTaskFiles(claimed: ClaimedTask, taskLog: Logger): Promise<void> {
+    await options.storage
+      .deletePrefix?.(`projects/${claimed.task.projectId}/tasks/${claimed.task.id}/`)
+      .catch((error: unknown) => taskLog.warn({ err: error }, "removing the failed task's files failed"));
+  }
+
   /**
    * A run whose progress the store refused to record because the storage is full: the task fails now
    * with that cause (a few tries: a full disk often still takes the one small write) instead of
@@ -194,9 +201,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
   ): Promise<boolean> {
     // The files this attempt stored are the failed task's (it has no assets): removing them frees
     // the room its failure needs, where they had taken the last bytes a small store write needed.
-    await options.storage
-      .deletePrefix?.(`projects/${claimed.task.projectId}/tasks/${claimed.task.id}/`)
-      .catch((error: unknown) => taskLog.warn({ err: error }, "removing the failed task's files failed"));
+    await removeTaskFiles(claimed, taskLog);
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
         await options.webhooks?.outbox
@@ -361,6 +366,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         if (result.code === 'storage_failed' || result.code === 'provider_failed') {
           taskLog.warn(failure, 'task failed');
         } else taskLog.info(failure, 'task failed');
+        // the files a failed save stored before it stopped are the failed task's: it keeps none
+        if (result.code === 'storage_failed') await removeTaskFiles(claimed, taskLog);
       }
     } catch (error) {
       stopped = true;
