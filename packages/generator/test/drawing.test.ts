@@ -314,6 +314,41 @@ describe('prompt_adherence', () => {
     expect(seen).toEqual([0, 1]);
     expect(result.retryCount).toBe(1);
   });
+
+  it("a part's colour must show, not cover a fifth of the subject: a red cape passes at 6 %, a red fox does not", async () => {
+    // a 16 × 16 grey body with a 4 × 4 red patch: 6.25 % red
+    const frame = (): RgbaImage => {
+      const data = new Uint8Array(32 * 32 * 4);
+      for (let y = 8; y < 24; y++)
+        for (let x = 8; x < 24; x++)
+          data.set(x < 12 && y < 12 ? [220, 40, 40, 255] : [120, 120, 130, 255], (y * 32 + x) * 4);
+      return { width: 32, height: 32, data };
+    };
+    const run = async (prompt: string) => {
+      const it = interpret({ assetType: 'sprite', userPrompt: prompt, tags: [], style: {} });
+      const provider: ImageProvider = {
+        name: 'patch',
+        async generate() {
+          return { frames: [frame()], animation: 'idle', interpretation: it };
+        },
+      };
+      return runPipeline(
+        {
+          prompt,
+          assetType: 'sprite',
+          projectStyle: {},
+          params: { resolution: 32, format: 'spritesheet', frames: { directions: 1, framesPerDirection: 1 } },
+          keyPrefix: 't/',
+        },
+        { storage: createMemoryStorage(), providers: { image: provider }, maxRetries: 0 },
+      );
+    };
+    const cape = await run('a knight with a red cape');
+    expect(cape.ok).toBe(true);
+    const fox = await run('a red fox');
+    expect(fox.ok).toBe(false);
+    expect(fox.ok ? '' : fox.error).toMatch(/prompt_adherence: only 6\.\d% of the pixels are red/);
+  });
 });
 
 describe('colour words come out in the asked colour (tasks do not fail on them)', () => {

@@ -338,13 +338,21 @@ function promptAdherence(
     }
   }
   const share = total ? hits / total : 0;
-  const passed = share >= 0.2;
+  // a colour asked for a part ("a knight with a red cape": `of` cape) colours that part, seen whole
+  // only from some sides: it must show, not cover a fifth of the subject as a colour of the subject must
+  const least = asked.of ? 0.04 : 0.2;
+  const passed = share >= least;
+  const what = asked.of ? `its ${asked.of}'s asked colour` : 'the asked colour';
   return {
     name: 'prompt_adherence',
     passed,
     value: Math.round(share * 1000) / 1000,
-    expected: `≥ 0.2 of the subject's pixels in the asked colour "${asked.word}" (${chromatic ? `hue ${Math.round(th)}°` : `lightness ${tv.toFixed(2)}`})`,
-    ...(passed ? {} : { detail: `only ${(share * 100).toFixed(1)}% of the pixels are ${asked.word}` }),
+    expected: `≥ ${least} of the subject's pixels in ${what} "${asked.word}" (${chromatic ? `hue ${Math.round(th)}°` : `lightness ${tv.toFixed(2)}`})`,
+    ...(passed
+      ? {}
+      : {
+          detail: `only ${(share * 100).toFixed(1)}% of the pixels are ${asked.word}${asked.of ? ` (its ${asked.of})` : ''}`,
+        }),
   };
 }
 
