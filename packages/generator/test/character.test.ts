@@ -15,6 +15,7 @@ import {
 } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
 import { CHARACTER_ACTIONS, characterIdentity, characterRig, drawCharacter } from '../src/index.js';
+import { opaqueBox } from './support.js';
 
 const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
 
@@ -34,18 +35,10 @@ function inRamp(f: RgbaImage, ramp: readonly string[], rows: [number, number]): 
   return n;
 }
 
-/** The first and last opaque rows of a frame. */
+/** The first opaque row of a frame and the row after its last. */
 function opaqueRows(f: RgbaImage): [number, number] {
-  let top = -1;
-  let bottom = -1;
-  for (let y = 0; y < f.height; y++)
-    for (let x = 0; x < f.width; x++)
-      if (f.data[(y * f.width + x) * 4 + 3]) {
-        if (top < 0) top = y;
-        bottom = y;
-        break;
-      }
-  return [top, bottom + 1];
+  const { y0, y1 } = opaqueBox(f);
+  return [y0, y1 + 1];
 }
 
 describe('a helmet keeps the face under it (issue #40)', () => {

@@ -3,6 +3,7 @@ import { Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { drawLibrarySprite, loadDrawings, upperLean } from '../src/internal/art/library/sprite.js';
+import { spriteRequest } from './support.js';
 
 /**
  * Issue #39: every row of a drawing's sheet faces the way its name says — drawn that way, or the
@@ -103,18 +104,7 @@ describe('directions that are true', () => {
   ])(
     '%s: the side its drawing faces (judged by eye) is its own row, or no side is claimed',
     async (prompt, faces) => {
-      const out = await renderProcedural({
-        assetType: 'sprite',
-        prompt,
-        userPrompt: prompt,
-        tags: [],
-        style: {},
-        resolution: 32,
-        directions: 4,
-        framesPerDirection: 1,
-        seed: 1,
-        attempt: 0,
-      });
+      const out = await renderProcedural(spriteRequest(prompt, { directions: 4 }));
       const view = (dir: string) => out.views?.find((v) => v.direction === dir)?.view;
       if (faces === 'left') expect([view('left'), view('right')]).toEqual(['source', 'mirror']);
       else expect([view('left'), view('right'), view('up')]).toEqual(['repeat', 'repeat', 'repeat']);

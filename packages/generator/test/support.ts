@@ -53,3 +53,17 @@ export function opaqueGroups(f: RgbaImage): number[] {
   }
   return sizes;
 }
+
+/** The box of a frame's opaque pixels (inclusive); x1 and y1 are -1 when it has none. */
+export function opaqueBox(f: RgbaImage): { x0: number; y0: number; x1: number; y1: number } {
+  let [x0, y0, x1, y1] = [f.width, f.height, -1, -1];
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      if (f.data[(y * f.width + x) * 4 + 3]) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return { x0, y0, x1, y1 };
+}

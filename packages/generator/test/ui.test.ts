@@ -4,6 +4,7 @@ import { createMemoryStorage, decodePng, type PipelineRequest } from '@assetloom
 import { oklab } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../src/index.js';
+import { opaqueBox } from './support.js';
 
 /**
  * UI pieces (issue #28) through the whole pipeline on the built-in generator: each is what it is
@@ -29,20 +30,6 @@ async function make(prompt: string, params: Partial<PipelineRequest['params']> =
     return { name: a.key.slice(a.key.lastIndexOf('/') + 1), image: decoded.image, meta: a.metadata };
   });
   return { frames, meta: result.assets[0]!.metadata, quality: result.assets[0]!.metadata.provenance.quality };
-}
-
-/** The box of a frame's opaque pixels (inclusive). */
-function opaqueBox(img: RgbaImage) {
-  let [x0, y0, x1, y1] = [img.width, img.height, -1, -1];
-  for (let y = 0; y < img.height; y++)
-    for (let x = 0; x < img.width; x++)
-      if (img.data[(y * img.width + x) * 4 + 3]) {
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
-      }
-  return { x0, y0, x1, y1 };
 }
 
 /** The share of opaque pixels whose OKLab hue is within 35° of the colour's. */
