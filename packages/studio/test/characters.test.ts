@@ -209,7 +209,11 @@ describe.skipIf(!chromium.ok)('the studio’s character page', () => {
 
     // turned to 4 directions: four standing views, labelled
     await page.getByTestId('rotate-4').click();
-    const turned = page.locator('[data-testid="character-task"]', { hasText: '4 directions' }).first();
+    // (in the views section: the walk above also says "4 directions", and it is already drawn)
+    const turned = page
+      .getByRole('region', { name: 'Views in every direction' })
+      .locator('[data-testid="character-task"]', { hasText: '4 directions' })
+      .first();
     await turned.locator('[data-testid="row-canvas"]').nth(3).waitFor({ timeout: 120_000 });
     expect(await turned.getByTestId('direction-label').allTextContents()).toEqual([
       'Down (front)',
