@@ -46,118 +46,215 @@ export interface Drawing {
 const FACING = { l: 'left', r: 'right', f: 'front', '?': 'unknown' } as const;
 const SET_OF_KEY: Record<string, (typeof SETS)[number]> = Object.fromEntries(SETS.map((s) => [s.key, s]));
 
+/** One row of the catalog (`id|label|heads|words|zh|group|flags|facing|box|rgb|author`) as a drawing. */
+function decodeRow(row: string): Drawing {
+  const [id, label, heads, words, zh, group, flags, facing, box, rgb, author] = row.split('|') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    keyof typeof FACING,
+    string,
+    string,
+    string,
+  ];
+  const slash = id.indexOf('/');
+  const set = SET_OF_KEY[id.slice(0, slash)]!;
+  return {
+    id,
+    set: set.prefix,
+    name: id.slice(slash + 1),
+    label,
+    heads: heads ? heads.split(',') : [],
+    words: words ? words.split(',') : [],
+    zh: zh ? zh.split(',') : [],
+    group,
+    cropped: flags.includes('c'),
+    face: flags.includes('h'),
+    person: flags.includes('p'),
+    silhouette: flags.includes('m'),
+    facing: FACING[facing] ?? 'unknown',
+    box: box.split(',').map(Number) as [number, number, number, number],
+    size: [set.width, set.height],
+    color: [0, 2, 4].map((i) => Number.parseInt(rgb.slice(i, i + 2), 16)) as [number, number, number],
+    ...(author ? { author } : {}),
+  };
+}
+
+const compositeDrawings: readonly Drawing[] = COMPOSITES.map((c) => ({
+  id: c.id,
+  set: 'assetloom',
+  name: c.id.slice(2),
+  label: c.label,
+  heads: c.heads,
+  words: c.words,
+  zh: c.zh,
+  group: c.group,
+  cropped: false,
+  face: false,
+  person: false,
+  silhouette: false,
+  facing: 'front',
+  box: c.box,
+  size: [32, 32],
+  color: c.color,
+  parts: c.parts,
+}));
+
+/**
+ * The ways a drawing is looked up: its id, a head noun of its label, a Chinese word, its whole label,
+ * or a word of its label other than its heads ("beer" of "beer mug"; not for composites).
+ */
+type Key = 'id' | 'head' | 'zh' | 'label' | 'labelWord';
+const KEY_CODE: Record<Key, number> = { id: 1, head: 2, zh: 3, label: 4, labelWord: 5 };
+const labelWords = (label: string) => label.split(/[\s-]+/);
+
+/** Whether drawing `d` answers `key` = `word` (a hash's candidate checked against the drawing). */
+function answers(d: Drawing, key: Key, word: string): boolean {
+  switch (key) {
+    case 'id':
+      return d.id === word;
+    case 'head':
+      return d.heads.includes(word);
+    case 'zh':
+      return d.zh.includes(word);
+    case 'label':
+      return d.label === word;
+    case 'labelWord':
+      return labelWords(d.label).includes(word) && !d.heads.includes(word);
+  }
+}
+
+/** FNV-1a over the key's kind and the word's UTF-16 code units. */
+function hashOf(key: Key, word: string): number {
+  let h = (0x811c9dc5 ^ KEY_CODE[key]) >>> 0;
+  h = Math.imul(h, 0x01000193);
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The catalog as its text and a hash index of it (issue #38): the rows stay one string (the module's
+ * own constant); the index holds, per lookup word, the rows that may answer it, in typed arrays
+ * (about 0.3 MB for ~32,000 words); a row becomes a `Drawing` only when a lookup reaches it, and the
+ * decoded drawings are kept in a bounded cache. Each pipeline thread used to parse all ~5,800 rows
+ * into objects and five word maps at its first query (+7.7 MB of heap per thread).
+ */
 interface Index {
-  all: Drawing[];
-  byId: Map<string, Drawing>;
-  byHead: Map<string, Drawing[]>;
-  byWord: Map<string, Drawing[]>;
-  byZh: Map<string, Drawing[]>;
-  byLabel: Map<string, Drawing[]>;
-  /** The words of the labels other than their heads ("beer" of "beer mug"). */
-  byLabelWord: Map<string, Drawing[]>;
+  /** Where each row starts in DRAWINGS (one more: the end + 1). */
+  rowStart: Int32Array;
+  /** A bucket's entries: entries[bucketStart[b] .. bucketStart[b + 1]). */
+  bucketStart: Int32Array;
+  /** Per entry, in bucket order (rows in catalog order within a bucket): its word's full hash and its row. */
+  hashes: Uint32Array;
+  rows: Int32Array;
+  mask: number;
 }
 let index: Index | null = null;
 
-const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
-};
+/** Decoded rows, the most recently used last; at most DECODED_MAX (a few hundred kB). */
+const decoded = new Map<number, Drawing>();
+const DECODED_MAX = 1024;
+let decodes = 0;
 
-/** Parses the catalog once (about 5,800 drawings) and indexes its words. */
-function catalog(): Index {
+/** How many rows have been decoded into drawings so far, and how many are held now (tests, benchmarks). */
+export function catalogStats(): { rows: number; decodes: number; held: number } {
+  return { rows: catalogIndex().rowStart.length - 1, decodes, held: decoded.size };
+}
+
+function rowText(i: number): string {
+  const { rowStart } = catalogIndex();
+  return DRAWINGS.slice(rowStart[i], rowStart[i + 1]! - 1);
+}
+
+function rowDrawing(i: number): Drawing {
+  const held = decoded.get(i);
+  if (held) {
+    decoded.delete(i);
+    decoded.set(i, held);
+    return held;
+  }
+  const d = decodeRow(rowText(i));
+  decodes += 1;
+  decoded.set(i, d);
+  if (decoded.size > DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+  return d;
+}
+
+/** Builds the index once: one pass over the rows, no drawing decoded. */
+function catalogIndex(): Index {
   if (index) return index;
-  const all: Drawing[] = [];
-  const byId = new Map<string, Drawing>();
-  const byHead = new Map<string, Drawing[]>();
-  const byWord = new Map<string, Drawing[]>();
-  const byZh = new Map<string, Drawing[]>();
-  const byLabel = new Map<string, Drawing[]>();
-  const byLabelWord = new Map<string, Drawing[]>();
-  for (const row of DRAWINGS.split('\n')) {
-    const [id, label, heads, words, zh, group, flags, facing, box, rgb, author] = row.split('|') as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      keyof typeof FACING,
-      string,
-      string,
-      string,
-    ];
-    const slash = id.indexOf('/');
-    const set = SET_OF_KEY[id.slice(0, slash)]!;
-    const name = id.slice(slash + 1);
-    const b = box.split(',').map(Number) as [number, number, number, number];
-    const d: Drawing = {
-      id,
-      set: set.prefix,
-      name,
-      label,
-      heads: heads ? heads.split(',') : [],
-      words: words ? words.split(',') : [],
-      zh: zh ? zh.split(',') : [],
-      group,
-      cropped: flags.includes('c'),
-      face: flags.includes('h'),
-      person: flags.includes('p'),
-      silhouette: flags.includes('m'),
-      facing: FACING[facing] ?? 'unknown',
-      box: b,
-      size: [set.width, set.height],
-      color: [0, 2, 4].map((i) => Number.parseInt(rgb.slice(i, i + 2), 16)) as [number, number, number],
-      ...(author ? { author } : {}),
-    };
-    all.push(d);
-    byId.set(id, d);
-    for (const h of d.heads) push(byHead, h, d);
-    for (const w of d.words) push(byWord, w, d);
-    for (const z of d.zh) push(byZh, z, d);
-    push(byLabel, label, d);
-    for (const w of label.split(/[\s-]+/)) if (!d.heads.includes(w)) push(byLabelWord, w, d);
+  const starts = [0];
+  for (let at = DRAWINGS.indexOf('\n'); at >= 0; at = DRAWINGS.indexOf('\n', at + 1)) starts.push(at + 1);
+  starts.push(DRAWINGS.length + 1);
+  const rowStart = Int32Array.from(starts);
+  const entryHashes: number[] = [];
+  const entryRows: number[] = [];
+  const add = (key: Key, word: string, row: number) => {
+    entryHashes.push(hashOf(key, word));
+    entryRows.push(row);
+  };
+  for (let row = 0; row < rowStart.length - 1; row++) {
+    const text = DRAWINGS.slice(rowStart[row], rowStart[row + 1]! - 1);
+    const [id, label, heads, , zh] = text.split('|', 5) as [string, string, string, string, string];
+    const headList = heads ? heads.split(',') : [];
+    add('id', id, row);
+    for (const h of headList) add('head', h, row);
+    if (zh) for (const z of zh.split(',')) add('zh', z, row);
+    add('label', label, row);
+    for (const w of labelWords(label)) if (!headList.includes(w)) add('labelWord', w, row);
   }
-  for (const c of COMPOSITES) {
-    const d: Drawing = {
-      id: c.id,
-      set: 'assetloom',
-      name: c.id.slice(2),
-      label: c.label,
-      heads: c.heads,
-      words: c.words,
-      zh: c.zh,
-      group: c.group,
-      cropped: false,
-      face: false,
-      person: false,
-      silhouette: false,
-      facing: 'front',
-      box: c.box,
-      size: [32, 32],
-      color: c.color,
-      parts: c.parts,
-    };
-    all.push(d);
-    byId.set(d.id, d);
-    for (const h of d.heads) push(byHead, h, d);
-    for (const w of d.words) push(byWord, w, d);
-    for (const z of d.zh) push(byZh, z, d);
-    push(byLabel, d.label, d);
-  }
-  index = { all, byId, byHead, byWord, byZh, byLabel, byLabelWord };
+  // about two entries a bucket
+  let buckets = 1;
+  while (buckets * 2 < entryHashes.length) buckets *= 2;
+  const mask = buckets - 1;
+  const bucketStart = new Int32Array(buckets + 1);
+  for (const h of entryHashes) bucketStart[(h & mask) + 1]! += 1;
+  for (let b = 0; b < buckets; b++) bucketStart[b + 1]! += bucketStart[b]!;
+  const fill = bucketStart.slice(0, buckets);
+  const hashes = new Uint32Array(entryHashes.length);
+  const rows = new Int32Array(entryHashes.length);
+  entryHashes.forEach((h, e) => {
+    const at = fill[h & mask]!++;
+    hashes[at] = h;
+    rows[at] = entryRows[e]!;
+  });
+  index = { rowStart, bucketStart, hashes, rows, mask };
   return index;
 }
 
-/** Every drawing of the catalog. */
+/** The drawings that answer `key` = `word`: rows in catalog order, then composites (as the maps had them). */
+export function lookup(key: Key, word: string): Drawing[] {
+  const { bucketStart, hashes, rows, mask } = catalogIndex();
+  const h = hashOf(key, word);
+  const out: Drawing[] = [];
+  for (let e = bucketStart[h & mask]!; e < bucketStart[(h & mask) + 1]!; e++) {
+    if (hashes[e] !== h) continue;
+    const d = rowDrawing(rows[e]!);
+    if (answers(d, key, word)) out.push(d);
+  }
+  if (key !== 'labelWord')
+    for (const c of compositeDrawings) {
+      if (key === 'head' || key === 'zh') {
+        for (const w of key === 'head' ? c.heads : c.zh) if (w === word) out.push(c);
+      } else if (answers(c, key, word)) out.push(c);
+    }
+  return out;
+}
+
+/** Every drawing of the catalog (each row decoded; the list is not kept). */
 export function allDrawings(): readonly Drawing[] {
-  return catalog().all;
+  const all: Drawing[] = [];
+  for (let row = 0; row < catalogIndex().rowStart.length - 1; row++) all.push(rowDrawing(row));
+  return [...all, ...compositeDrawings];
 }
 
 /** One drawing by its id (`f/dog`), or undefined. */
 export function drawingById(id: string): Drawing | undefined {
-  return catalog().byId.get(id);
+  return lookup('id', id)[0];
 }
 
 /** What a prompt asks to be drawn: its head noun and the words before it. */
@@ -285,11 +382,10 @@ const SET_BONUS: Record<SetName, number> = {
  * something else.
  */
 export function findDrawings(query: DrawingQuery): DrawingMatch[] {
-  const { byHead, byZh, byLabel, byLabelWord } = catalog();
   const head = query.head.toLowerCase();
   const modifiers = (query.modifiers ?? []).map((m) => m.toLowerCase()).filter((m) => m && m !== head);
   const phrase = [...modifiers, head].join(' ');
-  const found = new Map<Drawing, DrawingMatch>();
+  const found = new Map<string, DrawingMatch>();
   const offer = (d: Drawing, base: number, via: DrawingMatch['via']) => {
     const labelWords = d.label.split(/[\s-]+/);
     let score = base + SET_BONUS[d.set];
@@ -302,29 +398,29 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
     if (d.heads.length > 1) score -= 0.5;
     if (d.cropped) score -= 4;
     if (d.face) score -= 2;
-    const prev = found.get(d);
-    if (!prev || prev.score < score) found.set(d, { drawing: d, score, via });
+    const prev = found.get(d.id);
+    if (!prev || prev.score < score) found.set(d.id, { drawing: d, score, via });
   };
-  for (const d of byLabel.get(phrase) ?? []) offer(d, 14, 'label');
+  for (const d of lookup('label', phrase)) offer(d, 14, 'label');
   // the typical drawing of the noun leads when the phrase asks for nothing more particular
   if (modifiers.length === 0)
     (TYPICAL[head] ?? []).forEach((id, i) => {
-      const d = catalog().byId.get(id);
+      const d = drawingById(id);
       if (d) offer(d, 16 - i * 0.5, 'head');
-      const m = d && found.get(d);
+      const m = d && found.get(d.id);
       if (m) m.typical = true;
     });
-  for (const d of byHead.get(head) ?? []) offer(d, 10, 'head');
+  for (const d of lookup('head', head)) offer(d, 10, 'head');
   // a container or a face named after what it holds or whose it is: "beer mug" shows beer, "wine
   // glass" wine (the label's own word, never an emoji keyword)
   if (!found.size)
-    for (const d of byLabelWord.get(head) ?? [])
+    for (const d of lookup('labelWord', head))
       if (d.heads.some((h) => CONTAINERS.has(h))) offer(d, 8, 'label');
   // an emoji's Chinese annotation names it; a Chinese keyword only when it belongs to one emoji
   // (its two drawings). English keywords name no drawing: they are associations ("dinner" is a
   // keyword of the fish, "lake" of the speedboat), and a fish is no dinner. The generator reaches a
   // drawing through WordNet instead (a noun drawn as its hypernym: "tabby" as a cat).
-  const zhHits = byZh.get(head) ?? [];
+  const zhHits = lookup('zh', head);
   for (const d of zhHits) offer(d, d.zh[0] === head ? 11 : zhHits.length <= 2 ? 6 : 0, 'keyword');
   return [...found.values()]
     .filter((m) => m.score >= 5)
@@ -361,10 +457,10 @@ export function drawableLike(word: string, limit = 3): string[] {
   if (!/^[a-z]/.test(w)) return [];
   const max = w.length <= 4 ? 1 : w.length <= 7 ? 2 : 3;
   const scored: Array<[string, number, number]> = [];
-  for (const [head, list] of catalog().byHead) {
+  for (const [head, drawn] of drawableHeads()) {
     if (Math.abs(head.length - w.length) > max) continue;
     const d = editDistance(w, head);
-    if (d <= max && d > 0) scored.push([head, d, list.length]);
+    if (d <= max && d > 0) scored.push([head, d, drawn]);
   }
   // nearest first; among equals, the noun more drawings show (the commoner one)
   return scored
@@ -373,9 +469,19 @@ export function drawableLike(word: string, limit = 3): string[] {
     .map(([h]) => h);
 }
 
-/** Every head noun of the catalog, with how many drawings show it. */
+let headCounts: Map<string, number> | null = null;
+
+/** Every head noun of the catalog, with how many drawings show it (read from the rows once, none decoded). */
 export function drawableHeads(): ReadonlyMap<string, number> {
+  if (headCounts) return headCounts;
   const out = new Map<string, number>();
-  for (const [h, list] of catalog().byHead) out.set(h, list.length);
+  const count = (h: string) => out.set(h, (out.get(h) ?? 0) + 1);
+  const { rowStart } = catalogIndex();
+  for (let row = 0; row < rowStart.length - 1; row++) {
+    const heads = DRAWINGS.slice(rowStart[row], rowStart[row + 1]! - 1).split('|', 3)[2];
+    if (heads) for (const h of heads.split(',')) count(h);
+  }
+  for (const c of compositeDrawings) for (const h of c.heads) count(h);
+  headCounts = out;
   return out;
 }

@@ -7,8 +7,9 @@
  *   through resvg's WebAssembly build (the same pixels in Node and browsers).
  * - `provenanceOf(drawing)`: the set, licence, author and the attribution its licence asks for.
  *
- * The catalog (words and render facts of ~5,800 drawings) is parsed on first use; each set's SVG
- * bodies are read from `dist/sets/<set>.bin` when a drawing of that set is first drawn.
+ * The catalog (words and render facts of ~5,800 drawings) is indexed on first use and each drawing
+ * decoded when a lookup first reaches it; each set's SVG bodies are read from `dist/sets/<set>.bin`
+ * when a drawing of that set is first drawn.
  */
 export {
   allDrawings,
