@@ -12,6 +12,7 @@ import {
   wordClass,
 } from '@assetloom/pipeline/interpret';
 import { loadDrawings } from './library/sprite.js';
+import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
 
 /**
  * Where the built-in generator takes a sprite's subject from, decided per subject:
@@ -154,40 +155,31 @@ const LABEL_STOP = new Set(['a', 'an', 'the', 'of', 'with', 'and', 'in', 'on', '
 const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', 'fly', 'idle']);
 
 type Tables = {
-  drawAs: Map<string, string>;
-  near: Map<string, string[]>;
-  compounds: Set<string>;
+  drawAs: WordMap<string>;
+  near: WordMap<string[]>;
+  compounds: WordSet;
   /** Compounds WordNet files under their own head ("gold_coin" is a coin; "crystal_ball" no ball). */
-  compoundKinds: Set<string>;
-  adjectiveFirst: Set<string>;
+  compoundKinds: ReadonlySet<string>;
+  adjectiveFirst: ReadonlySet<string>;
   /** Compounds WordNet files with people that end in a person noun ("sea_captain"): that person. */
-  personCompounds: Set<string>;
+  personCompounds: WordSet;
 };
 let tables: Promise<Tables> | null = null;
-/** WordNet's links from nouns to drawable nouns (generated; loaded on first use). */
+/**
+ * WordNet's links from nouns to drawable nouns (generated; loaded on first use). The long lists are
+ * read in place by binary search (issue #38: Maps and Sets of them were +3.7 MB of heap per thread).
+ */
 function wordnetLinks(): Promise<Tables> {
   if (!tables) {
     tables = import('../../generated/draw-as.js').then(
-      ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST, PERSON_COMPOUNDS }) => {
-        const drawAs = new Map<string, string>();
-        for (const p of DRAW_AS.split(',')) {
-          const i = p.indexOf('=');
-          drawAs.set(p.slice(0, i), p.slice(i + 1));
-        }
-        const near = new Map<string, string[]>();
-        for (const p of NEAR.split(',')) {
-          const i = p.indexOf('=');
-          near.set(p.slice(0, i), p.slice(i + 1).split('+'));
-        }
-        return {
-          drawAs,
-          near,
-          compounds: new Set(COMPOUNDS.split(',')),
-          compoundKinds: new Set(COMPOUND_KINDS.split(',')),
-          adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
-          personCompounds: new Set(PERSON_COMPOUNDS.split(',')),
-        };
-      },
+      ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST, PERSON_COMPOUNDS }) => ({
+        drawAs: sortedWordMap(DRAW_AS, 'DRAW_AS', (v) => v),
+        near: sortedWordMap(NEAR, 'NEAR', (v) => v.split('+')),
+        compounds: sortedWordSet(COMPOUNDS, 'COMPOUNDS'),
+        compoundKinds: new Set(COMPOUND_KINDS.split(',')),
+        adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
+        personCompounds: sortedWordSet(PERSON_COMPOUNDS, 'PERSON_COMPOUNDS'),
+      }),
     );
     tables.catch(() => {
       tables = null;
@@ -240,7 +232,7 @@ function headOnly(d: DrawingMatch['drawing']): boolean {
 function compoundBefore(
   it: Interpretation,
   text: string | undefined,
-  compounds: ReadonlySet<string>,
+  compounds: WordSet,
 ): { words: string[]; head: string } | null {
   if (!text || !it.subject || /[\u3400-\u9fff]/.test(it.subject)) return null;
   const words = tokenize(text).flatMap((t) => (t.zh ? [] : t.text.split('-').filter(Boolean)));
