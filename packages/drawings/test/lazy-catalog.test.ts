@@ -1,10 +1,13 @@
 // The catalog read lazily (issue #38) against the eager parse it replaced: the same drawings, the same
-// lists per lookup word, and only the rows a query reaches are decoded.
+// lists per lookup word, and only the rows a query reaches are decoded. The bitmap fonts likewise: the
+// glyphs read in place are those the eager parse made.
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { catalogStats, lookup } from '../src/catalog.js';
 import { COMPOSITES } from '../src/composites.js';
 import { DRAWINGS, SETS } from '../src/generated/catalog.js';
-import { allDrawings, drawableHeads, drawingById, findDrawings } from '../src/index.js';
+import { allDrawings, drawableHeads, drawingById, findDrawings, loadFont } from '../src/index.js';
 
 /** The eager parse as it was before issue #38 (catalog.ts at 2c9c099): every row an object, five maps. */
 function eagerCatalog() {
@@ -101,5 +104,37 @@ describe('the lazy catalog', () => {
     expect(lookup('head', 'zxqv')).toEqual([]);
     expect([...drawableHeads().keys()]).toEqual([...eager.byHead.keys()]);
     expect([...drawableHeads().values()]).toEqual([...eager.byHead.values()].map((l) => l.length));
+  });
+});
+
+describe('the bitmap fonts read in place', () => {
+  it.each(['unifont', 'assetloom-8'] as const)('%s has the glyphs of the eager parse', async (name) => {
+    const font = await loadFont(name);
+    const raw = inflateSync(readFileSync(new URL(`../dist/fonts/${name}.bin`, import.meta.url)));
+    const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+    const count = view.getUint32(0, true);
+    let at = 6 + count * 6;
+    const differ: number[] = [];
+    let last = 0;
+    for (let i = 0; i < count; i++) {
+      const cp = view.getUint32(6 + i * 6, true);
+      const advance = view.getUint8(10 + i * 6);
+      const width = view.getUint8(11 + i * 6);
+      const size = Math.ceil(width / 8) * font.cellHeight;
+      const g = font.glyph(cp);
+      if (
+        !g ||
+        g.advance !== advance ||
+        g.width !== width ||
+        g.bits.join() !== raw.subarray(at, at + size).join()
+      )
+        differ.push(cp);
+      // a code point between two glyphs has none
+      if (cp > last + 1 && font.glyph(cp - 1) !== undefined) differ.push(cp - 1);
+      last = cp;
+      at += size;
+    }
+    expect(differ).toEqual([]);
+    expect(count).toBeGreaterThan(name === 'unifont' ? 20_000 : 90);
   });
 });
