@@ -11,7 +11,8 @@ const count = (step) => {
   globalThis.gc();
   globalThis.gc();
   const { external } = process.memoryUsage();
-  parentPort.postMessage({ step, heap: getHeapStatistics().used_heap_size, external });
+  const { used_heap_size: heap, total_heap_size: committed } = getHeapStatistics();
+  parentPort.postMessage({ step, heap, committed, external });
 };
 
 count('thread started');

@@ -19,6 +19,8 @@ setFlagsFromString('--expose-gc');
 interface Count {
   step: string;
   heap: number;
+  /** The heap's committed size (what the thread's heap holds of the resident memory). */
+  committed: number;
   external: number;
 }
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -45,10 +47,10 @@ for (const [name, root] of runs) {
   const counts = await countThread(root);
   results.set(name, counts);
   let prev: Count | undefined;
-  console.log(`[bench:thread-memory] ${name} (${root}): heap / outside the heap, MB`);
+  console.log(`[bench:thread-memory] ${name} (${root}): heap used / outside the heap, MB [heap committed]`);
   for (const c of counts) {
     const grew = prev ? ` (+${mb(c.heap - prev.heap)} / +${mb(c.external - prev.external)})` : '';
-    console.log(`  ${c.step.padEnd(16)} ${mb(c.heap)} / ${mb(c.external)}${grew}`);
+    console.log(`  ${c.step.padEnd(16)} ${mb(c.heap)} / ${mb(c.external)}${grew} [${mb(c.committed)}]`);
     prev = c;
   }
 }
@@ -60,7 +62,7 @@ if (base) {
     const b = at(base, step);
     const m = at(mine, step);
     console.log(
-      `[bench:thread-memory] after "${step}": heap ${mb(b.heap)} → ${mb(m.heap)} MB (${mb(m.heap - b.heap)}), outside it ${mb(b.external)} → ${mb(m.external)} MB (${mb(m.external - b.external)})`,
+      `[bench:thread-memory] after "${step}": heap ${mb(b.heap)} → ${mb(m.heap)} MB (${mb(m.heap - b.heap)}; committed ${mb(b.committed)} → ${mb(m.committed)}), outside it ${mb(b.external)} → ${mb(m.external)} MB (${mb(m.external - b.external)})`,
     );
   }
 }
