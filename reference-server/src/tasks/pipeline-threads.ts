@@ -162,9 +162,10 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       eval: entry.eval,
       workerData: settings,
       // a pipeline thread's garbage is pictures (large objects, old space) and short-lived arrays: a
-      // small young generation keeps each thread's resident memory down (every thread holds its own
-      // copy of the generator's catalog; the renderer's compiled code is shared, see `compiled`):
-      // bench/startup.bench.ts, +103 → +79 MB with 2
+      // small young generation keeps each thread's resident memory down (the renderer's compiled code
+      // is shared, see `compiled`; the drawings' catalog, WordNet's lists and the fonts are read in
+      // place, decoded as used — bench/thread-memory.bench.ts, decision 0063):
+      // bench/startup.bench.ts, +103 → +79 MB with 2, +68–75 MB after issue #38
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     const thread: Thread = { worker, runs: new Map(), dead: false };
