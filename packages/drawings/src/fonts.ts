@@ -1,6 +1,6 @@
 import { inflateSync } from 'fflate';
 import { DrawingsError } from './errors.js';
-import { packageFile, readBytes } from './load.js';
+import { readPackageFile } from './load.js';
 
 /**
  * The bitmap fonts UI pieces are lettered with (built by scripts/build-fonts.mjs from fonts on npm
@@ -59,9 +59,7 @@ const loaded = new Map<FontName, Promise<BitmapFont>>();
 export function loadFont(name: FontName): Promise<BitmapFont> {
   let font = loaded.get(name);
   if (!font) {
-    font = packageFile(`fonts/${name}.bin`)
-      .then(readBytes)
-      .then((bytes) => parseFont(name, bytes));
+    font = readPackageFile(`fonts/${name}.bin`).then((bytes) => parseFont(name, bytes));
     font.catch(() => loaded.delete(name));
     loaded.set(name, font);
   }

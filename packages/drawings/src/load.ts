@@ -1,13 +1,17 @@
 import { inflateSync } from 'fflate';
 import type { Drawing, SetName } from './catalog.js';
 import { DrawingsError } from './errors.js';
+import type { FontName } from './fonts.js';
+import type { SETS } from './generated/catalog.js';
 
 /** Where the set files and resvg's WebAssembly module are found, when the default is not right. */
 export interface DrawingsConfig {
   /**
-   * The folder that holds `sets/<set>.bin` and `resvg.wasm` (the package's `dist/`). Default: next
-   * to this module. Bundlers that move modules without their neighbours (Vite's dependency
-   * pre-bundling) need it: e.g. `new URL('/node_modules/@assetloom/drawings/dist/', location.href)`.
+   * The folder that holds `sets/<set>.bin`, `fonts/<font>.bin` and `resvg.wasm` (the package's
+   * `dist/`). Default: each file's `new URL('./…', import.meta.url)`, which Vite and webpack resolve
+   * and emit (and, on a dev server that serves this module from `node_modules/.vite/deps/`, the
+   * package's folder under `node_modules/`). Needed where a bundler moves this module without its
+   * files (esbuild): e.g. `new URL('/drawings/', location.href)` where the folder is served.
    */
   baseUrl?: string | URL;
   /** resvg's WebAssembly module, as bytes, a compiled module or a Response; default: `baseUrl`/resvg.wasm. */
@@ -25,8 +29,26 @@ export function drawingsConfig(): Readonly<DrawingsConfig> {
 
 const isFileUrl = (u: URL) => u.protocol === 'file:';
 
+/** A file of the built package that is loaded at run time (beside this module in `dist/`). */
+type PackageFileName = `sets/${(typeof SETS)[number]['prefix']}.bin` | `fonts/${FontName}.bin` | 'resvg.wasm';
+
+/**
+ * Each file as `new URL('<literal>', import.meta.url)` (issue #41): the form bundlers resolve —
+ * Vite (build, and the dev server's pre-bundling since Vite 8) and webpack 5 emit the file and
+ * write its URL; esbuild and an unbundled page keep it beside the module. One literal per file:
+ * a template with a variable becomes, in Vite, a glob of every file beside the module.
+ */
+const BUNDLED: Record<PackageFileName, () => URL> = {
+  'sets/fluent-emoji-flat.bin': () => new URL('./sets/fluent-emoji-flat.bin', import.meta.url),
+  'sets/game-icons.bin': () => new URL('./sets/game-icons.bin', import.meta.url),
+  'sets/noto.bin': () => new URL('./sets/noto.bin', import.meta.url),
+  'fonts/assetloom-8.bin': () => new URL('./fonts/assetloom-8.bin', import.meta.url),
+  'fonts/unifont.bin': () => new URL('./fonts/unifont.bin', import.meta.url),
+  'resvg.wasm': () => new URL('./resvg.wasm', import.meta.url),
+};
+
 /** Bytes at a URL: a file (Node) or a fetch (browsers, and http(s) base URLs). */
-export async function readBytes(url: URL): Promise<Uint8Array> {
+async function readBytes(url: URL): Promise<Uint8Array> {
   if (isFileUrl(url)) {
     // a variable specifier: browser bundles never try to resolve node:fs
     const fsName = 'node:fs/promises';
@@ -37,48 +59,90 @@ export async function readBytes(url: URL): Promise<Uint8Array> {
   try {
     response = await fetch(url);
   } catch (error) {
-    throw notServed(url, error instanceof Error ? error.message : String(error));
+    throw notFetched(url, error instanceof Error ? error.message : String(error));
   }
-  if (!response.ok) throw notServed(url, `HTTP ${response.status}`);
+  if (!response.ok) throw notFetched(url, `HTTP ${response.status}`);
   // a dev server's fallback page (index.html for any path) is not the file
   if ((response.headers.get('content-type') ?? '').startsWith('text/html'))
-    throw notServed(url, 'an HTML page came back, not the file');
+    throw notFetched(url, 'an HTML page came back, not the file');
   return new Uint8Array(await response.arrayBuffer());
 }
 
+function notFetched(url: URL, why: string): DrawingsError {
+  const error = new DrawingsError('not_served', `could not load ${url.href} (${why})`);
+  (error as DrawingsError & { expose?: boolean }).expose = true;
+  return error;
+}
+
 /**
- * A file of the package a page could not fetch (issue #41): names the URL, why, and what to serve.
- * Exposed: the mock shows it in the task's error, where a page's developer reads it.
+ * A file of the package a page could not fetch (issue #41): names the file, each URL tried and why,
+ * and what to serve. Exposed: the mock shows it in the task's error, where a page's developer reads it.
  */
-function notServed(url: URL, why: string): DrawingsError {
+function notServed(name: PackageFileName, failures: DrawingsError[], first: URL): DrawingsError {
+  // where the URL was looked for when no baseUrl was set: beside the bundle that holds this module
+  const dir = first.href.endsWith(name) ? first.href.slice(0, -name.length) : undefined;
+  const where =
+    config.baseUrl === undefined && dir ? `copy its sets/, fonts/ and resvg.wasm to ${dir}, or ` : '';
+  const tried = failures.map((f) => f.message.replace(/^\[assetloom\/drawings\] /, '')).join('; ');
   const error = new DrawingsError(
     'not_served',
-    `could not load ${url.href} (${why}). The built-in generator loads dist/sets/*.bin, dist/fonts/*.bin and dist/resvg.wasm of @assetloom/drawings: serve the folder node_modules/@assetloom/drawings/dist/ and call configureDrawings({ baseUrl: '<its URL>/' }) before the first task`,
+    `${tried}. The built-in generator loads ${name} of @assetloom/drawings (with dist/sets/*.bin, dist/fonts/*.bin and dist/resvg.wasm): a bundler that resolves new URL('./${name}', import.meta.url) (Vite, webpack 5) emits it by itself; otherwise ${where}serve the folder node_modules/@assetloom/drawings/dist/ and call configureDrawings({ baseUrl: '<its URL>/' }) before the first task`,
+    { cause: failures[0] },
   );
   (error as DrawingsError & { expose?: boolean }).expose = true;
   return error;
 }
 
 /**
- * The URL of a file of the built package: next to this module in dist/, or, when this module runs
- * from src/ (the workspace's own tests), in the built dist/ beside it.
+ * Where the package's own folder is when a dev server serves this module from a copy under
+ * node_modules (Vite 7's pre-bundled `node_modules/.vite/deps/`, which does not rewrite
+ * `new URL(…, import.meta.url)`): `…/node_modules/@assetloom/drawings/dist/<name>` on the same origin.
  */
-export async function packageFile(name: string): Promise<URL> {
-  if (config.baseUrl !== undefined) return new URL(name, config.baseUrl);
-  // through a variable: Vite rewrites `new URL(`./${x}`, import.meta.url)` into a glob import of every
-  // file beside the module (source maps included), which breaks its dev server's pre-bundled copy
+function besidePackage(name: PackageFileName, first: URL): URL | undefined {
+  if (first.protocol !== 'http:' && first.protocol !== 'https:') return undefined;
   const self = import.meta.url;
-  const here = new URL(`./${name}`, self);
-  if (!isFileUrl(here) || !import.meta.url.includes('/src/')) return here;
+  const at = self.lastIndexOf('/node_modules/');
+  if (at < 0 || self.includes('/node_modules/@assetloom/drawings/')) return undefined;
+  const candidate = new URL(`${self.slice(0, at)}/node_modules/@assetloom/drawings/dist/${name}`);
+  return candidate.origin === first.origin ? candidate : undefined;
+}
+
+/** The URLs a file is looked for at, in order. */
+async function packageFileUrls(name: PackageFileName): Promise<URL[]> {
+  if (config.baseUrl !== undefined) return [new URL(name, config.baseUrl)];
+  const here = BUNDLED[name]();
+  if (!isFileUrl(here)) {
+    const beside = besidePackage(name, here);
+    return beside ? [here, beside] : [here];
+  }
+  // through a variable: Vite turns `new URL(`…${x}`, import.meta.url)` into a glob of the folder
+  const self = import.meta.url;
+  if (!self.includes('/src/')) return [here];
+  // this module runs from src/ (the workspace's own tests): the built dist/ beside it
   const built = new URL(`../dist/${name}`, self);
   const fsName = 'node:fs';
   const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
-  if (fs.existsSync(here)) return here;
-  if (fs.existsSync(built)) return built;
+  if (fs.existsSync(here)) return [here];
+  if (fs.existsSync(built)) return [built];
   throw new DrawingsError(
     'not_built',
     `the drawings' set files are missing (${built.pathname}): build the package first (pnpm --filter @assetloom/drawings build)`,
   );
+}
+
+/** The bytes of a file of the built package, from the first place that serves it. */
+export async function readPackageFile(name: PackageFileName): Promise<Uint8Array> {
+  const failures: DrawingsError[] = [];
+  const urls = await packageFileUrls(name);
+  for (const url of urls) {
+    try {
+      return await readBytes(url);
+    } catch (error) {
+      if (!(error instanceof DrawingsError && error.code === 'not_served')) throw error;
+      failures.push(error);
+    }
+  }
+  throw notServed(name, failures, urls[0]!);
 }
 
 interface SetFile {
@@ -92,7 +156,7 @@ const sets = new Map<SetName, Promise<SetFile>>();
 const bodies = new Map<string, string>();
 
 async function openSet(set: SetName): Promise<SetFile> {
-  const bytes = await readBytes(await packageFile(`sets/${set}.bin`));
+  const bytes = await readPackageFile(`sets/${set}.bin` as PackageFileName);
   const magic = String.fromCharCode(...bytes.subarray(0, 4));
   if (magic !== 'ALDS') throw new DrawingsError('load_failed', `sets/${set}.bin is not a drawings set file`);
   const length = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);

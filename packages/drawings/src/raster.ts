@@ -1,6 +1,6 @@
 import type { Drawing } from './catalog.js';
 import { DrawingsError } from './errors.js';
-import { drawingBody, drawingsConfig, packageFile, readBytes } from './load.js';
+import { drawingBody, drawingsConfig, readPackageFile } from './load.js';
 
 type ResvgModule = typeof import('./resvg.js');
 
@@ -44,7 +44,7 @@ export function resvgModule(): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
   if (!compiled) {
     compiled = (async () => {
-      const bytes = wasm === undefined ? await readBytes(await packageFile('resvg.wasm')) : wasm;
+      const bytes = wasm === undefined ? await readPackageFile('resvg.wasm') : wasm;
       if (bytes instanceof Response || bytes instanceof Promise)
         return WebAssembly.compile(await (await bytes).arrayBuffer());
       return WebAssembly.compile(bytes as BufferSource);
@@ -60,7 +60,7 @@ async function loadResvg(fresh: boolean): Promise<ResvgModule> {
   // a panic leaves a WebAssembly instance unusable: then a new copy of the module
   const m: ResvgModule = fresh ? await freshCopy() : await import('./resvg.js');
   const { wasm } = drawingsConfig();
-  await m.initWasm(wasm ?? (await readBytes(await packageFile('resvg.wasm'))));
+  await m.initWasm(wasm ?? (await readPackageFile('resvg.wasm')));
   return m;
 }
 

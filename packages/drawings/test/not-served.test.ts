@@ -33,6 +33,7 @@ describe('a drawing file the page does not serve', () => {
     expect((error as DrawingsError).code).toBe('not_served');
     const message = (error as Error).message;
     expect(message).toContain(`${base}/${folder}/fonts/${font}.bin (${why}`);
+    expect(message).toContain(`loads fonts/${font}.bin of @assetloom/drawings`);
     expect(message).toContain('serve the folder node_modules/@assetloom/drawings/dist/');
     expect(message).toContain('configureDrawings({ baseUrl:');
   });
