@@ -26,7 +26,9 @@ async function main() {
   const { projects } = await api.GET('/api/v1/projects');
   const { taskId } = await api.generate({
     projectId: projects[0].id,
-    prompt: 'a knight',
+    // drawn from the licensed drawings: the sets, fonts and resvg.wasm of @assetloom/drawings load
+    // through their new URL(…, import.meta.url) with no setup (issue #41: it failed in Vite)
+    prompt: new URLSearchParams(location.search).get('prompt') ?? 'a treasure chest',
     assetType: 'sprite',
   });
   const events = [];
@@ -36,7 +38,22 @@ async function main() {
   const file = await api.downloadAsset(png);
   sprite.src = URL.createObjectURL(new Blob([file.bytes], { type: file.contentType }));
   await sprite.decode();
-  status.textContent = `done ${task.status} events=${events.length} image=${sprite.naturalWidth}x${sprite.naturalHeight}`;
+  // what the PNG shows: its opaque pixels and their colours (an empty or flat tile is no sprite)
+  const canvas = document.createElement('canvas');
+  canvas.width = sprite.naturalWidth;
+  canvas.height = sprite.naturalHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(sprite, 0, 0);
+  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+  let opaque = 0;
+  const colours = new Set();
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] === 0) continue;
+    opaque += 1;
+    colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+  }
+  window.spritePng = btoa(Array.from(new Uint8Array(file.bytes), (b) => String.fromCharCode(b)).join(''));
+  status.textContent = `done ${task.status} events=${events.length} image=${sprite.naturalWidth}x${sprite.naturalHeight} opaque=${opaque} colours=${colours.size}`;
 }
 
 main().catch((error) => {
