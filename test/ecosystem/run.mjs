@@ -16,13 +16,23 @@
  * reference server installed from its own tarball and started on 127.0.0.1.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { installLineFor, installLines } from './lib/install-lines.mjs';
 import { log, packAll, root } from './lib/pack.mjs';
-import { extractReadmeBlocks } from './lib/readme-blocks.mjs';
+import { extractReadmeBlocks, parseReadme } from './lib/readme-blocks.mjs';
 
 const here = join(root, 'test', 'ecosystem');
 const args = process.argv.slice(2);
@@ -158,6 +168,55 @@ function install(dir) {
     if (!result.ok) return { ok: false, seconds, output };
   }
   return { ok: true, seconds, output };
+}
+
+/**
+ * A newcomer project (`"assetloomEcosystem": { "newcomer": "packages/mock/README.md" }`) follows
+ * that README top to bottom in an empty folder, as written (issue #41): the packed folder linked as
+ * ./assetloom-packages (the README says to copy it there), each `npm install` line of its ```sh
+ * blocks run as it stands, then each block marked `<!-- ecosystem: run -->` run in order with
+ * `node`, from the folder — its types stripped by TypeScript's transpileModule, as any TS runner
+ * does; nothing else is installed or written. Answers the install and the run as run() does.
+ */
+function followReadme(name, readme, tarballs) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  symlinkSync(dirname(Object.values(tarballs)[0]), join(dir, 'assetloom-packages'), 'dir');
+  const text = readFileSync(join(root, readme), 'utf8');
+  const lines = [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((m) => m[1].split('\n'))
+    .filter((line) => line.startsWith('npm install '));
+  if (lines.length === 0) throw new Error(`${readme} has no npm install line to follow`);
+  const installed = { ok: true, seconds: 0, output: '' };
+  for (const line of lines) {
+    const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+    installed.seconds += result.seconds;
+    installed.output += `$ ${line}\n${result.output}`;
+    if (!result.ok) return { installed: { ...installed, ok: false }, tested: undefined };
+  }
+  const ts = createRequire(import.meta.url)('typescript');
+  const tested = { ok: true, seconds: 0, output: '' };
+  const blocks = parseReadme(text).filter((b) => b.mode === 'run');
+  if (blocks.length === 0) throw new Error(`${readme} has no block marked <!-- ecosystem: run -->`);
+  for (const block of blocks) {
+    const file = `readme-line-${block.line}.mjs`;
+    const { outputText } = ts.transpileModule(block.code, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    writeFileSync(join(dir, file), outputText);
+    const result = run(process.execPath, [file], { cwd: dir, timeoutMs: 120_000 });
+    tested.seconds += result.seconds;
+    tested.output += `$ node ${file}   # ${readme} line ${block.line}\n${result.output}`;
+    // what the README says a console.log prints (`console.log(x); // completed …`) must come out
+    const promised = [...block.code.matchAll(/console\.log\(.*\);?[ \t]*\/\/[ \t]*(.+)$/gm)].map((m) =>
+      m[1].trim(),
+    );
+    const missing = promised.filter((line) => !result.output.includes(line));
+    if (missing.length > 0)
+      tested.output += `the README promises output it did not print: ${missing.join(' | ')}\n`;
+    if (!result.ok || missing.length > 0) return { installed, tested: { ...tested, ok: false } };
+  }
+  return { installed, tested };
 }
 
 async function freePort() {
@@ -306,10 +365,13 @@ try {
   for (const name of selected) {
     if (name === 'server') continue;
     const t0 = Date.now();
-    const dir = prepare(name, tarballs, manifests);
-    const installed = install(dir);
-    let tested = { ok: false, seconds: 0, output: '' };
-    if (installed.ok) {
+    const project = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
+    const readme = project.assetloomEcosystem?.newcomer;
+    const followed = readme ? followReadme(name, readme, tarballs) : undefined;
+    const installed = followed ? followed.installed : install(prepare(name, tarballs, manifests));
+    let tested = followed?.tested ?? { ok: false, seconds: 0, output: '' };
+    if (installed.ok && !followed) {
+      const dir = join(work, name);
       tested = run('npm', ['test'], {
         cwd: dir,
         env: {

@@ -1,8 +1,8 @@
 // The built pages served by `vite preview` on 127.0.0.1, driven in the system Chromium (one launch):
-// the Vite build, then the webpack and esbuild bundles of the same page (bundlers.mjs). Each
-// generates "a treasure chest" with the mock, which loads the drawings' files through their
-// new URL(…, import.meta.url) — no configureDrawings (issue #41). esbuild does not emit them: its
-// page shows the message a developer gets for a file the page cannot load.
+// the Vite build, which generates "a treasure chest" with the mock, loading the drawings' files
+// through their new URL(…, import.meta.url) — no configureDrawings (issue #41); then the esbuild
+// bundle of the same page (bundlers.mjs): esbuild does not emit those files, so the page shows the
+// message a developer gets for a file the page cannot load.
 import { preview } from 'vite';
 import { checkSpritePage, withChromium } from './project-helpers.mjs';
 
@@ -14,7 +14,6 @@ const url = server.resolvedUrls.local[0];
 const ok = await withChromium(async (browser) => {
   const results = [
     await checkSpritePage(browser, url, 'vite build + preview'),
-    await checkSpritePage(browser, `${url}webpack/index.html`, 'webpack build'),
     // esbuild emits nothing: the page fails naming the file, where it looked and what to do
     await checkSpritePage(browser, `${url}esbuild/index.html`, 'esbuild build without the files', {
       expectError: [
