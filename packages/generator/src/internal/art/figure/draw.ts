@@ -11,7 +11,7 @@ import { Figure } from './build.js';
 import { FACING_OF, gridFor, parseHex, type ResolvedStyle, type Rgb, upscale } from './deps.js';
 import { drawFace } from './face.js';
 import { type FigureIdentity, SLOTS } from './identity.js';
-import { FIGURE_ACTIONS, type FigureAction, type MotionPose, motionPose } from './motion.js';
+import { FIGURE_ACTIONS, type FigureAction, type MotionPose, motionPose, REST } from './motion.js';
 import { arms, HAIRS, head, legs, TORSOS } from './pieces-body.js';
 import { attackOf, holdOf, OFFHANDS, WEAPONS } from './pieces-held.js';
 import { BACK, BEARDS, EXTRAS, facewear, HEADWEAR } from './pieces-wear.js';
@@ -252,6 +252,44 @@ export function placedFigure(
   return { fig, shift: fall ? fallShift(pose, facing, x0, x1) : 0, up: fall ? Math.max(0, y1) : 0, fall };
 }
 
+/** Where a part lies in depth, as the painter sorts it (its centre; larger is nearer), in rig units. */
+function depthOf(part: FigurePart, P: (p: V3) => [number, number, number]): number {
+  switch (part.t) {
+    case 'ball':
+      return P(part.c)[2];
+    case 'poly':
+      return part.p.reduce((a, q) => a + P(q)[2], 0) / Math.max(1, part.p.length);
+    default:
+      return (P(part.a)[2] + P(part.b)[2]) / 2;
+  }
+}
+
+/** Bones whose pieces are one rigid thing, painted in the layer order they have standing. */
+const RIGID_BONES = new Set(['head']);
+
+/**
+ * The parts of a posed figure with the pieces of each rigid bone (the head) kept in the layer order
+ * they have in the rest pose seen from the same side: a hat, helm, crown or mask stays over the hair
+ * and face it covers however the pose tilts the head (a death's recoil, a nod), where sorting the
+ * tilted parts by their own centres slid the helm under the face. The bone as a whole still moves
+ * in depth with its joint, so a head still goes behind a raised arm.
+ */
+function keptLayers(id: FigureIdentity, fig: Figure, facing: number): FigurePart[] {
+  const rest = figureOf(id, REST, facing, groundOf(facing));
+  const P = projector({ ox: 0, oy: 0, facing });
+  const delta = P(fig.j.head)[2] - P(rest.j.head)[2];
+  const posed = fig.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
+  const still = rest.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
+  if (posed.length !== still.length || posed.some((p, i) => p.piece !== still[i]!.piece || p.t !== still[i]!.t))
+    return fig.parts;
+  const kept = new Map<FigurePart, number>();
+  posed.forEach((p, i) => {
+    const r = still[i]!;
+    kept.set(p, depthOf(r, P) + (r.bias ?? 0) + delta - depthOf(p, P));
+  });
+  return fig.parts.map((p) => (kept.has(p) ? { ...p, bias: kept.get(p)! } : p));
+}
+
 /** One frame shaded in the identity's ramps, before the look (no outline: the look draws it). */
 function shadedFrame(
   id: FigureIdentity,
@@ -264,7 +302,7 @@ function shadedFrame(
   const { gw, gh, ox, oy, unit } = fit;
   const { fig, shift, up, fall } = placedFigure(id, pose, facing);
   const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
-  const raster = rasterize(fig.parts, cam, unit, gw, gh, style.light);
+  const raster = rasterize(keptLayers(id, fig, facing), cam, unit, gw, gh, style.light);
   const rgba = shadeRaster(raster, ramps, {
     light: style.light,
     lineWeight: 0,

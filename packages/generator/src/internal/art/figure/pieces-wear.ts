@@ -663,15 +663,19 @@ export const BEARDS: Readonly<Record<Beard, (fig: Figure) => void>> = {
 /** What covers part of the face: a cloth mask over mouth and nose, an eyepatch's strap. */
 export function facewear(fig: Figure): void {
   const h = fig.p.head;
+  // a mask over the lower face, painted over a hood's or an open helm's face opening (which lies at
+  // 0.4 over the headwear) so it shows standing, not only when a fall tilts the head; in the hat's
+  // own colour only on a ninja's wrap (where it is one cloth with it), else dark, so a hooded or
+  // capped thief's mask is not the colour of the hood round it
   if (fig.o.face === 'mask')
     fig.ball(
       fig.onHead(0.45, 0, -0.42),
       h * 0.8,
-      fig.o.look === 'samurai' ? 'eye' : 'hat',
+      fig.o.head === 'wrap' && fig.o.look !== 'samurai' ? 'hat' : 'eye',
       'head',
       'mask',
       h * 0.45,
-      0.1,
+      0.45,
     );
   if (fig.o.face === 'eyepatch')
     fig.stick(
