@@ -14,7 +14,12 @@ import {
   TextureAtlas,
 } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
+import { drawingSetup } from '../src/drawing-setup.js';
 import { CHARACTER_ACTIONS, characterIdentity, characterRig, drawCharacter } from '../src/index.js';
+import { fitOf, placedFigure } from '../src/internal/art/figure/draw.js';
+import { type FigureAction, motionPose } from '../src/internal/art/figure/motion.js';
+import { attackOf } from '../src/internal/art/figure/pieces-held.js';
+import { rasterize } from '../src/internal/art/figure/raster.js';
 import { opaqueBox } from './support.js';
 
 const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
@@ -70,41 +75,88 @@ describe('headgear stays on the head in every pose (issue #40)', () => {
   it.each([
     ['a crusader in a great helm', 'open-helm'],
     ['a fisherman in a cap', 'cap'],
-  ])('%s: the %s keeps its pixels through hurt and death, facing down and the down diagonals', (prompt, head) => {
+  ])(
+    '%s: the %s keeps its pixels through hurt and death, facing down and the down diagonals',
+    (prompt, head) => {
+      const req = { prompt, seed: 1, resolution: 64 };
+      const id = characterIdentity(req)!;
+      expect(id.outfit.head).toBe(head);
+      // the headgear's colours: those of the top eighth of the standing figure that the body below
+      // its middle does not use
+      const idle = drawCharacter(req, id, 'idle', 1, 1).frames[0]!;
+      const [top, bottom] = opaqueRows(idle);
+      const hat = new Set<number>();
+      const body = new Set<number>();
+      for (let y = top; y < bottom; y++)
+        for (let x = 0; x < idle.width; x++) {
+          const i = (y * idle.width + x) * 4;
+          if (!idle.data[i + 3]) continue;
+          if (y < top + (bottom - top) * 0.12) hat.add(rgb(idle, i));
+          else if (y > top + (bottom - top) * 0.4) body.add(rgb(idle, i));
+        }
+      for (const c of body) hat.delete(c);
+      const count = (f: RgbaImage) => {
+        let n = 0;
+        for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3] && hat.has(rgb(f, i))) n++;
+        return n;
+      };
+      const standing = count(idle);
+      expect(standing).toBeGreaterThanOrEqual(40);
+      for (const action of ['hurt', 'death'] as const) {
+        const { frames, directions } = drawCharacter(req, id, action, 8, 6);
+        frames.forEach((f, i) => {
+          const dir = directions[Math.floor(i / 6)]!;
+          if (!dir.startsWith('down')) return;
+          // at least half of it in every frame: 0.62–0.97 now; the helm's 0.24 and the cap's 0.34 in
+          // the first frames of the fall before the painter kept the head's layers
+          expect(count(f) / standing, `${action} ${dir} frame ${i % 6}`).toBeGreaterThanOrEqual(0.5);
+        });
+      }
+    },
+  );
+});
+
+describe('a prop the prompt names is big enough to read (issue #40)', () => {
+  /** The most pixels a piece shows over the 8 directions of one frame of an action, at 64 px. */
+  function shown(prompt: string, piece: string, action: FigureAction = 'idle', frame = 0): number {
     const req = { prompt, seed: 1, resolution: 64 };
     const id = characterIdentity(req)!;
-    expect(id.outfit.head).toBe(head);
-    // the headgear's colours: those of the top eighth of the standing figure that the body below
-    // its middle does not use
-    const idle = drawCharacter(req, id, 'idle', 1, 1).frames[0]!;
-    const [top, bottom] = opaqueRows(idle);
-    const hat = new Set<number>();
-    const body = new Set<number>();
-    for (let y = top; y < bottom; y++)
-      for (let x = 0; x < idle.width; x++) {
-        const i = (y * idle.width + x) * 4;
-        if (!idle.data[i + 3]) continue;
-        if (y < top + (bottom - top) * 0.12) hat.add(rgb(idle, i));
-        else if (y > top + (bottom - top) * 0.4) body.add(rgb(idle, i));
-      }
-    for (const c of body) hat.delete(c);
-    const count = (f: RgbaImage) => {
-      let n = 0;
-      for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3] && hat.has(rgb(f, i))) n++;
-      return n;
-    };
-    const standing = count(idle);
-    expect(standing).toBeGreaterThanOrEqual(40);
-    for (const action of ['hurt', 'death'] as const) {
-      const { frames, directions } = drawCharacter(req, id, action, 8, 6);
-      frames.forEach((f, i) => {
-        const dir = directions[Math.floor(i / 6)]!;
-        if (!dir.startsWith('down')) return;
-        // at least half of it in every frame: 0.62–0.97 now; the helm's 0.24 and the cap's 0.34 in
-        // the first frames of the fall before the painter kept the head's layers
-        expect(count(f) / standing, `${action} ${dir} frame ${i % 6}`).toBeGreaterThanOrEqual(0.5);
-      });
+    const { style } = drawingSetup({
+      assetType: 'animation',
+      prompt,
+      userPrompt: prompt,
+      tags: [],
+      style: {},
+      resolution: 64,
+      directions: 1,
+      framesPerDirection: 1,
+      seed: 1,
+      attempt: 0,
+    });
+    const fit = fitOf(id, { width: 64, height: 64, style });
+    let most = 0;
+    for (const facing of [0, 45, 90, 135, 180, 225, 270, 315]) {
+      const { fig } = placedFigure(id, motionPose(action, frame, 6, attackOf(id.outfit.weapon)), facing);
+      const cam = { ox: fit.ox + 0.5, oy: fit.oy, facing };
+      const r = rasterize(fig.parts, cam, fit.unit, fit.gw, fit.gh, style.light);
+      const k = r.pieces.indexOf(piece) + 1;
+      most = Math.max(most, k ? r.piece.filter((p) => p === k).length : 0);
     }
+    return most;
+  }
+  it('an axe, a gun aimed and a shield cover a readable patch; a great sword is bigger than a sword', () => {
+    // before: axe 20 px, gun 12, shield 80, great sword 26 (the same as a sword)
+    expect(shown('a woodcutter with an axe', 'weapon')).toBeGreaterThanOrEqual(35);
+    expect(shown('a gunslinger with a pistol', 'weapon', 'attack', 2)).toBeGreaterThanOrEqual(20);
+    expect(shown('a knight with a sword and shield', 'shield')).toBeGreaterThanOrEqual(120);
+    // a size word before the held noun sizes what is held, not the figure
+    const huge = characterIdentity({ prompt: 'a warrior with a huge sword', seed: 1, resolution: 64 })!;
+    expect(huge.outfit.prop).toBe(1.25);
+    expect(
+      characterIdentity({ prompt: 'a warrior with a sword', seed: 1, resolution: 64 })!.outfit.prop,
+    ).toBe(undefined);
+    const sword = shown('a warrior with a sword', 'weapon');
+    expect(shown('a warrior with a great sword', 'weapon')).toBeGreaterThanOrEqual(sword * 1.5);
   });
 });
 

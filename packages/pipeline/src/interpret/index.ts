@@ -184,6 +184,8 @@ const SIZES: Record<string, number> = {
   giant: 1.25,
   enormous: 1.25,
 };
+/** Size words of a held thing only ("a great sword", "a heavy axe"): of a subject they are no size. */
+const HELD_SIZES: Record<string, number> = { ...SIZES, great: 1.25, heavy: 1.2, massive: 1.3 };
 const TONE: Record<string, number> = { dark: -0.35, deep: -0.25, light: 0.35, pale: 0.4, bright: 0.15 };
 /** Function words, and words about the medium rather than the subject (honoured by the style). */
 const STOP = new Set(
@@ -788,6 +790,12 @@ function readNamingWord(r: Reading, token: Token): void {
     endsPhrase &&
     r.content.some((c) => c.phrase === r.phrase) &&
     kindOf(nounLemma(w) ?? '') !== null;
+  // in a held phrase a size word sizes what is held ("a knight with a big sword"), not the subject
+  if (r.holding && HELD_SIZES[w] !== undefined && !headNoun) {
+    r.result.heldSize ??= HELD_SIZES[w];
+    (sprite ? r.understood : r.ignored).push(token.text);
+    return;
+  }
   if (SIZES[w] !== undefined && !headNoun) {
     r.result.size ??= SIZES[w];
     (sprite ? r.understood : r.ignored).push(token.text);
@@ -1034,6 +1042,7 @@ export function interpret(input: InterpretInput): Interpretation {
   if (!r.sprite) {
     delete result.size;
     delete result.held;
+    delete result.heldSize;
   }
   result.understood = dedupe(r.understood);
   result.ignored = dedupe(r.ignored).filter((w) => !result.understood.includes(w));

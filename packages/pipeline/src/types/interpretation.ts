@@ -105,6 +105,8 @@ export interface Interpretation {
   dark?: boolean;
   /** A weapon or tool the subject holds ("a knight with an axe"). */
   held?: string;
+  /** Size factor of what it holds, from a size word before it ("a big axe" 1.15, "a great sword" 1.25). */
+  heldSize?: number;
   /**
    * The other words of the subject's phrase, before its head noun ("pine" in "a pine tree"), as
    * lemmas or Chinese words: the built-in generator picks among the drawings of the head by them.

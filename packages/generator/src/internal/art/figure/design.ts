@@ -244,6 +244,7 @@ export function designFigure(input: DesignInput): FigureIdentity {
     else d.outfit.weapon = w;
     d.honoured.add(it.held);
   }
+  if (it.heldSize && it.heldSize > 1) d.outfit.prop = Math.min(1.3, it.heldSize);
   if (d.outfit.weapon === 'bow' && d.outfit.offhand === 'shield') d.outfit.offhand = null;
   finishOutfit(d, rng);
   const body: BodyType =

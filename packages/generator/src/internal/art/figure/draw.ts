@@ -32,7 +32,11 @@ function figureOf(id: FigureIdentity, posed: MotionPose, facing: number, ground:
           })) as [MotionPose['arms'][0], MotionPose['arms'][1]],
         }
       : posed;
-  const fig = new Figure(skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon)), id.outfit, facing);
+  const fig = new Figure(
+    skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon, id.outfit.prop)),
+    id.outfit,
+    facing,
+  );
   const o = id.outfit;
   legs(fig);
   TORSOS[o.torso](fig);
@@ -280,7 +284,10 @@ function keptLayers(id: FigureIdentity, fig: Figure, facing: number): FigurePart
   const delta = P(fig.j.head)[2] - P(rest.j.head)[2];
   const posed = fig.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
   const still = rest.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
-  if (posed.length !== still.length || posed.some((p, i) => p.piece !== still[i]!.piece || p.t !== still[i]!.t))
+  if (
+    posed.length !== still.length ||
+    posed.some((p, i) => p.piece !== still[i]!.piece || p.t !== still[i]!.t)
+  )
     return fig.parts;
   const kept = new Map<FigurePart, number>();
   posed.forEach((p, i) => {

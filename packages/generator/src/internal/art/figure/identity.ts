@@ -173,6 +173,8 @@ export interface Outfit {
   reach?: boolean;
   /** Plate armour enamelled in the figure's colour ("a blue knight"), not bare steel. */
   enamelled?: boolean;
+  /** What it holds drawn this much bigger: a size word before it ("a big sword" 1.15, "a great axe" 1.25). */
+  prop?: number;
 }
 
 /** A ramp as stored: outline, deepest shadow, shadow, base, light (hex `#rrggbb`). */

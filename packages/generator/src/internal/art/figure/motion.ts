@@ -70,7 +70,7 @@ export interface MotionPose {
 }
 
 /** How an attack is made, from what is held. */
-export type AttackStyle = 'swing' | 'thrust' | 'shoot' | 'punch' | 'cast';
+export type AttackStyle = 'swing' | 'thrust' | 'shoot' | 'aim' | 'punch' | 'cast';
 
 const foot = (f = 0, u = 0, s = 0, toe = 0): FootPose => ({ f, u, s, toe });
 const arm = (pitch = 0.08, roll = 0.16, elbow = 0.2): ArmPose => ({ pitch, roll, elbow });
@@ -359,6 +359,71 @@ const TIMELINES: Readonly<Record<string, { loop: boolean; keys: readonly Key[] }
         arms: [
           { pitch: 1.1, roll: 0.15, elbow: 0.3 },
           { pitch: 0.5, roll: 0.35, elbow: 0.7 },
+        ],
+      },
+    ],
+  },
+  // a gun: the right shoulder turns forward, the gun arm comes up straight to aim, the shot kicks the
+  // hand up and the body back, then the arm settles (a bow's shot raises the other arm)
+  'attack:aim': {
+    loop: true,
+    keys: [
+      { ...READY, twist: -0.25 },
+      {
+        at: 0.25,
+        hold: 0,
+        twist: -0.55,
+        lean: 0,
+        feet: [
+          { f: 0.16, s: 0.06 },
+          { f: -0.16, s: 0.06 },
+        ],
+        arms: [
+          { pitch: 0.35, roll: 0.3, elbow: 0.9 },
+          { pitch: 1.5, roll: 0.02, elbow: 0.02 },
+        ],
+      },
+      {
+        at: 0.45,
+        hold: 0,
+        twist: -0.6,
+        lean: -0.02,
+        feet: [
+          { f: 0.16, s: 0.06 },
+          { f: -0.16, s: 0.06 },
+        ],
+        arms: [
+          { pitch: 0.35, roll: 0.3, elbow: 0.9 },
+          { pitch: 1.55, roll: 0.02, elbow: 0.02 },
+        ],
+      },
+      // the shot: the hand kicks up, the body rocks back
+      {
+        at: 0.56,
+        hold: 0,
+        twist: -0.5,
+        lean: -0.14,
+        feet: [
+          { f: 0.16, s: 0.06 },
+          { f: -0.16, s: 0.06 },
+        ],
+        arms: [
+          { pitch: 0.4, roll: 0.35, elbow: 0.9 },
+          { pitch: 2.05, roll: 0.05, elbow: 0.35 },
+        ],
+      },
+      {
+        at: 0.78,
+        hold: 0,
+        twist: -0.4,
+        lean: -0.02,
+        feet: [
+          { f: 0.15, s: 0.05 },
+          { f: -0.15, s: 0.05 },
+        ],
+        arms: [
+          { pitch: 0.4, roll: 0.3, elbow: 0.9 },
+          { pitch: 1.2, roll: 0.1, elbow: 0.3 },
         ],
       },
     ],

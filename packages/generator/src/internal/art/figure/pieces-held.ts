@@ -7,8 +7,27 @@ import { add, type Figure, mul, norm, sub } from './build.js';
 import type { Offhand, Weapon } from './identity.js';
 import type { AttackStyle } from './motion.js';
 
-/** A point `k` arm-lengths along the blade from the right hand. */
-const along = (fig: Figure, k: number): V3 => add(fig.j.handR, mul(fig.s.blade, fig.p.arm * k));
+/**
+ * How much bigger than the body's own measures a named weapon is drawn: its kind's own factor (an axe's
+ * or a gun's head is a hook or a stub of a pixel or two at the arm's scale) times a size word's ("a
+ * great sword"), longer by the size and a little more than that thicker, so a big one reads as big.
+ */
+const KIND_SCALE: Readonly<Partial<Record<Weapon, [length: number, width: number]>>> = {
+  axe: [1.1, 1.6],
+  pickaxe: [1.05, 1.3],
+  hammer: [1.05, 1.35],
+  gun: [1.35, 1.45],
+  dagger: [1.1, 1.2],
+};
+function propScale(weapon: Weapon | null, prop = 1): [length: number, width: number] {
+  const [l, w] = (weapon && KIND_SCALE[weapon]) || [1, 1];
+  return [l * prop, w * prop ** 1.6];
+}
+/** A point `k` arm-lengths along the blade from the right hand (the weapon's length scaled). */
+const along = (fig: Figure, k: number): V3 =>
+  add(fig.j.handR, mul(fig.s.blade, fig.p.arm * k * propScale(fig.o.weapon, fig.o.prop)[0]));
+/** The weapon's thickness unit: the limb's radius, scaled. */
+const limbOf = (fig: Figure): number => fig.p.limb * propScale(fig.o.weapon, fig.o.prop)[1];
 /** The blade's side: across it, in the plane of the swing. */
 const sideOf = (fig: Figure): V3 => {
   const b = fig.s.blade;
@@ -57,7 +76,7 @@ export const WEAPONS: Readonly<
   sword: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       // a blade most of an arm long and a pixel or two wide: a sword that reads as one at 32 px
       fig.stick(along(fig, 0.18), along(fig, 0.84), r * 0.5, 'metal', W, 'weapon', B);
       fig.cone(along(fig, 0.84), along(fig, 0.98), r * 0.5, 'metal', W, 'weapon', B);
@@ -77,7 +96,7 @@ export const WEAPONS: Readonly<
   katana: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.15), along(fig, 0.1), r * 0.3, 'cloth2', W, 'weapon', B);
       fig.ball(along(fig, 0.12), r * 0.38, 'gold', W, 'weapon', r * 0.2, B + 0.01);
       fig.stick(along(fig, 0.14), along(fig, 0.62), r * 0.26, 'metal', W, 'weapon', B);
@@ -95,7 +114,7 @@ export const WEAPONS: Readonly<
   cutlass: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       const x = sideOf(fig);
       fig.stick(along(fig, 0.15), along(fig, 0.5), r * 0.4, 'metal', W, 'weapon', B);
       fig.stick(along(fig, 0.5), add(along(fig, 0.7), mul(x, r * 0.5)), r * 0.34, 'metal', W, 'weapon', B);
@@ -105,7 +124,7 @@ export const WEAPONS: Readonly<
   dagger: {
     attack: 'thrust',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, 0.14), along(fig, 0.48), r * 0.3, 'metal', W, 'weapon', B);
       const x = sideOf(fig);
       fig.stick(
@@ -122,7 +141,7 @@ export const WEAPONS: Readonly<
   axe: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.1), along(fig, 0.75), r * 0.3, 'wood', W, 'weapon', B);
       const x = sideOf(fig);
       const h = along(fig, 0.62);
@@ -143,7 +162,7 @@ export const WEAPONS: Readonly<
   hammer: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.1), along(fig, 0.8), r * 0.3, 'wood', W, 'weapon', B);
       const x = sideOf(fig);
       const h = along(fig, 0.85);
@@ -153,7 +172,7 @@ export const WEAPONS: Readonly<
   pickaxe: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.1), along(fig, 0.9), r * 0.3, 'wood', W, 'weapon', B);
       const x = sideOf(fig);
       const h = along(fig, 0.88);
@@ -180,7 +199,7 @@ export const WEAPONS: Readonly<
   club: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.cone(along(fig, 0.85), along(fig, -0.1), r * 0.75, 'wood', W, 'weapon', B);
       fig.ball(along(fig, 0.85), r * 0.78, 'wood', W, 'weapon', undefined, B + 0.01);
     },
@@ -189,7 +208,7 @@ export const WEAPONS: Readonly<
     hold: UPRIGHT,
     attack: 'thrust',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.35), along(fig, 0.8), r * 0.26, 'wood', W, 'weapon', B);
       fig.cone(along(fig, 0.77), along(fig, 1.02), r * 0.48, 'metal', W, 'weapon', B + 0.01);
     },
@@ -198,7 +217,7 @@ export const WEAPONS: Readonly<
     hold: UPRIGHT,
     attack: 'thrust',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.35), along(fig, 0.75), r * 0.26, 'wood', W, 'weapon', B);
       const x = sideOf(fig);
       fig.stick(
@@ -226,7 +245,7 @@ export const WEAPONS: Readonly<
     hold: UPRIGHT,
     attack: 'cast',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.5), along(fig, 1.45), r * 0.3, 'wood', W, 'weapon', B);
       fig.ball(along(fig, 1.52), r * 0.62, 'glow', W, 'orb', undefined, B + 0.01);
     },
@@ -234,7 +253,7 @@ export const WEAPONS: Readonly<
   wand: {
     attack: 'cast',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.05), along(fig, 0.5), r * 0.2, 'wood', W, 'weapon', B);
       fig.ball(along(fig, 0.55), r * 0.32, 'glow', W, 'orb', undefined, B + 0.01);
     },
@@ -243,7 +262,7 @@ export const WEAPONS: Readonly<
     hold: UPRIGHT,
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.1), along(fig, 0.55), r * 0.3, 'wood', W, 'weapon', B);
       fig.cone(along(fig, 0.55), along(fig, 0.9), r * 0.55, 'glow', W, 'flame', B + 0.01);
     },
@@ -251,7 +270,7 @@ export const WEAPONS: Readonly<
   ladle: {
     attack: 'swing',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       fig.stick(along(fig, -0.05), along(fig, 0.6), r * 0.2, 'metal', W, 'weapon', B);
       fig.ball(along(fig, 0.66), r * 0.5, 'metal', W, 'weapon', r * 0.35, B + 0.01);
     },
@@ -260,7 +279,7 @@ export const WEAPONS: Readonly<
     attack: 'shoot',
     draw: (fig) => {
       // a bow in the left hand, across the left forearm's line, its string to the right hand when drawn
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       const h = fig.j.handL;
       const up = norm([0, 0, 1]);
       const out = norm(fig.s.forearmL);
@@ -278,11 +297,19 @@ export const WEAPONS: Readonly<
     },
   },
   gun: {
-    attack: 'shoot',
+    attack: 'aim',
     draw: (fig) => {
-      const r = fig.p.limb;
+      const r = limbOf(fig);
       const f = norm(fig.s.forearmR);
-      fig.stick(fig.j.handR, add(fig.j.handR, mul(f, fig.p.arm * 0.45)), r * 0.35, 'metal', W, 'weapon', B);
+      fig.stick(
+        fig.j.handR,
+        add(fig.j.handR, mul(f, fig.p.arm * 0.45 * propScale('gun', fig.o.prop)[0])),
+        r * 0.35,
+        'metal',
+        W,
+        'weapon',
+        B,
+      );
       fig.stick(
         fig.j.handR,
         add(add(fig.j.handR, mul(f, -r * 0.3)), [0, 0, -r * 0.9]),
@@ -303,7 +330,8 @@ function kite(fig: Figure, round: boolean): void {
   const fore = fig.s.forearmL;
   const out = norm(add(mul(fig.right, -1), mul(fig.fwd, 0.9)));
   const c = add(add(sub(h, mul(fore, r * 0.9)), mul(out, r * 0.9)), [0, 0, r * 0.4]);
-  const size = fig.p.torso * 0.42;
+  // most of the torso's height: at 0.42 it was a 6 px blob on the forearm at 64 px
+  const size = fig.p.torso * 0.55 * (fig.o.prop ?? 1);
   if (round) {
     fig.disc(c, out, size, 'wood', 'forearm_l', 'shield', 0.9);
     fig.disc(add(c, mul(out, 0.05)), out, size * 0.82, 'enamel', 'forearm_l', 'shield', 0.91);
@@ -380,10 +408,11 @@ export const OFFHANDS: Readonly<Record<Offhand, (fig: Figure) => void>> = {
 };
 
 /** How a figure holds its weapon at rest, and how far it reaches. */
-export function holdOf(weapon: Weapon | null): Hold {
+export function holdOf(weapon: Weapon | null, prop = 1): Hold {
   const hold = (weapon && WEAPONS[weapon].hold) || LOW;
   const [reach, butt] = (weapon && REACH[weapon]) || [0.8, 0.1];
-  return { ...hold, reach, butt };
+  const [k] = propScale(weapon, prop);
+  return { ...hold, reach: reach * k, butt: butt * k };
 }
 
 /** The attack a figure makes with what it holds. */
