@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { decodePng, type RgbaImage } from '@assetloom/pipeline';
+import { oklab } from '@assetloom/pipeline/pixel';
 import {
   AnimationState,
   AnimationStateData,
@@ -158,6 +159,29 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
     const sword = shown('a warrior with a sword', 'weapon');
     expect(shown('a warrior with a great sword', 'weapon')).toBeGreaterThanOrEqual(sword * 1.5);
   });
+});
+
+describe('regions that touch keep apart in colour (issue #40)', () => {
+  it.each(['a pilgrim in orange clothes', 'a prince with a red cloak', 'a hermit in brown robes'])(
+    '%s: skin, hair, clothes and cape are never one colour, seeds 1–3',
+    (prompt) => {
+      for (const seed of [1, 2, 3]) {
+        const id = characterIdentity({ prompt, seed, resolution: 64 })!;
+        const base = (slot: keyof typeof id.palette) =>
+          oklab([1, 3, 5].map((k) => Number.parseInt(id.palette[slot][3].slice(k, k + 2), 16)) as never);
+        const apart = (a: keyof typeof id.palette, b: keyof typeof id.palette) => {
+          const [p, q] = [base(a), base(b)];
+          return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+        };
+        // before: the pilgrim's skin 0.067 from its orange clothes, the prince's coat 0.093 from its cape
+        expect(apart('skin', 'cloth'), `${prompt} seed ${seed} skin/cloth`).toBeGreaterThanOrEqual(0.13);
+        expect(apart('skin', 'hair'), `${prompt} seed ${seed} skin/hair`).toBeGreaterThanOrEqual(0.13);
+        expect(apart('hair', 'cloth'), `${prompt} seed ${seed} hair/cloth`).toBeGreaterThanOrEqual(0.13);
+        if (id.outfit.back.includes('cape'))
+          expect(apart('cloth', 'cape'), `${prompt} seed ${seed} cloth/cape`).toBeGreaterThanOrEqual(0.13);
+      }
+    },
+  );
 });
 
 describe('a character is one identity, drawn the same in every task', () => {

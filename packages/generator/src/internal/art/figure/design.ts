@@ -15,7 +15,7 @@ import {
   kindSpec,
   tokenize,
 } from '@assetloom/pipeline/interpret';
-import { oklab, type Painter, parseHex, type Rgb, Rng } from '@assetloom/pipeline/pixel';
+import { fromOklab, oklab, type Painter, parseHex, type Rgb, Rng } from '@assetloom/pipeline/pixel';
 import { BODY_TYPES, type BodyType, type Build, proportionsOf } from './body.js';
 import {
   type FigureIdentity,
@@ -34,6 +34,7 @@ import {
   KIND_LOOKS,
   LOOKS,
 } from './outfits.js';
+import { HEADWEAR } from './pieces-wear.js';
 
 /** Looks that are a body of their own: a class's clothes never replace their torso or legs. */
 const BODY_LOOKS: ReadonlySet<Look> = new Set(['skeleton', 'zombie', 'robot', 'creature']);
@@ -282,6 +283,87 @@ export function designFigure(input: DesignInput): FigureIdentity {
   };
 }
 
+/** Least OKLab distance between the colours of two regions that touch (skin and robe, coat and cape). */
+const APART = 0.13;
+const distance = (a: Rgb, b: Rgb): number => {
+  const [l1, a1, b1] = oklab(a);
+  const [l2, a2, b2] = oklab(b);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+};
+/** A colour a step lighter or darker (OKLab L), its hue and chroma kept. */
+const relit = (c: Rgb, dl: number): Rgb => {
+  const [L, a, b] = oklab(c);
+  return fromOklab(Math.max(0.12, Math.min(0.93, L + dl)), a, b);
+};
+
+/**
+ * Keeps regions that touch apart in colour, as a pixel artist picks a skin that is not the robe's
+ * orange and a coat that is not the cape's red: where two come out within {@link APART} of each
+ * other, the one the prompt did not ask for moves — skin to the nearest other skin tone, hair to
+ * another hair colour, a hat, cape, coat or trousers a step lighter or darker — to the first choice
+ * apart from every region it touches. Deterministic (no draw of the seed), so identities of prompts
+ * whose colours were apart are unchanged.
+ */
+function separate(
+  out: Record<Slot, StoredRamp>,
+  t: Record<Slot, Rgb>,
+  asked: Partial<Record<Slot | 'main', Rgb>>,
+  d: Designing,
+  rampFor: (slot: Slot, target: Rgb) => StoredRamp,
+): void {
+  const o = d.outfit;
+  const hairShows = !HEADWEAR[o.head].covers;
+  const hatShows = o.head !== 'none';
+  const caped = o.back.includes('cape');
+  const fixed = (slot: Slot): boolean =>
+    asked[slot] !== undefined ||
+    (slot === 'cloth' && (asked.main !== undefined || d.look === 'knight')) ||
+    (slot === 'skin' && (d.skin !== undefined || d.look === 'vampire')) ||
+    (slot === 'hair' && d.hair !== undefined);
+  const touching: Array<[Slot, Slot]> = [
+    ...(caped ? ([['cloth', 'cape']] as Array<[Slot, Slot]>) : []),
+    ['skin', 'cloth'],
+    ...(hairShows
+      ? ([
+          ['skin', 'hair'],
+          ['hair', 'cloth'],
+        ] as Array<[Slot, Slot]>)
+      : []),
+    ...(hatShows ? ([['skin', 'hat']] as Array<[Slot, Slot]>) : []),
+    ...(hatShows && hairShows ? ([['hair', 'hat']] as Array<[Slot, Slot]>) : []),
+    ['cloth', 'pants'],
+  ];
+  const base = (r: StoredRamp): Rgb => parseHex(r[3]) ?? [0, 0, 0];
+  const neighbours = (slot: Slot): Slot[] =>
+    touching.flatMap(([a, b]) => (a === slot ? [b] : b === slot ? [a] : []));
+  const choices = (slot: Slot): Rgb[] => {
+    const c = t[slot];
+    const own =
+      slot === 'skin'
+        ? [...SKIN_TONES].sort((x, y) => distance(x, c) - distance(y, c))
+        : slot === 'hair'
+          ? [...HAIR_COLOURS].sort((x, y) => distance(x, c) - distance(y, c))
+          : [];
+    return [...own, relit(c, -0.16), relit(c, 0.16), relit(c, -0.26), relit(c, 0.26)];
+  };
+  for (const [a, b] of touching) {
+    if (distance(base(out[a]), base(out[b])) >= APART) continue;
+    // the hair, hat, cape or trousers moves before the skin or coat it touches; what was asked stays
+    const order: Slot[] = a === 'skin' && b !== 'cloth' ? [b, a] : a === 'cloth' ? [b, a] : [a, b];
+    const mover = order.find((s) => !fixed(s));
+    if (!mover) continue;
+    const near = neighbours(mover);
+    const gap = (r: StoredRamp) => Math.min(...near.map((n) => distance(base(r), base(out[n]))));
+    let best = out[mover];
+    for (const c of choices(mover)) {
+      const r = rampFor(mover, c);
+      if (gap(r) > gap(best)) best = r;
+      if (gap(r) >= APART) break;
+    }
+    out[mover] = best;
+  }
+}
+
 /** Choices the seed makes among what the words leave open: hair style, beard, a cape. */
 function finishOutfit(d: Designing, rng: Rng): void {
   const o = d.outfit;
@@ -430,12 +512,10 @@ function paletteOf(
       )
       .join('')}`;
   const used: Rgb[] = [];
-  for (const slot of SLOTS) {
-    const target = t[slot];
+  const rampFor = (slot: Slot, target: Rgb): StoredRamp => {
     if (slot === 'eye' || slot === 'glow') {
       const c = slot === 'eye' ? target : input.painter.chooseLab(target);
-      out[slot] = [hex(c), hex(c), hex(c), hex(c), hex(c)];
-      continue;
+      return [hex(c), hex(c), hex(c), hex(c), hex(c)];
     }
     // the asked and main colours are matched as colour words (their hue kept); others avoid the
     // main body's colour when another is close enough
@@ -450,7 +530,9 @@ function paletteOf(
     let light = ramp.light;
     // a dark material gets a brighter rim, so its shape reads against its own outline
     if (oklab(ramp.base)[0] < 0.32) light = input.painter.shade(ramp.base, 1, 0.45);
-    out[slot] = [hex(ramp.outline), hex(ramp.shadow), hex(ramp.dark), hex(ramp.base), hex(light)];
-  }
+    return [hex(ramp.outline), hex(ramp.shadow), hex(ramp.dark), hex(ramp.base), hex(light)];
+  };
+  for (const slot of SLOTS) out[slot] = rampFor(slot, t[slot]);
+  if (!['creature', 'zombie', 'skeleton', 'robot'].includes(look)) separate(out, t, asked, d, rampFor);
   return out;
 }
