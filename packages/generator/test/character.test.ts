@@ -17,7 +17,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { drawingSetup } from '../src/drawing-setup.js';
 import { CHARACTER_ACTIONS, characterIdentity, characterRig, drawCharacter } from '../src/index.js';
-import { fitOf, placedFigure } from '../src/internal/art/figure/draw.js';
+import { fitOf, placedFigure, posedRaster } from '../src/internal/art/figure/draw.js';
 import { type FigureAction, motionPose } from '../src/internal/art/figure/motion.js';
 import { attackOf } from '../src/internal/art/figure/pieces-held.js';
 import { rasterize } from '../src/internal/art/figure/raster.js';
@@ -25,7 +25,7 @@ import { opaqueBox } from './support.js';
 
 const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
 
-/** Pixels of a frame in the rows given within 20 (RGB) of a colour of one of the identity's ramps (lit and shaded a step). */
+/** Pixels of a frame in the rows given within 30 (RGB) of a colour of one of the identity's ramps (the look pass moves a light skin's colours by ~25). */
 function inRamp(f: RgbaImage, ramp: readonly string[], rows: [number, number]): number {
   const colours = ramp.map((h) => [1, 3, 5].map((k) => Number.parseInt(h.slice(k, k + 2), 16)));
   let n = 0;
@@ -34,7 +34,7 @@ function inRamp(f: RgbaImage, ramp: readonly string[], rows: [number, number]): 
       const i = (y * f.width + x) * 4;
       if (!f.data[i + 3]) continue;
       const near = colours.some(
-        (c) => Math.hypot(f.data[i]! - c[0]!, f.data[i + 1]! - c[1]!, f.data[i + 2]! - c[2]!) < 20,
+        (c) => Math.hypot(f.data[i]! - c[0]!, f.data[i + 1]! - c[1]!, f.data[i + 2]! - c[2]!) < 30,
       );
       if (near) n++;
     }
@@ -64,8 +64,9 @@ describe('a helmet keeps the face under it (issue #40)', () => {
           top + Math.round((bottom - top) * 0.15),
           top + Math.round((bottom - top) * 0.35),
         ];
-        // skin where the face is: 69–80 px at 64 px now; 28–41 px (a chin under the dome) before
-        expect(inRamp(f, id.palette.skin, face)).toBeGreaterThanOrEqual(55);
+        // skin where the face is: 53–121 px at 64 px now (the miner's skin no longer the brown of its
+        // tunic, whose pixels the count took for skin); 28–41 px (a chin under the dome) before
+        expect(inRamp(f, id.palette.skin, face)).toBeGreaterThanOrEqual(48);
       }
     },
   );
@@ -158,6 +159,36 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
     ).toBe(undefined);
     const sword = shown('a warrior with a sword', 'weapon');
     expect(shown('a warrior with a great sword', 'weapon')).toBeGreaterThanOrEqual(sword * 1.5);
+  });
+});
+
+describe("a robe's hem stays under the robe in every pose (issue #40)", () => {
+  it('a druid in green robes: no pale hem disc in run, jump or death frames facing down or sideways', () => {
+    const prompt = 'a druid in green robes';
+    const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+    expect(id.outfit.torso).toBe('robe');
+    const { style } = drawingSetup({
+      assetType: 'animation',
+      prompt,
+      userPrompt: prompt,
+      tags: [],
+      style: {},
+      resolution: 64,
+      directions: 1,
+      framesPerDirection: 1,
+      seed: 1,
+      attempt: 0,
+    });
+    const fit = fitOf(id, { width: 64, height: 64, style });
+    for (const action of ['run', 'jump', 'death'] as const)
+      for (const facing of [0, 90])
+        for (let f = 0; f < 6; f++) {
+          const { raster } = posedRaster(id, motionPose(action, f, 6, 'swing'), facing, fit, style);
+          const k = raster.pieces.indexOf('trim') + 1;
+          const shown = k ? raster.piece.filter((p) => p === k).length : 0;
+          // a few pixels of the trim's edge at most: 4–6 now; a 119-pixel disc over the robe before
+          expect(shown, `${action} facing ${facing} frame ${f}`).toBeLessThanOrEqual(12);
+        }
   });
 });
 

@@ -15,7 +15,7 @@ import { FIGURE_ACTIONS, type FigureAction, type MotionPose, motionPose, REST } 
 import { arms, HAIRS, head, legs, TORSOS } from './pieces-body.js';
 import { attackOf, holdOf, OFFHANDS, WEAPONS } from './pieces-held.js';
 import { BACK, BEARDS, EXTRAS, facewear, HEADWEAR } from './pieces-wear.js';
-import { type FigurePart, type FigureRamp, rasterize, shadeRaster } from './raster.js';
+import { type FigurePart, type FigureRamp, type Raster, rasterize, shadeRaster } from './raster.js';
 import { skeleton, v3 } from './skeleton.js';
 
 /** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
@@ -194,7 +194,9 @@ export function fitOf(
     // what a held weapon's swing needs may shrink the figure only a little: past that its tip leaves
     // the frame for a frame or two rather than every character being drawn at a different size
     let reach = Number.POSITIVE_INFINITY;
-    const body = (parts: readonly FigurePart[]) => parts.filter((p) => p.bone !== 'weapon');
+    // a shield counts with the held weapon: at its readable size it would shrink every shield-bearer
+    const body = (parts: readonly FigurePart[]) =>
+      parts.filter((p) => p.bone !== 'weapon' && p.piece !== 'shield');
     for (const action of FIGURE_ACTIONS)
       for (const facing of [0, 45, 90, 135, 180, 225, 270, 315])
         for (let f = 0; f < 8; f++) {
@@ -268,33 +270,56 @@ function depthOf(part: FigurePart, P: (p: V3) => [number, number, number]): numb
   }
 }
 
-/** Bones whose pieces are one rigid thing, painted in the layer order they have standing. */
-const RIGID_BONES = new Set(['head']);
+/**
+ * Bones whose pieces are painted in the layer order they have standing, each with the joint that
+ * carries them: the head, and the pelvis with what hangs from it (a robe, its hem's trim, a belt).
+ */
+const LAYERED_BONES: ReadonlyMap<string, 'head' | 'pelvis'> = new Map([
+  ['head', 'head'],
+  ['pelvis', 'pelvis'],
+]);
 
 /**
- * The parts of a posed figure with the pieces of each rigid bone (the head) kept in the layer order
- * they have in the rest pose seen from the same side: a hat, helm, crown or mask stays over the hair
- * and face it covers however the pose tilts the head (a death's recoil, a nod), where sorting the
- * tilted parts by their own centres slid the helm under the face. The bone as a whole still moves
- * in depth with its joint, so a head still goes behind a raised arm.
+ * The parts of a posed figure with the pieces of each layered bone kept in the layer order they have
+ * in the rest pose seen from the same side: a hat, helm, crown or mask stays over the hair and face it
+ * covers however the pose tilts the head (a death's recoil, a nod), where sorting the tilted parts by
+ * their own centres slid the helm under the face; a robe's pale hem trim stays under the robe when a
+ * run, a jump's crouch or a fall moves the hem (it was painted over it as a disc). The bone as a whole
+ * still moves in depth with its joint, so a head still goes behind a raised arm.
  */
 function keptLayers(id: FigureIdentity, fig: Figure, facing: number): FigurePart[] {
   const rest = figureOf(id, REST, facing, groundOf(facing));
   const P = projector({ ox: 0, oy: 0, facing });
-  const delta = P(fig.j.head)[2] - P(rest.j.head)[2];
-  const posed = fig.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
-  const still = rest.parts.filter((p) => p.bone && RIGID_BONES.has(p.bone));
-  if (
-    posed.length !== still.length ||
-    posed.some((p, i) => p.piece !== still[i]!.piece || p.t !== still[i]!.t)
-  )
-    return fig.parts;
   const kept = new Map<FigurePart, number>();
-  posed.forEach((p, i) => {
-    const r = still[i]!;
-    kept.set(p, depthOf(r, P) + (r.bias ?? 0) + delta - depthOf(p, P));
-  });
+  for (const [bone, joint] of LAYERED_BONES) {
+    const delta = P(fig.j[joint])[2] - P(rest.j[joint])[2];
+    const posed = fig.parts.filter((p) => p.bone === bone);
+    const still = rest.parts.filter((p) => p.bone === bone);
+    if (
+      posed.length !== still.length ||
+      posed.some((p, i) => p.piece !== still[i]!.piece || p.t !== still[i]!.t)
+    )
+      continue;
+    posed.forEach((p, i) => {
+      const r = still[i]!;
+      kept.set(p, depthOf(r, P) + (r.bias ?? 0) + delta - depthOf(p, P));
+    });
+  }
   return fig.parts.map((p) => (kept.has(p) ? { ...p, bias: kept.get(p)! } : p));
+}
+
+/** The painted pixels of one pose seen from `facing` (materials, tones and the piece of each pixel). */
+export function posedRaster(
+  id: FigureIdentity,
+  pose: MotionPose,
+  facing: number,
+  fit: ReturnType<typeof fitOf>,
+  style: ResolvedStyle,
+): { fig: Figure; cam: Camera; raster: Raster } {
+  const { gw, gh, ox, oy, unit } = fit;
+  const { fig, shift, up, fall } = placedFigure(id, pose, facing);
+  const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
+  return { fig, cam, raster: rasterize(keptLayers(id, fig, facing), cam, unit, gw, gh, style.light) };
 }
 
 /** One frame shaded in the identity's ramps, before the look (no outline: the look draws it). */
@@ -306,10 +331,8 @@ function shadedFrame(
   style: ResolvedStyle,
   ramps: readonly FigureRamp[],
 ): RgbaImage {
-  const { gw, gh, ox, oy, unit } = fit;
-  const { fig, shift, up, fall } = placedFigure(id, pose, facing);
-  const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
-  const raster = rasterize(keptLayers(id, fig, facing), cam, unit, gw, gh, style.light);
+  const { gw, gh, unit } = fit;
+  const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style);
   const rgba = shadeRaster(raster, ramps, {
     light: style.light,
     lineWeight: 0,
