@@ -156,3 +156,13 @@ describe('interpret: an optimized three-section prompt submitted as the task pro
     );
   });
 });
+
+describe('interpret: a size word in the held phrase sizes what is held (issue #40)', () => {
+  it('"a warrior with a huge sword" has a huge sword, not a huge warrior; "a big knight with a sword" a big knight', () => {
+    const held = read('a warrior with a huge sword');
+    expect([held.held, held.heldSize, held.size]).toEqual(['sword', 1.25, undefined]);
+    expect(read('a soldier with a great axe').heldSize).toBe(1.25);
+    const big = read('a big knight with a sword');
+    expect([big.held, big.heldSize, big.size]).toEqual(['sword', undefined, 1.15]);
+  });
+});
