@@ -151,6 +151,10 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
     expect(shown('a woodcutter with an axe', 'weapon')).toBeGreaterThanOrEqual(35);
     expect(shown('a gunslinger with a pistol', 'weapon', 'attack', 2)).toBeGreaterThanOrEqual(20);
     expect(shown('a knight with a sword and shield', 'shield')).toBeGreaterThanOrEqual(120);
+    // a shield named beside the weapon is carried (it was dropped: the prompt reader holds one noun)
+    expect(
+      characterIdentity({ prompt: 'a guard with a shield', seed: 1, resolution: 64 })!.outfit.offhand,
+    ).toBe('shield');
     // a size word before the held noun sizes what is held, not the figure
     const huge = characterIdentity({ prompt: 'a warrior with a huge sword', seed: 1, resolution: 64 })!;
     expect(huge.outfit.prop).toBe(1.25);

@@ -245,6 +245,13 @@ export function designFigure(input: DesignInput): FigureIdentity {
     else d.outfit.weapon = w;
     d.honoured.add(it.held);
   }
+  // a shield the prompt names beside the weapon ("a guard with a shield") is carried, not dropped: the
+  // prompt reader holds one noun only
+  const shield = words.find((w) => /^(shield|buckler)$/.test(w));
+  if (shield && !d.outfit.offhand && d.outfit.weapon !== 'bow') {
+    d.outfit.offhand = 'shield';
+    d.honoured.add(shield);
+  }
   if (it.heldSize && it.heldSize > 1) d.outfit.prop = Math.min(1.3, it.heldSize);
   if (d.outfit.weapon === 'bow' && d.outfit.offhand === 'shield') d.outfit.offhand = null;
   finishOutfit(d, rng);
