@@ -386,6 +386,44 @@ describe('crossings, meanders and reachability (the review after #42)', () => {
     );
   });
 
+  it('a lake ringed by rock fails the check, naming the lake and what seals it in', () => {
+    const b = build('a meadow with a lake in the north-east and rocks in the west', 2);
+    expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    const { water, rock } = b.layout.roles;
+    const { width, height, cells } = b.plan.terrain;
+    // every point within three of the lake's water becomes rock: the lake is drawn, its shore gone
+    const wet = cells.map((t) => (t === water ? 1 : 0));
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        if (cells[y * width + x] === water) continue;
+        let near = false;
+        for (let dy = -3; dy <= 3 && !near; dy++)
+          for (let dx = -3; dx <= 3 && !near; dx++)
+            near = wet[(y + dy) * width + x + dx] === 1 && x + dx >= 0 && x + dx < width;
+        if (near) cells[y * width + x] = rock!;
+      }
+    const c = checksOf(b).level_connected!;
+    expect(c.passed).toBe(false);
+    expect(c.detail).toMatch(
+      /cut off from the spawn: .*lake \(no walked cell at its edge: sealed in by rock\)/,
+    );
+  });
+
+  it.each([
+    'a small cave with a lake',
+    'a cave with an underground river',
+    'a desert oasis surrounded by rocks',
+  ])('"%s": the water is walked to — its shore joins the spawn (seeds 1–4)', (prompt) => {
+    for (const seed of [1, 2, 3, 4]) {
+      const b = build(prompt, seed);
+      const c = checksOf(b);
+      // before the shores were grown, every seed of the cave lake failed this (sealed in by rock)
+      expect(c.level_connected?.passed, `seed ${seed}: ${c.level_connected?.detail}`).toBe(true);
+      const water = b.plan.regions.find((r) => ['lake', 'river', 'pond'].includes(r.kind))!;
+      expect(water.cells.length, `seed ${seed}`).toBeGreaterThan(3);
+    }
+  });
+
   it.each([
     ['a meadow with a river from north to south', true],
     ['a meadow with a river from west to east', false],

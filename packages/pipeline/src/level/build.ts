@@ -9,7 +9,7 @@ import type { LevelArt, LevelAssembly, RgbaImage } from '../types/index.js';
 import { growCaveLevel, growDungeon } from './dungeon.js';
 import { Grower, growGround, growShore, growWaterAndRock } from './grow.js';
 import type { LevelLayout } from './layout.js';
-import { bridgeRegions, clearRegions, growPlaces, joinAnchors, repairPairs } from './places.js';
+import { bridgeRegions, clearRegions, growPlaces, joinAnchors, joinFeatures, repairPairs } from './places.js';
 import type { LevelPlan, PlacedProp, PropKind } from './plan.js';
 import { LevelSpace } from './space.js';
 import {
@@ -59,9 +59,10 @@ export function growLevel(
     method =
       'noise shaped by the placement words (islands, lakes, rocks), rivers and paths as cheapest routes over a noise cost, every named place joined to the spawn';
   }
-  // joining may paint a ford or a cut, the repair may widen a shore: twice settles both
+  // joining may paint a ford, a cut or a lake's shore, the repair may widen a shore: twice settles both
   let changed = 0;
   for (let round = 0; round < 2; round++) {
+    joinFeatures(g);
     joinAnchors(g);
     changed += repairPairs(g);
   }

@@ -9,6 +9,7 @@ import type { QualityCheck } from '../types/index.js';
 import type { LevelBuild } from './build.js';
 import { components } from './grid.js';
 import { PROP_BLOCKS, pocketSize } from './plan.js';
+import { barrierOf, featureReached, walkedPoints } from './reach.js';
 import { tilesMayTouch } from './tiles.js';
 import type { Placement } from './words.js';
 
@@ -85,6 +86,31 @@ function misplacement(
   return wrong.length ? wrong.join('; ') : null;
 }
 
+/** Why a feature is not reached: the terrains round it that are not walked on and not its own seal it in. */
+function sealedBy(build: LevelBuild, cells: readonly number[], own: number | null): string {
+  const { space, layout } = build;
+  const mine = new Set(cells);
+  const names = new Set<string>();
+  for (const c of cells) {
+    const x = c % space.columns;
+    const y = Math.floor(c / space.columns);
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= space.columns || ny >= space.rows || mine.has(ny * space.columns + nx))
+        continue;
+      for (const t of space.cellTerrains(nx, ny))
+        if (!space.walkable[t] && t !== own) names.add(layout.terrains[t]!);
+    }
+  }
+  return names.size ? `sealed in by ${[...names].join(' and ')}` : 'its shore is cut off from the spawn';
+}
+
 /** The checks of a built level, and the figures its metadata reports. */
 export function levelChecks(build: LevelBuild): { checks: QualityCheck[]; figures: LevelFigures } {
   const { plan, space, tileset, map } = build;
@@ -121,7 +147,29 @@ export function levelChecks(build: LevelBuild): { checks: QualityCheck[]; figure
         `a walkable region of ${n} cells around (${Math.round(sx / n)}, ${Math.round(sy / n)})`,
       );
     });
-  const connected = plan.spawn >= 0 && home !== -1 && apart.length === 0 && regionsApart.length === 0;
+  // every feature asked for is walked to: a lake ringed by rock is drawn but cannot be reached
+  const walked = walkedPoints(space, (c) =>
+    build.layout.base === 'archipelago' ? land.label[c] !== -1 : home !== -1 && reach.label[c] === home,
+  );
+  const unreached =
+    home === -1
+      ? []
+      : plan.regions
+          .filter(
+            (r) =>
+              r.cells.length > 0 && !featureReached(space, r.cells, barrierOf(r.kind, build.layout), walked),
+          )
+          .map((r) =>
+            barrierOf(r.kind, build.layout) === null
+              ? `${r.words[0] ?? r.kind} (no walked cell reaches it)`
+              : `${r.words[0] ?? r.kind} (no walked cell at its edge: ${sealedBy(build, r.cells, barrierOf(r.kind, build.layout))})`,
+          );
+  const connected =
+    plan.spawn >= 0 &&
+    home !== -1 &&
+    apart.length === 0 &&
+    regionsApart.length === 0 &&
+    unreached.length === 0;
   // 2. features where the words put them
   const misplaced: string[] = [];
   let placed = 0;
@@ -180,15 +228,15 @@ export function levelChecks(build: LevelBuild): { checks: QualityCheck[]; figure
     {
       name: 'level_connected',
       passed: connected,
-      value: apart.length + regionsApart.length,
-      expected: `every place the layout asks for (${plan.anchors.map((a) => a.name).join(', ')}) and every walkable region of ${pocket} cells or more reachable from the spawn over walkable cells — water, sea, lava and rock are barriers, bridges are walked (value: places and regions cut off)`,
+      value: apart.length + regionsApart.length + unreached.length,
+      expected: `every place the layout asks for (${plan.anchors.map((a) => a.name).join(', ')}), every walkable region of ${pocket} cells or more and the edge of every feature (a lake's shore) reachable from the spawn over walkable cells — water, sea, lava and rock are barriers, bridges are walked (value: places, regions and features cut off)`,
       ...(connected
         ? {}
         : {
             detail:
               plan.spawn < 0
                 ? 'no walkable cell for the spawn'
-                : `cut off from the spawn: ${[...apart.map((a) => a.name), ...regionsApart].join(', ')}`,
+                : `cut off from the spawn: ${[...apart.map((a) => a.name), ...regionsApart, ...unreached].join(', ')}`,
           }),
     },
     {

@@ -292,7 +292,8 @@ export class Grower {
     };
   }
 
-  private cellsOwnedBy(feature: number): number[] {
+  /** The map cells whose top-left point the feature painted last. */
+  cellsOwnedBy(feature: number): number[] {
     const out = new Set<number>();
     for (let p = 0; p < this.owner.length; p++)
       if (this.owner[p] === feature) out.add(this.space.cellOfPoint(p));

@@ -7,6 +7,7 @@ import { cheapestRoute, components } from './grid.js';
 import { type Grower, PLACEMENT_CENTRES, TREE_OF, windingAsked } from './grow.js';
 import type { FeatureRequest } from './layout.js';
 import { PROP_BLOCKS, pocketSize } from './plan.js';
+import { barrierOf, featureReached, walkedPoints } from './reach.js';
 import type { FeatureKind, Placement } from './words.js';
 
 /** The map cell nearest map fractions (u, v) that `ok` accepts, searching outwards. */
@@ -635,6 +636,110 @@ export function joinAnchors(g: Grower): void {
       if (!g.space.cellWalkable(x, y)) for (const p of g.space.cellPoints(x, y)) g.paint(p, t, -1);
     }
   }
+}
+
+/**
+ * Gives every water or lava feature no walker can reach a shore and a way to it: rock within two
+ * points of its edge becomes walked ground (two points, so whole cells along the shore are walked and
+ * no tile holds liquid, ground and rock), then the cheapest cut through rock (never through other
+ * water) joins that shore to the spawn's region. A lake ringed by rock gets a beach and a gap; where
+ * no cut is found the check names the lake and the level is retried.
+ */
+export function joinFeatures(g: Grower): void {
+  if (g.spawn < 0 || g.layout.base === 'archipelago') return;
+  const { columns, rows } = g.space;
+  const { roles } = g.layout;
+  const wet = new Set([roles.water, roles.sea, roles.lava].filter((t): t is number => t !== null));
+  const shore =
+    g.layout.base === 'cave' || g.layout.base === 'dungeon'
+      ? (roles.floor ?? roles.ground)
+      : (roles.shore ?? roles.ground);
+  const t = roles.path ?? roles.floor ?? roles.ground;
+  g.layout.features.forEach((f, i) => {
+    const barrier = barrierOf(f.kind, g.layout);
+    if (barrier === null || !wet.has(barrier)) return;
+    const reached = () => {
+      const reach = components(columns, rows, (c) => g.open(c));
+      const home = reach.label[g.spawn]!;
+      return {
+        reach,
+        home,
+        ok: featureReached(
+          g.space,
+          g.cellsOwnedBy(i),
+          barrier,
+          walkedPoints(g.space, (c) => home !== -1 && reach.label[c] === home),
+        ),
+      };
+    };
+    if (g.cellsOwnedBy(i).length === 0 || reached().ok) return;
+    // a shore: what is not walked on (rock) within two points of the feature's edge becomes ground
+    // the feature's liquid: the points it painted and the same liquid joined to them (a repair may
+    // have widened it without naming the feature)
+    const mine = new Uint8Array(g.gw * g.gh);
+    const stack: number[] = [];
+    for (let p = 0; p < mine.length; p++)
+      if (g.owner[p] === i && g.grid.cells[p] === barrier) {
+        mine[p] = 1;
+        stack.push(p);
+      }
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const q = (y + dy) * g.gw + x + dx;
+          if (x + dx < 0 || y + dy < 0 || x + dx >= g.gw || y + dy >= g.gh || mine[q]) continue;
+          if (g.grid.cells[q] !== barrier) continue;
+          mine[q] = 1;
+          stack.push(q);
+        }
+    }
+    for (let p = 0; p < mine.length; p++) {
+      if (!mine[p]) continue;
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh) continue;
+          const q = ny * g.gw + nx;
+          const v = g.grid.cells[q]!;
+          if (!g.space.walkable[v] && !wet.has(v)) g.paint(q, shore, -1);
+        }
+    }
+    const { reach, home, ok } = reached();
+    if (ok || home === -1) return;
+    // the shore's cells, and the cheapest cut from one of them to the spawn's region
+    const onShore = (c: number) =>
+      g.space.cellWalkable(c % columns, Math.floor(c / columns)) && featureReached(g.space, [c], null, mine);
+    let start = -1;
+    for (let c = 0; c < columns * rows && start < 0; c++) if (onShore(c)) start = c;
+    if (start < 0) return;
+    const route = cheapestRoute(
+      columns,
+      rows,
+      start,
+      (c) => reach.label[c] === home,
+      (c) => {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (g.open(c)) return 1;
+        if (g.space.cellTerrains(x, y).some((k) => wet.has(k))) return Infinity;
+        return x < 1 || y < 1 || x >= columns - 1 || y >= rows - 1 ? Infinity : 25;
+      },
+    );
+    if (!route) return;
+    for (const c of route) {
+      if (g.open(c)) continue;
+      g.removePropAt(c);
+      const x = c % columns;
+      const y = Math.floor(c / columns);
+      if (!g.space.cellWalkable(x, y)) for (const p of g.space.cellPoints(x, y)) g.paint(p, t, -1);
+    }
+  });
 }
 
 /** The longest bridge or cut the growing builds (cells over water or through rock). */
