@@ -179,6 +179,50 @@ function drawDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A door in a side wall, walked east–west, seen from above: a heavy slab of planks across the
+ * corridor from wall to wall, outlined, with iron bands and a ring, the wall's stone over each end.
+ * The pipeline centres this sprite on its cell (like an east–west bridge), so the slab's two tiles
+ * cover the cell and the half tiles of wall the corridor leaves above and below it.
+ */
+function drawSideDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([30, 22, 18]);
+  const stone = ink([150, 150, 160]);
+  const stoneDark = ink([96, 96, 110]);
+  const wood = ink([150, 92, 46]);
+  const woodLight = ink([190, 128, 70]);
+  const woodDark = ink([104, 60, 30]);
+  const iron = ink([70, 70, 80]);
+  const ring = ink([230, 190, 80]);
+  const w = Math.max(5, Math.round(s * 0.42));
+  const x0 = s / 2 + Math.round((s - w) / 2);
+  const cap = Math.max(2, Math.round(s / 5));
+  const board = Math.max(3, Math.round(s / 4));
+  const tall = 2 * s;
+  const bands = [Math.round(tall * 0.3), Math.round(tall * 0.7)];
+  for (let y = 0; y < tall; y++)
+    for (let x = -1; x <= w; x++) {
+      const px = x0 + x;
+      if (y < cap || y >= tall - cap) {
+        // the wall's stone over the slab's ends, a pixel wider than it each side
+        const edge = y === 0 || y === tall - 1 || y === cap - 1 || y === tall - cap || x === -1 || x === w;
+        set(px, y, edge ? line : (x + y) % 3 === 0 ? stoneDark : stone);
+        continue;
+      }
+      if (x === -1 || x === w) continue;
+      let c: Rgb;
+      if (x === 0 || x === w - 1) c = line;
+      else if (bands.includes(y)) c = iron;
+      else if ((y - cap) % board === board - 1) c = woodDark;
+      else c = x === 1 ? woodLight : x === w - 2 ? woodDark : wood;
+      set(px, y, c);
+    }
+  set(x0 + w - 2, s, ring);
+  set(x0 + w - 2, s + 1, line);
+  return image;
+}
+
 /** Pixels within a map cell (the bottom middle tile of the canvas), at fractions of the tile. */
 function cellDots(s: number, set: (x: number, y: number, c: Rgb) => void) {
   return (u: number, v: number, c: Rgb) => set(Math.floor(s / 2 + u * s), Math.floor(s + v * s), c);
@@ -258,6 +302,7 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   'bridge-ns': (s, ink) => drawBridge(s, false, ink),
   chest: drawChest,
   door: drawDoor,
+  'door-ew': drawSideDoor,
   flowers: drawFlowers,
   tuft: drawTuft,
   reeds: drawReeds,

@@ -47,6 +47,7 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'chest',
     'cave',
     'door',
+    'door-ew',
     'stairs',
     'bridge',
     'bridge-ns',
@@ -218,9 +219,59 @@ describe('growing a level', () => {
     expect(c.level_connected?.passed, c.level_connected?.detail).toBe(true);
     expect(b.plan.rooms.length).toBe(6);
     expect(b.plan.anchors.filter((a) => a.name.startsWith('room'))).toHaveLength(6);
-    expect(b.props.filter((p) => p.kind === 'door').length).toBeGreaterThanOrEqual(5);
+    expect(b.props.filter((p) => p.kind === 'door' || p.kind === 'door-ew').length).toBeGreaterThanOrEqual(5);
     expect(b.props.filter((p) => p.kind === 'chest')).toHaveLength(1);
     expect(b.props.filter((p) => p.kind === 'stairs')).toHaveLength(1);
+  });
+
+  it('a dungeon is walled: laid blocks between every floor and the rock, each door in a gap of the wall, one to a doorway', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a dungeon with six rooms and a pool', seed, 44, 36);
+      const { floor, rock, wall, water } = b.layout.roles;
+      expect(b.layout.terrains[wall!]).toBe('wall');
+      const { width, height, cells } = b.plan.terrain;
+      let walls = 0;
+      const touching: string[] = [];
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const t = cells[y * width + x]!;
+          if (t === wall) walls++;
+          if (t !== floor && t !== water) continue;
+          // no floor or pool point touches the rock: a wall stands between (no tile holds three terrains)
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++)
+              if (cells[Math.min(height - 1, Math.max(0, y + dy)) * width + x + dx] === rock)
+                touching.push(`(${x}, ${y})`);
+        }
+      expect(touching, `seed ${seed}: floor next to rock`).toEqual([]);
+      expect(walls, `seed ${seed}`).toBeGreaterThan(100);
+      const space = new LevelSpace(
+        b.plan.kind,
+        b.plan.columns,
+        b.plan.rows,
+        b.layout.terrains,
+        b.plan.terrain,
+      );
+      const walked = (x: number, y: number) =>
+        x >= 0 && y >= 0 && x < b.plan.columns && y < b.plan.rows && space.cellWalkable(x, y);
+      const doors = b.props.filter((p) => p.kind === 'door' || p.kind === 'door-ew');
+      expect(doors.length, `seed ${seed}`).toBeGreaterThanOrEqual(4);
+      for (const d of doors) {
+        const [ax, ay] = d.kind === 'door-ew' ? [0, 1] : [1, 0];
+        const at = `seed ${seed}: ${d.kind} at (${d.x}, ${d.y})`;
+        expect(walked(d.x, d.y), at).toBe(true);
+        // wall on both sides across the way walked, floor ahead and behind
+        expect([walked(d.x + ax, d.y + ay), walked(d.x - ax, d.y - ay)], at).toEqual([false, false]);
+        expect([walked(d.x + ay, d.y + ax), walked(d.x - ay, d.y - ax)], at).toEqual([true, true]);
+        for (const e of doors)
+          if (e !== d) expect(Math.max(Math.abs(e.x - d.x), Math.abs(e.y - d.y)), at).toBeGreaterThan(2);
+      }
+      // a door is walked through: its collision says so in every engine's file
+      expect(PROP_BLOCKS.door || PROP_BLOCKS['door-ew']).toBe(false);
+      const c = checksOf(b);
+      expect(c.level_connected?.passed, `seed ${seed}: ${c.level_connected?.detail}`).toBe(true);
+      expect(c.level_tile_rules?.passed, `seed ${seed}: ${c.level_tile_rules?.detail}`).toBe(true);
+    }
   });
 
   it('a cave: one walkable hollow with the lake asked for', () => {

@@ -45,7 +45,7 @@ and every engine file they come with (TexturePacker, Godot, Aseprite, Phaser 3, 
   --tileset-task <taskId>    tile the level with this completed wang16 or blob47 tileset task of the
                              project (--type level; its tile size is the level's)
   --terrains <a,b,…>         the terrains to draw the level's tiles with, 2-6 of grass, water, sand,
-                             dirt, mud, stone, rock, lava, snow, ice (--type level; not with
+                             dirt, mud, stone, rock, lava, snow, ice, wall (--type level; not with
                              --tileset-task; default: what the prompt needs)
   --seed <n>                 a variation, 0-4294967295: the same seed and request give the same files
   --placeholder              draw a marked placeholder when the subject cannot be drawn (else it fails)
@@ -76,7 +76,19 @@ export const DOWNLOAD_HELP = `assetloom download <taskId> [--out <dir>]
 Writes a completed task's PNGs and every engine file they name into --out (default ./assets).`;
 
 type AssetType = 'sprite' | 'animation' | 'background' | 'ui' | 'tileset' | 'level';
-const TERRAIN_NAMES = ['grass', 'water', 'sand', 'dirt', 'mud', 'stone', 'rock', 'lava', 'snow', 'ice'];
+const TERRAIN_NAMES = [
+  'grass',
+  'water',
+  'sand',
+  'dirt',
+  'mud',
+  'stone',
+  'rock',
+  'lava',
+  'snow',
+  'ice',
+  'wall',
+];
 
 export interface GenerateArgs {
   project: string;

@@ -6,7 +6,7 @@
 import type { Rgb } from '../palette.js';
 import type { TerrainName } from '../tileset/terrains.js';
 import type { LevelArt, LevelAssembly, RgbaImage } from '../types/index.js';
-import { growCaveLevel, growDungeon } from './dungeon.js';
+import { buildWalls, growCaveLevel, growDungeon } from './dungeon.js';
 import { Grower, growGround, growShore, growWaterAndRock } from './grow.js';
 import type { LevelLayout } from './layout.js';
 import { bridgeRegions, clearRegions, growPlaces, joinAnchors, joinFeatures, repairPairs } from './places.js';
@@ -66,6 +66,8 @@ export function growLevel(
     joinAnchors(g);
     changed += repairPairs(g);
   }
+  // a cut the joining made through a dungeon's rock gets its walls too
+  if (layout.base === 'dungeon') buildWalls(g);
   // every walkable region joins the spawn's: bridges over water, gaps through rock, props cleared
   if (layout.base !== 'dungeon') {
     for (let round = 0; round < 2; round++) {
@@ -176,11 +178,11 @@ export function assembleLevel(input: {
 
 /**
  * Where a prop's sprite goes: 2 × 2 tiles, its bottom middle on its cell's bottom middle — but an
- * east–west bridge's centred on its cell, so its deck covers the half tiles of bank the crossing
- * leaves above and below (a Wang edge runs through the middle of a tile).
+ * east–west bridge's or door's centred on its cell, so its deck or slab covers the half tiles of bank
+ * or wall the crossing leaves above and below (a Wang edge runs through the middle of a tile).
  */
 export function propRect(p: PlacedProp, tileSize: number): { x: number; y: number; size: number } {
-  const down = p.kind === 'bridge' ? tileSize / 2 : 0;
+  const down = p.kind === 'bridge' || p.kind === 'door-ew' ? tileSize / 2 : 0;
   return {
     x: p.x * tileSize - tileSize / 2,
     y: (p.y + 1) * tileSize - 2 * tileSize + down,

@@ -91,6 +91,9 @@ export function growDungeon(g: Grower): Array<{ x: number; y: number; w: number;
     const y = Math.floor(p / g.gw);
     return rooms.findIndex((r) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
   };
+  // doors: where a corridor leaves a room, the first corridor cell outside it (hung once the walls
+  // are up, so a door stands only in a gap of the wall)
+  const doors: Array<{ cell: number; eastWest: boolean }> = [];
   for (const [a, b] of corridorEdges(g, rooms)) {
     const [ax, ay] = centreOf(rooms[a]!);
     const [bx, by] = centreOf(rooms[b]!);
@@ -115,31 +118,72 @@ export function growDungeon(g: Grower): Array<{ x: number; y: number; w: number;
       corridorIndex,
       false,
     );
-    // doors: the first corridor cell outside each room, where the corridor leaves it
     for (let k = 1; k < route.length; k++) {
       const was = inRoom(route[k - 1]!);
       const now = inRoom(route[k]!);
-      if (was >= 0 && now < 0) doorAt(g, route[k]!);
-      if (was < 0 && now >= 0) doorAt(g, route[k - 1]!);
+      const eastWest = Math.abs(route[k]! - route[k - 1]!) === 1;
+      if (was >= 0 && now < 0) doors.push({ cell: g.space.cellOfPoint(route[k]!), eastWest });
+      if (was < 0 && now >= 0) doors.push({ cell: g.space.cellOfPoint(route[k - 1]!), eastWest });
     }
   }
   finishDungeon(g, rooms, floor);
+  buildWalls(g);
+  hangDoors(g, doors);
   // in map cells: a room of points x…x+w covers the cells x…x+w−1 wholly (wang16), x…x+w (blob47)
   const extra = g.space.kind === 'wang16' ? 0 : 1;
   return rooms.map((r) => ({ x: r.x, y: r.y, w: r.w + extra, h: r.h + extra }));
 }
 
-function doorAt(g: Grower, p: number): void {
-  const cell = g.space.cellOfPoint(p);
-  if (
-    g.props.some(
-      (q) =>
-        q.kind === 'door' &&
-        Math.abs(q.x - (cell % g.space.columns)) + Math.abs(q.y - Math.floor(cell / g.space.columns)) < 2,
-    )
-  )
-    return;
-  g.place('door', cell);
+/**
+ * Walls round every room and corridor: the rock next to what is walked on (or a pool) becomes laid
+ * blocks, so the rooms read as rooms and the rock beyond as solid ground — one point thick all round
+ * (a tile's width of wall between floor and rock; no tile holds floor, wall and rock).
+ */
+export function buildWalls(g: Grower): void {
+  const { wall, rock } = g.layout.roles;
+  const solid = rock ?? g.layout.roles.ground;
+  if (wall === null || wall === solid) return;
+  const { gw, gh } = g;
+  const cells = g.grid.cells;
+  const open = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < gw && y < gh && cells[y * gw + x] !== solid && cells[y * gw + x] !== wall;
+  const ring: number[] = [];
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      if (cells[y * gw + x] !== solid) continue;
+      let near = false;
+      for (let dy = -1; dy <= 1 && !near; dy++)
+        for (let dx = -1; dx <= 1 && !near; dx++) near = open(x + dx, y + dy);
+      if (near) ring.push(y * gw + x);
+    }
+  for (const p of ring) g.paint(p, wall, -1);
+}
+
+/**
+ * A door where a corridor meets a room, only where it stands in a gap of the wall (cells not walked
+ * on either side across the way walked, walked cells ahead and behind) and never within two cells of
+ * another door — a corridor along a room's side, or a short one between two rooms, gets one door, not
+ * a row of them. A door walked east–west is drawn edge-on (`door-ew`), one walked north–south face on.
+ */
+function hangDoors(g: Grower, doors: ReadonlyArray<{ cell: number; eastWest: boolean }>): void {
+  const { columns, rows } = g.space;
+  const walked = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < columns && y < rows && g.space.cellWalkable(x, y);
+  const hung: number[] = [];
+  for (const { cell, eastWest } of doors) {
+    const x = cell % columns;
+    const y = Math.floor(cell / columns);
+    if (!walked(x, y)) continue;
+    // across the way walked: the two sides; along it: ahead and behind
+    const [ax, ay] = eastWest ? [0, 1] : [1, 0];
+    if (walked(x + ax, y + ay) || walked(x - ax, y - ay)) continue;
+    if (!walked(x + ay, y + ax) || !walked(x - ay, y - ax)) continue;
+    const near = hung.some(
+      (h) => Math.max(Math.abs((h % columns) - x), Math.abs(Math.floor(h / columns) - y)) <= 2,
+    );
+    if (near) continue;
+    if (g.place(eastWest ? 'door-ew' : 'door', cell)) hung.push(cell);
+  }
 }
 
 /** Stairs in the first room (the spawn), a chest where the words put it, every room an anchor. */
@@ -182,13 +226,24 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   if (lake && g.layout.roles.water !== null && rooms.length > 1) {
     const r = rooms[pickRoom(rooms, lake.placements[0], g, spawnRoom)]!;
     const [cx, cy] = centreOf(r);
+    // on floor whose every neighbour is floor: the pool keeps a walk of floor between it and the walls
+    const inner = new Uint8Array(g.gw * g.gh);
+    for (let p = 0; p < inner.length; p++) {
+      const x = p % g.gw;
+      const y = Math.floor(p / g.gw);
+      let all = true;
+      for (let dy = -1; dy <= 1 && all; dy++)
+        for (let dx = -1; dx <= 1 && all; dx++)
+          all = g.grid.cells[Math.max(0, Math.min(g.gh - 1, y + dy)) * g.gw + x + dx] === floor;
+      inner[p] = all ? 1 : 0;
+    }
     g.blob(
       cx,
       cy,
       Math.max(1.5, Math.min(r.w, r.h) / 3),
       g.layout.roles.water,
       g.layout.features.indexOf(lake),
-      (t) => t === floor,
+      (t, p) => t === floor && inner[p] === 1,
     );
   }
 }

@@ -47,6 +47,8 @@ interface TerrainRoles {
   path: number | null;
   floor: number | null;
   lava: number | null;
+  /** A dungeon's walls: a ring of laid blocks round every room and corridor, the rock beyond. */
+  wall: number | null;
 }
 
 export interface LevelLayout {
@@ -66,7 +68,7 @@ export interface LevelLayout {
 
 /** Terrains a creature can walk on (water, lava and rock walls are not). */
 export function isWalkable(name: TerrainName): boolean {
-  return name !== 'water' && name !== 'lava' && name !== 'rock';
+  return name !== 'water' && name !== 'lava' && name !== 'rock' && name !== 'wall';
 }
 
 interface Hit {
@@ -178,6 +180,8 @@ const FALLBACKS: Readonly<Record<TerrainName, readonly TerrainName[]>> = {
   mud: ['mud', 'dirt', 'sand', 'grass'],
   snow: ['snow', 'ice', 'grass', 'sand'],
   rock: ['rock', 'stone'],
+  // never a floor: with no wall or rock at hand the rock itself is the wall
+  wall: ['wall', 'rock'],
 };
 
 /**
@@ -355,6 +359,7 @@ function rolesNeeded(
     need.set('ground', 'rock');
     need.set('floor', 'stone');
     need.set('rock', 'rock');
+    need.set('wall', 'wall');
   } else if (base === 'cave') {
     need.set('ground', 'rock');
     need.set('floor', biome === 'snow' ? 'snow' : 'dirt');
@@ -420,6 +425,7 @@ function terrainsFor(
     path: idOf('path'),
     floor: idOf('floor'),
     lava: idOf('lava'),
+    wall: idOf('wall'),
   };
   const dropped: FeatureRequest[] = [];
   for (const f of features) {

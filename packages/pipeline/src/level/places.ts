@@ -954,19 +954,25 @@ export function repairPairs(g: Grower): number {
   return changed;
 }
 
-/** How much each terrain is worth keeping in a repair: the sea and walls over paths over ground. */
+/**
+ * How much each terrain is worth keeping in a repair: the sea and walls over paths over ground. A
+ * dungeon's wall ranks between its rock and its floor, so a block of all three gives way into the
+ * wall (never the rock into floor, which would flood the rock round a room).
+ */
 function keepRank(g: Grower): number[] {
   const { roles, terrains } = g.layout;
   return terrains.map((_, id) =>
     id === roles.sea || id === roles.water || id === roles.lava
       ? 5
-      : id === roles.rock && g.layout.base !== 'dungeon'
-        ? 4
-        : id === roles.path || id === roles.floor
-          ? 3
-          : id === roles.shore
-            ? 2
-            : 1,
+      : id === roles.wall && id !== roles.rock
+        ? 2
+        : id === roles.rock && g.layout.base !== 'dungeon'
+          ? 4
+          : id === roles.path || id === roles.floor
+            ? 3
+            : id === roles.shore
+              ? 2
+              : 1,
   );
 }
 

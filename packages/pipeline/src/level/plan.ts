@@ -14,7 +14,10 @@ export type PropKind =
   | 'house'
   | 'chest'
   | 'cave'
+  /** A door walked north–south (its face seen). */
   | 'door'
+  /** A door walked east–west (seen edge-on, in a side wall). */
+  | 'door-ew'
   | 'stairs'
   /** Planks over water walked east–west (a river running north–south), one per cell of the span. */
   | 'bridge'
@@ -37,6 +40,7 @@ export const PROP_KINDS: readonly PropKind[] = [
   'chest',
   'cave',
   'door',
+  'door-ew',
   'stairs',
   'bridge',
   'bridge-ns',
@@ -57,6 +61,7 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   chest: false,
   cave: false,
   door: false,
+  'door-ew': false,
   stairs: false,
   bridge: false,
   'bridge-ns': false,

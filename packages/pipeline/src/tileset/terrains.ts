@@ -12,7 +12,9 @@ export type TerrainName =
   | 'rock'
   | 'lava'
   | 'snow'
-  | 'ice';
+  | 'ice'
+  /** Laid stone blocks: a dungeon's walls round its rooms and corridors (not walked on). */
+  | 'wall';
 
 export interface TerrainSpec {
   name: TerrainName;
@@ -35,6 +37,7 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   lava: { name: 'lava', color: [236, 84, 28], height: 0, liquid: true },
   snow: { name: 'snow', color: [236, 242, 246], height: 3, liquid: false },
   ice: { name: 'ice', color: [150, 212, 236], height: 1, liquid: false },
+  wall: { name: 'wall', color: [150, 120, 96], height: 6, liquid: false },
 };
 
 /** Words (English, and Chinese through the lexicon's glosses) naming a terrain. */
@@ -122,6 +125,7 @@ const PARTNER: Record<TerrainName, TerrainName> = {
   lava: 'rock',
   snow: 'ice',
   ice: 'snow',
+  wall: 'stone',
 };
 
 /** The two terrains of a scene named without terrain words ("a beach", "a volcano"). */
