@@ -247,7 +247,7 @@ describe.each([
         }
       }
     // collision: a tile of a terrain not walked on has polygons; the scene's props are the map's
-    const blocked = meta.terrains.map((t: string) => ['water', 'lava', 'rock'].includes(t));
+    const blocked = meta.terrains.map((t: string) => ['water', 'lava', 'rock', 'wall'].includes(t));
     for (const tile of Object.values(tiles)) {
       const corners = [
         'top_left_corner',
@@ -312,7 +312,11 @@ describe.each([
       tileSize: 8,
     });
     expect(files.metadata.level.rooms).toBe(5);
-    expect(files.metadata.level.props.door).toBeGreaterThanOrEqual(4);
+    // doors face on (walked north–south) and edge-on (walked east–west), each in a gap of the wall
+    expect(
+      (files.metadata.level.props.door ?? 0) + (files.metadata.level.props['door-ew'] ?? 0),
+    ).toBeGreaterThanOrEqual(4);
+    expect(files.metadata.level.terrains).toContain('wall');
     engineChecks(files);
   }, 180_000);
 

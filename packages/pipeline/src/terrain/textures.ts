@@ -169,11 +169,13 @@ const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
     t.scatter(Math.max(1, Math.round(t.area / 60)), (x, y) => set(x, y, ramp.light));
   },
   wall(t) {
-    // laid blocks: courses a quarter tile high, each block half a tile long, every other course
-    // offset by a quarter; dark mortar below and right of each block, its top edge lit, a few chips
+    // laid blocks: courses at least four pixels high, each block half a tile long (at least four),
+    // every other course offset by half a block; each block's top row lit, dark mortar below and to
+    // its right, a few chips. Two plain rows in every course give the tile's joint a calm place
+    // (calmestShift), so a joint inside a wall is as smooth as the wall.
     const { ramp, rng, set, n } = t;
-    const course = Math.max(2, Math.round(n / 4));
-    const block = Math.max(3, Math.round(n / 2));
+    const course = Math.max(4, Math.round(n / 4));
+    const block = Math.max(4, Math.round(n / 2));
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++) {
         const row = Math.floor(y / course);
@@ -181,11 +183,11 @@ const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
         const v = y % course;
         if (v === course - 1 || u === block - 1) set(x, y, ramp.shadow);
         else if (v === 0) set(x, y, ramp.light);
-        else if (u === 0) set(x, y, ramp.base);
-        else if (v === course - 2 && course > 2) set(x, y, ramp.dark);
+        else if (v === course - 2 && course > 4) set(x, y, ramp.dark);
       }
     t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
-      if (y % course !== 0 && y % course !== course - 1) set(x, y, rng.chance(0.5) ? ramp.dark : ramp.light);
+      const v = y % course;
+      if (v > 0 && v < course - 2) set(x, y, rng.chance(0.5) ? ramp.dark : ramp.light);
     });
   },
   lava(t) {
