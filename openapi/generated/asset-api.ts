@@ -1355,10 +1355,11 @@ export interface components {
             tileSize?: number;
         };
         /**
-         * @description A ground the generator draws (decision 0023); water, lava and rock are not walked on.
+         * @description A ground the generator draws (decision 0023); water, lava, rock and wall are not walked on.
+         *     `wall` is laid blocks, a dungeon level's walls round its rooms and corridors (decision 0061).
          * @enum {string}
          */
-        TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice";
+        TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice" | "wall";
         /**
          * @description Levels only (Assetloom extension, decision 0051): the size in tiles, the tile edge, and the
          *     tileset — a tileset task of the same project (`tilesetTaskId`, completed, wang16 or blob47; its
