@@ -25,6 +25,8 @@ import { drawTextureBackground, isTexturePrompt } from './internal/art/backgroun
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
+import { SCENE_THINGS } from './internal/art/scene/compose.js';
+import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/elements.js';
 import { drawScene } from './internal/art/scene/index.js';
 import { cropToPixels } from './internal/art/scene/paint.js';
 import { drawSpriteFrames } from './internal/art/sprite.js';
@@ -89,6 +91,54 @@ export function refusalMessage(word: string | null, suggestions: readonly string
 /** The message of a background refused for a compound its scene word begins ("space station"). */
 function sceneRefusal(compound: string, scene: string): string {
   return `the built-in generator cannot draw "${compound}": it has a scene of "${scene}", not of "${compound}", and it never draws something else in its place. Ask for "${scene}" alone, or set params.placeholder to get the scene it has.`;
+}
+
+/**
+ * The text a scene is read from: the prompt's words, then each tag and scene-like style value as a
+ * phrase of its own, so that a style word ("heroic") is never read as the head of the prompt's last
+ * phrase ("a snowy mountain landscape heroic").
+ */
+function sceneText(request: {
+  userPrompt: string;
+  tags: readonly string[];
+  style: ImageRequest['style'];
+}): string {
+  const prompt = subjectText({ userPrompt: request.userPrompt, tags: [], style: {} });
+  const rest = subjectText({ userPrompt: '', tags: [], style: request.style });
+  return [prompt, ...request.tags.map((t) => subjectText({ userPrompt: '', tags: [t], style: {} })), rest]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Why a read scene would be another picture than the one asked for (issue #39), or null: a thing it
+ * cannot draw whose phrase names a place or an element ("a temple roof", "a city subway station":
+ * the temple, the city would be drawn without it); a room word in a place drawn only outdoors ("a
+ * village bakery interior"); or, no place read, a thing it cannot draw or a room (the meadow, decision
+ * 0049's addendum). `undrawn` says which of the scene's things were not drawn.
+ */
+function sceneWithout(
+  req: SceneRequest,
+  undrawn: (k: number) => boolean,
+  ignored: readonly string[],
+  undrawnElement: (k: number) => boolean = () => false,
+): string | null {
+  const quote = (ws: readonly string[]) => [...new Set(ws)].map((w) => `"${w}"`).join(', ');
+  const dropped = req.others.flatMap((o, k) => (undrawn(k) ? [o] : []));
+  if (req.defaulted && (dropped.length > 0 || req.rooms.length > 0))
+    return `the built-in generator has no scene of ${quote([...ignored, ...dropped.map((o) => o.word), ...req.rooms])} and never draws a meadow in its place. Name a place it draws (a forest, a beach, a castle hall, a city street, a cave, a dungeon …), use a model provider, or set params.placeholder to get the plain meadow.`;
+  const lost = dropped.find((o) => o.within.length > 0);
+  if (lost) {
+    return `the built-in generator cannot draw "${lost.phrase}" in "${lost.written}": it would draw ${quote(lost.within)} without it, and it never draws something else in its place. Ask for ${quote(lost.within)} alone, use a model provider, or set params.placeholder to get that scene.`;
+  }
+  // an element its place does not draw ("an underwater palace": no castle under the sea)
+  const placed = req.elements.find((e, k) => e.within && undrawnElement(k));
+  if (placed)
+    return `the built-in generator cannot draw "${placed.word}" in ${quote(placed.within ?? [])}: its scene of that place has no ${placed.word}, and it never draws the place without it. Ask for the place alone, or the ${placed.word} in a place that has one, use a model provider, or set params.placeholder to get the scene it has.`;
+  if (req.rooms.length > 0 && !INDOOR.has(req.setting) && !req.corridor)
+    return `the built-in generator cannot draw ${quote([...ignored, ...req.rooms])}: it has no inside of that place, and it never draws the outside in its place. Ask for a place outdoors, or an inside it draws (a castle hall, a tavern, a library, a dungeon, a cave), use a model provider, or set params.placeholder to get the outdoor scene.`;
+  return null;
 }
 
 /** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
@@ -232,14 +282,37 @@ export async function preflightProcedural(request: {
   if (request.placeholder) return { ok: true };
   if (request.assetType === 'background') {
     const it = interpret({ ...request, tags: [...request.tags] });
-    const compound = await sceneCompound(it, subjectText(request));
-    if (!compound) return { ok: true };
-    return {
-      ok: false,
-      word: compound,
-      suggestions: [it.subject!],
-      message: sceneRefusal(compound, it.subject!),
-    };
+    const text = subjectText(request);
+    const compound = await sceneCompound(it, text);
+    if (compound)
+      return {
+        ok: false,
+        word: compound,
+        suggestions: [it.subject!],
+        message: sceneRefusal(compound, it.subject!),
+      };
+    if (isTexturePrompt(text)) return { ok: true };
+    // the scene's own reading, its things tried as the drawing will try them (before any work)
+    const scene = readScene(sceneText(request), it);
+    const refused = await Promise.all(
+      scene.others.map(async (o, k) => {
+        if (k >= SCENE_THINGS) return true;
+        const thing = interpret({
+          assetType: 'sprite',
+          userPrompt: o.phrase,
+          tags: [],
+          style: request.style,
+        });
+        const source = await chooseSource(thing, {
+          assetType: 'sprite',
+          directions: 1,
+          userPrompt: o.phrase,
+        });
+        return source.kind === 'refused';
+      }),
+    );
+    const message = sceneWithout(scene, (k) => refused[k]!, it.ignored);
+    return message ? { ok: false, word: null, suggestions: [], message } : { ok: true };
   }
   if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
   const it = interpret({ ...request, tags: [...request.tags] });
@@ -326,17 +399,31 @@ async function drawBackground({
       throw e;
     }
   };
-  const out = await drawScene({ rng, style, painter, text, interpretation, width, height, drawThing });
+  const out = await drawScene({
+    rng,
+    style,
+    painter,
+    text: sceneText(request),
+    interpretation,
+    width,
+    height,
+    drawThing,
+  });
   // never a meadow in place of the place asked for (issue #39: "a sci-fi laboratory" was a meadow
   // with trees, its words listed as not honoured): no place read, and a thing it could not draw or a
   // room no setting draws named, the scene is refused, naming them
-  const undrawn = [...out.report.filter((r) => !r.drawn).map((r) => r.word), ...out.request.rooms];
-  if (out.request.defaulted && undrawn.length > 0 && !request.placeholder)
-    throw new PipelineError(
-      'subject_not_drawable',
-      `the built-in generator has no scene of ${[...new Set([...interpretation.ignored, ...undrawn])].map((w) => `"${w}"`).join(', ')} and never draws a meadow in its place. Name a place it draws (a forest, a beach, a castle hall, a city street, a cave, a dungeon …), use a model provider, or set params.placeholder to get the plain meadow.`,
-      { expose: true },
-    );
+  // the things' report comes first, in the order of the request's others (compose.ts)
+  const things = out.report.filter((r) => r.thing);
+  const elements = out.report.filter((r) => !r.thing);
+  const without = request.placeholder
+    ? null
+    : sceneWithout(
+        out.request,
+        (k) => things[k]?.drawn !== true,
+        interpretation.ignored,
+        (k) => elements[k]?.drawn === false,
+      );
+  if (without) throw new PipelineError('subject_not_drawable', without, { expose: true });
   const one = (w: string) =>
     w
       .replace(/ies$/, 'y')

@@ -22,6 +22,9 @@ export interface ComposedScene {
  * Draws a thing the prompt names that no element is ("a wizard", "a red dragon") about `height`
  * pixels tall, cropped to its pixels; null when it cannot be drawn (it is then dropped, and said so).
  */
+/** At most this many things the prompt names are drawn into a scene; the rest are dropped, and said. */
+export const SCENE_THINGS = 4;
+
 export type DrawThing = (phrase: string, height: number) => Promise<{ image: RgbaImage; as: string } | null>;
 
 interface Ctx {
@@ -1867,7 +1870,7 @@ export async function composeScene(job: {
   paintWeather(ctx, weather);
   // the things the prompt names that no element is: drawn by the sprite generator, stood on the
   // ground in front, spread across the width; or dropped, and said so
-  const things = req.others.slice(0, 4);
+  const things = req.others.slice(0, SCENE_THINGS);
   for (const [k, other] of things.entries()) {
     const got = job.drawThing ? await job.drawThing(other.phrase, Math.round(h * (room ? 0.3 : 0.26))) : null;
     if (!got) {
@@ -1884,7 +1887,8 @@ export async function composeScene(job: {
     );
     ctx.report.push({ word: other.word, drawn: true, as: got.as, thing: true });
   }
-  for (const other of req.others.slice(4)) ctx.report.push({ word: other.word, drawn: false, thing: true });
+  for (const other of req.others.slice(SCENE_THINGS))
+    ctx.report.push({ word: other.word, drawn: false, thing: true });
   // every element: drawn (and how), or dropped when this scene had no place for it
   for (const e of req.elements) {
     const as = ctx.drawn.get(e.kind);

@@ -256,13 +256,29 @@ export interface SceneRequest {
   /** A neon-lit place (cyberpunk): night colours and coloured lights. */
   neon: boolean;
   /** The elements the prompt names, with the word that named each. */
-  elements: Array<{ word: string; kind: ElementKind }>;
+  elements: Array<{
+    word: string;
+    kind: ElementKind;
+    /** The place words before the element that heads its phrase ("underwater" in "an underwater palace"). */
+    within?: string[];
+  }>;
   /**
    * Things the prompt names that no element is ("a wizard", "a red dragon"): each phrase (its
    * colour and modifier words, then its noun) is drawn by the sprite generator into the scene, or
    * dropped when it cannot be drawn.
    */
-  others: Array<{ phrase: string; word: string }>;
+  others: Array<{
+    phrase: string;
+    word: string;
+    /**
+     * The place and element words before the thing in its phrase ("temple" in "a temple roof",
+     * "city" in "a city subway station"): they are drawn only with it — when the thing cannot be
+     * drawn, the scene they would draw is another picture and is refused (issue #39).
+     */
+    within: string[];
+    /** The phrase as written, up to the thing ("city subway station"). */
+    written: string;
+  }>;
   /** The words that named the place, and modifiers the drawing honours: understood. */
   honoured: string[];
   /** "dark": the whole scene a step darker. */
@@ -348,9 +364,10 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   let snowCover = false;
   let library = false;
   const rooms: string[] = [];
-  const addElement = (word: string, kind: ElementKind) => {
+  const addElement = (word: string, kind: ElementKind, within: string[] = []) => {
     if (kind === 'neon') neon = true;
-    if (!elements.some((e) => e.kind === kind)) elements.push({ word, kind });
+    if (!elements.some((e) => e.kind === kind))
+      elements.push({ word, kind, ...(within.length ? { within } : {}) });
     else honoured.push(word);
   };
   for (const chunk of text.split(PUNCTUATION)) {
@@ -390,7 +407,8 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
-        if (NOT_THINGS.has(w)) {
+        // "interior" is a room word before it is a word about the picture: "a bakery interior" is a room
+        if (NOT_THINGS.has(w) && !ROOM_WORDS.test(w)) {
           // the sky, the snow, the night: the scene's own light and weather draw them
           honoured.push(t.text);
           continue;
@@ -407,7 +425,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           if (/corridor|hallway|passage|走廊/.test(w + t.text)) corridor = true;
           honoured.push(t.text);
           rooms.push(t.text);
-          if (w === 'hall' || t.text === '大厅') places.push('castle_hall');
+          // "a castle interior": the castle's hall (issue #39: it was a castle in a meadow)
+          if (w === 'hall' || t.text === '大厅' || en.some((x) => kindOfWord(x) === 'castle'))
+            places.push('castle_hall');
           continue;
         }
         // "palm trees", "pine trees": the kind of tree names the trees
@@ -422,7 +442,13 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           // "a full moon": the moon, full
           const full = kind === 'moon' && i > 0 && /^(full|满)/.test(en[i - 1] ?? phrase[i - 1]!.text);
           if (kind === 'bookshelves' && /library/.test(w)) library = true;
-          addElement(t.text, full ? 'full-moon' : kind);
+          const within =
+            i === head
+              ? phrase
+                  .slice(0, i)
+                  .flatMap((x, k) => (classes[k] === 'place' || PLACES[en[k]!] ? [x.text] : []))
+              : [];
+          addElement(t.text, full ? 'full-moon' : kind, within);
           // a lake, a river, a waterfall are in a place, not the place (the sea is)
           if (place && i === head && kind !== 'lake' && kind !== 'river' && kind !== 'waterfall')
             places.push(place);
@@ -440,8 +466,19 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         }
         // a lone Chinese character left over from a word the lexicon splits (喷发 → 喷, 发) names nothing
         if (i === head && classes[i] === 'noun' && !(t.zh && [...t.text].length === 1)) {
-          const from = phrase.slice(0, i + 1).filter((_, k) => classes[k] !== 'place' && !kindOfWord(en[k]!));
-          others.push({ phrase: from.map((x) => x.text).join(t.zh ? '' : ' '), word: t.text });
+          const placed = (k: number) => classes[k] === 'place' || !!kindOfWord(en[k]!) || !!PLACES[en[k]!];
+          const from = phrase.slice(0, i + 1).filter((_, k) => !placed(k));
+          const within = phrase.slice(0, i).flatMap((x, k) => (placed(k) ? [x.text] : []));
+          const join = t.zh ? '' : ' ';
+          others.push({
+            phrase: from.map((x) => x.text).join(join),
+            word: t.text,
+            within,
+            written: phrase
+              .slice(0, i + 1)
+              .map((x) => x.text)
+              .join(join),
+          });
           continue;
         }
         // modifiers: honoured when the head is an element that draws them; a thing's go with its phrase
@@ -501,6 +538,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     rooms,
   };
 }
+
+/** The settings the scene composer draws inside: a room word ("interior", "chamber") is drawn only in them. */
+export const INDOOR: ReadonlySet<Setting> = new Set(['dungeon', 'cave', 'castle_hall', 'tavern', 'library']);
 
 function kindOfWord(w: string): ElementKind | undefined {
   const one = (x: string) => KIND_OF.get(x) ?? KIND_OF.get(x.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, ''));
