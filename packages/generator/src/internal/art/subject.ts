@@ -50,20 +50,20 @@ export type Source =
  */
 const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
   blade:
-    'blade,sword,broadsword,longsword,shortsword,greatsword,cutlass,dagger,knife,machete,pocketknife,saber,sabre,scimitar,rapier,katana,foil,brand,weapon,bayonet',
+    'blade,sword,broadsword,longsword,shortsword,greatsword,cutlass,dagger,knife,machete,pocketknife,saber,sabre,scimitar,rapier,katana,foil,brand,weapon',
   axe: 'axe,ax,battle-ax,battle-axe,broadax,hatchet,tomahawk',
-  hammer: 'hammer,sledgehammer,sledge,mallet,warhammer,maul,gavel',
-  spear: 'spear,lance,javelin,trident,harpoon,pike,halberd',
-  staff: 'staff,wand,rod,stave,scepter,sceptre',
+  hammer: 'hammer,sledgehammer,sledge,mallet,warhammer,maul',
+  spear: 'spear,lance,javelin,pike',
+  staff: 'staff,rod,stave',
   bow: 'bow,longbow,shortbow',
-  gun: 'gun,pistol,revolver,rifle,musket,flintlock,shotgun,carbine,firearm,luger,autoloader,automatic,semiautomatic,smoothbore,small-arm,blaster',
+  gun: 'gun,pistol,revolver,flintlock,firearm,luger,autoloader,automatic,semiautomatic,small-arm',
   shield: 'shield,buckler',
-  hat: 'hat,cap,fedora,beret,beanie,bonnet,derby,stetson,boater,panama,headgear,skullcap',
+  hat: 'hat,cap,fedora,derby,stetson,boater,panama,headgear',
   crown: 'crown,tiara,diadem,coronet',
   garment:
     'garment,shirt,t-shirt,tunic,jacket,coat,sweater,pullover,sweatshirt,windbreaker,overcoat,greatcoat,raincoat,jersey,blouse,waistcoat,vest',
-  boot: 'boot,footwear,shoe',
-  chest: 'chest,box,crate,strongbox,coffer,trunk,safe,toolbox',
+  boot: 'boot,footwear',
+  chest: 'chest,box,strongbox,coffer,trunk',
   bag: 'bag,sack,pouch,backpack,knapsack,satchel,purse,haversack,schoolbag,saddlebag,mailbag,tote',
   bottle: 'bottle,flask,jar,jug,canteen,vial,phial,ampoule',
   barrel: 'barrel,cask,keg',
@@ -84,20 +84,20 @@ const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
   lamp: 'lamp,lantern',
   candle: 'candle,taper',
   torch: 'torch',
-  chair: 'chair,armchair,stool,bench,throne,campstool,footstool,pew,fauteuil',
-  table: 'table,desk,workbench,worktable,counter,escritoire',
+  chair: 'chair,armchair,fauteuil',
+  table: 'table,desk,workbench,worktable,escritoire',
   bed: 'bed,bunk,berth,cot,sickbed,deathbed',
   cabinet: 'cabinet,cupboard,wardrobe,dresser,closet',
   house:
-    'house,cottage,home,dwelling,farmhouse,residence,abode,bungalow,habitation,inn,tavern,hostelry,guesthouse,cafe,bistro,restaurant,shop,store,building,edifice,manor,schoolhouse,clubhouse,teahouse,coffeehouse,lodge,hall,boardinghouse,motel,hotel,shed,woodshed,barn,stable',
-  tower: 'tower,watchtower,belfry,turret,keep,lighthouse,spire,steeple,minaret',
+    'house,cottage,home,dwelling,farmhouse,residence,abode,bungalow,habitation,inn,tavern,hostelry,guesthouse,cafe,bistro,restaurant,shop,store,building,edifice,manor,teahouse,coffeehouse,lodge,boardinghouse',
+  tower: 'tower,watchtower,turret,keep',
   castle: 'castle,fortress,fort,citadel,stronghold,bastion,fortification',
-  temple: 'temple,shrine,pagoda,chapel,cathedral,church,mosque,abbey,synagogue,stupa,pantheon',
+  temple: 'temple,shrine,pantheon',
   hut: 'hut,shack,shanty,cabin,hovel,shelter',
   tent: 'tent,pavilion,marquee,cabana',
   cart: 'cart,wagon,handcart,oxcart,buckboard,teacart,pushcart',
-  car: 'car,automobile,auto,sedan,jeep,compact,coupe,convertible,taxi,landrover,pickup,cruiser,hatchback,limousine',
-  boat: 'boat,ship,sailboat,rowboat,yacht,sloop,ketch,brig,frigate,galleon,canoe,raft,barge,dinghy,skiff,schooner,warship,steamship,liner,junk',
+  car: 'car,automobile,auto,sedan,compact,coupe,convertible,taxi,hatchback,limousine',
+  boat: 'boat,ship,sailboat,rowboat,yacht,sloop,ketch,brig,canoe,raft,dinghy,skiff,schooner,junk',
   plane: 'plane,airplane,aeroplane,aircraft,jet,biplane,airliner,bomber,interceptor,jetliner',
   rocket: 'rocket,spaceship,spacecraft,missile,icbm',
   train: 'train,locomotive,railcar,tram',
@@ -105,6 +105,33 @@ const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
   rock: 'rock,boulder,bowlder,stone,pebble',
   mushroom: 'mushroom,toadstool,fungus,agaric,puffball,truffle',
 };
+/**
+ * Nouns the lexicon files as a person, a creature or an animal by a rare sense while a game maker
+ * means a thing (WordNet's first physical sense): "a blimp" is an airship, not a fat man; "a sneaker" a
+ * shoe; "a toy" no toy dog. Drawn from a drawing of the word, or refused (issue #39, decision 0059).
+ */
+const THINGS_NOT_BEINGS = new Set(
+  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
+    ',',
+  ),
+);
+/**
+ * WordNet hypernym links whose drawing is visibly another thing: a monastery is no cottage, a carriage
+ * no car, a steamship no sailboat, a lectern no table, a pike (the weapon) no motorway, a sledgehammer no
+ * claw hammer, a minaret no stone tower, a blimp no sausage, a counter no table. Refused unless a drawing names the noun
+ * itself (issue #39, decision 0059).
+ */
+const NOT_DRAWN_AS = new Set([
+  'monastery',
+  'carriage',
+  'steamship',
+  'lectern',
+  'pike',
+  'blimp',
+  'sledgehammer',
+  'minaret',
+  'counter',
+]);
 /** Nouns that, before another noun, describe it (WordNet's tag counts miss them). */
 const DESCRIBING = ['male', 'evil', 'holy', 'dark', 'baby', 'giant', 'elder', 'mini', 'toy', 'pet'];
 /** Words before a thing that say what it is for, not what it looks like ("battle axe", "war hammer"). */
@@ -265,9 +292,11 @@ function compoundBefore(
  * place words the drawing does not show stay in `ignored`: drawn without, and said so.
  */
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
+  // a thing the lexicon took for a being by a rare sense is a thing: no figure of the rig
+  if (it.kind && THINGS_NOT_BEINGS.has(it.lemma ?? it.subject ?? '')) it.kind = 'thing.drawing';
   const source = await sourceOfHead(it, request);
   if (!it.subject) return source;
-  const { compounds, adjectiveFirst, compoundKinds, personCompounds } = await wordnetLinks();
+  const { compounds, adjectiveFirst, compoundKinds, personCompounds, drawAs, near } = await wordnetLinks();
   const compound = compoundBefore(it, request.userPrompt, compounds);
   // a compound WordNet files with people ("sea captain", "foot soldier") is that person: the figure,
   // the words it cannot show said in metadata.notHonoured
@@ -279,6 +308,10 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     if (decided) return decided;
   }
   if (source.kind === 'refused') return namedRefusal(it, source, request.userPrompt);
+  // the noun after the subject is the phrase's head ("a temple roof", "a pirate deck"): a head the
+  // reader dropped is not drawn, and the subject before it would be another thing (issue #39)
+  const after = headAfter(it, request.userPrompt, { drawAs, near, adjectiveFirst });
+  if (after) return refusedPhrase(`${it.subject} ${after}`, after);
   if (!it.modifiers?.length) return source;
   const honoured = new Set(it.understood);
   if (source.kind === 'drawing') {
@@ -339,6 +372,49 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     );
     return { kind: 'refused', word: phrase, suggestions };
   }
+}
+
+/** Words after a subject that say what the picture is for, not another thing ("a knight sprite"). */
+const ASSET_WORDS = new Set(
+  'sprite sprites spritesheet sheet icon icons item items asset assets character characters pickup pickups token enemy enemies npc hero player avatar portrait object prop props tile tiles art artwork graphic graphics image picture drawing design version variant variation style pose frame frames cycle loop animation view side front back top left right up down north south east west'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The head noun of the subject's phrase when the reader took an earlier word for the subject ("roof"
+ * in "a temple roof", "deck" in "a pirate deck"): an English noun right after the subject, before any
+ * break, that the reader dropped; null when the subject ends its phrase.
+ */
+function headAfter(
+  it: Interpretation,
+  text: string | undefined,
+  { drawAs, near, adjectiveFirst }: Pick<Tables, 'drawAs' | 'near' | 'adjectiveFirst'>,
+): string | null {
+  // a WordNet noun of a physical thing: the lexicon's, or one its links start from
+  const thing = (w: string) =>
+    nounLemma(w) !== null ||
+    regularSingulars(w).some((s) => drawAs.get(s) !== undefined || near.get(s) !== undefined);
+  if (!text || !it.subject || /[\u3400-\u9fff]/.test(it.subject)) return null;
+  const tokens = tokenize(text);
+  const at = tokens.map((t) => t.text).lastIndexOf(it.subject);
+  if (at < 0) return null;
+  let head: string | null = null;
+  for (const t of tokens.slice(at + 1)) {
+    // a verb's form ("facing", "burning") is the subject's action or state, not a thing
+    if (t.zh || LABEL_STOP.has(t.text) || /(ing|ed)$/.test(t.text)) break;
+    const cls = wordClass(t);
+    if (
+      cls !== 'noun' ||
+      ASSET_WORDS.has(t.text) ||
+      adjectiveFirst.has(t.text) ||
+      !it.ignored.includes(t.text)
+    )
+      break;
+    if (!thing(t.en || t.text)) break;
+    head = t.text;
+  }
+  return head;
 }
 
 /**
@@ -472,7 +548,7 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   if (!matches.length && !zh) {
     for (const w of regularSingulars(word)) {
       const as = drawAs.get(w);
-      if (!as) continue;
+      if (!as || NOT_DRAWN_AS.has(w)) continue;
       // a hypernym of another kind than the noun's own is another thing ("birch" is a tree, not wood)
       const own = it.kind && !GENERIC_KINDS.has(it.kind) ? it.kind : null;
       if (own && !sameKind(own, as)) continue;
