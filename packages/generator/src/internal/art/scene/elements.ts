@@ -376,7 +376,13 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     const phrases: Array<typeof tokens> = [[]];
     for (const t of tokens) {
       const c = wordClass(t);
-      if (c === 'break' || /^(by|next|beside|near|over|under|behind|before)$/.test(t.en)) phrases.push([]);
+      // Chinese "and" (和, 与, 跟, 及) ends a phrase as "and" does: "沙滩和海水" is a beach and sea water
+      if (
+        c === 'break' ||
+        /^(by|next|beside|near|over|under|behind|before)$/.test(t.en) ||
+        (t.zh && /^(和|与|跟|及|以及)$/.test(t.text))
+      )
+        phrases.push([]);
       else if (c !== 'stop') phrases.at(-1)!.push(t);
     }
     for (const phrase of phrases) {
