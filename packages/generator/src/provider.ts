@@ -254,6 +254,19 @@ async function drawFromLibrary(
     }
   if (!interpretation.understood.includes(it.subject!)) interpretation.understood.push(it.subject!);
   interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
+  // a still picture shows no burning: "a burning book" is the book, and says "burning" is not in it
+  // (issue #39), unless the drawing is of a fire or its flame ("a lit torch", "a campfire burning")
+  if (
+    request.assetType === 'sprite' &&
+    it.action === 'flicker' &&
+    !/fire|flame|torch|candle|lamp|lantern|burn|match/.test(`${drawing.label} ${drawing.words.join(' ')}`)
+  ) {
+    const words = interpretation.understood.filter(
+      (w) => tokenize(w)[0] && wordClass(tokenize(w)[0]!) === 'action',
+    );
+    interpretation.understood = interpretation.understood.filter((w) => !words.includes(w));
+    interpretation.ignored.push(...words);
+  }
   if (askedMotion === 'fly' && motion !== 'fly') {
     // no drawing of it has its wings spread: it hovers, and says its wings do not beat
     const words = interpretation.understood.filter((w) => FLY_WORDS.test(w.toLowerCase()));

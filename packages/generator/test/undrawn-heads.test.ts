@@ -91,8 +91,14 @@ describe('a word that changes the picture and is not drawn is named in the resul
     ['a treasure map', 'treasure'],
     ['a mage robe', 'mage'],
     ['a tattered cloak', 'tattered'],
+    // a still picture of no fire shows no burning; a torch's drawing is its flame
+    ['a burning book', 'burning'],
   ])('"%s" is drawn and says "%s" is not in it', async (prompt, word) => {
     expect((await renderProcedural(spriteRequest(prompt))).interpretation?.ignored).toContain(word);
+  });
+
+  it('a lit torch shows its flame: "lit" is not named', async () => {
+    expect((await renderProcedural(spriteRequest('a lit torch'))).interpretation?.ignored).toEqual([]);
   });
 
   it('a background says the modifier it does not draw: "a forest clearing"', async () => {
