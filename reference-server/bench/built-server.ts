@@ -2,7 +2,7 @@
  * The built server (dist/main.js) as a child process, as it is deployed: for benchmarks whose client
  * must not share the server's event loop or CPU accounting.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,6 +55,20 @@ export async function startBuiltServer(
   options: { dir?: string } = {},
 ): Promise<BuiltServer> {
   const dir = options.dir ?? serverDir;
+  // This checkout's server is built first when its sources (or a package it runs) changed since
+  // the last build: a bench or an eye review of a stale dist measures code that is no longer there
+  // (two reviews of 2026-11-29 judged the morning's generator after the day's merges).
+  if (options.dir === undefined) {
+    const built = spawnSync(
+      process.execPath,
+      [join(serverDir, '..', 'scripts', 'ensure-built.mjs'), '@assetloom/server'],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (built.status !== 0)
+      throw new Error('[assetloom/server] building the server for the bench failed (see above)');
+  }
   const main = join(dir, 'bin', 'assetloom-server.js');
   if (!existsSync(join(dir, 'dist', 'main.js'))) {
     throw new Error('[assetloom/server] the built server is missing (dist/main.js): run `pnpm build` first');
