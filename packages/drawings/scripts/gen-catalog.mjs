@@ -205,6 +205,58 @@ function svgOf(d) {
   };
 }
 const lum = (r, g, b) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+/**
+ * A silhouette drawn as a round badge with the thing cut out of it (game-icons' black-flag is a
+ * disc with a flag-shaped notch): the shape with its holes and notches filled is a circle (≥ 93 % of
+ * it inside the circle of its area), fills at least half the picture, and ≥ 20 % of it is cut away. A sprite of
+ * it shows a disc, not the thing, so lookups rank it after the drawings that show the thing.
+ */
+function knockedOut(full, FW, FH) {
+  // judged at 32 px across, as a sprite sees it: a cut thinner than a pixel there closes
+  const W = 32;
+  const H = Math.max(1, Math.round((FH * W) / FW));
+  const cover = new Float32Array(W * H);
+  for (let y = 0; y < FH; y++)
+    for (let x = 0; x < FW; x++)
+      cover[Math.min(H - 1, Math.floor((y * H) / FH)) * W + Math.floor((x * W) / FW)] +=
+        full[(y * FW + x) * 4 + 3];
+  const per = (FW / W) * (FH / H) * 255;
+  const solid = (i) => cover[i] >= per * 0.5;
+  // the shape with its holes and notches filled: inside its row's and its column's solid span
+  const rowSpan = Array.from({ length: H }, () => [W, -1]);
+  const colSpan = Array.from({ length: W }, () => [H, -1]);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++)
+      if (solid(y * W + x)) {
+        rowSpan[y] = [Math.min(rowSpan[y][0], x), Math.max(rowSpan[y][1], x)];
+        colSpan[x] = [Math.min(colSpan[x][0], y), Math.max(colSpan[x][1], y)];
+      }
+  const outside = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) {
+    const x = i % W;
+    const y = (i - x) / W;
+    outside[i] = x < rowSpan[y][0] || x > rowSpan[y][1] || y < colSpan[x][0] || y > colSpan[x][1] ? 1 : 0;
+  }
+  let filled = 0;
+  let holes = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < W * H; i++) {
+    if (outside[i]) continue;
+    filled++;
+    if (!solid(i)) holes++;
+    cx += i % W;
+    cy += Math.floor(i / W);
+  }
+  if (filled < W * H * 0.5) return false;
+  cx /= filled;
+  cy /= filled;
+  const r2 = filled / Math.PI;
+  let inside = 0;
+  for (let i = 0; i < W * H; i++)
+    if (!outside[i] && ((i % W) + 0.5 - cx) ** 2 + (Math.floor(i / W) + 0.5 - cy) ** 2 <= r2) inside++;
+  return inside / filled >= 0.93 && holes / filled >= 0.2;
+}
 function analyse(d) {
   const { svg, w, h } = svgOf(d);
   // wasm objects are freed by hand: without it the module's memory fills after a few thousand renders
@@ -321,6 +373,7 @@ function analyse(d) {
   const s = (v, total) => Math.round((v / N) * total * 100) / 100;
   return {
     cropped,
+    knockout: d.set === 'game-icons' && knockedOut(px, W, H),
     facing,
     box: [s(x0, w), s(y0, h), s(x1 + 1, w), s(y1 + 1, h)],
     rgb,
@@ -341,6 +394,7 @@ for (const d of drawings) {
   if (!a) continue;
   const flags = [
     a.cropped ? 'c' : '',
+    a.knockout ? 'k' : '',
     d.face ? 'h' : '',
     d.person ? 'p' : '',
     d.set === 'game-icons' ? 'm' : '',
@@ -386,7 +440,8 @@ export const SETS = ${JSON.stringify(setsMeta, null, 2)} as const;
 
 /**
  * One drawing a line: id|label|heads|words|zh|group|flags|facing|box|rgb|author.
- * flags: c cropped by its own frame, h a head or face only, p a person, m a one-colour silhouette.
+ * flags: c cropped by its own frame, k a round badge with the thing cut out of it, h a head or face
+ * only, p a person, m a one-colour silhouette.
  * facing: l left, r right, f front, ? unknown. box: the drawn part in the icon's own units.
  */
 export const DRAWINGS = ${JSON.stringify(rows.join('\n'))};

@@ -23,6 +23,8 @@ export interface Drawing {
   readonly group: string;
   /** The drawing is cut by its own frame (a cow whose back is outside the picture). */
   readonly cropped: boolean;
+  /** A round badge with the thing cut out of it (a disc with a flag-shaped hole): ranked last. */
+  readonly knockout?: boolean;
   /** A head or a face only, not the whole animal. */
   readonly face: boolean;
   /** A person (jobs and fantasy people). */
@@ -73,6 +75,7 @@ function decodeRow(row: string): Drawing {
     zh: zh ? zh.split(',') : [],
     group,
     cropped: flags.includes('c'),
+    ...(flags.includes('k') ? { knockout: true } : {}),
     face: flags.includes('h'),
     person: flags.includes('p'),
     silhouette: flags.includes('m'),
@@ -397,6 +400,7 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
       if (w !== head && !modifiers.includes(w) && !d.heads.includes(w)) score -= 0.75;
     if (d.heads.length > 1) score -= 0.5;
     if (d.cropped) score -= 4;
+    if (d.knockout) score -= 4;
     if (d.face) score -= 2;
     const prev = found.get(d.id);
     if (!prev || prev.score < score) found.set(d.id, { drawing: d, score, via });

@@ -32,6 +32,8 @@ function eagerCatalog() {
       zh: zh ? zh.split(',') : [],
       group,
       cropped: flags!.includes('c'),
+      // (the knockout flag came after the eager parse: its field, the same way the lazy one sets it)
+      ...(flags!.includes('k') ? { knockout: true } : {}),
       face: flags!.includes('h'),
       person: flags!.includes('p'),
       silhouette: flags!.includes('m'),
