@@ -16,7 +16,7 @@ async function run(count) {
       if (i >= count) return;
       const result = await runPipeline(
         {
-          prompt: `bench knight ${batch}-${i}`,
+          prompt: `bold knight ${batch}-${i}`,
           assetType: 'sprite',
           projectStyle: {},
           params: { resolution: 64, frames: { directions: 4, framesPerDirection: 4 }, format: 'spritesheet' },

@@ -39,24 +39,35 @@ export function follow(url: string, taskId: string, token: string): Promise<{ en
     });
     const lags: number[] = [];
     let end = Number.NaN;
+    let failure: string | undefined;
     ws.on('message', (data) => {
       const now = Date.now();
       const event = JSON.parse(String(data)) as { at: string; stage: string; status: string; error?: string };
       lags.push(now - Date.parse(event.at));
       if ((event.stage === 'format_adapter' && event.status === 'completed') || event.error)
         end = performance.now();
+      if (event.error) failure ??= event.error;
     });
-    ws.on('close', () => resolve({ end, lags }));
+    // A refused or failed task is not a generation: a bench that timed refusals measured nothing.
+    ws.on('close', () =>
+      failure === undefined
+        ? resolve({ end, lags })
+        : reject(new Error(`[assetloom/server] bench: task ${taskId} failed: ${failure}`)),
+    );
     ws.on('error', reject);
   });
 }
 
-/** Submits `count` 64 px sprite sheets at once (the spec's defaults) and follows each to its end. */
+/**
+ * Submits `count` 64 px sprite sheets at once (the spec's defaults) and follows each to its end.
+ * The prompt is `<label> knight <i>`: the label must not be a noun the reader takes as the head
+ * ('bench knight' is refused since #39's head-noun rule, so the timed batches were refusals).
+ */
 export function generateBatch(
   url: string,
   user: { token: string; projectId: string },
   count: number,
-  label = 'bench',
+  label = 'bold',
 ): Promise<Array<{ latency: number; lags: number[]; end: number }>> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {

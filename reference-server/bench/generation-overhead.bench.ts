@@ -75,7 +75,7 @@ async function bare(storage: StoragePort): Promise<Measured> {
       if (i >= TASKS) return;
       const result = await runPipeline(
         {
-          prompt: `bench knight ${i}`,
+          prompt: `bold knight ${i}`,
           assetType: 'sprite',
           projectStyle: {},
           params: PARAMS,
@@ -125,7 +125,7 @@ async function queueOnly(eventBatchMs: number): Promise<Measured> {
       for (let i = 0; i < TASKS; i++) {
         await service.submitTask(user, {
           projectId: project.id,
-          prompt: `bench knight ${i}`,
+          prompt: `bold knight ${i}`,
           assetType: 'sprite',
           params: PARAMS,
         } as never);
@@ -158,7 +158,11 @@ async function wholeServer(fsync: boolean): Promise<Measured> {
       DATA_DIR: dir,
     });
     if (!loaded.ok) throw loaded.error;
-    const server = await startServer(loaded.value, { logger: silent, storage: fsStorage(dir, fsync) });
+    const storage = fsStorage(dir, fsync);
+    // startServer checks only the storage it opens itself: check() makes the folders the pipeline
+    // threads write in (without it every task failed storing its files, and the row timed failures)
+    await storage.check();
+    const server = await startServer(loaded.value, { logger: silent, storage });
     try {
       const user = await benchUser(server.url);
       // Untimed warm-up: the pipeline threads compile the pipeline's code in their own isolates.
