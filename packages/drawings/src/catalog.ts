@@ -335,6 +335,9 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   bee: ['f/honeybee', 'n/honeybee'],
   train: ['f/locomotive', 'n/locomotive'],
   lantern: ['g/old-lantern', 'g/lantern'],
+  // a flag is cloth on a pole: the nations' silhouettes lose their cloth's edge (Brazil's is a
+  // diamond with a disc), and the black flag is a badge (decision 0067)
+  flag: ['g/flying-flag'],
   lock: ['f/locked', 'n/locked'],
   padlock: ['f/locked', 'n/locked'],
   cross: ['g/gothic-cross', 'g/jerusalem-cross'],
