@@ -187,7 +187,9 @@ async function drawFromLibrary(
   // looks of each (issue #39: four seeds were four near copies): consecutive seeds walk the drawings
   // first, then the looks, so any four seeds in a row differ in drawing or look
   const top = source.matches[0]!.score;
-  const pool = source.matches.filter((m) => m.score >= top - 2.5 && !m.drawing.cropped && !m.drawing.knockout).slice(0, 3);
+  const pool = source.matches
+    .filter((m) => m.score >= top - 2.5 && !m.drawing.cropped && !m.drawing.knockout)
+    .slice(0, 3);
   // seed 1 (the default) is the best drawing as drawn
   const turn = Math.abs(Math.trunc(request.seed) - 1);
   const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;
