@@ -958,6 +958,17 @@ function finishSprite(r: Reading, head: Noun | undefined, heldNoun: Noun | undef
       .filter((c) => c.phrase === phraseOf && c.text !== result.subject)
       .map((c) => (c.zh ? c.text : c.en));
     if (mods.length) result.modifiers = dedupe(mods);
+    // a colour before a compound describes the whole: "a green wizard hat" is a green hat, not a hat
+    // of a green wizard (the colour stood before "wizard", a word of the head's own phrase)
+    const own = new Set(mods.map((m) => m.toLowerCase()));
+    const lemmas = new Set(
+      content
+        .slice(0, Math.max(0, at))
+        .filter((c) => c.phrase === phraseOf)
+        .map((c) => c.en.toLowerCase()),
+    );
+    for (const c of colors)
+      if (c.of && (own.has(c.of.toLowerCase()) || lemmas.has(c.of.toLowerCase()))) delete c.of;
   }
   if (heldNoun && head && head.spec.plan === 'biped') {
     result.held = heldNoun.lemma;
