@@ -166,3 +166,23 @@ describe('interpret: a size word in the held phrase sizes what is held (issue #4
     expect([big.held, big.heldSize, big.size]).toEqual(['sword', undefined, 1.15]);
   });
 });
+
+describe('interpret: a weapon or tool after "with" is held whatever the lexicon files it as (issue #40)', () => {
+  it('"an ogre with a heavy hammer", "a troll with a heavy club", "a miner with a pickaxe" hold them', () => {
+    const table: Array<[string, string]> = [
+      ['an ogre with a heavy hammer', 'hammer'],
+      ['a troll with a heavy club', 'club'],
+      ['a knight with a rusty old hammer', 'hammer'],
+      ['a goblin with a big wooden club', 'club'],
+      ['a dwarf with a pickaxe', 'pickaxe'],
+      ['a samurai holding a katana', 'katana'],
+      ['a knight with a shield and a hammer', 'hammer'],
+    ];
+    for (const [prompt, held] of table) {
+      const it = read(prompt);
+      expect([prompt, it.held, it.ignored.includes(held)]).toEqual([prompt, held, false]);
+    }
+    // no holding word, no held thing: "a hammer" is the drawing itself
+    expect(read('a hammer').held).toBeUndefined();
+  });
+});

@@ -202,6 +202,18 @@ const UI_WORDS =
   /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
+/**
+ * Weapons and tools a figure holds whose noun the lexicon files as a drawing of its own or not at all
+ * ("hammer", "club", "pickaxe", "katana"): after a holding word they are what the figure holds.
+ */
+const HELD_TOOLS = new Set(
+  (
+    'hammer warhammer sledgehammer mallet maul mace club cudgel pickaxe pick pitchfork katana ' +
+    'greatsword longsword broadsword shortsword claymore rapier sabre saber scimitar cutlass blade ' +
+    'hatchet halberd trident lance pike spear glaive staff wand sceptre scepter rod shield buckler ' +
+    'torch lantern ladle dagger knife tome grimoire book pistol revolver musket rifle crossbow longbow'
+  ).split(' '),
+);
 /** Words that count what follows "of" ("a stack of gold bars"): the thing drawn is what they count. */
 const QUANTITY = new Set(
   'stack stacks pile piles heap heaps bunch bunches handful pair pairs set sets lot lots group groups couple row rows collection'.split(
@@ -593,6 +605,8 @@ interface Reading {
   content: ContentWord[];
   /** Material words ("stone", "石"): the subject when the prompt names nothing else ("a stone"). */
   materialWords: Array<{ text: string; en: string; phrase: number }>;
+  /** The first weapon or tool of {@link HELD_TOOLS} named after a holding word. */
+  heldTool?: { text: string; lemma: string };
 }
 
 function startReading(input: InterpretInput): Reading {
@@ -711,7 +725,8 @@ function readPhraseWord(r: Reading, token: Token, index: number): boolean {
     return true;
   }
   if (!token.zh && PHRASE_END.has(w)) {
-    newPhrase(r, false);
+    // "with a shield and a hammer": what "and" adds to a held phrase is held too
+    newPhrase(r, w === 'and' && r.holding);
     return true;
   }
   return STOP.has(w);
@@ -783,6 +798,13 @@ function readMomentWord(r: Reading, token: Token): boolean {
 function readNamingWord(r: Reading, token: Token): void {
   const w = token.en;
   const { tokens, sprite } = r;
+  // a shield gives way to a weapon named beside it ("with a shield and a hammer"): design carries both
+  if (r.holding && !token.zh && (!r.heldTool || /^(shield|buckler)$/.test(r.heldTool.lemma))) {
+    const lemma = nounLemma(w) ?? w;
+    if (HELD_TOOLS.has(lemma) && !r.heldTool) r.heldTool = { text: token.text, lemma };
+    else if (HELD_TOOLS.has(lemma) && !/^(shield|buckler)$/.test(lemma))
+      r.heldTool = { text: token.text, lemma };
+  }
   const next = tokens[tokens.indexOf(token) + 1];
   const endsPhrase = !next || (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en)));
   const headNoun =
@@ -973,6 +995,11 @@ function finishSprite(r: Reading, head: Noun | undefined, heldNoun: Noun | undef
   if (heldNoun && head && head.spec.plan === 'biped') {
     result.held = heldNoun.lemma;
     understood.push(heldNoun.text);
+  } else if (r.heldTool && head && head.spec.plan === 'biped') {
+    // "an ogre with a heavy hammer", "a miner with a pickaxe": a tool the lexicon files as a drawing
+    // of its own (or not at all) is held all the same
+    result.held = r.heldTool.lemma;
+    understood.push(r.heldTool.text);
   }
   for (const n of r.nouns) {
     if (n === head || n === heldNoun) continue;
