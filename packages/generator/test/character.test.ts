@@ -164,6 +164,46 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
     const sword = shown('a warrior with a sword', 'weapon');
     expect(shown('a warrior with a great sword', 'weapon')).toBeGreaterThanOrEqual(sword * 1.5);
   });
+  it('a spear is a long shaft with a head: upright it spans 0.65 of the figure or more; held nouns of any body are held', () => {
+    // before: upright facing down the spear spanned 0.37 of the figure's height (a short stick), now 0.70
+    const prompt = 'a guard with a spear';
+    const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+    const { style } = drawingSetup({
+      assetType: 'animation',
+      prompt,
+      userPrompt: prompt,
+      tags: [],
+      style: {},
+      resolution: 64,
+      directions: 1,
+      framesPerDirection: 1,
+      seed: 1,
+      attempt: 0,
+    });
+    const fit = fitOf(id, { width: 64, height: 64, style });
+    const { fig } = placedFigure(id, motionPose('idle', 0, 6, attackOf(id.outfit.weapon)), 0);
+    const r = rasterize(
+      fig.parts,
+      { ox: fit.ox + 0.5, oy: fit.oy, facing: 0 },
+      fit.unit,
+      fit.gw,
+      fit.gh,
+      style.light,
+    );
+    const k = r.pieces.indexOf('weapon') + 1;
+    const rows = (want: (p: number) => boolean) => {
+      const ys = Array.from(r.piece).flatMap((p, i) => (p && want(p) ? [Math.floor(i / fit.gw)] : []));
+      return Math.max(...ys) - Math.min(...ys) + 1;
+    };
+    expect(rows((p) => p === k) / rows((p) => p !== k)).toBeGreaterThanOrEqual(0.65);
+    // "an ogre with a heavy hammer", "a troll with a heavy club" held their kind's club or nothing
+    for (const [p, w] of [
+      ['an ogre with a heavy hammer', 'hammer'],
+      ['a troll with a heavy club', 'club'],
+      ['a skeleton with a rusty pickaxe', 'pickaxe'],
+    ] as const)
+      expect([p, characterIdentity({ prompt: p, seed: 1, resolution: 64 })!.outfit.weapon]).toEqual([p, w]);
+  });
 });
 
 describe("a robe's hem stays under the robe in every pose (issue #40)", () => {

@@ -62,7 +62,7 @@ const REACH: Readonly<Partial<Record<Weapon, [number, number]>>> = {
   hammer: [0.9, 0.12],
   pickaxe: [0.9, 0.12],
   club: [0.95, 0.12],
-  spear: [1.02, 0.37],
+  spear: [1.86, 0.7],
   pitchfork: [0.95, 0.37],
   staff: [1.6, 0.52],
   wand: [0.6, 0.07],
@@ -209,8 +209,11 @@ export const WEAPONS: Readonly<
     attack: 'thrust',
     draw: (fig) => {
       const r = limbOf(fig);
-      fig.stick(along(fig, -0.35), along(fig, 0.8), r * 0.26, 'wood', W, 'weapon', B);
-      fig.cone(along(fig, 0.77), along(fig, 1.02), r * 0.48, 'metal', W, 'weapon', B + 0.01);
+      // a shaft longer than the figure is tall, its butt near the ground held upright, and a leaf
+      // head above the helm with a socket ring under it: a spear, not a short stick
+      fig.stick(along(fig, -0.7), along(fig, 1.5), r * 0.26, 'wood', W, 'weapon', B);
+      fig.stick(along(fig, 1.46), along(fig, 1.54), r * 0.4, 'metal', W, 'weapon', B + 0.01);
+      fig.cone(along(fig, 1.52), along(fig, 1.86), r * 0.56, 'metal', W, 'weapon', B + 0.02);
     },
   },
   pitchfork: {
@@ -411,8 +414,10 @@ export const OFFHANDS: Readonly<Record<Offhand, (fig: Figure) => void>> = {
 export function holdOf(weapon: Weapon | null, prop = 1): Hold {
   const hold = (weapon && WEAPONS[weapon].hold) || LOW;
   const [reach, butt] = (weapon && REACH[weapon]) || [0.8, 0.1];
-  const [k] = propScale(weapon, prop);
-  return { ...hold, reach: reach * k, butt: butt * k };
+  const [k, thick] = propScale(weapon, prop);
+  // a heavy head stands out of the haft's line by its own half-width: kept above the ground too
+  const head = weapon && /^(hammer|club|axe|pickaxe)$/.test(weapon) ? 0.12 * thick : 0;
+  return { ...hold, reach: reach * k + head, butt: butt * k };
 }
 
 /** The attack a figure makes with what it holds. */
