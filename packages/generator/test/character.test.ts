@@ -206,6 +206,18 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
   });
 });
 
+describe('a hat is the hat it is named (issue #40)', () => {
+  it('"a cowboy hat" is a cowboy hat, "a straw hat" straw, a plain "hat" a brimmed hat — never a cap', () => {
+    // before: every "hat" was a cap, over the class's own hat
+    const head = (prompt: string) => characterIdentity({ prompt, seed: 1, resolution: 64 })!.outfit.head;
+    expect(head('a gunslinger in a cowboy hat')).toBe('cowboy');
+    expect(head('a girl in a straw hat')).toBe('straw');
+    expect(head('a wizard in a blue hat')).toBe('wizard');
+    expect(head('a girl in a red hat')).toBe('cowboy');
+    expect(head('a sailor in a cap')).toBe('cap');
+  });
+});
+
 describe("a robe's hem stays under the robe in every pose (issue #40)", () => {
   it('a druid in green robes: no pale hem disc in run, jump or death frames facing down or sideways', () => {
     const prompt = 'a druid in green robes';

@@ -238,6 +238,7 @@ export function designFigure(input: DesignInput): FigureIdentity {
     if (c.old) d.old = true;
     d.honoured.add(w);
   }
+  if (words.includes('hat')) hatByName(d, words);
   if (it.held) {
     const w = weaponOf(it.held.toLowerCase());
     if (w === 'shield') d.outfit.offhand = d.outfit.offhand === 'round-shield' ? 'round-shield' : 'shield';
@@ -288,6 +289,29 @@ export function designFigure(input: DesignInput): FigureIdentity {
       ...words.filter((w) => /[\u3400-\u9fff]/.test(w) && englishOf(w).some((en) => d.honoured.has(en))),
     ],
   };
+}
+
+/** Hats a word before "hat" names ("a cowboy hat", "a straw hat"), by the rig's headwear. */
+const NAMED_HATS: ReadonlyArray<[RegExp, Outfit['head']]> = [
+  [/^(cowboy|stetson|ranger|western)$/, 'cowboy'],
+  [/^straw$/, 'straw'],
+  [/^(wizard|wizards|mage)$/, 'wizard'],
+  [/^(witch|witches|pointy|pointed)$/, 'witch'],
+  [/^(chef|chefs)$/, 'chef'],
+  [/^(pirate|tricorn|tricorne)$/, 'tricorn'],
+];
+/** Headwear that is a hat already: "a wizard in a hat" keeps the wizard's. */
+const HATS: ReadonlySet<Outfit['head']> = new Set(['cowboy', 'straw', 'wizard', 'witch', 'chef', 'tricorn']);
+
+/**
+ * "hat": the hat a word names ("a gunslinger in a cowboy hat"), else the hat the figure's class wears,
+ * else a wide-brimmed hat ("a rancher in a brown hat") — a cap is a cap, not what "hat" draws.
+ */
+function hatByName(d: Designing, words: readonly string[]): void {
+  const named = NAMED_HATS.find(([re]) => words.some((w) => re.test(w)))?.[1];
+  if (named) d.outfit.head = named;
+  else if (!HATS.has(d.outfit.head)) d.outfit.head = 'cowboy';
+  d.honoured.add('hat');
 }
 
 /** Least OKLab distance between the colours of two regions that touch (skin and robe, coat and cape). */

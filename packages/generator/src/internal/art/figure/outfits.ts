@@ -481,7 +481,6 @@ export const COSTUME_WORDS: Readonly<Record<string, CostumeWord>> = {
   hooded: { set: { head: 'hood' } },
   crown: { set: { head: 'crown' } },
   tiara: { set: { head: 'circlet' } },
-  hat: { set: { head: 'cap' } },
   cap: { set: { head: 'cap' } },
   bandana: { set: { head: 'bandana' } },
   beard: { set: { beard: 'long' } },
