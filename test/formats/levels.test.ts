@@ -176,7 +176,8 @@ describe.each([
       expect(differing(png(readFileSync(out)), preview), `${map} rendered by Tiled`).toBe(0);
     }
 
-    // LDtk: the published schema, and the rules placing exactly the listed tiles
+    // LDtk: the published schema, and the rules placing exactly the listed tiles (a full tile's rule
+    // places one of its drawings: the listed one must be among them)
     const project = JSON.parse(readFileSync(join(dir, 'level.ldtk'), 'utf8'));
     const ajv = new Ajv({ strict: false, allErrors: true });
     // the schema names draft-07 by its https address; ajv knows draft-07 (its default) by the http one
@@ -194,12 +195,14 @@ describe.each([
         const rule = rules.find((r) => ldtkMatches(r, grid.intGridCsv, grid.__cWid, grid.__cHei, cx, cy));
         if (rule)
           placed.push(
-            `${cx * grid.__gridSize + rule.tileXOffset},${cy * grid.__gridSize + rule.tileYOffset}:${rule.tileRectsIds[0]![0]}`,
+            `${cx * grid.__gridSize + rule.tileXOffset},${cy * grid.__gridSize + rule.tileYOffset}:${rule.uid}`,
           );
       }
-    const listed = auto.autoLayerTiles.map(
-      (t: { px: number[]; t: number }) => `${t.px[0]},${t.px[1]}:${t.t}`,
-    );
+    const listed = auto.autoLayerTiles.map((t: { px: number[]; t: number; d: number[] }) => {
+      const by = rules.find((r) => r.uid === t.d[0]);
+      expect(by?.tileRectsIds.flat(), `tile ${t.t} at ${t.px} is one its rule places`).toContain(t.t);
+      return `${t.px[0]},${t.px[1]}:${t.d[0]}`;
+    });
     expect(placed.sort()).toEqual(listed.sort());
     expect(listed.length).toBe(meta.columns * meta.rows);
     expect(layers.find((l) => l.__type === 'Entities')!.entityInstances.length).toBeGreaterThan(0);
@@ -289,6 +292,17 @@ describe.each([
     expect(files.metadata.level.layout.features.map((f: { kind: string }) => f.kind)).toEqual(
       expect.arrayContaining(['pond', 'forest', 'path', 'cave']),
     );
+    // full tiles come in several drawings (tiles of the plain one's Wang colour) and the map shows them
+    const tsx = readFileSync(join(files.dir, 'level.tsx'), 'utf8');
+    const wangs = [...tsx.matchAll(/wangtile tileid="(\d+)" wangid="([^"]+)"/g)];
+    const plain = tsx.match(/<wangcolor name="grass"[^>]* tile="(\d+)"/)![1];
+    const plainWang = wangs.find(([, id]) => id === plain)![2];
+    const full = wangs.filter(([, , w]) => w === plainWang).map(([, id]) => Number(id));
+    expect(full.length).toBeGreaterThanOrEqual(2);
+    const tmj = JSON.parse(readFileSync(join(files.dir, 'level.tmj'), 'utf8'));
+    const gids = new Set(tmj.layers.find((l: { type: string }) => l.type === 'tilelayer').data as number[]);
+    const firstgid = tmj.tilesets[0].firstgid as number;
+    expect(full.filter((id) => gids.has(id + firstgid)).length).toBeGreaterThanOrEqual(2);
     engineChecks(files);
   }, 180_000);
 

@@ -8,6 +8,7 @@ import type { GeneratedAsset, ImageRequest, LevelArt, RgbaImage } from '@assetlo
 import { PipelineError } from '@assetloom/pipeline';
 import { Painter, PaletteMatcher, type Rgb, Rng, resolveStyle } from '@assetloom/pipeline/pixel';
 import {
+  fullTileVariant,
   renderTerrainTiles,
   TERRAINS,
   type TerrainName,
@@ -308,6 +309,9 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   reeds: drawReeds,
 };
 
+/** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */
+const FULL_VARIANTS = 4;
+
 /** Draws a level's tiles (the terrain pairs asked) and props. */
 export async function drawLevelArt(
   request: ImageRequest,
@@ -343,6 +347,16 @@ export async function drawLevelArt(
       rng: rng.fork(`pair-${a}-${b}`),
     }),
   }));
+  // each terrain's full tile in FULL_VARIANTS drawings: its texture's edges, another drawing of it inside
+  const variants = textures.map((texture, t) =>
+    Array.from({ length: FULL_VARIANTS - 1 }, (_, k) =>
+      fullTileVariant(
+        texture,
+        terrainTexture(specs[t]!, s, rng.fork(`variant-${specs[t]!.name}-${k + 1}`), painter),
+        s,
+      ),
+    ),
+  );
   const props: LevelArt['props'] = [];
   const ink = (c: Rgb) => painter.choose(c);
   for (const kind of ask.props) {
@@ -370,6 +384,6 @@ export async function drawLevelArt(
     frames: [],
     animation: 'level',
     subject: 'level',
-    levelArt: { pairs, plains, colors: textures.map((t) => t.ramp.base as Rgb), props },
+    levelArt: { pairs, plains, variants, colors: textures.map((t) => t.ramp.base as Rgb), props },
   };
 }

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleLevel, growLevel } from '../src/level/build.js';
 import { levelChecks } from '../src/level/checks.js';
+import { levelLdtk } from '../src/level/formats/ldtk.js';
+import { levelTsx } from '../src/level/formats/tiled.js';
 import { components } from '../src/level/grid.js';
 import { readLevelLayout } from '../src/level/layout.js';
 import { levelParams, levelProblems } from '../src/level/params.js';
@@ -616,6 +618,58 @@ describe('tiling', () => {
             ),
           ).toBe(true);
     }
+  });
+
+  it('full tiles drawn four times break up the grid: appended after the other tiles, no drawing beside itself, the same map for the same seed, in every engine file', () => {
+    const layout = readLevelLayout('a grassy meadow with a pond in the middle');
+    const plain = flatArt(layout.terrains);
+    // each terrain's variants: its colour, lighter by 10·k (flat art; the drawing is the generator's)
+    const variants = layout.terrains.map((t) =>
+      [1, 2, 3].map((k) =>
+        flat(
+          TERRAINS[t].color.map((v) => Math.min(255, v + 10 * k)),
+          8,
+        ),
+      ),
+    );
+    const at = (seed: number, art: LevelArt) =>
+      assembleLevel({ layout, columns: 32, rows: 24, tileSize: 8, seed, art });
+    const before = at(3, plain);
+    const b = at(3, { ...plain, variants });
+    // the tiles there were keep their ids; the variants come after them, one full lattice each
+    const n = before.tileset.tiles.length;
+    expect(b.tileset.tiles.slice(0, n).map((t) => t.name)).toEqual(before.tileset.tiles.map((t) => t.name));
+    expect(b.tileset.tiles.length).toBe(n + 3 * layout.terrains.length);
+    const { columns, rows } = b.plan;
+    const grass = layout.terrains.indexOf('grass');
+    const full = (id: number) => new Set(b.tileset.tiles[id]!.lattice).size === 1;
+    const shown = new Set<number>();
+    for (let y = 0; y < rows; y++)
+      for (let x = 0; x < columns; x++) {
+        const id = b.map[y * columns + x]!;
+        // where the map had a full tile it has one of the same terrain; everything else is unchanged
+        const was = before.map[y * columns + x]!;
+        if (!full(was)) expect(id).toBe(was);
+        else expect(b.tileset.tiles[id]!.lattice).toEqual(before.tileset.tiles[was]!.lattice);
+        if (full(id) && b.tileset.tiles[id]!.lattice[0] === grass) shown.add(id);
+        if (x > 0 && full(id)) expect(b.map[y * columns + x - 1], `cell ${x},${y}`).not.toBe(id);
+        if (y > 0 && full(id)) expect(b.map[(y - 1) * columns + x], `cell ${x},${y}`).not.toBe(id);
+      }
+    expect(shown.size).toBe(4);
+    expect(checksOf(b).level_tile_rules?.passed).toBe(true);
+    expect(at(3, { ...plain, variants }).map).toEqual(b.map);
+    expect(at(4, { ...plain, variants }).map).not.toEqual(b.map);
+    // Tiled: the variants are tiles of the grass's Wang colour; LDtk: one rule places any of the drawings
+    const ids = b.tileset.fullVariants.get(b.tileset.byCorners.get(`${grass},${grass},${grass},${grass}`)!)!;
+    const tsx = levelTsx(b);
+    const wangOf = (id: number) => tsx.match(new RegExp(`wangtile tileid="${id}" wangid="([^"]+)"`))?.[1];
+    for (const id of ids) expect(wangOf(id)).toBe(wangOf(ids[0]!));
+    const ldtk = JSON.parse(levelLdtk(b));
+    const rules = ldtk.defs.layers.flatMap((l: any) => l.autoRuleGroups.flatMap((g: any) => g.rules));
+    expect(rules.filter((r: any) => r.tileRectsIds.flat().includes(ids[1]))).toHaveLength(1);
+    expect(rules.find((r: any) => r.tileRectsIds.flat().includes(ids[1])).tileRectsIds).toEqual(
+      ids.map((i) => [i]),
+    );
   });
 
   it('a given blob47 tileset tiles the level by its own rules', () => {

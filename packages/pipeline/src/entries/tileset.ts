@@ -7,7 +7,12 @@
  * @packageDocumentation
  */
 
-export { renderTerrainTiles, type TerrainLayer, type TerrainRenderJob } from '../terrain/render.js';
+export {
+  fullTileVariant,
+  renderTerrainTiles,
+  type TerrainLayer,
+  type TerrainRenderJob,
+} from '../terrain/render.js';
 export { type TerrainTexture, terrainTexture } from '../terrain/textures.js';
 export {
   godotTileSet,

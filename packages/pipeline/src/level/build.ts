@@ -149,8 +149,9 @@ export function assembleLevel(input: {
         layout.terrains,
         colors,
         input.tileSize,
+        art.variants ?? [],
       );
-  const map = tileMap(space, tileset);
+  const map = tileMap(space, tileset, input.seed);
   const props = [...plan.props].sort((a, b) => a.y - b.y || a.x - b.x);
   const kinds = [...new Set(props.map((p) => p.kind))];
   const propImages = kinds

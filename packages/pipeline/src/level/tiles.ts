@@ -38,6 +38,11 @@ export interface LevelTileset {
   blobTerrains?: [number, number];
   /** Where the tiles came from (a given task's id, or the pairs drawn). */
   source: string;
+  /**
+   * The full tiles drawn more than once (issue #42): a plain tile's id → the ids of its drawings, the
+   * plain one first, its variants (same lattice, appended after the other tiles) after it.
+   */
+  fullVariants: Map<number, number[]>;
 }
 
 /** One terrain pair's wang16 tiles as drawn: index i has corners TL=i&1, TR=i>>1&1, BL=i>>2&1, BR=i>>3&1 (1 = b). */
@@ -54,7 +59,11 @@ const wangLattice = (tl: number, tr: number, bl: number, br: number): number[] =
   return [tl, side(tl, tr), tr, side(tl, bl), centre, side(tr, br), bl, side(bl, br), br];
 };
 
-/** The level's tileset from the pairs drawn for it: each terrain's plain tile, then each used pair's 14 mixed tiles. */
+/**
+ * The level's tileset from the pairs drawn for it: each terrain's plain tile, then each used pair's
+ * 14 mixed tiles, then each present terrain's full-tile variants (so the ids before them stay what
+ * they were).
+ */
 export function tilesetFromPairs(
   pairs: readonly PairArt[],
   plains: readonly RgbaImage[],
@@ -62,6 +71,7 @@ export function tilesetFromPairs(
   terrains: readonly TerrainName[],
   colors: readonly Rgb[],
   tileSize: number,
+  variants: readonly (readonly RgbaImage[])[] = [],
 ): LevelTileset {
   const tiles: LevelTile[] = [];
   const byCorners = new Map<string, number>();
@@ -91,6 +101,18 @@ export function tilesetFromPairs(
       add(c, pair.tiles[i]!, `${terrains[pair.a]}-${terrains[pair.b]}_${i.toString(2).padStart(4, '0')}`);
     }
   }
+  const fullVariants = new Map<number, number[]>();
+  for (let t = 0; t < terrains.length; t++) {
+    const plain = byCorners.get(`${t},${t},${t},${t}`);
+    const more = variants[t] ?? [];
+    if (plain === undefined || more.length === 0) continue;
+    const ids = [plain];
+    more.forEach((image, k) => {
+      ids.push(tiles.length);
+      tiles.push({ lattice: wangLattice(t, t, t, t), image, name: `${terrains[t]}_v${k + 1}` });
+    });
+    fullVariants.set(plain, ids);
+  }
   return {
     kind: 'wang16',
     tileSize,
@@ -100,6 +122,7 @@ export function tilesetFromPairs(
     columns: Math.min(16, Math.max(1, tiles.length)),
     byCorners,
     source: 'drawn',
+    fullVariants,
   };
 }
 
@@ -149,6 +172,7 @@ export function tilesetFromSheet(
     byCorners,
     ...(kind === 'blob47' ? { blobTerrains: ids } : {}),
     source,
+    fullVariants: new Map(),
   };
 }
 
@@ -174,15 +198,50 @@ export function pairsUsed(space: LevelSpace): Set<string> {
   return out;
 }
 
-/** The tile of every map cell (−1 where no tile fits: three terrains in one tile). */
-export function tileMap(space: LevelSpace, set: LevelTileset): Int32Array {
+/** A hash of a cell and the level's seed, in 0…2³²: the same cell of the same level picks the same. */
+function cellHash(x: number, y: number, seed: number): number {
+  let h =
+    Math.imul(x + 0x9e37, 0x85ebca6b) ^ Math.imul(y + 0x7f4a, 0xc2b2ae35) ^ Math.imul(seed | 0, 0x27d4eb2f);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 13), 0x45d9f3b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * Which drawing of a full tile a cell shows: picked by the cell's hash among those its left, upper
+ * and upper-left neighbours do not show (with 2 drawings, among those the left and upper ones do not),
+ * so no two cells side by side or one above the other repeat a drawing and no 2 × 2 block of them
+ * is a repeat of its neighbour — the grid is broken up, deterministically by position and seed.
+ */
+function pickVariant(
+  out: Int32Array,
+  columns: number,
+  x: number,
+  y: number,
+  ids: readonly number[],
+  seed: number,
+) {
+  const near = [x > 0 ? out[y * columns + x - 1] : -1, y > 0 ? out[(y - 1) * columns + x] : -1];
+  if (ids.length > 3) near.push(x > 0 && y > 0 ? out[(y - 1) * columns + x - 1] : -1);
+  const free = ids.filter((id) => !near.includes(id));
+  const from = free.length > 0 ? free : ids;
+  return from[cellHash(x, y, seed) % from.length]!;
+}
+
+/**
+ * The tile of every map cell (−1 where no tile fits: three terrains in one tile); a full tile drawn
+ * more than once shows one of its drawings, picked by the cell and `seed`.
+ */
+export function tileMap(space: LevelSpace, set: LevelTileset, seed = 0): Int32Array {
   const { columns, rows } = space;
   const out = new Int32Array(columns * rows).fill(-1);
   if (set.kind === 'wang16') {
     for (let y = 0; y < rows; y++)
       for (let x = 0; x < columns; x++) {
         const [tl, tr, bl, br] = space.cellPoints(x, y).map((p) => space.grid.cells[p]!);
-        out[y * columns + x] = set.byCorners.get(`${tl},${tr},${bl},${br}`) ?? -1;
+        const tile = set.byCorners.get(`${tl},${tr},${bl},${br}`) ?? -1;
+        const ids = set.fullVariants.get(tile);
+        out[y * columns + x] = ids ? pickVariant(out, columns, x, y, ids, seed) : tile;
       }
     return out;
   }

@@ -177,3 +177,25 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
     return { width: n, height: n, data };
   });
 }
+
+/** 4 × 4 ordered-dither thresholds (0…1): the steps of a pixel artist's hand-placed dither. */
+const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16);
+
+/**
+ * A variant of a terrain's full tile (issue #42: full tiles break up the grid): the base texture in
+ * the edge bands — so every joint with a neighbour is the pixels it was and the seam checks see the
+ * same edges — and `inner`, another drawing of the same terrain (its own patches and marks), inside,
+ * the two met by an ordered dither over the band's inner rim rather than a straight cut.
+ */
+export function fullTileVariant(base: TerrainTexture, inner: TerrainTexture, size: number): RgbaImage {
+  const n = size;
+  const data = new Uint8Array(n * n * 4);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      // 0 in the edge bands, 1 a pixel or two inside them: as much of the tile as may differ does
+      const w = Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n)));
+      const c = w > BAYER4[(y & 3) * 4 + (x & 3)]! ? inner.at(x, y) : base.at(x, y);
+      data.set([c[0], c[1], c[2], 255], (y * n + x) * 4);
+    }
+  return { width: n, height: n, data };
+}

@@ -34,6 +34,12 @@ export interface LevelArt {
   colors: Rgb[];
   /** Each terrain's plain tile, in id order (a level of one terrain has no pair to take it from). */
   plains?: RgbaImage[];
+  /**
+   * Each terrain's other full tiles, in id order (issue #42): the same terrain and the same edges as
+   * its plain tile, other detail inside, so a map may pick among them and its full tiles do not
+   * repeat as a grid. The level's tileset appends them after its other tiles.
+   */
+  variants?: RgbaImage[][];
   /** Each prop's sprite, 2 × 2 tiles, its foot on the bottom row's middle. */
   props: Array<{ kind: string; image: RgbaImage; as: string }>;
 }

@@ -33,18 +33,28 @@ function iid(seed: number, name: string): string {
 /** The rules of the tileset: the pattern each tile is placed by (LDtk: 0 anything, v must be v, −v must not). */
 function ldtkRules(
   build: LevelBuild,
-): Array<{ tile: number; pattern: number[]; outOfBounds: number | null }> {
+): Array<{ tile: number; tiles: number[]; pattern: number[]; outOfBounds: number | null }> {
   const set = build.tileset;
   if (set.kind === 'wang16') {
-    return set.tiles.map((tile, id) => {
+    // a full tile's variants are no rules of their own: its rule places one of its drawings
+    const variant = new Set([...set.fullVariants.values()].flatMap((ids) => ids.slice(1)));
+    return set.tiles.flatMap((tile, id) => {
+      if (variant.has(id)) return [];
       const [tl, , tr, , , , bl, , br] = tile.lattice as number[];
-      return { tile: id, pattern: [0, 0, 0, 0, tl! + 1, tr! + 1, 0, bl! + 1, br! + 1], outOfBounds: null };
+      return [
+        {
+          tile: id,
+          tiles: set.fullVariants.get(id) ?? [id],
+          pattern: [0, 0, 0, 0, tl! + 1, tr! + 1, 0, bl! + 1, br! + 1],
+          outOfBounds: null,
+        },
+      ];
     });
   }
   const [lower, upper] = set.blobTerrains!;
   const up = upper + 1;
-  const rules: Array<{ tile: number; pattern: number[]; outOfBounds: number | null }> = BLOB_MASKS.map(
-    (mask, id) => {
+  const rules: Array<{ tile: number; tiles: number[]; pattern: number[]; outOfBounds: number | null }> =
+    BLOB_MASKS.map((mask, id) => {
       const has = (bit: number) => (mask & bit ? up : -up);
       const corner = (bit: number, a: number, b: number) => (mask & a && mask & b ? has(bit) : 0);
       // N=1 NE=2 E=4 SE=8 S=16 SW=32 W=64 NW=128, read row by row
@@ -60,10 +70,14 @@ function ldtkRules(
         corner(8, 16, 4),
       ];
       // outside the map counts as the cell's own terrain (as the level was tiled)
-      return { tile: id, pattern, outOfBounds: up };
-    },
-  );
-  rules.push({ tile: BLOB_MASKS.length, pattern: [0, 0, 0, 0, lower + 1, 0, 0, 0, 0], outOfBounds: null });
+      return { tile: id, tiles: [id], pattern, outOfBounds: up };
+    });
+  rules.push({
+    tile: BLOB_MASKS.length,
+    tiles: [BLOB_MASKS.length],
+    pattern: [0, 0, 0, 0, lower + 1, 0, 0, 0, 0],
+    outOfBounds: null,
+  });
   return rules;
 }
 
@@ -188,7 +202,8 @@ function ruleDef(r: LdtkRule, uid: number, shift: number) {
     uid,
     active: true,
     size: 3,
-    tileRectsIds: [[r.tile]],
+    // one tile of several drawings: LDtk's 'Single' mode picks one of these when it runs the rule
+    tileRectsIds: r.tiles.map((t) => [t]),
     alpha: 1,
     chance: 1,
     breakOnMatch: true,
@@ -502,7 +517,7 @@ function layerInstances(
       ...grid('Tiles', 'AutoLayer', uids.auto, 'tiles layer'),
       __tilesetDefUid: uids.terrainTileset,
       __tilesetRelPath: LEVEL_FILES.tiles,
-      autoLayerTiles: autoTiles(build, (t) => uids.rules[rules.findIndex((r) => r.tile === t)]!),
+      autoLayerTiles: autoTiles(build, (t) => uids.rules[rules.findIndex((r) => r.tiles.includes(t))]!),
     }),
     layerInstance({ ...grid('Terrain', 'IntGrid', uids.intGrid, 'terrain layer'), intGridCsv: terrainCsv }),
   ];
