@@ -21,7 +21,7 @@ import { fitOf, placedFigure, posedRaster } from '../src/internal/art/figure/dra
 import { type FigureAction, motionPose } from '../src/internal/art/figure/motion.js';
 import { attackOf } from '../src/internal/art/figure/pieces-held.js';
 import { rasterize } from '../src/internal/art/figure/raster.js';
-import { opaqueBox } from './support.js';
+import { opaqueBox, spriteRequest } from './support.js';
 
 const knight = { prompt: 'a knight with a red cape', seed: 7, resolution: 64 };
 
@@ -123,18 +123,7 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
   function shown(prompt: string, piece: string, action: FigureAction = 'idle', frame = 0): number {
     const req = { prompt, seed: 1, resolution: 64 };
     const id = characterIdentity(req)!;
-    const { style } = drawingSetup({
-      assetType: 'animation',
-      prompt,
-      userPrompt: prompt,
-      tags: [],
-      style: {},
-      resolution: 64,
-      directions: 1,
-      framesPerDirection: 1,
-      seed: 1,
-      attempt: 0,
-    });
+    const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
     const fit = fitOf(id, { width: 64, height: 64, style });
     let most = 0;
     for (const facing of [0, 45, 90, 135, 180, 225, 270, 315]) {
@@ -168,18 +157,7 @@ describe('a prop the prompt names is big enough to read (issue #40)', () => {
     // before: upright facing down the spear spanned 0.37 of the figure's height (a short stick), now 0.70
     const prompt = 'a guard with a spear';
     const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
-    const { style } = drawingSetup({
-      assetType: 'animation',
-      prompt,
-      userPrompt: prompt,
-      tags: [],
-      style: {},
-      resolution: 64,
-      directions: 1,
-      framesPerDirection: 1,
-      seed: 1,
-      attempt: 0,
-    });
+    const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
     const fit = fitOf(id, { width: 64, height: 64, style });
     const { fig } = placedFigure(id, motionPose('idle', 0, 6, attackOf(id.outfit.weapon)), 0);
     const r = rasterize(
@@ -223,18 +201,7 @@ describe("a robe's hem stays under the robe in every pose (issue #40)", () => {
     const prompt = 'a druid in green robes';
     const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
     expect(id.outfit.torso).toBe('robe');
-    const { style } = drawingSetup({
-      assetType: 'animation',
-      prompt,
-      userPrompt: prompt,
-      tags: [],
-      style: {},
-      resolution: 64,
-      directions: 1,
-      framesPerDirection: 1,
-      seed: 1,
-      attempt: 0,
-    });
+    const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
     const fit = fitOf(id, { width: 64, height: 64, style });
     for (const action of ['run', 'jump', 'death'] as const)
       for (const facing of [0, 90])

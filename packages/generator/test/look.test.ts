@@ -13,21 +13,11 @@ import { renderProcedural, runPipeline } from '../src/index.js';
 import { colourBudget } from '../src/internal/look/index.js';
 import { craftFaults } from '../src/internal/look/passes.js';
 import { chromaCap, rampsOf } from '../src/internal/look/ramps.js';
+import { spriteRequest } from './support.js';
 
 /** Issue #39: one look per project — whatever drew a sprite, it leaves through the same look pass. */
-const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest => ({
-  assetType: 'sprite',
-  prompt,
-  userPrompt: prompt,
-  tags: [],
-  style: {},
-  resolution: 64,
-  directions: 1,
-  framesPerDirection: 1,
-  seed: 1,
-  attempt: 0,
-  ...over,
-});
+const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest =>
+  spriteRequest(prompt, { resolution: 64, ...over });
 
 const colourCount = (frames: readonly RgbaImage[]) => {
   const set = new Set<number>();
