@@ -186,3 +186,15 @@ describe('interpret: a weapon or tool after "with" is held whatever the lexicon 
     expect(read('a hammer').held).toBeUndefined();
   });
 });
+
+describe('a colour before a compound (issue #39)', () => {
+  it('colours the whole thing, while a colour in a "with"/"in" phrase stays its part’s', () => {
+    // "a green wizard hat" is a green hat: the colour stood before "wizard", a word of the hat's own
+    // phrase, and was read as the (ignored) wizard's, so the hat kept its drawing's purple
+    expect(read('a green wizard hat').colors).toEqual([{ word: 'green', hex: '#008000' }]);
+    expect(read('a red pirate captain').colors).toEqual([{ word: 'red', hex: '#ff0000' }]);
+    expect(read('a knight with a red cape').colors).toEqual([{ word: 'red', hex: '#ff0000', of: 'cape' }]);
+    expect(read('a wizard with a green hat').colors).toEqual([{ word: 'green', hex: '#008000', of: 'hat' }]);
+    expect(read('a girl in a red dress').colors).toEqual([{ word: 'red', hex: '#ff0000', of: 'dress' }]);
+  });
+});
