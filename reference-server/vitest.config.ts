@@ -13,6 +13,5 @@ export default defineProject({
     // Real servers on real sockets with real scrypt: give slow CI machines room.
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });

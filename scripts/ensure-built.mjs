@@ -13,9 +13,10 @@
  * exists. Stale packages are built in dependency order with their own `build` script, so a warm
  * `pnpm start` costs a few file hashes instead of a rebuild of everything.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,15 +57,30 @@ function workspacePackages() {
   return packages;
 }
 
+/**
+ * Workspace packages whose build output a package's build copies into its own dist: built before it
+ * and part of its input hash, though not linked dependencies. The server's tsup.config.ts copies the
+ * studio's dist to dist/studio (served at /studio); built the other way round, the server carried no
+ * studio until something rebuilt it.
+ */
+const COPIED_BUILDS = { '@assetloom/server': ['@assetloom/studio'] };
+
 /** Workspace packages this one needs at build and run time (dependencies and peer/dev links to the workspace). */
 function workspaceDeps(pkg, packages, { runtimeOnly = false } = {}) {
   const { dependencies = {}, devDependencies = {}, peerDependencies = {} } = pkg.manifest;
   const all = runtimeOnly
     ? { ...peerDependencies, ...dependencies }
     : { ...peerDependencies, ...devDependencies, ...dependencies };
-  return Object.entries(all)
+  // A copied package's dev link back to the package that copies it is for its tests, not its build.
+  const copiers = Object.keys(COPIED_BUILDS).filter((name) => COPIED_BUILDS[name].includes(pkg.name));
+  const linked = Object.entries(all)
     .filter(([name, range]) => String(range).startsWith('workspace:') && packages.has(name))
-    .map(([name]) => name);
+    .map(([name]) => name)
+    .filter((name) => !copiers.includes(name));
+  const copied = (COPIED_BUILDS[pkg.name] ?? []).filter(
+    (name) => packages.has(name) && !linked.includes(name),
+  );
+  return [...linked, ...copied];
 }
 
 function filesOf(dir) {
@@ -155,7 +171,7 @@ function order(targets, packages, options) {
   return sorted;
 }
 
-function main(argv) {
+async function main(argv) {
   const packages = workspacePackages();
   const check = argv.includes('--check');
   const args = argv.filter((arg) => arg !== '--check');
@@ -181,45 +197,100 @@ function main(argv) {
   }
   const buildable = targets.filter((name) => packages.get(name).manifest.scripts?.build);
   const hashOf = inputHashes(packages);
-  const pnpm = process.env.npm_execpath?.includes('pnpm') ? process.env.npm_execpath : null;
-  const localPnpm = join(root, 'node_modules', '.bin', 'pnpm');
-  let stale = 0;
+  const stale = [];
   for (const name of buildable) {
     const pkg = packages.get(name);
-    const hash = hashOf(name);
-    const state = isFresh(pkg, hash);
+    const state = isFresh(pkg, hashOf(name));
     if (state.fresh) continue;
-    stale += 1;
-    if (check) {
-      log(`${name}: stale (${state.why})`);
-      continue;
-    }
-    log(`${name}: building (${state.why})`);
-    const started = performance.now();
-    const result = pnpm
-      ? spawnSync(process.execPath, [pnpm, 'run', 'build'], {
-          cwd: pkg.dir,
-          stdio: ['ignore', 'ignore', 'inherit'],
-        })
-      : // the project's own pnpm (a root devDependency) when pnpm is not on PATH (bin/assetloom.js of the CLI)
-        spawnSync(existsSync(localPnpm) ? localPnpm : 'pnpm', ['run', 'build'], {
-          cwd: pkg.dir,
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
-    if (result.status !== 0) {
-      log(
-        result.error === undefined
-          ? `${name}: build failed (exit ${result.status ?? result.signal}); run \`pnpm --filter ${name} build\` to see why`
-          : `${name}: could not start the build (${result.error.message}); is pnpm on PATH? (bash scripts/bootstrap.sh installs it into node_modules/.bin)`,
-      );
-      return 1;
-    }
-    mkdirSync(dirname(stampFile(pkg)), { recursive: true });
-    writeFileSync(stampFile(pkg), `${JSON.stringify({ inputs: hash, builtAt: new Date().toISOString() })}\n`);
-    log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    stale.push(name);
+    log(`${name}: ${check ? 'stale' : 'building'} (${state.why})`);
   }
-  if (stale === 0) log(`${buildable.length} package(s) up to date`);
-  return check && stale > 0 ? 1 : 0;
+  if (stale.length === 0) log(`${buildable.length} package(s) up to date`);
+  if (check) return stale.length > 0 ? 1 : 0;
+  return buildAll(stale, packages, hashOf);
 }
 
-process.exitCode = main(process.argv.slice(2));
+/**
+ * Builds the stale packages, each once every stale workspace package it needs is built, up to
+ * ASSETLOOM_BUILD_JOBS at once (default: 2, or 1 on a one-core machine). A build is mostly one
+ * process on one core (tsup's declaration pass is TypeScript), so two independent packages — the
+ * drawings beside the pipeline and core, the SDK beside the generator — share a 2-core machine's
+ * time; their outputs go to their own folders (build-swap.mjs), so builds at once never meet.
+ */
+async function buildAll(stale, packages, hashOf) {
+  const jobs = Math.max(1, Number(process.env.ASSETLOOM_BUILD_JOBS) || Math.min(2, availableParallelism()));
+  const pnpm = process.env.npm_execpath?.includes('pnpm') ? process.env.npm_execpath : null;
+  const localPnpm = join(root, 'node_modules', '.bin', 'pnpm');
+  const waiting = new Set(stale);
+  const needs = new Map(
+    stale.map((name) => [name, allDeps(name, packages).filter((dep) => waiting.has(dep))]),
+  );
+  const done = new Set();
+  const running = new Map();
+  let failed = false;
+  const start = (name) => {
+    const pkg = packages.get(name);
+    const started = performance.now();
+    // the project's own pnpm (a root devDependency) when pnpm is not on PATH (bin/assetloom.js of the CLI)
+    const [command, args] = pnpm
+      ? [process.execPath, [pnpm, 'run', 'build']]
+      : [existsSync(localPnpm) ? localPnpm : 'pnpm', ['run', 'build']];
+    const child = spawn(command, args, { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    return new Promise((resolve) => {
+      child.on('error', (error) => {
+        log(
+          `${name}: could not start the build (${error.message}); is pnpm on PATH? (bash scripts/bootstrap.sh installs it into node_modules/.bin)`,
+        );
+        resolve(false);
+      });
+      child.on('exit', (code, signal) => {
+        if (code !== 0) {
+          log(
+            `${name}: build failed (exit ${code ?? signal}); run \`pnpm --filter ${name} build\` to see why`,
+          );
+          resolve(false);
+          return;
+        }
+        mkdirSync(dirname(stampFile(pkg)), { recursive: true });
+        writeFileSync(
+          stampFile(pkg),
+          `${JSON.stringify({ inputs: hashOf(name), builtAt: new Date().toISOString() })}\n`,
+        );
+        log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        resolve(true);
+      });
+    }).then((ok) => ({ name, ok }));
+  };
+  while (waiting.size > 0 || running.size > 0) {
+    if (!failed) {
+      for (const name of waiting) {
+        if (running.size >= jobs) break;
+        if (!needs.get(name).every((dep) => done.has(dep))) continue;
+        waiting.delete(name);
+        running.set(name, start(name));
+      }
+    }
+    if (running.size === 0) break;
+    const { name, ok } = await Promise.race(running.values());
+    running.delete(name);
+    if (ok) done.add(name);
+    else failed = true;
+  }
+  return failed || waiting.size > 0 ? 1 : 0;
+}
+
+/** Every workspace package `name` needs to build, transitively. */
+function allDeps(name, packages) {
+  const found = new Set();
+  const visit = (current) => {
+    for (const dep of workspaceDeps(packages.get(current), packages)) {
+      if (found.has(dep)) continue;
+      found.add(dep);
+      visit(dep);
+    }
+  };
+  visit(name);
+  return [...found];
+}
+
+process.exitCode = await main(process.argv.slice(2));

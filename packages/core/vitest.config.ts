@@ -4,7 +4,6 @@ export default defineProject({
   test: {
     name: 'core',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     globalSetup: ['@assetloom/testing/mongo-global-setup'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -7,6 +7,5 @@ export default defineProject({
     // cores with every other project of the full run
     testTimeout: 30_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });

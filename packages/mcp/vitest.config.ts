@@ -4,7 +4,6 @@ export default defineProject({
   test: {
     name: 'mcp',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     // builds the server and this package's bin once when their sources changed (the tests run them)
     globalSetup: ['test/global-setup.ts'],
     // a hang guard, not a speed goal: generation tests share 2 cores with the rest of the run

@@ -4,6 +4,5 @@ export default defineProject({
   test: {
     name: 'sdk',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });

@@ -8,6 +8,5 @@ export default defineProject({
     globalSetup: ['./src/mongo-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });
