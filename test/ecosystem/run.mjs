@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { installLineFor, installLines } from './lib/install-lines.mjs';
 import { log, packAll, root } from './lib/pack.mjs';
-import { extractReadmeBlocks, parseReadme } from './lib/readme-blocks.mjs';
+import { BASE, extractReadmeBlocks, parseReadme } from './lib/readme-blocks.mjs';
 
 const here = join(root, 'test', 'ecosystem');
 const args = process.argv.slice(2);
@@ -176,9 +176,12 @@ function install(dir) {
  * ./assetloom-packages (the README says to copy it there), each `npm install` line of its ```sh
  * blocks run as it stands, then each block marked `<!-- ecosystem: run -->` run in order with
  * `node`, from the folder — its types stripped by TypeScript's transpileModule, as any TS runner
- * does; nothing else is installed or written. Answers the install and the run as run() does.
+ * does; nothing else is installed or written. A project that also says `"server": true` has the
+ * README's server URL ('http://127.0.0.1:8080', where `pnpm start` listens) pointed at the server
+ * the runner started from its tarball — the one edit a reader makes. Answers the install and the run
+ * as run() does.
  */
-function followReadme(name, readme, tarballs) {
+function followReadme(name, readme, tarballs, baseUrl) {
   const dir = join(work, name);
   mkdirSync(dir);
   symlinkSync(dirname(Object.values(tarballs)[0]), join(dir, 'assetloom-packages'), 'dir');
@@ -200,7 +203,8 @@ function followReadme(name, readme, tarballs) {
   if (blocks.length === 0) throw new Error(`${readme} has no block marked <!-- ecosystem: run -->`);
   for (const block of blocks) {
     const file = `readme-line-${block.line}.mjs`;
-    const { outputText } = ts.transpileModule(block.code, {
+    const code = baseUrl ? block.code.replace(BASE, `'${baseUrl}'`) : block.code;
+    const { outputText } = ts.transpileModule(code, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
     writeFileSync(join(dir, file), outputText);
@@ -308,7 +312,7 @@ async function startServer(tarballs, manifests) {
     output += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     let healthy = false;
     try {
@@ -329,7 +333,7 @@ async function startServer(tarballs, manifests) {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
-  throw new Error(`the server did not answer /api/v1/health within 20 s:\n${output}`);
+  throw new Error(`the server did not answer /api/v1/health within 60 s:\n${output}`);
 }
 
 try {
@@ -367,7 +371,9 @@ try {
     const t0 = Date.now();
     const project = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
     const readme = project.assetloomEcosystem?.newcomer;
-    const followed = readme ? followReadme(name, readme, tarballs) : undefined;
+    const followed = readme
+      ? followReadme(name, readme, tarballs, project.assetloomEcosystem?.server ? server?.baseUrl : undefined)
+      : undefined;
     const installed = followed ? followed.installed : install(prepare(name, tarballs, manifests));
     let tested = followed?.tested ?? { ok: false, seconds: 0, output: '' };
     if (installed.ok && !followed) {

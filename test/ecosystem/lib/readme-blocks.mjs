@@ -14,7 +14,8 @@ import { PUBLIC_PACKAGES, root } from './pack.mjs';
 
 const FENCE =
   /(?:<!--\s*ecosystem:\s*([\s\S]*?)-->\s*\n)?```(ts|typescript|js|javascript|json)\n([\s\S]*?)```/g;
-const BASE = /'http:\/\/127\.0\.0\.1:8080'/g;
+/** The server URL the READMEs write; the runner points it at the server it started. */
+export const BASE = /'http:\/\/127\.0\.0\.1:8080'/g;
 
 /** Parses one README; answers [{ index, line, mode, code }]. */
 export function parseReadme(text) {

@@ -1,17 +1,20 @@
-// The SDK against the mock in a real page: msw's service worker answers the HTTP calls, msw's
-// WebSocket link the progress stream, and the generated PNG is decoded by the browser.
+// The SDK in a real page, against the mock (msw's service worker answers the HTTP calls, msw's
+// WebSocket link the progress stream) or, with `?against=server`, against the reference server
+// through the dev server's proxy (the README's Vite proxy); the generated PNG is decoded by the browser.
 import { createAssetMock } from '@assetloom/mock';
 import { createAssetClient } from '@assetloom/sdk';
 import { setupWorker } from 'msw/browser';
 
 const status = document.getElementById('status');
 const sprite = document.getElementById('sprite');
+const query = new URLSearchParams(location.search);
 
 // Made before msw starts, as an app module does at import time (issue #41: a client made before
 // msw's listen() answered 415 to every authenticated call; the SDK looks fetch and Request up per call).
 const api = createAssetClient({ baseUrl: '', throwOnError: true });
 
-async function main() {
+/** The mock in the page, with one user and one project; answers the project. */
+async function onMock() {
   const { handlers, controls } = createAssetMock({
     stepMs: 20,
     seed: {
@@ -21,14 +24,27 @@ async function main() {
   });
   await setupWorker(...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
   await controls.ready;
-
   await api.login({ username: 'ada', password: 'secret123' });
   const { projects } = await api.GET('/api/v1/projects');
+  return projects[0];
+}
+
+/** The reference server behind the proxy: a new account and project; answers the project. */
+async function onServer() {
+  const username = `vite${Date.now().toString(36)}`;
+  await api.POST('/auth/register', { body: { username, password: 'secret123' } });
+  // the login also sets the httpOnly cookie that the page's progress WebSocket sends
+  await api.login({ username, password: 'secret123' });
+  return api.POST('/api/v1/projects', { body: { name: 'Forest', style: { palette: 'sweetie16' } } });
+}
+
+async function main() {
+  const project = query.get('against') === 'server' ? await onServer() : await onMock();
   const { taskId } = await api.generate({
-    projectId: projects[0].id,
+    projectId: project.id,
     // drawn from the licensed drawings: the sets, fonts and resvg.wasm of @assetloom/drawings load
     // through their new URL(…, import.meta.url) with no setup (issue #41: it failed in Vite)
-    prompt: new URLSearchParams(location.search).get('prompt') ?? 'a treasure chest',
+    prompt: query.get('prompt') ?? 'a treasure chest',
     assetType: 'sprite',
   });
   const events = [];
