@@ -38,6 +38,7 @@ export interface AssetloomMcpOptions {
 
 const INSTRUCTIONS = [
   'Assetloom makes 2D game assets: generate_sprite, generate_animation, generate_background, generate_ui, generate_tileset and generate_level draw pixel art from a prompt in a project (list_projects, create_project) and answer the PNG as an image you can look at.',
+  'A character that must stay the same across actions is kept: create_character once (its identity: prompt, seed, style, size), then animate_character (walk, idle, attack … in 4 or 8 directions) and rotate_character draw it from that identity.',
   'They report progress while they run and answer links to every file; saveTo (or download_task) writes the PNGs and the engine files (layout godot, unity, phaser, tiled, ldtk or all) into a folder this server may write.',
   'A refused argument is named in the error; a rate limit says how long to wait.',
 ].join(' ');
@@ -67,8 +68,9 @@ function check(options: AssetloomMcpOptions): void {
 }
 
 /**
- * The Assetloom MCP server: tools (the account and projects, one generate_* per asset type,
- * uploads, tasks, downloads into allowed folders), resources (projects, tasks, files) and prompts,
+ * The Assetloom MCP server: tools (the account and projects, one generate_* per asset type, kept
+ * characters animated and turned, uploads, tasks, downloads into allowed folders), resources
+ * (projects, characters, tasks, files) and prompts,
  * every call to the service through `@assetloom/sdk`. Connect it to a transport (`StdioServerTransport`),
  * or serve it over Streamable HTTP with {@link createMcpHttpHandler}.
  */

@@ -1,7 +1,7 @@
 // The MCP server driven by the MCP SDK's own client over both transports — the bin over stdio and
 // the reference server's /mcp over Streamable HTTP — against a real server process (its bin, the
 // embedded store): list the tools, generate a sprite with progress, get the picture, write the
-// Godot files into the allowed folder, refuse paths outside it.
+// Godot files into the allowed folder, refuse paths outside it; keep a character and animate it.
 import { lstat, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodePng } from '@assetloom/pipeline';
@@ -79,6 +79,29 @@ describe.each<[TransportName]>([['stdio'], ['streamable-http']])('over %s', (tra
     const tileset = tools.find((t) => t.name === 'generate_tileset')!.inputSchema as unknown as typeof sprite;
     expect(tileset.properties.params.properties.tileset).toEqual(contract.tileset);
     expect(tileset.properties.params.properties.frames).toBeUndefined();
+
+    // the character tools: the contract's character requests as they are, beside the path's id
+    const input = (name: string) =>
+      tools.find((t) => t.name === name)?.inputSchema as unknown as {
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
+    for (const [tool, request, id] of [
+      ['create_character', 'CreateCharacterRequest', 'projectId'],
+      ['animate_character', 'AnimateCharacterRequest', 'characterId'],
+      ['rotate_character', 'RotateCharacterRequest', 'characterId'],
+      ['rename_character', 'UpdateCharacterRequest', 'characterId'],
+    ] as const) {
+      const schema = contractSchema(request) as { properties: Record<string, unknown>; required?: string[] };
+      expect(input(tool), tool).toBeDefined();
+      for (const [key, value] of Object.entries(schema.properties))
+        expect(input(tool).properties[key], `${tool}.${key}`).toEqual(value);
+      expect(input(tool).required, tool).toEqual([id, ...(schema.required ?? [])]);
+    }
+    expect((input('animate_character').properties.directions as { enum: number[] }).enum).toEqual([1, 4, 8]);
+    for (const name of ['list_characters', 'get_character', 'delete_character'])
+      expect(input(name), name).toBeDefined();
+    expect(tools.find((t) => t.name === 'delete_character')!.annotations?.destructiveHint).toBe(true);
   });
 
   it('generates a sprite with progress, answers its picture and writes the Godot files into the allowed folder', async () => {
@@ -238,6 +261,16 @@ describe('errors the agent can act on', () => {
       })) as ToolResult;
       expect(style.isError).toBe(true);
       expect(textOf(style)).toMatch(/kvPairs\.palette: .*\(pico8, sweetie16, gameboy, nes, endesga32\)/);
+      // a kept character the built-in generator cannot rig: the prompt named, and what to use instead
+      const cat = (await en.callTool({
+        name: 'create_character',
+        arguments: { projectId: 'Demo', name: 'Cat', prompt: 'a cat' },
+      })) as ToolResult;
+      expect(cat.isError).toBe(true);
+      expect((cat.structuredContent as { error: { field: string } }).error.field).toBe('prompt');
+      expect(textOf(cat)).toMatch(
+        /prompt: .*people and humanoids: draw an animal or a thing with generate_animation/,
+      );
       const unknown = (await en.callTool({
         name: 'generate_ui',
         arguments: { projectId: 'Nowhere', prompt: 'a button' },
@@ -318,6 +351,154 @@ describe('errors the agent can act on', () => {
   });
 });
 
+describe('kept characters', () => {
+  it('creates a character once, animates it in 8 directions with progress, writes the Godot files; refuses a folder outside before submitting', async () => {
+    const { token } = await world.account('kim');
+    const stdio = await connect(world, 'stdio', token);
+    const http = await connect(world, 'streamable-http', token);
+    try {
+      // made once: its identity kept, its base view drawn with progress and answered as a picture
+      const made: number[] = [];
+      const created = (await stdio.callTool(
+        {
+          name: 'create_character',
+          arguments: { projectId: 'Demo', name: 'Knight', prompt: 'a knight in blue armour', size: 32 },
+        },
+        { onprogress: (p) => made.push(p.progress) },
+      )) as ToolResult;
+      expect(created.isError, textOf(created)).toBeFalsy();
+      expect(made.length).toBeGreaterThan(0);
+      const character = (created.structuredContent as { character: { id: string; baseTaskId: string } })
+        .character;
+      expect(created.structuredContent).toMatchObject({
+        character: { name: 'Knight', identity: { prompt: 'a knight in blue armour', size: 32 } },
+        task: { taskId: character.baseTaskId, status: 'completed' },
+      });
+      expect(textOf(created)).toContain(`characterId ${character.id}`);
+      const base = decodePng(
+        new Uint8Array(Buffer.from(created.content.find((c) => c.type === 'image')!.data!, 'base64')),
+      );
+      expect(base.ok && [base.image.width, base.image.height]).toEqual([32, 32]);
+
+      // animated from it: walking in 8 directions, progress from the task's stream, the Godot files written
+      const progress: { progress: number; message?: string }[] = [];
+      const walk = (await stdio.callTool(
+        {
+          name: 'animate_character',
+          arguments: {
+            characterId: character.id,
+            action: 'walk',
+            directions: 8,
+            framesPerDirection: 6,
+            saveTo: { folder: 'res://characters/knight/walk', layout: 'godot' },
+          },
+        },
+        { onprogress: (p) => progress.push(p) },
+      )) as ToolResult;
+      expect(walk.isError, textOf(walk)).toBeFalsy();
+      const task = (walk.structuredContent as { task: { taskId: string; characterId: string } }).task;
+      expect(task.characterId).toBe(character.id);
+      expect(progress.length).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < progress.length; i++)
+        expect(progress[i]!.progress).toBeGreaterThan(progress[i - 1]!.progress);
+      expect(progress.map((p) => p.message).join('\n')).toContain(`task ${task.taskId}:`);
+      // the sheet as image content: 6 frames of 32 px across, one row per direction, each row drawn
+      const png = Buffer.from(walk.content.find((c) => c.type === 'image')!.data!, 'base64');
+      const sheet = decodePng(new Uint8Array(png));
+      if (!sheet.ok) throw new Error(sheet.error);
+      expect([sheet.image.width, sheet.image.height]).toEqual([192, 256]);
+      for (let row = 0; row < 8; row++) {
+        let opaque = 0;
+        for (let y = row * 32; y < row * 32 + 32; y++)
+          for (let x = 0; x < 192; x++) if (sheet.image.data[(y * 192 + x) * 4 + 3]! > 0) opaque++;
+        expect(opaque, `direction row ${row}`).toBeGreaterThan(100);
+      }
+      const dir = join(world.game, 'characters', 'knight', 'walk');
+      expect((await readdir(dir)).sort()).toEqual(['animation.png', 'animation.tres']);
+      expect((await readFile(join(dir, 'animation.png'))).equals(png)).toBe(true);
+      const tres = await readFile(join(dir, 'animation.tres'), 'utf8');
+      expect(tres).toContain('path="res://characters/knight/walk/animation.png"');
+      expect([...tres.matchAll(/"name": &"([^"]+)"/g)].length).toBe(8);
+
+      // a folder outside is refused before the task is submitted: nothing drawn, nothing written
+      const outside = (await stdio.callTool({
+        name: 'animate_character',
+        arguments: {
+          characterId: character.id,
+          action: 'idle',
+          directions: 8,
+          saveTo: { folder: world.outside },
+        },
+      })) as ToolResult;
+      expect(outside.isError).toBe(true);
+      expect((outside.structuredContent as { error: object }).error).toEqual({
+        code: 'outside_allowed_folders',
+        field: 'saveTo.folder',
+      });
+      expect(await readdir(world.outside)).toEqual([]);
+      const three = (await stdio.callTool({
+        name: 'animate_character',
+        arguments: { characterId: character.id, action: 'idle', directions: 3 },
+      })) as ToolResult;
+      expect(textOf(three)).toContain('directions must be one of: 1, 4, 8');
+
+      // over Streamable HTTP: the character with its tasks (the refused calls submitted none), as a resource too
+      const read = (await http.callTool({
+        name: 'get_character',
+        arguments: { characterId: character.id },
+      })) as ToolResult;
+      const kept = read.structuredContent as { taskCount: number; tasks: { id: string }[] };
+      expect(kept.taskCount).toBe(2);
+      expect(kept.tasks.map((t) => t.id).sort()).toEqual([character.baseTaskId, task.taskId].sort());
+      const resource = await http.readResource({ uri: `assetloom://characters/${character.id}` });
+      expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({
+        id: character.id,
+        taskCount: 2,
+      });
+
+      // idle from the same character, then the user's 3 submissions are spent: a turn waits, and says how long
+      const idle = (await http.callTool({
+        name: 'animate_character',
+        arguments: { characterId: character.id, action: 'idle', directions: 8, framesPerDirection: 4 },
+      })) as ToolResult;
+      expect(idle.isError, textOf(idle)).toBeFalsy();
+      const limited = (await http.callTool({
+        name: 'rotate_character',
+        arguments: { characterId: character.id, directions: 8 },
+      })) as ToolResult;
+      expect(limited.isError).toBe(true);
+      const { error } = limited.structuredContent as { error: { code: string; retryAfter: number } };
+      expect(error.code).toBe('rate_limited');
+      expect(textOf(limited)).toContain(`wait ${error.retryAfter} s, then call rotate_character again`);
+
+      // deleted: it is gone, named by its argument; its tasks stay with the project
+      const deleted = (await http.callTool({
+        name: 'delete_character',
+        arguments: { characterId: character.id },
+      })) as ToolResult;
+      expect(deleted.isError, textOf(deleted)).toBeFalsy();
+      const gone = (await stdio.callTool({
+        name: 'get_character',
+        arguments: { characterId: character.id },
+      })) as ToolResult;
+      expect(gone.isError).toBe(true);
+      expect((gone.structuredContent as { error: object }).error).toEqual({
+        code: 'api_refused',
+        field: 'characterId',
+      });
+      expect(textOf(gone)).toMatch(/^\[assetloom\/mcp\] characterId: .*\(404\); list_characters lists/);
+      const tasks = (await stdio.callTool({
+        name: 'list_tasks',
+        arguments: { projectId: 'Demo' },
+      })) as ToolResult;
+      expect((tasks.structuredContent as { total: number }).total).toBe(3);
+    } finally {
+      await stdio.close();
+      await http.close();
+    }
+  });
+});
+
 describe('cancelling a long call', () => {
   it('stops waiting at once; the task goes on and wait_for_task picks it up', async () => {
     const { token } = await world.account('dora');
@@ -372,8 +553,11 @@ describe('resources and prompts', () => {
         arguments: { project: 'Demo', character: 'a knight' },
       });
       const text = (walk.messages[0]!.content as { text: string }).text;
-      expect(text).toContain('generate_animation');
-      expect(text).toMatch(/directions: 8/);
+      // the character is made once, then both actions are drawn from it (no seed passed around)
+      expect(text.match(/create_character with/g)).toHaveLength(1);
+      expect(text).toMatch(/animate_character with that characterId, action "walk", directions 8/);
+      expect(text).toMatch(/animate_character with the same characterId, action "idle", directions 8/);
+      expect(text).not.toMatch(/seed: \d/);
     } finally {
       await client.close();
     }

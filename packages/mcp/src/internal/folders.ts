@@ -114,18 +114,27 @@ export class AllowedFolders {
   /**
    * The folder `requested` names, made when missing, its real path inside an allowed folder: every
    * part that exists is followed (a link that leads out of the allowed folder is refused), every part
-   * that does not is made.
+   * that does not is made (`make: false`: nothing is made, the check alone — a long tool runs it
+   * before submitting its task, so a refused folder costs no task).
    */
-  async folder(requested: string, field: string, language: Language): Promise<ResolvedFolder> {
+  async folder(
+    requested: string,
+    field: string,
+    language: Language,
+    { make = true }: { make?: boolean } = {},
+  ): Promise<ResolvedFolder> {
     const { path, root } = await this.#target(requested, field, language);
     let current = root;
-    for (const part of relative(root, path).split(sep).filter(Boolean)) {
+    const parts = relative(root, path).split(sep).filter(Boolean);
+    for (const [index, part] of parts.entries()) {
       const next = join(current, part);
       const info = await lstat(next).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return undefined;
         throw error;
       });
       if (info === undefined) {
+        // only checking (before a task is submitted): what is missing is made when the files come
+        if (!make) return { dir: join(current, ...parts.slice(index)), root };
         await mkdir(next).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'EEXIST') throw error;
         });

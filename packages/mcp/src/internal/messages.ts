@@ -82,6 +82,24 @@ const TEXTS = {
     en: (v) => `[assetloom/mcp] The server refused ${v.what}: ${v.message}${v.fields}.`,
     zh: (v) => `[assetloom/mcp] 服务器拒绝了${v.what}：${v.message}${v.fields}。`,
   },
+  idRefused: {
+    en: (v) => `[assetloom/mcp] ${v.field}: ${v.message} (${v.code}); ${v.next}`,
+    zh: (v) => `[assetloom/mcp] ${v.field}：${v.message}（${v.code}）；${v.next}`,
+  },
+  nextCharacter: {
+    en: () => "list_characters lists a project's characters (yours only), create_character makes one.",
+    zh: () => 'list_characters 列出工程的角色（仅你自己的），create_character 新建一个。',
+  },
+  nextTask: {
+    en: () => "list_tasks lists a project's tasks (yours only).",
+    zh: () => 'list_tasks 列出工程的任务（仅你自己的）。',
+  },
+  rigOnly: {
+    en: () =>
+      " The built-in generator's kept characters are people and humanoids: draw an animal or a thing with generate_animation (keep its seed for each action), or use a server with a model provider.",
+    zh: () =>
+      ' 内置生成器保存的角色只能是人或类人形象：动物或物体请用 generate_animation 绘制（每个动作保持同一 seed），或使用带模型服务的服务器。',
+  },
   rateLimited: {
     en: (v) =>
       `[assetloom/mcp] The server is limiting requests (${v.message}): wait ${v.seconds} s, then call ${v.tool} again.`,

@@ -8,18 +8,24 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'A character that walks and idles in 8 directions',
       description:
-        "Generates a character's walk and idle animations in 8 directions as one character, and writes them into the game.",
+        'Creates a kept character once, then animates it walking and idling in 8 directions from its stored identity (the same character in both), and writes the files into the game.',
       argsSchema: z.object({
         project: z.string().describe('The project (id or name)'),
         character: z.string().describe('Who the character is, e.g. "a knight in blue armour"'),
+        name: z
+          .string()
+          .optional()
+          .describe('Its name in the project, e.g. "Knight" (default: from the description)'),
+        size: z.string().optional().describe('The side of its frames: 32, 64 or 128 px (default 64)'),
         folder: z.string().optional().describe('Where the files go, e.g. res://characters/knight'),
         layout: z.string().optional().describe('godot, unity, phaser or all (default godot)'),
       }),
     },
-    ({ project, character, folder, layout }) => {
+    ({ project, character, name, size, folder, layout }) => {
       const where = folder ?? 'res://characters';
       const engine = layout ?? 'godot';
-      const seed = 1 + Math.floor(Math.random() * 1_000_000);
+      const named = (name ?? character).slice(0, 64);
+      const side = size === '32' || size === '128' ? Number(size) : 64;
       return {
         messages: [
           {
@@ -28,11 +34,12 @@ export function registerPrompts(server: McpServer): void {
               type: 'text' as const,
               text: [
                 `Make ${character} for the game, walking and idling in 8 directions, with the Assetloom tools:`,
-                `1. generate_animation with projectId "${project}", prompt "${character} walking", params { frames: { directions: 8, framesPerDirection: 6 }, seed: ${seed}, animation: { fps: 10 } }, saveTo { folder: "${where}/walk", layout: "${engine}" }.`,
-                `2. generate_animation with the same projectId and seed, prompt "${character} idle", params { frames: { directions: 8, framesPerDirection: 4 }, seed: ${seed}, animation: { fps: 6, loop: "pingpong" } }, saveTo { folder: "${where}/idle", layout: "${engine}" }.`,
-                'The same seed keeps it the same character. Look at each picture you get back; if it is not the character asked for, say so and try another seed for both.',
+                `1. create_character with projectId "${project}", name ${JSON.stringify(named)}, prompt ${JSON.stringify(character)}, size ${side}. It keeps the character (prompt, seed, style, size, palette) and answers its characterId and its base view. Look at the picture: if it is not the character asked for, delete_character and create it again with a clearer prompt or another seed. (If it is refused because the built-in generator draws only people and humanoids, use generate_animation for each action with one seed instead.)`,
+                `2. animate_character with that characterId, action "walk", directions 8, framesPerDirection 6, saveTo { folder: "${where}/walk", layout: "${engine}" }.`,
+                `3. animate_character with the same characterId, action "idle", directions 8, framesPerDirection 4, saveTo { folder: "${where}/idle", layout: "${engine}" }.`,
+                'Both are drawn from the character kept in step 1, so they are the same character; do not create it again for the second action. Look at each sheet you get back (one row per direction).',
                 engine === 'godot'
-                  ? 'Then make an AnimatedSprite2D scene that uses walk/sprite.tres and idle/sprite.tres (each animation is named after its direction).'
+                  ? 'Then make an AnimatedSprite2D scene that uses walk/animation.tres and idle/animation.tres (each has an animation per direction).'
                   : 'Then wire the sheets into the game with the engine files written beside them.',
               ].join('\n'),
             },

@@ -1,5 +1,6 @@
 import type { AssetClient } from '@assetloom/sdk';
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { characterUri, characterWithTasks } from './character-tools.js';
 import { FILE_URI_PREFIX, fileUri, isText, mimeOf } from './files.js';
 import type { Language } from './messages.js';
 import { type Session, toMcpError } from './session.js';
@@ -16,8 +17,8 @@ function one(value: string | string[] | undefined): string {
 }
 
 /**
- * Resources: what the server can draw (its capabilities), the projects, a project with its style and
- * tasks, a task with its assets, and every stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
+ * Resources: what the server can draw (its capabilities), the projects, a project with its style,
+ * tasks and characters, a character with its tasks, a task with its assets, and every stored file (`assetloom://files/<key>`: the targets of the tools' resource links).
  */
 export function registerResources(server: McpServer, session: Session, language: () => Language): void {
   /** A read through the SDK whose failure is said as the tools say it (not logged in, unreachable …). */
@@ -70,7 +71,11 @@ export function registerResources(server: McpServer, session: Session, language:
         })),
       }),
     }),
-    { title: 'Project', description: 'A project with its style and its latest tasks.', mimeType: JSON_TYPE },
+    {
+      title: 'Project',
+      description: 'A project with its style, its latest tasks and its kept characters.',
+      mimeType: JSON_TYPE,
+    },
     async (uri, variables) => {
       const projectId = one(variables.projectId);
       const value = await read('the project', async (api) => {
@@ -81,10 +86,18 @@ export function registerResources(server: McpServer, session: Session, language:
         const tasks = await api.GET('/api/v1/projects/{projectId}/tasks', {
           params: { path: { projectId }, query: { pageSize: 20 } },
         });
+        const characters = await api.characters.list(projectId, { pageSize: 20 });
         return {
           ...project,
           style,
           tasks: tasks.tasks.map((t) => ({ ...t, uri: `assetloom://tasks/${encodeURIComponent(t.id)}` })),
+          characters: characters.characters.map((c) => ({
+            id: c.id,
+            name: c.name,
+            prompt: c.identity.prompt,
+            size: c.identity.size,
+            uri: characterUri(c.id),
+          })),
         };
       });
       return jsonContents(uri, value);
@@ -108,6 +121,22 @@ export function registerResources(server: McpServer, session: Session, language:
       });
       return jsonContents(uri, value);
     },
+  );
+
+  server.registerResource(
+    'character',
+    new ResourceTemplate('assetloom://characters/{characterId}', { list: undefined }),
+    {
+      title: 'Character',
+      description:
+        'A kept character: its identity (prompt, seed, style, size, palette) and its tasks (base view, animations, turns), each with its URI.',
+      mimeType: JSON_TYPE,
+    },
+    async (uri, variables) =>
+      jsonContents(
+        uri,
+        await read('the character', (api) => characterWithTasks(api, one(variables.characterId))),
+      ),
   );
 
   server.registerResource(

@@ -1,7 +1,7 @@
 import { type AssetClient, AssetloomApiError, createAssetClient, type FetchLike } from '@assetloom/sdk';
 import WebSocket from 'ws';
 import { AssetloomMcpError } from '../errors.js';
-import { type Language, say } from './messages.js';
+import { type Language, say, type TextKey } from './messages.js';
 
 type WebSocketConstructor = NonNullable<Parameters<typeof createAssetClient>[0]['WebSocket']>;
 
@@ -91,6 +91,14 @@ export class Session {
   }
 }
 
+/** The argument a refusal's `data.reason` is about, and the tool that finds the right value. */
+const REASON_ARGUMENTS: Record<string, { field: string; next: TextKey }> = {
+  character_not_found: { field: 'characterId', next: 'nextCharacter' },
+  character_forbidden: { field: 'characterId', next: 'nextCharacter' },
+  task_not_found: { field: 'taskId', next: 'nextTask' },
+  task_forbidden: { field: 'taskId', next: 'nextTask' },
+};
+
 /** A field of an API refusal, `data.errors[]`, as the agent reads it: `params.resolution: 不能大于 1024`. */
 function fieldText(error: AssetloomApiError): string {
   const fields = (error.errors ?? []).map((f) => {
@@ -154,13 +162,28 @@ export function toMcpError(
     );
   }
   if (error.code === 'aborted') return new AssetloomMcpError('cancelled', error.message, { cause: error });
+  // a 403 or 404 about an id the agent passed: that argument, and where to find the right one
+  const byReason = REASON_ARGUMENTS[String(error.data?.reason)];
+  if (byReason !== undefined && field === undefined) {
+    return new AssetloomMcpError(
+      'api_refused',
+      say(language, 'idRefused', {
+        field: byReason.field,
+        message: error.message,
+        code: error.code,
+        next: say(language, byReason.next),
+      }),
+      { field: byReason.field, cause: error },
+    );
+  }
+  const rig = error.errors?.some((f) => f.rule === 'rig') ? say(language, 'rigOnly') : '';
   return new AssetloomMcpError(
     'api_refused',
     say(language, 'apiRefused', {
       what: context.what,
       message: `${error.code} ${error.message}`,
       fields: fieldText(error),
-    }),
+    }) + rig,
     { ...(field ? { field } : {}), cause: error },
   );
 }

@@ -148,3 +148,50 @@ export const SCHEMAS = {
     },
   }),
 } satisfies Record<string, JsonSchema>;
+
+const CHARACTER_ID: JsonSchema = Object.freeze({
+  ...contractParameter('CharacterId'),
+  description: "The characterId create_character answered (list_characters lists a project's characters).",
+});
+
+/** A contract request's properties, its `$ref`s written out (the tool adds its own beside them). */
+const requestProperties = (name: string) => contractSchema(name).properties as Record<string, JsonSchema>;
+
+/**
+ * The character tools' inputs (issue #40's endpoints): the contract's `CreateCharacterRequest`,
+ * `AnimateCharacterRequest` and `RotateCharacterRequest` as they are, with the path's ids beside them
+ * and, for the tools that submit a task, `wait` and `saveTo`.
+ */
+export const CHARACTER_SCHEMAS = {
+  list: object(
+    { projectId: PROJECT_ID, page: contractParameter('Page'), pageSize: contractParameter('PageSize') },
+    ['projectId'],
+  ),
+  create: object(
+    { projectId: PROJECT_ID, ...requestProperties('CreateCharacterRequest'), wait: WAIT, saveTo: SAVE_TO },
+    ['projectId', ...(contractSchema('CreateCharacterRequest').required as string[])],
+  ),
+  character: object({ characterId: CHARACTER_ID }, ['characterId']),
+  rename: object({ characterId: CHARACTER_ID, ...requestProperties('UpdateCharacterRequest') }, [
+    'characterId',
+    ...(contractSchema('UpdateCharacterRequest').required as string[]),
+  ]),
+  animate: object(
+    {
+      characterId: CHARACTER_ID,
+      ...requestProperties('AnimateCharacterRequest'),
+      wait: WAIT,
+      saveTo: SAVE_TO,
+    },
+    ['characterId', ...(contractSchema('AnimateCharacterRequest').required as string[])],
+  ),
+  rotate: object(
+    {
+      characterId: CHARACTER_ID,
+      ...requestProperties('RotateCharacterRequest'),
+      wait: WAIT,
+      saveTo: SAVE_TO,
+    },
+    ['characterId'],
+  ),
+} satisfies Record<string, JsonSchema>;

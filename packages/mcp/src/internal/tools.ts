@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@assetloom/openapi';
-import type { Asset, AssetClient, GenerateRequest, Task } from '@assetloom/sdk';
+import type { Asset, GenerateRequest, Task } from '@assetloom/sdk';
 import {
   type CallToolResult,
   fromJsonSchema,
@@ -7,7 +7,9 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AssetloomMcpError } from '../errors.js';
+import { json, projectIdOf, text } from './answers.js';
 import { ASSET_TYPE_TOOLS } from './asset-types.js';
+import { registerCharacterTools } from './character-tools.js';
 import type { AssetType } from './contract.js';
 import { downloadTask } from './files.js';
 import type { AllowedFolders } from './folders.js';
@@ -28,22 +30,34 @@ export interface ToolContext {
   login: boolean;
 }
 
-type Args = Record<string, unknown>;
-type SaveTo = { folder: string; layout?: LayoutName; overwrite?: boolean };
+export type Args = Record<string, unknown>;
+export type SaveTo = { folder: string; layout?: LayoutName; overwrite?: boolean };
 type Handler = (args: Args, ctx: ServerContext) => Promise<CallToolResult>;
 
-function text(value: string, structured?: Record<string, unknown>): CallToolResult {
-  return {
-    content: [{ type: 'text', text: value }],
-    ...(structured ? { structuredContent: structured } : {}),
-  };
+/** A tool's registration: its name, what the agent reads, its input schema, its hints. */
+export interface ToolConfig {
+  title: string;
+  description: string;
+  schema: JsonSchema;
+  readOnly?: boolean;
+  /** It deletes something (MCP's destructiveHint: a client may ask its user first). */
+  destructive?: boolean;
 }
 
-function json(value: unknown): CallToolResult {
-  return {
-    content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
-    structuredContent: (Array.isArray(value) ? { items: value } : value) as Record<string, unknown>,
-  };
+/** What the tools of other modules (the character tools) register and answer with. */
+export interface ToolKit {
+  tc: ToolContext;
+  /** Registers a tool whose errors are answered as MCP tool errors (`what`: what a refusal refused). */
+  register(name: string, config: ToolConfig, what: string, handler: Handler): void;
+  /** Checks `saveTo.folder` before a task is submitted (nothing is made), so a refused folder costs no task. */
+  checkSaveTo(saveTo: SaveTo | undefined): Promise<void>;
+  /** Waits for a task with progress and cancellation, then answers its pictures, links and written files. */
+  finish(
+    tool: string,
+    taskId: string,
+    ctx: ServerContext,
+    saveTo: SaveTo | undefined,
+  ): Promise<CallToolResult>;
 }
 
 /** An error as the MCP tool error the agent reads (the token and signed URLs never in it). */
@@ -71,19 +85,6 @@ function toolError(error: unknown, tool: string): CallToolResult {
       },
     ],
   };
-}
-
-/** A project id or an exact project name → the id (names are what agents remember). */
-async function projectIdOf(api: AssetClient<true>, project: string, language: Language): Promise<string> {
-  let byName: string | undefined;
-  for await (const item of api.paginate('/api/v1/projects')) {
-    if (item.id === project) return item.id;
-    if (item.name === project) byName ??= item.id;
-  }
-  if (byName !== undefined) return byName;
-  throw new AssetloomMcpError('project_not_found', say(language, 'noProject', { project }), {
-    field: 'projectId',
-  });
 }
 
 /** Reports a task's progress as MCP progress notifications (when the client asked for them). */
@@ -124,19 +125,18 @@ export function registerTools(server: McpServer, tc: ToolContext): void {
   const { session, folders } = tc;
   const lang = tc.language;
 
-  const register = (
-    name: string,
-    config: { title: string; description: string; schema: JsonSchema; readOnly?: boolean },
-    what: string,
-    handler: Handler,
-  ) => {
+  const register = (name: string, config: ToolConfig, what: string, handler: Handler) => {
     server.registerTool(
       name,
       {
         title: config.title,
         description: config.description,
         inputSchema: fromJsonSchema<Args>(config.schema as never, localizedValidator(lang, name)),
-        annotations: { readOnlyHint: config.readOnly ?? false, openWorldHint: true },
+        annotations: {
+          readOnlyHint: config.readOnly ?? false,
+          ...(config.readOnly ? {} : { destructiveHint: config.destructive ?? false }),
+          openWorldHint: true,
+        },
       },
       async (args: Args, ctx: ServerContext) => {
         try {
@@ -180,6 +180,10 @@ export function registerTools(server: McpServer, tc: ToolContext): void {
     }
     const written = saveTo ? await save(task, assets, saveTo, 'saveTo.folder', signal) : undefined;
     return taskAnswer({ task, assets, pictures, language: lang(), ...(written ? { written } : {}) });
+  }
+
+  async function checkSaveTo(saveTo: SaveTo | undefined): Promise<void> {
+    if (saveTo !== undefined) await folders.folder(saveTo.folder, 'saveTo.folder', lang(), { make: false });
   }
 
   function save(task: Task, assets: Asset[], saveTo: SaveTo, field: string, signal: AbortSignal) {
@@ -336,6 +340,7 @@ export function registerTools(server: McpServer, tc: ToolContext): void {
       },
       'the generation',
       async (args, ctx) => {
+        await checkSaveTo(args.saveTo as SaveTo | undefined);
         const { taskId } = await session.run(async (api) => {
           const projectId = await projectIdOf(api, String(args.projectId), lang());
           const body = {
@@ -357,6 +362,9 @@ export function registerTools(server: McpServer, tc: ToolContext): void {
       },
     );
   }
+
+  // --- kept characters: made once, then animated and turned (character-tools.ts) ---
+  registerCharacterTools({ tc, register, checkSaveTo, finish });
 
   // --- pictures in ---
   register(
