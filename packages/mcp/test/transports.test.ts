@@ -471,6 +471,23 @@ describe('kept characters', () => {
       expect(error.code).toBe('rate_limited');
       expect(textOf(limited)).toContain(`wait ${error.retryAfter} s, then call rotate_character again`);
 
+      // another user's character is refused naming the argument, as the API refuses it
+      const other = await connect(world, 'streamable-http', (await world.account('lee')).token);
+      try {
+        const theirs = (await other.callTool({
+          name: 'animate_character',
+          arguments: { characterId: character.id, action: 'walk' },
+        })) as ToolResult;
+        expect(theirs.isError).toBe(true);
+        expect((theirs.structuredContent as { error: object }).error).toEqual({
+          code: 'api_refused',
+          field: 'characterId',
+        });
+        expect(textOf(theirs)).toMatch(/^\[assetloom\/mcp\] characterId: .*\(403\)/);
+      } finally {
+        await other.close();
+      }
+
       // deleted: it is gone, named by its argument; its tasks stay with the project
       const deleted = (await http.callTool({
         name: 'delete_character',

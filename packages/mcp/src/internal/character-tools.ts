@@ -18,7 +18,7 @@ type CharacterOperation = Extract<keyof AssetApiOperations, `${string}Character$
  * Which tool calls each character operation of the contract (the compiler asks for a row when the
  * contract adds one). A character's task list comes with `get_character`.
  */
-export const CHARACTER_TOOL_OF = {
+const CHARACTER_TOOL_OF = {
   listCharacters: 'list_characters',
   createCharacter: 'create_character',
   getCharacter: 'get_character',
@@ -35,7 +35,7 @@ export function characterUri(characterId: string): string {
 }
 
 /** The URI of a task as an MCP resource. */
-export function taskUri(taskId: string): string {
+function taskUri(taskId: string): string {
   return `assetloom://tasks/${encodeURIComponent(taskId)}`;
 }
 

@@ -35,7 +35,7 @@ export type SaveTo = { folder: string; layout?: LayoutName; overwrite?: boolean 
 type Handler = (args: Args, ctx: ServerContext) => Promise<CallToolResult>;
 
 /** A tool's registration: its name, what the agent reads, its input schema, its hints. */
-export interface ToolConfig {
+interface ToolConfig {
   title: string;
   description: string;
   schema: JsonSchema;

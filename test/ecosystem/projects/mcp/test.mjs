@@ -75,6 +75,8 @@ for (const name of [
   'generate_ui',
   'generate_tileset',
   'download_task',
+  'create_character',
+  'animate_character',
 ]) {
   check(names.includes(name), `tools/list names ${name}`);
 }
@@ -126,6 +128,34 @@ check(
   'the SpriteFrames point at res://sprites/knight/sprite.png',
 );
 check(!generated.stdout.includes(token) && !generated.stderr.includes(token), 'the token is never shown');
+
+// a kept character: made once (its base view drawn), its Godot files written where they are asked
+const character = inspector([
+  '--method',
+  'tools/call',
+  '--tool-name',
+  'create_character',
+  '--tool-arg',
+  'projectId=Ecosystem',
+  '--tool-arg',
+  'name=Knight',
+  '--tool-arg',
+  'prompt=a knight in blue armour',
+  '--tool-arg',
+  'saveTo={"folder":"res://characters/knight","layout":"godot"}',
+]);
+check(
+  !character.json.isError && typeof character.json.structuredContent?.character?.id === 'string',
+  `create_character keeps a character: ${character.json.content?.[0]?.text?.split('.')[0]}`,
+);
+check(
+  character.json.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'),
+  'its base view comes back as PNG image content',
+);
+check(
+  JSON.stringify(readdirSync(join('game', 'characters', 'knight')).sort()) === '["sprite.png","sprite.tres"]',
+  'and its Godot files are written into res://characters/knight',
+);
 
 const taskId = generated.json.structuredContent.task.taskId;
 const refused = inspector([
