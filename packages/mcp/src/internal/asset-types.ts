@@ -18,7 +18,8 @@ const PICTURE_INPUTS = ['image', 'mask', 'references', 'paletteFrom'] as const s
 
 /**
  * The asset types as tools: one row per type of the contract's `AssetType` (a type added to the
- * contract fails the typecheck here until it has its row; `character` will be a row).
+ * contract fails the typecheck here until it has its row). Kept characters are not an asset type but
+ * endpoints of their own: their tools are in character-tools.ts.
  */
 export const ASSET_TYPE_TOOLS = {
   sprite: {
