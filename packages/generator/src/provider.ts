@@ -24,6 +24,7 @@ import { drawingSetup } from './drawing-setup.js';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
+import { objectVerb } from './internal/art/library/props.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
 import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/elements.js';
@@ -41,7 +42,10 @@ const SPINNERS = /\b(coin|gem|stone|diamond|star|ring|medal|token|crystal|orb|di
 const FLOATERS = /\b(ghost|balloon|cloud|bubble|spirit|wisp|fairy|orb)\b/;
 const SKY = /\b(cloud|sun|moon|star|comet|rainbow|lightning|droplet|snowflake|tornado|cyclone|fog|planet)\b/;
 
-/** The motion of a drawing: the verb's ("spinning", "burning"), else what the thing does by nature. */
+/**
+ * The motion of a drawing: the verb's ("spinning", "burning"), else what the thing does by nature; a
+ * still thing asked to move without a verb settles (a 1-pixel idle with held frames, issue #39).
+ */
 function libraryMotion(it: Interpretation, animation: boolean, label: string, group: string): LibraryMotion {
   const action = it.action;
   if (action && action !== 'idle') return action;
@@ -50,7 +54,7 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
   if (FLOATERS.test(words) || (group === 'sky-weather' && SKY.test(words))) return 'float';
   if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
   const living = /^(animal|person)/.test(group) || group === 'face-costume';
-  if (animation) return living ? 'walk' : 'float';
+  if (animation) return living ? 'walk' : 'settle';
   return living ? 'breathe' : 'bob';
 }
 
@@ -195,7 +199,10 @@ async function drawFromLibrary(
   const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;
   const look = SEED_LOOKS[Math.floor(turn / Math.max(1, pool.length)) % SEED_LOOKS.length]!;
   const animation = request.assetType === 'animation';
-  const askedMotion = libraryMotion(it, animation, pick.drawing.label, pick.drawing.group);
+  // a thing's own verb first (a chest opening, a flag waving, a potion bubbling, a gem sparkling:
+  // issue #39), read from the prompt's words (the interpreter's actions are the rig's and a few)
+  const verb = animation ? objectVerb([...it.understood, ...it.ignored], pick.drawing) : null;
+  const askedMotion = verb?.motion ?? libraryMotion(it, animation, pick.drawing.label, pick.drawing.group);
   // motion of parts (issue #39): a flying subject is drawn from a drawing with its wings spread, and
   // a drawing's parts decide how it moves (sails turn, a wheel rolls, an explosion bursts)
   const winged =
@@ -255,6 +262,10 @@ async function drawFromLibrary(
       if (!interpretation.understood.includes(m)) interpretation.understood.push(m);
     }
   if (!interpretation.understood.includes(it.subject!)) interpretation.understood.push(it.subject!);
+  if (verb && motion === verb.motion) {
+    interpretation.ignored = interpretation.ignored.filter((w) => w !== verb.word);
+    if (!interpretation.understood.includes(verb.word)) interpretation.understood.push(verb.word);
+  }
   interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
   // a still picture shows no burning: "a burning book" is the book, and says "burning" is not in it
   // (issue #39), unless the drawing is of a fire or its flame ("a lit torch", "a campfire burning")

@@ -24,7 +24,14 @@ export type LibraryMotion =
   // motions of parts (parts.ts): a windmill's sails turn, a wheel rolls, an explosion bursts
   | 'sails'
   | 'roll'
-  | 'burst';
+  | 'burst'
+  // motions of things drawn on one still frame's pixels (props.ts): a still prop's idle, glints, a
+  // lid or a door opening, a flag waving, bubbles rising ('glow' is one of them: a halo's pulse)
+  | 'settle'
+  | 'sparkle'
+  | 'open'
+  | 'wave'
+  | 'bubble';
 
 /** One frame's pose, in units of the subject's own height (dx, dy) and degrees (rot). */
 export interface Pose {
@@ -39,8 +46,6 @@ export interface Pose {
   flash?: number;
   /** 0–1: the share of pixels dissolved away (the end of a death). */
   dissolve?: number;
-  /** −1 … 1 brightness step (a glow pulse). */
-  glow?: number;
   /** Wings: the angle (degrees) both wings turn up (−) or down (+) about the shoulders. */
   beat?: number;
   /** Sails: how far (degrees) they have turned about the hub. */
@@ -182,9 +187,12 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.rot = 3 * s;
       return pose;
     case 'glow':
-      pose.glow = s;
-      pose.sy = 1 + 0.02 * s;
-      pose.sx = pose.sy;
+    case 'settle':
+    case 'sparkle':
+    case 'open':
+    case 'wave':
+    case 'bubble':
+      // one still frame; props.ts draws the motion on its pixels (a resampled pose jitters)
       return pose;
   }
 }

@@ -118,7 +118,12 @@ const ROLLERS =
  */
 export function partMotion(motion: LibraryMotion, d: Drawing, animation: boolean): LibraryMotion {
   const words = `${d.label} ${d.heads.join(' ')}`;
-  const free = motion === 'float' || motion === 'bob' || motion === 'flicker' || motion === 'glow';
+  const free =
+    motion === 'float' ||
+    motion === 'bob' ||
+    motion === 'flicker' ||
+    motion === 'glow' ||
+    motion === 'settle';
   if (EXPLOSION.test(words) && (free || motion === 'spin') && animation) return 'burst';
   if (SAILS[d.id] && (motion === 'spin' || (animation && free))) return 'sails';
   if (ROLLERS.test(words) && motion === 'spin') return 'roll';
@@ -134,7 +139,7 @@ export const hasSpreadWings = (d: Drawing) => SPREAD_WINGS.has(d.id);
 /** The animation's name in atlas files for a part motion (sails and a roll are a spin). */
 export function motionName(motion: LibraryMotion): string {
   if (motion === 'sails' || motion === 'roll') return 'spin';
-  if (motion === 'breathe' || motion === 'bob') return 'idle';
+  if (motion === 'breathe' || motion === 'bob' || motion === 'settle') return 'idle';
   return motion;
 }
 

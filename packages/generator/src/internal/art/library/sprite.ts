@@ -27,6 +27,7 @@ import {
   shine,
   tint,
 } from './parts.js';
+import { PROP_MOTIONS, type PropMotion, propFrame } from './props.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
 let drawingsModule: Promise<DrawingsModule> | null = null;
@@ -158,6 +159,7 @@ function placeDrawing(
   names: readonly string[],
   box: readonly [number, number, number, number],
   shrink = 1,
+  pad = 0,
 ): Placement {
   const { drawing: d, style } = job;
   const fpd = job.framesPerDirection;
@@ -169,7 +171,8 @@ function placeDrawing(
   const cx = (x0 + x1) / 2;
   const cy = grounded ? y1 : (y0 + y1) / 2;
   const { lean, sx: vx, sy: vy } = job.variation;
-  const margin = 1 + Math.max(1, style.lineWeight) + (gh >= 96 ? 1 : 0);
+  // (pad: room for what a motion draws round the drawing on its pixels: a halo, glints, a ripple)
+  const margin = 1 + Math.max(1, style.lineWeight) + (gh >= 96 ? 1 : 0) + pad;
   const baseline = grounded ? gh - margin : gh / 2;
   const poses: Pose[][] = names.map((name) =>
     Array.from({ length: fpd }, (_, f) => poseAt(job.motion, f, fpd, sideOf(name), depthOf(name))),
@@ -183,6 +186,8 @@ function placeDrawing(
   // the whole extent of the motion's moving parts: a flame stretches up, wings beat about the
   // shoulders (their tips sweep a circle), sails turn through their whole disc
   if (job.motion === 'flicker') corners.push([x0 - cx, y0 - cy - bh * 0.2], [x1 - cx, y0 - cy - bh * 0.2]);
+  // a lid folds back above the box it opens
+  if (job.motion === 'open') corners.push([x0 - cx, y0 - cy - bh * 0.17], [x1 - cx, y0 - cy - bh * 0.17]);
   if (job.motion === 'fly') {
     const r = Math.hypot(bw * 0.45, bh / 2);
     corners.push([-r, -r * 0.6], [r, -r * 0.6], [-r, r * 0.6], [r, r * 0.6]);
@@ -385,24 +390,20 @@ async function renderPose(
 
 /** A pose's key: frames with the same key are one picture (drawn once, placed wherever it appears). */
 const poseKey = (pose: Pose, view: View) =>
-  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.glow ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
+  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
 
-/** The effects a pose asks for that no affine pose gives: a glow pulse and a flash, inside the ramps. */
+/** The effects a pose asks for that no affine pose gives: a light's pulse and a flash, inside the ramps. */
 function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
   // a lantern's or a fireplace's silhouette has no flame of its own to shape: its light pulses
   const pulse = pose.flicker && !flameMoves(d) ? pose.flicker.bright : 0;
-  if (!pose.glow && !pose.flash && !pulse) return undefined;
+  if (!pose.flash && !pulse) return undefined;
   return (frame, _i, colours) => {
     const { flash = 0 } = pose;
-    if (pose.glow === undefined && pulse) {
+    if (pulse) {
       // a light pulses in its light only: the lit (light, warm) pixels brighten a step, the body
       // keeps its colours (stepping every colour turned a lantern's second frame dark brown)
       if (pulse > 0.3)
         mapColours(frame, (c) => (c[0] > 180 && c[0] >= c[2] && c[0] + c[1] > 330 ? colours.step(c, 1) : c));
-    } else {
-      const glow = pose.glow ?? 0;
-      if (glow > 0.3) mapColours(frame, (c) => colours.step(c, 1));
-      if (glow < -0.3) mapColours(frame, (c) => colours.step(c, -1));
     }
     if (flash)
       mapColours(frame, (c) =>
@@ -427,7 +428,12 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const names = DIRECTION_NAMES[job.directions];
   const fpd = job.framesPerDirection;
   const box = await measuredBox(job);
-  let at = placeDrawing(job, gw * k, gh * k, names, box);
+  const prop = PROP_MOTIONS.has(job.motion) ? (job.motion as PropMotion) : null;
+  // room (in grid cells) for a halo's rings, a glint's arms, a ripple
+  const pad =
+    (job.motion === 'glow' ? (gh >= 56 ? 2 : 1) : job.motion === 'sparkle' || job.motion === 'wave' ? 2 : 0) *
+    k;
+  let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
@@ -453,14 +459,14 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   let frames: RgbaImage[] = [];
   // a moving sheet keeps its outline off the edge too (the outline is a pixel out, twice that on a
   // grid drawn at twice the size and simplified); a still one keeps its pixels off the last ring
-  const ring = ['still', 'idle', 'breathe', 'bob'].includes(job.motion) ? 1 : 2 * k;
+  const ring = prop || ['still', 'idle', 'breathe', 'bob'].includes(job.motion) ? 1 : 2 * k;
   // nothing is cut by the frame's edge: a sheet whose motion reaches the edge is drawn a little
   // smaller (the placement bounds the drawing's box; a part's motion can reach past it)
   for (let shrink = 1; ; shrink *= 0.9) {
     frames = [];
     for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
     if (shrink < 0.75 || !frames.some((f) => touchesEdge(f, ring, at.baseline < at.gh / 2 + 1))) break;
-    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9);
+    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9, pad);
   }
 
   // colour: silhouettes get their carved details back as a darker shade; the asked colour turns the
@@ -488,7 +494,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     simplify,
     effect: (frame, i, colours) => effects[i]?.(frame, i, colours),
   });
-  const moving = !['still', 'idle', 'breathe', 'bob'].includes(job.motion);
+  const moving = !prop && !['still', 'idle', 'breathe', 'bob'].includes(job.motion);
   // smoke thins in irregular clumps of 2 × 2 (a 1-pixel checker reads as a screen door, not smoke)
   const coarse = job.motion === 'burst' && gw >= 48;
   const crafted = done.frames.map((frame, i) => {
@@ -498,11 +504,22 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
         for (let x = 0; x < gw; x++)
           if ((coarse ? puff(x >> 1, y >> 1) : bayer(x, y)) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
     if (moving) removeSpecks(frame);
-    return upscale(frame.data, gw, gh, factor, job.width, job.height);
+    return prop ? frame : upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
+  // a thing doing its verb: each frame drawn on the pixels of its one still frame (props.ts)
+  const ctx = { colours: done.colours, enforced: job.enforced, drawing: d };
   return {
-    frames: slots.map((i) => {
-      const f = crafted[i]!;
+    frames: slots.map((i, slot) => {
+      const f = prop
+        ? upscale(
+            propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx).data,
+            gw,
+            gh,
+            factor,
+            job.width,
+            job.height,
+          )
+        : crafted[i]!;
       return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
     }),
     views,

@@ -1,0 +1,639 @@
+/**
+ * Motions of things that do a verb (issue #39), made on the finished pixels of one still frame at the
+ * art grid (after the look), so the body stays exactly the same from frame to frame and only the part
+ * that does the verb changes: a lid or a door that swings open onto a dark inside, star-shaped glints
+ * that appear and fade, a flag's cloth rippling as a travelling wave while its pole stays, bubbles
+ * rising in a liquid, a halo that brightens and dims, and a still prop's idle (a 1-pixel squash with
+ * held frames) — never a re-rendered, resampled pose, whose frames differ by scattered pixels.
+ * Every colour comes from the look's own (a project's palette stays exact).
+ */
+import type { Drawing } from '@assetloom/drawings';
+import type { RgbaImage } from '@assetloom/pipeline';
+import { oklab, type Rgb } from '@assetloom/pipeline/pixel';
+import type { LookColours } from '../../look/index.js';
+
+/** The motions drawn here, from one still frame. */
+export type PropMotion = 'settle' | 'sparkle' | 'open' | 'wave' | 'bubble' | 'glow';
+export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
+  'settle',
+  'sparkle',
+  'open',
+  'wave',
+  'bubble',
+  'glow',
+]);
+
+/** Things that open with a lid hinged at the back, and things that swing open on a side hinge. */
+const LIDDED = /\b(chest|treasure|coffer|trunk|casket|coffin|box|crate|jewelry|mailbox|toolbox|lunchbox)\b/;
+const SWINGING = /\b(door|doors|doorway|gate|portal|hatch|shutter|wardrobe|cabinet|locker|cupboard|closet)\b/;
+/** Cloth that waves on a pole or a line. */
+const CLOTH = /\b(flag|flags|banner|pennant|standard|ensign|streamer|windsock|bunting|sail)\b/;
+/** Vessels with a liquid in them. */
+const VESSELS =
+  /\b(potion|flask|bottle|vial|cauldron|beaker|jar|kettle|pot|cup|mug|tankard|goblet|bowl|tube|elixir|brew|poison|philter)\b/;
+const LIVING = (d: Drawing) => d.person || /^(animal|person|face)/.test(d.group);
+
+/** The verbs things do, by the word the prompt says. */
+const VERBS: ReadonlyArray<[RegExp, PropMotion]> = [
+  [/^(open|opens|opening|opened|unlocking|unlock|unlocks)$/, 'open'],
+  [
+    /^(sparkle|sparkles|sparkling|sparkly|glint|glints|glinting|glitter|glitters|glittering|twinkle|twinkles|twinkling|shimmer|shimmers|shimmering|shine|shines|shining|shiny|gleam|gleams|gleaming|闪|闪闪|闪烁|闪光|闪亮)$/,
+    'sparkle',
+  ],
+  [
+    /^(wave|waves|waving|flutter|flutters|fluttering|flap|flaps|flapping|billow|billows|billowing|ripple|ripples|rippling|飘|飘扬|飘动)$/,
+    'wave',
+  ],
+  [/^(bubble|bubbles|bubbling|boil|boils|boiling|brewing|fizz|fizzing|fizzes|冒泡|沸腾)$/, 'bubble'],
+  [/^(glow|glows|glowing|pulse|pulses|pulsing|pulsate|pulsating|throb|throbbing|发光|闪耀)$/, 'glow'],
+];
+
+/**
+ * The verb of a thing the prompt's words ask for and the drawing can do, with the word that asked
+ * (a door opens, a chest's lid lifts, a flag waves, a potion bubbles, anything still sparkles or
+ * glows); null for a living subject or a verb the drawing cannot do.
+ */
+export function objectVerb(
+  words: readonly string[],
+  d: Drawing,
+): { motion: PropMotion; word: string } | null {
+  if (LIVING(d)) return null;
+  const of = `${d.label} ${d.heads.join(' ')} ${d.words.join(' ')}`;
+  for (const word of words) {
+    const w = word.toLowerCase();
+    for (const [re, motion] of VERBS) {
+      if (!re.test(w)) continue;
+      if (motion === 'open' && !LIDDED.test(of) && !SWINGING.test(of)) continue;
+      if (motion === 'wave' && !CLOTH.test(of)) continue;
+      if (motion === 'bubble' && !VESSELS.test(of)) continue;
+      return { motion, word };
+    }
+  }
+  return null;
+}
+
+/** How the drawing opens: a lid (hinged at the back) or a leaf on a side hinge. */
+export const opensBy = (d: Drawing): 'lid' | 'swing' =>
+  SWINGING.test(`${d.label} ${d.heads.join(' ')}`) ? 'swing' : 'lid';
+
+/**
+ * Drawings drawn open: where the lid meets the back (`hinge`) and where the front of the body begins
+ * below the contents (`mouth`), as shares of the drawing's opaque height. Their opening starts with
+ * the lid folded down over the contents and ends as drawn, the contents showing.
+ */
+const DRAWN_OPEN: Readonly<Record<string, { hinge: number; mouth: number }>> = {
+  'n/treasure-chest': { hinge: 0.33, mouth: 0.56 },
+};
+
+export interface PropContext {
+  colours: LookColours;
+  /** The project's palette is enforced: only the look's own colours may be drawn. */
+  enforced: boolean;
+  drawing: Drawing;
+}
+
+type Px = RgbaImage;
+const at = (img: Px, x: number, y: number) => (y * img.width + x) * 4;
+const opaqueAt = (img: Px, x: number, y: number) =>
+  x >= 0 && y >= 0 && x < img.width && y < img.height && img.data[at(img, x, y) + 3]! > 0;
+const rgbAt = (img: Px, x: number, y: number): Rgb => {
+  const i = at(img, x, y);
+  return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+};
+function put(img: Px, x: number, y: number, c: Rgb): void {
+  if (x < 0 || y < 0 || x >= img.width || y >= img.height) return;
+  const i = at(img, x, y);
+  img.data[i] = c[0];
+  img.data[i + 1] = c[1];
+  img.data[i + 2] = c[2];
+  img.data[i + 3] = 255;
+}
+const clear = (img: Px, x: number, y: number) => {
+  img.data[at(img, x, y) + 3] = 0;
+};
+const copyOf = (img: Px): Px => ({ width: img.width, height: img.height, data: new Uint8Array(img.data) });
+const blank = (img: Px): Px => ({
+  width: img.width,
+  height: img.height,
+  data: new Uint8Array(img.data.length),
+});
+const lightness = (c: Rgb) => oklab(c)[0];
+/** An opaque pixel with a transparent 4-neighbour: the outline. */
+const edgeAt = (img: Px, x: number, y: number) =>
+  !opaqueAt(img, x - 1, y) ||
+  !opaqueAt(img, x + 1, y) ||
+  !opaqueAt(img, x, y - 1) ||
+  !opaqueAt(img, x, y + 1);
+
+function boxOf(img: Px): { x0: number; y0: number; x1: number; y1: number } | null {
+  let [x0, y0, x1, y1] = [img.width, img.height, -1, -1];
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++)
+      if (opaqueAt(img, x, y)) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return x1 < 0 ? null : { x0, y0, x1, y1 };
+}
+
+/** The brightest colour the look has, a glint's (whiter still where no palette is enforced). */
+function glintColour(ctx: PropContext, img: Px, towards = 0.85): Rgb {
+  let best: Rgb = [255, 255, 255];
+  let l = -1;
+  const pool = ctx.colours.colours.length ? ctx.colours.colours : frameColours(img);
+  for (const c of pool) {
+    const v = lightness(c);
+    if (v > l) {
+      l = v;
+      best = c;
+    }
+  }
+  if (ctx.enforced) return best;
+  const whiter = (v: number, to: number) => Math.round(v + (to - v) * towards);
+  return [whiter(best[0], 255), whiter(best[1], 255), whiter(best[2], 240)];
+}
+
+function frameColours(img: Px): Rgb[] {
+  const seen = new Map<number, Rgb>();
+  for (let i = 0; i < img.data.length; i += 4)
+    if (img.data[i + 3])
+      seen.set((img.data[i]! << 16) | (img.data[i + 1]! << 8) | img.data[i + 2]!, [
+        img.data[i]!,
+        img.data[i + 1]!,
+        img.data[i + 2]!,
+      ]);
+  return [...seen.values()];
+}
+
+/**
+ * Frame `f` of `n` of a thing doing `motion`, made from its still frame `base` (at the art grid, the
+ * look applied). Frame 0 of a cycle is the still frame or close to it; the body's pixels never move
+ * but where the verb moves them.
+ */
+export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ctx: PropContext): Px {
+  if (n <= 1) return copyOf(base);
+  switch (motion) {
+    case 'settle':
+      return settle(base, f, n);
+    case 'sparkle':
+      return sparkle(base, f, n, ctx);
+    case 'open':
+      return opensBy(ctx.drawing) === 'swing' ? swing(base, f, n, ctx) : lid(base, f, n, ctx);
+    case 'wave':
+      return wave(base, f, n, ctx);
+    case 'bubble':
+      return bubble(base, f, n, ctx);
+    case 'glow':
+      return glow(base, f, n, ctx);
+  }
+}
+
+/**
+ * A still prop's idle: it rests, then settles by a pixel (two at 64 px and up) for a frame or two and
+ * rests again — the row it loses is the one most like its neighbour, so no band or hoop goes.
+ */
+function settle(base: Px, f: number, n: number): Px {
+  const box = boxOf(base);
+  const out = copyOf(base);
+  if (!box) return out;
+  // 8 frames: rest ×3, down ×2, rest ×3; 4 frames: rest, rest, down, rest; 2: rest, down
+  const down = n <= 2 ? f === 1 : n <= 4 ? f === 2 : f >= Math.floor(n / 2) - 1 && f <= Math.floor(n / 2);
+  if (!down) return out;
+  const h = box.y1 - box.y0 + 1;
+  const d = base.height >= 56 ? 2 : 1;
+  // the row in the middle third most like the row above it
+  let pick = box.y0 + Math.floor(h / 2);
+  let least = Number.POSITIVE_INFINITY;
+  for (let y = box.y0 + Math.floor(h / 3); y <= box.y0 + Math.floor((2 * h) / 3); y++) {
+    let diff = 0;
+    for (let x = box.x0; x <= box.x1; x++) {
+      const i = at(base, x, y);
+      const j = at(base, x, y - d);
+      for (let k = 0; k < 4; k++) diff += base.data[i + k] !== base.data[j + k] ? 1 : 0;
+    }
+    if (diff < least) {
+      least = diff;
+      pick = y;
+    }
+  }
+  // rows above `pick` move down by d (over the d rows at pick … pick − d + 1)
+  for (let y = pick; y >= 0; y--)
+    for (let x = 0; x < base.width; x++) {
+      const src = y - d;
+      const o = at(out, x, y);
+      if (src < 0) {
+        out.data[o + 3] = 0;
+        continue;
+      }
+      const i = at(base, x, src);
+      out.data.set(base.data.subarray(i, i + 4), o);
+    }
+  return out;
+}
+
+/** Where glints shine: the lightest pixels of the body, spread apart, the one nearest the light first. */
+function glintSpots(base: Px, count: number): Array<[number, number]> {
+  const box = boxOf(base);
+  if (!box) return [];
+  const cands: Array<{ x: number; y: number; l: number }> = [];
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0; x <= box.x1; x++)
+      if (opaqueAt(base, x, y) && !edgeAt(base, x, y)) cands.push({ x, y, l: lightness(rgbAt(base, x, y)) });
+  if (!cands.length) return [];
+  const size = Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1;
+  // on the lit side but not on its lightest colour (a white glint on white is no glint): the upper
+  // fifth of the body's lightness counts no more than its edge, and the upper left gets a little credit
+  const ls = cands.map((c) => c.l).sort((a, b) => a - b);
+  const q80 = ls[Math.floor(ls.length * 0.8)]!;
+  const score = (c: { x: number; y: number; l: number }) =>
+    Math.min(c.l, q80) - (c.l > q80 ? 0.5 * (c.l - q80) : 0) - (0.08 * (c.x - box.x0 + c.y - box.y0)) / size;
+  cands.sort((a, b) => score(b) - score(a) || a.y - b.y || a.x - b.x);
+  const spots: Array<[number, number]> = [];
+  for (const gap of [0.4, 0.28, 0.18, 0])
+    for (const c of cands) {
+      if (spots.length >= count) return spots;
+      if (spots.some(([x, y]) => Math.hypot(x - c.x, y - c.y) < gap * size || (x === c.x && y === c.y)))
+        continue;
+      spots.push([c.x, c.y]);
+    }
+  return spots;
+}
+
+/** A four-pointed glint at (x, y): 1 a dot, 2 a small cross, 3 a star with longer arms. */
+function drawGlint(img: Px, x: number, y: number, stage: number, hot: Rgb, warm: Rgb, big: boolean): void {
+  if (stage <= 0) return;
+  put(img, x, y, hot);
+  if (stage === 1) return;
+  const arm = stage === 2 ? (big ? 2 : 1) : big ? 3 : 2;
+  for (let k = 1; k <= arm; k++) {
+    const c = k === arm && arm > 2 ? warm : hot;
+    put(img, x + k, y, c);
+    put(img, x - k, y, c);
+    put(img, x, y + k, c);
+    put(img, x, y - k, c);
+  }
+  if (stage === 3 && big) {
+    put(img, x + 1, y + 1, warm);
+    put(img, x - 1, y - 1, warm);
+    put(img, x + 1, y - 1, warm);
+    put(img, x - 1, y + 1, warm);
+  }
+}
+
+/** Glints that light up at the highlights one after another, grow to a star and fade; the body stays. */
+function sparkle(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const out = copyOf(base);
+  const count = n <= 4 ? 2 : 3;
+  const spots = glintSpots(base, count);
+  const hot = glintColour(ctx, base);
+  const big = base.height >= 56;
+  // a glint's life: dot, cross, star, cross, dot (shorter in a short cycle), then dark
+  const life = n >= 8 ? [1, 2, 3, 2, 1] : n >= 6 ? [1, 3, 2, 1] : n >= 4 ? [2, 3, 1] : [3];
+  spots.forEach(([x, y], k) => {
+    const born = Math.round((k * n) / spots.length);
+    const age = (f - born + n) % n;
+    const stage = life[age] ?? 0;
+    const warm = ctx.colours.step(rgbAt(base, x, y), 1);
+    drawGlint(out, x, y, stage, hot, lightness(warm) > lightness(hot) ? hot : warm, big);
+  });
+  return out;
+}
+
+/**
+ * The dark of an inside (a box's, a doorway's): the outline's colour of the body's commonest colour,
+ * darker than anything lit in it.
+ */
+function insideColour(base: Px, ctx: PropContext): Rgb {
+  const counts = new Map<number, { c: Rgb; n: number }>();
+  for (let y = 0; y < base.height; y++)
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, y) || edgeAt(base, x, y)) continue;
+      const c = rgbAt(base, x, y);
+      const key = (c[0] << 16) | (c[1] << 8) | c[2];
+      const e = counts.get(key) ?? { c, n: 0 };
+      e.n++;
+      counts.set(key, e);
+    }
+  let common: Rgb = [90, 60, 40];
+  let most = 0;
+  for (const { c, n } of counts.values())
+    if (n > most) {
+      most = n;
+      common = c;
+    }
+  return ctx.colours.outline(common);
+}
+
+/** The opening's progress at frame f: closed at 0, open as drawn from the last frame but one (held). */
+const openness = (f: number, n: number) => {
+  const t = Math.min(1, f / Math.max(1, n - 2));
+  return t * t * (3 - 2 * t);
+};
+
+/**
+ * A lid hinged at the back lifts: it turns about its hinge (its height foreshortens, then it folds
+ * back above, its underside showing a step darker) and the dark inside shows below it. A drawing drawn
+ * open starts with its lid folded down over its contents and ends as drawn.
+ */
+function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  if (!box) return copyOf(base);
+  const h = box.y1 - box.y0 + 1;
+  const drawnOpen = DRAWN_OPEN[ctx.drawing.id];
+  const t = openness(f, n);
+  const out = blank(base);
+  if (drawnOpen) {
+    const hinge = box.y0 + Math.round(drawnOpen.hinge * h);
+    const mouth = box.y0 + Math.round(drawnOpen.mouth * h);
+    const lidH = hinge - box.y0;
+    // its projected height about the hinge: −k (folded down over the mouth) … 1 (as drawn)
+    const k = (mouth - hinge + 1) / Math.max(1, lidH);
+    const s = -k + (1 + k) * t;
+    if (t >= 1) return copyOf(base);
+    // the body below the hinge; the contents dimmer while the lid is low
+    const dim = s < 0.35 ? 2 : s < 0.75 ? 1 : 0;
+    for (let y = hinge; y < base.height; y++)
+      for (let x = 0; x < base.width; x++) {
+        if (!opaqueAt(base, x, y)) continue;
+        let c = rgbAt(base, x, y);
+        if (y < mouth && !edgeAt(base, x, y)) for (let j = 0; j < dim; j++) c = ctx.colours.step(c, -1);
+        put(out, x, y, c);
+      }
+    drawLid(base, out, box.y0, hinge, s, ctx);
+    return out;
+  }
+  // drawn closed: the lid is the top of the box, hinged at its top edge
+  const lidBottom = box.y0 + Math.max(2, Math.round(0.36 * h));
+  const s = Math.cos(t * ((115 * Math.PI) / 180));
+  for (let y = lidBottom; y < base.height; y++)
+    for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) put(out, x, y, rgbAt(base, x, y));
+  // the mouth: the lid's old place, dark inside between the body's sides
+  const dark = insideColour(base, ctx);
+  const rim = ctx.colours.outline(rgbAt(base, Math.round((box.x0 + box.x1) / 2), lidBottom));
+  for (let y = box.y0 + Math.max(0, Math.round(s * (lidBottom - box.y0))); y < lidBottom; y++) {
+    let l = base.width;
+    let r = -1;
+    for (let x = 0; x < base.width; x++)
+      if (opaqueAt(base, x, lidBottom)) {
+        l = Math.min(l, x);
+        r = Math.max(r, x);
+      }
+    for (let x = l; x <= r; x++) put(out, x, y, x === l || x === r ? rim : dark);
+  }
+  drawLid(base, out, lidBottom, box.y0, s, ctx, true);
+  return out;
+}
+
+/**
+ * Draws the lid (the rows from `top` to `hinge` of `base`) scaled by `s` about the hinge row: s = 1 as
+ * drawn, 0 edge-on, below 0 turned over (its other face a step darker). `hingeAtTop`: the hinge is the
+ * lid's top row (a closed box's lid lifts from its back edge), else its bottom row.
+ */
+function drawLid(
+  base: Px,
+  out: Px,
+  from: number,
+  to: number,
+  s: number,
+  ctx: PropContext,
+  hingeAtTop = false,
+): void {
+  const top = Math.min(from, to);
+  const bottom = Math.max(from, to);
+  const hinge = hingeAtTop ? top : bottom;
+  const lidH = bottom - top;
+  const rows = Math.max(1, Math.round(Math.abs(s) * lidH));
+  const under = s < 0;
+  // a drawn-open lid's rows have the contents heaped in front of them: folded, the lid is wood only
+  // (a pixel much lighter than its row's commonest colour takes that colour)
+  const common = (y: number): Rgb | null => {
+    const counts = new Map<number, { c: Rgb; n: number }>();
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, y) || edgeAt(base, x, y)) continue;
+      const c = rgbAt(base, x, y);
+      const key = (c[0] << 16) | (c[1] << 8) | c[2];
+      const e = counts.get(key) ?? { c, n: 0 };
+      e.n++;
+      counts.set(key, e);
+    }
+    let best: { c: Rgb; n: number } | null = null;
+    for (const e of counts.values()) if (!best || e.n > best.n) best = e;
+    return best?.c ?? null;
+  };
+  for (let r = 0; r < rows; r++) {
+    // output row r away from the hinge, on the side s says; sample the lid at the same share
+    const share = (r + 0.5) / rows;
+    const srcY = hingeAtTop ? top + Math.floor(share * lidH) : bottom - 1 - Math.floor(share * lidH);
+    const dir = hingeAtTop ? (under ? -1 : 1) : under ? 1 : -1;
+    const y = hinge + dir * r + (hingeAtTop ? (under ? -1 : 0) : under ? 0 : -1);
+    const wood = under && !hingeAtTop ? common(srcY) : null;
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, srcY)) continue;
+      let c = rgbAt(base, x, srcY);
+      if (wood && !edgeAt(base, x, srcY) && lightness(c) > lightness(wood) + 0.1) c = wood;
+      if (under && !edgeAt(base, x, srcY)) c = ctx.colours.step(c, -1);
+      // the lid's far edge keeps its outline
+      if (r === rows - 1 && rows > 1) c = ctx.colours.outline(c);
+      put(out, x, y, c);
+    }
+  }
+}
+
+/**
+ * A door swings open on its hinge (the left side): its leaf narrows towards the hinge as it turns,
+ * its free edge a little taller as it comes nearer, a step darker as it turns from the light, and the
+ * doorway behind it is dark.
+ */
+function swing(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  if (!box) return copyOf(base);
+  const t = openness(f, n);
+  if (t <= 0) return copyOf(base);
+  const out = copyOf(base);
+  const dark = insideColour(base, ctx);
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0; x <= box.x1; x++)
+      if (opaqueAt(base, x, y) && !edgeAt(base, x, y)) put(out, x, y, dark);
+  const a = t * ((80 * Math.PI) / 180);
+  const w = box.x1 - box.x0 + 1;
+  const nw = Math.max(2, Math.round(w * Math.cos(a)));
+  const cy = (box.y0 + box.y1) / 2;
+  const grow = Math.sin(a) * 0.1;
+  for (let x = box.x0; x < box.x0 + nw; x++) {
+    const u = (x - box.x0 + 0.5) / nw;
+    const sx = box.x0 + Math.min(w - 1, Math.floor(u * w));
+    const e = 1 + grow * u;
+    for (let y = box.y0 - 3; y <= box.y1 + 1; y++) {
+      const sy = Math.round(cy + (y - cy) / e);
+      if (sy < box.y0 || sy > box.y1 || !opaqueAt(base, sx, sy) || y < 0 || y >= base.height) continue;
+      let c = rgbAt(base, sx, sy);
+      if (t > 0.5 && !edgeAt(base, sx, sy)) c = ctx.colours.step(c, -1);
+      // the free edge is the leaf's outline
+      if (x === box.x0 + nw - 1) c = ctx.colours.outline(c);
+      put(out, x, y, c);
+    }
+  }
+  return out;
+}
+
+/**
+ * A flag waves: a wave travels along its cloth from the pole, the cloth's columns shifted up and down
+ * more the further they are from the pole, the falling side of each ripple a step darker; the pole
+ * (a thin run of pixels, found below the cloth) stays.
+ */
+function wave(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  if (!box) return copyOf(base);
+  const W = box.x1 - box.x0 + 1;
+  const thin = Math.max(3, Math.round(W * 0.18));
+  const widths: number[] = [];
+  const mids: number[] = [];
+  for (let y = 0; y < base.height; y++) {
+    let c = 0;
+    let sum = 0;
+    for (let x = 0; x < base.width; x++)
+      if (opaqueAt(base, x, y)) {
+        c++;
+        sum += x;
+      }
+    widths.push(c);
+    mids.push(c ? sum / c : 0);
+  }
+  // the pole: rows of a thin run, fitted to a line x = a + b·y
+  const pole = widths.flatMap((c, y) => (c > 0 && c <= thin ? [y] : []));
+  let poleX: (y: number) => number = () => box.x0;
+  if (pole.length >= 3) {
+    const my = pole.reduce((s, y) => s + y, 0) / pole.length;
+    const mx = pole.reduce((s, y) => s + mids[y]!, 0) / pole.length;
+    let num = 0;
+    let den = 0;
+    for (const y of pole) {
+      num += (y - my) * (mids[y]! - mx);
+      den += (y - my) ** 2;
+    }
+    const b = den ? num / den : 0;
+    poleX = (y) => mx + b * (y - my);
+  }
+  const cloth = widths.flatMap((c, y) => (c > thin ? [y] : []));
+  if (!cloth.length) return copyOf(base);
+  const cy0 = cloth[0]!;
+  const cy1 = cloth[cloth.length - 1]!;
+  const midY = (cy0 + cy1) / 2;
+  const px = poleX(midY);
+  const reach = Math.max(1, Math.max(Math.abs(box.x0 - px), Math.abs(box.x1 - px)));
+  const amp = Math.max(1.5, (cy1 - cy0 + 1) * 0.13);
+  const phase = f / n;
+  const shift = (x: number) => {
+    const u = Math.min(1, Math.abs(x - px) / reach);
+    return amp * Math.min(1, u * 1.6) * Math.sin(2 * Math.PI * (u * 1.25 - phase));
+  };
+  const out = copyOf(base);
+  for (let y = cy0; y <= cy1; y++)
+    for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) clear(out, x, y);
+  // the pole's own pixels in the cloth's rows stay where they are
+  for (let y = cy0; y <= cy1; y++)
+    for (let x = 0; x < base.width; x++)
+      if (opaqueAt(base, x, y) && Math.abs(x - poleX(y)) <= 1.5) put(out, x, y, rgbAt(base, x, y));
+  for (let x = 0; x < base.width; x++) {
+    if (Math.abs(x - px) <= 1.5) continue;
+    const dy = Math.round(shift(x));
+    const slope = shift(x + 1) - shift(x - 1);
+    // the falling side of a ripple turns from the light (away from the pole, light from the left)
+    const shade = Math.abs(slope) > 0.35 && slope * (x > px ? 1 : -1) > 0;
+    for (let y = cy0; y <= cy1; y++) {
+      if (!opaqueAt(base, x, y) || Math.abs(x - poleX(y)) <= 1.5) continue;
+      let c = rgbAt(base, x, y);
+      if (shade && !edgeAt(base, x, y)) c = ctx.colours.step(c, -1);
+      put(out, x, y + dy, c);
+    }
+  }
+  return out;
+}
+
+/**
+ * Bubbles rise through a vessel's liquid: a few light dots (2 × 2 at 64 px and up) that start low,
+ * climb a row or more a frame at staggered columns and heights, and are gone at the top.
+ */
+function bubble(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  const out = copyOf(base);
+  if (!box) return out;
+  const big = base.height >= 56;
+  const h = box.y1 - box.y0 + 1;
+  const w = box.x1 - box.x0 + 1;
+  const bottom = box.y1 - Math.max(2, Math.round(h * 0.1));
+  const top = box.y0 + Math.round(h * 0.3);
+  const travel = Math.max(2, bottom - top);
+  const count = 4;
+  const size = big ? 2 : 1;
+  const hot = glintColour(ctx, base);
+  for (let k = 0; k < count; k++) {
+    const x = Math.round(box.x0 + w * [0.42, 0.55, 0.36, 0.5][k]!);
+    const p = (f / n + k / count) % 1;
+    const y = Math.round(bottom - p * travel);
+    // wobble a pixel side to side on the way up
+    const bx = x + (Math.floor(p * 4) % 2 === 0 ? 0 : 1);
+    let inside = true;
+    for (let dy = 0; dy < size; dy++)
+      for (let dx = 0; dx < size; dx++)
+        if (!opaqueAt(base, bx + dx, y + dy) || edgeAt(base, bx + dx, y + dy)) inside = false;
+    if (!inside) continue;
+    for (let dy = 0; dy < size; dy++)
+      for (let dx = 0; dx < size; dx++) {
+        const c = rgbAt(base, bx + dx, y + dy);
+        const lit = ctx.colours.step(ctx.colours.step(c, 1), 1);
+        // a bubble's lit top-left, its body a lighter shade of the liquid
+        put(out, bx + dx, y + dy, (dx === 0 && dy === 0) || size === 1 ? hot : lit);
+      }
+  }
+  return out;
+}
+
+/**
+ * A glow pulses: a halo round the outline in the body's lightest colour brightens (a dithered ring,
+ * a whole ring, a second dithered ring at 64 px) and dims, the body a step lighter at its height.
+ */
+function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const out = copyOf(base);
+  const i = (1 - Math.cos((2 * Math.PI * f) / n)) / 2;
+  if (i < 0.2) return out;
+  // the halo's colour: the look's lightest, towards white where no palette is enforced
+  const halo = glintColour(ctx, base, 0.45);
+  const rings = base.height >= 56 ? 2 : 1;
+  const dist = new Int8Array(base.width * base.height).fill(-1);
+  for (let y = 0; y < base.height; y++)
+    for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) dist[y * base.width + x] = 0;
+  for (let r = 1; r <= rings; r++)
+    for (let y = 0; y < base.height; y++)
+      for (let x = 0; x < base.width; x++) {
+        if (dist[y * base.width + x] !== -1) continue;
+        const near = [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ].some(([dx, dy]) => {
+          const nx = x + dx!;
+          const ny = y + dy!;
+          return (
+            nx >= 0 && ny >= 0 && nx < base.width && ny < base.height && dist[ny * base.width + nx] === r - 1
+          );
+        });
+        if (near) dist[y * base.width + x] = r;
+      }
+  const full = i >= 0.6;
+  for (let y = 0; y < base.height; y++)
+    for (let x = 0; x < base.width; x++) {
+      const d = dist[y * base.width + x]!;
+      if (d === 0) {
+        if (full && !edgeAt(base, x, y)) put(out, x, y, ctx.colours.step(rgbAt(base, x, y), 1));
+        continue;
+      }
+      const checker = (x + y) % 2 === 0;
+      if (d === 1 && (full || checker)) put(out, x, y, halo);
+      if (d === 2 && i >= 0.9 && checker) put(out, x, y, halo);
+    }
+  return out;
+}
