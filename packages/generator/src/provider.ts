@@ -623,11 +623,20 @@ async function drawSubject({
     framesPerDirection: request.framesPerDirection,
     animate: request.assetType === 'animation' ? 'motion' : 'idle',
   });
+  const verb = out.verb;
+  const honoured = verb
+    ? {
+        understood: interpretation.understood.includes(verb)
+          ? interpretation.understood
+          : [...interpretation.understood, verb],
+        ignored: interpretation.ignored.filter((w) => w !== verb),
+      }
+    : {};
   return {
     frames: out.frames,
     animation: out.motion,
     subject: out.subject,
-    interpretation: placesNotShown({ ...interpretation, source: 'rig' }, new Set()),
+    interpretation: placesNotShown({ ...interpretation, ...honoured, source: 'rig' }, new Set()),
   };
 }
 

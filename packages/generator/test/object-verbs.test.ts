@@ -88,9 +88,14 @@ describe('things do their verb', () => {
       for (let x = 0; x < f.width; x++) expect(same(f, chest.frames[0]!, x, cb.y1)).toBe(true);
   });
 
-  it('a gem sparkles: glints brighter than the body appear and go again while the body stays', async () => {
-    const out = await sheet('a gem sparkling');
+  it.each([
+    'a gem sparkling',
+    // the rig's objects too (the diamond is drawn by the rig, not from a drawing)
+    'a diamond glinting',
+  ])('%s: glints brighter than the body appear and go again while the body stays', async (prompt) => {
+    const out = await sheet(prompt);
     expect(out.animation).toBe('sparkle');
+    expect(out.interpretation?.ignored).toEqual([]);
     const [f0] = out.frames;
     const box = opaqueBox(f0!);
     const changed = out.frames.map((f) => diff(f0!, f));
@@ -175,6 +180,11 @@ describe('things do their verb', () => {
       return d.length > 0 && Math.min(...d) < Math.max(...d);
     });
     expect(up).toBe(true);
+
+    // out of an open vessel they rise into the air above its rim, each frame at other heights
+    const pot = await sheet('a cauldron bubbling');
+    expect(pot.animation).toBe('bubble');
+    expect(new Set(pot.frames.map((f) => opaqueBox(f).y0)).size).toBeGreaterThanOrEqual(3);
 
     const orb = await sheet('a crystal glowing');
     expect(orb.animation).toBe('glow');

@@ -33,6 +33,7 @@ import { quadruped } from './bodies/quadruped.js';
 import { designFigure } from './figure/design.js';
 import { drawFigure } from './figure/draw.js';
 import type { FigureAction } from './figure/motion.js';
+import { type PropMotion, propFrame, thingVerb } from './library/props.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
 
@@ -57,6 +58,8 @@ export interface SpriteOutput {
   motion: string;
   /** The colour the main body was drawn in (after palette mapping), for the quality check. */
   bodyColor: Rgb;
+  /** The prompt's word for what a thing does, when its motion is that verb ("opening", "sparkling"). */
+  verb?: string;
 }
 
 /** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
@@ -212,7 +215,28 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     ...(it.held ? { held: it.held } : {}),
     ...(colours.shieldAsked ? { coloured: true } : {}),
   });
-  const plan: PlanOf = { spec, features, build, action, fpd: job.framesPerDirection };
+  // a thing doing its verb, or a still thing asked to move (issue #39): one still frame a direction,
+  // and the motion drawn on its pixels (library/props.ts): a glint on a shiny thing, else a settle
+  const fpd = job.framesPerDirection;
+  const of = `${it.lemma ?? ''} ${spec.object ?? ''}`;
+  const verb =
+    spec.plan === 'object' && job.animate === 'motion' && fpd > 1
+      ? thingVerb([...it.understood, ...it.ignored], of)
+      : null;
+  const prop: PropMotion | null =
+    verb?.motion ??
+    (spec.plan === 'object' &&
+    job.animate === 'motion' &&
+    action === 'idle' &&
+    fpd > 1 &&
+    spec.object !== 'coin'
+      ? spec.shiny
+        ? 'sparkle'
+        : 'settle'
+      : null);
+  const plan: PlanOf = prop
+    ? { spec, features, build, action: 'idle', fpd: 1 }
+    : { spec, features, build, action, fpd: job.framesPerDirection };
   const frame = frameLayout(job, plan);
   // nothing is cut by the frame's edge (issue #39): the boxes above are the parts' centres and radii,
   // and the look's outline is a pixel outside them, so a sheet whose frames still reach the top or a
@@ -223,14 +247,25 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     unit *= 0.92;
     done = drawFramesAt(job, plan, frame, materials, unit);
   }
-  const frames = done.frames.map((f) =>
+  const ctx = { colours: done.colours, enforced: job.style.paletteEnforced, of };
+  const finished = prop
+    ? done.frames.flatMap((f) => Array.from({ length: fpd }, (_, k) => propFrame(f, prop, k, fpd, ctx)))
+    : done.frames;
+  const frames = finished.map((f) =>
     upscale(f.data, frame.gw, frame.gh, frame.factor, job.width, job.height),
   );
   return {
     frames,
     subject: it.subject ?? 'figure (no known subject in the prompt)',
-    motion: job.animate === 'idle' && action === 'idle' ? 'idle' : motionLabel(spec, action),
+    motion: prop
+      ? prop === 'settle'
+        ? 'idle'
+        : prop
+      : job.animate === 'idle' && action === 'idle'
+        ? 'idle'
+        : motionLabel(spec, action),
     bodyColor: done.colours.map(materials[0]!.ramp.base),
+    ...(verb ? { verb: verb.word } : {}),
   };
 }
 

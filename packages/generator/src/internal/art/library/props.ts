@@ -24,7 +24,7 @@ export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
 ]);
 
 /** Things that open with a lid hinged at the back, and things that swing open on a side hinge. */
-const LIDDED = /\b(chest|treasure|coffer|trunk|casket|coffin|box|crate|jewelry|mailbox|toolbox|lunchbox)\b/;
+const LIDDED = /\b(chest|treasure|coffer|trunk|casket|coffin)\b/;
 const SWINGING = /\b(door|doors|doorway|gate|portal|hatch|shutter|wardrobe|cabinet|locker|cupboard|closet)\b/;
 /** Cloth that waves on a pole or a line. */
 const CLOTH = /\b(flag|flags|banner|pennant|standard|ensign|streamer|windsock|bunting|sail)\b/;
@@ -58,7 +58,11 @@ export function objectVerb(
   d: Drawing,
 ): { motion: PropMotion; word: string } | null {
   if (LIVING(d)) return null;
-  const of = `${d.label} ${d.heads.join(' ')} ${d.words.join(' ')}`;
+  return thingVerb(words, `${d.label} ${d.heads.join(' ')} ${d.words.join(' ')}`);
+}
+
+/** {@link objectVerb} for a thing named by `of` (its words: a rig object's noun and class). */
+export function thingVerb(words: readonly string[], of: string): { motion: PropMotion; word: string } | null {
   for (const word of words) {
     const w = word.toLowerCase();
     for (const [re, motion] of VERBS) {
@@ -72,9 +76,8 @@ export function objectVerb(
   return null;
 }
 
-/** How the drawing opens: a lid (hinged at the back) or a leaf on a side hinge. */
-export const opensBy = (d: Drawing): 'lid' | 'swing' =>
-  SWINGING.test(`${d.label} ${d.heads.join(' ')}`) ? 'swing' : 'lid';
+/** How a thing opens, by its words: a lid (hinged at the back) or a leaf on a side hinge. */
+const opensBy = (of: string): 'lid' | 'swing' => (SWINGING.test(of) ? 'swing' : 'lid');
 
 /**
  * Drawings drawn open: where the lid meets the back (`hinge`) and where the front of the body begins
@@ -89,7 +92,9 @@ export interface PropContext {
   colours: LookColours;
   /** The project's palette is enforced: only the look's own colours may be drawn. */
   enforced: boolean;
-  drawing: Drawing;
+  /** The thing: its drawing's id (or none), and its words (a door swings, a chest's lid lifts). */
+  id?: string;
+  of: string;
 }
 
 type Px = RgbaImage;
@@ -180,7 +185,7 @@ export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ct
     case 'sparkle':
       return sparkle(base, f, n, ctx);
     case 'open':
-      return opensBy(ctx.drawing) === 'swing' ? swing(base, f, n, ctx) : lid(base, f, n, ctx);
+      return opensBy(ctx.of) === 'swing' ? swing(base, f, n, ctx) : lid(base, f, n, ctx);
     case 'wave':
       return wave(base, f, n, ctx);
     case 'bubble':
@@ -306,6 +311,11 @@ function sparkle(base: Px, f: number, n: number, ctx: PropContext): Px {
  * darker than anything lit in it.
  */
 function insideColour(base: Px, ctx: PropContext): Rgb {
+  return ctx.colours.outline(commonColour(base));
+}
+
+/** The body's commonest colour (inside its outline). */
+function commonColour(base: Px): Rgb {
   const counts = new Map<number, { c: Rgb; n: number }>();
   for (let y = 0; y < base.height; y++)
     for (let x = 0; x < base.width; x++) {
@@ -323,7 +333,7 @@ function insideColour(base: Px, ctx: PropContext): Rgb {
       most = n;
       common = c;
     }
-  return ctx.colours.outline(common);
+  return common;
 }
 
 /** The opening's progress at frame f: closed at 0, open as drawn from the last frame but one (held). */
@@ -341,7 +351,7 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
   const box = boxOf(base);
   if (!box) return copyOf(base);
   const h = box.y1 - box.y0 + 1;
-  const drawnOpen = DRAWN_OPEN[ctx.drawing.id];
+  const drawnOpen = ctx.id ? DRAWN_OPEN[ctx.id] : undefined;
   const t = openness(f, n);
   const out = blank(base);
   if (drawnOpen) {
@@ -369,19 +379,14 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
   const s = Math.cos(t * ((115 * Math.PI) / 180));
   for (let y = lidBottom; y < base.height; y++)
     for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) put(out, x, y, rgbAt(base, x, y));
-  // the mouth: the lid's old place, dark inside between the body's sides
+  // the mouth: the lid's old place, its own shape, dark inside a rim of the outline's colour
   const dark = insideColour(base, ctx);
-  const rim = ctx.colours.outline(rgbAt(base, Math.round((box.x0 + box.x1) / 2), lidBottom));
-  for (let y = box.y0 + Math.max(0, Math.round(s * (lidBottom - box.y0))); y < lidBottom; y++) {
-    let l = base.width;
-    let r = -1;
-    for (let x = 0; x < base.width; x++)
-      if (opaqueAt(base, x, lidBottom)) {
-        l = Math.min(l, x);
-        r = Math.max(r, x);
-      }
-    for (let x = l; x <= r; x++) put(out, x, y, x === l || x === r ? rim : dark);
-  }
+  for (let y = box.y0 + Math.max(0, Math.round(s * (lidBottom - box.y0))); y < lidBottom; y++)
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, y)) continue;
+      const c = rgbAt(base, x, y);
+      put(out, x, y, edgeAt(base, x, y) ? ctx.colours.outline(c) : dark);
+    }
   drawLid(base, out, lidBottom, box.y0, s, ctx, true);
   return out;
 }
@@ -552,9 +557,23 @@ function wave(base: Px, f: number, n: number, ctx: PropContext): Px {
   return out;
 }
 
+/** Vessels open at the top: their bubbles rise out of the liquid's surface and burst above it. */
+const OPEN_VESSELS = /\b(cauldron|pot|bowl|cup|mug|tankard|goblet|beaker)\b/;
+
+/**
+ * How far above a drawing's top a motion draws (a share of its height): a lid folds back above a
+ * chest, bubbles rise out of a cauldron.
+ */
+export function roomAbove(motion: string, of: string): number {
+  if (motion === 'open') return 0.17;
+  if (motion === 'bubble' && OPEN_VESSELS.test(of)) return 0.3;
+  return 0;
+}
+
 /**
  * Bubbles rise through a vessel's liquid: a few light dots (2 × 2 at 64 px and up) that start low,
- * climb a row or more a frame at staggered columns and heights, and are gone at the top.
+ * climb a row or more a frame at staggered columns and heights, and are gone at the top. Out of an
+ * open vessel (a cauldron) they rise from the surface into the air, grow, and burst.
  */
 function bubble(base: Px, f: number, n: number, ctx: PropContext): Px {
   const box = boxOf(base);
@@ -563,12 +582,48 @@ function bubble(base: Px, f: number, n: number, ctx: PropContext): Px {
   const big = base.height >= 56;
   const h = box.y1 - box.y0 + 1;
   const w = box.x1 - box.x0 + 1;
+  const hot = glintColour(ctx, base);
+  if (OPEN_VESSELS.test(ctx.of)) {
+    // the surface: the widest of the top rows; bubbles climb from it, the last stage a burst
+    const rise = Math.max(3, Math.min(box.y0, Math.round(h * 0.3)));
+    // the brew's own colour, the outline's shade of it so it shows against the sky
+    const soft = ctx.colours.step(ctx.colours.outline(commonColour(base)), 1);
+    for (let k = 0; k < 3; k++) {
+      const p = (f / n + k / 3) % 1;
+      const x = Math.round(box.x0 + w * [0.38, 0.6, 0.5][k]!);
+      const y = Math.round(box.y0 + 1 - p * rise);
+      const r = p < 0.3 ? 0 : big && p >= 0.55 ? 2 : 1;
+      if (p > 0.85) {
+        // a burst: four specks round where it was
+        for (const [dx, dy] of [
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+          [1, 1],
+        ] as const)
+          if (!opaqueAt(base, x + dx * (r + 1), y + dy)) put(out, x + dx * (r + 1), y + dy, soft);
+        continue;
+      }
+      if (r === 0) {
+        put(out, x, y, hot);
+        continue;
+      }
+      // a ring: its rim light, its top-left lit
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const d = Math.abs(dx) + Math.abs(dy);
+          if (d === 0 || d > r + (r > 1 ? 1 : 0) || (r > 1 && Math.abs(dx) === r && Math.abs(dy) === r))
+            continue;
+          put(out, x + dx, y + dy, dx < 0 && dy < 0 ? hot : soft);
+        }
+    }
+    return out;
+  }
   const bottom = box.y1 - Math.max(2, Math.round(h * 0.1));
   const top = box.y0 + Math.round(h * 0.3);
   const travel = Math.max(2, bottom - top);
   const count = 4;
   const size = big ? 2 : 1;
-  const hot = glintColour(ctx, base);
   for (let k = 0; k < count; k++) {
     const x = Math.round(box.x0 + w * [0.42, 0.55, 0.36, 0.5][k]!);
     const p = (f / n + k / count) % 1;

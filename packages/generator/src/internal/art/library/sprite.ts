@@ -27,7 +27,7 @@ import {
   shine,
   tint,
 } from './parts.js';
-import { PROP_MOTIONS, type PropMotion, propFrame } from './props.js';
+import { PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
 let drawingsModule: Promise<DrawingsModule> | null = null;
@@ -186,8 +186,9 @@ function placeDrawing(
   // the whole extent of the motion's moving parts: a flame stretches up, wings beat about the
   // shoulders (their tips sweep a circle), sails turn through their whole disc
   if (job.motion === 'flicker') corners.push([x0 - cx, y0 - cy - bh * 0.2], [x1 - cx, y0 - cy - bh * 0.2]);
-  // a lid folds back above the box it opens
-  if (job.motion === 'open') corners.push([x0 - cx, y0 - cy - bh * 0.17], [x1 - cx, y0 - cy - bh * 0.17]);
+  // a lid folds back above the box it opens, bubbles rise out of a cauldron
+  const above = roomAbove(job.motion, `${d.label} ${d.heads.join(' ')}`);
+  if (above) corners.push([x0 - cx, y0 - cy - bh * above], [x1 - cx, y0 - cy - bh * above]);
   if (job.motion === 'fly') {
     const r = Math.hypot(bw * 0.45, bh / 2);
     corners.push([-r, -r * 0.6], [r, -r * 0.6], [-r, r * 0.6], [r, r * 0.6]);
@@ -507,7 +508,12 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     return prop ? frame : upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
   // a thing doing its verb: each frame drawn on the pixels of its one still frame (props.ts)
-  const ctx = { colours: done.colours, enforced: job.enforced, drawing: d };
+  const ctx = {
+    colours: done.colours,
+    enforced: job.enforced,
+    id: d.id,
+    of: `${d.label} ${d.heads.join(' ')}`,
+  };
   return {
     frames: slots.map((i, slot) => {
       const f = prop
