@@ -648,7 +648,7 @@ function bubble(base: Px, f: number, n: number, ctx: PropContext): Px {
 
 /**
  * A glow pulses: a halo round the outline in the body's lightest colour brightens (a dithered ring,
- * a whole ring, a second dithered ring at 64 px) and dims, the body a step lighter at its height.
+ * a whole ring, a second dithered ring at its height) and dims, the body a step lighter at its height.
  */
 function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
   const out = copyOf(base);
@@ -656,7 +656,7 @@ function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
   if (i < 0.2) return out;
   // the halo's colour: the look's lightest, towards white where no palette is enforced
   const halo = glintColour(ctx, base, 0.45);
-  const rings = base.height >= 56 ? 2 : 1;
+  const rings = 2;
   const dist = new Int8Array(base.width * base.height).fill(-1);
   for (let y = 0; y < base.height; y++)
     for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) dist[y * base.width + x] = 0;

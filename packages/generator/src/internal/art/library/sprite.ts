@@ -431,9 +431,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const box = await measuredBox(job);
   const prop = PROP_MOTIONS.has(job.motion) ? (job.motion as PropMotion) : null;
   // room (in grid cells) for a halo's rings, a glint's arms, a ripple
-  const pad =
-    (job.motion === 'glow' ? (gh >= 56 ? 2 : 1) : job.motion === 'sparkle' || job.motion === 'wave' ? 2 : 0) *
-    k;
+  const pad = (['glow', 'sparkle', 'wave'].includes(job.motion) ? 2 : 0) * k;
   let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
