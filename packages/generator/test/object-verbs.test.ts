@@ -126,6 +126,20 @@ describe('things do their verb', () => {
         expect(x >= box.x0 - 2 && x <= box.x1 + 2 && y >= box.y0 - 2 && y <= box.y1 + 2).toBe(true);
   });
 
+  it('a coin turned towards edge-on shows its side: a dark rim on the side it turns from', async () => {
+    const out = await sheet('a coin spinning');
+    expect(out.animation).toBe('spin');
+    /** Mean lightness of the second and third opaque columns from one side of a frame. */
+    const band = (f: RgbaImage, side: -1 | 1) => {
+      const b = opaqueBox(f);
+      const x0 = side < 0 ? b.x0 + 1 : b.x1 - 2;
+      return meanLight(f, x0, b.y0 + 2, x0 + 1, b.y1 - 2);
+    };
+    // narrowing (frame 3 of 8) the rim is on the left; widening again (frame 5) on the right
+    expect(band(out.frames[3]!, -1)).toBeLessThan(band(out.frames[3]!, 1) - 15);
+    expect(band(out.frames[5]!, 1)).toBeLessThan(band(out.frames[5]!, -1) - 15);
+  });
+
   it('a still prop asked to move settles by whole rows with held frames, never scattered pixels', async () => {
     for (const prompt of ['a barrel', 'a wooden crate']) {
       const out = await sheet(prompt);

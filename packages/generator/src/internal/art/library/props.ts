@@ -692,3 +692,41 @@ function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
     }
   return out;
 }
+
+/** Flat round things that spin about their upright axis and have a rim. */
+export const COIN = /\b(coin|coins|medal|token|medallion|doubloon)\b/;
+
+/**
+ * A coin turned towards edge-on shows its side: every row of its narrowed face moves over by the rim's
+ * thickness (its outline and a pixel or two of rim, more the nearer edge-on: `sx` is its width's share) and the band it
+ * leaves is the rim, a shade of the face's colour with the outline kept at the row's ends.
+ */
+export function coinSide(frame: Px, sx: number, colours: LookColours, side: -1 | 1): Px {
+  const box = boxOf(frame);
+  if (!box) return frame;
+  const t = 1 + Math.max(1, Math.round((1 - sx) * (frame.height >= 48 ? 1.5 : 1)));
+  if (box.x1 + t >= frame.width - 1 || box.x0 - t <= 0) return frame;
+  const out = copyOf(frame);
+  for (let y = box.y0; y <= box.y1; y++) {
+    let l = -1;
+    let r = -1;
+    for (let x = box.x0; x <= box.x1; x++)
+      if (opaqueAt(frame, x, y)) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    if (l < 0) continue;
+    // the face moves away from the rim's side by its thickness; the rim fills the band it leaves
+    const shift = side < 0 ? t : -t;
+    for (let x = l; x <= r; x++) if (opaqueAt(frame, x, y)) clear(out, x, y);
+    for (let x = l; x <= r; x++) if (opaqueAt(frame, x, y)) put(out, x + shift, y, rgbAt(frame, x, y));
+    const face = rgbAt(frame, side < 0 ? Math.min(r, l + 1) : Math.max(l, r - 1), y);
+    const rim = colours.step(colours.step(face, -1), -1);
+    const end = side < 0 ? l : r;
+    for (let k = 0; k < t; k++) {
+      const x = end + (side < 0 ? k : -k);
+      put(out, x, y, k === 0 ? rgbAt(frame, end, y) : rim);
+    }
+  }
+  return out;
+}

@@ -27,7 +27,7 @@ import {
   shine,
   tint,
 } from './parts.js';
-import { PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
+import { COIN, coinSide, PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
 let drawingsModule: Promise<DrawingsModule> | null = null;
@@ -496,13 +496,19 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const moving = !prop && !['still', 'idle', 'breathe', 'bob'].includes(job.motion);
   // smoke thins in irregular clumps of 2 × 2 (a 1-pixel checker reads as a screen door, not smoke)
   const coarse = job.motion === 'burst' && gw >= 48;
-  const crafted = done.frames.map((frame, i) => {
+  const crafted = done.frames.map((source, i) => {
+    let frame = source;
     const dissolve = unique[i]!.pose.dissolve;
     if (dissolve)
       for (let y = 0; y < gh; y++)
         for (let x = 0; x < gw; x++)
           if ((coarse ? puff(x >> 1, y >> 1) : bayer(x, y)) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
     if (moving) removeSpecks(frame);
+    // a coin turned edge-on shows its side: a rim beside its narrowed face
+    // (on the side it turns from: the left while it narrows, the right once past edge-on)
+    const { sx, shine: turned = 0 } = unique[i]!.pose;
+    if (job.motion === 'spin' && COIN.test(`${d.label} ${d.heads.join(' ')}`) && sx < 0.8)
+      frame = coinSide(frame, sx, done.colours, turned < 0.5 ? -1 : 1);
     return prop ? frame : upscale(frame.data, gw, gh, factor, job.width, job.height);
   });
   // a thing doing its verb: each frame drawn on the pixels of its one still frame (props.ts)
