@@ -177,6 +177,8 @@ describe('things do their verb', () => {
     for (const f of flag.frames)
       for (let x = 0; x < f.width; x++)
         for (let y = fb.y1 - 3; y <= fb.y1; y++) expect(same(f, flag.frames[0]!, x, y)).toBe(true);
+    // "fluttering" is a verb here too, not part of a compound "flag fluttering" (refused before)
+    expect((await sheet('a red flag fluttering', 2)).animation).toBe('wave');
     expect(new Set(flag.frames.map((f) => Buffer.from(f.data).toString('hex'))).size).toBeGreaterThanOrEqual(
       6,
     );

@@ -58,6 +58,9 @@ describe('interpret: English and Chinese prompts into a structured request', () 
     ['a skeleton warrior', 'sprite', { subject: 'warrior', kind: 'creature.skeleton' }],
     ['a coin spinning', 'animation', { subject: 'coin', action: 'spin' }],
     ['a campfire burning', 'animation', { subject: 'campfire', action: 'flicker' }],
+    // what a thing does, after it, is no part of its name (WordNet has "fluttering" as a noun too)
+    ['a red flag fluttering', 'animation', { subject: 'flag', ignored: ['fluttering'] }],
+    ['a banner fluttering', 'animation', { subject: 'banner', ignored: ['fluttering'] }],
     ['一只熊猫', 'sprite', { subject: '熊猫' }],
   ];
   it.each(cases)('%s (%s)', (prompt, type, want) => {

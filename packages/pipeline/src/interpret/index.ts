@@ -173,6 +173,27 @@ const ACTION_WORDS: Record<string, Action> = {
   pulsing: 'glow',
   twinkling: 'glow',
 };
+/**
+ * What things do, read as a verb after the subject even where WordNet also has the act as a noun ("a
+ * flag fluttering" is a flag that flutters, never a compound "flag fluttering"); the generator draws
+ * some of them (issue #39).
+ */
+const THING_VERBS = new Set([
+  'fluttering',
+  'billowing',
+  'rippling',
+  'swaying',
+  'glittering',
+  'glimmering',
+  'shimmering',
+  'gleaming',
+  'bubbling',
+  'boiling',
+  'fizzing',
+  'dripping',
+  'opening',
+  'closing',
+]);
 const SIZES: Record<string, number> = {
   tiny: 0.65,
   small: 0.8,
@@ -695,7 +716,7 @@ function readPhraseWord(r: Reading, token: Token, index: number): boolean {
     !token.zh &&
     /^[a-z]{3,}ing$/.test(lower) &&
     !ACTION_WORDS[w ?? ''] &&
-    nounLemma(lower) === null &&
+    (nounLemma(lower) === null || THING_VERBS.has(lower)) &&
     phraseHasNoun(r)
   ) {
     // a verb after the subject starts a clause ("a knight swinging a sword", "a dog chasing a
