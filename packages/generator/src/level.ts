@@ -330,8 +330,12 @@ export async function drawLevelArt(
   const specs = ask.terrains.map((name) => TERRAINS[name as TerrainName] ?? TERRAINS.grass);
   // one texture per terrain, each avoiding the base colours before it
   const textures: ReturnType<typeof terrainTexture>[] = [];
-  for (const spec of specs) {
-    textures.push(terrainTexture(spec, s, rng.fork(`terrain-${spec.name}`), painter));
+  // each terrain's pieces (bricks, planks, stones) are laid once: its other drawings keep them
+  const layouts = specs.map((spec) => Math.floor(rng.fork(`layout-${spec.name}`).next() * 4294967296));
+  for (const [t, spec] of specs.entries()) {
+    textures.push(
+      terrainTexture(spec, s, rng.fork(`terrain-${spec.name}`), painter, [], { layoutSeed: layouts[t]! }),
+    );
   }
   const wang = tilesetRules('wang16');
   const pairs: LevelArt['pairs'] = ask.pairs.map(([a, b]) => ({
@@ -352,7 +356,9 @@ export async function drawLevelArt(
     Array.from({ length: FULL_VARIANTS - 1 }, (_, k) =>
       fullTileVariant(
         texture,
-        terrainTexture(specs[t]!, s, rng.fork(`variant-${specs[t]!.name}-${k + 1}`), painter),
+        terrainTexture(specs[t]!, s, rng.fork(`variant-${specs[t]!.name}-${k + 1}`), painter, [], {
+          layoutSeed: layouts[t]!,
+        }),
         s,
       ),
     ),

@@ -45,8 +45,9 @@ and every engine file they come with (TexturePacker, Godot, Aseprite, Phaser 3, 
   --tileset-task <taskId>    tile the level with this completed wang16 or blob47 tileset task of the
                              project (--type level; its tile size is the level's)
   --terrains <a,b,…>         the terrains to draw the level's tiles with, 2-6 of grass, water, sand,
-                             dirt, mud, stone, rock, lava, snow, ice, wall (--type level; not with
-                             --tileset-task; default: what the prompt needs)
+                             dirt, mud, stone, rock, lava, snow, ice, wall, cobble, brick, wood,
+                             metal, roof (--type level; not with --tileset-task; default: what
+                             the prompt needs)
   --seed <n>                 a variation, 0-4294967295: the same seed and request give the same files
   --placeholder              draw a marked placeholder when the subject cannot be drawn (else it fails)
   --style <key=value>        task style over the project's (repeat), e.g. --style mood=gloomy
@@ -88,6 +89,11 @@ const TERRAIN_NAMES = [
   'snow',
   'ice',
   'wall',
+  'cobble',
+  'brick',
+  'wood',
+  'metal',
+  'roof',
 ];
 
 export interface GenerateArgs {

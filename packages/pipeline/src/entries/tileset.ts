@@ -13,7 +13,7 @@ export {
   type TerrainLayer,
   type TerrainRenderJob,
 } from '../terrain/render.js';
-export { type TerrainTexture, terrainTexture } from '../terrain/textures.js';
+export { type TerrainTexture, type TerrainTextureOptions, terrainTexture } from '../terrain/textures.js';
 export {
   godotTileSet,
   type TilesetDescription,

@@ -182,6 +182,11 @@ const FALLBACKS: Readonly<Record<TerrainName, readonly TerrainName[]>> = {
   rock: ['rock', 'stone'],
   // never a floor: with no wall or rock at hand the rock itself is the wall
   wall: ['wall', 'rock'],
+  cobble: ['cobble', 'stone', 'dirt'],
+  brick: ['brick', 'stone', 'cobble'],
+  wood: ['wood', 'dirt', 'stone'],
+  metal: ['metal', 'stone'],
+  roof: ['roof', 'brick'],
 };
 
 /**

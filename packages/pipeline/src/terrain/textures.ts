@@ -1,6 +1,7 @@
-import type { Rgb } from '../palette.js';
+import { oklab } from '../colour.js';
+import { mix, type Rgb } from '../palette.js';
 import type { Painter, Ramp } from '../pixel/canvas.js';
-import { Noise2D, type Rng } from '../pixel/random.js';
+import { Noise2D, Rng } from '../pixel/random.js';
 import type { TerrainSpec } from '../tileset/terrains.js';
 
 /**
@@ -35,10 +36,378 @@ interface TextureCanvas {
   get(x: number, y: number): Rgb;
   /** The soft noise the patches follow, in 0…1, wrapping with the tile. */
   patch(x: number, y: number): number;
-  /** Large soft patches of `tone`, their edges dithered the way a pixel artist would. */
-  patches(lo: number, band: number, tone: Rgb, above?: boolean): void;
+  /**
+   * Large soft patches of `tone`, their edges dithered the way a pixel artist would; `soft` patches
+   * are a checker inside and one pixel in four at their edge, so they shade the ground without blots.
+   */
+  patches(lo: number, band: number, tone: Rgb, above?: boolean, soft?: boolean): void;
   /** `count` marks at random places. */
   scatter(count: number, draw: (x: number, y: number) => void): void;
+  /** Chooses the palette colours a drawing needs beyond the ramp (lava's glow). */
+  painter: Painter;
+  /**
+   * Where the pieces go (bricks, planks, stones, cracks): drawn from the layout seed, so the other
+   * drawings of the same terrain in a level keep them and differ only in shades and marks.
+   */
+  layout: Rng;
+  /**
+   * Fixes where the tile's joint falls (the calmest column and row pair, see {@link calmestShift}) from
+   * the pixels drawn so far: the marks drawn after it do not move the pieces.
+   */
+  settle(): void;
+}
+
+/** The divisor of `n` nearest `target` (at least 2): a course or plank height that repeats with the tile. */
+function divisorNear(n: number, target: number): number {
+  let best = n;
+  for (let d = 2; d <= n; d++) if (n % d === 0 && Math.abs(d - target) < Math.abs(best - target)) best = d;
+  return best;
+}
+
+/** A wrapped Voronoi of `k × k` jittered sites: each pixel's cell, and how far it is from the next cell. */
+function cells(t: TextureCanvas, k: number, jitter: number, stagger: boolean) {
+  const { n, layout } = t;
+  const sites: Array<readonly [number, number]> = [];
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i++)
+      sites.push([
+        ((i + 0.5 + layout.range(-jitter, jitter) + (stagger ? (j % 2) * 0.5 : 0)) * n) / k,
+        ((j + 0.5 + layout.range(-jitter, jitter)) * n) / k,
+      ]);
+  const id = new Int32Array(t.area);
+  const gap = new Float64Array(t.area);
+  const reach = new Float64Array(t.area);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      let d1 = Number.POSITIVE_INFINITY;
+      let d2 = Number.POSITIVE_INFINITY;
+      let best = 0;
+      for (let s = 0; s < sites.length; s++) {
+        const [sx, sy] = sites[s]!;
+        let dx = Math.abs(x + 0.5 - sx);
+        let dy = Math.abs(y + 0.5 - sy);
+        dx = Math.min(dx, n - dx);
+        dy = Math.min(dy, n - dy);
+        const d = dx * dx + dy * dy;
+        if (d < d1) {
+          d2 = d1;
+          d1 = d;
+          best = s;
+        } else if (d < d2) d2 = d;
+      }
+      id[y * n + x] = best;
+      gap[y * n + x] = Math.sqrt(d2) - Math.sqrt(d1);
+      reach[y * n + x] = Math.sqrt(d1) / (n / k);
+    }
+  return {
+    count: sites.length,
+    id,
+    gap,
+    reach,
+    at: (x: number, y: number) => id[wrap(y, n) * n + wrap(x, n)]!,
+  };
+}
+
+/**
+ * Bevelled pieces over a map of piece ids (-1 a joint): each piece's face in its own tone, lit along
+ * its top and left edges, shaded along its bottom and right (one light from the top-left), the joints
+ * `joint`. `tone(piece)` is the piece's face.
+ */
+function bevel(
+  t: TextureCanvas,
+  ids: Int32Array,
+  joint: Rgb,
+  tone: (piece: number) => Ramp | Rgb,
+  rim = true,
+): void {
+  const { n, set } = t;
+  const at = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const id = at(x, y);
+      if (id < 0) {
+        set(x, y, joint);
+        continue;
+      }
+      const face = tone(id);
+      const r: Ramp = Array.isArray(face) ? { ...t.ramp, base: face as Rgb } : (face as Ramp);
+      if (at(x, y - 1) !== id || (rim && at(x - 1, y) !== id)) set(x, y, r.light);
+      else if (at(x, y + 1) !== id || (rim && at(x + 1, y) !== id)) set(x, y, r.dark);
+      else set(x, y, r.base);
+    }
+}
+
+/** The ramp one step darker or lighter than the terrain's (a piece's own shade). */
+function shadeStep(t: TextureCanvas, dir: -1 | 0 | 1): Ramp {
+  const { ramp } = t;
+  if (dir === 0) return ramp;
+  if (dir < 0) return { ...ramp, light: ramp.base, base: ramp.dark, dark: ramp.shadow };
+  return {
+    ...ramp,
+    dark: ramp.base,
+    base: t.painter.choose(mix(ramp.base, ramp.light, 0.5)),
+    light: ramp.light,
+  };
+}
+
+/** A piece's shade: mostly the terrain's own, some a step darker, a few a step lighter. */
+function pieceShade(t: TextureCanvas, darker = 0.25, lighter = 0.15): Ramp {
+  const r = t.layout.next();
+  return shadeStep(t, r < darker ? -1 : r < darker + lighter ? 1 : 0);
+}
+
+/**
+ * Courses of blocks laid in stretcher bond: `course` pixels high (the last row the joint), `block`
+ * long (the last column the joint), every other course offset by half a block; each block its own
+ * shade.
+ */
+function courses(t: TextureCanvas, course: number, block: number, joint: Rgb, rim: boolean): Int32Array {
+  const { n } = t;
+  const ids = new Int32Array(t.area);
+  const perRow = Math.max(1, Math.round(n / block));
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const row = Math.floor(y / course);
+      const xs = x + (row % 2) * Math.floor(block / 2);
+      const u = xs % block;
+      const v = y % course;
+      ids[y * n + x] =
+        v === course - 1 || u === block - 1 ? -1 : row * perRow + (Math.floor(xs / block) % perRow);
+    }
+  const shades = Array.from({ length: (n / course) * perRow }, () => pieceShade(t));
+  bevel(t, ids, joint, (p) => shades[p]!, rim);
+  return ids;
+}
+
+function brick(t: TextureCanvas): void {
+  // bricks twice as long as high (4 × 8 at 16 and 32 px, 8 × 16 at 64), dark mortar, each brick its
+  // own shade, its top row lit
+  const course = divisorNear(t.n, Math.max(4, t.n / 7));
+  courses(t, course, Math.min(t.n, 2 * course), t.ramp.shadow, false);
+  t.settle();
+  // a few chipped corners and specks on the faces
+  t.scatter(Math.max(1, Math.round(t.area / 48)), (x, y) => {
+    if (t.get(x, y) === t.ramp.base) t.set(x, y, t.ramp.dark);
+  });
+}
+
+function wall(t: TextureCanvas): void {
+  // a dungeon's laid stone blocks: courses a quarter of the tile high, blocks half a tile long, each
+  // bevelled (lit top and left, shaded bottom and right) and dark-jointed
+  const course = Math.max(4, Math.round(t.n / 4));
+  courses(t, course, Math.max(4, Math.round(t.n / 2)), t.ramp.shadow, true);
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
+    if (t.get(x, y) === t.ramp.base) t.set(x, y, t.ramp.dark);
+  });
+}
+
+function flagstone(t: TextureCanvas): void {
+  // large cut slabs: two rows of unequal slabs per tile (four from 48 px), their joints offset,
+  // bevelled, with a few worn specks
+  const { n, layout } = t;
+  const rows = n >= 48 ? 4 : 2;
+  const h = n / rows;
+  const ids = new Int32Array(t.area);
+  const splits: number[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const a = Math.round(layout.range(0, 1) * n);
+    const b = wrap(a + Math.round(layout.range(0.38, 0.62) * n), n);
+    splits.push([Math.min(a, b), Math.max(a, b)]);
+  }
+  for (let y = 0; y < n; y++) {
+    const r = Math.floor(y / h);
+    const [a, b] = splits[r]!;
+    for (let x = 0; x < n; x++) {
+      const v = y % h;
+      const u = x >= a! && x < b! ? 0 : 1;
+      ids[y * n + x] = v === h - 1 || x === wrap(a! - 1, n) || x === b! - 1 ? -1 : r * 2 + u;
+    }
+  }
+  const shades = Array.from({ length: rows * 2 }, () => pieceShade(t, 0, 0.35));
+  bevel(t, ids, t.ramp.shadow, (p) => shades[p]!, true);
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
+    const c = t.get(x, y);
+    if (c !== t.ramp.shadow && t.get(x + 1, y) !== t.ramp.shadow) t.set(x, y, t.ramp.dark);
+  });
+}
+
+function cobble(t: TextureCanvas): void {
+  // rounded stones of irregular size: a jittered Voronoi of sites, each stone its cell cut by a disc
+  // (so its corners round off into the dark gaps), lit at its top-left, shaded at its bottom-right
+  const { n } = t;
+  const k = Math.max(2, Math.round(n / 5.5));
+  const v = cells(t, k, 0.22, true);
+  const ids = new Int32Array(t.area);
+  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.62 ? -1 : v.id[i]!;
+  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.3, 0.2));
+  bevel(t, ids, t.ramp.outline, (p) => shades[p]!, true);
+  t.settle();
+}
+
+function rock(t: TextureCanvas): void {
+  // rough rock: big facets, each turned a little to the light or away, dark cracks along the edges
+  // that fall away from the light with a lit lip along the ones that face it, a few pits
+  const { n, ramp, set } = t;
+  const k = Math.max(2, Math.round(n / 6));
+  const v = cells(t, k, 0.38, false);
+  const tones = Array.from({ length: v.count }, () => t.layout.pick([ramp.base, ramp.base, ramp.dark]));
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const i = y * n + x;
+      const id = v.id[i]!;
+      const below = v.at(x, y + 1) !== id || v.at(x + 1, y) !== id;
+      const above = v.at(x, y - 1) !== id || v.at(x - 1, y) !== id;
+      if (below) set(x, y, ramp.shadow);
+      else if (above) set(x, y, ramp.light);
+      else set(x, y, tones[id]!);
+    }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
+    if (t.get(x, y) !== tones[v.at(x, y)]) return;
+    set(x, y, ramp.shadow);
+  });
+}
+
+function planks(t: TextureCanvas): void {
+  // long boards laid across: each a tile long with one butt joint, a dark gap below it, grain
+  // streaks along it, a nail on each side of its joint
+  const { n, ramp, rng, set, layout } = t;
+  const h = divisorNear(n, Math.max(4, n / 4));
+  const rows = n / h;
+  const ids = new Int32Array(t.area);
+  const joints: number[] = [];
+  for (let r = 0; r < rows; r++) joints.push(wrap(Math.round((r * 0.4 + layout.range(0.05, 0.2)) * n), n));
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const r = Math.floor(y / h);
+      ids[y * n + x] = y % h === h - 1 || x === joints[r] ? -1 : r;
+    }
+  const shades = Array.from({ length: rows }, () => pieceShade(t, 0.35, 0.2));
+  bevel(t, ids, ramp.shadow, (p) => shades[p]!, false);
+  t.settle();
+  // grain: long thin streaks a shade darker along the boards' faces
+  for (let r = 0; r < rows; r++) {
+    const face = shades[r]!;
+    const streaks = Math.max(1, Math.round(n / 10));
+    for (let s = 0; s < streaks; s++) {
+      const y = r * h + 1 + rng.int(0, Math.max(0, h - 3));
+      const x0 = rng.int(0, n - 1);
+      const len = rng.int(Math.max(3, Math.round(n / 5)), Math.max(3, Math.round(n / 2)));
+      for (let i = 0; i < len; i++) {
+        const x = x0 + i;
+        if (ids[wrap(y, n) * n + wrap(x, n)]! >= 0 && t.get(x, y) === face.base) set(x, y, face.dark);
+      }
+    }
+    // nails: a dark dot a pixel from the joint on each side, in the board's middle row
+    const y = r * h + Math.floor((h - 1) / 2);
+    set(joints[r]! - 2, y, ramp.outline);
+    set(joints[r]! + 2, y, ramp.outline);
+  }
+}
+
+function metal(t: TextureCanvas): void {
+  // riveted plates: one plate a tile across at 16 px (half a tile from 32), bevelled, dark seams, a
+  // rivet in each corner (a lit dot over its shadow) and a diagonal sheen across each plate
+  const { n, ramp, set } = t;
+  const p = n >= 32 ? n / 2 : n;
+  const ids = new Int32Array(t.area);
+  const per = Math.max(1, Math.round(n / p));
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++)
+      ids[y * n + x] = x % p === p - 1 || y % p === p - 1 ? -1 : Math.floor(y / p) * per + Math.floor(x / p);
+  bevel(t, ids, ramp.outline, () => ramp, true);
+  t.settle();
+  const inset = p >= 12 ? 2 : 1;
+  for (let py = 0; py < n; py += p)
+    for (let px = 0; px < n; px += p) {
+      for (const [dx, dy] of [
+        [inset, inset],
+        [p - 3 - inset, inset],
+        [inset, p - 3 - inset],
+        [p - 3 - inset, p - 3 - inset],
+      ] as const) {
+        set(px + dx, py + dy, ramp.light);
+        set(px + dx + 1, py + dy + 1, ramp.shadow);
+      }
+      // the sheen: two short light diagonals across the plate
+      const len = Math.floor(p / 3);
+      for (let i = 0; i < len; i++) {
+        set(px + Math.floor(p / 3) + i, py + Math.floor((2 * p) / 3) - i, ramp.light);
+        set(px + Math.floor(p / 3) + i + 2, py + Math.floor((2 * p) / 3) - i, ramp.light);
+      }
+    }
+}
+
+function shingles(t: TextureCanvas): void {
+  // roof tiles in overlapping rows, each row lit at its top and shaded to a dark lower edge (the lip
+  // over the row below), tiles split by short dark lines with rounded lower corners, rows offset by
+  // half a tile
+  const { n, ramp, set } = t;
+  const h = divisorNear(n, Math.max(4, n / 5));
+  const w = divisorNear(n, Math.max(4, n / 4));
+  const shades = Array.from({ length: (n / h) * (n / w) }, () => pieceShade(t, 0.3, 0.15));
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const row = Math.floor(y / h);
+      const xs = x + (row % 2) * Math.floor(w / 2);
+      const u = xs % w;
+      const v = y % h;
+      const r = shades[row * (n / w) + (Math.floor(xs / w) % (n / w))]!;
+      if (v === h - 1) set(x, y, ramp.shadow);
+      else if (u === w - 1 && v > 0) set(x, y, ramp.shadow);
+      else if (v === h - 2 && u === 0) set(x, y, r.dark);
+      else if (v === 0) set(x, y, r.light);
+      else set(x, y, r.base);
+    }
+  t.settle();
+}
+
+function grass(t: TextureCanvas): void {
+  // tufts of three blades (a lit tip over a dark stem, the middle blade taller) spread evenly over a
+  // calm field, a few lone blades between them
+  const { n, ramp, rng, set, layout } = t;
+  t.patches(0.3, 0.06, ramp.dark, false, true);
+  const k = Math.max(2, Math.round(n / 5));
+  const step = n / k;
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i++) {
+      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.6));
+      const y = Math.round(j * step + layout.range(0, step * 0.6));
+      set(x, y, ramp.light);
+      set(x, y + 1, ramp.dark);
+      set(x, y + 2, ramp.shadow);
+      set(x - 1, y + 1, ramp.light);
+      set(x - 1, y + 2, ramp.dark);
+      set(x + 1, y + 1, ramp.light);
+      set(x + 1, y + 2, ramp.dark);
+    }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
+    if (t.get(x, y) !== ramp.base || t.get(x, y + 1) !== ramp.base) return;
+    set(x, y, rng.chance(0.5) ? ramp.light : ramp.dark);
+    set(x, y + 1, ramp.dark);
+  });
+}
+
+function dirt(t: TextureCanvas): void {
+  const { ramp, area, set } = t;
+  // packed soil: soft darker patches (a sparse dither, no blots), clods and a few pebbles
+  sparseDither(t, 0.45);
+  t.settle();
+  // clods: a dark lump with a lit top-left
+  t.scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
+    set(x, y, ramp.light);
+    set(x + 1, y, ramp.base);
+    set(x, y + 1, ramp.dark);
+    set(x + 1, y + 1, ramp.dark);
+  });
+  // pebbles: a lit pixel with its shadow below-right
+  t.scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
+    set(x, y, ramp.light);
+    set(x + 1, y + 1, ramp.shadow);
+  });
 }
 
 /** Low dunes or hollows as a sparse dither of the darker tone (one pixel in four). */
@@ -48,195 +417,208 @@ function sparseDither(t: TextureCanvas, below: number): void {
       if (t.patch(x, y) < below && (x + 2 * y) % 4 === 0) t.set(x, y, t.ramp.dark);
 }
 
-function dirt(t: TextureCanvas): void {
-  const { ramp, area, set } = t;
-  // small packed patches of the darker tone with a wide dithered fringe
-  t.patches(0.27, 0.08, ramp.dark);
-  // pebbles: a lit pixel with its shadow below-right
-  t.scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
-    set(x, y, ramp.light);
-    set(x + 1, y + 1, ramp.shadow);
+function sand(t: TextureCanvas): void {
+  // a fine grain dither, and low wind ripples: a wavy dark trough across the tile, lit where it climbs
+  const { n, ramp, set, layout } = t;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) if ((x * 3 + y * 5) % 7 === 0 && (x + y) % 2 === 0) set(x, y, ramp.light);
+  const gap = divisorNear(n, Math.max(8, n / 4));
+  const phase = layout.range(0, Math.PI * 2);
+  const waves = n >= 32 ? 2 : 1;
+  for (let y0 = 0; y0 < n; y0 += gap) {
+    const ph = phase + y0;
+    const yAt = (x: number) => y0 + Math.round(Math.sin(ph + (2 * Math.PI * waves * x) / n) * 1.2);
+    for (let x = 0; x < n; x++) {
+      set(x, yAt(x), ramp.dark);
+      if (yAt(x + 1) < yAt(x)) set(x, yAt(x) - 1, ramp.light);
+    }
+  }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
+    if (t.get(x, y) === ramp.base) set(x, y, ramp.light);
   });
-  t.scatter(Math.max(2, Math.round(area / 30)), (x, y) => set(x, y, ramp.dark));
 }
 
-/** Cobbles: a wrapped Voronoi of stones, mortar dark, each stone lit at its top-left. */
-function cobbles(t: TextureCanvas): void {
-  const { n, rng, ramp, set } = t;
-  // stones on a jittered grid, so they come out even in size like laid cobbles
-  const k = Math.max(2, Math.round(n / 6));
-  const seeds: Array<readonly [number, number]> = [];
+function water(t: TextureCanvas): void {
+  // wavelets on a staggered grid (a short lit crest over a wider dark trough), a sparse dither of
+  // deeper water, a glint here and there
+  const { n, ramp, set, layout } = t;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) if (t.patch(x, y) < 0.4 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
+  const k = Math.max(2, Math.round(n / 7));
+  const step = n / k;
+  const len = Math.max(4, Math.min(7, Math.round(step * 0.75)));
   for (let j = 0; j < k; j++)
-    for (let i = 0; i < k; i++)
-      seeds.push([
-        ((i + 0.5 + rng.range(-0.25, 0.25) + (j % 2) * 0.5) * n) / k,
-        ((j + 0.5 + rng.range(-0.2, 0.2)) * n) / k,
-      ]);
-  const nearest = (x: number, y: number) => {
-    let d1 = Number.POSITIVE_INFINITY;
-    let d2 = Number.POSITIVE_INFINITY;
-    let id = 0;
-    for (let i = 0; i < seeds.length; i++) {
-      const [sx, sy] = seeds[i]!;
-      let dx = Math.abs(x + 0.5 - sx);
-      let dy = Math.abs(y + 0.5 - sy);
-      dx = Math.min(dx, n - dx);
-      dy = Math.min(dy, n - dy);
-      const d = dx * dx + dy * dy;
-      if (d < d1) {
-        d2 = d1;
-        d1 = d;
-        id = i;
-      } else if (d < d2) d2 = d;
+    for (let i = 0; i < k; i++) {
+      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.25));
+      const y = Math.round(j * step + layout.range(0, step * 0.3));
+      for (let d = 0; d < len; d++) {
+        set(x + d, y + 1, ramp.dark);
+        if (d > 0 && d < len - 1) set(x + d, y, t.foam);
+      }
     }
-    return { id, gap: Math.sqrt(d2) - Math.sqrt(d1) };
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 128)), (x, y) => {
+    if (t.get(x, y) === ramp.base) set(x, y, ramp.light);
+  });
+}
+
+/**
+ * The palette colour nearest `target` (in Oklab) among the warm ones — red at least blue — so lava
+ * is never drawn in a palette's dark blue; another warm colour than `avoid` where one is close.
+ */
+function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
+  const [L, a, b] = oklab(target);
+  let best: Rgb | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of t.painter.palette) {
+    if (c[2] > c[0]) continue;
+    const [l2, a2, b2] = oklab(c);
+    const penalty = avoid.some((x) => x[0] === c[0] && x[1] === c[1] && x[2] === c[2]) ? 4 : 1;
+    const d = ((L - l2) ** 2 + (a - a2) ** 2 + (b - b2) ** 2) * penalty;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best ?? t.painter.choose(target, avoid);
+}
+
+function lava(t: TextureCanvas): void {
+  // dark cooled crust in plates, split by glowing cracks: yellow at the heart of a crack, orange
+  // beside it, a dull red rim on the crust; the plates dimly lit along their top-left
+  const { n, set } = t;
+  const crust = warm(t, [58, 30, 30]);
+  const crustLit = warm(t, [96, 44, 36], [crust]);
+  const red = warm(t, [186, 48, 32], [crust, crustLit]);
+  const orange = warm(t, [240, 124, 32]);
+  const yellow = warm(t, [255, 214, 80], [orange]);
+  const k = Math.max(2, Math.round(n / 7));
+  const v = cells(t, k, 0.3, true);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const i = y * n + x;
+      const g = v.gap[i]!;
+      const id = v.id[i]!;
+      const rimmed = v.at(x - 2, y) !== id || v.at(x, y - 2) !== id;
+      if (g < 0.55) set(x, y, yellow);
+      else if (g < 1.3) set(x, y, orange);
+      else if (g < 2 && !rimmed) set(x, y, red);
+      else if (rimmed && g < 2.6) set(x, y, crustLit);
+      else set(x, y, crust);
+    }
+  t.settle();
+  // embers: a glowing pore here and there in the crust
+  t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
+    if (t.get(x, y) === crust) set(x, y, red);
+  });
+}
+
+function snow(t: TextureCanvas): void {
+  // smooth white with soft drifts (a curved blue-grey shadow under a bright crest) on a staggered
+  // grid and a few sparkles: no grain
+  const { n, ramp, set, layout } = t;
+  const k = Math.max(2, Math.round(n / 8));
+  const step = n / k;
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i++) {
+      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.3));
+      const y = Math.round(j * step + layout.range(0, step * 0.3));
+      const len = Math.max(4, Math.min(7, Math.round(step * 0.8)));
+      for (let d = 0; d < len; d++) {
+        const sag = d === 0 || d === len - 1 ? 0 : 1;
+        set(x + d, y + sag, ramp.dark);
+        if (sag) set(x + d, y + sag - 1, t.painter.lightest);
+      }
+    }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
+    if (t.get(x, y) === ramp.base) set(x, y, t.painter.lightest);
+  });
+}
+
+function ice(t: TextureCanvas): void {
+  // pale sheet ice: pairs of parallel diagonal highlight streaks, one long crack that forks (a dark
+  // line with a lit edge), no grain
+  const { n, ramp, set, layout } = t;
+  const bright = t.painter.lightest;
+  for (let s = 0; s < Math.max(1, Math.round(n / 12)); s++) {
+    const x = layout.int(0, n - 1);
+    const y = layout.int(0, n - 1);
+    const len = Math.max(3, Math.round(n / 3));
+    for (let i = 0; i < len; i++) {
+      set(x + i, y - i, bright);
+      if (i > 0 && i < len - 1) set(x + i + 2, y - i, ramp.light);
+    }
+  }
+  const crack = (x0: number, y0: number, steps: number) => {
+    let x = x0;
+    let y = y0;
+    const dx = layout.chance(0.5) ? 1 : -1;
+    for (let i = 0; i < steps; i++) {
+      set(x, y, ramp.dark);
+      if (t.get(x, y - 1) === ramp.base) set(x, y - 1, ramp.light);
+      if (layout.chance(0.6)) x += dx;
+      y += layout.chance(0.7) ? 1 : 0;
+    }
+    return [x, y] as const;
   };
-  const ids = new Int32Array(t.area);
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const { id, gap } = nearest(x, y);
-      ids[y * n + x] = gap < 0.9 ? -1 : id;
-    }
+  for (let c = 0; c < Math.max(1, Math.round(n / 16)); c++) {
+    const [x, y] = crack(layout.int(0, n - 1), layout.int(0, n - 1), Math.round(n * 0.45));
+    crack(x, y, Math.round(n * 0.25));
   }
-  const idAt = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const id = idAt(x, y);
-      if (id < 0) set(x, y, ramp.shadow);
-      else if (idAt(x, y - 1) < 0 || idAt(x - 1, y) < 0) set(x, y, ramp.light);
-      else if (idAt(x, y + 1) < 0 || idAt(x + 1, y) < 0) set(x, y, ramp.dark);
-    }
-  }
+  t.settle();
 }
 
 /** How each terrain marks its surface over the base tone; a terrain not named here stays plain. */
 const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
-  grass(t) {
-    const { ramp, rng, set } = t;
-    t.patches(0.3, 0.06, ramp.dark);
-    // tufts: a lit blade over its own shadow, sometimes a pair
-    t.scatter(Math.max(2, Math.round(t.area / 22)), (x, y) => {
-      set(x, y, ramp.light);
-      set(x, y + 1, ramp.dark);
-      if (rng.chance(0.4)) {
-        set(x + 2, y + 1, ramp.light);
-        set(x + 2, y + 2, ramp.dark);
-      }
-    });
-  },
-  water(t) {
-    const { ramp, rng, set, n } = t;
-    // deeper water in soft dithered patches
-    t.patches(0.33, 0.1, ramp.dark);
-    // ripples: short lit dashes, a few darker troughs
-    t.scatter(Math.max(2, Math.round(t.area / 40)), (x, y) => {
-      const len = rng.int(2, Math.max(2, Math.min(4, Math.floor(n / 5))));
-      for (let i = 0; i < len; i++) set(x + i, y, ramp.light);
-    });
-    t.scatter(Math.max(1, Math.round(t.area / 90)), (x, y) => {
-      set(x, y, ramp.dark);
-      set(x + 1, y, ramp.dark);
-    });
-  },
-  sand(t) {
-    // low dunes as a sparse dither of the darker tone, grains of light and dark
-    sparseDither(t, 0.4);
-    t.scatter(Math.max(2, Math.round(t.area / 36)), (x, y) => t.set(x, y, t.ramp.light));
-    t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => t.set(x, y, t.ramp.dark));
-  },
+  grass,
+  water,
+  sand,
   dirt,
   mud(t) {
-    dirt(t);
-    // wet shine
-    t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
-      t.set(x, y, t.ramp.light);
-      t.set(x + 1, y, t.ramp.light);
-    });
-  },
-  stone: cobbles,
-  rock(t) {
-    const { ramp, rng, set, get, n } = t;
-    t.patches(0.4, 0.05, ramp.dark);
-    // cracks: short diagonal runs of shadow with a lit lip above
-    t.scatter(Math.max(1, Math.round(t.area / 90)), (x, y) => {
-      const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
-      const dir = rng.chance(0.5) ? 1 : -1;
-      for (let i = 0; i < len; i++) {
-        set(x + i * dir, y + i, ramp.shadow);
-        if (get(x + i * dir, y + i - 1) === ramp.base) set(x + i * dir, y + i - 1, ramp.light);
-      }
-    });
-    t.scatter(Math.max(1, Math.round(t.area / 60)), (x, y) => set(x, y, ramp.light));
-  },
-  wall(t) {
-    // laid blocks: courses at least four pixels high, each block half a tile long (at least four),
-    // every other course offset by half a block; each block's top row lit, dark mortar below and to
-    // its right, a few chips. Two plain rows in every course give the tile's joint a calm place
-    // (calmestShift), so a joint inside a wall is as smooth as the wall.
-    const { ramp, rng, set, n } = t;
-    const course = Math.max(4, Math.round(n / 4));
-    const block = Math.max(4, Math.round(n / 2));
-    for (let y = 0; y < n; y++)
-      for (let x = 0; x < n; x++) {
-        const row = Math.floor(y / course);
-        const u = (x + (row % 2) * Math.round(block / 2)) % block;
-        const v = y % course;
-        if (v === course - 1 || u === block - 1) set(x, y, ramp.shadow);
-        else if (v === 0) set(x, y, ramp.light);
-        else if (v === course - 2 && course > 4) set(x, y, ramp.dark);
-      }
-    t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
-      const v = y % course;
-      if (v > 0 && v < course - 2) set(x, y, rng.chance(0.5) ? ramp.dark : ramp.light);
-    });
-  },
-  lava(t) {
-    const { ramp, set, n } = t;
-    // cooling crust plates (dark) over the molten base, bright cracks where it is hottest
-    t.patches(0.42, 0.05, ramp.dark);
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) {
-        const v = t.patch(x, y);
-        if (v < 0.3) set(x, y, ramp.shadow);
-        else if (v > 0.66) set(x, y, ramp.light);
-        else if (v > 0.62 && checker(x, y)) set(x, y, ramp.light);
-      }
-    }
-    t.scatter(Math.max(1, Math.round(t.area / 70)), (x, y) => set(x, y, t.foam));
-  },
-  snow(t) {
+    // wet earth: puddles (solid darker pools with a dithered rim) on packed soil, each puddle catching
+    // the light in short lit dashes
     const { ramp, set } = t;
-    // soft blue-grey hollows as a sparse dither, a few small drifts (a lit crest over its shadow)
-    sparseDither(t, 0.38);
-    t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
-      set(x, y, ramp.light);
-      set(x + 1, y, ramp.light);
-      set(x + 1, y + 1, ramp.dark);
-      set(x + 2, y + 1, ramp.dark);
+    t.patches(0.36, 0.06, ramp.dark);
+    t.settle();
+    t.scatter(Math.max(2, Math.round(t.area / 40)), (x, y) => {
+      if (t.get(x, y) === ramp.dark && t.get(x + 1, y) === ramp.dark) {
+        set(x, y, ramp.light);
+        set(x + 1, y, ramp.light);
+      } else if (t.get(x, y) === ramp.base) set(x, y, ramp.shadow);
     });
   },
-  ice(t) {
-    const { ramp, rng, set, n } = t;
-    // diagonal sheen streaks and a few cracks
-    t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
-      const len = rng.int(2, Math.max(2, Math.floor(n / 4)));
-      for (let i = 0; i < len; i++) set(x + i, y - i, ramp.light);
-    });
-    t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
-      set(x, y, ramp.dark);
-      set(x + 1, y, ramp.dark);
-      set(x + 1, y + 1, ramp.dark);
-    });
-  },
+  stone: flagstone,
+  cobble,
+  brick,
+  rock,
+  wall,
+  wood: planks,
+  metal,
+  roof: shingles,
+  lava,
+  snow,
+  ice,
 };
 
-/** Draws the texture of `spec`; deterministic in `rng`. */
+/** What a terrain's texture may keep from another drawing of it. */
+export interface TerrainTextureOptions {
+  /**
+   * The seed of the pieces' layout (bricks, planks, stones, cracks); by default drawn from `rng`.
+   * A level's other drawings of a full tile pass their plain tile's, so their pieces line up.
+   */
+  layoutSeed?: number;
+}
+
+/** Draws the texture of `spec`; deterministic in `rng` (and `options.layoutSeed`). */
 export function terrainTexture(
   spec: TerrainSpec,
   size: number,
   rng: Rng,
   painter: Painter,
   avoid: readonly Rgb[] = [],
+  options: TerrainTextureOptions = {},
 ): TerrainTexture {
   const ramp = terrainRamp(painter, spec, avoid);
   const n = size;
@@ -245,39 +627,50 @@ export function terrainTexture(
     px[wrap(y, n) * n + wrap(x, n)] = c;
   };
   const get = (x: number, y: number) => px[wrap(y, n) * n + wrap(x, n)]!;
+  const layoutSeed = options.layoutSeed ?? Math.floor(rng.fork('layout').next() * 4294967296);
   // lattice of 4 (or 2 on tiny tiles) cells per tile: patches wrap with the tile
   const cells = n >= 16 ? 4 : 2;
   const noise = new Noise2D(rng.fork('patches'), cells);
   const patch = (x: number, y: number) => noise.fbm((x / n) * cells, (y / n) * cells, 2, 0.5);
-  const foam = spec.name === 'lava' ? painter.shade(ramp.light, 1, 0.5) : painter.shade(ramp.light, 1, 0.6);
+  const foam = spec.name === 'lava' ? painter.choose([255, 214, 80]) : painter.shade(ramp.light, 1, 0.6);
+  let shift: [number, number] | null = null;
   const canvas: TextureCanvas = {
     n,
     area: n * n,
     ramp,
     foam,
     rng,
+    painter,
+    layout: new Rng(layoutSeed),
     set,
     get,
     patch,
-    patches(lo, band, tone, above = false) {
+    patches(lo, band, tone, above = false, soft = false) {
       for (let y = 0; y < n; y++) {
         for (let x = 0; x < n; x++) {
           const v = patch(x, y);
           const inside = above ? v > lo : v < lo;
           const edge = above ? v > lo - band && v <= lo : v >= lo && v < lo + band;
-          if (inside || (edge && checker(x, y))) set(x, y, tone);
+          const mark = soft
+            ? (inside && checker(x, y)) || (edge && (x + 2 * y) % 4 === 0)
+            : inside || (edge && checker(x, y));
+          if (mark) set(x, y, tone);
         }
       }
     },
     scatter(count, draw) {
       for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
     },
+    settle() {
+      shift ??= [calmestShift(px, n, 'x'), calmestShift(px, n, 'y')];
+    },
   };
   TEXTURES[spec.name]?.(canvas);
   // the tile's joint goes where the texture is calm: the periodic texture is shifted so that the
   // column and row pairs that meet at the tile edges differ no more than the texture does inside
-  const ox = calmestShift(px, n, 'x');
-  const oy = calmestShift(px, n, 'y');
+  canvas.settle();
+  const ox = shift?.[0] ?? 0;
+  const oy = shift?.[1] ?? 0;
   const shifted = px.map((_, i) => px[wrap(Math.floor(i / n) + oy, n) * n + wrap((i % n) + ox, n)]!);
   return {
     size: n,

@@ -8,13 +8,24 @@ export type TerrainName =
   | 'sand'
   | 'dirt'
   | 'mud'
+  /** Large cut slabs (flagstones). */
   | 'stone'
+  /** Rounded cobbles with dark gaps. */
+  | 'cobble'
+  /** Bricks in stretcher bond with dark mortar. */
+  | 'brick'
   | 'rock'
   | 'lava'
   | 'snow'
   | 'ice'
   /** Laid stone blocks: a dungeon's walls round its rooms and corridors (not walked on). */
-  | 'wall';
+  | 'wall'
+  /** Wooden planks with grain and nails. */
+  | 'wood'
+  /** Riveted metal plates. */
+  | 'metal'
+  /** Roof tiles (shingles) in overlapping rows. */
+  | 'roof';
 
 export interface TerrainSpec {
   name: TerrainName;
@@ -33,11 +44,16 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   dirt: { name: 'dirt', color: [138, 92, 52], height: 2, liquid: false },
   mud: { name: 'mud', color: [92, 68, 48], height: 1, liquid: false },
   stone: { name: 'stone', color: [140, 144, 150], height: 4, liquid: false },
+  cobble: { name: 'cobble', color: [136, 128, 118], height: 4, liquid: false },
+  brick: { name: 'brick', color: [160, 74, 56], height: 5, liquid: false },
   rock: { name: 'rock', color: [104, 98, 92], height: 5, liquid: false },
   lava: { name: 'lava', color: [236, 84, 28], height: 0, liquid: true },
   snow: { name: 'snow', color: [236, 242, 246], height: 3, liquid: false },
   ice: { name: 'ice', color: [150, 212, 236], height: 1, liquid: false },
   wall: { name: 'wall', color: [150, 120, 96], height: 6, liquid: false },
+  wood: { name: 'wood', color: [196, 124, 52], height: 3, liquid: false },
+  metal: { name: 'metal', color: [124, 132, 146], height: 4, liquid: false },
+  roof: { name: 'roof', color: [200, 76, 70], height: 6, liquid: false },
 };
 
 /** Words (English, and Chinese through the lexicon's glosses) naming a terrain. */
@@ -70,12 +86,31 @@ const WORDS: Record<string, TerrainName> = {
   bog: 'mud',
   marsh: 'mud',
   stone: 'stone',
-  cobble: 'stone',
-  cobblestone: 'stone',
+  flagstone: 'stone',
+  slab: 'stone',
   pavement: 'stone',
   paving: 'stone',
-  brick: 'stone',
   floor: 'stone',
+  cobble: 'cobble',
+  cobbled: 'cobble',
+  cobblestone: 'cobble',
+  brick: 'brick',
+  brickwork: 'brick',
+  wall: 'wall',
+  masonry: 'wall',
+  wood: 'wood',
+  wooden: 'wood',
+  plank: 'wood',
+  board: 'wood',
+  timber: 'wood',
+  deck: 'wood',
+  metal: 'metal',
+  metallic: 'metal',
+  steel: 'metal',
+  iron: 'metal',
+  roof: 'roof',
+  shingle: 'roof',
+  rooftop: 'roof',
   rock: 'rock',
   rocky: 'rock',
   cliff: 'rock',
@@ -83,6 +118,7 @@ const WORDS: Record<string, TerrainName> = {
   cave: 'rock',
   lava: 'lava',
   magma: 'lava',
+  molten: 'lava',
   volcano: 'lava',
   volcanic: 'lava',
   snow: 'snow',
@@ -90,6 +126,30 @@ const WORDS: Record<string, TerrainName> = {
   ice: 'ice',
   icy: 'ice',
   frozen: 'ice',
+};
+
+/**
+ * Surfaces and shapes a material word before them makes of that material ("a brick wall", "a wooden
+ * floor", "a cobblestone road", "a lava river"): the pair is one terrain, the material's.
+ */
+const SHAPED_BY: Readonly<Record<string, true>> = {
+  wall: true,
+  floor: true,
+  ground: true,
+  road: true,
+  path: true,
+  street: true,
+  surface: true,
+  texture: true,
+  tile: true,
+  river: true,
+  lake: true,
+  pool: true,
+  stream: true,
+  sea: true,
+  flow: true,
+  plate: true,
+  block: true,
 };
 
 /** Chinese terrain words the lexicon does not gloss (沙 has no entry of its own, 岩浆 is missing). */
@@ -108,6 +168,12 @@ const ZH_WORDS: ReadonlyArray<[string, TerrainName]> = [
   ['草', 'grass'],
   ['土', 'dirt'],
   ['岩石', 'rock'],
+  ['鹅卵石', 'cobble'],
+  ['砖', 'brick'],
+  ['木板', 'wood'],
+  ['金属', 'metal'],
+  ['屋顶', 'roof'],
+  ['瓦', 'roof'],
   ['石', 'stone'],
   ['雪', 'snow'],
   ['冰', 'ice'],
@@ -126,6 +192,11 @@ const PARTNER: Record<TerrainName, TerrainName> = {
   snow: 'ice',
   ice: 'snow',
   wall: 'stone',
+  cobble: 'grass',
+  brick: 'grass',
+  wood: 'dirt',
+  metal: 'stone',
+  roof: 'brick',
 };
 
 /** The two terrains of a scene named without terrain words ("a beach", "a volcano"). */
@@ -155,9 +226,10 @@ export interface TerrainChoice {
 }
 
 function singular(word: string): string {
-  if (WORDS[word]) return word;
-  if (word.endsWith('es') && WORDS[word.slice(0, -2)]) return word.slice(0, -2);
-  if (word.endsWith('s') && WORDS[word.slice(0, -1)]) return word.slice(0, -1);
+  const known = (w: string) => WORDS[w] !== undefined || SHAPED_BY[w] !== undefined;
+  if (known(word)) return word;
+  if (word.endsWith('es') && known(word.slice(0, -2))) return word.slice(0, -2);
+  if (word.endsWith('s') && known(word.slice(0, -1))) return word.slice(0, -1);
   return word;
 }
 
@@ -175,12 +247,38 @@ export function chooseTerrains(
   const lower = text.toLowerCase();
   const hits: Array<{ at: number; name: TerrainName; word: string }> = [];
   let cursor = 0;
-  for (const token of tokenize(text)) {
+  // the word before this one, when it named a material (a surface after it is that material's)
+  let material: (typeof hits)[number] | null = null;
+  const absorbed: string[] = [];
+  const tokens = tokenize(text);
+  for (const [i, token] of tokens.entries()) {
     const at = lower.indexOf(token.text, cursor);
     if (at >= 0) cursor = at + token.text.length;
-    if (token.zh) continue;
-    const name = WORDS[singular(token.en)];
-    if (name) hits.push({ at, name, word: token.text });
+    if (token.zh) {
+      material = null;
+      continue;
+    }
+    const word = singular(token.en);
+    const shape = SHAPED_BY[word];
+    if (material && shape) {
+      // "a brick wall", "wooden floor", "lava river": the material is the surface; a stone wall is
+      // the laid blocks of a wall
+      absorbed.push(token.text, word);
+      if (word === 'wall' && (material.name === 'stone' || material.name === 'rock')) material.name = 'wall';
+      material = null;
+      continue;
+    }
+    // "a river of lava", "a floor of bricks": the shape is of the material named after it
+    const of =
+      shape && tokens[i + 1]?.en === 'of' && tokens.slice(i + 2, i + 4).some((o) => WORDS[singular(o.en)]);
+    if (of) {
+      absorbed.push(token.text, word);
+      material = null;
+      continue;
+    }
+    const name = WORDS[word];
+    material = name ? { at, name, word: token.text } : null;
+    if (material) hits.push(material);
   }
   // Chinese: longest terrain word first at each position
   for (let i = 0; i < lower.length; i++) {
@@ -203,6 +301,7 @@ export function chooseTerrains(
     else names.push(PARTNER[names[0]!]);
     names = names.slice(0, count);
   }
+  words.push(...absorbed);
   const understood = [...new Set([...base.understood, ...words])];
   const ignored = base.ignored.filter(
     (w) => !words.some((x) => x === w || (x.includes(w) && /[\u3400-\u9fff]/.test(w))),

@@ -1,0 +1,229 @@
+/**
+ * Tile materials that read as their material (issue #39, decision 0071): each common ground is its
+ * own pixel-art pattern — bricks in courses with staggered joints, cobbles as closed dark-gapped
+ * stones, lava as dark crust split by warm glowing cracks — that differs from the others in its
+ * structure (not only its colour), still wraps without a seam, and is reached by its own words.
+ */
+import { describe, expect, it } from 'vitest';
+import { oklab } from '../src/colour.js';
+import { type Rgb, PaletteMatcher } from '../src/palette.js';
+import { Painter } from '../src/pixel/canvas.js';
+import { Rng } from '../src/pixel/random.js';
+import { resolveStyle } from '../src/style.js';
+import { renderTerrainTiles } from '../src/terrain/render.js';
+import { terrainTexture } from '../src/terrain/textures.js';
+import { tilesetRules } from '../src/tileset/rules.js';
+import { measureSeams, SEAM_GOALS } from '../src/tileset/seams.js';
+import { chooseTerrains, TERRAINS, type TerrainName } from '../src/tileset/terrains.js';
+
+const painterOf = (palette?: string) => {
+  const style = resolveStyle(palette ? { palette } : {}, '');
+  return new Painter(style.palette, new PaletteMatcher(style.palette));
+};
+const PAINTER = painterOf();
+const texture = (name: TerrainName, n: number, seed = 1, painter = PAINTER) =>
+  terrainTexture(TERRAINS[name], n, new Rng(seed).fork('terrain-0'), painter);
+const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+const lightness = (c: Rgb) => oklab(c)[0];
+
+/** The pixels darker than the texture's own mean by a margin (its joints, gaps, cracks and shadows). */
+function darkMask(name: TerrainName, n: number, seed = 1): Uint8Array {
+  const t = texture(name, n, seed);
+  const L = t.pixels.map(lightness);
+  const mean = L.reduce((a, b) => a + b, 0) / L.length;
+  const sd = Math.sqrt(L.reduce((a, b) => a + (b - mean) ** 2, 0) / L.length);
+  return Uint8Array.from(L, (l) => (l < mean - 0.6 * sd ? 1 : 0));
+}
+
+/** The 4-connected regions of `mask === value` on the torus, as their sizes. */
+function regions(mask: Uint8Array, n: number, value: number): number[] {
+  const seen = new Uint8Array(mask.length);
+  const sizes: number[] = [];
+  for (let i = 0; i < mask.length; i++) {
+    if (seen[i] || mask[i] !== value) continue;
+    let size = 0;
+    const stack = [i];
+    seen[i] = 1;
+    while (stack.length) {
+      const j = stack.pop()!;
+      size++;
+      const x = j % n;
+      const y = Math.floor(j / n);
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const k = ((y + dy + n) % n) * n + ((x + dx + n) % n);
+        if (!seen[k] && mask[k] === value) {
+          seen[k] = 1;
+          stack.push(k);
+        }
+      }
+    }
+    sizes.push(size);
+  }
+  return sizes;
+}
+
+describe('tile materials', () => {
+  it('reads each material from its own words, the surface after it being that material', () => {
+    const names = (prompt: string, n: 1 | 2 = 1) =>
+      chooseTerrains({ userPrompt: prompt, tags: [], style: {} }, n).terrains.map((t) => t.name);
+    for (const w of ['lava', 'magma', 'molten rock', 'a lava river', 'a river of molten magma'])
+      expect(names(w), w).toEqual(['lava']);
+    // a lava river is lava beside its usual bank, not lava and water
+    expect(names('a lava river', 2)).toEqual(['lava', 'rock']);
+    for (const w of ['brick', 'bricks', 'a brick wall', 'red brick floor'])
+      expect(names(w), w).toEqual(['brick']);
+    for (const w of ['cobble', 'cobblestone', 'a cobblestone road', 'cobbles'])
+      expect(names(w), w).toEqual(['cobble']);
+    expect(names('flagstone floor')).toEqual(['stone']);
+    expect(names('a stone wall')).toEqual(['wall']);
+    expect(names('wooden planks')).toEqual(['wood']);
+    expect(names('a wooden floor and grass', 2)).toEqual(['wood', 'grass']);
+    expect(names('riveted metal plates')).toEqual(['metal']);
+    expect(names('roof shingles')).toEqual(['roof']);
+    expect(names('砖墙')).toEqual(['brick']);
+    const choice = chooseTerrains({ userPrompt: 'a brick wall', tags: [], style: {} }, 1);
+    expect(choice.interpretation.ignored).not.toContain('wall');
+    expect(choice.interpretation.understood).toEqual(expect.arrayContaining(['brick', 'wall']));
+  });
+
+  it('brick: horizontal mortar rows a course apart, vertical joints staggered by half a brick', () => {
+    for (const n of [16, 32]) {
+      const t = texture('brick', n);
+      const mortar = t.ramp.shadow;
+      const at = (x: number, y: number) => t.at(x, y);
+      const rows = Array.from({ length: n }, (_, y) => y).filter((y) =>
+        Array.from({ length: n }, (_, x) => x).every((x) => same(at(x, y), mortar)),
+      );
+      expect(rows.length, `${n}`).toBeGreaterThanOrEqual(n / 8);
+      const course = rows[1]! - rows[0]!;
+      expect(rows.every((r, i) => i === 0 || r - rows[i - 1]! === course)).toBe(true);
+      // the joints of each course: columns that are mortar through the course's face rows
+      const joints = (top: number) =>
+        Array.from({ length: n }, (_, x) => x).filter((x) =>
+          Array.from({ length: course - 1 }, (_, v) => top + 1 + v).every((y) => same(at(x, y), mortar)),
+        );
+      const a = joints(rows[0]!);
+      const b = joints(rows[1]!);
+      expect(a.length).toBeGreaterThan(0);
+      expect(b.length).toBe(a.length);
+      const brick = n / a.length;
+      // bricks twice as long as a course is high, the next course's joints half a brick along
+      expect(brick).toBe(2 * course);
+      expect(b.map((x) => (x - a[0]! + n) % brick).sort()).toEqual(b.map(() => brick / 2));
+    }
+  });
+
+  it('lava: warm everywhere — dark crust and orange to yellow glowing cracks, never a blue — in every palette', () => {
+    for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
+      for (const n of [16, 32]) {
+        const t = texture('lava', n, 3, painterOf(palette));
+        const hot = t.pixels.filter((c) => c[0] > 180 && c[1] > 90 && c[2] < c[1]);
+        for (const c of t.pixels) expect(c[2], `${palette} ${c}`).toBeLessThanOrEqual(c[0]);
+        expect(hot.length / t.pixels.length, `${palette}`).toBeGreaterThan(0.15);
+        const dark = t.pixels.filter((c) => lightness(c) < 0.5);
+        expect(dark.length / t.pixels.length, `${palette}`).toBeGreaterThan(0.3);
+      }
+  });
+
+  it('cobble: closed stones of stone-like size, each ringed by dark gaps', () => {
+    for (const n of [16, 32]) {
+      const t = texture('cobble', n);
+      const gap = Uint8Array.from(t.pixels, (c) => (same(c, t.ramp.outline) ? 1 : 0));
+      const stones = regions(gap, n, 0);
+      expect(stones.length, `${n}`).toBeGreaterThanOrEqual((n / 6) ** 2);
+      for (const s of stones) {
+        expect(s).toBeGreaterThanOrEqual(4);
+        expect(s).toBeLessThanOrEqual(64);
+      }
+      // the gaps are one net (a stray dark pixel or two aside)
+      const nets = regions(gap, n, 1);
+      expect(Math.max(...nets) / nets.reduce((a, b) => a + b, 0)).toBeGreaterThan(0.7);
+    }
+  });
+
+  it('every material differs from every other in its structure, not only its colour', () => {
+    const names = Object.keys(TERRAINS) as TerrainName[];
+    const n = 32;
+    const features = new Map(
+      names.map((name) => {
+        const m = darkMask(name, n);
+        // runs of dark along rows and columns, the dark share, the regions of the rest
+        let h = 0;
+        let hr = 0;
+        let v = 0;
+        let vr = 0;
+        for (let i = 0; i < n; i++)
+          for (let j = 0; j < n; j++) {
+            if (m[i * n + j] && !m[i * n + ((j + n - 1) % n)]) hr++;
+            if (m[i * n + j]) h++;
+            if (m[j * n + i] && !m[((j + n - 1) % n) * n + i]) vr++;
+            if (m[j * n + i]) v++;
+          }
+        const light = regions(m, n, 0);
+        // straight joints right through the tile (a grid of plates, courses of bricks)
+        const through = (row: boolean) =>
+          Array.from({ length: n }, (_, i) => i).filter((i) =>
+            Array.from({ length: n }, (_, j) => j).every((j) => m[row ? i * n + j : j * n + i]),
+          ).length;
+        return [
+          name,
+          [
+            h / Math.max(1, hr),
+            v / Math.max(1, vr),
+            h / (n * n),
+            light.length,
+            Math.max(...light) / (n * n),
+            through(true),
+            through(false),
+          ],
+        ] as const;
+      }),
+    );
+    const differ = (a: readonly number[], b: readonly number[]) =>
+      Math.max(...a.map((x, i) => Math.abs(x - b[i]!) / Math.max(Math.abs(x), Math.abs(b[i]!), 1e-9)));
+    if (process.env.DEBUG_FEATURES)
+      for (const [k, f] of features) console.log(k, f.map((x) => x.toFixed(3)).join(' '));
+    const alike: string[] = [];
+    for (const [i, a] of names.entries())
+      for (const b of names.slice(i + 1))
+        if (differ(features.get(a)!, features.get(b)!) <= 0.25) alike.push(`${a} ~ ${b}`);
+    expect(alike).toEqual([]);
+  });
+
+  it('every material still wraps without a seam, alone and beside another', () => {
+    const names = Object.keys(TERRAINS) as TerrainName[];
+    const seamless = tilesetRules('seamless');
+    const wang = tilesetRules('wang16');
+    for (const [i, name] of names.entries())
+      for (const n of [8, 16, 32]) {
+        const tex = texture(name, n, i + 1);
+        const tiles = renderTerrainTiles({
+          tiles: seamless.tiles,
+          size: n,
+          layers: [{ spec: TERRAINS[name], texture: tex }],
+          rng: new Rng(i),
+        });
+        const alone = measureSeams(tiles, seamless);
+        expect(alone.worst, `${name} ${n}`).toBeLessThanOrEqual(SEAM_GOALS.worst);
+        if (n !== 16) continue;
+        const other = names[(i + 3) % names.length]!;
+        const pair = renderTerrainTiles({
+          tiles: wang.tiles,
+          size: n,
+          layers: [
+            { spec: TERRAINS[name], texture: tex },
+            { spec: TERRAINS[other], texture: texture(other, n, i + 7) },
+          ],
+          rng: new Rng(i),
+        });
+        const beside = measureSeams(pair, wang);
+        expect(beside.worst, `${name}+${other}`).toBeLessThanOrEqual(SEAM_GOALS.worst);
+        expect(beside.mean, `${name}+${other}`).toBeLessThanOrEqual(SEAM_GOALS.mean);
+      }
+  });
+});
