@@ -224,7 +224,7 @@ function flagstone(t: TextureCanvas): void {
       ids[y * n + x] = v === h - 1 || x === wrap(a! - 1, n) || x === b! - 1 ? -1 : r * 2 + u;
     }
   }
-  const shades = Array.from({ length: rows * 2 }, () => pieceShade(t, 0, 0.35));
+  const shades = Array.from({ length: rows * 2 }, () => pieceShade(t, 0, 0));
   bevel(t, ids, t.ramp.shadow, (p) => shades[p]!, true);
   t.settle();
   t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
@@ -396,12 +396,15 @@ function dirt(t: TextureCanvas): void {
   // packed soil: soft darker patches (a sparse dither, no blots), clods and a few pebbles
   sparseDither(t, 0.45);
   t.settle();
-  // clods: a dark lump with a lit top-left
-  t.scatter(Math.max(2, Math.round(area / 40)), (x, y) => {
+  // clods: a lump lit at its top-left, dark below and to the right, with its shadow under it
+  t.scatter(Math.max(2, Math.round(area / 56)), (x, y) => {
     set(x, y, ramp.light);
-    set(x + 1, y, ramp.base);
-    set(x, y + 1, ramp.dark);
+    set(x + 1, y, ramp.light);
+    set(x, y + 1, ramp.base);
     set(x + 1, y + 1, ramp.dark);
+    set(x + 2, y + 1, ramp.dark);
+    set(x + 1, y + 2, ramp.shadow);
+    set(x + 2, y + 2, ramp.shadow);
   });
   // pebbles: a lit pixel with its shadow below-right
   t.scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
@@ -444,7 +447,8 @@ function water(t: TextureCanvas): void {
   // deeper water, a glint here and there
   const { n, ramp, set, layout } = t;
   for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) if (t.patch(x, y) < 0.4 && (x + 2 * y) % 4 === 0) set(x, y, ramp.dark);
+    for (let x = 0; x < n; x++)
+      if (t.patch(x, y) < 0.4 && y % 2 === 0 && (x + y) % 4 === 0) set(x, y, ramp.dark);
   const k = Math.max(2, Math.round(n / 7));
   const step = n / k;
   const len = Math.max(4, Math.min(7, Math.round(step * 0.75)));
@@ -493,7 +497,7 @@ function lava(t: TextureCanvas): void {
   const red = warm(t, [186, 48, 32], [crust, crustLit]);
   const orange = warm(t, [240, 124, 32]);
   const yellow = warm(t, [255, 214, 80], [orange]);
-  const k = Math.max(2, Math.round(n / 7));
+  const k = Math.max(2, Math.round(n / 9));
   const v = cells(t, k, 0.3, true);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
@@ -623,7 +627,17 @@ export function terrainTexture(
   const ramp = terrainRamp(painter, spec, avoid);
   const n = size;
   const px: Rgb[] = new Array(n * n).fill(ramp.base);
+  // once the joint is settled, the pixel pairs that meet across it are kept: a mark drawn after it
+  // never lands on them, so the joint stays as calm as it was chosen
+  let shift: [number, number] | null = null;
+  const onJoint = (x: number, y: number) => {
+    if (!shift || n < 8) return false;
+    const u = wrap(x - shift[0], n);
+    const v = wrap(y - shift[1], n);
+    return u === 0 || u === n - 1 || v === 0 || v === n - 1;
+  };
   const set = (x: number, y: number, c: Rgb) => {
+    if (onJoint(x, y)) return;
     px[wrap(y, n) * n + wrap(x, n)] = c;
   };
   const get = (x: number, y: number) => px[wrap(y, n) * n + wrap(x, n)]!;
@@ -633,7 +647,6 @@ export function terrainTexture(
   const noise = new Noise2D(rng.fork('patches'), cells);
   const patch = (x: number, y: number) => noise.fbm((x / n) * cells, (y / n) * cells, 2, 0.5);
   const foam = spec.name === 'lava' ? painter.choose([255, 214, 80]) : painter.shade(ramp.light, 1, 0.6);
-  let shift: [number, number] | null = null;
   const canvas: TextureCanvas = {
     n,
     area: n * n,
