@@ -142,7 +142,7 @@ describe('tileset rules', () => {
     expect(names('草地和水')).toEqual(['grass', 'water']);
     expect(names('a sandy beach')).toEqual(['sand', 'water']);
     expect(names('snow tiles')).toEqual(['snow', 'ice']);
-    expect(names('mossy cobblestone', 1)).toEqual(['stone']);
+    expect(names('mossy cobblestone', 1)).toEqual(['cobble']);
     const choice = chooseTerrains({ userPrompt: 'grass and water, bright', tags: [], style: {} }, 2);
     expect(choice.interpretation.understood).toEqual(expect.arrayContaining(['grass', 'water']));
     expect(choice.interpretation.ignored).not.toContain('grass');
