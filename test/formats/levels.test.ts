@@ -140,8 +140,9 @@ describe.each([
     return { taskId: submitted.data.taskId, assets: listed.data.assets };
   };
   /** Generates a level and downloads its files side by side, as the CLI and the Studio do. */
-  const level = async (prompt: string, level: Record<string, unknown>): Promise<Files> => {
-    const { assets } = await run({ projectId, prompt, assetType: 'level', params: { level } as never });
+  const level = async (prompt: string, level: Record<string, unknown>, seed?: number): Promise<Files> => {
+    const params = seed === undefined ? { level } : { level, seed };
+    const { assets } = await run({ projectId, prompt, assetType: 'level', params: params as never });
     expect(assets).toHaveLength(1);
     const asset = assets[0]!;
     const dir = mkdtempSync(join(tmpdir(), 'assetloom-level-'));
@@ -320,11 +321,14 @@ describe.each([
   }, 180_000);
 
   it('a dungeon: rooms, corridors and doors, through the same tools', async () => {
-    const files = await level('a dungeon with five rooms and a chest in the last room', {
-      columns: 32,
-      rows: 28,
-      tileSize: 8,
-    });
+    // seed 1: a layout with five doors. Unseeded, this passed on the first attempt's retry only — that
+    // layout hangs 3 doors (as do 2 of seeds 1–8) and its old wall texture failed the level's seams;
+    // since the materials of decision 0071 it passes them, and the 3-door layout was returned
+    const files = await level(
+      'a dungeon with five rooms and a chest in the last room',
+      { columns: 32, rows: 28, tileSize: 8 },
+      1,
+    );
     expect(files.metadata.level.rooms).toBe(5);
     // doors face on (walked north–south) and edge-on (walked east–west), each in a gap of the wall
     expect(
