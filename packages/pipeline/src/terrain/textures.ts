@@ -247,26 +247,30 @@ function cobble(t: TextureCanvas): void {
 }
 
 function rock(t: TextureCanvas): void {
-  // rough rock: big facets, each turned a little to the light or away, dark cracks along the edges
-  // that fall away from the light with a lit lip along the ones that face it, a few pits
+  // rough rock: a few big facets, each turned to the light or away (lit, mid or dark), a dark crack
+  // along the edges that fall away from the light, a lit lip along the top of the ones facing it,
+  // a few pits
   const { n, ramp, set } = t;
-  const k = Math.max(2, Math.round(n / 6));
-  const v = cells(t, k, 0.38, false);
+  const k = Math.max(2, Math.round(n / 8));
+  const v = cells(t, k, 0.4, false);
   const tones = Array.from({ length: v.count }, () => t.layout.pick([ramp.base, ramp.base, ramp.dark]));
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const i = y * n + x;
       const id = v.id[i]!;
-      const below = v.at(x, y + 1) !== id || v.at(x + 1, y) !== id;
-      const above = v.at(x, y - 1) !== id || v.at(x - 1, y) !== id;
-      if (below) set(x, y, ramp.shadow);
-      else if (above) set(x, y, ramp.light);
-      else set(x, y, tones[id]!);
+      const tone = tones[id]!;
+      if (v.at(x, y + 1) !== id || v.at(x + 1, y) !== id) set(x, y, ramp.shadow);
+      else if (v.at(x, y - 1) !== id) set(x, y, tone === ramp.dark ? ramp.base : ramp.light);
+      // a facet shades towards its lower right
+      else if (v.reach[i]! > 0.45 && v.at(x + 2, y + 2) !== id)
+        set(x, y, tone === ramp.light ? ramp.base : ramp.dark);
+      else set(x, y, tone);
     }
   t.settle();
-  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
+  t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
     if (t.get(x, y) !== tones[v.at(x, y)]) return;
     set(x, y, ramp.shadow);
+    set(x, y - 1, ramp.light);
   });
 }
 
