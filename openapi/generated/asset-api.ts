@@ -1357,9 +1357,11 @@ export interface components {
         /**
          * @description A ground the generator draws (decision 0023); water, lava, rock and wall are not walked on.
          *     `wall` is laid blocks, a dungeon level's walls round its rooms and corridors (decision 0061).
+         *     `stone` is large cut slabs, `cobble` rounded cobbles, `brick` bricks in stretcher bond, `wood`
+         *     planks, `metal` riveted plates, `roof` roof tiles (decision 0071).
          * @enum {string}
          */
-        TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice" | "wall";
+        TerrainName: "grass" | "water" | "sand" | "dirt" | "mud" | "stone" | "rock" | "lava" | "snow" | "ice" | "wall" | "cobble" | "brick" | "wood" | "metal" | "roof";
         /**
          * @description Levels only (Assetloom extension, decision 0051): the size in tiles, the tile edge, and the
          *     tileset — a tileset task of the same project (`tilesetTaskId`, completed, wang16 or blob47; its

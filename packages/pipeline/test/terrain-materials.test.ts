@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oklab } from '../src/colour.js';
-import { type Rgb, PaletteMatcher } from '../src/palette.js';
+import { PaletteMatcher, type Rgb } from '../src/palette.js';
 import { Painter } from '../src/pixel/canvas.js';
 import { Rng } from '../src/pixel/random.js';
 import { resolveStyle } from '../src/style.js';
