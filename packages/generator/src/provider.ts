@@ -18,7 +18,7 @@ import {
   wordClass,
 } from '@assetloom/pipeline/interpret';
 import { mix, type Painter, parseHex, type ResolvedStyle, type Rgb, Rng } from '@assetloom/pipeline/pixel';
-import { tilesetParams } from '@assetloom/pipeline/tileset';
+import { TERRAIN_NAMES, tilesetParams, undrawnMaterial } from '@assetloom/pipeline/tileset';
 import { CHARACTER_ACTIONS, type CharacterIdentity, characterActionRig, drawCharacter } from './character.js';
 import { drawingSetup } from './drawing-setup.js';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
@@ -90,6 +90,11 @@ export function refusalMessage(word: string | null, suggestions: readonly string
     return 'the built-in generator found no subject in the prompt: name the thing to draw (for example "a red dragon", "a wooden chest", "一只熊猫")';
   const near = suggestions.length ? ` Close subjects it can draw: ${suggestions.join(', ')}.` : '';
   return `the built-in generator cannot draw "${word}": no licensed drawing and no figure of its rig shows it, and it never draws something else in its place.${near} Or set params.placeholder to get a marked placeholder instead.`;
+}
+
+/** The message of a tileset refused for a ground material no terrain draws ("a marble floor"). */
+function materialRefusal(word: string): string {
+  return `the built-in generator cannot draw "${word}" tiles: its tilesets draw ${TERRAIN_NAMES.join(', ')}, and it never draws another material in its place. Name one of those, or use a model provider.`;
 }
 
 /** The message of a background refused for a compound its scene word begins ("space station"). */
@@ -306,6 +311,12 @@ export async function preflightProcedural(request: {
   placeholder?: boolean;
 }): Promise<PreflightResult> {
   if (request.placeholder) return { ok: true };
+  if (request.assetType === 'tileset') {
+    const word = undrawnMaterial(request);
+    return word
+      ? { ok: false, word, suggestions: [...TERRAIN_NAMES], message: materialRefusal(word) }
+      : { ok: true };
+  }
   if (request.assetType === 'background') {
     const it = interpret({ ...request, tags: [...request.tags] });
     const text = subjectText(request);
@@ -561,6 +572,8 @@ async function drawUiPiece({ request, text, interpretation, style }: Drawing): P
 /** A tileset: the terrains the prompt names on the set's tiles. */
 async function drawTilesetAsset({ request }: Drawing): Promise<GeneratedAsset> {
   const params = tilesetParams(request.tileset);
+  const undrawn = request.placeholder ? null : undrawnMaterial(request);
+  if (undrawn) throw new PipelineError('subject_not_drawable', materialRefusal(undrawn), { expose: true });
   const out = renderTileset({
     ...params,
     userPrompt: request.userPrompt,

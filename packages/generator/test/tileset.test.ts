@@ -25,7 +25,7 @@ import {
 } from '@assetloom/pipeline/tileset';
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { renderTileset, runPipeline } from '../src/index.js';
+import { preflightProcedural, renderTileset, runPipeline } from '../src/index.js';
 
 /** Cuts a sheet into `columns × rows` tiles of `size` (row-major). */
 function cut(sheet: RgbaImage, size: number, columns: number, rows: number): RgbaImage[] {
@@ -176,6 +176,31 @@ describe('tileset rules', () => {
     expect(problems({ tileSize: 16.5 })).toHaveLength(1);
     expect(problems({ colour: 'red' })).toEqual(['params.tileset.colour is not a known field']);
     expect(problems('wang16')).toEqual(['params.tileset must be an object']);
+  });
+});
+
+describe('tileset materials', () => {
+  it('a ground material no terrain draws is refused naming it, in the preflight and the run; a drawn one is not', async () => {
+    const ask = (userPrompt: string) => ({ assetType: 'tileset' as const, userPrompt, tags: [], style: {} });
+    const pre = await preflightProcedural(ask('a marble floor'));
+    expect(pre.ok).toBe(false);
+    expect(pre.ok ? '' : pre.message).toContain('"marble"');
+    expect(pre.ok ? '' : pre.message).toContain('brick');
+    for (const drawn of ['a brick wall', 'wooden planks', 'a lava river', 'grass and water'])
+      expect((await preflightProcedural(ask(drawn))).ok, drawn).toBe(true);
+    const run = await runPipeline(
+      {
+        prompt: 'carpet tiles',
+        projectStyle: {},
+        assetType: 'tileset',
+        params: { resolution: 64, format: 'spritesheet', tileset: { kind: 'seamless', tileSize: 16 } },
+        keyPrefix: 'p/t/',
+      },
+      { storage: createMemoryStorage() },
+    );
+    expect(run.ok).toBe(false);
+    expect(run.ok ? null : run.code).toBe('subject_not_drawable');
+    expect(run.ok ? '' : run.error).toContain('"carpet"');
   });
 });
 

@@ -48,8 +48,10 @@ export {
 } from '../tileset/seams.js';
 export {
   chooseTerrains,
+  TERRAIN_NAMES,
   TERRAINS,
   type TerrainChoice,
   type TerrainName,
   type TerrainSpec,
+  undrawnMaterial,
 } from '../tileset/terrains.js';

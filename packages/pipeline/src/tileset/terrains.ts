@@ -152,6 +152,27 @@ const SHAPED_BY: Readonly<Record<string, true>> = {
   block: true,
 };
 
+/**
+ * Ground materials a prompt may name that no terrain draws: a tileset of one is refused by the
+ * built-in generator (never drawn as another material), see {@link undrawnMaterial}.
+ */
+const UNDRAWN: ReadonlySet<string> = new Set([
+  'marble',
+  'carpet',
+  'rug',
+  'glass',
+  'crystal',
+  'concrete',
+  'asphalt',
+  'tarmac',
+  'gravel',
+  'hay',
+  'straw',
+  'obsidian',
+  'parquet',
+  'tatami',
+]);
+
 /** Chinese terrain words the lexicon does not gloss (沙 has no entry of its own, 岩浆 is missing). */
 const ZH_WORDS: ReadonlyArray<[string, TerrainName]> = [
   ['沙漠', 'sand'],
@@ -314,3 +335,19 @@ export function chooseTerrains(
   };
   return { terrains: names.map((n) => TERRAINS[n]), interpretation };
 }
+
+/**
+ * The first ground material the prompt names that no terrain draws ("a marble floor", "carpet
+ * tiles"), or null: the built-in generator refuses it rather than drawing another material.
+ */
+export function undrawnMaterial(input: { userPrompt: string; tags: readonly string[] }): string | null {
+  for (const token of tokenize(`${input.userPrompt} ${input.tags.join(' ')}`)) {
+    if (token.zh) continue;
+    const w = token.en;
+    for (const form of [w, w.endsWith('s') ? w.slice(0, -1) : w]) if (UNDRAWN.has(form)) return token.text;
+  }
+  return null;
+}
+
+/** Every terrain the built-in generator draws, for a refusal to name. */
+export const TERRAIN_NAMES: readonly TerrainName[] = Object.keys(TERRAINS) as TerrainName[];
