@@ -244,6 +244,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   let storage: ObjectStorage;
   try {
     storage = options.storage ?? (await openObjectStorage(config));
+    // an injected storage is checked as the configured one is (the fs driver makes its folders there)
+    if (options.storage !== undefined) await storage.check();
   } catch (error) {
     await store.close().catch(() => {});
     throw error;

@@ -18,7 +18,8 @@ import {
   PipelineThreadError,
   type PipelineThreadPool,
 } from '../src/tasks/pipeline-threads.js';
-import { testEnv } from './helpers.js';
+import { client, newUser, startTestServer, testEnv } from './helpers.js';
+import { waitForTaskEnd } from './task-helpers.js';
 
 const request = (prompt: string, seed = 7): PipelineRequest => ({
   prompt,
@@ -241,5 +242,45 @@ describe('PIPELINE_THREADS', () => {
     expect(loadConfig(testEnv({ PIPELINE_THREADS: '65' })).ok).toBe(false);
     const three = loadConfig(testEnv({ PIPELINE_THREADS: '3' }));
     expect(three.ok && three.value.queue.pipelineThreads).toBe(3);
+  });
+});
+
+describe('a server embedded with an injected filesystem storage', () => {
+  it('checks it at start, so its pipeline threads find the folders and store a task’s files', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'assetloom-injected-'));
+    // the folder the driver keeps its objects in does not exist yet: its check() makes it
+    const storage = createFsStorage({
+      root: join(folder, 'objects'),
+      secret: 'injected-storage-secret-0123456789-abcdef',
+    });
+    const server = await startTestServer(
+      { kind: 'embedded' },
+      { PIPELINE_THREADS: '1', WORKER_CONCURRENCY: '1' },
+      { storage },
+    );
+    try {
+      const user = await newUser(server.url);
+      const api = client(server.url);
+      const project = await api.post('/api/v1/projects', { name: 'injected' }, { token: user.token });
+      const submitted = await api.post(
+        '/api/v1/generate',
+        {
+          projectId: project.body.data.id,
+          prompt: 'a red fox',
+          assetType: 'sprite',
+          params: { resolution: 32 },
+        },
+        { token: user.token },
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const task = await waitForTaskEnd(server.url, user.token, submitted.body.data.taskId);
+      expect(task.status, JSON.stringify(task.error ?? null)).toBe('completed');
+      expect(
+        (await readdir(join(folder, 'objects'), { recursive: true })).some((f) => f.endsWith('.png')),
+      ).toBe(true);
+    } finally {
+      await server.destroy();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
