@@ -6,8 +6,10 @@
  * - start → first 200 from GET /api/v1/health, 5 starts (the first cold: files not in the page cache),
  *   against a bare Node HTTP server started the same way in the same run;
  * - resident memory (VmRSS from /proc) at health, after one sprite drawn from a licensed drawing, one
- *   scene and one UI piece with words (the drawings' catalog, a set file, resvg's WebAssembly module and
- *   a bitmap font loaded), and after 10 s idle.
+ *   scene and two UI pieces with words (the drawings' catalog, a set file, resvg's WebAssembly module and
+ *   the bitmap fonts loaded), and after 10 s idle: the pieces one after another (one pipeline thread
+ *   starts), then twice, two at once (two threads start: the "with 2 threads" of issue #38);
+ *   BENCH_BASELINE=<a checkout with its server built> measures its server too, alternated.
  *
  *   pnpm --filter @assetloom/server build && tsx bench/startup.bench.ts
  */
@@ -75,50 +77,101 @@ log(
 );
 
 // memory: idle, then with the generator's art loaded (BENCH_THREADS: the server's PIPELINE_THREADS)
-const dir = mkdtempSync(join(tmpdir(), 'assetloom-startup-'));
 const threads = process.env.BENCH_THREADS ?? 'auto';
-const server = await startBuiltServer(benchServerEnv(dir, { PIPELINE_THREADS: threads }));
-await untilHealthy(server.url);
-await new Promise((r) => setTimeout(r, 1000));
-const idle = rssMb(server.pid);
-const call = async (path: string, body: unknown, token?: string) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: Record<string, unknown> };
+const osThreads = (pid: number) => {
+  const m = /Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : Number.NaN;
 };
-await call('/auth/register', { username: 'bench_startup', password: 'bench-startup-1' });
-const login = await call('/auth/login', { username: 'bench_startup', password: 'bench-startup-1' });
-const token = String(login.data.token);
-const project = await call('/api/v1/projects', { name: 'startup' }, token);
-const projectId = String(project.data.id);
-for (const [prompt, assetType, params] of [
+const PIECES = [
   ['a red fox', 'sprite', { resolution: 64 }],
   ['a beach with palm trees at sunset', 'background', { width: 320, height: 180 }],
   ['a blue start button', 'ui', {}],
   ['开始游戏按钮', 'ui', {}],
-] as const) {
-  const submitted = await call('/api/v1/generate', { projectId, prompt, assetType, params }, token);
-  const taskId = String(submitted.data.taskId);
-  for (;;) {
-    const res = await fetch(`${server.url}/api/v1/tasks/${taskId}`, {
-      headers: { authorization: `Bearer ${token}` },
+] as const;
+
+/**
+ * One server: its resident memory idle after start, then after the four pieces. `sideBySide`: the
+ * pieces submitted twice at once with no per-user cap, so that WORKER_CONCURRENCY (2) tasks run at
+ * once and a second pipeline thread starts and draws too — one after another (the figures of
+ * issue #27 and of decisions 0042 and 0063), the pool only ever starts one thread, whatever
+ * PIPELINE_THREADS says (decision 0072).
+ */
+async function memory(label: string, dir: string | undefined, sideBySide: boolean): Promise<number> {
+  const data = mkdtempSync(join(tmpdir(), 'assetloom-startup-'));
+  const server = await startBuiltServer(
+    benchServerEnv(data, {
+      PIPELINE_THREADS: threads,
+      ...(sideBySide ? { USER_MAX_RUNNING_TASKS: '0', WORKER_CONCURRENCY: '2' } : {}),
+    }),
+    dir === undefined ? {} : { dir },
+  );
+  await untilHealthy(server.url);
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle = rssMb(server.pid);
+  const idleThreads = osThreads(server.pid);
+  const call = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
     });
-    const task = ((await res.json()) as { data: { status: string } }).data;
-    if (task.status === 'completed' || task.status === 'failed') {
-      if (task.status === 'failed') log(`"${prompt}" failed`);
-      break;
+    return (await res.json()) as { code: number; data: Record<string, unknown> };
+  };
+  await call('/auth/register', { username: 'bench_startup', password: 'bench-startup-1' });
+  const login = await call('/auth/login', { username: 'bench_startup', password: 'bench-startup-1' });
+  const token = String(login.data.token);
+  const project = await call('/api/v1/projects', { name: 'startup' }, token);
+  const projectId = String(project.data.id);
+  const draw = async ([prompt, assetType, params]: (typeof PIECES)[number]) => {
+    const submitted = await call('/api/v1/generate', { projectId, prompt, assetType, params }, token);
+    const taskId = String(submitted.data.taskId);
+    for (;;) {
+      const res = await fetch(`${server.url}/api/v1/tasks/${taskId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const task = ((await res.json()) as { data: { status: string } }).data;
+      if (task.status === 'completed' || task.status === 'failed') {
+        if (task.status === 'failed') log(`"${prompt}" failed`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
+  };
+  if (sideBySide) await Promise.all([...PIECES, ...PIECES].map(draw));
+  else for (const piece of PIECES) await draw(piece);
+  const loaded = rssMb(server.pid);
+  const started = osThreads(server.pid) - idleThreads;
+  await new Promise((r) => setTimeout(r, 10_000));
+  const later = rssMb(server.pid);
+  log(
+    `${label}: resident memory (PIPELINE_THREADS=${threads}, ${sideBySide ? 'the pieces twice, two at once' : 'one after another'}; OS threads started ${started}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB)`,
+  );
+  await server.close();
+  rmSync(data, { recursive: true, force: true });
+  return later - idle;
+}
+
+// BENCH_BASELINE=<another checkout, its server built> (e.g. /work/main): its server too, alternated
+// with this one in the same minutes
+const baseline = process.env.BENCH_BASELINE;
+const servers: Array<[string, string | undefined]> = [['this checkout', undefined]];
+if (baseline) servers.unshift(['baseline', join(baseline, 'reference-server')]);
+const grew = new Map<string, number[]>();
+for (const sideBySide of [false, true]) {
+  for (const [label, dir] of servers) {
+    const key = `${label} ${sideBySide}`;
+    grew.set(key, [...(grew.get(key) ?? []), await memory(label, dir, sideBySide)]);
   }
 }
-const loaded = rssMb(server.pid);
-await new Promise((r) => setTimeout(r, 10_000));
-const later = rssMb(server.pid);
-log(
-  `resident memory (PIPELINE_THREADS=${threads}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB)`,
-);
-await server.close();
-rmSync(dir, { recursive: true, force: true });
+if (baseline) {
+  for (const sideBySide of [false, true]) {
+    const b = grew.get(`baseline ${sideBySide}`)![0]!;
+    const m = grew.get(`this checkout ${sideBySide}`)![0]!;
+    log(
+      `${sideBySide ? 'two threads drawing' : 'one after another'}: grew +${b.toFixed(0)} MB (baseline) → +${m.toFixed(0)} MB (${(m - b).toFixed(0)} MB)`,
+    );
+  }
+}

@@ -8,6 +8,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharedDrawingsFile } from '@assetloom/drawings';
 import { runPipeline } from '@assetloom/generator';
 import { createMemoryStorage, type PipelineProgressEvent, type PipelineRequest } from '@assetloom/pipeline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,7 +79,7 @@ describe('pipeline threads', () => {
     expect(threads.started).toBeGreaterThanOrEqual(1);
   });
 
-  it('run tasks at once on up to `size` threads, each waiting for the main thread to store its files', async () => {
+  it('run tasks at once on up to `size` threads, each waiting for the main thread to store its files and handed the same set files', async () => {
     const { pool: threads } = pool(2);
     let inFlight = 0;
     let most = 0;
@@ -96,6 +97,11 @@ describe('pipeline threads', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(threads.started).toBe(2);
     expect(most).toBeGreaterThan(1);
+    // the drawings' set files the threads drew from: read once here, one SharedArrayBuffer for both
+    const sets = threads.sharedFiles.filter((name) => name.startsWith('sets/'));
+    expect(sets.length).toBeGreaterThan(0);
+    for (const name of sets)
+      expect((await sharedDrawingsFile(name)).buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('write the files of the server’s filesystem driver on the thread; any other storage is asked on the main thread', async () => {

@@ -27,5 +27,5 @@ export { DrawingsError, type DrawingsErrorCode } from './errors.js';
 export { type BitmapFont, FONT_LICENCES, type FontName, type Glyph, loadFont } from './fonts.js';
 export { SETS } from './generated/catalog.js';
 export { type DrawingProvenance, provenanceOf } from './licence.js';
-export { configureDrawings, type DrawingsConfig, drawingBody } from './load.js';
+export { configureDrawings, type DrawingsConfig, drawingBody, sharedDrawingsFile } from './load.js';
 export { type Raster, type RenderOptions, renderDrawing, renderSvg, resvgModule } from './raster.js';

@@ -16,6 +16,13 @@ export interface DrawingsConfig {
   baseUrl?: string | URL;
   /** resvg's WebAssembly module, as bytes, a compiled module or a Response; default: `baseUrl`/resvg.wasm. */
   wasm?: BufferSource | WebAssembly.Module | Response | Promise<Response>;
+  /**
+   * Reads a file of the package (`sets/<set>.bin`, `fonts/<font>.bin`, `resvg.wasm`) instead of
+   * loading it from `baseUrl`: e.g. a worker thread asking its main thread for the copy every thread
+   * shares (`sharedDrawingsFile`). The bytes it gives are kept as they are (not copied); they may
+   * be a view of a SharedArrayBuffer.
+   */
+  readFile?: (name: string) => Promise<Uint8Array>;
 }
 let config: DrawingsConfig = {};
 
@@ -132,6 +139,11 @@ async function packageFileUrls(name: PackageFileName): Promise<URL[]> {
 
 /** The bytes of a file of the built package, from the first place that serves it. */
 export async function readPackageFile(name: PackageFileName): Promise<Uint8Array> {
+  if (config.readFile !== undefined) return config.readFile(name);
+  return readServedFile(name);
+}
+
+async function readServedFile(name: PackageFileName): Promise<Uint8Array> {
   const failures: DrawingsError[] = [];
   const urls = await packageFileUrls(name);
   for (const url of urls) {
@@ -143,6 +155,37 @@ export async function readPackageFile(name: PackageFileName): Promise<Uint8Array
     }
   }
   throw notServed(name, failures, urls[0]!);
+}
+
+const shared = new Map<PackageFileName, Promise<Uint8Array>>();
+
+/**
+ * A file of the built package (`sets/<set>.bin`, `fonts/<font>.bin`, `resvg.wasm`) read once, into one
+ * SharedArrayBuffer, by the thread that asks: a main thread hands it to each of its worker threads (their
+ * `configureDrawings({ readFile })`), so the threads read the same bytes instead of a copy each
+ * (issue #38, decision 0072). Any other name is refused.
+ */
+export function sharedDrawingsFile(name: string): Promise<Uint8Array> {
+  if (!Object.hasOwn(BUNDLED, name)) {
+    return Promise.reject(
+      new DrawingsError(
+        'load_failed',
+        `no file ${JSON.stringify(name).slice(0, 80)} in the package: ask for sets/<set>.bin, fonts/<font>.bin or resvg.wasm`,
+      ),
+    );
+  }
+  const file = name as PackageFileName;
+  let bytes = shared.get(file);
+  if (bytes === undefined) {
+    bytes = readServedFile(file).then((read) => {
+      const one = new Uint8Array(new SharedArrayBuffer(read.byteLength));
+      one.set(read);
+      return one;
+    });
+    bytes.catch(() => shared.delete(file));
+    shared.set(file, bytes);
+  }
+  return bytes;
 }
 
 interface SetFile {

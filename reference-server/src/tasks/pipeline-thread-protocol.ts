@@ -46,7 +46,10 @@ export type MainMessage =
   | { t: 'run'; id: number; request: PipelineRequest; options: RunOptionsOnWire }
   | { t: 'abort'; id: number; reason: WireError }
   | { t: 'answer'; callId: number; error?: WireError }
-  /** A stored picture's PNG bytes (transferred), or why it could not be read. */
+  /**
+   * A stored picture's PNG bytes (transferred), or a drawings file (shared), or why it could not be
+   * read.
+   */
   | { t: 'bytes'; callId: number; bytes?: Uint8Array; error?: WireError };
 
 /** Pipeline thread → main thread. */
@@ -60,6 +63,11 @@ export type ThreadMessage =
       /** Bytes of files this thread wrote itself for the run since its previous event. */
       storedBytes?: number;
     }
+  /**
+   * A file of @assetloom/drawings (a set's drawings, a font): the main thread reads each once and
+   * answers every thread with the same SharedArrayBuffer (`bytes`; decision 0072).
+   */
+  | { t: 'file'; callId: number; name: string }
   /** Read a stored picture for run `id` (its PNG is decoded on the thread; issue #37). */
   | { t: 'read'; id: number; callId: number; ref: PictureRef }
   | { t: 'done'; id: number; result: PipelineResult }

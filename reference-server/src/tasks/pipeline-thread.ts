@@ -18,8 +18,6 @@ const port = parentPort;
 if (port === null) throw new Error('[assetloom/server] pipeline-thread.js runs only as a worker thread');
 
 const settings = workerData as ThreadSettings;
-// the renderer the main thread compiled once: instantiated here, its compiled code shared
-if (settings.renderer !== null) configureDrawings({ wasm: settings.renderer });
 const provider = settings.imageProvider === null ? null : createImageProvider(settings.imageProvider);
 
 const files = settings.files === null ? null : createFsObjectWriter(settings.files);
@@ -30,6 +28,19 @@ const reads = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (e
 let nextCall = 1;
 
 const send = (message: ThreadMessage) => port.postMessage(message);
+
+// the renderer the main thread compiled once: instantiated here, its compiled code shared; the
+// drawings' set files and fonts asked of the main thread, which hands every thread the same bytes
+// (one SharedArrayBuffer a file, decision 0072)
+configureDrawings({
+  ...(settings.renderer === null ? {} : { wasm: settings.renderer }),
+  readFile: (name) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const callId = nextCall++;
+      reads.set(callId, { resolve, reject });
+      send({ t: 'file', callId, name });
+    }),
+});
 
 function toError(wire: WireError): Error {
   const error = new Error(wire.message) as Error & { expose?: boolean; code?: string };

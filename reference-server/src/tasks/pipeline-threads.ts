@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { resvgModule } from '@assetloom/drawings';
+import { resvgModule, sharedDrawingsFile } from '@assetloom/drawings';
 import type { PipelineRequest, PipelineResult, RunPipelineOptions, StoragePort } from '@assetloom/pipeline';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
@@ -49,6 +49,11 @@ export interface PipelineThreadPool {
   /** Threads started so far (they start with the first runs, up to the pool's size). */
   readonly started: number;
   readonly size: number;
+  /**
+   * The drawings' files (sets, fonts) the threads have read so far: each was read once, here, and
+   * every thread that asked got the same SharedArrayBuffer.
+   */
+  readonly sharedFiles: readonly string[];
   /** Ends every thread; runs still in flight reject. */
   close(): Promise<void>;
 }
@@ -67,6 +72,13 @@ export interface PipelineThreadPoolOptions {
   /** Told when a thread dies (its runs reject; the next run starts a new thread). */
   onThreadError?: (error: Error) => void;
 }
+
+/**
+ * A pipeline thread's young generation, MB (its two semi-spaces are committed whole once used):
+ * bench/startup.bench.ts, +103 → +79 MB at 8 (issue #27); bench/thread-memory.bench.ts counts what
+ * each limit commits and costs in garbage-collection time (decision 0072).
+ */
+const YOUNG_GENERATION_MB = 4;
 
 /** A thread ended or failed while runs were in flight on it. */
 export class PipelineThreadError extends Error {
@@ -110,6 +122,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
     );
   }
   const threads: Thread[] = [];
+  /** The drawings' files handed to the threads (each one SharedArrayBuffer for all of them). */
+  const files = new Set<string>();
   let nextRun = 1;
   let closed = false;
   let started = 0;
@@ -164,13 +178,24 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       // a pipeline thread's garbage is pictures (large objects, old space) and short-lived arrays: a
       // small young generation keeps each thread's resident memory down (the renderer's compiled code
       // is shared, see `compiled`; the drawings' catalog, WordNet's lists and the fonts are read in
-      // place, decoded as used — bench/thread-memory.bench.ts, decision 0063):
-      // bench/startup.bench.ts, +103 → +79 MB with 2, +68–75 MB after issue #38
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      // place, decoded as used, decision 0063; set files and fonts shared, decision 0072)
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const thread: Thread = { worker, runs: new Map(), dead: false };
     started += 1;
     worker.on('message', (message: ThreadMessage) => {
+      if (message.t === 'file') {
+        // read once in this thread, the same SharedArrayBuffer for every thread (decision 0072)
+        const callId = message.callId;
+        sharedDrawingsFile(message.name).then(
+          (bytes) => {
+            files.add(message.name);
+            post(thread, { t: 'bytes', callId, bytes });
+          },
+          (error: unknown) => post(thread, { t: 'bytes', callId, error: toWireError(error) }),
+        );
+        return;
+      }
       const run = thread.runs.get(message.id);
       if (run === undefined) return;
       switch (message.t) {
@@ -294,6 +319,9 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       return started;
     },
     size: options.size,
+    get sharedFiles() {
+      return [...files].sort();
+    },
     async close() {
       closed = true;
       const all = [...threads];
