@@ -114,4 +114,23 @@ describe('wireShape', () => {
       executed: [{ node: 'string' }],
     });
   });
+
+  it("messageShapes: progress_state's nodes are their entries' shapes, not which ids ran (ComfyUI's cache decides)", () => {
+    const node = (id: string) => ({ node_id: id, state: 'running', value: 0, max: 1 });
+    const allRan = messageShapes([
+      {
+        type: 'progress_state',
+        data: { prompt_id: 'p', nodes: { '3': node('3'), '6': node('6'), '7': node('7') } },
+      },
+    ]);
+    const encodersCached = messageShapes([
+      { type: 'progress_state', data: { prompt_id: 'q', nodes: { '3': node('3') } } },
+    ]);
+    expect(encodersCached.shapes).toEqual(allRan.shapes);
+    // a changed entry is still a changed format
+    const changed = messageShapes([
+      { type: 'progress_state', data: { prompt_id: 'q', nodes: { '3': { ...node('3'), value: '0' } } } },
+    ]);
+    expect(changed.shapes).not.toEqual(allRan.shapes);
+  });
 });
