@@ -316,8 +316,13 @@ function insideColour(base: Px, ctx: PropContext): Rgb {
 
 /** The body's commonest colour (inside its outline). */
 function commonColour(base: Px): Rgb {
+  return commonestColour(base, 0, base.height) ?? [90, 60, 40];
+}
+
+/** The commonest colour of rows y0 to y1 − 1, outline pixels left out (the first of equals), or null. */
+function commonestColour(base: Px, y0: number, y1: number): Rgb | null {
   const counts = new Map<number, { c: Rgb; n: number }>();
-  for (let y = 0; y < base.height; y++)
+  for (let y = y0; y < y1; y++)
     for (let x = 0; x < base.width; x++) {
       if (!opaqueAt(base, x, y) || edgeAt(base, x, y)) continue;
       const c = rgbAt(base, x, y);
@@ -326,14 +331,9 @@ function commonColour(base: Px): Rgb {
       e.n++;
       counts.set(key, e);
     }
-  let common: Rgb = [90, 60, 40];
-  let most = 0;
-  for (const { c, n } of counts.values())
-    if (n > most) {
-      most = n;
-      common = c;
-    }
-  return common;
+  let best: { c: Rgb; n: number } | null = null;
+  for (const e of counts.values()) if (!best || e.n > best.n) best = e;
+  return best?.c ?? null;
 }
 
 /** The opening's progress at frame f: closed at 0, open as drawn from the last frame but one (held). */
@@ -413,20 +413,7 @@ function drawLid(
   const under = s < 0;
   // a drawn-open lid's rows have the contents heaped in front of them: folded, the lid is wood only
   // (a pixel much lighter than its row's commonest colour takes that colour)
-  const common = (y: number): Rgb | null => {
-    const counts = new Map<number, { c: Rgb; n: number }>();
-    for (let x = 0; x < base.width; x++) {
-      if (!opaqueAt(base, x, y) || edgeAt(base, x, y)) continue;
-      const c = rgbAt(base, x, y);
-      const key = (c[0] << 16) | (c[1] << 8) | c[2];
-      const e = counts.get(key) ?? { c, n: 0 };
-      e.n++;
-      counts.set(key, e);
-    }
-    let best: { c: Rgb; n: number } | null = null;
-    for (const e of counts.values()) if (!best || e.n > best.n) best = e;
-    return best?.c ?? null;
-  };
+  const common = (y: number): Rgb | null => commonestColour(base, y, y + 1);
   for (let r = 0; r < rows; r++) {
     // output row r away from the hinge, on the side s says; sample the lid at the same share
     const share = (r + 0.5) / rows;
