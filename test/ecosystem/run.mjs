@@ -223,6 +223,105 @@ function followReadme(name, readme, tarballs, baseUrl) {
   return { installed, tested };
 }
 
+/**
+ * A newcomer who follows a README's first ```sh block line by line (`"assetloomEcosystem":
+ * { "newcomer": "reference-server/README.md", "shell": true }`), in an empty folder with the packed
+ * folder linked as ./assetloom-packages: `npm install …` as written; `npx assetloom-server` started and
+ * kept running (on a free port instead of 8080 — the one edit, so the run never meets another server);
+ * any other `npx …` run to exit 0; `curl -s <url>` run, its answer JSON with code 0; `open <url>`
+ * fetched as a browser would, an HTML page answered 200. A line it does not know fails the project,
+ * so a README that grows a step grows its check. The server is stopped at the end, and the folder must
+ * then hold the embedded store the README promises (./data).
+ */
+async function followShellReadme(name, readme, tarballs) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  symlinkSync(dirname(Object.values(tarballs)[0]), join(dir, 'assetloom-packages'), 'dir');
+  const text = readFileSync(join(root, readme), 'utf8');
+  const block = /```sh\n([\s\S]*?)```/.exec(text);
+  if (!block) throw new Error(`${readme} has no \`\`\`sh block to follow`);
+  const port = await freePort();
+  const local = (url) => url.replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`);
+  const installed = { ok: true, seconds: 0, output: '' };
+  const tested = { ok: true, seconds: 0, output: '' };
+  let server;
+  const fail = (into, line) => {
+    into.ok = false;
+    into.output += `the newcomer could not follow: ${line}\n`;
+  };
+  try {
+    for (const raw of block[1].split('\n')) {
+      const line = raw.replace(/\s+#.*$/, '').trim(); // the README's comments after two spaces or more
+      if (line === '') continue;
+      if (line.startsWith('npm install ')) {
+        const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+        installed.seconds += result.seconds;
+        installed.output += `$ ${line}\n${result.output}`;
+        if (!result.ok) return { installed: { ...installed, ok: false }, tested: undefined };
+        continue;
+      }
+      const t0 = Date.now();
+      tested.output += `$ ${line}\n`;
+      if (line === 'npx assetloom-server') {
+        server = spawn('npx', ['assetloom-server'], {
+          cwd: dir,
+          env: { ...outsideEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NO_COLOR: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let log = '';
+        server.stdout.on('data', (d) => {
+          log += d;
+        });
+        server.stderr.on('data', (d) => {
+          log += d;
+        });
+        let up = false;
+        for (let i = 0; i < 600 && !up && server.exitCode === null; i++) {
+          up = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (!up) await new Promise((r) => setTimeout(r, 100));
+        }
+        tested.output += log;
+        if (!up) fail(tested, `${line} (no health answer within 60 s)`);
+      } else if (line.startsWith('npx ')) {
+        const result = run('sh', ['-c', line], { cwd: dir, timeoutMs: 60_000 });
+        tested.output += result.output;
+        if (!result.ok) fail(tested, line);
+      } else if (line.startsWith('curl -s ')) {
+        const result = run('sh', ['-c', local(line)], { cwd: dir, timeoutMs: 60_000 });
+        tested.output += `${result.output}\n`;
+        let code;
+        try {
+          code = JSON.parse(result.output).code;
+        } catch {}
+        if (!result.ok || code !== 0) fail(tested, `${line} (answered: ${result.output.slice(0, 200)})`);
+      } else if (line.startsWith('open ')) {
+        const url = local(line.slice('open '.length).trim());
+        const page = await fetch(url, { headers: { accept: 'text/html' } }).catch((error) => error);
+        const type = page instanceof Response ? (page.headers.get('content-type') ?? '') : '';
+        tested.output += `${page instanceof Response ? `${page.status} ${type}` : page}\n`;
+        if (!(page instanceof Response) || page.status !== 200 || !type.startsWith('text/html'))
+          fail(tested, line);
+      } else {
+        fail(tested, `${line} (a line this runner does not know: teach test/ecosystem/run.mjs the step)`);
+      }
+      tested.seconds += (Date.now() - t0) / 1000;
+      if (!tested.ok) break;
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    }
+  }
+  if (tested.ok && server && readdirSync(dir).indexOf('data') < 0)
+    fail(tested, 'the embedded store is not in ./data');
+  return { installed, tested };
+}
+
 async function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -371,9 +470,16 @@ try {
     const t0 = Date.now();
     const project = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
     const readme = project.assetloomEcosystem?.newcomer;
-    const followed = readme
-      ? followReadme(name, readme, tarballs, project.assetloomEcosystem?.server ? server?.baseUrl : undefined)
-      : undefined;
+    const followed = !readme
+      ? undefined
+      : project.assetloomEcosystem?.shell
+        ? await followShellReadme(name, readme, tarballs)
+        : followReadme(
+            name,
+            readme,
+            tarballs,
+            project.assetloomEcosystem?.server ? server?.baseUrl : undefined,
+          );
     const installed = followed ? followed.installed : install(prepare(name, tarballs, manifests));
     let tested = followed?.tested ?? { ok: false, seconds: 0, output: '' };
     if (installed.ok && !followed) {
