@@ -267,6 +267,7 @@ async function followShellReadme(name, readme, tarballs) {
           cwd: dir,
           env: { ...outsideEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NO_COLOR: '1' },
           stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true, // its own process group: npx's child, the server, is stopped with it
         });
         let log = '';
         server.stdout.on('data', (d) => {
@@ -313,7 +314,7 @@ async function followShellReadme(name, readme, tarballs) {
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
+      process.kill(-server.pid, 'SIGTERM'); // npx and the server it started (SIGTERM to npx alone left it running)
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     }
   }
