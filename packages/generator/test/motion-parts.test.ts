@@ -1,25 +1,16 @@
-import { createMemoryStorage, type ImageRequest, type RgbaImage } from '@assetloom/pipeline';
+import { createMemoryStorage, type RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural, runPipeline } from '../src/index.js';
-import { opaqueGroups } from './support.js';
+import { opaqueGroups, spriteRequest } from './support.js';
 
 // Motion of parts (issue #39): the part that moves moves and the rest stays; nothing is cut by the
 // frame's edge and no pixel floats off the shape. Prompts of this file's own (never the held-out
 // lists of docs/art-review/).
 
 const sheet = (prompt: string, frames = 8, resolution = 64) =>
-  renderProcedural({
-    assetType: 'animation',
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution,
-    directions: 1,
-    framesPerDirection: frames,
-    seed: 5,
-    attempt: 0,
-  } satisfies ImageRequest);
+  renderProcedural(
+    spriteRequest(prompt, { assetType: 'animation', resolution, framesPerDirection: frames, seed: 5 }),
+  );
 
 const alpha = (f: RgbaImage, x: number, y: number) => f.data[(y * f.width + x) * 4 + 3]!;
 function bbox(f: RgbaImage): [number, number, number, number] {

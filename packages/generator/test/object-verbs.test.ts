@@ -1,7 +1,7 @@
-import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
+import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
-import { opaqueBox } from './support.js';
+import { opaqueBox, spriteRequest } from './support.js';
 
 // Things that do the verb the prompt names (issue #39): a lid or a door opens onto a dark inside,
 // glints come and go while the body stays, a flag's cloth ripples on a still pole, bubbles rise, a
@@ -9,18 +9,7 @@ import { opaqueBox } from './support.js';
 // Prompts of this file's own (never the held-out lists of docs/art-review/).
 
 const sheet = (prompt: string, frames = 8, resolution = 32) =>
-  renderProcedural({
-    assetType: 'animation',
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution,
-    directions: 1,
-    framesPerDirection: frames,
-    seed: 1,
-    attempt: 0,
-  } satisfies ImageRequest);
+  renderProcedural(spriteRequest(prompt, { assetType: 'animation', resolution, framesPerDirection: frames }));
 
 const px = (f: RgbaImage, x: number, y: number) =>
   f.data.subarray((y * f.width + x) * 4, (y * f.width + x) * 4 + 4);
