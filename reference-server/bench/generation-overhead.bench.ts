@@ -158,11 +158,8 @@ async function wholeServer(fsync: boolean): Promise<Measured> {
       DATA_DIR: dir,
     });
     if (!loaded.ok) throw loaded.error;
-    const storage = fsStorage(dir, fsync);
-    // startServer checks only the storage it opens itself: check() makes the folders the pipeline
-    // threads write in (without it every task failed storing its files, and the row timed failures)
-    await storage.check();
-    const server = await startServer(loaded.value, { logger: silent, storage });
+    // startServer checks an injected storage too (decision 0072): its folders exist before a thread writes
+    const server = await startServer(loaded.value, { logger: silent, storage: fsStorage(dir, fsync) });
     try {
       const user = await benchUser(server.url);
       // Untimed warm-up: the pipeline threads compile the pipeline's code in their own isolates.
