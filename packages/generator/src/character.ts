@@ -14,6 +14,7 @@ import { drawFigure } from './internal/art/figure/draw.js';
 import { exportRig } from './internal/art/figure/export.js';
 import type { FigureIdentity } from './internal/art/figure/identity.js';
 import { FIGURE_ACTIONS, type FigureAction } from './internal/art/figure/motion.js';
+import { roleOn, takeBeingBeforeRole } from './internal/art/figure/role.js';
 
 /** A character's identity on the built-in rig (see {@link characterIdentity}). */
 export type CharacterIdentity = FigureIdentity;
@@ -57,7 +58,9 @@ export function characterIdentity(req: CharacterRequest): CharacterIdentity | nu
   const { interpretation, style, painter } = drawingSetup(requestOf(req));
   // a prompt whose subject is read as no kind at all ("a zorblax") is not a person to rig
   const spec = interpretation.kind ? kindSpec(interpretation.kind) : undefined;
-  if (spec?.plan !== 'biped') return null;
+  const being = { ...interpretation };
+  takeBeingBeforeRole(being);
+  if (spec?.plan !== 'biped' && !roleOn(being)?.anthro) return null;
   return designFigure({ interpretation, seed: req.seed, painter, enforced: style.paletteEnforced });
 }
 

@@ -33,6 +33,7 @@ import { quadruped } from './bodies/quadruped.js';
 import { designFigure } from './figure/design.js';
 import { drawFigure } from './figure/draw.js';
 import type { FigureAction } from './figure/motion.js';
+import { roleOn } from './figure/role.js';
 import { type PropMotion, propFrame, thingVerb } from './library/props.js';
 import { objectParts } from './objects/index.js';
 import { FACING, projector, renderParts, TILT } from './rig.js';
@@ -184,7 +185,8 @@ function drawFigureSprite(job: SpriteJob): SpriteOutput {
 export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const { interpretation: it, rng } = job;
   const spec = (it.kind ? kindSpec(it.kind) : undefined) ?? KINDS[FALLBACK_KIND];
-  if (spec.plan === 'biped') return drawFigureSprite(job);
+  // an animal in a role stands as the figure ("a cat chef", "a lizard warrior": issue #39)
+  if (spec.plan === 'biped' || roleOn(it)?.anthro) return drawFigureSprite(job);
   const kind = it.kind && kindSpec(it.kind) ? it.kind : FALLBACK_KIND;
   const features = subjectFeatures(it, spec);
   // the noun's own proportions: stable per noun, so a wolf is not a fox whatever the seed

@@ -11,6 +11,7 @@ import {
   tokenize,
   wordClass,
 } from '@assetloom/pipeline/interpret';
+import { roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
 
@@ -294,9 +295,16 @@ function compoundBefore(
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
   // a thing the lexicon took for a being by a rare sense is a thing: no figure of the rig
   if (it.kind && THINGS_NOT_BEINGS.has(it.lemma ?? it.subject ?? '')) it.kind = 'thing.drawing';
+  const { compounds, adjectiveFirst, compoundKinds, personCompounds, drawAs, near } = await wordnetLinks();
+  // a being and a role that WordNet files together as a person ("cat burglar") is that person
+  takeBeingBeforeRole(it);
+  const role = roleOn(it);
+  if (role && personCompounds.has(`${it.lemma}_${role.lemma}`)) {
+    it.kind = interpret({ assetType: 'sprite', userPrompt: `a ${role.lemma}`, tags: [], style: {} }).kind;
+    it.lemma = role.lemma;
+  }
   const source = await sourceOfHead(it, request);
   if (!it.subject) return source;
-  const { compounds, adjectiveFirst, compoundKinds, personCompounds, drawAs, near } = await wordnetLinks();
   const compound = compoundBefore(it, request.userPrompt, compounds);
   // a compound WordNet files with people ("sea captain", "foot soldier") is that person: the figure,
   // the words it cannot show said in metadata.notHonoured
@@ -583,6 +591,17 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // ("a nurse", "a paladin", "a sea captain") is a person a game animates in true directions, never an
   // emoji bust or another drawing; what the figure cannot show is said in metadata.notHonoured
   if (spec && spec.plan === 'biped' && /^person\./.test(it.kind ?? '')) return { kind: 'rig' };
+  // a role on a being ("an orc archer", "a zombie wizard", "a cat chef") is the figure in the role's
+  // gear, never the being's drawing without it; a being no figure carries is refused in a role
+  // ("a slime king"): the role is the phrase's head (issue #39, decision 0075)
+  const role = roleOn(it);
+  if (role && !role.undrawable) return { kind: 'rig' };
+  if (role)
+    return {
+      kind: 'refused',
+      word: `${word} ${it.subject}`,
+      suggestions: [word, role.lemma],
+    };
   // a drawing whose label is the whole phrase ("police officer") is what was asked, whatever kind
   // the head alone would be ("officer" is a soldier to the rig)
   const phrase = colour.find((m) => m.via === 'label');

@@ -35,6 +35,7 @@ import {
   LOOKS,
 } from './outfits.js';
 import { HEADWEAR } from './pieces-wear.js';
+import { type Role, roleOn, takeBeingBeforeRole } from './role.js';
 
 /** Looks that are a body of their own: a class's clothes never replace their torso or legs. */
 const BODY_LOOKS: ReadonlySet<Look> = new Set(['skeleton', 'zombie', 'robot', 'creature']);
@@ -138,10 +139,15 @@ interface Designing {
   honoured: Set<string>;
 }
 
-function applyArchetype(d: Designing, a: Archetype, word: string): void {
+/** What a being's noun may still change on a figure a role dresses: its hair and beard, not the role's gear. */
+const BEING_KEEPS: ReadonlyArray<keyof Outfit> = ['hair', 'beard'];
+
+function applyArchetype(d: Designing, a: Archetype, word: string, being = false): void {
   const bodyLook = BODY_LOOKS.has(d.look);
   for (const [k, v] of Object.entries(a.outfit ?? {})) {
     if (bodyLook && !a.look && !ACCESSORIES.includes(k as keyof Outfit)) continue;
+    // "an orc archer" holds the archer's bow, not the orc's club (issue #39)
+    if (being && !BEING_KEEPS.includes(k as keyof Outfit)) continue;
     (d.outfit as unknown as Record<string, unknown>)[k] = Array.isArray(v) ? [...v] : v;
   }
   for (const piece of a.add ?? []) addPiece(d.outfit, piece);
@@ -149,7 +155,8 @@ function applyArchetype(d: Designing, a: Archetype, word: string): void {
   if (a.body && !d.body) d.body = a.body;
   d.skin ??= a.skin;
   d.hair ??= a.hair;
-  d.main ??= a.main;
+  // a being's colour is its skin's: the role's clothes keep the role's colour (a green elf's robe)
+  if (!being) d.main ??= a.main;
   if (a.female) d.female = true;
   if (a.old) d.old = true;
   d.honoured.add(word);
@@ -163,13 +170,18 @@ function addPiece(o: Outfit, piece: string): void {
 }
 
 /** Kind features that are pieces of the outfit or body. */
-function applyFeatures(d: Designing, features: ReadonlySet<Feature>, classLook: boolean): void {
+function applyFeatures(
+  d: Designing,
+  features: ReadonlySet<Feature>,
+  classLook: boolean,
+  anthro = false,
+): void {
   const o = d.outfit;
   for (const f of features) {
     if (f.startsWith('weapon:') && !o.weapon && !classLook) o.weapon = WEAPON_FEATURES[f] ?? null;
-    if (f === 'horns') addPiece(o, 'horns');
+    if (f === 'horns' || f === 'antlers') addPiece(o, 'horns');
     if (f === 'wings') addPiece(o, 'wings');
-    if ((f === 'tail' || f === 'bushy-tail') && d.look === 'creature') addPiece(o, 'tail');
+    if ((f === 'tail' || f === 'bushy-tail') && (d.look === 'creature' || anthro)) addPiece(o, 'tail');
     if (f === 'ears' || f === 'long-ears' || f === 'round-ears') addPiece(o, f);
     if (f === 'snout') addPiece(o, 'snout');
     if (f === 'halo') addPiece(o, 'halo');
@@ -196,12 +208,16 @@ export interface DesignInput {
 
 /** The identity of the figure a prompt's reading names, for a seed. */
 export function designFigure(input: DesignInput): FigureIdentity {
-  const it = input.interpretation;
+  const it = { ...input.interpretation };
+  takeBeingBeforeRole(it);
   const rng = new Rng(input.seed ^ 0x5f3759df);
-  const kind = it.kind && kindSpec(it.kind)?.plan === 'biped' ? it.kind : 'person.person';
+  // a role on a being ("an orc archer", "a cat chef"): the role's class on that being (issue #39)
+  const role = roleOn(it);
+  const anthro = role?.anthro === true;
+  const kind = it.kind && (kindSpec(it.kind)?.plan === 'biped' || anthro) ? it.kind : 'person.person';
   const spec: KindSpec = kindSpec(kind) ?? KINDS['person.person'];
   const words = wordsOf(it);
-  const look = lookOf(kind);
+  const look = anthro ? (role.look ?? 'plain') : lookOf(kind);
   const d: Designing = {
     look,
     outfit: { look, hair: 'short', ...structuredClone(LOOKS[look]) } as Outfit,
@@ -215,17 +231,27 @@ export function designFigure(input: DesignInput): FigureIdentity {
   const archetypes = words
     .map((w) => [w, ARCHETYPES[ARCHETYPES_ZH[w] ?? w]] as const)
     .filter((e): e is readonly [string, Archetype] => e[1] !== undefined);
-  const classWord = archetypes.find(([, a]) => a.look && !BODY_LOOKS.has(d.look));
-  if (classWord?.[1].look) {
-    d.look = classWord[1].look;
+  const classWord = role?.look ? undefined : archetypes.find(([, a]) => a.look && !BODY_LOOKS.has(d.look));
+  const classLook = role?.look && !BODY_LOOKS.has(d.look) ? role.look : classWord?.[1].look;
+  if (classLook) {
+    d.look = classLook;
     d.outfit = { ...structuredClone(LOOKS[d.look]), look: d.look, hair: d.outfit.hair } as Outfit;
   }
   d.outfit.hair = LOOKS[d.look].hair ?? d.outfit.hair;
   const features = new Set<Feature>(spec.features);
+  // the lexicon files elves and gnomes with the fairies: they have no wings
+  if (/^(elf|elves|gnome|gnomes|dwarf|dwarves|精灵|矮人)$/.test(it.lemma ?? '')) features.delete('wings');
+  // and files dwarves with the goblins: a dwarf's ears are a man's
+  if (/^(dwarf|dwarves|矮人)$/.test(it.lemma ?? '')) features.delete('long-ears');
   if ((it.lemma && isFemale(it.lemma)) || words.some((w) => /^(female|woman|girl|lady)$/.test(w)))
     d.female = true;
-  applyFeatures(d, features, KIND_LOOKS[kind] !== undefined || !!classWord);
-  for (const [w, a] of archetypes) applyArchetype(d, a, w);
+  applyFeatures(d, features, KIND_LOOKS[kind] !== undefined || !!classLook || !!role, anthro);
+  if (role) dressInRole(d, role, anthro, spec);
+  // the role's own noun first, so its gear stands; the being's nouns add its body (skin, ears, tusks)
+  const roleWord = (w: string) => role !== null && (w === role.word || w === role.lemma);
+  for (const [w, a] of archetypes) if (roleWord(w)) applyArchetype(d, a, w);
+  for (const [w, a] of archetypes) if (!roleWord(w)) applyArchetype(d, a, w, role !== null);
+  if (role) d.main ??= kindSpec(role.kind)?.color as Rgb | undefined;
   // costume words: what the figure wears because the prompt says so
   for (const w of words) {
     const c = COSTUME_WORDS[w];
@@ -289,6 +315,43 @@ export function designFigure(input: DesignInput): FigureIdentity {
       ...words.filter((w) => /[\u3400-\u9fff]/.test(w) && englishOf(w).some((en) => d.honoured.has(en))),
     ],
   };
+}
+
+/**
+ * A role's class on a being: on a body of its own (a skeleton, a zombie, a robot) the class's
+ * headwear, what it holds and carries on its back, and a robe where the class wears one (a zombie
+ * wizard in a robe and pointed hat, a skeleton knight in a helm with sword and shield); an animal
+ * stands as the figure with its ears, snout, tail and colour, in the class's clothes ("a cat chef").
+ */
+function dressInRole(d: Designing, role: Role, anthro: boolean, spec: KindSpec): void {
+  const o = d.outfit;
+  if (role.look && BODY_LOOKS.has(d.look)) {
+    const row = LOOKS[role.look];
+    // a closed helm would hide the skull or the beast's head that makes it this being
+    o.head = row.head === 'helm' ? 'open-helm' : row.head;
+    if (d.look === 'zombie' || d.look === 'creature') d.skin ??= spec.color as Rgb;
+    if (row.weapon) o.weapon = row.weapon;
+    if (row.offhand) o.offhand = row.offhand;
+    for (const piece of row.back) addPiece(o, piece);
+    for (const piece of row.extras) if (piece !== 'belt') addPiece(o, piece);
+    if (row.torso === 'robe') {
+      o.torso = 'robe';
+      o.legs = 'robe';
+    }
+  }
+  if (anthro) {
+    // an animal's face: its eyes and a light muzzle (a mammal's), no human hair or beard; its colour
+    // is its skin
+    o.hair = 'bald';
+    o.beard = 'none';
+    d.skin ??= spec.color as Rgb;
+    if (o.extras.some((e) => /ears$/.test(e)) && !o.extras.includes('snout')) addPiece(o, 'muzzle');
+    if (o.head === 'helm') {
+      o.head = 'open-helm';
+      o.face = 'eyes';
+    }
+  }
+  d.honoured.add(role.word);
 }
 
 /** Hats a word before "hat" names ("a cowboy hat", "a straw hat"), by the rig's headwear. */
@@ -485,7 +548,7 @@ function paletteOf(
     cloth:
       look === 'knight'
         ? [70, 62, 80]
-        : look === 'zombie'
+        : look === 'zombie' && d.outfit.torso !== 'robe'
           ? rng.pick([
               [90, 100, 130],
               [110, 85, 60],

@@ -132,6 +132,7 @@ export type Extra =
   | 'long-ears'
   | 'round-ears'
   | 'snout'
+  | 'muzzle'
   | 'tusks'
   | 'fangs'
   | 'glasses';

@@ -586,10 +586,12 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
       );
   },
   ears: (fig) => {
+    // under a hat an animal's ears stand out at its sides ("a cat chef": issue #39)
+    const hat = fig.o.head !== 'none';
     for (const s of [-1, 1])
       fig.cone(
-        fig.onHead(-0.1, s * 0.7, 0.5),
-        fig.onHead(-0.25, s * 0.95, 1.35),
+        fig.onHead(-0.1, s * (hat ? 0.8 : 0.7), hat ? 0.15 : 0.5),
+        fig.onHead(-0.25, s * (hat ? 1.5 : 0.95), hat ? 0.85 : 1.35),
         fig.p.head * 0.3,
         'skin',
         'head',
@@ -622,6 +624,11 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
       0.2,
     );
     fig.ball(fig.onHead(1.25, 0, -0.22), fig.p.head * 0.16, 'eye', 'head', 'snout', undefined, 0.3);
+  },
+  muzzle: (fig) => {
+    // an animal's light muzzle and dark nose under its eyes (a cat's, a rat's, a bear's)
+    fig.ball(fig.onHead(0.8, 0, -0.4), fig.p.head * 0.36, 'white', 'head', 'muzzle', fig.p.head * 0.28, 0.2);
+    fig.ball(fig.onHead(1.08, 0, -0.22), fig.p.head * 0.13, 'eye', 'head', 'muzzle', undefined, 0.3);
   },
   tusks: (fig) => {
     for (const s of [-1, 1])

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { characterIdentity, renderProcedural } from '../src/index.js';
+import { spriteRequest } from './support.js';
+
+/**
+ * Issue #39, decision 0075: a role noun on a creature ("an orc archer", "a zombie wizard", "一个哥布林
+ * 法师") puts the role's gear on that creature, in every direction row; an animal in a role stands as
+ * the figure with its ears and colour ("a cat chef"); a being no figure carries is refused in a role
+ * ("a slime king"), never drawn without it. The prompts are this test's own.
+ */
+const ROLES: Array<[prompt: string, gear: Record<string, string>, bare: string]> = [
+  ['an orc archer', { weapon: 'bow' }, 'an orc'],
+  ['a zombie wizard', { head: 'wizard', weapon: 'staff', torso: 'robe' }, 'a zombie'],
+  ['a lizard warrior', { weapon: 'sword' }, 'a lizard'],
+  ['一个哥布林法师', { head: 'wizard', weapon: 'staff' }, '一个哥布林'],
+  ['a rat king', { head: 'crown' }, 'a rat'],
+  ['a skeleton knight', { head: 'open-helm', offhand: 'shield' }, 'a skeleton'],
+  ['a fox rogue', { head: 'hood', weapon: 'dagger' }, 'a fox'],
+];
+
+/** Opaque pixels of each of the frames that differ from the other frame list's. */
+const differing = (a: { data: Uint8Array }[], b: { data: Uint8Array }[]) =>
+  a.map((f, k) => {
+    let n = 0;
+    for (let i = 0; i < f.data.length; i += 4)
+      if (f.data[i + 3] !== b[k]!.data[i + 3] || f.data[i] !== b[k]!.data[i]) n++;
+    return n;
+  });
+
+describe('a role on a creature (issue #39)', () => {
+  it.each(ROLES)('"%s" wears its role in every row', async (prompt, gear, bare) => {
+    const got = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 32 }));
+    // the rig's figure, never the creature's drawing without the role
+    expect(got.interpretation?.drawing, `drawn as ${got.interpretation?.drawing?.id}`).toBeUndefined();
+    const id = characterIdentity({ prompt, seed: 1, resolution: 32 });
+    expect(id, 'no figure').not.toBeNull();
+    for (const [slot, piece] of Object.entries(gear))
+      expect((id!.outfit as unknown as Record<string, unknown>)[slot], slot).toBe(piece);
+    // every direction row shows it: no row is the creature alone
+    const alone = await renderProcedural(spriteRequest(bare, { directions: 4, resolution: 32 }));
+    if (!alone.interpretation?.drawing)
+      for (const n of differing(got.frames, alone.frames)) expect(n).toBeGreaterThan(20);
+  });
+
+  it('a being no figure carries is refused in a role, naming both words', async () => {
+    await expect(renderProcedural(spriteRequest('a slime king'))).rejects.toThrow(/"slime king"/);
+  });
+
+  it('a person WordNet files under the pair is that person ("a cat burglar" is no cat)', async () => {
+    const got = await renderProcedural(spriteRequest('a cat burglar'));
+    expect(got.interpretation?.kind).toMatch(/^person\./);
+  });
+});
