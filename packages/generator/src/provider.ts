@@ -60,7 +60,7 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
 
 const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
   [
-    /\b(armou?r|breastplate|helmet|helm|sword|blade|axe|dagger|spear|shield|gauntlet|anvil|chain|iron|steel|metal|knife|hammer|cannon|gun|pistol|key|lock|gear|cog|wrench|spanner)\b/,
+    /\b(armou?r|breastplate|helmet|helm|sword|blade|axe|dagger|spear|shield|gauntlet|anvil|chain|iron|steel|metal|knife|hammer|warhammer|cannon|gun|pistol|key|lock|gear|cog|wrench|spanner)\b/,
     [158, 168, 184],
   ],
   [
@@ -77,6 +77,14 @@ const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
     [236, 120, 40],
   ],
   [/\b(leaf|tree|bush|grass|vine|plant|cactus)\b/, [80, 150, 70]],
+  // hats and papers of a kind (issue #39): a chef's toque is white, a witch's pointed hat purple, a
+  // pirate's hat black, a cowboy's brown leather, a treasure map parchment
+  [/\b(toque|chef)\b/, [238, 236, 228]],
+  [/\bpointy\b/, [96, 72, 150]],
+  [/\bparty\b/, [225, 85, 120]],
+  [/\bpirate hat\b/, [60, 48, 56]],
+  [/\bwestern\b/, [140, 95, 55]],
+  [/\b(map|scroll|parchment)\b/, [226, 204, 156]],
   [/\b(gold|crown|coin|trophy|medal|ring)\b/, [232, 190, 60]],
 ];
 function silhouetteMaterial(words: string): Rgb | null {

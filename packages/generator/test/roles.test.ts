@@ -51,3 +51,29 @@ describe('a role on a creature (issue #39)', () => {
     expect(got.interpretation?.kind).toMatch(/^person\./);
   });
 });
+
+/**
+ * Issue #39, decision 0075: a noun before a head that makes another kind of it is drawn as that kind
+ * (a witch's hat is pointed, a pirate's map parchment with an X), or refused ("a nurse hat"), never
+ * the plain head with the word listed as not honoured.
+ */
+describe('a compound of another kind (issue #39)', () => {
+  it.each([
+    ['a witch hat', 'g/pointy-hat'],
+    ['a chef hat', 'g/chef-toque'],
+    ['a cowboy hat', 'g/western-hat'],
+    ['a pirate map', 'g/treasure-map'],
+    ['一顶女巫帽', 'g/pointy-hat'],
+    ['藏宝图', 'g/treasure-map'],
+    ['a war hammer', 'g/warhammer'],
+  ])('"%s" is drawn as %s, nothing said not drawn', async (prompt, id) => {
+    const got = await renderProcedural(spriteRequest(prompt));
+    expect(got.interpretation?.drawing?.id).toBe(id);
+    expect(got.interpretation?.ignored.filter((w) => w !== '顶')).toEqual([]);
+  });
+
+  it('a hat of a kind no drawing shows is refused naming the compound, not drawn as a top hat', async () => {
+    await expect(renderProcedural(spriteRequest('a nurse hat'))).rejects.toThrow(/"nurse hat"/);
+    expect((await renderProcedural(spriteRequest('a hat'))).interpretation?.drawing?.id).toBe('f/top-hat');
+  });
+});

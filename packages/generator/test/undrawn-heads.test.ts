@@ -88,7 +88,7 @@ describe('a word that changes the picture and is not drawn is named in the resul
   it.each([
     ['an old sword', 'old'],
     ['a frozen apple', 'frozen'],
-    ['a treasure map', 'treasure'],
+    ['a dusty map', 'dusty'],
     ['a mage robe', 'mage'],
     ['a tattered cloak', 'tattered'],
     // a still picture of no fire shows no burning; a torch's drawing is its flame

@@ -160,6 +160,59 @@ const CONTAINERS = new Set([
   'bucket',
   'goblet',
 ]);
+/**
+ * Compounds whose first noun makes another kind of the head (issue #39, decision 0075): a witch's hat
+ * is pointed, not a top hat; a pirate's map is parchment with an X, not a world map; a war hammer is
+ * no claw hammer. Drawn by the drawing of that kind: its head noun and the words it must name.
+ */
+const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; id?: string }>> = {
+  ...Object.fromEntries(
+    ['witch', 'witches', 'wizard', 'wizards', 'mage', 'sorcerer', 'sorceress', 'pointed', 'pointy'].map(
+      (w) => [`${w} hat`, { head: 'hat', words: ['pointy'] }],
+    ),
+  ),
+  'chef hat': { head: 'toque', words: ['chef'] },
+  'chefs hat': { head: 'toque', words: ['chef'] },
+  'cook hat': { head: 'toque', words: ['chef'] },
+  'cowboy hat': { head: 'hat', words: ['western'] },
+  'western hat': { head: 'hat', words: ['western'] },
+  'pirate hat': { head: 'hat', words: ['pirate'] },
+  'tricorn hat': { head: 'hat', words: ['pirate'] },
+  'pirate map': { head: 'map', words: ['treasure'] },
+  'treasure map': { head: 'map', words: ['treasure'] },
+  'knight helmet': { head: 'helm', words: ['visored'] },
+  'knight helm': { head: 'helm', words: ['visored'] },
+  'knights helmet': { head: 'helm', words: ['visored'] },
+  'viking helmet': { head: 'helmet', words: ['viking'] },
+  'samurai helmet': { head: 'helmet', words: ['samurai'] },
+  'spartan helmet': { head: 'helmet', words: ['spartan'] },
+  'miner helmet': { head: 'helmet', words: ['mining'] },
+  'mining helmet': { head: 'helmet', words: ['mining'] },
+  'war hammer': { head: 'warhammer', words: [] },
+  // a party hat is the cone, not the garden-party hat whose emoji keywords say "party"
+  'party hat': { head: 'hat', words: ['party'], id: 'g/party-hat' },
+};
+/** The same compounds written in Chinese, as one word the reader splits: their English compound. */
+const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
+  女巫帽: 'witch hat',
+  巫师帽: 'wizard hat',
+  魔法帽: 'wizard hat',
+  尖帽: 'pointed hat',
+  厨师帽: 'chef hat',
+  牛仔帽: 'cowboy hat',
+  海盗帽: 'pirate hat',
+  藏宝图: 'treasure map',
+  宝藏图: 'treasure map',
+  海盗地图: 'pirate map',
+  战锤: 'war hammer',
+  维京头盔: 'viking helmet',
+};
+/**
+ * Heads whose kind a person before them decides (a witch's hat, a knight's helmet, a pirate's map):
+ * with such a person and no drawing of that kind, refused, never the plain head (issue #39).
+ */
+const OWNED_KINDS = new Set(['hat', 'cap', 'helmet', 'helm', 'map', 'hood', 'headdress']);
+
 /** Generic kinds the rig draws only for the kind's own words ("a giant" is no generic beast). */
 const GENERIC_OWN_WORDS = new Set(['beast', 'monster', 'creature', 'animal', 'brute']);
 
@@ -297,6 +350,8 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   if (it.kind && THINGS_NOT_BEINGS.has(it.lemma ?? it.subject ?? '')) it.kind = 'thing.drawing';
   const { compounds, adjectiveFirst, compoundKinds, personCompounds, drawAs, near } = await wordnetLinks();
   // a being and a role that WordNet files together as a person ("cat burglar") is that person
+  const kindCompound = await kindCompoundSource(it, request.userPrompt);
+  if (kindCompound) return kindCompound;
   takeBeingBeforeRole(it);
   const role = roleOn(it);
   if (role && personCompounds.has(`${it.lemma}_${role.lemma}`)) {
@@ -354,8 +409,9 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     const cls = wordClass(token);
     if (USE_WORDS.has(m) || adjectiveFirst.has(m) || (animal && cls !== 'unknown' && !token.zh)) continue;
     if (ownerWord(it, m)) {
-      // a person before a thing owns or wears it ("a pirate hat", "a knight's shield"): the thing is
-      // drawn, the person said not drawn
+      // a person before a thing owns or wears it ("a knight's shield"): the thing is drawn, the person
+      // said not drawn; a hat, a helmet or a map of no drawing of its kind is refused ("a nurse hat")
+      if (OWNED_KINDS.has(head)) return refusedPhrase(phrase, head);
       if (!it.ignored.includes(m)) it.ignored.push(m);
       continue;
     }
@@ -453,8 +509,11 @@ async function compoundSource(
   if (source.kind === 'drawing' && names(source.matches[0]!.drawing)) return null;
   if (own.length) return { kind: 'drawing', matches: own.sort((a, b) => b.score - a.score), via: 'label' };
   if (compound.words.every((w) => USE_WORDS.has(w))) return null;
-  if (compound.words.every((w) => USE_WORDS.has(w) || ownerWord(it, w))) {
-    // "a cowboy hat", "a wizard hat": the head a person wears or owns, the person said not drawn
+  if (
+    compound.words.every((w) => USE_WORDS.has(w) || ownerWord(it, w)) &&
+    !(OWNED_KINDS.has(compound.head) && compound.words.some((w) => ownerWord(it, w)))
+  ) {
+    // "a knight's shield": the head a person wears or owns, the person said not drawn
     for (const w of compound.words) if (ownerWord(it, w) && !it.ignored.includes(w)) it.ignored.push(w);
     return null;
   }
@@ -480,6 +539,58 @@ async function compoundSource(
     ...new Set([...(near.get(compound.head) ?? []), ...lib.drawableLike(compound.head, 3)]),
   ].slice(0, 4);
   return { kind: 'refused', word: all.join(' '), suggestions };
+}
+
+/**
+ * A compound of {@link KIND_COMPOUNDS} ("a witch hat", "一顶女巫帽"): the drawing of its kind, its
+ * words understood (the reading changes to the compound's head); null when the prompt names none or
+ * no drawing shows it.
+ */
+async function kindCompoundSource(it: Interpretation, text: string | undefined): Promise<Source | null> {
+  if (!text || (/^(person|creature|animal)\./.test(it.kind ?? '') && !/[\u3400-\u9fff]/.test(text)))
+    return null;
+  let key: string | undefined;
+  let written: string[] = [];
+  const zh = Object.keys(KIND_COMPOUNDS_ZH).find((w) => text.includes(w));
+  if (zh) {
+    key = KIND_COMPOUNDS_ZH[zh];
+    written = [zh];
+  } else if (it.subject && it.modifiers?.length) {
+    const words = tokenize(text).map((t) => t.text.replace(/'s$/, 's'));
+    const at = words.lastIndexOf(it.subject);
+    const head = it.lemma ?? it.subject;
+    const before = at > 0 ? words[at - 1]! : '';
+    const found = [`${before} ${head}`, `${before} ${it.subject}`].find((k) => KIND_COMPOUNDS[k]);
+    if (found) {
+      key = found;
+      // the modifier as the reader kept it ("chef" of "chef's")
+      written = it.modifiers.filter((m) => before.startsWith(m));
+    }
+  }
+  const want = key ? KIND_COMPOUNDS[key] : undefined;
+  if (!key || !want) return null;
+  const lib = await loadDrawings();
+  const names = (d: DrawingMatch['drawing'], w: string) =>
+    d.words.includes(w) || d.heads.includes(w) || d.label.split(/[\s-]+/).includes(w);
+  const matches = lib
+    .findDrawings({ head: want.head, modifiers: want.words })
+    .filter((m) => !m.drawing.cropped && want.words.every((w) => names(m.drawing, w)))
+    .filter((m) => !want.id || m.drawing.id === want.id);
+  if (!matches.length) return null;
+  if (zh) {
+    const [, headWord] = key.split(' ');
+    it.subject = zh;
+    it.lemma = headWord;
+    it.kind = 'thing.drawing';
+    it.understood = [zh, ...it.understood.filter((w) => !zh.includes(w))];
+    it.ignored = it.ignored.filter((w) => !zh.includes(w));
+    delete it.held;
+  }
+  for (const w of written) {
+    it.ignored = it.ignored.filter((x) => x !== w);
+    if (!it.understood.includes(w)) it.understood.push(w);
+  }
+  return { kind: 'drawing', matches, via: 'label' };
 }
 
 /**
