@@ -322,6 +322,10 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   cloud: ['f/cloud', 'n/cloud'],
   sun: ['f/sun', 'n/sun'],
   car: ['f/automobile', 'n/automobile'],
+  // a gear's teeth are square-cut (issue #39): the emoji's rounded lobes read as a flower at 32–64 px
+  gear: ['g/cog'],
+  cog: ['g/cog'],
+  齿轮: ['g/cog'],
   boat: ['f/sailboat', 'n/sailboat'],
   ship: ['f/sailboat', 'n/sailboat'],
   gem: ['f/gem-stone', 'n/gem-stone'],

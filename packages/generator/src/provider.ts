@@ -17,11 +17,20 @@ import {
   tokenize,
   wordClass,
 } from '@assetloom/pipeline/interpret';
-import { mix, type Painter, parseHex, type ResolvedStyle, type Rgb, Rng } from '@assetloom/pipeline/pixel';
+import {
+  DIRECTION_NAMES,
+  mix,
+  type Painter,
+  parseHex,
+  type ResolvedStyle,
+  type Rgb,
+  Rng,
+} from '@assetloom/pipeline/pixel';
 import { TERRAIN_NAMES, tilesetParams, undrawnMaterial } from '@assetloom/pipeline/tileset';
 import { CHARACTER_ACTIONS, type CharacterIdentity, characterActionRig, drawCharacter } from './character.js';
 import { drawingSetup } from './drawing-setup.js';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
+import { drawIngots, ingotsOf } from './internal/art/ingots.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
@@ -361,6 +370,7 @@ export async function preflightProcedural(request: {
   }
   if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
   const it = interpret({ ...request, tags: [...request.tags] });
+  if (ingotsOf(it, request.userPrompt)) return { ok: true };
   const source = await chooseSource(it, {
     assetType: request.assetType,
     directions: request.directions ?? 4,
@@ -607,6 +617,25 @@ async function drawSubject({
   asked,
   painter,
 }: Drawing): Promise<GeneratedAsset> {
+  // metal bars and ingots: drawn as bricks in a pyramid, not a catalogue drawing (issue #39)
+  const ingots = ingotsOf(interpretation, request.userPrompt);
+  if (ingots) {
+    const names = DIRECTION_NAMES[request.directions];
+    const animated = request.assetType === 'animation';
+    return {
+      frames: drawIngots(ingots, painter, request.resolution, request.directions, request.framesPerDirection),
+      animation: animated ? 'sparkle' : 'idle',
+      subject: interpretation.subject!,
+      // the same bricks from every side: said, not faked as a turn
+      views: names.map((direction, i) => ({ direction, view: i === 0 ? 'source' : 'repeat' })),
+      interpretation: {
+        ...interpretation,
+        source: 'rig',
+        understood: [...new Set([...interpretation.understood, ...ingots.words])],
+        ignored: interpretation.ignored.filter((w) => !ingots.words.includes(w.toLowerCase())),
+      },
+    };
+  }
   let source = await chooseSource(interpretation, request);
   let substitute: Interpretation['substitute'];
   if (source.kind === 'refused') {

@@ -112,7 +112,7 @@ const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
  * shoe; "a toy" no toy dog. Drawn from a drawing of the word, or refused (issue #39, decision 0059).
  */
 const THINGS_NOT_BEINGS = new Set(
-  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
+  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cog,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
     ',',
   ),
 );
@@ -661,7 +661,8 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   if (/[\u3400-\u9fff]/.test(it.subject) && it.subject !== word) {
     const named = lib
       .findDrawings({ head: it.subject, modifiers })
-      .filter((m) => m.drawing.zh[0] === it.subject);
+      // or the drawing chosen by hand for it (齿轮 is the square-toothed cog, issue #39)
+      .filter((m) => m.typical || m.drawing.zh[0] === it.subject);
     if (named.length) matches = named;
   }
   if (!matches.length && !zh) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { characterIdentity, renderProcedural } from '../src/index.js';
-import { spriteRequest } from './support.js';
+import { opaqueBox, spriteRequest } from './support.js';
 
 /**
  * Issue #39, decision 0075: a role noun on a creature ("an orc archer", "a zombie wizard", "一个哥布林
@@ -75,5 +75,52 @@ describe('a compound of another kind (issue #39)', () => {
   it('a hat of a kind no drawing shows is refused naming the compound, not drawn as a top hat', async () => {
     await expect(renderProcedural(spriteRequest('a nurse hat'))).rejects.toThrow(/"nurse hat"/);
     expect((await renderProcedural(spriteRequest('a hat'))).interpretation?.drawing?.id).toBe('f/top-hat');
+  });
+});
+
+/** Issue #39, decision 0075: props whose shape is ambiguous at 32–64 px are drawn to read. */
+describe('ambiguous props (issue #39)', () => {
+  /** Runs of opaque pixels along row y of a frame. */
+  const runs = (f: { width: number; data: Uint8Array }, y: number) => {
+    let n = 0;
+    for (let x = 0; x < f.width; x++)
+      if (f.data[(y * f.width + x) * 4 + 3] && (x === 0 || !f.data[(y * f.width + x - 1) * 4 + 3])) n++;
+    return n;
+  };
+
+  it('a stack of gold bars is three, two and one bricks filling the cell, not a catalogue drawing', async () => {
+    for (const prompt of ['a stack of gold bars', 'gold ingots', '一堆金条']) {
+      const got = await renderProcedural(spriteRequest(prompt, { resolution: 64 }));
+      expect(got.interpretation?.drawing, prompt).toBeUndefined();
+      const f = got.frames[0]!;
+      const box = opaqueBox(f);
+      expect(box.x1 - box.x0 + 1, prompt).toBeGreaterThanOrEqual(48);
+      // the bottom row's bars are apart at their middles, the top bar alone
+      expect(runs(f, box.y1 - 4), prompt).toBe(3);
+      expect(runs(f, box.y0 + 3), prompt).toBe(1);
+    }
+    const one = (await renderProcedural(spriteRequest('an iron ingot', { resolution: 64 }))).frames[0]!;
+    expect(runs(one, opaqueBox(one).y1 - 4)).toBe(1);
+  });
+
+  it('a gear has eight square-cut teeth: as wide at their tips as near their roots', async () => {
+    const got = await renderProcedural(spriteRequest('a gear', { resolution: 64 }));
+    expect(got.interpretation?.drawing?.id).toBe('g/cog');
+    const f = got.frames[0]!;
+    const b = opaqueBox(f);
+    const [cx, cy, R] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, Math.min(b.x1 - b.x0, b.y1 - b.y0) / 2];
+    const ring = (k: number) => {
+      const on: number[] = [];
+      for (let i = 0; i < 360; i++) {
+        const a = (i / 360) * Math.PI * 2;
+        const x = Math.round(cx + Math.cos(a) * R * k);
+        const y = Math.round(cy + Math.sin(a) * R * k);
+        on.push(f.data[(y * f.width + x) * 4 + 3] ? 1 : 0);
+      }
+      const teeth = on.filter((v, i) => v && !on[(i + 359) % 360]).length;
+      return { teeth, width: on.reduce((s, v) => s + v, 0) };
+    };
+    expect(ring(0.9).teeth).toBe(8);
+    expect(ring(0.95).width / ring(0.85).width).toBeGreaterThan(0.75);
   });
 });
