@@ -73,7 +73,7 @@ const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
     [158, 168, 184],
   ],
   [
-    /\b(fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|bow|staff|club|table|chair|bench)\b/,
+    /\b(fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|galleon|drakkar|caravel|bow|staff|club|table|chair|bench)\b/,
     [150, 102, 62],
   ],
   [

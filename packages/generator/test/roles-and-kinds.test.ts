@@ -66,6 +66,7 @@ describe('a compound of another kind (issue #39)', () => {
     ['一顶女巫帽', 'g/pointy-hat'],
     ['藏宝图', 'g/treasure-map'],
     ['a war hammer', 'g/warhammer'],
+    ['a pirate ship', 'g/galleon'],
   ])('"%s" is drawn as %s, nothing said not drawn', async (prompt, id) => {
     const got = await renderProcedural(spriteRequest(prompt));
     expect(got.interpretation?.drawing?.id).toBe(id);

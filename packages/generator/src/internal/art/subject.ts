@@ -189,6 +189,11 @@ const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; i
   'miner helmet': { head: 'helmet', words: ['mining'] },
   'mining helmet': { head: 'helmet', words: ['mining'] },
   'war hammer': { head: 'warhammer', words: [] },
+  // a pirate's ship is a galleon under sail, a viking's a longship: not the emoji's cruise liner
+  'pirate ship': { head: 'galleon', words: [], id: 'g/galleon' },
+  'pirate boat': { head: 'galleon', words: [], id: 'g/galleon' },
+  'viking ship': { head: 'drakkar', words: [], id: 'g/drakkar' },
+  'viking boat': { head: 'drakkar', words: [], id: 'g/drakkar' },
   // a party hat is the cone, not the garden-party hat whose emoji keywords say "party"
   'party hat': { head: 'hat', words: ['party'], id: 'g/party-hat' },
 };
@@ -204,6 +209,8 @@ const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
   藏宝图: 'treasure map',
   宝藏图: 'treasure map',
   海盗地图: 'pirate map',
+  海盗船: 'pirate ship',
+  维京船: 'viking ship',
   战锤: 'war hammer',
   维京头盔: 'viking helmet',
 };
