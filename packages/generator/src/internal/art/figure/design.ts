@@ -251,7 +251,9 @@ export function designFigure(input: DesignInput): FigureIdentity {
   const roleWord = (w: string) => role !== null && (w === role.word || w === role.lemma);
   for (const [w, a] of archetypes) if (roleWord(w)) applyArchetype(d, a, w);
   for (const [w, a] of archetypes) if (!roleWord(w)) applyArchetype(d, a, w, role !== null);
-  if (role) d.main ??= kindSpec(role.kind)?.color as Rgb | undefined;
+  // (a skeleton's main colour is its bone, a robot's its metal: those keep theirs)
+  if (role && d.look !== 'skeleton' && d.look !== 'robot')
+    d.main ??= kindSpec(role.kind)?.color as Rgb | undefined;
   // costume words: what the figure wears because the prompt says so
   for (const w of words) {
     const c = COSTUME_WORDS[w];
