@@ -73,6 +73,11 @@ describe('a compound of another kind (issue #39)', () => {
     expect(got.interpretation?.ignored.filter((w) => w !== '顶')).toEqual([]);
   });
 
+  it("a rowboat is the rig's hull with oars and a steamboat refused, neither the sailboat", async () => {
+    expect((await renderProcedural(spriteRequest('a rowboat'))).interpretation?.drawing).toBeUndefined();
+    await expect(renderProcedural(spriteRequest('a steamboat'))).rejects.toThrow(/"steamboat"/);
+  });
+
   it('a hat of a kind no drawing shows is refused naming the compound, not drawn as a top hat', async () => {
     await expect(renderProcedural(spriteRequest('a nurse hat'))).rejects.toThrow(/"nurse hat"/);
     expect((await renderProcedural(spriteRequest('a hat'))).interpretation?.drawing?.id).toBe('f/top-hat');

@@ -132,6 +132,10 @@ const NOT_DRAWN_AS = new Set([
   'sledgehammer',
   'minaret',
   'counter',
+  // a rowboat has no sail, a steamboat no sail and a funnel (issue #39): not the sailboat
+  'rowboat',
+  'steamboat',
+  'steamer',
 ]);
 /** Nouns that, before another noun, describe it (WordNet's tag counts miss them). */
 const DESCRIBING = ['male', 'evil', 'holy', 'dark', 'baby', 'giant', 'elder', 'mini', 'toy', 'pet'];
