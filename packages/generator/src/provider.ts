@@ -40,7 +40,7 @@ import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/eleme
 import { drawScene } from './internal/art/scene/index.js';
 import { cropToPixels } from './internal/art/scene/paint.js';
 import { drawSpriteFrames } from './internal/art/sprite.js';
-import { chooseSource, type Source, sceneCompound } from './internal/art/subject.js';
+import { chooseSource, type Source, sceneCompound, sceneNouns } from './internal/art/subject.js';
 import { drawUi } from './internal/art/ui.js';
 import { drawLevelArt } from './level.js';
 import { renderTileset } from './tileset.js';
@@ -164,8 +164,25 @@ function sceneWithout(
     return `the built-in generator cannot draw "${placed.word}" in ${quote(placed.within ?? [])}: its scene of that place has no ${placed.word}, and it never draws the place without it. Ask for the place alone, or the ${placed.word} in a place that has one, use a model provider, or set params.placeholder to get the scene it has.`;
   if (req.rooms.length > 0 && !INDOOR.has(req.setting) && !req.corridor)
     return `the built-in generator cannot draw ${quote([...ignored, ...req.rooms])}: it has no inside of that place, and it never draws the outside in its place. Ask for a place outdoors, or an inside it draws (a castle hall, a tavern, a library, a dungeon, a cave), use a model provider, or set params.placeholder to get the outdoor scene.`;
+  // every noun of a background is drawn, sets the place or the viewpoint, or the task is refused
+  // (issue #39: "a balcony overlooking the sea" was the sea, "a fortress wall" a meadow, silently)
+  const missed = [
+    ...req.unread,
+    ...req.elements.flatMap((e, k) => (undrawnElement(k) ? [e.word] : [])),
+    ...(req.viewpoint && undrawnElement(req.elements.length) ? [req.viewpoint.word] : []),
+  ];
+  if (missed.length)
+    return `the built-in generator cannot draw ${quote(missed)} in its scene of ${SCENE_PLACES[req.setting] ?? req.setting}: it has no drawing of ${missed.length > 1 ? 'them' : 'it'} there, and it never draws the scene without ${missed.length > 1 ? 'them' : 'it'}. Leave ${missed.length > 1 ? 'them' : 'it'} out, name a place where it draws ${missed.length > 1 ? 'them' : 'it'}, use a model provider, or set params.placeholder to get the scene it has.`;
   return null;
 }
+
+/** A setting as a refusal names it. */
+const SCENE_PLACES: Partial<Record<SceneRequest['setting'], string>> = {
+  grassland: 'a meadow',
+  castle_hall: 'a castle hall',
+  city: 'a city street',
+  snow: 'a snowfield',
+};
 
 /** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
 function resizeNearest(img: RgbaImage, w: number, h: number): RgbaImage {
@@ -365,6 +382,7 @@ export async function preflightProcedural(request: {
         return source.kind === 'refused';
       }),
     );
+    scene.unread = await sceneNouns(scene.unread, it);
     const message = sceneWithout(scene, (k) => refused[k]!, it.ignored);
     return message ? { ok: false, word: null, suggestions: [], message } : { ok: true };
   }
@@ -464,6 +482,7 @@ async function drawBackground({
     height,
     drawThing,
   });
+  out.request.unread = await sceneNouns(out.request.unread, interpretation);
   // never a meadow in place of the place asked for (issue #39: "a sci-fi laboratory" was a meadow
   // with trees, its words listed as not honoured): no place read, and a thing it could not draw or a
   // room no setting draws named, the scene is refused, naming them

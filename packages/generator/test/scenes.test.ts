@@ -1,7 +1,7 @@
 import type { ImageRequest } from '@assetloom/pipeline';
 import { createMemoryStorage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
-import { renderProcedural, runPipeline } from '../src/index.js';
+import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
 
 /**
  * Backgrounds from the scene composer (issue #28): what the prompt names is in the picture — the
@@ -235,5 +235,128 @@ describe('scene composer', () => {
     expect(out.tileable).toBe(true);
     expect([out.frames[0]!.width, out.frames[0]!.height]).toEqual([128, 64]);
     expect(out.layers).toBeUndefined();
+  });
+});
+
+/**
+ * Issue #39 (decision 0074): every noun of a background is drawn as an element, sets the place or the
+ * viewpoint, or the task is refused; a material applies to the water it names; the sky has no
+ * checkered dither band; a lighthouse stands on land inside the canvas.
+ */
+describe('a scene never drops or swaps a named thing', () => {
+  const refusalOf = async (prompt: string) => {
+    try {
+      await draw(prompt);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  const layer = (out: Awaited<ReturnType<typeof draw>>, name: string) =>
+    out.layers!.find((l) => l.name === name)!.image;
+  const drawnAs = (out: Awaited<ReturnType<typeof draw>>) =>
+    Object.fromEntries(out.interpretation!.elements!.filter((e) => e.drawn).map((e) => [e.word, e.as]));
+
+  it.each([
+    ['a ruined fortress wall under the moon', 'wall', /^ruined fortified wall/],
+    ['a stone rampart at dawn', 'rampart', /^fortified wall/],
+    ['古老的城墙在雪中', '墙', /^fortified wall/],
+  ])('%s: the wall is drawn across the land, not a meadow with a block', async (prompt, word, as) => {
+    const out = await draw(prompt);
+    expect(drawnAs(out)[word]).toMatch(as);
+    expect(out.interpretation!.ignored).toEqual([]);
+    // the wall spans the land: the mid layer is opaque over most of the width at the wall's height
+    const mid = layer(out, 'mid');
+    const row = Math.round(180 * 0.62);
+    let opaque = 0;
+    for (let x = 0; x < 320; x++) if (mid.data[(row * 320 + x) * 4 + 3]) opaque++;
+    expect(opaque / 320).toBeGreaterThan(0.8);
+  });
+
+  it.each([
+    ['a balcony overlooking the sea', 'balcony'],
+    ['a rooftop at night in a city', 'rooftop'],
+  ])('%s: the viewpoint is drawn across the foreground', async (prompt, word) => {
+    const out = await draw(prompt);
+    expect(drawnAs(out)[word]).toMatch(/^seen from/);
+    const props = layer(out, 'props');
+    let opaque = 0;
+    for (let x = 0; x < 320; x++) if (props.data[((180 - 4) * 320 + x) * 4 + 3]) opaque++;
+    expect(opaque).toBe(320);
+  });
+
+  it('a noun the scene does not read, or an element or viewpoint its place has no drawing of, is refused', async () => {
+    expect(await refusalOf('a monastery forest')).toMatch(/cannot draw "monastery"/);
+    expect(await refusalOf('a balcony in a cave')).toMatch(/cannot draw "balcony"/);
+    const pre = await preflightProcedural({ ...request('a monastery forest'), tags: [] });
+    expect(pre.ok ? '' : pre.message).toMatch(/"monastery"/);
+    // a season or a ruin word it does not draw is named, not refused
+    const meadow = await draw('a frozen lake in a green summer meadow');
+    expect(meadow.subject).toBe('snowfield');
+    expect(meadow.interpretation!.ignored).toEqual(['summer']);
+    expect((await draw('a ruined castle')).interpretation!.ignored).toContain('ruined');
+  });
+
+  it.each([
+    ['a waterfall of lava in a cave', 'waterfall', 'lava waterfall'],
+    ['a river of molten rock', 'river', 'lava river'],
+    ['熔岩河', '河', 'lava river'],
+    ['a frozen river in a pine forest', 'river', 'ice river'],
+  ])('%s: the material applies to the water it names', async (prompt, word, as) => {
+    const out = await draw(prompt);
+    expect(drawnAs(out)[word]).toBe(as);
+    // the water is on the ground's layers (a river on the near ground, a cave's fall among the props)
+    let lava = 0;
+    let blue = 0;
+    for (const f of [layer(out, 'near'), layer(out, 'props')])
+      for (let i = 0; i < f.data.length; i += 4) {
+        if (!f.data[i + 3]) continue;
+        const [r, g, b] = [f.data[i]!, f.data[i + 1]!, f.data[i + 2]!];
+        if (r > 200 && g < 150 && b < 80) lava++;
+        if (b > 150 && r < 110 && g > 100 && g < 180) blue++;
+      }
+    if (as.startsWith('lava')) expect(lava).toBeGreaterThan(320 * 180 * 0.01);
+    else expect(lava).toBe(0);
+    // no blue water
+    expect(blue).toBeLessThan(320 * 180 * 0.002);
+  });
+
+  it('the sky is flat bands with a solid step between them, no checkered dither band', async () => {
+    const out = await draw('a meadow at dusk');
+    const sky = layer(out, 'sky');
+    const d = new Uint32Array(sky.data.buffer, sky.data.byteOffset, 320 * 180);
+    // above the horizon every row of the gradient is one colour, save the sun, its halo and clouds
+    let checkered = 0;
+    for (let y = 1; y < 90; y++)
+      for (let x = 1; x < 319; x++) {
+        const v = d[y * 320 + x]!;
+        if (v !== d[y * 320 + x - 1] && v !== d[y * 320 + x + 1] && v !== d[(y - 1) * 320 + x]) checkered++;
+      }
+    expect(checkered).toBeLessThan(20);
+  });
+
+  it('a lighthouse stands on a headland, its lamp inside the canvas, no cloud through it', async () => {
+    const out = await draw('a lighthouse by the sea');
+    expect(drawnAs(out).lighthouse).toBe('lighthouse on a headland');
+    const mid = layer(out, 'mid');
+    // the top of the mid layer's pixels in the lighthouse's columns keeps a margin from the top edge
+    let top = 180;
+    for (let y = 0; y < 180 && top === 180; y++)
+      for (let x = 256; x < 320; x++) if (mid.data[(y * 320 + x) * 4 + 3]) top = y;
+    expect(top).toBeGreaterThan(180 * 0.03);
+    // clouds keep to the left: the sky layer over the lighthouse is the gradient alone
+    const sky = layer(out, 'sky');
+    const colours = new Set<number>();
+    const d = new Uint32Array(sky.data.buffer, sky.data.byteOffset, 320 * 180);
+    for (let y = 0; y < 80; y++) for (let x = 262; x < 276; x++) colours.add(d[y * 320 + x]!);
+    expect(colours.size).toBeLessThanOrEqual(4);
+  });
+
+  it('a haunted forest is drawn haunted: bare trees, a night, will-o-wisps', async () => {
+    const out = await draw('a haunted forest');
+    expect(out.subject).toBe('night forest');
+    expect(out.interpretation!.ignored).toEqual([]);
+    const plain = await draw('a forest at night');
+    expect(Buffer.from(out.frames[0]!.data).equals(Buffer.from(plain.frames[0]!.data))).toBe(false);
   });
 });

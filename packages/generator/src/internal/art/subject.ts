@@ -281,6 +281,17 @@ function wordnetLinks(): Promise<Tables> {
 }
 
 /**
+ * Of a scene's unread nouns (issue #39), those that name a thing: not a word WordNet uses more as an
+ * adjective ("alien", "two", "ancient"), nor a colour the prompt gives ("green").
+ */
+export async function sceneNouns(words: readonly string[], it: Interpretation): Promise<string[]> {
+  if (!words.length) return [];
+  const { adjectiveFirst } = await wordnetLinks();
+  const colours = new Set(it.colors.map((c) => c.word.toLowerCase()));
+  return words.filter((w) => !adjectiveFirst.has(w.toLowerCase()) && !colours.has(w.toLowerCase()));
+}
+
+/**
  * A background's scene word that is the first word of a noun compound the scene does not draw ("space
  * station": outer space is not a space station): the compound, or null (issue #39).
  */

@@ -3,9 +3,9 @@ import type { RgbaImage } from '@assetloom/pipeline';
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import { bayer, Noise1D, Noise2D, type Painter, PixelCanvas, type Rng } from '@assetloom/pipeline/pixel';
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
-import type { ElementKind, SceneRequest, Setting } from './elements.js';
+import type { ElementKind, SceneRequest, Setting, WaterMaterial } from './elements.js';
 import { type Lighting, lightingFor, paintLights, paintSky } from './light.js';
-import { cropToPixels, mixRgb, pack, type RGB, scaleRgb } from './paint.js';
+import { cropToPixels, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /** A composed scene: its depth layers back to front, and what each named element became. */
 export interface ComposedScene {
@@ -149,7 +149,9 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
   if (wantsDisc && req.weather !== 'rain' && req.weather !== 'storm') {
     const full = ctx.has('full-moon');
     const r = Math.max(2.5, Math.min(w, h) * (full ? 0.11 : low ? 0.1 : 0.065));
-    const cx = w * (full ? 0.7 : rng.range(0.6, 0.8));
+    const side = full ? 0.7 : rng.range(0.6, 0.8);
+    // a tall thing at the right (a lighthouse) keeps the sun and its halo clear of it
+    const cx = w * (ctx.has('lighthouse') ? 1 - side : side);
     const cy = low ? horizon - r * 0.55 : horizon * (full ? 0.3 : 0.26);
     const disc = P(light.disc);
     // halo: two solid rings a step lighter than the sky each (a pixel artist's glow, not a dither)
@@ -218,7 +220,8 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
   for (let i = 0; i < cloudCount; i++) {
     const cw = rng.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
     const ch = Math.max(2, cw * 0.28);
-    const cx = rng.range(-0.05, 1.05) * w;
+    // clouds keep clear of a tall thing standing at the right (a lighthouse): never drawn through it
+    const cx = rng.range(-0.05, 1.05) * w * (ctx.has('lighthouse') ? 0.55 : 1);
     const cy = rng.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
     // a cumulus: puffs lit on top, a shaded underside, cut flat at its base
     puff.px.fill(0);
@@ -435,12 +438,14 @@ type TreeKind = 'pine' | 'round' | 'blossom' | 'dead';
 function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): number {
   const { w, h, rng, light, req } = ctx;
   const s = req.setting;
-  const sea = s === 'beach' || s === 'ocean' ? land.mid : LAND.beach.mid;
-  const deep = P(darker(sea, 0.86));
-  const mid2 = P(sea);
-  const foam = P(lighter(sea, 0.55));
+  const m = materialOf(ctx, 'sea');
+  const sea =
+    m !== 'water' ? WATER_COLOURS[m].body : s === 'beach' || s === 'ocean' ? land.mid : LAND.beach.mid;
+  const deep = waterPack(ctx, m, darker(sea, 0.86));
+  const mid2 = waterPack(ctx, m, sea);
+  const foam = waterPack(ctx, m, m === 'water' ? lighter(sea, 0.55) : WATER_COLOURS[m].hi);
   const shore = s === 'ocean' ? h : horizon + h * (s === 'beach' ? 0.2 : 0.18);
-  drew(ctx, 'sea', 'sea');
+  drew(ctx, 'sea', waterName(m, 'sea'));
   for (let y = Math.floor(horizon); y < shore; y++) {
     const t = (y - horizon) / Math.max(1, shore - horizon);
     for (let x = 0; x < w; x++) mid.px[y * w + x] = t < 0.4 ? deep : mid2;
@@ -449,7 +454,7 @@ function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): numb
   for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
     for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
       mid.rect(x, y, x + dash, y + 1, foam);
-  const glitterX = w * 0.7;
+  const glitterX = w * (ctx.has('lighthouse') ? 0.3 : 0.7);
   const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
   for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
     if (bayer(y, y) > 0.3)
@@ -492,25 +497,46 @@ async function paintHarbour(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: 
   drew(ctx, 'boats', pirate ? 'pirate galleon (game-icons)' : 'boats (Fluent Emoji)');
 }
 
-/** A striped lighthouse on the far right, its lamp lit. */
-function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+/**
+ * A striped lighthouse on a rocky headland at the right, its lamp lit: it stands on land in front of
+ * the horizon, never on the horizon line over open water, and its lamp stays inside the canvas
+ * (issue #39: its top was cut off by the canvas edge).
+ */
+function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: number): void {
   const { w, h, light } = ctx;
-  const lx = w * 0.88;
+  const lx = w * 0.84;
+  // the headland: a rock mass from the right edge into the water, its top a little below the horizon
+  const top = horizon + Math.max(2, (shore - horizon) * 0.18);
+  const rock: RGB = [112, 104, 100];
+  const x0 = w * 0.66;
+  for (let x = Math.floor(x0); x < w; x++) {
+    const t = (x - x0) / (w - x0);
+    // a steep seaward cliff, then a gently rolling top
+    const y = top + (1 - Math.min(1, t * 3.2)) * (shore - top) * 0.7 + Math.sin(x * 0.7) * 0.6;
+    mid.rect(x, y, x + 1, shore, P(t < 0.12 ? darker(rock, 0.8) : rock));
+    mid.rect(x, y, x + 1, y + Math.max(1, h * 0.012), P(lighter(rock, 0.25)));
+  }
+  const base = top + (shore - top) * 0.08;
   const lw = Math.max(3, w * 0.035);
-  const lh = h * 0.3;
+  // tall, but the lamp and its roof keep a margin from the top edge
+  const lh = Math.max(6, Math.min(h * 0.36, base - lw * 2.6 - Math.max(2, h * 0.04)));
   for (let y = 0; y < lh; y++) {
     const half = lw * (0.7 + 0.3 * (y / lh));
     mid.rect(
       lx - half,
-      horizon - lh + y,
+      base - lh + y,
       lx + half,
-      horizon - lh + y + 1,
+      base - lh + y + 1,
       P(Math.floor(y / (lh / 5)) % 2 ? [220, 60, 60] : [244, 240, 232]),
     );
   }
-  mid.rect(lx - lw, horizon - lh - lw * 1.6, lx + lw, horizon - lh, G(ctx, [255, 232, 140]));
-  light.lights.push({ x: lx, y: horizon - lh - lw, r: Math.min(w, h) * 0.18, color: [255, 236, 150] });
-  drew(ctx, 'lighthouse', 'lighthouse');
+  const lampTop = base - lh - lw * 1.6;
+  mid.rect(lx - lw, lampTop, lx + lw, base - lh, G(ctx, [255, 232, 140]));
+  mid.rect(lx - lw * 0.8, lampTop - lw, lx + lw * 0.8, lampTop, P([70, 60, 64]));
+  // its beam glows after dark; by day a lamp is only lit
+  if (light.time !== 'day')
+    light.lights.push({ x: lx, y: base - lh - lw, r: Math.min(w, h) * 0.16, color: [255, 236, 150] });
+  drew(ctx, 'lighthouse', 'lighthouse on a headland');
 }
 
 /** Hills or dunes before the far land; mountains close by, jagged and snow-capped, over them. */
@@ -548,7 +574,7 @@ function midTreeKind(ctx: Ctx): TreeKind | null {
       ? 'pine'
       : ctx.has('blossom-trees')
         ? 'blossom'
-        : ctx.has('dead-trees') || s === 'swamp'
+        : ctx.has('dead-trees') || s === 'swamp' || ctx.req.haunted
           ? 'dead'
           : 'round';
   const wantsTrees =
@@ -688,7 +714,7 @@ async function paintMid(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land)
   if (water) {
     ground = paintSea(ctx, mid, horizon, land);
     if (ctx.has('harbour') || ctx.has('boats')) await paintHarbour(ctx, mid, horizon, ground);
-    if (ctx.has('lighthouse')) paintLighthouse(ctx, mid, horizon);
+    if (ctx.has('lighthouse')) paintLighthouse(ctx, mid, horizon, ground);
   } else paintHills(ctx, mid, horizon, land);
   const treeKind = midTreeKind(ctx);
   if (treeKind && !water) paintTreeRows(ctx, mid, horizon, land, treeKind);
@@ -824,12 +850,32 @@ function paintWaterfall(ctx: Ctx, mid: PixelCanvas, horizon: number, ground: num
   mid.rect(cliff - 1, top, cliff, ground + h * 0.05, ledge);
   const fall0 = cliff * 0.55;
   const fall1 = cliff * 0.92;
-  const waterC = [P([150, 200, 240]), P([210, 236, 252]), P([110, 170, 225])];
+  const m = materialOf(ctx, 'waterfall');
+  const c =
+    m === 'water' ? { body: [150, 200, 240], hi: [210, 236, 252], deep: [110, 170, 225] } : WATER_COLOURS[m];
+  const waterC = [
+    waterPack(ctx, m, c.body as RGB),
+    waterPack(ctx, m, c.hi as RGB),
+    waterPack(ctx, m, c.deep as RGB),
+  ];
   for (let y = Math.floor(top); y < ground + h * 0.04; y++)
     for (let x = Math.floor(fall0); x < fall1; x++)
       mid.px[y * w + x] = waterC[(Math.floor(x / 2) + Math.floor(y / 5)) % 3]!;
-  mid.ellipse((fall0 + fall1) / 2, ground + h * 0.05, (fall1 - fall0) * 0.9, h * 0.03, P([240, 250, 255]));
-  drew(ctx, 'waterfall', 'waterfall');
+  mid.ellipse(
+    (fall0 + fall1) / 2,
+    ground + h * 0.05,
+    (fall1 - fall0) * 0.9,
+    h * 0.03,
+    m === 'water' ? P([240, 250, 255]) : waterPack(ctx, m, WATER_COLOURS[m].hi),
+  );
+  if (m === 'lava' && ctx.light.time !== 'day')
+    ctx.light.lights.push({
+      x: (fall0 + fall1) / 2,
+      y: ground,
+      r: Math.min(w, h) * 0.3,
+      color: [255, 140, 60],
+    });
+  drew(ctx, 'waterfall', waterName(m, 'waterfall'));
 }
 
 /** A temple of the kind the prompt names: a Shinto shrine or pagoda, a Hindu temple, else classical (or ruins). */
@@ -893,7 +939,98 @@ const LANDMARKS: ReadonlyArray<{
       paintDrawnLandmark(ctx, mid, horizon, kind, DRAWN_LANDMARKS[kind]),
   })),
   { when: (ctx) => ctx.has('temple') || ctx.has('ruins'), paint: paintTemple },
+  { when: (ctx) => ctx.has('wall'), paint: paintWall },
 ];
+
+/**
+ * A fortified wall across the land (issue #39: "a fortress wall", "a rampart" were a meadow with a
+ * brick block): coursed stone with crenels and two towers; a ruined one has broken merlons and a
+ * breach with rubble; a palisade or stockade is a row of pointed logs.
+ */
+function paintWall(ctx: Ctx, mid: PixelCanvas, _horizon: number, ground: number): void {
+  const { w, h, rng, req } = ctx;
+  const word = req.elements.find((e) => e.kind === 'wall')?.word ?? 'wall';
+  const ruined = /ruin|broken|crumbl|destroyed|荒废|破败|废/.test(ctx.text);
+  const base = Math.round(ground + h * 0.05);
+  const wh = Math.round(h * 0.2);
+  const top = base - wh;
+  const x0 = Math.round(w * 0.04);
+  const x1 = Math.round(w * 0.96);
+  if (/palisade|stockade/.test(word)) {
+    const log = Math.max(2, Math.round(w / 64));
+    for (let x = x0; x < x1; x += log) {
+      const tall = top + ((x * 7) % 3);
+      mid.rect(x, tall, x + log, base, P(x % (log * 2) ? [128, 86, 52] : [108, 72, 44]));
+      mid.polygon(
+        [
+          [x, tall],
+          [x + log, tall],
+          [x + log / 2, tall - log * 1.4],
+        ],
+        P([150, 104, 64]),
+      );
+    }
+    mid.rect(x0, top + wh * 0.3, x1, top + wh * 0.3 + Math.max(1, h * 0.012), P([84, 56, 36]));
+    drew(ctx, 'wall', 'wooden palisade');
+    return;
+  }
+  const stoneC: RGB = [150, 146, 140];
+  const stone = P(stoneC);
+  const mortar = P(darker(stoneC, 0.72));
+  const lit = P(lighter(stoneC, 0.2));
+  const shade = P(darker(stoneC, 0.86));
+  const bw = Math.max(4, Math.round(w / 36));
+  const bh = Math.max(2, Math.round(bw / 2));
+  /** A stretch of coursed stone, crenellated on top. */
+  const block = (a: number, b: number, t: number, broken: boolean) => {
+    mid.rect(a, t, b, base, stone);
+    for (let y = t + bh; y < base; y += bh) {
+      mid.rect(a, y, b, y + 1, mortar);
+      const off = ((y - t) / bh) % 2 ? bw / 2 : 0;
+      for (let x = a + off; x < b; x += bw) mid.rect(x, y - bh + 1, x + 1, y, mortar);
+    }
+    mid.rect(a, t, b, t + 1, lit);
+    mid.rect(b - 1, t, b, base, shade);
+    // merlons: a ruined wall has lost some
+    for (let x = a; x + bw * 0.6 <= b; x += bw * 1.5)
+      if (!broken || rng.next() > 0.4) {
+        mid.rect(x, t - bh * 1.4, x + bw * 0.75, t, stone);
+        mid.rect(x, t - bh * 1.4, x + bw * 0.75, t - bh * 1.4 + 1, lit);
+      }
+  };
+  block(x0, x1, top, ruined);
+  if (ruined) {
+    // a breach: a notch down into the wall, its rubble in a heap at its foot
+    const bx = w * rng.range(0.42, 0.58);
+    const bwid = w * 0.1;
+    mid.polygon(
+      [
+        [bx - bwid, top - bh * 2],
+        [bx + bwid, top - bh * 2],
+        [bx + bwid * 0.3, top + wh * 0.55],
+        [bx - bwid * 0.4, top + wh * 0.6],
+      ],
+      0,
+    );
+    for (let k = 0; k < 9; k++)
+      mid.rect(
+        bx + rng.range(-bwid, bwid) - bw / 2,
+        base - rng.range(1, wh * 0.25),
+        bx + rng.range(-bwid, bwid) + bw / 2,
+        base,
+        k % 2 ? stone : shade,
+      );
+  }
+  // two towers, taller than the wall, an arrow slit each
+  for (const tx of [0.2, 0.78]) {
+    const a = Math.round(w * tx - w * 0.045);
+    const b = Math.round(w * tx + w * 0.045);
+    const t = Math.round(top - wh * 0.45);
+    block(a, b, t, ruined && tx > 0.5);
+    mid.rect((a + b) / 2 - 1, t + wh * 0.25, (a + b) / 2 + 1, t + wh * 0.25 + bh * 3, P([40, 36, 44]));
+  }
+  drew(ctx, 'wall', ruined ? 'ruined fortified wall with towers' : 'fortified wall with towers');
+}
 
 /** The named landmarks of open land, in front of the tree row: pyramids, a volcano, a waterfall, a castle … */
 async function paintLandmarks(ctx: Ctx, mid: PixelCanvas, horizon: number, ground: number): Promise<void> {
@@ -948,12 +1085,51 @@ function paintRoad(ctx: Ctx, near: PixelCanvas, top: number): void {
   drew(ctx, 'road', 'path');
 }
 
-/** A river or a lake; frozen water is ice: pale, with white cracks where open water has glints. */
+/** Each material's body, glint and deep colours; lava gives light (no ambient light dims it). */
+const WATER_COLOURS: Record<WaterMaterial, { body: RGB; hi: RGB; deep: RGB; glow?: true; name: string }> = {
+  water: { body: [70, 140, 210], hi: [150, 200, 240], deep: [52, 112, 184], name: '' },
+  ice: { body: [196, 226, 244], hi: [250, 252, 255], deep: [160, 200, 228], name: 'ice' },
+  lava: { body: [236, 96, 30], hi: [255, 214, 80], deep: [176, 44, 24], glow: true, name: 'lava' },
+  mud: { body: [110, 84, 54], hi: [150, 120, 80], deep: [84, 62, 40], name: 'mud' },
+  poison: { body: [104, 176, 52], hi: [196, 240, 110], deep: [70, 130, 40], name: 'poison' },
+};
+
+/**
+ * What the prompt makes a body of water of (issue #39: "a river of lava" was blue water): its
+ * phrase's material, else ice when the text says frozen (as before), else water.
+ */
+function materialOf(ctx: Ctx, ...kinds: ElementKind[]): WaterMaterial {
+  for (const k of kinds) {
+    const m = ctx.req.elements.find((e) => e.kind === k)?.material;
+    if (m) return m;
+  }
+  if (kinds.some((k) => k === 'river' || k === 'lake') && /frozen|icy|\bice\b|冰/.test(ctx.text))
+    return 'ice';
+  return 'water';
+}
+
+/** A water colour packed, and kept out of the ambient light when the material gives light. */
+const waterPack = (ctx: Ctx, m: WaterMaterial, c: RGB): number => (WATER_COLOURS[m].glow ? G(ctx, c) : P(c));
+
+/** "lava river", "river": how a water element was drawn. */
+const waterName = (m: WaterMaterial, kind: string): string =>
+  WATER_COLOURS[m].name ? `${WATER_COLOURS[m].name} ${kind}` : kind;
+
+/** A river or a lake of its material: water, ice (pale, white cracks), lava (glowing), mud or poison. */
 function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
-  const { w, h, req } = ctx;
-  const frozen = /frozen|icy|\bice\b|冰/.test(ctx.text) || (req.snowCover && /frozen|冻/.test(ctx.text));
-  const water = P(frozen ? [196, 226, 244] : [70, 140, 210]);
-  const hi = P(frozen ? [250, 252, 255] : [150, 200, 240]);
+  const { w, h } = ctx;
+  const m = materialOf(ctx, 'river', 'lake');
+  const water = waterPack(ctx, m, WATER_COLOURS[m].body);
+  const hi = waterPack(ctx, m, WATER_COLOURS[m].hi);
+  if (m === 'lava' && ctx.light.time !== 'day') {
+    const lake = ctx.has('lake');
+    ctx.light.lights.push({
+      x: w * (lake ? 0.6 : 0.5),
+      y: top + (h - top) * 0.5,
+      r: Math.min(w, h) * 0.3,
+      color: [255, 140, 60],
+    });
+  }
   if (ctx.has('lake')) {
     near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
     for (let k = 0; k < 6; k++)
@@ -971,7 +1147,7 @@ function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
       const half = w * (0.02 + 0.1 * t);
       near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
     }
-  for (const k of ['river', 'lake'] as const) drew(ctx, k, k);
+  for (const k of ['river', 'lake'] as const) drew(ctx, k, waterName(m, k));
 }
 
 /** Pools of still, dark water with the sky's glint, reeds and cattails at their edges. */
@@ -1174,6 +1350,62 @@ async function paintNear(
   for (const g of GROUND_PROPS)
     if (g.when(ctx)) await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
   if (ctx.has('fireflies')) paintFireflies(ctx, props, top);
+}
+
+/**
+ * Where the picture is seen from (issue #39): a balcony's balustrade on its stone floor, or a roof's
+ * edge with a chimney, across the foreground in front of everything else, lit by the scene's light.
+ */
+function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
+  const { w, h, light, req } = ctx;
+  const view = req.viewpoint;
+  if (!view) return null;
+  const lit = (c: RGB) => P(light.ambient(c));
+  if (view.kind === 'balcony') {
+    const stoneC: RGB = [218, 208, 190];
+    const stone = lit(stoneC);
+    const shade = lit(darker(stoneC, 0.78));
+    const edge = lit(lighter(stoneC, 0.3));
+    const railTop = Math.round(h * 0.7);
+    const rail = Math.max(2, Math.round(h * 0.035));
+    const foot = Math.round(h * 0.9);
+    props.rect(0, railTop, w, railTop + rail, stone);
+    props.rect(0, railTop, w, railTop + 1, edge);
+    props.rect(0, railTop + rail - 1, w, railTop + rail, shade);
+    const step = Math.max(5, Math.round(w / 22));
+    const bw = Math.max(2, Math.round(step * 0.45));
+    for (let x = Math.round(step / 3); x < w; x += step) {
+      // a baluster: a vase shape, a lit left side and a shaded right one
+      props.rect(x, railTop + rail, x + bw, foot, stone);
+      props.rect(x - 1, railTop + rail + (foot - railTop - rail) * 0.45, x + bw + 1, foot - 2, stone);
+      props.rect(x + bw - 1, railTop + rail, x + bw, foot, shade);
+      props.rect(x, railTop + rail, x + 1, foot, edge);
+    }
+    props.rect(0, foot, w, foot + Math.max(2, h * 0.02), stone);
+    props.rect(0, foot + Math.max(2, h * 0.02), w, h, lit([150, 122, 104]));
+    ctx.groundY = foot;
+    return 'seen from a balcony (balustrade)';
+  }
+  const slateC: RGB = req.setting === 'city' ? [92, 94, 110] : [150, 78, 58];
+  const ledge = Math.round(h * 0.8);
+  props.rect(0, ledge, w, h, lit(slateC));
+  for (let y = ledge + 3; y < h; y += Math.max(3, Math.round(h / 40))) {
+    props.rect(0, y, w, y + 1, lit(darker(slateC, 0.75)));
+    const off = (y * 5) % 7;
+    for (let x = off; x < w; x += Math.max(6, Math.round(w / 30)))
+      props.rect(x, y - 2, x + 1, y, lit(darker(slateC, 0.8)));
+  }
+  const capC: RGB = [170, 166, 160];
+  props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge + 1, lit(capC));
+  props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge - Math.max(2, h * 0.02) + 1, lit(lighter(capC, 0.3)));
+  // a chimney on the roof, brick, with a cap
+  const cx = w * 0.12;
+  const cw = Math.max(4, w * 0.05);
+  props.rect(cx, ledge - h * 0.16, cx + cw, ledge, lit([150, 80, 60]));
+  props.rect(cx + cw - 1, ledge - h * 0.16, cx + cw, ledge, lit([110, 56, 44]));
+  props.rect(cx - 1, ledge - h * 0.17, cx + cw + 1, ledge - h * 0.15, lit([90, 86, 90]));
+  ctx.groundY = ledge - Math.max(2, h * 0.02);
+  return 'seen from a rooftop (roof edge)';
 }
 
 /** Records how an element of the prompt was drawn (a painter that draws it unasked records nothing). */
@@ -1624,6 +1856,11 @@ const ROOM_FITTINGS: Array<{
     paint: paintWallTorches,
   },
   { when: (_, s) => s === 'tavern', paint: paintTavern },
+  {
+    when: (ctx, s) =>
+      (s === 'cave' || s === 'dungeon') && (ctx.has('waterfall') || ctx.has('river') || ctx.has('lake')),
+    paint: paintRoomWater,
+  },
 ];
 
 /** A room: its back wall (by ROOM_WALL), a doorway, the floor, then the fittings of ROOM_FITTINGS. */
@@ -1653,6 +1890,44 @@ async function paintRoom(
   if (req.corridor || s === 'dungeon') paintDoorway(ctx, mid, room);
   paintRoomFloor(ctx, near, room, ROOM_FLOOR[s] ?? darker(stone, 0.85));
   for (const fitting of ROOM_FITTINGS) if (fitting.when(ctx, s)) await fitting.paint(ctx, props, room);
+  // a wall named inside is the room's own
+  if (ctx.has('wall')) drew(ctx, 'wall', "the room's walls");
+}
+
+/**
+ * Water inside a cave or a dungeon, of its material (issue #39: "a waterfall of lava in a cave"): a fall
+ * from a cleft in the back wall into a pool, or a stream across the floor.
+ */
+function paintRoomWater(ctx: Ctx, props: PixelCanvas, { floorY, wallY }: Room): void {
+  const { w, h } = ctx;
+  const m = materialOf(ctx, 'waterfall', 'river', 'lake');
+  const c = WATER_COLOURS[m];
+  const body = waterPack(ctx, m, c.body);
+  const hi = waterPack(ctx, m, c.hi);
+  const deep = waterPack(ctx, m, c.deep);
+  const x = w * 0.62;
+  const fw = Math.max(3, w * 0.07);
+  if (ctx.has('waterfall')) {
+    const top = wallY * 0.5;
+    props.rect(x - fw * 0.7, top - 2, x + fw * 0.7, top + 1, P([30, 26, 34]));
+    for (let y = Math.floor(top); y < floorY + h * 0.04; y++)
+      for (let xx = Math.floor(x - fw / 2); xx < x + fw / 2; xx++)
+        props.px[y * w + xx] = [body, hi, deep][(Math.floor(xx / 2) + Math.floor(y / 4)) % 3]!;
+    drew(ctx, 'waterfall', waterName(m, 'waterfall'));
+  }
+  // the pool or stream on the floor
+  props.ellipse(x, floorY + (h - floorY) * 0.35, w * 0.2, (h - floorY) * 0.22, body);
+  props.ellipse(x, floorY + (h - floorY) * 0.35, w * 0.12, (h - floorY) * 0.1, deep);
+  for (let k = 0; k < 4; k++)
+    props.rect(
+      x - w * 0.12 + k * w * 0.06,
+      floorY + (h - floorY) * (0.28 + (k % 2) * 0.1),
+      x - w * 0.1 + k * w * 0.06,
+      floorY + (h - floorY) * (0.28 + (k % 2) * 0.1) + 1,
+      hi,
+    );
+  if (m === 'lava') ctx.light.lights.push({ x, y: floorY, r: Math.min(w, h) * 0.35, color: [255, 140, 60] });
+  for (const k of ['river', 'lake'] as const) drew(ctx, k, waterName(m, k === 'lake' ? 'pool' : 'stream'));
 }
 
 // ---- underwater and space --------------------------------------------------------------------------
@@ -1671,11 +1946,13 @@ async function paintUnderwater(
     P(night ? [10, 24, 54] : [36, 108, 172]),
     P(night ? [6, 14, 34] : [20, 60, 112]),
   ];
+  // flat bands with one solid in-between step, no checkered dither band (issue #39)
+  const between = [0, 1].map((i) => P(mixRgb(unpack(stops[i]!), unpack(stops[i + 1]!), 0.5)));
   for (let y = 0; y < h; y++) {
     const t = Math.min(0.999, (y / h) * 2);
     const i = Math.floor(t);
-    const blend = Math.max(0, (t - i - 0.65) / 0.35);
-    for (let x = 0; x < w; x++) back.px[y * w + x] = blend > bayer(x, y) ? stops[i + 1]! : stops[i]!;
+    const v = t - i < 0.65 ? stops[i]! : between[i]!;
+    for (let x = 0; x < w; x++) back.px[y * w + x] = v;
   }
   // rays of light from the surface
   const ray = P(night ? [30, 60, 100] : [120, 200, 232]);
@@ -1815,6 +2092,7 @@ export async function composeScene(job: {
   const weather = new PixelCanvas(w, h);
   const s = req.setting;
   const room = s === 'dungeon' || s === 'cave' || s === 'castle_hall' || s === 'tavern' || s === 'library';
+  let viewedAs: string | null = null;
   if (room) {
     await paintRoom(ctx, sky, mid, near, props);
     // rooms are dim: only their own lights brighten them
@@ -1850,8 +2128,23 @@ export async function composeScene(job: {
     }
     const ground = await paintMid(ctx, mid, horizon, land);
     await paintNear(ctx, near, props, Math.max(ground, horizon + h * 0.14), land);
+    viewedAs = paintViewpoint(ctx, props);
     // what the sky lights takes the time's light (the sky and the lights themselves stay as drawn)
     for (const layer of [far, mid, near]) lightLayer(ctx, layer, light.ambient);
+  }
+  if (req.haunted) {
+    // a haunted place: a cold, sickly light over the land, and will-o'-wisps drifting low
+    for (const layer of [sky, far, mid, near])
+      lightLayer(ctx, layer, (c) => mixRgb(scaleRgb(c, 0.85), [70, 110, 96], 0.22));
+    const wisp = G(ctx, [170, 255, 200]);
+    const core = G(ctx, [240, 255, 244]);
+    for (let k = 0; k < Math.max(3, Math.round(w / 70)); k++) {
+      const x = w * (0.12 + 0.76 * job.rng.next());
+      const y = ctx.groundY - h * job.rng.range(0.04, 0.16);
+      props.disc(x, y, Math.max(1.5, h * 0.012), wisp);
+      props.set(Math.round(x), Math.round(y), core);
+      light.lights.push({ x, y, r: Math.min(w, h) * 0.06, color: [150, 255, 190] });
+    }
   }
   if (req.dark)
     for (const layer of [sky, far, mid, near, props])
@@ -1894,6 +2187,13 @@ export async function composeScene(job: {
     const as = ctx.drawn.get(e.kind);
     ctx.report.push(as ? { word: e.word, drawn: true, as } : { word: e.word, drawn: false });
   }
+  // the viewpoint last, after the elements (the report's elements follow the request's order)
+  if (req.viewpoint)
+    ctx.report.push(
+      viewedAs
+        ? { word: req.viewpoint.word, drawn: true, as: viewedAs }
+        : { word: req.viewpoint.word, drawn: false },
+    );
   return {
     layers: [
       { name: 'sky', layer: sky, scroll: 0.05 },

@@ -37,6 +37,7 @@ export type ElementKind =
   | 'boats'
   | 'lighthouse'
   | 'bridge'
+  | 'wall'
   | 'castle'
   | 'houses'
   | 'ruins'
@@ -99,6 +100,10 @@ const WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['boats', 'boat boats ship ships sailboat sailboats galleon'],
   ['lighthouse', 'lighthouse'],
   ['bridge', 'bridge'],
+  [
+    'wall',
+    'wall walls rampart ramparts fortification fortifications battlement battlements bulwark bulwarks palisade palisades parapet parapets stockade',
+  ],
   ['castle', 'castle castles fortress citadel palace'],
   ['houses', 'house houses cottage cottages hut huts cabin farmhouse'],
   ['ruins', 'ruin ruins'],
@@ -149,6 +154,7 @@ const ZH_WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['fireflies', '萤火虫'],
   ['lanterns', '灯笼'],
   ['windmill', '风车'],
+  ['wall', '城墙 墙 围墙 长城'],
 ];
 const KIND_OF = new Map<string, ElementKind>();
 for (const [kind, words] of [...WORDS, ...ZH_WORDS]) for (const w of words.split(' ')) KIND_OF.set(w, kind);
@@ -161,10 +167,14 @@ const NOT_THINGS = new Set(
 );
 /** Modifiers an element's drawing honours ("a full moon", "outer space", "palm trees", "an erupting volcano"). */
 const HONOURED = new Set(
-  'full crescent outer deep distant far faraway tall high huge giant big small little old ancient snowy snowcapped snow-capped starry erupting active rocky sandy sunny tropical palm pine cherry dead bare neon stormy rainy foggy misty frozen icy underground haunted dark dim night evening glowing shining sparkling rolling green lush medieval japanese chinese asian shinto pirate wooden stone calm quiet peaceful spooky eerie'.split(
+  'fortified full crescent outer deep distant far faraway tall high huge giant big small little old ancient snowy snowcapped snow-capped starry erupting active rocky sandy sunny tropical palm pine cherry dead bare neon stormy rainy foggy misty frozen icy underground dark dim night evening glowing shining sparkling rolling green lush medieval japanese chinese asian shinto pirate wooden stone calm quiet peaceful'.split(
     ' ',
   ),
 );
+/** Words for a haunted place. */
+const HAUNTED = /^(haunted|spooky|eerie|ghostly|cursed|creepy|sinister)$/;
+/** Chinese modifiers the drawing honours that the lexicon does not gloss (古老 ancient, 荒废 ruined). */
+const ZH_HONOURED = new Set(['古老', '古', '荒废', '破败', '废弃', '闹鬼']);
 /** Place words the lexicon's scenes do not have. */
 const PLACES: Record<string, Setting> = {
   street: 'city',
@@ -245,6 +255,41 @@ export type Setting =
   | 'underwater'
   | 'space';
 
+/**
+ * What a body of water is made of (issue #39: "a river of lava" was blue water): the words that say
+ * so, before or after the water's word ("a lava river", "rivers of lava", "a river of molten rock",
+ * 熔岩河, "a frozen lake").
+ */
+export type WaterMaterial = 'water' | 'lava' | 'ice' | 'mud' | 'poison';
+const MATERIAL_OF = new Map<string, WaterMaterial>([
+  ...'lava magma molten 熔岩 岩浆'.split(' ').map((w) => [w, 'lava'] as const),
+  ...'frozen icy ice freeze 冰 冻 结冰 冰冻'.split(' ').map((w) => [w, 'ice'] as const),
+  ...'mud muddy 泥 泥浆'.split(' ').map((w) => [w, 'mud'] as const),
+  ...'poison poisonous toxic acid acidic 毒 毒液'.split(' ').map((w) => [w, 'poison'] as const),
+]);
+/** The water elements a material word qualifies. */
+const WATERS: ReadonlySet<ElementKind> = new Set(['river', 'lake', 'waterfall', 'sea']);
+
+/**
+ * Where the picture is seen from, when a word says (issue #39: "a balcony overlooking the sea" was the
+ * sea seen from nowhere, "a rooftop" a street seen from the ground): a balustrade, or a roof's edge,
+ * across the foreground.
+ */
+export type Viewpoint = 'balcony' | 'rooftop';
+const VIEWPOINTS: Record<string, Viewpoint> = {
+  balcony: 'balcony',
+  balconies: 'balcony',
+  terrace: 'balcony',
+  veranda: 'balcony',
+  verandah: 'balcony',
+  阳台: 'balcony',
+  露台: 'balcony',
+  rooftop: 'rooftop',
+  rooftops: 'rooftop',
+  天台: 'rooftop',
+  楼顶: 'rooftop',
+};
+
 export interface SceneRequest {
   setting: Setting;
   /** A corridor (a dungeon's, a castle's): the walls run towards a far door. */
@@ -261,7 +306,17 @@ export interface SceneRequest {
     kind: ElementKind;
     /** The place words before the element that heads its phrase ("underwater" in "an underwater palace"). */
     within?: string[];
+    /** A body of water's material, when its phrase names one ("lava" in "a river of lava"). */
+    material?: WaterMaterial;
   }>;
+  /** A word that says where the picture is seen from: drawn across the foreground. */
+  viewpoint?: { word: string; kind: Viewpoint };
+  /**
+   * Nouns of the prompt that are none of the elements, places, things or viewpoints the scene reads
+   * (a noun before a phrase's head: "balcony" in "a balcony overlooking the sea" before viewpoints
+   * were read): the scene is refused naming them, never drawn without them (issue #39).
+   */
+  unread: string[];
   /**
    * Things the prompt names that no element is ("a wizard", "a red dragon"): each phrase (its
    * colour and modifier words, then its noun) is drawn by the sprite generator into the scene, or
@@ -283,6 +338,8 @@ export interface SceneRequest {
   honoured: string[];
   /** "dark": the whole scene a step darker. */
   dark: boolean;
+  /** "haunted", "spooky", 闹鬼: bare dead trees, a cold sickly light and will-o'-wisps, by night unless a time is named. */
+  haunted: boolean;
   /**
    * No word named the place and no element implied one: the setting is the meadow every scene falls
    * back to. `rooms` are the room words read meanwhile (a corridor, a lab's room) that no setting drew.
@@ -364,11 +421,23 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   let snowCover = false;
   let library = false;
   const rooms: string[] = [];
-  const addElement = (word: string, kind: ElementKind, within: string[] = []) => {
+  const unread: string[] = [];
+  let haunted = false;
+  let viewpoint: SceneRequest['viewpoint'];
+  const addElement = (word: string, kind: ElementKind, within: string[] = [], material?: WaterMaterial) => {
     if (kind === 'neon') neon = true;
-    if (!elements.some((e) => e.kind === kind))
-      elements.push({ word, kind, ...(within.length ? { within } : {}) });
-    else honoured.push(word);
+    const had = elements.find((e) => e.kind === kind);
+    if (!had)
+      elements.push({
+        word,
+        kind,
+        ...(within.length ? { within } : {}),
+        ...(material && WATERS.has(kind) ? { material } : {}),
+      });
+    else {
+      if (material && WATERS.has(kind) && !had.material) had.material = material;
+      honoured.push(word);
+    }
   };
   for (const chunk of text.split(PUNCTUATION)) {
     const tokens = tokenize(chunk);
@@ -379,7 +448,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       // Chinese "and" (和, 与, 跟, 及) ends a phrase as "and" does: "沙滩和海水" is a beach and sea water
       if (
         c === 'break' ||
-        /^(by|next|beside|near|over|under|behind|before)$/.test(t.en) ||
+        /^(by|next|beside|near|over|under|behind|before|overlooking|facing|above)$/.test(t.en) ||
         (t.zh && /^(和|与|跟|及|以及)$/.test(t.text))
       )
         phrases.push([]);
@@ -390,10 +459,25 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       // a Chinese word that names an element itself is read as that element, else through its English
       const en = phrase.map((t) => (t.zh ? (KIND_OF.has(t.text) ? t.text : t.en || t.text) : t.en));
       const classes = phrase.map((t) => wordClass(t));
+      // a material qualifies the phrase's water, in any order ("a lava river", "a river of molten
+      // rock", 熔岩河): its words are the water's, not elements of their own (lava is not a volcano)
+      const materialWord = (k: number) => MATERIAL_OF.get(en[k]!) ?? MATERIAL_OF.get(phrase[k]!.text);
+      const hasWater = en.some((x) => WATERS.has(kindOfWord(x) as ElementKind));
+      const consumed = new Set<number>();
+      let material: WaterMaterial | undefined;
+      if (hasWater)
+        for (let k = 0; k < phrase.length; k++) {
+          const m = materialWord(k);
+          if (!m || WATERS.has(kindOfWord(en[k]!) as ElementKind)) continue;
+          material ??= m;
+          consumed.add(k);
+          if (en[k] === 'molten' && /^(rock|rocks|stone)$/.test(en[k + 1] ?? '')) consumed.add(k + 1);
+        }
       // the head: the last word that names a thing (an element, a place, a noun)
       let head = -1;
       for (let i = phrase.length - 1; i >= 0 && head < 0; i--) {
         const w = en[i]!;
+        if (consumed.has(i)) continue;
         if (
           kindOfWord(w) ||
           PLACES[w] ||
@@ -406,7 +490,46 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       for (let i = 0; i < phrase.length; i++) {
         const t = phrase[i]!;
         const w = en[i]!;
+        if (consumed.has(i)) {
+          honoured.push(t.text);
+          continue;
+        }
         if (/snow/.test(w) || t.text.includes('雪')) snowCover = true;
+        // ice on the water: the land lies under snow too (issue #39: a frozen lake in a green meadow)
+        if (material === 'ice' || /^(wintry|winter|wintertime)$/.test(w) || /冬/.test(t.text))
+          snowCover = true;
+        // where the picture is seen from: a balustrade or a roof's edge across the foreground
+        const view = VIEWPOINTS[w] ?? VIEWPOINTS[t.text];
+        if (view) {
+          viewpoint ??= { word: t.text, kind: view };
+          honoured.push(t.text);
+          if (view === 'rooftop' && !elements.length) places.push('city');
+          continue;
+        }
+        // 城墙 is read as 城 + 墙 (the wall); 古老 (ancient) and 荒废 (ruined) are modifiers it draws
+        if ((t.text === '城' && phrase[i + 1]?.text === '墙') || ZH_HONOURED.has(t.text)) {
+          honoured.push(t.text);
+          continue;
+        }
+        // "haunted", "spooky": the haunted look (dead trees, a sickly light, wisps)
+        if (HAUNTED.test(w) || /闹鬼|鬼/.test(t.text)) {
+          haunted = true;
+          honoured.push(t.text);
+          continue;
+        }
+        // "ruined", "crumbling": drawn on a wall and ruins (broken merlons, a breach), else not honoured
+        if (/^(ruined|broken|crumbling|destroyed)$/.test(w)) {
+          const headKind = kindOfWord(en[head] ?? '');
+          if (headKind === 'wall' || headKind === 'ruins' || headKind === 'temple') honoured.push(t.text);
+          continue;
+        }
+        // seasons other than winter are not drawn: named as not honoured, never refused as nouns
+        if (/^(summer|spring|autumn|fall|summertime|springtime)$/.test(w)) continue;
+        // "a fortress wall": the wall is the fortress's, with its towers; no castle beside it
+        if (kindOfWord(w) === 'castle' && kindOfWord(en[head] ?? '') === 'wall') {
+          honoured.push(t.text);
+          continue;
+        }
         if (/^(cyberpunk|赛博朋克)/.test(w) || /赛博朋克/.test(t.text)) addElement(t.text, 'neon');
         // 火山喷发: the lexicon splits 喷发 (erupting), and an erupting volcano is what is drawn
         if (/^(喷|发|喷发|爆发)$/.test(t.text) && phrase.some((x) => /火山/.test(x.text))) {
@@ -454,7 +577,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
                   .slice(0, i)
                   .flatMap((x, k) => (classes[k] === 'place' || PLACES[en[k]!] ? [x.text] : []))
               : [];
-          addElement(t.text, full ? 'full-moon' : kind, within);
+          addElement(t.text, full ? 'full-moon' : kind, within, material);
           // a lake, a river, a waterfall are in a place, not the place (the sea is)
           if (place && i === head && kind !== 'lake' && kind !== 'river' && kind !== 'waterfall')
             places.push(place);
@@ -488,12 +611,12 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           continue;
         }
         // modifiers: honoured when the head is an element that draws them; a thing's go with its phrase
-        if (
-          head >= 0 &&
-          (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place') &&
-          HONOURED.has(w)
-        )
-          honoured.push(t.text);
+        if (head >= 0 && (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place')) {
+          if (HONOURED.has(w)) honoured.push(t.text);
+          // a noun before an element or a place that none of the above read ("balcony" was one):
+          // never drawn without, never silent
+          else if (classes[i] === 'noun' && !(t.zh && [...t.text].length === 1)) unread.push(t.text);
+        }
       }
     }
   }
@@ -503,7 +626,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     places.find((p) => p !== 'castle_hall') ??
     places[0] ??
     elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean);
-  let setting: Setting = named ?? 'grassland';
+  // a lava river, a lava lake with no place named: the volcanic land it runs in, not a meadow
+  const lava = elements.some((e) => e.material === 'lava');
+  let setting: Setting = named ?? (lava ? 'volcano' : 'grassland');
   if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
   // "a castle hall": the castle is where the hall is, not a castle drawn in it
   if (setting === 'castle_hall' || setting === 'dungeon')
@@ -513,6 +638,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   const time: TimeOfDay =
     it.time ??
     (neon ||
+    haunted ||
     elements.some(
       (e) => e.kind === 'moon' || e.kind === 'full-moon' || e.kind === 'stars' || e.kind === 'fireflies',
     )
@@ -540,6 +666,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     others,
     honoured,
     dark: it.dark === true,
+    haunted,
+    ...(viewpoint ? { viewpoint } : {}),
+    unread,
     defaulted: named === undefined && !snowCover && elements.length === 0,
     rooms,
   };

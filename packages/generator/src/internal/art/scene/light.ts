@@ -1,6 +1,5 @@
 import type { TimeOfDay } from '@assetloom/pipeline/interpret';
 import type { PixelCanvas } from '@assetloom/pipeline/pixel';
-import { bayer } from '@assetloom/pipeline/pixel';
 import { mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /**
@@ -86,16 +85,18 @@ export function lightingFor(time: TimeOfDay, weather: string | undefined, neon: 
 /** The sky gradient, its bands joined by a narrow ordered dither (a texture, not noise over everything). */
 export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number): void {
   const stops = l.sky.map(pack);
+  // the in-between step of each band and the next
+  const steps = l.sky.map((c, i) => pack(mixRgb(c, l.sky[Math.min(l.sky.length - 1, i + 1)]!, 0.5)));
   const { w, h } = layer;
   const end = Math.max(1, horizon);
   for (let y = 0; y < h; y++) {
     const t = Math.min(0.999, (y / end) * (stops.length - 1) * 0.92);
     const i = Math.floor(t);
     const f = t - i;
-    // dither only in the last 30 % of each band: wide flat bands, a short ordered blend between them
-    const blend = Math.max(0, (f - 0.7) / 0.3);
-    for (let x = 0; x < w; x++)
-      layer.px[y * w + x] = blend > bayer(x, y) ? stops[Math.min(stops.length - 1, i + 1)]! : stops[i]!;
+    // wide flat bands joined by one solid in-between step over the last 30 % of each band (issue #39:
+    // an ordered dither there read as a hard checkered band across the sky at the horizon)
+    const v = f < 0.7 ? stops[i]! : steps[i]!;
+    for (let x = 0; x < w; x++) layer.px[y * w + x] = v;
   }
 }
 
