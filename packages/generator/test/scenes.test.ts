@@ -352,6 +352,15 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(colours.size).toBeLessThanOrEqual(4);
   });
 
+  it.each([
+    ['a snowy mountain village', 'village', 'cottages'],
+    ['a cliff overlooking the ocean', 'cliff', 'sea cliffs'],
+  ])('%s: a second place or a cliff by the sea is drawn, not dropped', async (prompt, word, as) => {
+    const out = await draw(prompt);
+    expect(drawnAs(out)[word]).toBe(as);
+    expect(out.interpretation!.ignored).toEqual([]);
+  });
+
   it('a haunted forest is drawn haunted: bare trees, a night, will-o-wisps', async () => {
     const out = await draw('a haunted forest');
     expect(out.subject).toBe('night forest');

@@ -498,6 +498,46 @@ async function paintHarbour(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: 
 }
 
 /**
+ * A rocky headland from one edge into the water, a steep seaward cliff and a rolling top `rise` of the
+ * canvas above the horizon (0: a low spit); returns its top. Lighthouses stand on it; "a cliff over the
+ * sea" is one (issue #39: it was dropped in a sea scene).
+ */
+function paintHeadland(
+  ctx: Ctx,
+  mid: PixelCanvas,
+  horizon: number,
+  shore: number,
+  side: 'left' | 'right',
+  rise: number,
+): number {
+  const { w, h } = ctx;
+  const top = horizon + Math.max(2, (shore - horizon) * 0.18) - h * rise;
+  const rock: RGB = [112, 104, 100];
+  const grass = ctx.req.snowCover ? LAND.snow.near : LAND.grassland.near;
+  const reach = w * 0.34;
+  for (let k = 0; k < reach; k++) {
+    const t = k / reach;
+    const x = side === 'right' ? w - 1 - k : k;
+    // a steep seaward cliff at the far end, then a gently rolling top
+    const u = 1 - t;
+    const y = top + (1 - Math.min(1, u * 3.2)) * (shore - top) * 0.7 + Math.sin(x * 0.7) * 0.6;
+    mid.rect(x, y, x + 1, shore, P(u < 0.12 ? darker(rock, 0.8) : rock));
+    // ledges across the face of a tall one
+    if (rise > 0)
+      for (let ly = y + h * 0.05; ly < shore; ly += h * 0.06)
+        mid.set(x, Math.round(ly + (x % 3)), P(darker(rock, 0.75)));
+    mid.rect(
+      x,
+      y,
+      x + 1,
+      y + Math.max(1, h * (rise > 0 ? 0.02 : 0.012)),
+      P(rise > 0 ? grass : lighter(rock, 0.25)),
+    );
+  }
+  return top;
+}
+
+/**
  * A striped lighthouse on a rocky headland at the right, its lamp lit: it stands on land in front of
  * the horizon, never on the horizon line over open water, and its lamp stays inside the canvas
  * (issue #39: its top was cut off by the canvas edge).
@@ -505,17 +545,7 @@ async function paintHarbour(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: 
 function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: number): void {
   const { w, h, light } = ctx;
   const lx = w * 0.84;
-  // the headland: a rock mass from the right edge into the water, its top a little below the horizon
-  const top = horizon + Math.max(2, (shore - horizon) * 0.18);
-  const rock: RGB = [112, 104, 100];
-  const x0 = w * 0.66;
-  for (let x = Math.floor(x0); x < w; x++) {
-    const t = (x - x0) / (w - x0);
-    // a steep seaward cliff, then a gently rolling top
-    const y = top + (1 - Math.min(1, t * 3.2)) * (shore - top) * 0.7 + Math.sin(x * 0.7) * 0.6;
-    mid.rect(x, y, x + 1, shore, P(t < 0.12 ? darker(rock, 0.8) : rock));
-    mid.rect(x, y, x + 1, y + Math.max(1, h * 0.012), P(lighter(rock, 0.25)));
-  }
+  const top = paintHeadland(ctx, mid, horizon, shore, 'right', 0);
   const base = top + (shore - top) * 0.08;
   const lw = Math.max(3, w * 0.035);
   // tall, but the lamp and its roof keep a margin from the top edge
@@ -715,6 +745,11 @@ async function paintMid(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land)
     ground = paintSea(ctx, mid, horizon, land);
     if (ctx.has('harbour') || ctx.has('boats')) await paintHarbour(ctx, mid, horizon, ground);
     if (ctx.has('lighthouse')) paintLighthouse(ctx, mid, horizon, ground);
+    // cliffs or mountains named by the sea: a tall headland (the lighthouse has the right side)
+    if (ctx.has('mountains')) {
+      paintHeadland(ctx, mid, horizon, ground, ctx.has('lighthouse') ? 'left' : 'right', 0.22);
+      drew(ctx, 'mountains', 'sea cliffs');
+    }
   } else paintHills(ctx, mid, horizon, land);
   const treeKind = midTreeKind(ctx);
   if (treeKind && !water) paintTreeRows(ctx, mid, horizon, land, treeKind);

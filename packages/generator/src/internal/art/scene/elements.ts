@@ -401,6 +401,17 @@ const SETTING_OF_ELEMENT: Partial<Record<ElementKind, Setting>> = {
   snowman: 'snow',
   graves: 'grassland',
 };
+/** What a place named after the setting's own puts in the picture ("a mountain village": houses). */
+const SECOND_PLACE: Partial<Record<Setting, ElementKind>> = {
+  village: 'houses',
+  forest: 'trees',
+  city: 'skyline',
+  beach: 'sea',
+  ocean: 'sea',
+  desert: 'dunes',
+  mountains: 'mountains',
+  volcano: 'volcano',
+};
 /** Ends a phrase in the text before it is split into words (punctuation is lost in tokens). */
 const PUNCTUATION = /[,;.!?，。；！？、]+/;
 
@@ -416,6 +427,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   const others: SceneRequest['others'] = [];
   const honoured: string[] = [];
   const places: Setting[] = [];
+  const placeWords: Array<[Setting, string]> = [];
   let corridor = false;
   let neon = false;
   let snowCover = false;
@@ -450,8 +462,11 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         c === 'break' ||
         /^(by|next|beside|near|over|under|behind|before|overlooking|facing|above)$/.test(t.en) ||
         (t.zh && /^(和|与|跟|及|以及)$/.test(t.text))
-      )
+      ) {
         phrases.push([]);
+        // "overlooking", "facing": the two phrases are the view and what it looks at
+        if (/^(overlooking|facing)$/.test(t.en)) honoured.push(t.text);
+      }
       else if (c !== 'stop') phrases.at(-1)!.push(t);
     }
     for (const phrase of phrases) {
@@ -585,6 +600,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         }
         if (place) {
           places.push(place);
+          placeWords.push([place, t.text]);
           honoured.push(t.text);
           continue;
         }
@@ -634,6 +650,12 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   if (setting === 'castle_hall' || setting === 'dungeon')
     for (let i = elements.length - 1; i >= 0; i--)
       if (elements[i]!.kind === 'castle') honoured.push(...elements.splice(i, 1).map((e) => e.word));
+  // a second place word is drawn as what it puts in the first (issue #39: "a snowy mountain village"
+  // had no houses): a village's houses, a forest's trees, a city's skyline, the sea of a coast
+  for (const [p, word] of placeWords) {
+    const kind = p === setting ? undefined : SECOND_PLACE[p];
+    if (kind && !elements.some((e) => e.kind === kind)) elements.push({ word, kind });
+  }
   if (snowCover && (setting === 'grassland' || setting === 'forest')) setting = 'snow';
   const time: TimeOfDay =
     it.time ??
