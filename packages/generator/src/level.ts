@@ -25,7 +25,6 @@ const PROPS: Readonly<Record<string, { prompt: string; tall: number }>> = {
   cactus: { prompt: 'a cactus', tall: 1.6 },
   bush: { prompt: 'a green bush', tall: 1 },
   rock: { prompt: 'a grey boulder', tall: 1 },
-  house: { prompt: 'a small house', tall: 2 },
   cave: { prompt: 'a cave entrance', tall: 1.6 },
   stairs: { prompt: 'stone stairs', tall: 1 },
 };
@@ -298,7 +297,73 @@ function drawReeds(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 }
 
 /** Props drawn here at the map's tile size, so they read on the map (not sprites scaled down). */
+/**
+ * A house that fills its 2 × 2-tile cell (issue #39: a sprite of "a small house" scaled into the cell
+ * stood about 1.3 tiles, a hut beside the trees): a shingled roof over the top half with a chimney, a
+ * plaster front with a door on the cell's bottom middle (where the village's lane meets it) and two
+ * lit windows, outlined, a shadow at its foot.
+ */
+function drawHouse(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([44, 28, 26]);
+  const roof = ink([178, 74, 52]);
+  const roofLit = ink([214, 110, 76]);
+  const roofDark = ink([128, 48, 38]);
+  const wall = ink([236, 220, 186]);
+  const wallShade = ink([196, 172, 136]);
+  const wood = ink([120, 74, 40]);
+  const glass = ink([255, 214, 110]);
+  const brick = ink([150, 84, 64]);
+  const shadow = ink([30, 30, 30]);
+  const eave = Math.round(cell * 0.52);
+  const foot = cell - 2;
+  const x0 = 1;
+  const x1 = cell - 2;
+  // the roof: a trapezoid, narrower at the ridge, shingle rows, lit at the ridge and shaded at the eave
+  const ridge = Math.max(1, Math.round(cell * 0.08));
+  for (let y = ridge; y <= eave; y++) {
+    const t = (y - ridge) / Math.max(1, eave - ridge);
+    const inset = Math.round((1 - t) * cell * 0.18);
+    for (let x = x0 + inset - 1; x <= x1 - inset + 1; x++) {
+      const edge = y === ridge || y === eave || x === x0 + inset - 1 || x === x1 - inset + 1;
+      const row = (y - ridge) % Math.max(3, Math.round(s / 5));
+      set(
+        x,
+        y,
+        edge ? line : y === ridge + 1 ? roofLit : row === 0 ? roofDark : y > eave - 2 ? roofDark : roof,
+      );
+    }
+  }
+  // a brick chimney through the roof's right side
+  const cw = Math.max(2, Math.round(s / 5));
+  const cx = Math.round(x1 - cell * 0.28);
+  for (let y = ridge - 1; y < ridge + Math.round(cell * 0.2); y++)
+    for (let x = cx; x < cx + cw; x++)
+      set(x, y, x === cx || x === cx + cw - 1 || y === ridge - 1 ? line : brick);
+  // the front wall
+  for (let y = eave + 1; y <= foot; y++)
+    for (let x = x0 + 1; x <= x1 - 1; x++)
+      set(x, y, x === x0 + 1 || x === x1 - 1 || y === foot ? line : y === eave + 1 ? wallShade : wall);
+  // the door on the bottom middle, and a window either side
+  const dw = Math.max(3, Math.round(s * 0.38));
+  const dh = Math.max(4, Math.round((foot - eave) * 0.62));
+  const dx = Math.round(s - dw / 2);
+  for (let y = foot - dh; y < foot; y++)
+    for (let x = dx; x < dx + dw; x++)
+      set(x, y, x === dx || x === dx + dw - 1 || y === foot - dh ? line : wood);
+  const ww = Math.max(2, Math.round(s * 0.28));
+  const wy = eave + Math.max(2, Math.round((foot - eave) * 0.28));
+  for (const wx of [Math.round(x0 + cell * 0.14), Math.round(x1 - cell * 0.14 - ww)])
+    for (let y = wy; y < wy + ww; y++)
+      for (let x = wx; x < wx + ww; x++)
+        set(x, y, x === wx || x === wx + ww - 1 || y === wy || y === wy + ww - 1 ? line : glass);
+  for (let x = x0 + 2; x <= x1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
+  house: drawHouse,
   bridge: (s, ink) => drawBridge(s, true, ink),
   'bridge-ns': (s, ink) => drawBridge(s, false, ink),
   chest: drawChest,

@@ -2,6 +2,7 @@ import type { ImageRequest } from '@assetloom/pipeline';
 import { createMemoryStorage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
+import { opaqueBox } from './support.js';
 
 /**
  * Backgrounds from the scene composer (issue #28): what the prompt names is in the picture — the
@@ -367,5 +368,18 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(out.interpretation!.ignored).toEqual([]);
     const plain = await draw('a forest at night');
     expect(Buffer.from(out.frames[0]!.data).equals(Buffer.from(plain.frames[0]!.data))).toBe(false);
+  });
+
+  it("a level's house fills its 2 × 2-tile cell: a house, not a hut beside the trees", async () => {
+    const out = await renderProcedural({
+      ...request('a village'),
+      assetType: 'level',
+      level: { tileSize: 16, terrains: ['grass', 'dirt'], pairs: [[0, 1]], props: ['house', 'tree'] },
+    });
+    const props = out.levelArt!.props;
+    const box = opaqueBox(props.find((p) => p.kind === 'house')!.image);
+    // 32 × 32 px cell: the house spans at least 28 px and stands at least 26 px (a scaled sprite stood ~20)
+    expect(box.x1 - box.x0 + 1).toBeGreaterThanOrEqual(28);
+    expect(box.y1 - box.y0 + 1).toBeGreaterThanOrEqual(26);
   });
 });

@@ -57,9 +57,11 @@ function region(g: Grower, kind: FeatureKind, cells: number[]): void {
 }
 
 /** A village: a plaza of path terrain and houses around it, each door joined to the plaza. */
-function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
+function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): void {
   const { roles } = g.layout;
-  const [u, v] = g.targets(f, () => [0.5, 0.5])[0]!;
+  // "a village with five houses in the south": the houses' place is the village's when it has none
+  const where = f.placements.length === 0 && houses?.placements.length ? houses : f;
+  const [u, v] = g.targets(where, () => [0.5, 0.5])[0]!;
   const centre = cellNear(g, u, v, (c) => groundCell(g, c));
   if (centre === null) return;
   const cx = centre % g.space.columns;
@@ -83,7 +85,8 @@ function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
     }
   g.keepFree[centre] = 1;
   const cells: number[] = [centre];
-  const count = houses || Math.max(3, Math.min(7, Math.round((g.space.columns * g.space.rows) / 300)));
+  const homes: number[] = [];
+  const count = houses?.count || Math.max(3, Math.min(7, Math.round((g.space.columns * g.space.rows) / 300)));
   const ring = Math.max(3, Math.min(8, Math.round(Math.min(g.space.columns, g.space.rows) / 7)));
   for (let k = 0, placed = 0; k < count * 6 && placed < count; k++) {
     // each failed try turns on by the golden angle, so water or rock on one side does not stop the ring
@@ -106,10 +109,14 @@ function growVillage(g: Grower, f: FeatureRequest, houses: number): void {
     const door = cell + g.space.columns;
     joinCells(g, door, centre, plaza, g.layout.features.indexOf(f));
     cells.push(cell, door);
+    homes.push(cell);
     placed++;
   }
   anchorOf(g, f.kind, centre);
   region(g, f.kind, cells);
+  // "a village with houses": the village's houses are the houses asked for (issue #39: the level was
+  // refused with "houses (not drawn)" though the village had them)
+  if (houses) region(g, 'houses', homes);
 }
 
 /**
@@ -981,7 +988,7 @@ export function growPlaces(g: Grower): void {
   const { features } = g.layout;
   const byKind = (k: FeatureKind) => features.filter((f) => f.kind === k);
   const houses = byKind('houses')[0];
-  for (const f of byKind('village')) growVillage(g, f, houses?.count ?? 0);
+  for (const f of byKind('village')) growVillage(g, f, houses);
   if (houses && !byKind('village').length) growHouses(g, houses);
   for (const f of byKind('cave')) growCave(g, f);
   for (const f of byKind('clearing')) growClearing(g, f);
