@@ -356,11 +356,16 @@ describe('a scene never drops or swaps a named thing', () => {
   it.each([
     ['a snowy mountain village', 'village', 'cottages'],
     ['a cliff overlooking the ocean', 'cliff', 'sea cliffs'],
-  ])('%s: a second place or a cliff by the sea is drawn, not dropped', async (prompt, word, as) => {
-    const out = await draw(prompt);
-    expect(drawnAs(out)[word]).toBe(as);
-    expect(out.interpretation!.ignored).toEqual([]);
-  });
+    ['a bamboo forest', 'bamboo', 'bamboo groves'],
+    ['麦田', '麦', 'wheat field'],
+  ])(
+    '%s: a second place, a cliff by the sea, bamboo, wheat are drawn, not dropped',
+    async (prompt, word, as) => {
+      const out = await draw(prompt);
+      expect(drawnAs(out)[word]).toBe(as);
+      expect(out.interpretation!.ignored).toEqual([]);
+    },
+  );
 
   it('a haunted forest is drawn haunted: bare trees, a night, will-o-wisps', async () => {
     const out = await draw('a haunted forest');

@@ -365,14 +365,7 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
 }
 
 /** A tree: a conifer, a round leafy crown, a pink blossom crown, a bare dead tree, or a palm. */
-function tree(
-  layer: PixelCanvas,
-  kind: 'pine' | 'round' | 'blossom' | 'dead',
-  x: number,
-  y: number,
-  size: number,
-  leaf: RGB,
-): void {
+function tree(layer: PixelCanvas, kind: TreeKind, x: number, y: number, size: number, leaf: RGB): void {
   const trunk = P([96, 64, 42]);
   const l = P(leaf);
   const lit = P(lighter(leaf, 0.22));
@@ -399,6 +392,29 @@ function tree(
         ],
         lit,
       );
+    }
+    return;
+  }
+  if (kind === 'bamboo') {
+    // a clump of three tall culms, ringed at their nodes, with sprays of narrow leaves
+    const stem = P([120, 168, 72]);
+    const node = P([82, 120, 50]);
+    const seg = Math.max(3, Math.round(size * 0.16));
+    for (const [dx, k] of [
+      [-0.12, 1.25],
+      [0, 1.5],
+      [0.13, 1.1],
+    ] as const) {
+      const sx = x + dx * size;
+      const top = y - size * k;
+      layer.rect(sx, top, sx + Math.max(1, size * 0.05), y, stem);
+      for (let ny = y - seg; ny > top; ny -= seg)
+        layer.rect(sx - 0.5, ny, sx + Math.max(1, size * 0.05) + 0.5, ny + 1, node);
+      for (let ly = top + seg * 0.5; ly < y - size * 0.4; ly += seg * 1.3) {
+        const side = Math.round(ly) % 2 ? 1 : -1;
+        layer.line(sx, ly, sx + side * size * 0.22, ly - size * 0.06, l, 1);
+        layer.line(sx, ly + 1, sx + side * size * 0.18, ly + size * 0.03, dark, 1);
+      }
     }
     return;
   }
@@ -432,7 +448,7 @@ function tree(
       layer.set(x + (k - 2) * r * 0.35, cy + ((k * 7) % 5) * r * 0.15 - r * 0.3, P([255, 240, 250]));
 }
 
-type TreeKind = 'pine' | 'round' | 'blossom' | 'dead';
+type TreeKind = 'pine' | 'round' | 'blossom' | 'dead' | 'bamboo';
 
 /** The sea from the horizon to the shore: bands of blue, wave dashes, the sun's or moon's glitter. Returns the shore. */
 function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): number {
@@ -600,18 +616,21 @@ function midTreeKind(ctx: Ctx): TreeKind | null {
   const s = ctx.req.setting;
   const treeKind = ctx.has('palms')
     ? null
-    : ctx.has('pines') || s === 'snow' || s === 'mountains'
-      ? 'pine'
-      : ctx.has('blossom-trees')
-        ? 'blossom'
-        : ctx.has('dead-trees') || s === 'swamp' || ctx.req.haunted
-          ? 'dead'
-          : 'round';
+    : ctx.has('bamboo')
+      ? 'bamboo'
+      : ctx.has('pines') || s === 'snow' || s === 'mountains'
+        ? 'pine'
+        : ctx.has('blossom-trees')
+          ? 'blossom'
+          : ctx.has('dead-trees') || s === 'swamp' || ctx.req.haunted
+            ? 'dead'
+            : 'round';
   const wantsTrees =
     TREE_SETTINGS.has(s) ||
     ctx.has('trees') ||
     ctx.has('pines') ||
     ctx.has('blossom-trees') ||
+    ctx.has('bamboo') ||
     ctx.has('dead-trees');
   return wantsTrees ? treeKind : null;
 }
@@ -646,6 +665,7 @@ function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, 
   }
   for (const k of ['trees', 'pines', 'blossom-trees', 'dead-trees'] as const)
     drew(ctx, k, `${treeKind} trees`);
+  drew(ctx, 'bamboo', 'bamboo groves', treeKind === 'bamboo');
 }
 
 /** A village's cottages along the mid hills, their windows lit at night. */
@@ -1381,7 +1401,8 @@ async function paintNear(
   if (ctx.has('road')) paintRoad(ctx, near, top);
   if (ctx.has('river') || ctx.has('lake')) paintWaterCourse(ctx, near, top);
   if (s === 'swamp') paintSwampPools(ctx, near, props, top);
-  if (FLOWER_SETTINGS.has(s) || ctx.has('flowers')) paintFlowers(ctx, near, top);
+  if (ctx.has('wheat')) paintWheat(ctx, near, top);
+  else if (FLOWER_SETTINGS.has(s) || ctx.has('flowers')) paintFlowers(ctx, near, top);
   for (const g of GROUND_PROPS)
     if (g.when(ctx)) await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
   if (ctx.has('fireflies')) paintFireflies(ctx, props, top);
@@ -1441,6 +1462,31 @@ function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
   props.rect(cx - 1, ledge - h * 0.17, cx + cw + 1, ledge - h * 0.15, lit([90, 86, 90]));
   ctx.groundY = ledge - Math.max(2, h * 0.02);
   return 'seen from a rooftop (roof edge)';
+}
+
+/**
+ * A field of wheat over the near ground (issue #39: "wheat" was dropped): golden rows of stalks running
+ * towards the horizon, each row a lit band and a shaded one, ears dotted along the lit band.
+ */
+function paintWheat(ctx: Ctx, near: PixelCanvas, top: number): void {
+  const { w, h } = ctx;
+  const gold: RGB = [224, 184, 84];
+  const body = P(gold);
+  const lit = P(lighter(gold, 0.3));
+  const shade = P(darker(gold, 0.78));
+  const ear = P([246, 214, 120]);
+  for (let y = Math.floor(top) + 1; y < h; y++) {
+    const t = (y - top) / Math.max(1, h - top);
+    // rows get taller towards the viewer
+    const row = Math.max(2, Math.round(2 + t * 5));
+    const band = Math.floor((y - top) / row) % 2;
+    near.rect(0, y, w, y + 1, band ? shade : body);
+    if (!band && (y - top) % row === 0) {
+      near.rect(0, y, w, y + 1, lit);
+      for (let x = (y * 3) % 5; x < w; x += Math.max(3, Math.round(4 - t * 2))) near.set(x, y - 1, ear);
+    }
+  }
+  drew(ctx, 'wheat', 'wheat field');
 }
 
 /** Records how an element of the prompt was drawn (a painter that draws it unasked records nothing). */

@@ -25,6 +25,8 @@ export type ElementKind =
   | 'trees'
   | 'cacti'
   | 'dead-trees'
+  | 'bamboo'
+  | 'wheat'
   | 'blossom-trees'
   | 'flowers'
   | 'rocks'
@@ -88,6 +90,8 @@ const WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['trees', 'tree trees woods grove oak oaks orchard'],
   ['cacti', 'cactus cacti'],
   ['dead-trees', 'deadwood'],
+  ['bamboo', 'bamboo bamboos'],
+  ['wheat', 'wheat wheatfield wheatfields barley grain crops rye'],
   ['blossom-trees', 'blossom blossoms sakura cherry'],
   ['flowers', 'flower flowers meadow blooms tulips roses daisies'],
   ['rocks', 'rock rocks boulder boulders stones pebbles'],
@@ -155,6 +159,8 @@ const ZH_WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['lanterns', '灯笼'],
   ['windmill', '风车'],
   ['wall', '城墙 墙 围墙 长城'],
+  ['bamboo', '竹 竹子 竹林'],
+  ['wheat', '麦 小麦 麦子 麦田'],
 ];
 const KIND_OF = new Map<string, ElementKind>();
 for (const [kind, words] of [...WORDS, ...ZH_WORDS]) for (const w of words.split(' ')) KIND_OF.set(w, kind);
@@ -388,6 +394,8 @@ const SETTING_OF_ELEMENT: Partial<Record<ElementKind, Setting>> = {
   volcano: 'volcano',
   mountains: 'mountains',
   pines: 'forest',
+  bamboo: 'forest',
+  wheat: 'grassland',
   trees: 'forest',
   waterfall: 'forest',
   torches: 'dungeon',
@@ -466,8 +474,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         phrases.push([]);
         // "overlooking", "facing": the two phrases are the view and what it looks at
         if (/^(overlooking|facing)$/.test(t.en)) honoured.push(t.text);
-      }
-      else if (c !== 'stop') phrases.at(-1)!.push(t);
+      } else if (c !== 'stop') phrases.at(-1)!.push(t);
     }
     for (const phrase of phrases) {
       if (!phrase.length) continue;
