@@ -547,6 +547,15 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         }
         // seasons other than winter are not drawn: named as not honoured, never refused as nouns
         if (/^(summer|spring|autumn|fall|summertime|springtime)$/.test(w)) continue;
+        // "a town square", "a city plaza": the middle of the place named before it, never a square shape
+        if (
+          /^(square|squares|plaza|piazza)$/.test(w) &&
+          i > 0 &&
+          (PLACES[en[i - 1]!] || classes[i - 1] === 'place')
+        ) {
+          honoured.push(t.text);
+          continue;
+        }
         // "a fortress wall": the wall is the fortress's, with its towers; no castle beside it
         if (kindOfWord(w) === 'castle' && kindOfWord(en[head] ?? '') === 'wall') {
           honoured.push(t.text);
