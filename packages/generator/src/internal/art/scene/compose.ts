@@ -1442,8 +1442,8 @@ function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
     ctx.groundY = foot;
     return 'seen from a balcony (balustrade)';
   }
-  const slateC: RGB = req.setting === 'city' ? [92, 94, 110] : [150, 78, 58];
-  const ledge = Math.round(h * 0.8);
+  const slateC: RGB = req.setting === 'city' ? [128, 130, 148] : [168, 88, 64];
+  const ledge = Math.round(h * 0.72);
   props.rect(0, ledge, w, h, lit(slateC));
   for (let y = ledge + 3; y < h; y += Math.max(3, Math.round(h / 40))) {
     props.rect(0, y, w, y + 1, lit(darker(slateC, 0.75)));
@@ -1451,7 +1451,7 @@ function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
     for (let x = off; x < w; x += Math.max(6, Math.round(w / 30)))
       props.rect(x, y - 2, x + 1, y, lit(darker(slateC, 0.8)));
   }
-  const capC: RGB = [170, 166, 160];
+  const capC: RGB = [214, 208, 196];
   props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge + 1, lit(capC));
   props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge - Math.max(2, h * 0.02) + 1, lit(lighter(capC, 0.3)));
   // a chimney on the roof, brick, with a cap

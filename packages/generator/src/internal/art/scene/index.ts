@@ -152,5 +152,6 @@ export async function drawScene(job: SceneJob): Promise<SceneOutput> {
   const setting = request.corridor
     ? `${SETTING_NAMES[request.setting]} corridor`
     : SETTING_NAMES[request.setting];
-  return { image, layers, subject: `${time}${setting}${weather}`, request, report: composed.report };
+  const seen = request.viewpoint ? ` seen from a ${request.viewpoint.kind}` : '';
+  return { image, layers, subject: `${time}${setting}${weather}${seen}`, request, report: composed.report };
 }
