@@ -209,14 +209,17 @@ describe('growing a level', () => {
   it.each([
     ['a village with houses and a river', 1],
     ['a village with five houses in the south', 5],
-  ])('"%s": the village\'s houses are the houses asked for, placed where the words put them', (prompt, least) => {
-    // issue #39: both were refused with "houses (not drawn)" or "houses (south: its middle is at 52 %)"
-    const b = build(prompt, 3, 32, 32);
-    const c = checksOf(b);
-    for (const name of ['level_connected', 'level_placement'])
-      expect(c[name]?.passed, `${name}: ${c[name]?.detail}`).toBe(true);
-    expect(b.plan.props.filter((p) => p.kind === 'house').length).toBeGreaterThanOrEqual(least);
-  });
+  ])(
+    '"%s": the village\'s houses are the houses asked for, placed where the words put them',
+    (prompt, least) => {
+      // issue #39: both were refused with "houses (not drawn)" or "houses (south: its middle is at 52 %)"
+      const b = build(prompt, 3, 32, 32);
+      const c = checksOf(b);
+      for (const name of ['level_connected', 'level_placement'])
+        expect(c[name]?.passed, `${name}: ${c[name]?.detail}`).toBe(true);
+      expect(b.plan.props.filter((p) => p.kind === 'house').length).toBeGreaterThanOrEqual(least);
+    },
+  );
 
   it('a river from north to south crosses the map', () => {
     const b = build('a meadow with a river from north to south', 4);

@@ -281,7 +281,7 @@ const WATERS: ReadonlySet<ElementKind> = new Set(['river', 'lake', 'waterfall', 
  * sea seen from nowhere, "a rooftop" a street seen from the ground): a balustrade, or a roof's edge,
  * across the foreground.
  */
-export type Viewpoint = 'balcony' | 'rooftop';
+type Viewpoint = 'balcony' | 'rooftop';
 const VIEWPOINTS: Record<string, Viewpoint> = {
   balcony: 'balcony',
   balconies: 'balcony',
