@@ -1433,7 +1433,9 @@ function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
     for (let x = Math.round(step / 3); x < w; x += step) {
       // a baluster: a vase shape, a lit left side and a shaded right one
       props.rect(x, railTop + rail, x + bw, foot, stone);
-      props.rect(x - 1, railTop + rail + (foot - railTop - rail) * 0.45, x + bw + 1, foot - 2, stone);
+      // the vase's belly only where a baluster is wide enough to show it
+      if (step >= 8)
+        props.rect(x - 1, railTop + rail + (foot - railTop - rail) * 0.45, x + bw + 1, foot - 2, stone);
       props.rect(x + bw - 1, railTop + rail, x + bw, foot, shade);
       props.rect(x, railTop + rail, x + 1, foot, edge);
     }
