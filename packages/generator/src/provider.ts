@@ -149,6 +149,7 @@ function sceneWithout(
   undrawn: (k: number) => boolean,
   ignored: readonly string[],
   undrawnElement: (k: number) => boolean = () => false,
+  prompt = '',
 ): string | null {
   const quote = (ws: readonly string[]) => [...new Set(ws)].map((w) => `"${w}"`).join(', ');
   const dropped = req.others.flatMap((o, k) => (undrawn(k) ? [o] : []));
@@ -165,14 +166,27 @@ function sceneWithout(
   if (req.rooms.length > 0 && !INDOOR.has(req.setting) && !req.corridor)
     return `the built-in generator cannot draw ${quote([...ignored, ...req.rooms])}: it has no inside of that place, and it never draws the outside in its place. Ask for a place outdoors, or an inside it draws (a castle hall, a tavern, a library, a dungeon, a cave), use a model provider, or set params.placeholder to get the outdoor scene.`;
   // every noun of a background is drawn, sets the place or the viewpoint, or the task is refused
-  // (issue #39: "a balcony overlooking the sea" was the sea, "a fortress wall" a meadow, silently)
+  // (issue #39: "a balcony overlooking the sea" was the sea, "a fortress wall" a meadow, silently):
+  // a thing the sprite generator cannot draw, or one beyond the scene's SCENE_THINGS, is no longer dropped
+  // (the prompt's own things: a style word or a tag read as a phrase of its own is not refused)
+  const written = (o: SceneRequest['others'][number]) =>
+    prompt.toLowerCase().includes(o.written.toLowerCase());
+  const beyond = req.others
+    .slice(SCENE_THINGS)
+    .filter(written)
+    .map((o) => o.word);
+  if (beyond.length)
+    return `the built-in generator draws at most ${SCENE_THINGS} things into a scene, and the prompt names ${req.others.length}: it cannot draw ${quote(beyond)} too, and it never draws the scene without them. Name at most ${SCENE_THINGS}, use a model provider, or set params.placeholder to get the scene with the first ${SCENE_THINGS}.`;
+  const named = dropped.filter(written);
+  if (named.length)
+    return `the built-in generator cannot draw ${quote(named.map((o) => o.phrase))} into its scene of ${placeName(req.setting)}: no licensed drawing and no figure of its rig shows ${named.length > 1 ? 'them' : 'it'}, and it never draws the scene without ${named.length > 1 ? 'them' : 'it'}. Leave ${named.length > 1 ? 'them' : 'it'} out, use a model provider, or set params.placeholder to get the scene without ${named.length > 1 ? 'them' : 'it'}.`;
   const missed = [
     ...req.unread,
     ...req.elements.flatMap((e, k) => (undrawnElement(k) ? [e.word] : [])),
     ...(req.viewpoint && undrawnElement(req.elements.length) ? [req.viewpoint.word] : []),
   ];
   if (missed.length)
-    return `the built-in generator cannot draw ${quote(missed)} in its scene of ${SCENE_PLACES[req.setting] ?? req.setting}: it has no drawing of ${missed.length > 1 ? 'them' : 'it'} there, and it never draws the scene without ${missed.length > 1 ? 'them' : 'it'}. Leave ${missed.length > 1 ? 'them' : 'it'} out, name a place where it draws ${missed.length > 1 ? 'them' : 'it'}, use a model provider, or set params.placeholder to get the scene it has.`;
+    return `the built-in generator cannot draw ${quote(missed)} in its scene of ${placeName(req.setting)}: it has no drawing of ${missed.length > 1 ? 'them' : 'it'} there, and it never draws the scene without ${missed.length > 1 ? 'them' : 'it'}. Leave ${missed.length > 1 ? 'them' : 'it'} out, name a place where it draws ${missed.length > 1 ? 'them' : 'it'}, use a model provider, or set params.placeholder to get the scene it has.`;
   return null;
 }
 
@@ -183,6 +197,10 @@ const SCENE_PLACES: Partial<Record<SceneRequest['setting'], string>> = {
   city: 'a city street',
   snow: 'a snowfield',
 };
+
+/** "a meadow", "an ocean", "a castle hall": the setting as a refusal names it. */
+const placeName = (s: SceneRequest['setting']): string =>
+  SCENE_PLACES[s] ?? `${/^[aeiou]/.test(s) ? 'an' : 'a'} ${s}`;
 
 /** Nearest-neighbour resize of a whole picture: a tileable texture stays tileable at any canvas. */
 function resizeNearest(img: RgbaImage, w: number, h: number): RgbaImage {
@@ -383,7 +401,7 @@ export async function preflightProcedural(request: {
       }),
     );
     scene.unread = await sceneNouns(scene.unread, it);
-    const message = sceneWithout(scene, (k) => refused[k]!, it.ignored);
+    const message = sceneWithout(scene, (k) => refused[k]!, it.ignored, undefined, request.userPrompt);
     return message ? { ok: false, word: null, suggestions: [], message } : { ok: true };
   }
   if (request.assetType !== 'sprite' && request.assetType !== 'animation') return { ok: true };
@@ -496,6 +514,7 @@ async function drawBackground({
         (k) => things[k]?.drawn !== true,
         interpretation.ignored,
         (k) => elements[k]?.drawn === false,
+        request.userPrompt,
       );
   if (without) throw new PipelineError('subject_not_drawable', without, { expose: true });
   const one = (w: string) =>

@@ -102,8 +102,12 @@ describe('scene composer', () => {
     expect(Buffer.from(out.frames[0]!.data).equals(Buffer.from(plain.frames[0]!.data))).toBe(false);
   });
 
-  it('drops what it cannot draw and says which words, never a stand-in', async () => {
-    const out = await draw('a forest with a democracy');
+  it('refuses a thing it cannot draw, naming it, never the scene without it (issue #39)', async () => {
+    await expect(draw('a forest with a democracy')).rejects.toThrow(
+      /cannot draw "democracy" into its scene of a forest/,
+    );
+    // a marked placeholder still gives the scene, the thing dropped and said
+    const out = await draw('a forest with a democracy', { placeholder: true });
     expect(out.interpretation!.elements).toContainEqual({ word: 'democracy', drawn: false, thing: true });
     expect(out.interpretation!.ignored).toContain('democracy');
     expect(out.subject).toBe('forest');
