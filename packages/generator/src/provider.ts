@@ -525,7 +525,15 @@ async function drawBackground({
       .replace(/(?<=[^s])s$/, '');
   const drawn = [...out.report.filter((r) => r.drawn).map((r) => r.word), ...out.request.honoured];
   const dropped = out.report.filter((r) => !r.drawn).map((r) => r.word);
-  const done = new Set([...drawn, ...dropped].flatMap((w) => [w, one(w), nounLemma(w) ?? w]));
+  // a Chinese word the scene joined back (阳台, 城墙) covers the characters the interpreter split it into
+  const done = new Set(
+    [...drawn, ...dropped].flatMap((w) => [
+      w,
+      one(w),
+      nounLemma(w) ?? w,
+      ...(/^\p{Script=Han}{2,}$/u.test(w) ? [...w] : []),
+    ]),
+  );
   return {
     frames: [out.image],
     animation: 'background',

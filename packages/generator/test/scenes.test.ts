@@ -265,7 +265,7 @@ describe('a scene never drops or swaps a named thing', () => {
   it.each([
     ['a ruined fortress wall under the moon', 'wall', /^ruined fortified wall/],
     ['a stone rampart at dawn', 'rampart', /^fortified wall/],
-    ['古老的城墙在雪中', '墙', /^fortified wall/],
+    ['古老的城墙在雪中', '城墙', /^fortified wall/],
   ])('%s: the wall is drawn across the land, not a meadow with a block', async (prompt, word, as) => {
     const out = await draw(prompt);
     expect(drawnAs(out)[word]).toMatch(as);
@@ -281,9 +281,11 @@ describe('a scene never drops or swaps a named thing', () => {
   it.each([
     ['a balcony overlooking the sea', 'balcony'],
     ['a rooftop at night in a city', 'rooftop'],
+    ['阳台上看海', '阳台'],
   ])('%s: the viewpoint is drawn across the foreground', async (prompt, word) => {
     const out = await draw(prompt);
     expect(drawnAs(out)[word]).toMatch(/^seen from/);
+    expect(out.interpretation!.ignored).toEqual([]);
     const props = layer(out, 'props');
     let opaque = 0;
     for (let x = 0; x < 320; x++) if (props.data[((180 - 4) * 320 + x) * 4 + 3]) opaque++;
@@ -306,14 +308,16 @@ describe('a scene never drops or swaps a named thing', () => {
     ['a waterfall of lava in a cave', 'waterfall', 'lava waterfall'],
     ['a river of molten rock', 'river', 'lava river'],
     ['熔岩河', '河', 'lava river'],
+    ['熔岩瀑布', '瀑布', 'lava waterfall'],
     ['a frozen river in a pine forest', 'river', 'ice river'],
   ])('%s: the material applies to the water it names', async (prompt, word, as) => {
     const out = await draw(prompt);
     expect(drawnAs(out)[word]).toBe(as);
-    // the water is on the ground's layers (a river on the near ground, a cave's fall among the props)
+    // the water is on the land's layers (a fall from a cliff in the middle, a river on the near ground,
+    // a cave's fall among the props)
     let lava = 0;
     let blue = 0;
-    for (const f of [layer(out, 'near'), layer(out, 'props')])
+    for (const f of [layer(out, 'mid'), layer(out, 'near'), layer(out, 'props')])
       for (let i = 0; i < f.data.length; i += 4) {
         if (!f.data[i + 3]) continue;
         const [r, g, b] = [f.data[i]!, f.data[i + 1]!, f.data[i + 2]!];
@@ -361,7 +365,7 @@ describe('a scene never drops or swaps a named thing', () => {
     ['a snowy mountain village', 'village', 'cottages'],
     ['a cliff overlooking the ocean', 'cliff', 'sea cliffs'],
     ['a bamboo forest', 'bamboo', 'bamboo groves'],
-    ['麦田', '麦', 'wheat field'],
+    ['麦田', '麦田', 'wheat field'],
   ])(
     '%s: a second place, a cliff by the sea, bamboo, wheat are drawn, not dropped',
     async (prompt, word, as) => {

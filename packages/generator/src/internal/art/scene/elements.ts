@@ -96,7 +96,7 @@ const WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['flowers', 'flower flowers meadow blooms tulips roses daisies'],
   ['rocks', 'rock rocks boulder boulders stones pebbles'],
   ['mushrooms', 'mushroom mushrooms toadstool toadstools fungus'],
-  ['sea', 'sea ocean oceans seaside coast shore waves wave surf'],
+  ['sea', 'sea ocean oceans seaside coast shore waves wave surf seawater'],
   ['lake', 'lake pond lagoon'],
   ['river', 'river stream creek brook'],
   ['waterfall', 'waterfall waterfalls cascade falls'],
@@ -180,7 +180,34 @@ const HONOURED = new Set(
 /** Words for a haunted place. */
 const HAUNTED = /^(haunted|spooky|eerie|ghostly|cursed|creepy|sinister)$/;
 /** Chinese modifiers the drawing honours that the lexicon does not gloss (古老 ancient, 荒废 ruined). */
-const ZH_HONOURED = new Set(['古老', '古', '荒废', '破败', '废弃', '闹鬼']);
+const ZH_HONOURED = new Set(['古老', '古', '荒废', '破败', '废弃']);
+/**
+ * Chinese words the lexicon splits into characters that mean something else alone (阳台 → 阳 + 台
+ * "desk", 城墙 → 城 + 墙): joined back, with the English the scene reads them by.
+ */
+const ZH_JOINED: Readonly<Record<string, string>> = {
+  阳台: 'balcony',
+  露台: 'terrace',
+  楼顶: 'rooftop',
+  屋顶: 'roof',
+  城墙: 'wall',
+  围墙: 'wall',
+  竹林: 'bamboo',
+  麦田: 'wheatfield',
+};
+function joinChinese(tokens: ReturnType<typeof tokenize>): ReturnType<typeof tokenize> {
+  const out: ReturnType<typeof tokenize> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1];
+    const en = b && a.zh && b.zh ? ZH_JOINED[a.text + b.text] : undefined;
+    if (en) {
+      out.push({ text: a.text + b!.text, en, zh: true, known: true });
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
 /** Place words the lexicon's scenes do not have. */
 const PLACES: Record<string, Setting> = {
   street: 'city',
@@ -460,7 +487,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     }
   };
   for (const chunk of text.split(PUNCTUATION)) {
-    const tokens = tokenize(chunk);
+    const tokens = joinChinese(tokenize(chunk));
     // phrases: runs of words between breaks
     const phrases: Array<typeof tokens> = [[]];
     for (const t of tokens) {
@@ -469,11 +496,12 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       if (
         c === 'break' ||
         /^(by|next|beside|near|over|under|behind|before|overlooking|facing|above)$/.test(t.en) ||
-        (t.zh && /^(和|与|跟|及|以及)$/.test(t.text))
+        (t.zh && /^(和|与|跟|及|以及|看|望|俯瞰|眺望)$/.test(t.text))
       ) {
         phrases.push([]);
         // "overlooking", "facing": the two phrases are the view and what it looks at
-        if (/^(overlooking|facing)$/.test(t.en)) honoured.push(t.text);
+        if (/^(overlooking|facing)$/.test(t.en) || (t.zh && /^(看|望|俯瞰|眺望)$/.test(t.text)))
+          honoured.push(t.text);
       } else if (c !== 'stop') phrases.at(-1)!.push(t);
     }
     for (const phrase of phrases) {
@@ -653,14 +681,16 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     }
   }
   // the place: the first place word, else what the elements imply, else a meadow
+  // a lava river, a lava waterfall with no place named: the volcanic land it runs in, not a meadow
+  // or the forest a waterfall implies
+  const lava = elements.some((e) => e.material === 'lava');
   const named =
     (library ? 'library' : undefined) ??
     places.find((p) => p !== 'castle_hall') ??
     places[0] ??
+    (lava ? 'volcano' : undefined) ??
     elements.map((e) => SETTING_OF_ELEMENT[e.kind]).find(Boolean);
-  // a lava river, a lava lake with no place named: the volcanic land it runs in, not a meadow
-  const lava = elements.some((e) => e.material === 'lava');
-  let setting: Setting = named ?? (lava ? 'volcano' : 'grassland');
+  let setting: Setting = named ?? 'grassland';
   if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
   // "a castle hall": the castle is where the hall is, not a castle drawn in it
   if (setting === 'castle_hall' || setting === 'dungeon')
