@@ -9,7 +9,13 @@
  *   scene and two UI pieces with words (the drawings' catalog, a set file, resvg's WebAssembly module and
  *   the bitmap fonts loaded), and after 10 s idle: the pieces one after another (one pipeline thread
  *   starts), then twice, two at once (two threads start: the "with 2 threads" of issue #38);
- *   BENCH_BASELINE=<a checkout with its server built> measures its server too, alternated.
+ *   BENCH_BASELINE=<a checkout with its server built> measures its server too, alternated;
+ * - where the growth is (decision 0073): the resident memory split from /proc/<pid>/smaps into
+ *   file-backed pages (the node binary's code touched), glibc's malloc arenas of the process's
+ *   threads (anonymous mappings aligned to 64 MiB: a thread's arena heap; the main thread's arena is
+ *   [heap]) and the other anonymous pages (V8's heaps, WebAssembly memory, large mallocs);
+ *   BENCH_SERVER_ENV="NAME=value,…" starts the servers with those variables too (e.g.
+ *   MALLOC_ARENA_MAX=2: glibc reads it when the process starts, so it is measured from outside).
  *
  *   pnpm --filter @assetloom/server build && tsx bench/startup.bench.ts
  */
@@ -20,6 +26,35 @@ import { join } from 'node:path';
 import { benchServerEnv, startBuiltServer } from './built-server.js';
 
 const log = (s: string) => console.log(`[bench:startup] ${s}`);
+/** Resident MB by kind of mapping (decision 0073): file-backed, malloc arenas of threads, other anonymous. */
+function residentKinds(pid: number): { file: number; arenas: number; anon: number } {
+  const kinds = { file: 0, arenas: 0, anon: 0 };
+  let kind: keyof typeof kinds = 'anon';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const [, start, path] = head;
+      // glibc's heaps for a thread's arena are mmapped at 64 MiB boundaries (HEAP_MAX_SIZE)
+      kind = path?.startsWith('/')
+        ? 'file'
+        : !path && BigInt(`0x${start}`) % (64n << 20n) === 0n
+          ? 'arenas'
+          : 'anon';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds[kind] += Number(rss[1]) / 1024;
+  }
+  return kinds;
+}
+const kindsGrew = (a: ReturnType<typeof residentKinds>, b: ReturnType<typeof residentKinds>) =>
+  `file-backed +${(b.file - a.file).toFixed(0)}, threads' malloc arenas +${(b.arenas - a.arenas).toFixed(0)}, other anonymous (V8 heaps, WebAssembly memory) +${(b.anon - a.anon).toFixed(0)} MB`;
+const serverEnv = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV ?? '')
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]),
+);
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
@@ -72,6 +107,7 @@ for (let i = 0; i < 5; i++) {
   rmSync(dir, { recursive: true, force: true });
   bares.push(await bareStart());
 }
+if (Object.keys(serverEnv).length > 0) log(`the servers' environment also has ${JSON.stringify(serverEnv)}`);
 log(
   `start → health: cold ${starts[0]!.toFixed(0)} ms, warm p50 ${median(starts.slice(1)).toFixed(0)} ms (max ${Math.max(...starts.slice(1)).toFixed(0)} ms); bare Node HTTP server p50 ${median(bares.slice(1)).toFixed(0)} ms (${(median(starts.slice(1)) / median(bares.slice(1))).toFixed(1)}×)`,
 );
@@ -101,6 +137,7 @@ async function memory(label: string, dir: string | undefined, sideBySide: boolea
   const server = await startBuiltServer(
     benchServerEnv(data, {
       PIPELINE_THREADS: threads,
+      ...serverEnv,
       ...(sideBySide ? { USER_MAX_RUNNING_TASKS: '0', WORKER_CONCURRENCY: '2' } : {}),
     }),
     dir === undefined ? {} : { dir },
@@ -108,6 +145,7 @@ async function memory(label: string, dir: string | undefined, sideBySide: boolea
   await untilHealthy(server.url);
   await new Promise((r) => setTimeout(r, 1000));
   const idle = rssMb(server.pid);
+  const idleKinds = residentKinds(server.pid);
   const idleThreads = osThreads(server.pid);
   const call = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(`${server.url}${path}`, {
@@ -146,8 +184,9 @@ async function memory(label: string, dir: string | undefined, sideBySide: boolea
   const started = osThreads(server.pid) - idleThreads;
   await new Promise((r) => setTimeout(r, 10_000));
   const later = rssMb(server.pid);
+  const laterKinds = residentKinds(server.pid);
   log(
-    `${label}: resident memory (PIPELINE_THREADS=${threads}, ${sideBySide ? 'the pieces twice, two at once' : 'one after another'}; OS threads started ${started}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB)`,
+    `${label}: resident memory (PIPELINE_THREADS=${threads}, ${sideBySide ? 'the pieces twice, two at once' : 'one after another'}; OS threads started ${started}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB: ${kindsGrew(idleKinds, laterKinds)})`,
   );
   await server.close();
   rmSync(data, { recursive: true, force: true });
