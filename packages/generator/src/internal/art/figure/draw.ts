@@ -287,12 +287,23 @@ const LAYERED_BONES: ReadonlyMap<string, 'head' | 'pelvis'> = new Map([
  * run, a jump's crouch or a fall moves the hem (it was painted over it as a disc). The bone as a whole
  * still moves in depth with its joint, so a head still goes behind a raised arm.
  */
-function keptLayers(id: FigureIdentity, fig: Figure, facing: number): FigurePart[] {
+function keptLayers(
+  id: FigureIdentity,
+  fig: Figure,
+  facing: number,
+  held: HeldDepth = 'posed',
+): FigurePart[] {
   const rest = figureOf(id, REST, facing, groundOf(facing));
   const P = projector({ ox: 0, oy: 0, facing });
   const kept = new Map<FigurePart, number>();
-  for (const [bone, joint] of LAYERED_BONES) {
-    const delta = P(fig.j[joint])[2] - P(rest.j[joint])[2];
+  const bones: Array<[string, 'head' | 'pelvis' | 'handR', boolean]> = [
+    ...[...LAYERED_BONES].map(([b, j]) => [b, j, false] as [string, 'head' | 'pelvis', boolean]),
+  ];
+  // a held weapon while standing, walking or running stays at the depth it has standing (a spear
+  // carried on the near side stays in front of the body, on the far side behind it, every frame)
+  if (held === 'rest') bones.push(['weapon', 'handR', true]);
+  for (const [bone, joint, atRest] of bones) {
+    const delta = atRest ? 0 : P(fig.j[joint])[2] - P(rest.j[joint])[2];
     const posed = fig.parts.filter((p) => p.bone === bone);
     const still = rest.parts.filter((p) => p.bone === bone);
     if (
@@ -305,8 +316,30 @@ function keptLayers(id: FigureIdentity, fig: Figure, facing: number): FigurePart
       kept.set(p, depthOf(r, P) + (r.bias ?? 0) + delta - depthOf(p, P));
     });
   }
-  return fig.parts.map((p) => (kept.has(p) ? { ...p, bias: kept.get(p)! } : p));
+  // a swing is drawn in front of the body and the shield in every view but the back one: a pixel
+  // artist shows the weapon's whole path rather than the body hiding it for half the strike
+  const front = held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6;
+  return fig.parts.map((p) =>
+    front && p.bone === 'weapon'
+      ? { ...p, bias: (p.bias ?? 0) + FRONT_BIAS }
+      : kept.has(p)
+        ? { ...p, bias: kept.get(p)! }
+        : p,
+  );
 }
+
+/**
+ * Where a held weapon lies in depth: as posed, at its standing depth (the gaits: it never pops in
+ * front of and behind the body between frames), or in front of the body (an attack).
+ */
+export type HeldDepth = 'posed' | 'rest' | 'front';
+
+/** Rig units a weapon in front is moved towards the viewer: more than any body is deep. */
+const FRONT_BIAS = 40;
+
+/** How an action's weapon lies in depth. */
+export const heldDepthOf = (action: FigureAction): HeldDepth =>
+  action === 'attack' ? 'front' : action === 'idle' || action === 'walk' || action === 'run' ? 'rest' : 'posed';
 
 /** The painted pixels of one pose seen from `facing` (materials, tones and the piece of each pixel). */
 export function posedRaster(
@@ -315,11 +348,12 @@ export function posedRaster(
   facing: number,
   fit: ReturnType<typeof fitOf>,
   style: ResolvedStyle,
+  held: HeldDepth = 'posed',
 ): { fig: Figure; cam: Camera; raster: Raster } {
   const { gw, gh, ox, oy, unit } = fit;
   const { fig, shift, up, fall } = placedFigure(id, pose, facing);
   const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
-  return { fig, cam, raster: rasterize(keptLayers(id, fig, facing), cam, unit, gw, gh, style.light) };
+  return { fig, cam, raster: rasterize(keptLayers(id, fig, facing, held), cam, unit, gw, gh, style.light) };
 }
 
 /** One frame shaded in the identity's ramps, before the look (no outline: the look draws it). */
@@ -330,9 +364,10 @@ function shadedFrame(
   fit: ReturnType<typeof fitOf>,
   style: ResolvedStyle,
   ramps: readonly FigureRamp[],
-): RgbaImage {
+  held: HeldDepth = 'posed',
+): { image: RgbaImage; raster: Raster; weapon: Set<number> } {
   const { gw, gh, unit } = fit;
-  const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style);
+  const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style, held);
   const rgba = shadeRaster(raster, ramps, {
     light: style.light,
     lineWeight: 0,
@@ -341,7 +376,9 @@ function shadedFrame(
   });
   drawFace(rgba, raster, fig, cam, unit, ramps);
   if (style.mood === 'night') dim(rgba);
-  return { width: gw, height: gh, data: rgba };
+  const names = new Set(fig.parts.filter((p) => p.bone === 'weapon').map((p) => p.piece));
+  const weapon = new Set(raster.pieces.flatMap((n, i) => (names.has(n) ? [i + 1] : [])));
+  return { image: { width: gw, height: gh, data: rgba }, raster, weapon };
 }
 
 const looks = new Map<string, LookColours>();
@@ -362,7 +399,7 @@ export function figureLook(
     const ramps = rampsOf(id);
     const rest = motionPose('idle', 0, 1, attackOf(id.outfit.weapon));
     const views = [0, 45, 90, 135, 180, 225, 270, 315].map((facing) =>
-      shadedFrame(id, rest, facing, fit, style, ramps),
+      shadedFrame(id, rest, facing, fit, style, ramps, 'rest').image,
     );
     colours = applyLook(views, lookOf(style, fit.gw, fit.gh), { relight: 0 }).colours;
     if (looks.size > 32) looks.delete(looks.keys().next().value as string);
@@ -380,12 +417,20 @@ export function drawFigure(job: FigureJob): FigureFrames {
   const attack = attackOf(id.outfit.weapon);
   const shaded: RgbaImage[] = [];
   const poses: MotionPose[] = [];
+  const held = heldDepthOf(job.action);
+  const smears: Array<Smear | null> = [];
   for (const name of job.directions) {
     const facing = FACING_OF(name);
     for (let f = 0; f < job.frames; f++) {
       const pose = motionPose(job.action, f, job.frames, attack);
       poses.push(pose);
-      shaded.push(shadedFrame(id, pose, facing, fit, job.style, ramps));
+      const one = shadedFrame(id, pose, facing, fit, job.style, ramps, held);
+      shaded.push(one.image);
+      smears.push(
+        job.action === 'attack' && id.outfit.weapon && (attack === 'swing' || attack === 'thrust')
+          ? smearOf(id, job, fit, facing, f, attack, one)
+          : null,
+      );
     }
   }
   // the look every sprite shares (look/index.ts), with the character's own colours
@@ -396,6 +441,10 @@ export function drawFigure(job: FigureJob): FigureFrames {
     effect: (frame, i, colours) => {
       if (poses[i]!.flash > 0.6) flash(frame.data, colours);
     },
+  });
+  done.frames.forEach((f, i) => {
+    const s = smears[i];
+    if (s) paintSmear(f.data, gw, gh, s, done.colours);
   });
   const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
   const offX = Math.floor((job.width - gw * factor) / 2);
@@ -422,4 +471,126 @@ function dim(rgba: Uint8Array): void {
     rgba[i + 1] = Math.round(rgba[i + 1]! * 0.76);
     rgba[i + 2] = Math.round(rgba[i + 2]! * 0.9);
   }
+}
+
+/** A strike's smear: the path of the weapon's outer part since the frame before, in grid pixels. */
+interface Smear {
+  /** Samples along the path, oldest first: the inner point's and the tip's x and y. */
+  path: Array<[number, number, number, number]>;
+  /** The frame's pixels of the weapon (the smear takes its lightest colour a step lighter). */
+  weapon: number[];
+}
+
+/**
+ * The smear of a frame of an attack, or null: where the weapon's tip travelled down (a strike, not
+ * the wind-up or the recovery) by at least a fifth of the grid's height since the frame before, the
+ * outer 75 % of the weapon's length swept along the way, sampled at eighths of the frame's time.
+ */
+function smearOf(
+  id: FigureIdentity,
+  job: FigureJob,
+  fit: ReturnType<typeof fitOf>,
+  facing: number,
+  f: number,
+  attack: ReturnType<typeof attackOf>,
+  one: { raster: Raster; weapon: Set<number> },
+): Smear | null {
+  if (job.frames < 3) return null;
+  const { ox, oy, unit, gh } = fit;
+  const hold = holdOf(id.outfit.weapon, id.outfit.prop);
+  const reach = hold.reach ?? 0.8;
+  const path: Smear['path'] = [];
+  const K = 8;
+  for (let k = 0; k <= K; k++) {
+    const at = f - 1 + k / K;
+    const pose = motionPose(job.action, at < 0 ? at + job.frames : at, job.frames, attack);
+    const { fig, shift, up, fall } = placedFigure(id, pose, facing);
+    const P0 = projector({ ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall });
+    const P = (q: V3) => P0([q[0] * unit, q[1] * unit, q[2] * unit]);
+    const at3 = (r: number) => P(v3.add(fig.j.handR, v3.mul(fig.s.blade, fig.p.arm * reach * r)));
+    const [ix, iy] = at3(0.25);
+    const [tx, ty] = at3(1);
+    path.push([ix, iy, tx, ty]);
+  }
+  const first = path[0]!;
+  const last = path[K]!;
+  if (last[3] - first[3] < 1 || Math.hypot(last[2] - first[2], last[3] - first[3]) < gh * 0.2) return null;
+  const weapon: number[] = [];
+  one.raster.piece.forEach((p, i) => {
+    if (one.weapon.has(p)) weapon.push(i);
+  });
+  return weapon.length ? { path, weapon } : null;
+}
+
+/**
+ * Paints a smear on a finished frame, on its empty pixels only (the body and the weapon as drawn stay
+ * on top): the swept band in the weapon's lightest colour a step lighter, its outer fifth (the tip's
+ * path) a step lighter again, the oldest third of the path dithered so the smear fades behind the
+ * weapon.
+ */
+function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: LookColours): void {
+  let light: Rgb | null = null;
+  let best = -1;
+  for (const i of s.weapon) {
+    if (!rgba[i * 4 + 3]) continue;
+    const c: Rgb = [rgba[i * 4]!, rgba[i * 4 + 1]!, rgba[i * 4 + 2]!];
+    const l = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+    if (l > best) {
+      best = l;
+      light = c;
+    }
+  }
+  if (!light) return;
+  // a smear is pale whatever the weapon is made of (a brown haft's path would read as a stick): the
+  // look's palest near-grey colour at the tip's path, a step darker inside — or, on a small palette,
+  // the weapon's lightest colour a step lighter when that is paler
+  const lum = (c: Rgb) => 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+  const pale = (c: Rgb) => lum(c) - 0.5 * (Math.max(...c) - Math.min(...c));
+  let edge = colours.step(light, 1);
+  for (const c of colours.colours) if (pale(c) > pale(edge)) edge = c;
+  const darker = colours.step(edge, -1);
+  const band = lum(darker) > best ? darker : edge;
+  const n = s.path.length - 1;
+  // each step of the path a quad between the inner points and the tips, split at four fifths out
+  const quads: Array<{ q: Array<[number, number]>; outer: boolean; old: boolean }> = [];
+  for (let k = 0; k < n; k++) {
+    const [ax, ay, bx, by] = s.path[k]!;
+    const [cx, cy, dx, dy] = s.path[k + 1]!;
+    const mid = (p: number, q: number) => p + (q - p) * 0.8;
+    const old = k < n / 3;
+    quads.push({ q: [[ax, ay], [mid(ax, bx), mid(ay, by)], [mid(cx, dx), mid(cy, dy)], [cx, cy]], outer: false, old });
+    quads.push({ q: [[mid(ax, bx), mid(ay, by)], [bx, by], [dx, dy], [mid(cx, dx), mid(cy, dy)]], outer: true, old });
+  }
+  const paint = new Uint8Array(w * h);
+  for (const { q, outer, old } of quads) {
+    const xs = q.map((p) => p[0]);
+    const ys = q.map((p) => p[1]);
+    const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+    const x1 = Math.min(w - 1, Math.ceil(Math.max(...xs)));
+    const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+    const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        if (!inQuad(q, x + 0.5, y + 0.5)) continue;
+        if (old && (x + y) % 2) continue;
+        const i = y * w + x;
+        paint[i] = Math.max(paint[i]!, outer ? 2 : 1);
+      }
+  }
+  for (let i = 0; i < w * h; i++) {
+    if (!paint[i] || rgba[i * 4 + 3]) continue;
+    const c = paint[i] === 2 ? edge : band;
+    rgba.set([c[0], c[1], c[2], 255], i * 4);
+  }
+}
+
+/** Whether a point is inside a quad (either winding; a folded one counts its halves). */
+function inQuad(q: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = q.length - 1; i < q.length; j = i++) {
+    const [xi, yi] = q[i]!;
+    const [xj, yj] = q[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
 }

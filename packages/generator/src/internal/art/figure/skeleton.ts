@@ -172,10 +172,17 @@ export function skeleton(
     [1, 1],
   ] as const) {
     const raw = pose.arms[i];
-    // a staff or a spear held upright is not thrown up with the arm (a jump, a shrug): the arm stays low
+    // a staff or a spear held upright is not thrown up with the arm (a jump, a shrug): the arm stays
+    // low, and swings a quarter of what the other arm does, its elbow kept (walking, the shaft moves a
+    // little with the hand, never across the body nor tilting in and out of the picture)
     const a =
       i === 1 && hold.upright && pose.hold > 0.5
-        ? { ...raw, pitch: Math.min(raw.pitch, 0.45), roll: Math.min(raw.roll, 0.25) }
+        ? {
+            ...raw,
+            pitch: 0.35 + 0.25 * (Math.min(raw.pitch, 0.45) - 0.08),
+            roll: Math.min(raw.roll, 0.25),
+            elbow: 0.45,
+          }
         : raw;
     const sh = i === 0 ? j.shoulderL : j.shoulderR;
     const elbow = add(sh, mul(armDir(a.pitch, a.roll, side), upper));

@@ -1,0 +1,76 @@
+import type { RgbaImage } from '@assetloom/pipeline';
+import { describe, expect, it } from 'vitest';
+import { renderProcedural } from '../src/index.js';
+import { spriteRequest } from './support.js';
+
+// Actions that read (issue #39, decision 0076): a swing draws its path — a pale smear of the
+// weapon's sweep on the strike frame of every direction row, the weapon in front of the body — and a
+// long weapon carried while walking stays on one side at one length. Own probe prompts.
+
+const sheet = (prompt: string) =>
+  renderProcedural(
+    spriteRequest(prompt, { assetType: 'animation', directions: 4, framesPerDirection: 8, resolution: 32 }),
+  );
+const opaque = (f: RgbaImage, x: number, y: number) =>
+  x >= 0 && y >= 0 && x < f.width && y < f.height && f.data[(y * f.width + x) * 4 + 3]! > 0;
+const lightness = (f: RgbaImage, x: number, y: number) => {
+  const i = (y * f.width + x) * 4;
+  return 0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]!;
+};
+/**
+ * Per row, the most pixels a frame has that neither neighbouring frame covers and that are paler than
+ * the row's opaque pixels are on average by 40 levels (a smear; a weapon's own shading rarely is).
+ */
+function paleAdded(row: RgbaImage[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const f of row)
+    for (let y = 0; y < f.height; y++)
+      for (let x = 0; x < f.width; x++)
+        if (opaque(f, x, y)) {
+          sum += lightness(f, x, y);
+          count++;
+        }
+  const pale = sum / count + 40;
+  let best = 0;
+  row.forEach((f, i) => {
+    const [a, c] = [row[(i + row.length - 1) % row.length]!, row[(i + 1) % row.length]!];
+    let n = 0;
+    for (let y = 0; y < f.height; y++)
+      for (let x = 0; x < f.width; x++)
+        if (opaque(f, x, y) && !opaque(a, x, y) && !opaque(c, x, y) && lightness(f, x, y) > pale) n++;
+    best = Math.max(best, n);
+  });
+  return best;
+}
+
+describe('actions that read', () => {
+  it('a swing is read from "swinging" and draws a pale smear of its path in every direction row', async () => {
+    const axe = await sheet('a barbarian swinging an axe');
+    expect(axe.animation).toBe('attack');
+    expect(axe.interpretation?.understood).toContain('swinging');
+    for (const prompt of ['a barbarian swinging an axe', 'a paladin attacking with a hammer']) {
+      const s = prompt === 'a barbarian swinging an axe' ? axe : await sheet(prompt);
+      const rows = [0, 1, 2, 3].map((row) => paleAdded(s.frames.slice(row * 8, row * 8 + 8)));
+      // without a smear: 2–10 such pixels a row (a blade's light edge); with it 27–104 at 32 px
+      for (const n of rows) expect(n, `${prompt}: ${rows}`).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('a spear or a staff carried while walking stays on one side at one length in the side rows', async () => {
+    for (const prompt of ['a guard with a spear walking', 'a wizard with a staff walking']) {
+      const s = await sheet(prompt);
+      for (const row of [1, 2]) {
+        // the topmost pixel of each frame: the weapon's head, never the figure's head in between
+        const tops = s.frames.slice(row * 8, row * 8 + 8).map((f) => {
+          for (let y = 0; y < f.height; y++) for (let x = 0; x < f.width; x++) if (opaque(f, x, y)) return [x, y];
+          return [-1, -1];
+        });
+        const xs = tops.map((t) => t[0]!);
+        const ys = tops.map((t) => t[1]!);
+        expect(Math.max(...xs) - Math.min(...xs), `${prompt}: row ${row} ${xs}`).toBeLessThanOrEqual(2);
+        expect(Math.max(...ys) - Math.min(...ys), `${prompt}: row ${row} ${ys}`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+});
