@@ -1,7 +1,7 @@
 import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
-import { spriteRequest } from './support.js';
+import { opaqueBox, spriteRequest } from './support.js';
 
 // Actions that read (issue #39, decision 0076): a swing draws its path — a pale smear of the
 // weapon's sweep on the strike frame of every direction row, the weapon in front of the body — and a
@@ -72,5 +72,50 @@ describe('actions that read', () => {
         expect(Math.max(...ys) - Math.min(...ys), `${prompt}: row ${row} ${ys}`).toBeLessThanOrEqual(2);
       }
     }
+  });
+
+  it('a glint reads at 1×: a star 7 px across at 32 px; a pulse swells by a pixel each side and lightens', async () => {
+    const still = (prompt: string) =>
+      renderProcedural(spriteRequest(prompt, { assetType: 'animation', framesPerDirection: 8, resolution: 32 }));
+    const gem = await still('a gem sparkling');
+    // the widest run of changed pixels across a row or down a column in any frame: the glint's arm
+    let widest = 0;
+    const f0 = gem.frames[0]!;
+    const changed = (f: RgbaImage, x: number, y: number) => {
+      const i = (y * f.width + x) * 4;
+      return f.data.subarray(i, i + 4).some((v, k) => v !== f0.data[i + k]);
+    };
+    for (const f of gem.frames.slice(1))
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++) {
+          let r = 0;
+          while (x + r < f.width && changed(f, x + r, y)) r++;
+          let c = 0;
+          while (y + c < f.height && changed(f, x, y + c)) c++;
+          widest = Math.max(widest, r, c);
+        }
+    expect(widest).toBeGreaterThanOrEqual(6);
+    const heart = await still('a heart pulsing');
+    const area = (f: RgbaImage) => {
+      let n = 0;
+      let l = 0;
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++)
+          if (opaque(f, x, y)) {
+            n++;
+            l += lightness(f, x, y);
+          }
+      return { n, l: l / n };
+    };
+    const rest = area(heart.frames[0]!);
+    const peak = area(heart.frames[4]!);
+    const b0 = opaqueBox(heart.frames[0]!);
+    const b4 = opaqueBox(heart.frames[4]!);
+    // the body a pixel wider and taller each side, its halo a pixel beyond
+    expect(b4.x1 - b4.x0 - (b0.x1 - b0.x0)).toBeGreaterThanOrEqual(2);
+    expect(b4.x1 - b4.x0 - (b0.x1 - b0.x0)).toBeLessThanOrEqual(4);
+    expect(b4.y1 - b4.y0 - (b0.y1 - b0.y0)).toBeGreaterThanOrEqual(2);
+    expect(peak.n).toBeGreaterThan(rest.n * 1.08);
+    expect(peak.l).toBeGreaterThan(rest.l + 8);
   });
 });

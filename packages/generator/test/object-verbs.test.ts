@@ -95,9 +95,9 @@ describe('things do their verb', () => {
       if (f0!.data[i * 4 + 3] && !moving.has(i))
         body = Math.max(body, light(f0!.data.subarray(i * 4, i * 4 + 3)));
     // a changed pixel is a glint in one of the two frames (lighter than all of the body), and a frame
-    // is never more than a few glints off frame 0
+    // is never more than a few glints off frame 0 (a star is 7 px across at 32 px, decision 0076)
     for (const [i, d] of changed.entries()) {
-      expect(d.length).toBeLessThan(0.12 * opaque(f0!));
+      expect(d.length).toBeLessThan(0.15 * opaque(f0!));
       for (const [x, y] of d)
         expect(
           Math.max(light(px(out.frames[i]!, x, y)), light(px(f0!, x, y))),

@@ -266,25 +266,39 @@ function glintSpots(base: Px, count: number): Array<[number, number]> {
   return spots;
 }
 
-/** A four-pointed glint at (x, y): 1 a dot, 2 a small cross, 3 a star with longer arms. */
-function drawGlint(img: Px, x: number, y: number, stage: number, hot: Rgb, warm: Rgb, big: boolean): void {
+/**
+ * A four-pointed glint at (x, y), in the look's lightest colour (lighter than anything of the body):
+ * 1 a dot (a plus on large sprites), 2 a cross, 3 a star — long arms and short diagonals, 7 px across
+ * at 32 px, 11 at 64 — never reaching more than two pixels past the body's box.
+ */
+function drawGlint(
+  img: Px,
+  x: number,
+  y: number,
+  stage: number,
+  hot: Rgb,
+  big: boolean,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): void {
   if (stage <= 0) return;
-  put(img, x, y, hot);
-  if (stage === 1) return;
-  const arm = stage === 2 ? (big ? 2 : 1) : big ? 3 : 2;
+  const dot = (px: number, py: number) => {
+    if (px >= box.x0 - 2 && px <= box.x1 + 2 && py >= box.y0 - 2 && py <= box.y1 + 2) put(img, px, py, hot);
+  };
+  dot(x, y);
+  const arm = stage === 1 ? (big ? 1 : 0) : stage === 2 ? (big ? 3 : 2) : big ? 5 : 3;
   for (let k = 1; k <= arm; k++) {
-    const c = k === arm && arm > 2 ? warm : hot;
-    put(img, x + k, y, c);
-    put(img, x - k, y, c);
-    put(img, x, y + k, c);
-    put(img, x, y - k, c);
+    dot(x + k, y);
+    dot(x - k, y);
+    dot(x, y + k);
+    dot(x, y - k);
   }
-  if (stage === 3 && big) {
-    put(img, x + 1, y + 1, warm);
-    put(img, x - 1, y - 1, warm);
-    put(img, x + 1, y - 1, warm);
-    put(img, x - 1, y + 1, warm);
-  }
+  if (stage === 3)
+    for (let k = 1; k <= (big ? 2 : 1); k++) {
+      dot(x + k, y + k);
+      dot(x - k, y - k);
+      dot(x + k, y - k);
+      dot(x - k, y + k);
+    }
 }
 
 /** Glints that light up at the highlights one after another, grow to a star and fade; the body stays. */
@@ -294,14 +308,15 @@ function sparkle(base: Px, f: number, n: number, ctx: PropContext): Px {
   const spots = glintSpots(base, count);
   const hot = glintColour(ctx, base);
   const big = base.height >= 56;
+  const box = boxOf(base);
+  if (!box) return out;
   // a glint's life: dot, cross, star, cross, dot (shorter in a short cycle), then dark
   const life = n >= 8 ? [1, 2, 3, 2, 1] : n >= 6 ? [1, 3, 2, 1] : n >= 4 ? [2, 3, 1] : [3];
   spots.forEach(([x, y], k) => {
     const born = Math.round((k * n) / spots.length);
     const age = (f - born + n) % n;
     const stage = life[age] ?? 0;
-    const warm = ctx.colours.step(rgbAt(base, x, y), 1);
-    drawGlint(out, x, y, stage, hot, lightness(warm) > lightness(hot) ? hot : warm, big);
+    drawGlint(out, x, y, stage, hot, big, box);
   });
   return out;
 }
@@ -666,16 +681,37 @@ function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
         if (near) dist[y * base.width + x] = r;
       }
   const full = i >= 0.6;
+  const N4 = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const;
   for (let y = 0; y < base.height; y++)
     for (let x = 0; x < base.width; x++) {
       const d = dist[y * base.width + x]!;
       if (d === 0) {
-        if (full && !edgeAt(base, x, y)) put(out, x, y, ctx.colours.step(rgbAt(base, x, y), 1));
+        if (!full) continue;
+        if (!edgeAt(base, x, y)) put(out, x, y, ctx.colours.step(rgbAt(base, x, y), 1));
+        else {
+          // the body grows by a pixel: an outline pixel takes the lit colour inside it
+          const open = N4.find(([dx, dy]) => !opaqueAt(base, x + dx, y + dy));
+          const ix = x - (open?.[0] ?? 0);
+          const iy = y - (open?.[1] ?? 0);
+          if (opaqueAt(base, ix, iy) && !edgeAt(base, ix, iy))
+            put(out, x, y, ctx.colours.step(rgbAt(base, ix, iy), 1));
+        }
         continue;
       }
       const checker = (x + y) % 2 === 0;
-      if (d === 1 && (full || checker)) put(out, x, y, halo);
-      if (d === 2 && i >= 0.9 && checker) put(out, x, y, halo);
+      if (d === 1) {
+        if (full) {
+          // …and the outline moves out onto the first ring: the pulse swells by a pixel each side
+          const from = N4.map(([dx, dy]) => [x + dx, y + dy] as const).find(([nx, ny]) => opaqueAt(base, nx, ny));
+          if (from) put(out, x, y, rgbAt(base, from[0], from[1]));
+        } else if (checker) put(out, x, y, halo);
+      }
+      if (d === 2 && full && (i >= 0.9 || checker)) put(out, x, y, halo);
     }
   return out;
 }
