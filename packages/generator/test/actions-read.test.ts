@@ -1,7 +1,7 @@
 import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
-import { opaqueBox, spriteRequest } from './support.js';
+import { opaqueBox, opaqueGroups, spriteRequest } from './support.js';
 
 // Actions that read (issue #39, decision 0076): a swing draws its path — a pale smear of the
 // weapon's sweep on the strike frame of every direction row, the weapon in front of the body — and a
@@ -63,7 +63,8 @@ describe('actions that read', () => {
       for (const row of [1, 2]) {
         // the topmost pixel of each frame: the weapon's head, never the figure's head in between
         const tops = s.frames.slice(row * 8, row * 8 + 8).map((f) => {
-          for (let y = 0; y < f.height; y++) for (let x = 0; x < f.width; x++) if (opaque(f, x, y)) return [x, y];
+          for (let y = 0; y < f.height; y++)
+            for (let x = 0; x < f.width; x++) if (opaque(f, x, y)) return [x, y];
           return [-1, -1];
         });
         const xs = tops.map((t) => t[0]!);
@@ -76,7 +77,9 @@ describe('actions that read', () => {
 
   it('a glint reads at 1×: a star 7 px across at 32 px; a pulse swells by a pixel each side and lightens', async () => {
     const still = (prompt: string) =>
-      renderProcedural(spriteRequest(prompt, { assetType: 'animation', framesPerDirection: 8, resolution: 32 }));
+      renderProcedural(
+        spriteRequest(prompt, { assetType: 'animation', framesPerDirection: 8, resolution: 32 }),
+      );
     const gem = await still('a gem sparkling');
     // the widest run of changed pixels across a row or down a column in any frame: the glint's arm
     let widest = 0;
@@ -117,5 +120,26 @@ describe('actions that read', () => {
     expect(b4.y1 - b4.y0 - (b0.y1 - b0.y0)).toBeGreaterThanOrEqual(2);
     expect(peak.n).toBeGreaterThan(rest.n * 1.08);
     expect(peak.l).toBeGreaterThan(rest.l + 8);
+  });
+
+  it('a chest drawn open starts as a clean closed chest: its lid a few colours, nothing loose', async () => {
+    const chest = await renderProcedural(
+      spriteRequest('a treasure chest opening', {
+        assetType: 'animation',
+        framesPerDirection: 8,
+        resolution: 32,
+      }),
+    );
+    const f = chest.frames[0]!;
+    const b = opaqueBox(f);
+    const colours = new Set<number>();
+    for (let y = b.y0; y <= b.y0 + Math.round((b.y1 - b.y0) * 0.35); y++)
+      for (let x = 0; x < f.width; x++) {
+        const i = (y * f.width + x) * 4;
+        if (f.data[i + 3]) colours.add((f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!);
+      }
+    // the folded drawn lid over the treasure had 13 colours there (a dark smear with gold marks)
+    expect(colours.size).toBeLessThanOrEqual(4);
+    for (const frame of chest.frames) expect(opaqueGroups(frame)).toHaveLength(1);
   });
 });

@@ -339,7 +339,11 @@ const FRONT_BIAS = 40;
 
 /** How an action's weapon lies in depth. */
 export const heldDepthOf = (action: FigureAction): HeldDepth =>
-  action === 'attack' ? 'front' : action === 'idle' || action === 'walk' || action === 'run' ? 'rest' : 'posed';
+  action === 'attack'
+    ? 'front'
+    : action === 'idle' || action === 'walk' || action === 'run'
+      ? 'rest'
+      : 'posed';
 
 /** The painted pixels of one pose seen from `facing` (materials, tones and the piece of each pixel). */
 export function posedRaster(
@@ -398,8 +402,8 @@ export function figureLook(
   if (!colours) {
     const ramps = rampsOf(id);
     const rest = motionPose('idle', 0, 1, attackOf(id.outfit.weapon));
-    const views = [0, 45, 90, 135, 180, 225, 270, 315].map((facing) =>
-      shadedFrame(id, rest, facing, fit, style, ramps, 'rest').image,
+    const views = [0, 45, 90, 135, 180, 225, 270, 315].map(
+      (facing) => shadedFrame(id, rest, facing, fit, style, ramps, 'rest').image,
     );
     colours = applyLook(views, lookOf(style, fit.gw, fit.gh), { relight: 0 }).colours;
     if (looks.size > 32) looks.delete(looks.keys().next().value as string);
@@ -558,8 +562,26 @@ function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: L
     const [cx, cy, dx, dy] = s.path[k + 1]!;
     const mid = (p: number, q: number) => p + (q - p) * 0.8;
     const old = k < n / 3;
-    quads.push({ q: [[ax, ay], [mid(ax, bx), mid(ay, by)], [mid(cx, dx), mid(cy, dy)], [cx, cy]], outer: false, old });
-    quads.push({ q: [[mid(ax, bx), mid(ay, by)], [bx, by], [dx, dy], [mid(cx, dx), mid(cy, dy)]], outer: true, old });
+    quads.push({
+      q: [
+        [ax, ay],
+        [mid(ax, bx), mid(ay, by)],
+        [mid(cx, dx), mid(cy, dy)],
+        [cx, cy],
+      ],
+      outer: false,
+      old,
+    });
+    quads.push({
+      q: [
+        [mid(ax, bx), mid(ay, by)],
+        [bx, by],
+        [dx, dy],
+        [mid(cx, dx), mid(cy, dy)],
+      ],
+      outer: true,
+      old,
+    });
   }
   const paint = new Uint8Array(w * h);
   for (const { q, outer, old } of quads) {

@@ -376,7 +376,7 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
     // its projected height about the hinge: −k (folded down over the mouth) … 1 (as drawn)
     const k = (mouth - hinge + 1) / Math.max(1, lidH);
     const s = -k + (1 + k) * t;
-    if (t >= 1) return copyOf(base);
+    if (t >= 1) return withoutLoose(base, mouth);
     // the body below the hinge; the contents dimmer while the lid is low
     const dim = s < 0.35 ? 2 : s < 0.75 ? 1 : 0;
     for (let y = hinge; y < base.height; y++)
@@ -387,7 +387,9 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
         put(out, x, y, c);
       }
     drawLid(base, out, box.y0, hinge, s, ctx);
-    return out;
+    if (s <= 0)
+      cleanLid(out, hinge, hinge + Math.max(1, Math.round(-s * lidH)), lidWood(base, box.y0, hinge), ctx);
+    return withoutLoose(out, mouth, s < 0.35);
   }
   // drawn closed: the lid is the top of the box, hinged at its top edge
   const lidBottom = box.y0 + Math.max(2, Math.round(0.36 * h));
@@ -404,6 +406,139 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
     }
   drawLid(base, out, lidBottom, box.y0, s, ctx, true);
   return out;
+}
+
+/**
+ * The colours of a chest's body: those of the middle of its front below the mouth that make up three
+ * fifths of its inside pixels, with their outlines — treasure (gold, gems) is what is not.
+ */
+function bodyColours(img: Px, mouth: number): Set<number> {
+  const box = boxOf(img);
+  const keys = new Set<number>();
+  if (!box) return keys;
+  const h = box.y1 - mouth;
+  const counts = new Map<number, number>();
+  let all = 0;
+  for (let y = mouth + Math.round(h * 0.25); y <= box.y1 - Math.round(h * 0.2); y++)
+    for (let x = box.x0; x <= box.x1; x++) {
+      if (!opaqueAt(img, x, y) || edgeAt(img, x, y)) continue;
+      const c = rgbAt(img, x, y);
+      const key = (c[0] << 16) | (c[1] << 8) | c[2];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      all++;
+    }
+  let got = 0;
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+    if (got >= all * 0.6) break;
+    keys.add(key);
+    got += n;
+  }
+  return keys;
+}
+
+const keyOf = (c: Rgb) => (c[0] << 16) | (c[1] << 8) | c[2];
+
+/**
+ * What lies loose about a chest drawn open (coins and gems on the ground beside it, below its foot)
+ * is taken away: below the mouth, a pixel outside the span of the body's colours in its row, or below
+ * the body's last wide row. `closed`: treasure hanging over the front (a necklace) is painted over in
+ * its row's commonest body colour too, so a shut chest is wood and iron only.
+ */
+function withoutLoose(img: Px, mouth: number, closed = false): Px {
+  const out = copyOf(img);
+  const body = bodyColours(img, mouth);
+  const box = boxOf(img);
+  if (!box || !body.size) return out;
+  const isBody = (x: number, y: number) => opaqueAt(img, x, y) && body.has(keyOf(rgbAt(img, x, y)));
+  const spans: Array<[number, number] | null> = [];
+  let widest = 0;
+  for (let y = mouth; y <= box.y1; y++) {
+    let [a, b] = [img.width, -1];
+    for (let x = 0; x < img.width; x++)
+      if (isBody(x, y)) {
+        a = Math.min(a, x);
+        b = Math.max(b, x);
+      }
+    spans.push(b < 0 ? null : [a, b]);
+    if (b >= 0) widest = Math.max(widest, b - a + 1);
+  }
+  let base = mouth;
+  spans.forEach((sp, i) => {
+    if (sp && sp[1] - sp[0] + 1 >= widest * 0.5) base = mouth + i;
+  });
+  for (let y = mouth; y <= box.y1; y++) {
+    const sp = spans[y - mouth];
+    const counts = new Map<number, { c: Rgb; n: number }>();
+    for (let x = 0; x < img.width; x++)
+      if (isBody(x, y) && !edgeAt(img, x, y)) {
+        const c = rgbAt(img, x, y);
+        const e = counts.get(keyOf(c)) ?? { c, n: 0 };
+        e.n++;
+        counts.set(keyOf(c), e);
+      }
+    const common = [...counts.values()].sort((p, q) => q.n - p.n)[0]?.c;
+    for (let x = 0; x < img.width; x++) {
+      if (!opaqueAt(img, x, y)) continue;
+      // the outline a pixel beyond the span is the body's own
+      if (y > base + 1 || (sp && (x < sp[0] - 1 || x > sp[1] + 1))) {
+        clear(out, x, y);
+        continue;
+      }
+      if (
+        closed &&
+        common &&
+        sp &&
+        y > mouth &&
+        y < base &&
+        !edgeAt(img, x, y) &&
+        !isBody(x, y) &&
+        x > sp[0] &&
+        x < sp[1]
+      )
+        put(out, x, y, common);
+    }
+  }
+  return out;
+}
+
+/** A lid's wood: the commonest coloured (not grey: its iron bands are) inside colour of its rows. */
+function lidWood(base: Px, y0: number, y1: number): Rgb | null {
+  const counts = new Map<number, { c: Rgb; n: number }>();
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, y) || edgeAt(base, x, y)) continue;
+      const c = rgbAt(base, x, y);
+      if (Math.max(...c) - Math.min(...c) < 40) continue;
+      const e = counts.get(keyOf(c)) ?? { c, n: 0 };
+      e.n++;
+      counts.set(keyOf(c), e);
+    }
+  return (
+    [...counts.values()].sort((p, q) => q.n - p.n || keyOf(p.c) - keyOf(q.c))[0]?.c ??
+    commonestColour(base, y0, y1)
+  );
+}
+
+/**
+ * A lid folded down over a chest's mouth is drawn clean: its planks in the lid's commonest colour, its
+ * top row a step lighter (lit), its lip a step darker, its ends the outline — not the drawn lid's
+ * rows squeezed over the treasure (a dark smear with gold marks).
+ */
+function cleanLid(out: Px, top: number, bottom: number, lidColour: Rgb | null, ctx: PropContext): void {
+  const wood = lidColour ?? commonColour(out);
+  for (let y = top; y < bottom; y++)
+    for (let x = 0; x < out.width; x++) {
+      if (!opaqueAt(out, x, y)) continue;
+      const end = !opaqueAt(out, x - 1, y) || !opaqueAt(out, x + 1, y) || !opaqueAt(out, x, y - 1);
+      const c = end
+        ? ctx.colours.outline(wood)
+        : y === top || !opaqueAt(out, x, y - 2)
+          ? ctx.colours.step(wood, 1)
+          : y === bottom - 1
+            ? ctx.colours.step(wood, -1)
+            : wood;
+      put(out, x, y, c);
+    }
 }
 
 /**
@@ -707,7 +842,9 @@ function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
       if (d === 1) {
         if (full) {
           // …and the outline moves out onto the first ring: the pulse swells by a pixel each side
-          const from = N4.map(([dx, dy]) => [x + dx, y + dy] as const).find(([nx, ny]) => opaqueAt(base, nx, ny));
+          const from = N4.map(([dx, dy]) => [x + dx, y + dy] as const).find(([nx, ny]) =>
+            opaqueAt(base, nx, ny),
+          );
           if (from) put(out, x, y, rgbAt(base, from[0], from[1]));
         } else if (checker) put(out, x, y, halo);
       }
