@@ -11,7 +11,14 @@ import { Figure } from './build.js';
 import { FACING_OF, gridFor, parseHex, type ResolvedStyle, type Rgb, upscale } from './deps.js';
 import { drawFace } from './face.js';
 import { type FigureIdentity, SLOTS } from './identity.js';
-import { FIGURE_ACTIONS, type FigureAction, type MotionPose, motionPose, REST } from './motion.js';
+import {
+  type AttackStyle,
+  FIGURE_ACTIONS,
+  type FigureAction,
+  type MotionPose,
+  motionPose,
+  REST,
+} from './motion.js';
 import { arms, HAIRS, head, legs, TORSOS } from './pieces-body.js';
 import { attackOf, holdOf, OFFHANDS, WEAPONS } from './pieces-held.js';
 import { BACK, BEARDS, EXTRAS, facewear, HEADWEAR } from './pieces-wear.js';
@@ -318,7 +325,9 @@ function keptLayers(
   }
   // a swing is drawn in front of the body and the shield in every view but the back one: a pixel
   // artist shows the weapon's whole path rather than the body hiding it for half the strike
-  const front = held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6;
+  // (raised above the neck in the wind-up it keeps its posed depth: drawn over the head it hid the face)
+  const front =
+    held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6 && fig.j.tip[2] < fig.j.neck[2];
   return fig.parts.map((p) =>
     front && p.bone === 'weapon'
       ? { ...p, bias: (p.bias ?? 0) + FRONT_BIAS }
@@ -332,15 +341,17 @@ function keptLayers(
  * Where a held weapon lies in depth: as posed, at its standing depth (the gaits: it never pops in
  * front of and behind the body between frames), or in front of the body (an attack).
  */
-export type HeldDepth = 'posed' | 'rest' | 'front';
+type HeldDepth = 'posed' | 'rest' | 'front';
 
 /** Rig units a weapon in front is moved towards the viewer: more than any body is deep. */
 const FRONT_BIAS = 40;
 
-/** How an action's weapon lies in depth. */
-export const heldDepthOf = (action: FigureAction): HeldDepth =>
+/** How an action's weapon lies in depth (a cast, a shot or a punch keeps its posed depth). */
+const heldDepthOf = (action: FigureAction, attack: AttackStyle): HeldDepth =>
   action === 'attack'
-    ? 'front'
+    ? attack === 'swing' || attack === 'thrust'
+      ? 'front'
+      : 'posed'
     : action === 'idle' || action === 'walk' || action === 'run'
       ? 'rest'
       : 'posed';
@@ -421,7 +432,7 @@ export function drawFigure(job: FigureJob): FigureFrames {
   const attack = attackOf(id.outfit.weapon);
   const shaded: RgbaImage[] = [];
   const poses: MotionPose[] = [];
-  const held = heldDepthOf(job.action);
+  const held = heldDepthOf(job.action, attack);
   const smears: Array<Smear | null> = [];
   for (const name of job.directions) {
     const facing = FACING_OF(name);
