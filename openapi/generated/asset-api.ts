@@ -1719,12 +1719,14 @@ export interface components {
              *     row shows it — `source`, the drawing facing that way; `mirror`, the drawing of the opposite side
              *     turned round; `repeat`, the one view repeated in a row it has no view for (the back in `up`, the
              *     sides of a front view or of a drawing whose facing is not known). Rows marked `repeat` do not
-             *     face the way their names say. Absent for the rig, which draws every direction.
+             *     face the way their names say. `turned`, a front view of a living thing turned for the row: its
+             *     face moved towards the row's side, or taken away for the back (`up`); its body is the view's.
+             *     Absent for the rig, which draws every direction.
              */
             views?: {
                 direction: string;
                 /** @enum {string} */
-                view: "source" | "mirror" | "repeat";
+                view: "source" | "mirror" | "repeat" | "turned";
             }[];
             /**
              * @description The prompt's words that would change the picture and that the picture does not show ("rusty"

@@ -296,6 +296,9 @@ async function drawFromLibrary(
     directions: request.directions,
     framesPerDirection: request.framesPerDirection,
     motion,
+    // an animal or a costume face (a ghost, an alien) turns its face for rows it has no view for; a
+    // person's drawn face is too detailed to move mark by mark (a person is the rig's in any case)
+    turnsFace: !drawing.person && /^(animal|face-costume)/.test(drawing.group),
     variation: {
       // living things stand upright and keep their colours (a fox is orange, a black cat black)
       lean: living ? 0 : look.lean + Math.round(rng.range(-1, 1)),

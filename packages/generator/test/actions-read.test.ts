@@ -142,4 +142,41 @@ describe('actions that read', () => {
     expect(colours.size).toBeLessThanOrEqual(4);
     for (const frame of chest.frames) expect(opaqueGroups(frame)).toHaveLength(1);
   });
+
+  it('a front-only living thing turns its face for the side rows and has none in the back row; a torch repeats and says so', async () => {
+    const ghost = await renderProcedural(spriteRequest('a ghost', { directions: 4, resolution: 64 }));
+    expect(ghost.views?.map((v) => v.view)).toEqual(['source', 'turned', 'turned', 'turned']);
+    /** The mean x of a frame's dark pixels (much darker than its mean), and how many there are. */
+    const dark = (f: RgbaImage) => {
+      let sum = 0;
+      let n = 0;
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++)
+          if (opaque(f, x, y)) {
+            sum += lightness(f, x, y);
+            n++;
+          }
+      const mean = sum / n;
+      let xs = 0;
+      let count = 0;
+      for (let y = 0; y < f.height; y++)
+        for (let x = 2; x < f.width - 2; x++)
+          // inside only: the outline is dark too
+          if (
+            [-2, 0, 2].every((d) => opaque(f, x + d, y) && opaque(f, x, y + d)) &&
+            lightness(f, x, y) < mean - 100
+          ) {
+            xs += x;
+            count++;
+          }
+      return { x: xs / Math.max(1, count), count };
+    };
+    const [down, left, right, up] = ghost.frames.map(dark);
+    expect(down!.count).toBeGreaterThan(10);
+    expect(left!.x).toBeLessThan(down!.x - 3);
+    expect(right!.x).toBeGreaterThan(down!.x + 3);
+    expect(up!.count).toBeLessThan(down!.count / 4);
+    const torch = await renderProcedural(spriteRequest('a torch', { directions: 4 }));
+    expect(torch.views?.map((v) => v.view)).toEqual(['source', 'repeat', 'repeat', 'repeat']);
+  });
 });

@@ -28,6 +28,7 @@ import {
   tint,
 } from './parts.js';
 import { COIN, coinSide, PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
+import { turnedView } from './turn.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
 let drawingsModule: Promise<DrawingsModule> | null = null;
@@ -44,7 +45,7 @@ export function loadDrawings(): Promise<DrawingsModule> {
 }
 
 /** How each direction of the sheet shows a one-view drawing: the view itself, or it mirrored. */
-type View = 'source' | 'mirror' | 'repeat';
+type View = 'source' | 'mirror' | 'repeat' | 'turned';
 
 export interface LibraryJob {
   lib: DrawingsModule;
@@ -62,6 +63,8 @@ export interface LibraryJob {
   directions: Directions;
   framesPerDirection: number;
   motion: LibraryMotion;
+  /** An animal or a costume face (a ghost): a front view's side and back rows turn its face. */
+  turnsFace?: boolean;
   /**
    * Seed variation: a lean (degrees), a stretch, a lighter or darker ramp, and a turn of the drawing's
    * own colour family round the hue circle (degrees; 0 for a subject whose colour is its identity).
@@ -509,7 +512,31 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     const { sx, shine: turned = 0 } = unique[i]!.pose;
     if (job.motion === 'spin' && COIN.test(`${d.label} ${d.heads.join(' ')}`) && sx < 0.8)
       frame = coinSide(frame, sx, done.colours, turned < 0.5 ? -1 : 1);
-    return prop ? frame : upscale(frame.data, gw, gh, factor, job.width, job.height);
+    return frame;
+  });
+  // a front view of a living thing: its side rows turn its face that way, its back row has none
+  // (rows where no face is found repeat the view and stay marked so)
+  const turns = views.map(({ direction, view }) =>
+    view === 'repeat' && facing === 'front' && job.turnsFace && !prop
+      ? direction.includes('left')
+        ? -1
+        : direction.includes('right')
+          ? 1
+          : direction === 'up'
+            ? 0
+            : null
+      : null,
+  );
+  const turnedOf = new Map<string, RgbaImage | null>();
+  const turnedFrame = (i: number, side: -1 | 0 | 1): RgbaImage | null => {
+    const key = `${i}:${side}`;
+    if (!turnedOf.has(key)) turnedOf.set(key, turnedView(crafted[i]!, side));
+    return turnedOf.get(key)!;
+  };
+  turns.forEach((side, di) => {
+    if (side === null) return;
+    const all = Array.from({ length: fpd }, (_, f) => turnedFrame(slots[di * fpd + f]!, side));
+    if (all.every(Boolean)) views[di] = { direction: views[di]!.direction, view: 'turned' };
   });
   // a thing doing its verb: each frame drawn on the pixels of its one still frame (props.ts)
   const ctx = {
@@ -520,16 +547,13 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   };
   return {
     frames: slots.map((i, slot) => {
-      const f = prop
-        ? upscale(
-            propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx).data,
-            gw,
-            gh,
-            factor,
-            job.width,
-            job.height,
-          )
-        : crafted[i]!;
+      const di = Math.floor(slot / fpd);
+      const grid = prop
+        ? propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx)
+        : views[di]!.view === 'turned'
+          ? turnedFrame(i, turns[di]!)!
+          : crafted[i]!;
+      const f = upscale(grid.data, gw, gh, factor, job.width, job.height);
       return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
     }),
     views,

@@ -1,0 +1,113 @@
+import type { RgbaImage } from '@assetloom/pipeline';
+
+/**
+ * A front view of a living thing turned for a row it has no view for (issue #39, decision 0076): its
+ * face — the dark marks inside its body (eyes, a nose, a mouth, with their glints: much darker than the
+ * body, each under an eighth of it) — moved towards the
+ * row's side by an eighth of its width (`side` −1 left, 1 right), or taken away for its back (0); the
+ * body's own pixels stay. Null when no face is found (two or more marks, together under a sixth of the
+ * inside): the row then repeats the view and says so.
+ */
+export function turnedView(img: RgbaImage, side: -1 | 0 | 1): RgbaImage | null {
+  const { width: w, height: h, data } = img;
+  const op = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && data[(y * w + x) * 4 + 3]! > 0;
+  const luma = (i: number) => 0.3 * data[i * 4]! + 0.59 * data[i * 4 + 1]! + 0.11 * data[i * 4 + 2]!;
+  let [x0, y0, x1, y1] = [w, h, -1, -1];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (op(x, y)) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return null;
+  // inside: two pixels from the outside every way (the outline and its inner edge are the body's)
+  const inside = (x: number, y: number) => {
+    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (!op(x + dx, y + dy)) return false;
+    return true;
+  };
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++)
+      if (inside(x, y)) {
+        sum += luma(y * w + x);
+        n++;
+      }
+  if (n < 12) return null;
+  const body = sum / n;
+  const mark = new Uint8Array(w * h);
+  let marks = 0;
+  const top = y1;
+  for (let y = y0; y <= top; y++)
+    for (let x = x0; x <= x1; x++)
+      if (inside(x, y) && luma(y * w + x) < body - 100) {
+        mark[y * w + x] = 1;
+        marks++;
+      }
+  // an eye's glint goes with the eye: a light pixel touching a mark is a mark (twice, for a 2-px glint)
+  for (let pass = 0; pass < 2; pass++) {
+    const add: number[] = [];
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const p = y * w + x;
+        if (mark[p] || !inside(x, y) || luma(p) < body + 40) continue;
+        let touching = false;
+        for (let dy = -1; dy <= 1 && !touching; dy++)
+          for (let dx = -1; dx <= 1; dx++) if (mark[(y + dy) * w + x + dx]) touching = true;
+        if (touching) add.push(p);
+      }
+    for (const p of add) mark[p] = 1;
+    marks += add.length;
+  }
+  if (!marks || marks > n / 6) return null;
+  // two or more separate marks (two eyes, an eye and a mouth)
+  const seen = new Uint8Array(w * h);
+  let groups = 0;
+  let largest = 0;
+  for (let p = 0; p < w * h; p++) {
+    if (!mark[p] || seen[p]) continue;
+    groups++;
+    const stack = [p];
+    seen[p] = 1;
+    let size = 0;
+    while (stack.length) {
+      const q = stack.pop()!;
+      size++;
+      largest = Math.max(largest, size);
+      const qx = q % w;
+      const qy = (q - qx) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const r = (qy + dy) * w + qx + dx;
+          if (qx + dx < 0 || qx + dx >= w || qy + dy < 0 || qy + dy >= h || !mark[r] || seen[r]) continue;
+          seen[r] = 1;
+          stack.push(r);
+        }
+    }
+  }
+  // a face's marks are small (a stripe or a spot pattern is not a face)
+  if (groups < 2 || largest > n / 8) return null;
+  const out: RgbaImage = { width: w, height: h, data: new Uint8Array(data) };
+  // each mark's place takes the colour of the nearest unmarked inside pixel of its row
+  for (let y = y0; y <= top; y++)
+    for (let x = x0; x <= x1; x++) {
+      if (!mark[y * w + x]) continue;
+      for (let d = 1; d < w; d++) {
+        const hit = [x - d, x + d].find(
+          (sx) => sx >= 0 && sx < w && op(sx, y) && !mark[y * w + sx] && inside(sx, y),
+        );
+        if (hit === undefined) continue;
+        out.data.set(data.subarray((y * w + hit) * 4, (y * w + hit) * 4 + 4), (y * w + x) * 4);
+        break;
+      }
+    }
+  if (side === 0) return out;
+  const k = side * Math.max(1, Math.round((x1 - x0 + 1) / 8));
+  for (let y = y0; y <= top; y++)
+    for (let x = x0; x <= x1; x++)
+      if (mark[y * w + x] && inside(x + k, y))
+        out.data.set(data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (y * w + x + k) * 4);
+  return out;
+}
