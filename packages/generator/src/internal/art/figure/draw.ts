@@ -326,8 +326,7 @@ function keptLayers(
   // a swing is drawn in front of the body and the shield in every view but the back one: a pixel
   // artist shows the weapon's whole path rather than the body hiding it for half the strike
   // (raised above the neck in the wind-up it keeps its posed depth: drawn over the head it hid the face)
-  const front =
-    held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6 && fig.j.tip[2] < fig.j.neck[2];
+  const front = held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6 && fig.j.tip[2] < fig.j.neck[2];
   return fig.parts.map((p) =>
     front && p.bone === 'weapon'
       ? { ...p, bias: (p.bias ?? 0) + FRONT_BIAS }
