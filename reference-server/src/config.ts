@@ -214,6 +214,11 @@ export interface QueueSettings {
    * core, at least 1 and at most WORKER_CONCURRENCY; 0 draws on the event loop).
    */
   pipelineThreads: number;
+  /**
+   * A pipeline thread beyond the first that has run nothing for this long is ended
+   * (PIPELINE_THREAD_IDLE_MS, default 30000; 0 never; decision 0077).
+   */
+  pipelineThreadIdleMs: number;
   /** How long a task claim lasts without renewal (TASK_LEASE_MS, default 30000); renewed every third of it. */
   leaseMs: number;
   /** How often an idle worker looks for claimable tasks (WORKER_POLL_MS, default 500). */
@@ -542,6 +547,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       });
     }
   }
+  const pipelineThreadIdleMs = read.int('PIPELINE_THREAD_IDLE_MS');
   const taskLeaseMs = read.int('TASK_LEASE_MS');
   const workerPollMs = read.int('WORKER_POLL_MS');
   const taskMaxAttempts = read.int('TASK_MAX_ATTEMPTS');
@@ -661,6 +667,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         inProcess: workerInProcess,
         concurrency: workerConcurrency,
         pipelineThreads,
+        pipelineThreadIdleMs,
         leaseMs: taskLeaseMs,
         pollMs: workerPollMs,
         maxAttempts: taskMaxAttempts,

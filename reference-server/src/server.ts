@@ -192,6 +192,7 @@ function threadsOf(
   return {
     threads: createPipelineThreadPool({
       size: config.queue.pipelineThreads,
+      idleMs: config.queue.pipelineThreadIdleMs,
       imageProvider: config.generation.imageProvider ?? null,
       ...(direct === null ? {} : { files: { storage: deps.storage, settings: direct } }),
       onThreadError: (error) =>

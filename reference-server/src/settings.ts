@@ -705,6 +705,17 @@ export const SETTINGS = [
       "worker threads that draw a worker process's tasks (drawing, quality checks, PNG encoding), so its event loop keeps serving requests and streams; `auto` = one per core, at least 1, at most `WORKER_CONCURRENCY`; `0` draws on the event loop. Events, and files for S3, are written by the main thread; with filesystem storage a thread writes its task's files itself ([decision 0026](decisions/0026-generation-overhead.md)). Size containers with this in mind: `auto` on 4 cores is 4 threads (with `WORKER_CONCURRENCY` ≥ 4); set it lower when API and worker processes share a host",
   },
   {
+    name: 'PIPELINE_THREAD_IDLE_MS',
+    group: 'queue',
+    type: 'int',
+    default: 30_000,
+    min: 0,
+    max: 86_400_000,
+    doc: { section: 'Generation: queue, workers, progress', shown: '`30000`' },
+    description:
+      "a pipeline thread beyond the first that has drawn nothing for this long, ms, is ended, so a server goes back to one thread's memory (~40–45 MB resident each) after a burst of tasks; the first stays for the next task, and a task that comes while a thread is being ended goes to a live thread or starts a new one ([decision 0077](decisions/0077-idle-pipeline-threads-retire.md)); `0`: threads stay once started",
+  },
+  {
     name: 'WORKER_POLL_MS',
     group: 'queue',
     type: 'int',

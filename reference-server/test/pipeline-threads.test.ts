@@ -5,6 +5,7 @@
  * failing sinks and dead threads end runs as the in-process pipeline's callers expect.
  */
 
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,6 +249,79 @@ describe('PIPELINE_THREADS', () => {
     expect(loadConfig(testEnv({ PIPELINE_THREADS: '65' })).ok).toBe(false);
     const three = loadConfig(testEnv({ PIPELINE_THREADS: '3' }));
     expect(three.ok && three.value.queue.pipelineThreads).toBe(3);
+  });
+});
+
+describe('PIPELINE_THREAD_IDLE_MS', () => {
+  it('ends the threads beyond the first once they have run nothing for that long; the next task draws the same files', async () => {
+    const osThreads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+    const server = await startTestServer(
+      { kind: 'embedded' },
+      {
+        PIPELINE_THREADS: '2',
+        WORKER_CONCURRENCY: '2',
+        USER_MAX_RUNNING_TASKS: '0',
+        PIPELINE_THREAD_IDLE_MS: '300',
+      },
+    );
+    try {
+      const worker = server.running.worker;
+      if (worker === null) throw new Error('the test server runs its worker in process');
+      const user = await newUser(server.url);
+      const api = client(server.url);
+      const project = await api.post('/api/v1/projects', { name: 'idle threads' }, { token: user.token });
+      const submit = async (prompt: string, seed: number) => {
+        const submitted = await api.post(
+          '/api/v1/generate',
+          { projectId: project.body.data.id, prompt, assetType: 'sprite', params: { resolution: 32, seed } },
+          { token: user.token },
+        );
+        expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+        return String(submitted.body.data.taskId);
+      };
+      /** The task's files by name, downloaded. */
+      const files = async (taskId: string) => {
+        const task = await waitForTaskEnd(server.url, user.token, taskId);
+        expect(task.status, JSON.stringify(task.error ?? null)).toBe('completed');
+        const assets = await api.get(`/api/v1/tasks/${taskId}/assets`, { token: user.token });
+        const out = new Map<string, Buffer>();
+        for (const asset of assets.body.data.assets as { key: string; url: string }[]) {
+          const res = await fetch(asset.url);
+          expect(res.status).toBe(200);
+          out.set(asset.key.slice(asset.key.lastIndexOf('/') + 1), Buffer.from(await res.arrayBuffer()));
+        }
+        return out;
+      };
+      // two tasks at once: two threads, counted while they draw
+      let most = 0;
+      let mostOs = 0;
+      const watch = setInterval(() => {
+        most = Math.max(most, worker.pipelineThreads);
+        mostOs = Math.max(mostOs, osThreads());
+      }, 10);
+      const ids = await Promise.all([submit('a red fox', 11), submit('a grey wolf', 12)]);
+      const before = await files(ids[0] as string);
+      await files(ids[1] as string);
+      clearInterval(watch);
+      expect(most).toBe(2);
+      // idle: the second thread ends, the first stays
+      const deadline = Date.now() + 10_000;
+      // (the OS thread is joined once the worker has ended, a little after the pool let it go)
+      while ((worker.pipelineThreads > 1 || osThreads() >= mostOs) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(worker.pipelineThreads).toBe(1);
+      expect(osThreads()).toBeLessThan(mostOs);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(worker.pipelineThreads).toBe(1);
+      // the next task draws on the thread that stayed, the same bytes as before
+      const after = await files(await submit('a red fox', 11));
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      expect(before.size).toBeGreaterThan(0);
+      for (const [name, bytes] of before) expect(after.get(name)?.equals(bytes), name).toBe(true);
+      expect(worker.pipelineThreads).toBe(1);
+    } finally {
+      await server.destroy();
+    }
   });
 });
 

@@ -48,6 +48,13 @@ export interface PipelineThreadPool {
   run: PipelineRunner;
   /** Threads started so far (they start with the first runs, up to the pool's size). */
   readonly started: number;
+  /**
+   * Threads alive now: started, less those that died and those that retired after `idleMs` without
+   * a run (decision 0077).
+   */
+  readonly live: number;
+  /** Threads ended because they had run nothing for `idleMs` (decision 0077). */
+  readonly retired: number;
   readonly size: number;
   /**
    * The drawings' files (sets, fonts) the threads have read so far: each was read once, here, and
@@ -71,6 +78,12 @@ export interface PipelineThreadPoolOptions {
   files?: { storage: StoragePort; settings: FsWriterSettings };
   /** Told when a thread dies (its runs reject; the next run starts a new thread). */
   onThreadError?: (error: Error) => void;
+  /**
+   * A thread other than the oldest alive that has run nothing for this long, ms, is ended, so a
+   * server after a burst of tasks goes back to one thread's memory (PIPELINE_THREAD_IDLE_MS;
+   * decision 0077). 0 or absent: threads stay until the pool closes.
+   */
+  idleMs?: number;
 }
 
 /**
@@ -97,6 +110,8 @@ interface Thread {
   worker: Worker;
   runs: Map<number, Run>;
   dead: boolean;
+  /** Set while the thread has no run: ends it when `idleMs` has passed (decision 0077). */
+  idle: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -127,6 +142,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
   let nextRun = 1;
   let closed = false;
   let started = 0;
+  let retired = 0;
+  const idleMs = options.idleMs ?? 0;
   const settings: ThreadSettings = {
     imageProvider: options.imageProvider,
     files: options.files?.settings ?? null,
@@ -147,6 +164,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
   function fail(thread: Thread, error: Error): void {
     if (thread.dead) return;
     thread.dead = true;
+    awake(thread);
     const index = threads.indexOf(thread);
     if (index >= 0) threads.splice(index, 1);
     for (const run of thread.runs.values()) {
@@ -166,6 +184,40 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       );
   }
 
+  /** A thread that has a run again (or ends) is not idle. */
+  function awake(thread: Thread): void {
+    if (thread.idle !== null) clearTimeout(thread.idle);
+    thread.idle = null;
+  }
+
+  /** A thread whose last run ended: ended after `idleMs` without a new one, unless it is the oldest. */
+  function idle(thread: Thread): void {
+    if (idleMs <= 0 || thread.runs.size > 0 || thread.dead) return;
+    awake(thread);
+    thread.idle = setTimeout(() => retire(thread), idleMs);
+    // an idle pool does not keep the process alive
+    thread.idle.unref();
+  }
+
+  /**
+   * Ends an idle thread. It leaves `threads` in this same turn of the event loop, before it is
+   * terminated: `pick` runs synchronously, so a run is never handed to a thread being ended — the
+   * next run goes to a live thread or starts a new one. The oldest live thread stays (a warm start
+   * for the next task: its modules loaded, resvg compiled).
+   */
+  function retire(thread: Thread): void {
+    thread.idle = null;
+    if (closed || thread.dead || thread.runs.size > 0) return;
+    const index = threads.indexOf(thread);
+    if (index <= 0) return;
+    threads.splice(index, 1);
+    thread.dead = true;
+    retired += 1;
+    thread.worker.terminate().catch(() => {
+      // already gone
+    });
+  }
+
   function post(thread: Thread, message: MainMessage): void {
     if (!thread.dead) thread.worker.postMessage(message);
   }
@@ -181,7 +233,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       // place, decoded as used, decision 0063; set files and fonts shared, decision 0072)
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const thread: Thread = { worker, runs: new Map(), dead: false };
+    const thread: Thread = { worker, runs: new Map(), dead: false, idle: null };
     started += 1;
     worker.on('message', (message: ThreadMessage) => {
       if (message.t === 'file') {
@@ -233,11 +285,13 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         }
         case 'done':
           thread.runs.delete(message.id);
+          idle(thread);
           run.detach();
           run.resolve(message.result);
           return;
         case 'crashed':
           thread.runs.delete(message.id);
+          idle(thread);
           run.detach();
           run.reject(new PipelineThreadError(`the pipeline thread's run failed: ${message.error.message}`));
           return;
@@ -280,6 +334,7 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
         return;
       }
       const thread = pick();
+      awake(thread);
       const id = nextRun++;
       const signal = runOptions.signal;
       const onAbort = () => {
@@ -317,6 +372,12 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
     run,
     get started() {
       return started;
+    },
+    get live() {
+      return threads.length;
+    },
+    get retired() {
+      return retired;
     },
     size: options.size,
     get sharedFiles() {

@@ -83,6 +83,12 @@ export interface GenerationWorker {
   readonly owner: string;
   /** Tasks running now. */
   readonly active: number;
+  /**
+   * Its pipeline threads alive now (0 without PIPELINE_THREADS): one after the first task, up to the
+   * pool's size while tasks run at once, back to one when the others have been idle for
+   * PIPELINE_THREAD_IDLE_MS (decision 0077).
+   */
+  readonly pipelineThreads: number;
   /** The webhook delivery loop this worker runs, if any. */
   readonly webhooks: WebhookDispatcher | null;
   /** Starts the claim loop (idempotent). */
@@ -419,6 +425,9 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
       return running.size;
     },
     webhooks: options.webhooks?.dispatcher ?? null,
+    get pipelineThreads() {
+      return options.threads?.live ?? 0;
+    },
     start() {
       if (started) return;
       started = true;
