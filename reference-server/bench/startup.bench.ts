@@ -15,7 +15,11 @@
  *   threads (anonymous mappings aligned to 64 MiB: a thread's arena heap; the main thread's arena is
  *   [heap]) and the other anonymous pages (V8's heaps, WebAssembly memory, large mallocs);
  *   BENCH_SERVER_ENV="NAME=value,…" starts the servers with those variables too (e.g.
- *   MALLOC_ARENA_MAX=2: glibc reads it when the process starts, so it is measured from outside).
+ *   MALLOC_ARENA_MAX=2: glibc reads it when the process starts, so it is measured from outside);
+ * - with two threads drawing, the server once its second thread has retired (decision 0077): the
+ *   servers start with PIPELINE_THREAD_IDLE_MS=BENCH_THREAD_IDLE_MS (default 15000, after the 10 s
+ *   reading), and 3 s after that idle time has passed the bench reads the OS threads
+ *   (/proc/<pid>/status) and the resident memory with its split again.
  *
  *   pnpm --filter @assetloom/server build && tsx bench/startup.bench.ts
  */
@@ -59,6 +63,8 @@ const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 };
+/** PIPELINE_THREAD_IDLE_MS of the servers measured (a server without the setting ignores it). */
+const threadIdleMs = Number(process.env.BENCH_THREAD_IDLE_MS ?? 15_000);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 async function untilHealthy(url: string): Promise<void> {
@@ -132,11 +138,16 @@ const PIECES = [
  * issue #27 and of decisions 0042 and 0063), the pool only ever starts one thread, whatever
  * PIPELINE_THREADS says (decision 0072).
  */
-async function memory(label: string, dir: string | undefined, sideBySide: boolean): Promise<number> {
+async function memory(
+  label: string,
+  dir: string | undefined,
+  sideBySide: boolean,
+): Promise<{ later: number; retired: number | null }> {
   const data = mkdtempSync(join(tmpdir(), 'assetloom-startup-'));
   const server = await startBuiltServer(
     benchServerEnv(data, {
       PIPELINE_THREADS: threads,
+      PIPELINE_THREAD_IDLE_MS: String(threadIdleMs),
       ...serverEnv,
       ...(sideBySide ? { USER_MAX_RUNNING_TASKS: '0', WORKER_CONCURRENCY: '2' } : {}),
     }),
@@ -181,6 +192,7 @@ async function memory(label: string, dir: string | undefined, sideBySide: boolea
   if (sideBySide) await Promise.all([...PIECES, ...PIECES].map(draw));
   else for (const piece of PIECES) await draw(piece);
   const loaded = rssMb(server.pid);
+  const drawn = performance.now();
   const started = osThreads(server.pid) - idleThreads;
   await new Promise((r) => setTimeout(r, 10_000));
   const later = rssMb(server.pid);
@@ -188,9 +200,19 @@ async function memory(label: string, dir: string | undefined, sideBySide: boolea
   log(
     `${label}: resident memory (PIPELINE_THREADS=${threads}, ${sideBySide ? 'the pieces twice, two at once' : 'one after another'}; OS threads started ${started}): idle after start ${idle.toFixed(0)} MB; after a drawing, a scene and two UI pieces (catalog, sets, resvg, both fonts) ${loaded.toFixed(0)} MB (+${(loaded - idle).toFixed(0)} MB); 10 s idle later ${later.toFixed(0)} MB (+${(later - idle).toFixed(0)} MB: ${kindsGrew(idleKinds, laterKinds)})`,
   );
+  let retired: number | null = null;
+  if (sideBySide && threadIdleMs > 0) {
+    // the threads beyond the first ended once idle (decision 0077): PIPELINE_THREAD_IDLE_MS + 3 s
+    await new Promise((r) => setTimeout(r, Math.max(0, drawn + threadIdleMs + 3000 - performance.now())));
+    const after = rssMb(server.pid);
+    retired = after - idle;
+    log(
+      `${label}: ${((threadIdleMs + 3000) / 1000).toFixed(0)} s after the pieces (PIPELINE_THREAD_IDLE_MS=${threadIdleMs}): OS threads started ${osThreads(server.pid) - idleThreads} (${started} at the pieces' end); ${after.toFixed(0)} MB (+${retired.toFixed(0)} MB: ${kindsGrew(idleKinds, residentKinds(server.pid))})`,
+    );
+  }
   await server.close();
   rmSync(data, { recursive: true, force: true });
-  return later - idle;
+  return { later: later - idle, retired };
 }
 
 // BENCH_BASELINE=<another checkout, its server built> (e.g. /work/main): its server too, alternated
@@ -199,10 +221,13 @@ const baseline = process.env.BENCH_BASELINE;
 const servers: Array<[string, string | undefined]> = [['this checkout', undefined]];
 if (baseline) servers.unshift(['baseline', join(baseline, 'reference-server')]);
 const grew = new Map<string, number[]>();
+const retiredGrew = new Map<string, number | null>();
 for (const sideBySide of [false, true]) {
   for (const [label, dir] of servers) {
     const key = `${label} ${sideBySide}`;
-    grew.set(key, [...(grew.get(key) ?? []), await memory(label, dir, sideBySide)]);
+    const measured = await memory(label, dir, sideBySide);
+    grew.set(key, [...(grew.get(key) ?? []), measured.later]);
+    retiredGrew.set(key, measured.retired);
   }
 }
 if (baseline) {
@@ -212,5 +237,11 @@ if (baseline) {
     log(
       `${sideBySide ? 'two threads drawing' : 'one after another'}: grew +${b.toFixed(0)} MB (baseline) → +${m.toFixed(0)} MB (${(m - b).toFixed(0)} MB)`,
     );
+    const rb = retiredGrew.get(`baseline ${sideBySide}`);
+    const rm = retiredGrew.get(`this checkout ${sideBySide}`);
+    if (rb != null && rm != null)
+      log(
+        `two threads drawing, ${((threadIdleMs + 3000) / 1000).toFixed(0)} s after the pieces: grew +${rb.toFixed(0)} MB (baseline) → +${rm.toFixed(0)} MB (${(rm - rb).toFixed(0)} MB)`,
+      );
   }
 }
