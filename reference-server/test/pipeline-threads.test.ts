@@ -210,6 +210,30 @@ describe('pipeline threads', () => {
     expect(threads.started).toBe(2);
   });
 
+  it('end an idle thread beyond the first without reporting a failure, and start a new one when two runs come again', async () => {
+    const errors: Error[] = [];
+    const threads = createPipelineThreadPool({
+      size: 2,
+      imageProvider: null,
+      idleMs: 100,
+      onThreadError: (e) => errors.push(e),
+    });
+    pools.push(threads);
+    const both = () =>
+      Promise.all(['slime', 'bat'].map((p) => threads.run(request(p), { storage: createMemoryStorage() })));
+    expect((await both()).every((r) => r.ok)).toBe(true);
+    expect(threads.started).toBe(2);
+    const deadline = Date.now() + 5000;
+    while (threads.live > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect([threads.live, threads.retired]).toEqual([1, 1]);
+    // the first stays however long it idles
+    await new Promise((r) => setTimeout(r, 300));
+    expect(threads.live).toBe(1);
+    expect((await both()).every((r) => r.ok)).toBe(true);
+    expect([threads.started, threads.live]).toEqual([3, 2]);
+    expect(errors).toEqual([]);
+  });
+
   it('refuse injected providers, fetch and clocks (a thread builds its own from the settings)', async () => {
     const { pool: threads } = pool(1);
     await expect(
