@@ -280,7 +280,18 @@ const PHRASE_END = new Set([
   'and',
 ]);
 const ZH_STOP = new Set(
-  '的 地 得 了 着 一 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 棵 株 朵 颗 枚 盏 栋 幢 一棵 一株 一朵 一颗 一枚 一盏 一栋 一幢 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 骑着 穿 穿着 戴 戴着 背 背着 正在 很 非常'.split(
+  '的 地 得 了 着 一 这 那 个 只 把 位 头 条 匹 座 辆 艘 张 在 和 与 及 里 中 上 下 是 有 一个 一只 一把 一位 一头 一条 一座 一辆 一艘 棵 株 朵 颗 枚 盏 栋 幢 一棵 一株 一朵 一颗 一枚 一盏 一栋 一幢 像素 风格 精灵 动画 游戏 素材 图 图标 背景 场景 色 拿 拿着 持 带 带着 骑 骑着 穿 穿着 戴 戴着 背 背着 正在 很 非常'.split(
+    ' ',
+  ),
+);
+/**
+ * Numerals and demonstratives a Chinese measure word (量词) follows: "一面旗", "两只猫", "这座城堡". The
+ * measure word after one is grammar, never content (issue #39, decision 0078): a word of its own,
+ * never glued to the noun after it nor named as "not in the picture".
+ */
+const ZH_COUNT = new Set('一二两三四五六七八九十几这那每某哪'.split(''));
+const ZH_MEASURE = new Set(
+  '面 把 只 个 张 座 棵 株 条 头 匹 块 颗 粒 朵 顶 艘 辆 本 件 瓶 杯 堆 位 枚 盏 栋 幢 根 支 枝 片 扇 双 对 群 串 副 架 台 部 盒 袋 碗 盘 套 尾 口 间 封'.split(
     ' ',
   ),
 );
@@ -449,6 +460,23 @@ export function tokenize(text: string): Token[] {
  * before it ("戴头盔的士兵": forward 的士 a taxi and a stray 兵, backward 的 and 士兵 the soldier).
  */
 function segmentZh(run: string): Token[] {
+  const { chinese, zhMaxLen } = lex();
+  // a measure word after a numeral or a demonstrative splits the run there, unless the lexicon has a
+  // longer word starting at the numeral ("九头蛇" the hydra, "一杯奶")
+  for (let i = 1; i < run.length; i++) {
+    if (!ZH_COUNT.has(run[i - 1]!) || !ZH_MEASURE.has(run[i]!)) continue;
+    let longer = false;
+    for (let len = 3; len <= Math.min(zhMaxLen, run.length - i + 1) && !longer; len++)
+      longer = chinese.has(run.slice(i - 1, i - 1 + len));
+    if (longer) continue;
+    const measure: Token = { text: run[i]!, en: '', zh: true, known: true };
+    const after = run.slice(i + 1);
+    return [...segmentZh(run.slice(0, i)), measure, ...(after ? segmentZh(after) : [])];
+  }
+  return segmentRun(run);
+}
+
+function segmentRun(run: string): Token[] {
   const { chinese, zhMaxLen } = lex();
   const known = (piece: string) => chinese.has(piece) || ZH_STOP.has(piece);
   const token = (hit: string): Token => ({
@@ -1101,8 +1129,10 @@ export function interpret(input: InterpretInput): Interpretation {
   }
   const sceneWord = readSetting(r, input.style);
   const { head, heldNoun } = chooseHead(r);
-  if (r.sprite) finishSprite(r, head, heldNoun);
-  else if (input.assetType === 'background') finishBackground(r, sceneWord);
+  if (r.sprite) {
+    finishSprite(r, head, heldNoun);
+    honourOwnParts(r);
+  } else if (input.assetType === 'background') finishBackground(r, sceneWord);
   else finishUi(r);
   const { result } = r;
   if (!r.sprite) {
@@ -1113,6 +1143,56 @@ export function interpret(input: InterpretInput): Interpretation {
   result.understood = dedupe(r.understood);
   result.ignored = dedupe(r.ignored).filter((w) => !result.understood.includes(w));
   return result;
+}
+
+/**
+ * A body part of the subject's own, after a possessive ("a bat flapping its wings", "a dog wagging
+ * its tail", "a cat licking its paw"): the subject's drawing shows it, so it is honoured, never named
+ * as not in the picture (issue #39, decision 0078). A part the subject's kind does not have ("a
+ * horse flapping its wings") stays ignored.
+ */
+const OWN_PART: Readonly<Record<string, (plan: string, has: (f: string) => boolean) => boolean>> = {
+  wing: (_, has) => has('wings'),
+  tail: (_, has) => has('tail') || has('bushy-tail'),
+  paw: (plan) => plan === 'quadruped',
+  hoof: (_, has) => has('mane') || has('horns') || has('antlers'),
+  horn: (_, has) => has('horns'),
+  antler: (_, has) => has('antlers'),
+  fin: (_, has) => has('fins'),
+  claw: (_, has) => has('claws'),
+  beak: (_, has) => has('beak'),
+  mane: (_, has) => has('mane'),
+  trunk: (_, has) => has('trunk'),
+  tentacle: (_, has) => has('tentacles'),
+  shell: (_, has) => has('shell'),
+  ear: (_, has) => has('ears') || has('round-ears') || has('long-ears'),
+  head: (plan) => plan !== 'object',
+  eye: (plan) => plan !== 'object',
+  body: (plan) => plan !== 'object',
+  leg: (plan) => plan === 'quadruped' || plan === 'biped' || plan === 'many-legged' || plan === 'bird',
+  foot: (plan) => plan === 'quadruped' || plan === 'biped' || plan === 'bird',
+  arm: (plan) => plan === 'biped',
+  hand: (plan) => plan === 'biped',
+};
+const POSSESSIVE = new Set(['its', 'his', 'her', 'their']);
+
+function honourOwnParts(r: Reading): void {
+  const spec = r.result.kind ? kindSpec(r.result.kind) : undefined;
+  if (!spec || !r.result.subject) return;
+  const features = new Set<string>([
+    ...spec.features,
+    ...(r.result.lemma ? glossFeaturesOf(r.result.lemma) : []),
+  ]);
+  const has = (f: string) => features.has(f);
+  for (const [i, token] of r.tokens.entries()) {
+    if (token.zh || !POSSESSIVE.has(r.tokens[i - 1]?.text ?? '')) continue;
+    const w = token.en;
+    const part = w === 'feet' ? 'foot' : w === 'hooves' ? 'hoof' : w.replace(/s$/, '');
+    const shown = OWN_PART[part] ?? OWN_PART[w];
+    if (!shown?.(spec.plan, has) || !r.ignored.includes(token.text)) continue;
+    r.ignored.splice(r.ignored.indexOf(token.text), 1);
+    r.understood.push(token.text);
+  }
 }
 
 function dedupe(list: string[]): string[] {

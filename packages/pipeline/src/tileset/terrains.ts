@@ -200,6 +200,9 @@ const ZH_WORDS: ReadonlyArray<[string, TerrainName]> = [
   ['冰', 'ice'],
 ];
 
+/** Chinese surfaces a terrain word before them makes of that terrain ("石板路", "砖墙", "石头地面"). */
+const ZH_SHAPED: readonly string[] = ['路', '道', '小路', '小径', '路面', '墙', '墙壁', '地', '地面', '地板'];
+
 /** What goes with a terrain named alone. */
 const PARTNER: Record<TerrainName, TerrainName> = {
   grass: 'water',
@@ -323,6 +326,26 @@ export function chooseTerrains(
     names = names.slice(0, count);
   }
   words.push(...absorbed);
+  // Chinese: a word holding a drawn terrain's word ("石板" flagstones holds 石) and a surface word
+  // right after one ("石板路": the path is of the slabs) are drawn, never "not in the picture"
+  // (issue #39, decision 0078)
+  const drawn = hits.filter((h) => names.includes(h.name) && /[\u3400-\u9fff]/.test(h.word));
+  for (const w of base.ignored) {
+    if (!/[\u3400-\u9fff]/.test(w)) continue;
+    const at = lower.indexOf(w);
+    const holds = drawn.some((h) => w.includes(h.word));
+    const after =
+      ZH_SHAPED.includes(w) &&
+      drawn.some((h) => {
+        // the surface word follows the terrain's word, or the lexicon word that holds it ("石板")
+        const held = base.ignored.find(
+          (x) => x.includes(h.word) && lower.indexOf(x) <= h.at && lower.indexOf(x) + x.length > h.at,
+        );
+        const end = held ? lower.indexOf(held) + held.length : h.at + h.word.length;
+        return at === end;
+      });
+    if (holds || after) words.push(w);
+  }
   const understood = [...new Set([...base.understood, ...words])];
   const ignored = base.ignored.filter(
     (w) => !words.some((x) => x === w || (x.includes(w) && /[\u3400-\u9fff]/.test(w))),
