@@ -51,6 +51,10 @@ describe('not in the picture', () => {
     expect(slabs.terrains.map((t) => t.name)).toEqual(['grass', 'stone']);
     expect(slabs.interpretation.ignored).toEqual([]);
     expect(slabs.interpretation.understood).toEqual(expect.arrayContaining(['石板', '路']));
+    // the English hyphened compound is its terrain, drawn and honoured with the path it makes
+    const path = chooseTerrains({ userPrompt: 'grass and a stone-slab path', tags: [], style: {} }, 2);
+    expect(path.terrains.map((t) => t.name)).toEqual(['grass', 'stone']);
+    expect(path.interpretation.ignored).toEqual([]);
     // an animal in a tileset prompt is not drawn, and said so
     expect(
       chooseTerrains({ userPrompt: '石板路和狮子', tags: [], style: {} }, 2).interpretation.ignored,

@@ -282,7 +282,12 @@ export function chooseTerrains(
       material = null;
       continue;
     }
-    const word = singular(token.en);
+    // a hyphened compound is its last terrain word ("stone-slab" the slabs, "dirt-road" the dirt)
+    const parts = token.en.includes('-') ? token.en.split('-').map(singular) : [];
+    const word =
+      WORDS[singular(token.en)] !== undefined
+        ? singular(token.en)
+        : (parts.findLast((p) => WORDS[p]) ?? singular(token.en));
     const shape = SHAPED_BY[word];
     if (material && shape) {
       // "a brick wall", "wooden floor", "lava river": the material is the surface; a stone wall is
