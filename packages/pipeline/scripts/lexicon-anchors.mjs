@@ -466,6 +466,8 @@ export const WORDS = {
     ['药水', 'potion'],
     ['金币', 'coin'],
     ['盾', 'shield'],
+    // CC-CEDICT glosses 旗帜 "ensign", whose first WordNet sense is a naval officer: a flag was drawn as a person
+    ['旗帜', 'flag'],
     ['弓', 'bow'],
     ['城市', 'city'],
     ['洞穴', 'cave'],

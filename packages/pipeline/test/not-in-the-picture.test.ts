@@ -25,6 +25,8 @@ describe('not in the picture', () => {
         prompt,
       ).toEqual([]);
     }
+    // 旗帜 is a flag (CC-CEDICT's "ensign" is first a naval officer in WordNet: it drew a person)
+    expect(sprite('一面旗帜').lemma).toBe('flag');
     // the number itself is content the single sprite does not show, as "two" is in English
     expect(sprite('两只猫').ignored).toEqual(['两']);
     expect(sprite('two cats').ignored).toEqual(['two']);
