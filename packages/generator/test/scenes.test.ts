@@ -302,6 +302,9 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(meadow.subject).toBe('snowfield');
     expect(meadow.interpretation!.ignored).toEqual(['summer']);
     expect((await draw('a ruined castle')).interpretation!.ignored).toContain('ruined');
+    // a describing word WordNet also has as a rare noun (a tea cosy, a snug) is not a thing to refuse
+    for (const prompt of ['a cosy tavern', 'a cozy tavern', 'a snug tavern'])
+      expect((await draw(prompt)).subject, prompt).toMatch(/tavern/);
   });
 
   it.each([

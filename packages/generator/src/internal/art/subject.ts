@@ -137,8 +137,26 @@ const NOT_DRAWN_AS = new Set([
   'steamboat',
   'steamer',
 ]);
-/** Nouns that, before another noun, describe it (WordNet's tag counts miss them). */
-const DESCRIBING = ['male', 'evil', 'holy', 'dark', 'baby', 'giant', 'elder', 'mini', 'toy', 'pet'];
+/**
+ * Nouns that, before another noun, describe it (WordNet's tag counts miss them). "cosy"/"cozy" and
+ * "snug": a tea cosy and a snug are nouns with no tagged sense, so "a cosy tavern" refused its scene
+ * as a thing it could not draw (decision 0074's rule).
+ */
+const DESCRIBING = [
+  'male',
+  'evil',
+  'holy',
+  'dark',
+  'baby',
+  'giant',
+  'elder',
+  'mini',
+  'toy',
+  'pet',
+  'cosy',
+  'cozy',
+  'snug',
+];
 /** Words before a thing that say what it is for, not what it looks like ("battle axe", "war hammer"). */
 const USE_WORDS = new Set([
   'battle',
