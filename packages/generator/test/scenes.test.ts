@@ -305,6 +305,13 @@ describe('a scene never drops or swaps a named thing', () => {
     // a describing word WordNet also has as a rare noun (a tea cosy, a snug) is not a thing to refuse
     for (const prompt of ['a cosy tavern', 'a cozy tavern', 'a snug tavern'])
       expect((await draw(prompt)).subject, prompt).toMatch(/tavern/);
+    // nor a word the lexicon has no noun of (a genre, a describing word): named, never refused
+    for (const [prompt, word] of [
+      ['a fantasy dungeon', 'fantasy'],
+      ['a dusty beach', 'dusty'],
+      ['a steampunk village', 'steampunk'],
+    ] as const)
+      expect((await draw(prompt)).interpretation!.ignored, prompt).toEqual([word]);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import type { Interpretation, Scene, TimeOfDay, Weather } from '@assetloom/pipeline/interpret';
-import { sceneOf, tokenize, wordClass } from '@assetloom/pipeline/interpret';
+import { nounLemma, sceneOf, tokenize, wordClass } from '@assetloom/pipeline/interpret';
 
 /**
  * What a background prompt names, as the scene composer draws it: the setting (where it is), the
@@ -674,8 +674,14 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         if (head >= 0 && (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place')) {
           if (HONOURED.has(w)) honoured.push(t.text);
           // a noun before an element or a place that none of the above read ("balcony" was one):
-          // never drawn without, never silent
-          else if (classes[i] === 'noun' && !(t.zh && [...t.text].length === 1)) unread.push(t.text);
+          // never drawn without, never silent; an English word the lexicon has no noun of ("winter",
+          // "fantasy", "dusty", "futuristic": a season, a genre, a describing word) is named, not refused
+          else if (
+            classes[i] === 'noun' &&
+            !(t.zh && [...t.text].length === 1) &&
+            (t.zh || nounLemma(w) !== null)
+          )
+            unread.push(t.text);
         }
       }
     }
