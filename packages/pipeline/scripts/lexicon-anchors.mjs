@@ -520,5 +520,8 @@ export const WORDS = {
     ['银', 'silver'],
     ['冰', 'ice'],
     ['铁', 'iron'],
+    // everyday X子 nouns CC-CEDICT files under another sense or not at all: read as 子 "son", they drew a person
+    ['靴子', 'boot'],
+    ['镯子', 'bracelet'],
   ],
 };

@@ -290,6 +290,30 @@ const ZH_STOP = new Set(
  * never glued to the noun after it nor named as "not in the picture".
  */
 const ZH_COUNT = new Set('一二两三四五六七八九十几这那每某哪'.split(''));
+/**
+ * Counts ("three trees", "两只猫"): one thing is drawn and the count is said not honoured; a count is
+ * never a modifier of the head (it picked a "christmas tree" among the trees, or refused "两猫").
+ */
+const COUNTS = new Set(
+  'two three four five six seven eight nine ten eleven twelve several many few dozen pair couple'.split(' '),
+);
+/** The English word of a count before a measure word; 一, 这, 那 are grammar (no word). */
+const ZH_NUMERAL: Record<string, string> = {
+  二: 'two',
+  两: 'two',
+  三: 'three',
+  四: 'four',
+  五: 'five',
+  六: 'six',
+  七: 'seven',
+  八: 'eight',
+  九: 'nine',
+  十: 'ten',
+  几: 'several',
+  每: 'each',
+  某: 'some',
+  哪: 'which',
+};
 const ZH_MEASURE = new Set(
   '面 把 只 个 张 座 棵 株 条 头 匹 块 颗 粒 朵 顶 艘 辆 本 件 瓶 杯 堆 位 枚 盏 栋 幢 根 支 枝 片 扇 双 对 群 串 副 架 台 部 盒 袋 碗 盘 套 尾 口 间 封'.split(
     ' ',
@@ -471,7 +495,17 @@ function segmentZh(run: string): Token[] {
     if (longer) continue;
     const measure: Token = { text: run[i]!, en: '', zh: true, known: true };
     const after = run.slice(i + 1);
-    return [...segmentZh(run.slice(0, i)), measure, ...(after ? segmentZh(after) : [])];
+    // the numeral is a word of its own, read as its English one ("两只猫" is "two cats": a cat, and
+    // "两" named as not in the picture), never glued to the noun as an unknown "两猫"
+    const count = run[i - 1]!;
+    const numeral: Token = { text: count, en: ZH_NUMERAL[count] ?? '', zh: true, known: true };
+    const before = run.slice(0, i - 1);
+    return [
+      ...(before ? segmentZh(before) : []),
+      numeral,
+      measure,
+      ...(after ? segmentZh(after) : []),
+    ];
   }
   return segmentRun(run);
 }
@@ -508,7 +542,7 @@ function segmentRun(run: string): Token[] {
     i += hit.length;
   }
   if (unknown) forward.push(unknownToken(unknown));
-  if (!missF) return forward;
+  if (!missF) return withNounSuffix(forward);
   const backward: Token[] = [];
   unknown = '';
   let missB = 0;
@@ -531,7 +565,25 @@ function segmentRun(run: string): Token[] {
     j -= hit.length;
   }
   if (unknown) backward.unshift(unknownToken(unknown));
-  return missB < missF ? backward : forward;
+  return withNounSuffix(missB < missF ? backward : forward);
+}
+
+/**
+ * 子 after one character the lexicon has no word X子 for is that word's suffix ("钳子" pliers, "包子" a
+ * bun), never a word of its own: read alone, 子 is a son (a person), and "一双靴子" drew a figure.
+ */
+function withNounSuffix(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const prev = out.at(-1);
+    if (t.text === '子' && prev?.zh && prev.text.length === 1 && !ZH_STOP.has(prev.text)) {
+      // X子 is a word of its own, not X's gloss ("包子" a bun, not 包 a cover): refused as itself
+      out[out.length - 1] = { text: `${prev.text}子`, en: '', zh: true, known: false };
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
 }
 
 const SCENE_KEYS = ['scene', 'subject', 'mood', 'theme', 'biome'];
@@ -1033,7 +1085,7 @@ function finishSprite(r: Reading, head: Noun | undefined, heldNoun: Noun | undef
     const phraseOf = content[at]?.phrase;
     const mods = content
       .slice(0, Math.max(0, at))
-      .filter((c) => c.phrase === phraseOf && c.text !== result.subject)
+      .filter((c) => c.phrase === phraseOf && c.text !== result.subject && !COUNTS.has(c.en))
       .map((c) => (c.zh ? c.text : c.en));
     if (mods.length) result.modifiers = dedupe(mods);
     // a colour before a compound describes the whole: "a green wizard hat" is a green hat, not a hat
