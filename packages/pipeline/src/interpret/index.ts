@@ -500,12 +500,7 @@ function segmentZh(run: string): Token[] {
     const count = run[i - 1]!;
     const numeral: Token = { text: count, en: ZH_NUMERAL[count] ?? '', zh: true, known: true };
     const before = run.slice(0, i - 1);
-    return [
-      ...(before ? segmentZh(before) : []),
-      numeral,
-      measure,
-      ...(after ? segmentZh(after) : []),
-    ];
+    return [...(before ? segmentZh(before) : []), numeral, measure, ...(after ? segmentZh(after) : [])];
   }
   return segmentRun(run);
 }
