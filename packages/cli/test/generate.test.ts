@@ -8,7 +8,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runCli } from '../src/cli.js';
-import { type ClientOverrides, type CliIo, EXIT } from '../src/context.js';
+import { printDownload } from '../src/commands/generate.js';
+import { type ClientOverrides, type CliIo, type Context, EXIT } from '../src/context.js';
 import { startToolServer } from './server.js';
 
 function capture(cwd: string, env: Record<string, string> = {}) {
@@ -362,6 +363,18 @@ describe('against the msw mock', () => {
     expect(fox.out()).toContain(
       "rows that repeat the drawing's one view (not drawn facing that way): left, right, up",
     );
+    // a front view of a living thing turned for its rows says so too (view `turned`)
+    const lines: string[] = [];
+    printDownload({ print: (line: string) => lines.push(line) } as unknown as Context, {
+      files: ['/out/sprite.png'],
+      notHonoured: [],
+      repeated: [],
+      turned: ['left', 'right', 'up'],
+    });
+    expect(lines).toEqual([
+      '/out/sprite.png',
+      "rows that turn the drawing's front view (its face moved or taken away, its body not redrawn): left, right, up",
+    ]);
   });
 
   it('takes the project id and a token from the environment, and polls when asked', async () => {

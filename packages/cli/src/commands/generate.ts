@@ -501,15 +501,19 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
   const keys = new Set<string>();
   // the words the picture does not show (metadata.notHonoured): said beside the files
   const notHonoured = new Set<string>();
-  // the direction rows that only repeat the drawing's one view (metadata.views)
+  // the direction rows that only repeat the drawing's one view, or turn its front view (metadata.views)
   const repeated = new Set<string>();
+  const turned = new Set<string>();
   for (const asset of listed.assets) {
     const meta = asset.metadata as {
       notHonoured?: string[];
       views?: Array<{ direction: string; view: string }>;
     };
     for (const w of meta.notHonoured ?? []) notHonoured.add(w);
-    for (const v of meta.views ?? []) if (v.view === 'repeat') repeated.add(v.direction);
+    for (const v of meta.views ?? []) {
+      if (v.view === 'repeat') repeated.add(v.direction);
+      if (v.view === 'turned') turned.add(v.direction);
+    }
     keys.add(asset.key);
     byKey.set(asset.key, asset);
     const atlas = (asset.metadata as { atlas?: Record<string, unknown> } | undefined)?.atlas ?? {};
@@ -534,18 +538,27 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
     written.push(resolve(outDir, name));
   }
   bar?.stop();
-  return { files: written.sort(), notHonoured: [...notHonoured], repeated: [...repeated] };
+  return {
+    files: written.sort(),
+    notHonoured: [...notHonoured],
+    repeated: [...repeated],
+    turned: [...turned],
+  };
 }
 
 /** Prints the files written and, beside them, the prompt's words the picture does not show. */
 export function printDownload(
   ctx: Context,
-  got: { files: string[]; notHonoured: string[]; repeated: string[] },
+  got: { files: string[]; notHonoured: string[]; repeated: string[]; turned?: string[] },
 ): void {
   for (const file of got.files) ctx.print(file);
   if (got.repeated.length > 0)
     ctx.print(
       `rows that repeat the drawing's one view (not drawn facing that way): ${got.repeated.join(', ')}`,
+    );
+  if (got.turned?.length)
+    ctx.print(
+      `rows that turn the drawing's front view (its face moved or taken away, its body not redrawn): ${got.turned.join(', ')}`,
     );
   if (got.notHonoured.length > 0)
     ctx.print(
