@@ -400,6 +400,15 @@ const relit = (c: Rgb, dl: number): Rgb => {
  * apart from every region it touches. Deterministic (no draw of the seed), so identities of prompts
  * whose colours were apart are unchanged.
  */
+/** Two colours of one hue family (both coloured, their hues within 40°). */
+function sameHue(a: Rgb, b: Rgb): boolean {
+  const [, a1, b1] = oklab(a);
+  const [, a2, b2] = oklab(b);
+  if (Math.hypot(a1, b1) < 0.03 || Math.hypot(a2, b2) < 0.03) return false;
+  const d = Math.abs(Math.atan2(b1, a1) - Math.atan2(b2, a2));
+  return Math.min(d, 2 * Math.PI - d) < (40 * Math.PI) / 180;
+}
+
 function separate(
   out: Record<Slot, StoredRamp>,
   t: Record<Slot, Rgb>,
@@ -598,6 +607,21 @@ function paletteOf(
     bone: look === 'skeleton' ? main : [235, 228, 205],
   };
   if (look === 'creature') t.cloth2 = mix(main, [250, 240, 220], 0.45);
+  // a being's own skin ("a goblin archer": green) never dressed in its own hue unless the prompt
+  // says so: the ranger's green on a green goblin was one value range, the head a green hood-blob
+  // (issue #39). Its clothes go to brown leather and its hood a darker brown.
+  if (
+    d.skin &&
+    !bodyLook &&
+    asked.main === undefined &&
+    asked.cloth === undefined &&
+    sameHue(t.cloth, t.skin)
+  ) {
+    const was = t.cloth;
+    t.cloth = [122, 84, 52];
+    if (asked.hat === undefined && t.hat === was) t.hat = [88, 60, 42];
+    if (asked.cape === undefined && t.cape === was) t.cape = [88, 60, 42];
+  }
   const out = {} as Record<Slot, StoredRamp>;
   const hex = (c: Rgb) =>
     `#${c

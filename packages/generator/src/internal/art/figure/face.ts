@@ -123,27 +123,47 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
   sockets: (c) => {
     eyePair(c, 0.05, (s) => {
       // big dark sockets: what makes a white ball a skull
-      const w = c.R >= 7 ? 3 : c.R >= 4 ? 2 : 1;
-      const h = c.R >= 7 ? 3 : w;
+      // a third of the skull wide at any size: at 128 px a 3 px socket was a man's eye on a bald head
+      const w = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.32)) : c.R >= 4 ? 2 : 1;
+      const h = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.36)) : w;
       for (let y = 0; y < h; y++)
         for (let x = 0; x < (s.facing > 0.6 ? w : 1); x++)
           c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - h / 2) + y, c.colour('eye'));
     });
     const nose = c.spot(1, 0, -0.3);
-    if (nose && nose.facing > 0.5 && c.R >= 6) c.put(Math.round(nose.x), Math.round(nose.y), c.colour('eye'));
+    if (nose && nose.facing > 0.5 && c.R >= 6) {
+      const n = c.R >= 12 ? 2 : 1;
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++)
+          c.put(Math.round(nose.x) - (n - 1) + x, Math.round(nose.y) + y, c.colour('eye'));
+    }
     if (c.R >= 6)
       for (let a = -0.35; a <= 0.35; a += 0.35) {
         const t = c.spot(Math.cos(a) * 0.9, Math.sin(a) * 0.9, -0.72);
         if (t && t.facing > 0.4) c.put(Math.round(t.x), Math.round(t.y), c.colour('eye'));
       }
   },
-  lenses: (c) =>
+  lenses: (c) => {
+    // a dark visor band across the face plate, the lenses glowing in it: a face, where two yellow
+    // dots on grey read as rivets on a capsule (issue #39)
+    const spots: Spot[] = [];
+    eyePair(c, 0.05, (s) => spots.push(s));
+    if (spots.length > 0 && c.R >= 3) {
+      const pad = c.R >= 7 ? 2 : 1;
+      const x0 = Math.round(Math.min(...spots.map((s) => s.x))) - pad;
+      const x1 = Math.round(Math.max(...spots.map((s) => s.x))) + pad;
+      const yc = Math.round(spots.reduce((a, s) => a + s.y, 0) / spots.length);
+      const h = c.R >= 9 ? 3 : 2;
+      for (let y = yc - (h > 2 ? 1 : 0); y < yc - (h > 2 ? 1 : 0) + h; y++)
+        for (let x = x0; x <= x1; x++) c.put(x, y, c.colour('eye'));
+    }
     eyePair(c, 0.05, (s) => {
       const w = c.R >= 7 && s.facing > 0.6 ? 2 : 1;
       for (let x = 0; x < w; x++) c.put(Math.round(s.x - w / 2) + x, Math.round(s.y), c.colour('glow'));
       if (c.R >= 9)
         for (let x = 0; x < w; x++) c.put(Math.round(s.x - w / 2) + x, Math.round(s.y) + 1, c.colour('glow'));
-    }),
+    });
+  },
   hollow: (c) => {
     eyePair(c, 0.02, (s) => eye(c, s, c.colour('eye'), null));
     mouth(c, true);

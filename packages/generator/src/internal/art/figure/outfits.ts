@@ -144,8 +144,10 @@ export const LOOKS: Readonly<Record<Look, Row>> = {
     face: 'lenses',
     torso: 'chassis',
     legs: 'pistons',
-    feet: 'boots',
-    hands: 'gloves',
+    // hands and feet in the body's own metal: brown gloves and boots made a robot a grey dummy
+    // in workwear (issue #39)
+    feet: 'sabatons',
+    hands: 'gauntlets',
     extras: ['belt'],
   },
   vampire: {
@@ -213,15 +215,18 @@ const UNDEAD: Partial<Row> = { face: 'sockets', beard: 'none', hair: 'bald', han
 /** Nouns (their lemmas) and the figure they make. */
 export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   warrior: { look: 'warrior' },
+  // a uniform: a tunic in the army's colour under a steel helm and pauldrons, dark trousers, boots
+  // and belt in leather: four ramps a stranger reads as a soldier, where all-steel plate under a
+  // grey helm read as a pale pilgrim (issue #39)
   soldier: {
     look: 'warrior',
-    outfit: { head: 'open-helm', torso: 'plate', weapon: 'spear' },
-    main: [120, 60, 50],
+    outfit: { head: 'open-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
+    main: [150, 45, 40],
   },
   guard: {
     look: 'warrior',
-    outfit: { head: 'open-helm', torso: 'plate', weapon: 'spear' },
-    main: [60, 80, 140],
+    outfit: { head: 'open-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
+    main: [45, 70, 150],
   },
   fighter: { look: 'warrior' },
   hero: { look: 'warrior', outfit: { head: 'none', hair: 'spiky' }, add: ['cape'] },

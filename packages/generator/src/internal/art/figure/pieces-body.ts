@@ -281,6 +281,17 @@ export const TORSOS: Readonly<Record<Torso, (fig: Figure) => void>> = {
   },
   chassis: (fig) => {
     trunk(fig, 'metal', 1.12);
+    // a chest plate in the second metal and a dark seam at the waist: panels, not one smooth capsule
+    fig.ball(
+      fig.onTorso(0.68, fig.p.chestD * 0.9, 0),
+      fig.p.chestW * 0.62,
+      'cloth2',
+      'torso',
+      'panel',
+      fig.p.chestW * 0.42,
+      0.1,
+    );
+    fig.ball(fig.onTorso(0.3, 0, 0), fig.p.chestW * 1.16, 'eye', 'torso', 'seam', fig.p.limb * 0.16, 0.03);
     fig.ball(
       fig.onTorso(0.6, fig.p.chestD * 1.05, 0),
       fig.p.limb * 0.75,

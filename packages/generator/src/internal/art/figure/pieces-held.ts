@@ -286,12 +286,22 @@ export const WEAPONS: Readonly<
       const h = fig.j.handL;
       const up = norm([0, 0, 1]);
       const out = norm(fig.s.forearmL);
+      // the limb bows forward and away from the body: a ")" beside the figure from the front and
+      // the back, a bow's arc in profile (along the hanging forearm it lay edge-on, a stick)
+      const belly = norm(add(mul(fig.fwd, 0.7), mul(fig.right, -0.7)));
       const span = fig.p.arm * 0.6;
-      const tipT = add(add(h, mul(up, span)), mul(out, -r * 0.3));
-      const tipB = add(add(h, mul(up, -span)), mul(out, -r * 0.3));
-      const mid = add(h, mul(out, r * 0.6));
-      fig.stick(tipT, mid, r * 0.3, 'wood', 'hand_l', 'bow', B);
-      fig.stick(mid, tipB, r * 0.3, 'wood', 'hand_l', 'bow', B);
+      const tipT = add(add(h, mul(up, span)), mul(belly, -r * 0.3));
+      const tipB = add(add(h, mul(up, -span)), mul(belly, -r * 0.3));
+      // the limb: a curve through the grip, thick at the grip and tapering to the tips, in the wood
+      // ramp; two thin straight sticks read as a white stick at 64 px (issue #39)
+      const N = 6;
+      const at = (t: number) => add(add(h, mul(up, span * t)), mul(belly, r * (0.7 - 1.0 * t * t)));
+      for (let i = 0; i < N; i++) {
+        const t0 = -1 + (2 * i) / N;
+        const t1 = -1 + (2 * (i + 1)) / N;
+        const thick = r * (0.62 - 0.22 * Math.abs(t0 + t1) * 0.5);
+        fig.stick(at(t0), at(t1), thick, 'wood', 'hand_l', 'bow', B);
+      }
       const drawn = sub(fig.j.handR, h);
       const pull =
         Math.hypot(drawn[0], drawn[1], drawn[2]) < fig.p.arm * 0.9 ? fig.j.handR : add(h, mul(out, -r * 0.4));

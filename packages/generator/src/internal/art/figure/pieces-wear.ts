@@ -4,7 +4,15 @@
  */
 import type { V3 } from '../rig.js';
 import { add, type Figure, mul, norm, sub } from './build.js';
-import type { Back, Beard, Extra, Headwear } from './identity.js';
+import type { Back, Beard, Extra, Headwear, Slot } from './identity.js';
+
+/**
+ * What shows in a headwear's face opening: the skin of a face, the bone of a skull (a skeleton in a
+ * warrior's helm keeps its skull, never a man's face), the metal of a robot's.
+ */
+function faceSlot(fig: Figure): Slot {
+  return fig.o.face === 'sockets' ? 'bone' : fig.o.face === 'lenses' ? 'metal' : 'skin';
+}
 
 /** Headwear; `covers` hides the hair (and the ears). */
 export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: Figure) => void }>> = {
@@ -45,8 +53,18 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       // the face under the brim, as a hood's opening: seen from the front it is painted over the brim's
       // near half (which the tilted camera sees as a disc over the whole face), so the eyes show
       if (fig.facesViewer)
-        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, 'skin', 'head', 'head', h * 0.46, 0.4);
-      fig.stick(fig.onHead(0.98, 0, 0.25), fig.onHead(1.02, 0, -0.2), h * 0.12, 'metal', 'head', 'hat', 0.5);
+        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, faceSlot(fig), 'head', 'head', h * 0.46, 0.4);
+      // the nose guard; a skull shows its nasal hole instead
+      if (fig.o.face !== 'sockets')
+        fig.stick(
+          fig.onHead(0.98, 0, 0.25),
+          fig.onHead(1.02, 0, -0.2),
+          h * 0.12,
+          'metal',
+          'head',
+          'hat',
+          0.5,
+        );
     },
   },
   'horned-helm': {
@@ -76,7 +94,7 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       // side it is painted over the hood's crown (whose top is nearer the tilted camera), so a walk's
       // turning shoulders never swap the face for a bare hood from one frame to the next
       const open = fig.facesViewer ? 0.4 : 0.05;
-      fig.ball(fig.onHead(0.36, 0, -0.05), h * 0.82, 'skin', 'head', 'head', h * 0.78, open);
+      fig.ball(fig.onHead(0.36, 0, -0.05), h * 0.82, faceSlot(fig), 'head', 'head', h * 0.78, open);
       fig.ball(fig.onHead(0.5, 0, 0.72), h * 0.88, 'hat', 'head', 'hat', h * 0.3, 0.12);
       fig.stick(
         fig.onTorso(0.98, 0, -fig.p.chestW * 0.75),
@@ -230,7 +248,7 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       const h = fig.p.head;
       fig.ball(fig.onHead(-0.04, 0, 0.04), h * 1.05, 'cloth', 'head', 'hat', undefined, 0.03);
       // the band of skin the eyes look out of
-      fig.ball(fig.onHead(0.55, 0, 0.08), h * 0.74, 'skin', 'head', 'head', h * 0.24, 0.1);
+      fig.ball(fig.onHead(0.55, 0, 0.08), h * 0.74, faceSlot(fig), 'head', 'head', h * 0.24, 0.1);
       fig.stick(
         fig.onHead(-0.9, 0, 0.35),
         fig.onHead(-1.6, 0.25, -0.2),
@@ -545,6 +563,8 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
       );
   },
   bracers: (fig) => {
+    // leather cuffs on a skeleton's thin forearm bones read as big brown hands: its wrists stay bare
+    if (fig.o.hands === 'bones') return;
     for (const [el, ha, n] of [
       [fig.j.elbowL, fig.j.handL, 'l'],
       [fig.j.elbowR, fig.j.handR, 'r'],
@@ -600,9 +620,12 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
       );
   },
   'long-ears': (fig) => {
+    // swept out, back and up: the tip stands out of the head's outline from the front and back (out)
+    // and in profile (back and up), so a goblin or an elf keeps its ears in every row; pointing
+    // straight out they lay along the line of sight in the side rows and vanished (issue #39)
     for (const s of [-1, 1])
       fig.poly(
-        [fig.onHead(-0.1, s * 0.85, 0.3), fig.onHead(-0.3, s * 1.9, 0.42), fig.onHead(-0.1, s * 0.85, -0.3)],
+        [fig.onHead(-0.1, s * 0.85, 0.3), fig.onHead(-1.35, s * 1.6, 0.8), fig.onHead(-0.1, s * 0.85, -0.3)],
         'skin',
         'head',
         'ears',
