@@ -607,6 +607,15 @@ function paletteOf(
     bone: look === 'skeleton' ? main : [235, 228, 205],
   };
   if (look === 'creature') t.cloth2 = mix(main, [250, 240, 220], 0.45);
+  // a skeleton's main colour is its bone: what it wears (a mage's robe and hat, a cape) is a dark
+  // cloth over the bones unless the prompt names a colour, so the skull, the hands and the bone
+  // limbs stand out of it (a white robe on white bones read as a snowman wizard: issue #39)
+  if (look === 'skeleton' && asked.main === undefined && asked.cloth === undefined) {
+    const robe: Rgb = [62, 44, 82];
+    t.cloth = robe;
+    if (asked.hat === undefined && t.hat === main) t.hat = robe;
+    if (asked.cape === undefined && t.cape === main) t.cape = robe;
+  }
   // a being's own skin ("a goblin archer": green) never dressed in its own hue unless the prompt
   // says so: the ranger's green on a green goblin was one value range, the head a green hood-blob
   // (issue #39). Its clothes go to brown leather and its hood a darker brown.

@@ -198,6 +198,29 @@ export const TORSOS: Readonly<Record<Torso, (fig: Figure) => void>> = {
     trunk(fig, 'cloth');
     skirt(fig, 'cloth', 0.02, 1.1, 'robe');
     hemBand(fig, 0.02, 1.1);
+    // a skeleton's robe hangs open at the chest: a dark gap with its ribs across it
+    if (fig.o.face === 'sockets') {
+      const { p } = fig;
+      fig.ball(
+        fig.onTorso(0.74, p.chestD * 0.92, 0),
+        p.chestW * 0.42,
+        'eye',
+        'torso',
+        'ribs',
+        p.chestW * 0.3,
+        0.1,
+      );
+      for (const t of [0.62, 0.76, 0.9])
+        fig.stick(
+          fig.onTorso(t, p.chestD * 1.02, -p.chestW * 0.34),
+          fig.onTorso(t, p.chestD * 1.02, p.chestW * 0.34),
+          p.limb * 0.2,
+          'bone',
+          'torso',
+          'ribs',
+          0.12,
+        );
+    }
   },
   dress: (fig) => {
     trunk(fig, 'cloth', 0.92);
