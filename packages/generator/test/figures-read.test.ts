@@ -1,0 +1,161 @@
+// Characters a stranger names at first glance (issue #39, decision 0080): measured on the real
+// rendered frames of the built-in generator, four direction rows each (down, left, right, up).
+import type { RgbaImage } from '@assetloom/pipeline';
+import { describe, expect, it } from 'vitest';
+import { renderProcedural } from '../src/index.js';
+import { spriteRequest } from './support.js';
+
+interface Px {
+  x: number;
+  y: number;
+  r: number;
+  g: number;
+  b: number;
+}
+
+const rows = async (prompt: string, resolution = 64) =>
+  (await renderProcedural(spriteRequest(prompt, { directions: 4, resolution }))).frames;
+
+const lum = (p: Px) => (0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b) / 255;
+
+function opaque(f: RgbaImage): Px[] {
+  const out: Px[] = [];
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++) {
+      const i = (y * f.width + x) * 4;
+      if (f.data[i + 3]) out.push({ x, y, r: f.data[i]!, g: f.data[i + 1]!, b: f.data[i + 2]! });
+    }
+  return out;
+}
+
+/** The top `share` of the figure's height: its head. */
+function top(ps: Px[], share: number): Px[] {
+  const y0 = Math.min(...ps.map((p) => p.y));
+  const y1 = Math.max(...ps.map((p) => p.y));
+  return ps.filter((p) => p.y < y0 + (y1 - y0) * share);
+}
+
+/** A warm skin tone: red over green over blue, not dark. */
+const skinLike = (p: Px) => p.r > p.g && p.g > p.b && p.r - p.b > 35 && lum(p) > 0.25;
+/** Leather and wood brown. */
+const brown = (p: Px) => p.r > p.g + 12 && p.g > p.b + 5 && p.r - p.b > 30 && lum(p) < 0.6;
+const share = (ps: Px[], f: (p: Px) => boolean) => ps.filter(f).length / ps.length;
+
+describe('characters that read (issue #39)', () => {
+  it('a skeleton warrior keeps its skull under the helm: no skin face, dark sockets, no brown hands', async () => {
+    const frames = await rows('a skeleton warrior');
+    for (const [i, f] of frames.entries()) {
+      const ps = opaque(f);
+      // the helm's face opening was a man's skin face with a nose guard
+      expect(top(ps, 0.3).filter(skinLike), `row ${i}: skin in the head`).toHaveLength(0);
+      // leather bracers on bone forearms read as big brown hands
+      expect(share(ps, brown), `row ${i}: brown share`).toBeLessThan(0.02);
+    }
+    const face = top(opaque(frames[0]!), 0.3);
+    expect(face.filter((p) => lum(p) < 0.12).length, 'dark sockets in the skull').toBeGreaterThanOrEqual(2);
+  });
+
+  it('a skeleton mage is a skull and ribs over a dark robe, never white on white', async () => {
+    for (const [i, f] of (await rows('a skeleton mage')).entries()) {
+      const ps = opaque(f);
+      // the robe took the bone's colour: a snowman wizard
+      expect(
+        share(ps, (p) => lum(p) < 0.35),
+        `row ${i}: dark share`,
+      ).toBeGreaterThan(0.5);
+      if (i < 3) expect(ps.filter((p) => lum(p) > 0.7).length, `row ${i}: bone shows`).toBeGreaterThan(8);
+    }
+    // the down row's chest: light rib rows with dark between them, on the figure's middle column
+    const f = (await rows('a skeleton mage', 128))[0]!;
+    const ps = opaque(f);
+    const y0 = Math.min(...ps.map((p) => p.y));
+    const y1 = Math.max(...ps.map((p) => p.y));
+    const xs = ps.map((p) => p.x);
+    const cx = Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
+    let runs = 0;
+    let was = false;
+    for (let y = Math.round(y0 + (y1 - y0) * 0.3); y < y0 + (y1 - y0) * 0.6; y++) {
+      const p = ps.find((q) => q.x === cx && q.y === y);
+      const light = !!p && lum(p) > 0.6;
+      if (light && !was) runs++;
+      was = light;
+    }
+    expect(runs, 'light rib rows parted by dark').toBeGreaterThanOrEqual(2);
+  });
+
+  it('a robot is metal to its hands and feet and has a visor across its face', async () => {
+    const frames = await rows('a steampunk robot');
+    for (const [i, f] of frames.entries())
+      expect(share(opaque(f), brown), `row ${i}: brown gloves and boots`).toBeLessThan(0.01);
+    // the down row: a run of ≥ 4 dark pixels across the head (the visor band)
+    const f = frames[0]!;
+    const head = top(opaque(f), 0.3);
+    const dark = new Set(head.filter((p) => lum(p) < 0.12).map((p) => p.y * f.width + p.x));
+    let longest = 0;
+    for (const p of head) {
+      let n = 0;
+      while (dark.has(p.y * f.width + p.x + n)) n++;
+      longest = Math.max(longest, n);
+    }
+    expect(longest, 'visor band').toBeGreaterThanOrEqual(4);
+  });
+
+  it('a soldier and a guard wear a uniform in their colour, not grey plate', async () => {
+    for (const [prompt, hue] of [
+      ['a soldier', (p: Px) => p.r > p.g + 40 && p.r > p.b + 40],
+      ['a city guard', (p: Px) => p.b > p.r + 30 && p.b > p.g + 15],
+    ] as const) {
+      const [down] = await rows(prompt);
+      expect(share(opaque(down!), hue), `${prompt}: uniform share`).toBeGreaterThan(0.25);
+    }
+  });
+
+  it.each([32, 64, 128])('a goblin keeps its ears in the side rows at %i px', async (res) => {
+    const frames = await rows('a goblin with a dagger', res);
+    // the silhouette's top point is the swept-back ear tip, well behind the crown of the round head
+    // (pointing straight out, the ears lay along the line of sight and vanished)
+    for (const [i, back] of [
+      [1, 1],
+      [2, -1],
+    ] as const) {
+      const f = frames[i]!;
+      const spans: Array<[number, number]> = [];
+      for (let y = 0; y < f.height; y++) {
+        const xs = opaque(f)
+          .filter((p) => p.y === y)
+          .map((p) => p.x);
+        if (xs.length) spans.push([Math.min(...xs), Math.max(...xs)]);
+      }
+      const mid = (s: [number, number]) => (s[0] + s[1]) / 2;
+      const R = Math.round(res * 0.1);
+      const head = spans.slice(R, 2 * R);
+      const centre = head.reduce((a, s) => a + mid(s), 0) / head.length;
+      expect(back * (mid(spans[0]!) - centre), `row ${i}: ear tip behind the head`).toBeGreaterThanOrEqual(
+        res * 0.08,
+      );
+    }
+  });
+
+  it('a goblin archer is not one green: its clothes part from its skin', async () => {
+    for (const [i, f] of (await rows('a goblin archer')).entries())
+      expect(
+        share(opaque(f), (p) => p.g > p.r + 20 && p.g > p.b + 20),
+        `row ${i}: green share`,
+      ).toBeLessThan(0.4);
+  });
+
+  it.each([
+    'a soldier',
+    'a city guard',
+    'a skeleton mage',
+    'a skeleton warrior',
+    'a steampunk robot',
+    'a goblin archer',
+    'a monk',
+  ])('%s spans at least three value bands', async (prompt) => {
+    const ps = opaque((await rows(prompt))[0]!);
+    const bands = new Array(5).fill(0) as number[];
+    for (const p of ps) bands[Math.min(4, Math.floor(lum(p) * 5))]!++;
+    expect(bands.filter((n) => n >= ps.length * 0.04).length).toBeGreaterThanOrEqual(3);
+  });
+});
