@@ -298,7 +298,9 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   monk: {
     look: 'priest',
     outfit: { head: 'none', hair: 'bald', weapon: 'staff', extras: ['sash'] },
-    main: [200, 120, 50],
+    // a deep rust robe: the saffron [200, 120, 50] was the value of a light skin, and the monk was
+    // one orange tube from head to hem (issue #39)
+    main: [150, 74, 36],
   },
   nun: { look: 'priest', female: true, outfit: { head: 'hood' }, main: [40, 40, 50] },
   cleric: { look: 'priest' },
