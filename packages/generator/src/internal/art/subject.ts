@@ -447,7 +447,9 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
     const token = tokenize(m)[0];
     if (!token) continue;
     const cls = wordClass(token);
-    if (USE_WORDS.has(m) || adjectiveFirst.has(m) || (animal && cls !== 'unknown' && !token.zh)) continue;
+    // a Chinese word reads as its English one: "女骑士" is "a female knight", not a compound "女骑士"
+    const first = adjectiveFirst.has(m) || (token.zh && adjectiveFirst.has(token.en));
+    if (USE_WORDS.has(m) || first || (animal && cls !== 'unknown' && !token.zh)) continue;
     if (ownerWord(it, m)) {
       // a person before a thing owns or wears it ("a knight's shield"): the thing is drawn, the person
       // said not drawn; a hat, a helmet or a map of no drawing of its kind is refused ("a nurse hat")

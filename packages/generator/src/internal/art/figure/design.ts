@@ -243,8 +243,13 @@ export function designFigure(input: DesignInput): FigureIdentity {
   if (/^(elf|elves|gnome|gnomes|dwarf|dwarves|精灵|矮人)$/.test(it.lemma ?? '')) features.delete('wings');
   // and files dwarves with the goblins: a dwarf's ears are a man's
   if (/^(dwarf|dwarves|矮人)$/.test(it.lemma ?? '')) features.delete('long-ears');
-  if ((it.lemma && isFemale(it.lemma)) || words.some((w) => /^(female|woman|girl|lady)$/.test(w)))
-    d.female = true;
+  if (it.lemma && isFemale(it.lemma)) d.female = true;
+  for (const w of words)
+    if (/^(female|woman|girl|lady|女|女性)$/.test(w)) {
+      // drawn: the figure's build, hair and face are a woman's ("a female knight" named it not honoured)
+      d.female = true;
+      d.honoured.add(w);
+    }
   applyFeatures(d, features, KIND_LOOKS[kind] !== undefined || !!classLook || !!role, anthro);
   if (role) dressInRole(d, role, anthro, spec);
   // the role's own noun first, so its gear stands; the being's nouns add its body (skin, ears, tusks)

@@ -25,6 +25,9 @@ export interface Role {
   undrawable: boolean;
 }
 
+/** Words of a person's sex or age before a role: the person's, never a being of their own. */
+const SEX_WORDS = new Set(['female', 'male', 'young', 'old', 'adult', 'baby']);
+
 /** Body plans a standing figure shows: a cat, a lizard, a frog, a bird stand as people do in games. */
 const STANDS = new Set(['biped', 'quadruped', 'bird']);
 
@@ -75,6 +78,8 @@ export function takeBeingBeforeRole(it: Interpretation): void {
   if (it.kind !== 'person.person' || !it.lemma || !ARCHETYPES[it.lemma]) return;
   const m = it.modifiers?.at(-1);
   if (!m || !it.ignored.includes(m) || /[\u3400-\u9fff]/.test(m)) return;
+  // a person's sex is no being ("female" is first an animal in WordNet: "a female ranger" drew a beast)
+  if (SEX_WORDS.has(m.toLowerCase())) return;
   const lemma = nounLemma(m.toLowerCase());
   const kind = lemma ? kindOfWord(lemma) : undefined;
   if (!lemma || !kind || !/^(animal|creature)\./.test(kind)) return;
