@@ -323,6 +323,14 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   sun: ['f/sun', 'n/sun'],
   car: ['f/automobile', 'n/automobile'],
   // a gear's teeth are square-cut (issue #39): the emoji's rounded lobes read as a flower at 32–64 px
+  // staples (issue #39, decision 0083): Noto's jack-o'-lantern glows orange where Fluent's quantizes
+  // to pink; a signpost is the wooden post with direction boards, a lamppost the street light
+  'jack-o-lantern': ['n/jack-o-lantern', 'f/jack-o-lantern'],
+  signpost: ['g/direction-sign'],
+  guidepost: ['g/direction-sign'],
+  fingerpost: ['g/direction-sign'],
+  lamppost: ['g/street-light'],
+  streetlight: ['g/street-light'],
   gear: ['g/cog'],
   cog: ['g/cog'],
   齿轮: ['g/cog'],

@@ -150,6 +150,8 @@ for (const row of list) {
       Array.from({ length: fpd }, (_, f) => cell(main.image, fw, fh, f, d)),
     );
   } else rows = [[main.image]];
+  // a size or seed the task refuses leaves its row empty: the sheet shows the rows that drew
+  rows = rows.filter((r) => r.length);
   const widest = Math.max(...rows.map((r) => r.reduce((s, im) => s + im.width, 0)));
   const k = widest > 700 ? 1 : widest > 300 ? 2 : widest > 130 ? 3 : 4;
   const s = sheet(rows, k);

@@ -68,12 +68,21 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
 }
 
 const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
+  // cooked, sweet and space things by their look (issue #39, decision 0083): a roast is golden brown,
+  // a pizza slice cheese-yellow, a candy cane red (its stripes the carved white), an astronaut's helmet
+  // white, a spell book a purple binding
+  [/\b(roast|roasted)\b/, [190, 112, 48]],
+  [/\bpizza\b/, [228, 168, 64]],
+  [/\bcandy\b/, [212, 50, 58]],
+  [/\bastronaut\b/, [226, 228, 236]],
+  [/\bspell\b/, [112, 62, 128]],
+  [/\b(mechanical|robot)\b/, [158, 168, 184]],
   [
     /\b(armou?r|breastplate|helmet|helm|sword|blade|axe|dagger|spear|shield|gauntlet|anvil|chain|iron|steel|metal|knife|hammer|warhammer|cannon|gun|pistol|key|lock|gear|cog|wrench|spanner)\b/,
     [158, 168, 184],
   ],
   [
-    /\b(fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|galleon|drakkar|caravel|bow|staff|club|table|chair|bench)\b/,
+    /\b(sign|signpost|fence|gate|door|barrel|chest|crate|wooden|wood|log|ladder|cart|wagon|boat|raft|galleon|drakkar|caravel|bow|staff|club|table|chair|bench)\b/,
     [150, 102, 62],
   ],
   [
@@ -705,7 +714,13 @@ async function drawSubject({
     if (substitute && out.interpretation) out.interpretation.substitute = substitute;
     if (out.interpretation) {
       const d = source.matches[0]!.drawing;
-      const named = new Set([...d.heads, ...d.words, ...d.label.split(' '), ...d.zh]);
+      const named = new Set([
+        ...d.heads,
+        ...d.words,
+        ...d.label.split(' '),
+        ...d.zh,
+        ...(source.named ?? []),
+      ]);
       out.interpretation = placesNotShown(out.interpretation, named);
     }
     return out;

@@ -277,6 +277,10 @@ export const WORDS = {
     ['ring', 'item.ring'],
     ['amulet', 'item.ring'],
     ['necklace', 'item.ring'],
+    // swords a game maker names that WordNet lacks (issue #39, decision 0083): the rig's straight sword
+    ['longsword', 'item.blade'],
+    ['greatsword', 'item.blade'],
+    ['shortsword', 'item.blade'],
   ],
   irregularPlurals: [],
   // women the overrides above name (WordNet files a queen under social insects first)
@@ -440,6 +444,9 @@ export const WORDS = {
   zhOverrides: [
     ['龙', 'dragon'],
     ['剑', 'sword'],
+    ['长剑', 'longsword'],
+    ['大剑', 'greatsword'],
+    ['短剑', 'shortsword'],
     ['地牢', 'dungeon'],
     ['走', 'walk'],
     ['跑', 'run'],

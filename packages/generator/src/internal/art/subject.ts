@@ -41,6 +41,8 @@ export type Source =
       matches: DrawingMatch[];
       drawnAs?: string;
       via: 'head' | 'label' | 'keyword' | 'hypernym';
+      /** Words of the prompt the drawing shows though its own words do not name them ("space" of "a space helmet"). */
+      named?: string[];
     }
   | { kind: 'refused'; word: string | null; suggestions: string[] };
 
@@ -51,7 +53,9 @@ export type Source =
  */
 const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
   blade:
-    'blade,sword,broadsword,longsword,shortsword,greatsword,cutlass,dagger,knife,machete,pocketknife,saber,sabre,scimitar,rapier,katana,foil,brand,weapon',
+    // straight blades only: a scimitar, a sabre, a cutlass or a katana is curved and single-edged, and
+    // the rig's sword is straight (issue #39, decision 0083): drawn from a drawing of them, or refused
+    'blade,sword,broadsword,longsword,shortsword,greatsword,dagger,knife,machete,pocketknife,rapier,foil,brand,weapon',
   axe: 'axe,ax,battle-ax,battle-axe,broadax,hatchet,tomahawk',
   hammer: 'hammer,sledgehammer,sledge,mallet,warhammer,maul',
   spear: 'spear,lance,javelin,pike',
@@ -218,6 +222,29 @@ const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; i
   'viking boat': { head: 'drakkar', words: [], id: 'g/drakkar' },
   // a party hat is the cone, not the garden-party hat whose emoji keywords say "party"
   'party hat': { head: 'hat', words: ['party'], id: 'g/party-hat' },
+  // staples a game maker names by a compound the drawings label otherwise (issue #39, decision 0083):
+  // a gift box is the wrapped gift, a space helmet the astronaut's, a robot arm the mechanical arm, a
+  // lamp post the street light, a street sign the direction sign on its post, an energy cell a battery
+  'gift box': { head: 'gift', words: ['box'], id: 'f/wrapped-gift' },
+  'present box': { head: 'gift', words: ['box'], id: 'f/wrapped-gift' },
+  'christmas present': { head: 'gift', words: ['christmas'], id: 'f/wrapped-gift' },
+  'birthday present': { head: 'gift', words: ['birthday'], id: 'f/wrapped-gift' },
+  'space helmet': { head: 'helmet', words: ['astronaut'], id: 'g/astronaut-helmet' },
+  'robot arm': { head: 'arm', words: ['mechanical'], id: 'g/mechanical-arm' },
+  'robotic arm': { head: 'arm', words: ['mechanical'], id: 'g/mechanical-arm' },
+  'lamp post': { head: 'light', words: ['street'], id: 'g/street-light' },
+  'street lamp': { head: 'light', words: ['street'], id: 'g/street-light' },
+  'street light': { head: 'light', words: ['street'], id: 'g/street-light' },
+  'street sign': { head: 'sign', words: ['direction'], id: 'g/direction-sign' },
+  'road sign': { head: 'sign', words: ['direction'], id: 'g/direction-sign' },
+  // game-icons' "laser gun" is a round lens seen end-on: a laser gun is drawn as the ray gun
+  'laser gun': { head: 'gun', words: ['ray'], id: 'g/ray-gun' },
+  'laser pistol': { head: 'gun', words: ['ray'], id: 'g/ray-gun' },
+  'laser blaster': { head: 'gun', words: ['ray'], id: 'g/ray-gun' },
+  'candy cane': { head: 'canes', words: ['candy'], id: 'g/candy-canes' },
+  'energy cell': { head: 'battery', words: [], id: 'f/battery' },
+  'power cell': { head: 'battery', words: [], id: 'f/battery' },
+  'magic book': { head: 'book', words: ['spell'], id: 'g/spell-book' },
 };
 /** The same compounds written in Chinese, as one word the reader splits: their English compound. */
 const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
@@ -235,6 +262,14 @@ const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
   维京船: 'viking ship',
   战锤: 'war hammer',
   维京头盔: 'viking helmet',
+  礼盒: 'gift box',
+  太空头盔: 'space helmet',
+  机械臂: 'robot arm',
+  路灯: 'street lamp',
+  路牌: 'street sign',
+  能量电池: 'energy cell',
+  魔法书: 'magic book',
+  激光枪: 'laser gun',
 };
 /**
  * Heads whose kind a person before them decides (a witch's hat, a knight's helmet, a pirate's map):
@@ -392,6 +427,9 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   // a being and a role that WordNet files together as a person ("cat burglar") is that person
   const kindCompound = await kindCompoundSource(it, request.userPrompt);
   if (kindCompound) return kindCompound;
+  // "a slice of pizza", "a wheel of cheese": the food, in the portion a drawing shows or said not drawn
+  const portion = await portionSource(it, request.userPrompt);
+  if (portion) return portion;
   takeBeingBeforeRole(it);
   const role = roleOn(it);
   if (role && personCompounds.has(`${it.lemma}_${role.lemma}`)) {
@@ -400,6 +438,10 @@ export async function chooseSource(it: Interpretation, request: SourceRequest): 
   }
   const source = await sourceOfHead(it, request);
   if (!it.subject) return source;
+  // a drawing labelled with the whole phrase ("laser gun", "spell book", "roast chicken") is what was
+  // asked, before the head's drawing and before a refusal of the phrase (issue #39, decision 0083)
+  const labelled = await phraseDrawing(it, source);
+  if (labelled) return labelled;
   const compound = compoundBefore(it, request.userPrompt, compounds);
   // a compound WordNet files with people ("sea captain", "foot soldier") is that person: the figure,
   // the words it cannot show said in metadata.notHonoured
@@ -609,6 +651,15 @@ async function kindCompoundSource(it: Interpretation, text: string | undefined):
       written = it.modifiers.filter((m) => before.startsWith(m));
     }
   }
+  if (!key && it.subject && !/[\u3400-\u9fff]/.test(it.subject)) {
+    // the subject and the word after it ("a lamp post", "an energy cell": the reader took the first)
+    const words = tokenize(text).map((t) => t.text);
+    const at = words.lastIndexOf(it.subject);
+    const after = at >= 0 ? words[at + 1] : undefined;
+    const found = after ? [`${it.lemma ?? it.subject} ${after}`, `${it.subject} ${after}`] : [];
+    key = found.find((k) => KIND_COMPOUNDS[k]);
+    if (key && after) written = [after];
+  }
   const want = key ? KIND_COMPOUNDS[key] : undefined;
   if (!key || !want) return null;
   const lib = await loadDrawings();
@@ -632,7 +683,85 @@ async function kindCompoundSource(it: Interpretation, text: string | undefined):
     it.ignored = it.ignored.filter((x) => x !== w);
     if (!it.understood.includes(w)) it.understood.push(w);
   }
-  return { kind: 'drawing', matches, via: 'label' };
+  return { kind: 'drawing', matches, via: 'label', named: written };
+}
+
+/** Words for a portion of a food or a thing: "a slice of pizza" is pizza (issue #39, decision 0083). */
+const PORTIONS = new Set(['slice', 'piece', 'wedge', 'wheel', 'chunk', 'hunk', 'loaf', 'slab', 'bunch']);
+
+/**
+ * "<portion> of <noun>" ("a slice of pizza", "a wheel of cheese", "a loaf of bread"): the noun is the
+ * thing, the portion its form. A drawing labelled with both ("pizza slice") is drawn; else the reading
+ * becomes the noun's, the portion said not drawn unless the noun's drawing names it. Null when the
+ * prompt has no such phrase.
+ */
+async function portionSource(it: Interpretation, text: string | undefined): Promise<Source | null> {
+  const portion = it.lemma ?? it.subject;
+  if (!text || !portion || !PORTIONS.has(portion) || /[\u3400-\u9fff]/.test(text)) return null;
+  const words = tokenize(text).map((t) => t.text);
+  const at = words.lastIndexOf(it.subject ?? '');
+  if (at < 0 || words[at + 1] !== 'of' || !words[at + 2]) return null;
+  const noun = words[at + 2]!;
+  if (!it.ignored.includes(noun)) return null;
+  const own = interpret({ assetType: 'sprite', userPrompt: `a ${noun}`, tags: [], style: {} });
+  if (!own.subject || /^(person|creature|animal)\./.test(own.kind ?? '')) return null;
+  const lib = await loadDrawings();
+  const head = own.lemma ?? own.subject;
+  const both = lib
+    .findDrawings({ head: portion, modifiers: [head] })
+    .filter((m) => m.via === 'label' && !m.drawing.cropped && labelIs(m.drawing, [head, portion]));
+  it.ignored = it.ignored.filter((w) => w !== noun && w !== portion);
+  it.understood = [...new Set([...it.understood.filter((w) => w !== portion), noun])];
+  if (both.length) {
+    it.understood.push(portion);
+    return { kind: 'drawing', matches: both, via: 'label' };
+  }
+  it.subject = own.subject;
+  it.lemma = head;
+  if (own.kind) it.kind = own.kind;
+  else delete it.kind;
+  // said not drawn unless the noun's drawing is that portion (the bread emoji is a loaf)
+  const drawn = lib.findDrawings({ head, modifiers: [] })[0]?.drawing;
+  if (drawn && [...drawn.words, ...drawn.heads].includes(portion)) it.understood.push(portion);
+  else it.ignored.push(portion);
+  return null;
+}
+
+/** Whether a drawing's label is exactly these words (in any order, singular or plural). */
+function labelIs(d: DrawingMatch['drawing'], words: readonly string[]): boolean {
+  const label = d.label.split(/[\s-]+/);
+  const same = (a: string, b: string) =>
+    a === b || regularSingulars(a).includes(b) || regularSingulars(b).includes(a);
+  return label.length === words.length && words.every((w) => label.some((l) => same(l, w)));
+}
+
+/**
+ * A drawing whose label is exactly the prompt's modifiers and head ("laser gun", "ray gun", "spell
+ * book", "roast chicken"), when the source chosen by the head does not name them: that drawing, its
+ * words understood. Never for a person or a creature (the rig draws roles) nor a Chinese subject.
+ */
+async function phraseDrawing(it: Interpretation, source: Source): Promise<Source | null> {
+  const head = it.lemma ?? it.subject;
+  const mods = it.modifiers ?? [];
+  if (!head || !mods.length || /[\u3400-\u9fff]/.test(head) || /^(person|creature)\./.test(it.kind ?? ''))
+    return null;
+  const lib = await loadDrawings();
+  const matches = lib
+    .findDrawings({ head, modifiers: mods })
+    .filter(
+      (m) =>
+        m.via === 'label' &&
+        !m.drawing.cropped &&
+        !headOnly(m.drawing) &&
+        labelIs(m.drawing, [...mods, head]),
+    );
+  if (!matches.length) return null;
+  if (source.kind === 'drawing' && labelIs(source.matches[0]!.drawing, [...mods, head])) return null;
+  // a colour drawing of the phrase first, then a silhouette of it
+  matches.sort((a, b) => Number(a.drawing.silhouette) - Number(b.drawing.silhouette) || b.score - a.score);
+  it.ignored = it.ignored.filter((w) => !mods.includes(w));
+  it.understood = [...new Set([...it.understood, ...mods])];
+  return { kind: 'drawing', matches, via: 'label', named: mods };
 }
 
 /**
@@ -726,7 +855,8 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   if (/^(person|creature)\./.test(it.kind ?? '')) matches = matches.filter((m) => !headOnly(m.drawing));
   // a colour drawing whose label adds two words the prompt did not ask for is a particular kind of
   // the thing ("red paper lantern" for "a lantern"): not the typical one
-  const asked = new Set([...modifiers, word]);
+  // a hyphenated word is its parts ("jack-o-lantern" is the label "jack-o-lantern", not a kind of lantern)
+  const asked = new Set([...modifiers, word].flatMap((w) => [w, ...w.split(/[\s-]+/)]));
   const particular = (m: DrawingMatch) =>
     m.drawing.label
       .split(/[\s-]+/)

@@ -63,7 +63,18 @@ const lighter = (c: RGB, k = 0.3): RGB => mixRgb(c, [255, 250, 235], k);
 
 /** Ground, hills and far land of each open-air setting, by day. */
 const LAND: Record<
-  Exclude<Setting, 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library' | 'underwater' | 'space'>,
+  Exclude<
+    Setting,
+    | 'dungeon'
+    | 'cave'
+    | 'castle_hall'
+    | 'tavern'
+    | 'library'
+    | 'laboratory'
+    | 'courtyard'
+    | 'underwater'
+    | 'space'
+  >,
   { far: RGB; mid: RGB; near: RGB; soil: RGB }
 > = {
   grassland: { far: [116, 146, 188], mid: [96, 164, 80], near: [74, 144, 62], soil: [128, 92, 58] },
@@ -1538,7 +1549,17 @@ function paintWeather(ctx: Ctx, layer: PixelCanvas): void {
 
 // ---- rooms: dungeon, cave, castle hall, tavern, library ----------------------------------------------
 
-type RoomSetting = 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library';
+type RoomSetting = 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library' | 'laboratory' | 'courtyard';
+const ROOMS: ReadonlySet<Setting> = new Set<RoomSetting>([
+  'dungeon',
+  'cave',
+  'castle_hall',
+  'tavern',
+  'library',
+  'laboratory',
+  'courtyard',
+]);
+const isRoom = (s: Setting): s is RoomSetting => ROOMS.has(s);
 
 /** A room's measures, shared by the painters of its wall, floor and fittings. */
 interface Room {
@@ -1561,6 +1582,8 @@ const ROOM_STONE: Partial<Record<RoomSetting, RGB>> = {
   tavern: [120, 84, 56],
   library: [120, 84, 56],
   castle_hall: [128, 124, 134],
+  laboratory: [150, 162, 176],
+  courtyard: [150, 144, 138],
 };
 
 /** The floor of each room; others have flagstones a shade darker than their walls. */
@@ -1568,6 +1591,8 @@ const ROOM_FLOOR: Partial<Record<RoomSetting, RGB>> = {
   tavern: [140, 96, 60],
   library: [140, 96, 60],
   cave: [80, 70, 72],
+  laboratory: [92, 100, 114],
+  courtyard: [132, 124, 114],
 };
 
 /** A cave's rock: mottled, with stalactites from the roof and stalagmites from the floor. */
@@ -1629,10 +1654,197 @@ function paintBlockWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
 
 /** Each room's back wall; others are stone blocks. */
 const ROOM_WALL: Partial<Record<RoomSetting, (ctx: Ctx, back: PixelCanvas, room: Room) => void>> = {
+  laboratory: paintPanelWall,
+  courtyard: paintCourtyardWalls,
   cave: paintCaveWall,
   tavern: paintPlankWall,
   library: paintPlankWall,
 };
+
+/** Metal wall panels with seams, rivets and a ventilation strip (a laboratory). */
+function paintPanelWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
+  const { w } = ctx;
+  const { floorY, stone } = room;
+  const pw = Math.max(8, Math.round(w / 10));
+  const ph = Math.max(6, Math.round(floorY / 3));
+  const seam = P(darker(stone, 0.6));
+  const hi = P(lighter(stone, 0.25));
+  for (let y = 0; y < floorY; y++)
+    for (let x = 0; x < w; x++) {
+      const px = x % pw;
+      const py = y % ph;
+      back.px[y * w + x] =
+        px === 0 || py === 0
+          ? seam
+          : px === 1 || py === 1
+            ? hi
+            : room.shades[(Math.floor(x / pw) + Math.floor(y / ph)) % 2]!;
+    }
+  // rivets at the panels' corners, a dark vent strip along the ceiling
+  for (let y = 3; y < floorY; y += ph) for (let x = 3; x < w; x += pw) back.set(x, y, seam);
+  back.rect(0, 0, w, Math.max(2, floorY * 0.06), P(darker(stone, 0.45)));
+  // a skirting stripe of warning colour where the wall meets the floor
+  const band = Math.max(2, Math.round(floorY * 0.04));
+  for (let x = 0; x < w; x++)
+    for (let y = floorY - band; y < floorY; y++)
+      back.px[Math.floor(y) * w + x] = Math.floor((x + y) / 3) % 2 ? P([222, 180, 50]) : P([40, 40, 46]);
+}
+
+/**
+ * A castle's courtyard walls: the sky above a curtain wall with merlons, a tower at each side, and a
+ * gatehouse with a dark arch and a raised portcullis in the middle.
+ */
+function paintCourtyardWalls(ctx: Ctx, back: PixelCanvas, room: Room): void {
+  const { w, h, light } = ctx;
+  const { floorY, stone, bw, bh, mortar } = room;
+  const top = Math.round(floorY * 0.38);
+  paintSky(back, light, top + Math.round(h * 0.05));
+  const wall = new PixelCanvas(w, h);
+  paintBlockWall(ctx, wall, room);
+  for (let y = top; y < floorY; y++) for (let x = 0; x < w; x++) back.px[y * w + x] = wall.px[y * w + x]!;
+  // merlons along the wall's top
+  const mw = Math.max(3, Math.round(bw * 0.6));
+  for (let x = 0; x < w; x += mw * 2) back.rect(x, top - mw, x + mw, top, room.shades[0]!);
+  back.rect(0, top, w, top + 1, mortar);
+  // towers at the sides, taller, with arrow slits
+  const tw = Math.max(10, Math.round(w * 0.14));
+  const ttop = Math.round(floorY * 0.12);
+  for (const tx of [0, w - tw]) {
+    for (let y = ttop; y < floorY; y++)
+      for (let x = tx; x < tx + tw; x++)
+        back.px[y * w + x] =
+          (y - ttop) % bh === 0 || (x - tx + (Math.floor((y - ttop) / bh) % 2 ? bw / 2 : 0)) % bw === 0
+            ? mortar
+            : P(darker(stone, 0.92));
+    for (let x = tx; x < tx + tw; x += mw * 2) back.rect(x, ttop - mw, x + mw, ttop, P(darker(stone, 0.92)));
+    back.rect(tx + tw / 2 - 1, ttop + bh * 2, tx + tw / 2 + 1, ttop + bh * 4, P([28, 24, 30]));
+  }
+  // the gatehouse: a taller block round an arch, the portcullis raised in its top
+  const gx = w / 2;
+  const gw = Math.max(12, Math.round(Math.min(w, h) * 0.3));
+  back.rect(gx - gw / 2, top - bh * 2, gx + gw / 2, floorY, P(lighter(stone, 0.05)));
+  for (let x = gx - gw / 2; x < gx + gw / 2; x += mw * 2)
+    back.rect(x, top - bh * 2 - mw, x + mw, top - bh * 2, P(lighter(stone, 0.05)));
+  const aw = gw * 0.56;
+  const ah = (floorY - top) * 0.7;
+  const dark = P([26, 22, 30]);
+  back.rect(gx - aw / 2, floorY - ah, gx + aw / 2, floorY, dark);
+  back.ellipse(gx, floorY - ah, aw / 2, aw * 0.35, dark);
+  const iron = P([70, 66, 72]);
+  for (let x = gx - aw / 2 + 2; x < gx + aw / 2 - 1; x += 3)
+    back.rect(x, floorY - ah - aw * 0.3, x + 1, floorY - ah * 0.55, iron);
+  for (let y = floorY - ah - aw * 0.2; y < floorY - ah * 0.55; y += 3)
+    back.rect(gx - aw / 2 + 1, y, gx + aw / 2 - 1, y + 1, iron);
+  // the outer road's light through the gate
+  back.rect(gx - aw * 0.3, floorY - ah * 0.3, gx + aw * 0.3, floorY, P([150, 170, 120]));
+}
+
+/** A laboratory: consoles with glowing screens, tubes of bright liquid, a work bench and ceiling lights. */
+function paintLab(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
+  const { w, h, light } = ctx;
+  const u = Math.min(w, h);
+  const body = P([70, 78, 92]);
+  const edge = P([120, 132, 150]);
+  // consoles along the back wall, each with a screen and a row of buttons
+  const cw = u * 0.22;
+  for (const fx of [0.16, 0.5]) {
+    const x0 = w * fx - cw / 2;
+    const top = floorY - u * 0.2;
+    props.rect(x0, top, x0 + cw, floorY + 1, body);
+    props.rect(x0, top, x0 + cw, top + 1, edge);
+    // the screen on a stand above the desk
+    const sw = cw * 0.8;
+    const sh = u * 0.14;
+    const sx = x0 + (cw - sw) / 2;
+    const sy = top - sh - u * 0.03;
+    props.rect(x0 + cw / 2 - 1, sy + sh, x0 + cw / 2 + 1, top, body);
+    props.rect(sx - 1, sy - 1, sx + sw + 1, sy + sh + 1, P([40, 44, 54]));
+    props.rect(sx, sy, sx + sw, sy + sh, G(ctx, [40, 150, 170]));
+    for (let k = 1; k < 4; k++)
+      props.rect(
+        sx + 2,
+        sy + (k * sh) / 4,
+        sx + 2 + ((sw - 4) * ((k * 37) % 10)) / 10,
+        sy + (k * sh) / 4 + 1,
+        G(ctx, [150, 240, 230]),
+      );
+    light.lights.push({ x: sx + sw / 2, y: sy + sh / 2, r: u * 0.22, color: [90, 210, 220] });
+    const colours: RGB[] = [
+      [230, 70, 70],
+      [90, 220, 110],
+      [240, 200, 70],
+    ];
+    for (let k = 0; k < 5; k++)
+      props.rect(
+        x0 + 3 + (k * (cw - 6)) / 5,
+        top + 3,
+        x0 + 4 + (k * (cw - 6)) / 5,
+        top + 4,
+        G(ctx, colours[k % 3]!),
+      );
+  }
+  // tubes on the right: glass cylinders of glowing liquid, capped top and bottom
+  const tubeW = Math.max(5, u * 0.09);
+  const tubeH = u * 0.38;
+  const liquids: RGB[] = [
+    [90, 230, 120],
+    [110, 180, 250],
+  ];
+  [0.76, 0.9].forEach((fx, k) => {
+    const x = w * fx;
+    const y1 = floorY + u * 0.02;
+    const y0 = y1 - tubeH;
+    props.rect(x - tubeW / 2, y0 + tubeH * 0.25, x + tubeW / 2, y1 - u * 0.04, G(ctx, liquids[k]!));
+    props.rect(x - tubeW / 2, y0 + u * 0.03, x + tubeW / 2, y0 + tubeH * 0.25, P([170, 200, 214]));
+    props.rect(x - tubeW / 2, y0 + u * 0.03, x - tubeW / 2 + 1, y1 - u * 0.04, P([220, 240, 248]));
+    props.set(x, y0 + tubeH * 0.5, G(ctx, [230, 255, 235]));
+    props.set(x + 1, y0 + tubeH * 0.62, G(ctx, [230, 255, 235]));
+    props.rect(x - tubeW / 2 - 2, y0, x + tubeW / 2 + 2, y0 + u * 0.03, body);
+    props.rect(x - tubeW / 2 - 2, y1 - u * 0.04, x + tubeW / 2 + 2, y1, body);
+    props.rect(x - tubeW / 2 - 2, y0, x + tubeW / 2 + 2, y0 + 1, edge);
+    light.lights.push({ x, y: y0 + tubeH * 0.6, r: u * 0.2, color: liquids[k]! });
+  });
+  // a bench in front with flasks on it
+  const bx = w * 0.33;
+  const by = floorY + u * 0.1;
+  props.rect(bx - u * 0.16, by - 2, bx + u * 0.16, by, edge);
+  props.rect(bx - u * 0.16, by, bx + u * 0.16, by + u * 0.02, body);
+  for (const lx of [bx - u * 0.15, bx + u * 0.13]) props.rect(lx, by, lx + 2, by + u * 0.12, body);
+  const flasks: Array<[number, RGB]> = [
+    [-0.08, [240, 90, 200]],
+    [0.0, [90, 230, 120]],
+    [0.07, [250, 200, 70]],
+  ];
+  for (const [dx, c] of flasks) {
+    const fx = bx + dx * u;
+    props.rect(fx - 1, by - u * 0.07, fx + 1, by - u * 0.045, P([200, 224, 234]));
+    props.ellipse(fx, by - u * 0.025, u * 0.025, u * 0.025, G(ctx, c));
+  }
+  // strip lights on the ceiling
+  for (const fx of [0.25, 0.75]) {
+    props.rect(w * fx - u * 0.12, h * 0.05, w * fx + u * 0.12, h * 0.05 + 2, G(ctx, [230, 250, 255]));
+    light.lights.push({ x: w * fx, y: h * 0.06, r: u * 0.3, color: [210, 235, 255] });
+  }
+}
+
+/** A courtyard's yard: crates and barrels on the flagstones, banners either side of the gate. */
+async function paintCourtyard(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
+  const { w, h } = ctx;
+  const u = Math.min(w, h);
+  const { floorY } = room;
+  const crate = await prop(ctx, 'g/wooden-crate', u * 0.12, [150, 102, 62]);
+  if (crate) for (const fx of [0.18, 0.25]) stand(props, crate, w * fx, floorY + u * 0.1);
+  const barrel = await prop(ctx, 'g/barrel', u * 0.12, [150, 102, 62]);
+  if (barrel) for (const fx of [0.74, 0.8]) stand(props, barrel, w * fx, floorY + u * 0.1);
+  // two banners either side of the gate
+  for (const fx of [0.36, 0.64]) {
+    const x = w * fx;
+    const bwid = Math.max(3, u * 0.05);
+    const y0 = floorY * 0.42;
+    props.rect(x - bwid / 2, y0, x + bwid / 2, y0 + u * 0.16, P([168, 36, 48]));
+    props.rect(x - bwid / 2, y0, x + bwid / 2, y0 + 1, P([230, 190, 70]));
+  }
+}
 
 /** A corridor's side walls running to a dark far doorway, or a dungeon's doorway in its back wall. */
 function paintDoorway(ctx: Ctx, mid: PixelCanvas, room: Room): void {
@@ -1939,6 +2151,8 @@ const ROOM_FITTINGS: Array<{
     paint: paintWallTorches,
   },
   { when: (_, s) => s === 'tavern', paint: paintTavern },
+  { when: (_, s) => s === 'laboratory', paint: paintLab },
+  { when: (_, s) => s === 'courtyard', paint: paintCourtyard },
   {
     when: (ctx, s) =>
       (s === 'cave' || s === 'dungeon') && (ctx.has('waterfall') || ctx.has('river') || ctx.has('lake')),
@@ -2174,15 +2388,19 @@ export async function composeScene(job: {
   const props = new PixelCanvas(w, h);
   const weather = new PixelCanvas(w, h);
   const s = req.setting;
-  const room = s === 'dungeon' || s === 'cave' || s === 'castle_hall' || s === 'tavern' || s === 'library';
+  const room = isRoom(s);
   let viewedAs: string | null = null;
-  if (room) {
+  if (isRoom(s)) {
     await paintRoom(ctx, sky, mid, near, props);
-    // rooms are dim: only their own lights brighten them
-    for (const layer of [sky, mid, near, props])
-      lightLayer(ctx, layer, (c) =>
-        scaleRgb(mixRgb(c, [40, 36, 60], 0.2), s === 'tavern' || s === 'library' ? 0.85 : 0.62),
-      );
+    // rooms are dim: only their own lights brighten them (a courtyard is open to the sky)
+    if (s !== 'courtyard')
+      for (const layer of [sky, mid, near, props])
+        lightLayer(ctx, layer, (c) =>
+          scaleRgb(
+            mixRgb(c, [40, 36, 60], 0.2),
+            s === 'tavern' || s === 'library' || s === 'laboratory' ? 0.85 : 0.62,
+          ),
+        );
   } else if (s === 'underwater') await paintUnderwater(ctx, sky, mid, near, props);
   else if (s === 'space') await paintSpace(ctx, sky, mid, props);
   else {

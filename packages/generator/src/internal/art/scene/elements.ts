@@ -194,6 +194,9 @@ const ZH_JOINED: Readonly<Record<string, string>> = {
   围墙: 'wall',
   竹林: 'bamboo',
   麦田: 'wheatfield',
+  科幻: 'sci-fi',
+  庭院: 'courtyard',
+  院子: 'courtyard',
 };
 function joinChinese(tokens: ReturnType<typeof tokenize>): ReturnType<typeof tokenize> {
   const out: ReturnType<typeof tokenize> = [];
@@ -221,6 +224,12 @@ const PLACES: Record<string, Setting> = {
   rooftop: 'city',
   rooftops: 'city',
   library: 'library',
+  // common interiors and yards (issue #39, decision 0083)
+  laboratory: 'laboratory',
+  lab: 'laboratory',
+  courtyard: 'courtyard',
+  courtyards: 'courtyard',
+  bailey: 'courtyard',
   mountains: 'mountains',
   mountain: 'mountains',
   alps: 'mountains',
@@ -285,6 +294,8 @@ export type Setting =
   | 'castle_hall'
   | 'tavern'
   | 'library'
+  | 'laboratory'
+  | 'courtyard'
   | 'underwater'
   | 'space';
 
@@ -573,6 +584,11 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           if (headKind === 'wall' || headKind === 'ruins' || headKind === 'temple') honoured.push(t.text);
           continue;
         }
+        // a laboratory's own look: "a sci-fi lab", "a futuristic laboratory", 科幻实验室 (decision 0083)
+        if (LAB_LOOK.test(w) && en.some((x) => PLACES[x] === 'laboratory')) {
+          honoured.push(t.text);
+          continue;
+        }
         // seasons other than winter are not drawn: named as not honoured, never refused as nouns
         if (/^(summer|spring|autumn|fall|summertime|springtime)$/.test(w)) continue;
         // "a town square", "a city plaza": the middle of the place named before it, never a square shape
@@ -699,7 +715,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   let setting: Setting = named ?? 'grassland';
   if (setting === 'castle_hall' && /dungeon|地牢/.test(text)) setting = 'dungeon';
   // "a castle hall": the castle is where the hall is, not a castle drawn in it
-  if (setting === 'castle_hall' || setting === 'dungeon')
+  if (setting === 'castle_hall' || setting === 'dungeon' || setting === 'courtyard')
     for (let i = elements.length - 1; i >= 0; i--)
       if (elements[i]!.kind === 'castle') honoured.push(...elements.splice(i, 1).map((e) => e.word));
   // a second place word is drawn as what it puts in the first (issue #39: "a snowy mountain village"
@@ -749,7 +765,17 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
 }
 
 /** The settings the scene composer draws inside: a room word ("interior", "chamber") is drawn only in them. */
-export const INDOOR: ReadonlySet<Setting> = new Set(['dungeon', 'cave', 'castle_hall', 'tavern', 'library']);
+export const INDOOR: ReadonlySet<Setting> = new Set([
+  'dungeon',
+  'cave',
+  'castle_hall',
+  'tavern',
+  'library',
+  'laboratory',
+]);
+
+/** Words that say how a laboratory looks, drawn by its consoles and tubes. */
+const LAB_LOOK = /^(sci-fi|scifi|futuristic|science|scientific|high-tech|hi-tech|secret|alien)$/;
 
 function kindOfWord(w: string): ElementKind | undefined {
   const one = (x: string) => KIND_OF.get(x) ?? KIND_OF.get(x.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, ''));

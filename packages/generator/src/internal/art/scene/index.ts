@@ -113,6 +113,8 @@ const SETTING_NAMES: Record<SceneRequest['setting'], string> = {
   castle_hall: 'castle hall',
   tavern: 'tavern',
   library: 'library',
+  laboratory: 'laboratory',
+  courtyard: 'castle courtyard',
   underwater: 'underwater',
   space: 'space',
 };
