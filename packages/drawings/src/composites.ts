@@ -59,6 +59,41 @@ export const COMPOSITES: readonly CompositeDef[] = [
       { id: 'f/fire', transform: 'translate(16 7.6) scale(0.42) translate(-16 -16)' },
     ],
   },
+  {
+    // a fire hydrant (issue #39, decision 0083): a red squat post on a flange, a domed bonnet with its
+    // nut, a cap on each side and a larger one in front; lit from the upper left like the sets
+    id: 'x/fire-hydrant',
+    label: 'fire hydrant',
+    heads: ['hydrant', 'fireplug', 'fire-hydrant', 'firehydrant'],
+    words: ['fire', 'street', 'water', 'plug'],
+    zh: ['消防栓', '消火栓'],
+    group: 'composite',
+    box: [5, 3, 27, 30],
+    color: [214, 40, 44],
+    parts: [
+      {
+        svg:
+          '<ellipse cx="16" cy="29.4" rx="9" ry="1.4" fill="#5b5560"/>' +
+          '<rect x="9" y="26.6" width="14" height="2.6" rx=".6" fill="#8e1c22"/>' +
+          '<rect x="11" y="12" width="10" height="15" fill="#d8282e"/>' +
+          '<rect x="11.6" y="12" width="2" height="15" fill="#f0624e"/>' +
+          '<rect x="18.6" y="12" width="2.4" height="15" fill="#a41c24"/>' +
+          '<rect x="11" y="23.6" width="10" height="1.3" fill="#a41c24"/>' +
+          '<path d="M10.6 11.6a5.4 5.6 0 0 1 10.8 0z" fill="#d8282e"/>' +
+          '<path d="M11.6 11.2a4.4 4.8 0 0 1 3.4-4.4a5 5.6 0 0 0-1.6 4.4z" fill="#f0624e"/>' +
+          '<rect x="14.8" y="3.8" width="2.4" height="2.6" rx=".5" fill="#8e1c22"/>' +
+          '<rect x="9.4" y="10.4" width="13.2" height="2.4" rx=".6" fill="#b0202a"/>' +
+          '<rect x="9.4" y="10.4" width="13.2" height=".8" rx=".4" fill="#e8574a"/>' +
+          '<rect x="6.4" y="15.6" width="4.8" height="4" rx=".8" fill="#c4242c"/>' +
+          '<rect x="5.2" y="15" width="1.8" height="5.2" rx=".6" fill="#8e1c22"/>' +
+          '<rect x="20.8" y="15.6" width="4.8" height="4" rx=".8" fill="#b0202a"/>' +
+          '<rect x="25" y="15" width="1.8" height="5.2" rx=".6" fill="#7a161c"/>' +
+          '<circle cx="16" cy="18.6" r="2.8" fill="#b0202a"/>' +
+          '<circle cx="16" cy="18.6" r="1.3" fill="#7a161c"/>' +
+          '<path d="M6.4 16.2h4.8" stroke="#e8574a" stroke-width=".6"/>',
+      },
+    ],
+  },
   ...(
     [
       ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],

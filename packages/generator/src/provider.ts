@@ -325,7 +325,10 @@ async function drawFromLibrary(
   };
   // the words of the phrase the drawing honours ("pine" in "a pine tree") are understood
   const named = new Set([...drawing.heads, ...drawing.words, ...drawing.label.split(' '), ...drawing.zh]);
-  for (const m of it.modifiers ?? [])
+  // and a word the reader took for a material or a colour that is the drawing's own label ("fire" of
+  // "a fire hydrant", decision 0083)
+  const label = new Set(drawing.label.split(/[\s-]+/));
+  for (const m of [...(it.modifiers ?? []), ...it.ignored.filter((w) => label.has(w))])
     if (named.has(m)) {
       interpretation.ignored = interpretation.ignored.filter((w) => w !== m);
       if (!interpretation.understood.includes(m)) interpretation.understood.push(m);

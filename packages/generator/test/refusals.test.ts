@@ -30,7 +30,6 @@ describe('phrases that are no compound are drawn, what is not shown said (issue 
 describe('never something else', () => {
   it.each([
     ['a hot air balloon', 'hot air balloon'],
-    ['a street lamp', 'street lamp'],
     ['a space station', 'space station'],
     ['a frost giant with an ice axe', 'frost giant'],
     ['a mushroom creature', 'mushroom creature'],
@@ -60,7 +59,7 @@ describe('never something else', () => {
   });
 
   it.each([
-    ['a sci-fi laboratory', 'laboratory'],
+    ['a cosy kitchen', 'kitchen'],
     ['a spaceship corridor', 'corridor'],
     ['an abandoned classroom', 'classroom'],
   ])('a background of a place it has no scene of is refused, never a meadow: "%s"', async (prompt, word) => {

@@ -41,7 +41,7 @@ export type Source =
       matches: DrawingMatch[];
       drawnAs?: string;
       via: 'head' | 'label' | 'keyword' | 'hypernym';
-      /** Words of the prompt the drawing shows though its own words do not name them ("space" of "a space helmet"). */
+      /** Words of the prompt the drawing shows that its own words do not name ("space" of "a space helmet"). */
       named?: string[];
     }
   | { kind: 'refused'; word: string | null; suggestions: string[] };
@@ -745,6 +745,15 @@ async function phraseDrawing(it: Interpretation, source: Source): Promise<Source
   const mods = it.modifiers ?? [];
   if (!head || !mods.length || /[\u3400-\u9fff]/.test(head) || /^(person|creature)\./.test(it.kind ?? ''))
     return null;
+  // nouns before the head only ("laser", "spell", "roast"): a describing word ("rusty") is drawn by the
+  // head's drawing or said not drawn, as before
+  if (
+    !mods.every((m) => {
+      const t = tokenize(m)[0];
+      return t !== undefined && wordClass(t) === 'noun';
+    })
+  )
+    return null;
   const lib = await loadDrawings();
   const matches = lib
     .findDrawings({ head, modifiers: mods })
@@ -756,7 +765,12 @@ async function phraseDrawing(it: Interpretation, source: Source): Promise<Source
         labelIs(m.drawing, [...mods, head]),
     );
   if (!matches.length) return null;
-  if (source.kind === 'drawing' && labelIs(source.matches[0]!.drawing, [...mods, head])) return null;
+  // the head's drawing already shows the words ("a pine tree": the evergreen's words say pine)
+  if (source.kind === 'drawing') {
+    const d = source.matches[0]!.drawing;
+    const named = new Set([...d.heads, ...d.words, ...d.label.split(/[\s-]+/)]);
+    if (mods.every((m) => named.has(m) || regularSingulars(m).some((w) => named.has(w)))) return null;
+  }
   // a colour drawing of the phrase first, then a silhouette of it
   matches.sort((a, b) => Number(a.drawing.silhouette) - Number(b.drawing.silhouette) || b.score - a.score);
   it.ignored = it.ignored.filter((w) => !mods.includes(w));
