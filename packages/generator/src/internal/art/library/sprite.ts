@@ -28,6 +28,7 @@ import {
   tint,
 } from './parts.js';
 import { COIN, coinSide, PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
+import { nativeFacing, quartersOf, quarterTurn } from './facing.js';
 import { turnedView } from './turn.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
@@ -46,6 +47,12 @@ export function loadDrawings(): Promise<DrawingsModule> {
 
 /** How each direction of the sheet shows a one-view drawing: the view itself, or it mirrored. */
 type View = 'source' | 'mirror' | 'repeat' | 'turned';
+/**
+ * A row's view while the sheet is drawn: also a drawing seen from above turned 1–3 quarter turns
+ * clockwise on the pixel grid (reported as `turned`).
+ */
+type RowView = View | 'quarter1' | 'quarter2' | 'quarter3';
+const quarterOf = (view: RowView) => (view.startsWith('quarter') ? Number(view.slice(7)) : 0);
 
 export interface LibraryJob {
   lib: DrawingsModule;
@@ -163,14 +170,19 @@ function placeDrawing(
   box: readonly [number, number, number, number],
   shrink = 1,
   pad = 0,
+  topDown = false,
 ): Placement {
   const { drawing: d, style } = job;
   const fpd = job.framesPerDirection;
-  const [x0, y0, x1, y1] = box;
+  // a drawing seen from above turns on the grid: its box is the square about its middle (every
+  // quarter turn of it fits), and it lies in the frame's middle, not on a baseline
+  const half = Math.max(box[2] - box[0], box[3] - box[1]) / 2;
+  const [mx, my] = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const [x0, y0, x1, y1] = topDown ? [mx - half, my - half, mx + half, my + half] : box;
   const bw = x1 - x0;
   const bh = y1 - y0;
   // (a wheel rolls about its hub: it hangs in the middle like a thing that flies)
-  const grounded = !['fly', 'float', 'burst', 'roll'].includes(job.motion);
+  const grounded = !topDown && !['fly', 'float', 'burst', 'roll'].includes(job.motion);
   const cx = (x0 + x1) / 2;
   const cy = grounded ? y1 : (y0 + y1) / 2;
   const { lean, sx: vx, sy: vy } = job.variation;
@@ -178,7 +190,10 @@ function placeDrawing(
   const margin = 1 + Math.max(1, style.lineWeight) + (gh >= 96 ? 1 : 0) + pad;
   const baseline = grounded ? gh - margin : gh / 2;
   const poses: Pose[][] = names.map((name) =>
-    Array.from({ length: fpd }, (_, f) => poseAt(job.motion, f, fpd, sideOf(name), depthOf(name))),
+    // (seen from above, every row is the drawing's own pose turned)
+    Array.from({ length: fpd }, (_, f) =>
+      poseAt(job.motion, f, fpd, topDown ? 0 : sideOf(name), topDown ? 0 : depthOf(name)),
+    ),
   );
   const corners: Array<[number, number]> = [
     [x0 - cx, y0 - cy],
@@ -342,9 +357,15 @@ async function renderPose(
   job: LibraryJob,
   at: Placement,
   pose: Pose,
-  view: View,
+  view: RowView,
   cached = true,
 ): Promise<RgbaImage> {
+  const q = quarterOf(view);
+  if (q) {
+    // seen from above: the drawing's own pose, turned on the grid (the same pixels every row)
+    const own = await renderPose(job, at, pose, 'source', cached);
+    return quarterTurn(own, q);
+  }
   const { drawing: d, lib } = job;
   const { gw, gh, s, baseline, cx, cy, bh } = at;
   const { lean, sx: vx, sy: vy } = job.variation;
@@ -393,8 +414,8 @@ async function renderPose(
 }
 
 /** A pose's key: frames with the same key are one picture (drawn once, placed wherever it appears). */
-const poseKey = (pose: Pose, view: View) =>
-  `${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
+const poseKey = (pose: Pose, view: RowView) =>
+  `${quarterOf(view)}|${pose.dx},${pose.dy},${pose.rot},${pose.sx * (view === 'mirror' ? -1 : 1)},${pose.sy},${pose.flash ?? 0},${pose.dissolve ?? 0},${pose.flicker?.phase ?? ''},${pose.beat ?? ''},${pose.turn ?? ''},${pose.shine ?? ''},${pose.burst ?? ''}`;
 
 /** The effects a pose asks for that no affine pose gives: a light's pulse and a flash, inside the ramps. */
 function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
@@ -435,25 +456,41 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const prop = PROP_MOTIONS.has(job.motion) ? (job.motion as PropMotion) : null;
   // room (in grid cells) for a halo's rings, a glint's arms, a ripple
   const pad = (['glow', 'sparkle', 'wave'].includes(job.motion) ? 2 : 0) * k;
-  let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad);
+  // a drawing whose facing is recorded (library/facing.ts): a side view faces its side, a drawing seen
+  // from above turns for every row (issue #39)
+  const native = nativeFacing(d.id);
+  const topDown = (native === 'up' || native === 'down') && !prop;
+  let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad, topDown);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
   // which way the drawing faces, measured on its own first pose (the catalog's eye guess is a hint)
   // (rendered outside the cache: a measure must not change which renders later tasks reuse)
-  const facing = facingOf(await renderPose(job, at, at.poses[0]![0]!, 'source', false), d);
-  const views = names.map((name) => ({ direction: name, view: viewOf(facing, name) }));
+  const facing: Facing =
+    native === 'left' || native === 'right'
+      ? native
+      : topDown
+        ? 'front'
+        : facingOf(await renderPose(job, at, at.poses[0]![0]!, 'source', false), d);
+  const rows: Array<{ direction: string; view: RowView }> = names.map((name) => ({
+    direction: name,
+    view: topDown ? topDownView(native === 'up' ? 0 : 2, name) : viewOf(facing, name),
+  }));
+  const views: Array<{ direction: string; view: View }> = rows.map(({ direction, view }) => ({
+    direction,
+    view: quarterOf(view) ? 'turned' : (view as View),
+  }));
   const slots: number[] = [];
-  const unique: Array<{ pose: Pose; view: View }> = [];
+  const unique: Array<{ pose: Pose; view: RowView }> = [];
   const seen = new Map<string, number>();
   for (let di = 0; di < names.length; di++)
     for (let f = 0; f < fpd; f++) {
       const pose = at.poses[di]![f]!;
-      const key = poseKey(pose, views[di]!.view);
+      const key = poseKey(pose, rows[di]!.view);
       let i = seen.get(key);
       if (i === undefined) {
         i = unique.length;
-        unique.push({ pose, view: views[di]!.view });
+        unique.push({ pose, view: rows[di]!.view });
         seen.set(key, i);
       }
       slots.push(i);
@@ -468,7 +505,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     frames = [];
     for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
     if (shrink < 0.75 || !frames.some((f) => touchesEdge(f, ring, at.baseline < at.gh / 2 + 1))) break;
-    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9, pad);
+    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9, pad, topDown);
   }
 
   // colour: silhouettes get their carved details back as a darker shade; the asked colour turns the
@@ -517,7 +554,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // a front view of a living thing: its side rows turn its face that way, its back row has none
   // (rows where no face is found repeat the view and stay marked so)
   const turns = views.map(({ direction, view }) =>
-    view === 'repeat' && facing === 'front' && job.turnsFace && !prop
+    view === 'repeat' && facing === 'front' && !topDown && job.turnsFace && !prop
       ? direction.includes('left')
         ? -1
         : direction.includes('right')
@@ -550,7 +587,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
       const di = Math.floor(slot / fpd);
       const grid = prop
         ? propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx)
-        : views[di]!.view === 'turned'
+        : views[di]!.view === 'turned' && turns[di] !== null
           ? turnedFrame(i, turns[di]!)!
           : crafted[i]!;
       const f = upscale(grid.data, gw, gh, factor, job.width, job.height);
@@ -598,6 +635,18 @@ function viewOf(facing: Facing, name: string): View {
 }
 
 type Facing = 'left' | 'right' | 'front';
+
+/**
+ * How a drawing seen from above shows the direction `name`, its head `own` quarter turns clockwise
+ * from the top of the picture: as drawn for its own direction, else turned the quarters between
+ * (a diagonal row has no exact quarter turn: it repeats the drawing and says so).
+ */
+function topDownView(own: number, name: string): RowView {
+  const want = quartersOf(name);
+  if (want === null) return 'repeat';
+  const q = (want - own + 4) % 4;
+  return q === 0 ? 'source' : (`quarter${q}` as RowView);
+}
 
 /**
  * Which way a one-view drawing faces: the catalog's guess from where its eyes are, checked on a render

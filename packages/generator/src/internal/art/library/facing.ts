@@ -1,0 +1,150 @@
+/**
+ * Which way a drawing of the sets really faces, where the catalog cannot tell (issue #39, decision
+ * 0081). The catalog's `facing` is measured from where a render's eyes are: a vehicle has none (a
+ * racing car, a locomotive, a truck were `unknown`, so their rows repeated one side view, and a
+ * left-facing car stood in the "right" row), and a creature drawn from above (a beetle, a spider) has
+ * its eyes on its middle line (`front`, so its four rows showed it crawling one way).
+ *
+ * Each entry was read off a render of the drawing by eye:
+ * - `left` / `right`: a side view whose front (a nose, a bonnet, a cab, a smokestack) points that way;
+ * - `up` / `down`: seen from above, its head towards the top (or bottom) of the picture — its rows are
+ *   the drawing turned a quarter at a time on the pixel grid.
+ * A drawing not listed keeps the catalog's reading (and the render's lean for living things).
+ */
+export type NativeFacing = 'left' | 'right' | 'up' | 'down';
+
+const LEFT = [
+  // Fluent Emoji Flat
+  'f/ambulance',
+  'f/ant',
+  'f/articulated-lorry',
+  'f/automobile',
+  'f/bullet-train',
+  'f/delivery-truck',
+  'f/fire-engine',
+  'f/helicopter',
+  'f/locomotive',
+  'f/pickup-truck',
+  'f/racing-car',
+  // Noto Emoji
+  'n/ambulance',
+  'n/articulated-lorry',
+  'n/automobile',
+  'n/bullet-train',
+  'n/bus',
+  'n/cricket',
+  'n/delivery-truck',
+  'n/helicopter',
+  'n/high-speed-train',
+  'n/light-rail',
+  'n/locomotive',
+  'n/mosquito',
+  'n/motor-boat',
+  'n/racing-car',
+  'n/sport-utility-vehicle',
+  'n/tractor',
+  // game-icons.net
+  'g/city-car',
+  'g/pig',
+  'g/sperm-whale',
+];
+
+const RIGHT = [
+  'f/airplane',
+  'f/airplane-arrival',
+  'f/airplane-departure',
+  'f/rocket',
+  'n/airplane',
+  'n/airplane-arrival',
+  'n/airplane-departure',
+  'n/pickup-truck',
+  'n/rocket',
+  'n/snail',
+  'n/worm',
+  'g/cat',
+  'g/cow',
+  'g/deer',
+  'g/elephant',
+  'g/ghost',
+  'g/helicopter',
+  'g/jet-fighter',
+  'g/penguin',
+  'g/polar-bear',
+  'g/rat',
+  'g/steam-locomotive',
+  'g/tank',
+  'g/tortoise',
+  'g/tow-truck',
+  'g/truck',
+];
+
+/** Seen from above, head at the top of the picture. */
+const UP = [
+  'f/beetle',
+  'f/cockroach',
+  'f/crocodile',
+  'f/fly',
+  'f/lady-beetle',
+  'f/lobster',
+  'f/spider',
+  'g/angular-spider',
+  'g/ant',
+  'g/flying-beetle',
+  'g/hanging-spider',
+  'g/ladybug',
+  'g/long-legged-spider',
+  'g/spaceship',
+  'g/turtle',
+];
+
+/** Seen from above, head at the bottom of the picture (its claws towards the viewer). */
+const DOWN = ['f/scorpion'];
+
+const TABLE = new Map<string, NativeFacing>([
+  ...LEFT.map((id) => [id, 'left'] as const),
+  ...RIGHT.map((id) => [id, 'right'] as const),
+  ...UP.map((id) => [id, 'up'] as const),
+  ...DOWN.map((id) => [id, 'down'] as const),
+]);
+
+/** The drawing's own facing when it is recorded here, else null (the catalog's reading stands). */
+export function nativeFacing(id: string): NativeFacing | null {
+  return TABLE.get(id) ?? null;
+}
+
+/** Every recorded drawing and its facing (for tests). */
+export function recordedFacings(): ReadonlyMap<string, NativeFacing> {
+  return TABLE;
+}
+
+/** Quarter turns clockwise from pointing up, of a row's name (`down-left` has none: null). */
+export function quartersOf(direction: string): number | null {
+  return ({ up: 0, right: 1, down: 2, left: 3 } as Record<string, number>)[direction] ?? null;
+}
+
+/**
+ * A frame turned `q` quarter turns clockwise about the frame's middle, pixel for pixel (no
+ * resampling). A frame that is not square keeps its size: what falls outside is cut, so a caller
+ * places a drawing that turns inside the middle square.
+ */
+export function quarterTurn<T extends { width: number; height: number; data: Uint8Array }>(img: T, q: number): T {
+  const turns = ((q % 4) + 4) % 4;
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(data.length);
+  if (turns === 0) return { ...img, data: new Uint8Array(data) };
+  // about the middle: (x, y) relative to the frame's centre, turned, then back
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const u = x - cx;
+      const v = y - cy;
+      // clockwise on screen (y down): (u, v) → (−v, u)
+      const [tu, tv] = turns === 1 ? [-v, u] : turns === 2 ? [-u, -v] : [v, -u];
+      const tx = Math.round(tu + cx);
+      const ty = Math.round(tv + cy);
+      if (tx < 0 || ty < 0 || tx >= w || ty >= h) continue;
+      out.set(data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (ty * w + tx) * 4);
+    }
+  return { ...img, data: out };
+}
