@@ -127,7 +127,10 @@ export function quartersOf(direction: string): number | null {
  * resampling). A frame that is not square keeps its size: what falls outside is cut, so a caller
  * places a drawing that turns inside the middle square.
  */
-export function quarterTurn<T extends { width: number; height: number; data: Uint8Array }>(img: T, q: number): T {
+export function quarterTurn<T extends { width: number; height: number; data: Uint8Array }>(
+  img: T,
+  q: number,
+): T {
   const turns = ((q % 4) + 4) % 4;
   const { width: w, height: h, data } = img;
   const out = new Uint8Array(data.length);

@@ -15,6 +15,7 @@ import { applyLook, type LookPass, lookOf } from '../../look/index.js';
 import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
 import { downsample, hueTurned, recolour, type Supersampled } from './craft.js';
+import { nativeFacing, quartersOf, quarterTurn } from './facing.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 import {
   beatWings,
@@ -28,7 +29,6 @@ import {
   tint,
 } from './parts.js';
 import { COIN, coinSide, PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
-import { nativeFacing, quartersOf, quarterTurn } from './facing.js';
 import { turnedView } from './turn.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');

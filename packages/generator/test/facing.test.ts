@@ -1,0 +1,131 @@
+import type { RgbaImage } from '@assetloom/pipeline';
+import { Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel';
+import { describe, expect, it } from 'vitest';
+import { renderProcedural } from '../src/index.js';
+import { quarterTurn, recordedFacings } from '../src/internal/art/library/facing.js';
+import { drawLibrarySprite, loadDrawings, upperLean } from '../src/internal/art/library/sprite.js';
+import { spriteRequest } from './support.js';
+
+/**
+ * Issue #39, decision 0081: a drawing whose facing is recorded (a vehicle has no eyes for the catalog
+ * to read it by; a beetle seen from above has its eyes on its middle line) faces its row's way: a side
+ * view is drawn for its own side and mirrored for the other, a view from above turns a quarter at a
+ * time on the pixel grid.
+ */
+const alpha = (f: RgbaImage, flip = false) => {
+  const out = new Uint8Array(f.width * f.height);
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      out[y * f.width + x] = f.data[(y * f.width + (flip ? f.width - 1 - x : x)) * 4 + 3]! > 0 ? 1 : 0;
+  return out;
+};
+const iou = (a: Uint8Array, b: Uint8Array) => {
+  let both = 0;
+  let any = 0;
+  for (let i = 0; i < a.length; i++) {
+    both += a[i]! & b[i]!;
+    any += a[i]! | b[i]!;
+  }
+  return any ? both / any : 1;
+};
+
+async function sheet(id: string) {
+  const lib = await loadDrawings();
+  const drawing = lib.drawingById(id)!;
+  const style = resolveStyle({}, '');
+  const palette = style.palette;
+  const out = await drawLibrarySprite({
+    lib,
+    drawing,
+    style,
+    painter: new Painter(palette, new PaletteMatcher(palette), true),
+    enforced: false,
+    asked: null,
+    fill: [150, 120, 95],
+    width: 32,
+    height: 32,
+    directions: 4,
+    framesPerDirection: 1,
+    motion: 'bob',
+    turnsFace: /^animal/.test(drawing.group),
+    variation: { lean: 0, sx: 1, sy: 1, tone: 0 },
+  });
+  return Object.fromEntries(out.views.map((v, i) => [v.direction, { view: v.view, frame: out.frames[i]! }]));
+}
+
+describe('drawings whose facing is recorded', () => {
+  it('every recorded drawing exists, and each of its rows faces its way', async () => {
+    const lib = await loadDrawings();
+    const table = [...recordedFacings()];
+    expect(table.length).toBeGreaterThan(60);
+    for (const [id] of table) expect(lib.drawingById(id), id).toBeTruthy();
+    // every drawing seen from above, and every third side view (each set's first among them)
+    const sides = table.filter(([, f]) => f === 'left' || f === 'right');
+    const checked = [
+      ...table.filter(([, f]) => f === 'up' || f === 'down'),
+      ...sides.filter((_, i) => i % 3 === 0),
+    ];
+    expect(new Set(checked.map(([id]) => id.slice(0, 2)))).toEqual(new Set(['f/', 'n/', 'g/']));
+    for (const [id, facing] of checked) {
+      const row = await sheet(id);
+      const { down, left, right, up } = row as Record<string, { view: string; frame: RgbaImage }>;
+      if (facing === 'left' || facing === 'right') {
+        // drawn for its own side, mirrored for the other; the row facing the viewer is the drawing
+        expect([left!.view, right!.view], id).toEqual(
+          facing === 'left' ? ['source', 'mirror'] : ['mirror', 'source'],
+        );
+        expect(up!.view, id).toBe('repeat');
+        expect(iou(alpha(left!.frame), alpha(right!.frame, true)), id).toBeGreaterThan(0.9);
+        // the left row is the drawing as drawn when it faces left, turned round when it faces right
+        const own = alpha(down!.frame);
+        expect(iou(alpha(left!.frame, facing === 'right'), own), id).toBeGreaterThan(0.9);
+      } else {
+        // seen from above: its own row as drawn, the others exact quarter turns of it
+        const own = facing === 'up' ? up! : down!;
+        expect(own.view, id).toBe('source');
+        const quarters: Record<string, number> = { up: 0, right: 1, down: 2, left: 3 };
+        for (const [name, r] of Object.entries(row)) {
+          if (r === own) continue;
+          expect(r.view, `${id} ${name}`).toBe('turned');
+          const q = (quarters[name]! - (facing === 'up' ? 0 : 2) + 4) % 4;
+          expect(iou(alpha(r.frame), alpha(quarterTurn(own.frame, q))), `${id} ${name}`).toBeGreaterThan(
+            0.97,
+          );
+        }
+      }
+    }
+  });
+
+  it('a racing car faces left in its left row and right in its right row (its tall rear wing behind it)', async () => {
+    const out = await renderProcedural(spriteRequest('a racing car', { directions: 4 }));
+    const row = (dir: string) => out.views!.findIndex((v) => v.direction === dir);
+    expect(out.views!.map((v) => v.view)).toEqual(['source', 'source', 'mirror', 'repeat']);
+    // the rear wing is the car's tallest part: above the middle, its mass sits behind the car
+    expect(upperLean(out.frames[row('left')]!)).toBeGreaterThan(0.05);
+    expect(upperLean(out.frames[row('right')]!)).toBeLessThan(-0.05);
+  });
+
+  it('a beetle seen from above shows its head towards each row’s way', async () => {
+    const out = await renderProcedural(spriteRequest('a beetle', { directions: 4 }));
+    const views = Object.fromEntries(out.views!.map((v) => [v.direction, v.view]));
+    expect(views).toEqual({ down: 'turned', left: 'turned', right: 'turned', up: 'source' });
+    // the left row is not the down row: it lies across, wider than tall, where the down row stands
+    const extent = (f: RgbaImage) => {
+      let [x0, y0, x1, y1] = [f.width, f.height, -1, -1];
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++)
+          if (f.data[(y * f.width + x) * 4 + 3]! > 0) {
+            x0 = Math.min(x0, x);
+            y0 = Math.min(y0, y);
+            x1 = Math.max(x1, x);
+            y1 = Math.max(y1, y);
+          }
+      return { w: x1 - x0 + 1, h: y1 - y0 + 1 };
+    };
+    const i = (dir: string) => out.views!.findIndex((v) => v.direction === dir);
+    const down = extent(out.frames[i('down')]!);
+    const left = extent(out.frames[i('left')]!);
+    expect(left.w).toBe(down.h);
+    expect(left.h).toBe(down.w);
+  });
+});
