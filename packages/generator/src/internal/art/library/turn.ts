@@ -89,6 +89,50 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1): RgbaImage | null {
   }
   // a face's marks are small (a stripe or a spot pattern is not a face)
   if (groups < 2 || largest > n / 8) return null;
+  // what a mark holds goes with it: a tongue in a mouth, an eye's white — a small patch of one colour
+  // family (neighbours alike within 60 of 441) touching a mark; so a back shows no tongue and a side
+  // row does not leave it behind as a bar (decision 0081). A large patch is the body's own colouring
+  // (a fox's cream muzzle, a penguin's white front) and stays.
+  const alike = (p: number, q: number) =>
+    Math.hypot(
+      data[p * 4]! - data[q * 4]!,
+      data[p * 4 + 1]! - data[q * 4 + 1]!,
+      data[p * 4 + 2]! - data[q * 4 + 2]!,
+    ) < 60;
+  const patchOf = new Int32Array(w * h).fill(-1);
+  const held: number[] = [];
+  let patches = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const start = y * w + x;
+      if (mark[start] || patchOf[start]! >= 0 || !inside(x, y)) continue;
+      const members = [start];
+      patchOf[start] = patches;
+      let touches = false;
+      for (let i = 0; i < members.length; i++) {
+        const p = members[i]!;
+        const px = p % w;
+        const py = (p - px) / w;
+        for (const [dx, dy] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const qx = px + dx;
+          const qy = py + dy;
+          if (qx < 0 || qy < 0 || qx >= w || qy >= h) continue;
+          const q = qy * w + qx;
+          if (mark[q]) touches = true;
+          if (mark[q] || patchOf[q]! >= 0 || !inside(qx, qy) || !alike(p, q)) continue;
+          patchOf[q] = patches;
+          members.push(q);
+        }
+      }
+      patches++;
+      if (touches && members.length <= n / 10) held.push(...members);
+    }
+  if (held.length <= n / 6) for (const p of held) mark[p] = 1;
   const out: RgbaImage = { width: w, height: h, data: new Uint8Array(data) };
   // each mark's place takes the colour of the nearest unmarked inside pixel of its row
   for (let y = y0; y <= top; y++)
