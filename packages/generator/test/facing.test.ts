@@ -96,6 +96,26 @@ describe('drawings whose facing is recorded', () => {
     }
   });
 
+  it('a ghost’s back row shows no mouth: its tongue goes with the mouth it is in', async () => {
+    const out = await renderProcedural(spriteRequest('a ghost', { directions: 4 }));
+    const row = Object.fromEntries(
+      out.views!.map((v, i) => [v.direction, { view: v.view, frame: out.frames[i]! }]),
+    );
+    // the tongue: pink pixels (red well above green) — in the front row, none in the back row
+    const pink = (f: RgbaImage) => {
+      let n = 0;
+      for (let i = 0; i < f.data.length; i += 4)
+        if (f.data[i + 3]! > 0 && f.data[i]! - f.data[i + 1]! > 60 && f.data[i + 2]! > f.data[i + 1]!) n++;
+      return n;
+    };
+    expect(row.up!.view).toBe('turned');
+    expect(pink(row.down!.frame)).toBeGreaterThan(4);
+    expect(pink(row.up!.frame)).toBe(0);
+    // a side row keeps its tongue (moved with the mouth), no more of it than the front has
+    expect(pink(row.left!.frame)).toBeGreaterThan(0);
+    expect(pink(row.left!.frame)).toBeLessThanOrEqual(pink(row.down!.frame));
+  });
+
   it('a racing car faces left in its left row and right in its right row (its tall rear wing behind it)', async () => {
     const out = await renderProcedural(spriteRequest('a racing car', { directions: 4 }));
     const row = (dir: string) => out.views!.findIndex((v) => v.direction === dir);
