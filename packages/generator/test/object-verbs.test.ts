@@ -198,4 +198,23 @@ describe('things do their verb', () => {
     expect(Math.max(...sizes)).toBeGreaterThan(sizes[0]! + 10);
     expect(sizes[0]).toBe(Math.min(...sizes));
   });
+
+  it('a heart pulsing swells by a pixel and brightens, with no halo: every frame within a pixel of the first (decision 0081)', async () => {
+    for (const prompt of ['a heart pulsing', 'a star throbbing']) {
+      const out = await sheet(prompt);
+      expect(out.animation, prompt).toBe('pulse');
+      const b0 = opaqueBox(out.frames[0]!);
+      for (const f of out.frames) {
+        const b = opaqueBox(f);
+        // on model: the same box to a pixel each side (a halo's rings added two, dotted and white)
+        for (const k of ['x0', 'y0', 'x1', 'y1'] as const)
+          expect(Math.abs(b[k] - b0[k]), prompt).toBeLessThanOrEqual(1);
+      }
+      // it does pulse: some frame differs from the first
+      expect(
+        out.frames.some((f) => diff(f, out.frames[0]!).length > 0),
+        prompt,
+      ).toBe(true);
+    }
+  });
 });

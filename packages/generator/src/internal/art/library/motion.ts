@@ -21,6 +21,7 @@ export type LibraryMotion =
   | 'fly'
   | 'float'
   | 'glow'
+  | 'pulse'
   // motions of parts (parts.ts): a windmill's sails turn, a wheel rolls, an explosion bursts
   | 'sails'
   | 'roll'
@@ -187,6 +188,7 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.rot = 3 * s;
       return pose;
     case 'glow':
+    case 'pulse':
     case 'settle':
     case 'sparkle':
     case 'open':

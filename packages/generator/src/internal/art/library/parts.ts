@@ -123,6 +123,7 @@ export function partMotion(motion: LibraryMotion, d: Drawing, animation: boolean
     motion === 'bob' ||
     motion === 'flicker' ||
     motion === 'glow' ||
+    motion === 'pulse' ||
     motion === 'settle';
   if (EXPLOSION.test(words) && (free || motion === 'spin') && animation) return 'burst';
   if (SAILS[d.id] && (motion === 'spin' || (animation && free))) return 'sails';

@@ -13,7 +13,7 @@ import { oklab, type Rgb } from '@assetloom/pipeline/pixel';
 import type { LookColours } from '../../look/index.js';
 
 /** The motions drawn here, from one still frame. */
-export type PropMotion = 'settle' | 'sparkle' | 'open' | 'wave' | 'bubble' | 'glow';
+export type PropMotion = 'settle' | 'sparkle' | 'open' | 'wave' | 'bubble' | 'glow' | 'pulse';
 export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
   'settle',
   'sparkle',
@@ -21,6 +21,7 @@ export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
   'wave',
   'bubble',
   'glow',
+  'pulse',
 ]);
 
 /** Things that open with a lid hinged at the back, and things that swing open on a side hinge. */
@@ -45,7 +46,9 @@ const VERBS: ReadonlyArray<[RegExp, PropMotion]> = [
     'wave',
   ],
   [/^(bubble|bubbles|bubbling|boil|boils|boiling|brewing|fizz|fizzing|fizzes|冒泡|沸腾)$/, 'bubble'],
-  [/^(glow|glows|glowing|pulse|pulses|pulsing|pulsate|pulsating|throb|throbbing|发光|闪耀)$/, 'glow'],
+  [/^(glow|glows|glowing|发光|闪耀)$/, 'glow'],
+  // a heart or a star pulsing swells and brightens; it has no halo (a glow has: decision 0081)
+  [/^(pulse|pulses|pulsing|pulsate|pulsates|pulsating|throb|throbs|throbbing|搏动)$/, 'pulse'],
 ];
 
 /**
@@ -192,6 +195,8 @@ export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ct
       return bubble(base, f, n, ctx);
     case 'glow':
       return glow(base, f, n, ctx);
+    case 'pulse':
+      return glow(base, f, n, ctx, false);
   }
 }
 
@@ -787,12 +792,12 @@ function bubble(base: Px, f: number, n: number, ctx: PropContext): Px {
  * A glow pulses: a halo round the outline in the body's lightest colour brightens (a dithered ring,
  * a whole ring, a second dithered ring at its height) and dims, the body a step lighter at its height.
  */
-function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
+function glow(base: Px, f: number, n: number, ctx: PropContext, halo = true): Px {
   const out = copyOf(base);
   const i = (1 - Math.cos((2 * Math.PI * f) / n)) / 2;
   if (i < 0.2) return out;
   // the halo's colour: the look's lightest, towards white where no palette is enforced
-  const halo = glintColour(ctx, base, 0.45);
+  const ring = glintColour(ctx, base, 0.45);
   const rings = 2;
   const dist = new Int8Array(base.width * base.height).fill(-1);
   for (let y = 0; y < base.height; y++)
@@ -846,9 +851,9 @@ function glow(base: Px, f: number, n: number, ctx: PropContext): Px {
             opaqueAt(base, nx, ny),
           );
           if (from) put(out, x, y, rgbAt(base, from[0], from[1]));
-        } else if (checker) put(out, x, y, halo);
+        } else if (checker && halo) put(out, x, y, ring);
       }
-      if (d === 2 && full && (i >= 0.9 || checker)) put(out, x, y, halo);
+      if (d === 2 && full && halo && (i >= 0.9 || checker)) put(out, x, y, ring);
     }
   return out;
 }

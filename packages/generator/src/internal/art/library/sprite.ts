@@ -455,7 +455,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const box = await measuredBox(job);
   const prop = PROP_MOTIONS.has(job.motion) ? (job.motion as PropMotion) : null;
   // room (in grid cells) for a halo's rings, a glint's arms, a ripple
-  const pad = (['glow', 'sparkle', 'wave'].includes(job.motion) ? 2 : 0) * k;
+  const pad = (['glow', 'pulse', 'sparkle', 'wave'].includes(job.motion) ? 2 : 0) * k;
   // a drawing whose facing is recorded (library/facing.ts): a side view faces its side, a drawing seen
   // from above turns for every row (issue #39)
   const native = nativeFacing(d.id);
