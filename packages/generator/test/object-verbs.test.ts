@@ -199,6 +199,16 @@ describe('things do their verb', () => {
     expect(sizes[0]).toBe(Math.min(...sizes));
   });
 
+  it('a chest closing is its opening played backwards: its lid comes down on the same box (decision 0081)', async () => {
+    const open = await sheet('a treasure chest opening');
+    const shut = await sheet('a treasure chest closing');
+    expect(shut.animation).toBe('close');
+    expect(shut.interpretation?.understood).toContain('closing');
+    expect(shut.interpretation?.ignored).not.toContain('closing');
+    const n = open.frames.length;
+    shut.frames.forEach((f, i) => expect(diff(f, open.frames[n - 1 - i]!)).toEqual([]));
+  });
+
   it('a heart pulsing swells by a pixel and brightens, with no halo: every frame within a pixel of the first (decision 0081)', async () => {
     for (const prompt of ['a heart pulsing', 'a star throbbing']) {
       const out = await sheet(prompt);

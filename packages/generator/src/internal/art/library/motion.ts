@@ -31,6 +31,7 @@ export type LibraryMotion =
   | 'settle'
   | 'sparkle'
   | 'open'
+  | 'close'
   | 'wave'
   | 'bubble';
 
@@ -192,6 +193,7 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
     case 'settle':
     case 'sparkle':
     case 'open':
+    case 'close':
     case 'wave':
     case 'bubble':
       // one still frame; props.ts draws the motion on its pixels (a resampled pose jitters)

@@ -13,11 +13,12 @@ import { oklab, type Rgb } from '@assetloom/pipeline/pixel';
 import type { LookColours } from '../../look/index.js';
 
 /** The motions drawn here, from one still frame. */
-export type PropMotion = 'settle' | 'sparkle' | 'open' | 'wave' | 'bubble' | 'glow' | 'pulse';
+export type PropMotion = 'settle' | 'sparkle' | 'open' | 'close' | 'wave' | 'bubble' | 'glow' | 'pulse';
 export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
   'settle',
   'sparkle',
   'open',
+  'close',
   'wave',
   'bubble',
   'glow',
@@ -37,6 +38,8 @@ const LIVING = (d: Drawing) => d.person || /^(animal|person|face)/.test(d.group)
 /** The verbs things do, by the word the prompt says. */
 const VERBS: ReadonlyArray<[RegExp, PropMotion]> = [
   [/^(open|opens|opening|opened|unlocking|unlock|unlocks)$/, 'open'],
+  // closing is the opening played backwards: the same box, its lid or door coming down (decision 0081)
+  [/^(close|closes|closing|shut|shuts|shutting|slam|slams|slamming|关上|合上)$/, 'close'],
   [
     /^(sparkle|sparkles|sparkling|sparkly|glint|glints|glinting|glitter|glitters|glittering|twinkle|twinkles|twinkling|shimmer|shimmers|shimmering|shine|shines|shining|shiny|gleam|gleams|gleaming|闪|闪闪|闪烁|闪光|闪亮)$/,
     'sparkle',
@@ -70,7 +73,7 @@ export function thingVerb(words: readonly string[], of: string): { motion: PropM
     const w = word.toLowerCase();
     for (const [re, motion] of VERBS) {
       if (!re.test(w)) continue;
-      if (motion === 'open' && !LIDDED.test(of) && !SWINGING.test(of)) continue;
+      if ((motion === 'open' || motion === 'close') && !LIDDED.test(of) && !SWINGING.test(of)) continue;
       if (motion === 'wave' && !CLOTH.test(of)) continue;
       if (motion === 'bubble' && !VESSELS.test(of)) continue;
       return { motion, word };
@@ -189,6 +192,8 @@ export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ct
       return sparkle(base, f, n, ctx);
     case 'open':
       return opensBy(ctx.of) === 'swing' ? swing(base, f, n, ctx) : lid(base, f, n, ctx);
+    case 'close':
+      return propFrame(base, 'open', n - 1 - f, n, ctx);
     case 'wave':
       return wave(base, f, n, ctx);
     case 'bubble':
@@ -707,7 +712,7 @@ const OPEN_VESSELS = /\b(cauldron|pot|bowl|cup|mug|tankard|goblet|beaker)\b/;
  * chest, bubbles rise out of a cauldron.
  */
 export function roomAbove(motion: string, of: string): number {
-  if (motion === 'open') return 0.17;
+  if (motion === 'open' || motion === 'close') return 0.17;
   if (motion === 'bubble' && OPEN_VESSELS.test(of)) return 0.3;
   return 0;
 }
