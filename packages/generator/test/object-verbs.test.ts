@@ -206,7 +206,7 @@ describe('things do their verb', () => {
     expect(shut.interpretation?.understood).toContain('closing');
     expect(shut.interpretation?.ignored).not.toContain('closing');
     const n = open.frames.length;
-    shut.frames.forEach((f, i) => expect(diff(f, open.frames[n - 1 - i]!)).toEqual([]));
+    for (const [i, f] of shut.frames.entries()) expect(diff(f, open.frames[n - 1 - i]!)).toEqual([]);
   });
 
   it('a heart pulsing swells by a pixel and brightens, with no halo: every frame within a pixel of the first (decision 0081)', async () => {
