@@ -61,6 +61,41 @@ function sampleLattice(lat: readonly number[], s: number, t: number): number {
   return top + (bottom - top) * fy;
 }
 
+/** A blob47 tile's lattice: all 0/1 with the centre set (a Wang tile has halves, a fill is all 0). */
+const isBlob = (lat: readonly number[]) =>
+  lat[4] === 1 && lat.some((v) => v === 0) && lat.every((v) => v === 0 || v === 1);
+
+/**
+ * Where a blob cell's shore lies, as a fraction of the way from the edge band to the middle: the
+ * cell's terrain fills all but this much of the inside, so an isolated cell is a pond (or a patch)
+ * and a one-cell channel a channel between banks, not a line of foam (issue #39, decision 0082).
+ */
+const BLOB_SHORE = 0.15;
+
+/**
+ * The field of a blob tile at lattice coordinate (s, t): per quadrant, a rounded square round the
+ * centre (no side set), a strip to the set side, a rounded inner corner (both sides, no corner) or
+ * full. Bilinear interpolation gives an isolated cell `x·y` (its shore a hyperbola a few pixels
+ * across, which the shore noise then wipes out); this one keeps the cell's inside. On every tile
+ * edge it equals the bilinear field of that edge's lattice values, so joints stay what they were.
+ */
+function blobField(lat: readonly number[], s: number, t: number): number {
+  const X = 1 - Math.abs(s - 1);
+  const Y = 1 - Math.abs(t - 1);
+  const tx = s < 1 ? 0 : 2;
+  const ty = t < 1 ? 0 : 2;
+  const vertical = lat[ty * 3 + 1]! >= 1;
+  const horizontal = lat[3 + tx]! >= 1;
+  const corner = lat[ty * 3 + tx]! >= 1;
+  let f: number;
+  if (vertical && horizontal) f = corner ? 1 : Math.min(1, Math.hypot(X, Y));
+  else if (vertical) f = X;
+  else if (horizontal) f = Y;
+  else f = Math.max(0, 1 - Math.hypot(1 - X, 1 - Y));
+  // the shore moves from the middle of the ramp to BLOB_SHORE of it (0 and 1 stay put)
+  return f <= BLOB_SHORE ? (0.5 * f) / BLOB_SHORE : 0.5 + (0.5 * (f - BLOB_SHORE)) / (1 - BLOB_SHORE);
+}
+
 /**
  * Draws every tile of a set. The terrain is a field over the tile's lattice plus noise that wraps
  * with the tile (one shoreline continues from tile to tile); per-tile noise varies the inside of
@@ -85,13 +120,14 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   const span = n + 2 * band;
   return job.tiles.map((tile) => {
     const own = new Noise2D(job.rng.fork(`tile-${tile.index}`), 3);
+    const blob = isBlob(tile.lattice);
     // raw mask over the tile and a band around it
     const raw = new Uint8Array(span * span);
     for (let y = -band; y < n + band; y++) {
       const t = latticeCoord(y, n);
       for (let x = -band; x < n + band; x++) {
         const s = latticeCoord(x, n);
-        const f = sampleLattice(tile.lattice, s, t);
+        const f = blob ? blobField(tile.lattice, s, t) : sampleLattice(tile.lattice, s, t);
         let value = f;
         if (f > 0 && f < 1) {
           const g = shore.fbm((x / n) * noiseCells, (y / n) * noiseCells, octaves, 0.35) - 0.5;
@@ -99,7 +135,8 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
           const local = w > 0 ? (own.at((x / n) * 3, (y / n) * 3) - 0.5) * w : 0;
           // the shared shoreline runs calmer where it crosses a joint (the damping is the same on
           // both sides of every edge), and wanders freely inside the tile
-          value = f + amp * (0.45 + 0.55 * w) * g + 1.2 * local;
+          // (a blob cell's shore wanders half as far: a pond or a channel keeps its inside)
+          value = f + (blob ? 0.5 : 1) * (amp * (0.45 + 0.55 * w) * g + 1.2 * local);
         }
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }
