@@ -163,7 +163,8 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
     const side = full ? 0.7 : rng.range(0.6, 0.8);
     // a tall thing at the right (a lighthouse) keeps the sun and its halo clear of it
     const cx = w * (ctx.has('lighthouse') ? 1 - side : side);
-    const cy = low ? horizon - r * 0.55 : horizon * (full ? 0.3 : 0.26);
+    // a low sun stands clear of the far land (half-sunk it hid behind the hills: issue #39)
+    const cy = low ? horizon - r * 1.9 : horizon * (full ? 0.3 : 0.26);
     const disc = P(light.disc);
     // halo: two solid rings a step lighter than the sky each (a pixel artist's glow, not a dither)
     sky.disc(cx, cy, r + Math.max(1, r * 0.45), P(mixRgb(light.sky[1]!, light.disc, 0.18)));
@@ -2410,7 +2411,7 @@ export async function composeScene(job: {
         ? { ...LAND[s], mid: LAND.snow.mid, near: LAND.snow.near, soil: LAND.snow.soil }
         : LAND[s];
     const horizon = Math.round(h * (s === 'ocean' ? 0.5 : s === 'beach' ? 0.48 : 0.56));
-    paintSky(sky, light, horizon);
+    paintSky(sky, light, horizon, job.rng.fork('sky').next());
     paintSkyElements(ctx, sky, horizon);
     paintFar(ctx, far, horizon, land);
     if (req.weather === 'fog') {

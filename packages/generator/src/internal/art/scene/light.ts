@@ -82,20 +82,40 @@ export function lightingFor(time: TimeOfDay, weather: string | undefined, neon: 
   };
 }
 
-/** The sky gradient, its bands joined by a narrow ordered dither (a texture, not noise over everything). */
-export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number): void {
-  const stops = l.sky.map(pack);
-  // the in-between step of each band and the next
-  const steps = l.sky.map((c, i) => pack(mixRgb(c, l.sky[Math.min(l.sky.length - 1, i + 1)]!, 0.5)));
+/** The sky's colour at `u` (0 the zenith, 1 the horizon), along its stops. */
+function skyAt(sky: readonly RGB[], u: number): RGB {
+  const t = Math.max(0, Math.min(1, u)) * (sky.length - 1);
+  const i = Math.min(sky.length - 2, Math.floor(t));
+  return mixRgb(sky[i]!, sky[i + 1]!, t - i);
+}
+
+/**
+ * The sky gradient as flat bands of its own steps, from the zenith to the horizon: 6 to 9 bands
+ * (by the sky's height), each one step along the gradient from the last, thinner towards the
+ * horizon the way a pixel artist draws them — no one hard seam, no dither (issue #39, decision
+ * 0082). `variety` (0…1, from the scene's seed) moves the band heights and how far the colours run,
+ * so two scenes of one time of day do not share one sky.
+ */
+export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, variety = 0.5): void {
   const { w, h } = layer;
   const end = Math.max(1, horizon);
+  const count = Math.max(4, Math.min(9, Math.round(end / 10)));
+  // band heights shrink by `ratio` each step down (a seed's own ratio)
+  const ratio = 0.78 + 0.14 * variety;
+  const weights = Array.from({ length: count }, (_, i) => ratio ** i);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const rows: number[] = [];
+  let acc = 0;
+  for (let i = 0; i < count; i++) {
+    acc += weights[i]!;
+    rows.push(Math.round((acc / total) * end));
+  }
+  // the top band starts a little below the zenith's colour on some seeds (the skies differ)
+  const lift = 0.12 * variety;
   for (let y = 0; y < h; y++) {
-    const t = Math.min(0.999, (y / end) * (stops.length - 1) * 0.92);
-    const i = Math.floor(t);
-    const f = t - i;
-    // wide flat bands joined by one solid in-between step over the last 30 % of each band (issue #39:
-    // an ordered dither there read as a hard checkered band across the sky at the horizon)
-    const v = f < 0.7 ? stops[i]! : steps[i]!;
+    let band = rows.findIndex((b) => y < b);
+    if (band < 0) band = count - 1;
+    const v = pack(skyAt(l.sky, lift + ((1 - lift) * band) / (count - 1)));
     for (let x = 0; x < w; x++) layer.px[y * w + x] = v;
   }
 }
