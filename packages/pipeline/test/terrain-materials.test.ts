@@ -1,7 +1,7 @@
 /**
  * Tile materials that read as their material (issue #39, decision 0071): each common ground is its
  * own pixel-art pattern — bricks in courses with staggered joints, cobbles as closed dark-gapped
- * stones, lava as dark crust split by warm glowing cracks — that differs from the others in its
+ * stones, lava as a dark crust with a few glowing flow lines — that differs from the others in its
  * structure (not only its colour), still wraps without a seam, and is reached by its own words.
  */
 import { describe, expect, it } from 'vitest';
@@ -118,15 +118,51 @@ describe('tile materials', () => {
     }
   });
 
-  it('lava: warm everywhere — dark crust and orange to yellow glowing cracks, never a blue — in every palette', () => {
+  it('lava: warm everywhere — a dark crust with a few glowing flow lines, never a blue, bright only in lines — in every palette', () => {
+    // (decision 0082: the honeycomb of bright cracks over near-black crust drowned sprites on it)
     for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
       for (const n of [16, 32]) {
         const t = texture('lava', n, 3, painterOf(palette));
         const hot = t.pixels.filter((c) => c[0] > 180 && c[1] > 90 && c[2] < c[1]);
         for (const c of t.pixels) expect(c[2], `${palette} ${c}`).toBeLessThanOrEqual(c[0]);
-        expect(hot.length / t.pixels.length, `${palette}`).toBeGreaterThan(0.15);
-        const dark = t.pixels.filter((c) => lightness(c) < 0.5);
-        expect(dark.length / t.pixels.length, `${palette}`).toBeGreaterThan(0.3);
+        expect(hot.length / t.pixels.length, `${palette}`).toBeGreaterThan(0.12);
+        // the glow is the minority: most of the surface is the crust and the dull red under it
+        expect(hot.length / t.pixels.length, `${palette}`).toBeLessThan(0.45);
+        // and the yellow-hot core is a fleck, not a net
+        const white = t.pixels.filter((c) => lightness(c) > 0.85);
+        expect(white.length / t.pixels.length, `${palette}`).toBeLessThan(0.08);
+      }
+  });
+
+  it('snow is white with blue-grey shadows, ice a pale sheet with no hatch, in every palette (decision 0082)', () => {
+    // a frozen pond is ice (the pond is the shape of the frozen water), beside snow
+    expect(
+      chooseTerrains({ userPrompt: 'a frozen pond and snow', tags: [], style: {} }, 2).terrains.map(
+        (t) => t.name,
+      ),
+    ).toEqual(['ice', 'snow']);
+    for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
+      for (const n of [16, 32]) {
+        const painter = painterOf(palette);
+        const snow = texture('snow', n, 3, painter);
+        const whiteL = lightness(painter.lightest);
+        // most of the snow is the palette's white (or within a step of it), never a cream or a sand
+        const white = snow.pixels.filter((c) => lightness(c) > whiteL - 0.08 && c[0] - c[2] <= 32);
+        expect(white.length / snow.pixels.length, `snow ${palette} ${n}`).toBeGreaterThan(0.6);
+        // its shadows are cool: blue at least red
+        for (const c of snow.pixels.filter((c) => lightness(c) <= whiteL - 0.08))
+          expect(c[2], `snow shadow ${palette} ${c}`).toBeGreaterThanOrEqual(c[0] - 8);
+        // ice: no two parallel diagonal streaks (the hatch that read as rippling water)
+        const ice = texture('ice', n, 3, painter);
+        const L = ice.pixels.map(lightness);
+        let hatch = 0;
+        for (let y = 0; y < n; y++)
+          for (let x = 0; x < n; x++) {
+            const at = (dx: number, dy: number) => L[((y + dy + n) % n) * n + ((x + dx + n) % n)]!;
+            const streak = (ox: number) => [0, 1, 2].every((i) => at(ox + i, -i) > at(ox + i, -i + 1) + 0.05);
+            if (streak(0) && streak(2)) hatch++;
+          }
+        expect(hatch, `ice ${palette} ${n}`).toBe(0);
       }
   });
 

@@ -198,9 +198,9 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
               else if (near2 && checker(x, y)) c = ramp.light;
             } else {
               // dry lower ground: the cast shadow under the higher ground, a darker rim at its sides
+              // (no checkered second row: it read as dark notches along the bank, decision 0082)
               if (up) c = ramp.shadow;
               else if (near4) c = ramp.dark;
-              else if (near2 && at(x, y - 2) === other && checker(x, y)) c = ramp.dark;
             }
           }
         }

@@ -493,79 +493,108 @@ function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
 }
 
 function lava(t: TextureCanvas): void {
-  // dark cooled crust in plates, split by glowing cracks: yellow at the heart of a crack, orange
-  // beside it, a dull red rim on the crust; the plates dimly lit along their top-left
-  const { n, set } = t;
-  const crust = warm(t, [58, 30, 30]);
-  const crustLit = warm(t, [96, 44, 36], [crust]);
-  const red = warm(t, [186, 48, 32], [crust, crustLit]);
-  const orange = warm(t, [240, 124, 32]);
-  const yellow = warm(t, [255, 214, 80], [orange]);
-  const k = Math.max(2, Math.round(n / 9));
-  const v = cells(t, k, 0.3, true);
-  for (let y = 0; y < n; y++)
+  // molten rock at tile scale (issue #39, decision 0082: a regular honeycomb of bright cracks drowned
+  // any sprite on it): a dark red crust in large soft plates, molten orange pooling between them, and
+  // a few glowing flow lines that wander across the tile with a yellow-hot fleck here and there — a
+  // calm value range, bright only in thin lines
+  const { n, set, layout } = t;
+  const crust = warm(t, [84, 32, 30]);
+  const red = warm(t, [150, 42, 30], [crust]);
+  const orange = warm(t, [236, 116, 36]);
+  const yellow = warm(t, [255, 206, 84], [orange]);
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, red);
+  // cooled crust in solid plates over part of the surface, a small molten pool where it is hottest
+  t.patches(0.52, 0, crust);
+  t.patches(0.74, 0, orange, true);
+  // flow lines: waves across the tile that wrap with it (a whole number of periods), 2 px of orange
+  // with a yellow-hot core at their crests
+  const lines = Math.max(1, Math.round(n / 12));
+  const periods = n >= 32 ? 2 : 1;
+  for (let k = 0; k < lines; k++) {
+    const y0 = Math.round(((k + 0.2 + layout.range(0, 0.6)) * n) / lines);
+    const amp = layout.range(1, Math.max(1.5, n / 12));
+    const phase = layout.range(0, Math.PI * 2);
     for (let x = 0; x < n; x++) {
-      const i = y * n + x;
-      const g = v.gap[i]!;
-      const id = v.id[i]!;
-      const rimmed = v.at(x - 2, y) !== id || v.at(x, y - 2) !== id;
-      if (g < 0.55) set(x, y, yellow);
-      else if (g < 1.3) set(x, y, orange);
-      else if (g < 2 && !rimmed) set(x, y, red);
-      else if (rimmed && g < 2.6) set(x, y, crustLit);
-      else set(x, y, crust);
+      const wave = Math.sin((x / n) * Math.PI * 2 * periods + phase);
+      const y = y0 + Math.round(amp * wave);
+      set(x, y, wave > 0.7 ? yellow : orange);
+      set(x, y + 1, orange);
     }
+  }
+  // the joint settles where the lines run on across it (drawn before, they are never cut there)
   t.settle();
   // embers: a glowing pore here and there in the crust
-  t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
+  t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
     if (t.get(x, y) === crust) set(x, y, red);
   });
 }
 
 function snow(t: TextureCanvas): void {
-  // smooth white with soft drifts (a curved blue-grey shadow under a bright crest) on a staggered
-  // grid and a few sparkles: no grain
-  const { n, ramp, set, layout } = t;
+  // white snow with blue-grey shadows (issue #39, decision 0082: cream with dashes read as sand):
+  // the palette's lightest colour where it is not cream, soft drifts — a long curved blue-grey shadow
+  // under a white crest — on a staggered grid, no grain
+  const { n, ramp, set, layout, painter } = t;
+  // the palette's white when it is near neutral (pico-8's is a touch warm), else its coolest near-white
+  const white =
+    painter.lightest[0] - painter.lightest[2] <= 32
+      ? painter.lightest
+      : coolest(t, [244, 248, 252], ramp.base);
+  const shade = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white]));
+  const deep = coolest(t, [112, 122, 150], painter.choose([112, 122, 150], [white, shade]));
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, white);
+  t.patches(0.3, 0, shade);
   const k = Math.max(2, Math.round(n / 8));
   const step = n / k;
   for (let j = 0; j < k; j++)
     for (let i = 0; i < k; i++) {
+      if ((i + j) % 2) continue;
       const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.3));
       const y = Math.round(j * step + layout.range(0, step * 0.3));
-      const len = Math.max(4, Math.min(7, Math.round(step * 0.8)));
+      const len = Math.max(4, Math.min(9, Math.round(step * 1.1)));
       for (let d = 0; d < len; d++) {
         const sag = d === 0 || d === len - 1 ? 0 : 1;
-        set(x + d, y + sag, ramp.dark);
-        if (sag) set(x + d, y + sag - 1, t.painter.lightest);
+        set(x + d, y + sag, sag ? deep : shade);
+        if (sag && d > 1 && d < len - 2) set(x + d, y + sag + 1, shade);
       }
     }
   t.settle();
-  t.scatter(Math.max(1, Math.round(t.area / 80)), (x, y) => {
-    if (t.get(x, y) === ramp.base) set(x, y, t.painter.lightest);
-  });
+}
+
+/** The palette colour nearest `target` among the cool ones (blue at least red); `fallback` if none. */
+function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb): Rgb {
+  const [L, a, b] = oklab(target);
+  let best: Rgb | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of t.painter.palette) {
+    if (c[2] < c[0] - 16) continue;
+    const [l2, a2, b2] = oklab(c);
+    const d = (L - l2) ** 2 + (a - a2) ** 2 + (b - b2) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best && bestD < 0.03 ? best : fallback;
 }
 
 function ice(t: TextureCanvas): void {
-  // pale sheet ice: pairs of parallel diagonal highlight streaks, one long crack that forks (a dark
-  // line with a lit edge), no grain
-  const { n, ramp, set, layout } = t;
-  const bright = t.painter.lightest;
-  for (let s = 0; s < Math.max(1, Math.round(n / 12)); s++) {
-    const x = layout.int(0, n - 1);
-    const y = layout.int(0, n - 1);
-    const len = Math.max(3, Math.round(n / 3));
-    for (let i = 0; i < len; i++) {
-      set(x + i, y - i, bright);
-      if (i > 0 && i < len - 1) set(x + i + 2, y - i, ramp.light);
-    }
-  }
+  // pale sheet ice (issue #39, decision 0082: teal with a hatch read as water): the palette's palest
+  // cyan, a few broad lighter sheens, one long crack that forks (a dark line with a lit edge) and a
+  // glint or two (a bright pixel with a short cross), no ripples, no grain
+  const { n, set, layout, painter } = t;
+  const base = t.ramp.base;
+  const sheen = coolest(t, [232, 246, 252], t.ramp.light);
+  const crackC = painter.choose([120, 160, 196], [base, sheen]);
+  const bright = painter.lightest;
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, base);
+  if (!same(sheen, base)) t.patches(0.66, 0, sheen, true);
   const crack = (x0: number, y0: number, steps: number) => {
     let x = x0;
     let y = y0;
     const dx = layout.chance(0.5) ? 1 : -1;
     for (let i = 0; i < steps; i++) {
-      set(x, y, ramp.dark);
-      if (t.get(x, y - 1) === ramp.base) set(x, y - 1, ramp.light);
+      set(x, y, crackC);
+      if (same(t.get(x, y - 1), base)) set(x, y - 1, sheen);
       if (layout.chance(0.6)) x += dx;
       y += layout.chance(0.7) ? 1 : 0;
     }
@@ -576,7 +605,22 @@ function ice(t: TextureCanvas): void {
     crack(x, y, Math.round(n * 0.25));
   }
   t.settle();
+  for (let g = 0; g < Math.max(1, Math.round(n / 16)); g++) {
+    const x = layout.int(0, n - 1);
+    const y = layout.int(0, n - 1);
+    set(x, y, bright);
+    if (n >= 24)
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const)
+        set(x + dx, y + dy, sheen);
+  }
 }
+
+const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /** How each terrain marks its surface over the base tone; a terrain not named here stays plain. */
 const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {

@@ -144,6 +144,7 @@ const SHAPED_BY: Readonly<Record<string, true>> = {
   tile: true,
   river: true,
   lake: true,
+  pond: true,
   pool: true,
   stream: true,
   sea: true,
