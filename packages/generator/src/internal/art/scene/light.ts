@@ -121,33 +121,60 @@ export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, varie
 }
 
 /**
- * The lights of the scene's own things: around each, pixels within its radius turn towards its colour
- * in three dithered steps, brightest at the source; never beyond the radius.
+ * The lights of the scene's own things, as a pixel artist draws a glow (issue #39, decision 0082: a
+ * 22 %/11 % wash out to the light's radius read as a translucent grey disc over everything): two
+ * solid rings round the source in the light's own hue, dimmed and a little of the back's colour at
+ * the source (the sky, a room's wall) in them, the outer one dimmer, the same on every layer so they read
+ * as one glow; a pixel brighter than the inner ring (the lamp, the fire, a lit window: the glow's
+ * core) keeps its colour. Nothing changes beyond the outer ring.
  */
 export function paintLights(layers: readonly PixelCanvas[], l: Lighting): void {
-  for (const light of l.lights)
+  const back = layers[0];
+  for (const light of l.lights) {
+    const inner = light.r * 0.32;
+    const outer = light.r * 0.55;
+    let under: RGB = [24, 20, 28];
+    if (back) {
+      const cx = Math.min(back.w - 1, Math.max(0, Math.floor(light.x)));
+      const cy = Math.min(back.h - 1, Math.max(0, Math.floor(light.y)));
+      const v = back.px[cy * back.w + cx];
+      if (v) under = unpack(v);
+    }
+    // the rings take the light's hue (a dimmed step of it over the back), never a grey of the two
+    const rings = [
+      mixRgb(scaleRgb(light.color, 0.62), under, 0.3),
+      mixRgb(scaleRgb(light.color, 0.46), under, 0.55),
+    ];
+    const packed = rings.map(pack);
+    const luma = rings.map(brightness);
+
     for (const layer of layers) {
-      const { w, h, px } = layer;
-      for (
-        let y = Math.max(0, Math.floor(light.y - light.r));
-        y < Math.min(h, Math.ceil(light.y + light.r));
-        y++
-      )
-        for (
-          let x = Math.max(0, Math.floor(light.x - light.r));
-          x < Math.min(w, Math.ceil(light.x + light.r));
-          x++
-        ) {
-          const i = y * w + x;
-          const v = px[i]!;
-          if (!v) continue;
-          const d = Math.hypot(x + 0.5 - light.x, y + 0.5 - light.y) / light.r;
-          if (d >= 1) continue;
-          // two solid bands, faint: a warm wash on what is near, never a disc or a dither over it
-          const strength = d < 0.45 ? 0.22 : 0.11;
-          if (!strength) continue;
-          const c = unpack(v);
-          px[i] = pack(mixRgb(c, light.color, strength));
-        }
+      const { px } = layer;
+      forDisc(layer, light.x, light.y, outer, (i, d) => {
+        const v = px[i];
+        if (!v) return;
+        const k = d < inner ? 0 : 1;
+        // a pixel brighter than the inner ring is a light itself (the core, a lit window): kept
+        if (brightness(unpack(v)) <= luma[0]!) px[i] = packed[k]!;
+      });
+    }
+  }
+}
+
+const brightness = (c: RGB) => c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11;
+
+/** Calls `fn(index, distance)` for each pixel of `layer` whose centre is within `r` of (x, y). */
+function forDisc(
+  layer: PixelCanvas,
+  x: number,
+  y: number,
+  r: number,
+  fn: (i: number, d: number) => void,
+): void {
+  const { w, h } = layer;
+  for (let py = Math.max(0, Math.floor(y - r)); py < Math.min(h, Math.ceil(y + r)); py++)
+    for (let px = Math.max(0, Math.floor(x - r)); px < Math.min(w, Math.ceil(x + r)); px++) {
+      const d = Math.hypot(px + 0.5 - x, py + 0.5 - y);
+      if (d < r) fn(py * w + px, d);
     }
 }
