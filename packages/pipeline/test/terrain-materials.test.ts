@@ -75,6 +75,9 @@ describe('tile materials', () => {
       expect(names(w), w).toEqual(['lava']);
     // a lava river is lava beside its usual bank, not lava and water
     expect(names('a lava river', 2)).toEqual(['lava', 'rock']);
+    // one ground of a named place goes with the place's other ground, not a meadow's (decision 0082)
+    expect(names('dungeon flagstones', 2)).toEqual(['stone', 'rock']);
+    expect(names('desert sand', 2)).toEqual(['sand', 'rock']);
     for (const w of ['brick', 'bricks', 'a brick wall', 'red brick floor'])
       expect(names(w), w).toEqual(['brick']);
     for (const w of ['cobble', 'cobblestone', 'a cobblestone road', 'cobbles'])

@@ -328,7 +328,14 @@ export function chooseTerrains(
   if (names.length < count) {
     const pair = base.scene ? SCENE_TERRAINS[base.scene] : undefined;
     if (names.length === 0) names = pair ? [...pair] : ['grass', 'water'];
-    else names.push(PARTNER[names[0]!]);
+    // one terrain of a named place's grounds goes with the place's other ground ("dungeon
+    // flagstones": rock, not grass; decision 0082), else with its usual partner
+    else
+      names.push(
+        pair?.includes(names[0]!)
+          ? (pair.find((n) => n !== names[0]) ?? PARTNER[names[0]!])
+          : PARTNER[names[0]!],
+      );
     names = names.slice(0, count);
   }
   words.push(...absorbed);
