@@ -4,28 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { recordedFacings } from '../src/internal/art/library/facing.js';
 import { drawLibrarySprite, loadDrawings, upperLean } from '../src/internal/art/library/sprite.js';
-import { spriteRequest } from './support.js';
+import { alpha, iou, spriteRequest } from './support.js';
 
 /**
  * Issue #39: every row of a drawing's sheet faces the way its name says — drawn that way, or the
  * mirror of the opposite row — or is marked in `views` as a repeat of the one view it has.
  */
-const alpha = (f: RgbaImage, flip = false) => {
-  const out = new Uint8Array(f.width * f.height);
-  for (let y = 0; y < f.height; y++)
-    for (let x = 0; x < f.width; x++)
-      out[y * f.width + x] = f.data[(y * f.width + (flip ? f.width - 1 - x : x)) * 4 + 3]! > 0 ? 1 : 0;
-  return out;
-};
-const iou = (a: Uint8Array, b: Uint8Array) => {
-  let both = 0;
-  let any = 0;
-  for (let i = 0; i < a.length; i++) {
-    both += a[i]! & b[i]!;
-    any += a[i]! | b[i]!;
-  }
-  return any ? both / any : 1;
-};
 
 async function sheet(id: string) {
   const lib = await loadDrawings();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { quarterTurn, recordedFacings } from '../src/internal/art/library/facing.js';
 import { drawLibrarySprite, loadDrawings, upperLean } from '../src/internal/art/library/sprite.js';
-import { spriteRequest } from './support.js';
+import { alpha, iou, spriteRequest } from './support.js';
 
 /**
  * Issue #39, decision 0081: a drawing whose facing is recorded (a vehicle has no eyes for the catalog
@@ -12,22 +12,6 @@ import { spriteRequest } from './support.js';
  * view is drawn for its own side and mirrored for the other, a view from above turns a quarter at a
  * time on the pixel grid.
  */
-const alpha = (f: RgbaImage, flip = false) => {
-  const out = new Uint8Array(f.width * f.height);
-  for (let y = 0; y < f.height; y++)
-    for (let x = 0; x < f.width; x++)
-      out[y * f.width + x] = f.data[(y * f.width + (flip ? f.width - 1 - x : x)) * 4 + 3]! > 0 ? 1 : 0;
-  return out;
-};
-const iou = (a: Uint8Array, b: Uint8Array) => {
-  let both = 0;
-  let any = 0;
-  for (let i = 0; i < a.length; i++) {
-    both += a[i]! & b[i]!;
-    any += a[i]! | b[i]!;
-  }
-  return any ? both / any : 1;
-};
 
 async function sheet(id: string) {
   const lib = await loadDrawings();

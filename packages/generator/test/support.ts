@@ -67,3 +67,23 @@ export function opaqueBox(f: RgbaImage): { x0: number; y0: number; x1: number; y
       }
   return { x0, y0, x1, y1 };
 }
+
+/** A frame's opaque mask (1 where alpha > 0), mirrored left to right when `flip`. */
+export const alpha = (f: RgbaImage, flip = false) => {
+  const out = new Uint8Array(f.width * f.height);
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      out[y * f.width + x] = f.data[(y * f.width + (flip ? f.width - 1 - x : x)) * 4 + 3]! > 0 ? 1 : 0;
+  return out;
+};
+
+/** Intersection over union of two masks of one size (1 when both are empty). */
+export const iou = (a: Uint8Array, b: Uint8Array) => {
+  let both = 0;
+  let any = 0;
+  for (let i = 0; i < a.length; i++) {
+    both += a[i]! & b[i]!;
+    any += a[i]! | b[i]!;
+  }
+  return any ? both / any : 1;
+};
