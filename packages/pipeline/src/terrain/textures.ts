@@ -539,10 +539,12 @@ function snow(t: TextureCanvas): void {
     painter.lightest[0] - painter.lightest[2] <= 32
       ? painter.lightest
       : coolest(t, [244, 248, 252], ramp.base);
-  const shade = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white]));
-  const deep = coolest(t, [112, 122, 150], painter.choose([112, 122, 150], [white, shade]));
+  const shade = coolest(t, [196, 208, 226], painter.choose([196, 208, 226], [white]));
+  const deep = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white, shade]));
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, white);
-  t.patches(0.3, 0, shade);
+  // a few soft hollows one step below white: at 30 % of the ground in a mid grey they read as a
+  // stamped pattern, not snow (the lead's look at the gallery's snow and ice)
+  t.patches(0.18, 0.05, shade, false, true);
   const k = Math.max(2, Math.round(n / 8));
   const step = n / k;
   for (let j = 0; j < k; j++)
