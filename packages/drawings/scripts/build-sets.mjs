@@ -18,7 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, '..');
 const outDir = resolve(pkg, process.env.ASSETLOOM_BUILD_DIR ?? 'dist');
 const catalog = readFileSync(join(pkg, 'src/generated/catalog.ts'), 'utf8');
-const rows = JSON.parse(/export const DRAWINGS = (".*");/.exec(catalog)[1]).split('\n');
+const rows = JSON.parse(/export const DRAWINGS = \(\): string => (".*");/.exec(catalog)[1]).split('\n');
 const wanted = new Map(); // prefix → names
 const PREFIX = { f: 'fluent-emoji-flat', n: 'noto', g: 'game-icons' };
 for (const row of rows) {

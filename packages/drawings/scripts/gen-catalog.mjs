@@ -444,7 +444,7 @@ export const SETS = ${JSON.stringify(setsMeta, null, 2)} as const;
  * only, p a person, m a one-colour silhouette.
  * facing: l left, r right, f front, ? unknown. box: the drawn part in the icon's own units.
  */
-export const DRAWINGS = ${JSON.stringify(rows.join('\n'))};
+export const DRAWINGS = (): string => ${JSON.stringify(rows.join('\n'))};
 `;
 if (process.argv.includes('--check')) {
   const current = readFileSync(out, 'utf8');

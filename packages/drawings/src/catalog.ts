@@ -1,5 +1,7 @@
 import { COMPOSITES, type CompositePart } from './composites.js';
 import { DRAWINGS, SETS } from './generated/catalog.js';
+import { drawingsConfig } from './load.js';
+import { indexOfByte, sharedUtf8, utf8Slice } from './text-bytes.js';
 
 /** A set's Iconify prefix, or `assetloom` for drawings composed of theirs (a campfire). */
 export type SetName = (typeof SETS)[number]['prefix'] | 'assetloom';
@@ -140,14 +142,15 @@ function hashOf(key: Key, word: string): number {
 }
 
 /**
- * The catalog as its text and a hash index of it (issue #38): the rows stay one string (the module's
- * own constant); the index holds, per lookup word, the rows that may answer it, in typed arrays
+ * The catalog as its text and a hash index of it (issue #38): the rows stay one text, as UTF-8 bytes
+ * in one SharedArrayBuffer that every pipeline thread is handed (decision 0079; `sharedCatalog()`,
+ * `configureDrawings({ catalog })`); the index holds, per lookup word, the rows that may answer it, in typed arrays
  * (about 0.3 MB for ~32,000 words); a row becomes a `Drawing` only when a lookup reaches it, and the
  * decoded drawings are kept in a bounded cache. Each pipeline thread used to parse all ~5,800 rows
  * into objects and five word maps at its first query (+7.7 MB of heap per thread).
  */
 interface Index {
-  /** Where each row starts in DRAWINGS (one more: the end + 1). */
+  /** Where each row starts in the catalog's bytes (one more: the end + 1). */
   rowStart: Int32Array;
   /** A bucket's entries: entries[bucketStart[b] .. bucketStart[b + 1]). */
   bucketStart: Int32Array;
@@ -168,9 +171,21 @@ export function catalogStats(): { rows: number; decodes: number; held: number } 
   return { rows: catalogIndex().rowStart.length - 1, decodes, held: decoded.size };
 }
 
+let bytes: Uint8Array | null = null;
+
+/**
+ * The catalog's rows as UTF-8 bytes, one SharedArrayBuffer made once from the module's text (the
+ * same bytes for every caller): a server hands them to its pipeline threads, which read them in place
+ * (`configureDrawings({ catalog })`) instead of holding the text in each thread's heap (issue #38).
+ */
+export function sharedCatalog(): Uint8Array {
+  bytes ??= drawingsConfig().catalog ?? sharedUtf8(DRAWINGS());
+  return bytes;
+}
+
 function rowText(i: number): string {
   const { rowStart } = catalogIndex();
-  return DRAWINGS.slice(rowStart[i], rowStart[i + 1]! - 1);
+  return utf8Slice(sharedCatalog(), rowStart[i]!, rowStart[i + 1]! - 1);
 }
 
 function rowDrawing(i: number): Drawing {
@@ -190,9 +205,10 @@ function rowDrawing(i: number): Drawing {
 /** Builds the index once: one pass over the rows, no drawing decoded. */
 function catalogIndex(): Index {
   if (index) return index;
+  const text = sharedCatalog();
   const starts = [0];
-  for (let at = DRAWINGS.indexOf('\n'); at >= 0; at = DRAWINGS.indexOf('\n', at + 1)) starts.push(at + 1);
-  starts.push(DRAWINGS.length + 1);
+  for (let at = indexOfByte(text, 0x0a); at >= 0; at = indexOfByte(text, 0x0a, at + 1)) starts.push(at + 1);
+  starts.push(text.length + 1);
   const rowStart = Int32Array.from(starts);
   const entryHashes: number[] = [];
   const entryRows: number[] = [];
@@ -201,8 +217,8 @@ function catalogIndex(): Index {
     entryRows.push(row);
   };
   for (let row = 0; row < rowStart.length - 1; row++) {
-    const text = DRAWINGS.slice(rowStart[row], rowStart[row + 1]! - 1);
-    const [id, label, heads, , zh] = text.split('|', 5) as [string, string, string, string, string];
+    const line = utf8Slice(text, rowStart[row]!, rowStart[row + 1]! - 1);
+    const [id, label, heads, , zh] = line.split('|', 5) as [string, string, string, string, string];
     const headList = heads ? heads.split(',') : [];
     add('id', id, row);
     for (const h of headList) add('head', h, row);
@@ -497,7 +513,7 @@ export function drawableHeads(): ReadonlyMap<string, number> {
   const count = (h: string) => out.set(h, (out.get(h) ?? 0) + 1);
   const { rowStart } = catalogIndex();
   for (let row = 0; row < rowStart.length - 1; row++) {
-    const heads = DRAWINGS.slice(rowStart[row], rowStart[row + 1]! - 1).split('|', 3)[2];
+    const heads = rowText(row).split('|', 3)[2];
     if (heads) for (const h of heads.split(',')) count(h);
   }
   for (const c of compositeDrawings) for (const h of c.heads) count(h);

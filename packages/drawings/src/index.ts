@@ -22,6 +22,7 @@ export {
   drawingById,
   findDrawings,
   type SetName,
+  sharedCatalog,
 } from './catalog.js';
 export { DrawingsError, type DrawingsErrorCode } from './errors.js';
 export { type BitmapFont, FONT_LICENCES, type FontName, type Glyph, loadFont } from './fonts.js';

@@ -23,6 +23,12 @@ export interface DrawingsConfig {
    * be a view of a SharedArrayBuffer.
    */
   readFile?: (name: string) => Promise<Uint8Array>;
+  /**
+   * The catalog's rows as UTF-8 bytes, read in place instead of the module's text: e.g. a worker
+   * thread handed the main thread's `sharedCatalog()` (a view of one SharedArrayBuffer), so that the
+   * text is not held again in every thread's heap. Taken at the first lookup; set it before.
+   */
+  catalog?: Uint8Array;
 }
 let config: DrawingsConfig = {};
 

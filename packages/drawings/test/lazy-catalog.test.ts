@@ -19,7 +19,7 @@ function eagerCatalog() {
   const byLabel = new Map<string, string[]>();
   const byLabelWord = new Map<string, string[]>();
   const push = (m: Map<string, string[]>, k: string, id: string) => m.set(k, [...(m.get(k) ?? []), id]);
-  for (const row of DRAWINGS.split('\n')) {
+  for (const row of DRAWINGS().split('\n')) {
     const [id, label, heads, words, zh, group, flags, facing, box, rgb, author] = row.split('|') as string[];
     const set = setOf[id!.slice(0, id!.indexOf('/'))]!;
     const d = {

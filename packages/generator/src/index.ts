@@ -23,6 +23,11 @@ export {
   type RigFile,
 } from './character.js';
 export {
+  configureWordnetLinks,
+  sharedWordnetLinks,
+  type WordnetLinkTexts,
+} from './internal/art/subject.js';
+export {
   createProceduralProvider,
   preflightProcedural,
   refusalMessage,

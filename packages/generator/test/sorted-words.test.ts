@@ -1,24 +1,28 @@
 // WordNet's generated lists read in place by binary search (issue #38) answer as the Maps and Sets of
-// them did: every entry found with its value, no word that is not an entry.
+// them did: every entry found with its value, no word that is not an entry; read from the UTF-8 bytes
+// in one SharedArrayBuffer that pipeline threads share (decision 0079).
 import { describe, expect, it } from 'vitest';
 import { COMPOUNDS, DRAW_AS, NEAR } from '../src/generated/draw-as.js';
 import { sortedWordMap, sortedWordSet } from '../src/internal/art/sorted-words.js';
+import { sharedUtf8 } from '../src/internal/art/text-bytes.js';
 
 describe('sorted word lists', () => {
   it('find every entry of the generated lists and nothing else', () => {
-    const drawAs = sortedWordMap(DRAW_AS, 'DRAW_AS', (v) => v);
-    const near = sortedWordMap(NEAR, 'NEAR', (v) => v.split('+'));
-    const compounds = sortedWordSet(COMPOUNDS, 'COMPOUNDS');
+    const bytes = sharedUtf8(DRAW_AS());
+    expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const drawAs = sortedWordMap(bytes, 'DRAW_AS', (v) => v);
+    const near = sortedWordMap(sharedUtf8(NEAR()), 'NEAR', (v) => v.split('+'));
+    const compounds = sortedWordSet(sharedUtf8(COMPOUNDS()), 'COMPOUNDS');
     const wrong: string[] = [];
-    for (const pair of DRAW_AS.split(',')) {
+    for (const pair of DRAW_AS().split(',')) {
       const [k, v] = pair.split('=') as [string, string];
       if (drawAs.get(k) !== v || drawAs.get(`${k}~`) !== undefined) wrong.push(pair);
     }
-    for (const pair of NEAR.split(',')) {
+    for (const pair of NEAR().split(',')) {
       const [k, v] = pair.split('=') as [string, string];
       if (near.get(k)?.join('+') !== v) wrong.push(pair);
     }
-    for (const word of COMPOUNDS.split(','))
+    for (const word of COMPOUNDS().split(','))
       if (!compounds.has(word) || compounds.has(`${word}_`) || compounds.has(word.slice(0, -1) + '~'))
         wrong.push(word);
     expect(wrong).toEqual([]);
@@ -28,7 +32,7 @@ describe('sorted word lists', () => {
   });
 
   it('refuses a list that is not sorted, naming the command that regenerates it', () => {
-    expect(() => sortedWordSet('b,a', 'X')).toThrow(
+    expect(() => sortedWordSet(sharedUtf8('b,a'), 'X')).toThrow(
       /X is not sorted at "a".*pnpm --filter @assetloom\/pipeline gen/,
     );
   });

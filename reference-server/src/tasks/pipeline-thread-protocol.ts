@@ -1,6 +1,9 @@
 /** Messages between the main thread and a pipeline thread (pipeline-threads.ts, pipeline-thread.ts). */
+
+import type { WordnetLinkTexts } from '@assetloom/generator';
 import type { LlmConfig, PipelineProgressEvent, PipelineRequest, PipelineResult } from '@assetloom/pipeline';
 import type { PictureRef } from '@assetloom/pipeline/inputs';
+import type { LexiconTexts } from '@assetloom/pipeline/interpret';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
 
@@ -19,6 +22,13 @@ export interface ThreadSettings {
    * compiled code. Null: the thread compiles its own (the module could not be read).
    */
   renderer: WebAssembly.Module | null;
+  /**
+   * The generated word lists as UTF-8 bytes, each one SharedArrayBuffer made once by the main thread
+   * (the drawings' catalog, the pipeline's lexicon, WordNet's links): a thread reads them in place
+   * instead of holding the modules' text in its heap (decision 0079). Null: the thread uses the
+   * modules' own text (they could not be made).
+   */
+  texts: { catalog: Uint8Array; lexicon: LexiconTexts; wordnetLinks: WordnetLinkTexts } | null;
 }
 
 /** An error as it crosses threads: what the pipeline reads of one (message, `expose`, `code`). */

@@ -10,7 +10,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configureDrawings } from '@assetloom/drawings';
-import { runPipeline } from '@assetloom/generator';
+import { configureWordnetLinks, runPipeline } from '@assetloom/generator';
+import { configureLexicon } from '@assetloom/pipeline/interpret';
 import { createImageProvider } from '../image-provider.js';
 import { putNamingFullStorage } from '../internal/storage-full.js';
 import { createFsObjectWriter } from '../storage/fs-writer.js';
@@ -33,9 +34,15 @@ const send = (message: ThreadMessage) => port.postMessage(message);
 
 // the renderer the main thread compiled once: instantiated here, its compiled code shared; the
 // drawings' set files and fonts asked of the main thread, which hands every thread the same bytes
-// (one SharedArrayBuffer a file, decision 0072)
+// (one SharedArrayBuffer a file, decision 0072); the generated word lists read in place from the
+// bytes the main thread made once (decision 0079): their modules' text is never made in this heap
+if (settings.texts !== null) {
+  configureLexicon(settings.texts.lexicon);
+  configureWordnetLinks(settings.texts.wordnetLinks);
+}
 configureDrawings({
   ...(settings.renderer === null ? {} : { wasm: settings.renderer }),
+  ...(settings.texts === null ? {} : { catalog: settings.texts.catalog }),
   readFile: (name) =>
     new Promise<Uint8Array>((resolve, reject) => {
       const callId = nextCall++;

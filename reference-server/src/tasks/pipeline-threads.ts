@@ -11,8 +11,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { resvgModule, sharedDrawingsFile } from '@assetloom/drawings';
+import { resvgModule, sharedCatalog, sharedDrawingsFile } from '@assetloom/drawings';
+import { sharedWordnetLinks } from '@assetloom/generator';
 import type { PipelineRequest, PipelineResult, RunPipelineOptions, StoragePort } from '@assetloom/pipeline';
+import { sharedLexicon } from '@assetloom/pipeline/interpret';
 import type { ImageProviderSettings } from '../image-provider.js';
 import type { FsWriterSettings } from '../storage/fs-writer.js';
 import {
@@ -148,18 +150,31 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
     imageProvider: options.imageProvider,
     files: options.files?.settings ?? null,
     renderer: null,
+    texts: null,
   };
-  // resvg compiled once, at the first run, for every thread the pool starts (bench/startup.bench.ts)
-  let renderer: Promise<void> | null = null;
+  // resvg compiled once, at the first run, for every thread the pool starts (bench/startup.bench.ts),
+  // and the generated word lists made bytes once, one SharedArrayBuffer each, for every thread
+  // (decision 0079)
+  let renderer: Promise<unknown> | null = null;
   const compiled = () =>
-    (renderer ??= resvgModule().then(
-      (module) => {
-        settings.renderer = module;
-      },
-      () => {
-        // each thread compiles its own, as before
-      },
-    ));
+    (renderer ??= Promise.all([
+      resvgModule().then(
+        (module) => {
+          settings.renderer = module;
+        },
+        () => {
+          // each thread compiles its own, as before
+        },
+      ),
+      sharedWordnetLinks().then(
+        (wordnetLinks) => {
+          settings.texts = { catalog: sharedCatalog(), lexicon: sharedLexicon(), wordnetLinks };
+        },
+        () => {
+          // each thread reads the modules' own text, as before
+        },
+      ),
+    ]));
 
   function fail(thread: Thread, error: Error): void {
     if (thread.dead) return;
@@ -230,7 +245,8 @@ export function createPipelineThreadPool(options: PipelineThreadPoolOptions): Pi
       // a pipeline thread's garbage is pictures (large objects, old space) and short-lived arrays: a
       // small young generation keeps each thread's resident memory down (the renderer's compiled code
       // is shared, see `compiled`; the drawings' catalog, WordNet's lists and the fonts are read in
-      // place, decoded as used, decision 0063; set files and fonts shared, decision 0072)
+      // place, decoded as used, decision 0063; set files and fonts shared, decision 0072; the generated
+      // word lists' bytes shared, decision 0079)
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const thread: Thread = { worker, runs: new Map(), dead: false, idle: null };

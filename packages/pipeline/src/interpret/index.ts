@@ -23,6 +23,7 @@ import {
 } from './generated/lexicon.js';
 import { type KindSpec, kindSpec } from './kinds.js';
 import { regularSingulars } from './morph.js';
+import { indexOfByte, sharedUtf8, utf8Slice } from './text-bytes.js';
 
 export {
   ACTIONS,
@@ -342,42 +343,106 @@ interface Lexicon {
   zhMaxLen: number;
 }
 let lexicon: Lexicon | null = null;
-function grouped(text: string): Map<string, string> {
+
+const LEXICON_NAMES = {
+  NOUNS,
+  SCENES,
+  GLOSS_COLORS,
+  GLOSS_FEATURES,
+  PLURALS,
+  CHINESE,
+  FEMALE,
+  THINGS_ING,
+  ADJECTIVES,
+  COLORS,
+} as const;
+/** The lexicon's generated lists (`interpret/generated/lexicon.ts`), by name, as UTF-8 bytes. */
+export type LexiconTexts = Readonly<Record<keyof typeof LEXICON_NAMES, Uint8Array>>;
+let lexiconTexts: LexiconTexts | null = null;
+
+/**
+ * The lexicon's lists as UTF-8 bytes, each one SharedArrayBuffer made once from the generated module
+ * (the same bytes for every caller): a server hands them to its pipeline threads
+ * (`configureLexicon`), which read them instead of making the module's text in each thread's heap
+ * (issue #38, decision 0079).
+ */
+export function sharedLexicon(): LexiconTexts {
+  if (!lexiconTexts) {
+    const out: Partial<Record<keyof typeof LEXICON_NAMES, Uint8Array>> = {};
+    for (const [name, text] of Object.entries(LEXICON_NAMES))
+      out[name as keyof typeof LEXICON_NAMES] = sharedUtf8(text());
+    lexiconTexts = out as LexiconTexts;
+  }
+  return lexiconTexts;
+}
+
+/** Reads the lexicon from these bytes (another thread's `sharedLexicon()`). Before the first interpretation. */
+export function configureLexicon(texts: LexiconTexts): void {
+  lexiconTexts = texts;
+  lexicon = null;
+}
+
+/** Each `sep`-separated part of bytes[from, to), as [start, end) offsets. */
+function* parts(bytes: Uint8Array, sep: number, from = 0, to = bytes.length): Generator<[number, number]> {
+  if (from >= to) return;
+  for (let at = from; ; ) {
+    const end = indexOfByte(bytes, sep, at, to);
+    if (end < 0) {
+      yield [at, to];
+      return;
+    }
+    yield [at, end];
+    at = end + 1;
+  }
+}
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const EQUALS = 0x3d;
+const BAR = 0x7c;
+// Each key and value is decoded on its own from the bytes: a Map of slices of one decoded list would
+// keep the whole list alive in the thread's heap.
+function grouped(bytes: Uint8Array): Map<string, string> {
   const m = new Map<string, string>();
-  for (const group of text.split('|')) {
-    const [kind, words] = group.split(':') as [string, string];
-    for (const w of words.split(',')) m.set(w, kind);
+  for (const [from, to] of parts(bytes, BAR)) {
+    const colon = indexOfByte(bytes, COLON, from, to);
+    const kind = utf8Slice(bytes, from, colon);
+    for (const [a, b] of parts(bytes, COMMA, colon + 1, to)) m.set(utf8Slice(bytes, a, b), kind);
   }
   return m;
 }
-function pairs(text: string): Map<string, string> {
+function pairs(bytes: Uint8Array): Map<string, string> {
   const m = new Map<string, string>();
-  if (!text) return m;
-  for (const p of text.split(',')) {
-    const i = p.indexOf('=');
-    m.set(p.slice(0, i), p.slice(i + 1));
+  for (const [from, to] of parts(bytes, COMMA)) {
+    const i = indexOfByte(bytes, EQUALS, from, to);
+    m.set(utf8Slice(bytes, from, i), utf8Slice(bytes, i + 1, to));
   }
   return m;
+}
+function words(bytes: Uint8Array): Set<string> {
+  const s = new Set<string>();
+  for (const [from, to] of parts(bytes, COMMA)) s.add(utf8Slice(bytes, from, to));
+  return s;
 }
 function lex(): Lexicon {
   if (lexicon) return lexicon;
-  const chinese = pairs(CHINESE);
+  const t = sharedLexicon();
+  const chinese = pairs(t.CHINESE);
   let zhMaxLen = 1;
   for (const w of chinese.keys()) zhMaxLen = Math.max(zhMaxLen, w.length);
   for (const w of ZH_STOP) zhMaxLen = Math.max(zhMaxLen, w.length);
-  const scenes = grouped(SCENES) as Map<string, Scene>;
+  const scenes = grouped(t.SCENES) as Map<string, Scene>;
   scenes.set('snow', 'snow');
   lexicon = {
-    nouns: grouped(NOUNS),
+    nouns: grouped(t.NOUNS),
     scenes,
-    glossColors: pairs(GLOSS_COLORS),
-    glossFeatures: pairs(GLOSS_FEATURES),
-    plurals: pairs(PLURALS),
-    adjectives: new Set(ADJECTIVES.split(',')),
-    female: new Set(FEMALE.split(',')),
-    thingsIng: new Set(THINGS_ING.split(',')),
+    glossColors: pairs(t.GLOSS_COLORS),
+    glossFeatures: pairs(t.GLOSS_FEATURES),
+    plurals: pairs(t.PLURALS),
+    adjectives: words(t.ADJECTIVES),
+    female: words(t.FEMALE),
+    thingsIng: words(t.THINGS_ING),
     chinese,
-    colors: pairs(COLORS),
+    colors: pairs(t.COLORS),
     zhMaxLen,
   };
   return lexicon;

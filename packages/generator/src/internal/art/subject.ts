@@ -14,6 +14,7 @@ import {
 import { roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
+import { sharedUtf8, utf8Slice } from './text-bytes.js';
 
 /**
  * Where the built-in generator takes a sprite's subject from, decided per subject:
@@ -310,19 +311,64 @@ type Tables = {
   personCompounds: WordSet;
 };
 let tables: Promise<Tables> | null = null;
+
+/** The generated lists of WordNet's links (`generated/draw-as.ts`), by name. */
+export type WordnetLinkTexts = Readonly<
+  Record<
+    'DRAW_AS' | 'NEAR' | 'COMPOUNDS' | 'COMPOUND_KINDS' | 'ADJECTIVE_FIRST' | 'PERSON_COMPOUNDS',
+    Uint8Array
+  >
+>;
+let linkTexts: Promise<WordnetLinkTexts> | null = null;
+
+/**
+ * WordNet's links as UTF-8 bytes, each list one SharedArrayBuffer made once from the generated
+ * module (the same bytes for every caller): a server hands them to its pipeline threads
+ * (`configureWordnetLinks`), which read them in place instead of loading the module's text into each
+ * thread's heap (issue #38, decision 0079).
+ */
+export function sharedWordnetLinks(): Promise<WordnetLinkTexts> {
+  if (!linkTexts) {
+    linkTexts = import('../../generated/draw-as.js').then((m) => ({
+      DRAW_AS: sharedUtf8(m.DRAW_AS()),
+      NEAR: sharedUtf8(m.NEAR()),
+      COMPOUNDS: sharedUtf8(m.COMPOUNDS()),
+      COMPOUND_KINDS: sharedUtf8(m.COMPOUND_KINDS()),
+      ADJECTIVE_FIRST: sharedUtf8(m.ADJECTIVE_FIRST()),
+      PERSON_COMPOUNDS: sharedUtf8(m.PERSON_COMPOUNDS()),
+    }));
+    linkTexts.catch(() => {
+      linkTexts = null;
+    });
+  }
+  return linkTexts;
+}
+
+/**
+ * Reads WordNet's links from these bytes (another thread's `sharedWordnetLinks()`) instead of the
+ * generated module, which is then never loaded. Before the first drawing.
+ */
+export function configureWordnetLinks(texts: WordnetLinkTexts): void {
+  linkTexts = Promise.resolve(texts);
+  tables = null;
+}
+
+const words = (bytes: Uint8Array) => utf8Slice(bytes, 0, bytes.length).split(',');
+
 /**
  * WordNet's links from nouns to drawable nouns (generated; loaded on first use). The long lists are
- * read in place by binary search (issue #38: Maps and Sets of them were +3.7 MB of heap per thread).
+ * read in place by binary search over their bytes (issue #38: Maps and Sets of them were +3.7 MB of
+ * heap per thread; the module's text another 2 MB).
  */
 function wordnetLinks(): Promise<Tables> {
   if (!tables) {
-    tables = import('../../generated/draw-as.js').then(
+    tables = sharedWordnetLinks().then(
       ({ DRAW_AS, NEAR, COMPOUNDS, COMPOUND_KINDS, ADJECTIVE_FIRST, PERSON_COMPOUNDS }) => ({
         drawAs: sortedWordMap(DRAW_AS, 'DRAW_AS', (v) => v),
         near: sortedWordMap(NEAR, 'NEAR', (v) => v.split('+')),
         compounds: sortedWordSet(COMPOUNDS, 'COMPOUNDS'),
-        compoundKinds: new Set(COMPOUND_KINDS.split(',')),
-        adjectiveFirst: new Set([...ADJECTIVE_FIRST.split(','), ...DESCRIBING]),
+        compoundKinds: new Set(words(COMPOUND_KINDS)),
+        adjectiveFirst: new Set([...words(ADJECTIVE_FIRST), ...DESCRIBING]),
         personCompounds: sortedWordSet(PERSON_COMPOUNDS, 'PERSON_COMPOUNDS'),
       }),
     );
