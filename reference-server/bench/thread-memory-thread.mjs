@@ -51,7 +51,15 @@ if (workerData.shareFiles) {
       }),
   });
 }
-const { runPipeline } = await import(new URL('packages/generator/dist/index.js', root).href);
+const generator = await import(new URL('packages/generator/dist/index.js', root).href);
+const { runPipeline } = generator;
+// as the server's threads: the generated word lists read from the main thread's bytes (decision 0079)
+if (workerData.texts) {
+  drawings.configureDrawings({ catalog: workerData.texts.catalog });
+  const { configureLexicon } = await import(new URL('packages/pipeline/dist/interpret.js', root).href);
+  configureLexicon(workerData.texts.lexicon);
+  generator.configureWordnetLinks(workerData.texts.wordnetLinks);
+}
 const { createMemoryStorage } = await import(new URL('packages/pipeline/dist/index.js', root).href);
 count('modules loaded');
 drawings.findDrawings({ head: 'fox', modifiers: ['red'] });

@@ -56,7 +56,19 @@ interface Drawings {
   resvgModule(): Promise<WebAssembly.Module>;
   /** Since decision 0072: the one copy of a file every thread is handed. */
   sharedDrawingsFile?: (name: string) => Promise<Uint8Array>;
+  /** Since decision 0079: the catalog's bytes every thread is handed. */
+  sharedCatalog?: () => Uint8Array;
 }
+/** Since decision 0079: the generated word lists as bytes, made once, handed to every thread (as the pool does). */
+async function sharedTexts(root: string): Promise<unknown> {
+  const drawings = await drawingsOf(root);
+  if (drawings.sharedCatalog === undefined) return null;
+  const at = (path: string) => import(pathToFileURL(`${resolve(root)}/packages/${path}`).href);
+  const { sharedLexicon } = await at('pipeline/dist/interpret.js');
+  const { sharedWordnetLinks } = await at('generator/dist/index.js');
+  return { catalog: drawings.sharedCatalog(), lexicon: sharedLexicon(), wordnetLinks: await sharedWordnetLinks() };
+}
+const textsByRoot = new Map<string, unknown>();
 const drawingsOf = (root: string): Promise<Drawings> =>
   import(pathToFileURL(`${resolve(root)}/packages/drawings/dist/index.js`).href);
 const compiledRenderer = async (root: string) => (await drawingsOf(root)).resvgModule();
@@ -82,6 +94,7 @@ function startThread(
       root: pathToFileURL(`${resolve(root)}/`).href,
       renderer,
       shareFiles: shared !== undefined,
+      texts: textsByRoot.get(root) ?? null,
       rounds: options.rounds ?? 0,
       hold: options.hold === true,
     },
@@ -114,7 +127,10 @@ const runs: Array<[string, string]> = [['this checkout', here]];
 if (process.env.BENCH_BASELINE) runs.unshift(['baseline', process.env.BENCH_BASELINE]);
 const results = new Map<string, Count[]>();
 const perThread = new Map<string, number[]>();
-for (const [, root] of runs) drawingsByRoot.set(root, await drawingsOf(root));
+for (const [, root] of runs) {
+  drawingsByRoot.set(root, await drawingsOf(root));
+  textsByRoot.set(root, await sharedTexts(root));
+}
 for (const [name, root] of runs) {
   const renderer = await compiledRenderer(root);
   const youngMb = serverYoungMb(root);
