@@ -66,7 +66,11 @@ async function sharedTexts(root: string): Promise<unknown> {
   const at = (path: string) => import(pathToFileURL(`${resolve(root)}/packages/${path}`).href);
   const { sharedLexicon } = await at('pipeline/dist/interpret.js');
   const { sharedWordnetLinks } = await at('generator/dist/index.js');
-  return { catalog: drawings.sharedCatalog(), lexicon: sharedLexicon(), wordnetLinks: await sharedWordnetLinks() };
+  return {
+    catalog: drawings.sharedCatalog(),
+    lexicon: sharedLexicon(),
+    wordnetLinks: await sharedWordnetLinks(),
+  };
 }
 const textsByRoot = new Map<string, unknown>();
 const drawingsOf = (root: string): Promise<Drawings> =>

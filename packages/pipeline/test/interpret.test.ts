@@ -103,7 +103,9 @@ describe('interpret: English and Chinese prompts into a structured request', () 
   });
 
   it('every kind in the generated lexicon has a drawing', () => {
-    const kinds = NOUNS().split('|').map((g) => g.split(':')[0]!);
+    const kinds = NOUNS()
+      .split('|')
+      .map((g) => g.split(':')[0]!);
     expect(kinds.length).toBeGreaterThan(50);
     for (const k of kinds) expect(kindSpec(k), k).toBeDefined();
   });

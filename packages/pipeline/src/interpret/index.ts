@@ -344,7 +344,7 @@ interface Lexicon {
 }
 let lexicon: Lexicon | null = null;
 
-const LEXICON_NAMES = {
+const LEXICON_NAMES: Record<keyof LexiconTexts, () => string> = {
   NOUNS,
   SCENES,
   GLOSS_COLORS,
@@ -355,9 +355,23 @@ const LEXICON_NAMES = {
   THINGS_ING,
   ADJECTIVES,
   COLORS,
-} as const;
+};
 /** The lexicon's generated lists (`interpret/generated/lexicon.ts`), by name, as UTF-8 bytes. */
-export type LexiconTexts = Readonly<Record<keyof typeof LEXICON_NAMES, Uint8Array>>;
+export type LexiconTexts = Readonly<
+  Record<
+    | 'NOUNS'
+    | 'SCENES'
+    | 'GLOSS_COLORS'
+    | 'GLOSS_FEATURES'
+    | 'PLURALS'
+    | 'CHINESE'
+    | 'FEMALE'
+    | 'THINGS_ING'
+    | 'ADJECTIVES'
+    | 'COLORS',
+    Uint8Array
+  >
+>;
 let lexiconTexts: LexiconTexts | null = null;
 
 /**
@@ -368,9 +382,9 @@ let lexiconTexts: LexiconTexts | null = null;
  */
 export function sharedLexicon(): LexiconTexts {
   if (!lexiconTexts) {
-    const out: Partial<Record<keyof typeof LEXICON_NAMES, Uint8Array>> = {};
+    const out: Partial<Record<keyof LexiconTexts, Uint8Array>> = {};
     for (const [name, text] of Object.entries(LEXICON_NAMES))
-      out[name as keyof typeof LEXICON_NAMES] = sharedUtf8(text());
+      out[name as keyof LexiconTexts] = sharedUtf8(text());
     lexiconTexts = out as LexiconTexts;
   }
   return lexiconTexts;
