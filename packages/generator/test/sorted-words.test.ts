@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPOUNDS, DRAW_AS, NEAR } from '../src/generated/draw-as.js';
 import { sortedWordMap, sortedWordSet } from '../src/internal/art/sorted-words.js';
-import { sharedUtf8 } from '../src/internal/art/text-bytes.js';
+import { sharedUtf8, utf8Slice } from '../src/internal/art/text-bytes.js';
 
 describe('sorted word lists', () => {
   it('find every entry of the generated lists and nothing else', () => {
@@ -35,5 +35,23 @@ describe('sorted word lists', () => {
     expect(() => sortedWordSet(sharedUtf8('b,a'), 'X')).toThrow(
       /X is not sorted at "a".*pnpm --filter @assetloom\/pipeline gen/,
     );
+  });
+
+  it('decodes any slice of the shared bytes as TextDecoder does: ASCII, Latin-1, Chinese, an emoji', () => {
+    const text = 'a=b,café=咖啡,boom=💥,'.repeat(40);
+    const bytes = sharedUtf8(text);
+    const decoded = new TextDecoder().decode(new Uint8Array(bytes));
+    expect(decoded).toBe(text);
+    // the readers cut only at their ASCII separators, never inside a character
+    const cuts = [
+      0,
+      ...[...bytes.keys()].filter((k) => bytes[k] === 0x2c || bytes[k] === 0x3d),
+      bytes.length,
+    ];
+    for (let a = 0; a < cuts.length - 1; a++)
+      for (const b of [a + 1, a + 2, cuts.length - 1].filter((b) => b < cuts.length))
+        expect(utf8Slice(bytes, cuts[a]!, cuts[b]!)).toBe(
+          new TextDecoder().decode(new Uint8Array(bytes).slice(cuts[a], cuts[b])),
+        );
   });
 });
