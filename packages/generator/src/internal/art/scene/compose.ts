@@ -1975,10 +1975,19 @@ async function paintBarrels(ctx: Ctx, props: PixelCanvas, { floorY }: Room): Pro
 
 function paintCrystals(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
   const { w, h, rng, light } = ctx;
-  const colours: RGB[] = [
-    [120, 220, 240],
-    [190, 130, 240],
-  ];
+  // a cave of lava grows fire crystals: cyan ones lit by the lava read as blue water beside it
+  const lava =
+    (ctx.has('waterfall') || ctx.has('river') || ctx.has('lake')) &&
+    materialOf(ctx, 'waterfall', 'river', 'lake') === 'lava';
+  const colours: RGB[] = lava
+    ? [
+        [255, 176, 72],
+        [236, 96, 64],
+      ]
+    : [
+        [120, 220, 240],
+        [190, 130, 240],
+      ];
   for (let k = 0; k < Math.max(3, Math.round(w / 50)); k++) {
     const x = rng.range(0.05, 0.95) * w;
     const y = floorY + rng.range(0, h * 0.15);

@@ -121,41 +121,28 @@ export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, varie
 }
 
 /**
- * The lights of the scene's own things, as a pixel artist draws a glow (issue #39, decision 0082: a
- * 22 %/11 % wash out to the light's radius read as a translucent grey disc over everything): two
- * solid rings round the source in the light's own hue, dimmed and a little of the back's colour at
- * the source (the sky, a room's wall) in them, the outer one dimmer, the same on every layer so they read
- * as one glow; a pixel brighter than the inner ring (the lamp, the fire, a lit window: the glow's
- * core) keeps its colour. Nothing changes beyond the outer ring.
+ * The lights of the scene's own things, as a pixel artist lights a surface (issue #39, decisions 0082
+ * and 0084): the things round the source keep their drawing and take two stepped bands of the light's
+ * hue — each pixel half way to the light's colour within 0.35 of its radius, 30 % out to 0.6 —
+ * the same on every layer, so they read as one glow; a pixel brighter than the inner band (the lamp,
+ * the fire, a lit window: the glow's core) keeps its colour. Nothing changes beyond the outer band.
+ * (A 22 %/11 % wash out to the whole radius read as a translucent grey disc; two solid rings of one
+ * colour each hid the hearth and the wall they stood for.)
  */
 export function paintLights(layers: readonly PixelCanvas[], l: Lighting): void {
-  const back = layers[0];
   for (const light of l.lights) {
-    const inner = light.r * 0.32;
-    const outer = light.r * 0.55;
-    let under: RGB = [24, 20, 28];
-    if (back) {
-      const cx = Math.min(back.w - 1, Math.max(0, Math.floor(light.x)));
-      const cy = Math.min(back.h - 1, Math.max(0, Math.floor(light.y)));
-      const v = back.px[cy * back.w + cx];
-      if (v) under = unpack(v);
-    }
-    // the rings take the light's hue (a dimmed step of it over the back), never a grey of the two
-    const rings = [
-      mixRgb(scaleRgb(light.color, 0.62), under, 0.3),
-      mixRgb(scaleRgb(light.color, 0.46), under, 0.55),
-    ];
-    const packed = rings.map(pack);
-    const luma = rings.map(brightness);
-
+    const inner = light.r * 0.35;
+    const outer = light.r * 0.6;
+    const core = brightness(light.color) * 0.85;
     for (const layer of layers) {
       const { px } = layer;
       forDisc(layer, light.x, light.y, outer, (i, d) => {
         const v = px[i];
         if (!v) return;
-        const k = d < inner ? 0 : 1;
-        // a pixel brighter than the inner ring is a light itself (the core, a lit window): kept
-        if (brightness(unpack(v)) <= luma[0]!) px[i] = packed[k]!;
+        const c = unpack(v);
+        // a pixel as bright as the light is a light itself (the core, a lit window): kept
+        if (brightness(c) >= core) return;
+        px[i] = pack(mixRgb(c, light.color, d < inner ? 0.5 : 0.3));
       });
     }
   }
