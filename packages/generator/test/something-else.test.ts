@@ -15,6 +15,10 @@ interface Entry {
   drawn: string;
   refused?: string;
   warm?: boolean;
+  /** What the figure holds: a role's gear ("a swordsman" holds a sword; decision 0084). */
+  held?: string;
+  /** Words the picture does not show, said in metadata.notHonoured ("from above" of a side view). */
+  notHonoured?: string;
 }
 const { prompts } = readFixture<{ prompts: Entry[] }>('never-something-else.json');
 
@@ -48,6 +52,8 @@ describe('never something else (issue #39)', () => {
       const it = got.interpretation!;
       const named = it.drawing ? it.drawing.id : `rig:${it.kind}`;
       expect(named).toMatch(new RegExp(entry.drawn));
+      if (entry.held) expect(it.held).toBe(entry.held);
+      if (entry.notHonoured) expect(it.ignored).toContain(entry.notHonoured);
       if (entry.warm) {
         // fire's colours, not a brown splat: the covered pixels' mean is red before blue, and bright
         const f = got.frames[0]!;

@@ -12,6 +12,7 @@ import {
   wordClass,
 } from '@assetloom/pipeline/interpret';
 import { roleOn, takeBeingBeforeRole } from './figure/role.js';
+import { nativeFacing } from './library/facing.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
 import { sharedUtf8, utf8Slice } from './text-bytes.js';
@@ -117,7 +118,7 @@ const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
  * shoe; "a toy" no toy dog. Drawn from a drawing of the word, or refused (issue #39, decision 0059).
  */
 const THINGS_NOT_BEINGS = new Set(
-  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cog,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
+  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cog,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,sport,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
     ',',
   ),
 );
@@ -278,6 +279,44 @@ const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
  */
 const OWNED_KINDS = new Set(['hat', 'cap', 'helmet', 'helm', 'map', 'hood', 'headdress']);
 
+/**
+ * Role nouns whose word names the gear a game maker expects in the figure's hands (issue #39, decision
+ * 0084: "a swordsman" was drawn empty-handed, "a spearman" refused): the figure, holding it.
+ */
+const ROLE_GEAR: Readonly<Record<string, string>> = {
+  swordsman: 'sword',
+  swordswoman: 'sword',
+  swordfighter: 'sword',
+  swordmaster: 'sword',
+  spearman: 'spear',
+  spearwoman: 'spear',
+  pikeman: 'spear',
+  lancer: 'spear',
+  axeman: 'axe',
+  axewoman: 'axe',
+  bowman: 'bow',
+  bowwoman: 'bow',
+  crossbowman: 'crossbow',
+  rifleman: 'rifle',
+  riflewoman: 'rifle',
+  gunman: 'gun',
+  gunslinger: 'gun',
+  gunfighter: 'gun',
+  musketeer: 'gun',
+  clubman: 'club',
+};
+/**
+ * Other names of a thing a colour drawing is labelled by (WordNet's synonyms the drawings' own words
+ * miss): "a ladybug" is the lady beetle drawn from above, not the rig's generic insect (decision 0084).
+ */
+const SAME_AS: Readonly<Record<string, { head: string; modifiers: string[] }>> = {
+  ladybug: { head: 'beetle', modifiers: ['lady'] },
+  ladybird: { head: 'beetle', modifiers: ['lady'] },
+  ladybeetle: { head: 'beetle', modifiers: ['lady'] },
+};
+/** The words the rig's generic insect (six legs, a round body) stands for: others are drawings or refused. */
+const RIG_INSECT_WORDS = new Set(['insect', 'bug']);
+
 /** Generic kinds the rig draws only for the kind's own words ("a giant" is no generic beast). */
 const GENERIC_OWN_WORDS = new Set(['beast', 'monster', 'creature', 'animal', 'brute']);
 
@@ -287,6 +326,8 @@ function rigShows(spec: KindSpec, kind: string | undefined, word: string): boole
     const words = RIG_OBJECT_WORDS[spec.object ?? ''];
     return !words || words.split(',').some((w) => regularSingulars(word).includes(w));
   }
+  // the rig's insect is no particular insect: a ladybug, a mantis is its drawing or refused (decision 0084)
+  if (kind === 'animal.insect') return regularSingulars(word).some((w) => RIG_INSECT_WORDS.has(w));
   // WordNet files the whale with the hulks: the rig's ogre draws ogres, trolls and hulks only
   if (kind === 'creature.ogre')
     return regularSingulars(word).some((w) => /^(ogre|ogress|troll|hulk)$/.test(w));
@@ -467,9 +508,62 @@ function compoundBefore(
  * place words the drawing does not show stay in `ignored`: drawn without, and said so.
  */
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
+  const source = await sourceOf(it, request);
+  const view = viewAsked(request.userPrompt);
+  if (view && source.kind !== 'refused' && !showsView(source, view) && !it.ignored.includes(view))
+    it.ignored.push(view);
+  return source;
+}
+
+/**
+ * The view a prompt names ("a tank from above", "a car from the side"): the words as the user sees
+ * them in metadata.notHonoured when the picture is not drawn that way, or null (decision 0084).
+ */
+function viewAsked(text: string | undefined): 'from above' | 'from the side' | null {
+  if (!text) return null;
+  if (/\b(from above|from the top|top[- ]down|overhead|bird'?s[- ]eye)\b|俯视|从上方/i.test(text))
+    return 'from above';
+  if (/\b(from the side|side[- ]on|side view|in profile)\b|侧视|侧面/i.test(text)) return 'from the side';
+  return null;
+}
+
+/**
+ * Whether the picture is that view: a drawing seen from above (facing.ts: `up`/`down`) shows "from
+ * above", a side view of one (`left`/`right`) "from the side"; the rig's figures and objects stand in
+ * their rows, never seen from above, and its side is one row of a sheet, not the view of a still.
+ */
+function showsView(source: Source, view: 'from above' | 'from the side'): boolean {
+  if (source.kind !== 'drawing') return false;
+  const native = nativeFacing(source.matches[0]!.drawing.id);
+  return view === 'from above'
+    ? native === 'up' || native === 'down'
+    : native === 'left' || native === 'right';
+}
+
+async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Source> {
   // a thing the lexicon took for a being by a rare sense is a thing: no figure of the rig
   if (it.kind && THINGS_NOT_BEINGS.has(it.lemma ?? it.subject ?? '')) it.kind = 'thing.drawing';
   const { compounds, adjectiveFirst, compoundKinds, personCompounds, drawAs, near } = await wordnetLinks();
+  // a role whose word names its gear ("a swordsman", "a spearman") is the figure holding it
+  const gear = ROLE_GEAR[it.lemma ?? it.subject ?? ''];
+  if (gear && it.subject && (!it.kind || /^person\./.test(it.kind))) {
+    it.kind ??= 'person.person';
+    it.held ??= gear;
+    if (!it.understood.includes(it.subject)) it.understood.push(it.subject);
+    it.ignored = it.ignored.filter((w) => w !== it.subject);
+  }
+  // a creature the lexicon files as a person by a rare sense ("a scorpion": one born under Scorpio) is
+  // the creature a colour drawing labelled by its word shows (decision 0084)
+  if (it.kind === 'person.person' && !gear && it.subject && !it.modifiers?.length) {
+    const word = it.lemma ?? it.subject;
+    const beast = (await loadDrawings())
+      .findDrawings({ head: word, modifiers: [] })
+      .find((m) => m.via === 'label' && !m.drawing.silhouette && /^animal/.test(m.drawing.group));
+    if (beast && labelIs(beast.drawing, [word])) it.kind = 'thing.drawing';
+  }
+  // "a bottle of poison", "a bag of coins": the container of its contents, or the container said so
+  const contents = await contentsSource(it, request.userPrompt);
+  if (contents) return contents;
   // a being and a role that WordNet files together as a person ("cat burglar") is that person
   const kindCompound = await kindCompoundSource(it, request.userPrompt);
   if (kindCompound) return kindCompound;
@@ -773,6 +867,63 @@ async function portionSource(it: Interpretation, text: string | undefined): Prom
   return null;
 }
 
+/**
+ * "<container> of <contents>" ("a bottle of poison", "a jar of honey", "a bag of gold"): the drawing
+ * labelled with both ("poison bottle", "honey jar") or whose words name the contents ("money bag": gold);
+ * else the rig's plain container, the contents said not drawn — never a particular container of
+ * something else (a baby bottle, a clutch bag: issue #39, decision 0084). Null when the prompt has no
+ * such phrase or the rig has no container of the word.
+ */
+async function contentsSource(it: Interpretation, text: string | undefined): Promise<Source | null> {
+  const container = it.lemma ?? it.subject;
+  if (
+    !text ||
+    !container ||
+    (!CONTAINERS.has(container) && !/^(bag|sack|pouch|box|crate|basket|pot)$/.test(container))
+  )
+    return null;
+  if (/[\u3400-\u9fff]/.test(text)) return null;
+  const words = tokenize(text).map((t) => t.text);
+  const at = words.lastIndexOf(it.subject ?? '');
+  if (at < 0 || words[at + 1] !== 'of' || !words[at + 2]) return null;
+  const noun = words[at + 2]!;
+  const forms = [...new Set([noun, ...regularSingulars(noun), nounLemma(noun) ?? noun])];
+  const lib = await loadDrawings();
+  const drop = (w: string) => w !== noun && !forms.includes(w);
+  for (const f of forms) {
+    const both = lib
+      .findDrawings({ head: container, modifiers: [f] })
+      .filter(
+        (m) =>
+          !m.drawing.cropped &&
+          !headOnly(m.drawing) &&
+          (labelIs(m.drawing, [f, container]) ||
+            (!m.drawing.silhouette && m.drawing.words.includes(f) && !forBeing(m.drawing, container))),
+      );
+    if (both.length) {
+      it.ignored = it.ignored.filter(drop);
+      it.understood = [...new Set([...it.understood, noun])];
+      return { kind: 'drawing', matches: both, via: 'label', named: [noun] };
+    }
+  }
+  const spec = it.kind && it.kind !== 'thing.drawing' ? kindSpec(it.kind) : undefined;
+  if (spec?.plan !== 'object') return null;
+  if (!it.ignored.includes(noun) && !forms.some((f) => it.ignored.includes(f))) it.ignored.push(noun);
+  return { kind: 'rig' };
+}
+
+/** A container drawn for a person or a creature ("baby bottle"): not a plain one of its contents. */
+function forBeing(d: DrawingMatch['drawing'], container: string): boolean {
+  return d.label
+    .split(/[\s-]+/)
+    .filter((w) => w !== container && !LABEL_STOP.has(w))
+    .some((w) =>
+      /^(person|creature|animal)\./.test(
+        interpret({ assetType: 'sprite', userPrompt: `a ${w}`, tags: [], style: {} }).kind ?? '',
+      ),
+    );
+}
+
 /** Whether a drawing's label is exactly these words (in any order, singular or plural). */
 function labelIs(d: DrawingMatch['drawing'], words: readonly string[]): boolean {
   const label = d.label.split(/[\s-]+/);
@@ -832,7 +983,7 @@ async function phraseDrawing(it: Interpretation, source: Source): Promise<Source
 function ownerWord(it: Interpretation, word: string): boolean {
   if (/^(person|creature|animal)\./.test(it.kind ?? '')) return false;
   const lemma = nounLemma(word);
-  if (lemma === null) return false;
+  if (lemma === null || THINGS_NOT_BEINGS.has(lemma)) return false;
   const kind = interpret({ assetType: 'sprite', userPrompt: `a ${lemma}`, tags: [], style: {} }).kind ?? '';
   return /^person\./.test(kind);
 }
@@ -885,6 +1036,14 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   for (const w of zh ? [word] : regularSingulars(word)) {
     matches = lib.findDrawings({ head: w, modifiers });
     if (matches.length) break;
+  }
+  // another name of a thing a colour drawing shows ("ladybug": the lady beetle), before a silhouette
+  const same = zh ? undefined : SAME_AS[word];
+  if (same && !matches.some((m) => !m.drawing.silhouette)) {
+    const named = lib
+      .findDrawings(same)
+      .filter((m) => !m.drawing.silhouette && labelIs(m.drawing, [...same.modifiers, same.head]));
+    if (named.length) matches = [...named, ...matches];
   }
   if (zh && !matches.length && it.subject !== word)
     matches = lib.findDrawings({ head: it.subject, modifiers });
@@ -957,7 +1116,15 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   if (humanoid && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // an animal in motion: a colour drawing of it moves as a whole (a cat emoji walks with a waddle
   // and a bob, a frog's face hops); without one, the rig's legs and wings
-  if (spec && !generic && living && animation && RIG_ACTIONS.has(it.action ?? 'walk') && !colour.length)
+  if (
+    spec &&
+    !generic &&
+    living &&
+    animation &&
+    RIG_ACTIONS.has(it.action ?? 'walk') &&
+    !colour.length &&
+    rigShows(spec, it.kind, word)
+  )
     return { kind: 'rig' };
   // a colour drawing, even of the head alone (a fox's face reads as a fox at once; the rig's small
   // quadruped reads as some animal)
