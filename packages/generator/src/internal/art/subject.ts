@@ -296,7 +296,6 @@ const ROLE_GEAR: Readonly<Record<string, string>> = {
   axewoman: 'axe',
   bowman: 'bow',
   bowwoman: 'bow',
-  crossbowman: 'crossbow',
   rifleman: 'rifle',
   riflewoman: 'rifle',
   gunman: 'gun',
@@ -888,6 +887,8 @@ async function contentsSource(it: Interpretation, text: string | undefined): Pro
   if (at < 0 || words[at + 1] !== 'of' || !words[at + 2]) return null;
   const noun = words[at + 2]!;
   const forms = [...new Set([noun, ...regularSingulars(noun), nounLemma(noun) ?? noun])];
+  // coins and cash are money: the money bag's words say "money" and "gold", not "coin"
+  if (forms.some((f) => /^(coin|cash)$/.test(f))) forms.push('money');
   const lib = await loadDrawings();
   const drop = (w: string) => w !== noun && !forms.includes(w);
   for (const f of forms) {
@@ -906,6 +907,9 @@ async function contentsSource(it: Interpretation, text: string | undefined): Pro
       return { kind: 'drawing', matches: both, via: 'label', named: [noun] };
     }
   }
+  // the container's own drawing when it is a plain one ("a jar of cookies": the jar, cookies not drawn)
+  const plain = lib.findDrawings({ head: container, modifiers: [] }).find((m) => !m.drawing.silhouette);
+  if (plain && labelIs(plain.drawing, [container])) return null;
   const spec = it.kind && it.kind !== 'thing.drawing' ? kindSpec(it.kind) : undefined;
   if (spec?.plan !== 'object') return null;
   if (!it.ignored.includes(noun) && !forms.some((f) => it.ignored.includes(f))) it.ignored.push(noun);
