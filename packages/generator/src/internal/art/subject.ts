@@ -546,6 +546,9 @@ async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Sou
   // a role whose word names its gear ("a swordsman", "a spearman") is the figure holding it
   const gear = ROLE_GEAR[it.lemma ?? it.subject ?? ''];
   if (gear && it.subject && (!it.kind || /^person\./.test(it.kind))) {
+    // a swordswoman is a woman: the figure's body, not the generic person's
+    if (/woman$/.test(it.lemma ?? it.subject) && (!it.kind || it.kind === 'person.person'))
+      it.kind = 'person.woman';
     it.kind ??= 'person.person';
     it.held ??= gear;
     if (!it.understood.includes(it.subject)) it.understood.push(it.subject);
