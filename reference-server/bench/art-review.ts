@@ -92,6 +92,10 @@ try {
           const interpretation = first.metadata?.interpretation as { ignored?: string[] } | undefined;
           record.notHonoured =
             (first.metadata?.notHonoured as string[] | undefined) ?? interpretation?.ignored ?? [];
+          // how each direction row shows the subject (drawn, mirrored, turned, or repeating one view):
+          // the reviewer reads it as the CLI and the Studio's users do
+          const views = first.metadata?.views as Array<{ direction: string; view: string }> | undefined;
+          if (views) record.views = views.map((v) => `${v.direction}: ${v.view}`);
           record.size = {
             width: (first as { width?: number }).width,
             height: (first as { height?: number }).height,
