@@ -353,6 +353,8 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   boat: ['f/sailboat', 'n/sailboat'],
   ship: ['f/sailboat', 'n/sailboat'],
   gem: ['f/gem-stone', 'n/gem-stone'],
+  // a bottle in a game is a glass bottle, not the emoji sets' first (a baby's feeding bottle, issue #39)
+  bottle: ['g/beer-bottle'],
   apple: ['f/red-apple', 'n/red-apple'],
   key: ['f/key', 'n/key'],
   book: ['f/closed-book', 'n/closed-book'],
