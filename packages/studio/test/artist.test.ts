@@ -81,6 +81,16 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
     return { context, page, problems, languages };
   }
 
+  /**
+   * The Style tab, once it is the one shown: the Generate tab has a palette picker too, so waiting
+   * for "a picker" right after the click could read the Generate tab's (CI caught it once).
+   */
+  async function openStyleTab(page: Page) {
+    await page.getByRole('link', { name: 'Style' }).click();
+    await page.getByRole('button', { name: 'Save style' }).waitFor();
+    await page.getByTestId('palette-picker').waitFor();
+  }
+
   async function logIn(page: Page) {
     await page.getByLabel('Username').fill('demo');
     await page.getByLabel('Password').fill('demo-pass-1');
@@ -106,9 +116,8 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
 
     // Style tab: presets, the palette by its swatches, the art style; the key/value rows follow.
     await page.getByRole('link', { name: 'Forest Quest' }).click();
-    await page.getByRole('link', { name: 'Style' }).click();
+    await openStyleTab(page);
     const picker = page.getByTestId('palette-picker');
-    await picker.waitFor();
     expect(await picker.locator('[data-palette="pico8"] .swatch').count()).toBe(16);
     expect(await picker.locator('[data-palette="gameboy"] .swatch').count()).toBe(4);
     // the project's sweetie16 is the one chosen
@@ -143,8 +152,7 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
     // Read back from the API: out of the project and in again.
     await page.getByRole('link', { name: 'Projects', exact: true }).first().click();
     await page.getByRole('link', { name: 'Forest Quest' }).click();
-    await page.getByRole('link', { name: 'Style' }).click();
-    await page.waitForSelector('[data-testid="palette-picker"]');
+    await openStyleTab(page);
     expect(await page.locator('[data-palette="pico8"] input').isChecked()).toBe(true);
     expect((await rows()).mood).toBe('gloomy');
 
@@ -300,8 +308,7 @@ describe.skipIf(!chromium.ok)('the studio for artists (mock build, Chromium)', (
 
     // The style tab on a phone.
     await page.goBack();
-    await page.getByRole('link', { name: 'Style' }).click();
-    await page.getByTestId('palette-picker').waitFor();
+    await openStyleTab(page);
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'style at 390 px');
     await shot('04-style');
