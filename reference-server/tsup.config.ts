@@ -1,5 +1,6 @@
 import { cpSync, existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { asciiChunks } from '../scripts/ascii-chunks.mjs';
 
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
@@ -27,4 +28,6 @@ export default defineConfig({
     if (existsSync(`${studio}/index.html`)) cpSync(studio, `${outDir}/studio`, { recursive: true });
     else console.warn('[assetloom/server] packages/studio/dist is missing: the build carries no studio');
   },
+  // ASCII chunks: V8 keeps a module's source one byte a character (decision 0089)
+  plugins: [asciiChunks()],
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { asciiChunks } from '../../scripts/ascii-chunks.mjs';
 
 // scripts/build-swap.mjs builds into a temporary directory and swaps it in for dist/ when done.
 const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
@@ -29,4 +30,6 @@ export default defineConfig({
   sourcemap: process.env.ASSETLOOM_SOURCEMAPS === '1',
   target: 'es2022',
   platform: 'neutral',
+  // ASCII chunks: V8 keeps a module's source one byte a character (decision 0089)
+  plugins: [asciiChunks()],
 });
