@@ -138,15 +138,10 @@ function ResultPicture({ task }: { task: Task }) {
       </p>
     );
   if (!picture) return <p role="status">{t('loading')}</p>;
-  // the prompt's words the picture does not show (metadata.notHonoured), beside it
-  const missing = (picture.asset.metadata as { notHonoured?: string[] }).notHonoured ?? [];
+  // the prompt's words the picture does not show and the rows that repeat a view, beside it
   return (
     <>
-      {missing.length > 0 && (
-        <p class="hint" data-testid="not-honoured">
-          {t('notHonoured', { words: missing.map((w) => `“${w}”`).join(', ') })}
-        </p>
-      )}
+      <PictureNotes metadata={picture.asset.metadata} />
       <div class="result-picture bg-checker">
         <img
           class="pixelated"
@@ -157,6 +152,46 @@ function ResultPicture({ task }: { task: Task }) {
           style={{ maxWidth: `${picture.width * 4}px` }}
         />
       </div>
+    </>
+  );
+}
+
+/**
+ * What the picture does not do, said beside it as the CLI says it: the prompt's words it does not show
+ * (`metadata.notHonoured`), the direction rows that only repeat the drawing's one view, and those turned
+ * from its front view (`metadata.views`).
+ */
+export function PictureNotes({ metadata }: { metadata: Asset['metadata'] }) {
+  const { t } = useStudio();
+  const meta = metadata as {
+    notHonoured?: string[];
+    views?: Array<{ direction: string; view: string }>;
+  };
+  const missing = meta.notHonoured ?? [];
+  const rowsWith = (view: string) =>
+    (meta.views ?? [])
+      .filter((v) => v.view === view)
+      .map((v) => t(`dir_${v.direction.replace('-', '_')}` as MessageKey))
+      .join(', ');
+  const repeated = rowsWith('repeat');
+  const turned = rowsWith('turned');
+  return (
+    <>
+      {missing.length > 0 && (
+        <p class="hint" data-testid="not-honoured">
+          {t('notHonoured', { words: missing.map((w) => `“${w}”`).join(', ') })}
+        </p>
+      )}
+      {repeated && (
+        <p class="hint" data-testid="views-repeated">
+          {t('viewsRepeated', { rows: repeated })}
+        </p>
+      )}
+      {turned && (
+        <p class="hint" data-testid="views-turned">
+          {t('viewsTurned', { rows: turned })}
+        </p>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { type LevelDescription, LevelPreview, type LoadedLevel } from './level.j
 import { errorText, serverText } from './messages.js';
 import { TaskProgress, useTaskProgress } from './progress.js';
 import { splitSections } from './project.js';
+import { PictureNotes } from './results.js';
 import { taskAssets } from './thumbnail.js';
 import { paintCells } from './tilemap.js';
 import {
@@ -177,6 +178,7 @@ export function ViewerView({ projectId, taskId }: { projectId: string; taskId: s
         </p>
       )}
       {progress.done === 'completed' && loaded === null && !error && <p role="status">{t('loading')}</p>}
+      {loaded && sheetAsset && <PictureNotes metadata={sheetAsset.metadata} />}
       {loaded && (
         <div class="viewer-grid">
           <SheetView loaded={loaded} backdrop={backdrop} onBackdrop={setBackdrop} />

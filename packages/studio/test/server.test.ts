@@ -428,8 +428,16 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
       assetType: 'background',
       params: { resolution: 64 },
     });
+    // a word the picture does not show, and direction rows that only repeat the drawing's one view
+    const torch = await api.generate({
+      projectId: project.id,
+      prompt: 'a rusty torch',
+      assetType: 'sprite',
+      params: { resolution: 16, frames: { directions: 4, framesPerDirection: 1 } },
+    });
     await api.waitForTask(frames.taskId, { transport: 'poll', pollIntervalMs: 100 });
     await api.waitForTask(background.taskId, { transport: 'poll', pollIntervalMs: 100 });
+    await api.waitForTask(torch.taskId, { transport: 'poll', pollIntervalMs: 100 });
     const context = await browser.newContext({
       locale: 'en-US',
       viewport: { width: 1280, height: 900 },
@@ -464,6 +472,16 @@ describe.skipIf(!chromium.ok)('the studio on the reference server', () => {
     ]);
     for (const name of ['sprite_0.png', 'sprite_1.png', 'sprite_2.png'])
       expect(pngSize(files[name]!)).toEqual([16, 16]);
+
+    // The viewer says beside the sheet what it does not do, as the CLI does (metadata.notHonoured, .views).
+    await page.goto(`${url}#/projects/${project.id}/tasks/${torch.taskId}`);
+    await expect.poll(() => page.getByTestId('sheet-image').count()).toBe(1);
+    expect(await page.getByTestId('not-honoured').textContent()).toBe('Not in the picture: “rusty”');
+    expect(await page.getByTestId('views-repeated').textContent()).toBe(
+      "Rows that repeat the drawing's one view (not drawn facing that way): Left, Right, Up (back)",
+    );
+    expect(await page.getByTestId('views-turned').count()).toBe(0);
+    await expectAccessible(page, 'viewer with notes beside the sheet');
 
     await page.goto(`${url}#/projects/${project.id}/tasks/${background.taskId}`);
     await expect.poll(() => page.getByTestId('sheet-image').count()).toBe(1);
