@@ -77,6 +77,51 @@ describe('things do their verb', () => {
       for (let x = 0; x < f.width; x++) expect(same(f, chest.frames[0]!, x, cb.y1)).toBe(true);
   });
 
+  it('a chest opening over four frames at 64 px is one chest: its lid rises every frame, its body stays, its iron bands run over the shut lid (decision 0086)', async () => {
+    const chest = await sheet('a treasure chest opening', 4, 64);
+    const fs = chest.frames;
+    expect(fs).toHaveLength(4);
+    // never two frames alike: the lid held open for the last two frames read as a third chest
+    expect(new Set(fs.map((f) => Buffer.from(f.data).toString('hex'))).size).toBe(4);
+    // the lid turns up about its hinge: ajar (its lip lifts off the mouth, its hinge still the top),
+    // then it stands higher each frame — the top of the picture never falls, and climbs 6 px or more
+    const tops = fs.map((f) => opaqueBox(f).y0);
+    for (let i = 1; i < tops.length; i++) expect(tops[i]!, `frame ${i}`).toBeLessThanOrEqual(tops[i - 1]!);
+    expect(tops[2]!).toBeLessThan(tops[1]!);
+    expect(tops[3]!).toBeLessThan(tops[2]!);
+    expect(tops[0]! - tops[3]!).toBeGreaterThanOrEqual(6);
+    // the body's lower half is the same pixels in every frame (IoU of the opaque pixels ≥ 0.9)
+    const b0 = opaqueBox(fs[0]!);
+    const below = Math.round((b0.y0 + b0.y1) / 2) + 2;
+    for (const f of fs.slice(1)) {
+      let both = 0;
+      let either = 0;
+      for (let y = below; y <= b0.y1; y++)
+        for (let x = 0; x < f.width; x++) {
+          const a = px(f, x, y)[3]! > 0;
+          const b = px(fs[0]!, x, y)[3]! > 0;
+          if (a && b) both++;
+          if (a || b) either++;
+        }
+      expect(both / either).toBeGreaterThanOrEqual(0.9);
+    }
+    // nothing reaches the cell's edge
+    for (const f of fs) {
+      const b = opaqueBox(f);
+      expect(Math.min(b.x0, b.y0, f.width - 1 - b.x1, f.height - 1 - b.y1)).toBeGreaterThanOrEqual(2);
+    }
+    // the shut lid is not a flat slab: grey iron runs across it in two or more columns
+    const f = fs[0]!;
+    const greyCols = new Set<number>();
+    for (let y = b0.y0 + 1; y < b0.y0 + Math.round((b0.y1 - b0.y0) * 0.35); y++)
+      for (let x = b0.x0 + 1; x < b0.x1; x++) {
+        const p = px(f, x, y);
+        if (p[3] && Math.max(p[0]!, p[1]!, p[2]!) - Math.min(p[0]!, p[1]!, p[2]!) < 30 && light(p) > 60)
+          greyCols.add(x);
+      }
+    expect(greyCols.size).toBeGreaterThanOrEqual(2);
+  });
+
   it.each([
     'a gem sparkling',
     // the rig's objects too (the diamond is drawn by the rig, not from a drawing)

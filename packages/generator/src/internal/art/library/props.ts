@@ -368,6 +368,15 @@ const openness = (f: number, n: number) => {
 };
 
 /**
+ * A lid's progress at frame f: closed at 0, open as drawn at the last frame, a step further every
+ * frame between (4 frames: shut, ajar, half up, open) — one lid turning, never two frames alike.
+ */
+const lidOpenness = (f: number, n: number) => {
+  const t = Math.min(1, f / Math.max(1, n - 1));
+  return t * t * (3 - 2 * t);
+};
+
+/**
  * A lid hinged at the back lifts: it turns about its hinge (its height foreshortens, then it folds
  * back above, its underside showing a step darker) and the dark inside shows below it. A drawing drawn
  * open starts with its lid folded down over its contents and ends as drawn.
@@ -377,7 +386,7 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
   if (!box) return copyOf(base);
   const h = box.y1 - box.y0 + 1;
   const drawnOpen = ctx.id ? DRAWN_OPEN[ctx.id] : undefined;
-  const t = openness(f, n);
+  const t = lidOpenness(f, n);
   const out = blank(base);
   if (drawnOpen) {
     const hinge = box.y0 + Math.round(drawnOpen.hinge * h);
@@ -398,7 +407,14 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
       }
     drawLid(base, out, box.y0, hinge, s, ctx);
     if (s <= 0)
-      cleanLid(out, hinge, hinge + Math.max(1, Math.round(-s * lidH)), lidWood(base, box.y0, hinge), ctx);
+      cleanLid(
+        out,
+        hinge,
+        hinge + Math.max(1, Math.round(-s * lidH)),
+        lidWood(base, box.y0, hinge),
+        ctx,
+        bands(base, mouth),
+      );
     return withoutLoose(out, mouth, s < 0.35);
   }
   // drawn closed: the lid is the top of the box, hinged at its top edge
@@ -534,21 +550,76 @@ function lidWood(base: Px, y0: number, y1: number): Rgb | null {
  * top row a step lighter (lit), its lip a step darker, its ends the outline — not the drawn lid's
  * rows squeezed over the treasure (a dark smear with gold marks).
  */
-function cleanLid(out: Px, top: number, bottom: number, lidColour: Rgb | null, ctx: PropContext): void {
+function cleanLid(
+  out: Px,
+  top: number,
+  bottom: number,
+  lidColour: Rgb | null,
+  ctx: PropContext,
+  iron: { cols: Map<number, Rgb>; lock: number } | null = null,
+): void {
   const wood = lidColour ?? commonColour(out);
   for (let y = top; y < bottom; y++)
     for (let x = 0; x < out.width; x++) {
       if (!opaqueAt(out, x, y)) continue;
       const end = !opaqueAt(out, x - 1, y) || !opaqueAt(out, x + 1, y) || !opaqueAt(out, x, y - 1);
+      // the body's iron bands run on over the lid, so the shut lid is the same chest's
+      const band = iron?.cols.get(x);
+      const face = band ?? wood;
       const c = end
-        ? ctx.colours.outline(wood)
+        ? ctx.colours.outline(face)
         : y === top || !opaqueAt(out, x, y - 2)
-          ? ctx.colours.step(wood, 1)
+          ? ctx.colours.step(face, 1)
           : y === bottom - 1
-            ? ctx.colours.step(wood, -1)
-            : wood;
+            ? ctx.colours.step(face, -1)
+            : face;
       put(out, x, y, c);
     }
+  // a lock plate hangs from the lid's lip at the front's middle (2 px wide, 2 tall; 3 × 3 on a big lid)
+  if (iron && iron.lock >= 0 && bottom - top >= 3) {
+    const metal = [...iron.cols.values()][0] ?? ctx.colours.step(wood, 2);
+    const half = bottom - top >= 6 ? 1 : 0;
+    for (let y = bottom - 2 - half; y <= bottom; y++)
+      for (let x = iron.lock - 1 - half; x <= iron.lock + 1 + half; x++) {
+        if (!opaqueAt(out, x, y)) continue;
+        const rim = x === iron.lock - 1 - half || x === iron.lock + 1 + half || y === bottom;
+        put(out, x, y, rim ? ctx.colours.outline(metal) : metal);
+      }
+  }
+}
+
+/**
+ * A chest's iron bands: the columns of its front, just below the mouth, painted a grey (a colour
+ * with little hue) that runs down at least a third of the front; and the front's middle column (its
+ * lock's place). Null when the front has no grey run.
+ */
+function bands(base: Px, mouth: number): { cols: Map<number, Rgb>; lock: number } | null {
+  const box = boxOf(base);
+  if (!box) return null;
+  const grey = (c: Rgb) => Math.max(...c) - Math.min(...c) < 28 && lightness(c) > 0.2;
+  const cols = new Map<number, Rgb>();
+  const from = mouth + 1;
+  const span = box.y1 - from;
+  if (span < 3) return null;
+  let x0 = base.width;
+  let x1 = -1;
+  for (let x = box.x0; x <= box.x1; x++) {
+    let run = 0;
+    let colour: Rgb | null = null;
+    for (let y = from; y < box.y1; y++) {
+      if (!opaqueAt(base, x, y)) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      const c = rgbAt(base, x, y);
+      if (!edgeAt(base, x, y) && grey(c)) {
+        run++;
+        colour ??= c;
+      }
+    }
+    if (colour && run >= span / 3) cols.set(x, colour);
+  }
+  if (!cols.size) return null;
+  return { cols, lock: x1 >= x0 ? Math.round((x0 + x1) / 2) : -1 };
 }
 
 /**
