@@ -444,3 +444,37 @@ describe('a character rig a game can use', () => {
     expect(tags.every((t) => t.to - t.from === 5)).toBe(true);
   });
 });
+
+describe('a sword reads as a blade in a swing (issue #39, decision 0086)', () => {
+  it.each(['a knight attacking', 'a paladin with a sword'])(
+    '%s at 64 px: the blade is two pixels wide wherever it is seen along its length',
+    (prompt) => {
+      const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+      expect(id.outfit.weapon).toBe('sword');
+      const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
+      const fit = fitOf(id, { width: 64, height: 64, style });
+      let seen = 0;
+      for (const facing of [0, 90, 180, 270])
+        for (let f = 0; f < 4; f++) {
+          const pose = motionPose('attack', f, 4, attackOf(id.outfit.weapon));
+          const { raster } = posedRaster(id, pose, facing, fit, style, 'front');
+          const k = raster.pieces.indexOf('weapon') + 1;
+          let n = 0;
+          let [x0, x1, y0, y1] = [raster.w, -1, raster.h, -1];
+          for (let i = 0; i < raster.piece.length; i++)
+            if (raster.piece[i] === k) {
+              n++;
+              const [x, y] = [i % raster.w, Math.floor(i / raster.w)];
+              [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
+            }
+          const span = Math.max(x1 - x0, y1 - y0) + 1;
+          if (span < 6) continue;
+          seen++;
+          // a 1-px stick has about one pixel per pixel of length (16 px over 9 before: 1.8)
+          expect(n / span, `facing ${facing} frame ${f}`).toBeGreaterThanOrEqual(1.9);
+        }
+      // seen along its length in 15 of 16 frames (the wind-up facing left points it at the viewer)
+      expect(seen).toBeGreaterThanOrEqual(15);
+    },
+  );
+});

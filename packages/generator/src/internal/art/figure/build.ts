@@ -33,8 +33,8 @@ export class Figure {
   ball(c: V3, r: number, slot: Slot, bone: BoneName, piece: string, ry?: number, bias = 0): void {
     this.parts.push({ t: 'ball', c, r, m: SLOT[slot], bias, bone, piece, ...(ry ? { ry } : {}) });
   }
-  stick(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0): void {
-    this.parts.push({ t: 'stick', a, b, r, m: SLOT[slot], bias, bone, piece });
+  stick(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0, minPx?: number): void {
+    this.parts.push({ t: 'stick', a, b, r, m: SLOT[slot], bias, bone, piece, ...(minPx ? { minPx } : {}) });
   }
   cone(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0): void {
     this.parts.push({ t: 'cone', a, b, r, m: SLOT[slot], bias, bone, piece });

@@ -77,8 +77,10 @@ export const WEAPONS: Readonly<
     attack: 'swing',
     draw: (fig) => {
       const r = limbOf(fig);
-      // a blade most of an arm long and a pixel or two wide: a sword that reads as one at 32 px
-      fig.stick(along(fig, 0.18), along(fig, 0.84), r * 0.5, 'metal', W, 'weapon', B);
+      // a blade most of an arm long and a pixel or two wide: a sword that reads as one at 32 px; from
+      // 64 px never under two pixels wide (it was a 1-px stick in a swing's side rows), its guard
+      // never under a pixel and a half across the blade
+      fig.stick(along(fig, 0.18), along(fig, 0.84), r * 0.5, 'metal', W, 'weapon', B, 1);
       fig.cone(along(fig, 0.84), along(fig, 0.98), r * 0.5, 'metal', W, 'weapon', B);
       const x = sideOf(fig);
       fig.stick(
@@ -89,6 +91,7 @@ export const WEAPONS: Readonly<
         W,
         'weapon',
         B + 0.01,
+        0.75,
       );
       fig.ball(along(fig, -0.1), r * 0.3, 'gold', W, 'weapon', undefined, B);
     },

@@ -24,7 +24,11 @@ interface Frustum {
 }
 
 /** A part, the bone it moves with and the piece of the outfit it belongs to. */
-export type FigurePart = (Part | Frustum) & { bone?: string; piece: string };
+/**
+ * `minPx`: a stick's least radius in art pixels on a grid 56 px tall or more (a sword's blade stays
+ * two pixels wide at 64 px whatever the figure's scale; on a smaller grid the half pixel of any stick).
+ */
+export type FigurePart = (Part | Frustum) & { bone?: string; piece: string; minPx?: number };
 
 export interface Raster {
   w: number;
@@ -120,7 +124,7 @@ export function rasterize(
       case 'stick': {
         const [x0, y0, d0] = P(part.a);
         const [x1, y1, d1] = P(part.b);
-        const rr = Math.max(0.5, part.r * unit);
+        const rr = Math.max(part.minPx && h >= 56 ? part.minPx : 0.5, part.r * unit);
         return {
           depth: (d0 + d1) / 2 + bias * unit,
           i,
