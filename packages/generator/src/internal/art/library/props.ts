@@ -577,7 +577,7 @@ function cleanLid(
     }
   // a lock plate hangs from the lid's lip at the front's middle (2 px wide, 2 tall; 3 × 3 on a big lid)
   if (iron && iron.lock >= 0 && bottom - top >= 3) {
-    const metal = [...iron.cols.values()][0] ?? ctx.colours.step(wood, 2);
+    const metal = [...iron.cols.values()][0] ?? ctx.colours.step(ctx.colours.step(wood, 1), 1);
     const half = bottom - top >= 6 ? 1 : 0;
     for (let y = bottom - 2 - half; y <= bottom; y++)
       for (let x = iron.lock - 1 - half; x <= iron.lock + 1 + half; x++) {
