@@ -158,4 +158,17 @@ describe('characters that read (issue #39)', () => {
     for (const p of ps) bands[Math.min(4, Math.floor(lum(p) * 5))]!++;
     expect(bands.filter((n) => n >= ps.length * 0.04).length).toBeGreaterThanOrEqual(3);
   });
+
+  it("an archer's bow stands out of its clothes beside the body (a goblin bowman too)", async () => {
+    // a light wood: the bow's [130, 85, 50] was the tunic's [122, 84, 52], drawn and invisible
+    const lightWood = (p: Px) => p.r > p.g + 15 && p.g > p.b + 15 && lum(p) > 0.5;
+    const [plain] = await rows('a goblin');
+    const bare = (x: number, y: number) => plain!.data[(y * plain!.width + x) * 4 + 3] === 0;
+    for (const prompt of ['a goblin archer', 'a goblin bowman']) {
+      const [front] = await rows(prompt);
+      // what the archer has beside the goblin's own silhouette, in light wood: its bow
+      const wood = opaque(front!).filter((p) => bare(p.x, p.y) && lightWood(p)).length;
+      expect(wood, `${prompt}: the bow's light wood beside the body`).toBeGreaterThanOrEqual(4);
+    }
+  });
 });

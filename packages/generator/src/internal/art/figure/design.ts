@@ -636,6 +636,10 @@ function paletteOf(
     if (asked.hat === undefined && t.hat === was) t.hat = [88, 60, 42];
     if (asked.cape === undefined && t.cape === was) t.cape = [88, 60, 42];
   }
+  // what a figure holds in wood (a bow, a staff, a spear's shaft) stands out of brown clothes: a
+  // goblin archer's bow was [130, 85, 50] on a [122, 84, 52] tunic, drawn and invisible (issue #39)
+  const near = (a: Rgb, b: Rgb) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 90;
+  if (near(t.wood, t.cloth) || near(t.wood, t.cape)) t.wood = [205, 160, 95];
   const out = {} as Record<Slot, StoredRamp>;
   const hex = (c: Rgb) =>
     `#${c

@@ -313,6 +313,9 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   priest: { look: 'priest' },
   knight: { look: 'knight' },
   archer: { look: 'archer' },
+  // "a goblin bowman" drew a goblin with no bow and said nothing (issue #39)
+  bowman: { look: 'archer' },
+  longbowman: { look: 'archer' },
   assassin: { look: 'rogue', main: [40, 40, 50] },
   bandit: { look: 'rogue', outfit: { head: 'bandana', weapon: 'dagger' } },
   king: { look: 'royal', old: true },

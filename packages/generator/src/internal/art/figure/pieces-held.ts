@@ -292,13 +292,16 @@ export const WEAPONS: Readonly<
       // the limb bows forward and away from the body: a ")" beside the figure from the front and
       // the back, a bow's arc in profile (along the hanging forearm it lay edge-on, a stick)
       const belly = norm(add(mul(fig.fwd, 0.7), mul(fig.right, -0.7)));
+      // held a little out from the body, so its arc clears the silhouette (hugging the hip, it read
+      // as a sleeve: issue #39)
       const span = fig.p.arm * 0.6;
-      const tipT = add(add(h, mul(up, span)), mul(belly, -r * 0.3));
-      const tipB = add(add(h, mul(up, -span)), mul(belly, -r * 0.3));
+      const hOut = add(h, mul(fig.right, -r * 0.6));
+      const tipT = add(add(hOut, mul(up, span)), mul(belly, -r * 0.3));
+      const tipB = add(add(hOut, mul(up, -span)), mul(belly, -r * 0.3));
       // the limb: a curve through the grip, thick at the grip and tapering to the tips, in the wood
       // ramp; two thin straight sticks read as a white stick at 64 px (issue #39)
       const N = 6;
-      const at = (t: number) => add(add(h, mul(up, span * t)), mul(belly, r * (0.7 - 1.0 * t * t)));
+      const at = (t: number) => add(add(hOut, mul(up, span * t)), mul(belly, r * (0.7 - 1.0 * t * t)));
       for (let i = 0; i < N; i++) {
         const t0 = -1 + (2 * i) / N;
         const t1 = -1 + (2 * (i + 1)) / N;
