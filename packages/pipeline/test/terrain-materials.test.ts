@@ -169,6 +169,97 @@ describe('tile materials', () => {
       }
   });
 
+  it('lava reads as molten: mostly dark crust, the glow bright and a minority, a yellow-hot core (decision 0087)', () => {
+    // (the blind review: "lava looks like maroon carpet with no glow" — a dull red surface under orange bands)
+    for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
+      for (const n of [16, 32]) {
+        const t = texture('lava', n, 3, painterOf(palette));
+        const L = t.pixels.map(lightness).sort((a, b) => a - b);
+        const median = L[L.length >> 1]!;
+        expect(median, `${palette} ${n}: the crust is dark`).toBeLessThan(0.45);
+        const hot = t.pixels.filter((c) => c[0] > 180 && c[1] > 90 && c[2] < c[1]);
+        expect(hot.length / t.pixels.length, `${palette} ${n}`).toBeLessThan(0.25);
+        expect(hot.length / t.pixels.length, `${palette} ${n}`).toBeGreaterThan(0.03);
+        // the glow stands well above the crust: its brightest values
+        const hotL = hot.map(lightness).sort((a, b) => a - b);
+        expect(hotL[hotL.length >> 1]! - median, `${palette} ${n}`).toBeGreaterThan(0.25);
+      }
+  });
+
+  it('stone, cobbles and a dungeon wall are grey, not a warm brick ramp; flagstones are irregular (decision 0087)', () => {
+    const chroma = (c: Rgb) => Math.hypot(oklab(c)[1], oklab(c)[2]);
+    for (const name of ['stone', 'cobble', 'wall'] as const)
+      for (const n of [16, 32]) {
+        const t = texture(name, n, 2);
+        // green moss on a wall aside, every stone pixel is near neutral: no pink lights, no terracotta
+        const stone = t.pixels.filter((c) => !(c[1] > c[0] && c[1] > c[2]));
+        const mean = stone.reduce((a, c) => a + chroma(c), 0) / stone.length;
+        expect(mean, `${name} ${n}`).toBeLessThan(0.035);
+        const warm = stone.filter((c) => c[0] > c[2] + 24 && chroma(c) > 0.045);
+        expect(warm.length, `${name} ${n}: warm pixels`).toBe(0);
+      }
+    // a dungeon wall is large dark blocks: its mean lightness below the middle, courses ≥ 6 px high
+    const wall = texture('wall', 32, 2);
+    expect(wall.pixels.reduce((a, c) => a + lightness(c), 0) / wall.pixels.length).toBeLessThan(0.5);
+    const mortarRows = Array.from({ length: 32 }, (_, y) => y).filter((y) =>
+      Array.from({ length: 32 }, (_, x) => x).every((x) => same(wall.at(x, y), wall.ramp.outline)),
+    );
+    expect(mortarRows.length).toBeGreaterThan(0);
+    expect(mortarRows.length).toBeLessThanOrEqual(32 / 6);
+    // flagstones: no joint runs straight through the tile (slabs are not laid in courses)
+    for (const n of [16, 32])
+      for (const seed of [1, 2, 3]) {
+        const t = texture('stone', n, seed);
+        const joint = (x: number, y: number) => lightness(t.at(x, y)) < lightness(t.ramp.dark) - 0.01;
+        const straight = Array.from({ length: n }, (_, i) => i).filter(
+          (i) =>
+            Array.from({ length: n }, (_, j) => j).filter((j) => joint(j, i)).length >= 0.9 * n ||
+            Array.from({ length: n }, (_, j) => j).filter((j) => joint(i, j)).length >= 0.9 * n,
+        );
+        expect(straight, `stone ${n} seed ${seed}`).toEqual([]);
+      }
+  });
+
+  it('snow has soft drifts, no dashes: no run of shadow one pixel high between white rows (decision 0087)', () => {
+    for (const n of [16, 32])
+      for (const seed of [1, 2, 3]) {
+        const t = texture('snow', n, seed);
+        const top = t.pixels.reduce((a, c) => (lightness(c) > lightness(a) ? c : a));
+        const white = (x: number, y: number) => same(t.at(x, y), top);
+        let dashes = 0;
+        for (let y = 0; y < n; y++)
+          for (let x = 0; x < n; x++) {
+            const run = [0, 1, 2].every(
+              (d) => !white(x + d, y) && white(x + d, y - 1) && white(x + d, y + 1),
+            );
+            if (run) dashes++;
+          }
+        expect(dashes, `snow ${n} seed ${seed}`).toBe(0);
+        // and it is shaded at all: a drift, not a blank
+        expect(t.pixels.filter((_, i) => !white(i % n, Math.floor(i / n))).length / (n * n)).toBeGreaterThan(
+          0.05,
+        );
+      }
+  });
+
+  it('a swamp is drawn: its mud holds murky water and reeds, in every palette (decision 0087)', () => {
+    const names = (prompt: string) =>
+      chooseTerrains({ userPrompt: prompt, tags: [], style: {} }, 2).terrains.map((t) => t.name);
+    expect(names('a swamp')).toContain('mud');
+    expect(names('marsh and grass')).toEqual(['mud', 'grass']);
+    expect(names('snowfield and frozen pond')).toEqual(['snow', 'ice']);
+    for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
+      for (const n of [16, 32]) {
+        const t = texture('mud', n, 4, painterOf(palette));
+        // standing water: cool pixels (blue at least red) on warm brown mud
+        const water = t.pixels.filter((c) => c[2] >= c[0]);
+        expect(water.length / t.pixels.length, `${palette} ${n}`).toBeGreaterThan(0.03);
+        // reeds: green pixels
+        const reeds = t.pixels.filter((c) => c[1] > c[0] + 12 && c[1] > c[2]);
+        expect(reeds.length, `${palette} ${n}`).toBeGreaterThan(0);
+      }
+  });
+
   it('cobble: closed stones of stone-like size, each ringed by dark gaps', () => {
     for (const n of [16, 32]) {
       const t = texture('cobble', n);

@@ -21,8 +21,43 @@ const wrap = (v: number, n: number) => ((v % n) + n) % n;
 /** Checkerboard that keeps its phase across tiles of even size. */
 export const checker = (x: number, y: number) => ((x + y) & 1) === 0;
 
+/** Stone that is grey unless the words say otherwise: its ramp from the palette's greys, not a hue-shifted one. */
+const GREY: ReadonlySet<string> = new Set(['stone', 'cobble', 'wall', 'rock']);
+
 function terrainRamp(painter: Painter, spec: TerrainSpec, avoid: readonly Rgb[] = []): Ramp {
-  return painter.spriteRamp(spec.color, avoid);
+  return GREY.has(spec.name) ? greyRamp(painter, spec.color, avoid) : painter.spriteRamp(spec.color, avoid);
+}
+
+/**
+ * A ramp of the palette's most neutral colours round `target`'s lightness (issue #39, decision 0087:
+ * a hue-shifted ramp lit cobbles pink and walls terracotta): each step the palette colour nearest a
+ * cool grey of its lightness, a colour's chroma counted twice, each step distinct from the one above
+ * where the palette allows.
+ */
+function greyRamp(painter: Painter, target: Rgb, avoid: readonly Rgb[] = []): Ramp {
+  const [L] = oklab(target);
+  const pick = (l: number, not: readonly Rgb[]) => {
+    let best: Rgb = painter.palette[0]!;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const c of painter.palette) {
+      const [l2, a2, b2] = oklab(c);
+      // a touch cool: blue-greys are stone, olive-greys are not
+      const chroma = Math.hypot(a2 + 0.004, b2 + 0.018);
+      const taken = not.some((x) => same(x, c)) ? 0.02 : 0;
+      const d = (l2 - l) ** 2 + 12 * chroma ** 2 + taken;
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    return best;
+  };
+  const base = pick(L, avoid);
+  const light = pick(Math.min(0.95, L + 0.13), [base]);
+  const dark = pick(L - 0.11, [base]);
+  const shadow = pick(L - 0.21, [base, dark]);
+  const outline = pick(Math.max(0.12, L - 0.34), [shadow, dark]);
+  return { outline, shadow, dark, base, light };
 }
 
 /** What a terrain's drawing works on: the wrapping pixels, the tones, and the two ways it marks them. */
@@ -65,7 +100,7 @@ function divisorNear(n: number, target: number): number {
 }
 
 /** A wrapped Voronoi of `k × k` jittered sites: each pixel's cell, and how far it is from the next cell. */
-function cells(t: TextureCanvas, k: number, jitter: number, stagger: boolean) {
+function cells(t: TextureCanvas, k: number, jitter: number, stagger: boolean, square = false) {
   const { n, layout } = t;
   const sites: Array<readonly [number, number]> = [];
   for (let j = 0; j < k; j++)
@@ -77,31 +112,40 @@ function cells(t: TextureCanvas, k: number, jitter: number, stagger: boolean) {
   const id = new Int32Array(t.area);
   const gap = new Float64Array(t.area);
   const reach = new Float64Array(t.area);
+  const next = new Int32Array(t.area);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       let d1 = Number.POSITIVE_INFINITY;
       let d2 = Number.POSITIVE_INFINITY;
       let best = 0;
+      let second = 0;
       for (let s = 0; s < sites.length; s++) {
         const [sx, sy] = sites[s]!;
         let dx = Math.abs(x + 0.5 - sx);
         let dy = Math.abs(y + 0.5 - sy);
         dx = Math.min(dx, n - dx);
         dy = Math.min(dy, n - dy);
-        const d = dx * dx + dy * dy;
+        // the square metric cuts slabs with straight sides (flagstones), the round one stones
+        const d = square ? Math.max(dx, dy) ** 2 + 0.15 * (dx * dx + dy * dy) : dx * dx + dy * dy;
         if (d < d1) {
           d2 = d1;
+          second = best;
           d1 = d;
           best = s;
-        } else if (d < d2) d2 = d;
+        } else if (d < d2) {
+          d2 = d;
+          second = s;
+        }
       }
       id[y * n + x] = best;
+      next[y * n + x] = second;
       gap[y * n + x] = Math.sqrt(d2) - Math.sqrt(d1);
       reach[y * n + x] = Math.sqrt(d1) / (n / k);
     }
   return {
     count: sites.length,
     id,
+    next,
     gap,
     reach,
     at: (x: number, y: number) => id[wrap(y, n) * n + wrap(x, n)]!,
@@ -161,7 +205,14 @@ function pieceShade(t: TextureCanvas, darker = 0.25, lighter = 0.15): Ramp {
  * long (the last column the joint), every other course offset by half a block; each block its own
  * shade.
  */
-function courses(t: TextureCanvas, course: number, block: number, joint: Rgb, rim: boolean): Int32Array {
+function courses(
+  t: TextureCanvas,
+  course: number,
+  block: number,
+  joint: Rgb,
+  rim: boolean,
+  lighter = 0.15,
+): Int32Array {
   const { n } = t;
   const ids = new Int32Array(t.area);
   const perRow = Math.max(1, Math.round(n / block));
@@ -174,7 +225,7 @@ function courses(t: TextureCanvas, course: number, block: number, joint: Rgb, ri
       ids[y * n + x] =
         v === course - 1 || u === block - 1 ? -1 : row * perRow + (Math.floor(xs / block) % perRow);
     }
-  const shades = Array.from({ length: (n / course) * perRow }, () => pieceShade(t));
+  const shades = Array.from({ length: (n / course) * perRow }, () => pieceShade(t, 0.25, lighter));
   bevel(t, ids, joint, (p) => shades[p]!, rim);
   return ids;
 }
@@ -192,57 +243,111 @@ function brick(t: TextureCanvas): void {
 }
 
 function wall(t: TextureCanvas): void {
-  // a dungeon's laid stone blocks: courses a quarter of the tile high, blocks half a tile long, each
-  // bevelled (lit top and left, shaded bottom and right) and dark-jointed
-  const course = Math.max(4, Math.round(t.n / 4));
-  courses(t, course, Math.max(4, Math.round(t.n / 2)), t.ramp.shadow, true);
+  // a dungeon's laid stone (issue #39, decision 0087: 4-px terracotta courses read as warm brick):
+  // large dark-grey blocks in courses about 8 px high, each bevelled (lit top and left, shaded bottom
+  // and right) and its own shade, joined by near-black mortar; a crack in some blocks, moss in a
+  // mortar line or two
+  const { n, ramp, set, rng, painter } = t;
+  const course = divisorNear(n, Math.max(6, 8));
+  const ids = courses(t, course, Math.min(n, 2 * course), ramp.outline, true, 0);
   t.settle();
-  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
-    if (t.get(x, y) === t.ramp.base) t.set(x, y, t.ramp.dark);
-  });
+  const block = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  // cracks: a short dark zigzag down a block's face, lit on its right
+  for (let c = 0; c < Math.max(1, Math.round(n / 12)); c++) {
+    let x = rng.int(0, n - 1);
+    let y = rng.int(0, n - 1);
+    const id = block(x, y);
+    if (id < 0) continue;
+    for (let i = 0; i < Math.round(course * 0.7); i++) {
+      if (block(x, y) !== id) break;
+      set(x, y, ramp.shadow);
+      if (block(x + 1, y) === id) set(x + 1, y, ramp.base);
+      y++;
+      if (rng.chance(0.5)) x += rng.chance(0.5) ? 1 : -1;
+    }
+  }
+  // moss: a few green pixels spilling from a mortar line over the block below it
+  const moss = painter.choose([70, 104, 56]);
+  const mossDark = painter.choose([44, 70, 48], [moss]);
+  for (let m = 0; m < Math.max(1, Math.round(n / 16)); m++) {
+    const x0 = rng.int(0, n - 1);
+    const y0 = (rng.int(0, Math.max(0, n / course - 1)) + 1) * course - 1;
+    const len = rng.int(2, Math.max(3, Math.round(course * 0.6)));
+    for (let i = 0; i < len; i++) {
+      set(x0 + i, y0, mossDark);
+      if (i > 0 && i < len - 1) set(x0 + i, y0 + 1, moss);
+      if (i === 1 && len > 3) set(x0 + i, y0 + 2, mossDark);
+    }
+  }
 }
 
 function flagstone(t: TextureCanvas): void {
-  // large cut slabs: two rows of unequal slabs per tile (four from 48 px), their joints offset,
-  // bevelled, with a few worn specks
-  const { n, layout } = t;
-  const rows = n >= 48 ? 4 : 2;
-  const h = n / rows;
+  // large irregular slabs (issue #39, decision 0087: two courses of slabs and one crack repeated on
+  // every tile as a visible grid): a jittered square-metric Voronoi of 4 slabs a 16 px tile (9 from
+  // 32), straight-sided and of unequal size, bevelled, dark-jointed, each its own grey, a crack
+  // across one and a few worn specks
+  const { n, ramp, set, rng } = t;
+  const k = n >= 48 ? 4 : n >= 32 ? 3 : 2;
+  const v = cells(t, k, 0.3, true, true);
   const ids = new Int32Array(t.area);
-  const splits: number[][] = [];
-  for (let r = 0; r < rows; r++) {
-    const a = Math.round(layout.range(0, 1) * n);
-    const b = wrap(a + Math.round(layout.range(0.38, 0.62) * n), n);
-    splits.push([Math.min(a, b), Math.max(a, b)]);
-  }
-  for (let y = 0; y < n; y++) {
-    const r = Math.floor(y / h);
-    const [a, b] = splits[r]!;
+  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 0.9 ? -1 : v.id[i]!;
+  const shades = Array.from({ length: v.count }, () => ramp);
+  bevel(t, ids, ramp.shadow, (p) => shades[p]!, true);
+  const slab = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  // a palette's step down from a grey is often far: a worn slab is its face with a sparse dither of
+  // it, not a slab of another colour
+  const worn = Array.from({ length: v.count }, () => t.layout.chance(0.4));
+  for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
-      const v = y % h;
-      const u = x >= a! && x < b! ? 0 : 1;
-      ids[y * n + x] = v === h - 1 || x === wrap(a! - 1, n) || x === b! - 1 ? -1 : r * 2 + u;
+      const p = slab(x, y);
+      if (p >= 0 && worn[p] && (x + 3 * y) % 8 === 0 && t.get(x, y) === ramp.base) set(x, y, ramp.dark);
     }
-  }
-  const shades = Array.from({ length: rows * 2 }, () => pieceShade(t, 0, 0));
-  bevel(t, ids, t.ramp.shadow, (p) => shades[p]!, true);
   t.settle();
-  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
-    const c = t.get(x, y);
-    if (c !== t.ramp.shadow && t.get(x + 1, y) !== t.ramp.shadow) t.set(x, y, t.ramp.dark);
+  // a crack: a dark line wandering across a slab's face
+  let x = rng.int(0, n - 1);
+  let y = rng.int(0, n - 1);
+  const id = slab(x, y);
+  if (id >= 0)
+    for (let i = 0; i < Math.round(n * 0.35); i++) {
+      if (slab(x, y) !== id || slab(x + 1, y) !== id) break;
+      set(x, y, shades[id]!.shadow);
+      x++;
+      if (rng.chance(0.45)) y += rng.chance(0.5) ? 1 : -1;
+    }
+  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
+    const p = slab(x, y);
+    if (p >= 0 && slab(x + 1, y) === p && slab(x, y + 1) === p) set(x, y, shades[p]!.dark);
   });
 }
 
 function cobble(t: TextureCanvas): void {
-  // rounded stones of irregular size: a jittered Voronoi of sites, each stone its cell cut by a disc
-  // (so its corners round off into the dark gaps), lit at its top-left, shaded at its bottom-right
-  const { n } = t;
+  // rounded stones of irregular size (issue #39, decision 0087: an L of pink light on every stone
+  // read as noise): a jittered Voronoi, each stone its cell cut by a disc so its corners round off
+  // into the dark gaps, in greys: lit along its upper left curve, shaded along its lower right,
+  // the face its own shade
+  const { n, set } = t;
   const k = Math.max(2, Math.round(n / 5.5));
   const v = cells(t, k, 0.22, true);
   const ids = new Int32Array(t.area);
   for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.62 ? -1 : v.id[i]!;
-  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.3, 0.2));
-  bevel(t, ids, t.ramp.outline, (p) => shades[p]!, true);
+  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.3, 0));
+  const at = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const id = at(x, y);
+      if (id < 0) {
+        set(x, y, t.ramp.outline);
+        continue;
+      }
+      const r = shades[id]!;
+      const out = (dx: number, dy: number) => at(x + dx, y + dy) !== id;
+      // the lower right falls away from the light: its rim in shadow, the pixel inside it darker
+      if (out(0, 1) || out(1, 1)) set(x, y, r.shadow);
+      else if (out(1, 0) || out(0, 2) || out(2, 1)) set(x, y, r.dark);
+      // the upper left catches it: a lit curve a pixel in from the gap (not the rim itself)
+      else if ((out(-1, -1) || out(0, -1)) && !out(-1, 0)) set(x, y, r.light);
+      else set(x, y, r.base);
+    }
   t.settle();
 }
 
@@ -417,6 +522,67 @@ function dirt(t: TextureCanvas): void {
   });
 }
 
+function mud(t: TextureCanvas): void {
+  // wet mud of a marsh or a bog (issue #39, decision 0087: plain brown dirt left 'swamp' silent):
+  // dark soft earth with wetter patches, murky standing water in its hollows (dark green-grey, a
+  // darker rim along its upper bank, a pale glint) and a few reed tufts
+  const { n, ramp, set, rng, painter } = t;
+  t.patches(0.42, 0.06, ramp.dark, false, true);
+  const murk = painter.choose([50, 80, 78], [ramp.base, ramp.dark]);
+  const glint = painter.choose([128, 150, 140], [murk]);
+  // the hollows: the highest sixth of the field, whatever its range at this size and seed
+  const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n))).sort(
+    (a, b) => a - b,
+  );
+  const wet = field[Math.floor(0.84 * t.area)]!;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const p = t.patch(x, y);
+      if (p > wet) set(x, y, t.patch(x, y - 1) <= wet ? ramp.shadow : murk);
+    }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
+    if (t.get(x, y) === murk && t.get(x + 1, y) === murk) {
+      set(x, y, glint);
+      set(x + 1, y, glint);
+    }
+  });
+  // reed tufts: two or three blades, a lit tip over a dark stem, on dry mud
+  const reed = greenest(t, [96, 128, 56]);
+  const stem = greenest(t, [56, 84, 44], [reed]);
+  const tufts = Math.max(1, Math.round(t.area / 200));
+  for (let i = 0, tries = 0; i < tufts && tries < 40; tries++) {
+    const x = rng.int(0, n - 1);
+    const y = rng.int(0, n - 1);
+    if (t.patch(x, y) > wet - 0.04 || t.patch(x, y - 4) > wet) continue;
+    i++;
+    const h = n >= 32 ? 4 : 3;
+    for (let d = 0; d < h; d++) {
+      set(x, y - d, d === h - 1 ? reed : stem);
+      if (d < h - 1) set(x - 1, y - d + 1, d === h - 2 ? reed : stem);
+      if (d < h - 2 && rng.chance(0.7)) set(x + 1, y - d, d === h - 3 ? reed : stem);
+    }
+  }
+}
+
+/** The palette colour nearest `target` among the green ones (green above red and blue), else the nearest. */
+function greenest(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
+  const greens = t.painter.palette.filter((c) => c[1] > c[0] + 12 && c[1] > c[2]);
+  if (!greens.length) return t.painter.choose(target, avoid);
+  const [L, a, b] = oklab(target);
+  let best = greens[0]!;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of greens) {
+    const [l2, a2, b2] = oklab(c);
+    const d = ((L - l2) ** 2 + (a - a2) ** 2 + (b - b2) ** 2) * (avoid.some((x) => same(x, c)) ? 4 : 1);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** Low dunes or hollows as a sparse dither of the darker tone (one pixel in four). */
 function sparseDither(t: TextureCanvas, below: number): void {
   for (let y = 0; y < t.n; y++)
@@ -493,71 +659,89 @@ function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
 }
 
 function lava(t: TextureCanvas): void {
-  // molten rock at tile scale (issue #39, decision 0082: a regular honeycomb of bright cracks drowned
-  // any sprite on it): a dark red crust in large soft plates, molten orange pooling between them, and
-  // a few glowing flow lines that wander across the tile with a yellow-hot fleck here and there — a
-  // calm value range, bright only in thin lines
+  // molten rock (issue #39, decision 0087: a dull red surface with orange bands read as maroon
+  // carpet, no glow): dark cooled crust in large plates, cracked apart; about half the cracks glow —
+  // a yellow-hot core in an orange seam, a red glow on the crust either side — the others are
+  // cold dark splits; one plate has melted into a small pool. Bright only in the seams and the pool.
   const { n, set, layout } = t;
-  const crust = warm(t, [84, 32, 30]);
-  const red = warm(t, [150, 42, 30], [crust]);
+  const crust = warm(t, [58, 26, 30]);
+  const ridge = warm(t, [92, 40, 36], [crust]);
+  const red = warm(t, [158, 44, 32], [crust, ridge]);
   const orange = warm(t, [236, 116, 36]);
-  const yellow = warm(t, [255, 206, 84], [orange]);
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, red);
-  // cooled crust in solid plates over part of the surface, a small molten pool where it is hottest
-  t.patches(0.52, 0, crust);
-  t.patches(0.74, 0, orange, true);
-  // flow lines: waves across the tile that wrap with it (a whole number of periods), 2 px of orange
-  // with a yellow-hot core at their crests
-  const lines = Math.max(1, Math.round(n / 12));
-  const periods = n >= 32 ? 2 : 1;
-  for (let k = 0; k < lines; k++) {
-    const y0 = Math.round(((k + 0.2 + layout.range(0, 0.6)) * n) / lines);
-    const amp = layout.range(1, Math.max(1.5, n / 12));
-    const phase = layout.range(0, Math.PI * 2);
+  const yellow = warm(t, [255, 214, 90], [orange]);
+  const split = warm(t, [34, 18, 24], [crust]);
+  const k = n >= 32 ? 3 : 2;
+  const v = cells(t, k, 0.38, true);
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, crust);
+  // a few lighter ridges on the crust: its cooled, wrinkled top
+  t.patches(0.3, 0.06, ridge, false, true);
+  const hot = new Map<number, boolean>();
+  const pairHot = (a: number, b: number) => {
+    const key = Math.min(a, b) * 1024 + Math.max(a, b);
+    if (!hot.has(key)) hot.set(key, layout.chance(0.55));
+    return hot.get(key)!;
+  };
+  const pool = layout.int(0, v.count - 1);
+  const pond = n >= 32 ? 0.3 : 0.22;
+  for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
-      const wave = Math.sin((x / n) * Math.PI * 2 * periods + phase);
-      const y = y0 + Math.round(amp * wave);
-      set(x, y, wave > 0.7 ? yellow : orange);
-      set(x, y + 1, orange);
+      const i = y * n + x;
+      const g = v.gap[i]!;
+      const id = v.id[i]!;
+      if (id === pool && v.reach[i]! < pond) {
+        set(x, y, v.reach[i]! < pond * 0.4 ? yellow : orange);
+        continue;
+      }
+      if (id === pool && v.reach[i]! < pond + 0.1) {
+        set(x, y, red);
+        continue;
+      }
+      if (g >= (n >= 32 ? 2.2 : 1.7)) continue;
+      if (pairHot(id, v.next[i]!)) {
+        if (g < 0.3) set(x, y, yellow);
+        else if (g < (n >= 32 ? 1.2 : 1)) set(x, y, orange);
+        else set(x, y, red);
+      } else if (g < 0.9) set(x, y, split);
     }
-  }
-  // the joint settles where the lines run on across it (drawn before, they are never cut there)
+  // the joint settles where the seams run on across it
   t.settle();
   // embers: a glowing pore here and there in the crust
-  t.scatter(Math.max(1, Math.round(t.area / 96)), (x, y) => {
+  t.scatter(Math.max(1, Math.round(t.area / 128)), (x, y) => {
     if (t.get(x, y) === crust) set(x, y, red);
   });
 }
 
 function snow(t: TextureCanvas): void {
-  // white snow with blue-grey shadows (issue #39, decision 0082: cream with dashes read as sand):
-  // the palette's lightest colour where it is not cream, soft drifts — a long curved blue-grey shadow
-  // under a white crest — on a staggered grid, no grain
-  const { n, ramp, set, layout, painter } = t;
-  // the palette's white when it is near neutral (pico-8's is a touch warm), else its coolest near-white
+  // white snow with soft blue-grey drifts (issue #39, decisions 0082, 0087: the drift strokes on a
+  // grid read as dashes, a chevron wallpaper): the palette's white (its coolest near-white when the
+  // white is warm), shadowed on the lee side of low mounds in soft blue-grey — solid in the
+  // hollows, a dither at their edge — and a deeper blue-grey only in the deepest fold. No strokes,
+  // no grid.
+  const { n, ramp, set, painter } = t;
   const white =
     painter.lightest[0] - painter.lightest[2] <= 32
       ? painter.lightest
       : coolest(t, [244, 248, 252], ramp.base);
-  const shade = coolest(t, [196, 208, 226], painter.choose([196, 208, 226], [white]));
+  const shade = coolest(t, [200, 212, 230], painter.choose([200, 212, 230], [white]));
   const deep = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white, shade]));
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, white);
-  // a few soft hollows one step below white: at 30 % of the ground in a mid grey they read as a
-  // stamped pattern, not snow (the lead's look at the gallery's snow and ice)
-  t.patches(0.18, 0.05, shade, false, true);
-  const k = Math.max(2, Math.round(n / 8));
-  const step = n / k;
-  for (let j = 0; j < k; j++)
-    for (let i = 0; i < k; i++) {
-      if ((i + j) % 2) continue;
-      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.3));
-      const y = Math.round(j * step + layout.range(0, step * 0.3));
-      const len = Math.max(4, Math.min(9, Math.round(step * 1.1)));
-      for (let d = 0; d < len; d++) {
-        const sag = d === 0 || d === len - 1 ? 0 : 1;
-        set(x + d, y + sag, sag ? deep : shade);
-        if (sag && d > 1 && d < len - 2) set(x + d, y + sag + 1, shade);
-      }
+  // a palette with no near-white blue (the default's) shades the snow with a dither of its
+  // blue-grey: solid blue-grey only in the deepest folds
+  const soft = same(shade, white);
+  // the field's own quantiles: the same share of shadow at every size and seed
+  const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
+  const sorted = [...field].sort((a, b) => a - b);
+  const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
+  const [q06, q22, q34] = [q(0.05), q(0.14), q(0.26)];
+  // the lee of a mound: the field falls away below it (light from above)
+  const lee = (x: number, y: number) => t.patch(x, y) - t.patch(x, y + 2);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const p = field[y * n + x]!;
+      const l = lee(x, y);
+      if (p < q06 && l > 0) set(x, y, deep);
+      else if (p < q22 || (p < q34 && l > 0.03)) set(x, y, soft ? (checker(x, y) ? deep : white) : shade);
+      else if (p < q34 && (x + 2 * y) % 4 === 0) set(x, y, soft ? deep : shade);
+      else set(x, y, white);
     }
   t.settle();
 }
@@ -630,19 +814,7 @@ const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
   water,
   sand,
   dirt,
-  mud(t) {
-    // wet earth: puddles (solid darker pools with a dithered rim) on packed soil, each puddle catching
-    // the light in short lit dashes
-    const { ramp, set } = t;
-    t.patches(0.36, 0.06, ramp.dark);
-    t.settle();
-    t.scatter(Math.max(2, Math.round(t.area / 40)), (x, y) => {
-      if (t.get(x, y) === ramp.dark && t.get(x + 1, y) === ramp.dark) {
-        set(x, y, ramp.light);
-        set(x + 1, y, ramp.light);
-      } else if (t.get(x, y) === ramp.base) set(x, y, ramp.shadow);
-    });
-  },
+  mud,
   stone: flagstone,
   cobble,
   brick,
