@@ -714,16 +714,16 @@ function lava(t: TextureCanvas): void {
 function snow(t: TextureCanvas): void {
   // white snow with soft blue-grey drifts (issue #39, decisions 0082, 0087: the drift strokes on a
   // grid read as dashes, a chevron wallpaper): the palette's white (its coolest near-white when the
-  // white is warm), shadowed on the lee side of low mounds in soft blue-grey — solid in the
-  // hollows, a dither at their edge — and a deeper blue-grey only in the deepest fold. No strokes,
-  // no grid.
+  // white is warm), shadowed in its hollows and on the lee side of low mounds in a soft blue-grey
+  // (never a saturated cyan), a deeper blue-grey only in the deepest folds. No strokes, no grid.
   const { n, ramp, set, painter } = t;
   const white =
     painter.lightest[0] - painter.lightest[2] <= 32
       ? painter.lightest
       : coolest(t, [244, 248, 252], ramp.base);
-  const shade = coolest(t, [200, 212, 230], painter.choose([200, 212, 230], [white]));
-  const deep = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white, shade]));
+  // a snow shadow is a soft blue-grey, never a saturated cyan (sweetie16's) that reads as ice or water
+  const shade = coolest(t, [200, 212, 230], white, 0.06);
+  const deep = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white, shade]), 0.07);
   // a palette with no near-white blue (the default's) shades the snow with a dither of its
   // blue-grey: solid blue-grey only in the deepest folds
   const soft = same(shade, white);
@@ -731,29 +731,30 @@ function snow(t: TextureCanvas): void {
   const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  const [q06, q22, q34] = [q(0.05), q(0.14), q(0.26)];
+  const [deepest, hollow, mound] = [q(0.05), q(0.14), q(0.26)];
   // the lee of a mound: the field falls away below it (light from above)
   const lee = (x: number, y: number) => t.patch(x, y) - t.patch(x, y + 2);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const p = field[y * n + x]!;
       const l = lee(x, y);
-      if (p < q06 && l > 0) set(x, y, deep);
-      else if (p < q22 || (p < q34 && l > 0.03)) set(x, y, soft ? (checker(x, y) ? deep : white) : shade);
-      else if (p < q34 && (x + 2 * y) % 4 === 0) set(x, y, soft ? deep : shade);
+      if (p < deepest && l > 0) set(x, y, deep);
+      else if (p < hollow || (p < mound && l > 0.03))
+        set(x, y, soft ? (checker(x, y) ? deep : white) : shade);
       else set(x, y, white);
     }
   t.settle();
 }
 
 /** The palette colour nearest `target` among the cool ones (blue at least red); `fallback` if none. */
-function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb): Rgb {
+function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb, maxChroma = Number.POSITIVE_INFINITY): Rgb {
   const [L, a, b] = oklab(target);
   let best: Rgb | null = null;
   let bestD = Number.POSITIVE_INFINITY;
   for (const c of t.painter.palette) {
     if (c[2] < c[0] - 16) continue;
     const [l2, a2, b2] = oklab(c);
+    if (Math.hypot(a2, b2) > maxChroma) continue;
     const d = (L - l2) ** 2 + (a - a2) ** 2 + (b - b2) ** 2;
     if (d < bestD) {
       bestD = d;
