@@ -68,7 +68,62 @@ const mean = (f: RgbaImage) => {
   return [r / n, g / n, b / n] as const;
 };
 
+/** Share of opaque pixels whose four neighbours are opaque too (a dither's are not). */
+const solidShare = (f: RgbaImage) => {
+  let n = 0;
+  let inner = 0;
+  for (let y = 1; y < f.height - 1; y++)
+    for (let x = 1; x < f.width - 1; x++) {
+      if (!alpha(f, x, y)) continue;
+      n++;
+      if (alpha(f, x - 1, y) && alpha(f, x + 1, y) && alpha(f, x, y - 1) && alpha(f, x, y + 1)) inner++;
+    }
+  return n ? inner / n : 0;
+};
+/** The mean row of a frame's opaque pixels. */
+const centreY = (f: RgbaImage) => {
+  let s = 0;
+  let n = 0;
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++)
+      if (alpha(f, x, y)) {
+        s += y;
+        n++;
+      }
+  return s / n;
+};
+
 describe('motion of parts', () => {
+  it('a ghost hovering bobs 3 px or more at 64 px, eased, over a shadow that shrinks as it rises (decision 0088)', async () => {
+    const out = await sheet('a ghost hovering', 8);
+    expect(out.animation).toBe('float');
+    // the body: the opaque rows above the shadow (the lowest group of rows, apart from the body)
+    const tops = out.frames.map((f) => bbox(f)[1]);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeGreaterThanOrEqual(3);
+    const shadows = out.frames.map((f) => {
+      // the last opaque row and the rows of its run: the shadow, with a clear row above it
+      const [, , , y1] = bbox(f);
+      let y = y1;
+      while (
+        y > 0 &&
+        f.data.subarray(y * f.width * 4, (y + 1) * f.width * 4).some((v, i) => i % 4 === 3 && v)
+      )
+        y--;
+      let width = 0;
+      for (let x = 0; x < f.width; x++) if (alpha(f, x, y1 - Math.floor((y1 - y) / 2))) width++;
+      return { gap: y, width, rows: y1 - y };
+    });
+    for (const s of shadows) {
+      // a flat shadow apart from the body: a clear row above it, a few rows tall
+      expect(s.rows).toBeGreaterThanOrEqual(1);
+      expect(s.rows).toBeLessThanOrEqual(5);
+    }
+    // highest body, smallest shadow
+    const hi = tops.indexOf(Math.min(...tops));
+    const lo = tops.indexOf(Math.max(...tops));
+    expect(shadows[hi]!.width).toBeLessThan(shadows[lo]!.width);
+  });
+
   it('a coin spins through at least 6 widths, down to its rim, with a shine that crosses it', async () => {
     const out = await sheet('a gold coin spinning');
     expect(out.animation).toBe('spin');
@@ -190,6 +245,14 @@ describe('motion of parts', () => {
     expect(g0 / r0).toBeGreaterThan(g3 / r3);
     expect(r3 - b3).toBeGreaterThan(60);
     expect(Math.max(r5, g5, b5) - Math.min(r5, g5, b5)).toBeLessThan(40);
+    // its smoke is round puffs in one cloud, not a dither: few groups, most pixels solid inside
+    // (a checker's pixels have no opaque 4-neighbours), rising and thinning (decision 0088)
+    for (const f of out.frames.slice(4)) {
+      expect(opaqueGroups(f).length).toBeLessThanOrEqual(2);
+      expect(solidShare(f)).toBeGreaterThan(0.55);
+    }
+    expect(centreY(out.frames[5]!)).toBeLessThan(centreY(out.frames[4]!) - 1);
+    expect(areas[5]).toBeLessThan(areas[4]!);
     // and the pipeline's quality check takes it as one thing bursting (not unrelated frames)
     const task = await runPipeline(
       {

@@ -208,11 +208,12 @@ export function inspectQuality(input: QualityInput): QualityReport {
       // a UI piece's states differ in colour on purpose (hover lighter, disabled grey): they are the
       // same piece when they have the same shape, so its states are compared by their opaque pixels
       // a burst grows from a flash, changes colour and thins into smoke on purpose: each frame is
-      // the same thing when it lies where the frame before it lay
+      // the same thing when it lies where the frame before it lay (a row's first frame starts the
+      // burst again: it lies where the row before began, not where its smoke rose to)
       const score = expected.uiKind
         ? maskOverlap(frames[first]!, frames[i]!)
         : input.motion === 'burst'
-          ? maskContained(frames[i - 1]!, frames[i]!)
+          ? maskContained(frames[i % fpd === 0 ? i - fpd : i - 1]!, frames[i]!)
           : input.motion === 'spin'
             ? overlap
             : Math.min(overlap, covRatio);

@@ -59,6 +59,8 @@ export interface Pose {
 }
 
 const TAU = Math.PI * 2;
+/** How far a floating thing rises from the bottom of its bob to the top, in its own heights. */
+const FLOAT_RISE = 0.085;
 const still = (): Pose => ({ dx: 0, dy: 0, rot: 0, sx: 1, sy: 1 });
 
 /**
@@ -185,7 +187,9 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
       pose.dy = -0.06 + 0.03 * c;
       return pose;
     case 'float':
-      pose.dy = (-0.05 * (1 - c)) / 2 - 0.02;
+      // a bob you can see: a twelfth of its height from the bottom of the cycle to the top, eased
+      // (4–5 px at 64 px), a little sway; sprite.ts draws its shadow below, smaller as it rises
+      pose.dy = FLOAT_RISE * (-(1 - c) / 2) - 0.02;
       pose.rot = 3 * s;
       return pose;
     case 'glow':

@@ -30,6 +30,8 @@ const LIDDED = /\b(chest|treasure|coffer|trunk|casket|coffin)\b/;
 const SWINGING = /\b(door|doors|doorway|gate|portal|hatch|shutter|wardrobe|cabinet|locker|cupboard|closet)\b/;
 /** Cloth that waves on a pole or a line. */
 const CLOTH = /\b(flag|flags|banner|pennant|standard|ensign|streamer|windsock|bunting|sail)\b/;
+/** Hearts: they beat. */
+const HEARTS = /\bhearts?\b|心/;
 /** Vessels with a liquid in them. */
 const VESSELS =
   /\b(potion|flask|bottle|vial|cauldron|beaker|jar|kettle|pot|cup|mug|tankard|goblet|bowl|tube|elixir|brew|poison|philter)\b/;
@@ -51,7 +53,11 @@ const VERBS: ReadonlyArray<[RegExp, PropMotion]> = [
   [/^(bubble|bubbles|bubbling|boil|boils|boiling|brewing|fizz|fizzing|fizzes|冒泡|沸腾)$/, 'bubble'],
   [/^(glow|glows|glowing|发光|闪耀)$/, 'glow'],
   // a heart or a star pulsing swells and brightens; it has no halo (a glow has: decision 0081)
-  [/^(pulse|pulses|pulsing|pulsate|pulsates|pulsating|throb|throbs|throbbing|搏动)$/, 'pulse'],
+  // (a heart beating is its pulse: `beat` pulses a heart only, wings beat as they fly)
+  [
+    /^(pulse|pulses|pulsing|pulsate|pulsates|pulsating|throb|throbs|throbbing|beat|beats|beating|搏动|跳动)$/,
+    'pulse',
+  ],
 ];
 
 /**
@@ -76,6 +82,7 @@ export function thingVerb(words: readonly string[], of: string): { motion: PropM
       if ((motion === 'open' || motion === 'close') && !LIDDED.test(of) && !SWINGING.test(of)) continue;
       if (motion === 'wave' && !CLOTH.test(of)) continue;
       if (motion === 'bubble' && !VESSELS.test(of)) continue;
+      if (motion === 'pulse' && /^(beat|跳动)/.test(w) && !HEARTS.test(of)) continue;
       return { motion, word };
     }
   }
@@ -201,8 +208,76 @@ export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ct
     case 'glow':
       return glow(base, f, n, ctx);
     case 'pulse':
-      return glow(base, f, n, ctx, false);
+      return pulse(base, f, n, ctx);
   }
+}
+
+/** How much bigger a pulse is at its height than at rest (a share of its size: a beat you can see). */
+const PULSE_SWELL = 0.16;
+
+/**
+ * A pulse swells and eases back: the body grows about its middle by up to {@link PULSE_SWELL} of its
+ * size (an eased sine, frame 0 at rest), its inside resampled and its outline drawn anew a pixel out
+ * round it (never a doubled outline), a step lighter at its height. The frame's edge bounds the swell.
+ */
+function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  if (!box) return copyOf(base);
+  const i = (1 - Math.cos((2 * Math.PI * f) / n)) / 2;
+  if (i <= 0) return copyOf(base);
+  const cx = (box.x0 + box.x1 + 1) / 2;
+  const cy = (box.y0 + box.y1 + 1) / 2;
+  const bw = box.x1 - box.x0 + 1;
+  const bh = box.y1 - box.y0 + 1;
+  // the largest swell that keeps the outline a pixel off every edge
+  const room = Math.min(
+    (2 * Math.min(cx - 1, base.width - 1 - cx)) / bw,
+    (2 * Math.min(cy - 1, base.height - 1 - cy)) / bh,
+  );
+  const s = 1 + Math.min(PULSE_SWELL, Math.max(0, room - 1)) * i;
+  if (s <= 1.001) return copyOf(base);
+  const out = blank(base);
+  const w = base.width;
+  const inner = new Uint8Array(w * base.height);
+  const src = (x: number, y: number): [number, number] => [
+    Math.floor(cx + (x + 0.5 - cx) / s),
+    Math.floor(cy + (y + 0.5 - cy) / s),
+  ];
+  const lit = i >= 0.85;
+  for (let y = 0; y < base.height; y++)
+    for (let x = 0; x < w; x++) {
+      const [sx, sy] = src(x, y);
+      if (!opaqueAt(base, sx, sy) || edgeAt(base, sx, sy)) continue;
+      inner[y * w + x] = 1;
+      const c = rgbAt(base, sx, sy);
+      put(out, x, y, lit ? ctx.colours.step(c, 1) : c);
+    }
+  // the outline: round the resampled inside, in the colour of the drawing's outline nearest it
+  const N4 = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const;
+  for (let y = 0; y < base.height; y++)
+    for (let x = 0; x < w; x++) {
+      if (inner[y * w + x]) continue;
+      const by = N4.find(([dx, dy]) => {
+        const nx = x + dx;
+        const ny = y + dy;
+        return nx >= 0 && ny >= 0 && nx < w && ny < base.height && inner[ny * w + nx];
+      });
+      if (!by) continue;
+      const [sx, sy] = src(x, y);
+      let c: Rgb | null = null;
+      for (let r = 0; r <= 2 && !c; r++)
+        for (let dy = -r; dy <= r && !c; dy++)
+          for (let dx = -r; dx <= r && !c; dx++)
+            if (opaqueAt(base, sx + dx, sy + dy) && edgeAt(base, sx + dx, sy + dy))
+              c = rgbAt(base, sx + dx, sy + dy);
+      put(out, x, y, c ?? ctx.colours.outline(rgbAt(out, x + by[0], y + by[1])));
+    }
+  return out;
 }
 
 /**

@@ -207,6 +207,8 @@ function placeDrawing(
   // a lid folds back above the box it opens, bubbles rise out of a cauldron
   const above = roomAbove(job.motion, `${d.label} ${d.heads.join(' ')}`);
   if (above) corners.push([x0 - cx, y0 - cy - bh * above], [x1 - cx, y0 - cy - bh * above]);
+  // a floating thing's shadow lies below the bottom of its bob
+  if (job.motion === 'float') corners.push([0, y1 - cy + bh * 0.15]);
   if (job.motion === 'fly') {
     const r = Math.hypot(bw * 0.45, bh / 2);
     corners.push([-r, -r * 0.6], [r, -r * 0.6], [-r, r * 0.6], [r, r * 0.6]);
@@ -455,7 +457,13 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const box = await measuredBox(job);
   const prop = PROP_MOTIONS.has(job.motion) ? (job.motion as PropMotion) : null;
   // room (in grid cells) for a halo's rings, a glint's arms, a ripple
-  const pad = (['glow', 'pulse', 'sparkle', 'wave'].includes(job.motion) ? 2 : 0) * k;
+  // (a pulse swells by a sixth of its size at its height: a fourteenth of the frame each side)
+  const pad =
+    (job.motion === 'pulse'
+      ? Math.max(2, Math.round(Math.min(gw, gh) * 0.07))
+      : ['glow', 'sparkle', 'wave'].includes(job.motion)
+        ? 2
+        : 0) * k;
   // a drawing whose facing is recorded (library/facing.ts): a side view faces its side, a drawing seen
   // from above turns for every row (issue #39)
   const native = nativeFacing(d.id);
@@ -539,7 +547,11 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   const crafted = done.frames.map((source, i) => {
     let frame = source;
     const dissolve = unique[i]!.pose.dissolve;
-    if (dissolve)
+    const stage = unique[i]!.pose.burst;
+    // an explosion's last frames are smoke: round grey puffs that rise and thin (not dither noise)
+    if (job.motion === 'burst' && stage !== undefined && stage >= SMOKE_FROM)
+      frame = smoke(frame, stage, done.colours);
+    else if (dissolve)
       for (let y = 0; y < gh; y++)
         for (let x = 0; x < gw; x++)
           if ((coarse ? puff(x >> 1, y >> 1) : bayer(x, y)) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
@@ -582,14 +594,16 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     id: d.id,
     of: `${d.label} ${d.heads.join(' ')}`,
   };
+  const shadow = job.motion === 'float' ? floatShadow(crafted, done.colours.colours) : null;
   return {
     frames: slots.map((i, slot) => {
       const di = Math.floor(slot / fpd);
-      const grid = prop
+      const posed = prop
         ? propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx)
         : views[di]!.view === 'turned' && turns[di] !== null
           ? turnedFrame(i, turns[di]!)!
           : crafted[i]!;
+      const grid = shadow ? shadow(posed) : posed;
       const f = upscale(grid.data, gw, gh, factor, job.width, job.height);
       return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
     }),
@@ -597,6 +611,139 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     bodyColor: done.colours.map(job.asked ?? (d.silhouette ? fill : ([...d.color] as Rgb))),
     provenance: lib.provenanceOf(d),
   };
+}
+
+/**
+ * A floating thing's shadow: a flat ellipse in the look's darkest colour a little below the lowest
+ * point of its bob, as wide as a third of it (two thirds of its width) at the bottom of the bob and a
+ * third narrower at its top (it rises away from the ground). Returns the frame with it drawn.
+ */
+function floatShadow(
+  frames: readonly RgbaImage[],
+  colours: readonly Rgb[],
+): ((f: RgbaImage) => RgbaImage) | null {
+  const boxes = frames.map(opaqueBox).filter((b) => b !== null);
+  if (!boxes.length) return null;
+  const { width: w, height: h } = frames[0]!;
+  const low = Math.max(...boxes.map((b) => b[3]));
+  const high = Math.min(...boxes.map((b) => b[3]));
+  const wide = Math.max(...boxes.map((b) => b[2] - b[0] + 1));
+  // a clear row between the lowest point of the bob and the shadow's top
+  const ry0 = Math.max(1, Math.round(wide * 0.27 * 0.22));
+  const cy = Math.min(h - 2 - ry0, low + ry0 + 2);
+  // a cool dark grey of the look's own colours (black would read as a hole)
+  let dark: Rgb = [66, 62, 78];
+  let l = Number.POSITIVE_INFINITY;
+  for (const c of colours) {
+    const v = (c[0] - 66) ** 2 + (c[1] - 62) ** 2 + (c[2] - 78) ** 2;
+    if (v < l) {
+      l = v;
+      dark = c;
+    }
+  }
+  return (frame) => {
+    const b = opaqueBox(frame);
+    if (!b || cy <= b[3] + 1) return frame;
+    const lift = low > high ? (low - b[3]) / (low - high) : 0;
+    const rx = Math.max(2, Math.round(wide * 0.27 * (1 - 0.35 * lift)));
+    const ry = Math.max(1, Math.round(rx * 0.22));
+    const mx = (b[0] + b[2] + 1) / 2;
+    const out = { width: w, height: h, data: new Uint8Array(frame.data) };
+    for (let y = cy - ry; y <= cy + ry; y++)
+      for (let x = Math.floor(mx - rx); x <= Math.ceil(mx + rx); x++) {
+        if (x < 0 || y < 0 || x >= w || y >= h) continue;
+        if (((x + 0.5 - mx) / rx) ** 2 + ((y - cy) / (ry + 0.5)) ** 2 > 1) continue;
+        const i = (y * w + x) * 4;
+        if (out.data[i + 3]) continue;
+        out.data.set([dark[0], dark[1], dark[2], 255], i);
+      }
+    return out;
+  };
+}
+
+/** The box [x0, y0, x1, y1] of a frame's opaque pixels, or null. */
+function opaqueBox(frame: RgbaImage): [number, number, number, number] | null {
+  const { width: w, height: h, data } = frame;
+  let [x0, y0, x1, y1] = [w, h, -1, -1];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (data[(y * w + x) * 4 + 3]) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return x1 < 0 ? null : [x0, y0, x1, y1];
+}
+
+/** The stage (0 … 1) from which an explosion is smoke. */
+const SMOKE_FROM = 0.7;
+
+/**
+ * An explosion turned to smoke at `stage`: five round puffs heaped in a cloud over the middle of the
+ * blast's box, each shaded on a grey ramp (lit upper left, a darker rim below, the outline round the
+ * cloud), rising by a fifth of the blast's height and thinning to two smaller puffs by the end.
+ */
+function smoke(frame: RgbaImage, stage: number, colours: { map(c: Rgb): Rgb }): RgbaImage {
+  const b = opaqueBox(frame);
+  const { width: w, height: h } = frame;
+  const out = { width: w, height: h, data: new Uint8Array(frame.data.length) };
+  if (!b) return out;
+  const k = Math.min(1, Math.max(0, (stage - SMOKE_FROM) / (1 - SMOKE_FROM)));
+  const bw = b[2] - b[0] + 1;
+  const bh = b[3] - b[1] + 1;
+  const mx = (b[0] + b[2] + 1) / 2;
+  const my = (b[1] + b[3] + 1) / 2 + bh * 0.12;
+  const [lit, mid, dark, line] = (
+    [
+      [206, 202, 210],
+      [156, 152, 164],
+      [110, 104, 118],
+      [62, 58, 72],
+    ] as Rgb[]
+  ).map((c) => colours.map(c)) as [Rgb, Rgb, Rgb, Rgb];
+  // the puffs: where they sit in the cloud (in shares of the box) and how big; the outer ones go first
+  const puffs: Array<[number, number, number]> = [
+    [0, -0.1, 0.2],
+    [-0.17, 0.04, 0.16],
+    [0.18, 0.05, 0.15],
+    [-0.08, 0.15, 0.13],
+    [0.1, 0.16, 0.12],
+  ];
+  const count = Math.max(2, Math.round(puffs.length - 3 * k));
+  const rise = bh * (0.04 + 0.14 * k);
+  const size = Math.min(bw, bh) * (1 - 0.3 * k);
+  const cloud = puffs.slice(0, count).map(([u, v, r], j) => ({
+    x: mx + u * bw * (1 + 0.3 * k),
+    y: my + v * bh - rise * (1 + 0.25 * j),
+    r: Math.max(1.5, r * size),
+  }));
+  const set = (x: number, y: number, c: Rgb) => {
+    if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1) return;
+    out.data.set([c[0], c[1], c[2], 255], (y * w + x) * 4);
+  };
+  const disc = (cx: number, cy: number, r: number, c: Rgb) => {
+    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++)
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++)
+        if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) set(x, y, c);
+  };
+  for (const p of cloud) disc(p.x, p.y, p.r, dark);
+  // the shade only at the cloud's underside: each puff's middle tone covers all but its lower right
+  for (const p of cloud) disc(p.x - p.r * 0.1, p.y - p.r * 0.14, p.r * 0.9, mid);
+  for (const p of cloud) disc(p.x - p.r * 0.28, p.y - p.r * 0.34, p.r * 0.55, lit);
+  // the outline round the whole cloud
+  const solid = new Uint8Array(out.data.filter((_, i) => i % 4 === 3));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (solid[y * w + x]) continue;
+      const near =
+        (x > 0 && solid[y * w + x - 1]) ||
+        (x < w - 1 && solid[y * w + x + 1]) ||
+        (y > 0 && solid[(y - 1) * w + x]) ||
+        (y < h - 1 && solid[(y + 1) * w + x]);
+      if (near) out.data.set([line[0], line[1], line[2], 255], (y * w + x) * 4);
+    }
+  return out;
 }
 
 /** A fixed scatter of 0…1 over cells (where smoke thins first): a hash, not an ordered pattern. */
