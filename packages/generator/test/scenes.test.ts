@@ -51,7 +51,7 @@ const colours = (frame: { data: Uint8Array }) =>
 describe('scene composer', () => {
   it.each([
     // the issue's own examples
-    ['a sunny beach with palm trees', 'beach', { sunny: 'sun', palm: 'f/palm-tree' }],
+    ['a sunny beach with palm trees', 'beach', { sunny: 'sun', palm: 'palm trees' }],
     ['a desert with pyramids at sunset', 'dusk desert', { pyramids: 'pyramids' }],
     ['an underwater coral reef', 'underwater', { coral: expect.any(String) }],
     ['a cyberpunk street in the rain', 'night city street in the rain', { cyberpunk: 'neon signs' }],
@@ -60,8 +60,8 @@ describe('scene composer', () => {
       'night meadow',
       { graveyard: 'f/headstone', moon: 'full moon' },
     ],
-    ['an oasis with palm trees', 'desert', { oasis: 'lake', palm: 'f/palm-tree' }],
-    ['a beach with palm trees at sunset', 'dusk beach', { palm: 'f/palm-tree' }],
+    ['an oasis with palm trees', 'desert', { oasis: 'lake', palm: 'palm trees' }],
+    ['a beach with palm trees at sunset', 'dusk beach', { palm: 'palm trees' }],
     ['desert with pyramids', 'desert', { pyramids: 'pyramids' }],
     ['a forest with a waterfall', 'forest', { waterfall: 'waterfall' }],
     ['a dungeon corridor with torches', 'dungeon corridor', { torches: expect.stringMatching(/^torches/) }],
@@ -182,6 +182,50 @@ describe('scene composer', () => {
       for (let p = 0; p < stack.length; p += 4)
         if (l.image.data[p + 3]) stack.set(l.image.data.subarray(p, p + 4), p);
     expect(Buffer.from(stack).equals(Buffer.from(out.frames[0]!.data))).toBe(true);
+  });
+
+  it('palm trees have fronds from one crown point, not a leafy dome, and no two are one stamp (decision 0088)', async () => {
+    const out = await draw('a tropical beach with palm trees');
+    const props = out.layers!.find((l) => l.name === 'props')!.image;
+    const { width: w, height: h, data } = props;
+    const green = (p: number) => data[p * 4 + 3]! > 0 && data[p * 4 + 1]! > data[p * 4]! + 20;
+    // the crowns: 8-connected groups of leaf-green pixels
+    const seen = new Uint8Array(w * h);
+    const crowns: Array<{ n: number; x0: number; y0: number; x1: number; y1: number }> = [];
+    for (let p = 0; p < w * h; p++) {
+      if (seen[p] || !green(p)) continue;
+      const c = { n: 0, x0: w, y0: h, x1: 0, y1: 0 };
+      const stack = [p];
+      seen[p] = 1;
+      while (stack.length) {
+        const q = stack.pop()!;
+        const [x, y] = [q % w, Math.floor(q / w)];
+        c.n++;
+        c.x0 = Math.min(c.x0, x);
+        c.x1 = Math.max(c.x1, x);
+        c.y0 = Math.min(c.y0, y);
+        c.y1 = Math.max(c.y1, y);
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const r = (y + dy) * w + x + dx;
+            if (x + dx < 0 || x + dx >= w || y + dy < 0 || y + dy >= h || seen[r] || !green(r)) continue;
+            seen[r] = 1;
+            stack.push(r);
+          }
+      }
+      if (c.n >= 30) crowns.push(c);
+    }
+    expect(crowns.length).toBeGreaterThanOrEqual(2);
+    for (const c of crowns) {
+      const box = (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+      // fronds are strokes: they cover well under half of their box (a dome of discs covers most)
+      expect(c.n / box).toBeLessThan(0.45);
+      // wider than tall: fronds spread and droop
+      expect(c.x1 - c.x0).toBeGreaterThan(c.y1 - c.y0);
+    }
+    // no two palms are one stamp: their crowns differ in size or shape
+    const keys = new Set(crowns.map((c) => `${c.n}:${c.x1 - c.x0}:${c.y1 - c.y0}`));
+    expect(keys.size).toBe(crowns.length);
   });
 
   it('is deterministic in the seed, and another seed is another picture', async () => {

@@ -45,6 +45,10 @@ interface Ctx {
   glow: Set<number>;
   /** Where things stand: the top of the near ground, or a room's floor. */
   groundY: number;
+  /** The sun's or the moon's disc where the sky has one (the sea's glitter lies under it, nowhere else). */
+  disc?: { x: number; y: number; r: number };
+  /** The spans [x0, x1] of the things already stood on the near ground (no two stand in one place). */
+  stood: Array<[number, number]>;
   lib: Awaited<ReturnType<typeof loadDrawings>>;
 }
 
@@ -166,6 +170,7 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
     // a low sun stands clear of the far land (half-sunk it hid behind the hills: issue #39)
     const cy = low ? horizon - r * 1.9 : horizon * (full ? 0.3 : 0.26);
     const disc = P(light.disc);
+    ctx.disc = { x: cx, y: cy, r };
     // halo: two solid rings a step lighter than the sky each (a pixel artist's glow, not a dither)
     sky.disc(cx, cy, r + Math.max(1, r * 0.45), P(mixRgb(light.sky[1]!, light.disc, 0.18)));
     sky.disc(cx, cy, r + Math.max(1, r * 0.2), P(mixRgb(light.sky[1]!, light.disc, 0.38)));
@@ -482,11 +487,16 @@ function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): numb
   for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
     for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
       mid.rect(x, y, x + dash, y + 1, foam);
-  const glitterX = w * (ctx.has('lighthouse') ? 0.3 : 0.7);
-  const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
-  for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
-    if (bayer(y, y) > 0.3)
-      mid.rect(glitterX - (y - horizon) * 0.2 - 2, y, glitterX + (y - horizon) * 0.2 + 2, y + 1, glitter);
+  // the glitter: a column of light on the water under the sun or the moon, as wide as its disc near
+  // the horizon and wider towards the shore (no sun, no glitter: a glint under nothing is a mistake)
+  const sun = ctx.disc;
+  if (sun) {
+    const glitter = P(mixRgb(light.disc, [255, 255, 255], 0.3));
+    const half = Math.max(1.5, sun.r * 0.7);
+    for (let y = Math.floor(horizon) + 1; y < shore; y += 2)
+      if (bayer(y, y) > 0.3)
+        mid.rect(sun.x - (y - horizon) * 0.2 - half, y, sun.x + (y - horizon) * 0.2 + half, y + 1, glitter);
+  }
   return shore;
 }
 
@@ -1285,7 +1295,7 @@ const GROUND_PROPS: ReadonlyArray<{
     when: (ctx) => ctx.has('palms'),
     place: (w, h) => ({
       kind: 'palms',
-      id: 'f/palm-tree',
+      id: 'palm',
       scale: 0.5,
       xs: w > h * 1.3 ? [0.12, 0.3, 0.86] : [0.18, 0.82],
     }),
@@ -1358,10 +1368,19 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
   const { w, h, light } = ctx;
   const size = h * p.scale;
   let img: RgbaImage | null = null;
-  if (p.id !== 'lamp') img = await prop(ctx, p.id, size, p.fill);
+  if (p.id !== 'lamp' && p.id !== 'palm') img = await prop(ctx, p.id, size, p.fill);
   for (const [k, fx] of p.xs.entries()) {
-    const x = fx * w;
+    // where it stands: its place, or the nearest free one (a cactus in front of a palm's trunk, a
+    // fish on a fish, reads as one muddled thing)
+    const half = p.id === 'palm' ? size * 0.12 : p.id === 'lamp' ? size * 0.25 : (img?.width ?? 0) / 2;
+    const x = freeSpot(ctx, fx * w, half);
     const y = top + (h - top) * (0.2 + 0.15 * (k % 2));
+    if (p.id === 'palm') {
+      // each palm its own height and lean (a row of one palm copied is a stamp)
+      const lean = (fx < 0.5 ? 1 : -1) * ctx.rng.range(0.08, 0.24);
+      palm(props, x, y, size * ctx.rng.range(0.8, 1.12), lean, light.ambient);
+      continue;
+    }
     if (p.id === 'lamp') {
       // a street lamp: a post and a lit head
       const post = P([40, 40, 52]);
@@ -1382,7 +1401,110 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
         color: [255, 170, 70],
       });
   }
-  drew(ctx, p.kind, p.id === 'lamp' ? 'street lamps' : p.id, p.id === 'lamp' || img !== null);
+  drew(
+    ctx,
+    p.kind,
+    p.id === 'lamp' ? 'street lamps' : p.id === 'palm' ? 'palm trees' : p.id,
+    p.id === 'lamp' || p.id === 'palm' || img !== null,
+  );
+}
+
+/**
+ * The nearest x to `x` where a thing `half` wide each side stands clear of what already stands (a
+ * pixel or two apart) and inside the picture, searched outwards in steps of a fortieth of the width;
+ * the span is then reserved. Where nothing is free it stands at `x`.
+ */
+function freeSpot(ctx: Ctx, x: number, half: number): number {
+  const { w } = ctx;
+  const gap = Math.max(2, w * 0.01);
+  const clear = (at: number) =>
+    at - half >= 1 &&
+    at + half <= w - 1 &&
+    ctx.stood.every(([a, b]) => at + half + gap <= a || at - half - gap >= b);
+  const step = Math.max(1, w / 40);
+  let at = x;
+  for (let k = 0; k <= 24; k++) {
+    const tries = k === 0 ? [x] : [x + k * step, x - k * step];
+    const hit = tries.find(clear);
+    if (hit !== undefined) {
+      at = hit;
+      break;
+    }
+  }
+  ctx.stood.push([at - half, at + half]);
+  return at;
+}
+
+/**
+ * A palm tree: a slim ringed trunk that curves up to one crown point (`lean` of its height sideways),
+ * fronds springing from that point and drooping in arcs, each with leaflets hanging from its
+ * underside (lit above, darker below), and coconuts under the crown — not a round leafy dome.
+ */
+function palm(
+  layer: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+  lean: number,
+  light: (c: RGB) => RGB,
+): void {
+  const c = (rgb: RGB) => P(light(rgb));
+  const bark = c([150, 112, 74]);
+  const barkDark = c([104, 76, 52]);
+  const barkLit = c([190, 150, 104]);
+  const leaf = c([58, 150, 64]);
+  const leafLit = c([120, 196, 84]);
+  const leafDark = c([30, 96, 50]);
+  const nut = c([96, 64, 36]);
+  const tx = x + lean * size;
+  const ty = y - size;
+  // the trunk: a curve bending towards its lean near the top, thinner as it rises, ringed
+  const steps = Math.max(4, Math.ceil(size));
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    const px = x + (tx - x) * t * t;
+    const py = y + (ty - y) * t;
+    const half = Math.max(0.6, size * (0.055 - 0.025 * t));
+    const ring = Math.floor(py) % 3 === 0;
+    layer.rect(px - half, py, px + half + 0.01, py + 1, ring ? barkDark : bark);
+    if (!ring && half >= 1) layer.set(px - half + 0.5, py, barkLit);
+  }
+  // the fronds: angles from the crown (0 is to the right), each an arc that droops at its end
+  const fronds: Array<[number, number]> = [
+    [-178, 0.5],
+    [-150, 0.46],
+    [-118, 0.34],
+    [-62, 0.34],
+    [-30, 0.46],
+    [-2, 0.5],
+    [-92, 0.26],
+  ];
+  const stroke = Math.max(1, size * 0.035);
+  for (const [deg, len] of fronds) {
+    const a = (deg * Math.PI) / 180;
+    const L = len * size;
+    const n = Math.max(4, Math.ceil(L));
+    let [qx, qy] = [tx, ty];
+    for (let i = 1; i <= n; i++) {
+      const t = i / n;
+      const nx = tx + Math.cos(a) * L * t;
+      // the frond rises from the crown, then droops under its own weight
+      const ny = ty + Math.sin(a) * L * t + 0.75 * L * t * t;
+      const w = t < 0.6 ? stroke : 1;
+      layer.line(qx, qy, nx, ny, leaf, w);
+      // leaflets hang from it, shorter towards the tip; the top edge lit
+      if (i % 2 === 0 && t > 0.15) {
+        const hang = Math.max(1, size * 0.09 * (1 - t * 0.6));
+        layer.line(nx, ny + 1, nx + Math.cos(a) * hang * 0.35, ny + hang, leafDark, 1);
+      }
+      layer.set(qx, qy - 1 + (w > 1 ? 0 : 1), leafLit);
+      [qx, qy] = [nx, ny];
+    }
+  }
+  // coconuts under the crown
+  const r = Math.max(0.8, size * 0.035);
+  layer.disc(tx - r * 1.2, ty + r * 1.3, r, nut);
+  layer.disc(tx + r * 1.1, ty + r * 1.5, r, nut);
 }
 
 function paintFireflies(ctx: Ctx, props: PixelCanvas, top: number): void {
@@ -2303,9 +2425,31 @@ async function paintUnderwater(
   }
   drew(ctx, 'coral', 'coral (Fluent Emoji)', coral !== null);
   const fishIds = ['f/tropical-fish', 'f/fish', 'f/blowfish'];
+  // each fish in open water of its own: never one fish pasted over another
+  const swum: Array<[number, number, number, number]> = [];
   for (let k = 0; k < Math.max(2, Math.round(w / 80)); k++) {
     const fish = await prop(ctx, fishIds[k % fishIds.length]!, h * rng.range(0.07, 0.11));
-    if (fish) stand(props, fish, rng.range(0.1, 0.9) * w, rng.range(0.25, 0.6) * h, light.ambient);
+    if (!fish) continue;
+    for (let t = 0; t < 12; t++) {
+      const x = rng.range(0.1, 0.9) * w;
+      const y = rng.range(0.25, 0.6) * h;
+      const box: [number, number, number, number] = [
+        x - fish.width / 2,
+        y - fish.height,
+        x + fish.width / 2,
+        y,
+      ];
+      const gap = 2;
+      if (
+        swum.some(
+          (b) => box[0] < b[2] + gap && box[2] > b[0] - gap && box[1] < b[3] + gap && box[3] > b[1] - gap,
+        )
+      )
+        continue;
+      swum.push(box);
+      stand(props, fish, x, y, light.ambient);
+      break;
+    }
   }
   drew(ctx, 'fish', 'fish (Fluent Emoji)');
   const bubble = P([200, 236, 250]);
@@ -2390,6 +2534,7 @@ export async function composeScene(job: {
     glow: new Set(),
     lib,
     groundY: h * 0.8,
+    stood: [],
   };
   const sky = new PixelCanvas(w, h);
   const far = new PixelCanvas(w, h);
@@ -2481,7 +2626,7 @@ export async function composeScene(job: {
       ctx.report.push({ word: other.word, drawn: false, thing: true });
       continue;
     }
-    const x = w * ((k + 0.5) / things.length) * 0.7 + w * 0.15;
+    const x = freeSpot(ctx, w * ((k + 0.5) / things.length) * 0.7 + w * 0.15, got.image.width / 2);
     stand(
       props,
       got.image,
