@@ -238,8 +238,14 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
     const cw = rng.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
     const ch = Math.max(2, cw * 0.28);
     // clouds keep clear of a tall thing standing at the right (a lighthouse): never drawn through it
-    const cx = rng.range(-0.05, 1.05) * w * (ctx.has('lighthouse') ? 0.55 : 1);
-    const cy = rng.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
+    const span = w * (ctx.has('lighthouse') ? 0.55 : 1);
+    const drawnX = rng.range(-0.05, 1.05) * span;
+    const drawnY = rng.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
+    // a fair-weather cloud lies whole in the sky, never cut by the frame's edge (its puffs reach
+    // 0.6 of its width from its middle, its top 1.5 of its height above it); an overcast sky's run
+    // off the edges
+    const cx = rainy ? drawnX : Math.min(Math.max(drawnX, cw * 0.6 + 2), span - cw * 0.6 - 2);
+    const cy = rainy ? drawnY : Math.max(drawnY, ch * 1.5 + 2);
     // a cumulus: puffs lit on top, a shaded underside, cut flat at its base
     puff.px.fill(0);
     for (let k = 0; k < 4; k++) {
