@@ -207,8 +207,8 @@ function placeDrawing(
   // a lid folds back above the box it opens, bubbles rise out of a cauldron
   const above = roomAbove(job.motion, `${d.label} ${d.heads.join(' ')}`);
   if (above) corners.push([x0 - cx, y0 - cy - bh * above], [x1 - cx, y0 - cy - bh * above]);
-  // a floating thing's shadow lies below the bottom of its bob
-  if (job.motion === 'float') corners.push([0, y1 - cy + bh * 0.15]);
+  // a floating thing's shadow lies below the bottom of its bob (a moving sheet's)
+  if (job.motion === 'float' && fpd > 1) corners.push([0, y1 - cy + bh * 0.15]);
   if (job.motion === 'fly') {
     const r = Math.hypot(bw * 0.45, bh / 2);
     corners.push([-r, -r * 0.6], [r, -r * 0.6], [-r, r * 0.6], [r, r * 0.6]);
@@ -594,7 +594,8 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     id: d.id,
     of: `${d.label} ${d.heads.join(' ')}`,
   };
-  const shadow = job.motion === 'float' ? floatShadow(crafted, done.colours.colours) : null;
+  // (a bob's shadow, in a moving sheet only: a still sprite of a floating thing has no ground)
+  const shadow = job.motion === 'float' && fpd > 1 ? floatShadow(crafted, done.colours.colours) : null;
   return {
     frames: slots.map((i, slot) => {
       const di = Math.floor(slot / fpd);
