@@ -1,4 +1,53 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds the slowest files of the two-at-a-time group took in CI (stop 48's run of a18b5ae and the
+ * brief of 38j; the local cache of /work/main for the pipeline, CLI and generator files). Only their
+ * order matters: a fresh clone has no Vitest cache, and Vitest's own order is then project by project
+ * in name order, larger files first, so the studio's browser files (45–61 s each) started among the
+ * last and one worker sat idle while the other finished them. Longest first, the two workers end
+ * together. A file missing here keeps Vitest's own order after these; a warm cache's durations win.
+ */
+const CI_SECONDS: Record<string, number> = {
+  'studio:packages/studio/test/artist.test.ts': 61,
+  'studio:packages/studio/test/mock.test.ts': 55,
+  'studio:packages/studio/test/server.test.ts': 45,
+  'pipeline:packages/pipeline/test/level.test.ts': 30,
+  'cli:packages/cli/test/generate.test.ts': 30,
+  'pipeline:packages/pipeline/test/image-input-providers.test.ts': 30,
+  'generator:packages/generator/test/roles-and-kinds.test.ts': 22,
+  'generator:packages/generator/test/figures-read.test.ts': 19,
+  'generator:packages/generator/test/people.test.ts': 18,
+  'pipeline:packages/pipeline/test/tileset-model.test.ts': 15,
+  'pipeline:packages/pipeline/test/model-providers.test.ts': 11,
+  'generator:packages/generator/test/undrawn-heads.test.ts': 11,
+  'generator:packages/generator/test/scenes.test.ts': 11,
+};
+
+/** Longest first across projects (within each group order); the one-at-a-time projects keep Vitest's order. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const seconds = (spec: TestSpecification): number => {
+      if (spec.project.config.maxWorkers === 1) return 0; // one file at a time: order does not change the wall
+      const key = `${spec.project.name}:${relative(root, spec.moduleId)}`;
+      const cached = this.ctx.cache.getFileTestResults(key)?.duration;
+      return cached !== undefined ? cached / 1000 : (CI_SECONDS[key] ?? 0);
+    };
+    return sorted
+      .map((spec, index) => ({ spec, index, seconds: seconds(spec) }))
+      .sort(
+        (a, b) =>
+          a.spec.project.config.sequence.groupOrder - b.spec.project.config.sequence.groupOrder ||
+          b.seconds - a.seconds ||
+          a.index - b.index,
+      )
+      .map(({ spec }) => spec);
+  }
+}
 
 // One vitest run over every package: each folder below owns a vitest.config.ts
 // that names its project (unit tests beside the code, integration suites in test/).
@@ -16,6 +65,7 @@ export default defineConfig({
     // The reference server's and the real model servers' projects keep one file at a time
     // (fileParallelism: false) and so run after the rest, one file after another.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     // Vitest's own output, then one plain `tests: N passed, N failed, N skipped` line (the run's last).
     reporters: ['default', './test/reporters/closing-line.ts'],
   },
