@@ -10,8 +10,9 @@ export default defineConfig({
   // load a fresh copy after a panic
   entry: { index: 'src/index.ts', resvg: 'src/resvg.ts' },
   // resvg's glue and fflate's few functions built in (licenses/): one copy of resvg.wasm, and no
-  // 0.8 MB fflate package installed (issue #41)
-  noExternal: ['@resvg/resvg-wasm', 'fflate'],
+  // 0.8 MB fflate package installed (issue #41); @assetloom/text-bytes, the UTF-8 slice reader the
+  // pipeline and the generator share (a private workspace package, decision 0089), carried the same way
+  noExternal: ['@resvg/resvg-wasm', 'fflate', '@assetloom/text-bytes'],
   outDir,
   format: ['esm'],
   dts: { entry: 'src/index.ts', compilerOptions: { composite: false, incremental: false } },

@@ -7,6 +7,9 @@ const outDir = process.env.ASSETLOOM_BUILD_DIR ?? 'dist';
 export default defineConfig({
   entry: ['src/index.ts'],
   outDir,
+  // @assetloom/text-bytes (the UTF-8 slice reader the drawings and the pipeline share, a private
+  // workspace package, decision 0089) built in: nothing installs it
+  noExternal: ['@assetloom/text-bytes'],
   format: ['esm'],
   // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one
   dts: { compilerOptions: { composite: false, incremental: false } },

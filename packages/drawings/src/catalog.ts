@@ -1,7 +1,7 @@
+import { indexOfByte, sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { COMPOSITES, type CompositePart } from './composites.js';
 import { DRAWINGS, SETS } from './generated/catalog.js';
 import { drawingsConfig } from './load.js';
-import { indexOfByte, sharedUtf8, utf8Slice } from './text-bytes.js';
 
 /** A set's Iconify prefix, or `assetloom` for drawings composed of theirs (a campfire). */
 export type SetName = (typeof SETS)[number]['prefix'] | 'assetloom';

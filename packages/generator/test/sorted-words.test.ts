@@ -1,10 +1,11 @@
 // WordNet's generated lists read in place by binary search (issue #38) answer as the Maps and Sets of
 // them did: every entry found with its value, no word that is not an entry; read from the UTF-8 bytes
 // in one SharedArrayBuffer that pipeline threads share (decision 0079).
+
+import { sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { describe, expect, it } from 'vitest';
 import { COMPOUNDS, DRAW_AS, NEAR } from '../src/generated/draw-as.js';
 import { sortedWordMap, sortedWordSet } from '../src/internal/art/sorted-words.js';
-import { sharedUtf8, utf8Slice } from '../src/internal/art/text-bytes.js';
 
 describe('sorted word lists', () => {
   it('find every entry of the generated lists and nothing else', () => {

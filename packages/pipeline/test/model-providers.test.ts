@@ -525,7 +525,7 @@ describe('OpenAI Images provider', () => {
 });
 
 describe('browser safety of the model providers', () => {
-  it('library sources import only relative modules, fflate and @assetloom/drawings (no ws, no node:)', async () => {
+  it('library sources import only relative modules, fflate, @assetloom/drawings and @assetloom/text-bytes (no ws, no node:)', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
     const bad: string[] = [];
@@ -541,9 +541,10 @@ describe('browser safety of the model providers', () => {
           const dynamics = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
           for (const m of [...text.matchAll(statics), ...text.matchAll(dynamics)]) {
             const spec = (m[1] ?? m[2])!;
-            // @assetloom/drawings is browser-safe too (its own test holds it to the same rule)
-            if (!spec.startsWith('.') && spec !== 'fflate' && spec !== '@assetloom/drawings')
-              bad.push(`${p}: ${spec}`);
+            // @assetloom/drawings is browser-safe too (its own test holds it to the same rule);
+            // @assetloom/text-bytes (decision 0089) is built in and uses only TextEncoder/TextDecoder
+            const allowed = ['fflate', '@assetloom/drawings', '@assetloom/text-bytes'];
+            if (!spec.startsWith('.') && !allowed.includes(spec)) bad.push(`${p}: ${spec}`);
           }
         }
       }

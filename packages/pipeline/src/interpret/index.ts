@@ -1,3 +1,4 @@
+import { indexOfByte, sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { promptSubjectPart } from '../prompt-sections.js';
 import type {
   Action,
@@ -23,7 +24,6 @@ import {
 } from './generated/lexicon.js';
 import { type KindSpec, kindSpec } from './kinds.js';
 import { regularSingulars } from './morph.js';
-import { indexOfByte, sharedUtf8, utf8Slice } from './text-bytes.js';
 
 export {
   ACTIONS,

@@ -1,4 +1,4 @@
-import { indexOfByte, utf8Slice } from './text-bytes.js';
+import { indexOfByte, utf8Slice } from '@assetloom/text-bytes';
 
 /**
  * A generated, sorted, comma-separated list read in place (issue #38): words (`a,b,c`) or pairs

@@ -11,11 +11,11 @@ import {
   tokenize,
   wordClass,
 } from '@assetloom/pipeline/interpret';
+import { sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { nativeFacing } from './library/facing.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
-import { sharedUtf8, utf8Slice } from './text-bytes.js';
 
 /**
  * Where the built-in generator takes a sprite's subject from, decided per subject:
