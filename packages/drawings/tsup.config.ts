@@ -11,7 +11,7 @@ export default defineConfig({
   entry: { index: 'src/index.ts', resvg: 'src/resvg.ts' },
   // resvg's glue and fflate's few functions built in (licenses/): one copy of resvg.wasm, and no
   // 0.8 MB fflate package installed (issue #41); @assetloom/text-bytes, the UTF-8 slice reader the
-  // pipeline and the generator share (a private workspace package, decision 0089), carried the same way
+  // pipeline and the generator share (a private workspace package, decision 0090), carried the same way
   noExternal: ['@resvg/resvg-wasm', 'fflate', '@assetloom/text-bytes'],
   outDir,
   format: ['esm'],

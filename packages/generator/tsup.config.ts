@@ -8,7 +8,7 @@ export default defineConfig({
   entry: ['src/index.ts'],
   outDir,
   // @assetloom/text-bytes (the UTF-8 slice reader the drawings and the pipeline share, a private
-  // workspace package, decision 0089) built in: nothing installs it
+  // workspace package, decision 0090) built in: nothing installs it
   noExternal: ['@assetloom/text-bytes'],
   format: ['esm'],
   // the package tsconfig is a composite project (for tsc -b); the declaration build is a plain one

@@ -20,7 +20,7 @@ export default defineConfig({
   outDir,
   // fflate's few functions built in (licenses/fflate.txt): its package is 0.8 MB installed (issue #41);
   // @assetloom/text-bytes, the UTF-8 slice reader the drawings and the generator share (a private
-  // workspace package, decision 0089), carried the same way
+  // workspace package, decision 0090), carried the same way
   noExternal: ['fflate', '@assetloom/text-bytes'],
   format: ['esm'],
   // Shared chunks: each class (PipelineError, Painter, Rng, …) exists once whichever entries are

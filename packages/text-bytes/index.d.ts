@@ -2,7 +2,7 @@
  * A generated list as UTF-8 bytes read in place (issue #38, decision 0079): one SharedArrayBuffer that
  * every pipeline thread is handed, instead of the list as a string in each thread's heap. Slices are
  * decoded when a reader needs them. One source (index.js) for the drawings, the pipeline and the
- * generator; each build carries its own copy (decision 0089).
+ * generator; each build carries its own copy (decision 0090).
  */
 
 /** The text as UTF-8 bytes, in a SharedArrayBuffer where the runtime has one (else a plain buffer). */

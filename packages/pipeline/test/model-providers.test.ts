@@ -542,7 +542,7 @@ describe('browser safety of the model providers', () => {
           for (const m of [...text.matchAll(statics), ...text.matchAll(dynamics)]) {
             const spec = (m[1] ?? m[2])!;
             // @assetloom/drawings is browser-safe too (its own test holds it to the same rule);
-            // @assetloom/text-bytes (decision 0089) is built in and uses only TextEncoder/TextDecoder
+            // @assetloom/text-bytes (decision 0090) is built in and uses only TextEncoder/TextDecoder
             const allowed = ['fflate', '@assetloom/drawings', '@assetloom/text-bytes'];
             if (!spec.startsWith('.') && !allowed.includes(spec)) bad.push(`${p}: ${spec}`);
           }
