@@ -3,27 +3,41 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds the slowest files of the two-at-a-time group took in CI (stop 48's run of a18b5ae and the
- * brief of 38j; the local cache of /work/main for the pipeline, CLI and generator files). Only their
- * order matters: a fresh clone has no Vitest cache, and Vitest's own order is then project by project
- * in name order, larger files first, so the studio's browser files (45–61 s each) started among the
- * last and one worker sat idle while the other finished them. Longest first, the two workers end
- * together. A file missing here keeps Vitest's own order after these; a warm cache's durations win.
+ * Seconds the slowest files of the two-at-a-time group take in CI: the studio's from the brief of 38j
+ * (stop 48's run of a18b5ae); the generator's, pipeline's and question-set's from 38j's run of the
+ * drawings, pipeline and generator projects on the shared machine, halved (load average 10-20 made
+ * them about twice main's local cache: people 38 vs 13 s, roles-and-kinds 34 vs 16 s, level 32 vs
+ * 21 s). Only their order matters: a fresh clone has no Vitest cache, and Vitest's own order is then
+ * project by project in name order, larger files first, so the studio's browser files (45-61 s each)
+ * started 137th-148th of 159 and one worker sat idle while the other finished them. Longest first,
+ * the two workers end together. A file missing here keeps Vitest's own order after these; a warm
+ * cache's durations win.
  */
 const CI_SECONDS: Record<string, number> = {
   'studio:packages/studio/test/artist.test.ts': 61,
+  'generator:packages/generator/test/drawing.test.ts': 57,
   'studio:packages/studio/test/mock.test.ts': 55,
   'studio:packages/studio/test/server.test.ts': 45,
-  'pipeline:packages/pipeline/test/level.test.ts': 30,
+  'generator:packages/generator/test/pipeline.test.ts': 32,
   'cli:packages/cli/test/generate.test.ts': 30,
-  'pipeline:packages/pipeline/test/image-input-providers.test.ts': 30,
-  'generator:packages/generator/test/roles-and-kinds.test.ts': 22,
-  'generator:packages/generator/test/figures-read.test.ts': 19,
-  'generator:packages/generator/test/people.test.ts': 18,
-  'pipeline:packages/pipeline/test/tileset-model.test.ts': 15,
-  'pipeline:packages/pipeline/test/model-providers.test.ts': 11,
-  'generator:packages/generator/test/undrawn-heads.test.ts': 11,
-  'generator:packages/generator/test/scenes.test.ts': 11,
+  'generator:packages/generator/test/look.test.ts': 25,
+  'generator:packages/generator/test/scenes.test.ts': 25,
+  'pipeline:packages/pipeline/test/image-input-providers.test.ts': 23,
+  'generator:packages/generator/test/subjects.test.ts': 22,
+  'generator:packages/generator/test/people.test.ts': 19,
+  'generator:packages/generator/test/roles-and-kinds.test.ts': 17,
+  'pipeline:packages/pipeline/test/level.test.ts': 16,
+  'generator:packages/generator/test/refusals.test.ts': 16,
+  'pipeline:packages/pipeline/test/pixelize.test.ts': 16,
+  'generator:packages/generator/test/motion-parts.test.ts': 15,
+  'question-set:packages/question-set/test/schema-agreement.test.ts': 13,
+  'generator:packages/generator/test/something-else.test.ts': 13,
+  'generator:packages/generator/test/image-input.test.ts': 13,
+  'generator:packages/generator/test/figures-read.test.ts': 12,
+  'question-set:packages/question-set/test/cli.test.ts': 12,
+  'generator:packages/generator/test/character.test.ts': 12,
+  'generator:packages/generator/test/tileset.test.ts': 12,
+  'generator:packages/generator/test/actions-read.test.ts': 11,
 };
 
 /** Longest first across projects (within each group order); the one-at-a-time projects keep Vitest's order. */
