@@ -13,7 +13,7 @@ import { renderProcedural, runPipeline } from '../src/index.js';
 import { colourBudget } from '../src/internal/look/index.js';
 import { craftFaults } from '../src/internal/look/passes.js';
 import { chromaCap, rampsOf } from '../src/internal/look/ramps.js';
-import { spriteRequest } from './support.js';
+import { frameStats, spriteRequest } from './support.js';
 
 /** Issue #39: one look per project — whatever drew a sprite, it leaves through the same look pass. */
 const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest =>
@@ -292,5 +292,45 @@ describe('an enforced palette: every PNG indexed (colour type 3) with exactly th
     expect(result.ok).toBe(true);
     expect(storage.keys().some((k) => k.includes('palette'))).toBe(false);
     expect(storage.get('p/sprite.png')!.bytes[25]).not.toBe(3);
+  });
+});
+
+/** Issue #39, decision 0085: things of one set sit at one scale, off the frame's edges, without strays. */
+const PROPS = [
+  'a steel helmet',
+  'a wooden round shield',
+  'a golden crown',
+  'a wizard’s wand',
+  'a leather boot',
+  'a fire hydrant',
+  'a pointed wizard hat',
+  'a cowboy hat',
+  'a mailbox',
+  'a bucket',
+  'a sword',
+] as const;
+
+describe('one framing rule: the larger side ~80 % of the frame, a margin all round, no strays', () => {
+  it.each(PROPS)('%s at 32 px, every row', async (prompt) => {
+    const out = await renderProcedural(request(prompt, { resolution: 32, directions: 4 }));
+    const s = frameStats(out.frames);
+    expect(s.share).toBeGreaterThanOrEqual(0.7);
+    expect(s.share).toBeLessThanOrEqual(0.86);
+    expect(s.margin).toBeGreaterThanOrEqual(1);
+    expect(s.strays).toBe(0);
+  });
+  it('a crown, a hat and a hydrant at 64 px come out at one scale, standing on one ground line', async () => {
+    const stats = [];
+    for (const prompt of [
+      'a golden crown',
+      'a pointed wizard hat',
+      'a fire hydrant',
+      'a wooden round shield',
+    ])
+      stats.push(frameStats((await renderProcedural(request(prompt))).frames));
+    const shares = stats.map((s) => s.share);
+    expect(Math.max(...shares) / Math.min(...shares)).toBeLessThan(1.15);
+    const grounds = stats.map((s) => s.box[3]);
+    expect(Math.max(...grounds) - Math.min(...grounds)).toBeLessThanOrEqual(1);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImageRequest, RgbaImage } from '@assetloom/pipeline';
+import { oklabOf } from '@assetloom/pipeline/pixel';
 
 /**
  * What the generator's tests and benches share: the request of one still sprite (one direction, one
@@ -87,3 +88,48 @@ export const iou = (a: Uint8Array, b: Uint8Array) => {
   }
   return any ? both / any : 1;
 };
+
+/**
+ * How a sheet frames its subject (issue #39, decision 0085): the box of its opaque pixels over every
+ * frame, its larger side as a share of the frame's larger side, the least margin to any edge, the
+ * pixels in groups of ≤ 2 detached from the frame's largest group (strays), and how many hue families
+ * (30° apart, chroma ≥ 0.04, ≥ 3 % of the pixels) its colours fall in.
+ */
+export function frameStats(frames: readonly RgbaImage[]): {
+  box: [number, number, number, number];
+  share: number;
+  margin: number;
+  strays: number;
+  hues: number;
+} {
+  let [x0, y0, x1, y1] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  let strays = 0;
+  const bins = new Array<number>(12).fill(0);
+  let opaque = 0;
+  for (const f of frames) {
+    const b = opaqueBox(f);
+    if (b.x1 < 0) continue;
+    x0 = Math.min(x0, b.x0);
+    y0 = Math.min(y0, b.y0);
+    x1 = Math.max(x1, b.x1);
+    y1 = Math.max(y1, b.y1);
+    strays += opaqueGroups(f)
+      .filter((n) => n <= 2)
+      .reduce((s, n) => s + n, 0);
+    for (let i = 0; i < f.data.length; i += 4) {
+      if (!f.data[i + 3]) continue;
+      opaque++;
+      const [, a, bb] = oklabOf(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!);
+      if (Math.hypot(a, bb) < 0.04) continue;
+      bins[Math.floor((((Math.atan2(bb, a) * 180) / Math.PI + 360) % 360) / 30)]!++;
+    }
+  }
+  const { width: w, height: h } = frames[0]!;
+  return {
+    box: [x0, y0, x1, y1],
+    share: Math.max(x1 - x0 + 1, y1 - y0 + 1) / Math.max(w, h),
+    margin: Math.min(x0, y0, w - 1 - x1, h - 1 - y1),
+    strays,
+    hues: bins.filter((n) => n >= opaque * 0.03).length,
+  };
+}

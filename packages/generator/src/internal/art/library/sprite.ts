@@ -141,6 +141,12 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
   return fromOklab(Math.max(0.06, L - 0.1 + tone * 0.02), a * 1.02 + 0.004, b - 0.018);
 }
 
+/**
+ * The share of the frame's side a sprite's subject fills along its larger dimension, outline
+ * included (decision 0085): room round it on every side, one scale across a set.
+ */
+export const FRAME_FILL = 0.8;
+
 /** Where a drawing sits on its frames: the grid, its scale, its anchor and every frame's pose. */
 interface Placement {
   gw: number;
@@ -171,6 +177,7 @@ function placeDrawing(
   shrink = 1,
   pad = 0,
   topDown = false,
+  k = 1,
 ): Placement {
   const { drawing: d, style } = job;
   const fpd = job.framesPerDirection;
@@ -187,7 +194,9 @@ function placeDrawing(
   const cy = grounded ? y1 : (y0 + y1) / 2;
   const { lean, sx: vx, sy: vy } = job.variation;
   // (pad: room for what a motion draws round the drawing on its pixels: a halo, glints, a ripple)
-  const margin = 1 + Math.max(1, style.lineWeight) + (gh >= 96 ? 1 : 0) + pad;
+  // (in cells of the finished grid: a grid drawn at k times its size keeps k times the margin, so
+  // the outline the look adds after halving still stays off the frame's last row)
+  const margin = k * (1 + Math.max(1, style.lineWeight)) + (gh >= 96 ? 1 : 0) + pad;
   const baseline = grounded ? gh - margin : gh / 2;
   const poses: Pose[][] = names.map((name) =>
     // (seen from above, every row is the drawing's own pose turned)
@@ -233,11 +242,11 @@ function placeDrawing(
       px * Math.sin(a) + py * Math.cos(a) + pose.dy * bh,
     ];
   };
-  const fillH = d.group === 'icon' ? 0.86 : 0.84;
-  let s = Math.min(
-    (fillH * (grounded ? baseline - margin : gh - 2 * margin)) / bh,
-    ((gw - 2 * margin) * 0.94) / bw,
-  );
+  // one framing rule for every drawing (decision 0085): its larger side, outline included, is
+  // FRAME_FILL of the frame's, so a crown, a hat and a hydrant of one set sit at one scale; a motion
+  // that needs room only makes it smaller
+  const outlined = 2 * k;
+  let s = Math.min((FRAME_FILL * gh - outlined) / bh, (FRAME_FILL * gw - outlined) / bw);
   for (const row of poses)
     for (const pose of row)
       for (const m of [1, -1])
@@ -281,17 +290,20 @@ async function measuredBox(job: LibraryJob): Promise<readonly [number, number, n
         by1 = Math.max(by1, y + 1);
       }
   const [x0, y0, x1, y1] = d.box;
-  // grown only where the render reaches more than a pixel of the measure past the stated box
+  // grown where the render reaches more than a pixel of the measure past the stated box, and shrunk
+  // where it stops more than a pixel short of it (a stated box with room round the drawing framed
+  // it a third of the cell: decision 0085)
   const u = (v: number, size: number) => view[0] + (v / px) * size;
   const tol = (w * 1.5) / px;
+  const near = (stated: number, drawn: number) => (Math.abs(stated - drawn) > tol ? drawn : stated);
   const box =
     bx1 < 0
       ? d.box
       : ([
-          Math.min(x0, u(bx0, w * 1.5) + tol),
-          Math.min(y0, view[1] + (by0 / px) * h * 1.5 + tol),
-          Math.max(x1, u(bx1, w * 1.5) - tol),
-          Math.max(y1, view[1] + (by1 / px) * h * 1.5 - tol),
+          near(x0, u(bx0, w * 1.5)),
+          near(y0, view[1] + (by0 / px) * h * 1.5),
+          near(x1, u(bx1, w * 1.5)),
+          near(y1, view[1] + (by1 / px) * h * 1.5),
         ] as const);
   extents.set(d.id, box);
   return box;
@@ -468,7 +480,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // from above turns for every row (issue #39)
   const native = nativeFacing(d.id);
   const topDown = (native === 'up' || native === 'down') && !prop;
-  let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad, topDown);
+  let at = placeDrawing(job, gw * k, gh * k, names, box, 1, pad, topDown, k);
 
   // the distinct frames of the sheet (an idle cycle repeats in every direction that shows the same
   // view): each is rendered and finished once, then placed wherever it appears
@@ -513,7 +525,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     frames = [];
     for (const u of unique) frames.push(await renderPose(job, at, u.pose, u.view));
     if (shrink < 0.75 || !frames.some((f) => touchesEdge(f, ring, at.baseline < at.gh / 2 + 1))) break;
-    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9, pad, topDown);
+    at = placeDrawing(job, gw * k, gh * k, names, box, shrink * 0.9, pad, topDown, k);
   }
 
   // colour: silhouettes get their carved details back as a darker shade; the asked colour turns the
