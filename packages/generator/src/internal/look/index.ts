@@ -289,9 +289,13 @@ function halve(img: RgbaImage): RgbaImage {
 
 /**
  * A form shade across the whole subject, so every drawing is lit from the style's side whatever light
- * it was drawn with: the part of the silhouette furthest from the light a step darker; on a large
- * sprite (96 cells and more) also the part nearest it a step lighter, each band's inner edge dithered
- * so the shade reads as a curve, not a line (detail a large sprite has that a small one has not).
+ * it was drawn with. It follows the form, not a straight line across the box (decision 0085: one
+ * diagonal split across a flat crown or shield read as a shading bug): each pixel is placed between
+ * the silhouette's edge towards the light and its edge away from it, along the light's line through
+ * that pixel: a band of even depth along the far contour of each part a step darker (a crescent on a
+ * disc), and on a large sprite (96 cells and more) a thinner band along the near contour a step
+ * lighter, each band's inner edge dithered so the shade reads as a curve. Parts thinner than 4 cells
+ * are left to the rim light.
  */
 function formShade(
   img: RgbaImage,
@@ -300,8 +304,22 @@ function formShade(
   soft: boolean,
 ): void {
   const { width: w, height: h, data: d } = img;
-  const lx = light.x;
-  const ly = light.y;
+  const len = Math.max(Math.abs(light.x), Math.abs(light.y));
+  if (!(len > 0)) return;
+  const lx = light.x / len;
+  const ly = light.y / len;
+  const inside = (x: number, y: number) => {
+    const ix = Math.round(x);
+    const iy = Math.round(y);
+    return ix >= 0 && iy >= 0 && ix < w && iy < h && d[(iy * w + ix) * 4 + 3] !== 0;
+  };
+  const reach = (x: number, y: number, dx: number, dy: number) => {
+    let k = 0;
+    while (k < w + h && inside(x + dx * (k + 1), y + dy * (k + 1))) k++;
+    return k;
+  };
+  // the subject's extent along the light: a band is a share of it, so a disc's shade is a crescent of
+  // even width along its far contour (a share of each chord would be a straight line across a disc)
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (let y = 0; y < h; y++)
@@ -311,19 +329,31 @@ function formShade(
         lo = Math.min(lo, u);
         hi = Math.max(hi, u);
       }
-  if (!(hi > lo)) return;
+  const extent = hi - lo;
   const out = new Uint8Array(d);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 4;
       if (!d[i + 3]) continue;
-      // t: 1 on the lit side, 0 on the far side
-      const t = (x * lx + y * ly - lo) / (hi - lo);
-      // a dithered edge on a large sprite, a clean one on a small
+      // cells to the edge towards the light and away from it
+      const near = reach(x, y, lx, ly);
+      const far = reach(x, y, -lx, -ly);
+      const across = near + far + 1;
+      if (across < 4) continue;
+      // the shade: the far 0.22 of the subject's extent, never more than 0.38 of this part's width;
+      // the light (large sprites): the near 0.12, never more than 0.2 of it
+      const dark = Math.min(extent * 0.22, across * 0.38);
+      const lit = Math.min(extent * 0.12, across * 0.2);
       const dither = soft ? bayer(x, y) : 0.5;
+      const edge = soft ? 1.5 : 0;
       let dir: -1 | 1 | 0 = 0;
-      if (t < 0.3 || (t < 0.38 && dither < (0.38 - t) / 0.08)) dir = -1;
-      else if (soft && (t > 0.86 || (t > 0.8 && dither < (t - 0.8) / 0.06))) dir = 1;
+      if (far < dark - edge || (far < dark + edge && dither < (dark + edge - far) / (2 * edge || 1)))
+        dir = -1;
+      else if (
+        soft &&
+        (near < lit - edge || (near < lit + edge && dither < (lit + edge - near) / (2 * edge)))
+      )
+        dir = 1;
       if (!dir) continue;
       const c = step([d[i]!, d[i + 1]!, d[i + 2]!], dir);
       out[i] = c[0];
