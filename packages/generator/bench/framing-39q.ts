@@ -11,6 +11,7 @@ import { frameStats, spriteRequest } from '../test/support.js';
 
 interface Row {
   prompt: string;
+  assetType?: 'sprite' | 'animation';
   params?: { resolution?: number };
 }
 const list: Row[] = JSON.parse(readFileSync(resolve(process.argv[2]!), 'utf8'));
@@ -18,6 +19,7 @@ const res = Number(process.argv[3] ?? 64);
 for (const row of list) {
   const out = await renderProcedural(
     spriteRequest(row.prompt, {
+      assetType: row.assetType ?? 'sprite',
       resolution: row.params?.resolution ?? res,
       directions: 4,
       framesPerDirection: 4,

@@ -308,6 +308,8 @@ async function drawFromLibrary(
     // an animal or a costume face (a ghost, an alien) turns its face for rows it has no view for; a
     // person's drawn face is too detailed to move mark by mark (a person is the rig's in any case)
     turnsFace: !drawing.person && /^(animal|face-costume)/.test(drawing.group),
+    // a thing, not a creature: a silhouette of it may show two materials (a flag on its pole)
+    thing: !living && [undefined, 'object'].includes(it.kind ? kindSpec(it.kind)?.plan : undefined),
     variation: {
       // living things stand upright and keep their colours (a fox is orange, a black cat black)
       lean: living ? 0 : look.lean + Math.round(rng.range(-1, 1)),

@@ -13,7 +13,7 @@ import { renderProcedural, runPipeline } from '../src/index.js';
 import { colourBudget } from '../src/internal/look/index.js';
 import { craftFaults } from '../src/internal/look/passes.js';
 import { chromaCap, rampsOf } from '../src/internal/look/ramps.js';
-import { frameStats, spriteRequest } from './support.js';
+import { frameStats, opaqueGroups, spriteRequest } from './support.js';
 
 /** Issue #39: one look per project — whatever drew a sprite, it leaves through the same look pass. */
 const request = (prompt: string, over: Partial<ImageRequest> = {}): ImageRequest =>
@@ -333,4 +333,20 @@ describe('one framing rule: the larger side ~80 % of the frame, a margin all rou
     const grounds = stats.map((s) => s.box[3]);
     expect(Math.max(...grounds) - Math.min(...grounds)).toBeLessThanOrEqual(1);
   });
+  it.each(['a flag', 'a war hammer'])(
+    '%s: a one-colour silhouette shows its pole or haft in a second material',
+    async (prompt) => {
+      const out = await renderProcedural(request(prompt));
+      expect(out.interpretation?.source).toBe('drawing');
+      expect(frameStats(out.frames).hues).toBeGreaterThanOrEqual(2);
+    },
+  );
+  it.each(['a spear', 'a sword'])(
+    '%s: its travelling glint stays on it, one piece in every frame',
+    async (prompt) => {
+      const out = await renderProcedural(request(prompt, { directions: 4, framesPerDirection: 4 }));
+      expect(out.interpretation?.source).toBe('rig');
+      for (const f of out.frames) expect(opaqueGroups(f)).toHaveLength(1);
+    },
+  );
 });

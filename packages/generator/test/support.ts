@@ -92,8 +92,9 @@ export const iou = (a: Uint8Array, b: Uint8Array) => {
 /**
  * How a sheet frames its subject (issue #39, decision 0085): the box of its opaque pixels over every
  * frame, its larger side as a share of the frame's larger side, the least margin to any edge, the
- * pixels in groups of ≤ 2 detached from the frame's largest group (strays), and how many hue families
- * (30° apart, chroma ≥ 0.04, ≥ 3 % of the pixels) its colours fall in.
+ * pixels in groups of ≤ 2 detached from the frame's largest group (strays), and how many colour
+ * families its colours (lightness ≥ 0.3) fall in: hue bins of 30° (chroma ≥ 0.04) and the greys,
+ * each counted from 3 % of the pixels.
  */
 export function frameStats(frames: readonly RgbaImage[]): {
   box: [number, number, number, number];
@@ -106,6 +107,7 @@ export function frameStats(frames: readonly RgbaImage[]): {
   let strays = 0;
   const bins = new Array<number>(12).fill(0);
   let opaque = 0;
+  let greys = 0;
   for (const f of frames) {
     const b = opaqueBox(f);
     if (b.x1 < 0) continue;
@@ -119,8 +121,13 @@ export function frameStats(frames: readonly RgbaImage[]): {
     for (let i = 0; i < f.data.length; i += 4) {
       if (!f.data[i + 3]) continue;
       opaque++;
-      const [, a, bb] = oklabOf(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!);
-      if (Math.hypot(a, bb) < 0.04) continue;
+      const [L, a, bb] = oklabOf(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!);
+      // (outlines and the deepest shadows say nothing of a material)
+      if (L < 0.3) continue;
+      if (Math.hypot(a, bb) < 0.04) {
+        greys++;
+        continue;
+      }
       bins[Math.floor((((Math.atan2(bb, a) * 180) / Math.PI + 360) % 360) / 30)]!++;
     }
   }
@@ -130,6 +137,6 @@ export function frameStats(frames: readonly RgbaImage[]): {
     share: Math.max(x1 - x0 + 1, y1 - y0 + 1) / Math.max(w, h),
     margin: Math.min(x0, y0, w - 1 - x1, h - 1 - y1),
     strays,
-    hues: bins.filter((n) => n >= opaque * 0.03).length,
+    hues: bins.filter((n) => n >= opaque * 0.03).length + (greys >= opaque * 0.03 ? 1 : 0),
   };
 }

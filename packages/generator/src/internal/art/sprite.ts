@@ -542,14 +542,24 @@ function drawFramesAt(job: SpriteJob, plan: PlanOf, frame: FrameLayout, material
       const pose = poseOf(action, phase, fpd);
       const grid = new PixelCanvas(gw, gh);
       const parts = buildPlan(plan.build(unit), action, phase, fpd, facing);
-      if (plan.spec.plan === 'object' && action === 'idle' && fpd > 1) {
+      const glint = plan.spec.plan === 'object' && action === 'idle' && fpd > 1;
+      // (the thing without its glint: the glint shows only on it, never as a bubble beside a thin
+      // thing such as a spear: decision 0085)
+      const bare = glint ? new PixelCanvas(gw, gh) : null;
+      if (bare) renderParts(bare, parts.list, { ox, oy, facing, fall: pose.fall });
+      if (glint) {
         // a glint travels over still objects, so an idle cycle is never a still picture
         const a = phase * Math.PI * 2;
         parts.ball([Math.cos(a) * 2, Math.sin(a) * 3, 6 + Math.sin(a) * 2], 0.7, M.LIGHT, undefined, 5);
       }
       renderParts(grid, parts.list, { ox, oy, facing, fall: pose.fall });
       // shaded in the materials' ramps; the outline is the look's, as every sprite's
-      shaded.push({ width: gw, height: gh, data: shadeGrid(grid, materials, { ...style, lineWeight: 0 }) });
+      const data = shadeGrid(grid, materials, { ...style, lineWeight: 0 });
+      if (bare) {
+        const under = shadeGrid(bare, materials, { ...style, lineWeight: 0 });
+        for (let i = 3; i < data.length; i += 4) if (!under[i]) data[i] = 0;
+      }
+      shaded.push({ width: gw, height: gh, data });
     }
   });
   // the look every sprite shares (look/index.ts): one palette, one outline rule, clean edges

@@ -95,3 +95,123 @@ export function recolour(img: RgbaImage, main: Rgb, target: Rgb): void {
     d[i + 2] = bb;
   }
 }
+
+/** Chamfer (3-4) distance of every cell to the nearest cell where `seed` is false, in cells. */
+function chamfer(seed: Uint8Array, w: number, h: number): Float32Array {
+  const d = new Float32Array(w * h);
+  const big = 1e6;
+  for (let p = 0; p < w * h; p++) d[p] = seed[p] ? big : 0;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x]!);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (!d[p]) continue;
+      d[p] = Math.min(d[p]!, at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4);
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const p = y * w + x;
+      if (!d[p]) continue;
+      d[p] = Math.min(d[p]!, at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4);
+    }
+  for (let p = 0; p < w * h; p++) d[p] = d[p]! / 3;
+  return d;
+}
+
+/**
+ * A one-colour silhouette's thin long parts — a flag's pole, a lantern's handle, a hammer's haft —
+ * found as what a morphological opening (a disc of 5 % of the subject's size) removes, kept where a
+ * removed piece is long (a quarter of the subject), there are one or two such pieces, and they are
+ * 3–35 % of the silhouette.
+ * Returns a mask of those cells, or null when the silhouette has none (decision 0085: a flag and its
+ * pole in one brown read as a placeholder).
+ */
+export function thinParts(img: RgbaImage): Uint8Array | null {
+  const { width: w, height: h, data } = img;
+  const solid = new Uint8Array(w * h);
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  let area = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (data[(y * w + x) * 4 + 3]! >= 128) {
+        solid[y * w + x] = 1;
+        area++;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  if (!area) return null;
+  const size = Math.max(x1 - x0 + 1, y1 - y0 + 1);
+  const r = Math.max(1.5, size * 0.05);
+  const inner = chamfer(solid, w, h);
+  const core = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) core[p] = inner[p]! > r ? 0 : 1;
+  // distance to the nearest core cell (core = cells deeper than r): the opening is what lies within r
+  const toCore = chamfer(core, w, h);
+  const thin = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) thin[p] = solid[p] && toCore[p]! > r + 0.5 ? 1 : 0;
+  // long pieces only (a notch's corner or a spike's tip is no part of its own)
+  const keep = new Uint8Array(w * h);
+  const seen = new Uint8Array(w * h);
+  let kept = 0;
+  let pieces = 0;
+  for (let s = 0; s < w * h; s++) {
+    if (!thin[s] || seen[s]) continue;
+    const group: number[] = [];
+    const stack = [s];
+    seen[s] = 1;
+    let gx0 = w;
+    let gy0 = h;
+    let gx1 = -1;
+    let gy1 = -1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      group.push(p);
+      const x = p % w;
+      const y = (p - x) / w;
+      gx0 = Math.min(gx0, x);
+      gy0 = Math.min(gy0, y);
+      gx1 = Math.max(gx1, x);
+      gy1 = Math.max(gy1, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          if (thin[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    if (Math.max(gx1 - gx0 + 1, gy1 - gy0 + 1) < size * 0.25) continue;
+    for (const p of group) keep[p] = 1;
+    kept += group.length;
+    pieces++;
+  }
+  // one pole or two (a haft and its spike); more is a frame of one material (a table's top and legs)
+  return pieces <= 2 && kept >= area * 0.03 && kept <= area * 0.35 ? keep : null;
+}
+
+/**
+ * The cells of `mask` recoloured from `from` to `to`, each keeping its lightness offset from `from`
+ * (a carved line on a pole stays a line).
+ */
+export function paintParts(img: RgbaImage, mask: Uint8Array, from: Rgb, to: Rgb): void {
+  const [fL] = oklabOf(from[0], from[1], from[2]);
+  const [tL, ta, tb] = oklabOf(to[0], to[1], to[2]);
+  const d = img.data;
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p] || d[p * 4 + 3]! < 128) continue;
+    const [L] = oklabOf(d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!);
+    const c = fromOklab(Math.max(0.1, Math.min(0.95, tL + (L - fL))), ta, tb);
+    d[p * 4] = c[0];
+    d[p * 4 + 1] = c[1];
+    d[p * 4 + 2] = c[2];
+  }
+}

@@ -14,7 +14,7 @@ import {
 import { applyLook, type LookPass, lookOf } from '../../look/index.js';
 import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
-import { downsample, hueTurned, recolour, type Supersampled } from './craft.js';
+import { downsample, hueTurned, paintParts, recolour, type Supersampled, thinParts } from './craft.js';
 import { nativeFacing, quartersOf, quarterTurn } from './facing.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 import {
@@ -72,6 +72,8 @@ export interface LibraryJob {
   motion: LibraryMotion;
   /** An animal or a costume face (a ghost): a front view's side and back rows turn its face. */
   turnsFace?: boolean;
+  /** A thing, not a creature: a one-colour silhouette of it shows its thin long parts in a second material. */
+  thing?: boolean;
   /**
    * Seed variation: a lean (degrees), a stretch, a lighter or darker ramp, and a turn of the drawing's
    * own colour family round the hue circle (degrees; 0 for a subject whose colour is its identity).
@@ -146,6 +148,13 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
  * included (decision 0085): room round it on every side, one scale across a set.
  */
 export const FRAME_FILL = 0.8;
+
+/** A brown, orange or tan colour (wood, leather): its second material is steel, not more wood. */
+function isWoody(c: Rgb): boolean {
+  const [, a, b] = oklab(c);
+  const h = (Math.atan2(b, a) * 180) / Math.PI;
+  return Math.hypot(a, b) > 0.03 && h > 20 && h < 100;
+}
 
 /** Where a drawing sits on its frames: the grid, its scale, its anchor and every frame's pose. */
 interface Placement {
@@ -539,8 +548,15 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     : null;
   const fill = asked ?? job.fill;
   const tone = job.variation.tone;
+  // a one-colour silhouette of a thing (not a creature) gets a second material for its thin long
+  // parts: a flag's pole, a lantern's handle, a hammer's haft in wood (steel beside a wooden fill)
+  // instead of the one colour all through (decision 0085)
+  const parted = d.silhouette && job.thing === true && job.motion !== 'fly';
+  const second: Rgb = oklab(fill)[0] > 0.3 && isWoody(fill) ? [150, 162, 178] : [128, 84, 52];
   for (const frame of frames) {
+    const thin = parted ? thinParts(frame) : null;
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
+    if (thin) paintParts(frame, thin, fill, second);
     else if (asked) recolour(frame, d.color, asked);
     else if (job.variation.hue && !job.enforced)
       recolour(frame, d.color, hueTurned(d.color, job.variation.hue));
