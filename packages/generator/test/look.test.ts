@@ -349,4 +349,16 @@ describe('one framing rule: the larger side ~80 % of the frame, a margin all rou
       for (const f of out.frames) expect(opaqueGroups(f)).toHaveLength(1);
     },
   );
+  it('a barrel silhouette has no see-through flecks between its hoops and staves', async () => {
+    for (const seed of [2, 3, 4]) {
+      const f = (await renderProcedural(request('a wooden barrel', { seed }))).frames[0]!;
+      // the transparent pixels, as opaque, in groups: only the one outside the barrel
+      const holes: RgbaImage = {
+        width: f.width,
+        height: f.height,
+        data: f.data.map((v, i) => (i % 4 === 3 ? (v ? 0 : 255) : v)),
+      };
+      expect(opaqueGroups(holes)).toHaveLength(1);
+    }
+  });
 });

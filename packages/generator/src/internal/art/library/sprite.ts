@@ -14,7 +14,15 @@ import {
 import { applyLook, type LookPass, lookOf } from '../../look/index.js';
 import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
-import { downsample, hueTurned, paintParts, recolour, type Supersampled, thinParts } from './craft.js';
+import {
+  downsample,
+  fillPinholes,
+  hueTurned,
+  paintParts,
+  recolour,
+  type Supersampled,
+  thinParts,
+} from './craft.js';
 import { nativeFacing, quartersOf, quarterTurn } from './facing.js';
 import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 import {
@@ -583,6 +591,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
       for (let y = 0; y < gh; y++)
         for (let x = 0; x < gw; x++)
           if ((coarse ? puff(x >> 1, y >> 1) : bayer(x, y)) < dissolve) frame.data[(y * gw + x) * 4 + 3] = 0;
+    if (d.silhouette) fillPinholes(frame);
     if (moving) removeSpecks(frame);
     // a coin turned edge-on shows its side: a rim beside its narrowed face
     // (on the side it turns from: the left while it narrows, the right once past edge-on)
