@@ -155,7 +155,7 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
  * The share of the frame's side a sprite's subject fills along its larger dimension, outline
  * included (decision 0085): room round it on every side, one scale across a set.
  */
-export const FRAME_FILL = 0.8;
+const FRAME_FILL = 0.8;
 
 /** A brown, orange or tan colour (wood, leather): its second material is steel, not more wood. */
 function isWoody(c: Rgb): boolean {
