@@ -262,8 +262,15 @@ function placeDrawing(
   // one framing rule for every drawing (decision 0085): its larger side, outline included, is
   // FRAME_FILL of the frame's, so a crown, a hat and a hydrant of one set sit at one scale; a motion
   // that needs room only makes it smaller
+  // (a flying thing's wing sweep sets its scale, as before the rule: its beat stays wide)
   const outlined = 2 * k;
-  let s = Math.min((FRAME_FILL * gh - outlined) / bh, (FRAME_FILL * gw - outlined) / bw);
+  let s =
+    job.motion === 'fly'
+      ? Math.min(
+          ((d.group === 'icon' ? 0.86 : 0.84) * (gh - 2 * margin)) / bh,
+          ((gw - 2 * margin) * 0.94) / bw,
+        )
+      : Math.min((FRAME_FILL * gh - outlined) / bh, (FRAME_FILL * gw - outlined) / bw);
   for (const row of poses)
     for (const pose of row)
       for (const m of [1, -1])
@@ -287,7 +294,8 @@ const extents = new Map<string, readonly [number, number, number, number]>();
  */
 async function measuredBox(job: LibraryJob): Promise<readonly [number, number, number, number]> {
   const { drawing: d, lib } = job;
-  const hit = extents.get(d.id);
+  const key = `${d.id}|${job.motion === 'fly'}`;
+  const hit = extents.get(key);
   if (hit) return hit;
   const [w, h] = d.size;
   // a view a quarter wider than the drawing's own square on every side, at 2 px a unit or finer
@@ -312,17 +320,26 @@ async function measuredBox(job: LibraryJob): Promise<readonly [number, number, n
   // it a third of the cell: decision 0085)
   const u = (v: number, size: number) => view[0] + (v / px) * size;
   const tol = (w * 1.5) / px;
-  const near = (stated: number, drawn: number) => (Math.abs(stated - drawn) > tol ? drawn : stated);
+  // (a flying thing's box is only grown, as before the rule: its wings' sweep is measured from it)
+  const grows = job.motion === 'fly';
+  const near = (stated: number, drawn: number, outward: boolean) =>
+    grows
+      ? outward && Math.abs(stated - drawn) > tol
+        ? drawn + (drawn < stated ? tol : -tol)
+        : stated
+      : Math.abs(stated - drawn) > tol
+        ? drawn
+        : stated;
   const box =
     bx1 < 0
       ? d.box
       : ([
-          near(x0, u(bx0, w * 1.5)),
-          near(y0, view[1] + (by0 / px) * h * 1.5),
-          near(x1, u(bx1, w * 1.5)),
-          near(y1, view[1] + (by1 / px) * h * 1.5),
+          near(x0, u(bx0, w * 1.5), u(bx0, w * 1.5) < x0),
+          near(y0, view[1] + (by0 / px) * h * 1.5, view[1] + (by0 / px) * h * 1.5 < y0),
+          near(x1, u(bx1, w * 1.5), u(bx1, w * 1.5) > x1),
+          near(y1, view[1] + (by1 / px) * h * 1.5, view[1] + (by1 / px) * h * 1.5 > y1),
         ] as const);
-  extents.set(d.id, box);
+  extents.set(key, box);
   return box;
 }
 
