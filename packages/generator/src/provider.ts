@@ -64,7 +64,10 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
   if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
   const living = /^(animal|person)/.test(group) || group === 'face-costume';
   if (animation) return living ? 'walk' : 'settle';
-  return living ? 'breathe' : 'bob';
+  // a still thing's frames: its one picture settling by a pixel, never re-drawn at another scale (a
+  // bob of 1.5 % re-rasterised the drawing every frame, and a hydrant's cap or a crown's rim boiled:
+  // issue #39)
+  return living ? 'breathe' : 'settle';
 }
 
 const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [

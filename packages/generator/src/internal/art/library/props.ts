@@ -11,6 +11,7 @@ import type { Drawing } from '@assetloom/drawings';
 import type { RgbaImage } from '@assetloom/pipeline';
 import { oklab, type Rgb } from '@assetloom/pipeline/pixel';
 import type { LookColours } from '../../look/index.js';
+import { craftFaults } from '../../look/passes.js';
 
 /** The motions drawn here, from one still frame. */
 export type PropMotion = 'settle' | 'sparkle' | 'open' | 'close' | 'wave' | 'bubble' | 'glow' | 'pulse';
@@ -286,16 +287,14 @@ function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
  */
 function settle(base: Px, f: number, n: number): Px {
   const box = boxOf(base);
-  const out = copyOf(base);
-  if (!box) return out;
+  if (!box) return copyOf(base);
   // 8 frames: rest ×3, down ×2, rest ×3; 4 frames: rest, rest, down, rest; 2: rest, down
   const down = n <= 2 ? f === 1 : n <= 4 ? f === 2 : f >= Math.floor(n / 2) - 1 && f <= Math.floor(n / 2);
-  if (!down) return out;
+  if (!down) return copyOf(base);
   const h = box.y1 - box.y0 + 1;
   const d = base.height >= 56 ? 2 : 1;
-  // the row in the middle third most like the row above it
-  let pick = box.y0 + Math.floor(h / 2);
-  let least = Number.POSITIVE_INFINITY;
+  // the rows of the middle third, the one most like the row above it first
+  const rows: Array<{ y: number; diff: number }> = [];
   for (let y = box.y0 + Math.floor(h / 3); y <= box.y0 + Math.floor((2 * h) / 3); y++) {
     let diff = 0;
     for (let x = box.x0; x <= box.x1; x++) {
@@ -303,12 +302,28 @@ function settle(base: Px, f: number, n: number): Px {
       const j = at(base, x, y - d);
       for (let k = 0; k < 4; k++) diff += base.data[i + k] !== base.data[j + k] ? 1 : 0;
     }
-    if (diff < least) {
-      least = diff;
-      pick = y;
-    }
+    rows.push({ y, diff });
   }
-  // rows above `pick` move down by d (over the d rows at pick … pick − d + 1)
+  rows.sort((a, b) => a.diff - b.diff || Math.abs(a.y - (box.y0 + h / 2)) - Math.abs(b.y - (box.y0 + h / 2)));
+  // the first that leaves no orphan pixel or detached dot: a thin arm or a stick cut at the lost row
+  // left one behind (a snowman's arm, once every still thing settled instead of bobbing: issue #39)
+  const faults = (p: Px) => {
+    const c = craftFaults(p);
+    return c.orphans + c.detached;
+  };
+  const had = faults(base);
+  let first: Px | null = null;
+  for (const { y } of rows) {
+    const out = settledAt(base, y, d);
+    first ??= out;
+    if (faults(out) <= had) return out;
+  }
+  return first ?? copyOf(base);
+}
+
+/** The picture with the rows above `pick` moved down by d (over the d rows at pick … pick − d + 1). */
+function settledAt(base: Px, pick: number, d: number): Px {
+  const out = copyOf(base);
   for (let y = pick; y >= 0; y--)
     for (let x = 0; x < base.width; x++) {
       const src = y - d;
