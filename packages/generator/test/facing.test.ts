@@ -43,11 +43,11 @@ describe('drawings whose facing is recorded', () => {
     const table = [...recordedFacings()];
     expect(table.length).toBeGreaterThan(60);
     for (const [id] of table) expect(lib.drawingById(id), id).toBeTruthy();
-    // every drawing seen from above, and every third side view (each set's first among them)
+    // every drawing seen from above, and every eighth side view (each set's first among them)
     const sides = table.filter(([, f]) => f === 'left' || f === 'right');
     const checked = [
       ...table.filter(([, f]) => f === 'up' || f === 'down'),
-      ...sides.filter((_, i) => i % 3 === 0),
+      ...sides.filter((_, i) => i % 8 === 0),
     ];
     expect(new Set(checked.map(([id]) => id.slice(0, 2)))).toEqual(new Set(['f/', 'n/', 'g/']));
     for (const [id, facing] of checked) {
@@ -131,5 +131,100 @@ describe('drawings whose facing is recorded', () => {
     const left = extent(out.frames[i('left')]!);
     expect(left.w).toBe(down.h);
     expect(left.h).toBe(down.w);
+  });
+});
+
+/** The rows of a 4-direction sprite of `prompt` (32 px unless asked), by direction. */
+async function rows(prompt: string, resolution = 32) {
+  const out = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution }));
+  return {
+    drawing: out.drawing?.drawing,
+    row: Object.fromEntries(out.views!.map((v, i) => [v.direction, { view: v.view, frame: out.frames[i]! }])),
+  };
+}
+
+describe('common side views and front-view creatures turn (decision 0091)', () => {
+  it('side-view vehicles and animals face their rows, the way their drawing is drawn', async () => {
+    // own wordings; each drawing's own facing read off its render by eye (facing.ts). Before 0091 the
+    // first four repeated one view in all four rows and the last three faced the wrong way in "left"
+    const cases: Array<[string, 'left' | 'right']> = [
+      ['a farm tractor', 'right'],
+      ['a submarine', 'left'],
+      ['a cargo ship', 'right'],
+      ['a skunk', 'left'],
+      ['a donkey', 'left'],
+      ['a green snake', 'left'],
+      ['a motorcycle', 'left'],
+    ];
+    for (const [prompt, facing] of cases) {
+      const { row, drawing } = await rows(prompt);
+      const { down, left, right } = row as Record<string, { view: string; frame: RgbaImage }>;
+      const what = `${prompt} (${drawing})`;
+      expect([left!.view, right!.view], what).toEqual(
+        facing === 'left' ? ['source', 'mirror'] : ['mirror', 'source'],
+      );
+      // the row on the drawing's own side is the drawing; the other its mirror image
+      const own = facing === 'left' ? left! : right!;
+      expect(iou(alpha(own.frame), alpha(down!.frame)), what).toBeGreaterThan(0.9);
+      expect(iou(alpha(left!.frame), alpha(right!.frame, true)), what).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('a penguin and a bear seen from the front turn their face to each side and show no face from behind', async () => {
+    // where the face's pixels sit across the head (their mean x), and how many there are, in the
+    // upper 60 % of the subject, two pixels in from its edge (the outline is the body's)
+    const inner = (f: RgbaImage, x: number, y: number) => {
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const [u, v] = [x + dx, y + dy];
+          if (u < 0 || v < 0 || u >= f.width || v >= f.height || !f.data[(v * f.width + u) * 4 + 3])
+            return false;
+        }
+      return true;
+    };
+    const face = (f: RgbaImage, isFace: (r: number, g: number, b: number) => boolean) => {
+      let [y0, y1] = [f.height, -1];
+      for (let i = 0; i < f.width * f.height; i++)
+        if (f.data[i * 4 + 3]! > 0) {
+          y0 = Math.min(y0, Math.floor(i / f.width));
+          y1 = Math.max(y1, Math.floor(i / f.width));
+        }
+      let [n, sx] = [0, 0];
+      for (let y = y0; y < y0 + (y1 - y0 + 1) * 0.6; y++)
+        for (let x = 0; x < f.width; x++) {
+          const i = (y * f.width + x) * 4;
+          if (inner(f, x, y) && isFace(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!)) {
+            n++;
+            sx += x;
+          }
+        }
+      return { n, x: n ? sx / n : 0 };
+    };
+    const orange = (r: number, g: number, b: number) => r - b > 100 && r >= g && g - b > 30;
+    const dark = (r: number, g: number, b: number) => 0.3 * r + 0.59 * g + 0.11 * b < 50;
+    // (the bear at 64 px: at 32 its eyes, nose and mouth merge into one mark)
+    for (const [prompt, isFace, px] of [
+      ['a penguin', orange, 32],
+      ['a brown bear', dark, 64],
+    ] as const) {
+      const { row, drawing } = await rows(prompt, px);
+      const what = `${prompt} (${drawing})`;
+      expect(
+        ['left', 'right', 'up'].map((d) => row[d]!.view),
+        what,
+      ).toEqual(['turned', 'turned', 'turned']);
+      const [down, left, right, up] = ['down', 'left', 'right', 'up'].map((d) => face(row[d]!.frame, isFace));
+      expect(down!.n, what).toBeGreaterThan(2);
+      expect(left!.x, what).toBeLessThan(down!.x - 0.5);
+      expect(right!.x, what).toBeGreaterThan(down!.x + 0.5);
+      expect(up!.n, what).toBeLessThan(down!.n / 2);
+    }
+  });
+
+  it('a crab and a butterfly have no face to turn: their rows repeat and say so', async () => {
+    for (const prompt of ['a red crab', 'a butterfly']) {
+      const { row } = await rows(prompt);
+      expect([row.left!.view, row.right!.view, row.up!.view], prompt).toEqual(['repeat', 'repeat', 'repeat']);
+    }
   });
 });

@@ -630,10 +630,12 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
             : null
       : null,
   );
+  // a mammal's or a bird's face may be found by its spots or its beak too (turn.ts)
+  const featured = /^animal-(mammal|bird)/.test(d.group);
   const turnedOf = new Map<string, RgbaImage | null>();
   const turnedFrame = (i: number, side: -1 | 0 | 1): RgbaImage | null => {
     const key = `${i}:${side}`;
-    if (!turnedOf.has(key)) turnedOf.set(key, turnedView(crafted[i]!, side));
+    if (!turnedOf.has(key)) turnedOf.set(key, turnedView(crafted[i]!, side, featured));
     return turnedOf.get(key)!;
   };
   turns.forEach((side, di) => {

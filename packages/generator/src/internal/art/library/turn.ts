@@ -8,7 +8,7 @@ import type { RgbaImage } from '@assetloom/pipeline';
  * body's own pixels stay. Null when no face is found (two or more marks, together under a sixth of the
  * inside): the row then repeats the view and says so.
  */
-export function turnedView(img: RgbaImage, side: -1 | 0 | 1): RgbaImage | null {
+export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): RgbaImage | null {
   const { width: w, height: h, data } = img;
   const op = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && data[(y * w + x) * 4 + 3]! > 0;
   const luma = (i: number) => 0.3 * data[i * 4]! + 0.59 * data[i * 4 + 1]! + 0.11 * data[i * 4 + 2]!;
@@ -37,58 +37,120 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1): RgbaImage | null {
       }
   if (n < 12) return null;
   const body = sum / n;
-  const mark = new Uint8Array(w * h);
-  let marks = 0;
-  const top = y1;
-  for (let y = y0; y <= top; y++)
-    for (let x = x0; x <= x1; x++)
-      if (inside(x, y) && luma(y * w + x) < body - 100) {
-        mark[y * w + x] = 1;
-        marks++;
-      }
-  // an eye's glint goes with the eye: a light pixel touching a mark is a mark (twice, for a 2-px glint)
-  for (let pass = 0; pass < 2; pass++) {
-    const add: number[] = [];
+  // the face: dark marks on a light body; else (a bear's eyes on brown fur, a panda's patches: the body
+  // too dark for marks a hundred below it) small dark spots, each much darker than the body and alone;
+  // else a beak or a nose of its own warm colour in the upper middle (a penguin's eyes are lost on its
+  // dark head) — these two for a mammal's or a bird's face (`featured`) only: a crab's shell flecks and
+  // a butterfly's wing veins are no face (issue #39, decision 0091)
+  const mark = darkMarks() ?? (featured ? (spots() ?? beak()) : null);
+  if (!mark) return null;
+  function darkMarks(): Uint8Array | null {
+    const mark = new Uint8Array(w * h);
+    let marks = 0;
     for (let y = y0; y <= y1; y++)
-      for (let x = x0; x <= x1; x++) {
-        const p = y * w + x;
-        if (mark[p] || !inside(x, y) || luma(p) < body + 40) continue;
-        let touching = false;
-        for (let dy = -1; dy <= 1 && !touching; dy++)
-          for (let dx = -1; dx <= 1; dx++) if (mark[(y + dy) * w + x + dx]) touching = true;
-        if (touching) add.push(p);
-      }
-    for (const p of add) mark[p] = 1;
-    marks += add.length;
-  }
-  if (!marks || marks > n / 6) return null;
-  // two or more separate marks (two eyes, an eye and a mouth)
-  const seen = new Uint8Array(w * h);
-  let groups = 0;
-  let largest = 0;
-  for (let p = 0; p < w * h; p++) {
-    if (!mark[p] || seen[p]) continue;
-    groups++;
-    const stack = [p];
-    seen[p] = 1;
-    let size = 0;
-    while (stack.length) {
-      const q = stack.pop()!;
-      size++;
-      largest = Math.max(largest, size);
-      const qx = q % w;
-      const qy = (q - qx) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const r = (qy + dy) * w + qx + dx;
-          if (qx + dx < 0 || qx + dx >= w || qy + dy < 0 || qy + dy >= h || !mark[r] || seen[r]) continue;
-          seen[r] = 1;
-          stack.push(r);
+      for (let x = x0; x <= x1; x++)
+        if (inside(x, y) && luma(y * w + x) < body - 100) {
+          mark[y * w + x] = 1;
+          marks++;
         }
-    }
+    marks += glints(mark);
+    if (!marks || marks > n / 6) return null;
+    const { groups, largest } = groupsOf(mark);
+    // a face's marks are small (a stripe or a spot pattern is not a face)
+    return groups < 2 || largest > n / 8 ? null : mark;
   }
-  // a face's marks are small (a stripe or a spot pattern is not a face)
-  if (groups < 2 || largest > n / 8) return null;
+  function spots(): Uint8Array | null {
+    const dark = new Uint8Array(w * h);
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (inside(x, y) && luma(y * w + x) < Math.min(body - 50, body * 0.6)) dark[y * w + x] = 1;
+    // each spot small (an eye, a nose, a mouth: ≤ 1/30 of the inside) and on the body's own colour;
+    // a larger dark region is colouring the face sits in (a raccoon's mask, a koala's big nose, a
+    // penguin's head): moving the marks would tear it, so no face is found by spots
+    const mark = new Uint8Array(w * h);
+    for (const members of componentsOf(dark)) {
+      if (members.length > n / 30) return null;
+      for (const p of members) mark[p] = 1;
+    }
+    const marks = mark.reduce((a, b) => a + b, 0) + glints(mark);
+    if (!marks || marks > n / 6) return null;
+    const { groups } = groupsOf(mark);
+    return groups < 2 ? null : mark;
+  }
+  function beak(): Uint8Array | null {
+    const warm = new Uint8Array(w * h);
+    const sat = (p: number) => {
+      const [r, g, b] = [data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!];
+      return r - b > 100 && r >= g && g - b > 30;
+    };
+    let warmInside = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (inside(x, y) && y < y0 + (y1 - y0 + 1) * 0.6 && sat(y * w + x)) {
+          warm[y * w + x] = 1;
+          warmInside++;
+        }
+    // one small warm patch in the upper 60 %, in the middle third across: its beak
+    const parts = componentsOf(warm);
+    if (parts.length !== 1 || warmInside > n / 12) return null;
+    const xs = parts[0]!.map((p) => p % w);
+    const ys = parts[0]!.map((p) => Math.floor(p / w));
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const bw = x1 - x0 + 1;
+    if (Math.abs(mx - (x0 + x1) / 2) > bw / 6 || my < 0) return null;
+    return warm;
+  }
+  // an eye's glint goes with the eye: a light pixel touching a mark is a mark (twice, for a 2-px glint)
+  function glints(mark: Uint8Array): number {
+    let added = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const add: number[] = [];
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const p = y * w + x;
+          if (mark[p] || !inside(x, y) || luma(p) < body + 40) continue;
+          let touching = false;
+          for (let dy = -1; dy <= 1 && !touching; dy++)
+            for (let dx = -1; dx <= 1; dx++) if (mark[(y + dy) * w + x + dx]) touching = true;
+          if (touching) add.push(p);
+        }
+      for (const p of add) mark[p] = 1;
+      added += add.length;
+    }
+    return added;
+  }
+  function componentsOf(set: Uint8Array): number[][] {
+    const seen = new Uint8Array(w * h);
+    const out: number[][] = [];
+    for (let p = 0; p < w * h; p++) {
+      if (!set[p] || seen[p]) continue;
+      const members: number[] = [];
+      const stack = [p];
+      seen[p] = 1;
+      while (stack.length) {
+        const q = stack.pop()!;
+        members.push(q);
+        const qx = q % w;
+        const qy = (q - qx) / w;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const r = (qy + dy) * w + qx + dx;
+            if (qx + dx < 0 || qx + dx >= w || qy + dy < 0 || qy + dy >= h || !set[r] || seen[r]) continue;
+            seen[r] = 1;
+            stack.push(r);
+          }
+      }
+      out.push(members);
+    }
+    return out;
+  }
+  // two or more separate marks (two eyes, an eye and a mouth)
+  function groupsOf(set: Uint8Array): { groups: number; largest: number } {
+    const parts = componentsOf(set);
+    return { groups: parts.length, largest: Math.max(0, ...parts.map((m) => m.length)) };
+  }
+  const top = y1;
   // what a mark holds goes with it: a tongue in a mouth, an eye's white — a small patch of one colour
   // family (neighbours alike within 60 of 441) touching a mark; so a back shows no tongue and a side
   // row does not leave it behind as a bar (decision 0081). A large patch is the body's own colouring
