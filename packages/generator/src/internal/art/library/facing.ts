@@ -135,6 +135,7 @@ const LEFT = [
   'f/snake',
   'f/snail',
   'f/swan',
+  'f/taxi',
   'f/t-rex',
   'f/tiger',
   'f/turtle',
@@ -143,6 +144,7 @@ const LEFT = [
   'g/submarine',
   'n/badger',
   'n/beaver',
+  'n/boar',
   'n/bird',
   'n/camel',
   'n/cat',
@@ -181,6 +183,7 @@ const LEFT = [
   'n/seal',
   'n/shark',
   'n/shrimp',
+  'n/skunk',
   'n/speedboat',
   'n/t-rex',
   'n/turtle',
@@ -217,12 +220,17 @@ const RIGHT = [
   'g/tortoise',
   'g/tow-truck',
   'g/truck',
-  // helper 39u (decision 0091): a farm tractor's small front wheel and exhaust, a cargo ship's bow
-  // (its bridge at the stern), a forklift's forks, an old racing car's long bonnet
+  // helper 39u (decision 0091): a bulldozer's blade, a farm tractor's small front wheel and exhaust, a
+  // cargo ship's bow
+  // (its bridge at the stern), a forklift's forks, a galleon's bowsprit, an old racing car's long
+  // bonnet, a seahorse's snout
+  'g/bulldozer',
   'g/cargo-ship',
   'g/farm-tractor',
   'g/forklift',
+  'g/galleon',
   'g/race-car',
+  'g/seahorse',
 ];
 
 /** Seen from above, head at the top of the picture. */

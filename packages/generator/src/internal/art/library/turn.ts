@@ -6,7 +6,8 @@ import type { RgbaImage } from '@assetloom/pipeline';
  * body, each under an eighth of it) — moved towards the
  * row's side by an eighth of its width (`side` −1 left, 1 right), or taken away for its back (0); the
  * body's own pixels stay. Null when no face is found (two or more marks, together under a sixth of the
- * inside): the row then repeats the view and says so.
+ * inside): the row then repeats the view and says so. A mammal's or a bird's face (`featured`) may
+ * also be small dark spots on a darker body (a bear) or a beak (a penguin), decision 0091.
  */
 export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): RgbaImage | null {
   const { width: w, height: h, data } = img;
