@@ -43,7 +43,9 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
   // else a beak or a nose of its own warm colour in the upper middle (a penguin's eyes are lost on its
   // dark head) — these two for a mammal's or a bird's face (`featured`) only: a crab's shell flecks and
   // a butterfly's wing veins are no face (issue #39, decision 0091)
-  const mark = darkMarks() ?? (featured ? (spots() ?? beak()) : null);
+  const dark = darkMarks();
+  const spotted = !dark && featured ? spots() : null;
+  const mark = dark ?? spotted ?? (featured ? beak() : null);
   if (!mark) return null;
   function darkMarks(): Uint8Array | null {
     const mark = new Uint8Array(w * h);
@@ -196,6 +198,32 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
       if (touches && members.length <= n / 10) held.push(...members);
     }
   if (held.length <= n / 6) for (const p of held) mark[p] = 1;
+  // spots sit on a muzzle (a bear's): the light region around them, shaded in several tones, goes
+  // with them when it is under a fifth of the inside, so a side row does not tear it and the back
+  // shows none of it
+  if (spotted) {
+    const muzzle: number[] = [];
+    const inMuzzle = new Uint8Array(w * h);
+    const light = (q: number) =>
+      !mark[q] && !inMuzzle[q] && inside(q % w, Math.floor(q / w)) && luma(q) > body + 25;
+    for (let p = 0; p < w * h; p++) {
+      if (!mark[p]) continue;
+      for (const q of [p - 1, p + 1, p - w, p + w])
+        if (q >= 0 && q < w * h && light(q)) {
+          inMuzzle[q] = 1;
+          muzzle.push(q);
+        }
+    }
+    for (let i = 0; i < muzzle.length && muzzle.length <= n / 5; i++) {
+      const p = muzzle[i]!;
+      for (const q of [p - 1, p + 1, p - w, p + w])
+        if (q >= 0 && q < w * h && light(q)) {
+          inMuzzle[q] = 1;
+          muzzle.push(q);
+        }
+    }
+    if (muzzle.length <= n / 5) for (const p of muzzle) mark[p] = 1;
+  }
   const out: RgbaImage = { width: w, height: h, data: new Uint8Array(data) };
   // each mark's place takes the colour of the nearest unmarked inside pixel of its row
   for (let y = y0; y <= top; y++)
