@@ -867,6 +867,12 @@ function gaitFoot(p: number, stride: number, lift: number, stance: number): Foot
 
 const TAU = Math.PI * 2;
 
+/**
+ * How high a walking foot lifts (fraction of the leg length). Facing the viewer a step shows only as
+ * the lifted foot: at 0.2 a robot's short legs moved by a pixel in its down row (decision 0092).
+ */
+const WALK_LIFT = 0.36;
+
 /** A gait (idle, walk, run) at phase `p` in [0, 1). */
 function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
   const c = Math.cos(TAU * p);
@@ -896,7 +902,7 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
       lean: 0.06,
       twist: 0.14 * c,
       nod: 0.02,
-      feet: [gaitFoot(p, stride, 0.2, 0.5), gaitFoot(p + 0.5, stride, 0.2, 0.5)],
+      feet: [gaitFoot(p, stride, WALK_LIFT, 0.5), gaitFoot(p + 0.5, stride, WALK_LIFT, 0.5)],
       arms: [
         arm(-0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, -c)),
         arm(0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, c)),
