@@ -200,4 +200,25 @@ describe('characters that read (issue #39)', () => {
     });
     expect(Math.max(...changed)).toBeGreaterThanOrEqual(28);
   });
+
+  it("a skeleton warrior's side rows show a socket in the helm's face opening, not a blank ball", async () => {
+    // 39r: in profile the open helm's brim was nearer than the face under it and hid the sockets
+    for (const i of [1, 2]) {
+      const f = (await rows('a skeleton warrior'))[i]!;
+      const at = (x: number, y: number) => {
+        const k = (y * f.width + x) * 4;
+        return f.data[k + 3] ? lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) : -1;
+      };
+      const head = top(opaque(f), 0.3);
+      // a dark pixel inside the head (opaque all round) with lit bone or metal beside it: not the outline
+      const sockets = head.filter(
+        (p) =>
+          lum(p) < 0.12 &&
+          [at(p.x - 1, p.y), at(p.x + 1, p.y), at(p.x, p.y - 1), at(p.x, p.y + 1)].every((l) => l >= 0) &&
+          at(p.x - 1, p.y) > 0.12 &&
+          at(p.x + 1, p.y) > 0.12,
+      );
+      expect(sockets.length, `row ${i}: socket pixels in profile`).toBeGreaterThanOrEqual(2);
+    }
+  });
 });

@@ -14,6 +14,8 @@ function faceSlot(fig: Figure): Slot {
   return fig.o.face === 'sockets' ? 'bone' : fig.o.face === 'lenses' ? 'metal' : 'skin';
 }
 
+const PROFILE_BIAS = 0.5;
+
 /** Headwear; `covers` hides the hair (and the ears). */
 export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: Figure) => void }>> = {
   none: { covers: false, draw: () => {} },
@@ -52,8 +54,11 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       fig.ball(fig.onHead(0, 0, 0.18), h * 1.14, 'metal', 'head', 'hat', h * 0.22, 0.06);
       // the face under the brim, as a hood's opening: seen from the front it is painted over the brim's
       // near half (which the tilted camera sees as a disc over the whole face), so the eyes show
+      // in profile the brim's disc is nearer than the face below it and hid the eyes: a blank ball
+      // (decision 0092), so the face's opening is painted over the brim from the side too
+      const side = Math.abs(Math.sin((fig.facing * Math.PI) / 180));
       if (fig.facesViewer)
-        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, faceSlot(fig), 'head', 'head', h * 0.46, 0.4);
+        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, faceSlot(fig), 'head', 'head', h * 0.46, 0.4 + PROFILE_BIAS * side);
       // the nose guard; a skull shows its nasal hole instead
       if (fig.o.face !== 'sockets')
         fig.stick(
