@@ -179,23 +179,29 @@ describe('characters that read (issue #39)', () => {
     ['an elf ranger', 2],
     ['a knight', 1],
     ['a wizard', 1],
-  ])('%s (seed %d) stands at least 42 px (65 per cent) of a 64 px cell tall in every row (decision 0092)', async (prompt, seed) => {
-    const req = spriteRequest(prompt, { directions: 4, resolution: 64, seed });
-    for (const [i, f] of (await renderProcedural(req)).frames.entries()) {
-      const ys = opaque(f).map((p) => p.y);
-      expect(Math.max(...ys) - Math.min(...ys) + 1, `row ${i}: figure height`).toBeGreaterThanOrEqual(42);
-    }
-  });
+  ])(
+    '%s (seed %d) stands at least 42 px (65 per cent) of a 64 px cell tall in every row (decision 0092)',
+    async (prompt, seed) => {
+      const req = spriteRequest(prompt, { directions: 4, resolution: 64, seed });
+      for (const [i, f] of (await renderProcedural(req)).frames.entries()) {
+        const ys = opaque(f).map((p) => p.y);
+        expect(Math.max(...ys) - Math.min(...ys) + 1, `row ${i}: figure height`).toBeGreaterThanOrEqual(42);
+      }
+    },
+  );
 
   it("a robot's walk lifts its feet in the down row: the legs' pixels change between frames", async () => {
-    const req = { ...spriteRequest('a robot walking', { directions: 4, resolution: 64, framesPerDirection: 4 }) };
+    const req = {
+      ...spriteRequest('a robot walking', { directions: 4, resolution: 64, framesPerDirection: 4 }),
+    };
     const down = (await renderProcedural({ ...req, assetType: 'animation' })).frames.slice(0, 4);
     const y1 = Math.max(...down.flatMap((f) => opaque(f).map((p) => p.y)));
     const on = (f: RgbaImage, x: number, y: number) => f.data[(y * f.width + x) * 4 + 3]! > 0;
     // the bottom ten rows' silhouette against frame 0's: a foot 1 px up changed ~18 pixels
     const changed = down.slice(1).map((f) => {
       let n = 0;
-      for (let y = y1 - 10; y <= y1; y++) for (let x = 0; x < f.width; x++) if (on(f, x, y) !== on(down[0]!, x, y)) n++;
+      for (let y = y1 - 10; y <= y1; y++)
+        for (let x = 0; x < f.width; x++) if (on(f, x, y) !== on(down[0]!, x, y)) n++;
       return n;
     });
     expect(Math.max(...changed)).toBeGreaterThanOrEqual(28);

@@ -58,7 +58,15 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       // (decision 0092), so the face's opening is painted over the brim from the side too
       const side = Math.abs(Math.sin((fig.facing * Math.PI) / 180));
       if (fig.facesViewer)
-        fig.ball(fig.onHead(0.42, 0, -0.24), h * 0.76, faceSlot(fig), 'head', 'head', h * 0.46, 0.4 + PROFILE_BIAS * side);
+        fig.ball(
+          fig.onHead(0.42, 0, -0.24),
+          h * 0.76,
+          faceSlot(fig),
+          'head',
+          'head',
+          h * 0.46,
+          0.4 + PROFILE_BIAS * side,
+        );
       // the nose guard; a skull shows its nasal hole instead
       if (fig.o.face !== 'sockets')
         fig.stick(
