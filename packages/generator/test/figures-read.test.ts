@@ -227,4 +227,15 @@ describe('characters that read (issue #39)', () => {
       expect(sockets.length, `row ${i}: socket pixels in profile`).toBeGreaterThanOrEqual(2);
     }
   });
+
+  it('a robot is painted in two materials: its shins and forearms are not its grey chassis', async () => {
+    const [down] = await rows('a robot', 64);
+    const ps = opaque(down!);
+    const y0 = Math.min(...ps.map((p) => p.y));
+    const y1 = Math.max(...ps.map((p) => p.y));
+    const shins = ps.filter((p) => p.y > y0 + (y1 - y0) * 0.75);
+    const chroma = (p: Px) => Math.max(p.r, p.g, p.b) - Math.min(p.r, p.g, p.b);
+    // one grey from head to feet read as a mannequin (the review's "monochrome grey")
+    expect(share(shins, (p) => chroma(p) > 60)).toBeGreaterThan(0.1);
+  });
 });

@@ -20,7 +20,9 @@ const LEG_LOOK: Readonly<Record<Legs, { thigh: Slot; shin: Slot; k: number } | n
   skirt: { thigh: 'skin', shin: 'skin', k: 0.8 },
   hakama: { thigh: 'pants', shin: 'pants', k: 1.55 },
   bones: { thigh: 'bone', shin: 'bone', k: 0.38 },
-  pistons: { thigh: 'metal', shin: 'metal', k: 0.7 },
+  // a robot's shins and forearms in its paint (enamel), its upper limbs bare metal: two materials, where
+  // one grey made it a mannequin (decision 0092)
+  pistons: { thigh: 'metal', shin: 'enamel', k: 0.7 },
   fur: { thigh: 'skin', shin: 'skin', k: 1.05 },
 };
 
@@ -373,7 +375,7 @@ const SLEEVES: Readonly<Record<Torso, { upper: Slot; lower: Slot; k: number }>> 
   lamellar: { upper: 'enamel', lower: 'cloth2', k: 1.05 },
   suit: { upper: 'cloth', lower: 'cloth', k: 1.15 },
   ribs: { upper: 'bone', lower: 'bone', k: 0.35 },
-  chassis: { upper: 'metal', lower: 'metal', k: 0.8 },
+  chassis: { upper: 'metal', lower: 'enamel', k: 0.8 },
   rags: { upper: 'cloth', lower: 'skin', k: 1 },
   fur: { upper: 'skin', lower: 'skin', k: 1.05 },
 };
