@@ -238,6 +238,13 @@ const UI_PIECE_WORDS =
  * way; tall, a ramp lighter and leaning the other; its colour family turned round the hue circle
  * (things only: a living subject keeps its colours and stands upright).
  */
+/** Cloth on a pole or a crossbar, dyed when no colour is asked (decision 0093). */
+const CLOTH_THINGS = /\b(flag|flags|banner|banners|pennant|standard|ensign|gonfalon)\b/;
+const CLOTH_DYES: readonly Rgb[] = [
+  [192, 48, 44],
+  [46, 84, 176],
+];
+
 const SEED_LOOKS: ReadonlyArray<{ sx: number; sy: number; tone: number; lean: number; hue: number }> = [
   { sx: 1, sy: 1, tone: 0, lean: 0, hue: 0 },
   { sx: 1.12, sy: 0.9, tone: -1, lean: -4, hue: 0 },
@@ -290,7 +297,15 @@ async function drawFromLibrary(
   // a silhouette's colour: what it is made of when its words say (a breastplate is steel, a fence
   // wood), else the noun's own colour (WordNet's gloss, the rig kind's), else a neutral brown
   const made = silhouetteMaterial(`${drawing.label} ${lemma}`);
-  const fill: Rgb = made ??
+  // a flag's or a banner's cloth is dyed: a red or a blue (by the seed); its pole is drawn in steel
+  // beside it (decision 0093: cloth and pole one brown read as a rag on a stick). A pirate flag's
+  // drawing is its skull-and-swords emblem alone, no cloth: it keeps its colour (said in 0093)
+  const cloth =
+    CLOTH_THINGS.test(`${drawing.label} ${lemma}`) && !/\b(pirate|jolly)\b/.test(`${drawing.label} ${lemma}`)
+      ? CLOTH_DYES[turn % CLOTH_DYES.length]!
+      : null;
+  const fill: Rgb = cloth ??
+    made ??
     (gloss ? parseHex(gloss) : null) ??
     (kindColour as Rgb | undefined) ?? [150, 120, 95];
   const askedForSubject = asked && !it.colors[0]?.of ? asked : null;

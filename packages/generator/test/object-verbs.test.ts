@@ -1,4 +1,5 @@
 import type { RgbaImage } from '@assetloom/pipeline';
+import { oklab } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { opaqueBox, spriteRequest } from './support.js';
@@ -282,5 +283,67 @@ describe('things do their verb', () => {
     // a drum beating is no heart: `beating` pulses hearts only
     const drum = await sheet('a drum beating', 4);
     expect(drum.animation).not.toBe('pulse');
+  });
+});
+
+// Decision 0093: a flag reads as dyed cloth on a steel pole, not one brown rag on a stick; a banner
+// waves its hanging cloth from a crossbar that stays.
+describe('cloth on a pole', () => {
+  const chroma = (p: Uint8Array) => {
+    const [, a, b] = oklab([p[0]!, p[1]!, p[2]!]);
+    return { c: Math.hypot(a, b), h: (Math.atan2(b, a) * 180) / Math.PI };
+  };
+  it("a flag's cloth is dyed (red or blue), its pole a grey steel of another hue family", async () => {
+    for (const seed of [1, 2]) {
+      const flag = await renderProcedural(
+        spriteRequest('a flag waving', {
+          assetType: 'animation',
+          resolution: 64,
+          framesPerDirection: 2,
+          seed,
+        }),
+      );
+      const f = flag.frames[0]!;
+      const b = opaqueBox(f);
+      // the pole's foot: the lowest rows; the cloth: the top third's inside pixels
+      const pole: Array<{ c: number; h: number }> = [];
+      for (let y = b.y1 - 4; y <= b.y1; y++)
+        for (let x = b.x0; x <= b.x1; x++) if (px(f, x, y)[3]) pole.push(chroma(px(f, x, y)));
+      const cloth: Array<{ c: number; h: number }> = [];
+      for (let y = b.y0 + 2; y < b.y0 + (b.y1 - b.y0) / 3; y++)
+        for (let x = b.x0; x <= b.x1; x++) if (px(f, x, y)[3]) cloth.push(chroma(px(f, x, y)));
+      const mean = (xs: Array<{ c: number }>) => xs.reduce((s, v) => s + v.c, 0) / xs.length;
+      expect(mean(cloth)).toBeGreaterThan(0.1);
+      expect(mean(pole)).toBeLessThan(mean(cloth) * 0.5);
+      // not brown: a red's or a blue's hue (a brown's is 40–90°)
+      const hues = cloth.filter((p) => p.c > 0.08).map((p) => p.h);
+      const brown = hues.filter((h) => h > 40 && h < 95).length;
+      expect(brown / hues.length).toBeLessThan(0.2);
+    }
+  });
+
+  it('a banner waves its cloth from a crossbar that stays; the cloth moves by ≥ 2 px', async () => {
+    const banner = await renderProcedural(
+      spriteRequest("a knight's banner waving", {
+        assetType: 'animation',
+        resolution: 64,
+        framesPerDirection: 4,
+      }),
+    );
+    expect(banner.animation).toBe('wave');
+    const f0 = banner.frames[0]!;
+    const b = opaqueBox(f0);
+    // the bar: its top two rows, the same in every frame
+    for (const f of banner.frames)
+      for (let y = b.y0; y <= b.y0 + 1; y++)
+        for (let x = 0; x < f.width; x++) expect(same(f, f0, x, y)).toBe(true);
+    // the cloth's lower part moves sideways: its leftmost pixel in a row shifts ≥ 2 px in some frame
+    const left = (f: RgbaImage, y: number) => {
+      for (let x = 0; x < f.width; x++) if (px(f, x, y)[3]) return x;
+      return -1;
+    };
+    const y = Math.round(b.y0 + (b.y1 - b.y0) * 0.7);
+    const shifts = banner.frames.map((f) => Math.abs(left(f, y) - left(f0, y)));
+    expect(Math.max(...shifts)).toBeGreaterThanOrEqual(2);
   });
 });

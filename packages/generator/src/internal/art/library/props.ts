@@ -799,6 +799,7 @@ function swing(base: Px, f: number, n: number, ctx: PropContext): Px {
 function wave(base: Px, f: number, n: number, ctx: PropContext): Px {
   const box = boxOf(base);
   if (!box) return copyOf(base);
+  if (HANGING.test(ctx.of)) return hangingWave(base, f, n, ctx, box);
   const W = box.x1 - box.x0 + 1;
   const thin = Math.max(3, Math.round(W * 0.18));
   const widths: number[] = [];
@@ -860,6 +861,66 @@ function wave(base: Px, f: number, n: number, ctx: PropContext): Px {
       let c = rgbAt(base, x, y);
       if (shade && !edgeAt(base, x, y)) c = ctx.colours.step(c, -1);
       put(out, x, y + dy, c);
+    }
+  }
+  return out;
+}
+
+/** Cloth that hangs from a crossbar (a banner), not flown from a pole at its side. */
+const HANGING = /\b(banner|banners|gonfalon|tapestry)\b/;
+
+/**
+ * A banner waves from its crossbar (decision 0093: the side-pole wave bent the bar with the cloth):
+ * the bar (the widest rows at the top) and a pole below the cloth stay; each row of the hanging cloth
+ * is shifted sideways by a wave that travels down it, more the further it hangs from the bar
+ * (≥ 2 px at 64 px), its leading side a step darker.
+ */
+function hangingWave(
+  base: Px,
+  f: number,
+  n: number,
+  ctx: PropContext,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): Px {
+  const W = box.x1 - box.x0 + 1;
+  const widthOf = (y: number) => {
+    let c = 0;
+    for (let x = box.x0; x <= box.x1; x++) if (opaqueAt(base, x, y)) c++;
+    return c;
+  };
+  const widths: number[] = [];
+  for (let y = box.y0; y <= box.y1; y++) widths.push(widthOf(y));
+  const sorted = [...widths].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const thin = Math.max(3, Math.round(W * 0.18));
+  // the bar: the top rows wider than the cloth (and the row under it, where the cloth is sewn on)
+  let hang = box.y0;
+  while (hang < box.y1 && widths[hang - box.y0]! > median * 1.08) hang++;
+  hang = Math.min(box.y1, hang + 1);
+  const len = Math.max(1, box.y1 - hang);
+  const amp = Math.max(2, W * 0.07);
+  const phase = f / n;
+  const shift = (y: number) => {
+    const u = (y - hang) / len;
+    return amp * Math.min(1, u * 1.4) * Math.sin(2 * Math.PI * (u * 0.9 - phase));
+  };
+  const out = copyOf(base);
+  for (let y = hang + 1; y <= box.y1; y++) {
+    if (widths[y - box.y0]! <= thin) continue; // a pole below the cloth stays
+    const dx = Math.round(shift(y));
+    if (dx === 0) continue;
+    const row: Array<Rgb | null> = [];
+    for (let x = 0; x < base.width; x++) row.push(opaqueAt(base, x, y) ? rgbAt(base, x, y) : null);
+    for (let x = 0; x < base.width; x++) clear(out, x, y);
+    const lead = shift(y + 1) - shift(y - 1);
+    for (let x = 0; x < base.width; x++) {
+      const c = row[x];
+      if (!c) continue;
+      const shaded =
+        Math.abs(lead) > 0.3 &&
+        !edgeAt(base, x, y) &&
+        (lead > 0 ? x > (box.x0 + box.x1) / 2 : x < (box.x0 + box.x1) / 2);
+      put(out, x + dx, y, shaded ? ctx.colours.step(c, -1) : c);
     }
   }
   return out;

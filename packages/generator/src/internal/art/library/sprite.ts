@@ -158,6 +158,9 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
 const FRAME_FILL = 0.8;
 
 /** A brown, orange or tan colour (wood, leather): its second material is steel, not more wood. */
+/** Cloth hung on a pole or a crossbar: its thin parts are a steel pole (decision 0093). */
+const CLOTH_POLE = /\b(flag|banner|pennant|standard|ensign)\b/;
+
 function isWoody(c: Rgb): boolean {
   const [, a, b] = oklab(c);
   const h = (Math.atan2(b, a) * 180) / Math.PI;
@@ -577,7 +580,11 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // parts: a flag's pole, a lantern's handle, a hammer's haft in wood (steel beside a wooden fill)
   // instead of the one colour all through (decision 0085)
   const parted = d.silhouette && job.thing === true && job.motion !== 'fly';
-  const second: Rgb = oklab(fill)[0] > 0.3 && isWoody(fill) ? [150, 162, 178] : [128, 84, 52];
+  // (a flag's or a banner's pole is steel beside any dyed cloth: decision 0093)
+  const second: Rgb =
+    (oklab(fill)[0] > 0.3 && isWoody(fill)) || CLOTH_POLE.test(`${d.label} ${d.heads.join(' ')}`)
+      ? [150, 162, 178]
+      : [128, 84, 52];
   for (const frame of frames) {
     const thin = parted ? thinParts(frame) : null;
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));

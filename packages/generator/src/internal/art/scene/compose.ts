@@ -50,6 +50,11 @@ interface Ctx {
   /** The spans [x0, x1] of the things already stood on the near ground (no two stand in one place). */
   stood: Array<[number, number]>;
   lib: Awaited<ReturnType<typeof loadDrawings>>;
+  /**
+   * A random stream of its own for one part of the picture, salted by the setting, the elements and
+   * the time: two settings at one seed never share a skyline, a moon or a row of trees (decision 0093).
+   */
+  vary: (part: string) => Rng;
 }
 
 const P = pack;
@@ -163,12 +168,20 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
   const wantsDisc = ctx.has('sun') || ctx.has('moon') || ctx.has('full-moon') || low || night;
   if (wantsDisc && req.weather !== 'rain' && req.weather !== 'storm') {
     const full = ctx.has('full-moon');
-    const r = Math.max(2.5, Math.min(w, h) * (full ? 0.11 : low ? 0.1 : 0.065));
-    const side = full ? 0.7 : rng.range(0.6, 0.8);
+    // its size, place and (for the moon) phase vary by seed and setting (decision 0093: one moon in
+    // one place over every scene)
+    const v = ctx.vary('disc');
+    const r = Math.max(
+      2.5,
+      Math.min(w, h) * (full ? v.range(0.09, 0.12) : low ? v.range(0.08, 0.11) : v.range(0.05, 0.08)),
+    );
+    const side = v.range(0.14, 0.86);
     // a tall thing at the right (a lighthouse) keeps the sun and its halo clear of it
-    const cx = w * (ctx.has('lighthouse') ? 1 - side : side);
+    const cx = w * (ctx.has('lighthouse') ? Math.min(side, 0.6) : side);
     // a low sun stands clear of the far land (half-sunk it hid behind the hills: issue #39)
-    const cy = low ? horizon - r * 1.9 : horizon * (full ? 0.3 : 0.26);
+    const cy = low ? horizon - r * v.range(1.9, 2.6) : Math.max(r * 1.6 + 2, horizon * v.range(0.2, 0.38));
+    // the moon's phase: full when asked, else a crescent, a half or a gibbous moon
+    const phase = full ? 'full' : v.pick(['crescent', 'crescent', 'half', 'gibbous'] as const);
     const disc = P(light.disc);
     ctx.disc = { x: cx, y: cy, r };
     // halo: two solid rings a step lighter than the sky each (a pixel artist's glow, not a dither)
@@ -182,12 +195,33 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
         sky.disc(cx - r * 0.3, cy - r * 0.2, r * 0.22, crater);
         sky.disc(cx + r * 0.25, cy + r * 0.3, r * 0.16, crater);
         sky.disc(cx + r * 0.35, cy - r * 0.35, r * 0.1, crater);
-      } else sky.disc(cx + r * 0.45, cy - r * 0.2, r * 0.85, P(light.sky[0]!)); // a crescent
+      } else {
+        // the dark of the moon: a shade of the night sky inside the disc, so the halo stays whole
+        const dark = P(mixRgb(light.sky[1]!, light.disc, 0.22));
+        const off = phase === 'crescent' ? 0.5 : phase === 'half' ? 1 : 1.45;
+        const dir = v.chance(0.5) ? 1 : -1;
+        for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++)
+          for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+            const inDisc = (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r;
+            const shadow =
+              (x + 0.5 - (cx + dir * r * off)) ** 2 + (y + 0.5 - cy) ** 2 <=
+              (r * (phase === 'half' ? 1.4 : 1)) ** 2;
+            if (inDisc && (phase === 'half' ? (x + 0.5 - cx) * dir > 0 : shadow)) sky.set(x, y, dark);
+          }
+        if (phase !== 'crescent')
+          sky.disc(cx - dir * r * 0.3, cy + r * 0.2, r * 0.18, P(darker(light.disc, 0.84)));
+      }
     } else sky.disc(cx - r * 0.25, cy - r * 0.25, r * 0.45, P(lighter(light.disc, 0.5)));
     drew(
       ctx,
       night ? 'moon' : 'sun',
-      night ? (full ? 'full moon' : 'crescent moon') : low ? 'low sun' : 'sun',
+      night
+        ? full
+          ? 'full moon'
+          : `${phase === 'gibbous' ? 'waxing' : phase} moon`
+        : low
+          ? 'low sun'
+          : 'sun',
     );
     drew(ctx, 'full-moon', 'full moon', night);
     drew(ctx, 'moon', 'moon', night);
@@ -233,14 +267,16 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
   const under = P(
     rainy ? [92, 98, 112] : night ? [48, 52, 88] : light.time === 'dusk' ? [190, 110, 140] : [206, 218, 238],
   );
+  // clouds by the setting and the seed (one seed's clouds stood in one place over every scene)
+  const cr = ctx.vary('clouds');
   const puff = new PixelCanvas(w, h);
   for (let i = 0; i < cloudCount; i++) {
-    const cw = rng.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
+    const cw = cr.range(0.12, 0.22) * w * (rainy ? 1.4 : 1);
     const ch = Math.max(2, cw * 0.28);
     // clouds keep clear of a tall thing standing at the right (a lighthouse): never drawn through it
     const span = w * (ctx.has('lighthouse') ? 0.55 : 1);
-    const drawnX = rng.range(-0.05, 1.05) * span;
-    const drawnY = rng.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
+    const drawnX = cr.range(-0.05, 1.05) * span;
+    const drawnY = cr.range(0.08, rainy ? 0.45 : 0.35) * horizon + ch;
     // a fair-weather cloud lies whole in the sky, never cut by the frame's edge (its puffs reach
     // 0.6 of its width from its middle, its top 1.5 of its height above it); an overcast sky's run
     // off the edges
@@ -361,30 +397,115 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
     }
     return;
   }
-  const mountains =
-    s === 'mountains' ||
-    s === 'snow' ||
-    ctx.has('mountains') ||
-    s === 'grassland' ||
-    s === 'village' ||
-    s === 'forest';
-  const dunes = s === 'desert' || ctx.has('dunes');
-  const heights = ridge(
-    rng.fork('far'),
-    w,
-    horizon,
-    h * (mountains && !dunes ? 0.3 : 0.12),
-    mountains ? 5 : 3,
-    mountains && !dunes,
-  );
+  const r = ctx.vary('skyline');
+  const sky = skylineOf(ctx, r);
+  // the far land takes the sky's low colour at dusk, dawn and night (a purple range at sunset, a
+  // blue-black one under the moon), more so on the farther ridge
+  const tint = light.time === 'day' ? 0 : light.time === 'night' ? 0.22 : 0.32;
+  const farC = mixRgb(haze(land.far), light.sky[light.sky.length - 1]!, tint);
+  if (sky.back) {
+    const back = ridge(
+      r.fork('back'),
+      w,
+      horizon - h * sky.amp * 0.35,
+      h * sky.amp * 0.8,
+      sky.period + 2,
+      sky.kind === 'peaks',
+    );
+    fillRidge(far, back, mixRgb(farC, light.sky[light.sky.length - 1]!, 0.45), { faces: false });
+  }
+  const heights = skylineHeights(r, w, h, horizon, sky);
   fillRidge(
     far,
     heights,
-    haze(land.far),
-    mountains && !dunes ? { snowAt: horizon - h * 0.2, snow: haze([244, 246, 252]) } : {},
+    sky.trees ? darker(mixRgb(farC, land.mid, 0.35), 0.86) : farC,
+    sky.kind === 'peaks' && sky.snow
+      ? { snowAt: horizon - h * sky.amp * 0.62, snow: haze([244, 246, 252]) }
+      : { faces: sky.kind === 'peaks' || sky.kind === 'mesas' },
   );
-  drew(ctx, 'mountains', 'mountains', mountains && !dunes);
-  drew(ctx, 'dunes', 'dunes', dunes);
+  drew(ctx, 'mountains', 'mountains', sky.kind === 'peaks');
+  drew(ctx, 'dunes', 'dunes', sky.kind === 'dunes');
+}
+
+/** The far land's shape: its kind, height (a share of the picture's), ridge period and layers. */
+interface Skyline {
+  kind: 'peaks' | 'hills' | 'mesas' | 'dunes';
+  amp: number;
+  period: number;
+  /** A second, hazier ridge behind it. */
+  back: boolean;
+  snow: boolean;
+  /** A wooded ridge: its line is a run of treetops. */
+  trees: boolean;
+}
+
+/**
+ * The far land by setting and seed (issue #39: one moon-mountain-meadow template under a forest at
+ * sunset, a graveyard and a village): peaks for mountains and snow, a wooded ridge for a forest, low
+ * downs for a graveyard, peaks or hills for a village and a meadow, dunes or mesas for a desert; the
+ * seed picks the height, the period, a back ridge and (for some) the kind.
+ */
+function skylineOf(ctx: Ctx, r: Rng): Skyline {
+  const s = ctx.req.setting;
+  const shape = (
+    k: Skyline['kind'],
+    amp: [number, number],
+    period: [number, number],
+    more: Partial<Skyline> = {},
+  ): Skyline => ({
+    kind: k,
+    amp: r.range(amp[0], amp[1]),
+    period: r.int(period[0], period[1]),
+    back: r.chance(0.6),
+    snow: false,
+    trees: false,
+    ...more,
+  });
+  if (s === 'desert' || ctx.has('dunes'))
+    return !ctx.has('pyramids') && r.chance(0.5)
+      ? shape('mesas', [0.1, 0.18], [3, 5])
+      : shape('dunes', [0.08, 0.14], [2, 4]);
+  if (s === 'mountains' || s === 'snow' || ctx.has('mountains'))
+    return shape('peaks', [0.22, 0.34], [3, 7], { snow: true, back: r.chance(0.75) });
+  if (ctx.has('graves') || ctx.req.haunted)
+    return shape('hills', [0.05, 0.11], [2, 4], { trees: r.chance(0.6) });
+  if (s === 'forest') return shape('hills', [0.08, 0.17], [2, 5], { trees: true, back: true });
+  if (s === 'village' || s === 'grassland') {
+    const pick = r.next();
+    if (pick < 0.4) return shape('peaks', [0.14, 0.26], [3, 6], { snow: r.chance(0.6) });
+    if (pick < 0.7) return shape('hills', [0.07, 0.14], [2, 4], { trees: true });
+    return shape('hills', [0.05, 0.12], [2, 4]);
+  }
+  return shape('hills', [0.1, 0.13], [3, 3], { back: false });
+}
+
+/** The far ridge's heights: jagged peaks, flat-topped mesas, smooth hills or dunes, or treetops on a hill. */
+function skylineHeights(r: Rng, w: number, h: number, horizon: number, sky: Skyline): Float64Array {
+  const heights = ridge(r.fork('far'), w, horizon, h * sky.amp, sky.period, sky.kind === 'peaks');
+  if (sky.kind === 'mesas')
+    for (let x = 0; x < w; x++) {
+      const v = (horizon - heights[x]!) / (h * sky.amp);
+      heights[x] = horizon - h * sky.amp * Math.min(1, Math.max(0, (v - 0.3) * 3));
+    }
+  if (sky.trees) {
+    // treetops: little cones (or domes) of irregular height and width along the ridge
+    const cones = r.chance(0.5);
+    let x = -r.range(0, 4);
+    while (x < w) {
+      const half = r.range(1.5, Math.max(2, h * 0.02));
+      const tall = r.range(1.5, Math.max(2.5, h * 0.035));
+      for (let dx = Math.floor(-half); dx <= Math.ceil(half); dx++) {
+        const xx = Math.round(x + dx);
+        if (xx < 0 || xx >= w) continue;
+        const t = Math.abs(dx) / half;
+        if (t > 1) continue;
+        const lift = tall * (cones ? 1 - t : Math.sqrt(1 - t * t));
+        heights[xx] = Math.min(heights[xx]!, heights[Math.max(0, Math.min(w - 1, Math.round(x)))]! - lift);
+      }
+      x += half * r.range(1.1, 1.9);
+    }
+  }
+  return heights;
 }
 
 /** A tree: a conifer, a round leafy crown, a pink blossom crown, a bare dead tree, or a palm. */
@@ -592,8 +713,12 @@ function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: num
   const top = paintHeadland(ctx, mid, horizon, shore, 'right', 0);
   const base = top + (shore - top) * 0.08;
   const lw = Math.max(3, w * 0.035);
-  // tall, but the lamp and its roof keep a margin from the top edge
-  const lh = Math.max(6, Math.min(h * 0.36, base - lw * 2.6 - Math.max(2, h * 0.04)));
+  // tall, but the lamp and its roof keep a clear margin from the top edge (a tenth of the height:
+  // at 4 % its roof read as touching the frame, decision 0093)
+  const lh = Math.max(
+    6,
+    Math.min(h * ctx.vary('lighthouse').range(0.28, 0.36), base - lw * 2.6 - Math.max(3, h * 0.1)),
+  );
   for (let y = 0; y < lh; y++) {
     const half = lw * (0.7 + 0.3 * (y / lh));
     mid.rect(
@@ -615,21 +740,23 @@ function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: num
 
 /** Hills or dunes before the far land; mountains close by, jagged and snow-capped, over them. */
 function paintHills(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): void {
-  const { w, h, rng, req } = ctx;
+  const { w, h, req } = ctx;
   const s = req.setting;
   const dunes = s === 'desert';
   const peaks = s === 'mountains' || (ctx.has('mountains') && !dunes);
   if (peaks) {
-    const range = ridge(rng.fork('range'), w, horizon + h * 0.1, h * 0.36, 3, true);
+    const r = ctx.vary('range');
+    const range = ridge(r, w, horizon + h * 0.1, h * r.range(0.26, 0.4), r.int(2, 5), true);
     const rock: RGB = req.snowCover || s === 'snow' ? [118, 124, 146] : [122, 112, 104];
     fillRidge(mid, range, rock, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
   }
+  const r = ctx.vary('hills');
   const hills = ridge(
-    rng.fork('mid'),
+    r,
     w,
     horizon + h * (peaks ? 0.12 : 0.08),
-    h * (dunes ? 0.07 : 0.09),
-    4,
+    h * (dunes ? 0.07 : r.range(0.05, 0.12)),
+    r.int(2, 5),
     false,
   );
   fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: dunes });
@@ -646,7 +773,7 @@ function midTreeKind(ctx: Ctx): TreeKind | null {
     ? null
     : ctx.has('bamboo')
       ? 'bamboo'
-      : ctx.has('pines') || s === 'snow' || s === 'mountains'
+      : ctx.has('pines') || s === 'snow' || s === 'mountains' || (ctx.has('graves') && !ctx.req.haunted)
         ? 'pine'
         : ctx.has('blossom-trees')
           ? 'blossom'
@@ -663,34 +790,74 @@ function midTreeKind(ctx: Ctx): TreeKind | null {
   return wantsTrees ? treeKind : null;
 }
 
-/** A row of trees along the mid hills; a forest's depth adds a back row, smaller and hazier. */
+/**
+ * Rows of trees along the mid hills, never evenly spaced (decision 0093: "a row of identical lollipop
+ * trees", "evenly spaced pines"): each tree a step of its own width on from the last, in clumps and
+ * gaps, its size varied; a forest's depth adds a back row, smaller and hazier, overlapping the front;
+ * where the words name no kind, a forest mixes pines with leafy trees (the seed says how many).
+ */
 function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, treeKind: TreeKind): void {
-  const { w, h, rng, light, req } = ctx;
+  const { w, h, light, req } = ctx;
   const s = req.setting;
-  if (s === 'forest' || ctx.has('trees') || ctx.has('pines')) {
-    const backLeaf = mixRgb(
-      darker(s === 'snow' || req.snowCover ? [46, 96, 78] : land.mid, 0.7),
-      light.haze,
-      0.25,
-    );
-    const count = Math.max(5, Math.round((w / h) * 12));
-    for (let i = 0; i < count; i++) {
-      const x = ((i + rng.range(0.1, 0.9)) / count) * w;
-      tree(mid, treeKind, x, horizon + h * 0.06, h * rng.range(0.12, 0.18), backLeaf);
+  const r = ctx.vary('trees');
+  // a second kind where the words leave it open: pines among a forest's or a meadow's leafy trees
+  const named =
+    ctx.has('pines') ||
+    ctx.has('blossom-trees') ||
+    ctx.has('dead-trees') ||
+    ctx.has('bamboo') ||
+    ctx.has('palms');
+  const mixWith: TreeKind | null =
+    ctx.has('graves') && !named && !req.haunted
+      ? 'dead'
+      : named || req.haunted || s === 'swamp'
+        ? null
+        : treeKind === 'round'
+          ? 'pine'
+          : treeKind === 'pine' && s === 'forest'
+            ? 'round'
+            : null;
+  const mixShare = mixWith ? r.range(0.2, 0.45) : 0;
+  const kindAt = () => (mixWith && r.chance(mixShare) ? mixWith : treeKind);
+  /** Trees from left to right: clumps (close steps) and gaps (long ones), never a regular beat. */
+  const row = (mean: number, size: () => number, y: () => number, leaf: (k: TreeKind) => RGB) => {
+    let x = r.range(-mean * 0.5, mean * 0.6);
+    while (x < w + mean * 0.3) {
+      const sz = size();
+      const k = kindAt();
+      tree(mid, k, x, y(), sz, leaf(k));
+      const gap = r.chance(0.22) ? r.range(1.6, 2.6) : r.range(0.45, 1.1);
+      x += mean * gap;
     }
+  };
+  const snowy = s === 'snow' || req.snowCover;
+  if (s === 'forest' || ctx.has('trees') || ctx.has('pines')) {
+    const backLeaf = mixRgb(darker(snowy ? [46, 96, 78] : land.mid, 0.7), light.haze, 0.25);
+    const count = Math.max(5, Math.round((w / h) * r.range(9, 14)));
+    row(
+      w / count,
+      () => h * r.range(0.1, 0.19),
+      () => horizon + h * r.range(0.04, 0.08),
+      (k) => (k === 'blossom' ? mixRgb([244, 160, 200], light.haze, 0.3) : backLeaf),
+    );
   }
-  const count = Math.max(3, Math.round((w / h) * (s === 'forest' ? 9 : 4)));
-  const leaf: RGB =
-    treeKind === 'blossom'
+  const count = Math.max(3, Math.round((w / h) * (s === 'forest' ? r.range(7, 11) : r.range(3, 5.5))));
+  const leafOf = (k: TreeKind): RGB =>
+    k === 'blossom'
       ? [244, 160, 200]
-      : s === 'snow' || req.snowCover
-        ? [46, 96, 78]
-        : darker(land.mid, 0.82);
-  for (let i = 0; i < count; i++) {
-    const x = ((i + rng.range(0.2, 0.8)) / count) * w;
-    const size = h * rng.range(0.16, 0.26) * (s === 'forest' ? 1.2 : 1);
-    tree(mid, treeKind, x, horizon + h * 0.1 + rng.range(-2, 2), size, leaf);
-  }
+      : snowy
+        ? k === 'pine'
+          ? [46, 96, 78]
+          : [70, 104, 84]
+        : k === 'pine'
+          ? darker(land.mid, 0.7)
+          : darker(land.mid, 0.86);
+  row(
+    w / count,
+    () => h * r.range(0.14, 0.28) * (s === 'forest' ? 1.15 : 1),
+    () => horizon + h * 0.1 + r.range(-2, 3),
+    leafOf,
+  );
   for (const k of ['trees', 'pines', 'blossom-trees', 'dead-trees'] as const)
     drew(ctx, k, `${treeKind} trees`);
   drew(ctx, 'bamboo', 'bamboo groves', treeKind === 'bamboo');
@@ -1214,15 +1381,7 @@ function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
     });
   }
   if (ctx.has('lake')) {
-    near.ellipse(w * 0.6, top + (h - top) * 0.45, w * 0.28, (h - top) * 0.28, water);
-    for (let k = 0; k < 6; k++)
-      near.rect(
-        w * (0.45 + k * 0.05),
-        top + (h - top) * (0.35 + (k % 3) * 0.1),
-        w * (0.47 + k * 0.05),
-        top + (h - top) * (0.35 + (k % 3) * 0.1) + 1,
-        hi,
-      );
+    paintLake(ctx, near, top, m);
   } else
     for (let y = Math.floor(top); y < h; y++) {
       const t = (y - top) / (h - top);
@@ -1231,6 +1390,91 @@ function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
       near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
     }
   for (const k of ['river', 'lake'] as const) drew(ctx, k, waterName(m, k));
+}
+
+/**
+ * A lake on the near ground (decision 0093: "a frozen lake is a flat ellipse"): an irregular shore
+ * (the ellipse's radius wanders with the seed), a shore line a step darker than the ground round it
+ * and a lit rim inside along the far edge; water has ripple dashes; ice has white cracks that branch,
+ * patches of snow lying on it and a darker deep middle.
+ */
+function paintLake(ctx: Ctx, near: PixelCanvas, top: number, m: WaterMaterial): void {
+  const { w, h } = ctx;
+  const r = ctx.vary('lake');
+  const cx = w * r.range(0.42, 0.62);
+  const cy = top + (h - top) * r.range(0.42, 0.52);
+  const rx = w * r.range(0.22, 0.32);
+  const ry = (h - top) * r.range(0.24, 0.32);
+  const wob = new Noise1D(r.fork('shore'), 6);
+  const inside = (x: number, y: number, grow = 0) => {
+    const a = Math.atan2((y - cy) / ry, (x - cx) / rx);
+    const k = 0.82 + 0.3 * wob.fbm(((a + Math.PI) / (2 * Math.PI)) * 6, 3);
+    return ((x - cx) / (rx * k + grow)) ** 2 + ((y - cy) / (ry * k + grow * 0.5)) ** 2 <= 1;
+  };
+  const c = WATER_COLOURS[m];
+  const body = waterPack(ctx, m, c.body);
+  const hi = waterPack(ctx, m, c.hi);
+  const deep = waterPack(ctx, m, c.deep);
+  const ground = unpack(near.px[Math.min(h - 1, Math.round(cy)) * w + 0] || P([120, 120, 120]));
+  const shore = P(darker(ground, 0.8));
+  const y0 = Math.max(0, Math.floor(cy - ry * 1.3));
+  const y1 = Math.min(h - 1, Math.ceil(cy + ry * 1.3));
+  const x0 = Math.max(0, Math.floor(cx - rx * 1.3));
+  const x1 = Math.min(w - 1, Math.ceil(cx + rx * 1.3));
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      if (inside(x + 0.5, y + 0.5)) {
+        // the deep middle, the body, and the rim: a pixel of light along the far (upper) shore
+        const rim = !inside(x + 0.5, y - 0.5);
+        const mid = ((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 < 0.28;
+        near.set(x, y, rim ? hi : mid ? deep : body);
+      } else if (inside(x + 0.5, y + 0.5, 1.6)) near.set(x, y, shore);
+    }
+  if (m === 'ice') {
+    // cracks: a few jagged lines that branch once, white; then patches of snow on the ice
+    const crack = P(c.hi);
+    for (let k = 0; k < 3 + Math.round(w / 160); k++) {
+      let x = cx + rx * r.range(-0.6, 0.6);
+      let y = cy + ry * r.range(-0.4, 0.4);
+      let dir = r.range(0, Math.PI * 2);
+      const len = Math.max(4, rx * r.range(0.25, 0.5));
+      for (let t = 0; t < len; t++) {
+        if (!inside(x, y)) break;
+        near.set(Math.floor(x), Math.floor(y), crack);
+        dir += r.range(-0.6, 0.6);
+        x += Math.cos(dir);
+        y += Math.sin(dir) * 0.5;
+        if (t === Math.floor(len / 2)) {
+          let bx = x;
+          let by = y;
+          const bd = dir + (r.chance(0.5) ? 0.9 : -0.9);
+          for (let u = 0; u < len / 3 && inside(bx, by); u++) {
+            near.set(Math.floor(bx), Math.floor(by), crack);
+            bx += Math.cos(bd);
+            by += Math.sin(bd) * 0.5;
+          }
+        }
+      }
+    }
+    const snow = P([244, 248, 254]);
+    const snowShade = P([214, 226, 240]);
+    for (let k = 0; k < 2 + Math.round(w / 200); k++) {
+      const sx = cx + rx * r.range(-0.7, 0.7);
+      const sy = cy + ry * r.range(-0.5, 0.5);
+      const sw = Math.max(2, rx * r.range(0.08, 0.18));
+      const sh = Math.max(1, sw * 0.3);
+      for (let y = Math.floor(sy - sh); y <= sy + sh; y++)
+        for (let x = Math.floor(sx - sw); x <= sx + sw; x++)
+          if (((x - sx) / sw) ** 2 + ((y - sy) / sh) ** 2 <= 1 && inside(x + 0.5, y + 0.5))
+            near.set(x, y, y > sy + sh * 0.3 ? snowShade : snow);
+    }
+  } else
+    for (let k = 0; k < 5 + Math.round(w / 80); k++) {
+      const x = cx + rx * r.range(-0.6, 0.5);
+      const y = Math.round(cy + ry * r.range(-0.5, 0.6));
+      const len = Math.max(2, rx * r.range(0.06, 0.14));
+      if (inside(x, y + 0.5) && inside(x + len, y + 0.5)) near.rect(x, y, x + len, y + 1, hi);
+    }
 }
 
 /** Pools of still, dark water with the sky's glint, reeds and cattails at their edges. */
@@ -1334,9 +1578,9 @@ const GROUND_PROPS: ReadonlyArray<{
     when: (ctx) => ctx.has('graves'),
     place: (w, h) => ({
       kind: 'graves',
-      id: 'f/headstone',
-      scale: 0.14,
-      xs: w > h ? [0.18, 0.34, 0.52, 0.7, 0.86] : [0.2, 0.5, 0.8],
+      id: 'tombstone',
+      scale: 0.13,
+      xs: w > h ? [0.14, 0.3, 0.47, 0.63, 0.8, 0.93] : [0.2, 0.5, 0.8],
     }),
   },
   {
@@ -1374,7 +1618,8 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
   const { w, h, light } = ctx;
   const size = h * p.scale;
   let img: RgbaImage | null = null;
-  if (p.id !== 'lamp' && p.id !== 'palm') img = await prop(ctx, p.id, size, p.fill);
+  if (p.id !== 'lamp' && p.id !== 'palm' && p.id !== 'tombstone') img = await prop(ctx, p.id, size, p.fill);
+  const graves = ctx.vary('graves');
   for (const [k, fx] of p.xs.entries()) {
     // where it stands: its place, or the nearest free one (a cactus in front of a palm's trunk, a
     // fish on a fish, reads as one muddled thing)
@@ -1385,6 +1630,12 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
       // each palm its own height and lean (a row of one palm copied is a stamp)
       const lean = (fx < 0.5 ? 1 : -1) * ctx.rng.range(0.08, 0.24);
       palm(props, x, y, size * ctx.rng.range(0.8, 1.12), lean, light.ambient);
+      continue;
+    }
+    if (p.id === 'tombstone') {
+      // each its own shape, size and place a little off the line (a stamped row reads as a pattern)
+      const gx = x + graves.range(-0.03, 0.03) * w;
+      tombstone(props, gx, y + graves.range(-1, 2), size * graves.range(0.75, 1.15), graves, light.ambient);
       continue;
     }
     if (p.id === 'lamp') {
@@ -1410,9 +1661,90 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
   drew(
     ctx,
     p.kind,
-    p.id === 'lamp' ? 'street lamps' : p.id === 'palm' ? 'palm trees' : p.id,
-    p.id === 'lamp' || p.id === 'palm' || img !== null,
+    p.id === 'lamp'
+      ? 'street lamps'
+      : p.id === 'palm'
+        ? 'palm trees'
+        : p.id === 'tombstone'
+          ? 'tombstones'
+          : p.id,
+    p.id === 'lamp' || p.id === 'palm' || p.id === 'tombstone' || img !== null,
   );
+}
+
+/**
+ * A tombstone `size` tall standing at x, y: a round-topped slab, a stone cross or a pointed one, grey
+ * stone lit from the left with a shaded right edge and a darker base; its marking is a cross or
+ * engraved lines, never dots (decision 0093: the drawn headstone's marks read as a face).
+ */
+function tombstone(
+  layer: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+  r: Rng,
+  lightOf: (c: RGB) => RGB,
+): void {
+  const stoneC: RGB = r.pick([
+    [150, 150, 158],
+    [132, 136, 140],
+    [160, 154, 146],
+  ] as RGB[]);
+  const stone = P(lightOf(stoneC));
+  const lit = P(lightOf(lighter(stoneC, 0.22)));
+  const shade = P(lightOf(darker(stoneC, 0.72)));
+  const carve = P(lightOf(darker(stoneC, 0.58)));
+  const ground = P(lightOf([70, 72, 62]));
+  const hw = Math.max(2, Math.round(size * r.range(0.26, 0.36)));
+  const tall = Math.max(4, Math.round(size * r.range(0.75, 1)));
+  const shape = r.pick(['round', 'round', 'cross', 'point'] as const);
+  const x0 = Math.round(x - hw);
+  const x1 = Math.round(x + hw);
+  const top = Math.round(y - tall);
+  if (shape === 'cross') {
+    const arm = Math.max(1, Math.round(hw * 0.45));
+    const barY = top + Math.max(2, Math.round(tall * 0.28));
+    layer.rect(x - arm, top, x + arm, y, stone);
+    layer.rect(x0, barY, x1, barY + Math.max(2, arm * 1.4), stone);
+    layer.rect(x - arm, top, x - arm + 1, y, lit);
+    layer.rect(x + arm - 1, top, x + arm, y, shade);
+    layer.rect(x1 - 1, barY, x1, barY + Math.max(2, arm * 1.4), shade);
+  } else {
+    // the slab, its top rounded or pointed
+    for (let yy = top; yy < y; yy++) {
+      const d = yy - top;
+      const inset =
+        shape === 'round'
+          ? d < hw
+            ? Math.round(hw - Math.sqrt(Math.max(0, hw * hw - (hw - d - 0.5) ** 2)))
+            : 0
+          : d < hw
+            ? hw - d
+            : 0;
+      const a = x0 + inset;
+      const b = x1 - inset;
+      if (b <= a) continue;
+      layer.rect(a, yy, b, yy + 1, stone);
+      layer.set(a, yy, lit);
+      layer.set(b - 1, yy, shade);
+    }
+    // the marking: a carved cross, or two engraved lines (an epitaph), centred in the upper half
+    const my = top + Math.max(hw * 0.7, tall * 0.3);
+    if (r.chance(0.5) && tall >= 7) {
+      const cy = Math.round(my);
+      const arm = Math.max(1, Math.round(hw * 0.4));
+      layer.rect(Math.round(x) - 1, cy - arm, Math.round(x), cy + arm * 1.8, carve);
+      layer.rect(Math.round(x) - arm, cy, Math.round(x) + arm - 1, cy + 1, carve);
+    } else {
+      const lw = Math.max(1, Math.round(hw * 0.55));
+      for (let k = 0; k < (tall >= 9 ? 2 : 1); k++) {
+        const ly = Math.round(my + k * Math.max(2, tall * 0.18));
+        layer.rect(Math.round(x) - lw, ly, Math.round(x) + lw - (k ? 1 : 0), ly + 1, carve);
+      }
+    }
+  }
+  // its foot in the grass: a dark band
+  layer.rect(x0 - 1, y - 1, x1 + 1, y + 1, ground);
 }
 
 /**
@@ -1542,7 +1874,8 @@ async function paintNear(
   if (ctx.has('river') || ctx.has('lake')) paintWaterCourse(ctx, near, top);
   if (s === 'swamp') paintSwampPools(ctx, near, props, top);
   if (ctx.has('wheat')) paintWheat(ctx, near, top);
-  else if (FLOWER_SETTINGS.has(s) || ctx.has('flowers')) paintFlowers(ctx, near, top);
+  // a graveyard's grass has no meadow flowers unless the words ask for them
+  else if ((FLOWER_SETTINGS.has(s) && !ctx.has('graves')) || ctx.has('flowers')) paintFlowers(ctx, near, top);
   for (const g of GROUND_PROPS)
     if (g.when(ctx)) await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
   if (ctx.has('fireflies')) paintFireflies(ctx, props, top);
@@ -2525,7 +2858,14 @@ export async function composeScene(job: {
   const lib = await loadDrawings();
   const light = lightingFor(req.time, req.weather, req.neon);
   const kinds = new Set(req.elements.map((e) => e.kind));
+  // made on first use, so a room, the sea floor and space (which vary nothing) keep their pictures
+  let varyRoot: Rng | null = null;
+  const salt = `${req.setting}|${[...kinds].sort().join(',')}|${req.time}|${req.haunted ? 'haunted' : ''}`;
   const ctx: Ctx = {
+    vary: (part) => {
+      varyRoot ??= job.rng.fork('vary');
+      return varyRoot.fork(`${part}|${salt}`);
+    },
     w,
     h,
     rng: job.rng,

@@ -589,6 +589,12 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
+        // winter is drawn (snow lies on the land, set above): "a frozen pond in winter" was refused
+        // on the word (decision 0093)
+        if (/^(winter|wintertime|wintry)$/.test(w) || t.text === '冬天' || t.text === '冬季') {
+          honoured.push(t.text);
+          continue;
+        }
         // seasons other than winter are not drawn: named as not honoured, never refused as nouns
         if (/^(summer|spring|autumn|fall|summertime|springtime)$/.test(w)) continue;
         // "a town square", "a city plaza": the middle of the place named before it, never a square shape
