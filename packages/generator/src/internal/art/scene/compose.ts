@@ -1161,7 +1161,28 @@ async function paintDrawnLandmark(
   [id, height, fill, fx, fy, as]: readonly [string, number, RGB | undefined, number, number, string],
 ): Promise<void> {
   const img = await prop(ctx, id, ctx.h * height, fill);
-  if (img) stand(mid, img, ctx.w * fx, horizon + ctx.h * fy);
+  let foot = horizon + ctx.h * fy;
+  if (img && kind === 'castle' && /\b(hill|hills|hilltop|hillside|mound)\b|山丘|山上/.test(ctx.text)) {
+    // "a castle on a hill": a rounded hill rises under it, in the hills' own green, lit on its left
+    // (decision 0093: the castle stood on the flat meadow)
+    const { w, h } = ctx;
+    const cx = w * fx;
+    const rise = h * 0.1;
+    const half = Math.max(img.width * 1.1, h * 0.32);
+    const green = unpack(
+      mid.px[Math.min(h - 1, Math.round(horizon + h * 0.14)) * w + Math.round(cx)] || P([96, 164, 80]),
+    );
+    const body = P(darker(green, 0.92));
+    const lit = P(lighter(green, 0.12));
+    for (let x = Math.floor(cx - half); x <= Math.ceil(cx + half); x++) {
+      const t = (x + 0.5 - cx) / half;
+      if (Math.abs(t) > 1) continue;
+      const top = Math.round(foot - rise * Math.cos((t * Math.PI) / 2) ** 1.5);
+      mid.rect(x, top, x + 1, foot + h * 0.04, t < -0.2 ? lit : body);
+    }
+    foot -= rise * 0.95;
+  }
+  if (img) stand(mid, img, ctx.w * fx, foot);
   drew(ctx, kind, as, img !== null);
 }
 
