@@ -4,7 +4,20 @@
 import { renderProcedural } from '../src/index.js';
 
 const skyline = async (prompt: string, seed: number) => {
-  const out = await renderProcedural({ assetType: 'background', prompt, userPrompt: prompt, tags: [], style: {}, resolution: 320, width: 320, height: 180, directions: 1, framesPerDirection: 1, seed, attempt: 0 });
+  const out = await renderProcedural({
+    assetType: 'background',
+    prompt,
+    userPrompt: prompt,
+    tags: [],
+    style: {},
+    resolution: 320,
+    width: 320,
+    height: 180,
+    directions: 1,
+    framesPerDirection: 1,
+    seed,
+    attempt: 0,
+  });
   const far = out.layers!.find((l) => l.name === 'far')!.image;
   return Array.from({ length: far.width }, (_, x) => {
     let y = 0;
@@ -30,8 +43,18 @@ const prompts = ['a forest at sunset', 'a graveyard at night', 'a village at nig
 const lines: number[] = [];
 const sk = await Promise.all(prompts.map((p) => skyline(p, 7)));
 for (let i = 0; i < sk.length; i++) for (let j = i + 1; j < sk.length; j++) lines.push(corr(sk[i]!, sk[j]!));
-console.log('settings, seed 7: max', Math.max(...lines).toFixed(2), 'mean', (lines.reduce((s, v) => s + v, 0) / lines.length).toFixed(2));
+console.log(
+  'settings, seed 7: max',
+  Math.max(...lines).toFixed(2),
+  'mean',
+  (lines.reduce((s, v) => s + v, 0) / lines.length).toFixed(2),
+);
 const seeds = await Promise.all([1, 2, 3, 4].map((s) => skyline('a village at dusk', s)));
 const ss: number[] = [];
 for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) ss.push(corr(seeds[i]!, seeds[j]!));
-console.log('4 seeds of a village at dusk: max', Math.max(...ss).toFixed(2), 'mean', (ss.reduce((s, v) => s + v, 0) / ss.length).toFixed(2));
+console.log(
+  '4 seeds of a village at dusk: max',
+  Math.max(...ss).toFixed(2),
+  'mean',
+  (ss.reduce((s, v) => s + v, 0) / ss.length).toFixed(2),
+);
