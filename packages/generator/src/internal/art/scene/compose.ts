@@ -280,8 +280,22 @@ function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
     // a fair-weather cloud lies whole in the sky, never cut by the frame's edge (its puffs reach
     // 0.6 of its width from its middle, its top 1.5 of its height above it); an overcast sky's run
     // off the edges
-    const cx = rainy ? drawnX : Math.min(Math.max(drawnX, cw * 0.6 + 2), span - cw * 0.6 - 2);
+    let cx = rainy ? drawnX : Math.min(Math.max(drawnX, cw * 0.6 + 2), span - cw * 0.6 - 2);
     const cy = rainy ? drawnY : Math.max(drawnY, ch * 1.5 + 2);
+    // a cloud never hides the sun or the moon and its halo: it moves to the side with room
+    const disc = ctx.disc;
+    if (disc && !rainy) {
+      const clear = cw * 0.6 + disc.r * 1.6 + 2;
+      if (
+        Math.abs(cx - disc.x) < clear &&
+        cy - ch * 1.5 < disc.y + disc.r * 1.6 &&
+        cy + ch * 0.5 > disc.y - disc.r * 1.6
+      ) {
+        const left = disc.x - clear;
+        const right = disc.x + clear;
+        cx = (cx < disc.x && left > cw * 0.6 + 2) || right > span - cw * 0.6 - 2 ? left : right;
+      }
+    }
     // a cumulus: puffs lit on top, a shaded underside, cut flat at its base
     puff.px.fill(0);
     for (let k = 0; k < 4; k++) {
@@ -465,6 +479,9 @@ function skylineOf(ctx: Ctx, r: Rng): Skyline {
     return !ctx.has('pyramids') && r.chance(0.5)
       ? shape('mesas', [0.1, 0.18], [3, 5])
       : shape('dunes', [0.08, 0.14], [2, 4]);
+  // a snowfield without named mountains is sometimes rolling snowy hills with woods on them
+  if (s === 'snow' && !ctx.has('mountains') && r.chance(0.35))
+    return shape('hills', [0.07, 0.14], [2, 4], { trees: true });
   if (s === 'mountains' || s === 'snow' || ctx.has('mountains'))
     return shape('peaks', [0.22, 0.34], [3, 7], { snow: true, back: r.chance(0.75) });
   if (ctx.has('graves') || ctx.req.haunted)
@@ -865,21 +882,36 @@ function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, 
 
 /** A village's cottages along the mid hills, their windows lit at night. */
 function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
-  const { w, h, rng, light } = ctx;
+  const { w, h, light } = ctx;
+  // each cottage its own size, roof (tile red, slate, thatch), wall and footing, in clumps and gaps
+  // (decision 0093: one cottage stamped at an even beat)
+  const r = ctx.vary('cottages');
   const night = light.time === 'night';
-  let x = w * rng.range(0.05, 0.15);
-  const roof = P([178, 62, 50]);
-  const wall = P([224, 204, 170]);
+  let x = w * r.range(0.03, 0.15);
+  const roofs: RGB[] = [
+    [178, 62, 50],
+    [96, 100, 124],
+    [150, 112, 64],
+    [160, 74, 56],
+  ];
+  const walls: RGB[] = [
+    [224, 204, 170],
+    [210, 200, 188],
+    [196, 168, 132],
+  ];
   const win = night ? G(ctx, [255, 214, 120]) : P([96, 76, 56]);
   while (x < w * 0.9) {
-    const hw = h * rng.range(0.1, 0.14);
-    const hh = hw * 0.8;
-    const base = horizon + h * 0.11;
+    const hw = h * r.range(0.09, 0.15);
+    const hh = hw * r.range(0.7, 0.95);
+    const base = horizon + h * 0.11 + r.range(-1.5, 2);
+    const roof = P(r.pick(roofs));
+    const wall = P(r.pick(walls));
+    const pitch = r.range(0.45, 0.7);
     mid.rect(x, base - hh, x + hw, base, wall);
     mid.polygon(
       [
         [x - hw * 0.12, base - hh],
-        [x + hw / 2, base - hh - hw * 0.55],
+        [x + hw / 2, base - hh - hw * pitch],
         [x + hw * 1.12, base - hh],
       ],
       roof,
@@ -888,7 +920,7 @@ function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     mid.rect(x + hw * 0.55, base - hh * 0.55, x + hw * 0.75, base, P([110, 76, 48]));
     if (night)
       light.lights.push({ x: x + hw * 0.29, y: base - hh * 0.58, r: hw * 0.6, color: [255, 200, 110] });
-    x += hw * rng.range(1.6, 2.4);
+    x += hw * (r.chance(0.25) ? r.range(2.6, 3.6) : r.range(1.25, 1.9));
   }
   drew(ctx, 'houses', 'cottages');
 }
