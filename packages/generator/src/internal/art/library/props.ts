@@ -113,6 +113,13 @@ export interface PropContext {
 
 type Px = RgbaImage;
 const at = (img: Px, x: number, y: number) => (y * img.width + x) * 4;
+/** The four neighbours of a pixel. */
+const N4 = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 const opaqueAt = (img: Px, x: number, y: number) =>
   x >= 0 && y >= 0 && x < img.width && y < img.height && img.data[at(img, x, y) + 3]! > 0;
 const rgbAt = (img: Px, x: number, y: number): Rgb => {
@@ -254,12 +261,6 @@ function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
       put(out, x, y, lit ? ctx.colours.step(c, 1) : c);
     }
   // the outline: round the resampled inside, in the colour of the drawing's outline nearest it
-  const N4 = [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const;
   for (let y = 0; y < base.height; y++)
     for (let x = 0; x < w; x++) {
       if (inner[y * w + x]) continue;
@@ -1048,12 +1049,6 @@ function glow(base: Px, f: number, n: number, ctx: PropContext, halo = true): Px
         if (near) dist[y * base.width + x] = r;
       }
   const full = i >= 0.6;
-  const N4 = [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const;
   for (let y = 0; y < base.height; y++)
     for (let x = 0; x < base.width; x++) {
       const d = dist[y * base.width + x]!;
