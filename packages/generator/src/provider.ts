@@ -45,8 +45,10 @@ import { drawUi } from './internal/art/ui.js';
 import { drawLevelArt } from './level.js';
 import { renderTileset } from './tileset.js';
 
+// a fire hydrant, a fire truck or a fire extinguisher holds no flame: their red flickered like fire,
+// and a hydrant's cap tore in every other frame (issue #39)
 const FIRE =
-  /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern|explosion|blast|fireball)\b/;
+  /\b(fire(?![\s-]*(hydrant|truck|engine|station|extinguisher|fighter|man|men|alarm|escape|hose)s?\b)|flame|campfire|bonfire|torch|candle|fireplace|brazier|lantern|explosion|blast|fireball)\b/;
 const SPINNERS = /\b(coin|gem|stone|diamond|star|ring|medal|token|crystal|orb|disc|wheel)\b/;
 const FLOATERS = /\b(ghost|balloon|cloud|bubble|spirit|wisp|fairy|orb)\b/;
 const SKY = /\b(cloud|sun|moon|star|comet|rainbow|lightning|droplet|snowflake|tornado|cyclone|fog|planet)\b/;

@@ -346,4 +346,17 @@ describe('cloth on a pole', () => {
     const shifts = banner.frames.map((f) => Math.abs(left(f, y) - left(f0, y)));
     expect(Math.max(...shifts)).toBeGreaterThanOrEqual(2);
   });
+
+  it("a still thing's sprite frames are its one picture settling, never re-drawn (a fire extinguisher is no fire)", async () => {
+    for (const prompt of ['a fire extinguisher', 'an anvil', 'a mailbox']) {
+      const out = await renderProcedural(
+        spriteRequest(prompt, { resolution: 64, directions: 1, framesPerDirection: 4 }),
+      );
+      const bytes = out.frames.map((f) => Buffer.from(f.data));
+      // rest, rest, settled by a pixel, rest: a bob re-rasterised every frame, and "fire" flickered
+      // a fire hydrant's red like flames
+      expect(bytes[1]!.equals(bytes[0]!), `${prompt}: frame 2`).toBe(true);
+      expect(bytes[3]!.equals(bytes[0]!), `${prompt}: frame 4`).toBe(true);
+    }
+  });
 });
