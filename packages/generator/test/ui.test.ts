@@ -169,6 +169,16 @@ describe('UI pieces', () => {
     const zh = await make('开始游戏按钮');
     expect(zh.meta.interpretation!.text).toEqual({ text: '开始游戏', font: 'unifont' });
     expect(zh.frames[0]!.image.width).toBeGreaterThanOrEqual(4 * 16 + 12);
+    // Chinese words keep 10 px of air each side and stand off the border (a review saw 返回菜单 touch it)
+    expect(zh.frames[0]!.image.width).toBeGreaterThanOrEqual(4 * 16 + 20);
+    expect(zh.frames[0]!.image.height).toBeGreaterThanOrEqual(16 + 14);
+    // 写着 ("that says") introduces the words, unquoted too; it is not a word left undrawn
+    const says = await make('写着返回菜单的按钮');
+    expect(says.meta.interpretation!.text).toEqual({ text: '返回菜单', font: 'unifont' });
+    expect(says.meta.notHonoured ?? []).toEqual([]);
+    const quotedZh = await make('一个写着“确定”的按钮');
+    expect(quotedZh.meta.interpretation!.text!.text).toBe('确定');
+    expect(quotedZh.meta.notHonoured ?? []).toEqual([]);
     const long = await make('a button that says "Continue Game"');
     expect(long.frames[0]!.image.width).toBeGreaterThanOrEqual(13 * 8 + 12);
     const named = await make('a score label');

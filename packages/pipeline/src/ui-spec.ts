@@ -126,6 +126,9 @@ export function uiTextOf(prompt: string, kind: UiKind): UiText | null {
       `${prompt} `,
     );
   if (says?.[1]) return { text: says[1].trim().toUpperCase(), from: 'quoted' };
+  // 写着开始的按钮 ("a button that says 开始"), unquoted: the words after 写着/写有/印着/标着/显示 up to 的
+  const zhSays = /(?:写着|写有|印着|印有|标着|标有|显示着?)\s*([^\s，。、；,.;的]{1,8})(?:的|$|[，。、；,.;])/.exec(prompt);
+  if (zhSays?.[1]) return { text: zhSays[1], from: 'quoted' };
   const lower = prompt.toLowerCase();
   if (kind === 'label') {
     // "a score label", "a game over banner": the words before the label word, but colours, materials
@@ -174,6 +177,12 @@ export function textBox(text: string): { width: number; height: number; font: 'a
 
 /** Side padding around a label's text, in art pixels: the border and a little air. */
 const TEXT_PAD = 6;
+/**
+ * 16-px CJK glyphs fill their cell edge to edge (Latin capitals leave a column and a row of air), so
+ * their words get more room on each side and above and below: a blind review saw Chinese words
+ * touching a button's border.
+ */
+const CJK_PAD = 10;
 
 /**
  * The frame size of a UI piece when no canvas is asked for: icons and panels square at the
@@ -194,8 +203,9 @@ export function uiFrameSize(
         : resolution;
   if (text && (kind === 'button' || kind === 'label')) {
     const box = textBox(text);
-    width = Math.max(width, box.width + 2 * TEXT_PAD);
-    height = Math.max(height, box.height + (kind === 'button' ? 10 : 8));
+    const cjk = box.font === 'unifont';
+    width = Math.max(width, box.width + 2 * (cjk ? CJK_PAD : TEXT_PAD));
+    height = Math.max(height, box.height + (kind === 'button' ? 10 : 8) + (cjk ? 4 : 0));
   }
   return { width, height };
 }
