@@ -127,7 +127,10 @@ export function uiTextOf(prompt: string, kind: UiKind): UiText | null {
     );
   if (says?.[1]) return { text: says[1].trim().toUpperCase(), from: 'quoted' };
   // 写着开始的按钮 ("a button that says 开始"), unquoted: the words after 写着/写有/印着/标着/显示 up to 的
-  const zhSays = /(?:写着|写有|印着|印有|标着|标有|显示着?)\s*([^\s，。、；,.;的]{1,8})(?:的|$|[，。、；,.;])/.exec(prompt);
+  const zhSays =
+    /(?:写着|写有|印着|印有|标着|标有|显示着?)\s*([^\s，。、；,.;的]{1,8})(?:的|$|[，。、；,.;])/.exec(
+      prompt,
+    );
   if (zhSays?.[1]) return { text: zhSays[1], from: 'quoted' };
   const lower = prompt.toLowerCase();
   if (kind === 'label') {
