@@ -31,6 +31,7 @@ import { CHARACTER_ACTIONS, type CharacterIdentity, characterActionRig, drawChar
 import { drawingSetup } from './drawing-setup.js';
 import { drawTextureBackground, isTexturePrompt } from './internal/art/background.js';
 import { drawIngots, ingotsOf } from './internal/art/ingots.js';
+import { detonate, detonateWord } from './internal/art/library/detonate.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
@@ -292,7 +293,13 @@ async function drawFromLibrary(
         ])
       : null;
   const drawing = winged ?? pick.drawing;
-  const motion = partMotion(askedMotion, drawing, animation);
+  // a thing that explodes ("a bomb exploding"): drawn still, then a fireball where it stood (detonate.ts)
+  const living0 = drawing.person || /^(animal|person|face)/.test(drawing.group);
+  const blowsUp =
+    animation && !living0
+      ? detonateWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
+      : null;
+  const motion = blowsUp ? 'settle' : partMotion(askedMotion, drawing, animation);
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
@@ -339,6 +346,18 @@ async function drawFromLibrary(
       hue: living || askedForSubject || drawing.silhouette ? 0 : look.hue,
     },
   });
+  // an explosion's own animation is the fireball too (the 💥 drawing tinted was a star changing colour)
+  if (blowsUp || (animation && motion === 'burst' && request.framesPerDirection >= 3))
+    out.frames = detonate(out.frames, {
+      held: blowsUp ? undefined : 0,
+      width: request.resolution,
+      height: request.resolution,
+      gridHint: style.gridHint,
+      framesPerDirection: request.framesPerDirection,
+      seed: request.seed,
+      painter,
+      enforced: style.paletteEnforced,
+    });
   const interpretation: Interpretation = {
     ...it,
     source: 'drawing',
@@ -359,6 +378,11 @@ async function drawFromLibrary(
   if (verb && motion === verb.motion) {
     interpretation.ignored = interpretation.ignored.filter((w) => w !== verb.word);
     if (!interpretation.understood.includes(verb.word)) interpretation.understood.push(verb.word);
+  }
+  if (blowsUp) {
+    const said = new Set([blowsUp, ...(/^blow/.test(blowsUp) ? ['up'] : [])]);
+    interpretation.ignored = interpretation.ignored.filter((w) => !said.has(w.toLowerCase()));
+    for (const w of said) if (!interpretation.understood.includes(w)) interpretation.understood.push(w);
   }
   interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
   // a still picture shows no burning: "a burning book" is the book, and says "burning" is not in it
@@ -382,7 +406,7 @@ async function drawFromLibrary(
   }
   return {
     frames: out.frames,
-    animation: motionName(motion),
+    animation: blowsUp ? 'burst' : motionName(motion),
     subject: it.subject!,
     interpretation,
     views: out.views,

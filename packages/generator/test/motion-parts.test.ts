@@ -68,6 +68,13 @@ const mean = (f: RgbaImage) => {
   return [r / n, g / n, b / n] as const;
 };
 
+const colourCount = (f: RgbaImage) => {
+  const seen = new Set<number>();
+  for (let i = 0; i < f.data.length; i += 4)
+    if (f.data[i + 3]) seen.add((f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!);
+  return seen.size;
+};
+
 /** Share of opaque pixels whose four neighbours are opaque too (a dither's are not). */
 const solidShare = (f: RgbaImage) => {
   let n = 0;
@@ -251,12 +258,14 @@ describe('motion of parts', () => {
     expect(areas[2]).toBeGreaterThan(areas[0]! * 3);
     expect(areas[5]).toBeLessThan(Math.max(...areas));
     const [r0, g0, b0] = mean(out.frames[0]!);
-    const [r3, g3, b3] = mean(out.frames[3]!);
+    const [r2, g2, b2] = mean(out.frames[2]!);
     const [r5, g5, b5] = mean(out.frames[5]!);
-    // light and yellow first, then orange (red over green), then grey smoke (little chroma)
-    expect(r0 + g0 + b0).toBeGreaterThan(r3 + g3 + b3);
-    expect(g0 / r0).toBeGreaterThan(g3 / r3);
-    expect(r3 - b3).toBeGreaterThan(60);
+    // light and yellow first (a flash), then an orange fireball (red over green), then grey smoke
+    // (little chroma); the fireball is lobed and banded, not one tint of a star (detonate.ts)
+    expect(r0 + g0 + b0).toBeGreaterThan(r2 + g2 + b2);
+    expect(g0 / r0).toBeGreaterThan(g2 / r2);
+    expect(r2 - b2).toBeGreaterThan(60);
+    expect(colourCount(out.frames[2]!)).toBeGreaterThanOrEqual(5);
     expect(Math.max(r5, g5, b5) - Math.min(r5, g5, b5)).toBeLessThan(40);
     // its smoke is round puffs in one cloud, not a dither: few groups, most pixels solid inside
     // (a checker's pixels have no opaque 4-neighbours), rising and thinning (decision 0088)
@@ -278,6 +287,36 @@ describe('motion of parts', () => {
       { storage: createMemoryStorage() },
     );
     expect(task.ok ? 'ok' : task.error).toBe('ok');
+  });
+
+  it('a thing that explodes is itself first, then a fireball where it stood, then smoke; "exploding" is honoured', async () => {
+    for (const [prompt, word] of [
+      ['a wooden barrel exploding', 'exploding'],
+      ['a stick of dynamite blowing up', 'blowing'],
+    ] as const) {
+      const out = await sheet(prompt, 6);
+      expect(out.animation).toBe('burst');
+      expect(out.interpretation.understood).toContain(word);
+      expect(out.interpretation.ignored).not.toContain(word);
+      const fire = (f: RgbaImage) => {
+        let n = 0;
+        for (let i = 0; i < f.data.length; i += 4)
+          if (f.data[i + 3] && f.data[i]! > 200 && f.data[i + 1]! > 60 && f.data[i + 2]! < 90) n++;
+        return n;
+      };
+      // frames 0–1 the thing (the second shaken), no fire in them; then the blast in fire colours,
+      // about the thing's size, and grey smoke last
+      expect(fire(out.frames[0]!)).toBeLessThan(20);
+      expect(opaque(out.frames[1]!)).toBe(opaque(out.frames[0]!));
+      expect(fire(out.frames[3]!)).toBeGreaterThan(opaque(out.frames[0]!) * 0.25);
+      expect(opaque(out.frames[3]!)).toBeGreaterThan(opaque(out.frames[0]!) * 0.6);
+      const [r, g, b] = mean(out.frames[5]!);
+      expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThan(40);
+      for (const f of out.frames) expect(bbox(f)[0]).toBeGreaterThan(0);
+    }
+    // wind blowing is no explosion; a still picture of a barrel says "exploding" is not in it
+    const windy = await sheet('a flag blowing in the wind', 4);
+    expect(windy.animation).not.toBe('burst');
   });
 
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {

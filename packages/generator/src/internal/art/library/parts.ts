@@ -108,7 +108,8 @@ export function sailLayers(body: string, sails: Sails): { sails: string; rest: s
 }
 
 // "collision" is the name of the 💥 drawing that explosions, blasts and booms are drawn with (#39)
-const EXPLOSION = /\b(explosion|explode|exploding|blast|burst|boom|detonation|kaboom|bang|collision)\b/;
+export const EXPLOSION =
+  /\b(explosion|explode|exploding|blast|burst|boom|detonation|kaboom|bang|collision)\b/;
 const ROLLERS =
   /\b(wheel|pinwheel|paper windmill|saw|gear|cog|shuriken|propeller|fan|vortex|spiral|tire|tyre)\b/;
 
