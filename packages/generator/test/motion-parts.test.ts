@@ -296,8 +296,8 @@ describe('motion of parts', () => {
     ] as const) {
       const out = await sheet(prompt, 6);
       expect(out.animation).toBe('burst');
-      expect(out.interpretation.understood).toContain(word);
-      expect(out.interpretation.ignored).not.toContain(word);
+      expect(out.interpretation!.understood).toContain(word);
+      expect(out.interpretation!.ignored).not.toContain(word);
       const fire = (f: RgbaImage) => {
         let n = 0;
         for (let i = 0; i < f.data.length; i += 4)

@@ -121,6 +121,18 @@ describe('interpret: an elided hyphenated word', () => {
     },
   );
 
+  it.each([
+    ['an elven archer', 'elf archer'],
+    ['a dwarven blacksmith', 'dwarf blacksmith'],
+    ['an orcish shaman', 'orc shaman'],
+  ])('%s reads as %s (a people\'s adjective is its noun, never an ignored word)', (adjective, noun) => {
+    const a = interpret({ assetType: 'sprite', userPrompt: adjective, tags: [], style: {} });
+    const n = interpret({ assetType: 'sprite', userPrompt: noun, tags: [], style: {} });
+    expect(a.subject).toBe(n.subject);
+    expect(a.kind).toBe(n.kind);
+    expect(a.ignored).toEqual(n.ignored);
+  });
+
   it("keeps other apostrophes (a knight's sword) as they were", () => {
     const it = interpret({ assetType: 'sprite', userPrompt: "a knight's sword", tags: [], style: {} });
     expect(it.subject).not.toContain('-');

@@ -543,12 +543,29 @@ export interface Token {
 }
 
 /** Splits text into English words and Chinese words (forward maximum matching on the lexicon). */
+/**
+ * The adjectives of fantasy peoples read as their nouns ("an elven archer" is an elf archer, "a
+ * dwarven blacksmith" a dwarf blacksmith, as the nouns already were): the word was listed as not
+ * honoured and the figure drawn as a plain person.
+ */
+const PEOPLE_ADJECTIVES: Readonly<Record<string, string>> = {
+  elven: 'elf',
+  elvish: 'elf',
+  dwarven: 'dwarf',
+  dwarvish: 'dwarf',
+  orcish: 'orc',
+  gnomish: 'gnome',
+  goblinoid: 'goblin',
+  trollish: 'troll',
+};
+
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   const re = /([a-z][a-z'-]*[a-z]|[a-z])|([\u3400-\u9fff]+)/g;
   for (const m of text.toLowerCase().matchAll(re)) {
     if (m[1]) {
-      out.push({ text: m[1], en: m[1].replace(/'s$/, ''), zh: false, known: true });
+      const en = m[1].replace(/'s$/, '');
+      out.push({ text: m[1], en: PEOPLE_ADJECTIVES[en] ?? en, zh: false, known: true });
       continue;
     }
     out.push(...segmentZh(m[2]!));
