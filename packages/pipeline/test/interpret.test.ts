@@ -125,7 +125,7 @@ describe('interpret: an elided hyphenated word', () => {
     ['an elven archer', 'elf archer'],
     ['a dwarven blacksmith', 'dwarf blacksmith'],
     ['an orcish shaman', 'orc shaman'],
-  ])('%s reads as %s (a people\'s adjective is its noun, never an ignored word)', (adjective, noun) => {
+  ])("%s reads as %s (a people's adjective is its noun, never an ignored word)", (adjective, noun) => {
     const a = interpret({ assetType: 'sprite', userPrompt: adjective, tags: [], style: {} });
     const n = interpret({ assetType: 'sprite', userPrompt: noun, tags: [], style: {} });
     expect(a.subject).toBe(n.subject);
