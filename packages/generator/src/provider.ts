@@ -786,15 +786,19 @@ async function drawSubject({
     framesPerDirection: request.framesPerDirection,
     animate: request.assetType === 'animation' ? 'motion' : 'idle',
   });
-  const verb = out.verb;
-  const honoured = verb
-    ? {
-        understood: interpretation.understood.includes(verb)
-          ? interpretation.understood
-          : [...interpretation.understood, verb],
-        ignored: interpretation.ignored.filter((w) => w !== verb),
-      }
-    : {};
+  // the verb the thing does, and the words a figure's design drew ("a viking warrior": the viking's
+  // horned helm, beard and axe were drawn and the word was still listed as not honoured)
+  const drew = new Set(
+    [...(out.verb ? [out.verb] : []), ...(out.honoured ?? [])].map((w) => w.toLowerCase()),
+  );
+  const moved = interpretation.ignored.filter((w) => drew.has(w.toLowerCase()));
+  const honoured =
+    out.verb || moved.length
+      ? {
+          understood: [...new Set([...interpretation.understood, ...(out.verb ? [out.verb] : []), ...moved])],
+          ignored: interpretation.ignored.filter((w) => !drew.has(w.toLowerCase())),
+        }
+      : {};
   return {
     frames: out.frames,
     animation: out.motion,

@@ -47,4 +47,20 @@ describe('people by role (issue #40)', () => {
     if (entry.class === 'zh')
       expect(entry.prompt.slice(entry.prompt.lastIndexOf('的') + 1)).toContain(it.subject!);
   });
+
+  it.each([
+    ['a barbarian warrior', 'barbarian'],
+    ['a viking raider', 'viking'],
+    ['a viking warrior', 'viking'],
+  ])(
+    '"%s": the class before the noun dresses the figure and is understood, not refused or listed as not honoured',
+    async (prompt, word) => {
+      const got = await renderProcedural(request(prompt));
+      const it = got.interpretation!;
+      expect(it.drawing?.id).toBeUndefined();
+      expect(it.kind).toMatch(/^person\./);
+      expect(it.understood).toContain(word);
+      expect(it.ignored).not.toContain(word);
+    },
+  );
 });

@@ -61,6 +61,8 @@ export interface SpriteOutput {
   bodyColor: Rgb;
   /** The prompt's word for what a thing does, when its motion is that verb ("opening", "sparkling"). */
   verb?: string;
+  /** The prompt's words a figure's design drew ("viking": the horned helm, the beard, the axe). */
+  honoured?: readonly string[];
 }
 
 /** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
@@ -178,6 +180,7 @@ function drawFigureSprite(job: SpriteJob): SpriteOutput {
     subject: it.subject ?? 'figure (no known subject in the prompt)',
     motion: job.animate === 'idle' && action === 'idle' ? 'idle' : action,
     bodyColor: parseHex(identity.palette[identity.outfit.look === 'knight' ? 'enamel' : 'cloth'][3])!,
+    honoured: identity.honoured,
   };
 }
 

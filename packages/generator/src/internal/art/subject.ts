@@ -12,6 +12,7 @@ import {
   wordClass,
 } from '@assetloom/pipeline/interpret';
 import { sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
+import { ARCHETYPES, ARCHETYPES_ZH } from './figure/outfits.js';
 import { roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { nativeFacing } from './library/facing.js';
 import { loadDrawings } from './library/sprite.js';
@@ -634,6 +635,9 @@ async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Sou
     // a Chinese word reads as its English one: "女骑士" is "a female knight", not a compound "女骑士"
     const first = adjectiveFirst.has(m) || (token.zh && adjectiveFirst.has(token.en));
     if (USE_WORDS.has(m) || first || (animal && cls !== 'unknown' && !token.zh)) continue;
+    // a class or a people before a person's noun dresses the figure ("a barbarian warrior", "a viking
+    // raider", "a knight captain": the design applies its archetype), not another thing
+    if (person && (ARCHETYPES[m] || ARCHETYPES[ARCHETYPES_ZH[m] ?? ''] || ARCHETYPES[token.en])) continue;
     if (ownerWord(it, m)) {
       // a person before a thing owns or wears it ("a knight's shield"): the thing is drawn, the person
       // said not drawn; a hat, a helmet or a map of no drawing of its kind is refused ("a nurse hat")
