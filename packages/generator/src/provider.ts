@@ -36,6 +36,7 @@ import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
+import { sway, swayWord } from './internal/art/library/sway.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
 import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/elements.js';
 import { drawScene } from './internal/art/scene/index.js';
@@ -299,7 +300,12 @@ async function drawFromLibrary(
     animation && !living0
       ? detonateWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
       : null;
-  const motion = blowsUp ? 'settle' : partMotion(askedMotion, drawing, animation);
+  // a plant in the wind ("a tree swaying"): its one picture leaned row by row (sway.ts)
+  const swaysIn =
+    animation && !blowsUp
+      ? swayWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
+      : null;
+  const motion = blowsUp || swaysIn ? 'settle' : partMotion(askedMotion, drawing, animation);
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
@@ -358,6 +364,13 @@ async function drawFromLibrary(
       painter,
       enforced: style.paletteEnforced,
     });
+  if (swaysIn)
+    out.frames = sway(out.frames, {
+      width: request.resolution,
+      height: request.resolution,
+      gridHint: style.gridHint,
+      framesPerDirection: request.framesPerDirection,
+    });
   const interpretation: Interpretation = {
     ...it,
     source: 'drawing',
@@ -379,10 +392,15 @@ async function drawFromLibrary(
     interpretation.ignored = interpretation.ignored.filter((w) => w !== verb.word);
     if (!interpretation.understood.includes(verb.word)) interpretation.understood.push(verb.word);
   }
-  if (blowsUp) {
-    const said = new Set([blowsUp, ...(/^blow/.test(blowsUp) ? ['up'] : [])]);
+  if (blowsUp || swaysIn) {
+    const said = new Set(
+      blowsUp
+        ? [blowsUp, ...(/^blow/.test(blowsUp) ? ['up'] : [])]
+        : [swaysIn!, ...(/^wind/.test(swaysIn!) ? [] : ['wind'])],
+    );
+    const shown = [blowsUp ?? swaysIn!, ...interpretation.ignored.filter((w) => said.has(w.toLowerCase()))];
     interpretation.ignored = interpretation.ignored.filter((w) => !said.has(w.toLowerCase()));
-    for (const w of said) if (!interpretation.understood.includes(w)) interpretation.understood.push(w);
+    for (const w of shown) if (!interpretation.understood.includes(w)) interpretation.understood.push(w);
   }
   interpretation.ignored = interpretation.ignored.filter((w) => w !== it.subject);
   // a still picture shows no burning: "a burning book" is the book, and says "burning" is not in it
@@ -406,7 +424,7 @@ async function drawFromLibrary(
   }
   return {
     frames: out.frames,
-    animation: blowsUp ? 'burst' : motionName(motion),
+    animation: blowsUp ? 'burst' : swaysIn ? 'sway' : motionName(motion),
     subject: it.subject!,
     interpretation,
     views: out.views,

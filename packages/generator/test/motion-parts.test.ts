@@ -319,6 +319,29 @@ describe('motion of parts', () => {
     expect(windy.animation).not.toBe('burst');
   });
 
+  it('a plant swaying leans its crown out and back while its foot stays; "swaying" is honoured, a cactus says it cannot', async () => {
+    for (const prompt of ['a tree swaying', 'a palm tree swaying in the wind']) {
+      const out = await sheet(prompt, 4);
+      expect(out.animation).toBe('sway');
+      expect(out.interpretation!.understood).toContain('swaying');
+      expect(out.interpretation!.ignored).not.toContain('swaying');
+      expect(out.interpretation!.ignored).not.toContain('wind');
+      const [f0, f1, , f3] = out.frames;
+      const [, y0, , y1] = bbox(f0!);
+      const foot = y1 - Math.round((y1 - y0) * 0.15);
+      // the foot's rows are the same pixels in every frame; the crown's moved right, then left
+      expect(band(f1!, foot, y1)).toBe(band(f0!, foot, y1));
+      expect(band(f3!, foot, y1)).toBe(band(f0!, foot, y1));
+      expect(bbox(f1!)[2]).toBeGreaterThan(bbox(f0!)[2]);
+      expect(bbox(f3!)[0]).toBeLessThan(bbox(f0!)[0]);
+      // the one picture's own pixels: nothing re-drawn, nothing lost
+      expect(opaque(f1!)).toBe(opaque(f0!));
+    }
+    const cactus = await sheet('a cactus swaying', 4);
+    expect(cactus.animation).not.toBe('sway');
+    expect(cactus.interpretation!.ignored).toContain('swaying');
+  });
+
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {
     const cases = [
       'a campfire burning',
