@@ -35,6 +35,7 @@ import { detonate, detonateWord } from './internal/art/library/detonate.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
+import { sleepMarks, sleepWord } from './internal/art/library/sleep.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { sway, swayWord } from './internal/art/library/sway.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
@@ -305,7 +306,11 @@ async function drawFromLibrary(
     animation && !blowsUp
       ? swayWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
       : null;
-  const motion = blowsUp || swaysIn ? 'settle' : partMotion(askedMotion, drawing, animation);
+  // a creature asleep ("a cat sleeping"): it breathes at rest under rising Zs (sleep.ts)
+  const sleeps =
+    animation && living0 && !drawing.person ? sleepWord([...it.understood, ...it.ignored]) : null;
+  const motion =
+    blowsUp || swaysIn ? 'settle' : sleeps ? 'breathe' : partMotion(askedMotion, drawing, animation);
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
@@ -364,6 +369,15 @@ async function drawFromLibrary(
       painter,
       enforced: style.paletteEnforced,
     });
+  if (sleeps)
+    out.frames = sleepMarks(out.frames, {
+      width: request.resolution,
+      height: request.resolution,
+      gridHint: style.gridHint,
+      framesPerDirection: request.framesPerDirection,
+      painter,
+      enforced: style.paletteEnforced,
+    });
   if (swaysIn)
     out.frames = sway(out.frames, {
       width: request.resolution,
@@ -391,6 +405,10 @@ async function drawFromLibrary(
   if (verb && motion === verb.motion) {
     interpretation.ignored = interpretation.ignored.filter((w) => w !== verb.word);
     if (!interpretation.understood.includes(verb.word)) interpretation.understood.push(verb.word);
+  }
+  if (sleeps) {
+    interpretation.ignored = interpretation.ignored.filter((w) => w !== sleeps);
+    if (!interpretation.understood.includes(sleeps)) interpretation.understood.push(sleeps);
   }
   if (blowsUp || swaysIn) {
     const said = new Set(
@@ -424,7 +442,7 @@ async function drawFromLibrary(
   }
   return {
     frames: out.frames,
-    animation: blowsUp ? 'burst' : swaysIn ? 'sway' : motionName(motion),
+    animation: blowsUp ? 'burst' : swaysIn ? 'sway' : sleeps ? 'sleep' : motionName(motion),
     subject: it.subject!,
     interpretation,
     views: out.views,

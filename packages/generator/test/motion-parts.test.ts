@@ -342,6 +342,27 @@ describe('motion of parts', () => {
     expect(cactus.interpretation!.ignored).toContain('swaying');
   });
 
+  it('a creature asleep rises its Zs over its head, one more a frame; "sleeping" is honoured', async () => {
+    const out = await sheet('a dog sleeping', 4);
+    expect(out.animation).toBe('sleep');
+    expect(out.interpretation!.understood).toContain('sleeping');
+    expect(out.interpretation!.ignored).not.toContain('sleeping');
+    // the Zs' near-white ink: more of it each frame, reaching higher
+    const ink = (f: RgbaImage) => {
+      let n = 0;
+      for (let i = 0; i < f.data.length; i += 4)
+        if (f.data[i + 3] && f.data[i]! > 225 && f.data[i + 1]! > 225 && f.data[i + 2]! > 235) n++;
+      return n;
+    };
+    const [f0, f1, f2] = out.frames;
+    expect(ink(f0!)).toBeGreaterThan(4);
+    expect(ink(f1!)).toBeGreaterThan(ink(f0!));
+    expect(ink(f2!)).toBeGreaterThan(ink(f1!));
+    expect(bbox(f2!)[1]).toBeLessThan(bbox(f0!)[1]);
+    // nothing off the frame's edge
+    for (const f of out.frames) expect(bbox(f)[1]).toBeGreaterThan(0);
+  });
+
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {
     const cases = [
       'a campfire burning',
