@@ -296,6 +296,33 @@ function drawReeds(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A field's crops on one cell (issue #39: a farm had no fields): two rows of ripe wheat across the
+ * cell's tile, each a band of stalks with a darker foot and golden ears, the soil showing in the
+ * furrow between — cells side by side join into long rows.
+ */
+function drawCrops(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const foot = ink([112, 128, 44]);
+  const stalk = ink([196, 168, 64]);
+  const ear = ink([236, 206, 104]);
+  const rowsOf = 2;
+  const band = Math.max(2, Math.floor(s / (rowsOf * 2)) + 1);
+  for (let r = 0; r < rowsOf; r++) {
+    const top = s + Math.floor((r * s) / rowsOf) + 1;
+    for (let x = 0; x < s; x++) {
+      const gx = Math.floor(s / 2) + x;
+      // stalks of uneven height: the ears' tips leave a ragged top edge
+      const tall = (x * 7 + r * 3) % 3 === 0 ? 0 : 1;
+      for (let k = tall; k < band; k++) {
+        const y = top + k;
+        set(gx, y, k === tall ? ear : k === band - 1 ? foot : x % 2 === 0 ? stalk : ear);
+      }
+    }
+  }
+  return image;
+}
+
 /** Props drawn here at the map's tile size, so they read on the map (not sprites scaled down). */
 /**
  * A house that fills its 2 × 2-tile cell (issue #39: a sprite of "a small house" scaled into the cell
@@ -372,6 +399,7 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   flowers: drawFlowers,
   tuft: drawTuft,
   reeds: drawReeds,
+  crops: drawCrops,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

@@ -56,6 +56,7 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'flowers',
     'tuft',
     'reeds',
+    'crops',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),

@@ -4,13 +4,14 @@ import { levelChecks } from '../level/checks.js';
 import { levelFiles } from '../level/files.js';
 import { readLevelLayout } from '../level/layout.js';
 import { levelParams, levelProblems } from '../level/params.js';
+import { palmsAsked } from '../level/places.js';
 import { PROP_KINDS, type PropKind } from '../level/plan.js';
 import type { TerrainName } from '../tileset/terrains.js';
 import type { GenerationParams, ImageInputs, LevelDrawRequest } from '../types/index.js';
 import type { AssetTypeModule } from './types.js';
 
 /** The props a layout may place (its biome's trees, rocks, houses, chests, the cave's mouth, doors). */
-function propsFor(base: string, biome: string, kinds: readonly string[]): PropKind[] {
+function propsFor(base: string, biome: string, kinds: readonly string[], palms: boolean): PropKind[] {
   const out = new Set<PropKind>(['rock']);
   if (base === 'dungeon') for (const k of ['door', 'door-ew', 'stairs'] as const) out.add(k);
   if (base === 'land' || base === 'island' || base === 'archipelago') {
@@ -26,6 +27,9 @@ function propsFor(base: string, biome: string, kinds: readonly string[]): PropKi
       out.add('reeds');
   }
   if (kinds.includes('village') || kinds.includes('houses')) out.add('house');
+  if (kinds.includes('fields')) out.add('crops');
+  // palms asked for, or an oasis: palms round its water
+  if (palms) out.add('palm');
   if (kinds.includes('chest')) out.add('chest');
   if (kinds.includes('cave')) out.add('cave');
   return PROP_KINDS.filter((k) => out.has(k));
@@ -97,6 +101,7 @@ export const level: AssetTypeModule<'level'> = {
         layout.base,
         layout.biome,
         layout.features.map((f) => f.kind),
+        palmsAsked(layout),
       ),
     };
     return { level: draw };
@@ -131,7 +136,8 @@ export const level: AssetTypeModule<'level'> = {
       ...(generated.interpretation ?? { colors: [] }),
       subject: `${layout.base} level`,
       understood: layout.understood,
-      ignored: layout.ignored,
+      // what the prompt asked that the level could not draw as asked (a feature with no room), with why
+      ignored: [...layout.ignored, ...build.plan.notHonoured],
       colors: generated.interpretation?.colors ?? [],
     };
     return {

@@ -296,6 +296,29 @@ export function growCaveLevel(g: Grower): void {
     }
     solid = next;
   }
+  // an underground lake is a body of water (issue #39: it was a 4 × 3-tile puddle wherever the
+  // automaton left floor): its basin is hollowed out first — the lake about a tenth of the map, a
+  // pond a twentieth, with two points of floor round it for a shore — and joined like any hollow
+  const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river');
+  let basin: [number, number, number] | null = null;
+  if (lake && roles.water !== null) {
+    const [u, v] =
+      lake.placements[0] && lake.placements[0] in PLACEMENT_CENTRES
+        ? PLACEMENT_CENTRES[lake.placements[0] as keyof typeof PLACEMENT_CENTRES]
+        : [0.55, 0.45];
+    const share = (lake.kind === 'pond' ? 0.05 : 0.11) * lake.scale;
+    const r = Math.max(2.5, Math.sqrt((share * gw * gh) / Math.PI));
+    const margin = Math.min(r + 4.5, (Math.min(gw, gh) - 1) / 2);
+    const cx = Math.max(margin, Math.min(gw - 1 - margin, u * (gw - 1)));
+    const cy = Math.max(margin, Math.min(gh - 1 - margin, v * (gh - 1)));
+    basin = [cx, cy, r];
+    for (let p = 0; p < gw * gh; p++) {
+      const x = p % gw;
+      const y = Math.floor(p / gw);
+      if (x < 2 || y < 2 || x >= gw - 2 || y >= gh - 2) continue;
+      if (basinDistance(g, x, y, basin) < 1 + 2.5 / r) solid[p] = 0;
+    }
+  }
   for (let p = 0; p < gw * gh; p++) g.paint(p, solid[p] ? wall : floor, -1);
   // join the hollows to the largest one with tunnels; drop the crumbs
   const hollow = components(gw, gh, (i) => solid[i] === 0);
@@ -321,21 +344,16 @@ export function growCaveLevel(g: Grower): void {
     );
     if (route) g.paintRoute(route, floor, -1, false);
   }
-  const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river');
-  if (lake && roles.water !== null) {
-    const [u, v] =
-      lake.placements[0] && lake.placements[0] in PLACEMENT_CENTRES
-        ? PLACEMENT_CENTRES[lake.placements[0] as keyof typeof PLACEMENT_CENTRES]
-        : [0.55, 0.4];
-    const p = g.nearestLand(u, v, (q) => g.grid.cells[q] === floor);
-    if (p !== null)
-      g.blob(
-        p % gw,
-        Math.floor(p / gw),
-        g.unit * 0.22 * lake.scale,
-        roles.water,
-        g.layout.features.indexOf(lake),
-        (t) => t === floor,
-      );
+  if (lake && basin && roles.water !== null) {
+    const feature = g.layout.features.indexOf(lake);
+    for (let p = 0; p < gw * gh; p++)
+      if (basinDistance(g, p % gw, Math.floor(p / gw), basin) < 1 && g.grid.cells[p] === floor)
+        g.paint(p, roles.water, feature);
   }
+}
+
+/** How far a point lies from a basin's middle, in its radii, its rim wobbling with the detail noise. */
+function basinDistance(g: Grower, x: number, y: number, [cx, cy, r]: [number, number, number]): number {
+  const wobble = (g.detail.fbm((x / g.gw) * 18, (y / g.gh) * 18, 2) - 0.5) * 0.35;
+  return Math.hypot(x - cx, y - cy) / r + wobble;
 }

@@ -58,6 +58,8 @@ export class Grower {
   readonly keepFree: Uint8Array;
   readonly anchors: Anchor[] = [];
   readonly extraRegions: FeatureRegion[] = [];
+  /** Features that could not be drawn as asked, with why (the plan's `notHonoured`). */
+  readonly notHonoured: string[] = [];
   spawn = -1;
 
   constructor(
@@ -144,13 +146,14 @@ export class Grower {
     terrain: number,
     feature: number,
     only?: (t: number, p: number) => boolean,
+    rough = 0.9,
   ): void {
     const reach = Math.ceil(r * 1.5);
     for (let y = Math.floor(cy - reach); y <= cy + reach; y++)
       for (let x = Math.floor(cx - reach); x <= cx + reach; x++) {
         if (x < 0 || y < 0 || x >= this.gw || y >= this.gh) continue;
         const d = Math.hypot(x - cx, y - cy) / r;
-        const wobble = (this.detail.fbm((x / this.gw) * 24, (y / this.gh) * 24, 2) - 0.5) * 0.9;
+        const wobble = (this.detail.fbm((x / this.gw) * 24, (y / this.gh) * 24, 2) - 0.5) * rough;
         if (d + wobble >= 1) continue;
         const p = y * this.gw + x;
         if (only && !only(this.grid.cells[p]!, p)) continue;
@@ -289,6 +292,7 @@ export class Grower {
       rooms,
       spawn: this.spawn,
       method,
+      notHonoured: [...new Set(this.notHonoured)],
     };
   }
 
@@ -476,11 +480,18 @@ function growWaterAndRock(g: Grower): void {
       }
     }
     if ((f.kind === 'lake' || f.kind === 'pond') && roles.water !== null) {
-      const size = f.kind === 'lake' ? 0.24 : 0.13;
+      // a real body of water (issue #39: a named lake was a 4 × 3-tile puddle): a lake about a tenth
+      // of the map, shared among its places, a pond about a fortieth each; kept inside the map with
+      // room for its shore, so the map's edge never clips it
       const targets = g.targets(f, () => g.somewhere());
+      const share =
+        f.kind === 'lake' ? Math.max(0.045, (LAKE_SHARE * f.scale) / targets.length) : POND_SHARE * f.scale;
       for (const [u, v] of targets) {
-        const r = g.unit * size * f.scale * (targets.length > 2 ? 0.8 : 1);
-        g.blob(u * (g.gw - 1), v * (g.gh - 1), Math.max(2.5, r), roles.water, i, onGround);
+        const r = Math.max(2.5, Math.sqrt((share * g.gw * g.gh) / Math.PI));
+        const margin = Math.min(r + 4, (Math.min(g.gw, g.gh) - 1) / 2);
+        const cx = Math.max(margin, Math.min(g.gw - 1 - margin, u * (g.gw - 1)));
+        const cy = Math.max(margin, Math.min(g.gh - 1 - margin, v * (g.gh - 1)));
+        g.blob(cx, cy, r, roles.water, i, onGround, 0.5);
       }
     }
     if (f.kind === 'river' && roles.water !== null) growRiver(g, f, i, roles.water);
@@ -491,6 +502,83 @@ function growWaterAndRock(g: Grower): void {
   });
   if (layout.biome === 'swamp' && roles.water !== null && layout.base !== 'archipelago')
     growPools(g, roles.water);
+  if (roles.water !== null) smoothWater(g, roles.water);
+  growBanks(g);
+}
+
+/** A named lake's share of the map, and a pond's (each). */
+const LAKE_SHARE = 0.1;
+const POND_SHARE = 0.028;
+
+/**
+ * Still water with smooth edges (issue #39: boxy lake edges and stray 1-tile specks): two passes of
+ * a majority rule over the water's edge points (a point with five of its eight neighbours water
+ * becomes water when it is ground, a water point with three or fewer becomes ground), then water
+ * bodies of fewer than six points are dried up. Rivers are left as they run.
+ */
+function smoothWater(g: Grower, water: number): void {
+  const { ground } = g.layout.roles;
+  const river = new Set(g.layout.features.flatMap((f, i) => (f.kind === 'river' ? [i] : [])));
+  for (let pass = 0; pass < 2; pass++) {
+    const next = g.grid.cells.slice();
+    const owner = g.owner.slice();
+    for (let y = 1; y < g.gh - 1; y++)
+      for (let x = 1; x < g.gw - 1; x++) {
+        const p = y * g.gw + x;
+        const t = g.grid.cells[p]!;
+        if ((t !== water && t !== ground) || river.has(g.owner[p]!)) continue;
+        let wet = 0;
+        let by = -1;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const q = p + dy * g.gw + dx;
+            if (q === p || g.grid.cells[q] !== water) continue;
+            wet++;
+            if (by < 0 && !river.has(g.owner[q]!)) by = g.owner[q]!;
+          }
+        if (t === ground && wet >= 5) {
+          next[p] = water;
+          owner[p] = by;
+        } else if (t === water && wet <= 3) {
+          next[p] = ground;
+          owner[p] = -1;
+        }
+      }
+    g.grid.cells.set(next);
+    g.owner.set(owner);
+  }
+  const bodies = components(g.gw, g.gh, (p) => g.grid.cells[p] === water);
+  for (let p = 0; p < g.gw * g.gh; p++) {
+    const l = bodies.label[p]!;
+    if (l >= 0 && bodies.sizes[l]! < 6) g.paint(p, ground, -1);
+  }
+}
+
+/**
+ * The shore of inland water (issue #39: lakes met the grass with no beach): ground within two points
+ * of a lake's or a pond's water becomes the bank terrain (sand round a lake in grass, grass round an
+ * oasis in sand), so water meets the bank and the bank the ground — never three in a tile.
+ */
+function growBanks(g: Grower): void {
+  const { bank, water, ground } = g.layout.roles;
+  if (bank === null || water === null || bank === ground) return;
+  const still = new Set(
+    g.layout.features.flatMap((f, i) => (f.kind === 'lake' || f.kind === 'pond' ? [i] : [])),
+  );
+  const near = new Uint8Array(g.gw * g.gh);
+  for (let p = 0; p < g.gw * g.gh; p++) {
+    if (g.grid.cells[p] !== water || !still.has(g.owner[p]!)) continue;
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh || dx * dx + dy * dy > 5) continue;
+        near[ny * g.gw + nx] = 1;
+      }
+  }
+  for (let p = 0; p < g.gw * g.gh; p++) if (near[p] && g.grid.cells[p] === ground) g.paint(p, bank, -1);
 }
 
 /**

@@ -49,6 +49,8 @@ interface TerrainRoles {
   lava: number | null;
   /** A dungeon's walls: a ring of laid blocks round every room and corridor, the rock beyond. */
   wall: number | null;
+  /** The ring round inland water: a lake's beach (sand in grass), an oasis's green (grass in sand). */
+  bank: number | null;
 }
 
 export interface LevelLayout {
@@ -119,8 +121,15 @@ function scan(text: string): Hit[] {
     false,
   );
   add('prefix', 'around', ['surrounded by', 'encircled by', 'ringed by', 'bordered by', '被'], false);
-  // longest first; drop hits inside a longer one
-  hits.sort((a, b) => a.at - b.at || b.end - b.at - (a.end - a.at));
+  // longest first, a word as written before another's plural ("fields" is farmland, not two
+  // clearings); drop hits inside a longer one
+  const exact = (h: Hit) =>
+    typeof h.value === 'string' &&
+    h.type === 'feature' &&
+    FEATURE_WORDS[h.value as FeatureKind]?.en.includes(h.word)
+      ? 0
+      : 1;
+  hits.sort((a, b) => a.at - b.at || b.end - b.at - (a.end - a.at) || exact(a) - exact(b));
   const kept: Hit[] = [];
   for (const h of hits) {
     const inside = kept.find((k) => h.at >= k.at && h.end <= k.end);
@@ -335,6 +344,26 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         words: [],
       });
   }
+  // a farm is a village with fields (issue #39: "a farm village" had houses and no farm)
+  const farm = features.find((f) => f.kind === 'village' && f.words.some((w) => /farm|农场/.test(w)));
+  if (farm && !features.some((f) => f.kind === 'fields'))
+    features.push({
+      kind: 'fields',
+      placements: [],
+      from: null,
+      to: null,
+      count: 0,
+      scale: 1,
+      last: false,
+      words: [],
+    });
+  // a valley's cliffs are its sides ("a canyon pass between cliffs"), not a clump across its floor
+  const valley = features.find((f) => f.kind === 'valley');
+  const cliffs = features.find((f) => f.kind === 'mountain' && f.placements.length === 0);
+  if (valley && cliffs) {
+    valley.words.push(...cliffs.words);
+    features.splice(features.indexOf(cliffs), 1);
+  }
   const kept = base === 'cave' ? features.filter((f) => f.kind !== 'cave') : features;
   const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);
   const ignored: string[] = [];
@@ -379,11 +408,16 @@ function rolesNeeded(
   for (const f of features) {
     if (f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river')
       need.set('water', base === 'cave' || base === 'dungeon' ? 'water' : t.water);
+    if ((f.kind === 'lake' || f.kind === 'pond') && base !== 'cave' && base !== 'dungeon') {
+      // inland water gets a shore (issue #39: lakes met the grass with no beach)
+      if (biome === 'grass') need.set('bank', 'sand');
+      if (biome === 'desert') need.set('bank', 'grass');
+    }
     if (f.kind === 'sea') {
       need.set('sea', 'water');
       if (!need.has('shore')) need.set('shore', t.shore === t.ground ? 'sand' : t.shore);
     }
-    if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses')
+    if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses' || f.kind === 'fields')
       need.set('path', base === 'dungeon' ? 'stone' : t.path === need.get('ground') ? 'stone' : t.path);
     if (f.kind === 'cave' || f.kind === 'mountain' || f.kind === 'valley') need.set('rock', 'rock');
     if (f.kind === 'lava') need.set('lava', 'lava');
@@ -431,6 +465,7 @@ function terrainsFor(
     floor: idOf('floor'),
     lava: idOf('lava'),
     wall: idOf('wall'),
+    bank: idOf('bank'),
   };
   const dropped: FeatureRequest[] = [];
   for (const f of features) {

@@ -5,7 +5,7 @@
  */
 import { cheapestRoute, components } from './grid.js';
 import { type Grower, PLACEMENT_CENTRES, TREE_OF, windingAsked } from './grow.js';
-import type { FeatureRequest } from './layout.js';
+import type { FeatureRequest, LevelLayout } from './layout.js';
 import { PROP_BLOCKS, pocketSize } from './plan.js';
 import { barrierOf, featureReached, walkedPoints } from './reach.js';
 import type { FeatureKind, Placement } from './words.js';
@@ -372,8 +372,17 @@ function forestField(
 /** Trees: dense where a forest is asked for, a few elsewhere; rocks and bushes scattered. */
 function scatterProps(g: Grower): void {
   const { layout } = g;
-  const tree = TREE_OF[layout.biome];
-  const forest = layout.features.find((f) => f.kind === 'forest');
+  const asked = layout.features.find((f) => f.kind === 'forest');
+  const palms = asked !== undefined && asked.words.some((w) => /palm|棕榈|椰/.test(w));
+  // palms with no place of their own stand round the water (plantPalms), not in a wood
+  const forest =
+    asked &&
+    palms &&
+    !asked.placements.length &&
+    layout.features.some((f) => f.kind === 'lake' || f.kind === 'pond')
+      ? undefined
+      : asked;
+  const tree = palms && forest ? 'palm' : TREE_OF[layout.biome];
   const forestIndex = forest ? layout.features.indexOf(forest) : -1;
   const targets =
     forest && forest.placements.some((p) => p !== 'around')
@@ -983,6 +992,108 @@ function keepRank(g: Grower): number[] {
   );
 }
 
+/** Whether the prompt asks for palms, or an oasis (whose water palms ring). */
+export function palmsAsked(layout: LevelLayout): boolean {
+  return layout.features.some(
+    (f) =>
+      (f.kind === 'forest' && f.words.some((w) => /palm|棕榈|椰/.test(w))) ||
+      ((f.kind === 'lake' || f.kind === 'pond') && f.words.some((w) => /oasis|绿洲/.test(w))),
+  );
+}
+
+/**
+ * Palms round an oasis, or round the water when palms are asked with no place of their own (issue
+ * #39: an oasis was a bare pond): on walked cells within two cells of the lake's water, none
+ * beside another. Returns the cells; none placed is said in notHonoured.
+ */
+function plantPalms(g: Grower): number[] {
+  const { columns, rows } = g.space;
+  const still = g.layout.features.flatMap((f, i) => (f.kind === 'lake' || f.kind === 'pond' ? [i] : []));
+  const wet = new Uint8Array(columns * rows);
+  for (const i of still) for (const c of g.cellsOwnedBy(i)) wet[c] = 1;
+  const cells: number[] = [];
+  const near = (x: number, y: number, d: number, m: Uint8Array) => {
+    for (let dy = -d; dy <= d; dy++)
+      for (let dx = -d; dx <= d; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < columns && ny < rows && m[ny * columns + nx]) return true;
+      }
+    return false;
+  };
+  const planted = new Uint8Array(columns * rows);
+  for (let y = 1; y < rows; y++)
+    for (let x = 1; x < columns - 1; x++) {
+      const c = y * columns + x;
+      if (!g.space.cellWalkable(x, y) || g.propAt[c] !== -1 || g.keepFree[c]) continue;
+      if (!near(x, y, 2, wet) || near(x, y, 1, planted) || !g.rng.chance(0.4)) continue;
+      if (g.place('palm', c)) {
+        planted[c] = 1;
+        cells.push(c);
+      }
+    }
+  return cells;
+}
+
+/**
+ * Fields (issue #39: a farm village had no farm): two or three plots of tilled soil (the path
+ * terrain) beside the village, or where the words put them, each a rectangle of whole cells with a
+ * crop row prop on every cell, a lane from each to the village. A plot needs open ground with a
+ * point of it all round; where none fits, the fields are named in notHonoured.
+ */
+function growFields(g: Grower, f: FeatureRequest): void {
+  const { roles } = g.layout;
+  const soil = roles.path ?? roles.ground;
+  const feature = g.layout.features.indexOf(f);
+  const { columns, rows } = g.space;
+  const village = g.anchors.find((a) => a.name === 'village');
+  const [u, v] = f.placements.length
+    ? g.targets(f, () => [0.5, 0.5])[0]!
+    : village
+      ? cellUv(g, village.cell)
+      : g.somewhere();
+  const cx = Math.round(u * (columns - 1));
+  const cy = Math.round(v * (rows - 1));
+  const want = Math.max(2, Math.min(4, f.count || 3));
+  const cells: number[] = [];
+  const deep = g.deepGround(1);
+  const fits = (x0: number, y0: number, w: number, h: number) => {
+    if (x0 < 1 || y0 < 1 || x0 + w >= columns - 1 || y0 + h >= rows - 1) return false;
+    for (let y = y0 - 1; y <= y0 + h; y++)
+      for (let x = x0 - 1; x <= x0 + w; x++) {
+        const c = y * columns + x;
+        if (g.propAt[c] !== -1 || g.keepFree[c]) return false;
+      }
+    for (let y = y0; y <= y0 + h; y++)
+      for (let x = x0; x <= x0 + w; x++) if (!deep[y * g.gw + x]) return false;
+    return true;
+  };
+  let plots = 0;
+  for (let k = 0; k < 120 && plots < want; k++) {
+    const w = g.rng.int(5, 8);
+    const h = g.rng.int(3, 5);
+    // outwards from the place: nearer tries first
+    const reach = 3 + k * 0.25;
+    const a = g.rng.range(0, Math.PI * 2);
+    const x0 = Math.round(cx + Math.cos(a) * reach * 1.4 - w / 2);
+    const y0 = Math.round(cy + Math.sin(a) * reach - h / 2);
+    if (!fits(x0, y0, w, h)) continue;
+    for (let y = y0; y <= y0 + h; y++)
+      for (let x = x0; x <= x0 + w; x++) g.paint(y * g.gw + x, soil, feature);
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) {
+        const c = y * columns + x;
+        g.place('crops', c);
+        g.keepFree[c] = 1;
+        cells.push(c);
+      }
+    plots++;
+    if (village) joinCells(g, (y0 + h) * columns + x0 + Math.floor(w / 2), village.cell, soil, feature);
+  }
+  if (plots === 0) g.notHonoured.push(`${f.words[0] ?? 'fields'} (no open ground for a field)`);
+  region(g, 'fields', cells);
+}
+
 /** The walked-on places in the order they depend on each other (a path goes to a cave). */
 export function growPlaces(g: Grower): void {
   const { features } = g.layout;
@@ -990,10 +1101,16 @@ export function growPlaces(g: Grower): void {
   const houses = byKind('houses')[0];
   for (const f of byKind('village')) growVillage(g, f, houses);
   if (houses && !byKind('village').length) growHouses(g, houses);
+  for (const f of byKind('fields')) growFields(g, f);
   for (const f of byKind('cave')) growCave(g, f);
   for (const f of byKind('clearing')) growClearing(g, f);
   for (const f of byKind('path')) growPath(g, f);
   placeSpawn(g);
   for (const f of byKind('chest')) growChest(g, f);
+  if (palmsAsked(g.layout) && features.some((f) => f.kind === 'lake' || f.kind === 'pond')) {
+    const palms = plantPalms(g);
+    if (palms.length < 3) g.notHonoured.push('palms (no room round the water)');
+    if (features.some((f) => f.kind === 'forest')) region(g, 'forest', palms);
+  }
   scatterProps(g);
 }

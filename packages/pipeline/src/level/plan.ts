@@ -27,7 +27,9 @@ export type PropKind =
   | 'flowers'
   | 'tuft'
   /** Reeds at the water's edge (a swamp's, a lake's, a river's). */
-  | 'reeds';
+  | 'reeds'
+  /** A field's crop rows on tilled soil, one per cell of the plot (walked over). */
+  | 'crops';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -47,6 +49,7 @@ export const PROP_KINDS: readonly PropKind[] = [
   'flowers',
   'tuft',
   'reeds',
+  'crops',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -68,6 +71,7 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   flowers: false,
   tuft: false,
   reeds: false,
+  crops: false,
 };
 
 /**
@@ -117,4 +121,9 @@ export interface LevelPlan {
   spawn: number;
   /** How the ground was grown, for the report. */
   method: string;
+  /**
+   * Words of features the growing could not draw at a size that reads or where the words put them,
+   * each with why ("lake (no room for it)"): reported in the asset's `notHonoured`, never dropped.
+   */
+  notHonoured: string[];
 }

@@ -28,7 +28,9 @@ export type FeatureKind =
   | 'rooms'
   | 'corridors'
   /** Rock slopes along two sides, the floor between them walked (along a river when there is one). */
-  | 'valley';
+  | 'valley'
+  /** Farmland: plots of tilled soil in crop rows beside the village (issue #39: a farm had no farm). */
+  | 'fields';
 
 /** Where a feature goes, as the words say it. */
 export type Placement =
@@ -84,8 +86,8 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
     walkable: true,
   },
   forest: {
-    en: ['forest', 'wood', 'woods', 'trees', 'tree', 'grove', 'jungle'],
-    zh: ['森林', '树林', '树', '丛林'],
+    en: ['forest', 'wood', 'woods', 'trees', 'tree', 'grove', 'jungle', 'palm', 'palm tree', 'palm grove'],
+    zh: ['森林', '树林', '树', '丛林', '棕榈', '椰树'],
     walkable: true,
   },
   clearing: {
@@ -95,7 +97,7 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
   },
   cave: { en: ['cave', 'cave entrance', 'mine'], zh: ['洞穴', '山洞', '洞口', '洞'], walkable: true },
   village: {
-    en: ['village', 'town', 'hamlet', 'farm', 'settlement', 'camp'],
+    en: ['village', 'town', 'hamlet', 'farm', 'farmstead', 'settlement', 'camp'],
     zh: ['村庄', '村子', '村', '小镇', '农场'],
     walkable: true,
   },
@@ -122,8 +124,28 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
     walkable: true,
   },
   valley: {
-    en: ['valley', 'canyon', 'gorge', 'ravine', 'dale'],
-    zh: ['山谷', '峡谷', '河谷'],
+    en: ['valley', 'canyon', 'gorge', 'ravine', 'dale', 'mountain pass'],
+    zh: ['山谷', '峡谷', '河谷', '山口'],
+    walkable: true,
+  },
+  fields: {
+    en: [
+      'fields',
+      'farmland',
+      'farmlands',
+      'crops',
+      'crop',
+      'wheat',
+      'wheat field',
+      'crop field',
+      'farm field',
+      'cornfield',
+      'farming',
+      'paddy',
+      'paddies',
+      'vegetable patch',
+    ],
+    zh: ['农田', '田地', '麦田', '庄稼', '稻田', '菜地'],
     walkable: true,
   },
 };
