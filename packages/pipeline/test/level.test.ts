@@ -613,6 +613,128 @@ describe('the features the review found missing', () => {
   });
 });
 
+describe('named features at a size that reads, where the words put them, or said (issue #39, decision 0099)', () => {
+  const share = (b: ReturnType<typeof build>, t: number | null) =>
+    [...b.plan.terrain.cells].filter((v) => v === t).length / b.plan.terrain.cells.length;
+
+  it('"a cavern with an underground lake": a body of water of 8 % of the map or more, walked to', () => {
+    // the blind review: the cave's underground lake was a 4 × 3-tile puddle (under 2 % of the map)
+    for (const seed of [1, 2, 3]) {
+      const b = build('a cavern with an underground lake', seed, 40, 30);
+      expect(b.layout.base).toBe('cave');
+      expect(share(b, b.layout.roles.water), `seed ${seed}`).toBeGreaterThanOrEqual(0.08);
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    }
+  });
+
+  it('a lake in grass is a real body of water, ringed by a sand bank, inside the map, with no specks', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a meadow with a lake in the west', seed, 40, 30);
+      const { water, bank, ground } = b.layout.roles;
+      expect(bank).not.toBeNull();
+      expect(share(b, water), `seed ${seed}`).toBeGreaterThanOrEqual(0.06);
+      const { width, height, cells } = b.plan.terrain;
+      for (let p = 0; p < cells.length; p++) {
+        if (cells[p] !== water) continue;
+        const x = p % width;
+        const y = Math.floor(p / width);
+        // inside the map: the map's edge never clips it
+        expect(x > 0 && y > 0 && x < width - 1 && y < height - 1).toBe(true);
+        // the water meets its bank, never the grass
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) expect(cells[(y + dy) * width + x + dx]).not.toBe(ground);
+      }
+      const bodies = components(width, height, (p) => cells[p] === water);
+      expect(Math.min(...bodies.sizes), 'no stray specks of water').toBeGreaterThanOrEqual(6);
+      expect(checksOf(b).level_placement?.passed, checksOf(b).level_placement?.detail).toBe(true);
+    }
+  });
+
+  it('"a marsh with a path from west to east": the path is one piece from the west edge to the east edge', () => {
+    // the blind review: the swamp's west–east path had a ~7-tile gap
+    for (const seed of [1, 2, 3]) {
+      const b = build('a marsh with a path from west to east', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      const bridges = new Set(
+        b.plan.props.filter((p) => p.kind.startsWith('bridge')).map((p) => p.y * columns + p.x),
+      );
+      const on = (c: number) =>
+        bridges.has(c) || b.space.cellTerrains(c % columns, Math.floor(c / columns)).includes(path);
+      const pieces = components(columns, rows, on);
+      const touching = pieces.sizes.map((_, i) => {
+        const xs: number[] = [];
+        for (let c = 0; c < columns * rows; c++) if (pieces.label[c] === i) xs.push(c % columns);
+        return [Math.min(...xs), Math.max(...xs)];
+      });
+      expect(
+        touching.some(([lo, hi]) => lo === 0 && hi === columns - 1),
+        `seed ${seed}: pieces span ${JSON.stringify(touching)}`,
+      ).toBe(true);
+    }
+  });
+
+  it('"a volcanic island with a path around the lava": the path rings the lava (no way out from it that does not cross the path)', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a volcanic island with a path around the lava', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      const lava = b.plan.regions.find((r) => r.kind === 'lava')!.cells;
+      expect(lava.length).toBeGreaterThan(10);
+      const off = components(
+        columns,
+        rows,
+        (c) => !b.space.cellTerrains(c % columns, Math.floor(c / columns)).includes(path),
+      );
+      const inside = off.label[lava[Math.floor(lava.length / 2)]!]!;
+      for (let c = 0; c < columns * rows; c++) {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (x === 0 || y === 0 || x === columns - 1 || y === rows - 1)
+          expect(off.label[c], `seed ${seed}: the lava's side of the path reaches the map's edge`).not.toBe(
+            inside,
+          );
+      }
+    }
+  });
+
+  it('a farm has fields: crop rows on tilled plots beside the village, each crop on a cell of soil', () => {
+    for (const prompt of ['a farm village', 'a farming hamlet with wheat fields']) {
+      const b = build(prompt, 2, 40, 30);
+      expect(b.layout.features.map((f) => f.kind)).toEqual(expect.arrayContaining(['village', 'fields']));
+      const crops = b.plan.props.filter((p) => p.kind === 'crops');
+      expect(crops.length, prompt).toBeGreaterThanOrEqual(15);
+      const soil = b.layout.roles.path!;
+      for (const p of crops) expect(b.space.cellIs(p.x, p.y, soil)).toBe(true);
+      const fields = new Set(b.plan.regions.find((r) => r.kind === 'fields')!.cells);
+      for (const p of crops) expect(fields.has(p.y * b.plan.columns + p.x)).toBe(true);
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    }
+  });
+
+  it('an oasis has palms round its water on a green bank', () => {
+    const b = build('a desert with an oasis and palms', 3, 40, 30);
+    const { columns } = b.plan;
+    expect(b.layout.terrains[b.layout.roles.bank!]).toBe('grass');
+    const water = new Set(b.plan.regions.find((r) => r.kind === 'lake')!.cells);
+    const palms = b.plan.props.filter((p) => p.kind === 'palm');
+    const byWater = palms.filter((p) => {
+      for (let dy = -3; dy <= 3; dy++)
+        for (let dx = -3; dx <= 3; dx++) if (water.has((p.y + dy) * columns + p.x + dx)) return true;
+      return false;
+    });
+    expect(byWater.length).toBeGreaterThanOrEqual(6);
+    expect(b.plan.props.some((p) => p.kind === 'cactus')).toBe(true);
+  });
+
+  it('fields with no room for a plot are named in notHonoured, with why', () => {
+    const b = build('a farm village with rocks around the edges and a lake in the centre', 1, 12, 10);
+    const fields = b.plan.regions.find((r) => r.kind === 'fields')!;
+    if (fields.cells.length === 0) expect(b.plan.notHonoured.join(' ')).toMatch(/farm|fields/);
+    else expect(b.plan.notHonoured).toEqual([]);
+  });
+});
+
 describe('tiling', () => {
   it('every joint of a many-terrain map is allowed by its tiles’ lattices, and no tile holds three terrains', () => {
     for (const seed of [1, 2, 3, 4, 5]) {

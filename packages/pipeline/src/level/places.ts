@@ -153,6 +153,10 @@ function joinCells(g: Grower, from: number, to: number, t: number, feature: numb
   }
   // a path is painted where all around it is ground or path, so it meets the ground only (it stops
   // short of a shore, a lake or rocks: those are walked on or around as they are)
+  // a swamp's pools (water no feature named) are filled where the path crosses them: a causeway,
+  // not a gap in the path (issue #39: a marsh's west–east path broke for ~7 tiles at its pools)
+  const pool = (q: number) =>
+    g.grid.cells[q] === roles.water && g.owner[q] === -1 && g.layout.biome === 'swamp';
   const clear = (p: number) => {
     const x = p % g.gw;
     const y = Math.floor(p / g.gw);
@@ -161,12 +165,24 @@ function joinCells(g: Grower, from: number, to: number, t: number, feature: numb
         const nx = x + dx;
         const ny = y + dy;
         if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh) continue;
-        const v = g.grid.cells[ny * g.gw + nx]!;
-        if (v !== roles.ground && v !== t) return false;
+        const q = ny * g.gw + nx;
+        const v = g.grid.cells[q]!;
+        if (v !== roles.ground && v !== t && !pool(q)) return false;
       }
     return true;
   };
-  paintSmooth(g, route, t, feature, clear);
+  const fill = (p: number) => {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < g.gw && ny < g.gh && pool(ny * g.gw + nx))
+          g.paint(ny * g.gw + nx, roles.ground, -1);
+      }
+  };
+  paintSmooth(g, route, t, feature, clear, fill);
   return true;
 }
 
@@ -177,6 +193,7 @@ function paintSmooth(
   t: number,
   feature: number,
   clear: (p: number) => boolean,
+  fill: (p: number) => void = () => {},
 ) {
   // string-pulled first: from each kept point, straight on to the farthest point of the route the
   // line to which crosses only ground or path (a 4-neighbour route is all right angles)
@@ -229,6 +246,7 @@ function paintSmooth(
           if (x < 0 || y < 0 || x >= g.gw || y >= g.gh || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
           const q = y * g.gw + x;
           if (g.grid.cells[q] !== t && !clear(q)) continue;
+          fill(q);
           g.paint(q, t, feature);
           g.keepFree[g.space.cellOfPoint(q)] = 1;
         }
@@ -479,14 +497,44 @@ function growPath(g: Grower, f: FeatureRequest): void {
   const feature = g.layout.features.indexOf(f);
   const winds = windingAsked(g.layout.understood) ? 1.8 : 1;
   if (f.placements.includes('around') && !f.from) {
-    // a ring around what is in the centre
-    const inner = g.layout.features.find((x) => x !== f && x.placements.includes('centre'));
-    const r = (inner ? 0.3 * inner.scale + 0.08 : 0.3) * Math.min(g.space.columns, g.space.rows);
+    // a ring around what is in the centre (the lava, the lake): at each bearing three cells past its
+    // edge, but never nearer the next barrier (the shore's rock, the sea) than halfway, so the ring
+    // closes (issue #39: a volcanic island's path around the lava broke where it met the shore)
+    const inner =
+      g.layout.features.find((x) => x !== f && x.placements.includes('centre')) ??
+      g.layout.features.find(
+        (x) =>
+          x !== f && !x.placements.length && (x.kind === 'lava' || x.kind === 'lake' || x.kind === 'pond'),
+      );
+    const { columns, rows } = g.space;
+    const r = (inner ? 0.3 * inner.scale + 0.08 : 0.3) * Math.min(columns, rows);
+    const mine = new Uint8Array(columns * rows);
+    if (inner) for (const c of g.cellsOwnedBy(g.layout.features.indexOf(inner))) mine[c] = 1;
     const ring: number[] = [];
     for (let a = 0; a < 360; a += 2) {
-      const x = Math.round(g.space.columns / 2 + Math.cos((a * Math.PI) / 180) * r);
-      const y = Math.round(g.space.rows / 2 + Math.sin((a * Math.PI) / 180) * r);
-      if (x >= 0 && y >= 0 && x < g.space.columns && y < g.space.rows) ring.push(y * g.space.columns + x);
+      const [dx, dy] = [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)];
+      const cellAt = (t: number) => {
+        const x = Math.round(columns / 2 + dx * t);
+        const y = Math.round(rows / 2 + dy * t);
+        return x >= 0 && y >= 0 && x < columns && y < rows ? y * columns + x : -1;
+      };
+      let edge = -1;
+      let stop = Math.max(columns, rows);
+      for (let t = 0; t < Math.max(columns, rows); t += 0.5) {
+        const c = cellAt(t);
+        if (c < 0) {
+          stop = t;
+          break;
+        }
+        if (mine[c]) edge = t;
+        else if (t > edge + 2 && edge >= 0 && !g.space.cellWalkable(c % columns, Math.floor(c / columns))) {
+          stop = t;
+          break;
+        }
+      }
+      const want = edge >= 0 ? Math.min(edge + 3, (edge + stop) / 2) : r;
+      const c = cellAt(want);
+      if (c >= 0) ring.push(c);
     }
     for (let k = 0; k + 1 < ring.length; k += 1) joinCells(g, ring[k]!, ring[k + 1]!, t, feature);
     joinCells(g, ring.at(-1)!, ring[0]!, t, feature);
@@ -496,8 +544,9 @@ function growPath(g: Grower, f: FeatureRequest): void {
   const sideCell = (side: Placement): number | null => {
     const [u, v] =
       side in PLACEMENT_CENTRES ? PLACEMENT_CENTRES[side as keyof typeof PLACEMENT_CENTRES] : [0.5, 0.5];
-    const uu = side.includes('east') ? 0.97 : side.includes('west') ? 0.03 : u;
-    const vv = side.includes('south') ? 0.97 : side.includes('north') ? 0.03 : v;
+    // at the map's very edge: a path "from west to east" leaves the map on both sides
+    const uu = side.includes('east') ? 1 : side.includes('west') ? 0 : u;
+    const vv = side.includes('south') ? 1 : side.includes('north') ? 0 : v;
     return cellNear(g, uu, vv, walk);
   };
   const goalOf = (to: FeatureRequest['to']): number | null => {
