@@ -727,6 +727,27 @@ describe('named features at a size that reads, where the words put them, or said
     expect(b.plan.props.some((p) => p.kind === 'cactus')).toBe(true);
   });
 
+  it('a place no level feature draws is named, with why, not dropped ("a ruined fort in the east")', () => {
+    expect(readLevelLayout('a ruined fort in the east').ignored).toEqual([
+      'fort (no level feature draws it)',
+    ]);
+    expect(readLevelLayout('a lakeside village').features.map((f) => f.kind)).toContain('lake');
+  });
+
+  it('a cave in the west is in the west wall: its mouth in the west tenth-to-fifth, its rock running to the edge', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a hill with a cave in the west', seed, 40, 30);
+      const cave = b.plan.props.find((p) => p.kind === 'cave')!;
+      expect(cave.x, `seed ${seed}`).toBeLessThanOrEqual(8);
+      const rock = b.layout.roles.rock!;
+      const rows = b.plan.regions.find((r) => r.kind === 'cave')!;
+      expect(rows.cells.length).toBeGreaterThan(0);
+      const edge = [...Array(b.plan.rows).keys()].filter((y) => b.space.cellTerrains(0, y).includes(rock));
+      expect(edge.length, `seed ${seed}: rock at the west edge`).toBeGreaterThan(0);
+      expect(checksOf(b).level_placement?.passed, checksOf(b).level_placement?.detail).toBe(true);
+    }
+  });
+
   it('fields with no room for a plot are named in notHonoured, with why', () => {
     const b = build('a farm village with rocks around the edges and a lake in the centre', 1, 12, 10);
     const fields = b.plan.regions.find((r) => r.kind === 'fields')!;

@@ -16,6 +16,7 @@ import {
   PLACEMENT_WORDS,
   type Placement,
   SIZE_WORDS,
+  UNDRAWN_WORDS,
   WINDING_WORDS,
 } from './words.js';
 
@@ -368,6 +369,11 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
   const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);
   const ignored: string[] = [];
   for (const f of dropped) ignored.push(...f.words);
+  // places no level feature draws: said, not dropped ("a ruined fort" grows no fort)
+  for (const w of [...UNDRAWN_WORDS.en, ...UNDRAWN_WORDS.zh])
+    for (const [at, end] of findAll(text, w, false))
+      if (!hits.some((h) => h.at <= at && h.end >= end) && base !== 'dungeon')
+        ignored.push(`${text.slice(at, end)} (no level feature draws it)`);
   return {
     base,
     biome,

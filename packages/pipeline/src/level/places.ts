@@ -287,7 +287,11 @@ function routeBetween(g: Grower, start: number, goalPoint: number, t: number, fr
 function growCave(g: Grower, f: FeatureRequest): void {
   const { roles } = g.layout;
   const feature = g.layout.features.indexOf(f);
-  const [u, v] = g.targets(f, () => [g.rng.pick([0.3, 0.7]), 0.3])[0]!;
+  const [tu, tv] = g.targets(f, () => [g.rng.pick([0.3, 0.7]), 0.3])[0]!;
+  // a cave "in the west" is in the west wall of the map: its mouth nearer the side, its rock running
+  // on to the edge (issue #39: it stood on an islet a fifth of the way in, or was clipped by the edge)
+  const lean = (t: number) => (t < 0.3 ? 0.1 : t > 0.7 ? 0.9 : t);
+  const [u, v] = [lean(tu), tv < 0.3 ? Math.max(tv, 0.2) : lean(tv)];
   // the mouth stands on open ground with room for the outcrop above it
   const room = g.deepGround(2);
   const at = cellNear(g, u, v, (c) => {
@@ -313,6 +317,16 @@ function growCave(g: Grower, f: FeatureRequest): void {
     const py = Math.floor(p / g.gw);
     const deep = g.deepGround(1);
     g.blob(px + 0.5, py - 2, Math.max(3.2, g.unit * 0.2), roles.rock, feature, (_t, q) => deep[q] === 1);
+    // on to the side the words name: a ridge of rock from the outcrop to the map's edge
+    const sx = tu < 0.3 ? -1 : tu > 0.7 ? 1 : 0;
+    const sy = tv < 0.3 ? -1 : tv > 0.7 ? 1 : 0;
+    if (sx || sy)
+      for (let k = 0; k < Math.max(g.gw, g.gh); k += 1.5) {
+        const bx = px + 0.5 + sx * k;
+        const by = py - 2 + sy * k;
+        if (bx < -2 || by < -2 || bx > g.gw + 1 || by > g.gh + 1) break;
+        g.blob(bx, by, 3, roles.rock, feature, (_t, q) => deep[q] === 1);
+      }
     // the cave's own cell and the cell before it stay ground: the prop stands on the rock's foot
     for (const c of [at, at + g.space.columns])
       for (const q of g.space.cellPoints(c % g.space.columns, Math.floor(c / g.space.columns)))

@@ -68,10 +68,14 @@ export const BASE_WORDS: Readonly<Record<Exclude<LevelBase, 'land'>, WordRow>> =
 
 /** A feature's words, and whether its ground is walked on (a lake is not, a clearing is). */
 export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: boolean }>> = {
-  lake: { en: ['lake', 'lagoon', 'oasis', 'loch'], zh: ['湖', '湖泊', '绿洲'], walkable: false },
+  lake: {
+    en: ['lake', 'lagoon', 'oasis', 'loch', 'lakeside', 'lakeshore'],
+    zh: ['湖', '湖泊', '绿洲', '湖边', '湖畔'],
+    walkable: false,
+  },
   pond: { en: ['pond', 'pool', 'puddle'], zh: ['池塘', '水塘', '池'], walkable: false },
   river: {
-    en: ['river', 'stream', 'creek', 'brook'],
+    en: ['river', 'stream', 'creek', 'brook', 'riverside', 'riverbank'],
     zh: ['河', '河流', '小河', '溪', '小溪'],
     walkable: false,
   },
@@ -193,6 +197,52 @@ export const BIOME_TERRAINS: Readonly<
   snow: { ground: 'snow', shore: 'snow', water: 'ice', rock: 'rock', path: 'stone' },
   swamp: { ground: 'mud', shore: 'mud', water: 'water', rock: 'rock', path: 'dirt' },
   volcanic: { ground: 'rock', shore: 'rock', water: 'lava', rock: 'rock', path: 'dirt' },
+};
+
+/**
+ * Places a prompt may name that no level feature draws (issue #39: "a ruined fort in the east" grew a
+ * meadow and said nothing): read, and named in the level's notHonoured with why, never dropped.
+ */
+export const UNDRAWN_WORDS: WordRow = {
+  en: [
+    'fort',
+    'fortress',
+    'castle',
+    'tower',
+    'temple',
+    'ruin',
+    'ruins',
+    'church',
+    'graveyard',
+    'cemetery',
+    'harbour',
+    'harbor',
+    'port',
+    'dock',
+    'mill',
+    'windmill',
+    'market',
+    'wall',
+    'walls',
+    'shrine',
+    'statue',
+  ],
+  zh: [
+    '城堡',
+    '堡垒',
+    '塔',
+    '神庙',
+    '废墟',
+    '教堂',
+    '墓地',
+    '港口',
+    '码头',
+    '磨坊',
+    '市场',
+    '城墙',
+    '神社',
+    '雕像',
+  ],
 };
 
 /** Count words ("six rooms", "四个房间", "a few houses"). */
