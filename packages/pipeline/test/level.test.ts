@@ -748,6 +748,34 @@ describe('named features at a size that reads, where the words put them, or said
     }
   });
 
+  it("a glade in a dense wood has a way in: a trail free of trees from the glade to the map's edge", () => {
+    for (const seed of [1, 2]) {
+      const b = build('a glade in a dense wood', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      const blocked = new Set(
+        b.plan.props.filter((p) => PROP_BLOCKS[p.kind]).map((p) => p.y * columns + p.x),
+      );
+      const trail = components(
+        columns,
+        rows,
+        (c) => !blocked.has(c) && b.space.cellTerrains(c % columns, Math.floor(c / columns)).includes(path),
+      );
+      const glade = b.plan.anchors.find((a) => a.name === 'clearing')!.cell;
+      const mine = trail.label[glade]!;
+      expect(mine, `seed ${seed}: the glade's middle is on the trail`).toBeGreaterThanOrEqual(0);
+      let out = false;
+      for (let c = 0; c < columns * rows; c++) {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (trail.label[c] === mine && (x === 0 || y === 0 || x === columns - 1 || y === rows - 1))
+          out = true;
+      }
+      expect(out, `seed ${seed}: the trail reaches the map's edge`).toBe(true);
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    }
+  });
+
   it('fields with no room for a plot are named in notHonoured, with why', () => {
     const b = build('a farm village with rocks around the edges and a lake in the centre', 1, 12, 10);
     const fields = b.plan.regions.find((r) => r.kind === 'fields')!;

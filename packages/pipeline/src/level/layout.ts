@@ -423,7 +423,9 @@ function rolesNeeded(
       need.set('sea', 'water');
       if (!need.has('shore')) need.set('shore', t.shore === t.ground ? 'sand' : t.shore);
     }
-    if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses' || f.kind === 'fields')
+    // a clearing in a wood gets a trail in
+    const trail = f.kind === 'clearing' && features.some((g) => g.kind === 'forest');
+    if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses' || f.kind === 'fields' || trail)
       need.set('path', base === 'dungeon' ? 'stone' : t.path === need.get('ground') ? 'stone' : t.path);
     if (f.kind === 'cave' || f.kind === 'mountain' || f.kind === 'valley') need.set('rock', 'rock');
     if (f.kind === 'lava') need.set('lava', 'lava');

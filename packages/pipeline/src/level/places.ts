@@ -347,7 +347,8 @@ function growClearing(g: Grower, f: FeatureRequest): void {
   )[0]!;
   const centre = cellNear(g, u, v, (c) => groundCell(g, c));
   if (centre === null) return;
-  const r = Math.max(2, Math.min(g.space.columns, g.space.rows) * 0.14 * f.scale);
+  // inside a wood, wider: the trees' crowns (two tiles high) overhang its rim
+  const r = Math.max(2, Math.min(g.space.columns, g.space.rows) * (forest ? 0.18 : 0.14) * f.scale);
   const cx = centre % g.space.columns;
   const cy = Math.floor(centre / g.space.columns);
   const cells: number[] = [];
@@ -380,6 +381,24 @@ function growClearing(g: Grower, f: FeatureRequest): void {
   }
   g.anchors.push({ name: 'clearing', cell: centre });
   region(g, 'clearing', cells);
+  // a clearing in a wood has a way in (issue #39: a forest clearing had no visible entrance): a trail
+  // from it to the nearest side of the map, kept free of trees, where the player starts when no
+  // other path is asked for
+  if (forest && g.layout.roles.path !== null) {
+    const { columns, rows } = g.space;
+    const sides: Array<[number, number, number]> = [
+      [cx, rows - 1, rows - 1 - cy],
+      [0, cy, cx],
+      [columns - 1, cy, columns - 1 - cx],
+      [cx, 0, cy],
+    ];
+    const [ex, ey] = sides.sort((a, b) => a[2] - b[2])[0]!;
+    const walk = (c: number) => groundCell(g, c);
+    const end = cellNear(g, ex / Math.max(1, columns - 1), ey / Math.max(1, rows - 1), walk);
+    if (end !== null && joinCells(g, centre, end, g.layout.roles.path, g.layout.features.indexOf(f), 1)) {
+      if (!g.layout.features.some((x) => x.kind === 'path')) g.anchors.push({ name: 'path', cell: end });
+    }
+  }
 }
 
 /** Whether a cell is in a forest with these placements (a blob at each place, or the ring around). */
