@@ -776,6 +776,36 @@ describe('named features at a size that reads, where the words put them, or said
     }
   });
 
+  it('a chest in a forest is reached by a way two cells wide, not through a one-tile gap', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const b = build('a dense forest with a cave entrance in the north-east and a chest', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const blocked = new Set(
+        b.plan.props.filter((p) => PROP_BLOCKS[p.kind]).map((p) => p.y * columns + p.x),
+      );
+      const open = (c: number) =>
+        !blocked.has(c) && b.space.cellWalkable(c % columns, Math.floor(c / columns));
+      const wide = components(columns, rows, (c) => {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        return x + 1 < columns && y + 1 < rows && [c, c + 1, c + columns, c + columns + 1].every(open);
+      });
+      const labels = (cell: number) =>
+        [cell, cell - 1, cell - columns, cell - columns - 1]
+          .filter((c) => c >= 0 && Math.abs((c % columns) - (cell % columns)) <= 1)
+          .map((c) => wide.label[c]!)
+          .filter((l) => l >= 0);
+      const home = new Set(labels(b.plan.spawn));
+      for (const name of ['chest', 'cave']) {
+        const anchor = b.plan.anchors.find((a) => a.name === name)!;
+        expect(
+          labels(anchor.cell).some((l) => home.has(l)),
+          `seed ${seed}: the ${name} is not on a 2-wide way from the spawn`,
+        ).toBe(true);
+      }
+    }
+  });
+
   it('fields with no room for a plot are named in notHonoured, with why', () => {
     const b = build('a farm village with rocks around the edges and a lake in the centre', 1, 12, 10);
     const fields = b.plan.regions.find((r) => r.kind === 'fields')!;

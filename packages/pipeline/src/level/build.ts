@@ -9,7 +9,15 @@ import type { LevelArt, LevelAssembly, RgbaImage } from '../types/index.js';
 import { buildWalls, growCaveLevel, growDungeon } from './dungeon.js';
 import { Grower, growGround, growShore, growWaterAndRock } from './grow.js';
 import type { LevelLayout } from './layout.js';
-import { bridgeRegions, clearRegions, growPlaces, joinAnchors, joinFeatures, repairPairs } from './places.js';
+import {
+  bridgeRegions,
+  clearRegions,
+  growPlaces,
+  joinAnchors,
+  joinFeatures,
+  repairPairs,
+  widenWays,
+} from './places.js';
 import type { LevelPlan, PlacedProp, PropKind } from './plan.js';
 import { LevelSpace } from './space.js';
 import {
@@ -75,6 +83,7 @@ export function growLevel(
       changed += repairPairs(g);
     }
     clearRegions(g);
+    widenWays(g);
     // planks a later repair left over water are no bridge: take them away
     for (const p of g.props)
       if ((p.kind === 'bridge' || p.kind === 'bridge-ns') && p.x >= 0 && !g.space.cellWalkable(p.x, p.y))

@@ -941,6 +941,52 @@ export function bridgeRegions(g: Grower): number {
 }
 
 /**
+ * A way two cells wide from the spawn to every chest, cave mouth and clearing (issue #39: a chest's
+ * access hung on a one-tile gap between trees): over 2 × 2 blocks of walked cells, the cheapest run
+ * of blocks from one holding the place to the spawn's loses the blocking props (trees, rocks) on it.
+ * Terrain is never changed, so the tiling is not touched; a place with no walked 2 × 2 block round
+ * it (a dungeon's corridor) is left as it is.
+ */
+export function widenWays(g: Grower): void {
+  if (g.spawn < 0 || g.layout.base === 'dungeon') return;
+  const { columns, rows } = g.space;
+  const walked = (c: number) => g.space.cellWalkable(c % columns, Math.floor(c / columns));
+  const block = (c: number, ok: (q: number) => boolean) => {
+    const x = c % columns;
+    const y = Math.floor(c / columns);
+    return x + 1 < columns && y + 1 < rows && [c, c + 1, c + columns, c + columns + 1].every(ok);
+  };
+  const holding = (cell: number) =>
+    [cell, cell - 1, cell - columns, cell - columns - 1].filter(
+      (c) => c >= 0 && Math.abs((c % columns) - (cell % columns)) <= 1 && block(c, walked),
+    );
+  // the spawn stands in a 2 × 2 block with nothing blocking in it
+  const own = holding(g.spawn)[0];
+  if (own !== undefined)
+    for (const q of [own, own + 1, own + columns, own + columns + 1]) if (!g.open(q)) g.removePropAt(q);
+  for (const a of g.anchors) {
+    if (a.name !== 'chest' && a.name !== 'cave' && a.name !== 'clearing') continue;
+    const wide = components(columns, rows, (c) => block(c, (q) => g.open(q)));
+    const home = holding(g.spawn)
+      .map((c) => wide.label[c]!)
+      .find((l) => l >= 0);
+    const starts = holding(a.cell);
+    if (home === undefined || starts.length === 0) continue;
+    if (starts.some((c) => wide.label[c] === home)) continue;
+    const route = cheapestRoute(
+      columns,
+      rows,
+      starts[0]!,
+      (c) => wide.label[c] === home,
+      (c) => (!block(c, walked) ? Infinity : block(c, (q) => g.open(q)) ? 1 : 4),
+    );
+    if (!route) continue;
+    for (const c of route)
+      for (const q of [c, c + 1, c + columns, c + columns + 1]) if (!g.open(q)) g.removePropAt(q);
+  }
+}
+
+/**
  * Clears the blocking props (trees, rocks) that shut a walkable region off from the spawn's: the
  * cheapest way through, over walkable cells only, loses the props on it.
  */
