@@ -806,6 +806,27 @@ describe('named features at a size that reads, where the words put them, or said
     }
   });
 
+  it('"mountains in the east and west with a pass between them": two rock walls with no gap, the pass open', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('mountains in the east and west with a pass between them', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const rock = b.layout.roles.rock!;
+      // a gap is a row with no rock across a wall's quarter of the map (the review: bands with gaps)
+      const gaps: string[] = [];
+      for (let y = 0; y < rows; y++)
+        for (const [lo, hi, side] of [
+          [0, Math.floor(columns / 4), 'west'],
+          [Math.ceil((3 * columns) / 4), columns, 'east'],
+        ] as const) {
+          let wall = false;
+          for (let x = lo; x < hi; x++) wall ||= b.space.cellTerrains(x, y).includes(rock);
+          if (!wall) gaps.push(`${side} row ${y}`);
+        }
+      expect(gaps, `seed ${seed}`).toEqual([]);
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    }
+  });
+
   it('fields with no room for a plot are named in notHonoured, with why', () => {
     const b = build('a farm village with rocks around the edges and a lake in the centre', 1, 12, 10);
     const fields = b.plan.regions.find((r) => r.kind === 'fields')!;

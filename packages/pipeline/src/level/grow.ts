@@ -462,15 +462,18 @@ function growWaterAndRock(g: Grower): void {
         const wide = u === 0.5 && (v < 0.3 || v > 0.7);
         const tall = v === 0.5 && (u < 0.3 || u > 0.7);
         if (wide || tall) {
-          for (let k = -3; k <= 3; k++)
-            g.blob(
-              cx + (wide ? (k * g.gw) / 7 : 0),
-              cy + (tall ? (k * g.gh) / 7 : 0),
-              r * 0.8,
-              roles.rock,
-              i,
-              onGround,
-            );
+          // one unbroken band from edge to edge, running on to the map's side behind it, its inner
+          // side wobbling (issue #39: a chain of blobs left gaps in the rock walls of a mountain pass,
+          // and the strip of land behind was joined to the rest by cutting more gaps through it)
+          for (let p = 0; p < g.gw * g.gh; p++) {
+            const x = p % g.gw;
+            const y = Math.floor(p / g.gw);
+            const across = tall
+              ? Math.max(0, u < 0.5 ? x - cx : cx - x)
+              : Math.max(0, v < 0.5 ? y - cy : cy - y);
+            const wobble = (g.n(x + 500, y + 500, 7) - 0.5) * 0.7;
+            if (across / (r * 0.85) + wobble < 1 && deep[p] === 1) g.paint(p, roles.rock, i);
+          }
         } else g.blob(cx, cy, r, roles.rock, i, onGround);
       }
     }
