@@ -698,6 +698,30 @@ describe('named features at a size that reads, where the words put them, or said
     }
   });
 
+  it('"a lava cave with a path around the magma": a cave with a magma pool and a path that rings it', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a lava cave with a path around the magma', seed, 40, 30);
+      expect(b.layout.base).toBe('cave');
+      expect(share(b, b.layout.roles.lava), `seed ${seed}`).toBeGreaterThanOrEqual(0.06);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      expect(path).not.toBe(b.layout.roles.floor);
+      const lava = b.plan.regions.find((r) => r.kind === 'lava')!.cells;
+      const off = components(
+        columns,
+        rows,
+        (c) => !b.space.cellTerrains(c % columns, Math.floor(c / columns)).includes(path),
+      );
+      const inside = off.label[lava[Math.floor(lava.length / 2)]!]!;
+      for (let c = 0; c < columns * rows; c++) {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (x === 0 || y === 0 || x === columns - 1 || y === rows - 1) expect(off.label[c]).not.toBe(inside);
+      }
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+    }
+  });
+
   it('a farm has fields: crop rows on tilled plots beside the village, each crop on a cell of soil', () => {
     for (const prompt of ['a farm village', 'a farming hamlet with wheat fields']) {
       const b = build(prompt, 2, 40, 30);

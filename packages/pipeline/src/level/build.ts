@@ -51,7 +51,12 @@ export function growLevel(
     for (let c = 0; c < columns * rows; c++) {
       const x = c % columns;
       const y = Math.floor(c / columns);
-      if (g.space.cellWalkable(x, y) && g.space.cellIs(x, y) && !g.keepFree[c] && g.rng.chance(0.03))
+      if (
+        g.space.cellWalkable(x, y) &&
+        g.space.cellIs(x, y, layout.roles.floor ?? layout.roles.ground) &&
+        !g.keepFree[c] &&
+        g.rng.chance(0.03)
+      )
         g.place('rock', c);
     }
     method = 'cave: cellular automaton (4-5 rule, 5 steps) over 45 % rock, its hollows joined by tunnels';

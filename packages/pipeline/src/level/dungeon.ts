@@ -298,25 +298,43 @@ export function growCaveLevel(g: Grower): void {
   }
   // an underground lake is a body of water (issue #39: it was a 4 × 3-tile puddle wherever the
   // automaton left floor): its basin is hollowed out first — the lake about a tenth of the map, a
-  // pond a twentieth, with two points of floor round it for a shore — and joined like any hollow
-  const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river');
-  let basin: [number, number, number] | null = null;
-  if (lake && roles.water !== null) {
+  // pond a twentieth, with two points of floor round it for a shore — and joined like any hollow; a
+  // lava cave's magma pool likewise
+  const pools: Array<{ feature: number; terrain: number; basin: [number, number, number] }> = [];
+  const liquids = g.layout.features.flatMap((f, i) => {
+    const terrain =
+      f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river'
+        ? roles.water
+        : f.kind === 'lava'
+          ? roles.lava
+          : null;
+    return terrain === null ? [] : [{ f, i, terrain }];
+  });
+  // a path "around" it needs a floor wide enough to ring it
+  const ringed = g.layout.features.some((f) => f.kind === 'path' && f.placements.includes('around'));
+  const rim = ringed ? 7 : 2.5;
+  for (const [k, { f, i, terrain }] of liquids.slice(0, 2).entries()) {
     const [u, v] =
-      lake.placements[0] && lake.placements[0] in PLACEMENT_CENTRES
-        ? PLACEMENT_CENTRES[lake.placements[0] as keyof typeof PLACEMENT_CENTRES]
-        : [0.55, 0.45];
-    const share = (lake.kind === 'pond' ? 0.05 : 0.11) * lake.scale;
+      f.placements[0] && f.placements[0] in PLACEMENT_CENTRES
+        ? PLACEMENT_CENTRES[f.placements[0] as keyof typeof PLACEMENT_CENTRES]
+        : liquids.length > 1
+          ? ([
+              [0.3, 0.45],
+              [0.72, 0.5],
+            ][k] as [number, number])
+          : [0.55, 0.45];
+    const share = (f.kind === 'pond' ? 0.05 : 0.11) * f.scale * (liquids.length > 1 ? 0.7 : 1);
     const r = Math.max(2.5, Math.sqrt((share * gw * gh) / Math.PI));
-    const margin = Math.min(r + 4.5, (Math.min(gw, gh) - 1) / 2);
+    const margin = Math.min(r + rim + 2, (Math.min(gw, gh) - 1) / 2);
     const cx = Math.max(margin, Math.min(gw - 1 - margin, u * (gw - 1)));
     const cy = Math.max(margin, Math.min(gh - 1 - margin, v * (gh - 1)));
-    basin = [cx, cy, r];
+    const basin: [number, number, number] = [cx, cy, r];
+    pools.push({ feature: i, terrain, basin });
     for (let p = 0; p < gw * gh; p++) {
       const x = p % gw;
       const y = Math.floor(p / gw);
       if (x < 2 || y < 2 || x >= gw - 2 || y >= gh - 2) continue;
-      if (basinDistance(g, x, y, basin) < 1 + 2.5 / r) solid[p] = 0;
+      if (basinDistance(g, x, y, basin) < 1 + rim / r) solid[p] = 0;
     }
   }
   for (let p = 0; p < gw * gh; p++) g.paint(p, solid[p] ? wall : floor, -1);
@@ -344,12 +362,10 @@ export function growCaveLevel(g: Grower): void {
     );
     if (route) g.paintRoute(route, floor, -1, false);
   }
-  if (lake && basin && roles.water !== null) {
-    const feature = g.layout.features.indexOf(lake);
+  for (const { feature, terrain, basin } of pools)
     for (let p = 0; p < gw * gh; p++)
       if (basinDistance(g, p % gw, Math.floor(p / gw), basin) < 1 && g.grid.cells[p] === floor)
-        g.paint(p, roles.water, feature);
-  }
+        g.paint(p, terrain, feature);
 }
 
 /** How far a point lies from a basin's middle, in its radii, its rim wobbling with the detail noise. */

@@ -160,7 +160,9 @@ function baseOf(text: string): LevelBase {
   if (has(BASE_WORDS.archipelago)) return 'archipelago';
   if (
     has(BASE_WORDS.cave) ||
-    /^\s*(an? |the )?(small |large |big |dark |deep |little )*cave(?! entrance)\b/.test(text)
+    /^\s*(an? |the )?(small |large |big |dark |deep |little |lava |magma |ice |icy |crystal |flooded |hidden |secret |mossy |volcanic )*cave(?! entrance)\b/.test(
+      text,
+    )
   )
     return 'cave';
   if (has(BASE_WORDS.island)) return 'island';
@@ -426,7 +428,14 @@ function rolesNeeded(
     // a clearing in a wood gets a trail in
     const trail = f.kind === 'clearing' && features.some((g) => g.kind === 'forest');
     if (f.kind === 'path' || f.kind === 'village' || f.kind === 'houses' || f.kind === 'fields' || trail)
-      need.set('path', base === 'dungeon' ? 'stone' : t.path === need.get('ground') ? 'stone' : t.path);
+      need.set(
+        'path',
+        base === 'dungeon'
+          ? 'stone'
+          : t.path === need.get('ground') || t.path === need.get('floor')
+            ? 'stone'
+            : t.path,
+      );
     if (f.kind === 'cave' || f.kind === 'mountain' || f.kind === 'valley') need.set('rock', 'rock');
     if (f.kind === 'lava') need.set('lava', 'lava');
   }

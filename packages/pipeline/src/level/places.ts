@@ -157,6 +157,8 @@ function joinCells(g: Grower, from: number, to: number, t: number, feature: numb
   // not a gap in the path (issue #39: a marsh's west–east path broke for ~7 tiles at its pools)
   const pool = (q: number) =>
     g.grid.cells[q] === roles.water && g.owner[q] === -1 && g.layout.biome === 'swamp';
+  // the open ground a path is drawn over: a cave's floor, the land's ground
+  const open = g.layout.base === 'cave' ? (roles.floor ?? roles.ground) : roles.ground;
   const clear = (p: number) => {
     const x = p % g.gw;
     const y = Math.floor(p / g.gw);
@@ -167,7 +169,7 @@ function joinCells(g: Grower, from: number, to: number, t: number, feature: numb
         if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh) continue;
         const q = ny * g.gw + nx;
         const v = g.grid.cells[q]!;
-        if (v !== roles.ground && v !== t && !pool(q)) return false;
+        if (v !== open && v !== t && !pool(q)) return false;
       }
     return true;
   };
