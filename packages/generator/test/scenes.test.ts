@@ -547,3 +547,126 @@ describe('backgrounds vary by setting and seed', () => {
     expect(icy.size).toBeGreaterThanOrEqual(3);
   });
 });
+
+/**
+ * Issue #39 (decision 0098): a background's things are where they belong and its features are whole —
+ * nothing that grows on land stands in the water; a lava river runs unbroken from the volcano's flow to
+ * the picture's edge; a castle's gate opens on the land outside, under its portcullis, not on a flat
+ * coloured block; the places the words name are drawn (a workshop was a person in a meadow).
+ */
+describe('backgrounds: placement and connected features', () => {
+  type Img = { width: number; height: number; data: Uint8Array };
+  const layer = (out: Awaited<ReturnType<typeof draw>>, name: string) =>
+    out.layers!.find((l) => l.name === name)!.image;
+  /** The 8-connected groups of `hit` pixels, each its pixels. */
+  const groups = (img: Img, hit: (p: number) => boolean, eight = true) => {
+    const { width: w, height: h } = img;
+    const seen = new Uint8Array(w * h);
+    const out: number[][] = [];
+    for (let p = 0; p < w * h; p++) {
+      if (seen[p] || !hit(p)) continue;
+      const g: number[] = [];
+      const stack = [p];
+      seen[p] = 1;
+      while (stack.length) {
+        const q = stack.pop()!;
+        g.push(q);
+        const x = q % w;
+        const y = (q - x) / w;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            if ((!dx && !dy) || (!eight && dx && dy)) continue;
+            const nx = x + dx;
+            const ny = y + dy;
+            const n = ny * w + nx;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[n] || !hit(n)) continue;
+            seen[n] = 1;
+            stack.push(n);
+          }
+      }
+      out.push(g);
+    }
+    return out;
+  };
+
+  it.each(['a desert oasis at noon', 'an oasis with cacti'])(
+    '%s: every thing stands on dry ground, none in the pool',
+    async (prompt) => {
+      const out = await draw(prompt);
+      const props = layer(out, 'props');
+      const near = layer(out, 'near');
+      const w = props.width;
+      const wet = (p: number) => {
+        const [r, g, b] = [near.data[p * 4]!, near.data[p * 4 + 1]!, near.data[p * 4 + 2]!];
+        return near.data[p * 4 + 3]! > 0 && b > r + 40 && b > g;
+      };
+      const things = groups(props, (p) => props.data[p * 4 + 3]! > 0).filter((g) => g.length >= 20);
+      expect(things.length).toBeGreaterThanOrEqual(2);
+      for (const g of things) {
+        // its feet: its lowest row; the ground under them is not water
+        const foot = Math.max(...g.map((p) => Math.floor(p / w)));
+        for (const p of g)
+          if (Math.floor(p / w) === foot && foot + 1 < props.height)
+            expect(wet(p + w), `a thing's foot at (${p % w}, ${foot}) is in the water`).toBe(false);
+      }
+    },
+  );
+
+  it('a lava river runs unbroken from the volcano to the bottom edge', async () => {
+    const out = await draw('a volcano with a lava river');
+    const f = out.frames[0]!;
+    const { width: w, height: h } = f;
+    const lava = (p: number) => {
+      const [r, g, b] = [f.data[p * 4]!, f.data[p * 4 + 1]!, f.data[p * 4 + 2]!];
+      return r >= 170 && b <= 100 && r > g + 30;
+    };
+    // the lava touching the bottom edge is one 4-connected course, and it climbs the volcano (the
+    // river began on the ground, apart from the volcano's flows, before)
+    const course = groups(f, lava, false).filter((g) => g.some((p) => p >= (h - 1) * w));
+    expect(course).toHaveLength(1);
+    const top = Math.min(...course[0]!.map((p) => Math.floor(p / w)));
+    expect(top).toBeLessThan(h * 0.4);
+  });
+
+  it("a castle's gate opens on the land outside under its portcullis, not on one colour", async () => {
+    const out = await draw('a castle gate at dawn');
+    expect(out.subject).toBe('dawn castle courtyard');
+    expect(out.interpretation!.ignored).toEqual([]);
+    const f = out.frames[0]!;
+    const w = f.width;
+    // the middle of the arch: its colours (the sky, the far ridge, the grass, the road, the iron)
+    const seen = new Set<number>();
+    let green = 0;
+    let sky = 0;
+    const d = new Uint32Array(f.data.buffer, f.data.byteOffset, w * f.height);
+    for (let y = Math.round(f.height * 0.4); y < Math.round(f.height * 0.7); y++)
+      for (let x = w / 2 - 8; x < w / 2 + 8; x++) {
+        const p = y * w + x;
+        seen.add(d[p]!);
+        const [r, g, b] = [f.data[p * 4]!, f.data[p * 4 + 1]!, f.data[p * 4 + 2]!];
+        if (g > r + 20 && g > b + 20) green++;
+        // the sky outside: brighter than any stone of the walls
+        if (r + g + b > 500) sky++;
+      }
+    expect(seen.size).toBeGreaterThanOrEqual(6);
+    expect(green).toBeGreaterThan(0);
+    expect(sky).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["an alchemist's workshop", 'laboratory'],
+    ['a volcanic valley', 'mountains'],
+  ])('%s is drawn as its place (%s), with nothing left unread', async (prompt, subject) => {
+    const out = await draw(prompt);
+    expect(out.subject).toBe(subject);
+    expect(out.interpretation!.ignored).toEqual([]);
+    // no thing drawn in for a word of the place (a workshop was a person standing in a meadow)
+    expect(out.interpretation!.elements!.filter((e) => e.thing)).toEqual([]);
+    if (prompt.includes('volcanic'))
+      expect(out.interpretation!.elements).toContainEqual({
+        word: 'volcanic',
+        drawn: true,
+        as: 'erupting volcano',
+      });
+  });
+});

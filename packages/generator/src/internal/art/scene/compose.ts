@@ -47,6 +47,14 @@ interface Ctx {
   groundY: number;
   /** The sun's or the moon's disc where the sky has one (the sea's glitter lies under it, nowhere else). */
   disc?: { x: number; y: number; r: number };
+  /** The packed colours of water (and lava, mud, a swamp's pools) on the near ground: nothing stands in them. */
+  wet: Set<number>;
+  /** The near ground's layer while things are stood on it (where the water is). */
+  nearLayer?: PixelCanvas;
+  /** Where a volcano's flow ends at its foot: a lava river on the ground starts there. */
+  lavaSource?: { x: number; y: number };
+  /** Where a room's furniture stands (its feet), when a fitting set one: things named stand there too. */
+  floorLine?: number;
   /** The spans [x0, x1] of the things already stood on the near ground (no two stand in one place). */
   stood: Array<[number, number]>;
   lib: Awaited<ReturnType<typeof loadDrawings>>;
@@ -432,13 +440,24 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
   fillRidge(
     far,
     heights,
-    sky.trees ? darker(mixRgb(farC, land.mid, 0.35), 0.86) : farC,
+    sky.trees ? woodedRidge(light, farC, land) : farC,
     sky.kind === 'peaks' && sky.snow
       ? { snowAt: horizon - h * sky.amp * 0.62, snow: haze([244, 246, 252]) }
       : { faces: sky.kind === 'peaks' || sky.kind === 'mesas' },
   );
   drew(ctx, 'mountains', 'mountains', sky.kind === 'peaks');
   drew(ctx, 'dunes', 'dunes', sky.kind === 'dunes');
+}
+
+/**
+ * A wooded far ridge's colour: by day and night a darker green of the far land; at dusk and dawn a
+ * dark silhouette in the zenith's hue against the bright low sky (decision 0098: the sunset's orange
+ * mixed into the trees' green gave a muddy olive band that read as translucent).
+ */
+function woodedRidge(light: Lighting, farC: RGB, land: Land): RGB {
+  if (light.time === 'dusk' || light.time === 'dawn')
+    return mixRgb(darker(land.mid, 0.5), light.sky[0]!, 0.45);
+  return darker(mixRgb(farC, land.mid, 0.35), 0.86);
 }
 
 /** The far land's shape: its kind, height (a share of the picture's), ridge period and layers. */
@@ -849,7 +868,12 @@ function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, 
   };
   const snowy = s === 'snow' || req.snowCover;
   if (s === 'forest' || ctx.has('trees') || ctx.has('pines')) {
-    const backLeaf = mixRgb(darker(snowy ? [46, 96, 78] : land.mid, 0.7), light.haze, 0.25);
+    // the back row: hazed by day and night; at dusk and dawn a step towards the zenith's hue, the
+    // sky's low orange kept off it (mixed into green it read as a muddy see-through band)
+    const low = light.time === 'dusk' || light.time === 'dawn';
+    const backLeaf = low
+      ? mixRgb(darker(snowy ? [46, 96, 78] : land.mid, 0.62), light.sky[0]!, 0.28)
+      : mixRgb(darker(snowy ? [46, 96, 78] : land.mid, 0.7), light.haze, 0.25);
     const count = Math.max(5, Math.round((w / h) * r.range(9, 14)));
     row(
       w / count,
@@ -1085,12 +1109,16 @@ function paintVolcano(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     const x0 = cx + (k - 1) * crater * 0.6;
     const len = (base - top) * (k === 2 ? 0.55 : 0.9);
     const thick = Math.max(1, Math.round(w / 140));
-    for (let y = top; y < top + len; y++) {
+    let x = x0;
+    let y = top;
+    for (; y < top + len; y++) {
       const t = (y - top) / (base - top);
-      const x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
+      x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
       mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
       mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
     }
+    // a lava river on the ground runs on from the longest flow on the near side (its source)
+    if (k === 1) ctx.lavaSource = { x, y };
   }
   light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
   const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
@@ -1412,7 +1440,11 @@ function materialOf(ctx: Ctx, ...kinds: ElementKind[]): WaterMaterial {
 }
 
 /** A water colour packed, and kept out of the ambient light when the material gives light. */
-const waterPack = (ctx: Ctx, m: WaterMaterial, c: RGB): number => (WATER_COLOURS[m].glow ? G(ctx, c) : P(c));
+const waterPack = (ctx: Ctx, m: WaterMaterial, c: RGB): number => {
+  const v = WATER_COLOURS[m].glow ? G(ctx, c) : P(c);
+  ctx.wet.add(v);
+  return v;
+};
 
 /** "lava river", "river": how a water element was drawn. */
 const waterName = (m: WaterMaterial, kind: string): string =>
@@ -1424,10 +1456,9 @@ function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
   const m = materialOf(ctx, 'river', 'lake');
   const water = waterPack(ctx, m, WATER_COLOURS[m].body);
   const hi = waterPack(ctx, m, WATER_COLOURS[m].hi);
-  if (m === 'lava' && ctx.light.time !== 'day') {
-    const lake = ctx.has('lake');
+  if (m === 'lava' && ctx.light.time !== 'day' && ctx.has('lake')) {
     ctx.light.lights.push({
-      x: w * (lake ? 0.6 : 0.5),
+      x: w * 0.6,
       y: top + (h - top) * 0.5,
       r: Math.min(w, h) * 0.3,
       color: [255, 140, 60],
@@ -1435,14 +1466,66 @@ function paintWaterCourse(ctx: Ctx, near: PixelCanvas, top: number): void {
   }
   if (ctx.has('lake')) {
     paintLake(ctx, near, top, m);
-  } else
-    for (let y = Math.floor(top); y < h; y++) {
-      const t = (y - top) / (h - top);
-      const cx = w * (0.5 + 0.15 * Math.sin(t * 3));
-      const half = w * (0.02 + 0.1 * t);
-      near.rect(cx - half, y, cx + half, y + 1, y % 4 ? water : hi);
-    }
+  } else paintRiver(ctx, near, top, m, water, hi);
   for (const k of ['river', 'lake'] as const) drew(ctx, k, waterName(m, k));
+}
+
+/**
+ * A river from the far land to the picture's bottom edge, one unbroken course widening as it nears
+ * (decision 0098: its glints were whole rows every fourth line, a ladder of stripes): a bank a pixel
+ * wide each side (a darker shore; for lava a crust of cooled rock), its body, a band of its deep (or,
+ * for lava, its hottest) colour down the middle, and short glints scattered along the current.
+ */
+function paintRiver(
+  ctx: Ctx,
+  near: PixelCanvas,
+  top: number,
+  m: WaterMaterial,
+  water: number,
+  hi: number,
+): void {
+  const { w, h } = ctx;
+  const r = ctx.vary('river');
+  const c = WATER_COLOURS[m];
+  const lava = m === 'lava';
+  const middle = lava ? hi : waterPack(ctx, m, c.deep);
+  const ground = unpack(near.px[Math.min(h - 1, Math.round(top + 2)) * w] || P([120, 120, 120]));
+  const bank = lava ? P([62, 36, 34]) : P(darker(ground, 0.72));
+  const phase = r.range(0, Math.PI * 2);
+  // lava runs from the volcano's flow (its source) when the scene has one; else from the far land
+  const src = lava ? ctx.lavaSource : undefined;
+  const y0 = src ? Math.min(src.y, top) : top;
+  const courseAt = (y: number) => {
+    const t = (y - y0) / (h - y0);
+    const cx = w * (0.5 + 0.15 * Math.sin(t * 3 + phase * 0.3));
+    if (!src) return { cx, half: w * (0.02 + 0.1 * t), t };
+    // from the flow's foot, bending into its course over the first third
+    const k = Math.min(1, t / 0.35);
+    const ease = k * k * (3 - 2 * k);
+    return { cx: src.x + (cx - src.x) * ease, half: Math.max(1, w * (0.006 + 0.11 * t)), t };
+  };
+  if (lava && ctx.light.time !== 'day')
+    // its light follows it: small glows along the course, not one disc on the ground
+    for (let t = 0.08; t < 1; t += 0.1) {
+      const y = y0 + (h - y0) * t;
+      const { cx, half } = courseAt(y);
+      ctx.light.lights.push({ x: cx, y, r: Math.max(5, half * 1.7), color: [255, 140, 60] });
+    }
+  for (let y = Math.floor(y0); y < h; y++) {
+    const { cx, half } = courseAt(y);
+    near.rect(cx - half - 1, y, cx + half + 1, y + 1, bank);
+    near.rect(cx - half, y, cx + half, y + 1, water);
+    near.rect(cx - half * 0.3, y, cx + half * 0.3, y + 1, middle);
+  }
+  // glints: short dashes along the current, more where the river is wide
+  const count = Math.round((h - y0) * 0.6);
+  for (let k = 0; k < count; k++) {
+    const y = Math.floor(r.range(y0 + 1, h));
+    const { cx, half } = courseAt(y);
+    const len = Math.max(1, Math.round(half * r.range(0.15, 0.35)));
+    const x = Math.round(cx + r.range(-0.8, 0.8) * half - len / 2);
+    if (x >= cx - half && x + len <= cx + half) near.rect(x, y, x + len, y + 1, lava ? P(c.deep) : hi);
+  }
 }
 
 /**
@@ -1535,6 +1618,7 @@ function paintSwampPools(ctx: Ctx, near: PixelCanvas, props: PixelCanvas, top: n
   const { w, h, rng, light } = ctx;
   const pool = P([44, 70, 62]);
   const glint = P(mixRgb(light.sky[2]!, [44, 70, 62], 0.5));
+  ctx.wet.add(pool).add(glint);
   const reed = P([70, 110, 56]);
   const cattail = P([110, 72, 44]);
   const pools = Math.max(2, Math.round(w / 90));
@@ -1604,7 +1688,10 @@ const GROUND_PROPS: ReadonlyArray<{
     }),
   },
   {
-    when: (ctx) => ctx.has('cacti') || (ctx.req.setting === 'desert' && !ctx.has('pyramids')),
+    // a desert's own cacti, unless its pyramids or an oasis's palms stand there (a cactus beside a
+    // palm reads as one muddled plant)
+    when: (ctx) =>
+      ctx.has('cacti') || (ctx.req.setting === 'desert' && !ctx.has('pyramids') && !ctx.has('palms')),
     place: () => ({ kind: 'cacti', id: 'f/cactus', scale: 0.26, xs: [0.2, 0.78] }),
   },
   {
@@ -1647,7 +1734,11 @@ const GROUND_PROPS: ReadonlyArray<{
     }),
   },
   {
-    when: (ctx) => ctx.has('street-lamps') || (ctx.req.setting === 'city' && ctx.light.time === 'night'),
+    // a city's own street lamps at night, unless it is seen from a roof or a balcony (their heads
+    // showed over the roof's edge as floating lights)
+    when: (ctx) =>
+      ctx.has('street-lamps') ||
+      (ctx.req.setting === 'city' && ctx.light.time === 'night' && !ctx.req.viewpoint),
     place: () => ({ kind: 'street-lamps', id: 'lamp', scale: 0.3, xs: [0.2, 0.8] }),
   },
   {
@@ -1658,27 +1749,34 @@ const GROUND_PROPS: ReadonlyArray<{
     when: (ctx) => ctx.has('lanterns'),
     place: () => ({
       kind: 'lanterns',
-      id: 'g/old-lantern',
+      id: 'lantern',
       scale: 0.12,
       xs: [0.35, 0.65],
-      fill: [90, 80, 70],
     }),
   },
 ];
 
 /** Stands one ground prop at each of its places; fires, torches and lanterns give light, street lamps too. */
-async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: GroundProp): Promise<void> {
+async function placeGroundProp(
+  ctx: Ctx,
+  props: PixelCanvas,
+  top: number,
+  p: GroundProp,
+  /** The row every one stands on (a ledge), else rows staggered on the ground. */
+  atY?: number,
+): Promise<void> {
   const { w, h, light } = ctx;
   const size = h * p.scale;
   let img: RgbaImage | null = null;
-  if (p.id !== 'lamp' && p.id !== 'palm' && p.id !== 'tombstone') img = await prop(ctx, p.id, size, p.fill);
+  if (p.id !== 'lamp' && p.id !== 'palm' && p.id !== 'tombstone' && p.kind !== 'lanterns')
+    img = await prop(ctx, p.id, size, p.fill);
   const graves = ctx.vary('graves');
   for (const [k, fx] of p.xs.entries()) {
     // where it stands: its place, or the nearest free one (a cactus in front of a palm's trunk, a
     // fish on a fish, reads as one muddled thing)
     const half = p.id === 'palm' ? size * 0.12 : p.id === 'lamp' ? size * 0.25 : (img?.width ?? 0) / 2;
-    const x = freeSpot(ctx, fx * w, half);
-    const y = top + (h - top) * (0.2 + 0.15 * (k % 2));
+    const y = atY ?? top + (h - top) * (0.2 + 0.15 * (k % 2));
+    const x = freeSpot(ctx, fx * w, half, y);
     if (p.id === 'palm') {
       // each palm its own height and lean (a row of one palm copied is a stamp)
       const lean = (fx < 0.5 ? 1 : -1) * ctx.rng.range(0.08, 0.24);
@@ -1691,6 +1789,10 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
       tombstone(props, gx, y + graves.range(-1, 2), size * graves.range(0.75, 1.15), graves, light.ambient);
       continue;
     }
+    if (p.kind === 'lanterns') {
+      standingLantern(ctx, props, x, y, size);
+      continue;
+    }
     if (p.id === 'lamp') {
       // a street lamp: a post and a lit head
       const post = P([40, 40, 52]);
@@ -1701,7 +1803,7 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
       continue;
     }
     if (!img) continue;
-    const fire = p.kind === 'campfire' || p.kind === 'torches' || p.kind === 'lanterns';
+    const fire = p.kind === 'campfire' || p.kind === 'torches';
     stand(props, img, x, y, fire ? undefined : light.ambient);
     if (fire)
       light.lights.push({
@@ -1716,13 +1818,50 @@ async function placeGroundProp(ctx: Ctx, props: PixelCanvas, top: number, p: Gro
     p.kind,
     p.id === 'lamp'
       ? 'street lamps'
-      : p.id === 'palm'
-        ? 'palm trees'
-        : p.id === 'tombstone'
-          ? 'tombstones'
-          : p.id,
-    p.id === 'lamp' || p.id === 'palm' || p.id === 'tombstone' || img !== null,
+      : p.id === 'lantern'
+        ? 'lanterns'
+        : p.id === 'palm'
+          ? 'palm trees'
+          : p.id === 'tombstone'
+            ? 'tombstones'
+            : p.id,
+    p.id === 'lamp' || p.id === 'palm' || p.id === 'tombstone' || p.kind === 'lanterns' || img !== null,
   );
+}
+
+/**
+ * A lantern standing at x, y, `size` tall (decision 0098: the drawn old lantern was a dull brown pot
+ * at a scene's size, its dark panes reading as a face inside its glow): a dark iron cap and ring, a
+ * lit glass body with a bright flame down its middle and the frame's bars, a foot; it gives light.
+ */
+function standingLantern(ctx: Ctx, props: PixelCanvas, x: number, y: number, size: number): void {
+  const iron = P([44, 38, 40]);
+  const ironHi = P([92, 84, 80]);
+  const glass = G(ctx, [255, 196, 96]);
+  const flame = G(ctx, [255, 244, 190]);
+  const bw = Math.max(3, Math.round(size * 0.42)) | 1;
+  const bh = Math.max(4, Math.round(size * 0.5));
+  const x0 = Math.round(x - bw / 2);
+  const foot = Math.round(y);
+  const bodyTop = foot - 1 - bh;
+  // foot, glass body in its frame, cap, ring
+  props.rect(x0 - 1, foot - 1, x0 + bw + 1, foot, iron);
+  props.rect(x0, bodyTop, x0 + bw, foot - 1, iron);
+  props.rect(x0 + 1, bodyTop + 1, x0 + bw - 1, foot - 2, glass);
+  const mid = x0 + (bw >> 1);
+  props.rect(mid, bodyTop + Math.round(bh * 0.35), mid + 1, foot - 2, flame);
+  props.rect(x0 - 1, bodyTop - 1, x0 + bw + 1, bodyTop, iron);
+  props.rect(x0 + 1, bodyTop - 2, x0 + bw - 1, bodyTop - 1, iron);
+  props.rect(x0 + 1, bodyTop - 1, x0 + bw - 1, bodyTop, ironHi);
+  const ring = Math.max(1, Math.round(bw * 0.25));
+  props.rect(mid - ring, bodyTop - 3 - ring, mid + ring + 1, bodyTop - 2, iron);
+  props.rect(mid - ring + 1, bodyTop - 2 - ring, mid + ring, bodyTop - 2, 0);
+  ctx.light.lights.push({
+    x: mid + 0.5,
+    y: bodyTop + bh * 0.55,
+    r: Math.max(8, size * 1.6),
+    color: [255, 190, 100],
+  });
 }
 
 /**
@@ -1802,16 +1941,29 @@ function tombstone(
 
 /**
  * The nearest x to `x` where a thing `half` wide each side stands clear of what already stands (a
- * pixel or two apart) and inside the picture, searched outwards in steps of a fortieth of the width;
- * the span is then reserved. Where nothing is free it stands at `x`.
+ * pixel or two apart), inside the picture and — when its feet's row `y` is given — on dry ground
+ * (decision 0098: a cactus stood in the oasis's pool), searched outwards in steps of a fortieth of
+ * the width; the span is then reserved. Where nothing is free it stands at `x`.
  */
-function freeSpot(ctx: Ctx, x: number, half: number): number {
+function freeSpot(ctx: Ctx, x: number, half: number, y?: number): number {
   const { w } = ctx;
   const gap = Math.max(2, w * 0.01);
+  const near = ctx.nearLayer;
+  // its feet: the rows at its base, a pixel or two beyond each side, on no water
+  const dry = (at: number) => {
+    if (y === undefined || !near || ctx.wet.size === 0) return true;
+    for (let fy = Math.floor(y) - 1; fy <= Math.floor(y) + 2; fy++)
+      for (let fx = Math.floor(at - half) - 1; fx <= Math.ceil(at + half) + 1; fx++) {
+        if (fx < 0 || fy < 0 || fx >= w || fy >= near.h) continue;
+        if (ctx.wet.has(near.px[fy * w + fx]!)) return false;
+      }
+    return true;
+  };
   const clear = (at: number) =>
     at - half >= 1 &&
     at + half <= w - 1 &&
-    ctx.stood.every(([a, b]) => at + half + gap <= a || at - half - gap >= b);
+    ctx.stood.every(([a, b]) => at + half + gap <= a || at - half - gap >= b) &&
+    dry(at);
   const step = Math.max(1, w / 40);
   let at = x;
   for (let k = 0; k <= 24; k++) {
@@ -1920,6 +2072,7 @@ async function paintNear(
 ): Promise<void> {
   const s = ctx.req.setting;
   if (s === 'ocean') return;
+  ctx.nearLayer = near;
   paintGroundStrip(ctx, near, groundY, land);
   const top = groundY;
   if (s === 'city') paintStreetLanes(ctx, near, top);
@@ -1930,8 +2083,26 @@ async function paintNear(
   // a graveyard's grass has no meadow flowers unless the words ask for them
   else if ((FLOWER_SETTINGS.has(s) && !ctx.has('graves')) || ctx.has('flowers')) paintFlowers(ctx, near, top);
   for (const g of GROUND_PROPS)
-    if (g.when(ctx)) await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
+    if (g.when(ctx) && !(ctx.req.viewpoint && ON_THE_LEDGE.has(g.place(ctx.w, ctx.h).kind)))
+      await placeGroundProp(ctx, props, top, g.place(ctx.w, ctx.h));
   if (ctx.has('fireflies')) paintFireflies(ctx, props, top);
+}
+
+/**
+ * Lights the prompt names that stand on the ledge a scene is seen from — a roof's edge, a balcony's
+ * rail — not on the street below it (decision 0098: "city rooftops with lanterns" hid the lanterns
+ * behind the roof's edge, their tops and glows peeping over it like faces).
+ */
+const ON_THE_LEDGE = new Set<ElementKind>(['lanterns', 'torches']);
+
+/** Stands the lights of ON_THE_LEDGE on the viewpoint's ledge (ctx.groundY once it is drawn). */
+async function paintLedgeLights(ctx: Ctx, props: PixelCanvas): Promise<void> {
+  if (!ctx.req.viewpoint) return;
+  for (const g of GROUND_PROPS) {
+    const p = g.place(ctx.w, ctx.h);
+    if (g.when(ctx) && ON_THE_LEDGE.has(p.kind))
+      await placeGroundProp(ctx, props, ctx.groundY, p, ctx.groundY);
+  }
 }
 
 /**
@@ -2242,16 +2413,66 @@ function paintCourtyardWalls(ctx: Ctx, back: PixelCanvas, room: Room): void {
     back.rect(x, top - bh * 2 - mw, x + mw, top - bh * 2, P(lighter(stone, 0.05)));
   const aw = gw * 0.56;
   const ah = (floorY - top) * 0.7;
-  const dark = P([26, 22, 30]);
-  back.rect(gx - aw / 2, floorY - ah, gx + aw / 2, floorY, dark);
-  back.ellipse(gx, floorY - ah, aw / 2, aw * 0.35, dark);
-  const iron = P([70, 66, 72]);
-  for (let x = gx - aw / 2 + 2; x < gx + aw / 2 - 1; x += 3)
-    back.rect(x, floorY - ah - aw * 0.3, x + 1, floorY - ah * 0.55, iron);
-  for (let y = floorY - ah - aw * 0.2; y < floorY - ah * 0.55; y += 3)
-    back.rect(gx - aw / 2 + 1, y, gx + aw / 2 - 1, y + 1, iron);
-  // the outer road's light through the gate
-  back.rect(gx - aw * 0.3, floorY - ah * 0.3, gx + aw * 0.3, floorY, P([150, 170, 120]));
+  paintGateway(ctx, back, gx, aw, ah, floorY);
+}
+
+/**
+ * A gate's opening (decision 0098: it was a dark arch with a flat green rectangle in it): the land
+ * outside seen through the arch — the sky, a far ridge, the grass and the road running out to the
+ * horizon — under the raised portcullis, an iron grid with spiked bars hanging in the arch's top,
+ * the arch's stone lit along its inner edge.
+ */
+function paintGateway(ctx: Ctx, back: PixelCanvas, gx: number, aw: number, ah: number, floorY: number): void {
+  const { light } = ctx;
+  const x0 = Math.round(gx - aw / 2);
+  const x1 = Math.round(gx + aw / 2);
+  const archTop = floorY - ah - aw * 0.35;
+  const inside = (x: number, y: number) =>
+    x >= x0 &&
+    x < x1 &&
+    y < floorY &&
+    (y >= floorY - ah ||
+      ((x + 0.5 - gx) / (aw / 2)) ** 2 + ((y + 0.5 - (floorY - ah)) / (aw * 0.35)) ** 2 <= 1);
+  // the outside: sky down to a horizon at a third of the opening, a far ridge, grass, the road
+  const horizon = floorY - ah * 0.42;
+  const amb = light.ambient;
+  const skyTop = P(light.sky[1]!);
+  const skyLow = P(light.sky[2]!);
+  const ridge = P(amb(mixRgb([104, 128, 150], light.sky[2]!, 0.4)));
+  const grass = P(amb([88, 146, 70]));
+  const grassFar = P(amb([104, 156, 84]));
+  const road = P(amb([176, 150, 110]));
+  const roadEdge = P(amb([146, 120, 86]));
+  const iron = P([58, 54, 62]);
+  const ironHi = P([104, 100, 110]);
+  const jamb = P([26, 22, 30]);
+  for (let y = Math.floor(archTop); y < floorY; y++)
+    for (let x = x0; x < x1; x++) {
+      if (!inside(x, y)) continue;
+      let v: number;
+      const ridgeY = horizon - 1 - Math.round(1.5 + 1.5 * Math.sin(x * 0.45));
+      if (y < horizon) v = y >= ridgeY ? ridge : y < archTop + (horizon - archTop) * 0.5 ? skyTop : skyLow;
+      else {
+        // the road: narrow at the horizon, the width of the opening's middle third at the sill
+        const t = (y - horizon) / Math.max(1, floorY - horizon);
+        const half = 0.5 + aw * (0.06 + 0.2 * t);
+        const d = Math.abs(x + 0.5 - gx);
+        v = d < half - 0.6 ? road : d < half + 0.6 ? roadEdge : t < 0.35 ? grassFar : grass;
+      }
+      back.set(x, y, v);
+    }
+  // the opening's dark jambs (the wall's thickness), a pixel each side and under the arch
+  for (let y = Math.floor(archTop); y < floorY; y++)
+    for (let x = x0; x < x1; x++)
+      if (inside(x, y) && (!inside(x - 1, y) || !inside(x + 1, y) || !inside(x, y - 1))) back.set(x, y, jamb);
+  // the raised portcullis: bars and cross bars in the arch's top, spikes hanging under the last one
+  const grid = Math.max(3, Math.round(aw / 6));
+  const bottom = Math.round(floorY - ah * 0.62);
+  for (let x = x0 + 2; x < x1 - 1; x += grid)
+    for (let y = Math.floor(archTop); y <= bottom + 1; y++)
+      if (inside(x, y)) back.set(x, y, y === bottom + 1 ? ironHi : iron);
+  for (let y = bottom; y > archTop; y -= grid)
+    for (let x = x0 + 1; x < x1 - 1; x++) if (inside(x, y)) back.set(x, y, iron);
 }
 
 /** A laboratory: consoles with glowing screens, tubes of bright liquid, a work bench and ceiling lights. */
@@ -2614,20 +2835,59 @@ function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): vo
     props.rect(x, floorY - u * 0.18, x + 1, floorY + u * 0.08, P([90, 58, 36]));
 }
 
-/** A table in the middle, its mugs and stools. */
+/**
+ * A table in the middle, its mugs and a stool either side, all standing on one floor line (decision
+ * 0098: the stools were a board at the table's height with two sticks under it, no seat to read, and
+ * a named stool was stood at the table top's height, floating). The stools' seats are round-edged
+ * boards, lit on top and shaded under, on splayed legs; the table and the stools keep their places
+ * clear of the things the prompt names, and those stand on the same floor line.
+ */
 async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): Promise<void> {
   const tx = ctx.w * 0.45;
   const tw = u * 0.5;
   const ty = floorY + u * 0.06;
-  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, P([140, 92, 56]));
-  props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), P([100, 66, 40]));
+  const foot = Math.round(ty + u * 0.14);
+  const wood = P([140, 92, 56]);
+  const woodHi = P([172, 118, 72]);
+  const woodDark = P([96, 62, 38]);
+  const shade = P([70, 44, 28]);
+  const seat = P([176, 122, 74]);
+  const seatHi = P([206, 154, 98]);
+  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, wood);
+  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty - u * 0.03 + 1, woodHi);
+  props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), woodDark);
   for (const lx of [tx - tw / 2 + 2, tx + tw / 2 - 4])
-    props.rect(lx, ty, lx + Math.max(2, u * 0.025), ty + u * 0.14, P([96, 62, 38]));
-  for (const sx of [tx - tw * 0.75, tx + tw * 0.75]) {
-    props.rect(sx - u * 0.05, ty + u * 0.04, sx + u * 0.05, ty + u * 0.06, P([140, 92, 56]));
-    props.rect(sx - u * 0.04, ty + u * 0.06, sx - u * 0.03 + 1, ty + u * 0.14, P([96, 62, 38]));
-    props.rect(sx + u * 0.03, ty + u * 0.06, sx + u * 0.04 + 1, ty + u * 0.14, P([96, 62, 38]));
+    props.rect(lx, ty, lx + Math.max(2, u * 0.025), foot, woodDark);
+  const seatW = Math.max(5, Math.round(u * 0.11));
+  const seatH = Math.max(2, Math.round(u * 0.025));
+  const legH = Math.max(4, Math.round(u * 0.085));
+  for (const sx of [tx - tw * 0.78, tx + tw * 0.78]) {
+    const x0 = Math.round(sx - seatW / 2);
+    const seatTop = foot - legH - seatH;
+    // splayed legs, from under the seat's ends out to the floor, and a rung between them
+    const legW = u >= 120 ? 2 : 1;
+    for (let y = 0; y < legH; y++) {
+      const out = Math.floor((y / legH) * 2);
+      props.rect(x0 + 1 - out, seatTop + seatH + y, x0 + 1 - out + legW, seatTop + seatH + y + 1, woodDark);
+      props.rect(
+        x0 + seatW - 1 - legW + out,
+        seatTop + seatH + y,
+        x0 + seatW - 1 + out,
+        seatTop + seatH + y + 1,
+        woodDark,
+      );
+    }
+    const rung = foot - Math.round(legH * 0.45);
+    props.rect(x0 + 1, rung, x0 + seatW - 1, rung + 1, shade);
+    // the seat: a board of paler wood than the floor, outlined, its top lit and its underside in shade
+    props.rect(x0 + 1, seatTop - 1, x0 + seatW - 1, seatTop, shade);
+    props.rect(x0, seatTop, x0 + seatW, seatTop + seatH, shade);
+    props.rect(x0 + 1, seatTop, x0 + seatW - 1, seatTop + 1, seatHi);
+    props.rect(x0 + 1, seatTop + 1, x0 + seatW - 1, seatTop + seatH - 1, seat);
+    ctx.stood.push([x0 - 2, x0 + seatW + 2]);
   }
+  ctx.stood.push([tx - tw / 2, tx + tw / 2]);
+  ctx.floorLine = foot;
   const mug = await prop(ctx, 'f/beer-mug', u * 0.1);
   if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
 }
@@ -2934,6 +3194,7 @@ export async function composeScene(job: {
     lib,
     groundY: h * 0.8,
     stood: [],
+    wet: new Set(),
   };
   const sky = new PixelCanvas(w, h);
   const far = new PixelCanvas(w, h);
@@ -2984,6 +3245,7 @@ export async function composeScene(job: {
     const ground = await paintMid(ctx, mid, horizon, land);
     await paintNear(ctx, near, props, Math.max(ground, horizon + h * 0.14), land);
     viewedAs = paintViewpoint(ctx, props);
+    await paintLedgeLights(ctx, props);
     // what the sky lights takes the time's light (the sky and the lights themselves stay as drawn)
     for (const layer of [far, mid, near]) lightLayer(ctx, layer, light.ambient);
   }
@@ -3025,14 +3287,9 @@ export async function composeScene(job: {
       ctx.report.push({ word: other.word, drawn: false, thing: true });
       continue;
     }
-    const x = freeSpot(ctx, w * ((k + 0.5) / things.length) * 0.7 + w * 0.15, got.image.width / 2);
-    stand(
-      props,
-      got.image,
-      x,
-      ctx.groundY + Math.min(h - ctx.groundY, h * 0.06),
-      room ? undefined : light.ambient,
-    );
+    const y = ctx.floorLine ?? ctx.groundY + Math.min(h - ctx.groundY, h * 0.06);
+    const x = freeSpot(ctx, w * ((k + 0.5) / things.length) * 0.7 + w * 0.15, got.image.width / 2, y);
+    stand(props, got.image, x, y, room ? undefined : light.ambient);
     ctx.report.push({ word: other.word, drawn: true, as: got.as, thing: true });
   }
   for (const other of req.others.slice(SCENE_THINGS))

@@ -82,7 +82,7 @@ const WORDS: ReadonlyArray<[ElementKind, string]> = [
   ['aurora', 'aurora'],
   ['mountains', 'mountain mountains peak peaks alps cliff cliffs summit ridge'],
   ['hills', 'hill hills'],
-  ['volcano', 'volcano volcanoes lava magma eruption'],
+  ['volcano', 'volcano volcanoes volcanic lava magma eruption'],
   ['pyramids', 'pyramid pyramids sphinx'],
   ['dunes', 'dune dunes'],
   ['palms', 'palm palms'],
@@ -227,9 +227,14 @@ const PLACES: Record<string, Setting> = {
   // common interiors and yards (issue #39, decision 0083)
   laboratory: 'laboratory',
   lab: 'laboratory',
+  // an alchemist's or an inventor's workshop is a room of benches and glowing vessels (decision 0098:
+  // "a workshop" was a person standing in a meadow)
+  workshop: 'laboratory',
   courtyard: 'courtyard',
   courtyards: 'courtyard',
   bailey: 'courtyard',
+  // a castle's gate is drawn from its courtyard: the gatehouse, its portcullis, the land through it
+  gatehouse: 'courtyard',
   mountains: 'mountains',
   mountain: 'mountains',
   alps: 'mountains',
@@ -611,6 +616,13 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
+        // "a castle gate": the castle's gatehouse seen from its courtyard (decision 0098: a wooden
+        // garden gate stood in a meadow beside a toy castle); the castle and the gate are both drawn by it
+        if (/^(gate|gates)$/.test(w) && en.some((x) => kindOfWord(x) === 'castle')) {
+          places.push('courtyard');
+          honoured.push(t.text);
+          continue;
+        }
         if (/^(cyberpunk|赛博朋克)/.test(w) || /赛博朋克/.test(t.text)) addElement(t.text, 'neon');
         // 火山喷发: the lexicon splits 喷发 (erupting), and an erupting volcano is what is drawn
         if (/^(喷|发|喷发|爆发)$/.test(t.text) && phrase.some((x) => /火山/.test(x.text))) {
@@ -695,6 +707,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         // modifiers: honoured when the head is an element that draws them; a thing's go with its phrase
         if (head >= 0 && (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place')) {
           if (HONOURED.has(w)) honoured.push(t.text);
+          // whose place it is ("an alchemist's workshop", "a wizard's tower room"): the place is
+          // drawn as theirs, its fittings say who works there; the owner is not a thing in it
+          else if (/['’]s$/.test(t.text) && PLACES[en[head]!]) honoured.push(t.text, t.text.slice(0, -2));
           // a noun before an element or a place that none of the above read ("balcony" was one):
           // never drawn without, never silent; an English word the lexicon has no noun of ("winter",
           // "fantasy", "dusty", "futuristic": a season, a genre, a describing word) is named, not refused

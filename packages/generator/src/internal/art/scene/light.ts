@@ -121,30 +121,69 @@ export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, varie
 }
 
 /**
- * The lights of the scene's own things, as a pixel artist lights a surface (issue #39, decisions 0082
- * and 0084): the things round the source keep their drawing and take two stepped bands of the light's
- * hue — each pixel half way to the light's colour within 0.35 of its radius, 30 % out to 0.6 —
- * the same on every layer, so they read as one glow; a pixel brighter than the inner band (the lamp,
- * the fire, a lit window: the glow's core) keeps its colour. Nothing changes beyond the outer band.
- * (A 22 %/11 % wash out to the whole radius read as a translucent grey disc; two solid rings of one
- * colour each hid the hearth and the wall they stood for.)
+ * A light's falloff as a pixel artist paints it (issue #39, decision 0098): rings out from the core,
+ * each a step less of the light's colour — half way within 0.28 of its radius, 32 % to 0.46, 16 % to
+ * 0.66 — and a checker of pixels across each ring's edge (the step dithered a pixel or so either
+ * side, no hard circle). Returns the share of the light's colour a pixel `d` from the centre at
+ * (x, y) takes, 0 beyond the last ring.
+ */
+export const GLOW_RINGS: ReadonlyArray<readonly [number, number]> = [
+  [0.28, 0.5],
+  [0.46, 0.32],
+  [0.66, 0.16],
+];
+
+export function glowShare(d: number, r: number, x: number, y: number): number {
+  // the dither's half width: a pixel either side of a ring's edge on a big glow, none on a tiny one
+  const soft = Math.min(1.25, r * 0.05);
+  const checker = (x + y) & 1;
+  for (const [k, [edge, share]] of GLOW_RINGS.entries()) {
+    const e = edge * r;
+    if (d < e - soft) return share;
+    if (d < e + soft) {
+      // across the edge: every other pixel takes this ring's step, the others the next one's
+      const next = GLOW_RINGS[k + 1]?.[1] ?? 0;
+      return checker ? share : d < e ? share : next;
+    }
+  }
+  return 0;
+}
+
+/**
+ * The lights of the scene's own things, as a pixel artist lights a surface (issue #39, decisions 0082,
+ * 0084 and 0098): the things round the source keep their drawing and take three stepped rings of the
+ * light's hue (GLOW_RINGS, dithered at their edges), the same on every layer, so they read as one
+ * glow; a pixel brighter than the inner ring (the lamp, the fire, a lit window: the glow's core)
+ * keeps its colour. Nothing changes beyond the outer ring. (A 22 %/11 % wash out to the whole radius
+ * read as a translucent grey disc; two solid rings of one colour each hid the hearth and the wall
+ * they stood for; two hard-edged bands read as a flat disc laid over the room.)
  */
 export function paintLights(layers: readonly PixelCanvas[], l: Lighting): void {
-  for (const light of l.lights) {
-    const inner = light.r * 0.35;
-    const outer = light.r * 0.6;
-    const core = brightness(light.color) * 0.85;
-    for (const layer of layers) {
-      const { px } = layer;
+  if (!l.lights.length) return;
+  const last = GLOW_RINGS[GLOW_RINGS.length - 1]![0];
+  for (const layer of layers) {
+    const { px, w } = layer;
+    // where lights overlap a pixel takes the strongest ring over it, once (two lights' washes laid
+    // one over the other made a blotch of many rings along a lava river)
+    const share = new Float32Array(px.length);
+    const from = new Int16Array(px.length).fill(-1);
+    for (const [k, light] of l.lights.entries()) {
+      const outer = light.r * last + Math.min(1.25, light.r * 0.05);
+      const core = brightness(light.color) * 0.85;
       forDisc(layer, light.x, light.y, outer, (i, d) => {
         const v = px[i];
         if (!v) return;
-        const c = unpack(v);
         // a pixel as bright as the light is a light itself (the core, a lit window): kept
-        if (brightness(c) >= core) return;
-        px[i] = pack(mixRgb(c, light.color, d < inner ? 0.5 : 0.3));
+        if (brightness(unpack(v)) >= core) return;
+        const s = glowShare(d, light.r, i % w, Math.floor(i / w));
+        if (s > share[i]!) {
+          share[i] = s;
+          from[i] = k;
+        }
       });
     }
+    for (let i = 0; i < px.length; i++)
+      if (from[i]! >= 0) px[i] = pack(mixRgb(unpack(px[i]!), l.lights[from[i]!]!.color, share[i]!));
   }
 }
 
