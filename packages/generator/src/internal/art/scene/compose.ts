@@ -2559,8 +2559,89 @@ function paintLab(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void {
   // strip lights on the ceiling
   for (const fx of [0.25, 0.75]) {
     props.rect(w * fx - u * 0.12, h * 0.05, w * fx + u * 0.12, h * 0.05 + 2, G(ctx, [230, 250, 255]));
-    light.lights.push({ x: w * fx, y: h * 0.06, r: u * 0.3, color: [210, 235, 255] });
+    light.lights.push({ x: w * fx, y: h * 0.06, r: u * 0.2, color: [210, 235, 255] });
   }
+}
+
+/**
+ * An alchemist's workshop (decision 0098: it was a meadow with a person in it, and a lab of consoles
+ * is another place): a furnace with its fire, a shelf of jars and bottles on the wall, a wooden bench
+ * on the floor line with flasks of glowing brews and a still, a cauldron on the floor.
+ */
+async function paintAlchemy(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
+  const { w, light } = ctx;
+  const { floorY } = room;
+  const u = Math.min(w, ctx.h);
+  await paintHearth(ctx, props, room, u);
+  const wood = P([120, 78, 48]);
+  const woodHi = P([156, 104, 64]);
+  const woodDark = P([78, 50, 32]);
+  const glass = P([200, 224, 234]);
+  // a shelf of jars and bottles on the wall, right of the middle
+  const sx0 = w * 0.56;
+  const sx1 = w * 0.9;
+  const brews: RGB[] = [
+    [240, 90, 200],
+    [90, 230, 120],
+    [250, 200, 70],
+    [110, 180, 250],
+    [230, 80, 70],
+  ];
+  for (const [row, sy] of [floorY - u * 0.46, floorY - u * 0.28].entries()) {
+    props.rect(sx0, sy, sx1, sy + Math.max(2, u * 0.02), wood);
+    props.rect(sx0, sy, sx1, sy + 1, woodHi);
+    for (let k = 0, x = sx0 + 3; x < sx1 - 6; k++) {
+      const bw = Math.max(3, Math.round(u * (k % 3 === 0 ? 0.045 : 0.03)));
+      const bh = Math.max(4, Math.round(u * (k % 2 ? 0.09 : 0.065)));
+      props.rect(x, sy - bh, x + bw, sy, P(darker(brews[(k + row * 2) % brews.length]!, 0.75)));
+      props.rect(x, sy - bh, x + bw, sy - bh + 1, glass);
+      props.rect(x + 1, sy - bh - 2, x + bw - 1, sy - bh, woodDark);
+      x += bw + Math.max(2, Math.round(u * 0.02));
+    }
+  }
+  // the bench: a thick top on four legs standing on the floor line, flasks and a still on it
+  const bx = w * 0.5;
+  const half = u * 0.3;
+  const top = Math.round(floorY + u * 0.02);
+  const foot = Math.round(floorY + u * 0.16);
+  props.rect(bx - half, top, bx + half, top + Math.max(2, u * 0.025), wood);
+  props.rect(bx - half, top, bx + half, top + 1, woodHi);
+  for (const lx of [bx - half + 2, bx + half - 5])
+    props.rect(lx, top + 2, lx + Math.max(2, u * 0.02), foot, woodDark);
+  const flasks: Array<[number, RGB]> = [
+    [-0.22, [240, 90, 200]],
+    [-0.1, [90, 230, 120]],
+    [0.16, [250, 200, 70]],
+  ];
+  for (const [dx, c] of flasks) {
+    const fx = bx + dx * u;
+    const r = Math.max(2, u * 0.03);
+    props.rect(fx - 1, top - r * 2 - u * 0.04, fx + 1, top - r * 1.6, glass);
+    props.ellipse(fx, top - r, r, r, G(ctx, c));
+    props.set(Math.round(fx - r * 0.4), Math.round(top - r * 1.3), G(ctx, [250, 250, 240]));
+    light.lights.push({ x: fx, y: top - r, r: u * 0.12, color: c });
+  }
+  // a still: a round copper pot with a coiled pipe
+  const cx = bx + u * 0.02;
+  const cr = Math.max(3, u * 0.045);
+  const copper = P([190, 110, 60]);
+  props.ellipse(cx, top - cr, cr, cr, copper);
+  props.rect(cx - cr * 0.5, top - cr * 1.4, cx + cr * 0.5, top - cr * 1.1, P([230, 150, 90]));
+  props.rect(cx, top - cr * 2.6, cx + 1, top - cr * 1.8, copper);
+  props.rect(cx, top - cr * 2.6, cx + u * 0.06, top - cr * 2.6 + 1, copper);
+  // a cauldron on the floor, right of the bench, a green brew glowing at its rim
+  const kx = w * 0.84;
+  const kr = Math.max(4, u * 0.07);
+  const ky = Math.round(floorY + u * 0.16);
+  const iron = P([44, 40, 46]);
+  props.ellipse(kx, ky - kr, kr, kr * 0.85, iron);
+  props.rect(kx - kr * 0.7, ky - 2, kx - kr * 0.5, ky, iron);
+  props.rect(kx + kr * 0.5, ky - 2, kx + kr * 0.7, ky, iron);
+  props.rect(kx - kr * 1.05, ky - kr * 1.75, kx + kr * 1.05, ky - kr * 1.55, P([70, 64, 72]));
+  props.rect(kx - kr * 0.9, ky - kr * 1.9, kx + kr * 0.9, ky - kr * 1.7, G(ctx, [120, 240, 110]));
+  light.lights.push({ x: kx, y: ky - kr * 1.8, r: u * 0.18, color: [120, 240, 110] });
+  ctx.floorLine = foot;
+  ctx.stood.push([bx - half, bx + half], [kx - kr * 1.1, kx + kr * 1.1]);
 }
 
 /** A courtyard's yard: crates and barrels on the flagstones, banners either side of the gate. */
@@ -2935,7 +3016,8 @@ const ROOM_FITTINGS: Array<{
     paint: paintWallTorches,
   },
   { when: (_, s) => s === 'tavern', paint: paintTavern },
-  { when: (_, s) => s === 'laboratory', paint: paintLab },
+  { when: (ctx, s) => s === 'laboratory' && !ctx.req.alchemy, paint: paintLab },
+  { when: (ctx) => ctx.req.alchemy === true, paint: paintAlchemy },
   { when: (_, s) => s === 'courtyard', paint: paintCourtyard },
   {
     when: (ctx, s) =>
@@ -2954,7 +3036,7 @@ async function paintRoom(
 ): Promise<void> {
   const { w, h, req } = ctx;
   const s = req.setting as RoomSetting;
-  const stone = ROOM_STONE[s] ?? [86, 84, 96];
+  const stone: RGB = req.alchemy ? [112, 100, 96] : (ROOM_STONE[s] ?? [86, 84, 96]);
   const floorY = h * 0.72;
   ctx.groundY = floorY;
   const bw = Math.max(6, Math.round(Math.min(w, h) / 10));
@@ -2967,7 +3049,7 @@ async function paintRoom(
     mortar: P(darker(stone, 0.62)),
     shades: [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))],
   };
-  (ROOM_WALL[s] ?? paintBlockWall)(ctx, back, room);
+  (req.alchemy ? paintBlockWall : (ROOM_WALL[s] ?? paintBlockWall))(ctx, back, room);
   if (req.corridor || s === 'dungeon') paintDoorway(ctx, mid, room);
   paintRoomFloor(ctx, near, room, ROOM_FLOOR[s] ?? darker(stone, 0.85));
   for (const fitting of ROOM_FITTINGS) if (fitting.when(ctx, s)) await fitting.paint(ctx, props, room);

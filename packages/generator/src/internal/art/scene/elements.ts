@@ -177,6 +177,11 @@ const HONOURED = new Set(
     ' ',
   ),
 );
+/** Words of alchemy: a workshop or a laboratory they name is one of old (decision 0098). */
+const ALCHEMY = /alchem|apothecar|potion|wizard|witch|sorcer|炼金/;
+/** A room to work in that a word of alchemy makes a laboratory of old. */
+const WORKSHOP = /^(workshop|workshops|workroom|laboratory|lab|study)$/;
+
 /** Words for a haunted place. */
 const HAUNTED = /^(haunted|spooky|eerie|ghostly|cursed|creepy|sinister)$/;
 /** Chinese modifiers the drawing honours that the lexicon does not gloss (古老 ancient, 荒废 ruined). */
@@ -227,9 +232,6 @@ const PLACES: Record<string, Setting> = {
   // common interiors and yards (issue #39, decision 0083)
   laboratory: 'laboratory',
   lab: 'laboratory',
-  // an alchemist's or an inventor's workshop is a room of benches and glowing vessels (decision 0098:
-  // "a workshop" was a person standing in a meadow)
-  workshop: 'laboratory',
   courtyard: 'courtyard',
   courtyards: 'courtyard',
   bailey: 'courtyard',
@@ -385,6 +387,11 @@ export interface SceneRequest {
   }>;
   /** The words that named the place, and modifiers the drawing honours: understood. */
   honoured: string[];
+  /**
+   * An alchemist's workshop (a laboratory of old): stone walls, shelves of books and jars, a furnace
+   * and a bench of flasks, never consoles and steel (decision 0098).
+   */
+  alchemy?: true;
   /** "dark": the whole scene a step darker. */
   dark: boolean;
   /** "haunted", "spooky", 闹鬼: bare dead trees, a cold sickly light and will-o'-wisps, by night unless a time is named. */
@@ -480,6 +487,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   const places: Setting[] = [];
   const placeWords: Array<[Setting, string]> = [];
   let corridor = false;
+  let alchemy = false;
   let neon = false;
   let snowCover = false;
   let library = false;
@@ -616,6 +624,14 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
+        // an alchemist's workshop, an apothecary's lab: a laboratory of old (decision 0098: "a
+        // workshop" was a person standing in a meadow); a workshop of another trade is not one
+        if (WORKSHOP.test(w) && ALCHEMY.test(text)) {
+          places.push('laboratory');
+          alchemy = true;
+          honoured.push(t.text);
+          continue;
+        }
         // "a castle gate": the castle's gatehouse seen from its courtyard (decision 0098: a wooden
         // garden gate stood in a meadow beside a toy castle); the castle and the gate are both drawn by it
         if (/^(gate|gates)$/.test(w) && en.some((x) => kindOfWord(x) === 'castle')) {
@@ -705,11 +721,16 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           continue;
         }
         // modifiers: honoured when the head is an element that draws them; a thing's go with its phrase
-        if (head >= 0 && (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place')) {
+        const oldLab = ALCHEMY.test(text) && WORKSHOP.test(en[head] ?? '');
+        if (
+          head >= 0 &&
+          (kindOfWord(en[head]!) || PLACES[en[head]!] || classes[head] === 'place' || oldLab)
+        ) {
           if (HONOURED.has(w)) honoured.push(t.text);
           // whose place it is ("an alchemist's workshop", "a wizard's tower room"): the place is
           // drawn as theirs, its fittings say who works there; the owner is not a thing in it
-          else if (/['’]s$/.test(t.text) && PLACES[en[head]!]) honoured.push(t.text, t.text.slice(0, -2));
+          else if (/['’]s$/.test(t.text) && (PLACES[en[head]!] || oldLab))
+            honoured.push(t.text, t.text.slice(0, -2));
           // a noun before an element or a place that none of the above read ("balcony" was one):
           // never drawn without, never silent; an English word the lexicon has no noun of ("winter",
           // "fantasy", "dusty", "futuristic": a season, a genre, a describing word) is named, not refused
@@ -778,6 +799,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     honoured,
     dark: it.dark === true,
     haunted,
+    ...(alchemy ? { alchemy: true as const } : {}),
     ...(viewpoint ? { viewpoint } : {}),
     unread,
     defaulted: named === undefined && !snowCover && elements.length === 0,
