@@ -127,13 +127,13 @@ export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, varie
  * side, no hard circle). Returns the share of the light's colour a pixel `d` from the centre at
  * (x, y) takes, 0 beyond the last ring.
  */
-export const GLOW_RINGS: ReadonlyArray<readonly [number, number]> = [
+const GLOW_RINGS: ReadonlyArray<readonly [number, number]> = [
   [0.28, 0.5],
   [0.46, 0.32],
   [0.66, 0.16],
 ];
 
-export function glowShare(d: number, r: number, x: number, y: number): number {
+function glowShare(d: number, r: number, x: number, y: number): number {
   // the dither's half width: a pixel either side of a ring's edge on a big glow, none on a tiny one
   const soft = Math.min(1.25, r * 0.05);
   const checker = (x + y) & 1;
