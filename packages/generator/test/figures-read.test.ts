@@ -2,7 +2,12 @@
 // rendered frames of the built-in generator, four direction rows each (down, left, right, up).
 import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
-import { renderProcedural } from '../src/index.js';
+import { drawingSetup } from '../src/drawing-setup.js';
+import { characterIdentity, renderProcedural } from '../src/index.js';
+import { fitOf, posedRaster } from '../src/internal/art/figure/draw.js';
+import { type FigureAction, motionPose } from '../src/internal/art/figure/motion.js';
+import { attackOf } from '../src/internal/art/figure/pieces-held.js';
+import { projector, type V3 } from '../src/internal/art/rig.js';
 import { spriteRequest } from './support.js';
 
 interface Px {
@@ -237,5 +242,108 @@ describe('characters that read (issue #39)', () => {
     const chroma = (p: Px) => Math.max(p.r, p.g, p.b) - Math.min(p.r, p.g, p.b);
     // one grey from head to feet read as a mannequin (the review's "monochrome grey")
     expect(share(shins, (p) => chroma(p) > 60)).toBeGreaterThan(0.1);
+  });
+});
+
+/**
+ * A figure's frames of an action as the sheet draws them (64 px, seed 1), per row (down, left, right,
+ * up): the pixels of each piece, the pelvis's screen height and the skeleton's joints.
+ */
+function motion(prompt: string, action: FigureAction, frames: number) {
+  const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+  const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
+  const fit = fitOf(id, { width: 64, height: 64, style });
+  const attack = attackOf(id.outfit.weapon);
+  const held = action === 'attack' ? 'front' : action === 'jump' ? 'posed' : 'rest';
+  return [0, 270, 90, 180].map((facing) =>
+    Array.from({ length: frames }, (_, f) => {
+      const { raster, cam, fig } = posedRaster(
+        id,
+        motionPose(action, f, frames, attack),
+        facing,
+        fit,
+        style,
+        held as never,
+      );
+      const u = fit.unit;
+      const P = projector(cam);
+      const at = (p: V3) => P([p[0] * u, p[1] * u, p[2] * u]);
+      const of = (re: RegExp) => {
+        const set = new Set<number>();
+        raster.piece.forEach((k, i) => {
+          if (k && re.test(raster.pieces[k - 1]!)) set.add(i);
+        });
+        return set;
+      };
+      return { id, fig, at, of, w: raster.w };
+    }),
+  );
+}
+
+/** The angle at the knee between thigh and shin, in degrees (180: straight). */
+function kneeAngle(a: V3, k: V3, b: V3): number {
+  const u = [a[0] - k[0], a[1] - k[1], a[2] - k[2]];
+  const v = [b[0] - k[0], b[1] - k[1], b[2] - k[2]];
+  const dot = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  return (Math.acos(dot / (Math.hypot(...u) * Math.hypot(...v))) * 180) / Math.PI;
+}
+
+describe('figures in motion (issue #39, decision 0097)', () => {
+  it("a walk steps upright in every row: straight knees at the contacts, a 1-px bob, the back row's legs move under a cape", () => {
+    for (const prompt of ['a knight', 'a soldier', 'a robot']) {
+      const rows = motion(prompt, 'walk', 4);
+      for (const [r, row] of rows.entries()) {
+        // the knees bent ~130° standing and stepping (thigh and shin longer than the hip's height):
+        // side rows read as a crouch or a kneel
+        // (side rows: facing the viewer a forward foot is raised to keep the feet on one screen line)
+        for (const f of r === 1 || r === 2 ? [0, 2] : []) {
+          const { j } = row[f]!.fig;
+          for (const [hip, knee, ankle] of [
+            [j.hipL, j.kneeL, j.ankleL],
+            [j.hipR, j.kneeR, j.ankleR],
+          ] as const)
+            expect(kneeAngle(hip, knee, ankle), `${prompt} row ${r} frame ${f}`).toBeGreaterThanOrEqual(155);
+        }
+        // the pelvis rises passing and sinks at the contacts (4 frames sampled one height: 0 px)
+        const ys = row.map((c) => c.at(c.fig.j.pelvis)[1]);
+        expect(Math.max(...ys) - Math.min(...ys), `${prompt} row ${r}: bob`).toBeGreaterThanOrEqual(0.8);
+      }
+      // the back row: the legs' pixels change between frames (a cape to the ankles hid them: 9 px)
+      const up = rows[3]!.map((c) => c.of(/^(leg|foot)_/));
+      const changed = up.slice(1).map((s) => {
+        let n = 0;
+        for (const i of s) if (!up[0]!.has(i)) n++;
+        for (const i of up[0]!) if (!s.has(i)) n++;
+        return n;
+      });
+      expect(Math.max(...changed), `${prompt}: up row legs`).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  it('a sword stays in sight in every frame of every row of a walk and an attack', () => {
+    for (const prompt of ['a knight', 'a paladin', 'a warrior'])
+      for (const action of ['walk', 'attack'] as const) {
+        const rows = motion(prompt, action, action === 'walk' ? 4 : 6);
+        // walking left the sword swung behind the hip was hidden whole (0 px) in frame 2, and a
+        // wind-up in the far hand behind the head and cape
+        for (const [r, row] of rows.entries())
+          for (const [f, c] of row.entries())
+            expect(c.of(/^weapon$/).size, `${prompt} ${action} row ${r} frame ${f}`).toBeGreaterThanOrEqual(
+              8,
+            );
+      }
+  });
+
+  it('a soldier wears a crested helm and carries its spear off the ground, not leant on like a staff', () => {
+    for (const prompt of ['a soldier', 'a town guard']) {
+      const [down] = motion(prompt, 'idle', 1);
+      const c = down![0]!;
+      expect(c.id.outfit.head).toBe('crested-helm');
+      const rowsOf = (s: Set<number>) => [...s].map((i) => Math.floor(i / c.w));
+      const feet = Math.max(...rowsOf(c.of(/^foot_/)));
+      const butt = Math.max(...rowsOf(c.of(/^weapon$/)));
+      // the shaft's butt reached the feet's line (a walking staff); carried it ends above the shins
+      expect(feet - butt, prompt).toBeGreaterThanOrEqual(5);
+    }
   });
 });

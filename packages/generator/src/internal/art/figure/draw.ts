@@ -40,7 +40,10 @@ function figureOf(id: FigureIdentity, posed: MotionPose, facing: number, ground:
         }
       : posed;
   const fig = new Figure(
-    skeleton(id.proportions, pose, ground, holdOf(id.outfit.weapon, id.outfit.prop)),
+    skeleton(id.proportions, pose, ground, {
+      ...holdOf(id.outfit.weapon, id.outfit.prop),
+      shield: id.outfit.offhand === 'shield' || id.outfit.offhand === 'round-shield',
+    }),
     id.outfit,
     facing,
   );
@@ -330,8 +333,12 @@ function keptLayers(
   }
   // a swing is drawn in front of the body and the shield in every view but the back one: a pixel
   // artist shows the weapon's whole path rather than the body hiding it for half the strike
-  // (raised above the neck in the wind-up it keeps its posed depth: drawn over the head it hid the face)
-  const front = held === 'front' && Math.cos((facing * Math.PI) / 180) > -0.6 && fig.j.tip[2] < fig.j.neck[2];
+  // (raised above the neck in the wind-up it keeps its posed depth facing the viewer: drawn over the
+  // head it hid the face; seen from the side it is in front, over the back of the head and the
+  // shoulders — posed, the body hid a wind-up in the far hand whole: decision 0097)
+  const th = (facing * Math.PI) / 180;
+  const front =
+    held === 'front' && Math.cos(th) > -0.6 && (fig.j.tip[2] < fig.j.neck[2] || Math.abs(Math.sin(th)) > 0.9);
   return fig.parts.map((p) =>
     front && p.bone === 'weapon'
       ? { ...p, bias: (p.bias ?? 0) + FRONT_BIAS }

@@ -56,6 +56,7 @@ export type Headwear =
   | 'helm'
   | 'open-helm'
   | 'horned-helm'
+  | 'crested-helm'
   | 'hood'
   | 'wizard'
   | 'witch'

@@ -62,6 +62,8 @@ export interface MotionPose {
   hold: number;
   /** Turn of the whole figure about its feet in the picture plane, to lie down (radians, unsigned). */
   fall: number;
+  /** 1: a gait's step swings the arms (walk, run): a weapon arm then swings forward, hardly back. */
+  swing: number;
   /** Wings' beat (−1…1), a cape's flare backwards (0…1), a spell's light (0…1), a hit's flash (0…1). */
   flap: number;
   cape: number;
@@ -77,7 +79,7 @@ const arm = (pitch = 0.08, roll = 0.16, elbow = 0.2): ArmPose => ({ pitch, roll,
 
 export const REST: MotionPose = {
   pelvisF: 0,
-  drop: 0.03,
+  drop: 0.015,
   rise: 0,
   lean: 0,
   twist: 0,
@@ -88,6 +90,7 @@ export const REST: MotionPose = {
   splay: 0.6,
   hold: 1,
   fall: 0,
+  swing: 0,
   flap: 0,
   cape: 0.1,
   glow: 0,
@@ -860,9 +863,11 @@ function gaitFoot(p: number, stride: number, lift: number, stance: number): Foot
     );
   }
   const t = (q - stance) / (1 - stance);
-  const up = Math.sin(Math.PI * t);
-  // the swing foot: lifted, knee bent, reaching forward to the next contact
-  return foot(-stride + 2 * stride * ease(t), lift * up ** 0.8, 0.02, 0.5 * up * (1 - t));
+  const up = Math.sin(Math.PI * t ** 0.8);
+  // the swing foot: lifted behind the body (the heel up, the shin sloping back), then reaching
+  // forward to the next contact. Lifted straight under the hip the thigh stood level: side rows of
+  // a walk read as a figure sitting (decision 0097)
+  return foot(-stride + 2 * stride * ease(t) ** 1.4, lift * up ** 0.8, 0.02, 0.5 * up * (1 - t));
 }
 
 const TAU = Math.PI * 2;
@@ -873,6 +878,9 @@ const TAU = Math.PI * 2;
  */
 const WALK_LIFT = 0.36;
 
+/** The pelvis lowered at a walk's contact and at its passing pose (fractions of the leg length). */
+const WALK_DROP: readonly [number, number] = [0.065, 0.005];
+
 /** A gait (idle, walk, run) at phase `p` in [0, 1). */
 function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
   const c = Math.cos(TAU * p);
@@ -882,7 +890,7 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
     const breath = (1 - c) / 2;
     return {
       ...REST,
-      drop: 0.03 + 0.05 * breath,
+      drop: 0.015 + 0.04 * breath,
       nod: 0.03 * breath,
       feet: [foot(0.02, 0, 0.05), foot(-0.02, 0, 0.05)],
       arms: [
@@ -897,8 +905,10 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
     const stride = 0.3;
     return {
       ...REST,
-      // lowest at the down poses (p = 1/8, 5/8), highest at the up poses
-      drop: 0.07 + 0.04 * Math.cos(2 * TAU * (p - 1 / 8)),
+      // lowest at the contacts (p = 0, 1/2: legs apart and straight), highest passing (p = 1/4, 3/4:
+      // the stance leg straight under the hip) — a bob of a pixel at 64 px that 4 frames sample (it
+      // peaked at 1/8 and 5/8, between a 4-frame walk's frames: every frame was at one height)
+      drop: WALK_DROP[0] + ((WALK_DROP[1] - WALK_DROP[0]) * (1 - Math.cos(2 * TAU * p))) / 2,
       lean: 0.06,
       twist: 0.14 * c,
       nod: 0.02,
@@ -907,6 +917,7 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
         arm(-0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, -c)),
         arm(0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, c)),
       ],
+      swing: 1,
       cape: 0.45 + 0.1 * Math.abs(s),
       flap: s,
     };
@@ -918,13 +929,16 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
   const flight = q >= stance ? Math.sin((Math.PI * (q - stance)) / (1 - stance)) : 0;
   return {
     ...REST,
-    drop: 0.1 + 0.06 * Math.cos(TAU * (q - stance / 2)),
+    // the knees bend a little at the push (they bent 0.16 of the leg with a 0.24 lean: side rows read
+    // as a figure crawling on its knees, decision 0097)
+    drop: 0.07 + 0.04 * Math.cos(TAU * (q - stance / 2)),
     rise: 0.1 * flight,
-    lean: 0.24,
+    lean: 0.17,
     twist: 0.2 * c,
     nod: -0.08,
     feet: [gaitFoot(p, stride, 0.36, stance / 2), gaitFoot(p + 0.5, stride, 0.36, stance / 2)],
     arms: [arm(-0.85 * c + 0.2, 0.12, 1.5), arm(0.85 * c + 0.2, 0.12, 1.5)],
+    swing: 1,
     cape: 1,
     flap: s,
   };

@@ -220,12 +220,12 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   // grey helm read as a pale pilgrim (issue #39)
   soldier: {
     look: 'warrior',
-    outfit: { head: 'open-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
+    outfit: { head: 'crested-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
     main: [150, 45, 40],
   },
   guard: {
     look: 'warrior',
-    outfit: { head: 'open-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
+    outfit: { head: 'crested-helm', torso: 'tunic', hands: 'gloves', weapon: 'spear' },
     main: [45, 70, 150],
   },
   fighter: { look: 'warrior' },

@@ -460,7 +460,7 @@ export function head(fig: Figure): void {
   }
   if (o.face !== 'beast')
     fig.ball(fig.onHead(0.96, 0, -0.15), p.head * 0.15, skin, 'head', 'head', undefined, 0.02);
-  const covered = ['hood', 'kabuto', 'open-helm', 'horned-helm'].includes(o.head);
+  const covered = ['hood', 'kabuto', 'open-helm', 'horned-helm', 'crested-helm'].includes(o.head);
   if (!covered && !o.extras.includes('long-ears') && !o.extras.includes('ears'))
     // small and a little back: in profile a big skin ear mid-head reads as a face turned away
     for (const s of [-1, 1])

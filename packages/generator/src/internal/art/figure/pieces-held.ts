@@ -45,6 +45,10 @@ export interface Hold {
   splay: number;
   /** Held upright whatever the arm does (a staff, a spear at rest). */
   upright?: boolean;
+  /** Something is held (holdOf says so: the hand's arm swings as a weapon arm). */
+  held?: boolean;
+  /** Carried, the hand at the belt and the butt off the ground (a spear), not leant on (a staff). */
+  carry?: boolean;
   /** How far it reaches from the hand, forward and back, in arm lengths (kept above the ground). */
   reach?: number;
   butt?: number;
@@ -208,7 +212,7 @@ export const WEAPONS: Readonly<
     },
   },
   spear: {
-    hold: UPRIGHT,
+    hold: { ...UPRIGHT, carry: true },
     attack: 'thrust',
     draw: (fig) => {
       const r = limbOf(fig);
@@ -433,7 +437,7 @@ export function holdOf(weapon: Weapon | null, prop = 1): Hold {
   const [k, thick] = propScale(weapon, prop);
   // a heavy head stands out of the haft's line by its own half-width: kept above the ground too
   const head = weapon && /^(hammer|club|axe|pickaxe)$/.test(weapon) ? 0.12 * thick : 0;
-  return { ...hold, reach: reach * k + head, butt: butt * k };
+  return { ...hold, held: weapon !== null, reach: reach * k + head, butt: butt * k };
 }
 
 /** The attack a figure makes with what it holds. */

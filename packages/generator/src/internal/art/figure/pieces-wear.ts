@@ -80,6 +80,33 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
         );
     },
   },
+  'crested-helm': {
+    covers: true,
+    draw: (fig) => {
+      // a soldier's helm: the open helm with a crest in the army's colour over its crown, front to
+      // back — the grey dome alone read as grey hair, "an old man with a staff" (decision 0097)
+      HEADWEAR['open-helm'].draw(fig);
+      const h = fig.p.head;
+      fig.stick(
+        fig.onHead(0.55, 0, 1.02),
+        fig.onHead(-0.1, 0, 1.32),
+        h * 0.22,
+        'cloth',
+        'head',
+        'plume',
+        0.12,
+      );
+      fig.stick(
+        fig.onHead(-0.1, 0, 1.32),
+        fig.onHead(-0.85, 0, 0.95),
+        h * 0.2,
+        'cloth',
+        'head',
+        'plume',
+        0.12,
+      );
+    },
+  },
   'horned-helm': {
     covers: true,
     draw: (fig) => {
@@ -305,8 +332,10 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
 function cape(fig: Figure): void {
   const { j, p, s } = fig;
   const back = (k: number) => mul(fig.fwd, -k);
-  const ground = s.pose.rise * p.legs + p.legs * 0.3;
-  const flare = p.chestD * 1.1 + s.pose.cape * p.legs * 0.35;
+  // the hem at the calves, swinging up as it flares behind (it hung to the ankles and, flared
+  // towards the viewer, hid both legs of a walk or a run facing away: decision 0097)
+  const ground = s.pose.rise * p.legs + p.legs * (0.4 + 0.25 * s.pose.cape);
+  const flare = p.chestD * 1.1 + s.pose.cape * p.legs * 0.3;
   const spread = p.chestW * 1.2;
   const top = (t: number): V3 =>
     add(add(add(j.shoulderL, mul(sub(j.shoulderR, j.shoulderL), t)), back(p.chestD * 0.75)), [

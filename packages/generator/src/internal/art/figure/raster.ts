@@ -237,7 +237,9 @@ export function rasterize(
     const part = parts[job.i]!;
     const m = part.m;
     const pi = pieceOf(part.piece);
-    const dim = far && part.bone?.endsWith(far) ? 1 : 0;
+    // the far leg two tones darker: crossing the near one in a walk's passing pose a tone apart, the
+    // two read as one tangle (a robot's or a knight's side rows: decision 0097)
+    const dim = far && part.bone?.endsWith(far) ? (/^(thigh|shin|foot)_/.test(part.bone!) ? 2 : 1) : 0;
     job.draw((x, y, n) => {
       if (x < 0 || y < 0 || x >= w || y >= h) return;
       const k = y * w + x;

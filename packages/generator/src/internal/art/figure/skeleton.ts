@@ -130,7 +130,16 @@ export function skeleton(
   p: Proportions,
   pose: MotionPose,
   ground: readonly [number, number] = [0, 0],
-  hold: { grip: number; splay: number; upright?: boolean; reach?: number; butt?: number } = {
+  hold: {
+    grip: number;
+    splay: number;
+    upright?: boolean;
+    held?: boolean;
+    carry?: boolean;
+    shield?: boolean;
+    reach?: number;
+    butt?: number;
+  } = {
     grip: pose.grip,
     splay: pose.splay,
   },
@@ -138,8 +147,13 @@ export function skeleton(
   const legs = p.legs;
   // the ankle as high as a foot is thick: the sole's flat bottom is the lowest thing
   const ankleU = p.limb * 0.82;
-  const thigh = (legs - ankleU) * 0.52;
-  const shin = (legs - ankleU) * 0.5;
+  // thigh and shin together as long as the hip joint is high over the ankle standing (the pelvis
+  // not lowered): a leg is straight standing and at a step's contact, and bends only as far as a pose
+  // lowers the pelvis. They were 1.02 × (legs − ankle) from a hip 0.4 limb lower, so every knee bent
+  // forward by ~1.7 units standing: side rows of a walk read as a crouch or a kneel (decision 0097)
+  const chain = legs - ankleU - p.limb * 0.4;
+  const thigh = chain * 0.505;
+  const shin = chain * 0.495;
   const rise = pose.rise * legs;
   const pelvis: V3 = [pose.pelvisF * legs, 0, legs * (1 - pose.drop) + rise];
   const j = {} as Joints;
@@ -181,9 +195,20 @@ export function skeleton(
             ...raw,
             pitch: 0.35 + 0.25 * (Math.min(raw.pitch, 0.45) - 0.08),
             roll: Math.min(raw.roll, 0.25),
-            elbow: 0.45,
+            // a spear is carried, its hand at the belt and its butt off the ground: held at the
+            // thigh with its butt on the ground it was a walking staff (decision 0097)
+            elbow: hold.carry ? 1.2 : 0.45,
           }
-        : raw;
+        : i === 1 && hold.held && pose.swing > 0.5 && raw.pitch < 0.6
+          ? // a weapon held low swings forward with the step and never behind the hip: swung back
+            // the blade lay behind the legs, and facing away from its hand the body hid it
+            // whole for a frame (a knight walking left lost his sword: decision 0097)
+            { ...raw, pitch: 0.6 - (0.6 - raw.pitch) * 0.4 }
+          : i === 0 && hold.shield && pose.swing > 0.5 && raw.pitch > 0.1 && raw.pitch < 1
+            ? // a shield is carried steady at the side: swung forward with the step it covered the
+              // body's front, and the sword in the far hand behind it, facing the shield's side
+              { ...raw, pitch: 0.1 + (raw.pitch - 0.1) * 0.25 }
+            : raw;
     const sh = i === 0 ? j.shoulderL : j.shoulderR;
     const elbow = add(sh, mul(armDir(a.pitch, a.roll, side), upper));
     const fore = armDir(a.pitch + a.elbow, a.roll * 0.8, side);
@@ -219,7 +244,9 @@ export function skeleton(
     [1, 1],
   ] as const) {
     const f = pose.feet[i];
-    const hip: V3 = add(pelvis, [0, s * p.hipW, -p.limb * 0.4]);
+    // the hip raised with its foot: the tilted camera's sideways lift of a foot (below) was the near
+    // leg's only, which bent its knee by ~50° in every side row (a crouch: decision 0097)
+    const hip: V3 = add(pelvis, [0, s * p.hipW, -p.limb * 0.4 + s * p.hipW * ground[1]]);
     const fs = s * (p.hipW + f.s * legs);
     // on the tilted camera a foot forward would be drawn lower: raised to keep the feet on one line
     const lift = f.f * legs * ground[0] + fs * ground[1];
