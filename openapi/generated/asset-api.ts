@@ -1715,18 +1715,21 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description Sprites and animations drawn from one licensed drawing (built-in generator): how each direction
+             * @description Sprites and animations (built-in generator): how each direction
              *     row shows it — `source`, the drawing facing that way; `mirror`, the drawing of the opposite side
              *     turned round; `repeat`, the one view repeated in a row it has no view for (the back in `up`, the
              *     sides of a front view or of a drawing whose facing is not known). Rows marked `repeat` do not
              *     face the way their names say. `turned`, a front view of a living thing turned for the row: its
              *     face moved towards the row's side, or taken away for the back (`up`); its body is the view's.
-             *     Absent for the rig, which draws every direction.
+             *     `rotated`, a thing seen from above (a sword, a beetle) turned a quarter at a time in the
+             *     picture's plane, pixel for pixel, so it points the row's way. The rig, which draws every
+             *     direction, says `source` for each row. Present on every sprite and animation of the
+             *     built-in generator.
              */
             views?: {
                 direction: string;
                 /** @enum {string} */
-                view: "source" | "mirror" | "repeat" | "turned";
+                view: "source" | "mirror" | "repeat" | "turned" | "rotated";
             }[];
             /**
              * @description The prompt's words that would change the picture and that the picture does not show ("rusty"

@@ -227,6 +227,7 @@ const zh = {
   notHonoured: '画中未体现的词：{words}',
   viewsRepeated: '这些方向重复同一视图（未按该朝向绘制）：{rows}',
   viewsTurned: '这些方向由正面转出（只移动或去掉了脸，身体未重画）：{rows}',
+  viewsRotated: '这些方向把俯视图在画面内旋转（同一组像素转向该方向）：{rows}',
   zoomFit: '适应',
   zoomFitLabel: '缩放到适应宽度',
   check_frame_count: '帧数',
@@ -537,6 +538,8 @@ const en: Dictionary = {
   notHonoured: 'Not in the picture: {words}',
   viewsRepeated: "Rows that repeat the drawing's one view (not drawn facing that way): {rows}",
   viewsTurned: 'Rows turned from the front view (its face moved or taken away, its body not redrawn): {rows}',
+  viewsRotated:
+    "Rows that rotate the top-down drawing in the picture's plane (the same pixels turned): {rows}",
   zoomFit: 'Fit',
   zoomFitLabel: 'Zoom to fit the width',
   check_frame_count: 'Number of frames',

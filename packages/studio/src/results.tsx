@@ -175,6 +175,7 @@ export function PictureNotes({ metadata }: { metadata: Asset['metadata'] }) {
       .join(', ');
   const repeated = rowsWith('repeat');
   const turned = rowsWith('turned');
+  const rotated = rowsWith('rotated');
   return (
     <>
       {missing.length > 0 && (
@@ -190,6 +191,11 @@ export function PictureNotes({ metadata }: { metadata: Asset['metadata'] }) {
       {turned && (
         <p class="hint" data-testid="views-turned">
           {t('viewsTurned', { rows: turned })}
+        </p>
+      )}
+      {rotated && (
+        <p class="hint" data-testid="views-rotated">
+          {t('viewsRotated', { rows: rotated })}
         </p>
       )}
     </>

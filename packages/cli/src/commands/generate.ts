@@ -504,6 +504,7 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
   // the direction rows that only repeat the drawing's one view, or turn its front view (metadata.views)
   const repeated = new Set<string>();
   const turned = new Set<string>();
+  const rotated = new Set<string>();
   for (const asset of listed.assets) {
     const meta = asset.metadata as {
       notHonoured?: string[];
@@ -513,6 +514,7 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
     for (const v of meta.views ?? []) {
       if (v.view === 'repeat') repeated.add(v.direction);
       if (v.view === 'turned') turned.add(v.direction);
+      if (v.view === 'rotated') rotated.add(v.direction);
     }
     keys.add(asset.key);
     byKey.set(asset.key, asset);
@@ -543,13 +545,20 @@ export async function downloadTask(ctx: Context, taskId: string, out: string, ma
     notHonoured: [...notHonoured],
     repeated: [...repeated],
     turned: [...turned],
+    rotated: [...rotated],
   };
 }
 
 /** Prints the files written and, beside them, the prompt's words the picture does not show. */
 export function printDownload(
   ctx: Context,
-  got: { files: string[]; notHonoured: string[]; repeated: string[]; turned?: string[] },
+  got: {
+    files: string[];
+    notHonoured: string[];
+    repeated: string[];
+    turned?: string[];
+    rotated?: string[];
+  },
 ): void {
   for (const file of got.files) ctx.print(file);
   if (got.repeated.length > 0)
@@ -559,6 +568,10 @@ export function printDownload(
   if (got.turned?.length)
     ctx.print(
       `rows that turn the drawing's front view (its face moved or taken away, its body not redrawn): ${got.turned.join(', ')}`,
+    );
+  if (got.rotated?.length)
+    ctx.print(
+      `rows that rotate the drawing seen from above in the picture's plane (the same pixels turned): ${got.rotated.join(', ')}`,
     );
   if (got.notHonoured.length > 0)
     ctx.print(

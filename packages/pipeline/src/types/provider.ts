@@ -92,9 +92,10 @@ export interface GeneratedAsset {
    * A one-view drawing: how each direction shows it — the view itself (drawn facing that way), its
    * mirror (drawn facing the other way), or a repeat of the view in a row it has no view for (its
    * back for "up", a front view's sides), or a front view of a living thing turned: its face moved
-   * towards the row's side, or gone for its back.
+   * towards the row's side, or gone for its back, or a thing seen from above rotated a quarter at a
+   * time in the picture's plane (`rotated`). The rig draws every direction: each row `source`.
    */
-  views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' | 'turned' }>;
+  views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' | 'turned' | 'rotated' }>;
   /** The licensed drawing the subject came from (its set, licence and attribution). */
   drawing?: DrawingProvenance;
   /** A kept character's frames: the point between the feet (pixels, y down), in every engine file. */
