@@ -12,6 +12,8 @@ export interface CompositePart {
   transform?: string;
   /** Markup of Assetloom's own in the composite's units (a handle, a shadow). */
   svg?: string;
+  /** The colour a one-colour silhouette part is drawn in (its `currentColor`), e.g. an emblem on cloth. */
+  color?: string;
 }
 
 export interface CompositeDef {
@@ -27,6 +29,35 @@ export interface CompositeDef {
 }
 
 export const COMPOSITES: readonly CompositeDef[] = [
+  {
+    // a pirate flag (issue #39, decision 0095): black cloth with its skull-and-swords emblem in bone
+    // white, flying from a steel pole with a gold finial (game-icons' pirate flag is the emblem alone)
+    id: 'x/pirate-flag',
+    label: 'pirate flag',
+    heads: ['flag', 'jolly-roger'],
+    words: ['pirate', 'jolly', 'roger', 'skull', 'crossbones'],
+    zh: ['海盗旗'],
+    group: 'composite',
+    box: [4, 1, 29, 30],
+    color: [42, 39, 48],
+    parts: [
+      {
+        svg:
+          '<ellipse cx="5.8" cy="30" rx="3" ry=".8" fill="#5b5560"/>' +
+          '<rect x="5" y="2.6" width="1.6" height="27.4" fill="#7d8392"/>' +
+          '<rect x="5" y="2.6" width=".6" height="27.4" fill="#c3c8d2"/>' +
+          '<circle cx="5.8" cy="2.4" r="1.4" fill="#d9b44a"/>' +
+          '<path fill="#2a2730" d="M6.6 4.2C12 3.2 16 5.6 21 4.6C24 4 26.4 4.4 28.6 5V19.8C26.2 19.2 24 19.4 21 20C16 21 12 18.8 6.6 19.8Z"/>' +
+          '<path fill="#1b1920" d="M21 4.6C22.4 4.3 23.4 4.2 24 4.2V19.4C23 19.4 22 19.6 21 20Z"/>' +
+          '<path fill="#3e3a47" d="M6.6 4.2C9 3.8 10.6 4 12 4.4V19.2C10.4 19.2 8.6 19.4 6.6 19.8Z"/>',
+      },
+      {
+        id: 'g/pirate-flag',
+        transform: 'translate(17.4 12.2) scale(0.44) translate(-16 -16)',
+        color: '#ece6d4',
+      },
+    ],
+  },
   {
     id: 'x/campfire',
     label: 'campfire',

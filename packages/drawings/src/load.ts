@@ -237,7 +237,11 @@ export async function drawingBody(d: Drawing): Promise<string> {
       const p = drawingById(part.id);
       if (!p) throw new DrawingsError('unknown_drawing', `composite ${d.id} names no drawing ${part.id}`);
       const k = 32 / p.size[0];
-      markup += `<g transform="${part.transform ?? ''} scale(${k})">${await drawingBody(p)}</g>`;
+      // (a silhouette's paths are drawn in currentColor: a part's colour paints them)
+      const body = await drawingBody(p);
+      markup += part.color
+        ? `<g transform="${part.transform ?? ''} scale(${k})" color="${part.color}">${body.replace(/currentColor/g, part.color)}</g>`
+        : `<g transform="${part.transform ?? ''} scale(${k})">${body}</g>`;
     }
     bodies.set(d.id, markup);
     return markup;

@@ -64,7 +64,9 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
   const action = it.action;
   if (action && action !== 'idle') return action;
   const words = `${label} ${it.lemma ?? ''}`;
-  if (FIRE.test(words)) return 'flicker';
+  // (a jack-o'-lantern is a pumpkin lit inside, no flame: its orange body was shaped like fire, and a
+  // frame lost its stem and its outline: issue #39, decision 0095)
+  if (FIRE.test(words) && !/\b(jack-o-lantern|pumpkin)\b/.test(words)) return 'flicker';
   if (FLOATERS.test(words) || (group === 'sky-weather' && SKY.test(words))) return 'float';
   if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
   const living = /^(animal|person)/.test(group) || group === 'face-costume';
@@ -81,6 +83,8 @@ const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
   // white, a spell book a purple binding
   [/\b(roast|roasted)\b/, [190, 112, 48]],
   [/\bpizza\b/, [228, 168, 64]],
+  // a pumpkin is orange (its gloss gave a grey brown: decision 0095)
+  [/\bpumpkin\b/, [224, 120, 36]],
   [/\bcandy\b/, [212, 50, 58]],
   [/\bastronaut\b/, [226, 228, 236]],
   [/\bspell\b/, [112, 62, 128]],
@@ -250,6 +254,15 @@ const CLOTH_DYES: readonly Rgb[] = [
   [46, 84, 176],
 ];
 
+/**
+ * Drawings a seed does not pick while a better one of the subject is among the matches (decision
+ * 0095): Fluent's jack-o'-lantern has its face cut dark, unlit (Noto's is lit from inside).
+ */
+const WEAKER = new Set(['f/jack-o-lantern']);
+
+/** Subjects whose colour is what they are: a seed's look does not turn their hue (a pink pumpkin). */
+const OWN_COLOUR = /\b(jack-o-lantern|pumpkin|hydrant|crown|coin|carrot|banana|lemon|tomato|strawberry)\b/;
+
 const SEED_LOOKS: ReadonlyArray<{ sx: number; sy: number; tone: number; lean: number; hue: number }> = [
   { sx: 1, sy: 1, tone: 0, lean: 0, hue: 0 },
   { sx: 1.12, sy: 0.9, tone: -1, lean: -4, hue: 0 },
@@ -272,9 +285,13 @@ async function drawFromLibrary(
   // looks of each (issue #39: four seeds were four near copies): consecutive seeds walk the drawings
   // first, then the looks, so any four seeds in a row differ in drawing or look
   const top = source.matches[0]!.score;
-  const pool = source.matches
-    .filter((m) => m.score >= top - 2.5 && !m.drawing.cropped && !m.drawing.knockout)
-    .slice(0, 3);
+  const close = source.matches.filter(
+    (m) => m.score >= top - 2.5 && !m.drawing.cropped && !m.drawing.knockout,
+  );
+  // (a weaker drawing of a subject another drawing shows better stays out while that one is in)
+  const pool = (
+    close.some((m) => !WEAKER.has(m.drawing.id)) ? close.filter((m) => !WEAKER.has(m.drawing.id)) : close
+  ).slice(0, 3);
   // seed 1 (the default) is the best drawing as drawn
   const turn = Math.abs(Math.trunc(request.seed) - 1);
   const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;
@@ -354,7 +371,10 @@ async function drawFromLibrary(
       sx: look.sx * rng.range(0.98, 1.02),
       sy: look.sy * rng.range(0.98, 1.02),
       tone: look.tone,
-      hue: living || askedForSubject || drawing.silhouette ? 0 : look.hue,
+      hue:
+        living || askedForSubject || drawing.silhouette || OWN_COLOUR.test(`${drawing.label} ${lemma}`)
+          ? 0
+          : look.hue,
     },
   });
   // an explosion's own animation is the fireball too (the 💥 drawing tinted was a star changing colour)
@@ -839,9 +859,15 @@ async function drawSubject({
     frames: out.frames,
     animation: out.motion,
     subject: out.subject,
+    // the rig draws every row facing its way (a manifest without views left a reader guessing: #39)
+    views: out.views ?? rigViews(request.directions),
     interpretation: placesNotShown({ ...interpretation, ...honoured, source: 'rig' }, new Set()),
   };
 }
+
+/** The rig's rows: each drawn facing its direction (`source`). */
+const rigViews = (directions: ImageRequest['directions']): NonNullable<GeneratedAsset['views']> =>
+  DIRECTION_NAMES[directions].map((direction) => ({ direction, view: 'source' as const }));
 
 /**
  * A sprite shows no place and no weather: such a word is named not honoured unless the drawing names
@@ -940,6 +966,7 @@ function drawKeptCharacter(request: ImageRequest): GeneratedAsset {
     frames: drawn.frames,
     animation: action,
     subject: request.userPrompt,
+    views: rigViews(request.directions),
     anchor: drawn.anchor,
     ...(rig ? { rig } : {}),
   };

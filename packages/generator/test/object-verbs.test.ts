@@ -360,3 +360,129 @@ describe('cloth on a pole', () => {
     }
   });
 });
+
+/** Oklab of a pixel, with its hue in degrees. */
+const lab = (p: Uint8Array) => {
+  const [L, a, b] = oklab([p[0]!, p[1]!, p[2]!]);
+  return { L, C: Math.hypot(a, b), h: ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360, a, b };
+};
+const opaquePixels = (f: RgbaImage) => {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3]) out.push(f.data.subarray(i, i + 4));
+  return out;
+};
+
+describe('one model in every cell, and every sheet says its views (issue #39, decision 0095)', () => {
+  it('every sheet of a still thing says how each row shows it, and says it truly', async () => {
+    const VIEWS = ['source', 'mirror', 'repeat', 'turned', 'rotated'];
+    const seen: Record<string, string[]> = {};
+    for (const [prompt, assetType] of [
+      ['a steel sword', 'sprite'],
+      ['a healing flask', 'animation'],
+      ['a mailbox', 'animation'],
+      ['a beetle', 'sprite'],
+      ['a racing car', 'sprite'],
+      ['a stack of gold bars', 'sprite'],
+      ['a knight', 'animation'],
+    ] as const) {
+      const out = await renderProcedural(
+        spriteRequest(prompt, { assetType, directions: 4, framesPerDirection: 2 }),
+      );
+      expect(
+        out.views?.map((v) => v.direction),
+        prompt,
+      ).toEqual(['down', 'left', 'right', 'up']);
+      for (const v of out.views!) expect(VIEWS, prompt).toContain(v.view);
+      seen[prompt] = out.views!.map((v) => v.view);
+    }
+    // a side view in the row facing the viewer repeats it; a view from above is rotated in the plane
+    expect(seen['a racing car']![0]).toBe('repeat');
+    expect(seen['a beetle']).toContain('rotated');
+    // a blade's side rows are its front view and that view mirrored, not its edge
+    expect(seen['a steel sword']).toEqual(['source', 'repeat', 'mirror', 'mirror']);
+  });
+
+  it("a sword's guard and grip keep their pixels in every row and every frame", async () => {
+    for (const assetType of ['sprite', 'animation'] as const) {
+      const out = await renderProcedural(
+        spriteRequest('a steel sword', { assetType, resolution: 64, directions: 4, framesPerDirection: 4 }),
+      );
+      // the guard's and the pommel's gold: warm, saturated, light
+      const gold = out.frames.map(
+        (f) =>
+          opaquePixels(f).filter((p) => {
+            const c = lab(p);
+            return c.C > 0.08 && c.h > 60 && c.h < 110 && c.L > 0.6;
+          }).length,
+      );
+      expect(gold[0], assetType).toBeGreaterThan(8);
+      expect(new Set(gold), `${assetType}: ${gold.join(' ')}`).toEqual(new Set([gold[0]]));
+    }
+  });
+
+  it('a steel blade is grey steel, not teal', async () => {
+    for (const prompt of ['a steel sword', 'a steel dagger', 'a steel axe']) {
+      const px = opaquePixels((await renderProcedural(spriteRequest(prompt, { resolution: 64 }))).frames[0]!);
+      const teal = px.filter((p) => {
+        const c = lab(p);
+        return c.C > 0.05 && c.h > 170 && c.h < 240;
+      }).length;
+      expect(teal / px.length, prompt).toBeLessThan(0.03);
+    }
+  });
+
+  it("a carved pumpkin and a jack-o'-lantern have a face cut in them, lit from inside, and keep it in every frame", async () => {
+    for (const [prompt, seed] of [
+      ['a carved pumpkin', 1],
+      ["a jack-o'-lantern", 2],
+      ["a jack-o'-lantern", 3],
+    ] as const) {
+      const out = await renderProcedural(
+        spriteRequest(prompt, { resolution: 64, seed, assetType: 'animation', framesPerDirection: 4 }),
+      );
+      const what = `${prompt} #${seed}`;
+      // the cuts: light warm yellow pixels (the pumpkin itself is a deeper orange)
+      const lit = out.frames.map(
+        (f) =>
+          opaquePixels(f).filter((p) => {
+            const c = lab(p);
+            return c.L > 0.8 && c.b > 0.08 && c.h > 60 && c.h < 110;
+          }).length,
+      );
+      expect(lit[0], what).toBeGreaterThanOrEqual(20);
+      // its body is orange in every seed's look (a turned hue made it pink)
+      const body = opaquePixels(out.frames[0]!).filter((p) => lab(p).L > 0.45);
+      const orange = body.filter((p) => {
+        const h = lab(p).h;
+        return h > 35 && h < 85;
+      }).length;
+      expect(orange / body.length, what).toBeGreaterThan(0.5);
+      // no flame moves it: the frames are its one picture at rest or settled
+      expect(Buffer.from(out.frames[1]!.data).equals(Buffer.from(out.frames[0]!.data)), what).toBe(true);
+    }
+  });
+
+  it('a pirate flag is black cloth on a pole with its emblem on it', async () => {
+    for (const prompt of ['a pirate flag', 'a jolly roger flag']) {
+      const out = await renderProcedural(spriteRequest(prompt, { resolution: 64 }));
+      const f = out.frames[0]!;
+      const px = opaquePixels(f);
+      const dark = px.filter((p) => lab(p).L < 0.35).length;
+      const bone = px.filter((p) => lab(p).L > 0.8 && lab(p).C < 0.05).length;
+      // the cloth is most of it, the emblem's bone white is on it; it fills its cell
+      expect(dark / px.length, prompt).toBeGreaterThan(0.45);
+      expect(bone, prompt).toBeGreaterThanOrEqual(15);
+      const b = opaqueBox(f);
+      expect(b.x1 - b.x0 + 1, prompt).toBeGreaterThanOrEqual(44);
+      expect(out.interpretation?.ignored ?? [], prompt).toEqual([]);
+    }
+  });
+
+  it('a long low thing rests in its settle: no row goes through its wheels', async () => {
+    const out = await renderProcedural(
+      spriteRequest('a racing car', { resolution: 64, assetType: 'animation', framesPerDirection: 4 }),
+    );
+    for (const f of out.frames.slice(0, 4))
+      expect(Buffer.from(f.data).equals(Buffer.from(out.frames[0]!.data))).toBe(true);
+  });
+});

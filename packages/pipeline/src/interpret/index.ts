@@ -487,6 +487,15 @@ const COLOR_WORD_FIXES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Materials whose CSS colour reads as another material: CSS "lightsteelblue" (b0c4de) is a sky blue,
+ * and a steel blade drawn in it snapped to a palette's teal (issue #39, decision 0095): steel is a
+ * light grey-blue, a step lighter and bluer than iron's slate grey.
+ */
+const MATERIAL_COLOR_FIXES: Readonly<Record<string, string>> = {
+  steel: '9ba7b6',
+};
+
+/**
  * Animals whose gloss colour errs or is missing: the commonest coloured kind is not the animal's
  * colour ("red deer" made every deer red), or the gloss names none (penguins are black and white,
  * drawn with a white belly).
@@ -947,7 +956,10 @@ function readColourWord(r: Reading, token: Token): boolean {
     r.materialWords.push({ text: token.text, en: w, phrase: r.phrase });
     // a material word is a colour (and, for a sprite, the subject's material)
     if (!r.result.material) r.result.material = w;
-    colors.push({ word: token.text, hex: `#${COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}` });
+    colors.push({
+      word: token.text,
+      hex: `#${MATERIAL_COLOR_FIXES[w] ?? COLOR_WORD_FIXES[material[0]] ?? css.get(material[0])}`,
+    });
     r.pendingColours.push(colors.at(-1)!);
     understood.push(token.text);
     return true;

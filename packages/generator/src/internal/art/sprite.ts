@@ -63,6 +63,8 @@ export interface SpriteOutput {
   verb?: string;
   /** The prompt's words a figure's design drew ("viking": the horned helm, the beard, the axe). */
   honoured?: readonly string[];
+  /** How each row shows the subject, when not every row is drawn facing its way (a blade's side rows). */
+  views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' }>;
 }
 
 /** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
@@ -228,14 +230,12 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     spec.plan === 'object' && job.animate === 'motion' && fpd > 1
       ? thingVerb([...it.understood, ...it.ignored], of)
       : null;
+  // (a still sprite's frames too: a bob re-drawn every frame changed a sword's outline and dropped its
+  // guard's pixels, decision 0095)
   const prop: PropMotion | null =
     verb?.motion ??
-    (spec.plan === 'object' &&
-    job.animate === 'motion' &&
-    action === 'idle' &&
-    fpd > 1 &&
-    spec.object !== 'coin'
-      ? spec.shiny
+    (spec.plan === 'object' && action === 'idle' && fpd > 1 && spec.object !== 'coin'
+      ? spec.shiny && job.animate === 'motion'
         ? 'sparkle'
         : 'settle'
       : null);
@@ -253,8 +253,20 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     done = drawFramesAt(job, plan, frame, materials, unit);
   }
   const ctx = { colours: done.colours, enforced: job.style.paletteEnforced, of };
+  // a still blade, axe or staff seen from its side is its edge (a guard one pixel wide, gone): its side
+  // rows are its front view and that view mirrored, and say so (decision 0095)
+  const flat = prop !== null && FLAT_HELD.has(spec.object ?? '') && job.directions > 1;
+  const views = flat ? flatHeldViews(frame.names) : undefined;
+  // (a mirrored row is its source row's finished frames mirrored, glints and all: a glint placed on the
+  // mirrored picture's upper left sat on the guard and took its pixels)
   const finished = prop
-    ? done.frames.flatMap((f) => Array.from({ length: fpd }, (_, k) => propFrame(f, prop, k, fpd, ctx)))
+    ? frame.names.flatMap((_, d) => {
+        const [still, mirrored] = views ? flatHeldRow(done.frames, frame.names, d) : [done.frames[d]!, false];
+        return Array.from({ length: fpd }, (_, k) => {
+          const f = propFrame(still, prop, k, fpd, ctx);
+          return mirrored ? mirrorImage(f) : f;
+        });
+      })
     : done.frames;
   const frames = finished.map((f) =>
     upscale(f.data, frame.gw, frame.gh, frame.factor, job.width, job.height),
@@ -271,7 +283,46 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
         : motionLabel(spec, action),
     bodyColor: done.colours.map(materials[0]!.ramp.base),
     ...(verb ? { verb: verb.word } : {}),
+    ...(views ? { views } : {}),
   };
+}
+
+/** Held things whose head or guard is flat across them: edge-on from the side. */
+const FLAT_HELD = new Set(['blade', 'axe', 'hammer', 'spear', 'staff', 'torch', 'key', 'bow']);
+
+/**
+ * A flat held thing's rows: the left row repeats the front view, the right row mirrors it, and the
+ * back (a flat thing seen from behind is its front mirrored) mirrors it; the diagonals stay drawn.
+ */
+function flatHeldViews(names: readonly string[]): NonNullable<SpriteOutput['views']> {
+  return names.map((direction) => ({
+    direction,
+    view: direction === 'left' ? 'repeat' : direction === 'right' || direction === 'up' ? 'mirror' : 'source',
+  }));
+}
+
+/**
+ * A flat held thing's still frame for row d (one still frame a row) and whether the row shows it
+ * mirrored: the left, right and back rows show the front view's pixels.
+ */
+function flatHeldRow(
+  frames: readonly RgbaImage[],
+  names: readonly string[],
+  d: number,
+): [RgbaImage, boolean] {
+  const front = frames[names.indexOf('down')];
+  const name = names[d]!;
+  if (!front || !['left', 'right', 'up'].includes(name)) return [frames[d]!, false];
+  return [front, name !== 'left'];
+}
+
+function mirrorImage(f: RgbaImage): RgbaImage {
+  const { width: w, height: h, data } = f;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      out.set(data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (y * w + (w - 1 - x)) * 4);
+  return { width: w, height: h, data: out };
 }
 
 /** The subject's features: its kind's, what its noun's gloss states, and whether it is a woman or a man. */

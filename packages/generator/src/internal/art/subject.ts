@@ -248,6 +248,14 @@ const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; i
   'energy cell': { head: 'battery', words: [], id: 'f/battery' },
   'power cell': { head: 'battery', words: [], id: 'f/battery' },
   'magic book': { head: 'book', words: ['spell'], id: 'g/spell-book' },
+  // a pirate flag is black cloth with its emblem on a pole, not the emblem alone; a carved pumpkin is a
+  // jack-o'-lantern (its face cut and lit), not a plain pumpkin (decision 0095)
+  'pirate flag': { head: 'flag', words: ['pirate'], id: 'x/pirate-flag' },
+  'pirates flag': { head: 'flag', words: ['pirate'], id: 'x/pirate-flag' },
+  'roger flag': { head: 'flag', words: ['pirate'], id: 'x/pirate-flag' },
+  'skull flag': { head: 'flag', words: ['pirate'], id: 'x/pirate-flag' },
+  'carved pumpkin': { head: 'jack-o-lantern', words: [], id: 'n/jack-o-lantern' },
+  'halloween pumpkin': { head: 'jack-o-lantern', words: [], id: 'n/jack-o-lantern' },
 };
 /** The same compounds written in Chinese, as one word the reader splits: their English compound. */
 const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {

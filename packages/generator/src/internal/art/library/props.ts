@@ -293,6 +293,9 @@ function settle(base: Px, f: number, n: number): Px {
   const down = n <= 2 ? f === 1 : n <= 4 ? f === 2 : f >= Math.floor(n / 2) - 1 && f <= Math.floor(n / 2);
   if (!down) return copyOf(base);
   const h = box.y1 - box.y0 + 1;
+  // a long low thing (a car, a sled) rests: its middle third runs through its wheels, and a lost row
+  // there made them pointed (decision 0095)
+  if (box.x1 - box.x0 + 1 > 2 * h) return copyOf(base);
   const d = base.height >= 56 ? 2 : 1;
   // the rows of the middle third, the one most like the row above it first
   const rows: Array<{ y: number; diff: number }> = [];

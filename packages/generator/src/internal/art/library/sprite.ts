@@ -54,10 +54,11 @@ export function loadDrawings(): Promise<DrawingsModule> {
 }
 
 /** How each direction of the sheet shows a one-view drawing: the view itself, or it mirrored. */
-type View = 'source' | 'mirror' | 'repeat' | 'turned';
+type View = 'source' | 'mirror' | 'repeat' | 'turned' | 'rotated';
 /**
  * A row's view while the sheet is drawn: also a drawing seen from above turned 1–3 quarter turns
- * clockwise on the pixel grid (reported as `turned`).
+ * clockwise on the pixel grid (reported as `rotated`: the finished frame of the `source` row turned,
+ * so a sword's guard and a beetle's legs are the same pixels in every row, decision 0095).
  */
 type RowView = View | 'quarter1' | 'quarter2' | 'quarter3';
 const quarterOf = (view: RowView) => (view.startsWith('quarter') ? Number(view.slice(7)) : 0);
@@ -274,6 +275,11 @@ function placeDrawing(
           ((gw - 2 * margin) * 0.94) / bw,
         )
       : Math.min((FRAME_FILL * gh - outlined) / bh, (FRAME_FILL * gw - outlined) / bw);
+  // (a grounded drawing that leans dips a bottom corner below its baseline: it stands that much higher
+  // rather than shrinking to keep the dip in the last pixel row — a crown leaning 5° was drawn at half
+  // its size, 30 px of a 64 px cell, and a hydrant at 24: decision 0095)
+  let up = 0;
+  let down = 0;
   for (const row of poses)
     for (const pose of row)
       for (const m of [1, -1])
@@ -283,9 +289,16 @@ function placeDrawing(
           if (px < 0) s = Math.min(s, (gw / 2 - margin) / -px);
           if (py < 0) s = Math.min(s, (baseline - margin) / -py);
           if (py > 0 && !grounded) s = Math.min(s, (gh - margin - baseline) / py);
-          if (py > 0 && grounded) s = Math.min(s, (gh - 1 - baseline) / py);
+          up = Math.max(up, -py);
+          down = Math.max(down, py);
         }
-  return { gw, gh, s: s * shrink, baseline, cx, cy, bh, poses };
+  let ground = baseline;
+  if (grounded && down > 0) {
+    // the dip beyond the last row's pixel is taken from the room above: the drawing stands higher
+    s = Math.min(s, (gh - 1 - margin) / Math.max(1e-6, up + down));
+    ground = Math.min(baseline, gh - 1 - s * down);
+  }
+  return { gw, gh, s: s * shrink, baseline: ground, cx, cy, bh, poses };
 }
 
 /** The drawn extents of drawings, measured on a render (a composite's stated box can be short). */
@@ -535,22 +548,28 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   }));
   const views: Array<{ direction: string; view: View }> = rows.map(({ direction, view }) => ({
     direction,
-    view: quarterOf(view) ? 'turned' : (view as View),
+    view: quarterOf(view) ? 'rotated' : (view as View),
   }));
   const slots: number[] = [];
+  // a row seen from above turned a quarter at a time is the finished source frame turned on the grid
+  // (re-drawing it turned lost a sword's one-pixel guard to the simplify and the outline: issue #39)
+  const quarters: number[] = [];
   const unique: Array<{ pose: Pose; view: RowView }> = [];
   const seen = new Map<string, number>();
   for (let di = 0; di < names.length; di++)
     for (let f = 0; f < fpd; f++) {
       const pose = at.poses[di]![f]!;
-      const key = poseKey(pose, rows[di]!.view);
+      const q = quarterOf(rows[di]!.view);
+      const view: RowView = q ? 'source' : rows[di]!.view;
+      const key = poseKey(pose, view);
       let i = seen.get(key);
       if (i === undefined) {
         i = unique.length;
-        unique.push({ pose, view: rows[di]!.view });
+        unique.push({ pose, view });
         seen.set(key, i);
       }
       slots.push(i);
+      quarters.push(q);
     }
   let frames: RgbaImage[] = [];
   // a moving sheet keeps its outline off the edge too (the outline is a pixel out, twice that on a
@@ -666,7 +685,9 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
         ? propFrame(crafted[i]!, prop, slot % fpd, fpd, ctx)
         : views[di]!.view === 'turned' && turns[di] !== null
           ? turnedFrame(i, turns[di]!)!
-          : crafted[i]!;
+          : quarters[slot]
+            ? quarterTurn(crafted[i]!, quarters[slot]!)
+            : crafted[i]!;
       const grid = shadow ? shadow(posed) : posed;
       const f = upscale(grid.data, gw, gh, factor, job.width, job.height);
       return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
@@ -838,7 +859,9 @@ function touchesEdge(frame: RgbaImage, ring: number, bottom: boolean): boolean {
  * repeats the view, and says so (issue #39).
  */
 function viewOf(facing: Facing, name: string): View {
-  if (name === 'down') return 'source';
+  // (a side view in the row facing the viewer repeats that side view: a racing car's "down" row was
+  // said to be its own view, decision 0095)
+  if (name === 'down') return facing === 'front' ? 'source' : 'repeat';
   if (name.includes('up') && !name.includes('left') && !name.includes('right')) return 'repeat';
   if (facing === 'front') return name.includes('down') ? 'source' : 'repeat';
   const wantsLeft = name.includes('left');
