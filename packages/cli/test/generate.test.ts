@@ -375,6 +375,18 @@ describe('against the msw mock', () => {
       '/out/sprite.png',
       "rows that turn the drawing's front view (its face moved or taken away, its body not redrawn): left, right, up",
     ]);
+    // a drawing seen from above rotated in the picture's plane for its rows (view `rotated`, 0095)
+    const rotated: string[] = [];
+    printDownload({ print: (line: string) => rotated.push(line) } as unknown as Context, {
+      files: ['/out/sprite.png'],
+      notHonoured: [],
+      repeated: [],
+      rotated: ['down', 'left', 'right'],
+    });
+    expect(rotated).toEqual([
+      '/out/sprite.png',
+      "rows that rotate the drawing seen from above in the picture's plane (the same pixels turned): down, left, right",
+    ]);
   });
 
   it('takes the project id and a token from the environment, and polls when asked', async () => {
