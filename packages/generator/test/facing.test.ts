@@ -232,3 +232,53 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
     }
   });
 });
+
+describe('turnarounds show a back and a body (decision 0096)', () => {
+  it('a penguin and an owl seen from the front show their back colour from behind, not their light front', async () => {
+    // light pixels (a white or cream front) two pixels in from the outline, in the down and up rows
+    const light = (f: RgbaImage) => {
+      let n = 0;
+      for (let y = 2; y < f.height - 2; y++)
+        for (let x = 2; x < f.width - 2; x++) {
+          let inner = true;
+          for (let dy = -2; dy <= 2 && inner; dy++)
+            for (let dx = -2; dx <= 2; dx++)
+              if (!f.data[((y + dy) * f.width + x + dx) * 4 + 3]) inner = false;
+          const i = (y * f.width + x) * 4;
+          if (inner && 0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]! > 190) n++;
+        }
+      return n;
+    };
+    for (const prompt of ['a penguin', 'an owl']) {
+      const { row, drawing } = await rows(prompt, 64);
+      const what = `${prompt} (${drawing})`;
+      expect(row.up!.view, what).toBe('turned');
+      const down = light(row.down!.frame);
+      expect(down, what).toBeGreaterThan(100);
+      // before 0096 the back kept the whole front: 100 % of it
+      expect(light(row.up!.frame), what).toBeLessThan(down / 10);
+    }
+  });
+
+  it('a fox or a wolf that turns is the whole animal: its side rows show a body beside its head', async () => {
+    const box = (f: RgbaImage) => {
+      let [x0, y0, x1, y1] = [f.width, f.height, -1, -1];
+      for (let i = 0; i < f.width * f.height; i++)
+        if (f.data[i * 4 + 3]) {
+          const [x, y] = [i % f.width, Math.floor(i / f.width)];
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        }
+      return { w: x1 - x0 + 1, h: y1 - y0 + 1 };
+    };
+    for (const prompt of ['a red fox', 'a wolf']) {
+      const out = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 64 }));
+      // the rig's canine, not the emoji's head (whose four rows were one face slid about)
+      expect(out.drawing, prompt).toBeUndefined();
+      const [down, left, right] = out.frames.map(box);
+      // a side view is longer than it is tall (the head was as wide as tall in every row)
+      expect(left!.w, prompt).toBeGreaterThan(left!.h * 1.3);
+      expect(right!.w, prompt).toBeGreaterThan(right!.h * 1.3);
+      expect(down!.w, prompt).toBeLessThan(down!.h);
+    }
+  });
+});

@@ -212,6 +212,26 @@ describe('characters that read (issue #39)', () => {
     expect(Math.max(...changed)).toBeGreaterThanOrEqual(28);
   });
 
+  it("a face in profile has a nose: the head's outline juts out in front of the face (decision 0096)", async () => {
+    // before 0096 a profile head was a round ball: its front edge bulged smoothly, never a 1-row jut
+    for (const prompt of ['a hobgoblin', 'an orc']) {
+      const frames = await rows(prompt);
+      for (const [i, way] of [
+        [1, -1],
+        [2, 1],
+      ] as const) {
+        const head = top(opaque(frames[i]!), 0.4);
+        const edge = new Map<number, number>();
+        for (const p of head) edge.set(p.y, Math.max(edge.get(p.y) ?? -Infinity, p.x * way));
+        const ys = [...edge.keys()].sort((a, b) => a - b);
+        const juts = ys.filter(
+          (y) => edge.get(y)! > (edge.get(y - 1) ?? Infinity) && edge.get(y)! > (edge.get(y + 1) ?? Infinity),
+        );
+        expect(juts.length, `${prompt} row ${i}: a nose's jut`).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
   it("a skeleton warrior's side rows show a socket in the helm's face opening, not a blank ball", async () => {
     // 39r: in profile the open helm's brim was nearer than the face under it and hid the sockets
     for (const i of [1, 2]) {
@@ -221,13 +241,17 @@ describe('characters that read (issue #39)', () => {
         return f.data[k + 3] ? lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) : -1;
       };
       const head = top(opaque(f), 0.3);
-      // a dark pixel inside the head (opaque all round) with lit bone or metal beside it: not the outline
+      // a dark pixel inside the head (opaque all round) in a run of one or two (a socket is two wide
+      // in profile from 64 px, decision 0096) with lit bone or metal each side: not the outline
+      const lit = (x: number, y: number, dx: number) =>
+        at(x + dx, y) > 0.12 || (at(x + dx, y) >= 0 && at(x + dx, y) < 0.12 && at(x + 2 * dx, y) > 0.12);
       const sockets = head.filter(
         (p) =>
           lum(p) < 0.12 &&
           [at(p.x - 1, p.y), at(p.x + 1, p.y), at(p.x, p.y - 1), at(p.x, p.y + 1)].every((l) => l >= 0) &&
-          at(p.x - 1, p.y) > 0.12 &&
-          at(p.x + 1, p.y) > 0.12,
+          lit(p.x, p.y, -1) &&
+          lit(p.x, p.y, 1) &&
+          !(at(p.x - 1, p.y) < 0.12 && at(p.x + 1, p.y) < 0.12),
       );
       expect(sockets.length, `row ${i}: socket pixels in profile`).toBeGreaterThanOrEqual(2);
     }

@@ -28,7 +28,8 @@ import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sort
  * 3. A colour drawing (Fluent Emoji Flat, Noto Emoji) of the head noun: the drawing — an artist's
  *    drawing reads better than the rig's shapes (a dog, a trophy, a key), and a fox's or a panda's
  *    face reads as a fox or a panda at first glance where the rig's small quadruped reads as some
- *    animal. Whole drawings in their frame come first (see @assetloom/drawings' findDrawings).
+ *    animal. Whole drawings in their frame come first (see @assetloom/drawings' findDrawings). A fox
+ *    or a wolf in a sheet that turns is the rig's canine: their drawings are heads (decision 0096).
  * 4. Whatever else the rig knows by a specific kind (a sword, a potion, a goldfish): the rig.
  * 5. The rig's figure for a person it knows only as a person ("a man", "a doctor").
  * 6. A game-icons.net silhouette (a windmill): coloured, shaded and outlined by the craft passes.
@@ -1148,6 +1149,24 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // a colour drawing, even of the head alone (a fox's face reads as a fox at once; the rig's small
   // quadruped reads as some animal)
   const best = colour[0];
+  // …unless the colour drawings are heads only and a set draws the whole animal: a fox that turns and
+  // walks needs a body (issue #39, decision 0096: "the fox is a head with no body"); the head stays
+  // the last resort, and the sheet says it is one
+  // …but a sheet that turns (4 or 8 directions, or an animation) of a fox or a wolf, whose colour
+  // drawings are heads only, is the rig's whole canine (its own build: pointed ears, a long muzzle, a
+  // white chest, a brush tail), which has a side and a back: a fox's face slid across its own front is
+  // no turnaround (issue #39, decision 0096: "the fox is a head with no body"). A bear's, a lion's, a
+  // frog's head stays (the rig's bodies of them are shapeless blobs beside the drawings)
+  const turns = animation || request.directions > 1;
+  if (
+    best &&
+    turns &&
+    headOnly(best.drawing) &&
+    it.kind === 'animal.canine' &&
+    spec &&
+    rigShows(spec, it.kind, word)
+  )
+    return { kind: 'rig' };
   if (best) return drawing(colour);
   if (spec && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon

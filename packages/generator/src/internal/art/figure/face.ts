@@ -26,6 +26,20 @@ interface FaceContext {
   R: number;
   put: (x: number, y: number, colour: Rgb, on?: string[]) => void;
   colour: (slot: Slot, tone?: keyof FigureRamp) => Rgb;
+  /**
+   * In profile (the face's forward edge-on to the viewer), the pixel just past the head's outline in
+   * front of the face at height `u`, with the way it points on the screen; null otherwise.
+   */
+  profile: (u: number) => { x: number; y: number; dir: number } | null;
+  /** Paints a pixel where nothing is drawn yet (a nose past the head's outline). */
+  putOut: (x: number, y: number, colour: Rgb) => void;
+}
+
+/** A nose in profile: one skin pixel past the face's outline (decision 0096: a profile's ball head). */
+function nose(c: FaceContext): void {
+  if (c.R < 4) return;
+  const p = c.profile(-0.12);
+  if (p) c.putOut(p.x, p.y, c.colour('skin'));
 }
 
 const EYE_ANGLE = 0.42;
@@ -76,6 +90,7 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
   eyes: (c) => {
     eyePair(c, -0.02, (s, side) => eye(c, s, c.colour('eye'), c.colour('white'), undefined, side));
     mouth(c, false);
+    nose(c);
     if (c.fig.o.extras.includes('fangs') && c.R >= 6) {
       const s = c.spot(1, 0, -0.55);
       if (s && s.facing > 0.5) c.put(Math.round(s.x), Math.round(s.y), c.colour('white'));
@@ -127,7 +142,8 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
       const w = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.32)) : c.R >= 4 ? 2 : 1;
       const h = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.36)) : w;
       for (let y = 0; y < h; y++)
-        for (let x = 0; x < (s.facing > 0.6 ? w : 1); x++)
+        // in profile two pixels wide from 64 px: one pixel was lost on the skull (decision 0096)
+        for (let x = 0; x < (s.facing > 0.6 ? w : Math.min(w, 2)); x++)
           c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - h / 2) + y, c.colour('eye'));
     });
     const nose = c.spot(1, 0, -0.3);
@@ -239,6 +255,31 @@ export function drawFace(
     const ramp = ramps[SLOT[slot] - 1]!;
     return ramp[tone] as Rgb;
   };
-  FACES[fig.o.face]({ fig, spot, R, put, colour });
+  const profile = (u: number) => {
+    const [hx] = P(head);
+    const ahead = norm(add(fig.fwd, [0, 0, u]));
+    const [fx, fy, fd] = P(add(head, mul(ahead, fig.p.head)));
+    // the forward direction's depth: near zero in profile
+    if (Math.abs(fd - d0) > 0.35 * R || Math.abs(fx - hx) < 0.7 * R) return null;
+    const dir = Math.sign(fx - hx);
+    // the first empty pixel past the head along the row
+    let x = Math.round(fx);
+    const y = Math.round(fy);
+    if (y < 0 || y >= r.h) return null;
+    for (let i = 0; i < 3 && x >= 0 && x < r.w && rgba[(y * r.w + x) * 4 + 3]! > 0; i++) x += dir;
+    if (x < 0 || x >= r.w || rgba[(y * r.w + x) * 4 + 3]! > 0) return null;
+    // only against the head itself (not a hood's or a helm's rim)
+    if (!onHead.has(r.piece[y * r.w + x - dir]!)) return null;
+    return { x, y, dir };
+  };
+  const putOut = (x: number, y: number, c: Rgb) => {
+    if (x < 0 || y < 0 || x >= r.w || y >= r.h) return;
+    const k = y * r.w + x;
+    if (rgba[k * 4 + 3]! > 0) return;
+    rgba.set([c[0], c[1], c[2], 255], k * 4);
+    const h = r.pieces.indexOf('head') + 1;
+    if (h > 0) r.piece[k] = h;
+  };
+  FACES[fig.o.face]({ fig, spot, R, put, colour, profile, putOut });
   void sub;
 }

@@ -47,6 +47,11 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
   const spotted = !dark && featured ? spots() : null;
   const mark = dark ?? spotted ?? (featured ? beak() : null);
   if (!mark) return null;
+  // a bird's beak goes with the eyes the marks found (an owl's back kept its beak)
+  if (featured && (mark === dark || mark === spotted)) {
+    const bill = beak();
+    if (bill) for (let p = 0; p < w * h; p++) if (bill[p]) mark[p] = 1;
+  }
   function darkMarks(): Uint8Array | null {
     const mark = new Uint8Array(w * h);
     let marks = 0;
@@ -153,7 +158,6 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
     const parts = componentsOf(set);
     return { groups: parts.length, largest: Math.max(0, ...parts.map((m) => m.length)) };
   }
-  const top = y1;
   // what a mark holds goes with it: a tongue in a mouth, an eye's white — a small patch of one colour
   // family (neighbours alike within 60 of 441) touching a mark; so a back shows no tongue and a side
   // row does not leave it behind as a bar (decision 0081). A large patch is the body's own colouring
@@ -224,25 +228,72 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
     }
     if (muzzle.length <= n / 5) for (const p of muzzle) mark[p] = 1;
   }
+  // a mammal's or a bird's light front — a penguin's or an owl's belly, a cat's muzzle, a bib — is a
+  // front's, not the body's: the back shows the back's colour there and a side row moves it that way
+  // (issue #39, decision 0096: "the penguin's back view shows the white belly")
+  const marked: Uint8Array = mark;
+  const front = featured ? lightFront() : null;
+  function lightFront(): Uint8Array | null {
+    const light = new Uint8Array(w * h);
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const p = y * w + x;
+        if (op(x, y) && !marked[p] && luma(p) > body + 35) light[p] = 1;
+      }
+    // the largest light region, a real part of the body (an eighth to three quarters of the inside:
+    // a penguin's white front is three fifths of it),
+    // in the middle third across and centred below the top third: a front, not a highlight or a cheek
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    const parts = componentsOf(light).sort((a, b) => b.length - a.length);
+    const patch = parts[0];
+    if (!patch || patch.length < n / 8 || patch.length > n * 0.75) return null;
+    const mx = patch.reduce((a, p) => a + (p % w), 0) / patch.length;
+    const my = patch.reduce((a, p) => a + Math.floor(p / w), 0) / patch.length;
+    if (Math.abs(mx - (x0 + x1) / 2) > bw / 6 || my < y0 + bh / 3) return null;
+    const set = new Uint8Array(w * h);
+    for (const p of patch) set[p] = 1;
+    return set;
+  }
+  const gone = (p: number) => mark[p] || front?.[p];
+  // the back's own colour where a row has none of it inside: the rest's colour of middle lightness
+  // (its commonest can be a shadow's)
+  let back: Uint8Array | null = null;
+  if (front) {
+    const rest: number[] = [];
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) if (inside(x, y) && !gone(y * w + x)) rest.push(y * w + x);
+    rest.sort((a, b) => luma(a) - luma(b));
+    const mid = rest[Math.floor(rest.length / 2)];
+    if (mid !== undefined) back = data.slice(mid * 4, mid * 4 + 4);
+  }
   const out: RgbaImage = { width: w, height: h, data: new Uint8Array(data) };
-  // each mark's place takes the colour of the nearest unmarked inside pixel of its row
-  for (let y = y0; y <= top; y++)
+  // each mark's (and the front's) place takes the colour of the nearest inside pixel of its row that
+  // is the body's
+  for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      if (!mark[y * w + x]) continue;
-      for (let d = 1; d < w; d++) {
+      if (!gone(y * w + x)) continue;
+      let filled = false;
+      for (let d = 1; d < w && !filled; d++) {
         const hit = [x - d, x + d].find(
-          (sx) => sx >= 0 && sx < w && op(sx, y) && !mark[y * w + sx] && inside(sx, y),
+          (sx) => sx >= 0 && sx < w && op(sx, y) && !gone(y * w + sx) && inside(sx, y),
         );
         if (hit === undefined) continue;
+        // (with a front gone, the back's colour where the row's nearest is a shadow or an outline: a
+        // dark bar across a penguin's back where its eyes were)
+        if (back && luma(y * w + hit) < 0.3 * back[0]! + 0.59 * back[1]! + 0.11 * back[2]! - 30) break;
         out.data.set(data.subarray((y * w + hit) * 4, (y * w + hit) * 4 + 4), (y * w + x) * 4);
-        break;
+        filled = true;
       }
+      if (!filled && back) out.data.set(back, (y * w + x) * 4);
     }
   if (side === 0) return out;
   const k = side * Math.max(1, Math.round((x1 - x0 + 1) / 8));
-  for (let y = y0; y <= top; y++)
-    for (let x = x0; x <= x1; x++)
-      if (mark[y * w + x] && inside(x + k, y))
-        out.data.set(data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (y * w + x + k) * 4);
+  // the front first, then the face over it
+  for (const set of front ? [front, mark] : [mark])
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (set[y * w + x] && inside(x + k, y))
+          out.data.set(data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (y * w + x + k) * 4);
   return out;
 }
