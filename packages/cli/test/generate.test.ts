@@ -346,12 +346,12 @@ describe('against the msw mock', () => {
     await runCli(['generate', '--prompt', 'a sword', ...args, ...login], plain.io, { client });
     expect(plain.out()).not.toContain('not honoured');
     // a front view's sides and back repeat it, and the CLI says so (metadata.views)
-    const fox = capture(work);
+    const koala = capture(work);
     const four = [
       '--project',
       'Dungeon',
       '--out',
-      'fox',
+      'koala',
       '--resolution',
       '16',
       '--frames',
@@ -359,8 +359,9 @@ describe('against the msw mock', () => {
       '--directions',
       '4',
     ];
-    await runCli(['generate', '--prompt', 'a fox', ...four, ...login], fox.io, { client });
-    expect(fox.out()).toContain(
+    // (a koala: a fox that turns is the rig's whole canine since decision 0096, with no rows to repeat)
+    await runCli(['generate', '--prompt', 'a koala', ...four, ...login], koala.io, { client });
+    expect(koala.out()).toContain(
       "rows that repeat the drawing's one view (not drawn facing that way): left, right, up",
     );
     // a front view of a living thing turned for its rows says so too (view `turned`)
