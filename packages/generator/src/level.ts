@@ -435,7 +435,8 @@ export async function drawLevelArt(
     a,
     b,
     tiles: renderTerrainTiles({
-      tiles: wang.tiles,
+      // the rule tiles: a level draws its full tiles' variants itself
+      tiles: wang.tiles.filter((t) => t.variantOf === undefined),
       size: s,
       layers: [
         { spec: specs[a]!, texture: textures[a]! },

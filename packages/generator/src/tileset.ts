@@ -2,11 +2,13 @@ import type { StyleMap } from '@assetloom/pipeline';
 import { Painter, PaletteMatcher, Rng, resolveStyle } from '@assetloom/pipeline/pixel';
 import {
   chooseTerrains,
+  fullTileVariant,
   type RenderedTileset,
   renderTerrainTiles,
   type TilesetKind,
   terrainTexture,
   tilesetRules,
+  variantTexture,
 } from '@assetloom/pipeline/tileset';
 
 export type { RenderedTileset };
@@ -42,5 +44,15 @@ export function renderTileset(job: TilesetJob): RenderedTileset {
     layers,
     rng: rng.fork('tiles'),
   });
+  // the full tiles' variants (decision 0094): the plain tile's edge band, another drawing inside
+  const more = rng.fork('variants');
+  const avoid = [[], [first.ramp.base]] as const;
+  for (const rule of rules.tiles) {
+    if (rule.variantOf === undefined) continue;
+    const t = rule.lattice[4]! >= 1 && layers[1] ? 1 : 0;
+    const { spec, texture } = layers[t]!;
+    const inner = variantTexture(spec, texture, more.fork(`tile-${rule.index}`), painter, avoid[t]);
+    tiles[rule.index] = fullTileVariant(texture, inner, job.tileSize);
+  }
   return { tiles, rules, terrains, colors: layers.map((l) => l.texture.ramp.base), interpretation };
 }

@@ -13,12 +13,15 @@ import {
   BLOB_MASKS,
   blobTileFor,
   chooseTerrains,
+  fullTileDrawings,
+  jointDifference,
   mayTouch,
   measureSeams,
   paintMap,
   SEAM_GOALS,
   seamScore,
   TILESET_DEFAULTS,
+  TERRAIN_NAMES,
   TILESET_LIMITS,
   tilesetRules,
   touchingPairs,
@@ -110,17 +113,55 @@ const ALL_BITS = [
 
 describe('tileset rules', () => {
   it('wang16 has one tile per corner combination, blob47 the 47 canonical masks and a plain tile', () => {
-    const wang = tilesetRules('wang16');
+    const rulesOnly = (kind: TilesetKind) => {
+      const r = tilesetRules(kind);
+      return { ...r, tiles: r.tiles.filter((t) => t.variantOf === undefined) };
+    };
+    const wang = rulesOnly('wang16');
     expect(wang.tiles).toHaveLength(16);
     expect(new Set(wang.tiles.map((t) => t.wangid.join())).size).toBe(16);
     expect(BLOB_MASKS).toHaveLength(47);
-    const blob = tilesetRules('blob47');
+    const blob = rulesOnly('blob47');
     expect(blob.tiles).toHaveLength(48);
     expect(new Set(blob.tiles.map((t) => t.lattice.join())).size).toBe(48);
-    expect(blob.columns * blob.rows).toBeGreaterThanOrEqual(48);
     // the pairs the rules allow: wang16 joins 4 tiles to the right of each (corners must agree)
     expect(touchingPairs(wang).filter((p) => p.axis === 'x')).toHaveLength(64);
-    expect(tilesetRules('seamless').tiles).toHaveLength(1);
+    expect(rulesOnly('seamless').tiles).toHaveLength(1);
+  });
+
+  it('each full tile has variants appended after the rule tiles: the old indices stay, the grid is whole rows (decision 0094)', () => {
+    for (const [kind, plains, count, columns, rows] of [
+      ['wang16', [0, 15], 16, 4, 5],
+      ['blob47', [47, 46], 48, 8, 7],
+      ['seamless', [0], 1, 2, 2],
+    ] as const) {
+      const rules = tilesetRules(kind);
+      // the rule tiles first, at the indices they always had (a Wang tile's index is its corners)
+      rules.tiles.slice(0, count).forEach((t, i) => {
+        expect(t.index).toBe(i);
+        expect(t.variantOf).toBeUndefined();
+      });
+      if (kind === 'wang16')
+        rules.tiles
+          .slice(0, 16)
+          .forEach((t, i) =>
+            expect(t.name).toBe(`corners_${i & 1}${(i >> 1) & 1}${(i >> 2) & 1}${(i >> 3) & 1}`),
+          );
+      if (kind === 'blob47') expect(rules.tiles[47]!.name).toBe('fill_0');
+      const variants = rules.tiles.slice(count);
+      expect(variants.length).toBeGreaterThanOrEqual(2 * plains.length);
+      expect(variants.map((v) => v.variantOf)).toEqual(
+        plains.flatMap((p) => variants.filter((v) => v.variantOf === p).map(() => p)),
+      );
+      for (const v of variants) {
+        const plain = rules.tiles[v.variantOf!]!;
+        expect(v.lattice).toEqual(plain.lattice);
+        expect(v.wangid).toEqual(plain.wangid);
+        expect(v.peering).toEqual(plain.peering);
+      }
+      expect([rules.columns, rules.rows]).toEqual([columns, rows]);
+      expect(rules.tiles).toHaveLength(columns * rows);
+    }
   });
 
   it('every blob neighbourhood of a filled cell has its tile; corners count only between two sides', () => {
@@ -290,7 +331,7 @@ describe('tileset seams', () => {
       name: 'noise',
       async generate(request) {
         calls++;
-        const tiles = Array.from({ length: 16 }, (_, t) => {
+        const tiles = Array.from({ length: tilesetRules('wang16').tiles.length }, (_, t) => {
           const data = new Uint8Array(16 * 16 * 4);
           for (let i = 0; i < 256; i++) {
             // near-flat tiles of different colours: every joint between two of them is a hard seam
@@ -329,6 +370,100 @@ describe('tileset seams', () => {
   });
 });
 
+describe('tileset variants (decision 0094)', () => {
+  const differ = (a: RgbaImage, b: RgbaImage) => {
+    let n = 0;
+    for (let i = 0; i < a.data.length; i += 4)
+      if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) n++;
+    return n;
+  };
+  it('every material: a seamless set is 4 drawings that differ inside, join each other on every edge, and fill 3 × 3 without a seam', () => {
+    const least: Record<string, number> = {};
+    for (const [i, name] of TERRAIN_NAMES.entries()) {
+      const set = renderTileset({
+        kind: 'seamless',
+        tileSize: 16,
+        userPrompt: name,
+        tags: [],
+        style: {},
+        seed: 40 + i,
+      });
+      expect(set.terrains[0]!.name).toBe(name);
+      expect(set.tiles).toHaveLength(4);
+      const [plain, ...variants] = set.tiles;
+      for (const v of variants) {
+        // the edges are the plain tile's: the first and last rows and columns pixel for pixel
+        for (let k = 0; k < 16; k++)
+          for (const [x, y] of [
+            [k, 0],
+            [k, 15],
+            [0, k],
+            [15, k],
+          ] as const) {
+            const at = (y * 16 + x) * 4;
+            expect([...v.data.subarray(at, at + 3)], `${name} edge ${x},${y}`).toEqual([
+              ...plain!.data.subarray(at, at + 3),
+            ]);
+          }
+        // inside: a mark of its own (a crack, a tuft, a pebble), not a re-tint of the whole tile
+        const d = differ(v, plain!);
+        least[name] = Math.min(least[name] ?? 256, d);
+        expect(d, `${name}: the variant is the plain tile`).toBeGreaterThanOrEqual(6);
+        expect(d, `${name}: the variant differs everywhere`).toBeLessThanOrEqual(100);
+      }
+      // the variants differ from each other as well
+      expect(differ(variants[0]!, variants[1]!), name).toBeGreaterThanOrEqual(6);
+      // any drawing beside any other (the rules' pairs), and a 3 × 3 fill by the brush
+      const seams = measureSeams(set.tiles, set.rules);
+      expect(seams.pairs).toBe(32);
+      expect(seams.worst, name).toBeLessThanOrEqual(SEAM_GOALS.worst);
+      const map = paintMap(set.tiles, set.rules, { columns: 3, rows: 3, seed: 3 + i });
+      expect(new Set(map.cells).size, name).toBeGreaterThanOrEqual(2);
+      expect(map.seams.worst, name).toBeLessThanOrEqual(SEAM_GOALS.worst);
+    }
+    expect(Object.keys(least)).toHaveLength(16);
+  });
+
+  it("wang16 and blob47: each terrain's plain tile and its variants share every edge; the rule tiles are what they were", () => {
+    for (const kind of ['wang16', 'blob47'] as const) {
+      const job = { kind, tileSize: 16, userPrompt: 'snow and ice', tags: [], style: {}, seed: 9 };
+      const set = renderTileset(job);
+      const drawings = fullTileDrawings(set.rules);
+      expect([...drawings.keys()]).toEqual(kind === 'wang16' ? [0, 15] : [47, 46]);
+      for (const ids of drawings.values())
+        for (const v of ids.slice(1)) {
+          expect(differ(set.tiles[v]!, set.tiles[ids[0]!]!)).toBeGreaterThanOrEqual(6);
+          for (const other of set.tiles)
+            for (const axis of ['x', 'y'] as const)
+              if (mayTouch(set.rules.tiles[v]!, set.rules.tiles[set.tiles.indexOf(other)]!, axis)) {
+                // the joint is the plain tile's, pixel for pixel; scored against the variant's own inside
+                expect(jointDifference(set.tiles[v]!, other, axis)).toBe(
+                  jointDifference(set.tiles[ids[0]!]!, other, axis),
+                );
+                expect(seamScore(set.tiles[v]!, other, axis)).toBeLessThanOrEqual(SEAM_GOALS.worst);
+              }
+        }
+    }
+  });
+
+  it('the seamless sheet is the 2 × 2 drawings, and the whole sheet wraps as one texture', async () => {
+    const { sheet, text } = await generate('desert dunes', 'seamless', 16, {}, 5);
+    expect([sheet.width, sheet.height]).toEqual([32, 32]);
+    const json = JSON.parse(text('p/t/tileset.json'));
+    expect(json.tiles.map((t: { variantOf?: number }) => t.variantOf ?? null)).toEqual([null, 0, 0, 0]);
+    const tres = parseTres(text('p/t/tileset.tres'));
+    const atlas = tres.find((x) => x.tag === 'sub_resource')!;
+    expect(atlas.props.get('1:1/0/probability')).toBe('0.5');
+    expect(atlas.props.get('1:1/0/terrains_peering_bit/top_left_corner')).toBe('0');
+    expect(tres.at(-1)!.props.get('terrain_set_0/terrain_0/name')).toBe('"sand"');
+    // the sheet's own joints (its right edge to its left, its bottom to its top) are tile joints
+    const column = (x: number) =>
+      Array.from({ length: 32 }, (_, y) => [...sheet.data.subarray((y * 32 + x) * 4, (y * 32 + x) * 4 + 3)]);
+    expect(column(0).slice(0, 16)).toEqual(column(0).slice(16));
+    expect(column(31).slice(0, 16)).toEqual(column(31).slice(16));
+  });
+});
+
 describe('tileset files', () => {
   for (const kind of ['wang16', 'blob47'] as const) {
     it(`${kind}: the Godot TileSet has the documented fields, and its peering bits paint a seamless map`, async () => {
@@ -358,6 +493,7 @@ describe('tileset files', () => {
       // every tile: inside the atlas grid, terrain set 0, centre terrain, the mode's peering bits only
       const bits = kind === 'wang16' ? CORNER_BITS : ALL_BITS;
       const tiles = new Map<string, { index: number; key: string }>();
+      const variants: Array<{ pattern: string; index: number }> = [];
       for (const [key, value] of atlas.props) {
         const m = /^(\d+):(\d+)\/0$/.exec(key);
         if (!m) continue;
@@ -373,10 +509,23 @@ describe('tileset files', () => {
         );
         expect(present.map((k) => k.split('/').at(-1)).sort()).toEqual([...bits].sort());
         const pattern = `${get('terrain')}|${bits.map((b) => get(`terrains_peering_bit/${b}`)).join('')}`;
-        expect(tiles.has(pattern), `two tiles with the pattern ${pattern}`).toBe(false);
-        tiles.set(pattern, { index: y * rules.columns + x, key });
+        const index = y * rules.columns + x;
+        // a full tile's variants share its terrain and bits, with a probability the brush picks by
+        if (get('probability') !== undefined) {
+          expect(get('probability')).toBe('0.5');
+          variants.push({ pattern, index });
+          continue;
+        }
+        expect(tiles.has(pattern), `two plain tiles with the pattern ${pattern}`).toBe(false);
+        tiles.set(pattern, { index, key });
       }
-      expect(tiles.size).toBe(rules.tiles.length);
+      expect(tiles.size + variants.length).toBe(rules.tiles.length);
+      expect(variants.length).toBeGreaterThanOrEqual(4);
+      const drawings = new Map([...tiles].map(([p, t]) => [p, [t.index]]));
+      for (const v of variants) {
+        expect(drawings.has(v.pattern), `a variant of no plain tile: ${v.pattern}`).toBe(true);
+        drawings.get(v.pattern)!.push(v.index);
+      }
 
       // the terrain brush: a random terrain grid, each cell's tile found by its peering bits alone
       const images = cut(sheet, 16, rules.columns, rules.rows);
@@ -395,9 +544,9 @@ describe('tileset files', () => {
           for (let x = 0; x < W; x++) {
             const v = [c(x, y), c(x + 1, y), c(x, y + 1), c(x + 1, y + 1)];
             const centre = v.reduce((a, b) => a + b, 0) >= 2 ? 1 : 0;
-            const hit = tiles.get(`${centre}|${v.join('')}`);
+            const hit = drawings.get(`${centre}|${v.join('')}`);
             expect(hit, `no tile for corners ${v.join('')}`).toBeDefined();
-            cells.push(hit!.index);
+            cells.push(hit![Math.floor(rand() * hit!.length)]!);
           }
       } else {
         const grid = Array.from({ length: W * H }, () => (rand() < 0.55 ? 1 : 0));
@@ -418,9 +567,9 @@ describe('tileset files', () => {
               top_side: side(0, -1),
               top_right_corner: corner(1, -1),
             } as Record<string, number>;
-            const hit = tiles.get(`${centre}|${ALL_BITS.map((b) => v[b]).join('')}`);
+            const hit = drawings.get(`${centre}|${ALL_BITS.map((b) => v[b]).join('')}`);
             expect(hit, `no tile for ${JSON.stringify(v)}`).toBeDefined();
-            cells.push(hit!.index);
+            cells.push(hit![Math.floor(rand() * hit!.length)]!);
           }
       }
       let worst = 0;
@@ -444,6 +593,8 @@ describe('tileset files', () => {
         }
       expect(worst).toBeLessThanOrEqual(SEAM_GOALS.worst);
       expect(sum / joints).toBeLessThanOrEqual(SEAM_GOALS.mean);
+      // the brush laid the variants too
+      expect(cells.some((c) => rules.tiles[c]!.variantOf !== undefined)).toBe(true);
       // sweetie16 is enforced: the palette travels with the engine files (issue #39)
       expect(result.ok && result.assets[0]!.metadata.atlas).toEqual({
         godot: 'p/t/tileset.tres',
@@ -502,6 +653,23 @@ describe('tileset files', () => {
         const tile0 = root.getElementsByTagName('tile')[0]!;
         expect([tile0.getAttribute('id'), tile0.getAttribute('probability')]).toEqual(['0', '0']);
       }
+      // each variant: the Wang id of the plain tile it varies, and a probability the brush picks by
+      const probability = new Map<number, string>();
+      const tileElements = root.getElementsByTagName('tile');
+      for (let i = 0; i < tileElements.length; i++)
+        probability.set(
+          Number(tileElements[i]!.getAttribute('id')),
+          tileElements[i]!.getAttribute('probability')!,
+        );
+      const variants = rules.tiles.filter((t) => t.variantOf !== undefined);
+      expect(variants.length).toBeGreaterThanOrEqual(4);
+      for (const v of variants) {
+        expect(probability.get(v.index)).toBe('0.5');
+        expect(wangTiles[v.index]!.getAttribute('wangid')).toBe(
+          wangTiles[v.variantOf!]!.getAttribute('wangid'),
+        );
+        expect(probability.has(v.variantOf!)).toBe(false);
+      }
     });
   }
 
@@ -516,13 +684,27 @@ describe('tileset files', () => {
       columns: 8,
     });
     expect(json.terrains.map((t: { name: string }) => t.name)).toEqual(['snow', 'ice']);
-    expect(json.tiles).toHaveLength(48);
+    expect(json.tiles).toHaveLength(56);
     expect(
       json.tiles
-        .filter((t: { blobMask?: number }) => t.blobMask !== undefined)
+        .filter(
+          (t: { blobMask?: number; variantOf?: number }) =>
+            t.blobMask !== undefined && t.variantOf === undefined,
+        )
         .map((t: { blobMask: number }) => t.blobMask),
     ).toEqual([...BLOB_MASKS]);
     expect(json.tiles[47]).toMatchObject({ center: 0, corners: [0, 0, 0, 0], sides: [0, 0, 0, 0] });
+    // the variants name the plain tile they vary and their probability; ids 48… after the rule tiles
+    expect(json.tiles.slice(48).map((t: { variantOf: number }) => t.variantOf)).toEqual([
+      47, 47, 47, 47, 46, 46, 46, 46,
+    ]);
+    expect(json.tiles.slice(48).every((t: { probability: number }) => t.probability === 0.5)).toBe(true);
+    expect(json.tiles[52]).toMatchObject({
+      center: 1,
+      corners: [1, 1, 1, 1],
+      sides: [1, 1, 1, 1],
+      blobMask: 255,
+    });
   });
 
   it('a painted map joins without a seam above the goal', () => {

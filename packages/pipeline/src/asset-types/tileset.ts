@@ -1,31 +1,36 @@
 import { tilesetFiles } from '../tileset/files.js';
 import { tilesetFromModel } from '../tileset/model.js';
 import { tilesetParams } from '../tileset/params.js';
-import { tilesetRules } from '../tileset/rules.js';
+import { TILESET_KINDS, type TilesetKind, tilesetRules } from '../tileset/rules.js';
 import { frameRects, runMetadata } from './output.js';
 import type { AssetTypeModule } from './types.js';
 
 const KIND_WORDS = {
   zh: {
-    seamless: '单块四向无缝平铺',
-    blob47: '47 块 8 邻接自动图块 (blob) + 1 块底色',
-    wang16: '16 块 Wang 角点过渡图块',
+    seamless: '四向无缝平铺图块 (1 块 + 3 块变体)',
+    blob47: '47 块 8 邻接自动图块 (blob) + 1 块底色 + 整块变体',
+    wang16: '16 块 Wang 角点过渡图块 + 整块变体',
   },
   en: {
-    seamless: 'one tile seamless in four directions',
-    blob47: '47 eight-neighbour autotiles (blob) + 1 fill tile',
-    wang16: '16 Wang corner-transition tiles',
+    seamless: 'one tile seamless in four directions, with 3 variants',
+    blob47: '47 eight-neighbour autotiles (blob) + 1 fill tile + full-tile variants',
+    wang16: '16 Wang corner-transition tiles + full-tile variants',
   },
 } as const;
 
-/** Tilesets: the tiles of a Wang, blob or seamless set on its grid, with Godot, Tiled and JSON files. */
-const TILES_OF = { blob47: 47, wang16: 16, seamless: 1 } as const;
+/**
+ * Tilesets: the tiles of a Wang, blob or seamless set on its grid, with Godot, Tiled and JSON files;
+ * each set's tile count (its rule tiles and its full tiles' variants, decision 0094).
+ */
+const TILES_OF = Object.fromEntries(
+  TILESET_KINDS.map((kind) => [kind, tilesetRules(kind).tiles.length]),
+) as Record<TilesetKind, number>;
 
 export const tileset: AssetTypeModule<'tileset'> = {
   type: 'tileset',
   canvas: false,
   framed: false,
-  // its tiles at the tile size (blob sets have 47, wang 16, seamless 1), and the preview's canvas
+  // its tiles at the tile size (blob sets 56, wang 20, seamless 4 with their variants), and the preview's canvas
   pixels: (params) =>
     (params.tileset ? TILES_OF[params.tileset.kind] * params.tileset.tileSize ** 2 : 0) +
     params.resolution ** 2,

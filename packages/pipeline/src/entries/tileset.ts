@@ -13,7 +13,12 @@ export {
   type TerrainLayer,
   type TerrainRenderJob,
 } from '../terrain/render.js';
-export { type TerrainTexture, type TerrainTextureOptions, terrainTexture } from '../terrain/textures.js';
+export {
+  type TerrainTexture,
+  type TerrainTextureOptions,
+  terrainTexture,
+  variantTexture,
+} from '../terrain/textures.js';
 export {
   godotTileSet,
   type TilesetDescription,
@@ -27,6 +32,8 @@ export { TILESET_DEFAULTS, TILESET_LIMITS, tilesetParams } from '../tileset/para
 export {
   BLOB_MASKS,
   blobTileFor,
+  FULL_TILE_VARIANTS,
+  fullTileDrawings,
   mayTouch,
   type PeeringBit,
   TILESET_KINDS,

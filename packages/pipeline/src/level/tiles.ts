@@ -8,7 +8,7 @@
  * state.
  */
 import type { Rgb } from '../palette.js';
-import { BLOB_MASKS, blobTileFor, tilesetRules } from '../tileset/rules.js';
+import { BLOB_MASKS, blobTileFor, fullTileDrawings, tilesetRules } from '../tileset/rules.js';
 import type { TerrainName } from '../tileset/terrains.js';
 import type { RgbaImage } from '../types/index.js';
 import type { LevelSpace } from './space.js';
@@ -139,7 +139,12 @@ export function tilesetFromSheet(
   colors: readonly Rgb[],
   source: string,
 ): LevelTileset {
-  const rules = tilesetRules(kind);
+  const all = tilesetRules(kind);
+  // a sheet drawn before its set had variants (decision 0094) holds the rule tiles alone
+  const rules = {
+    ...all,
+    tiles: all.tiles.filter((t) => Math.floor(t.index / all.columns) * tileSize < sheet.height),
+  };
   const tiles: LevelTile[] = rules.tiles.map((rule) => {
     const image = cut(
       sheet,
@@ -160,8 +165,11 @@ export function tilesetFromSheet(
   const byCorners = new Map<string, number>();
   if (kind === 'wang16')
     tiles.forEach((t, i) => {
-      byCorners.set([t.lattice[0], t.lattice[2], t.lattice[6], t.lattice[8]].join(','), i);
+      if (rules.tiles[i]!.variantOf === undefined)
+        byCorners.set([t.lattice[0], t.lattice[2], t.lattice[6], t.lattice[8]].join(','), i);
     });
+  // the set's full tiles drawn more than once: a fill picks among their drawings
+  const fullVariants = fullTileDrawings(rules);
   return {
     kind,
     tileSize,
@@ -172,7 +180,7 @@ export function tilesetFromSheet(
     byCorners,
     ...(kind === 'blob47' ? { blobTerrains: ids } : {}),
     source,
-    fullVariants: new Map(),
+    fullVariants,
   };
 }
 
@@ -253,7 +261,7 @@ export function tileMap(space: LevelSpace, set: LevelTileset, seed = 0): Int32Ar
       const c = space.grid.cells[y * columns + x]!;
       if (c !== lower && c !== upper) continue;
       const is = (v: number) => (v === upper ? 1 : 0);
-      out[y * columns + x] =
+      const tile =
         c === lower
           ? BLOB_MASKS.length
           : blobTileFor(
@@ -269,6 +277,8 @@ export function tileMap(space: LevelSpace, set: LevelTileset, seed = 0): Int32Ar
                 t(x - 1, y - 1, c),
               ].map(is),
             );
+      const ids = set.fullVariants.get(tile);
+      out[y * columns + x] = ids ? pickVariant(out, columns, x, y, ids, seed) : tile;
     }
   return out;
 }

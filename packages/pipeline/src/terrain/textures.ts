@@ -15,6 +15,9 @@ export interface TerrainTexture {
   /** Colour of the liquid's shore line (foam on water, glow on lava). */
   foam: Rgb;
   at(x: number, y: number): Rgb;
+  /** The seed its pieces were laid from, and where its joint was put: another drawing keeps them. */
+  layoutSeed?: number;
+  shift?: readonly [number, number];
 }
 
 const wrap = (v: number, n: number) => ((v % n) + n) % n;
@@ -836,6 +839,11 @@ export interface TerrainTextureOptions {
    * A level's other drawings of a full tile pass their plain tile's, so their pieces line up.
    */
   layoutSeed?: number;
+  /**
+   * Where the tile's joint goes (the plain drawing's `shift`), instead of the calmest place of this
+   * drawing: a tileset's variants keep their plain tile's pieces where they are.
+   */
+  shift?: readonly [number, number];
 }
 
 /** Draws the texture of `spec`; deterministic in `rng` (and `options.layoutSeed`). */
@@ -852,7 +860,7 @@ export function terrainTexture(
   const px: Rgb[] = new Array(n * n).fill(ramp.base);
   // once the joint is settled, the pixel pairs that meet across it are kept: a mark drawn after it
   // never lands on them, so the joint stays as calm as it was chosen
-  let shift: [number, number] | null = null;
+  let shift: readonly [number, number] | null = null;
   const onJoint = (x: number, y: number) => {
     if (!shift || n < 8) return false;
     const u = wrap(x - shift[0], n);
@@ -898,7 +906,7 @@ export function terrainTexture(
       for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
     },
     settle() {
-      shift ??= [calmestShift(px, n, 'x'), calmestShift(px, n, 'y')];
+      shift ??= options.shift ?? [calmestShift(px, n, 'x'), calmestShift(px, n, 'y')];
     },
   };
   TEXTURES[spec.name]?.(canvas);
@@ -914,7 +922,107 @@ export function terrainTexture(
     ramp,
     foam,
     at: (x, y) => shifted[wrap(y, n) * n + wrap(x, n)]!,
+    layoutSeed,
+    shift: [ox, oy],
   };
+}
+
+/**
+ * Materials whose pieces run on across the edges of a full tile (courses, boards, plates, slabs,
+ * stones): another drawing of them keeps the plain tile's pieces and joint and
+ * differs in its marks, so nothing is cut where the inside meets the edge band.
+ */
+const LAID: ReadonlySet<string> = new Set(['brick', 'wall', 'wood', 'metal', 'roof', 'stone', 'cobble']);
+
+/**
+ * Another drawing of `base`'s terrain for a full tile's variant (issue #39, decision 0094): laid
+ * materials keep its pieces, the others (grass, sand, snow, water…) are drawn afresh; the variant
+ * then takes its inside from this and its edge band from `base` (`fullTileVariant`).
+ */
+export function variantTexture(
+  spec: TerrainSpec,
+  base: TerrainTexture,
+  rng: Rng,
+  painter: Painter,
+  avoid: readonly Rgb[] = [],
+): TerrainTexture {
+  const keep = LAID.has(spec.name) && base.layoutSeed !== undefined;
+  const drawn = terrainTexture(
+    spec,
+    base.size,
+    rng,
+    painter,
+    avoid,
+    keep ? { layoutSeed: base.layoutSeed!, ...(base.shift ? { shift: base.shift } : {}) } : {},
+  );
+  return keep ? withCrack(drawn, spec.name, rng.fork('crack')) : drawn;
+}
+
+/**
+ * A laid material's variant gets a mark of wear its plain tile has not, in its middle (where the
+ * variant differs): a crack across a stone or a brick, a split along a board, a scratch on a plate —
+ * a dark line with a lit lip, never across a joint.
+ */
+function withCrack(texture: TerrainTexture, name: string, rng: Rng): TerrainTexture {
+  const n = texture.size;
+  const { ramp } = texture;
+  const px = texture.pixels.slice();
+  const at = (x: number, y: number) => px[wrap(y, n) * n + wrap(x, n)]!;
+  const joint = (c: Rgb) => same(c, ramp.outline) || same(c, ramp.shadow);
+  const lo = Math.floor(n / 4);
+  const hi = Math.ceil((3 * n) / 4) - 1;
+  const along = name === 'wood';
+  const scratch = name === 'metal';
+  const steps = Math.max(3, Math.round(n * (along ? 0.45 : 0.35)));
+  // lines from pieces' faces until they are `steps` long together (a short one where the pieces are
+  // small: two cracks across two cobbles rather than one)
+  const best: Array<[number, number]> = [];
+  for (let tries = 0; tries < 16 && best.length < steps; tries++) {
+    let x = rng.int(lo, Math.max(lo, hi - 2));
+    let y = rng.int(lo, hi);
+    const line: Array<[number, number]> = [];
+    for (let i = 0; i < steps; i++) {
+      if (x < lo || x > hi || y < lo || y > hi || joint(at(x, y))) break;
+      line.push([x, y]);
+      x += 1;
+      if (along) {
+        if (rng.chance(0.15)) y += rng.chance(0.5) ? 1 : -1;
+      } else if (scratch || rng.chance(0.55)) y += scratch ? 1 : rng.chance(0.6) ? 1 : -1;
+    }
+    if (
+      line.length >= 2 &&
+      !line.some(([x, y]) => best.some(([bx, by]) => Math.abs(bx - x) + Math.abs(by - y) <= 1))
+    )
+      best.push(...line);
+  }
+  if (best.length < steps) {
+    // pieces too small for a crack (cobbles): one piece in the middle a step darker, a wet stone
+    const down = (c: Rgb) =>
+      same(c, ramp.light) ? ramp.base : same(c, ramp.base) ? ramp.dark : same(c, ramp.dark) ? ramp.shadow : c;
+    const seen = new Set<number>();
+    const start: Array<[number, number]> = [];
+    for (let tries = 0; tries < 16 && start.length < 2; tries++) {
+      const x = rng.int(lo, hi);
+      const y = rng.int(lo, hi);
+      if (!joint(at(x, y))) start.push([x, y]);
+    }
+    while (start.length) {
+      const [x, y] = start.pop()!;
+      const k = y * n + x;
+      if (seen.has(k) || x < lo || x > hi || y < lo || y > hi || joint(at(x, y))) continue;
+      seen.add(k);
+      start.push([x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]);
+    }
+    for (const k of seen) px[k] = down(px[k]!);
+  }
+  const on = new Set(best.map(([x, y]) => y * n + x));
+  for (const [x, y] of best) {
+    px[y * n + x] = scratch ? ramp.light : ramp.shadow;
+    // the lip: lit below the crack, where the face is its plain tone
+    if (!scratch && y + 1 <= hi && !on.has((y + 1) * n + x) && same(at(x, y + 1), ramp.base))
+      px[(y + 1) * n + x] = ramp.light;
+  }
+  return { ...texture, pixels: px, at };
 }
 
 const diff = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

@@ -31,15 +31,30 @@ const godotString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\
 const godotColor = (c: Rgb) => `Color(${c.map((v) => Number((v / 255).toFixed(4))).join(', ')}, 1)`;
 
 /**
+ * How often an editor's terrain brush lays a full tile's variant against its plain drawing (1):
+ * the plain tile stays the common ground, each variant (a crack, a tuft, a pebble cluster) half as
+ * common (decision 0094).
+ */
+export const VARIANT_PROBABILITY = 0.5;
+
+/** A seamless set's tiles as one terrain's corner tiles: its plain tile and variants, all corners 0. */
+const SEAMLESS_PEERING: Readonly<Partial<Record<PeeringBit, 0 | 1>>> = {
+  top_left_corner: 0,
+  top_right_corner: 0,
+  bottom_left_corner: 0,
+  bottom_right_corner: 0,
+};
+
+/**
  * A Godot 4 TileSet resource (text `.tres`, format 3): one TileSetAtlasSource over the PNG, one
- * terrain set (mode 1 "match corners" for wang16, mode 0 "match corners and sides" for blob47) with
- * the two terrains, and for every tile its `terrain_set`, centre `terrain` and
- * `terrains_peering_bit/*` — so the terrain brush of the TileMap editor paints with it at once.
- * A seamless set is a plain atlas of one tile (no terrain set).
+ * terrain set (mode 1 "match corners" for wang16 and seamless, mode 0 "match corners and sides" for
+ * blob47) with the terrains, and for every tile its `terrain_set`, centre `terrain` and
+ * `terrains_peering_bit/*` — so the terrain brush of the TileMap editor paints with it at once. A
+ * full tile's variants carry the same terrain and bits and a `probability` (the brush picks among
+ * the matching tiles by it), so a filled area scatters them.
  */
 export function godotTileSet(input: TilesetFileInput): string {
   const { rules, tileSize } = input;
-  const withTerrains = rules.kind !== 'seamless';
   const lines: string[] = [
     `[gd_resource type="TileSet" load_steps=3 format=3]`,
     '',
@@ -52,21 +67,20 @@ export function godotTileSet(input: TilesetFileInput): string {
   for (const tile of rules.tiles) {
     const at = `${tile.index % rules.columns}:${Math.floor(tile.index / rules.columns)}/0`;
     lines.push(`${at} = 0`);
-    if (!withTerrains) continue;
+    if (tile.variantOf !== undefined) lines.push(`${at}/probability = ${VARIANT_PROBABILITY}`);
     lines.push(`${at}/terrain_set = 0`, `${at}/terrain = ${tile.terrain}`);
+    const peering = rules.kind === 'seamless' ? SEAMLESS_PEERING : tile.peering;
     for (const bit of PEERING_ORDER) {
-      const v = tile.peering[bit];
+      const v = peering[bit];
       if (v !== undefined) lines.push(`${at}/terrains_peering_bit/${bit} = ${v}`);
     }
   }
   lines.push('', '[resource]', `tile_size = Vector2i(${tileSize}, ${tileSize})`);
-  if (withTerrains) {
-    lines.push(`terrain_set_0/mode = ${rules.godotMode}`);
-    input.terrains.forEach((name, i) => {
-      lines.push(`terrain_set_0/terrain_${i}/name = ${godotString(name)}`);
-      lines.push(`terrain_set_0/terrain_${i}/color = ${godotColor(input.colors[i] ?? [128, 128, 128])}`);
-    });
-  }
+  lines.push(`terrain_set_0/mode = ${rules.godotMode}`);
+  input.terrains.forEach((name, i) => {
+    lines.push(`terrain_set_0/terrain_${i}/name = ${godotString(name)}`);
+    lines.push(`terrain_set_0/terrain_${i}/color = ${godotColor(input.colors[i] ?? [128, 128, 128])}`);
+  });
   // sources come last: their tiles' terrain data rely on the terrain sets above (tile_set.cpp)
   lines.push(`sources/0 = SubResource("TileSetAtlasSource_1")`, '');
   return lines.join('\n');
@@ -77,9 +91,10 @@ const xml = (s: string) =>
 
 /**
  * A Tiled tileset (`.tsx`, TMX format 1.10) over the PNG with one Wang set: type `corner` for
- * wang16, `mixed` (corners and edges) for blob47, each tile's `wangid` listing top, top-right,
- * right, bottom-right, bottom, bottom-left, left, top-left (colour 1 = first terrain, 2 = second,
- * 0 = unused). A seamless set has no Wang set.
+ * wang16 and seamless, `mixed` (corners and edges) for blob47, each tile's `wangid` listing top,
+ * top-right, right, bottom-right, bottom, bottom-left, left, top-left (colour 1 = first terrain,
+ * 2 = second, 0 = unused). A full tile's variants share its Wang id and carry a tile `probability`:
+ * the Wang brush picks among the tiles of one id by it, so a filled area scatters them.
  */
 export function tiledTileset(input: TilesetFileInput): string {
   const { rules, tileSize } = input;
@@ -93,9 +108,16 @@ export function tiledTileset(input: TilesetFileInput): string {
     // probability 0 keeps the brush from scattering it, a mapper can still place it by hand
     out.push(' <tile id="0" probability="0"/>');
   }
-  if (rules.kind !== 'seamless') {
-    // the set's icon: the plain tile of the second terrain (wang16) or the surrounded blob (blob47)
-    const icon = rules.tiles.findIndex((t) => t.lattice.every((v) => v === 1));
+  for (const tile of rules.tiles)
+    if (tile.variantOf !== undefined)
+      out.push(` <tile id="${tile.index}" probability="${VARIANT_PROBABILITY}"/>`);
+  {
+    // the set's icon: the plain tile of the second terrain (wang16) or the surrounded blob (blob47),
+    // a seamless set's one plain tile
+    const icon = Math.max(
+      0,
+      rules.tiles.findIndex((t) => t.lattice.every((v) => v === input.terrains.length - 1)),
+    );
     out.push(' <wangsets>');
     out.push(
       `  <wangset name="${xml(input.terrains.join(' / '))}" type="${rules.tiledType}" tile="${icon}">`,
@@ -140,6 +162,10 @@ export interface TilesetDescription {
     sides?: [number, number, number, number];
     center: number;
     blobMask?: number;
+    /** A full tile's variant: the id of the plain tile it varies (same edges, another inside). */
+    variantOf?: number;
+    /** How often to lay it against the plain tile (1); variants only. */
+    probability?: number;
   }>;
   rules: string;
 }
@@ -186,13 +212,17 @@ export function tilesetDescription(input: TilesetFileInput): TilesetDescription 
           : {}),
         center: tile.terrain,
         ...(blob && tile.terrain === 1 ? { blobMask: mask } : {}),
+        ...(tile.variantOf !== undefined
+          ? { variantOf: tile.variantOf, probability: VARIANT_PROBABILITY }
+          : {}),
       };
     }),
-    rules:
+    rules: `${
       rules.kind === 'wang16'
         ? 'Two tiles may touch when the corners they share carry the same terrain. Pick a cell’s tile from the terrains at its four corners.'
         : rules.kind === 'blob47'
-          ? 'Cells of terrain 1 pick the tile whose blobMask equals their 8 neighbours of terrain 1 (a corner counts only when both sides next to it do); cells of terrain 0 use the tile with center 0.'
-          : 'One tile that wraps on both axes.',
+          ? 'Cells of terrain 1 pick the tile whose blobMask equals their 8 neighbours of terrain 1 (a corner counts only when both sides next to it do); cells of terrain 0 use the plain tile with center 0.'
+          : 'One tile that wraps on both axes.'
+    } A tile with variantOf is another drawing of that tile (the same edges): lay any of them where it goes, the variants with their probability against the plain tile's 1.`,
   };
 }

@@ -1,6 +1,7 @@
 import { Rng } from '../pixel/random.js';
 import type { RgbaImage } from '../types/index.js';
-import { blobTileFor, type TilesetRules, wangTileFor } from './rules.js';
+import { VARIANT_PROBABILITY } from './formats.js';
+import { blobTileFor, fullTileDrawings, type TilesetRules, wangTileFor } from './rules.js';
 import { seamScore } from './seams.js';
 
 export interface PaintedMap {
@@ -16,7 +17,8 @@ export interface PaintedMap {
 /**
  * Paints a `columns × rows` map the way a map editor's terrain brush would: a random terrain grid
  * (corner terrains for wang16, cell terrains for blob47, smoothed so regions form) turned into
- * tiles by the set's autotile rules, drawn into one image, every joint's seam measured.
+ * tiles by the set's autotile rules (a full tile one of its drawings, at random by their
+ * probabilities), drawn into one image, every joint's seam measured.
  */
 export function paintMap(
   tiles: readonly RgbaImage[],
@@ -64,6 +66,24 @@ export function paintMap(
   } else {
     for (let i = 0; i < columns * rows; i++) cells.push(0);
   }
+  // a full tile drawn more than once: the brush lays one of its drawings, by their probabilities
+  // (the plain one 1, each variant VARIANT_PROBABILITY)
+  const drawings = fullTileDrawings(rules);
+  const pick = rng.fork('variants');
+  cells.forEach((index, i) => {
+    const ids = drawings.get(index);
+    if (!ids) return;
+    let r = pick.next() * (1 + (ids.length - 1) * VARIANT_PROBABILITY);
+    let chosen = ids[0]!;
+    for (const [k, id] of ids.entries()) {
+      r -= k === 0 ? 1 : VARIANT_PROBABILITY;
+      if (r < 0) {
+        chosen = id;
+        break;
+      }
+    }
+    cells[i] = chosen;
+  });
   const tw = tiles[0]!.width;
   const th = tiles[0]!.height;
   const width = columns * tw;

@@ -1,6 +1,7 @@
 import { NAMED_PALETTES, PaletteMatcher, type Rgb } from '../palette.js';
 import { Painter } from '../pixel/canvas.js';
 import { Rng } from '../pixel/random.js';
+import { tileVariation } from '../image-input/tile-variation.js';
 import { mapToPalette, quantizeAdaptive } from '../pixelize.js';
 import { renderTerrainTiles, type TerrainLayer } from '../terrain/render.js';
 import { calmestShift, type TerrainTexture } from '../terrain/textures.js';
@@ -185,5 +186,15 @@ export function tilesetFromModel(pictures: readonly RgbaImage[], job: ModelTiles
     layers,
     rng: new Rng(job.seed).fork('tiles'),
   });
+  // the full tiles' variants (decision 0094): the plain tile with its border band kept and patches
+  // of its own texture moved about inside (decision 0034's tile variation), so every variant joins
+  // every other drawing of it
+  for (const rule of rules.tiles)
+    if (rule.variantOf !== undefined)
+      tiles[rule.index] = tileVariation(
+        tiles[rule.variantOf]!,
+        0.6,
+        (job.seed ^ (rule.index * 0x9e3779b1)) >>> 0,
+      );
   return { tiles, rules, terrains, colors: layers.map((l) => l.texture.ramp.base), interpretation };
 }

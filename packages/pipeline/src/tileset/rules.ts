@@ -49,6 +49,11 @@ export interface TileRule {
   peering: Readonly<Partial<Record<PeeringBit, 0 | 1>>>;
   /** A short human name, e.g. `corners_1010` or `blob_0x1f`. */
   name: string;
+  /**
+   * A full tile's other drawing (issue #39, decision 0094): the index of the plain tile it varies —
+   * same lattice, same edges, another inside — appended after the rule tiles so their indices stay.
+   */
+  variantOf?: number;
 }
 
 export interface TilesetRules {
@@ -191,25 +196,70 @@ function peeringAll(lat: readonly number[]): Record<PeeringBit, 0 | 1> {
   };
 }
 
+/**
+ * Appends `count` variants of each full tile (`plains`, in order) to `tiles`: the same lattice, Wang
+ * id and peering bits, so an editor's terrain brush scatters them where it would lay the plain one.
+ */
+function withVariants(tiles: TileRule[], plains: readonly number[], count: number): TileRule[] {
+  const out = [...tiles];
+  for (const plain of plains) {
+    const of = tiles[plain]!;
+    for (let k = 1; k <= count; k++)
+      out.push({ ...of, index: out.length, name: `${of.name}_v${k}`, variantOf: plain });
+  }
+  return out;
+}
+
+/**
+ * How many other drawings each full tile has (issue #39, decision 0094: a fill of one tile repeats
+ * on a visible grid): as many as fill whole rows of the sheet — wang16 2 a terrain (one row of 4),
+ * blob47 4 (one row of 8), seamless 3 (a 2 × 2 sheet, which itself wraps).
+ */
+export const FULL_TILE_VARIANTS: Readonly<Record<TilesetKind, number>> = {
+  wang16: 2,
+  blob47: 4,
+  seamless: 3,
+};
+
 /** The tiles of a set of `kind` and their sheet layout. */
 export function tilesetRules(kind: TilesetKind): TilesetRules {
+  const more = FULL_TILE_VARIANTS[kind];
   if (kind === 'wang16') {
-    return { kind, tiles: wangTiles(), columns: 4, rows: 4, godotMode: 1, tiledType: 'corner' };
+    // the plain tiles: corners 0000 (index 0) and 1111 (index 15)
+    const tiles = withVariants(wangTiles(), [0, 15], more);
+    return { kind, tiles, columns: 4, rows: 5, godotMode: 1, tiledType: 'corner' };
   }
   if (kind === 'blob47') {
-    return { kind, tiles: blobTiles(), columns: 8, rows: 6, godotMode: 0, tiledType: 'mixed' };
+    // the plain tiles: the first terrain's fill (47) and the surrounded blob (46)
+    const tiles = withVariants(blobTiles(), [47, 46], more);
+    return { kind, tiles, columns: 8, rows: 7, godotMode: 0, tiledType: 'mixed' };
   }
   const flat = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const one: TileRule = {
+    index: 0,
+    lattice: flat,
+    wangid: wangOf(flat, false),
+    terrain: 0,
+    peering: {},
+    name: 'seamless',
+  };
   return {
     kind,
-    tiles: [
-      { index: 0, lattice: flat, wangid: wangOf(flat, false), terrain: 0, peering: {}, name: 'seamless' },
-    ],
-    columns: 1,
-    rows: 1,
+    tiles: withVariants([one], [0], more),
+    columns: 2,
+    rows: 2,
     godotMode: 1,
     tiledType: 'corner',
   };
+}
+
+/** The drawings of each full tile drawn more than once: its index → its own and its variants' indices. */
+export function fullTileDrawings(rules: TilesetRules): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const t of rules.tiles)
+    if (t.variantOf !== undefined)
+      out.set(t.variantOf, [...(out.get(t.variantOf) ?? [t.variantOf]), t.index]);
+  return out;
 }
 
 /** Whether `a` may sit directly left of `b` (axis x) or directly above `b` (axis y). */
