@@ -971,7 +971,7 @@ export interface components {
         /**
          * @description The four asset types of spec 000, plus `tileset` (Assetloom extension, decision 0023): terrain
          *     tiles that join without seams — a 16-tile Wang corner set, a 47-tile blob set or one seamless
-         *     tile (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
+         *     tile, each full tile with variants (`params.tileset`), with a Godot 4 TileSet, a Tiled tileset and a JSON description beside
          *     the PNG; and `level` (Assetloom extension, decision 0051): a map grown from the prompt's layout
          *     and tiled with a tileset's rules, props as objects (`params.level`), written for Tiled (TMX,
          *     TMJ, TSX), LDtk and Godot 4 with a preview PNG. A client that knows only the four spec types
@@ -1333,9 +1333,15 @@ export interface components {
         };
         /**
          * @description `wang16`: 16 tiles, one per combination of two terrains at the four corners (Tiled corner set,
-         *     Godot "match corners"). `blob47`: the 47 tiles of the 8-neighbour blob autotile (the second
-         *     terrain over the first; Tiled mixed set, Godot "match corners and sides") plus one plain tile
-         *     of the first terrain, 48 in all. `seamless`: one tile of one terrain that wraps on both axes.
+         *     Godot "match corners"), then 2 variants of each terrain's plain tile: 20 on a 4 × 5 sheet.
+         *     `blob47`: the 47 tiles of the 8-neighbour blob autotile (the second terrain over the first;
+         *     Tiled mixed set, Godot "match corners and sides") plus one plain tile of the first terrain,
+         *     then 4 variants of each plain tile: 56 on an 8 × 7 sheet. `seamless`: one tile of one terrain
+         *     that wraps on both axes and 3 variants, on a 2 × 2 sheet. A variant has its plain tile's edges
+         *     and another inside (a crack, a tuft, a pebble cluster), so any drawing joins any other; the
+         *     rule tiles keep their indices, the variants follow them, and the engine files give each the
+         *     plain tile's terrain with a probability (Tiled tile `probability`, Godot `probability`, JSON
+         *     `variantOf`).
          * @default wang16
          * @enum {string}
          */

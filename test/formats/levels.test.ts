@@ -354,7 +354,8 @@ describe.each([
       kind: 'blob47',
       tilesetTaskId: set.taskId,
       terrains: ['water', 'grass'],
-      tileCount: 48,
+      // 48 blob tiles and 4 variants of each plain tile (decision 0094)
+      tileCount: 56,
     });
     // the level's tiles are the tileset task's own picture
     const sheet = png((await api.downloadAsset(set.assets[0]!.key)).data!.bytes);

@@ -58,15 +58,16 @@ describe.each([
     if (listed.error) throw listed.error;
     expect(listed.data.assets).toHaveLength(1);
     const [sheet] = listed.data.assets;
-    expect(sheet).toMatchObject({ format: 'png', width: 64, height: 64 });
+    // 16 Wang tiles, then 2 variants of each terrain's plain tile (decision 0094): 4 × 5
+    expect(sheet).toMatchObject({ format: 'png', width: 64, height: 80 });
     expect(sheet!.metadata).toMatchObject({
-      frameCount: 16,
+      frameCount: 20,
       tileset: {
         kind: 'wang16',
         tileSize: 16,
         columns: 4,
-        rows: 4,
-        tileCount: 16,
+        rows: 5,
+        tileCount: 20,
         terrains: ['sand', 'water'],
       },
     });

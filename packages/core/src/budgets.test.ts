@@ -21,12 +21,12 @@ describe('taskPixels', () => {
     ['a 320 × 180 background', { type: 'background', params: { width: 320, height: 180 }, want: 320 * 180 }],
     ['a ui piece at its resolution', { type: 'ui', params: { resolution: 48 }, want: 48 * 48 }],
     [
-      'a blob set of 16 px tiles',
-      { type: 'tileset', params: { tileset: { kind: 'blob47', tileSize: 16 } }, want: 47 * 256 + 64 * 64 },
+      'a blob set of 16 px tiles (48 and 8 variants of its plain tiles)',
+      { type: 'tileset', params: { tileset: { kind: 'blob47', tileSize: 16 } }, want: 56 * 256 + 64 * 64 },
     ],
     [
-      'one seamless 32 px tile',
-      { type: 'tileset', params: { tileset: { kind: 'seamless', tileSize: 32 } }, want: 1024 + 64 * 64 },
+      'one seamless 32 px tile and its 3 variants',
+      { type: 'tileset', params: { tileset: { kind: 'seamless', tileSize: 32 } }, want: 4 * 1024 + 64 * 64 },
     ],
   ])('%s', (_name, { type, params, want }) => {
     expect(taskPixels(type, { ...base, ...params } as TaskParams)).toBe(want);

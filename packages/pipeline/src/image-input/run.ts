@@ -210,7 +210,11 @@ export function drawFromInputs(
   if (request.assetType === 'tileset') {
     const [tile] = pixelatePictures([image.picture], base);
     const frame = image.strength === 0 ? tile! : tileVariation(tile!, image.strength, seed);
-    return { frames: [frame], animation: 'tileset', subject: 'tile from the picture' };
+    // the seamless set's variants (decision 0094): the tile's border kept, its inside varied again
+    const more = Array.from({ length: layout.frameCount - 1 }, (_, k) =>
+      tileVariation(frame, 0.6, (seed + 7919 * (k + 1)) >>> 0),
+    );
+    return { frames: [frame, ...more], animation: 'tileset', subject: 'tile from the picture' };
   }
   if (request.assetType === 'animation') {
     const chosen = spriteMotionOf(request.prompt);
