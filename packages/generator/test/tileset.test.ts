@@ -20,8 +20,8 @@ import {
   paintMap,
   SEAM_GOALS,
   seamScore,
-  TILESET_DEFAULTS,
   TERRAIN_NAMES,
+  TILESET_DEFAULTS,
   TILESET_LIMITS,
   tilesetRules,
   touchingPairs,
@@ -142,11 +142,8 @@ describe('tileset rules', () => {
         expect(t.variantOf).toBeUndefined();
       });
       if (kind === 'wang16')
-        rules.tiles
-          .slice(0, 16)
-          .forEach((t, i) =>
-            expect(t.name).toBe(`corners_${i & 1}${(i >> 1) & 1}${(i >> 2) & 1}${(i >> 3) & 1}`),
-          );
+        for (const [i, t] of rules.tiles.slice(0, 16).entries())
+          expect(t.name).toBe(`corners_${i & 1}${(i >> 1) & 1}${(i >> 2) & 1}${(i >> 3) & 1}`);
       if (kind === 'blob47') expect(rules.tiles[47]!.name).toBe('fill_0');
       const variants = rules.tiles.slice(count);
       expect(variants.length).toBeGreaterThanOrEqual(2 * plains.length);

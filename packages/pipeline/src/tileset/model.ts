@@ -1,7 +1,7 @@
+import { tileVariation } from '../image-input/tile-variation.js';
 import { NAMED_PALETTES, PaletteMatcher, type Rgb } from '../palette.js';
 import { Painter } from '../pixel/canvas.js';
 import { Rng } from '../pixel/random.js';
-import { tileVariation } from '../image-input/tile-variation.js';
 import { mapToPalette, quantizeAdaptive } from '../pixelize.js';
 import { renderTerrainTiles, type TerrainLayer } from '../terrain/render.js';
 import { calmestShift, type TerrainTexture } from '../terrain/textures.js';
