@@ -80,6 +80,6 @@ describe.each([
     };
     expect(await text(atlas.godot!)).toContain('terrain_set_0/terrain_0/name = "sand"');
     expect(await text(atlas.tiled!)).toContain('<wangset name="sand / water" type="corner"');
-    expect(JSON.parse(await text(atlas.tileset!)).tiles).toHaveLength(16);
+    expect(JSON.parse(await text(atlas.tileset!)).tiles).toHaveLength(20);
   });
 });

@@ -70,11 +70,12 @@ function ldtkRules(
         corner(8, 16, 4),
       ];
       // outside the map counts as the cell's own terrain (as the level was tiled)
-      return { tile: id, tiles: [id], pattern, outOfBounds: up };
+      // a full tile's variants (a tileset task's, decision 0094): its rule places one of its drawings
+      return { tile: id, tiles: set.fullVariants.get(id) ?? [id], pattern, outOfBounds: up };
     });
   rules.push({
     tile: BLOB_MASKS.length,
-    tiles: [BLOB_MASKS.length],
+    tiles: set.fullVariants.get(BLOB_MASKS.length) ?? [BLOB_MASKS.length],
     pattern: [0, 0, 0, 0, lower + 1, 0, 0, 0, 0],
     outOfBounds: null,
   });
