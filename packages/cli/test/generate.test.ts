@@ -603,7 +603,7 @@ describe('against the msw mock', () => {
       { client },
     );
     expect(code, c.err()).toBe(EXIT.ok);
-    await expectTilesetFiles(join(work, 'tiles-mock'), 'blob47', 16, 48);
+    await expectTilesetFiles(join(work, 'tiles-mock'), 'blob47', 16, 56);
   });
 
   it('exits 3 on a wrong password, 2 on an unknown project, 1 when the task fails, 4 when the API fails', async () => {
@@ -732,7 +732,7 @@ describe('against the reference server', () => {
     );
     expect(tiles, t.err()).toBe(EXIT.ok);
     // no --tileset-kind: the contract's default, wang16
-    await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 16, false);
+    await expectTilesetFiles(join(work, 'server-tiles'), 'wang16', 8, 20, false);
   });
 });
 

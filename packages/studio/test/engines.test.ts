@@ -122,12 +122,12 @@ describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () 
     // The zip: the PNG, the Godot TileSet, the Tiled tileset and the JSON description.
     const files = await zipOf(page, 'tileset.zip');
     expect(Object.keys(files).sort()).toEqual(['tileset.json', 'tileset.png', 'tileset.tres', 'tileset.tsx']);
-    expect(pngSize(files['tileset.png']!)).toEqual([64, 64]);
+    expect(pngSize(files['tileset.png']!)).toEqual([64, 80]);
     expect(new TextDecoder().decode(files['tileset.tres'])).toContain('[gd_resource type="TileSet"');
     expect(new TextDecoder().decode(files['tileset.tsx'])).toContain('<wangset');
     const description = JSON.parse(new TextDecoder().decode(files['tileset.json']));
     expect(description).toMatchObject({ kind: 'wang16', tileSize: 16 });
-    expect(description.tiles).toHaveLength(16);
+    expect(description.tiles).toHaveLength(20);
     // One file at a time: named after the prompt, its text naming the renamed picture (issue #41),
     // so that two assets' files sit in one Godot folder.
     for (const [testId, name, names] of [

@@ -179,7 +179,7 @@ describe.skipIf(!chromium.ok).each(['dev', 'build'] as const)('the studio on the
     ]);
     const set = JSON.parse(new TextDecoder().decode(tileFiles['tileset.json']));
     expect(set).toMatchObject({ kind: 'blob47', tileSize: 16 });
-    expect(set.tiles).toHaveLength(48);
+    expect(set.tiles).toHaveLength(56);
     await expectMapFollowsRules(page, set);
     await expectAccessible(page, 'a tileset on the mock');
     await shot('06-tileset');
