@@ -109,7 +109,7 @@ describe.skipIf(!chromium.ok)('the studio with tilesets and engine formats', () 
         (img as HTMLImageElement).naturalWidth,
         (img as HTMLImageElement).naturalHeight,
       ]),
-    ).toEqual([64, 64]);
+    ).toEqual([64, 80]);
     // No animation preview for tiles; the tile grid is one cell per 16 px tile at the zoom shown.
     expect(await page.getByTestId('preview-canvas').count()).toBe(0);
     await page.getByRole('button', { name: '2×' }).click();
