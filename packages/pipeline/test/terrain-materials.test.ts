@@ -83,6 +83,9 @@ describe('tile materials', () => {
     for (const w of ['cobble', 'cobblestone', 'a cobblestone road', 'cobbles'])
       expect(names(w), w).toEqual(['cobble']);
     expect(names('flagstone floor')).toEqual(['stone']);
+    // a forest's floor is its grass, never paving
+    expect(names('forest floor')).toEqual(['grass']);
+    expect(names('a jungle floor')).toEqual(['grass']);
     expect(names('a stone wall')).toEqual(['wall']);
     expect(names('wooden planks')).toEqual(['wood']);
     expect(names('a wooden floor and grass', 2)).toEqual(['wood', 'grass']);

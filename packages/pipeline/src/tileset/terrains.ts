@@ -65,6 +65,12 @@ const WORDS: Record<string, TerrainName> = {
   lawn: 'grass',
   field: 'grass',
   turf: 'grass',
+  // a forest's, a wood's or a jungle's floor is its grass and undergrowth ("forest floor" drew
+  // flagstones: "floor" alone is paving)
+  forest: 'grass',
+  woodland: 'grass',
+  woods: 'grass',
+  jungle: 'grass',
   water: 'water',
   sea: 'water',
   ocean: 'water',
