@@ -377,34 +377,21 @@ async function drawFromLibrary(
           : look.hue,
     },
   });
+  // the frames' grid and colours, for what is drawn over or made of the still sheet: a blast where it
+  // stood, Zs over a sleeper, a plant's lean (detonate.ts, sleep.ts, sway.ts)
+  const over = {
+    width: request.resolution,
+    height: request.resolution,
+    gridHint: style.gridHint,
+    framesPerDirection: request.framesPerDirection,
+    painter,
+    enforced: style.paletteEnforced,
+  };
   // an explosion's own animation is the fireball too (the 💥 drawing tinted was a star changing colour)
   if (blowsUp || (animation && motion === 'burst' && request.framesPerDirection >= 3))
-    out.frames = detonate(out.frames, {
-      held: blowsUp ? undefined : 0,
-      width: request.resolution,
-      height: request.resolution,
-      gridHint: style.gridHint,
-      framesPerDirection: request.framesPerDirection,
-      seed: request.seed,
-      painter,
-      enforced: style.paletteEnforced,
-    });
-  if (sleeps)
-    out.frames = sleepMarks(out.frames, {
-      width: request.resolution,
-      height: request.resolution,
-      gridHint: style.gridHint,
-      framesPerDirection: request.framesPerDirection,
-      painter,
-      enforced: style.paletteEnforced,
-    });
-  if (swaysIn)
-    out.frames = sway(out.frames, {
-      width: request.resolution,
-      height: request.resolution,
-      gridHint: style.gridHint,
-      framesPerDirection: request.framesPerDirection,
-    });
+    out.frames = detonate(out.frames, { ...over, held: blowsUp ? undefined : 0, seed: request.seed });
+  if (sleeps) out.frames = sleepMarks(out.frames, over);
+  if (swaysIn) out.frames = sway(out.frames, over);
   const interpretation: Interpretation = {
     ...it,
     source: 'drawing',

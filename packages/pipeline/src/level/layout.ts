@@ -38,6 +38,11 @@ export interface FeatureRequest {
   words: string[];
 }
 
+/** A feature the level has without the words asking for it (a dungeon's rooms, a farm's fields). */
+function implied(kind: FeatureKind): FeatureRequest {
+  return { kind, placements: [], from: null, to: null, count: 0, scale: 1, last: false, words: [] };
+}
+
 /** The terrain each role of a level is drawn with (indices into `LevelLayout.terrains`). */
 interface TerrainRoles {
   ground: number;
@@ -324,42 +329,12 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
     for (const [at, end] of findAll(text, w, false)) understood.add(text.slice(at, end));
   // in a dungeon, rooms and corridors are always there; a cave base has no cave entrance feature
   if (base === 'dungeon') {
-    if (!features.some((f) => f.kind === 'rooms'))
-      features.push({
-        kind: 'rooms',
-        placements: [],
-        from: null,
-        to: null,
-        count: 0,
-        scale: 1,
-        last: false,
-        words: [],
-      });
-    if (!features.some((f) => f.kind === 'corridors'))
-      features.push({
-        kind: 'corridors',
-        placements: [],
-        from: null,
-        to: null,
-        count: 0,
-        scale: 1,
-        last: false,
-        words: [],
-      });
+    if (!features.some((f) => f.kind === 'rooms')) features.push(implied('rooms'));
+    if (!features.some((f) => f.kind === 'corridors')) features.push(implied('corridors'));
   }
   // a farm is a village with fields (issue #39: "a farm village" had houses and no farm)
   const farm = features.find((f) => f.kind === 'village' && f.words.some((w) => /farm|农场/.test(w)));
-  if (farm && !features.some((f) => f.kind === 'fields'))
-    features.push({
-      kind: 'fields',
-      placements: [],
-      from: null,
-      to: null,
-      count: 0,
-      scale: 1,
-      last: false,
-      words: [],
-    });
+  if (farm && !features.some((f) => f.kind === 'fields')) features.push(implied('fields'));
   // a valley's cliffs are its sides ("a canyon pass between cliffs"), not a clump across its floor
   const valley = features.find((f) => f.kind === 'valley');
   const cliffs = features.find((f) => f.kind === 'mountain' && f.placements.length === 0);
