@@ -478,11 +478,29 @@ describe('one model in every cell, and every sheet says its views (issue #39, de
     }
   });
 
-  it('a long low thing rests in its settle: no row goes through its wheels', async () => {
-    const out = await renderProcedural(
-      spriteRequest('a racing car', { resolution: 64, assetType: 'animation', framesPerDirection: 4 }),
-    );
-    for (const f of out.frames.slice(0, 4))
-      expect(Buffer.from(f.data).equals(Buffer.from(out.frames[0]!.data))).toBe(true);
+  it('a long low thing sinks whole in its settle: no row goes through its wheels, and its sheet moves', async () => {
+    // the frame moved `dy` rows down, whole
+    const down = (f: RgbaImage, dy: number) => {
+      const row = f.width * 4;
+      const data = new Uint8Array(f.data.length);
+      for (let y = 0; y + dy < f.height; y++)
+        if (y + dy >= 0) data.set(f.data.subarray(y * row, (y + 1) * row), (y + dy) * row);
+      return Buffer.from(data);
+    };
+    for (const resolution of [64, 128]) {
+      const out = await renderProcedural(
+        spriteRequest('a racing car', { resolution, assetType: 'animation', framesPerDirection: 4 }),
+      );
+      const first = out.frames[0]!;
+      const row = out.frames.slice(0, 4);
+      // every frame is the first one, or the first one sunk by whole pixels (the wheels keep their rows)
+      for (const f of row)
+        expect(
+          [0, 1, 2, 3, 4].some((dy) => Buffer.from(f.data).equals(down(first, dy))),
+          `${resolution}: a frame is not the car moved whole`,
+        ).toBe(true);
+      // and not every frame is the same: a sheet whose cycle does not move fails the quality check
+      expect(row.some((f) => !Buffer.from(f.data).equals(Buffer.from(first.data)))).toBe(true);
+    }
   });
 });
