@@ -240,7 +240,7 @@ const UI_MATERIAL_WORDS =
   /^(wood|wooden|timber|oak|stone|stony|rock|marble|granite|gold|golden|gilded|royal|ornate|metal|metallic|steel|iron|ice|icy|frozen|crystal|paper|parchment|scroll|木|木头|石|石头|金|金色|黄金|金属|钢|铁|冰|纸)$/;
 /** Words that name the piece, its kind or what it shows. */
 const UI_PIECE_WORDS =
-  /^(icons?|buttons?|btn|bars?|panels?|labels?|dialog|window|frame|box|menu|health|mana|hp|mp|stamina|xp|exp|progress|loading|close|plus|minus|says?|saying|reads|写|写着|写有|印着|印有|标着|标有|显示|显示着|文字|按钮|按|钮|图标|血条|面板|窗口|对话框|标签|关闭)$/;
+  /^(icons?|buttons?|btn|bars?|panels?|labels?|dialog|window|frame|box|menu|health|mana|hp|mp|stamina|xp|exp|progress|loading|close|plus|minus|pause|暂停|says?|saying|reads|写|写着|写有|印着|印有|标着|标有|显示|显示着|文字|按钮|按|钮|图标|血条|面板|窗口|对话框|标签|关闭)$/;
 
 /**
  * The four looks a drawing takes by seed (issue #39): as drawn; squat, a ramp darker and leaning one

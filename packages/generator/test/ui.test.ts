@@ -188,6 +188,31 @@ describe('UI pieces', () => {
     expect(label.meta.interpretation!.text!.text).toBe('SCORE');
   });
 
+  it('a symbol button is square and shows its sign: a pause button two upright bars, not the word', async () => {
+    for (const prompt of ['a pause button', 'a close button', '暂停按钮']) {
+      const made = await make(prompt);
+      const f = made.frames[0]!.image;
+      expect(f.width, prompt).toBe(f.height);
+      expect(made.meta.interpretation!.text, prompt).toBeUndefined();
+      expect(made.quality.passed, prompt).toBe(true);
+    }
+    const pause = (await make('a pause button')).frames[0]!.image;
+    // the ink's columns: two runs of light columns with a gap between them, each as tall as the other
+    const w = pause.width;
+    const inkCol = (x: number) => {
+      let n = 0;
+      for (let y = 0; y < pause.height; y++) {
+        const i = (y * w + x) * 4;
+        if (pause.data[i + 3] && pause.data[i]! > 230 && pause.data[i + 1]! > 230 && pause.data[i + 2]! > 220)
+          n++;
+      }
+      return n;
+    };
+    const cols = Array.from({ length: w }, (_, x) => inkCol(x) >= pause.height / 4);
+    const runs = cols.reduce((n, on, x) => n + (on && !cols[x - 1] ? 1 : 0), 0);
+    expect(runs).toBe(2);
+  });
+
   it('the words are the font glyphs, pixel for pixel, in the ink colour', async () => {
     const made = await make('a button that says "OK"', { width: 64, height: 32 });
     const img = made.frames[0]!.image;

@@ -95,8 +95,10 @@ const SYMBOLS: ReadonlyArray<[RegExp, UiSymbol]> = [
   [/\bclose\b|关闭/, 'close'],
   [/\b(plus|add)\b|加号/, 'plus'],
   [/\bminus\b|减号/, 'minus'],
+  // a pause button is the media sign every game shows (two bars), not the word PAUSE
+  [/\bpause\b|暂停/, 'pause'],
 ];
-export type UiSymbol = 'close' | 'plus' | 'minus';
+export type UiSymbol = 'close' | 'plus' | 'minus' | 'pause';
 
 /** The text a piece carries: quoted in the prompt ("says \"Play\"", 「开始」), else named ("a start button"). */
 export interface UiText {
@@ -196,6 +198,7 @@ export function uiFrameSize(
   kind: UiKind,
   resolution: number,
   text?: string | null,
+  symbol?: UiSymbol | null,
 ): { width: number; height: number } {
   let width = resolution;
   let height =
@@ -204,6 +207,8 @@ export function uiFrameSize(
       : kind === 'bar' || kind === 'label'
         ? Math.max(8, Math.round(resolution / 4))
         : resolution;
+  // a button that shows a symbol and no words (close, plus, minus, pause) is square
+  if (kind === 'button' && !text && symbol) return { width: height, height };
   if (text && (kind === 'button' || kind === 'label')) {
     const box = textBox(text);
     const cjk = box.font === 'unifont';

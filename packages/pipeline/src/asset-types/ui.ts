@@ -1,5 +1,5 @@
 import { resolvePlayback } from '../formats/playback.js';
-import { UI_STATES, uiFrameSize, uiKindOf, uiTextOf } from '../ui-spec.js';
+import { UI_STATES, uiFrameSize, uiKindOf, uiSymbolOf, uiTextOf } from '../ui-spec.js';
 import { canvasOf } from './layout.js';
 import { pixelizeModelFrames } from './model.js';
 import { frameFiles } from './output.js';
@@ -17,7 +17,13 @@ export const ui: AssetTypeModule<'ui'> = {
     // a canvas asked for is every state's size; else the kind's shape at the resolution, widened
     // for the words it carries
     const { width, height } =
-      canvasOf(params) ?? uiFrameSize(kind, params.resolution, uiTextOf(text, kind)?.text);
+      canvasOf(params) ??
+      uiFrameSize(
+        kind,
+        params.resolution,
+        uiTextOf(text, kind)?.text,
+        kind === 'button' ? uiSymbolOf(text.toLowerCase()) : null,
+      );
     const count = UI_STATES[kind].length;
     return {
       frameWidth: width,

@@ -551,7 +551,6 @@ export interface Token {
   known: boolean;
 }
 
-/** Splits text into English words and Chinese words (forward maximum matching on the lexicon). */
 /**
  * The adjectives of fantasy peoples read as their nouns ("an elven archer" is an elf archer, "a
  * dwarven blacksmith" a dwarf blacksmith, as the nouns already were): the word was listed as not
@@ -568,6 +567,7 @@ const PEOPLE_ADJECTIVES: Readonly<Record<string, string>> = {
   trollish: 'troll',
 };
 
+/** Splits text into English words and Chinese words (forward maximum matching on the lexicon). */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   const re = /([a-z][a-z'-]*[a-z]|[a-z])|([\u3400-\u9fff]+)/g;

@@ -260,6 +260,17 @@ function symbol(
   const cy = Math.floor((box.y0 + box.y1 - size) / 2);
   const t = size >= 8 ? 2 : 1;
   const plot = (dx: number, dy: number, col: Rgb) => {
+    if (which === 'pause') {
+      // two upright bars, each a quarter of the sign wide, a bar's width apart
+      const bar = Math.max(t, Math.round(size / 4));
+      const left = cx + Math.floor((size - 3 * bar) / 2);
+      for (let k = 0; k < size; k++)
+        for (let j = 0; j < bar; j++) {
+          c.paint(left + j + dx, cy + k + dy, col);
+          c.paint(left + 2 * bar + j + dx, cy + k + dy, col);
+        }
+      return;
+    }
     for (let k = 0; k < size; k++) {
       if (which === 'close') {
         for (let j = 0; j < t; j++) {
@@ -311,7 +322,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
   const { width, height } =
     job.width !== undefined && job.height !== undefined
       ? { width: job.width, height: job.height }
-      : uiFrameSize(kind, job.resolution, words?.text);
+      : uiFrameSize(kind, job.resolution, words?.text, kind === 'button' ? uiSymbolOf(job.text) : null);
   const material: Material = MATERIALS.find(([re]) => re.test(job.text))?.[1] ?? 'plain';
   const names = [...UI_STATES[kind]];
   const style = job.style;
