@@ -87,6 +87,12 @@ describe('tile materials', () => {
     expect(names('forest floor')).toEqual(['grass']);
     expect(names('a jungle floor')).toEqual(['grass']);
     expect(names('a stone wall')).toEqual(['wall']);
+    // a dungeon's or a castle's bricks are its grey laid stone, a house's stay red brick
+    expect(names('a dungeon brick wall')).toEqual(['wall']);
+    expect(names('castle bricks')).toEqual(['wall']);
+    expect(names('a red brick wall')).toEqual(['brick']);
+    const castle = chooseTerrains({ userPrompt: 'castle brick wall', tags: [], style: {} }, 1);
+    expect(castle.interpretation.ignored).not.toContain('castle');
     expect(names('wooden planks')).toEqual(['wood']);
     expect(names('a wooden floor and grass', 2)).toEqual(['wood', 'grass']);
     expect(names('riveted metal plates')).toEqual(['metal']);

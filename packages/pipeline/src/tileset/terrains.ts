@@ -136,6 +136,10 @@ const WORDS: Record<string, TerrainName> = {
   frozen: 'ice',
 };
 
+/** Places whose bricks are grey laid stone. */
+const STONE_PLACES =
+  /\b(dungeons?|crypts?|catacombs?|castles?|prisons?|jails?|tombs?|cellars?|keeps?|fortress(es)?)\b|地牢|城堡|监狱|墓穴/;
+
 /**
  * Surfaces and shapes a material word before them makes of that material ("a brick wall", "a wooden
  * floor", "a cobblestone road", "a lava river"): the pair is one terrain, the material's.
@@ -314,7 +318,11 @@ export function chooseTerrains(
       material = null;
       continue;
     }
-    const name = WORDS[word];
+    // bricks of a dungeon, a crypt or a castle are its grey laid stone, not a house's red brick ("a
+    // dungeon brick wall" read as a cheerful pink house wall to a reviewer)
+    const place = WORDS[word] === 'brick' ? STONE_PLACES.exec(lower) : null;
+    if (place) absorbed.push(place[0]);
+    const name = place ? 'wall' : WORDS[word];
     material = name ? { at, name, word: token.text } : null;
     if (material) hits.push(material);
   }
