@@ -66,15 +66,16 @@ describe.each(targets)('tilesets through the real server on the %s store', (_nam
       expect(assets).toHaveLength(1);
       const sheet = assets[0]!;
       expect(sheet.key).toMatch(/tileset\.png$/);
-      expect([sheet.width, sheet.height]).toEqual([128, 96]);
+      expect([sheet.width, sheet.height]).toEqual([128, 112]);
       const meta = sheet.metadata as unknown as TilesetMeta;
       expect(sheet.metadata).toMatchObject({
         tileset: {
           kind: 'blob47',
           tileSize: 16,
           columns: 8,
-          rows: 6,
-          tileCount: 48,
+          rows: 7,
+          // the 47 blob tiles and the plain one, then 4 variants of each full tile (decision 0094)
+          tileCount: 56,
           terrains: ['sand', 'lava'],
         },
       });
@@ -83,7 +84,7 @@ describe.each(targets)('tilesets through the real server on the %s store', (_nam
         axis: expect.stringMatching(/^[xy]$/),
       });
       const png = decodePng((await api.downloadAsset(sheet)).bytes);
-      expect(png.ok && [png.image.width, png.image.height]).toEqual([128, 96]);
+      expect(png.ok && [png.image.width, png.image.height]).toEqual([128, 112]);
       const text = async (key: string) => new TextDecoder().decode((await api.downloadAsset(key)).bytes);
       const tres = await text(meta.atlas.godot);
       expect(tres.startsWith('[gd_resource type="TileSet" load_steps=3 format=3]')).toBe(true);
@@ -91,9 +92,9 @@ describe.each(targets)('tilesets through the real server on the %s store', (_nam
       expect(tres).toContain('7:5/0/terrain = 0');
       const tsx = await text(meta.atlas.tiled);
       expect(tsx).toContain('<wangset name="sand / lava" type="mixed"');
-      expect(tsx.match(/<wangtile /g)).toHaveLength(48);
+      expect(tsx.match(/<wangtile /g)).toHaveLength(56);
       const json = JSON.parse(await text(meta.atlas.tileset));
-      expect(json.tiles).toHaveLength(48);
+      expect(json.tiles).toHaveLength(56);
     },
   );
 
