@@ -401,6 +401,9 @@ describe('runPipeline', () => {
   it.each([
     ['sprite', 'a slime'],
     ['animation', 'a walking wizard'],
+    // a door swung open is mostly its dark doorway: the same door by its outline, not its colours
+    ['animation', 'a door opening'],
+    ['animation', 'a gate opening'],
     ['background', 'a snowy mountain landscape'],
     ['background', 'seamless grass texture'],
     ['ui', 'wooden button'],

@@ -22,7 +22,9 @@ export interface QualityInput {
   /**
    * The motion drawn (`spin`, `walk`, …): a spin narrows the subject to its edge on purpose, so its
    * frames are compared by colour alone; a `burst` grows, changes colour and fades on purpose, so
-   * each of its frames is compared with the one before by where its pixels lie.
+   * each of its frames is compared with the one before by where its pixels lie; an `open` or a
+   * `close` shows its dark inside on purpose, so a frame that keeps the first frame's outline and
+   * size passes though its colours changed (a door swung open is mostly doorway).
    */
   motion?: string;
   /**
@@ -210,13 +212,20 @@ export function inspectQuality(input: QualityInput): QualityReport {
       // a burst grows from a flash, changes colour and thins into smoke on purpose: each frame is
       // the same thing when it lies where the frame before it lay (a row's first frame starts the
       // burst again: it lies where the row before began, not where its smoke rose to)
+      // a thing that opens shows its dark inside on purpose (a door swung open is mostly doorway):
+      // it is the same thing when its colours match or when it keeps its outline and its size
       const score = expected.uiKind
         ? maskOverlap(frames[first]!, frames[i]!)
         : input.motion === 'burst'
           ? maskContained(frames[i % fpd === 0 ? i - fpd : i - 1]!, frames[i]!)
           : input.motion === 'spin'
             ? overlap
-            : Math.min(overlap, covRatio);
+            : input.motion === 'open' || input.motion === 'close'
+              ? Math.max(
+                  Math.min(overlap, covRatio),
+                  Math.min(maskOverlap(frames[first]!, frames[i]!), covRatio),
+                )
+              : Math.min(overlap, covRatio);
       if (score < worst) {
         worst = score;
         worstAt = i;

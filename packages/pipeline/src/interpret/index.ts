@@ -904,7 +904,10 @@ function readPhraseWord(r: Reading, token: Token, index: number): boolean {
     /^[a-z]{3,}ing$/.test(lower) &&
     !ACTION_WORDS[w ?? ''] &&
     (nounLemma(lower) === null || THING_VERBS.has(lower)) &&
-    phraseHasNoun(r)
+    // a thing's verb follows its noun even when no table knows the noun ("a wardrobe opening": the
+    // refusal names the wardrobe, never "opening")
+    (phraseHasNoun(r) ||
+      (THING_VERBS.has(lower) && r.content.some((c) => c.phrase === r.phrase && !c.modifierOnly)))
   ) {
     // a verb after the subject starts a clause ("a knight swinging a sword", "a dog chasing a
     // ball"): its objects are what the subject holds or acts on, never a compound with it
