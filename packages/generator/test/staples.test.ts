@@ -27,6 +27,10 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a spell book', 'g/spell-book'],
   ['a roast chicken', 'g/roast-chicken'],
   ['a slice of pizza', 'g/pizza-slice'],
+  // a miner's pick is the pick, never the hair pick (the drawings' word is "pick")
+  ['a pickaxe', '/pick'],
+  ['a pickax', '/pick'],
+  ['一把铁镐', '/pick'],
   // the cheese is drawn; its wheel shape is not, and said so
   ['a wheel of cheese', 'food.cheese', ['wheel']],
 ];

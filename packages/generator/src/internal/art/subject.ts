@@ -322,6 +322,9 @@ const SAME_AS: Readonly<Record<string, { head: string; modifiers: string[] }>> =
   ladybug: { head: 'beetle', modifiers: ['lady'] },
   ladybird: { head: 'beetle', modifiers: ['lady'] },
   ladybeetle: { head: 'beetle', modifiers: ['lady'] },
+  // a miner's pick: the drawings call it "pick" (WordNet files "pick" with the plectrum and the toothpick)
+  pickaxe: { head: 'pick', modifiers: [] },
+  pickax: { head: 'pick', modifiers: [] },
 };
 /** The words the rig's generic insect (six legs, a round body) stands for: others are drawings or refused. */
 const RIG_INSECT_WORDS = new Set(['insect', 'bug']);
