@@ -31,6 +31,17 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a pickaxe', '/pick'],
   ['a pickax', '/pick'],
   ['一把铁镐', '/pick'],
+  // game-icons' air balloon is the hot-air balloon (envelope, ropes, basket), not the party balloon
+  ['a hot air balloon', 'g/air-balloon'],
+  ['a hot-air balloon', 'g/air-balloon'],
+  // one-word names the drawings label otherwise
+  ['a spellbook', 'g/spell-book'],
+  ['a chestplate', 'g/breastplate'],
+  ['an airship', 'g/zeppelin'],
+  ['a blimp', 'g/zeppelin'],
+  ['a runestone', 'g/rune-stone'],
+  ['a lockpick', 'g/lockpicks'],
+  ['a fishing rod', '/fishing-pole'],
   // the cheese is drawn; its wheel shape is not, and said so
   ['a wheel of cheese', 'food.cheese', ['wheel']],
 ];

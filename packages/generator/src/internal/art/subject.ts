@@ -257,6 +257,10 @@ const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; i
   'skull flag': { head: 'flag', words: ['pirate'], id: 'x/pirate-flag' },
   'carved pumpkin': { head: 'jack-o-lantern', words: [], id: 'n/jack-o-lantern' },
   'halloween pumpkin': { head: 'jack-o-lantern', words: [], id: 'n/jack-o-lantern' },
+  // game-icons' air balloon is a hot-air balloon (envelope, ropes, basket), never the party balloon
+  'hot air balloon': { head: 'balloon', words: ['air'], id: 'g/air-balloon' },
+  'hot-air balloon': { head: 'balloon', words: ['air'], id: 'g/air-balloon' },
+  'fishing rod': { head: 'pole', words: ['fishing'], id: 'n/fishing-pole' },
 };
 /** The same compounds written in Chinese, as one word the reader splits: their English compound. */
 const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
@@ -325,6 +329,15 @@ const SAME_AS: Readonly<Record<string, { head: string; modifiers: string[] }>> =
   // a miner's pick: the drawings call it "pick" (WordNet files "pick" with the plectrum and the toothpick)
   pickaxe: { head: 'pick', modifiers: [] },
   pickax: { head: 'pick', modifiers: [] },
+  // one-word and other names of things the drawings label otherwise
+  spellbook: { head: 'book', modifiers: ['spell'] },
+  chestplate: { head: 'breastplate', modifiers: [] },
+  cuirass: { head: 'breastplate', modifiers: [] },
+  lockpick: { head: 'lockpicks', modifiers: [] },
+  airship: { head: 'zeppelin', modifiers: [] },
+  dirigible: { head: 'zeppelin', modifiers: [] },
+  blimp: { head: 'zeppelin', modifiers: [] },
+  runestone: { head: 'stone', modifiers: ['rune'] },
 };
 /** The words the rig's generic insect (six legs, a round body) stands for: others are drawings or refused. */
 const RIG_INSECT_WORDS = new Set(['insect', 'bug']);
@@ -802,11 +815,16 @@ async function kindCompoundSource(it: Interpretation, text: string | undefined):
     const at = words.lastIndexOf(it.subject);
     const head = it.lemma ?? it.subject;
     const before = at > 0 ? words[at - 1]! : '';
-    const found = [`${before} ${head}`, `${before} ${it.subject}`].find((k) => KIND_COMPOUNDS[k]);
+    // (three words first: "hot air balloon" before "air balloon")
+    const before2 = at > 1 ? `${words[at - 2]!} ${before}` : '';
+    const found = [`${before2} ${head}`, `${before} ${head}`, `${before} ${it.subject}`].find(
+      (k) => KIND_COMPOUNDS[k],
+    );
     if (found) {
       key = found;
-      // the modifier as the reader kept it ("chef" of "chef's")
-      written = it.modifiers.filter((m) => before.startsWith(m));
+      // the modifiers as the reader kept them ("chef" of "chef's")
+      const named = found.split(' ').slice(0, -1);
+      written = it.modifiers.filter((m) => named.some((w) => w.startsWith(m)));
     }
   }
   if (!key && it.subject && !/[\u3400-\u9fff]/.test(it.subject)) {
@@ -1063,9 +1081,11 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // another name of a thing a colour drawing shows ("ladybug": the lady beetle), before a silhouette
   const same = zh ? undefined : SAME_AS[word];
   if (same && !matches.some((m) => !m.drawing.silhouette)) {
+    // (a colour drawing first; a silhouette of it when no colour drawing shows it: the spell book)
     const named = lib
       .findDrawings(same)
-      .filter((m) => !m.drawing.silhouette && labelIs(m.drawing, [...same.modifiers, same.head]));
+      .filter((m) => labelIs(m.drawing, [...same.modifiers, same.head]))
+      .sort((a, b) => Number(a.drawing.silhouette) - Number(b.drawing.silhouette));
     if (named.length) matches = [...named, ...matches];
   }
   if (zh && !matches.length && it.subject !== word)
