@@ -42,6 +42,9 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a runestone', 'g/rune-stone'],
   ['a lockpick', 'g/lockpicks'],
   ['a fishing rod', '/fishing-pole'],
+  // a size word that is the only noun is the being ("a giant" found no subject)
+  ['a giant', 'creature.ogre'],
+  ['a giant with a club', 'creature.ogre'],
   // the cheese is drawn; its wheel shape is not, and said so
   ['a wheel of cheese', 'food.cheese', ['wheel']],
 ];

@@ -281,6 +281,9 @@ export const WORDS = {
     ['longsword', 'item.blade'],
     ['greatsword', 'item.blade'],
     ['shortsword', 'item.blade'],
+    // a giant is the rig's ogre, a huge man (WordNet's likeliest sense is "any creature of exceptional
+    // size", filed with the animals)
+    ['giant', 'creature.ogre'],
   ],
   irregularPlurals: [],
   // women the overrides above name (WordNet files a queen under social insects first)

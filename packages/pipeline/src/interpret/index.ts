@@ -1020,11 +1020,15 @@ function readNamingWord(r: Reading, token: Token): void {
       r.heldTool = { text: token.text, lemma };
   }
   const next = tokens[tokens.indexOf(token) + 1];
-  const endsPhrase = !next || (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en)));
+  const endsPhrase =
+    !next ||
+    (!next.zh && (PHRASE_END.has(next.en) || HOLD.has(next.en) || ACTION_WORDS[next.en] !== undefined));
+  // a size word that is also a being ends a phrase as its noun: after another word ("a frost giant"),
+  // or alone, when nothing before it names a thing ("a giant", "a giant with a club")
   const headNoun =
     !token.zh &&
     endsPhrase &&
-    r.content.some((c) => c.phrase === r.phrase) &&
+    (r.content.some((c) => c.phrase === r.phrase) || r.nouns.length === 0) &&
     kindOf(nounLemma(w) ?? '') !== null;
   // in a held phrase a size word sizes what is held ("a knight with a big sword"), not the subject
   if (r.holding && HELD_SIZES[w] !== undefined && !headNoun) {

@@ -353,9 +353,9 @@ function rigShows(spec: KindSpec, kind: string | undefined, word: string): boole
   }
   // the rig's insect is no particular insect: a ladybug, a mantis is its drawing or refused (decision 0084)
   if (kind === 'animal.insect') return regularSingulars(word).some((w) => RIG_INSECT_WORDS.has(w));
-  // WordNet files the whale with the hulks: the rig's ogre draws ogres, trolls and hulks only
+  // WordNet files the whale with the hulks: the rig's ogre draws ogres, trolls, hulks and giants only
   if (kind === 'creature.ogre')
-    return regularSingulars(word).some((w) => /^(ogre|ogress|troll|hulk)$/.test(w));
+    return regularSingulars(word).some((w) => /^(ogre|ogress|troll|hulk|giant|giantess)$/.test(w));
   if (kind === 'animal.beast' || kind === 'creature.monster')
     return regularSingulars(word).some((w) => GENERIC_OWN_WORDS.has(w)) || kind === 'creature.monster';
   return true;

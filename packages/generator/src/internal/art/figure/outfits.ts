@@ -269,6 +269,14 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
     add: ['tusks'],
     outfit: { head: 'none', torso: 'rags', weapon: 'club', hair: 'bald' },
   },
+  // a giant: a huge man of the hills in furs, long-haired and bearded, with a club (the rig's ogre)
+  giant: {
+    look: 'warrior',
+    builds: ['heavy'],
+    body: 'tall',
+    skin: [214, 170, 130],
+    outfit: { head: 'none', torso: 'fur', weapon: 'club', hair: 'long', beard: 'long' },
+  },
   troll: {
     look: 'warrior',
     builds: ['heavy'],
@@ -401,6 +409,7 @@ export const ARCHETYPES_ZH: Readonly<Record<string, string>> = {
   精灵: 'elf',
   兽人: 'orc',
   巨魔: 'troll',
+  巨人: 'giant',
   哥布林: 'goblin',
   女巫: 'witch',
   巫师: 'wizard',
