@@ -32,7 +32,7 @@ export function sway(
 ): RgbaImage[] {
   const fpd = job.framesPerDirection;
   if (fpd < 2) return [...frames];
-  const { gw, gh, factor } = gridFor(job.width, job.height, job.gridHint);
+  const { gh, factor } = gridFor(job.width, job.height, job.gridHint);
   const oy = Math.floor((job.height - gh * factor) / 2);
   const out: RgbaImage[] = [];
   for (let row = 0; row * fpd < frames.length; row++) {
