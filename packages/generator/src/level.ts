@@ -25,7 +25,6 @@ const PROPS: Readonly<Record<string, { prompt: string; tall: number }>> = {
   cactus: { prompt: 'a cactus', tall: 1.6 },
   bush: { prompt: 'a green bush', tall: 1 },
   rock: { prompt: 'a grey boulder', tall: 1 },
-  cave: { prompt: 'a cave entrance', tall: 1.6 },
   stairs: { prompt: 'stone stairs', tall: 1 },
 };
 
@@ -389,6 +388,77 @@ function drawHouse(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A cave's mouth (issue #39: the sprite generator's "cave entrance" was a tan arch with the ground
+ * showing through it, and a player could not find it): a face of grey rock filling the cell, its top
+ * a rough crest, strata and cracks in it, and a black opening at its foot about two thirds of the cell
+ * wide and half its height, shaded deep inside and rimmed by lit lintel stones — the rock outcrop the
+ * level grows behind it continues the face.
+ */
+function drawCaveMouth(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([34, 30, 30]);
+  const dark = ink([70, 66, 64]);
+  const mid = ink([108, 102, 96]);
+  const lit = ink([150, 144, 134]);
+  const black = ink([8, 6, 8]);
+  const deep = ink([28, 22, 26]);
+  const u = (t: number) => Math.round(t * cell);
+  // the face: a hump whose crest is rough (a few steps), full width at its foot
+  const crest = (x: number) => {
+    const t = (x + 0.5) / cell - 0.5;
+    const bump = [0, 1, 0, 2, 1, 0, 1, 0][Math.floor((x / cell) * 8) % 8]!;
+    return Math.round(cell * (0.12 + 0.55 * t * t * 2) + bump * Math.max(1, s / 16));
+  };
+  for (let x = 0; x < cell; x++) {
+    const top = crest(x);
+    for (let y = top; y < cell; y++) {
+      const edge = y === top || x === 0 || x === cell - 1;
+      // lit from the top left: the upper left of the face light, the right and foot darker
+      const shade =
+        y < top + Math.max(2, s / 6) && x < cell * 0.6 ? lit : x > cell * 0.72 || y > cell - 3 ? dark : mid;
+      set(x, y, edge ? line : shade);
+    }
+  }
+  // strata: two broken dark lines across the face, a crack down from the crest
+  for (const [h, from, to] of [
+    [0.38, 0.1, 0.45],
+    [0.5, 0.6, 0.92],
+    [0.3, 0.62, 0.8],
+  ] as const)
+    for (let x = u(from); x < u(to); x++) if (crest(x) < u(h)) set(x, u(h) + ((x >> 2) & 1), dark);
+  // the opening: an arch, round at the top, black, with a deep shade band inside its rim
+  const mx0 = u(0.16);
+  const mx1 = u(0.84);
+  const half = (mx1 - mx0) / 2;
+  const cx = (mx0 + mx1) / 2;
+  const sill = cell - 1;
+  const spring = u(0.62);
+  const inside = (x: number, y: number) => {
+    if (y > sill || x < mx0 || x >= mx1) return false;
+    if (y >= spring) return true;
+    const dx = (x + 0.5 - cx) / half;
+    const dy = (spring - y) / (spring - u(0.4));
+    return dx * dx + dy * dy <= 1;
+  };
+  for (let y = 0; y < cell; y++)
+    for (let x = 0; x < cell; x++) {
+      if (!inside(x, y)) continue;
+      const rim = !inside(x - 1, y) || !inside(x + 1, y) || !inside(x, y - 1);
+      const near = !inside(x - 2, y) || !inside(x + 2, y) || !inside(x, y - 2);
+      set(x, y, rim ? line : near && y < cell - 2 ? deep : black);
+    }
+  // lit lintel stones over the arch, a shadow under its sill
+  for (let x = mx0; x < mx1; x++)
+    for (let y = 1; y < cell; y++)
+      if (inside(x, y) && !inside(x, y - 1)) {
+        set(x, y - 2, (x >> 1) % 3 === 0 ? line : lit);
+        break;
+      }
+  return image;
+}
+
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   house: drawHouse,
   bridge: (s, ink) => drawBridge(s, true, ink),
@@ -400,6 +470,7 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   tuft: drawTuft,
   reeds: drawReeds,
   crops: drawCrops,
+  cave: drawCaveMouth,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

@@ -40,6 +40,8 @@ function inPlace(p: Placement, u: number, v: number): boolean {
       return s && w;
     case 'centre':
       return Math.abs(u - 0.5) < 0.22 && Math.abs(v - 0.5) < 0.22;
+    case 'corner':
+      return (u < 0.35 || u > 0.65) && (v < 0.35 || v > 0.65);
     default:
       return false;
   }

@@ -14,18 +14,19 @@ import { LevelSpace } from './space.js';
 import { type Placement, WINDING_WORDS } from './words.js';
 
 /** Where each placement word points, in map fractions (0,0 top-left). */
-export const PLACEMENT_CENTRES: Readonly<Record<Exclude<Placement, 'around' | 'corners'>, [number, number]>> =
-  {
-    north: [0.5, 0.2],
-    south: [0.5, 0.8],
-    east: [0.8, 0.5],
-    west: [0.2, 0.5],
-    northeast: [0.8, 0.2],
-    northwest: [0.2, 0.2],
-    southeast: [0.8, 0.8],
-    southwest: [0.2, 0.8],
-    centre: [0.5, 0.5],
-  };
+export const PLACEMENT_CENTRES: Readonly<
+  Record<Exclude<Placement, 'around' | 'corner' | 'corners'>, [number, number]>
+> = {
+  north: [0.5, 0.2],
+  south: [0.5, 0.8],
+  east: [0.8, 0.5],
+  west: [0.2, 0.5],
+  northeast: [0.8, 0.2],
+  northwest: [0.2, 0.2],
+  southeast: [0.8, 0.8],
+  southwest: [0.2, 0.8],
+  centre: [0.5, 0.5],
+};
 const CORNERS: ReadonlyArray<[number, number]> = [
   [0.17, 0.17],
   [0.83, 0.17],
@@ -166,6 +167,7 @@ export class Grower {
     const out: Array<[number, number]> = [];
     for (const p of f.placements) {
       if (p === 'corners') out.push(...CORNERS);
+      else if (p === 'corner') out.push(this.rng.pick(CORNERS));
       else if (p !== 'around') out.push(PLACEMENT_CENTRES[p]);
     }
     if (out.length === 0) out.push(fallback());
@@ -332,7 +334,7 @@ function growGround(g: Grower): void {
   const seaFeature = layout.features.findIndex((f) => f.kind === 'sea');
   if (seaFeature >= 0 && layout.base !== 'island' && layout.base !== 'archipelago') {
     const f = layout.features[seaFeature]!;
-    const sides = f.placements.filter((p) => p !== 'centre' && p !== 'corners');
+    const sides = f.placements.filter((p) => p !== 'centre' && p !== 'corners' && p !== 'corner');
     for (const side of sides.length ? sides : (['south'] as Placement[])) {
       for (let p = 0; p < g.gw * g.gh; p++) {
         const [u, v] = g.uv(p);
@@ -491,7 +493,10 @@ function growWaterAndRock(g: Grower): void {
         f.kind === 'lake' ? Math.max(0.045, (LAKE_SHARE * f.scale) / targets.length) : POND_SHARE * f.scale;
       for (const [u, v] of targets) {
         const r = Math.max(2.5, Math.sqrt((share * g.gw * g.gh) / Math.PI));
-        const margin = Math.min(r + 4, (Math.min(g.gw, g.gh) - 1) / 2);
+        // placed on a side, it goes nearer that side (issue #39: "a lake in the south" had its middle
+        // on the line between the middle and southern thirds): room for its bank, no more
+        const sided = f.placements.some((p) => p !== 'centre' && p !== 'around');
+        const margin = Math.min(r + (sided ? 2.5 : 4), (Math.min(g.gw, g.gh) - 1) / 2);
         const cx = Math.max(margin, Math.min(g.gw - 1 - margin, u * (g.gw - 1)));
         const cy = Math.max(margin, Math.min(g.gh - 1 - margin, v * (g.gh - 1)));
         g.blob(cx, cy, r, roles.water, i, onGround, 0.5);

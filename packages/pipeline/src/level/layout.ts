@@ -76,7 +76,7 @@ export interface LevelLayout {
 
 /** Terrains a creature can walk on (water, lava and rock walls are not). */
 export function isWalkable(name: TerrainName): boolean {
-  return name !== 'water' && name !== 'lava' && name !== 'rock' && name !== 'wall';
+  return name !== 'water' && name !== 'freshwater' && name !== 'lava' && name !== 'rock' && name !== 'wall';
 }
 
 interface Hit {
@@ -187,7 +187,8 @@ function biomeOf(text: string): Biome {
 
 /** The terrain a role is drawn with among the terrains at hand, by preference. */
 const FALLBACKS: Readonly<Record<TerrainName, readonly TerrainName[]>> = {
-  water: ['water', 'ice', 'lava', 'mud'],
+  water: ['water', 'freshwater', 'ice', 'lava', 'mud'],
+  freshwater: ['freshwater', 'water', 'ice', 'mud'],
   ice: ['ice', 'water', 'snow'],
   lava: ['lava', 'water'],
   sand: ['sand', 'dirt', 'snow', 'mud', 'grass', 'stone'],
@@ -390,7 +391,16 @@ function rolesNeeded(
   }
   for (const f of features) {
     if (f.kind === 'lake' || f.kind === 'pond' || f.kind === 'river')
-      need.set('water', base === 'cave' || base === 'dungeon' ? 'water' : t.water);
+      need.set(
+        'water',
+        base === 'cave' || base === 'dungeon'
+          ? 'water'
+          : // a lake or a pond is fresh water, never the sea's tile (issue #39: an island's lake
+            // looked like the ocean); a river with one runs into it and is fresh too
+            t.water === 'water' && features.some((g) => g.kind === 'lake' || g.kind === 'pond')
+            ? 'freshwater'
+            : t.water,
+      );
     if ((f.kind === 'lake' || f.kind === 'pond') && base !== 'cave' && base !== 'dungeon') {
       // inland water gets a shore (issue #39: lakes met the grass with no beach)
       if (biome === 'grass') need.set('bank', 'sand');

@@ -610,7 +610,14 @@ function growPath(g: Grower, f: FeatureRequest): void {
           : 'east',
       );
   }
-  if (from === null) from = cellNear(g, 0.5, 0.85, walk);
+  if (from === null && to !== null) {
+    // with no start named and no village, the way comes in from the map's edge (issue #39: "a path
+    // to a cave" started from nowhere in the grass): the south edge, or the north one when its
+    // target lies in the south
+    const goalV = Math.floor(to / g.space.columns) / Math.max(1, g.space.rows - 1);
+    const goalU = (to % g.space.columns) / Math.max(1, g.space.columns - 1);
+    from = cellNear(g, Math.max(0.2, Math.min(0.8, goalU)), goalV > 0.6 ? 0 : 1, walk);
+  }
   if (from === null || to === null) return;
   if (through && through !== 'centre') {
     // "a path in the north": it runs through there

@@ -44,6 +44,8 @@ export type Placement =
   | 'southwest'
   | 'centre'
   | 'around'
+  /** One corner ("a pond in the corner"); the grower picks which. */
+  | 'corner'
   | 'corners';
 
 /** A biome: the level's ground terrain and what its water is. */
@@ -171,7 +173,9 @@ export const PLACEMENT_WORDS: Readonly<Record<Placement, WordRow>> = {
     en: ['around', 'surrounded', 'surrounding', 'edges', 'edge', 'border', 'ring', 'encircled'],
     zh: ['周围', '四周', '环绕', '边缘', '包围'],
   },
-  corners: { en: ['corners', 'corner'], zh: ['角落', '四角', '角'] },
+  // one corner is one (issue #39: "a pond in the corner" grew a pond in each of the four)
+  corner: { en: ['corner', 'one corner', 'a corner'], zh: ['一角', '角落'] },
+  corners: { en: ['corners', 'four corners', 'each corner', 'every corner'], zh: ['四角', '各个角落'] },
 };
 
 /** Biome words: the ground of the level. */

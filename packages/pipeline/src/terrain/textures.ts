@@ -767,6 +767,46 @@ function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb, maxChroma = Numbe
   return best && bestD < 0.03 ? best : fallback;
 }
 
+function freshwater(t: TextureCanvas): void {
+  // still fresh water (issue #39: an island's lake was the sea's tile): no wavelets, a few soft
+  // rings of ripple, darker depths in patches and lily pads — round green leaves with a notch
+  const { n, ramp, set, layout, painter } = t;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) if (t.patch(x, y) < 0.38 && checker(x, y)) set(x, y, ramp.dark);
+  const leaf = painter.choose([84, 156, 64], [ramp.base, ramp.dark, ramp.light]);
+  const leafDark = painter.choose([44, 100, 44], [leaf, ramp.base, ramp.dark]);
+  const pads = Math.max(1, Math.round(n / 12));
+  for (let k = 0; k < pads; k++) {
+    const cx = layout.int(0, n - 1);
+    const cy = layout.int(0, n - 1);
+    const r = n >= 16 ? 2 : 1;
+    for (let dy = -r; dy <= r; dy++)
+      for (let dx = -r - 1; dx <= r + 1; dx++) {
+        const d = (dx * dx) / ((r + 1) * (r + 1)) + (dy * dy) / (r * r);
+        if (d > 1.05) continue;
+        // the notch: a wedge cut from the middle to the rim on one side
+        if (dy === 0 && dx > 0) continue;
+        set(cx + dx, cy + dy, dy === r ? leafDark : leaf);
+      }
+  }
+  // a ring of ripple or two: short lit arcs above, dark below
+  const rings = Math.max(1, Math.round(n / 16));
+  for (let k = 0; k < rings; k++) {
+    const cx = layout.int(0, n - 1);
+    const cy = layout.int(0, n - 1);
+    const w = Math.max(2, Math.round(n / 8));
+    for (let dx = -w; dx <= w; dx++) {
+      if (Math.abs(dx) === w) {
+        set(cx + dx, cy, ramp.light);
+        continue;
+      }
+      set(cx + dx, cy - 1, ramp.light);
+      set(cx + dx, cy + 1, ramp.dark);
+    }
+  }
+  t.settle();
+}
+
 function ice(t: TextureCanvas): void {
   // pale sheet ice (issue #39, decision 0082: teal with a hatch read as water): the palette's palest
   // cyan, a few broad lighter sheens, one long crack that forks (a dark line with a lit edge) and a
@@ -816,6 +856,7 @@ const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2]
 const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
   grass,
   water,
+  freshwater,
   sand,
   dirt,
   mud,

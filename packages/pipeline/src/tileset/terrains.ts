@@ -5,6 +5,8 @@ import type { StyleMap } from '../types/index.js';
 export type TerrainName =
   | 'grass'
   | 'water'
+  /** A lake's or pond's still fresh water: lighter and greener than the sea, lily pads on it. */
+  | 'freshwater'
   | 'sand'
   | 'dirt'
   | 'mud'
@@ -40,6 +42,7 @@ export interface TerrainSpec {
 export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   grass: { name: 'grass', color: [88, 160, 56], height: 3, liquid: false },
   water: { name: 'water', color: [52, 104, 200], height: 0, liquid: true },
+  freshwater: { name: 'freshwater', color: [60, 170, 190], height: 0, liquid: true },
   sand: { name: 'sand', color: [226, 196, 120], height: 2, liquid: false },
   dirt: { name: 'dirt', color: [138, 92, 52], height: 2, liquid: false },
   mud: { name: 'mud', color: [112, 66, 56], height: 1, liquid: false },
@@ -78,6 +81,7 @@ const WORDS: Record<string, TerrainName> = {
   river: 'water',
   pond: 'water',
   shallow: 'water',
+  freshwater: 'freshwater',
   sand: 'sand',
   sandy: 'sand',
   beach: 'sand',
@@ -220,6 +224,7 @@ const ZH_SHAPED: readonly string[] = ['路', '道', '小路', '小径', '路面'
 const PARTNER: Record<TerrainName, TerrainName> = {
   grass: 'water',
   water: 'sand',
+  freshwater: 'grass',
   sand: 'water',
   dirt: 'grass',
   mud: 'water',
