@@ -481,6 +481,56 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(box.x1 - box.x0 + 1).toBeGreaterThanOrEqual(28);
     expect(box.y1 - box.y0 + 1).toBeGreaterThanOrEqual(26);
   });
+
+  it("a level's cave mouth is a dark opening with rock round it; its lake water is not the sea's", async () => {
+    const out = await renderProcedural({
+      ...request('an island with a lake and a cave'),
+      assetType: 'level',
+      level: {
+        tileSize: 16,
+        terrains: ['water', 'freshwater', 'sand', 'rock'],
+        pairs: [
+          [0, 2],
+          [1, 2],
+        ],
+        props: ['cave'],
+      },
+    });
+    const cave = out.levelArt!.props.find((p) => p.kind === 'cave')!.image;
+    const luma = (x: number, y: number) => {
+      const i = (y * cave.width + x) * 4;
+      return cave.data[i + 3]
+        ? 0.3 * cave.data[i]! + 0.59 * cave.data[i + 1]! + 0.11 * cave.data[i + 2]!
+        : -1;
+    };
+    // 32 × 32 px: the opening (lower middle) mostly near-black, at least 1 tile wide at its sill
+    let dark = 0;
+    for (let y = 20; y < 31; y++) for (let x = 8; x < 24; x++) if (luma(x, y) >= 0 && luma(x, y) < 40) dark++;
+    expect(dark).toBeGreaterThan(11 * 16 * 0.6);
+    let sill = 0;
+    for (let x = 0; x < 32; x++) if (luma(x, 29) >= 0 && luma(x, 29) < 40) sill++;
+    expect(sill).toBeGreaterThanOrEqual(16);
+    // rock (opaque, mid grey) beside the opening on both sides and above it
+    const rock = (x0: number, x1: number, y0: number, y1: number) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) if (luma(x, y) > 50 && luma(x, y) < 200) n++;
+      return n;
+    };
+    expect(rock(0, 5, 18, 30)).toBeGreaterThan(20);
+    expect(rock(27, 32, 18, 30)).toBeGreaterThan(20);
+    expect(rock(8, 24, 6, 14)).toBeGreaterThan(40);
+    // the lake's plain tile is lighter and greener than the sea's
+    const mean = (t: { data: Uint8Array }) => {
+      const m = [0, 0, 0];
+      for (let i = 0; i < t.data.length; i += 4)
+        for (let k = 0; k < 3; k++) m[k]! += t.data[i + k]! / (t.data.length / 4);
+      return m as [number, number, number];
+    };
+    const [sea, lake] = [mean(out.levelArt!.plains[0]!), mean(out.levelArt!.plains[1]!)];
+    expect(lake[1] - sea[1]).toBeGreaterThan(30);
+    expect(lake[0] + lake[1] + lake[2]).toBeGreaterThan(sea[0] + sea[1] + sea[2]);
+  });
 });
 
 /**

@@ -859,6 +859,86 @@ describe('named features at a size that reads, where the words put them, or said
   });
 });
 
+describe('places that read as the place named (issue #39, decision 0106)', () => {
+  const middle = (b: ReturnType<typeof build>, kind: string) => {
+    const cells = b.plan.regions.filter((r) => r.kind === kind).flatMap((r) => r.cells);
+    const { columns, rows } = b.plan;
+    return [
+      cells.reduce((a, c) => a + ((c % columns) + 0.5) / columns, 0) / cells.length,
+      cells.reduce((a, c) => a + (Math.floor(c / columns) + 0.5) / rows, 0) / cells.length,
+    ] as const;
+  };
+
+  it("an island's lake is fresh water, another terrain than the sea round the island", () => {
+    // the blind review: a lake enclosed by sand looked identical to the ocean
+    const b = build('an island with a lake in the south', 1, 40, 30);
+    const { water, sea } = b.layout.roles;
+    expect(water).not.toBeNull();
+    expect(b.layout.terrains[water!]).toBe('freshwater');
+    expect(b.layout.terrains[sea!]).toBe('water');
+    const lake = b.plan.regions.find((r) => r.kind === 'lake')!.cells;
+    expect(lake.length).toBeGreaterThan(20);
+    for (const c of lake)
+      expect(b.space.cellTerrains(c % b.plan.columns, Math.floor(c / b.plan.columns))).not.toContain(sea);
+    // still water: not walked on, reached round its bank
+    expect(b.space.walkable[water!]).toBe(false);
+    expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
+  });
+
+  it('compass words put the middle of a feature in the third of the map they name, seeds 1–4', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const [, lakeV] = middle(build('a meadow with a lake in the south', seed, 40, 30), 'lake');
+      expect(lakeV, `seed ${seed}: the lake in the south`).toBeGreaterThan(2 / 3);
+      const [islandU, islandV] = middle(build('an island with a lake in the south', seed, 40, 30), 'lake');
+      expect(islandV, `seed ${seed}: the island's lake in the south`).toBeGreaterThan(2 / 3);
+      expect(Math.abs(islandU - 0.5)).toBeLessThan(1 / 6);
+      const [caveU] = middle(build('a bandit hideout cave in the east cliffs', seed, 40, 30), 'cave');
+      expect(caveU, `seed ${seed}: the cave in the east`).toBeGreaterThan(2 / 3);
+      const [pondU, pondV] = middle(build('a field with a pond in the north-west', seed, 40, 30), 'pond');
+      expect(pondU < 1 / 3 && pondV < 1 / 3, `seed ${seed}: the pond in the north-west`).toBe(true);
+    }
+  });
+
+  it('"a pond in the corner" is one pond in one corner; "ponds in the corners" four', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const one = build('a meadow with a pond in the corner', seed, 40, 30);
+      const water = one.layout.roles.water!;
+      const { width, height, cells } = one.plan.terrain;
+      const bodies = components(width, height, (p) => cells[p] === water);
+      expect(bodies.sizes.length, `seed ${seed}`).toBe(1);
+      const [u, v] = middle(one, 'pond');
+      expect((u < 0.35 || u > 0.65) && (v < 0.35 || v > 0.65), `seed ${seed}: in a corner`).toBe(true);
+    }
+    const four = build('a meadow with ponds in the corners', 1, 40, 30);
+    const water = four.layout.roles.water!;
+    const { width, height, cells } = four.plan.terrain;
+    expect(components(width, height, (p) => cells[p] === water).sizes.length).toBe(4);
+  });
+
+  it('"a path to a cave" runs from the map\'s edge to the cave mouth, in one piece', () => {
+    // the blind review: the path to a cave started from nowhere
+    for (const seed of [1, 2, 3]) {
+      const b = build('a meadow with a path to a cave in the west', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      const trail = components(columns, rows, (c) =>
+        b.space.cellTerrains(c % columns, Math.floor(c / columns)).includes(path),
+      );
+      const mouth = b.plan.anchors.find((a) => a.name === 'cave')!.cell;
+      const label = trail.label[mouth]!;
+      expect(label, `seed ${seed}: the path reaches the cave mouth`).toBeGreaterThanOrEqual(0);
+      let edge = false;
+      for (let c = 0; c < columns * rows; c++) {
+        const x = c % columns;
+        const y = Math.floor(c / columns);
+        if (trail.label[c] === label && (x === 0 || y === 0 || x === columns - 1 || y === rows - 1))
+          edge = true;
+      }
+      expect(edge, `seed ${seed}: the path comes in from the map's edge`).toBe(true);
+    }
+  });
+});
+
 describe('tiling', () => {
   it('every joint of a many-terrain map is allowed by its tiles’ lattices, and no tile holds three terrains', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
