@@ -860,7 +860,11 @@ describe('named features at a size that reads, where the words put them, or said
 });
 
 describe('places that read as the place named (issue #39, decision 0106)', () => {
-  const middle = (b: ReturnType<typeof build>, kind: string) => {
+  // growing alone (no tiling): the regions are what is measured
+  const grown = (prompt: string, seed: number) => ({
+    plan: growLevel(readLevelLayout(prompt), 'wang16', 40, 30, seed),
+  });
+  const middle = (b: { plan: ReturnType<typeof growLevel> }, kind: string) => {
     const cells = b.plan.regions.filter((r) => r.kind === kind).flatMap((r) => r.cells);
     const { columns, rows } = b.plan;
     return [
@@ -885,16 +889,34 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
     expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
   });
 
+  it('reads "north to south" as where a trail starts and ends, an isle with a grotto as an island with a cave, cliffs east and west as a ravine\'s walls', () => {
+    const trail = readLevelLayout('a gorge between cliffs with a track running north to south');
+    expect(trail.features.find((f) => f.kind === 'path')).toMatchObject({
+      from: 'north',
+      to: 'south',
+      placements: [],
+    });
+    const isle = readLevelLayout('an isle with a freshwater pond and a trail to a grotto');
+    expect(isle.base).toBe('island');
+    expect(isle.features.find((f) => f.kind === 'path')?.to).toBe('cave');
+    expect(isle.features.map((f) => f.kind)).toContain('cave');
+    expect(readLevelLayout('a cavern with an underground lake').base).toBe('cave');
+    const ravine = build('a ravine with cliffs east and west and a trail north to south', 2, 40, 30);
+    expect(ravine.layout.features.map((f) => f.kind).sort()).toEqual(['mountain', 'path']);
+    const c = checksOf(ravine);
+    expect(c.level_placement?.passed, c.level_placement?.detail).toBe(true);
+  });
+
   it('compass words put the middle of a feature in the third of the map they name, seeds 1–4', () => {
     for (const seed of [1, 2, 3, 4]) {
-      const [, lakeV] = middle(build('a meadow with a lake in the south', seed, 40, 30), 'lake');
+      const [, lakeV] = middle(grown('a meadow with a lake in the south', seed), 'lake');
       expect(lakeV, `seed ${seed}: the lake in the south`).toBeGreaterThan(2 / 3);
-      const [islandU, islandV] = middle(build('an island with a lake in the south', seed, 40, 30), 'lake');
+      const [islandU, islandV] = middle(grown('an island with a lake in the south', seed), 'lake');
       expect(islandV, `seed ${seed}: the island's lake in the south`).toBeGreaterThan(2 / 3);
       expect(Math.abs(islandU - 0.5)).toBeLessThan(1 / 6);
-      const [caveU] = middle(build('a bandit hideout cave in the east cliffs', seed, 40, 30), 'cave');
+      const [caveU] = middle(grown('a bandit hideout cave in the east cliffs', seed), 'cave');
       expect(caveU, `seed ${seed}: the cave in the east`).toBeGreaterThan(2 / 3);
-      const [pondU, pondV] = middle(build('a field with a pond in the north-west', seed, 40, 30), 'pond');
+      const [pondU, pondV] = middle(grown('a field with a pond in the north-west', seed), 'pond');
       expect(pondU < 1 / 3 && pondV < 1 / 3, `seed ${seed}: the pond in the north-west`).toBe(true);
     }
   });

@@ -163,8 +163,19 @@ function baseOf(text: string): LevelBase {
     [...row.en, ...row.zh].some((w) => findAll(text, w, plural).length > 0);
   if (has(BASE_WORDS.dungeon)) return 'dungeon';
   if (has(BASE_WORDS.archipelago)) return 'archipelago';
+  // whichever the words name first: "an isle with a trail to a grotto" is an island with a cave
+  // (issue #39: it grew a cave level), "a grotto on an island" a cave
+  const first = (row: { en: readonly string[]; zh: readonly string[] }) =>
+    Math.min(...[...row.en, ...row.zh].flatMap((w) => findAll(text, w, false).map(([at]) => at)), Infinity);
+  const cave = first(BASE_WORDS.cave);
+  // "a meadow with a grotto" is a meadow with a cave in it: a feature other than the waters a cave
+  // holds named before the cave word makes it a feature, not the level
+  const before = scan(text).some(
+    (h) =>
+      h.type === 'feature' && h.at < cave && !['cave', 'lake', 'pond', 'river'].includes(h.value as string),
+  );
   if (
-    has(BASE_WORDS.cave) ||
+    (has(BASE_WORDS.cave) && cave < first(BASE_WORDS.island) && !before) ||
     /^\s*(an? |the )?(small |large |big |dark |deep |little |lava |magma |ice |icy |crystal |flooded |hidden |secret |mossy |volcanic )*cave(?! entrance)\b/.test(
       text,
     )
@@ -278,6 +289,17 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         } else if (pendingTo && lastFeature && lastFeature.from !== null) {
           lastFeature.to = place;
           pendingTo = false;
+        } else if (
+          pendingTo &&
+          lastFeature &&
+          (lastFeature.kind === 'path' || lastFeature.kind === 'river') &&
+          lastFeature.placements.length > 0
+        ) {
+          // "a trail north to south": the side before "to" is where it starts (issue #39: it was read
+          // as a path in the north and the south, and grew through the middle of neither)
+          lastFeature.from = lastFeature.placements.pop()!;
+          lastFeature.to = place;
+          pendingTo = false;
         } else if (lastFeature) {
           if (!lastFeature.placements.includes(place)) lastFeature.placements.push(place);
           pendingTo = false;
@@ -342,6 +364,18 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
   if (valley && cliffs) {
     valley.words.push(...cliffs.words);
     features.splice(features.indexOf(cliffs), 1);
+  }
+  // "a ravine with cliffs east and west": the cliffs on two sides are its walls and it is the floor
+  // between them (issue #39: the valley grew nothing of its own beside them, and was said undrawn)
+  const walls = features.find(
+    (f) =>
+      f.kind === 'mountain' &&
+      f.placements.length >= 2 &&
+      f.placements.every((p) => p === 'east' || p === 'west' || p === 'north' || p === 'south'),
+  );
+  if (valley && walls && features.includes(valley)) {
+    walls.words.push(...valley.words);
+    features.splice(features.indexOf(valley), 1);
   }
   const kept = base === 'cave' ? features.filter((f) => f.kind !== 'cave') : features;
   const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);

@@ -101,7 +101,11 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
     zh: ['空地', '林间空地', '草地'],
     walkable: true,
   },
-  cave: { en: ['cave', 'cave entrance', 'mine'], zh: ['洞穴', '山洞', '洞口', '洞'], walkable: true },
+  cave: {
+    en: ['cave', 'cave entrance', 'mine', 'grotto', 'cavern'],
+    zh: ['洞穴', '山洞', '洞口', '洞'],
+    walkable: true,
+  },
   village: {
     en: ['village', 'town', 'hamlet', 'farm', 'farmstead', 'settlement', 'camp'],
     zh: ['村庄', '村子', '村', '小镇', '农场'],
