@@ -251,7 +251,9 @@ describe.each([
         }
       }
     // collision: a tile of a terrain not walked on has polygons; the scene's props are the map's
-    const blocked = meta.terrains.map((t: string) => ['water', 'lava', 'rock', 'wall'].includes(t));
+    const blocked = meta.terrains.map((t: string) =>
+      ['water', 'freshwater', 'lava', 'rock', 'wall'].includes(t),
+    );
     for (const tile of Object.values(tiles)) {
       const corners = [
         'top_left_corner',

@@ -459,6 +459,99 @@ function drawCaveMouth(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A dungeon room's barrel (issue #39: the rooms were empty): a wooden barrel a tile wide standing on
+ * the cell's foot, bulging staves lit on the left, two iron hoops, its lid an ellipse, a shadow.
+ */
+function drawBarrel(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([40, 24, 18]);
+  const wood = ink([150, 92, 48]);
+  const lit = ink([196, 136, 76]);
+  const dark = ink([100, 58, 32]);
+  const hoop = ink([70, 70, 78]);
+  const shadow = ink([24, 20, 24]);
+  const w = Math.max(6, Math.round(s * 0.95));
+  const h = Math.max(7, Math.round(s * 1.15));
+  const x0 = Math.round(s - w / 2);
+  const foot = cell - 2;
+  const top = foot - h;
+  const lid = Math.max(2, Math.round(h * 0.18));
+  for (let y = top; y <= foot; y++) {
+    const t = (y - top) / h;
+    const bulge = Math.round(Math.sin(t * Math.PI) * Math.max(1, w * 0.08));
+    const l = x0 - bulge;
+    const r = x0 + w - 1 + bulge;
+    for (let x = l; x <= r; x++) {
+      const u = (x - l) / Math.max(1, r - l);
+      const edge = x === l || x === r || y === foot;
+      const band = Math.abs(t - 0.3) < 0.05 || Math.abs(t - 0.75) < 0.05;
+      const stave = Math.round(u * 5) !== Math.round(((x + 1 - l) / Math.max(1, r - l)) * 5);
+      set(x, y, edge ? line : band ? hoop : stave ? dark : u < 0.35 ? lit : u > 0.75 ? dark : wood);
+    }
+  }
+  // the lid: an ellipse, darker wood with a rim
+  for (let y = top - lid; y <= top + lid; y++)
+    for (let x = x0; x < x0 + w; x++) {
+      const dx = (x + 0.5 - (x0 + w / 2)) / (w / 2);
+      const dy = (y - top) / lid;
+      const d = dx * dx + dy * dy;
+      if (d <= 1) set(x, y, d > 0.6 ? line : dark);
+    }
+  for (let x = x0; x < x0 + w + 1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/**
+ * A torch in a bracket on a dungeon room's north wall (the wall tile above its cell): a wooden haft
+ * in an iron bracket, a flame of three colours and a warm glow dithered round it on the wall.
+ */
+function drawTorch(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([34, 22, 20]);
+  const haft = ink([120, 74, 40]);
+  const iron = ink([76, 76, 84]);
+  const glow = ink([214, 130, 60]);
+  const flame = ink([238, 120, 40]);
+  const core = ink([255, 214, 100]);
+  const cx = s;
+  const base = Math.round(s * 1.0);
+  const hh = Math.max(3, Math.round(s * 0.35));
+  // the glow: a dithered ring on the wall round the flame
+  const fy = base - hh - Math.round(s * 0.2);
+  const gr = Math.max(3, Math.round(s * 0.45));
+  for (let y = fy - gr; y <= fy + gr; y++)
+    for (let x = cx - gr; x <= cx + gr; x++) {
+      const d = Math.hypot(x - cx, y - fy) / gr;
+      if (d <= 1 && d > 0.55 && (x + y) % 2 === 0) set(x, y, glow);
+    }
+  // the haft and its bracket
+  for (let y = base - hh; y <= base; y++) {
+    set(cx - 1, y, line);
+    set(cx, y, haft);
+    set(cx + 1, y, line);
+  }
+  for (let x = cx - 2; x <= cx + 2; x++) set(x, base - Math.round(hh / 2), iron);
+  // the flame: a teardrop, a bright core
+  const fh = Math.max(4, Math.round(s * 0.4));
+  for (let k = 0; k < fh; k++) {
+    const y = base - hh - 1 - k;
+    const half = Math.max(0, Math.round((1 - k / fh) * Math.max(1.5, s * 0.12) + (k < fh / 3 ? 0.5 : 0)));
+    for (let x = cx - half; x <= cx + half; x++)
+      set(
+        x,
+        y,
+        Math.abs(x - cx) < half || half === 0
+          ? k < fh / 2 && Math.abs(x - cx) <= half / 2
+            ? core
+            : flame
+          : flame,
+      );
+  }
+  return image;
+}
+
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   house: drawHouse,
   bridge: (s, ink) => drawBridge(s, true, ink),
@@ -471,6 +564,8 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   reeds: drawReeds,
   crops: drawCrops,
   cave: drawCaveMouth,
+  barrel: drawBarrel,
+  torch: drawTorch,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

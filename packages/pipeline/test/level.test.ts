@@ -57,6 +57,8 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'tuft',
     'reeds',
     'crops',
+    'barrel',
+    'torch',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -918,6 +920,28 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
       expect(caveU, `seed ${seed}: the cave in the east`).toBeGreaterThan(2 / 3);
       const [pondU, pondV] = middle(grown('a field with a pond in the north-west', seed), 'pond');
       expect(pondU < 1 / 3 && pondV < 1 / 3, `seed ${seed}: the pond in the north-west`).toBe(true);
+    }
+  });
+
+  it('no dungeon room is empty: each holds a torch or a barrel, and every room is still reached', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a crypt of five chambers', seed, 40, 30);
+      const { columns } = b.plan;
+      for (const r of b.plan.rooms) {
+        const inside = b.plan.props.filter(
+          (p) =>
+            (p.kind === 'torch' || p.kind === 'barrel') &&
+            p.x >= r.x - 1 &&
+            p.x <= r.x + r.w &&
+            p.y >= r.y - 1 &&
+            p.y <= r.y + r.h,
+        );
+        expect(inside.length, `seed ${seed}: room at ${r.x},${r.y}`).toBeGreaterThan(0);
+      }
+      expect(b.plan.props.some((p) => p.kind === 'barrel' && p.y * columns + p.x === b.plan.spawn)).toBe(
+        false,
+      );
+      expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
     }
   });
 

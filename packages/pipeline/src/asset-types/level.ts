@@ -13,7 +13,8 @@ import type { AssetTypeModule } from './types.js';
 /** The props a layout may place (its biome's trees, rocks, houses, chests, the cave's mouth, doors). */
 function propsFor(base: string, biome: string, kinds: readonly string[], palms: boolean): PropKind[] {
   const out = new Set<PropKind>(['rock']);
-  if (base === 'dungeon') for (const k of ['door', 'door-ew', 'stairs'] as const) out.add(k);
+  if (base === 'dungeon')
+    for (const k of ['door', 'door-ew', 'stairs', 'barrel', 'torch'] as const) out.add(k);
   if (base === 'land' || base === 'island' || base === 'archipelago') {
     out.add(biome === 'desert' ? 'cactus' : biome === 'snow' || biome === 'volcanic' ? 'pine' : 'tree');
     out.add('bush');

@@ -221,6 +221,7 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
     g.anchors.push({ name: 'chest', cell });
     g.extraRegions.push({ kind: 'chest', words: [], placements: [], cells: [cell] });
   }
+  furnish(g, rooms);
   // a pool in a room when water is asked for
   const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond');
   if (lake && g.layout.roles.water !== null && rooms.length > 1) {
@@ -245,6 +246,41 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
       g.layout.features.indexOf(lake),
       (t, p) => t === floor && inner[p] === 1,
     );
+  }
+}
+
+/**
+ * Every room furnished (issue #39: the review found empty rooms): a torch on its north wall, over a
+ * floor cell whose north neighbour is wall, and a barrel or two in its corners — a corner cell walked
+ * to from two sides only, so it never stands in a way through (a corridor's mouth has a third).
+ */
+function furnish(g: Grower, rooms: readonly Room[]): void {
+  const { columns, rows } = g.space;
+  const walk = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < columns && y < rows && g.space.cellWalkable(x, y);
+  const free = (c: number) => g.propAt[c] === -1 && g.keepFree[c] === 0;
+  for (const r of rooms) {
+    const cells: Array<[number, number]> = [];
+    for (let y = Math.max(0, r.y - 1); y <= Math.min(rows - 1, r.y + r.h); y++)
+      for (let x = Math.max(0, r.x - 1); x <= Math.min(columns - 1, r.x + r.w); x++)
+        if (walk(x, y)) cells.push([x, y]);
+    const [mx] = centreOf(r);
+    const wall = cells
+      .filter(([x, y]) => !walk(x, y - 1) && walk(x - 1, y) && walk(x + 1, y) && walk(x, y + 1))
+      .sort((a, b) => Math.abs(a[0] - mx) - Math.abs(b[0] - mx));
+    for (const [x, y] of wall.slice(0, 3))
+      if (free(y * columns + x) && g.place('torch', y * columns + x)) break;
+    const corners = cells.filter(([x, y]) => {
+      const open = [walk(x - 1, y), walk(x + 1, y), walk(x, y - 1), walk(x, y + 1)];
+      return open.filter(Boolean).length === 2 && open[0] !== open[1] && open[2] !== open[3];
+    });
+    let barrels = 0;
+    const order = corners.map((c) => [g.rng.next(), c] as const).sort((a, b) => a[0] - b[0]);
+    for (const [, [x, y]] of order) {
+      if (barrels >= (r.w * r.h > 30 ? 2 : 1)) break;
+      const c = y * columns + x;
+      if (free(c) && g.place('barrel', c)) barrels++;
+    }
   }
 }
 

@@ -29,7 +29,10 @@ export type PropKind =
   /** Reeds at the water's edge (a swamp's, a lake's, a river's). */
   | 'reeds'
   /** A field's crop rows on tilled soil, one per cell of the plot (walked over). */
-  | 'crops';
+  | 'crops'
+  /** A dungeon room's furnishings: barrels in its corners, a torch on its north wall. */
+  | 'barrel'
+  | 'torch';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -50,6 +53,8 @@ export const PROP_KINDS: readonly PropKind[] = [
   'tuft',
   'reeds',
   'crops',
+  'barrel',
+  'torch',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -72,6 +77,8 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   tuft: false,
   reeds: false,
   crops: false,
+  barrel: true,
+  torch: false,
 };
 
 /**

@@ -82,8 +82,8 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
     walkable: false,
   },
   sea: {
-    en: ['sea', 'ocean', 'beach', 'coast', 'shore'],
-    zh: ['海', '大海', '海滩', '沙滩', '海岸'],
+    en: ['sea', 'ocean', 'beach', 'coast', 'shore', 'bay', 'cove', 'inlet', 'gulf'],
+    zh: ['海', '大海', '海滩', '沙滩', '海岸', '海湾'],
     walkable: false,
   },
   path: {
