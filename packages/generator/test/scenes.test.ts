@@ -527,7 +527,7 @@ describe('a scene never drops or swaps a named thing', () => {
         for (let k = 0; k < 3; k++) m[k]! += t.data[i + k]! / (t.data.length / 4);
       return m as [number, number, number];
     };
-    const [sea, lake] = [mean(out.levelArt!.plains[0]!), mean(out.levelArt!.plains[1]!)];
+    const [sea, lake] = [mean(out.levelArt!.plains![0]!), mean(out.levelArt!.plains![1]!)];
     expect(lake[1] - sea[1]).toBeGreaterThan(30);
     expect(lake[0] + lake[1] + lake[2]).toBeGreaterThan(sea[0] + sea[1] + sea[2]);
   });
