@@ -128,6 +128,25 @@ function trunk(fig: Figure, slot: Slot, k = 1, piece = 'torso'): void {
     fig.stick(fig.onTorso(0.12, 0, s * w0), fig.onTorso(1, 0, s * w1 * 0.9), d, slot, 'torso', piece);
   }
   fig.stick(fig.onTorso(0.12, 0, 0), fig.onTorso(0.92, 0, 0), d, slot, 'torso', piece);
+  // a chest in front and a back behind: in profile the torso is half as deep again as the three
+  // round capsules alone, so a side row is a body, not a stick under the head (issue #39, decision
+  // 0102). They sort with the middle capsule, so what is worn over the chest (a coat's panels, a
+  // plate, ribs) still covers them from the front, and what hangs on the back (a quiver, a pack) from
+  // behind; the back stays inside those (1.15 of the depth).
+  const th = (fig.facing * Math.PI) / 180;
+  for (const [ahead, r] of [
+    [d * 0.9, d * 0.9],
+    [-d * 0.35, d * 0.8],
+  ] as const)
+    fig.stick(
+      fig.onTorso(0.22, ahead, 0),
+      fig.onTorso(0.84, ahead, 0),
+      r,
+      slot,
+      'torso',
+      piece,
+      -ahead * Math.cos(th) * Math.cos(TILT),
+    );
 }
 
 /** A skirt from the waist down to `to` (a fraction of the leg length above the ground), flaring by `flare`. */

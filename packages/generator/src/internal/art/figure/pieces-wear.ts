@@ -664,10 +664,11 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
   'long-ears': (fig) => {
     // swept out, back and up: the tip stands out of the head's outline from the front and back (out)
     // and in profile (back and up), so a goblin or an elf keeps its ears in every row; pointing
-    // straight out they lay along the line of sight in the side rows and vanished (issue #39)
+    // straight out they lay along the line of sight in the side rows and vanished (issue #39). Rooted
+    // behind the head's middle: rooted at it, the near ear lay across the face in profile (0102)
     for (const s of [-1, 1])
       fig.poly(
-        [fig.onHead(-0.1, s * 0.85, 0.3), fig.onHead(-1.35, s * 1.6, 0.8), fig.onHead(-0.1, s * 0.85, -0.3)],
+        [fig.onHead(-0.45, s * 0.8, 0.3), fig.onHead(-1.6, s * 1.5, 0.8), fig.onHead(-0.45, s * 0.8, -0.3)],
         'skin',
         'head',
         'ears',
