@@ -261,30 +261,38 @@ describe('characters that read (issue #39)', () => {
     },
   );
 
-  it("a skeleton warrior's side rows show a socket in the helm's face opening, not a blank ball", async () => {
-    // 39r: in profile the open helm's brim was nearer than the face under it and hid the sockets
-    for (const i of [1, 2]) {
-      const f = (await rows('a skeleton warrior'))[i]!;
-      const at = (x: number, y: number) => {
-        const k = (y * f.width + x) * 4;
-        return f.data[k + 3] ? lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) : -1;
-      };
-      const head = top(opaque(f), 0.3);
-      // a dark pixel inside the head (opaque all round) in a run of one or two (a socket is two wide
-      // in profile from 64 px, decision 0096) with lit bone or metal each side: not the outline
-      const lit = (x: number, y: number, dx: number) =>
-        at(x + dx, y) > 0.12 || (at(x + dx, y) >= 0 && at(x + dx, y) < 0.12 && at(x + 2 * dx, y) > 0.12);
-      const sockets = head.filter(
-        (p) =>
-          lum(p) < 0.12 &&
-          [at(p.x - 1, p.y), at(p.x + 1, p.y), at(p.x, p.y - 1), at(p.x, p.y + 1)].every((l) => l >= 0) &&
-          lit(p.x, p.y, -1) &&
-          lit(p.x, p.y, 1) &&
-          !(at(p.x - 1, p.y) < 0.12 && at(p.x + 1, p.y) < 0.12),
-      );
-      expect(sockets.length, `row ${i}: socket pixels in profile`).toBeGreaterThanOrEqual(2);
-    }
-  });
+  it.each(['a skeleton warrior', 'a skeleton mage'])(
+    "%s's side rows show a socket in the skull under its helm or hat, not a blank ball",
+    async (prompt) => {
+      // 39r: in profile the open helm's brim was nearer than the face under it and hid the sockets;
+      // a mage's socket lay on the skull's front outline under the hat's brim (decision 0102)
+      for (const i of [1, 2]) {
+        const f = (await rows(prompt))[i]!;
+        const at = (x: number, y: number) => {
+          const k = (y * f.width + x) * 4;
+          return f.data[k + 3] ? lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) : -1;
+        };
+        const head = top(opaque(f), 0.4); // under a tall hat the skull is lower
+        // a dark pixel inside the head (opaque all round) in a run of one or two (a socket is two wide
+        // in profile from 64 px, decision 0096) with lit bone or metal each side: not the outline
+        const lit = (x: number, y: number, dx: number) =>
+          at(x + dx, y) > 0.12 || (at(x + dx, y) >= 0 && at(x + dx, y) < 0.12 && at(x + 2 * dx, y) > 0.12);
+        const sockets = head.filter(
+          (p) =>
+            lum(p) < 0.12 &&
+            [at(p.x - 1, p.y), at(p.x + 1, p.y), at(p.x, p.y - 1), at(p.x, p.y + 1)].every((l) => l >= 0) &&
+            lit(p.x, p.y, -1) &&
+            lit(p.x, p.y, 1) &&
+            !(at(p.x - 1, p.y) < 0.12 && at(p.x + 1, p.y) < 0.12) &&
+            // set in the pale skull or helm: pale within 2 px on both sides and above or below
+            // (on the skull's outline under a brim, one side was the brim's dark)
+            [-1, 1].every((dx) => at(p.x + dx, p.y) > 0.5 || at(p.x + 2 * dx, p.y) > 0.5) &&
+            [-1, 1, -2, 2].some((dy) => at(p.x, p.y + dy) > 0.5),
+        );
+        expect(sockets.length, `row ${i}: socket pixels in profile`).toBeGreaterThanOrEqual(2);
+      }
+    },
+  );
 
   it('a robot is painted in two materials: its shins and forearms are not its grey chassis', async () => {
     const [down] = await rows('a robot', 64);

@@ -33,6 +33,10 @@ interface FaceContext {
   profile: (u: number) => { x: number; y: number; dir: number } | null;
   /** Paints a pixel where nothing is drawn yet (a nose past the head's outline). */
   putOut: (x: number, y: number, colour: Rgb) => void;
+  /** Whether the pixel shows the head itself (not a hat's brim over it). */
+  onHead: (x: number, y: number) => boolean;
+  /** The head's centre on the screen. */
+  centre: { x: number; y: number };
 }
 
 /** A nose in profile: one skin pixel past the face's outline (decision 0096: a profile's ball head). */
@@ -136,11 +140,23 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
     }
   },
   sockets: (c) => {
-    eyePair(c, 0.05, (s) => {
+    eyePair(c, 0.05, (spot) => {
       // big dark sockets: what makes a white ball a skull
       // a third of the skull wide at any size: at 128 px a 3 px socket was a man's eye on a bald head
       const w = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.32)) : c.R >= 4 ? 2 : 1;
       const h = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.36)) : w;
+      // in profile the socket lay on the skull's front outline, and under a hat's brim on the brim:
+      // a blank white ball (a skeleton mage's side rows, decision 0102). It is set in from the
+      // outline (0.45 of the head's radius from its centre, not 0.73) and moves down the face, a
+      // third of the head at most, to where the skull shows
+      let s = spot;
+      if (spot.facing <= 0.6) {
+        s = { ...spot, x: c.centre.x + (spot.x - c.centre.x) * 0.62 };
+        const x = Math.round(s.x - w / 2);
+        // bone above the socket too: under the brim's edge it read as the brim's shadow
+        const clear = (y: number) => c.onHead(x, y) && c.onHead(x + 1, y) && c.onHead(x, y - 1);
+        for (let dy = 0; dy <= c.R * 0.35 && !clear(Math.round(s.y - h / 2)); dy++) s = { ...s, y: s.y + 1 };
+      }
       for (let y = 0; y < h; y++)
         // in profile two pixels wide from 64 px: one pixel was lost on the skull (decision 0096)
         for (let x = 0; x < (s.facing > 0.6 ? w : Math.min(w, 2)); x++)
@@ -158,6 +174,14 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
         const t = c.spot(Math.cos(a) * 0.9, Math.sin(a) * 0.9, -0.72);
         if (t && t.facing > 0.4) c.put(Math.round(t.x), Math.round(t.y), c.colour('eye'));
       }
+    // in profile the jaw juts past the cranium's outline, its teeth a dark pixel above it (0102)
+    if (c.R >= 4) {
+      const p = c.profile(-0.62);
+      if (p) {
+        c.putOut(p.x, p.y, c.colour('bone'));
+        if (c.R >= 6) c.putOut(p.x, p.y + 1, c.colour('bone', 'dark'));
+      }
+    }
   },
   lenses: (c) => {
     // a dark visor band across the face plate, the lenses glowing in it: a face, where two yellow
@@ -280,6 +304,9 @@ export function drawFace(
     const h = r.pieces.indexOf('head') + 1;
     if (h > 0) r.piece[k] = h;
   };
-  FACES[fig.o.face]({ fig, spot, R, put, colour, profile, putOut });
+  const isHead = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < r.w && y < r.h && onHead.has(r.piece[y * r.w + x]!);
+  const [hx, hy] = P(head);
+  FACES[fig.o.face]({ fig, spot, R, put, colour, profile, putOut, onHead: isHead, centre: { x: hx, y: hy } });
   void sub;
 }
