@@ -195,6 +195,29 @@ describe('characters that read (issue #39)', () => {
     },
   );
 
+  it.each(['an elf ranger with a longbow', 'a skeleton archer'])(
+    '%s holds its bow out before it in the side rows: a limb with a string ahead of its face (decision 0102)',
+    async (prompt) => {
+      // hanging at the hip the bow lay along the leg inside the silhouette: a brown line (0 pixels
+      // ahead of the face before, 82–98 with 13–16 of its string now)
+      const frames = await rows(prompt);
+      for (const [i, ahead] of [
+        [1, -1],
+        [2, 1],
+      ] as const) {
+        const ps = opaque(frames[i]!);
+        const y0 = Math.min(...ps.map((p) => p.y));
+        const y1 = Math.max(...ps.map((p) => p.y));
+        const head = ps.filter((p) => p.y < y0 + (y1 - y0) * 0.15);
+        const front = ahead < 0 ? Math.min(...head.map((p) => p.x)) : Math.max(...head.map((p) => p.x));
+        const out = ps.filter((p) => p.y >= y0 + (y1 - y0) * 0.25 && ahead * (p.x - front) >= 2);
+        expect(out.length, `row ${i}: pixels ahead of the face`).toBeGreaterThanOrEqual(40);
+        // its string: pale pixels out there
+        expect(out.filter((p) => lum(p) > 0.6).length, `row ${i}: the string`).toBeGreaterThanOrEqual(6);
+      }
+    },
+  );
+
   it("a robot's walk lifts its feet in the down row: the legs' pixels change between frames", async () => {
     const req = {
       ...spriteRequest('a robot walking', { directions: 4, resolution: 64, framesPerDirection: 4 }),

@@ -43,6 +43,7 @@ function figureOf(id: FigureIdentity, posed: MotionPose, facing: number, ground:
     skeleton(id.proportions, pose, ground, {
       ...holdOf(id.outfit.weapon, id.outfit.prop),
       shield: id.outfit.offhand === 'shield' || id.outfit.offhand === 'round-shield',
+      ...(id.outfit.weapon === 'bow' ? { bowOut: Math.abs(Math.sin((facing * Math.PI) / 180)) } : {}),
     }),
     id.outfit,
     facing,

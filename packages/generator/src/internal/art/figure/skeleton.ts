@@ -139,6 +139,8 @@ export function skeleton(
     shield?: boolean;
     reach?: number;
     butt?: number;
+    /** A bow in the left hand held out before the body, 0–1 (its side rows: decision 0102). */
+    bowOut?: number;
   } = {
     grip: pose.grip,
     splay: pose.splay,
@@ -208,7 +210,15 @@ export function skeleton(
             ? // a shield is carried steady at the side: swung forward with the step it covered the
               // body's front, and the sword in the far hand behind it, facing the shield's side
               { ...raw, pitch: 0.1 + (raw.pitch - 0.1) * 0.25 }
-            : raw;
+            : i === 0 && (hold.bowOut ?? 0) > 0 && raw.pitch < 1
+              ? // a bow is held out before the body in profile: hanging at the hip it lay along the
+                // leg, a brown line no one reads as a bow (decision 0102)
+                {
+                  ...raw,
+                  pitch: raw.pitch + (1 - raw.pitch) * hold.bowOut!,
+                  elbow: raw.elbow + (0.2 - raw.elbow) * hold.bowOut!,
+                }
+              : raw;
     const sh = i === 0 ? j.shoulderL : j.shoulderR;
     const elbow = add(sh, mul(armDir(a.pitch, a.roll, side), upper));
     const fore = armDir(a.pitch + a.elbow, a.roll * 0.8, side);
