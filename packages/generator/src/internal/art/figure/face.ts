@@ -187,7 +187,11 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
     // a dark visor band across the face plate, the lenses glowing in it: a face, where two yellow
     // dots on grey read as rivets on a capsule (issue #39)
     const spots: Spot[] = [];
-    eyePair(c, 0.05, (s) => spots.push(s));
+    // in profile set in from the head's outline, as a skull's socket: on it the band merged with the
+    // outline and one side row had no face at all (decision 0102)
+    const inset = (s: Spot): Spot =>
+      s.facing <= 0.6 ? { ...s, x: c.centre.x + (s.x - c.centre.x) * 0.55 } : s;
+    eyePair(c, 0.05, (s) => spots.push(inset(s)));
     if (spots.length > 0 && c.R >= 3) {
       const pad = c.R >= 7 ? 2 : 1;
       const x0 = Math.round(Math.min(...spots.map((s) => s.x))) - pad;
@@ -197,7 +201,8 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
       for (let y = yc - (h > 2 ? 1 : 0); y < yc - (h > 2 ? 1 : 0) + h; y++)
         for (let x = x0; x <= x1; x++) c.put(x, y, c.colour('eye'));
     }
-    eyePair(c, 0.05, (s) => {
+    eyePair(c, 0.05, (spot) => {
+      const s = inset(spot);
       const w = c.R >= 7 && s.facing > 0.6 ? 2 : 1;
       for (let x = 0; x < w; x++) c.put(Math.round(s.x - w / 2) + x, Math.round(s.y), c.colour('glow'));
       if (c.R >= 9)
