@@ -720,6 +720,9 @@ async function drawUiPiece({ request, text, interpretation, style }: Drawing): P
   if (iconReading) for (const w of iconReading.understood) honour(w);
   // an inventory's slots, a quest log's lines: the words that named them are drawn
   for (const w of out.contents?.words ?? []) honour(w);
+  // a close cross is what an exit, quit or dismiss button shows, and what "a cross" / "an X" names
+  if (out.symbol === 'close')
+    for (const t of tokenize(text)) if (/^(cross|x|exit|quit|dismiss|叉)$/.test(t.text)) honour(t.text);
   return {
     frames: out.frames,
     animation: out.kind,

@@ -78,8 +78,8 @@ describe('UI pieces', () => {
   it.each([
     ['an inventory panel', 'slots', ['inventory']],
     ['a wooden backpack window', 'slots', ['backpack']],
-    ['a parchment quest log', 'ruled', ['quest', 'log']],
-    ['a stone journal', 'ruled', ['journal']],
+    ['a quest log panel with ruled lines and checkboxes', 'ruled', ['quest', 'checkboxes', 'ruled', 'lines']],
+    ['a lined stone journal', 'ruled', ['journal', 'lined']],
     ['背包面板', 'slots', ['背包']],
   ] as const)(
     '%s is a panel holding %s; the words that named them are honoured',
@@ -188,6 +188,57 @@ describe('UI pieces', () => {
     expect(label.meta.interpretation!.text!.text).toBe('SCORE');
   });
 
+  it.each([
+    ['a parchment quest log', ['quest', 'log']],
+    ['a stone journal', ['journal']],
+    ['a quest log panel', ['quest', 'log']],
+  ] as const)(
+    "%s is an empty page with a title band, ready for the game's text: no baked lines or ticks",
+    async (prompt, words) => {
+      const made = await make(prompt);
+      expect(made.meta.uiKind).toBe('panel');
+      const img = made.frames[0]!.image;
+      const nine = made.meta.nineSlice!;
+      const col = (x: number, y: number) => {
+        const i = (y * img.width + x) * 4;
+        return `${img.data[i]},${img.data[i + 1]},${img.data[i + 2]}`;
+      };
+      const x0 = nine.left;
+      const x1 = img.width - nine.right;
+      const y0 = nine.top;
+      const y1 = img.height - nine.bottom;
+      // the face's own colour: the most common one inside the insets
+      const count = new Map<string, number>();
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) count.set(col(x, y), (count.get(col(x, y)) ?? 0) + 1);
+      const face = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+      // rows that are mostly something other than the face: a band or a rule
+      const lineRows = Array.from({ length: y1 - y0 }, (_, k) => y0 + k).filter((y) => {
+        let off = 0;
+        for (let x = x0; x < x1; x++) if (col(x, y) !== face) off++;
+        return off > (x1 - x0) * 0.6;
+      });
+      // the title band is in the top quarter; nothing below it runs across the page
+      expect(lineRows.length, prompt).toBeGreaterThan(0);
+      const quarter = y0 + (y1 - y0) / 4;
+      expect(
+        lineRows.filter((y) => y > quarter),
+        prompt,
+      ).toEqual([]);
+      // and the page below the band is the face (paper may show its grain: a few fibres)
+      let n = 0;
+      let faceN = 0;
+      for (let y = Math.ceil(quarter); y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          n++;
+          if (col(x, y) === face) faceN++;
+        }
+      expect(faceN / n, prompt).toBeGreaterThan(0.95);
+      for (const w of words) expect(made.meta.notHonoured ?? []).not.toContain(w);
+      expect(made.quality.passed).toBe(true);
+    },
+  );
+
   it('a symbol button is square and shows its sign: a pause button two upright bars, not the word', async () => {
     for (const prompt of ['a pause button', 'a close button', '暂停按钮']) {
       const made = await make(prompt);
@@ -211,6 +262,43 @@ describe('UI pieces', () => {
     const cols = Array.from({ length: w }, (_, x) => inkCol(x) >= pause.height / 4);
     const runs = cols.reduce((n, on, x) => n + (on && !cols[x - 1] ? 1 : 0), 0);
     expect(runs).toBe(2);
+
+    // a close button (and an exit button "with a cross", "an X button") is a red square with the cross,
+    // never a wide bar, even on a wide canvas asked for; its words are honoured
+    for (const [prompt, params] of [
+      ['a close button', {}],
+      ['an exit button with a cross', {}],
+      ['an X button', {}],
+      ['a close button', { width: 96, height: 32 }],
+    ] as const) {
+      const made = await make(prompt, params);
+      const f = made.frames[0]!.image;
+      const box = opaqueBox(f);
+      expect(box.x1 - box.x0 + 1, prompt).toBeLessThanOrEqual(f.height);
+      expect(made.meta.interpretation!.text, prompt).toBeUndefined();
+      expect(made.meta.notHonoured ?? [], prompt).toEqual([]);
+      expect(hueShare(f, hueOf([204, 62, 56])), prompt).toBeGreaterThan(0.4);
+      // the cross: light ink on both diagonals of the face
+      const light = (x: number, y: number) => {
+        const i = (y * f.width + x) * 4;
+        return f.data[i]! > 220 && f.data[i + 1]! > 220 && f.data[i + 2]! > 200;
+      };
+      const cx = (box.x0 + box.x1) / 2;
+      const cy = (box.y0 + box.y1) / 2;
+      const q = (box.y1 - box.y0) / 6;
+      for (const [dx, dy] of [
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+        [1, 1],
+      ] as const) {
+        let hit = false;
+        for (let e = -2; e <= 2; e++)
+          for (let k = -2; k <= 2; k++)
+            if (light(Math.round(cx + dx * q + e), Math.round(cy + dy * q + k))) hit = true;
+        expect(hit, `${prompt}: cross arm ${dx},${dy}`).toBe(true);
+      }
+    }
   });
 
   it('the words are the font glyphs, pixel for pixel, in the ink colour', async () => {

@@ -92,7 +92,9 @@ const DRESS =
 
 /** A button that shows a symbol, not a word. */
 const SYMBOLS: ReadonlyArray<[RegExp, UiSymbol]> = [
-  [/\bclose\b|关闭/, 'close'],
+  // a close button, and an exit or dismiss button "with a cross" / "an X button": the cross every game
+  // shows in a window's corner (decision 0107)
+  [/\bclose\b|关闭|\bcross\b|\ban? x\b|\bx (?:button|mark|sign|symbol)\b|叉/, 'close'],
   [/\b(plus|add)\b|加号/, 'plus'],
   [/\bminus\b|减号/, 'minus'],
   // a pause button is the media sign every game shows (two bars), not the word PAUSE

@@ -4,35 +4,46 @@ import type { PixelCanvas, Rgb } from '@assetloom/pipeline/pixel';
  * What a panel holds when its words name it (issue #39: "an inventory grid panel" and "a parchment
  * quest log" were empty boxes, their words reported as not honoured):
  * - `slots`: an inventory, a bag, a hotbar — a grid of recessed item slots filling the face;
- * - `ruled`: a quest log, a journal, a letter — ruled writing lines, with a tick box before each
- *   line where it is a list of things to do (quests, objectives, tasks).
+ * - `titled`: a quest log, a journal, a letter, a scroll — the page a game sets its own text on: a
+ *   title band across the top (a darker strip, a rule under it) and the rest of the face left empty
+ *   (decision 0107: the blind review after 1130 found "the quest-log panel's ruled lines and tick are
+ *   baked in" — a UI artist leaves the writing to the game);
+ * - `ruled`: ruled writing lines only when the words ask for them ("ruled", "lined", "lines"), with a
+ *   tick box before each line when they ask for a checklist ("checklist", "checkboxes", "ticks").
  * A paper face (parchment, scroll) gets its grain and darker, worn edges either way.
  */
-export type PanelContents = { kind: 'slots' | 'ruled'; checklist: boolean; words: string[] };
+export type PanelContents = { kind: 'slots' | 'ruled' | 'titled'; checklist: boolean; words: string[] };
 
 const SLOT_WORDS =
   /^(inventory|inventories|grid|slots?|bags?|backpacks?|storage|stash|hotbar|equipment|items?)$/;
 const SLOT_ZH = /背包|物品栏|格子|装备栏|物品/g;
-const RULED_WORDS =
-  /^(quests?|logs?|journals?|diary|diaries|notes?|letters?|scrolls?|objectives?|missions?)$/;
-const RULED_ZH = /任务|日志|笔记|清单/g;
-const CHECKLIST_WORDS = /^(quests?|objectives?|missions?|任务|清单)$/;
+const PAGE_WORDS = /^(quests?|logs?|journals?|diary|diaries|notes?|letters?|scrolls?|objectives?|missions?)$/;
+const PAGE_ZH = /任务|日志|笔记|清单/g;
+/** Words that ask for ruled lines on the page. */
+const RULED_WORDS = /^(ruled|lined|lines|rules)$/;
+/** Words that ask for tick boxes before the lines. */
+const CHECKLIST_WORDS = /^(checklist|checklists|checkbox|checkboxes|ticks?|checkmarks?|to-?do|todo)$/;
+const CHECKLIST_ZH = /勾选|复选框|待办/g;
 
 /** The contents a panel's text asks for, and the words that asked; null for a plain panel. */
 export function panelContentsOf(text: string): PanelContents | null {
   const words = text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}-]+/u)
     .filter(Boolean);
   const at = (w: string) => text.indexOf(w);
   const slots = [...words.filter((w) => SLOT_WORDS.test(w)), ...(text.match(SLOT_ZH) ?? [])];
-  const ruled = [...words.filter((w) => RULED_WORDS.test(w)), ...(text.match(RULED_ZH) ?? [])];
-  if (slots.length === 0 && ruled.length === 0) return null;
-  // "an inventory grid" is slots; "a quest log" is writing; both named: the one named first wins
+  const page = [...words.filter((w) => PAGE_WORDS.test(w)), ...(text.match(PAGE_ZH) ?? [])];
+  const ruled = words.filter((w) => RULED_WORDS.test(w));
+  const ticks = [...words.filter((w) => CHECKLIST_WORDS.test(w)), ...(text.match(CHECKLIST_ZH) ?? [])];
+  const writing = [...page, ...ruled, ...ticks];
+  if (slots.length === 0 && writing.length === 0) return null;
+  // "an inventory grid" is slots; "a quest log" is a page; both named: the one named first wins
   const first = (list: string[]) => Math.min(...list.map(at).filter((i) => i >= 0));
-  if (slots.length > 0 && (ruled.length === 0 || first(slots) < first(ruled)))
+  if (slots.length > 0 && (writing.length === 0 || first(slots) < first(writing)))
     return { kind: 'slots', checklist: false, words: slots };
-  return { kind: 'ruled', checklist: ruled.some((w) => CHECKLIST_WORDS.test(w)), words: ruled };
+  if (ruled.length === 0 && ticks.length === 0) return { kind: 'titled', checklist: false, words: page };
+  return { kind: 'ruled', checklist: ticks.length > 0, words: writing };
 }
 
 interface Box {
@@ -94,6 +105,37 @@ export function drawSlots(c: PixelCanvas, box: Box, face: Ramp): void {
       // a glint in the slot's floor, top left, as on glassy item slots
       if (slot >= 10) c.paint(sx + 2, sy + 2, face.base);
     }
+}
+
+/**
+ * A page's title band: across the top of the face, a strip a step darker than the face (as tall as a
+ * line of the pixel font and a little air), a rule in the face's deep tone under it with a lit row
+ * below the rule (a groove), and nothing under it: the game writes there.
+ */
+export function drawTitleBand(c: PixelCanvas, box: Box, face: Ramp, titleBottom?: number): void {
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  const band = Math.max(
+    3,
+    Math.min(12, titleBottom !== undefined ? titleBottom - box.y0 : Math.round(h / 6)),
+  );
+  const margin = Math.max(1, Math.round(w / 20));
+  const x0 = box.x0 + margin;
+  const x1 = box.x1 - margin;
+  if (titleBottom === undefined)
+    for (let y = box.y0 + 1; y < box.y0 + band; y++)
+      for (let x = x0 + 1; x < x1 - 1; x++) c.paint(x, y, face.dark);
+  const ruleY = box.y0 + band + 1;
+  for (let x = x0; x < x1; x++) {
+    c.paint(x, ruleY, face.deep);
+    if (ruleY + 1 < box.y1) c.paint(x, ruleY + 1, face.light);
+  }
+  // the rule's ends: a small diamond each side, as a page's title rule ends
+  for (const ex of [x0 - 1, x1]) {
+    c.paint(ex, ruleY, face.deep);
+    c.paint(ex, ruleY - 1, face.dark);
+    c.paint(ex, ruleY + 1, face.dark);
+  }
 }
 
 /**

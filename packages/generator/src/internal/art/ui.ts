@@ -16,7 +16,14 @@ import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
 import { loadDrawings } from './library/sprite.js';
 import { cropToPixels } from './scene/paint.js';
-import { drawRuled, drawSlots, type PanelContents, panelContentsOf, paperGrain } from './ui-contents.js';
+import {
+  drawRuled,
+  drawSlots,
+  drawTitleBand,
+  type PanelContents,
+  panelContentsOf,
+  paperGrain,
+} from './ui-contents.js';
 
 /**
  * The built-in UI pieces, as a game's UI artist draws them at native pixel size:
@@ -24,7 +31,8 @@ import { drawRuled, drawSlots, type PanelContents, panelContentsOf, paperGrain }
  *   the prompt) set in a licensed pixel font, or a symbol (close, plus, minus);
  * - bars empty and full, the fill in the bar's colour (health red, mana blue …);
  * - panels (dialogs, windows) with a border of the named material (wood, stone, gold, metal …), and
- *   item slots or ruled lines when the words name an inventory or a quest log (ui-contents.ts);
+ *   item slots when the words name an inventory, a title band when they name a quest log or a
+ *   journal, ruled lines only when they ask for lines (ui-contents.ts);
  * - labels: a plate with its words;
  * - icons: the thing named, drawn by the sprite generator from the licensed drawings.
  * Every piece but an icon has 9-slice insets; a colour word colours the piece itself.
@@ -58,8 +66,10 @@ export interface UiOutput {
   icon?: string;
   /** Material of the border, when the prompt named one. */
   material?: Material;
-  /** What a panel holds (item slots, ruled lines), when its words named it. */
+  /** What a panel holds (item slots, a title band, ruled lines), when its words named it. */
   contents?: PanelContents;
+  /** The sign a button shows instead of words (a close cross, a pause sign …). */
+  symbol?: UiSymbol;
 }
 
 type Material = 'wood' | 'stone' | 'gold' | 'metal' | 'ice' | 'paper' | 'plain';
@@ -177,7 +187,7 @@ function plate(
 }
 
 /** The piece's colours: the border's material, the face (the asked colour, or the material's own). */
-function colours(kind: UiKind, material: Material, asked: Rgb | null, text: string) {
+function colours(kind: UiKind, material: Material, asked: Rgb | null, text: string, sym: UiSymbol | null) {
   const RIMS: Record<Material, Rgb> = {
     wood: [142, 94, 56],
     stone: [132, 132, 140],
@@ -197,7 +207,10 @@ function colours(kind: UiKind, material: Material, asked: Rgb | null, text: stri
     plain: [34, 44, 112],
   };
   if (kind === 'button') {
-    const face: Rgb = asked ?? (material === 'plain' ? [70, 130, 220] : RIMS[material]);
+    // a close button is red, as a window's close cross is in every game (decision 0107: the blind review
+    // after 1130 saw "a wide blue bar"); other plain buttons are blue
+    const plainFace: Rgb = sym === 'close' ? [204, 62, 56] : [70, 130, 220];
+    const face: Rgb = asked ?? (material === 'plain' ? plainFace : RIMS[material]);
     return { rim: ramp(material === 'plain' ? face : RIMS[material]), face: ramp(face) };
   }
   if (kind === 'bar') {
@@ -327,7 +340,8 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
   const names = [...UI_STATES[kind]];
   const style = job.style;
   const outline: Rgb | null = style.lineWeight > 0 ? [24, 20, 32] : null;
-  const { rim, face } = colours(kind, material, job.color ?? null, job.text);
+  const sym = kind === 'button' ? uiSymbolOf(job.text) : null;
+  const { rim, face } = colours(kind, material, job.color ?? null, job.text, words ? null : sym);
   const contents = kind === 'panel' ? panelContentsOf(job.text) : null;
 
   if (kind === 'icon') {
@@ -360,7 +374,10 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
   const lip = kind === 'button' ? Math.max(1, Math.min(4, Math.round(gh / 10))) : 0;
   const o = outline ? 1 : 0;
   let fontUsed: string | undefined;
-  const sym = kind === 'button' ? uiSymbolOf(job.text) : null;
+  // a symbol button is square: on a wider canvas asked for, it stands in the middle (never a wide bar)
+  const squareAt = kind === 'button' && sym && !words && gw > gh ? Math.floor((gw - gh) / 2) : 0;
+  const px0 = squareAt;
+  const px1 = squareAt ? squareAt + gh : gw;
   if (words) {
     const box = textBox(words.text);
     const room = gw - 2 * (o + border) - 2;
@@ -388,9 +405,9 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
             : face;
       const r = disabled ? ramp(grey(rim.base, 1)) : rim;
       plate(c, {
-        x0: 0,
+        x0: px0,
         y0: pressed ? lip : 0,
-        x1: gw,
+        x1: px1,
         y1: gh,
         outline,
         border,
@@ -401,12 +418,14 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
       });
       const top = (pressed ? lip : 0) + o + border;
       const box = {
-        x0: o + border,
+        x0: px0 + o + border,
         y0: top,
-        x1: gw - o - border,
+        x1: px1 - o - border,
         y1: (pressed ? gh : gh - lip) - o - border,
       };
-      const { ink, shadow } = inkFor(f.base);
+      // the ink of the normal face in every state: a sign or word does not change colour on hover
+      const { ink } = inkFor(face.base);
+      const shadow = lum(ink) > 0.5 ? ramp(f.base).deep : ramp(f.base).light;
       const inkCol: Rgb = disabled ? grey(ink, 1) : ink;
       const shadowCol = disabled ? null : shadow;
       if (words)
@@ -461,6 +480,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         const below = { ...inner, y0: Math.max(inner.y0, titleBottom), x0: inner.x0 + 1, x1: inner.x1 - 1 };
         if (contents?.kind === 'slots') drawSlots(c, { ...below, y0: below.y0 + 1, y1: below.y1 - 1 }, face);
         else if (contents?.kind === 'ruled') drawRuled(c, below, face, contents.checklist, ink);
+        else if (contents?.kind === 'titled') drawTitleBand(c, inner, face, words ? titleBottom : undefined);
       }
       if (words) {
         const box =
@@ -491,13 +511,14 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
     width,
     height,
     nineSlice: {
-      left: ox + inset,
-      right: width - ox - gw * factor + inset,
+      left: ox + px0 * factor + inset,
+      right: width - ox - px1 * factor + inset,
       top: oy + inset,
       bottom: height - oy - gh * factor + inset + lip * factor,
     },
     ...(words && fontUsed ? { text: { text: words.text, font: fontUsed } } : {}),
     ...(material !== 'plain' ? { material } : {}),
     ...(contents ? { contents } : {}),
+    ...(sym && !words ? { symbol: sym } : {}),
   };
 }
