@@ -720,3 +720,73 @@ describe('backgrounds: placement and connected features', () => {
       });
   });
 });
+
+describe('rooms at one scale, mountains and dunes with form, workplaces (decision 0107)', () => {
+  it("a tavern's door, table and mugs are at one scale: a mug a tenth of the door, the table a third", async () => {
+    const r = await draw('a tavern interior');
+    const { width: w, height: h } = r.frames[0]!;
+    const layer = (n: string) => r.layers!.find((l) => l.name === n)!.image;
+    const mid = layer('mid');
+    const props = layer('props');
+    const at = (img: typeof mid, x: number, y: number) =>
+      img.data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4);
+    // the door: the mid layer's drawing in a tavern (the back wall is behind it, the furniture before)
+    const door = opaqueBox(mid);
+    const doorH = door.y1 - door.y0 + 1;
+    expect(doorH).toBeGreaterThan(h * 0.3);
+    // the mugs: glass (blue over red) in the middle of the room, where the table stands
+    let top = h;
+    let bottom = -1;
+    const xs: number[] = [];
+    for (let y = 0; y < h; y++)
+      for (let x = Math.round(w * 0.2); x < Math.round(w * 0.68); x++) {
+        const p = at(props, x, y);
+        if (p[3]! > 0 && p[2]! > p[0]! + 12) {
+          top = Math.min(top, y);
+          bottom = Math.max(bottom, y);
+          xs.push(x);
+        }
+      }
+    expect(bottom).toBeGreaterThan(0);
+    const mugH = bottom - top + 1;
+    // the table: from the row under the mugs down to the feet of the furniture around them
+    const x0 = Math.min(...xs) - 20;
+    const x1 = Math.max(...xs) + 20;
+    let feet = bottom;
+    for (let y = bottom; y < h; y++) for (let x = x0; x < x1; x++) if (at(props, x, y)[3]! > 0) feet = y;
+    const tableH = feet - bottom;
+    expect(mugH / doorH, `mug ${mugH} px, door ${doorH} px`).toBeGreaterThan(0.07);
+    expect(mugH / doorH, `mug ${mugH} px, door ${doorH} px`).toBeLessThan(0.14);
+    expect(tableH / doorH, `table ${tableH} px, door ${doorH} px`).toBeGreaterThan(0.26);
+    expect(tableH / doorH, `table ${tableH} px, door ${doorH} px`).toBeLessThan(0.42);
+  });
+
+  it.each([
+    ["a carpenter's workshop", 'wood', []],
+    ["a blacksmith's forge interior", 'smith', []],
+    ['a smithy', 'smith', []],
+    ["a potter's studio", 'wood', ['potter']],
+    ["a tailor's workshop", 'wood', ['tailor']],
+  ] as const)(
+    '%s is a workshop inside, never its owner standing in a meadow; a trade it has no things for is said',
+    async (prompt, trade, unread) => {
+      const r = await draw(prompt);
+      expect(r.subject).toBe('workshop');
+      const els = r.interpretation!.elements ?? [];
+      expect(els.filter((e) => /figure|person/.test(`${e.as ?? e.drawn}`))).toEqual([]);
+      for (const w of unread) expect(r.interpretation!.ignored).toContain(w);
+      // a smith's forge glows orange at its fire; a woodworker's room has a window of daylight
+      const f = r.frames[0]!;
+      let orange = 0;
+      for (let i = 0; i < f.data.length; i += 4)
+        if (f.data[i]! > 220 && f.data[i + 1]! > 90 && f.data[i + 1]! < 190 && f.data[i + 2]! < 90) orange++;
+      if (trade === 'smith') expect(orange).toBeGreaterThan(8);
+      else expect(orange).toBeLessThan(8);
+    },
+  );
+
+  it('a workplace the scene has no room for is refused, naming it, never drawn outdoors', async () => {
+    for (const prompt of ['an art studio', 'a kitchen', 'a classroom'])
+      await expect(draw(prompt), prompt).rejects.toThrow(/no scene of/);
+  });
+});

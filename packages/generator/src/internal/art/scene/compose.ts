@@ -87,6 +87,7 @@ const LAND: Record<
     | 'castle_hall'
     | 'tavern'
     | 'library'
+    | 'workshop'
     | 'laboratory'
     | 'courtyard'
     | 'underwater'
@@ -2235,8 +2236,17 @@ function paintWeather(ctx: Ctx, layer: PixelCanvas): void {
 
 // ---- rooms: dungeon, cave, castle hall, tavern, library ----------------------------------------------
 
-type RoomSetting = 'dungeon' | 'cave' | 'castle_hall' | 'tavern' | 'library' | 'laboratory' | 'courtyard';
+type RoomSetting =
+  | 'dungeon'
+  | 'cave'
+  | 'castle_hall'
+  | 'tavern'
+  | 'library'
+  | 'workshop'
+  | 'laboratory'
+  | 'courtyard';
 const ROOMS: ReadonlySet<Setting> = new Set<RoomSetting>([
+  'workshop',
   'dungeon',
   'cave',
   'castle_hall',
@@ -2260,6 +2270,8 @@ interface Room {
   mortar: number;
   /** The wall's stone: plain, shaded, lit. */
   shades: number[];
+  /** The layer behind the furniture (a door in the back wall). */
+  mid: PixelCanvas;
 }
 
 /** The stone (or wood) of each room's walls; a dungeon's is the default. */
@@ -2267,6 +2279,7 @@ const ROOM_STONE: Partial<Record<RoomSetting, RGB>> = {
   cave: [92, 80, 84],
   tavern: [120, 84, 56],
   library: [120, 84, 56],
+  workshop: [128, 100, 72],
   castle_hall: [128, 124, 134],
   laboratory: [150, 162, 176],
   courtyard: [150, 144, 138],
@@ -2276,6 +2289,7 @@ const ROOM_STONE: Partial<Record<RoomSetting, RGB>> = {
 const ROOM_FLOOR: Partial<Record<RoomSetting, RGB>> = {
   tavern: [140, 96, 60],
   library: [140, 96, 60],
+  workshop: [136, 104, 70],
   cave: [80, 70, 72],
   laboratory: [92, 100, 114],
   courtyard: [132, 124, 114],
@@ -2345,6 +2359,7 @@ const ROOM_WALL: Partial<Record<RoomSetting, (ctx: Ctx, back: PixelCanvas, room:
   cave: paintCaveWall,
   tavern: paintPlankWall,
   library: paintPlankWall,
+  workshop: paintPlankWall,
 };
 
 /** Metal wall panels with seams, rivets and a ventilation strip (a laboratory). */
@@ -2887,6 +2902,54 @@ async function paintHearth(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: nu
   light.lights.push({ x: hx, y: floorY - hh * 0.2, r: u * 0.3, color: [255, 150, 60] });
 }
 
+/**
+ * A room's one measure (decision 0107: the blind review after 1130 saw "scale errors: tavern mugs" —
+ * a mug half as tall as the table): the height of its door, 0.44 of the picture. Furniture and the
+ * things on it are sized against it as a door is against them: a table's top at a third of it, a
+ * stool's seat at a quarter, a mug a tenth, a workbench 0.4, an anvil 0.28.
+ */
+const doorHeight = (ctx: Ctx): number => Math.round(ctx.h * 0.44);
+
+/**
+ * A plank door in the back wall, standing on the wall's foot: a dark frame, upright planks (lit on
+ * the left of each), two iron strap hinges and a ring handle. It is drawn on the mid layer, behind
+ * the furniture, and shows the room's scale.
+ */
+function paintWoodDoor(ctx: Ctx, mid: PixelCanvas, cx: number, floorY: number): void {
+  const dh = doorHeight(ctx);
+  const dw = Math.max(8, Math.round(dh * 0.46));
+  const x0 = Math.round(cx - dw / 2);
+  const x1 = x0 + dw;
+  const y0 = Math.round(floorY) - dh;
+  const y1 = Math.round(floorY);
+  const frame = P([70, 46, 30]);
+  const plank: RGB = [150, 100, 58];
+  const fw = Math.max(1, Math.round(dw / 12));
+  mid.rect(x0 - fw, y0 - fw, x1 + fw, y1, frame);
+  const pw = Math.max(3, Math.round(dw / 5));
+  for (let x = x0; x < x1; x++) {
+    const k = Math.floor((x - x0) / pw);
+    const edge = (x - x0) % pw;
+    const c: RGB =
+      edge === 0
+        ? darker(plank, 0.62)
+        : edge === 1
+          ? lighter(plank, 0.1)
+          : k % 2
+            ? darker(plank, 0.92)
+            : plank;
+    mid.rect(x, y0, x + 1, y1, P(c));
+  }
+  const iron = P([44, 40, 44]);
+  const strap = Math.max(1, Math.round(dh / 40));
+  for (const hy of [y0 + dh * 0.18, y1 - dh * 0.22]) mid.rect(x0, hy, x0 + dw * 0.62, hy + strap, iron);
+  const ry = Math.round(y0 + dh * 0.52);
+  const rx = x1 - Math.max(3, Math.round(dw * 0.2));
+  mid.rect(rx - 1, ry - 1, rx + 2, ry + 2, iron);
+  mid.set(rx, ry, P(darker(plank, 0.62)));
+  mid.rect(x0 - fw, y1 - 1, x1 + fw, y1, P([60, 40, 28]));
+}
+
 /** The bar on the right: a counter, a shelf of bottles behind it. */
 function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): void {
   const { w } = ctx;
@@ -2926,8 +2989,10 @@ function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): vo
 async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): Promise<void> {
   const tx = ctx.w * 0.45;
   const tw = u * 0.5;
-  const ty = floorY + u * 0.06;
-  const foot = Math.round(ty + u * 0.14);
+  const dh = doorHeight(ctx);
+  const foot = Math.round(floorY + u * 0.2);
+  // the top board's top a third of a door above the floor (its underside 0.03 u lower)
+  const ty = foot - Math.round(dh * 0.34) + Math.round(u * 0.03);
   const wood = P([140, 92, 56]);
   const woodHi = P([172, 118, 72]);
   const woodDark = P([96, 62, 38]);
@@ -2941,7 +3006,8 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
     props.rect(lx, ty, lx + Math.max(2, u * 0.025), foot, woodDark);
   const seatW = Math.max(5, Math.round(u * 0.11));
   const seatH = Math.max(2, Math.round(u * 0.025));
-  const legH = Math.max(4, Math.round(u * 0.085));
+  // a stool's seat a quarter of a door high
+  const legH = Math.max(4, Math.round(dh * 0.25) - seatH);
   for (const sx of [tx - tw * 0.78, tx + tw * 0.78]) {
     const x0 = Math.round(sx - seatW / 2);
     const seatTop = foot - legH - seatH;
@@ -2969,7 +3035,8 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
   }
   ctx.stood.push([tx - tw / 2, tx + tw / 2]);
   ctx.floorLine = foot;
-  const mug = await prop(ctx, 'f/beer-mug', u * 0.1);
+  // a mug a tenth of a door
+  const mug = await prop(ctx, 'f/beer-mug', dh * 0.13);
   if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
 }
 
@@ -2988,9 +3055,200 @@ function paintLantern(ctx: Ctx, props: PixelCanvas, u: number): void {
   ctx.light.lights.push({ x: lx, y: ly + lh / 2, r: u * 0.2, color: [255, 190, 100] });
 }
 
+/** An outlined box: a fill, a lit top row, a shaded bottom row (furniture and tools of a workshop). */
+function box(layer: PixelCanvas, x0: number, y0: number, x1: number, y1: number, c: RGB): void {
+  const [a, b, e, f] = [Math.round(x0), Math.round(y0), Math.round(x1), Math.round(y1)];
+  layer.rect(a - 1, b - 1, e + 1, f + 1, P(darker(c, 0.45)));
+  layer.rect(a, b, e, f, P(c));
+  if (f - b >= 3) {
+    layer.rect(a, b, e, b + 1, P(lighter(c, 0.18)));
+    layer.rect(a, f - 1, e, f, P(darker(c, 0.78)));
+  }
+}
+
+/**
+ * A workshop (decision 0107: "a carpenter's workshop" was a person standing in a meadow), its things
+ * sized against its door: a woodworker's has a window, planks leaning on the wall, a board of tools
+ * (a saw, a hammer, a square, chisels) and a workbench (0.4 of the door) with a vise, a plank and a
+ * plane on it; a smith's has a forge (a stone hearth with glowing coals under a hood and chimney), an
+ * anvil on a stump (0.28 of the door), a quench tub and tongs and hammers on the wall.
+ */
+async function paintWorkshop(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
+  const { w, h, light } = ctx;
+  const { floorY } = room;
+  const dh = doorHeight(ctx);
+  const u = Math.min(w, h);
+  const foot = Math.round(floorY + u * 0.2);
+  const smith = ctx.req.trade === 'smith';
+  paintWoodDoor(ctx, room.mid, w * 0.88, floorY);
+  const wood: RGB = [150, 104, 62];
+  const iron: RGB = [78, 78, 88];
+  const steel: RGB = [168, 176, 190];
+  const handle: RGB = [120, 76, 44];
+  // a board of tools on the wall
+  const bx0 = w * (smith ? 0.4 : 0.42);
+  const bx1 = w * (smith ? 0.66 : 0.72);
+  const by0 = floorY - dh * 0.95;
+  const by1 = floorY - dh * 0.5;
+  box(room.mid, bx0, by0, bx1, by1, [176, 140, 96]);
+  const hook = (x: number) => room.mid.rect(x, by0 + 2, x + 1, by0 + 4, P(darker(iron, 0.6)));
+  const bw = bx1 - bx0;
+  const th = by1 - by0;
+  if (!smith) {
+    // a hand saw: a steel blade narrowing to its tip, teeth below, a wooden grip
+    const sx = bx0 + bw * 0.06;
+    const sy = by0 + th * 0.25;
+    const len = bw * 0.36;
+    hook(Math.round(sx + 2));
+    props.polygon(
+      [
+        [sx + len * 0.22, sy],
+        [sx + len, sy + th * 0.16],
+        [sx + len, sy + th * 0.26],
+        [sx + len * 0.22, sy + th * 0.38],
+      ],
+      P(steel),
+    );
+    for (let x = sx + len * 0.25; x < sx + len; x += 2)
+      props.set(x, sy + th * 0.38 - ((x - sx) / len) * th * 0.12, P(darker(steel, 0.6)));
+    box(props, sx, sy, sx + len * 0.22, sy + th * 0.36, handle);
+    // a hammer: a handle and a steel head
+    const hx = bx0 + bw * 0.5;
+    hook(Math.round(hx));
+    box(props, hx - 1, by0 + th * 0.3, hx + 1, by0 + th * 0.86, handle);
+    box(props, hx - bw * 0.06, by0 + th * 0.2, hx + bw * 0.06, by0 + th * 0.32, iron);
+    // a square: an L of steel
+    const qx = bx0 + bw * 0.62;
+    props.rect(qx, by0 + th * 0.2, qx + 2, by0 + th * 0.8, P(steel));
+    props.rect(qx, by0 + th * 0.78, qx + bw * 0.14, by0 + th * 0.8 + 2, P(steel));
+    // chisels: steel blades under wooden grips
+    for (let k = 0; k < 3; k++) {
+      const cx = bx0 + bw * (0.82 + k * 0.06);
+      props.rect(cx, by0 + th * 0.22, cx + 2, by0 + th * 0.45, P(handle));
+      props.rect(cx, by0 + th * 0.45, cx + 1, by0 + th * (0.65 + k * 0.05), P(steel));
+    }
+    // a window with daylight, on the left
+    const wx0 = w * 0.2;
+    const wx1 = w * 0.32;
+    const wy0 = floorY - dh * 0.98;
+    const wy1 = floorY - dh * 0.58;
+    box(room.mid, wx0, wy0, wx1, wy1, [196, 222, 236]);
+    room.mid.rect(wx0, wy0, wx1, wy0 + (wy1 - wy0) * 0.35, P([220, 236, 244]));
+    room.mid.rect((wx0 + wx1) / 2, wy0, (wx0 + wx1) / 2 + 1, wy1, P([92, 64, 40]));
+    room.mid.rect(wx0, (wy0 + wy1) / 2, wx1, (wy0 + wy1) / 2 + 1, P([92, 64, 40]));
+    room.mid.rect(wx0 - 2, wy1 + 1, wx1 + 2, wy1 + 3, P([110, 76, 48]));
+    light.lights.push({ x: (wx0 + wx1) / 2, y: (wy0 + wy1) / 2, r: u * 0.24, color: [255, 236, 190] });
+    // planks leaning on the wall, left
+    for (let k = 0; k < 4; k++) {
+      const x = w * 0.05 + k * Math.max(3, u * 0.025);
+      const top = foot - dh * (0.95 - k * 0.07);
+      const pw = Math.max(2, Math.round(u * 0.02));
+      const lean = dh * 0.12;
+      for (let y = Math.round(top); y < foot; y++) {
+        const t = (y - top) / (foot - top);
+        const xx = x + lean * t;
+        props.rect(xx, y, xx + pw, y + 1, P(k % 2 ? darker(wood, 0.9) : lighter(wood, 0.08)));
+        props.set(xx + pw, y, P(darker(wood, 0.55)));
+      }
+    }
+    ctx.stood.push([w * 0.04, w * 0.2]);
+    // the workbench: a thick top 0.4 of a door high, legs, a stretcher and a shelf, a vise at its end
+    const wb0 = w * 0.38;
+    const wb1 = w * 0.76;
+    const topY = foot - Math.round(dh * 0.4);
+    const tt = Math.max(3, Math.round(dh * 0.05));
+    box(props, wb0, topY, wb1, topY + tt, wood);
+    for (const lx of [wb0 + 2, wb1 - 2 - Math.max(2, u * 0.025)])
+      box(props, lx, topY + tt, lx + Math.max(2, u * 0.025), foot, darker(wood, 0.82));
+    box(props, wb0 + 4, foot - dh * 0.12, wb1 - 4, foot - dh * 0.12 + 2, darker(wood, 0.75));
+    box(props, wb0 - 1, topY - tt, wb0 + dh * 0.07, topY, iron);
+    // on it: a plank, a plane, curls of shavings
+    box(props, wb0 + (wb1 - wb0) * 0.2, topY - 2, wb0 + (wb1 - wb0) * 0.62, topY, lighter(wood, 0.2));
+    const px = wb0 + (wb1 - wb0) * 0.42;
+    box(props, px, topY - 2 - dh * 0.05, px + dh * 0.1, topY - 2, handle);
+    props.rect(px + dh * 0.07, topY - 2 - dh * 0.08, px + dh * 0.07 + 2, topY - 2 - dh * 0.05, P(handle));
+    for (let k = 0; k < 5; k++)
+      props.set(wb0 + (wb1 - wb0) * (0.7 + k * 0.05), topY - 1 - (k % 2), P([226, 196, 140]));
+    ctx.stood.push([wb0 - 2, wb1 + 2]);
+    ctx.floorLine = foot;
+    return;
+  }
+  // tongs and hammers on the wall
+  for (let k = 0; k < 4; k++) {
+    const x = bx0 + bw * (0.15 + k * 0.22);
+    hook(Math.round(x));
+    props.rect(x, by0 + th * 0.2, x + 1, by0 + th * 0.85, P(iron));
+    if (k % 2) props.rect(x + 2, by0 + th * 0.2, x + 3, by0 + th * 0.85, P(iron));
+    else box(props, x - bw * 0.04, by0 + th * 0.15, x + bw * 0.05, by0 + th * 0.26, iron);
+  }
+  // the forge: a stone hearth with coals, a hood and a chimney to the top
+  const fx0 = w * 0.06;
+  const fx1 = w * 0.34;
+  const fTop = foot - dh * 0.42;
+  const stone: RGB = [124, 112, 106];
+  box(props, fx0, fTop, fx1, foot, stone);
+  for (let y = fTop + 4; y < foot - 2; y += Math.max(3, Math.round(dh * 0.07)))
+    props.rect(fx0 + 1, y, fx1 - 1, y + 1, P(darker(stone, 0.75)));
+  const coal = fTop - Math.max(2, dh * 0.04);
+  props.rect(fx0 + 3, coal, fx1 - 3, fTop, P([60, 30, 26]));
+  for (let x = fx0 + 4; x < fx1 - 4; x += 2)
+    props.set(x, coal + (x % 4 < 2 ? 0 : 1), G(ctx, x % 6 < 2 ? [255, 220, 120] : [250, 120, 40]));
+  const hood0 = fx0 + (fx1 - fx0) * 0.1;
+  const hood1 = fx1 - (fx1 - fx0) * 0.1;
+  const hoodY = fTop - dh * 0.52;
+  // the hood: a trapezoid of darker stone over the fire, narrowing up into the chimney
+  const hoodH = dh * 0.2;
+  const chim0 = hood0 + (hood1 - hood0) * 0.3;
+  const chim1 = hood1 - (hood1 - hood0) * 0.3;
+  box(props, chim0, 0, chim1, hoodY, darker(stone, 0.9));
+  for (let y = Math.round(hoodY); y < hoodY + hoodH; y++) {
+    const t = (y - hoodY) / hoodH;
+    const a = chim0 + (hood0 - chim0) * t;
+    const b = chim1 + (hood1 - chim1) * t;
+    props.rect(a - 1, y, b + 1, y + 1, P(darker(stone, 0.45)));
+    props.rect(a, y, b, y + 1, P(darker(stone, 0.8)));
+  }
+  props.rect(hood0 - 1, hoodY + hoodH, hood1 + 1, hoodY + hoodH + 2, P(darker(stone, 0.45)));
+  const fire = await prop(ctx, 'x/campfire', dh * 0.3);
+  if (fire) {
+    stand(props, fire, (fx0 + fx1) / 2, fTop);
+    for (let i = 0; i < fire.data.length; i += 4)
+      if (fire.data[i + 3]) ctx.glow.add(pack([fire.data[i]!, fire.data[i + 1]!, fire.data[i + 2]!]));
+  }
+  light.lights.push({ x: (fx0 + fx1) / 2, y: coal, r: u * 0.3, color: [255, 140, 50] });
+  // the anvil on its stump, 0.28 of a door
+  const ax = w * 0.5;
+  const stumpH = Math.round(dh * 0.15);
+  const aw = dh * 0.26;
+  box(props, ax - aw * 0.28, foot - stumpH, ax + aw * 0.28, foot, [120, 82, 50]);
+  const aTop = foot - Math.round(dh * 0.28);
+  box(props, ax - aw * 0.18, aTop + dh * 0.05, ax + aw * 0.18, foot - stumpH, [64, 64, 74]);
+  box(props, ax - aw * 0.5, aTop, ax + aw * 0.42, aTop + dh * 0.05, [86, 86, 98]);
+  props.polygon(
+    [
+      [ax - aw * 0.5, aTop],
+      [ax - aw * 0.82, aTop + 1],
+      [ax - aw * 0.5, aTop + dh * 0.04],
+    ],
+    P([86, 86, 98]),
+  );
+  props.rect(ax - aw * 0.45, aTop, ax + aw * 0.4, aTop + 1, P([150, 152, 168]));
+  // a quench tub
+  const qx = w * 0.64;
+  const qh = dh * 0.22;
+  box(props, qx - dh * 0.1, foot - qh, qx + dh * 0.1, foot, [116, 80, 50]);
+  props.rect(qx - dh * 0.1, foot - qh, qx + dh * 0.1, foot - qh + 1, P([70, 100, 120]));
+  for (const yy of [foot - qh * 0.7, foot - qh * 0.25])
+    props.rect(qx - dh * 0.1, yy, qx + dh * 0.1, yy + 1, P(iron));
+  ctx.stood.push([fx0, fx1], [ax - aw, ax + aw], [qx - dh * 0.12, qx + dh * 0.12]);
+  ctx.floorLine = foot;
+}
+
 /** A tavern's hearth, bar, table and lantern. */
 async function paintTavern(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
   const u = Math.min(ctx.w, ctx.h);
+  // a door in the back wall behind the table: the room's measure (decision 0107)
+  paintWoodDoor(ctx, room.mid, ctx.w * 0.56, room.floorY);
   await paintHearth(ctx, props, room, u);
   paintBar(ctx, props, room, u);
   await paintTavernTable(ctx, props, room, u);
@@ -3016,6 +3274,7 @@ const ROOM_FITTINGS: Array<{
     paint: paintWallTorches,
   },
   { when: (_, s) => s === 'tavern', paint: paintTavern },
+  { when: (_, s) => s === 'workshop', paint: paintWorkshop },
   { when: (ctx, s) => s === 'laboratory' && !ctx.req.alchemy, paint: paintLab },
   { when: (ctx) => ctx.req.alchemy === true, paint: paintAlchemy },
   { when: (_, s) => s === 'courtyard', paint: paintCourtyard },
@@ -3036,7 +3295,8 @@ async function paintRoom(
 ): Promise<void> {
   const { w, h, req } = ctx;
   const s = req.setting as RoomSetting;
-  const stone: RGB = req.alchemy ? [112, 100, 96] : (ROOM_STONE[s] ?? [86, 84, 96]);
+  const smithy = s === 'workshop' && req.trade === 'smith';
+  const stone: RGB = req.alchemy || smithy ? [112, 100, 96] : (ROOM_STONE[s] ?? [86, 84, 96]);
   const floorY = h * 0.72;
   ctx.groundY = floorY;
   const bw = Math.max(6, Math.round(Math.min(w, h) / 10));
@@ -3048,10 +3308,11 @@ async function paintRoom(
     bh: Math.max(3, Math.round(bw / 2)),
     mortar: P(darker(stone, 0.62)),
     shades: [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))],
+    mid,
   };
-  (req.alchemy ? paintBlockWall : (ROOM_WALL[s] ?? paintBlockWall))(ctx, back, room);
+  (req.alchemy || smithy ? paintBlockWall : (ROOM_WALL[s] ?? paintBlockWall))(ctx, back, room);
   if (req.corridor || s === 'dungeon') paintDoorway(ctx, mid, room);
-  paintRoomFloor(ctx, near, room, ROOM_FLOOR[s] ?? darker(stone, 0.85));
+  paintRoomFloor(ctx, near, room, smithy ? [92, 80, 70] : (ROOM_FLOOR[s] ?? darker(stone, 0.85)));
   for (const fitting of ROOM_FITTINGS) if (fitting.when(ctx, s)) await fitting.paint(ctx, props, room);
   // a wall named inside is the room's own
   if (ctx.has('wall')) drew(ctx, 'wall', "the room's walls");
@@ -3295,7 +3556,7 @@ export async function composeScene(job: {
         lightLayer(ctx, layer, (c) =>
           scaleRgb(
             mixRgb(c, [40, 36, 60], 0.2),
-            s === 'tavern' || s === 'library' || s === 'laboratory' ? 0.85 : 0.62,
+            s === 'tavern' || s === 'library' || s === 'laboratory' || s === 'workshop' ? 0.85 : 0.62,
           ),
         );
   } else if (s === 'underwater') await paintUnderwater(ctx, sky, mid, near, props);

@@ -181,6 +181,18 @@ const HONOURED = new Set(
 const ALCHEMY = /alchem|apothecar|potion|wizard|witch|sorcer|炼金/;
 /** A room to work in that a word of alchemy makes a laboratory of old. */
 const WORKSHOP = /^(workshop|workshops|workroom|laboratory|lab|study)$/;
+/**
+ * The trades a workshop is drawn for (decision 0107): a woodworker's (a workbench, a saw and tools on
+ * the wall, planks) and a smith's (a forge's fire, an anvil, a quench tub). A workshop of another
+ * trade ("a potter's studio") is the workshop with the trade's word not honoured, never its owner
+ * standing in a meadow.
+ */
+const WOOD_TRADE =
+  /^(carpenter|carpenters|carpenter's|carpenter’s|carpentry|woodworker|woodworker's|woodworking|joiner|joiner's|joinery|woodcarver|woodcarver's|wood)$/;
+const SMITH_TRADE =
+  /^(blacksmith|blacksmith's|blacksmith’s|blacksmiths|smith|smith's|blacksmithing|armorer|armorer's|armourer|armourer's|weaponsmith|weaponsmith's|ironsmith|smithing|metalworking)$/;
+/** A room a trade works in: with an owner's word before it, it is a workshop ("a potter's studio"). */
+const WORK_ROOM = /^(studio|studios|atelier|ateliers)$/;
 
 /** Words for a haunted place. */
 const HAUNTED = /^(haunted|spooky|eerie|ghostly|cursed|creepy|sinister)$/;
@@ -272,6 +284,14 @@ const PLACES: Record<string, Setting> = {
   cavern: 'cave',
   inn: 'tavern',
   pub: 'tavern',
+  // a workshop of old (decision 0107: "a carpenter's workshop" was a person standing in a meadow)
+  workshop: 'workshop',
+  workshops: 'workshop',
+  workroom: 'workshop',
+  woodshop: 'workshop',
+  smithy: 'workshop',
+  forge: 'workshop',
+  forges: 'workshop',
   pass: 'mountains',
   valley: 'mountains',
   canyon: 'mountains',
@@ -301,6 +321,7 @@ export type Setting =
   | 'castle_hall'
   | 'tavern'
   | 'library'
+  | 'workshop'
   | 'laboratory'
   | 'courtyard'
   | 'underwater'
@@ -392,6 +413,8 @@ export interface SceneRequest {
    * and a bench of flasks, never consoles and steel (decision 0098).
    */
   alchemy?: true;
+  /** A workshop's trade (decision 0107): a woodworker's bench and tools, or a smith's forge and anvil. */
+  trade?: 'wood' | 'smith';
   /** "dark": the whole scene a step darker. */
   dark: boolean;
   /** "haunted", "spooky", 闹鬼: bare dead trees, a cold sickly light and will-o'-wisps, by night unless a time is named. */
@@ -488,6 +511,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   const placeWords: Array<[Setting, string]> = [];
   let corridor = false;
   let alchemy = false;
+  let trade: SceneRequest['trade'];
   let neon = false;
   let snowCover = false;
   let library = false;
@@ -623,6 +647,36 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
         if (kindOfWord(w) === 'castle' && kindOfWord(en[head] ?? '') === 'wall') {
           honoured.push(t.text);
           continue;
+        }
+        // a workshop and whose it is (decision 0107): a woodworker's or a smith's is drawn with its
+        // trade's things; another trade's owner ("a potter's studio") is named as not honoured — the
+        // room is the workshop — and never drawn as a person standing in a meadow
+        const workshopAt = ALCHEMY.test(text)
+          ? -1
+          : en.findIndex(
+              (x, k) =>
+                PLACES[x] === 'workshop' ||
+                (WORK_ROOM.test(x) && k > 0 && /['’]s$/.test(phrase[k - 1]!.text)),
+            );
+        if (workshopAt >= 0) {
+          const lw = t.text.toLowerCase();
+          if (i === workshopAt) {
+            if (/^(forge|forges|smithy)$/.test(w)) trade ??= 'smith';
+            if (WORK_ROOM.test(w)) {
+              places.push('workshop');
+              honoured.push(t.text);
+              continue;
+            }
+          } else if (i < workshopAt) {
+            const bare = lw.replace(/['’]s$/, '');
+            const kindOfTrade = WOOD_TRADE.test(bare) ? 'wood' : SMITH_TRADE.test(bare) ? 'smith' : undefined;
+            if (kindOfTrade) {
+              trade ??= kindOfTrade;
+              honoured.push(t.text, ...(bare !== lw ? [bare] : []));
+              continue;
+            }
+            if (/['’]s$/.test(t.text)) continue;
+          }
         }
         // an alchemist's workshop, an apothecary's lab: a laboratory of old (decision 0098: "a
         // workshop" was a person standing in a meadow); a workshop of another trade is not one
@@ -800,6 +854,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     dark: it.dark === true,
     haunted,
     ...(alchemy ? { alchemy: true as const } : {}),
+    ...(trade ? { trade } : {}),
     ...(viewpoint ? { viewpoint } : {}),
     unread,
     defaulted: named === undefined && !snowCover && elements.length === 0,
@@ -809,6 +864,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
 
 /** The settings the scene composer draws inside: a room word ("interior", "chamber") is drawn only in them. */
 export const INDOOR: ReadonlySet<Setting> = new Set([
+  'workshop',
   'dungeon',
   'cave',
   'castle_hall',

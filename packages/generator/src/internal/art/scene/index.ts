@@ -113,6 +113,7 @@ const SETTING_NAMES: Record<SceneRequest['setting'], string> = {
   castle_hall: 'castle hall',
   tavern: 'tavern',
   library: 'library',
+  workshop: 'workshop',
   laboratory: 'laboratory',
   courtyard: 'castle courtyard',
   underwater: 'underwater',
