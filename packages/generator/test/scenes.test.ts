@@ -789,4 +789,54 @@ describe('rooms at one scale, mountains and dunes with form, workplaces (decisio
     for (const prompt of ['an art studio', 'a kitchen', 'a classroom'])
       await expect(draw(prompt), prompt).rejects.toThrow(/no scene of/);
   });
+
+  it.each(['snowy mountains', 'rocky mountains at dawn', 'a mountain village'])(
+    '%s: each far peak is lit on its left face and shaded on its right, split at its ridge',
+    async (prompt) => {
+      for (const seed of [1, 7]) {
+        const r = await draw(prompt, { seed });
+        const far = r.layers!.find((l) => l.name === 'far')!.image;
+        const { width: w, height: h } = far;
+        const lum = (x: number, y: number) => {
+          const i = (y * w + x) * 4;
+          return far.data[i]! * 0.3 + far.data[i + 1]! * 0.59 + far.data[i + 2]! * 0.11;
+        };
+        const opaque = (x: number, y: number) => far.data[(y * w + x) * 4 + 3]! > 0;
+        const top = Array.from({ length: w }, (_, x) => {
+          for (let y = 0; y < h; y++) if (opaque(x, y)) return y;
+          return h;
+        });
+        // summits: the highest column within 10 px either side, standing 4 px over both
+        const summits: number[] = [];
+        for (let x = 12; x < w - 12; x++) {
+          const around = top.slice(x - 10, x + 11);
+          if (top[x] === Math.min(...around) && top[x]! < top[x - 10]! - 4 && top[x]! < top[x + 10]! - 4)
+            if (!summits.some((s) => x - s < 10)) summits.push(x);
+        }
+        expect(summits.length, `${prompt} seed ${seed}`).toBeGreaterThanOrEqual(2);
+        const split = summits.filter((x) => {
+          const y = top[x]! + 4;
+          return lum(x - 3, y) > lum(x + 3, y) + 8;
+        });
+        expect(
+          split.length / summits.length,
+          `${prompt} seed ${seed}: ${split.length} of ${summits.length}`,
+        ).toBeGreaterThanOrEqual(0.75);
+      }
+    },
+  );
+
+  it('dunes named are dunes at every seed, with lit faces, slip faces in shade and wind ripples', async () => {
+    for (const seed of [1, 2, 3, 7]) {
+      const r = await draw('sand dunes', { seed });
+      expect((r.interpretation!.elements ?? []).map((e) => e.word)).toContain('dunes');
+      for (const name of ['far', 'mid']) {
+        const img = r.layers!.find((l) => l.name === name)!.image;
+        const tones = new Set<number>();
+        const d = new Uint32Array(img.data.buffer, img.data.byteOffset, img.width * img.height);
+        for (const v of d) if (v >>> 24) tones.add(v);
+        expect(tones.size, `seed ${seed} ${name}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
 });

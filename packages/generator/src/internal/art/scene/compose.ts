@@ -389,6 +389,166 @@ function fillRidge(
   }
 }
 
+/** One peak of a range: its summit, the slopes of its two sides and where its ridge runs down. */
+interface Peak {
+  x: number;
+  top: number;
+  left: number;
+  right: number;
+  /** The ridge's slant: its x moves this much per row down from the summit. */
+  skew: number;
+}
+
+/**
+ * A mountain range as peaks (decision 0107: the blind review after 1130 saw "blotchy mountains" — a
+ * per-pixel slope test on a four-octave noise line lit and shaded small patches at random): one
+ * summit per ridge period, each its own height and slopes, the range's line the lowest of their
+ * sides with a pixel or two of broken rock along it.
+ */
+function peakRange(
+  rng: Rng,
+  w: number,
+  base: number,
+  amp: number,
+  period: number,
+): { peaks: Peak[]; heights: Float64Array } {
+  const spacing = w / Math.max(2, period);
+  const peaks: Peak[] = [];
+  for (let x = -spacing * rng.range(0.1, 0.6); x < w + spacing; x += spacing * rng.range(0.7, 1.25)) {
+    const top = base - amp * rng.range(0.5, 1);
+    const reach = (base - top) / spacing;
+    peaks.push({
+      x,
+      top,
+      left: reach / rng.range(0.55, 0.95),
+      right: reach / rng.range(0.55, 0.95),
+      skew: rng.range(-0.12, 0.32),
+    });
+  }
+  const rough = new Noise1D(rng.fork('rock'), Math.max(8, Math.round(w / 6)));
+  const heights = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    let y = base;
+    for (const p of peaks) y = Math.min(y, p.top + Math.abs(x - p.x) * (x < p.x ? p.left : p.right));
+    heights[x] = y + (rough.fbm(x / 6, 2) - 0.5) * 3;
+  }
+  return { peaks, heights };
+}
+
+/**
+ * Fills a range of peaks lit from the left: each pixel belongs to the nearest peak in front whose
+ * sides hold it (a lower peak stands before a taller one), lit left of that peak's ridge line and in
+ * shade right of it, the line running down from the summit at the peak's slant; a crease of the
+ * middle tone runs down the lit face; the foot settles into the middle tone. A snow cap lies on
+ * each peak above `snowAt`, its lower edge broken into fingers down the gullies, lit and shaded as
+ * the rock under it.
+ */
+function fillPeaks(
+  layer: PixelCanvas,
+  range: { peaks: Peak[]; heights: Float64Array },
+  fill: RGB,
+  base: number,
+  opts: { snowAt?: number; snow?: RGB } = {},
+): void {
+  const { w, h } = layer;
+  const lit = P(lighter(fill, 0.2));
+  const mid = P(fill);
+  const dark = P(darker(fill, 0.74));
+  const snowLit = opts.snow ? P(opts.snow) : 0;
+  const snowDark = opts.snow ? P(mixRgb(opts.snow, [120, 140, 190], 0.32)) : 0;
+  const { peaks, heights } = range;
+  for (let x = 0; x < w; x++) {
+    const topY = Math.max(0, Math.floor(heights[x]!));
+    for (let y = topY; y < h; y++) {
+      let owner: Peak | null = null;
+      for (const p of peaks) {
+        const side = p.top + Math.abs(x - p.x) * (x < p.x ? p.left : p.right);
+        if (side <= y + 1.5 && (!owner || p.top > owner.top)) owner = p;
+      }
+      if (!owner) {
+        layer.px[y * w + x] = mid;
+        continue;
+      }
+      const down = y - owner.top;
+      const tall = Math.max(1, base - owner.top);
+      const ridgeX = owner.x + down * owner.skew + Math.round(Math.sin(y * 0.9 + owner.x) * 0.6);
+      const onLit = x < ridgeX;
+      // a crease down the lit face, from a third of the way down
+      const crease = owner.x - tall * 0.25 + down * (owner.skew - 0.55);
+      const creased = onLit && down > tall * 0.3 && Math.abs(x - crease) < 0.8;
+      let c = down > tall * 0.82 ? mid : onLit ? (creased ? mid : lit) : dark;
+      if (snowLit && opts.snowAt !== undefined && owner.top < opts.snowAt) {
+        const cap = Math.min((opts.snowAt - owner.top) * 0.75, tall * 0.42);
+        // the cap's lower edge: fingers of snow down the gullies, each its own width and length
+        const g = Math.floor((x - owner.x + 400) / 3);
+        const hash = (((g * 2654435761 + Math.round(owner.x) * 40503) >>> 0) % 1000) / 1000;
+        const finger = hash < 0.35 ? tall * 0.16 * hash * 2.8 : 0;
+        if (down < cap + finger + Math.sin(x * 0.5) * 1.2) c = onLit ? snowLit : snowDark;
+      }
+      layer.px[y * w + x] = c;
+    }
+  }
+}
+
+/**
+ * A line of dunes: each a hump with a long windward rise on its left and a steep slip face on its
+ * right, crest to crest a period apart, each its own height; the line is the highest of them.
+ */
+function duneLine(rng: Rng, w: number, base: number, amp: number, period: number): Float64Array {
+  const spacing = w / Math.max(2, period);
+  const out = new Float64Array(w).fill(base);
+  for (let cx = -spacing * rng.range(0, 0.5); cx < w + spacing; cx += spacing * rng.range(0.6, 1.1)) {
+    const a = amp * rng.range(0.55, 1);
+    const rise = spacing * rng.range(0.7, 1.1);
+    const fall = rise * rng.range(0.35, 0.5);
+    for (let x = Math.max(0, Math.floor(cx - rise)); x < Math.min(w, Math.ceil(cx + fall)); x++) {
+      const t = x < cx ? (cx - x) / rise : (x - cx) / fall;
+      const v = x < cx ? 1 - t * t * (3 - 2 * t) : 1 - t ** 1.4;
+      out[x] = Math.min(out[x]!, base - a * Math.max(0, v));
+    }
+  }
+  return out;
+}
+
+/**
+ * Fills dunes lit from the left (decision 0107: "blotchy dunes"): each crest throws its slip face
+ * into shade down and to the right of it, the next dune's windward face is lit up to its own crest,
+ * and wind ripples run across the lit faces in thin wavy lines of the middle tone; deep in the
+ * valleys the sand is the middle tone.
+ */
+function fillDunes(layer: PixelCanvas, heights: Float64Array, fill: RGB): void {
+  const { w, h } = layer;
+  const lit = P(lighter(fill, 0.14));
+  const mid = P(fill);
+  const dark = P(darker(fill, 0.82));
+  const ripple = P(darker(fill, 0.93));
+  const at = (x: number) => heights[Math.max(0, Math.min(w - 1, x))]!;
+  // each column's face: falling to the right (the slip face, in shade) or rising (lit), over ±3 px
+  const falling = new Uint8Array(w);
+  for (let x = 0; x < w; x++) falling[x] = at(x + 3) - at(x - 3) > 0.4 ? 1 : 0;
+  // the band a face's tone reaches down: the dune's height from its crest to the next trough
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = 0;
+  for (let x = 0; x < w; x++) {
+    lo = Math.min(lo, heights[x]!);
+    hi = Math.max(hi, heights[x]!);
+  }
+  const band = Math.max(3, (hi - lo) * 1.1);
+  for (let x = 0; x < w; x++) {
+    const top = Math.max(0, Math.floor(heights[x]!));
+    // the face's lower edge wanders a little, as a dune's foot does
+    const reach = band * (0.8 + 0.2 * Math.sin(x * 0.07)) + (hi - heights[x]!) * 0.3;
+    for (let y = top; y < h; y++) {
+      const depth = y - top;
+      let c = depth > reach ? mid : falling[x] ? dark : lit;
+      if (c === lit && depth > 1 && (y + Math.round(Math.sin(x * 0.16 + y * 0.35) * 1.5)) % 5 === 0)
+        c = ripple;
+      if (c === mid && (y + Math.round(Math.sin(x * 0.12 + y * 0.2) * 2)) % 7 === 0) c = ripple;
+      layer.px[y * w + x] = c;
+    }
+  }
+}
+
 function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void {
   const { w, h, rng, light, req } = ctx;
   const haze = (c: RGB) => mixRgb(c, light.haze, 0.4);
@@ -435,17 +595,33 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
       sky.period + 2,
       sky.kind === 'peaks',
     );
-    fillRidge(far, back, mixRgb(farC, light.sky[light.sky.length - 1]!, 0.45), { faces: false });
+    const backC = mixRgb(farC, light.sky[light.sky.length - 1]!, 0.45);
+    // a range of peaks behind has its faces too, hazier (decision 0107)
+    if (sky.kind === 'peaks' && !sky.trees)
+      fillPeaks(
+        far,
+        peakRange(r.fork('back'), w, horizon - h * sky.amp * 0.35, h * sky.amp * 0.8, sky.period + 2),
+        backC,
+        horizon,
+      );
+    else fillRidge(far, back, backC, { faces: false });
   }
-  const heights = skylineHeights(r, w, h, horizon, sky);
-  fillRidge(
-    far,
-    heights,
-    sky.trees ? woodedRidge(light, farC, land) : farC,
-    sky.kind === 'peaks' && sky.snow
-      ? { snowAt: horizon - h * sky.amp * 0.62, snow: haze([244, 246, 252]) }
-      : { faces: sky.kind === 'peaks' || sky.kind === 'mesas' },
-  );
+  if (sky.kind === 'peaks' && !sky.trees) {
+    // a range of peaks, each lit on its left face and shaded on its right, snow on the tall ones
+    const range = peakRange(r.fork('far'), w, horizon, h * sky.amp, sky.period);
+    fillPeaks(
+      far,
+      range,
+      farC,
+      horizon,
+      sky.snow ? { snowAt: horizon - h * sky.amp * 0.62, snow: haze([244, 246, 252]) } : {},
+    );
+  } else if (sky.kind === 'dunes')
+    fillDunes(far, duneLine(r.fork('far'), w, horizon, h * sky.amp, sky.period + 1), farC);
+  else
+    fillRidge(far, skylineHeights(r, w, h, horizon, sky), sky.trees ? woodedRidge(light, farC, land) : farC, {
+      faces: sky.kind === 'mesas',
+    });
   drew(ctx, 'mountains', 'mountains', sky.kind === 'peaks');
   drew(ctx, 'dunes', 'dunes', sky.kind === 'dunes');
 }
@@ -496,7 +672,7 @@ function skylineOf(ctx: Ctx, r: Rng): Skyline {
     ...more,
   });
   if (s === 'desert' || ctx.has('dunes'))
-    return !ctx.has('pyramids') && r.chance(0.5)
+    return !ctx.has('pyramids') && !ctx.has('dunes') && r.chance(0.5)
       ? shape('mesas', [0.1, 0.18], [3, 5])
       : shape('dunes', [0.08, 0.14], [2, 4]);
   // a snowfield without named mountains is sometimes rolling snowy hills with woods on them
@@ -783,9 +959,10 @@ function paintHills(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): vo
   const peaks = s === 'mountains' || (ctx.has('mountains') && !dunes);
   if (peaks) {
     const r = ctx.vary('range');
-    const range = ridge(r, w, horizon + h * 0.1, h * r.range(0.26, 0.4), r.int(2, 5), true);
+    const foot = horizon + h * 0.1;
+    const range = peakRange(r, w, foot, h * r.range(0.26, 0.4), r.int(2, 4));
     const rock: RGB = req.snowCover || s === 'snow' ? [118, 124, 146] : [122, 112, 104];
-    fillRidge(mid, range, rock, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
+    fillPeaks(mid, range, rock, foot, { snowAt: horizon - h * 0.06, snow: [246, 248, 252] });
   }
   const r = ctx.vary('hills');
   const hills = ridge(
@@ -796,7 +973,8 @@ function paintHills(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): vo
     r.int(2, 5),
     false,
   );
-  fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: dunes });
+  if (dunes) fillDunes(mid, duneLine(r.fork('dunes'), w, horizon + h * 0.08, h * 0.1, r.int(2, 4)), land.mid);
+  else fillRidge(mid, hills, req.snowCover ? LAND.snow.mid : land.mid, { faces: false });
   drew(ctx, 'hills', dunes ? 'dunes' : 'hills');
 }
 
