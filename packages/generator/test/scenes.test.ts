@@ -839,4 +839,42 @@ describe('rooms at one scale, mountains and dunes with form, workplaces (decisio
       }
     }
   });
+
+  it.each(['古城', 'an ancient city', 'an old walled town'])(
+    "%s is an old walled city: its wall with towers, the old town's roofs over it, the words honoured",
+    async (prompt) => {
+      const r = await draw(prompt);
+      const els = r.interpretation!.elements ?? [];
+      expect(els.map((e) => `${e.as ?? e.drawn}`).join(' ')).toMatch(/fortified wall with towers/);
+      expect(r.interpretation!.ignored).toEqual([]);
+      expect(r.subject).not.toMatch(/city street|meadow/);
+      // roofs of tile over the wall: reddish pixels on the mid layer in the upper half
+      const mid = r.layers!.find((l) => l.name === 'mid')!.image;
+      let roof = 0;
+      for (let y = 0; y < mid.height / 2; y++)
+        for (let x = 0; x < mid.width; x++) {
+          const i = (y * mid.width + x) * 4;
+          if (mid.data[i + 3] && mid.data[i]! > mid.data[i + 1]! + 50 && mid.data[i]! > mid.data[i + 2]! + 50)
+            roof++;
+        }
+      expect(roof).toBeGreaterThan(60);
+    },
+  );
+
+  it('"cozy" is drawn in a room with a hearth (a rug, candles, a second lamp) and said where it is not', async () => {
+    const reddish = (img: { width: number; height: number; data: Uint8Array }) => {
+      let n = 0;
+      for (let i = 0; i < img.data.length; i += 4)
+        if (img.data[i + 3] && img.data[i]! > img.data[i + 1]! + 60 && img.data[i]! > img.data[i + 2]! + 60)
+          n++;
+      return n;
+    };
+    const cozy = await draw('a cozy tavern');
+    const plain = await draw('a tavern');
+    expect(cozy.interpretation!.ignored).not.toContain('cozy');
+    const near = (r: typeof cozy) => r.layers!.find((l) => l.name === 'near')!.image;
+    expect(reddish(near(cozy))).toBeGreaterThan(reddish(near(plain)) + 100);
+    const beach = await draw('a warm sunset beach');
+    expect(beach.interpretation!.ignored).toContain('warm');
+  });
 });

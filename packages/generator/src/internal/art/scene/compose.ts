@@ -1484,7 +1484,8 @@ function paintWall(ctx: Ctx, mid: PixelCanvas, _horizon: number, ground: number)
     drew(ctx, 'wall', 'wooden palisade');
     return;
   }
-  const stoneC: RGB = [150, 146, 140];
+  const old = ctx.req.oldCity === true;
+  const stoneC: RGB = old ? [156, 142, 122] : [150, 146, 140];
   const stone = P(stoneC);
   const mortar = P(darker(stoneC, 0.72));
   const lit = P(lighter(stoneC, 0.2));
@@ -1539,7 +1540,116 @@ function paintWall(ctx: Ctx, mid: PixelCanvas, _horizon: number, ground: number)
     block(a, b, t, ruined && tx > 0.5);
     mid.rect((a + b) / 2 - 1, t + wh * 0.25, (a + b) / 2 + 1, t + wh * 0.25 + bh * 3, P([40, 36, 44]));
   }
+  if (old) {
+    // the old town stands behind the wall: seen over it, and through a breach
+    const town = new PixelCanvas(w, h);
+    paintOldTown(ctx, town, x0, x1, top, wh);
+    for (let i = 0; i < mid.px.length; i++) if (!mid.px[i] && town.px[i]) mid.px[i] = town.px[i]!;
+    // weathered stone: stains and moss down the courses, and the city's gate in the middle
+    const r = ctx.vary('weather-stains');
+    for (let k = 0; k < Math.round(w / 10); k++) {
+      const sx = Math.round(r.range(x0, x1));
+      const sy = Math.round(r.range(top + 2, base - 4));
+      const len = Math.round(r.range(2, wh * 0.4));
+      const c = P(k % 3 === 0 ? [112, 124, 80] : darker(stoneC, 0.8));
+      for (let y = sy; y < Math.min(base, sy + len); y++) mid.set(sx + (y % 3 === 0 ? 1 : 0), y, c);
+    }
+    const gx = Math.round(w * 0.5);
+    const gw = Math.max(6, Math.round(wh * 0.5));
+    const gt = base - Math.round(wh * 0.62);
+    for (let y = gt; y < base; y++) {
+      const dy = y - gt;
+      const half = dy < gw / 2 ? Math.sqrt((gw / 2) ** 2 - (gw / 2 - dy) ** 2) : gw / 2;
+      mid.rect(gx - half - 1, y, gx + half + 1, y + 1, P(darker(stoneC, 0.62)));
+      mid.rect(gx - half, y, gx + half, y + 1, P([46, 36, 34]));
+    }
+    for (let x = gx - gw / 2 + 2; x < gx + gw / 2 - 1; x += 3)
+      mid.rect(x, gt + 2, x + 1, base - wh * 0.2, P([70, 64, 60]));
+  }
   drew(ctx, 'wall', ruined ? 'ruined fortified wall with towers' : 'fortified wall with towers');
+}
+
+/**
+ * The old town behind its wall (decision 0107: 古城, "an ancient city"): a row of old houses whose
+ * upper storeys and gabled roofs of tile and slate rise over the wall's top, each its own width and
+ * height, with small windows; a round keep with a conical roof and a domed hall among them.
+ */
+function paintOldTown(ctx: Ctx, mid: PixelCanvas, x0: number, x1: number, top: number, wh: number): void {
+  const { w, h } = ctx;
+  const r = ctx.vary('old-town');
+  const night = ctx.light.time === 'night';
+  const plasters: RGB[] = [
+    [214, 198, 164],
+    [196, 176, 142],
+    [186, 168, 150],
+  ];
+  const roofs: RGB[] = [
+    [160, 70, 52],
+    [112, 100, 110],
+    [176, 96, 56],
+  ];
+  let x = x0 + r.range(0, w * 0.03);
+  while (x < x1 - w * 0.04) {
+    const bw = w * r.range(0.05, 0.09);
+    const up = wh * r.range(0.25, 0.8);
+    const wallC = plasters[r.int(0, plasters.length - 1)]!;
+    const roofC = roofs[r.int(0, roofs.length - 1)]!;
+    const wt = top - up;
+    mid.rect(x, wt, x + bw, top + 2, P(darker(wallC, 0.55)));
+    mid.rect(x + 1, wt, x + bw - 1, top + 2, P(wallC));
+    mid.rect(x + bw - 2, wt, x + bw - 1, top + 2, P(darker(wallC, 0.86)));
+    const pitch = bw * r.range(0.35, 0.55);
+    mid.polygon(
+      [
+        [x - 1, wt + 1],
+        [x + bw + 1, wt + 1],
+        [x + bw / 2, wt - pitch],
+      ],
+      P(roofC),
+    );
+    // the roof's lit left slope
+    for (let k = 0; k < pitch; k++) {
+      const y = Math.round(wt - pitch + k + 1);
+      const half = (k / pitch) * (bw / 2 + 1);
+      mid.rect(
+        x + bw / 2 - half,
+        y,
+        x + bw / 2 - half + Math.max(1, half * 0.5),
+        y + 1,
+        P(lighter(roofC, 0.15)),
+      );
+    }
+    for (let wy = wt + 3; wy < top - 2; wy += Math.max(4, h * 0.03))
+      for (let wx = x + 3; wx < x + bw - 3; wx += Math.max(4, bw / 3))
+        mid.rect(wx, wy, wx + 1, wy + 2, night && r.chance(0.6) ? G(ctx, [255, 210, 120]) : P([62, 52, 56]));
+    x += bw + r.range(-1, w * 0.015);
+  }
+  // a round keep with a conical roof, and a domed hall
+  const kx = w * r.range(0.3, 0.42);
+  const kw = w * 0.05;
+  const kt = top - wh * 1.3;
+  mid.rect(kx - kw / 2 - 1, kt, kx + kw / 2 + 1, top + 2, P([110, 100, 90]));
+  mid.rect(kx - kw / 2, kt, kx + kw / 2, top + 2, P([172, 160, 140]));
+  mid.rect(kx + kw / 4, kt, kx + kw / 2, top + 2, P([146, 134, 116]));
+  mid.polygon(
+    [
+      [kx - kw / 2 - 2, kt + 1],
+      [kx + kw / 2 + 2, kt + 1],
+      [kx, kt - kw * 1.3],
+    ],
+    P([96, 90, 120]),
+  );
+  mid.rect(kx - 1, kt + wh * 0.2, kx + 1, kt + wh * 0.2 + 3, P([50, 42, 46]));
+  const dx = w * r.range(0.58, 0.7);
+  const dr = w * 0.045;
+  const dt = top - wh * 0.7;
+  mid.rect(dx - dr, dt, dx + dr, top + 2, P([206, 192, 160]));
+  for (let y = Math.round(dt - dr); y <= dt; y++) {
+    const half = Math.sqrt(Math.max(0, dr * dr - (dt - y) ** 2));
+    mid.rect(dx - half, y, dx + half, y + 1, P([120, 150, 140]));
+    mid.rect(dx - half, y, dx - half * 0.4, y + 1, P([150, 180, 166]));
+  }
+  mid.rect(dx, dt - dr - 3, dx + 1, dt - dr, P([200, 170, 80]));
 }
 
 /** The named landmarks of open land, in front of the tree row: pyramids, a volcano, a waterfall, a castle … */
@@ -2450,6 +2560,8 @@ interface Room {
   shades: number[];
   /** The layer behind the furniture (a door in the back wall). */
   mid: PixelCanvas;
+  /** The floor's layer (a rug lies on it). */
+  near: PixelCanvas;
 }
 
 /** The stone (or wood) of each room's walls; a dungeon's is the default. */
@@ -3219,8 +3331,8 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
 }
 
 /** A lantern on a chain from the ceiling beam. */
-function paintLantern(ctx: Ctx, props: PixelCanvas, u: number): void {
-  const lx = ctx.w * 0.42;
+function paintLantern(ctx: Ctx, props: PixelCanvas, u: number, at?: number): void {
+  const lx = at ?? ctx.w * 0.42;
   const ly = u * 0.12;
   const lw = Math.max(3, Math.round(u * 0.05));
   const lh = Math.max(4, Math.round(u * 0.07));
@@ -3349,6 +3461,7 @@ async function paintWorkshop(ctx: Ctx, props: PixelCanvas, room: Room): Promise<
       props.set(wb0 + (wb1 - wb0) * (0.7 + k * 0.05), topY - 1 - (k % 2), P([226, 196, 140]));
     ctx.stood.push([wb0 - 2, wb1 + 2]);
     ctx.floorLine = foot;
+    if (ctx.req.cozy) paintCozyRug(room.near, (wb0 + wb1) / 2, foot + u * 0.05, (wb1 - wb0) * 0.55);
     return;
   }
   // tongs and hammers on the wall
@@ -3422,15 +3535,69 @@ async function paintWorkshop(ctx: Ctx, props: PixelCanvas, room: Room): Promise<
   ctx.floorLine = foot;
 }
 
+/**
+ * A cozy room (decision 0107: "cozy" was not honoured): a rug on the floor before the hearth, a red
+ * field with an ochre border and a row of lozenges, lying flat in the floor's perspective (drawn on
+ * the floor layer, under the furniture).
+ */
+function paintCozyRug(near: PixelCanvas, cx: number, y: number, half: number): void {
+  const field: RGB = [156, 52, 46];
+  const border: RGB = [206, 150, 72];
+  const deep = darker(field, 0.7);
+  const rows = Math.max(5, Math.round(half * 0.22));
+  for (let k = 0; k < rows; k++) {
+    // a flattened oval: narrower at its far and near edges
+    const t = (k + 0.5) / rows;
+    const span = half * Math.sqrt(1 - (2 * t - 1) ** 2 * 0.85);
+    const yy = Math.round(y - rows / 2 + k);
+    for (let x = Math.round(cx - span); x <= Math.round(cx + span); x++) {
+      const edge = Math.min(x - (cx - span), cx + span - x);
+      const c =
+        k === 0 || k === rows - 1 || edge < 1.5
+          ? deep
+          : edge < 3.5 || k === 1 || k === rows - 2
+            ? border
+            : field;
+      near.set(x, yy, P(c));
+    }
+  }
+  // lozenges along the middle row
+  const my = Math.round(y);
+  for (let x = Math.round(cx - half * 0.6); x < cx + half * 0.6; x += 6) {
+    near.set(x, my, P(border));
+    near.set(x - 1, my, P(lighter(border, 0.1)));
+    near.set(x + 1, my, P(lighter(border, 0.1)));
+  }
+}
+
+/** Two lit candles on a table top at y, either side of x: a light each. */
+function paintCandles(ctx: Ctx, props: PixelCanvas, xs: number[], y: number): void {
+  const tall = Math.max(3, Math.round(doorHeight(ctx) * 0.07));
+  for (const x of xs) {
+    props.rect(x - 1, y - 1, x + 2, y, P([120, 110, 100]));
+    props.rect(x, y - tall, x + 1, y - 1, P([240, 232, 210]));
+    props.set(x, y - tall - 1, G(ctx, [255, 220, 120]));
+    props.set(x, y - tall - 2, G(ctx, [255, 170, 70]));
+    ctx.light.lights.push({ x, y: y - tall - 1, r: Math.min(ctx.w, ctx.h) * 0.1, color: [255, 200, 110] });
+  }
+}
+
 /** A tavern's hearth, bar, table and lantern. */
 async function paintTavern(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
   const u = Math.min(ctx.w, ctx.h);
   // a door in the back wall behind the table: the room's measure (decision 0107)
   paintWoodDoor(ctx, room.mid, ctx.w * 0.56, room.floorY);
+  if (ctx.req.cozy) paintCozyRug(room.near, ctx.w * 0.4, room.floorY + u * 0.21, u * 0.42);
   await paintHearth(ctx, props, room, u);
   paintBar(ctx, props, room, u);
   await paintTavernTable(ctx, props, room, u);
   paintLantern(ctx, props, u);
+  if (ctx.req.cozy) {
+    // a second lantern over the bar, candles on the table's top either side of the mugs
+    paintLantern(ctx, props, u, ctx.w * 0.8);
+    const top = Math.round(room.floorY + u * 0.2) - Math.round(doorHeight(ctx) * 0.34);
+    paintCandles(ctx, props, [Math.round(ctx.w * 0.45 - u * 0.2), Math.round(ctx.w * 0.45 + u * 0.05)], top);
+  }
 }
 
 /**
@@ -3487,6 +3654,7 @@ async function paintRoom(
     mortar: P(darker(stone, 0.62)),
     shades: [P(stone), P(darker(stone, 0.9)), P(lighter(stone, 0.08))],
     mid,
+    near,
   };
   (req.alchemy || smithy ? paintBlockWall : (ROOM_WALL[s] ?? paintBlockWall))(ctx, back, room);
   if (req.corridor || s === 'dungeon') paintDoorway(ctx, mid, room);

@@ -193,6 +193,10 @@ const SMITH_TRADE =
   /^(blacksmith|blacksmith's|blacksmith’s|blacksmiths|smith|smith's|blacksmithing|armorer|armorer's|armourer|armourer's|weaponsmith|weaponsmith's|ironsmith|smithing|metalworking)$/;
 /** A room a trade works in: with an owner's word before it, it is a workshop ("a potter's studio"). */
 const WORK_ROOM = /^(studio|studios|atelier|ateliers)$/;
+/** Words that make a city an old walled one. */
+const OLD_CITY = /^(ancient|old|walled|medieval|fortified)$/;
+/** Words of a cozy room. */
+const COZY = /^(cozy|cosy|snug|homely|homey|warm|comfy|comfortable|温馨|舒适)$/;
 
 /** Words for a haunted place. */
 const HAUNTED = /^(haunted|spooky|eerie|ghostly|cursed|creepy|sinister)$/;
@@ -415,6 +419,10 @@ export interface SceneRequest {
   alchemy?: true;
   /** A workshop's trade (decision 0107): a woodworker's bench and tools, or a smith's forge and anvil. */
   trade?: 'wood' | 'smith';
+  /** An old walled city (古城, "an ancient city"): its wall, the old town's roofs behind it. */
+  oldCity?: true;
+  /** A cozy room: a rug before the hearth, candles, a second lamp (decision 0107). */
+  cozy?: true;
   /** "dark": the whole scene a step darker. */
   dark: boolean;
   /** "haunted", "spooky", 闹鬼: bare dead trees, a cold sickly light and will-o'-wisps, by night unless a time is named. */
@@ -512,6 +520,9 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
   let corridor = false;
   let alchemy = false;
   let trade: SceneRequest['trade'];
+  let oldCity = false;
+  let cozy = false;
+  const cozyWords: string[] = [];
   let neon = false;
   let snowCover = false;
   let library = false;
@@ -648,6 +659,35 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
+        // "a mountain range", "sand dunes": the range is the mountains, the sand the dunes' (decision 0107)
+        if (
+          (/^(range|ranges|chain)$/.test(w) && /^mountains?$/.test(en[i - 1] ?? '')) ||
+          (w === 'sand' && /^dunes?$/.test(en[i + 1] ?? ''))
+        ) {
+          honoured.push(t.text);
+          continue;
+        }
+        // an old walled city (decision 0107: 古城 was a meadow, "an ancient city" a street of towers of
+        // glass): its wall with towers, the roofs of the old town behind it, weathered stone
+        if (
+          t.text === '古城' ||
+          (/^(city|cities|town|towns)$/.test(w) && en.slice(0, i).some((x) => OLD_CITY.test(x)))
+        ) {
+          oldCity = true;
+          places.push('village');
+          addElement(t.text, 'wall');
+          continue;
+        }
+        if (
+          /^(walled|fortified)$/.test(w) &&
+          en.slice(i + 1).some((x) => /^(city|cities|town|towns)$/.test(x))
+        ) {
+          honoured.push(t.text);
+          continue;
+        }
+        // "cozy", "snug", "warm": a room with a hearth drawn warm (a rug, candles, a second lamp);
+        // honoured below where the room has one
+        if (COZY.test(w) || COZY.test(t.text)) cozyWords.push(t.text);
         // a workshop and whose it is (decision 0107): a woodworker's or a smith's is drawn with its
         // trade's things; another trade's owner ("a potter's studio") is named as not honoured — the
         // room is the workshop — and never drawn as a person standing in a meadow
@@ -821,6 +861,11 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     if (kind && !elements.some((e) => e.kind === kind)) elements.push({ word, kind });
   }
   if (snowCover && (setting === 'grassland' || setting === 'forest')) setting = 'snow';
+  if (cozyWords.length && (setting === 'tavern' || setting === 'workshop')) {
+    cozy = true;
+    honoured.push(...cozyWords);
+    for (const word of cozyWords) if (unread.includes(word)) unread.splice(unread.indexOf(word), 1);
+  }
   const time: TimeOfDay =
     it.time ??
     (neon ||
@@ -855,6 +900,8 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
     haunted,
     ...(alchemy ? { alchemy: true as const } : {}),
     ...(trade ? { trade } : {}),
+    ...(oldCity ? { oldCity: true as const } : {}),
+    ...(cozy ? { cozy: true as const } : {}),
     ...(viewpoint ? { viewpoint } : {}),
     unread,
     defaulted: named === undefined && !snowCover && elements.length === 0,
