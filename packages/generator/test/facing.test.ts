@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { quarterTurn, recordedFacings } from '../src/internal/art/library/facing.js';
 import { drawLibrarySprite, loadDrawings, upperLean } from '../src/internal/art/library/sprite.js';
-import { alpha, iou, spriteRequest } from './support.js';
+import { alpha, iou, opaqueBox, spriteRequest } from './support.js';
 
 /**
  * Issue #39, decision 0081: a drawing whose facing is recorded (a vehicle has no eyes for the catalog
@@ -257,6 +257,37 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       expect(down, what).toBeGreaterThan(100);
       // before 0096 the back kept the whole front: 100 % of it
       expect(light(row.up!.frame), what).toBeLessThan(down / 10);
+    }
+  });
+
+  it('a penguin’s back shows no eyes and no streaks: one colour where its front was (decision 0103)', async () => {
+    for (const seed of [1, 3]) {
+      const out = await renderProcedural(spriteRequest('a penguin', { directions: 4, resolution: 64, seed }));
+      const up = out.frames[out.views!.findIndex((v) => v.direction === 'up')]!;
+      const { x0, y0, x1, y1 } = opaqueBox(up);
+      // the eyes: near-black pixels three in from the outline (the outline is the body's), in the top half
+      const luma = (i: number) => 0.3 * up.data[i]! + 0.59 * up.data[i + 1]! + 0.11 * up.data[i + 2]!;
+      const solid = (x: number, y: number) => {
+        for (let dy = -3; dy <= 3; dy++)
+          for (let dx = -3; dx <= 3; dx++) if (!up.data[((y + dy) * up.width + x + dx) * 4 + 3]) return false;
+        return true;
+      };
+      const lumas: number[] = [];
+      for (let y = y0 + 3; y < (y0 + y1) / 2; y++)
+        for (let x = x0 + 3; x <= x1 - 3; x++) if (solid(x, y)) lumas.push(luma((y * up.width + x) * 4));
+      const back = lumas.sort((a, b) => a - b)[lumas.length >> 1]!;
+      // (much darker than the back's middle colour)
+      const eyes = lumas.filter((l) => l < back * 0.6).length;
+      // (the eyes drawn on the white face stayed on the back: 4 pixels at seed 1)
+      expect(eyes, `seed ${seed}`).toBe(0);
+      // no seam down the middle of the back: the middle third's colours are few (a row-by-row fill
+      // from each side left a column of each row's shading)
+      const colours = new Set<string>();
+      const third = (x1 - x0 + 1) / 3;
+      for (let y = y0 + 6; y < y1 - 6; y++)
+        for (let x = Math.ceil(x0 + third); x < x1 - third; x++)
+          if (solid(x, y)) colours.add(up.data.slice((y * up.width + x) * 4, (y * up.width + x) * 4 + 3).join());
+      expect(colours.size, `seed ${seed}`).toBeLessThanOrEqual(3);
     }
   });
 

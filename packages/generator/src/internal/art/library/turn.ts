@@ -253,6 +253,40 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
     if (Math.abs(mx - (x0 + x1) / 2) > bw / 6 || my < y0 + bh / 3) return null;
     const set = new Uint8Array(w * h);
     for (const p of patch) set[p] = 1;
+    // what the front holds is the front's: eyes drawn on a penguin's white face are holes in it, and
+    // the back kept them (decision 0103) — every pixel of the front's box that no path of pixels
+    // outside the front joins to the box's edge
+    let [px0, py0, px1, py1] = [w, h, -1, -1];
+    for (const p of patch) {
+      [px0, px1] = [Math.min(px0, p % w), Math.max(px1, p % w)];
+      [py0, py1] = [Math.min(py0, Math.floor(p / w)), Math.max(py1, Math.floor(p / w))];
+    }
+    const outside = new Uint8Array(w * h);
+    const stack: number[] = [];
+    for (let y = py0; y <= py1; y++)
+      for (let x = px0; x <= px1; x++)
+        if ((x === px0 || x === px1 || y === py0 || y === py1) && !set[y * w + x]) {
+          outside[y * w + x] = 1;
+          stack.push(y * w + x);
+        }
+    while (stack.length) {
+      const p = stack.pop()!;
+      const [x, y] = [p % w, Math.floor(p / w)];
+      for (const [qx, qy] of [
+        [x + 1, y],
+        [x - 1, y],
+        [x, y + 1],
+        [x, y - 1],
+      ] as const) {
+        if (qx < px0 || qx > px1 || qy < py0 || qy > py1) continue;
+        const q = qy * w + qx;
+        if (set[q] || outside[q]) continue;
+        outside[q] = 1;
+        stack.push(q);
+      }
+    }
+    for (let y = py0; y <= py1; y++)
+      for (let x = px0; x <= px1; x++) if (!outside[y * w + x]) set[y * w + x] = 1;
     return set;
   }
   const gone = (p: number) => mark[p] || front?.[p];
@@ -273,6 +307,12 @@ export function turnedView(img: RgbaImage, side: -1 | 0 | 1, featured = false): 
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       if (!gone(y * w + x)) continue;
+      // a front's place is the back's one colour: filled from each side of its row, it showed a seam
+      // and streaks of the rows' shading down the back (decision 0103)
+      if (back && front?.[y * w + x]) {
+        out.data.set(back, (y * w + x) * 4);
+        continue;
+      }
       let filled = false;
       for (let d = 1; d < w && !filled; d++) {
         const hit = [x - d, x + d].find(
