@@ -33,14 +33,21 @@ function proportions(b: Build, pose: Pose): Quad {
   const headF = half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6);
   // seen from the front the tilted camera would draw the head, nearest the viewer, low over the chest:
   // it is raised by what the tilt lowers it, so it sits on top of the body as a sprite artist draws it
-  const headC: V3 = [headF, 0, bodyU + neck + (low ? 0 : 1) + Math.max(0, headF * pose.ground) * 0.8];
+  // (a canine's head a little higher still, so its white chest shows below it between the front
+  // legs: it hid the chest, a face on two legs — decision 0103)
+  const canine = b.kind === 'animal.canine';
+  const headC: V3 = [
+    headF,
+    0,
+    bodyU + neck + (low ? 0 : 1) + Math.max(0, headF * pose.ground) * (canine ? 1.25 : 0.8),
+  ];
   return {
     p: new Parts(b.u * b.scale, b.aspect),
     b,
     pose,
     F,
     heavy,
-    canine: b.kind === 'animal.canine',
+    canine,
     half,
     bodyR,
     bodyU,
@@ -70,9 +77,14 @@ function legs({ p, pose, heavy, canine, half, bodyR, bodyU }: Quad): void {
     [-half + 1, 1, 1],
   ];
   const far = farSide(pose.facing);
-  // legs set wide under a wide body, so a front or back view shows four legs, not a pillar
-  const legS = bodyR * 0.95;
-  for (const [f, side, sign] of pairs) {
+  // legs set wide under a wide body, so a front or back view shows four legs, not a pillar: the front
+  // pair under the chest, the hind pair wider on its haunches, so a front view shows the chest between
+  // two front legs and the hind legs beside them (decision 0103: "a face on two legs")
+  for (const [f0, side, sign] of pairs) {
+    const hind = f0 < 0;
+    const legS = bodyR * (hind ? 1.05 : 0.62);
+    // the far legs a step ahead of the near ones, so a side view at rest shows four legs, not two
+    const f = f0 + (side === far ? 0.9 : 0);
     const lift = sign > 0 ? pose.liftL : pose.liftR;
     const hip: V3 = [f, side * legS * 0.9, bodyU - bodyR * 0.3];
     const fwd = sign * pose.stride * 0.8;
@@ -83,6 +95,15 @@ function legs({ p, pose, heavy, canine, half, bodyR, bodyU }: Quad): void {
     ];
     const shade = side === far ? FAR : 0;
     p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY + shade, side === far ? -0.3 : 0);
+    // a haunch: the hind leg's thigh, round over the hip
+    if (hind)
+      p.ball(
+        [f + 0.3, side * legS * 0.85, bodyU - bodyR * 0.15],
+        bodyR * 0.62,
+        M.BODY + shade,
+        undefined,
+        side === far ? -0.29 : 0.09,
+      );
     // dark socks (a fox's black legs) or plain hooves and paws
     if (canine)
       p.stick(
@@ -101,10 +122,11 @@ function tailAndWings({ p, pose, F, half, bodyR, bodyU }: Quad): void {
   if (F.has('tail') || F.has('bushy-tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
     if (F.has('bushy-tail')) {
-      // a big brush with a white tip
-      p.stick([-half - 0.5, 0, bodyU + 0.3], [-half - 3.2, sway * 0.6, bodyU + 0.9], 1.8, M.BODY);
-      p.stick([-half - 3.2, sway * 0.6, bodyU + 0.9], [-half - 5.4, sway, bodyU + 0.2], 2, M.BODY, 0.01);
-      p.ball([-half - 6.4, sway, bodyU - 0.1], 1.6, M.LIGHT, undefined, 0.05);
+      // a big brush with a white tip, out behind and down in a curve (level with the back it merged
+      // into the body's line: decision 0103)
+      p.stick([-half - 0.3, 0, bodyU + 0.6], [-half - 3, sway * 0.6, bodyU + 0.4], 1.5, M.BODY);
+      p.stick([-half - 3, sway * 0.6, bodyU + 0.4], [-half - 5, sway, bodyU - 1.6], 2, M.BODY, 0.01);
+      p.ball([-half - 5.6, sway, bodyU - 3], 1.5, M.LIGHT, undefined, 0.05);
     } else p.stick([-half - 0.5, 0, bodyU + 0.5], [-half - 4.5, sway, bodyU + 1.6], 0.7, M.BODY);
   }
   if (F.has('wings')) {
@@ -119,7 +141,7 @@ function torso({ p, b, F, canine, half, bodyR, bodyU }: Quad): void {
   for (const side of [-1, 1])
     p.stick([-half, side * bodyR * 0.3, bodyU], [half, side * bodyR * 0.3, bodyU], bodyR, M.BODY, 0.1);
   // a white chest and belly
-  if (canine) p.ball([half * 0.85, 0, bodyU - bodyR * 0.25], bodyR * 0.8, M.LIGHT, bodyR * 0.85, 0.15);
+  if (canine) p.ball([half * 0.9, 0, bodyU - bodyR * 0.3], bodyR * 0.72, M.LIGHT, bodyR * 0.9, 0.15);
   if (F.has('fluffy' as never) && b.kind !== 'animal.feline')
     // a woolly or shaggy coat: a lumpy back
     for (const f of [-half * 0.7, 0, half * 0.7])
@@ -190,16 +212,14 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
   {
     // a long pointed muzzle, white below, a black nose
     when: (q) => q.F.has('snout') && q.canine,
+    // (a cone stands on a level disc: laid forward it was a flat line from the side, decision 0103 —
+    // the muzzle is a tapering stick, its tip jutting past the head with a black nose on it)
     draw: ({ p, headR: r, headC: c }) => {
-      p.cone(
-        [c[0] + r * 0.3, 0, c[2] - r * 0.3],
-        [c[0] + r + 2.8, 0, c[2] - r * 0.4],
-        r * 0.62,
-        M.BODY,
-        0.33,
-      );
-      p.ball([c[0] + r * 0.7, 0, c[2] - r * 0.6], r * 0.55, M.LIGHT, r * 0.4, 0.34);
-      p.ball([c[0] + r + 2.5, 0, c[2] - r * 0.4], 0.75, M.EYE, undefined, 0.36);
+      const tip: V3 = [c[0] + r + 2.4, 0, c[2] - r * 0.45];
+      p.stick([c[0] + r * 0.3, 0, c[2] - r * 0.3], [c[0] + r + 1, 0, c[2] - r * 0.4], r * 0.48, M.BODY, 0.33);
+      p.stick([c[0] + r + 1, 0, c[2] - r * 0.4], tip, r * 0.34, M.BODY, 0.331);
+      p.stick([c[0] + r * 0.5, 0, c[2] - r * 0.72], [tip[0] - 0.6, 0, tip[2] - 0.35], r * 0.3, M.LIGHT, 0.34);
+      p.ball([tip[0] + 0.2, 0, tip[2] + 0.15], 0.75, M.EYE, undefined, 0.36);
     },
   },
   {
