@@ -35,7 +35,7 @@ import { detonate, detonateWord } from './internal/art/library/detonate.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
 import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
-import { sleepMarks, sleepWord } from './internal/art/library/sleep.js';
+import { lieDown, sleepMarks, sleepWord } from './internal/art/library/sleep.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { sway, swayWord } from './internal/art/library/sway.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
@@ -390,7 +390,8 @@ async function drawFromLibrary(
   // an explosion's own animation is the fireball too (the 💥 drawing tinted was a star changing colour)
   if (blowsUp || (animation && motion === 'burst' && request.framesPerDirection >= 3))
     out.frames = detonate(out.frames, { ...over, held: blowsUp ? undefined : 0, seed: request.seed });
-  if (sleeps) out.frames = sleepMarks(out.frames, over);
+  // (it lies down with its eyes shut first: Zs over an animal standing awake were no sleep)
+  if (sleeps) out.frames = sleepMarks(lieDown(out.frames, over).frames, over);
   if (swaysIn) out.frames = sway(out.frames, over);
   const interpretation: Interpretation = {
     ...it,

@@ -363,6 +363,32 @@ describe('motion of parts', () => {
     for (const f of out.frames) expect(bbox(f)[1]).toBeGreaterThan(0);
   });
 
+  it('a sleeping cat lies down with its eyes shut: lower than awake and longer than tall (decision 0103)', async () => {
+    // the animal's own box: its pixels, not the Zs' ink or their outline
+    const zs = (f: RgbaImage, i: number) =>
+      (f.data[i]! > 225 && f.data[i + 1]! > 225 && f.data[i + 2]! > 235) ||
+      (f.data[i] === 46 && f.data[i + 1] === 44 && f.data[i + 2] === 66);
+    const box = (f: RgbaImage) => {
+      let [x0, y0, x1, y1] = [f.width, f.height, -1, -1];
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++) {
+          const i = (y * f.width + x) * 4;
+          if (!f.data[i + 3] || zs(f, i)) continue;
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        }
+      return { w: x1 - x0 + 1, h: y1 - y0 + 1, y1 };
+    };
+    const awake = box((await sheet('a cat', 2)).frames[0]!);
+    const asleep = await sheet('a cat sleeping', 2);
+    expect(asleep.drawing?.drawing).toBe('f/cat');
+    const lying = box(asleep.frames[0]!);
+    // (it stood as tall as awake, its legs straight under it, before)
+    expect(lying.h).toBeLessThan(awake.h * 0.85);
+    expect(lying.w).toBeGreaterThan(lying.h);
+    // on the same ground line
+    expect(lying.y1).toBe(awake.y1);
+  });
+
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {
     const cases = [
       'a campfire burning',

@@ -108,3 +108,130 @@ export function sleepMarks(
   }
   return out;
 }
+
+/**
+ * A sleeper lies down and shuts its eyes (decision 0103: "a cat sleeping" showed Zs over a cat
+ * standing awake). On each frame's art grid: the legs — the rows under the body where its outline
+ * breaks into separate runs, none of them half as wide as the body — fold under it (their rows go, the
+ * paws' last two rows stay tucked under the belly, the whole dropped to the ground line), and each eye
+ * — a small mark much darker than the body inside it, in its upper half — becomes a closed lid: the
+ * body's colour with a dark line along the eye's lower edge. A drawing with no legs (a bear's head, a
+ * snake) keeps its outline and only shuts its eyes. Returns new frames and whether the legs folded.
+ */
+export function lieDown(
+  frames: readonly RgbaImage[],
+  job: { width: number; height: number; gridHint: number },
+): { frames: RgbaImage[]; folded: boolean } {
+  const { gw, gh, factor } = gridFor(job.width, job.height, job.gridHint);
+  const ox = Math.floor((job.width - gw * factor) / 2);
+  const oy = Math.floor((job.height - gh * factor) / 2);
+  let folded = false;
+  const out = frames.map((src) => {
+    const at = (gx: number, gy: number) => ((oy + gy * factor) * src.width + ox + gx * factor) * 4;
+    const op = (gx: number, gy: number) =>
+      gx >= 0 && gy >= 0 && gx < gw && gy < gh && src.data[at(gx, gy) + 3]! >= 128;
+    let [x0, y0, x1, y1] = [gw, gh, -1, -1];
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++)
+        if (op(gx, gy)) [x0, y0, x1, y1] = [Math.min(x0, gx), Math.min(y0, gy), Math.max(x1, gx), Math.max(y1, gy)];
+    if (x1 < 0) return { width: src.width, height: src.height, data: new Uint8Array(src.data) };
+    // the cells of the art grid, copied so that rows can go
+    const cells: Array<Array<Uint8Array | null>> = [];
+    for (let gy = 0; gy < gh; gy++) {
+      const row: Array<Uint8Array | null> = [];
+      for (let gx = 0; gx < gw; gx++) row.push(op(gx, gy) ? src.data.slice(at(gx, gy), at(gx, gy) + 4) : null);
+      cells.push(row);
+    }
+    const luma = (c: Uint8Array) => 0.3 * c[0]! + 0.59 * c[1]! + 0.11 * c[2]!;
+    const inside = (gx: number, gy: number) =>
+      op(gx, gy) && op(gx - 1, gy) && op(gx + 1, gy) && op(gx, gy - 1) && op(gx, gy + 1);
+    // eyes shut: small dark marks inside the upper half, much darker than the body
+    const lumas: number[] = [];
+    for (let gy = y0; gy <= y1; gy++)
+      for (let gx = x0; gx <= x1; gx++) if (inside(gx, gy)) lumas.push(luma(cells[gy]![gx]!));
+    const body = lumas.sort((a, b) => a - b)[lumas.length >> 1] ?? 0;
+    const dark = (gx: number, gy: number) =>
+      inside(gx, gy) && gy < y0 + (y1 - y0 + 1) * 0.55 && luma(cells[gy]![gx]!) < body * 0.55;
+    const seen = new Set<number>();
+    const most = Math.max(4, Math.round((gw / 12) ** 2));
+    for (let gy = y0; gy <= y1; gy++)
+      for (let gx = x0; gx <= x1; gx++) {
+        if (seen.has(gy * gw + gx) || !dark(gx, gy)) continue;
+        const group: Array<[number, number]> = [[gx, gy]];
+        seen.add(gy * gw + gx);
+        for (let i = 0; i < group.length; i++) {
+          const [cx, cy] = group[i]!;
+          for (const [dx, dy] of [
+            [1, 0],
+            [-1, 0],
+            [0, 1],
+            [0, -1],
+          ] as const)
+            if (!seen.has((cy + dy) * gw + cx + dx) && dark(cx + dx, cy + dy)) {
+              seen.add((cy + dy) * gw + cx + dx);
+              group.push([cx + dx, cy + dy]);
+            }
+        }
+        // (a lone dark cell is a mouth's corner or a whisker, no eye — but at 32 px an eye is one cell)
+        if (group.length < (gw >= 48 ? 2 : 1) || group.length > most) continue;
+        const ex0 = Math.min(...group.map(([x]) => x));
+        const ex1 = Math.max(...group.map(([x]) => x));
+        const ey0 = Math.min(...group.map(([, y]) => y));
+        const ey1 = Math.max(...group.map(([, y]) => y));
+        const ink = group.map(([x, y]) => cells[y]![x]!).sort((a, b) => luma(a) - luma(b))[0]!;
+        // the lid: the colour just above the eye (the body's)
+        const lid = cells[ey0 - 1]?.[Math.round((ex0 + ex1) / 2)] ?? null;
+        if (!lid || luma(lid) < body * 0.6) continue;
+        for (const [x, y] of group) cells[y]![x] = lid;
+        const l0 = ex1 - ex0 >= 1 ? ex0 : ex0 - (op(ex0 - 1, ey1) && inside(ex0 - 1, ey1) ? 1 : 0);
+        for (let x = l0; x <= Math.max(ex1, l0 + 1); x++) if (inside(x, ey1)) cells[ey1]![x] = ink;
+      }
+    // the legs: from the ground up, the rows split in two or more runs (or one thin foot), none of
+    // them two thirds as wide as the body's widest row (a head's round chin is one run: no legs)
+    const runsOf = (gy: number) => {
+      let best = 0;
+      let run = 0;
+      let runs = 0;
+      for (let gx = x0; gx <= x1 + 1; gx++) {
+        if (cells[gy]?.[gx]) {
+          if (!run) runs++;
+          run++;
+        } else run = 0;
+        best = Math.max(best, run);
+      }
+      return { best, runs };
+    };
+    let bodyW = 0;
+    for (let gy = y0; gy <= y1; gy++) bodyW = Math.max(bodyW, runsOf(gy).best);
+    const leg = (gy: number) => {
+      const { best, runs } = runsOf(gy);
+      return best < bodyW * 0.65 && (runs >= 2 || best < bodyW * 0.25);
+    };
+    // (the paws' bottom rows may touch in one run: five rows from the ground need only be narrow)
+    let legTop = y1 + 1;
+    while (legTop - 1 > y0 && (leg(legTop - 1) || (y1 - legTop < 5 && runsOf(legTop - 1).best < bodyW * 0.65)))
+      legTop--;
+    const legs = y1 + 1 - legTop;
+    // (two of its rows at least are legs apart, not one narrow bottom)
+    let apart = 0;
+    for (let gy = legTop; gy <= y1; gy++) if (runsOf(gy).runs >= 2) apart++;
+    // legs are a real part, not a whole drawing's bottom: at least 5 rows at 64 px (3 at 32), at most two fifths of it
+    const cut = apart >= 2 && legs >= Math.max(3, Math.round(gh / 13)) && legs <= (y1 - y0 + 1) * 0.4 ? legs - 2 : 0;
+    if (cut) {
+      folded = true;
+      // the rows above the legs drop by the cut; the paws' two rows stay on the ground
+      for (let gy = legTop - 1; gy >= 0; gy--) cells[gy + cut] = cells[gy]!;
+      for (let gy = 0; gy < cut; gy++) cells[gy] = new Array(gw).fill(null);
+    }
+    const data = new Uint8Array(src.data.length);
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++) {
+        const c = cells[gy]![gx];
+        if (!c) continue;
+        for (let y = 0; y < factor; y++)
+          for (let x = 0; x < factor; x++) data.set(c, ((oy + gy * factor + y) * src.width + ox + gx * factor + x) * 4);
+      }
+    return { width: src.width, height: src.height, data };
+  });
+  return { frames: out, folded };
+}
