@@ -821,6 +821,14 @@ async function drawSubject({
     }
     return out;
   }
+  // a four-legged animal of the rig asleep ("a fox sleeping" walked, the word not honoured): it stands
+  // at rest, then lies down with its eyes shut under its Zs, as a drawing does (decision 0103)
+  const rigSleeps =
+    request.assetType === 'animation' &&
+    interpretation.kind &&
+    kindSpec(interpretation.kind)?.plan === 'quadruped'
+      ? sleepWord([...interpretation.understood, ...interpretation.ignored])
+      : null;
   const out = drawSpriteFrames({
     rng,
     seed: request.seed,
@@ -831,8 +839,21 @@ async function drawSubject({
     height: request.resolution,
     directions: request.directions,
     framesPerDirection: request.framesPerDirection,
-    animate: request.assetType === 'animation' ? 'motion' : 'idle',
+    animate: request.assetType === 'animation' && !rigSleeps ? 'motion' : 'idle',
   });
+  if (rigSleeps) {
+    const over = {
+      width: request.resolution,
+      height: request.resolution,
+      gridHint: style.gridHint,
+      framesPerDirection: request.framesPerDirection,
+      painter,
+      enforced: style.paletteEnforced,
+    };
+    out.frames = sleepMarks(lieDown(out.frames, over).frames, over);
+    out.motion = 'sleep';
+    out.verb = rigSleeps;
+  }
   // the verb the thing does, and the words a figure's design drew ("a viking warrior": the viking's
   // horned helm, beard and axe were drawn and the word was still listed as not honoured)
   const drew = new Set(

@@ -387,6 +387,13 @@ describe('motion of parts', () => {
     expect(lying.w).toBeGreaterThan(lying.h);
     // on the same ground line
     expect(lying.y1).toBe(awake.y1);
+    // the rig's fox (its drawings are heads) lies down too: it walked, "sleeping" not honoured
+    const fox = await sheet('a fox sleeping', 2);
+    expect(fox.drawing).toBeUndefined();
+    expect(fox.animation).toBe('sleep');
+    expect(fox.interpretation!.understood).toContain('sleeping');
+    // (seen from the front: its legs fold under its chest, 5 px lower at 64 px)
+    expect(box(fox.frames[0]!).h).toBeLessThanOrEqual(box((await sheet('a fox', 2)).frames[0]!).h - 3);
   });
 
   it('no frame is cut by its edge (top and sides; the ground line may sit on the bottom row) and no pixel floats off the shape', async () => {
