@@ -286,7 +286,8 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       const third = (x1 - x0 + 1) / 3;
       for (let y = y0 + 6; y < y1 - 6; y++)
         for (let x = Math.ceil(x0 + third); x < x1 - third; x++)
-          if (solid(x, y)) colours.add(up.data.slice((y * up.width + x) * 4, (y * up.width + x) * 4 + 3).join());
+          if (solid(x, y))
+            colours.add(up.data.slice((y * up.width + x) * 4, (y * up.width + x) * 4 + 3).join());
       expect(colours.size, `seed ${seed}`).toBeLessThanOrEqual(3);
     }
   });

@@ -133,13 +133,15 @@ export function lieDown(
     let [x0, y0, x1, y1] = [gw, gh, -1, -1];
     for (let gy = 0; gy < gh; gy++)
       for (let gx = 0; gx < gw; gx++)
-        if (op(gx, gy)) [x0, y0, x1, y1] = [Math.min(x0, gx), Math.min(y0, gy), Math.max(x1, gx), Math.max(y1, gy)];
+        if (op(gx, gy))
+          [x0, y0, x1, y1] = [Math.min(x0, gx), Math.min(y0, gy), Math.max(x1, gx), Math.max(y1, gy)];
     if (x1 < 0) return { width: src.width, height: src.height, data: new Uint8Array(src.data) };
     // the cells of the art grid, copied so that rows can go
     const cells: Array<Array<Uint8Array | null>> = [];
     for (let gy = 0; gy < gh; gy++) {
       const row: Array<Uint8Array | null> = [];
-      for (let gx = 0; gx < gw; gx++) row.push(op(gx, gy) ? src.data.slice(at(gx, gy), at(gx, gy) + 4) : null);
+      for (let gx = 0; gx < gw; gx++)
+        row.push(op(gx, gy) ? src.data.slice(at(gx, gy), at(gx, gy) + 4) : null);
       cells.push(row);
     }
     const luma = (c: Uint8Array) => 0.3 * c[0]! + 0.59 * c[1]! + 0.11 * c[2]!;
@@ -209,14 +211,18 @@ export function lieDown(
     };
     // (the paws' bottom rows may touch in one run: five rows from the ground need only be narrow)
     let legTop = y1 + 1;
-    while (legTop - 1 > y0 && (leg(legTop - 1) || (y1 - legTop < 5 && runsOf(legTop - 1).best < bodyW * 0.65)))
+    while (
+      legTop - 1 > y0 &&
+      (leg(legTop - 1) || (y1 - legTop < 5 && runsOf(legTop - 1).best < bodyW * 0.65))
+    )
       legTop--;
     const legs = y1 + 1 - legTop;
     // (two of its rows at least are legs apart, not one narrow bottom)
     let apart = 0;
     for (let gy = legTop; gy <= y1; gy++) if (runsOf(gy).runs >= 2) apart++;
     // legs are a real part, not a whole drawing's bottom: at least 5 rows at 64 px (3 at 32), at most two fifths of it
-    const cut = apart >= 2 && legs >= Math.max(3, Math.round(gh / 13)) && legs <= (y1 - y0 + 1) * 0.4 ? legs - 2 : 0;
+    const cut =
+      apart >= 2 && legs >= Math.max(3, Math.round(gh / 13)) && legs <= (y1 - y0 + 1) * 0.4 ? legs - 2 : 0;
     if (cut) {
       folded = true;
       // the rows above the legs drop by the cut; the paws' two rows stay on the ground
@@ -229,7 +235,8 @@ export function lieDown(
         const c = cells[gy]![gx];
         if (!c) continue;
         for (let y = 0; y < factor; y++)
-          for (let x = 0; x < factor; x++) data.set(c, ((oy + gy * factor + y) * src.width + ox + gx * factor + x) * 4);
+          for (let x = 0; x < factor; x++)
+            data.set(c, ((oy + gy * factor + y) * src.width + ox + gx * factor + x) * 4);
       }
     return { width: src.width, height: src.height, data };
   });
