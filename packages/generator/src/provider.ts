@@ -33,7 +33,14 @@ import { drawTextureBackground, isTexturePrompt } from './internal/art/backgroun
 import { drawIngots, ingotsOf } from './internal/art/ingots.js';
 import { detonate, detonateWord } from './internal/art/library/detonate.js';
 import type { LibraryMotion } from './internal/art/library/motion.js';
-import { FLY_WORDS, motionName, partMotion, spreadWingDrawing } from './internal/art/library/parts.js';
+import {
+  batEyes,
+  FLY_WORDS,
+  facelessBat,
+  motionName,
+  partMotion,
+  spreadWingDrawing,
+} from './internal/art/library/parts.js';
 import { objectVerb } from './internal/art/library/props.js';
 import { lieDown, sleepMarks, sleepWord } from './internal/art/library/sleep.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
@@ -392,6 +399,8 @@ async function drawFromLibrary(
     out.frames = detonate(out.frames, { ...over, held: blowsUp ? undefined : 0, seed: request.seed });
   // (it lies down with its eyes shut first: Zs over an animal standing awake were no sleep)
   if (sleeps) out.frames = sleepMarks(lieDown(out.frames, over).frames, over);
+  // a bat's spread-wing silhouette is given its eyes (it had no face)
+  if (facelessBat(drawing)) out.frames = batEyes(out.frames, over);
   if (swaysIn) out.frames = sway(out.frames, over);
   const interpretation: Interpretation = {
     ...it,

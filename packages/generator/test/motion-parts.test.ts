@@ -363,6 +363,30 @@ describe('motion of parts', () => {
     for (const f of out.frames) expect(bbox(f)[1]).toBeGreaterThan(0);
   });
 
+  it('a bat flying has a face: two bright eyes either side of its middle in every frame (decision 0103)', async () => {
+    for (const resolution of [64, 32]) {
+      const out = await sheet('a bat flying', 4, resolution);
+      expect(out.drawing?.drawing).toBe('g/bat');
+      for (const f of out.frames) {
+        const xs: number[] = [];
+        for (let i = 0; i < f.width * f.height; i++)
+          if (
+            f.data[i * 4 + 3] &&
+            f.data[i * 4]! > 200 &&
+            f.data[i * 4 + 1]! > 150 &&
+            f.data[i * 4 + 2]! < 150
+          )
+            xs.push(i % f.width);
+        // (the silhouette was one dark shape: none)
+        const [x0, , x1] = bbox(f);
+        const mid = (x0 + x1) / 2;
+        expect(xs.filter((x) => x < mid).length, `${resolution}`).toBeGreaterThan(0);
+        expect(xs.filter((x) => x > mid).length, `${resolution}`).toBeGreaterThan(0);
+        expect(xs.length, `${resolution}`).toBeLessThanOrEqual(resolution === 64 ? 8 : 2);
+      }
+    }
+  });
+
   it('a sleeping cat lies down with its eyes shut: lower than awake and longer than tall (decision 0103)', async () => {
     // the animal's own box: its pixels, not the Zs' ink or their outline
     const zs = (f: RgbaImage, i: number) =>

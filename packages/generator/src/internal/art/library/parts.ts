@@ -8,7 +8,7 @@
  */
 import type { Drawing, DrawingMatch } from '@assetloom/drawings';
 import type { RgbaImage } from '@assetloom/pipeline';
-import type { Rgb } from '@assetloom/pipeline/pixel';
+import { gridFor, type Painter, type Rgb } from '@assetloom/pipeline/pixel';
 import type { Supersampled } from './craft.js';
 import type { LibraryMotion } from './motion.js';
 
@@ -385,4 +385,67 @@ export function removeSpecks(frame: RgbaImage, max = 2): void {
   }
   if (!groups.some((g) => g.length > max * 8)) return;
   for (const g of groups) if (g.length <= max) for (const q of g) data[q * 4 + 3] = 0;
+}
+
+/** The silhouettes of a bat with its wings spread (game-icons': one dark shape, no face). */
+const FACELESS_BATS = new Set(['g/bat', 'g/evil-bat', 'g/swamp-bat']);
+export const facelessBat = (d: Drawing) => FACELESS_BATS.has(d.id);
+
+const BAT_EYE: Rgb = [250, 214, 96];
+
+/**
+ * Two eyes on a bat's silhouette (decision 0103: "a bat with no face", flapping): on the art grid,
+ * below the top of its body's middle column (the notch between its ears) by a twelfth of the grid,
+ * a bright pixel each side of the middle (two cells apart, two tall from 48 cells), only where the
+ * body is solid round them. Returns new frames.
+ */
+export function batEyes(
+  frames: readonly RgbaImage[],
+  job: { width: number; height: number; gridHint: number; painter: Painter; enforced: boolean },
+): RgbaImage[] {
+  const { gw, gh, factor } = gridFor(job.width, job.height, job.gridHint);
+  const ox = Math.floor((job.width - gw * factor) / 2);
+  const oy = Math.floor((job.height - gh * factor) / 2);
+  const eye = job.enforced ? job.painter.choose(BAT_EYE) : BAT_EYE;
+  return frames.map((src) => {
+    const data = new Uint8Array(src.data);
+    const at = (gx: number, gy: number) => ((oy + gy * factor) * src.width + ox + gx * factor) * 4;
+    const op = (gx: number, gy: number) =>
+      gx >= 0 && gy >= 0 && gx < gw && gy < gh && src.data[at(gx, gy) + 3]! >= 128;
+    // the middle: the mean column of the opaque cells (a spread bat is symmetric)
+    let [sx, n] = [0, 0];
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++)
+        if (op(gx, gy)) {
+          sx += gx;
+          n++;
+        }
+    if (!n) return { width: src.width, height: src.height, data };
+    const xc = Math.round(sx / n);
+    let top = 0;
+    while (top < gh && !op(xc, top)) top++;
+    const big = gw >= 48;
+    const gap = big ? 2 : 1;
+    const eyesAt = (y: number) => {
+      const cells: Array<[number, number]> = [];
+      for (const side of [-1, 1])
+        for (let dy = 0; dy < (big ? 2 : 1); dy++) cells.push([xc + side * gap, y + dy]);
+      return cells;
+    };
+    // only on a solid head: every eye cell with body all round it (the first such row of three
+    // below the notch)
+    const solid = (cells: Array<[number, number]>) =>
+      cells.every(([x, yy]) => [-1, 0, 1].every((dy) => [-1, 0, 1].every((dx) => op(x + dx, yy + dy))));
+    const y0 = top + Math.max(1, Math.round(gh / 24));
+    const cells = [y0, y0 + 1, y0 + 2].map(eyesAt).find(solid);
+    if (!cells) return { width: src.width, height: src.height, data };
+    for (const [x, yy] of cells)
+      for (let fy = 0; fy < factor; fy++)
+        for (let fx = 0; fx < factor; fx++)
+          data.set(
+            [eye[0], eye[1], eye[2], 255],
+            ((oy + yy * factor + fy) * src.width + ox + x * factor + fx) * 4,
+          );
+    return { width: src.width, height: src.height, data };
+  });
 }
