@@ -311,6 +311,21 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       expect(left!.w, prompt).toBeGreaterThan(left!.h * 1.3);
       expect(right!.w, prompt).toBeGreaterThan(right!.h * 1.3);
       expect(down!.w, prompt).toBeLessThan(down!.h);
+      // a snout juts from the head in profile (decision 0103): the left row's front is a tip a few
+      // rows tall with the forehead 5 px or more behind it just above (a wolf's head was a round
+      // front, many rows at its foremost column)
+      const f = out.frames[1]!;
+      const lead: number[] = [];
+      for (let y = 0; y < f.height; y++) {
+        let x = 0;
+        while (x < f.width && !f.data[(y * f.width + x) * 4 + 3]) x++;
+        lead.push(x);
+      }
+      const tip = Math.min(...lead);
+      const tipRows = lead.flatMap((x, y) => (x <= tip + 2 ? [y] : []));
+      expect(tipRows.length, prompt).toBeLessThanOrEqual(8);
+      const above = lead.slice(Math.max(0, tipRows[0]! - 6), tipRows[0]!);
+      expect(Math.max(...above) - tip, prompt).toBeGreaterThanOrEqual(5);
     }
   });
 });
