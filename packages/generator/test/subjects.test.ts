@@ -103,11 +103,33 @@ describe('the named subject is drawn', () => {
       .frames[0]!;
     expect(hueShare(goblin, 100, 40)).toBeGreaterThan(0.4);
     const [x0, y0, x1, y1] = bbox(goblin);
-    // the ears make the head rows (the top third) as wide as the whole figure
-    const headRow = Math.round(y0 + (y1 - y0) * 0.22);
-    let w = 0;
-    for (let x = 0; x < goblin.width; x++) if (goblin.data[(headRow * goblin.width + x) * 4 + 3]) w++;
-    expect(w).toBeGreaterThan((x1 - x0) * 0.7);
+    // the ears stand out to the sides: a row of the head's top third is as wide as the whole figure,
+    // and far wider than its body
+    const span = (y: number) => {
+      let a = -1;
+      let b = -1;
+      for (let x = 0; x < goblin.width; x++)
+        if (goblin.data[(y * goblin.width + x) * 4 + 3]) {
+          if (a < 0) a = x;
+          b = x;
+        }
+      return a < 0 ? 0 : b - a + 1;
+    };
+    let widest = 0;
+    for (let y = y0; y < y0 + (y1 - y0) / 3; y++) widest = Math.max(widest, span(y));
+    expect(widest).toBeGreaterThan((x1 - x0 + 1) * 0.9);
+    expect(widest).toBeGreaterThan(span(Math.round(y0 + (y1 - y0) * 0.65)) * 1.4);
+    // out, not up: the ears' tips (the outermost columns) stay below the crown (the middle columns)
+    const top = (from: number, to: number) => {
+      for (let y = y0; y <= y1; y++)
+        for (let x = Math.round(from); x <= Math.round(to); x++)
+          if (goblin.data[(y * goblin.width + x) * 4 + 3]) return y;
+      return y1;
+    };
+    const w = x1 - x0 + 1;
+    const crown = top(x0 + w * 0.4, x0 + w * 0.6);
+    expect(top(x0, x0 + w * 0.12)).toBeGreaterThan(crown);
+    expect(top(x1 - w * 0.12, x1)).toBeGreaterThan(crown);
     const skeleton = (
       await renderProcedural(request('a skeleton', { framesPerDirection: 1, resolution: 96, directions: 4 }))
     ).frames[1]!;
