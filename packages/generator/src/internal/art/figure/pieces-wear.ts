@@ -668,7 +668,7 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
     // behind the head's middle: rooted at it, the near ear lay across the face in profile (0102)
     for (const s of [-1, 1])
       fig.poly(
-        [fig.onHead(-0.45, s * 0.8, 0.3), fig.onHead(-1.5, s * 1.8, 0.3), fig.onHead(-0.45, s * 0.8, -0.3)],
+        [fig.onHead(-0.45, s * 0.8, 0.3), fig.onHead(-1.6, s * 1.5, 0.8), fig.onHead(-0.45, s * 0.8, -0.3)],
         'skin',
         'head',
         'ears',
