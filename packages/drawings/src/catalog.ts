@@ -358,7 +358,8 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   apple: ['f/red-apple', 'n/red-apple'],
   key: ['f/key', 'n/key'],
   book: ['f/closed-book', 'n/closed-book'],
-  potion: ['g/standing-potion', 'g/round-potion'],
+  // a potion is the round flask with its cork (decision 0105): the standing potion floats its flask over its stand
+  potion: ['x/potion', 'g/round-potion'],
   stone: ['f/rock', 'n/rock'],
   ball: ['f/soccer-ball', 'n/soccer-ball'],
   sheep: ['f/ewe', 'n/ewe'],

@@ -125,6 +125,178 @@ export const COMPOSITES: readonly CompositeDef[] = [
       },
     ],
   },
+  {
+    // a lighthouse (issue #39, decision 0105): a tapered tower banded red and white, shaded as a
+    // cylinder (a lit strip on the left, a shade on the right), a door and a window, a dark gallery
+    // with its rail, a lamp room of pale glass round a lit lamp, a red cap with a finial, all on a
+    // rock (game-icons' lighthouse is a stack of flat grey rectangles at 32 px)
+    id: 'x/lighthouse',
+    label: 'lighthouse',
+    heads: ['lighthouse', 'beacon', 'pharos'],
+    words: ['light', 'house', 'sea', 'coast', 'rock', 'tower'],
+    zh: ['灯塔'],
+    group: 'composite',
+    box: [6, 1, 26, 31],
+    color: [206, 52, 48],
+    parts: [
+      {
+        svg:
+          '<path fill="#6f6a72" d="M6 31l1.6-3.4 3-1.6h10.6l3.4 1.4 1.4 3.6z"/>' +
+          '<path fill="#9a949c" d="M7.6 27.6l3-1.6h5.2l-1.4 2.2-4.4.6z"/>' +
+          '<path fill="#f2ede4" d="M10.8 26.4l1.9-15.2h6.6l1.9 15.2z"/>' +
+          '<path fill="#d4372f" d="M12.42 13.4h7.16l.46 3.6h-8.08zM11.7 19.2h8.6l.46 3.6h-9.52z"/>' +
+          '<path fill="#d4372f" d="M11.1 24.4h9.8l.2 2h-10.2z"/>' +
+          '<path fill="#000" fill-opacity=".24" d="M17.7 11.2h1.6l1.9 15.2h-2.6z"/>' +
+          '<path fill="#fff" fill-opacity=".35" d="M12.7 11.2h1.2l-1 15.2h-1.4z"/>' +
+          '<path fill="#3a3340" d="M14.7 26.4v-2.4a1.3 1.3 0 0 1 2.6 0v2.4z"/>' +
+          '<rect x="15.2" y="17.6" width="1.6" height="1.8" fill="#3a3340"/>' +
+          '<rect x="10.4" y="10" width="11.2" height="1.6" fill="#3a3340"/>' +
+          '<rect x="10.4" y="8.2" width="11.2" height="1" fill="#3a3340"/>' +
+          '<rect x="10.4" y="8.2" width="1" height="2.4" fill="#3a3340"/>' +
+          '<rect x="20.6" y="8.2" width="1" height="2.4" fill="#3a3340"/>' +
+          '<rect x="12.8" y="4.8" width="6.4" height="5.4" fill="#3a3340"/>' +
+          '<rect x="13.4" y="5.4" width="5.2" height="4.4" fill="#ffe27a"/>' +
+          '<circle cx="16" cy="7.6" r="1.5" fill="#fffbe6"/>' +
+          '<rect x="13.4" y="5.4" width="1" height="4.4" fill="#fff6c0"/>' +
+          '<path fill="#d4372f" d="M12 5.2l4-3.4 4 3.4z"/>' +
+          '<path fill="#9e2620" d="M16 1.8l4 3.4h-4z"/>' +
+          '<circle cx="16" cy="1.6" r=".9" fill="#3a3340"/>',
+      },
+    ],
+  },
+  {
+    // a wooden chair (issue #39, decision 0105): seen a little from above and to the front, four
+    // straight legs (the back two shorter and darker, just inside the front two), a seat with its
+    // front edge in shade, a back of two uprights, a top rail and slats (Fluent's chair melts its thin
+    // legs at 32 px)
+    id: 'x/chair',
+    label: 'chair',
+    heads: ['chair'],
+    words: ['wooden', 'wood', 'seat', 'furniture', 'dining', 'kitchen'],
+    zh: ['椅子', '椅'],
+    group: 'composite',
+    box: [7, 2, 25, 31],
+    color: [160, 104, 58],
+    parts: [
+      {
+        svg:
+          '<rect x="9.4" y="20" width="1.8" height="8.2" fill="#5e3a1f"/>' +
+          '<rect x="20.8" y="20" width="1.8" height="8.2" fill="#5e3a1f"/>' +
+          '<rect x="9.8" y="3" width="2.4" height="16" fill="#8e5a30"/>' +
+          '<rect x="19.8" y="3" width="2.4" height="16" fill="#6e4424"/>' +
+          '<rect x="9.8" y="3" width=".9" height="16" fill="#c48a52"/>' +
+          '<rect x="9.8" y="2.6" width="12.4" height="3.4" rx=".8" fill="#a0683a"/>' +
+          '<rect x="9.8" y="2.6" width="12.4" height="1.1" rx=".5" fill="#c48a52"/>' +
+          '<rect x="13.4" y="6" width="1.8" height="11" fill="#8e5a30"/>' +
+          '<rect x="16.8" y="6" width="1.8" height="11" fill="#8e5a30"/>' +
+          '<rect x="12.2" y="11" width="7.6" height="1.4" fill="#7a4b28"/>' +
+          '<path fill="#b77a45" d="M10 16.6h12l2.6 3.4h-17.2z"/>' +
+          '<path fill="#d39a60" d="M10 16.6h12l.6.8h-13.2z"/>' +
+          '<rect x="7.4" y="20" width="17.2" height="1.8" fill="#7a4b28"/>' +
+          '<rect x="7.4" y="21.8" width="2.2" height="8.4" fill="#8e5a30"/>' +
+          '<rect x="7.4" y="21.8" width=".8" height="8.4" fill="#c48a52"/>' +
+          '<rect x="22.4" y="21.8" width="2.2" height="8.4" fill="#6e4424"/>' +
+          '<rect x="7.4" y="21.8" width="17.2" height=".9" fill="#5e3a1f"/>',
+      },
+    ],
+  },
+  {
+    // a fishing boat (issue #39, decision 0105): side on, a hull whose sheer line rises to the bow,
+    // a white rubbing strake and a red bottom, a small wheelhouse with a window and a roof, a mast
+    // with a boom and its net hanging (game-icons' fishing boat garbles its cabin at 32 px)
+    id: 'x/fishing-boat',
+    label: 'fishing boat',
+    heads: ['trawler', 'fishing-boat', 'fishingboat', 'drifter', 'smack'],
+    words: ['fishing', 'fish', 'boat', 'sea', 'net', 'harbour', 'harbor'],
+    zh: ['渔船'],
+    group: 'composite',
+    box: [2, 3, 30, 28],
+    color: [47, 93, 138],
+    parts: [
+      {
+        svg:
+          '<rect x="19.2" y="3.4" width="1.4" height="16" fill="#7a5a3a"/>' +
+          '<rect x="19.2" y="3.4" width=".5" height="16" fill="#b08656"/>' +
+          '<path fill="#7a5a3a" d="M20.4 5.6l7.2 3.2-.4.9-6.8-2.9z"/>' +
+          '<path fill="#5f6b3e" d="M24.6 8.4l3 1.2.6 6.4-2.4 1.4-2.6-1.8z"/>' +
+          '<path fill="#87955a" d="M24.6 8.4l1.2.5-.4 6.8-1.6-.9z"/>' +
+          '<path fill="#3f4a2a" d="M24.4 12.2l3.6.8v.9l-3.7-.8zM25 14.8l2.9.3v.8l-3-.2z"/>' +
+          '<rect x="7.6" y="12.2" width="8" height="7.6" fill="#efe8d6"/>' +
+          '<rect x="13.6" y="12.2" width="2" height="7.6" fill="#cfc6b0"/>' +
+          '<rect x="9" y="13.8" width="3.6" height="2.8" fill="#3a3340"/>' +
+          '<rect x="9.5" y="14.3" width="2.6" height="1.8" fill="#8cc4e6"/>' +
+          '<rect x="6.6" y="10.6" width="10" height="1.8" fill="#b53a2e"/>' +
+          '<rect x="6.6" y="10.6" width="10" height=".7" fill="#dc5a46"/>' +
+          '<path fill="#2f5d8a" d="M2.4 18.2C10 20.2 20 20.4 29.8 15.2L26.4 24.6C19 26.4 11 26.2 5 24.6z"/>' +
+          '<path fill="#4a7fb4" d="M2.4 18.2C10 20.2 20 20.4 29.8 15.2l-.4 1.2C20 21.4 10 21.4 2.8 19.4z"/>' +
+          '<path fill="#efe8d6" d="M3.2 20.4C10.4 22.2 20 22.4 28.9 17.8l-.36 1C20 23.4 10.4 23.4 3.6 21.5z"/>' +
+          '<path fill="#b53a2e" d="M4.4 23.2C11 24.8 19 25 27 22.8l-.6 1.8C19 26.4 11 26.2 5 24.6z"/>' +
+          '<path fill="#000" fill-opacity=".22" d="M5 24.6C11 26.2 19 26.4 26.4 24.6l.3-1C19 25.3 11 25.2 4.6 23.8z"/>',
+      },
+    ],
+  },
+  // a potion (issue #39, decision 0105): a round-bottomed glass flask, a clean straight neck with a
+  // lip and a cork, the liquid filling its belly under a lit surface line, a highlight on the glass
+  // (game-icons' standing potion floats its flask a pixel over its stand at 64 px: two shapes)
+  {
+    id: 'x/potion',
+    label: 'potion',
+    heads: ['potion', 'elixir', 'philter', 'philtre', 'tonic', 'draught'],
+    words: ['bottle', 'flask', 'magic', 'drink', 'health'],
+    zh: ['药水', '药剂'],
+    group: 'composite',
+    box: [7, 2, 25, 30],
+    color: [216, 51, 74],
+    parts: [
+      {
+        svg:
+          '<circle cx="16" cy="20.6" r="8.6" fill="#8fb0c2"/>' +
+          '<circle cx="16" cy="20.6" r="7.4" fill="#dcecf3"/>' +
+          '<path fill="#d8334a" d="M9.9 17.4A7.4 7.4 0 1 0 22.1 17.4Z"/>' +
+          '<path fill="#a3213a" d="M22.1 17.4A7.4 7.4 0 0 1 12 26.8C17 27 21.4 23 22.1 17.4Z"/>' +
+          '<rect x="9.9" y="16.7" width="12.2" height="1.4" rx=".7" fill="#f0707c"/>' +
+          '<rect x="14.3" y="6.4" width="3.4" height="7.4" fill="#dcecf3"/>' +
+          '<rect x="16.6" y="6.4" width="1.1" height="7.4" fill="#a9c4d2"/>' +
+          '<rect x="14.3" y="6.4" width=".8" height="7.4" fill="#ffffff"/>' +
+          '<rect x="13.6" y="5.6" width="4.8" height="1.6" rx=".6" fill="#8fb0c2"/>' +
+          '<rect x="14.5" y="1.8" width="3" height="4" rx=".7" fill="#b5835a"/>' +
+          '<rect x="16.4" y="1.8" width="1.1" height="4" fill="#8a5f3c"/>' +
+          '<rect x="14.5" y="1.8" width="3" height=".9" rx=".4" fill="#d6a678"/>' +
+          '<ellipse cx="12.4" cy="19.4" rx="1.1" ry="1.9" fill="#ffffff"/>',
+      },
+    ],
+  },
+  // a mana potion: the same flask, its liquid blue, glowing (a pale halo round the glass, a star in it)
+  {
+    id: 'x/mana-potion',
+    label: 'mana potion',
+    heads: ['mana-potion'],
+    words: ['potion', 'mana', 'magic', 'blue', 'glowing'],
+    zh: ['法力药水', '魔法药水', '蓝药'],
+    group: 'composite',
+    box: [5, 1, 27, 31],
+    color: [59, 111, 224],
+    parts: [
+      {
+        svg:
+          '<circle cx="16" cy="20.6" r="10.6" fill="#8cc4ff" fill-opacity=".38"/>' +
+          '<circle cx="16" cy="20.6" r="8.6" fill="#8fb0c2"/>' +
+          '<circle cx="16" cy="20.6" r="7.4" fill="#dcecf3"/>' +
+          '<path fill="#3b6fe0" d="M9.9 17.4A7.4 7.4 0 1 0 22.1 17.4Z"/>' +
+          '<path fill="#2444a8" d="M22.1 17.4A7.4 7.4 0 0 1 12 26.8C17 27 21.4 23 22.1 17.4Z"/>' +
+          '<rect x="9.9" y="16.7" width="12.2" height="1.4" rx=".7" fill="#8cb8ff"/>' +
+          '<rect x="14.3" y="6.4" width="3.4" height="7.4" fill="#dcecf3"/>' +
+          '<rect x="16.6" y="6.4" width="1.1" height="7.4" fill="#a9c4d2"/>' +
+          '<rect x="14.3" y="6.4" width=".8" height="7.4" fill="#ffffff"/>' +
+          '<rect x="13.6" y="5.6" width="4.8" height="1.6" rx=".6" fill="#8fb0c2"/>' +
+          '<rect x="14.5" y="1.8" width="3" height="4" rx=".7" fill="#b5835a"/>' +
+          '<rect x="16.4" y="1.8" width="1.1" height="4" fill="#8a5f3c"/>' +
+          '<rect x="14.5" y="1.8" width="3" height=".9" rx=".4" fill="#d6a678"/>' +
+          '<ellipse cx="12.4" cy="19.4" rx="1.1" ry="1.9" fill="#ffffff"/>' +
+          '<path fill="#eaf6ff" d="M18.4 20.4l.7 1.6 1.6.7-1.6.7-.7 1.6-.7-1.6-1.6-.7 1.6-.7z"/>',
+      },
+    ],
+  },
   ...(
     [
       ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],

@@ -1,7 +1,8 @@
-import type { ImageRequest, PipelineError } from '@assetloom/pipeline';
+import type { ImageRequest, PipelineError, RgbaImage } from '@assetloom/pipeline';
+import { oklab } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
-import { spriteRequest } from './support.js';
+import { opaqueBox, opaqueGroups, spriteRequest } from './support.js';
 
 /**
  * Issue #39, decision 0083: staple subjects a game maker asks for (a longsword, a jack-o'-lantern, a
@@ -90,5 +91,87 @@ describe('what it cannot show stays refused by name (issue #39)', () => {
     );
     expect(failure?.code).toBe('subject_not_drawable');
     expect(failure?.message).toContain(`"${word}"`);
+  });
+});
+
+/** Runs of opaque pixels along row y of a frame. */
+function runsOf(f: RgbaImage, y: number): number {
+  let runs = 0;
+  for (let x = 0; x < f.width; x++)
+    if (f.data[(y * f.width + x) * 4 + 3] && (x === 0 || !f.data[(y * f.width + x - 1) * 4 + 3])) runs++;
+  return runs;
+}
+/** The opaque pixels of a frame's rows y0 … y1 − 1 as OKLab (lightness, a, b). */
+function labs(f: RgbaImage, y0: number, y1: number): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = [];
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < f.width; x++) {
+      const i = (y * f.width + x) * 4;
+      if (f.data[i + 3]) out.push(oklab([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!]));
+    }
+  return out;
+}
+
+describe('props a pixel artist would ship (issue #39, decision 0105)', () => {
+  it.each([32, 64])(
+    'a lighthouse at %i px is a banded tower with a lit lamp room and a cap, a chair stands on straight legs, a fishing boat has its own drawing',
+    async (resolution) => {
+      const lighthouse = await renderProcedural(spriteRequest('a lighthouse on the coast', { resolution }));
+      expect(lighthouse.interpretation?.drawing?.id).toBe('x/lighthouse');
+      const f = lighthouse.frames[0]!;
+      const b = opaqueBox(f);
+      const h = b.y1 - b.y0 + 1;
+      // the lamp: a warm light near the top (yellow, lighter than anything of the tower below it)
+      const top = labs(f, b.y0, b.y0 + Math.round(h * 0.3));
+      expect(top.some(([l, , bb]) => l > 0.85 && bb > 0.04)).toBe(true);
+      // the tower's bands: down its middle column, red and white alternate at least four times
+      const cx = Math.round((b.x0 + b.x1) / 2) - 1;
+      let changes = 0;
+      let was: boolean | null = null;
+      for (let y = b.y0 + Math.round(h * 0.35); y < b.y0 + Math.round(h * 0.85); y++) {
+        const i = (y * f.width + cx) * 4;
+        if (!f.data[i + 3]) continue;
+        const [, a] = oklab([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!]);
+        const red = a > 0.08;
+        if (was !== null && red !== was) changes++;
+        was = red;
+      }
+      expect(changes).toBeGreaterThanOrEqual(4);
+
+      const chair = await renderProcedural(spriteRequest('a chair', { resolution }));
+      expect(chair.interpretation?.drawing?.id).toBe('x/chair');
+      const c = chair.frames[0]!;
+      const cb = opaqueBox(c);
+      // under the seat its legs stand apart: every row of the bottom sixth is two or more runs
+      for (let y = cb.y1 - Math.round((cb.y1 - cb.y0) / 6); y <= cb.y1; y++)
+        expect(runsOf(c, y), `row ${y}`).toBeGreaterThanOrEqual(2);
+
+      const boat = await renderProcedural(spriteRequest('a fishing boat', { resolution }));
+      expect(boat.interpretation?.drawing?.id).toBe('x/fishing-boat');
+    },
+  );
+
+  it('a still prop is one shape: no stray pixel or blob apart from the thing', async () => {
+    // (a ball bouncing has its shadow apart: object-verbs.test.ts)
+    for (const prompt of [
+      'a wooden stool',
+      'an armchair',
+      'a lighthouse',
+      'a chair',
+      'a fishing boat',
+      'a potion',
+      'a silver tiara',
+      'a crown',
+      'a flag',
+      'a banner',
+      'a top hat',
+      'a parchment scroll',
+      'a battle axe',
+      'a flask',
+    ])
+      for (const resolution of [32, 64]) {
+        const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+        expect(opaqueGroups(got.frames[0]!).length, `${prompt} at ${resolution} px`).toBe(1);
+      }
   });
 });

@@ -61,19 +61,22 @@ describe('UI pieces', () => {
     ['a shield icon', 'shield'],
     ['a skull icon', 'skull'],
     ['a gem icon', 'gem'],
-  ])('%s is the thing, drawn as an icon from a licensed drawing', async (prompt, subject) => {
-    const made = await make(prompt);
-    expect(made.frames).toHaveLength(1);
-    expect(made.meta.uiKind).toBe('icon');
-    expect(made.meta.interpretation!.understood).toContain(subject);
-    expect(made.meta.interpretation!.drawnAs).toMatch(/^[fng]\//);
-    expect(made.quality.passed).toBe(true);
-    // centred: the drawn pixels' box sits in the middle of the canvas, not on its bottom edge
-    const { x0, y0, x1, y1 } = opaqueBox(made.frames[0]!.image);
-    const img = made.frames[0]!.image;
-    expect(Math.abs(y0 - (img.height - 1 - y1))).toBeLessThanOrEqual(1);
-    expect(Math.abs(x0 - (img.width - 1 - x1))).toBeLessThanOrEqual(1);
-  });
+  ])(
+    "%s is the thing, drawn as an icon from a drawing (a set's or an Assetloom composite)",
+    async (prompt, subject) => {
+      const made = await make(prompt);
+      expect(made.frames).toHaveLength(1);
+      expect(made.meta.uiKind).toBe('icon');
+      expect(made.meta.interpretation!.understood).toContain(subject);
+      expect(made.meta.interpretation!.drawnAs).toMatch(/^[fngx]\//);
+      expect(made.quality.passed).toBe(true);
+      // centred: the drawn pixels' box sits in the middle of the canvas, not on its bottom edge
+      const { x0, y0, x1, y1 } = opaqueBox(made.frames[0]!.image);
+      const img = made.frames[0]!.image;
+      expect(Math.abs(y0 - (img.height - 1 - y1))).toBeLessThanOrEqual(1);
+      expect(Math.abs(x0 - (img.width - 1 - x1))).toBeLessThanOrEqual(1);
+    },
+  );
 
   it.each([
     ['an inventory panel', 'slots', ['inventory']],
