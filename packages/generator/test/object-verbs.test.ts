@@ -204,6 +204,36 @@ describe('things do their verb', () => {
     }
   });
 
+  it('a ball bouncing squashes on the ground, stretches in the air, and its shadow shrinks as it rises (decision 0105)', async () => {
+    const ball = await sheet('a ball bouncing', 8, 64);
+    expect(ball.animation).toBe('bounce');
+    expect(ball.interpretation?.ignored).not.toContain('bouncing');
+    const fs = ball.frames;
+    // the ball (the group above the shadow's row) and the shadow (the bottom row's run)
+    const ground = Math.max(...fs.map((f) => opaqueBox(f).y1));
+    const shape = (f: RgbaImage) => {
+      let [x0, y0, x1, y1] = [f.width, f.height, -1, -1];
+      for (let y = 0; y < ground - 2; y++)
+        for (let x = 0; x < f.width; x++)
+          if (px(f, x, y)[3])
+            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      let shadow = 0;
+      for (let x = 0; x < f.width; x++) if (px(f, x, ground)[3]) shadow++;
+      return { w: x1 - x0 + 1, h: y1 - y0 + 1, bottom: y1, shadow };
+    };
+    const s = fs.map(shape);
+    // on the ground: wider than tall (squashed), its shadow widest; at the top of its arc: risen, the
+    // shadow smaller; on the way: taller than wide (stretched)
+    expect(s[0]!.w).toBeGreaterThan(s[0]!.h);
+    expect(s[4]!.bottom).toBeLessThan(s[0]!.bottom - 10);
+    expect(s[4]!.shadow).toBeLessThan(s[0]!.shadow);
+    expect(s[1]!.h).toBeGreaterThan(s[1]!.w);
+    // a chair does not bounce: the word is said, not drawn
+    const chair = await sheet('a chair bouncing', 2);
+    expect(chair.animation).not.toBe('bounce');
+    expect(chair.interpretation?.ignored).toContain('bouncing');
+  });
+
   it("a flag's cloth ripples while its pole stays; bubbles rise inside a potion; a glow's halo brightens and dims", async () => {
     const flag = await sheet('a flag waving', 8, 48);
     expect(flag.animation).toBe('wave');

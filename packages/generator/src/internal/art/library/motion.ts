@@ -33,7 +33,8 @@ export type LibraryMotion =
   | 'open'
   | 'close'
   | 'wave'
-  | 'bubble';
+  | 'bubble'
+  | 'bounce';
 
 /** One frame's pose, in units of the subject's own height (dx, dy) and degrees (rot). */
 export interface Pose {
@@ -200,6 +201,7 @@ export function poseAt(motion: LibraryMotion, f: number, n: number, side: number
     case 'close':
     case 'wave':
     case 'bubble':
+    case 'bounce':
       // one still frame; props.ts draws the motion on its pixels (a resampled pose jitters)
       return pose;
   }

@@ -14,7 +14,16 @@ import type { LookColours } from '../../look/index.js';
 import { craftFaults } from '../../look/passes.js';
 
 /** The motions drawn here, from one still frame. */
-export type PropMotion = 'settle' | 'sparkle' | 'open' | 'close' | 'wave' | 'bubble' | 'glow' | 'pulse';
+export type PropMotion =
+  | 'settle'
+  | 'sparkle'
+  | 'open'
+  | 'close'
+  | 'wave'
+  | 'bubble'
+  | 'glow'
+  | 'pulse'
+  | 'bounce';
 export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
   'settle',
   'sparkle',
@@ -24,6 +33,7 @@ export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
   'bubble',
   'glow',
   'pulse',
+  'bounce',
 ]);
 
 /** Things that open with a lid hinged at the back, and things that swing open on a side hinge. */
@@ -36,6 +46,9 @@ const HEARTS = /\bhearts?\b|心/;
 /** Vessels with a liquid in them. */
 const VESSELS =
   /\b(potion|flask|bottle|vial|cauldron|beaker|jar|kettle|pot|cup|mug|tankard|goblet|bowl|tube|elixir|brew|poison|philter)\b/;
+/** Things that bounce: balls (a ball's animation squashes on the ground and stretches in the air). */
+const BOUNCY =
+  /\b(ball|balls|football|soccer|basketball|volleyball|baseball|softball|beachball|tennis|marble|dodgeball|球)\b|球/;
 const LIVING = (d: Drawing) => d.person || /^(animal|person|face)/.test(d.group);
 
 /** The verbs things do, by the word the prompt says. */
@@ -59,6 +72,7 @@ const VERBS: ReadonlyArray<[RegExp, PropMotion]> = [
     /^(pulse|pulses|pulsing|pulsate|pulsates|pulsating|throb|throbs|throbbing|beat|beats|beating|搏动|跳动)$/,
     'pulse',
   ],
+  [/^(bounce|bounces|bouncing|bouncy|bounced|弹跳|蹦|弹)$/, 'bounce'],
 ];
 
 /**
@@ -83,6 +97,7 @@ export function thingVerb(words: readonly string[], of: string): { motion: PropM
       if ((motion === 'open' || motion === 'close') && !LIDDED.test(of) && !SWINGING.test(of)) continue;
       if (motion === 'wave' && !CLOTH.test(of)) continue;
       if (motion === 'bubble' && !VESSELS.test(of)) continue;
+      if (motion === 'bounce' && !BOUNCY.test(of)) continue;
       if (motion === 'pulse' && /^(beat|跳动)/.test(w) && !HEARTS.test(of)) continue;
       return { motion, word };
     }
@@ -227,7 +242,85 @@ export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ct
       return glow(base, f, n, ctx);
     case 'pulse':
       return pulse(base, f, n, ctx);
+    case 'bounce':
+      return bounce(base, f, n, ctx);
   }
+}
+
+/**
+ * A ball bouncing (decision 0105): frame 0 is the ball on the ground squashed (wider, lower), then it
+ * rises stretched along its flight, is round at the top of the arc, and falls stretched again; its
+ * shadow on the ground line is widest when it lands and shrinks as it rises. The ball is its still
+ * frame resampled (inside) and outlined anew, a little smaller than still, so the arc fits the cell.
+ */
+function bounce(base: Px, f: number, n: number, ctx: PropContext): Px {
+  const box = boxOf(base);
+  if (!box) return copyOf(base);
+  const bw = box.x1 - box.x0 + 1;
+  const bh = box.y1 - box.y0 + 1;
+  const ground = box.y1;
+  const p = f / n;
+  const up = Math.sin(Math.PI * p);
+  const speed = Math.abs(Math.cos(Math.PI * p));
+  // on the ground (frame 0) it squashes; in the air it stretches along its speed
+  const sy = f === 0 ? 0.78 : 1 + 0.14 * speed;
+  const sx = f === 0 ? 1.2 : 1 / (1 + 0.1 * speed);
+  const k = 0.66;
+  const shadowRows = base.height >= 48 ? 2 : 1;
+  const h = bh * k * sy;
+  // the arc's height: what the cell leaves above the stretched ball, a pixel of margin
+  const travel = Math.max(0, ground - shadowRows - 1.5 - h);
+  const bottom = ground - shadowRows + 0.5 - up * travel;
+  const cxd = (box.x0 + box.x1 + 1) / 2;
+  const cyd = bottom - h / 2;
+  const cxs = cxd;
+  const cys = (box.y0 + box.y1 + 1) / 2;
+  const fx = k * sx;
+  const fy = k * sy;
+  const out = blank(base);
+  const w = base.width;
+  // the shadow: an ellipse a pixel or two high on the ground line, smaller the higher the ball
+  const shade = ctx.colours.outline(commonColour(base));
+  const half = Math.max(1, Math.round((bw * k * (1 - 0.55 * up)) / 2));
+  for (let r = 0; r < shadowRows; r++)
+    for (
+      let x = Math.round(cxd - half) + (r === shadowRows - 1 && shadowRows > 1 ? 1 : 0);
+      x < Math.round(cxd + half) - (r === shadowRows - 1 && shadowRows > 1 ? 1 : 0);
+      x++
+    )
+      if (x >= 0 && x < w) put(out, x, ground - r, shade);
+  const inner = new Uint8Array(w * base.height);
+  const src = (x: number, y: number): [number, number] => [
+    Math.floor(cxs + (x + 0.5 - cxd) / fx),
+    Math.floor(cys + (y + 0.5 - cyd) / fy),
+  ];
+  for (let y = 0; y < ground - shadowRows + 1; y++)
+    for (let x = 0; x < w; x++) {
+      const [qx, qy] = src(x, y);
+      if (!opaqueAt(base, qx, qy) || edgeAt(base, qx, qy)) continue;
+      inner[y * w + x] = 1;
+      put(out, x, y, rgbAt(base, qx, qy));
+    }
+  // the outline round the resampled inside, in the drawing's outline colour nearest it
+  for (let y = 0; y < ground - shadowRows + 1; y++)
+    for (let x = 0; x < w; x++) {
+      if (inner[y * w + x]) continue;
+      const by = N4.find(([dx, dy]) => {
+        const nx = x + dx;
+        const ny = y + dy;
+        return nx >= 0 && ny >= 0 && nx < w && ny < base.height && inner[ny * w + nx];
+      });
+      if (!by) continue;
+      const [qx, qy] = src(x, y);
+      let c: Rgb | null = null;
+      for (let r = 0; r <= 2 && !c; r++)
+        for (let dy = -r; dy <= r && !c; dy++)
+          for (let dx = -r; dx <= r && !c; dx++)
+            if (opaqueAt(base, qx + dx, qy + dy) && edgeAt(base, qx + dx, qy + dy))
+              c = rgbAt(base, qx + dx, qy + dy);
+      put(out, x, y, c ?? ctx.colours.outline(rgbAt(out, x + by[0], y + by[1])));
+    }
+  return out;
 }
 
 /** How much bigger a pulse is at its height than at rest (a share of its size: a beat you can see). */
