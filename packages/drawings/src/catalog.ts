@@ -368,7 +368,8 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   lantern: ['g/old-lantern', 'g/lantern'],
   // a flag is cloth on a pole: the nations' silhouettes lose their cloth's edge (Brazil's is a
   // diamond with a disc), and the black flag is a badge (decision 0067)
-  flag: ['g/flying-flag'],
+  // (decision 0105: Assetloom's flag first, its pole solid steel with a lit edge; the flying flag's pole is hollow)
+  flag: ['x/flag', 'g/flying-flag'],
   lock: ['f/locked', 'n/locked'],
   padlock: ['f/locked', 'n/locked'],
   cross: ['g/gothic-cross', 'g/jerusalem-cross'],

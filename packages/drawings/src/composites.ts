@@ -297,6 +297,56 @@ export const COMPOSITES: readonly CompositeDef[] = [
       },
     ],
   },
+  {
+    // a flag (issue #39, decision 0105): red cloth with a darker fold and a lit one, flying from a
+    // solid steel pole (filled, its lit edge on the left) with a gold finial (the review after 1130
+    // found game-icons' flying flag with 'a hollow flag pole')
+    id: 'x/flag',
+    label: 'flag',
+    heads: ['flag'],
+    words: ['pole', 'cloth', 'banner', 'waving'],
+    zh: ['旗', '旗子', '旗帜'],
+    group: 'composite',
+    box: [4, 1, 29, 31],
+    color: [200, 50, 58],
+    parts: [
+      {
+        svg:
+          '<rect x="4.8" y="2.6" width="2" height="27.6" fill="#7d8392"/>' +
+          '<rect x="4.8" y="2.6" width=".8" height="27.6" fill="#c3c8d2"/>' +
+          '<rect x="6.1" y="2.6" width=".7" height="27.6" fill="#5a5f6e"/>' +
+          '<circle cx="5.8" cy="2.3" r="1.5" fill="#d9b44a"/>' +
+          '<path fill="#c8323a" d="M6.8 4.2C12 3.2 16 5.6 21 4.6C24 4 26.4 4.4 28.6 5V19.8C26.2 19.2 24 19.4 21 20C16 21 12 18.8 6.8 19.8Z"/>' +
+          '<path fill="#962530" d="M21 4.6C22.4 4.3 23.4 4.2 24 4.2V19.4C23 19.4 22 19.6 21 20Z"/>' +
+          '<path fill="#e35a52" d="M6.8 4.2C9 3.8 10.6 4 12 4.4V19.2C10.4 19.2 8.6 19.4 6.8 19.8Z"/>',
+      },
+    ],
+  },
+  {
+    // a witch's hat (issue #39, decision 0105): a tall cone bent at its tip over a wide brim, in a
+    // deep purple, with a band of a second ramp and a gold buckle (refused before: no drawing showed it)
+    id: 'x/witch-hat',
+    label: 'witch hat',
+    heads: ['witch-hat', 'witches-hat'],
+    words: ['witch', 'hat', 'pointy', 'pointed', 'wizard', 'halloween', 'magic'],
+    zh: ['女巫帽', '巫师帽'],
+    group: 'composite',
+    box: [2, 2, 30, 29],
+    color: [84, 52, 120],
+    parts: [
+      {
+        svg:
+          '<ellipse cx="16" cy="25.4" rx="14" ry="3.6" fill="#3a2656"/>' +
+          '<ellipse cx="16" cy="24.6" rx="13" ry="2.8" fill="#54347a"/>' +
+          '<path fill="#54347a" d="M9.6 24.4C11 18 12.4 12 15 7.4C16.4 5 18.6 3.2 22.6 2.4C20 4.4 18.8 6.6 18.4 9.4C19.2 14 20.8 19.4 22.4 24.4C18 25.4 14 25.4 9.6 24.4Z"/>' +
+          '<path fill="#3e2760" d="M18.4 9.4C19.2 14 20.8 19.4 22.4 24.4C21 24.7 19.6 24.9 18.4 25C18 19 17.4 13 18.4 9.4Z"/>' +
+          '<path fill="#7050a0" d="M9.6 24.4C11 18 12.4 12 15 7.4C14.4 12 13.4 18 12.6 24.8C11.6 24.7 10.6 24.6 9.6 24.4Z"/>' +
+          '<path fill="#c8553a" d="M10.4 21C14 21.9 18.2 21.9 21.4 21L22.2 23.6C18.4 24.6 13.8 24.6 9.8 23.6Z"/>' +
+          '<rect x="14.6" y="21.2" width="3" height="2.8" fill="#e0b84a"/>' +
+          '<rect x="15.4" y="21.9" width="1.4" height="1.4" fill="#c8553a"/>',
+      },
+    ],
+  },
   ...(
     [
       ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],

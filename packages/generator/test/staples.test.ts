@@ -146,6 +146,17 @@ describe('props a pixel artist would ship (issue #39, decision 0105)', () => {
       for (let y = cb.y1 - Math.round((cb.y1 - cb.y0) / 6); y <= cb.y1; y++)
         expect(runsOf(c, y), `row ${y}`).toBeGreaterThanOrEqual(2);
 
+      // a flag's pole is solid: across it, no see-through pixel between its two edges, all the way down
+      const flag = await renderProcedural(spriteRequest('a flag', { resolution }));
+      expect(flag.interpretation?.drawing?.id).toBe('x/flag');
+      const g = flag.frames[0]!;
+      const gb = opaqueBox(g);
+      for (let y = gb.y0 + Math.round((gb.y1 - gb.y0) * 0.7); y <= gb.y1; y++) expect(runsOf(g, y)).toBe(1);
+      // a witch's hat is drawn (it was refused), in a second ramp at its band
+      expect(
+        (await renderProcedural(spriteRequest("a witch's hat", { resolution }))).interpretation?.drawing?.id,
+      ).toBe('x/witch-hat');
+
       const boat = await renderProcedural(spriteRequest('a fishing boat', { resolution }));
       expect(boat.interpretation?.drawing?.id).toBe('x/fishing-boat');
     },
@@ -164,6 +175,8 @@ describe('props a pixel artist would ship (issue #39, decision 0105)', () => {
       'a crown',
       'a flag',
       'a banner',
+      "a witch's hat",
+      'a mana potion',
       'a top hat',
       'a parchment scroll',
       'a battle axe',
