@@ -347,6 +347,28 @@ export const COMPOSITES: readonly CompositeDef[] = [
       },
     ],
   },
+  {
+    // a rubber ball (issue #39, decision 0105): a red ball with a yellow band round it, lit from the
+    // upper left ('a rubber ball' was Fluent's confetti ball, its ribbons hanging: another thing)
+    id: 'x/rubber-ball',
+    label: 'rubber ball',
+    heads: ['rubber-ball', 'bouncy-ball', 'bouncing-ball'],
+    words: ['rubber', 'bouncy', 'ball', 'toy'],
+    zh: ['皮球', '橡皮球'],
+    group: 'composite',
+    box: [4, 4, 28, 28],
+    color: [214, 52, 52],
+    parts: [
+      {
+        svg:
+          '<circle cx="16" cy="16" r="12" fill="#d63434"/>' +
+          '<path fill="#f2c230" d="M4.4 13.2C10 16.4 22 16.4 27.6 13.2L27.9 17.6C22 21 10 21 4.1 17.6Z"/>' +
+          '<path fill="#000" fill-opacity=".22" d="M28 16A12 12 0 0 1 8 24.9C17 27 25 22 26.6 10.4A12 12 0 0 1 28 16Z"/>' +
+          '<ellipse cx="11.4" cy="9.8" rx="3" ry="2" fill="#f58a7a"/>' +
+          '<ellipse cx="10.6" cy="9.4" rx="1.2" ry=".8" fill="#fff2ec"/>',
+      },
+    ],
+  },
   ...(
     [
       ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],

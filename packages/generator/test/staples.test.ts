@@ -48,6 +48,11 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a giant with a club', 'creature.ogre'],
   // the cheese is drawn; its wheel shape is not, and said so
   ['a wheel of cheese', 'food.cheese', ['wheel']],
+  // props of Assetloom's own (decision 0105): a rubber ball was Fluent's confetti ball
+  ['a rubber ball', 'x/rubber-ball'],
+  ['a lighthouse', 'x/lighthouse'],
+  // (WordNet's first sense of a trawler is a fisherman: it was drawn as a person)
+  ['a trawler', 'x/fishing-boat'],
 ];
 
 describe('staples are drawn (issue #39)', () => {
@@ -177,6 +182,7 @@ describe('props a pixel artist would ship (issue #39, decision 0105)', () => {
       'a banner',
       "a witch's hat",
       'a mana potion',
+      'a rubber ball',
       'a top hat',
       'a parchment scroll',
       'a battle axe',

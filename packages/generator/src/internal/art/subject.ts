@@ -120,7 +120,7 @@ const RIG_OBJECT_WORDS: Readonly<Record<string, string>> = {
  * shoe; "a toy" no toy dog. Drawn from a drawing of the word, or refused (issue #39, decision 0059).
  */
 const THINGS_NOT_BEINGS = new Set(
-  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cog,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,sport,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
+  'afghan,alum,attache,baggage,basil,blaster,blimp,blucher,clapper,cog,cooky,creek,derelict,dike,dumbbell,dyke,frank,gasbag,gillie,greybeard,gutter,hotdog,incendiary,kiwi,loafer,lounger,lucifer,match,mercury,overnighter,pansy,planner,poke,primus,puck,putter,rafter,riser,sage,scourge,scrambler,scrubber,sewer,shooter,sport,smoothie,sneaker,source,squawker,tart,tiller,tipper,tourer,toy,trawler,trilby,tumbler,tuner,tyrolean,weekender,whaler'.split(
     ',',
   ),
 );
@@ -1119,7 +1119,9 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // the thing ("red paper lantern" for "a lantern"): not the typical one
   // a hyphenated word is its parts ("jack-o-lantern" is the label "jack-o-lantern", not a kind of lantern)
   const asked = new Set([...modifiers, word].flatMap((w) => [w, ...w.split(/[\s-]+/)]));
+  // (Assetloom's own composites name their heads by hand: a trawler is the fishing boat, decision 0105)
   const particular = (m: DrawingMatch) =>
+    m.drawing.set !== 'assetloom' &&
     m.drawing.label
       .split(/[\s-]+/)
       .filter((w) => !asked.has(w) && !m.drawing.heads.includes(w) && !LABEL_STOP.has(w)).length >= 2;
