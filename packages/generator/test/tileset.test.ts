@@ -402,11 +402,12 @@ describe('tileset variants (decision 0094)', () => {
               ...plain!.data.subarray(at, at + 3),
             ]);
           }
-        // inside: a mark of its own (a crack, a tuft, a pebble), not a re-tint of the whole tile
+        // inside: a mark of its own (a crack, a tuft, a pebble), not a re-tint of the whole tile (a
+        // loose ground's variant is drawn afresh inside the outer ring, decision 0104: up to 196 px)
         const d = differ(v, plain!);
         least[name] = Math.min(least[name] ?? 256, d);
         expect(d, `${name}: the variant is the plain tile`).toBeGreaterThanOrEqual(6);
-        expect(d, `${name}: the variant differs everywhere`).toBeLessThanOrEqual(100);
+        expect(d, `${name}: the variant differs everywhere`).toBeLessThanOrEqual(170);
       }
       // the variants differ from each other as well
       expect(differ(variants[0]!, variants[1]!), name).toBeGreaterThanOrEqual(6);

@@ -229,7 +229,20 @@ function pickVariant(
   ids: readonly number[],
   seed: number,
 ) {
-  const near = [x > 0 ? out[y * columns + x - 1] : -1, y > 0 ? out[(y - 1) * columns + x] : -1];
+  // with 2 or 3 drawings, never repeating the left and the upper one forces a diagonal pattern:
+  // 2 drawings are picked by the hash alone, 3 avoid one neighbour (which, by the hash) (decision 0104)
+  const near =
+    ids.length > 3
+      ? [x > 0 ? out[y * columns + x - 1] : -1, y > 0 ? out[(y - 1) * columns + x] : -1]
+      : ids.length === 3
+        ? [
+            cellHash(y, x, ~seed) & 1 && y > 0
+              ? out[(y - 1) * columns + x]
+              : x > 0
+                ? out[y * columns + x - 1]
+                : -1,
+          ]
+        : [];
   if (ids.length > 3) near.push(x > 0 && y > 0 ? out[(y - 1) * columns + x - 1] : -1);
   const free = ids.filter((id) => !near.includes(id));
   const from = free.length > 0 ? free : ids;

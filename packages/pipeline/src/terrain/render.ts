@@ -12,6 +12,8 @@ import { checker, type TerrainTexture } from './textures.js';
  * inside would be too narrow for a shore to pass through.
  */
 const EDGE_BAND = 3;
+/** Pale grounds whose edges are a soft shade of their own, never their ramp's dark shadow step. */
+const FROST: ReadonlySet<string> = new Set(['snow', 'ice']);
 const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
 
 export interface TerrainLayer {
@@ -186,7 +188,8 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
           if (t === upper) {
             // the higher ground: a dark bank where it drops to the lower terrain below, a lit rim
             // where the lower terrain is above it (light from the top), a darker edge at the sides
-            if (down) c = ramp.shadow;
+            // (snow and ice: a soft shade of their own, not a dark band, decision 0104)
+            if (down) c = FROST.has(layer.spec.name) ? ramp.dark : ramp.shadow;
             else if (up) c = ramp.light;
             else if (side) c = ramp.dark;
           } else if (t === lower) {
@@ -197,10 +200,11 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
               else if (near4) c = layer.texture.foam;
               else if (near2 && checker(x, y)) c = ramp.light;
             } else {
-              // dry lower ground: the cast shadow under the higher ground, a darker rim at its sides
-              // (no checkered second row: it read as dark notches along the bank, decision 0082)
-              if (up) c = ramp.shadow;
-              else if (near4) c = ramp.dark;
+              // dry lower ground: a darker rim of its own ramp along the higher ground, the same on
+              // every side (no checkered second row: it read as dark notches along the bank, decision
+              // 0082; no cast shadow under it: a row of dark pits along every north shore, 0104)
+              // (snow and ice: the bank's own rim is the edge, none of their own)
+              if (near4 && !FROST.has(layer.spec.name)) c = ramp.dark;
             }
           }
         }
@@ -229,8 +233,11 @@ export function fullTileVariant(base: TerrainTexture, inner: TerrainTexture, siz
   const data = new Uint8Array(n * n * 4);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
-      // 0 in the edge bands, 1 a pixel or two inside them: as much of the tile as may differ does
-      const w = Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n)));
+      // the outermost pixel ring is the plain tile's (every joint stays the pixels it was), the
+      // next two blend into the other drawing (decision 0104: a 3 px shared band was 61 % of a 16 px
+      // tile, the same in every drawing, and a fill repeated on the tile's period)
+      const d = Math.min(x, y, n - 1 - x, n - 1 - y);
+      const w = n < 8 ? Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n))) : d / 3;
       const c = w > BAYER4[(y & 3) * 4 + (x & 3)]! ? inner.at(x, y) : base.at(x, y);
       data.set([c[0], c[1], c[2], 255], (y * n + x) * 4);
     }

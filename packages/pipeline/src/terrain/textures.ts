@@ -292,8 +292,19 @@ function flagstone(t: TextureCanvas): void {
   const { n, ramp, set, rng } = t;
   const k = n >= 48 ? 4 : n >= 32 ? 3 : 2;
   const v = cells(t, k, 0.3, true, true);
+  // (decision 0104: k × k slabs of one size read as a small grid) from 32 px some slabs are two
+  // cells joined along a row: long slabs beside square ones, the joints offset from course to course
+  // (a row of 2 cells wraps onto itself: joined, it would be one band)
+  const group = Array.from({ length: v.count }, (_, i) => i);
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i += 2) {
+      const a = j * k + ((i + (j % 2)) % k);
+      const b = j * k + ((i + 1 + (j % 2)) % k);
+      if (k >= 3 && t.layout.chance(0.6) && group[a] === a && group[b] === b) group[b] = a;
+    }
   const ids = new Int32Array(t.area);
-  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 0.9 ? -1 : v.id[i]!;
+  for (let i = 0; i < t.area; i++)
+    ids[i] = v.gap[i]! < 0.9 && group[v.id[i]!] !== group[v.next[i]!] ? -1 : group[v.id[i]!]!;
   const shades = Array.from({ length: v.count }, () => ramp);
   bevel(t, ids, ramp.shadow, (p) => shades[p]!, true);
   const slab = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
@@ -332,8 +343,8 @@ function cobble(t: TextureCanvas): void {
   const k = Math.max(2, Math.round(n / 5.5));
   const v = cells(t, k, 0.22, true);
   const ids = new Int32Array(t.area);
-  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.62 ? -1 : v.id[i]!;
-  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.3, 0));
+  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.72 ? -1 : v.id[i]!;
+  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.2, 0.15));
   const at = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
@@ -344,11 +355,10 @@ function cobble(t: TextureCanvas): void {
       }
       const r = shades[id]!;
       const out = (dx: number, dy: number) => at(x + dx, y + dy) !== id;
-      // the lower right falls away from the light: its rim in shadow, the pixel inside it darker
-      if (out(0, 1) || out(1, 1)) set(x, y, r.shadow);
-      else if (out(1, 0) || out(0, 2) || out(2, 1)) set(x, y, r.dark);
-      // the upper left catches it: a lit curve a pixel in from the gap (not the rim itself)
-      else if ((out(-1, -1) || out(0, -1)) && !out(-1, 0)) set(x, y, r.light);
+      // (decision 0104: two rows of shade under a 4–5 px stone left it dark gravel noise at 1×)
+      // the lower rim falls away from the light, one pixel of shade; the top edge catches it
+      if (out(0, 1) || out(1, 0)) set(x, y, r.dark);
+      else if (out(0, -1)) set(x, y, r.light);
       else set(x, y, r.base);
     }
   t.settle();
@@ -358,16 +368,25 @@ function rock(t: TextureCanvas): void {
   // rough rock: a few big facets, each turned to the light or away (lit, mid or dark), a dark crack
   // along the edges that fall away from the light, a lit lip along the top of the ones facing it,
   // a few pits
+  // (decision 0104: a facet every 8 px, each ringed in shadow, read as dark cobble paving: the
+  // facets are larger, and only some of their edges are cracks — the others a fold of the face)
   const { n, ramp, set } = t;
-  const k = Math.max(2, Math.round(n / 8));
-  const v = cells(t, k, 0.4, false);
+  const k = Math.max(2, Math.round(n / 11));
+  const v = cells(t, k, 0.45, false);
   const tones = Array.from({ length: v.count }, () => t.layout.pick([ramp.base, ramp.base, ramp.dark]));
+  const cracked = new Map<number, boolean>();
+  const crack = (a: number, b: number) => {
+    const key = Math.min(a, b) * 1024 + Math.max(a, b);
+    if (!cracked.has(key)) cracked.set(key, t.layout.chance(0.45));
+    return cracked.get(key)!;
+  };
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const i = y * n + x;
       const id = v.id[i]!;
       const tone = tones[id]!;
-      if (v.at(x, y + 1) !== id || v.at(x + 1, y) !== id) set(x, y, ramp.shadow);
+      const below = v.at(x, y + 1) !== id ? v.at(x, y + 1) : v.at(x + 1, y) !== id ? v.at(x + 1, y) : -1;
+      if (below >= 0) set(x, y, crack(id, below) ? ramp.shadow : ramp.dark);
       else if (v.at(x, y - 1) !== id) set(x, y, tone === ramp.dark ? ramp.base : ramp.light);
       // a facet shades towards its lower right
       else if (v.reach[i]! > 0.45 && v.at(x + 2, y + 2) !== id)
@@ -504,24 +523,28 @@ function grass(t: TextureCanvas): void {
 }
 
 function dirt(t: TextureCanvas): void {
-  const { ramp, area, set } = t;
-  // packed soil: soft darker patches (a sparse dither, no blots), clods and a few pebbles
-  sparseDither(t, 0.45);
+  const { n, ramp, area, set } = t;
+  // packed soil at two scales (decision 0104: a clod with its shadow on every 16 px tile was a
+  // grid of flecks in a fill): broad darker hollows and smaller lighter rises, both a sparse dither
+  // (no blots), and a few small stones; clods only on tiles large enough to hold several
+  sparseDither(t, 0.42);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++)
+      if (t.patch(2 * x + 5, 2 * y + 3) > 0.62 && (x + 2 * y + 2) % 5 === 0 && t.get(x, y) === ramp.base)
+        set(x, y, ramp.light);
   t.settle();
-  // clods: a lump lit at its top-left, dark below and to the right, with its shadow under it
-  t.scatter(Math.max(2, Math.round(area / 56)), (x, y) => {
+  if (n >= 32)
+    t.scatter(Math.max(2, Math.round(area / 160)), (x, y) => {
+      set(x, y, ramp.light);
+      set(x + 1, y, ramp.light);
+      set(x, y + 1, ramp.base);
+      set(x + 1, y + 1, ramp.dark);
+      set(x + 1, y + 2, ramp.dark);
+    });
+  // small stones: a lit pixel over a darker one
+  t.scatter(Math.max(1, Math.round(area / 128)), (x, y) => {
     set(x, y, ramp.light);
-    set(x + 1, y, ramp.light);
-    set(x, y + 1, ramp.base);
-    set(x + 1, y + 1, ramp.dark);
-    set(x + 2, y + 1, ramp.dark);
-    set(x + 1, y + 2, ramp.shadow);
-    set(x + 2, y + 2, ramp.shadow);
-  });
-  // pebbles: a lit pixel with its shadow below-right
-  t.scatter(Math.max(1, Math.round(area / 96)), (x, y) => {
-    set(x, y, ramp.light);
-    set(x + 1, y + 1, ramp.shadow);
+    set(x, y + 1, ramp.dark);
   });
 }
 
@@ -662,56 +685,61 @@ function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
 }
 
 function lava(t: TextureCanvas): void {
-  // molten rock (issue #39, decision 0087: a dull red surface with orange bands read as maroon
-  // carpet, no glow): dark cooled crust in large plates, cracked apart; about half the cracks glow —
-  // a yellow-hot core in an orange seam, a red glow on the crust either side — the others are
-  // cold dark splits; one plate has melted into a small pool. Bright only in the seams and the pool.
+  // molten rock (issue #39, decisions 0087, 0104: a dark crust cut by thin glowing seams read as
+  // maroon carpet with glyph squiggles): a bright molten flow — orange, yellow-hot in the middle of
+  // its wider channels — carrying plates of darker cooling crust of unequal size, each plate rimmed
+  // by a red glow where it meets the flow, its top wrinkled, one plate in a few split by a bright
+  // crack; one plate in four has melted away. No thin dotted lines, no marks on a grid.
   const { n, set, layout } = t;
-  const crust = warm(t, [58, 26, 30]);
-  const ridge = warm(t, [92, 40, 36], [crust]);
-  const red = warm(t, [158, 44, 32], [crust, ridge]);
-  const orange = warm(t, [236, 116, 36]);
-  const yellow = warm(t, [255, 214, 90], [orange]);
-  const split = warm(t, [34, 18, 24], [crust]);
+  const crust = warm(t, [74, 32, 30]);
+  const ridge = warm(t, [106, 46, 36], [crust]);
+  const red = warm(t, [150, 48, 32], [crust, ridge]);
+  const orange = warm(t, [240, 124, 36], [red]);
+  const yellow = warm(t, [255, 216, 96], [orange]);
   const k = n >= 32 ? 3 : 2;
-  const v = cells(t, k, 0.38, true);
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, crust);
-  // a few lighter ridges on the crust: its cooled, wrinkled top
-  t.patches(0.3, 0.06, ridge, false, true);
-  const hot = new Map<number, boolean>();
-  const pairHot = (a: number, b: number) => {
-    const key = Math.min(a, b) * 1024 + Math.max(a, b);
-    if (!hot.has(key)) hot.set(key, layout.chance(0.55));
-    return hot.get(key)!;
-  };
-  const pool = layout.int(0, v.count - 1);
-  const pond = n >= 32 ? 0.3 : 0.22;
+  const v = cells(t, k, 0.42, true);
+  // each plate's size (a fraction of its cell's reach); one plate in four (at least one) has
+  // melted away into a yellow-hot pool
+  const size = Array.from({ length: v.count }, () => layout.range(0.6, 0.95));
+  for (let m = 0; m < Math.max(1, Math.floor(v.count / 4)); m++) size[layout.int(0, v.count - 1)] = 0;
+  const cellPx = n / k;
+  // how far inside its plate a pixel is, in pixels (negative: out in the flow); plates keep a
+  // channel of flow between them, and their edges wander
+  const inside = Array.from({ length: t.area }, (_, i) => {
+    const x = i % n;
+    const y = Math.floor(i / n);
+    const wobble = (t.patch(x, y) - 0.5) * 2;
+    return Math.min((size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble, v.gap[i]! / 2 - 0.75);
+  });
+  // the same share of crust and of yellow-hot flow at every size and seed: their cuts are quantiles
+  const sorted = [...inside].sort((a, b) => a - b);
+  const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
+  const crustCut = Math.max(0.5, q(0.55));
+  const hotCut = Math.min(-1.5, q(0.1));
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
-      const i = y * n + x;
-      const g = v.gap[i]!;
-      const id = v.id[i]!;
-      if (id === pool && v.reach[i]! < pond) {
-        set(x, y, v.reach[i]! < pond * 0.4 ? yellow : orange);
-        continue;
-      }
-      if (id === pool && v.reach[i]! < pond + 0.1) {
-        set(x, y, red);
-        continue;
-      }
-      if (g >= (n >= 32 ? 2.2 : 1.7)) continue;
-      if (pairHot(id, v.next[i]!)) {
-        if (g < 0.3) set(x, y, yellow);
-        else if (g < (n >= 32 ? 1.2 : 1)) set(x, y, orange);
-        else set(x, y, red);
-      } else if (g < 0.9) set(x, y, split);
+      const d = inside[y * n + x]!;
+      if (d >= crustCut) set(x, y, crust);
+      else if (d >= crustCut - 1) set(x, y, red);
+      else set(x, y, d <= hotCut ? yellow : orange);
     }
-  // the joint settles where the seams run on across it
+  // the crust's wrinkled top: lighter ridges in a sparse dither
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++)
+      if (t.get(x, y) === crust && t.patch(x, y) > 0.58 && (x + 2 * y) % 3 === 0) set(x, y, ridge);
+  // the joint settles where the flow runs on across it
   t.settle();
-  // embers: a glowing pore here and there in the crust
-  t.scatter(Math.max(1, Math.round(t.area / 128)), (x, y) => {
-    if (t.get(x, y) === crust) set(x, y, red);
-  });
+  // a bright crack across one plate in a few: a short orange split with a red glow beside it
+  for (let c = 0; c < Math.max(1, Math.round(n / 16)); c++) {
+    let x = t.rng.int(0, n - 1);
+    let y = t.rng.int(0, n - 1);
+    for (let i = 0; i < Math.round(n * 0.3); i++) {
+      if (t.get(x, y) !== crust && t.get(x, y) !== ridge) break;
+      set(x, y, orange);
+      x++;
+      if (t.rng.chance(0.5)) y += t.rng.chance(0.5) ? 1 : -1;
+    }
+  }
 }
 
 function snow(t: TextureCanvas): void {
@@ -734,7 +762,8 @@ function snow(t: TextureCanvas): void {
   const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  const [deepest, hollow, mound] = [q(0.05), q(0.14), q(0.26)];
+  // (a dithered shadow is one pixel in three: the hollows it shades are wider)
+  const [deepest, hollow, mound] = [q(0.05), q(soft ? 0.2 : 0.14), q(soft ? 0.32 : 0.26)];
   // the lee of a mound: the field falls away below it (light from above)
   const lee = (x: number, y: number) => t.patch(x, y) - t.patch(x, y + 2);
   for (let y = 0; y < n; y++)
@@ -743,7 +772,7 @@ function snow(t: TextureCanvas): void {
       const l = lee(x, y);
       if (p < deepest && l > 0) set(x, y, deep);
       else if (p < hollow || (p < mound && l > 0.03))
-        set(x, y, soft ? (checker(x, y) ? deep : white) : shade);
+        set(x, y, soft ? ((x + 2 * y) % 3 === 0 ? deep : white) : shade);
       else set(x, y, white);
     }
   t.settle();
@@ -817,7 +846,7 @@ function ice(t: TextureCanvas): void {
   const crackC = painter.choose([120, 160, 196], [base, sheen]);
   const bright = painter.lightest;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, base);
-  if (!same(sheen, base)) t.patches(0.66, 0, sheen, true);
+  if (!same(sheen, base)) t.patches(0.72, 0.04, sheen, true);
   const crack = (x0: number, y0: number, steps: number) => {
     let x = x0;
     let y = y0;
@@ -830,9 +859,18 @@ function ice(t: TextureCanvas): void {
     }
     return [x, y] as const;
   };
-  for (let c = 0; c < Math.max(1, Math.round(n / 16)); c++) {
+  // a crack is a mark a 16 px tile repeats on every cell (a swirl wallpaper, decision 0104): only
+  // from 32 px, elsewhere short diagonal sheen streaks, a few, in the patches' calm
+  for (let c = 0; c < Math.floor(n / 32); c++) {
     const [x, y] = crack(layout.int(0, n - 1), layout.int(0, n - 1), Math.round(n * 0.45));
     crack(x, y, Math.round(n * 0.25));
+  }
+  // (where the palette has no sheen paler than the ice, the streaks are its ramp's light)
+  const streak = same(sheen, base) ? t.ramp.light : sheen;
+  for (let s = 0; s < Math.max(1, Math.round(n / 12)); s++) {
+    const x = layout.int(0, n - 1);
+    const y = layout.int(0, n - 1);
+    for (let i = 0; i < 3; i++) set(x + i, y - i, streak);
   }
   t.settle();
   for (let g = 0; g < Math.max(1, Math.round(n / 16)); g++) {
@@ -873,6 +911,9 @@ const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
   ice,
 };
 
+/** Loose grounds whose marks stay off the edge band (see `keep` in {@link terrainTexture}). */
+const LOOSE: ReadonlySet<string> = new Set(['dirt', 'mud', 'sand', 'grass', 'snow']);
+
 /** What a terrain's texture may keep from another drawing of it. */
 export interface TerrainTextureOptions {
   /**
@@ -902,11 +943,15 @@ export function terrainTexture(
   // once the joint is settled, the pixel pairs that meet across it are kept: a mark drawn after it
   // never lands on them, so the joint stays as calm as it was chosen
   let shift: readonly [number, number] | null = null;
+  // loose ground keeps its marks (stones, clods, tufts, glints) out of the whole edge band that
+  // every drawing of a full tile shares: they differ from variant to variant instead of repeating on
+  // the tile's period in a fill (decision 0104)
+  const keep = n >= 16 && LOOSE.has(spec.name) ? 3 : 1;
   const onJoint = (x: number, y: number) => {
     if (!shift || n < 8) return false;
     const u = wrap(x - shift[0], n);
     const v = wrap(y - shift[1], n);
-    return u === 0 || u === n - 1 || v === 0 || v === n - 1;
+    return u < keep || u >= n - keep || v < keep || v >= n - keep;
   };
   const set = (x: number, y: number, c: Rgb) => {
     if (onJoint(x, y)) return;

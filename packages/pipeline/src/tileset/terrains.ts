@@ -44,7 +44,7 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   water: { name: 'water', color: [52, 104, 200], height: 0, liquid: true },
   sand: { name: 'sand', color: [226, 196, 120], height: 2, liquid: false },
   dirt: { name: 'dirt', color: [138, 92, 52], height: 2, liquid: false },
-  mud: { name: 'mud', color: [112, 66, 56], height: 1, liquid: false },
+  mud: { name: 'mud', color: [96, 92, 44], height: 1, liquid: false },
   stone: { name: 'stone', color: [140, 144, 150], height: 4, liquid: false },
   cobble: { name: 'cobble', color: [132, 132, 136], height: 4, liquid: false },
   brick: { name: 'brick', color: [160, 74, 56], height: 5, liquid: false },
