@@ -846,7 +846,9 @@ function ice(t: TextureCanvas): void {
   const crackC = painter.choose([120, 160, 196], [base, sheen]);
   const bright = painter.lightest;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, base);
-  if (!same(sheen, base)) t.patches(0.72, 0.04, sheen, true);
+  // (decision 0104: dithered sheen patches on every 16 px cell were flecks, a swirl wallpaper) a
+  // calm sheet: broad sheens only from 32 px, solid-edged
+  if (!same(sheen, base) && n >= 32) t.patches(0.74, 0, sheen, true);
   const crack = (x0: number, y0: number, steps: number) => {
     let x = x0;
     let y = y0;
@@ -867,10 +869,12 @@ function ice(t: TextureCanvas): void {
   }
   // (where the palette has no sheen paler than the ice, the streaks are its ramp's light)
   const streak = same(sheen, base) ? t.ramp.light : sheen;
-  for (let s = 0; s < Math.max(1, Math.round(n / 12)); s++) {
+  // the ice's highlight: a four-pixel diagonal streak with a shorter one beside it
+  for (let s = 0; s < Math.max(1, Math.round(n / 16)); s++) {
     const x = layout.int(0, n - 1);
     const y = layout.int(0, n - 1);
-    for (let i = 0; i < 3; i++) set(x + i, y - i, streak);
+    for (let i = 0; i < 4; i++) set(x + i, y - i, streak);
+    for (let i = 0; i < 2; i++) set(x + 3 + i, y + 1 - i, streak);
   }
   t.settle();
   for (let g = 0; g < Math.max(1, Math.round(n / 16)); g++) {
