@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oklab } from '../src/colour.js';
+import { makeGrid } from '../src/level/grid.js';
+import { LevelSpace } from '../src/level/space.js';
+import { type LevelTileset, tileMap } from '../src/level/tiles.js';
 import { PaletteMatcher, type Rgb } from '../src/palette.js';
 import { Painter } from '../src/pixel/canvas.js';
 import { Rng } from '../src/pixel/random.js';
@@ -262,6 +265,42 @@ describe('tile materials', () => {
       const mean = [1, 2, 3, 4].reduce((a, seed) => a + repetition(name, seed), 0) / 4;
       // (before: dirt 0.73, snow 0.73)
       expect(mean, name).toBeLessThan(0.6);
+    }
+  });
+
+  it("a level's full tile with 2 or 3 drawings is laid at random, not in diagonal stripes (decision 0104)", () => {
+    // one grass field 40 × 40 (wang16: 41 × 41 corner points), its full tile drawn k times
+    const columns = 40;
+    const space = new LevelSpace(
+      'wang16',
+      columns,
+      columns,
+      ['grass'],
+      makeGrid(columns + 1, columns + 1, 0),
+    );
+    for (const k of [2, 3]) {
+      const set = {
+        kind: 'wang16',
+        byCorners: new Map([['0,0,0,0', 0]]),
+        fullVariants: new Map([[0, Array.from({ length: k }, (_, i) => i)]]),
+      } as unknown as LevelTileset;
+      let diagonal = 0;
+      let anti = 0;
+      let pairs = 0;
+      for (const seed of [1, 2, 3]) {
+        const map = tileMap(space, set, seed);
+        expect(new Set(map).size).toBe(k);
+        for (let y = 0; y + 1 < columns; y++)
+          for (let x = 1; x + 1 < columns; x++) {
+            pairs++;
+            if (map[y * columns + x] === map[(y + 1) * columns + x + 1]) diagonal++;
+            if (map[y * columns + x] === map[(y + 1) * columns + x - 1]) anti++;
+          }
+      }
+      // a drawing meets itself on a diagonal about as often as chance (1/k), not 75 % or always
+      // (before: 3 drawings 0.75, 2 drawings 1.0: a checkerboard)
+      for (const share of [diagonal / pairs, anti / pairs])
+        expect(share, `${k} drawings`).toBeLessThan(1 / k + 0.12);
     }
   });
 
