@@ -366,6 +366,14 @@ describe('tile materials', () => {
     expect(names('a swamp')).toContain('mud');
     expect(names('marsh and grass')).toEqual(['mud', 'grass']);
     expect(names('snowfield and frozen pond')).toEqual(['snow', 'ice']);
+    // the bog's water is murky (green at least blue), the mud not a red-brown (decision 0104: "red
+    // wasteland with clear blue ponds"); a lake's water stays blue
+    const bog = chooseTerrains({ userPrompt: 'bog tiles', tags: [], style: {} }, 2).terrains;
+    expect(bog.map((t) => t.name)).toEqual(['mud', 'water']);
+    for (const t of bog) expect(t.color[1], t.name).toBeGreaterThanOrEqual(t.color[2]);
+    expect(TERRAINS.mud.color[1]).toBeGreaterThan(TERRAINS.mud.color[0] - 8);
+    const lake = chooseTerrains({ userPrompt: 'grass and a lake', tags: [], style: {} }, 2).terrains;
+    expect(lake.find((t) => t.name === 'water')!.color).toEqual(TERRAINS.water.color);
     for (const palette of [undefined, 'pico8', 'sweetie16', 'endesga32'])
       for (const n of [16, 32]) {
         const t = texture('mud', n, 4, painterOf(palette));

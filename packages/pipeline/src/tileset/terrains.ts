@@ -60,6 +60,9 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   freshwater: { name: 'freshwater', color: [60, 170, 190], height: 0, liquid: true },
 };
 
+/** The water of a swamp (beside mud): still, dark and green-brown. */
+const MURKY_WATER: TerrainSpec = { ...TERRAINS.water, color: [52, 84, 64] };
+
 /** Words (English, and Chinese through the lexicon's glosses) naming a terrain. */
 const WORDS: Record<string, TerrainName> = {
   grass: 'grass',
@@ -391,7 +394,11 @@ export function chooseTerrains(
     understood,
     ignored,
   };
-  return { terrains: names.map((n) => TERRAINS[n]), interpretation };
+  // a swamp's, bog's or marsh's water is murky green-brown, not a clear blue pond beside its mud
+  // (the blind review after 1130: "red wasteland with clear blue ponds"; decision 0104)
+  const murky = names.includes('mud');
+  const specs = names.map((n) => (n === 'water' && murky ? MURKY_WATER : TERRAINS[n]));
+  return { terrains: specs, interpretation };
 }
 
 /**
