@@ -233,11 +233,14 @@ export function fullTileVariant(base: TerrainTexture, inner: TerrainTexture, siz
   const data = new Uint8Array(n * n * 4);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
-      // the outermost pixel ring is the plain tile's (every joint stays the pixels it was), the
-      // next two blend into the other drawing (decision 0104: a 3 px shared band was 61 % of a 16 px
-      // tile, the same in every drawing, and a fill repeated on the tile's period)
+      // a loose ground's: the outermost pixel ring is the plain tile's (every joint stays the pixels
+      // it was), the next two blend into the other drawing (decision 0104: a 3 px shared band was
+      // 61 % of a 16 px tile, the same in every drawing, and a fill repeated on the tile's period).
+      // A material of strong pieces or contrast (lava's plates, rock's facets, laid stone) keeps
+      // the band: its one shared ring would run through the other drawing as a straight line
       const d = Math.min(x, y, n - 1 - x, n - 1 - y);
-      const w = n < 8 ? Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n))) : d / 3;
+      const w =
+        n < 8 || !base.loose ? Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n))) : d / 3;
       const c = w > BAYER4[(y & 3) * 4 + (x & 3)]! ? inner.at(x, y) : base.at(x, y);
       data.set([c[0], c[1], c[2], 255], (y * n + x) * 4);
     }

@@ -18,6 +18,11 @@ export interface TerrainTexture {
   /** The seed its pieces were laid from, and where its joint was put: another drawing keeps them. */
   layoutSeed?: number;
   shift?: readonly [number, number];
+  /**
+   * A loose ground (dirt, mud, sand, grass, snow): soft, low-contrast marks, so another drawing of
+   * it may take all but the outer pixel ring of a full tile (decision 0104, `fullTileVariant`).
+   */
+  loose?: boolean;
 }
 
 const wrap = (v: number, n: number) => ((v % n) + n) % n;
@@ -93,6 +98,8 @@ interface TextureCanvas {
    * the pixels drawn so far: the marks drawn after it do not move the pieces.
    */
   settle(): void;
+  /** A random place at least `margin` px inside the settled tile's edge band (after `settle`). */
+  inside(margin: number): readonly [number, number];
 }
 
 /** The divisor of `n` nearest `target` (at least 2): a course or plank height that repeats with the tile. */
@@ -530,7 +537,7 @@ function dirt(t: TextureCanvas): void {
   sparseDither(t, 0.42);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.patch(2 * x + 5, 2 * y + 3) > 0.62 && (x + 2 * y + 2) % 5 === 0 && t.get(x, y) === ramp.base)
+      if (t.patch(2 * x + 5, 2 * y + 3) > 0.62 && (x + 2 * y + 2) % 8 === 0 && t.get(x, y) === ramp.base)
         set(x, y, ramp.light);
   t.settle();
   if (n >= 32)
@@ -709,7 +716,10 @@ function lava(t: TextureCanvas): void {
     const x = i % n;
     const y = Math.floor(i / n);
     const wobble = (t.patch(x, y) - 0.5) * 2;
-    return Math.min((size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble, v.gap[i]! / 2 - 0.75);
+    return Math.min(
+      (size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble,
+      v.gap[i]! / 2 - 0.75 + (n >= 32 ? 1.5 : 0) * wobble,
+    );
   });
   // the same share of crust and of yellow-hot flow at every size and seed: their cuts are quantiles
   const sorted = [...inside].sort((a, b) => a - b);
@@ -726,7 +736,7 @@ function lava(t: TextureCanvas): void {
   // the crust's wrinkled top: lighter ridges in a sparse dither
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.get(x, y) === crust && t.patch(x, y) > 0.58 && (x + 2 * y) % 3 === 0) set(x, y, ridge);
+      if (t.get(x, y) === crust && t.patch(x, y) > 0.58 && (x + 2 * y) % 4 === 0) set(x, y, ridge);
   // the joint settles where the flow runs on across it
   t.settle();
   // a bright crack across one plate in a few: a short orange split with a red glow beside it
@@ -762,8 +772,9 @@ function snow(t: TextureCanvas): void {
   const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  // (a dithered shadow is one pixel in three: the hollows it shades are wider)
-  const [deepest, hollow, mound] = [q(0.05), q(soft ? 0.2 : 0.14), q(soft ? 0.32 : 0.26)];
+  // (a dithered shadow is one pixel in four, a phase that wraps with every tile size:
+  // the hollows it shades are wider)
+  const [deepest, hollow, mound] = [q(0.05), q(soft ? 0.24 : 0.14), q(soft ? 0.36 : 0.26)];
   // the lee of a mound: the field falls away below it (light from above)
   const lee = (x: number, y: number) => t.patch(x, y) - t.patch(x, y + 2);
   for (let y = 0; y < n; y++)
@@ -772,7 +783,7 @@ function snow(t: TextureCanvas): void {
       const l = lee(x, y);
       if (p < deepest && l > 0) set(x, y, deep);
       else if (p < hollow || (p < mound && l > 0.03))
-        set(x, y, soft ? ((x + 2 * y) % 3 === 0 ? deep : white) : shade);
+        set(x, y, soft ? ((x + 2 * y) % 4 === 0 ? deep : white) : shade);
       else set(x, y, white);
     }
   t.settle();
@@ -867,16 +878,18 @@ function ice(t: TextureCanvas): void {
     const [x, y] = crack(layout.int(0, n - 1), layout.int(0, n - 1), Math.round(n * 0.45));
     crack(x, y, Math.round(n * 0.25));
   }
-  // (where the palette has no sheen paler than the ice, the streaks are its ramp's light)
+  t.settle();
+  // (drawn after the joint is settled: off the edge band, so every drawing has its own; in the
+  // ramp's light where the palette has no sheen paler than the ice)
   const streak = same(sheen, base) ? t.ramp.light : sheen;
   // the ice's highlight: a four-pixel diagonal streak with a shorter one beside it
   for (let s = 0; s < Math.max(1, Math.round(n / 16)); s++) {
-    const x = layout.int(0, n - 1);
-    const y = layout.int(0, n - 1);
+    const [cx, cy] = t.inside(2);
+    const x = cx - 2;
+    const y = cy + 2;
     for (let i = 0; i < 4; i++) set(x + i, y - i, streak);
     for (let i = 0; i < 2; i++) set(x + 3 + i, y + 1 - i, streak);
   }
-  t.settle();
   for (let g = 0; g < Math.max(1, Math.round(n / 16)); g++) {
     const x = layout.int(0, n - 1);
     const y = layout.int(0, n - 1);
@@ -916,7 +929,7 @@ const TEXTURES: Partial<Record<string, (t: TextureCanvas) => void>> = {
 };
 
 /** Loose grounds whose marks stay off the edge band (see `keep` in {@link terrainTexture}). */
-const LOOSE: ReadonlySet<string> = new Set(['dirt', 'mud', 'sand', 'grass', 'snow']);
+const LOOSE: ReadonlySet<string> = new Set(['dirt', 'mud', 'sand', 'grass', 'snow', 'ice']);
 
 /** What a terrain's texture may keep from another drawing of it. */
 export interface TerrainTextureOptions {
@@ -998,6 +1011,12 @@ export function terrainTexture(
     settle() {
       shift ??= options.shift ?? [calmestShift(px, n, 'x'), calmestShift(px, n, 'y')];
     },
+    inside(margin) {
+      const [ox, oy] = shift ?? [0, 0];
+      const lo = Math.min(keep + margin, n >> 1);
+      const hi = Math.max(lo, n - 1 - keep - margin);
+      return [wrap(ox + canvas.layout.int(lo, hi), n), wrap(oy + canvas.layout.int(lo, hi), n)];
+    },
   };
   TEXTURES[spec.name]?.(canvas);
   // the tile's joint goes where the texture is calm: the periodic texture is shifted so that the
@@ -1014,6 +1033,7 @@ export function terrainTexture(
     at: (x, y) => shifted[wrap(y, n) * n + wrap(x, n)]!,
     layoutSeed,
     shift: [ox, oy],
+    loose: LOOSE.has(spec.name),
   };
 }
 
