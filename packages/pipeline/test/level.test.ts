@@ -760,6 +760,25 @@ describe('named features at a size that reads, where the words put them, or said
     expect(readLevelLayout('a lakeside village').features.map((f) => f.kind)).toContain('lake');
   });
 
+  it('any other thing a level prompt names is said, never dropped: a dungeon too; terrains, doors and map words are drawn or no things', () => {
+    expect(readLevelLayout('a crypt of five chambers with a sarcophagus').ignored).toEqual([
+      'sarcophagus (no level feature draws it)',
+    ]);
+    expect(readLevelLayout('a village with a well').ignored).toEqual(['well (no level feature draws it)']);
+    expect(readLevelLayout('a farm with cows and a barn').ignored).toEqual([
+      'cows (no level feature draws it)',
+      'barn (no level feature draws it)',
+    ]);
+    for (const drawn of [
+      'a coast along the west with the sea, grass and some huts in the east',
+      'a big dungeon with many rooms and doors',
+      'a riverside hamlet with a bridge',
+      'a small clearing with a chest and a cave entrance in the south-west',
+      'a gorge: cliffs in the east and west, a trail through the middle from north to south',
+    ])
+      expect(readLevelLayout(drawn).ignored, drawn).toEqual([]);
+  });
+
   it('a cave in the west is in the west wall: its mouth in the west tenth-to-fifth, its rock running to the edge', () => {
     for (const seed of [1, 2]) {
       const b = build('a hill with a cave in the west', seed, 40, 30);

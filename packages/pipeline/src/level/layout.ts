@@ -2,6 +2,7 @@
  * A level prompt read into a layout: what the level is, its biome, the features it asks for with
  * where the words put them, and the terrains it needs (words.ts holds the words).
  */
+import { nounLemma } from '../interpret/index.js';
 import { TERRAINS, type TerrainName } from '../tileset/terrains.js';
 import {
   BASE_WORDS,
@@ -386,6 +387,9 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
     for (const [at, end] of findAll(text, w, false))
       if (!hits.some((h) => h.at <= at && h.end >= end) && base !== 'dungeon')
         ignored.push(`${text.slice(at, end)} (no level feature draws it)`);
+  // any other thing the prompt names ("a crypt with a sarcophagus", "a village with a well"): no
+  // level feature draws it, and it is said (issue #39: such words were dropped silently)
+  ignored.push(...unreadThings(text, hits, ignored));
   return {
     base,
     biome,
@@ -521,4 +525,39 @@ function terrainsFor(
     }
   }
   return { terrains: names, roles, dropped, notes };
+}
+
+/** Words of a level prompt about the map itself, not a thing on it. */
+const MAP_WORDS = new Set(
+  (
+    'level map maps area areas place places region world land ground terrain tile tiles tileset middle ' +
+    'centre center edge edges side sides part parts way ways start end top bottom spot zone scene game rpg ' +
+    'view layout kind sort lot lots bit half third quarter number couple pair plenty size space rest ' +
+    // what every level draws where it belongs: doors of rooms, bridges over water, stairs, the furnishing
+    'door doors doorway bridge bridges stair stairs staircase torch torches barrel barrels'
+  ).split(' '),
+);
+
+/**
+ * The English nouns of `text` that no table read (no feature, base, biome, place, count or size word
+ * covers them) and that are no word about the map itself: each as "<word> (no level feature draws it)".
+ */
+function unreadThings(text: string, hits: readonly Hit[], said: readonly string[]): string[] {
+  const rows = [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS), WINDING_WORDS];
+  const covered: Array<[number, number]> = hits.map((h) => [h.at, h.end]);
+  for (const row of rows) for (const w of row.en) covered.push(...findAll(text, w, true));
+  const out: string[] = [];
+  for (const m of text.matchAll(/[a-z][a-z'-]*[a-z]/g)) {
+    const at = m.index ?? 0;
+    const end = at + m[0].length;
+    if (covered.some(([a, b]) => a <= at && b >= end)) continue;
+    const word = m[0].replace(/'s$/, '');
+    const lemma = nounLemma(word);
+    if (lemma === null || MAP_WORDS.has(lemma) || MAP_WORDS.has(word)) continue;
+    // a terrain's own name ("grass", "sand") is drawn as that terrain
+    if (lemma in TERRAINS) continue;
+    const note = `${word} (no level feature draws it)`;
+    if (!said.some((s) => s.startsWith(`${word} `)) && !out.includes(note)) out.push(note);
+  }
+  return out;
 }
