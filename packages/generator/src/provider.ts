@@ -45,6 +45,7 @@ import { objectVerb } from './internal/art/library/props.js';
 import { lieDown, sleepMarks, sleepWord } from './internal/art/library/sleep.js';
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { sway, swayWord } from './internal/art/library/sway.js';
+import { headSides, swim, swimWord } from './internal/art/library/swim.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
 import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/elements.js';
 import { drawScene } from './internal/art/scene/index.js';
@@ -330,11 +331,20 @@ async function drawFromLibrary(
     animation && !blowsUp
       ? swayWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
       : null;
+  // a fish swimming ("a fish swimming"): a wave runs down its body to the beating tail (swim.ts)
+  const swimsIn =
+    animation && !blowsUp && !swaysIn
+      ? swimWord([...it.understood, ...it.ignored], `${drawing.label} ${drawing.heads.join(' ')}`)
+      : null;
   // a creature asleep ("a cat sleeping"): it breathes at rest under rising Zs (sleep.ts)
   const sleeps =
     animation && living0 && !drawing.person ? sleepWord([...it.understood, ...it.ignored]) : null;
   const motion =
-    blowsUp || swaysIn ? 'settle' : sleeps ? 'breathe' : partMotion(askedMotion, drawing, animation);
+    blowsUp || swaysIn || swimsIn
+      ? 'settle'
+      : sleeps
+        ? 'breathe'
+        : partMotion(askedMotion, drawing, animation);
   const lemma = source.drawnAs ?? it.lemma ?? '';
   const kindColour = it.kind ? kindSpec(it.kind)?.color : undefined;
   const gloss = lemma ? glossColorOf(lemma) : null;
@@ -402,6 +412,7 @@ async function drawFromLibrary(
   // a bat's spread-wing silhouette is given its eyes (it had no face)
   if (facelessBat(drawing)) out.frames = batEyes(out.frames, over);
   if (swaysIn) out.frames = sway(out.frames, over);
+  if (swimsIn) out.frames = swim(out.frames, headSides(out.views, drawing.facing), over);
   const interpretation: Interpretation = {
     ...it,
     source: 'drawing',
@@ -426,6 +437,10 @@ async function drawFromLibrary(
   if (sleeps) {
     interpretation.ignored = interpretation.ignored.filter((w) => w !== sleeps);
     if (!interpretation.understood.includes(sleeps)) interpretation.understood.push(sleeps);
+  }
+  if (swimsIn) {
+    interpretation.ignored = interpretation.ignored.filter((w) => w !== swimsIn);
+    if (!interpretation.understood.includes(swimsIn)) interpretation.understood.push(swimsIn);
   }
   if (blowsUp || swaysIn) {
     const said = new Set(
@@ -459,7 +474,15 @@ async function drawFromLibrary(
   }
   return {
     frames: out.frames,
-    animation: blowsUp ? 'burst' : swaysIn ? 'sway' : sleeps ? 'sleep' : motionName(motion),
+    animation: blowsUp
+      ? 'burst'
+      : swaysIn
+        ? 'sway'
+        : swimsIn
+          ? 'swim'
+          : sleeps
+            ? 'sleep'
+            : motionName(motion),
     subject: it.subject!,
     interpretation,
     views: out.views,

@@ -342,6 +342,41 @@ describe('motion of parts', () => {
     expect(cactus.interpretation!.ignored).toContain('swaying');
   });
 
+  it('a fish swimming beats its tail while its head holds its line; "swimming" is honoured (decision 0108)', async () => {
+    for (const prompt of ['a fish swimming', 'a shark swimming']) {
+      const out = await sheet(prompt, 4);
+      expect(out.animation, prompt).toBe('swim');
+      expect(out.interpretation!.understood).toContain('swimming');
+      expect(out.interpretation!.ignored).not.toContain('swimming');
+      // the top edge of each column, per frame: the head's end barely moves, the tail's end does
+      const [x0, , x1] = bbox(out.frames[0]!);
+      const topAt = (f: RgbaImage, x: number) => {
+        for (let y = 0; y < f.height; y++) if (alpha(f, x, y)) return y;
+        return f.height;
+      };
+      const travel = (xs: number[]) =>
+        Math.max(
+          ...xs.map((x) => {
+            const tops = out.frames.map((f) => topAt(f, x));
+            return Math.max(...tops) - Math.min(...tops);
+          }),
+        );
+      const w = x1 - x0 + 1;
+      const ends = [
+        [x0 + 2, x0 + Math.round(w * 0.12)],
+        [x1 - Math.round(w * 0.12), x1 - 2],
+      ].map(([a, b]) => Array.from({ length: b! - a! + 1 }, (_, i) => a! + i));
+      const [left, right] = ends.map(travel);
+      // one end is the head (still within a pixel), the other the tail (two pixels or more)
+      expect(Math.min(left!, right!), prompt).toBeLessThanOrEqual(1);
+      expect(Math.max(left!, right!), prompt).toBeGreaterThanOrEqual(2);
+      // and a swimmer is in the water: off the frame's bottom
+      expect(bbox(out.frames[0]!)[3], prompt).toBeLessThan(out.frames[0]!.height - 4);
+    }
+    const turtle = await sheet('a turtle swimming', 4);
+    expect(turtle.animation).not.toBe('swim');
+  });
+
   it('a creature asleep rises its Zs over its head, one more a frame; "sleeping" is honoured', async () => {
     const out = await sheet('a dog sleeping', 4);
     expect(out.animation).toBe('sleep');
