@@ -1,5 +1,6 @@
-// Renders brief 39ab's own background probes (never the held-out list) to PNGs for a look by eye and
-// prints the figures of decision 0098: tsx bench/probe-39ab.ts <out dir> (320 x 180, seed 7, scaled 2x).
+// Renders a brief's own background probes (never the held-out list) to PNGs for a look by eye and
+// prints the figures of decisions 0098 and 0107: tsx bench/probe-scenes.ts <out dir> [39ab|39ai]
+// (320 x 180, seed 7, scaled 2x; SCENES="a|b" for others).
 // Figures: things whose feet stand in water (oases), the rows of a lava river's course from the top,
 // the colours inside a castle gate's arch, the luminance steps of a lamp's glow in the tavern.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,14 +8,18 @@ import { join } from 'node:path';
 import { encodePng, type RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
 
-const out = process.argv[2] ?? '/tmp/39ab';
+const LISTS: Record<string, string> = {
+  // decision 0098: glows, dry ground, a lava river, a castle gate
+  '39ab':
+    "an alchemist's workshop|an inn at night|city rooftops with lanterns|a desert oasis at noon|a volcanic valley|a castle gate at dawn|a pine forest at sunset|a tavern interior|a crypt corridor|a volcano with a lava river|an oasis with palm trees|a tavern with stools",
+  // decision 0107: rooms at one scale, ranges and dunes with faces, workshops, old cities
+  '39ai':
+    "a warm inn common room|a blacksmith's forge interior|a carpenter's workshop|a potter's studio|a rocky mountain range at dawn|sand dunes at noon|ruins of an old walled city|a cozy cottage interior|a tavern interior|古城|an ancient city|a snowy mountain pass|desert dunes at sunset",
+};
+const list = process.argv[3] ?? '39ab';
+const out = process.argv[2] ?? `/tmp/${list}`;
 mkdirSync(out, { recursive: true });
-const prompts = (
-  process.env.SCENES ??
-  "an alchemist's workshop|an inn at night|city rooftops with lanterns|a desert oasis at noon|a volcanic valley|a castle gate at dawn|a pine forest at sunset|a tavern interior|a crypt corridor|a volcano with a lava river|an oasis with palm trees|a tavern with stools"
-)
-  .split('|')
-  .filter(Boolean);
+const prompts = (process.env.SCENES ?? LISTS[list] ?? '').split('|').filter(Boolean);
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 const draw = (prompt: string) =>
   renderProcedural({
