@@ -302,24 +302,7 @@ function bounce(base: Px, f: number, n: number, ctx: PropContext): Px {
       put(out, x, y, rgbAt(base, qx, qy));
     }
   // the outline round the resampled inside, in the drawing's outline colour nearest it
-  for (let y = 0; y < ground - shadowRows + 1; y++)
-    for (let x = 0; x < w; x++) {
-      if (inner[y * w + x]) continue;
-      const by = N4.find(([dx, dy]) => {
-        const nx = x + dx;
-        const ny = y + dy;
-        return nx >= 0 && ny >= 0 && nx < w && ny < base.height && inner[ny * w + nx];
-      });
-      if (!by) continue;
-      const [qx, qy] = src(x, y);
-      let c: Rgb | null = null;
-      for (let r = 0; r <= 2 && !c; r++)
-        for (let dy = -r; dy <= r && !c; dy++)
-          for (let dx = -r; dx <= r && !c; dx++)
-            if (opaqueAt(base, qx + dx, qy + dy) && edgeAt(base, qx + dx, qy + dy))
-              c = rgbAt(base, qx + dx, qy + dy);
-      put(out, x, y, c ?? ctx.colours.outline(rgbAt(out, x + by[0], y + by[1])));
-    }
+  outlineResampled(base, out, inner, src, ctx, ground - shadowRows + 1);
   return out;
 }
 
@@ -364,7 +347,25 @@ function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
       put(out, x, y, lit ? ctx.colours.step(c, 1) : c);
     }
   // the outline: round the resampled inside, in the colour of the drawing's outline nearest it
-  for (let y = 0; y < base.height; y++)
+  outlineResampled(base, out, inner, src, ctx, base.height);
+  return out;
+}
+
+/**
+ * Outlines a resampled inside (`inner`, 1 where `out` holds a pixel of it) in rows 0 to `rows` − 1:
+ * each pixel beside it takes the colour of the drawing's outline nearest its source (`src`), else
+ * the look's outline of its inside neighbour.
+ */
+function outlineResampled(
+  base: Px,
+  out: Px,
+  inner: Uint8Array,
+  src: (x: number, y: number) => readonly [number, number],
+  ctx: PropContext,
+  rows: number,
+): void {
+  const w = out.width;
+  for (let y = 0; y < rows; y++)
     for (let x = 0; x < w; x++) {
       if (inner[y * w + x]) continue;
       const by = N4.find(([dx, dy]) => {
@@ -382,7 +383,6 @@ function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
               c = rgbAt(base, sx + dx, sy + dy);
       put(out, x, y, c ?? ctx.colours.outline(rgbAt(out, x + by[0], y + by[1])));
     }
-  return out;
 }
 
 /**
