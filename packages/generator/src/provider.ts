@@ -278,6 +278,21 @@ const SEED_LOOKS: ReadonlyArray<{ sx: number; sy: number; tone: number; lean: nu
   { sx: 1.03, sy: 0.97, tone: 0, lean: 0, hue: -35 },
 ];
 
+/**
+ * The frames' grid and colours, for what is drawn over or made of a still sheet (a blast, Zs, a lean,
+ * a swim, a sleeper lying down).
+ */
+function overOf(request: ImageRequest, style: ResolvedStyle, painter: Painter) {
+  return {
+    width: request.resolution,
+    height: request.resolution,
+    gridHint: style.gridHint,
+    framesPerDirection: request.framesPerDirection,
+    painter,
+    enforced: style.paletteEnforced,
+  };
+}
+
 /** A sprite's subject from a licensed drawing: choice by seed, variation, motion, colour. */
 async function drawFromLibrary(
   request: ImageRequest,
@@ -396,14 +411,7 @@ async function drawFromLibrary(
   });
   // the frames' grid and colours, for what is drawn over or made of the still sheet: a blast where it
   // stood, Zs over a sleeper, a plant's lean (detonate.ts, sleep.ts, sway.ts)
-  const over = {
-    width: request.resolution,
-    height: request.resolution,
-    gridHint: style.gridHint,
-    framesPerDirection: request.framesPerDirection,
-    painter,
-    enforced: style.paletteEnforced,
-  };
+  const over = overOf(request, style, painter);
   // an explosion's own animation is the fireball too (the 💥 drawing tinted was a star changing colour)
   if (blowsUp || (animation && motion === 'burst' && request.framesPerDirection >= 3))
     out.frames = detonate(out.frames, { ...over, held: blowsUp ? undefined : 0, seed: request.seed });
@@ -874,14 +882,7 @@ async function drawSubject({
     animate: request.assetType === 'animation' && !rigSleeps ? 'motion' : 'idle',
   });
   if (rigSleeps) {
-    const over = {
-      width: request.resolution,
-      height: request.resolution,
-      gridHint: style.gridHint,
-      framesPerDirection: request.framesPerDirection,
-      painter,
-      enforced: style.paletteEnforced,
-    };
+    const over = overOf(request, style, painter);
     out.frames = sleepMarks(lieDown(out.frames, over).frames, over);
     out.motion = 'sleep';
     out.verb = rigSleeps;
