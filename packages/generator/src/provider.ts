@@ -398,8 +398,10 @@ async function drawFromLibrary(
     // a thing, not a creature: a silhouette of it may show two materials (a flag on its pole)
     thing: !living && [undefined, 'object'].includes(it.kind ? kindSpec(it.kind)?.plan : undefined),
     variation: {
-      // living things stand upright and keep their colours (a fox is orange, a black cat black)
-      lean: living ? 0 : look.lean + Math.round(rng.range(-1, 1)),
+      // living things stand upright and keep their colours (a fox is orange, a black cat black); an
+      // upright look stays exactly upright (a degree's tilt made a heart's or a crown's two halves
+      // lopsided at 32 px: the blind review after 1130b), a leaning one leans a degree more or less
+      lean: living ? 0 : look.lean ? look.lean + Math.round(rng.range(-1, 1)) : 0,
       sx: look.sx * rng.range(0.98, 1.02),
       sy: look.sy * rng.range(0.98, 1.02),
       tone: look.tone,
