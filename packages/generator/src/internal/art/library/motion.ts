@@ -1,3 +1,5 @@
+import type { PropMotion } from './props.js';
+
 /**
  * Motions for a drawing that has one view: each frame is the drawing moved, turned or squashed (an
  * affine pose around its anchor) and the motion of its parts (parts.ts): flames that change shape
@@ -20,21 +22,13 @@ export type LibraryMotion =
   | 'flicker'
   | 'fly'
   | 'float'
-  | 'glow'
-  | 'pulse'
   // motions of parts (parts.ts): a windmill's sails turn, a wheel rolls, an explosion bursts
   | 'sails'
   | 'roll'
   | 'burst'
   // motions of things drawn on one still frame's pixels (props.ts): a still prop's idle, glints, a
-  // lid or a door opening, a flag waving, bubbles rising ('glow' is one of them: a halo's pulse)
-  | 'settle'
-  | 'sparkle'
-  | 'open'
-  | 'close'
-  | 'wave'
-  | 'bubble'
-  | 'bounce';
+  // lid or a door opening, a flag waving, bubbles rising, a halo's glow or pulse, a ball's bounce
+  | PropMotion;
 
 /** One frame's pose, in units of the subject's own height (dx, dy) and degrees (rot). */
 export interface Pose {

@@ -8,6 +8,14 @@
 import type { RgbaImage } from '@assetloom/pipeline';
 import { gridFor, type Painter, type Rgb } from '@assetloom/pipeline/pixel';
 
+/** The four neighbours of a cell. */
+const N4 = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
 const SLEEP_WORDS =
   /^(sleep|sleeps|sleeping|asleep|slept|nap|naps|napping|snooze|snoozing|doze|dozing|slumber|slumbering|睡觉|睡着|睡|打盹)$/;
 
@@ -94,13 +102,7 @@ export function sleepMarks(
         const cells = zCells(s).map(([x, y]) => [x0 + x, y0 + y] as const);
         const taken = new Set(cells.map(([x, y]) => `${x},${y}`));
         for (const [x, y] of cells)
-          for (const [dx, dy] of [
-            [1, 0],
-            [-1, 0],
-            [0, 1],
-            [0, -1],
-          ] as const)
-            if (!taken.has(`${x + dx},${y + dy}`)) paint(x + dx, y + dy, line);
+          for (const [dx, dy] of N4) if (!taken.has(`${x + dx},${y + dy}`)) paint(x + dx, y + dy, line);
         for (const [x, y] of cells) paint(x, y, ink);
       }
       out.push({ width: src.width, height: src.height, data });
@@ -163,12 +165,7 @@ export function lieDown(
         seen.add(gy * gw + gx);
         for (let i = 0; i < group.length; i++) {
           const [cx, cy] = group[i]!;
-          for (const [dx, dy] of [
-            [1, 0],
-            [-1, 0],
-            [0, 1],
-            [0, -1],
-          ] as const)
+          for (const [dx, dy] of N4)
             if (!seen.has((cy + dy) * gw + cx + dx) && dark(cx + dx, cy + dy)) {
               seen.add((cy + dy) * gw + cx + dx);
               group.push([cx + dx, cy + dy]);
