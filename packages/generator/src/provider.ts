@@ -79,10 +79,10 @@ function libraryMotion(it: Interpretation, animation: boolean, label: string, gr
   if (SPINNERS.test(words) && (animation || /coin/.test(words))) return 'spin';
   const living = /^(animal|person)/.test(group) || group === 'face-costume';
   if (animation) return living ? 'walk' : 'settle';
-  // a still thing's frames: its one picture settling by a pixel, never re-drawn at another scale (a
-  // bob of 1.5 % re-rasterised the drawing every frame, and a hydrant's cap or a crown's rim boiled:
-  // issue #39)
-  return living ? 'breathe' : 'settle';
+  // a still thing's sprite: its one picture in every frame, never re-drawn at another scale (a bob of
+  // 1.5 % re-rasterised the drawing every frame, and a hydrant's cap or a crown's rim boiled), nor
+  // settled by a pixel (a sheet played as an idle wobbled: issue #39, decision 0115)
+  return living ? 'breathe' : 'still';
 }
 
 const SILHOUETTE_MATERIALS: ReadonlyArray<[RegExp, Rgb]> = [
@@ -493,6 +493,7 @@ async function drawFromLibrary(
           : sleeps
             ? 'sleep'
             : motionName(motion),
+    ...(motion === 'still' ? { still: true } : {}),
     subject: it.subject!,
     interpretation,
     views: out.views,
@@ -905,6 +906,7 @@ async function drawSubject({
   return {
     frames: out.frames,
     animation: out.motion,
+    ...(out.still ? { still: true } : {}),
     subject: out.subject,
     // the rig draws every row facing its way (a manifest without views left a reader guessing: #39)
     views: out.views ?? rigViews(request.directions),

@@ -1,12 +1,13 @@
 import type { RgbaImage } from '@assetloom/pipeline';
-import { oklab } from '@assetloom/pipeline/pixel';
+import { inspectQuality, oklab } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { opaqueBox, spriteRequest } from './support.js';
 
 // Things that do the verb the prompt names (issue #39): a lid or a door opens onto a dark inside,
 // glints come and go while the body stays, a flag's cloth ripples on a still pole, bubbles rise, a
-// halo pulses, and a still prop asked to move settles by a pixel — never a sheet of jittered copies.
+// halo pulses, and a still prop asked to move settles by a pixel — never a sheet of jittered copies;
+// a still prop's sprite (nothing asked to move) holds its one picture.
 // Prompts of this file's own (never the held-out lists of docs/art-review/).
 
 const sheet = (prompt: string, frames = 8, resolution = 32) =>
@@ -377,17 +378,66 @@ describe('cloth on a pole', () => {
     expect(Math.max(...shifts)).toBeGreaterThanOrEqual(2);
   });
 
-  it("a still thing's sprite frames are its one picture settling, never re-drawn (a fire extinguisher is no fire)", async () => {
-    for (const prompt of ['a fire extinguisher', 'an anvil', 'a mailbox']) {
-      const out = await renderProcedural(
-        spriteRequest(prompt, { resolution: 64, directions: 1, framesPerDirection: 4 }),
-      );
-      const bytes = out.frames.map((f) => Buffer.from(f.data));
-      // rest, rest, settled by a pixel, rest: a bob re-rasterised every frame, and "fire" flickered
-      // a fire hydrant's red like flames
-      expect(bytes[1]!.equals(bytes[0]!), `${prompt}: frame 2`).toBe(true);
-      expect(bytes[3]!.equals(bytes[0]!), `${prompt}: frame 4`).toBe(true);
+  it("a still thing's sprite holds its one picture in every frame, never re-drawn or settled (a fire extinguisher is no fire), and passes the quality check", async () => {
+    // a library drawing (a mailbox), the procedural object plan (a chest), a
+    // drawing whose name says fire: a sheet played as an idle wobbled when it settled by a pixel (the
+    // blind review after 1130b: "static props with 1 px jitter between columns"; decision 0115)
+    for (const prompt of ['a fire extinguisher', 'a mailbox', 'a treasure chest']) {
+      const req = spriteRequest(prompt, { resolution: 64, directions: 4, framesPerDirection: 4 });
+      const out = await renderProcedural(req);
+      expect(out.still, prompt).toBe(true);
+      expect(out.animation, prompt).toBe('idle');
+      for (let d = 0; d < 4; d++) {
+        const first = Buffer.from(out.frames[d * 4]!.data);
+        for (let f = 1; f < 4; f++)
+          expect(
+            Buffer.from(out.frames[d * 4 + f]!.data).equals(first),
+            `${prompt}: row ${d} frame ${f}`,
+          ).toBe(true);
+      }
+      const report = inspectQuality({
+        frames: out.frames,
+        expected: {
+          frameWidth: 64,
+          frameHeight: 64,
+          directions: 4,
+          framesPerDirection: 4,
+          frameCount: 16,
+          directionNames: ['down', 'left', 'right', 'up'],
+          opaque: false,
+        },
+        motion: out.animation,
+        still: out.still,
+      });
+      const distinct = report.checks.find((c) => c.name === 'frames_distinct')!;
+      expect(distinct.passed, prompt).toBe(true);
+      // asked to move, the same thing moves: its cycle is not one picture, and the check holds it to that
+      const moving = await renderProcedural({ ...req, assetType: 'animation' });
+      expect(moving.still, prompt).toBeUndefined();
+      expect(
+        moving.frames
+          .slice(0, 4)
+          .some((f) => !Buffer.from(f.data).equals(Buffer.from(moving.frames[0]!.data))),
+        `${prompt}: animation`,
+      ).toBe(true);
     }
+    // a still cycle the generator did not mean still fails as before
+    const frozen = await renderProcedural(
+      spriteRequest('a barrel', { resolution: 32, directions: 1, framesPerDirection: 2 }),
+    );
+    const report = inspectQuality({
+      frames: frozen.frames,
+      expected: {
+        frameWidth: 32,
+        frameHeight: 32,
+        directions: 1,
+        framesPerDirection: 2,
+        frameCount: 2,
+        directionNames: ['down'],
+        opaque: false,
+      },
+    });
+    expect(report.checks.find((c) => c.name === 'frames_distinct')!.passed).toBe(false);
   });
 });
 

@@ -28,6 +28,11 @@ export interface QualityInput {
    */
   motion?: string;
   /**
+   * A still thing's sprite: its frames are its one picture on purpose (a prop nothing asked to move),
+   * so a cycle of identical frames passes `frames_distinct`.
+   */
+  still?: boolean;
+  /**
    * Each frame is compared with its own direction's first frame, not the sheet's: a kept
    * character's views are drawn from one stored identity (decision 0055), so a back that shows the
    * cape where the front shows the face is the same character, not an unrelated frame.
@@ -188,10 +193,12 @@ export function inspectQuality(input: QualityInput): QualityReport {
     }
     checks.push({
       name: 'frames_distinct',
-      passed: staticCycles === 0,
+      passed: staticCycles === 0 || input.still === true,
       value: staticCycles,
-      expected: 'no cycle made of identical frames',
-      detail: staticCycles ? `${staticCycles} of ${groups} cycles do not move` : undefined,
+      expected: input.still
+        ? 'a still sprite: its frames hold its one picture'
+        : 'no cycle made of identical frames',
+      detail: staticCycles && !input.still ? `${staticCycles} of ${groups} cycles do not move` : undefined,
     });
     // consistent: every frame shares most colours with the first one and keeps a similar coverage
     const perDirection = input.perDirection === true && !expected.uiKind;

@@ -362,6 +362,7 @@ export function supervise(
     palette,
     interpretation: generated.interpretation ?? null,
     motion: generated.animation,
+    ...(generated.still ? { still: true } : {}),
     // a kept character's views are one stored identity: each direction is held to its own first frame
     ...(request.params.character ? { perDirection: true } : {}),
   });

@@ -68,6 +68,12 @@ export interface GeneratedAsset {
   frames: RgbaImage[];
   /** Animation or piece name used in atlas files, e.g. `walk`, `idle`, `button`. */
   animation: string;
+  /**
+   * A still thing's sprite (nothing in the request asks it to move): each direction's frames are its
+   * one picture, so the sheet holds still when a game plays it as an idle; the quality check's
+   * `frames_distinct` allows its identical frames.
+   */
+  still?: boolean;
   /** Per-frame names for UI pieces (button: normal/hover/pressed/disabled; bar: empty/full; panel, label, icon). */
   frameNames?: string[];
   subject?: string;

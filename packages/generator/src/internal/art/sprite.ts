@@ -65,6 +65,8 @@ export interface SpriteOutput {
   honoured?: readonly string[];
   /** How each row shows the subject, when not every row is drawn facing its way (a blade's side rows). */
   views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' }>;
+  /** A still thing's sprite: every frame of a row is its one picture (nothing asked it to move). */
+  still?: boolean;
 }
 
 /** The drawing used when the prompt names no known subject: a plain figure (the interpretation says so). */
@@ -223,7 +225,8 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     ...(colours.shieldAsked ? { coloured: true } : {}),
   });
   // a thing doing its verb, or a still thing asked to move (issue #39): one still frame a direction,
-  // and the motion drawn on its pixels (library/props.ts): a glint on a shiny thing, else a settle
+  // and the motion drawn on its pixels (library/props.ts): a glint on a shiny thing, else a settle;
+  // a still thing's sprite holds its one picture (decision 0115)
   const fpd = job.framesPerDirection;
   const of = `${it.lemma ?? ''} ${spec.object ?? ''}`;
   const verb =
@@ -235,9 +238,11 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const prop: PropMotion | null =
     verb?.motion ??
     (spec.plan === 'object' && action === 'idle' && fpd > 1 && spec.object !== 'coin'
-      ? spec.shiny && job.animate === 'motion'
-        ? 'sparkle'
-        : 'settle'
+      ? job.animate !== 'motion'
+        ? 'still'
+        : spec.shiny
+          ? 'sparkle'
+          : 'settle'
       : null);
   const plan: PlanOf = prop
     ? { spec, features, build, action: 'idle', fpd: 1 }
@@ -275,7 +280,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     frames,
     subject: it.subject ?? 'figure (no known subject in the prompt)',
     motion: prop
-      ? prop === 'settle'
+      ? prop === 'settle' || prop === 'still'
         ? 'idle'
         : prop
       : job.animate === 'idle' && action === 'idle'
@@ -284,6 +289,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     bodyColor: done.colours.map(materials[0]!.ramp.base),
     ...(verb ? { verb: verb.word } : {}),
     ...(views ? { views } : {}),
+    ...(prop === 'still' ? { still: true } : {}),
   };
 }
 

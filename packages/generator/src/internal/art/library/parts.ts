@@ -141,7 +141,7 @@ export const hasSpreadWings = (d: Drawing) => SPREAD_WINGS.has(d.id);
 /** The animation's name in atlas files for a part motion (sails and a roll are a spin). */
 export function motionName(motion: LibraryMotion): string {
   if (motion === 'sails' || motion === 'roll') return 'spin';
-  if (motion === 'breathe' || motion === 'bob' || motion === 'settle') return 'idle';
+  if (motion === 'breathe' || motion === 'bob' || motion === 'settle' || motion === 'still') return 'idle';
   return motion;
 }
 

@@ -15,6 +15,7 @@ import { craftFaults } from '../../look/passes.js';
 
 /** The motions drawn here, from one still frame. */
 export type PropMotion =
+  | 'still'
   | 'settle'
   | 'sparkle'
   | 'open'
@@ -25,6 +26,7 @@ export type PropMotion =
   | 'pulse'
   | 'bounce';
 export const PROP_MOTIONS: ReadonlySet<string> = new Set<PropMotion>([
+  'still',
   'settle',
   'sparkle',
   'open',
@@ -226,6 +228,10 @@ function frameColours(img: Px): Rgb[] {
 export function propFrame(base: Px, motion: PropMotion, f: number, n: number, ctx: PropContext): Px {
   if (n <= 1) return copyOf(base);
   switch (motion) {
+    case 'still':
+      // a still thing's sprite (nothing asked to move): every frame is its one picture, so a sheet
+      // played as an idle holds still (a settle by a pixel read as a wobble: issue #39, decision 0115)
+      return copyOf(base);
     case 'settle':
       return settle(base, f, n);
     case 'sparkle':
