@@ -53,6 +53,16 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a lighthouse', 'x/lighthouse'],
   // (WordNet's first sense of a trawler is a fisherman: it was drawn as a person)
   ['a trawler', 'x/fishing-boat'],
+  // refused by the blind review after 1130b though drawn under other names (decision 0115)
+  ['a jester cap', 'g/jester-hat'],
+  ['a poison vial', 'g/poison-bottle'],
+  ['a rune stone', 'g/rune-stone'],
+  ['a tree stump', 'g/stump-regrowth'],
+  // a lich is the rig's skeleton in its crown, robe and staff; a noun of the same being is no other thing
+  ['a lich', 'creature.skeleton'],
+  ['a skeleton lich', 'creature.skeleton'],
+  // (a skeleton key is a key: the same-being rule is the rig's, never a drawing's)
+  ['a skeleton key', 'g/skeleton-key'],
 ];
 
 describe('staples are drawn (issue #39)', () => {
@@ -67,6 +77,27 @@ describe('staples are drawn (issue #39)', () => {
     let opaque = 0;
     for (let i = 3; i < f.data.length; i += 4) if (f.data[i]) opaque++;
     expect(opaque).toBeGreaterThan(f.width * f.height * 0.08);
+  });
+
+  it("a lich's skull is bone under its crown, over a dark robe (a purple main colour made it a purple ball)", async () => {
+    const got = await renderProcedural(spriteRequest('a lich', { resolution: 64 }));
+    const f = got.frames[0]!;
+    let top = f.height;
+    let bottom = 0;
+    for (let y = 0; y < f.height; y++)
+      for (let x = 0; x < f.width; x++)
+        if (f.data[(y * f.width + x) * 4 + 3]) {
+          top = Math.min(top, y);
+          bottom = Math.max(bottom, y);
+        }
+    const h = bottom - top + 1;
+    // the head: the top third of the figure; the robe: its lower half
+    const head = labs(f, top, top + Math.round(h / 3));
+    const robe = labs(f, top + Math.round(h / 2), bottom + 1);
+    const bone = head.filter(([L, a, b]) => L > 0.85 && Math.hypot(a, b) < 0.04).length;
+    expect(bone, 'bone-white skull pixels').toBeGreaterThanOrEqual(30);
+    const dark = robe.filter(([L]) => L < 0.5).length;
+    expect(dark / robe.length, 'dark robe').toBeGreaterThan(0.6);
   });
 
   it.each([

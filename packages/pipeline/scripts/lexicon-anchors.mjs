@@ -284,6 +284,9 @@ export const WORDS = {
     // a giant is the rig's ogre, a huge man (WordNet's likeliest sense is "any creature of exceptional
     // size", filed with the animals)
     ['giant', 'creature.ogre'],
+    // a lich is an undead sorcerer: the rig's skeleton in its outfit's crown, robe and staff (outfits.ts;
+    // WordNet lacks the word, and "a lich" was refused: the blind review after 1130b)
+    ['lich', 'creature.skeleton'],
   ],
   irregularPlurals: [],
   // women the overrides above name (WordNet files a queen under social insects first)

@@ -261,6 +261,17 @@ const KIND_COMPOUNDS: Readonly<Record<string, { head: string; words: string[]; i
   'hot air balloon': { head: 'balloon', words: ['air'], id: 'g/air-balloon' },
   'hot-air balloon': { head: 'balloon', words: ['air'], id: 'g/air-balloon' },
   'fishing rod': { head: 'pole', words: ['fishing'], id: 'n/fishing-pole' },
+  // other names of drawn things that were refused (the blind review after 1130b, decision 0115): a
+  // jester's cap is the jester hat, a poison vial the poison bottle, a rune stone (two words) the
+  // runestone, a tree stump the stump with its new shoots
+  'jester cap': { head: 'hat', words: ['jester'], id: 'g/jester-hat' },
+  'jesters cap': { head: 'hat', words: ['jester'], id: 'g/jester-hat' },
+  'jesters hat': { head: 'hat', words: ['jester'], id: 'g/jester-hat' },
+  'poison vial': { head: 'bottle', words: ['poison'], id: 'g/poison-bottle' },
+  'poison flask': { head: 'bottle', words: ['poison'], id: 'g/poison-bottle' },
+  'poison potion': { head: 'bottle', words: ['poison'], id: 'g/poison-bottle' },
+  'rune stone': { head: 'stone', words: ['rune'], id: 'g/rune-stone' },
+  'tree stump': { head: 'regrowth', words: ['stump'], id: 'g/stump-regrowth' },
 };
 /** The same compounds written in Chinese, as one word the reader splits: their English compound. */
 const KIND_COMPOUNDS_ZH: Readonly<Record<string, string>> = {
@@ -676,6 +687,17 @@ async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Sou
       interpret({ assetType: 'sprite', userPrompt: m, tags: [], style: {} }).kind === 'item.potion'
     )
       continue;
+    // a noun of the subject's own kind names the same being twice ("a skeleton lich": the lich is
+    // the rig's skeleton), not another thing
+    if (
+      source.kind === 'rig' &&
+      it.kind &&
+      interpret({ assetType: 'sprite', userPrompt: `a ${m}`, tags: [], style: {} }).kind === it.kind
+    ) {
+      if (!it.understood.includes(m)) it.understood.push(m);
+      it.ignored = it.ignored.filter((w) => w !== m);
+      continue;
+    }
     // a noun that names a thing (not a place, a material, a colour or a size) makes another thing
     if (cls === 'noun' && nounLemma(token.en || m) !== null && !sceneOf(token.en || m))
       return refusedPhrase(phrase, head);

@@ -366,8 +366,9 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   lich: {
     look: 'skeleton',
     // a skull under the crown whatever class the other words make it (a lich king is no living king)
+    // (no main colour: a skeleton's main colour is its bone, and a purple one made the skull a purple
+    // ball; its robe is the skeleton's dark purple cloth, design.ts)
     outfit: { ...UNDEAD, head: 'crown', torso: 'robe', legs: 'robe', weapon: 'staff' },
-    main: [70, 50, 110],
   },
   demon: { look: 'creature', add: ['horns', 'wings', 'tail'] },
   imp: { look: 'creature', body: 'chibi', add: ['horns', 'tail'] },
