@@ -302,11 +302,17 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
         }
       return { w: x1 - x0 + 1, h: y1 - y0 + 1 };
     };
-    for (const prompt of ['a red fox', 'a wolf']) {
+    for (const prompt of ['a red fox', 'a wolf', 'a coyote']) {
       const out = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 64 }));
       // the rig's canine, not the emoji's head (whose four rows were one face slid about)
       expect(out.drawing, prompt).toBeUndefined();
-      const [down, left, right] = out.frames.map(box);
+      const [down, left, right, up] = out.frames.map(box);
+      // every row at one scale (decision 0111): the front and back rows as tall as the side rows within
+      // a tenth (a brush tail hanging nearer the viewer drew the back row 25 % taller than the side)
+      for (const row of [down!, up!]) {
+        expect(row.h, prompt).toBeLessThanOrEqual(Math.ceil(left!.h * 1.1));
+        expect(row.h, prompt).toBeGreaterThanOrEqual(Math.floor(left!.h * 0.9));
+      }
       // a side view is longer than it is tall (the head was as wide as tall in every row)
       expect(left!.w, prompt).toBeGreaterThan(left!.h * 1.3);
       expect(right!.w, prompt).toBeGreaterThan(right!.h * 1.3);
@@ -326,6 +332,54 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       expect(tipRows.length, prompt).toBeLessThanOrEqual(8);
       const above = lead.slice(Math.max(0, tipRows[0]! - 6), tipRows[0]!);
       expect(Math.max(...above) - tip, prompt).toBeGreaterThanOrEqual(5);
+      if (prompt === 'a red fox') foxCoat(f);
     }
   });
 });
+
+/**
+ * A fox reads as a fox (decision 0111): its coat orange (the palette's red drew "a red fox" crimson,
+ * hue 359°), white at its chest, cheeks or tail tip, and its brush as long as its body — the side
+ * row's tail (the columns behind the hind legs) at least a third of the side row's length.
+ */
+function foxCoat(f: RgbaImage): void {
+  const counts = new Map<string, number>();
+  let white = 0;
+  for (let i = 0; i < f.width * f.height; i++) {
+    if (!f.data[i * 4 + 3]) continue;
+    const [r, g, b] = [f.data[i * 4]!, f.data[i * 4 + 1]!, f.data[i * 4 + 2]!];
+    if (r > 200 && g > 200 && b > 190) white++;
+    const k = `${r},${g},${b}`;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const [r, g, b] = [...counts]
+    .sort((a, c) => c[1] - a[1])[0]![0]
+    .split(',')
+    .map(Number) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  // hue of the coat, in degrees (red 0, orange 30)
+  const hue = max === r ? ((60 * (g - b)) / (max - min) + 360) % 360 : -1;
+  expect(hue).toBeGreaterThanOrEqual(15);
+  expect(hue).toBeLessThanOrEqual(40);
+  expect(white).toBeGreaterThanOrEqual(6);
+  // the brush: in the left row (head at the left) the columns right of the last leg's column
+  const colOpaque = (x: number, y0: number) => {
+    for (let y = y0; y < f.height; y++) if (f.data[(y * f.width + x) * 4 + 3]) return true;
+    return false;
+  };
+  let ground = 0;
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++) if (f.data[(y * f.width + x) * 4 + 3]) ground = y;
+  let lastLeg = 0;
+  let x0 = f.width;
+  let x1 = 0;
+  for (let x = 0; x < f.width; x++) {
+    if (f.data[((ground - 1) * f.width + x) * 4 + 3]) lastLeg = x;
+    if (colOpaque(x, 0)) {
+      x0 = Math.min(x0, x);
+      x1 = x;
+    }
+  }
+  expect(x1 - lastLeg).toBeGreaterThanOrEqual((x1 - x0 + 1) / 3);
+}

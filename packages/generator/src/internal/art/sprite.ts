@@ -382,7 +382,12 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
   const armourAsked = asked !== null && (of === undefined || ARMOUR_WORDS.has(of));
   const shieldAsked = asked !== null && (of === undefined || of === 'shield');
   const gloss = !asked && it.lemma ? glossColorOf(it.lemma) : null;
-  let main: Rgb = asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color;
+  // a fox's coat is its own orange, and a "red" fox is that orange too (a red fox is the species: the
+  // palette's red drew it crimson, decision 0111)
+  const coat = it.lemma ? COATS[it.lemma] : undefined;
+  const redAsked = asked !== null && isRed(asked);
+  let main: Rgb =
+    coat && (!asked || redAsked) ? coat : (asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color);
   if (!asked) {
     // an unasked colour varies a little with the seed
     const [h, s, v] = rgbToHsv(main);
@@ -392,6 +397,14 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
   const [h0] = rgbToHsv(main);
   const accentHue = (h0 + 0.5 + rng.range(-0.12, 0.12)) % 1;
   return { asked, armourAsked, shieldAsked, main, second, accentHue };
+}
+
+/** Animals whose coat has its own colour, which "red" names too (a red fox is orange). */
+const COATS: Readonly<Record<string, Rgb>> = { fox: [214, 110, 38], vixen: [214, 110, 38] };
+/** A red: hue within 20° of red, saturated. */
+function isRed(c: Rgb): boolean {
+  const [h, s] = rgbToHsv(c);
+  return s > 0.4 && (h < 20 / 360 || h > 340 / 360);
 }
 
 const SKIN_TONES: Rgb[] = [

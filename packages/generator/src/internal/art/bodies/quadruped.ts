@@ -9,6 +9,8 @@ interface Quad {
   heavy: boolean;
   /** A fox's, a wolf's: dark socks, a white chest, a long pointed muzzle. */
   canine: boolean;
+  /** A fox's own: big dark-backed ears, white cheeks, a brush as long as its body (decision 0111). */
+  fox: boolean;
   /** Half the body's length, its radius and the height of its axis. */
   half: number;
   bodyR: number;
@@ -16,6 +18,9 @@ interface Quad {
   headR: number;
   headC: V3;
 }
+
+/** The canines drawn as a fox: big ears, white cheeks, a long brush with a white tip. */
+const FOXES = new Set(['fox', 'vixen']);
 
 /** The proportions of a four-legged body in this pose (its features and the seed vary them). */
 function proportions(b: Build, pose: Pose): Quad {
@@ -29,7 +34,9 @@ function proportions(b: Build, pose: Pose): Quad {
   const bodyR = (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.2 + sh[2]! * 0.6;
   const bodyU = legH + bodyR * 0.7 + pose.rise + pose.bob * 0.5;
   const neck = (F.has('long-neck') ? 4.5 : 2.2) + sh[4]! * 1.4;
-  const headR = (heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5;
+  const headR =
+    ((heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5) *
+    (b.kind === 'animal.canine' && FOXES.has(b.lemma ?? '') ? 1.12 : 1);
   const headF = half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6);
   // seen from the front the tilted camera would draw the head, nearest the viewer, low over the chest:
   // it is raised by what the tilt lowers it, so it sits on top of the body as a sprite artist draws it
@@ -48,6 +55,7 @@ function proportions(b: Build, pose: Pose): Quad {
     F,
     heavy,
     canine,
+    fox: canine && FOXES.has(b.lemma ?? ''),
     half,
     bodyR,
     bodyU,
@@ -69,7 +77,7 @@ export function quadruped(b: Build, pose: Pose): Parts {
 }
 
 /** Legs in diagonal pairs, front-left with back-right (a trot), set wide under a wide body. */
-function legs({ p, pose, heavy, canine, half, bodyR, bodyU }: Quad): void {
+function legs({ p, pose, heavy, canine, fox, half, bodyR, bodyU }: Quad): void {
   const pairs: Array<[number, number, number]> = [
     [half - 1, -1, 1],
     [half - 1, 1, -1],
@@ -110,23 +118,51 @@ function legs({ p, pose, heavy, canine, half, bodyR, bodyU }: Quad): void {
         [foot[0], foot[1], foot[2] + 2.2],
         foot,
         heavy ? 1.35 : 1,
-        M.DARK + shade,
-        side === far ? -0.29 : 0.01,
+        fox ? M.EYE : M.DARK + shade,
+        // (over the leg: lower, it sorted under the leg's own stick and never showed, decision 0111)
+        side === far ? 1.4 : 2,
       );
     p.ball(foot, heavy ? 1.3 : 0.95, M.DARK + shade, 0.8, side === far ? -0.28 : 0.02);
   }
 }
 
 /** A tail (a plain one or a big brush with a white tip) and wings, behind the body. */
-function tailAndWings({ p, pose, F, half, bodyR, bodyU }: Quad): void {
+function tailAndWings({ p, pose, F, fox, half, bodyR, bodyU }: Quad): void {
   if (F.has('tail') || F.has('bushy-tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
-    if (F.has('bushy-tail')) {
+    if (fox) {
+      // a fox's brush: as long as its body, thick in the middle, out behind and down in a curve to a
+      // white tip that stays above the feet (its 5 units were a stub under the rump: decision 0111)
+      // (seen from behind the tilted camera draws it lower, nearer the viewer: it is raised by what
+      // the tilt lowers it, as a canine's head is from the front, so the back row keeps the side's height)
+      const L = half * 2;
+      const at = (k: number, s: number, du: number): V3 => {
+        const f = -half - L * k;
+        return [f, sway * s, bodyU + du + Math.max(0, f * pose.ground)];
+      };
+      const pts = [at(0.02, 0, 0.5), at(0.3, 0.3, 0.5), at(0.6, 0.6, -0.4), at(0.82, 0.85, -1.6)];
+      const rs = [1.3, 2.1, 2.3, 1.9];
+      for (let i = 0; i < pts.length - 1; i++) p.stick(pts[i]!, pts[i + 1]!, rs[i + 1]!, M.BODY, 0.01 * i);
+      p.stick(at(0.84, 0.88, -1.7), at(1, 1, -2.4), 1.6, M.LIGHT, 0.5);
+    } else if (F.has('bushy-tail')) {
       // a big brush with a white tip, out behind and down in a curve (level with the back it merged
       // into the body's line: decision 0103)
-      p.stick([-half - 0.3, 0, bodyU + 0.6], [-half - 3, sway * 0.6, bodyU + 0.4], 1.5, M.BODY);
-      p.stick([-half - 3, sway * 0.6, bodyU + 0.4], [-half - 5, sway, bodyU - 1.6], 2, M.BODY, 0.01);
-      p.ball([-half - 5.6, sway, bodyU - 3], 1.5, M.LIGHT, undefined, 0.05);
+      // (raised from behind as a fox's is: its tip hung below the feet in the back row, decision 0111)
+      const up = (f: number) => Math.max(0, f * pose.ground);
+      p.stick(
+        [-half - 0.3, 0, bodyU + 0.6 + up(-half - 0.3)],
+        [-half - 3, sway * 0.6, bodyU + 0.4 + up(-half - 3)],
+        1.5,
+        M.BODY,
+      );
+      p.stick(
+        [-half - 3, sway * 0.6, bodyU + 0.4 + up(-half - 3)],
+        [-half - 5, sway, bodyU - 1.6 + up(-half - 5)],
+        2,
+        M.BODY,
+        0.01,
+      );
+      p.ball([-half - 5.6, sway, bodyU - 3 + up(-half - 5.6)], 1.5, M.LIGHT, undefined, 0.05);
     } else p.stick([-half - 0.5, 0, bodyU + 0.5], [-half - 4.5, sway, bodyU + 1.6], 0.7, M.BODY);
   }
   if (F.has('wings')) {
@@ -186,7 +222,7 @@ function coatPattern({ p, b, F, half, bodyR, bodyU }: Quad): void {
 }
 
 /** Neck, mane and head (a darker rim round it so it reads over the body from the front), long or short. */
-function head({ p, b, F, heavy, half, bodyR, bodyU, headR, headC }: Quad): void {
+function head({ p, b, F, heavy, fox, half, bodyR, bodyU, headR, headC }: Quad): void {
   const neckA: V3 = [half - 0.5, 0, bodyU + 0.5];
   const neckB: V3 = [headC[0] - 0.5, 0, headC[2] - 0.5];
   p.stick(neckA, neckB, heavy ? 2.6 : 1.7, M.BODY, 0.2);
@@ -196,10 +232,21 @@ function head({ p, b, F, heavy, half, bodyR, bodyU, headR, headC }: Quad): void 
       p.ball([headC[0] - 0.6, 0, headC[2] - 0.2], headR * 1.6, M.WOOD, headR * 1.55, 0.27);
     else p.stick([half, 0, bodyU + bodyR], [headC[0] - 0.8, 0, headC[2] + headR * 0.6], 1.3, M.DARK, 0.21);
   }
-  p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
+  // (a fox's head has no dark ring: it drew a ball round its face in the side rows, decision 0111)
+  if (!fox) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
   // a sheep's face and a horse's long head
   const face = F.has('fluffy' as never) && b.kind === 'animal.bovid' ? M.DARK : M.BODY;
   p.ball(headC, headR, face, undefined, 0.3);
+  // a fox's white cheeks: its face wider than its skull from the front, a pale jaw line from the side
+  if (fox)
+    for (const side of [-1, 1])
+      p.ball(
+        [headC[0] + headR * 0.4, side * headR * 0.6, headC[2] - headR * 0.62],
+        headR * 0.5,
+        M.LIGHT,
+        headR * 0.34,
+        0.305,
+      );
   if (b.kind === 'animal.equine' || b.kind === 'creature.unicorn') {
     const muzzle: V3 = [headC[0] + headR + 1.8, 0, headC[2] - headR * 1.1];
     p.stick(headC, muzzle, headR * 0.58 + 0.45, M.BODY + FAR, 0.305);
@@ -214,10 +261,18 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
     when: (q) => q.F.has('snout') && q.canine,
     // (a cone stands on a level disc: laid forward it was a flat line from the side, decision 0103 —
     // the muzzle is a tapering stick, its tip jutting past the head with a black nose on it)
-    draw: ({ p, headR: r, headC: c }) => {
-      const tip: V3 = [c[0] + r + 2.4, 0, c[2] - r * 0.45];
-      p.stick([c[0] + r * 0.3, 0, c[2] - r * 0.3], [c[0] + r + 1, 0, c[2] - r * 0.4], r * 0.48, M.BODY, 0.33);
-      p.stick([c[0] + r + 1, 0, c[2] - r * 0.4], tip, r * 0.34, M.BODY, 0.331);
+    // (a fox's a little longer and narrower: decision 0111)
+    draw: ({ p, fox, headR: r, headC: c }) => {
+      const tip: V3 = [c[0] + r + (fox ? 3 : 2.4), 0, c[2] - r * 0.45];
+      const w = fox ? 0.85 : 1;
+      p.stick(
+        [c[0] + r * 0.3, 0, c[2] - r * 0.3],
+        [c[0] + r + 1, 0, c[2] - r * 0.4],
+        r * 0.48 * w,
+        M.BODY,
+        0.33,
+      );
+      p.stick([c[0] + r + 1, 0, c[2] - r * 0.4], tip, r * 0.34 * w, M.BODY, 0.331);
       p.stick([c[0] + r * 0.5, 0, c[2] - r * 0.72], [tip[0] - 0.6, 0, tip[2] - 0.35], r * 0.3, M.LIGHT, 0.34);
       p.ball([tip[0] + 0.2, 0, tip[2] + 0.15], 0.75, M.EYE, undefined, 0.36);
     },
@@ -244,17 +299,17 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
     draw: ({ p, headR: r, headC: c }) => eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, 0.75, 0.5),
   },
   {
-    // pointed ears: cones
+    // pointed ears: cones (a fox's big, their backs dark: decision 0111)
     when: (q) => q.F.has('ears'),
-    draw: ({ p, headR: r, headC: c }) => {
-      for (const side of [-1, 1])
-        p.cone(
-          [c[0] - 0.4, side * r * 0.55, c[2] + r * 0.55],
-          [c[0] - 0.7, side * r * 0.8, c[2] + r + 2.6],
-          1.3,
-          M.BODY,
-          0.25,
-        );
+    draw: ({ p, fox, headR: r, headC: c }) => {
+      for (const side of [-1, 1]) {
+        const base: V3 = [c[0] - 0.4, side * r * (fox ? 0.6 : 0.55), c[2] + r * 0.55];
+        const tip: V3 = [c[0] - 0.7, side * r * (fox ? 0.95 : 0.8), c[2] + r + (fox ? 3.6 : 2.6)];
+        p.cone(base, tip, fox ? 1.7 : 1.3, M.BODY, 0.25);
+        // the ear's back: a dark cone just behind it, seen from behind and at the side's edge
+        if (fox)
+          p.cone([base[0] - 0.45, base[1], base[2] + 0.3], [tip[0] - 0.3, tip[1], tip[2]], 1.6, M.DARK, 0.25);
+      }
     },
   },
   {
