@@ -317,6 +317,35 @@ describe('characters that read (issue #39)', () => {
     },
   );
 
+  it.each(['a skeleton mage', 'an old wizard with a staff'])(
+    "%s's hand grips its staff: the shaft runs through the hand in the front and near-side rows",
+    async (prompt) => {
+      // the shaft lay over the hand (a pixel of bone beside the wood): the staff floated by the
+      // figure (the blind review after 1130b, decision 0111)
+      const frames = await rows(prompt);
+      for (const i of [0, 2]) {
+        const f = frames[i]!;
+        const px = (x: number, y: number): Px | null => {
+          const k = (y * f.width + x) * 4;
+          return f.data[k + 3] ? { x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! } : null;
+        };
+        const wood = (p: Px | null) =>
+          !!p && p.r > p.g + 25 && p.g > p.b + 10 && lum(p) > 0.15 && lum(p) < 0.48;
+        // a hand's pixel on the shaft's line: wood two or three rows above and below in its column,
+        // the pixel itself light and not wood
+        let grips = 0;
+        for (let y = 3; y < f.height - 3; y++)
+          for (let x = 1; x < f.width - 1; x++) {
+            const p = px(x, y);
+            if (!p || wood(p) || lum(p) < 0.48) continue;
+            const near = (dy: number) => wood(px(x, y + dy));
+            if ((near(-2) || near(-3)) && (near(2) || near(3))) grips++;
+          }
+        expect(grips, `${prompt} row ${i}: hand pixels over the shaft`).toBeGreaterThanOrEqual(1);
+      }
+    },
+  );
+
   it('a robot is painted in two materials: its shins and forearms are not its grey chassis', async () => {
     const [down] = await rows('a robot', 64);
     const ps = opaque(down!);

@@ -144,7 +144,8 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
       // big dark sockets: what makes a white ball a skull
       // a third of the skull wide at any size: at 128 px a 3 px socket was a man's eye on a bald head
       const w = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.32)) : c.R >= 4 ? 2 : 1;
-      const h = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.36)) : w;
+      // (in profile three tall from 64 px: a 2×2 socket read as a speck on the white, decision 0111)
+      let h = c.R >= 7 ? Math.max(3, Math.round(c.R * 0.36)) : spot.facing <= 0.6 && c.R >= 5.5 ? 3 : w;
       // in profile the socket lay on the skull's front outline, and under a hat's brim on the brim:
       // a blank white ball (a skeleton mage's side rows, decision 0102). It is set in from the
       // outline (0.45 of the head's radius from its centre, not 0.73) and moves down the face, a
@@ -156,6 +157,8 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
         // bone above the socket too: under the brim's edge it read as the brim's shadow
         const clear = (y: number) => c.onHead(x, y) && c.onHead(x + 1, y) && c.onHead(x, y - 1);
         for (let dy = 0; dy <= c.R * 0.35 && !clear(Math.round(s.y - h / 2)); dy++) s = { ...s, y: s.y + 1 };
+        // (moved down under a brim it keeps a row of bone above the jaw's line)
+        if (s.y !== spot.y && c.R < 7) h = w;
       }
       for (let y = 0; y < h; y++)
         // in profile two pixels wide from 64 px: one pixel was lost on the skull (decision 0096)
@@ -174,12 +177,16 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
         const t = c.spot(Math.cos(a) * 0.9, Math.sin(a) * 0.9, -0.72);
         if (t && t.facing > 0.4) c.put(Math.round(t.x), Math.round(t.y), c.colour('eye'));
       }
-    // in profile the jaw juts past the cranium's outline, its teeth a dark pixel above it (0102)
+    // in profile the jaw juts past the cranium's outline, its teeth a dark pixel above it (0102),
+    // and the mouth's line runs back from it across the skull: a jaw line, where the side rows were a
+    // white ball with one small socket (decision 0111)
     if (c.R >= 4) {
       const p = c.profile(-0.62);
       if (p) {
         c.putOut(p.x, p.y, c.colour('bone'));
         if (c.R >= 6) c.putOut(p.x, p.y + 1, c.colour('bone', 'dark'));
+        const n = c.R >= 6 ? Math.max(3, Math.round(c.R * 0.45)) : 2;
+        for (let k = 1; k < 1 + n; k++) c.put(p.x - p.dir * k, p.y + 1, c.colour('eye'));
       }
     }
   },

@@ -399,7 +399,8 @@ const SLEEVES: Readonly<Record<Torso, { upper: Slot; lower: Slot; k: number }>> 
   fur: { upper: 'skin', lower: 'skin', k: 1.05 },
 };
 
-const HAND_SLOT: Readonly<Record<Hands, Slot>> = {
+/** The material of each kind of hand (a staff's grip is drawn over its shaft in it: pieces-held.ts). */
+export const HAND_SLOT: Readonly<Record<Hands, Slot>> = {
   bare: 'skin',
   gloves: 'leather',
   gauntlets: 'metal',

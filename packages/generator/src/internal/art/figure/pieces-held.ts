@@ -2,10 +2,11 @@
  * What a figure holds: a weapon or tool in the right hand along the pose's blade line, and a shield,
  * book or lantern in the left. Rows of a table; the motion library picks the attack by the weapon.
  */
-import type { V3 } from '../rig.js';
+import { TILT, type V3 } from '../rig.js';
 import { add, type Figure, mul, norm, sub } from './build.js';
 import type { Offhand, Weapon } from './identity.js';
 import type { AttackStyle } from './motion.js';
+import { HAND_SLOT } from './pieces-body.js';
 
 /**
  * How much bigger than the body's own measures a named weapon is drawn: its kind's own factor (an axe's
@@ -258,6 +259,21 @@ export const WEAPONS: Readonly<
       const r = limbOf(fig);
       fig.stick(along(fig, -0.5), along(fig, 1.45), r * 0.3, 'wood', W, 'weapon', B);
       fig.ball(along(fig, 1.52), r * 0.62, 'glow', W, 'orb', undefined, B + 0.01);
+      // the hand grips the shaft: its fingers over the wood, a little wider than the shaft (under
+      // the shaft, the hand was a pixel beside it and the staff floated by the figure: decision 0111).
+      // It sorts with the shaft, whose depth is its middle's, higher and so nearer the tilted camera:
+      // where the shaft shows at the hand, so does the hand
+      const d = sub(along(fig, 0.475), fig.j.handR);
+      const lift = d[2] * Math.sin(TILT) + Math.hypot(d[0], d[1]) * Math.cos(TILT);
+      fig.ball(
+        fig.j.handR,
+        Math.max(fig.p.limb * 0.62, r * 0.45),
+        HAND_SLOT[fig.o.hands],
+        W,
+        'grip',
+        undefined,
+        B + 0.02 + Math.max(0, lift),
+      );
     },
   },
   wand: {
