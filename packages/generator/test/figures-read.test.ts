@@ -208,9 +208,22 @@ describe('characters that read (issue #39)', () => {
         const ps = opaque(frames[i]!);
         const y0 = Math.min(...ps.map((p) => p.y));
         const y1 = Math.max(...ps.map((p) => p.y));
-        const head = ps.filter((p) => p.y < y0 + (y1 - y0) * 0.15);
-        const front = ahead < 0 ? Math.min(...head.map((p) => p.x)) : Math.max(...head.map((p) => p.x));
-        const out = ps.filter((p) => p.y >= y0 + (y1 - y0) * 0.25 && ahead * (p.x - front) >= 2);
+        // the head's front: from the figure's middle column outwards along each of the top rows of
+        // the body (a bow as tall as the figure reaches above the head: its tip is not the face)
+        const f = frames[i]!;
+        const solid = (x: number, y: number) =>
+          x >= 0 && x < f.width && f.data[(y * f.width + x) * 4 + 3]! > 0;
+        const xs = ps.map((p) => p.x).sort((a, b) => a - b);
+        const mid = xs[xs.length >> 1]!;
+        const body = ps.filter((p) => p.x === mid);
+        const top = Math.min(...body.map((p) => p.y));
+        let front = mid;
+        for (let y = top; y < top + (y1 - top) * 0.15; y++) {
+          let x = mid;
+          while (solid(x + ahead, y)) x += ahead;
+          front = ahead < 0 ? Math.min(front, x) : Math.max(front, x);
+        }
+        const out = ps.filter((p) => p.y >= top + (y1 - top) * 0.25 && ahead * (p.x - front) >= 2);
         expect(out.length, `row ${i}: pixels ahead of the face`).toBeGreaterThanOrEqual(40);
         // its string: pale pixels out there
         expect(out.filter((p) => lum(p) > 0.6).length, `row ${i}: the string`).toBeGreaterThanOrEqual(6);
@@ -343,6 +356,21 @@ describe('characters that read (issue #39)', () => {
           }
         expect(grips, `${prompt} row ${i}: hand pixels over the shaft`).toBeGreaterThanOrEqual(1);
       }
+    },
+  );
+
+  it.each(['a goblin archer', 'an elf ranger with a bow'])(
+    "%s's bow is most of its height: a bent limb of light wood at least 60 percent of the figure, from the front",
+    async (prompt) => {
+      // at 0.6 of a chibi's short arm either side of the grip the bow was a 40 % stick (decision 0111)
+      const [down] = await rows(prompt);
+      const ps = opaque(down!);
+      const y0 = Math.min(...ps.map((p) => p.y));
+      const y1 = Math.max(...ps.map((p) => p.y));
+      const lightWood = (p: Px) => p.r > p.g + 15 && p.g > p.b + 15 && lum(p) > 0.45;
+      const bow = ps.filter(lightWood);
+      const span = Math.max(...bow.map((p) => p.y)) - Math.min(...bow.map((p) => p.y)) + 1;
+      expect(span / (y1 - y0 + 1), prompt).toBeGreaterThanOrEqual(0.6);
     },
   );
 

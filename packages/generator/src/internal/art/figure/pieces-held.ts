@@ -314,14 +314,22 @@ export const WEAPONS: Readonly<
       const belly = norm(add(mul(fig.fwd, 0.7), mul(fig.right, -0.7)));
       // held a little out from the body, so its arc clears the silhouette (hugging the hip, it read
       // as a sleeve: issue #39)
-      const span = fig.p.arm * 0.6;
-      const hOut = add(h, mul(fig.right, -r * 0.6));
+      // and long: a bow is most of an archer's height (≥ 60 %: at 0.6 of a chibi's short arm either side
+      // of the grip it was a 40 % stick, decision 0111)
+      const { legs, torso, neck, head } = fig.p;
+      const span = Math.max(fig.p.arm * 0.6, (legs + torso + neck + head * 2) * 0.35);
+      // (and a little ahead of the hand: a bow as tall as the figure, held in the far hand in profile,
+      // lay over the face)
+      const hOut = add(add(add(h, mul(fig.right, -r * 0.6)), mul(fig.fwd, r * 1.2)), mul(up, r * 1.2));
       const tipT = add(add(hOut, mul(up, span)), mul(belly, -r * 0.3));
       const tipB = add(add(hOut, mul(up, -span)), mul(belly, -r * 0.3));
       // the limb: a curve through the grip, thick at the grip and tapering to the tips, in the wood
       // ramp; two thin straight sticks read as a white stick at 64 px (issue #39)
       const N = 6;
-      const at = (t: number) => add(add(hOut, mul(up, span * t)), mul(belly, r * (0.7 - 1.0 * t * t)));
+      // (its belly grows with its length: a long bow bent as little as a short one was a straight stick)
+      const bend = Math.max(0, span - fig.p.arm * 0.6) * 0.22;
+      const at = (t: number) =>
+        add(add(hOut, mul(up, span * t)), mul(belly, r * (0.7 - 1.0 * t * t) + bend * (1 - t * t)));
       for (let i = 0; i < N; i++) {
         const t0 = -1 + (2 * i) / N;
         const t1 = -1 + (2 * (i + 1)) / N;

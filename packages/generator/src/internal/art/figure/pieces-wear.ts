@@ -371,18 +371,29 @@ export const BACK: Readonly<Record<Back, (fig: Figure) => void>> = {
   quiver: (fig) => {
     const { p } = fig;
     const a = fig.onTorso(0.25, -p.chestD * 1.15, -p.chestW * 0.55);
-    const b = fig.onTorso(1.05, -p.chestD * 1.1, p.chestW * 0.6);
+    const b = fig.onTorso(1.12, -p.chestD * 1.1, p.chestW * 0.65);
     fig.stick(a, b, p.limb * 0.75, 'leather', 'torso', 'quiver', -0.2);
-    for (const d of [-0.35, 0.35])
-      fig.stick(
-        b,
-        add(add(b, mul(norm(sub(b, a)), p.limb * 1.6)), mul(fig.right, d)),
-        p.limb * 0.28,
-        'white',
-        'torso',
-        'arrows',
-        -0.18,
-      );
+    // a dark band round its mouth, then three arrows standing out of it over the shoulder: wooden
+    // shafts and white fletchings, fanned (two white sticks on a brown tunic did not read as a
+    // quiver from behind: decision 0111)
+    const along = norm(sub(b, a));
+    fig.stick(
+      add(b, mul(along, -p.limb * 0.35)),
+      add(b, mul(along, p.limb * 0.05)),
+      p.limb * 0.85,
+      'wood',
+      'torso',
+      'quiver',
+      -0.19,
+    );
+    for (const d of [-0.7, 0, 0.7]) {
+      // out over the right shoulder, clear of a big head seen from behind
+      const fan = add(mul(along, p.limb * 2.8), mul(fig.right, (0.9 + d) * p.limb));
+      const tip = add(b, fan);
+      const nock = add(b, mul(fan, 0.4));
+      fig.stick(b, nock, p.limb * 0.22, 'wood', 'torso', 'arrows', -0.18);
+      fig.stick(nock, tip, p.limb * 0.42, 'white', 'torso', 'arrows', 0.1);
+    }
   },
   pack: (fig) => {
     const { p } = fig;
