@@ -206,7 +206,6 @@ describe('characters that read (issue #39)', () => {
         [2, 1],
       ] as const) {
         const ps = opaque(frames[i]!);
-        const y0 = Math.min(...ps.map((p) => p.y));
         const y1 = Math.max(...ps.map((p) => p.y));
         // the head's front: from the figure's middle column outwards along each of the top rows of
         // the body (a bow as tall as the figure reaches above the head: its tip is not the face)
