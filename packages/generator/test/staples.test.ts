@@ -61,6 +61,7 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   // a lich is the rig's skeleton in its crown, robe and staff; a noun of the same being is no other thing
   ['a lich', 'creature.skeleton'],
   ['a skeleton lich', 'creature.skeleton'],
+  ['a necromancer skeleton', 'creature.skeleton'],
   // (a skeleton key is a key: the same-being rule is the rig's, never a drawing's)
   ['a skeleton key', 'g/skeleton-key'],
 ];

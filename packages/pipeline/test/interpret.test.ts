@@ -56,6 +56,9 @@ describe('interpret: English and Chinese prompts into a structured request', () 
     ['very shiny', 'sprite', { subject: null, ignored: ['shiny'] }],
     ['a pirate captain', 'sprite', { subject: 'captain', kind: 'person.pirate' }],
     ['a skeleton warrior', 'sprite', { subject: 'warrior', kind: 'creature.skeleton' }],
+    // the role before a being of a body of its own reads as after it (a human mage was drawn: 0115)
+    ['a necromancer skeleton', 'sprite', { subject: 'necromancer', kind: 'creature.skeleton' }],
+    ['a knight zombie', 'sprite', { subject: 'knight', kind: 'creature.zombie' }],
     ['a coin spinning', 'animation', { subject: 'coin', action: 'spin' }],
     ['a campfire burning', 'animation', { subject: 'campfire', action: 'flicker' }],
     // what a thing does, after it, is no part of its name (WordNet has "fluttering" as a noun too)

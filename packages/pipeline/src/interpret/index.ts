@@ -1123,6 +1123,24 @@ function spriteHead(r: Reading, head: Noun): void {
     n.kind !== 'animal.beast';
   const before = nouns.filter((n) => n !== head && n.phrase === head.phrase && !n.held && being(n));
   const look = before.at(-1);
+  // a role named before a being of a body of its own ("a necromancer skeleton", "a knight zombie") is
+  // that being in the role, as "a skeleton necromancer" reads: the role's man was drawn and the
+  // skeleton dropped unsaid (issue #39, decision 0115)
+  if (
+    look &&
+    being(head) &&
+    /^creature\./.test(head.kind) &&
+    head.spec.plan === 'biped' &&
+    /^person\./.test(look.kind) &&
+    look.kind !== 'person.person'
+  ) {
+    const weapon = look.spec.features.find((f) => f.startsWith('weapon:'))?.slice(7);
+    result.subject = look.text;
+    r.understood.push(look.text);
+    if (weapon && !result.held) result.held = WEAPON_LEMMA[weapon] ?? weapon;
+    nouns.splice(nouns.indexOf(look), 1);
+    return;
+  }
   // a role named after a being is that being in the role ("a robot helper" is a robot, "an orc
   // brute" an orc): a person or beast the head names only generally takes the being's look
   const generalHead = head.kind === 'person.person' || head.kind === 'animal.beast';
