@@ -29,6 +29,8 @@ const texture = (name: TerrainName, n: number, seed = 1, painter = PAINTER) =>
   terrainTexture(TERRAINS[name], n, new Rng(seed).fork('terrain-0'), painter);
 const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 const lightness = (c: Rgb) => oklab(c)[0];
+/** Lava's period correlation in a 6 × 6 seamless fill, 4 seeds (decision 0112: before 0.65, after 0.55). */
+const LAVA_PERIOD = 0.58;
 
 /** The pixels darker than the texture's own mean by a margin (its joints, gaps, cracks and shadows). */
 function darkMask(name: TerrainName, n: number, seed = 1): Uint8Array {
@@ -266,6 +268,10 @@ describe('tile materials', () => {
       // (before: dirt 0.73, snow 0.73)
       expect(mean, name).toBeLessThan(0.6);
     }
+    // lava (decision 0112): a variant's plate field blends into the plain tile's at the edge, and the
+    // joint is a middling column, not the calm channel of flow that drew a grid of orange lines
+    const lava = [1, 2, 3, 4].reduce((a, seed) => a + repetition('lava', seed), 0) / 4;
+    expect(lava).toBeLessThan(LAVA_PERIOD);
   });
 
   it("a level's full tile with 2 or 3 drawings is laid at random, not in diagonal stripes (decision 0104)", () => {
@@ -386,12 +392,42 @@ describe('tile materials', () => {
       }
   });
 
-  it('cobble: closed stones of stone-like size, each ringed by dark gaps', () => {
+  it('snow is shaded in a checker or a pale blue, never x and Y marks of one pixel in four (decision 0112)', () => {
+    // (the blind review after 1130b: snow/ice "x/Y marks on a grid"; stone floor "floating dash
+    // marks and speckle patches")
+    for (const palette of [undefined, 'sweetie16'])
+      for (const n of [16, 32])
+        for (const seed of [1, 2, 3]) {
+          const t = texture('snow', n, seed, painterOf(palette));
+          const top = t.pixels.reduce((a, c) => (lightness(c) > lightness(a) ? c : a));
+          const white = (x: number, y: number) => lightness(t.at(x, y)) >= lightness(top) - 0.02;
+          // a shadow pixel with white all round it: a fleck, the stroke of an x or a Y
+          let lone = 0;
+          let shaded = 0;
+          for (let y = 0; y < n; y++)
+            for (let x = 0; x < n; x++) {
+              if (white(x, y)) continue;
+              shaded++;
+              const round = [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => [dx, dy] as const));
+              if (round.every(([dx, dy]) => (dx === 0 && dy === 0) || white(x + dx, y + dy))) lone++;
+            }
+          expect(lone / Math.max(1, shaded), `snow ${palette} ${n} seed ${seed}`).toBeLessThan(0.25);
+        }
+  });
+
+  it('cobble: closed stones of stone-like size, each ringed by dark gaps and lit by a highlight (decision 0112)', () => {
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+    const sizes: Record<number, number> = {};
     for (const n of [16, 32]) {
       const t = texture('cobble', n);
       const gap = Uint8Array.from(t.pixels, (c) => (same(c, t.ramp.outline) ? 1 : 0));
       const stones = regions(gap, n, 0);
-      expect(stones.length, `${n}`).toBeGreaterThanOrEqual((n / 6) ** 2);
+      // cobbles 3–5 px across at 16 px (9–25 px of face), larger from 32 (decision 0112)
+      sizes[n] = median(stones);
+      expect(stones.length, `${n}`).toBeGreaterThanOrEqual((n / 7) ** 2);
+      // a highlight on the stones: pixels lighter than every face tone of the ramp
+      const lit = t.pixels.filter((c) => lightness(c) > lightness(t.ramp.base) + 0.1).length;
+      expect(lit, `${n}: highlights`).toBeGreaterThanOrEqual(stones.length * 0.6);
       for (const s of stones) {
         expect(s).toBeGreaterThanOrEqual(4);
         expect(s).toBeLessThanOrEqual(64);
@@ -400,6 +436,9 @@ describe('tile materials', () => {
       const nets = regions(gap, n, 1);
       expect(Math.max(...nets) / nets.reduce((a, b) => a + b, 0)).toBeGreaterThan(0.7);
     }
+    expect(sizes[16]).toBeGreaterThanOrEqual(9);
+    expect(sizes[16]).toBeLessThanOrEqual(25);
+    expect(sizes[32]).toBeGreaterThan(sizes[16]!);
   });
 
   it('every material differs from every other in its structure, not only its colour', () => {

@@ -231,6 +231,32 @@ const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) =>
 export function fullTileVariant(base: TerrainTexture, inner: TerrainTexture, size: number): RgbaImage {
   const n = size;
   const data = new Uint8Array(n * n * 4);
+  if (base.surface && inner.surface && n >= 8) {
+    // a material drawn from a field (lava, decision 0112): the two fields blend, not their pixels —
+    // the plain tile's outer ring exactly, then over a few pixels the other drawing's field, so a
+    // plate cut by the edge runs on into the new plates (a 3 px band of the plain tile in every
+    // drawing kept the fill's 16 px period: a blob pattern)
+    const from = base.surface;
+    const to = inner.surface;
+    const ramp = Math.max(1.5, n / 8);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const i = y * n + x;
+        const d = Math.min(x, y, n - 1 - x, n - 1 - y);
+        const w = Math.min(1, Math.max(0, (d - 0.5) / ramp));
+        const c =
+          w === 0
+            ? base.at(x, y)
+            : from.paint(
+                from.field[i]! + w * (to.field[i]! - from.field[i]!),
+                from.noise[i]! + w * (to.noise[i]! - from.noise[i]!),
+                x,
+                y,
+              );
+        data.set([c[0], c[1], c[2], 255], i * 4);
+      }
+    return { width: n, height: n, data };
+  }
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       // a loose ground's: the outermost pixel ring is the plain tile's (every joint stays the pixels

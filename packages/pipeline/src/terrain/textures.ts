@@ -23,6 +23,20 @@ export interface TerrainTexture {
    * it may take all but the outer pixel ring of a full tile (decision 0104, `fullTileVariant`).
    */
   loose?: boolean;
+  /**
+   * A material drawn from a field (lava's plates, decision 0112): the field and the soft noise per
+   * pixel (in tile coordinates) and how a pixel is painted from them. Another drawing of it blends
+   * its field into this one's towards the tile's edge, so its plates run on across the edge band
+   * into the new ones instead of being cut there (`fullTileVariant`).
+   */
+  surface?: Surface;
+}
+
+/** A texture's field, its soft noise, and the paint that turns a value of each into a colour. */
+export interface Surface {
+  field: Float64Array;
+  noise: Float64Array;
+  paint(field: number, noise: number, x: number, y: number): Rgb;
 }
 
 const wrap = (v: number, n: number) => ((v % n) + n) % n;
@@ -100,6 +114,8 @@ interface TextureCanvas {
   settle(): void;
   /** A random place at least `margin` px inside the settled tile's edge band (after `settle`). */
   inside(margin: number): readonly [number, number];
+  /** Records the field the pixels were painted from (untranslated coordinates), see {@link Surface}. */
+  surface?: Surface;
 }
 
 /** The divisor of `n` nearest `target` (at least 2): a course or plank height that repeats with the tile. */
@@ -110,8 +126,15 @@ function divisorNear(n: number, target: number): number {
 }
 
 /** A wrapped Voronoi of `k × k` jittered sites: each pixel's cell, and how far it is from the next cell. */
-function cells(t: TextureCanvas, k: number, jitter: number, stagger: boolean, square = false) {
-  const { n, layout } = t;
+function cells(
+  t: TextureCanvas,
+  k: number,
+  jitter: number,
+  stagger: boolean,
+  square = false,
+  layout: Rng = t.layout,
+) {
+  const { n } = t;
   const sites: Array<readonly [number, number]> = [];
   for (let j = 0; j < k; j++)
     for (let i = 0; i < k; i++)
@@ -296,7 +319,10 @@ function flagstone(t: TextureCanvas): void {
   // every tile as a visible grid): a jittered square-metric Voronoi of 4 slabs a 16 px tile (9 from
   // 32), straight-sided and of unequal size, bevelled, dark-jointed, each its own grey, a crack
   // across one and a few worn specks
-  const { n, ramp, set, rng } = t;
+  // (decision 0112: the worn dither, the specks and the crack drawn over every plain tile read as
+  // "floating dash marks and speckle patches" in a fill: the plain slabs are clean; a variant's
+  // crack starts at a joint, `withCrack`)
+  const { n, ramp } = t;
   const k = n >= 48 ? 4 : n >= 32 ? 3 : 2;
   const v = cells(t, k, 0.3, true, true);
   // (decision 0104: k × k slabs of one size read as a small grid) from 32 px some slabs are two
@@ -312,33 +338,12 @@ function flagstone(t: TextureCanvas): void {
   const ids = new Int32Array(t.area);
   for (let i = 0; i < t.area; i++)
     ids[i] = v.gap[i]! < 0.9 && group[v.id[i]!] !== group[v.next[i]!] ? -1 : group[v.id[i]!]!;
-  const shades = Array.from({ length: v.count }, () => ramp);
+  // (decision 0112) each slab's top and left edges lit: a palette's grey ramp often has no lighter
+  // step than the face (the default's), so the lit edge is its palest cool grey, or white
+  const lit = same(ramp.light, ramp.base) ? coolest(t, [196, 204, 212], ramp.light, 0.045) : ramp.light;
+  const shades = Array.from({ length: v.count }, () => ({ ...ramp, light: lit }));
   bevel(t, ids, ramp.shadow, (p) => shades[p]!, true);
-  const slab = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
-  // a palette's step down from a grey is often far: a worn slab is its face with a sparse dither of
-  // it, not a slab of another colour
-  const worn = Array.from({ length: v.count }, () => t.layout.chance(0.4));
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) {
-      const p = slab(x, y);
-      if (p >= 0 && worn[p] && (x + 3 * y) % 8 === 0 && t.get(x, y) === ramp.base) set(x, y, ramp.dark);
-    }
   t.settle();
-  // a crack: a dark line wandering across a slab's face
-  let x = rng.int(0, n - 1);
-  let y = rng.int(0, n - 1);
-  const id = slab(x, y);
-  if (id >= 0)
-    for (let i = 0; i < Math.round(n * 0.35); i++) {
-      if (slab(x, y) !== id || slab(x + 1, y) !== id) break;
-      set(x, y, shades[id]!.shadow);
-      x++;
-      if (rng.chance(0.45)) y += rng.chance(0.5) ? 1 : -1;
-    }
-  t.scatter(Math.max(1, Math.round(t.area / 64)), (x, y) => {
-    const p = slab(x, y);
-    if (p >= 0 && slab(x + 1, y) === p && slab(x, y + 1) === p) set(x, y, shades[p]!.dark);
-  });
 }
 
 function cobble(t: TextureCanvas): void {
@@ -346,12 +351,18 @@ function cobble(t: TextureCanvas): void {
   // read as noise): a jittered Voronoi, each stone its cell cut by a disc so its corners round off
   // into the dark gaps, in greys: lit along its upper left curve, shaded along its lower right,
   // the face its own shade
+  // (decision 0112: "gravel noise" — the palette's grey ramp often has no lighter step than the
+  // face, so no stone caught the light) each stone a highlight of its own: a near-white fleck at its
+  // upper left (two pixels from 32 px), its lower right rim in shade, stones larger from 32 px
   const { n, set } = t;
-  const k = Math.max(2, Math.round(n / 5.5));
+  const k = Math.max(2, Math.round(n >= 32 ? n / 6.5 : n / 5.5));
   const v = cells(t, k, 0.22, true);
   const ids = new Int32Array(t.area);
   for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.72 ? -1 : v.id[i]!;
-  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.2, 0.15));
+  const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.12, 0.2));
+  const lit = same(t.ramp.light, t.ramp.base)
+    ? coolest(t, [214, 222, 226], t.ramp.light, 0.045)
+    : t.ramp.light;
   const at = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
@@ -367,6 +378,18 @@ function cobble(t: TextureCanvas): void {
       if (out(0, 1) || out(1, 0)) set(x, y, r.dark);
       else if (out(0, -1)) set(x, y, r.light);
       else set(x, y, r.base);
+    }
+  // the highlight: the stone's first face pixel whose upper and left neighbours are its rim
+  const done = new Set<number>();
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const id = at(x, y);
+      if (id < 0 || done.has(id)) continue;
+      if (at(x, y + 1) !== id || at(x + 1, y) !== id || at(x + 1, y + 1) !== id) continue;
+      if (at(x, y + 2) !== id || at(x + 2, y) !== id) continue;
+      done.add(id);
+      set(x + 1, y + 1, lit);
+      if (n >= 32 && at(x + 3, y + 1) === id) set(x + 2, y + 1, lit);
     }
   t.settle();
 }
@@ -704,7 +727,9 @@ function lava(t: TextureCanvas): void {
   const orange = warm(t, [240, 124, 36], [red]);
   const yellow = warm(t, [255, 216, 96], [orange]);
   const k = n >= 32 ? 3 : 2;
-  const v = cells(t, k, 0.42, true);
+  // (decision 0112) the plates' places come from the drawing's own seed, not the layout's: a level's
+  // other drawings of the full tile (which share the layout seed) get other plates
+  const v = cells(t, k, 0.42, true, false, t.rng.fork('plates'));
   // each plate's size (a fraction of its cell's reach); one plate in four (at least one) has
   // melted away into a yellow-hot pool
   const size = Array.from({ length: v.count }, () => layout.range(0.6, 0.95));
@@ -712,10 +737,9 @@ function lava(t: TextureCanvas): void {
   const cellPx = n / k;
   // how far inside its plate a pixel is, in pixels (negative: out in the flow); plates keep a
   // channel of flow between them, and their edges wander
-  const inside = Array.from({ length: t.area }, (_, i) => {
-    const x = i % n;
-    const y = Math.floor(i / n);
-    const wobble = (t.patch(x, y) - 0.5) * 2;
+  const noise = Float64Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
+  const inside = Float64Array.from({ length: t.area }, (_, i) => {
+    const wobble = (noise[i]! - 0.5) * 2;
     return Math.min(
       (size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble,
       v.gap[i]! / 2 - 0.75 + (n >= 32 ? 1.5 : 0) * wobble,
@@ -726,17 +750,20 @@ function lava(t: TextureCanvas): void {
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
   const crustCut = Math.max(0.5, q(0.55));
   const hotCut = Math.min(-1.5, q(0.1));
+  // the crust's wrinkled top: lighter ridges in a sparse dither (a phase that wraps with the tile)
+  const paint = (d: number, p: number, x: number, y: number): Rgb =>
+    d >= crustCut
+      ? p > 0.58 && (x + 2 * y) % 4 === 0
+        ? ridge
+        : crust
+      : d >= crustCut - 1
+        ? red
+        : d <= hotCut
+          ? yellow
+          : orange;
   for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) {
-      const d = inside[y * n + x]!;
-      if (d >= crustCut) set(x, y, crust);
-      else if (d >= crustCut - 1) set(x, y, red);
-      else set(x, y, d <= hotCut ? yellow : orange);
-    }
-  // the crust's wrinkled top: lighter ridges in a sparse dither
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++)
-      if (t.get(x, y) === crust && t.patch(x, y) > 0.58 && (x + 2 * y) % 4 === 0) set(x, y, ridge);
+    for (let x = 0; x < n; x++) set(x, y, paint(inside[y * n + x]!, noise[y * n + x]!, x, y));
+  t.surface = { field: inside, noise, paint };
   // the joint settles where the flow runs on across it
   t.settle();
   // a bright crack across one plate in a few: a short orange split with a red glow beside it
@@ -765,29 +792,45 @@ function snow(t: TextureCanvas): void {
   // a snow shadow is a soft blue-grey, never a saturated cyan (sweetie16's) that reads as ice or water
   const shade = coolest(t, [200, 212, 230], white, 0.06);
   const deep = coolest(t, [150, 164, 184], painter.choose([150, 164, 184], [white, shade]), 0.07);
-  // a palette with no near-white blue (the default's) shades the snow with a dither of its
-  // blue-grey: solid blue-grey only in the deepest folds
-  const soft = same(shade, white);
+  // (decision 0112: a dither of one pixel in four drew x and Y marks on a grid) the white, the
+  // hollows in the palette's pale blue-grey with a checker rim of it, the deepest folds solid
+  // blue-grey; where the palette has no pale blue-grey (the default), the hollows a checker of the
+  // white and the blue-grey, a mid-tone at 1×; a glint on a crest where the palette has a brighter
+  // white than the snow's
+  const pale = same(shade, white) ? null : shade;
+  const bright = coolest(t, [252, 254, 255], white, 0.05);
+  const sparkle = lightness(bright) > lightness(white) + 0.02 ? bright : null;
   // the field's own quantiles: the same share of shadow at every size and seed
-  const field = Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
+  const drift = (x: number, y: number) => t.patch(x, y);
+  const field = Array.from({ length: t.area }, (_, i) => drift(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  // (a dithered shadow is one pixel in four, a phase that wraps with every tile size:
-  // the hollows it shades are wider)
-  const [deepest, hollow, mound] = [q(0.05), q(soft ? 0.24 : 0.14), q(soft ? 0.36 : 0.26)];
+  const [fold, hollow, edge, crest] = [q(0.04), q(0.16), q(0.26), q(0.88)];
   // the lee of a mound: the field falls away below it (light from above)
-  const lee = (x: number, y: number) => t.patch(x, y) - t.patch(x, y + 2);
+  const lee = (x: number, y: number) => drift(x, y) - drift(x, y + 2);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const p = field[y * n + x]!;
       const l = lee(x, y);
-      if (p < deepest && l > 0) set(x, y, deep);
-      else if (p < hollow || (p < mound && l > 0.03))
-        set(x, y, soft ? ((x + 2 * y) % 4 === 0 ? deep : white) : shade);
+      // the deepest folds: solid, where the palette has a pale blue-grey for the hollows round them
+      // (solid blue-grey in a checker of white read as pits; their rim a step deeper, as eyes)
+      if (pale && p < fold) set(x, y, deep);
+      // the hollows: the pale blue-grey, or a checker of the white and the blue-grey (a mid-tone
+      // at 1×, never one pixel in four: x and Y marks)
+      else if (p < hollow || (p < edge && l > 0.02)) set(x, y, pale ?? (checker(x, y) ? deep : white));
+      // the hollows' soft rim in a palette with a pale blue-grey: a checker of it and the white
+      else if (pale && p < edge) set(x, y, checker(x, y) ? pale : white);
       else set(x, y, white);
     }
   t.settle();
+  // a few glints on the crests' lit faces (off the shared edge band: each drawing its own)
+  if (sparkle)
+    t.scatter(Math.max(1, Math.round(t.area / 48)), (x, y) => {
+      if (field[y * n + x]! > crest && t.get(x, y) === white) set(x, y, sparkle);
+    });
 }
+
+const lightness = (c: Rgb) => oklab(c)[0];
 
 /** The palette colour nearest `target` among the cool ones (blue at least red); `fallback` if none. */
 function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb, maxChroma = Number.POSITIVE_INFINITY): Rgb {
@@ -1009,7 +1052,8 @@ export function terrainTexture(
       for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
     },
     settle() {
-      shift ??= options.shift ?? [calmestShift(px, n, 'x'), calmestShift(px, n, 'y')];
+      const typical = canvas.surface !== undefined;
+      shift ??= options.shift ?? [calmestShift(px, n, 'x', typical), calmestShift(px, n, 'y', typical)];
     },
     inside(margin) {
       const [ox, oy] = shift ?? [0, 0];
@@ -1024,8 +1068,17 @@ export function terrainTexture(
   canvas.settle();
   const ox = shift?.[0] ?? 0;
   const oy = shift?.[1] ?? 0;
-  const shifted = px.map((_, i) => px[wrap(Math.floor(i / n) + oy, n) * n + wrap((i % n) + ox, n)]!);
+  const from = (i: number) => wrap(Math.floor(i / n) + oy, n) * n + wrap((i % n) + ox, n);
+  const shifted = px.map((_, i) => px[from(i)]!);
+  const drawn = canvas.surface;
+  // the field in tile coordinates; the paint's dither phase too (every phase wraps with 4 or 8 px)
+  const surface: Surface | undefined = drawn && {
+    field: drawn.field.map((_, i) => drawn.field[from(i)]!),
+    noise: drawn.noise.map((_, i) => drawn.noise[from(i)]!),
+    paint: (f, p, x, y) => drawn.paint(f, p, x + ox, y + oy),
+  };
   return {
+    ...(surface ? { surface } : {}),
     size: n,
     pixels: shifted,
     ramp,
@@ -1090,6 +1143,14 @@ function withCrack(texture: TerrainTexture, name: string, rng: Rng): TerrainText
   for (let tries = 0; tries < 16 && best.length < steps; tries++) {
     let x = rng.int(lo, Math.max(lo, hi - 2));
     let y = rng.int(lo, hi);
+    // (decision 0112) a crack in a flagstone starts at a joint, never a dash floating on the face
+    if (name === 'stone') {
+      for (let k = 0; k < 32 && (joint(at(x, y)) || !joint(at(x - 1, y))); k++) {
+        x = rng.int(lo, Math.max(lo, hi - 2));
+        y = rng.int(lo, hi);
+      }
+      if (joint(at(x, y)) || !joint(at(x - 1, y))) continue;
+    }
     const line: Array<[number, number]> = [];
     for (let i = 0; i < steps; i++) {
       if (x < lo || x > hi || y < lo || y > hi || joint(at(x, y))) break;
@@ -1138,9 +1199,30 @@ function withCrack(texture: TerrainTexture, name: string, rng: Rng): TerrainText
 const diff = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** The shift that puts the tile edge between the two most alike neighbouring columns (rows). */
-export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y'): number {
+export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y', typical = false): number {
   let best = 0;
   let bestD = Number.POSITIVE_INFINITY;
+  if (typical) {
+    // (decision 0112) a joint as busy as the texture's middling column pair, not its calmest: the
+    // calmest pair of lava is a channel of flow, and every tile's edge the same channel drew a
+    // grid of orange lines over the fill
+    const d = Array.from({ length: n }, (_, k) => {
+      let s = 0;
+      for (let j = 0; j < n; j++)
+        s +=
+          axis === 'x'
+            ? diff(px[j * n + wrap(k - 1, n)]!, px[j * n + k]!)
+            : diff(px[wrap(k - 1, n) * n + j]!, px[k * n + j]!);
+      return s;
+    });
+    const median = [...d].sort((a, b) => a - b)[Math.floor(n / 4)]!;
+    for (let k = 0; k < n; k++)
+      if (Math.abs(d[k]! - median) < bestD - 1e-9) {
+        bestD = Math.abs(d[k]! - median);
+        best = k;
+      }
+    return best;
+  }
   for (let k = 0; k < n; k++) {
     // the pair (k - 1, k) becomes the joint (n - 1, 0) after shifting by k
     let d = 0;
