@@ -33,7 +33,7 @@ export interface TerrainTexture {
 }
 
 /** A texture's field, its soft noise, and the paint that turns a value of each into a colour. */
-export interface Surface {
+interface Surface {
   field: Float64Array;
   noise: Float64Array;
   paint(field: number, noise: number, x: number, y: number): Rgb;
