@@ -552,6 +552,158 @@ function drawTorch(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A dungeon store's crate (decision 0114): a wooden box a tile wide on the cell's foot, seen a little
+ * from above — a lit lid, a front of planks with dark seams, a diagonal brace, a dark outline, a shadow.
+ */
+function drawCrate(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([44, 28, 18]);
+  const lid = ink([204, 152, 92]);
+  const wood = ink([164, 110, 60]);
+  const seam = ink([110, 70, 38]);
+  const shadow = ink([24, 20, 24]);
+  const w = Math.max(7, Math.round(s * 0.9));
+  const x0 = Math.round(s - w / 2);
+  const foot = cell - 2;
+  const front = Math.max(5, Math.round(s * 0.72));
+  const top = Math.max(2, Math.round(s * 0.25));
+  const y0 = foot - front - top;
+  for (let y = y0; y <= foot; y++)
+    for (let x = x0; x < x0 + w; x++) {
+      const edge = x === x0 || x === x0 + w - 1 || y === y0 || y === foot || y === y0 + top;
+      const fy = y - y0 - top;
+      const plank = fy > 0 && fy % Math.max(2, Math.round(front / 3)) === 0;
+      // the brace: a diagonal from the front's bottom left to its top right
+      const brace = fy > 0 && Math.abs((x - x0) / (w - 1) - (1 - fy / front)) < 1.2 / w;
+      set(x, y, edge ? line : y < y0 + top ? lid : brace ? seam : plank ? seam : wood);
+    }
+  for (let x = x0 + 1; x <= x0 + w; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/**
+ * A hall's table (decision 0114): a plank top wider than a tile seen from above and in front, its
+ * edge lit, two legs under it, a candle on it and a shadow on the floor.
+ */
+function drawTable(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([40, 26, 16]);
+  const top = ink([176, 120, 66]);
+  const grain = ink([146, 96, 52]);
+  const edge = ink([110, 68, 36]);
+  const shadow = ink([24, 20, 24]);
+  const wax = ink([236, 226, 196]);
+  const flame = ink([250, 196, 80]);
+  const w = Math.max(10, Math.round(s * 1.5));
+  const x0 = Math.round(s - w / 2);
+  const foot = cell - 2;
+  const legH = Math.max(3, Math.round(s * 0.35));
+  const topH = Math.max(4, Math.round(s * 0.5));
+  const y0 = foot - legH - topH;
+  for (let x = x0 + 1; x < x0 + w - 1; x++) set(x, foot + 1, shadow);
+  for (const lx of [x0 + 1, x0 + w - 3])
+    for (let y = foot - legH; y <= foot; y++) {
+      set(lx, y, line);
+      set(lx + 1, y, edge);
+    }
+  for (let y = y0; y < y0 + topH; y++)
+    for (let x = x0; x < x0 + w; x++) {
+      const border = x === x0 || x === x0 + w - 1 || y === y0 || y === y0 + topH - 1;
+      set(
+        x,
+        y,
+        border ? line : y === y0 + topH - 2 ? edge : (y - y0) % 2 === 0 && (x * 7) % 5 === 0 ? grain : top,
+      );
+    }
+  // a candle on it
+  const cx = x0 + Math.round(w * 0.65);
+  for (let y = y0 - 3; y < y0 + 1; y++) set(cx, y, wax);
+  set(cx, y0 - 4, flame);
+  return image;
+}
+
+/**
+ * Bones on a crypt's floor (decision 0114), walked over: a small skull, a long bone across the cell
+ * and a short one, bone white with a grey shade and a dark outline, low on the cell.
+ */
+function drawBones(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const bone = ink([232, 226, 206]);
+  const shade = ink([168, 160, 142]);
+  const line = ink([52, 46, 44]);
+  const foot = 2 * s - 2;
+  const bar = (x0: number, y0: number, x1: number, y1: number) => {
+    const n = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    for (let k = 0; k <= n; k++) {
+      const x = Math.round(x0 + ((x1 - x0) * k) / n);
+      const y = Math.round(y0 + ((y1 - y0) * k) / n);
+      set(x, y + 1, line);
+      set(x, y, bone);
+    }
+    for (const [x, y] of [
+      [x0, y0],
+      [x1, y1],
+    ] as const) {
+      set(x - 1, y, bone);
+      set(x + 1, y, shade);
+      set(x, y - 1, bone);
+    }
+  };
+  const l = Math.round(s * 0.6);
+  const r = Math.round(s * 1.45);
+  bar(l, foot - Math.round(s * 0.15), r, foot - Math.round(s * 0.45));
+  bar(Math.round(s * 0.9), foot - 1, Math.round(s * 1.3), foot - 2);
+  // the skull: a round crown, two dark eyes
+  const kx = Math.round(s * 0.75);
+  const ky = foot - Math.round(s * 0.55);
+  const kr = Math.max(2, Math.round(s * 0.2));
+  for (let y = ky - kr - 1; y <= ky + kr + 1; y++)
+    for (let x = kx - kr - 1; x <= kx + kr + 1; x++) {
+      const d = Math.hypot(x - kx, (y - ky) * 1.1);
+      if (d <= kr + 0.9) set(x, y, d > kr ? line : x > kx ? shade : bone);
+    }
+  set(kx - 1, ky, line);
+  set(kx + 1, ky, line);
+  return image;
+}
+
+/**
+ * Rubble on a ruined room's floor (decision 0114), walked over: four to five broken stones of
+ * differing size, lit on top, dark below, on the cell's lower half.
+ */
+function drawRubble(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  // warmer and lighter than a crypt's grey floor, so the broken stones stand off it
+  const lit = ink([206, 192, 170]);
+  const stone = ink([160, 146, 126]);
+  const dark = ink([104, 92, 80]);
+  const line = ink([36, 30, 30]);
+  const foot = 2 * s - 2;
+  const stones: Array<[number, number, number]> = [
+    [0.7, 0.2, 0.22],
+    [1.15, 0.15, 0.28],
+    [1.4, 0.4, 0.14],
+    [0.95, 0.5, 0.16],
+    [0.55, 0.55, 0.1],
+  ];
+  for (const [u, v, r0] of stones) {
+    const cx = Math.round(s * u);
+    const cy = foot - Math.round(s * v);
+    const r = Math.max(1.2, s * r0);
+    for (let y = Math.floor(cy - r - 1); y <= cy + r + 1; y++)
+      for (let x = Math.floor(cx - r - 1); x <= cx + r + 1; x++) {
+        // a broken stone: flat below, chipped on its top right
+        const d = Math.hypot(x - cx, (y - cy) * 1.3);
+        if (d > r + 0.7 || x - cx + (cy - y) > r * 1.1) continue;
+        set(x, y, d > r - 0.3 ? line : y < cy - r * 0.3 ? lit : y > cy + r * 0.3 ? dark : stone);
+      }
+  }
+  return image;
+}
+
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   house: drawHouse,
   bridge: (s, ink) => drawBridge(s, true, ink),
@@ -566,6 +718,10 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   cave: drawCaveMouth,
   barrel: drawBarrel,
   torch: drawTorch,
+  crate: drawCrate,
+  table: drawTable,
+  bones: drawBones,
+  rubble: drawRubble,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

@@ -482,6 +482,29 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(box.y1 - box.y0 + 1).toBeGreaterThanOrEqual(26);
   });
 
+  it("a dungeon room's crate, table, bones and rubble are drawn: the table wider than a tile, bones and rubble within their cell", async () => {
+    const out = await renderProcedural({
+      ...request('a crypt with five chambers'),
+      assetType: 'level',
+      level: {
+        tileSize: 16,
+        terrains: ['stone', 'rock'],
+        pairs: [[0, 1]],
+        props: ['crate', 'table', 'bones', 'rubble'],
+      },
+    });
+    const box = (kind: string) => opaqueBox(out.levelArt!.props.find((p) => p.kind === kind)!.image);
+    for (const kind of ['crate', 'table', 'bones', 'rubble']) {
+      const b = box(kind);
+      // on its own cell: the bottom half of the 32 px canvas, about a tile across or more
+      expect(b.y1, kind).toBeGreaterThanOrEqual(28);
+      expect(b.x1 - b.x0 + 1, kind).toBeGreaterThanOrEqual(11);
+    }
+    expect(box('table').x1 - box('table').x0 + 1).toBeGreaterThan(16);
+    // walked over: they lie within their own cell's tile (the canvas's bottom half), none standing up
+    for (const kind of ['bones', 'rubble']) expect(box(kind).y0, kind).toBeGreaterThanOrEqual(16);
+  });
+
   it("a level's cave mouth is a dark opening with rock round it; its lake water is not the sea's", async () => {
     const out = await renderProcedural({
       ...request('an island with a lake and a cave'),

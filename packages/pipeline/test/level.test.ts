@@ -59,6 +59,10 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'crops',
     'barrel',
     'torch',
+    'crate',
+    'table',
+    'bones',
+    'rubble',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -738,10 +742,12 @@ describe('named features at a size that reads, where the words put them, or said
     }
   });
 
-  it('an oasis has palms round its water on a green bank', () => {
+  it('an oasis has palms round its water, the water meeting the sand (no grass ring: decision 0114)', () => {
     const b = build('a desert with an oasis and palms', 3, 40, 30);
     const { columns } = b.plan;
-    expect(b.layout.terrains[b.layout.roles.bank!]).toBe('grass');
+    // the review after 1130b: a grass ring round the oasis made the desert read as a lawn
+    expect(b.layout.roles.bank).toBeNull();
+    expect(b.layout.terrains).not.toContain('grass');
     const water = new Set(b.plan.regions.find((r) => r.kind === 'lake')!.cells);
     const palms = b.plan.props.filter((p) => p.kind === 'palm');
     const byWater = palms.filter((p) => {
@@ -942,24 +948,41 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
     }
   });
 
-  it('no dungeon room is empty: each holds a torch or a barrel, and every room is still reached', () => {
-    for (const seed of [1, 2]) {
+  it('no dungeon room is empty, no two furnished alike, from a wider set than barrels and a torch; every room still reached', () => {
+    const FURNISHING = new Set(['torch', 'barrel', 'crate', 'table', 'bones', 'rubble']);
+    for (const seed of [1, 2, 3]) {
       const b = build('a crypt of five chambers', seed, 40, 30);
       const { columns } = b.plan;
+      const kinds = new Set<string>();
+      const rooms: string[] = [];
       for (const r of b.plan.rooms) {
         const inside = b.plan.props.filter(
           (p) =>
-            (p.kind === 'torch' || p.kind === 'barrel') &&
+            FURNISHING.has(p.kind) &&
             p.x >= r.x - 1 &&
             p.x <= r.x + r.w &&
             p.y >= r.y - 1 &&
             p.y <= r.y + r.h,
         );
         expect(inside.length, `seed ${seed}: room at ${r.x},${r.y}`).toBeGreaterThan(0);
+        for (const p of inside) kinds.add(p.kind);
+        rooms.push(
+          inside
+            .map((p) => p.kind)
+            .sort()
+            .join(),
+        );
       }
-      expect(b.plan.props.some((p) => p.kind === 'barrel' && p.y * columns + p.x === b.plan.spawn)).toBe(
-        false,
-      );
+      // decision 0114: the review after 1130b found every room the same barrels in corners and a torch
+      expect(new Set(rooms).size, `seed ${seed}: ${rooms.join(' | ')}`).toBe(rooms.length);
+      expect(kinds.size, `seed ${seed}: ${[...kinds]}`).toBeGreaterThanOrEqual(4);
+      expect(
+        b.plan.props.some(
+          (p) =>
+            (p.kind === 'barrel' || p.kind === 'crate' || p.kind === 'table') &&
+            p.y * columns + p.x === b.plan.spawn,
+        ),
+      ).toBe(false);
       expect(checksOf(b).level_connected?.passed, checksOf(b).level_connected?.detail).toBe(true);
     }
   });
@@ -1001,6 +1024,123 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
       }
       expect(edge, `seed ${seed}: the path comes in from the map's edge`).toBe(true);
     }
+  });
+});
+
+describe('levels laid out as a designer would (issue #39, decision 0114)', () => {
+  it('"woods in the east" fill the eastern third in clumps, ragged, not one line; the west stays open', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a map with woods in the east', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const trees = b.plan.props.filter((p) => p.kind === 'tree' || p.kind === 'pine');
+      const east = trees.filter((p) => p.x >= (columns * 2) / 3);
+      const west = trees.filter((p) => p.x < columns / 2);
+      // a third of the map's cells: a wood holds a tree on a fifth of them or more
+      expect(east.length, `seed ${seed}`).toBeGreaterThan((columns / 3) * rows * 0.2);
+      expect(west.length, `seed ${seed}`).toBeLessThan(east.length / 3);
+      // it runs the whole side (a blob round the side's middle left its ends bare): every fifth of the
+      // eastern third from north to south is wooded, a tree on a tenth of its cells or more
+      for (let k = 0; k < 5; k++) {
+        const band = east.filter((p) => p.y >= (rows * k) / 5 && p.y < (rows * (k + 1)) / 5);
+        expect(band.length, `seed ${seed} band ${k}`).toBeGreaterThanOrEqual(
+          ((columns / 3) * rows * 0.1) / 5,
+        );
+      }
+      // clumps and glades: the trees per 4 × 4 block of the third vary (not an even spread)
+      const blocks: number[] = [];
+      for (let by = 0; by + 4 <= rows; by += 4)
+        for (let bx = Math.ceil((columns * 2) / 3); bx + 4 <= columns - 1; bx += 4)
+          blocks.push(east.filter((p) => p.x >= bx && p.x < bx + 4 && p.y >= by && p.y < by + 4).length);
+      expect(Math.max(...blocks) - Math.min(...blocks), `seed ${seed}`).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  it('a village is on a street: a road edge to edge through its square, every door on it or a lane to it', () => {
+    for (const prompt of ['a hamlet with a market square', 'a fishing village by a lake']) {
+      for (const seed of [1, 2]) {
+        const b = build(prompt, seed, 40, 30);
+        const { columns, rows } = b.plan;
+        const { path, bank } = b.layout.roles;
+        // a street is not painted over a lake's sand bank: it is walked over as it is
+        const onPath = (x: number, y: number) =>
+          x >= 0 &&
+          y >= 0 &&
+          x < columns &&
+          y < rows &&
+          b.space.cellTerrains(x, y).some((t) => t === path || t === bank);
+        const streets = components(columns, rows, (c) => onPath(c % columns, Math.floor(c / columns)));
+        const doors = b.plan.props.filter((p) => p.kind === 'house').map((p) => [p.x, p.y + 1] as const);
+        expect(doors.length, `${prompt} #${seed}`).toBeGreaterThanOrEqual(3);
+        const labels = new Set(doors.map(([x, y]) => streets.label[y * columns + x]));
+        // one street network holds every door (the review after 1130b: houses with no paths)
+        expect([...labels], `${prompt} #${seed}`).toHaveLength(1);
+        expect([...labels][0], `${prompt} #${seed}`).toBeGreaterThanOrEqual(0);
+        const net = [...labels][0]!;
+        const west = Array.from({ length: rows }, (_, y) => streets.label[y * columns]).includes(net);
+        const east = Array.from(
+          { length: rows },
+          (_, y) => streets.label[y * columns + columns - 1],
+        ).includes(net);
+        expect(west && east, `${prompt} #${seed}: the road reaches both edges`).toBe(true);
+      }
+    }
+  });
+
+  it('an archipelago has six or more islands, the largest three times the smallest or more', () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a chain of islands', seed, 40, 30);
+      const sea = b.layout.roles.sea!;
+      const { width, height, cells } = b.plan.terrain;
+      const seen = new Uint8Array(cells.length);
+      const sizes: number[] = [];
+      for (let p = 0; p < cells.length; p++) {
+        if (seen[p] || cells[p] === sea) continue;
+        let n = 0;
+        const stack = [p];
+        seen[p] = 1;
+        while (stack.length) {
+          const q = stack.pop()!;
+          n++;
+          const x = q % width;
+          for (const r of [q - 1, q + 1, q - width, q + width]) {
+            if (r < 0 || r >= cells.length || seen[r] || cells[r] === sea) continue;
+            if ((r === q - 1 && x === 0) || (r === q + 1 && x === width - 1)) continue;
+            seen[r] = 1;
+            stack.push(r);
+          }
+        }
+        if (n >= 4) sizes.push(n);
+      }
+      expect(sizes.length, `seed ${seed}: ${sizes}`).toBeGreaterThanOrEqual(6);
+      expect(Math.max(...sizes), `seed ${seed}: ${sizes}`).toBeGreaterThanOrEqual(3 * Math.min(...sizes));
+      void height;
+    }
+  });
+
+  it('a pass has a path from end to end down its middle; "rocky edges" are a rim of rock round the level', () => {
+    for (const seed of [1, 2]) {
+      const b = build('a valley pass between peaks', seed, 40, 30);
+      const { columns, rows } = b.plan;
+      const path = b.layout.roles.path!;
+      expect(path, `seed ${seed}`).not.toBeNull();
+      const xs: number[] = [];
+      for (const y of [0, rows - 1]) {
+        let any = false;
+        for (let x = 0; x < columns; x++) any ||= b.space.cellIs(x, y, path);
+        expect(any, `seed ${seed} row ${y}`).toBe(true);
+      }
+      for (let y = 0; y < rows; y++)
+        for (let x = 0; x < columns; x++) if (b.space.cellIs(x, y, path)) xs.push(x);
+      const mean = xs.reduce((a, x) => a + x, 0) / xs.length / (columns - 1);
+      // the review after 1130b: the pass's path ran along its north edge
+      expect(mean, `seed ${seed}`).toBeGreaterThan(0.38);
+      expect(mean, `seed ${seed}`).toBeLessThan(0.62);
+    }
+    const rim = readLevelLayout('a sandy desert with a small oasis and rocky edges');
+    expect(rim.features.map((f) => [f.kind, f.placements])).toEqual([
+      ['lake', []],
+      ['mountain', ['around']],
+    ]);
   });
 });
 

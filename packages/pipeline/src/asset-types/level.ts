@@ -14,7 +14,18 @@ import type { AssetTypeModule } from './types.js';
 function propsFor(base: string, biome: string, kinds: readonly string[], palms: boolean): PropKind[] {
   const out = new Set<PropKind>(['rock']);
   if (base === 'dungeon')
-    for (const k of ['door', 'door-ew', 'stairs', 'barrel', 'torch'] as const) out.add(k);
+    for (const k of [
+      'door',
+      'door-ew',
+      'stairs',
+      'barrel',
+      'torch',
+      'crate',
+      'table',
+      'bones',
+      'rubble',
+    ] as const)
+      out.add(k);
   if (base === 'land' || base === 'island' || base === 'archipelago') {
     out.add(biome === 'desert' ? 'cactus' : biome === 'snow' || biome === 'volcanic' ? 'pine' : 'tree');
     out.add('bush');

@@ -8,6 +8,7 @@
 import { cheapestRoute, components, distances } from './grid.js';
 import type { Grower } from './grow.js';
 import { PLACEMENT_CENTRES } from './grow.js';
+import { PROP_BLOCKS, type PropKind } from './plan.js';
 
 interface Room {
   x: number;
@@ -249,37 +250,113 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   }
 }
 
+/** What a room is for, chosen by its size: it decides what stands in it (decision 0114). */
+type RoomRole = 'hall' | 'store' | 'guard' | 'ossuary' | 'ruin';
+const ROLES_BY_SIZE: Readonly<Record<'large' | 'middle' | 'small', readonly RoomRole[]>> = {
+  large: ['hall', 'guard', 'store', 'ossuary'],
+  middle: ['guard', 'store', 'hall', 'ossuary', 'ruin'],
+  small: ['ossuary', 'ruin', 'store', 'guard'],
+};
+
 /**
- * Every room furnished (issue #39: the review found empty rooms): a torch on its north wall, over a
- * floor cell whose north neighbour is wall, and a barrel or two in its corners — a corner cell walked
- * to from two sides only, so it never stands in a way through (a corridor's mouth has a third).
+ * Every room furnished (issue #39: the review found empty rooms, then every room the same barrels in
+ * its corners and a torch): each room gets a role by its size — a hall (a table in its middle),
+ * a store (crates and barrels in its corners), a guard room (a table, a barrel), an ossuary (bones
+ * on its floor), a ruin (rubble and bones, its torch gone out) — no role twice in a row, and
+ * what it holds placed by the seed. Blocking things stand only in a corner cell walked to from two
+ * sides (never in a way through: a corridor's mouth has a third) or on a cell in a room's middle whose
+ * eight neighbours are all walked and none kept free; bones and rubble are walked over. A torch on the north wall of every room
+ * but a ruin, over a floor cell whose north neighbour is wall.
  */
 function furnish(g: Grower, rooms: readonly Room[]): void {
   const { columns, rows } = g.space;
   const walk = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < columns && y < rows && g.space.cellWalkable(x, y);
   const free = (c: number) => g.propAt[c] === -1 && g.keepFree[c] === 0;
+  let last: RoomRole | null = null;
+  const used = new Set<RoomRole>();
   for (const r of rooms) {
     const cells: Array<[number, number]> = [];
     for (let y = Math.max(0, r.y - 1); y <= Math.min(rows - 1, r.y + r.h); y++)
       for (let x = Math.max(0, r.x - 1); x <= Math.min(columns - 1, r.x + r.w); x++)
         if (walk(x, y)) cells.push([x, y]);
-    const [mx] = centreOf(r);
-    const wall = cells
-      .filter(([x, y]) => !walk(x, y - 1) && walk(x - 1, y) && walk(x + 1, y) && walk(x, y + 1))
-      .sort((a, b) => Math.abs(a[0] - mx) - Math.abs(b[0] - mx));
-    for (const [x, y] of wall.slice(0, 3))
-      if (free(y * columns + x) && g.place('torch', y * columns + x)) break;
-    const corners = cells.filter(([x, y]) => {
-      const open = [walk(x - 1, y), walk(x + 1, y), walk(x, y - 1), walk(x, y + 1)];
-      return open.filter(Boolean).length === 2 && open[0] !== open[1] && open[2] !== open[3];
-    });
-    let barrels = 0;
-    const order = corners.map((c) => [g.rng.next(), c] as const).sort((a, b) => a[0] - b[0]);
-    for (const [, [x, y]] of order) {
-      if (barrels >= (r.w * r.h > 30 ? 2 : 1)) break;
-      const c = y * columns + x;
-      if (free(c) && g.place('barrel', c)) barrels++;
+    const size = cells.length >= 36 ? 'large' : cells.length >= 16 ? 'middle' : 'small';
+    // each role once before any comes again, none twice in a row
+    const fresh = ROLES_BY_SIZE[size].filter((k) => !used.has(k));
+    const role = g.rng.pick(fresh.length ? fresh : ROLES_BY_SIZE[size].filter((k) => k !== last));
+    used.add(role);
+    last = role;
+    const [mx, my] = centreOf(r);
+    if (role !== 'ruin' || g.rng.chance(0.3)) {
+      const wall = cells
+        .filter(([x, y]) => !walk(x, y - 1) && walk(x - 1, y) && walk(x + 1, y) && walk(x, y + 1))
+        .sort((a, b) => Math.abs(a[0] - mx) - Math.abs(b[0] - mx));
+      for (const [x, y] of wall.slice(0, 3))
+        if (free(y * columns + x) && g.place('torch', y * columns + x)) break;
+    }
+    const corners = cells
+      .filter(([x, y]) => {
+        const open = [walk(x - 1, y), walk(x + 1, y), walk(x, y - 1), walk(x, y + 1)];
+        return open.filter(Boolean).length === 2 && open[0] !== open[1] && open[2] !== open[3];
+      })
+      .map((c) => [g.rng.next(), c] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, c]) => c);
+    const inCorners = (kinds: readonly PropKind[], n: number) => {
+      let placed = 0;
+      for (const [x, y] of corners) {
+        if (placed >= n) break;
+        const c = y * columns + x;
+        if (free(c) && g.place(kinds[placed % kinds.length]!, c)) placed++;
+      }
+      return placed;
+    };
+    // nearest the middle, a cell whose eight neighbours are walked with nothing standing on them: a
+    // thing there blocks no way through (the corridors cross a room's middle, kept free)
+    const middle = () => {
+      const clear = (x: number, y: number) => {
+        if (!walk(x, y)) return false;
+        const i = g.propAt[y * columns + x]!;
+        return i < 0 || !PROP_BLOCKS[g.props[i]!.kind];
+      };
+      const spots = cells
+        .filter(([x, y]) => {
+          if (!free(y * columns + x)) return false;
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && !clear(x + dx, y + dy)) return false;
+          return true;
+        })
+        .sort((a, b) => Math.hypot(a[0] - mx, a[1] - my) - Math.hypot(b[0] - mx, b[1] - my));
+      return spots.length > 0 && g.place('table', spots[0]![1] * columns + spots[0]![0]);
+    };
+    const strew = (kinds: readonly PropKind[], n: number) => {
+      const open = cells
+        .filter(([x, y]) => free(y * columns + x) && walk(x, y - 1))
+        .map((c) => [g.rng.next(), c] as const)
+        .sort((a, b) => a[0] - b[0]);
+      let placed = 0;
+      for (const [, [x, y]] of open) {
+        if (placed >= n) break;
+        if (g.place(kinds[g.rng.int(0, kinds.length - 1)]!, y * columns + x)) placed++;
+      }
+    };
+    const scale = cells.length / 25;
+    if (role === 'hall') {
+      middle();
+      inCorners(['barrel'], 1);
+      strew(['rubble'], 1);
+    } else if (role === 'store') {
+      inCorners(['crate', 'barrel', 'crate', 'barrel'], Math.max(2, Math.min(4, Math.round(scale * 2))));
+    } else if (role === 'guard') {
+      if (!middle()) inCorners(['crate'], 1);
+      inCorners(['barrel'], 1);
+      strew(['bones'], 1);
+    } else if (role === 'ossuary') {
+      strew(['bones'], Math.max(2, Math.round(scale * 2)));
+      inCorners(['crate'], 1);
+    } else {
+      strew(['rubble', 'rubble', 'bones'], Math.max(2, Math.round(scale * 3)));
+      inCorners(['barrel'], 1);
     }
   }
 }

@@ -312,15 +312,19 @@ function growGround(g: Grower): void {
   const { layout } = g;
   const { sea } = layout.roles;
   if (layout.base === 'island' || layout.base === 'archipelago') {
-    const centres: Array<[number, number, number]> =
+    const centres: Array<[number, number, number, number, number]> =
       layout.base === 'island'
-        ? [[0.5, 0.5, Math.max(0.55, Math.min(0.92, 0.86 * layout.scale))]]
+        ? [[0.5, 0.5, Math.max(0.55, Math.min(0.92, 0.86 * layout.scale)), 1, 0]]
         : archipelagoCentres(g);
     for (let p = 0; p < g.gw * g.gh; p++) {
       const [u, v] = g.uv(p);
       let land = false;
-      for (const [cu, cv, r] of centres) {
-        const d = Math.hypot((u - cu) * 2, (v - cv) * 2) / r;
+      for (const [cu, cv, r, stretch, angle] of centres) {
+        // the offset turned onto the island's bearing, its long axis `stretch` times its short one
+        const [du, dv] = [(u - cu) * 2, (v - cv) * 2];
+        const along = du * Math.cos(angle) + dv * Math.sin(angle);
+        const across = -du * Math.sin(angle) + dv * Math.cos(angle);
+        const d = Math.hypot(along / Math.sqrt(stretch), across * Math.sqrt(stretch)) / r;
         if (d + (g.n(p % g.gw, Math.floor(p / g.gw)) - 0.5) * 0.7 < 1) land = true;
       }
       const x = p % g.gw;
@@ -379,16 +383,33 @@ function sideDepth(side: Placement, u: number, v: number): number {
   }
 }
 
-function archipelagoCentres(g: Grower): Array<[number, number, number]> {
-  const count = g.rng.int(4, 6);
-  const out: Array<[number, number, number]> = [];
-  for (let tries = 0; out.length < count && tries < 200; tries++) {
-    const c: [number, number, number] = [
-      g.rng.range(0.2, 0.8),
-      g.rng.range(0.2, 0.8),
-      g.rng.range(0.22, 0.34) * g.layout.scale,
-    ];
-    if (out.every(([u, v, r]) => Math.hypot(u - c[0], v - c[1]) > (r + c[2]) * 0.62)) out.push(c);
+/**
+ * An archipelago's islands (issue #39: four look-alike islands in an empty sea): two or three large
+ * ones, then smaller islands and islets filling the sea between them, each stretched along its own
+ * bearing (an ellipse: `[u, v, r, stretch, angle]`), so the chain has islands of varied size and shape.
+ */
+function archipelagoCentres(g: Grower): Array<[number, number, number, number, number]> {
+  const out: Array<[number, number, number, number, number]> = [];
+  const sizes = [
+    ...Array.from({ length: g.rng.int(2, 3) }, () => g.rng.range(0.26, 0.34)),
+    ...Array.from({ length: g.rng.int(3, 4) }, () => g.rng.range(0.15, 0.22)),
+    ...Array.from({ length: g.rng.int(2, 4) }, () => g.rng.range(0.08, 0.12)),
+  ];
+  for (const size of sizes) {
+    const r = size * g.layout.scale;
+    for (let tries = 0; tries < 80; tries++) {
+      const c: [number, number, number, number, number] = [
+        g.rng.range(0.12 + r / 3, 0.88 - r / 3),
+        g.rng.range(0.14 + r / 3, 0.86 - r / 3),
+        r,
+        g.rng.range(1, 1.7),
+        g.rng.range(0, Math.PI),
+      ];
+      if (out.every(([u, v, rr]) => Math.hypot(u - c[0], v - c[1]) > (rr + r) * 0.58)) {
+        out.push(c);
+        break;
+      }
+    }
   }
   return out;
 }
@@ -718,4 +739,4 @@ export function windingAsked(understood: readonly string[]): boolean {
   return understood.some((w) => [...WINDING_WORDS.en, ...WINDING_WORDS.zh].includes(w as never));
 }
 
-export { growGround, growShore, growWaterAndRock, TREE_OF };
+export { growGround, growShore, growWaterAndRock, sideDepth, TREE_OF };

@@ -261,7 +261,7 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         const plural = /s$/.test(h.word) && !FEATURE_WORDS[kind].en.includes(h.word);
         const f: FeatureRequest = {
           kind,
-          placements: pendingAround ? ['around'] : [],
+          placements: pendingAround || /^rocky (edge|border|rim)/.test(h.word) ? ['around'] : [],
           from: null,
           to: null,
           count: pendingCount ?? (plural || h.word === 'houses' ? 0 : 1),
@@ -378,6 +378,21 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
     walls.words.push(...valley.words);
     features.splice(features.indexOf(valley), 1);
   }
+  // a pass is walked through (issue #39: a pass's path ran along its north edge, or there was none):
+  // a path from one open end to the other, down the pass's middle, unless a path is placed already
+  const pass = features.find(
+    (f) => (f.kind === 'valley' || f.kind === 'mountain') && f.words.some((w) => /\bpass\b|山口/.test(w)),
+  );
+  if (pass && base === 'land') {
+    const across = pass.placements.some((p) => p === 'north' || p === 'south');
+    const [from, to]: [Placement, Placement] = across ? ['west', 'east'] : ['north', 'south'];
+    const path = features.find((f) => f.kind === 'path');
+    if (!path) features.push({ ...implied('path'), from, to });
+    else if (path.from === null && path.to === null && path.placements.length === 0) {
+      path.from = from;
+      path.to = to;
+    }
+  }
   const kept = base === 'cave' ? features.filter((f) => f.kind !== 'cave') : features;
   const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);
   const ignored: string[] = [];
@@ -442,7 +457,8 @@ function rolesNeeded(
     if ((f.kind === 'lake' || f.kind === 'pond') && base !== 'cave' && base !== 'dungeon') {
       // inland water gets a shore (issue #39: lakes met the grass with no beach)
       if (biome === 'grass') need.set('bank', 'sand');
-      if (biome === 'desert') need.set('bank', 'grass');
+      // an oasis in sand meets the sand itself, its palms round it (issue #39: a grass ring round
+      // it made the desert read as a lawn); no middle terrain where the pair can meet
     }
     if (f.kind === 'sea') {
       need.set('sea', 'water');

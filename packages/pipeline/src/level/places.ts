@@ -4,7 +4,7 @@
  * props, the routes that join every anchor to the spawn, and the two-terrains-a-tile repair.
  */
 import { cheapestRoute, components } from './grid.js';
-import { type Grower, PLACEMENT_CENTRES, TREE_OF, windingAsked } from './grow.js';
+import { type Grower, PLACEMENT_CENTRES, sideDepth, TREE_OF, windingAsked } from './grow.js';
 import type { FeatureRequest, LevelLayout } from './layout.js';
 import { PROP_BLOCKS, pocketSize } from './plan.js';
 import { barrierOf, featureReached, walkedPoints } from './reach.js';
@@ -59,58 +59,103 @@ function region(g: Grower, kind: FeatureKind, cells: number[]): void {
 /** A village: a plaza of path terrain and houses around it, each door joined to the plaza. */
 function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): void {
   const { roles } = g.layout;
+  const { columns, rows } = g.space;
   // "a village with five houses in the south": the houses' place is the village's when it has none
   const where = f.placements.length === 0 && houses?.placements.length ? houses : f;
   const [u, v] = g.targets(where, () => [0.5, 0.5])[0]!;
   const centre = cellNear(g, u, v, (c) => groundCell(g, c));
   if (centre === null) return;
-  const cx = centre % g.space.columns;
-  const cy = Math.floor(centre / g.space.columns);
-  const plaza = roles.path ?? roles.ground;
+  const feature = g.layout.features.indexOf(f);
+  const cx = centre % columns;
+  const cy = Math.floor(centre / columns);
+  const street = roles.path ?? roles.ground;
+  // a square at the middle: a small one, a market's wider (issue #39: a dirt blotch under the houses)
+  const square = f.words.some((w) => /square|market|plaza|广场|集市/.test(w)) ? 2.6 : 1.6;
   const pp = g.space.pointOfCell(centre);
-  const deep = g.deepGround(1, [plaza]);
-  for (let dy = -1; dy <= 2; dy++)
-    for (let dx = -1; dx <= 2; dx++) {
+  const deep = g.deepGround(1, [street]);
+  const reach = Math.ceil(square);
+  for (let dy = -reach; dy <= reach + 1; dy++)
+    for (let dx = -reach; dx <= reach + 1; dx++) {
       const x = (pp % g.gw) + dx;
       const y = Math.floor(pp / g.gw) + dy;
-      if (
-        x >= 0 &&
-        y >= 0 &&
-        x < g.gw &&
-        y < g.gh &&
-        Math.abs(dx - 0.5) + Math.abs(dy - 0.5) < 3 &&
-        deep[y * g.gw + x]
-      )
-        g.paint(y * g.gw + x, plaza, -1);
+      if (x < 0 || y < 0 || x >= g.gw || y >= g.gh || !deep[y * g.gw + x]) continue;
+      if (Math.max(Math.abs(dx - 0.5), Math.abs(dy - 0.5)) <= square) g.paint(y * g.gw + x, street, -1);
     }
+  for (let dy = -reach + 1; dy <= reach - 1; dy++)
+    for (let dx = -reach + 1; dx <= reach - 1; dx++)
+      if (cx + dx >= 0 && cy + dy >= 0 && cx + dx < columns && cy + dy < rows)
+        g.keepFree[(cy + dy) * columns + cx + dx] = 1;
   g.keepFree[centre] = 1;
+  // the main road through the square, edge to edge across the map's longer side (issue #39: houses
+  // stood on dirt blotches with no street; a village is on a road)
+  const across = columns >= rows;
+  const ends = (
+    across
+      ? [
+          [0, v],
+          [1, v],
+        ]
+      : [
+          [u, 0],
+          [u, 1],
+        ]
+  ).map(([eu, ev]) => cellNear(g, eu!, ev!, (c) => groundCell(g, c)));
+  for (const end of ends) if (end !== null) joinCells(g, end, centre, street, feature, 0.6);
+  const road = new Set(g.cellsOwnedBy(feature));
   const cells: number[] = [centre];
   const homes: number[] = [];
-  const count = houses?.count || Math.max(3, Math.min(7, Math.round((g.space.columns * g.space.rows) / 300)));
-  const ring = Math.max(3, Math.min(8, Math.round(Math.min(g.space.columns, g.space.rows) / 7)));
-  for (let k = 0, placed = 0; k < count * 6 && placed < count; k++) {
-    // each failed try turns on by the golden angle, so water or rock on one side does not stop the ring
-    const a = ((placed + (k - placed) * 0.618) / count) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
+  const count = houses?.count || Math.max(3, Math.min(7, Math.round((columns * rows) / 300)));
+  // houses face the street: along the road out from the square, either side, every third cell or
+  // so, their doors a step from it; then, for what is left, a ring round the square
+  const along = [...road]
+    .map((c) => [Math.hypot((c % columns) - cx, Math.floor(c / columns) - cy), c] as const)
+    .filter(([d]) => d >= square + 1.5 && d <= Math.max(6, Math.min(columns, rows) * 0.42))
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => c);
+  const tries: number[] = [];
+  for (const c of along) {
+    const x = c % columns;
+    const y = Math.floor(c / columns);
+    // houses face south: north of an east–west street, their doors on it (south of it they would
+    // back onto it); beside a north–south street, a lane of a step or two
+    tries.push(
+      ...(across
+        ? [(y - 2) * columns + x, (y - 3) * columns + x]
+        : [(y - 1) * columns + x - 2, (y - 1) * columns + x + 2]),
+    );
+  }
+  const ring = Math.max(3, Math.min(8, Math.round(Math.min(columns, rows) / 7)));
+  for (let k = 0; k < count * 6; k++) {
+    const a = ((k * 0.618) % 1) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
     const r = ring + g.rng.range(-1, 2);
-    const hx = Math.round(cx + Math.cos(a) * r * 1.3);
-    const hy = Math.round(cy + Math.sin(a) * r);
-    if (hx < 1 || hy < 1 || hx >= g.space.columns - 1 || hy >= g.space.rows - 2) continue;
-    const cell = hy * g.space.columns + hx;
+    tries.push(Math.round(cy + Math.sin(a) * r) * columns + Math.round(cx + Math.cos(a) * r * 1.3));
+  }
+  for (const cell of tries) {
+    if (homes.length >= count) break;
+    const hx = cell % columns;
+    const hy = Math.floor(cell / columns);
+    if (cell < 0 || hx < 1 || hy < 1 || hx >= columns - 1 || hy >= rows - 2) continue;
     // a house needs its cell and the cell above (its roof) on ground, and its door cell free
-    if (
-      !groundCell(g, cell) ||
-      !groundCell(g, cell - g.space.columns) ||
-      !groundCell(g, cell + g.space.columns)
-    )
-      continue;
+    if (!groundCell(g, cell) || !groundCell(g, cell - columns) || !groundCell(g, cell + columns)) continue;
+    if (road.has(cell) || road.has(cell - columns)) continue;
     if (g.props.some((p) => p.kind === 'house' && Math.abs(p.x - hx) < 3 && Math.abs(p.y - hy) < 3)) continue;
     g.place('house', cell);
-    g.keepFree[cell - g.space.columns] = 1;
-    const door = cell + g.space.columns;
-    joinCells(g, door, centre, plaza, g.layout.features.indexOf(f));
+    g.keepFree[cell - columns] = 1;
+    const door = cell + columns;
+    // its lane to the nearest cell of the street
+    let goal = centre;
+    let best = Infinity;
+    for (const c of road) {
+      const d = Math.hypot((c % columns) - hx, Math.floor(c / columns) - hy - 1);
+      if (d < best) {
+        best = d;
+        goal = c;
+      }
+    }
+    if (!road.has(door)) joinCells(g, door, goal, street, feature);
+    g.keepFree[door] = 1;
     cells.push(cell, door);
     homes.push(cell);
-    placed++;
   }
   anchorOf(g, f.kind, centre);
   region(g, f.kind, cells);
@@ -403,6 +448,8 @@ function growClearing(g: Grower, f: FeatureRequest): void {
   }
 }
 
+const SIDES: readonly Placement[] = ['north', 'south', 'east', 'west'];
+
 /** Whether a cell is in a forest with these placements (a blob at each place, or the ring around). */
 function forestField(
   g: Grower,
@@ -411,13 +458,25 @@ function forestField(
 ): (cell: number) => number {
   const around = f.placements.includes('around');
   const r = 0.3 * f.scale;
+  // a forest on a side fills that third of the map (issue #39: "a forest in the north" was a blob, or
+  // a line of trees): its inner edge ragged, in and out by about a tenth of the map
+  const sides = f.placements.filter((p) => SIDES.includes(p));
+  const sideTargets = new Set(
+    sides.map((p) => PLACEMENT_CENTRES[p as keyof typeof PLACEMENT_CENTRES].join()),
+  );
+  const reach = Math.max(0.22, Math.min(0.45, (1 / 3) * f.scale));
   return (cell) => {
     const [u, v] = cellUv(g, cell);
     const x = cell % g.space.columns;
     const y = Math.floor(cell / g.space.columns);
     const wobble = (g.n(x * 2, y * 2, 9) - 0.5) * 0.2;
     let best = around ? Math.hypot(u - 0.5, v - 0.5) / 0.3 - 1 + wobble : -1;
-    for (const [tu, tv] of targets) best = Math.max(best, 1 - Math.hypot(u - tu, v - tv) / r + wobble);
+    for (const [tu, tv] of targets)
+      if (!sideTargets.has(`${tu},${tv}`)) best = Math.max(best, 1 - Math.hypot(u - tu, v - tv) / r + wobble);
+    for (const side of sides) {
+      const ragged = (g.n(x * 2 + 300, y * 2 + 300, 7) - 0.5) * 0.28;
+      best = Math.max(best, (sideDepth(side, u, v) - (1 - reach) + ragged) * 4);
+    }
     return best;
   };
 }
@@ -463,7 +522,13 @@ function scatterProps(g: Grower): void {
           g.place(layout.biome === 'grass' ? 'palm' : tree, c);
         continue;
       }
-      const chance = f > 0 ? density : 0.025;
+      // a wood grows in clumps with glades between them, thinning to its edge (issue #39: trees in
+      // even blocks with grid-like gaps): the density follows a finer noise and the depth inside
+      const clump = g.n(x * 2 + 700, y * 2 + 700, 11);
+      const chance =
+        f > 0
+          ? Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
+          : 0.025;
       if (g.rng.chance(chance))
         g.place(f > 0 && forest && tree === 'tree' && g.rng.chance(0.25) ? 'pine' : tree, c);
       else if (g.rng.chance(f > 0 ? 0.04 : 0.012)) g.place(g.rng.chance(0.5) ? 'rock' : 'bush', c);

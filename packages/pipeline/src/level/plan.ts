@@ -30,9 +30,13 @@ export type PropKind =
   | 'reeds'
   /** A field's crop rows on tilled soil, one per cell of the plot (walked over). */
   | 'crops'
-  /** A dungeon room's furnishings: barrels in its corners, a torch on its north wall. */
+  /** A dungeon room's furnishings by its role (dungeon.ts `furnish`): barrels and crates in its corners, a torch on its north wall, a table in a hall's middle, bones and rubble on its floor (walked over). */
   | 'barrel'
-  | 'torch';
+  | 'torch'
+  | 'crate'
+  | 'table'
+  | 'bones'
+  | 'rubble';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -55,6 +59,10 @@ export const PROP_KINDS: readonly PropKind[] = [
   'crops',
   'barrel',
   'torch',
+  'crate',
+  'table',
+  'bones',
+  'rubble',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -79,6 +87,10 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   crops: false,
   barrel: true,
   torch: false,
+  crate: true,
+  table: true,
+  bones: false,
+  rubble: false,
 };
 
 /**
