@@ -1086,6 +1086,53 @@ describe('levels laid out as a designer would (issue #39, decision 0114)', () =>
     }
   });
 
+  it('a lake, a pond and a lava pool have round shores: no straight edge runs more than three points', () => {
+    // the review after 1130b: stair-step rectangular lake shores; before this a pond's side ran 3–5
+    // points straight and a lake's 6–7 (seeds 1–4)
+    for (const [prompt, kinds] of [
+      ['an icy pond in a snowfield', ['pond']],
+      ['a fishing village by a lake', ['lake']],
+      ['a lava field with a trail around it', ['lava']],
+    ] as const)
+      for (const seed of [1, 2]) {
+        const plan = growLevel(readLevelLayout(prompt), 'wang16', 40, 30, seed);
+        const { width: w, height: h } = plan.terrain;
+        const body = new Set(
+          plan.regions.filter((r) => (kinds as readonly string[]).includes(r.kind)).flatMap((r) => r.cells),
+        );
+        expect(body.size, `${prompt} #${seed}`).toBeGreaterThan(0);
+        const wet = (x: number, y: number) =>
+          x >= 0 &&
+          y >= 0 &&
+          x < w &&
+          y < h &&
+          body.has(y * plan.columns + x) &&
+          x < plan.columns &&
+          y < plan.rows;
+        let longest = 0;
+        for (const [dx, dy] of [
+          [0, -1],
+          [0, 1],
+          [-1, 0],
+          [1, 0],
+        ] as const) {
+          const rowwise = dy !== 0;
+          for (let a = 0; a < (rowwise ? plan.rows : plan.columns); a++) {
+            let run = 0;
+            for (let b = 0; b <= (rowwise ? plan.columns : plan.rows); b++) {
+              const [x, y] = rowwise ? [b, a] : [a, b];
+              if (wet(x, y) && !wet(x + dx, y + dy)) run++;
+              else {
+                longest = Math.max(longest, run);
+                run = 0;
+              }
+            }
+          }
+        }
+        expect(longest, `${prompt} #${seed}`).toBeLessThanOrEqual(3);
+      }
+  });
+
   it('an archipelago has six or more islands, the largest three times the smallest or more', () => {
     for (const seed of [1, 2, 3]) {
       const b = build('a chain of islands', seed, 40, 30);

@@ -531,7 +531,11 @@ function growWaterAndRock(g: Grower): void {
   });
   if (layout.biome === 'swamp' && roles.water !== null && layout.base !== 'archipelago')
     growPools(g, roles.water);
-  if (roles.water !== null) smoothWater(g, roles.water);
+  if (roles.water !== null) {
+    smoothWater(g, roles.water);
+    roundShores(g, roles.water, ['lake', 'pond']);
+  }
+  if (roles.lava !== null) roundShores(g, roles.lava, ['lava']);
   growBanks(g);
 }
 
@@ -580,6 +584,59 @@ function smoothWater(g: Grower, water: number): void {
   for (let p = 0; p < g.gw * g.gh; p++) {
     const l = bodies.label[p]!;
     if (l >= 0 && bodies.sizes[l]! < 6) g.paint(p, ground, -1);
+  }
+}
+
+/**
+ * A lake's, a pond's or a lava pool's flat sides bowed out (issue #39: stair-step rectangular lake
+ * shores, a pond that read as a box): where the water's edge runs straight along a row or a column for four points
+ * or more, the points just beyond its middle (all but one at each end) become water too, when they
+ * are ground with only ground or this water round them — twice, so a side of eight bows twice.
+ * Rivers and the sea are left as they are.
+ */
+function roundShores(g: Grower, water: number, kinds: readonly FeatureRequest['kind'][]): void {
+  const { ground } = g.layout.roles;
+  const still = new Set(g.layout.features.flatMap((f, i) => (kinds.includes(f.kind) ? [i] : [])));
+  if (!still.size) return;
+  const wet = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < g.gw && y < g.gh && g.grid.cells[y * g.gw + x] === water;
+  const mine = (x: number, y: number) => wet(x, y) && still.has(g.owner[y * g.gw + x]!);
+  const safe = (x: number, y: number) => {
+    if (x < 1 || y < 1 || x >= g.gw - 1 || y >= g.gh - 1 || g.grid.cells[y * g.gw + x] !== ground)
+      return false;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const t = g.grid.cells[(y + dy) * g.gw + x + dx]!;
+        if (t !== ground && !(t === water && still.has(g.owner[(y + dy) * g.gw + x + dx]!))) return false;
+      }
+    return true;
+  };
+  for (let pass = 0; pass < 2; pass++) {
+    const grow: Array<[number, number, number]> = [];
+    for (const [dx, dy] of [
+      [0, -1],
+      [0, 1],
+      [-1, 0],
+      [1, 0],
+    ] as const) {
+      const rowwise = dy !== 0;
+      for (let a = 0; a < (rowwise ? g.gh : g.gw); a++) {
+        let start = -1;
+        for (let b = 0; b <= (rowwise ? g.gw : g.gh); b++) {
+          const [x, y] = rowwise ? [b, a] : [a, b];
+          const edge = mine(x, y) && !wet(x + dx, y + dy);
+          if (edge && start < 0) start = b;
+          if (edge) continue;
+          if (start >= 0 && b - start >= 4)
+            for (let k = start + 1; k < b - 1; k++) {
+              const [px, py] = rowwise ? [k, a] : [a, k];
+              if (safe(px + dx, py + dy)) grow.push([px + dx, py + dy, g.owner[py * g.gw + px]!]);
+            }
+          start = -1;
+        }
+      }
+    }
+    for (const [x, y, owner] of grow) g.paint(y * g.gw + x, water, owner);
   }
 }
 
