@@ -43,8 +43,8 @@ export class Figure {
   frustum(a: V3, b: V3, ra: number, rb: number, slot: Slot, bone: BoneName, piece: string, bias = 0): void {
     this.parts.push({ t: 'frustum', a, b, ra, rb, m: SLOT[slot], bias, bone, piece });
   }
-  poly(p: V3[], slot: Slot, bone: BoneName, piece: string, bias = 0): void {
-    this.parts.push({ t: 'poly', p, m: SLOT[slot], bias, bone, piece });
+  poly(p: V3[], slot: Slot, bone: BoneName, piece: string, bias = 0, shade?: readonly V3[]): void {
+    this.parts.push({ t: 'poly', p, m: SLOT[slot], bias, bone, piece, ...(shade ? { shade } : {}) });
   }
   /** A flat disc of radius r at `c`, facing `n` (a round shield, a halo seen edge-on). */
   disc(c: V3, n: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0, k = 12): void {

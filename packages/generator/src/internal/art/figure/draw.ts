@@ -170,6 +170,8 @@ export interface FigureFrames {
   factor: number;
   /** Each frame's pose (direction-major), for the rig exports. */
   poses: MotionPose[];
+  /** Each frame's smear pixels (indices on the art grid; empty where it has none). */
+  smear: number[][];
 }
 
 const fits = new Map<string, { unit: number }>();
@@ -340,12 +342,23 @@ function keptLayers(
   const th = (facing * Math.PI) / 180;
   const front =
     held === 'front' && Math.cos(th) > -0.6 && (fig.j.tip[2] < fig.j.neck[2] || Math.abs(Math.sin(th)) > 0.9);
+  // in an attack the hand that holds the weapon is painted just under it, its fist round the grip,
+  // wherever the weapon lies: left at its own depth, the body or the cape hid the hand and the sword
+  // floated before the chest with no hand on it ("the sword's grip moves off the hand": the blind
+  // review after 1130b). Under, not over: over it the fist hid most of a foreshortened blade
+  const farthest = Math.min(
+    ...fig.parts.filter((p) => p.bone === 'weapon').map((p) => depthOf(p, P) + (p.bias ?? 0)),
+  );
+  const grip =
+    held === 'front' && Number.isFinite(farthest) ? farthest + (front ? FRONT_BIAS : 0) - 0.01 : null;
   return fig.parts.map((p) =>
     front && p.bone === 'weapon'
       ? { ...p, bias: (p.bias ?? 0) + FRONT_BIAS }
-      : kept.has(p)
-        ? { ...p, bias: kept.get(p)! }
-        : p,
+      : grip !== null && p.bone === 'hand_r'
+        ? { ...p, bias: grip - depthOf(p, P) }
+        : kept.has(p)
+          ? { ...p, bias: kept.get(p)! }
+          : p,
   );
 }
 
@@ -469,14 +482,21 @@ export function drawFigure(job: FigureJob): FigureFrames {
       if (poses[i]!.flash > 0.6) flash(frame.data, colours);
     },
   });
-  done.frames.forEach((f, i) => {
+  const smear = done.frames.map((f, i) => {
     const s = smears[i];
-    if (s) paintSmear(f.data, gw, gh, s, done.colours);
+    return s ? paintSmear(f.data, gw, gh, s, done.colours) : [];
   });
   const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
   const offX = Math.floor((job.width - gw * factor) / 2);
   const offY = Math.floor((job.height - gh * factor) / 2);
-  return { frames, anchor: { x: offX + (ox + 0.5) * factor, y: offY + oy * factor }, unit, factor, poses };
+  return {
+    frames,
+    anchor: { x: offX + (ox + 0.5) * factor, y: offY + oy * factor },
+    unit,
+    factor,
+    poses,
+    smear,
+  };
 }
 
 /** A hit's flash: every colour a step lighter along its ramp. */
@@ -511,7 +531,8 @@ interface Smear {
 /**
  * The smear of a frame of an attack, or null: where the weapon's tip travelled down (a strike, not
  * the wind-up or the recovery) by at least a fifth of the grid's height since the frame before, the
- * outer 75 % of the weapon's length swept along the way, sampled at eighths of the frame's time.
+ * outer half of the weapon's length swept along the way (its last three quarters from 48 px),
+ * sampled at eighths of the frame's time.
  */
 function smearOf(
   id: FigureIdentity,
@@ -535,7 +556,7 @@ function smearOf(
     const P0 = projector({ ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall });
     const P = (q: V3) => P0([q[0] * unit, q[1] * unit, q[2] * unit]);
     const at3 = (r: number) => P(v3.add(fig.j.handR, v3.mul(fig.s.blade, fig.p.arm * reach * r)));
-    const [ix, iy] = at3(0.25);
+    const [ix, iy] = at3(0.5);
     const [tx, ty] = at3(1);
     path.push([ix, iy, tx, ty]);
   }
@@ -546,16 +567,19 @@ function smearOf(
   one.raster.piece.forEach((p, i) => {
     if (one.weapon.has(p)) weapon.push(i);
   });
-  return weapon.length ? { path, weapon } : null;
+  // from 48 px the trail of the frame's last three quarters, behind the blade (the whole sweep, a
+  // wind-up over the head and down, was a band of up to 500 px at 64 px); on a smaller grid the whole
+  // sweep, where three quarters of it is a few pixels
+  return weapon.length ? { path: path.slice(gh < 48 ? 0 : K / 4), weapon } : null;
 }
 
 /**
- * Paints a smear on a finished frame, on its empty pixels only (the body and the weapon as drawn stay
- * on top): the swept band in the weapon's lightest colour a step lighter, its outer fifth (the tip's
- * path) a step lighter again, the oldest third of the path dithered so the smear fades behind the
- * weapon.
+ * Paints a smear on a finished frame, never over the weapon: the swept band in the weapon's lightest
+ * colour a step lighter on empty pixels, its outer fifth (the tip's path) a step lighter again and over
+ * the body too, the oldest quarter of the path dithered so the smear fades behind the weapon; only
+ * what joins the drawn weapon is kept. Returns the pixels it painted.
  */
-function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: LookColours): void {
+function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: LookColours): number[] {
   let light: Rgb | null = null;
   let best = -1;
   for (const i of s.weapon) {
@@ -567,7 +591,7 @@ function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: L
       light = c;
     }
   }
-  if (!light) return;
+  if (!light) return [];
   // a smear is pale whatever the weapon is made of (a brown haft's path would read as a stick): the
   // look's palest near-grey colour at the tip's path, a step darker inside — or, on a small palette,
   // the weapon's lightest colour a step lighter when that is paler
@@ -584,7 +608,7 @@ function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: L
     const [ax, ay, bx, by] = s.path[k]!;
     const [cx, cy, dx, dy] = s.path[k + 1]!;
     const mid = (p: number, q: number) => p + (q - p) * 0.8;
-    const old = k < n / 3;
+    const old = k < n / 4;
     quads.push({
       q: [
         [ax, ay],
@@ -622,11 +646,37 @@ function paintSmear(rgba: Uint8Array, w: number, h: number, s: Smear, colours: L
         paint[i] = Math.max(paint[i]!, outer ? 2 : 1);
       }
   }
+  // the band where it is empty, the tip's path over the body too (a slash in front of the figure),
+  // never over the weapon; then only what joins the drawn weapon: where the body covered the sweep's
+  // last stretch, the rest floated free of the blade as a detached band (the blind review after 1130b)
+  const weapon = new Set(s.weapon);
+  const open = (i: number) => paint[i]! > 0 && !weapon.has(i) && (paint[i] === 2 || !rgba[i * 4 + 3]);
+  const kept = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (const i of s.weapon) stack.push(i);
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const q = ny * w + nx;
+        if (kept[q] || !open(q)) continue;
+        kept[q] = 1;
+        stack.push(q);
+      }
+  }
+  const painted: number[] = [];
   for (let i = 0; i < w * h; i++) {
-    if (!paint[i] || rgba[i * 4 + 3]) continue;
+    if (!kept[i]) continue;
     const c = paint[i] === 2 ? edge : band;
     rgba.set([c[0], c[1], c[2], 255], i * 4);
+    painted.push(i);
   }
+  return painted;
 }
 
 /** Whether a point is inside a quad (either winding; a folded one counts its halves). */

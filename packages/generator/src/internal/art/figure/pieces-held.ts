@@ -375,7 +375,15 @@ function kite(fig: Figure, round: boolean): void {
   const r = fig.p.limb;
   const h = fig.j.handL;
   const fore = fig.s.forearmL;
-  const out = norm(add(mul(fig.right, -1), mul(fig.fwd, 0.9)));
+  // its face turns with the shoulders only by a third of their twist: turned with them whole, an
+  // attack's wind-up showed it edge-on facing the viewer and the next frame face-on (issue #39)
+  const o0 = norm(add(mul(fig.right, -1), mul(fig.fwd, 0.9)));
+  const back = -0.65 * fig.s.pose.twist;
+  const out: V3 = [
+    o0[0] * Math.cos(back) - o0[1] * Math.sin(back),
+    o0[0] * Math.sin(back) + o0[1] * Math.cos(back),
+    o0[2],
+  ];
   const c = add(add(sub(h, mul(fore, r * 0.9)), mul(out, r * 0.9)), [0, 0, r * 0.4]);
   // most of the torso's height: at 0.42 it was a 6 px blob on the forearm at 64 px
   const size = fig.p.torso * 0.55 * (fig.o.prop ?? 1);

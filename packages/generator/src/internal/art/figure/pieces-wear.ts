@@ -353,15 +353,22 @@ function cape(fig: Figure): void {
       ground - j.pelvis[2],
     ]);
   };
+  // each strip shaded as it hangs with the shoulders square: turned with an attack's twist a strip
+  // went from its lit tone to its dark one between two frames, a cape that changed colour (issue #39)
+  const tw = -s.pose.twist;
+  const square = (q: V3): V3 => {
+    const d = sub(q, j.pelvis);
+    return add(j.pelvis, [
+      d[0] * Math.cos(tw) - d[1] * Math.sin(tw),
+      d[0] * Math.sin(tw) + d[1] * Math.cos(tw),
+      d[2],
+    ]);
+  };
   const cuts = [0, 0.3, 0.5, 0.7, 1];
-  for (let i = 0; i + 1 < cuts.length; i++)
-    fig.poly(
-      [top(cuts[i]!), top(cuts[i + 1]!), hem(cuts[i + 1]!), hem(cuts[i]!)],
-      'cape',
-      'cape',
-      'cape',
-      -0.35,
-    );
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const strip = [top(cuts[i]!), top(cuts[i + 1]!), hem(cuts[i + 1]!), hem(cuts[i]!)];
+    fig.poly(strip, 'cape', 'cape', 'cape', -0.35, strip.map(square));
+  }
   // the collar over the shoulders
   fig.stick(top(0), top(1), p.limb * 0.7, 'cape', 'torso', 'cape', -0.1);
 }

@@ -28,7 +28,13 @@ interface Frustum {
  * `minPx`: a stick's least radius in art pixels on a grid 56 px tall or more (a sword's blade stays
  * two pixels wide at 64 px whatever the figure's scale; on a smaller grid the half pixel of any stick).
  */
-export type FigurePart = (Part | Frustum) & { bone?: string; piece: string; minPx?: number };
+export type FigurePart = (Part | Frustum) & {
+  bone?: string;
+  piece: string;
+  minPx?: number;
+  /** A flat part's points to take its shading normal from, where it is not its own (a cape's strips). */
+  shade?: readonly (readonly [number, number, number])[];
+};
 
 export interface Raster {
   w: number;
@@ -207,8 +213,9 @@ export function rasterize(
         const depth = pts.reduce((a, p) => a + p[2], 0) / pts.length + bias * unit;
         // the plane's normal, towards the viewer
         let n: N3 = [0, 0, 1];
-        if (pts.length >= 3) {
-          const [a, b, c] = [pts[0]!, pts[1]!, pts[2]!];
+        const lit = part.shade?.map(P) ?? pts;
+        if (lit.length >= 3) {
+          const [a, b, c] = [lit[0]!, lit[1]!, lit[2]!];
           const u: N3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
           const v: N3 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
           const cr: N3 = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];

@@ -210,15 +210,24 @@ export function skeleton(
             ? // a shield is carried steady at the side: swung forward with the step it covered the
               // body's front, and the sword in the far hand behind it, facing the shield's side
               { ...raw, pitch: 0.1 + (raw.pitch - 0.1) * 0.25 }
-            : i === 0 && (hold.bowOut ?? 0) > 0 && raw.pitch < 1
-              ? // a bow is held out before the body in profile: hanging at the hip it lay along the
-                // leg, a brown line no one reads as a bow (decision 0102)
+            : i === 0 && hold.shield && pose.hold < 0.5 && pose.fall < 0.2
+              ? // an attack's shield is held up in guard on the off arm, before the body: flung back
+                // with the strike it went behind the body and the cape, and came back a frame later
+                // (a knight's swing: "the shield appears and disappears", the blind review after 1130b)
                 {
-                  ...raw,
-                  pitch: raw.pitch + (1 - raw.pitch) * hold.bowOut!,
-                  elbow: raw.elbow + (0.2 - raw.elbow) * hold.bowOut!,
+                  pitch: Math.min(1, Math.max(0.45, raw.pitch)),
+                  roll: Math.max(0.2, raw.roll),
+                  elbow: Math.max(0.7, raw.elbow),
                 }
-              : raw;
+              : i === 0 && (hold.bowOut ?? 0) > 0 && raw.pitch < 1
+                ? // a bow is held out before the body in profile: hanging at the hip it lay along the
+                  // leg, a brown line no one reads as a bow (decision 0102)
+                  {
+                    ...raw,
+                    pitch: raw.pitch + (1 - raw.pitch) * hold.bowOut!,
+                    elbow: raw.elbow + (0.2 - raw.elbow) * hold.bowOut!,
+                  }
+                : raw;
     const sh = i === 0 ? j.shoulderL : j.shoulderR;
     const elbow = add(sh, mul(armDir(a.pitch, a.roll, side), upper));
     const fore = armDir(a.pitch + a.elbow, a.roll * 0.8, side);
