@@ -522,6 +522,20 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
     }
   });
 
+  it('a robot walking keeps a boxy head in every frame of every row: its top as wide as its middle', () => {
+    for (const [r, row] of motion('a robot', 'walk', 4).entries())
+      for (const [f, c] of row.entries()) {
+        const rowsOf = new Map<number, number>();
+        for (const i of c.of(/^head$/))
+          rowsOf.set(Math.floor(i / c.w), (rowsOf.get(Math.floor(i / c.w)) ?? 0) + 1);
+        const ys = [...rowsOf.keys()].sort((a, b) => a - b);
+        const widest = Math.max(...rowsOf.values());
+        // the second row from the top (the first is the outline's corner): a drum with a round top
+        // narrowed to under half its width there, a knight's great helm
+        expect(rowsOf.get(ys[1]!)! / widest, `row ${r} frame ${f}`).toBeGreaterThanOrEqual(0.75);
+      }
+  });
+
   it("a swing's smear is joined to the blade, and a cape keeps its colour through the swing", () => {
     for (const prompt of ['a knight attacking', 'a guard swinging an axe']) {
       const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;

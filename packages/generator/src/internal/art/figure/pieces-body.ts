@@ -22,7 +22,7 @@ const LEG_LOOK: Readonly<Record<Legs, { thigh: Slot; shin: Slot; k: number } | n
   bones: { thigh: 'bone', shin: 'bone', k: 0.38 },
   // a robot's shins and forearms in its paint (enamel), its upper limbs bare metal: two materials, where
   // one grey made it a mannequin (decision 0092)
-  pistons: { thigh: 'metal', shin: 'enamel', k: 0.7 },
+  pistons: { thigh: 'metal', shin: 'enamel', k: 0.85 },
   fur: { thigh: 'skin', shin: 'skin', k: 1.05 },
 };
 
@@ -55,6 +55,9 @@ export function legs(fig: Figure): void {
       fig.stick(knee, ankle, r * 0.92 * look.k, look.shin, `shin_${n}`, `leg_${n}`);
       if (o.legs === 'bones') fig.ball(knee, r * 0.55, 'bone', `shin_${n}`, `leg_${n}`, undefined, 0.05);
       if (o.legs === 'greaves') fig.ball(knee, r * 0.95, 'metal', `shin_${n}`, `leg_${n}`, undefined, 0.08);
+      // a robot's knee a metal joint between its bare thigh and its painted shin: a leg of two parts
+      // that reads as a machine's, and where a passing step crosses the shins, two legs, not a knot
+      if (o.legs === 'pistons') fig.ball(knee, r * 0.8, 'metal', `shin_${n}`, `leg_${n}`, undefined, 0.08);
     } else {
       // under a robe only the ankles show
       fig.stick(add(ankle, [0, 0, r * 1.2]), ankle, r * 0.85, 'pants', `shin_${n}`, `leg_${n}`);
@@ -463,11 +466,37 @@ export function head(fig: Figure): void {
   const neck: Slot = NECKS[o.head] ?? skin;
   fig.stick(j.neck, fig.onTorso(0.95, 0, 0), p.limb * 0.75, neck, 'head', 'neck', -0.1);
   if (o.head === 'dome') {
-    // a robot's head: a drum with a face plate
-    fig.stick(fig.onHead(0, 0, -0.55), fig.onHead(0, 0, 0.45), p.head * 0.95, 'metal', 'head', 'head');
-    fig.ball(fig.onHead(0, 0, 0.45), p.head * 0.95, 'metal', 'head', 'head', p.head * 0.3, 0.01);
-    fig.stick(fig.onHead(0, 0, 0.5), fig.onHead(-0.1, 0, 1.15), p.limb * 0.2, 'metal', 'head', 'antenna');
-    fig.ball(fig.onHead(-0.1, 0, 1.2), p.limb * 0.4, 'glow', 'head', 'antenna');
+    // a robot's head: a box, its flat faces lit apart (front, side, top), bolts at its sides and an
+    // antenna with a lamp: a drum with a round top read as a knight's great helm with a crest, the
+    // more so in motion (the blind review after 1130b: "the walking robot reads as a knight")
+    const c = (f: number, s: number, u: number) => fig.onHead(f * 0.82, s * 0.95, u < 0 ? -0.8 : 0.72);
+    for (const face of [
+      [c(1, -1, -1), c(1, 1, -1), c(1, 1, 1), c(1, -1, 1)],
+      [c(-1, -1, -1), c(-1, 1, -1), c(-1, 1, 1), c(-1, -1, 1)],
+      [c(-1, 1, -1), c(1, 1, -1), c(1, 1, 1), c(-1, 1, 1)],
+      [c(-1, -1, -1), c(1, -1, -1), c(1, -1, 1), c(-1, -1, 1)],
+      [c(-1, -1, 1), c(1, -1, 1), c(1, 1, 1), c(-1, 1, 1)],
+    ])
+      fig.poly(face, 'metal', 'head', 'head');
+    for (const side of [-1, 1])
+      fig.stick(
+        fig.onHead(0, side * 0.95, -0.05),
+        fig.onHead(0, side * 1.22, -0.05),
+        p.limb * 0.42,
+        'enamel',
+        'head',
+        'bolt',
+        0.02,
+      );
+    fig.stick(
+      fig.onHead(-0.1, 0, 0.72),
+      fig.onHead(-0.1, 0, 1.45),
+      p.limb * 0.18,
+      'metal',
+      'head',
+      'antenna',
+    );
+    fig.ball(fig.onHead(-0.1, 0, 1.5), p.limb * 0.42, 'glow', 'head', 'antenna');
     return;
   }
   // a closed helm or a wrap is the head's surface itself: nothing of the skin shows through
