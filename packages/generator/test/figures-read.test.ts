@@ -536,6 +536,21 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
       }
   });
 
+  it("a walk facing away shows the stepping leg: a cape's hem rises with the raised knee", () => {
+    for (const prompt of ['a soldier', 'a knight']) {
+      const up = motion(prompt, 'walk', 4)[3]!.map((c) => c.of(/^(leg|foot)_/));
+      const changed = up.map((s) => {
+        let n = 0;
+        for (const i of s) if (!up[0]!.has(i)) n++;
+        for (const i of up[0]!) if (!s.has(i)) n++;
+        return n;
+      });
+      // hanging level over the raised knee the hem hid the stepping leg: 16 (soldier) and 19
+      // (knight) pixels changed, a foot that came and went
+      expect(Math.max(...changed), `${prompt}: ${changed}`).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   it("a swing's smear is joined to the blade, and a cape keeps its colour through the swing", () => {
     for (const prompt of ['a knight attacking', 'a guard swinging an axe']) {
       const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;

@@ -160,11 +160,21 @@ function skirt(fig: Figure, slot: Slot, to: number, flare: number, piece = 'skir
   // the hem follows the knees: wider when the legs are apart
   const spread = Math.max(Math.abs(j.kneeL[0] - j.kneeR[0]), Math.abs(j.ankleL[0] - j.ankleR[0]) * 0.6);
   const ra = p.waistW + flare + spread * 0.4;
+  // a knee-length hem is lifted by a knee raised in a step: hanging level over it, it hid the
+  // stepping leg whole, so a coat's walk facing the viewer or away was one leg that vanished (a
+  // soldier "barely walks" in its front and back rows: the blind review after 1130b)
+  // (how far a knee has come up towards its hip, past a dead band: a walk's lowered pelvis bends both)
+  const thigh = (p.legs - p.limb * 1.22) * 0.505;
+  const raised = (hip: V3, knee: V3) => thigh - (hip[2] - knee[2]);
+  const kneeUp =
+    to >= 0.3 && s.pose.swing > 0.5
+      ? Math.max(0, Math.max(raised(j.hipL, j.kneeL), raised(j.hipR, j.kneeR)) - p.legs * 0.05)
+      : 0;
   // the hem's ellipse stays above the ground line, so a long skirt never reaches below the feet
   const hem: V3 = [
     (j.kneeL[0] + j.kneeR[0]) / 2,
     0,
-    ground + Math.max(p.legs * to + p.limb * 0.3, ra * Math.tan(TILT) + p.limb * 0.5),
+    ground + Math.max(p.legs * to + p.limb * 0.3 + kneeUp, ra * Math.tan(TILT) + p.limb * 0.5),
   ];
   fig.frustum(hem, top, ra, p.waistW * 0.95, slot, 'pelvis', piece, 0.05);
 }

@@ -334,6 +334,14 @@ function cape(fig: Figure): void {
   const back = (k: number) => mul(fig.fwd, -k);
   // the hem at the calves, swinging up as it flares behind (it hung to the ankles and, flared
   // towards the viewer, hid both legs of a walk or a run facing away: decision 0097)
+  // and lifted by a knee raised in a step, as a coat's hem is (pieces-body.ts, skirt): facing away,
+  // the stepping leg showed only as a foot that came and went (decision 0109)
+  const thigh = (p.legs - p.limb * 1.22) * 0.505;
+  const raised = (hip: V3, knee: V3) => thigh - (hip[2] - knee[2]);
+  const kneeUp =
+    s.pose.swing > 0.5
+      ? Math.max(0, Math.max(raised(j.hipL, j.kneeL), raised(j.hipR, j.kneeR)) - p.legs * 0.05)
+      : 0;
   const ground = s.pose.rise * p.legs + p.legs * (0.4 + 0.25 * s.pose.cape);
   const flare = p.chestD * 1.1 + s.pose.cape * p.legs * 0.3;
   const spread = p.chestW * 1.2;
@@ -344,17 +352,18 @@ function cape(fig: Figure): void {
       p.limb * 0.5,
     ]);
   // four strips, the middle ones further back: the cape curves round the back, so it shades in folds
-  const hem = (t: number): V3 => {
+  const hem = (t: number, lift = kneeUp): V3 => {
     const a = (t * 2 - 1) * spread;
     const curve = 1 - (t * 2 - 1) ** 2;
     return add(add(add(j.pelvis, back(flare + curve * p.chestD * 0.5)), mul(fig.right, a)), [
       0,
       0,
-      ground - j.pelvis[2],
+      ground + lift - j.pelvis[2],
     ]);
   };
-  // each strip shaded as it hangs with the shoulders square: turned with an attack's twist a strip
-  // went from its lit tone to its dark one between two frames, a cape that changed colour (issue #39)
+  // each strip shaded as it hangs with the shoulders square and the hem not lifted: turned with an
+  // attack's twist a strip went from its lit tone to its dark one between two frames, a cape that
+  // changed colour (the blind review after 1130b)
   const tw = -s.pose.twist;
   const square = (q: V3): V3 => {
     const d = sub(q, j.pelvis);
@@ -367,7 +376,8 @@ function cape(fig: Figure): void {
   const cuts = [0, 0.3, 0.5, 0.7, 1];
   for (let i = 0; i + 1 < cuts.length; i++) {
     const strip = [top(cuts[i]!), top(cuts[i + 1]!), hem(cuts[i + 1]!), hem(cuts[i]!)];
-    fig.poly(strip, 'cape', 'cape', 'cape', -0.35, strip.map(square));
+    const hung = [top(cuts[i]!), top(cuts[i + 1]!), hem(cuts[i + 1]!, 0), hem(cuts[i]!, 0)];
+    fig.poly(strip, 'cape', 'cape', 'cape', -0.35, hung.map(square));
   }
   // the collar over the shoulders
   fig.stick(top(0), top(1), p.limb * 0.7, 'cape', 'torso', 'cape', -0.1);
