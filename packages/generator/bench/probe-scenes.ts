@@ -1,5 +1,5 @@
 // Renders a brief's own background probes (never the held-out list) to PNGs for a look by eye and
-// prints the figures of decisions 0098 and 0107: tsx bench/probe-scenes.ts <out dir> [39ab|39ai]
+// prints the figures of decisions 0098 and 0107: tsx bench/probe-scenes.ts <out dir> [39ab|39ai|39an]
 // (320 x 180, seed 7, scaled 2x; SCENES="a|b" for others).
 // Figures: things whose feet stand in water (oases), the rows of a lava river's course from the top,
 // the colours inside a castle gate's arch, the luminance steps of a lamp's glow in the tavern.
@@ -15,6 +15,9 @@ const LISTS: Record<string, string> = {
   // decision 0107: rooms at one scale, ranges and dunes with faces, workshops, old cities
   '39ai':
     "a warm inn common room|a blacksmith's forge interior|a carpenter's workshop|a potter's studio|a rocky mountain range at dawn|sand dunes at noon|ruins of an old walled city|a cozy cottage interior|a tavern interior|古城|an ancient city|a snowy mountain pass|desert dunes at sunset",
+  // decision 0113: every glow has its source, lava from crater to foot, a lighthouse, a gatehouse, dunes
+  '39an':
+    'a harbour town at night with street lamps|a castle wall lit by torches|an erupting volcano at dusk|a coast with a lighthouse at dusk|a fortress gate|a desert with dunes at sunset|a medieval walled town at night|a volcano with a lava river at night|a castle courtyard',
 };
 const list = process.argv[3] ?? '39ab';
 const out = process.argv[2] ?? `/tmp/${list}`;

@@ -1,8 +1,11 @@
 import type { ImageRequest } from '@assetloom/pipeline';
 import { createMemoryStorage } from '@assetloom/pipeline';
-import { oklab } from '@assetloom/pipeline/pixel';
+import { oklab, Rng } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
+import { drawingSetup } from '../src/drawing-setup.js';
 import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
+import { drawScene } from '../src/internal/art/scene/index.js';
+import { sourceReach } from '../src/internal/art/scene/light.js';
 import { opaqueBox } from './support.js';
 
 /**
@@ -899,5 +902,172 @@ describe('rooms at one scale, mountains and dunes with form, workplaces (decisio
     expect(reddish(near(cozy))).toBeGreaterThan(reddish(near(plain)) + 100);
     const beach = await draw('a warm sunset beach');
     expect(beach.interpretation!.ignored).toContain('warm');
+  });
+});
+
+describe('backgrounds whose lights and features are explained (decision 0113)', () => {
+  type Img = { width: number; height: number; data: Uint8Array };
+  const layerOf = (out: Awaited<ReturnType<typeof draw>>, name: string) =>
+    out.layers!.find((l) => l.name === name)!.image;
+  const lum = (r: number, g: number, b: number) => r * 0.3 + g * 0.59 + b * 0.11;
+
+  it.each(['a medieval walled town at night', 'a village at night', 'a volcano with a lava river at night'])(
+    '%s: every glow has its lamp, flame, window or lava showing at its centre',
+    async (prompt) => {
+      const req = request(prompt);
+      const { interpretation, style, painter } = drawingSetup(req);
+      const out = await drawScene({
+        rng: new Rng(req.seed),
+        style,
+        painter,
+        text: prompt,
+        interpretation,
+        width: 320,
+        height: 180,
+      });
+      const f = out.image;
+      expect(out.lights.length, prompt).toBeGreaterThan(0);
+      for (const l of out.lights) {
+        // the brightest pixel within the source's reach of the glow's centre is nearly the light's own
+        const reach = sourceReach(l.r);
+        let best = 0;
+        for (let y = Math.floor(l.y - reach); y <= l.y + reach; y++)
+          for (let x = Math.floor(l.x - reach); x <= l.x + reach; x++) {
+            if (x < 0 || y < 0 || x >= f.width || y >= f.height) continue;
+            if (Math.hypot(x + 0.5 - l.x, y + 0.5 - l.y) > reach) continue;
+            const i = (y * f.width + x) * 4;
+            best = Math.max(best, lum(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!));
+          }
+        expect(
+          best,
+          `a glow at (${l.x.toFixed(0)}, ${l.y.toFixed(0)}) with no source`,
+        ).toBeGreaterThanOrEqual(lum(...l.color) * 0.7);
+      }
+    },
+  );
+
+  it("every lava stream runs from the crater to the volcano's foot", async () => {
+    for (const prompt of ['an erupting volcano at dusk', 'a volcano with a lava river']) {
+      const out = await draw(prompt);
+      const mid = layerOf(out, 'mid');
+      const { width: w, height: h, data } = mid;
+      // lava: hot, red over blue, brighter than any glow it throws on the rock
+      const lava = (x: number, y: number) => {
+        if (x < 0 || y < 0 || x >= w || y >= h) return false;
+        const i = (y * w + x) * 4;
+        return data[i + 3]! > 0 && data[i]! >= 230 && data[i + 2]! <= 120 && data[i]! > data[i + 1]! + 30;
+      };
+      let topRow = h;
+      let footRow = 0;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++)
+          if (lava(x, y)) {
+            topRow = Math.min(topRow, y);
+            footRow = Math.max(footRow, y);
+          }
+      expect(footRow - topRow, prompt).toBeGreaterThan(h * 0.2);
+      // a stream's end: lava with none in the two rows under it, a pixel either side; every end below
+      // the crater lies in the foot band (its pools), none stops mid-slope
+      const ends: string[] = [];
+      for (let y = topRow + 4; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          if (!lava(x, y)) continue;
+          let below = false;
+          for (let dy = 1; dy <= 2 && !below; dy++)
+            for (let dx = -2; dx <= 2; dx++) if (lava(x + dx, y + dy)) below = true;
+          if (!below && y < footRow - 3) ends.push(`(${x}, ${y})`);
+        }
+      expect(ends, `${prompt}: streams ending above the foot (row ${footRow})`).toEqual([]);
+    }
+  });
+
+  it('a lighthouse has a lantern room with glazing bars over a gallery, and a beam after dark', async () => {
+    const out = await draw('a coast with a lighthouse at night');
+    const mid = layerOf(out, 'mid');
+    const { width: w, height: h, data } = mid;
+    const at = (x: number, y: number) => {
+      const i = (y * w + x) * 4;
+      return data[i + 3] ? lum(data[i]!, data[i + 1]!, data[i + 2]!) : -1;
+    };
+    // some row across the lantern alternates bright glass and dark bars: three or more lit runs
+    let glazed = 0;
+    for (let y = 0; y < h * 0.6; y++) {
+      let runs = 0;
+      let inRun = false;
+      for (let x = Math.round(w * 0.74); x < Math.round(w * 0.94); x++) {
+        const lit = at(x, y) > 180;
+        if (lit && !inRun) runs++;
+        inRun = lit;
+      }
+      if (runs >= 3) glazed++;
+    }
+    expect(glazed).toBeGreaterThanOrEqual(2);
+    // the beam: pale pixels on the mid layer over the sky, well left of the tower
+    let beam = 0;
+    for (let y = 0; y < h * 0.45; y++)
+      for (let x = Math.round(w * 0.45); x < Math.round(w * 0.7); x++) if (at(x, y) > 0) beam++;
+    expect(beam).toBeGreaterThan(40);
+  });
+
+  it('a gatehouse is coursed stone like its walls, with voussoirs over the arch', async () => {
+    const out = await draw('a fortress gate');
+    expect(out.subject).toBe('castle courtyard');
+    const f = out.frames[0]!;
+    const w = f.width;
+    const d = new Uint32Array(f.data.buffer, f.data.byteOffset, w * f.height);
+    // the gatehouse's left pier, between its edge and the arch: blocks of several tones and joints
+    const tones = new Set<number>();
+    const rowsAllOne: number[] = [];
+    for (let y = Math.round(f.height * 0.35); y < Math.round(f.height * 0.6); y++) {
+      const row = new Set<number>();
+      for (let x = w / 2 - 24; x < w / 2 - 18; x++) {
+        tones.add(d[y * w + x]!);
+        row.add(d[y * w + x]!);
+      }
+      if (row.size === 1) rowsAllOne.push(y);
+    }
+    expect(tones.size).toBeGreaterThanOrEqual(3);
+    // and the arch's crown: a pale keystone over the opening, paler than the blocks either side
+    const crown = (x: number, y: number) => {
+      const i = (y * w + x) * 4;
+      return lum(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!);
+    };
+    let keystone = false;
+    for (let y = Math.round(f.height * 0.2); y < Math.round(f.height * 0.45); y++)
+      if (crown(w / 2, y) > crown(w / 2 - 12, y) + 12 && crown(w / 2, y) > crown(w / 2 + 12, y) + 12)
+        keystone = true;
+    expect(keystone).toBe(true);
+  });
+
+  it('dunes have no upright-edged blocks of shade: a slip face is a wedge under its crest', async () => {
+    for (const seed of [1, 7]) {
+      const out = await draw('sand dunes at noon', { seed });
+      for (const name of ['far', 'mid']) {
+        const img = layerOf(out, name) as Img;
+        const { width: w, height: h } = img;
+        const d = new Uint32Array(img.data.buffer, img.data.byteOffset, w * h);
+        // the shade: each layer's darkest opaque tone
+        let dark = 0;
+        let darkLum = 999;
+        for (const v of new Set(d))
+          if (v >>> 24 && lum(v & 255, (v >>> 8) & 255, (v >>> 16) & 255) < darkLum) {
+            darkLum = lum(v & 255, (v >>> 8) & 255, (v >>> 16) & 255);
+            dark = v;
+          }
+        // the longest upright run of a shade edge: shade on one side of a column edge, sand on the other
+        let longest = 0;
+        for (let x = 1; x < w; x++) {
+          let run = 0;
+          for (let y = 0; y < h; y++) {
+            const a = d[y * w + x - 1]!;
+            const b = d[y * w + x]!;
+            const edge = a >>> 24 && b >>> 24 && (a === dark) !== (b === dark);
+            run = edge ? run + 1 : 0;
+            longest = Math.max(longest, run);
+          }
+        }
+        expect(longest, `seed ${seed} ${name}`).toBeLessThanOrEqual(4);
+      }
+    }
   });
 });

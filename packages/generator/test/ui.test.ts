@@ -228,16 +228,80 @@ describe('UI pieces', () => {
         lineRows.filter((y) => y > quarter),
         prompt,
       ).toEqual([]);
-      // and the page below the band is the face (paper may show its grain: a few fibres)
+      // and the page below the band, right of its entry marks, is the face (paper may show its
+      // grain: a few fibres): the rows are left for the game's text
+      const marks = x0 + Math.round((x1 - x0) * 0.25);
       let n = 0;
       let faceN = 0;
       for (let y = Math.ceil(quarter); y < y1; y++)
-        for (let x = x0; x < x1; x++) {
+        for (let x = marks; x < x1; x++) {
           n++;
           if (col(x, y) === face) faceN++;
         }
       expect(faceN / n, prompt).toBeGreaterThan(0.95);
       for (const w of words) expect(made.meta.notHonoured ?? []).not.toContain(w);
+      expect(made.quality.passed).toBe(true);
+    },
+  );
+
+  it.each([
+    ['a quest journal panel', 'quest'],
+    ['a mission list window', 'quest'],
+    ['a parchment quest log', 'quest'],
+    ['a stone journal', 'journal'],
+    ['a scroll dialog panel', 'plain'],
+  ] as const)(
+    '%s says what it is without words: its emblem and its empty entry rows (decision 0113)',
+    async (prompt, page) => {
+      const made = await make(prompt);
+      const img = made.frames[0]!.image;
+      const nine = made.meta.nineSlice!;
+      const px = (x: number, y: number) => {
+        const i = (y * img.width + x) * 4;
+        return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!] as const;
+      };
+      const key = (x: number, y: number) => px(x, y).join(',');
+      const x0 = nine.left;
+      const x1 = img.width - nine.right;
+      const y0 = nine.top;
+      const y1 = img.height - nine.bottom;
+      const count = new Map<string, number>();
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) count.set(key(x, y), (count.get(key(x, y)) ?? 0) + 1);
+      const face = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+      const lumOf = (r: number, g: number, b: number) => r * 0.3 + g * 0.59 + b * 0.11;
+      const faceLum = lumOf(...(face.split(',').map(Number) as [number, number, number]));
+      // the emblem: a gold "!" in the title band (the top quarter) for a page of quests
+      let gold = 0;
+      for (let y = y0; y < y0 + (y1 - y0) / 4; y++)
+        for (let x = x0; x < x1; x++) {
+          const [r, g, b] = px(x, y);
+          if (r > 200 && g > 150 && b < 120 && r > b + 100) gold++;
+        }
+      if (page === 'quest') expect(gold, prompt).toBeGreaterThanOrEqual(3);
+      else expect(gold, prompt).toBe(0);
+      // the entries: runs of rows in the page's left strip holding a mark (a tick box or a bullet)
+      const strip = x0 + Math.round((x1 - x0) * 0.25);
+      let runs = 0;
+      let inRun = false;
+      let boxRows = 0;
+      for (let y = Math.ceil(y0 + (y1 - y0) / 4); y < y1; y++) {
+        let off = 0;
+        // a mark is drawn in the page's deepest tone (a paper's grain and stained edge are lighter)
+        for (let x = x0 + 2; x < strip; x++) if (lumOf(...px(x, y)) < faceLum * 0.72) off++;
+        const marked = off >= 1;
+        if (marked && !inRun) runs++;
+        inRun = marked;
+        if (off >= 4) boxRows++;
+      }
+      if (page === 'plain') expect(runs, prompt).toBe(0);
+      else {
+        expect(runs, prompt).toBeGreaterThanOrEqual(2);
+        expect(runs, prompt).toBeLessThanOrEqual(3);
+      }
+      // a quest's marks are boxes (rows of four or more pixels: a top and a bottom edge each); none is ticked
+      if (page === 'quest') expect(boxRows, prompt).toBeGreaterThanOrEqual(runs * 2);
+      if (page === 'journal') expect(boxRows, prompt).toBe(0);
       expect(made.quality.passed).toBe(true);
     },
   );

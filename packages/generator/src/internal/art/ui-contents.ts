@@ -12,13 +12,28 @@ import type { PixelCanvas, Rgb } from '@assetloom/pipeline/pixel';
  *   tick box before each line when they ask for a checklist ("checklist", "checkboxes", "ticks").
  * A paper face (parchment, scroll) gets its grain and darker, worn edges either way.
  */
-export type PanelContents = { kind: 'slots' | 'ruled' | 'titled'; checklist: boolean; words: string[] };
+export type PanelContents = {
+  kind: 'slots' | 'ruled' | 'titled';
+  checklist: boolean;
+  words: string[];
+  /**
+   * A titled page's marks (decision 0113: "a quest log panel shows nothing that says quest log"): a
+   * quest or mission page bears a "!" marker in its title band and empty tick boxes down its left
+   * edge, one an entry; a journal, log, diary or notes page a quill and small bullets. A letter or a
+   * scroll stays a plain page.
+   */
+  page?: 'quest' | 'journal';
+};
 
 const SLOT_WORDS =
   /^(inventory|inventories|grid|slots?|bags?|backpacks?|storage|stash|hotbar|equipment|items?)$/;
 const SLOT_ZH = /背包|物品栏|格子|装备栏|物品/g;
 const PAGE_WORDS = /^(quests?|logs?|journals?|diary|diaries|notes?|letters?|scrolls?|objectives?|missions?)$/;
 const PAGE_ZH = /任务|日志|笔记|清单/g;
+/** Words of a page of quests: a "!" marker and empty tick boxes. */
+const QUEST_WORDS = /^(quests?|objectives?|missions?)$|任务|清单/;
+/** Words of a written record: a quill and bullets. */
+const JOURNAL_WORDS = /^(logs?|journals?|diary|diaries|notes?)$|日志|笔记/;
 /** Words that ask for ruled lines on the page. */
 const RULED_WORDS = /^(ruled|lined|lines|rules)$/;
 /** Words that ask for tick boxes before the lines. */
@@ -42,7 +57,14 @@ export function panelContentsOf(text: string): PanelContents | null {
   const first = (list: string[]) => Math.min(...list.map(at).filter((i) => i >= 0));
   if (slots.length > 0 && (writing.length === 0 || first(slots) < first(writing)))
     return { kind: 'slots', checklist: false, words: slots };
-  if (ruled.length === 0 && ticks.length === 0) return { kind: 'titled', checklist: false, words: page };
+  if (ruled.length === 0 && ticks.length === 0) {
+    const kindOf = page.some((w) => QUEST_WORDS.test(w))
+      ? 'quest'
+      : page.some((w) => JOURNAL_WORDS.test(w))
+        ? 'journal'
+        : undefined;
+    return { kind: 'titled', checklist: false, words: page, ...(kindOf ? { page: kindOf } : {}) };
+  }
   return { kind: 'ruled', checklist: ticks.length > 0, words: writing };
 }
 
@@ -110,9 +132,9 @@ export function drawSlots(c: PixelCanvas, box: Box, face: Ramp): void {
 /**
  * A page's title band: across the top of the face, a strip a step darker than the face (as tall as a
  * line of the pixel font and a little air), a rule in the face's deep tone under it with a lit row
- * below the rule (a groove), and nothing under it: the game writes there.
+ * below the rule (a groove), and nothing under it: the game writes there. Returns the rule's row.
  */
-export function drawTitleBand(c: PixelCanvas, box: Box, face: Ramp, titleBottom?: number): void {
+export function drawTitleBand(c: PixelCanvas, box: Box, face: Ramp, titleBottom?: number): number {
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const band = Math.max(
@@ -136,6 +158,90 @@ export function drawTitleBand(c: PixelCanvas, box: Box, face: Ramp, titleBottom?
     c.paint(ex, ruleY - 1, face.dark);
     c.paint(ex, ruleY + 1, face.dark);
   }
+  return ruleY;
+}
+
+/**
+ * A page's emblem at the left of its title band (decision 0113), `size` pixels tall with its top at
+ * (x, y): for quests a "!" marker — a gold bar and dot outlined in the face's deepest tone; for a
+ * journal a quill — a feather slanting up to the right, its vane lit, its nib in ink.
+ */
+export function drawEmblem(
+  c: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+  kind: 'quest' | 'journal',
+  face: Ramp,
+): void {
+  const s = Math.max(5, size);
+  if (kind === 'quest') {
+    const gold: Rgb = [240, 192, 64];
+    const goldHi: Rgb = [255, 236, 150];
+    const bw = s >= 8 ? 2 : 1;
+    const bar = s - 3;
+    // the outline first, one pixel round the bar and the dot
+    for (let yy = y - 1; yy <= y + s; yy++)
+      for (let xx = x - 1; xx <= x + bw; xx++) c.paint(xx, yy, face.deep);
+    for (let yy = y; yy < y + bar; yy++)
+      for (let xx = x; xx < x + bw; xx++) c.paint(xx, yy, yy === y ? goldHi : gold);
+    // the gap between the bar and the dot is the outline's tone, the dot under it
+    for (let yy = y + bar + 1; yy < y + s; yy++) for (let xx = x; xx < x + bw; xx++) c.paint(xx, yy, gold);
+    return;
+  }
+  // a quill: its shaft from the nib (bottom left) up to the right, the vane either side of it
+  const ink: Rgb = [40, 34, 44];
+  for (let k = 0; k < s; k++) {
+    const xx = x + Math.round(((k * (s - 1)) / (s - 1)) * 0.8);
+    const yy = y + s - 1 - k;
+    if (k < 2) {
+      c.paint(xx, yy, ink);
+      continue;
+    }
+    c.paint(xx, yy, face.deep);
+    if (k < s - 1) {
+      c.paint(xx - 1, yy, face.hi);
+      c.paint(xx + 1, yy - 1, face.light);
+      if (k > 2 && k < s - 2) c.paint(xx - 2, yy, face.light);
+    }
+  }
+}
+
+/**
+ * Entry rows down a titled page (decision 0113): two or three marks down its left edge a line-height
+ * apart — an empty tick box for a quest, a small diamond bullet for a journal — with the rest of each
+ * row left empty for the game's text; nothing is ticked, no line is ruled.
+ */
+export function drawEntries(c: PixelCanvas, box: Box, face: Ramp, kind: 'quest' | 'journal'): number {
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  const pitch = Math.max(7, Math.min(14, Math.round(h / 4)));
+  const mark = Math.max(3, Math.min(6, pitch - 3));
+  const margin = Math.max(2, Math.round(w / 14));
+  let n = 0;
+  for (let y = box.y0 + Math.round(pitch * 0.4); y + mark <= box.y1 - 2 && n < 3; y += pitch, n++) {
+    const bx = box.x0 + margin;
+    if (kind === 'quest') {
+      for (let k = 0; k < mark; k++) {
+        c.paint(bx + k, y, face.deep);
+        c.paint(bx + k, y + mark - 1, face.deep);
+        c.paint(bx, y + k, face.deep);
+        c.paint(bx + mark - 1, y + k, face.deep);
+      }
+      // the box's inside a step lit, so it reads as a box and not a frame drawn on the page
+      for (let yy = y + 1; yy < y + mark - 1; yy++)
+        for (let xx = bx + 1; xx < bx + mark - 1; xx++) c.paint(xx, yy, face.light);
+    } else {
+      const cy = y + Math.floor(mark / 2);
+      const cx = bx + 1;
+      c.paint(cx, cy, face.deep);
+      c.paint(cx - 1, cy, face.dark);
+      c.paint(cx + 1, cy, face.dark);
+      c.paint(cx, cy - 1, face.dark);
+      c.paint(cx, cy + 1, face.dark);
+    }
+  }
+  return n;
 }
 
 /**

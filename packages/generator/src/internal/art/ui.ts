@@ -17,6 +17,8 @@ import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetl
 import { loadDrawings } from './library/sprite.js';
 import { cropToPixels } from './scene/paint.js';
 import {
+  drawEmblem,
+  drawEntries,
   drawRuled,
   drawSlots,
   drawTitleBand,
@@ -480,7 +482,24 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         const below = { ...inner, y0: Math.max(inner.y0, titleBottom), x0: inner.x0 + 1, x1: inner.x1 - 1 };
         if (contents?.kind === 'slots') drawSlots(c, { ...below, y0: below.y0 + 1, y1: below.y1 - 1 }, face);
         else if (contents?.kind === 'ruled') drawRuled(c, below, face, contents.checklist, ink);
-        else if (contents?.kind === 'titled') drawTitleBand(c, inner, face, words ? titleBottom : undefined);
+        else if (contents?.kind === 'titled') {
+          const rule = drawTitleBand(c, inner, face, words ? titleBottom : undefined);
+          // a quest's or a journal's marks (decision 0113): its emblem in the band (when no words
+          // fill it) and empty entry rows under the rule
+          if (contents.page) {
+            const band = rule - inner.y0 - 1;
+            if (!words && band >= 5)
+              drawEmblem(
+                c,
+                inner.x0 + Math.max(2, Math.round((inner.x1 - inner.x0) / 12)),
+                inner.y0 + 2,
+                band - 1,
+                contents.page,
+                face,
+              );
+            drawEntries(c, { ...inner, y0: rule + 2 }, face, contents.page);
+          }
+        }
       }
       if (words) {
         const box =

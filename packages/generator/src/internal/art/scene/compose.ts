@@ -4,7 +4,7 @@ import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import { bayer, Noise1D, Noise2D, type Painter, PixelCanvas, type Rng } from '@assetloom/pipeline/pixel';
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
 import type { ElementKind, SceneRequest, Setting, WaterMaterial } from './elements.js';
-import { type Lighting, lightingFor, paintLights, paintSky } from './light.js';
+import { keepSourcedLights, type Lighting, lightingFor, paintLights, paintSky } from './light.js';
 import { cropToPixels, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /** A composed scene: its depth layers back to front, and what each named element became. */
@@ -14,6 +14,8 @@ export interface ComposedScene {
     layer: PixelCanvas;
     scroll: number;
   }>;
+  /** The lights drawn as glows (each with its source showing at its centre). */
+  lights: Lighting['lights'];
   /** Each element and other noun of the prompt: drawn (how), or dropped. */
   report: Array<{ word: string; drawn: boolean; as?: string; thing?: true }>;
 }
@@ -51,8 +53,11 @@ interface Ctx {
   wet: Set<number>;
   /** The near ground's layer while things are stood on it (where the water is). */
   nearLayer?: PixelCanvas;
-  /** Where a volcano's flow ends at its foot: a lava river on the ground starts there. */
-  lavaSource?: { x: number; y: number };
+  /**
+   * Where a volcano's flow ends at its foot: a lava river on the ground starts there, or where the
+   * flow meets the near ground when the ground hides its foot (`xAt`: the flow's x on a row).
+   */
+  lavaSource?: { x: number; y: number; xAt?: (y: number) => number | undefined };
   /** Where a room's furniture stands (its feet), when a fitting set one: things named stand there too. */
   floorLine?: number;
   /** The spans [x0, x1] of the things already stood on the near ground (no two stand in one place). */
@@ -523,24 +528,31 @@ function fillDunes(layer: PixelCanvas, heights: Float64Array, fill: RGB): void {
   const dark = P(darker(fill, 0.82));
   const ripple = P(darker(fill, 0.93));
   const at = (x: number) => heights[Math.max(0, Math.min(w - 1, x))]!;
-  // each column's face: falling to the right (the slip face, in shade) or rising (lit), over ±3 px
-  const falling = new Uint8Array(w);
-  for (let x = 0; x < w; x++) falling[x] = at(x + 3) - at(x - 3) > 0.4 ? 1 : 0;
-  // the band a face's tone reaches down: the dune's height from its crest to the next trough
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = 0;
-  for (let x = 0; x < w; x++) {
-    lo = Math.min(lo, heights[x]!);
-    hi = Math.max(hi, heights[x]!);
-  }
-  const band = Math.max(3, (hi - lo) * 1.1);
+  // each dune's faces reach down to the chord between the troughs either side of its crest
+  // (decision 0113: a face's tone reached a fixed depth down every column, so the slip faces were
+  // upright-edged rectangles of shade): a lit and a shaded triangle over the valley's middle tone
+  const eps = 0.05;
   for (let x = 0; x < w; x++) {
     const top = Math.max(0, Math.floor(heights[x]!));
-    // the face's lower edge wanders a little, as a dune's foot does
-    const reach = band * (0.8 + 0.2 * Math.sin(x * 0.07)) + (hi - heights[x]!) * 0.3;
+    // up the line to this column's crest, then down it each way to the troughs either side
+    let crest = x;
+    while (crest > 0 && at(crest - 1) < at(crest) - eps) crest--;
+    while (crest < w - 1 && at(crest + 1) < at(crest) - eps) crest++;
+    let left = crest;
+    while (left > 0 && at(left - 1) >= at(left)) left--;
+    let right = crest;
+    while (right < w - 1 && at(right + 1) >= at(right)) right++;
+    const span = Math.max(1, right - left);
+    const chord = at(left) + ((at(right) - at(left)) * (x - left)) / span;
+    const reach = (chord - heights[x]!) * 1.8 + 1.5 + 1.2 * Math.sin(x * 0.21);
+    // the slip face's shade: a wedge from the crest between the face and a line twice as steep, so
+    // its edge under the crest leans with the face instead of standing upright
+    const lee = x > crest && right > crest;
+    const slope = lee ? (at(right) - at(crest)) / (right - crest) : 0;
+    const shadeTo = at(crest) + (x - crest) * Math.max(1.2, slope * 2.2) + 1;
     for (let y = top; y < h; y++) {
       const depth = y - top;
-      let c = depth > reach ? mid : falling[x] ? dark : lit;
+      let c = depth > reach ? mid : lee ? (y < shadeTo ? dark : mid) : lit;
       if (c === lit && depth > 1 && (y + Math.round(Math.sin(x * 0.16 + y * 0.35) * 1.5)) % 5 === 0)
         c = ripple;
       if (c === mid && (y + Math.round(Math.sin(x * 0.12 + y * 0.2) * 2)) % 7 === 0) c = ripple;
@@ -932,22 +944,82 @@ function paintLighthouse(ctx: Ctx, mid: PixelCanvas, horizon: number, shore: num
     6,
     Math.min(h * ctx.vary('lighthouse').range(0.28, 0.36), base - lw * 2.6 - Math.max(3, h * 0.1)),
   );
+  // the tower: tapering, in red and white bands, lit on its left and shaded on its right, a pixel of
+  // outline each side (decision 0113: the lantern was a plain yellow block on a striped post)
+  const bands = Math.max(3, Math.min(5, Math.round(lh / 9)));
+  const red: RGB = [214, 58, 56];
+  const white: RGB = [244, 240, 232];
+  const outline = P([52, 40, 48]);
+  const halfAt = (y: number) => lw * (0.62 + 0.38 * (y / lh));
   for (let y = 0; y < lh; y++) {
-    const half = lw * (0.7 + 0.3 * (y / lh));
-    mid.rect(
-      lx - half,
-      base - lh + y,
-      lx + half,
-      base - lh + y + 1,
-      P(Math.floor(y / (lh / 5)) % 2 ? [220, 60, 60] : [244, 240, 232]),
-    );
+    const half = halfAt(y);
+    const c = Math.floor((y / lh) * bands) % 2 ? red : white;
+    const yy = base - lh + y;
+    mid.rect(lx - half, yy, lx + half, yy + 1, P(c));
+    mid.rect(lx + half * 0.35, yy, lx + half, yy + 1, P(darker(c, 0.8)));
+    mid.rect(lx - half * 0.7, yy, lx - half * 0.45, yy + 1, P(lighter(c, 0.35)));
+    mid.set(Math.floor(lx - half) - 1, yy, outline);
+    mid.set(Math.ceil(lx + half), yy, outline);
   }
-  const lampTop = base - lh - lw * 1.6;
-  mid.rect(lx - lw, lampTop, lx + lw, base - lh, G(ctx, [255, 232, 140]));
-  mid.rect(lx - lw * 0.8, lampTop - lw, lx + lw * 0.8, lampTop, P([70, 60, 64]));
-  // its beam glows after dark; by day a lamp is only lit
-  if (light.time !== 'day')
-    light.lights.push({ x: lx, y: base - lh - lw, r: Math.min(w, h) * 0.16, color: [255, 236, 150] });
+  // a door at its foot and a small window in the upper band
+  const dw = Math.max(1, Math.round(lw * 0.3));
+  const dh = Math.max(2, Math.round(lw * 0.8));
+  mid.rect(lx - dw, base - dh, lx + dw, base, outline);
+  if (lh > 24) mid.rect(lx - 1, base - lh * 0.62, lx + 1, base - lh * 0.62 + 2, outline);
+  // the gallery: a dark walkway wider than the tower's top, a railing of posts over it
+  const crown = base - lh;
+  const gHalf = lw * 0.95;
+  const iron = P([46, 40, 50]);
+  mid.rect(lx - gHalf, crown - 1, lx + gHalf + 1, crown + 1, iron);
+  mid.rect(lx - gHalf, crown - 3, lx + gHalf + 1, crown - 2, iron);
+  for (let x = Math.round(lx - gHalf); x <= lx + gHalf; x += 2) mid.set(x, crown - 2, iron);
+  // the lantern room: an iron frame round glazing, its bars upright, the lamp bright in the middle
+  const rHalf = Math.max(2, Math.round(lw * 0.62));
+  const rh = Math.max(4, Math.round(lw * 1.3));
+  const r0 = crown - 3 - rh;
+  const glass = G(ctx, light.time === 'day' ? [250, 226, 150] : [255, 226, 120]);
+  const lamp = G(ctx, [255, 252, 226]);
+  mid.rect(lx - rHalf - 1, r0, lx + rHalf + 2, crown - 3, iron);
+  mid.rect(lx - rHalf, r0 + 1, lx + rHalf + 1, crown - 3, glass);
+  for (let x = Math.round(lx - rHalf) + 2; x < lx + rHalf; x += 3)
+    mid.rect(x, r0 + 1, x + 1, crown - 3, iron);
+  const lr = Math.max(1, Math.round(rh * 0.22));
+  const lampY = Math.round(r0 + 1 + (rh - 1) / 2);
+  mid.rect(Math.round(lx) - lr, lampY - lr, Math.round(lx) + lr + 1, lampY + lr + 1, lamp);
+  // the roof: a red cap narrowing to a finial ball
+  const roofH = Math.max(3, Math.round(rh * 0.7));
+  for (let y = 0; y < roofH; y++) {
+    const half = (rHalf + 1.5) * (1 - y / roofH);
+    mid.rect(lx - half, r0 - 1 - y, lx + half + 1, r0 - y, P(y === 0 ? darker(red, 0.7) : darker(red, 0.85)));
+  }
+  mid.rect(lx, r0 - roofH - 2, lx + 1, r0 - roofH, iron);
+  // its beam after dark: two long wedges of pale light out of the lantern, brightest near it
+  if (light.time !== 'day') {
+    const beamOuter = P(mixRgb(light.sky[1]!, [255, 240, 190], 0.32));
+    const beamInner = P(mixRgb(light.sky[1]!, [255, 240, 190], 0.55));
+    const slope = -0.04;
+    // the far end of each wedge fades in a checker of the beam and the sky, then stops
+    // (short in a dusk or dawn sky, and never across the sun's disc)
+    const reach = w * (light.time === 'night' ? 0.5 : 0.2);
+    const disc = ctx.disc;
+    for (const [dir, len] of [
+      [-1, reach],
+      [1, Math.min(reach, w - lx)],
+    ] as const)
+      for (let d = rHalf + 2; d < len; d++) {
+        const x = Math.round(lx + dir * d);
+        const cy = lampY + slope * d;
+        const half = 0.7 + d * 0.04;
+        const far = d / reach;
+        for (let y = Math.floor(cy - half); y <= cy + half; y++) {
+          if (x < 0 || x >= w || y < 0 || y >= h || mid.px[y * w + x]) continue;
+          if (far > 0.6 && (x + y) & 1) continue;
+          if (disc && Math.hypot(x - disc.x, y - disc.y) < disc.r * 1.8) continue;
+          mid.set(x, y, Math.abs(y + 0.5 - cy) < half * 0.5 && far < 0.45 ? beamInner : beamOuter);
+        }
+      }
+    light.lights.push({ x: lx + 0.5, y: lampY + 0.5, r: Math.min(w, h) * 0.14, color: [255, 236, 150] });
+  }
   drew(ctx, 'lighthouse', 'lighthouse on a headland');
 }
 
@@ -1286,18 +1358,27 @@ function paintVolcano(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
   for (let k = 0; k < flows; k++) {
     const dir = k === 0 ? -0.55 : k === 1 ? 0.45 : 0.1;
     const x0 = cx + (k - 1) * crater * 0.6;
-    const len = (base - top) * (k === 2 ? 0.55 : 0.9);
+    // every stream runs from the crater to the cone's foot (decision 0113: streams that stopped
+    // mid-slope read as painted on), where it spreads in a small pool of lava with a crust rim
     const thick = Math.max(1, Math.round(w / 140));
     let x = x0;
     let y = top;
-    for (; y < top + len; y++) {
+    const path = new Map<number, number>();
+    for (; y < base; y++) {
       const t = (y - top) / (base - top);
       x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
       mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
       mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
+      path.set(Math.floor(y), x);
     }
-    // a lava river on the ground runs on from the longest flow on the near side (its source)
-    if (k === 1) ctx.lavaSource = { x, y };
+    const pool = Math.max(2, w * 0.025);
+    mid.ellipse(x, base, pool + 1, Math.max(1.5, pool * 0.4) + 1, crust);
+    mid.ellipse(x, base, pool, Math.max(1, pool * 0.4), lava);
+    mid.rect(x - pool * 0.4, base - 1, x + pool * 0.3, base, hot);
+    // the stream runs on into the pool through its rim
+    mid.rect(x - thick + 1, base - Math.max(1, pool * 0.4) - 2, x + thick, base, lava);
+    // a lava river on the ground runs on from the flow on the near side (its source)
+    if (k === 1) ctx.lavaSource = { x, y, xAt: (row) => path.get(Math.floor(row)) };
   }
   light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
   const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
@@ -1566,7 +1647,35 @@ function paintWall(ctx: Ctx, mid: PixelCanvas, _horizon: number, ground: number)
     for (let x = gx - gw / 2 + 2; x < gx + gw / 2 - 1; x += 3)
       mid.rect(x, gt + 2, x + 1, base - wh * 0.2, P([70, 64, 60]));
   }
+  // after dark, torches in iron brackets along the wall light it (decision 0113: a wall at night had
+  // glows on its stone with no lamp drawn — its houses' windows' light, the houses hidden behind it)
+  if (ctx.light.time === 'night' && !ruined)
+    for (const fx of [0.1, 0.34, 0.66, 0.9])
+      wallTorch(ctx, mid, Math.round(w * fx), Math.round(top + wh * 0.3), wh);
   drew(ctx, 'wall', ruined ? 'ruined fortified wall with towers' : 'fortified wall with towers');
+}
+
+/** A torch in an iron bracket on a wall at (x, y) (its flame's foot), sized to a wall `wh` tall: it gives light. */
+function wallTorch(ctx: Ctx, layer: PixelCanvas, x: number, y: number, wh: number): void {
+  const s = Math.max(3, Math.round(wh * 0.16));
+  const iron = P([38, 34, 40]);
+  // the bracket: a plate on the wall, an arm, a cup holding the torch's stick
+  layer.rect(x - 1, y + s, x + 2, y + s + 2, iron);
+  layer.rect(x, y + 1, x + 1, y + s + 1, P([96, 64, 40]));
+  layer.rect(x - 1, y + 1, x + 2, y + 2, iron);
+  // the flame: orange round a yellow core, a tip above
+  const flame = G(ctx, [255, 140, 50]);
+  const core = G(ctx, [255, 232, 130]);
+  const fh = Math.max(2, Math.round(s * 0.7));
+  layer.rect(x - 1, y - fh + 1, x + 2, y + 1, flame);
+  layer.rect(x, y - fh, x + 1, y - fh + 1, flame);
+  layer.rect(x, y - fh + 2, x + 1, y + 1, core);
+  ctx.light.lights.push({
+    x: x + 0.5,
+    y: y - fh / 2 + 1,
+    r: Math.min(ctx.w, ctx.h) * 0.1,
+    color: [255, 170, 70],
+  });
 }
 
 /**
@@ -1782,7 +1891,10 @@ function paintRiver(
   const bank = lava ? P([62, 36, 34]) : P(darker(ground, 0.72));
   const phase = r.range(0, Math.PI * 2);
   // lava runs from the volcano's flow (its source) when the scene has one; else from the far land
-  const src = lava ? ctx.lavaSource : undefined;
+  let src = lava ? ctx.lavaSource : undefined;
+  // the ground hides the flow's foot: the river leaves the flow where it meets the ground
+  const met = src && top < src.y ? src.xAt?.(Math.ceil(top)) : undefined;
+  if (src && met !== undefined) src = { x: met, y: Math.ceil(top) };
   const y0 = src ? Math.min(src.y, top) : top;
   const courseAt = (y: number) => {
     const t = (y - y0) / (h - y0);
@@ -2093,6 +2205,7 @@ async function placeGroundProp(
     }
     if (!img) continue;
     const fire = p.kind === 'campfire' || p.kind === 'torches';
+    if (fire) keepFlames(ctx, img);
     stand(props, img, x, y, fire ? undefined : light.ambient);
     if (fire)
       light.lights.push({
@@ -2713,12 +2826,86 @@ function paintCourtyardWalls(ctx: Ctx, back: PixelCanvas, room: Room): void {
   // the gatehouse: a taller block round an arch, the portcullis raised in its top
   const gx = w / 2;
   const gw = Math.max(12, Math.round(Math.min(w, h) * 0.3));
-  back.rect(gx - gw / 2, top - bh * 2, gx + gw / 2, floorY, P(lighter(stone, 0.05)));
-  for (let x = gx - gw / 2; x < gx + gw / 2; x += mw * 2)
-    back.rect(x, top - bh * 2 - mw, x + mw, top - bh * 2, P(lighter(stone, 0.05)));
   const aw = gw * 0.56;
   const ah = (floorY - top) * 0.7;
+  paintGatehouse(ctx, back, room, { gx, gw, top: top - bh * 2, aw, ah, mw });
   paintGateway(ctx, back, gx, aw, ah, floorY);
+}
+
+/**
+ * A gatehouse's stonework (decision 0113: it was one flat block beside the coursed walls): courses of
+ * blocks a step lighter than the wall's, each offset half a block from the last, lit on the left
+ * edge and shaded on the right, merlons on top; round the arch a ring of wedge-shaped voussoirs with
+ * mortar joints pointing at the arch's centre and a pale keystone at its crown; quoins up the jambs.
+ */
+function paintGatehouse(
+  ctx: Ctx,
+  back: PixelCanvas,
+  room: Room,
+  g: { gx: number; gw: number; top: number; aw: number; ah: number; mw: number },
+): void {
+  const { floorY, stone, bw, bh, mortar } = room;
+  const { gx, gw, top, aw, ah, mw } = g;
+  const x0 = Math.round(gx - gw / 2);
+  const x1 = Math.round(gx + gw / 2);
+  const face = lighter(stone, 0.08);
+  const shades = [P(face), P(darker(face, 0.92)), P(lighter(face, 0.08))];
+  const joint = P(darker(face, 0.62));
+  const r = ctx.vary('gatehouse');
+  const y0 = Math.round(top);
+  for (let row = 0; y0 + row * bh < floorY; row++) {
+    const ry = y0 + row * bh;
+    for (let col = -1; x0 + col * bw < x1; col++) {
+      const bx = x0 + col * bw + (row % 2 ? Math.round(bw / 2) : 0);
+      const c = shades[r.int(0, 2)]!;
+      for (let y = ry; y < Math.min(floorY, ry + bh); y++)
+        for (let x = Math.max(x0, bx); x < Math.min(x1, bx + bw); x++)
+          back.set(x, y, y === ry || x === bx ? joint : c);
+    }
+  }
+  // the block's edges: lit down its left side, shaded down its right
+  back.rect(x0, y0, x0 + 1, floorY, P(lighter(face, 0.3)));
+  back.rect(x1 - 1, y0, x1, floorY, P(darker(face, 0.7)));
+  for (let x = x0; x < x1; x += mw * 2) back.rect(x, y0 - mw, Math.min(x1, x + mw), y0, shades[0]!);
+  back.rect(x0, y0, x1, y0 + 1, mortar);
+  // the voussoirs: a ring round the arch's curve, wedges split along rays from its centre
+  const cy = floorY - ah;
+  const rx = aw / 2;
+  const ry = aw * 0.35;
+  const ring = Math.max(2, Math.round(bh * 0.9));
+  const wedges = Math.max(5, Math.round((Math.PI * (rx + ry)) / 2 / Math.max(2, bw * 0.45))) | 1;
+  const key = P(lighter(face, 0.35));
+  // dressed stone round the opening: paler than the coursed blocks, in two tones
+  const dressed = P(lighter(face, 0.18));
+  const dressedDark = P(darker(lighter(face, 0.18), 0.88));
+  for (let y = Math.floor(cy - ry - ring - 1); y <= cy; y++)
+    for (let x = Math.floor(gx - rx - ring - 1); x <= gx + rx + ring + 1; x++) {
+      const dx = x + 0.5 - gx;
+      const dy = y + 0.5 - cy;
+      const inner = (dx / rx) ** 2 + (dy / ry) ** 2;
+      const outer = (dx / (rx + ring)) ** 2 + (dy / (ry + ring)) ** 2;
+      if (inner <= 1 || outer > 1) continue;
+      // the angle along the arch from its left foot (0) to its right foot (1)
+      const a = Math.atan2(-dy / (ry + ring / 2), dx / (rx + ring / 2));
+      const t = 1 - a / Math.PI;
+      const k = t * wedges;
+      // a joint a pixel wide between wedges (the half ellipse's length over the wedges), and round
+      // the ring's outside
+      const edge = k - Math.floor(k) < wedges / ((Math.PI * (rx + ry + ring)) / 2) || outer > 0.84;
+      const kth = Math.floor(k);
+      back.set(x, y, edge ? joint : kth === (wedges - 1) / 2 ? key : kth % 2 ? dressedDark : dressed);
+    }
+  // the jambs' quoins: blocks up each side of the opening, long and short in turn
+  for (let y = Math.round(cy), k = 0; y < floorY; y += bh, k++)
+    for (const side of [-1, 1]) {
+      const inX = gx + side * rx;
+      const len = k % 2 ? ring : ring + Math.max(1, Math.round(ring * 0.6));
+      const a = side < 0 ? inX - len : inX;
+      const b = side < 0 ? inX : inX + len;
+      back.rect(a, y, b, Math.min(floorY, y + bh), k % 2 ? dressedDark : dressed);
+      back.rect(a, y, b, y + 1, joint);
+      back.rect(side < 0 ? a : b - 1, y, side < 0 ? a + 1 : b, Math.min(floorY, y + bh), joint);
+    }
 }
 
 /**
@@ -3151,11 +3338,23 @@ function paintChandelier(ctx: Ctx, props: PixelCanvas): void {
   drew(ctx, 'chandelier', 'chandelier');
 }
 
+/**
+ * A drawn fire's flame colours (hot: red and yellow well over blue) give light: no dark room or
+ * night dims them (decision 0113: a small torch's flame was dimmed to brown, its glow round nothing).
+ */
+function keepFlames(ctx: Ctx, img: RgbaImage): void {
+  const d = img.data;
+  for (let i = 0; i < d.length; i += 4)
+    if (d[i + 3] && d[i]! >= 200 && d[i + 1]! >= 90 && d[i]! > d[i + 2]! + 100)
+      ctx.glow.add(pack([d[i]!, d[i + 1]!, d[i + 2]!]));
+}
+
 /** Torches on the wall, each with a warm glow. */
 async function paintWallTorches(ctx: Ctx, props: PixelCanvas, { wallY }: Room): Promise<void> {
   const { w, h, req, light } = ctx;
   const img = await prop(ctx, 'x/torch', Math.max(8, h * 0.2));
   const xs = req.corridor ? [0.3, 0.7] : w > h * 1.3 ? [0.12, 0.38, 0.62, 0.88] : [0.25, 0.75];
+  if (img) keepFlames(ctx, img);
   if (img)
     for (const fx of xs) {
       const x = w * fx;
@@ -3965,6 +4164,8 @@ export async function composeScene(job: {
     ] as const)
       layer.map((c) => mixRgb(c, fogC, k));
   }
+  // a glow is drawn only where its lamp, flame or window shows (decision 0113)
+  keepSourcedLights([sky, far, mid, near, props], light);
   paintLights([sky, far, mid, near, props], light);
   paintWeather(ctx, weather);
   // the things the prompt names that no element is: drawn by the sprite generator, stood on the
@@ -4004,6 +4205,7 @@ export async function composeScene(job: {
       { name: 'props', layer: props, scroll: 1 },
       { name: 'weather', layer: weather, scroll: 1 },
     ],
+    lights: light.lights,
     report: ctx.report,
   };
 }

@@ -25,6 +25,8 @@ export interface SceneOutput {
   subject: string;
   request: SceneRequest;
   report: ComposedScene['report'];
+  /** The lights drawn as glows, on the art grid (each with its source showing at its centre). */
+  lights: ComposedScene['lights'];
 }
 
 /**
@@ -156,5 +158,12 @@ export async function drawScene(job: SceneJob): Promise<SceneOutput> {
     ? `${SETTING_NAMES[request.setting]} corridor`
     : SETTING_NAMES[request.setting];
   const seen = request.viewpoint ? ` seen from a ${request.viewpoint.kind}` : '';
-  return { image, layers, subject: `${time}${setting}${weather}${seen}`, request, report: composed.report };
+  return {
+    image,
+    layers,
+    subject: `${time}${setting}${weather}${seen}`,
+    request,
+    report: composed.report,
+    lights: composed.lights,
+  };
 }

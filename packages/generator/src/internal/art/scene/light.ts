@@ -189,6 +189,42 @@ export function paintLights(layers: readonly PixelCanvas[], l: Lighting): void {
 
 const brightness = (c: RGB) => c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11;
 
+/** How near a light's centre its source must show: a couple of pixels, a fifth of a big glow's radius. */
+export const sourceReach = (r: number) => Math.max(2, Math.min(4, r * 0.2));
+
+/**
+ * Whether a light's source shows in the picture (issue #39, decision 0113: the blind review after
+ * 1130b found "glow discs on a city wall with no lamps drawn" — a window's light laid over the wall
+ * that hid its house): a pixel of the flattened layers within `sourceReach(r)` of its centre as
+ * bright as 0.7 of the light — the lamp, the flame, the lit window or the lava it stands for.
+ */
+export function sourceShows(
+  layers: readonly PixelCanvas[],
+  light: { x: number; y: number; r: number; color: RGB },
+): boolean {
+  const top = layers[0]!;
+  const { w, h } = top;
+  const reach = sourceReach(light.r);
+  const need = brightness(light.color) * 0.7;
+  for (let py = Math.max(0, Math.floor(light.y - reach)); py < Math.min(h, Math.ceil(light.y + reach)); py++)
+    for (
+      let px = Math.max(0, Math.floor(light.x - reach));
+      px < Math.min(w, Math.ceil(light.x + reach));
+      px++
+    ) {
+      if (Math.hypot(px + 0.5 - light.x, py + 0.5 - light.y) > reach) continue;
+      let v = 0;
+      for (const layer of layers) v = layer.px[py * w + px] || v;
+      if (v && brightness(unpack(v)) >= need) return true;
+    }
+  return false;
+}
+
+/** Keeps only the lights whose source shows in the picture (a hidden lamp gives no glow). */
+export function keepSourcedLights(layers: readonly PixelCanvas[], l: Lighting): void {
+  l.lights = l.lights.filter((light) => sourceShows(layers, light));
+}
+
 /** Calls `fn(index, distance)` for each pixel of `layer` whose centre is within `r` of (x, y). */
 function forDisc(
   layer: PixelCanvas,
