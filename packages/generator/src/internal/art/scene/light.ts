@@ -198,7 +198,7 @@ export const sourceReach = (r: number) => Math.max(2, Math.min(4, r * 0.2));
  * that hid its house): a pixel of the flattened layers within `sourceReach(r)` of its centre as
  * bright as 0.7 of the light — the lamp, the flame, the lit window or the lava it stands for.
  */
-export function sourceShows(
+function sourceShows(
   layers: readonly PixelCanvas[],
   light: { x: number; y: number; r: number; color: RGB },
 ): boolean {
