@@ -28,6 +28,8 @@ export interface TerrainTexture {
    * pixel (in tile coordinates) and how a pixel is painted from them. Another drawing of it blends
    * its field into this one's towards the tile's edge, so its plates run on across the edge band
    * into the new ones instead of being cut there (`fullTileVariant`).
+   *
+   * @internal
    */
   surface?: Surface;
 }
