@@ -323,7 +323,11 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   boom: ['f/collision', 'n/collision'],
   hen: ['f/rooster', 'n/rooster'],
   tree: ['f/deciduous-tree', 'n/deciduous-tree'],
-  heart: ['f/red-heart', 'n/red-heart'],
+  heart: ['x/heart', 'f/red-heart', 'n/red-heart'],
+  // a gear or a cog is the even-toothed gear with a hole (decision 0110), not game-icons' cog
+  gear: ['x/gear'],
+  cog: ['x/gear'],
+  齿轮: ['x/gear'],
   star: ['f/star', 'n/star'],
   house: ['f/house', 'n/house'],
   flower: ['f/hibiscus', 'f/blossom', 'n/blossom'],
@@ -347,9 +351,6 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   fingerpost: ['g/direction-sign'],
   lamppost: ['g/street-light'],
   streetlight: ['g/street-light'],
-  gear: ['g/cog'],
-  cog: ['g/cog'],
-  齿轮: ['g/cog'],
   boat: ['f/sailboat', 'n/sailboat'],
   ship: ['f/sailboat', 'n/sailboat'],
   gem: ['f/gem-stone', 'n/gem-stone'],
@@ -450,6 +451,13 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
       if (m) m.typical = true;
     });
   for (const d of lookup('head', head)) offer(d, 10, 'head');
+  // …and leads the head's drawings by a little when the phrase's words are ones no drawing names
+  // ("a health heart" is the red heart, not the anatomical one; a word a drawing names still wins)
+  if (modifiers.length > 0)
+    (TYPICAL[head] ?? []).forEach((id, i) => {
+      const d = drawingById(id);
+      if (d) offer(d, 10.5 - i * 0.25, 'head');
+    });
   // a container or a face named after what it holds or whose it is: "beer mug" shows beer, "wine
   // glass" wine (the label's own word, never an emoji keyword)
   if (!found.size)

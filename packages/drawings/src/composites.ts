@@ -28,6 +28,33 @@ export interface CompositeDef {
   parts: CompositePart[];
 }
 
+/** Units of a circle of radius r about 16,16 as a closed path (a hole when drawn even-odd inside a shape). */
+function circlePath(r: number): string {
+  return `M${16 - r} 16a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+}
+
+/**
+ * A gear's outline about 16,16: `n` teeth reaching radius `tip` from a rim of radius `root`, each tooth
+ * `half` of a tooth's turn wide at its root (in turns) and `top` at its tip — every tooth the same shape,
+ * none on an axis (teeth half a pitch off the axes are one another's mirror images on the pixel grid).
+ */
+function gearPath(n: number, tip: number, root: number, half: number, top: number): string {
+  const pt = (r: number, turn: number) => {
+    const a = 2 * Math.PI * turn - Math.PI / 2;
+    return `${(16 + r * Math.cos(a)).toFixed(3)} ${(16 + r * Math.sin(a)).toFixed(3)}`;
+  };
+  const step = 1 / n;
+  let d = '';
+  for (let k = 0; k < n; k++) {
+    const c = (k + 0.5) * step;
+    const w = step * half;
+    const t = step * top;
+    d += `${k === 0 ? 'M' : 'L'}${pt(root, c - w)}L${pt(tip, c - t)}L${pt(tip, c + t)}L${pt(root, c + w)}`;
+    d += `A${root} ${root} 0 0 1 ${pt(root, c + step - w)}`;
+  }
+  return `${d}Z`;
+}
+
 export const COMPOSITES: readonly CompositeDef[] = [
   {
     // a pirate flag (issue #39, decision 0095): black cloth with its skull-and-swords emblem in bone
@@ -366,6 +393,161 @@ export const COMPOSITES: readonly CompositeDef[] = [
           '<path fill="#000" fill-opacity=".22" d="M28 16A12 12 0 0 1 8 24.9C17 27 25 22 26.6 10.4A12 12 0 0 1 28 16Z"/>' +
           '<ellipse cx="11.4" cy="9.8" rx="3" ry="2" fill="#f58a7a"/>' +
           '<ellipse cx="10.6" cy="9.4" rx="1.2" ry=".8" fill="#fff2ec"/>',
+      },
+    ],
+  },
+  {
+    // a sword icon (issue #39, decision 0110): a longsword on the cell's diagonal, pommel at the lower
+    // left and point at the upper right, its blade in a bright steel ramp (lit edge, face, shaded edge)
+    // with a gold cross-guard and pommel and a wrapped grip (the rig's sword filled half the cell, pale)
+    id: 'x/sword',
+    label: 'sword',
+    heads: ['sword', 'longsword', 'broadsword', 'arming-sword'],
+    words: ['steel', 'iron', 'weapon', 'knight', 'long', 'broad'],
+    zh: ['剑', '长剑', '宝剑'],
+    group: 'composite',
+    box: [1.3, 1.6, 30.4, 30.7],
+    color: [200, 210, 222],
+    parts: [
+      {
+        svg:
+          '<g transform="rotate(-45 16 16)">' +
+          '<path fill="#c3ccd6" d="M9.6 13.9H32.4L36.4 16L32.4 18.1H9.6Z"/>' +
+          '<path fill="#f4f8fb" d="M9.6 13.9H32.4L36.4 16H9.6Z"/>' +
+          '<path fill="#8d99a8" d="M9.6 17.2H32.6L36.4 16L32.4 18.1H9.6Z"/>' +
+          '<rect x="10.4" y="15.6" width="18" height=".8" fill="#dfe6ee"/>' +
+          '<rect x="7.2" y="10.4" width="2.6" height="11.2" rx=".6" fill="#b8862c"/>' +
+          '<rect x="7.2" y="10.4" width="2.6" height="5.6" rx=".6" fill="#f0c658"/>' +
+          '<rect x="0.4" y="14.7" width="6.8" height="2.6" fill="#5a3620"/>' +
+          '<rect x="0.4" y="14.7" width="6.8" height="1.1" fill="#8a5a34"/>' +
+          '<path fill="#3e2414" d="M2.4 14.7h.8v2.6h-.8zM4.6 14.7h.8v2.6h-.8z"/>' +
+          '<circle cx="-1.4" cy="16" r="2.3" fill="#b8862c"/>' +
+          '<circle cx="-1.8" cy="15.4" r="1.2" fill="#f0c658"/>' +
+          '</g>',
+      },
+    ],
+  },
+  {
+    // a heart icon (issue #39, decision 0110): two equal lobes mirrored about the middle, red lit from
+    // the upper left with a glint; its outline exactly symmetric at 32 px (Fluent's heart is not quite)
+    id: 'x/heart',
+    label: 'heart',
+    heads: ['heart', 'health', 'life'],
+    words: ['red', 'love', 'health', 'life', 'hp', 'icon', 'symbol'],
+    zh: ['爱心', '红心'],
+    group: 'composite',
+    box: [2, 4, 30, 29],
+    color: [220, 40, 60],
+    parts: [
+      {
+        svg:
+          '<path fill="#d8283c" d="M16 29L4.2 17.2C1 14 1.4 8.6 5 5.8C8.6 3 13.6 4 16 8C18.4 4 23.4 3 27 5.8C30.6 8.6 31 14 27.8 17.2Z"/>' +
+          '<path fill="#a8182c" d="M16 29L27.8 17.2C30 15 30.8 12 30.2 9.4C29 14 22 21 16 25.6C10 21 3 14 1.8 9.4C1.2 12 2 15 4.2 17.2Z"/>' +
+          '<ellipse cx="9" cy="9.6" rx="2.6" ry="1.8" fill="#f27884"/>' +
+          '<circle cx="8.2" cy="9.2" r=".9" fill="#ffe4e6"/>',
+      },
+    ],
+  },
+  {
+    // a gear icon (issue #39, decision 0110): eight even teeth round a rim, a recessed web and a lit
+    // hub round a clean hole, flat steel in one ramp (game-icons' cog had uneven teeth at 32 px and no hole)
+    id: 'x/gear',
+    label: 'gear',
+    heads: ['gear', 'cog', 'cogwheel', 'gearwheel', 'sprocket'],
+    words: ['settings', 'options', 'machine', 'mechanism', 'steel', 'metal', 'icon'],
+    zh: ['齿轮', '设置'],
+    group: 'composite',
+    box: [2, 2, 30, 30],
+    color: [154, 164, 176],
+    parts: [
+      {
+        svg:
+          `<path fill-rule="evenodd" fill="#9aa4b0" d="${gearPath(8, 14, 10.6, 0.24, 0.17)} ${circlePath(4.2)}"/>` +
+          `<path fill-rule="evenodd" fill="#737e8c" d="${circlePath(8.4)} ${circlePath(6.4)}"/>` +
+          `<path fill-rule="evenodd" fill="#c9d0d8" d="${circlePath(6.4)} ${circlePath(4.2)}"/>`,
+      },
+    ],
+  },
+  {
+    // a treasure chest, shut (issue #39, decision 0110): a box of planks under a domed lid, two iron
+    // bands over both, an iron lip along the lid's edge and a gold lock plate; drawn closed, so its
+    // opening turns the lid up about its back edge over gold heaped inside (props.ts), the box never
+    // changing (Noto's chest is drawn open: folded shut it read as a slab with grey jaws)
+    id: 'x/treasure-chest',
+    label: 'treasure chest',
+    heads: ['chest', 'treasure-chest', 'coffer', 'strongbox', 'loot-chest'],
+    words: ['treasure', 'loot', 'wooden', 'wood', 'pirate', 'locked', 'closed', 'shut'],
+    zh: ['宝箱', '箱子', '藏宝箱'],
+    group: 'composite',
+    box: [3, 5, 29, 28],
+    color: [160, 94, 46],
+    parts: [
+      {
+        svg:
+          '<rect x="3.6" y="15" width="24.8" height="12.6" fill="#9b5a2c"/>' +
+          '<rect x="3.6" y="15" width="24.8" height="1.4" fill="#b8723c"/>' +
+          '<path fill="#6e3c1c" d="M3.6 20.2h24.8v.9H3.6zM3.6 25h24.8v2.6H3.6z"/>' +
+          '<path fill="#b06a34" d="M3.6 15V10.4C3.6 7.2 6 5.4 9 5.4H23C26 5.4 28.4 7.2 28.4 10.4V15Z"/>' +
+          '<path fill="#d08a4c" d="M4.6 9.4C5 7.4 6.8 6.4 9 6.4H23C25.2 6.4 27 7.4 27.4 9.4Z"/>' +
+          '<path fill="#8a4e24" d="M3.6 12.6h24.8V15H3.6z"/>' +
+          '<path fill="#7e8894" d="M6.8 5.8h3v21.8h-3zM22.2 5.8h3v21.8h-3z"/>' +
+          '<path fill="#b7c0ca" d="M6.8 5.8h1.1v21.8H6.8zM22.2 5.8h1.1v21.8h-1.1z"/>' +
+          '<rect x="3.6" y="14.2" width="24.8" height="1.6" fill="#4f5660"/>' +
+          '<rect x="13.6" y="12.8" width="4.8" height="5.6" rx=".6" fill="#e2b443"/>' +
+          '<rect x="13.6" y="12.8" width="4.8" height="1.4" rx=".5" fill="#f6dc86"/>' +
+          '<rect x="15.4" y="15" width="1.2" height="2.2" fill="#3a2a1a"/>',
+      },
+    ],
+  },
+  {
+    // an armchair (issue #39, decision 0110): front on, a padded back between two rolled arms, a seat
+    // cushion and short wooden legs (the rig's armchair was a tall box with no arms)
+    id: 'x/armchair',
+    label: 'armchair',
+    heads: ['armchair', 'easy-chair', 'fauteuil', 'wing-chair'],
+    words: ['arm', 'padded', 'upholstered', 'comfy', 'cosy', 'cozy', 'lounge', 'furniture'],
+    zh: ['扶手椅', '沙发椅'],
+    group: 'composite',
+    box: [2, 4, 30, 29],
+    color: [168, 56, 58],
+    parts: [
+      {
+        svg:
+          '<path fill="#4a2a18" d="M5.4 24h2.6v5H5.4zM24 24h2.6v5H24z"/>' +
+          '<path fill="#a8383a" d="M7 6.6C7 5 8.4 4 10 4H22C23.6 4 25 5 25 6.6V18H7Z"/>' +
+          '<path fill="#c9544f" d="M8 6.4C8.2 5.4 9 5 10 5H22C23 5 23.8 5.4 24 6.4Z"/>' +
+          '<path fill="#8e2c30" d="M15.4 6h1.2v11h-1.2z"/>' +
+          '<path fill="#b8443f" d="M7 17.4H25L26.4 21.6H5.6Z"/>' +
+          '<path fill="#d3635a" d="M7 17.4H25L25.3 18.4H6.7Z"/>' +
+          '<path fill="#7a2427" d="M5.6 21.6h20.8v3.2H5.6z"/>' +
+          '<path fill="#a8383a" d="M2 13.2C2 11.4 3.2 10.4 4.8 10.4S7.6 11.4 7.6 13.2V24.8H2Z"/>' +
+          '<path fill="#a8383a" d="M24.4 13.2C24.4 11.4 25.6 10.4 27.2 10.4S30 11.4 30 13.2V24.8H24.4Z"/>' +
+          '<path fill="#d3635a" d="M2.8 12.6C3 11.6 3.8 11.2 4.8 11.2S6.6 11.6 6.8 12.6Z"/>' +
+          '<path fill="#d3635a" d="M25.2 12.6C25.4 11.6 26.2 11.2 27.2 11.2S29 11.6 29.2 12.6Z"/>' +
+          '<path fill="#7a2427" d="M6.2 13.4h1.4v11.4H6.2zM28.6 13.4H30v11.4h-1.4z"/>',
+      },
+    ],
+  },
+  {
+    // a wooden stool (issue #39, decision 0110): a round seat seen a little from above, three splayed
+    // legs and a rung (game-icons' bar stool has steel legs and a red cushion: "wooden" was not drawn)
+    id: 'x/stool',
+    label: 'stool',
+    heads: ['stool', 'footstool', 'milking-stool', 'tabouret'],
+    words: ['wooden', 'wood', 'three', 'legged', 'seat', 'furniture', 'milking', 'tavern'],
+    zh: ['凳子', '板凳', '木凳'],
+    group: 'composite',
+    box: [5, 7, 27, 29],
+    color: [170, 112, 62],
+    parts: [
+      {
+        svg:
+          '<path fill="#7a4b28" d="M8.6 12.4h2.6L9.2 29H6.6zM20.8 12.4h2.6L25.4 29h-2.6z"/>' +
+          '<path fill="#5e3a1f" d="M14.8 13h2.4v14.4h-2.4z"/>' +
+          '<path fill="#6e4424" d="M8 22.2h16v1.8H8z"/>' +
+          '<ellipse cx="16" cy="12" rx="11" ry="3.6" fill="#8e5a30"/>' +
+          '<ellipse cx="16" cy="10.6" rx="11" ry="3.6" fill="#c48a52"/>' +
+          '<ellipse cx="14.6" cy="10" rx="6" ry="1.6" fill="#d8a468"/>',
       },
     ],
   },

@@ -11,9 +11,10 @@ import { opaqueBox, opaqueGroups, spriteRequest } from './support.js';
  * prompts are this test's own.
  */
 const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
-  ['a longsword', 'item.blade'],
+  // a longsword is the sword icon on the diagonal (decision 0110); a greatsword is still the rig's
+  ['a longsword', 'x/sword'],
   ['a greatsword', 'item.blade'],
-  ['一把长剑', 'item.blade'],
+  ['一把长剑', 'x/sword'],
   ["a jack-o'-lantern", 'jack-o-lantern'],
   ['一个南瓜灯', 'jack-o-lantern'],
   ['a fire hydrant', 'x/fire-hydrant'],
@@ -225,4 +226,116 @@ describe('props a pixel artist would ship (issue #39, decision 0105)', () => {
         expect(opaqueGroups(got.frames[0]!).length, `${prompt} at ${resolution} px`).toBe(1);
       }
   });
+});
+
+/** Opaque at (x, y) (false outside the frame). */
+const solid = (f: RgbaImage, x: number, y: number) =>
+  x >= 0 && y >= 0 && x < f.width && y < f.height && f.data[(y * f.width + x) * 4 + 3]! > 0;
+/** Yellow-gold pixels (warm, light) of rows y0 … y1 − 1. */
+function golds(f: RgbaImage, y0: number, y1: number): number {
+  return labs(f, y0, y1).filter(([l, a, b]) => l > 0.72 && b > 0.1 && a < 0.06).length;
+}
+
+describe('32 px icons and props drawn for their size (issue #39, decision 0110)', () => {
+  it('a gear at 32 px has eight even teeth (widths within a pixel), a clean hub hole and a few flat colours', async () => {
+    for (const prompt of ['a cog icon', 'a settings gear']) {
+      const got = await renderProcedural(spriteRequest(prompt));
+      expect(got.interpretation?.drawing?.id).toBe('x/gear');
+      const f = got.frames[0]!;
+      const b = opaqueBox(f);
+      const cx = (b.x0 + b.x1 + 1) / 2;
+      const cy = (b.y0 + b.y1 + 1) / 2;
+      const R = (b.x1 - b.x0 + 1) / 2;
+      // round a circle through the teeth (between the rim and the tips): the runs of opaque pixels
+      const r = R * 0.88;
+      const steps = 1440;
+      const on = Array.from({ length: steps }, (_, k) => {
+        const a = (2 * Math.PI * k) / steps;
+        return solid(f, Math.floor(cx + r * Math.cos(a)), Math.floor(cy + r * Math.sin(a)));
+      });
+      const start = on.indexOf(false);
+      const widths: number[] = [];
+      let run = 0;
+      for (let k = 1; k <= steps; k++) {
+        if (on[(start + k) % steps]) run++;
+        else if (run) {
+          widths.push((run / steps) * 2 * Math.PI * r);
+          run = 0;
+        }
+      }
+      expect(widths, prompt).toHaveLength(8);
+      expect(Math.max(...widths) - Math.min(...widths), `${prompt}: ${widths.map((w) => w.toFixed(1))}`).toBeLessThanOrEqual(1);
+      // the hub's hole: the middle 2 × 2 see-through
+      for (const [dx, dy] of [
+        [-1, -1],
+        [0, -1],
+        [-1, 0],
+        [0, 0],
+      ] as const)
+        expect(solid(f, Math.floor(cx) + dx, Math.floor(cy) + dy), prompt).toBe(false);
+      // flat steel in one ramp and its outline, not a noisy fill
+      const colours = new Set<number>();
+      for (let i = 0; i < f.data.length; i += 4)
+        if (f.data[i + 3]) colours.add((f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!);
+      expect(colours.size, prompt).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('a sword icon at 32 px lies on the diagonal and spans at least 80 % of it', async () => {
+    for (const prompt of ['a sword icon', 'a longsword', 'a broadsword']) {
+      const got = await renderProcedural(spriteRequest(prompt));
+      expect(got.interpretation?.drawing?.id).toBe('x/sword');
+      const f = got.frames[0]!;
+      // its reach along the diagonal from the lower left to the upper right, in pixels
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++)
+          if (solid(f, x, y)) {
+            lo = Math.min(lo, x - y);
+            hi = Math.max(hi, x - y);
+          }
+      const reach = (hi - lo + 1) / Math.SQRT2;
+      expect(reach, prompt).toBeGreaterThanOrEqual(0.8 * f.width * Math.SQRT2);
+    }
+  });
+
+  it('a heart icon is exactly mirror-symmetric in its outline at 32 and 64 px', async () => {
+    for (const prompt of ['a heart icon', 'a health heart'])
+      for (const resolution of [32, 64]) {
+        const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+        // (a health heart is the heart symbol, not the anatomical heart)
+        expect(got.interpretation?.drawing?.id).toBe('x/heart');
+        const f = got.frames[0]!;
+        const b = opaqueBox(f);
+        for (let y = b.y0; y <= b.y1; y++)
+          for (let x = b.x0; x <= b.x1; x++)
+            expect(solid(f, x, y), `${prompt} ${resolution} (${x}, ${y})`).toBe(solid(f, b.x0 + b.x1 - x, y));
+      }
+  });
+
+  it.each([32, 64])(
+    'a chest opening at %i px: one box in every frame, a shut lid with no gold, gold heaped when open',
+    async (resolution) => {
+      const got = await renderProcedural(
+        spriteRequest('a treasure chest opening', { assetType: 'animation', resolution, framesPerDirection: 6 }),
+      );
+      expect(got.interpretation?.drawing?.id).toBe('x/treasure-chest');
+      const fs = got.frames;
+      const b = opaqueBox(fs[0]!);
+      const h = b.y1 - b.y0 + 1;
+      // the box (below the lid's lip) is the same pixels in every frame
+      const boxFrom = b.y0 + Math.ceil(h * 0.45);
+      const rows = (f: RgbaImage) => Buffer.from(f.data.subarray(boxFrom * f.width * 4)).toString('hex');
+      for (const f of fs.slice(1)) expect(rows(f)).toBe(rows(fs[0]!));
+      // shut: no gold above the lock; open: gold heaped in the mouth
+      const lid = b.y0 + Math.floor(h * 0.3);
+      expect(golds(fs[0]!, 0, lid)).toBe(0);
+      expect(golds(fs.at(-1)!, 0, boxFrom)).toBeGreaterThanOrEqual(resolution / 2);
+      // the lid rises about its back edge: the top never falls, and the last stands above the box
+      const tops = fs.map((f) => opaqueBox(f).y0);
+      for (let i = 1; i < tops.length; i++) expect(tops[i]!).toBeLessThanOrEqual(tops[i - 1]!);
+      expect(tops[0]! - tops.at(-1)!).toBeGreaterThanOrEqual(2);
+    },
+  );
 });

@@ -144,6 +144,15 @@ const NOT_DRAWN_AS = new Set([
   'rowboat',
   'steamboat',
   'steamer',
+  // curved or thin blades are no straight longsword (the sword icon, decision 0110): refused by name
+  'cutlass',
+  'rapier',
+  'sabre',
+  'saber',
+  'scimitar',
+  'katana',
+  'epee',
+  'foil',
 ]);
 /**
  * Nouns that, before another noun, describe it (WordNet's tag counts miss them). "cosy"/"cozy" and
@@ -1120,7 +1129,8 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
       .filter((m) => m.typical || m.drawing.zh[0] === it.subject);
     if (named.length) matches = named;
   }
-  if (!matches.length && !zh) {
+  // (a noun not drawn as its hypernym is not drawn as it under another spelling: "cutlas")
+  if (!matches.length && !zh && !NOT_DRAWN_AS.has(word)) {
     for (const w of regularSingulars(word)) {
       const as = drawAs.get(w);
       if (!as || NOT_DRAWN_AS.has(w)) continue;

@@ -628,14 +628,47 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
     for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) put(out, x, y, rgbAt(base, x, y));
   // the mouth: the lid's old place, its own shape, dark inside a rim of the outline's colour
   const dark = insideColour(base, ctx);
+  const heap = ctx.id && TREASURE_HELD.has(ctx.id) ? goldHeap(box, lidBottom, ctx) : null;
   for (let y = box.y0 + Math.max(0, Math.round(s * (lidBottom - box.y0))); y < lidBottom; y++)
     for (let x = 0; x < base.width; x++) {
       if (!opaqueAt(base, x, y)) continue;
       const c = rgbAt(base, x, y);
-      put(out, x, y, edgeAt(base, x, y) ? ctx.colours.outline(c) : dark);
+      put(out, x, y, edgeAt(base, x, y) ? ctx.colours.outline(c) : (heap?.(x, y) ?? dark));
     }
-  drawLid(base, out, lidBottom, box.y0, s, ctx, true);
+  drawLid(base, out, lidBottom, box.y0, s, ctx, true, heap ? 2 : 1);
   return out;
+}
+
+/** Drawings of a chest drawn shut with treasure in it: opened, gold is heaped in its mouth. */
+const TREASURE_HELD: ReadonlySet<string> = new Set(['x/treasure-chest']);
+
+/**
+ * Gold heaped in a chest's mouth (rows box.y0 … mouth − 1), or null above the heap (the dark inside
+ * shows there): a mound highest in the middle, its top row lit, coins' glints on a checker, its
+ * foot a step darker — the look's colours nearest gold.
+ */
+function goldHeap(
+  box: { x0: number; y0: number; x1: number },
+  mouth: number,
+  ctx: PropContext,
+): (x: number, y: number) => Rgb | null {
+  const gold = ctx.colours.map([232, 178, 52]);
+  const lit = ctx.colours.map([250, 224, 120]);
+  const deep = ctx.colours.map([178, 120, 34]);
+  const h = mouth - box.y0;
+  const cx = (box.x0 + box.x1) / 2;
+  const half = Math.max(1, (box.x1 - box.x0) / 2);
+  const topAt = (x: number) => {
+    const u = (x - cx) / half;
+    return mouth - Math.round(h * (0.5 + 0.3 * Math.max(0, 1 - u * u)));
+  };
+  return (x, y) => {
+    const top = topAt(x);
+    if (y < top) return null;
+    if (y === top) return lit;
+    if (y >= mouth - 1) return deep;
+    return (x * 3 + y * 5) % 7 === 0 ? lit : gold;
+  };
 }
 
 /**
@@ -839,6 +872,7 @@ function drawLid(
   s: number,
   ctx: PropContext,
   hingeAtTop = false,
+  darker: 1 | 2 = 1,
 ): void {
   const top = Math.min(from, to);
   const bottom = Math.max(from, to);
@@ -860,7 +894,8 @@ function drawLid(
       if (!opaqueAt(base, x, srcY)) continue;
       let c = rgbAt(base, x, srcY);
       if (wood && !edgeAt(base, x, srcY) && lightness(c) > lightness(wood) + 0.1) c = wood;
-      if (under && !edgeAt(base, x, srcY)) c = ctx.colours.step(c, -1);
+      if (under && !edgeAt(base, x, srcY))
+        for (let k = 0; k < darker; k++) c = ctx.colours.step(c, -1);
       // the lid's far edge keeps its outline
       if (r === rows - 1 && rows > 1) c = ctx.colours.outline(c);
       put(out, x, y, c);

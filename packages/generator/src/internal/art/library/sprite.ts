@@ -157,6 +157,12 @@ function stepOf(c: Rgb, dir: -1 | 1, tone: number): Rgb {
  * included (decision 0085): room round it on every side, one scale across a set.
  */
 const FRAME_FILL = 0.8;
+/**
+ * A thing drawn along the cell's diagonal (a sword icon: decision 0110) leaves the box's corners
+ * empty, so it fills more: its ends reach the margin, its length ≥ 80 % of the cell's diagonal.
+ */
+const DIAGONAL: ReadonlySet<string> = new Set(['x/sword']);
+const fillOf = (id: string) => (DIAGONAL.has(id) ? 0.92 : FRAME_FILL);
 
 /** A brown, orange or tan colour (wood, leather): its second material is steel, not more wood. */
 /** Cloth hung on a pole or a crossbar: its thin parts are a steel pole (decision 0093). */
@@ -274,7 +280,7 @@ function placeDrawing(
           ((d.group === 'icon' ? 0.86 : 0.84) * (gh - 2 * margin)) / bh,
           ((gw - 2 * margin) * 0.94) / bw,
         )
-      : Math.min((FRAME_FILL * gh - outlined) / bh, (FRAME_FILL * gw - outlined) / bw);
+      : Math.min((fillOf(d.id) * gh - outlined) / bh, (fillOf(d.id) * gw - outlined) / bw);
   // (a grounded drawing that leans dips a bottom corner below its baseline: it stands that much higher
   // rather than shrinking to keep the dip in the last pixel row — a crown leaning 5° was drawn at half
   // its size, 30 px of a 64 px cell, and a hydrant at 24: decision 0095)
