@@ -453,7 +453,9 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
   for (const d of lookup('head', head)) offer(d, 10, 'head');
   // …and leads the head's drawings by a little when the phrase's words are ones no drawing names
   // ("a health heart" is the red heart, not the anatomical one; a word a drawing names still wins)
-  if (modifiers.length > 0)
+  const names = (d: Drawing, m: string) =>
+    d.heads.includes(m) || d.words.includes(m) || d.label.split(/[\s-]+/).includes(m) || d.zh.includes(m);
+  if (modifiers.length > 0 && ![...found.values()].some((f) => modifiers.some((m) => names(f.drawing, m))))
     (TYPICAL[head] ?? []).forEach((id, i) => {
       const d = drawingById(id);
       if (d) offer(d, 10.5 - i * 0.25, 'head');
