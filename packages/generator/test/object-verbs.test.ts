@@ -499,7 +499,8 @@ describe('one model in every cell, and every sheet says its views (issue #39, de
       expect(gold[0], assetType).toBeGreaterThan(8);
       // (a still sheet's settle drops a row across the diagonal icon's guard in its settled frames: the
       // guard keeps nine tenths of its gold there; settle is the lead's, decision 0110)
-      for (const g of gold) expect(g, `${assetType}: ${gold.join(' ')}`).toBeGreaterThanOrEqual(gold[0]! * 0.85);
+      for (const g of gold)
+        expect(g, `${assetType}: ${gold.join(' ')}`).toBeGreaterThanOrEqual(gold[0]! * 0.85);
     }
   });
 

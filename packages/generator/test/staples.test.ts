@@ -264,7 +264,10 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
         }
       }
       expect(widths, prompt).toHaveLength(8);
-      expect(Math.max(...widths) - Math.min(...widths), `${prompt}: ${widths.map((w) => w.toFixed(1))}`).toBeLessThanOrEqual(1);
+      expect(
+        Math.max(...widths) - Math.min(...widths),
+        `${prompt}: ${widths.map((w) => w.toFixed(1))}`,
+      ).toBeLessThanOrEqual(1);
       // the hub's hole: the middle 2 × 2 see-through
       for (const [dx, dy] of [
         [-1, -1],
@@ -318,7 +321,11 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
     'a chest opening at %i px: one box in every frame, a shut lid with no gold, gold heaped when open',
     async (resolution) => {
       const got = await renderProcedural(
-        spriteRequest('a treasure chest opening', { assetType: 'animation', resolution, framesPerDirection: 6 }),
+        spriteRequest('a treasure chest opening', {
+          assetType: 'animation',
+          resolution,
+          framesPerDirection: 6,
+        }),
       );
       expect(got.interpretation?.drawing?.id).toBe('x/treasure-chest');
       const fs = got.frames;

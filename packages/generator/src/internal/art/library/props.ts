@@ -894,8 +894,7 @@ function drawLid(
       if (!opaqueAt(base, x, srcY)) continue;
       let c = rgbAt(base, x, srcY);
       if (wood && !edgeAt(base, x, srcY) && lightness(c) > lightness(wood) + 0.1) c = wood;
-      if (under && !edgeAt(base, x, srcY))
-        for (let k = 0; k < darker; k++) c = ctx.colours.step(c, -1);
+      if (under && !edgeAt(base, x, srcY)) for (let k = 0; k < darker; k++) c = ctx.colours.step(c, -1);
       // the lid's far edge keeps its outline
       if (r === rows - 1 && rows > 1) c = ctx.colours.outline(c);
       put(out, x, y, c);
