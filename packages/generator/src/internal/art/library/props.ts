@@ -883,6 +883,7 @@ function drawLid(
   // a drawn-open lid's rows have the contents heaped in front of them: folded, the lid is wood only
   // (a pixel much lighter than its row's commonest colour takes that colour)
   const common = (y: number): Rgb | null => commonestColour(base, y, y + 1);
+  const inside = under && darker === 2 ? lidWood(base, top, bottom) : null;
   for (let r = 0; r < rows; r++) {
     // output row r away from the hinge, on the side s says; sample the lid at the same share
     const share = (r + 0.5) / rows;
@@ -894,6 +895,8 @@ function drawLid(
       if (!opaqueAt(base, x, srcY)) continue;
       let c = rgbAt(base, x, srcY);
       if (wood && !edgeAt(base, x, srcY) && lightness(c) > lightness(wood) + 0.1) c = wood;
+      // a treasure chest's lid seen from inside is bare planks: its bands and lock are on the outside
+      if (inside && !edgeAt(base, x, srcY)) c = inside;
       if (under && !edgeAt(base, x, srcY)) for (let k = 0; k < darker; k++) c = ctx.colours.step(c, -1);
       // the lid's far edge keeps its outline
       if (r === rows - 1 && rows > 1) c = ctx.colours.outline(c);
