@@ -59,6 +59,10 @@ describe('interpret: English and Chinese prompts into a structured request', () 
     // the role before a being of a body of its own reads as after it (a human mage was drawn: 0115)
     ['a necromancer skeleton', 'sprite', { subject: 'necromancer', kind: 'creature.skeleton' }],
     ['a knight zombie', 'sprite', { subject: 'knight', kind: 'creature.zombie' }],
+    // a size in the prompt is the request's resolution, no word of the picture ("sword px" was refused)
+    ['a steel sword 32px', 'sprite', { subject: 'sword', ignored: [] }],
+    ['a gear, 64 x 64 px', 'sprite', { subject: 'gear', ignored: [] }],
+    ['a potion 16 pixels', 'sprite', { subject: 'potion', ignored: [] }],
     ['a coin spinning', 'animation', { subject: 'coin', action: 'spin' }],
     ['a campfire burning', 'animation', { subject: 'campfire', action: 'flicker' }],
     // what a thing does, after it, is no part of its name (WordNet has "fluttering" as a noun too)

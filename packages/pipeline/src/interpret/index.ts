@@ -571,7 +571,10 @@ const PEOPLE_ADJECTIVES: Readonly<Record<string, string>> = {
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   const re = /([a-z][a-z'-]*[a-z]|[a-z])|([\u3400-\u9fff]+)/g;
-  for (const m of text.toLowerCase().matchAll(re)) {
+  // a size written in the prompt ("32px", "64 x 64", "16 pixels") is the request's resolution, no
+  // word of the picture ("a steel sword 32px" was refused naming "sword px")
+  const words = text.toLowerCase().replace(/\b\d+\s*(?:px|pixels?|x\s*\d+(?:\s*px)?)\b/g, ' ');
+  for (const m of words.matchAll(re)) {
     if (m[1]) {
       const en = m[1].replace(/'s$/, '');
       out.push({ text: m[1], en: PEOPLE_ADJECTIVES[en] ?? en, zh: false, known: true });
