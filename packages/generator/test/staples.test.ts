@@ -63,6 +63,9 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ['a lich', 'creature.skeleton'],
   ['a skeleton lich', 'creature.skeleton'],
   ['a necromancer skeleton', 'creature.skeleton'],
+  // an android and a cyborg are the rig's robot figure (the robot emoji's head; a plain person)
+  ['an android', 'creature.robot'],
+  ['a cyborg', 'creature.robot'],
   // (a skeleton key is a key: the same-being rule is the rig's, never a drawing's)
   ['a skeleton key', 'g/skeleton-key'],
 ];

@@ -287,6 +287,10 @@ export const WORDS = {
     // a lich is an undead sorcerer: the rig's skeleton in its outfit's crown, robe and staff (outfits.ts;
     // WordNet lacks the word, and "a lich" was refused: the blind review after 1130b)
     ['lich', 'creature.skeleton'],
+    // an android and a cyborg are the rig's robot figure (an android was the robot emoji's head that
+    // bobbed when it ran; a cyborg a plain person: 39aj found)
+    ['android', 'creature.robot'],
+    ['cyborg', 'creature.robot'],
   ],
   irregularPlurals: [],
   // women the overrides above name (WordNet files a queen under social insects first)
