@@ -910,7 +910,8 @@ async function drawSubject({
     subject: out.subject,
     // the rig draws every row facing its way (a manifest without views left a reader guessing: #39)
     views: out.views ?? rigViews(request.directions),
-    interpretation: placesNotShown({ ...interpretation, ...honoured, source: 'rig' }, new Set()),
+    // (a word the rig drew is no place it left out: "polar" is the polar bear's white coat, 0116)
+    interpretation: placesNotShown({ ...interpretation, ...honoured, source: 'rig' }, drew),
   };
 }
 

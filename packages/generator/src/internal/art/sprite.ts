@@ -290,6 +290,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     ...(verb ? { verb: verb.word } : {}),
     ...(views ? { views } : {}),
     ...(prop === 'still' ? { still: true } : {}),
+    ...(polarWords(it).length ? { honoured: polarWords(it) } : {}),
   };
 }
 
@@ -384,7 +385,8 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
   const gloss = !asked && it.lemma ? glossColorOf(it.lemma) : null;
   // a fox's coat is its own orange, and a "red" fox is that orange too (a red fox is the species: the
   // palette's red drew it crimson, decision 0111)
-  const coat = it.lemma ? COATS[it.lemma] : undefined;
+  // (a polar bear's is white, a toad's a warty olive brown: decision 0116)
+  const coat = polarWords(it).length ? POLAR_COAT : it.lemma ? COATS[it.lemma] : undefined;
   const redAsked = asked !== null && isRed(asked);
   let main: Rgb =
     coat && (!asked || redAsked) ? coat : (asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color);
@@ -400,7 +402,15 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
 }
 
 /** Animals whose coat has its own colour, which "red" names too (a red fox is orange). */
-const COATS: Readonly<Record<string, Rgb>> = { fox: [214, 110, 38], vixen: [214, 110, 38] };
+const COATS: Readonly<Record<string, Rgb>> = {
+  fox: [214, 110, 38],
+  vixen: [214, 110, 38],
+  toad: [146, 122, 72],
+};
+const POLAR_COAT: Rgb = [236, 234, 222];
+/** The words that make the rig's bear a polar bear, white ("a polar bear", "an ice bear"). */
+const polarWords = (it: Interpretation): string[] =>
+  it.kind === 'animal.bear' ? (it.modifiers ?? []).filter((m) => /^(polar|ice|arctic)$/.test(m)) : [];
 /** A red: hue within 20° of red, saturated. */
 function isRed(c: Rgb): boolean {
   const [h, s] = rgbToHsv(c);

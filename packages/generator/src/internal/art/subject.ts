@@ -385,6 +385,19 @@ function rigShows(spec: KindSpec, kind: string | undefined, word: string): boole
 const GENERIC_KINDS = new Set(['person.person', 'animal.beast', 'creature.monster', 'thing.drawing']);
 const LABEL_STOP = new Set(['a', 'an', 'the', 'of', 'with', 'and', 'in', 'on', 'at', 'for', 'from']);
 const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', 'fly', 'idle']);
+/**
+ * Animals whose colour drawings may be heads only and whose rig body has its own build: a sheet that
+ * turns draws the body (a canine, decision 0096; a bear, a lion, a frog, decision 0116).
+ */
+const BODIED = new Set(['animal.canine', 'animal.bear', 'animal.feline', 'animal.frog']);
+/** The words before "bear" the rig's bear draws (a white coat, sprite.ts). */
+const POLAR = new Set(['polar', 'ice', 'arctic']);
+/**
+ * The rig's white bear is "a polar bear" that turns (decision 0116): neither the compound's nor the
+ * phrase's silhouette icon is drawn in its place.
+ */
+const whiteBear = (it: Interpretation, source: Source): boolean =>
+  source.kind === 'rig' && it.kind === 'animal.bear' && POLAR.has((it.modifiers ?? []).join(' '));
 
 type Tables = {
   drawAs: WordMap<string>;
@@ -506,8 +519,11 @@ export interface SourceRequest {
  * "robot face" and "alien" heads): never a whole person, creature or robot (issue #39: "a goblin
  * archer" was a tengu mask). An animal's head stays a last resort (scored down by the catalog).
  */
+/** Heads the catalog does not flag as faces (a polar bear's emoji is its head, decision 0116). */
+const HEADS = new Set(['f/polar-bear', 'n/polar-bear']);
+
 function headOnly(d: DrawingMatch['drawing']): boolean {
-  if (d.face) return true;
+  if (d.face || HEADS.has(d.id)) return true;
   if (d.group !== 'face-costume') return false;
   return d.words.includes('mask') || /\bface\b/.test(d.label) || /^(robot|alien)$/.test(d.label);
 }
@@ -635,7 +651,7 @@ async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Sou
   // the words it cannot show said in metadata.notHonoured
   const person = source.kind === 'rig' && /^person\./.test(it.kind ?? '');
   if (person && compound && personCompounds.has([...compound.words, compound.head].join('_'))) return source;
-  if (compound) {
+  if (compound && !whiteBear(it, source)) {
     // a compound is drawn or refused as itself ("fire hydrant", never "hydrant")
     const decided = await compoundSource(it, source, compound, compoundKinds);
     if (decided) return decided;
@@ -1012,6 +1028,7 @@ function labelIs(d: DrawingMatch['drawing'], words: readonly string[]): boolean 
 async function phraseDrawing(it: Interpretation, source: Source): Promise<Source | null> {
   const head = it.lemma ?? it.subject;
   const mods = it.modifiers ?? [];
+  if (whiteBear(it, source)) return null;
   if (!head || !mods.length || /[\u3400-\u9fff]/.test(head) || /^(person|creature)\./.test(it.kind ?? ''))
     return null;
   // nouns before the head only ("laser", "spell", "roast"): a describing word ("rusty") is drawn by the
@@ -1185,6 +1202,17 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // a drawing whose label is the whole phrase ("police officer") is what was asked, whatever kind
   // the head alone would be ("officer" is a soldier to the rig)
   const phrase = colour.find((m) => m.via === 'label');
+  // …save a head alone of an animal the rig has a body for, on a sheet that turns ("a polar bear"
+  // walking is the rig's white bear, not its emoji face slid round: decision 0116)
+  const turns = animation || request.directions > 1;
+  const body = (m: DrawingMatch | undefined) =>
+    m !== undefined &&
+    turns &&
+    headOnly(m.drawing) &&
+    BODIED.has(it.kind ?? '') &&
+    spec !== undefined &&
+    rigShows(spec, it.kind, word);
+  if (phrase && modifiers.length && body(phrase) && POLAR.has(modifiers.join(' '))) return { kind: 'rig' };
   if (phrase && modifiers.length) return drawing([phrase, ...colour.filter((m) => m !== phrase)]);
   // the drawing a game maker means by the noun, chosen by hand (a fence is a wooden fence)
   const typical = matches.filter((m) => m.typical);
@@ -1212,18 +1240,9 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // …but a sheet that turns (4 or 8 directions, or an animation) of a fox or a wolf, whose colour
   // drawings are heads only, is the rig's whole canine (its own build: pointed ears, a long muzzle, a
   // white chest, a brush tail), which has a side and a back: a fox's face slid across its own front is
-  // no turnaround (issue #39, decision 0096: "the fox is a head with no body"). A bear's, a lion's, a
-  // frog's head stays (the rig's bodies of them are shapeless blobs beside the drawings)
-  const turns = animation || request.directions > 1;
-  if (
-    best &&
-    turns &&
-    headOnly(best.drawing) &&
-    it.kind === 'animal.canine' &&
-    spec &&
-    rigShows(spec, it.kind, word)
-  )
-    return { kind: 'rig' };
+  // no turnaround (issue #39, decision 0096: "the fox is a head with no body"); so is a bear's, a
+  // lion's and a frog's (their own builds in bodies/quadruped.ts, decision 0116)
+  if (body(best)) return { kind: 'rig' };
   if (best) return drawing(colour);
   if (spec && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon

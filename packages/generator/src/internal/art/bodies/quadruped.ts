@@ -1,4 +1,5 @@
 import { type Build, eyes, FAR, farSide, M, Parts, type Pose, type V3, wing } from './common.js';
+import { frog } from './frog.js';
 
 /** What every piece of a four-legged body is drawn from: the build, the pose and the proportions. */
 interface Quad {
@@ -11,6 +12,10 @@ interface Quad {
   canine: boolean;
   /** A fox's own: big dark-backed ears, white cheeks, a brush as long as its body (decision 0111). */
   fox: boolean;
+  /** A bear's own: a shoulder hump, short thick legs, a low head with a short pale muzzle (0116). */
+  bear: boolean;
+  /** A lion's or a lioness's: long legs, a lean body, a tufted tail, a lion's dark mane (0116). */
+  bigCat: boolean;
   /** Half the body's length, its radius and the height of its axis. */
   half: number;
   bodyR: number;
@@ -21,6 +26,8 @@ interface Quad {
 
 /** The canines drawn as a fox: big ears, white cheeks, a long brush with a white tip. */
 const FOXES = new Set(['fox', 'vixen']);
+/** The felines drawn as a lion: a lean tawny body, a tufted tail (and a mane on a lion). */
+const BIG_CATS = new Set(['lion', 'lioness']);
 
 /** The proportions of a four-legged body in this pose (its features and the seed vary them). */
 function proportions(b: Build, pose: Pose): Quad {
@@ -29,24 +36,46 @@ function proportions(b: Build, pose: Pose): Quad {
   const tall = F.has('tall');
   const heavy = F.has('heavy');
   const sh = b.shape;
-  const legH = (low ? 2.6 : tall ? 7 : 5) + b.vary[0] * 0.4 + sh[0]! * 1.5;
-  const half = (tall ? 4.4 : 4.6) + b.vary[1] * 0.4 + sh[1]! * 1.2;
-  const bodyR = (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.2 + sh[2]! * 0.6;
+  const bear = b.kind === 'animal.bear';
+  const bigCat = b.kind === 'animal.feline' && BIG_CATS.has(b.lemma ?? '');
+  // a bear stands on short thick legs under a long heavy body; a lion on long legs under a lean one
+  // (the part-list's heavy quadruped was a ball on stubs beside its emoji head, decision 0116)
+  const legH = bear
+    ? 4.6 + b.vary[0] * 0.3
+    : bigCat
+      ? 5.6 + b.vary[0] * 0.3
+      : (low ? 2.6 : tall ? 7 : 5) + b.vary[0] * 0.4 + sh[0]! * 1.5;
+  const half = bear || bigCat ? 5.2 + b.vary[1] * 0.3 : (tall ? 4.4 : 4.6) + b.vary[1] * 0.4 + sh[1]! * 1.2;
+  const bodyR = bear
+    ? 3.5 + b.vary[2] * 0.15
+    : bigCat
+      ? 2.9 + b.vary[2] * 0.15
+      : (heavy ? 4.2 : low ? 3 : 3.4) + b.vary[2] * 0.2 + sh[2]! * 0.6;
   const bodyU = legH + bodyR * 0.7 + pose.rise + pose.bob * 0.5;
-  const neck = (F.has('long-neck') ? 4.5 : 2.2) + sh[4]! * 1.4;
-  const headR =
-    ((heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5) *
-    (b.kind === 'animal.canine' && FOXES.has(b.lemma ?? '') ? 1.12 : 1);
-  const headF = half + 1.6 + (F.has('long-neck') ? 1.2 : 0.6);
+  const neck = bear ? 0.7 : bigCat ? 1.8 : (F.has('long-neck') ? 4.5 : 2.2) + sh[4]! * 1.4;
+  const headR = bear
+    ? 3.3
+    : bigCat
+      ? 2.8
+      : ((heavy ? 3.4 : 3.1) + b.vary[3] * 0.2 + sh[3]! * 0.5) *
+        (b.kind === 'animal.canine' && FOXES.has(b.lemma ?? '') ? 1.12 : 1);
+  const headF = half + (bear ? 2.1 : 1.6 + (F.has('long-neck') ? 1.2 : 0.6));
   // seen from the front the tilted camera would draw the head, nearest the viewer, low over the chest:
   // it is raised by what the tilt lowers it, so it sits on top of the body as a sprite artist draws it
   // (a canine's head a little higher still, so its white chest shows below it between the front
   // legs: it hid the chest, a face on two legs — decision 0103)
   const canine = b.kind === 'animal.canine';
+  // (a bear's and a lion's head is lowered from behind by what the tilt raises it, so the back row
+  // keeps the side's height: decision 0116)
+  const tilt = headF * pose.ground;
   const headC: V3 = [
     headF,
     0,
-    bodyU + neck + (low ? 0 : 1) + Math.max(0, headF * pose.ground) * (canine ? 1.25 : 0.8),
+    bodyU +
+      neck +
+      (low || bear ? 0 : 1) +
+      Math.max(0, tilt) * (canine ? 1.25 : 0.8) +
+      (bear || bigCat ? Math.min(0, tilt) : 0),
   ];
   return {
     p: new Parts(b.u * b.scale, b.aspect),
@@ -56,6 +85,8 @@ function proportions(b: Build, pose: Pose): Quad {
     heavy,
     canine,
     fox: canine && FOXES.has(b.lemma ?? ''),
+    bear,
+    bigCat,
     half,
     bodyR,
     bodyU,
@@ -66,6 +97,7 @@ function proportions(b: Build, pose: Pose): Quad {
 
 /** Four-legged animals and beasts: body along the facing, legs in diagonal pairs, neck and head forward. */
 export function quadruped(b: Build, pose: Pose): Parts {
+  if (b.kind === 'animal.frog') return frog(b, pose);
   const q = proportions(b, pose);
   legs(q);
   tailAndWings(q);
@@ -77,7 +109,7 @@ export function quadruped(b: Build, pose: Pose): Parts {
 }
 
 /** Legs in diagonal pairs, front-left with back-right (a trot), set wide under a wide body. */
-function legs({ p, pose, heavy, canine, fox, half, bodyR, bodyU }: Quad): void {
+function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }: Quad): void {
   const pairs: Array<[number, number, number]> = [
     [half - 1, -1, 1],
     [half - 1, 1, -1],
@@ -102,7 +134,13 @@ function legs({ p, pose, heavy, canine, fox, half, bodyR, bodyU }: Quad): void {
       pose.rise + lift + 0.7 + (f + fwd) * pose.ground + side * legS * pose.groundS,
     ];
     const shade = side === far ? FAR : 0;
-    p.stick(hip, foot, heavy ? 1.4 : 1.05, M.BODY + shade, side === far ? -0.3 : 0);
+    p.stick(
+      hip,
+      foot,
+      bear ? 1.75 : bigCat ? 1.2 : heavy ? 1.4 : 1.05,
+      M.BODY + shade,
+      side === far ? -0.3 : 0,
+    );
     // a haunch: the hind leg's thigh, round over the hip
     if (hind)
       p.ball(
@@ -122,15 +160,31 @@ function legs({ p, pose, heavy, canine, fox, half, bodyR, bodyU }: Quad): void {
         // (over the leg: lower, it sorted under the leg's own stick and never showed, decision 0111)
         side === far ? 1.4 : 2,
       );
-    p.ball(foot, heavy ? 1.3 : 0.95, M.DARK + shade, 0.8, side === far ? -0.28 : 0.02);
+    // (a bear's paws its fur a shade darker: 0116)
+    p.ball(
+      foot,
+      bear ? 1.7 : heavy ? 1.3 : 0.95,
+      bear ? M.BODY + FAR : M.DARK + shade,
+      0.8,
+      side === far ? -0.28 : 0.02,
+    );
   }
 }
 
 /** A tail (a plain one or a big brush with a white tip) and wings, behind the body. */
-function tailAndWings({ p, pose, F, fox, half, bodyR, bodyU }: Quad): void {
+function tailAndWings({ p, pose, F, fox, bigCat, half, bodyR, bodyU }: Quad): void {
   if (F.has('tail') || F.has('bushy-tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
-    if (fox) {
+    if (bigCat) {
+      // a lion's tail: thin, hanging down from the rump and curling up to a dark tuft (0116)
+      const up = (f: number) => Math.max(0, f * pose.ground);
+      const a: V3 = [-half - 0.2, 0, bodyU + 0.6 + up(-half)];
+      const m: V3 = [-half - 2.4, sway * 0.5, bodyU - 1.6 + up(-half - 2.4)];
+      const e: V3 = [-half - 4.2, sway, bodyU - 0.6 + up(-half - 4.2)];
+      p.stick(a, m, 0.55, M.BODY, 0.01);
+      p.stick(m, e, 0.5, M.BODY, 0.02);
+      p.ball([e[0] - 0.4, e[1], e[2] + 0.3], 1.15, M.WOOD, 1.0, 0.03);
+    } else if (fox) {
       // a fox's brush: as long as its body, thick in the middle, out behind and down in a curve to a
       // white tip that stays above the feet (its 5 units were a stub under the rump: decision 0111)
       // (seen from behind the tilted camera draws it lower, nearer the viewer: it is raised by what
@@ -172,13 +226,13 @@ function tailAndWings({ p, pose, F, fox, half, bodyR, bodyU }: Quad): void {
 }
 
 /** The body: two sticks side by side, then what lies on it (a white chest, wool, a hump, a shell). */
-function torso({ p, b, F, canine, half, bodyR, bodyU }: Quad): void {
+function torso({ p, b, F, canine, bear, half, bodyR, bodyU }: Quad): void {
   // two bodies side by side: wider than tall seen end-on, a rump and a chest seen from behind and before
   for (const side of [-1, 1])
     p.stick([-half, side * bodyR * 0.3, bodyU], [half, side * bodyR * 0.3, bodyU], bodyR, M.BODY, 0.1);
   // a white chest and belly
   if (canine) p.ball([half * 0.9, 0, bodyU - bodyR * 0.3], bodyR * 0.72, M.LIGHT, bodyR * 0.9, 0.15);
-  if (F.has('fluffy' as never) && b.kind !== 'animal.feline')
+  if (F.has('fluffy' as never) && b.kind !== 'animal.feline' && !bear)
     // a woolly or shaggy coat: a lumpy back
     for (const f of [-half * 0.7, 0, half * 0.7])
       for (const side of [-1, 1])
@@ -189,6 +243,12 @@ function torso({ p, b, F, canine, half, bodyR, bodyU }: Quad): void {
           undefined,
           0.11,
         );
+  // a bear's shoulder hump: the highest point of its back, over the front legs (0116)
+  if (bear) {
+    p.ball([half * 0.4, 0, bodyU + bodyR * 0.62], bodyR * 0.8, M.BODY, bodyR * 0.75, 0.11);
+    // its rump a little lower and rounder than the hump
+    p.ball([-half * 0.6, 0, bodyU + bodyR * 0.1], bodyR * 0.95, M.BODY, bodyR * 0.85, 0.105);
+  }
   if (F.has('hump' as never)) p.ball([0, 0, bodyU + bodyR * 0.9], bodyR * 0.8, M.BODY, undefined, 0.11);
   if (F.has('shell')) p.ball([0, 0, bodyU + bodyR * 0.5], half + 1, M.BODY2, bodyR * 1.1, 0.15);
 }
@@ -222,18 +282,23 @@ function coatPattern({ p, b, F, half, bodyR, bodyU }: Quad): void {
 }
 
 /** Neck, mane and head (a darker rim round it so it reads over the body from the front), long or short. */
-function head({ p, b, F, heavy, fox, half, bodyR, bodyU, headR, headC }: Quad): void {
+function head({ p, b, F, heavy, fox, bear, bigCat, half, bodyR, bodyU, headR, headC }: Quad): void {
   const neckA: V3 = [half - 0.5, 0, bodyU + 0.5];
   const neckB: V3 = [headC[0] - 0.5, 0, headC[2] - 0.5];
-  p.stick(neckA, neckB, heavy ? 2.6 : 1.7, M.BODY, 0.2);
-  if (F.has('mane')) {
+  p.stick(neckA, neckB, bear ? 2.5 : heavy ? 2.6 : 1.7, M.BODY, 0.2);
+  if (bigCat && b.lemma === 'lion') {
+    // a lion's dark mane: a great ruff framing the face, down over the neck and the chest (0116)
+    p.ball([headC[0] - 0.9, 0, headC[2] - 0.3], headR * 1.6, M.WOOD, headR * 1.7, 0.27);
+    p.ball([half + 0.3, 0, bodyU + 0.6], bodyR * 1.05, M.WOOD, bodyR * 1.1, 0.21);
+  } else if (F.has('mane')) {
     if (b.kind === 'animal.feline')
       // a lion's mane: a great ruff round the face
       p.ball([headC[0] - 0.6, 0, headC[2] - 0.2], headR * 1.6, M.WOOD, headR * 1.55, 0.27);
     else p.stick([half, 0, bodyU + bodyR], [headC[0] - 0.8, 0, headC[2] + headR * 0.6], 1.3, M.DARK, 0.21);
   }
   // (a fox's head has no dark ring: it drew a ball round its face in the side rows, decision 0111)
-  if (!fox) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
+  // (nor a bear's or a lion's: a ring round a head in profile reads as a ball, 0116)
+  if (!fox && !bear && !bigCat) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
   // a sheep's face and a horse's long head
   const face = F.has('fluffy' as never) && b.kind === 'animal.bovid' ? M.DARK : M.BODY;
   p.ball(headC, headR, face, undefined, 0.3);
@@ -247,6 +312,13 @@ function head({ p, b, F, heavy, fox, half, bodyR, bodyU, headR, headC }: Quad): 
         headR * 0.34,
         0.305,
       );
+  // a bear's short muzzle and a lion's broad one: paler, a black nose on the tip (0116)
+  if (bear || bigCat) {
+    const r = headR;
+    const tip: V3 = [headC[0] + r + (bear ? 0.9 : 0.4), 0, headC[2] - r * (bear ? 0.4 : 0.45)];
+    p.stick([headC[0] + r * 0.2, 0, headC[2] - r * 0.35], tip, r * 0.55, M.BODY2, 0.33);
+    p.ball([tip[0] + 0.35, 0, tip[2] + 0.35], bear ? 0.8 : 0.7, M.EYE, 0.6, 0.36);
+  }
   if (b.kind === 'animal.equine' || b.kind === 'creature.unicorn') {
     const muzzle: V3 = [headC[0] + headR + 1.8, 0, headC[2] - headR * 1.1];
     p.stick(headC, muzzle, headR * 0.58 + 0.45, M.BODY + FAR, 0.305);
@@ -296,11 +368,13 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
   },
   {
     when: () => true,
-    draw: ({ p, headR: r, headC: c }) => eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, 0.75, 0.5),
+    // (a bear's small: 0116)
+    draw: ({ p, bear, headR: r, headC: c }) =>
+      eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, bear ? 0.55 : 0.75, 0.5),
   },
   {
     // pointed ears: cones (a fox's big, their backs dark: decision 0111)
-    when: (q) => q.F.has('ears'),
+    when: (q) => q.F.has('ears') && !q.bigCat,
     draw: ({ p, fox, headR: r, headC: c }) => {
       for (const side of [-1, 1]) {
         const base: V3 = [c[0] - 0.4, side * r * (fox ? 0.6 : 0.55), c[2] + r * 0.55];
@@ -320,10 +394,15 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
     },
   },
   {
-    when: (q) => q.F.has('round-ears') && !q.F.has('trunk'),
-    draw: ({ p, heavy, headR: r, headC: c }) => {
+    when: (q) => (q.F.has('round-ears') || q.bigCat) && !q.F.has('trunk'),
+    draw: ({ p, heavy, bear, headR: r, headC: c }) => {
+      // (a bear's small and round, high on its head, dark inside: 0116)
       for (const side of [-1, 1])
-        p.ball([c[0] - 0.6, side * r * 0.8, c[2] + r * 0.6], heavy ? 1.5 : 1.1, M.BODY, undefined, 0.25);
+        if (bear) {
+          p.ball([c[0] - 0.7, side * r * 0.72, c[2] + r * 0.8], 1.1, M.BODY, undefined, 0.25);
+          p.ball([c[0] - 0.45, side * r * 0.72, c[2] + r * 0.8], 0.55, M.BODY + FAR, undefined, 0.251);
+        } else
+          p.ball([c[0] - 0.6, side * r * 0.8, c[2] + r * 0.6], heavy ? 1.5 : 1.1, M.BODY, undefined, 0.25);
     },
   },
   {
