@@ -174,7 +174,7 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
     }
   });
 
-  it('a penguin and a bear seen from the front turn their face to each side and show no face from behind', async () => {
+  it('a penguin and a hamster seen from the front turn their face to each side and show no face from behind', async () => {
     // where the face's pixels sit across the head (their mean x), and how many there are, in the
     // upper 60 % of the subject, two pixels in from its edge (the outline is the body's)
     const inner = (f: RgbaImage, x: number, y: number) => {
@@ -206,10 +206,11 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
     };
     const orange = (r: number, g: number, b: number) => r - b > 100 && r >= g && g - b > 30;
     const dark = (r: number, g: number, b: number) => 0.3 * r + 0.59 * g + 0.11 * b < 50;
-    // (the bear at 64 px: at 32 its eyes, nose and mouth merge into one mark)
+    // (the hamster at 64 px: at 32 its eyes, nose and mouth merge into one mark; a bear that turns is
+    // the rig's bear since decision 0116)
     for (const [prompt, isFace, px] of [
       ['a penguin', orange, 32],
-      ['a brown bear', dark, 64],
+      ['a hamster', dark, 64],
     ] as const) {
       const { row, drawing } = await rows(prompt, px);
       const what = `${prompt} (${drawing})`;

@@ -26,6 +26,10 @@ export function frog(b: Build, pose: Pose): Parts {
     a[2] + (e[2] - a[2]) * k,
   ];
   const wide = toad ? 1.08 : 1;
+  // seen from the front the tilted camera draws the head end, nearest the viewer, low over the feet:
+  // it is raised, so the frog sits up facing the viewer and the front row is as tall as the side's
+  // (it was 28 px to the side's 36 at 64 px; raised by 2.5 units × the tilt it was still 28)
+  const up = Math.max(0, 6 * pose.ground);
 
   // the hind legs: a haunch at the side, the shin folded back under it, the long foot forward; in the
   // air the leg stretches out behind and down
@@ -51,14 +55,14 @@ export function frog(b: Build, pose: Pose): Parts {
     const shade = s === far ? FAR : 0;
     const hand = lerp([3.4, s * 2.7 * wide, 0.3], [4.6, s * 2.4, 0.9], hop);
     const at: V3 = [hand[0], hand[1], hand[2] + R + (hop === 0 ? ground(hand[0], hand[1]) : 0)];
-    p.stick([2.5, s * 2.1 * wide, R + 2.3], at, 0.65, M.BODY + shade, s === far ? -0.2 : 0.14);
+    p.stick([2.5, s * 2.1 * wide, R + 2.3 + up], at, 0.65, M.BODY + shade, s === far ? -0.2 : 0.14);
     p.ball(at, 0.8, M.BODY + shade, 0.5, s === far ? -0.19 : 0.141);
   }
   // the body and head: one low mass, wider than tall, the head end a little higher; a pale belly
   const lean = hop * 0.9;
   p.ball([-0.9, 0, R + 2.5 - lean * 0.4], 3.9, M.BODY, 2.5, 0.1);
-  p.ball([1.6, 0, R + 2.0], 3.0 * wide, M.LIGHT, 1.5, 0.105);
-  p.ball([2.1, 0, R + 3.2 + lean * 0.3], 3.1 * wide, M.BODY, 2.2, 0.11);
+  p.ball([1.6, 0, R + 2.0 + up], 3.0 * wide, M.LIGHT, 1.5, 0.105);
+  p.ball([2.1, 0, R + 3.2 + up + lean * 0.3], 3.1 * wide, M.BODY, 2.2, 0.11);
   if (toad)
     // a toad's warts: darker bumps over its back
     for (const [f, s, u] of [
@@ -72,15 +76,15 @@ export function frog(b: Build, pose: Pose): Parts {
   // a wide mouth: a dark line from the snout back round each side of the head
   for (const s of [-1, 1])
     p.stick(
-      [4.5, 0, R + 2.85 + lean * 0.3],
-      [2.6, s * 2.5 * wide, R + 3.0 + lean * 0.3],
+      [4.5, 0, R + 2.85 + up + lean * 0.3],
+      [2.6, s * 2.5 * wide, R + 3.0 + up + lean * 0.3],
       0.3,
       M.BODY + FAR,
       0.3,
     );
   // big eyes on top of the head: a bulge, a golden eye, a black pupil looking forward and out
   for (const s of [-1, 1]) {
-    const u = R + 5.0 + lean * 0.3;
+    const u = R + 5.0 + up + lean * 0.3;
     p.ball([2.5, s * 1.75 * wide, u], 1.45, M.BODY, 1.3, 0.31);
     p.ball([2.85, s * 1.95 * wide, u + 0.25], 1.05, M.GOLD, 1.0, 0.35);
     p.ball([3.35, s * 2.15 * wide, u + 0.3], 0.62, M.EYE, 0.75, 0.4);
