@@ -336,6 +336,70 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       if (prompt === 'a red fox') foxCoat(f);
     }
   });
+
+  it('a bear, a polar bear, a lion and a toad that turn are bodies at one scale, not emoji heads (decision 0116)', async () => {
+    const size = (f: RgbaImage) => {
+      const b = opaqueBox(f);
+      return { w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 };
+    };
+    const luma = (f: RgbaImage, i: number) =>
+      0.3 * f.data[i * 4]! + 0.59 * f.data[i * 4 + 1]! + 0.11 * f.data[i * 4 + 2]!;
+    for (const [prompt, kind] of [
+      ['a grizzly', 'animal.bear'],
+      ['a polar bear', 'animal.bear'],
+      ['a lion', 'animal.feline'],
+      ['a toad', 'animal.frog'],
+    ] as const) {
+      const out = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 64 }));
+      // the rig's body (their emoji drawings are faces: four rows of one head slid about)
+      expect(out.drawing, prompt).toBeUndefined();
+      expect(out.interpretation?.kind, prompt).toBe(kind);
+      // "polar" is drawn (a white coat), not said unhonoured
+      expect(out.interpretation?.ignored, prompt).toEqual([]);
+      const [down, left, right, up] = out.frames.map(size);
+      // every row at one scale: front, back and the other side within a tenth of the left row's height
+      for (const row of [down!, right!, up!]) {
+        expect(row.h, prompt).toBeLessThanOrEqual(Math.ceil(left!.h * 1.1));
+        expect(row.h, prompt).toBeGreaterThanOrEqual(Math.floor(left!.h * 0.9));
+      }
+      // a side view of an animal on four legs: longer than tall
+      expect(left!.w, prompt).toBeGreaterThan(left!.h * 1.2);
+      const f = out.frames[1]!;
+      const lit: number[] = [];
+      for (let i = 0; i < f.width * f.height; i++) if (f.data[i * 4 + 3]) lit.push(luma(f, i));
+      const mean = lit.reduce((a, b) => a + b, 0) / lit.length;
+      // a polar bear is white, a grizzly brown
+      if (prompt === 'a polar bear') expect(mean, prompt).toBeGreaterThan(170);
+      if (prompt === 'a grizzly') expect(mean, prompt).toBeLessThan(130);
+      if (prompt === 'a lion') {
+        // the mane: in the left row's front third (the head's end), many pixels far darker than the coat
+        const b = opaqueBox(f);
+        let mane = 0;
+        for (let y = b.y0; y <= b.y1; y++)
+          for (let x = b.x0; x < b.x0 + (b.x1 - b.x0) / 3; x++) {
+            const i = y * f.width + x;
+            if (f.data[i * 4 + 3] && luma(f, i) < mean - 30 && f.data[i * 4]! > f.data[i * 4 + 2]! + 20)
+              mane++;
+          }
+        expect(mane, prompt).toBeGreaterThanOrEqual(60);
+      }
+    }
+    // "a frog hopping" hops as a body: crouched, then in the air with its hind legs stretched out
+    // behind (the row widest mid-cycle), then down again
+    const hop = await renderProcedural(
+      spriteRequest('a frog hopping', {
+        assetType: 'animation',
+        directions: 4,
+        framesPerDirection: 6,
+        resolution: 64,
+      }),
+    );
+    expect(hop.drawing).toBeUndefined();
+    const row = hop.frames.slice(6, 12).map((f) => opaqueBox(f));
+    const w = row.map((b) => b.x1 - b.x0 + 1);
+    expect(Math.max(...w)).toBeGreaterThanOrEqual(w[0]! * 1.4);
+    expect(Math.min(...row.map((b) => b.y1))).toBeLessThan(row[0]!.y1 - 2);
+  });
 });
 
 /**
