@@ -893,7 +893,9 @@ async function drawSubject({
   // the verb the thing does, and the words a figure's design drew ("a viking warrior": the viking's
   // horned helm, beard and axe were drawn and the word was still listed as not honoured)
   const drew = new Set(
-    [...(out.verb ? [out.verb] : []), ...(out.honoured ?? [])].map((w) => w.toLowerCase()),
+    [...(out.verb ? [out.verb] : []), ...(out.honoured ?? []), ...(out.coat ?? [])].map((w) =>
+      w.toLowerCase(),
+    ),
   );
   const moved = interpretation.ignored.filter((w) => drew.has(w.toLowerCase()));
   const honoured =
@@ -911,7 +913,10 @@ async function drawSubject({
     // the rig draws every row facing its way (a manifest without views left a reader guessing: #39)
     views: out.views ?? rigViews(request.directions),
     // (a word the rig drew is no place it left out: "polar" is the polar bear's white coat, 0116)
-    interpretation: placesNotShown({ ...interpretation, ...honoured, source: 'rig' }, drew),
+    interpretation: placesNotShown(
+      { ...interpretation, ...honoured, source: 'rig' },
+      new Set(out.coat ?? []),
+    ),
   };
 }
 

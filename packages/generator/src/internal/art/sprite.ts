@@ -63,6 +63,8 @@ export interface SpriteOutput {
   verb?: string;
   /** The prompt's words a figure's design drew ("viking": the horned helm, the beard, the axe). */
   honoured?: readonly string[];
+  /** The prompt's words the coat's colour drew, never a place left out ("polar": white, 0116). */
+  coat?: readonly string[];
   /** How each row shows the subject, when not every row is drawn facing its way (a blade's side rows). */
   views?: Array<{ direction: string; view: 'source' | 'mirror' | 'repeat' }>;
   /** A still thing's sprite: every frame of a row is its one picture (nothing asked it to move). */
@@ -290,7 +292,7 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
     ...(verb ? { verb: verb.word } : {}),
     ...(views ? { views } : {}),
     ...(prop === 'still' ? { still: true } : {}),
-    ...(polarWords(it).length ? { honoured: polarWords(it) } : {}),
+    ...(polarWords(it).length ? { coat: polarWords(it) } : {}),
   };
 }
 
