@@ -389,7 +389,10 @@ const RIG_ACTIONS = new Set(['walk', 'run', 'attack', 'jump', 'hurt', 'death', '
  * Animals whose colour drawings may be heads only and whose rig body has its own build: a sheet that
  * turns draws the body (a canine, decision 0096; a bear, a lion, a frog, decision 0116).
  */
-const BODIED = new Set(['animal.canine', 'animal.bear', 'animal.feline', 'animal.frog']);
+const BODIED = new Set(['animal.canine', 'animal.bear', 'animal.frog']);
+/** Of the felines only a lion and a lioness have a build of their own (a lynx's is the plain cat's). */
+const bodied = (it: Interpretation): boolean =>
+  BODIED.has(it.kind ?? '') || (it.kind === 'animal.feline' && /^(lion|lioness)$/.test(it.lemma ?? ''));
 /** The words before "bear" the rig's bear draws (a white coat, sprite.ts). */
 const POLAR = new Set(['polar', 'ice', 'arctic']);
 /**
@@ -1209,7 +1212,7 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
     m !== undefined &&
     turns &&
     headOnly(m.drawing) &&
-    BODIED.has(it.kind ?? '') &&
+    bodied(it) &&
     spec !== undefined &&
     rigShows(spec, it.kind, word);
   if (phrase && modifiers.length && body(phrase) && POLAR.has(modifiers.join(' '))) return { kind: 'rig' };
