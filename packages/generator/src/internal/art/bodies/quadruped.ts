@@ -368,9 +368,9 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
   },
   {
     when: () => true,
-    // (a bear's small: 0116)
-    draw: ({ p, bear, headR: r, headC: c }) =>
-      eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, bear ? 0.55 : 0.75, 0.5),
+    // (a bear's and a lion's small: a lioness's were a black band across her face, 0116)
+    draw: ({ p, bear, bigCat, headR: r, headC: c }) =>
+      eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, bear || bigCat ? 0.55 : 0.75, 0.5),
   },
   {
     // pointed ears: cones (a fox's big, their backs dark: decision 0111)
