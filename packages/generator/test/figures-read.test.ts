@@ -415,7 +415,7 @@ function motion(prompt: string, action: FigureAction, frames: number) {
         });
         return set;
       };
-      return { id, fig, at, of, w: raster.w };
+      return { id, fig, at, of, w: raster.w, raster };
     }),
   );
 }
@@ -457,6 +457,49 @@ describe('figures in motion (issue #39, decision 0097)', () => {
         return n;
       });
       expect(Math.max(...changed), `${prompt}: up row legs`).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  it("a walk's side rows pass the legs cleanly: passing, the swing shin hangs in front of the stance one (never an X) and the far leg is darker", () => {
+    for (const prompt of ['a robot', 'a knight', 'a soldier']) {
+      const rows = motion(prompt, 'walk', 4);
+      for (const r of [1, 2]) {
+        // facing left (row 1) forward is -x on the sheet
+        const fwd = r === 1 ? -1 : 1;
+        for (const f of [1, 3]) {
+          const c = rows[r]![f]!;
+          const { j } = c.fig;
+          const legs = [
+            [c.at(j.kneeL), c.at(j.ankleL)],
+            [c.at(j.kneeR), c.at(j.ankleR)],
+          ] as const;
+          // the swing leg's ankle is the higher one on the sheet
+          const [swing, stance] = legs[0][1][1] < legs[1][1][1] ? [legs[0], legs[1]] : [legs[1], legs[0]];
+          const xAt = ([k, a]: readonly [number[], number[]], y: number) =>
+            k[0]! + ((a[0]! - k[0]!) * (y - k[1]!)) / (a[1]! - k[1]! || 1e-6);
+          const y0 = Math.max(swing[0][1]!, stance[0][1]!);
+          const y1 = Math.min(swing[1][1]!, stance[1][1]!);
+          // the swing shin's lead over the stance one (px) at the top, middle and bottom of the rows
+          // both shins cross; the swing shin sloped back from a forward knee: 1.5 → -1.5 px (an X), or
+          // 0.2–2.7 px, the two shins on one another (a robot's 4-frame walk)
+          const leads = [y0, (y0 + y1) / 2, y1].map((y) => (xAt(swing, y) - xAt(stance, y)) * fwd);
+          expect(
+            Math.min(...leads),
+            `${prompt} row ${r} frame ${f}: ${leads.map((v) => v.toFixed(1))}`,
+          ).toBeGreaterThanOrEqual(2);
+        }
+        // the far leg a step darker than the near one (both seen whole at the contacts)
+        const far = r === 1 ? 'leg_r' : 'leg_l';
+        const near = r === 1 ? 'leg_l' : 'leg_r';
+        for (const f of [0, 2]) {
+          const c = rows[r]![f]!;
+          const tone = (piece: string) => {
+            const ps = [...c.of(new RegExp(`^${piece}$`))];
+            return ps.reduce((t, i) => t + c.raster.tone[i]!, 0) / ps.length;
+          };
+          expect(tone(far), `${prompt} row ${r} frame ${f}: far leg`).toBeLessThan(tone(near) - 0.5);
+        }
+      }
     }
   });
 

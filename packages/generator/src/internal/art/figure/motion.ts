@@ -849,8 +849,13 @@ function sampleTimeline(line: { loop: boolean; keys: readonly Key[] }, t: number
   return keys[keys.length - 1]!.pose;
 }
 
-/** A step of a gait for one leg at `p` (0–1: stance from 0 to `stance`, then swing). */
-function gaitFoot(p: number, stride: number, lift: number, stance: number): FootPose {
+/**
+ * A step of a gait for one leg at `p` (0–1: stance from 0 to `stance`, then swing). The swing foot
+ * passes the stance leg as a pixel artist draws it: at the passing pose (`PASS` of the swing) it is
+ * already `ahead` forward of the hip and at its highest, the knee forward and the shin hanging near
+ * its vertical in front of the stance leg, then it reaches on to the next contact.
+ */
+function gaitFoot(p: number, stride: number, lift: number, stance: number, ahead: number): FootPose {
   const q = ((p % 1) + 1) % 1;
   if (q < stance) {
     const t = q / stance;
@@ -863,12 +868,18 @@ function gaitFoot(p: number, stride: number, lift: number, stance: number): Foot
     );
   }
   const t = (q - stance) / (1 - stance);
-  const up = Math.sin(Math.PI * t ** 0.8);
-  // the swing foot: lifted behind the body (the heel up, the shin sloping back), then reaching
-  // forward to the next contact. Lifted straight under the hip the thigh stood level: side rows of
-  // a walk read as a figure sitting (decision 0097)
-  return foot(-stride + 2 * stride * ease(t) ** 1.4, lift * up ** 0.8, 0.02, 0.5 * up * (1 - t));
+  // the swing foot comes forward fast and low (easing out of the push-off) and is past the stance
+  // leg by the passing pose; lifted behind the body with its knee already forward (decision 0097's
+  // swing), the shin sloped back across the stance one: side rows' legs crossed in an X (0118)
+  const a = Math.min(1, t / PASS);
+  const b = Math.max(0, (t - PASS) / (1 - PASS));
+  const f = t < PASS ? -stride + (ahead + stride) * (1 - (1 - a) ** 3) : ahead + (stride - ahead) * ease(b);
+  const up = t < PASS ? Math.sin((Math.PI / 2) * a) : Math.cos((Math.PI / 2) * b ** 1.3);
+  return foot(f, lift * up, 0.02, 0.5 * up * (1 - t));
 }
+
+/** Where in its swing a foot passes the stance leg (and is highest). */
+const PASS = 0.5;
 
 const TAU = Math.PI * 2;
 
@@ -877,6 +888,14 @@ const TAU = Math.PI * 2;
  * the lifted foot: at 0.2 a robot's short legs moved by a pixel in its down row (decision 0092).
  */
 const WALK_LIFT = 0.36;
+/**
+ * How far forward of the hip a walking foot is as it passes the stance leg (fraction of the leg): a
+ * shin's width and more at 64 px, so the swing shin hangs in front of the stance one (decision 0118).
+ */
+const WALK_AHEAD = 0.2;
+/** A run's knee higher and its foot further ahead passing (a walk's 0.36 and 0.2). */
+const RUN_LIFT = 0.42;
+const RUN_AHEAD = 0.24;
 
 /** The pelvis lowered at a walk's contact and at its passing pose (fractions of the leg length). */
 const WALK_DROP: readonly [number, number] = [0.065, 0.005];
@@ -912,7 +931,10 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
       lean: 0.06,
       twist: 0.14 * c,
       nod: 0.02,
-      feet: [gaitFoot(p, stride, WALK_LIFT, 0.5), gaitFoot(p + 0.5, stride, WALK_LIFT, 0.5)],
+      feet: [
+        gaitFoot(p, stride, WALK_LIFT, 0.5, WALK_AHEAD),
+        gaitFoot(p + 0.5, stride, WALK_LIFT, 0.5, WALK_AHEAD),
+      ],
       arms: [
         arm(-0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, -c)),
         arm(0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, c)),
@@ -936,7 +958,10 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
     lean: 0.17,
     twist: 0.2 * c,
     nod: -0.08,
-    feet: [gaitFoot(p, stride, 0.36, stance / 2), gaitFoot(p + 0.5, stride, 0.36, stance / 2)],
+    feet: [
+      gaitFoot(p, stride, RUN_LIFT, stance / 2, RUN_AHEAD),
+      gaitFoot(p + 0.5, stride, RUN_LIFT, stance / 2, RUN_AHEAD),
+    ],
     arms: [arm(-0.85 * c + 0.2, 0.12, 1.5), arm(0.85 * c + 0.2, 0.12, 1.5)],
     swing: 1,
     cape: 1,
