@@ -460,7 +460,7 @@ describe('figures in motion (issue #39, decision 0097)', () => {
     }
   });
 
-  it("a walk's side rows pass the legs cleanly: passing, the swing shin hangs in front of the stance one (never an X) and the far leg is darker", () => {
+  it("a walk's side rows pass the legs cleanly: passing, the swing shin hangs in front of the stance one (never an X), a run's shins stay apart, the far leg is darker", () => {
     for (const prompt of ['a robot', 'a knight', 'a soldier']) {
       const rows = motion(prompt, 'walk', 4);
       for (const r of [1, 2]) {
@@ -500,6 +500,24 @@ describe('figures in motion (issue #39, decision 0097)', () => {
           expect(tone(far), `${prompt} row ${r} frame ${f}: far leg`).toBeLessThan(tone(near) - 0.5);
         }
       }
+      // a run: in every side-row frame the two shins apart, one wholly forward of the other (its
+      // swing foot eased forward like a walk's was ahead by the other foot's contact: the two shins
+      // on one line, 0.1 px apart, frames 0 and 3)
+      const run = motion(prompt, 'run', 6);
+      for (const r of [1, 2])
+        for (const [f, c] of run[r]!.entries()) {
+          const { j } = c.fig;
+          const l = [c.at(j.kneeL), c.at(j.ankleL)] as const;
+          const rr = [c.at(j.kneeR), c.at(j.ankleR)] as const;
+          const xAt = ([k, a]: readonly [number[], number[]], y: number) =>
+            k[0]! + ((a[0]! - k[0]!) * (y - k[1]!)) / (a[1]! - k[1]! || 1e-6);
+          const y0 = Math.max(l[0][1]!, rr[0][1]!);
+          const y1 = Math.min(l[1][1]!, rr[1][1]!);
+          const gaps = [y0, (y0 + y1) / 2, y1].map((y) => xAt(l, y) - xAt(rr, y));
+          const label = `${prompt} run row ${r} frame ${f}: ${gaps.map((v) => v.toFixed(1))}`;
+          expect(Math.min(...gaps.map(Math.abs)), label).toBeGreaterThanOrEqual(1.5);
+          expect(new Set(gaps.map(Math.sign)).size, label).toBe(1);
+        }
     }
   });
 

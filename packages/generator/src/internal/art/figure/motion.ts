@@ -855,7 +855,15 @@ function sampleTimeline(line: { loop: boolean; keys: readonly Key[] }, t: number
  * already `ahead` forward of the hip and at its highest, the knee forward and the shin hanging near
  * its vertical in front of the stance leg, then it reaches on to the next contact.
  */
-function gaitFoot(p: number, stride: number, lift: number, stance: number, ahead: number): FootPose {
+function gaitFoot(
+  p: number,
+  stride: number,
+  lift: number,
+  stance: number,
+  ahead: number,
+  /** How fast the foot comes forward out of the push-off: its ease-out's power (1: evenly). */
+  out: number,
+): FootPose {
   const q = ((p % 1) + 1) % 1;
   if (q < stance) {
     const t = q / stance;
@@ -868,12 +876,13 @@ function gaitFoot(p: number, stride: number, lift: number, stance: number, ahead
     );
   }
   const t = (q - stance) / (1 - stance);
-  // the swing foot comes forward fast and low (easing out of the push-off) and is past the stance
+  // the swing foot comes forward fast and low (easing out of the push-off: a walk's swing is as long
+  // as its stance, so its foot must be past the stance leg early) and is past the stance
   // leg by the passing pose; lifted behind the body with its knee already forward (decision 0097's
   // swing), the shin sloped back across the stance one: side rows' legs crossed in an X (0118)
   const a = Math.min(1, t / PASS);
   const b = Math.max(0, (t - PASS) / (1 - PASS));
-  const f = t < PASS ? -stride + (ahead + stride) * (1 - (1 - a) ** 3) : ahead + (stride - ahead) * ease(b);
+  const f = t < PASS ? -stride + (ahead + stride) * (1 - (1 - a) ** out) : ahead + (stride - ahead) * ease(b);
   const up = t < PASS ? Math.sin((Math.PI / 2) * a) : Math.cos((Math.PI / 2) * b ** 1.3);
   return foot(f, lift * up, 0.02, 0.5 * up * (1 - t));
 }
@@ -932,8 +941,8 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
       twist: 0.14 * c,
       nod: 0.02,
       feet: [
-        gaitFoot(p, stride, WALK_LIFT, 0.5, WALK_AHEAD),
-        gaitFoot(p + 0.5, stride, WALK_LIFT, 0.5, WALK_AHEAD),
+        gaitFoot(p, stride, WALK_LIFT, 0.5, WALK_AHEAD, 3),
+        gaitFoot(p + 0.5, stride, WALK_LIFT, 0.5, WALK_AHEAD, 3),
       ],
       arms: [
         arm(-0.5 * c, 0.14, 0.2 + 0.35 * Math.max(0, -c)),
@@ -945,7 +954,9 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
     };
   }
   // run: shorter stance, a flight between the steps, arms pumping bent, leaning in
-  const stride = 0.42;
+  // a longer stride than 0.42 and the swing foot evenly forward (a run's swing is four times its
+  // stance: eased out like a walk's it was ahead by the other foot's contact, both shins on one line)
+  const stride = 0.48;
   const q = (p * 2) % 1;
   const stance = 0.38;
   const flight = q >= stance ? Math.sin((Math.PI * (q - stance)) / (1 - stance)) : 0;
@@ -959,8 +970,8 @@ function gait(action: 'idle' | 'walk' | 'run', p: number): MotionPose {
     twist: 0.2 * c,
     nod: -0.08,
     feet: [
-      gaitFoot(p, stride, RUN_LIFT, stance / 2, RUN_AHEAD),
-      gaitFoot(p + 0.5, stride, RUN_LIFT, stance / 2, RUN_AHEAD),
+      gaitFoot(p, stride, RUN_LIFT, stance / 2, RUN_AHEAD, 1),
+      gaitFoot(p + 0.5, stride, RUN_LIFT, stance / 2, RUN_AHEAD, 1),
     ],
     arms: [arm(-0.85 * c + 0.2, 0.12, 1.5), arm(0.85 * c + 0.2, 0.12, 1.5)],
     swing: 1,
