@@ -441,6 +441,104 @@ describe('tile materials', () => {
     expect(sizes[32]).toBeGreaterThan(sizes[16]!);
   });
 
+  it('ice reads as ice, not water: paler, deeper-blue patches, long diagonal glints, a shore line against snow (decision 0117)', () => {
+    // (the review after 1130b: "a frozen lake reads as open water", "ice in snow gets no shore")
+    for (const palette of [undefined, 'sweetie16'])
+      for (const n of [16, 32]) {
+        const painter = painterOf(palette);
+        const ice = texture('ice', n, 2, painter);
+        const water = texture('water', n, 2, painter);
+        const mean = (t: typeof ice) => t.pixels.reduce((a, c) => a + lightness(c), 0) / t.pixels.length;
+        expect(mean(ice), `ice lighter than water ${palette} ${n}`).toBeGreaterThan(mean(water) + 0.08);
+        // clear, deep patches from 32 px: a darker blue than the sheet on a tenth of it or more
+        // (before: a crack's few pixels); a 16 px sheet stays calm (its few patches were wavelets
+        // on every tile of a level)
+        const baseL = lightness(ice.ramp.base);
+        const deep = ice.pixels.filter((c) => lightness(c) < baseL - 0.05 && c[2] >= c[0]);
+        if (n >= 32)
+          expect(deep.length / ice.pixels.length, `ice depth ${palette} ${n}`).toBeGreaterThan(0.1);
+        else expect(deep.length / ice.pixels.length, `ice calm ${palette} ${n}`).toBeLessThan(0.02);
+        // a glint: a straight diagonal run, up to the right, of a quarter of the tile or more
+        const lit = (x: number, y: number) => lightness(ice.at(x, y)) > baseL + 0.05;
+        let longest = 0;
+        for (let y = 0; y < n; y++)
+          for (let x = 0; x < n; x++) {
+            let k = 0;
+            while (k < n && lit(x + k, y - k)) k++;
+            longest = Math.max(longest, k);
+          }
+        expect(longest, `ice glint ${palette} ${n}`).toBeGreaterThanOrEqual(Math.round(n * 0.25));
+      }
+    // ice set in snow: no pixel of the bare sheet touches the snow — a rim of the ice's deep blue
+    // runs along every shore (before: the sheet met the snow directly)
+    for (const palette of [undefined, 'endesga32'])
+      for (const n of [16, 32]) {
+        const painter = painterOf(palette);
+        const rng = new Rng(5);
+        const ice = terrainTexture(TERRAINS.ice, n, rng.fork('terrain-0'), painter);
+        const snow = terrainTexture(TERRAINS.snow, n, rng.fork('terrain-1'), painter, [ice.ramp.base]);
+        const tiles = renderTerrainTiles({
+          tiles: tilesetRules('wang16').tiles,
+          size: n,
+          layers: [
+            { spec: TERRAINS.ice, texture: ice },
+            { spec: TERRAINS.snow, texture: snow },
+          ],
+          rng: rng.fork('tiles'),
+        });
+        let bare = 0;
+        let rim = 0;
+        for (const tile of tiles) {
+          const px = (x: number, y: number): Rgb => {
+            const i = (y * n + x) * 4;
+            return [tile.data[i]!, tile.data[i + 1]!, tile.data[i + 2]!];
+          };
+          for (let y = 0; y < n; y++)
+            for (let x = 0; x < n; x++) {
+              const c = px(x, y);
+              if (same(c, ice.foam)) rim++;
+              // a pixel of the bare sheet (its texture's own base, unchanged) beside a pixel of snow
+              if (!same(c, ice.ramp.base) || !same(ice.at(x, y), c) || same(snow.at(x, y), c)) continue;
+              for (const [dx, dy] of [
+                [1, 0],
+                [-1, 0],
+                [0, 1],
+                [0, -1],
+              ] as const) {
+                const u = x + dx;
+                const v = y + dy;
+                if (u < 0 || v < 0 || u >= n || v >= n) continue;
+                const d = px(u, v);
+                if (same(d, snow.at(u, v)) && !same(d, ice.at(u, v))) bare++;
+              }
+            }
+        }
+        expect(bare, `bare ice against snow ${palette} ${n}`).toBe(0);
+        expect(rim, `shore rim ${palette} ${n}`).toBeGreaterThan(n * 4);
+      }
+  });
+
+  it('snow has four tones where the palette has them — white, a pale blue-grey, a blue-grey and a deeper lee (decision 0117)', () => {
+    // (before: three in endesga32 — its white, #c0cbdc and #8b9bb4; the default keeps its two
+    // colours, from 32 px a solid shaded face beside the checkered lit face)
+    for (const n of [16, 32])
+      for (const seed of [1, 2, 3]) {
+        const t = texture('snow', n, seed, painterOf('endesga32'));
+        const tones = new Set(t.pixels.map((c) => c.join(',')));
+        expect(tones.size, `endesga32 snow ${n} seed ${seed}`).toBeGreaterThanOrEqual(4);
+        if (n < 32) continue;
+        const d = texture('snow', n, seed);
+        const shade = d.ramp.dark;
+        // the default: a solid shaded face — blue-grey pixels with blue-grey below or beside them
+        let solid = 0;
+        for (let y = 0; y < n; y++)
+          for (let x = 0; x < n; x++)
+            if (same(d.at(x, y), shade) && (same(d.at(x + 1, y), shade) || same(d.at(x, y + 1), shade)))
+              solid++;
+        expect(solid, `default snow shaded face ${n} seed ${seed}`).toBeGreaterThan(0);
+      }
+  });
+
   it('every material differs from every other in its structure, not only its colour', () => {
     const names = Object.keys(TERRAINS) as TerrainName[];
     const n = 32;

@@ -203,8 +203,12 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
               // dry lower ground: a darker rim of its own ramp along the higher ground, the same on
               // every side (no checkered second row: it read as dark notches along the bank, decision
               // 0082; no cast shadow under it: a row of dark pits along every north shore, 0104)
-              // (snow and ice: the bank's own rim is the edge, none of their own)
-              if (near4 && !FROST.has(layer.spec.name)) c = ramp.dark;
+              // (snow: the bank's own rim is the edge, none of its own; ice: a frozen lake's shore,
+              // decision 0117 — its edge a line of its deep blue along the bank, so the sheet reads
+              // as ice set in its shore and not as open water)
+              if (layer.spec.name === 'ice') {
+                if (near4) c = layer.texture.foam;
+              } else if (near4 && !FROST.has(layer.spec.name)) c = ramp.dark;
             }
           }
         }

@@ -12,7 +12,10 @@ export interface TerrainTexture {
   size: number;
   pixels: Rgb[];
   ramp: Ramp;
-  /** Colour of the liquid's shore line (foam on water, glow on lava). */
+  /**
+   * Colour of the liquid's shore line (foam on water, glow on lava); ice's rim where it meets a
+   * higher bank (decision 0117).
+   */
   foam: Rgb;
   at(x: number, y: number): Rgb;
   /** The seed its pieces were laid from, and where its joint was put: another drawing keeps them. */
@@ -807,22 +810,46 @@ function snow(t: TextureCanvas): void {
   const field = Array.from({ length: t.area }, (_, i) => drift(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  const [fold, hollow, edge, crest] = [q(0.04), q(0.16), q(0.26), q(0.88)];
+  const [pit, fold, hollow, edge, crest] = [q(0.025), q(0.06), q(0.16), q(0.26), q(0.88)];
+  // (decision 0117: snow was 2 or 3 tones) a fourth step under the blue-grey where the palette has
+  // one: the shaded face of the deepest folds, so a drift has white, a pale shade, a blue-grey and
+  // its darkest lee
+  const under = coolest(t, [100, 112, 142], deep, 0.08);
+  // (not a far darker colour, not a green: the default's dark teal-green in a fold read as a slit)
+  const deeper =
+    same(under, deep) ||
+    same(under, white) ||
+    (pale && same(under, pale)) ||
+    lightness(under) < lightness(deep) - 0.25 ||
+    under[2] < under[1] - 8
+      ? null
+      : under;
   // the lee of a mound: the field falls away below it (light from above)
   const lee = (x: number, y: number) => drift(x, y) - drift(x, y + 2);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const p = field[y * n + x]!;
       const l = lee(x, y);
-      // the deepest folds: solid, where the palette has a pale blue-grey for the hollows round them
-      // (solid blue-grey in a checker of white read as pits; their rim a step deeper, as eyes)
-      if (pale && p < fold) set(x, y, deep);
-      // the hollows: the pale blue-grey, or a checker of the white and the blue-grey (a mid-tone
-      // at 1×, never one pixel in four: x and Y marks)
-      else if (p < hollow || (p < edge && l > 0.02)) set(x, y, pale ?? (checker(x, y) ? deep : white));
-      // the hollows' soft rim in a palette with a pale blue-grey: a checker of it and the white
-      else if (pale && p < edge) set(x, y, checker(x, y) ? pale : white);
-      else set(x, y, white);
+      if (pale) {
+        // the deepest folds: solid, their shaded face a step deeper where the palette has one
+        // (solid blue-grey in a checker of white read as pits; their rim a step deeper, as eyes)
+        if (p < fold) set(x, y, deeper && (p < pit || l > 0.02) ? deeper : deep);
+        // the hollows in the pale blue-grey, their soft rim a checker of it and the white
+        else if (p < hollow || (p < edge && l > 0.02)) set(x, y, pale);
+        else if (p < edge) set(x, y, checker(x, y) ? pale : white);
+        else set(x, y, white);
+      } else {
+        // no pale blue-grey (the default): the hollows' shaded face solid blue-grey, their lit
+        // face and rim a checker of it and the white (a mid-tone at 1×, never one pixel in four:
+        // x and Y marks) — a lit face and a shaded face, not one flat checker
+        // (and the shaded face of the deepest folds a step deeper where the palette has one)
+        // (from 32 px: a 16 px tile's hollows are a few pixels, their solid face a tick mark that
+        // every tile of a level repeats)
+        if (deeper && n >= 32 && p < fold && l > 0.02) set(x, y, deeper);
+        else if (n >= 32 && p < hollow && l > 0.015) set(x, y, deep);
+        else if (p < hollow || (p < edge && l > 0.02)) set(x, y, checker(x, y) ? deep : white);
+        else set(x, y, white);
+      }
     }
   t.settle();
   // a few glints on the crests' lit faces (off the shared edge band: each drawing its own)
@@ -893,61 +920,62 @@ function freshwater(t: TextureCanvas): void {
 }
 
 function ice(t: TextureCanvas): void {
-  // pale sheet ice (issue #39, decision 0082: teal with a hatch read as water): the palette's palest
-  // cyan, a few broad lighter sheens, one long crack that forks (a dark line with a lit edge) and a
-  // glint or two (a bright pixel with a short cross), no ripples, no grain
-  const { n, set, layout, painter } = t;
-  const base = t.ramp.base;
-  const sheen = coolest(t, [232, 246, 252], t.ramp.light);
-  const crackC = painter.choose([120, 160, 196], [base, sheen]);
-  const bright = painter.lightest;
+  // sheet ice (issue #39, decisions 0082, 0117: a flat cyan with white sheen blobs read as still water,
+  // its blobs the snow's white): a pale cyan-blue sheet, darker blue depth where the ice is clear
+  // (solid in the middle, a checker at the rim), a thin crack or two (a dark line with a lit
+  // edge), and the ice's own mark — long parallel diagonal glints, a long one with a shorter one
+  // beside it, far enough apart that they are a gleam and never a hatch. No waves, no ripples.
+  const { n, set, layout, painter, ramp } = t;
+  const base = ramp.base;
+  const sheen = coolest(t, [232, 246, 252], ramp.light);
+  const glint = same(sheen, base) ? ramp.light : sheen;
+  const depth = coolest(t, [92, 148, 206], painter.choose([92, 148, 206], [base, glint]));
+  const crackC = coolest(t, [70, 104, 150], painter.choose([70, 104, 150], [base, glint, depth]), 0.12);
+  // its rim where it meets a higher bank (a frozen lake's shore, see renderTerrainTiles): the deep blue
+  t.foam = same(depth, base) ? crackC : depth;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, base);
-  // (decision 0104: dithered sheen patches on every 16 px cell were flecks, a swirl wallpaper) a
-  // calm sheet: broad sheens only from 32 px, solid-edged
-  if (!same(sheen, base) && n >= 32) t.patches(0.74, 0, sheen, true);
+  // the clear, deep patches: a small solid middle, a wide checker round it (one field, so they
+  // wrap) — a darker ice, never a pool of the water's own blue
+  // (from 32 px: on a 16 px tile they are a few small shapes that every tile of a level repeats,
+  // a wallpaper of wavelets — the water the ice must not be; the 16 px sheet stays calm)
+  if (n >= 32) t.patches(0.2, 0.14, depth, false, false);
   const crack = (x0: number, y0: number, steps: number) => {
     let x = x0;
     let y = y0;
     const dx = layout.chance(0.5) ? 1 : -1;
     for (let i = 0; i < steps; i++) {
       set(x, y, crackC);
-      if (same(t.get(x, y - 1), base)) set(x, y - 1, sheen);
+      if (!same(t.get(x, y - 1), crackC)) set(x, y - 1, glint);
       if (layout.chance(0.6)) x += dx;
       y += layout.chance(0.7) ? 1 : 0;
     }
     return [x, y] as const;
   };
-  // a crack is a mark a 16 px tile repeats on every cell (a swirl wallpaper, decision 0104): only
-  // from 32 px, elsewhere short diagonal sheen streaks, a few, in the patches' calm
-  for (let c = 0; c < Math.floor(n / 32); c++) {
-    const [x, y] = crack(layout.int(0, n - 1), layout.int(0, n - 1), Math.round(n * 0.45));
-    crack(x, y, Math.round(n * 0.25));
-  }
+  // a long crack that forks, from 32 px (on a 16 px tile a crack repeats on every cell of a fill: a
+  // swirl wallpaper, decision 0104; a short one there was a dark tick on every tile of a level)
+  if (n >= 32)
+    for (let c = 0; c < Math.floor(n / 32); c++) {
+      const [x, y] = crack(layout.int(0, n - 1), layout.int(0, n - 1), Math.round(n * 0.4));
+      crack(x, y, Math.round(n * 0.2));
+    }
   t.settle();
-  // (drawn after the joint is settled: off the edge band, so every drawing has its own; in the
-  // ramp's light where the palette has no sheen paler than the ice)
-  const streak = same(sheen, base) ? t.ramp.light : sheen;
-  // the ice's highlight: a four-pixel diagonal streak with a shorter one beside it
-  for (let s = 0; s < Math.max(1, Math.round(n / 16)); s++) {
+  // (drawn after the joint is settled: off the edge band, so every drawing has its own) the glints:
+  // a long diagonal streak (up to the right) and a shorter one parallel to it, 3 px across
+  const long = Math.max(4, Math.round(n * 0.28));
+  for (let s = 0; s < Math.max(1, Math.round(n / 24)); s++) {
     const [cx, cy] = t.inside(2);
-    const x = cx - 2;
-    const y = cy + 2;
-    for (let i = 0; i < 4; i++) set(x + i, y - i, streak);
-    for (let i = 0; i < 2; i++) set(x + 3 + i, y + 1 - i, streak);
+    const x = cx - Math.floor(long / 2);
+    const y = cy + Math.floor(long / 2);
+    for (let i = 0; i < long; i++) set(x + i, y - i, glint);
+    const short = Math.max(2, Math.round(long / 2));
+    for (let i = 0; i < short; i++) set(x + 3 + i, y + 1 - i, glint);
   }
-  for (let g = 0; g < Math.max(1, Math.round(n / 16)); g++) {
-    const x = layout.int(0, n - 1);
-    const y = layout.int(0, n - 1);
-    set(x, y, bright);
-    if (n >= 24)
-      for (const [dx, dy] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const)
-        set(x + dx, y + dy, sheen);
-  }
+  // a bright point or two where the palette has a white above the glint
+  if (lightness(painter.lightest) > lightness(glint) + 0.02)
+    for (let g = 0; g < Math.max(1, Math.round(n / 32)); g++) {
+      const [x, y] = t.inside(2);
+      if (same(t.get(x, y), base)) set(x, y, painter.lightest);
+    }
 }
 
 const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
@@ -1084,7 +1112,7 @@ export function terrainTexture(
     size: n,
     pixels: shifted,
     ramp,
-    foam,
+    foam: canvas.foam,
     at: (x, y) => shifted[wrap(y, n) * n + wrap(x, n)]!,
     layoutSeed,
     shift: [ox, oy],
