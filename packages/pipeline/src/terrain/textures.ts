@@ -117,8 +117,11 @@ interface TextureCanvas {
    * the pixels drawn so far: the marks drawn after it do not move the pieces.
    */
   settle(): void;
-  /** A random place at least `margin` px inside the settled tile's edge band (after `settle`). */
-  inside(margin: number): readonly [number, number];
+  /**
+   * A random place at least `margin` px inside the settled tile's edge band (after `settle`), drawn
+   * from `from` (by default the layout: the same place in a level's every drawing of the terrain).
+   */
+  inside(margin: number, from?: Rng): readonly [number, number];
   /** Records the field the pixels were painted from (untranslated coordinates), see {@link Surface}. */
   surface?: Surface;
 }
@@ -861,6 +864,23 @@ function snow(t: TextureCanvas): void {
 
 const lightness = (c: Rgb) => oklab(c)[0];
 
+/** The palette colour nearest `target` that is blue (blue at least red and green), not in `avoid`. */
+function blueOf(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[]): Rgb | null {
+  const [L, a, b] = oklab(target);
+  let best: Rgb | null = null;
+  let bestD = 0.03;
+  for (const c of t.painter.palette) {
+    if (c[2] < c[0] || c[2] < c[1] || avoid.some((x) => same(x, c))) continue;
+    const [l2, a2, b2] = oklab(c);
+    const d = (L - l2) ** 2 + (a - a2) ** 2 + (b - b2) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** The palette colour nearest `target` among the cool ones (blue at least red); `fallback` if none. */
 function coolest(t: TextureCanvas, target: Rgb, fallback: Rgb, maxChroma = Number.POSITIVE_INFINITY): Rgb {
   const [L, a, b] = oklab(target);
@@ -930,15 +950,18 @@ function ice(t: TextureCanvas): void {
   const sheen = coolest(t, [232, 246, 252], ramp.light);
   const glint = same(sheen, base) ? ramp.light : sheen;
   const depth = coolest(t, [92, 148, 206], painter.choose([92, 148, 206], [base, glint]));
-  const crackC = coolest(t, [70, 104, 150], painter.choose([70, 104, 150], [base, glint, depth]), 0.12);
+  // (a blue or a blue-grey, never a green-teal: the default's ramp dark #3e6958 read as moss)
+  const crackC =
+    blueOf(t, [70, 104, 150], [base, glint, depth]) ?? painter.choose([70, 104, 150], [base, glint, depth]);
   // its rim where it meets a higher bank (a frozen lake's shore, see renderTerrainTiles): the deep blue
   t.foam = same(depth, base) ? crackC : depth;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) set(x, y, base);
-  // the clear, deep patches: a small solid middle, a wide checker round it (one field, so they
-  // wrap) — a darker ice, never a pool of the water's own blue
+  // the clear, deep patches (one field, so they wrap) — a darker ice, never the water's wavelets
   // (from 32 px: on a 16 px tile they are a few small shapes that every tile of a level repeats,
   // a wallpaper of wavelets — the water the ice must not be; the 16 px sheet stays calm)
-  if (n >= 32) t.patches(0.2, 0.14, depth, false, false);
+  // (solid, their rim a narrow checker: a wide checker is a diagonal hatch — the rippling water of
+  // decision 0082)
+  if (n >= 32) t.patches(0.26, 0.025, depth, false, false);
   const crack = (x0: number, y0: number, steps: number) => {
     let x = x0;
     let y = y0;
@@ -959,21 +982,35 @@ function ice(t: TextureCanvas): void {
       crack(x, y, Math.round(n * 0.2));
     }
   t.settle();
-  // (drawn after the joint is settled: off the edge band, so every drawing has its own) the glints:
-  // a long diagonal streak (up to the right) and a shorter one parallel to it, 3 px across
+  // (drawn after the joint is settled: off the edge band, so every drawing has its own, placed from
+  // the drawing's own seed — from the layout they stood at one place in every tile of a frozen lake,
+  // a grid) the glints: a long diagonal streak (up to the right) and a shorter one beside it, 3 px across
   const long = Math.max(4, Math.round(n * 0.28));
   for (let s = 0; s < Math.max(1, Math.round(n / 24)); s++) {
-    const [cx, cy] = t.inside(2);
+    // (clear of the crack and its lit edge: a glint along a crack's lip made a hatch)
+    const short = Math.max(2, Math.round(long / 2));
+    const clearAt = (x: number, y: number) => {
+      for (let i = -1; i <= long; i++)
+        for (const [px, py] of [
+          [x + i, y - i],
+          [x + 3 + i, y + 1 - i],
+        ] as const)
+          for (let d = -2; d <= 2; d++)
+            if (same(t.get(px + d, py), glint) || same(t.get(px + d, py), crackC)) return false;
+      return true;
+    };
+    let [cx, cy] = t.inside(2, t.rng);
+    for (let k = 0; k < 8 && !clearAt(cx - Math.floor(long / 2), cy + Math.floor(long / 2)); k++)
+      [cx, cy] = t.inside(2, t.rng);
     const x = cx - Math.floor(long / 2);
     const y = cy + Math.floor(long / 2);
     for (let i = 0; i < long; i++) set(x + i, y - i, glint);
-    const short = Math.max(2, Math.round(long / 2));
     for (let i = 0; i < short; i++) set(x + 3 + i, y + 1 - i, glint);
   }
   // a bright point or two where the palette has a white above the glint
   if (lightness(painter.lightest) > lightness(glint) + 0.02)
     for (let g = 0; g < Math.max(1, Math.round(n / 32)); g++) {
-      const [x, y] = t.inside(2);
+      const [x, y] = t.inside(2, t.rng);
       if (same(t.get(x, y), base)) set(x, y, painter.lightest);
     }
 }
@@ -1085,11 +1122,11 @@ export function terrainTexture(
       const typical = canvas.surface !== undefined;
       shift ??= options.shift ?? [calmestShift(px, n, 'x', typical), calmestShift(px, n, 'y', typical)];
     },
-    inside(margin) {
+    inside(margin, from = canvas.layout) {
       const [ox, oy] = shift ?? [0, 0];
       const lo = Math.min(keep + margin, n >> 1);
       const hi = Math.max(lo, n - 1 - keep - margin);
-      return [wrap(ox + canvas.layout.int(lo, hi), n), wrap(oy + canvas.layout.int(lo, hi), n)];
+      return [wrap(ox + from.int(lo, hi), n), wrap(oy + from.int(lo, hi), n)];
     },
   };
   TEXTURES[spec.name]?.(canvas);
