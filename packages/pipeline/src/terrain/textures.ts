@@ -117,11 +117,8 @@ interface TextureCanvas {
    * the pixels drawn so far: the marks drawn after it do not move the pieces.
    */
   settle(): void;
-  /**
-   * A random place at least `margin` px inside the settled tile's edge band (after `settle`), drawn
-   * from `from` (by default the layout: the same place in a level's every drawing of the terrain).
-   */
-  inside(margin: number, from?: Rng): readonly [number, number];
+  /** A random place at least `margin` px inside the settled tile's edge band (after `settle`). */
+  inside(margin: number): readonly [number, number];
   /** Records the field the pixels were painted from (untranslated coordinates), see {@link Surface}. */
   surface?: Surface;
 }
@@ -982,9 +979,8 @@ function ice(t: TextureCanvas): void {
       crack(x, y, Math.round(n * 0.2));
     }
   t.settle();
-  // (drawn after the joint is settled: off the edge band, so every drawing has its own, placed from
-  // the drawing's own seed — from the layout they stood at one place in every tile of a frozen lake,
-  // a grid) the glints: a long diagonal streak (up to the right) and a shorter one beside it, 3 px across
+  // (drawn after the joint is settled: off the edge band, so every drawing has its own) the glints:
+  // a long diagonal streak (up to the right) and a shorter one beside it, 3 px across
   const long = Math.max(4, Math.round(n * 0.28));
   for (let s = 0; s < Math.max(1, Math.round(n / 24)); s++) {
     // (clear of the crack and its lit edge: a glint along a crack's lip made a hatch)
@@ -999,9 +995,9 @@ function ice(t: TextureCanvas): void {
             if (same(t.get(px + d, py), glint) || same(t.get(px + d, py), crackC)) return false;
       return true;
     };
-    let [cx, cy] = t.inside(2, t.rng);
+    let [cx, cy] = t.inside(2);
     for (let k = 0; k < 8 && !clearAt(cx - Math.floor(long / 2), cy + Math.floor(long / 2)); k++)
-      [cx, cy] = t.inside(2, t.rng);
+      [cx, cy] = t.inside(2);
     const x = cx - Math.floor(long / 2);
     const y = cy + Math.floor(long / 2);
     for (let i = 0; i < long; i++) set(x + i, y - i, glint);
@@ -1010,7 +1006,7 @@ function ice(t: TextureCanvas): void {
   // a bright point or two where the palette has a white above the glint
   if (lightness(painter.lightest) > lightness(glint) + 0.02)
     for (let g = 0; g < Math.max(1, Math.round(n / 32)); g++) {
-      const [x, y] = t.inside(2, t.rng);
+      const [x, y] = t.inside(2);
       if (same(t.get(x, y), base)) set(x, y, painter.lightest);
     }
 }
@@ -1122,11 +1118,11 @@ export function terrainTexture(
       const typical = canvas.surface !== undefined;
       shift ??= options.shift ?? [calmestShift(px, n, 'x', typical), calmestShift(px, n, 'y', typical)];
     },
-    inside(margin, from = canvas.layout) {
+    inside(margin) {
       const [ox, oy] = shift ?? [0, 0];
       const lo = Math.min(keep + margin, n >> 1);
       const hi = Math.max(lo, n - 1 - keep - margin);
-      return [wrap(ox + from.int(lo, hi), n), wrap(oy + from.int(lo, hi), n)];
+      return [wrap(ox + canvas.layout.int(lo, hi), n), wrap(oy + canvas.layout.int(lo, hi), n)];
     },
   };
   TEXTURES[spec.name]?.(canvas);
