@@ -775,6 +775,9 @@ describe('named features at a size that reads, where the words put them, or said
       'cows (no level feature draws it)',
       'barn (no level feature draws it)',
     ]);
+    // a terrain's name is drawn only when the level has that terrain ("an ice rink level" was a meadow)
+    expect(readLevelLayout('an ice rink level').ignored).toContain('ice (no level feature draws it)');
+    expect(readLevelLayout('a frozen pond in a snowy field').ignored).toEqual([]);
     for (const drawn of [
       'a coast along the west with the sea, grass and some huts in the east',
       'a big dungeon with many rooms and doors',

@@ -404,7 +404,7 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         ignored.push(`${text.slice(at, end)} (no level feature draws it)`);
   // any other thing the prompt names ("a crypt with a sarcophagus", "a village with a well"): no
   // level feature draws it, and it is said (issue #39: such words were dropped silently)
-  ignored.push(...unreadThings(text, hits, ignored));
+  ignored.push(...unreadThings(text, hits, ignored, terrains));
   return {
     base,
     biome,
@@ -556,9 +556,15 @@ const MAP_WORDS = new Set(
 
 /**
  * The English nouns of `text` that no table read (no feature, base, biome, place, count or size word
- * covers them) and that are no word about the map itself: each as "<word> (no level feature draws it)".
+ * covers them) and that are no word about the map itself nor a terrain the level draws (`drawn`): each
+ * as "<word> (no level feature draws it)".
  */
-function unreadThings(text: string, hits: readonly Hit[], said: readonly string[]): string[] {
+function unreadThings(
+  text: string,
+  hits: readonly Hit[],
+  said: readonly string[],
+  drawn: readonly string[],
+): string[] {
   const rows = [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS), WINDING_WORDS];
   const covered: Array<[number, number]> = hits.map((h) => [h.at, h.end]);
   for (const row of rows) for (const w of row.en) covered.push(...findAll(text, w, true));
@@ -570,8 +576,9 @@ function unreadThings(text: string, hits: readonly Hit[], said: readonly string[
     const word = m[0].replace(/'s$/, '');
     const lemma = nounLemma(word);
     if (lemma === null || MAP_WORDS.has(lemma) || MAP_WORDS.has(word)) continue;
-    // a terrain's own name ("grass", "sand") is drawn as that terrain
-    if (lemma in TERRAINS) continue;
+    // a terrain's own name ("grass", "sand") is drawn as that terrain, when the level has it ("an ice
+    // rink level" was a meadow, its ice unsaid: 39aq found)
+    if (lemma in TERRAINS && drawn.includes(lemma)) continue;
     const note = `${word} (no level feature draws it)`;
     if (!said.some((s) => s.startsWith(`${word} `)) && !out.includes(note)) out.push(note);
   }
