@@ -346,6 +346,22 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
       const tops = fs.map((f) => opaqueBox(f).y0);
       for (let i = 1; i < tops.length; i++) expect(tops[i]!).toBeLessThanOrEqual(tops[i - 1]!);
       expect(tops[0]! - tops.at(-1)!).toBeGreaterThanOrEqual(2);
+      // the open lid stands on its hinge: every row from its top down to the box is opaque across the
+      // middle, and its row on the hinge is the lid's full rim (its crown's narrow top row on the
+      // hinge left the lid floating above the box as a detached plank)
+      const last = fs.at(-1)!;
+      const opaque = (y: number, x: number) => last.data[(y * last.width + x) * 4 + 3]! > 0;
+      const mid = Math.round((b.x0 + b.x1) / 2);
+      for (let y = tops.at(-1)!; y < b.y0 + 2; y++)
+        expect(opaque(y, mid), `${resolution}: row ${y} of the lid`).toBe(true);
+      const wide = (y: number) => {
+        let n = 0;
+        for (let x = b.x0; x <= b.x1; x++) if (opaque(y, x)) n++;
+        return n;
+      };
+      expect(wide(b.y0 - 1), `${resolution}: the lid's row on the hinge`).toBeGreaterThanOrEqual(
+        0.9 * (b.x1 - b.x0 + 1),
+      );
     },
   );
 });

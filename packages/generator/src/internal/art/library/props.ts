@@ -887,7 +887,14 @@ function drawLid(
   for (let r = 0; r < rows; r++) {
     // output row r away from the hinge, on the side s says; sample the lid at the same share
     const share = (r + 0.5) / rows;
-    const srcY = hingeAtTop ? top + Math.floor(share * lidH) : bottom - 1 - Math.floor(share * lidH);
+    // (a lid hinged at its top edge and swung back shows its inside: its open rim, the lid's full
+    // width, lies along the hinge and its crown is the far edge; sampled the other way round, the
+    // crown's narrow top row sat on the hinge and the lid floated above the box as a detached plank:
+    // the blind reviews after 1130c and 1130d)
+    const srcY =
+      hingeAtTop && !under
+        ? top + Math.floor(share * lidH)
+        : bottom - 1 - Math.floor(share * lidH);
     const dir = hingeAtTop ? (under ? -1 : 1) : under ? 1 : -1;
     const y = hinge + dir * r + (hingeAtTop ? (under ? -1 : 0) : under ? 0 : -1);
     const wood = under && !hingeAtTop ? common(srcY) : null;
