@@ -892,9 +892,7 @@ function drawLid(
     // crown's narrow top row sat on the hinge and the lid floated above the box as a detached plank:
     // the blind reviews after 1130c and 1130d)
     const srcY =
-      hingeAtTop && !under
-        ? top + Math.floor(share * lidH)
-        : bottom - 1 - Math.floor(share * lidH);
+      hingeAtTop && !under ? top + Math.floor(share * lidH) : bottom - 1 - Math.floor(share * lidH);
     const dir = hingeAtTop ? (under ? -1 : 1) : under ? 1 : -1;
     const y = hinge + dir * r + (hingeAtTop ? (under ? -1 : 0) : under ? 0 : -1);
     const wood = under && !hingeAtTop ? common(srcY) : null;
