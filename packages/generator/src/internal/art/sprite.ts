@@ -392,6 +392,10 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
   const redAsked = asked !== null && isRed(asked);
   let main: Rgb =
     coat && (!asked || redAsked) ? coat : (asked ?? (gloss ? parseHex(gloss) : null) ?? spec.color);
+  // "red" of a red fox names the species' orange: the quality check holds the picture to that colour
+  // (it held it to the palette's red, and "red fox" failed prompt_adherence after every retry)
+  if (coat && asked && redAsked && it.colors[0])
+    it.colors[0] = { ...it.colors[0], hex: `#${coat.map((v) => v.toString(16).padStart(2, '0')).join('')}` };
   if (!asked) {
     // an unasked colour varies a little with the seed
     const [h, s, v] = rgbToHsv(main);
