@@ -2,22 +2,9 @@
 // said: tsx bench/probe-39an.ts. Prints the longest upright edge of a dune's shade (far/mid, seeds 1
 // and 7), the lava streams that end above the volcano's foot, and the gatehouse pier's tones.
 import { renderProcedural } from '../src/index.js';
+import { backgroundRequest } from '../test/support.js';
 
-const draw = (prompt: string, seed = 7) =>
-  renderProcedural({
-    assetType: 'background',
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution: 320,
-    width: 320,
-    height: 180,
-    directions: 1,
-    framesPerDirection: 1,
-    seed,
-    attempt: 0,
-  });
+const draw = (prompt: string, seed = 7) => renderProcedural(backgroundRequest(prompt, seed));
 const lum = (r: number, g: number, b: number) => r * 0.3 + g * 0.59 + b * 0.11;
 type Out = Awaited<ReturnType<typeof draw>>;
 const layerOf = (o: Out, n: string) => o.layers!.find((l) => l.name === n)!.image;

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodePng, type RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
-import { spriteRequest } from '../test/support.js';
+import { backgroundRequest, spriteRequest } from '../test/support.js';
 
 const png = (i: RgbaImage) => encodePng(i.data, i.width, i.height);
 const out = process.argv[2] ?? '/tmp/39w';
@@ -50,20 +50,7 @@ function stack(imgs: RgbaImage[], vertical: boolean, gap = 4, scale = 1): RgbaIm
 for (const p of scenes) {
   const imgs: RgbaImage[] = [];
   for (const seed of seeds) {
-    const a = await renderProcedural({
-      assetType: 'background',
-      prompt: p,
-      userPrompt: p,
-      tags: [],
-      style: {},
-      resolution: 320,
-      width: 320,
-      height: 180,
-      directions: 1,
-      framesPerDirection: 1,
-      seed,
-      attempt: 0,
-    });
+    const a = await renderProcedural(backgroundRequest(p, seed));
     imgs.push(a.frames[0]!);
   }
   writeFileSync(join(out, `bg-${slug(p)}.png`), png(stack(imgs, true, 4, 2)));

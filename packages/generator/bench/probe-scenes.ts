@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodePng, type RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
+import { backgroundRequest } from '../test/support.js';
 
 const LISTS: Record<string, string> = {
   // decision 0098: glows, dry ground, a lava river, a castle gate
@@ -24,21 +25,7 @@ const out = process.argv[2] ?? `/tmp/${list}`;
 mkdirSync(out, { recursive: true });
 const prompts = (process.env.SCENES ?? LISTS[list] ?? '').split('|').filter(Boolean);
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-const draw = (prompt: string) =>
-  renderProcedural({
-    assetType: 'background',
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution: 320,
-    width: 320,
-    height: 180,
-    directions: 1,
-    framesPerDirection: 1,
-    seed: 7,
-    attempt: 0,
-  });
+const draw = (prompt: string) => renderProcedural(backgroundRequest(prompt));
 const scale2 = (f: RgbaImage): RgbaImage => {
   const w = f.width * 2;
   const h = f.height * 2;

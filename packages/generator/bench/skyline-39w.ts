@@ -2,22 +2,10 @@
 // of the far layer per column between settings at one seed, and between four seeds of one prompt.
 //   tsx bench/skyline-39w.ts
 import { renderProcedural } from '../src/index.js';
+import { backgroundRequest } from '../test/support.js';
 
 const skyline = async (prompt: string, seed: number) => {
-  const out = await renderProcedural({
-    assetType: 'background',
-    prompt,
-    userPrompt: prompt,
-    tags: [],
-    style: {},
-    resolution: 320,
-    width: 320,
-    height: 180,
-    directions: 1,
-    framesPerDirection: 1,
-    seed,
-    attempt: 0,
-  });
+  const out = await renderProcedural(backgroundRequest(prompt, seed));
   const far = out.layers!.find((l) => l.name === 'far')!.image;
   return Array.from({ length: far.width }, (_, x) => {
     let y = 0;

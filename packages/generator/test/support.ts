@@ -22,6 +22,10 @@ export const spriteRequest = (prompt: string, over: Partial<ImageRequest> = {}):
 });
 
 /** test/fixtures/<name>, parsed. */
+/** A 320 × 180 background of one prompt (the probes' and scene tests' canvas), seed 7 unless said. */
+export const backgroundRequest = (prompt: string, seed = 7): ImageRequest =>
+  spriteRequest(prompt, { assetType: 'background', resolution: 320, width: 320, height: 180, seed });
+
 export const readFixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T;
 
