@@ -13,7 +13,7 @@ import {
 } from '@assetloom/pipeline/interpret';
 import { sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { ARCHETYPES, ARCHETYPES_ZH } from './figure/outfits.js';
-import { roleOn, takeBeingBeforeRole } from './figure/role.js';
+import { kindOfWord, roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { nativeFacing } from './library/facing.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
@@ -717,11 +717,7 @@ async function sourceOf(it: Interpretation, request: SourceRequest): Promise<Sou
       continue;
     // a noun of the subject's own kind names the same being twice ("a skeleton lich": the lich is
     // the rig's skeleton), not another thing
-    if (
-      source.kind === 'rig' &&
-      it.kind &&
-      interpret({ assetType: 'sprite', userPrompt: `a ${m}`, tags: [], style: {} }).kind === it.kind
-    ) {
+    if (source.kind === 'rig' && it.kind && kindOfWord(m) === it.kind) {
       if (!it.understood.includes(m)) it.understood.push(m);
       it.ignored = it.ignored.filter((w) => w !== m);
       continue;

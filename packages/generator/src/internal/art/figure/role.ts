@@ -32,8 +32,8 @@ const SEX_WORDS = new Set(['female', 'male', 'young', 'old', 'adult', 'baby']);
 const STANDS = new Set(['biped', 'quadruped', 'bird']);
 
 const cache = new Map<string, string | undefined>();
-/** The lexicon kind of a noun alone ("archer" → person.archer). */
-function kindOfWord(word: string): string | undefined {
+/** The lexicon kind of a noun alone ("archer" → person.archer), cached. */
+export function kindOfWord(word: string): string | undefined {
   if (!cache.has(word))
     cache.set(word, interpret({ assetType: 'sprite', userPrompt: `a ${word}`, tags: [], style: {} }).kind);
   return cache.get(word);
