@@ -167,6 +167,12 @@ export interface RunClaimedTaskOptions {
    * crash in between loses nothing), task.stage ones after each progress record.
    */
   webhooks?: TaskWebhookOutbox;
+  /**
+   * Removes what the attempt stored (its task's folder), called before a failure is recorded: a
+   * failed task keeps no files, and a client that sees `failed` finds none left. A rejection is the
+   * caller's to log; the failure is recorded all the same.
+   */
+  removeFiles?: () => Promise<void>;
 }
 
 /**
@@ -247,6 +253,7 @@ export async function runClaimedTask(
               update.outcome.status === 'completed' && options.storedBytes !== undefined
                 ? { ...update.outcome, storedBytes: options.storedBytes() }
                 : update.outcome;
+            if (outcome.status === 'failed') await options.removeFiles?.().catch(() => undefined);
             await hooks?.finishing(outcome);
             await claimed.finish(outcome, update.event);
           } else {

@@ -326,6 +326,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         },
         ...(options.loadInputs === undefined ? {} : { loadInputs: options.loadInputs }),
         ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks.outbox }),
+        // before the failure is recorded: a client that sees `failed` finds no files left
+        removeFiles: () => removeTaskFiles(claimed, taskLog),
       });
       if (!result.ok && result.code === 'project_deleted') {
         taskLog.info('the project was deleted; task failed');
@@ -372,8 +374,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions): Genera
         if (result.code === 'storage_failed' || result.code === 'provider_failed') {
           taskLog.warn(failure, 'task failed');
         } else taskLog.info(failure, 'task failed');
-        // the files a failed save stored before it stopped are the failed task's: it keeps none
-        if (result.code === 'storage_failed') await removeTaskFiles(claimed, taskLog);
+        // (the files a failed save stored were removed before its failure was recorded: removeFiles)
       }
     } catch (error) {
       stopped = true;
