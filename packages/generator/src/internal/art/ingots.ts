@@ -20,7 +20,7 @@ const METALS: ReadonlyArray<[RegExp, Rgb]> = [
 ];
 const INGOT_WORDS = /^(ingot|ingots|bullion|锭)$/;
 const BAR_WORDS = /^(bar|bars)$/;
-const PILE_WORDS = /^(stack|stacks|pile|piles|heap|pyramid|hoard)$/;
+const PILE_WORDS = /^(stack|stacks|stacked|pile|piles|piled|heap|heaps|heaped|pyramid|hoard)$/;
 const ZH_INGOTS: ReadonlyArray<[string, string]> = [
   ['金条', 'gold'],
   ['金砖', 'gold'],
@@ -163,6 +163,18 @@ function drawFrame(req: IngotRequest, s: Shades, size: number, glint: number): R
         const y = base - row * (front + depth * 0.6) * u;
         bar(Math.round(x), Math.round(y), bottom, top, front, depth);
       }
+    // The V between two trapezoids of a row is the shade between the bars, not a hole through the
+    // stack: see-through gaps made the stack look as if it floated (a blind review).
+    for (let y = 0; y < size; y++) {
+      let left = -1;
+      let right = -1;
+      for (let x = 0; x < size; x++) {
+        if (data[(y * size + x) * 4 + 3] === 0) continue;
+        if (left < 0) left = x;
+        right = x;
+      }
+      for (let x = left + 1; x < right; x++) if (data[(y * size + x) * 4 + 3] === 0) put(x, y, s.shadow);
+    }
   }
   return { width: size, height: size, data };
 }
