@@ -223,7 +223,61 @@ export const COMPOSITES: readonly CompositeDef[] = [
           '<rect x="7.4" y="21.8" width="2.2" height="8.4" fill="#8e5a30"/>' +
           '<rect x="7.4" y="21.8" width=".8" height="8.4" fill="#c48a52"/>' +
           '<rect x="22.4" y="21.8" width="2.2" height="8.4" fill="#6e4424"/>' +
-          '<rect x="7.4" y="21.8" width="17.2" height=".9" fill="#5e3a1f"/>',
+          '<rect x="7.4" y="21.8" width="17.2" height=".9" fill="#5e3a1f"/>' +
+          // pegs where the rails meet the uprights, and the grain along the seat and the top rail
+          // (decision 0121: a chair of joined wood, not a lump)
+          '<path fill="#5e3a1f" d="M10.4 3.8h.9v.9h-.9zM20.7 3.8h.9v.9h-.9zM10.4 11.2h.9v.9h-.9zM20.7 11.2h.9v.9h-.9z"/>' +
+          '<path fill="none" stroke="#94602f" stroke-width=".35" d="M11.2 18.2h5.6M15.4 19h6.4M13 4.6h5.4"/>',
+      },
+    ],
+  },
+  {
+    // an old wooden chair (issue #39, decision 0121): the same chair weathered grey-brown, its seat
+    // cracked, one slat of its back gone (a broken stub hangs from the rail), a chip out of the top
+    // rail and its front legs scuffed pale at the foot ("old", "worn", "broken" drawn, not only said)
+    id: 'x/old-chair',
+    label: 'old chair',
+    heads: ['chair'],
+    words: [
+      'old',
+      'worn',
+      'broken',
+      'rickety',
+      'weathered',
+      'ancient',
+      'battered',
+      'wooden',
+      'wood',
+      'shabby',
+    ],
+    zh: ['旧椅子', '破椅子'],
+    group: 'composite',
+    box: [7, 2, 25, 31],
+    color: [143, 119, 87],
+    parts: [
+      {
+        svg:
+          '<rect x="9.4" y="20" width="1.8" height="8.2" fill="#523f2c"/>' +
+          '<rect x="20.8" y="20" width="1.8" height="7.4" fill="#523f2c"/>' +
+          '<rect x="9.8" y="3" width="2.4" height="16" fill="#80684a"/>' +
+          '<rect x="19.8" y="3" width="2.4" height="16" fill="#624e38"/>' +
+          '<rect x="9.8" y="3" width=".9" height="16" fill="#ad9272"/>' +
+          '<path fill="#8f7757" d="M10.6 2.6H20.4L21 3.6L22.2 3.4V6H9.8V3.4Z"/>' +
+          '<path fill="#b59a76" d="M10.6 2.6H20.4L20.8 3.4H9.8Z"/>' +
+          '<rect x="13.4" y="6" width="1.8" height="11" fill="#80684a"/>' +
+          '<path fill="#80684a" d="M16.8 6h1.8v3.2l-.6 1.4-.5-1-.7 1.2z"/>' +
+          '<rect x="12.2" y="11" width="7.6" height="1.4" fill="#6a5439"/>' +
+          '<path fill="#9c8362" d="M10 16.6h12l2.6 3.4h-17.2z"/>' +
+          '<path fill="#bba080" d="M10 16.6h12l.6.8h-13.2z"/>' +
+          '<path fill="none" stroke="#3e3428" stroke-width=".55" d="M15.4 16.8l1 1.2-.9 1 .8 1"/>' +
+          '<path fill="none" stroke="#806a4e" stroke-width=".35" d="M11.2 18.4h3.4M18 19h4"/>' +
+          '<rect x="7.4" y="20" width="17.2" height="1.8" fill="#6a5439"/>' +
+          '<rect x="7.4" y="21.8" width="2.2" height="8.4" fill="#80684a"/>' +
+          '<rect x="7.4" y="21.8" width=".8" height="8.4" fill="#ad9272"/>' +
+          '<rect x="22.4" y="21.8" width="2.2" height="8.4" fill="#624e38"/>' +
+          '<rect x="7.4" y="21.8" width="17.2" height=".9" fill="#523f2c"/>' +
+          '<path fill="#c8b294" d="M7.4 29.2h2.2v1H7.4zM22.4 29.2h2.2v1h-2.2z"/>' +
+          '<path fill="#523f2c" d="M10.4 3.8h.9v.9h-.9zM20.7 3.8h.9v.9h-.9zM10.4 11.2h.9v.9h-.9z"/>',
       },
     ],
   },
@@ -548,6 +602,63 @@ export const COMPOSITES: readonly CompositeDef[] = [
           '<ellipse cx="16" cy="12" rx="11" ry="3.6" fill="#8e5a30"/>' +
           '<ellipse cx="16" cy="10.6" rx="11" ry="3.6" fill="#c48a52"/>' +
           '<ellipse cx="14.6" cy="10" rx="6" ry="1.6" fill="#d8a468"/>',
+      },
+    ],
+  },
+  {
+    // a race car (issue #39, decision 0121): side on, nose to the right, a low red wedge (lit top edge,
+    // body, shaded sill: three tones) with a white racing stripe, a number roundel on its flank, an
+    // open cockpit with the driver's yellow helmet and dark visor behind a roll hoop, a rear wing on
+    // its endplates and a front wing, a side intake, panel seams, and fat dark tyres round pale hubs
+    // (game-icons' race car is one flat tone; its wheels the body's red)
+    id: 'x/race-car',
+    label: 'race car',
+    heads: ['race-car', 'racecar', 'racing-car', 'formula-one', 'f1', 'stock-car'],
+    words: ['race', 'racing', 'formula', 'speed', 'fast', 'grand', 'prix', 'rally'],
+    zh: ['赛车', '方程式赛车'],
+    group: 'composite',
+    box: [1, 8.4, 31.4, 26],
+    color: [216, 40, 46],
+    parts: [
+      {
+        svg:
+          '<ellipse cx="16" cy="25.6" rx="14.6" ry="1.1" fill="#5b5560"/>' +
+          // the rear wing: two endplates and a plank on a strut
+          '<rect x="1.2" y="8.6" width="6.4" height="1.8" fill="#a41c24"/>' +
+          '<rect x="1.2" y="8.6" width="6.4" height=".6" fill="#f0624e"/>' +
+          '<rect x="1" y="8.4" width="1.3" height="6.6" fill="#2a2730"/>' +
+          '<rect x="4.4" y="10.4" width="1.2" height="4.4" fill="#3e3a47"/>' +
+          // the body: a low wedge, its lit top edge, its shaded sill
+          '<path fill="#d8282e" d="M2.4 14.6L9.4 13.8L11.2 12.6H17.8L19.8 14.4L30.6 17.8L31.4 19.8L29.8 21.6H2.8L2.2 18.6Z"/>' +
+          '<path fill="#f0624e" d="M2.4 14.6L9.4 13.8L9.6 14.6L2.4 15.4ZM19.8 14.4L30.6 17.8L30.8 18.6L19.6 15.2Z"/>' +
+          '<path fill="#8e1c22" d="M2.4 19.8H31.2L29.8 21.6H2.8Z"/>' +
+          '<path fill="#b0202a" d="M2.4 18.8H31L31.2 19.8H2.4Z"/>' +
+          // a white racing stripe along its flank
+          '<path fill="#f2ede4" d="M9.6 16.3H19.4L30.9 19.1L31 19.6L19.3 17.3H9.6Z"/>' +
+          // the number roundel
+          '<circle cx="6.4" cy="16.8" r="2.5" fill="#f2ede4"/>' +
+          '<path fill="#2a2730" d="M5.9 15.3h1.2v3.1h-.9v-2.2h-.6z"/>' +
+          // a side intake and the panel seams
+          '<path fill="#2a2730" d="M10.2 14.6h3.4l-.6 1.3h-2.8z"/>' +
+          '<path fill="none" stroke="#8e1c22" stroke-width=".3" d="M19.8 14.6V18.6M24.6 16.2V19.8M9.6 14.2V18.6"/>' +
+          // the cockpit: a dark opening, the roll hoop, the driver's helmet and visor
+          '<path fill="#2a2730" d="M11.4 12.6H17.6L19 14H11.2Z"/>' +
+          '<rect x="10" y="9.8" width="1.4" height="3.4" fill="#2a2730"/>' +
+          '<circle cx="14.4" cy="11.2" r="2.3" fill="#f2c230"/>' +
+          '<path fill="#c8962a" d="M14.4 13.5A2.3 2.3 0 0 0 16.7 11.2H12.1A2.3 2.3 0 0 0 14.4 13.5Z"/>' +
+          '<path fill="#2a2730" d="M14.6 10.2H16.6A2.3 2.3 0 0 1 16.7 11.8H14.6Z"/>' +
+          '<circle cx="13.4" cy="10.2" r=".6" fill="#fff2c0"/>' +
+          // the front wing under the nose
+          '<rect x="26.6" y="21.2" width="4.8" height="1" fill="#2a2730"/>' +
+          // fat dark tyres (a lighter rubber shoulder), pale hubs with a dark nut
+          '<circle cx="7.4" cy="21.8" r="3.9" fill="#1e1c24"/>' +
+          '<path fill="#46424e" d="M4.2 19.6A3.9 3.9 0 0 1 10.6 19.6L9.6 20.4A2.6 2.6 0 0 0 5.2 20.4Z"/>' +
+          '<circle cx="7.4" cy="21.8" r="1.9" fill="#b7c0ca"/>' +
+          '<circle cx="7.4" cy="21.8" r=".7" fill="#4f5660"/>' +
+          '<circle cx="24.8" cy="22.2" r="3.4" fill="#1e1c24"/>' +
+          '<path fill="#46424e" d="M22 20.4A3.4 3.4 0 0 1 27.6 20.4L26.7 21.1A2.2 2.2 0 0 0 22.9 21.1Z"/>' +
+          '<circle cx="24.8" cy="22.2" r="1.6" fill="#b7c0ca"/>' +
+          '<circle cx="24.8" cy="22.2" r=".6" fill="#4f5660"/>',
       },
     ],
   },

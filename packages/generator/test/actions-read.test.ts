@@ -142,7 +142,8 @@ describe('actions that read', () => {
     // clean lid is its wood's three shades and outline, and the iron bands' and lock's (decision 0086)
     // (the chest is now drawn shut, decision 0110: its domed lid's wood ramp, the bands' two irons, the
     // lip and the lock plate's top: 9; never the 13 of the smear)
-    expect(colours.size).toBeLessThanOrEqual(10);
+    // (decision 0121: the chest is drawn a little smaller to leave room for its lid's sweep: 11)
+    expect(colours.size).toBeLessThanOrEqual(11);
     for (const frame of chest.frames) expect(opaqueGroups(frame)).toHaveLength(1);
   });
 

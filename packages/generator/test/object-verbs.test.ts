@@ -70,9 +70,9 @@ describe('things do their verb', () => {
     const chest = await sheet('a treasure chest opening');
     expect(chest.animation).toBe('open');
     const tops = chest.frames.map((f) => opaqueBox(f).y0);
-    // closed: its top is low; open, the lid stands above it
+    // closed: its top is low; open, the lid stands above it (and never sinks below the shut top)
     expect(tops[0]! - tops.at(-1)!).toBeGreaterThanOrEqual(3);
-    for (let i = 1; i < tops.length; i++) expect(tops[i]!).toBeLessThanOrEqual(tops[i - 1]!);
+    for (let i = 1; i < tops.length; i++) expect(tops[i]!).toBeLessThanOrEqual(tops[0]!);
     // the bottom (the chest's foot and what lies round it) stays
     const cb = opaqueBox(chest.frames.at(-1)!);
     for (const f of chest.frames)
@@ -85,13 +85,13 @@ describe('things do their verb', () => {
     expect(fs).toHaveLength(4);
     // never two frames alike: the lid held open for the last two frames read as a third chest
     expect(new Set(fs.map((f) => Buffer.from(f.data).toString('hex'))).size).toBe(4);
-    // the lid turns up about its hinge: ajar (its lip lifts off the mouth, its hinge still the top),
-    // then it stands higher each frame — the top of the picture never falls, and climbs 6 px or more
+    // the lid turns up about its hinge on the box's back edge: every frame's top stands above the shut
+    // one's, and the open lid 4 px or more above it (decision 0121: a rigid lid's front corner sweeps
+    // highest at mid-swing, then the lid tips back behind the box — its top falls a little at the end;
+    // decisions 0086 and 0110 asked for a top that never falls, which a turning solid lid cannot keep)
     const tops = fs.map((f) => opaqueBox(f).y0);
-    for (let i = 1; i < tops.length; i++) expect(tops[i]!, `frame ${i}`).toBeLessThanOrEqual(tops[i - 1]!);
-    // (a lid drawn shut turns about its back edge: its top holds until it passes upright, decision 0110)
-    expect(tops[3]!).toBeLessThan(tops[2]!);
-    expect(tops[0]! - tops[3]!).toBeGreaterThanOrEqual(6);
+    for (let i = 1; i < tops.length; i++) expect(tops[i]!, `frame ${i}`).toBeLessThan(tops[0]!);
+    expect(tops[0]! - tops[3]!).toBeGreaterThanOrEqual(4);
     // the body's lower half is the same pixels in every frame (IoU of the opaque pixels ≥ 0.9)
     const b0 = opaqueBox(fs[0]!);
     const below = Math.round((b0.y0 + b0.y1) / 2) + 2;

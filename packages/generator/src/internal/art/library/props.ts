@@ -621,21 +621,95 @@ function lid(base: Px, f: number, n: number, ctx: PropContext): Px {
       );
     return withoutLoose(out, mouth, s < 0.35);
   }
-  // drawn closed: the lid is the top of the box, hinged at its top edge
-  const lidBottom = box.y0 + Math.max(2, Math.round(0.36 * h));
-  const s = Math.cos(t * ((115 * Math.PI) / 180));
-  for (let y = lidBottom; y < base.height; y++)
+  return hingedLid(base, box, t, ctx);
+}
+
+/** How far a shut lid turns open (105°: past upright, tipped back behind the box). */
+const LID_OPEN = (105 * Math.PI) / 180;
+/** A lid's depth (front to back) as a share of its front's height: the chest's top is deeper than its lid is tall. */
+const LID_DEPTH = 1.4;
+
+/**
+ * A lid drawn shut turns about its hinge on the box's back top edge, seen from the front: at angle θ
+ * its inside (bare planks, the lid's wood two steps darker, its rim a step lighter at the ends) rises
+ * from the hinge row D·sin θ rows, and over it its front (bands and lock, as drawn) foreshortened to
+ * H·cos θ rows until it passes upright, then hidden behind the inside (its lip lit along the top).
+ * So at every frame the lid is a solid standing on the box's top edge — never a 1-px line (its front
+ * edge-on at mid-swing stands on its inside), never apart from the box. What the box holds is heaped
+ * above its rim in front of the lid's inside (gold in a treasure chest, else the dark of the inside).
+ */
+function hingedLid(
+  base: Px,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  t: number,
+  ctx: PropContext,
+): Px {
+  const out = blank(base);
+  const h = box.y1 - box.y0 + 1;
+  const rim = box.y0 + Math.max(2, Math.round(0.36 * h));
+  const lidH = rim - box.y0;
+  const theta = t * LID_OPEN;
+  for (let y = rim; y < base.height; y++)
     for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) put(out, x, y, rgbAt(base, x, y));
-  // the mouth: the lid's old place, its own shape, dark inside a rim of the outline's colour
-  const dark = insideColour(base, ctx);
-  const heap = ctx.id && TREASURE_HELD.has(ctx.id) ? goldHeap(box, lidBottom, ctx) : null;
-  for (let y = box.y0 + Math.max(0, Math.round(s * (lidBottom - box.y0))); y < lidBottom; y++)
-    for (let x = 0; x < base.width; x++) {
-      if (!opaqueAt(base, x, y)) continue;
-      const c = rgbAt(base, x, y);
-      put(out, x, y, edgeAt(base, x, y) ? ctx.colours.outline(c) : (heap?.(x, y) ?? dark));
+  if (t <= 0) {
+    for (let y = box.y0; y < rim; y++)
+      for (let x = 0; x < base.width; x++) if (opaqueAt(base, x, y)) put(out, x, y, rgbAt(base, x, y));
+    return out;
+  }
+  // the lid's span: its widest row (its lip, on the hinge when it turns back)
+  let [x0, x1] = [base.width, -1];
+  for (let y = box.y0; y < rim; y++)
+    for (let x = 0; x < base.width; x++)
+      if (opaqueAt(base, x, y)) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+      }
+  const wood = lidWood(base, box.y0, rim) ?? commonColour(base);
+  const inside = ctx.colours.step(ctx.colours.step(wood, -1), -1);
+  const insideRows = Math.max(1, Math.round(LID_DEPTH * lidH * Math.sin(theta)));
+  const frontRows = theta < Math.PI / 2 ? Math.round(lidH * Math.cos(theta)) : 0;
+  // the lid's inside: planks from the hinge up, a seam every third row on a big lid, its ends the rim
+  for (let r = 0; r < insideRows; r++) {
+    const y = rim - 1 - r;
+    const far = r === insideRows - 1;
+    for (let x = x0; x <= x1; x++) {
+      const end = x === x0 || x === x1;
+      const lip = far && frontRows === 0;
+      let c = end
+        ? ctx.colours.outline(wood)
+        : x === x0 + 1 || x === x1 - 1
+          ? ctx.colours.step(inside, 1)
+          : inside;
+      if (!end && !lip && insideRows >= 6 && r > 0 && r % 3 === 0) c = ctx.colours.step(inside, -1);
+      // turned past upright, its lip (the front's bottom edge) is the top: lit, outlined above
+      if (lip) c = end ? ctx.colours.outline(wood) : ctx.colours.step(wood, 1);
+      put(out, x, y, c);
     }
-  drawLid(base, out, lidBottom, box.y0, s, ctx, true, heap ? 2 : 1);
+    if (far && frontRows === 0) for (let x = x0; x <= x1; x++) put(out, x, y - 1, ctx.colours.outline(wood));
+  }
+  // what the box holds, heaped above its rim in front of the lid's inside (dim while the lid is low)
+  const heap = ctx.id && TREASURE_HELD.has(ctx.id) ? goldHeap({ x0, y0: box.y0, x1 }, rim, ctx) : null;
+  const dark = insideColour(base, ctx);
+  const low = theta < (40 * Math.PI) / 180;
+  for (let y = rim - insideRows; y < rim; y++)
+    for (let x = x0 + 1; x < x1; x++) {
+      if (!opaqueAt(base, x, rim)) continue;
+      let c = heap ? heap(x, y) : y >= rim - Math.max(1, Math.round(lidH * 0.25)) ? dark : null;
+      if (!c) continue;
+      if (low && heap) c = ctx.colours.step(c, -1);
+      put(out, x, y, c);
+    }
+  // its front, as drawn (bands, lock), foreshortened, standing on the inside's far edge
+  const top = rim - insideRows;
+  for (let r = 0; r < frontRows; r++) {
+    const srcY = rim - 1 - Math.floor(((r + 0.5) / frontRows) * lidH);
+    const y = top - 1 - r;
+    for (let x = 0; x < base.width; x++) {
+      if (!opaqueAt(base, x, srcY)) continue;
+      const c = rgbAt(base, x, srcY);
+      put(out, x, y, r === frontRows - 1 && frontRows > 1 ? ctx.colours.outline(c) : c);
+    }
+  }
   return out;
 }
 
@@ -1089,8 +1163,11 @@ const OPEN_VESSELS = /\b(cauldron|pot|bowl|cup|mug|tankard|goblet|beaker)\b/;
  * How far above a drawing's top a motion draws (a share of its height): a lid folds back above a
  * chest, bubbles rise out of a cauldron.
  */
-export function roomAbove(motion: string, of: string): number {
-  if (motion === 'open' || motion === 'close') return 0.17;
+export function roomAbove(motion: string, of: string, id?: string): number {
+  // a lid drawn shut sweeps its front corner through √(1 + 1.4²) of its height about the hinge (0.26 of
+  // the drawing's height above its top); a door or a lid drawn open needs less
+  if (motion === 'open' || motion === 'close')
+    return LIDDED.test(of) && !SWINGING.test(of) && !(id && DRAWN_OPEN[id]) ? 0.3 : 0.17;
   if (motion === 'bubble' && OPEN_VESSELS.test(of)) return 0.3;
   return 0;
 }

@@ -241,7 +241,7 @@ function placeDrawing(
   // shoulders (their tips sweep a circle), sails turn through their whole disc
   if (job.motion === 'flicker') corners.push([x0 - cx, y0 - cy - bh * 0.2], [x1 - cx, y0 - cy - bh * 0.2]);
   // a lid folds back above the box it opens, bubbles rise out of a cauldron
-  const above = roomAbove(job.motion, `${d.label} ${d.heads.join(' ')}`);
+  const above = roomAbove(job.motion, `${d.label} ${d.heads.join(' ')}`, d.id);
   if (above) corners.push([x0 - cx, y0 - cy - bh * above], [x1 - cx, y0 - cy - bh * above]);
   // a floating thing's shadow lies below the bottom of its bob (a moving sheet's)
   if (job.motion === 'float' && fpd > 1) corners.push([0, y1 - cy + bh * 0.15]);
