@@ -672,12 +672,16 @@ function hingedLid(
   for (let r = 0; r < insideRows; r++) {
     const y = rim - 1 - r;
     const far = r === insideRows - 1;
-    for (let x = x0; x <= x1; x++) {
-      const end = x === x0 || x === x1;
+    // tipped back past upright, its far third is further from the eye: a pixel narrower each side
+    const inset =
+      theta > Math.PI / 2 && r >= insideRows - Math.round(insideRows / 3) && insideRows >= 6 ? 1 : 0;
+    const [a0, a1] = [x0 + inset, x1 - inset];
+    for (let x = a0; x <= a1; x++) {
+      const end = x === a0 || x === a1;
       const lip = far && frontRows === 0;
       let c = end
         ? ctx.colours.outline(wood)
-        : x === x0 + 1 || x === x1 - 1
+        : x === a0 + 1 || x === a1 - 1
           ? ctx.colours.step(inside, 1)
           : inside;
       if (!end && !lip && insideRows >= 6 && r > 0 && r % 3 === 0) c = ctx.colours.step(inside, -1);
@@ -685,7 +689,7 @@ function hingedLid(
       if (lip) c = end ? ctx.colours.outline(wood) : ctx.colours.step(wood, 1);
       put(out, x, y, c);
     }
-    if (far && frontRows === 0) for (let x = x0; x <= x1; x++) put(out, x, y - 1, ctx.colours.outline(wood));
+    if (far && frontRows === 0) for (let x = a0; x <= a1; x++) put(out, x, y - 1, ctx.colours.outline(wood));
   }
   // what the box holds, heaped above its rim in front of the lid's inside (dim while the lid is low)
   const heap = ctx.id && TREASURE_HELD.has(ctx.id) ? goldHeap({ x0, y0: box.y0, x1 }, rim, ctx) : null;
@@ -741,7 +745,12 @@ function goldHeap(
     if (y < top) return null;
     if (y === top) return lit;
     if (y >= mouth - 1) return deep;
-    return (x * 3 + y * 5) % 7 === 0 ? lit : gold;
+    // coins lying in staggered rows, each 3 px wide and 2 rows deep: a glint on its top row's middle,
+    // the gap between two coins a step darker on its lower row (not a stipple of glints: decision 0121)
+    const k = mouth - 1 - y;
+    const pos = (x + (Math.floor(k / 2) % 2) * 2) % 4;
+    if (k % 2 === 1) return pos === 1 ? lit : gold;
+    return pos === 3 ? deep : gold;
   };
 }
 
