@@ -15,7 +15,7 @@ import { readLevelLayout } from '../src/level/layout.js';
 import { levelParams, levelProblems } from '../src/level/params.js';
 import { PROP_BLOCKS, pocketSize } from '../src/level/plan.js';
 import { LevelSpace } from '../src/level/space.js';
-import { tilesMayTouch } from '../src/level/tiles.js';
+import { paintTiles, tilesMayTouch } from '../src/level/tiles.js';
 import { FEATURE_WORDS, type FeatureKind, PLACEMENT_WORDS, type Placement } from '../src/level/words.js';
 import { tilesetRules } from '../src/tileset/rules.js';
 import { TERRAINS, type TerrainName } from '../src/tileset/terrains.js';
@@ -1267,6 +1267,79 @@ describe('tiling', () => {
     expect(rules.find((r: any) => r.tileRectsIds.flat().includes(ids[1])).tileRectsIds).toEqual(
       ids.map((i) => [i]),
     );
+  });
+
+  it("a textured fill does not repeat on the tile's period: its drawings also mirrored, where their seams allow (decision 0124)", () => {
+    const layout = readLevelLayout('a grassy meadow with a pond in the middle');
+    const s = 8;
+    let state = 7;
+    const rand = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 16) / 65536;
+    };
+    // a texture of rows (a step of 10 from row to row, round the tile and across its joints) with a
+    // little grain in every pixel; each drawing keeps the plain one's outer ring (as the generator's do)
+    const textured = (c: readonly number[], ring?: RgbaImage): RgbaImage => {
+      const img = flat(c, s);
+      for (let y = 0; y < s; y++)
+        for (let x = 0; x < s; x++) {
+          const i = (y * s + x) * 4;
+          const edge = x === 0 || y === 0 || x === s - 1 || y === s - 1;
+          const lift = 10 * (y < s / 2 ? y : s - y);
+          for (let k = 0; k < 3; k++)
+            img.data[i + k] =
+              ring && edge ? ring.data[i + k]! : Math.min(255, c[k]! + lift + Math.floor(rand() * 6));
+        }
+      return img;
+    };
+    const art = flatArt(layout.terrains, s);
+    const plains = layout.terrains.map((t) => textured(TERRAINS[t].color));
+    const variants = plains.map((p, t) =>
+      [1, 2, 3].map(() => textured(TERRAINS[layout.terrains[t]!].color, p)),
+    );
+    const b = assembleLevel({
+      layout,
+      columns: 32,
+      rows: 24,
+      tileSize: s,
+      seed: 3,
+      art: { ...art, plains, variants },
+    });
+    const grass = layout.terrains.indexOf('grass');
+    const ids = b.tileset.fullVariants.get(b.tileset.byCorners.get(`${grass},${grass},${grass},${grass}`)!)!;
+    // four drawings and their four mirror images, all on the map
+    expect(ids).toHaveLength(8);
+    expect(new Set(ids.map((id) => b.tileset.tiles[id]!.name.includes('_m'))).size).toBe(2);
+    const { columns, rows } = b.plan;
+    const used = new Set(Array.from(b.map));
+    for (const id of ids) expect(used.has(id), b.tileset.tiles[id]!.name).toBe(true);
+    // (the mirrors are there: each joined every drawing under the seam measure's goal)
+    // of the pixel pairs one tile apart (across and down) in the grass, the share of one colour:
+    // every drawing's ring alone is 28 of 64 pixels (0.44); a third or more was the repeat
+    const isGrass = (cx: number, cy: number) => ids.includes(b.map[cy * columns + cx]!);
+    let pairs = 0;
+    let same = 0;
+    // the tiles alone (the props scattered over the grass are the same sprite every time)
+    const { data, width } = paintTiles(b.map, columns, rows, b.tileset);
+    for (let y = 0; y < rows * s; y++)
+      for (let x = 0; x < columns * s; x++)
+        for (const [dx, dy] of [
+          [s, 0],
+          [0, s],
+        ]) {
+          const [x2, y2] = [x + dx!, y + dy!];
+          if (x2 >= columns * s || y2 >= rows * s) continue;
+          if (
+            !isGrass(Math.floor(x / s), Math.floor(y / s)) ||
+            !isGrass(Math.floor(x2 / s), Math.floor(y2 / s))
+          )
+            continue;
+          pairs++;
+          const [i, j] = [(y * width + x) * 4, (y2 * width + x2) * 4];
+          if (data[i] === data[j] && data[i + 1] === data[j + 1] && data[i + 2] === data[j + 2]) same++;
+        }
+    expect(pairs).toBeGreaterThan(20000);
+    expect(same / pairs).toBeLessThan(0.3);
   });
 
   it('a given blob47 tileset tiles the level by its own rules', () => {

@@ -9,9 +9,13 @@
  */
 import type { Rgb } from '../palette.js';
 import { BLOB_MASKS, blobTileFor, fullTileDrawings, tilesetRules } from '../tileset/rules.js';
+import { SEAM_GOALS, seamScore } from '../tileset/seams.js';
 import type { TerrainName } from '../tileset/terrains.js';
 import type { RgbaImage } from '../types/index.js';
 import type { LevelSpace } from './space.js';
+
+/** The worst seam a mirrored full tile may make with a drawing of its terrain (the level check allows SEAM_GOALS.worst). */
+const MIRROR_SEAM = SEAM_GOALS.worst * 0.8;
 
 /** The lattice value of a side between two terrains (a wang16 tile's mixed side). */
 const mixed = (a: number, b: number) => 64 + Math.min(a, b) * 8 + Math.max(a, b);
@@ -111,6 +115,23 @@ export function tilesetFromPairs(
       ids.push(tiles.length);
       tiles.push({ lattice: wangLattice(t, t, t, t), image, name: `${terrains[t]}_v${k + 1}` });
     });
+    // and each drawing mirrored left to right (decision 0124: the drawings share their outer ring,
+    // so a fill of them still repeated on the tile's period — a honeycomb of rock, a wallpaper of
+    // sea): a full tile's lattice is the same mirrored, and a mirrored tile meets its neighbours on
+    // a reflected column, which a fill's texture hides where a repeat of its ring did not
+    // — kept only where every joint of a mirrored drawing with any drawing, either way round and
+    // either axis, passes the seam measure with room to spare (lava's plates and flow do not: a
+    // mirrored row under an unmirrored one breaks them)
+    const drawn = ids.map((id) => tiles[id]!.image);
+    const flips = drawn.map(mirrored);
+    const joins = (a: RgbaImage, b: RgbaImage) =>
+      Math.max(seamScore(a, b, 'x'), seamScore(b, a, 'x'), seamScore(a, b, 'y'), seamScore(b, a, 'y'));
+    const fits = flips.every((m) => drawn.every((d) => joins(m, d) <= MIRROR_SEAM));
+    if (fits)
+      flips.forEach((image, k) => {
+        ids.push(tiles.length);
+        tiles.push({ lattice: wangLattice(t, t, t, t), image, name: `${terrains[t]}_m${k}` });
+      });
     fullVariants.set(plain, ids);
   }
   return {
@@ -124,6 +145,19 @@ export function tilesetFromPairs(
     source: 'drawn',
     fullVariants,
   };
+}
+
+/** A tile's picture mirrored left to right. */
+function mirrored(image: RgbaImage): RgbaImage {
+  const { width, height } = image;
+  const data = new Uint8Array(image.data.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      data.set(
+        image.data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4),
+        (y * width + width - 1 - x) * 4,
+      );
+  return { width, height, data };
 }
 
 /**
