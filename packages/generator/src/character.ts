@@ -104,6 +104,8 @@ export function drawCharacter(
     width: req.resolution,
     height: req.resolution,
     style,
+    // its rig draws each direction from its own camera: the sheet matches it (decision 0119)
+    sides: 'drawn',
   });
   return { frames: out.frames, directions: names, anchor: out.anchor };
 }

@@ -4,7 +4,7 @@ import type { RgbaImage } from '@assetloom/pipeline';
 import { describe, expect, it } from 'vitest';
 import { drawingSetup } from '../src/drawing-setup.js';
 import { characterIdentity, renderProcedural } from '../src/index.js';
-import { drawFigure, fitOf, posedRaster } from '../src/internal/art/figure/draw.js';
+import { drawFigure, fitOf, posedRaster, sideOf } from '../src/internal/art/figure/draw.js';
 import { type FigureAction, motionPose } from '../src/internal/art/figure/motion.js';
 import { attackOf } from '../src/internal/art/figure/pieces-held.js';
 import { projector, type V3 } from '../src/internal/art/rig.js';
@@ -535,6 +535,30 @@ describe('figures in motion (issue #39, decision 0097)', () => {
       }
   });
 
+  it("a spear's and a staff's shaft is a line of one width in every row, not a bead chain (decision 0119)", () => {
+    // drawn as a capsule about a pixel wide, a slanted shaft came out one pixel on some rows and two
+    // on the next (widths 1 and 2 along one shaft)
+    for (const prompt of ['a soldier', 'a skeleton mage'])
+      for (const [r, row] of motion(prompt, 'walk', 2).entries())
+        for (const [f, c] of row.entries()) {
+          const shaft = [...c.of(/^weapon$/)];
+          const ys = shaft.map((i) => Math.floor(i / c.w));
+          const y0 = Math.min(...ys);
+          const y1 = Math.max(...ys);
+          const widths = new Map<number, number>();
+          for (const i of shaft) {
+            const y = Math.floor(i / c.w);
+            // the middle of the shaft: away from its head, its butt and an orb
+            if (y > y0 + (y1 - y0) * 0.3 && y < y1 - (y1 - y0) * 0.15)
+              widths.set(y, (widths.get(y) ?? 0) + 1);
+          }
+          expect(
+            new Set(widths.values()).size,
+            `${prompt} row ${r} frame ${f}: ${[...widths.values()]}`,
+          ).toBe(1);
+        }
+  });
+
   it('a soldier wears a crested helm and carries its spear off the ground, not leant on like a staff', () => {
     for (const prompt of ['a soldier', 'a town guard']) {
       const [down] = motion(prompt, 'idle', 1);
@@ -627,6 +651,15 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
       });
       expect(out.factor).toBe(1);
       const rows = motion(prompt, 'attack', 6);
+      // a side row drawn as the other side's mirror (decision 0119): its pieces' pixels mirrored
+      const facings = [0, 270, 90, 180];
+      const of = (r: number, f: number, re: RegExp) => {
+        const side = sideOf(id, facings[r]!);
+        const c = rows[facings.indexOf(side.facing)]![f]!;
+        if (!side.mirror) return c.of(re);
+        const ox = Math.floor(c.w / 2);
+        return new Set([...c.of(re)].map((i) => i - (i % c.w) + 2 * ox - (i % c.w)));
+      };
       let smeared = 0;
       for (const [r, row] of rows.entries())
         for (const [f, c] of row.entries()) {
@@ -635,7 +668,7 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
           smeared++;
           // every smear pixel reaches the drawn weapon through smear pixels: a band left floating
           // where the body covered the sweep's last stretch is not a smear of this blade
-          const weapon = c.of(/^weapon$/);
+          const weapon = of(r, f, /^weapon$/);
           const seen = new Set<number>();
           const stack = [...weapon];
           while (stack.length) {
@@ -658,10 +691,10 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
       // one: a cape that changed colour); from the front only its edges show beside the body
       for (const [r, row] of rows.entries()) {
         if (r === 0) continue;
-        const main = row.map((c, f) => {
+        const main = row.map((_c, f) => {
           const frame = out.frames[r * 6 + f]!;
           const count = new Map<number, number>();
-          for (const i of c.of(/^cape$/)) {
+          for (const i of of(r, f, /^cape$/)) {
             const k = (frame.data[i * 4]! << 16) | (frame.data[i * 4 + 1]! << 8) | frame.data[i * 4 + 2]!;
             count.set(k, (count.get(k) ?? 0) + 1);
           }
@@ -672,6 +705,64 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
           `${prompt} row ${r}: cape colour ${main.map((m) => m?.toString(16))}`,
         ).toBe(1);
       }
+    }
+  });
+});
+
+describe('one model in every row (issue #39, decision 0119)', () => {
+  it.each(['a goblin archer', 'a knight'])(
+    "%s's left and right rows are one design: the right row is the left mirrored about the feet",
+    async (prompt) => {
+      // drawn apart, a goblin archer's right row had a squashed torso and the bow over its face (the
+      // blind review after 1130e)
+      const r = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 32 }));
+      const [, left, right] = r.frames;
+      const w = left!.width;
+      const on = (f: RgbaImage, x: number, y: number) =>
+        x >= 0 && x < w ? [...f.data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4)].join() : '0,0,0,0';
+      // the anchor's column: the feet's middle in the down row
+      const ox = Math.floor(w / 2);
+      let differ = 0;
+      let opaqueN = 0;
+      for (let y = 0; y < left!.height; y++)
+        for (let x = 0; x < w; x++) {
+          if (!right!.data[(y * w + x) * 4 + 3]) continue;
+          opaqueN++;
+          if (on(right!, x, y) !== on(left!, 2 * ox - x, y)) differ++;
+        }
+      expect(differ / opaqueN, prompt).toBeLessThan(0.03);
+      expect(r.views?.map((v) => v.view)).toEqual(
+        ['source', 'mirror', 'source', 'source'].map((v, i) =>
+          prompt.includes('archer') ? (['source', 'source', 'mirror', 'source'][i] as string) : v,
+        ),
+      );
+    },
+  );
+
+  it("a skull in profile at 128 px has a socket wider than a dot, set behind the face's outline", async () => {
+    // a side row was a white disc with a socket 2 px wide and a mouth line: one dot eye (the blind
+    // review after 1130e)
+    const frames = await rows('a skeleton in a robe', 128);
+    for (const i of [1, 2]) {
+      const f = frames[i]!;
+      const a = (x: number, y: number) => f.data[(y * f.width + x) * 4 + 3]! > 0;
+      const dark = (x: number, y: number) => {
+        const k = (y * f.width + x) * 4;
+        return a(x, y) && lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) < 0.12;
+      };
+      // the skull's upper half (the jaw's dark line lies lower)
+      const head = top(opaque(f), 0.18);
+      // dark pixels inside the skull (opaque all round): the socket's rows and their widest run
+      const inner = head.filter(
+        (p) => lum(p) < 0.12 && a(p.x - 1, p.y) && a(p.x + 1, p.y) && a(p.x, p.y - 1),
+      );
+      let widest = 0;
+      for (const p of inner) {
+        let n = 0;
+        while (dark(p.x + n, p.y) && a(p.x + n + 1, p.y)) n++;
+        widest = Math.max(widest, n);
+      }
+      expect(widest, `row ${i}: the socket's width`).toBeGreaterThanOrEqual(3);
     }
   });
 });

@@ -187,6 +187,8 @@ function drawFigureSprite(job: SpriteJob): SpriteOutput {
     motion: job.animate === 'idle' && action === 'idle' ? 'idle' : action,
     bodyColor: parseHex(identity.palette[identity.outfit.look === 'knight' ? 'enamel' : 'cloth'][3])!,
     honoured: identity.honoured,
+    // one side row is the other mirrored, and says so (decision 0119)
+    views: out.views,
   };
 }
 

@@ -158,6 +158,12 @@ export interface FigureJob {
   width: number;
   height: number;
   style: ResolvedStyle;
+  /**
+   * Whether a side row is the other side's mirror (the default, decision 0119) or drawn facing its
+   * own way: a kept character's sheet, whose rig (export.ts) draws each direction's part images
+   * from its own camera and must match it.
+   */
+  sides?: 'mirror' | 'drawn';
 }
 
 export interface FigureFrames {
@@ -172,6 +178,39 @@ export interface FigureFrames {
   poses: MotionPose[];
   /** Each frame's smear pixels (indices on the art grid; empty where it has none). */
   smear: number[][];
+  /**
+   * How each direction's row was made: drawn facing its way (`source`), or the opposite side's row
+   * mirrored about the anchor (`mirror`): a figure's left and right rows are one design (0119).
+   */
+  views: Array<{ direction: string; view: 'source' | 'mirror' }>;
+}
+
+/**
+ * The facing a direction's row is drawn from, and whether it is that row mirrored. Of a figure's
+ * two sides one is drawn and the other mirrors it, as a sprite artist flips a side row: drawn apart,
+ * the far hand's bow lay over the face and the torso squashed on one side only (a goblin archer's
+ * right row, the blind review after 1130e). The drawn side is the one whose hand holds what names
+ * the role: the weapon hand's side (a sword, a staff, a spear in the right hand, facing right), the
+ * bow hand's side for an archer (the bow in the left hand, facing left).
+ */
+export function sideOf(id: FigureIdentity, facing: number): { facing: number; mirror: boolean } {
+  const s = Math.sin((facing * Math.PI) / 180);
+  const drawn = id.outfit.weapon === 'bow' ? -1 : 1;
+  if (Math.abs(s) < 0.2 || Math.sign(s) === drawn) return { facing, mirror: false };
+  return { facing: (360 - facing) % 360, mirror: true };
+}
+
+/** A frame mirrored about the anchor's column `ox` (the feet stay where they were). */
+function mirrorAbout(rgba: Uint8Array, w: number, h: number, ox: number): Uint8Array {
+  const out = new Uint8Array(rgba.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const m = 2 * ox - x;
+      if (m < 0 || m >= w) continue;
+      const s = (y * w + x) * 4;
+      out.set(rgba.subarray(s, s + 4), (y * w + m) * 4);
+    }
+  return out;
 }
 
 const fits = new Map<string, { unit: number }>();
@@ -459,9 +498,12 @@ export function drawFigure(job: FigureJob): FigureFrames {
   const poses: MotionPose[] = [];
   const held = heldDepthOf(job.action, attack);
   const smears: Array<Smear | null> = [];
+  const mirrored: boolean[] = [];
   for (const name of job.directions) {
-    const facing = FACING_OF(name);
+    const { facing, mirror } =
+      job.sides === 'drawn' ? { facing: FACING_OF(name), mirror: false } : sideOf(id, FACING_OF(name));
     for (let f = 0; f < job.frames; f++) {
+      mirrored.push(mirror);
       const pose = motionPose(job.action, f, job.frames, attack);
       poses.push(pose);
       const one = shadedFrame(id, pose, facing, fit, job.style, ramps, held);
@@ -484,9 +526,16 @@ export function drawFigure(job: FigureJob): FigureFrames {
   });
   const smear = done.frames.map((f, i) => {
     const s = smears[i];
-    return s ? paintSmear(f.data, gw, gh, s, done.colours) : [];
+    const px = s ? paintSmear(f.data, gw, gh, s, done.colours) : [];
+    if (!mirrored[i]) return px;
+    return px.flatMap((k) => {
+      const x = 2 * ox - (k % gw);
+      return x >= 0 && x < gw ? [k - (k % gw) + x] : [];
+    });
   });
-  const frames = done.frames.map((f) => upscale(f.data, gw, gh, factor, job.width, job.height));
+  const frames = done.frames.map((f, i) =>
+    upscale(mirrored[i] ? mirrorAbout(f.data, gw, gh, ox) : f.data, gw, gh, factor, job.width, job.height),
+  );
   const offX = Math.floor((job.width - gw * factor) / 2);
   const offY = Math.floor((job.height - gh * factor) / 2);
   return {
@@ -496,6 +545,10 @@ export function drawFigure(job: FigureJob): FigureFrames {
     factor,
     poses,
     smear,
+    views: job.directions.map((direction, d) => ({
+      direction,
+      view: mirrored[d * job.frames] ? 'mirror' : 'source',
+    })),
   };
 }
 

@@ -37,6 +37,8 @@ interface FaceContext {
   onHead: (x: number, y: number) => boolean;
   /** The head's centre on the screen. */
   centre: { x: number; y: number };
+  /** In profile, the way the face points on the screen (−1 left, 1 right); 0 otherwise. */
+  side: number;
 }
 
 /** A nose in profile: one skin pixel past the face's outline (decision 0096: a profile's ball head). */
@@ -160,11 +162,16 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
         // (moved down under a brim it keeps a row of bone above the jaw's line)
         if (s.y !== spot.y && c.R < 7) h = w;
       }
+      if (spot.facing <= 0.6 && c.side) {
+        profileSkull(c, s, c.side, h);
+        return;
+      }
       for (let y = 0; y < h; y++)
         // in profile two pixels wide from 64 px: one pixel was lost on the skull (decision 0096)
         for (let x = 0; x < (s.facing > 0.6 ? w : Math.min(w, 2)); x++)
           c.put(Math.round(s.x - w / 2) + x, Math.round(s.y - h / 2) + y, c.colour('eye'));
     });
+    if (!c.side && !c.spot(1, 0, 0)) backOfSkull(c);
     const nose = c.spot(1, 0, -0.3);
     if (nose && nose.facing > 0.5 && c.R >= 6) {
       const n = c.R >= 12 ? 2 : 1;
@@ -226,6 +233,80 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
       if (c.R >= 7) c.put(Math.round(s.x), Math.round(s.y), c.colour('eye'));
     }),
 };
+
+/**
+ * A skull in profile (decision 0119): the eye socket set back from a bone rim under a brow, the nasal
+ * notch cut in the front outline below it, a cheekbone's shadow running back under the socket, and
+ * from 64 px the teeth as dark ticks along the jaw's line. A side row was a white disc with one dark
+ * dot and a mouth line: the skeleton read was lost (the blind review after 1130e). `s` is the
+ * socket's spot (already moved down under a brim), `dir` the way the face points on the screen.
+ */
+function profileSkull(c: FaceContext, s: Spot, dir: number, h0: number): void {
+  const R = c.R;
+  const dark = c.colour('eye');
+  const shade = c.colour('bone', 'shadow');
+  // the socket: round, as tall as it was and two thirds of it wide (one pixel of bone in front)
+  const sw = R >= 9 ? Math.max(3, Math.round(R * 0.3)) : R >= 4 ? 2 : 1;
+  const sh = R >= 9 ? Math.max(h0, Math.round(R * 0.38)) : h0;
+  const front = (y: number) => {
+    let x = Math.round(c.centre.x);
+    while (c.onHead(x + dir, y) && Math.abs(x - c.centre.x) < R * 1.6) x += dir;
+    return x;
+  };
+  const y0 = Math.round(s.y - sh / 2);
+  const rim = Math.min(...Array.from({ length: sh }, (_, k) => front(y0 + k) * dir)) * dir;
+  // the socket's front edge a pixel (two from 128 px) inside the outline
+  const xf = rim - dir * (R >= 12 ? 2 : 1);
+  for (let y = 0; y < sh; y++)
+    for (let k = 0; k < sw; k++) {
+      // a round socket: its corners cut from 3 × 4
+      if (sw >= 3 && sh >= 4 && (y === 0 || y === sh - 1) && (k === 0 || k === sw - 1)) continue;
+      c.put(xf - dir * k, y0 + y, dark);
+    }
+  if (R < 4) return;
+  // under the cranium's dome, behind the jaw, the skull is in shadow: a dome over a narrower jaw, not
+  // a ball
+  if (R >= 6)
+    for (let y = Math.round(c.centre.y + R * 0.35); y <= Math.round(c.centre.y + R * 1.1); y++)
+      for (let x = Math.round(c.centre.x - R * 1.2); x <= Math.round(c.centre.x + R * 1.2); x++) {
+        const t = (x - c.centre.x) * dir;
+        if (t < -R * 0.05 + (y - c.centre.y - R * 0.35) * 0.5 && c.onHead(x, y))
+          c.put(x, y, c.colour('bone', 'dark'));
+      }
+  // the brow: the bone juts a pixel past the outline over the socket
+  if (R >= 6) c.putOut(front(y0 - 1) + dir, y0 - 1, c.colour('bone'));
+  // the nasal notch: cut into the front below the socket, two pixels deep (the outline takes the
+  // first), two rows tall from 128 px
+  const yn = y0 + sh + (R >= 9 ? 1 : 0);
+  for (let k = 0; k < (R >= 12 ? 2 : 1); k++)
+    for (let d = 0; d < (R >= 6 ? 2 : 1); d++) c.put(front(yn + k) - dir * d, yn + k, dark);
+  // the cheekbone: its shadow under the socket, running back
+  if (R >= 6) {
+    const yc = y0 + sh + (R >= 9 ? 1 : 0);
+    const n = Math.max(2, Math.round(R * 0.3));
+    for (let k = 0; k < n; k++) c.put(xf - dir * (sw - 1 + k), yc + (k > n / 2 ? 1 : 0), shade);
+  }
+  // the teeth: ticks above the jaw's line (drawn by the jaw, one row below `yt`)
+  if (R >= 9) {
+    const p = c.profile(-0.62);
+    if (p) {
+      const n = Math.max(3, Math.round(R * 0.45));
+      for (let k = 2; k < n; k += 2) c.put(p.x - p.dir * k, p.y, shade);
+      // the jaw's hinge: its line turns up at the back
+      c.put(p.x - p.dir * n, p.y, dark);
+      c.put(p.x - p.dir * (n + 1), p.y - 1, shade);
+    }
+  }
+}
+
+/** A skull from behind: the dome plain, the neck's vertebrae a dark tick every other row. */
+function backOfSkull(c: FaceContext): void {
+  const col = c.colour('bone', 'shadow');
+  for (let y = Math.round(c.centre.y); y < Math.round(c.centre.y + c.R * 2.2); y++)
+    if (y % 2 === 0)
+      for (let x = Math.round(c.centre.x - 2); x <= Math.round(c.centre.x + 2); x++)
+        c.put(x, y, col, ['neck']);
+}
 
 function glasses(c: FaceContext): void {
   if (c.R < 7) return;
@@ -319,6 +400,19 @@ export function drawFace(
   const isHead = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < r.w && y < r.h && onHead.has(r.piece[y * r.w + x]!);
   const [hx, hy] = P(head);
-  FACES[fig.o.face]({ fig, spot, R, put, colour, profile, putOut, onHead: isHead, centre: { x: hx, y: hy } });
+  const [fx] = P(add(head, mul(norm([fig.fwd[0], fig.fwd[1], 0]), fig.p.head)));
+  const side = Math.abs(fx - hx) > 0.7 * R ? Math.sign(fx - hx) : 0;
+  FACES[fig.o.face]({
+    fig,
+    spot,
+    R,
+    put,
+    colour,
+    profile,
+    putOut,
+    onHead: isHead,
+    centre: { x: hx, y: hy },
+    side,
+  });
   void sub;
 }

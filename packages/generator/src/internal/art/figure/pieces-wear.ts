@@ -57,14 +57,16 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
       // in profile the brim's disc is nearer than the face below it and hid the eyes: a blank ball
       // (decision 0092), so the face's opening is painted over the brim from the side too
       const side = Math.abs(Math.sin((fig.facing * Math.PI) / 180));
+      // In profile the opening rises to just under the brim: under a dome that came down to the nose
+      // the eye sat on the face's outline under a grey band, a blindfold (0119)
       if (fig.facesViewer)
         fig.ball(
-          fig.onHead(0.42, 0, -0.24),
-          h * 0.76,
+          fig.onHead(0.42 - 0.04 * side, 0, -0.24 + 0.1 * side),
+          h * (0.76 + 0.04 * side),
           faceSlot(fig),
           'head',
           'head',
-          h * 0.46,
+          h * (0.46 + 0.06 * side),
           0.4 + PROFILE_BIAS * side,
         );
       // the nose guard; a skull shows its nasal hole instead

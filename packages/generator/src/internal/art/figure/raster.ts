@@ -11,6 +11,7 @@
  */
 import type { Rgb } from '@assetloom/pipeline/pixel';
 import { type Camera, type Part, projector, TILT } from '../rig.js';
+import { SLOT } from './identity.js';
 
 /** A truncated cone standing on a level disc of radius `ra` at `a`, narrowing to `rb` at `b` (a skirt). */
 interface Frustum {
@@ -131,10 +132,15 @@ export function rasterize(
         const [x0, y0, d0] = P(part.a);
         const [x1, y1, d1] = P(part.b);
         const rr = Math.max(part.minPx && h >= 56 ? part.minPx : 0.5, part.r * unit);
+        // a thin held shaft (a spear's, a staff's) is a line of one width: as a capsule a pixel or
+        // two wide it came out one pixel on some rows and two on the next, a bead chain (0119); a
+        // wooden shaft ten pixels long or more (a sword's grip and blade are no shaft)
+        const shaft =
+          part.bone === 'weapon' && part.m === SLOT.wood && rr < 1.25 && Math.hypot(x1 - x0, y1 - y0) >= 10;
         return {
           depth: (d0 + d1) / 2 + bias * unit,
           i,
-          draw: (put) => capsule(put, x0, y0, x1, y1, rr),
+          draw: (put) => (shaft ? line(put, x0, y0, x1, y1, rr) : capsule(put, x0, y0, x1, y1, rr)),
         };
       }
       case 'frustum': {
@@ -281,6 +287,57 @@ function capsule(
       const q = ex * ex + ey * ey;
       if (q <= 1) put(x, y, [ex, ey, Math.sqrt(1 - q)]);
     }
+}
+
+/**
+ * A straight line `round(2 rr)` pixels wide (at least one) measured across its major axis, one pixel
+ * per step along it (Bresenham's walk from its rounded ends): the same width on every row or column.
+ * Its shading normal is the capsule's, across the line.
+ */
+function line(
+  put: (x: number, y: number, n: N3) => void,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  rr: number,
+) {
+  const wide = Math.max(1, Math.round(rr * 2));
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const len = Math.hypot(dx, dy) || 1e-9;
+  const steep = Math.abs(dy) > Math.abs(dx);
+  // the line's pixel centres: floor of each end, as a one-pixel capsule would centre them
+  let ax = Math.floor(x0);
+  let ay = Math.floor(y0);
+  const bx = Math.floor(x1);
+  const by = Math.floor(y1);
+  const sx = Math.sign(bx - ax);
+  const sy = Math.sign(by - ay);
+  const ddx = Math.abs(bx - ax);
+  const ddy = Math.abs(by - ay);
+  let err = ddx - ddy;
+  const lo = -Math.floor((wide - 1) / 2);
+  for (let n = 0; n <= ddx + ddy; n++) {
+    for (let k = lo; k < lo + wide; k++) {
+      const px = steep ? ax + k : ax;
+      const py = steep ? ay : ay + k;
+      // across the line, −1 … 1, for a round shading
+      const across = ((px + 0.5 - x0) * -dy + (py + 0.5 - y0) * dx) / len / Math.max(0.5, wide / 2);
+      const a = Math.max(-1, Math.min(1, across));
+      put(px, py, [(-dy / len) * a, (dx / len) * a, Math.sqrt(1 - a * a)]);
+    }
+    if (ax === bx && ay === by) break;
+    const e2 = 2 * err;
+    if (e2 >= -ddy) {
+      err -= ddy;
+      ax += sx;
+    }
+    if (e2 <= ddx) {
+      err += ddx;
+      ay += sy;
+    }
+  }
 }
 
 function ellipse(
