@@ -739,6 +739,33 @@ describe('one model in every row (issue #39, decision 0119)', () => {
     },
   );
 
+  it("a paladin attacking shows the eye under its helm's brim in both side rows", async () => {
+    // the left row, drawn from its own side, was a grey helm ball over a band of skin with no eye
+    // (0 eye pixels; the blind review after 1130e's "featureless helmet balls"): now it mirrors the
+    // right row, whose face opening rises under the brim in profile
+    const r = await renderProcedural(
+      spriteRequest('a paladin attacking', {
+        assetType: 'animation',
+        directions: 4,
+        framesPerDirection: 2,
+        resolution: 64,
+      }),
+    );
+    for (const i of [2, 4]) {
+      const f = r.frames[i]!;
+      const px = (x: number, y: number): Px | null => {
+        const k = (y * f.width + x) * 4;
+        return f.data[k + 3] ? { x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! } : null;
+      };
+      const skin = (p: Px | null) => !!p && skinLike(p);
+      // an eye: a dark pixel with skin above it and on both sides (inside the face, not its outline)
+      const eyes = top(opaque(f), 0.4).filter(
+        (p) => lum(p) < 0.2 && skin(px(p.x, p.y - 1)) && skin(px(p.x - 1, p.y)) && skin(px(p.x + 1, p.y)),
+      );
+      expect(eyes.length, `frame ${i}: an eye under the brim`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it("a skull in profile at 128 px has a socket wider than a dot, set behind the face's outline", async () => {
     // a side row was a white disc with a socket 2 px wide and a mouth line: one dot eye (the blind
     // review after 1130e)
