@@ -8,6 +8,7 @@
  *   node test/ecosystem/run.mjs --all                 every project
  *   node test/ecosystem/run.mjs --keep                keep the temp directory (printed) for a look
  *   node test/ecosystem/run.mjs --tarballs <file>     reuse the tarballs.json of a kept run (no packing)
+ *   node test/ecosystem/run.mjs --jobs 1              one project at a time (default two)
  *
  * Each project lives in projects/<name>/ with a package.json whose "@assetloom/*" dependencies say
  * "tarball"; the runner copies the project to a temp directory, points those at the tarballs (plus
@@ -73,20 +74,38 @@ function outsideEnv() {
   return env;
 }
 
+/** Runs a command to its end (its output kept, a timeout kills it): answers ok, seconds and output. */
 function run(command, commandArgs, { cwd, env, timeoutMs = 300_000 } = {}) {
   const t0 = Date.now();
-  const result = spawnSync(command, commandArgs, {
-    cwd,
-    env: { ...outsideEnv(), CI: 'true', NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: timeoutMs,
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd,
+      env: { ...outsideEnv(), CI: 'true', NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group: a timeout stops what it started too
+    });
+    let output = '';
+    const keep = (d) => {
+      if (output.length < 64 * 1024 * 1024) output += d;
+    };
+    child.stdout.setEncoding('utf8').on('data', keep);
+    child.stderr.setEncoding('utf8').on('data', keep);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, timeoutMs);
+    const end = (ok, extra = '') => {
+      clearTimeout(timer);
+      resolve({ ok, seconds: (Date.now() - t0) / 1000, output: `${output}${extra}` });
+    };
+    child.once('error', (error) => end(false, `\n${error.message}`));
+    child.once('close', (code) =>
+      end(code === 0 && !timedOut, timedOut ? `\n${command} timed out after ${timeoutMs / 1000} s` : ''),
+    );
   });
-  const seconds = (Date.now() - t0) / 1000;
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  if (result.error) return { ok: false, seconds, output: `${output}\n${result.error.message}` };
-  return { ok: result.status === 0, seconds, output };
 }
 
 /** The @assetloom packages a project needs: its own plus everything they depend on. */
@@ -150,10 +169,10 @@ const NPM_QUIET = {
  * Installs a project: the root README's install lines it names (`"assetloomEcosystem": { "install":
  * ["the SDK and the mock"] }`), each run as written, in the README's order; else `npm install`.
  */
-function install(dir) {
+async function install(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const uses = manifest.assetloomEcosystem?.install ?? [];
-  if (uses.length === 0) return run('npm', ['install'], { cwd: dir, env: NPM_QUIET });
+  if (uses.length === 0) return await run('npm', ['install'], { cwd: dir, env: NPM_QUIET });
   // in the README's order, whatever the order the project names them in
   const order = installLines().map((l) => l.line);
   const lines = uses
@@ -162,7 +181,7 @@ function install(dir) {
   let seconds = 0;
   let output = '';
   for (const { line } of lines) {
-    const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+    const result = await run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
     seconds += result.seconds;
     output += `$ ${line}\n${result.output}`;
     if (!result.ok) return { ok: false, seconds, output };
@@ -181,7 +200,7 @@ function install(dir) {
  * the runner started from its tarball — the one edit a reader makes. Answers the install and the run
  * as run() does.
  */
-function followReadme(name, readme, tarballs, baseUrl) {
+async function followReadme(name, readme, tarballs, baseUrl) {
   const dir = join(work, name);
   mkdirSync(dir);
   symlinkSync(dirname(Object.values(tarballs)[0]), join(dir, 'assetloom-packages'), 'dir');
@@ -192,7 +211,7 @@ function followReadme(name, readme, tarballs, baseUrl) {
   if (lines.length === 0) throw new Error(`${readme} has no npm install line to follow`);
   const installed = { ok: true, seconds: 0, output: '' };
   for (const line of lines) {
-    const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+    const result = await run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
     installed.seconds += result.seconds;
     installed.output += `$ ${line}\n${result.output}`;
     if (!result.ok) return { installed: { ...installed, ok: false }, tested: undefined };
@@ -208,7 +227,7 @@ function followReadme(name, readme, tarballs, baseUrl) {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
     writeFileSync(join(dir, file), outputText);
-    const result = run(process.execPath, [file], { cwd: dir, timeoutMs: 120_000 });
+    const result = await run(process.execPath, [file], { cwd: dir, timeoutMs: 120_000 });
     tested.seconds += result.seconds;
     tested.output += `$ node ${file}   # ${readme} line ${block.line}\n${result.output}`;
     // what the README says a console.log prints (`console.log(x); // completed …`) must come out
@@ -254,7 +273,7 @@ async function followShellReadme(name, readme, tarballs) {
       const line = raw.replace(/\s+#.*$/, '').trim(); // the README's comments after two spaces or more
       if (line === '') continue;
       if (line.startsWith('npm install ')) {
-        const result = run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
+        const result = await run('sh', ['-c', line], { cwd: dir, env: NPM_QUIET });
         installed.seconds += result.seconds;
         installed.output += `$ ${line}\n${result.output}`;
         if (!result.ok) return { installed: { ...installed, ok: false }, tested: undefined };
@@ -287,11 +306,11 @@ async function followShellReadme(name, readme, tarballs) {
         tested.output += log;
         if (!up) fail(tested, `${line} (no health answer within 60 s)`);
       } else if (line.startsWith('npx ')) {
-        const result = run('sh', ['-c', line], { cwd: dir, timeoutMs: 60_000 });
+        const result = await run('sh', ['-c', line], { cwd: dir, timeoutMs: 60_000 });
         tested.output += result.output;
         if (!result.ok) fail(tested, line);
       } else if (line.startsWith('curl -s ')) {
-        const result = run('sh', ['-c', local(line)], { cwd: dir, timeoutMs: 60_000 });
+        const result = await run('sh', ['-c', local(line)], { cwd: dir, timeoutMs: 60_000 });
         tested.output += `${result.output}\n`;
         let code;
         try {
@@ -384,7 +403,7 @@ async function startMongo() {
 /** The reference server from its tarball, on 127.0.0.1 with the embedded store in the work dir. */
 async function startServer(tarballs, manifests) {
   const dir = prepare('server', tarballs, manifests);
-  const installed = install(dir);
+  const installed = await install(dir);
   if (!installed.ok) throw new Error(`installing the server tarball failed:\n${installed.output}`);
   const port = await freePort();
   const child = spawn(
@@ -466,8 +485,10 @@ try {
     mongo = await startMongo();
     log(`MongoDB-wire server for the projects that ask for one: ${mongo.uri}`);
   }
-  for (const name of selected) {
-    if (name === 'server') continue;
+  // Two projects at a time: most of a project's time is npm installing and servers answering, not
+  // the CPU (17 projects one after another took 361 s of CI's longer lane).
+  const queue = selected.filter((name) => name !== 'server');
+  const one = async (name) => {
     const t0 = Date.now();
     const project = JSON.parse(readFileSync(join(here, 'projects', name, 'package.json'), 'utf8'));
     const readme = project.assetloomEcosystem?.newcomer;
@@ -475,17 +496,17 @@ try {
       ? undefined
       : project.assetloomEcosystem?.shell
         ? await followShellReadme(name, readme, tarballs)
-        : followReadme(
+        : await followReadme(
             name,
             readme,
             tarballs,
             project.assetloomEcosystem?.server ? server?.baseUrl : undefined,
           );
-    const installed = followed ? followed.installed : install(prepare(name, tarballs, manifests));
+    const installed = followed ? followed.installed : await install(prepare(name, tarballs, manifests));
     let tested = followed?.tested ?? { ok: false, seconds: 0, output: '' };
     if (installed.ok && !followed) {
       const dir = join(work, name);
-      tested = run('npm', ['test'], {
+      tested = await run('npm', ['test'], {
         cwd: dir,
         env: {
           ASSETLOOM_BASE_URL: server?.baseUrl ?? '',
@@ -507,7 +528,13 @@ try {
     );
     if (!ok) process.stderr.write(`${(installed.ok ? tested : installed).output}\n`);
     else if (flag('--verbose')) process.stderr.write(`${tested.output}\n`);
-  }
+  };
+  const jobs = Math.max(1, Number(option('--jobs') ?? 2));
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+      for (let name = queue.shift(); name !== undefined; name = queue.shift()) await one(name);
+    }),
+  );
 } catch (error) {
   log(`stopped: ${error?.stack ?? error}`);
   results.push({ name: 'setup', ok: false });
