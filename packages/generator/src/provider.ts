@@ -46,6 +46,7 @@ import { lieDown, sleepMarks, sleepWord } from './internal/art/library/sleep.js'
 import { drawLibrarySprite, loadDrawings } from './internal/art/library/sprite.js';
 import { sway, swayWord } from './internal/art/library/sway.js';
 import { headSides, swim, swimWord } from './internal/art/library/swim.js';
+import { symmetryOf } from './internal/art/library/symmetry.js';
 import { SCENE_THINGS } from './internal/art/scene/compose.js';
 import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/elements.js';
 import { drawScene } from './internal/art/scene/index.js';
@@ -269,7 +270,8 @@ const CLOTH_DYES: readonly Rgb[] = [
 const WEAKER = new Set(['f/jack-o-lantern']);
 
 /** Subjects whose colour is what they are: a seed's look does not turn their hue (a pink pumpkin). */
-const OWN_COLOUR = /\b(jack-o-lantern|pumpkin|hydrant|crown|coin|carrot|banana|lemon|tomato|strawberry)\b/;
+const OWN_COLOUR =
+  /\b(jack-o-lantern|pumpkin|hydrant|crown|coin|heart|carrot|banana|lemon|tomato|strawberry)\b/;
 
 const SEED_LOOKS: ReadonlyArray<{ sx: number; sy: number; tone: number; lean: number; hue: number }> = [
   { sx: 1, sy: 1, tone: 0, lean: 0, hue: 0 },
@@ -401,9 +403,11 @@ async function drawFromLibrary(
       // living things stand upright and keep their colours (a fox is orange, a black cat black); an
       // upright look stays exactly upright (a degree's tilt made a heart's or a crown's two halves
       // lopsided at 32 px: the blind review after 1130b), a leaning one leans a degree more or less
-      lean: living ? 0 : look.lean ? look.lean + Math.round(rng.range(-1, 1)) : 0,
-      sx: look.sx * rng.range(0.98, 1.02),
-      sy: look.sy * rng.range(0.98, 1.02),
+      // (a heart or a gear is drawn exactly symmetric: it never leans, decision 0122)
+      lean: living || symmetryOf(drawing.id) ? 0 : look.lean ? look.lean + Math.round(rng.range(-1, 1)) : 0,
+      // (a gear is round: it is never stretched either)
+      sx: symmetryOf(drawing.id) === 'square' ? 1 : look.sx * rng.range(0.98, 1.02),
+      sy: symmetryOf(drawing.id) === 'square' ? 1 : look.sy * rng.range(0.98, 1.02),
       tone: look.tone,
       hue:
         living || askedForSubject || drawing.silhouette || OWN_COLOUR.test(`${drawing.label} ${lemma}`)

@@ -435,3 +435,72 @@ describe('props at their size (issue #39, decision 0121)', () => {
     expect(low.filter(([l, a, bb]) => l > 0.7 && Math.hypot(a, bb) < 0.04).length).toBeGreaterThanOrEqual(20);
   });
 });
+
+/** Opaque pixels unlike their image under `map` about the drawn box (0 when the silhouette keeps it). */
+function unlike(
+  f: RgbaImage,
+  map: (x: number, y: number, sx: number, sy: number) => [number, number],
+): number {
+  const b = opaqueBox(f);
+  let n = 0;
+  for (let y = b.y0; y <= b.y1; y++)
+    for (let x = b.x0; x <= b.x1; x++) {
+      const [u, v] = map(x, y, b.x0 + b.x1, b.y0 + b.y1);
+      if (solid(f, x, y) !== solid(f, u, v)) n++;
+    }
+  return n;
+}
+const mirrored = (x: number, y: number, sx: number): [number, number] => [sx - x, y];
+/** A quarter turn about the box's middle (a square box: the gear's). */
+const quarter = (x: number, y: number, sx: number, sy: number): [number, number] => [
+  (sx - (2 * y - sy)) / 2,
+  (sy + (2 * x - sx)) / 2,
+];
+
+describe('icons exact on the pixel grid, gold that stays gold under a palette (issue #39, decision 0122)', () => {
+  it('a gear at 16, 24 and 32 px is the same under a quarter turn and a mirror, for every seed', async () => {
+    for (const resolution of [16, 24, 32])
+      for (const seed of [1, 2, 3, 4]) {
+        const got = await renderProcedural(spriteRequest('a settings gear', { resolution, seed }));
+        expect(got.interpretation?.drawing?.id).toBe('x/gear');
+        const f = got.frames[0]!;
+        const b = opaqueBox(f);
+        expect(b.x1 - b.x0, `${resolution} seed ${seed}: a square box`).toBe(b.y1 - b.y0);
+        expect(unlike(f, mirrored), `${resolution} seed ${seed}: mirror`).toBe(0);
+        expect(unlike(f, quarter), `${resolution} seed ${seed}: quarter turn`).toBe(0);
+      }
+  });
+
+  it('a heart is its own mirror image at 16, 24 and 32 px for every seed, and in every frame of its beat', async () => {
+    for (const prompt of ['a life heart', 'a heart'])
+      for (const resolution of [16, 24, 32])
+        for (const seed of [1, 2, 3, 4]) {
+          const got = await renderProcedural(spriteRequest(prompt, { resolution, seed }));
+          expect(unlike(got.frames[0]!, mirrored), `${prompt} ${resolution} seed ${seed}`).toBe(0);
+        }
+    const beat = await renderProcedural(
+      spriteRequest('a heart beating', { assetType: 'animation', resolution: 64, framesPerDirection: 4 }),
+    );
+    expect(beat.frames.length).toBeGreaterThanOrEqual(4);
+    for (const [i, f] of beat.frames.entries()) expect(unlike(f, mirrored), `frame ${i}`).toBe(0);
+  });
+
+  it('a golden crown under sweetie16 keeps to its yellow-orange ramp: no white rim, no stray cyan', async () => {
+    const got = await renderProcedural(
+      spriteRequest('a golden crown', { resolution: 32, style: { palette: 'sweetie16' } }),
+    );
+    const f = got.frames[0]!;
+    const counts = new Map<string, number>();
+    for (let i = 0; i < f.data.length; i += 4)
+      if (f.data[i + 3]) {
+        const hex = [...f.data.subarray(i, i + 3)].map((v) => v.toString(16).padStart(2, '0')).join('');
+        counts.set(hex, (counts.get(hex) ?? 0) + 1);
+      }
+    // sweetie16's white and pale blue-grey are no gold's light (its cyan lights the blue gems only)
+    for (const stray of ['f4f4f4', '94b0c2']) expect(counts.get(stray) ?? 0, stray).toBe(0);
+    // its yellow and orange carry the crown
+    expect((counts.get('ffcd75') ?? 0) + (counts.get('ef7d57') ?? 0)).toBeGreaterThan(
+      0.5 * [...counts.values()].reduce((s, n) => s + n, 0),
+    );
+  });
+});

@@ -68,6 +68,22 @@ export interface LookColours {
 
 const keyOf = (c: Rgb) => (c[0] << 16) | (c[1] << 8) | c[2];
 
+/**
+ * A palette's step from `base` when it stays in base's family, else base itself (the ramp's end):
+ * under sweetie16 the only colours lighter than its gold (#ffcd75) are white and cyan, and a gold
+ * crown's lit rim came out a white sticker outline with cyan pixels (issue #39, decision 0122). A
+ * colour's step keeps its hue within 50° and half its chroma; a grey's step stays a grey.
+ */
+function keepsFamily(base: Rgb, step: Rgb): Rgb {
+  const [, a, b] = oklab(base);
+  const [, sa, sb] = oklab(step);
+  const C = Math.hypot(a, b);
+  const sC = Math.hypot(sa, sb);
+  if (C < 0.05) return sC < Math.max(0.06, C + 0.03) ? step : base;
+  const turn = Math.abs(((Math.atan2(sb, sa) - Math.atan2(b, a) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+  return turn <= (50 / 180) * Math.PI && sC >= C * 0.5 ? step : base;
+}
+
 /** The project's palette: each colour its nearest, steps and outlines found among its own colours. */
 function paletteColours(palette: readonly Rgb[], lineWeight: number): LookColours {
   const painter = new Painter(palette, new PaletteMatcher(palette), false);
@@ -83,7 +99,8 @@ function paletteColours(palette: readonly Rgb[], lineWeight: number): LookColour
   return {
     colours: palette,
     map: (c) => cached(keyOf(c) * 4, () => painter.chooseLab(c)),
-    step: (c, dir) => cached(keyOf(c) * 4 + (dir > 0 ? 1 : 2), () => painter.shade(c, dir, 0.45)),
+    step: (c, dir) =>
+      cached(keyOf(c) * 4 + (dir > 0 ? 1 : 2), () => keepsFamily(c, painter.shade(c, dir, 0.45))),
     outline: (c) =>
       lineWeight >= 2
         ? painter.darkest

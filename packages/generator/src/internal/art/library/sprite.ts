@@ -37,6 +37,7 @@ import {
   tint,
 } from './parts.js';
 import { COIN, coinSide, PROP_MOTIONS, type PropMotion, propFrame, roomAbove } from './props.js';
+import { symmetrise, symmetryOf } from './symmetry.js';
 import { turnedView } from './turn.js';
 
 type DrawingsModule = typeof import('@assetloom/drawings');
@@ -684,6 +685,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   };
   // (a bob's shadow, in a moving sheet only: a still sprite of a floating thing has no ground)
   const shadow = job.motion === 'float' && fpd > 1 ? floatShadow(crafted, done.colours.colours) : null;
+  const symmetric = symmetryOf(d.id);
   return {
     frames: slots.map((i, slot) => {
       const di = Math.floor(slot / fpd);
@@ -694,7 +696,9 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
           : quarters[slot]
             ? quarterTurn(crafted[i]!, quarters[slot]!)
             : crafted[i]!;
-      const grid = shadow ? shadow(posed) : posed;
+      // a heart or a gear keeps its exact symmetry on the grid in every frame (symmetry.ts)
+      const even = symmetric ? symmetrise(posed, symmetric) : posed;
+      const grid = shadow ? shadow(even) : even;
       const f = upscale(grid.data, gw, gh, factor, job.width, job.height);
       return { width: f.width, height: f.height, data: new Uint8Array(f.data) };
     }),
