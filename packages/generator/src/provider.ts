@@ -269,6 +269,9 @@ const CLOTH_DYES: readonly Rgb[] = [
  */
 const WEAKER = new Set(['f/jack-o-lantern']);
 
+/** Colour words that name a metal: they colour a drawing's metal part (decision 0122). */
+const METAL_WORD = /^(iron|steel|metal|metallic|silver|bronze|copper|铁|钢|银|铜|金属)$/;
+
 /** Subjects whose colour is what they are: a seed's look does not turn their hue (a pink pumpkin). */
 const OWN_COLOUR =
   /\b(jack-o-lantern|pumpkin|hydrant|crown|coin|heart|carrot|banana|lemon|tomato|strawberry)\b/;
@@ -388,6 +391,7 @@ async function drawFromLibrary(
     painter,
     enforced: style.paletteEnforced,
     asked: askedForSubject,
+    metal: askedForSubject !== null && METAL_WORD.test(it.colors[0]?.word ?? ''),
     fill,
     width: request.resolution,
     height: request.resolution,

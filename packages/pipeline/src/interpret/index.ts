@@ -44,7 +44,8 @@ const MATERIALS: Record<string, [string, boolean]> = {
   wooden: ['sienna', false],
   stone: ['gray', false],
   stony: ['gray', false],
-  iron: ['slategray', true],
+  // (iron is a dark neutral grey; slate grey's blue read as steel-cyan: decision 0122)
+  iron: ['dimgray', true],
   steel: ['lightsteelblue', true],
   metal: ['silver', true],
   metallic: ['silver', true],

@@ -73,6 +73,11 @@ export interface LibraryJob {
   enforced: boolean;
   /** The colour the prompt asks for the subject, or null. */
   asked: Rgb | null;
+  /**
+   * The asked colour is a metal's ("an iron hammer", "a steel pickaxe"): it colours the drawing's metal
+   * (its steel-grey part), not its commonest colour (a hammer's wooden haft): decision 0122.
+   */
+  metal?: boolean;
   /** A silhouette's colour when none is asked (the subject's usual colour). */
   fill: Rgb;
   width: number;
@@ -509,6 +514,40 @@ function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
 }
 
 /**
+ * A drawing's metal part when its main colour is not one (a hammer's head beside its wooden haft): the
+ * commonest cool or neutral colour that is not dark (a steel's blue-grey: OKLab chroma under 0.08, not
+ * warm), when such colours cover a tenth of the drawing at least; null when the drawing has none.
+ */
+function metalOf(frame: RgbaImage, main: Rgb): Rgb | null {
+  const steely = (c: Rgb) => {
+    const [L, a, b] = oklab(c);
+    return L > 0.45 && Math.hypot(a, b) < 0.08 && (Math.hypot(a, b) < 0.03 || b < 0.01);
+  };
+  if (steely(main)) return null;
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (let i = 0; i < frame.data.length; i += 4)
+    if (frame.data[i + 3]) {
+      total++;
+      const k = (frame.data[i]! << 16) | (frame.data[i + 1]! << 8) | frame.data[i + 2]!;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+  let best: Rgb | null = null;
+  let bestN = 0;
+  let all = 0;
+  for (const [k, n] of counts) {
+    const c: Rgb = [(k >> 16) & 255, (k >> 8) & 255, k & 255];
+    if (!steely(c)) continue;
+    all += n;
+    if (n > bestN) {
+      best = c;
+      bestN = n;
+    }
+  }
+  return best && all >= total * 0.1 ? best : null;
+}
+
+/**
  * Draws one drawing of the catalog as a sprite sheet: each direction the view or its mirror, each
  * frame the drawing posed by the motion, then the look every sprite shares (look/index.ts): the
  * project's palette or the drawing's own ramps, the style's light, one outline rule, clean edges.
@@ -615,7 +654,7 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     const thin = parted ? thinParts(frame) : null;
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
     if (thin) paintParts(frame, thin, fill, second);
-    else if (asked) recolour(frame, d.color, asked);
+    else if (asked) recolour(frame, (job.metal && metalOf(frame, d.color)) || d.color, asked);
     else if (job.variation.hue && !job.enforced)
       recolour(frame, d.color, hueTurned(d.color, job.variation.hue));
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
