@@ -166,6 +166,36 @@ describe('UI pieces', () => {
     expect(made.quality.passed).toBe(true);
   });
 
+  it('Chinese words on a button keep a pixel of face above and below, clear of the bevel lines (decision 0122)', async () => {
+    for (const prompt of ['a button "开始"', '一个设置按钮']) {
+      const { frames } = await make(prompt, { resolution: 32 });
+      const f = frames[0]!.image;
+      const at = (x: number, y: number) => {
+        const i = (y * f.width + x) * 4;
+        return (f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!;
+      };
+      // inside the border band: the face's rows from the top bevel line to the bottom one
+      const x0 = 5;
+      const x1 = f.width - 5;
+      const common = (y: number) => {
+        const n = new Map<number, number>();
+        for (let x = x0; x < x1; x++) n.set(at(x, y), (n.get(at(x, y)) ?? 0) + 1);
+        return [...n].sort((a, b) => b[1] - a[1])[0]!;
+      };
+      const face = common(Math.floor(f.height / 2) - 1)[0];
+      const kinds = Array.from({ length: f.height }, (_, y) => {
+        const [c, n] = common(y);
+        if (n >= 0.97 * (x1 - x0)) return c === face ? 'face' : 'line';
+        return n >= 0.5 * (x1 - x0) && c !== face ? 'line' : 'text';
+      });
+      const text = kinds.flatMap((k, y) => (k === 'text' ? [y] : []));
+      const top = Math.min(...text);
+      const bottom = Math.max(...text);
+      expect(kinds[top - 1], `${prompt}: the row above the words`).toBe('face');
+      expect(kinds[bottom + 1], `${prompt}: the row below the words and their shadow`).toBe('face');
+    }
+  });
+
   it('words: quoted, named, Chinese — set in a licensed pixel font, the piece widened to fit them', async () => {
     const play = await make('a button that says "Play"');
     expect(play.meta.interpretation!.text).toEqual({ text: 'Play', font: 'assetloom-8' });

@@ -215,7 +215,9 @@ export function uiFrameSize(
     const box = textBox(text);
     const cjk = box.font === 'unifont';
     width = Math.max(width, box.width + 2 * (cjk ? CJK_PAD : TEXT_PAD));
-    height = Math.max(height, box.height + (kind === 'button' ? 10 : 8) + (cjk ? 4 : 0));
+    // (a CJK line is 16 px of ink and its shadow: a pixel of face above and below it, clear of the
+    // bevel lines — the glyphs touched them: decision 0122)
+    height = Math.max(height, box.height + (kind === 'button' ? 10 : 8) + (cjk ? 6 : 0));
   }
   return { width, height };
 }

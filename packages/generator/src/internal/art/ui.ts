@@ -254,8 +254,10 @@ async function letter(
     );
   }
   const x = Math.floor((box.x0 + box.x1 - width) / 2);
-  // Press Start 2P's capitals stand on row 7 of 8: centre the capitals, not the cell
-  const inkHeight = fontName === 'assetloom-8' ? 7 : height - 2;
+  // Press Start 2P's capitals stand on row 7 of 8: centre the capitals, not the cell; a CJK glyph
+  // fills its 16-px cell: centre the cell and its drop shadow (decision 0122: it sat a pixel low,
+  // its shadow on the face's bottom bevel line)
+  const inkHeight = fontName === 'assetloom-8' ? 7 : height + (shadow ? 1 : 0);
   const y = Math.floor((box.y0 + box.y1 - inkHeight) / 2);
   if (shadow) font.draw(text, x + 1, y + 1, (px, py) => c.paint(px, py, shadow));
   font.draw(text, x, y, (px, py) => c.paint(px, py, colour));
