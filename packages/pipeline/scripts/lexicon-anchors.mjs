@@ -338,7 +338,7 @@ export const WORDS = {
     ['wooden', 'sienna', false],
     ['stone', 'gray', false],
     ['stony', 'gray', false],
-    ['iron', 'slategray', true],
+    ['iron', 'dimgray', true],
     ['steel', 'lightsteelblue', true],
     ['metal', 'silver', true],
     ['metallic', 'silver', true],
