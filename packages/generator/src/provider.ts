@@ -655,6 +655,7 @@ async function drawBackground({
     width,
     height,
     drawThing,
+    seed: request.seed,
   });
   out.request.unread = await sceneNouns(out.request.unread, interpretation);
   // never a meadow in place of the place asked for (issue #39: "a sci-fi laboratory" was a meadow

@@ -6,7 +6,7 @@ import { drawingSetup } from '../src/drawing-setup.js';
 import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
 import { drawScene } from '../src/internal/art/scene/index.js';
 import { sourceReach } from '../src/internal/art/scene/light.js';
-import { opaqueBox } from './support.js';
+import { longestBandEdge, opaqueBox } from './support.js';
 
 /**
  * Backgrounds from the scene composer (issue #28): what the prompt names is in the picture — the
@@ -388,18 +388,25 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(blue).toBeLessThan(320 * 180 * 0.002);
   });
 
-  it('the sky is flat bands with a solid step between them, no checkered dither band', async () => {
+  it('the sky steps along its gradient in short tapered dithers: no hard band edge, no checker stripe (decision 0125)', async () => {
     const out = await draw('a meadow at dusk');
     const sky = layer(out, 'sky');
+    // no straight edge between two colours runs a quarter of the width (flat bands ran the whole
+    // width but where the sun or a cloud broke them; a cloud's flat base is up to 70 px)
+    expect(longestBandEdge(sky, 0, 95).run).toBeLessThan(80);
+    // no checker stripe: never more than 3 rows running where the two commonest colours of a row
+    // hold 35 % of it each (decision 0082's hard checkered band across the sky)
     const d = new Uint32Array(sky.data.buffer, sky.data.byteOffset, 320 * 180);
-    // above the horizon every row of the gradient is one colour, save the sun, its halo and clouds
-    let checkered = 0;
-    for (let y = 1; y < 90; y++)
-      for (let x = 1; x < 319; x++) {
-        const v = d[y * 320 + x]!;
-        if (v !== d[y * 320 + x - 1] && v !== d[y * 320 + x + 1] && v !== d[(y - 1) * 320 + x]) checkered++;
-      }
-    expect(checkered).toBeLessThan(20);
+    let run = 0;
+    let longest = 0;
+    for (let y = 0; y < 95; y++) {
+      const count = new Map<number, number>();
+      for (let x = 0; x < 320; x++) count.set(d[y * 320 + x]!, (count.get(d[y * 320 + x]!) ?? 0) + 1);
+      const [a, b] = [...count.values()].sort((p, q) => q - p);
+      run = (b ?? 0) >= 320 * 0.35 && a! >= 320 * 0.35 ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    expect(longest).toBeLessThanOrEqual(3);
   });
 
   it.each(['a meadow at dusk', 'rolling hills at dawn', 'a desert by day', 'a snowy plain at night'])(
@@ -437,17 +444,18 @@ describe('a scene never drops or swaps a named thing', () => {
       for (let x = 256; x < 320; x++) if (mid.data[(y * 320 + x) * 4 + 3]) top = y;
     // (a tenth of the height: at 4 % the roof read as touching the frame, decision 0093)
     expect(top).toBeGreaterThan(180 * 0.08);
-    // clouds keep to the left: the sky layer over the lighthouse is the gradient alone (each row one
-    // band's colour)
+    // clouds keep to the left: the sky layer over the lighthouse is the gradient alone, each pixel a
+    // colour of the gradient's rows near it where no cloud nor sun reaches (columns 230–250)
     const sky = layer(out, 'sky');
     const d = new Uint32Array(sky.data.buffer, sky.data.byteOffset, 320 * 180);
-    let mixed = 0;
+    let foreign = 0;
     for (let y = 0; y < 80; y++) {
-      const row = new Set<number>();
-      for (let x = 262; x < 276; x++) row.add(d[y * 320 + x]!);
-      if (row.size > 1) mixed++;
+      const near = new Set<number>();
+      for (let yy = Math.max(0, y - 4); yy < y + 5; yy++)
+        for (let x = 230; x < 250; x++) near.add(d[yy * 320 + x]!);
+      for (let x = 262; x < 276; x++) if (!near.has(d[y * 320 + x]!)) foreign++;
     }
-    expect(mixed).toBe(0);
+    expect(foreign).toBe(0);
   });
 
   it.each([
@@ -1069,5 +1077,98 @@ describe('backgrounds whose lights and features are explained (decision 0113)', 
         expect(longest, `seed ${seed} ${name}`).toBeLessThanOrEqual(4);
       }
     }
+  });
+});
+
+describe('backgrounds with depth, not bands and stamps (decision 0125)', () => {
+  const layerOf = (out: Awaited<ReturnType<typeof draw>>, name: string) =>
+    out.layers!.find((l) => l.name === name)!.image;
+
+  it('the sea and the water under it are ramps with no band edge across the picture', async () => {
+    // the sea from its horizon (row 86) to the shore (row 122), and the water behind a reef
+    const beach = layerOf(await draw('a beach at noon'), 'mid');
+    expect(longestBandEdge(beach, 88, 120).run).toBeLessThan(64);
+    const reef = layerOf(await draw('a coral reef with fish'), 'sky');
+    expect(longestBandEdge(reef).run).toBeLessThan(64);
+  });
+
+  it('the near ground is worked, not a flat strip: no straight band edge, a texture of its material', async () => {
+    for (const prompt of ['a mountain valley at dawn', 'a beach at noon']) {
+      const near = layerOf(await draw(prompt), 'near');
+      const { width: w, height: h, data } = near;
+      let top = 0;
+      while (top < h && !data[(top * w + w - 1) * 4 + 3]) top++;
+      expect(longestBandEdge(near, top + 6, h).run, prompt).toBeLessThan(80);
+      // its texture: at least five colours in the strip (body steps, lit and shaded features)
+      const seen = new Set<number>();
+      for (let i = (top + 6) * w; i < w * h; i++) seen.add(new Uint32Array(data.buffer, data.byteOffset)[i]!);
+      expect(seen.size, prompt).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('the corals of a reef are not one stamp: each clump its own size or side', async () => {
+    const props = layerOf(await draw('a coral reef with fish'), 'props');
+    const { width: w, height: h, data } = props;
+    // the opaque groups standing on the sea floor (the corals; fish and bubbles swim above)
+    const seen = new Uint8Array(w * h);
+    const shapes = new Set<string>();
+    let clumps = 0;
+    for (let p = 0; p < w * h; p++) {
+      if (seen[p] || !data[p * 4 + 3]) continue;
+      const stack = [p];
+      seen[p] = 1;
+      let [x0, y0, x1, y1, n] = [w, h, -1, -1, 0];
+      const mask: number[] = [];
+      while (stack.length) {
+        const q = stack.pop()!;
+        const qx = q % w;
+        const qy = (q - qx) / w;
+        [x0, y0, x1, y1] = [Math.min(x0, qx), Math.min(y0, qy), Math.max(x1, qx), Math.max(y1, qy)];
+        n++;
+        mask.push(q);
+        for (const [dx, dy] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const x = qx + dx;
+          const y = qy + dy;
+          if (x < 0 || y < 0 || x >= w || y >= h || seen[y * w + x] || !data[(y * w + x) * 4 + 3]) continue;
+          seen[y * w + x] = 1;
+          stack.push(y * w + x);
+        }
+      }
+      if (y1 < h * 0.85 || n < 60) continue;
+      clumps++;
+      // its shape: the mask relative to its box
+      shapes.add(
+        mask
+          .map((q) => `${(q % w) - x0},${Math.floor(q / w) - y0}`)
+          .sort()
+          .join(';'),
+      );
+    }
+    expect(clumps).toBeGreaterThanOrEqual(4);
+    // (one stamp before: 1 shape among 7 clumps)
+    expect(shapes.size).toBeGreaterThanOrEqual(Math.min(clumps, 4));
+  });
+
+  it("a city's buildings have facades lit from one side: a lit left edge and a shaded right one", async () => {
+    const far = layerOf(await draw('a city skyline at noon'), 'far');
+    const { width: w, data } = far;
+    const d = new Uint32Array(data.buffer, data.byteOffset);
+    const lum = (v: number) => (v & 255) * 0.3 + ((v >>> 8) & 255) * 0.59 + ((v >>> 16) & 255) * 0.11;
+    // along one row just above the horizon, each run of the wall: its left end lighter than its middle
+    const y = 96;
+    let lit = 0;
+    let shaded = 0;
+    for (let x = 2; x < w - 2; x++) {
+      const [a, b, c] = [d[y * w + x - 1]!, d[y * w + x]!, d[y * w + x + 1]!];
+      if (!a || !b || !c) continue;
+      if (lum(b) > lum(a) + 8 && lum(b) > lum(c) + 8) lit++;
+      if (lum(b) + 8 < lum(c) && lum(a) + 8 > lum(b)) shaded++;
+    }
+    expect(lit + shaded).toBeGreaterThanOrEqual(4);
   });
 });

@@ -144,3 +144,28 @@ export function frameStats(frames: readonly RgbaImage[]): {
     hues: bins.filter((n) => n >= opaque * 0.03).length + (greys >= opaque * 0.03 ? 1 : 0),
   };
 }
+
+/**
+ * The longest straight horizontal colour boundary between rows y0…y1 (issue #39, decision 0125): a
+ * run of columns along which one row is one colour and the row under it another, the same two all
+ * along (a hard band edge: a sky or the sea in stripes). Transparent pixels count as a colour.
+ */
+export function longestBandEdge(f: RgbaImage, y0 = 0, y1 = f.height): { run: number; y: number; x: number } {
+  const { width: w } = f;
+  const d = new Uint32Array(f.data.buffer, f.data.byteOffset, w * f.height);
+  let best = { run: 0, y: -1, x: -1 };
+  for (let y = Math.max(0, y0); y < Math.min(f.height, y1) - 1; y++) {
+    let run = 0;
+    for (let x = 0; x < w; x++) {
+      const a = d[y * w + x]!;
+      const b = d[(y + 1) * w + x]!;
+      if (a === b) {
+        run = 0;
+        continue;
+      }
+      run = x > 0 && run > 0 && d[y * w + x - 1] === a && d[(y + 1) * w + x - 1] === b ? run + 1 : 1;
+      if (run > best.run) best = { run, y, x: x - run + 1 };
+    }
+  }
+  return best;
+}

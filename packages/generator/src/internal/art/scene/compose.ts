@@ -1,10 +1,10 @@
 import type { Drawing } from '@assetloom/drawings';
 import type { RgbaImage } from '@assetloom/pipeline';
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
-import { bayer, Noise1D, Noise2D, type Painter, PixelCanvas, type Rng } from '@assetloom/pipeline/pixel';
+import { bayer, hash53, Noise1D, Noise2D, type Painter, PixelCanvas, Rng } from '@assetloom/pipeline/pixel';
 import { drawLibrarySprite, loadDrawings } from '../library/sprite.js';
 import type { ElementKind, SceneRequest, Setting, WaterMaterial } from './elements.js';
-import { keepSourcedLights, type Lighting, lightingFor, paintLights, paintSky } from './light.js';
+import { keepSourcedLights, type Lighting, lightingFor, paintLights, paintRamp, paintSky } from './light.js';
 import { cropToPixels, mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /** A composed scene: its depth layers back to front, and what each named element became. */
@@ -68,6 +68,12 @@ interface Ctx {
    * the time: two settings at one seed never share a skyline, a moon or a row of trees (decision 0093).
    */
   vary: (part: string) => Rng;
+  /**
+   * A random stream for one part's detail (a ground's texture, a facade's roof, a coral's shape),
+   * from the seed and the part's name alone: drawing one takes nothing from `rng` or `vary`, so
+   * adding detail moves nothing else in the picture (decision 0125).
+   */
+  detail: (part: string) => Rng;
 }
 
 const P = pack;
@@ -147,6 +153,21 @@ async function prop(ctx: Ctx, what: string | Drawing, height: number, fill?: RGB
 /** Places a prop with its bottom centre at x, y (its feet on the ground). */
 function stand(layer: PixelCanvas, img: RgbaImage, x: number, y: number, map?: (c: RGB) => RGB): void {
   layer.blit(img, x - img.width / 2, y - img.height, map);
+}
+
+/**
+ * A prop's picture widened (or narrowed) by `sx` by nearest pixel and, when `flip`, mirrored left to
+ * right: one drawing stood several times takes another shape each time (decision 0125).
+ */
+function reshape(img: RgbaImage, sx: number, flip: boolean): RgbaImage {
+  const width = Math.max(1, Math.round(img.width * sx));
+  const data = new Uint8Array(width * img.height * 4);
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < width; x++) {
+      const u = Math.min(img.width - 1, Math.floor(((flip ? width - 1 - x : x) + 0.5) / sx));
+      data.set(img.data.subarray((y * img.width + u) * 4, (y * img.width + u) * 4 + 4), (y * width + x) * 4);
+    }
+  return { width, height: img.height, data };
 }
 
 // ---- sky ---------------------------------------------------------------------------------------
@@ -578,16 +599,19 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
     const wall = haze(land.far);
     const win = light.time === 'night' ? G(ctx, [255, 214, 120]) : P(mixRgb(wall, [180, 200, 230], 0.5));
     let x = -rng.range(0, 8);
+    const rf = ctx.detail('facades');
     while (x < w) {
       const bw = rng.range(0.05, 0.11) * w + 3;
       const bh = rng.range(0.18, 0.42) * h;
       const top = horizon - bh;
-      far.rect(x, top, x + bw - 1, horizon + 1, P(rng.chance(0.5) ? wall : darker(wall, 0.9)));
+      const body = rng.chance(0.5) ? wall : darker(wall, 0.9);
+      far.rect(x, top, x + bw - 1, horizon + 1, P(body));
       const step = Math.max(3, Math.round(h / 45));
       for (let wy = top + step; wy < horizon - step; wy += step * 1.6)
         for (let wx = x + step * 0.6; wx < x + bw - step; wx += step * 1.4)
           if (light.time !== 'night' || rng.chance(0.55))
             far.rect(wx, wy, wx + Math.max(1, step * 0.5), wy + Math.max(1, step * 0.6), win);
+      facade(ctx, far, x, top, bw - 1, horizon + 1, body, rf);
       x += bw + rng.range(0, 3);
     }
     return;
@@ -831,10 +855,19 @@ function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): numb
   const foam = waterPack(ctx, m, m === 'water' ? lighter(sea, 0.55) : WATER_COLOURS[m].hi);
   const shore = s === 'ocean' ? h : horizon + h * (s === 'beach' ? 0.2 : 0.18);
   drew(ctx, 'sea', waterName(m, 'sea'));
-  for (let y = Math.floor(horizon); y < shore; y++) {
-    const t = (y - horizon) / Math.max(1, shore - horizon);
-    for (let x = 0; x < w; x++) mid.px[y * w + x] = t < 0.4 ? deep : mid2;
-  }
+  // the sea as a ramp (decision 0125: two flat bands read as stripes): paler and hazier at the
+  // horizon (it mirrors the sky), deep further in, its own colour nearer, the shallows lighter at a
+  // beach; each edge a short tapered dither
+  const far = waterPack(ctx, m, mixRgb(darker(sea, 0.9), light.haze, 0.32));
+  const steps = [
+    far,
+    deep,
+    mid2,
+    ...(s === 'ocean' ? [] : [waterPack(ctx, m, mixRgb(sea, [120, 210, 210], 0.22))]),
+  ];
+  const span = Math.max(1, shore - horizon);
+  const edges = [0.12, 0.4, 0.8].slice(0, steps.length - 1).map((k) => Math.round(horizon + span * k));
+  paintRamp(mid, Math.floor(horizon), shore, steps, edges, { phase: ctx.detail('sea').range(0, 6.28) });
   const dash = Math.max(2, Math.round(w / 40));
   for (let y = Math.floor(horizon) + 2; y < shore; y += Math.max(2, Math.round(h / 36)))
     for (let x = rng.int(0, dash * 3); x < w; x += dash * rng.int(3, 6))
@@ -905,13 +938,28 @@ function paintHeadland(
   const rock: RGB = [112, 104, 100];
   const grass = ctx.req.snowCover ? LAND.snow.near : LAND.grassland.near;
   const reach = w * 0.34;
+  const rv = ctx.detail(`headland-${side}`);
+  const facets = new Noise2D(rv.fork('facets'), 8);
+  const cracks = new Noise2D(rv.fork('cracks'), 16);
+  const crack = P(darker(rock, 0.55));
   for (let k = 0; k < reach; k++) {
     const t = k / reach;
     const x = side === 'right' ? w - 1 - k : k;
     // a steep seaward cliff at the far end, then a gently rolling top
     const u = 1 - t;
     const y = top + (1 - Math.min(1, u * 3.2)) * (shore - top) * 0.7 + Math.sin(x * 0.7) * 0.6;
-    mid.rect(x, y, x + 1, shore, P(u < 0.12 ? darker(rock, 0.8) : rock));
+    // the rock in facets lit from the upper left (decision 0125: one flat grey shelf): a blocky noise
+    // picks a lit, a mid or a shaded face per pixel, the seaward cliff a step darker, and cracks
+    // run down it here and there
+    const face = u < 0.12 ? darker(rock, 0.8) : rock;
+    const tones = [P(darker(face, 0.78)), P(face), P(lighter(face, 0.2))];
+    for (let yy = Math.floor(y); yy < shore; yy++) {
+      const v = facets.at(Math.floor(x / 5 + (yy - y) * 0.35), Math.floor(yy / 4));
+      mid.set(x, yy, tones[v < 0.38 ? 0 : v > 0.64 ? 2 : 1]!);
+    }
+    if (cracks.at(x / 3, 0.5) > 0.8)
+      for (let yy = Math.floor(y + 2); yy < shore - 1; yy++)
+        if (bayer(x, yy) < 0.7) mid.set(x + ((yy >> 2) & 1), yy, crack);
     // ledges across the face of a tall one
     if (rise > 0)
       for (let ly = y + h * 0.05; ly < shore; ly += h * 0.06)
@@ -1156,7 +1204,7 @@ function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, 
 }
 
 /** A village's cottages along the mid hills, their windows lit at night. */
-function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
+function paintCottages(ctx: Ctx, mid: PixelCanvas, baseAt: number): void {
   const { w, h, light } = ctx;
   // each cottage its own size, roof (tile red, slate, thatch), wall and footing, in clumps and gaps
   // (decision 0093: one cottage stamped at an even beat)
@@ -1178,11 +1226,16 @@ function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
   while (x < w * 0.9) {
     const hw = h * r.range(0.09, 0.15);
     const hh = hw * r.range(0.7, 0.95);
-    const base = horizon + h * 0.11 + r.range(-1.5, 2);
-    const roof = P(r.pick(roofs));
-    const wall = P(r.pick(walls));
+    const base = baseAt + h * 0.11 + r.range(-1.5, 2);
+    const roofC = r.pick(roofs);
+    const wallC = r.pick(walls);
+    const roof = P(roofC);
+    const wall = P(wallC);
     const pitch = r.range(0.45, 0.7);
     mid.rect(x, base - hh, x + hw, base, wall);
+    // lit from the upper left (decision 0125: flat slabs): the wall's right end in shade, the roof's
+    // right slope a step darker, its eaves casting a line of shadow on the wall
+    mid.rect(x + hw * 0.78, base - hh, x + hw, base, P(darker(wallC, 0.82)));
     mid.polygon(
       [
         [x - hw * 0.12, base - hh],
@@ -1191,6 +1244,15 @@ function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
       ],
       roof,
     );
+    mid.polygon(
+      [
+        [x + hw / 2, base - hh - hw * pitch],
+        [x + hw * 1.12, base - hh],
+        [x + hw / 2, base - hh],
+      ],
+      P(darker(roofC, 0.78)),
+    );
+    mid.rect(x, base - hh, x + hw, base - hh + 1, P(darker(wallC, 0.66)));
     mid.rect(x + hw * 0.2, base - hh * 0.7, x + hw * 0.38, base - hh * 0.45, win);
     mid.rect(x + hw * 0.55, base - hh * 0.55, x + hw * 0.75, base, P([110, 76, 48]));
     if (night)
@@ -1198,6 +1260,65 @@ function paintCottages(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     x += hw * (r.chance(0.25) ? r.range(2.6, 3.6) : r.range(1.25, 1.9));
   }
   drew(ctx, 'houses', 'cottages');
+}
+
+/**
+ * A building's facade worked from one light at the upper left (decision 0125: a skyline of flat slabs
+ * read as cardboard): a lit edge down its left side, its right side in shade, a cornice lit on top
+ * with a shadow under it, floor lines on a tall one, and its own roof (a stepped crown, an antenna, a
+ * water tank or a flat parapet) by the seed.
+ */
+function facade(
+  ctx: Ctx,
+  layer: PixelCanvas,
+  x0: number,
+  top: number,
+  x1: number,
+  bottom: number,
+  wall: RGB,
+  r: Rng,
+): void {
+  const bw = x1 - x0;
+  const lit = P(lighter(wall, 0.22));
+  const shade = P(darker(wall, 0.78));
+  const dark = P(darker(wall, 0.6));
+  const edge = Math.max(1, Math.round(bw * 0.08));
+  layer.rect(x0, top, x0 + edge, bottom, lit);
+  layer.rect(x1 - edge * 1.5, top, x1, bottom, shade);
+  // the cornice: a lit ledge a pixel proud of the wall, its shadow under it
+  layer.rect(x0 - 1, top, x1 + 1, top + 1, lit);
+  layer.rect(x0, top + 1, x1, top + 2, dark);
+  // floor lines on a tall building, every few storeys
+  const storey = Math.max(6, Math.round(ctx.h * r.range(0.06, 0.1)));
+  if (bottom - top > storey * 3)
+    for (let y = Math.round(top) + storey * r.int(2, 3); y < bottom - storey; y += storey * r.int(2, 4))
+      for (let x = Math.ceil(x0 + edge); x < x1 - edge * 1.5; x++)
+        if (layer.px[y * layer.w + x] === P(wall)) layer.set(x, y, shade);
+  // the roof
+  const kind = r.pick(['crown', 'antenna', 'tank', 'flat', 'flat'] as const);
+  const cx = x0 + bw * r.range(0.3, 0.7);
+  if (kind === 'crown') {
+    const cw = bw * r.range(0.4, 0.6);
+    const ch = Math.max(2, ctx.h * r.range(0.015, 0.03));
+    layer.rect(cx - cw / 2, top - ch, cx + cw / 2, top, P(wall));
+    layer.rect(cx - cw / 2, top - ch, cx - cw / 2 + 1, top, lit);
+    layer.rect(cx + cw / 2 - 1, top - ch, cx + cw / 2, top, shade);
+    layer.rect(cx - cw / 2 - 0.5, top - ch, cx + cw / 2 + 0.5, top - ch + 1, lit);
+  } else if (kind === 'antenna') {
+    const ah = Math.max(3, ctx.h * r.range(0.03, 0.07));
+    layer.rect(cx, top - ah, cx + 1, top, dark);
+    layer.set(
+      Math.round(cx),
+      Math.round(top - ah) - 1,
+      ctx.light.time === 'night' ? G(ctx, [255, 70, 60]) : dark,
+    );
+  } else if (kind === 'tank') {
+    const tw = Math.max(2, bw * 0.22);
+    const th = Math.max(2, tw * 0.9);
+    layer.rect(cx - tw / 2, top - th, cx + tw / 2, top - 1, shade);
+    layer.rect(cx - tw / 2, top - th, cx - tw / 2 + 1, top - 1, lit);
+    layer.rect(cx - tw / 2 - 0.5, top - th - 1, cx + tw / 2 + 0.5, top - th, dark);
+  } else layer.rect(x0, top - 1, x1, top, shade);
 }
 
 const NEON_COLOURS: RGB[] = [
@@ -1237,6 +1358,7 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
   let x = -rng.range(0, 6);
   const walls = [P(night ? [44, 40, 70] : [132, 128, 146]), P(night ? [34, 32, 58] : [112, 110, 128])];
   const win = night ? G(ctx, [255, 216, 128]) : P([170, 196, 226]);
+  const rs = ctx.detail('street-facades');
   let i = 0;
   while (x < w) {
     const bw = rng.range(0.14, 0.24) * w + 4;
@@ -1246,7 +1368,18 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     const step = Math.max(4, Math.round(h / 30));
     for (let wy = top + step; wy < horizon + h * 0.1 - step; wy += step * 1.7)
       for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
-        if (!night || rng.chance(0.5)) mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
+        if (!night || rng.chance(0.5)) {
+          mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
+          // a sill under each window, a step darker than the wall
+          mid.rect(
+            wx - 0.5,
+            wy + step * 0.8,
+            wx + step * 0.6 + 0.5,
+            wy + step * 0.8 + 1,
+            P(darker(unpack(walls[i % 2]!), 0.7)),
+          );
+        }
+    facade(ctx, mid, x, top, bw - 1, horizon + h * 0.12, unpack(walls[i % 2]!), rs);
     if (req.neon || ctx.has('neon')) paintNeonSign(ctx, mid, x, top, bw, bh, i);
     x += bw + rng.range(0, 2);
     i++;
@@ -1275,7 +1408,8 @@ async function paintMid(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land)
   } else paintHills(ctx, mid, horizon, land);
   const treeKind = midTreeKind(ctx);
   if (treeKind && !water) paintTreeRows(ctx, mid, horizon, land, treeKind);
-  if (s === 'village' || ctx.has('houses')) paintCottages(ctx, mid, horizon);
+  // by the sea a town's houses stand along the shore, never in the water
+  if (s === 'village' || ctx.has('houses')) paintCottages(ctx, mid, water ? ground + 2 - h * 0.11 : horizon);
   if (s === 'city') paintStreet(ctx, mid, horizon);
   if (!water) await paintLandmarks(ctx, mid, horizon, ground);
   return ground;
@@ -1766,26 +1900,133 @@ async function paintLandmarks(ctx: Ctx, mid: PixelCanvas, horizon: number, groun
   for (const landmark of LANDMARKS) if (landmark.when(ctx)) await landmark.paint(ctx, mid, horizon, ground);
 }
 
-/** The ground strip: a lip (grass, sand, snow, pavement) and a textured body, darker lower down. */
+/**
+ * The ground strip: a lip (grass, sand, snow, pavement), then a body as a ramp from a hazier far edge
+ * to a darker near one, its edges short tapered dithers (decision 0125: a flat band with one hard
+ * edge read as a grey strip), worked with its material's texture in pixel features that grow nearer
+ * the viewer: grass tufts lit on top, sand ripples with a lit crest, snow drifts with a blue shade,
+ * rock cracks with a lit lip, pebbles elsewhere.
+ */
 function paintGroundStrip(ctx: Ctx, near: PixelCanvas, groundY: number, land: Land): void {
-  const { w, h, rng, req } = ctx;
+  const { w, h, rng, req, light } = ctx;
   const s = req.setting;
   const n = new Noise1D(rng.fork('ground'), 6);
+  // the old speckle's stream, still taken so what is drawn after it stands where it stood
+  rng.fork('spots');
   const lip = P(s === 'city' ? [96, 98, 112] : lighter(land.near, 0.12));
-  const body = P(land.near);
-  const low = P(darker(land.near, 0.86));
-  const speck = P(darker(land.near, 0.74));
-  const spots = new Noise2D(rng.fork('spots'), 8);
+  const steps = [
+    P(mixRgb(land.near, light.haze, 0.14)),
+    P(land.near),
+    P(darker(land.near, 0.9)),
+    P(darker(land.near, 0.8)),
+  ];
   const top = groundY;
   ctx.groundY = groundY;
+  const lipRows = Math.max(1, Math.round(h * 0.012));
+  const tops = new Int32Array(w);
+  // the ground's edge is never one ruled line: a pixel of tufts, drifts or stones stands up along it
+  // here and there; a kerb has joints between its stones
+  const bumps = new Noise1D(ctx.detail('ground-edge'), Math.max(8, Math.round(w / 3)));
+  const joint = P(darker(s === 'city' ? [96, 98, 112] : land.near, 0.7));
+  const jointEvery = Math.max(8, Math.round(w / 24));
   for (let x = 0; x < w; x++) {
-    const t = Math.floor(top + (n.fbm((x / w) * 6, 2) - 0.5) * h * (s === 'city' ? 0 : 0.03));
-    for (let y = Math.max(0, t); y < h; y++) {
-      const d = y - t;
-      let c = d < Math.max(1, h * 0.012) ? lip : y > top + (h - top) * 0.55 ? low : body;
-      // a texture in fixed-size pixel features: tufts, pebbles or ripples (more of them on a larger canvas)
-      if (d > 2 && spots.at(x / 4, y / 3) > 0.8 && (x + y) % 3 === 0) c = speck;
-      near.px[y * w + x] = c;
+    const lift = s !== 'city' && bumps.at(x / 3) > 0.66 ? 1 : 0;
+    const t = Math.floor(top + (n.fbm((x / w) * 6, 2) - 0.5) * h * (s === 'city' ? 0 : 0.03)) - lift;
+    tops[x] = t;
+    const kerbJoint = s === 'city' && x % jointEvery === 0;
+    for (let y = Math.max(0, t); y < Math.min(h, t + lipRows); y++)
+      near.px[y * w + x] = kerbJoint ? joint : lip;
+  }
+  const depth = h - top;
+  const edges = [0.18, 0.45, 0.72].map((k) => Math.round(top + depth * k));
+  paintRamp(near, Math.max(0, Math.floor(top - h * 0.02)), h, steps, edges, {
+    phase: ctx.detail('ground').range(0, 6.28),
+    keep: (i) => Math.floor(i / w) >= tops[i % w]! + lipRows,
+  });
+  paintGroundTexture(ctx, near, tops, lipRows, land);
+}
+
+/** The ground's material, for its texture. */
+function groundMaterial(ctx: Ctx): 'grass' | 'sand' | 'snow' | 'rock' | 'paving' | 'soil' {
+  const s = ctx.req.setting;
+  if (ctx.req.snowCover || s === 'snow') return 'snow';
+  if (s === 'beach' || s === 'desert') return 'sand';
+  if (s === 'volcano') return 'rock';
+  if (s === 'city') return 'paving';
+  if (s === 'grassland' || s === 'village' || s === 'forest' || s === 'mountains') return 'grass';
+  return 'soil';
+}
+
+/** The ground strip's texture: features a pixel or two big far off, up to twice that at the bottom edge. */
+function paintGroundTexture(
+  ctx: Ctx,
+  near: PixelCanvas,
+  tops: Int32Array,
+  lipRows: number,
+  land: Land,
+): void {
+  const { w, h } = ctx;
+  const r = ctx.detail('ground-texture');
+  const kind = groundMaterial(ctx);
+  const lit = P(lighter(land.near, kind === 'snow' ? 0.5 : 0.22));
+  const shade = P(
+    kind === 'snow'
+      ? mixRgb(land.near, [120, 150, 210], 0.32)
+      : darker(land.near, kind === 'sand' ? 0.82 : 0.68),
+  );
+  const deep = P(darker(land.near, 0.55));
+  const top = Math.min(...tops);
+  const depth = h - top;
+  // a small picture's ground stays flat: its features would be most of its pixels
+  if (depth < 4 || kind === 'paving' || h < 96) return;
+  const count = Math.round(
+    (w * depth) / (kind === 'grass' ? 70 : kind === 'sand' || kind === 'snow' ? 140 : 90),
+  );
+  const free = (x: number, y: number) => x >= 0 && x < w && y < h && y >= tops[x]! + lipRows + 1;
+  const set = (x: number, y: number, c: number) => {
+    if (free(x, y)) near.px[y * w + x] = c;
+  };
+  for (let k = 0; k < count; k++) {
+    const x = Math.round(r.range(0, w));
+    const y = Math.round(r.range(top + lipRows + 2, h));
+    if (!free(x, y)) continue;
+    // nearer the viewer (lower), the bigger the feature
+    const z = (y - top) / depth;
+    const size = 1 + Math.round(z * r.range(1, 2.2));
+    if (kind === 'grass') {
+      // a tuft: lit blades fanning up from a dark root
+      set(x, y, shade);
+      for (let b = 1; b <= size; b++) {
+        set(x - b, y - b, lit);
+        set(x + b, y - b, lit);
+        set(x, y - b - (b === size ? 1 : 0), lit);
+      }
+    } else if (kind === 'sand' || kind === 'snow') {
+      // a ripple or a drift: a curved line of shade, a lit crest above it
+      const len = Math.round(r.range(4, 9) * (1 + z * 1.5));
+      const bow = r.chance(0.5) ? 1 : -1;
+      for (let d = 0; d < len; d++) {
+        const yy = y + (d > len * 0.3 && d < len * 0.7 ? 0 : bow > 0 ? 1 : 0);
+        set(x + d, yy, shade);
+        if (d > 0 && d < len - 1) set(x + d, yy - 1, lit);
+      }
+    } else if (kind === 'rock') {
+      // a crack: a jagged dark line, its upper lip lit
+      let cx = x;
+      let cy = y;
+      for (let d = 0; d < 3 + size * 2; d++) {
+        set(cx, cy, deep);
+        set(cx, cy - 1, lit);
+        cx += 1;
+        if (r.chance(0.4)) cy += r.chance(0.5) ? 1 : -1;
+      }
+    } else {
+      // soil: a pebble, lit on top, shaded under
+      set(x, y, lit);
+      set(x + 1, y, lit);
+      set(x, y + 1, shade);
+      set(x + 1, y + 1, shade);
+      if (size > 1) set(x + 2, y + 1, shade);
     }
   }
 }
@@ -3910,19 +4151,24 @@ async function paintUnderwater(
 ): Promise<void> {
   const { w, h, rng, light } = ctx;
   const night = light.time === 'night';
-  const stops = [
-    P(night ? [14, 34, 70] : [70, 160, 206]),
-    P(night ? [10, 24, 54] : [36, 108, 172]),
-    P(night ? [6, 14, 34] : [20, 60, 112]),
+  const stops: RGB[] = [
+    night ? [14, 34, 70] : [70, 160, 206],
+    night ? [10, 24, 54] : [36, 108, 172],
+    night ? [6, 14, 34] : [20, 60, 112],
   ];
-  // flat bands with one solid in-between step, no checkered dither band (issue #39)
-  const between = [0, 1].map((i) => P(mixRgb(unpack(stops[i]!), unpack(stops[i + 1]!), 0.5)));
-  for (let y = 0; y < h; y++) {
-    const t = Math.min(0.999, (y / h) * 2);
-    const i = Math.floor(t);
-    const v = t - i < 0.65 ? stops[i]! : between[i]!;
-    for (let x = 0; x < w; x++) back.px[y * w + x] = v;
-  }
+  // the water from the lit surface down to the deep: six steps along the stops, each edge a short
+  // tapered dither that wanders across the width (decision 0125: flat bands with a hard edge at a
+  // third of the height read as stripes; a checkered band read worse, issue #39)
+  const count = 6;
+  const steps = Array.from({ length: count }, (_, i) => {
+    const t = (i / (count - 1)) * 2;
+    const k = Math.min(1, Math.floor(t));
+    return P(mixRgb(stops[k]!, stops[k + 1]!, t - k));
+  });
+  const edges = Array.from({ length: count - 1 }, (_, i) =>
+    Math.round(h * (0.1 + 0.17 * i) * (1 - i * 0.02)),
+  );
+  paintRamp(back, 0, h, steps, edges, { phase: ctx.detail('water').range(0, 6.28) });
   // rays of light from the surface
   const ray = P(night ? [30, 60, 100] : [120, 200, 232]);
   for (let k = 0; k < Math.max(3, Math.round(w / 60)); k++) {
@@ -3937,33 +4183,73 @@ async function paintUnderwater(
   const floor = ridge(rng.fork('floor'), w, h * 0.86, h * 0.05, 5, false);
   ctx.groundY = h * 0.86;
   fillRidge(near, floor, [196, 176, 120]);
-  const weed = [P([40, 150, 80]), P([30, 118, 64])];
-  for (let k = 0; k < Math.max(5, Math.round(w / 20)); k++) {
-    const x0 = rng.range(0, w);
-    const len = h * rng.range(0.15, 0.35);
+  // seaweed and kelp: each strand its own length, width, sway and phase, lit on the side towards the
+  // surface light; the far ones hazed into the water, the near ones darker (decision 0125: strands
+  // of one width and one wave read as a stamp)
+  const rw = ctx.detail('weed');
+  const kelp = /kelp|海带/.test(ctx.text);
+  const strands = Math.max(5, Math.round((w / 20) * (kelp ? 1.6 : 1)));
+  for (let k = 0; k < strands; k++) {
+    const farOff = k < strands * 0.4;
+    const base: RGB = farOff
+      ? mixRgb([36, 130, 84], unpack(steps[2]!), 0.45)
+      : rw.pick<RGB>([
+          [40, 150, 80],
+          [30, 118, 64],
+          [70, 140, 56],
+          [96, 120, 44],
+        ]);
+    const body = P(base);
+    const litC = P(lighter(base, 0.25));
+    const shadeC = P(darker(base, 0.72));
+    const x0 = rw.range(0, w);
+    const len = h * rw.range(kelp ? 0.3 : 0.15, kelp ? 0.7 : 0.35) * (farOff ? 0.8 : 1);
+    const width = Math.max(1, Math.round((w / 100) * rw.range(0.7, kelp ? 2 : 1.4)));
+    const sway = w * rw.range(0.006, 0.02);
+    const period = h * rw.range(0.03, 0.06);
+    const phase = rw.range(0, 6.28);
+    const foot = h * 0.86 + (farOff ? -h * 0.04 : 0);
     for (let y = 0; y < len; y++) {
-      const x = x0 + Math.sin(y / (h * 0.04) + k) * w * 0.012;
-      mid.rect(x, h * 0.86 - y, x + Math.max(1, w / 100), h * 0.86 - y + 1, weed[k % 2]!);
+      const x = x0 + Math.sin(y / period + phase) * sway;
+      const tip = y > len * 0.85 ? Math.max(1, Math.round(width * 0.5)) : width;
+      mid.rect(x, foot - y, x + tip, foot - y + 1, body);
+      mid.set(Math.floor(x), Math.round(foot - y), litC);
+      if (tip > 2) mid.set(Math.floor(x) + tip - 1, Math.round(foot - y), shadeC);
+      // kelp's blades: a leaf off alternate sides every few rows
+      if (kelp && y % Math.max(4, Math.round(period * 0.8)) === 0 && y > len * 0.15) {
+        const side = (y / Math.max(4, Math.round(period * 0.8))) % 2 ? 1 : -1;
+        const lx = side > 0 ? x + tip : x - 1;
+        mid.line(lx, foot - y, lx + side * width * 1.6, foot - y - width * 1.2, side > 0 ? shadeC : litC, 1);
+      }
     }
   }
-  // coral (the Fluent drawing in the reef's colours) and fish
-  const coral = await prop(ctx, 'f/coral', h * 0.2);
+  // coral (the Fluent drawing in the reef's colours) and fish; each clump its own size, side, colour
+  // and squash by the seed (decision 0125: one coral stamped four times in turn's colours)
   const tints: RGB[] = [
     [255, 120, 140],
     [255, 170, 80],
     [190, 110, 230],
     [255, 96, 120],
+    [250, 210, 120],
+    [120, 200, 220],
   ];
   const hasCoral = ctx.has('coral') || ctx.req.setting === 'underwater';
-  if (coral && hasCoral) {
-    const n = Math.max(3, Math.round(w / 45));
+  const rc = ctx.detail('coral');
+  const n = Math.max(3, Math.round(w / 45));
+  let coralDrawn = false;
+  if (hasCoral)
     for (let k = 0; k < n; k++) {
-      const x = ((k + rng.range(0.2, 0.8)) / n) * w;
-      const tint = tints[k % tints.length]!;
-      stand(props, coral, x, h * 0.9 + rng.range(0, h * 0.05), (c) => light.ambient(mixRgb(c, tint, 0.45)));
+      const size = h * rc.range(0.13, 0.27);
+      const coral = await prop(ctx, 'f/coral', size);
+      if (!coral) break;
+      coralDrawn = true;
+      const shaped = reshape(coral, rc.range(0.75, 1.3), rc.chance(0.5));
+      const x = ((k + rc.range(0.2, 0.8)) / n) * w;
+      const tint = rc.pick(tints);
+      const share = rc.range(0.35, 0.6);
+      stand(props, shaped, x, h * 0.9 + rc.range(0, h * 0.05), (c) => light.ambient(mixRgb(c, tint, share)));
     }
-  }
-  drew(ctx, 'coral', 'coral (Fluent Emoji)', coral !== null);
+  drew(ctx, 'coral', 'coral (Fluent Emoji)', coralDrawn);
   const fishIds = ['f/tropical-fish', 'f/fish', 'f/blowfish'];
   // each fish in open water of its own: never one fish pasted over another
   const swum: Array<[number, number, number, number]> = [];
@@ -4054,6 +4340,8 @@ export async function composeScene(job: {
   painter: Painter;
   drawThing?: DrawThing;
   text?: string;
+  /** The request's seed (the detail streams'). */
+  seed?: number;
 }): Promise<ComposedScene> {
   const { width: w, height: h, req } = job;
   const lib = await loadDrawings();
@@ -4063,6 +4351,7 @@ export async function composeScene(job: {
   let varyRoot: Rng | null = null;
   const salt = `${req.setting}|${[...kinds].sort().join(',')}|${req.time}|${req.haunted ? 'haunted' : ''}`;
   const ctx: Ctx = {
+    detail: (part) => new Rng(hash53(`${part}|${salt}`, job.seed ?? 0)),
     vary: (part) => {
       varyRoot ??= job.rng.fork('vary');
       return varyRoot.fork(`${part}|${salt}`);

@@ -16,6 +16,8 @@ export interface SceneJob {
   height: number;
   /** Draws the things the prompt names that no scene element is (the sprite generator). */
   drawThing?: DrawThing;
+  /** The request's seed: the scene's detail streams (decision 0125). */
+  seed?: number;
 }
 
 export interface SceneOutput {
@@ -142,6 +144,7 @@ export async function drawScene(job: SceneJob): Promise<SceneOutput> {
     painter: job.painter,
     ...(drawThing ? { drawThing } : {}),
     text: job.text,
+    ...(job.seed !== undefined ? { seed: job.seed } : {}),
   });
   const all = composed.layers.map((l) => l.layer);
   if (style.paletteEnforced) lockPalette(all, style.palette);

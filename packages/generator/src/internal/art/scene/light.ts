@@ -1,5 +1,5 @@
 import type { TimeOfDay } from '@assetloom/pipeline/interpret';
-import type { PixelCanvas } from '@assetloom/pipeline/pixel';
+import { bayer, type PixelCanvas } from '@assetloom/pipeline/pixel';
 import { mixRgb, pack, type RGB, scaleRgb, unpack } from './paint.js';
 
 /**
@@ -90,34 +90,87 @@ function skyAt(sky: readonly RGB[], u: number): RGB {
 }
 
 /**
- * The sky gradient as flat bands of its own steps, from the zenith to the horizon: 6 to 9 bands
- * (by the sky's height), each one step along the gradient from the last, thinner towards the
- * horizon the way a pixel artist draws them — no one hard seam, no dither (issue #39, decision
- * 0082). `variety` (0…1, from the scene's seed) moves the band heights and how far the colours run,
- * so two scenes of one time of day do not share one sky.
+ * Rows y0…y1 of `layer` (columns x0…x1) as a ramp of `steps` (packed colours, top to bottom), each
+ * step's rows given by `edges` (the row where each step after the first begins), every edge a short
+ * ordered-dither taper (issue #39, decision 0125: a sky or the sea in hard stripes read flat; a 50 %
+ * checker stripe across the sky read worse): 2 to 4 rows whose share of the next step climbs 20 %,
+ * 40 %, 60 %, 80 % on the 4 × 4 Bayer matrix (a third, two thirds under 120 rows), never more rows than half the thinner step beside it,
+ * and each edge wanders a row up or down across the width on a slow wave, so no band edge runs
+ * straight across the picture. Writes only where `keep(i)` allows (all rows by default).
+ */
+export function paintRamp(
+  layer: PixelCanvas,
+  y0: number,
+  y1: number,
+  steps: readonly number[],
+  edges: readonly number[],
+  opts: { x0?: number; x1?: number; phase?: number; keep?: (i: number) => boolean } = {},
+): void {
+  const { w } = layer;
+  const x0 = Math.max(0, Math.floor(opts.x0 ?? 0));
+  const x1 = Math.min(w, Math.ceil(opts.x1 ?? w));
+  const phase = opts.phase ?? 0;
+  const bounds = [y0, ...edges, y1];
+  // each edge's taper: up to 4 rows (2 on a small picture, where 4 would be much of a step), half
+  // the thinner step beside it, at least 2
+  const most = layer.h < 120 ? 2 : 4;
+  const taper = edges.map((_, k) =>
+    Math.max(
+      2,
+      Math.min(most, Math.floor(Math.min(bounds[k + 1]! - bounds[k]!, bounds[k + 2]! - bounds[k + 1]!) / 2)),
+    ),
+  );
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(layer.h, Math.ceil(y1)); y++)
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x;
+      if (opts.keep && !opts.keep(i)) continue;
+      let step = 0;
+      for (let k = 0; k < edges.length; k++) {
+        // the edge wanders a row either way on a slow wave of its own
+        const e = edges[k]! + Math.round(Math.sin(x / (w / (3 + k * 1.7)) + phase + k * 2.1) * 0.9);
+        const t = taper[k]!;
+        const start = e - t / 2;
+        if (y < start) break;
+        if (y >= start + t) {
+          step = k + 1;
+          continue;
+        }
+        const share = (y - start + 1) / (t + 1);
+        step = bayer(x, y) < share ? k + 1 : k;
+        break;
+      }
+      layer.px[i] = steps[step]!;
+    }
+}
+
+/**
+ * The sky gradient as its own steps from the zenith to the horizon: 6 to 9 steps (by the sky's
+ * height), each one step along the gradient from the last, thinner towards the horizon the way a
+ * pixel artist draws them, each edge a short tapered dither (`paintRamp`, decision 0125; flat bands
+ * read as stripes, decision 0082's checker band read worse). `variety` (0…1, from the scene's seed)
+ * moves the step heights and how far the colours run, so two scenes of one time of day do not share
+ * one sky.
  */
 export function paintSky(layer: PixelCanvas, l: Lighting, horizon: number, variety = 0.5): void {
-  const { w, h } = layer;
+  const { h } = layer;
   const end = Math.max(1, horizon);
   const count = Math.max(4, Math.min(9, Math.round(end / 10)));
-  // band heights shrink by `ratio` each step down (a seed's own ratio)
+  // step heights shrink by `ratio` each step down (a seed's own ratio)
   const ratio = 0.78 + 0.14 * variety;
   const weights = Array.from({ length: count }, (_, i) => ratio ** i);
   const total = weights.reduce((a, b) => a + b, 0);
-  const rows: number[] = [];
+  const edges: number[] = [];
   let acc = 0;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < count - 1; i++) {
     acc += weights[i]!;
-    rows.push(Math.round((acc / total) * end));
+    edges.push(Math.round((acc / total) * end));
   }
-  // the top band starts a little below the zenith's colour on some seeds (the skies differ)
+  // the top step starts a little below the zenith's colour on some seeds (the skies differ)
   const lift = 0.12 * variety;
-  for (let y = 0; y < h; y++) {
-    let band = rows.findIndex((b) => y < b);
-    if (band < 0) band = count - 1;
-    const v = pack(skyAt(l.sky, lift + ((1 - lift) * band) / (count - 1)));
-    for (let x = 0; x < w; x++) layer.px[y * w + x] = v;
-  }
+  const steps = Array.from({ length: count }, (_, i) =>
+    pack(skyAt(l.sky, lift + ((1 - lift) * i) / (count - 1))),
+  );
+  paintRamp(layer, 0, h, steps, edges, { phase: variety * 6.28 });
 }
 
 /**
