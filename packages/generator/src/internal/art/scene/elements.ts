@@ -505,6 +505,17 @@ const SECOND_PLACE: Partial<Record<Setting, ElementKind>> = {
 const PUNCTUATION = /[,;.!?，。；！？、]+/;
 
 /**
+ * "Under the sea", "beneath the waves" name the place under the water, and a kelp forest is kelp
+ * growing there (decision 0125: "a kelp forest under the sea" was refused as kelp in a forest, and
+ * "coral under the sea" as coral in an ocean): read as "underwater" and "kelp".
+ */
+function underSea(text: string): string {
+  return text
+    .replace(/\b(under|beneath|below) (the )?(sea|ocean|waves|water)\b/gi, 'underwater')
+    .replace(/\bkelp forests?\b/gi, 'kelp');
+}
+
+/**
  * Reads a background prompt into a scene. The text splits into phrases (at punctuation and at words
  * like "with", "in", "and"); a phrase's last noun is its head. A head that is an element ("palm
  * trees", "a full moon") is that element, its honoured modifiers understood; a place word ("forest",
@@ -545,7 +556,7 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       honoured.push(word);
     }
   };
-  for (const chunk of text.split(PUNCTUATION)) {
+  for (const chunk of underSea(text).split(PUNCTUATION)) {
     const tokens = joinChinese(tokenize(chunk));
     // phrases: runs of words between breaks
     const phrases: Array<typeof tokens> = [[]];
