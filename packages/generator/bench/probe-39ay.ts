@@ -5,8 +5,8 @@
 //
 //   tsx bench/probe-39ay.ts
 import { decodePng } from '@assetloom/pipeline';
-import { runPipeline } from '../src/index.js';
-import { longestBandEdge } from '../test/support.js';
+import { renderProcedural, runPipeline } from '../src/index.js';
+import { backgroundRequest, longestBandEdge } from '../test/support.js';
 
 const PROMPTS = [
   'a mountain valley at dawn',
@@ -44,3 +44,47 @@ for (const prompt of PROMPTS) {
   const sky = longestBandEdge(png.image, 0, Math.round(png.image.height * 0.45));
   console.log(`${prompt}\tlongest band edge: ${all.run} px (row ${all.y})\tin the top 45 %: ${sky.run} px`);
 }
+
+// the reef's corals: clumps standing on the sea floor (groups of ≥ 60 pixels reaching its bottom
+// 15 %) and how many distinct shapes they take (one stamp: 1)
+const reef = await renderProcedural(backgroundRequest('a coral reef with fish'));
+const props = reef.layers!.find((l) => l.name === 'props')!.image;
+const { width: w, height: h, data } = props;
+const seen = new Uint8Array(w * h);
+const shapes = new Set<string>();
+let clumps = 0;
+for (let p = 0; p < w * h; p++) {
+  if (seen[p] || !data[p * 4 + 3]) continue;
+  const stack = [p];
+  const mask: number[] = [];
+  seen[p] = 1;
+  let [x0, y0, y1] = [w, h, -1];
+  while (stack.length) {
+    const q = stack.pop()!;
+    mask.push(q);
+    const qx = q % w;
+    const qy = (q - qx) / w;
+    [x0, y0, y1] = [Math.min(x0, qx), Math.min(y0, qy), Math.max(y1, qy)];
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const x = qx + dx;
+      const y = qy + dy;
+      if (x < 0 || y < 0 || x >= w || y >= h || seen[y * w + x] || !data[(y * w + x) * 4 + 3]) continue;
+      seen[y * w + x] = 1;
+      stack.push(y * w + x);
+    }
+  }
+  if (y1 < h * 0.85 || mask.length < 60) continue;
+  clumps++;
+  shapes.add(
+    mask
+      .map((q) => `${(q % w) - x0},${Math.floor(q / w) - y0}`)
+      .sort()
+      .join(';'),
+  );
+}
+console.log(`a coral reef with fish\tcoral clumps: ${clumps}, distinct shapes: ${shapes.size}`);

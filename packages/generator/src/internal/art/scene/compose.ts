@@ -1278,6 +1278,9 @@ function facade(
   wall: RGB,
   r: Rng,
 ): void {
+  // after dark the walls are silhouettes against the sky, their lit windows carry them: a lit edge
+  // and cornice there read as wires hung in the sky (seen on a neon street at night)
+  if (ctx.light.time === 'night') return;
   const bw = x1 - x0;
   const lit = P(lighter(wall, 0.22));
   const shade = P(darker(wall, 0.78));
@@ -1306,12 +1309,7 @@ function facade(
     layer.rect(cx - cw / 2 - 0.5, top - ch, cx + cw / 2 + 0.5, top - ch + 1, lit);
   } else if (kind === 'antenna') {
     const ah = Math.max(3, ctx.h * r.range(0.03, 0.07));
-    layer.rect(cx, top - ah, cx + 1, top, dark);
-    layer.set(
-      Math.round(cx),
-      Math.round(top - ah) - 1,
-      ctx.light.time === 'night' ? G(ctx, [255, 70, 60]) : dark,
-    );
+    layer.rect(cx, top - ah - 1, cx + 1, top, dark);
   } else if (kind === 'tank') {
     const tw = Math.max(2, bw * 0.22);
     const th = Math.max(2, tw * 0.9);
