@@ -1912,12 +1912,10 @@ function paintGroundStrip(ctx: Ctx, near: PixelCanvas, groundY: number, land: La
   // the old speckle's stream, still taken so what is drawn after it stands where it stood
   rng.fork('spots');
   const lip = P(s === 'city' ? [96, 98, 112] : lighter(land.near, 0.12));
-  const steps = [
-    P(mixRgb(land.near, light.haze, 0.14)),
-    P(land.near),
-    P(darker(land.near, 0.9)),
-    P(darker(land.near, 0.8)),
-  ];
+  // snow shades towards blue, never grey (a grey foreground read as dirty snow)
+  const shadeOf = (k: number): RGB =>
+    groundMaterial(ctx) === 'snow' ? mixRgb(land.near, [160, 180, 228], (1 - k) * 1.4) : darker(land.near, k);
+  const steps = [P(mixRgb(land.near, light.haze, 0.14)), P(land.near), P(shadeOf(0.9)), P(shadeOf(0.8))];
   const top = groundY;
   ctx.groundY = groundY;
   const lipRows = Math.max(1, Math.round(h * 0.012));
