@@ -27,6 +27,8 @@ export interface TerrainRenderJob {
   /** terrain 0 and terrain 1 (only 0 for a seamless tile). */
   layers: readonly TerrainLayer[];
   rng: Rng;
+  /** When given, each tile's terrain mask (n × n, 1 where terrain 1 lies) is pushed onto it, in order. */
+  masks?: Uint8Array[];
 }
 
 /**
@@ -162,7 +164,11 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
         }
       }
     }
+    // (twice: an island of mud inside an island of grass joins the mud once the grass is gone)
+    let passes = 0;
+    while (passes++ < 3 && dropIslands(mask, n, band, span, blob ? tile.lattice[4]! : -1)) {}
     const at = (x: number, y: number) => mask[(y + band) * span + x + band]!;
+    job.masks?.push(Uint8Array.from({ length: n * n }, (_, i) => at(i % n, Math.floor(i / n))));
     const data = new Uint8Array(n * n * 4);
     for (let y = 0; y < n; y++) {
       for (let x = 0; x < n; x++) {
@@ -223,6 +229,57 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   });
 }
 
+/**
+ * Flips every region of one terrain that lies wholly inside the tile, clear of its edge band (issue
+ * #39, decision 0123: the shore's noise cut a chip of grass off inside a swamp corner tile's mud, a
+ * wedge that floated off every island's corner in a map): a terrain reaches the tile from its edges,
+ * so a region that touches none of them is an island of it in the other's ground. A blob tile's
+ * own centre terrain (`centre`, an isolated cell's pond) is the one region kept. The edge band is
+ * never changed, so every joint stays what its neighbours see.
+ */
+function dropIslands(mask: Uint8Array, n: number, band: number, span: number, centre: number): boolean {
+  const idx = (x: number, y: number) => (y + band) * span + x + band;
+  const seen = new Uint8Array(n * n);
+  const middle = (n >> 1) * n + (n >> 1);
+  let flipped = false;
+  for (let start = 0; start < n * n; start++) {
+    if (seen[start]) continue;
+    const v = mask[idx(start % n, Math.floor(start / n))]!;
+    const region: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    let open = false;
+    let inside = true;
+    while (stack.length) {
+      const k = stack.pop()!;
+      const x = k % n;
+      const y = (k - x) / n;
+      region.push(k);
+      if (x === 0 || y === 0 || x === n - 1 || y === n - 1) open = true;
+      if (x < band || y < band || x >= n - band || y >= n - band) inside = false;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= n || yy >= n) continue;
+        const kk = yy * n + xx;
+        if (!seen[kk] && mask[idx(xx, yy)] === v) {
+          seen[kk] = 1;
+          stack.push(kk);
+        }
+      }
+    }
+    if (open || !inside || (v === centre && region.includes(middle))) continue;
+    for (const k of region) mask[idx(k % n, Math.floor(k / n))] = 1 - v;
+    flipped = true;
+  }
+  return flipped;
+}
+
 /** 4 × 4 ordered-dither thresholds (0…1): the steps of a pixel artist's hand-placed dither. */
 const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16);
 
@@ -269,8 +326,16 @@ export function fullTileVariant(base: TerrainTexture, inner: TerrainTexture, siz
       // A material of strong pieces or contrast (lava's plates, rock's facets, laid stone) keeps
       // the band: its one shared ring would run through the other drawing as a straight line
       const d = Math.min(x, y, n - 1 - x, n - 1 - y);
+      // (decision 0123: the next two rings half the plain tile's calm band — marks kept out of it —
+      // were a clean cross on the tile's period; the other drawing's marks come to the outer ring)
       const w =
-        n < 8 || !base.loose ? Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n))) : d / 3;
+        n < 8 || !base.loose
+          ? Math.min(1, 4 * Math.min(interiorWeight(x, n), interiorWeight(y, n)))
+          : d === 0
+            ? 0
+            : d === 1
+              ? 0.5
+              : 1;
       const c = w > BAYER4[(y & 3) * 4 + (x & 3)]! ? inner.at(x, y) : base.at(x, y);
       data.set([c[0], c[1], c[2], 255], (y * n + x) * 4);
     }

@@ -1,7 +1,7 @@
 import { oklab } from '../colour.js';
 import { mix, type Rgb } from '../palette.js';
 import type { Painter, Ramp } from '../pixel/canvas.js';
-import { Noise2D, Rng } from '../pixel/random.js';
+import { hash53, Noise2D, Rng } from '../pixel/random.js';
 import type { TerrainSpec } from '../tileset/terrains.js';
 
 /**
@@ -105,6 +105,12 @@ interface TextureCanvas {
   patches(lo: number, band: number, tone: Rgb, above?: boolean, soft?: boolean): void;
   /** `count` marks at random places. */
   scatter(count: number, draw: (x: number, y: number) => void): void;
+  /**
+   * A value in 0…1 for a pixel of this drawing (wrapping with the tile), from a hash of its place and
+   * the drawing's seed (decision 0123): grains and specks placed by it fall on no sub-grid, and each
+   * drawing of a full tile has its own.
+   */
+  hash(x: number, y: number): number;
   /** Chooses the palette colours a drawing needs beyond the ramp (lava's glow). */
   painter: Painter;
   /**
@@ -535,20 +541,31 @@ function grass(t: TextureCanvas): void {
   // calm field, a few lone blades between them
   const { n, ramp, rng, set, layout } = t;
   t.patches(0.3, 0.06, ramp.dark, false, true);
+  // (decision 0123: on a staggered k × k grid the tufts were one flower motif a tile, a wallpaper)
+  // the tufts as far apart as the grid had them, at places of their own: darts thrown, one kept
+  // where it is far enough from the others
   const k = Math.max(2, Math.round(n / 5));
-  const step = n / k;
-  for (let j = 0; j < k; j++)
-    for (let i = 0; i < k; i++) {
-      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.6));
-      const y = Math.round(j * step + layout.range(0, step * 0.6));
-      set(x, y, ramp.light);
-      set(x, y + 1, ramp.dark);
-      set(x, y + 2, ramp.shadow);
-      set(x - 1, y + 1, ramp.light);
-      set(x - 1, y + 2, ramp.dark);
-      set(x + 1, y + 1, ramp.light);
-      set(x + 1, y + 2, ramp.dark);
-    }
+  const apart = (0.8 * n) / k;
+  const tufts: Array<readonly [number, number]> = [];
+  for (let tries = 0; tries < 40 * k * k && tufts.length < k * k; tries++) {
+    const x = layout.int(0, n - 1);
+    const y = layout.int(0, n - 1);
+    const near = tufts.some(([px, py]) => {
+      const dx = Math.min(Math.abs(px - x), n - Math.abs(px - x));
+      const dy = Math.min(Math.abs(py - y), n - Math.abs(py - y));
+      return dx * dx + dy * dy < apart * apart;
+    });
+    if (!near) tufts.push([x, y]);
+  }
+  for (const [x, y] of tufts) {
+    set(x, y, ramp.light);
+    set(x, y + 1, ramp.dark);
+    set(x, y + 2, ramp.shadow);
+    set(x - 1, y + 1, ramp.light);
+    set(x - 1, y + 2, ramp.dark);
+    set(x + 1, y + 1, ramp.light);
+    set(x + 1, y + 2, ramp.dark);
+  }
   t.settle();
   t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
     if (t.get(x, y) !== ramp.base || t.get(x, y + 1) !== ramp.base) return;
@@ -565,7 +582,8 @@ function dirt(t: TextureCanvas): void {
   sparseDither(t, 0.42);
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.patch(2 * x + 5, 2 * y + 3) > 0.62 && (x + 2 * y + 2) % 8 === 0 && t.get(x, y) === ramp.base)
+      // (decision 0123: `(x + 2y + 2) % 8` set them in fixed columns, orange dots on a lattice)
+      if (t.patch(2 * x + 5, 2 * y + 3) > 0.6 && t.hash(x, y) < 0.16 && t.get(x, y) === ramp.base)
         set(x, y, ramp.light);
   t.settle();
   if (n >= 32)
@@ -644,25 +662,40 @@ function greenest(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rg
   return best;
 }
 
-/** Low dunes or hollows as a sparse dither of the darker tone (one pixel in four). */
+/**
+ * Low dunes or hollows as a sparse grain of the darker tone (about one pixel in five), placed by the
+ * drawing's hash (decision 0123: `(x + 2y) % 4` stood in dotted columns every 4 px), never two side
+ * by side.
+ */
 function sparseDither(t: TextureCanvas, below: number): void {
   for (let y = 0; y < t.n; y++)
     for (let x = 0; x < t.n; x++)
-      if (t.patch(x, y) < below && (x + 2 * y) % 4 === 0) t.set(x, y, t.ramp.dark);
+      if (
+        t.patch(x, y) < below &&
+        t.hash(x, y) < 0.22 &&
+        t.get(x - 1, y) !== t.ramp.dark &&
+        t.get(x, y - 1) !== t.ramp.dark
+      )
+        t.set(x, y, t.ramp.dark);
 }
 
 function sand(t: TextureCanvas): void {
   // a fine grain dither, and low wind ripples: a wavy dark trough across the tile, lit where it climbs
+  // (decision 0123: a fixed grain `(3x + 5y) % 7` and a trough the whole tile wide every 8 px were
+  // heavy horizontal stripes in a fill) grains by a hash of their place; the ripples low and broken —
+  // each a few arcs of its own length along the wave, a patch of the field deciding where they lie
   const { n, ramp, set, layout } = t;
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) if ((x * 3 + y * 5) % 7 === 0 && (x + y) % 2 === 0) set(x, y, ramp.light);
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (t.hash(x, y) < 0.07) set(x, y, ramp.light);
   const gap = divisorNear(n, Math.max(8, n / 4));
   const phase = layout.range(0, Math.PI * 2);
   const waves = n >= 32 ? 2 : 1;
   for (let y0 = 0; y0 < n; y0 += gap) {
-    const ph = phase + y0;
-    const yAt = (x: number) => y0 + Math.round(Math.sin(ph + (2 * Math.PI * waves * x) / n) * 1.2);
+    const ph = phase + y0 + layout.range(0, 2);
+    const lift = layout.int(0, Math.max(0, Math.floor(gap / 2) - 1));
+    const yAt = (x: number) => y0 + lift + Math.round(Math.sin(ph + (2 * Math.PI * waves * x) / n) * 1.2);
     for (let x = 0; x < n; x++) {
+      // the trough shows where the field is low, an arc at a time
+      if (t.patch(x, y0 + lift) > 0.52) continue;
       set(x, yAt(x), ramp.dark);
       if (yAt(x + 1) < yAt(x)) set(x, yAt(x) - 1, ramp.light);
     }
@@ -731,41 +764,50 @@ function lava(t: TextureCanvas): void {
   const red = warm(t, [150, 48, 32], [crust, ridge]);
   const orange = warm(t, [240, 124, 36], [red]);
   const yellow = warm(t, [255, 216, 96], [orange]);
+  // (decision 0123: a flow carrying small plates, one in four melted into a yellow pool ringed in
+  // orange, was a 16 px leopard print) large plates of dark cooled crust filling most of the ground,
+  // split by narrow cracks of molten rock — yellow-hot in the crack, orange at its lips — and the
+  // crust glowing red, then lit, towards each crack: brightest at the cracks, dark between them
   const k = n >= 32 ? 3 : 2;
   // (decision 0112) the plates' places come from the drawing's own seed, not the layout's: a level's
   // other drawings of the full tile (which share the layout seed) get other plates
   const v = cells(t, k, 0.42, true, false, t.rng.fork('plates'));
-  // each plate's size (a fraction of its cell's reach); one plate in four (at least one) has
-  // melted away into a yellow-hot pool
-  const size = Array.from({ length: v.count }, () => layout.range(0.6, 0.95));
-  for (let m = 0; m < Math.max(1, Math.floor(v.count / 4)); m++) size[layout.int(0, v.count - 1)] = 0;
+  // each plate's size (a fraction of its cell's reach): large, so the cracks between are narrow
+  const size = Array.from({ length: v.count }, () => layout.range(0.85, 1.1));
   const cellPx = n / k;
-  // how far inside its plate a pixel is, in pixels (negative: out in the flow); plates keep a
-  // channel of flow between them, and their edges wander
+  // how far inside its plate a pixel is, in pixels (negative: out in the crack); the cracks wander
   const noise = Float64Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
   const inside = Float64Array.from({ length: t.area }, (_, i) => {
     const wobble = (noise[i]! - 0.5) * 2;
     return Math.min(
       (size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble,
-      v.gap[i]! / 2 - 0.75 + (n >= 32 ? 1.5 : 0) * wobble,
+      v.gap[i]! / 2 - 0.5 + (n >= 32 ? 1.2 : 0.8) * wobble,
     );
   });
-  // the same share of crust and of yellow-hot flow at every size and seed: their cuts are quantiles
+  // the same share of crack and of yellow-hot rock at every size and seed: their cuts are quantiles
   const sorted = [...inside].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  const crustCut = Math.max(0.5, q(0.55));
-  const hotCut = Math.min(-1.5, q(0.1));
-  // the crust's wrinkled top: lighter ridges in a sparse dither (a phase that wraps with the tile)
+  const hotCut = q(0.1);
+  const crackCut = q(0.28);
+  const glowCut = q(0.4);
+  // (a lit step from 32 px: at 16 a checker of it was noise over the plates)
+  const litCut = n >= 32 ? q(0.5) : glowCut;
+  // the crust: red where it meets a crack, lit (a checker of the lit crust) a step further in, its
+  // top wrinkled with lighter ridges in a sparse dither (a phase that wraps with the tile)
   const paint = (d: number, p: number, x: number, y: number): Rgb =>
-    d >= crustCut
-      ? p > 0.58 && (x + 2 * y) % 4 === 0
-        ? ridge
-        : crust
-      : d >= crustCut - 1
-        ? red
-        : d <= hotCut
-          ? yellow
-          : orange;
+    d < hotCut
+      ? yellow
+      : d < crackCut
+        ? orange
+        : d < glowCut
+          ? red
+          : d < litCut
+            ? checker(x, y)
+              ? ridge
+              : crust
+            : p > 0.6 && (x + 2 * y) % 4 === 0
+              ? ridge
+              : crust;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) set(x, y, paint(inside[y * n + x]!, noise[y * n + x]!, x, y));
   t.surface = { field: inside, noise, paint };
@@ -810,7 +852,16 @@ function snow(t: TextureCanvas): void {
   const field = Array.from({ length: t.area }, (_, i) => drift(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
-  const [pit, fold, hollow, edge, crest] = [q(0.025), q(0.06), q(0.16), q(0.26), q(0.88)];
+  // (decision 0123: the same share of hollow in every drawing stamped one grey motif a tile) each
+  // drawing its own share of drift shadow, from a few small hollows to twice as many
+  const share = n >= 16 ? t.rng.fork('drift').range(0.4, 1.35) : 1;
+  const [pit, fold, hollow, edge, crest] = [
+    q(0.025 * share),
+    q(0.06 * share),
+    q(0.16 * share),
+    q(0.26 * share),
+    q(0.88),
+  ];
   // (decision 0117: snow was 2 or 3 tones) a fourth step under the blue-grey where the palette has
   // one: the shaded face of the deepest folds, so a drift has white, a pale shade, a blue-grey and
   // its darkest lee
@@ -1049,6 +1100,8 @@ export interface TerrainTextureOptions {
    * drawing: a tileset's variants keep their plain tile's pieces where they are.
    */
   shift?: readonly [number, number];
+  /** How many pixel rings at the joint a loose ground keeps free of marks (3; a variant's 1). */
+  ring?: number;
 }
 
 /** Draws the texture of `spec`; deterministic in `rng` (and `options.layoutSeed`). */
@@ -1069,7 +1122,9 @@ export function terrainTexture(
   // loose ground keeps its marks (stones, clods, tufts, glints) out of the whole edge band that
   // every drawing of a full tile shares: they differ from variant to variant instead of repeating on
   // the tile's period in a fill (decision 0104)
-  const keep = n >= 16 && LOOSE.has(spec.name) ? 3 : 1;
+  // (decision 0123) another drawing's marks may come to the outer ring: the plain tile's calm band
+  // in every drawing was a clean cross on the tile's period
+  const keep = n >= 16 && LOOSE.has(spec.name) ? (options.ring ?? 3) : 1;
   const onJoint = (x: number, y: number) => {
     if (!shift || n < 8) return false;
     const u = wrap(x - shift[0], n);
@@ -1082,6 +1137,7 @@ export function terrainTexture(
   };
   const get = (x: number, y: number) => px[wrap(y, n) * n + wrap(x, n)]!;
   const layoutSeed = options.layoutSeed ?? Math.floor(rng.fork('layout').next() * 4294967296);
+  const grainSeed = hash53('grain', layoutSeed) | 0;
   // lattice of 4 (or 2 on tiny tiles) cells per tile: patches wrap with the tile
   const cells = n >= 16 ? 4 : 2;
   const noise = new Noise2D(rng.fork('patches'), cells);
@@ -1114,8 +1170,18 @@ export function terrainTexture(
     scatter(count, draw) {
       for (let i = 0; i < count; i++) draw(rng.int(0, n - 1), rng.int(0, n - 1));
     },
+    hash(x, y) {
+      let h = Math.imul(wrap(x, n) + 1, 0x27d4eb2d) ^ Math.imul(wrap(y, n) + 1, 0x165667b1) ^ grainSeed;
+      h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+      return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+    },
     settle() {
-      const typical = canvas.surface !== undefined;
+      // (decision 0123) the joint between the calmest pair of columns (rows) that still differ and
+      // are no busier than the mean, never an identical pair where there is another: an identical
+      // pair is a flagstone's 2 px joint, doubled at every wrap; a field's (lava's: its calm is its
+      // dark crust now) a little further from the calm end
+      const typical = canvas.surface !== undefined ? 0.1 : 0;
       shift ??= options.shift ?? [calmestShift(px, n, 'x', typical), calmestShift(px, n, 'y', typical)];
     },
     inside(margin) {
@@ -1179,7 +1245,11 @@ export function variantTexture(
     rng,
     painter,
     avoid,
-    keep ? { layoutSeed: base.layoutSeed!, ...(base.shift ? { shift: base.shift } : {}) } : {},
+    keep
+      ? { layoutSeed: base.layoutSeed!, ...(base.shift ? { shift: base.shift } : {}) }
+      : base.loose
+        ? { ring: 1 }
+        : {},
   );
   return keep ? withCrack(drawn, spec.name, rng.fork('crack')) : drawn;
 }
@@ -1261,44 +1331,29 @@ function withCrack(texture: TerrainTexture, name: string, rng: Rng): TerrainText
 
 const diff = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-/** The shift that puts the tile edge between the two most alike neighbouring columns (rows). */
-export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y', typical = false): number {
-  let best = 0;
-  let bestD = Number.POSITIVE_INFINITY;
-  if (typical) {
-    // (decision 0112) a joint as busy as the texture's middling column pair, not its calmest: the
-    // calmest pair of lava is a channel of flow, and every tile's edge the same channel drew a
-    // grid of orange lines over the fill
-    const d = Array.from({ length: n }, (_, k) => {
-      let s = 0;
-      for (let j = 0; j < n; j++)
-        s +=
-          axis === 'x'
-            ? diff(px[j * n + wrap(k - 1, n)]!, px[j * n + k]!)
-            : diff(px[wrap(k - 1, n) * n + j]!, px[k * n + j]!);
-      return s;
-    });
-    const median = [...d].sort((a, b) => a - b)[Math.floor(n / 4)]!;
-    for (let k = 0; k < n; k++)
-      if (Math.abs(d[k]! - median) < bestD - 1e-9) {
-        bestD = Math.abs(d[k]! - median);
-        best = k;
-      }
-    return best;
-  }
-  for (let k = 0; k < n; k++) {
-    // the pair (k - 1, k) becomes the joint (n - 1, 0) after shifting by k
-    let d = 0;
-    for (let j = 0; j < n; j++) {
-      d +=
+/**
+ * The shift that puts the tile edge between two neighbouring columns (rows) whose difference is the
+ * texture's `typical` quantile of them (0 the calmest pair); never between two identical ones where
+ * the texture has another pair.
+ */
+export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y', typical = 0): number {
+  // the pair (k - 1, k) becomes the joint (n - 1, 0) after shifting by k
+  const d = Array.from({ length: n }, (_, k) => {
+    let s = 0;
+    for (let j = 0; j < n; j++)
+      s +=
         axis === 'x'
           ? diff(px[j * n + wrap(k - 1, n)]!, px[j * n + k]!)
           : diff(px[wrap(k - 1, n) * n + j]!, px[k * n + j]!);
-    }
-    if (d < bestD - 1e-9) {
-      bestD = d;
-      best = k;
-    }
-  }
-  return best;
+    return s;
+  });
+  // (decision 0112) lava's calmest pair is a channel of flow, and every tile's edge the same
+  // channel drew a grid of orange lines over the fill; (0123) any material's calmest pair is
+  // two identical columns, a doubled line at every wrap
+  // the pairs that differ and are no busier than the texture's mean pair (the joint must not read
+  // as a seam); where none is, the calmest — an identical pair of plain columns, which no eye sees
+  const mean = d.reduce((a, b) => a + b, 0) / n;
+  const differing = d.filter((v) => v > 0 && v <= mean).sort((a, b) => a - b);
+  const pick = differing.length ? differing[Math.floor(typical * (differing.length - 1))]! : Math.min(...d);
+  return Math.max(0, d.indexOf(pick));
 }
