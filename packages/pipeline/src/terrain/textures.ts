@@ -1100,7 +1100,11 @@ export interface TerrainTextureOptions {
    * drawing: a tileset's variants keep their plain tile's pieces where they are.
    */
   shift?: readonly [number, number];
-  /** How many pixel rings at the joint a loose ground keeps free of marks (3; a variant's 1). */
+  /**
+   * How many pixel rings at the joint a loose ground keeps free of marks (3; a variant's 1 — not
+   * ice's: its few glints placed nearer the edge could fall on the plain tile's, a variant that did
+   * not differ).
+   */
   ring?: number;
 }
 
@@ -1247,7 +1251,7 @@ export function variantTexture(
     avoid,
     keep
       ? { layoutSeed: base.layoutSeed!, ...(base.shift ? { shift: base.shift } : {}) }
-      : base.loose
+      : base.loose && spec.name !== 'ice'
         ? { ring: 1 }
         : {},
   );
