@@ -251,6 +251,46 @@ describe('motion of parts', () => {
     expect(heights[5]).toBeLessThan(Math.min(...heights.slice(1, -1)));
   });
 
+  it('a slime bouncing leaves the ground: a crouch, a stretched take-off, air over its shadow, a landing squash; "bouncing" is honoured (decision 0120)', async () => {
+    const out = await sheet('a green slime bouncing', 6);
+    expect(out.animation).toBe('hop');
+    expect(out.interpretation?.ignored).not.toContain('bouncing');
+    // the body: the rows down to the first clear row above the ground line's shadow (or to the
+    // bottom when it sits on the ground, its shadow under it)
+    const body = out.frames.map((f) => {
+      const [x0, y0, x1, y1] = bbox(f);
+      let y = y0;
+      while (
+        y <= y1 &&
+        f.data.subarray(y * f.width * 4, (y + 1) * f.width * 4).some((v, i) => i % 4 === 3 && v)
+      )
+        y++;
+      let shadow = 0;
+      for (let x = x0; x <= x1; x++) if (alpha(f, x, y1)) shadow++;
+      return { top: y0, bottom: y - 1, h: y - y0, w: x1 - x0 + 1, ground: y1, gap: y <= y1, shadow };
+    });
+    const ground = body[0]!.ground;
+    // crouched on the ground first and last, wider than tall (its squash in place never left it)
+    for (const i of [0, 5]) {
+      expect(body[i]!.gap, `frame ${i}`).toBe(false);
+      expect(body[i]!.bottom, `frame ${i}`).toBe(ground);
+      expect(body[i]!.w, `frame ${i}`).toBeGreaterThan(body[i]!.h * 1.5);
+    }
+    // the frames between in the air: a clear row or more over a shadow on the ground line, which
+    // is narrower the higher the body
+    for (const i of [1, 2, 3, 4]) {
+      expect(body[i]!.gap, `frame ${i}`).toBe(true);
+      expect(
+        Math.abs(body[i]!.ground - ground),
+        `frame ${i}: its shadow on the ground line`,
+      ).toBeLessThanOrEqual(1);
+      expect(body[i]!.h, `frame ${i}: stretched taller than the crouch`).toBeGreaterThan(body[0]!.h * 1.2);
+    }
+    const high = body.reduce((a, b, i) => (b.bottom < body[a]!.bottom ? i : a), 1);
+    expect(ground - body[high]!.bottom).toBeGreaterThanOrEqual(6);
+    expect(body[high]!.shadow).toBeLessThan(body[1]!.shadow + (high === 1 ? 1 : 0));
+  });
+
   it('an explosion grows, turns from white-yellow to orange to smoke, and fades', async () => {
     const out = await sheet('a huge explosion', 6);
     expect(out.animation).toBe('burst');

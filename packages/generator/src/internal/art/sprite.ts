@@ -205,6 +205,15 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
   const shape = Array.from({ length: 8 }, () => id.range(-1, 1));
   const aspect = aspectOf(spec, shape, features);
   if (it.size !== undefined && it.size < 1) features.add('small');
+  // a slime bouncing hops (its hop leaves the ground: decision 0120); the word is then honoured
+  const bounced =
+    spec.plan === 'blob' &&
+    !features.has('shell') &&
+    !features.has('tentacles') &&
+    !it.action &&
+    job.animate === 'motion'
+      ? it.ignored.find((w) => BOUNCE.test(w))
+      : undefined;
   const action: Action =
     job.animate === 'idle'
       ? (it.action ?? 'idle')
@@ -291,12 +300,15 @@ export function drawSpriteFrames(job: SpriteJob): SpriteOutput {
         ? 'idle'
         : motionLabel(spec, action),
     bodyColor: done.colours.map(materials[0]!.ramp.base),
-    ...(verb ? { verb: verb.word } : {}),
+    ...(verb ? { verb: verb.word } : bounced ? { verb: bounced } : {}),
     ...(views ? { views } : {}),
     ...(prop === 'still' ? { still: true } : {}),
     ...(polarWords(it).length ? { coat: polarWords(it) } : {}),
   };
 }
+
+/** A bounce's words: a slime bouncing hops (decision 0120). */
+const BOUNCE = /^(bounce|bounces|bouncing|bouncy|bounced|弹跳|蹦|弹)$/i;
 
 /** Held things whose head or guard is flat across them: edge-on from the side. */
 const FLAT_HELD = new Set(['blade', 'axe', 'hammer', 'spear', 'staff', 'torch', 'key', 'bow']);

@@ -228,12 +228,62 @@ export function blob(b: Build, pose: Pose): Parts {
     eyes(p, [5 + crawl, 0, rise + 4.2], 1.2, 0.5, 0.6);
     return p;
   }
+  if (pose.action === 'jump') return blobHop(b, pose, p);
   const rx = (7 + b.vary[0] * 0.6) * (1 + squash);
   const ry = (5.5 + b.vary[1] * 0.5) * (1 - squash);
   p.ball([0, 0, rise + ry * 0.75], rx, M.BODY, ry * 0.8, 0.1);
   p.ball([0, 0, rise + ry * 1.1], rx * 0.8, M.BODY, ry, 0.11);
   p.ball([-1, -rx * 0.35, rise + ry * 1.65], 1.2, M.LIGHT, 1, 0.12);
   eyes(p, [0, 0, rise + ry * 1.05], rx * 0.85, 0.9, 0.35);
+  return p;
+}
+
+/** The share of a hop's cycle spent crouched before it and squashed after it, on the ground. */
+const CROUCH = 0.15;
+const LAND = 0.8;
+/** How high a slime hops, in units (its body is about 11 tall): a clear gap over its shadow. */
+const HOP = 7;
+
+/**
+ * A slime hopping (issue #39, decision 0120): it squashes on the ground first (anticipation), leaves
+ * it stretched tall and narrow, is round at the top of its arc and stretched again as it falls, then
+ * lands squashed; its shadow stays on the ground and shrinks as it rises (its squash in place never
+ * left the ground). The phase's thirds are shares of the cycle, so 2, 4, 6 or 8 frames each crouch,
+ * fly and land.
+ */
+function blobHop(b: Build, pose: Pose, p: Parts): Parts {
+  const ph = pose.phase % 1;
+  const rx0 = 7 + b.vary[0] * 0.6;
+  const ry0 = 5.5 + b.vary[1] * 0.5;
+  let lift = 0;
+  let sx = 1;
+  let sy = 1;
+  if (ph < CROUCH || ph >= LAND) {
+    // crouched before the leap, a little lower on landing
+    sx = ph < CROUCH ? 1.24 : 1.2;
+    sy = ph < CROUCH ? 0.74 : 0.8;
+  } else {
+    // in the air: never at the ground line between the crouch and the landing
+    const q = 0.12 + 0.76 * ((ph - CROUCH) / (LAND - CROUCH));
+    lift = Math.sin(Math.PI * q);
+    const speed = Math.abs(Math.cos(Math.PI * q));
+    sy = 1 + 0.22 * speed;
+    sx = 1 / (1 + 0.16 * speed);
+  }
+  const rise = lift * HOP;
+  const rx = rx0 * sx;
+  const ry = ry0 * sy;
+  // its shadow on the ground, smaller the higher it is (drawn first: under the body when it sits)
+  // (as tall on the screen in every frame, so it sits on the ground line as it narrows: rig.ts draws
+  // a ball's height as ry·cos(tilt) + r·sin(tilt)·0.2)
+  const shadow = rx0 * 0.8 * (1 - 0.4 * lift);
+  p.ball([0, 0, 0.2], shadow, M.DARK, (rx0 * 0.8 * 0.19 - shadow * 0.082) / 0.91, -20);
+  p.ball([0, 0, rise + ry * 0.75], rx, M.BODY, ry * 0.8, 0.1);
+  p.ball([0, 0, rise + ry * 1.1], rx * 0.8, M.BODY, ry, 0.11);
+  p.ball([-1, -rx * 0.35, rise + ry * 1.65], 1.2, M.LIGHT, 1, 0.12);
+  // (eyes a little lower than a squash in place has them, and none from behind: crouched, they
+  // peeped over its back)
+  if (Math.cos((pose.facing * Math.PI) / 180) > -0.5) eyes(p, [0, 0, rise + ry * 0.95], rx * 0.85, 0.9, 0.35);
   return p;
 }
 
