@@ -334,6 +334,32 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       const above = lead.slice(Math.max(0, tipRows[0]! - 6), tipRows[0]!);
       expect(Math.max(...above) - tip, prompt).toBeGreaterThanOrEqual(5);
       if (prompt === 'a red fox') foxCoat(f);
+      // from behind, the brush curls out to one side: its white tip's middle lies outside the back
+      // row's middle third (straight back it was a white ball on the middle of the rump, a
+      // cottontail, 0.4 px off the middle: decision 0120)
+      if (prompt !== 'a coyote') {
+        const back = out.frames[3]!;
+        const { x0, x1 } = opaqueBox(back);
+        // white pixels two in from the outline (the coat's light rim is just inside it)
+        const op = (x: number, y: number) => back.data[(y * back.width + x) * 4 + 3]! > 0;
+        const inner = (x: number, y: number) => {
+          for (let dy = -2; dy <= 2; dy++)
+            for (let dx = -2; dx <= 2; dx++) if (!op(x + dx, y + dy)) return false;
+          return true;
+        };
+        let [n, sx] = [0, 0];
+        for (let y = 2; y < back.height - 2; y++)
+          for (let x = 2; x < back.width - 2; x++) {
+            const i = (y * back.width + x) * 4;
+            const [r, g, b] = [back.data[i]!, back.data[i + 1]!, back.data[i + 2]!];
+            if (inner(x, y) && 0.3 * r + 0.59 * g + 0.11 * b > 200) {
+              n++;
+              sx += x;
+            }
+          }
+        expect(n, prompt).toBeGreaterThan(3);
+        expect(Math.abs(sx / n - (x0 + x1) / 2), prompt).toBeGreaterThan((x1 - x0 + 1) / 6);
+      }
     }
   });
 

@@ -24,6 +24,9 @@ interface Quad {
   headC: V3;
 }
 
+/** How far a brush tail curls out to one side at its tip, in body radii (decision 0120). */
+const CURL = 1.5;
+
 /** The canines drawn as a fox: big ears, white cheeks, a long brush with a white tip. */
 const FOXES = new Set(['fox', 'vixen']);
 /** The felines drawn as a lion: a lean tawny body, a tufted tail (and a mane on a lion). */
@@ -122,7 +125,9 @@ function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }:
   // two front legs and the hind legs beside them (decision 0103: "a face on two legs")
   for (const [f0, side, sign] of pairs) {
     const hind = f0 < 0;
-    const legS = bodyR * (hind ? 1.05 : 0.62);
+    // (a canine's forelegs a little wider, at its chest's edges: from the front it was a pillar a
+    // quarter of its side view's length, decision 0120)
+    const legS = bodyR * (hind ? 1.05 : canine ? 0.8 : 0.62);
     // the far legs a step ahead of the near ones, so a side view at rest shows four legs, not two
     const f = f0 + (side === far ? 0.9 : 0);
     const lift = sign > 0 ? pose.liftL : pose.liftR;
@@ -175,6 +180,11 @@ function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }:
 function tailAndWings({ p, pose, F, fox, bigCat, half, bodyR, bodyU }: Quad): void {
   if (F.has('tail') || F.has('bushy-tail')) {
     const sway = Math.sin(pose.phase * Math.PI * 2) * 1.3;
+    // a brush's curl to one side, seen from the front and behind only: in profile it is depth, which
+    // the tilted camera draws as height (the left and right rows' tails differed, decision 0120)
+    // (from the front less: only its tip peeps out beside the legs)
+    const toward = Math.cos((pose.facing * Math.PI) / 180);
+    const curl = CURL * bodyR * Math.abs(toward) * (toward > 0 ? 0.6 : 1);
     if (bigCat) {
       // a lion's tail: thin, hanging down from the rump and curling up to a dark tuft (0116)
       const up = (f: number) => Math.max(0, f * pose.ground);
@@ -189,10 +199,13 @@ function tailAndWings({ p, pose, F, fox, bigCat, half, bodyR, bodyU }: Quad): vo
       // white tip that stays above the feet (its 5 units were a stub under the rump: decision 0111)
       // (seen from behind the tilted camera draws it lower, nearer the viewer: it is raised by what
       // the tilt lowers it, as a canine's head is from the front, so the back row keeps the side's height)
+      // (it curls out to one side along its length, so from behind it is a brush beside the rump and
+      // from the front one beside the chest — straight back it was a white ball on the rump, a
+      // rabbit's cottontail, decision 0120)
       const L = half * 2;
       const at = (k: number, s: number, du: number): V3 => {
         const f = -half - L * k;
-        return [f, sway * s, bodyU + du + Math.max(0, f * pose.ground)];
+        return [f, sway * s + curl * k * k, bodyU + du + Math.max(0, f * pose.ground)];
       };
       const pts = [at(0.02, 0, 0.5), at(0.3, 0.3, 0.5), at(0.6, 0.6, -0.4), at(0.82, 0.85, -1.6)];
       const rs = [1.3, 2.1, 2.3, 1.9];
@@ -202,21 +215,23 @@ function tailAndWings({ p, pose, F, fox, bigCat, half, bodyR, bodyU }: Quad): vo
       // a big brush with a white tip, out behind and down in a curve (level with the back it merged
       // into the body's line: decision 0103)
       // (raised from behind as a fox's is: its tip hung below the feet in the back row, decision 0111)
+      // (curling out to one side as a fox's does: its white tip was a cottontail from behind, 0120)
       const up = (f: number) => Math.max(0, f * pose.ground);
+      const c = curl;
       p.stick(
         [-half - 0.3, 0, bodyU + 0.6 + up(-half - 0.3)],
-        [-half - 3, sway * 0.6, bodyU + 0.4 + up(-half - 3)],
+        [-half - 3, sway * 0.6 + c * 0.3, bodyU + 0.4 + up(-half - 3)],
         1.5,
         M.BODY,
       );
       p.stick(
-        [-half - 3, sway * 0.6, bodyU + 0.4 + up(-half - 3)],
-        [-half - 5, sway, bodyU - 1.6 + up(-half - 5)],
+        [-half - 3, sway * 0.6 + c * 0.3, bodyU + 0.4 + up(-half - 3)],
+        [-half - 5, sway + c * 0.8, bodyU - 1.6 + up(-half - 5)],
         2,
         M.BODY,
         0.01,
       );
-      p.ball([-half - 5.6, sway, bodyU - 3 + up(-half - 5.6)], 1.5, M.LIGHT, undefined, 0.05);
+      p.ball([-half - 5.6, sway + c, bodyU - 3 + up(-half - 5.6)], 1.5, M.LIGHT, undefined, 0.05);
     } else p.stick([-half - 0.5, 0, bodyU + 0.5], [-half - 4.5, sway, bodyU + 1.6], 0.7, M.BODY);
   }
   if (F.has('wings')) {
@@ -282,7 +297,22 @@ function coatPattern({ p, b, F, half, bodyR, bodyU }: Quad): void {
 }
 
 /** Neck, mane and head (a darker rim round it so it reads over the body from the front), long or short. */
-function head({ p, b, F, heavy, fox, bear, bigCat, half, bodyR, bodyU, headR, headC }: Quad): void {
+function head({
+  p,
+  b,
+  pose,
+  F,
+  heavy,
+  canine,
+  fox,
+  bear,
+  bigCat,
+  half,
+  bodyR,
+  bodyU,
+  headR,
+  headC,
+}: Quad): void {
   const neckA: V3 = [half - 0.5, 0, bodyU + 0.5];
   const neckB: V3 = [headC[0] - 0.5, 0, headC[2] - 0.5];
   p.stick(neckA, neckB, bear ? 2.5 : heavy ? 2.6 : 1.7, M.BODY, 0.2);
@@ -298,15 +328,23 @@ function head({ p, b, F, heavy, fox, bear, bigCat, half, bodyR, bodyU, headR, he
   }
   // (a fox's head has no dark ring: it drew a ball round its face in the side rows, decision 0111)
   // (nor a bear's or a lion's: a ring round a head in profile reads as a ball, 0116)
-  if (!fox && !bear && !bigCat) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
+  // (nor a wolf's or a dog's: it drew dark sockets round the eyes from the front, 0120)
+  if (!canine && !bear && !bigCat) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
   // a sheep's face and a horse's long head
   const face = F.has('fluffy' as never) && b.kind === 'animal.bovid' ? M.DARK : M.BODY;
   p.ball(headC, headR, face, undefined, 0.3);
   // a fox's white cheeks: its face wider than its skull from the front, a pale jaw line from the side
+  // (from the front lower and further out, below the eyes: round them they were white goggles, the
+  // eyes read as crosses, decision 0120)
+  const front = Math.max(0, Math.cos((pose.facing * Math.PI) / 180));
   if (fox)
     for (const side of [-1, 1])
       p.ball(
-        [headC[0] + headR * 0.4, side * headR * 0.6, headC[2] - headR * 0.62],
+        [
+          headC[0] + headR * 0.4,
+          side * headR * (0.6 + 0.15 * front),
+          headC[2] - headR * (0.62 + 0.3 * front),
+        ],
         headR * 0.5,
         M.LIGHT,
         headR * 0.34,
@@ -369,8 +407,9 @@ const HEAD_PIECES: ReadonlyArray<{ when: (q: Quad) => boolean; draw: (q: Quad) =
   {
     when: () => true,
     // (a bear's and a lion's small: a lioness's were a black band across her face, 0116)
-    draw: ({ p, bear, bigCat, headR: r, headC: c }) =>
-      eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, bear || bigCat ? 0.55 : 0.75, 0.5),
+    // (a canine's too: a wolf's were dark sockets from the front, a blot on its head in profile, 0120)
+    draw: ({ p, bear, bigCat, canine, headR: r, headC: c }) =>
+      eyes(p, [c[0] - r * 0.1, 0, c[2] + 0.4], r, bear || bigCat ? 0.55 : canine ? 0.5 : 0.75, 0.5),
   },
   {
     // pointed ears: cones (a fox's big, their backs dark: decision 0111)
