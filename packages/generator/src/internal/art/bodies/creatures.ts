@@ -264,7 +264,7 @@ function blobHop(b: Build, pose: Pose, p: Parts): Parts {
     sy = ph < CROUCH ? 0.74 : 0.8;
   } else {
     // in the air: never at the ground line between the crouch and the landing
-    const q = 0.12 + 0.76 * ((ph - CROUCH) / (LAND - CROUCH));
+    const q = 0.2 + 0.6 * ((ph - CROUCH) / (LAND - CROUCH));
     lift = Math.sin(Math.PI * q);
     const speed = Math.abs(Math.cos(Math.PI * q));
     sy = 1 + 0.22 * speed;
@@ -282,8 +282,9 @@ function blobHop(b: Build, pose: Pose, p: Parts): Parts {
   p.ball([0, 0, rise + ry * 1.1], rx * 0.8, M.BODY, ry, 0.11);
   p.ball([-1, -rx * 0.35, rise + ry * 1.65], 1.2, M.LIGHT, 1, 0.12);
   // (eyes a little lower than a squash in place has them, and none from behind: crouched, they
-  // peeped over its back)
-  if (Math.cos((pose.facing * Math.PI) / 180) > -0.5) eyes(p, [0, 0, rise + ry * 0.95], rx * 0.85, 0.9, 0.35);
+  // peeped over its back; raised as it widens, which the tilt draws lower, so they stay mid-body)
+  if (Math.cos((pose.facing * Math.PI) / 180) > -0.5)
+    eyes(p, [0, 0, rise + ry * 0.95 + (rx - rx0) * 0.6], rx * 0.85, 0.9, 0.35);
   return p;
 }
 
