@@ -5,7 +5,7 @@
 //
 //   tsx bench/probe-39at.ts <out.png> <px> [--hop] "a red fox" "a grey wolf" …
 import { writeFileSync } from 'node:fs';
-import { encodePng } from '@assetloom/pipeline';
+import { encodePng, type RgbaImage } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
 import { spriteRequest } from '../test/support.js';
 
@@ -14,7 +14,7 @@ const hop = args.includes('--hop');
 const [out, res, ...prompts] = args.filter((a) => a !== '--hop');
 const R = Number(res);
 const k = R <= 32 ? 8 : R <= 64 ? 5 : 3;
-const rows = [];
+const rows: RgbaImage[][] = [];
 if (hop)
   for (const p of prompts) {
     const o = await renderProcedural(
@@ -38,7 +38,7 @@ if (hop)
         ? `body ${y0}-${y1}, on the ground`
         : `body ${y0}-${y - 1}, ${gap} clear, shadow ${shadow} px`;
     });
-    console.log(p, o.animation, `ignored=${o.interpretation?.ignored}`, '\n  ' + line.join('\n  '));
+    console.log(p, o.animation, `ignored=${o.interpretation?.ignored}`, `\n  ${line.join('\n  ')}`);
   }
 else
   for (const p of prompts) {
@@ -72,8 +72,8 @@ for (let y = 0; y < H; y++)
     const b = ((x >> 4) + (y >> 4)) % 2 ? 200 : 226;
     d.set([b, b, b + 6, 255], (y * W + x) * 4);
   }
-rows.forEach((fr, r) =>
-  fr.forEach((f, c) => {
+for (const [r, fr] of rows.entries())
+  for (const [c, f] of fr.entries()) {
     for (let y = 0; y < R * k; y++)
       for (let x = 0; x < R * k; x++) {
         const s = (Math.floor(y / k) * R + Math.floor(x / k)) * 4;
@@ -83,6 +83,5 @@ rows.forEach((fr, r) =>
           ((4 + r * (R * k + 4) + y) * W + 4 + c * (R * k + 4) + x) * 4,
         );
       }
-  }),
-);
+  }
 writeFileSync(out!, encodePng(d, W, H));
