@@ -752,7 +752,82 @@ function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
   return best ?? t.painter.choose(target, avoid);
 }
 
+/**
+ * Lava below 16 px: the flow carrying small plates of crust (decisions 0087, 0104, 0112). The crust
+ * plates split by cracks (0123) leave an 8 px tile two plates of dark crust and a crack, and every
+ * blob47 set of lava and rock at 8 px failed its seam check (the joint scores 1.7-2.2 against
+ * interiors that calm); at 8 px the flow's pools are a pixel or two, no leopard print.
+ */
+function smallLava(t: TextureCanvas): void {
+  // molten rock (issue #39, decisions 0087, 0104: a dark crust cut by thin glowing seams read as
+  // maroon carpet with glyph squiggles): a bright molten flow — orange, yellow-hot in the middle of
+  // its wider channels — carrying plates of darker cooling crust of unequal size, each plate rimmed
+  // by a red glow where it meets the flow, its top wrinkled, one plate in a few split by a bright
+  // crack; one plate in four has melted away. No thin dotted lines, no marks on a grid.
+  const { n, set, layout } = t;
+  const crust = warm(t, [74, 32, 30]);
+  const ridge = warm(t, [106, 46, 36], [crust]);
+  const red = warm(t, [150, 48, 32], [crust, ridge]);
+  const orange = warm(t, [240, 124, 36], [red]);
+  const yellow = warm(t, [255, 216, 96], [orange]);
+  const k = n >= 32 ? 3 : 2;
+  // (decision 0112) the plates' places come from the drawing's own seed, not the layout's: a level's
+  // other drawings of the full tile (which share the layout seed) get other plates
+  const v = cells(t, k, 0.42, true, false, t.rng.fork('plates'));
+  // each plate's size (a fraction of its cell's reach); one plate in four (at least one) has
+  // melted away into a yellow-hot pool
+  const size = Array.from({ length: v.count }, () => layout.range(0.6, 0.95));
+  for (let m = 0; m < Math.max(1, Math.floor(v.count / 4)); m++) size[layout.int(0, v.count - 1)] = 0;
+  const cellPx = n / k;
+  // how far inside its plate a pixel is, in pixels (negative: out in the flow); plates keep a
+  // channel of flow between them, and their edges wander
+  const noise = Float64Array.from({ length: t.area }, (_, i) => t.patch(i % n, Math.floor(i / n)));
+  const inside = Float64Array.from({ length: t.area }, (_, i) => {
+    const wobble = (noise[i]! - 0.5) * 2;
+    return Math.min(
+      (size[v.id[i]!]! - v.reach[i]!) * cellPx + wobble,
+      v.gap[i]! / 2 - 0.75 + (n >= 32 ? 1.5 : 0) * wobble,
+    );
+  });
+  // the same share of crust and of yellow-hot flow at every size and seed: their cuts are quantiles
+  const sorted = [...inside].sort((a, b) => a - b);
+  const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
+  const crustCut = Math.max(0.5, q(0.55));
+  const hotCut = Math.min(-1.5, q(0.1));
+  // the crust's wrinkled top: lighter ridges in a sparse dither (a phase that wraps with the tile)
+  const paint = (d: number, p: number, x: number, y: number): Rgb =>
+    d >= crustCut
+      ? p > 0.58 && (x + 2 * y) % 4 === 0
+        ? ridge
+        : crust
+      : d >= crustCut - 1
+        ? red
+        : d <= hotCut
+          ? yellow
+          : orange;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) set(x, y, paint(inside[y * n + x]!, noise[y * n + x]!, x, y));
+  t.surface = { field: inside, noise, paint };
+  // the joint settles where the flow runs on across it
+  t.settle();
+  // a bright crack across one plate in a few: a short orange split with a red glow beside it
+  for (let c = 0; c < Math.max(1, Math.round(n / 16)); c++) {
+    let x = t.rng.int(0, n - 1);
+    let y = t.rng.int(0, n - 1);
+    for (let i = 0; i < Math.round(n * 0.3); i++) {
+      if (t.get(x, y) !== crust && t.get(x, y) !== ridge) break;
+      set(x, y, orange);
+      x++;
+      if (t.rng.chance(0.5)) y += t.rng.chance(0.5) ? 1 : -1;
+    }
+  }
+}
+
 function lava(t: TextureCanvas): void {
+  if (t.n < 16) {
+    smallLava(t);
+    return;
+  }
   // molten rock (issue #39, decisions 0087, 0104: a dark crust cut by thin glowing seams read as
   // maroon carpet with glyph squiggles): a bright molten flow — orange, yellow-hot in the middle of
   // its wider channels — carrying plates of darker cooling crust of unequal size, each plate rimmed
