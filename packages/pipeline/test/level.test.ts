@@ -1136,6 +1136,40 @@ describe('levels laid out as a designer would (issue #39, decision 0114)', () =>
       }
   });
 
+  it('a lake is lobed, not a diamond: no side of it steps out one point a row for more than four rows', () => {
+    // decision 0126: bowing every straight side out twice made a round lake a diamond — its four
+    // sides 45-degree staircases of 5–7 rows on these prompts (seeds 1–4); a lobed lake steps at most 4
+    for (const prompt of ['a fishing village by a lake', 'a big lake in the middle of a meadow'])
+      for (const seed of [1, 2, 3, 4]) {
+        const plan = growLevel(readLevelLayout(prompt), 'wang16', 40, 30, seed);
+        const lake = new Set(plan.regions.filter((r) => r.kind === 'lake').flatMap((r) => r.cells));
+        expect(lake.size, `${prompt} #${seed}`).toBeGreaterThan(60);
+        let stair = 0;
+        for (const across of [true, false])
+          for (const far of [true, false]) {
+            // the lake's first (or last) point on each row (or column), then runs of one-point steps one way
+            const n = across ? plan.rows : plan.columns;
+            const m = across ? plan.columns : plan.rows;
+            const edge = Array.from({ length: n }, (_, a) => {
+              const on = Array.from({ length: m }, (_, b) => b).filter((b) =>
+                lake.has(across ? a * plan.columns + b : b * plan.columns + a),
+              );
+              return on.length ? (far ? on[on.length - 1]! : on[0]!) : Number.NaN;
+            });
+            let run = 0;
+            let dir = 0;
+            for (let a = 1; a < n; a++) {
+              const d = edge[a]! - edge[a - 1]!;
+              if (Math.abs(d) !== 1) run = 0;
+              else run = d === dir ? run + 1 : 1;
+              dir = Math.abs(d) === 1 ? d : 0;
+              stair = Math.max(stair, run);
+            }
+          }
+        expect(stair, `${prompt} #${seed}`).toBeLessThanOrEqual(4);
+      }
+  });
+
   it('an archipelago has six or more islands, the largest three times the smallest or more', () => {
     for (const seed of [1, 2, 3]) {
       const b = build('a chain of islands', seed, 40, 30);

@@ -520,7 +520,8 @@ function growWaterAndRock(g: Grower): void {
         const margin = Math.min(r + (sided ? 2.5 : 4), (Math.min(g.gw, g.gh) - 1) / 2);
         const cx = Math.max(margin, Math.min(g.gw - 1 - margin, u * (g.gw - 1)));
         const cy = Math.max(margin, Math.min(g.gh - 1 - margin, v * (g.gh - 1)));
-        g.blob(cx, cy, r, roles.water, i, onGround, 0.5);
+        if (f.kind === 'lake') growLobedLake(g, cx, cy, r, roles.water, i, onGround);
+        else g.blob(cx, cy, r, roles.water, i, onGround, 0.5);
       }
     }
     if (f.kind === 'river' && roles.water !== null) growRiver(g, f, i, roles.water);
@@ -590,8 +591,9 @@ function smoothWater(g: Grower, water: number): void {
 /**
  * A lake's, a pond's or a lava pool's flat sides bowed out (issue #39: stair-step rectangular lake
  * shores, a pond that read as a box): where the water's edge runs straight along a row or a column for four points
- * or more, the points just beyond its middle (all but one at each end) become water too, when they
- * are ground with only ground or this water round them — twice, so a side of eight bows twice.
+ * or more, the one point just beyond its middle becomes water too, when it is ground with only
+ * ground or this water round it — pass after pass (at most six) until no side runs four straight.
+ * (Bowing out all but the ends of each side, twice, turned a round lake into a diamond: 0126.)
  * Rivers and the sea are left as they are.
  */
 function roundShores(g: Grower, water: number, kinds: readonly FeatureRequest['kind'][]): void {
@@ -611,7 +613,7 @@ function roundShores(g: Grower, water: number, kinds: readonly FeatureRequest['k
       }
     return true;
   };
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < 8; pass++) {
     const grow: Array<[number, number, number]> = [];
     for (const [dx, dy] of [
       [0, -1],
@@ -627,16 +629,63 @@ function roundShores(g: Grower, water: number, kinds: readonly FeatureRequest['k
           const edge = mine(x, y) && !wet(x + dx, y + dy);
           if (edge && start < 0) start = b;
           if (edge) continue;
-          if (start >= 0 && b - start >= 4)
-            for (let k = start + 1; k < b - 1; k++) {
+          if (start >= 0 && b - start >= 4) {
+            // one point per straight side, at its middle (or the point beside it when that is not
+            // free): bowing the whole side out, twice, made a round lake a diamond (decision 0126)
+            const mid = start + Math.floor((b - start - 1) / 2);
+            for (const k of [mid, mid + 1, mid - 1]) {
               const [px, py] = rowwise ? [k, a] : [a, k];
-              if (safe(px + dx, py + dy)) grow.push([px + dx, py + dy, g.owner[py * g.gw + px]!]);
+              if (!safe(px + dx, py + dy)) continue;
+              grow.push([px + dx, py + dy, g.owner[py * g.gw + px]!]);
+              break;
             }
+          }
           start = -1;
         }
       }
     }
+    // a one-point notch left between two bowed points (water either side of it) is filled too
+    for (let y = 1; y < g.gh - 1; y++)
+      for (let x = 1; x < g.gw - 1; x++) {
+        if (!safe(x, y)) continue;
+        const by =
+          mine(x - 1, y) && mine(x + 1, y)
+            ? y * g.gw + x - 1
+            : mine(x, y - 1) && mine(x, y + 1)
+              ? (y - 1) * g.gw + x
+              : -1;
+        if (by >= 0) grow.push([x, y, g.owner[by]!]);
+      }
+    if (!grow.length) break;
     for (const [x, y, owner] of grow) g.paint(y * g.gw + x, water, owner);
+  }
+}
+
+/**
+ * A lake as a main pool with two to four lobes round it (issue #39: lakes came out as discs, then
+ * diamonds): a disc of 0.8 of the lake's radius and lobes of about half of it, their centres a bit
+ * over half the radius out at angles spread round it, each with a wavy edge — so the shore has bays
+ * and points and no lake stands more than about its radius from its centre (its margin holds). The
+ * lobes' count and angles come from the map's detail noise, so the draws of the seed are not moved.
+ */
+function growLobedLake(
+  g: Grower,
+  cx: number,
+  cy: number,
+  r: number,
+  water: number,
+  feature: number,
+  only: (t: number, p: number) => boolean,
+): void {
+  g.blob(cx, cy, r * 0.72, water, feature, only, 0.5);
+  const at = (k: number) => g.detail.fbm(cx * 0.37 + k * 5.3, cy * 0.41 + k * 2.9, 2);
+  const lobes = 2 + Math.min(2, Math.floor(at(1) * 4));
+  const a0 = at(2) * Math.PI * 4;
+  for (let k = 0; k < lobes; k++) {
+    const a = a0 + (k * 2 * Math.PI) / lobes + (at(3 + k) - 0.5) * 1.2;
+    const lr = r * (0.45 + at(8 + k) * 0.2);
+    const d = Math.min(r * 0.72, r * 1.2 - lr);
+    g.blob(cx + Math.cos(a) * d, cy + Math.sin(a) * d * 0.85, lr, water, feature, only, 0.5);
   }
 }
 
