@@ -118,6 +118,9 @@ describe('the layout reader', () => {
     ['an archipelago of small islands', 'archipelago', 'grass'],
     ['a dungeon with rooms', 'dungeon', 'grass'],
     ['地牢', 'dungeon', 'grass'],
+    // decision 0126: a tomb was an open meadow of trees, its word said nowhere
+    ['a tomb with an exit stair', 'dungeon', 'grass'],
+    ['a mausoleum with three chambers', 'dungeon', 'grass'],
     ['a dark cave with a pond', 'cave', 'grass'],
     ['a desert with rocks', 'land', 'desert'],
     ['a snowy valley', 'land', 'snow'],

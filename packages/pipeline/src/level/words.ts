@@ -62,7 +62,7 @@ export const BASE_WORDS: Readonly<Record<Exclude<LevelBase, 'land'>, WordRow>> =
   island: { en: ['island', 'isle', 'islet'], zh: ['岛', '小岛', '海岛', '岛屿'] },
   archipelago: { en: ['archipelago', 'islands', 'isles', 'islets'], zh: ['群岛', '列岛'] },
   dungeon: {
-    en: ['dungeon', 'crypt', 'catacomb', 'labyrinth', 'maze'],
+    en: ['dungeon', 'crypt', 'catacomb', 'tomb', 'mausoleum', 'labyrinth', 'maze'],
     zh: ['地牢', '地下城', '迷宫', '墓穴'],
   },
   cave: { en: ['cavern', 'underground', 'grotto'], zh: ['洞窟', '地下', '溶洞'] },
