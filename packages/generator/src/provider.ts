@@ -317,9 +317,23 @@ async function drawFromLibrary(
     (m) => m.score >= top - 2.5 && !m.drawing.cropped && !m.drawing.knockout,
   );
   // (a weaker drawing of a subject another drawing shows better stays out while that one is in)
-  const pool = (
-    close.some((m) => !WEAKER.has(m.drawing.id)) ? close.filter((m) => !WEAKER.has(m.drawing.id)) : close
-  ).slice(0, 3);
+  const strong = close.some((m) => !WEAKER.has(m.drawing.id))
+    ? close.filter((m) => !WEAKER.has(m.drawing.id))
+    : close;
+  // (a variation never drops a word another drawing honours: seed 2 of "a rickety chair" was the
+  // plain chair, "rickety" unsaid beside the old chair that shows it)
+  const phraseWords = [...(it.modifiers ?? []), ...it.ignored];
+  const honours = (m: (typeof close)[number]) => {
+    const named = new Set([
+      ...m.drawing.heads,
+      ...m.drawing.words,
+      ...m.drawing.label.split(' '),
+      ...m.drawing.zh,
+    ]);
+    return phraseWords.filter((w) => named.has(w)).length;
+  };
+  const most = Math.max(0, ...strong.map(honours));
+  const pool = strong.filter((m) => honours(m) === most).slice(0, 3);
   // seed 1 (the default) is the best drawing as drawn
   const turn = Math.abs(Math.trunc(request.seed) - 1);
   const pick = pool.length ? pool[turn % pool.length]! : source.matches[0]!;

@@ -6,6 +6,7 @@
  */
 import type { RgbaImage } from '@assetloom/pipeline';
 import { applyLook, type LookColours, lookOf } from '../../look/index.js';
+import { cleanUp } from '../../look/passes.js';
 import { type Camera, projector, TILT, type V3 } from '../rig.js';
 import { Figure } from './build.js';
 import { FACING_OF, gridFor, parseHex, type ResolvedStyle, type Rgb, upscale } from './deps.js';
@@ -533,9 +534,14 @@ export function drawFigure(job: FigureJob): FigureFrames {
       return x >= 0 && x < gw ? [k - (k % gw) + x] : [];
     });
   });
-  const frames = done.frames.map((f, i) =>
-    upscale(mirrored[i] ? mirrorAbout(f.data, gw, gh, ox) : f.data, gw, gh, factor, job.width, job.height),
-  );
+  const frames = done.frames.map((f, i) => {
+    if (!mirrored[i]) return upscale(f.data, gw, gh, factor, job.width, job.height);
+    // the clean-up again: where two colours tie round a pixel it keeps the one it met first, so the
+    // mirror of a clean frame can hold an orphan its source did not (a knight's left row, 1 pixel)
+    const flipped = { width: gw, height: gh, data: mirrorAbout(f.data, gw, gh, ox) };
+    cleanUp(flipped, false);
+    return upscale(flipped.data, gw, gh, factor, job.width, job.height);
+  });
   const offX = Math.floor((job.width - gw * factor) / 2);
   const offY = Math.floor((job.height - gh * factor) / 2);
   return {
