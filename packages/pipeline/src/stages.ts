@@ -279,6 +279,7 @@ export async function generate(
             directions: layout.directions,
             framesPerDirection: layout.framesPerDirection,
             seed,
+            variation: request.params.seed ?? 1,
             attempt: run.attempt,
             ...module.providerRequest?.(request.params, {
               userPrompt: request.prompt,

@@ -33,6 +33,13 @@ export interface ImageRequest {
   framesPerDirection: number;
   /** Deterministic seed for this attempt. */
   seed: number;
+  /**
+   * Which variation the request asks for: `params.seed` as given, 1 when absent (the pipeline
+   * always sets it). A provider that draws variations draws its best for 1 and a visibly different
+   * one for each other number; `seed` stays the seed of the details. Absent (direct callers of a
+   * provider): the provider reads the variation from `seed`.
+   */
+  variation?: number;
   /** Zero-based attempt number (0 for the first try, then one per quality retry). */
   attempt: number;
   /** Tilesets: the kind of set and the tile edge (frames are the tiles, row-major). */
