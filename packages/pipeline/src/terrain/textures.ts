@@ -536,7 +536,44 @@ function shingles(t: TextureCanvas): void {
   t.settle();
 }
 
+/**
+ * Grass below 16 px: the drawing before 0123 (tufts on a staggered grid). The tufts thrown with a
+ * minimum spacing leave an 8 px tile one or two tufts, and a level of 8 px tiles failed its seam
+ * check on the dirt-grass joints (test/formats/levels.test.ts, a river crossed by a bridge); at 8 px
+ * a grid of one tuft is no visible motif.
+ */
+function smallGrass(t: TextureCanvas): void {
+  // tufts of three blades (a lit tip over a dark stem, the middle blade taller) spread evenly over a
+  // calm field, a few lone blades between them
+  const { n, ramp, rng, set, layout } = t;
+  t.patches(0.3, 0.06, ramp.dark, false, true);
+  const k = Math.max(2, Math.round(n / 5));
+  const step = n / k;
+  for (let j = 0; j < k; j++)
+    for (let i = 0; i < k; i++) {
+      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.6));
+      const y = Math.round(j * step + layout.range(0, step * 0.6));
+      set(x, y, ramp.light);
+      set(x, y + 1, ramp.dark);
+      set(x, y + 2, ramp.shadow);
+      set(x - 1, y + 1, ramp.light);
+      set(x - 1, y + 2, ramp.dark);
+      set(x + 1, y + 1, ramp.light);
+      set(x + 1, y + 2, ramp.dark);
+    }
+  t.settle();
+  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
+    if (t.get(x, y) !== ramp.base || t.get(x, y + 1) !== ramp.base) return;
+    set(x, y, rng.chance(0.5) ? ramp.light : ramp.dark);
+    set(x, y + 1, ramp.dark);
+  });
+}
+
 function grass(t: TextureCanvas): void {
+  if (t.n < 16) {
+    smallGrass(t);
+    return;
+  }
   // tufts of three blades (a lit tip over a dark stem, the middle blade taller) spread evenly over a
   // calm field, a few lone blades between them
   const { n, ramp, rng, set, layout } = t;
