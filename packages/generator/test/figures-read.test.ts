@@ -766,6 +766,35 @@ describe('one model in every row (issue #39, decision 0119)', () => {
     }
   });
 
+  it.each([64, 128])(
+    'a skull from the front at %i px is a dome over a narrower jaw, not one ball',
+    async (res) => {
+      // the head was one ball with the jaw inside it: its outline narrowed smoothly into the collar
+      // (jaw rows 1 at 64 px, 2 at 128 before decision 0130; 3 and 5 after)
+      const f = (await rows('a skeleton in a robe', res))[0]!;
+      const widths: number[] = [];
+      for (let y = 0; y < f.height; y++) {
+        let l = -1;
+        let r = -1;
+        for (let x = 0; x < f.width; x++)
+          if (f.data[(y * f.width + x) * 4 + 3]) {
+            if (l < 0) l = x;
+            r = x;
+          }
+        if (l >= 0) widths.push(r - l + 1);
+      }
+      const dome = Math.max(...widths.slice(0, Math.round(res * 0.18)));
+      const widest = widths.indexOf(dome);
+      // the rows under the dome down to the shoulders (the first row wider than the dome)
+      const shoulders = widths.findIndex((w, y) => y > widest && w > dome);
+      const jaw = widths.slice(widest, shoulders).filter((w) => w >= dome * 0.55 && w <= dome * 0.8);
+      expect(
+        jaw.length,
+        `rows of jaw under a ${dome} px dome: ${widths.slice(0, shoulders)}`,
+      ).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   it("a skull in profile at 128 px has a socket wider than a dot, set behind the face's outline", async () => {
     // a side row was a white disc with a socket 2 px wide and a mouth line: one dot eye (the blind
     // review after 1130e)

@@ -511,12 +511,16 @@ export function head(fig: Figure): void {
   }
   // a closed helm or a wrap is the head's surface itself: nothing of the skin shows through
   if (['helm', 'space', 'power', 'wrap'].includes(o.head)) return;
-  fig.ball(j.head, p.head, skin, 'head', 'head', p.head * 0.98);
   if (o.face === 'sockets') {
-    // a skull's jaw, narrower than the cranium
-    fig.ball(fig.onHead(0.35, 0, -0.62), p.head * 0.58, 'bone', 'head', 'head', p.head * 0.36, 0.02);
+    // a skull: a dome over a narrower jaw (decision 0130). The cranium sits a little high and is a
+    // little flat below, so the jaw hangs under it, forward of the neck; the cheekbones step in from
+    // the dome's width to the jaw's. One ball with a jaw inside it read as a white disc at 128 px.
+    fig.ball(fig.onHead(-0.04, 0, 0.2), p.head, skin, 'head', 'head', p.head * 0.82);
+    fig.ball(fig.onHead(0.4, 0, -0.5), p.head * 0.7, 'bone', 'head', 'head', p.head * 0.32, 0.01);
+    fig.ball(fig.onHead(0.3, 0, -0.8), p.head * 0.52, 'bone', 'head', 'head', p.head * 0.3, 0.02);
     return;
   }
+  fig.ball(j.head, p.head, skin, 'head', 'head', p.head * 0.98);
   if (o.face !== 'beast')
     fig.ball(fig.onHead(0.96, 0, -0.15), p.head * 0.15, skin, 'head', 'head', undefined, 0.02);
   const covered = ['hood', 'kabuto', 'open-helm', 'horned-helm', 'crested-helm'].includes(o.head);
