@@ -767,6 +767,33 @@ describe('one model in every row (issue #39, decision 0119)', () => {
   });
 
   it.each([64, 128])(
+    "a knight's great helm in profile at %i px has a visor slit at eye height, not a blank ball",
+    async (res) => {
+      // the slit was a short diagonal on the cheek (1 or 2 dark pixels a row) that read as a closed
+      // eye on a grey ball, or nothing (decision 0130)
+      const frames = await rows('a knight', res);
+      for (const i of [1, 2]) {
+        const f = frames[i]!;
+        const a = (x: number, y: number) => f.data[(y * f.width + x) * 4 + 3]! > 0;
+        const dark = (x: number, y: number) => {
+          const k = (y * f.width + x) * 4;
+          return a(x, y) && lum({ x, y, r: f.data[k]!, g: f.data[k + 1]!, b: f.data[k + 2]! }) < 0.12;
+        };
+        // the helm's rows; a slit's pixels have the helm above and below them (not the outline)
+        const head = top(opaque(f), 0.3);
+        let longest = 0;
+        for (const p of head) {
+          let n = 0;
+          while (dark(p.x + n, p.y) && a(p.x + n, p.y - 1) && a(p.x + n, p.y + 1) && !dark(p.x + n, p.y - 1))
+            n++;
+          longest = Math.max(longest, n);
+        }
+        expect(longest, `row ${i}: the visor slit's length`).toBeGreaterThanOrEqual(Math.round(res / 16));
+      }
+    },
+  );
+
+  it.each([64, 128])(
     'a skull from the front at %i px is a dome over a narrower jaw, not one ball',
     async (res) => {
       // the head was one ball with the jaw inside it: its outline narrowed smoothly into the collar

@@ -39,6 +39,8 @@ interface FaceContext {
   centre: { x: number; y: number };
   /** In profile, the way the face points on the screen (−1 left, 1 right); 0 otherwise. */
   side: number;
+  /** Whether the pixel shows one of the named pieces (a helm's 'hat'). */
+  shows: (x: number, y: number, pieces: string[]) => boolean;
 }
 
 /** A nose in profile: one skin pixel past the face's outline (decision 0096: a profile's ball head). */
@@ -128,6 +130,37 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
   visor: (c) => {
     // the slit across a great helm, from cheek to cheek
     const h = c.R >= 10 ? 2 : 1;
+    if (c.side !== 0) {
+      // in profile (decision 0130): a straight dark slit at eye height cut back from the helm's front
+      // outline, a third of the way and more across (a short diagonal on the cheek read as a closed
+      // eye on a grey ball), and from 64 px the breaths, a row of holes lower on the face plate
+      const cheek = [1, -1]
+        .map((k) => c.spot(Math.cos(1.0), k * Math.sin(1.0), 0.08))
+        .filter((x): x is Spot => x !== null)
+        .sort((a, b) => b.facing - a.facing)[0];
+      if (!cheek) return;
+      const front = (y: number): number | null => {
+        let x = Math.round(c.centre.x);
+        if (!c.shows(x, y, ['hat'])) return null;
+        while (c.shows(x + c.side, y, ['hat'])) x += c.side;
+        return x;
+      };
+      const y0 = Math.round(cheek.y);
+      const x0 = front(y0);
+      if (x0 === null) return;
+      const len = Math.max(2, Math.round(c.R * 0.6));
+      for (let y = 0; y < h; y++)
+        for (let k = 0; k < len; k++) c.put(x0 - c.side * k, y0 + y, c.colour('eye'), ['hat']);
+      if (c.R >= 7)
+        for (const dy of c.R >= 10 ? [0.32, 0.5] : [0.4]) {
+          const y = y0 + Math.round(c.R * dy);
+          const x1 = front(y);
+          if (x1 === null) continue;
+          for (let i = 0; i < (c.R >= 10 ? 3 : 2); i++)
+            c.put(x1 - c.side * (2 + 2 * i), y, c.colour('eye'), ['hat']);
+        }
+      return;
+    }
     for (let a = -1.05; a <= 1.05; a += 0.05) {
       const s = c.spot(Math.cos(a), Math.sin(a), -0.02);
       if (!s || s.facing < 0.2) continue;
@@ -413,6 +446,8 @@ export function drawFace(
     onHead: isHead,
     centre: { x: hx, y: hy },
     side,
+    shows: (x, y, names) =>
+      x >= 0 && y >= 0 && x < r.w && y < r.h && allowed(names).has(r.piece[y * r.w + x]!),
   });
   void sub;
 }
