@@ -766,6 +766,34 @@ describe('one model in every row (issue #39, decision 0119)', () => {
     }
   });
 
+  it('a tabard follows the torso through a swing: in profile a strip no wider than the chest', () => {
+    // in a right-facing swing the tabard turned into a wide gold slab as the torso twisted, and in
+    // profile its back panel hung behind the body like a cape (the blind review after 1130e)
+    const widths: number[] = [];
+    for (const frame of motion('a paladin', 'attack', 4)[2]!) {
+      const tabard = frame.of(/^tabard$/);
+      const torso = frame.of(/^(torso|tabard|belt|chest)$/);
+      const rowsOf = (set: Set<number>) => {
+        const m = new Map<number, number[]>();
+        for (const i of set) {
+          const y = Math.floor(i / frame.w);
+          const x = i % frame.w;
+          const r = m.get(y) ?? [x, x];
+          m.set(y, [Math.min(r[0]!, x), Math.max(r[1]!, x)]);
+        }
+        return m;
+      };
+      const body = rowsOf(torso);
+      const chest = Math.max(...[...body.values()].map(([l, r]) => r! - l! + 1));
+      const strip = Math.max(0, ...[...rowsOf(tabard).values()].map(([l, r]) => r! - l! + 1));
+      widths.push(strip / chest);
+    }
+    expect(
+      Math.max(...widths),
+      `tabard / chest width per frame: ${widths.map((w) => w.toFixed(2))}`,
+    ).toBeLessThanOrEqual(0.6);
+  });
+
   it.each([64, 128])(
     "a knight's great helm in profile at %i px has a visor slit at eye height, not a blank ball",
     async (res) => {

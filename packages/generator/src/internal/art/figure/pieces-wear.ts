@@ -554,7 +554,7 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
   },
   tabard: (fig) => {
     const { p } = fig;
-    for (const side of [1, -1]) {
+    for (const side of fig.facesViewer ? [1] : [1, -1]) {
       const f = side * p.chestD * 1.12;
       fig.poly(
         [
