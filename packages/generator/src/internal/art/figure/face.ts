@@ -133,7 +133,7 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
     if (c.side !== 0) {
       // in profile (decision 0130): a straight dark slit at eye height cut back from the helm's front
       // outline, a third of the way and more across (a short diagonal on the cheek read as a closed
-      // eye on a grey ball), and from 64 px the breaths, a row of holes lower on the face plate
+      // eye on a grey ball), and from 128 px the breaths, two rows of holes lower on the face plate
       const cheek = [1, -1]
         .map((k) => c.spot(Math.cos(1.0), k * Math.sin(1.0), 0.08))
         .filter((x): x is Spot => x !== null)
@@ -151,13 +151,15 @@ const FACES: Readonly<Record<Face, (c: FaceContext) => void>> = {
       const len = Math.max(2, Math.round(c.R * 0.6));
       for (let y = 0; y < h; y++)
         for (let k = 0; k < len; k++) c.put(x0 - c.side * k, y0 + y, c.colour('eye'), ['hat']);
-      if (c.R >= 7)
-        for (const dy of c.R >= 10 ? [0.32, 0.5] : [0.4]) {
+      // the breaths: holes one wide and two tall (a single dark pixel on the shaded plate is an orphan
+      // to the look's clean-up, and at 64 px it read as noise), only where the head is large
+      if (c.R >= 10)
+        for (const dy of [0.32, 0.55]) {
           const y = y0 + Math.round(c.R * dy);
           const x1 = front(y);
           if (x1 === null) continue;
-          for (let i = 0; i < (c.R >= 10 ? 3 : 2); i++)
-            c.put(x1 - c.side * (2 + 2 * i), y, c.colour('eye'), ['hat']);
+          for (let i = 0; i < 3; i++)
+            for (const yy of [y, y + 1]) c.put(x1 - c.side * (2 + 2 * i), yy, c.colour('eye'), ['hat']);
         }
       return;
     }
