@@ -13,6 +13,7 @@ import {
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
 import {
   DIRECTION_NAMES,
+  fromOklab,
   gridFor,
   hash53,
   type Material,
@@ -415,6 +416,10 @@ function subjectColours(job: SpriteJob, spec: KindSpec): SubjectColours {
     const [h, s, v] = rgbToHsv(main);
     main = hsvToRgb((h + rng.range(-0.03, 0.03) + 1) % 1, Math.min(1, s * rng.range(0.85, 1.1)), v);
   }
+  // black is the darkest neutral: a near-black with a tint (WordNet's penguin #23232e, bluish; the
+  // seed's hue turn) took a navy or a plum for its rim light and ramp (issue #39, decision 0127)
+  const [mL, ma, mb] = oklab(main);
+  if (mL < 0.32 && Math.hypot(ma, mb) < 0.05) main = fromOklab(mL, 0, 0);
   const second: Rgb = it.colors[1] ? parseHex(it.colors[1].hex)! : mix(main, [250, 245, 230], 0.45);
   const [h0] = rgbToHsv(main);
   const accentHue = (h0 + 0.5 + rng.range(-0.12, 0.12)) % 1;

@@ -170,6 +170,19 @@ const FRAME_FILL = 0.8;
 const DIAGONAL: ReadonlySet<string> = new Set(['x/sword']);
 const fillOf = (id: string) => (DIAGONAL.has(id) ? 0.92 : FRAME_FILL);
 
+/** The neutral a black subject's drawing takes for its own dark colour (OKLab L 0.3, no chroma). */
+const BLACK: Rgb = [39, 39, 39];
+/** A near-black neutral: the noun's own colour when it is black (WordNet's penguin #23232e, a crow's #000). */
+const isBlack = (c: Rgb) => {
+  const [L, a, b] = oklab(c);
+  return L < 0.32 && Math.hypot(a, b) < 0.04;
+};
+/** A dark colour with a tint: how a drawing may draw black (a dark purple or navy). */
+const isDarkTint = (c: Rgb) => {
+  const [L, a, b] = oklab(c);
+  return L < 0.5 && Math.hypot(a, b) > 0.04;
+};
+
 /** A brown, orange or tan colour (wood, leather): its second material is steel, not more wood. */
 /** Cloth hung on a pole or a crossbar: its thin parts are a steel pole (decision 0093). */
 const CLOTH_POLE = /\b(flag|banner|pennant|standard|ensign)\b/;
@@ -650,11 +663,15 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     (oklab(fill)[0] > 0.3 && isWoody(fill)) || CLOTH_POLE.test(`${d.label} ${d.heads.join(' ')}`)
       ? [150, 162, 178]
       : [128, 84, 52];
+  // a black subject's drawing drawn in a dark purple (Fluent's penguin: #553366) is black: its dark
+  // family takes the darkest neutral, not a plum the look then ramps (issue #39, decision 0127)
+  const drawnBlack = !asked && !job.enforced && !d.silhouette && isBlack(job.fill) && isDarkTint(d.color);
   for (const frame of frames) {
     const thin = parted ? thinParts(frame) : null;
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
     if (thin) paintParts(frame, thin, fill, second);
     else if (asked) recolour(frame, (job.metal && metalOf(frame, d.color)) || d.color, asked);
+    else if (drawnBlack) recolour(frame, d.color, BLACK);
     else if (job.variation.hue && !job.enforced)
       recolour(frame, d.color, hueTurned(d.color, job.variation.hue));
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
