@@ -1,5 +1,5 @@
 import type { RgbaImage } from '@assetloom/pipeline';
-import { Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel';
+import { oklab, Painter, PaletteMatcher, resolveStyle } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural } from '../src/index.js';
 import { quarterTurn, recordedFacings } from '../src/internal/art/library/facing.js';
@@ -13,7 +13,7 @@ import { alpha, iou, opaqueBox, spriteRequest } from './support.js';
  * time on the pixel grid.
  */
 
-async function sheet(id: string) {
+async function sheet(id: string, size = 32) {
   const lib = await loadDrawings();
   const drawing = lib.drawingById(id)!;
   const style = resolveStyle({}, '');
@@ -26,8 +26,8 @@ async function sheet(id: string) {
     enforced: false,
     asked: null,
     fill: [150, 120, 95],
-    width: 32,
-    height: 32,
+    width: size,
+    height: size,
     directions: 4,
     framesPerDirection: 1,
     motion: 'bob',
@@ -174,7 +174,7 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
     }
   });
 
-  it('a penguin and a hamster seen from the front turn their face to each side and show no face from behind', async () => {
+  it('a hamster seen from the front turns its face to each side and shows no face from behind', async () => {
     // where the face's pixels sit across the head (their mean x), and how many there are, in the
     // upper 60 % of the subject, two pixels in from its edge (the outline is the body's)
     const inner = (f: RgbaImage, x: number, y: number) => {
@@ -204,14 +204,10 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
         }
       return { n, x: n ? sx / n : 0 };
     };
-    const orange = (r: number, g: number, b: number) => r - b > 100 && r >= g && g - b > 30;
     const dark = (r: number, g: number, b: number) => 0.3 * r + 0.59 * g + 0.11 * b < 50;
     // (the hamster at 64 px: at 32 its eyes, nose and mouth merge into one mark; a bear that turns is
-    // the rig's bear since decision 0116)
-    for (const [prompt, isFace, px] of [
-      ['a penguin', orange, 32],
-      ['a hamster', dark, 64],
-    ] as const) {
+    // the rig's bear since decision 0116, a penguin the rig's upright bird since 0127)
+    for (const [prompt, isFace, px] of [['a hamster', dark, 64]] as const) {
       const { row, drawing } = await rows(prompt, px);
       const what = `${prompt} (${drawing})`;
       expect(
@@ -235,7 +231,7 @@ describe('common side views and front-view creatures turn (decision 0091)', () =
 });
 
 describe('turnarounds show a back and a body (decision 0096)', () => {
-  it('a penguin and an owl seen from the front show their back colour from behind, not their light front', async () => {
+  it('an owl seen from the front shows its back colour from behind, not its light front', async () => {
     // light pixels (a white or cream front) two pixels in from the outline, in the down and up rows
     const light = (f: RgbaImage) => {
       let n = 0;
@@ -250,7 +246,8 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
         }
       return n;
     };
-    for (const prompt of ['a penguin', 'an owl']) {
+    // (a penguin that turns is the rig's upright bird since decision 0127: its own test below)
+    for (const prompt of ['an owl']) {
       const { row, drawing } = await rows(prompt, 64);
       const what = `${prompt} (${drawing})`;
       expect(row.up!.view, what).toBe('turned');
@@ -262,9 +259,10 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
   });
 
   it('a penguin’s back shows no eyes and no streaks: one colour where its front was (decision 0103)', async () => {
-    for (const seed of [1, 3]) {
-      const out = await renderProcedural(spriteRequest('a penguin', { directions: 4, resolution: 64, seed }));
-      const up = out.frames[out.views!.findIndex((v) => v.direction === 'up')]!;
+    // (Fluent's penguin turned by its face, as any front-view bird that turns is: a penguin on a sheet
+    // that turns is the rig's upright bird since decision 0127)
+    for (const seed of [1]) {
+      const up = (await sheet('f/penguin', 64)).up!.frame;
       const { x0, y0, x1, y1 } = opaqueBox(up);
       // the eyes: near-black pixels three in from the outline (the outline is the body's), in the top half
       const luma = (i: number) => 0.3 * up.data[i]! + 0.59 * up.data[i + 1]! + 0.11 * up.data[i + 2]!;
@@ -291,6 +289,61 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
             colours.add(up.data.slice((y * up.width + x) * 4, (y * up.width + x) * 4 + 3).join());
       expect(colours.size, `seed ${seed}`).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('a penguin that turns is an upright bird whose body turns: a white front on the facing side, a dark back, black neutral (decision 0127)', async () => {
+    // before 0127 its rows were Fluent's front view with the face slid sideways (the white front
+    // centred in every side row) in a dark purple (#553366); the back a purple blob
+    const lumaAt = (f: RgbaImage, i: number) => 0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]!;
+    // the light (white front) pixels' count and mean x, relative to the subject's box (0 left … 1 right)
+    const front = (f: RgbaImage) => {
+      const { x0, x1 } = opaqueBox(f);
+      let [n, sx] = [0, 0];
+      for (let i = 0; i < f.width * f.height; i++)
+        if (f.data[i * 4 + 3] && lumaAt(f, i * 4) > 190) {
+          n++;
+          sx += ((i % f.width) - x0) / (x1 - x0);
+        }
+      return { n, x: n ? sx / n : 0.5 };
+    };
+    for (const seed of [1, 2]) {
+      const out = await renderProcedural(spriteRequest('a penguin', { directions: 4, resolution: 64, seed }));
+      const row = Object.fromEntries(out.views!.map((v, i) => [v.direction, out.frames[i]!]));
+      const [down, left, right, up] = ['down', 'left', 'right', 'up'].map((d) => front(row[d]!));
+      const what = `seed ${seed}`;
+      expect(down!.n, what).toBeGreaterThan(150);
+      expect(Math.abs(down!.x - 0.5), what).toBeLessThan(0.1);
+      // in profile the white front is a crescent on the facing half; the dark back the other half
+      expect(left!.n, what).toBeGreaterThan(40);
+      expect(left!.x, what).toBeLessThan(0.4);
+      expect(right!.n, what).toBeGreaterThan(40);
+      expect(right!.x, what).toBeGreaterThan(0.6);
+      // from behind: the back, no white front
+      expect(up!.n, what).toBeLessThan(down!.n / 20);
+      // black is the darkest neutral, not a purple or a navy: the dark pixels' OKLab chroma is low
+      for (const [name, f] of Object.entries(row)) {
+        const chromas: number[] = [];
+        for (let i = 0; i < f.data.length; i += 4)
+          if (f.data[i + 3] && lumaAt(f, i) < 70) {
+            const [, a, b] = oklab([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!]);
+            chromas.push(Math.hypot(a, b));
+          }
+        chromas.sort((p, q) => p - q);
+        expect(chromas.length, `${what} ${name}`).toBeGreaterThan(100);
+        expect(chromas[chromas.length >> 1]!, `${what} ${name}`).toBeLessThan(0.03);
+      }
+    }
+    // a still front view is the drawing (Fluent's penguin, its black drawn #553366): black too
+    const still = (await renderProcedural(spriteRequest('a penguin', { directions: 1, resolution: 32 }))).frames[0]!;
+    const chromas: number[] = [];
+    for (let i = 0; i < still.data.length; i += 4)
+      if (still.data[i + 3] && lumaAt(still, i) < 70) {
+        const [, a, b] = oklab([still.data[i]!, still.data[i + 1]!, still.data[i + 2]!]);
+        chromas.push(Math.hypot(a, b));
+      }
+    chromas.sort((p, q) => p - q);
+    expect(chromas.length).toBeGreaterThan(30);
+    expect(chromas[chromas.length >> 1]!).toBeLessThan(0.03);
   });
 
   it('a fox or a wolf that turns is the whole animal: its side rows show a body beside its head', async () => {

@@ -1242,6 +1242,10 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // no turnaround (issue #39, decision 0096: "the fox is a head with no body"); so is a bear's, a
   // lion's and a frog's (their own builds in bodies/quadruped.ts, decision 0116)
   if (body(best)) return { kind: 'rig' };
+  // …and a penguin on a sheet that turns is the rig's upright bird, which has a profile (its white
+  // front a crescent on the facing side, a flipper, a beak that points) and a back: a front-view
+  // drawing's face slid sideways over a body that stays frontal is no turnaround (decision 0127)
+  if (best && turns && spec && it.lemma === 'penguin' && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   if (best) return drawing(colour);
   if (spec && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };
   // a person the rig knows only as a person ("a man", "a doctor") is its figure, not a silhouette icon

@@ -1,4 +1,4 @@
-import { type Build, eyes, M, Parts, type Pose, type V3, wing } from './common.js';
+import { type Build, eyes, FAR, M, Parts, type Pose, type V3, wing } from './common.js';
 
 /** Birds and bats: round body, wings that beat, thin legs (birds) or none (bats fly). */
 export function bird(b: Build, pose: Pose): Parts {
@@ -14,7 +14,7 @@ export function bird(b: Build, pose: Pose): Parts {
   const baseU = (bat ? 9 : 5.5) + pose.rise + hop + (bat ? Math.sin(pose.phase * Math.PI * 2) : 0);
   const bodyR = 3.6 + b.vary[0] * 0.4;
   const headC: V3 = [2.6, 0, baseU + bodyR + 1.4];
-  if (!bat) {
+  if (!bat && !upright) {
     for (const side of [-1, 1]) {
       p.stick(
         [0, side * 1.2, baseU - bodyR * 0.6],
@@ -41,22 +41,44 @@ export function bird(b: Build, pose: Pose): Parts {
     wing(p, [0, bodyR * 0.7, baseU + 1], 1, span, flap, bat ? M.BODY2 : M.BODY);
   }
   if (upright) {
-    // a tall egg of a body, the head right on top, flippers at the sides
-    p.stick([0, 0, pose.rise + bodyR * 0.8], [0, 0, pose.rise + bodyR * 2.6], bodyR, M.BODY, 0.1);
-    p.ball([bodyR * 0.35, 0, pose.rise + bodyR * 1.5], bodyR * 0.75, M.LIGHT, bodyR * 1.1, 0.12);
+    // a tall egg of a body, the head right on top, flippers hanging at its sides (issue #39, decision
+    // 0127: the belly was a disc inside the body, so a side view was a dark capsule)
+    const r0 = pose.rise + hop + pose.bob * 0.5;
+    p.stick([0, 0, r0 + bodyR * 0.8], [0, 0, r0 + bodyR * 2.6], bodyR, M.BODY, 0.1);
+    // the white front bulges past the body's front: from the front it is the belly, in profile a
+    // crescent on the facing side (under the body's own pixels, bias below the body's), from behind
+    // hidden by the back; it runs up to the throat
+    p.ball([bodyR * 0.78, 0, r0 + bodyR * 1.45], bodyR * 0.85, M.LIGHT, bodyR * 1.15, 0.05);
+    p.ball([bodyR * 0.55, 0, r0 + bodyR * 2.45], bodyR * 0.6, M.LIGHT, bodyR * 0.6, 0.04);
+    // flippers hang down along the sides, a little back and out, tips swinging with the gait
+    // (a shade darker than the body, so the near one reads in profile against the body it lies on)
     for (const side of [-1, 1])
       p.stick(
-        [0, side * bodyR, pose.rise + bodyR * 2.2],
-        [0.3, side * (bodyR + 1.5), pose.rise + bodyR * 1.1 + pose.flap],
-        0.7,
-        M.BODY,
+        [-bodyR * 0.1, side * bodyR * 0.9, r0 + bodyR * 2.3],
+        [-bodyR * 0.2 - pose.swing * 0.2 * side, side * bodyR * 1.15, r0 + bodyR * 1.1 + pose.flap * 0.6],
+        0.8,
+        M.BODY + FAR,
         0.13,
       );
-    const head: V3 = [0.4, 0, pose.rise + bodyR * 3.3];
+    // a short stiff tail at the back's foot
+    p.stick([-bodyR * 0.75, 0, r0 + bodyR * 0.55], [-bodyR * 1.2, 0, r0 + 0.4], 0.6, M.BODY, 0.08);
+    const head: V3 = [0.5, 0, r0 + bodyR * 3.25];
     p.ball(head, 2.3, M.BODY, undefined, 0.3);
-    p.stick([head[0] + 1.8, 0, head[2] - 0.3], [head[0] + 3.2, 0, head[2] - 0.7], 0.6, M.GOLD, 0.36);
-    eyes(p, head, 2.3, 0.55, 0.5);
-    for (const side of [-1, 1]) p.ball([0.8, side * 1.4, pose.rise + 0.4], 0.9, M.GOLD, 0.6, 0.02);
+    // a short beak in line with the face, pointing the way it faces
+    p.stick([head[0] + 2, 0, head[2] - 0.4], [head[0] + 3.3, 0, head[2] - 0.7], 0.5, M.GOLD, 0.36);
+    // white eyes with dark pupils on a black head (the rig's "black animal" yellow eyes merged with
+    // the beak); one shows in profile, the far one behind the head
+    for (const side of [-1, 1]) {
+      const e: V3 = [head[0] + 1.5, side * 1.05, head[2] + 0.45];
+      p.ball(e, 0.6, M.LIGHT, undefined, 0.38);
+      p.ball([e[0] + 0.2, e[1] * 1.08, e[2]], 0.36, M.BODY, undefined, 0.39);
+    }
+    // feet: flat orange paddles under the body, stepping with the gait
+    for (const side of [-1, 1]) {
+      const step = (side < 0 ? pose.stride : -pose.stride) * 0.25;
+      const lift = (side < 0 ? pose.liftL : pose.liftR) * 0.4;
+      p.ball([0.9 + step, side * 1.3, r0 + 0.35 + lift], 1.1, M.GOLD, 0.5, 0.02);
+    }
     return p;
   }
   p.ball([0, 0, baseU], bodyR, M.BODY, undefined, 0.1);
