@@ -294,7 +294,8 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
   it('a penguin that turns is an upright bird whose body turns: a white front on the facing side, a dark back, black neutral (decision 0127)', async () => {
     // before 0127 its rows were Fluent's front view with the face slid sideways (the white front
     // centred in every side row) in a dark purple (#553366); the back a purple blob
-    const lumaAt = (f: RgbaImage, i: number) => 0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]!;
+    const lumaAt = (f: RgbaImage, i: number) =>
+      0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]!;
     // the light (white front) pixels' count and mean x, relative to the subject's box (0 left … 1 right)
     const front = (f: RgbaImage) => {
       const { x0, x1 } = opaqueBox(f);
@@ -334,7 +335,8 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       }
     }
     // a still front view is the drawing (Fluent's penguin, its black drawn #553366): black too
-    const still = (await renderProcedural(spriteRequest('a penguin', { directions: 1, resolution: 32 }))).frames[0]!;
+    const still = (await renderProcedural(spriteRequest('a penguin', { directions: 1, resolution: 32 })))
+      .frames[0]!;
     const chromas: number[] = [];
     for (let i = 0; i < still.data.length; i += 4)
       if (still.data[i + 3] && lumaAt(still, i) < 70) {
