@@ -43,7 +43,7 @@ export function bird(b: Build, pose: Pose): Parts {
   if (upright) {
     // a tall egg of a body, the head right on top, flippers hanging at its sides (issue #39, decision
     // 0127: the belly was a disc inside the body, so a side view was a dark capsule)
-    const r0 = pose.rise + hop + pose.bob * 0.5;
+    const r0 = pose.rise + hop + pose.bob;
     p.stick([0, 0, r0 + bodyR * 0.8], [0, 0, r0 + bodyR * 2.6], bodyR, M.BODY, 0.1);
     // the white front bulges past the body's front: from the front it is the belly, in profile a
     // crescent on the facing side (under the body's own pixels, bias below the body's), from behind
@@ -55,7 +55,7 @@ export function bird(b: Build, pose: Pose): Parts {
     for (const side of [-1, 1])
       p.stick(
         [-bodyR * 0.1, side * bodyR * 0.9, r0 + bodyR * 2.3],
-        [-bodyR * 0.2 - pose.swing * 0.2 * side, side * bodyR * 1.15, r0 + bodyR * 1.1 + pose.flap * 0.6],
+        [-bodyR * 0.2 - pose.swing * 0.2 * side, side * bodyR * 1.15, r0 + bodyR * 1.1 + pose.flap],
         0.8,
         M.BODY + FAR,
         0.13,
