@@ -77,7 +77,7 @@ export function bird(b: Build, pose: Pose): Parts {
     for (const side of [-1, 1]) {
       const step = (side < 0 ? pose.stride : -pose.stride) * 0.25;
       const lift = (side < 0 ? pose.liftL : pose.liftR) * 0.4;
-      p.ball([0.9 + step, side * 1.3, r0 + 0.35 + lift], 1.1, M.GOLD, 0.5, 0.02);
+      p.ball([1.3 + step, side * 1.3, r0 + 0.35 + lift], 1.2, M.GOLD, 0.5, 0.12);
     }
     return p;
   }
