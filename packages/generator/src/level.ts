@@ -12,6 +12,7 @@ import {
   renderTerrainTiles,
   TERRAINS,
   type TerrainName,
+  terrainSpecsOf,
   terrainTexture,
   tilesetRules,
 } from '@assetloom/pipeline/tileset';
@@ -25,7 +26,6 @@ const PROPS: Readonly<Record<string, { prompt: string; tall: number }>> = {
   cactus: { prompt: 'a cactus', tall: 1.6 },
   bush: { prompt: 'a green bush', tall: 1 },
   rock: { prompt: 'a grey boulder', tall: 1 },
-  stairs: { prompt: 'stone stairs', tall: 1 },
 };
 
 /** A sprite on a transparent 2s × 2s cell, scaled (nearest) to stand `tall` tiles, its foot at the bottom middle; alpha 0 or 255. */
@@ -175,6 +175,59 @@ function drawDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   set(rx, ry, ring);
   set(rx, ry + 1, ring);
   set(rx - 1, ry + 1, line);
+  return image;
+}
+
+/**
+ * Stairs on their map cell, seen from above (issue #39: the start was an unreadable grey triangle,
+ * the goal not marked at all): a stairwell an eighth of a tile wider than the cell each side and
+ * half a tile taller (the pipeline keeps the cells round it free), outlined dark. Up (a dungeon's
+ * start): pale steps rising to the north, each lighter than the one below it, daylight at their top.
+ * Down (its goal): steps sinking to the north, each darker, into a black well, in a gold frame so
+ * the way on catches the eye.
+ */
+function drawStairs(s: number, down: boolean, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([20, 16, 16]);
+  const rim = down ? ink([226, 176, 64]) : ink([176, 170, 160]);
+  const rimDark = down ? ink([150, 100, 36]) : ink([110, 104, 100]);
+  const well = ink([10, 8, 14]);
+  const light = ink([255, 240, 176]);
+  // from the lowest step to the highest: dark to light
+  const ramp: Rgb[] = down
+    ? [ink([40, 36, 44]), ink([72, 68, 74]), ink([112, 106, 104]), ink([156, 150, 140])]
+    : [ink([120, 116, 112]), ink([160, 154, 144]), ink([200, 194, 178]), ink([236, 230, 210])];
+  const side = Math.max(1, Math.round(s / 8));
+  const w = s + 2 * side;
+  const h = Math.round(s * 1.5);
+  const x0 = s / 2 - side;
+  const y0 = 2 * s - h;
+  const frame = Math.max(2, Math.round(s / 8));
+  const steps = 4;
+  // the far end: a black well (down) or daylight (up), a quarter of the inside
+  const top = frame + Math.round((h - 2 * frame) * (down ? 0.34 : 0.18));
+  const stepH = (h - frame - top) / steps;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let c: Rgb;
+      if (x === 0 || x === w - 1 || y === 0 || y === h - 1) c = line;
+      else if (x < frame || x >= w - frame || y < frame || y >= h - frame)
+        c = x === 1 || y === 1 ? rim : x === w - 2 || y === h - 2 ? rimDark : (x + y) % 2 ? rim : rimDark;
+      else if (x === frame || x === w - frame - 1) c = line;
+      else if (y < top) c = down ? well : y === top - 1 ? line : light;
+      else {
+        // k: 0 the nearest (southern) step, steps − 1 the farthest
+        const from = h - frame - 1 - y;
+        const k = Math.min(steps - 1, Math.floor(from / stepH));
+        const within = from - k * stepH;
+        const base = ramp[down ? steps - 1 - k : k]!;
+        // each step's far edge: a shadowed drop (down) or a lit nosing over the riser (up)
+        if (within >= stepH - 1) c = down ? line : ramp[steps - 1]!;
+        else if (!down && within < 1) c = line;
+        else c = base;
+      }
+      set(x0 + x, y0 + y, c);
+    }
   return image;
 }
 
@@ -711,6 +764,8 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   chest: drawChest,
   door: drawDoor,
   'door-ew': drawSideDoor,
+  stairs: (s, ink) => drawStairs(s, false, ink),
+  'stairs-down': (s, ink) => drawStairs(s, true, ink),
   flowers: drawFlowers,
   tuft: drawTuft,
   reeds: drawReeds,
@@ -742,7 +797,10 @@ export async function drawLevelArt(
   const style = resolveStyle(request.style, `${request.userPrompt} ${request.tags.join(' ')}`);
   const painter = new Painter(style.palette, new PaletteMatcher(style.palette));
   const rng = new Rng(request.seed);
-  const specs = ask.terrains.map((name) => TERRAINS[name as TerrainName] ?? TERRAINS.grass);
+  // a swamp's water (beside mud) murky green-brown, not a clear blue pond (decision 0128)
+  const specs = terrainSpecsOf(
+    ask.terrains.map((name) => (name in TERRAINS ? (name as TerrainName) : 'grass')),
+  );
   // one texture per terrain, each avoiding the base colours before it
   const textures: ReturnType<typeof terrainTexture>[] = [];
   // each terrain's pieces (bricks, planks, stones) are laid once: its other drawings keep them

@@ -18,7 +18,7 @@ import { LevelSpace } from '../src/level/space.js';
 import { paintTiles, tilesMayTouch } from '../src/level/tiles.js';
 import { FEATURE_WORDS, type FeatureKind, PLACEMENT_WORDS, type Placement } from '../src/level/words.js';
 import { tilesetRules } from '../src/tileset/rules.js';
-import { TERRAINS, type TerrainName } from '../src/tileset/terrains.js';
+import { TERRAINS, type TerrainName, terrainSpecsOf } from '../src/tileset/terrains.js';
 import type { LevelArt, RgbaImage } from '../src/types/index.js';
 
 /** A flat tile of one colour (the art is not under test). */
@@ -51,6 +51,7 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'door',
     'door-ew',
     'stairs',
+    'stairs-down',
     'bridge',
     'bridge-ns',
     'flowers',
@@ -250,6 +251,63 @@ describe('growing a level', () => {
     expect(b.props.filter((p) => p.kind === 'chest')).toHaveLength(1);
     expect(b.props.filter((p) => p.kind === 'stairs')).toHaveLength(1);
   });
+
+  it.each([
+    ['a crypt with an exit', false],
+    ['a dungeon of five rooms with a chest in the final room', true],
+  ] as const)(
+    '"%s": stairs up in the spawn room, stairs down in the room farthest walked from it (the goal)',
+    (prompt, chest) => {
+      for (const seed of [1, 2]) {
+        const b = build(prompt, seed, 40, 30);
+        const { columns, rows } = b.plan;
+        const up = b.plan.props.filter((p) => p.kind === 'stairs');
+        const down = b.plan.props.filter((p) => p.kind === 'stairs-down');
+        expect(up, `seed ${seed}: one start`).toHaveLength(1);
+        expect(down, `seed ${seed}: one goal`).toHaveLength(1);
+        expect(up[0]!.y * columns + up[0]!.x).toBe(b.plan.spawn);
+        const goal = down[0]!.y * columns + down[0]!.x;
+        expect(b.plan.anchors.find((a) => a.name === 'goal')?.cell).toBe(goal);
+        // steps walked from the spawn over the walkable graph: no room's middle lies farther than the goal
+        const { walk } = walkGraph(b);
+        const steps = new Int32Array(columns * rows).fill(-1);
+        steps[b.plan.spawn] = 0;
+        const queue = [b.plan.spawn];
+        for (let i = 0; i < queue.length; i++) {
+          const c = queue[i]!;
+          const [x, y] = [c % columns, Math.floor(c / columns)];
+          for (const [nx, ny] of [
+            [x + 1, y],
+            [x - 1, y],
+            [x, y + 1],
+            [x, y - 1],
+          ] as const) {
+            const n = ny * columns + nx;
+            if (nx < 0 || ny < 0 || nx >= columns || ny >= rows || steps[n]! >= 0 || !walk(n)) continue;
+            steps[n] = steps[c]! + 1;
+            queue.push(n);
+          }
+        }
+        expect(steps[goal], `seed ${seed}: the goal is reached`).toBeGreaterThan(0);
+        for (const a of b.plan.anchors.filter((a) => a.name.startsWith('room ')))
+          expect(steps[a.cell]!, `seed ${seed}: ${a.name} farther than the goal`).toBeLessThanOrEqual(
+            steps[goal]!,
+          );
+        // nothing stands on the cells round either stairwell (it is drawn wider and taller than its cell)
+        for (const s of [b.plan.spawn, goal])
+          for (const p of b.plan.props)
+            if (p.kind !== 'stairs' && p.kind !== 'stairs-down' && p.kind !== 'chest')
+              expect(
+                Math.max(Math.abs(p.x - (s % columns)), Math.abs(p.y - Math.floor(s / columns))),
+                `seed ${seed}: ${p.kind} beside stairs`,
+              ).toBeGreaterThan(1);
+        // a chest asked for in the final room stands beside the goal
+        const chests = b.plan.props.filter((p) => p.kind === 'chest');
+        if (chest) expect(chests.map((p) => p.y * columns + p.x)).toEqual([goal + 1]);
+        else expect(chests).toEqual([]);
+      }
+    },
+  );
 
   it('a dungeon is walled: laid blocks between every floor and the rock, each door in a gap of the wall, one to a doorway', () => {
     for (const seed of [1, 2, 3]) {
@@ -561,6 +619,39 @@ describe('the features the review found missing', () => {
     expect(wet / b.plan.terrain.cells.length).toBeGreaterThan(0.03);
     expect(b.plan.props.filter((p) => p.kind === 'reeds').length).toBeGreaterThan(5);
     expect(checksOf(b).level_connected?.passed).toBe(true);
+  });
+
+  it("a bog's pools are bowed like ponds (no straight shore of four points), murky green-brown water beside mud", () => {
+    for (const seed of [1, 2, 3]) {
+      const b = build('a bog', seed, 40, 30);
+      const water = b.layout.roles.water!;
+      const { width, height, cells } = b.plan.terrain;
+      const wet = (x: number, y: number) =>
+        x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] === water;
+      let longest = 0;
+      // a straight shore: water points in a row (or column) whose neighbours on one side are all dry
+      for (const [dx, dy] of [
+        [0, -1],
+        [0, 1],
+        [-1, 0],
+        [1, 0],
+      ] as const)
+        for (let a = 0; a < (dy ? height : width); a++) {
+          let run = 0;
+          for (let k = 0; k <= (dy ? width : height); k++) {
+            const [x, y] = dy ? [k, a] : [a, k];
+            run = wet(x, y) && !wet(x + dx, y + dy) ? run + 1 : 0;
+            longest = Math.max(longest, run);
+          }
+        }
+      expect(longest, `seed ${seed}: longest straight shore`).toBeLessThanOrEqual(3);
+      expect(b.plan.props.filter((p) => p.kind === 'reeds').length, `seed ${seed}: reeds`).toBeGreaterThan(5);
+    }
+    const [murky] = terrainSpecsOf(['water', 'mud']);
+    expect(murky!.color).not.toEqual(TERRAINS.water.color);
+    // green-brown: its green over its blue, darker than clear water
+    expect(murky!.color[1]).toBeGreaterThan(murky!.color[2]);
+    expect(terrainSpecsOf(['water', 'grass'])[0]).toBe(TERRAINS.water);
   });
 
   it('a clearing with no forest asked for is ringed by trees, none inside it', () => {

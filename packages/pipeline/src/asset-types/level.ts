@@ -18,6 +18,7 @@ function propsFor(base: string, biome: string, kinds: readonly string[], palms: 
       'door',
       'door-ew',
       'stairs',
+      'stairs-down',
       'barrel',
       'torch',
       'crate',

@@ -60,5 +60,6 @@ export {
   type TerrainChoice,
   type TerrainName,
   type TerrainSpec,
+  terrainSpecsOf,
   undrawnMaterial,
 } from '../tileset/terrains.js';

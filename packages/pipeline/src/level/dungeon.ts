@@ -1,9 +1,9 @@
 /**
  * Dungeons and caves. A dungeon is rooms placed apart on solid rock, joined by corridors along a
  * minimum spanning tree of the rooms (plus a few loops), so every room is reachable by
- * construction; a door stands where a corridor leaves a room, stairs in the first room, the chest in
- * the room farthest from them when the words say "last". A cave is grown by a cellular automaton
- * (the 4-5 rule) and its hollows joined by tunnels.
+ * construction; a door stands where a corridor leaves a room, stairs up in the first room, stairs
+ * down in the room farthest from them (the goal), the chest there too when the words say "last". A
+ * cave is grown by a cellular automaton (the 4-5 rule) and its hollows joined by tunnels.
  */
 import { cheapestRoute, components, distances } from './grid.js';
 import type { Grower } from './grow.js';
@@ -187,7 +187,7 @@ function hangDoors(g: Grower, doors: ReadonlyArray<{ cell: number; eastWest: boo
   }
 }
 
-/** Stairs in the first room (the spawn), a chest where the words put it, every room an anchor. */
+/** Stairs up in the first room (the spawn), stairs down in the farthest (the goal), a chest where the words put it, every room an anchor. */
 function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   const { columns } = g.space;
   const cellOf = (r: Room) => {
@@ -198,6 +198,15 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   const spawnRoom = pickRoom(rooms, g.layout.features.find((f) => f.kind === 'rooms')?.placements[0], g);
   const spawn = cellOf(rooms[spawnRoom]!);
   g.place('stairs', spawn);
+  // a stairwell is drawn a little wider and taller than its cell: nothing stands round it
+  const clearRound = (cell: number) => {
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const c = cell + dy * columns + dx;
+        if ((dx || dy) && c >= 0 && c < g.keepFree.length) g.keepFree[c] = 1;
+      }
+  };
+  clearRound(spawn);
   g.spawn = spawn;
   g.anchors.push({ name: 'spawn', cell: spawn });
   rooms.forEach((r, i) => {
@@ -207,14 +216,24 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   const reach = distances(columns, g.space.rows, [spawn], (c) =>
     g.space.cellWalkable(c % columns, Math.floor(c / columns)),
   );
+  // the goal: stairs down in the room farthest walked from the spawn (issue #39: "the last room" was
+  // not marked, a dungeon had a start and no end), so a player sees at once where the level leads
+  let goalRoom = rooms.length > 1 ? (spawnRoom + 1) % rooms.length : -1;
+  rooms.forEach((r, i) => {
+    if (i !== spawnRoom && (reach[cellOf(r)] ?? -1) > (reach[cellOf(rooms[goalRoom]!)] ?? -1)) goalRoom = i;
+  });
+  if (goalRoom >= 0) {
+    const goal = cellOf(rooms[goalRoom]!);
+    g.keepFree[goal] = 0;
+    if (g.place('stairs-down', goal)) {
+      g.anchors.push({ name: 'goal', cell: goal });
+      clearRound(goal);
+    }
+  }
   const chest = g.layout.features.find((f) => f.kind === 'chest');
   if (chest) {
-    let best = rooms.length > 1 ? (spawnRoom + 1) % rooms.length : 0;
-    if (chest.last || chest.placements.length === 0) {
-      rooms.forEach((r, i) => {
-        if (i !== spawnRoom && (reach[cellOf(r)] ?? -1) > (reach[cellOf(rooms[best]!)] ?? -1)) best = i;
-      });
-    } else best = pickRoom(rooms, chest.placements[0], g);
+    let best = goalRoom >= 0 ? goalRoom : 0;
+    if (!chest.last && chest.placements.length > 0) best = pickRoom(rooms, chest.placements[0], g);
     const r = rooms[best]!;
     const cell = cellOf(r) + 1;
     g.keepFree[cell] = 0;
@@ -226,7 +245,7 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   // a pool in a room when water is asked for
   const lake = g.layout.features.find((f) => f.kind === 'lake' || f.kind === 'pond');
   if (lake && g.layout.roles.water !== null && rooms.length > 1) {
-    const r = rooms[pickRoom(rooms, lake.placements[0], g, spawnRoom)]!;
+    const r = rooms[pickRoom(rooms, lake.placements[0], g, [spawnRoom, goalRoom])]!;
     const [cx, cy] = centreOf(r);
     // on floor whose every neighbour is floor: the pool keeps a walk of floor between it and the walls
     const inner = new Uint8Array(g.gw * g.gh);
@@ -361,10 +380,16 @@ function furnish(g: Grower, rooms: readonly Room[]): void {
   }
 }
 
-/** The room nearest a placement (or a random one), avoiding `not`. */
-function pickRoom(rooms: readonly Room[], place: string | undefined, g: Grower, not = -1): number {
+/** The room nearest a placement (or a random one), avoiding those in `not` while another is left. */
+function pickRoom(
+  rooms: readonly Room[],
+  place: string | undefined,
+  g: Grower,
+  avoid: readonly number[] = [],
+): number {
+  const not = rooms.length > avoid.length ? avoid : avoid.slice(0, 1);
   if (!place || !(place in PLACEMENT_CENTRES)) {
-    const choices = rooms.map((_, i) => i).filter((i) => i !== not);
+    const choices = rooms.map((_, i) => i).filter((i) => !not.includes(i));
     return choices.length ? g.rng.pick(choices) : 0;
   }
   const [u, v] = PLACEMENT_CENTRES[place as keyof typeof PLACEMENT_CENTRES];
@@ -373,7 +398,7 @@ function pickRoom(rooms: readonly Room[], place: string | undefined, g: Grower, 
   rooms.forEach((r, i) => {
     const [cx, cy] = centreOf(r);
     const d = Math.hypot(cx / g.gw - u, cy / g.gh - v);
-    if (i !== not && d < bestD) {
+    if (!not.includes(i) && d < bestD) {
       best = i;
       bestD = d;
     }

@@ -534,7 +534,8 @@ function growWaterAndRock(g: Grower): void {
     growPools(g, roles.water);
   if (roles.water !== null) {
     smoothWater(g, roles.water);
-    roundShores(g, roles.water, ['lake', 'pond']);
+    // a swamp's pools (owned by no feature) are bowed like ponds: they were boxes with straight sides
+    roundShores(g, roles.water, ['lake', 'pond'], layout.biome === 'swamp');
   }
   if (roles.lava !== null) roundShores(g, roles.lava, ['lava']);
   growBanks(g);
@@ -594,12 +595,19 @@ function smoothWater(g: Grower, water: number): void {
  * or more, the one point just beyond its middle becomes water too, when it is ground with only
  * ground or this water round it — pass after pass (at most six) until no side runs four straight.
  * (Bowing out all but the ends of each side, twice, turned a round lake into a diamond: 0126.)
- * Rivers and the sea are left as they are.
+ * Rivers and the sea are left as they are; a swamp's pools (`pools`) are bowed too (decision 0128).
  */
-function roundShores(g: Grower, water: number, kinds: readonly FeatureRequest['kind'][]): void {
+function roundShores(
+  g: Grower,
+  water: number,
+  kinds: readonly FeatureRequest['kind'][],
+  pools = false,
+): void {
   const { ground } = g.layout.roles;
-  const still = new Set(g.layout.features.flatMap((f, i) => (kinds.includes(f.kind) ? [i] : [])));
-  if (!still.size) return;
+  const owned = new Set(g.layout.features.flatMap((f, i) => (kinds.includes(f.kind) ? [i] : [])));
+  if (!owned.size && !pools) return;
+  // a swamp's pools are water no feature owns (-1)
+  const still = { has: (o: number) => owned.has(o) || (pools && o === -1) };
   const wet = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < g.gw && y < g.gh && g.grid.cells[y * g.gw + x] === water;
   const mine = (x: number, y: number) => wet(x, y) && still.has(g.owner[y * g.gw + x]!);

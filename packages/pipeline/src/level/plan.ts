@@ -18,7 +18,10 @@ export type PropKind =
   | 'door'
   /** A door walked east–west (seen edge-on, in a side wall). */
   | 'door-ew'
+  /** A dungeon's start: stairs up out of the spawn room. */
   | 'stairs'
+  /** A dungeon's goal: stairs down in the room farthest from the spawn (the last room), its way on. */
+  | 'stairs-down'
   /** Planks over water walked east–west (a river running north–south), one per cell of the span. */
   | 'bridge'
   /** Planks over water walked north–south. */
@@ -51,6 +54,7 @@ export const PROP_KINDS: readonly PropKind[] = [
   'door',
   'door-ew',
   'stairs',
+  'stairs-down',
   'bridge',
   'bridge-ns',
   'flowers',
@@ -79,6 +83,7 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   door: false,
   'door-ew': false,
   stairs: false,
+  'stairs-down': false,
   bridge: false,
   'bridge-ns': false,
   flowers: false,

@@ -396,9 +396,16 @@ export function chooseTerrains(
   };
   // a swamp's, bog's or marsh's water is murky green-brown, not a clear blue pond beside its mud
   // (the blind review after 1130: "red wasteland with clear blue ponds"; decision 0104)
+  return { terrains: terrainSpecsOf(names), interpretation };
+}
+
+/**
+ * The specs of a set's (or a level's) terrains: water beside mud is a swamp's, murky green-brown
+ * (decision 0104 for tilesets; 0128 for levels, whose swamp pools were clear blue).
+ */
+export function terrainSpecsOf(names: readonly TerrainName[]): TerrainSpec[] {
   const murky = names.includes('mud');
-  const specs = names.map((n) => (n === 'water' && murky ? MURKY_WATER : TERRAINS[n]));
-  return { terrains: specs, interpretation };
+  return names.map((n) => (n === 'water' && murky ? MURKY_WATER : TERRAINS[n]));
 }
 
 /**
