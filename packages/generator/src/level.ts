@@ -189,14 +189,15 @@ function drawDoor(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 function drawStairs(s: number, down: boolean, ink: (c: Rgb) => Rgb): RgbaImage {
   const { image, set } = cellCanvas(s);
   const line = ink([20, 16, 16]);
-  const rim = down ? ink([226, 176, 64]) : ink([176, 170, 160]);
-  const rimDark = down ? ink([150, 100, 36]) : ink([110, 104, 100]);
+  // a gold frame round the way down, a dark stone one round the way up (either stands off a pale floor)
+  const rim = down ? ink([226, 176, 64]) : ink([92, 86, 90]);
+  const rimDark = down ? ink([150, 100, 36]) : ink([58, 52, 58]);
   const well = ink([10, 8, 14]);
   const light = ink([255, 240, 176]);
   // from the lowest step to the highest: dark to light
   const ramp: Rgb[] = down
     ? [ink([40, 36, 44]), ink([72, 68, 74]), ink([112, 106, 104]), ink([156, 150, 140])]
-    : [ink([120, 116, 112]), ink([160, 154, 144]), ink([200, 194, 178]), ink([236, 230, 210])];
+    : [ink([96, 92, 92]), ink([144, 138, 130]), ink([196, 190, 174]), ink([240, 232, 208])];
   const side = Math.max(1, Math.round(s / 8));
   const w = s + 2 * side;
   const h = Math.round(s * 1.5);
@@ -205,7 +206,7 @@ function drawStairs(s: number, down: boolean, ink: (c: Rgb) => Rgb): RgbaImage {
   const frame = Math.max(2, Math.round(s / 8));
   const steps = 4;
   // the far end: a black well (down) or daylight (up), a quarter of the inside
-  const top = frame + Math.round((h - 2 * frame) * (down ? 0.34 : 0.18));
+  const top = frame + Math.round((h - 2 * frame) * (down ? 0.34 : 0.26));
   const stepH = (h - frame - top) / steps;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -329,21 +330,37 @@ function drawTuft(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
-/** Reeds: tall stems with brown heads, rising from the cell's foot (at a water's edge). */
+/** Reeds: tall stems with brown cattail heads, rising from the cell's foot (at a water's edge). */
 function drawReeds(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  // lit yellow-green stems and dark-outlined cattail heads (decision 0128: dark green stems with
+  // small heads were lost on a swamp's dark mud — "no reeds seen")
   const { image, set } = cellCanvas(s);
-  const stem = ink([84, 128, 56]);
-  const head = ink([120, 76, 40]);
-  const h = Math.max(5, Math.round(s * 0.9));
+  const stem = ink([150, 178, 76]);
+  const stemDark = ink([70, 104, 44]);
+  const head = ink([128, 74, 36]);
+  const line = ink([40, 26, 18]);
+  const h = Math.max(6, Math.round(s * 1.1));
+  const wide = s >= 16 ? 2 : 1;
   for (const [u, tall] of [
-    [0.3, 0.8],
-    [0.5, 1],
-    [0.68, 0.7],
-    [0.82, 0.55],
+    [0.22, 0.75],
+    [0.42, 1],
+    [0.62, 0.85],
+    [0.8, 0.6],
   ] as const) {
     const x = Math.floor(s / 2 + u * s);
     const top = 2 * s - 1 - Math.round(h * tall);
-    for (let y = top; y < 2 * s - 1; y++) set(x, y, y < top + Math.max(2, Math.round(s / 8)) ? head : stem);
+    const headH = Math.max(2, Math.round(s / 6));
+    for (let y = top; y < 2 * s - 1; y++) {
+      if (y < top + headH) {
+        for (let k = 0; k < wide; k++) set(x + k, y, y === top ? line : head);
+        set(x - 1, y, line);
+        set(x + wide, y, line);
+      } else {
+        set(x, y, stem);
+        if (wide > 1) set(x + 1, y, stemDark);
+      }
+    }
+    set(x, top - 1, stem);
   }
   return image;
 }
