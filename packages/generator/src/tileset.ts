@@ -22,6 +22,9 @@ export interface TilesetJob {
   seed: number;
 }
 
+/** Loose grounds whose transition tiles draw from more than one drawing (decision 0129). */
+const SNOWY: ReadonlySet<string> = new Set(['snow']);
+
 /** Draws a whole tileset procedurally; deterministic in (job). */
 export function renderTileset(job: TilesetJob): RenderedTileset {
   const rules = tilesetRules(job.kind);
@@ -38,14 +41,31 @@ export function renderTileset(job: TilesetJob): RenderedTileset {
     ]);
     layers.push({ spec: terrains[1], texture: second });
   }
+  // (forked in this order: a set without snow draws what it drew)
+  const tilesRng = rng.fork('tiles');
+  const more = rng.fork('variants');
+  // (decision 0129) a snow set's transition tiles take their inside from one of three drawings
+  const alts = rng.fork('alternates');
+  for (const [i, layer] of layers.entries())
+    if (SNOWY.has(layer.spec.name))
+      Object.assign(layer, {
+        alternates: [1, 2].map((k) =>
+          variantTexture(
+            layer.spec,
+            layer.texture,
+            alts.fork(`${i}-${k}`),
+            painter,
+            i ? [first.ramp.base] : [],
+          ),
+        ),
+      });
   const tiles = renderTerrainTiles({
     tiles: rules.tiles,
     size: job.tileSize,
     layers,
-    rng: rng.fork('tiles'),
+    rng: tilesRng,
   });
   // the full tiles' variants (decision 0094): the plain tile's edge band, another drawing inside
-  const more = rng.fork('variants');
   const avoid = [[], [first.ramp.base]] as const;
   for (const rule of rules.tiles) {
     if (rule.variantOf === undefined) continue;

@@ -444,6 +444,59 @@ describe('tileset variants (decision 0094)', () => {
     }
   });
 
+  it('snow: the transition tiles of a set draw more than one drawing of it, not the plain tile every time (decision 0129)', () => {
+    // (0123 left: a wang16/blob47 snow set's transition tiles all drew the plain texture, so its
+    // hollows repeated on the tile's period wherever the snow met the ice; before: 0 pixels differed)
+    for (const [kind, size] of [
+      ['wang16', 16],
+      ['wang16', 32],
+    ] as const) {
+      const set = renderTileset({
+        kind,
+        tileSize: size,
+        userPrompt: 'snowfield and frozen pond',
+        tags: [],
+        style: {},
+        seed: 9,
+      });
+      const t = set.terrains.findIndex((x) => x.name === 'snow');
+      expect(t).toBeGreaterThanOrEqual(0);
+      const plainIndex = set.rules.tiles.findIndex(
+        (r) => r.lattice.every((v) => v === t) && r.variantOf === undefined,
+      );
+      const plain = set.tiles[plainIndex]!;
+      const key = (im: RgbaImage, i: number) =>
+        `${im.data[4 * i]},${im.data[4 * i + 1]},${im.data[4 * i + 2]}`;
+      const snowy = new Set(Array.from({ length: size * size }, (_, i) => key(plain, i)));
+      let differing = 0;
+      let changed = 0;
+      set.rules.tiles.forEach((rule, k) => {
+        if (rule.lattice.every((v) => v === rule.lattice[0]) || rule.variantOf !== undefined) return;
+        const tile = set.tiles[k]!;
+        let d = 0;
+        // snow pixels clear of the shore (every pixel within 2 is a snow colour), off the joint ring
+        for (let y = 2; y < size - 2; y++)
+          for (let x = 2; x < size - 2; x++) {
+            let clear = true;
+            for (let dy = -2; dy <= 2 && clear; dy++)
+              for (let dx = -2; dx <= 2; dx++)
+                if (!snowy.has(key(tile, (y + dy) * size + x + dx))) {
+                  clear = false;
+                  break;
+                }
+            if (clear && key(tile, y * size + x) !== key(plain, y * size + x)) d++;
+          }
+        differing += d;
+        if (d >= 4) changed++;
+      });
+      expect(
+        changed,
+        `${kind} ${size}: transition tiles whose snow is another drawing`,
+      ).toBeGreaterThanOrEqual(3);
+      expect(differing, `${kind} ${size}`).toBeGreaterThan(size * 2);
+    }
+  });
+
   it('the seamless sheet is the 2 × 2 drawings, and the whole sheet wraps as one texture', async () => {
     const { sheet, text } = await generate('desert dunes', 'seamless', 16, {}, 5);
     expect([sheet.width, sheet.height]).toEqual([32, 32]);

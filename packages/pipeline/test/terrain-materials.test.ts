@@ -478,6 +478,7 @@ describe('tile materials', () => {
         const rng = new Rng(5);
         const ice = terrainTexture(TERRAINS.ice, n, rng.fork('terrain-0'), painter);
         const snow = terrainTexture(TERRAINS.snow, n, rng.fork('terrain-1'), painter, [ice.ramp.base]);
+        const masks: Uint8Array[] = [];
         const tiles = renderTerrainTiles({
           tiles: tilesetRules('wang16').tiles,
           size: n,
@@ -486,9 +487,31 @@ describe('tile materials', () => {
             { spec: TERRAINS.snow, texture: snow },
           ],
           rng: rng.fork('tiles'),
+          masks,
         });
         let bare = 0;
         let rim = 0;
+        // (decision 0129) no deep-blue patch within 3 px of the shore that is not the rim itself:
+        // one that touched the rim read as a square hole punched through the ice's edge (before:
+        // 32 px sets held them at the tips of the shore's scallops)
+        let holes = 0;
+        tiles.forEach((tile, k) => {
+          const m = masks[k]!;
+          const snowAt = (x: number, y: number) => x >= 0 && y >= 0 && x < n && y < n && m[y * n + x] === 1;
+          for (let y = 0; y < n; y++)
+            for (let x = 0; x < n; x++) {
+              const i = (y * n + x) * 4;
+              if (m[y * n + x] || !same([tile.data[i]!, tile.data[i + 1]!, tile.data[i + 2]!], ice.foam))
+                continue;
+              if (snowAt(x - 1, y) || snowAt(x + 1, y) || snowAt(x, y - 1) || snowAt(x, y + 1)) continue;
+              let near = false;
+              for (let dy = -3; dy <= 3; dy++)
+                for (let dx = -3 + Math.abs(dy); dx <= 3 - Math.abs(dy); dx++)
+                  if (snowAt(x + dx, y + dy)) near = true;
+              if (near) holes++;
+            }
+        });
+        expect(holes, `deep blue holes at the ice's shore ${palette} ${n}`).toBe(0);
         for (const tile of tiles) {
           const px = (x: number, y: number): Rgb => {
             const i = (y * n + x) * 4;

@@ -19,6 +19,14 @@ const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
 export interface TerrainLayer {
   spec: TerrainSpec;
   texture: TerrainTexture;
+  /**
+   * Other drawings of the same loose ground (decision 0129: a snow set's transition tiles all drew
+   * the one plain texture, so its hollows repeated every tile): tile by tile, the inside of the
+   * terrain is taken from one of these as a full tile's variant takes it (`fullTileVariant`: the
+   * plain tile's outer ring, a dither of both in the next, the other drawing inside), so every
+   * joint stays the pixels it was.
+   */
+  alternates?: readonly TerrainTexture[];
 }
 
 export interface TerrainRenderJob {
@@ -170,12 +178,19 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
     const at = (x: number, y: number) => mask[(y + band) * span + x + band]!;
     job.masks?.push(Uint8Array.from({ length: n * n }, (_, i) => at(i % n, Math.floor(i / n))));
     const data = new Uint8Array(n * n * 4);
+    // which drawing of each layer this tile takes its inside from (decision 0129)
+    const drawing = layers.map((layer) => {
+      const alts = layer.alternates ?? [];
+      const k = (tile.index * 7 + 3) % (alts.length + 1);
+      return k === 0 || n < 16 ? null : alts[k - 1]!;
+    });
     for (let y = 0; y < n; y++) {
       for (let x = 0; x < n; x++) {
         const t = at(x, y);
         const layer = layers[t] ?? layers[0]!;
         const ramp = layer.texture.ramp;
-        let c: Rgb = layer.texture.at(x, y);
+        const alt = drawing[t] ?? null;
+        let c: Rgb = alt ? blendedAt(layer.texture, alt, x, y, n) : layer.texture.at(x, y);
         if (layers.length > 1) {
           const other = 1 - t;
           const up = at(x, y - 1) === other;
@@ -214,6 +229,10 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
               // as ice set in its shore and not as open water)
               if (layer.spec.name === 'ice') {
                 if (near4) c = layer.texture.foam;
+                // (decision 0129) no patch of the deep blue within 3 px of the shore: one that
+                // touched the rim read as a square hole punched through the ice's edge
+                else if (sameRgb(c, layer.texture.foam) && within(at, x, y, other, Math.min(3, band)))
+                  c = layer.texture.ramp.base;
               } else if (near4 && !FROST.has(layer.spec.name)) c = ramp.dark;
             }
           }
@@ -227,6 +246,29 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
     }
     return { width: n, height: n, data };
   });
+}
+
+const sameRgb = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/** Whether a pixel of terrain `other` lies within `r` (Manhattan) of (x, y). */
+function within(
+  at: (x: number, y: number) => number,
+  x: number,
+  y: number,
+  other: number,
+  r: number,
+): boolean {
+  for (let dy = -r; dy <= r; dy++)
+    for (let dx = -r + Math.abs(dy); dx <= r - Math.abs(dy); dx++)
+      if (at(x + dx, y + dy) === other) return true;
+  return false;
+}
+
+/** A loose ground's pixel from another drawing inside, the plain one at the joint (`fullTileVariant`). */
+function blendedAt(base: TerrainTexture, inner: TerrainTexture, x: number, y: number, n: number): Rgb {
+  const d = Math.min(x, y, n - 1 - x, n - 1 - y);
+  const w = d === 0 ? 0 : d === 1 ? 0.5 : 1;
+  return w > BAYER4[(y & 3) * 4 + (x & 3)]! ? inner.at(x, y) : base.at(x, y);
 }
 
 /**

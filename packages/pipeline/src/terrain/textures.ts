@@ -960,7 +960,15 @@ function snow(t: TextureCanvas): void {
   const bright = coolest(t, [252, 254, 255], white, 0.05);
   const sparkle = lightness(bright) > lightness(white) + 0.02 ? bright : null;
   // the field's own quantiles: the same share of shadow at every size and seed
-  const drift = (x: number, y: number) => t.patch(x, y);
+  // (decision 0129: the field's small round cells were one grey dither motif a tile, a wallpaper)
+  // from 16 px the field is smoothed along a shallow slant a half-tile long, so the hollows are a few
+  // long, low drift shadows that lie across the tile's edges (every offset is whole pixels: it wraps)
+  const reach = n >= 32 ? n >> 2 : 0;
+  const drift = (x: number, y: number) => {
+    let s = 0;
+    for (let d = -reach; d <= reach; d++) s += t.patch(x + d, y + Math.round(d / 2));
+    return s / (2 * reach + 1);
+  };
   const field = Array.from({ length: t.area }, (_, i) => drift(i % n, Math.floor(i / n)));
   const sorted = [...field].sort((a, b) => a - b);
   const q = (f: number) => sorted[Math.min(t.area - 1, Math.floor(f * t.area))]!;
@@ -1013,6 +1021,19 @@ function snow(t: TextureCanvas): void {
         else if (p < hollow || (p < edge && l > 0.02)) set(x, y, checker(x, y) ? deep : white);
         else set(x, y, white);
       }
+    }
+  // (decision 0129) no lone pixel of shade in the white: a stray dot of a drift's rim
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      if (same(t.get(x, y), white)) continue;
+      let lone = true;
+      for (let dy = -1; dy <= 1 && lone; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          if ((dx || dy) && !same(t.get(x + dx, y + dy), white)) {
+            lone = false;
+            break;
+          }
+      if (lone && n >= 32) set(x, y, white);
     }
   t.settle();
   // a few glints on the crests' lit faces (off the shared edge band: each drawing its own)
@@ -1298,7 +1319,11 @@ export function terrainTexture(
       // pair is a flagstone's 2 px joint, doubled at every wrap; a field's (lava's: its calm is its
       // dark crust now) a little further from the calm end
       const typical = canvas.surface !== undefined ? 0.1 : 0;
-      shift ??= options.shift ?? [calmestShift(px, n, 'x', typical), calmestShift(px, n, 'y', typical)];
+      const twins = spec.name !== 'snow' || n < 16;
+      shift ??= options.shift ?? [
+        calmestShift(px, n, 'x', typical, twins),
+        calmestShift(px, n, 'y', typical, twins),
+      ];
     },
     inside(margin) {
       const [ox, oy] = shift ?? [0, 0];
@@ -1452,7 +1477,13 @@ const diff = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2
  * texture's `typical` quantile of them (0 the calmest pair); never between two identical ones where
  * the texture has another pair.
  */
-export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y', typical = 0): number {
+export function calmestShift(
+  px: readonly Rgb[],
+  n: number,
+  axis: 'x' | 'y',
+  typical = 0,
+  twins = true,
+): number {
   // the pair (k - 1, k) becomes the joint (n - 1, 0) after shifting by k
   const d = Array.from({ length: n }, (_, k) => {
     let s = 0;
@@ -1470,6 +1501,14 @@ export function calmestShift(px: readonly Rgb[], n: number, axis: 'x' | 'y', typ
   // as a seam); where none is, the calmest — an identical pair of plain columns, which no eye sees
   const mean = d.reduce((a, b) => a + b, 0) / n;
   const differing = d.filter((v) => v > 0 && v <= mean).sort((a, b) => a - b);
-  const pick = differing.length ? differing[Math.floor(typical * (differing.length - 1))]! : Math.min(...d);
+  // (decision 0129: snow's long drifts leave most rows plain white, every differing pair busier
+  // than the mean; `twins` false takes the calmest differing pair then if it is no busier than twice
+  // the mean — a doubled row is a lesser fault than a seam)
+  const calmest = twins ? Math.min(...d) : Math.min(...d.map((v) => (v > 0 && v <= 2 * mean ? v : Infinity)));
+  const pick = differing.length
+    ? differing[Math.floor(typical * (differing.length - 1))]!
+    : Number.isFinite(calmest)
+      ? calmest
+      : Math.min(...d);
   return Math.max(0, d.indexOf(pick));
 }

@@ -1,0 +1,181 @@
+// Snow and ice of my own tileset prompts (brief 39bc, decision 0129; from 39aw's probe), never the held-out
+// list. Prints, per fill, the lightness correlation at the tile period of a 6 × 6 brush-painted
+// seamless fill (decision 0112's measure, 4 seeds, 16 and 32 px), how many plain tiles repeat their
+// edge column or row (the wrap's doubled line), and the corner tiles of each wang16 set whose
+// terrain holds an island cut off from its corner; writes each set's sheet and a painted map ×4.
+//   npx tsx packages/pipeline/bench/tile-fills-39aw.ts [out dir]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { oklab } from '../src/colour.js';
+import { PaletteMatcher } from '../src/palette.js';
+import { Painter } from '../src/pixel/canvas.js';
+import { Rng } from '../src/pixel/random.js';
+import { encodePng } from '../src/png.js';
+import { resolveStyle } from '../src/style.js';
+import { fullTileVariant, renderTerrainTiles } from '../src/terrain/render.js';
+import { terrainTexture, variantTexture } from '../src/terrain/textures.js';
+import { paintMap } from '../src/tileset/map.js';
+import { type TilesetKind, tilesetRules } from '../src/tileset/rules.js';
+import { chooseTerrains, TERRAINS, type TerrainName, type TerrainSpec } from '../src/tileset/terrains.js';
+import type { RgbaImage } from '../src/types/index.js';
+
+/** Loose grounds whose transition tiles draw from more than one drawing (decision 0129). */
+const SNOWY: ReadonlySet<string> = new Set(['snow']);
+const out = process.argv[2] ?? '/tmp/39bc';
+mkdirSync(out, { recursive: true });
+
+function tileset(terrains: TerrainSpec[], kind: TilesetKind, n: number, seed: number) {
+  const rules = tilesetRules(kind);
+  const style = resolveStyle({}, terrains.map((t) => t.name).join(' '));
+  const painter = new Painter(style.palette, new PaletteMatcher(style.palette));
+  const rng = new Rng(seed);
+  const first = terrainTexture(terrains[0]!, n, rng.fork('terrain-0'), painter);
+  const layers = [{ spec: terrains[0]!, texture: first }];
+  if (terrains[1] && kind !== 'seamless')
+    layers.push({
+      spec: terrains[1],
+      texture: terrainTexture(terrains[1], n, rng.fork('terrain-1'), painter, [first.ramp.base]),
+    });
+  // (forked in this order: a set without snow draws what it drew)
+  const tilesRng = rng.fork('tiles');
+  const more = rng.fork('variants');
+  // (decision 0129) a snow set's transition tiles take their inside from one of three drawings
+  const alts = rng.fork('alternates');
+  for (const [i, layer] of layers.entries())
+    if (SNOWY.has(layer.spec.name))
+      Object.assign(layer, {
+        alternates: [1, 2].map((k) =>
+          variantTexture(
+            layer.spec,
+            layer.texture,
+            alts.fork(`${i}-${k}`),
+            painter,
+            i ? [first.ramp.base] : [],
+          ),
+        ),
+      });
+  const tiles = renderTerrainTiles({ tiles: rules.tiles, size: n, layers, rng: tilesRng });
+  for (const rule of rules.tiles) {
+    if (rule.variantOf === undefined) continue;
+    const t = rule.lattice[4]! >= 1 && layers[1] ? 1 : 0;
+    const { spec, texture } = layers[t]!;
+    const inner = variantTexture(
+      spec,
+      texture,
+      more.fork(`tile-${rule.index}`),
+      painter,
+      t ? [first.ramp.base] : [],
+    );
+    tiles[rule.index] = fullTileVariant(texture, inner, n);
+  }
+  return { tiles, rules, first };
+}
+
+/** Lightness correlation at the tile period over its mean at other offsets (decision 0112's measure). */
+function periodCorrelation(image: RgbaImage, n: number): number {
+  const W = image.width;
+  const H = image.height;
+  const L = Array.from(
+    { length: W * H },
+    (_, i) => oklab([image.data[4 * i]!, image.data[4 * i + 1]!, image.data[4 * i + 2]!])[0],
+  );
+  const mean = L.reduce((a, b) => a + b, 0) / L.length;
+  const r = (dx: number, dy: number) => {
+    let s = 0;
+    let a = 0;
+    let b = 0;
+    for (let y = 0; y + dy < H; y++)
+      for (let x = 0; x + dx < W; x++) {
+        const p = L[y * W + x]! - mean;
+        const q = L[(y + dy) * W + x + dx]! - mean;
+        s += p * q;
+        a += p * p;
+        b += q * q;
+      }
+    return s / Math.sqrt(a * b);
+  };
+  const others = [3, 5, 7, 9, 11, 13].map((d) => (r(d, 0) + r(0, d)) / 2);
+  return (r(n, 0) + r(0, n)) / 2 - others.reduce((a, b) => a + b, 0) / others.length;
+}
+
+const png = (im: RgbaImage) => encodePng(im.data, im.width, im.height);
+function scale(im: RgbaImage, k: number): RgbaImage {
+  const w = im.width * k;
+  const h = im.height * k;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const s = (Math.floor(y / k) * im.width + Math.floor(x / k)) * 4;
+      data.set(im.data.subarray(s, s + 4), (y * w + x) * 4);
+    }
+  return { width: w, height: h, data };
+}
+/** A tile's edge column equal to its opposite one (or row): the doubled line at every wrap. */
+function doubled(im: RgbaImage): boolean {
+  const n = im.width;
+  const px = (x: number, y: number) => im.data.subarray((y * n + x) * 4, (y * n + x) * 4 + 3).join();
+  let col = true;
+  let row = true;
+  for (let i = 0; i < n; i++) {
+    if (px(0, i) !== px(n - 1, i)) col = false;
+    if (px(i, 0) !== px(i, n - 1)) row = false;
+  }
+  return col || row;
+}
+
+const only = process.env.ONLY;
+// 1. fills: period correlation and the wrap's doubled edge
+for (const name of Object.keys(TERRAINS) as TerrainName[]) {
+  if (only && !only.split(',').includes(name)) continue;
+  const row: string[] = [];
+  let twins = 0;
+  let all = 0;
+  for (const n of [16, 32]) {
+    const corr: number[] = [];
+    for (const seed of [1, 2, 3, 4]) {
+      const { tiles, rules } = tileset([TERRAINS[name]], 'seamless', n, seed);
+      for (const t of tiles) {
+        all++;
+        if (doubled(t)) twins++;
+      }
+      const { image } = paintMap(tiles, rules, { columns: 6, rows: 6, seed });
+      corr.push(periodCorrelation(image, n));
+      if (seed === 1) writeFileSync(`${out}/fill-${name}-${n}.png`, png(scale(image, 4)));
+    }
+    row.push(`${n}px ${(corr.reduce((a, b) => a + b, 0) / corr.length).toFixed(3)}`);
+  }
+  console.log(`${name.padEnd(11)} period-corr ${row.join('  ')}  doubled-edge tiles ${twins}/${all}`);
+}
+
+// 2. my own prompts' sets (wang16, blob47, seamless) as the generator's tileset draws them
+const prompts: Array<[string, TilesetKind]> = [
+  ['snowfield and frozen pond', 'wang16'],
+  ['a frozen river and snowbanks', 'blob47'],
+  ['packed snow', 'seamless'],
+];
+for (const [prompt, kind] of prompts) {
+  if (process.env.NOSETS) continue;
+  const { terrains } = chooseTerrains(
+    { userPrompt: prompt, tags: [], style: {} },
+    kind === 'seamless' ? 1 : 2,
+  );
+  for (const n of [16, 32]) {
+    const { tiles, rules } = tileset(terrains, kind, n, 1);
+    const cols = rules.columns;
+    const sheet: RgbaImage = {
+      width: cols * n,
+      height: Math.ceil(tiles.length / cols) * n,
+      data: new Uint8Array(cols * n * Math.ceil(tiles.length / cols) * n * 4),
+    };
+    tiles.forEach((t, i) => {
+      const ox = (i % cols) * n;
+      const oy = Math.floor(i / cols) * n;
+      for (let y = 0; y < n; y++)
+        sheet.data.set(t.data.subarray(y * n * 4, (y + 1) * n * 4), ((oy + y) * sheet.width + ox) * 4);
+    });
+    const slug = prompt.replace(/\W+/g, '-');
+    writeFileSync(`${out}/${slug}-${kind}-${n}-sheet.png`, png(scale(sheet, 4)));
+    const { image } = paintMap(tiles, rules, { columns: 8, rows: 6, seed: 1 });
+    writeFileSync(`${out}/${slug}-${kind}-${n}-map.png`, png(scale(image, 3)));
+  }
+  console.log(`${prompt} (${kind}): ${terrains.map((t) => t.name).join('+')}`);
+}
