@@ -789,6 +789,16 @@ function warm(t: TextureCanvas, target: Rgb, avoid: readonly Rgb[] = []): Rgb {
   return best ?? t.painter.choose(target, avoid);
 }
 
+/** Lava's five colours, darkest first: cooled crust, its ridges, the red glow, orange flow, yellow heat. */
+function lavaColours(t: TextureCanvas) {
+  const crust = warm(t, [74, 32, 30]);
+  const ridge = warm(t, [106, 46, 36], [crust]);
+  const red = warm(t, [150, 48, 32], [crust, ridge]);
+  const orange = warm(t, [240, 124, 36], [red]);
+  const yellow = warm(t, [255, 216, 96], [orange]);
+  return { crust, ridge, red, orange, yellow };
+}
+
 /**
  * Lava below 16 px: the flow carrying small plates of crust (decisions 0087, 0104, 0112). The crust
  * plates split by cracks (0123) leave an 8 px tile two plates of dark crust and a crack, and every
@@ -802,11 +812,7 @@ function smallLava(t: TextureCanvas): void {
   // by a red glow where it meets the flow, its top wrinkled, one plate in a few split by a bright
   // crack; one plate in four has melted away. No thin dotted lines, no marks on a grid.
   const { n, set, layout } = t;
-  const crust = warm(t, [74, 32, 30]);
-  const ridge = warm(t, [106, 46, 36], [crust]);
-  const red = warm(t, [150, 48, 32], [crust, ridge]);
-  const orange = warm(t, [240, 124, 36], [red]);
-  const yellow = warm(t, [255, 216, 96], [orange]);
+  const { crust, ridge, red, orange, yellow } = lavaColours(t);
   const k = n >= 32 ? 3 : 2;
   // (decision 0112) the plates' places come from the drawing's own seed, not the layout's: a level's
   // other drawings of the full tile (which share the layout seed) get other plates
@@ -871,11 +877,7 @@ function lava(t: TextureCanvas): void {
   // by a red glow where it meets the flow, its top wrinkled, one plate in a few split by a bright
   // crack; one plate in four has melted away. No thin dotted lines, no marks on a grid.
   const { n, set, layout } = t;
-  const crust = warm(t, [74, 32, 30]);
-  const ridge = warm(t, [106, 46, 36], [crust]);
-  const red = warm(t, [150, 48, 32], [crust, ridge]);
-  const orange = warm(t, [240, 124, 36], [red]);
-  const yellow = warm(t, [255, 216, 96], [orange]);
+  const { crust, ridge, red, orange, yellow } = lavaColours(t);
   // (decision 0123: a flow carrying small plates, one in four melted into a yellow pool ringed in
   // orange, was a 16 px leopard print) large plates of dark cooled crust filling most of the ground,
   // split by narrow cracks of molten rock — yellow-hot in the crack, orange at its lips — and the
