@@ -882,6 +882,20 @@ describe('named features at a size that reads, where the words put them, or said
       expect(readLevelLayout(drawn).ignored, drawn).toEqual([]);
   });
 
+  it('a word the level tables do not know is said, never dropped: a mangrove, a district, tombs outside a dungeon, a bayou (decision 0138)', () => {
+    const said = (prompt: string) => readLevelLayout(prompt).ignored.map((w) => w.split(' (')[0]);
+    expect(said('a mangrove marsh')).toEqual(['mangrove']);
+    expect(said('a swamp with mangroves')).toEqual(['mangroves']);
+    expect(said('a lake district')).toEqual(['district']);
+    expect(said('a graveyard with tombs')).toEqual(['graveyard', 'tombs']);
+    expect(said('a bayou')).toEqual(['bayou']);
+    expect(said('a coral reef')).toEqual(['coral', 'reef']);
+    // a dungeon's words in a dungeon, an island's beside its islets, words of where: read, not said
+    expect(said('a tomb with coffins')).toEqual(['coffins']);
+    expect(said('an island with islets')).toEqual([]);
+    expect(said('a path along the river, across the middle of the map')).toEqual([]);
+  });
+
   it('a cave in the west is in the west wall: its mouth in the west tenth-to-fifth, its rock running to the edge', () => {
     for (const seed of [1, 2]) {
       const b = build('a hill with a cave in the west', seed, 40, 30);

@@ -2,7 +2,7 @@
  * A level prompt read into a layout: what the level is, its biome, the features it asks for with
  * where the words put them, and the terrains it needs (words.ts holds the words).
  */
-import { nounLemma } from '../interpret/index.js';
+import { nounLemma, tokenize, wordClass } from '../interpret/index.js';
 import { TERRAINS, type TerrainName } from '../tileset/terrains.js';
 import {
   BASE_WORDS,
@@ -404,7 +404,7 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         ignored.push(`${text.slice(at, end)} (no level feature draws it)`);
   // any other thing the prompt names ("a crypt with a sarcophagus", "a village with a well"): no
   // level feature draws it, and it is said (issue #39: such words were dropped silently)
-  ignored.push(...unreadThings(text, hits, ignored, terrains));
+  ignored.push(...unreadThings(text, hits, ignored, terrains, base));
   return {
     base,
     biome,
@@ -550,9 +550,24 @@ const MAP_WORDS = new Set(
     'centre center edge edges side sides part parts way ways start end top bottom spot zone scene game rpg ' +
     'view layout kind sort lot lots bit half third quarter number couple pair plenty size space rest ' +
     // what every level draws where it belongs: doors of rooms, bridges over water, stairs, the furnishing
-    'door doors doorway bridge bridges stair stairs staircase torch torches barrel barrels'
+    'door doors doorway bridge bridges stair stairs staircase torch torches barrel barrels ' +
+    // words of where, that the lexicon files as nouns
+    'along across around between beside near toward towards into onto over under within without far'
   ).split(' '),
 );
+
+/**
+ * Whether an unread word names a thing: a drawable noun of the lexicon, or any other word it files as
+ * a noun or a place or does not know ("mangrove", "tombs", "bayou", "reef", "district"): issue #39,
+ * decision 0138, such words were dropped unsaid because no drawable kind holds them.
+ */
+function namesThing(word: string): boolean {
+  if (nounLemma(word) !== null) return true;
+  const token = tokenize(word)[0];
+  if (!token || token.zh) return false;
+  const cls = wordClass(token);
+  return cls === 'noun' || cls === 'place' || cls === 'unknown';
+}
 
 /**
  * The English nouns of `text` that no table read (no feature, base, biome, place, count or size word
@@ -564,8 +579,13 @@ function unreadThings(
   hits: readonly Hit[],
   said: readonly string[],
   drawn: readonly string[],
+  base: LevelBase,
 ): string[] {
-  const rows = [...Object.values(BASE_WORDS), ...Object.values(BIOME_WORDS), WINDING_WORDS];
+  // a dungeon's words only in a dungeon: "tombs" in a graveyard's meadow are no dungeon (decision 0138)
+  const own = Object.entries(BASE_WORDS)
+    .filter(([b]) => b !== 'dungeon' || base === 'dungeon')
+    .map(([, row]) => row);
+  const rows = [...own, ...Object.values(BIOME_WORDS), WINDING_WORDS];
   const covered: Array<[number, number]> = hits.map((h) => [h.at, h.end]);
   for (const row of rows) for (const w of row.en) covered.push(...findAll(text, w, true));
   const out: string[] = [];
@@ -574,8 +594,9 @@ function unreadThings(
     const end = at + m[0].length;
     if (covered.some(([a, b]) => a <= at && b >= end)) continue;
     const word = m[0].replace(/'s$/, '');
-    const lemma = nounLemma(word);
-    if (lemma === null || MAP_WORDS.has(lemma) || MAP_WORDS.has(word)) continue;
+    if (!namesThing(word)) continue;
+    const lemma = nounLemma(word) ?? word;
+    if (MAP_WORDS.has(lemma) || MAP_WORDS.has(word)) continue;
     // a terrain's own name ("grass", "sand") is drawn as that terrain, when the level has it ("an ice
     // rink level" was a meadow, its ice unsaid: 39aq found)
     if (lemma in TERRAINS && drawn.includes(lemma)) continue;
