@@ -442,6 +442,11 @@ export function findDrawings(query: DrawingQuery): DrawingMatch[] {
     if (!prev || prev.score < score) found.set(d.id, { drawing: d, score, via });
   };
   for (const d of lookup('label', phrase)) offer(d, 14, 'label');
+  // a composite whose hyphenated head is the phrase was made for it: it leads an emoji labelled by the
+  // phrase (issue #39, decision 0138: "a racing car" was Fluent's emoji, not the race car of 0121)
+  if (phrase.includes(' '))
+    for (const d of lookup('head', phrase.replace(/ /g, '-')))
+      if (d.set === 'assetloom') offer(d, 17, 'label');
   // the typical drawing of the noun leads when the phrase asks for nothing more particular
   if (modifiers.length === 0)
     (TYPICAL[head] ?? []).forEach((id, i) => {

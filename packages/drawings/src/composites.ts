@@ -613,8 +613,8 @@ export const COMPOSITES: readonly CompositeDef[] = [
     // (game-icons' race car is one flat tone; its wheels the body's red)
     id: 'x/race-car',
     label: 'race car',
-    heads: ['race-car', 'racecar', 'racing-car', 'formula-one', 'f1', 'stock-car'],
-    words: ['race', 'racing', 'formula', 'speed', 'fast', 'grand', 'prix', 'rally'],
+    heads: ['race-car', 'racecar', 'racing-car', 'formula-one', 'f1', 'stock-car', 'sports-car', 'sportscar'],
+    words: ['race', 'racing', 'formula', 'speed', 'fast', 'grand', 'prix', 'rally', 'sports', 'sport'],
     zh: ['赛车', '方程式赛车'],
     group: 'composite',
     box: [1, 8.4, 31.4, 26],

@@ -52,7 +52,13 @@ import { INDOOR, readScene, type SceneRequest } from './internal/art/scene/eleme
 import { drawScene } from './internal/art/scene/index.js';
 import { cropToPixels } from './internal/art/scene/paint.js';
 import { drawSpriteFrames } from './internal/art/sprite.js';
-import { chooseSource, type Source, sceneCompound, sceneNouns } from './internal/art/subject.js';
+import {
+  chooseSource,
+  figureShowsPerson,
+  type Source,
+  sceneCompound,
+  sceneNouns,
+} from './internal/art/subject.js';
 import { drawUi } from './internal/art/ui.js';
 import { drawLevelArt } from './level.js';
 import { renderTileset } from './tileset.js';
@@ -934,6 +940,15 @@ async function drawSubject({
           ignored: interpretation.ignored.filter((w) => !drew.has(w.toLowerCase())),
         }
       : {};
+  // a person noun no outfit dresses ("a postman") is the plain figure: the noun is said not drawn
+  if (interpretation.subject && !figureShowsPerson(interpretation)) {
+    const word = interpretation.subject;
+    const base = { ...interpretation, ...honoured };
+    Object.assign(honoured, {
+      understood: base.understood.filter((w) => w !== word),
+      ignored: base.ignored.includes(word) ? base.ignored : [...base.ignored, word],
+    });
+  }
   return {
     frames: out.frames,
     animation: out.motion,

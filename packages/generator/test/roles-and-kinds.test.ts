@@ -147,3 +147,58 @@ describe('ambiguous props (issue #39)', () => {
     expect(ring(0.95).width / ring(0.85).width).toBeGreaterThan(0.75);
   });
 });
+
+/**
+ * Issue #39, decision 0138: a being said to be made of a material is that being's variant or the word
+ * is said not drawn; a role noun is dressed by its outfit or said not drawn. This test's own prompts.
+ */
+describe('materials of beings and roles of people, never silently something else (issue #39)', () => {
+  const read = async (prompt: string) => (await renderProcedural(spriteRequest(prompt))).interpretation!;
+
+  it('"a bone warrior" is the skeleton in the warrior\'s class, as "a skeleton warrior" is', async () => {
+    for (const prompt of ['a bone warrior', 'a bone archer']) {
+      const it = await read(prompt);
+      expect(it.kind, prompt).toBe('creature.skeleton');
+      expect(it.ignored, prompt).not.toContain('bone');
+      const id = characterIdentity({ prompt, seed: 1, resolution: 32 })!;
+      expect(id.outfit.face, prompt).toBe('sockets');
+      expect(id.outfit.legs, prompt).toBe('bones');
+    }
+    expect(characterIdentity({ prompt: 'a bone archer', seed: 1, resolution: 32 })!.outfit.weapon).toBe(
+      'bow',
+    );
+  });
+
+  it.each([
+    ['a stone knight', 'stone'],
+    ['an ice warrior', 'ice'],
+    ['a bone dragon', 'bone'],
+    ['a crystal spider', 'crystal'],
+  ])('"%s" is drawn in its colour and "%s" is said not drawn', async (prompt, word) => {
+    const it = await read(prompt);
+    expect(it.ignored).toContain(word);
+    expect(it.understood).not.toContain(word);
+  });
+
+  it.each([
+    ['an iron knight', 'iron'],
+    ['a stone golem', 'stone'],
+  ])('"%s" is made of it: "%s" is drawn', async (prompt, word) => {
+    expect((await read(prompt)).ignored).not.toContain(word);
+  });
+
+  it('"a crusader" and "a templar" are knights in a white surcoat with a red cross', async () => {
+    for (const prompt of ['a crusader attacking', 'a templar']) {
+      const id = characterIdentity({ prompt, seed: 1, resolution: 32 })!;
+      expect(id.outfit.head, prompt).toBe('helm');
+      expect(id.outfit.extras, prompt).toEqual(expect.arrayContaining(['tabard', 'cross']));
+      expect((await read(prompt)).ignored, prompt).toEqual([]);
+    }
+  });
+
+  it('a person noun no outfit dresses is the plain figure and said not drawn; a plain person is drawn', async () => {
+    expect((await read('a postman')).ignored).toContain('postman');
+    for (const prompt of ['a man', 'a villager', 'a swordsman', 'a knight'])
+      expect((await read(prompt)).ignored, prompt).toEqual([]);
+  });
+});

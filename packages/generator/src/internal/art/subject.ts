@@ -13,7 +13,7 @@ import {
 } from '@assetloom/pipeline/interpret';
 import { sharedUtf8, utf8Slice } from '@assetloom/text-bytes';
 import { ARCHETYPES, ARCHETYPES_ZH } from './figure/outfits.js';
-import { kindOfWord, roleOn, takeBeingBeforeRole } from './figure/role.js';
+import { beingStuff, boneBeing, kindOfWord, MADE_KINDS, roleOn, takeBeingBeforeRole } from './figure/role.js';
 import { nativeFacing } from './library/facing.js';
 import { loadDrawings } from './library/sprite.js';
 import { sortedWordMap, sortedWordSet, type WordMap, type WordSet } from './sorted-words.js';
@@ -339,6 +339,33 @@ const ROLE_GEAR: Readonly<Record<string, string>> = {
   clubman: 'club',
 };
 /**
+ * Person nouns the rig's plain figure (a tunic, trousers, boots) is: anyone else it draws is dressed by
+ * a class or trade of its own (ARCHETYPES), or its gear (ROLE_GEAR), or said not drawn.
+ */
+const PLAIN_PEOPLE = new Set(
+  'person human man woman men women people adult guy gentleman lady citizen civilian commoner townsperson townsman townswoman townsfolk local npc character stranger individual someone somebody mortal youngster teenager teen youth boy girl kid child'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether the rig's figure shows the person its subject names (issue #39, decision 0138): a class or
+ * trade the outfits dress (a knight, a crusader, a miner), a role holding its gear (a swordsman), or a
+ * plain person ("a man", "a villager"). "A crusader" was a man in a blue tunic, the word understood;
+ * a person noun no outfit dresses ("a postman") is drawn as the plain figure and named not honoured.
+ */
+export function figureShowsPerson(it: Interpretation): boolean {
+  if (it.kind !== 'person.person' || !it.subject || /[\u3400-\u9fff]/.test(it.subject)) return true;
+  const lemma = (it.lemma ?? it.subject).toLowerCase();
+  return (
+    PLAIN_PEOPLE.has(lemma) ||
+    regularSingulars(lemma).some((w) => PLAIN_PEOPLE.has(w) || ARCHETYPES[w] !== undefined) ||
+    ARCHETYPES[lemma] !== undefined ||
+    ROLE_GEAR[lemma] !== undefined
+  );
+}
+
+/**
  * Other names of a thing a colour drawing is labelled by (WordNet's synonyms the drawings' own words
  * miss): "a ladybug" is the lady beetle drawn from above, not the rig's generic insect (decision 0084).
  */
@@ -572,11 +599,39 @@ function compoundBefore(
  * place words the drawing does not show stay in `ignored`: drawn without, and said so.
  */
 export async function chooseSource(it: Interpretation, request: SourceRequest): Promise<Source> {
+  boneBeing(it);
   const source = await sourceOf(it, request);
+  if (source.kind !== 'refused') stuffNotShown(it, source);
   const view = viewAsked(request.userPrompt);
   if (view && source.kind !== 'refused' && !showsView(source, view) && !it.ignored.includes(view))
     it.ignored.push(view);
   return source;
+}
+
+/** Metals a figure's armour is made of ("an iron knight", "a steel samurai"): drawn as its plate. */
+const ARMOUR_METALS = new Set(['iron', 'steel', 'metal', 'metallic']);
+/** Kinds whose figure wears plate the rig draws in the material's metal. */
+const ARMOURED_KINDS = new Set(['person.knight', 'person.samurai']);
+
+/**
+ * A being said to be made of a material the picture does not show ("a stone knight" is a grey
+ * knight, "an ice warrior" a warrior in pale blue, "a bone dragon" a white dragon): the word is named
+ * in notHonoured (the tint stays). A golem or a robot is its material; a knight's or a samurai's
+ * plate is its metal. Changes `it`.
+ */
+function stuffNotShown(it: Interpretation, source: Source): void {
+  const found = beingStuff(it);
+  if (!found) return;
+  const kind = it.kind!;
+  if (MADE_KINDS.has(kind)) return;
+  if (source.kind === 'rig' && ARMOURED_KINDS.has(kind) && ARMOUR_METALS.has(found.stuff)) return;
+  if (source.kind === 'drawing') {
+    const d = source.matches[0]!.drawing;
+    const named = [...d.heads, ...d.words, ...d.label.split(/[\s-]+/)];
+    if (named.includes(found.stuff) || /golem|robot|statue|skeleton/.test(d.label)) return;
+  }
+  it.understood = it.understood.filter((w) => w !== found.word);
+  if (!it.ignored.includes(found.word)) it.ignored.push(found.word);
 }
 
 /**

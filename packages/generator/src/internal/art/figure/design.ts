@@ -35,7 +35,7 @@ import {
   LOOKS,
 } from './outfits.js';
 import { HEADWEAR } from './pieces-wear.js';
-import { type Role, roleOn, takeBeingBeforeRole } from './role.js';
+import { boneBeing, type Role, roleOn, takeBeingBeforeRole } from './role.js';
 
 /** Looks that are a body of their own: a class's clothes never replace their torso or legs. */
 const BODY_LOOKS: ReadonlySet<Look> = new Set(['skeleton', 'zombie', 'robot', 'creature']);
@@ -134,6 +134,7 @@ interface Designing {
   skin?: Rgb;
   hair?: Rgb;
   main?: Rgb;
+  cape?: Rgb;
   female: boolean;
   old: boolean;
   honoured: Set<string>;
@@ -157,6 +158,7 @@ function applyArchetype(d: Designing, a: Archetype, word: string, being = false)
   d.hair ??= a.hair;
   // a being's colour is its skin's: the role's clothes keep the role's colour (a green elf's robe)
   if (!being) d.main ??= a.main;
+  if (!being) d.cape ??= a.cape;
   if (a.female) d.female = true;
   if (a.old) d.old = true;
   d.honoured.add(word);
@@ -210,6 +212,8 @@ export interface DesignInput {
 export function designFigure(input: DesignInput): FigureIdentity {
   const it = { ...input.interpretation };
   takeBeingBeforeRole(it);
+  // "a bone warrior" is the skeleton in the warrior's class (a character too, not only a sprite)
+  boneBeing(it);
   const rng = new Rng(input.seed ^ 0x5f3759df);
   // a role on a being ("an orc archer", "a cat chef"): the role's class on that being (issue #39)
   const role = roleOn(it);
@@ -524,7 +528,8 @@ function paletteOf(
     if (!slot) continue;
     if (asked[slot] === undefined) asked[slot] = rgb;
     if (c.of && ARMOUR_NOUNS.has(c.of.toLowerCase())) armourWord = true;
-    d.honoured.add(c.word);
+    // (a material the reading said the figure is not made of, "a stone knight", tints it unhonoured)
+    if (!it.ignored.includes(c.word)) d.honoured.add(c.word);
     if (c.of) d.honoured.add(c.of);
   }
   const gloss = it.lemma ? glossColorOf(it.lemma) : null;
@@ -597,7 +602,8 @@ function paletteOf(
               : d.outfit.head === 'witch'
                 ? [38, 32, 44]
                 : main),
-    cape: asked.cape ?? (look === 'vampire' ? [150, 25, 40] : look === 'rogue' ? [50, 48, 60] : main),
+    cape:
+      asked.cape ?? d.cape ?? (look === 'vampire' ? [150, 25, 40] : look === 'rogue' ? [50, 48, 60] : main),
     enamel: armourAsked
       ? mix(STEEL, asked.enamel ?? main, input.enforced ? 0.85 : 0.7)
       : (asked.enamel ??

@@ -120,6 +120,8 @@ export type Extra =
   | 'sash'
   | 'pauldrons'
   | 'tabard'
+  /** A cross on the tabard, front and back, in the cape's colour (a crusader's red cross). */
+  | 'cross'
   | 'collar'
   | 'high-collar'
   | 'apron'

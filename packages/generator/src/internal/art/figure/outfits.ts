@@ -204,6 +204,8 @@ export interface Archetype {
   hair?: Rgb;
   /** The main colour when the prompt names none. */
   main?: Rgb;
+  /** The cape's colour when the prompt names none (and a cross's on a surcoat: a crusader's red). */
+  cape?: Rgb;
   female?: boolean;
   old?: boolean;
 }
@@ -231,6 +233,24 @@ export const ARCHETYPES: Readonly<Record<string, Archetype>> = {
   fighter: { look: 'warrior' },
   hero: { look: 'warrior', outfit: { head: 'none', hair: 'spiky' }, add: ['cape'] },
   paladin: { look: 'knight', outfit: { head: 'open-helm', face: 'eyes' }, main: [230, 200, 90] },
+  // a knight of the crusades (issue #39, decision 0138: "a crusader" was a man in a blue tunic): the
+  // closed great helm, mail and plate under a white surcoat with a red cross, front and back
+  crusader: { look: 'knight', add: ['cross'], main: [236, 232, 220], cape: [200, 36, 40] },
+  templar: { look: 'knight', add: ['cross'], main: [236, 232, 220], cape: [200, 36, 40] },
+  // fighters of other times a game names (decision 0138: each was the plain man, the word understood)
+  mercenary: { look: 'warrior', main: [110, 90, 70] },
+  gladiator: {
+    look: 'warrior',
+    builds: ['heavy'],
+    outfit: { head: 'crested-helm', torso: 'vest', weapon: 'sword', offhand: 'round-shield' },
+    main: [150, 45, 40],
+  },
+  conquistador: {
+    look: 'warrior',
+    outfit: { head: 'crested-helm', torso: 'plate', weapon: 'sword' },
+    main: [160, 40, 40],
+  },
+  huntsman: { look: 'archer', outfit: { head: 'cap' } },
   barbarian: {
     look: 'warrior',
     builds: ['heavy'],
@@ -404,6 +424,8 @@ export const ARCHETYPES_ZH: Readonly<Record<string, string>> = {
   英雄: 'hero',
   骑士: 'knight',
   圣骑士: 'paladin',
+  十字军: 'crusader',
+  圣殿骑士: 'templar',
   野蛮人: 'barbarian',
   维京人: 'viking',
   矮人: 'dwarf',

@@ -570,6 +570,39 @@ export const EXTRAS: Readonly<Record<Extra, (fig: Figure) => void>> = {
       );
     }
   },
+  cross: (fig) => {
+    // a cross on the surcoat's chest, front and back (drawn over the tabard, in the cape's colour)
+    const { p } = fig;
+    for (const side of fig.facesViewer ? [1] : [1, -1]) {
+      const f = side * p.chestD * 1.16;
+      const bias = side > 0 ? 0.3 : -0.02;
+      const bar = p.chestW * 0.13;
+      fig.poly(
+        [
+          fig.onTorso(0.88, f, -bar),
+          fig.onTorso(0.88, f, bar),
+          fig.onTorso(0.02, f * 1.03, bar),
+          fig.onTorso(0.02, f * 1.03, -bar),
+        ],
+        'cape',
+        'torso',
+        'cross',
+        bias,
+      );
+      fig.poly(
+        [
+          fig.onTorso(0.66, f, -p.chestW * 0.4),
+          fig.onTorso(0.66, f, p.chestW * 0.4),
+          fig.onTorso(0.52, f * 1.01, p.chestW * 0.4),
+          fig.onTorso(0.52, f * 1.01, -p.chestW * 0.4),
+        ],
+        'cape',
+        'torso',
+        'cross',
+        bias,
+      );
+    }
+  },
   collar: (fig) => {
     fig.stick(
       fig.onTorso(1.0, 0, -fig.p.chestW * 0.85),

@@ -88,3 +88,53 @@ export function takeBeingBeforeRole(it: Interpretation): void {
   it.ignored = it.ignored.filter((w) => w !== m);
   if (!it.understood.includes(m)) it.understood = [...it.understood, m];
 }
+
+/**
+ * Materials a being may be said to be made of ("a bone warrior", "a stone knight", "an ice wolf",
+ * "a crystal spider"): a colour on a figure or a drawing is a being in that colour, never one made of
+ * it (issue #39, decision 0138). Gold, silver, bronze and copper are colours a being may well wear.
+ */
+const BEING_STUFF = new Set([
+  'bone',
+  'stone',
+  'stony',
+  'ice',
+  'icy',
+  'crystal',
+  'glass',
+  'wood',
+  'wooden',
+  'iron',
+  'steel',
+  'metal',
+  'metallic',
+]);
+/** Kinds whose body is a material ("a stone golem", "an iron robot"): its colour is its stuff. */
+export const MADE_KINDS = new Set(['creature.golem', 'creature.robot']);
+
+/** The being a sprite names and the material word before it, when the reading has both. */
+export function beingStuff(it: Interpretation): { word: string; stuff: string } | null {
+  const stuff = it.material;
+  if (!stuff || !BEING_STUFF.has(stuff) || !it.kind || !it.subject) return null;
+  const spec = kindSpec(it.kind);
+  if (!spec || spec.plan === 'object') return null;
+  const word = it.understood.find((w) => w.toLowerCase() === stuff);
+  return word ? { word, stuff } : null;
+}
+
+/**
+ * A humanoid made of bone is a skeleton ("a bone warrior", "a bone knight"): the rig's skeleton in
+ * the role the noun names, as "a skeleton warrior" reads (issue #39: a warrior in beige). Changes `it`.
+ */
+export function boneBeing(it: Interpretation): void {
+  const found = beingStuff(it);
+  if (found?.stuff !== 'bone') return;
+  const kind = it.kind!;
+  if (kindSpec(kind)?.plan !== 'biped' || kind === 'creature.skeleton' || MADE_KINDS.has(kind)) return;
+  if (!/^(person|creature)\./.test(kind)) return;
+  it.kind = 'creature.skeleton';
+  it.lemma = 'skeleton';
+  // the skeleton's own bone colour, not a beige cast over its robe and cape
+  it.colors = it.colors.filter((c) => c.word !== found.word);
+  delete it.material;
+}
