@@ -372,7 +372,8 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       // a side view is longer than it is tall (the head was as wide as tall in every row)
       expect(left!.w, prompt).toBeGreaterThan(left!.h * 1.3);
       expect(right!.w, prompt).toBeGreaterThan(right!.h * 1.3);
-      expect(down!.w, prompt).toBeLessThan(down!.h);
+      // the front row is no profile (decision 0133 draws it broader: a wolf's is 36×32 beside a 57-px side)
+      expect(down!.w, prompt).toBeLessThan(left!.w * 0.7);
       // a snout juts from the head in profile (decision 0103): the left row's front is a tip a few
       // rows tall with the forehead 5 px or more behind it just above (a wolf's head was a round
       // front, many rows at its foremost column)
@@ -480,6 +481,35 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
     const w = row.map((b) => b.x1 - b.x0 + 1);
     expect(Math.max(...w)).toBeGreaterThanOrEqual(w[0]! * 1.4);
     expect(Math.min(...row.map((b) => b.y1))).toBeLessThan(row[0]!.y1 - 2);
+  });
+
+  it('a four-legged body seen from the front and from behind is at the scale of its profile, legs apart (decision 0133)', async () => {
+    // the rule: the front and back rows as tall as the profile (±1 px) and at least 0.38 of its length
+    // (a fox's front row was 20 px beside 57, 0.35; a mule's back row 7 px taller than its profile)
+    for (const prompt of ['a red fox', 'a wolf', 'a panther', 'a mule']) {
+      const out = await renderProcedural(spriteRequest(prompt, { directions: 4, resolution: 64, seed: 1 }));
+      expect(out.drawing, prompt).toBeUndefined();
+      const [down, left, , up] = out.frames.map((f) => opaqueBox(f));
+      const w = (b: ReturnType<typeof opaqueBox>) => b.x1 - b.x0 + 1;
+      const h = (b: ReturnType<typeof opaqueBox>) => b.y1 - b.y0 + 1;
+      for (const [name, row] of [
+        ['front', down!],
+        ['back', up!],
+      ] as const) {
+        expect(Math.abs(h(row) - h(left!)), `${prompt} ${name} height`).toBeLessThanOrEqual(1);
+        expect(w(row) / w(left!), `${prompt} ${name} width`).toBeGreaterThanOrEqual(0.38);
+      }
+      // from behind, both hind legs: the bottom row's pixels are two runs with a gap between them
+      const f = out.frames[3]!;
+      const b = up!;
+      const runs: number[] = [];
+      for (let x = b.x0, on = false; x <= b.x1 + 1; x++) {
+        const lit = x <= b.x1 && f.data[((b.y1 - 1) * f.width + x) * 4 + 3]! > 0;
+        if (lit && !on) runs.push(x);
+        on = lit;
+      }
+      expect(runs.length, `${prompt} hind legs`).toBeGreaterThanOrEqual(2);
+    }
   });
 });
 

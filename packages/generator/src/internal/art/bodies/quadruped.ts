@@ -22,7 +22,17 @@ interface Quad {
   bodyU: number;
   headR: number;
   headC: V3;
+  /** How much wider the body is drawn sideways in this view: 1 in profile, BREADTH seen end-on. */
+  broad: number;
 }
+
+/**
+ * Seen from the front or from behind, a four-legged body is drawn broader than it is (its legs
+ * further apart, its chest and rump wider), as a sprite artist draws a turnaround: at its true
+ * breadth the fox's front row was a pillar 20 px wide beside a 57-px profile (0.35 of it), its back
+ * an orange rectangle (decision 0133). Profile rows are unchanged (the factor grows with |cos facing|).
+ */
+const BREADTH = 1.35;
 
 /** How far a brush tail curls out to one side at its tip, in body radii (decision 0120). */
 const CURL = 1.5;
@@ -31,6 +41,13 @@ const CURL = 1.5;
 const FOXES = new Set(['fox', 'vixen']);
 /** The felines drawn as a lion: a lean tawny body, a tufted tail (and a mane on a lion). */
 const BIG_CATS = new Set(['lion', 'lioness']);
+
+/**
+ * Seen from behind, the body's line is drawn nearly level: the tilted camera drew the far chest high
+ * on the screen, over the head, and the near rump low over its legs, so a back view was a bun with
+ * ears and no hind legs (decision 0133). Nothing changes in profile or from the front.
+ */
+const level = (pose: Pose, f: number): number => f * Math.min(0, pose.ground) * 0.8;
 
 /** The proportions of a four-legged body in this pose (its features and the seed vary them). */
 function proportions(b: Build, pose: Pose): Quad {
@@ -70,6 +87,9 @@ function proportions(b: Build, pose: Pose): Quad {
   const canine = b.kind === 'animal.canine';
   // (a bear's and a lion's head is lowered from behind by what the tilt raises it, so the back row
   // keeps the side's height: decision 0116)
+  // (every head from behind is lowered so, not only a bear's and a lion's: a mule's back row was 7 px
+  // taller than its profile, a fox's 2 — decision 0133; from the front it is raised by at least what
+  // the tilt lowers it, so the front row is as tall as the profile, ±1 px)
   const tilt = headF * pose.ground;
   const headC: V3 = [
     headF,
@@ -77,9 +97,10 @@ function proportions(b: Build, pose: Pose): Quad {
     bodyU +
       neck +
       (low || bear ? 0 : 1) +
-      Math.max(0, tilt) * (canine ? 1.25 : 0.8) +
-      (bear || bigCat ? Math.min(0, tilt) : 0),
+      Math.max(0, tilt) * (canine ? 1.25 : 1) +
+      Math.min(0, tilt) * (bear || bigCat ? 1 : F.has('long-neck') ? 0.8 : 0.5),
   ];
+  const broad = 1 + (BREADTH - 1) * Math.abs(Math.cos((pose.facing * Math.PI) / 180));
   return {
     p: new Parts(b.u * b.scale, b.aspect),
     b,
@@ -95,6 +116,7 @@ function proportions(b: Build, pose: Pose): Quad {
     bodyU,
     headR,
     headC,
+    broad,
   };
 }
 
@@ -112,7 +134,7 @@ export function quadruped(b: Build, pose: Pose): Parts {
 }
 
 /** Legs in diagonal pairs, front-left with back-right (a trot), set wide under a wide body. */
-function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }: Quad): void {
+function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU, broad }: Quad): void {
   const pairs: Array<[number, number, number]> = [
     [half - 1, -1, 1],
     [half - 1, 1, -1],
@@ -127,11 +149,11 @@ function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }:
     const hind = f0 < 0;
     // (a canine's forelegs a little wider, at its chest's edges: from the front it was a pillar a
     // quarter of its side view's length, decision 0120)
-    const legS = bodyR * (hind ? 1.05 : canine ? 0.8 : 0.62);
+    const legS = bodyR * (hind ? 1.05 : canine ? 0.8 : 0.62) * broad;
     // the far legs a step ahead of the near ones, so a side view at rest shows four legs, not two
     const f = f0 + (side === far ? 0.9 : 0);
     const lift = sign > 0 ? pose.liftL : pose.liftR;
-    const hip: V3 = [f, side * legS * 0.9, bodyU - bodyR * 0.3];
+    const hip: V3 = [f, side * legS * 0.9, bodyU - bodyR * 0.3 + level(pose, f)];
     const fwd = sign * pose.stride * 0.8;
     const foot: V3 = [
       f + fwd,
@@ -149,7 +171,7 @@ function legs({ p, pose, heavy, canine, fox, bear, bigCat, half, bodyR, bodyU }:
     // a haunch: the hind leg's thigh, round over the hip
     if (hind)
       p.ball(
-        [f + 0.3, side * legS * 0.85, bodyU - bodyR * 0.15],
+        [f + 0.3, side * legS * 0.85, bodyU - bodyR * 0.15 + level(pose, f + 0.3)],
         bodyR * 0.62,
         M.BODY + shade,
         undefined,
@@ -241,10 +263,16 @@ function tailAndWings({ p, pose, F, fox, bigCat, half, bodyR, bodyU }: Quad): vo
 }
 
 /** The body: two sticks side by side, then what lies on it (a white chest, wool, a hump, a shell). */
-function torso({ p, b, F, canine, bear, half, bodyR, bodyU }: Quad): void {
+function torso({ p, b, pose, F, canine, bear, half, bodyR, bodyU, broad }: Quad): void {
   // two bodies side by side: wider than tall seen end-on, a rump and a chest seen from behind and before
   for (const side of [-1, 1])
-    p.stick([-half, side * bodyR * 0.3, bodyU], [half, side * bodyR * 0.3, bodyU], bodyR, M.BODY, 0.1);
+    p.stick(
+      [-half, side * bodyR * 0.3 * broad, bodyU + level(pose, -half)],
+      [half, side * bodyR * 0.3 * broad, bodyU + level(pose, half)],
+      bodyR,
+      M.BODY,
+      0.1,
+    );
   // a white chest and belly
   if (canine) p.ball([half * 0.9, 0, bodyU - bodyR * 0.3], bodyR * 0.72, M.LIGHT, bodyR * 0.9, 0.15);
   if (F.has('fluffy' as never) && b.kind !== 'animal.feline' && !bear)
@@ -312,6 +340,7 @@ function head({
   bodyU,
   headR,
   headC,
+  broad,
 }: Quad): void {
   const neckA: V3 = [half - 0.5, 0, bodyU + 0.5];
   const neckB: V3 = [headC[0] - 0.5, 0, headC[2] - 0.5];
@@ -329,7 +358,10 @@ function head({
   // (a fox's head has no dark ring: it drew a ball round its face in the side rows, decision 0111)
   // (nor a bear's or a lion's: a ring round a head in profile reads as a ball, 0116)
   // (nor a wolf's or a dog's: it drew dark sockets round the eyes from the front, 0120)
-  if (!canine && !bear && !bigCat) p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
+  // (seen end-on, every head has one: the head over a chest of its own colour was one mass with it, a
+  // bun with ears — decision 0133; it lies behind the head, so it is a rim round its lower edge)
+  if ((!canine && !bear && !bigCat) || broad > 1.15)
+    p.ball(headC, headR + 0.45, M.BODY + FAR, undefined, 0.29);
   // a sheep's face and a horse's long head
   const face = F.has('fluffy' as never) && b.kind === 'animal.bovid' ? M.DARK : M.BODY;
   p.ball(headC, headR, face, undefined, 0.3);
