@@ -131,13 +131,37 @@ export const HEADWEAR: Readonly<Record<Headwear, { covers: boolean; draw: (fig: 
     draw: (fig) => {
       const h = fig.p.head;
       fig.ball(fig.onHead(-0.24, 0, 0.1), h * 1.12, 'hat', 'head', 'hat', undefined, -0.12);
-      fig.cone(fig.onHead(-0.5, 0, 0.5), fig.onHead(-1.5, 0, 0.1), h * 0.55, 'hat', 'head', 'hat', -0.2);
+      // the peak rises up and back over the crown, and the cloth drapes from the back of the head down
+      // to the shoulders: in profile the peak lay level behind the head and the hood was a cap of
+      // slick hair with a visor (decision 0133)
+      // (in profile only: seen end-on the tilt drew a peak behind the head above it, the figure grew
+      // taller and its frame's scale shrank)
+      const side = Math.abs(Math.sin((fig.facing * Math.PI) / 180));
+      fig.cone(
+        fig.onHead(-0.5, 0, 0.45),
+        fig.onHead(-1.5 + 0.1 * side, 0, 0.1 + 1.1 * side),
+        h * (0.55 + 0.05 * side),
+        'hat',
+        'head',
+        'hat',
+        -0.2,
+      );
+      fig.ball(fig.onHead(-0.55, 0, -0.7), h * 0.85, 'hat', 'head', 'hat', h * 0.95, -0.16);
       // the opening: the face shows in front, the hood's rim round it. Seen from the front or the
       // side it is painted over the hood's crown (whose top is nearer the tilted camera), so a walk's
       // turning shoulders never swap the face for a bare hood from one frame to the next
       const open = fig.facesViewer ? 0.4 : 0.05;
       fig.ball(fig.onHead(0.36, 0, -0.05), h * 0.82, faceSlot(fig), 'head', 'head', h * 0.78, open);
-      fig.ball(fig.onHead(0.5, 0, 0.72), h * 0.88, 'hat', 'head', 'hat', h * 0.3, 0.12);
+      // the rim over the brow: in profile it juts a little past the forehead, not a visor over the eye
+      fig.ball(
+        fig.onHead(0.5 - 0.15 * side, 0, 0.72 + 0.08 * side),
+        h * (0.88 - 0.1 * side),
+        'hat',
+        'head',
+        'hat',
+        h * 0.3,
+        0.12,
+      );
       fig.stick(
         fig.onTorso(0.98, 0, -fig.p.chestW * 0.75),
         fig.onTorso(0.98, 0, fig.p.chestW * 0.75),
