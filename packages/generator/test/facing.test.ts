@@ -246,10 +246,11 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
         }
       return n;
     };
-    // (a penguin that turns is the rig's upright bird since decision 0127: its own test below)
-    for (const prompt of ['an owl']) {
-      const { row, drawing } = await rows(prompt, 64);
-      const what = `${prompt} (${drawing})`;
+    // (a penguin that turns is the rig's upright bird since decision 0127, an owl standing since 0133:
+    // their own tests below; Fluent's owl is drawn directly, as any front-view bird that turns is)
+    for (const id of ['f/owl']) {
+      const row = await sheet(id, 64);
+      const what = id;
       expect(row.up!.view, what).toBe('turned');
       const down = light(row.down!.frame);
       expect(down, what).toBeGreaterThan(100);
@@ -481,6 +482,35 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
     const w = row.map((b) => b.x1 - b.x0 + 1);
     expect(Math.max(...w)).toBeGreaterThanOrEqual(w[0]! * 1.4);
     expect(Math.min(...row.map((b) => b.y1))).toBeLessThan(row[0]!.y1 - 2);
+  });
+
+  it('an owl standing that turns is the upright bird: its eyes and beak in profile on the facing side, none from behind (decision 0133)', async () => {
+    // yellow eye pixels in the top half of each row's box, and their mean x across it (0 left … 1
+    // right). Fluent's owl turned by sliding its face: 0.38 / 0.63 at seed 1, and at seed 2 its rows
+    // repeated one front view, eyes at 0.50 in all four (the back row too)
+    for (const seed of [1, 2]) {
+      const out = await renderProcedural(spriteRequest('an owl', { directions: 4, resolution: 64, seed }));
+      expect(out.drawing, `seed ${seed}`).toBeUndefined();
+      const eyes = out.frames.slice(0, 4).map((f) => {
+        const b = opaqueBox(f);
+        let [n, sx] = [0, 0];
+        for (let y = b.y0; y < (b.y0 + b.y1) / 2; y++)
+          for (let x = b.x0; x <= b.x1; x++) {
+            const i = (y * f.width + x) * 4;
+            const [r, g, bl] = [f.data[i]!, f.data[i + 1]!, f.data[i + 2]!];
+            if (f.data[i + 3] && r > 170 && g > 140 && bl < 110 && r - bl > 90)
+              [n, sx] = [n + 1, sx + (x - b.x0) / (b.x1 - b.x0)];
+          }
+        return { n, x: n ? sx / n : 0.5 };
+      });
+      const [down, left, right, up] = eyes;
+      expect(down!.n, `seed ${seed} front`).toBeGreaterThanOrEqual(20);
+      expect(Math.abs(down!.x - 0.5), `seed ${seed} front`).toBeLessThan(0.1);
+      expect(left!.n, `seed ${seed} left`).toBeGreaterThanOrEqual(8);
+      expect(left!.x, `seed ${seed} left`).toBeLessThan(0.33);
+      expect(right!.x, `seed ${seed} right`).toBeGreaterThan(0.67);
+      expect(up!.n, `seed ${seed} back`).toBe(0);
+    }
   });
 
   it('a four-legged body seen from the front and from behind is at the scale of its profile, legs apart (decision 0133)', async () => {

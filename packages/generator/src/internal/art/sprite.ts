@@ -363,7 +363,10 @@ function subjectFeatures(it: Interpretation, spec: KindSpec): Set<Feature> {
     features.add('female');
     features.add('long-hair');
   } else if (it.lemma && MALE.test(it.lemma)) features.add('male');
-  if (features.has('flightless' as Feature)) features.delete('wings');
+  // an owl standing on a sheet that turns is the rig's upright bird, wings folded at its sides (its
+  // drawings are front views turned by sliding the face: decision 0133); flying, it keeps its wings
+  if (it.lemma === 'owl' && (it.action ?? 'idle') !== 'fly') features.add('upright' as Feature);
+  if (features.has('flightless' as Feature) || features.has('upright' as Feature)) features.delete('wings');
   return features;
 }
 
@@ -610,7 +613,9 @@ function frameLayout(job: SpriteJob, plan: PlanOf): FrameLayout {
     restW = Math.max(restW, x1 - x0);
     restH = Math.max(restH, y1 - y0);
   }
-  const upright = spec.plan === 'bird' && plan.features.has('flightless' as Feature);
+  const upright =
+    spec.plan === 'bird' &&
+    (plan.features.has('flightless' as Feature) || plan.features.has('upright' as Feature));
   const fill = spec.plan === 'object' ? 0.74 : upright ? 0.8 : 0.86;
   let unit = upright
     ? Math.min((gh * fill) / restH, (gw * 0.94) / restW)

@@ -1300,7 +1300,9 @@ async function sourceOfHead(it: Interpretation, request: SourceRequest): Promise
   // …and a penguin on a sheet that turns is the rig's upright bird, which has a profile (its white
   // front a crescent on the facing side, a flipper, a beak that points) and a back: a front-view
   // drawing's face slid sideways over a body that stays frontal is no turnaround (decision 0127)
-  if (best && turns && spec && it.lemma === 'penguin' && rigShows(spec, it.kind, word))
+  // (so is an owl standing: its drawings turned by sliding the face over a frontal body, 0133)
+  const standingOwl = it.lemma === 'owl' && (it.action ?? 'idle') !== 'fly';
+  if (best && turns && spec && (it.lemma === 'penguin' || standingOwl) && rigShows(spec, it.kind, word))
     return { kind: 'rig' };
   if (best) return drawing(colour);
   if (spec && !generic && rigShows(spec, it.kind, word)) return { kind: 'rig' };

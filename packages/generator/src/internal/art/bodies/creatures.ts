@@ -6,7 +6,9 @@ export function bird(b: Build, pose: Pose): Parts {
   const p = new Parts(b.u * b.scale, b.aspect);
   const bat = !F.has('beak');
   // flightless birds stand upright on short legs (penguins), others perch leaning forward
-  const upright = F.has('flightless' as never);
+  const upright = F.has('flightless' as never) || F.has('upright' as never);
+  // an owl: the upright bird with a pale facial disc, big round eyes, a small hooked beak and ear tufts
+  const owl = b.lemma === 'owl';
   const hop =
     pose.action === 'walk' || pose.action === 'run'
       ? Math.max(0, Math.sin(pose.phase * Math.PI * 2)) * 1.5
@@ -48,8 +50,9 @@ export function bird(b: Build, pose: Pose): Parts {
     // the white front bulges past the body's front: from the front it is the belly, in profile a
     // crescent on the facing side (under the body's own pixels, bias below the body's), from behind
     // hidden by the back; it runs up to the throat
-    p.ball([bodyR * 0.78, 0, r0 + bodyR * 1.45], bodyR * 0.85, M.LIGHT, bodyR * 1.15, 0.05);
-    p.ball([bodyR * 0.55, 0, r0 + bodyR * 2.45], bodyR * 0.6, M.LIGHT, bodyR * 0.6, 0.04);
+    // (an owl's a buff breast, not white: 0133)
+    p.ball([bodyR * 0.78, 0, r0 + bodyR * 1.45], bodyR * 0.85, owl ? M.BODY2 : M.LIGHT, bodyR * 1.15, 0.05);
+    if (!owl) p.ball([bodyR * 0.55, 0, r0 + bodyR * 2.45], bodyR * 0.6, M.LIGHT, bodyR * 0.6, 0.04);
     // flippers hang down along the sides, a little back and out, tips swinging with the gait
     // (a shade darker than the body, so the near one reads in profile against the body it lies on)
     for (const side of [-1, 1])
@@ -62,8 +65,39 @@ export function bird(b: Build, pose: Pose): Parts {
       );
     // a short stiff tail at the back's foot
     p.stick([-bodyR * 0.75, 0, r0 + bodyR * 0.55], [-bodyR * 1.2, 0, r0 + 0.4], 0.6, M.BODY, 0.08);
-    const head: V3 = [0.5, 0, r0 + bodyR * 3.25];
-    p.ball(head, 2.3, M.BODY, undefined, 0.3);
+    const head: V3 = [owl ? 0.2 : 0.5, 0, r0 + bodyR * (owl ? 2.75 : 3.25)];
+    p.ball(head, owl ? bodyR * 0.95 : 2.3, M.BODY, owl ? bodyR * 0.8 : undefined, 0.3);
+    if (owl) {
+      const hr = bodyR * 0.95;
+      // a pale facial disc on the front of the head (a crescent on the facing side in profile, none
+      // from behind), two big round eyes on it, a small dark hooked beak between them pointing the
+      // way it faces, and two ear tufts (decision 0133)
+      p.ball([head[0] + hr * 0.45, 0, head[2] - 0.2], hr * 0.78, M.BODY2, hr * 0.68, 0.31);
+      for (const side of [-1, 1]) {
+        const e: V3 = [head[0] + hr * 0.8, side * hr * 0.4, head[2] + 0.1];
+        p.ball(e, 1.05, M.GOLD, undefined, 0.38);
+        p.ball([e[0] + 0.35, e[1] * 1.05, e[2]], 0.55, M.EYE, undefined, 0.39);
+        p.cone(
+          [head[0] - 0.2, side * hr * 0.55, head[2] + hr * 0.55],
+          [head[0] - 0.4, side * hr * 0.8, head[2] + hr * 1.1],
+          0.9,
+          M.BODY,
+          0.29,
+        );
+      }
+      p.stick(
+        [head[0] + hr * 0.95, 0, head[2] - 0.4],
+        [head[0] + hr + 0.4, 0, head[2] - 1.3],
+        0.45,
+        M.DARK,
+        0.4,
+      );
+      for (const side of [-1, 1]) {
+        const step = (side < 0 ? pose.stride : -pose.stride) * 0.25;
+        p.ball([1.1 + step, side * 1.2, r0 + 0.35], 0.9, M.GOLD, 0.5, 0.12);
+      }
+      return p;
+    }
     // a short beak in line with the face, pointing the way it faces
     p.stick([head[0] + 2, 0, head[2] - 0.4], [head[0] + 3.3, 0, head[2] - 0.7], 0.5, M.GOLD, 0.36);
     // white eyes with dark pupils on a black head (the rig's "black animal" yellow eyes merged with
