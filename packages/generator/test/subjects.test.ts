@@ -73,7 +73,7 @@ describe('the named subject is drawn', () => {
     ['a tabby', 'cat'],
   ])('%s is drawn from the drawing "%s"', async (prompt, label) => {
     // (a still owl: one that turns is the rig's upright bird, which has a profile — decision 0133)
-    const still = prompt === 'an owl' ? { directions: 1 } : {};
+    const still = prompt === 'an owl' ? { directions: 1 as const } : {};
     const out = await renderProcedural(request(prompt, { framesPerDirection: 1, ...still }));
     expect(out.interpretation?.source).toBe('drawing');
     expect(out.interpretation?.drawing?.label).toBe(label);
