@@ -711,6 +711,62 @@ describe('tile materials', () => {
     expect(found).toEqual([]);
   });
 
+  it('a 32 px shore is a smooth curve, not a comb of teeth: a tile-wide line crosses it at most twice (decision 0134)', () => {
+    // (the levels review: every 32 px path and rock edge tile had comb-like hanging teeth — the
+    // shore's wander ran past the ramp into the flat edge band and stopped dead there. A grass/dirt
+    // wang16 set at 32 px laid on a random 10 × 10 corner grid, 3 seeds: before, 6.5–16.5 % of the
+    // tile-wide rows and columns that hold both terrains crossed the shore 3 times or more (mean 10.6 %),
+    // after 0134 at most 9 %, mean under 7 %)
+    const n = 32;
+    const rules = tilesetRules('wang16');
+    const shares: number[] = [];
+    for (const seed of [1, 2, 3]) {
+      const masks: Uint8Array[] = [];
+      renderTerrainTiles({
+        tiles: rules.tiles,
+        size: n,
+        layers: [
+          { spec: TERRAINS.grass, texture: texture('grass', n, seed) },
+          { spec: TERRAINS.dirt, texture: texture('dirt', n, seed + 7) },
+        ],
+        rng: new Rng(seed),
+        masks,
+      });
+      const cells = 10;
+      const rng = new Rng(seed + 100);
+      const corner = Array.from({ length: (cells + 1) ** 2 }, () => (rng.chance(0.5) ? 1 : 0));
+      const W = cells * n;
+      const map = new Uint8Array(W * W);
+      for (let cy = 0; cy < cells; cy++)
+        for (let cx = 0; cx < cells; cx++) {
+          const c = (x: number, y: number) => corner[(cy + y) * (cells + 1) + cx + x]!;
+          const k = rules.tiles.findIndex(
+            ({ lattice: l }) => l[0] === c(0, 0) && l[2] === c(1, 0) && l[6] === c(0, 1) && l[8] === c(1, 1),
+          );
+          for (let y = 0; y < n; y++)
+            for (let x = 0; x < n; x++) map[(cy * n + y) * W + cx * n + x] = masks[k]![y * n + x]!;
+        }
+      let lines = 0;
+      let comb = 0;
+      for (const across of [true, false])
+        for (let a = 0; a < W; a++)
+          for (let t0 = 0; t0 < W; t0 += n) {
+            let changes = 0;
+            for (let t = t0 + 1; t < t0 + n; t++) {
+              const p = across ? map[a * W + t]! : map[t * W + a]!;
+              const q = across ? map[a * W + t - 1]! : map[(t - 1) * W + a]!;
+              if (p !== q) changes++;
+            }
+            if (changes === 0) continue;
+            lines++;
+            if (changes >= 3) comb++;
+          }
+      shares.push(comb / lines);
+    }
+    expect(Math.max(...shares), shares.map((v) => v.toFixed(3)).join(' ')).toBeLessThan(0.09);
+    expect(shares.reduce((a, b) => a + b, 0) / shares.length).toBeLessThan(0.07);
+  });
+
   it('every material still wraps without a seam alone, and beside others as the goals ask (the supervisor redraws the rare set over)', () => {
     const names = Object.keys(TERRAINS) as TerrainName[];
     const seamless = tilesetRules('seamless');

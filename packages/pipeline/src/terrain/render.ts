@@ -15,6 +15,13 @@ const EDGE_BAND = 3;
 /** Pale grounds whose edges are a soft shade of their own, never their ramp's dark shadow step. */
 const FROST: ReadonlySet<string> = new Set(['snow', 'ice']);
 const bandFor = (n: number) => (n >= 16 ? EDGE_BAND : 2);
+/**
+ * The share of the shore's wander a tile of 32 px or more keeps (decision 0134): of the shoreline the
+ * tiles share (it runs on across joints) and of each tile's own. Its ramp from one terrain to the
+ * other is 13 px wide; the full wander (up to 1.3 of it) pushed the shore into the flat edge band,
+ * where it stopped dead: vertical teeth and stray specks at every joint.
+ */
+const WIDE_CALM = { shared: 0.42, local: 0.25 };
 
 export interface TerrainLayer {
   spec: TerrainSpec;
@@ -124,6 +131,7 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   // the shore wanders less on small tiles: a few pixels of wobble is all an 8 px tile can hold
   const amp = 2.0 * Math.min(1, n / 16);
   const octaves = n >= 16 ? 2 : 1;
+  const calm = n >= 32 ? WIDE_CALM : { shared: 1, local: 1 };
   const upper =
     layers.length > 1 && layers[1]!.spec.height > layers[0]!.spec.height ? 1 : layers.length > 1 ? 0 : 0;
   const lower = 1 - upper;
@@ -148,7 +156,10 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
           // the shared shoreline runs calmer where it crosses a joint (the damping is the same on
           // both sides of every edge), and wanders freely inside the tile
           // (a blob cell's shore wanders half as far: a pond or a channel keeps its inside)
-          value = f + (blob ? 0.5 : 1) * (amp * (0.45 + 0.55 * w) * g + 1.2 * local);
+          // (decision 0134: from 32 px the wander is held to under half the ramp — past it the
+          // shore met the flat edge band and was cut off there, a comb of square teeth along every
+          // path and rock edge; a few pixels of smooth curve instead)
+          value = f + (blob ? 0.5 : 1) * (calm.shared * amp * (0.45 + 0.55 * w) * g + calm.local * 1.2 * local);
         }
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }
