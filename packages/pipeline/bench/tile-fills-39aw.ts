@@ -137,6 +137,7 @@ const prompts: Array<[string, TilesetKind]> = [
   ['snowfield and frozen pond', 'wang16'],
   ['meadow and dirt road', 'wang16'],
   ['sand dunes', 'seamless'],
+  ['a creek through sand', 'blob47'],
 ];
 for (const [prompt, kind] of prompts) {
   if (only) continue;

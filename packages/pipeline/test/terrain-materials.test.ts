@@ -767,6 +767,38 @@ describe('tile materials', () => {
     expect(shares.reduce((a, b) => a + b, 0) / shares.length).toBeLessThan(0.07);
   });
 
+  it('a one-cell blob47 channel stays open and about half a tile wide at 16 px (decision 0134)', () => {
+    // (the review: one-cell channels shrank to a 4 px trickle; before, seed 4's sand/water
+    // blob_0x11 closed the river in two rows, width 0)
+    const n = 16;
+    const rules = tilesetRules('blob47');
+    const widths: number[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const masks: Uint8Array[] = [];
+      const rng = new Rng(seed);
+      renderTerrainTiles({
+        tiles: rules.tiles,
+        size: n,
+        layers: [
+          { spec: TERRAINS.sand, texture: terrainTexture(TERRAINS.sand, n, rng.fork('a'), PAINTER) },
+          { spec: TERRAINS.water, texture: terrainTexture(TERRAINS.water, n, rng.fork('b'), PAINTER) },
+        ],
+        rng: rng.fork('t'),
+        masks,
+      });
+      rules.tiles.forEach(({ lattice: l }, i) => {
+        const m = masks[i]!;
+        if (l[1] === 1 && l[7] === 1 && l[3] === 0 && l[5] === 0)
+          for (let y = 0; y < n; y++) widths.push(m.subarray(y * n, y * n + n).reduce((a, b) => a + b, 0));
+        if (l[3] === 1 && l[5] === 1 && l[1] === 0 && l[7] === 0)
+          for (let x = 0; x < n; x++) widths.push(Array.from({ length: n }, (_, y) => m[y * n + x]!).reduce((a, b) => a + b, 0));
+      });
+    }
+    widths.sort((a, b) => a - b);
+    expect(widths[0]).toBeGreaterThanOrEqual(4);
+    expect(widths[widths.length >> 1]).toBeGreaterThanOrEqual(n / 2);
+  });
+
   it('every material still wraps without a seam alone, and beside others as the goals ask (the supervisor redraws the rare set over)', () => {
     const names = Object.keys(TERRAINS) as TerrainName[];
     const seamless = tilesetRules('seamless');

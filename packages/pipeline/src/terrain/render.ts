@@ -90,6 +90,25 @@ const isBlob = (lat: readonly number[]) =>
  * and a one-cell channel a channel between banks, not a line of foam (issue #39, decision 0082).
  */
 const BLOB_SHORE = 0.15;
+/**
+ * How far a blob cell's shore wanders, as a share of a Wang tile's (decision 0134: half of it pinched
+ * a 16 px one-cell channel to 0–4 px in some rows, a river broken or a trickle).
+ */
+const BLOB_WANDER = 0.35;
+
+/**
+ * Whether pixel (x, y) (may lie in the band round the tile) is on a blob cell's spine: the two middle
+ * columns or rows from the centre out to each side the cell joins, and the centre itself.
+ */
+function onSpine(lat: readonly number[], x: number, y: number, n: number): boolean {
+  const c = (n - 1) / 2;
+  const midX = Math.abs(x - c) <= 1;
+  const midY = Math.abs(y - c) <= 1;
+  if (midX && midY) return true;
+  if (midX) return lat[y < c ? 1 : 7]! >= 1;
+  if (midY) return lat[x < c ? 3 : 5]! >= 1;
+  return false;
+}
 
 /**
  * The field of a blob tile at lattice coordinate (s, t): per quadrant, a rounded square round the
@@ -159,8 +178,11 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
           // (decision 0134: from 32 px the wander is held to under half the ramp — past it the
           // shore met the flat edge band and was cut off there, a comb of square teeth along every
           // path and rock edge; a few pixels of smooth curve instead)
-          value = f + (blob ? 0.5 : 1) * (calm.shared * amp * (0.45 + 0.55 * w) * g + calm.local * 1.2 * local);
+          value = f + (blob ? BLOB_WANDER : 1) * (calm.shared * amp * (0.45 + 0.55 * w) * g + calm.local * 1.2 * local);
         }
+        // a blob cell's spine (the middle two pixels from its centre to each side it joins) is
+        // always its terrain: the wander never pinches a one-cell channel shut (decision 0134)
+        if (blob && f > 0 && onSpine(tile.lattice, x, y, n)) value = 1;
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }
     }
