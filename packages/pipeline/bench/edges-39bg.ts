@@ -44,9 +44,21 @@ export function slivers(map: Uint8Array, W: number): number {
       if (at(x + 1, y) !== v || at(x, y + 1) !== v) shore++;
       const run = (dx: number, dy: number) => {
         let a = 0;
-        while (a < 3 && x - (a + 1) * dx >= 0 && y - (a + 1) * dy >= 0 && at(x - (a + 1) * dx, y - (a + 1) * dy) === v) a++;
+        while (
+          a < 3 &&
+          x - (a + 1) * dx >= 0 &&
+          y - (a + 1) * dy >= 0 &&
+          at(x - (a + 1) * dx, y - (a + 1) * dy) === v
+        )
+          a++;
         let b = 0;
-        while (b < 3 && x + (b + 1) * dx < W && y + (b + 1) * dy < W && at(x + (b + 1) * dx, y + (b + 1) * dy) === v) b++;
+        while (
+          b < 3 &&
+          x + (b + 1) * dx < W &&
+          y + (b + 1) * dy < W &&
+          at(x + (b + 1) * dx, y + (b + 1) * dy) === v
+        )
+          b++;
         const xa = x - (a + 1) * dx;
         const ya = y - (a + 1) * dy;
         const xb = x + (b + 1) * dx;
@@ -82,9 +94,7 @@ export function combed(map: Uint8Array, W: number, n: number): number {
   return comb / Math.max(1, lines);
 }
 
-const pairs: Array<[TerrainName, TerrainName]> = [
-  ['grass', 'dirt'],
-];
+const pairs: Array<[TerrainName, TerrainName]> = [['grass', 'dirt']];
 if (import.meta.url === `file://${process.argv[1]}`)
   for (const [a, b] of pairs)
     for (const n of [16, 32]) {
@@ -103,7 +113,13 @@ if (import.meta.url === `file://${process.argv[1]}`)
           rng: r.fork('tiles'),
           masks,
         });
-        const { map, W } = wangMap(masks, rules.tiles.map((t) => [...t.lattice]), n, 10, seed);
+        const { map, W } = wangMap(
+          masks,
+          rules.tiles.map((t) => [...t.lattice]),
+          n,
+          10,
+          seed,
+        );
         out.push(`${slivers(map, W).toFixed(2)}/${combed(map, W, n).toFixed(3)}`);
       }
       console.log(`${a}/${b} wang16 ${n}px slivers per 100 shore px / combed lines: ${out.join(' ')}`);

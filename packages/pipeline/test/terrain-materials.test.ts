@@ -791,7 +791,8 @@ describe('tile materials', () => {
         if (l[1] === 1 && l[7] === 1 && l[3] === 0 && l[5] === 0)
           for (let y = 0; y < n; y++) widths.push(m.subarray(y * n, y * n + n).reduce((a, b) => a + b, 0));
         if (l[3] === 1 && l[5] === 1 && l[1] === 0 && l[7] === 0)
-          for (let x = 0; x < n; x++) widths.push(Array.from({ length: n }, (_, y) => m[y * n + x]!).reduce((a, b) => a + b, 0));
+          for (let x = 0; x < n; x++)
+            widths.push(Array.from({ length: n }, (_, y) => m[y * n + x]!).reduce((a, b) => a + b, 0));
       });
     }
     widths.sort((a, b) => a - b);

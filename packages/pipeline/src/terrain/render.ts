@@ -178,7 +178,9 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
           // (decision 0134: from 32 px the wander is held to under half the ramp — past it the
           // shore met the flat edge band and was cut off there, a comb of square teeth along every
           // path and rock edge; a few pixels of smooth curve instead)
-          value = f + (blob ? BLOB_WANDER : 1) * (calm.shared * amp * (0.45 + 0.55 * w) * g + calm.local * 1.2 * local);
+          value =
+            f +
+            (blob ? BLOB_WANDER : 1) * (calm.shared * amp * (0.45 + 0.55 * w) * g + calm.local * 1.2 * local);
         }
         // a blob cell's spine (the middle two pixels from its centre to each side it joins) is
         // always its terrain: the wander never pinches a one-cell channel shut (decision 0134)
