@@ -767,6 +767,35 @@ describe('tile materials', () => {
     expect(shares.reduce((a, b) => a + b, 0) / shares.length).toBeLessThan(0.07);
   });
 
+  it('a path that steps stays one shape: in a Wang saddle tile the lower terrain runs on through the middle (decision 0134)', () => {
+    // (the levels review: where a 32 px path stepped it split into two pieces touching only at a
+    // corner; before, 8 of the 48 grass/dirt saddle tiles at 16 and 32 px, seeds 1–6, cut the dirt
+    // in two)
+    const split: string[] = [];
+    for (const n of [16, 32])
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        const rules = tilesetRules('wang16');
+        const masks: Uint8Array[] = [];
+        const rng = new Rng(seed);
+        renderTerrainTiles({
+          tiles: rules.tiles,
+          size: n,
+          layers: [
+            { spec: TERRAINS.grass, texture: terrainTexture(TERRAINS.grass, n, rng.fork('a'), PAINTER) },
+            { spec: TERRAINS.dirt, texture: terrainTexture(TERRAINS.dirt, n, rng.fork('b'), PAINTER) },
+          ],
+          rng: rng.fork('t'),
+          masks,
+        });
+        rules.tiles.forEach(({ lattice: l, name }, i) => {
+          if (l[0] !== l[8] || l[2] !== l[6] || l[0] === l[2]) return;
+          // dirt (lower than grass) is terrain 1: one region
+          if (regions(masks[i]!, n, 1).length !== 1) split.push(`${n} px seed ${seed} ${name}`);
+        });
+      }
+    expect(split).toEqual([]);
+  });
+
   it('a one-cell blob47 channel stays open and about half a tile wide at 16 px (decision 0134)', () => {
     // (the review: one-cell channels shrank to a 4 px trickle; before, seed 4's sand/water
     // blob_0x11 closed the river in two rows, width 0)

@@ -157,9 +157,19 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   const band = bandFor(n);
   const clean = band === EDGE_BAND;
   const span = n + 2 * band;
+  /** A saddle's bridge of the lower terrain: its core is half this wide along a row, its pull 3 × (decision 0134). */
+  const bridge = Math.max(2, Math.round(n / 8));
   return job.tiles.map((tile) => {
     const own = new Noise2D(job.rng.fork(`tile-${tile.index}`), 3);
     const blob = isBlob(tile.lattice);
+    // a Wang saddle: 0 when the lower terrain holds the NW and SE corners, 1 for NE and SW, else -1
+    const l = tile.lattice;
+    const saddle =
+      layers.length > 1 && !blob && l[0] === l[8] && l[2] === l[6] && l[0] !== l[2]
+        ? l[0] === lower
+          ? 0
+          : 1
+        : -1;
     // raw mask over the tile and a band around it
     const raw = new Uint8Array(span * span);
     for (let y = -band; y < n + band; y++) {
@@ -185,6 +195,15 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
         // a blob cell's spine (the middle two pixels from its centre to each side it joins) is
         // always its terrain: the wander never pinches a one-cell channel shut (decision 0134)
         if (blob && f > 0 && onSpine(tile.lattice, x, y, n)) value = 1;
+        // a saddle (two opposite corners of each terrain): the lower terrain — a path, a river —
+        // runs on through the middle along its diagonal, so a path that steps stays one shape and
+        // never two pieces touching at a corner (decision 0134); inside the edge bands only
+        if (saddle >= 0 && x >= band && y >= band && x < n - band && y < n - band) {
+          const d = saddle === 0 ? Math.abs(x - y) : Math.abs(x + y - (n - 1));
+          const pull = Math.max(0, 1 - d / (3 * bridge));
+          value += (lower === 1 ? 1 : -1) * pull;
+          if (d <= bridge / 2) value = lower;
+        }
         raw[(y + band) * span + x + band] = value > 0.5 ? 1 : 0;
       }
     }
