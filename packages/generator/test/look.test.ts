@@ -5,12 +5,12 @@ import {
   parsePalette,
   type RgbaImage,
 } from '@assetloom/pipeline';
-import { oklabOf } from '@assetloom/pipeline/pixel';
+import { oklab, oklabOf, type Rgb } from '@assetloom/pipeline/pixel';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { iou, silhouette } from '../bench/subjects.js';
 import { renderProcedural, runPipeline } from '../src/index.js';
-import { colourBudget } from '../src/internal/look/index.js';
+import { colourBudget, paletteColours } from '../src/internal/look/index.js';
 import { craftFaults } from '../src/internal/look/passes.js';
 import { chromaCap, rampsOf } from '../src/internal/look/ramps.js';
 import { frameStats, opaqueGroups, spriteRequest } from './support.js';
@@ -220,6 +220,59 @@ describe('32 px keeps the silhouette, 128 px adds detail', () => {
         if (new Set(ks).size > 1) mixed++;
       }
     expect(mixed / blocks).toBeGreaterThan(0.2);
+  });
+});
+
+describe('named materials keep their hue family under every built-in palette (decision 0136)', () => {
+  const hueTurn = (x: Rgb, y: Rgb) => {
+    const [, a, b] = oklab(x);
+    const [, c, d] = oklab(y);
+    const t = Math.abs(Math.atan2(d, c) - Math.atan2(b, a));
+    return ((t > Math.PI ? 2 * Math.PI - t : t) * 180) / Math.PI;
+  };
+  const chroma = (c: Rgb) => Math.hypot(oklab(c)[1], oklab(c)[2]);
+  const MATERIALS: Array<[string, Rgb]> = [
+    ['gold', [222, 170, 52]],
+    ['red', [200, 36, 44]],
+    ['crimson', [170, 20, 50]],
+    ['blue', [50, 90, 200]],
+    ['green', [60, 150, 60]],
+  ];
+  it.each(['pico8', 'sweetie16', 'endesga32', 'nes'])(
+    '%s: the main tone and its lit step within 30° of the material and with 0.6 of its chroma',
+    (name) => {
+      const look = paletteColours(parsePalette(name)!.colors, 1);
+      for (const [material, c] of MATERIALS) {
+        const main = look.map(c);
+        const lit = look.step(main, 1);
+        for (const [what, got] of [
+          ['main', main],
+          ['lit', lit],
+        ] as const) {
+          expect(hueTurn(c, got), `${material} ${what} ${got}`).toBeLessThanOrEqual(30);
+          expect(chroma(got), `${material} ${what} ${got}`).toBeGreaterThanOrEqual(0.6 * chroma(c));
+        }
+      }
+    },
+  );
+
+  it('a crimson shield has no pink (pico8) or orange (sweetie16) half: its lit face stays red', async () => {
+    for (const [palette, stray] of [
+      ['pico8', 'ff77a8'],
+      ['sweetie16', 'ef7d57'],
+    ] as const) {
+      const got = await renderProcedural(request('a crimson shield', { resolution: 32, style: { palette } }));
+      const f = got.frames[0]!;
+      let n = 0;
+      let off = 0;
+      for (let i = 0; i < f.data.length; i += 4)
+        if (f.data[i + 3]) {
+          n++;
+          const hex = [...f.data.subarray(i, i + 3)].map((v) => v.toString(16).padStart(2, '0')).join('');
+          if (hex === stray) off++;
+        }
+      expect(off / n, `${palette}: ${stray}`).toBeLessThan(0.03);
+    }
   });
 });
 

@@ -68,24 +68,88 @@ export interface LookColours {
 
 const keyOf = (c: Rgb) => (c[0] << 16) | (c[1] << 8) | c[2];
 
+const hueOf = (a: number, b: number) => Math.atan2(b, a);
+const turnOf = (h1: number, h2: number) => Math.abs(((h2 - h1 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+const DEG = Math.PI / 180;
+/** Yellow's hue in OKLab: a highlight leans towards it, never away from it (a red's light is no pink). */
+const YELLOW = 105 * DEG;
+
 /**
- * A palette's step from `base` when it stays in base's family, else base itself (the ramp's end):
- * under sweetie16 the only colours lighter than its gold (#ffcd75) are white and cyan, and a gold
- * crown's lit rim came out a white sticker outline with cyan pixels (issue #39, decision 0122). A
- * colour's step keeps its hue within 50° and half its chroma; a grey's step stays a grey.
+ * Whether `step` is a lit (dir 1) or shaded (−1) step of `base`'s family under a palette (issue #39,
+ * decisions 0122 and 0136). A grey's step stays a grey. A colour's shade keeps its hue within 50° and
+ * half its chroma. Its light keeps its hue within 30° and 0.6 of its chroma, and turns no more than
+ * 12° away from yellow: under sweetie16 the only colours lighter than its gold are white and cyan (a
+ * white sticker rim, decision 0122); under pico8 a red's nearest light is pink (half a red shield read
+ * pink in the blind review after 1130g). A pixel artist's highlight leans warm.
  */
-function keepsFamily(base: Rgb, step: Rgb): Rgb {
+function inFamily(base: Rgb, step: Rgb, dir: -1 | 1): boolean {
   const [, a, b] = oklab(base);
   const [, sa, sb] = oklab(step);
   const C = Math.hypot(a, b);
   const sC = Math.hypot(sa, sb);
-  if (C < 0.05) return sC < Math.max(0.06, C + 0.03) ? step : base;
-  const turn = Math.abs(((Math.atan2(sb, sa) - Math.atan2(b, a) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
-  return turn <= (50 / 180) * Math.PI && sC >= C * 0.5 ? step : base;
+  if (C < 0.05) return sC < Math.max(0.06, C + 0.03);
+  const h = hueOf(a, b);
+  const sh = hueOf(sa, sb);
+  if (dir < 0) return turnOf(h, sh) <= 50 * DEG && sC >= C * 0.5;
+  return turnOf(h, sh) <= 30 * DEG && sC >= C * 0.6 && turnOf(sh, YELLOW) <= turnOf(h, YELLOW) + 12 * DEG;
 }
 
-/** The project's palette: each colour its nearest, steps and outlines found among its own colours. */
-function paletteColours(palette: readonly Rgb[], lineWeight: number): LookColours {
+/**
+ * The palette colour a colour becomes: the nearest in OKLab (hue and chroma weighed double) among the
+ * colours of its family when it is a colour (within 30° of its hue and 0.25 of its lightness, keeping 0.7 of its chroma,
+ * turning more than 15° away from yellow only when darker, towards it only when lighter), else among
+ * all. Under pico8 a red (200, 36, 44) was its brown #ab5236 (nearer in lightness) and a blue
+ * its lavender grey #83769c.
+ */
+function familyColour(palette: readonly Rgb[], c: Rgb, painter: Painter): Rgb {
+  const [L, a, b] = oklab(c);
+  const C = Math.hypot(a, b);
+  if (C < 0.05) return painter.chooseLab(c);
+  const h = hueOf(a, b);
+  let best: Rgb | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const p of palette) {
+    const [pl, pa, pb] = oklab(p);
+    const ph = hueOf(pa, pb);
+    if (Math.hypot(pa, pb) < C * 0.7 || turnOf(h, ph) > 30 * DEG || Math.abs(pl - L) > 0.25) continue;
+    // a turn of more than 15° away from yellow only to a darker colour, towards it only to a lighter
+    // one (lights lean warm, shadows cool): the lit face of a crimson shield is no pink, its shade no brown
+    const away = turnOf(ph, YELLOW) - turnOf(h, YELLOW);
+    if ((away > 15 * DEG && pl >= L - 0.06) || (-away > 15 * DEG && pl <= L + 0.06)) continue;
+    const d = (pl - L) ** 2 + 2 * ((pa - a) ** 2 + (pb - b) ** 2);
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  }
+  return best ?? painter.chooseLab(c);
+}
+
+/**
+ * A palette's step from `base` that stays in base's family ({@link inFamily}): the painter's pick when
+ * it does, else the nearest of the family's lighter (darker) colours, else base itself (the ramp's end).
+ */
+function familyStep(palette: readonly Rgb[], painter: Painter, base: Rgb, dir: -1 | 1): Rgb {
+  const pick = painter.shade(base, dir, 0.45);
+  if (inFamily(base, pick, dir)) return pick;
+  const [L, a, b] = oklab(base);
+  const tL = dir > 0 ? L + (1 - L) * 0.34 : L * 0.64;
+  let best: Rgb = base;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const p of palette) {
+    const [pl, pa, pb] = oklab(p);
+    if ((dir > 0 ? pl <= L + 0.04 : pl >= L - 0.04) || !inFamily(base, p, dir)) continue;
+    const d = 0.5 * (pl - tL) ** 2 + 6 * ((pa - a) ** 2 + (pb - b) ** 2);
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  }
+  return best;
+}
+
+/** The project's palette: each colour the nearest of its family, steps and outlines among its own colours. */
+export function paletteColours(palette: readonly Rgb[], lineWeight: number): LookColours {
   const painter = new Painter(palette, new PaletteMatcher(palette), false);
   const memo = new Map<number, Rgb>();
   const cached = (k: number, f: () => Rgb) => {
@@ -98,9 +162,8 @@ function paletteColours(palette: readonly Rgb[], lineWeight: number): LookColour
   };
   return {
     colours: palette,
-    map: (c) => cached(keyOf(c) * 4, () => painter.chooseLab(c)),
-    step: (c, dir) =>
-      cached(keyOf(c) * 4 + (dir > 0 ? 1 : 2), () => keepsFamily(c, painter.shade(c, dir, 0.45))),
+    map: (c) => cached(keyOf(c) * 4, () => familyColour(palette, c, painter)),
+    step: (c, dir) => cached(keyOf(c) * 4 + (dir > 0 ? 1 : 2), () => familyStep(palette, painter, c, dir)),
     outline: (c) =>
       lineWeight >= 2
         ? painter.darkest
