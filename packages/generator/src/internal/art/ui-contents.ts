@@ -212,7 +212,13 @@ export function drawEmblem(
  * apart — an empty tick box for a quest, a small diamond bullet for a journal — with the rest of each
  * row left empty for the game's text; nothing is ticked, no line is ruled.
  */
-export function drawEntries(c: PixelCanvas, box: Box, face: Ramp, kind: 'quest' | 'journal'): number {
+export function drawEntries(
+  c: PixelCanvas,
+  box: Box,
+  face: Ramp,
+  kind: 'quest' | 'journal',
+  ink?: Rgb,
+): number {
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const pitch = Math.max(7, Math.min(14, Math.round(h / 4)));
@@ -231,6 +237,12 @@ export function drawEntries(c: PixelCanvas, box: Box, face: Ramp, kind: 'quest' 
       // the box's inside a step lit, so it reads as a box and not a frame drawn on the page
       for (let yy = y + 1; yy < y + mark - 1; yy++)
         for (let xx = bx + 1; xx < bx + mark - 1; xx++) c.paint(xx, yy, face.light);
+      // the first quest is done: a tick in the ink (decision 0136)
+      if (ink && n === 0 && mark >= 4) {
+        c.paint(bx + 1, y + mark - 3, ink);
+        c.paint(bx + 2, y + mark - 2, ink);
+        for (let k = 3; k <= mark; k++) c.paint(bx + k, y + mark - k, ink);
+      }
     } else {
       const cy = y + Math.floor(mark / 2);
       const cx = bx + 1;
@@ -240,8 +252,49 @@ export function drawEntries(c: PixelCanvas, box: Box, face: Ramp, kind: 'quest' 
       c.paint(cx, cy - 1, face.dark);
       c.paint(cx, cy + 1, face.dark);
     }
+    // the entry's line of text beside its mark (decision 0136: "empty checkboxes" read as an unfinished
+    // mock-up): glyph-like marks in the ink, each entry's line its own length
+    if (ink) {
+      const th = mark >= 5 ? 3 : 2;
+      const tx = bx + mark + Math.max(2, Math.round(mark / 2));
+      const end = box.x1 - margin - Math.round(hash(n, 11) * (w * 0.3));
+      drawTextLine(c, tx, y + Math.floor((mark - th) / 2), end, th, ink, n + 1);
+    }
   }
   return n;
+}
+
+/**
+ * A line of text as a UI mock-up sets it when the game writes its own (greeked text): words of 2–6
+ * glyph cells `h` pixels tall (2 or 3 wide), a pixel apart, each cell a glyph-like pattern (a full
+ * column or row, a few gaps), words 3 pixels apart, from x0 to at most x1.
+ */
+export function drawTextLine(
+  c: PixelCanvas,
+  x0: number,
+  y: number,
+  x1: number,
+  h: number,
+  ink: Rgb,
+  seed: number,
+): void {
+  const gw = h >= 3 ? 3 : 2;
+  let x = x0;
+  let word = 0;
+  while (x + gw <= x1) {
+    const glyphs = 2 + Math.floor(hash(seed * 31 + word, 5) * 5);
+    for (let g = 0; g < glyphs && x + gw <= x1; g++, x += gw + 1)
+      for (let dy = 0; dy < h; dy++)
+        for (let dx = 0; dx < gw; dx++) {
+          // a glyph: its stem (left column) or its top row always, the rest with gaps
+          const stem = dx === 0 && hash(seed * 97 + word * 13 + g, 3) < 0.6;
+          const bar = dy === 0 || dy === h - 1;
+          if (stem || (bar && hash(x + dx, y + dy + seed) < 0.75) || hash(x + dx, y + dy + 7 * seed) < 0.3)
+            c.paint(x + dx, y + dy, ink);
+        }
+    x += 2;
+    word++;
+  }
 }
 
 /**
@@ -283,5 +336,164 @@ export function drawRuled(c: PixelCanvas, box: Box, face: Ramp, checklist: boole
         for (let k = 3; k < tick + 1; k++) c.paint(bx + k, by + tick - k, ink);
       }
     }
+  }
+}
+
+/** The sign a bar's socket shows (decision 0136): what the bar measures. */
+export type BarSign = 'heart' | 'drop' | 'bolt' | 'star' | 'hourglass';
+
+/** The sign of a bar's words: health a heart, mana a drop, stamina a bolt, experience a star. */
+export function barSignOf(text: string): BarSign {
+  if (/\b(mana|mp|magic)\b|蓝|法力|魔力/.test(text)) return 'drop';
+  if (/\b(stamina|energy|power)\b|体力|能量|耐力/.test(text)) return 'bolt';
+  if (/\b(xp|exp|experience|level)\b|经验/.test(text)) return 'star';
+  if (/\b(progress|loading|load)\b|进度|加载/.test(text)) return 'hourglass';
+  return 'heart';
+}
+
+/** Whether (u, v) in [-1, 1]² (v down) is inside the sign's shape. */
+function inSign(sign: BarSign, u: number, v: number): boolean {
+  const inPoly = (pts: ReadonlyArray<readonly [number, number]>) => {
+    let inside = false;
+    for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+      const [xi, yi] = pts[i]!;
+      const [xj, yj] = pts[j]!;
+      if (yi > v !== yj > v && u < ((xj - xi) * (v - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  };
+  switch (sign) {
+    case 'heart': {
+      // two lobes and a point: the classic implicit heart, lobes up
+      const x = u * 1.2;
+      const y = -(v * 1.25 - 0.25);
+      return (x * x + y * y - 1) ** 3 - x * x * y ** 3 <= 0;
+    }
+    case 'drop':
+      // a round bottom and a point at the top
+      return (
+        Math.hypot(u, v - 0.32) <= 0.64 ||
+        (v > -0.95 && v <= 0.32 && Math.abs(u) <= ((v + 0.95) / 1.27) * 0.6)
+      );
+    case 'bolt':
+      return inPoly([
+        [0.25, -1],
+        [-0.72, 0.18],
+        [-0.08, 0.18],
+        [-0.38, 1],
+        [0.72, -0.22],
+        [0.08, -0.22],
+        [0.5, -1],
+      ]);
+    case 'star': {
+      const pts: Array<[number, number]> = [];
+      for (let k = 0; k < 10; k++) {
+        const a = -Math.PI / 2 + (k * Math.PI) / 5;
+        const r = k % 2 ? 0.56 : 1.08;
+        pts.push([r * Math.cos(a), 0.1 + r * Math.sin(a)]);
+      }
+      return inPoly(pts);
+    }
+    case 'hourglass':
+      return Math.abs(v) <= 0.92 && Math.abs(u) <= 0.12 + 0.68 * Math.abs(v);
+  }
+}
+
+/** The sign's own colours: a heart red, a drop blue, a bolt yellow, a star gold, an hourglass sand. */
+const SIGN_COLOURS: Record<BarSign, [Rgb, Rgb, Rgb]> = {
+  heart: [
+    [255, 150, 150],
+    [222, 44, 56],
+    [120, 18, 40],
+  ],
+  drop: [
+    [170, 220, 255],
+    [56, 120, 236],
+    [24, 44, 120],
+  ],
+  bolt: [
+    [255, 246, 170],
+    [250, 204, 40],
+    [150, 90, 20],
+  ],
+  star: [
+    [255, 240, 160],
+    [240, 184, 48],
+    [140, 84, 20],
+  ],
+  hourglass: [
+    [250, 232, 180],
+    [214, 176, 96],
+    [110, 74, 40],
+  ],
+};
+
+/**
+ * A bar's socket at its left end (decision 0136: the blind review after 1130g found "bars have no caps
+ * or icons"): a round plate of the rim's material, `size` pixels across with its top left at (x, y),
+ * outlined, lit top left, and the bar's sign on it in its own colours, outlined in their darkest tone
+ * with a glint. The bar's track starts under the socket's right half.
+ */
+export function drawBarSocket(
+  c: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+  sign: BarSign,
+  rim: Ramp,
+  outline: Rgb | null,
+): void {
+  const r = size / 2;
+  const cx = x + r;
+  const cy = y + r;
+  const inDisc = (px: number, py: number, rr: number) => Math.hypot(px + 0.5 - cx, py + 0.5 - cy) <= rr;
+  for (let py = y; py < y + size; py++)
+    for (let px = x; px < x + size; px++) {
+      if (!inDisc(px, py, r)) continue;
+      const edge = !inDisc(px, py, r - 1);
+      const lit = px + py < cx + cy - r * 0.5;
+      c.paint(
+        px,
+        py,
+        edge ? (outline ?? rim.deep) : !inDisc(px, py, r - 2) ? (lit ? rim.light : rim.dark) : rim.deep,
+      );
+    }
+  // the sign inside the socket's well
+  const s = Math.max(5, size - 4);
+  const sx = Math.round(cx - s / 2);
+  const sy = Math.round(cy - s / 2);
+  const [hi, base, deep] = SIGN_COLOURS[sign];
+  const at = (px: number, py: number) =>
+    px >= 0 &&
+    py >= 0 &&
+    px < s &&
+    py < s &&
+    inSign(sign, ((px + 0.5) / s) * 2 - 1, ((py + 0.5) / s) * 2 - 1);
+  let glint = false;
+  for (let py = 0; py < s; py++)
+    for (let px = 0; px < s; px++) {
+      if (!at(px, py)) continue;
+      const border = !at(px - 1, py) || !at(px + 1, py) || !at(px, py - 1) || !at(px, py + 1);
+      let col = border ? deep : base;
+      if (!border && !glint && at(px - 1, py - 1) && s >= 6 && !at(px - 1, py - 2)) {
+        col = hi;
+        glint = true;
+      }
+      c.paint(sx + px, sy + py, col);
+    }
+}
+
+/**
+ * A bar's right end cap: the rim's last `w` columns drawn as a bracket — a lit inner edge, a dark outer
+ * one and a rivet in the middle — so the track ends in a fitting, not a cut.
+ */
+export function drawBarCap(c: PixelCanvas, x1: number, y0: number, y1: number, w: number, rim: Ramp): void {
+  for (let k = 0; k < w; k++)
+    for (let y = y0; y < y1; y++)
+      c.paint(x1 - w + k, y, k === 0 ? rim.light : k === w - 1 ? rim.dark : rim.base);
+  const my = Math.floor((y0 + y1) / 2);
+  if (w >= 3 && y1 - y0 >= 5) {
+    c.paint(x1 - w + 1, my - 1, rim.hi);
+    c.paint(x1 - w + 1, my, rim.deep);
   }
 }

@@ -13,14 +13,19 @@ import {
   uiTextOf,
 } from '@assetloom/pipeline/interpret';
 import type { ResolvedStyle } from '@assetloom/pipeline/pixel';
-import { fromOklab, oklab, PaletteMatcher, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
+import { fromOklab, oklab, PixelCanvas, type Rgb } from '@assetloom/pipeline/pixel';
+import { paletteColours } from '../look/index.js';
 import { loadDrawings } from './library/sprite.js';
 import { cropToPixels } from './scene/paint.js';
 import {
+  barSignOf,
+  drawBarCap,
+  drawBarSocket,
   drawEmblem,
   drawEntries,
   drawRuled,
   drawSlots,
+  drawTextLine,
   drawTitleBand,
   type PanelContents,
   panelContentsOf,
@@ -232,6 +237,26 @@ function colours(kind: UiKind, material: Material, asked: Rgb | null, text: stri
   return { rim: ramp(RIMS[material]), face: ramp(asked ?? FACES[material]) };
 }
 
+/**
+ * A button's hover and pressed faces (decision 0136: the blind review after 1130g found a pause
+ * button's hover "almost the same as normal"): hover is the face 0.17 lighter in OKLab, pressed 0.12
+ * darker. Under an enforced palette each is the palette's next colour of the face's family along its
+ * ramp (pico8's blue has no lighter blue: the hover keeps the face and its glow ring says it).
+ */
+function buttonStates(face: ReturnType<typeof ramp>, style: ResolvedStyle) {
+  const [L, a, b] = oklab(face.base);
+  let hover = fromOklab(Math.min(0.95, L + 0.17), a * 0.9, b + 0.01);
+  let pressed = fromOklab(Math.max(0.12, L - 0.12), a, b - 0.015);
+  if (style.paletteEnforced) {
+    const look = paletteColours(style.palette, style.lineWeight);
+    // the normal face as the piece's palette pass maps it
+    const normal = look.map(face.base);
+    hover = look.step(normal, 1);
+    pressed = look.step(normal, -1);
+  }
+  return { hover: ramp(hover), pressed: ramp(pressed) };
+}
+
 /** Sets text on a canvas in the bitmap font, centred in the box, with a one-pixel drop shadow. */
 async function letter(
   c: PixelCanvas,
@@ -307,6 +332,13 @@ function symbol(
   plot(0, 0, colour);
 }
 
+/** A page's body text: its ink a third of the way back to the face (the title keeps the full ink). */
+const softInk = (ink: Rgb, face: Rgb): Rgb => [
+  Math.round(ink[0] + (face[0] - ink[0]) * 0.3),
+  Math.round(ink[1] + (face[1] - ink[1]) * 0.3),
+  Math.round(ink[2] + (face[2] - ink[2]) * 0.3),
+];
+
 /** The ink for words on a face: light on a dark face, dark on a light one. */
 const inkFor = (face: Rgb): { ink: Rgb; shadow: Rgb } =>
   lum(face) < 0.58
@@ -377,6 +409,10 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         : Math.max(1, Math.min(3, Math.round(gh / 12)));
   const lip = kind === 'button' ? Math.max(1, Math.min(4, Math.round(gh / 10))) : 0;
   const o = outline ? 1 : 0;
+  // a bar's socket with its sign at the left end (as tall as the bar) and its cap at the right, when
+  // the bar is long enough to hold them (three times its height) and tall enough to show a sign
+  const socket = kind === 'bar' && gh >= 10 && gw >= 3 * gh ? gh : 0;
+  const cap = kind === 'bar' && gh >= 8 && gw >= 3 * gh ? Math.max(2, Math.round(gh / 5)) : 0;
   let fontUsed: string | undefined;
   // a symbol button is square: on a wider canvas asked for, it stands in the middle (never a wide bar)
   const squareAt = kind === 'button' && sym && !words && gw > gh ? Math.floor((gw - gh) / 2) : 0;
@@ -393,6 +429,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         { expose: true },
       );
   }
+  const states = kind === 'button' ? buttonStates(face, style) : { hover: face, pressed: face };
   const frames: RgbaImage[] = [];
   for (const state of names) {
     const c = new PixelCanvas(gw, gh);
@@ -400,13 +437,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
       const pressed = state === 'pressed';
       const hover = state === 'hover';
       const disabled = state === 'disabled';
-      const f = disabled
-        ? ramp(grey(face.base, 1))
-        : hover
-          ? ramp(face.light)
-          : pressed
-            ? ramp(face.dark)
-            : face;
+      const f = disabled ? ramp(grey(face.base, 1)) : hover ? states.hover : pressed ? states.pressed : face;
       const r = disabled ? ramp(grey(rim.base, 1)) : rim;
       plate(c, {
         x0: px0,
@@ -427,6 +458,14 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         x1: px1 - o - border,
         y1: (pressed ? gh : gh - lip) - o - border,
       };
+      // hover glows: a ring of the face's highest light inside the border; pressed is sunk: the
+      // face's deep tone along its top and left, as a shadow cast into it (decision 0136)
+      if (hover || pressed)
+        for (let y = box.y0; y < box.y1; y++)
+          for (let x = box.x0; x < box.x1; x++) {
+            const edge = y === box.y0 || x === box.x0 || (hover && (y === box.y1 - 1 || x === box.x1 - 1));
+            if (edge) c.paint(x, y, hover ? f.hi : f.deep);
+          }
       // the ink of the normal face in every state: a sign or word does not change colour on hover
       const { ink } = inkFor(face.base);
       const shadow = lum(ink) > 0.5 ? ramp(f.base).deep : ramp(f.base).light;
@@ -450,9 +489,21 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
       }
     } else if (kind === 'bar') {
       const trackC: Rgb = [28, 24, 36];
-      plate(c, { x0: 0, y0: 0, x1: gw, y1: gh, outline, border, rim, face: ramp(trackC), material });
-      const x0 = o + border;
-      const x1 = gw - o - border;
+      plate(c, {
+        x0: socket ? Math.floor(gh / 2) : 0,
+        y0: 0,
+        x1: gw,
+        y1: gh,
+        outline,
+        border,
+        rim,
+        face: ramp(trackC),
+        material,
+      });
+      // the track ends in a cap at the right and starts from the socket at the left (decision 0136)
+      if (cap) drawBarCap(c, gw - o - border, o + border, gh - o - border, cap, rim);
+      const x0 = socket ? socket + 1 : o + border;
+      const x1 = gw - o - border - cap;
       const y0 = o + border;
       const y1 = gh - o - border;
       if (state === 'full') {
@@ -462,6 +513,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         // a glint near the left end
         if (y1 - y0 > 2) for (let x = x0 + 1; x < Math.min(x1, x0 + 3); x++) c.paint(x, y0 + 1, face.hi);
       } else for (let x = x0; x < x1; x++) c.paint(x, y1 - 1, ramp(trackC).light);
+      if (socket) drawBarSocket(c, 0, 0, socket, barSignOf(job.text), rim, outline);
     } else {
       // panels and labels: the material border round the face (a label's face its plate)
       plate(c, {
@@ -499,7 +551,22 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
                 contents.page,
                 face,
               );
-            drawEntries(c, { ...inner, y0: rule + 2 }, face, contents.page);
+            drawEntries(c, { ...inner, y0: rule + 2 }, face, contents.page, softInk(ink, face.base));
+            // the title's line of text after the emblem (when no words were asked for it)
+            if (!words && band >= 4) {
+              const th = band >= 7 ? 3 : 2;
+              const tx =
+                inner.x0 + Math.max(2, Math.round((inner.x1 - inner.x0) / 12)) + Math.max(5, band + 1);
+              drawTextLine(
+                c,
+                tx,
+                inner.y0 + 1 + Math.floor((band - th) / 2),
+                tx + Math.round((inner.x1 - tx) * 0.55),
+                th,
+                ink,
+                0,
+              );
+            }
           }
         }
       }
@@ -514,11 +581,20 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
     frames.push(c.image(factor, width, height));
   }
   if (style.paletteEnforced) {
-    const matcher = new PaletteMatcher(style.palette);
+    // each colour the nearest of its family in the palette (as a sprite's look maps it, decision
+    // 0136): under pico8 a blue button's shadow tones were its green
+    const look = paletteColours(style.palette, style.lineWeight);
     for (const f of frames)
       for (let i = 0; i < f.data.length; i += 4) {
         if (!f.data[i + 3]) continue;
-        const m = matcher.nearest([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!]);
+        const src: Rgb = [f.data[i]!, f.data[i + 1]!, f.data[i + 2]!];
+        let m = look.map(src);
+        // a shadow or an inset stays darker than the face it falls on: a tone the family maps much
+        // lighter takes the family's next darker colour, else its outline
+        if (oklab(m)[0] - oklab(src)[0] > 0.15) {
+          const darker = look.step(m, -1);
+          m = darker === m ? look.outline(m) : darker;
+        }
         f.data.set(m, i);
       }
   }
@@ -532,8 +608,8 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
     width,
     height,
     nineSlice: {
-      left: ox + px0 * factor + inset,
-      right: width - ox - px1 * factor + inset,
+      left: ox + px0 * factor + (socket ? (socket + 1) * factor : inset),
+      right: width - ox - px1 * factor + inset + cap * factor,
       top: oy + inset,
       bottom: height - oy - gh * factor + inset + lip * factor,
     },
