@@ -328,6 +328,8 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   gear: ['x/gear'],
   cog: ['x/gear'],
   齿轮: ['x/gear'],
+  // a crystal ball is the seer's orb on its claw stand (decision 0136), not Fluent's snow globe
+  水晶球: ['x/crystal-ball'],
   star: ['f/star', 'n/star'],
   house: ['f/house', 'n/house'],
   flower: ['f/hibiscus', 'f/blossom', 'n/blossom'],

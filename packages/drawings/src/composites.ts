@@ -379,6 +379,42 @@ export const COMPOSITES: readonly CompositeDef[] = [
     ],
   },
   {
+    // a crystal ball (issue #39, decision 0136): the blind review after 1130g found Fluent's crystal ball
+    // read as "a snow globe on a grey block" (a pale blue globe with star flakes on a plinth). A seer's
+    // orb glows: violet glass with a darker rim, swirls of mist and a bright core inside, a white glint
+    // upper left, held by two gold claws on a turned wooden stand
+    id: 'x/crystal-ball',
+    label: 'crystal ball',
+    heads: ['crystal-ball'],
+    words: ['crystal', 'ball', 'orb', 'fortune', 'teller', 'seer', 'scrying', 'magic', 'glowing'],
+    zh: ['水晶球'],
+    group: 'composite',
+    box: [6, 3, 26, 31],
+    color: [123, 98, 214],
+    parts: [
+      {
+        svg:
+          '<rect x="6" y="28.6" width="20" height="2.4" rx="1" fill="#3e2414"/>' +
+          '<path fill="#6b4226" d="M7.4 28.8h17.2l-2.2-3.6H9.6z"/>' +
+          '<path fill="#8e5c34" d="M9.6 25.2h12.8l-.7 1.2H10.3z"/>' +
+          '<path fill="#4e2e1a" d="M19.6 25.2h2.8l2.2 3.6h-3.4z"/>' +
+          '<rect x="10.4" y="23" width="11.2" height="2.4" rx="1" fill="#a8743f"/>' +
+          '<rect x="18.6" y="23" width="3" height="2.4" fill="#7a4f2c"/>' +
+          '<circle cx="16" cy="13.2" r="9.6" fill="#45348f"/>' +
+          '<circle cx="15.3" cy="12.5" r="8.5" fill="#7b62d6"/>' +
+          '<path fill="#9d86ea" d="M9.4 11.2c2.4-2.6 6-2.8 7.8-1s4.4 1.4 5.6-.4c-.6 3-4 4.2-6.2 2.8S11.8 10.8 9.4 11.2z"/>' +
+          '<path fill="#b9a6f6" d="M9.2 16c2.2-3 6.4-3.6 8.4-1.6s4.8 1.2 5.8-.8c-.4 3.6-4.2 5.2-6.8 3.6S11.4 14.8 9.2 16z"/>' +
+          '<circle cx="16.6" cy="13.6" r="2.3" fill="#e8e0ff"/>' +
+          '<circle cx="16.6" cy="13.6" r="1.1" fill="#ffffff"/>' +
+          '<ellipse cx="11.6" cy="8.6" rx="1.7" ry="2.6" fill="#ffffff" transform="rotate(40 11.6 8.6)"/>' +
+          '<path fill="#d9a838" d="M10.6 24.2C7.6 22.6 6 19.6 6.6 15.6l1.9.4c-.3 2.9.8 5.2 3.1 6.6z"/>' +
+          '<path fill="#d9a838" d="M21.4 24.2c3-1.6 4.6-4.6 4-8.6l-1.9.4c.3 2.9-.8 5.2-3.1 6.6z"/>' +
+          '<path fill="#a87420" d="M24.5 16l-1.1.2c.3 2.9-.8 5.2-3.1 6.6l1 1.4c2.4-1.7 3.6-4.6 3.2-8.2z"/>' +
+          '<path fill="#d9a838" d="M14.6 23.4l1.4-2.6 1.4 2.6z"/>',
+      },
+    ],
+  },
+  {
     // a flag (issue #39, decision 0105): red cloth with a darker fold and a lit one, flying from a
     // solid steel pole (filled, its lit edge on the left) with a gold finial (the review after 1130
     // found game-icons' flying flag with 'a hollow flag pole')
