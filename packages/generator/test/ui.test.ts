@@ -468,6 +468,14 @@ describe('UI pieces', () => {
     }
   });
 
+  it.each(['a settings button hover', 'a magic bar', 'an experience bar', 'a mission list panel'])(
+    '%s: every word is drawn, none listed as not honoured (decision 0136)',
+    async (prompt) => {
+      const made = await make(prompt);
+      expect(made.meta.notHonoured ?? []).toEqual([]);
+    },
+  );
+
   it.each([
     ['a pause button', {}, 0.07],
     ['a settings button', {}, 0.07],

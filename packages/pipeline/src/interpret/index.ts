@@ -228,8 +228,12 @@ const STOP = new Set(
     'frame frames animation animated cycle loop character-sprite x'
   ).split(' '),
 );
+/**
+ * Words a UI piece draws: its kind, a bar's measure (its sign, decision 0136), a button's states (every
+ * button sheet has them), a page's list of entries.
+ */
 const UI_WORDS =
-  /^(button|btn|bar|health|hp|mana|progress|slider|panel|window|frame|dialog|menu|按钮|血条|进度|条|面板|窗口)$/;
+  /^(button|btn|bar|health|hp|mana|magic|mp|stamina|energy|xp|exp|experience|loading|progress|slider|panel|window|frame|dialog|menu|hover|hovered|pressed|disabled|list|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
 /**
@@ -1289,7 +1293,9 @@ function finishUi(r: Reading): void {
     (UI_WORDS.test(word) ? understood : ignored).push(word);
   for (let i = ignored.length - 1; i >= 0; i--)
     if (UI_WORDS.test(ignored[i]!)) understood.push(...ignored.splice(i, 1));
-  ignored.push(...r.timeWords, ...r.weatherWords, ...r.actionWords);
+  // a button's state read as a verb ("hover") is the state the sheet draws
+  for (const w of r.actionWords) (UI_WORDS.test(w) ? understood : ignored).push(w);
+  ignored.push(...r.timeWords, ...r.weatherWords);
   delete result.action;
   delete result.scene;
 }
