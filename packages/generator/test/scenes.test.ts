@@ -1,9 +1,10 @@
 import type { ImageRequest } from '@assetloom/pipeline';
 import { createMemoryStorage } from '@assetloom/pipeline';
-import { oklab, Rng } from '@assetloom/pipeline/pixel';
+import { oklab, PixelCanvas, Rng } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { drawingSetup } from '../src/drawing-setup.js';
 import { preflightProcedural, renderProcedural, runPipeline } from '../src/index.js';
+import { tree } from '../src/internal/art/scene/compose.js';
 import { drawScene } from '../src/internal/art/scene/index.js';
 import { sourceReach } from '../src/internal/art/scene/light.js';
 import { longestBandEdge, opaqueBox } from './support.js';
@@ -1182,4 +1183,142 @@ describe('backgrounds with depth, not bands and stamps (decision 0125)', () => {
     }
     expect(lit / columns).toBeGreaterThan(0.6);
   });
+});
+
+describe('backgrounds not stamped; rooms on their floor; the named place drawn (decision 0135)', () => {
+  const layerOf = (out: Awaited<ReturnType<typeof draw>>, name: string) =>
+    out.layers!.find((l) => l.name === name)!.image;
+  const lumAt = (img: { width: number; data: Uint8Array }, x: number, y: number) => {
+    const i = (y * img.width + x) * 4;
+    return img.data[i]! * 0.3 + img.data[i + 1]! * 0.59 + img.data[i + 2]! * 0.11;
+  };
+
+  it.each(['pine', 'dead'] as const)(
+    '%s trees of one size from one stream are each their own silhouette',
+    (kind) => {
+      const r = new Rng(11);
+      const masks = new Set<string>();
+      const widths: number[] = [];
+      for (let k = 0; k < 8; k++) {
+        const c = new PixelCanvas(60, 60);
+        tree(c, kind, 30, 56, 40, [60, 110, 70], r);
+        masks.add(Array.from(c.px, (v) => (v ? 1 : 0)).join(''));
+        let x0 = 60;
+        let x1 = -1;
+        for (let p = 0; p < c.px.length; p++)
+          if (c.px[p]) {
+            x0 = Math.min(x0, p % 60);
+            x1 = Math.max(x1, p % 60);
+          }
+        widths.push(x1 - x0);
+      }
+      // (one stamp before: 1 silhouette of 8, one width)
+      expect(masks.size).toBe(8);
+      expect(Math.max(...widths) - Math.min(...widths)).toBeGreaterThanOrEqual(4);
+    },
+  );
+
+  it("a tavern's table and stools stand on the floor: a shadow under each, its top seen from above", async () => {
+    const out = await draw('an inn interior');
+    const near = layerOf(out, 'near');
+    const props = layerOf(out, 'props');
+    const { width: w, height: h } = near;
+    // the table: the widest run of opaque props in the room's middle; its feet the lowest row of it
+    let best = { y: 0, x0: 0, x1: 0 };
+    for (let y = Math.round(h * 0.6); y < h; y++) {
+      let x = Math.round(w * 0.2);
+      while (x < w * 0.68) {
+        if (!props.data[(y * w + x) * 4 + 3]) {
+          x++;
+          continue;
+        }
+        const x0 = x;
+        while (x < w * 0.68 && props.data[(y * w + x) * 4 + 3]) x++;
+        if (x - x0 > best.x1 - best.x0) best = { y, x0, x1: x };
+      }
+    }
+    const tableW = best.x1 - best.x0;
+    expect(tableW).toBeGreaterThan(w * 0.2);
+    // its top is a surface several rows deep, not one edge-on slab: rows over the widest with a
+    // run of at least 80 % of its width
+    let deep = 0;
+    for (let y = best.y - 1; y > best.y - 12; y--) {
+      let run = 0;
+      for (let x = best.x0; x < best.x1; x++) if (props.data[(y * w + x) * 4 + 3]) run++;
+      if (run >= tableW * 0.8) deep++;
+    }
+    expect(deep, 'rows of the table top seen from above (an edge-on slab: 5)').toBeGreaterThanOrEqual(8);
+    // the floor under the table, round its feet, is darker than the floor either side of it
+    let feet = best.y;
+    for (let y = best.y; y < h; y++)
+      for (let x = best.x0; x < best.x1; x++) if (props.data[(y * w + x) * 4 + 3]) feet = y;
+    const mean = (xs: number[], y: number) => xs.reduce((s, x) => s + lumAt(near, x, y), 0) / xs.length;
+    const under: number[] = [];
+    const beside: number[] = [];
+    for (let x = 0; x < w; x++) {
+      if (x > best.x0 + tableW * 0.25 && x < best.x1 - tableW * 0.25) under.push(x);
+      if (x < best.x0 - w * 0.12 && x > best.x0 - w * 0.2) beside.push(x);
+    }
+    expect(mean(under, feet) / mean(beside, feet), 'shadow under the table').toBeLessThan(0.85);
+  });
+
+  it('a lava flow widens downhill and spreads in a fan at the foot, no round saucer on a thin stream', async () => {
+    const mid = layerOf(await draw('an erupting volcano'), 'mid');
+    const { width: w, height: h, data } = mid;
+    const lava = (x: number, y: number) => {
+      const i = (y * w + x) * 4;
+      return data[i + 3]! > 0 && data[i]! >= 230 && data[i + 2]! <= 120 && data[i]! > data[i + 1]! + 30;
+    };
+    let top = h;
+    let foot = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        if (lava(x, y)) {
+          top = Math.min(top, y);
+          foot = Math.max(foot, y);
+        }
+    const across = (y: number) => {
+      let n = 0;
+      for (let x = 0; x < w; x++) if (lava(x, y)) n++;
+      return n;
+    };
+    const at = (f: number) => across(Math.round(top + (foot - top) * f));
+    // the same streams are wider low on the cone than high on it, and wider again in the fan (a
+    // string of one width ending in a saucer 3 rows tall before: 0.5 → 0.9 the same)
+    expect(at(0.75), 'lower slope / upper slope').toBeGreaterThan(at(0.3) * 1.3);
+    expect(at(0.92), 'fan / mid slope').toBeGreaterThan(at(0.5) * 2);
+  });
+
+  it.each(['a castle yard', 'a castle courtyard'])(
+    '%s is the yard inside the walls: side walls, the keep behind, not a gate',
+    async (prompt) => {
+      const out = await draw(prompt);
+      expect(out.subject).toContain('courtyard');
+      expect(out.interpretation!.ignored).toEqual([]);
+      const f = out.frames[0]!;
+      const { width: w, height: h } = f;
+      const grey = (x: number, y: number) => {
+        const i = (y * w + x) * 4;
+        const [r, g, b] = [f.data[i]!, f.data[i + 1]!, f.data[i + 2]!];
+        return Math.max(r, g, b) - Math.min(r, g, b) < 30 && r > 50;
+      };
+      // the side walls: stone from near the top of the picture to its bottom at both edges
+      for (const x of [2, w - 3]) {
+        let stone = 0;
+        for (let y = Math.round(h * 0.1); y < h; y++) if (grey(x, y)) stone++;
+        expect(stone / (h * 0.9), `stone down column ${x}`).toBeGreaterThan(0.85);
+      }
+      // the keep: stone (no sky, no gateway to the land) down the middle from a quarter of the height
+      let sky = 0;
+      for (let y = Math.round(h * 0.25); y < Math.round(h * 0.65); y++)
+        for (let x = w / 2 - 6; x < w / 2 + 6; x++) {
+          const i = (y * w + x) * 4;
+          if (f.data[i + 2]! > f.data[i]! + 40) sky++;
+        }
+      expect(sky).toBe(0);
+      expect(out.interpretation!.elements ?? []).not.toContainEqual(
+        expect.objectContaining({ word: 'gate' }),
+      );
+    },
+  );
 });

@@ -155,21 +155,6 @@ function stand(layer: PixelCanvas, img: RgbaImage, x: number, y: number, map?: (
   layer.blit(img, x - img.width / 2, y - img.height, map);
 }
 
-/**
- * A prop's picture widened (or narrowed) by `sx` by nearest pixel and, when `flip`, mirrored left to
- * right: one drawing stood several times takes another shape each time (decision 0125).
- */
-function reshape(img: RgbaImage, sx: number, flip: boolean): RgbaImage {
-  const width = Math.max(1, Math.round(img.width * sx));
-  const data = new Uint8Array(width * img.height * 4);
-  for (let y = 0; y < img.height; y++)
-    for (let x = 0; x < width; x++) {
-      const u = Math.min(img.width - 1, Math.floor(((flip ? width - 1 - x : x) + 0.5) / sx));
-      data.set(img.data.subarray((y * img.width + u) * 4, (y * img.width + u) * 4 + 4), (y * width + x) * 4);
-    }
-  return { width, height: img.height, data };
-}
-
 // ---- sky ---------------------------------------------------------------------------------------
 
 function paintSkyElements(ctx: Ctx, sky: PixelCanvas, horizon: number): void {
@@ -758,11 +743,29 @@ function skylineHeights(r: Rng, w: number, h: number, horizon: number, sky: Skyl
 }
 
 /** A tree: a conifer, a round leafy crown, a pink blossom crown, a bare dead tree, or a palm. */
-function tree(layer: PixelCanvas, kind: TreeKind, x: number, y: number, size: number, leaf: RGB): void {
+/** One tree of its kind standing at x, y (exported for its test). */
+export function tree(
+  layer: PixelCanvas,
+  kind: TreeKind,
+  x: number,
+  y: number,
+  size: number,
+  leaf: RGB,
+  /** Each tree's own shape (decision 0135); without it, the plain one. */
+  shape?: Rng,
+): void {
   const trunk = P([96, 64, 42]);
   const l = P(leaf);
   const lit = P(lighter(leaf, 0.22));
   const dark = P(darker(leaf, 0.8));
+  if (kind === 'pine' && shape) {
+    pine(layer, x, y, size, leaf, shape);
+    return;
+  }
+  if (kind === 'dead' && shape) {
+    deadTree(layer, x, y, size, shape);
+    return;
+  }
   if (kind === 'pine') {
     layer.rect(x - size * 0.05, y - size * 0.2, x + size * 0.05 + 1, y, trunk);
     for (let t = 0; t < 3; t++) {
@@ -841,7 +844,108 @@ function tree(layer: PixelCanvas, kind: TreeKind, x: number, y: number, size: nu
       layer.set(x + (k - 2) * r * 0.35, cy + ((k * 7) % 5) * r * 0.15 - r * 0.3, P([255, 240, 250]));
 }
 
-type TreeKind = 'pine' | 'round' | 'blossom' | 'dead' | 'bamboo';
+export type TreeKind = 'pine' | 'round' | 'blossom' | 'dead' | 'bamboo';
+
+/**
+ * A bare tree drawn for itself (decision 0135: a graveyard's bare trees were one stamp of a post
+ * with three sticks): a trunk that leans and tapers, 2–4 limbs off it at their own heights and
+ * angles, each forking once or twice into twigs, the trunk lit on its left.
+ */
+function deadTree(layer: PixelCanvas, x: number, y: number, size: number, r: Rng): void {
+  const bark = P([96, 64, 42]);
+  const barkLit = P([124, 90, 64]);
+  const tall = size * r.range(0.65, 0.9);
+  const lean = r.range(-0.18, 0.18) * size;
+  const base = Math.max(1, size * r.range(0.05, 0.08));
+  const steps = Math.max(4, Math.round(tall));
+  for (let k = 0; k < steps; k++) {
+    const t = k / steps;
+    const cx = x + lean * t * t;
+    const half = base * (1 - t * 0.65) + (t < 0.08 ? base * 0.6 * (1 - t / 0.08) : 0);
+    const yy = y - k;
+    layer.rect(cx - half, yy - 1, cx + half + 1, yy, bark);
+    layer.set(Math.round(cx - half), yy - 1, barkLit);
+  }
+  const twig = (bx: number, by: number, ang: number, len: number, wd: number, depth: number): void => {
+    const ex = bx + Math.sin(ang) * len;
+    const ey = by - Math.cos(ang) * len;
+    layer.line(bx, by, ex, ey, bark, Math.max(1, wd));
+    if (depth <= 0) return;
+    const n = r.chance(0.5) ? 2 : 1;
+    for (let f = 0; f < n; f++)
+      twig(
+        ex,
+        ey,
+        ang + r.range(0.25, 0.7) * (f ? -1 : 1) * (r.chance(0.5) ? 1 : -1),
+        len * r.range(0.45, 0.7),
+        wd * 0.6,
+        depth - 1,
+      );
+  };
+  const limbs = r.int(2, 4);
+  for (let k = 0; k < limbs; k++) {
+    const t = r.range(0.45, 0.95);
+    const bx = x + lean * t * t;
+    const by = y - tall * t;
+    const side = k % 2 ? 1 : -1;
+    twig(
+      bx,
+      by,
+      side * r.range(0.5, 1.2),
+      size * r.range(0.18, 0.34) * (1.1 - t * 0.4),
+      base * 0.9,
+      r.int(1, 2),
+    );
+  }
+  twig(x + lean, y - tall, r.range(-0.3, 0.3), size * r.range(0.12, 0.22), base * 0.6, 1);
+}
+
+/**
+ * A pine drawn for itself (decision 0135: a forest of one three-triangle pine scaled was a stamp):
+ * 3–6 tiers, its own slenderness and lean, each tier's skirt of branch tips ragged (a tip every 2–3
+ * pixels hanging a pixel or two), lit on the left, a shaded right flank, a snag or a gap here and
+ * there.
+ */
+function pine(layer: PixelCanvas, x: number, y: number, size: number, leaf: RGB, r: Rng): void {
+  const trunk = P([96, 64, 42]);
+  const l = P(leaf);
+  const lit = P(lighter(leaf, r.range(0.16, 0.28)));
+  const dark = P(darker(leaf, 0.74));
+  const tiers = size < 14 ? r.int(2, 4) : r.int(3, 6);
+  const slim = r.range(0.72, 1.25);
+  const lean = r.range(-0.07, 0.07) * size;
+  const trunkH = size * r.range(0.1, 0.22);
+  layer.rect(x - size * 0.045, y - trunkH - 1, x + size * 0.045 + 1, y, trunk);
+  const crownTop = y - size * r.range(0.95, 1.12);
+  const crownBottom = y - trunkH;
+  const span = crownBottom - crownTop;
+  for (let t = 0; t < tiers; t++) {
+    // tiers from the bottom up, each overlapping the one under it
+    const f0 = t / tiers;
+    const bottom = crownBottom - span * f0 * 0.92;
+    const top = t === tiers - 1 ? crownTop : crownBottom - span * ((t + 1.8) / tiers);
+    const half = size * slim * (0.36 - 0.26 * f0) * r.range(0.85, 1.12);
+    const ax = x + lean * (1 - (top - crownTop) / span);
+    const bx = x + lean * (1 - (bottom - crownTop) / span) * 0.6;
+    for (let yy = Math.floor(top); yy < bottom; yy++) {
+      const f = (yy - top) / Math.max(1, bottom - top);
+      const cxr = ax + (bx - ax) * f;
+      const hw = half * f;
+      const a = Math.round(cxr - hw);
+      const b = Math.round(cxr + hw);
+      layer.rect(a, yy, b + 1, yy + 1, l);
+      layer.rect(a, yy, Math.round(cxr - hw * 0.35) + 1, yy + 1, lit);
+      if (b - a >= 4) layer.rect(Math.round(cxr + hw * 0.55), yy, b + 1, yy + 1, dark);
+    }
+    // the skirt: branch tips hanging under the tier's edge, ragged
+    const by = Math.round(bottom);
+    for (let xx = Math.round(bx - half); xx <= Math.round(bx + half); xx++) {
+      const tip = r.chance(0.4) ? r.int(1, 2) : 0;
+      if (!tip) continue;
+      layer.rect(xx, by, xx + 1, by + tip, xx > bx + half * 0.5 ? dark : xx < bx - half * 0.4 ? lit : l);
+    }
+  }
+}
 
 /** The sea from the horizon to the shore: bands of blue, wave dashes, the sun's or moon's glitter. Returns the shore. */
 function paintSea(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land): number {
@@ -1154,13 +1258,15 @@ function paintTreeRows(ctx: Ctx, mid: PixelCanvas, horizon: number, land: Land, 
             : null;
   const mixShare = mixWith ? r.range(0.2, 0.45) : 0;
   const kindAt = () => (mixWith && r.chance(mixShare) ? mixWith : treeKind);
+  // each tree's own shape, from a stream of its own (moves nothing else)
+  const shapes = ctx.detail('tree-shapes');
   /** Trees from left to right: clumps (close steps) and gaps (long ones), never a regular beat. */
   const row = (mean: number, size: () => number, y: () => number, leaf: (k: TreeKind) => RGB) => {
     let x = r.range(-mean * 0.5, mean * 0.6);
     while (x < w + mean * 0.3) {
       const sz = size();
       const k = kindAt();
-      tree(mid, k, x, y(), sz, leaf(k));
+      tree(mid, k, x, y(), sz, leaf(k), shapes);
       const gap = r.chance(0.22) ? r.range(1.6, 2.6) : r.range(0.45, 1.1);
       x += mean * gap;
     }
@@ -1363,20 +1469,60 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     const bh = rng.range(0.34, 0.6) * h;
     const top = horizon + h * 0.12 - bh;
     mid.rect(x, top, x + bw - 1, horizon + h * 0.12, walls[i % 2]!);
+    const wallC = unpack(walls[i % 2]!);
     const step = Math.max(4, Math.round(h / 30));
-    for (let wy = top + step; wy < horizon + h * 0.1 - step; wy += step * 1.7)
+    const street = horizon + h * 0.12;
+    // the ground floor: a door (and a shop window) under a lintel, standing on the pavement
+    // (decision 0135: the street's buildings were blank slabs with window dots)
+    const groundTop = street - step * 2.6;
+    const storey = step * 1.7;
+    const frame = P(night ? darker(wallC, 0.7) : lighter(wallC, 0.28));
+    const recess = P(darker(wallC, 0.55));
+    const band = P(darker(wallC, 0.8));
+    for (let wy = top + step; wy < groundTop - step; wy += storey) {
+      // a storey band under each row of windows
+      if (!night) mid.rect(x + 1, wy + storey - step * 0.35, x + bw - 2, wy + storey - step * 0.35 + 1, band);
       for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
         if (!night || rng.chance(0.5)) {
-          mid.rect(wx, wy, wx + step * 0.6, wy + step * 0.8, win);
-          // a sill under each window, a step darker than the wall
-          mid.rect(
-            wx - 0.5,
-            wy + step * 0.8,
-            wx + step * 0.6 + 0.5,
-            wy + step * 0.8 + 1,
-            P(darker(unpack(walls[i % 2]!), 0.7)),
-          );
+          const ww = Math.max(2, Math.round(step * 0.6));
+          const wh = Math.max(3, Math.round(step * 0.8));
+          const x0 = Math.round(wx);
+          const y0 = Math.round(wy);
+          // a frame round the pane, its top and left in the recess's shadow, a sill under it
+          mid.rect(x0 - 1, y0 - 1, x0 + ww + 1, y0 + wh + 1, frame);
+          mid.rect(x0, y0, x0 + ww, y0 + wh, win);
+          if (!night) {
+            mid.rect(x0, y0, x0 + ww, y0 + 1, recess);
+            mid.rect(x0, y0, x0 + 1, y0 + wh, recess);
+            if (ww >= 3) mid.set(x0 + ww - 1, y0 + 1, P([226, 236, 248]));
+            if (wh >= 5) mid.rect(x0 + 1, y0 + (wh >> 1), x0 + ww, y0 + (wh >> 1) + 1, frame);
+          }
+          mid.rect(x0 - 1, y0 + wh + 1, x0 + ww + 1, y0 + wh + 2, P(darker(wallC, 0.7)));
         }
+    }
+    // the ground floor's lintel, a door with its step, a shop window beside it
+    mid.rect(
+      x + 1,
+      groundTop - 1,
+      x + bw - 2,
+      groundTop + 1,
+      P(night ? darker(wallC, 0.8) : lighter(wallC, 0.18)),
+    );
+    const dw = Math.max(3, Math.round(step * 0.9));
+    const dh = Math.round((street - groundTop) * 0.78);
+    const dx = Math.round(x + bw * rs.range(0.2, 0.7));
+    mid.rect(dx - 1, street - dh - 1, dx + dw + 1, street, recess);
+    mid.rect(dx, street - dh, dx + dw, street, P(night ? [60, 44, 40] : [110, 70, 50]));
+    mid.set(dx + dw - 2, Math.round(street - dh * 0.45), P([220, 190, 90]));
+    mid.rect(dx - 2, street - 1, dx + dw + 2, street, P(lighter(wallC, 0.1)));
+    const sw = Math.round(bw * 0.3);
+    const sx = dx + dw + 3 + sw < x + bw - 2 ? dx + dw + 3 : dx - 3 - sw;
+    if (sx > x + 1 && sw >= 4) {
+      const sy = Math.round(street - dh * 0.85);
+      mid.rect(sx - 1, sy - 1, sx + sw + 1, street - step * 0.5 + 1, frame);
+      mid.rect(sx, sy, sx + sw, street - step * 0.5, win);
+      if (!night) mid.rect(sx, sy, sx + sw, sy + 1, recess);
+    }
     facade(ctx, mid, x, top, bw - 1, horizon + h * 0.12, unpack(walls[i % 2]!), rs);
     if (req.neon || ctx.has('neon')) paintNeonSign(ctx, mid, x, top, bw, bh, i);
     x += bw + rng.range(0, 2);
@@ -1487,30 +1633,82 @@ function paintVolcano(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
   const crust = P([70, 40, 40]);
   mid.rect(cx - crater, top - 1, cx + crater, top + Math.max(2, h * 0.015), hot);
   const flows = w >= 96 ? 3 : 2;
+  const crustLit = P([104, 60, 50]);
+  const rf = ctx.detail('lava-flows');
+  // every stream's crust first, then every stream's lava: where two streams run close below the
+  // crater one's crust never cuts the other's lava short
+  const spans: Array<[number, number, number, number]> = [];
+  const threads: Array<[number, number]> = [];
+  const plates: Array<[number, number, number]> = [];
   for (let k = 0; k < flows; k++) {
     const dir = k === 0 ? -0.55 : k === 1 ? 0.45 : 0.1;
     const x0 = cx + (k - 1) * crater * 0.6;
     // every stream runs from the crater to the cone's foot (decision 0113: streams that stopped
-    // mid-slope read as painted on), where it spreads in a small pool of lava with a crust rim
-    const thick = Math.max(1, Math.round(w / 140));
+    // mid-slope read as painted on), widening as it goes, a crust along both banks; at the foot it
+    // spreads in a fan whose edge is lobed and crusted (decision 0135: a string of even width ending
+    // in a round saucer read as a drawn line, not lava)
+    const thin = Math.max(0.5, w / 320);
+    const wide = Math.max(1.5, w * rf.range(0.008, 0.013));
+    const wob = rf.range(0, 6.28);
     let x = x0;
     let y = top;
     const path = new Map<number, number>();
+    const fanH = Math.max(3, Math.round((base - top) * rf.range(0.16, 0.22)));
+    const fanTop = base - fanH;
+    const fanHalf = Math.max(3, w * rf.range(0.04, 0.06));
+    let fanX = x0;
     for (; y < base; y++) {
       const t = (y - top) / (base - top);
-      x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k) * Math.max(1, w * 0.006);
-      mid.rect(x - thick, y, x + thick + 1, y + 1, crust);
-      mid.rect(x - thick + 1, y, x + thick, y + 1, t < 0.4 ? hot : lava);
-      path.set(Math.floor(y), x);
+      x = x0 + dir * t * w * 0.32 + Math.sin(y / Math.max(2, h * 0.03) + k + wob) * Math.max(1, w * 0.006);
+      if (y < fanTop) fanX = x;
+      // half its width: a trickle at the crater, wider down the slope, then the fan
+      let half = thin + (wide - thin) * t * t;
+      let cxr = x;
+      if (y >= fanTop) {
+        const f = (y - fanTop) / fanH;
+        half = half + (fanHalf - half) * Math.sqrt(f);
+        cxr = fanX + (x - fanX) * 0.5;
+      }
+      // its banks wander a little (cooled lumps)
+      const l = Math.round(cxr - half - (Math.sin(y * 0.9 + k * 3) > 0.6 ? 1 : 0));
+      const r = Math.round(cxr + half + (Math.sin(y * 0.7 + k * 5) > 0.6 ? 1 : 0));
+      mid.rect(l - 1, y, r + 2, y + 1, crust);
+      if (r - l >= 3) mid.set(l - 1, y, crustLit);
+      spans.push([l, y, r, t]);
+      // the hottest thread down its middle, and in the fan the lava's veins spread apart
+      if (t >= 0.35 && r - l >= 2) {
+        if (y < fanTop) threads.push([Math.round(cxr), y]);
+        else {
+          const f = (y - fanTop) / fanH;
+          for (const v of [-0.55, 0, 0.55]) threads.push([Math.round(cxr + v * f * (r - l) * 0.5), y]);
+        }
+      }
+      path.set(Math.floor(y), cxr);
+      x = cxr;
     }
-    const pool = Math.max(2, w * 0.025);
-    mid.ellipse(x, base, pool + 1, Math.max(1.5, pool * 0.4) + 1, crust);
-    mid.ellipse(x, base, pool, Math.max(1, pool * 0.4), lava);
-    mid.rect(x - pool * 0.4, base - 1, x + pool * 0.3, base, hot);
-    // the stream runs on into the pool through its rim
-    mid.rect(x - thick + 1, base - Math.max(1, pool * 0.4) - 2, x + thick, base, lava);
+    // the fan's front: a lobed crust edge a row or two under the foot, lava to it
+    const fanL = Math.round(x - fanHalf);
+    const fanR = Math.round(x + fanHalf);
+    for (let xx = fanL; xx <= fanR; xx++) {
+      const lobe = Math.sin((xx - fanL) * 0.8 + k * 2) > 0.2 ? 1 : 0;
+      mid.rect(xx, base, xx + 1, base + lobe, lava);
+      mid.set(xx, base + lobe, crust);
+    }
+    // crusted plates floating on the fan (cooled lava), dark with a lit edge
+    for (let p = 0; p < Math.max(1, Math.round(fanHalf / 4)); p++) {
+      const px = Math.round(x + rf.range(-0.35, 0.35) * fanHalf);
+      const py = Math.round(base - rf.range(0.15, 0.6) * fanH);
+      const pw = Math.max(1, Math.round(rf.range(1, 2.5)));
+      plates.push([px, py, pw]);
+    }
     // a lava river on the ground runs on from the flow on the near side (its source)
     if (k === 1) ctx.lavaSource = { x, y, xAt: (row) => path.get(Math.floor(row)) };
+  }
+  for (const [l, y, r, t] of spans) mid.rect(l, y, r + 1, y + 1, t < 0.35 ? hot : lava);
+  for (const [x, y] of threads) mid.set(x, y, hot);
+  for (const [px, py, pw] of plates) {
+    mid.rect(px, py, px + pw, py + 1, crust);
+    mid.set(px, py - 1, crustLit);
   }
   light.lights.push({ x: cx, y: top, r: Math.min(w, h) * 0.16, color: [255, 130, 50] });
   const smoke = P(light.time === 'night' ? [70, 62, 72] : [120, 112, 116]);
@@ -2329,7 +2527,9 @@ const GROUND_PROPS: ReadonlyArray<{
     // a desert's own cacti, unless its pyramids or an oasis's palms stand there (a cactus beside a
     // palm reads as one muddled plant)
     when: (ctx) =>
-      ctx.has('cacti') || (ctx.req.setting === 'desert' && !ctx.has('pyramids') && !ctx.has('palms')),
+      ctx.has('cacti') ||
+      // nor on a volcano's waste (decision 0135: "a volcanic wasteland" grew cacti)
+      (ctx.req.setting === 'desert' && !ctx.has('pyramids') && !ctx.has('palms') && !ctx.has('volcano')),
     place: () => ({ kind: 'cacti', id: 'f/cactus', scale: 0.26, xs: [0.2, 0.78] }),
   },
   {
@@ -2422,9 +2622,16 @@ async function placeGroundProp(
       continue;
     }
     if (p.id === 'tombstone') {
-      // each its own shape, size and place a little off the line (a stamped row reads as a pattern)
+      // each its own shape, size and place a little off the line (a stamped row reads as a pattern),
+      // and (decision 0135) its own lean, chips, cracks and moss; the back row smaller and hazier
       const gx = x + graves.range(-0.03, 0.03) * w;
-      tombstone(props, gx, y + graves.range(-1, 2), size * graves.range(0.75, 1.15), graves, light.ambient);
+      const gy = y + graves.range(-1, 2);
+      const back = k % 2 === 0;
+      const sz = size * graves.range(0.75, 1.15) * (back ? 0.82 : 1.08);
+      const lightOf = back ? (c: RGB) => mixRgb(light.ambient(c), light.haze, 0.18) : light.ambient;
+      const stoneLayer = new PixelCanvas(w, h);
+      tombstone(stoneLayer, gx, gy, sz, graves, lightOf);
+      weatherStone(stoneLayer, props, gx, gy, sz, ctx.detail(`tombstone-${k}`), lightOf);
       continue;
     }
     if (p.kind === 'lanterns') {
@@ -2576,6 +2783,74 @@ function tombstone(
   }
   // its foot in the grass: a dark band
   layer.rect(x0 - 1, y - 1, x1 + 1, y + 1, ground);
+}
+
+/**
+ * A tombstone's weathering, copied onto `layer` (decision 0135: a graveyard's stones read as one
+ * stamp): it leans a little one way or the other (its rows shear about its foot), a corner chipped
+ * off, a crack down its face, moss at its foot.
+ */
+function weatherStone(
+  stone: PixelCanvas,
+  layer: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+  d: Rng,
+  lightOf: (c: RGB) => RGB,
+): void {
+  const { w, h } = stone;
+  const x0 = Math.max(0, Math.floor(x - size));
+  const x1 = Math.min(w, Math.ceil(x + size));
+  const y0 = Math.max(0, Math.floor(y - size * 1.3));
+  const y1 = Math.min(h, Math.ceil(y + 2));
+  let top = y1;
+  for (let yy = y0; yy < y1 && top === y1; yy++)
+    for (let xx = x0; xx < x1; xx++) if (stone.px[yy * w + xx]) top = yy;
+  if (top >= y1) return;
+  const crack = P(lightOf([70, 70, 76]));
+  const moss = P(
+    lightOf(
+      d.pick([
+        [84, 110, 60],
+        [100, 120, 70],
+      ] as RGB[]),
+    ),
+  );
+  // a crack from near the top down and across, three to five pixels
+  if (d.chance(0.55) && y - top >= 8) {
+    let cx = Math.round(x + d.range(-0.2, 0.2) * size);
+    const dir = d.chance(0.5) ? 1 : -1;
+    for (let k = 0, cy = top + 2; k < d.int(3, 5); k++, cy++) {
+      if (stone.px[cy * w + cx] && stone.px[cy * w + cx + 1] && stone.px[cy * w + cx - 1])
+        stone.px[cy * w + cx] = crack;
+      if (d.chance(0.5)) cx += dir;
+    }
+  }
+  // a chipped top corner
+  if (d.chance(0.5))
+    for (let xx = x0; xx < x1; xx++) {
+      const side = d.chance(0.5);
+      const at = side ? x1 - 1 - (xx - x0) : xx;
+      if (stone.px[top * w + at]) {
+        stone.px[top * w + at] = 0;
+        break;
+      }
+    }
+  // moss on its foot
+  for (let k = 0; k < d.int(1, 4); k++) {
+    const mx = Math.round(x + d.range(-0.3, 0.3) * size);
+    const my = Math.round(y - 2 - d.int(0, 1));
+    if (my >= 0 && my < h && stone.px[my * w + mx]) stone.px[my * w + mx] = moss;
+  }
+  // the lean: each row shifted by its height over the foot
+  const lean = d.range(-0.16, 0.16);
+  for (let yy = y0; yy < y1; yy++)
+    for (let xx = x0; xx < x1; xx++) {
+      const v = stone.px[yy * w + xx];
+      if (!v) continue;
+      layer.set(xx + Math.round(lean * Math.max(0, y - 1 - yy)), yy, v);
+    }
 }
 
 /**
@@ -2977,6 +3252,12 @@ function paintPlankWall(ctx: Ctx, back: PixelCanvas, room: Room): void {
   for (let x = 0; x < w; x++)
     for (let y = 0; y < room.floorY; y++)
       back.px[y * w + x] = x % plank === 0 ? room.mortar : room.shades[Math.floor(x / plank) % 2]!;
+  // a skirting board along the wall's foot, lit on its top edge (decision 0135: where the wall meets
+  // the floor is a line the eye reads the room by)
+  const sk = Math.max(2, Math.round(room.floorY * 0.05));
+  const f = Math.floor(room.floorY);
+  back.rect(0, f - sk, w, f, P(darker(room.stone, 0.62)));
+  back.rect(0, f - sk, w, f - sk + 1, P(lighter(room.stone, 0.12)));
 }
 
 /** Blocks of stone in running bond, mortar lines between them. */
@@ -3060,6 +3341,11 @@ function paintCourtyardWalls(ctx: Ctx, back: PixelCanvas, room: Room): void {
     for (let x = tx; x < tx + tw; x += mw * 2) back.rect(x, ttop - mw, x + mw, ttop, P(darker(stone, 0.92)));
     back.rect(tx + tw / 2 - 1, ttop + bh * 2, tx + tw / 2 + 1, ttop + bh * 4, P([28, 24, 30]));
   }
+  // a yard named without its gate (decision 0135: "a castle yard" is the yard, the keep behind it)
+  if (!gateNamed(ctx)) {
+    paintKeep(ctx, back, room, top);
+    return;
+  }
   // the gatehouse: a taller block round an arch, the portcullis raised in its top
   const gx = w / 2;
   const gw = Math.max(12, Math.round(Math.min(w, h) * 0.3));
@@ -3067,6 +3353,85 @@ function paintCourtyardWalls(ctx: Ctx, back: PixelCanvas, room: Room): void {
   const ah = (floorY - top) * 0.7;
   paintGatehouse(ctx, back, room, { gx, gw, top: top - bh * 2, aw, ah, mw });
   paintGateway(ctx, back, gx, aw, ah, floorY);
+}
+
+/** The prompt names a castle's gate (its gatehouse is drawn): else its yard, with the keep behind. */
+const gateNamed = (ctx: Ctx): boolean => /\bgates?\b|gatehouse|portcullis|城门|大门/.test(ctx.text);
+
+/**
+ * A castle's keep behind its yard (decision 0135: a courtyard was a gate in a wall): a tall coursed
+ * tower in the middle of the back wall, lit on its left and shaded on its right, merlons on top with a
+ * flag on a pole, two rows of arched windows, a door up three steps at its foot.
+ */
+function paintKeep(ctx: Ctx, back: PixelCanvas, room: Room, wallTop: number): void {
+  const { w, h, light } = ctx;
+  const { floorY, stone, bw, bh } = room;
+  const kw = Math.max(14, Math.round(w * 0.26));
+  const x0 = Math.round(w / 2 - kw / 2);
+  const x1 = x0 + kw;
+  const top = Math.max(Math.round(h * 0.2), Math.round(wallTop - (floorY - wallTop) * 0.9));
+  const face = lighter(stone, 0.1);
+  const shades = [P(face), P(darker(face, 0.93)), P(lighter(face, 0.06))];
+  const joint = P(darker(face, 0.66));
+  const r = ctx.detail('keep');
+  for (let row = 0; top + row * bh < floorY; row++) {
+    const ry = top + row * bh;
+    for (let col = -1; x0 + col * bw < x1; col++) {
+      const bx = x0 + col * bw + (row % 2 ? Math.round(bw / 2) : 0);
+      const c = shades[r.int(0, 2)]!;
+      for (let y = ry; y < Math.min(floorY, ry + bh); y++)
+        for (let x = Math.max(x0, bx); x < Math.min(x1, bx + bw); x++)
+          back.set(x, y, y === ry || x === bx ? joint : c);
+    }
+  }
+  const edge = Math.max(1, Math.round(kw * 0.05));
+  back.rect(x0, top, x0 + edge, floorY, P(lighter(face, 0.28)));
+  back.rect(x1 - edge * 2, top, x1, floorY, P(darker(face, 0.72)));
+  // merlons and the flag
+  const mw = Math.max(2, Math.round(bw * 0.55));
+  for (let x = x0; x < x1; x += mw * 2) back.rect(x, top - mw, Math.min(x1, x + mw), top, shades[0]!);
+  back.rect(x0, top, x1, top + 1, P(lighter(face, 0.25)));
+  const pole = Math.round(x0 + kw * 0.5);
+  const ph = Math.max(5, Math.round(h * 0.1));
+  back.rect(pole, top - mw - ph, pole + 1, top - mw, P([60, 50, 44]));
+  const fw = Math.max(4, Math.round(ph * 0.7));
+  const flag = P(light.ambient([176, 40, 48]));
+  for (let k = 0; k < fw; k++) {
+    const dy = Math.round(Math.sin(k * 0.7) * 0.8);
+    const fh = Math.max(2, Math.round(ph * 0.4 * (1 - (k / fw) * 0.3)));
+    back.rect(pole + 1 + k, top - mw - ph + dy, pole + 2 + k, top - mw - ph + dy + fh, flag);
+  }
+  // windows: arched slits in two rows, dark with a lit sill
+  const dark = P([30, 26, 34]);
+  const sill = P(lighter(face, 0.3));
+  const winW = Math.max(2, Math.round(kw * 0.08));
+  const winH = Math.max(4, Math.round(winW * 2.2));
+  for (const fy of [0.12, 0.36])
+    for (const fx of [0.5]) {
+      const wx = Math.round(x0 + kw * fx - winW / 2);
+      const wy = Math.round(top + (floorY - top) * fy);
+      back.rect(wx, wy + 1, wx + winW, wy + winH, dark);
+      back.rect(wx + 1, wy, wx + winW - 1, wy + 1, dark);
+      back.rect(wx - 1, wy + winH, wx + winW + 1, wy + winH + 1, sill);
+    }
+  // the door up three steps
+  const dw = Math.max(4, Math.round(kw * 0.24));
+  const dh = Math.max(6, Math.round((floorY - top) * 0.24));
+  const dx = Math.round(w / 2 - dw / 2);
+  const step = Math.max(1, Math.round(dh * 0.08));
+  for (let k = 0; k < 3; k++)
+    back.rect(
+      dx - (3 - k) * 2,
+      floorY - (k + 1) * step,
+      dx + dw + (3 - k) * 2,
+      floorY - k * step,
+      k % 2 ? shades[2]! : P(lighter(face, 0.2)),
+    );
+  const dy = floorY - 3 * step;
+  back.rect(dx - 1, dy - dh - 1, dx + dw + 1, dy, P(darker(face, 0.55)));
+  back.rect(dx, dy - dh, dx + dw, dy, P([96, 62, 38]));
+  back.ellipse(dx + dw / 2, dy - dh, dw / 2, Math.max(1, dw * 0.35), P([96, 62, 38]));
+  for (let x = dx + 2; x < dx + dw - 1; x += 3) back.rect(x, dy - dh, x + 1, dy, P([70, 46, 30]));
 }
 
 /**
@@ -3373,23 +3738,213 @@ async function paintAlchemy(ctx: Ctx, props: PixelCanvas, room: Room): Promise<v
   ctx.stood.push([bx - half, bx + half], [kx - kr * 1.1, kx + kr * 1.1]);
 }
 
-/** A courtyard's yard: crates and barrels on the flagstones, banners either side of the gate. */
+/**
+ * A courtyard's yard: crates and barrels on the flagstones, banners either side of the gate. A yard
+ * named without its gate (decision 0135) is closed in: the side walls run back to the keep in
+ * perspective, and a well and a cart stand on the paving, each with its shadow.
+ */
 async function paintCourtyard(ctx: Ctx, props: PixelCanvas, room: Room): Promise<void> {
   const { w, h } = ctx;
   const u = Math.min(w, h);
-  const { floorY } = room;
+  const { floorY, near } = room;
+  const yard = !gateNamed(ctx);
+  if (yard) paintSideWalls(ctx, near, room);
   const crate = await prop(ctx, 'g/wooden-crate', u * 0.12, [150, 102, 62]);
-  if (crate) for (const fx of [0.18, 0.25]) stand(props, crate, w * fx, floorY + u * 0.1);
+  const cy = floorY + u * 0.1;
+  if (crate)
+    for (const fx of yard ? [0.22, 0.27] : [0.18, 0.25]) {
+      contactShadow(ctx, near, w * fx, crate.width * 0.6, cy);
+      stand(props, crate, w * fx, cy);
+    }
   const barrel = await prop(ctx, 'g/barrel', u * 0.12, [150, 102, 62]);
-  if (barrel) for (const fx of [0.74, 0.8]) stand(props, barrel, w * fx, floorY + u * 0.1);
-  // two banners either side of the gate
-  for (const fx of [0.36, 0.64]) {
+  if (barrel)
+    for (const fx of yard ? [0.72, 0.77] : [0.74, 0.8]) {
+      contactShadow(ctx, near, w * fx, barrel.width * 0.6, cy);
+      stand(props, barrel, w * fx, cy);
+    }
+  if (yard) {
+    // (a well the prompt names is drawn as that thing: never two)
+    if (!ctx.req.others.some((o) => /\bwells?\b|井/.test(o.phrase)))
+      paintWell(ctx, props, near, w * 0.36, Math.round(floorY + (h - floorY) * 0.62), u * 0.2);
+    paintCart(ctx, props, near, w * 0.64, Math.round(floorY + (h - floorY) * 0.7), u * 0.22);
+  }
+  // two banners either side of the gate (or hung from the keep)
+  for (const fx of yard ? [0.43, 0.57] : [0.36, 0.64]) {
     const x = w * fx;
     const bwid = Math.max(3, u * 0.05);
-    const y0 = floorY * 0.42;
+    const y0 = floorY * (yard ? 0.36 : 0.42);
     props.rect(x - bwid / 2, y0, x + bwid / 2, y0 + u * 0.16, P([168, 36, 48]));
     props.rect(x - bwid / 2, y0, x + bwid / 2, y0 + 1, P([230, 190, 70]));
+    // a swallow-tailed foot
+    props.rect(x - 0.5, y0 + u * 0.16 - Math.max(1, u * 0.02), x + 0.5, y0 + u * 0.16, 0);
   }
+}
+
+/**
+ * The yard's side walls (decision 0135): coursed stone running from the picture's edges back to the
+ * back wall's corners, their courses converging, their tops crenellated; the left one lit, the right
+ * one in shade.
+ */
+function paintSideWalls(ctx: Ctx, near: PixelCanvas, room: Room): void {
+  const { w, h } = ctx;
+  const { floorY, stone } = room;
+  const inner = w * 0.15;
+  const backTop = floorY * 0.38;
+  const frontTop = h * 0.02;
+  for (const side of [0, 1]) {
+    const face = side ? darker(stone, 0.72) : lighter(stone, 0.06);
+    const c = [P(face), P(darker(face, 0.92))];
+    const joint = P(darker(face, 0.68));
+    const lip = P(side ? darker(face, 0.85) : lighter(face, 0.25));
+    for (let x = 0; x < inner; x++) {
+      const t = x / inner; // 0 at the picture's edge, 1 at the back corner
+      const yTop = frontTop + (backTop - frontTop) * t;
+      const yBot = h + (floorY - h) * t;
+      const px = side ? w - 1 - x : x;
+      const courses = 9;
+      // the joints across: at depth-spaced columns (closer together towards the back)
+      const z = 1 / (1 - t * 0.6);
+      const col = Math.floor(z * 5);
+      const colPrev = Math.floor((1 / (1 - (Math.max(0, x - 1) / inner) * 0.6)) * 5);
+      for (let y = Math.max(0, Math.floor(yTop)); y < Math.min(h, yBot); y++) {
+        const v = (y - yTop) / (yBot - yTop);
+        const row = Math.floor(v * courses);
+        const rowPrev = Math.floor(((y - 1 - yTop) / (yBot - yTop)) * courses);
+        const edge = row !== rowPrev || ((col !== colPrev || x === 0) && (row + col) % 2 === 0);
+        near.px[y * w + px] = y === Math.floor(yTop) ? lip : edge ? joint : c[(row + col) % 2]!;
+      }
+      // merlons along the top
+      const mh = Math.max(2, Math.round((yBot - yTop) * 0.05));
+      if (col % 2 === 0)
+        for (let y = Math.max(0, Math.floor(yTop - mh)); y < yTop; y++) near.px[y * w + px] = c[0]!;
+    }
+  }
+}
+
+/** A well on the paving: a round stone curb, dark water inside, two posts, a roof, a bucket on a rope. */
+function paintWell(
+  ctx: Ctx,
+  props: PixelCanvas,
+  near: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+): void {
+  const rx = size * 0.42;
+  const ry = rx * 0.35;
+  const curbH = size * 0.3;
+  const stone: RGB = [150, 144, 136];
+  contactShadow(ctx, near, x, rx * 1.2, y);
+  // the curb's body: a short cylinder of coursed stone, its front bottom curving down, lit on the left
+  const course = Math.max(2, Math.round(curbH / 3));
+  const block = Math.max(3, Math.round(rx * 0.5));
+  for (let xx = Math.floor(x - rx); xx <= Math.ceil(x + rx); xx++) {
+    const dx = (xx + 0.5 - x) / rx;
+    if (Math.abs(dx) > 1) continue;
+    const round = Math.sqrt(1 - dx * dx);
+    const bottom = Math.round(y - ry + ry * round);
+    for (let yy = Math.round(y - curbH - ry); yy < bottom; yy++) {
+      const row = Math.floor((bottom - yy) / course);
+      const bx = Math.floor((xx - x + (row % 2) * block * 0.5) / block);
+      const bxPrev = Math.floor((xx - 1 - x + (row % 2) * block * 0.5) / block);
+      const joint = bx !== bxPrev || (bottom - yy) % course === 0;
+      const c = dx < -0.45 ? lighter(stone, 0.15) : dx > 0.5 ? darker(stone, 0.72) : stone;
+      props.set(xx, yy, P(joint ? darker(stone, 0.62) : c));
+    }
+  }
+  // its top: a rim round dark water
+  const top = Math.round(y - curbH - ry);
+  props.ellipse(x, top, rx, ry, P(lighter(stone, 0.2)));
+  props.ellipse(x, top, rx * 0.78, ry * 0.65, P([24, 30, 40]));
+  // posts, a roof, a rope and a bucket
+  const postH = size * 0.75;
+  const wood = P([110, 72, 44]);
+  for (const px of [x - rx * 0.9, x + rx * 0.9 - 1])
+    props.rect(px, top - postH, px + Math.max(1, size * 0.05), top + 1, wood);
+  const roofY = top - postH;
+  props.polygon(
+    [
+      [x - rx * 1.25, roofY + 1],
+      [x, roofY - size * 0.25],
+      [x + rx * 1.25, roofY + 1],
+    ],
+    P([120, 64, 48]),
+  );
+  props.polygon(
+    [
+      [x, roofY - size * 0.25],
+      [x + rx * 1.25, roofY + 1],
+      [x + rx * 0.2, roofY + 1],
+    ],
+    P([92, 48, 38]),
+  );
+  props.rect(x - rx * 0.9, roofY + 1, x + rx * 0.9, roofY + 2, wood);
+  props.rect(x, roofY + 2, x + 1, top - ry * 0.2 - size * 0.1, P([200, 180, 140]));
+  props.rect(x - 1, top - ry * 0.2 - size * 0.1, x + 2, top - ry * 0.2, P([90, 80, 76]));
+  ctx.stood.push([x - rx * 1.25, x + rx * 1.25]);
+}
+
+/** A two-wheeled cart on the paving: a plank bed with sides, a spoked wheel, its shafts down on the stones. */
+function paintCart(
+  ctx: Ctx,
+  props: PixelCanvas,
+  near: PixelCanvas,
+  x: number,
+  y: number,
+  size: number,
+): void {
+  const wood: RGB = [140, 94, 56];
+  const wr = Math.max(3, Math.round(size * 0.3));
+  const bedW = size * 0.9;
+  const bedY = y - wr * 1.35;
+  contactShadow(ctx, near, x, bedW * 0.6, y);
+  // the shafts from the bed's front down to the ground
+  props.line(x - bedW / 2, bedY + 1, x - bedW * 0.95, y - 1, P(darker(wood, 0.7)), 1);
+  // the bed and its sides, lit on top, a load of sacks
+  props.rect(x - bedW / 2, bedY - size * 0.22, x + bedW / 2, bedY + 2, P(darker(wood, 0.55)));
+  props.rect(x - bedW / 2 + 1, bedY - size * 0.22 + 1, x + bedW / 2 - 1, bedY + 1, P(wood));
+  for (let k = 1; k < 3; k++) {
+    const yy = Math.round(bedY - size * 0.22 + (k * size * 0.22) / 3);
+    props.rect(x - bedW / 2 + 1, yy, x + bedW / 2 - 1, yy + 1, P(darker(wood, 0.75)));
+  }
+  props.rect(
+    x - bedW / 2 + 1,
+    bedY - size * 0.22 + 1,
+    x + bedW / 2 - 1,
+    bedY - size * 0.22 + 2,
+    P(lighter(wood, 0.2)),
+  );
+  for (const [dx, c] of [
+    [-0.2, [196, 176, 130]],
+    [0.1, [180, 160, 118]],
+  ] as const)
+    props.ellipse(x + dx * bedW, bedY - size * 0.26, bedW * 0.16, size * 0.1, P(c as unknown as RGB));
+  // the wheel: a dark rim, spokes, a hub
+  const wx = x + bedW * 0.1;
+  const wy = y - wr;
+  const iron = P([52, 46, 44]);
+  for (let a = 0; a < 40; a++) {
+    const t = (a / 40) * Math.PI * 2;
+    for (const rr of [wr, wr - 1])
+      props.set(
+        Math.round(wx + Math.cos(t) * rr),
+        Math.round(wy + Math.sin(t) * rr),
+        a < 20 ? iron : P([84, 72, 64]),
+      );
+  }
+  for (let a = 0; a < 4; a++) {
+    const t = (a / 4) * Math.PI;
+    props.line(
+      wx - Math.cos(t) * (wr - 1),
+      wy - Math.sin(t) * (wr - 1),
+      wx + Math.cos(t) * (wr - 1),
+      wy + Math.sin(t) * (wr - 1),
+      P(darker(wood, 0.8)),
+      1,
+    );
+  }
+  props.rect(wx - 1, wy - 1, wx + 1, wy + 1, iron);
+  ctx.stood.push([x - bedW, x + bedW / 2]);
 }
 
 /** A corridor's side walls running to a dark far doorway, or a dungeon's doorway in its back wall. */
@@ -3436,19 +3991,70 @@ function paintDoorway(ctx: Ctx, mid: PixelCanvas, room: Room): void {
   mid.ellipse(dx, dy - dh * 0.8, dw * 0.6, dh * 0.25, P([12, 10, 18]));
 }
 
-/** The floor: flagstones or planks in perspective. */
+/**
+ * The floor in one perspective (decision 0135: a tavern's furniture floated on a floor of parallel
+ * slanted lines): the joints between boards or flagstones run to one vanishing point at eye level
+ * over the middle of the back wall, the joints across them close up towards the back (each course
+ * a step further off), and the wall's foot throws a dark line of shadow on the first row or two.
+ * Planks (a tavern, a library, a workshop) are long boards whose ends fall here and there; stone
+ * courses are offset half a stone from the last.
+ */
 function paintRoomFloor(ctx: Ctx, near: PixelCanvas, room: Room, floorC: RGB): void {
-  const { w, h } = ctx;
+  const { w, h, req } = ctx;
   const { floorY, bw, bh } = room;
-  for (let y = Math.floor(floorY); y < h; y++) {
-    const t = (y - floorY) / (h - floorY);
-    const step = Math.max(3, Math.round(bw * (0.5 + t)));
-    for (let x = 0; x < w; x++)
-      near.px[y * w + x] =
-        Math.round(y - floorY) % Math.max(3, Math.round(bh * (1 + t))) === 0 ||
-        (x + Math.round(y / 3)) % step === 0
-          ? P(darker(floorC, 0.78))
-          : P(floorC);
+  const planks = req.setting === 'tavern' || req.setting === 'library' || req.setting === 'workshop';
+  const y0 = Math.floor(floorY);
+  const depth = h - y0;
+  // eye level over the floor: the back wall's foot is (depth × 1.2) under it
+  const vx = w / 2;
+  const vy = y0 - depth * 1.2;
+  const zTop = (h - vy) / (y0 - vy);
+  const courses = Math.max(2, depth / Math.max(3, bh * (planks ? 2.4 : 1.5)));
+  const rowScale = courses / (zTop - 1);
+  const step = Math.max(4, Math.round(bw * (planks ? 0.9 : 1.3)));
+  const base = P(floorC);
+  const seam = P(darker(floorC, 0.74));
+  const foot = P(darker(floorC, 0.6));
+  const alt = P(darker(floorC, 0.92));
+  for (let y = y0; y < h; y++) {
+    const z = (h - vy) / (y + 0.5 - vy);
+    const row = Math.floor((zTop - z) * rowScale);
+    const rowAbove = y > y0 ? Math.floor((zTop - (h - vy) / (y - 0.5 - vy)) * rowScale) : row;
+    const joint = row !== rowAbove;
+    let last = Math.floor(((0 - vx) * z) / step + (planks ? 0 : (row % 2) * 0.5));
+    for (let x = 0; x < w; x++) {
+      const sx = ((x + 0.5 - vx) * z) / step + (planks ? 0 : (row % 2) * 0.5);
+      const board = Math.floor(sx);
+      const edge = board !== last;
+      last = board;
+      let c = (board + (planks ? 0 : row)) % 2 ? alt : base;
+      if (edge) c = seam;
+      else if (joint && (!planks || (board * 7 + row * 3) % 5 === 0)) c = seam;
+      if (y - y0 < Math.max(1, Math.round(depth * 0.03))) c = foot;
+      near.px[y * w + x] = c;
+    }
+  }
+}
+
+/**
+ * A shadow on the floor under a thing standing on it (decision 0135: furniture with no shadow reads
+ * as floating): a flattened oval `half` wide each side of x, its top on the thing's foot row, the
+ * floor under it a step darker.
+ */
+function contactShadow(ctx: Ctx, near: PixelCanvas, x: number, half: number, y: number): void {
+  const { w, h } = ctx;
+  // flat on the floor: a few rows deep however wide, its middle just behind the foot
+  const ry = Math.max(1.5, Math.min(half * 0.14, h * 0.025));
+  const cy = y - ry * 0.3;
+  for (let yy = Math.floor(cy - ry); yy <= Math.ceil(cy + ry); yy++) {
+    if (yy < 0 || yy >= h) continue;
+    const t = (yy - cy) / ry;
+    const span = half * Math.sqrt(Math.max(0, 1 - t * t));
+    for (let xx = Math.round(x - span); xx < Math.round(x + span); xx++) {
+      if (xx < 0 || xx >= w) continue;
+      const v = near.px[yy * w + xx]!;
+      if (v) near.px[yy * w + xx] = P(darker(unpack(v), 0.68));
+    }
   }
 }
 
@@ -3509,12 +4115,15 @@ function paintBookshelves(ctx: Ctx, props: PixelCanvas, { floorY }: Room): void 
   drew(ctx, 'bookshelves', 'bookshelves');
 }
 
-async function paintBarrels(ctx: Ctx, props: PixelCanvas, { floorY }: Room): Promise<void> {
+async function paintBarrels(ctx: Ctx, props: PixelCanvas, { floorY, near }: Room): Promise<void> {
   const { w, h } = ctx;
   const s = ctx.req.setting;
   const img = await prop(ctx, 'g/barrel', h * 0.16, [150, 102, 62]);
   if (img)
-    for (const fx of s === 'tavern' ? [0.27] : [0.12, 0.22]) stand(props, img, w * fx, floorY + h * 0.08);
+    for (const fx of s === 'tavern' ? [0.27] : [0.12, 0.22]) {
+      contactShadow(ctx, near, w * fx, img.width * 0.62, floorY + h * 0.08);
+      stand(props, img, w * fx, floorY + h * 0.08);
+    }
   drew(ctx, 'barrels', 'barrels', img !== null);
 }
 
@@ -3677,10 +4286,11 @@ function paintWoodDoor(ctx: Ctx, mid: PixelCanvas, cx: number, floorY: number): 
 }
 
 /** The bar on the right: a counter, a shelf of bottles behind it. */
-function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): void {
+function paintBar(ctx: Ctx, props: PixelCanvas, { floorY, near }: Room, u: number): void {
   const { w } = ctx;
   const bx0 = w * 0.7;
   const bx1 = w;
+  contactShadow(ctx, near, (bx0 + bx1) / 2, (bx1 - bx0) / 2 + u * 0.1, floorY + u * 0.08);
   props.rect(bx0, floorY - u * 0.42, bx1, floorY - u * 0.4, P([96, 62, 40]));
   const bottles: RGB[] = [
     [60, 130, 80],
@@ -3712,7 +4322,8 @@ function paintBar(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): vo
  * boards, lit on top and shaded under, on splayed legs; the table and the stools keep their places
  * clear of the things the prompt names, and those stand on the same floor line.
  */
-async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, u: number): Promise<void> {
+async function paintTavernTable(ctx: Ctx, props: PixelCanvas, room: Room, u: number): Promise<void> {
+  const { floorY, near } = room;
   const tx = ctx.w * 0.45;
   const tw = u * 0.5;
   const dh = doorHeight(ctx);
@@ -3725,11 +4336,29 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
   const shade = P([70, 44, 28]);
   const seat = P([176, 122, 74]);
   const seatHi = P([206, 154, 98]);
-  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty, wood);
-  props.rect(tx - tw / 2, ty - u * 0.03, tx + tw / 2, ty - u * 0.03 + 1, woodHi);
+  // its top seen from above, as the floor is (decision 0135: a slab seen edge-on at eye level read
+  // as floating): a board surface narrowing a pixel or two each side to its back edge, its planks'
+  // joints running back, over the front edge in shade and the dark underside
+  const edgeTop = Math.round(ty - u * 0.03);
+  const td = Math.max(3, Math.round(u * 0.05));
+  const woodTop = P([164, 110, 66]);
+  for (let k = 0; k < td; k++) {
+    const yy = edgeTop - td + k;
+    const inset = Math.round(((td - k) / td) * Math.max(1, tw * 0.03));
+    props.rect(tx - tw / 2 + inset, yy, tx + tw / 2 - inset, yy + 1, k === 0 ? woodDark : woodTop);
+    for (let j = 1; j < 4; j++) {
+      const f = j / 4;
+      const jx = Math.round(tx - tw / 2 + inset + (tw - inset * 2) * f);
+      if (k > 0) props.set(jx, yy, wood);
+    }
+  }
+  props.rect(tx - tw / 2, edgeTop, tx + tw / 2, ty, wood);
+  props.rect(tx - tw / 2, edgeTop, tx + tw / 2, edgeTop + 1, woodHi);
   props.rect(tx - tw / 2, ty, tx + tw / 2, ty + Math.max(1, u * 0.015), woodDark);
   for (const lx of [tx - tw / 2 + 2, tx + tw / 2 - 4])
     props.rect(lx, ty, lx + Math.max(2, u * 0.025), foot, woodDark);
+  // the table's shadow on the floor between its legs (decision 0135)
+  contactShadow(ctx, near, tx, tw * 0.58, foot);
   const seatW = Math.max(5, Math.round(u * 0.11));
   const seatH = Math.max(2, Math.round(u * 0.025));
   // a stool's seat a quarter of a door high
@@ -3737,6 +4366,7 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
   for (const sx of [tx - tw * 0.78, tx + tw * 0.78]) {
     const x0 = Math.round(sx - seatW / 2);
     const seatTop = foot - legH - seatH;
+    contactShadow(ctx, near, sx, seatW * 0.75, foot);
     // splayed legs, from under the seat's ends out to the floor, and a rung between them
     const legW = u >= 120 ? 2 : 1;
     for (let y = 0; y < legH; y++) {
@@ -3763,7 +4393,8 @@ async function paintTavernTable(ctx: Ctx, props: PixelCanvas, { floorY }: Room, 
   ctx.floorLine = foot;
   // a mug a tenth of a door
   const mug = await prop(ctx, 'f/beer-mug', dh * 0.13);
-  if (mug) for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, ty - u * 0.03);
+  if (mug)
+    for (const mx of [tx - tw * 0.25, tx + tw * 0.2]) stand(props, mug, mx, edgeTop - Math.round(td * 0.4));
 }
 
 /** A lantern on a chain from the ceiling beam. */
@@ -4031,7 +4662,11 @@ async function paintTavern(ctx: Ctx, props: PixelCanvas, room: Room): Promise<vo
   if (ctx.req.cozy) {
     // a second lantern over the bar, candles on the table's top either side of the mugs
     paintLantern(ctx, props, u, ctx.w * 0.8);
-    const top = Math.round(room.floorY + u * 0.2) - Math.round(doorHeight(ctx) * 0.34);
+    // on the table's top, between its back and front edges
+    const top =
+      Math.round(room.floorY + u * 0.2) -
+      Math.round(doorHeight(ctx) * 0.34) -
+      Math.round(Math.max(3, Math.round(u * 0.05)) * 0.4);
     paintCandles(ctx, props, [Math.round(ctx.w * 0.45 - u * 0.2), Math.round(ctx.w * 0.45 + u * 0.05)], top);
   }
 }
@@ -4098,6 +4733,134 @@ async function paintRoom(
   for (const fitting of ROOM_FITTINGS) if (fitting.when(ctx, s)) await fitting.paint(ctx, props, room);
   // a wall named inside is the room's own
   if (ctx.has('wall')) drew(ctx, 'wall', "the room's walls");
+}
+
+/**
+ * One coral `size` tall standing at x, y, of its kind, lit from the upper left (decision 0135):
+ * branching (forking limbs that thin to rounded tips), a sea fan (ribs from one stem in an arc, laced
+ * across), a brain coral (a dome with winding grooves) or tubes (a clump of upright tubes, dark
+ * mouths with lit rims). `c` packs a colour in the scene's light.
+ */
+function coral(
+  layer: PixelCanvas,
+  kind: 'branch' | 'fan' | 'brain' | 'tube',
+  x: number,
+  y: number,
+  size: number,
+  tint: RGB,
+  r: Rng,
+  c: (v: RGB) => number,
+): void {
+  const body = c(tint);
+  const lit = c(lighter(tint, 0.3));
+  const shade = c(darker(tint, 0.68));
+  const deep = c(darker(tint, 0.45));
+  if (kind === 'branch') {
+    const limb = (bx: number, by: number, ang: number, len: number, wd: number, depth: number): void => {
+      const steps = Math.max(2, Math.round(len));
+      let px = bx;
+      let py = by;
+      for (let s = 0; s < steps; s++) {
+        px += Math.sin(ang);
+        py -= Math.cos(ang);
+        const half = Math.max(0.5, wd / 2);
+        layer.rect(px - half, py, px + half + 1, py + 1, body);
+        layer.set(Math.round(px - half), Math.round(py), lit);
+        if (wd >= 2) layer.set(Math.round(px + half), Math.round(py), shade);
+        ang += r.range(-0.08, 0.08);
+      }
+      if (depth <= 0 || len < 3) {
+        layer.rect(px - 1, py - 1, px + 1, py + 1, lit);
+        return;
+      }
+      const forks = r.chance(0.35) ? 3 : 2;
+      for (let f = 0; f < forks; f++) {
+        const spread = r.range(0.3, 0.75) * (f === 0 ? -1 : f === 1 ? 1 : r.range(-0.3, 0.3));
+        limb(px, py, ang + spread, len * r.range(0.6, 0.85), Math.max(1.5, wd * 0.72), depth - 1);
+      }
+    };
+    const lean = r.range(-0.35, 0.35);
+    limb(x, y, lean, size * r.range(0.3, 0.42), Math.max(2, size * r.range(0.13, 0.18)), r.int(2, 3));
+    return;
+  }
+  if (kind === 'fan') {
+    const stem = size * r.range(0.12, 0.2);
+    const fx = x + r.range(-0.1, 0.1) * size;
+    const fy = y - stem;
+    layer.line(x, y, fx, fy, shade, Math.max(1, Math.round(size * 0.05)));
+    const ribs = r.int(5, 8);
+    const reach = size - stem;
+    const wide = r.range(0.8, 1.25);
+    const a0 = -0.95 * wide;
+    const a1 = 0.95 * wide;
+    // the fan's body: a mesh filling the sector between the outer ribs, its rim wavy
+    const wav = r.range(0, 6.28);
+    for (let yy = Math.floor(fy - reach); yy < fy; yy++)
+      for (let xx = Math.floor(fx - reach); xx <= Math.ceil(fx + reach); xx++) {
+        const dx = xx - fx;
+        const dy = (fy - yy) / 0.9;
+        const a = Math.atan2(dx, dy);
+        if (a < a0 || a > a1) continue;
+        const rim = reach * (0.82 + 0.12 * Math.sin(a * 5 + wav));
+        const d = Math.hypot(dx, dy);
+        if (d > rim) continue;
+        const mesh = (xx + yy) % 3 === 0 || (xx - yy) % 3 === 0;
+        layer.set(xx, yy, d > rim - 1 ? shade : mesh ? shade : dx < 0 ? body : c(darker(tint, 0.85)));
+      }
+    for (let k = 0; k < ribs; k++) {
+      const a = a0 + ((a1 - a0) * k) / (ribs - 1) + r.range(-0.08, 0.08);
+      const len = reach * r.range(0.6, 0.85);
+      const tx = fx + Math.sin(a) * len;
+      const ty = fy - Math.cos(a) * len * 0.9;
+      layer.line(fx, fy, tx, ty, k < ribs / 2 ? lit : body, 1);
+    }
+    return;
+  }
+  if (kind === 'brain') {
+    const rx = size * r.range(0.42, 0.6);
+    const ry = size * r.range(0.32, 0.45);
+    const ph = r.range(0, 6.28);
+    const fq = r.range(0.5, 0.8);
+    for (let yy = Math.floor(y - ry); yy < y; yy++)
+      for (let xx = Math.floor(x - rx); xx <= Math.ceil(x + rx); xx++) {
+        const dx = (xx - x) / rx;
+        const dy = (yy - y) / ry;
+        const d = dx * dx + dy * dy;
+        if (d > 1) continue;
+        // winding grooves over the dome, the upper left lit, the lower right in shade
+        const groove = Math.sin(xx * fq + Math.sin(yy * 0.55 + ph) * 2.4 + yy * 0.3) > 0.62;
+        const side = dx * 0.7 - dy * 0.7;
+        const v =
+          d > 0.82
+            ? shade
+            : groove
+              ? side < -0.2
+                ? lit
+                : deep
+              : side < -0.35
+                ? lit
+                : side > 0.45
+                  ? shade
+                  : body;
+        layer.set(xx, yy, v);
+      }
+    return;
+  }
+  // tubes: a clump of three to six, each its own height and width
+  const tubes = r.int(3, 6);
+  let tx = x - size * 0.3;
+  for (let k = 0; k < tubes; k++) {
+    const tw = Math.max(2, Math.round(size * r.range(0.1, 0.18)));
+    const th = Math.round(size * r.range(0.4, 1));
+    const top = Math.round(y - th);
+    const x0 = Math.round(tx);
+    layer.rect(x0, top, x0 + tw, y, body);
+    layer.rect(x0, top, x0 + 1, y, lit);
+    layer.rect(x0 + tw - 1, top, x0 + tw, y, shade);
+    layer.rect(x0, top, x0 + tw, top + 1, lit);
+    if (tw >= 3) layer.rect(x0 + 1, top, x0 + tw - 1, top + 1, deep);
+    tx += tw * r.range(0.7, 1.1);
+  }
 }
 
 /**
@@ -4219,33 +4982,38 @@ async function paintUnderwater(
       }
     }
   }
-  // coral (the Fluent drawing in the reef's colours) and fish; each clump its own size, side, colour
-  // and squash by the seed (decision 0125: one coral stamped four times in turn's colours)
+  // corals drawn each for itself (decision 0135: the Fluent coral reshaped and tinted still read as
+  // one stamp): branching, fan, brain and tube corals, each its own size, colour, spread and lean;
+  // a back row smaller and hazed into the water, a front row larger on the sea floor's edge
   const tints: RGB[] = [
     [255, 120, 140],
     [255, 170, 80],
     [190, 110, 230],
     [255, 96, 120],
     [250, 210, 120],
-    [120, 200, 220],
+    [236, 110, 90],
   ];
   const hasCoral = ctx.has('coral') || ctx.req.setting === 'underwater';
   const rc = ctx.detail('coral');
   const n = Math.max(3, Math.round(w / 45));
-  let coralDrawn = false;
+  const kinds = ['branch', 'fan', 'brain', 'tube'] as const;
+  const first = rc.int(0, 3);
   if (hasCoral)
-    for (let k = 0; k < n; k++) {
-      const size = h * rc.range(0.13, 0.27);
-      const coral = await prop(ctx, 'f/coral', size);
-      if (!coral) break;
-      coralDrawn = true;
-      const shaped = reshape(coral, rc.range(0.75, 1.3), rc.chance(0.5));
-      const x = ((k + rc.range(0.2, 0.8)) / n) * w;
-      const tint = rc.pick(tints);
-      const share = rc.range(0.35, 0.6);
-      stand(props, shaped, x, h * 0.9 + rc.range(0, h * 0.05), (c) => light.ambient(mixRgb(c, tint, share)));
+    for (const row of [0, 1]) {
+      const count = row === 0 ? Math.max(2, Math.round(n * 0.7)) : n;
+      for (let k = 0; k < count; k++) {
+        const far = row === 0;
+        const size = h * (far ? rc.range(0.09, 0.15) : rc.range(0.14, 0.27));
+        const x = ((k + rc.range(0.15, 0.85)) / count) * w;
+        const y = far ? h * rc.range(0.83, 0.86) : h * 0.9 + rc.range(0, h * 0.05);
+        const tint = rc.pick(tints);
+        const haze = far ? 0.4 : 0;
+        const kind = kinds[(first + k + row * 2) % kinds.length]!;
+        const c = (v: RGB) => P(light.ambient(mixRgb(v, [40, 110, 150], haze)));
+        coral(far ? mid : props, kind, x, y, size, tint, rc, c);
+      }
     }
-  drew(ctx, 'coral', 'coral (Fluent Emoji)', coralDrawn);
+  drew(ctx, 'coral', 'coral (branching, fan, brain and tube)', hasCoral);
   const fishIds = ['f/tropical-fish', 'f/fish', 'f/blowfish'];
   // each fish in open water of its own: never one fish pasted over another
   const swum: Array<[number, number, number, number]> = [];
@@ -4464,6 +5232,7 @@ export async function composeScene(job: {
     }
     const y = ctx.floorLine ?? ctx.groundY + Math.min(h - ctx.groundY, h * 0.06);
     const x = freeSpot(ctx, w * ((k + 0.5) / things.length) * 0.7 + w * 0.15, got.image.width / 2, y);
+    if (room) contactShadow(ctx, near, x, got.image.width * 0.5, y);
     stand(props, got.image, x, y, room ? undefined : light.ambient);
     ctx.report.push({ word: other.word, drawn: true, as: got.as, thing: true });
   }

@@ -744,6 +744,13 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
           honoured.push(t.text);
           continue;
         }
+        // "a castle yard", "the fort's yard": the yard inside its walls (decision 0135: "a castle
+        // yard" was a meadow with a toy castle, the yard said nowhere)
+        if (/^(yard|yards|ward)$/.test(w) && en.some((x) => kindOfWord(x) === 'castle')) {
+          places.push('courtyard');
+          honoured.push(t.text);
+          continue;
+        }
         if (/^(cyberpunk|赛博朋克)/.test(w) || /赛博朋克/.test(t.text)) addElement(t.text, 'neon');
         // 火山喷发: the lexicon splits 喷发 (erupting), and an erupting volcano is what is drawn
         if (/^(喷|发|喷发|爆发)$/.test(t.text) && phrase.some((x) => /火山/.test(x.text))) {
