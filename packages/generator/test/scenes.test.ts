@@ -1289,6 +1289,37 @@ describe('backgrounds not stamped; rooms on their floor; the named place drawn (
     expect(at(0.92), 'fan / mid slope').toBeGreaterThan(at(0.5) * 2);
   });
 
+  it.each(['a city street at dusk', 'a town street at dusk'])(
+    '%s: buildings with doors along the street, and no lit line hung in the sky between them',
+    async (prompt) => {
+      const out = await draw(prompt);
+      // "a town street" was refused (a street in a village)
+      expect(out.interpretation!.ignored).toEqual([]);
+      for (const name of ['far', 'mid']) {
+        const { width: w, height: h, data } = layerOf(out, name);
+        const a = (x: number, y: number) => y >= 0 && y < h && data[(y * w + x) * 4 + 3]! > 0;
+        // a wire: a run of 6 or more pixels at most two rows thick with nothing over or under it (a
+        // facade's cornice and its shadow drawn from a building's left edge to the width it was
+        // given as its right edge)
+        let wire = 0;
+        for (let y = 0; y < h; y++) {
+          let run = 0;
+          for (let x = 0; x < w; x++) {
+            run = a(x, y) && !a(x, y - 1) && (!a(x, y + 1) || !a(x, y + 2)) ? run + 1 : 0;
+            if (run === 6) wire++;
+          }
+        }
+        expect(wire, `${name}: lines in the sky`).toBe(0);
+      }
+      // a door (warm dark wood) at the foot of the street's buildings
+      const mid = layerOf(out, 'mid');
+      let door = 0;
+      for (let i = 0; i < mid.data.length; i += 4)
+        if (mid.data[i + 3] && mid.data[i]! > mid.data[i + 2]! + 30 && mid.data[i]! < 140) door++;
+      expect(door).toBeGreaterThan(20);
+    },
+  );
+
   it.each(['a castle yard', 'a castle courtyard'])(
     '%s is the yard inside the walls: side walls, the keep behind, not a gate',
     async (prompt) => {
@@ -1321,4 +1352,19 @@ describe('backgrounds not stamped; rooms on their floor; the named place drawn (
       );
     },
   );
+
+  it('a castle courtyard at night is drawn in the night, not refused as too bright', async () => {
+    // (main: walls by day under a night sky; the quality check refused it after 2 retries)
+    const result = await runPipeline(
+      {
+        prompt: 'a castle courtyard at night',
+        assetType: 'background',
+        projectStyle: {},
+        params: { resolution: 256, width: 256, height: 144, seed: 3, format: 'spritesheet' } as never,
+        keyPrefix: 's/',
+      },
+      { storage: createMemoryStorage() },
+    );
+    expect(result.ok, result.ok ? '' : result.error).toBe(true);
+  });
 });

@@ -596,7 +596,7 @@ function paintFar(ctx: Ctx, far: PixelCanvas, horizon: number, land: Land): void
         for (let wx = x + step * 0.6; wx < x + bw - step; wx += step * 1.4)
           if (light.time !== 'night' || rng.chance(0.55))
             far.rect(wx, wy, wx + Math.max(1, step * 0.5), wy + Math.max(1, step * 0.6), win);
-      facade(ctx, far, x, top, bw - 1, horizon + 1, body, rf);
+      facade(ctx, far, x, top, x + bw - 1, horizon + 1, body, rf);
       x += bw + rng.range(0, 3);
     }
     return;
@@ -1523,7 +1523,7 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
       mid.rect(sx, sy, sx + sw, street - step * 0.5, win);
       if (!night) mid.rect(sx, sy, sx + sw, sy + 1, recess);
     }
-    facade(ctx, mid, x, top, bw - 1, horizon + h * 0.12, unpack(walls[i % 2]!), rs);
+    facade(ctx, mid, x, top, x + bw - 1, horizon + h * 0.12, unpack(walls[i % 2]!), rs);
     if (req.neon || ctx.has('neon')) paintNeonSign(ctx, mid, x, top, bw, bh, i);
     x += bw + rng.range(0, 2);
     i++;
@@ -5157,6 +5157,15 @@ export async function composeScene(job: {
             s === 'tavern' || s === 'library' || s === 'laboratory' || s === 'workshop' ? 0.85 : 0.62,
           ),
         );
+    // a courtyard at night is in the night's light, its sky kept (decision 0135: "a castle courtyard
+    // at night" was walls by day under a night sky, refused by the pipeline's brightness check)
+    if (s === 'courtyard' && light.time === 'night') {
+      const skyC = new Set(light.sky.map((c) => pack(c)));
+      for (const layer of [sky, mid, near, props])
+        layer.map((c) =>
+          ctx.glow.has(pack(c)) || (layer === sky && skyC.has(pack(c))) ? c : light.ambient(c),
+        );
+    }
   } else if (s === 'underwater') await paintUnderwater(ctx, sky, mid, near, props);
   else if (s === 'space') await paintSpace(ctx, sky, mid, props);
   else {

@@ -874,7 +874,17 @@ export function readScene(text: string, it: Interpretation): SceneRequest {
       if (elements[i]!.kind === 'castle') honoured.push(...elements.splice(i, 1).map((e) => e.word));
   // a second place word is drawn as what it puts in the first (issue #39: "a snowy mountain village"
   // had no houses): a village's houses, a forest's trees, a city's skyline, the sea of a coast
+  // "a town street": the town's street, its buildings along it (decision 0135: refused as a street
+  // the village had no drawing of); a village's street is still refused (its cottages stand on no
+  // street), an old walled town keeps its wall
+  const townStreet =
+    setting === 'village' &&
+    !oldCity &&
+    placeWords.some(([p, word]) => p === 'village' && /^towns?$/i.test(word)) &&
+    placeWords.some(([p, word]) => p === 'city' && /^(street|streets|alley|alleyway|avenue)$/i.test(word));
+  if (townStreet) setting = 'city';
   for (const [p, word] of placeWords) {
+    if (townStreet && p === 'village') continue;
     const kind = p === setting ? undefined : SECOND_PLACE[p];
     if (kind && !elements.some((e) => e.kind === kind)) elements.push({ word, kind });
   }
