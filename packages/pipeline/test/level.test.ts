@@ -1336,6 +1336,126 @@ describe('levels laid out as a designer would (issue #39, decision 0114)', () =>
   });
 });
 
+describe('ways that reach what they lead to, woods that close (issue #39, decision 0137)', () => {
+  const grown = (prompt: string, seed: number) => {
+    const layout = readLevelLayout(prompt);
+    const plan = growLevel(layout, 'wang16', 40, 30, seed);
+    return { layout, plan, space: new LevelSpace('wang16', 40, 30, layout.terrains, plan.terrain) };
+  };
+
+  it("a path to a cave runs on to the mouth's sill; a road runs on to its bridge's planks on both banks", () => {
+    // the blind review after 1130g: a path stopped a tile short of the cave mouth, a road 1–2 tiles
+    // before the bridge on both sides (on main: the trail a point short of the sill on both seeds,
+    // the first road never crossing the river, the village's road one to four cells short of the planks)
+    for (const seed of [1, 3]) {
+      for (const prompt of ['a trail leading to a cave mouth in the north']) {
+        const { layout, plan, space } = grown(prompt, seed);
+        const cave = plan.props.find((p) => p.kind === 'cave')!;
+        const t = layout.roles.path!;
+        // the mouth's sill: the bottom corners of its cell hold the path
+        for (const x of [cave.x, cave.x + 1])
+          expect(plan.terrain.cells[(cave.y + 1) * space.gw + x], `${prompt} #${seed} sill (${x})`).toBe(t);
+      }
+      for (const prompt of [
+        'a dirt road crossing a river by a bridge',
+        'a village on a river from north to south',
+      ]) {
+        const { layout, plan, space } = grown(prompt, seed);
+        const { columns } = plan;
+        const t = layout.roles.path!;
+        const planks = new Set(
+          plan.props
+            .filter((p) => p.kind === 'bridge' || p.kind === 'bridge-ns')
+            .map((p) => p.y * columns + p.x),
+        );
+        expect(planks.size, `${prompt} #${seed}: a bridge`).toBeGreaterThan(0);
+        const hasPath = (c: number) =>
+          space.cellPoints(c % columns, Math.floor(c / columns)).some((p) => plan.terrain.cells[p] === t);
+        let ends = 0;
+        for (const p of plan.props) {
+          if (p.kind !== 'bridge' && p.kind !== 'bridge-ns') continue;
+          const [dx, dy] = p.kind === 'bridge' ? [1, 0] : [0, 1];
+          for (const s of [-1, 1]) {
+            const next = (p.y + dy * s) * columns + p.x + dx * s;
+            if (planks.has(next) || !space.cellWalkable(p.x + dx * s, p.y + dy * s)) continue;
+            // a run's end on a bank: the road is in the next cell (the road crosses every bridge here)
+            ends++;
+            expect(hasPath(next), `${prompt} #${seed}: the road at the planks' end (${p.x}, ${p.y})`).toBe(
+              true,
+            );
+          }
+        }
+        expect(ends, `${prompt} #${seed}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('"dense", "thick", "surrounded", "a ring of" close a wood round its place: seven in ten cells of the ring wooded, no side open', () => {
+    // on main: 7–36 % of the ring wooded and four to eight of its eight sides open (a glade "in a
+    // thick forest" stood beside a wood in one corner; a pond's ring was the map's outer band)
+    for (const [prompt, seed] of [
+      ['a glade deep in a thick forest', 1],
+      ['a shrine clearing surrounded by forest', 2],
+      ['a pond with a ring of trees around it', 1],
+    ] as const) {
+      {
+        const { layout, plan } = grown(prompt, seed);
+        const { columns, rows } = plan;
+        const trees = new Set(
+          plan.props.filter((p) => p.kind === 'tree' || p.kind === 'pine').map((p) => p.y * columns + p.x),
+        );
+        const ground = (c: number) => {
+          const p = Math.floor(c / columns) * (columns + 1) + (c % columns);
+          return [p, p + 1, p + columns + 1, p + columns + 2].every(
+            (k) => plan.terrain.cells[k] === layout.roles.ground,
+          );
+        };
+        // the place: the clearing, or the pond and the cells not of plain ground round it (its bank)
+        let inner = plan.regions.find((r) => r.kind === 'clearing')?.cells ?? [];
+        if (!inner.length) {
+          const pond = plan.regions.find((r) => r.kind === 'pond')!.cells;
+          const [x0, x1] = [
+            Math.min(...pond.map((c) => c % columns)) - 3,
+            Math.max(...pond.map((c) => c % columns)) + 3,
+          ];
+          const ys = pond.map((c) => Math.floor(c / columns));
+          inner = [];
+          for (let y = Math.min(...ys) - 3; y <= Math.max(...ys) + 3; y++)
+            for (let x = x0; x <= x1; x++)
+              if (x >= 0 && y >= 0 && x < columns && y < rows && !ground(y * columns + x))
+                inner.push(y * columns + x);
+        }
+        const mid = [
+          inner.reduce((a, c) => a + (c % columns), 0) / inner.length,
+          inner.reduce((a, c) => a + Math.floor(c / columns), 0) / inner.length,
+        ];
+        const own = new Set(inner);
+        const sides = Array.from({ length: 8 }, () => [0, 0]);
+        let band = 0;
+        let wooded = 0;
+        for (let c = 0; c < columns * rows; c++) {
+          const x = c % columns;
+          const y = Math.floor(c / columns);
+          // the ring: ground cells one to four cells out from the place (a trail is a way, not wood)
+          if (own.has(c) || x < 1 || y < 1 || x > columns - 2 || !ground(c)) continue;
+          const d = Math.min(...inner.map((q) => Math.hypot((q % columns) - x, Math.floor(q / columns) - y)));
+          if (d < 1 || d > 4) continue;
+          const side = Math.floor(((Math.atan2(y - mid[1]!, x - mid[0]!) + Math.PI) / (2 * Math.PI)) * 8) % 8;
+          band++;
+          sides[side]![0]!++;
+          if (trees.has(c)) {
+            wooded++;
+            sides[side]![1]!++;
+          }
+        }
+        expect(wooded / band, `${prompt} #${seed}: the ring's wooded share`).toBeGreaterThanOrEqual(0.7);
+        const open = sides.filter(([n, w]) => n! > 0 && w! / n! < 0.4);
+        expect(open, `${prompt} #${seed}: sides open`).toHaveLength(0);
+      }
+    }
+  });
+});
+
 describe('tiling', () => {
   it('every joint of a many-terrain map is allowed by its tiles’ lattices, and no tile holds three terrains', () => {
     for (const seed of [1, 2, 3, 4, 5]) {

@@ -14,6 +14,7 @@ import {
   clearRegions,
   growPlaces,
   joinAnchors,
+  joinBridges,
   joinFeatures,
   repairPairs,
   widenWays,
@@ -87,6 +88,8 @@ export function growLevel(
       bridgeRegions(g);
       changed += repairPairs(g);
     }
+    // a road runs on to its bridge's planks (after the last repair, which would wear its ends away)
+    joinBridges(g);
     clearRegions(g);
     widenWays(g);
     // planks a later repair left over water are no bridge: take them away

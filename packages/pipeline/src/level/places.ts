@@ -374,7 +374,15 @@ function growCave(g: Grower, f: FeatureRequest): void {
         if (bx < -2 || by < -2 || bx > g.gw + 1 || by > g.gh + 1) break;
         g.blob(bx, by, 3, roles.rock, feature, (_t, q) => deep[q] === 1);
       }
-    // the cave's own cell and the cell before it stay ground: the prop stands on the rock's foot
+    // the cave's own cell and the cell before it stay ground: the prop stands on the rock's foot —
+    // with an apron a point wider either side, so a path can run on to the mouth's sill without a
+    // tile of rock, ground and path (issue #39, decision 0137: the path stopped a tile short of it)
+    for (let dy = 0; dy <= 2; dy++)
+      for (let dx = -1; dx <= 2; dx++) {
+        const qx = px + dx;
+        const qy = py + dy;
+        if (qx >= 0 && qy >= 0 && qx < g.gw && qy < g.gh) g.paint(qy * g.gw + qx, roles.ground, feature);
+      }
     for (const c of [at, at + g.space.columns])
       for (const q of g.space.cellPoints(c % g.space.columns, Math.floor(c / g.space.columns)))
         g.paint(q, roles.ground, feature);
@@ -481,6 +489,57 @@ function forestField(
   };
 }
 
+/**
+ * Where a wood round a place stands (> 0 inside, growing inwards), or null when the forest is not
+ * round anything: with a clearing and no side or corner named, everywhere but the clearing (a glade
+ * "in" or "deep in" a wood); placed "around" with a clearing, a lake, a pond or a village in the
+ * middle (or unplaced), a band a quarter of the map's shorter side wide round it, its outer edge
+ * ragged.
+ */
+function roundForest(g: Grower, forest: FeatureRequest): ((cell: number) => number) | null {
+  const { columns, rows } = g.space;
+  const aroundOnly = forest.placements.every((p) => p === 'around');
+  if (!aroundOnly) return null;
+  const clearing = g.extraRegions.find((r) => r.kind === 'clearing')?.cells ?? [];
+  let inner: number[] = clearing;
+  if (!inner.length && forest.placements.includes('around')) {
+    const i = g.layout.features.findIndex(
+      (x) =>
+        (x.kind === 'lake' || x.kind === 'pond' || x.kind === 'village') &&
+        (x.placements.length === 0 || x.placements.includes('centre')),
+    );
+    if (i >= 0) {
+      const f = g.layout.features[i]!;
+      inner =
+        f.kind === 'village'
+          ? g.extraRegions.filter((r) => r.kind === 'village').flatMap((r) => r.cells)
+          : g.cellsOwnedBy(i);
+    }
+  }
+  if (!inner.length) return null;
+  // the distance of every cell from the place (its cells' middles)
+  const dist = new Float32Array(columns * rows).fill(Infinity);
+  for (let c = 0; c < dist.length; c++) {
+    const x = c % columns;
+    const y = Math.floor(c / columns);
+    for (const q of inner) {
+      const d = Math.hypot((q % columns) - x, Math.floor(q / columns) - y);
+      if (d < dist[c]!) dist[c] = d;
+    }
+  }
+  const whole = !forest.placements.includes('around');
+  const width = Math.max(4, Math.min(columns, rows) * 0.25 * forest.scale);
+  return (cell) => {
+    const d = dist[cell]!;
+    if (d < 0.9) return -1;
+    if (whole) return 1;
+    const x = cell % columns;
+    const y = Math.floor(cell / columns);
+    const ragged = (g.n(x * 2 + 500, y * 2 + 500, 7) - 0.5) * width * 0.5;
+    return Math.min(1, (width + ragged - d) / 2);
+  };
+}
+
 /** Trees: dense where a forest is asked for, a few elsewhere; rocks and bushes scattered. */
 function scatterProps(g: Grower): void {
   const { layout } = g;
@@ -502,7 +561,15 @@ function scatterProps(g: Grower): void {
       : forest && !forest.placements.length
         ? g.targets(forest, () => g.somewhere())
         : [];
-  const inForest = forest ? forestField(g, forest, targets) : () => -1;
+  // a wood round something (issue #39, decision 0137: "a clearing in a thick forest" stood beside a
+  // wood in one corner, "a ring of trees around a pond" was a sparse band round the map's middle):
+  // with a clearing and no side named, the wood fills the map round the clearing; "around" with a
+  // clearing, a lake, a pond or a village in the middle is a band round that place
+  const round = forest ? roundForest(g, forest) : null;
+  const field = forest ? forestField(g, forest, targets) : () => -1;
+  const inForest = round ?? field;
+  // "dense", "thick", "surrounding", "a ring of": closed, a tree on most cells, no glades
+  const dense = forest !== undefined && (forest.scale > 1.05 || forest.placements.includes('around'));
   const density = Math.min(0.75, 0.5 * (forest?.scale ?? 1));
   const forestCells: number[] = [];
   const { columns, rows } = g.space;
@@ -527,7 +594,9 @@ function scatterProps(g: Grower): void {
       const clump = g.n(x * 2 + 700, y * 2 + 700, 11);
       const chance =
         f > 0
-          ? Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
+          ? dense
+            ? Math.min(0.9, 0.8 + Math.max(0, clump - 0.5))
+            : Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
           : 0.025;
       if (g.rng.chance(chance))
         g.place(f > 0 && forest && tree === 'tree' && g.rng.chance(0.25) ? 'pine' : tree, c);
@@ -660,6 +729,26 @@ function growPath(g: Grower, f: FeatureRequest): void {
   const through = f.placements.find((p) => p in PLACEMENT_CENTRES) as
     | keyof typeof PLACEMENT_CENTRES
     | undefined;
+  // a road with nowhere named, in a level with a river, crosses it: from the side across its flow to
+  // the other (issue #39, decision 0137: "a road crossing a river by a bridge" ran along one bank)
+  const river = g.layout.features.findIndex((x) => x.kind === 'river');
+  if (
+    river >= 0 &&
+    from === null &&
+    to === null &&
+    !through &&
+    !g.anchors.some((a) => a.name !== 'spawn' && a.name !== 'path')
+  ) {
+    const wet = g.cellsOwnedBy(river);
+    if (wet.length) {
+      const xs = wet.map((c) => c % g.space.columns);
+      const ys = wet.map((c) => Math.floor(c / g.space.columns));
+      const across = (Math.max(...xs) - Math.min(...xs)) / g.space.columns;
+      const down = (Math.max(...ys) - Math.min(...ys)) / g.space.rows;
+      from = sideCell(down >= across ? 'west' : 'north');
+      to = sideCell(down >= across ? 'east' : 'south');
+    }
+  }
   if (from === null)
     from =
       g.anchors.find((a) => a.name === 'village')?.cell ??
@@ -1012,6 +1101,122 @@ export function bridgeRegions(g: Grower): number {
       if (g.propAt[c]! >= 0 && PROP_BLOCKS[g.props[g.propAt[c]!]!.kind]) g.removePropAt(c);
   }
   return 0;
+}
+
+/**
+ * A road runs on to the bridge it crosses by (issue #39, decision 0137: a road ended one or two tiles
+ * short of the planks on both banks, its painting kept off any point beside water). From each end of
+ * a span of planks, the cheapest walk over walked cells to the nearest cell of the path terrain within
+ * a few cells is painted path, and so are the deck's own points — a point only where no tile would
+ * then hold three terrains (a ground point in such a tile becomes path too, else the point is left).
+ * Returns the bridge ends joined.
+ */
+export function joinBridges(g: Grower): number {
+  const t = g.layout.roles.path;
+  if (t === null || g.space.kind !== 'wang16') return 0;
+  const { columns, rows } = g.space;
+  const { cells } = g.grid;
+  const walk = (c: number) => g.space.cellWalkable(c % columns, Math.floor(c / columns));
+  const pathCell = (c: number) =>
+    g.space.cellPoints(c % columns, Math.floor(c / columns)).filter((p) => cells[p] === t).length >= 2;
+  const planks = new Set(
+    g.props.filter((p) => p.kind === 'bridge' || p.kind === 'bridge-ns').map((p) => p.y * columns + p.x),
+  );
+  // paints a point with the path where every tile round it keeps two terrains at most (a road can
+  // never meet water beside grass in one tile: it stops a point short of the shore)
+  const paintSafe = (p: number): boolean => {
+    if (cells[p] === t) return true;
+    if (!g.space.walkable[cells[p]!]) return false;
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    const was = cells[p]!;
+    cells[p] = t;
+    for (const [dx, dy] of [
+      [-1, -1],
+      [0, -1],
+      [-1, 0],
+      [0, 0],
+    ] as const) {
+      const cx = x + dx;
+      const cy = y + dy;
+      if (cx < 0 || cy < 0 || cx >= columns || cy >= rows) continue;
+      if (new Set(g.space.cellPoints(cx, cy).map((q) => cells[q])).size > 2) {
+        cells[p] = was;
+        return false;
+      }
+    }
+    return true;
+  };
+  let joined = 0;
+  for (const start of planks) {
+    const x = start % columns;
+    const y = Math.floor(start / columns);
+    const kind = g.props[g.propAt[start]!]!.kind;
+    const [dx, dy] = kind === 'bridge' ? [1, 0] : [0, 1];
+    // the run's first plank only (the one with no plank before it)
+    if (planks.has(start - dx - dy * columns)) continue;
+    const run: number[] = [];
+    for (let k = 0; ; k++) {
+      const c = (y + dy * k) * columns + x + dx * k;
+      if (x + dx * k >= columns || y + dy * k >= rows || !planks.has(c)) break;
+      run.push(c);
+    }
+    const ends = [start - dx - dy * columns, run.at(-1)! + dx + dy * columns];
+    const near = ends.map((end) => {
+      const ex = end % columns;
+      const ey = Math.floor(end / columns);
+      if (ex < 0 || ey < 0 || ex >= columns || ey >= rows || !walk(end)) return null;
+      if (pathCell(end)) return [end];
+      return cheapestRoute(
+        columns,
+        rows,
+        end,
+        (c) => pathCell(c) && !planks.has(c),
+        (c) => {
+          const cx = c % columns;
+          const cy = Math.floor(c / columns);
+          if (planks.has(c) || !walk(c) || Math.hypot(cx - ex, cy - ey) > 6) return Infinity;
+          return 1;
+        },
+      );
+    });
+    // only a bridge a road comes to is joined (a bridge of the regions' joining stays as it is)
+    if (near.every((r) => r === null)) continue;
+    for (const [k, route] of near.entries()) {
+      if (!route) continue;
+      for (const c of route) {
+        for (const p of g.space.cellPoints(c % columns, Math.floor(c / columns))) paintSafe(p);
+        g.keepFree[c] = 1;
+      }
+      // the planks run on over the bank to where the road is (the road stops a point short of the
+      // water, so it would end a tile of grass before them): up to three cells on, not past a tree
+      const step = (k === 0 ? -1 : 1) * (dx + dy * columns);
+      const ex = ends[k]! % columns;
+      const ey = Math.floor(ends[k]! / columns);
+      const hasPath = (c: number) =>
+        g.space.cellPoints(c % columns, Math.floor(c / columns)).some((p) => cells[p] === t);
+      let reach = -1;
+      for (let j = 0; j <= 3; j++) {
+        const cx = ex + (k === 0 ? -1 : 1) * dx * j;
+        const cy = ey + (k === 0 ? -1 : 1) * dy * j;
+        if (cx < 1 || cy < 1 || cx >= columns - 1 || cy >= rows - 1 || !walk(cy * columns + cx)) break;
+        if (hasPath(cy * columns + cx)) {
+          reach = j;
+          break;
+        }
+      }
+      if (reach < 0) continue;
+      const lay = Array.from({ length: Math.max(1, reach) }, (_, j) => ends[k]! + step * j);
+      if (lay.some((c) => g.propAt[c]! >= 0 && PROP_BLOCKS[g.props[g.propAt[c]!]!.kind])) continue;
+      for (const c of lay) {
+        if (g.propAt[c]! >= 0) g.removePropAt(c);
+        g.keepFree[c] = 0;
+        if (g.place(kind, c)) joined++;
+        g.keepFree[c] = 1;
+      }
+    }
+  }
+  return joined;
 }
 
 /**
