@@ -459,6 +459,76 @@ function drawHouse(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 }
 
 /**
+ * A long hall of a village (issue #39, decision 0137: every house was one 2 × 2-tile cottage, a
+ * village a row of them): one building four tiles wide drawn as two props side by side, `hall-w` and
+ * `hall-e`, each its half of the picture — a slate roof with two gables' hips at the outer ends only,
+ * a timbered front, a wide double door at the join (the middle of the building) and three windows.
+ */
+function drawHall(s: number, east: boolean, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set: put } = cellCanvas(s);
+  const cell = 2 * s;
+  const off = east ? cell : 0;
+  const set = (x: number, y: number, c: Rgb) => {
+    if (x - off >= 0 && x - off < cell) put(x - off, y, c);
+  };
+  const width = 2 * cell;
+  const line = ink([40, 30, 30]);
+  const roof = ink([92, 98, 118]);
+  const roofLit = ink([132, 140, 160]);
+  const roofDark = ink([62, 66, 84]);
+  const wall = ink([226, 206, 164]);
+  const wallShade = ink([184, 158, 118]);
+  const beam = ink([96, 60, 36]);
+  const wood = ink([120, 74, 40]);
+  const glass = ink([255, 214, 110]);
+  const shadow = ink([30, 30, 30]);
+  const eave = Math.round(cell * 0.5);
+  const foot = cell - 2;
+  const x0 = 1;
+  const x1 = width - 2;
+  const ridge = Math.max(1, Math.round(cell * 0.1));
+  for (let y = ridge; y <= eave; y++) {
+    const t = (y - ridge) / Math.max(1, eave - ridge);
+    const inset = Math.round((1 - t) * cell * 0.2);
+    for (let x = x0 + inset - 1; x <= x1 - inset + 1; x++) {
+      const edge = y === ridge || y === eave || x === x0 + inset - 1 || x === x1 - inset + 1;
+      const row = (y - ridge) % Math.max(3, Math.round(s / 5));
+      set(x, y, edge ? line : y === ridge + 1 ? roofLit : row === 0 || y > eave - 2 ? roofDark : roof);
+    }
+  }
+  // the timbered front: posts at the ends, the quarters and beside the door, a beam under the eave
+  for (let y = eave + 1; y <= foot; y++)
+    for (let x = x0 + 1; x <= x1 - 1; x++) {
+      const post =
+        x === x0 + 1 || x === x1 - 1 || x === Math.round(width * 0.25) || x === Math.round(width * 0.75);
+      set(x, y, y === foot ? line : post ? beam : y === eave + 1 ? wallShade : y === eave + 2 ? beam : wall);
+    }
+  const dw = Math.max(4, Math.round(s * 0.7));
+  const dh = Math.max(4, Math.round((foot - eave) * 0.66));
+  const dx = Math.round(width / 2 - dw / 2);
+  for (let y = foot - dh; y < foot; y++)
+    for (let x = dx; x < dx + dw; x++)
+      set(
+        x,
+        y,
+        x === dx || x === dx + dw - 1 || x === dx + Math.floor(dw / 2) || y === foot - dh ? line : wood,
+      );
+  const ww = Math.max(2, Math.round(s * 0.3));
+  const wy = eave + Math.max(3, Math.round((foot - eave) * 0.3));
+  for (const wx of [
+    Math.round(width * 0.12),
+    Math.round(width * 0.32),
+    Math.round(width * 0.62),
+    Math.round(width * 0.82),
+  ])
+    for (let y = wy; y < wy + ww; y++)
+      for (let x = wx; x < wx + ww; x++)
+        set(x, y, x === wx || x === wx + ww - 1 || y === wy || y === wy + ww - 1 ? line : glass);
+  for (let x = x0 + 2; x <= x1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/**
  * A cave's mouth (issue #39: the sprite generator's "cave entrance" was a tan arch with the ground
  * showing through it, and a player could not find it): a face of grey rock filling the cell, its top
  * a rough crest, strata and cracks in it, and a black opening at its foot about two thirds of the cell
@@ -776,6 +846,8 @@ function drawRubble(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   house: drawHouse,
+  'hall-w': (s, ink) => drawHall(s, false, ink),
+  'hall-e': (s, ink) => drawHall(s, true, ink),
   bridge: (s, ink) => drawBridge(s, true, ink),
   'bridge-ns': (s, ink) => drawBridge(s, false, ink),
   chest: drawChest,

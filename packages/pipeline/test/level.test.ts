@@ -46,6 +46,8 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'bush',
     'rock',
     'house',
+    'hall-w',
+    'hall-e',
     'chest',
     'cave',
     'door',
@@ -1387,6 +1389,49 @@ describe('ways that reach what they lead to, woods that close (issue #39, decisi
         }
         expect(ends, `${prompt} #${seed}`).toBeGreaterThanOrEqual(2);
       }
+    }
+  });
+
+  it('a village gathers round a crossroads: streets to three sides or more, buildings in three quarters round the square, a long hall among the cottages', () => {
+    // the blind review after 1130g: villages were rows of one-tile houses on one road (on main: the
+    // road reached two sides, every house in the two northern quarters, one footprint)
+    for (const [prompt, seed] of [
+      ['a small town with a crossroads', 1],
+      ['a hamlet with a market square', 2],
+    ] as const) {
+      const { layout, plan, space } = grown(prompt, seed);
+      const { columns, rows } = plan;
+      const square = plan.anchors.find((a) => a.name === 'village')!.cell;
+      const [sx, sy] = [square % columns, Math.floor(square / columns)];
+      const street = components(columns, rows, (c) =>
+        space.cellTerrains(c % columns, Math.floor(c / columns)).includes(layout.roles.path!),
+      );
+      const net = street.label[square]!;
+      const reaches = [
+        Array.from({ length: columns }, (_, x) => x).some((x) => street.label[x] === net),
+        Array.from({ length: columns }, (_, x) => x).some(
+          (x) => street.label[(rows - 1) * columns + x] === net,
+        ),
+        Array.from({ length: rows }, (_, y) => y).some((y) => street.label[y * columns] === net),
+        Array.from({ length: rows }, (_, y) => y).some(
+          (y) => street.label[y * columns + columns - 1] === net,
+        ),
+      ].filter(Boolean).length;
+      expect(reaches, `${prompt} #${seed}: sides the streets reach`).toBeGreaterThanOrEqual(3);
+      const buildings = plan.props.filter((p) => p.kind === 'house' || p.kind === 'hall-w');
+      const quarters = new Set(buildings.map((p) => `${p.x < sx ? 'w' : 'e'}${p.y < sy ? 'n' : 's'}`));
+      expect(quarters.size, `${prompt} #${seed}: quarters with a building`).toBeGreaterThanOrEqual(3);
+      // gathered: every building within a third of the map's shorter side of the square
+      for (const p of buildings)
+        expect(Math.hypot(p.x - sx, p.y - sy), `${prompt} #${seed}: (${p.x}, ${p.y})`).toBeLessThanOrEqual(
+          Math.min(columns, rows) / 3 + 2,
+        );
+      // a hall is its two halves side by side, four tiles of one building
+      const west = plan.props.filter((p) => p.kind === 'hall-w');
+      expect(west.length, `${prompt} #${seed}: a hall`).toBeGreaterThanOrEqual(1);
+      for (const w of west)
+        expect(plan.props.some((p) => p.kind === 'hall-e' && p.x === w.x + 2 && p.y === w.y)).toBe(true);
+      expect(buildings.length, `${prompt} #${seed}`).toBeGreaterThanOrEqual(5);
     }
   });
 

@@ -404,7 +404,14 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
         ignored.push(`${text.slice(at, end)} (no level feature draws it)`);
   // any other thing the prompt names ("a crypt with a sarcophagus", "a village with a well"): no
   // level feature draws it, and it is said (issue #39: such words were dropped silently)
-  ignored.push(...unreadThings(text, hits, ignored, terrains, base));
+  // a village's square is a crossroads (growVillage's cross street), a river's road crosses it on a
+  // bridge: said only where the level does not draw them (decision 0137)
+  const drawnHere = (note: string) =>
+    (/^crossroads? /.test(note) && features.some((f) => f.kind === 'village')) ||
+    (/^crossings? /.test(note) &&
+      features.some((f) => f.kind === 'river') &&
+      features.some((f) => f.kind === 'path'));
+  ignored.push(...unreadThings(text, hits, ignored, terrains, base).filter((n) => !drawnHere(n)));
   return {
     base,
     biome,

@@ -6,7 +6,7 @@
 import { cheapestRoute, components } from './grid.js';
 import { type Grower, PLACEMENT_CENTRES, sideDepth, TREE_OF, windingAsked } from './grow.js';
 import type { FeatureRequest, LevelLayout } from './layout.js';
-import { PROP_BLOCKS, pocketSize } from './plan.js';
+import { PROP_BLOCKS, type PropKind, pocketSize } from './plan.js';
 import { barrierOf, featureReached, walkedPoints } from './reach.js';
 import type { FeatureKind, Placement } from './words.js';
 
@@ -56,6 +56,9 @@ function region(g: Grower, kind: FeatureKind, cells: number[]): void {
   g.extraRegions.push({ kind, words: [], placements: [], cells });
 }
 
+/** Whether a prop is a building (a house, a hall's half): a wall to paths, its door a lane's end. */
+const isBuilding = (kind: PropKind) => kind === 'house' || kind === 'hall-w' || kind === 'hall-e';
+
 /** A village: a plaza of path terrain and houses around it, each door joined to the plaza. */
 function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): void {
   const { roles } = g.layout;
@@ -101,52 +104,102 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
         ]
   ).map(([eu, ev]) => cellNear(g, eu!, ev!, (c) => groundCell(g, c)));
   for (const end of ends) if (end !== null) joinCells(g, end, centre, street, feature, 0.6);
+  const main = new Set(g.cellsOwnedBy(feature));
+  // a cross street through the square (issue #39, decision 0137: a village was a row of houses on
+  // one road): to each other side whose straight way from the square is open ground (not across a
+  // lake), so the square is a crossroads and the houses gather round it on both streets
+  const crossEnds = (
+    across
+      ? [
+          [u, 0],
+          [u, 1],
+        ]
+      : [
+          [0, v],
+          [1, v],
+        ]
+  ).map(([eu, ev]) => cellNear(g, eu!, ev!, (c) => groundCell(g, c)));
+  for (const end of crossEnds) {
+    if (end === null) continue;
+    const [ex, ey] = [end % columns, Math.floor(end / columns)];
+    const n = Math.max(1, Math.round(Math.hypot(ex - cx, ey - cy)));
+    let open = 0;
+    for (let k = 0; k <= n; k++) {
+      const x = Math.round(cx + ((ex - cx) * k) / n);
+      const y = Math.round(cy + ((ey - cy) * k) / n);
+      if (g.space.cellWalkable(x, y)) open++;
+    }
+    if (open / (n + 1) >= 0.9) joinCells(g, end, centre, street, feature, 0.4);
+  }
   const road = new Set(g.cellsOwnedBy(feature));
   const cells: number[] = [centre];
   const homes: number[] = [];
-  const count = houses?.count || Math.max(3, Math.min(7, Math.round((columns * rows) / 300)));
-  // houses face the street: along the road out from the square, either side, every third cell or
-  // so, their doors a step from it; then, for what is left, a ring round the square
-  const along = [...road]
-    .map((c) => [Math.hypot((c % columns) - cx, Math.floor(c / columns) - cy), c] as const)
-    .filter(([d]) => d >= square + 1.5 && d <= Math.max(6, Math.min(columns, rows) * 0.42))
-    .sort((a, b) => a[0] - b[0])
-    .map(([, c]) => c);
-  const tries: number[] = [];
-  for (const c of along) {
+  const count = houses?.count || Math.max(5, Math.min(9, Math.round((columns * rows) / 170)));
+  // houses face the street, nearest the square first so they gather round it: north of an
+  // east–west street with their doors on it (south of it they would back onto it), either side of a
+  // north–south one with a lane of a step; the nearest site of an east–west street with room is a
+  // long hall (two halves, four tiles wide), one in a village of five buildings or more
+  const radius = Math.max(6, Math.min(columns, rows) * 0.32);
+  const sites: Array<[number, number, number]> = [];
+  for (const c of road) {
     const x = c % columns;
     const y = Math.floor(c / columns);
-    // houses face south: north of an east–west street, their doors on it (south of it they would
-    // back onto it); beside a north–south street, a lane of a step or two
-    tries.push(
-      ...(across
-        ? [(y - 2) * columns + x, (y - 3) * columns + x]
-        : [(y - 1) * columns + x - 2, (y - 1) * columns + x + 2]),
-    );
+    const d = Math.hypot(x - cx, y - cy);
+    if (d < square + 1.5 || d > radius) continue;
+    const ew = road.has(c - 1) || road.has(c + 1);
+    const ns = road.has(c - columns) || road.has(c + columns);
+    const crossStreet = !main.has(c);
+    // which way the street runs here: the main road runs across (or down) the map, the cross street
+    // the other way; where a cell has neighbours both ways the street's own direction decides
+    const eastWest = ew && ns ? across !== crossStreet : ew;
+    // a little of the map's noise in the order, so one village is not another's copy
+    const e = d + (g.n(x * 3 + 17, y * 3 + 29, 4) - 0.5) * 3;
+    if (eastWest) sites.push([e, (y - 2) * columns + x, 1], [e + 0.5, (y - 3) * columns + x, 1]);
+    else sites.push([e + 0.3, (y - 1) * columns + x - 2, 0], [e + 0.3, (y - 1) * columns + x + 2, 0]);
   }
+  sites.sort((a, b) => a[0] - b[0]);
+  const tries = sites.map(([, c]) => c);
+  const onEastWest = new Set(sites.filter(([, , ew]) => ew).map(([, c]) => c));
   const ring = Math.max(3, Math.min(8, Math.round(Math.min(columns, rows) / 7)));
   for (let k = 0; k < count * 6; k++) {
     const a = ((k * 0.618) % 1) * Math.PI * 2 + g.rng.range(-0.4, 0.4);
     const r = ring + g.rng.range(-1, 2);
     tries.push(Math.round(cy + Math.sin(a) * r) * columns + Math.round(cx + Math.cos(a) * r * 1.3));
   }
-  for (const cell of tries) {
-    if (homes.length >= count) break;
+  // a site: its cell and the roof's above it on ground, its door's below it free, off the street,
+  // and no other building's cell within a step across or two down (terraces touch, doors stay clear)
+  const fits = (cell: number) => {
     const hx = cell % columns;
     const hy = Math.floor(cell / columns);
-    if (cell < 0 || hx < 1 || hy < 1 || hx >= columns - 1 || hy >= rows - 2) continue;
-    // a house needs its cell and the cell above (its roof) on ground, and its door cell free
-    if (!groundCell(g, cell) || !groundCell(g, cell - columns) || !groundCell(g, cell + columns)) continue;
-    if (road.has(cell) || road.has(cell - columns)) continue;
-    if (g.props.some((p) => p.kind === 'house' && Math.abs(p.x - hx) < 3 && Math.abs(p.y - hy) < 3)) continue;
-    g.place('house', cell);
-    g.keepFree[cell - columns] = 1;
-    const door = cell + columns;
+    if (cell < 0 || hx < 1 || hy < 1 || hx >= columns - 1 || hy >= rows - 2) return false;
+    if (!groundCell(g, cell) || !groundCell(g, cell - columns) || !groundCell(g, cell + columns))
+      return false;
+    if (road.has(cell) || road.has(cell - columns)) return false;
+    return !g.props.some((p) => isBuilding(p.kind) && Math.abs(p.x - hx) < 2 && Math.abs(p.y - hy) < 3);
+  };
+  // ("five houses" are five houses: a counted village keeps to cottages)
+  let halls = !houses?.count && count >= 5 ? 1 : 0;
+  for (const cell of tries) {
+    if (homes.length >= count) break;
+    if (!fits(cell)) continue;
+    const hy = Math.floor(cell / columns);
+    // a hall: this site and the one two cells east, its door at the join over the street
+    const hall = halls > 0 && onEastWest.has(cell) && fits(cell + 2) && groundCell(g, cell + columns + 1);
+    if (hall) {
+      g.place('hall-w', cell);
+      g.place('hall-e', cell + 2);
+      halls--;
+    } else g.place('house', cell);
+    const door = hall ? cell + columns + 1 : cell + columns;
+    for (const k of hall ? [0, 1, 2] : [0]) {
+      g.keepFree[cell - columns + k] = 1;
+      g.keepFree[cell + columns + k] = 1;
+    }
     // its lane to the nearest cell of the street
     let goal = centre;
     let best = Infinity;
     for (const c of road) {
-      const d = Math.hypot((c % columns) - hx, Math.floor(c / columns) - hy - 1);
+      const d = Math.hypot((c % columns) - (door % columns), Math.floor(c / columns) - hy - 1);
       if (d < best) {
         best = d;
         goal = c;
@@ -156,6 +209,7 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
     g.keepFree[door] = 1;
     cells.push(cell, door);
     homes.push(cell);
+    if (hall) cells.push(cell + 2);
   }
   anchorOf(g, f.kind, centre);
   region(g, f.kind, cells);
@@ -317,7 +371,7 @@ function routeBetween(g: Grower, start: number, goalPoint: number, t: number, fr
       const terr = g.grid.cells[p]!;
       const c = g.space.cellOfPoint(p);
       const prop = g.propAt[c]!;
-      if (prop >= 0 && g.props[prop]!.kind === 'house' && c !== to && c !== from) return Infinity;
+      if (prop >= 0 && isBuilding(g.props[prop]!.kind) && c !== to && c !== from) return Infinity;
       // a path goes round still water rather than stopping at its edge and going on beyond
       if (terr === roles.sea) return 60;
       if (terr === roles.water || terr === roles.lava) return 40;
@@ -598,10 +652,33 @@ function scatterProps(g: Grower): void {
             ? Math.min(0.9, 0.8 + Math.max(0, clump - 0.5))
             : Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
           : 0.025;
+      // a dense wood leaves the map's bottom row open: with the top row and the side columns (no
+      // prop stands on those) it is one walk round the map, joined where the way out meets an edge
+      // (else the joining cut a straight lane through the wood to the strip along the edges)
+      if (dense && f > 0 && y === rows - 1) continue;
       if (g.rng.chance(chance))
         g.place(f > 0 && forest && tree === 'tree' && g.rng.chance(0.25) ? 'pine' : tree, c);
       else if (g.rng.chance(f > 0 ? 0.04 : 0.012)) g.place(g.rng.chance(0.5) ? 'rock' : 'bush', c);
     }
+  // a dense wood has no glades cut off inside it: an open pocket of the wood that holds no place
+  // and no edge of the map is planted up (the joining would cut a lane to each)
+  if (dense) {
+    const open = components(columns, rows, (c) => g.open(c));
+    const held = new Set([g.spawn, ...g.anchors.map((a) => a.cell)].map((c) => open.label[c]));
+    const inner = new Array<boolean>(open.sizes.length).fill(true);
+    for (let c = 0; c < columns * rows; c++) {
+      const l = open.label[c]!;
+      if (l < 0) continue;
+      const x = c % columns;
+      const y = Math.floor(c / columns);
+      if (held.has(l) || x === 0 || y === 0 || x === columns - 1 || y === rows - 1 || inForest(c) <= 0)
+        inner[l] = false;
+    }
+    for (let c = 0; c < columns * rows; c++) {
+      const l = open.label[c]!;
+      if (l >= 0 && inner[l] && groundCell(g, c)) g.place(tree, c);
+    }
+  }
   if (forestIndex >= 0)
     region(
       g,
@@ -805,7 +882,7 @@ function growHouses(g: Grower, f: FeatureRequest): void {
       if (c === null) break;
       const x = c % g.space.columns;
       const y = Math.floor(c / g.space.columns);
-      if (g.props.some((p) => p.kind === 'house' && Math.abs(p.x - x) < 3 && Math.abs(p.y - y) < 3)) continue;
+      if (g.props.some((p) => isBuilding(p.kind) && Math.abs(p.x - x) < 3 && Math.abs(p.y - y) < 3)) continue;
       if (g.place('house', c)) {
         g.keepFree[c - g.space.columns] = 1;
         g.keepFree[c + g.space.columns] = 1;
@@ -883,7 +960,7 @@ export function joinAnchors(g: Grower): void {
         const x = c % columns;
         const y = Math.floor(c / columns);
         if (g.propAt[c]! >= 0 && g.space.cellWalkable(x, y))
-          return g.props[g.propAt[c]!]!.kind === 'house' ? 40 : 4;
+          return isBuilding(g.props[g.propAt[c]!]!.kind) ? 40 : 4;
         const terr = g.space.cellTerrains(x, y);
         return terr.includes(roles.sea ?? -1) ? 80 : 25;
       },
@@ -1030,6 +1107,19 @@ export function bridgeRegions(g: Grower): number {
     const joined = new Set([home]);
     const apart = land.sizes.filter((n, i) => i !== home && n >= pocket).length;
     if (apart === 0) return 0;
+    // cells within two of a road's (the path terrain's) points: a span both of whose ends a road
+    // comes down to is where the road crosses (decision 0137: the planks stood up the river from it)
+    const roadNear = new Uint8Array(columns * rows);
+    if (roles.path !== null)
+      for (let p = 0; p < g.grid.cells.length; p++) {
+        if (g.grid.cells[p] !== roles.path) continue;
+        const px = Math.min(columns - 1, p % g.gw);
+        const py = Math.min(rows - 1, Math.floor(p / g.gw));
+        for (let dy = -2; dy <= 1; dy++)
+          for (let dx = -2; dx <= 1; dx++)
+            if (px + dx >= 0 && py + dy >= 0 && px + dx < columns && py + dy < rows)
+              roadNear[(py + dy) * columns + px + dx] = 1;
+      }
     let best: { cells: number[]; dx: number; score: number } | null = null;
     for (let c = 0; c < columns * rows; c++) {
       const la = land.label[c]!;
@@ -1067,7 +1157,9 @@ export function bridgeRegions(g: Grower): number {
             if (sx >= 0 && sy >= 0 && sx < columns && sy < rows && !walk(sy * columns + sx)) sides++;
           }
         }
-        const onPath = roles.path !== null && (g.keepFree[c] || g.keepFree[y * columns + x]) ? -1.5 : 0;
+        const onPath =
+          (roles.path !== null && (g.keepFree[c] || g.keepFree[y * columns + x]) ? -1.5 : 0) -
+          (roadNear[c] && roadNear[y * columns + x] ? 6 : 0);
         // towards the map's middle rather than at its edge, where nobody would walk round to it
         const middle = 6 * Math.hypot(x0 / columns - 0.5, y0 / rows - 0.5);
         const score =

@@ -12,6 +12,9 @@ export type PropKind =
   | 'bush'
   | 'rock'
   | 'house'
+  /** A village's long hall, four tiles wide: its west and east halves on two cells side by side. */
+  | 'hall-w'
+  | 'hall-e'
   | 'chest'
   | 'cave'
   /** A door walked north–south (its face seen). */
@@ -49,6 +52,8 @@ export const PROP_KINDS: readonly PropKind[] = [
   'bush',
   'rock',
   'house',
+  'hall-w',
+  'hall-e',
   'chest',
   'cave',
   'door',
@@ -78,6 +83,8 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   bush: false,
   rock: true,
   house: true,
+  'hall-w': true,
+  'hall-e': true,
   chest: false,
   cave: false,
   door: false,

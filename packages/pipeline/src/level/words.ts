@@ -102,7 +102,7 @@ export const FEATURE_WORDS: Readonly<Record<FeatureKind, WordRow & { walkable: b
     walkable: true,
   },
   cave: {
-    en: ['cave', 'cave entrance', 'mine', 'grotto', 'cavern'],
+    en: ['cave', 'cave entrance', 'cave mouth', 'mine', 'grotto', 'cavern'],
     zh: ['洞穴', '山洞', '洞口', '洞'],
     walkable: true,
   },
