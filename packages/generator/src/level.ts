@@ -459,6 +459,86 @@ function drawHouse(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 }
 
 /**
+ * A shelf against a dungeon room's north wall (decision 0137: every room showed the same barrel,
+ * table and bones): a dark wooden case about 1¼ tiles wide and 1½ tall, three shelves of books in a
+ * few muted colours and a jar, outlined, standing on its cell's foot.
+ */
+function drawShelf(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([36, 22, 16]);
+  const wood = ink([112, 68, 38]);
+  const lit = ink([150, 98, 56]);
+  const back = ink([58, 36, 24]);
+  const books = [ink([150, 48, 40]), ink([56, 86, 130]), ink([70, 110, 60]), ink([180, 150, 80])];
+  const shadow = ink([24, 20, 24]);
+  const w = Math.max(8, Math.round(s * 1.25));
+  const h = Math.max(10, Math.round(s * 1.5));
+  const x0 = Math.round(s - w / 2);
+  const foot = cell - 2;
+  const top = foot - h;
+  const shelves = 3;
+  for (let y = top; y <= foot; y++)
+    for (let x = x0; x < x0 + w; x++) {
+      const edge = x === x0 || x === x0 + w - 1 || y === top || y === foot;
+      const side = x === x0 + 1 || x === x0 + w - 2 || y === top + 1;
+      set(x, y, edge ? line : side ? (x === x0 + 1 || y === top + 1 ? lit : wood) : back);
+    }
+  const inner = h - 3;
+  for (let k = 0; k < shelves; k++) {
+    const board = top + 2 + Math.round(((k + 1) * inner) / shelves) - 1;
+    for (let x = x0 + 1; x < x0 + w - 1; x++) set(x, board, k === shelves - 1 ? wood : lit);
+    // books standing on the board, a gap now and then, a jar on the middle shelf
+    const rowTop = top + 2 + Math.round((k * inner) / shelves);
+    for (let x = x0 + 2; x < x0 + w - 2; x++) {
+      const pick = (x * 7 + k * 13) % 9;
+      if (pick === 0) continue;
+      const tall = board - rowTop - (pick % 3 === 0 ? 1 : 0);
+      const c = k === 1 && x > x0 + w - 5 ? ink([200, 196, 180]) : books[(x + k * 3) % books.length]!;
+      for (let y = board - tall; y < board; y++) set(x, y, c);
+    }
+  }
+  for (let x = x0 + 1; x < x0 + w + 1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/** A clay urn (decision 0137): a round-bellied pot with a narrow neck and a lip, lit from the left. */
+function drawUrn(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const cell = 2 * s;
+  const line = ink([46, 24, 16]);
+  const clay = ink([168, 92, 56]);
+  const lit = ink([210, 136, 88]);
+  const dark = ink([112, 58, 36]);
+  const band = ink([70, 40, 30]);
+  const shadow = ink([24, 20, 24]);
+  const foot = cell - 2;
+  const h = Math.max(7, Math.round(s * 1.05));
+  const r = Math.max(3, s * 0.42);
+  const top = foot - h;
+  const cx = s - 0.5;
+  for (let y = top; y <= foot; y++) {
+    const t = (y - top) / h;
+    // neck, shoulder, belly, foot
+    const half =
+      t < 0.18
+        ? r * 0.55
+        : t < 0.28
+          ? r * 0.4
+          : r * Math.sin(Math.min(1, (t - 0.2) / 0.8) * Math.PI) * 0.95 + r * 0.25;
+    const l = Math.round(cx - half);
+    const rr = Math.round(cx + half);
+    for (let x = l; x <= rr; x++) {
+      const u = (x - l) / Math.max(1, rr - l);
+      const edge = x === l || x === rr || y === top || y === foot;
+      set(x, y, edge ? line : Math.abs(t - 0.55) < 0.05 ? band : u < 0.3 ? lit : u > 0.72 ? dark : clay);
+    }
+  }
+  for (let x = Math.round(cx - r * 0.8); x <= Math.round(cx + r * 0.8) + 1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/**
  * A long hall of a village (issue #39, decision 0137: every house was one 2 × 2-tile cottage, a
  * village a row of them): one building four tiles wide drawn as two props side by side, `hall-w` and
  * `hall-e`, each its half of the picture — a slate roof with two gables' hips at the outer ends only,
@@ -866,6 +946,8 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   table: drawTable,
   bones: drawBones,
   rubble: drawRubble,
+  shelf: drawShelf,
+  urn: drawUrn,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

@@ -66,6 +66,8 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'table',
     'bones',
     'rubble',
+    'shelf',
+    'urn',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -1062,7 +1064,7 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
   });
 
   it('no dungeon room is empty, no two furnished alike, from a wider set than barrels and a torch; every room still reached', () => {
-    const FURNISHING = new Set(['torch', 'barrel', 'crate', 'table', 'bones', 'rubble']);
+    const FURNISHING = new Set(['torch', 'barrel', 'crate', 'table', 'bones', 'rubble', 'shelf', 'urn']);
     for (const seed of [1, 2, 3]) {
       const b = build('a crypt of five chambers', seed, 40, 30);
       const { columns } = b.plan;
@@ -1088,7 +1090,10 @@ describe('places that read as the place named (issue #39, decision 0106)', () =>
       }
       // decision 0114: the review after 1130b found every room the same barrels in corners and a torch
       expect(new Set(rooms).size, `seed ${seed}: ${rooms.join(' | ')}`).toBe(rooms.length);
-      expect(kinds.size, `seed ${seed}: ${[...kinds]}`).toBeGreaterThanOrEqual(4);
+      // decision 0137: the review after 1130g still saw the same barrel, table and bones in every
+      // room; six kinds besides the torch (main has five in all: 4–5 used on these seeds)
+      kinds.delete('torch');
+      expect(kinds.size, `seed ${seed}: ${[...kinds]}`).toBeGreaterThanOrEqual(6);
       expect(
         b.plan.props.some(
           (p) =>

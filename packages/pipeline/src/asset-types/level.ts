@@ -25,6 +25,8 @@ function propsFor(base: string, biome: string, kinds: readonly string[], palms: 
       'table',
       'bones',
       'rubble',
+      'shelf',
+      'urn',
     ] as const)
       out.add(k);
   if (base === 'land' || base === 'island' || base === 'archipelago') {

@@ -270,10 +270,10 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
 }
 
 /** What a room is for, chosen by its size: it decides what stands in it (decision 0114). */
-type RoomRole = 'hall' | 'store' | 'guard' | 'ossuary' | 'ruin';
+type RoomRole = 'hall' | 'store' | 'guard' | 'ossuary' | 'ruin' | 'library';
 const ROLES_BY_SIZE: Readonly<Record<'large' | 'middle' | 'small', readonly RoomRole[]>> = {
-  large: ['hall', 'guard', 'store', 'ossuary'],
-  middle: ['guard', 'store', 'hall', 'ossuary', 'ruin'],
+  large: ['hall', 'library', 'guard', 'store', 'ossuary'],
+  middle: ['guard', 'store', 'library', 'hall', 'ossuary', 'ruin'],
   small: ['ossuary', 'ruin', 'store', 'guard'],
 };
 
@@ -360,22 +360,62 @@ function furnish(g: Grower, rooms: readonly Room[]): void {
       }
     };
     const scale = cells.length / 25;
+    // against the north wall, a cell whose row below is walked (it cuts no way along the wall)
+    const onWall = (kind: PropKind, n: number) => {
+      let placed = 0;
+      const spots = cells
+        .filter(
+          ([x, y]) =>
+            !walk(x, y - 1) &&
+            walk(x - 1, y) &&
+            walk(x + 1, y) &&
+            walk(x - 1, y + 1) &&
+            walk(x, y + 1) &&
+            walk(x + 1, y + 1),
+        )
+        .map((c) => [g.rng.next(), c] as const)
+        .sort((a, b) => a[0] - b[0]);
+      for (const [, [x, y]] of spots) {
+        if (placed >= n) break;
+        const c = y * columns + x;
+        // not beside another shelf's cell: a run of them would wall the room off from its north side
+        if (g.propAt[c - 1]! >= 0 || g.propAt[c + 1]! >= 0) continue;
+        if (free(c) && g.place(kind, c)) placed++;
+      }
+      return placed;
+    };
+    // the same kinds in another order and mix room by room (issue #39, decision 0137: every room
+    // showed the same barrel, table and bones)
+    const mix = (kinds: readonly PropKind[]) =>
+      kinds
+        .map((k) => [g.rng.next(), k] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, k]) => k);
     if (role === 'hall') {
       middle();
-      inCorners(['barrel'], 1);
+      onWall('shelf', 1);
+      inCorners(mix(['barrel', 'urn']), 1);
+      strew(['rubble'], 1);
+    } else if (role === 'library') {
+      onWall('shelf', Math.max(2, Math.min(4, Math.round(scale * 2))));
+      middle();
       strew(['rubble'], 1);
     } else if (role === 'store') {
-      inCorners(['crate', 'barrel', 'crate', 'barrel'], Math.max(2, Math.min(4, Math.round(scale * 2))));
+      inCorners(
+        mix(['crate', 'barrel', 'urn', 'crate', 'barrel']),
+        Math.max(2, Math.min(4, Math.round(scale * 2))),
+      );
+      if (scale > 1) onWall('shelf', 1);
     } else if (role === 'guard') {
       if (!middle()) inCorners(['crate'], 1);
-      inCorners(['barrel'], 1);
+      inCorners(mix(['barrel', 'crate']), 1);
       strew(['bones'], 1);
     } else if (role === 'ossuary') {
       strew(['bones'], Math.max(2, Math.round(scale * 2)));
-      inCorners(['crate'], 1);
+      inCorners(mix(['urn', 'urn', 'crate']), 2);
     } else {
       strew(['rubble', 'rubble', 'bones'], Math.max(2, Math.round(scale * 3)));
-      inCorners(['barrel'], 1);
+      inCorners(mix(['barrel', 'urn']), 1);
     }
   }
 }

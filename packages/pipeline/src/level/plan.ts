@@ -42,7 +42,10 @@ export type PropKind =
   | 'crate'
   | 'table'
   | 'bones'
-  | 'rubble';
+  | 'rubble'
+  /** A shelf of books and jars against a room's north wall; a clay urn (decision 0137). */
+  | 'shelf'
+  | 'urn';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -72,6 +75,8 @@ export const PROP_KINDS: readonly PropKind[] = [
   'table',
   'bones',
   'rubble',
+  'shelf',
+  'urn',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -103,6 +108,8 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   table: true,
   bones: false,
   rubble: false,
+  shelf: true,
+  urn: true,
 };
 
 /**
