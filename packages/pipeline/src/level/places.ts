@@ -191,8 +191,11 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
       halls--;
     } else g.place('house', cell);
     const door = hall ? cell + columns + 1 : cell + columns;
-    for (const k of hall ? [0, 1, 2] : [0]) {
+    // its roof's row, its door's row and the half cells its picture covers either side stay clear
+    // (a tree stood between two terraced houses, over both roofs)
+    for (const k of hall ? [-1, 0, 1, 2, 3] : [-1, 0, 1]) {
       g.keepFree[cell - columns + k] = 1;
+      g.keepFree[cell + k] = g.propAt[cell + k]! >= 0 ? g.keepFree[cell + k]! : 1;
       g.keepFree[cell + columns + k] = 1;
     }
     // its lane to the nearest cell of the street
