@@ -794,6 +794,34 @@ describe('one model in every row (issue #39, decision 0119)', () => {
     ).toBeLessThanOrEqual(0.6);
   });
 
+  it('a cape hangs behind the torso through a swing: in profile never a panel over the body (decision 0132)', () => {
+    // turned with the shoulders' twist, the cape's whole back showed over the body in a side row's
+    // wind-up: 117 cape pixels on a torso of 95 in a paladin's right row at 64 px (the blind review
+    // after 1130g: "in frame 2 of both side rows the body becomes a gold smear")
+    const shares: string[] = [];
+    for (const frame of motion('a paladin', 'attack', 4)[2]!) {
+      const cape = frame.of(/^cape$/).size;
+      const body = frame.of(/^(torso|tabard|belt|chest)$/).size;
+      shares.push((cape / body).toFixed(2));
+    }
+    expect(Math.max(...shares.map(Number)), `cape / torso pixels per frame: ${shares}`).toBeLessThanOrEqual(
+      0.6,
+    );
+  });
+
+  it("a rigid body keeps its width as it walks: a robot's box head and chest in every row (decision 0132)", () => {
+    // the walk's twist turned a robot's box head from edge-on to three-quarter and back: 16, 14, 16, 14
+    // px wide in the side row — the body seemed to shrink to a sliver in the passing frames
+    for (const frames of motion('a robot', 'walk', 4))
+      for (const piece of [/^head$/, /^torso$/]) {
+        const widths = frames.map((frame) => {
+          const xs = [...frame.of(piece)].map((i) => i % frame.w);
+          return Math.max(...xs) - Math.min(...xs) + 1;
+        });
+        expect(Math.max(...widths) - Math.min(...widths), `${piece} widths ${widths}`).toBeLessThanOrEqual(1);
+      }
+  });
+
   it.each([64, 128])(
     "a knight's great helm in profile at %i px has a visor slit at eye height, not a blank ball",
     async (res) => {

@@ -187,6 +187,38 @@ describe('motion of parts', () => {
     }
   });
 
+  it('a flame on a holder: the wax, the handle, the logs are the same pixels in every frame (decision 0132)', async () => {
+    // the wax's top rows were lifted with the flame by their colour and moved with it (the candle grew
+    // and shrank by a row), and the look's shading flecked a pixel or two of the still part a frame:
+    // 23 pixels of a candle's wax, 7 of a torch's holder differed at 64 px (the blind review after
+    // 1130g: "they wobble instead of flickering")
+    const cases: Array<[string, number]> = [
+      ['a wax candle flickering', 0.55],
+      ['a wall torch burning', 0.55],
+      ['a campfire burning', 0.3],
+    ];
+    for (const resolution of [32, 64])
+      for (const [prompt, still] of cases) {
+        const out = await renderProcedural(
+          spriteRequest(prompt, { assetType: 'animation', resolution, framesPerDirection: 4 }),
+        );
+        expect(out.animation, prompt).toBe('flicker');
+        const [, y0, , y1] = bbox(out.frames[0]!);
+        const low = Math.round(y1 - (y1 - y0 + 1) * still) + 1;
+        const differ = out.frames.map((f) => {
+          let n = 0;
+          for (let i = low * f.width * 4; i < f.data.length; i += 4)
+            if ([0, 1, 2, 3].some((k) => f.data[i + k] !== out.frames[0]!.data[i + k])) n++;
+          return n;
+        });
+        expect(differ, `${prompt} ${resolution}: pixels of the still part that differ from frame 0`).toEqual([
+          0, 0, 0, 0,
+        ]);
+        // and the flame still moves
+        expect(new Set(out.frames.map((f) => band(f, 0, low - 1))).size, prompt).toBeGreaterThanOrEqual(3);
+      }
+  });
+
   it('a flying bat is drawn with spread wings that beat; a bird without spread wings hovers and says so', async () => {
     const bat = await sheet('a bat flying');
     expect(bat.animation).toBe('fly');

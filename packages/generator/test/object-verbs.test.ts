@@ -48,6 +48,36 @@ const opaque = (f: RgbaImage) => {
 };
 
 describe('things do their verb', () => {
+  it('a chest opening: only the lid moves, and open it stands set back from the box (decision 0132)', async () => {
+    // the open lid's inside was as wide as the box and continued its sides straight up: the box
+    // seemed to grow between the shut frame and the open ones (the blind review after 1130g)
+    for (const resolution of [32, 64]) {
+      const chest = await sheet('a loot coffer opening', 4, resolution);
+      expect(chest.animation).toBe('open');
+      const [first, last] = [chest.frames[0]!, chest.frames.at(-1)!];
+      // the rim: the row under the lowest row the opening changes
+      let rim = 0;
+      for (const f of chest.frames) for (const [, y] of diff(first, f)) rim = Math.max(rim, y + 1);
+      const widest = (f: RgbaImage, y0: number, y1: number) => {
+        let w = 0;
+        for (let y = y0; y < y1; y++) {
+          let n = 0;
+          for (let x = 0; x < f.width; x++) if (px(f, x, y)[3]) n++;
+          w = Math.max(w, n);
+        }
+        return w;
+      };
+      const box = widest(first, rim, first.height);
+      expect(rim, `${resolution}: the box below the rim is the same pixels in every frame`).toBeLessThan(
+        opaqueBox(first).y0 + (opaqueBox(first).y1 - opaqueBox(first).y0) * 0.5,
+      );
+      // (before: 26 of 26 at 32 px, 50 of 52 at 64 — the heap within the box's outline, the lid as wide)
+      expect(widest(last, 0, rim), `${resolution}: open lid and heap, box ${box}`).toBeLessThanOrEqual(
+        box * 0.93,
+      );
+    }
+  });
+
   it('a door swings open onto a dark doorway; a chest drawn open starts closed and its lid lifts; the verb is understood', async () => {
     const door = await sheet('a door opening');
     expect(door.animation).toBe('open');

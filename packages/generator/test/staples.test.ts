@@ -352,7 +352,9 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
       expect(tops[0]! - tops.at(-1)!).toBeGreaterThanOrEqual(2);
       // the open lid stands on its hinge: every row from its top down to the box is opaque across the
       // middle, and its row on the hinge is the lid's full rim (its crown's narrow top row on the
-      // hinge left the lid floating above the box as a detached plank)
+      // hinge left the lid floating above the box as a detached plank); set back from the box's sides
+      // by a twenty-fifth of its width each side (decision 0132: as wide as the box, the box seemed to
+      // grow as it opened), so 0.8 of the box (0.9 before)
       const last = fs.at(-1)!;
       const opaque = (y: number, x: number) => last.data[(y * last.width + x) * 4 + 3]! > 0;
       const mid = Math.round((b.x0 + b.x1) / 2);
@@ -364,7 +366,7 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
         return n;
       };
       expect(wide(b.y0 - 1), `${resolution}: the lid's row on the hinge`).toBeGreaterThanOrEqual(
-        0.9 * (b.x1 - b.x0 + 1),
+        0.8 * (b.x1 - b.x0 + 1),
       );
     },
   );

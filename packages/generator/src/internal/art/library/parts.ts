@@ -228,6 +228,36 @@ const isFirePixel = (r: number, g: number, b: number) => r > 200 && r >= g && g 
  * pixels of `base` in the rows `top`…`bottom`) stretch taller or shorter from their base and a wave
  * runs up them, more at the tips; the rest of the drawing (logs, wax, a handle) does not move.
  */
+/**
+ * The row where a flame lifted by its colour ends (exclusive): a flame narrows to its base at the
+ * wick, and a fire-coloured row much wider below that neck is the body it burns on — a candle's
+ * yellow wax, whose top rows were lifted with the flame and moved with it: the wax grew and shrank
+ * by a row a frame (decision 0132).
+ */
+function flameBase(base: Supersampled, limit?: { top: number; bottom: number }): number {
+  const { width: w, height: h, data } = base;
+  const y0 = Math.max(0, limit?.top ?? 0);
+  const y1 = Math.min(h - 1, limit?.bottom ?? h - 1);
+  let widest = 0;
+  let neck = Number.POSITIVE_INFINITY;
+  for (let y = y0; y <= y1; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      if (data[i + 3]! >= 128 && isFirePixel(data[i]!, data[i + 1]!, data[i + 2]!)) n++;
+    }
+    if (!n) {
+      if (widest) neck = 0;
+      continue;
+    }
+    widest = Math.max(widest, n);
+    // past the flame's widest row it narrows; a row half as wide again as the narrowest since is the body
+    if (n < widest) neck = Math.min(neck, n);
+    if (neck < widest * 0.7 && n > neck * 1.5 + 2 && n > widest * 0.9) return y;
+  }
+  return h;
+}
+
 export function shapeFlame(
   base: Supersampled,
   flame: Supersampled | null,
@@ -242,8 +272,10 @@ export function shapeFlame(
   else {
     // the flame is the fire-coloured pixels (in a silhouette, only its upper part): lift them off
     layer = new Uint8ClampedArray(base.data.length);
+    const bottom = flameBase(base, limit);
     for (let y = 0; y < h; y++) {
       if (limit && (y < limit.top || y > limit.bottom)) continue;
+      if (y >= bottom) break;
       for (let x = 0; x < w; x++) {
         const i = (y * w + x) * 4;
         const d = base.data;

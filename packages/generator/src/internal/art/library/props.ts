@@ -669,12 +669,17 @@ function hingedLid(
   const insideRows = Math.max(1, Math.round(LID_DEPTH * lidH * Math.sin(theta)));
   const frontRows = theta < Math.PI / 2 ? Math.round(lidH * Math.cos(theta)) : 0;
   // the lid's inside: planks from the hinge up, a seam every third row on a big lid, its ends the rim
+  // set in from the box's sides (the hinge is on the box's back edge, further from the eye than its
+  // front): drawn as wide as the box, the open lid continued the box's sides straight up and the box
+  // seemed to grow taller as it opened (the blind review after 1130g, decision 0132); the box's top
+  // corners show at the rim in every frame
+  const back = Math.max(1, Math.round((x1 - x0 + 1) * 0.04));
   for (let r = 0; r < insideRows; r++) {
     const y = rim - 1 - r;
     const far = r === insideRows - 1;
     // tipped back past upright, its far third is further from the eye: a pixel narrower each side
     const inset =
-      theta > Math.PI / 2 && r >= insideRows - Math.round(insideRows / 3) && insideRows >= 6 ? 1 : 0;
+      back + (theta > Math.PI / 2 && r >= insideRows - Math.round(insideRows / 3) && insideRows >= 6 ? 1 : 0);
     const [a0, a1] = [x0 + inset, x1 - inset];
     for (let x = a0; x <= a1; x++) {
       const end = x === a0 || x === a1;
@@ -696,7 +701,7 @@ function hingedLid(
   const dark = insideColour(base, ctx);
   const low = theta < (40 * Math.PI) / 180;
   for (let y = rim - insideRows; y < rim; y++)
-    for (let x = x0 + 1; x < x1; x++) {
+    for (let x = x0 + back; x <= x1 - back; x++) {
       if (!opaqueAt(base, x, rim)) continue;
       let c = heap ? heap(x, y) : y >= rim - Math.max(1, Math.round(lidH * 0.25)) ? dark : null;
       if (!c) continue;
@@ -708,10 +713,13 @@ function hingedLid(
   for (let r = 0; r < frontRows; r++) {
     const srcY = rim - 1 - Math.floor(((r + 0.5) / frontRows) * lidH);
     const y = top - 1 - r;
-    for (let x = 0; x < base.width; x++) {
+    // raised past half-way the front stands on the inside's far edge: as far back, as narrow
+    const [f0, f1] = theta > Math.PI / 4 ? [x0 + back, x1 - back] : [0, base.width - 1];
+    for (let x = f0; x <= f1; x++) {
       if (!opaqueAt(base, x, srcY)) continue;
       const c = rgbAt(base, x, srcY);
-      put(out, x, y, r === frontRows - 1 && frontRows > 1 ? ctx.colours.outline(c) : c);
+      const edge = (x === f0 || x === f1) && f0 > 0;
+      put(out, x, y, (r === frontRows - 1 && frontRows > 1) || edge ? ctx.colours.outline(c) : c);
     }
   }
   return out;

@@ -677,6 +677,10 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
   }
   const look = lookOf(style, gw, gh);
+  // what stays still while a part moves (a candle's wax, a torch's handle, a windmill's tower): the
+  // pixels that are the same in every drawn frame of one placement, before the look (which fits its
+  // shading to each frame and flecked a wax pixel or two a frame: decision 0132)
+  const holds = stillParts(frames, unique);
   const effects = unique.map((u) => poseEffect(u.pose, d));
   const done = applyLook(frames, look, {
     relight: gw <= 48 ? 1 : gw <= 128 ? 2 : 3,
@@ -706,6 +710,9 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
       frame = coinSide(frame, sx, done.colours, turned < 0.5 ? -1 : 1);
     return frame;
   });
+  // ... and after it (and the specks' clean-up), every frame of the placement shows the first one's
+  // pixels there
+  holdStill(crafted, holds);
   // a front view of a living thing: its side rows turn its face that way, its back row has none
   // (rows where no face is found repeat the view and stay marked so)
   const turns = views.map(({ direction, view }) =>
@@ -1000,4 +1007,87 @@ export function upperLean(frame: RgbaImage): number {
       }
   if (!top) return 0;
   return (topX / top - allX / all) / (x1 - x0 + 1);
+}
+
+/** The frames (by index) drawn at one placement, and the cells (on the look's grid) that stay still in all of them. */
+interface StillPart {
+  members: number[];
+  /** 1 where a source pixel differs between the frames, on the source grid `width` wide. */
+  moved: Uint8Array;
+  /** 1 where a source pixel is opaque in every frame. */
+  solid: Uint8Array;
+  width: number;
+}
+
+/**
+ * Frames drawn at one placement (the same view, offset, turn and scale, no flash or dissolve: only a
+ * part moves — a flame, sails) and the cells where every one of them is the same before the look,
+ * a cell from the moving part away (the outline the look draws round a moving part is its own). The
+ * source frames may be at twice the look's grid (a small sprite is simplified to it): a cell is still
+ * when all its source pixels are.
+ */
+function stillParts(
+  frames: readonly RgbaImage[],
+  unique: ReadonlyArray<{ pose: Pose; view: RowView }>,
+): StillPart[] {
+  const groups = new Map<string, number[]>();
+  unique.forEach((u, i) => {
+    const { pose } = u;
+    if (pose.flash || pose.dissolve || pose.burst !== undefined || pose.beat !== undefined) return;
+    const key = `${u.view}|${pose.dx},${pose.dy},${pose.rot},${pose.sx},${pose.sy}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const out: StillPart[] = [];
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const first = frames[members[0]!]!;
+    const { width: w, height: h } = first;
+    const moved = new Uint8Array(w * h);
+    for (const m of members.slice(1)) {
+      const f = frames[m]!;
+      for (let p = 0; p < w * h; p++) {
+        const a = p * 4;
+        if (first.data[a + 3] === 0 && f.data[a + 3] === 0) continue;
+        if (
+          first.data[a] !== f.data[a] ||
+          first.data[a + 1] !== f.data[a + 1] ||
+          first.data[a + 2] !== f.data[a + 2] ||
+          first.data[a + 3] !== f.data[a + 3]
+        )
+          moved[p] = 1;
+      }
+    }
+    // opaque in every frame (a cell there can take no outline drawn round the moving part)
+    const solid = new Uint8Array(w * h);
+    for (let p = 0; p < w * h; p++) solid[p] = members.every((m) => frames[m]!.data[p * 4 + 3]! > 0) ? 1 : 0;
+    out.push({ members, moved, solid, width: w });
+  }
+  return out;
+}
+
+/** Every frame of a placement takes its first frame's pixels where nothing moves (see {@link stillParts}). */
+function holdStill(frames: RgbaImage[], parts: readonly StillPart[]): void {
+  for (const { members, moved, solid, width: srcW } of parts) {
+    const first = frames[members[0]!]!;
+    const { width: w, height: h } = first;
+    // the source grid's size over the look's (1, or 2 for a small sprite simplified)
+    const k = Math.max(1, Math.round(srcW / w));
+    const sw = w * k;
+    const any = (x: number, y: number, r: number, of: Uint8Array, want: number) => {
+      for (let yy = (y - r) * k; yy < (y + 1 + r) * k; yy++)
+        for (let xx = (x - r) * k; xx < (x + 1 + r) * k; xx++)
+          if (xx >= 0 && yy >= 0 && xx < sw && yy < h * k && of[yy * sw + xx] === want) return true;
+      return false;
+    };
+    // a cell is busy if a source pixel of it moved, or of a cell next to it where it may take the
+    // outline drawn round the moving part (it is not solid in every frame)
+    const busy = (x: number, y: number) =>
+      any(x, y, 0, moved, 1) || (any(x, y, 1, moved, 1) && any(x, y, 0, solid, 0));
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        if (busy(x, y)) continue;
+        const a = (y * w + x) * 4;
+        for (const m of members.slice(1)) frames[m]!.data.set(first.data.subarray(a, a + 4), a);
+      }
+  }
 }
