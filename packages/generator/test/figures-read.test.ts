@@ -809,6 +809,20 @@ describe('one model in every row (issue #39, decision 0119)', () => {
     );
   });
 
+  it("a held shaft keeps its length through a walk: a spear's height within a pixel in every row (decision 0132)", () => {
+    // the spear's head, a cone narrower than a pixel at its point, came and went by a row or two as the
+    // spear was carried up and down: 32, 30, 31, 30 px in the down row, 36, 33, 34, 33 in the up row
+    // (the left row drawn is never shown: the sheet's left row is the right one mirrored, 0119)
+    for (const [row, frames] of motion('a guard with a spear', 'walk', 4).entries()) {
+      if (row === 1) continue;
+      const heights = frames.map((frame) => {
+        const ys = [...frame.of(/^weapon$/)].map((i) => Math.floor(i / frame.w));
+        return Math.max(...ys) - Math.min(...ys) + 1;
+      });
+      expect(Math.max(...heights) - Math.min(...heights), `spear heights ${heights}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("a rigid body keeps its width as it walks: a robot's box head and chest in every row (decision 0132)", () => {
     // the walk's twist turned a robot's box head from edge-on to three-quarter and back: 16, 14, 16, 14
     // px wide in the side row — the body seemed to shrink to a sliver in the passing frames

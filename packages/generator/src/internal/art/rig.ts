@@ -14,7 +14,8 @@ export type Part =
   | { t: 'stick'; a: V3; b: V3; r: number; m: number; bias?: number }
   | { t: 'poly'; p: readonly V3[]; m: number; bias?: number }
   /** A cone standing on a level disc of radius r at `a`, its tip at `b` (pointed hats, spikes). */
-  | { t: 'cone'; a: V3; b: V3; r: number; m: number; bias?: number };
+  /** `point`: its apex always drawn (a one-pixel spine to it), a spear's head (decision 0132). */
+  | { t: 'cone'; a: V3; b: V3; r: number; m: number; bias?: number; point?: boolean };
 
 /** Facing angle in degrees: 0 towards the viewer (down), 90 to the viewer's right, 180 away (up). */
 export const FACING: Readonly<Record<string, number>> = {

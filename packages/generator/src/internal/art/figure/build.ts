@@ -36,8 +36,8 @@ export class Figure {
   stick(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0, minPx?: number): void {
     this.parts.push({ t: 'stick', a, b, r, m: SLOT[slot], bias, bone, piece, ...(minPx ? { minPx } : {}) });
   }
-  cone(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0): void {
-    this.parts.push({ t: 'cone', a, b, r, m: SLOT[slot], bias, bone, piece });
+  cone(a: V3, b: V3, r: number, slot: Slot, bone: BoneName, piece: string, bias = 0, point = false): void {
+    this.parts.push({ t: 'cone', a, b, r, m: SLOT[slot], bias, bone, piece, ...(point ? { point } : {}) });
   }
   /** A truncated cone on a level disc of radius `ra` at `a`, narrowing to `rb` at `b` (a skirt, a sleeve). */
   frustum(a: V3, b: V3, ra: number, rb: number, slot: Slot, bone: BoneName, piece: string, bias = 0): void {

@@ -221,7 +221,7 @@ export const WEAPONS: Readonly<
       // head above the helm with a socket ring under it: a spear, not a short stick
       fig.stick(along(fig, -0.7), along(fig, 1.5), r * 0.26, 'wood', W, 'weapon', B);
       fig.stick(along(fig, 1.46), along(fig, 1.54), r * 0.4, 'metal', W, 'weapon', B + 0.01);
-      fig.cone(along(fig, 1.52), along(fig, 1.86), r * 0.56, 'metal', W, 'weapon', B + 0.02);
+      fig.cone(along(fig, 1.52), along(fig, 1.86), r * 0.56, 'metal', W, 'weapon', B + 0.02, true);
     },
   },
   pitchfork: {

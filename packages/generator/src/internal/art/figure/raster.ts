@@ -211,6 +211,10 @@ export function rasterize(
               },
               put,
             );
+            // a point (a spear's head): a one-pixel spine from the base's middle to the apex, so its
+            // last rows (narrower than a pixel) are drawn wherever the apex falls — the head came and
+            // went by a row or two between the frames of a walk, the spear changing length (0132)
+            if (part.point) line(put, x0, y0, x1, y1, 0.5);
           },
         };
       }
