@@ -1083,11 +1083,38 @@ function holdStill(frames: RgbaImage[], parts: readonly StillPart[]): void {
     // outline drawn round the moving part (it is not solid in every frame)
     const busy = (x: number, y: number) =>
       any(x, y, 0, moved, 1) || (any(x, y, 1, moved, 1) && any(x, y, 0, solid, 0));
+    const held = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) held[y * w + x] = busy(x, y) ? 0 : 1;
+    // a held pixel beside the moving part whose colour no neighbour shares in some frame would be a
+    // lone pixel of noise there (the look's clean-up removed its kind): it keeps each frame's own
+    const lone = (f: RgbaImage, x: number, y: number) => {
+      // its neighbours as they will be: the first frame's where held, this frame's elsewhere
+      let opaque = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          const from = held[q] ? first : f;
+          if (!from.data[q * 4 + 3]) continue;
+          opaque++;
+          const p = y * w + x;
+          const c = first.data.subarray(p * 4, p * 4 + 4);
+          if (c.every((v, i) => v === from.data[q * 4 + i])) return false;
+        }
+      return opaque >= 3;
+    };
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
-        if (busy(x, y)) continue;
-        const a = (y * w + x) * 4;
-        for (const m of members.slice(1)) frames[m]!.data.set(first.data.subarray(a, a + 4), a);
+        const p = y * w + x;
+        if (!held[p] || !first.data[p * 4 + 3]) continue;
+        if (members.slice(1).some((m) => lone(frames[m]!, x, y))) held[p] = 0;
       }
+    for (let p = 0; p < w * h; p++) {
+      if (!held[p]) continue;
+      const a = p * 4;
+      for (const m of members.slice(1)) frames[m]!.data.set(first.data.subarray(a, a + 4), a);
+    }
   }
 }
