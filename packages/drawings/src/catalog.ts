@@ -102,7 +102,7 @@ const compositeDrawings: readonly Drawing[] = COMPOSITES.map((c) => ({
   face: false,
   person: false,
   silhouette: false,
-  facing: 'front',
+  facing: c.facing ?? 'front',
   box: c.box,
   size: [32, 32],
   color: c.color,

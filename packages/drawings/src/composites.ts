@@ -26,6 +26,8 @@ export interface CompositeDef {
   box: [number, number, number, number];
   color: [number, number, number];
   parts: CompositePart[];
+  /** Which way it is drawn: a side-on vehicle or animal faces 'left' or 'right' (default 'front'). */
+  facing?: 'left' | 'right' | 'front';
 }
 
 /** Units of a circle of radius r about 16,16 as a closed path (a hole when drawn even-odd inside a shape). */
@@ -649,6 +651,7 @@ export const COMPOSITES: readonly CompositeDef[] = [
     // (game-icons' race car is one flat tone; its wheels the body's red)
     id: 'x/race-car',
     label: 'race car',
+    facing: 'right',
     heads: ['race-car', 'racecar', 'racing-car', 'formula-one', 'f1', 'stock-car', 'sports-car', 'sportscar'],
     words: ['race', 'racing', 'formula', 'speed', 'fast', 'grand', 'prix', 'rally', 'sports', 'sport'],
     zh: ['赛车', '方程式赛车'],

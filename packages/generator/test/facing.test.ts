@@ -105,8 +105,8 @@ describe('drawings whose facing is recorded', () => {
   it('a racing car faces left in its left row and right in its right row (its tall rear wing behind it)', async () => {
     const out = await renderProcedural(spriteRequest('a racing car', { directions: 4 }));
     const row = (dir: string) => out.views!.findIndex((v) => v.direction === dir);
-    // (its down row shows its side: a repeat of it, decision 0095)
-    expect(out.views!.map((v) => v.view)).toEqual(['repeat', 'source', 'mirror', 'repeat']);
+    // (its down row shows its side: a repeat of it, decision 0095; x/race-car is drawn nose to the right)
+    expect(out.views!.map((v) => v.view)).toEqual(['repeat', 'mirror', 'source', 'repeat']);
     // the rear wing is the car's tallest part: above the middle, its mass sits behind the car
     expect(upperLean(out.frames[row('left')]!)).toBeGreaterThan(0.05);
     expect(upperLean(out.frames[row('right')]!)).toBeLessThan(-0.05);
