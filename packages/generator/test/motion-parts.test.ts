@@ -219,6 +219,21 @@ describe('motion of parts', () => {
       }
   });
 
+
+  it('a lantern pulses under a palette with no step above its brightest yellow (pico-8): its frames differ', async () => {
+    // its light brightens a step at the pulse's height and dims a step at its low; after palette steps
+    // stayed in a colour's family (0136), pico-8's yellow had no step up, every frame was the first, and
+    // the pipeline refused the sprite (frames_distinct: 4 of 4 cycles do not move)
+    for (const palette of ['pico-8', 'sweetie-16']) {
+      const out = await renderProcedural(
+        spriteRequest('lantern', { style: { palette }, directions: 4, framesPerDirection: 2, seed: 7 }),
+      );
+      for (let row = 0; row < 4; row++) {
+        const [a, b] = [out.frames[2 * row]!, out.frames[2 * row + 1]!];
+        expect(Buffer.from(a.data).equals(Buffer.from(b.data)), `${palette} row ${row}`).toBe(false);
+      }
+    }
+  });
   it('a flying bat is drawn with spread wings that beat; a bird without spread wings hovers and says so', async () => {
     const bat = await sheet('a bat flying');
     expect(bat.animation).toBe('fly');

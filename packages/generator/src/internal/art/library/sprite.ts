@@ -514,10 +514,13 @@ function poseEffect(pose: Pose, d: Drawing): LookPass['effect'] {
   return (frame, _i, colours) => {
     const { flash = 0 } = pose;
     if (pulse) {
-      // a light pulses in its light only: the lit (light, warm) pixels brighten a step, the body
-      // keeps its colours (stepping every colour turned a lantern's second frame dark brown)
-      if (pulse > 0.3)
-        mapColours(frame, (c) => (c[0] > 180 && c[0] >= c[2] && c[0] + c[1] > 330 ? colours.step(c, 1) : c));
+      // a light pulses in its light only: the lit (light, warm) pixels brighten a step at its height
+      // and dim a step at its low, the body keeps its colours (stepping every colour turned a
+      // lantern's second frame dark brown). Both, because a palette may have no step above its
+      // brightest yellow (pico-8's lantern held one picture in every frame: frames_distinct failed)
+      const lit = (c: Rgb) => c[0] > 180 && c[0] >= c[2] && c[0] + c[1] > 330;
+      if (pulse > 0.3) mapColours(frame, (c) => (lit(c) ? colours.step(c, 1) : c));
+      else if (pulse < -0.3) mapColours(frame, (c) => (lit(c) ? colours.step(c, -1) : c));
     }
     if (flash)
       mapColours(frame, (c) =>
@@ -680,8 +683,10 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // what stays still while a part moves (a candle's wax, a torch's handle, a windmill's tower): the
   // pixels that are the same in every drawn frame of one placement, before the look (which fits its
   // shading to each frame and flecked a wax pixel or two a frame: decision 0132)
-  const holds = stillParts(frames, unique);
   const effects = unique.map((u) => poseEffect(u.pose, d));
+  // (a frame the look changes by an effect of its own — a lantern's pulse of light, a flash — is
+  // not held: its source is the same drawing, its change comes after)
+  const holds = stillParts(frames, unique, effects);
   const done = applyLook(frames, look, {
     relight: gw <= 48 ? 1 : gw <= 128 ? 2 : 3,
     simplify,
@@ -1029,11 +1034,12 @@ interface StillPart {
 function stillParts(
   frames: readonly RgbaImage[],
   unique: ReadonlyArray<{ pose: Pose; view: RowView }>,
+  effects: ReadonlyArray<LookPass['effect']>,
 ): StillPart[] {
   const groups = new Map<string, number[]>();
   unique.forEach((u, i) => {
     const { pose } = u;
-    if (pose.flash || pose.dissolve || pose.burst !== undefined || pose.beat !== undefined) return;
+    if (pose.flash || pose.dissolve || pose.burst !== undefined || pose.beat !== undefined || effects[i]) return;
     const key = `${u.view}|${pose.dx},${pose.dy},${pose.rot},${pose.sx},${pose.sy}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
