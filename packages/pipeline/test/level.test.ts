@@ -898,6 +898,12 @@ describe('named features at a size that reads, where the words put them, or said
     expect(said('a tomb with coffins')).toEqual(['coffins']);
     expect(said('an island with islets')).toEqual([]);
     expect(said('a path along the river, across the middle of the map')).toEqual([]);
+    // a pronoun is no thing, and open grass by another name is the grass the level stands on (the blind
+    // review after 1130h: a level's notes said "it" and a grass level's own grass were not drawn)
+    expect(said('a river and a bridge over it')).toEqual([]);
+    expect(said('a pond in open grassland')).toEqual([]);
+    expect(said('a pasture with a pond, and a cave beyond that')).toEqual([]);
+    expect(said('a desert with grassland')).toEqual(['grassland']);
   });
 
   it('a cave in the west is in the west wall: its mouth in the west tenth-to-fifth, its rock running to the edge', () => {

@@ -559,7 +559,10 @@ const MAP_WORDS = new Set(
     // what every level draws where it belongs: doors of rooms, bridges over water, stairs, the furnishing
     'door doors doorway bridge bridges stair stairs staircase torch torches barrel barrels ' +
     // words of where, that the lexicon files as nouns
-    'along across around between beside near toward towards into onto over under within without far'
+    'along across around between beside near toward towards into onto over under within without far beyond ' +
+    // words that describe, that the lexicon files as nouns (its "the open", "the old"): how the place
+    // looks, not a thing in it
+    'open wide vast old ancient wild lush narrow shallow'
   ).split(' '),
 );
 
@@ -569,12 +572,29 @@ const MAP_WORDS = new Set(
  * decision 0138, such words were dropped unsaid because no drawable kind holds them.
  */
 function namesThing(word: string): boolean {
+  // a pronoun or a word standing for one ("a path around the lava that circles it"): the lexicon files
+  // "it" (information technology) and "one" as nouns
+  if (PRONOUNS.has(word)) return false;
   if (nounLemma(word) !== null) return true;
   const token = tokenize(word)[0];
   if (!token || token.zh) return false;
   const cls = wordClass(token);
   return cls === 'noun' || cls === 'place' || cls === 'unknown';
 }
+
+const PRONOUNS = new Set(
+  (
+    'it its itself they them their theirs themselves there here this that these those what which who ' +
+    'whom whose something anything everything nothing someone anyone everyone one ones another other others'
+  ).split(' '),
+);
+
+/** Names of the open grass a level of the grass biome stands on (the biome every level has by default). */
+const GRASS_NAMES = new Set(
+  'grass grassland grasslands meadow meadows field fields plain plains prairie prairies pasture pastures lawn lawns greenery'.split(
+    ' ',
+  ),
+);
 
 /**
  * The English nouns of `text` that no table read (no feature, base, biome, place, count or size word
@@ -607,6 +627,8 @@ function unreadThings(
     // a terrain's own name ("grass", "sand") is drawn as that terrain, when the level has it ("an ice
     // rink level" was a meadow, its ice unsaid: 39aq found)
     if (lemma in TERRAINS && drawn.includes(lemma)) continue;
+    // ... and so is open grass by another name, when the level stands on grass ("a grassland with a pond")
+    if ((GRASS_NAMES.has(lemma) || GRASS_NAMES.has(word)) && drawn.includes('grass')) continue;
     const note = `${word} (no level feature draws it)`;
     if (!said.some((s) => s.startsWith(`${word} `)) && !out.includes(note)) out.push(note);
   }
