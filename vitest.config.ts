@@ -14,6 +14,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * cache's durations win.
  */
 const CI_SECONDS: Record<string, number> = {
+  // the suites of the run's one ComfyUI, one file (decision 0139): 85 + 30 s of stop 52's run, and the server
+  // suite at one frame (was 105 s at sixteen frames); first, so that the other worker takes the rest
+  'real-servers:test/real-servers/comfyui.test.ts': 130,
   'studio:packages/studio/test/artist.test.ts': 61,
   'generator:packages/generator/test/drawing.test.ts': 57,
   'studio:packages/studio/test/mock.test.ts': 55,
@@ -76,8 +79,9 @@ export default defineConfig({
     ],
     // Two files at a time. Vitest's default on this 2-core machine is cores − 1 = one, and most files
     // spend their time waiting on a server, a browser or the database rather than on the CPU.
-    // The reference server's and the real model servers' projects keep one file at a time
-    // (fileParallelism: false) and so run after the rest, one file after another.
+    // The reference server's project keeps one file at a time (fileParallelism: false) and so runs after
+    // the rest, one file after another. The real model servers' project runs beside the rest: its
+    // ComfyUI suites are one file (decision 0139).
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     // Vitest's own output, then one plain `tests: N passed, N failed, N skipped` line (the run's last).

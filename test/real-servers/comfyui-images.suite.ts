@@ -13,10 +13,11 @@ import {
   DEFAULT_COMFYUI_WORKFLOW,
 } from '@assetloom/pipeline/providers';
 import { waitFor } from '@assetloom/testing';
+import { comfyuiUrl } from '@assetloom/testing/real-servers-inject';
 import { describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-const url = inject('comfyuiUrl');
+const url = await comfyuiUrl();
 const checkpoint = inject('comfyuiCheckpoint') ?? '';
 if (!url) console.warn(`[real-servers] ⚠ SKIPPING the ComfyUI image suite: ${inject('comfyuiSkipReason')}`);
 

@@ -19,10 +19,11 @@ import {
   wireShape,
   writeFixture,
 } from '@assetloom/testing';
+import { comfyuiUrl } from '@assetloom/testing/real-servers-inject';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-const url = inject('comfyuiUrl');
+const url = await comfyuiUrl();
 const checkpoint = inject('comfyuiCheckpoint') ?? '';
 const RECORD = process.env.ASSETLOOM_RECORD_FIXTURES === '1';
 if (!url) console.warn(`[real-servers] ⚠ SKIPPING the ComfyUI suite: ${inject('comfyuiSkipReason')}`);

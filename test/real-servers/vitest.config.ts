@@ -33,8 +33,9 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
     globalSetup: ['@assetloom/testing/real-servers-global-setup'],
-    // one ComfyUI queue for the run: files must not interrupt each other's prompts
-    fileParallelism: false,
+    // one ComfyUI queue for the run: the suites that use it are imported by one file, comfyui.test.ts,
+    // so they never interrupt each other's prompts, and the project runs beside the rest of the run
+    // (decision 0139; it was one file at a time, after everything else)
     // CPU generation shares 2 cores with the rest of `npm test`: time limits far above a quiet run's
     testTimeout: 300_000,
     hookTimeout: 300_000,

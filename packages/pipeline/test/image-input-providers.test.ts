@@ -2,7 +2,7 @@
 // AUTOMATIC1111's POST /sdapi/v1/img2img (init_images, mask, denoising_strength; modules/api/models.py
 // StableDiffusionImg2ImgProcessingAPI) and OpenAI's POST /v1/images/edits (multipart: image or
 // image[], mask with transparency where to edit, prompt, model, size, input_fidelity). ComfyUI's image
-// paths run against the real ComfyUI (test/real-servers/comfyui-images.test.ts); its graph rewrite is
+// paths run against the real ComfyUI (test/real-servers/comfyui-images.suite.ts); its graph rewrite is
 // checked here.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 // The model providers against loopback fakes that speak each project's real wire format (the
 // faults a real server will not produce on demand: 5xx, malformed answers, time-outs):
 // - ComfyUI: replays the messages recorded from the real ComfyUI 0.30.0 (fixtures/comfyui-wire.json,
-//   recorded by test/real-servers/comfyui.test.ts, which also runs the provider against the real server):
+//   recorded by test/real-servers/comfyui-provider.suite.ts, which also runs the provider against the real server):
 //   POST /prompt → { prompt_id, number, node_errors }, GET /ws?clientId= messages { type, data }
 //   (status, execution_start, execution_cached, progress_state, executing, progress, binary preview
 //   frames, executed, execution_success / execution_interrupted), GET /view, POST /interrupt, /queue.
@@ -56,7 +56,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-// The ComfyUI fake replays the messages recorded from the real ComfyUI (test/real-servers/comfyui.test.ts
+// The ComfyUI fake replays the messages recorded from the real ComfyUI (test/real-servers/comfyui-provider.suite.ts
 // records them into fixtures/comfyui-wire.json): the same types, fields and order, with the prompt id of
 // this run. Only faults a real server will not produce on demand are written here by hand: HTTP 500, a
 // broken PNG, an execution_error.
