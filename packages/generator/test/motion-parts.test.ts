@@ -219,7 +219,6 @@ describe('motion of parts', () => {
       }
   });
 
-
   it('a lantern pulses under a palette with no step above its brightest yellow (pico-8): its frames differ', async () => {
     // its light brightens a step at the pulse's height and dims a step at its low; after palette steps
     // stayed in a colour's family (0136), pico-8's yellow had no step up, every frame was the first, and

@@ -1039,7 +1039,8 @@ function stillParts(
   const groups = new Map<string, number[]>();
   unique.forEach((u, i) => {
     const { pose } = u;
-    if (pose.flash || pose.dissolve || pose.burst !== undefined || pose.beat !== undefined || effects[i]) return;
+    if (pose.flash || pose.dissolve || pose.burst !== undefined || pose.beat !== undefined || effects[i])
+      return;
     const key = `${u.view}|${pose.dx},${pose.dy},${pose.rot},${pose.sx},${pose.sy}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
