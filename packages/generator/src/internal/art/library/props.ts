@@ -404,8 +404,9 @@ function settle(base: Px, f: number, n: number): Px {
   const h = box.y1 - box.y0 + 1;
   // a long low thing (a car, a sled) sinks a pixel whole on its springs: its middle third runs
   // through its wheels, and a lost row there made them pointed (decision 0095); resting in every
-  // frame, its sheet did not move and failed the quality check's frames_distinct
-  if (box.x1 - box.x0 + 1 > 2 * h) return moved(base, box.y1 + 1 < base.height ? 1 : -1);
+  // frame, its sheet did not move and failed the quality check's frames_distinct. Longer than 1.6 times
+  // its height: x/race-car, whose rear wing stands up (1.73), lost a row through its wheels
+  if (box.x1 - box.x0 + 1 > 1.6 * h) return moved(base, box.y1 + 1 < base.height ? 1 : -1);
   const d = base.height >= 56 ? 2 : 1;
   // the rows of the middle third, the one most like the row above it first
   const rows: Array<{ y: number; diff: number }> = [];
