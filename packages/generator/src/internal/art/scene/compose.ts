@@ -3363,17 +3363,18 @@ const gateNamed = (ctx: Ctx): boolean => /\bgates?\b|gatehouse|portcullis|城门
  * tower in the middle of the back wall, lit on its left and shaded on its right, merlons on top with a
  * flag on a pole, two rows of arched windows, a door up three steps at its foot.
  */
-function paintKeep(ctx: Ctx, back: PixelCanvas, room: Room, wallTop: number): void {
-  const { w, h, light } = ctx;
-  const { floorY, stone, bw, bh } = room;
-  const kw = Math.max(14, Math.round(w * 0.26));
-  const x0 = Math.round(w / 2 - kw / 2);
-  const x1 = x0 + kw;
-  const top = Math.max(Math.round(h * 0.2), Math.round(wallTop - (floorY - wallTop) * 0.9));
-  const face = lighter(stone, 0.1);
-  const shades = [P(face), P(darker(face, 0.93)), P(lighter(face, 0.06))];
-  const joint = P(darker(face, 0.66));
-  const r = ctx.detail('keep');
+/**
+ * Stone courses from `top` down to `floorY` between x0 and x1: blocks bw × bh, every other course half a
+ * block over, each block one of `shades` (picked by `r`), its top row and left column a joint.
+ */
+function stoneCourses(
+  back: PixelCanvas,
+  at: { x0: number; x1: number; top: number; floorY: number; bw: number; bh: number },
+  shades: readonly number[],
+  joint: number,
+  r: { int(a: number, b: number): number },
+): void {
+  const { x0, x1, top, floorY, bw, bh } = at;
   for (let row = 0; top + row * bh < floorY; row++) {
     const ry = top + row * bh;
     for (let col = -1; x0 + col * bw < x1; col++) {
@@ -3384,6 +3385,19 @@ function paintKeep(ctx: Ctx, back: PixelCanvas, room: Room, wallTop: number): vo
           back.set(x, y, y === ry || x === bx ? joint : c);
     }
   }
+}
+
+function paintKeep(ctx: Ctx, back: PixelCanvas, room: Room, wallTop: number): void {
+  const { w, h, light } = ctx;
+  const { floorY, stone, bw, bh } = room;
+  const kw = Math.max(14, Math.round(w * 0.26));
+  const x0 = Math.round(w / 2 - kw / 2);
+  const x1 = x0 + kw;
+  const top = Math.max(Math.round(h * 0.2), Math.round(wallTop - (floorY - wallTop) * 0.9));
+  const face = lighter(stone, 0.1);
+  const shades = [P(face), P(darker(face, 0.93)), P(lighter(face, 0.06))];
+  const joint = P(darker(face, 0.66));
+  stoneCourses(back, { x0, x1, top, floorY, bw, bh }, shades, joint, ctx.detail('keep'));
   const edge = Math.max(1, Math.round(kw * 0.05));
   back.rect(x0, top, x0 + edge, floorY, P(lighter(face, 0.28)));
   back.rect(x1 - edge * 2, top, x1, floorY, P(darker(face, 0.72)));
@@ -3453,18 +3467,8 @@ function paintGatehouse(
   const face = lighter(stone, 0.08);
   const shades = [P(face), P(darker(face, 0.92)), P(lighter(face, 0.08))];
   const joint = P(darker(face, 0.62));
-  const r = ctx.vary('gatehouse');
   const y0 = Math.round(top);
-  for (let row = 0; y0 + row * bh < floorY; row++) {
-    const ry = y0 + row * bh;
-    for (let col = -1; x0 + col * bw < x1; col++) {
-      const bx = x0 + col * bw + (row % 2 ? Math.round(bw / 2) : 0);
-      const c = shades[r.int(0, 2)]!;
-      for (let y = ry; y < Math.min(floorY, ry + bh); y++)
-        for (let x = Math.max(x0, bx); x < Math.min(x1, bx + bw); x++)
-          back.set(x, y, y === ry || x === bx ? joint : c);
-    }
-  }
+  stoneCourses(back, { x0, x1, top: y0, floorY, bw, bh }, shades, joint, ctx.vary('gatehouse'));
   // the block's edges: lit down its left side, shaded down its right
   back.rect(x0, y0, x0 + 1, floorY, P(lighter(face, 0.3)));
   back.rect(x1 - 1, y0, x1, floorY, P(darker(face, 0.7)));
