@@ -545,7 +545,7 @@ function shingles(t: TextureCanvas): void {
 function smallGrass(t: TextureCanvas): void {
   // tufts of three blades (a lit tip over a dark stem, the middle blade taller) spread evenly over a
   // calm field, a few lone blades between them
-  const { n, ramp, rng, set, layout } = t;
+  const { n, ramp, layout } = t;
   t.patches(0.3, 0.06, ramp.dark, false, true);
   const k = Math.max(2, Math.round(n / 5));
   const step = n / k;
@@ -553,20 +553,9 @@ function smallGrass(t: TextureCanvas): void {
     for (let i = 0; i < k; i++) {
       const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.6));
       const y = Math.round(j * step + layout.range(0, step * 0.6));
-      set(x, y, ramp.light);
-      set(x, y + 1, ramp.dark);
-      set(x, y + 2, ramp.shadow);
-      set(x - 1, y + 1, ramp.light);
-      set(x - 1, y + 2, ramp.dark);
-      set(x + 1, y + 1, ramp.light);
-      set(x + 1, y + 2, ramp.dark);
+      tuft(t, x, y);
     }
-  t.settle();
-  t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
-    if (t.get(x, y) !== ramp.base || t.get(x, y + 1) !== ramp.base) return;
-    set(x, y, rng.chance(0.5) ? ramp.light : ramp.dark);
-    set(x, y + 1, ramp.dark);
-  });
+  looseBlades(t);
 }
 
 function grass(t: TextureCanvas): void {
@@ -576,7 +565,7 @@ function grass(t: TextureCanvas): void {
   }
   // tufts of three blades (a lit tip over a dark stem, the middle blade taller) spread evenly over a
   // calm field, a few lone blades between them
-  const { n, ramp, rng, set, layout } = t;
+  const { n, ramp, layout } = t;
   t.patches(0.3, 0.06, ramp.dark, false, true);
   // (decision 0123: on a staggered k × k grid the tufts were one flower motif a tile, a wallpaper)
   // the tufts as far apart as the grid had them, at places of their own: darts thrown, one kept
@@ -594,15 +583,25 @@ function grass(t: TextureCanvas): void {
     });
     if (!near) tufts.push([x, y]);
   }
-  for (const [x, y] of tufts) {
-    set(x, y, ramp.light);
-    set(x, y + 1, ramp.dark);
-    set(x, y + 2, ramp.shadow);
-    set(x - 1, y + 1, ramp.light);
-    set(x - 1, y + 2, ramp.dark);
-    set(x + 1, y + 1, ramp.light);
-    set(x + 1, y + 2, ramp.dark);
-  }
+  for (const [x, y] of tufts) tuft(t, x, y);
+  looseBlades(t);
+}
+
+/** A tuft of three blades at x, y: a lit tip over a dark stem, the middle blade taller. */
+function tuft(t: TextureCanvas, x: number, y: number): void {
+  const { set, ramp } = t;
+  set(x, y, ramp.light);
+  set(x, y + 1, ramp.dark);
+  set(x, y + 2, ramp.shadow);
+  set(x - 1, y + 1, ramp.light);
+  set(x - 1, y + 2, ramp.dark);
+  set(x + 1, y + 1, ramp.light);
+  set(x + 1, y + 2, ramp.dark);
+}
+
+/** Settles the field, then a few lone blades where it is plain (a lit or dark tip over a dark stem). */
+function looseBlades(t: TextureCanvas): void {
+  const { set, ramp, rng } = t;
   t.settle();
   t.scatter(Math.max(1, Math.round(t.area / 40)), (x, y) => {
     if (t.get(x, y) !== ramp.base || t.get(x, y + 1) !== ramp.base) return;
