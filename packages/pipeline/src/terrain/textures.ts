@@ -144,15 +144,17 @@ function cells(
   stagger: boolean,
   square = false,
   layout: Rng = t.layout,
+  given?: ReadonlyArray<readonly [number, number]>,
 ) {
   const { n } = t;
-  const sites: Array<readonly [number, number]> = [];
-  for (let j = 0; j < k; j++)
-    for (let i = 0; i < k; i++)
-      sites.push([
-        ((i + 0.5 + layout.range(-jitter, jitter) + (stagger ? (j % 2) * 0.5 : 0)) * n) / k,
-        ((j + 0.5 + layout.range(-jitter, jitter)) * n) / k,
-      ]);
+  const sites: Array<readonly [number, number]> = given ? [...given] : [];
+  if (!given)
+    for (let j = 0; j < k; j++)
+      for (let i = 0; i < k; i++)
+        sites.push([
+          ((i + 0.5 + layout.range(-jitter, jitter) + (stagger ? (j % 2) * 0.5 : 0)) * n) / k,
+          ((j + 0.5 + layout.range(-jitter, jitter)) * n) / k,
+        ]);
   const id = new Int32Array(t.area);
   const gap = new Float64Array(t.area);
   const reach = new Float64Array(t.area);
@@ -184,7 +186,7 @@ function cells(
       id[y * n + x] = best;
       next[y * n + x] = second;
       gap[y * n + x] = Math.sqrt(d2) - Math.sqrt(d1);
-      reach[y * n + x] = Math.sqrt(d1) / (n / k);
+      reach[y * n + x] = Math.sqrt(d1) / (k > 0 ? n / k : n);
     }
   return {
     count: sites.length,
@@ -207,6 +209,7 @@ function bevel(
   joint: Rgb,
   tone: (piece: number) => Ramp | Rgb,
   rim = true,
+  far = true,
 ): void {
   const { n, set } = t;
   const at = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
@@ -220,7 +223,7 @@ function bevel(
       const face = tone(id);
       const r: Ramp = Array.isArray(face) ? { ...t.ramp, base: face as Rgb } : (face as Ramp);
       if (at(x, y - 1) !== id || (rim && at(x - 1, y) !== id)) set(x, y, r.light);
-      else if (at(x, y + 1) !== id || (rim && at(x + 1, y) !== id)) set(x, y, r.dark);
+      else if (far && (at(x, y + 1) !== id || (rim && at(x + 1, y) !== id))) set(x, y, r.dark);
       else set(x, y, r.base);
     }
 }
@@ -256,6 +259,7 @@ function courses(
   joint: Rgb,
   rim: boolean,
   lighter = 0.15,
+  darker = 0.25,
 ): Int32Array {
   const { n } = t;
   const ids = new Int32Array(t.area);
@@ -269,7 +273,23 @@ function courses(
       ids[y * n + x] =
         v === course - 1 || u === block - 1 ? -1 : row * perRow + (Math.floor(xs / block) % perRow);
     }
-  const shades = Array.from({ length: (n / course) * perRow }, () => pieceShade(t, 0.25, lighter));
+  // (decision 0142) a piece's shade is scattered, never a whole course of one: a course of one
+  // block (a 16 px tile's dungeon wall) or of darker blocks side by side made a band every tile
+  const rows = n / course;
+  const shades = Array.from({ length: rows * perRow }, () => pieceShade(t, darker, lighter));
+  for (let r = 0; r < rows; r++)
+    for (let i = 0; i < perRow; i++) {
+      const p = r * perRow + i;
+      const left = r * perRow + ((i + perRow - 1) % perRow);
+      const above = ((r + rows - 1) % rows) * perRow + i;
+      // a shaded piece beside or above another shaded one takes the plain face
+      if (shades[p] !== t.ramp && ((perRow > 1 && left < p && shades[left] !== t.ramp) || (above < p && shades[above] !== t.ramp)))
+        shades[p] = t.ramp;
+    }
+  if (perRow > 1)
+    for (let r = 0; r < rows; r++)
+      if (Array.from({ length: perRow }, (_, i) => shades[r * perRow + i]).every((x) => x !== t.ramp))
+        shades[r * perRow] = t.ramp;
   bevel(t, ids, joint, (p) => shades[p]!, rim);
   return ids;
 }
@@ -293,9 +313,21 @@ function wall(t: TextureCanvas): void {
   // mortar line or two
   const { n, ramp, set, rng, painter } = t;
   const course = divisorNear(n, Math.max(6, 8));
-  const ids = courses(t, course, Math.min(n, 2 * course), ramp.outline, true, 0);
-  t.settle();
+  // (decision 0142) a 16 px tile's course was one block the tile long: a darker block was a band
+  // across every tile; blocks are half the tile there. A palette's darker grey is often a teal (the
+  // default's): a block is darkened by a sparse grain of it, never a face of it
+  const neutral = Math.hypot(oklab(ramp.dark)[1], oklab(ramp.dark)[2]) < 0.025;
+  const ids = courses(t, course, 2 * course < n ? 2 * course : Math.max(course, n / 2), ramp.outline, true, 0, neutral ? 0.25 : 0);
   const block = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
+  if (!neutral) {
+    const pieces = Math.max(...ids) + 1;
+    const grained = new Set<number>();
+    for (let p = 0; p < pieces; p++) if (t.layout.chance(0.3)) grained.add(p);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++)
+        if (grained.has(block(x, y)) && same(t.get(x, y), ramp.base) && t.hash(x, y) < 0.3) set(x, y, ramp.dark);
+  }
+  t.settle();
   // cracks: a short dark zigzag down a block's face, lit on its right
   for (let c = 0; c < Math.max(1, Math.round(n / 12)); c++) {
     let x = rng.int(0, n - 1);
@@ -353,7 +385,10 @@ function flagstone(t: TextureCanvas): void {
   // step than the face (the default's), so the lit edge is its palest cool grey, or white
   const lit = same(ramp.light, ramp.base) ? coolest(t, [196, 204, 212], ramp.light, 0.045) : ramp.light;
   const shades = Array.from({ length: v.count }, () => ({ ...ramp, light: lit }));
-  bevel(t, ids, ramp.shadow, (p) => shades[p]!, true);
+  // (decision 0142: a dark line under and right of every slab beside the lit one on the next made
+  // each joint a double light/dark line, noisy in a fill) one mortar line, the bevel's light on the
+  // slab's top and left only
+  bevel(t, ids, ramp.shadow, (p) => shades[p]!, true, false);
   t.settle();
 }
 
@@ -365,11 +400,55 @@ function cobble(t: TextureCanvas): void {
   // (decision 0112: "gravel noise" — the palette's grey ramp often has no lighter step than the
   // face, so no stone caught the light) each stone a highlight of its own: a near-white fleck at its
   // upper left (two pixels from 32 px), its lower right rim in shade, stones larger from 32 px
+  // (decision 0142: stones 3–5 px across, 5 × 5 to a 32 px tile, read as gravel or studded metal
+  // once tiled) cobbles about 8 px across — 2 or 3 to a row of a 16 px tile, 3 to 5 of a 32 px one
+  // — laid in loose rows: rows about 8 px high, each row its own count of stones and its own offset,
+  // each stone jittered along it, so no column of joints runs down the tile
   const { n, set } = t;
-  const k = Math.max(2, Math.round(n >= 32 ? n / 6.5 : n / 5.5));
-  const v = cells(t, k, 0.22, true);
+  const rows = Math.max(2, Math.round(n / 8));
+  const rowH = n / rows;
+  const sites: Array<readonly [number, number]> = [];
+  const radius: number[] = [];
+  let last = 0;
+  for (let j = 0; j < rows; j++) {
+    // (three to a 16 px row were tall narrow pills, its rim and gap most of a 5 px stone: two, each
+    // row at its own offset)
+    const options = n >= 32 ? [3, 3, 4] : [2];
+    let count = t.layout.pick(options);
+    // two rows of one count side by side line their joints up: the next takes another
+    const other = options.filter((c) => c !== last);
+    if (count === last && other.length) count = t.layout.pick(other);
+    last = count;
+    const w = n / count;
+    const offset = t.layout.range(0, 1);
+    const y = (j + 0.5 + t.layout.range(-0.12, 0.12)) * rowH;
+    for (let i = 0; i < count; i++) {
+      sites.push([wrap((i + offset + t.layout.range(-0.15, 0.15)) * w, n), y]);
+      radius.push(0.47 * Math.hypot(w, rowH));
+    }
+  }
+  const v = cells(t, 0, 0, false, false, t.layout, sites);
   const ids = new Int32Array(t.area);
-  for (let i = 0; i < t.area; i++) ids[i] = v.gap[i]! < 1 || v.reach[i]! > 0.72 ? -1 : v.id[i]!;
+  for (let i = 0; i < t.area; i++) {
+    const id = v.id[i]!;
+    // the reach in px from the stone's site: a stone's corners round off into the gaps
+    const d = v.reach[i]! * n;
+    ids[i] = v.gap[i]! < 1 || d > radius[id]! ? -1 : id;
+  }
+  // round the corners: a face pixel with the gap above (below) and to its left (right), the face
+  // going on two pixels the other ways, is gap (a corner of a square stone, not a diagonal's step)
+  {
+    const was = ids.slice();
+    const g = (x: number, y: number) => was[wrap(y, n) * n + wrap(x, n)]! < 0;
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++)
+        for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const)
+          if (
+            !g(x, y) && g(x, y + dy) && g(x + dx, y) &&
+            !g(x - dx, y) && !g(x - 2 * dx, y) && !g(x, y - dy) && !g(x, y - 2 * dy)
+          )
+            ids[y * n + x] = -1;
+  }
   const shades = Array.from({ length: v.count }, () => pieceShade(t, 0.12, 0.2));
   const lit = same(t.ramp.light, t.ramp.base)
     ? coolest(t, [214, 222, 226], t.ramp.light, 0.045)
@@ -387,7 +466,7 @@ function cobble(t: TextureCanvas): void {
       // (decision 0104: two rows of shade under a 4–5 px stone left it dark gravel noise at 1×)
       // the lower rim falls away from the light, one pixel of shade; the top edge catches it
       if (out(0, 1) || out(1, 0)) set(x, y, r.dark);
-      else if (out(0, -1)) set(x, y, r.light);
+      else if (out(0, -1) || out(-1, 0)) set(x, y, r.light);
       else set(x, y, r.base);
     }
   // the highlight: the stone's first face pixel whose upper and left neighbours are its rim
@@ -396,11 +475,14 @@ function cobble(t: TextureCanvas): void {
     for (let x = 0; x < n; x++) {
       const id = at(x, y);
       if (id < 0 || done.has(id)) continue;
+      if (at(x, y - 1) === id) continue;
       if (at(x, y + 1) !== id || at(x + 1, y) !== id || at(x + 1, y + 1) !== id) continue;
       if (at(x, y + 2) !== id || at(x + 2, y) !== id) continue;
       done.add(id);
+      // a glint of two pixels along the lit curve (a third below it from 32 px)
       set(x + 1, y + 1, lit);
-      if (n >= 32 && at(x + 3, y + 1) === id) set(x + 2, y + 1, lit);
+      if (at(x + 3, y + 1) === id) set(x + 2, y + 1, lit);
+      if (n >= 32 && at(x + 1, y + 3) === id) set(x + 1, y + 2, lit);
     }
   t.settle();
 }
@@ -745,21 +827,41 @@ function sand(t: TextureCanvas): void {
 function water(t: TextureCanvas): void {
   // wavelets on a staggered grid (a short lit crest over a wider dark trough), a sparse dither of
   // deeper water, a glint here and there
+  // (decision 0142: the wavelets stood on a staggered k × k grid and the deep dither on
+  // `(x + y) % 4`: rows of dashes at a fixed step, a lattice once tiled) wavelets are darts thrown
+  // with a minimum spacing, each its own length; the deep water a sparse grain placed by the hash
   const { n, ramp, set, layout } = t;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.patch(x, y) < 0.4 && y % 2 === 0 && (x + y) % 4 === 0) set(x, y, ramp.dark);
+      if (t.patch(x, y) < 0.4 && t.hash(x, y) < 0.14 && t.get(x - 1, y) !== ramp.dark && t.get(x, y - 1) !== ramp.dark)
+        set(x, y, ramp.dark);
   const k = Math.max(2, Math.round(n / 7));
   const step = n / k;
-  const len = Math.max(4, Math.min(7, Math.round(step * 0.75)));
-  for (let j = 0; j < k; j++)
-    for (let i = 0; i < k; i++) {
-      const x = Math.round((i + (j % 2) * 0.5) * step + layout.range(0, step * 0.25));
-      const y = Math.round(j * step + layout.range(0, step * 0.3));
-      for (let d = 0; d < len; d++) {
-        set(x + d, y + 1, ramp.dark);
-        if (d > 0 && d < len - 1) set(x + d, y, t.foam);
-      }
+  const count = k * k;
+  const placed: Array<[number, number, number]> = [];
+  const apart = (ax: number, ay: number, bx: number, by: number) => {
+    const dx = Math.min(Math.abs(ax - bx), n - Math.abs(ax - bx));
+    const dy = Math.min(Math.abs(ay - by), n - Math.abs(ay - by));
+    return { dx, dy };
+  };
+  for (let tries = 0; tries < 60 * count && placed.length < count; tries++) {
+    const len = layout.int(Math.max(3, Math.round(step * 0.5)), Math.max(4, Math.min(7, Math.round(step * 0.85))));
+    const x = layout.int(0, n - 1);
+    const y = layout.int(0, n - 1);
+    // clear of the others: two rows above or below, or a gap of two beside
+    const clear = placed.every(([px, py, pl]) => {
+      const { dy } = apart(x, y, px, py);
+      if (dy >= Math.max(3, Math.round(step * 0.45))) return true;
+      const { dx } = apart(x + len / 2, 0, px + pl / 2, 0);
+      return dx >= (len + pl) / 2 + 2;
+    });
+    if (!clear) continue;
+    placed.push([x, y, len]);
+  }
+  for (const [x, y, len] of placed)
+    for (let d = 0; d < len; d++) {
+      set(x + d, y + 1, ramp.dark);
+      if (d > 0 && d < len - 1) set(x + d, y, t.foam);
     }
   t.settle();
   t.scatter(Math.max(1, Math.round(t.area / 128)), (x, y) => {

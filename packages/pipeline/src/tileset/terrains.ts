@@ -44,7 +44,9 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   water: { name: 'water', color: [52, 104, 200], height: 0, liquid: true },
   sand: { name: 'sand', color: [226, 196, 120], height: 2, liquid: false },
   dirt: { name: 'dirt', color: [138, 92, 52], height: 2, liquid: false },
-  mud: { name: 'mud', color: [96, 92, 44], height: 1, liquid: false },
+  // (decision 0142: the olive [96, 92, 44] fell on the default palette's teal-green, read as deep
+  // water or moss) wet brown earth, darker than dirt
+  mud: { name: 'mud', color: [110, 74, 50], height: 1, liquid: false },
   stone: { name: 'stone', color: [140, 144, 150], height: 4, liquid: false },
   cobble: { name: 'cobble', color: [132, 132, 136], height: 4, liquid: false },
   brick: { name: 'brick', color: [160, 74, 56], height: 5, liquid: false },
@@ -60,8 +62,15 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   freshwater: { name: 'freshwater', color: [60, 170, 190], height: 0, liquid: true },
 };
 
-/** The water of a swamp (beside mud): still, dark and green-brown. */
-const MURKY_WATER: TerrainSpec = { ...TERRAINS.water, color: [52, 84, 64] };
+/**
+ * The water of a swamp (beside mud): still, dark and murky green-grey — a hue and a value step from
+ * the brown mud round it since decision 0142 (beside the old olive mud, which fell on the same
+ * teal, it had neither and did not read as water; [52, 84, 64] was the mud's value in endesga32).
+ */
+const MURKY_WATER: TerrainSpec = { ...TERRAINS.water, color: [36, 64, 60] };
+
+/** Basalt: a dark volcanic rock, near-black with cool lights (decision 0142: it drew grey paving). */
+const BASALT: TerrainSpec = { ...TERRAINS.rock, color: [48, 50, 60] };
 
 /** Words (English, and Chinese through the lexicon's glosses) naming a terrain. */
 const WORDS: Record<string, TerrainName> = {
@@ -130,6 +139,7 @@ const WORDS: Record<string, TerrainName> = {
   cliff: 'rock',
   mountain: 'rock',
   cave: 'rock',
+  basalt: 'rock',
   lava: 'lava',
   magma: 'lava',
   molten: 'lava',
@@ -396,16 +406,19 @@ export function chooseTerrains(
   };
   // a swamp's, bog's or marsh's water is murky green-brown, not a clear blue pond beside its mud
   // (the blind review after 1130: "red wasteland with clear blue ponds"; decision 0104)
-  return { terrains: terrainSpecsOf(names), interpretation };
+  const dark = hits.some((h) => h.name === 'rock' && /^basalt/i.test(h.word));
+  return { terrains: terrainSpecsOf(names, dark), interpretation };
 }
 
 /**
  * The specs of a set's (or a level's) terrains: water beside mud is a swamp's, murky green-brown
  * (decision 0104 for tilesets; 0128 for levels, whose swamp pools were clear blue).
  */
-export function terrainSpecsOf(names: readonly TerrainName[]): TerrainSpec[] {
+export function terrainSpecsOf(names: readonly TerrainName[], basalt = false): TerrainSpec[] {
   const murky = names.includes('mud');
-  return names.map((n) => (n === 'water' && murky ? MURKY_WATER : TERRAINS[n]));
+  return names.map((n) =>
+    n === 'water' && murky ? MURKY_WATER : n === 'rock' && basalt ? BASALT : TERRAINS[n],
+  );
 }
 
 /**
