@@ -833,11 +833,12 @@ function water(t: TextureCanvas): void {
   const { n, ramp, set, layout } = t;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.patch(x, y) < 0.4 && t.hash(x, y) < 0.14 && t.get(x - 1, y) !== ramp.dark && t.get(x, y - 1) !== ramp.dark)
+      if (t.patch(x, y) < 0.36 && t.hash(x, y) < 0.08 && t.get(x - 1, y) !== ramp.dark && t.get(x, y - 1) !== ramp.dark)
         set(x, y, ramp.dark);
   const k = Math.max(2, Math.round(n / 7));
   const step = n / k;
-  const count = k * k;
+  // (fewer than the lattice had: 25 short dashes to a 32 px tile were busy once scattered)
+  const count = Math.max(2, Math.round(k * k * 0.6));
   const placed: Array<[number, number, number]> = [];
   const apart = (ax: number, ay: number, bx: number, by: number) => {
     const dx = Math.min(Math.abs(ax - bx), n - Math.abs(ax - bx));
@@ -845,7 +846,7 @@ function water(t: TextureCanvas): void {
     return { dx, dy };
   };
   for (let tries = 0; tries < 60 * count && placed.length < count; tries++) {
-    const len = layout.int(Math.max(3, Math.round(step * 0.5)), Math.max(4, Math.min(7, Math.round(step * 0.85))));
+    const len = layout.int(Math.max(3, Math.round(step * 0.7)), Math.max(4, Math.min(8, Math.round(step * 1.2))));
     const x = layout.int(0, n - 1);
     const y = layout.int(0, n - 1);
     // clear of the others: two rows above or below, or a gap of two beside
