@@ -39,7 +39,13 @@ function tileset(terrains: TerrainSpec[], kind: TilesetKind, n: number, seed: nu
     if (rule.variantOf === undefined) continue;
     const t = rule.lattice[4]! >= 1 && layers[1] ? 1 : 0;
     const { spec, texture } = layers[t]!;
-    const inner = variantTexture(spec, texture, more.fork(`tile-${rule.index}`), painter, t ? [first.ramp.base] : []);
+    const inner = variantTexture(
+      spec,
+      texture,
+      more.fork(`tile-${rule.index}`),
+      painter,
+      t ? [first.ramp.base] : [],
+    );
     tiles[rule.index] = fullTileVariant(texture, inner, n);
   }
   return { tiles, rules, layers };
@@ -48,7 +54,10 @@ function tileset(terrains: TerrainSpec[], kind: TilesetKind, n: number, seed: nu
 function periodCorrelation(image: RgbaImage, n: number): number {
   const W = image.width;
   const H = image.height;
-  const L = Array.from({ length: W * H }, (_, i) => oklab([image.data[4 * i]!, image.data[4 * i + 1]!, image.data[4 * i + 2]!])[0]);
+  const L = Array.from(
+    { length: W * H },
+    (_, i) => oklab([image.data[4 * i]!, image.data[4 * i + 1]!, image.data[4 * i + 2]!])[0],
+  );
   const mean = L.reduce((a, b) => a + b, 0) / L.length;
   const r = (dx: number, dy: number) => {
     let s = 0;
@@ -101,7 +110,10 @@ const prompts: Array<[string, TilesetKind]> = [
 for (const [prompt, kind] of prompts) {
   let terrains: TerrainSpec[];
   try {
-    terrains = chooseTerrains({ userPrompt: prompt, tags: [], style: {} }, kind === 'seamless' ? 1 : 2).terrains;
+    terrains = chooseTerrains(
+      { userPrompt: prompt, tags: [], style: {} },
+      kind === 'seamless' ? 1 : 2,
+    ).terrains;
   } catch (e) {
     console.log(`${prompt}: ${(e as Error).message}`);
     continue;
@@ -111,11 +123,16 @@ for (const [prompt, kind] of prompts) {
     const { tiles, rules } = tileset(terrains, kind, n, 1);
     const cols = rules.columns;
     const rows = Math.ceil(tiles.length / cols);
-    const sheet: RgbaImage = { width: cols * n, height: rows * n, data: new Uint8Array(cols * n * rows * n * 4) };
+    const sheet: RgbaImage = {
+      width: cols * n,
+      height: rows * n,
+      data: new Uint8Array(cols * n * rows * n * 4),
+    };
     tiles.forEach((t, i) => {
       const ox = (i % cols) * n;
       const oy = Math.floor(i / cols) * n;
-      for (let y = 0; y < n; y++) sheet.data.set(t.data.subarray(y * n * 4, (y + 1) * n * 4), ((oy + y) * sheet.width + ox) * 4);
+      for (let y = 0; y < n; y++)
+        sheet.data.set(t.data.subarray(y * n * 4, (y + 1) * n * 4), ((oy + y) * sheet.width + ox) * 4);
     });
     const slug = prompt.replace(/\W+/g, '-');
     writeFileSync(`${out}/${slug}-${kind}-${n}-sheet.png`, png(scale(sheet, 4)));
@@ -142,8 +159,14 @@ const painterOf = (palette?: string) => {
   const style = resolveStyle(palette ? { palette } : {}, '');
   return new Painter(style.palette, new PaletteMatcher(style.palette));
 };
-const tex = (spec: TerrainSpec, n: number, seed: number, palette?: string, fork = 'terrain-0', avoid: Rgb[] = []) =>
-  terrainTexture(spec, n, new Rng(seed).fork(fork), painterOf(palette), avoid);
+const tex = (
+  spec: TerrainSpec,
+  n: number,
+  seed: number,
+  palette?: string,
+  fork = 'terrain-0',
+  avoid: Rgb[] = [],
+) => terrainTexture(spec, n, new Rng(seed).fork(fork), painterOf(palette), avoid);
 function regionSizes(mask: Uint8Array, n: number): number[] {
   const seen = new Uint8Array(mask.length);
   const out: number[] = [];
@@ -157,7 +180,12 @@ function regionSizes(mask: Uint8Array, n: number): number[] {
       size++;
       const x = j % n;
       const y = Math.floor(j / n);
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const k = ((y + dy + n) % n) * n + ((x + dx + n) % n);
         if (!seen[k] && !mask[k]) {
           seen[k] = 1;
@@ -178,17 +206,26 @@ for (const n of [16, 32]) {
   let band = 0;
   for (const seed of [1, 2, 3, 4]) {
     const c = tex(spec('cobblestones'), n, seed);
-    const sizes = regionSizes(Uint8Array.from(c.pixels, (p) => (same(p, c.ramp.outline) ? 1 : 0)), n).sort((a, b) => a - b);
+    const sizes = regionSizes(
+      Uint8Array.from(c.pixels, (p) => (same(p, c.ramp.outline) ? 1 : 0)),
+      n,
+    ).sort((a, b) => a - b);
     counts.push(sizes.length);
     medians.push(sizes[sizes.length >> 1]!);
     const s = tex(spec('flagstones'), n, seed);
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
-        if (same(s.at(x, y), s.ramp.dark) && (same(s.at(x + 1, y), s.ramp.shadow) || same(s.at(x, y + 1), s.ramp.shadow))) doubled++;
+        if (
+          same(s.at(x, y), s.ramp.dark) &&
+          (same(s.at(x + 1, y), s.ramp.shadow) || same(s.at(x, y + 1), s.ramp.shadow))
+        )
+          doubled++;
     const w = tex(spec('dungeon brick wall'), n, seed);
     for (let y = 0; y < n; y++) {
       if (!Array.from({ length: n }, (_, x) => x).every((x) => same(w.at(x, y), w.ramp.outline))) continue;
-      const face = Array.from({ length: n }, (_, x) => w.at(x, y + 4)).filter((p) => !same(p, w.ramp.outline));
+      const face = Array.from({ length: n }, (_, x) => w.at(x, y + 4)).filter(
+        (p) => !same(p, w.ramp.outline),
+      );
       if (face.filter((p) => same(p, w.ramp.dark)).length / face.length > 0.6) band++;
     }
   }

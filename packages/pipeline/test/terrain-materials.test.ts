@@ -385,10 +385,15 @@ describe('tile materials', () => {
       const p = painterOf(palette);
       const mud = terrainTexture(bog[0]!, 16, new Rng(1).fork('terrain-0'), p);
       const pond = terrainTexture(bog[1]!, 16, new Rng(1).fork('terrain-1'), p, [mud.ramp.base]);
-      expect(mud.pixels.filter((c) => c[0] > c[2] + 8).length / 256, `${palette}: warm mud`).toBeGreaterThan(0.6);
+      expect(mud.pixels.filter((c) => c[0] > c[2] + 8).length / 256, `${palette}: warm mud`).toBeGreaterThan(
+        0.6,
+      );
       const dh = Math.abs(((hue(mud.ramp.base) - hue(pond.ramp.base) + 540) % 360) - 180);
       expect(dh, `${palette}: mud/water hue`).toBeGreaterThan(90);
-      expect(lightness(mud.ramp.base) - lightness(pond.ramp.base), `${palette}: water darker`).toBeGreaterThan(0.05);
+      expect(
+        lightness(mud.ramp.base) - lightness(pond.ramp.base),
+        `${palette}: water darker`,
+      ).toBeGreaterThan(0.05);
     }
     const lake = chooseTerrains({ userPrompt: 'grass and a lake', tags: [], style: {} }, 2).terrains;
     expect(lake.find((t) => t.name === 'water')!.color).toEqual(TERRAINS.water.color);
@@ -478,7 +483,9 @@ describe('tile materials', () => {
         expect(mortar.length).toBeGreaterThan(0);
         for (const m of mortar) {
           const y = m + 4;
-          const face = Array.from({ length: n }, (_, x) => w.at(x, y)).filter((c) => !same(c, w.ramp.outline));
+          const face = Array.from({ length: n }, (_, x) => w.at(x, y)).filter(
+            (c) => !same(c, w.ramp.outline),
+          );
           const dark = face.filter((c) => same(c, w.ramp.dark)).length / face.length;
           expect(dark, `wall ${n} seed ${seed} row ${y}`).toBeLessThan(0.6);
         }

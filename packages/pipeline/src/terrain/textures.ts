@@ -283,7 +283,10 @@ function courses(
       const left = r * perRow + ((i + perRow - 1) % perRow);
       const above = ((r + rows - 1) % rows) * perRow + i;
       // a shaded piece beside or above another shaded one takes the plain face
-      if (shades[p] !== t.ramp && ((perRow > 1 && left < p && shades[left] !== t.ramp) || (above < p && shades[above] !== t.ramp)))
+      if (
+        shades[p] !== t.ramp &&
+        ((perRow > 1 && left < p && shades[left] !== t.ramp) || (above < p && shades[above] !== t.ramp))
+      )
         shades[p] = t.ramp;
     }
   if (perRow > 1)
@@ -317,7 +320,15 @@ function wall(t: TextureCanvas): void {
   // across every tile; blocks are half the tile there. A palette's darker grey is often a teal (the
   // default's): a block is darkened by a sparse grain of it, never a face of it
   const neutral = Math.hypot(oklab(ramp.dark)[1], oklab(ramp.dark)[2]) < 0.025;
-  const ids = courses(t, course, 2 * course < n ? 2 * course : Math.max(course, n / 2), ramp.outline, true, 0, neutral ? 0.25 : 0);
+  const ids = courses(
+    t,
+    course,
+    2 * course < n ? 2 * course : Math.max(course, n / 2),
+    ramp.outline,
+    true,
+    0,
+    neutral ? 0.25 : 0,
+  );
   const block = (x: number, y: number) => ids[wrap(y, n) * n + wrap(x, n)]!;
   if (!neutral) {
     const pieces = Math.max(...ids) + 1;
@@ -325,7 +336,8 @@ function wall(t: TextureCanvas): void {
     for (let p = 0; p < pieces; p++) if (t.layout.chance(0.3)) grained.add(p);
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
-        if (grained.has(block(x, y)) && same(t.get(x, y), ramp.base) && t.hash(x, y) < 0.3) set(x, y, ramp.dark);
+        if (grained.has(block(x, y)) && same(t.get(x, y), ramp.base) && t.hash(x, y) < 0.3)
+          set(x, y, ramp.dark);
   }
   t.settle();
   // cracks: a short dark zigzag down a block's face, lit on its right
@@ -442,10 +454,20 @@ function cobble(t: TextureCanvas): void {
     const g = (x: number, y: number) => was[wrap(y, n) * n + wrap(x, n)]! < 0;
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
-        for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const)
+        for (const [dx, dy] of [
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+          [1, 1],
+        ] as const)
           if (
-            !g(x, y) && g(x, y + dy) && g(x + dx, y) &&
-            !g(x - dx, y) && !g(x - 2 * dx, y) && !g(x, y - dy) && !g(x, y - 2 * dy)
+            !g(x, y) &&
+            g(x, y + dy) &&
+            g(x + dx, y) &&
+            !g(x - dx, y) &&
+            !g(x - 2 * dx, y) &&
+            !g(x, y - dy) &&
+            !g(x, y - 2 * dy)
           )
             ids[y * n + x] = -1;
   }
@@ -833,7 +855,12 @@ function water(t: TextureCanvas): void {
   const { n, ramp, set, layout } = t;
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++)
-      if (t.patch(x, y) < 0.36 && t.hash(x, y) < 0.08 && t.get(x - 1, y) !== ramp.dark && t.get(x, y - 1) !== ramp.dark)
+      if (
+        t.patch(x, y) < 0.36 &&
+        t.hash(x, y) < 0.08 &&
+        t.get(x - 1, y) !== ramp.dark &&
+        t.get(x, y - 1) !== ramp.dark
+      )
         set(x, y, ramp.dark);
   const k = Math.max(2, Math.round(n / 7));
   const step = n / k;
@@ -846,7 +873,10 @@ function water(t: TextureCanvas): void {
     return { dx, dy };
   };
   for (let tries = 0; tries < 60 * count && placed.length < count; tries++) {
-    const len = layout.int(Math.max(3, Math.round(step * 0.7)), Math.max(4, Math.min(8, Math.round(step * 1.2))));
+    const len = layout.int(
+      Math.max(3, Math.round(step * 0.7)),
+      Math.max(4, Math.min(8, Math.round(step * 1.2))),
+    );
     const x = layout.int(0, n - 1);
     const y = layout.int(0, n - 1);
     // clear of the others: two rows above or below, or a gap of two beside
