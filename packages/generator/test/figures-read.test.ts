@@ -399,7 +399,7 @@ function motion(prompt: string, action: FigureAction, frames: number) {
     Array.from({ length: frames }, (_, f) => {
       const { raster, cam, fig } = posedRaster(
         id,
-        motionPose(action, f, frames, attack),
+        motionPose(action, f, frames, attack, facing),
         facing,
         fit,
         style,
@@ -694,10 +694,16 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
         const main = row.map((_c, f) => {
           const frame = out.frames[r * 6 + f]!;
           const count = new Map<number, number>();
+          // not where it hangs edge-on, a sliver a pixel wide (the look's outline colour: a side
+          // swing's wind-up, decision 0140)
+          const drawn = of(r, f, /./);
           for (const i of of(r, f, /^cape$/)) {
+            if (!drawn.has(i - 1) && !drawn.has(i + 1)) continue;
             const k = (frame.data[i * 4]! << 16) | (frame.data[i * 4 + 1]! << 8) | frame.data[i * 4 + 2]!;
             count.set(k, (count.get(k) ?? 0) + 1);
           }
+          // a frame where it shows (a dozen pixels); the side wind-up leans back and hides it
+          if ([...count.values()].reduce((a, b) => a + b, 0) < 12) return undefined;
           return [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
         });
         expect(
@@ -916,6 +922,53 @@ describe('one model in every row (issue #39, decision 0119)', () => {
         widest = Math.max(widest, n);
       }
       expect(widest, `row ${i}: the socket's width`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe('side rows of a swing that read (issue #39, decision 0140)', () => {
+  it('a swing seen from the side keeps its weapon clear of the body in every key, and a line parts the blade from the body it crosses', () => {
+    for (const prompt of [
+      'a paladin slashing',
+      'a knight swinging a sword',
+      'a guard attacking with an axe',
+    ]) {
+      const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+      const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
+      // the right row is drawn (the left one its mirror, decision 0119)
+      const out = drawFigure({
+        identity: id,
+        action: 'attack',
+        directions: ['right'],
+        frames: 4,
+        width: 64,
+        height: 64,
+        style,
+      });
+      const row = motion(prompt, 'attack', 4)[2]!;
+      let contacts = 0;
+      let dark = 0;
+      for (const [f, c] of row.entries()) {
+        const weapon = c.of(/^weapon$/);
+        const body = c.of(/^(?!weapon$|hand_r$)/);
+        const w = c.w;
+        // weapon pixels with no body pixel in the 8 round them: ready (held low under the shield),
+        // wind-up (cocked behind the head), strike and follow-through. Before: the ready blade lay
+        // over the shield, the wind-up's down the back over the head and cape (0–1 px clear)
+        const clear = [...weapon].filter((i) =>
+          [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1].every((d) => !body.has(i + d)),
+        ).length;
+        expect(clear, `${prompt} frame ${f}: weapon pixels clear of the body`).toBeGreaterThanOrEqual(5);
+        // where the weapon lies on the body, the body's pixel beside it is a dark line
+        const px = out.frames[f]!.data;
+        for (const i of body)
+          if ([1, -1, w, -w].some((d) => weapon.has(i + d))) {
+            contacts++;
+            const l = (0.2126 * px[i * 4]! + 0.7152 * px[i * 4 + 1]! + 0.0722 * px[i * 4 + 2]!) / 255;
+            if (l < 0.22) dark++;
+          }
+      }
+      expect(dark / contacts, `${prompt}: dark body pixels beside the weapon`).toBeGreaterThanOrEqual(0.6);
     }
   });
 });

@@ -262,7 +262,7 @@ export function fitOf(
     for (const action of FIGURE_ACTIONS)
       for (const facing of [0, 45, 90, 135, 180, 225, 270, 315])
         for (let f = 0; f < 8; f++) {
-          const pose = motionPose(action, f, 8, attack);
+          const pose = motionPose(action, f, 8, attack, facing);
           const fig = figureOf(id, pose, facing, groundOf(facing));
           const fall = fallOf(pose, facing);
           for (const [parts, held] of [
@@ -452,16 +452,18 @@ function shadedFrame(
 ): { image: RgbaImage; raster: Raster; weapon: Set<number> } {
   const { gw, gh, unit } = fit;
   const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style, held);
+  const names = new Set(fig.parts.filter((p) => p.bone === 'weapon').map((p) => p.piece));
+  const weapon = new Set(raster.pieces.flatMap((n, i) => (names.has(n) ? [i + 1] : [])));
   const rgba = shadeRaster(raster, ramps, {
     light: style.light,
     lineWeight: 0,
     innerLines: unit * id.proportions.head >= 4,
     flat: style.mood === 'flat',
+    // a weapon swung in front of the body is parted from it by a line (decision 0140)
+    ...(held === 'front' ? { traced: weapon } : {}),
   });
   drawFace(rgba, raster, fig, cam, unit, ramps);
   if (style.mood === 'night') dim(rgba);
-  const names = new Set(fig.parts.filter((p) => p.bone === 'weapon').map((p) => p.piece));
-  const weapon = new Set(raster.pieces.flatMap((n, i) => (names.has(n) ? [i + 1] : [])));
   return { image: { width: gw, height: gh, data: rgba }, raster, weapon };
 }
 
@@ -509,7 +511,7 @@ export function drawFigure(job: FigureJob): FigureFrames {
       job.sides === 'drawn' ? { facing: FACING_OF(name), mirror: false } : sideOf(id, FACING_OF(name));
     for (let f = 0; f < job.frames; f++) {
       mirrored.push(mirror);
-      const pose = motionPose(job.action, f, job.frames, attack);
+      const pose = motionPose(job.action, f, job.frames, attack, facing);
       poses.push(pose);
       const one = shadedFrame(id, pose, facing, fit, job.style, ramps, held);
       shaded.push(one.image);
@@ -614,7 +616,7 @@ function smearOf(
   const K = 8;
   for (let k = 0; k <= K; k++) {
     const at = f - 1 + k / K;
-    const pose = motionPose(job.action, at < 0 ? at + job.frames : at, job.frames, attack);
+    const pose = motionPose(job.action, at < 0 ? at + job.frames : at, job.frames, attack, facing);
     const { fig, shift, up, fall } = placedFigure(id, pose, facing);
     const P0 = projector({ ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall });
     const P = (q: V3) => P0([q[0] * unit, q[1] * unit, q[2] * unit]);

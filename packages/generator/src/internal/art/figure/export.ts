@@ -321,7 +321,7 @@ function rigAnimations(job: RigExportJob, fit: Fit, setup: RigSetup): RigAnimati
       const facing = FACING_OF(dir);
       const keys: Key[] = [];
       for (let f = 0; f < job.framesPerDirection; f++) {
-        const pose = motionPose(action, f, job.framesPerDirection, attack);
+        const pose = motionPose(action, f, job.framesPerDirection, attack, facing);
         const { world, depth } = worldOf(id, pose, facing, fit.unit, fit.factor);
         keys.push({
           local: new Map(BONES.map((b) => [b.name, localOf(world, b.name, b.parent)])),

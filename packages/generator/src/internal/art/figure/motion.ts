@@ -119,6 +119,64 @@ const READY: Key = {
   grip: 1.35,
 };
 
+/** A swing's strike, follow-through and recovery: the same seen from every side. */
+const SWING_AFTER: readonly Key[] = [
+  // the strike: a lunge, the arm and blade in one line
+  {
+    at: 0.48,
+    hold: 0,
+    twist: 0.4,
+    lean: 0.28,
+    pelvisF: 0.1,
+    drop: 0.14,
+    feet: [
+      { f: 0.3, s: 0.06 },
+      { f: -0.2, s: 0.05, toe: 0.3 },
+    ],
+    arms: [
+      { pitch: -0.3, roll: 0.3, elbow: 0.5 },
+      { pitch: 1.05, roll: 0.15, elbow: 0.05 },
+    ],
+    grip: 0.05,
+    splay: 0.1,
+  },
+  // follow-through: the blade carried past, low
+  {
+    at: 0.62,
+    hold: 0,
+    twist: 0.55,
+    lean: 0.32,
+    pelvisF: 0.1,
+    drop: 0.16,
+    feet: [
+      { f: 0.3, s: 0.06 },
+      { f: -0.2, s: 0.05, toe: 0.3 },
+    ],
+    arms: [
+      { pitch: -0.4, roll: 0.3, elbow: 0.5 },
+      { pitch: 0.45, roll: 0.1, elbow: 0.05 },
+    ],
+    grip: 0.15,
+    splay: 0.15,
+  },
+  {
+    at: 0.8,
+    hold: 0,
+    twist: 0.2,
+    lean: 0.15,
+    drop: 0.1,
+    feet: [
+      { f: 0.22, s: 0.05 },
+      { f: -0.16, s: 0.05 },
+    ],
+    arms: [
+      { pitch: 0.1, roll: 0.25, elbow: 0.6 },
+      { pitch: 0.5, roll: 0.2, elbow: 0.6 },
+    ],
+    grip: 0.9,
+  },
+];
+
 /** Key poses of the actions that are not gaits; `loop` actions return to their first pose. */
 const TIMELINES: Readonly<Record<string, { loop: boolean; keys: readonly Key[] }>> = {
   'attack:swing': {
@@ -158,60 +216,56 @@ const TIMELINES: Readonly<Record<string, { loop: boolean; keys: readonly Key[] }
         ],
         grip: 1.0,
       },
-      // the strike: a lunge, the arm and blade in one line
+      ...SWING_AFTER,
+    ],
+  },
+  // a swing seen in profile (decision 0140): the keys a pixel artist draws from the side, each with the
+  // weapon clear of the body's silhouette — ready, the blade low and forward under the shield (held
+  // up before the chest it lay over the shield and the face: 3 of 23 blade pixels clear at 64 px);
+  // the wind-up with the blade up and back behind the head (the forearm folded back and the blade
+  // pointing down the back lay over the head and the cape: 0–1 of 29 clear); strike and
+  // follow-through as from the front
+  'attack:swing:side': {
+    loop: true,
+    keys: [
       {
-        at: 0.48,
-        hold: 0,
-        twist: 0.4,
-        lean: 0.28,
-        pelvisF: 0.1,
-        drop: 0.14,
-        feet: [
-          { f: 0.3, s: 0.06 },
-          { f: -0.2, s: 0.05, toe: 0.3 },
-        ],
-        arms: [
-          { pitch: -0.3, roll: 0.3, elbow: 0.5 },
-          { pitch: 1.05, roll: 0.15, elbow: 0.05 },
-        ],
-        grip: 0.05,
-        splay: 0.1,
-      },
-      // follow-through: the blade carried past, low
-      {
-        at: 0.62,
-        hold: 0,
-        twist: 0.55,
-        lean: 0.32,
-        pelvisF: 0.1,
-        drop: 0.16,
-        feet: [
-          { f: 0.3, s: 0.06 },
-          { f: -0.2, s: 0.05, toe: 0.3 },
-        ],
-        arms: [
-          { pitch: -0.4, roll: 0.3, elbow: 0.5 },
-          { pitch: 0.45, roll: 0.1, elbow: 0.05 },
-        ],
-        grip: 0.15,
-        splay: 0.15,
+        ...READY,
+        arms: [READY.arms![0], { pitch: 0.55, roll: 0.22, elbow: 0.55 }],
+        grip: 0.75,
       },
       {
-        at: 0.8,
+        at: 0.2,
         hold: 0,
-        twist: 0.2,
-        lean: 0.15,
-        drop: 0.1,
+        twist: -0.2,
+        lean: -0.12,
+        drop: 0.05,
         feet: [
-          { f: 0.22, s: 0.05 },
+          { f: 0.12, s: 0.05 },
           { f: -0.16, s: 0.05 },
         ],
         arms: [
-          { pitch: 0.1, roll: 0.25, elbow: 0.6 },
-          { pitch: 0.5, roll: 0.2, elbow: 0.6 },
+          { pitch: 1.0, roll: 0.2, elbow: 0.4 },
+          { pitch: 3.2, roll: 0.3, elbow: 0.6 },
         ],
-        grip: 0.9,
+        grip: 0.6,
       },
+      {
+        at: 0.34,
+        hold: 0,
+        twist: -0.2,
+        lean: -0.15,
+        drop: 0.06,
+        feet: [
+          { f: 0.12, s: 0.05 },
+          { f: -0.16, s: 0.05 },
+        ],
+        arms: [
+          { pitch: 1.05, roll: 0.2, elbow: 0.4 },
+          { pitch: 3.5, roll: 0.3, elbow: 0.6 },
+        ],
+        grip: 0.6,
+      },
+      ...SWING_AFTER,
     ],
   },
   'attack:thrust': {
@@ -994,26 +1048,34 @@ export function motionPose(
   frame: number,
   frames: number,
   attack: AttackStyle,
+  /** The facing (degrees) the frame is seen from: a swing seen in profile has keys of its own. */
+  facing?: number,
 ): MotionPose {
+  const side = facing !== undefined && Math.abs(Math.sin((facing * Math.PI) / 180)) > 0.9;
   if (frames <= 1) {
     // a single frame: the action's most telling pose
     const key = { idle: 0, walk: 0, run: 0.1, jump: 0.5, attack: 0.48, cast: 0.56, hurt: 0.22, death: 1 }[
       action
     ];
-    return poseAt(action, key, attack);
+    return poseAt(action, key, attack, side);
   }
   const t = loops(action) ? frame / frames : frame / (frames - 1);
-  return poseAt(action, t, attack);
+  return poseAt(action, t, attack, side);
 }
 
-function poseAt(action: FigureAction, t: number, attack: AttackStyle): MotionPose {
+function poseAt(action: FigureAction, t: number, attack: AttackStyle, side = false): MotionPose {
   switch (action) {
     case 'idle':
     case 'walk':
     case 'run':
       return gait(action, t);
     case 'attack':
-      return sampleTimeline(TIMELINES[attack === 'cast' ? 'cast' : `attack:${attack}`]!, t);
+      return sampleTimeline(
+        TIMELINES[
+          attack === 'cast' ? 'cast' : side && attack === 'swing' ? 'attack:swing:side' : `attack:${attack}`
+        ]!,
+        t,
+      );
     default:
       return sampleTimeline(TIMELINES[action]!, t);
   }

@@ -396,7 +396,18 @@ function polygon(
 export function shadeRaster(
   r: Raster,
   ramps: readonly FigureRamp[],
-  opts: { light: { x: number; y: number }; lineWeight: number; innerLines: boolean; flat?: boolean },
+  opts: {
+    light: { x: number; y: number };
+    lineWeight: number;
+    innerLines: boolean;
+    flat?: boolean;
+    /**
+     * Pieces (1-based indices into `r.pieces`) traced by a line on whatever lies behind them, of any
+     * material: a blade swung in front of the body is parted from it by a dark line, as a pixel
+     * artist draws it (grey on grey plate, or over a tabard, it merged into the body: decision 0140).
+     */
+    traced?: ReadonlySet<number>;
+  },
 ): Uint8Array {
   const { w, h, mat, tone, piece, order } = r;
   const out = new Uint8Array(w * h * 4);
@@ -435,7 +446,8 @@ export function shadeRaster(
         if (!mat[q] || piece[q] === piece[k] || order[q]! <= order[k]!) continue;
         // a nearer piece next to this pixel: a line where it is the same material, a contact shadow
         // where it stands between this pixel and the light
-        if (opts.innerLines && mat[q] === m) line = true;
+        if ((opts.innerLines && mat[q] === m) || (opts.traced?.has(piece[q]!) && !opts.traced.has(piece[k]!)))
+          line = true;
         else if ((dx === -sx && sx !== 0) || (dy === -sy && sy !== 0)) t = Math.max(0, t - 1);
       }
       put(
