@@ -981,4 +981,35 @@ describe('side rows of a swing that read (issue #39, decision 0140)', () => {
       expect(dark / contacts, `${prompt}: dark body pixels beside the weapon`).toBeGreaterThanOrEqual(0.6);
     }
   });
+
+  it('a face in profile has a mouth under its nose: a dark pixel low on the face by its front outline (soldier, paladin, villager)', () => {
+    for (const prompt of ['a soldier', 'a paladin', 'a villager']) {
+      const id = characterIdentity({ prompt, seed: 1, resolution: 64 })!;
+      const { style } = drawingSetup(spriteRequest(prompt, { assetType: 'animation', resolution: 64 }));
+      const out = drawFigure({
+        identity: id,
+        action: 'walk',
+        directions: ['right'],
+        frames: 4,
+        width: 64,
+        height: 64,
+        style,
+      });
+      for (const [f, c] of motion(prompt, 'walk', 4, [90])[0]!.entries()) {
+        const head = c.of(/^head$/);
+        const cy = c.at(c.fig.j.head)[1]!;
+        const px = out.frames[f]!.data;
+        // the head's pixels below its centre within 2 px of the front outline of their row (the face
+        // looks right, +x): before, skin to the outline — the profile was a disc with one eye pixel
+        const front = new Map<number, number>();
+        for (const i of head) front.set((i / c.w) | 0, Math.max(front.get((i / c.w) | 0) ?? 0, i % c.w));
+        const dark = [...head].filter((i) => {
+          const y = (i / c.w) | 0;
+          const l = (0.2126 * px[i * 4]! + 0.7152 * px[i * 4 + 1]! + 0.0722 * px[i * 4 + 2]!) / 255;
+          return y > cy + 1 && front.get(y)! - (i % c.w) <= 2 && l < 0.2;
+        });
+        expect(dark.length, `${prompt} frame ${f}: a mouth in profile`).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
 });

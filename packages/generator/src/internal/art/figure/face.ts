@@ -84,6 +84,15 @@ function eye(c: FaceContext, s: Spot, dark: Rgb, light: Rgb | null, on?: string[
 }
 
 function mouth(c: FaceContext, open: boolean): void {
+  if (c.side && c.R >= 5) {
+    // in profile the mouth is a short dark line back from the face's front outline under the nose
+    // (decision 0140: a profile face was a skin disc with one eye pixel and a nose bump)
+    const p = c.profile(-0.5);
+    if (!p) return;
+    const col = c.colour('eye');
+    for (let i = 1; i <= (c.R >= 10 ? 3 : 2); i++) c.put(p.x - i * p.dir, p.y, col);
+    return;
+  }
   if (c.R < 6) return;
   const s = c.spot(Math.cos(0), 0, -0.45);
   if (!s || s.facing < 0.5) return;
