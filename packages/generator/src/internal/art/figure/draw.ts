@@ -218,7 +218,10 @@ function mirrorAbout(rgba: Uint8Array, w: number, h: number, ox: number): Uint8A
   return out;
 }
 
-const fits = new Map<string, { unit: number }>();
+const fits = new Map<string, { unit: number; oy: number }>();
+
+/** Actions in which a held weapon never reaches the cell's edge (decision 0145). */
+const CALM = new Set<string>(['idle', 'walk', 'run']);
 
 /** Pieces held in a hand that size the figure like its weapon, not its body. */
 const HELD_PIECES = new Set(['shield', 'bow', 'bowstring', 'lantern']);
@@ -239,59 +242,92 @@ export function fitOf(
   const side = Math.max(1, job.style.lineWeight);
   const baseline = gh - Math.max(margin, Math.round(gh * 0.07));
   const ox = Math.floor(gw / 2);
-  const key = `${gw}x${gh}:${baseline}:${margin}:${side}:${JSON.stringify([id.proportions, id.outfit, id.scale])}`;
+  const key = `${gw}x${gh}:${baseline}:${margin}:${side}:${JSON.stringify([id.proportions, id.outfit])}`;
   let fit = fits.get(key);
   if (!fit) {
     const attack = attackOf(id.outfit.weapon);
     const idle = figureOf(id, motionPose('idle', 0, 1, attack), 0, groundOf(0));
     const [, top, , bottom] = boundsOf(idle.parts, { ox: 0, oy: 0, facing: 0 });
     // a small grid loses a pixel or two of thin tips (a hat's point, a plume) to the clean-up
-    // a small frame draws a little character at nearly full height: at 32 px a figure at 65 % of the
-    // frame is a dozen pixels nobody can read; its chibi body already says it is small
-    const scale = gh <= 48 ? 1 - (1 - id.scale) * 0.3 : id.scale;
-    const tall = (gh * (gh <= 40 ? 0.84 : 0.8) * scale) / (bottom - top);
-    let unit = tall;
-    // what a held weapon's swing needs may shrink the figure only a little: past that its tip leaves
-    // the frame for a frame or two rather than every character being drawn at a different size
-    let reach = Number.POSITIVE_INFINITY;
+    // a size word ("a tiny imp", a goblin) changes the body's proportions (its chibi body says it is
+    // small), never how much of the cell it fills: at 64 px a goblin at 45 % of the cell's height had
+    // a face of 3 px (decision 0145)
+    const tall = (gh * (gh <= 40 ? 0.84 : 0.8)) / (bottom - top);
     // a shield counts with the held weapon: at its readable size it would shrink every shield-bearer;
     // so does a bow (held in the off hand, its lower limb dips below the feet in a jump and side
     // rows: it drew a skeleton archer 23 px tall in a 64 px cell, at seed 3499460039834679)
     const body = (parts: readonly FigurePart[]) =>
       parts.filter((p) => p.bone !== 'weapon' && !HELD_PIECES.has(p.piece));
-    for (const action of FIGURE_ACTIONS)
-      for (const facing of [0, 45, 90, 135, 180, 225, 270, 315])
-        for (let f = 0; f < 8; f++) {
+    const poses = FIGURE_ACTIONS.flatMap((action) =>
+      [0, 45, 90, 135, 180, 225, 270, 315].flatMap((facing) =>
+        Array.from({ length: 8 }, (_, f) => {
           const pose = motionPose(action, f, 8, attack, facing);
           const fig = figureOf(id, pose, facing, groundOf(facing));
           const fall = fallOf(pose, facing);
-          for (const [parts, held] of [
-            [body(fig.parts), false],
-            [fig.parts, true],
-          ] as const) {
+          return ([body(fig.parts), fig.parts] as const).map((parts) => {
             const [x0, fy0, x1, fy1] = boundsOf(parts, { ox: 0, oy: 0, facing, fall });
-            const shift = fallShift(pose, facing, x0, x1);
             // fallen, the body rests on the ground: raised by what of it went below the feet
             const up = fall ? Math.max(0, fy1) : 0;
-            const y0 = fy0 - up;
-            const y1 = fy1 - up;
-            const fits = Math.min(
-              (ox - side + 0.5) / Math.max(1e-6, -(x0 + shift)),
-              (gw - ox - side - 0.5) / Math.max(1e-6, x1 + shift),
-              (baseline - margin) / Math.max(1e-6, -y0),
-              // below the ground line only what fits above the frame's last row and the outline
-              y1 > 0.3 ? (gh - baseline - job.style.lineWeight + 0.3) / y1 : Number.POSITIVE_INFINITY,
-            );
-            if (held) reach = Math.min(reach, fits);
-            else unit = Math.min(unit, fits);
-          }
+            return {
+              calm: CALM.has(action),
+              x0,
+              x1,
+              y0: fy0 - up,
+              y1: fy1 - up,
+              shift: fallShift(pose, facing, x0, x1),
+            };
+          });
+        }),
+      ),
+    );
+    // below the ground line only what fits above the frame's last row and the outline; standing,
+    // walking or running, a held thing keeps a clear pixel more than the body from every edge: a
+    // bow's or a spear's tip on the cell's edge reads as cut (decision 0145)
+    const fitsAt = (
+      b: { x0: number; x1: number; y0: number; y1: number; shift: number },
+      at: number,
+      clear: number,
+      under = true,
+    ) =>
+      Math.min(
+        (ox - side - clear + 0.5) / Math.max(1e-6, -(b.x0 + b.shift)),
+        (gw - ox - side - clear - 0.5) / Math.max(1e-6, b.x1 + b.shift),
+        (at - margin) / Math.max(1e-6, -b.y0),
+        under && b.y1 > 0.3
+          ? (gh - at - job.style.lineWeight - clear + 0.3) / b.y1
+          : Number.POSITIVE_INFINITY,
+      );
+    // (at 32 px the rule is off: a hammer clear of the edge standing drew a paladin 2 px shorter and
+    // its swing's smear too small to read from behind)
+    const clear = gh > 40 ? 1 : 0;
+    const fitAt = (at: number, under: boolean) => {
+      let unit = tall;
+      // what a held weapon's swing needs may shrink the figure only a little: past that its tip
+      // leaves the frame for a frame or two rather than every character being drawn at a different
+      // size; standing, walking and running, what it holds stays clear of the cell's edges
+      let reach = Number.POSITIVE_INFINITY;
+      let calm = Number.POSITIVE_INFINITY;
+      let dip = 0;
+      for (const [bare, held] of poses) {
+        unit = Math.min(unit, fitsAt(bare!, at, 0));
+        reach = Math.min(reach, fitsAt(held!, at, 0));
+        if (held!.calm) {
+          if (clear) calm = Math.min(calm, fitsAt(held!, at, clear, under));
+          dip = Math.max(dip, held!.y1);
         }
-    unit = Math.min(unit, Math.max(reach, tall * 0.9));
-    fit = { unit };
+      }
+      return { unit: Math.min(unit, calm, Math.max(reach, tall * 0.9)), dip };
+    };
+    // a bow's lower limb hanging below the feet lifts the ground line rather than shrinking the
+    // figure to a third of the cell (a goblin archer)
+    const first = fitAt(baseline, false);
+    const room = gh - job.style.lineWeight - clear + 0.3 - first.dip * first.unit;
+    const oy = room < baseline ? Math.floor(room) : baseline;
+    fit = { unit: oy < baseline ? fitAt(oy, true).unit : fitAt(baseline, true).unit, oy };
     if (fits.size > 64) fits.delete(fits.keys().next().value as string);
     fits.set(key, fit);
   }
-  return { unit: fit.unit, gw, gh, factor, ox, oy: baseline };
+  return { unit: fit.unit, gw, gh, factor, ox, oy: fit.oy };
 }
 
 /** Falling, the figure slides back over its anchor, so lying down it lies across the frame's middle. */
