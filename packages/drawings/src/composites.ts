@@ -674,9 +674,9 @@ export const COMPOSITES: readonly CompositeDef[] = [
           '<path fill="#b0202a" d="M2.4 18.8H31L31.2 19.8H2.4Z"/>' +
           // a white racing stripe along its flank
           '<path fill="#f2ede4" d="M9.6 16.3H19.4L30.9 19.1L31 19.6L19.3 17.3H9.6Z"/>' +
-          // the number roundel
+          // the number roundel (its number a glyph: a mirrored row draws it unmirrored, decision 0145)
           '<circle cx="6.4" cy="16.8" r="2.5" fill="#f2ede4"/>' +
-          '<path fill="#2a2730" d="M5.9 15.3h1.2v3.1h-.9v-2.2h-.6z"/>' +
+          '<g data-glyph="6.4"><path fill="#2a2730" d="M5.9 15.3h1.2v3.1h-.9v-2.2h-.6z"/></g>' +
           // a side intake and the panel seams
           '<path fill="#2a2730" d="M10.2 14.6h3.4l-.6 1.3h-2.8z"/>' +
           '<path fill="none" stroke="#8e1c22" stroke-width=".3" d="M19.8 14.6V18.6M24.6 16.2V19.8M9.6 14.2V18.6"/>' +

@@ -85,6 +85,11 @@ export interface RenderOptions {
   transform?: string;
   /** The colour of a silhouette's `currentColor` (game-icons); default black. */
   fill?: string;
+  /**
+   * The transform mirrors the drawing: its glyphs (a number, a letter, an emblem: `<g data-glyph="x">`
+   * about their column x) are mirrored back, so they still read (a race car's "1", decision 0145).
+   */
+  mirrored?: boolean;
 }
 
 /**
@@ -135,10 +140,18 @@ export async function renderSvg(svg: string, width: number, height: number): Pro
 
 const escapeAttr = (s: string) => s.replace(/[^#a-zA-Z0-9(),. -]/g, '');
 
+/** A drawing's glyph groups (`<g data-glyph="x">`) mirrored about their column x. */
+export const unmirroredGlyphs = (body: string): string =>
+  body.replace(
+    /<g data-glyph="(-?[0-9.]+)">/g,
+    (_, x: string) => `<g data-glyph="${x}" transform="matrix(-1 0 0 1 ${Number(x) * 2} 0)">`,
+  );
+
 /** Renders one drawing of the catalog (see `RenderOptions`). */
 export async function renderDrawing(d: Drawing, options: RenderOptions): Promise<Raster> {
   let body = await drawingBody(d);
   if (d.silhouette) body = body.replace(/currentColor/g, escapeAttr(options.fill ?? '#000'));
+  if (options.mirrored) body = unmirroredGlyphs(body);
   const [x, y, w, h] = options.viewBox ?? [d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]];
   const inner = options.transform ? `<g transform="${escapeAttr(options.transform)}">${body}</g>` : body;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="${x} ${y} ${w} ${h}" width="${options.width}" height="${options.height}" preserveAspectRatio="none">${inner}</svg>`;

@@ -112,6 +112,53 @@ describe('drawings whose facing is recorded', () => {
     expect(upperLean(out.frames[row('right')]!)).toBeLessThan(-0.05);
   });
 
+  it('a racing car’s number reads in its mirrored row: the glyph is drawn unmirrored (decision 0145)', async () => {
+    const out = await renderProcedural(spriteRequest('a racing car', { directions: 4, resolution: 128 }));
+    const at = (dir: string) => out.frames[out.views!.findIndex((v) => v.direction === dir)]!;
+    const [src, mir] = [at('right'), at('left')];
+    const luma = (f: RgbaImage, x: number, y: number) => {
+      const i = (y * f.width + x) * 4;
+      return f.data[i + 3] ? 0.3 * f.data[i]! + 0.59 * f.data[i + 1]! + 0.11 * f.data[i + 2]! : -1;
+    };
+    // the roundel: the white in the car's rear quarter (nose to the right in the source row)
+    const box = opaqueBox(src);
+    const [x0, y0, x1, y1] = [box.x0, box.y0, box.x0 + (box.x1 - box.x0) * 0.25, box.y1];
+    let [rx0, ry0, rx1, ry1] = [1e9, 1e9, -1, -1];
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (luma(src, x, y) > 200)
+          [rx0, ry0, rx1, ry1] = [Math.min(rx0, x), Math.min(ry0, y), Math.max(rx1, x), Math.max(ry1, y)];
+    expect(rx1 - rx0, 'a white roundel').toBeGreaterThan(6);
+    // (inside its rim: the outline round the roundel is no glyph)
+    [rx0, ry0, rx1, ry1] = [rx0 + 2, ry0 + 2, rx1 - 2, ry1 - 2];
+    // its dark glyph, as a mask over the roundel's box; the mirrored row's over the mirrored box
+    const W = src.width;
+    const glyph = (f: RgbaImage, flip: boolean, dx: number) =>
+      Uint8Array.from({ length: (rx1 - rx0 + 1) * (ry1 - ry0 + 1) }, (_, k) => {
+        const [u, y] = [k % (rx1 - rx0 + 1), ry0 + Math.floor(k / (rx1 - rx0 + 1))];
+        const x = flip ? W - 1 - (rx0 + u) + dx : rx0 + u;
+        const l = luma(f, x, y);
+        return l >= 0 && l < 90 ? 1 : 0;
+      });
+    const own = glyph(src, false, 0);
+    const ownFlipped = Uint8Array.from(own, (_, k) => {
+      const w = rx1 - rx0 + 1;
+      return own[Math.floor(k / w) * w + (w - 1 - (k % w))]!;
+    });
+    expect(
+      own.reduce((a, b) => a + b, 0),
+      'a glyph in the roundel',
+    ).toBeGreaterThan(8);
+    // the mirrored row read back to front: its glyph, drawn unmirrored, is the drawn one flipped
+    // (the mirror may land a few pixels aside: the best of seven placements)
+    const [asDrawn, asMirrored] = [ownFlipped, own].map((m) =>
+      Math.max(...[-3, -2, -1, 0, 1, 2, 3].map((dx) => iou(glyph(mir, true, dx), m))),
+    );
+    // on the code before, the mirrored row's glyph was the drawn one mirrored (IoU 1 with it)
+    expect(asDrawn).toBeGreaterThan(0.7);
+    expect(asDrawn).toBeGreaterThan(asMirrored!);
+  });
+
   it('a beetle seen from above shows its head towards each row’s way', async () => {
     const out = await renderProcedural(spriteRequest('a beetle', { directions: 4 }));
     const views = Object.fromEntries(out.views!.map((v) => [v.direction, v.view]));
@@ -322,6 +369,16 @@ describe('turnarounds show a back and a body (decision 0096)', () => {
       expect(right!.x, what).toBeGreaterThan(0.6);
       // from behind: the back, no white front
       expect(up!.n, what).toBeLessThan(down!.n / 20);
+      // …but not a black blob: its flippers and a sheen on its head and back a lighter grey, so its
+      // shapes read (decision 0145: 3.6 % of the back row before, 14 % after)
+      const back = row.up!;
+      let [mid, all] = [0, 0];
+      for (let i = 0; i < back.data.length; i += 4)
+        if (back.data[i + 3]) {
+          all++;
+          if (lumaAt(back, i) > 75 && lumaAt(back, i) < 170) mid++;
+        }
+      expect(mid / all, what).toBeGreaterThan(0.08);
       // black is the darkest neutral, not a purple or a navy: the dark pixels' OKLab chroma is low
       for (const [name, f] of Object.entries(row)) {
         const chromas: number[] = [];

@@ -51,8 +51,16 @@ export function bird(b: Build, pose: Pose): Parts {
     // crescent on the facing side (under the body's own pixels, bias below the body's), from behind
     // hidden by the back; it runs up to the throat
     // (an owl's a buff breast, not white: 0133)
-    p.ball([bodyR * 0.78, 0, r0 + bodyR * 1.45], bodyR * 0.85, owl ? M.BODY2 : M.LIGHT, bodyR * 1.15, 0.05);
-    if (!owl) p.ball([bodyR * 0.55, 0, r0 + bodyR * 2.45], bodyR * 0.6, M.LIGHT, bodyR * 0.6, 0.04);
+    // (a penguin's bulges less: past the body's front by 0.63 body radii it was a white smear across
+    // half the profile; by 0.44 it is the front edge, decision 0145)
+    if (owl) p.ball([bodyR * 0.78, 0, r0 + bodyR * 1.45], bodyR * 0.85, M.BODY2, bodyR * 1.15, 0.05);
+    else {
+      p.ball([bodyR * 0.62, 0, r0 + bodyR * 1.4], bodyR * 0.82, M.LIGHT, bodyR * 1.12, 0.05);
+      p.ball([bodyR * 0.5, 0, r0 + bodyR * 2.4], bodyR * 0.58, M.LIGHT, bodyR * 0.6, 0.04);
+    }
+    // from behind a black bird is its own outline: the flippers a shade lighter than the back and a
+    // sheen on the back of the head and down the back, so head, flippers and body read apart
+    const behind = Math.cos((pose.facing * Math.PI) / 180) < -0.3;
     // flippers hang down along the sides, a little back and out, tips swinging with the gait
     // (a shade darker than the body, so the near one reads in profile against the body it lies on)
     for (const side of [-1, 1])
@@ -60,13 +68,23 @@ export function bird(b: Build, pose: Pose): Parts {
         [-bodyR * 0.1, side * bodyR * 0.9, r0 + bodyR * 2.3],
         [-bodyR * 0.2 - pose.swing * 0.2 * side, side * bodyR * 1.15, r0 + bodyR * 1.1 + pose.flap],
         0.8,
-        M.BODY + FAR,
+        behind && !owl ? M.TOP : M.BODY + FAR,
         0.13,
       );
     // a short stiff tail at the back's foot
     p.stick([-bodyR * 0.75, 0, r0 + bodyR * 0.55], [-bodyR * 1.2, 0, r0 + 0.4], 0.6, M.BODY, 0.08);
     const head: V3 = [owl ? 0.2 : 0.5, 0, r0 + bodyR * (owl ? 2.75 : 3.25)];
     p.ball(head, owl ? bodyR * 0.95 : 2.3, M.BODY, owl ? bodyR * 0.8 : undefined, 0.3);
+    if (behind && !owl) {
+      p.ball([head[0] - 1.2, -0.5, head[2] + 0.6], 1.1, M.TOP, 0.9, 0.31);
+      p.stick(
+        [-bodyR * 0.75, -bodyR * 0.3, r0 + bodyR * 2.2],
+        [-bodyR * 0.8, -bodyR * 0.35, r0 + bodyR * 1.1],
+        0.55,
+        M.TOP,
+        0.11,
+      );
+    }
     if (owl) {
       const hr = bodyR * 0.95;
       // a pale facial disc on the front of the head (a crescent on the facing side in profile, none

@@ -485,6 +485,8 @@ async function renderPose(
           viewBox: [0, 0, gw, gh],
           transform,
           ...(d.silhouette ? { fill: fillHex } : {}),
+          // a number or an emblem on a mirrored row still reads (decision 0145)
+          ...(m * pose.sx * vx < 0 ? { mirrored: true } : {}),
         });
   if (fl) {
     // the flame changes shape; the logs, the wax, the handle stay (a composite's flame is a layer of
