@@ -1,4 +1,5 @@
 import { createMemoryStorage, type RgbaImage } from '@assetloom/pipeline';
+import { oklab } from '@assetloom/pipeline/pixel';
 import { describe, expect, it } from 'vitest';
 import { renderProcedural, runPipeline } from '../src/index.js';
 import { opaqueGroups, spriteRequest } from './support.js';
@@ -100,6 +101,65 @@ const centreY = (f: RgbaImage) => {
   return s / n;
 };
 
+/**
+ * A lit thing's flame against its body (decision 0141): the body's colour is the commonest of its
+ * lower half; the flame is the top 30 % of the opaque box. `hueGap` is the OKLab hue angle between the
+ * flame's hot pixels (chroma ≥ 0.1) on average and the body; `yellow` and `red` count the flame's
+ * ramp ends; `glow` counts light pixels (L ≥ 0.85) on the flame's outer edge; `wick` is a dark pixel
+ * (L < 0.4) inside the silhouette in the flame's lowest rows or the row below.
+ */
+function flameMeasure(f: RgbaImage) {
+  const [, y0, , y1] = bbox(f);
+  const h = y1 - y0 + 1;
+  const lab = (x: number, y: number) => {
+    const i = (y * f.width + x) * 4;
+    return oklab([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!]);
+  };
+  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < f.width && y < f.height && alpha(f, x, y) > 0;
+  const counts = new Map<string, number>();
+  for (let y = Math.round(y0 + h / 2); y <= y1; y++)
+    for (let x = 0; x < f.width; x++)
+      if (on(x, y)) {
+        const k = f.data.subarray((y * f.width + x) * 4, (y * f.width + x) * 4 + 3).join(',');
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+  const body = [...counts]
+    .sort((a, b) => b[1] - a[1])[0]![0]
+    .split(',')
+    .map(Number) as [number, number, number];
+  const [, ba, bb] = oklab(body);
+  const top = Math.round(y0 + h * 0.3);
+  let sa = 0;
+  let sb = 0;
+  let yellow = 0;
+  let red = 0;
+  let glow = 0;
+  let wick = false;
+  let low = y0;
+  for (let y = y0; y <= top; y++)
+    for (let x = 0; x < f.width; x++) {
+      if (!on(x, y)) continue;
+      const [L, a, b] = lab(x, y);
+      const c = Math.hypot(a, b);
+      const hue = (Math.atan2(b, a) * 180) / Math.PI;
+      if (c >= 0.1) {
+        sa += a;
+        sb += b;
+        low = Math.max(low, y);
+      }
+      if (L >= 0.85 && hue >= 80 && hue <= 115 && c >= 0.08) yellow++;
+      if (c >= 0.12 && hue < 45) red++;
+      const edge = !on(x - 1, y) || !on(x + 1, y) || !on(x, y - 1) || !on(x, y + 1);
+      if (edge && L >= 0.85) glow++;
+    }
+  for (let y = y0; y <= Math.min(y1, low + 2); y++)
+    for (let x = 1; x < f.width - 1; x++)
+      if (on(x - 1, y) && on(x, y) && on(x + 1, y) && lab(x, y)[0] < 0.4 && y >= low - 3) wick = true;
+  const turn = Math.abs(Math.atan2(sb, sa) - Math.atan2(bb, ba));
+  const hueGap = ((Math.min(turn, 2 * Math.PI - turn) * 180) / Math.PI) | 0;
+  return { hueGap, yellow, red, glow, wick };
+}
+
 describe('motion of parts', () => {
   it('a ghost hovering bobs 3 px or more at 64 px, eased, over a shadow that shrinks as it rises (decision 0088)', async () => {
     const out = await sheet('a ghost hovering', 8);
@@ -184,6 +244,30 @@ describe('motion of parts', () => {
       // the top 35 % (the flame) changes: at least 4 of the 6 frames are pictures of their own
       const high = new Set(out.frames.map((f) => band(f, 0, Math.round(y0 + h * 0.35))));
       expect(high.size, `${prompt}: flame`).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('a lit flame on a holder burns in the flame ramp on a dark wick and glows (decision 0141)', async () => {
+    // the blind review after 1130i: a lit candle's flame had the wax's hue (beige wax, a small orange
+    // tip), no wick, no glow: "a bottle or a stub". Measured on the still sprite (seed 1).
+    for (const [prompt, resolution] of [
+      ['a burning candle', 32],
+      ['a burning candle', 64],
+      ['a wall torch', 32],
+    ] as const) {
+      const f = (await renderProcedural(spriteRequest(prompt, { resolution }))).frames[0]!;
+      const m = flameMeasure(f);
+      if (process.env.FLAME_PROBE) console.log(prompt, resolution, m);
+      const what = `${prompt} ${resolution}`;
+      // the flame's hot pixels are far in hue from the wax they burn on (a torch's wood is of the
+      // flame's own hue family: it differs in lightness), and the ramp runs yellow → red
+      if (prompt.includes('candle'))
+        expect(m.hueGap, `${what}: OKLab hue, flame vs wax (°)`).toBeGreaterThanOrEqual(20);
+      expect(m.yellow, `${what}: yellow core pixels`).toBeGreaterThanOrEqual(1);
+      expect(m.red, `${what}: red rim pixels`).toBeGreaterThanOrEqual(2);
+      // a glow: light pixels on the flame's outer edge (before: its outline was dark all round)
+      expect(m.glow, `${what}: glow pixels round the flame`).toBeGreaterThanOrEqual(4);
+      if (prompt.includes('candle')) expect(m.wick, `${what}: a dark wick under the flame`).toBe(true);
     }
   });
 

@@ -321,6 +321,137 @@ export function shapeFlame(
   return { width: w, height: h, data: out };
 }
 
+/** A flame's ramp (decision 0141): its core, its body and its rim, hot to cool (yellow, orange, red). */
+export const FLAME_CORE: Rgb = [255, 232, 120];
+export const FLAME_BODY: Rgb = [255, 146, 36];
+export const FLAME_RIM: Rgb = [226, 62, 28];
+/** A candle's wick: a warm near-black, darker than any wax. */
+const WICK: Rgb = [58, 42, 38];
+
+/**
+ * A flame drawn in the flame ramp (issue #39, decision 0141): a candle's flame had its wax's hue (a
+ * beige wax, a pale orange tip: "a bottle or a stub", not lit). The flame's pixels (`layer`'s, else
+ * every opaque one when `layer`, it is a composite's flame drawn alone; else the fire-coloured ones
+ * above the body it burns on, within `limit`) take yellow where they lie deep
+ * inside it and low (the hot core above the wick), red along its rim and tip, orange between; a
+ * candle (`wick`) gets a dark wick a grid pixel wide from the flame's base into the wax. Works on a
+ * supersampled render (`ss` samples a grid pixel); the result's flame is still fire-coloured, so the
+ * flicker finds and reshapes it as before.
+ */
+export function rampFlame(
+  base: Supersampled,
+  ss: number,
+  limit: { top: number; bottom: number } | null,
+  wick: boolean,
+  layer = false,
+): Supersampled {
+  const { width: w, height: h } = base;
+  const src = base;
+  const mask = new Uint8Array(w * h);
+  const bottom = layer ? h : flameBase(base, limit ?? undefined);
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    if (limit && !layer && (y < limit.top || y > limit.bottom)) continue;
+    if (y >= bottom) break;
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      const d = src.data;
+      if (d[i + 3]! < 128) continue;
+      if (!layer && !isFirePixel(d[i]!, d[i + 1]!, d[i + 2]!)) continue;
+      mask[y * w + x] = 1;
+      n++;
+    }
+  }
+  if (n < ss * ss * 2) return base;
+  // distance of each flame sample to the nearest sample outside it (a chamfer pass each way)
+  const big = 1e9;
+  const dist = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) dist[i] = mask[i] ? big : 0;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : dist[y * w + x]!);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      dist[i] = Math.min(
+        dist[i]!,
+        at(x - 1, y) + 1,
+        at(x, y - 1) + 1,
+        at(x - 1, y - 1) + 1.41,
+        at(x + 1, y - 1) + 1.41,
+      );
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      dist[i] = Math.min(
+        dist[i]!,
+        at(x + 1, y) + 1,
+        at(x, y + 1) + 1,
+        at(x + 1, y + 1) + 1.41,
+        at(x - 1, y + 1) + 1.41,
+      );
+    }
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  let deepest = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+        deepest = Math.max(deepest, dist[y * w + x]!);
+      }
+  const fh = y1 - y0 + 1;
+  const out = new Uint8ClampedArray(base.data);
+  const paint = out;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const k = y * w + x;
+      if (!mask[k]) continue;
+      // depth in grid pixels, and height up the flame (0 at its base)
+      const e = dist[k]! / ss;
+      const deep = dist[k]! / Math.max(1, deepest);
+      const up = (y1 + 1 - y) / fh;
+      const c =
+        deep >= 0.5 && up < 0.72 ? FLAME_CORE : e < 1 && (deep < 0.5 || up > 0.8) ? FLAME_RIM : FLAME_BODY;
+      const i = k * 4;
+      paint[i] = c[0];
+      paint[i + 1] = c[1];
+      paint[i + 2] = c[2];
+    }
+  if (wick) {
+    // the wick: a grid column under the flame's base middle, from a fifth up the flame into the wax
+    let sum = 0;
+    let cnt = 0;
+    for (let y = Math.max(y0, y1 - Math.round(fh * 0.15)); y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (mask[y * w + x]) {
+          sum += x;
+          cnt++;
+        }
+    const mid = cnt ? sum / cnt : (x0 + x1) / 2;
+    const gx = Math.floor(mid / ss) * ss;
+    const top = y1 - Math.max(ss, Math.round(fh * 0.2));
+    const end = Math.min(h - 1, y1 + ss);
+    for (let y = Math.max(0, top); y <= end; y++)
+      for (let x = gx; x < Math.min(w, gx + ss); x++) {
+        const i = (y * w + x) * 4;
+        // into the wax only where there is wax (never into the air beside a thin candle)
+        if (y > y1 && base.data[i + 3]! < 128) continue;
+        out[i] = WICK[0];
+        out[i + 1] = WICK[1];
+        out[i + 2] = WICK[2];
+        out[i + 3] = 255;
+      }
+  }
+  return { width: w, height: h, data: out };
+}
+
 /** A coin's shine: a light diagonal band across its face at `at` (0 its left edge, 1 its right). */
 export function shine(src: Supersampled, at: number): Supersampled {
   const box = opaqueBox(src);

@@ -11,7 +11,7 @@ import {
   type Painter,
   upscale,
 } from '@assetloom/pipeline/pixel';
-import { applyLook, type LookPass, lookOf } from '../../look/index.js';
+import { applyLook, type LookColours, type LookPass, lookOf } from '../../look/index.js';
 import { mapColours } from '../../look/passes.js';
 import { temper } from '../../look/ramps.js';
 import {
@@ -28,7 +28,11 @@ import { type LibraryMotion, type Pose, poseAt } from './motion.js';
 import {
   beatWings,
   burstColour,
+  FLAME_BODY,
+  FLAME_CORE,
+  FLAME_RIM,
   hasSpreadWings,
+  rampFlame,
   removeSpecks,
   sailLayers,
   sailsOf,
@@ -113,6 +117,8 @@ function remember(key: string, img: RgbaImage): void {
 
 const FIRE_WORDS =
   /\b(fire|flame|campfire|bonfire|torch|candle|fireplace|brazier|burn|burning|lantern|flaming)\b/;
+/** Things that burn on a wick. */
+const CANDLES = /\b(candle|candles|candlestick|taper)\b/;
 /** Drawings that are a flame (all of it may change shape), not a thing that holds one. */
 const FLAMES = /\b(fire|flame|flames|fireball|blaze)\b/;
 
@@ -124,6 +130,106 @@ const FLAMES = /\b(fire|flame|flames|fireball|blaze)\b/;
 function flameMoves(d: Drawing): boolean {
   return !d.silhouette || /\b(fire|flame|flames|fireball|blaze|torch|campfire|bonfire)\b/.test(d.label);
 }
+
+/** Whether the drawing's flame burns in the flame ramp (a flame on a holder, not a flame alone). */
+function fireRamped(job: LibraryJob): boolean {
+  const d = job.drawing;
+  const of = `${d.label} ${d.heads.join(' ')}`;
+  return (
+    (FIRE_WORDS.test(of) || job.motion === 'flicker') &&
+    flameMoves(d) &&
+    !d.silhouette &&
+    !FLAMES.test(d.label) &&
+    // a carved pumpkin's light is its orange rind's face, not a flame of its own
+    !/\b(pumpkin|jack|o-lantern)\b/.test(`${d.id} ${of}`)
+  );
+}
+
+/**
+ * A flame's glow (decision 0141): the clear pixels 4-beside the flame (its ramp's colours as the look
+ * holds them, and the outline drawn round them) above `below` (the flame's upper two thirds in every
+ * frame, {@link flameGlowRow}) take the look's tone a step lighter than the flame's core — one pixel of
+ * light round the flame's tongue, so a lit candle or torch reads lit.
+ */
+function flameHalo(frame: RgbaImage, colours: LookColours, below: number): void {
+  const { width: w, height: h, data } = frame;
+  const key = (c: Rgb) => (c[0] << 16) | (c[1] << 8) | c[2];
+  // (the ramp's colours and their lit and shaded steps: in the flame's rows only, above `below`)
+  const ramp = new Set(
+    [FLAME_CORE, FLAME_BODY, FLAME_RIM].flatMap((c) => {
+      const m = colours.map(c);
+      return [key(m), key(colours.step(m, 1)), key(colours.step(m, -1))];
+    }),
+  );
+  const flame = new Uint8Array(w * h);
+  let bottom = -1;
+  for (let y = 0; y <= Math.min(h - 1, below); y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      if (!data[i + 3] || !ramp.has((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!)) continue;
+      flame[y * w + x] = 1;
+      bottom = Math.max(bottom, y);
+    }
+  if (bottom < 0) return;
+  // the light is round the flame's tongue, above `below` (its upper two thirds, found before the look)
+  bottom = Math.min(bottom, below);
+  // the flame's outline: opaque pixels beside it that are not of it
+  const region = new Uint8Array(flame);
+  for (let y = 0; y <= bottom; y++)
+    for (let x = 0; x < w; x++) {
+      if (flame[y * w + x] || !data[(y * w + x) * 4 + 3]) continue;
+      for (const [dx, dy] of N8)
+        if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h && flame[(y + dy) * w + x + dx]) {
+          region[y * w + x] = 1;
+          break;
+        }
+    }
+  const glow = colours.step(colours.map(FLAME_CORE), 1);
+  const halo: number[] = [];
+  for (let y = 0; y < bottom; y++)
+    for (let x = 0; x < w; x++) {
+      if (data[(y * w + x) * 4 + 3]) continue;
+      let by = false;
+      for (const [dx, dy] of N4)
+        if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h && region[(y + dy) * w + x + dx])
+          by = true;
+      if (by) halo.push(y * w + x);
+    }
+  for (const k of halo) data.set([glow[0], glow[1], glow[2], 255], k * 4);
+}
+
+/**
+ * The row (of the finished grid, `k` render cells a row) above which a ramped flame glows: its upper
+ * two thirds, from the render before the look, where the flame's pixels are exactly the ramp's
+ * colours (after the look a candle's shaded wax can be the flame's orange); −1 when it has none.
+ */
+function flameGlowRow(frame: RgbaImage, k: number): number {
+  // (the flicker brightens and dims the ramp's colours: a flame's pixel is one of its hue and chroma)
+  const ramp = [FLAME_CORE, FLAME_BODY, FLAME_RIM].map((c) => oklab(c));
+  const near = (c: Rgb) => {
+    const [L, a, b] = oklab(c);
+    return ramp.some(([L2, a2, b2]) => Math.abs(L - L2) < 0.12 && Math.hypot(a - a2, b - b2) < 0.03);
+  };
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < frame.height; y++)
+    for (let x = 0; x < frame.width; x++) {
+      const i = (y * frame.width + x) * 4;
+      if (!frame.data[i + 3]) continue;
+      if (!near([frame.data[i]!, frame.data[i + 1]!, frame.data[i + 2]!])) continue;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  return top < 0 ? -1 : Math.floor((top + (bottom - top) * 0.65) / k);
+}
+
+const N4 = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+const N8 = [...N4, [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
 
 /** Transparent holes inside a silhouette (its carved details) become a darker shade of its colour. */
 function fillHoles(img: RgbaImage, colour: Rgb): void {
@@ -488,13 +594,19 @@ async function renderPose(
           // a number or an emblem on a mirrored row still reads (decision 0145)
           ...(m * pose.sx * vx < 0 ? { mirrored: true } : {}),
         });
+  const top = (ty - bh * s * pose.sy * vy) * ss;
+  const share = FLAMES.test(d.label) ? 0.7 : d.silhouette ? 0.45 : 0.4;
+  const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * share) };
+  // a flame on a holder burns in the flame ramp, a candle's on a dark wick (decision 0141)
+  const ramped = fireRamped(job);
+  const wick = CANDLES.test(`${d.label} ${d.heads.join(' ')}`);
+  let flameLayer = layers?.flame ?? null;
+  if (ramped && flameLayer) flameLayer = rampFlame(flameLayer, ss, null, false, true);
+  else if (ramped) raster = rampFlame(raster, ss, limit, wick);
   if (fl) {
     // the flame changes shape; the logs, the wax, the handle stay (a composite's flame is a layer of
     // its own; elsewhere the fire-coloured pixels, in a silhouette only its upper part)
-    const top = (ty - bh * s * pose.sy * vy) * ss;
-    const share = FLAMES.test(d.label) ? 0.7 : d.silhouette ? 0.45 : 0.4;
-    const limit = { top: 0, bottom: Math.round(top + (ty * ss - top) * share) };
-    raster = shapeFlame(raster, layers?.flame ?? null, fl.phase, fl.bright, limit);
+    raster = shapeFlame(raster, flameLayer, fl.phase, fl.bright, limit);
   }
   if (pose.beat !== undefined && hasSpreadWings(d)) raster = beatWings(raster, pose.beat);
   if (pose.shine !== undefined) raster = shine(raster, pose.shine);
@@ -671,13 +783,16 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // a black subject's drawing drawn in a dark purple (Fluent's penguin: #553366) is black: its dark
   // family takes the darkest neutral, not a plum the look then ramps (issue #39, decision 0127)
   const drawnBlack = !asked && !job.enforced && !d.silhouette && isBlack(job.fill) && isDarkTint(d.color);
+  // where a ramped flame glows, read before any colour changes (decision 0141)
+  const glowRows = fireRamped(job) ? frames.map((f) => flameGlowRow(f, k)).filter((r) => r >= 0) : null;
   for (const frame of frames) {
     const thin = parted ? thinParts(frame) : null;
     if (d.silhouette) fillHoles(frame, stepOf(stepOf(fill, -1, 0), -1, 0));
     if (thin) paintParts(frame, thin, fill, second);
     else if (asked) recolour(frame, (job.metal && metalOf(frame, d.color)) || d.color, asked);
     else if (drawnBlack) recolour(frame, d.color, BLACK);
-    else if (job.variation.hue && !job.enforced)
+    // (a seed's hue turn leaves a ramped flame alone: a pink flame is no fire)
+    else if (job.variation.hue && !job.enforced && !fireRamped(job))
       recolour(frame, d.color, hueTurned(d.color, job.variation.hue));
     if (tone && !job.enforced) mapColours(frame, (c) => stepOf(c, tone > 0 ? 1 : -1, 0));
   }
@@ -720,6 +835,12 @@ export async function drawLibrarySprite(job: LibraryJob): Promise<LibraryOutput>
   // ... and after it (and the specks' clean-up), every frame of the placement shows the first one's
   // pixels there
   holdStill(crafted, holds);
+  // a lit flame on a holder glows: a ring of light round it (decision 0141)
+  // (the same rows in every frame: what lies below the flame is held still, decision 0132)
+  if (glowRows?.length) {
+    const below = Math.min(...glowRows);
+    for (const frame of crafted) flameHalo(frame, done.colours, below);
+  }
   // a front view of a living thing: its side rows turn its face that way, its back row has none
   // (rows where no face is found repeat the view and stay marked so)
   const turns = views.map(({ direction, view }) =>
