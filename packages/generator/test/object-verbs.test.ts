@@ -316,7 +316,7 @@ describe('things do their verb', () => {
     for (const [i, f] of shut.frames.entries()) expect(diff(f, open.frames[n - 1 - i]!)).toEqual([]);
   });
 
-  it('a heart beating or pulsing swells by a sixth of its size and eases back, on model, with no halo (decision 0088)', async () => {
+  it('a heart beating or pulsing swells by a sixth of its size and eases back, stretching up and squashing wide, on model, with no halo (decisions 0088, 0141)', async () => {
     for (const prompt of ['a heart beating', 'a heart pulsing', 'a star throbbing']) {
       const out = await sheet(prompt, 8, 64);
       expect(out.animation, prompt).toBe('pulse');
@@ -333,6 +333,10 @@ describe('things do their verb', () => {
       expect(peak, prompt).toBeLessThan(7);
       expect(areas[1], prompt).toBeGreaterThan(areas[0]!);
       expect(areas[1], prompt).toBeLessThan(areas[peak]!);
+      // squash and stretch between (decision 0141): rising it is taller for its width than falling back
+      // at the same swell (frames 2 and 6 of 8 were one picture: a scale, not a beat)
+      const aspect = (b: ReturnType<typeof opaqueBox>) => (b.y1 - b.y0 + 1) / (b.x1 - b.x0 + 1);
+      expect(aspect(boxes[2]!), prompt).toBeGreaterThan(aspect(boxes[6]!) * 1.06);
       // on model: it swells about its middle (no drift), and never touches the frame's edge
       for (const b of boxes) {
         expect(Math.abs(b.x0 + b.x1 - boxes[0]!.x0 - boxes[0]!.x1), prompt).toBeLessThanOrEqual(2);

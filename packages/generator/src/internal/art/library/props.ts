@@ -314,6 +314,8 @@ function bounce(base: Px, f: number, n: number, ctx: PropContext): Px {
 
 /** How much bigger a pulse is at its height than at rest (a share of its size: a beat you can see). */
 const PULSE_SWELL = 0.16;
+/** A pulse's squash and stretch between rest and peak: a share of its size, up one way, down the other. */
+const PULSE_STRETCH = 0.07;
 
 /**
  * A pulse swells and eases back: the body grows about its middle by up to {@link PULSE_SWELL} of its
@@ -334,14 +336,20 @@ function pulse(base: Px, f: number, n: number, ctx: PropContext): Px {
     (2 * Math.min(cx - 1, base.width - 1 - cx)) / bw,
     (2 * Math.min(cy - 1, base.height - 1 - cy)) / bh,
   );
-  const s = 1 + Math.min(PULSE_SWELL, Math.max(0, room - 1)) * i;
+  const most = 1 + Math.max(0, room - 1);
+  const s = 1 + Math.min(PULSE_SWELL, most - 1) * i;
   if (s <= 1.001) return copyOf(base);
+  // squash and stretch between rest and peak (decision 0141): rising it stretches up and narrows,
+  // falling back it squashes wide and low, so the in-between frames are pictures of their own
+  const q = PULSE_STRETCH * Math.sin((2 * Math.PI * f) / n);
+  const sx = Math.min(most, s * (1 - q));
+  const sy = Math.min(most, s * (1 + q));
   const out = blank(base);
   const w = base.width;
   const inner = new Uint8Array(w * base.height);
   const src = (x: number, y: number): [number, number] => [
-    Math.floor(cx + (x + 0.5 - cx) / s),
-    Math.floor(cy + (y + 0.5 - cy) / s),
+    Math.floor(cx + (x + 0.5 - cx) / sx),
+    Math.floor(cy + (y + 0.5 - cy) / sy),
   ];
   const lit = i >= 0.85;
   for (let y = 0; y < base.height; y++)
