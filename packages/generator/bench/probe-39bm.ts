@@ -1,3 +1,6 @@
+// Probe for decision 0141 (issue #39, wt39bm): one prompt's first frames, enlarged 6× on a checkerboard,
+// written to $OUT (default /tmp) as p-<prompt>-<res>.png, for a person to judge by eye.
+//   tsx bench/probe-39bm.ts "a burning candle" 32 [sprite|animation] [frames]
 import { writeFileSync } from 'node:fs';
 import { encodePng } from '@assetloom/pipeline';
 import { renderProcedural } from '../src/index.js';
@@ -27,5 +30,8 @@ for (let i = 0; i < n; i++)
       for (let c = 0; c < 3; c++) data[o + c] = a ? f[i]!.data[s + c]! : bg;
       data[o + 3] = 255;
     }
-writeFileSync(`/tmp/39bm/p-${prompt!.replace(/\W+/g, '-')}-${res}.png`, encodePng(data, W * n * k, H * k));
+writeFileSync(
+  `${process.env.OUT ?? '/tmp'}/p-${prompt!.replace(/\W+/g, '-')}-${res}.png`,
+  encodePng(data, W * n * k, H * k),
+);
 console.log(out.interpretation?.drawing?.id, out.animation, f.length);
