@@ -107,8 +107,10 @@ function drawChest(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   const metal = ink([236, 196, 84]);
   const metalDark = ink([160, 120, 40]);
   const shadow = ink([30, 30, 30]);
-  const w = Math.max(8, Math.round(s * 0.9));
-  const h = Math.max(7, Math.round(s * 0.78));
+  // a tile and a tenth wide, most of a tile tall (issue #39, decision 0143: at 0.9 × 0.78 of a tile
+  // the chest read only zoomed in)
+  const w = Math.max(8, Math.round(s * 1.1));
+  const h = Math.max(7, Math.round(s * 0.92));
   const x0 = Math.round(s - w / 2);
   const y0 = 2 * s - h - Math.max(1, Math.round(s / 16));
   const lidH = Math.max(3, Math.round(h * 0.42));
@@ -924,6 +926,114 @@ function drawRubble(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   return image;
 }
 
+/**
+ * A village well (decision 0143): a round stone curb a tile and a fifth across with dark water in it,
+ * two posts and a little shingled roof over it rising most of a tile above its cell, a bucket on the
+ * curb, outlined, a shadow at its foot.
+ */
+function drawWell(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([36, 30, 30]);
+  const stone = ink([168, 160, 150]);
+  const lit = ink([214, 206, 192]);
+  const dark = ink([112, 104, 98]);
+  const water = ink([34, 58, 96]);
+  const wood = ink([120, 74, 40]);
+  const roof = ink([150, 62, 44]);
+  const roofLit = ink([200, 100, 70]);
+  const shadow = ink([30, 30, 30]);
+  const foot = 2 * s - 2;
+  const rx = Math.max(4, s * 0.6);
+  const ry = Math.max(2.5, s * 0.3);
+  const cx = s - 0.5;
+  const cy = foot - ry - Math.max(1, s * 0.12);
+  // the curb: an ellipse ring, its front face a band of stone below it
+  const face = Math.max(2, Math.round(s * 0.22));
+  for (let y = Math.floor(cy - ry - 1); y <= Math.ceil(cy + ry + face + 1); y++)
+    for (let x = Math.floor(cx - rx - 1); x <= Math.ceil(cx + rx + 1); x++) {
+      const top = Math.hypot((x - cx) / rx, (y - cy) / ry);
+      const below = Math.hypot((x - cx) / rx, (y - cy - face) / ry);
+      const inside = top <= 1 || (y >= cy && below <= 1 && Math.abs(x - cx) <= rx);
+      if (!inside) continue;
+      const edge = top > 1 ? below > 1 - 1.2 / ry || Math.abs(x - cx) > rx - 1 : top > 1 - 1.2 / ry;
+      const inner = top <= 0.62;
+      let c = top <= 1 ? (inner ? (top > 0.5 ? line : water) : y < cy ? lit : stone) : dark;
+      if (edge) c = line;
+      // stone joints on the face
+      if (top > 1 && !edge && (x + Math.round(y / face) * 2) % Math.max(3, Math.round(s / 4)) === 0) c = line;
+      set(x, y, c);
+    }
+  // two posts and the roof over them
+  const postTop = Math.round(cy - s * 0.85);
+  for (const px of [Math.round(cx - rx * 0.78), Math.round(cx + rx * 0.78)])
+    for (let y = postTop; y <= Math.round(cy); y++) {
+      set(px, y, wood);
+      set(px + 1, y, line);
+    }
+  const roofH = Math.max(3, Math.round(s * 0.3));
+  for (let y = 0; y < roofH; y++) {
+    const half = rx * 0.55 + (y / Math.max(1, roofH - 1)) * rx * 0.55;
+    for (let x = Math.floor(cx - half); x <= Math.ceil(cx + half); x++) {
+      const edge = y === 0 || y === roofH - 1 || x === Math.floor(cx - half) || x === Math.ceil(cx + half);
+      set(x, postTop - roofH + y + 1, edge ? line : y === 1 ? roofLit : roof);
+    }
+  }
+  // the rope and a bucket hanging under the beam
+  const bx = Math.round(cx);
+  for (let y = postTop + 1; y < Math.round(cy - ry * 0.4); y++) set(bx, y, dark);
+  const bw = Math.max(2, Math.round(s / 6));
+  for (let y = Math.round(cy - ry * 0.4); y < Math.round(cy - ry * 0.4) + bw; y++)
+    for (let x = bx - 1; x < bx - 1 + bw + 1; x++) set(x, y, x === bx - 1 || y === Math.round(cy - ry * 0.4) + bw - 1 ? line : wood);
+  for (let x = Math.round(cx - rx * 0.8); x <= Math.round(cx + rx * 0.8) + 1; x++) set(x, foot + 1, shadow);
+  return image;
+}
+
+/**
+ * A cottage garden (decision 0143): a bed of dark soil a tile and a half wide, rows of green cabbages and
+ * a row of red-flowered beans, inside a white picket fence round the cell's edge, a shadow under the
+ * front rail.
+ */
+function drawGarden(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+  const { image, set } = cellCanvas(s);
+  const line = ink([40, 30, 24]);
+  const soil = ink([104, 70, 44]);
+  const soilDark = ink([76, 50, 32]);
+  const leaf = ink([92, 168, 64]);
+  const leafLit = ink([150, 210, 96]);
+  const bloom = ink([214, 70, 60]);
+  const picket = ink([236, 228, 206]);
+  const shadow = ink([30, 30, 30]);
+  // a tile and a half wide, a tile and a fifth deep: over the half cells either side of its cell
+  const x0 = Math.round(s * 0.25);
+  const x1 = Math.round(s * 1.75) - 1;
+  const y0 = Math.round(s * 0.8);
+  const y1 = 2 * s - 2;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) set(x, y, (y - y0) % 3 === 2 ? soilDark : soil);
+  // rows of plants: cabbages, then beans in flower
+  const step = Math.max(3, Math.round(s / 4));
+  let row = 0;
+  for (let y = y0 + 2; y <= y1 - 2; y += step, row++)
+    for (let x = x0 + 2 + (row % 2); x <= x1 - 2; x += step) {
+      set(x, y, leafLit);
+      set(x + 1, y, leaf);
+      set(x, y + 1, leaf);
+      set(x + 1, y + 1, row % 2 && s >= 16 ? bloom : leaf);
+    }
+  // the picket fence: posts every other pixel along the top and bottom, rails down the sides
+  for (let x = x0; x <= x1; x++) {
+    set(x, y0, x % 2 ? picket : line);
+    set(x, y1, x % 2 ? picket : line);
+    set(x, y1 - 1, picket);
+    set(x, y1 + 1, shadow);
+  }
+  for (let y = y0; y <= y1; y++) {
+    set(x0, y, y % 2 ? picket : line);
+    set(x1, y, y % 2 ? picket : line);
+  }
+  return image;
+}
+
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
   house: drawHouse,
   'hall-w': (s, ink) => drawHall(s, false, ink),
@@ -948,6 +1058,8 @@ const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => R
   rubble: drawRubble,
   shelf: drawShelf,
   urn: drawUrn,
+  well: drawWell,
+  garden: drawGarden,
 };
 
 /** How many drawings of each full tile a level's tileset holds (the plain one and its variants). */

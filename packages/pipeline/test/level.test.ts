@@ -68,6 +68,8 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'rubble',
     'shelf',
     'urn',
+    'well',
+    'garden',
   ].map((kind) => ({
     kind,
     image: flat([200, 40, 40], 2 * size),
@@ -1508,6 +1510,89 @@ describe('ways that reach what they lead to, woods that close (issue #39, decisi
         expect(open, `${prompt} #${seed}: sides open`).toHaveLength(0);
       }
     }
+  });
+});
+
+describe('features a designer recognises (issue #39, decision 0143)', () => {
+  const grown = (prompt: string, seed: number) => {
+    const layout = readLevelLayout(prompt);
+    const plan = growLevel(layout, 'wang16', 40, 30, seed);
+    return { layout, plan };
+  };
+  const isTree = (kind: string) => kind === 'tree' || kind === 'pine';
+
+  it('a village has a well on its square and fenced gardens beside its cottages, two sizes of building', () => {
+    // the blind review after 1130i: "a village is one row of one cottage stamp" (on main: no well,
+    // no garden, six cottages and a hall)
+    for (const [prompt, seed] of [
+      ['a small village', 1],
+      ['a farming hamlet with a square', 2],
+    ] as const) {
+      const { plan } = grown(prompt, seed);
+      const { columns } = plan;
+      const square = plan.anchors.find((a) => a.name === 'village')!.cell;
+      const wells = plan.props.filter((p) => p.kind === 'well');
+      expect(wells, `${prompt} #${seed}: a well`).toHaveLength(1);
+      const [w] = wells;
+      expect(
+        Math.max(Math.abs(w!.x - (square % columns)), Math.abs(w!.y - Math.floor(square / columns))),
+        `${prompt} #${seed}: the well by the square`,
+      ).toBeLessThanOrEqual(1);
+      const houses = plan.props.filter((p) => p.kind === 'house');
+      const gardens = plan.props.filter((p) => p.kind === 'garden');
+      expect(gardens.length, `${prompt} #${seed}: gardens`).toBeGreaterThanOrEqual(3);
+      for (const g of gardens)
+        expect(houses.some((h) => h.y === g.y && Math.abs(h.x - g.x) === 2)).toBe(true);
+      expect(houses.length, `${prompt} #${seed}: cottages`).toBeGreaterThanOrEqual(7);
+      expect(plan.props.some((p) => p.kind === 'hall-w')).toBe(true);
+    }
+  });
+
+  it("a wood named on a side covers that side's quarter: a tree on six cells in ten or more", () => {
+    // on main: 24–43 % ("a forest in the north" read as a scatter of trees)
+    for (const [prompt, inSide] of [
+      ['a forest in the north and farmland', (x: number, y: number) => y < 30 / 4],
+      ['a pine forest along the west side', (x: number) => x < 40 / 4],
+    ] as const)
+      for (const seed of [1, 2]) {
+        const { plan } = grown(prompt, seed);
+        const trees = new Set(plan.props.filter((p) => isTree(p.kind)).map((p) => p.y * 40 + p.x));
+        let cells = 0;
+        let wooded = 0;
+        for (let y = 1; y < 29; y++)
+          for (let x = 1; x < 39; x++)
+            if (inSide(x, y)) {
+              cells++;
+              if (trees.has(y * 40 + x)) wooded++;
+            }
+        expect(wooded / cells, `${prompt} #${seed}`).toBeGreaterThanOrEqual(0.6);
+      }
+  });
+
+  it('"the final chamber" is one room of a dungeon, not a dungeon of one; "the first room" is where the player starts', () => {
+    // on main: "a crypt where the final chamber holds a relic" grew two rooms; "a chest in the first
+    // room" stood in the room farthest from the stairs up (11–29 cells from them)
+    for (const seed of [1, 2]) {
+      const crypt = grown('a crypt where the final chamber holds a relic', seed).plan;
+      expect(crypt.rooms.length, `crypt #${seed}`).toBeGreaterThanOrEqual(4);
+      expect(crypt.props.filter((p) => p.kind === 'stairs-down')).toHaveLength(1);
+      for (const prompt of ['a dungeon with a chest in the first room', 'a dungeon whose entrance room has a chest']) {
+        const { plan } = grown(prompt, seed);
+        const chest = plan.props.find((p) => p.kind === 'chest')!;
+        const up = plan.props.find((p) => p.kind === 'stairs')!;
+        expect(Math.abs(chest.x - up.x) + Math.abs(chest.y - up.y), `${prompt} #${seed}`).toBeLessThanOrEqual(1);
+        expect(readLevelLayout(prompt).ignored, prompt).toEqual([]);
+      }
+    }
+    // an ordinal the levels cannot draw is said
+    expect(readLevelLayout('the second room of a dungeon holds a chest').ignored.join(' ')).toContain('second');
+  });
+
+  it('a dungeon with no count asked for differs by seed in its rooms: count, sizes and places', () => {
+    // on main: four seeds gave four layouts, all of five rooms
+    const layouts = [1, 2, 3, 4].map((seed) => grown('a dungeon', seed).plan.rooms);
+    expect(new Set(layouts.map((r) => JSON.stringify(r))).size).toBe(4);
+    expect(new Set(layouts.map((r) => r.length)).size).toBeGreaterThanOrEqual(2);
   });
 });
 

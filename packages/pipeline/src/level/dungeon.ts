@@ -80,7 +80,11 @@ export function growDungeon(g: Grower): Array<{ x: number; y: number; w: number;
   g.grid.cells.fill(wall);
   const wanted = features.find((f) => f.kind === 'rooms');
   const byArea = Math.round((g.gw * g.gh) / 260);
-  const count = Math.max(2, Math.min(24, wanted?.count || Math.max(4, Math.min(12, byArea))));
+  // "the final chamber", "the first room" name one room, not a dungeon of one (issue #39, decision
+  // 0143: "a crypt where the final chamber holds a relic" was two rooms in a corner)
+  const asked = wanted && wanted.count > 1 ? wanted.count : 0;
+  // unasked, the count follows the map's size and the seed (decision 0143: every 40 × 30 dungeon had five)
+  const count = Math.max(2, Math.min(24, asked || Math.max(4, Math.min(12, byArea + g.rng.int(-1, 2)))));
   const rooms = placeRooms(g, count);
   const roomsIndex = features.findIndex((f) => f.kind === 'rooms');
   const corridorIndex = features.findIndex((f) => f.kind === 'corridors');
@@ -233,7 +237,11 @@ function finishDungeon(g: Grower, rooms: Room[], floor: number): void {
   const chest = g.layout.features.find((f) => f.kind === 'chest');
   if (chest) {
     let best = goalRoom >= 0 ? goalRoom : 0;
-    if (!chest.last && chest.placements.length > 0) best = pickRoom(rooms, chest.placements[0], g);
+    const named = g.layout.features.find((f) => f.kind === 'rooms');
+    // "a chest in the first room", "the entrance room holds a chest": beside the stairs up
+    const first = chest.first || (named?.first && !named.last && !chest.last && !chest.placements.length);
+    if (first) best = spawnRoom;
+    else if (!chest.last && chest.placements.length > 0) best = pickRoom(rooms, chest.placements[0], g);
     const r = rooms[best]!;
     const cell = cellOf(r) + 1;
     g.keepFree[cell] = 0;

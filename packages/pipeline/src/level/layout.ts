@@ -35,6 +35,8 @@ export interface FeatureRequest {
   scale: number;
   /** "the last room": the farthest room from the entrance. */
   last: boolean;
+  /** "the first room", "the entrance room": the room the player starts in (decision 0143). */
+  first?: boolean;
   /** The prompt's words for it. */
   words: string[];
 }
@@ -127,6 +129,9 @@ function scan(text: string): Hit[] {
     ['last', 'final', 'farthest', 'furthest', 'deepest', 'end', '最后', '尽头', '最深'],
     false,
   );
+  // "the first room", "the entrance hall": the room the player starts in (decision 0143); only a
+  // room takes it ("a cave entrance" is a cave word, the longer hit)
+  add('last', 'first', ['first', 'entrance', 'entry', 'starting', '第一', '入口'], false);
   add('prefix', 'around', ['surrounded by', 'encircled by', 'ringed by', 'bordered by', '被'], false);
   // longest first, a word as written before another's plural ("fields" is farmland, not two
   // clearings); drop hits inside a longer one
@@ -240,7 +245,8 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
     let pendingFrom = false;
     let pendingTo = false;
     let pendingAround = false;
-    let pendingLast = false;
+    let pendingLast: false | 'last' | 'first' = false;
+    let firstWord = '';
     let lastFeature: FeatureRequest | null = null;
     const loosePlacements: Placement[] = [];
     for (const h of inClause) {
@@ -248,7 +254,10 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
       else if (h.type === 'size') pendingScale = h.value as number;
       else if (h.type === 'from') pendingFrom = true;
       else if (h.type === 'to') pendingTo = true;
-      else if (h.type === 'last') pendingLast = true;
+      else if (h.type === 'last') {
+        pendingLast = h.value === 'first' ? 'first' : 'last';
+        firstWord = h.word;
+      }
       else if (h.type === 'prefix') pendingAround = true;
       else if (h.type === 'feature') {
         const kind = h.value as FeatureKind;
@@ -266,10 +275,16 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
           to: null,
           count: pendingCount ?? (plural || h.word === 'houses' ? 0 : 1),
           scale: pendingScale,
-          last: pendingLast,
+          last: pendingLast === 'last',
           words: [h.word],
         };
-        if (pendingLast && kind === 'rooms') {
+        if (pendingLast === 'first' && kind === 'rooms') {
+          // "a chest in the first room": the thing before goes in the room the player starts in
+          f.first = true;
+          understood.add(firstWord);
+          const prev = lastFeature ?? features.at(-1);
+          if (prev) prev.first = true;
+        } else if (pendingLast === 'last' && kind === 'rooms') {
           // "a chest in the last room": the thing before goes in the last room
           const prev = lastFeature ?? features.at(-1);
           if (prev) prev.last = true;

@@ -134,7 +134,8 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
   const road = new Set(g.cellsOwnedBy(feature));
   const cells: number[] = [centre];
   const homes: number[] = [];
-  const count = houses?.count || Math.max(5, Math.min(9, Math.round((columns * rows) / 170)));
+  // (issue #39, decision 0143: 5–9 by the map's size read as a few houses on a road; 6–11)
+  const count = houses?.count || Math.max(6, Math.min(11, Math.round((columns * rows) / 140)));
   // houses face the street, nearest the square first so they gather round it: north of an
   // east–west street with their doors on it (south of it they would back onto it), either side of a
   // north–south one with a lane of a step; the nearest site of an east–west street with room is a
@@ -213,6 +214,42 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
     cells.push(cell, door);
     homes.push(cell);
     if (hall) cells.push(cell + 2);
+  }
+  // a well on the square, off the streets' crossing, and a fenced garden beside most cottages
+  // (issue #39, decision 0143: a village was cottages on a road and nothing else of a village)
+  const walk = (c: number) =>
+    c >= 0 && c < columns * rows && g.space.cellWalkable(c % columns, Math.floor(c / columns));
+  for (const [dx, dy] of [
+    [1, -1],
+    [-1, -1],
+    [1, 1],
+    [-1, 1],
+  ] as const) {
+    const c = (cy + dy) * columns + cx + dx;
+    if (cx + dx < 1 || cx + dx >= columns - 1 || cy + dy < 1 || cy + dy >= rows - 1) continue;
+    if (!walk(c) || g.propAt[c] !== -1 || !walk(c + dx) || !walk(c + dy * columns)) continue;
+    const was = g.keepFree[c]!;
+    g.keepFree[c] = 0;
+    if (g.place('well', c)) {
+      g.keepFree[c - columns] = 1;
+      cells.push(c);
+      break;
+    }
+    g.keepFree[c] = was;
+  }
+  for (const [i, home] of homes.entries()) {
+    if (g.props[g.propAt[home]!]?.kind !== 'house' || !g.rng.chance(0.75)) continue;
+    const first = (i + Math.floor(g.n(home % columns, 11, 3) * 2)) % 2 ? 2 : -2;
+    for (const side of [first, -first]) {
+      const c = home + side;
+      if (Math.abs((c % columns) - (home % columns)) !== 2) continue;
+      if (!groundCell(g, c) || road.has(c) || road.has(c + columns) || road.has(c - columns)) continue;
+      if (!walk(c + columns) || !walk(c - columns)) continue;
+      if (g.place('garden', c)) {
+        cells.push(c);
+        break;
+      }
+    }
   }
   anchorOf(g, f.kind, centre);
   region(g, f.kind, cells);
@@ -627,6 +664,10 @@ function scatterProps(g: Grower): void {
   const inForest = round ?? field;
   // "dense", "thick", "surrounding", "a ring of": closed, a tree on most cells, no glades
   const dense = forest !== undefined && (forest.scale > 1.05 || forest.placements.includes('around'));
+  // a wood named on a side or at a place covers it (issue #39, decision 0143: "a forest in the
+  // north" was seven trees, "woods to the east" a scatter of clumps): a tree on about seven cells in
+  // ten of its third (a blob's disc), a little thinner at its ragged edge, its pockets planted up
+  const covers = forest !== undefined && !dense && targets.length > 0 && !palms;
   const density = Math.min(0.75, 0.5 * (forest?.scale ?? 1));
   const forestCells: number[] = [];
   const { columns, rows } = g.space;
@@ -653,7 +694,9 @@ function scatterProps(g: Grower): void {
         f > 0
           ? dense
             ? Math.min(0.9, 0.8 + Math.max(0, clump - 0.5))
-            : Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
+            : covers
+              ? Math.min(0.9, 0.66 + (clump - 0.5) * 0.6) * Math.min(1, 0.55 + f * 1.5)
+              : Math.min(0.9, density * (0.4 + 2 * Math.max(0, clump - 0.35)) * Math.min(1, 0.4 + f * 1.5))
           : 0.025;
       // a dense wood leaves the map's bottom row open: with the top row and the side columns (no
       // prop stands on those) it is one walk round the map, joined where the way out meets an edge
@@ -665,7 +708,7 @@ function scatterProps(g: Grower): void {
     }
   // a dense wood has no glades cut off inside it: an open pocket of the wood that holds no place
   // and no edge of the map is planted up (the joining would cut a lane to each)
-  if (dense) {
+  if (dense || covers) {
     const open = components(columns, rows, (c) => g.open(c));
     const held = new Set([g.spawn, ...g.anchors.map((a) => a.cell)].map((c) => open.label[c]));
     const inner = new Array<boolean>(open.sizes.length).fill(true);

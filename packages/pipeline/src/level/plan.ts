@@ -45,7 +45,10 @@ export type PropKind =
   | 'rubble'
   /** A shelf of books and jars against a room's north wall; a clay urn (decision 0137). */
   | 'shelf'
-  | 'urn';
+  | 'urn'
+  /** A village's well on its square; a fenced cottage garden beside a house (decision 0143). */
+  | 'well'
+  | 'garden';
 
 export const PROP_KINDS: readonly PropKind[] = [
   'tree',
@@ -77,6 +80,8 @@ export const PROP_KINDS: readonly PropKind[] = [
   'rubble',
   'shelf',
   'urn',
+  'well',
+  'garden',
 ];
 
 /** Whether a prop stops a walker (its collision box); doors, chests and stairs are walked up to. */
@@ -110,6 +115,8 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   rubble: false,
   shelf: true,
   urn: true,
+  well: true,
+  garden: true,
 };
 
 /**
