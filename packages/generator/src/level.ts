@@ -983,7 +983,8 @@ function drawWell(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   for (let y = postTop + 1; y < Math.round(cy - ry * 0.4); y++) set(bx, y, dark);
   const bw = Math.max(2, Math.round(s / 6));
   for (let y = Math.round(cy - ry * 0.4); y < Math.round(cy - ry * 0.4) + bw; y++)
-    for (let x = bx - 1; x < bx - 1 + bw + 1; x++) set(x, y, x === bx - 1 || y === Math.round(cy - ry * 0.4) + bw - 1 ? line : wood);
+    for (let x = bx - 1; x < bx - 1 + bw + 1; x++)
+      set(x, y, x === bx - 1 || y === Math.round(cy - ry * 0.4) + bw - 1 ? line : wood);
   for (let x = Math.round(cx - rx * 0.8); x <= Math.round(cx + rx * 0.8) + 1; x++) set(x, foot + 1, shadow);
   return image;
 }

@@ -1576,16 +1576,23 @@ describe('features a designer recognises (issue #39, decision 0143)', () => {
       const crypt = grown('a crypt where the final chamber holds a relic', seed).plan;
       expect(crypt.rooms.length, `crypt #${seed}`).toBeGreaterThanOrEqual(4);
       expect(crypt.props.filter((p) => p.kind === 'stairs-down')).toHaveLength(1);
-      for (const prompt of ['a dungeon with a chest in the first room', 'a dungeon whose entrance room has a chest']) {
+      for (const prompt of [
+        'a dungeon with a chest in the first room',
+        'a dungeon whose entrance room has a chest',
+      ]) {
         const { plan } = grown(prompt, seed);
         const chest = plan.props.find((p) => p.kind === 'chest')!;
         const up = plan.props.find((p) => p.kind === 'stairs')!;
-        expect(Math.abs(chest.x - up.x) + Math.abs(chest.y - up.y), `${prompt} #${seed}`).toBeLessThanOrEqual(1);
+        expect(Math.abs(chest.x - up.x) + Math.abs(chest.y - up.y), `${prompt} #${seed}`).toBeLessThanOrEqual(
+          1,
+        );
         expect(readLevelLayout(prompt).ignored, prompt).toEqual([]);
       }
     }
     // an ordinal the levels cannot draw is said
-    expect(readLevelLayout('the second room of a dungeon holds a chest').ignored.join(' ')).toContain('second');
+    expect(readLevelLayout('the second room of a dungeon holds a chest').ignored.join(' ')).toContain(
+      'second',
+    );
   });
 
   it('a dungeon with no count asked for differs by seed in its rooms: count, sizes and places', () => {

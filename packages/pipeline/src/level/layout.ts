@@ -257,8 +257,7 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
       else if (h.type === 'last') {
         pendingLast = h.value === 'first' ? 'first' : 'last';
         firstWord = h.word;
-      }
-      else if (h.type === 'prefix') pendingAround = true;
+      } else if (h.type === 'prefix') pendingAround = true;
       else if (h.type === 'feature') {
         const kind = h.value as FeatureKind;
         understood.add(h.word);
