@@ -13,6 +13,8 @@ const PROMPTS = [
   'a forest in the north and farmland',
   'a dungeon whose deepest room hides a chest',
   'a clearing in the woods',
+  'a sunny glade with flowers',
+  'a clearing in a forest in the west',
 ];
 await probeLevels(PROMPTS, { out: '/tmp/39bo', seed: 3 }, ({ i, prompt, result: r }) => {
   const meta = (

@@ -1595,6 +1595,40 @@ describe('features a designer recognises (issue #39, decision 0143)', () => {
     );
   });
 
+  it('a clearing is a closed ring of trees round open grass, in a wood on a side too: no sector of the ring open', () => {
+    // on main: "a clearing in a forest in the west" was a notch open to the east (1–4 of 16 sectors of
+    // its rim with no tree), a glade on open grass a loose U (2 open on seed 4)
+    for (const [prompt, seed] of [
+      ['a clearing in a forest in the west', 1],
+      ['a clearing in a forest in the west', 2],
+      ['a sunny glade with flowers', 4],
+    ] as const) {
+      const { plan } = grown(prompt, seed);
+      const cells = plan.regions.find((r) => r.kind === 'clearing')!.cells;
+      const mx = cells.reduce((a, c) => a + (c % 40), 0) / cells.length;
+      const my = cells.reduce((a, c) => a + Math.floor(c / 40), 0) / cells.length;
+      const r = Math.sqrt(cells.length / Math.PI);
+      const trees = plan.props.filter((p) => isTree(p.kind));
+      const open: number[] = [];
+      for (let k = 0; k < 16; k++) {
+        const [a0, a1] = [(k / 16) * Math.PI * 2, ((k + 1) / 16) * Math.PI * 2];
+        // a sector whose rim lies off the map is closed by the map's edge
+        const [ex, ey] = [mx + Math.cos((a0 + a1) / 2) * (r + 1.5), my + Math.sin((a0 + a1) / 2) * (r + 1.5)];
+        if (ex < 1 || ey < 1 || ex > 38 || ey > 29) continue;
+        const held = trees.some((t) => {
+          const d = Math.hypot(t.x - mx, t.y - my);
+          const a = (Math.atan2(t.y - my, t.x - mx) + Math.PI * 2) % (Math.PI * 2);
+          return d >= r - 0.5 && d <= r + 3 && a >= a0 && a < a1;
+        });
+        if (!held) open.push(k);
+      }
+      expect(open, `${prompt} #${seed}: open sectors`).toEqual([]);
+      // and nothing grows inside it
+      const inside = new Set(cells);
+      expect(trees.filter((t) => inside.has(t.y * 40 + t.x))).toEqual([]);
+    }
+  });
+
   it('a dungeon with no count asked for differs by seed in its rooms: count, sizes and places', () => {
     // on main: four seeds gave four layouts, all of five rooms
     const layouts = [1, 2, 3, 4].map((seed) => grown('a dungeon', seed).plan.rooms);

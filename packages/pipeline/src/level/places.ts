@@ -525,7 +525,8 @@ function growClearing(g: Grower, f: FeatureRequest): void {
         const d = Math.hypot(x - cx, y - cy) - r;
         if (d <= 0.5 || d > 2.8 || x < 1 || y < 1 || x >= g.space.columns - 1 || y >= g.space.rows) continue;
         const c = y * g.space.columns + x;
-        if (groundCell(g, c) && g.rng.chance(d < 1.8 ? 0.6 : 0.35)) g.place(tree, c);
+        // a closed ring (issue #39, decision 0143: at 0.6 / 0.35 a cell it read as a loose U)
+        if (groundCell(g, c) && g.rng.chance(d < 1.8 ? 0.95 : 0.45)) g.place(tree, c);
       }
   }
   g.anchors.push({ name: 'clearing', cell: centre });
@@ -661,7 +662,18 @@ function scatterProps(g: Grower): void {
   // clearing, a lake, a pond or a village in the middle is a band round that place
   const round = forest ? roundForest(g, forest) : null;
   const field = forest ? forestField(g, forest, targets) : () => -1;
-  const inForest = round ?? field;
+  // a clearing in a wood on a side is inside it: the wood closes round the clearing too (issue #39,
+  // decision 0143: "a clearing in a forest in the west" was a notch open to the east)
+  const clearing = g.extraRegions.find((r) => r.kind === 'clearing')?.cells ?? [];
+  let wrap: ((cell: number) => number) | null = null;
+  if (forest && !round && clearing.length) {
+    const { columns } = g.space;
+    const mx = clearing.reduce((a, c) => a + (c % columns), 0) / clearing.length;
+    const my = clearing.reduce((a, c) => a + Math.floor(c / columns), 0) / clearing.length;
+    const reach = Math.sqrt(clearing.length / Math.PI) + 3.5;
+    wrap = (cell) => (Math.hypot((cell % columns) - mx, Math.floor(cell / columns) - my) <= reach ? 1 : -1);
+  }
+  const inForest = round ?? (wrap ? (cell: number) => Math.max(field(cell), wrap(cell)) : field);
   // "dense", "thick", "surrounding", "a ring of": closed, a tree on most cells, no glades
   const dense = forest !== undefined && (forest.scale > 1.05 || forest.placements.includes('around'));
   // a wood named on a side or at a place covers it (issue #39, decision 0143: "a forest in the
