@@ -1012,15 +1012,17 @@ function drawGarden(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) set(x, y, (y - y0) % 3 === 2 ? soilDark : soil);
   // rows of plants: cabbages, then beans in flower
+  // each plant an eighth of a tile across (two pixels at 16 px, four at 32), lit on its top left
   const step = Math.max(3, Math.round(s / 4));
+  const leafW = Math.max(2, Math.round(s / 8));
   let row = 0;
-  for (let y = y0 + 2; y <= y1 - 2; y += step, row++)
-    for (let x = x0 + 2 + (row % 2); x <= x1 - 2; x += step) {
-      set(x, y, leafLit);
-      set(x + 1, y, leaf);
-      set(x, y + 1, leaf);
-      set(x + 1, y + 1, row % 2 && s >= 16 ? bloom : leaf);
-    }
+  for (let y = y0 + 2; y <= y1 - leafW; y += step, row++)
+    for (let x = x0 + 2 + (row % 2); x <= x1 - leafW; x += step)
+      for (let dy = 0; dy < leafW; dy++)
+        for (let dx = 0; dx < leafW; dx++) {
+          const flower = row % 2 === 1 && s >= 16 && dx === leafW - 1 && dy === leafW - 1;
+          set(x + dx, y + dy, flower ? bloom : dx + dy < leafW / 2 ? leafLit : leaf);
+        }
   // the picket fence: posts every other pixel along the top and bottom, rails down the sides
   for (let x = x0; x <= x1; x++) {
     set(x, y0, x % 2 ? picket : line);
