@@ -401,13 +401,14 @@ function drawCrops(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
  * plaster front with a door on the cell's bottom middle (where the village's lane meets it) and two
  * lit windows, outlined, a shadow at its foot.
  */
-function drawHouse(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
+function drawHouse(s: number, ink: (c: Rgb) => Rgb, thatch = false): RgbaImage {
   const { image, set } = cellCanvas(s);
   const cell = 2 * s;
   const line = ink([44, 28, 26]);
-  const roof = ink([178, 74, 52]);
-  const roofLit = ink([214, 110, 76]);
-  const roofDark = ink([128, 48, 38]);
+  // a thatched cottage's roof is straw (decision 0143: every house was one red-roofed stamp)
+  const roof = ink(thatch ? [200, 160, 80] : [178, 74, 52]);
+  const roofLit = ink(thatch ? [232, 200, 120] : [214, 110, 76]);
+  const roofDark = ink(thatch ? [150, 110, 50] : [128, 48, 38]);
   const wall = ink([236, 220, 186]);
   const wallShade = ink([196, 172, 136]);
   const wood = ink([120, 74, 40]);
@@ -1038,7 +1039,8 @@ function drawGarden(s: number, ink: (c: Rgb) => Rgb): RgbaImage {
 }
 
 const DRAWN_HERE: Readonly<Record<string, (s: number, ink: (c: Rgb) => Rgb) => RgbaImage>> = {
-  house: drawHouse,
+  house: (s, ink) => drawHouse(s, ink),
+  cottage: (s, ink) => drawHouse(s, ink, true),
   'hall-w': (s, ink) => drawHall(s, false, ink),
   'hall-e': (s, ink) => drawHall(s, true, ink),
   bridge: (s, ink) => drawBridge(s, true, ink),

@@ -46,6 +46,7 @@ function flatArt(terrains: readonly TerrainName[], size = 8): LevelArt {
     'bush',
     'rock',
     'house',
+    'cottage',
     'hall-w',
     'hall-e',
     'chest',
@@ -1195,7 +1196,9 @@ describe('levels laid out as a designer would (issue #39, decision 0114)', () =>
           y < rows &&
           b.space.cellTerrains(x, y).some((t) => t === path || t === bank);
         const streets = components(columns, rows, (c) => onPath(c % columns, Math.floor(c / columns)));
-        const doors = b.plan.props.filter((p) => p.kind === 'house').map((p) => [p.x, p.y + 1] as const);
+        const doors = b.plan.props
+          .filter((p) => p.kind === 'house' || p.kind === 'cottage')
+          .map((p) => [p.x, p.y + 1] as const);
         expect(doors.length, `${prompt} #${seed}`).toBeGreaterThanOrEqual(3);
         const labels = new Set(doors.map(([x, y]) => streets.label[y * columns + x]));
         // one street network holds every door (the review after 1130b: houses with no paths)
@@ -1430,7 +1433,9 @@ describe('ways that reach what they lead to, woods that close (issue #39, decisi
         ),
       ].filter(Boolean).length;
       expect(reaches, `${prompt} #${seed}: sides the streets reach`).toBeGreaterThanOrEqual(3);
-      const buildings = plan.props.filter((p) => p.kind === 'house' || p.kind === 'hall-w');
+      const buildings = plan.props.filter(
+        (p) => p.kind === 'house' || p.kind === 'cottage' || p.kind === 'hall-w',
+      );
       const quarters = new Set(buildings.map((p) => `${p.x < sx ? 'w' : 'e'}${p.y < sy ? 'n' : 's'}`));
       expect(quarters.size, `${prompt} #${seed}: quarters with a building`).toBeGreaterThanOrEqual(3);
       // gathered: every building within a third of the map's shorter side of the square
@@ -1538,7 +1543,9 @@ describe('features a designer recognises (issue #39, decision 0143)', () => {
         Math.max(Math.abs(w!.x - (square % columns)), Math.abs(w!.y - Math.floor(square / columns))),
         `${prompt} #${seed}: the well by the square`,
       ).toBeLessThanOrEqual(1);
-      const houses = plan.props.filter((p) => p.kind === 'house');
+      const houses = plan.props.filter((p) => p.kind === 'house' || p.kind === 'cottage');
+      // two roofs: red-tiled houses and thatched cottages
+      expect(new Set(houses.map((p) => p.kind)).size, `${prompt} #${seed}: roofs`).toBe(2);
       const gardens = plan.props.filter((p) => p.kind === 'garden');
       expect(gardens.length, `${prompt} #${seed}: gardens`).toBeGreaterThanOrEqual(3);
       for (const g of gardens)

@@ -43,7 +43,8 @@ function propsFor(base: string, biome: string, kinds: readonly string[], palms: 
   }
   if (kinds.includes('village') || kinds.includes('houses')) out.add('house');
   // a village's long hall (two halves side by side)
-  if (kinds.includes('village')) for (const k of ['hall-w', 'hall-e', 'well', 'garden'] as const) out.add(k);
+  if (kinds.includes('village'))
+    for (const k of ['cottage', 'hall-w', 'hall-e', 'well', 'garden'] as const) out.add(k);
   if (kinds.includes('fields')) out.add('crops');
   // palms asked for, or an oasis: palms round its water
   if (palms) out.add('palm');

@@ -57,7 +57,8 @@ function region(g: Grower, kind: FeatureKind, cells: number[]): void {
 }
 
 /** Whether a prop is a building (a house, a hall's half): a wall to paths, its door a lane's end. */
-const isBuilding = (kind: PropKind) => kind === 'house' || kind === 'hall-w' || kind === 'hall-e';
+const isBuilding = (kind: PropKind) =>
+  kind === 'house' || kind === 'cottage' || kind === 'hall-w' || kind === 'hall-e';
 
 /** A village: a plaza of path terrain and houses around it, each door joined to the plaza. */
 function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): void {
@@ -190,7 +191,12 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
       g.place('hall-w', cell);
       g.place('hall-e', cell + 2);
       halls--;
-    } else g.place('house', cell);
+    } else {
+      // red-tiled houses and thatched cottages mixed (decision 0143: one stamp read as a copy); "five
+      // houses" are five houses
+      const thatched = !houses?.count && (homes.length + Math.floor(g.n(cell % columns, 7, 3) * 3)) % 3 === 1;
+      g.place(thatched ? 'cottage' : 'house', cell);
+    }
     const door = hall ? cell + columns + 1 : cell + columns;
     // its roof's row, its door's row and the half cells its picture covers either side stay clear
     // (a tree stood between two terraced houses, over both roofs)
@@ -238,7 +244,8 @@ function growVillage(g: Grower, f: FeatureRequest, houses?: FeatureRequest): voi
     g.keepFree[c] = was;
   }
   for (const [i, home] of homes.entries()) {
-    if (g.props[g.propAt[home]!]?.kind !== 'house' || !g.rng.chance(0.75)) continue;
+    const kind = g.props[g.propAt[home]!]?.kind;
+    if ((kind !== 'house' && kind !== 'cottage') || !g.rng.chance(0.75)) continue;
     const first = (i + Math.floor(g.n(home % columns, 11, 3) * 2)) % 2 ? 2 : -2;
     for (const side of [first, -first]) {
       const c = home + side;

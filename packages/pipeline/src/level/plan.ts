@@ -12,6 +12,8 @@ export type PropKind =
   | 'bush'
   | 'rock'
   | 'house'
+  /** A village's thatched cottage: a house with a straw roof (decision 0143). */
+  | 'cottage'
   /** A village's long hall, four tiles wide: its west and east halves on two cells side by side. */
   | 'hall-w'
   | 'hall-e'
@@ -58,6 +60,7 @@ export const PROP_KINDS: readonly PropKind[] = [
   'bush',
   'rock',
   'house',
+  'cottage',
   'hall-w',
   'hall-e',
   'chest',
@@ -93,6 +96,7 @@ export const PROP_BLOCKS: Readonly<Record<PropKind, boolean>> = {
   bush: false,
   rock: true,
   house: true,
+  cottage: true,
   'hall-w': true,
   'hall-e': true,
   chest: false,
