@@ -1354,6 +1354,66 @@ describe('levels laid out as a designer would (issue #39, decision 0114)', () =>
   });
 });
 
+describe('water that holds what the words put in it (issue #39, decision 0144)', () => {
+  it('"a lake with an island in it" is land round a lake holding an island, not an island holding a lake', () => {
+    // the review: "a lake with an island in it" was drawn reversed (an island in the sea with a lake
+    // on it), silently; the same for "an island in the middle of a lake" and "a pond with a small isle"
+    for (const prompt of [
+      'a lake with an island in it',
+      'an island in the middle of a lake',
+      'a pond with a small isle',
+      'a lake around an island',
+      '湖中有岛',
+    ]) {
+      const layout = readLevelLayout(prompt);
+      expect(layout.base, prompt).toBe('land');
+      const still = layout.features.filter((f) => f.kind === 'lake' || f.kind === 'pond');
+      expect(
+        still.map((f) => f.isle),
+        prompt,
+      ).toEqual([true]);
+    }
+    // the other order is still water on an island
+    const onIsland = readLevelLayout('an island with a lake');
+    expect(onIsland.base).toBe('island');
+    expect(onIsland.features.find((f) => f.kind === 'lake')?.isle).toBeUndefined();
+    for (const [prompt, seed] of [
+      ['a lake with an island in it', 1],
+      ['a pond with a small isle', 2],
+    ] as const) {
+      const layout = readLevelLayout(prompt);
+      const plan = growLevel(layout, 'wang16', 40, 30, seed);
+      const { width: w, height: h, cells } = plan.terrain;
+      const water = layout.roles.water!;
+      const at = `${prompt} #${seed}`;
+      expect(plan.notHonoured, at).toEqual([]);
+      // the water is inside the map: no water point on its edge (an island's sea rims the map)
+      for (let p = 0; p < w * h; p++) {
+        const [x, y] = [p % w, Math.floor(p / w)];
+        if (x === 0 || y === 0 || x === w - 1 || y === h - 1) expect(cells[p], at).not.toBe(water);
+      }
+      // the island: land (bridges' planks left out) apart from the map's edge, ringed by the water
+      const planks = new Set<number>();
+      for (const b of plan.props.filter((q) => q.kind === 'bridge' || q.kind === 'bridge-ns'))
+        for (const [dx, dy] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ])
+          planks.add((b.y + dy!) * w + b.x + dx!);
+      const land = components(w, h, (p) => cells[p] !== water && !planks.has(p));
+      const edge = new Set<number>();
+      for (let p = 0; p < w * h; p++) {
+        const [x, y] = [p % w, Math.floor(p / w)];
+        if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge.add(land.label[p]!);
+      }
+      const isles = land.sizes.flatMap((n, i) => (edge.has(i) ? [] : [n]));
+      expect(Math.max(0, ...isles), at).toBeGreaterThanOrEqual(9);
+    }
+  });
+});
+
 describe('ways that reach what they lead to, woods that close (issue #39, decision 0137)', () => {
   const grown = (prompt: string, seed: number) => {
     const layout = readLevelLayout(prompt);

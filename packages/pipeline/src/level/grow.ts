@@ -460,6 +460,8 @@ function shoreRing(g: Grower, sea: number, shore: number, width: number, feature
 function growWaterAndRock(g: Grower): void {
   const { layout } = g;
   const { roles } = layout;
+  /** The lakes that hold an island: centre, radius, feature. */
+  const isles: Array<[number, number, number, number]> = [];
   layout.features.forEach((f, i) => {
     // a feature stands on the ground, two points clear of anything else: its edge meets the ground only
     const deep = g.deepGround(2);
@@ -510,8 +512,11 @@ function growWaterAndRock(g: Grower): void {
       // of the map, shared among its places, a pond about a fortieth each; kept inside the map with
       // room for its shore, so the map's edge never clips it
       const targets = g.targets(f, () => g.somewhere());
+      // a lake or pond holding an island is wider: room for the island and water all round it
       const share =
-        f.kind === 'lake' ? Math.max(0.045, (LAKE_SHARE * f.scale) / targets.length) : POND_SHARE * f.scale;
+        (f.kind === 'lake'
+          ? Math.max(0.045, (LAKE_SHARE * f.scale) / targets.length)
+          : POND_SHARE * f.scale) * (f.isle ? (f.kind === 'lake' ? 1.8 : 3.6) : 1);
       for (const [u, v] of targets) {
         const r = Math.max(2.5, Math.sqrt((share * g.gw * g.gh) / Math.PI));
         // placed on a side, it goes nearer that side (issue #39: "a lake in the south" had its middle
@@ -520,8 +525,9 @@ function growWaterAndRock(g: Grower): void {
         const margin = Math.min(r + (sided ? 2.5 : 4), (Math.min(g.gw, g.gh) - 1) / 2);
         const cx = Math.max(margin, Math.min(g.gw - 1 - margin, u * (g.gw - 1)));
         const cy = Math.max(margin, Math.min(g.gh - 1 - margin, v * (g.gh - 1)));
-        if (f.kind === 'lake') growLobedLake(g, cx, cy, r, roles.water, i, onGround);
+        if (f.kind === 'lake' || f.isle) growLobedLake(g, cx, cy, r, roles.water, i, onGround, f.isle);
         else g.blob(cx, cy, r, roles.water, i, onGround, 0.5);
+        if (f.isle && isles.length === 0) isles.push([cx, cy, r, i]);
       }
     }
     if (f.kind === 'river' && roles.water !== null) growRiver(g, f, i, roles.water);
@@ -538,7 +544,56 @@ function growWaterAndRock(g: Grower): void {
     roundShores(g, roles.water, ['lake', 'pond'], layout.biome === 'swamp');
   }
   if (roles.lava !== null) roundShores(g, roles.lava, ['lava']);
+  for (const [cx, cy, r, feature] of isles) growIsle(g, cx, cy, r, feature);
   growBanks(g);
+}
+
+/**
+ * The island of "a lake with an island in it" (decision 0144): a round, gently lobed patch of the
+ * ground in the lake's middle, about 0.42 of its radius, so water rings it two points or more wide;
+ * its edge then becomes the bank (sand round grass) like the lake's outer shore. The bridges that
+ * join every walkable region to the spawn reach it.
+ */
+function growIsle(g: Grower, cx: number, cy: number, r: number, feature: number): void {
+  const { ground, water } = g.layout.roles;
+  const ri = Math.max(2.2, r * 0.45);
+  // only where the lake's water reaches three points all round: the ring of water never closes
+  const ring = 3;
+  const deepWater = (p: number) => {
+    const x = p % g.gw;
+    const y = Math.floor(p / g.gw);
+    for (let dy = -ring; dy <= ring; dy++)
+      for (let dx = -ring; dx <= ring; dx++) {
+        if (dx * dx + dy * dy > ring * ring + 1) continue;
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= g.gw || ny >= g.gh) return false;
+        const q = ny * g.gw + nx;
+        if (g.grid.cells[q] !== water || g.owner[q] !== feature) return false;
+      }
+    return true;
+  };
+  const ok = new Uint8Array(g.gw * g.gh);
+  for (let p = 0; p < ok.length; p++) ok[p] = deepWater(p) ? 1 : 0;
+  // a round middle and three small lobes at angles from the detail noise (a disc alone had sides of
+  // four or five points straight): bays and points, like the lake's own shore
+  let n = 0;
+  const only = (_t: number, p: number) => ok[p] === 1 && ++n > 0;
+  g.blob(cx, cy, ri * 0.8, ground, -1, only, 0.3);
+  const at = (k: number) => g.detail.fbm(cx * 0.53 + k * 3.7, cy * 0.29 + k * 4.1, 2);
+  const a0 = at(1) * Math.PI * 4;
+  for (let k = 0; k < 3; k++) {
+    const a = a0 + (k * 2 * Math.PI) / 3 + (at(2 + k) - 0.5);
+    g.blob(cx + Math.cos(a) * ri * 0.55, cy + Math.sin(a) * ri * 0.5, ri * 0.5, ground, -1, only, 0.3);
+  }
+  if (n < 4) {
+    // too small a lake to hold one: said, never a lake without it silently
+    for (let p = 0; p < ok.length; p++)
+      if (ok[p] && g.grid.cells[p] === ground && g.owner[p] === -1) g.paint(p, water, feature);
+    g.notHonoured.push(
+      `island (the ${g.layout.features[feature]!.words[0] ?? 'lake'} too small to hold one)`,
+    );
+  }
 }
 
 /** A named lake's share of the map, and a pond's (each). */
@@ -684,8 +739,10 @@ function growLobedLake(
   water: number,
   feature: number,
   only: (t: number, p: number) => boolean,
+  isle = false,
 ): void {
-  g.blob(cx, cy, r * 0.72, water, feature, only, 0.5);
+  // with an island in it, the main pool is wider (the island takes its middle)
+  g.blob(cx, cy, r * (isle ? 0.86 : 0.72), water, feature, only, isle ? 0.3 : 0.5);
   const at = (k: number) => g.detail.fbm(cx * 0.37 + k * 5.3, cy * 0.41 + k * 2.9, 2);
   const lobes = 2 + Math.min(2, Math.floor(at(1) * 4));
   const a0 = at(2) * Math.PI * 4;

@@ -39,6 +39,8 @@ export interface FeatureRequest {
   first?: boolean;
   /** The prompt's words for it. */
   words: string[];
+  /** A lake or pond with an island in it ("a lake with an island", "an isle in a pond"; decision 0144). */
+  isle?: boolean;
 }
 
 /** A feature the level has without the words asking for it (a dungeon's rooms, a farm's fields). */
@@ -164,6 +166,28 @@ function clauses(text: string): Array<[number, number]> {
   return out.filter(([a, b]) => text.slice(a, b).trim().length > 0);
 }
 
+/**
+ * Whether the prompt puts an island inside still water — "a lake with an island in it", "a pond
+ * with a small isle", "a lake around an island", "an island in the middle of a lake", "湖中有岛" —
+ * rather than water on an
+ * island ("an island with a lake"): the level is then land round a lake holding an island (issue #39:
+ * it grew an island with a lake, the order reversed, silently; decision 0144).
+ */
+export function isleInWater(text: string): boolean {
+  const water = [...FEATURE_WORDS.lake.en, ...FEATURE_WORDS.pond.en].join('|');
+  const isle = BASE_WORDS.island.en.join('|');
+  const zhWater = [...FEATURE_WORDS.lake.zh, ...FEATURE_WORDS.pond.zh].join('|');
+  return (
+    new RegExp(
+      `\\b(${water})s?\\b[^,.;]*?\\b(with|around|round|surrounding|encircling|ringing)\\b[^,.;]*?\\b(${isle})\\b`,
+    ).test(text) ||
+    new RegExp(
+      `\\b(${isle})\\b[^,.;]*?\\b(in|inside|within|amid|amidst|in the (middle|centre|center|heart) of|at the (middle|centre|center|heart) of|surrounded by)\\s+(an? |the )?([a-z]+ )?(${water})\\b`,
+    ).test(text) ||
+    new RegExp(`(${zhWater})(中|里|心|中间|中央)[^，。；]*岛`).test(text)
+  );
+}
+
 function baseOf(text: string): LevelBase {
   const has = (row: { en: readonly string[]; zh: readonly string[] }, plural = false) =>
     [...row.en, ...row.zh].some((w) => findAll(text, w, plural).length > 0);
@@ -187,7 +211,7 @@ function baseOf(text: string): LevelBase {
     )
   )
     return 'cave';
-  if (has(BASE_WORDS.island)) return 'island';
+  if (has(BASE_WORDS.island) && !isleInWater(text)) return 'island';
   return 'land';
 }
 
@@ -406,6 +430,13 @@ export function readLevelLayout(prompt: string, given: readonly TerrainName[] | 
       path.from = from;
       path.to = to;
     }
+  }
+  // "a lake with an island in it": the island is the lake's, the level is the land round it
+  if (base === 'land' && isleInWater(text)) {
+    const still = features.find((f) => f.kind === 'lake' || f.kind === 'pond');
+    if (still) still.isle = true;
+    for (const w of [...BASE_WORDS.island.en, ...BASE_WORDS.island.zh])
+      for (const [at, end] of findAll(text, w, false)) still?.words.push(text.slice(at, end));
   }
   const kept = base === 'cave' ? features.filter((f) => f.kind !== 'cave') : features;
   const { terrains, roles, dropped, notes } = terrainsFor(base, biome, kept, given);
