@@ -1412,6 +1412,27 @@ describe('water that holds what the words put in it (issue #39, decision 0144)',
       expect(Math.max(0, ...isles), at).toBeGreaterThanOrEqual(9);
     }
   });
+
+  it('a lava pool has no one-point spikes: no lava point with one neighbour across or down and two or fewer of eight', () => {
+    // the review: "crude lava edges"; a rough blob left the tip of a taper standing (main: 2 on seed 2)
+    const layout = readLevelLayout('a lava field with a path');
+    const plan = growLevel(layout, 'wang16', 40, 30, 2);
+    const { width: w, height: h, cells } = plan.terrain;
+    const lava = layout.roles.lava!;
+    const is = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && cells[y * w + x] === lava;
+    let count = 0;
+    const spikes: string[] = [];
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        if (!is(x, y)) continue;
+        count++;
+        const k = +is(x + 1, y) + +is(x - 1, y) + +is(x, y + 1) + +is(x, y - 1);
+        const all = k + +is(x + 1, y + 1) + +is(x - 1, y + 1) + +is(x + 1, y - 1) + +is(x - 1, y - 1);
+        if (k <= 1 && all <= 2) spikes.push(`${x},${y}`);
+      }
+    expect(count).toBeGreaterThan(60);
+    expect(spikes).toEqual([]);
+  });
 });
 
 describe('ways that reach what they lead to, woods that close (issue #39, decision 0137)', () => {

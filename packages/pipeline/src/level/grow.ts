@@ -504,7 +504,9 @@ function growWaterAndRock(g: Grower): void {
     }
     if (f.kind === 'lava' && roles.lava !== null) {
       for (const [u, v] of g.targets(f, () => [0.5, 0.5])) {
-        g.blob(u * (g.gw - 1), v * (g.gh - 1), g.unit * 0.3 * f.scale, roles.lava, i, onGround);
+        // a pool with lobes and a gently wavy edge, like a lake (issue #39: a rough 0.9 blob had
+        // crude, toothed edges and one-point spikes; decision 0144)
+        growLobedLake(g, u * (g.gw - 1), v * (g.gh - 1), g.unit * 0.34 * f.scale, roles.lava, i, onGround);
       }
     }
     if ((f.kind === 'lake' || f.kind === 'pond') && roles.water !== null) {
@@ -545,7 +547,45 @@ function growWaterAndRock(g: Grower): void {
   }
   if (roles.lava !== null) roundShores(g, roles.lava, ['lava']);
   for (const [cx, cy, r, feature] of isles) growIsle(g, cx, cy, r, feature);
+  // no one-point spikes of still water or lava (decision 0144)
+  if (roles.water !== null) trimSpikes(g, roles.water, ['lake', 'pond'], layout.biome === 'swamp');
+  if (roles.lava !== null) trimSpikes(g, roles.lava, ['lava']);
   growBanks(g);
+}
+
+/**
+ * Takes away the one-point spikes of still water or lava (issue #39: "crude lava and lake edges"):
+ * a point of it owned by one of `kinds` (or by none, with `pools`) with at most one neighbour of it
+ * across or down and at most two of its eight — the tip of a taper, or a speck — becomes the ground
+ * when only the ground is round it otherwise, pass after pass (at most four). A bowed point on a
+ * straight side (roundShores) has three behind it and stays: it is a bump, not a spike.
+ */
+function trimSpikes(g: Grower, t: number, kinds: readonly FeatureRequest['kind'][], pools = false): void {
+  const { ground } = g.layout.roles;
+  const owned = new Set(g.layout.features.flatMap((f, i) => (kinds.includes(f.kind) ? [i] : [])));
+  const is = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < g.gw && y < g.gh && g.grid.cells[y * g.gw + x] === t;
+  for (let pass = 0; pass < 4; pass++) {
+    const dry: number[] = [];
+    for (let y = 1; y < g.gh - 1; y++)
+      for (let x = 1; x < g.gw - 1; x++) {
+        const p = y * g.gw + x;
+        if (g.grid.cells[p] !== t || !(owned.has(g.owner[p]!) || (pools && g.owner[p] === -1))) continue;
+        if (+is(x + 1, y) + +is(x - 1, y) + +is(x, y + 1) + +is(x, y - 1) > 1) continue;
+        let same = 0;
+        let other = false;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            if (!dx && !dy) continue;
+            const c = g.grid.cells[(y + dy) * g.gw + x + dx]!;
+            if (c === t) same++;
+            else if (c !== ground) other = true;
+          }
+        if (same <= 2 && !other) dry.push(p);
+      }
+    if (!dry.length) break;
+    for (const p of dry) g.paint(p, ground, -1);
+  }
 }
 
 /**
@@ -825,15 +865,38 @@ function growValley(g: Grower, f: FeatureRequest, feature: number, rock: number)
     }
 }
 
-/** A swamp's pools: still water in the mud where a slow noise is high, clear of the other features. */
+/**
+ * A swamp's pools: still water in the mud where a slow noise is high, clear of the other features,
+ * rounded (issue #39: the pools' outlines were ragged, notched on every side, and did not read as
+ * pools; decision 0144): the noise's patches (a little larger than before: the smoothing erodes) are smoothed twice by a majority over a disc of radius
+ * two (a point is water when more than half the 21 points round it are), which rounds their bays and
+ * points off and drops the slivers, then patches too small to read as a pool (under 10 points) go.
+ */
 function growPools(g: Grower, water: number): void {
   const deep = g.deepGround(2);
+  let wet = new Uint8Array(g.gw * g.gh);
   for (let p = 0; p < g.gw * g.gh; p++) {
     const [x, y] = [p % g.gw, Math.floor(p / g.gw)];
     if (x < 2 || y < 2 || x >= g.gw - 2 || y >= g.gh - 2 || !deep[p]) continue;
-    if (g.n(x + 300, y + 300, 8) + (g.detail.fbm((x / g.gw) * 24, (y / g.gh) * 24, 2) - 0.5) * 0.2 > 0.64)
-      g.paint(p, water, -1);
+    if (g.n(x + 300, y + 300, 8) + (g.detail.fbm((x / g.gw) * 24, (y / g.gh) * 24, 2) - 0.5) * 0.2 > 0.58)
+      wet[p] = 1;
   }
+  for (let pass = 0; pass < 2; pass++) {
+    const next = new Uint8Array(wet.length);
+    for (let y = 2; y < g.gh - 2; y++)
+      for (let x = 2; x < g.gw - 2; x++) {
+        const p = y * g.gw + x;
+        if (!deep[p]) continue;
+        let n = 0;
+        for (let dy = -2; dy <= 2; dy++)
+          for (let dx = -2; dx <= 2; dx++) if (dx * dx + dy * dy <= 5) n += wet[p + dy * g.gw + dx]!;
+        next[p] = n > 10 ? 1 : 0;
+      }
+    wet = next;
+  }
+  const pools = components(g.gw, g.gh, (p) => wet[p] === 1);
+  for (let p = 0; p < g.gw * g.gh; p++)
+    if (wet[p] && pools.sizes[pools.label[p]!]! >= 10) g.paint(p, water, -1);
 }
 
 const OPPOSITE: Partial<Record<Placement, Placement>> = {
