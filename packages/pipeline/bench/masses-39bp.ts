@@ -9,6 +9,12 @@ import { components } from '../src/level/grid.js';
 import { readLevelLayout } from '../src/level/layout.js';
 
 const PROMPTS = [
+  'a rocky highland with mountains all around',
+  'a meadow with rocky edges',
+  'an island with a lake',
+  'a small tropical island with a village',
+  'a large island',
+  'an island chain',
   'a pond with a small isle',
   'a lake with an island in it',
   'an island in the middle of a lake',
