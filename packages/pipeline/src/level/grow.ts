@@ -546,7 +546,7 @@ function growWaterAndRock(g: Grower): void {
     roundShores(g, roles.water, ['lake', 'pond'], layout.biome === 'swamp');
   }
   if (roles.lava !== null) roundShores(g, roles.lava, ['lava']);
-  for (const [cx, cy, r, feature] of isles) growIsle(g, cx, cy, r, feature);
+  for (const [cx, cy, r, feature] of isles) growIsle(g, cx, cy, r, feature, roles.water!);
   // no one-point spikes of still water or lava (decision 0144)
   if (roles.water !== null) trimSpikes(g, roles.water, ['lake', 'pond'], layout.biome === 'swamp');
   if (roles.lava !== null) trimSpikes(g, roles.lava, ['lava']);
@@ -594,8 +594,8 @@ function trimSpikes(g: Grower, t: number, kinds: readonly FeatureRequest['kind']
  * its edge then becomes the bank (sand round grass) like the lake's outer shore. The bridges that
  * join every walkable region to the spawn reach it.
  */
-function growIsle(g: Grower, cx: number, cy: number, r: number, feature: number): void {
-  const { ground, water } = g.layout.roles;
+function growIsle(g: Grower, cx: number, cy: number, r: number, feature: number, water: number): void {
+  const { ground } = g.layout.roles;
   const ri = Math.max(2.2, r * 0.45);
   // only where the lake's water reaches three points all round: the ring of water never closes
   const ring = 3;

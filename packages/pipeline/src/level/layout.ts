@@ -173,7 +173,7 @@ function clauses(text: string): Array<[number, number]> {
  * island ("an island with a lake"): the level is then land round a lake holding an island (issue #39:
  * it grew an island with a lake, the order reversed, silently; decision 0144).
  */
-export function isleInWater(text: string): boolean {
+function isleInWater(text: string): boolean {
   const water = [...FEATURE_WORDS.lake.en, ...FEATURE_WORDS.pond.en].join('|');
   const isle = BASE_WORDS.island.en.join('|');
   const zhWater = [...FEATURE_WORDS.lake.zh, ...FEATURE_WORDS.pond.zh].join('|');
