@@ -617,8 +617,8 @@ function growIsle(g: Grower, cx: number, cy: number, r: number, feature: number,
   for (let p = 0; p < ok.length; p++) ok[p] = deepWater(p) ? 1 : 0;
   // a round middle and three small lobes at angles from the detail noise (a disc alone had sides of
   // four or five points straight): bays and points, like the lake's own shore
-  let n = 0;
-  const only = (_t: number, p: number) => ok[p] === 1 && ++n > 0;
+  const isle = new Set<number>();
+  const only = (_t: number, p: number) => ok[p] === 1 && isle.add(p) !== null;
   g.blob(cx, cy, ri * 0.8, ground, -1, only, 0.3);
   const at = (k: number) => g.detail.fbm(cx * 0.53 + k * 3.7, cy * 0.29 + k * 4.1, 2);
   const a0 = at(1) * Math.PI * 4;
@@ -626,6 +626,23 @@ function growIsle(g: Grower, cx: number, cy: number, r: number, feature: number,
     const a = a0 + (k * 2 * Math.PI) / 3 + (at(2 + k) - 0.5);
     g.blob(cx + Math.cos(a) * ri * 0.55, cy + Math.sin(a) * ri * 0.5, ri * 0.5, ground, -1, only, 0.3);
   }
+  // an island whose ground would show only as a speck or two inside its bank (the bank rims it
+  // √5 points deep) is all bank: a sandy islet, not sand with holes of grass (decision 0144)
+  const { bank } = g.layout.roles;
+  let core = 0;
+  for (const p of isle) {
+    const [x, y] = [p % g.gw, Math.floor(p / g.gw)];
+    let dry = true;
+    for (let dy = -2; dy <= 2 && dry; dy++)
+      for (let dx = -2; dx <= 2; dx++)
+        if (dx * dx + dy * dy <= 5 && g.grid.cells[(y + dy) * g.gw + x + dx] === water) {
+          dry = false;
+          break;
+        }
+    if (dry) core++;
+  }
+  if (bank !== null && core < 6) for (const p of isle) g.paint(p, bank, -1);
+  const n = isle.size;
   if (n < 4) {
     // too small a lake to hold one: said, never a lake without it silently
     for (let p = 0; p < ok.length; p++)
