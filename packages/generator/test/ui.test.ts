@@ -125,6 +125,13 @@ describe('UI pieces', () => {
         // slots: edges across the face both ways (at least two slots each way)
         expect(changesAcross).toBeGreaterThanOrEqual(6);
         expect(changesDown).toBeGreaterThanOrEqual(6);
+        // bevelled (decision 0146: "flat and generic"): each slot's lit lip, its two-tone walls in
+        // shadow, its floor and a glint — five tones or more on the face, not a floor and two edges
+        const tones = new Set(down.flatMap((y) => across.map((x) => inside(x, y))));
+        expect(tones.size, prompt).toBeGreaterThanOrEqual(5);
+        // and the frame has corner pieces: its corner is not the border's colour halfway along it
+        const band = Math.floor(nine.top / 2);
+        expect(inside(band, band), prompt).not.toBe(inside(Math.floor(img.width / 2), band));
       } else {
         // ruled lines: many changes down the page, lines running across it
         expect(changesDown).toBeGreaterThanOrEqual(6);
@@ -226,7 +233,7 @@ describe('UI pieces', () => {
     ['a stone journal', ['journal']],
     ['a quest log panel', ['quest', 'log']],
   ] as const)(
-    '%s is a page with a title band and lines of text beside its entries, no ruled lines (decision 0136)',
+    '%s is a page with a title band and clean text areas beside its entries, each a faint rule (decision 0146)',
     async (prompt, words) => {
       const made = await make(prompt);
       expect(made.meta.uiKind).toBe('panel');
@@ -251,29 +258,46 @@ describe('UI pieces', () => {
         for (let x = x0; x < x1; x++) if (col(x, y) !== face) off++;
         return off > (x1 - x0) * 0.6;
       });
-      // the title band is in the top quarter; nothing below it runs across the page
+      // the title band is in the top quarter; nothing below it runs across the whole page (an entry's
+      // rule starts after its mark)
       expect(lineRows.length, prompt).toBeGreaterThan(0);
       const quarter = y0 + (y1 - y0) / 4;
       expect(
-        lineRows.filter((y) => y > quarter),
+        lineRows.filter((y) => {
+          if (y <= quarter) return false;
+          let off = 0;
+          for (let x = x0; x < x1; x++) if (col(x, y) !== face) off++;
+          return off > (x1 - x0) * 0.85;
+        }),
         prompt,
       ).toEqual([]);
-      // and below the band, right of its entry marks, lines of text: rows broken into glyph-like marks
-      // (many changes of colour along the row; a paper's grain is a dot or two): the blind review after
-      // 1130g found "empty checkboxes" and "an empty title strip" (decision 0136)
+      // below the band, right of its entry marks, the text areas are clean (decision 0146: the blind
+      // review after 1130i found greeked glyphs baked into the page, to be painted out before a game
+      // sets its own text): no row broken into glyph-like marks (a paper's grain is a dot or two) …
       const marks = x0 + Math.round((x1 - x0) * 0.25);
-      const changes = (y: number) => {
+      const changes = (y: number, from = marks + 1) => {
         let k = 0;
-        for (let x = marks + 1; x < x1; x++) if (col(x, y) !== col(x - 1, y)) k++;
+        // (the page's last two pixels are its stained edge)
+        for (let x = from; x < x1 - 2; x++) if (col(x, y) !== col(x - 1, y)) k++;
         return k;
       };
-      let textRows = 0;
-      for (let y = Math.ceil(quarter); y < y1; y++) if (changes(y) >= 8) textRows++;
-      expect(textRows, prompt).toBeGreaterThanOrEqual(4);
-      // the title strip holds its line too
-      let title = 0;
-      for (let y = y0; y < quarter; y++) title = Math.max(title, changes(y));
-      expect(title, prompt).toBeGreaterThanOrEqual(8);
+      const below = Math.ceil(quarter);
+      for (let y = below; y < y1 - 2; y++) expect(changes(y), `${prompt}: row ${y}`).toBeLessThan(8);
+      // … nor in the title band right of its emblem (under the stained edge)
+      for (let y = y0 + 2; y < below; y++) expect(changes(y), `${prompt}: title row ${y}`).toBeLessThan(8);
+      // and each entry's text area is a faint rule along its foot: rows with a run of one colour, not the
+      // face's, across most of the area right of the marks (two or three entries)
+      const ruleRows = Array.from({ length: y1 - below }, (_, k) => below + k).filter((y) => {
+        let best = 0;
+        let run = 0;
+        for (let x = marks; x < x1; x++) {
+          run = col(x, y) !== face && col(x, y) === col(x - 1, y) ? run + 1 : 0;
+          best = Math.max(best, run);
+        }
+        return best >= (x1 - marks) * 0.6;
+      });
+      expect(ruleRows.length, prompt).toBeGreaterThanOrEqual(2);
+      expect(ruleRows.length, prompt).toBeLessThanOrEqual(3);
       for (const w of words) expect(made.meta.notHonoured ?? []).not.toContain(w);
       expect(made.quality.passed).toBe(true);
     },

@@ -82,6 +82,13 @@ interface Ramp {
   deep: Rgb;
 }
 
+/** A colour `t` of the way from `a` to `b`. */
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  Math.round(a[0] + (b[0] - a[0]) * t),
+  Math.round(a[1] + (b[1] - a[1]) * t),
+  Math.round(a[2] + (b[2] - a[2]) * t),
+];
+
 /** A small integer hash of a pixel: the grain's dots fall the same for the same size. */
 const hash = (x: number, y: number) => {
   let h = (x * 374761393 + y * 668265263) | 0;
@@ -102,8 +109,11 @@ export function paperGrain(c: PixelCanvas, box: Box, face: Ramp): void {
 }
 
 /**
- * An inventory: square slots, each sunk into the face (its shadow on the top and left, its light on
- * the bottom and right, the floor a step darker than the face), as many as fit with a gap between.
+ * An inventory: square slots, each sunk into the face — bevelled (decision 0146: the blind review
+ * after 1130i found the grid "flat and generic"): a lit lip round its mouth on the bottom and right, its
+ * walls in shadow on the top and left two pixels deep (the outer the deepest), the floor a step darker
+ * than the face and shaded towards the top left, a glint in its lower right — as many as fit with a
+ * gap between.
  */
 export function drawSlots(c: PixelCanvas, box: Box, face: Ramp): void {
   const w = box.x1 - box.x0;
@@ -114,19 +124,72 @@ export function drawSlots(c: PixelCanvas, box: Box, face: Ramp): void {
   const rows = Math.max(1, Math.floor((h + gap) / (slot + gap)));
   const x0 = box.x0 + Math.floor((w - (cols * (slot + gap) - gap)) / 2);
   const y0 = box.y0 + Math.floor((h - (rows * (slot + gap) - gap)) / 2);
+  const wall = slot >= 10 ? 2 : 1;
   for (let r = 0; r < rows; r++)
     for (let k = 0; k < cols; k++) {
       const sx = x0 + k * (slot + gap);
       const sy = y0 + r * (slot + gap);
       for (let y = sy; y < sy + slot; y++)
         for (let x = sx; x < sx + slot; x++) {
-          const top = y === sy || x === sx;
+          const dt = Math.min(y - sy, x - sx);
           const bottom = y === sy + slot - 1 || x === sx + slot - 1;
-          c.paint(x, y, top ? face.deep : bottom ? face.light : face.dark);
+          const col = bottom
+            ? face.light
+            : dt === 0
+              ? face.deep
+              : dt < wall
+                ? mix(face.deep, face.dark, 0.5)
+                : face.dark;
+          c.paint(x, y, col);
         }
-      // a glint in the slot's floor, top left, as on glassy item slots
-      if (slot >= 10) c.paint(sx + 2, sy + 2, face.base);
+      // the lip's lit corner, and a glint on the floor's far side as on glassy item slots
+      if (slot >= 10) {
+        c.paint(sx + slot - 1, sy + slot - 1, face.hi);
+        c.paint(sx + slot - 3, sy + slot - 3, face.base);
+        c.paint(sx + slot - 4, sy + slot - 3, mix(face.dark, face.base, 0.5));
+        c.paint(sx + slot - 3, sy + slot - 4, mix(face.dark, face.base, 0.5));
+      }
     }
+}
+
+/**
+ * Corner pieces on a grid panel's frame (decision 0146): at each corner a square plate a little
+ * wider than the border, a step darker than the border, outlined, lit on its top and left edges and
+ * shaded on its bottom and right, with a lit stud in its middle — the frame reads as built, not drawn as a line.
+ */
+export function drawCornerPieces(
+  c: PixelCanvas,
+  w: number,
+  h: number,
+  size: number,
+  rim: Ramp,
+  outline: Rgb | null,
+): void {
+  const s = Math.max(4, size);
+  for (const [cx, cy] of [
+    [0, 0],
+    [w - s, 0],
+    [0, h - s],
+    [w - s, h - s],
+  ] as const)
+    for (let y = 0; y < s; y++)
+      for (let x = 0; x < s; x++) {
+        const edge = x === 0 || y === 0 || x === s - 1 || y === s - 1;
+        const corner = (x === 0 || x === s - 1) && (y === 0 || y === s - 1);
+        // the outer corner of the panel stays round: its own outline is there
+        if (corner && (cx === 0 ? x === 0 : x === s - 1) && (cy === 0 ? y === 0 : y === s - 1)) continue;
+        const stud = s >= 6 && Math.abs(x - (s - 1) / 2) < 1 && Math.abs(y - (s - 1) / 2) < 1;
+        const col = edge
+          ? (outline ?? rim.deep)
+          : x === 1 || y === 1
+            ? rim.light
+            : x === s - 2 || y === s - 2
+              ? rim.deep
+              : stud
+                ? rim.hi
+                : rim.dark;
+        c.paint(cx + x, cy + y, col);
+      }
 }
 
 /**
@@ -252,49 +315,16 @@ export function drawEntries(
       c.paint(cx, cy - 1, face.dark);
       c.paint(cx, cy + 1, face.dark);
     }
-    // the entry's line of text beside its mark (decision 0136: "empty checkboxes" read as an unfinished
-    // mock-up): glyph-like marks in the ink, each entry's line its own length
+    // the entry's text area beside its mark: a faint rule along its foot, the row above it left clean
+    // for the game's own text (decision 0146: the blind review after 1130i found greeked glyphs baked
+    // into the page, "a user has to paint it out before putting real text on")
     if (ink) {
-      const th = mark >= 5 ? 3 : 2;
       const tx = bx + mark + Math.max(2, Math.round(mark / 2));
-      const end = box.x1 - margin - Math.round(hash(n, 11) * (w * 0.3));
-      drawTextLine(c, tx, y + Math.floor((mark - th) / 2), end, th, ink, n + 1);
+      const end = box.x1 - margin - Math.round(hash(n, 11) * (w * 0.12));
+      for (let x = tx; x < end; x++) c.paint(x, y + mark - 1, face.dark);
     }
   }
   return n;
-}
-
-/**
- * A line of text as a UI mock-up sets it when the game writes its own (greeked text): words of 2–6
- * glyph cells `h` pixels tall (2 or 3 wide), a pixel apart, each cell a glyph-like pattern (a full
- * column or row, a few gaps), words 3 pixels apart, from x0 to at most x1.
- */
-export function drawTextLine(
-  c: PixelCanvas,
-  x0: number,
-  y: number,
-  x1: number,
-  h: number,
-  ink: Rgb,
-  seed: number,
-): void {
-  const gw = h >= 3 ? 3 : 2;
-  let x = x0;
-  let word = 0;
-  while (x + gw <= x1) {
-    const glyphs = 2 + Math.floor(hash(seed * 31 + word, 5) * 5);
-    for (let g = 0; g < glyphs && x + gw <= x1; g++, x += gw + 1)
-      for (let dy = 0; dy < h; dy++)
-        for (let dx = 0; dx < gw; dx++) {
-          // a glyph: its stem (left column) or its top row always, the rest with gaps
-          const stem = dx === 0 && hash(seed * 97 + word * 13 + g, 3) < 0.6;
-          const bar = dy === 0 || dy === h - 1;
-          if (stem || (bar && hash(x + dx, y + dy + seed) < 0.75) || hash(x + dx, y + dy + 7 * seed) < 0.3)
-            c.paint(x + dx, y + dy, ink);
-        }
-    x += 2;
-    word++;
-  }
 }
 
 /**

@@ -21,11 +21,11 @@ import {
   barSignOf,
   drawBarCap,
   drawBarSocket,
+  drawCornerPieces,
   drawEmblem,
   drawEntries,
   drawRuled,
   drawSlots,
-  drawTextLine,
   drawTitleBand,
   type PanelContents,
   panelContentsOf,
@@ -534,8 +534,10 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
         const inner = { x0: o + b + 1, y0: o + b + 1, x1: gw - o - b - 1, y1: gh - o - b - 1 };
         if (material === 'paper') paperGrain(c, inner, face);
         const below = { ...inner, y0: Math.max(inner.y0, titleBottom), x0: inner.x0 + 1, x1: inner.x1 - 1 };
-        if (contents?.kind === 'slots') drawSlots(c, { ...below, y0: below.y0 + 1, y1: below.y1 - 1 }, face);
-        else if (contents?.kind === 'ruled') drawRuled(c, below, face, contents.checklist, ink);
+        if (contents?.kind === 'slots') {
+          drawSlots(c, { ...below, y0: below.y0 + 1, y1: below.y1 - 1 }, face);
+          drawCornerPieces(c, gw, gh, o + b + 3, rim, outline);
+        } else if (contents?.kind === 'ruled') drawRuled(c, below, face, contents.checklist, ink);
         else if (contents?.kind === 'titled') {
           const rule = drawTitleBand(c, inner, face, words ? titleBottom : undefined);
           // a quest's or a journal's marks (decision 0113): its emblem in the band (when no words
@@ -552,21 +554,7 @@ export async function drawUi(job: UiJob): Promise<UiOutput> {
                 face,
               );
             drawEntries(c, { ...inner, y0: rule + 2 }, face, contents.page, softInk(ink, face.base));
-            // the title's line of text after the emblem (when no words were asked for it)
-            if (!words && band >= 4) {
-              const th = band >= 7 ? 3 : 2;
-              const tx =
-                inner.x0 + Math.max(2, Math.round((inner.x1 - inner.x0) / 12)) + Math.max(5, band + 1);
-              drawTextLine(
-                c,
-                tx,
-                inner.y0 + 1 + Math.floor((band - th) / 2),
-                tx + Math.round((inner.x1 - tx) * 0.55),
-                th,
-                ink,
-                0,
-              );
-            }
+            // the title band after the emblem stays clean: the game sets its own title there
           }
         }
       }
