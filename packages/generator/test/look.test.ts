@@ -256,6 +256,33 @@ describe('named materials keep their hue family under every built-in palette (de
     },
   );
 
+  it.each(['pico8', 'sweetie16', 'endesga32', 'nes'])(
+    '%s: a gold ramp, brass and bronze land in the yellow/orange family, never a peach or a grey (decision 0146)',
+    (name) => {
+      const look = paletteColours(parsePalette(name)!.colors, 1);
+      const hue = (c: Rgb) => ((Math.atan2(oklab(c)[2], oklab(c)[1]) * 180) / Math.PI + 360) % 360;
+      for (const [what, c] of [
+        ['gold light', [246, 206, 86]],
+        ['gold', [222, 170, 52]],
+        ['gold shade', [176, 120, 36]],
+        ['gold deep', [116, 72, 30]],
+        ['brass', [196, 160, 70]],
+        ['bronze', [176, 116, 60]],
+      ] as Array<[string, Rgb]>) {
+        const got = look.map(c);
+        const [L] = oklab(got);
+        // a colour with chroma, warm (a deep gold may lean to red-brown: its hue 0°–115°) …
+        expect(chroma(got), `${what} ${got}`).toBeGreaterThanOrEqual(0.05);
+        expect(hue(got), `${what} ${got}`).toBeLessThanOrEqual(115);
+        // … and a light one is no muted peach or skin (endesga32's #e4a672 was gold's shade)
+        if (L > 0.6) expect(chroma(got), `${what} ${got}`).toBeGreaterThanOrEqual(0.11);
+      }
+      // a gold's glint is the palette's white where no yellow is as light (sweetie16: #f4f4f4)
+      const glint = look.map([255, 236, 150]);
+      expect(oklab(glint)[0], `glint ${glint}`).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+
   it('a crimson shield has no pink (pico8) or orange (sweetie16) half: its lit face stays red', async () => {
     for (const [palette, stray] of [
       ['pico8', 'ff77a8'],

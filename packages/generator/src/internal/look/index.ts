@@ -122,7 +122,60 @@ function familyColour(palette: readonly Rgb[], c: Rgb, painter: Painter): Rgb {
       best = p;
     }
   }
-  return best ?? painter.chooseLab(c);
+  const found = best ?? painter.chooseLab(c);
+  return isGold(L, C, h) ? goldColour(palette, found, L, a, b) : found;
+}
+
+/**
+ * A gold, brass or bronze tone of a drawing: a warm yellow-orange of some chroma (OKLab hue 55°–105°,
+ * chroma ≥ 0.08, lightness 0.3–0.97).
+ */
+const isGold = (L: number, C: number, h: number) =>
+  C >= 0.08 && L >= 0.3 && L <= 0.97 && h >= 55 * DEG && h <= 105 * DEG;
+
+/**
+ * Gold under a fixed palette stays in the palette's yellow/orange ramp (decision 0146: the blind
+ * review after 1130i found a golden crown under sweetie16 "pale peach/salmon, brass or cardboard"):
+ * where the family's pick is a muted colour — a skin or peach (endesga32's #e4a672 for gold's shade), a
+ * grey (pico8's #5f574f for its deep) — it is the nearest warm colour of the palette with chroma
+ * (≥ 0.11, hue 30°–115°, within 0.3 of its lightness) instead; and a gold's glint, lighter than every
+ * yellow the palette has, is the palette's lightest warm white (sweetie16's #f4f4f4 over #ffcd75): metal
+ * shines, a flat pale yellow reads as card. A palette with no warm colour (gameboy's greens) keeps
+ * its pick.
+ */
+function goldColour(palette: readonly Rgb[], found: Rgb, L: number, a: number, b: number): Rgb {
+  const [fl, fa, fb] = oklab(found);
+  const fC = Math.hypot(fa, fb);
+  const fh = hueOf(fa, fb);
+  if (L >= 0.92 && fl < L - 0.05) {
+    // a glint: the palette's lightest near-white, when it is lighter than the yellow found
+    let white: Rgb | null = null;
+    let wl = fl + 0.05;
+    for (const p of palette) {
+      const [pl, pa, pb] = oklab(p);
+      if (Math.hypot(pa, pb) < 0.04 && pl > wl) {
+        wl = pl;
+        white = p;
+      }
+    }
+    if (white) return white;
+  }
+  // a muted pick is a peach or skin when light, a grey when without colour; a dark brown or red-brown
+  // is a deep gold's own shade and stays
+  if (!(fC < 0.05 || (fC < 0.11 && fl > 0.6)) && fh <= 115 * DEG) return found;
+  let best: Rgb | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const p of palette) {
+    const [pl, pa, pb] = oklab(p);
+    const ph = hueOf(pa, pb);
+    if (Math.hypot(pa, pb) < 0.11 || ph < 30 * DEG || ph > 115 * DEG || Math.abs(pl - L) > 0.3) continue;
+    const d = (pl - L) ** 2 + 2 * ((pa - a) ** 2 + (pb - b) ** 2);
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  }
+  return best ?? found;
 }
 
 /**
