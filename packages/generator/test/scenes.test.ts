@@ -341,6 +341,42 @@ describe('a scene never drops or swaps a named thing', () => {
     expect(opaque).toBe(320);
   });
 
+  it.each([
+    ['rooftops at night', 7],
+    ['a city rooftop at night', 3],
+  ] as const)(
+    '%s (seed %i): the roof has its furniture and the windows beyond glow in more than one light (decision 0146)',
+    async (prompt, seed) => {
+      const out = await draw(prompt, { seed });
+      const props = layer(out, 'props');
+      const mid = layer(out, 'mid');
+      const ledge = Math.round(180 * 0.72);
+      // over the roof's cap, things stand on the roof: separate runs of columns holding pixels in the
+      // band above it (a chimney, a water tower, an antenna, a vent; "one chimney" before)
+      const band = [Math.round(180 * 0.45), ledge - 5];
+      let runs = 0;
+      let inRun = false;
+      for (let x = 0; x < 320; x++) {
+        let any = false;
+        for (let y = band[0]!; y < band[1]! && !any; y++) if (props.data[(y * 320 + x) * 4 + 3]) any = true;
+        if (any && !inRun) runs++;
+        inRun = any;
+      }
+      expect(runs, prompt).toBeGreaterThanOrEqual(3);
+      // the buildings beyond: their windows lit in more than one glow (a warm lamp, a paler one, a
+      // television's blue; one yellow for every window before)
+      const glows = new Set<string>();
+      for (let y = 0; y < ledge; y++)
+        for (let x = 0; x < 320; x++) {
+          const i = (y * 320 + x) * 4;
+          if (!mid.data[i + 3]) continue;
+          const [r, g, b] = [mid.data[i]!, mid.data[i + 1]!, mid.data[i + 2]!];
+          if (r * 0.3 + g * 0.59 + b * 0.11 > 170) glows.add(`${r},${g},${b}`);
+        }
+      expect(glows.size, prompt).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   it('a noun the scene does not read, or an element or viewpoint its place has no drawing of, is refused', async () => {
     expect(await refusalOf('a monastery forest')).toMatch(/cannot draw "monastery"/);
     expect(await refusalOf('a balcony in a cave')).toMatch(/cannot draw "balcony"/);

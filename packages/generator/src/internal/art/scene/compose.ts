@@ -1463,67 +1463,97 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
   const walls = [P(night ? [44, 40, 70] : [132, 128, 146]), P(night ? [34, 32, 58] : [112, 110, 128])];
   const win = night ? G(ctx, [255, 216, 128]) : P([170, 196, 226]);
   const rs = ctx.detail('street-facades');
+  // seen from a rooftop the street's buildings stand beyond the roof's edge: their feet (doors, shop
+  // windows) are hidden behind it, their storeys run down to it (decision 0146: the blind review after
+  // 1130i saw front doors standing on the roof's ledge)
+  const fromRoof = req.viewpoint?.kind === 'rooftop';
+  const warm = 3;
+  // after dark each building has its own share of lit rooms and its own glow: a warm lamp, a paler
+  // one, a television's blue; the dark rooms are glass that shows (decision 0146: "a regular grid of
+  // identical lit windows")
+  const glows: RGB[] = [
+    [255, 216, 128],
+    [255, 236, 170],
+    [250, 190, 110],
+    [170, 200, 255],
+  ];
+  const darkPane = P([22, 24, 44]);
+  const skyGlint = P([70, 80, 120]);
   let i = 0;
   while (x < w) {
     const bw = rng.range(0.14, 0.24) * w + 4;
     const bh = rng.range(0.34, 0.6) * h;
+    const street = fromRoof ? Math.round(h * 0.74) : horizon + h * 0.12;
     const top = horizon + h * 0.12 - bh;
-    mid.rect(x, top, x + bw - 1, horizon + h * 0.12, walls[i % 2]!);
+    mid.rect(x, top, x + bw - 1, street, walls[i % 2]!);
     const wallC = unpack(walls[i % 2]!);
     const step = Math.max(4, Math.round(h / 30));
-    const street = horizon + h * 0.12;
+    // (a day's detail stream draws as before: these only after dark)
+    const litShare = night ? rs.range(0.2, 0.65) : 1;
+    const pitch = night ? step * rs.range(1.3, 1.8) : step * 1.5;
     // the ground floor: a door (and a shop window) under a lintel, standing on the pavement
     // (decision 0135: the street's buildings were blank slabs with window dots)
-    const groundTop = street - step * 2.6;
+    const groundTop = fromRoof ? street + step : street - step * 2.6;
     const storey = step * 1.7;
     const frame = P(night ? darker(wallC, 0.7) : lighter(wallC, 0.28));
     const recess = P(darker(wallC, 0.55));
     const band = P(darker(wallC, 0.8));
+    // a building's own glow, now and then a second one on a floor
+    const glow = night ? glows[rs.int(0, warm - 1)]! : null;
     for (let wy = top + step; wy < groundTop - step; wy += storey) {
       // a storey band under each row of windows
       if (!night) mid.rect(x + 1, wy + storey - step * 0.35, x + bw - 2, wy + storey - step * 0.35 + 1, band);
-      for (let wx = x + step * 0.7; wx < x + bw - step; wx += step * 1.5)
-        if (!night || rng.chance(0.5)) {
-          const ww = Math.max(2, Math.round(step * 0.6));
-          const wh = Math.max(3, Math.round(step * 0.8));
-          const x0 = Math.round(wx);
-          const y0 = Math.round(wy);
-          // a frame round the pane, its top and left in the recess's shadow, a sill under it
-          mid.rect(x0 - 1, y0 - 1, x0 + ww + 1, y0 + wh + 1, frame);
-          mid.rect(x0, y0, x0 + ww, y0 + wh, win);
-          if (!night) {
-            mid.rect(x0, y0, x0 + ww, y0 + 1, recess);
-            mid.rect(x0, y0, x0 + 1, y0 + wh, recess);
-            if (ww >= 3) mid.set(x0 + ww - 1, y0 + 1, P([226, 236, 248]));
-            if (wh >= 5) mid.rect(x0 + 1, y0 + (wh >> 1), x0 + ww, y0 + (wh >> 1) + 1, frame);
-          }
-          mid.rect(x0 - 1, y0 + wh + 1, x0 + ww + 1, y0 + wh + 2, P(darker(wallC, 0.7)));
+      // at night a whole floor is sometimes dark, sometimes lit end to end (an office working late)
+      const floorShare = night ? (rs.chance(0.2) ? 0 : rs.chance(0.15) ? 0.9 : litShare) : 1;
+      for (let wx = x + step * 0.7; wx < x + bw - step; wx += pitch) {
+        // the scene's stream draws as it did (one draw a window after dark): the rest of the picture stays
+        if (night) rng.chance(0.5);
+        const ww = Math.max(2, Math.round(step * 0.6));
+        const wh = Math.max(3, Math.round(step * 0.8));
+        const x0 = Math.round(wx);
+        const y0 = Math.round(wy);
+        const lit = !night || rs.chance(floorShare);
+        const pane = !night ? win : lit ? G(ctx, glow && rs.chance(0.8) ? glow : rs.pick(glows)) : darkPane;
+        // a frame round the pane, its top and left in the recess's shadow, a sill under it
+        mid.rect(x0 - 1, y0 - 1, x0 + ww + 1, y0 + wh + 1, frame);
+        mid.rect(x0, y0, x0 + ww, y0 + wh, pane);
+        // a dark room's glass catches the sky in its upper corner
+        if (night && !lit) mid.set(x0 + ww - 1, y0, skyGlint);
+        if (!night) {
+          mid.rect(x0, y0, x0 + ww, y0 + 1, recess);
+          mid.rect(x0, y0, x0 + 1, y0 + wh, recess);
+          if (ww >= 3) mid.set(x0 + ww - 1, y0 + 1, P([226, 236, 248]));
+          if (wh >= 5) mid.rect(x0 + 1, y0 + (wh >> 1), x0 + ww, y0 + (wh >> 1) + 1, frame);
         }
+        mid.rect(x0 - 1, y0 + wh + 1, x0 + ww + 1, y0 + wh + 2, P(darker(wallC, 0.7)));
+      }
     }
-    // the ground floor's lintel, a door with its step, a shop window beside it
-    mid.rect(
-      x + 1,
-      groundTop - 1,
-      x + bw - 2,
-      groundTop + 1,
-      P(night ? darker(wallC, 0.8) : lighter(wallC, 0.18)),
-    );
-    const dw = Math.max(3, Math.round(step * 0.9));
-    const dh = Math.round((street - groundTop) * 0.78);
-    const dx = Math.round(x + bw * rs.range(0.2, 0.7));
-    mid.rect(dx - 1, street - dh - 1, dx + dw + 1, street, recess);
-    mid.rect(dx, street - dh, dx + dw, street, P(night ? [60, 44, 40] : [110, 70, 50]));
-    mid.set(dx + dw - 2, Math.round(street - dh * 0.45), P([220, 190, 90]));
-    mid.rect(dx - 2, street - 1, dx + dw + 2, street, P(lighter(wallC, 0.1)));
-    const sw = Math.round(bw * 0.3);
-    const sx = dx + dw + 3 + sw < x + bw - 2 ? dx + dw + 3 : dx - 3 - sw;
-    if (sx > x + 1 && sw >= 4) {
-      const sy = Math.round(street - dh * 0.85);
-      mid.rect(sx - 1, sy - 1, sx + sw + 1, street - step * 0.5 + 1, frame);
-      mid.rect(sx, sy, sx + sw, street - step * 0.5, win);
-      if (!night) mid.rect(sx, sy, sx + sw, sy + 1, recess);
+    // the ground floor's lintel, a door with its step, a shop window beside it (hidden from a roof)
+    if (!fromRoof) {
+      mid.rect(
+        x + 1,
+        groundTop - 1,
+        x + bw - 2,
+        groundTop + 1,
+        P(night ? darker(wallC, 0.8) : lighter(wallC, 0.18)),
+      );
+      const dw = Math.max(3, Math.round(step * 0.9));
+      const dh = Math.round((street - groundTop) * 0.78);
+      const dx = Math.round(x + bw * rs.range(0.2, 0.7));
+      mid.rect(dx - 1, street - dh - 1, dx + dw + 1, street, recess);
+      mid.rect(dx, street - dh, dx + dw, street, P(night ? [60, 44, 40] : [110, 70, 50]));
+      mid.set(dx + dw - 2, Math.round(street - dh * 0.45), P([220, 190, 90]));
+      mid.rect(dx - 2, street - 1, dx + dw + 2, street, P(lighter(wallC, 0.1)));
+      const sw = Math.round(bw * 0.3);
+      const sx = dx + dw + 3 + sw < x + bw - 2 ? dx + dw + 3 : dx - 3 - sw;
+      if (sx > x + 1 && sw >= 4) {
+        const sy = Math.round(street - dh * 0.85);
+        mid.rect(sx - 1, sy - 1, sx + sw + 1, street - step * 0.5 + 1, frame);
+        mid.rect(sx, sy, sx + sw, street - step * 0.5, win);
+        if (!night) mid.rect(sx, sy, sx + sw, sy + 1, recess);
+      }
     }
-    facade(ctx, mid, x, top, x + bw - 1, horizon + h * 0.12, unpack(walls[i % 2]!), rs);
+    facade(ctx, mid, x, top, x + bw - 1, street, unpack(walls[i % 2]!), rs);
     if (req.neon || ctx.has('neon')) paintNeonSign(ctx, mid, x, top, bw, bh, i);
     x += bw + rng.range(0, 2);
     i++;
@@ -3058,23 +3088,152 @@ function paintViewpoint(ctx: Ctx, props: PixelCanvas): string | null {
   const slateC: RGB = req.setting === 'city' ? [128, 130, 148] : [168, 88, 64];
   const ledge = Math.round(h * 0.72);
   props.rect(0, ledge, w, h, lit(slateC));
-  for (let y = ledge + 3; y < h; y += Math.max(3, Math.round(h / 40))) {
-    props.rect(0, y, w, y + 1, lit(darker(slateC, 0.75)));
-    const off = (y * 5) % 7;
-    for (let x = off; x < w; x += Math.max(6, Math.round(w / 30)))
-      props.rect(x, y - 2, x + 1, y, lit(darker(slateC, 0.8)));
+  // the roof's courses of tiles (decision 0146: "a flat empty roof strip"): each course's lower edge in
+  // shade with a lit row under it (the next course's top), its joints staggered course to course,
+  // the courses deeper towards the viewer
+  let course = 0;
+  for (let y = ledge + 3; y < h; course++) {
+    const depth = Math.max(3, Math.round((h / 40) * (1 + (0.8 * (y - ledge)) / Math.max(1, h - ledge))));
+    props.rect(0, y, w, y + 1, lit(darker(slateC, 0.72)));
+    if (y + 1 < h) props.rect(0, y + 1, w, y + 2, lit(lighter(slateC, 0.1)));
+    const joint = Math.max(6, Math.round(w / 30));
+    const off = course % 2 ? Math.round(joint / 2) : 0;
+    for (let x = off; x < w; x += joint) props.rect(x, y - depth + 2, x + 1, y, lit(darker(slateC, 0.82)));
+    y += depth;
   }
   const capC: RGB = [214, 208, 196];
-  props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge + 1, lit(capC));
-  props.rect(0, ledge - Math.max(2, h * 0.02), w, ledge - Math.max(2, h * 0.02) + 1, lit(lighter(capC, 0.3)));
-  // a chimney on the roof, brick, with a cap
-  const cx = w * 0.12;
-  const cw = Math.max(4, w * 0.05);
-  props.rect(cx, ledge - h * 0.16, cx + cw, ledge, lit([150, 80, 60]));
-  props.rect(cx + cw - 1, ledge - h * 0.16, cx + cw, ledge, lit([110, 56, 44]));
-  props.rect(cx - 1, ledge - h * 0.17, cx + cw + 1, ledge - h * 0.15, lit([90, 86, 90]));
+  const capH = Math.max(2, h * 0.02);
+  props.rect(0, ledge - capH, w, ledge + 1, lit(capC));
+  props.rect(0, ledge - capH, w, ledge - capH + 1, lit(lighter(capC, 0.3)));
+  // the cap's joints and its shadow on the tiles under it
+  for (let x = Math.round(w * 0.07); x < w; x += Math.max(8, Math.round(w / 9)))
+    props.rect(x, ledge - capH + 1, x + 1, ledge + 1, lit(darker(capC, 0.8)));
+  props.rect(0, ledge + 1, w, ledge + 2, lit(darker(slateC, 0.6)));
+  if (req.setting === 'city' && w >= 64) paintRoofFurniture(ctx, props, ledge);
+  else {
+    // a chimney on the roof, brick, with a cap
+    const cx = w * 0.12;
+    const cw = Math.max(4, w * 0.05);
+    props.rect(cx, ledge - h * 0.16, cx + cw, ledge, lit([150, 80, 60]));
+    props.rect(cx + cw - 1, ledge - h * 0.16, cx + cw, ledge, lit([110, 56, 44]));
+    props.rect(cx - 1, ledge - h * 0.17, cx + cw + 1, ledge - h * 0.15, lit([90, 86, 90]));
+  }
   ctx.groundY = ledge - Math.max(2, h * 0.02);
   return 'seen from a rooftop (roof edge)';
+}
+
+/**
+ * A city roof's furniture, standing on the tiles in front of the roof's edge, placed by the seed
+ * (decision 0146: a city roof at night was "a flat empty roof strip with one chimney"): a brick
+ * chimney with its cap, a water tower (a stave tank banded in iron on a trestle of legs, under a
+ * conical hat), an antenna mast with its crossbars and a red light at its tip, and a vent (a box with
+ * louvres, a pipe with a cowl). Each is lit from the upper left by the scene's light.
+ */
+function paintRoofFurniture(ctx: Ctx, props: PixelCanvas, ledge: number): void {
+  const { w, h, light } = ctx;
+  const lit = (c: RGB) => P(light.ambient(c));
+  const r = ctx.detail('roof-furniture');
+  const foot = ledge + Math.max(2, Math.round(h * 0.04));
+  const iron: RGB = [70, 72, 84];
+  // the four in an order of the seed, each in its own fifth of the width
+  const slots = [0.1, 0.3, 0.52, 0.76].map((f) => f + r.range(-0.04, 0.04));
+  const kinds: Array<'chimney' | 'tower' | 'antenna' | 'vent'> = ['chimney', 'tower', 'antenna', 'vent'];
+  for (let k = kinds.length - 1; k > 0; k--) {
+    const j = r.int(0, k);
+    [kinds[k], kinds[j]] = [kinds[j]!, kinds[k]!];
+  }
+  kinds.forEach((kind, k) => {
+    const cx = Math.round(w * slots[k]!);
+    if (kind === 'chimney') {
+      const cw = Math.max(4, Math.round(w * 0.05));
+      const ch = Math.round(h * r.range(0.13, 0.18));
+      const brick: RGB = [150, 80, 60];
+      props.rect(cx, foot - ch, cx + cw, foot, lit(brick));
+      props.rect(cx, foot - ch, cx + 1, foot, lit(lighter(brick, 0.2)));
+      props.rect(cx + cw - 1, foot - ch, cx + cw, foot, lit(darker(brick, 0.72)));
+      for (let y = foot - ch + 3; y < foot; y += 3)
+        props.rect(cx + 1, y, cx + cw - 1, y + 1, lit(darker(brick, 0.82)));
+      props.rect(cx - 1, foot - ch - 2, cx + cw + 1, foot - ch, lit([90, 86, 90]));
+    } else if (kind === 'tower') {
+      const tw = Math.max(6, Math.round(w * 0.09));
+      const legs = Math.round(h * 0.08);
+      const th = Math.round(tw * 1.1);
+      const x0 = cx - Math.round(tw / 2);
+      const tankBottom = foot - legs;
+      // the trestle: two legs splayed, a cross brace
+      props.line(x0 + 1, tankBottom, x0 - 1, foot, lit(iron));
+      props.line(x0 + tw - 2, tankBottom, x0 + tw, foot, lit(iron));
+      props.line(x0, tankBottom + legs * 0.3, x0 + tw - 1, foot - 2, lit(darker(iron, 0.8)));
+      props.line(x0 + tw - 1, tankBottom + legs * 0.3, x0, foot - 2, lit(darker(iron, 0.8)));
+      // the tank: staves lit on the left, shaded on the right, iron hoops across it
+      const wood: RGB = [120, 82, 56];
+      props.rect(x0, tankBottom - th, x0 + tw, tankBottom, lit(wood));
+      props.rect(
+        x0,
+        tankBottom - th,
+        x0 + Math.max(1, Math.round(tw * 0.25)),
+        tankBottom,
+        lit(lighter(wood, 0.18)),
+      );
+      props.rect(
+        x0 + tw - Math.max(1, Math.round(tw * 0.3)),
+        tankBottom - th,
+        x0 + tw,
+        tankBottom,
+        lit(darker(wood, 0.72)),
+      );
+      for (let x = x0 + 2; x < x0 + tw - 1; x += 2)
+        props.rect(x, tankBottom - th, x + 1, tankBottom, lit(darker(wood, 0.86)));
+      for (const f of [0.25, 0.7]) {
+        const y = Math.round(tankBottom - th * f);
+        props.rect(x0, y, x0 + tw, y + 1, lit(iron));
+      }
+      // the conical hat, a finial
+      const hat = Math.max(3, Math.round(tw * 0.45));
+      for (let k = 0; k < hat; k++) {
+        const half = (tw / 2 + 1) * (1 - k / hat);
+        const y = tankBottom - th - 1 - k;
+        props.rect(cx - half, y, cx + half, y + 1, lit(darker(wood, 0.62)));
+        props.rect(cx - half, y, cx - half + 1, y + 1, lit(darker(wood, 0.9)));
+      }
+      props.rect(cx, tankBottom - th - hat - 2, cx + 1, tankBottom - th - hat, lit(iron));
+    } else if (kind === 'antenna') {
+      const ah = Math.round(h * r.range(0.22, 0.3));
+      props.rect(cx, foot - ah, cx + 1, foot, lit([150, 152, 164]));
+      props.rect(cx - 2, foot - 2, cx + 3, foot, lit(iron));
+      for (const [f, half] of [
+        [0.25, 4],
+        [0.45, 3],
+        [0.62, 2],
+      ] as const) {
+        const y = Math.round(foot - ah + ah * f);
+        props.rect(cx - half, y, cx + half + 1, y + 1, lit([130, 132, 146]));
+      }
+      // the warning light at its tip: lit at night
+      props.set(
+        cx,
+        Math.round(foot - ah) - 1,
+        light.time === 'night' ? G(ctx, [255, 60, 50]) : lit([200, 50, 40]),
+      );
+      if (light.time === 'night')
+        light.lights.push({ x: cx, y: foot - ah - 1, r: Math.max(3, w * 0.02), color: [255, 60, 50] });
+    } else {
+      // a vent box with louvres, and a pipe with a cowl beside it
+      const vw = Math.max(6, Math.round(w * 0.08));
+      const vh = Math.max(4, Math.round(vw * 0.6));
+      const metal: RGB = [150, 154, 166];
+      props.rect(cx, foot - vh, cx + vw, foot, lit(metal));
+      props.rect(cx, foot - vh, cx + vw, foot - vh + 1, lit(lighter(metal, 0.2)));
+      props.rect(cx + vw - 1, foot - vh, cx + vw, foot, lit(darker(metal, 0.7)));
+      for (let y = foot - vh + 2; y < foot - 1; y += 2)
+        props.rect(cx + 1, y, cx + vw - 2, y + 1, lit(darker(metal, 0.6)));
+      const px = cx + vw + 2;
+      const ph = vh + Math.max(2, Math.round(h * 0.03));
+      props.rect(px, foot - ph, px + 2, foot, lit(metal));
+      props.rect(px + 1, foot - ph, px + 2, foot, lit(darker(metal, 0.72)));
+      props.rect(px - 1, foot - ph - 2, px + 3, foot - ph, lit(darker(metal, 0.8)));
+    }
+  });
 }
 
 /**
