@@ -492,13 +492,19 @@ describe('UI pieces', () => {
     }
   });
 
-  it.each(['a settings button hover', 'a magic bar', 'an experience bar', 'a mission list panel'])(
-    '%s: every word is drawn, none listed as not honoured (decision 0136)',
-    async (prompt) => {
-      const made = await make(prompt);
-      expect(made.meta.notHonoured ?? []).toEqual([]);
-    },
-  );
+  it.each([
+    'a settings button hover',
+    'a magic bar',
+    'an experience bar',
+    'a mission list panel',
+    // a dialogue box is a panel, a notice a page, a diary page a page (decision 0146)
+    'a dialogue box',
+    'a scroll notice panel',
+    'a diary page panel',
+  ])('%s: every word is drawn, none listed as not honoured (decisions 0136, 0146)', async (prompt) => {
+    const made = await make(prompt);
+    expect(made.meta.notHonoured ?? []).toEqual([]);
+  });
 
   it.each([
     ['a pause button', {}, 0.07],

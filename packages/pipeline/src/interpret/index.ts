@@ -233,7 +233,7 @@ const STOP = new Set(
  * button sheet has them), a page's list of entries.
  */
 const UI_WORDS =
-  /^(button|btn|bar|health|hp|mana|magic|mp|stamina|energy|xp|exp|experience|loading|progress|slider|panel|window|frame|dialog|menu|hover|hovered|pressed|disabled|list|按钮|血条|进度|条|面板|窗口)$/;
+  /^(button|btn|bar|health|hp|mana|magic|mp|stamina|energy|xp|exp|experience|loading|progress|slider|panel|window|frame|dialog|dialogs|dialogue|dialogues|menu|hover|hovered|pressed|disabled|list|按钮|血条|进度|条|面板|窗口)$/;
 const GENERIC_SCENE_WORDS = new Set(['interior', '室内', '大厅']);
 const HOLD = new Set(['with', 'holding', 'wielding', 'carrying', 'using']);
 /**

@@ -28,7 +28,8 @@ export type PanelContents = {
 const SLOT_WORDS =
   /^(inventory|inventories|grid|slots?|bags?|backpacks?|storage|stash|hotbar|equipment|items?)$/;
 const SLOT_ZH = /背包|物品栏|格子|装备栏|物品/g;
-const PAGE_WORDS = /^(quests?|logs?|journals?|diary|diaries|notes?|letters?|scrolls?|objectives?|missions?)$/;
+const PAGE_WORDS =
+  /^(quests?|logs?|journals?|diary|diaries|notes?|notices?|pages?|letters?|scrolls?|objectives?|missions?)$/;
 const PAGE_ZH = /任务|日志|笔记|清单/g;
 /** Words of a page of quests: a "!" marker and empty tick boxes. */
 const QUEST_WORDS = /^(quests?|objectives?|missions?)$|任务|清单/;
