@@ -4,10 +4,10 @@ import type { PixelCanvas, Rgb } from '@assetloom/pipeline/pixel';
  * What a panel holds when its words name it (issue #39: "an inventory grid panel" and "a parchment
  * quest log" were empty boxes, their words reported as not honoured):
  * - `slots`: an inventory, a bag, a hotbar — a grid of recessed item slots filling the face;
- * - `titled`: a quest log, a journal, a letter, a scroll — the page a game sets its own text on: a
- *   title band across the top (a darker strip, a rule under it) and the rest of the face left empty
- *   (decision 0107: the blind review after 1130 found "the quest-log panel's ruled lines and tick are
- *   baked in" — a UI artist leaves the writing to the game);
+ * - `titled`: a quest log, a journal, a notice, a letter, a scroll — the page a game sets its own text
+ *   on: a title band across the top (a darker strip, a rule under it), a quest's or journal's entry
+ *   marks, and the text areas left clean (decisions 0107 and 0146: the blind reviews after 1130 and
+ *   1130i found writing baked in — a UI artist leaves the writing to the game);
  * - `ruled`: ruled writing lines only when the words ask for them ("ruled", "lined", "lines"), with a
  *   tick box before each line when they ask for a checklist ("checklist", "checkboxes", "ticks").
  * A paper face (parchment, scroll) gets its grain and darker, worn edges either way.
@@ -273,8 +273,8 @@ export function drawEmblem(
 
 /**
  * Entry rows down a titled page (decision 0113): two or three marks down its left edge a line-height
- * apart — an empty tick box for a quest, a small diamond bullet for a journal — with the rest of each
- * row left empty for the game's text; nothing is ticked, no line is ruled.
+ * apart — a tick box for a quest (the first ticked when an ink is given), a small diamond bullet for a
+ * journal — with the rest of each row left clean for the game's text over a faint rule (decision 0146).
  */
 export function drawEntries(
   c: PixelCanvas,
