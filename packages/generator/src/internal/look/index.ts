@@ -128,10 +128,11 @@ function familyColour(palette: readonly Rgb[], c: Rgb, painter: Painter): Rgb {
 
 /**
  * A gold, brass or bronze tone of a drawing: a warm yellow-orange of some chroma (OKLab hue 55°–105°,
- * chroma ≥ 0.08, lightness 0.3–0.97).
+ * lightness 0.3–0.97, chroma ≥ 0.1 when lighter than 0.6, else ≥ 0.08). A skin or a tan is as warm but
+ * paler (chroma 0.07–0.095 at those lightnesses): it keeps its peach.
  */
 const isGold = (L: number, C: number, h: number) =>
-  C >= 0.08 && L >= 0.3 && L <= 0.97 && h >= 55 * DEG && h <= 105 * DEG;
+  C >= (L > 0.6 ? 0.1 : 0.08) && L >= 0.3 && L <= 0.97 && h >= 55 * DEG && h <= 105 * DEG;
 
 /**
  * Gold under a fixed palette stays in the palette's yellow/orange ramp (decision 0146: the blind
