@@ -377,6 +377,17 @@ describe('a scene never drops or swaps a named thing', () => {
     },
   );
 
+  it('a city skyline at dusk: the first rooms are lit, a few windows glowing among the sky-lit glass (decision 0146)', async () => {
+    const out = await draw('a city skyline at dusk', { seed: 7 });
+    const mid = layer(out, 'mid');
+    let warm = 0;
+    for (let i = 0; i < mid.data.length; i += 4) {
+      const [r, g, b] = [mid.data[i]!, mid.data[i + 1]!, mid.data[i + 2]!];
+      if (mid.data[i + 3] && r > 230 && g > 170 && r > b + 80) warm++;
+    }
+    expect(warm).toBeGreaterThan(20);
+  });
+
   it('a noun the scene does not read, or an element or viewpoint its place has no drawing of, is refused', async () => {
     expect(await refusalOf('a monastery forest')).toMatch(/cannot draw "monastery"/);
     expect(await refusalOf('a balcony in a cave')).toMatch(/cannot draw "balcony"/);

@@ -1478,6 +1478,9 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     [170, 200, 255],
   ];
   const darkPane = P([22, 24, 44]);
+  // at dusk the first rooms are lit: a few windows of each building glow among the sky-lit glass (its
+  // own stream: the rest of a dusk picture stays)
+  const dusk = light.time === 'dusk' ? ctx.detail('dusk-windows') : null;
   const skyGlint = P([70, 80, 120]);
   let i = 0;
   while (x < w) {
@@ -1491,6 +1494,7 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
     // (a day's detail stream draws as before: these only after dark)
     const litShare = night ? rs.range(0.2, 0.65) : 1;
     const pitch = night ? step * rs.range(1.3, 1.8) : step * 1.5;
+    const duskShare = dusk ? dusk.range(0.08, 0.35) : 0;
     // the ground floor: a door (and a shop window) under a lintel, standing on the pavement
     // (decision 0135: the street's buildings were blank slabs with window dots)
     const groundTop = fromRoof ? street + step : street - step * 2.6;
@@ -1513,7 +1517,14 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
         const x0 = Math.round(wx);
         const y0 = Math.round(wy);
         const lit = !night || rs.chance(floorShare);
-        const pane = !night ? win : lit ? G(ctx, glow && rs.chance(0.8) ? glow : rs.pick(glows)) : darkPane;
+        const early = dusk?.chance(duskShare) ?? false;
+        const pane = early
+          ? G(ctx, glows[dusk!.int(0, warm - 1)]!)
+          : !night
+            ? win
+            : lit
+              ? G(ctx, glow && rs.chance(0.8) ? glow : rs.pick(glows))
+              : darkPane;
         // a frame round the pane, its top and left in the recess's shadow, a sill under it
         mid.rect(x0 - 1, y0 - 1, x0 + ww + 1, y0 + wh + 1, frame);
         mid.rect(x0, y0, x0 + ww, y0 + wh, pane);
@@ -1522,7 +1533,7 @@ function paintStreet(ctx: Ctx, mid: PixelCanvas, horizon: number): void {
         if (!night) {
           mid.rect(x0, y0, x0 + ww, y0 + 1, recess);
           mid.rect(x0, y0, x0 + 1, y0 + wh, recess);
-          if (ww >= 3) mid.set(x0 + ww - 1, y0 + 1, P([226, 236, 248]));
+          if (ww >= 3 && !early) mid.set(x0 + ww - 1, y0 + 1, P([226, 236, 248]));
           if (wh >= 5) mid.rect(x0 + 1, y0 + (wh >> 1), x0 + ww, y0 + (wh >> 1) + 1, frame);
         }
         mid.rect(x0 - 1, y0 + wh + 1, x0 + ww + 1, y0 + wh + 2, P(darker(wallC, 0.7)));
