@@ -554,7 +554,7 @@ export const COMPOSITES: readonly CompositeDef[] = [
     parts: [
       {
         svg:
-          `<path fill-rule="evenodd" fill="#9aa4b0" d="${gearPath(8, 14, 10.6, 0.24, 0.17)} ${circlePath(4.9)}"/>` +
+          `<path fill-rule="evenodd" fill="#9aa4b0" d="${gearPath(8, 14, 9.4, 0.21, 0.15)} ${circlePath(4.9)}"/>` +
           `<path fill-rule="evenodd" fill="#737e8c" d="${circlePath(8.6)} ${circlePath(6.8)}"/>` +
           `<path fill-rule="evenodd" fill="#c9d0d8" d="${circlePath(6.8)} ${circlePath(4.9)}"/>`,
       },

@@ -323,6 +323,26 @@ describe('32 px icons and props drawn for their size (issue #39, decision 0110)'
       }
   });
 
+  it('a 32 px gear and heart have no one-pixel horn on their outline (a pixel with one neighbour of its shape, off a flat edge)', async () => {
+    // the blind review (after-1130i): "a gear with stray spike pixels and uneven teeth; a heart with two
+    // stray pixels on the lobes" — the symmetry vote kept line pixels whose fill it dropped
+    for (const prompt of ['a cog icon', 'a settings gear', 'a heart icon', 'a health heart']) {
+      const got = await renderProcedural(spriteRequest(prompt, { resolution: 32 }));
+      expect(['x/gear', 'x/heart']).toContain(got.interpretation?.drawing?.id);
+      const f = got.frames[0]!;
+      const horns: string[] = [];
+      for (let y = 0; y < f.height; y++)
+        for (let x = 0; x < f.width; x++) {
+          if (!solid(f, x, y)) continue;
+          const n = [solid(f, x - 1, y), solid(f, x + 1, y), solid(f, x, y - 1), solid(f, x, y + 1)].filter(
+            Boolean,
+          );
+          if (n.length <= 1) horns.push(`(${x}, ${y})`);
+        }
+      expect(horns, prompt).toEqual([]);
+    }
+  });
+
   it.each([32, 64])(
     'a chest opening at %i px: one box in every frame, a shut lid with no gold, gold heaped when open',
     async (resolution) => {
