@@ -46,7 +46,7 @@ export const TERRAINS: Readonly<Record<TerrainName, TerrainSpec>> = {
   dirt: { name: 'dirt', color: [138, 92, 52], height: 2, liquid: false },
   // (decision 0142: the olive [96, 92, 44] fell on the default palette's teal-green, read as deep
   // water or moss) wet brown earth, darker than dirt
-  mud: { name: 'mud', color: [110, 74, 50], height: 1, liquid: false },
+  mud: { name: 'mud', color: [112, 86, 44], height: 1, liquid: false },
   stone: { name: 'stone', color: [140, 144, 150], height: 4, liquid: false },
   cobble: { name: 'cobble', color: [132, 132, 136], height: 4, liquid: false },
   brick: { name: 'brick', color: [160, 74, 56], height: 5, liquid: false },
