@@ -677,6 +677,19 @@ describe('the features the review found missing', () => {
       const r = Math.sqrt(clearing.length / Math.PI);
       const ring = trees.filter((t) => Math.hypot(t.x - cx, t.y - cy) < r + 3.5);
       expect(ring.length, `seed ${seed}: trees around the clearing`).toBeGreaterThanOrEqual(8);
+      // a wood round it, not a hedge (the after-1130j review: "a ring of trees in open grass, no forest
+      // around it"): the band 2–4.5 cells out from the rim is mostly wooded
+      let band = 0;
+      let wooded = 0;
+      const at = new Set(trees.map((t) => t.y * columns + t.x));
+      for (let y = 0; y < b.plan.rows; y++)
+        for (let x = 0; x < columns; x++) {
+          const d = Math.hypot(x - cx, y - cy) - r;
+          if (d < 2 || d > 4.5) continue;
+          band++;
+          if (at.has(y * columns + x)) wooded++;
+        }
+      expect(wooded / band, `seed ${seed}: wooded share of the band round the clearing`).toBeGreaterThan(0.45);
     }
   });
 

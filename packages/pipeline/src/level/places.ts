@@ -527,13 +527,17 @@ function growClearing(g: Grower, f: FeatureRequest): void {
   // a "field" or an "area" is open ground, not a hole in a wood)
   if (!forest && f.words.some((w) => /clearing|glade|空地/.test(w))) {
     const tree = TREE_OF[g.layout.biome];
-    for (let y = Math.floor(cy - r - 3); y <= cy + r + 3; y++)
-      for (let x = Math.floor(cx - r - 3); x <= cx + r + 3; x++) {
+    // a wood round it, not a hedge: a closed inner ring (issue #39, decision 0143: at 0.6 / 0.35 a
+    // cell it read as a loose U), then a band about four cells deep thinning to a ragged edge (the
+    // after-1130j review: "a clearing drawn as a ring of trees in open grass — no forest around it,
+    // the feature means nothing")
+    for (let y = Math.floor(cy - r - 6); y <= cy + r + 6; y++)
+      for (let x = Math.floor(cx - r - 6); x <= cx + r + 6; x++) {
         const d = Math.hypot(x - cx, y - cy) - r;
-        if (d <= 0.5 || d > 2.8 || x < 1 || y < 1 || x >= g.space.columns - 1 || y >= g.space.rows) continue;
+        if (d <= 0.5 || d > 5.5 || x < 1 || y < 1 || x >= g.space.columns - 1 || y >= g.space.rows) continue;
         const c = y * g.space.columns + x;
-        // a closed ring (issue #39, decision 0143: at 0.6 / 0.35 a cell it read as a loose U)
-        if (groundCell(g, c) && g.rng.chance(d < 1.8 ? 0.95 : 0.45)) g.place(tree, c);
+        const chance = d < 1.8 ? 0.95 : d < 3.6 ? 0.8 : g.n(x, y, 9) > 0.45 ? 0.6 : 0.12;
+        if (groundCell(g, c) && g.rng.chance(chance)) g.place(tree, c);
       }
   }
   g.anchors.push({ name: 'clearing', cell: centre });
