@@ -689,7 +689,9 @@ describe('the features the review found missing', () => {
           band++;
           if (at.has(y * columns + x)) wooded++;
         }
-      expect(wooded / band, `seed ${seed}: wooded share of the band round the clearing`).toBeGreaterThan(0.45);
+      expect(wooded / band, `seed ${seed}: wooded share of the band round the clearing`).toBeGreaterThan(
+        0.45,
+      );
     }
   });
 
