@@ -371,6 +371,27 @@ describe('characters that read (issue #39)', () => {
     }
   });
 
+  it('a goblin fills its cell though it bows its long-eared head dying: the hurt and death rows slide, never clip (decision 0147)', async () => {
+    // its death's first frame (the head bowed, the ears 14.8 rig units to one side in the diagonal
+    // rows) set the scale of every sheet: a goblin stood at 66 % of a 64 px cell
+    const still = frameStats(
+      (
+        await renderProcedural(
+          spriteRequest('a goblin', { directions: 4, framesPerDirection: 4, resolution: 64 }),
+        )
+      ).frames,
+    );
+    expect(still.share).toBeGreaterThanOrEqual(0.7);
+    expect(still.margin).toBeGreaterThanOrEqual(2);
+    for (const prompt of ['a goblin dying', 'a goblin hurt']) {
+      const out = await renderProcedural(
+        spriteRequest(prompt, { directions: 8, framesPerDirection: 4, resolution: 64 }),
+      );
+      for (const [i, f] of out.frames.entries())
+        expect(frameStats([f]).margin, `${prompt}: frame ${i}`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it.each(['a goblin archer', 'an elf ranger with a bow'])(
     "%s's bow is most of its height: a bent limb of light wood at least 60 percent of the figure, from the front",
     async (prompt) => {

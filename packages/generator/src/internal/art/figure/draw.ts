@@ -226,6 +226,18 @@ const CALM = new Set<string>(['idle', 'walk', 'run']);
 /** Pieces held in a hand that size the figure like its weapon, not its body. */
 const HELD_PIECES = new Set(['shield', 'bow', 'bowstring', 'lantern']);
 
+/** A figure's body without what it holds (a held thing sizes it like its weapon). */
+const bodyOf = (parts: readonly FigurePart[]) =>
+  parts.filter((p) => p.bone !== 'weapon' && !HELD_PIECES.has(p.piece));
+
+/**
+ * Actions whose rows slide sideways to stay in the cell rather than shrink the figure (decision
+ * 0147): recoiling from a hit and dying, a goblin's head bows forward in the diagonal directions
+ * and its long ears reached 14.8 rig units to one side (its standing half-width is 6): fitted on the
+ * anchor, that one pose drew every sheet of a goblin at 66 % of the cell.
+ */
+const SLID = new Set<string>(['hurt', 'death']);
+
 /**
  * The scale every frame of an identity shares, whatever the action and direction: the standing
  * figure fills about 80 % of the frame's height unless a frame of one of its actions (a sword at the
@@ -256,8 +268,7 @@ export function fitOf(
     // a shield counts with the held weapon: at its readable size it would shrink every shield-bearer;
     // so does a bow (held in the off hand, its lower limb dips below the feet in a jump and side
     // rows: it drew a skeleton archer 23 px tall in a 64 px cell, at seed 3499460039834679)
-    const body = (parts: readonly FigurePart[]) =>
-      parts.filter((p) => p.bone !== 'weapon' && !HELD_PIECES.has(p.piece));
+    const body = bodyOf;
     const poses = FIGURE_ACTIONS.flatMap((action) =>
       [0, 45, 90, 135, 180, 225, 270, 315].flatMap((facing) =>
         Array.from({ length: 8 }, (_, f) => {
@@ -270,6 +281,8 @@ export function fitOf(
             const up = fall ? Math.max(0, fy1) : 0;
             return {
               calm: CALM.has(action),
+              slid: SLID.has(action),
+              row: `${action}:${facing}`,
               x0,
               x1,
               y0: fy0 - up,
@@ -283,15 +296,30 @@ export function fitOf(
     // below the ground line only what fits above the frame's last row and the outline; standing,
     // walking or running, a held thing keeps a clear pixel more than the body from every edge: a
     // bow's or a spear's tip on the cell's edge reads as cut (decision 0145)
+    // a sliding row (hurt, death) needs only its width over its frames to fit between the sides
+    // (its drawing slides it whole pixels to a clear pixel off the cell's edges: slideOf)
+    const rows = new Map<string, [number, number]>();
+    for (const [bare, held] of poses)
+      if (bare!.slid)
+        for (const [k, b] of [bare!, held!].entries()) {
+          const r = rows.get(`${k}:${b.row}`) ?? [Infinity, -Infinity];
+          rows.set(`${k}:${b.row}`, [Math.min(r[0], b.x0 + b.shift), Math.max(r[1], b.x1 + b.shift)]);
+        }
+    const widthOf = (b: { row: string }, k: number) => {
+      const r = rows.get(`${k}:${b.row}`)!;
+      return r[1] - r[0];
+    };
     const fitsAt = (
-      b: { x0: number; x1: number; y0: number; y1: number; shift: number },
+      b: { x0: number; x1: number; y0: number; y1: number; shift: number; slid: boolean; row: string },
       at: number,
       clear: number,
       under = true,
+      k = 0,
     ) =>
       Math.min(
-        (ox - side - clear + 0.5) / Math.max(1e-6, -(b.x0 + b.shift)),
-        (gw - ox - side - clear - 0.5) / Math.max(1e-6, b.x1 + b.shift),
+        b.slid ? (gw - 2 * side - 2 * edge - 2) / Math.max(1e-6, widthOf(b, k)) : Number.POSITIVE_INFINITY,
+        b.slid ? Number.POSITIVE_INFINITY : (ox - side - clear + 0.5) / Math.max(1e-6, -(b.x0 + b.shift)),
+        b.slid ? Number.POSITIVE_INFINITY : (gw - ox - side - clear - 0.5) / Math.max(1e-6, b.x1 + b.shift),
         (at - margin) / Math.max(1e-6, -b.y0),
         under && b.y1 > 0.3
           ? (gh - at - job.style.lineWeight - clear + 0.3) / b.y1
@@ -300,6 +328,7 @@ export function fitOf(
     // (at 32 px the rule is off: a hammer clear of the edge standing drew a paladin 2 px shorter and
     // its swing's smear too small to read from behind)
     const clear = gh > 40 ? 1 : 0;
+    const edge = clear;
     const fitAt = (at: number, under: boolean) => {
       let unit = tall;
       // what a held weapon's swing needs may shrink the figure only a little: past that its tip
@@ -310,7 +339,7 @@ export function fitOf(
       let dip = 0;
       for (const [bare, held] of poses) {
         unit = Math.min(unit, fitsAt(bare!, at, 0));
-        reach = Math.min(reach, fitsAt(held!, at, 0));
+        reach = Math.min(reach, fitsAt(held!, at, 0, true, 1));
         if (held!.calm) {
           if (clear) calm = Math.min(calm, fitsAt(held!, at, clear, under));
           dip = Math.max(dip, held!.y1);
@@ -328,6 +357,44 @@ export function fitOf(
     fits.set(key, fit);
   }
   return { unit: fit.unit, gw, gh, factor, ox, oy: fit.oy };
+}
+
+/**
+ * Whole pixels a hurt or death row slides sideways so that every frame of it keeps a clear pixel
+ * off the cell's edges (decision 0147): the least slide that does, the same for the row's frames
+ * (the body does not jitter between them); the body first, and what it holds too where it can.
+ */
+export function slideOf(
+  id: FigureIdentity,
+  job: Pick<FigureJob, 'action' | 'frames' | 'style'>,
+  fit: ReturnType<typeof fitOf>,
+  facing: number,
+): number {
+  if (!SLID.has(job.action)) return 0;
+  const { gw, gh, ox, unit } = fit;
+  const edge = Math.max(1, job.style.lineWeight) + (gh > 40 ? 1 : 0);
+  const attack = attackOf(id.outfit.weapon);
+  const span = [Infinity, -Infinity, Infinity, -Infinity];
+  for (let f = 0; f < job.frames; f++) {
+    const pose = motionPose(job.action, f, job.frames, attack, facing);
+    const { fig, shift, fall } = placedFigure(id, pose, facing);
+    const [b0, , b1] = boundsOf(bodyOf(fig.parts), { ox: 0, oy: 0, facing, fall });
+    const [h0, , h1] = boundsOf(fig.parts, { ox: 0, oy: 0, facing, fall });
+    span[0] = Math.min(span[0]!, (b0 + shift) * unit);
+    span[1] = Math.max(span[1]!, (b1 + shift) * unit);
+    span[2] = Math.min(span[2]!, (h0 + shift) * unit);
+    span[3] = Math.max(span[3]!, (h1 + shift) * unit);
+  }
+  // the slides that keep [lo, hi] (pixels from the anchor's column) in the cell
+  const range = (lo: number, hi: number): [number, number] => [
+    Math.ceil(edge - ox - 0.5 - lo),
+    Math.floor(gw - edge - ox - 0.5 - hi),
+  ];
+  const [bL, bR] = range(span[0]!, span[1]!);
+  const [hL, hR] = range(span[2]!, span[3]!);
+  const [l, r] = Math.max(bL, hL) <= Math.min(bR, hR) ? [Math.max(bL, hL), Math.min(bR, hR)] : [bL, bR];
+  if (l > r) return Math.round((l + r) / 2);
+  return l > 0 ? l : Math.min(r, 0);
 }
 
 /** Falling, the figure slides back over its anchor, so lying down it lies across the frame's middle. */
@@ -469,10 +536,11 @@ export function posedRaster(
   fit: ReturnType<typeof fitOf>,
   style: ResolvedStyle,
   held: HeldDepth = 'posed',
+  slide = 0,
 ): { fig: Figure; cam: Camera; raster: Raster } {
   const { gw, gh, ox, oy, unit } = fit;
   const { fig, shift, up, fall } = placedFigure(id, pose, facing);
-  const cam: Camera = { ox: ox + 0.5 + shift * unit, oy: oy - up * unit, facing, fall };
+  const cam: Camera = { ox: ox + 0.5 + shift * unit + slide, oy: oy - up * unit, facing, fall };
   return { fig, cam, raster: rasterize(keptLayers(id, fig, facing, held), cam, unit, gw, gh, style.light) };
 }
 
@@ -485,9 +553,10 @@ function shadedFrame(
   style: ResolvedStyle,
   ramps: readonly FigureRamp[],
   held: HeldDepth = 'posed',
+  slide = 0,
 ): { image: RgbaImage; raster: Raster; weapon: Set<number> } {
   const { gw, gh, unit } = fit;
-  const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style, held);
+  const { fig, cam, raster } = posedRaster(id, pose, facing, fit, style, held, slide);
   const names = new Set(fig.parts.filter((p) => p.bone === 'weapon').map((p) => p.piece));
   const weapon = new Set(raster.pieces.flatMap((n, i) => (names.has(n) ? [i + 1] : [])));
   const rgba = shadeRaster(raster, ramps, {
@@ -545,11 +614,12 @@ export function drawFigure(job: FigureJob): FigureFrames {
   for (const name of job.directions) {
     const { facing, mirror } =
       job.sides === 'drawn' ? { facing: FACING_OF(name), mirror: false } : sideOf(id, FACING_OF(name));
+    const slide = slideOf(id, job, fit, facing);
     for (let f = 0; f < job.frames; f++) {
       mirrored.push(mirror);
       const pose = motionPose(job.action, f, job.frames, attack, facing);
       poses.push(pose);
-      const one = shadedFrame(id, pose, facing, fit, job.style, ramps, held);
+      const one = shadedFrame(id, pose, facing, fit, job.style, ramps, held, slide);
       shaded.push(one.image);
       smears.push(
         job.action === 'attack' && id.outfit.weapon && (attack === 'swing' || attack === 'thrust')
