@@ -656,6 +656,30 @@ describe('an action stays on model (issue #39, decision 0109)', () => {
       }
   });
 
+  it('a robot marches with its forearms held before it: in the side rows a forearm never lies over a thigh (decision 0147)', () => {
+    // its arms hung straight as the legs passed: 24 to 31 px of the near forearm on the near thigh
+    const near = (px: number, py: number, a: number[], b: number[]) => {
+      const [dx, dy] = [b[0]! - a[0]!, b[1]! - a[1]!];
+      const t = Math.max(0, Math.min(1, ((px - a[0]!) * dx + (py - a[1]!) * dy) / (dx * dx + dy * dy || 1)));
+      return Math.hypot(px - a[0]! - t * dx, py - a[1]! - t * dy) < 2.5;
+    };
+    for (const prompt of ['a robot', 'a mech'])
+      for (const [r, row] of motion(prompt, 'walk', 4, [270, 90]).entries())
+        for (const [f, c] of row.entries())
+          for (const s of ['L', 'R'] as const) {
+            const j = c.fig.j as unknown as Record<string, V3>;
+            const forearm = [c.at(j[`elbow${s}`]!), c.at(j[`hand${s}`]!)] as const;
+            const thighs = (['L', 'R'] as const).map(
+              (t) => [c.at(j[`hip${t}`]!), c.at(j[`knee${t}`]!)] as const,
+            );
+            const on = [...c.of(new RegExp(`^(arm|hand)_${s.toLowerCase()}$`))].filter((i) => {
+              const [x, y] = [(i % c.w) + 0.5, Math.floor(i / c.w) + 0.5];
+              return near(x, y, ...forearm) && thighs.some((t) => near(x, y, ...t));
+            });
+            expect(on.length, `${prompt} row ${r} frame ${f} arm ${s}`).toBeLessThanOrEqual(8);
+          }
+  });
+
   it("a walk facing away shows the stepping leg: a cape's hem rises with the raised knee", () => {
     for (const prompt of ['a soldier', 'a knight']) {
       const up = motion(prompt, 'walk', 4)[3]!.map((c) => c.of(/^(leg|foot)_/));

@@ -26,12 +26,31 @@ import { BACK, BEARDS, EXTRAS, facewear, HEADWEAR } from './pieces-wear.js';
 import { type FigurePart, type FigureRamp, type Raster, rasterize, shadeRaster } from './raster.js';
 import { skeleton, v3 } from './skeleton.js';
 
+/**
+ * A robot's forearms in a gait (radians forward of straight down): held level before it as it
+ * marches, its upper arms swinging a little behind the body line.
+ */
+const ROBOT_FOREARM = 1.8;
+
 /** The outfit's pieces on the skeleton of one pose, seen from `facing`. */
 function figureOf(id: FigureIdentity, gait: MotionPose, facing: number, ground: [number, number]): Figure {
   // a robot's box chest and head are one rigid body: its gaits swing the limbs without the shoulders'
   // twist, which turned the box head from edge-on to three-quarter and back (16, 14, 16, 14 px wide
   // in a walk's side row at 64 px: the body seemed to shrink to a sliver passing, decision 0132)
-  const posed = id.outfit.look === 'robot' && gait.swing > 0.5 ? { ...gait, twist: 0 } : gait;
+  // and it marches with its forearms held out before it, bent at the elbow: hanging, the near forearm
+  // lay over the near thigh as the legs passed (24 to 31 px of it at 64 px: limbs in a tangle,
+  // decision 0147)
+  const posed =
+    id.outfit.look === 'robot' && gait.swing > 0.5
+      ? {
+          ...gait,
+          twist: 0,
+          arms: gait.arms.map((a) => {
+            const pitch = 0.7 * a.pitch - 0.25;
+            return { ...a, pitch, elbow: Math.max(a.elbow, ROBOT_FOREARM - pitch) };
+          }) as MotionPose['arms'],
+        }
+      : gait;
   // a zombie shambles with its arms held out before it (its own swing kept on top), unless it falls
   const pose: MotionPose =
     id.outfit.reach && posed.fall < 0.2
