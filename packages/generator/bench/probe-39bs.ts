@@ -40,7 +40,6 @@ for (const prompt of prompts) {
       .padEnd(32),
     `share ${(all.share * 100).toFixed(0)} %`,
     `margin ${all.margin}`,
-    res.notHonoured?.length ? `notHonoured ${res.notHonoured.join(',')}` : '',
   );
   const z = 4;
   const fw = res.frames[0]!.width;

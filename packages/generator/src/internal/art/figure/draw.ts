@@ -383,7 +383,7 @@ export function fitOf(
  * off the cell's edges (decision 0147): the least slide that does, the same for the row's frames
  * (the body does not jitter between them); the body first, and what it holds too where it can.
  */
-export function slideOf(
+function slideOf(
   id: FigureIdentity,
   job: Pick<FigureJob, 'action' | 'frames' | 'style'>,
   fit: ReturnType<typeof fitOf>,
