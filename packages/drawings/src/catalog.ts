@@ -358,7 +358,14 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   gem: ['f/gem-stone', 'n/gem-stone'],
   // a bottle in a game is a glass bottle, not the emoji sets' first (a baby's feeding bottle, issue #39)
   bottle: ['g/beer-bottle'],
-  apple: ['f/red-apple', 'n/red-apple'],
+  // (decision 0148: a hammer is a steel block with a flat face and a claw, a shield a heater shield
+  // with a boss, a crown keeps its gems inside its band, an apple has a stem and a small leaf)
+  apple: ['x/apple', 'f/red-apple', 'n/red-apple'],
+  hammer: ['x/hammer'],
+  锤: ['x/hammer'],
+  shield: ['x/shield'],
+  盾牌: ['x/shield'],
+  crown: ['x/crown'],
   key: ['f/key', 'n/key'],
   book: ['f/closed-book', 'n/closed-book'],
   // a potion is the round flask with its cork (decision 0105): the standing potion floats its flask over its stand

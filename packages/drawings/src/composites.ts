@@ -701,6 +701,150 @@ export const COMPOSITES: readonly CompositeDef[] = [
       },
     ],
   },
+  {
+    // a hammer (issue #39, decision 0148): on the diagonal, a wooden haft with a leather grip and a
+    // steel head across its top — a block with a flat striking face to the upper left and a cross peen
+    // at the back (Fluent's hammer's notched top read as a hatchet)
+    id: 'x/hammer',
+    label: 'hammer',
+    heads: ['hammer'],
+    words: ['steel', 'iron', 'tool', 'blacksmith', 'smith', 'carpenter', 'claw', 'forge', 'metal'],
+    zh: ['锤', '锤子', '铁锤', '榔头'],
+    group: 'composite',
+    box: [2, 2, 30, 30],
+    color: [150, 160, 172],
+    parts: [
+      {
+        svg:
+          '<g transform="rotate(-45 16 16)">' +
+          // the haft: lit edge up-left, shaded edge down-right; a dark leather grip at its foot
+          '<rect x="-2.6" y="14.2" width="24" height="3.6" fill="#8a5a34"/>' +
+          '<rect x="-2.6" y="14.2" width="24" height="1.2" fill="#b47c48"/>' +
+          '<rect x="-2.6" y="16.8" width="24" height="1" fill="#5e3a20"/>' +
+          '<rect x="-3.4" y="13.8" width="8.6" height="4.4" rx=".8" fill="#4a2c1c"/>' +
+          '<path fill="#2e1a10" d="M-.4 13.8h.9v4.4h-.9zM2.4 13.8h.9v4.4h-.9z"/>' +
+          // the head: a steel block across the haft's top, lit along its upper right side, shaded below
+          '<rect x="19" y="8.6" width="8" height="11.4" fill="#9aa4b0"/>' +
+          '<rect x="25" y="8.6" width="2" height="11.4" fill="#c9d0d8"/>' +
+          '<rect x="19" y="8.6" width="1.6" height="11.4" fill="#6e7a88"/>' +
+          // the back: a cross peen narrowing to a blunt edge
+          '<path fill="#8d99a8" d="M19 19.6H27L25.6 24.4H20.4Z"/>' +
+          '<path fill="#5f6a78" d="M19 19.6H20.6L21.4 24.4H20.4ZM19 19.6H27V20.6H19Z"/>' +
+          '<rect x="20.4" y="23.4" width="5.2" height="1" fill="#c9d0d8"/>' +
+          // the striking face: a collar a little wider than the block, its flat end lit
+          '<rect x="18.4" y="5" width="9.2" height="4.2" rx=".4" fill="#aab4c0"/>' +
+          '<rect x="18.4" y="5" width="9.2" height="1.3" rx=".3" fill="#eef2f6"/>' +
+          '<rect x="18.4" y="6.3" width="1.4" height="2.9" fill="#77828f"/>' +
+          '<rect x="18.4" y="8.6" width="9.2" height=".7" fill="#5f6a78"/>' +
+          '</g>',
+      },
+    ],
+  },
+  {
+    // a heater shield (issue #39, decision 0148): a red field lit on its left half, a gold cross band,
+    // a steel boss at the crossing and a steel rim lit along its upper left (Fluent's shield was two
+    // flat tones in a rim, no boss or charge)
+    id: 'x/shield',
+    label: 'shield',
+    heads: ['shield'],
+    words: [
+      'knight',
+      'knightly',
+      'heater',
+      'steel',
+      'iron',
+      'wooden',
+      'armor',
+      'armour',
+      'defense',
+      'defence',
+      'guard',
+    ],
+    zh: ['盾牌', '盾', '护盾'],
+    group: 'composite',
+    box: [4, 2.5, 28, 30],
+    color: [200, 50, 58],
+    parts: [
+      {
+        svg:
+          // the rim: steel, lit along the top and the left side
+          '<path fill="#8a95a3" d="M4.2 4.2Q16 1.6 27.8 4.2V14.6C27.8 21.4 23 26.4 16 29.8C9 26.4 4.2 21.4 4.2 14.6Z"/>' +
+          '<path fill="#dfe5ec" d="M4.2 4.2Q16 1.6 27.8 4.2V5.6Q16 3 5.6 5.6V14.6C5.6 19.4 8 23.2 12 26.4L11 27C6.6 23.6 4.2 19.6 4.2 14.6Z"/>' +
+          // the field: red, its right half a step darker
+          '<path fill="#cf3640" d="M6.2 6.2Q16 4.2 25.8 6.2V14.6C25.8 20.4 21.8 24.8 16 27.6C10.2 24.8 6.2 20.4 6.2 14.6Z"/>' +
+          '<path fill="#a4222e" d="M16 5.2Q21 5.3 25.8 6.2V14.6C25.8 20.4 21.8 24.8 16 27.6Z"/>' +
+          '<path fill="#de4a50" d="M7.4 7.2Q11 6.3 14 6.1V8.2Q11 8.4 7.4 9.2Z"/>' +
+          // a gold cross band over the field
+          '<path fill="#e2b443" d="M14.4 5.3H17.6V27.2L16 27.9L14.4 27.2ZM6.2 12.2H25.8V15.4H6.2Z"/>' +
+          // the boss: a steel dome at the crossing, lit upper left
+          '<circle cx="16" cy="13.8" r="3.6" fill="#6e7a88"/>' +
+          '<circle cx="15.6" cy="13.4" r="2.9" fill="#b7c0ca"/>' +
+          '<circle cx="14.8" cy="12.6" r="1.2" fill="#f4f8fb"/>',
+      },
+    ],
+  },
+  {
+    // a crown (issue #39, decision 0148): a gold band under five points tipped with balls, its gems set
+    // inside the band and the middle point (Fluent's crown's side gems stood out of the band's outline)
+    id: 'x/crown',
+    label: 'crown',
+    heads: ['crown'],
+    words: ['gold', 'golden', 'king', 'queen', 'royal', 'jewelled', 'jeweled', 'regal', 'monarch'],
+    zh: ['皇冠', '王冠'],
+    group: 'composite',
+    box: [2.2, 4.9, 29.8, 26.5],
+    color: [232, 184, 58],
+    parts: [
+      {
+        svg:
+          // the points, lit on their left faces, shaded right
+          '<path fill="#e8b83a" d="M4 22V11L10 17.2L16 8.4L22 17.2L28 11V22Z"/>' +
+          '<path fill="#f6d77a" d="M4 11L10 17.2L10.8 16L5.4 10.4V19H4ZM16 8.4L11.6 14.8L12.6 15.4L16 10.4Z"/>' +
+          '<path fill="#b8862c" d="M16 8.4L22 17.2L20.8 17.2L16 10.4ZM28 11V20H26.6V12.4Z"/>' +
+          // balls on the tips
+          '<circle cx="4" cy="9.2" r="1.8" fill="#e8b83a"/><circle cx="3.6" cy="8.7" r=".7" fill="#fff0b8"/>' +
+          '<circle cx="16" cy="6.8" r="1.9" fill="#e8b83a"/><circle cx="15.6" cy="6.3" r=".7" fill="#fff0b8"/>' +
+          '<circle cx="28" cy="9.2" r="1.8" fill="#e8b83a"/><circle cx="27.6" cy="8.7" r=".7" fill="#fff0b8"/>' +
+          // the band, a ring seen a little from above (its foot curves down in the middle): a lit top
+          // edge and a shaded foot
+          '<path fill="#d9a236" d="M4 18.6H28V24.6Q16 27.4 4 24.6Z"/>' +
+          '<rect x="4" y="18.6" width="24" height="1.2" fill="#f6d77a"/>' +
+          '<path fill="#a8741e" d="M4 23.2Q16 26 28 23.2V24.6Q16 27.4 4 24.6Z"/>' +
+          // gems well inside the band and the middle point
+          '<circle cx="16" cy="21.9" r="2" fill="#c8283a"/><circle cx="15.4" cy="21.3" r=".7" fill="#ff9aa4"/>' +
+          '<circle cx="9.4" cy="21.9" r="1.5" fill="#2f6ad0"/><circle cx="9" cy="21.5" r=".5" fill="#a8d0ff"/>' +
+          '<circle cx="22.6" cy="21.9" r="1.5" fill="#2f6ad0"/><circle cx="22.2" cy="21.5" r=".5" fill="#a8d0ff"/>' +
+          '<circle cx="16" cy="14.8" r="1.1" fill="#c8283a"/>',
+      },
+    ],
+  },
+  {
+    // an apple (issue #39, decision 0148): a round red fruit dimpled at top and bottom, lit upper left
+    // with a glint, a brown stem and one small leaf (Fluent's apple has no stem, a big flat leaf)
+    id: 'x/apple',
+    label: 'apple',
+    heads: ['apple'],
+    words: ['red', 'green', 'fruit', 'food', 'fresh', 'ripe', 'juicy'],
+    zh: ['苹果', '红苹果'],
+    group: 'composite',
+    box: [4.4, 3, 27.6, 29],
+    color: [214, 48, 58],
+    parts: [
+      {
+        svg:
+          // the stem, then the leaf beside it
+          '<path fill="#5a3620" d="M15.2 10.4L15.6 5.6C15.7 4.4 16.4 3.4 17.6 3L18.2 4.2C17.4 4.6 17 5.4 17 6.2L16.8 10.4Z"/>' +
+          '<path fill="#4f9a34" d="M17.6 6.6C18.6 4.6 21.4 3.8 23.6 4.6C22.8 6.6 20.2 7.6 17.6 6.6Z"/>' +
+          '<path fill="#7cc452" d="M17.6 6.6C18.6 4.6 21.4 3.8 23.6 4.6C21.6 5 19.6 5.6 17.6 6.6Z"/>' +
+          // the fruit, its right and lower side shaded, a lit patch and a glint upper left
+          '<path fill="#d6303a" d="M16 10C12.6 7.6 4.6 7.8 4.6 17C4.6 24.2 9.4 29 13 29C14.4 29 15 28.4 16 28.4C17 28.4 17.6 29 19 29C22.6 29 27.4 24.2 27.4 17C27.4 7.8 19.4 7.6 16 10Z"/>' +
+          '<path fill="#a81e2a" d="M27.4 17C27.4 24.2 22.6 29 19 29C17.6 29 17 28.4 16 28.4C15 28.4 14.4 29 13 29C10.6 29 7.6 26.8 6 23.4C9.4 26.2 14 26.6 18 25.6C22.6 24.4 26 20.6 26 14.2C26 12.2 25.6 10.8 25 9.8C26.6 11.4 27.4 13.8 27.4 17Z"/>' +
+          '<path fill="#f06a70" d="M7.2 14.6C7.6 11.8 9.4 10.2 11.8 10.2C12.4 10.2 12.6 10.8 12 11.2C10.2 12 9.2 13.6 8.8 15.6C8.6 16.6 7.1 16.2 7.2 14.6Z"/>' +
+          '<circle cx="9.6" cy="12.6" r=".8" fill="#ffe4e6"/>' +
+          '<path fill="#8a1622" d="M14.4 10.4Q16 11.4 17.6 10.4Q16 9.2 14.4 10.4Z"/>',
+      },
+    ],
+  },
   ...(
     [
       ['breakfast', ['breakfast', 'brunch'], ['早餐', '早饭'], 'f/pancakes'],

@@ -551,3 +551,119 @@ describe('icons exact on the pixel grid, gold that stays gold under a palette (i
     expect(cool).toBe(0);
   });
 });
+
+/** OKLab lightness, chroma and hue (degrees) of the pixel at (x, y). */
+function lch(f: RgbaImage, x: number, y: number): [number, number, number] {
+  const i = (y * f.width + x) * 4;
+  const [L, a, b] = oklab([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!] as never) as unknown as number[];
+  return [L!, Math.hypot(a!, b!), (Math.atan2(b!, a!) * 180) / Math.PI];
+}
+/** The opaque pixels of a frame with their OKLab lightness, chroma and hue. */
+function opaquePixels(f: RgbaImage): Array<[x: number, y: number, L: number, C: number, h: number]> {
+  const out: Array<[number, number, number, number, number]> = [];
+  for (let y = 0; y < f.height; y++)
+    for (let x = 0; x < f.width; x++) if (solid(f, x, y)) out.push([x, y, ...lch(f, x, y)]);
+  return out;
+}
+
+describe('set drawings that read: hammer, shield, crown, apple (issue #39, decision 0148)', () => {
+  it.each([32, 64])(
+    'a hammer at %i px has a steel block for a head, not a hatchet’s notched wedge',
+    async (resolution) => {
+      for (const prompt of ['a hammer', "a blacksmith's hammer", '一把锤'] as const) {
+        const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+        expect(got.interpretation?.drawing?.id, prompt).toBe('x/hammer');
+        const f = got.frames[0]!;
+        // the head's steel (light, grey) pixels fill most of their box along and across the haft's
+        // diagonal: Fluent's notched hammer head filled 0.61 (32 px) and 0.64 (64 px) of it, x/hammer 0.83
+        const steel = opaquePixels(f).filter(([, , L, C]) => C < 0.035 && L > 0.45);
+        const u = steel.map(([x, y]) => x + y);
+        const v = steel.map(([x, y]) => x - y);
+        const box =
+          ((Math.max(...u) - Math.min(...u)) / Math.SQRT2 + 1) *
+          ((Math.max(...v) - Math.min(...v)) / Math.SQRT2 + 1);
+        expect(steel.length / box, prompt).toBeGreaterThan(0.75);
+        expect(opaqueGroups(f).length, prompt).toBe(1);
+      }
+    },
+  );
+
+  it.each([32, 64])(
+    'a shield at %i px has a steel boss in its middle, its field in the asked colour',
+    async (resolution) => {
+      for (const prompt of ['a shield', "a knight's shield", 'a blue shield', '一面盾牌']) {
+        const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+        expect(got.interpretation?.drawing?.id, prompt).toBe('x/shield');
+        const f = got.frames[0]!;
+        const b = opaqueBox(f);
+        const cx = (b.x0 + b.x1) / 2;
+        const cy = b.y0 + (b.y1 - b.y0) * 0.45;
+        const rx = (b.x1 - b.x0) * 0.18;
+        const ry = (b.y1 - b.y0) * 0.18;
+        // light steel pixels round the middle (Fluent's shield: none, its field ran through)
+        const boss = opaquePixels(f).filter(
+          ([x, y, L, C]) => Math.abs(x - cx) <= rx && Math.abs(y - cy) <= ry && L > 0.7 && C < 0.04,
+        );
+        expect(boss.length, prompt).toBeGreaterThanOrEqual(resolution === 32 ? 6 : 24);
+        const field = opaquePixels(f).filter(([, , L, C]) => C > 0.1 && L < 0.75);
+        const hues = field.map(([, , , , h]) => h);
+        const blue = hues.filter((h) => h < -80 && h > -140).length;
+        if (prompt === 'a blue shield') expect(blue / hues.length, prompt).toBeGreaterThan(0.5);
+        else expect(blue, prompt).toBe(0);
+      }
+    },
+  );
+
+  it.each([32, 64])('a crown at %i px keeps its gems inside its outline', async (resolution) => {
+    for (const prompt of ['a crown', "a king's crown", "a queen's crown", '一顶皇冠']) {
+      const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+      expect(got.interpretation?.drawing?.id, prompt).toBe('x/crown');
+      const f = got.frames[0]!;
+      // a gem (a blue or a ruby red, lighter than the outline) with a clear pixel two or fewer away
+      // sits on the silhouette's edge: Fluent's crown had 6 (32 px) and 17 (64 px), its side gems
+      // bulging out of the band
+      const gems = opaquePixels(f).filter(
+        ([, , L, C, h]) => L > 0.4 && C > 0.08 && (h < -60 || (h > -20 && h < 40 && C > 0.12)),
+      );
+      expect(gems.length, prompt).toBeGreaterThan(0);
+      const near = gems.filter(([x, y]) => {
+        for (let dy = -2; dy <= 2; dy++)
+          for (let dx = -2; dx <= 2; dx++) if (!solid(f, x + dx, y + dy)) return true;
+        return false;
+      });
+      expect(near.length, prompt).toBe(0);
+    }
+  });
+
+  it.each([32, 64])(
+    'an apple at %i px has a brown stem and a small leaf, framed like other objects',
+    async (resolution) => {
+      for (const prompt of ['an apple', 'a green apple', '一个苹果']) {
+        const got = await renderProcedural(spriteRequest(prompt, { resolution }));
+        expect(got.interpretation?.drawing?.id, prompt).toBe('x/apple');
+        const f = got.frames[0]!;
+        const px = opaquePixels(f);
+        const b = opaqueBox(f);
+        if (prompt === 'a green apple') {
+          // dyed whole: the fruit green (the stem and leaf follow the dye's ramp)
+          const coloured = px.filter(([, , , C]) => C > 0.06);
+          expect(
+            coloured.filter(([, , , , h]) => h > 100 && h < 170).length / coloured.length,
+            prompt,
+          ).toBeGreaterThan(0.7);
+          continue;
+        }
+        // the stem: dark brown pixels in the top quarter (Fluent's apple: none)
+        const stem = px.filter(
+          ([, y, L, C, h]) =>
+            y < b.y0 + (b.y1 - b.y0) / 4 && L > 0.2 && L < 0.5 && C > 0.03 && h > 45 && h < 100,
+        );
+        expect(stem.length, prompt).toBeGreaterThanOrEqual(resolution === 32 ? 2 : 6);
+        // the leaf is small: light green pixels are under 6 % of a red apple (Fluent's leaf: 6.8–7.7 %)
+        const leaf = px.filter(([, , , C, h]) => C > 0.06 && h > 100 && h < 170);
+        expect(leaf.length / px.length, prompt).toBeLessThan(0.06);
+        expect(leaf.length, prompt).toBeGreaterThan(0);
+      }
+    },
+  );
+});
