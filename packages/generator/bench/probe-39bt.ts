@@ -37,7 +37,7 @@ for (const [i, p] of prompts.entries()) {
         } as never),
       );
       blit(out.frames[0]!, ox + j * (32 + 4) * k, oy);
-      ids.push(`${out.interpretation?.drawing?.id} nh=${JSON.stringify(out.notHonoured ?? [])}`);
+      ids.push(`${out.interpretation?.drawing?.id} ignored=${JSON.stringify(out.interpretation?.ignored ?? [])}`);
     } catch (e) {
       ids.push(`ERR ${(e as Error).message}`);
     }
