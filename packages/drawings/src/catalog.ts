@@ -362,6 +362,7 @@ const TYPICAL: Readonly<Record<string, readonly string[]>> = {
   // with a boss, a crown keeps its gems inside its band, an apple has a stem and a small leaf)
   apple: ['x/apple', 'f/red-apple', 'n/red-apple'],
   hammer: ['x/hammer'],
+  mallet: ['x/mallet'],
   锤: ['x/hammer'],
   shield: ['x/shield'],
   盾牌: ['x/shield'],

@@ -741,6 +741,36 @@ export const COMPOSITES: readonly CompositeDef[] = [
     ],
   },
   {
+    // a mallet (issue #39, decision 0148): the hammer's haft under a barrel of wood — two flat round
+    // faces bound with iron hoops (game-icons' drawing is a ribbed toy mallet)
+    id: 'x/mallet',
+    label: 'mallet',
+    heads: ['mallet'],
+    words: ['wooden', 'wood', 'tool', 'carpenter', 'croquet'],
+    zh: ['木槌'],
+    group: 'composite',
+    box: [2, 2, 30, 30],
+    color: [176, 122, 72],
+    parts: [
+      {
+        svg:
+          '<g transform="rotate(-45 16 16)">' +
+          '<rect x="-2.6" y="14.2" width="24" height="3.6" fill="#8a5a34"/>' +
+          '<rect x="-2.6" y="14.2" width="24" height="1.2" fill="#b47c48"/>' +
+          '<rect x="-2.6" y="16.8" width="24" height="1" fill="#5e3a20"/>' +
+          // the barrel head: pale wood lit along its upper side, its two faces flat
+          '<rect x="17.6" y="5" width="11.2" height="20" rx="1.6" fill="#c08a52"/>' +
+          '<rect x="26.2" y="5" width="2.6" height="20" rx="1.2" fill="#e0b27a"/>' +
+          '<rect x="17.6" y="5" width="2" height="20" rx="1" fill="#8e5c30"/>' +
+          '<rect x="18.4" y="5" width="9.6" height="1.4" fill="#e8c48e"/>' +
+          // iron hoops near each face
+          '<path fill="#4f5660" d="M17.6 7.6h11.2v1.4H17.6zM17.6 21h11.2v1.4H17.6z"/>' +
+          '<path fill="#8d99a8" d="M26.2 7.6h2.6v1.4h-2.6zM26.2 21h2.6v1.4h-2.6z"/>' +
+          '</g>',
+      },
+    ],
+  },
+  {
     // a heater shield (issue #39, decision 0148): a red field lit on its left half, a gold cross band,
     // a steel boss at the crossing and a steel rim lit along its upper left (Fluent's shield was two
     // flat tones in a rim, no boss or charge)

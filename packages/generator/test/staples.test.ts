@@ -18,6 +18,9 @@ const STAPLES: Array<[prompt: string, drawn: string, notDrawn?: string[]]> = [
   ["a jack-o'-lantern", 'jack-o-lantern'],
   ['一个南瓜灯', 'jack-o-lantern'],
   ['a fire hydrant', 'x/fire-hydrant'],
+  // a mallet is a wooden barrel head with iron hoops, not game-icons' toy mallet (decision 0148)
+  ['a mallet', 'x/mallet'],
+  ['一把木槌', 'x/mallet'],
   // a seer's crystal ball on its claw stand, not Fluent's snow globe on a plinth (decision 0136)
   ['a crystal ball', 'x/crystal-ball'],
   ['一个水晶球', 'x/crystal-ball'],
