@@ -37,7 +37,9 @@ for (const [i, p] of prompts.entries()) {
         } as never),
       );
       blit(out.frames[0]!, ox + j * (32 + 4) * k, oy);
-      ids.push(`${out.interpretation?.drawing?.id} ignored=${JSON.stringify(out.interpretation?.ignored ?? [])}`);
+      ids.push(
+        `${out.interpretation?.drawing?.id} ignored=${JSON.stringify(out.interpretation?.ignored ?? [])}`,
+      );
     } catch (e) {
       ids.push(`ERR ${(e as Error).message}`);
     }
