@@ -1099,10 +1099,10 @@ export async function drawLevelArt(
     );
   }
   const wang = tilesetRules('wang16');
-  const pairs: LevelArt['pairs'] = ask.pairs.map(([a, b]) => ({
-    a,
-    b,
-    tiles: renderTerrainTiles({
+  const pairs: LevelArt['pairs'] = ask.pairs.map(([a, b]) => {
+    // each edge tile drawn FULL_VARIANTS times, so a straight shore does not repeat one (decision 0149)
+    const drawings: RgbaImage[][] = [];
+    const tiles = renderTerrainTiles({
       // the rule tiles: a level draws its full tiles' variants itself
       tiles: wang.tiles.filter((t) => t.variantOf === undefined),
       size: s,
@@ -1111,8 +1111,10 @@ export async function drawLevelArt(
         { spec: specs[b]!, texture: textures[b]! },
       ],
       rng: rng.fork(`pair-${a}-${b}`),
-    }),
-  }));
+      drawings: { count: FULL_VARIANTS - 1, out: drawings },
+    });
+    return { a, b, tiles, drawings };
+  });
   // each terrain's full tile in FULL_VARIANTS drawings: its texture's edges, another drawing of it inside
   const variants = textures.map((texture, t) =>
     Array.from({ length: FULL_VARIANTS - 1 }, (_, k) =>

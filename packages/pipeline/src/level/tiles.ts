@@ -54,6 +54,8 @@ export interface PairArt {
   a: number;
   b: number;
   tiles: RgbaImage[];
+  /** Further drawings of the 16 tiles: the same joints, another shore wander inside (decision 0149). */
+  drawings?: RgbaImage[][];
 }
 
 const wangLattice = (tl: number, tr: number, bl: number, br: number): number[] => {
@@ -134,6 +136,39 @@ export function tilesetFromPairs(
       });
     fullVariants.set(plain, ids);
   }
+  // each pair's mixed tiles drawn again with its terrains' other drawings (decision 0149: one drawing
+  // repeated 8–14 times down a coast or a rim): where a mixed tile shows a terrain's plain texture
+  // pixel for pixel, its k-th variant shows that terrain's k-th full-tile drawing — which keeps the
+  // plain tile's outer ring, so every joint is the pixels it was, and the shore line is untouched
+  const plainOf = (t: number) => {
+    const id = byCorners.get(`${t},${t},${t},${t}`);
+    return id === undefined ? undefined : tiles[fullVariants.get(id)?.[0] ?? id]!.image;
+  };
+  for (const pair of pairs) {
+    if (!used.has(`${pair.a},${pair.b}`)) continue;
+    const pa = plainOf(pair.a);
+    const pb = plainOf(pair.b);
+    const va = variants[pair.a] ?? [];
+    const vb = variants[pair.b] ?? [];
+    const k = Math.max(Math.min(va.length, vb.length), pair.drawings?.length ?? 0);
+    if (!pa || !pb || k === 0) continue;
+    for (let i = 1; i < 15; i++) {
+      const c = [i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1].map((bit) => (bit ? pair.b : pair.a));
+      const id = byCorners.get(c.join(','));
+      if (id === undefined || fullVariants.has(id)) continue;
+      const own = tiles[id]!;
+      const ids = [id];
+      for (let v = 0; v < k; v++) {
+        const shape = pair.drawings?.[v]?.[i] ?? own.image;
+        const image =
+          va[v] && vb[v] ? redrawn(shape, [pa, va[v]!], [pb, vb[v]!]) : shape === own.image ? null : shape;
+        if (!image) break;
+        ids.push(tiles.length);
+        tiles.push({ lattice: own.lattice, image, name: `${own.name}_v${v + 1}` });
+      }
+      if (ids.length > 1) fullVariants.set(id, ids);
+    }
+  }
   return {
     kind: 'wang16',
     tileSize,
@@ -145,6 +180,31 @@ export function tilesetFromPairs(
     source: 'drawn',
     fullVariants,
   };
+}
+
+/**
+ * A mixed tile with each terrain's plain texture swapped for another drawing of it (`[plain, other]`
+ * per terrain): the pixels the tile shares with a plain tile take the other drawing's, the rest (the
+ * shore, its shading) stay.
+ */
+function redrawn(image: RgbaImage, ...swaps: readonly (readonly [RgbaImage, RgbaImage])[]): RgbaImage {
+  const data = new Uint8Array(image.data);
+  let changed = 0;
+  for (let p = 0; p < data.length; p += 4)
+    for (const [plain, other] of swaps) {
+      if (
+        image.data[p] !== plain.data[p] ||
+        image.data[p + 1] !== plain.data[p + 1] ||
+        image.data[p + 2] !== plain.data[p + 2]
+      )
+        continue;
+      for (let q = 0; q < 4; q++) {
+        if (data[p + q] !== other.data[p + q]) changed++;
+        data[p + q] = other.data[p + q]!;
+      }
+      break;
+    }
+  return changed > 0 ? { width: image.width, height: image.height, data } : image;
 }
 
 /** A tile's picture mirrored left to right. */
@@ -278,7 +338,11 @@ function pickVariant(
           ]
         : [];
   if (ids.length > 3) near.push(x > 0 && y > 0 ? out[(y - 1) * columns + x - 1] : -1);
-  const free = ids.filter((id) => !near.includes(id));
+  // and never a third of one drawing in a row or a column (an edge tile's two drawings along a coast)
+  const at = (i: number, j: number) => (i >= 0 && j >= 0 ? out[j * columns + i] : -1);
+  const run = (id: number) =>
+    (at(x - 1, y) === id && at(x - 2, y) === id) || (at(x, y - 1) === id && at(x, y - 2) === id);
+  const free = ids.filter((id) => !near.includes(id) && !run(id));
   const from = free.length > 0 ? free : ids;
   return from[cellHash(x, y, seed) % from.length]!;
 }

@@ -44,6 +44,11 @@ export interface TerrainRenderJob {
   rng: Rng;
   /** When given, each tile's terrain mask (n × n, 1 where terrain 1 lies) is pushed onto it, in order. */
   masks?: Uint8Array[];
+  /**
+   * When given, `count` further drawings of every tile are pushed onto `out` (one array per drawing,
+   * in the tiles' order): the same shore along every joint, another wander of it inside the tile.
+   */
+  drawings?: { count: number; out: RgbaImage[][] };
 }
 
 /**
@@ -159,8 +164,7 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
   const span = n + 2 * band;
   /** A saddle's bridge of the lower terrain: its core is half this wide along a row, its pull 3 × (decision 0134). */
   const bridge = Math.max(2, Math.round(n / 8));
-  return job.tiles.map((tile) => {
-    const own = new Noise2D(job.rng.fork(`tile-${tile.index}`), 3);
+  const draw = (tile: TileRule, own: Noise2D, masks: Uint8Array[] | undefined): RgbaImage => {
     const blob = isBlob(tile.lattice);
     // a Wang saddle: 0 when the lower terrain holds the NW and SE corners, 1 for NE and SW, else -1
     const l = tile.lattice;
@@ -230,7 +234,7 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
     let passes = 0;
     while (passes++ < 3 && dropIslands(mask, n, band, span, blob ? tile.lattice[4]! : -1)) {}
     const at = (x: number, y: number) => mask[(y + band) * span + x + band]!;
-    job.masks?.push(Uint8Array.from({ length: n * n }, (_, i) => at(i % n, Math.floor(i / n))));
+    masks?.push(Uint8Array.from({ length: n * n }, (_, i) => at(i % n, Math.floor(i / n))));
     const data = new Uint8Array(n * n * 4);
     // which drawing of each layer this tile takes its inside from (decision 0129)
     const drawing = layers.map((layer) => {
@@ -299,7 +303,51 @@ export function renderTerrainTiles(job: TerrainRenderJob): RgbaImage[] {
       }
     }
     return { width: n, height: n, data };
+  };
+  const shapes: Uint8Array[] = [];
+  const tiles = job.tiles.map((tile) => {
+    const image = draw(tile, new Noise2D(job.rng.fork(`tile-${tile.index}`), 3), shapes);
+    job.masks?.push(shapes[shapes.length - 1]!);
+    return image;
   });
+  // the further drawings (decision 0149): each tile's own wander drawn again, the shared shore and the
+  // edge bands the same — forked after the first drawing's, so it stays what it was; a wander that
+  // leaves more pieces of terrain than the first (a speck of sand off a coast) is drawn again, up to
+  // 4 times, and else the tile keeps its first drawing
+  for (let d = 1; d <= (job.drawings?.count ?? 0); d++)
+    job.drawings!.out.push(
+      job.tiles.map((tile, k) => {
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const mask: Uint8Array[] = [];
+          const image = draw(tile, new Noise2D(job.rng.fork(`tile-${tile.index}-${d}-${attempt}`), 3), mask);
+          if (pieces(mask[0]!, n) <= pieces(shapes[k]!, n)) return image;
+        }
+        return tiles[k]!;
+      }),
+    );
+  return tiles;
+}
+
+/** How many 4-connected pieces of either terrain an n × n mask holds. */
+function pieces(mask: Uint8Array, n: number): number {
+  const seen = new Uint8Array(n * n);
+  let count = 0;
+  for (let start = 0; start < n * n; start++) {
+    if (seen[start]) continue;
+    count++;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % n;
+      for (const j of [i - n, i + n, x > 0 ? i - 1 : -1, x < n - 1 ? i + 1 : -1])
+        if (j >= 0 && j < n * n && !seen[j] && mask[j] === mask[i]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+    }
+  }
+  return count;
 }
 
 const sameRgb = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];

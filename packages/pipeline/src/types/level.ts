@@ -29,7 +29,13 @@ export interface LevelDrawRequest {
 /** What a provider hands back for a level (`GeneratedAsset.levelArt`). */
 export interface LevelArt {
   /** Per pair: 16 wang16 tiles, index i with corners TL=i&1, TR=i>>1&1, BL=i>>2&1, BR=i>>3&1 (1 = b). */
-  pairs: Array<{ a: number; b: number; tiles: RgbaImage[] }>;
+  pairs: Array<{
+    a: number;
+    b: number;
+    tiles: RgbaImage[];
+    /** Further drawings of the 16 tiles (decision 0149): the same joints, another shore wander inside. */
+    drawings?: RgbaImage[][];
+  }>;
   /** A colour per terrain, for the editors' brushes. */
   colors: Rgb[];
   /** Each terrain's plain tile, in id order (a level of one terrain has no pair to take it from). */
