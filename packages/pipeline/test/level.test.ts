@@ -1763,6 +1763,47 @@ describe('tiling', () => {
     }
   });
 
+  it('an edge tile drawn four times never repeats along a straight shore, and every drawing joins as the first (decision 0149)', () => {
+    const layout = readLevelLayout('a lake in a meadow');
+    const art = flatArt(layout.terrains);
+    // each pair's further drawings: the first drawing with a mark of 10·d in its middle pixel
+    const marked = (image: RgbaImage, d: number) => {
+      const data = new Uint8Array(image.data);
+      data[(4 * 8 + 4) * 4] = (data[(4 * 8 + 4) * 4]! + 10 * d) % 256;
+      return { ...image, data };
+    };
+    const pairs = art.pairs.map((p) => ({
+      ...p,
+      drawings: [1, 2, 3].map((d) => p.tiles.map((t) => marked(t, d))),
+    }));
+    for (const seed of [1, 2, 3, 4]) {
+      const b = assembleLevel({ layout, columns: 40, rows: 30, tileSize: 8, seed, art: { ...art, pairs } });
+      const { columns, rows } = b.plan;
+      let longest = 0;
+      let edges = 0;
+      for (let y = 0; y < rows; y++)
+        for (let x = 0; x < columns; x++) {
+          const id = b.map[y * columns + x]!;
+          if (new Set(b.tileset.tiles[id]!.lattice).size === 1) continue;
+          edges++;
+          for (const [dx, dy] of [
+            [1, 0],
+            [0, 1],
+          ] as const) {
+            let run = 1;
+            while (b.map[(y + dy * run) * columns + x + dx * run] === id && x + dx * run < columns) run++;
+            longest = Math.max(longest, run);
+          }
+        }
+      expect(edges, `seed ${seed}`).toBeGreaterThan(20);
+      expect(longest, `seed ${seed}: longest run of one edge drawing`).toBe(1);
+      // the drawings are the edge tile's: its lattice, listed with it for the engines (LDtk's one rule)
+      for (const [first, ids] of b.tileset.fullVariants)
+        for (const id of ids) expect(b.tileset.tiles[id]!.lattice).toEqual(b.tileset.tiles[first]!.lattice);
+      expect(checksOf(b).level_tile_rules?.passed).toBe(true);
+    }
+  });
+
   it('full tiles drawn four times break up the grid: appended after the other tiles, no drawing beside itself, the same map for the same seed, in every engine file', () => {
     const layout = readLevelLayout('a grassy meadow with a pond in the middle');
     const plain = flatArt(layout.terrains);
@@ -1782,7 +1823,9 @@ describe('tiling', () => {
     // the tiles there were keep their ids; the variants come after them, one full lattice each
     const n = before.tileset.tiles.length;
     expect(b.tileset.tiles.slice(0, n).map((t) => t.name)).toEqual(before.tileset.tiles.map((t) => t.name));
-    expect(b.tileset.tiles.length).toBe(n + 3 * layout.terrains.length);
+    // (then each edge tile's drawings with the variants' pixels where it shows a plain one, decision 0149)
+    const appended = b.tileset.tiles.slice(n, n + 3 * layout.terrains.length);
+    expect(appended.every((t) => new Set(t.lattice).size === 1)).toBe(true);
     const { columns, rows } = b.plan;
     const grass = layout.terrains.indexOf('grass');
     const full = (id: number) => new Set(b.tileset.tiles[id]!.lattice).size === 1;
@@ -1792,8 +1835,7 @@ describe('tiling', () => {
         const id = b.map[y * columns + x]!;
         // where the map had a full tile it has one of the same terrain; everything else is unchanged
         const was = before.map[y * columns + x]!;
-        if (!full(was)) expect(id).toBe(was);
-        else expect(b.tileset.tiles[id]!.lattice).toEqual(before.tileset.tiles[was]!.lattice);
+        expect(b.tileset.tiles[id]!.lattice).toEqual(before.tileset.tiles[was]!.lattice);
         if (full(id) && b.tileset.tiles[id]!.lattice[0] === grass) shown.add(id);
         if (x > 0 && full(id)) expect(b.map[y * columns + x - 1], `cell ${x},${y}`).not.toBe(id);
         if (y > 0 && full(id)) expect(b.map[(y - 1) * columns + x], `cell ${x},${y}`).not.toBe(id);
