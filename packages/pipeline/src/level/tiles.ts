@@ -338,11 +338,7 @@ function pickVariant(
           ]
         : [];
   if (ids.length > 3) near.push(x > 0 && y > 0 ? out[(y - 1) * columns + x - 1] : -1);
-  // and never a third of one drawing in a row or a column (an edge tile's two drawings along a coast)
-  const at = (i: number, j: number) => (i >= 0 && j >= 0 ? out[j * columns + i] : -1);
-  const run = (id: number) =>
-    (at(x - 1, y) === id && at(x - 2, y) === id) || (at(x, y - 1) === id && at(x, y - 2) === id);
-  const free = ids.filter((id) => !near.includes(id) && !run(id));
+  const free = ids.filter((id) => !near.includes(id));
   const from = free.length > 0 ? free : ids;
   return from[cellHash(x, y, seed) % from.length]!;
 }
