@@ -9,7 +9,6 @@ import { oklab } from '../src/colour.js';
 import { PaletteMatcher, type Rgb } from '../src/palette.js';
 import { Painter } from '../src/pixel/canvas.js';
 import { Rng } from '../src/pixel/random.js';
-import { encodePng } from '../src/png.js';
 import { resolveStyle } from '../src/style.js';
 import { fullTileVariant, renderTerrainTiles } from '../src/terrain/render.js';
 import { terrainTexture, variantTexture } from '../src/terrain/textures.js';
@@ -17,6 +16,7 @@ import { paintMap } from '../src/tileset/map.js';
 import { type TilesetKind, tilesetRules } from '../src/tileset/rules.js';
 import { chooseTerrains, type TerrainSpec, terrainSpecsOf } from '../src/tileset/terrains.js';
 import type { RgbaImage } from '../src/types/index.js';
+import { periodCorrelation, png, scale } from './support/tile-measures.js';
 
 const out = process.argv[2] ?? '/tmp/39bn';
 mkdirSync(out, { recursive: true });
@@ -51,44 +51,6 @@ function tileset(terrains: TerrainSpec[], kind: TilesetKind, n: number, seed: nu
   return { tiles, rules, layers };
 }
 
-function periodCorrelation(image: RgbaImage, n: number): number {
-  const W = image.width;
-  const H = image.height;
-  const L = Array.from(
-    { length: W * H },
-    (_, i) => oklab([image.data[4 * i]!, image.data[4 * i + 1]!, image.data[4 * i + 2]!])[0],
-  );
-  const mean = L.reduce((a, b) => a + b, 0) / L.length;
-  const r = (dx: number, dy: number) => {
-    let s = 0;
-    let a = 0;
-    let b = 0;
-    for (let y = 0; y + dy < H; y++)
-      for (let x = 0; x + dx < W; x++) {
-        const p = L[y * W + x]! - mean;
-        const q = L[(y + dy) * W + x + dx]! - mean;
-        s += p * q;
-        a += p * p;
-        b += q * q;
-      }
-    return s / Math.sqrt(a * b);
-  };
-  const others = [3, 5, 7, 9, 11, 13].map((d) => (r(d, 0) + r(0, d)) / 2);
-  return (r(n, 0) + r(0, n)) / 2 - others.reduce((a, b) => a + b, 0) / others.length;
-}
-
-const png = (im: RgbaImage) => encodePng(im.data, im.width, im.height);
-function scale(im: RgbaImage, k: number): RgbaImage {
-  const w = im.width * k;
-  const h = im.height * k;
-  const data = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const s = (Math.floor(y / k) * im.width + Math.floor(x / k)) * 4;
-      data.set(im.data.subarray(s, s + 4), (y * w + x) * 4);
-    }
-  return { width: w, height: h, data };
-}
 const hueOf = (c: Rgb) => {
   const [L, a, b] = oklab(c);
   return `L ${L.toFixed(2)} C ${Math.hypot(a, b).toFixed(3)} h ${((Math.atan2(b, a) * 180) / Math.PI).toFixed(0)}°`;
